@@ -1,0 +1,275 @@
+//! The signed-in user's own calls: menu, profile, password, home page data, their merchant's log and
+//! points records.
+
+use crate::error::{ApiError, ApiResult, Json, ok};
+use crate::extract::{Caller, Input};
+use crate::state::AppState;
+use axum::extract::State;
+use domain::i18n::Msg;
+use domain::{UserKind, validate};
+use serde::Deserialize;
+use store::ListParams;
+use store::menus::Menu;
+use utoipa::ToSchema;
+
+/// A menu tree of the given menus (children under their parents, in `sort` order).
+pub fn tree(menus: &[&Menu], parent: Option<&str>) -> Vec<serde_json::Value> {
+    menus
+        .iter()
+        .filter(|m| m.parent_path.as_deref() == parent)
+        .map(|m| {
+            serde_json::json!({
+                "id": m.id,
+                "path": m.path,
+                "name": m.name,
+                "icon": m.icon,
+                "permission": m.grants(),
+                "hidden": m.hidden == 1,
+                "admin": m.admin == 1,
+                "vip": m.vip == 1,
+                "children": tree(menus, Some(&m.path)),
+            })
+        })
+        .collect()
+}
+
+/// The menus a caller may open: the operator its Administrator menus plus home; a merchant owner every
+/// merchant menu; a staff member the ones granted (and their own user centre).
+pub fn visible_menus(all: &[Menu], c: &Caller) -> Vec<Menu> {
+    let ids = c.user.menu_ids();
+    let keep = |m: &Menu| match c.kind {
+        UserKind::Operator => m.admin == 1 || m.path == "/dashboard" || m.path == "/usercenter",
+        UserKind::Merchant => m.admin == 0,
+        UserKind::Staff => m.admin == 0 && (ids.contains(&m.id) || m.path == "/usercenter"),
+    };
+    let mut out: Vec<Menu> = all.iter().filter(|m| keep(m)).cloned().collect();
+    // Keep the parents of what is visible, so the tree has somewhere to hang.
+    let parents: Vec<String> = out.iter().filter_map(|m| m.parent_path.clone()).collect();
+    for p in parents {
+        if !out.iter().any(|m| m.path == p) {
+            if let Some(m) = all.iter().find(|m| m.path == p) {
+                out.push(m.clone());
+            }
+        }
+    }
+    out.sort_by_key(|m| (m.sort, m.id));
+    out
+}
+
+#[utoipa::path(get, path = "/ajax/initAdmin", tag = "auth", responses((status = 200, description = "{menu, permissions, role, user}")))]
+pub async fn init_admin(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+    let all = st.menus.read().await.clone();
+    let visible = visible_menus(&all, &c);
+    let refs: Vec<&Menu> = visible.iter().collect();
+    Ok(ok(serde_json::json!({
+        "menu": tree(&refs, None),
+        "permissions": c.grants,
+        "role": c.roles,
+        "user": crate::session::user_record(&c),
+    })))
+}
+
+#[utoipa::path(get, path = "/index/profile", tag = "auth", responses((status = 200, description = "UserRecord")))]
+pub async fn profile(c: Caller) -> Json {
+    ok(crate::session::user_record(&c))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ProfileReq {
+    #[serde(default)]
+    pub nickname: String,
+    #[serde(default)]
+    pub mobile: Option<String>,
+    #[serde(default)]
+    pub avatar: Option<String>,
+}
+
+#[utoipa::path(post, path = "/index/editProfile", tag = "auth", request_body = ProfileReq, responses((status = 200, description = "UserRecord")))]
+pub async fn edit_profile(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<ProfileReq>,
+) -> ApiResult<Json> {
+    let nickname = r.nickname.trim();
+    validate::required("nickname", nickname)?;
+    validate::max_chars("nickname", nickname, 32).map_err(|_| {
+        ApiError::invalid_with("nickname", Msg::TooLong, vec![("max", "32".into())])
+    })?;
+    let mobile = r.mobile.as_deref().map(str::trim).filter(|m| !m.is_empty());
+    if let Some(m) = mobile {
+        validate::mobile(m)?;
+        if store::users::user_by_mobile(&st.db, m)
+            .await?
+            .is_some_and(|u| u.id != c.user.id)
+        {
+            return Err(ApiError::invalid("mobile", Msg::MobileTaken));
+        }
+    }
+    let avatar = r.avatar.unwrap_or(c.user.avatar.clone());
+    store::users::update_profile(&st.db, c.user.id, nickname, mobile, &avatar).await?;
+    let user = store::users::user_by_id(&st.db, c.user.id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(ok(crate::session::user_record(&Caller { user, ..c })))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PasswordReq {
+    #[serde(default)]
+    pub old_password: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default)]
+    pub password_confirm: String,
+}
+
+#[utoipa::path(post, path = "/index/editPassword.html", tag = "auth", request_body = PasswordReq, responses((status = 200, description = "changed; every session of the user ends")))]
+pub async fn edit_password(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<PasswordReq>,
+) -> ApiResult<Json> {
+    validate::required("old_password", &r.old_password)?;
+    if !store::password::verify(&r.old_password, &c.user.password_hash) {
+        return Err(ApiError::invalid("old_password", Msg::OldPasswordWrong));
+    }
+    validate::new_password(&r.password, &r.password_confirm)?;
+    store::users::set_password(&st.db, c.user.id, &store::password::hash(&r.password)).await?;
+    Ok(ok(serde_json::json!({})))
+}
+
+#[utoipa::path(post, path = "/index/banner", tag = "auth", responses((status = 200, description = "{rows,total}")))]
+pub async fn banner(State(st): State<AppState>) -> ApiResult<Json> {
+    let rows = store::content::banners(&st.db).await?;
+    Ok(ok(serde_json::json!({ "total": rows.len(), "rows": rows })))
+}
+
+#[utoipa::path(get, path = "/index/getIndexCourseList", tag = "auth", responses((status = 200, description = "{rows,total}")))]
+pub async fn courses(State(st): State<AppState>) -> ApiResult<Json> {
+    let rows = store::content::courses(&st.db).await?;
+    Ok(ok(serde_json::json!({ "total": rows.len(), "rows": rows })))
+}
+
+#[utoipa::path(method(get, post), path = "/version_log/getList", tag = "auth", responses((status = 200, description = "{rows,total}")))]
+pub async fn version_log(
+    State(st): State<AppState>,
+    Input(p): Input<ListParams>,
+) -> ApiResult<Json> {
+    let (rows, total) = store::content::version_logs(&st.db, &p).await?;
+    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+}
+
+#[utoipa::path(get, path = "/index/dashboard", tag = "reports", responses((status = 200, description = "points and chart series")))]
+pub async fn dashboard(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+    let points = match c.user.merchant_id {
+        Some(m) => store::points::balance(&st.db, m).await?,
+        None => {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) FROM merchants",
+            )
+            .fetch_one(&st.db.pool)
+            .await?
+        }
+    };
+    // Publishing and video statistics arrive with the publishing module; until then the series are
+    // honest zeros and the console shows its empty state.
+    let today = domain::now_ms() / 86_400_000;
+    let days: Vec<String> = (0..7).rev().map(|d| day_string(today - d)).collect();
+    let zeros = vec![0; 7];
+    Ok(ok(serde_json::json!({
+        "points": points,
+        "publish": { "days": days, "success": zeros, "failed": zeros },
+        "video": { "days": days, "plays": zeros, "likes": zeros },
+        "has_publish_data": false,
+        "has_video_data": false,
+    })))
+}
+
+/// `YYYY-MM-DD` of a day number since 1970-01-01 (UTC), without a date library.
+fn day_string(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LogQuery {
+    #[serde(flatten)]
+    pub list: ListParams,
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub action: Option<String>,
+}
+
+#[utoipa::path(method(get, post), path = "/index/log", tag = "auth", responses((status = 200, description = "the caller's merchant's operation log")))]
+pub async fn merchant_log(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<LogQuery>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let (rows, total) = store::oplog::list(
+        &st.db,
+        Some(mid),
+        &q.list,
+        q.username.as_deref(),
+        q.action.as_deref(),
+    )
+    .await?;
+    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct UsageQuery {
+    #[serde(flatten)]
+    pub list: ListParams,
+    #[serde(default, rename = "type")]
+    pub kind: Option<String>,
+}
+
+async fn usage(st: &AppState, c: &Caller, q: &UsageQuery) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let (rows, total, plus, minus) =
+        store::points::list(&st.db, mid, &q.list, q.kind.as_deref()).await?;
+    Ok(ok(serde_json::json!({
+        "rows": rows,
+        "total": total,
+        "summary": { "topup": plus, "deduct": minus, "balance": store::points::balance(&st.db, mid).await? },
+    })))
+}
+
+#[utoipa::path(method(get, post), path = "/common.merchant_usage_record/index", tag = "reports", responses((status = 200, description = "points ledger of the caller's merchant")))]
+pub async fn usage_common(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<UsageQuery>,
+) -> ApiResult<Json> {
+    usage(&st, &c, &q).await
+}
+
+#[utoipa::path(method(get, post), path = "/bpdr.merchant_usage_record/index", tag = "reports", responses((status = 200, description = "points ledger of the caller's merchant")))]
+pub async fn usage_bpdr(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<UsageQuery>,
+) -> ApiResult<Json> {
+    usage(&st, &c, &q).await
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn day_strings() {
+        assert_eq!(super::day_string(0), "1970-01-01");
+        assert_eq!(super::day_string(20_778), "2026-11-21");
+        assert_eq!(super::day_string(11_016), "2000-02-29");
+    }
+}

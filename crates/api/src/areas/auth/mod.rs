@@ -1,0 +1,57 @@
+//! Area "auth & users" (DESIGN.md §4): sign-in, sessions, staff, logs, points records, operator screens.
+
+pub mod index;
+pub mod login;
+pub mod staff;
+pub mod system;
+
+use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login::login_index))
+        .routes(routes!(login::platform_init))
+        .routes(routes!(login::send_sms))
+        .routes(routes!(login::auth))
+        .routes(routes!(login::verify_jwt_token))
+        .routes(routes!(login::register))
+        .routes(routes!(login::reset_password))
+        .routes(routes!(login::refresh_token))
+        .routes(routes!(login::logout))
+        .routes(routes!(index::init_admin))
+        .routes(routes!(index::profile))
+        .routes(routes!(index::edit_profile))
+        .routes(routes!(index::edit_password))
+        .routes(routes!(index::banner))
+        .routes(routes!(index::courses))
+        .routes(routes!(index::version_log))
+        .routes(routes!(index::dashboard))
+        .routes(routes!(index::merchant_log))
+        .routes(routes!(index::usage_common))
+        .routes(routes!(index::usage_bpdr))
+        .routes(routes!(staff::list))
+        .routes(routes!(staff::add))
+        .routes(routes!(staff::edit))
+        .routes(routes!(staff::delete))
+        .routes(routes!(staff::info))
+        .routes(routes!(staff::auth_menu))
+        .routes(routes!(system::merchants))
+        .routes(routes!(system::merchant_add))
+        .routes(routes!(system::merchant_edit))
+        .routes(routes!(system::merchant_status))
+        .routes(routes!(system::merchant_reset_password))
+        .routes(routes!(system::merchant_topup))
+        .routes(routes!(system::merchant_proxy_token))
+        .routes(routes!(system::all_users))
+        .routes(routes!(system::roles))
+        .routes(routes!(system::role_add))
+        .routes(routes!(system::role_edit))
+        .routes(routes!(system::role_delete))
+        .routes(routes!(system::menus))
+        .routes(routes!(system::menu_edit))
+        .routes(routes!(system::logs))
+        .routes(routes!(system::tasks))
+        .routes(routes!(system::task_retry))
+}

@@ -1,0 +1,174 @@
+//! The one error type of the API. Handlers return `ApiError`; the response carries the message key and
+//! the central middleware renders it in the caller's language (it knows `accept-language`).
+//! Database and internal faults are logged with the request id and shown only as a generic 500.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use domain::i18n::{Lang, Msg};
+use domain::validate::Invalid;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// Missing, malformed or expired token: HTTP 401.
+    #[error("unauthorized")]
+    Unauthorized(Msg),
+    /// The session was ended (password changed, account removed or disabled): HTTP 200, body code 401.
+    #[error("session revoked")]
+    SessionRevoked,
+    #[error("forbidden")]
+    Forbidden(Msg, Vec<(&'static str, String)>),
+    #[error("not found")]
+    NotFound,
+    /// Bad input: HTTP 422 naming the field.
+    #[error("invalid {field}")]
+    Invalid {
+        field: String,
+        msg: Msg,
+        args: Vec<(&'static str, String)>,
+    },
+    #[error("too many requests")]
+    TooMany(Msg, Vec<(&'static str, String)>),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn invalid(field: &str, msg: Msg) -> ApiError {
+        ApiError::Invalid {
+            field: field.to_string(),
+            msg,
+            args: vec![],
+        }
+    }
+    pub fn invalid_with(field: &str, msg: Msg, args: Vec<(&'static str, String)>) -> ApiError {
+        ApiError::Invalid {
+            field: field.to_string(),
+            msg,
+            args,
+        }
+    }
+    pub fn forbidden(msg: Msg) -> ApiError {
+        ApiError::Forbidden(msg, vec![])
+    }
+}
+
+impl From<Invalid> for ApiError {
+    fn from(i: Invalid) -> Self {
+        ApiError::invalid(i.field, i.msg)
+    }
+}
+
+impl From<store::points::PointsError> for ApiError {
+    fn from(e: store::points::PointsError) -> Self {
+        use store::points::PointsError as P;
+        match e {
+            P::Insufficient { need, balance } => ApiError::invalid_with(
+                "points",
+                Msg::PointsInsufficient,
+                vec![("need", need.to_string()), ("balance", balance.to_string())],
+            ),
+            P::NotPositive => ApiError::invalid("points", Msg::PointsInvalid),
+            P::Db(e) => ApiError::Db(e),
+        }
+    }
+}
+
+/// What the middleware needs to render an error body.
+#[derive(Debug, Clone)]
+pub struct PendingError {
+    pub status: StatusCode,
+    pub body_code: u16,
+    pub msg: Msg,
+    pub args: Vec<(&'static str, String)>,
+    pub field: Option<String>,
+}
+
+impl PendingError {
+    pub fn render(&self, lang: Lang, request_id: &str) -> serde_json::Value {
+        let mut args = self.args.clone();
+        if let Some(f) = &self.field {
+            args.push(("field", domain::i18n::field_label(f, lang)));
+        }
+        args.push(("request_id", request_id.to_string()));
+        let message = self.msg.render(lang, &args);
+        let mut data = serde_json::Value::Null;
+        if let Some(f) = &self.field {
+            data = serde_json::json!({ "field": f });
+        }
+        if self.status == StatusCode::INTERNAL_SERVER_ERROR {
+            data = serde_json::json!({ "request_id": request_id });
+        }
+        serde_json::json!({ "code": self.body_code, "message": message, "data": data })
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let p = |status: StatusCode,
+                 msg: Msg,
+                 args: Vec<(&'static str, String)>,
+                 field: Option<String>| PendingError {
+            status,
+            body_code: status.as_u16(),
+            msg,
+            args,
+            field,
+        };
+        let pending = match self {
+            ApiError::Unauthorized(m) => p(StatusCode::UNAUTHORIZED, m, vec![], None),
+            ApiError::SessionRevoked => PendingError {
+                body_code: 401,
+                ..p(StatusCode::OK, Msg::SessionRevoked, vec![], None)
+            },
+            ApiError::Forbidden(m, a) => p(StatusCode::FORBIDDEN, m, a, None),
+            ApiError::NotFound => p(StatusCode::NOT_FOUND, Msg::NotFound, vec![], None),
+            ApiError::Invalid { field, msg, args } => {
+                p(StatusCode::UNPROCESSABLE_ENTITY, msg, args, Some(field))
+            }
+            ApiError::TooMany(m, a) => p(StatusCode::TOO_MANY_REQUESTS, m, a, None),
+            ApiError::Db(e) if store::db::is_unique_violation(&e) => {
+                tracing::warn!(error = %e, "unique constraint");
+                p(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    Msg::UsernameTaken,
+                    vec![],
+                    Some("username".into()),
+                )
+            }
+            ApiError::Db(e) => {
+                tracing::error!(error = %e, "database error");
+                p(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Msg::Internal,
+                    vec![],
+                    None,
+                )
+            }
+            ApiError::Internal(e) => {
+                tracing::error!(error = ?e, "internal error");
+                p(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Msg::Internal,
+                    vec![],
+                    None,
+                )
+            }
+        };
+        // Rendered (in the caller's language) by `guard::localize`; this body is the fallback.
+        let body = axum::Json(pending.render(Lang::Zh, ""));
+        let mut res = (pending.status, body).into_response();
+        res.extensions_mut().insert(pending);
+        res
+    }
+}
+
+/// The success envelope `{code:200, message, data}`.
+pub fn ok<T: serde::Serialize>(data: T) -> axum::Json<serde_json::Value> {
+    axum::Json(serde_json::json!({ "code": 200, "message": "ok", "data": data }))
+}
+
+pub type Json = axum::Json<serde_json::Value>;

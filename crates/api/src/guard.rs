@@ -1,0 +1,198 @@
+//! The middleware every API call passes through, in one place: request id and logging, authentication,
+//! the permission check of `domain::permission::access_for`, VIP-only menus, the operation log of every
+//! mutating call, and rendering errors in the caller's language.
+
+use crate::error::{ApiError, PendingError};
+use crate::extract::{Caller, RequestId};
+use crate::session;
+use crate::state::AppState;
+use axum::extract::{Request, State};
+use axum::http::HeaderValue;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use domain::i18n::{Lang, Msg};
+use domain::permission::{Access, access_for, granted, is_mutating};
+use tracing::Instrument;
+
+/// Outermost layer: a request id for every request (kept from `x-request-id` when the client sent one),
+/// a tracing span carrying it, and one log line per request.
+pub async fn request_context(mut req: Request, next: Next) -> Response {
+    let id = req
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| {
+            !v.is_empty()
+                && v.len() <= 64
+                && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        .map(str::to_string)
+        .unwrap_or_else(|| store::random_token(12));
+    req.extensions_mut().insert(RequestId(id.clone()));
+    let span = tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path());
+    let started = std::time::Instant::now();
+    let mut res = next.run(req).instrument(span.clone()).await;
+    span.in_scope(|| {
+        tracing::info!(
+            status = res.status().as_u16(),
+            ms = started.elapsed().as_millis() as u64,
+            "handled"
+        )
+    });
+    if let Ok(v) = HeaderValue::from_str(&id) {
+        res.headers_mut().insert("x-request-id", v);
+    }
+    res
+}
+
+/// Who a log line is about when there is no signed-in caller (sign-in, registration).
+#[derive(Debug, Clone)]
+pub struct LogSubject {
+    pub merchant_id: Option<i64>,
+    pub user_id: Option<i64>,
+    pub username: String,
+}
+
+pub async fn guard(State(st): State<AppState>, mut req: Request, next: Next) -> Response {
+    let lang = Lang::from_header(
+        req.headers()
+            .get("accept-language")
+            .and_then(|v| v.to_str().ok()),
+    );
+    let rid = req
+        .extensions()
+        .get::<RequestId>()
+        .map(|r| r.0.clone())
+        .unwrap_or_default();
+    let path = req.uri().path().to_string();
+    let method = req.method().as_str().to_string();
+    let ip = req
+        .headers()
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .map(|s| s.split(',').next().unwrap_or("").trim().to_string())
+        .or_else(|| {
+            req.extensions()
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .map(|c| c.0.ip().to_string())
+        })
+        .unwrap_or_default();
+    let access = access_for(&path);
+
+    let caller = match session::token_of(req.headers()) {
+        None => Ok(None),
+        Some(t) => session::caller_of(&st, &t).await.map(Some),
+    };
+    let outcome = match (&access, caller) {
+        // A public call ignores a stale token rather than failing.
+        (Access::Public, c) => Ok(c.ok().flatten()),
+        (_, Err(e)) => Err(e),
+        (_, Ok(None)) => Err(ApiError::Unauthorized(Msg::TokenMissing)),
+        (_, Ok(Some(c))) => authorize(&st, &access, &c).await.map(|_| Some(c)),
+    };
+    let (res, caller) = match outcome {
+        Ok(c) => {
+            if let Some(c) = &c {
+                req.extensions_mut().insert(c.clone());
+            }
+            (next.run(req).await, c)
+        }
+        Err(e) => (e.into_response(), None),
+    };
+    let res = localize(res, lang, &rid);
+    if is_mutating(&method, &path) {
+        let log = log_entry(caller.as_ref(), &res, &method, &path, ip, rid);
+        if let Err(e) = store::oplog::write(&st.db, &log).await {
+            tracing::error!(error = %e, "could not write the operation log");
+        }
+    }
+    res
+}
+
+async fn authorize(st: &AppState, access: &Access, c: &Caller) -> Result<(), ApiError> {
+    match access {
+        Access::Public | Access::SignedIn => Ok(()),
+        Access::Operator if c.roles.iter().any(|r| r == "Administrator") => Ok(()),
+        Access::Operator => Err(ApiError::forbidden(Msg::AdminOnly)),
+        Access::Permission(p) => {
+            if !granted(&c.grants, p) {
+                return Err(ApiError::Forbidden(
+                    Msg::Forbidden,
+                    vec![("perm", p.clone())],
+                ));
+            }
+            let vip_needed = st
+                .menus
+                .read()
+                .await
+                .iter()
+                .any(|m| m.vip == 1 && granted(&m.grants(), p));
+            if vip_needed && !c.roles.iter().any(|r| r == "vip" || r == "Administrator") {
+                return Err(ApiError::forbidden(Msg::VipOnly));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Renders a pending error in the caller's language.
+fn localize(mut res: Response, lang: Lang, rid: &str) -> Response {
+    let Some(p) = res.extensions_mut().remove::<PendingError>() else {
+        return res;
+    };
+    let body = p.render(lang, rid);
+    let mut out = (p.status, axum::Json(body)).into_response();
+    out.extensions_mut().insert(p);
+    if let Some(s) = res.extensions().get::<LogSubject>().cloned() {
+        out.extensions_mut().insert(s);
+    }
+    out
+}
+
+fn log_entry(
+    c: Option<&Caller>,
+    res: &Response,
+    method: &str,
+    path: &str,
+    ip: String,
+    rid: String,
+) -> store::oplog::NewLog {
+    let pending = res.extensions().get::<PendingError>();
+    let subject = res.extensions().get::<LogSubject>();
+    let (merchant_id, user_id, username) = match (c, subject) {
+        (Some(c), _) => (
+            c.user.merchant_id,
+            Some(c.user.id),
+            c.proxy_user
+                .clone()
+                .map(|p| format!("{p} -> {}", c.user.username))
+                .unwrap_or(c.user.username.clone()),
+        ),
+        (None, Some(s)) => (s.merchant_id, s.user_id, s.username.clone()),
+        (None, None) => (None, None, String::new()),
+    };
+    let failed = pending.is_some() || !res.status().is_success();
+    let message = pending
+        .map(|p| {
+            p.render(Lang::Zh, &rid)["message"]
+                .as_str()
+                .unwrap_or("")
+                .to_string()
+        })
+        .unwrap_or_default();
+    store::oplog::NewLog {
+        merchant_id,
+        user_id,
+        username,
+        method: method.to_string(),
+        path: path.to_string(),
+        action: domain::permission::of_path(path),
+        result: if failed { "failed" } else { "success" },
+        status: pending
+            .map(|p| p.body_code as i64)
+            .unwrap_or(res.status().as_u16() as i64),
+        message,
+        ip,
+        request_id: rid,
+    }
+}

@@ -1,0 +1,106 @@
+//! The HTTP API of clipmatrix: one router per area (DESIGN.md §4), one error type, one guard.
+
+pub mod areas;
+pub mod error;
+pub mod extract;
+pub mod guard;
+pub mod session;
+pub mod state;
+pub mod web;
+
+pub use state::{AppState, Settings};
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use std::sync::Arc;
+use tower_http::compression::CompressionLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+/// The caller's language, from `accept-language`.
+pub struct LangOf(pub domain::i18n::Lang);
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "clipmatrix API", version = "1.6.9", description = "Every call answers {code, message, data}. Paths are relative to /api."),
+    servers((url = "/api")),
+    modifiers(&BearerAuth)
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl utoipa::Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{
+            HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+        };
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+        openapi.security = Some(vec![SecurityRequirement::new(
+            "bearer",
+            Vec::<String>::new(),
+        )]);
+    }
+}
+
+/// The OpenAPI document, generated from the handlers' annotations.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    OpenApiRouter::<AppState>::with_openapi(ApiDoc::openapi())
+        .merge(areas::auth::router())
+        .split_for_parts()
+        .1
+}
+
+/// The whole application: API, console, health, sandbox pages.
+pub fn app(state: AppState) -> Router {
+    let (api, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(areas::auth::router())
+        .split_for_parts();
+    let doc = Arc::new(doc.to_json().unwrap_or_default());
+    let api = api
+        .route(
+            "/openapi.json",
+            get(move || {
+                let doc = doc.clone();
+                async move {
+                    (
+                        [(axum::http::header::CONTENT_TYPE, "application/json")],
+                        (*doc).clone(),
+                    )
+                }
+            }),
+        )
+        .route(
+            "/docs",
+            get(|| async { axum::response::Html(web::DOCS_HTML) }),
+        )
+        .fallback(|| async { error::ApiError::NotFound })
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::guard,
+        ));
+    let mut router = Router::new()
+        .nest("/api", api)
+        .route("/healthz", get(web::healthz));
+    if state.settings.sandbox {
+        router = router
+            .route("/sandbox/sms", get(web::sms_outbox))
+            .route("/sandbox/sms.json", get(web::sms_outbox_json));
+    }
+    router
+        .fallback(web::console)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(16 * 1024 * 1024))
+        .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn(guard::request_context))
+}

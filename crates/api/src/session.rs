@@ -1,0 +1,209 @@
+//! Tokens and callers: a JWT names a server-side session, so a password change or a removed account
+//! ends it at once (body code 401), while a bad or expired token is an HTTP 401.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Caller;
+use crate::state::AppState;
+use domain::i18n::Msg;
+use domain::{UserKind, now_ms};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, encode};
+use serde::{Deserialize, Serialize};
+use store::users::{Session, User};
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Claims {
+    pub sid: String,
+    pub sub: i64,
+    pub exp: i64,
+    pub iat: i64,
+}
+
+pub fn issue(st: &AppState, s: &Session) -> ApiResult<String> {
+    let claims = Claims {
+        sid: s.id.clone(),
+        sub: s.user_id,
+        exp: s.expires_at / 1000,
+        iat: now_ms() / 1000,
+    };
+    encode(
+        &Header::new(Algorithm::HS256),
+        &claims,
+        &EncodingKey::from_secret(&st.jwt_key),
+    )
+    .map_err(|e| ApiError::Internal(e.into()))
+}
+
+pub fn decode_token(st: &AppState, token: &str) -> ApiResult<Claims> {
+    let mut v = Validation::new(Algorithm::HS256);
+    v.leeway = 0;
+    decode::<Claims>(token, &DecodingKey::from_secret(&st.jwt_key), &v)
+        .map(|d| d.claims)
+        .map_err(|_| ApiError::Unauthorized(Msg::TokenInvalid))
+}
+
+/// The bearer token of a request (`Authorization: Bearer` or the `token` header).
+pub fn token_of(headers: &axum::http::HeaderMap) -> Option<String> {
+    let auth = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim);
+    if let Some(a) = auth {
+        let t = a
+            .strip_prefix("Bearer ")
+            .or_else(|| a.strip_prefix("bearer "))
+            .unwrap_or(a)
+            .trim();
+        if !t.is_empty() {
+            return Some(t.to_string());
+        }
+    }
+    headers
+        .get("token")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+}
+
+/// Resolves a token to the caller, or the error the SPEC asks for.
+pub async fn caller_of(st: &AppState, token: &str) -> ApiResult<Caller> {
+    let claims = decode_token(st, token)?;
+    let session = store::users::session(&st.db, &claims.sid)
+        .await?
+        .ok_or(ApiError::SessionRevoked)?;
+    if session.revoked_at.is_some() {
+        return Err(ApiError::SessionRevoked);
+    }
+    if session.expires_at <= now_ms() {
+        return Err(ApiError::Unauthorized(Msg::TokenInvalid));
+    }
+    let user = store::users::user_by_id(&st.db, session.user_id)
+        .await?
+        .ok_or(ApiError::SessionRevoked)?;
+    if user.status == 0 {
+        return Err(ApiError::SessionRevoked);
+    }
+    let merchant = match user.merchant_id {
+        Some(id) => Some(
+            store::users::merchant_by_id(&st.db, id)
+                .await?
+                .ok_or(ApiError::SessionRevoked)?,
+        ),
+        None => None,
+    };
+    if merchant.as_ref().is_some_and(|m| m.status == 0) {
+        return Err(ApiError::SessionRevoked);
+    }
+    build_caller(st, user, merchant, &session).await
+}
+
+pub async fn build_caller(
+    st: &AppState,
+    user: User,
+    merchant: Option<store::users::Merchant>,
+    session: &Session,
+) -> ApiResult<Caller> {
+    let kind = UserKind::parse(&user.kind)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("bad user kind")))?;
+    let mut roles = vec![match kind {
+        UserKind::Operator => "Administrator".to_string(),
+        UserKind::Merchant => "merchant".to_string(),
+        UserKind::Staff => "staff".to_string(),
+    }];
+    if merchant.as_ref().is_some_and(|m| m.is_vip()) {
+        roles.push("vip".into());
+    }
+    let mut grants: Vec<String> = match kind {
+        UserKind::Operator | UserKind::Merchant => vec!["*/*/*".into()],
+        UserKind::Staff => {
+            let ids = user.menu_ids();
+            let menus = st.menus.read().await;
+            menus
+                .iter()
+                .filter(|m| ids.contains(&m.id) && m.admin == 0)
+                .flat_map(|m| m.grants())
+                .collect()
+        }
+    };
+    let role_ids = user.role_ids();
+    if !role_ids.is_empty() {
+        for r in store::menus::roles(&st.db)
+            .await?
+            .into_iter()
+            .filter(|r| role_ids.contains(&r.id))
+        {
+            grants.extend(
+                r.permissions()
+                    .into_iter()
+                    .filter(|p| !p.starts_with("system/")),
+            );
+            roles.push(r.name);
+        }
+    }
+    grants.sort();
+    grants.dedup();
+    Ok(Caller {
+        user,
+        merchant,
+        kind,
+        session_id: session.id.clone(),
+        remember: session.remember == 1,
+        proxy_user: session.proxy_user.clone(),
+        roles,
+        grants,
+    })
+}
+
+/// The stored user record the console keeps (SPEC §3): proxy_info.user_name, role, permission list.
+pub fn user_record(c: &Caller) -> serde_json::Value {
+    let u = &c.user;
+    serde_json::json!({
+        "id": u.id,
+        "username": u.username,
+        "nickname": u.nickname,
+        "mobile": u.mobile,
+        "avatar": u.avatar,
+        "kind": c.kind.as_str(),
+        "merchant_id": u.merchant_id,
+        "merchant_name": c.merchant.as_ref().map(|m| m.name.clone()),
+        "role": c.roles,
+        "permissions": c.grants,
+        "proxy_info": { "user_name": c.proxy_user },
+        "home_type": c.merchant.as_ref().map(|m| m.home_type).unwrap_or(2),
+        "ai_token": c.merchant.as_ref().map(|m| m.ai_token.clone()).unwrap_or_default(),
+        "vip": c.merchant.as_ref().is_some_and(|m| m.is_vip()),
+        "vip_expires_at": c.merchant.as_ref().and_then(|m| m.vip_expires_at),
+        "last_login_at": u.last_login_at,
+    })
+}
+
+/// Starts a session for a user who just proved who they are, and answers the LoginResult.
+pub async fn sign_in(
+    st: &AppState,
+    user: User,
+    remember: bool,
+    proxy_user: Option<&str>,
+) -> ApiResult<serde_json::Value> {
+    let ttl = if remember {
+        domain::REMEMBER_MS
+    } else {
+        domain::SESSION_MS
+    };
+    let session = store::users::create_session(&st.db, user.id, remember, proxy_user, ttl).await?;
+    store::users::touch_login(&st.db, user.id).await?;
+    let merchant = match user.merchant_id {
+        Some(id) => store::users::merchant_by_id(&st.db, id).await?,
+        None => None,
+    };
+    let caller = build_caller(st, user, merchant, &session).await?;
+    login_result(st, &caller, &session)
+}
+
+pub fn login_result(st: &AppState, c: &Caller, s: &Session) -> ApiResult<serde_json::Value> {
+    Ok(serde_json::json!({
+        "token": issue(st, s)?,
+        "expires_at": s.expires_at,
+        "remember": s.remember == 1,
+        "user": user_record(c),
+    }))
+}

@@ -1,0 +1,59 @@
+use std::sync::Arc;
+use store::Db;
+use tokio::sync::RwLock;
+
+/// Where SMS codes go. The built-in sender writes them to the log; in sandbox mode the outbox page
+/// `/sandbox/sms` shows them too. A real gateway implements this trait.
+pub trait SmsSender: Send + Sync {
+    fn send(&self, mobile: &str, code: &str, scene: &str) -> anyhow::Result<()>;
+}
+
+pub struct LogSms;
+
+impl SmsSender for LogSms {
+    fn send(&self, mobile: &str, code: &str, scene: &str) -> anyhow::Result<()> {
+        tracing::info!(%mobile, %code, %scene, "sms code (built-in sender: written to the log)");
+        Ok(())
+    }
+}
+
+#[derive(Clone)]
+pub struct Settings {
+    pub sandbox: bool,
+    /// A folder holding the built console (`web/dist`); `None` serves the embedded copy.
+    pub web_dir: Option<std::path::PathBuf>,
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub settings: Settings,
+    pub jwt_key: Arc<Vec<u8>>,
+    pub sms: Arc<dyn SmsSender>,
+    /// The menu table, cached: every request's permission check reads it.
+    pub menus: Arc<RwLock<Vec<store::menus::Menu>>>,
+}
+
+impl AppState {
+    pub async fn new(db: Db, settings: Settings) -> anyhow::Result<AppState> {
+        store::menus::seed(&db).await?;
+        store::content::seed(&db).await?;
+        let key = db
+            .setting_or_init("jwt_key", || store::random_token(48))
+            .await?;
+        let menus = store::menus::all(&db).await?;
+        Ok(AppState {
+            db,
+            settings,
+            jwt_key: Arc::new(key.into_bytes()),
+            sms: Arc::new(LogSms),
+            menus: Arc::new(RwLock::new(menus)),
+        })
+    }
+
+    pub async fn reload_menus(&self) -> sqlx::Result<()> {
+        let fresh = store::menus::all(&self.db).await?;
+        *self.menus.write().await = fresh;
+        Ok(())
+    }
+}

@@ -1,0 +1,135 @@
+//! Everything outside `/api`: health, the built console (embedded; SPA fallback to index.html), Swagger UI
+//! served offline from the console's bundled copy, and the sandbox's SMS outbox.
+
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::response::{Html, IntoResponse, Response};
+use rust_embed::RustEmbed;
+
+#[derive(RustEmbed)]
+#[folder = "../../web/dist"]
+#[allow_missing = true]
+struct Console;
+
+pub async fn healthz(State(st): State<AppState>) -> Response {
+    match sqlx::query("SELECT 1").execute(&st.db.pool).await {
+        Ok(_) => axum::Json(serde_json::json!({ "status": "ok", "version": domain::APP_VERSION }))
+            .into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "health check: database unreachable");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                axum::Json(serde_json::json!({ "status": "database unreachable" })),
+            )
+                .into_response()
+        }
+    }
+}
+
+pub const DOCS_HTML: &str = r#"<!doctype html>
+<html><head><meta charset="utf-8"><title>clipmatrix API</title>
+<link rel="stylesheet" href="/swagger/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/swagger/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui' });</script>
+</body></html>"#;
+
+fn file(path: &str, st: &AppState) -> Option<(Vec<u8>, String)> {
+    if path.split('/').any(|s| s == "..") {
+        return None;
+    }
+    if let Some(dir) = &st.settings.web_dir {
+        let p = dir.join(path);
+        return std::fs::read(&p).ok().map(|b| {
+            (
+                b,
+                mime_guess::from_path(&p)
+                    .first_or_octet_stream()
+                    .to_string(),
+            )
+        });
+    }
+    Console::get(path).map(|f| {
+        (
+            f.data.into_owned(),
+            mime_guess::from_path(path)
+                .first_or_octet_stream()
+                .to_string(),
+        )
+    })
+}
+
+/// Serves a console file, or index.html for client-side routes.
+pub async fn console(State(st): State<AppState>, uri: Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    if path.starts_with("api/") || path.starts_with("sandbox/") {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    if let Some((body, mime)) = (!path.is_empty()).then(|| file(path, &st)).flatten() {
+        let mut res = (StatusCode::OK, body).into_response();
+        res.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(&mime)
+                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        );
+        // Vite puts a content hash in every file under assets/, so they never change.
+        let cache = if path.starts_with("assets/") {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        };
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+        return res;
+    }
+    match file("index.html", &st) {
+        Some((body, _)) => {
+            let mut res = Html(body).into_response();
+            res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            res
+        }
+        None => (
+            StatusCode::NOT_FOUND,
+            Html("<h1>clipmatrix</h1><p>The console is not built: run <code>make run</code> (or <code>npm --prefix web run build</code>).</p>"),
+        )
+            .into_response(),
+    }
+}
+
+/// `/sandbox/sms`: the SMS codes the built-in sender "sent", for testers (sandbox mode only).
+pub async fn sms_outbox(State(st): State<AppState>) -> Response {
+    let rows = match store::users::sms_outbox(&st.db, 50).await {
+        Ok(r) => r,
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    };
+    let mut html = String::from(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>Sandbox SMS outbox</title>\
+         <style>body{font-family:sans-serif;margin:2em}td,th{padding:4px 12px;border-bottom:1px solid #ddd}</style></head>\
+         <body><h1>短信发件箱 / SMS outbox (sandbox)</h1><table><tr><th>mobile</th><th>scene</th><th>code</th><th>sent (unix ms)</th></tr>",
+    );
+    for r in &rows {
+        html.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td data-testid=\"sms-code\"><b>{}</b></td><td>{}</td></tr>",
+            esc(&r.mobile),
+            esc(&r.scene),
+            esc(&r.code),
+            r.created_at
+        ));
+    }
+    html.push_str("</table></body></html>");
+    Html(html).into_response()
+}
+
+pub async fn sms_outbox_json(State(st): State<AppState>) -> Response {
+    match store::users::sms_outbox(&st.db, 50).await {
+        Ok(rows) => axum::Json(rows).into_response(),
+        Err(e) => crate::error::ApiError::from(e).into_response(),
+    }
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}

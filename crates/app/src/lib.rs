@@ -1,0 +1,321 @@
+//! Configuration and start-up of the `clipmatrix` binary: the layers of DESIGN.md §2
+//! (defaults -> clipmatrix.toml -> CLIPMATRIX_* env -> flags), the first-run accounts, the job kinds,
+//! and serving with graceful shutdown. `main.rs` only parses the command line.
+
+use anyhow::Context;
+use serde::Deserialize;
+use std::path::PathBuf;
+use store::Db;
+use store::jobs::{JobError, Registry};
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub listen: String,
+    pub data_dir: PathBuf,
+    pub database_url: String,
+    pub storage_url: String,
+    pub sandbox: bool,
+    pub admin_password: Option<String>,
+    pub demo_password: Option<String>,
+    /// Serve the console from this folder instead of the embedded copy.
+    pub web_dir: Option<PathBuf>,
+    pub workers: bool,
+}
+
+/// What a `clipmatrix.toml` or the environment may set; every field optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Layer {
+    pub listen: Option<String>,
+    pub data_dir: Option<PathBuf>,
+    pub database_url: Option<String>,
+    pub storage_url: Option<String>,
+    pub sandbox: Option<bool>,
+    pub admin_password: Option<String>,
+    pub demo_password: Option<String>,
+    pub web_dir: Option<PathBuf>,
+    pub workers: Option<bool>,
+}
+
+impl Layer {
+    /// The `CLIPMATRIX_*` variables.
+    pub fn from_env(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Layer> {
+        let v = |k: &str| get(&format!("CLIPMATRIX_{k}")).filter(|s| !s.is_empty());
+        let flag = |k: &str| -> anyhow::Result<Option<bool>> {
+            v(k).map(|s| match s.to_ascii_lowercase().as_str() {
+                "1" | "true" | "yes" | "on" => Ok(true),
+                "0" | "false" | "no" | "off" => Ok(false),
+                _ => anyhow::bail!("CLIPMATRIX_{k} must be true or false, got {s:?}"),
+            })
+            .transpose()
+        };
+        Ok(Layer {
+            listen: v("LISTEN"),
+            data_dir: v("DATA_DIR").map(PathBuf::from),
+            database_url: v("DATABASE_URL"),
+            storage_url: v("STORAGE_URL"),
+            sandbox: flag("SANDBOX")?,
+            admin_password: v("ADMIN_PASSWORD"),
+            demo_password: v("DEMO_PASSWORD"),
+            web_dir: v("WEB_DIR").map(PathBuf::from),
+            workers: flag("WORKERS")?,
+        })
+    }
+}
+
+impl Config {
+    /// Applies the layers in order; later ones win.
+    pub fn build(layers: &[Layer]) -> Config {
+        let pick = |f: &dyn Fn(&Layer) -> Option<String>| layers.iter().rev().find_map(f);
+        let data_dir = layers
+            .iter()
+            .rev()
+            .find_map(|l| l.data_dir.clone())
+            .unwrap_or_else(|| PathBuf::from("./data"));
+        let database_url = pick(&|l| l.database_url.clone())
+            .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("clipmatrix.db").display()));
+        let storage_url = pick(&|l| l.storage_url.clone())
+            .unwrap_or_else(|| format!("file://{}", data_dir.join("media").display()));
+        Config {
+            listen: pick(&|l| l.listen.clone()).unwrap_or_else(|| "127.0.0.1:8080".into()),
+            database_url,
+            storage_url,
+            sandbox: layers.iter().rev().find_map(|l| l.sandbox).unwrap_or(true),
+            admin_password: pick(&|l| l.admin_password.clone()),
+            demo_password: pick(&|l| l.demo_password.clone()),
+            web_dir: layers.iter().rev().find_map(|l| l.web_dir.clone()),
+            workers: layers.iter().rev().find_map(|l| l.workers).unwrap_or(true),
+            data_dir,
+        }
+    }
+
+    /// Reads `clipmatrix.toml` (the given path, else ./clipmatrix.toml when present) and the environment,
+    /// then the flags.
+    pub fn load(file: Option<PathBuf>, flags: Layer) -> anyhow::Result<Config> {
+        let file_layer =
+            match file.or_else(|| Some(PathBuf::from("clipmatrix.toml")).filter(|p| p.exists())) {
+                Some(p) => {
+                    let text = std::fs::read_to_string(&p)
+                        .with_context(|| format!("reading {}", p.display()))?;
+                    toml::from_str(&text).with_context(|| format!("parsing {}", p.display()))?
+                }
+                None => Layer::default(),
+            };
+        let env = Layer::from_env(|k| std::env::var(k).ok())?;
+        Ok(Config::build(&[file_layer, env, flags]))
+    }
+}
+
+pub async fn open_db(cfg: &Config) -> anyhow::Result<Db> {
+    std::fs::create_dir_all(&cfg.data_dir)
+        .with_context(|| format!("creating {}", cfg.data_dir.display()))?;
+    let db = Db::connect(&cfg.database_url)
+        .await
+        .context("connecting to the database")?;
+    db.migrate().await.context("applying migrations")?;
+    Ok(db)
+}
+
+/// On an empty database: the operator `admin` and the demo merchant `demo` (with 1000 points to try
+/// things), with the configured passwords or generated ones. Returns the lines to print.
+pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
+    if store::users::count_users(db).await? > 0 {
+        return Ok(vec![]);
+    }
+    let gen_pw = || format!("{}9a", store::random_token(9));
+    let admin_pw = cfg.admin_password.clone().unwrap_or_else(gen_pw);
+    let demo_pw = cfg.demo_password.clone().unwrap_or_else(gen_pw);
+    store::users::create_operator(db, "admin", &store::password::hash(&admin_pw)).await?;
+    let (m, _) = store::users::create_merchant(
+        db,
+        "演示商户 Demo",
+        "demo",
+        None,
+        &store::password::hash(&demo_pw),
+    )
+    .await?;
+    store::points::topup(db, m.id, 1000, "welcome points", "system").await?;
+    Ok(vec![
+        "first run: created these accounts".into(),
+        format!("  operator  admin / {admin_pw}"),
+        format!("  merchant  demo  / {demo_pw}"),
+    ])
+}
+
+/// The job kinds this build knows. Later modules register theirs here.
+pub fn registry() -> Registry {
+    let mut r = Registry::default();
+    r.register("maintenance.cleanup", |ctx| async move {
+        let n = store::users::cleanup(&ctx.db)
+            .await
+            .map_err(|e| JobError::Retry(e.to_string()))?;
+        tracing::info!(removed = n, "cleanup done");
+        Ok(())
+    });
+    r
+}
+
+/// Enqueues the hourly cleanup; the idempotency key makes every node's ticker agree on one job an hour.
+pub async fn schedule_maintenance(db: Db, mut shutdown: tokio::sync::watch::Receiver<bool>) {
+    loop {
+        let hour = domain::now_ms() / 3_600_000;
+        let job = store::jobs::NewJob {
+            kind: "maintenance.cleanup".into(),
+            idempotency_key: Some(format!("cleanup:{hour}")),
+            ..Default::default()
+        };
+        if let Err(e) = store::jobs::enqueue(&db.pool, &job).await {
+            tracing::warn!(error = %e, "could not schedule cleanup");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(std::time::Duration::from_secs(600)) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Resolves when SIGINT or SIGTERM arrives.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}
+
+pub async fn serve(cfg: Config) -> anyhow::Result<()> {
+    let db = open_db(&cfg).await?;
+    let lines = first_run(&db, &cfg).await?;
+    let state = api::AppState::new(
+        db.clone(),
+        api::Settings {
+            sandbox: cfg.sandbox,
+            web_dir: cfg.web_dir.clone(),
+        },
+    )
+    .await?;
+    let listener = tokio::net::TcpListener::bind(&cfg.listen)
+        .await
+        .with_context(|| format!("binding {}", cfg.listen))?;
+    let addr = listener.local_addr()?;
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let mut tasks = Vec::new();
+    if cfg.workers {
+        tasks.push(tokio::spawn(store::jobs::run_worker(
+            db.clone(),
+            registry(),
+            Default::default(),
+            stop_rx.clone(),
+        )));
+        tasks.push(tokio::spawn(schedule_maintenance(
+            db.clone(),
+            stop_rx.clone(),
+        )));
+    }
+    println!(
+        "clipmatrix {} listening on http://{addr}",
+        domain::APP_VERSION
+    );
+    println!(
+        "  database {}  sandbox {}",
+        redact(&cfg.database_url),
+        cfg.sandbox
+    );
+    for l in lines {
+        println!("{l}");
+    }
+    let app = api::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            tracing::info!("shutting down: finishing requests and jobs in flight");
+            let _ = stop_tx.send(true);
+        })
+        .await?;
+    for t in tasks {
+        let _ = t.await;
+    }
+    db.pool.close().await;
+    Ok(())
+}
+
+pub async fn worker(cfg: Config) -> anyhow::Result<()> {
+    let db = open_db(&cfg).await?;
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let sched = tokio::spawn(schedule_maintenance(db.clone(), stop_rx.clone()));
+    let work = tokio::spawn(store::jobs::run_worker(
+        db.clone(),
+        registry(),
+        Default::default(),
+        stop_rx,
+    ));
+    shutdown_signal().await;
+    let _ = stop_tx.send(true);
+    let _ = tokio::join!(sched, work);
+    db.pool.close().await;
+    Ok(())
+}
+
+/// A database URL without its password, for logs.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &creds[..c], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_apply_in_order() {
+        let file = Layer {
+            listen: Some("0.0.0.0:1".into()),
+            sandbox: Some(false),
+            ..Default::default()
+        };
+        let env = Layer::from_env(|k| match k {
+            "CLIPMATRIX_LISTEN" => Some("127.0.0.1:2".into()),
+            "CLIPMATRIX_DATA_DIR" => Some("/tmp/x".into()),
+            _ => None,
+        })
+        .unwrap();
+        let flags = Layer {
+            listen: Some("127.0.0.1:3".into()),
+            ..Default::default()
+        };
+        let c = Config::build(&[file, env, flags]);
+        assert_eq!(c.listen, "127.0.0.1:3");
+        assert!(!c.sandbox);
+        assert_eq!(c.database_url, "sqlite:///tmp/x/clipmatrix.db");
+        assert_eq!(c.storage_url, "file:///tmp/x/media");
+        let d = Config::build(&[]);
+        assert_eq!((d.listen.as_str(), d.sandbox), ("127.0.0.1:8080", true));
+    }
+
+    #[test]
+    fn env_flags_are_checked() {
+        assert!(Layer::from_env(|k| (k == "CLIPMATRIX_SANDBOX").then(|| "maybe".into())).is_err());
+    }
+
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(redact("sqlite://data/x.db"), "sqlite://data/x.db");
+    }
+}

@@ -1,0 +1,170 @@
+use app::{Config, Layer};
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "clipmatrix",
+    version,
+    about = "Short-video matrix console: API, console and workers in one binary"
+)]
+struct Cli {
+    /// A clipmatrix.toml to read (default: ./clipmatrix.toml when present).
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    #[arg(long, global = true)]
+    data_dir: Option<PathBuf>,
+    #[arg(long, global = true)]
+    database_url: Option<String>,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// API + console + background workers.
+    Serve {
+        #[arg(long)]
+        listen: Option<String>,
+        /// API only; run `clipmatrix worker` nodes for the jobs.
+        #[arg(long)]
+        no_workers: bool,
+        #[arg(long)]
+        sandbox: Option<bool>,
+    },
+    /// Background jobs only.
+    Worker,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Account administration.
+    Admin {
+        #[command(subcommand)]
+        cmd: AdminCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCmd {
+    /// Create a merchant and its owner account.
+    CreateMerchant {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Create an operator (Administrator) account.
+    CreateOperator {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password: String,
+    },
+    /// Set a user's password (ends their sessions, lifts a lockout).
+    ResetPassword {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password: String,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=warn".into()),
+        )
+        .with_target(false)
+        .init();
+    let cli = Cli::parse();
+    let mut flags = Layer {
+        data_dir: cli.data_dir,
+        database_url: cli.database_url,
+        ..Default::default()
+    };
+    if let Cmd::Serve {
+        listen,
+        no_workers,
+        sandbox,
+    } = &cli.cmd
+    {
+        flags.listen = listen.clone();
+        flags.sandbox = *sandbox;
+        flags.workers = no_workers.then_some(false);
+    }
+    let cfg = Config::load(cli.config, flags)?;
+    match cli.cmd {
+        Cmd::Serve { .. } => app::serve(cfg).await,
+        Cmd::Worker => app::worker(cfg).await,
+        Cmd::Migrate => {
+            app::open_db(&cfg).await?;
+            println!("migrations applied to {}", app::redact(&cfg.database_url));
+            Ok(())
+        }
+        Cmd::Admin { cmd } => admin(cfg, cmd).await,
+    }
+}
+
+async fn admin(cfg: Config, cmd: AdminCmd) -> anyhow::Result<()> {
+    let db = app::open_db(&cfg).await?;
+    let check = |u: &str, p: &str| -> anyhow::Result<()> {
+        domain::validate::username(u)
+            .map_err(|_| anyhow::anyhow!("username: 3-32 letters, digits, '_' or '-'"))?;
+        domain::validate::new_password(p, p)
+            .map_err(|_| anyhow::anyhow!("password: 8+ characters with letters and digits"))
+    };
+    match cmd {
+        AdminCmd::CreateMerchant {
+            username,
+            password,
+            name,
+        } => {
+            check(&username, &password)?;
+            anyhow::ensure!(
+                store::users::user_by_username(&db, &username)
+                    .await?
+                    .is_none(),
+                "{username} exists"
+            );
+            let name = name.unwrap_or_else(|| username.clone());
+            let (m, _) = store::users::create_merchant(
+                &db,
+                &name,
+                &username,
+                None,
+                &store::password::hash(&password),
+            )
+            .await?;
+            println!(
+                "merchant {} created (id {}), owner {username}",
+                m.name, m.id
+            );
+        }
+        AdminCmd::CreateOperator { username, password } => {
+            check(&username, &password)?;
+            anyhow::ensure!(
+                store::users::user_by_username(&db, &username)
+                    .await?
+                    .is_none(),
+                "{username} exists"
+            );
+            store::users::create_operator(&db, &username, &store::password::hash(&password))
+                .await?;
+            println!("operator {username} created");
+        }
+        AdminCmd::ResetPassword { username, password } => {
+            check(&username, &password)?;
+            let u = store::users::user_by_username(&db, &username)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no user {username}"))?;
+            store::users::set_password(&db, u.id, &store::password::hash(&password)).await?;
+            store::users::clear_failures(&db, &format!("pwd:{}", username.to_lowercase())).await?;
+            println!("password of {username} reset; their sessions were ended");
+        }
+    }
+    db.pool.close().await;
+    Ok(())
+}

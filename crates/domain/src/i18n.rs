@@ -1,0 +1,159 @@
+//! Every user-facing server message, in zh-CN and English. Handlers name a `Msg`; the error layer
+//! renders it in the caller's language.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    Zh,
+    En,
+}
+
+impl Lang {
+    /// Reads an `accept-language` header: anything starting with `en` is English, else zh-CN.
+    pub fn from_header(v: Option<&str>) -> Lang {
+        match v {
+            Some(s) if s.trim().to_ascii_lowercase().starts_with("en") => Lang::En,
+            _ => Lang::Zh,
+        }
+    }
+}
+
+macro_rules! messages {
+    ($($name:ident => $zh:literal, $en:literal;)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Msg { $($name),* }
+        impl Msg {
+            pub const ALL: &'static [Msg] = &[$(Msg::$name),*];
+            /// The template in a language; `{name}` placeholders are filled by `render`.
+            pub fn template(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $((Msg::$name, Lang::Zh) => $zh, (Msg::$name, Lang::En) => $en,)*
+                }
+            }
+        }
+    };
+}
+
+messages! {
+    Ok => "操作成功", "ok";
+    TokenMissing => "请先登录", "Please sign in first";
+    TokenInvalid => "登录已失效，请重新登录", "Your sign-in is invalid or has expired, please sign in again";
+    SessionRevoked => "登录状态已失效（密码已修改或账号已停用），请重新登录", "Your session was ended (password changed or account disabled), please sign in again";
+    Forbidden => "无权访问：{perm}", "No permission: {perm}";
+    AdminOnly => "仅平台管理员可用", "Administrator only";
+    VipOnly => "该功能为会员功能，请充值VIP", "This function is a membership function, please recharge VIP";
+    NotFound => "记录不存在", "The record does not exist";
+    Internal => "服务器错误，请稍后重试（请求编号 {request_id}）", "Server error, please try again later (request id {request_id})";
+    Required => "{field} 不能为空", "{field} is required";
+    InvalidValue => "{field} 的值无效：{reason}", "{field} is invalid: {reason}";
+    TooLong => "{field} 不能超过 {max} 个字符", "{field} must be at most {max} characters";
+    AgreementRequired => "请阅读并同意服务协议和隐私协议", "Please read and agree to the service and privacy agreements";
+    BadCredentials => "账号或密码错误，还可尝试 {left} 次", "Wrong account or password, {left} attempts left";
+    BadCode => "验证码错误或已过期，还可尝试 {left} 次", "The code is wrong or has expired, {left} attempts left";
+    Locked => "错误次数过多，已锁定，请于 {until} 后再试", "Too many failed attempts; locked until {until}";
+    AccountDisabled => "账号已停用", "The account is disabled";
+    NotStaffAccount => "该账号不是员工账号，请使用企业账号登录", "This is not a staff account, use the enterprise account login";
+    StaffUseStaffLogin => "员工账号请使用员工登录", "Staff accounts sign in with the staff login";
+    MobileInvalid => "手机号格式不正确", "The mobile number is invalid";
+    MobileNotRegistered => "该手机号未注册", "No account uses this mobile number";
+    MobileTaken => "该手机号已被使用", "This mobile number is already in use";
+    SmsTooFrequent => "验证码发送过于频繁，请 {seconds} 秒后再试", "Codes are limited to one a minute; try again in {seconds} s";
+    PasswordWeak => "新密码至少8位，且须同时包含字母和数字", "The new password needs 8+ characters with both letters and digits";
+    PasswordMismatch => "两次输入的密码不一致", "The passwords entered twice are inconsistent";
+    OldPasswordWrong => "当前密码不正确", "The current password is wrong";
+    UsernameTaken => "用户名已存在", "The username is already taken";
+    UsernameInvalid => "用户名须为 3-32 位字母、数字、下划线或短横线", "The username must be 3-32 letters, digits, '_' or '-'";
+    ProxyTokenInvalid => "代理登录凭证无效或已过期", "The proxy sign-in token is invalid or has expired";
+    PointsInsufficient => "点数不足：需要 {need}，剩余 {balance}", "Not enough points: {need} needed, {balance} left";
+    PointsInvalid => "点数必须为正整数", "Points must be a positive whole number";
+    MenuNotGrantable => "菜单 {id} 不可授权", "Menu {id} cannot be granted";
+    JobNotRetryable => "只有失败或终止的任务可以重试", "Only failed or dead jobs can be retried";
+    RoleInUse => "角色仍在使用中", "The role is still in use";
+    CannotDisableSelf => "不能停用自己的账号", "You cannot disable your own account";
+}
+
+impl Msg {
+    /// Fills `{key}` placeholders with the given values.
+    pub fn render(self, lang: Lang, args: &[(&str, String)]) -> String {
+        let mut s = self.template(lang).to_string();
+        for (k, v) in args {
+            s = s.replace(&format!("{{{k}}}"), v);
+        }
+        s
+    }
+}
+
+/// Display names of form fields, so a 422 names the field in the caller's language.
+pub fn field_label(field: &str, lang: Lang) -> String {
+    let zh = match field {
+        "username" => "用户名",
+        "password" => "密码",
+        "old_password" => "当前密码",
+        "password_confirm" => "确认密码",
+        "mobile" => "手机号",
+        "code" => "验证码",
+        "nickname" => "昵称",
+        "name" | "merchant_name" => "名称",
+        "points" => "点数",
+        "menu_ids" => "菜单",
+        "login_type" => "登录方式",
+        "agree" => "协议",
+        "id" => "编号",
+        "page" => "页码",
+        "limit" => "每页条数",
+        "order" => "排序方向",
+        "scene" => "场景",
+        "proxyToken" => "代理凭证",
+        "status" => "状态",
+        "permissions" => "权限",
+        _ => "",
+    };
+    match lang {
+        Lang::Zh if !zh.is_empty() => zh.to_string(),
+        _ => field.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_has_both_languages_and_same_placeholders() {
+        for m in Msg::ALL {
+            let zh = m.template(Lang::Zh);
+            let en = m.template(Lang::En);
+            assert!(!zh.is_empty() && !en.is_empty(), "{m:?}");
+            let holes = |s: &str| {
+                let mut v: Vec<String> = s
+                    .split('{')
+                    .skip(1)
+                    .filter_map(|p| p.split('}').next().map(str::to_string))
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(holes(zh), holes(en), "{m:?}");
+        }
+    }
+
+    #[test]
+    fn spec_wording_is_kept() {
+        assert_eq!(
+            Msg::PasswordMismatch.template(Lang::En),
+            "The passwords entered twice are inconsistent"
+        );
+        assert_eq!(
+            Msg::VipOnly.template(Lang::En),
+            "This function is a membership function, please recharge VIP"
+        );
+        assert_eq!(Lang::from_header(Some("en-US,en;q=0.9")), Lang::En);
+        assert_eq!(Lang::from_header(Some("zh-cn")), Lang::Zh);
+        assert_eq!(Lang::from_header(None), Lang::Zh);
+    }
+
+    #[test]
+    fn render_fills_placeholders() {
+        let s = Msg::TooLong.render(Lang::En, &[("field", "title".into()), ("max", "20".into())]);
+        assert_eq!(s, "title must be at most 20 characters");
+    }
+}

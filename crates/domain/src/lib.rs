@@ -1,0 +1,51 @@
+//! Entities, validation rules, permissions and messages of clipmatrix. No I/O lives here.
+
+pub mod i18n;
+pub mod menus;
+pub mod permission;
+pub mod validate;
+
+/// Session lifetimes of SPEC §9.
+pub const SESSION_MS: i64 = 6 * 3600 * 1000;
+pub const REMEMBER_MS: i64 = 24 * 3600 * 1000;
+/// One SMS code per phone per minute; codes live five minutes.
+pub const SMS_RESEND_MS: i64 = 60 * 1000;
+pub const SMS_TTL_MS: i64 = 5 * 60 * 1000;
+/// Five wrong codes or passwords lock that login for 15 minutes.
+pub const LOCK_AFTER_FAILURES: i64 = 5;
+pub const LOCK_MS: i64 = 15 * 60 * 1000;
+pub const APP_VERSION: &str = "1.6.9";
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default()
+}
+
+/// Who a signed-in caller is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UserKind {
+    Operator,
+    Merchant,
+    Staff,
+}
+
+impl UserKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UserKind::Operator => "operator",
+            UserKind::Merchant => "merchant",
+            UserKind::Staff => "staff",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "operator" => Some(UserKind::Operator),
+            "merchant" => Some(UserKind::Merchant),
+            "staff" => Some(UserKind::Staff),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Input rules of SPEC §5 "Account and login".
+
+use crate::i18n::Msg;
+
+/// A rule broken by one field: the field name and the message naming the rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    pub field: &'static str,
+    pub msg: Msg,
+}
+
+fn bad(field: &'static str, msg: Msg) -> Result<(), Invalid> {
+    Err(Invalid { field, msg })
+}
+
+/// New password: 8+ characters with letters and digits; the confirmation must match.
+pub fn new_password(password: &str, confirm: &str) -> Result<(), Invalid> {
+    let long_enough = password.chars().count() >= 8 && password.len() <= 128;
+    let letters = password.chars().any(|c| c.is_ascii_alphabetic());
+    let digits = password.chars().any(|c| c.is_ascii_digit());
+    if !(long_enough && letters && digits) {
+        return bad("password", Msg::PasswordWeak);
+    }
+    if password != confirm {
+        return bad("password_confirm", Msg::PasswordMismatch);
+    }
+    Ok(())
+}
+
+/// Mainland China mobile numbers: 11 digits starting 1[3-9].
+pub fn mobile(m: &str) -> Result<(), Invalid> {
+    let b = m.as_bytes();
+    let ok = b.len() == 11
+        && b[0] == b'1'
+        && (b'3'..=b'9').contains(&b[1])
+        && b.iter().all(u8::is_ascii_digit);
+    if ok {
+        Ok(())
+    } else {
+        bad("mobile", Msg::MobileInvalid)
+    }
+}
+
+pub fn username(u: &str) -> Result<(), Invalid> {
+    let ok = (3..=32).contains(&u.len())
+        && u.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        bad("username", Msg::UsernameInvalid)
+    }
+}
+
+pub fn required(field: &'static str, v: &str) -> Result<(), Invalid> {
+    if v.trim().is_empty() {
+        bad(field, Msg::Required)
+    } else {
+        Ok(())
+    }
+}
+
+pub fn max_chars(field: &'static str, v: &str, max: usize) -> Result<(), Invalid> {
+    if v.chars().count() > max {
+        bad(field, Msg::TooLong)
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn password_rules() {
+        assert!(new_password("abc12345", "abc12345").is_ok());
+        assert_eq!(
+            new_password("abc1234", "abc1234").unwrap_err().msg,
+            Msg::PasswordWeak
+        );
+        assert_eq!(
+            new_password("abcdefgh", "abcdefgh").unwrap_err().msg,
+            Msg::PasswordWeak
+        );
+        assert_eq!(
+            new_password("12345678", "12345678").unwrap_err().msg,
+            Msg::PasswordWeak
+        );
+        let e = new_password("abc12345", "abc12346").unwrap_err();
+        assert_eq!(
+            (e.field, e.msg),
+            ("password_confirm", Msg::PasswordMismatch)
+        );
+    }
+
+    #[test]
+    fn mobile_rules() {
+        assert!(mobile("13800138000").is_ok());
+        for m in [
+            "12800138000",
+            "1380013800",
+            "138001380001",
+            "1380013800a",
+            "",
+        ] {
+            assert!(mobile(m).is_err(), "{m}");
+        }
+    }
+
+    #[test]
+    fn username_rules() {
+        assert!(username("demo").is_ok());
+        assert!(username("ab").is_err());
+        assert!(username("has space").is_err());
+        assert!(username("../x").is_err());
+    }
+}

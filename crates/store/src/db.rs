@@ -1,0 +1,122 @@
+use sqlx::AnyPool;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use std::time::Duration;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The pool plus which backend it talks to, for the few statements that must differ.
+#[derive(Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+impl Db {
+    /// Connects by URL (`sqlite://path` or `postgres://...`); a missing SQLite file is created.
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        install_default_drivers();
+        let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            anyhow::bail!(
+                "CLIPMATRIX_DATABASE_URL must start with sqlite:// or postgres://, got {url}"
+            );
+        };
+        let url = match backend {
+            Backend::Sqlite if !url.contains('?') => format!("{url}?mode=rwc"),
+            _ => url.to_string(),
+        };
+        if backend == Backend::Sqlite {
+            if let Some(path) = url
+                .strip_prefix("sqlite://")
+                .and_then(|p| p.split('?').next())
+            {
+                if let Some(dir) = std::path::Path::new(path).parent() {
+                    if !dir.as_os_str().is_empty() {
+                        std::fs::create_dir_all(dir)?;
+                    }
+                }
+            }
+        }
+        let max = if backend == Backend::Sqlite { 8 } else { 16 };
+        let pool = AnyPoolOptions::new()
+            .max_connections(max)
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers run beside the single writer; busy_timeout queues writers
+                        // instead of failing them.
+                        for pragma in [
+                            "PRAGMA journal_mode = WAL",
+                            "PRAGMA busy_timeout = 10000",
+                            "PRAGMA foreign_keys = ON",
+                            "PRAGMA synchronous = NORMAL",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        Ok(Db { pool, backend })
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match self.backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS.run(&self.pool).await?,
+            Backend::Postgres => POSTGRES_MIGRATIONS.run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    /// A setting, created with `init` the first time it is read (e.g. the token signing key).
+    pub async fn setting_or_init(
+        &self,
+        key: &str,
+        init: impl FnOnce() -> String,
+    ) -> sqlx::Result<String> {
+        if let Some(v) =
+            sqlx::query_scalar::<_, String>("SELECT value FROM settings WHERE key = $1")
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?
+        {
+            return Ok(v);
+        }
+        let v = init();
+        sqlx::query(
+            "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+        )
+        .bind(key)
+        .bind(&v)
+        .execute(&self.pool)
+        .await?;
+        sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+            .bind(key)
+            .fetch_one(&self.pool)
+            .await
+    }
+}
+
+/// True when the error is a unique-constraint violation (both backends).
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(d) => {
+            matches!(d.kind(), sqlx::error::ErrorKind::UniqueViolation)
+                || d.message().contains("UNIQUE constraint failed")
+        }
+        _ => false,
+    }
+}

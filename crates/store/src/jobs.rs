@@ -1,0 +1,440 @@
+//! The durable job queue (DESIGN.md §5): one table, claimed with a lease and kept alive by heartbeats;
+//! a job whose heartbeat goes stale (its worker died) is claimed again. Failed attempts back off
+//! exponentially; after `max_attempts` the job is `dead` with its last error, until someone retries it.
+//! Completion is accepted only from the worker that holds the lease, so a job finishes exactly once.
+
+use crate::{Backend, Db, ListParams};
+use domain::now_ms;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct Job {
+    pub id: i64,
+    pub kind: String,
+    pub merchant_id: Option<i64>,
+    pub payload: String,
+    pub state: String,
+    pub run_at: i64,
+    pub attempts: i64,
+    pub max_attempts: i64,
+    pub lease_owner: Option<String>,
+    pub heartbeat_at: Option<i64>,
+    pub progress: i64,
+    pub last_error: Option<String>,
+    pub idempotency_key: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+const COLS: &str = "id, kind, merchant_id, payload, state, run_at, attempts, max_attempts, lease_owner, heartbeat_at, \
+     progress, last_error, idempotency_key, created_at, updated_at, finished_at";
+
+#[derive(Debug, Clone, Default)]
+pub struct NewJob {
+    pub kind: String,
+    pub merchant_id: Option<i64>,
+    pub payload: serde_json::Value,
+    /// Enqueueing twice with the same key yields the same job.
+    pub idempotency_key: Option<String>,
+    pub run_at: Option<i64>,
+    pub max_attempts: Option<i64>,
+}
+
+/// Enqueues on any executor, so callers can enqueue in the same transaction as the row needing the work.
+pub async fn enqueue<'c, E>(ex: E, j: &NewJob) -> sqlx::Result<i64>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any> + Copy,
+{
+    let now = now_ms();
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO jobs (kind, merchant_id, payload, run_at, max_attempts, idempotency_key, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id",
+    )
+    .bind(&j.kind)
+    .bind(j.merchant_id)
+    .bind(j.payload.to_string())
+    .bind(j.run_at.unwrap_or(now))
+    .bind(j.max_attempts.unwrap_or(5))
+    .bind(&j.idempotency_key)
+    .bind(now)
+    .fetch_optional(ex)
+    .await?;
+    match id {
+        Some(id) => Ok(id),
+        None => {
+            sqlx::query_scalar("SELECT id FROM jobs WHERE idempotency_key = $1")
+                .bind(&j.idempotency_key)
+                .fetch_one(ex)
+                .await
+        }
+    }
+}
+
+pub async fn get(db: &Db, id: i64) -> sqlx::Result<Option<Job>> {
+    sqlx::query_as(sqlf!("SELECT {COLS} FROM jobs WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// Claims the next runnable job of the given kinds: queued or backed-off jobs that are due, or running
+/// jobs whose heartbeat is older than `lease_ms` (their worker is gone).
+pub async fn claim(
+    db: &Db,
+    worker: &str,
+    kinds: &[String],
+    lease_ms: i64,
+) -> sqlx::Result<Option<Job>> {
+    if kinds.is_empty() {
+        return Ok(None);
+    }
+    let now = now_ms();
+    let kind_list: Vec<String> = (0..kinds.len()).map(|i| format!("${}", i + 4)).collect();
+    let lock = match db.backend {
+        Backend::Postgres => "FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "",
+    };
+    let sql = format!(
+        "UPDATE jobs SET state = 'running', lease_owner = $1, heartbeat_at = $2, attempts = attempts + 1, updated_at = $2 \
+         WHERE id = (SELECT id FROM jobs WHERE kind IN ({kinds}) AND \
+           ((state IN ('queued', 'failed') AND run_at <= $2) OR (state = 'running' AND heartbeat_at < $3)) \
+           ORDER BY run_at, id LIMIT 1 {lock}) \
+         RETURNING {COLS}",
+        kinds = kind_list.join(", ")
+    );
+    let mut q = sqlx::query_as::<_, Job>(sqlx::AssertSqlSafe(sql))
+        .bind(worker)
+        .bind(now)
+        .bind(now - lease_ms);
+    for k in kinds {
+        q = q.bind(k);
+    }
+    q.fetch_optional(&db.pool).await
+}
+
+/// Keeps the lease; false when this worker no longer owns the job.
+pub async fn heartbeat(db: &Db, id: i64, worker: &str) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE jobs SET heartbeat_at = $1 WHERE id = $2 AND lease_owner = $3 AND state = 'running'")
+        .bind(now_ms())
+        .bind(id)
+        .bind(worker)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
+}
+
+pub async fn set_progress(db: &Db, id: i64, worker: &str, progress: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE jobs SET progress = $1, heartbeat_at = $2, updated_at = $2 WHERE id = $3 AND lease_owner = $4 AND state = 'running'",
+    )
+    .bind(progress.clamp(0, 100))
+    .bind(now_ms())
+    .bind(id)
+    .bind(worker)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Marks the job done if this worker still holds it. False means another worker took it over.
+pub async fn complete(db: &Db, id: i64, worker: &str) -> sqlx::Result<bool> {
+    let now = now_ms();
+    let n = sqlx::query(
+        "UPDATE jobs SET state = 'done', progress = 100, finished_at = $1, updated_at = $1, last_error = NULL \
+         WHERE id = $2 AND lease_owner = $3 AND state = 'running'",
+    )
+    .bind(now)
+    .bind(id)
+    .bind(worker)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Records a failed attempt: back to the queue after `backoff` while attempts remain, else `dead`.
+/// `permanent` errors go straight to `dead`.
+pub async fn fail(
+    db: &Db,
+    id: i64,
+    worker: &str,
+    error: &str,
+    backoff_ms: i64,
+    permanent: bool,
+) -> sqlx::Result<bool> {
+    let now = now_ms();
+    let n = sqlx::query(
+        "UPDATE jobs SET last_error = $1, updated_at = $2, lease_owner = NULL, \
+           state = CASE WHEN $3 = 1 OR attempts >= max_attempts THEN 'dead' ELSE 'failed' END, \
+           run_at = $4, finished_at = CASE WHEN $3 = 1 OR attempts >= max_attempts THEN $2 ELSE NULL END \
+         WHERE id = $5 AND lease_owner = $6 AND state = 'running'",
+    )
+    .bind(error)
+    .bind(now)
+    .bind(permanent as i64)
+    .bind(now + backoff_ms)
+    .bind(id)
+    .bind(worker)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Puts a failed or dead job back in the queue with a fresh set of attempts.
+pub async fn retry(db: &Db, id: i64) -> sqlx::Result<bool> {
+    let now = now_ms();
+    let n = sqlx::query(
+        "UPDATE jobs SET state = 'queued', attempts = 0, run_at = $1, updated_at = $1, finished_at = NULL, progress = 0 \
+         WHERE id = $2 AND state IN ('failed', 'dead')",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+pub async fn list(
+    db: &Db,
+    p: &ListParams,
+    state: Option<&str>,
+    kind: Option<&str>,
+) -> sqlx::Result<(Vec<Job>, i64)> {
+    let state = state.unwrap_or("").trim().to_string();
+    let kind = kind.unwrap_or("").trim().to_string();
+    let filter = "($1 = '' OR state = $1) AND ($2 = '' OR kind = $2)";
+    let order = p.order_by(
+        &["created_at", "updated_at", "attempts", "run_at"],
+        "id DESC",
+    );
+    let rows = sqlx::query_as(sqlf!(
+        "SELECT {COLS} FROM jobs WHERE {filter} ORDER BY {order} LIMIT $3 OFFSET $4"
+    ))
+    .bind(&state)
+    .bind(&kind)
+    .bind(p.limit())
+    .bind(p.offset())
+    .fetch_all(&db.pool)
+    .await?;
+    let total = sqlx::query_scalar(sqlf!("SELECT COUNT(*) FROM jobs WHERE {filter}"))
+        .bind(&state)
+        .bind(&kind)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok((rows, total))
+}
+
+// ---- the worker loop ----
+
+/// Why an attempt failed: `Retry` backs off and tries again, `Permanent` gives up at once.
+#[derive(Debug)]
+pub enum JobError {
+    Retry(String),
+    Permanent(String),
+}
+
+impl<E: std::fmt::Display> From<E> for JobError {
+    fn from(e: E) -> Self {
+        JobError::Retry(e.to_string())
+    }
+}
+
+/// What a handler gets: the database, its job, and a way to report progress.
+#[derive(Clone)]
+pub struct JobCtx {
+    pub db: Db,
+    pub job: Job,
+    worker: String,
+}
+
+impl JobCtx {
+    pub async fn progress(&self, pct: i64) -> sqlx::Result<bool> {
+        set_progress(&self.db, self.job.id, &self.worker, pct).await
+    }
+    pub fn payload<T: serde::de::DeserializeOwned>(&self) -> Result<T, JobError> {
+        serde_json::from_str(&self.job.payload)
+            .map_err(|e| JobError::Permanent(format!("bad payload: {e}")))
+    }
+}
+
+pub type HandlerFuture = Pin<Box<dyn Future<Output = Result<(), JobError>> + Send>>;
+pub type Handler = Arc<dyn Fn(JobCtx) -> HandlerFuture + Send + Sync>;
+
+#[derive(Clone)]
+pub struct WorkerConfig {
+    pub id: String,
+    pub lease_ms: i64,
+    pub poll_ms: u64,
+    pub concurrency: usize,
+    pub backoff_base_ms: i64,
+}
+
+impl Default for WorkerConfig {
+    fn default() -> Self {
+        WorkerConfig {
+            id: format!("worker-{}-{}", std::process::id(), crate::random_token(4)),
+            lease_ms: 30_000,
+            poll_ms: 500,
+            concurrency: 2,
+            backoff_base_ms: 2_000,
+        }
+    }
+}
+
+/// Exponential backoff: base, 2x, 4x ... capped at ten minutes.
+pub fn backoff(base_ms: i64, attempts: i64) -> i64 {
+    (base_ms.saturating_mul(1 << (attempts - 1).clamp(0, 20))).min(600_000)
+}
+
+#[derive(Clone, Default)]
+pub struct Registry {
+    handlers: HashMap<String, Handler>,
+}
+
+impl Registry {
+    pub fn register<F, Fut>(&mut self, kind: &str, f: F)
+    where
+        F: Fn(JobCtx) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<(), JobError>> + Send + 'static,
+    {
+        self.handlers
+            .insert(kind.to_string(), Arc::new(move |ctx| Box::pin(f(ctx))));
+    }
+    pub fn kinds(&self) -> Vec<String> {
+        let mut k: Vec<String> = self.handlers.keys().cloned().collect();
+        k.sort();
+        k
+    }
+}
+
+/// Runs jobs until `shutdown` turns true; in-flight jobs are finished before it returns.
+pub async fn run_worker(
+    db: Db,
+    registry: Registry,
+    cfg: WorkerConfig,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    let kinds = registry.kinds();
+    let slots = Arc::new(tokio::sync::Semaphore::new(cfg.concurrency.max(1)));
+    tracing::info!(worker = %cfg.id, ?kinds, "worker started");
+    loop {
+        if *shutdown.borrow() {
+            break;
+        }
+        let permit = tokio::select! {
+            p = slots.clone().acquire_owned() => p.expect("semaphore is never closed"),
+            _ = shutdown.changed() => continue,
+        };
+        let job = match claim(&db, &cfg.id, &kinds, cfg.lease_ms).await {
+            Ok(j) => j,
+            Err(e) => {
+                tracing::warn!(error = %e, "claiming a job failed");
+                None
+            }
+        };
+        let Some(job) = job else {
+            drop(permit);
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_millis(cfg.poll_ms)) => {}
+                _ = shutdown.changed() => {}
+            }
+            continue;
+        };
+        let Some(handler) = registry.handlers.get(&job.kind).cloned() else {
+            drop(permit);
+            continue;
+        };
+        let (db, cfg) = (db.clone(), cfg.clone());
+        tokio::spawn(async move {
+            run_one(db, handler, cfg, job).await;
+            drop(permit);
+        });
+    }
+    // Wait for in-flight jobs: every permit back means every job finished.
+    let _ = slots.acquire_many(cfg.concurrency.max(1) as u32).await;
+    tracing::info!(worker = %cfg.id, "worker stopped");
+}
+
+async fn run_one(db: Db, handler: Handler, cfg: WorkerConfig, job: Job) {
+    let (id, attempts, kind) = (job.id, job.attempts, job.kind.clone());
+    if attempts > job.max_attempts {
+        // A job reclaimed after its worker died once too often.
+        let _ = fail(
+            &db,
+            id,
+            &cfg.id,
+            job.last_error.as_deref().unwrap_or("worker lost"),
+            0,
+            true,
+        )
+        .await;
+        return;
+    }
+    tracing::info!(job = id, %kind, attempts, "job started");
+    let ctx = JobCtx {
+        db: db.clone(),
+        job,
+        worker: cfg.id.clone(),
+    };
+    let mut work = tokio::spawn(handler(ctx));
+    let mut beat = tokio::time::interval(Duration::from_millis((cfg.lease_ms / 3).max(10) as u64));
+    beat.tick().await;
+    let outcome = loop {
+        tokio::select! {
+            r = &mut work => break r,
+            _ = beat.tick() => {
+                if let Ok(false) = heartbeat(&db, id, &cfg.id).await {
+                    // Someone reclaimed the job: stop ours so it runs once.
+                    work.abort();
+                    tracing::warn!(job = id, "lease lost; attempt abandoned");
+                    return;
+                }
+            }
+        }
+    };
+    let result = match outcome {
+        Ok(r) => r,
+        Err(join) => Err(JobError::Retry(format!("job panicked: {join}"))),
+    };
+    let stored = match &result {
+        Ok(()) => complete(&db, id, &cfg.id).await,
+        Err(JobError::Retry(e)) => {
+            fail(
+                &db,
+                id,
+                &cfg.id,
+                e,
+                backoff(cfg.backoff_base_ms, attempts),
+                false,
+            )
+            .await
+        }
+        Err(JobError::Permanent(e)) => fail(&db, id, &cfg.id, e, 0, true).await,
+    };
+    match (&result, stored) {
+        (Ok(()), Ok(true)) => tracing::info!(job = id, %kind, "job done"),
+        (Err(e), Ok(true)) => tracing::warn!(job = id, %kind, error = ?e, "job attempt failed"),
+        (_, Ok(false)) => tracing::warn!(job = id, "job was taken over before it finished"),
+        (_, Err(e)) => tracing::error!(job = id, error = %e, "could not store job outcome"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn backoff_grows_and_caps() {
+        assert_eq!(super::backoff(1000, 1), 1000);
+        assert_eq!(super::backoff(1000, 3), 4000);
+        assert_eq!(super::backoff(1000, 40), 600_000);
+    }
+}

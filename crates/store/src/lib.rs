@@ -1,0 +1,31 @@
+//! Database access for every area, on SQLite or PostgreSQL through one code path (sqlx `Any`).
+//! Portable SQL: `$n` placeholders, integer unix-ms times, JSON as TEXT, BIGINT on PostgreSQL.
+
+/// `format!` for SQL whose variable parts are our own constants and whitelisted names, never user text.
+#[macro_export]
+macro_rules! sqlf {
+    ($($t:tt)*) => { sqlx::AssertSqlSafe(format!($($t)*)) };
+}
+
+pub mod content;
+pub mod db;
+pub mod jobs;
+pub mod list;
+pub mod menus;
+pub mod oplog;
+pub mod password;
+pub mod points;
+pub mod users;
+
+pub use db::{Backend, Db};
+pub use list::ListParams;
+
+/// A random URL-safe token of `n` bytes of entropy.
+pub fn random_token(n: usize) -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut rng = rand::rng();
+    (0..n * 4 / 3 + 1)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
+}

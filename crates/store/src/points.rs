@@ -1,0 +1,207 @@
+//! A merchant's points: an append-only ledger plus the balance kept on the merchant row, changed in the
+//! same transaction. Deductions never go negative and are idempotent per job key.
+
+use crate::{Db, ListParams};
+use domain::now_ms;
+use serde::Serialize;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PointsError {
+    #[error("not enough points: {need} needed, {balance} left")]
+    Insufficient { need: i64, balance: i64 },
+    #[error("points must be positive")]
+    NotPositive,
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct Entry {
+    pub id: i64,
+    pub merchant_id: i64,
+    pub change: i64,
+    pub balance: i64,
+    pub kind: String,
+    pub reason: String,
+    pub job_key: Option<String>,
+    pub operator: String,
+    pub created_at: i64,
+}
+
+const COLS: &str = "id, merchant_id, change, balance, kind, reason, job_key, operator, created_at";
+
+pub async fn balance(db: &Db, merchant_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT points FROM merchants WHERE id = $1")
+        .bind(merchant_id)
+        .fetch_optional(&db.pool)
+        .await
+        .map(|b| b.unwrap_or(0))
+}
+
+async fn apply(
+    db: &Db,
+    merchant_id: i64,
+    change: i64,
+    kind: &str,
+    reason: &str,
+    job_key: Option<&str>,
+    operator: &str,
+) -> Result<Entry, PointsError> {
+    let mut tx = db.pool.begin().await?;
+    if let Some(key) = job_key {
+        let done: Option<Entry> = sqlx::query_as(sqlf!(
+            "SELECT {COLS} FROM points_ledger WHERE merchant_id = $1 AND job_key = $2"
+        ))
+        .bind(merchant_id)
+        .bind(key)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(e) = done {
+            return Ok(e);
+        }
+    }
+    // The conditional update is the guard against going negative, on both backends and under races.
+    let balance: Option<i64> = sqlx::query_scalar(
+        "UPDATE merchants SET points = points + $1, updated_at = $2 WHERE id = $3 AND points + $1 >= 0 RETURNING points",
+    )
+    .bind(change)
+    .bind(now_ms())
+    .bind(merchant_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(balance) = balance else {
+        drop(tx);
+        return Err(PointsError::Insufficient {
+            need: -change,
+            balance: self::balance(db, merchant_id).await?,
+        });
+    };
+    let inserted = sqlx::query_as::<_, Entry>(sqlf!(
+        "INSERT INTO points_ledger (merchant_id, change, balance, kind, reason, job_key, operator, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {COLS}"
+    ))
+    .bind(merchant_id)
+    .bind(change)
+    .bind(balance)
+    .bind(kind)
+    .bind(reason)
+    .bind(job_key)
+    .bind(operator)
+    .bind(now_ms())
+    .fetch_one(&mut *tx)
+    .await;
+    match inserted {
+        Ok(e) => {
+            tx.commit().await?;
+            Ok(e)
+        }
+        // A concurrent call with the same key won: answer with its entry, undo ours.
+        Err(e) if crate::db::is_unique_violation(&e) && job_key.is_some() => {
+            drop(tx);
+            Ok(sqlx::query_as(sqlf!(
+                "SELECT {COLS} FROM points_ledger WHERE merchant_id = $1 AND job_key = $2"
+            ))
+            .bind(merchant_id)
+            .bind(job_key)
+            .fetch_one(&db.pool)
+            .await?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Takes `points` for a job; calling again with the same key changes nothing and returns the first entry.
+pub async fn deduct(
+    db: &Db,
+    merchant_id: i64,
+    points: i64,
+    reason: &str,
+    job_key: &str,
+) -> Result<Entry, PointsError> {
+    if points <= 0 {
+        return Err(PointsError::NotPositive);
+    }
+    apply(
+        db,
+        merchant_id,
+        -points,
+        "deduct",
+        reason,
+        Some(job_key),
+        "",
+    )
+    .await
+}
+
+/// Gives back a deduction (a failed job), once.
+pub async fn refund(
+    db: &Db,
+    merchant_id: i64,
+    job_key: &str,
+    reason: &str,
+) -> Result<Option<Entry>, PointsError> {
+    let original: Option<Entry> = sqlx::query_as(sqlf!(
+        "SELECT {COLS} FROM points_ledger WHERE merchant_id = $1 AND job_key = $2 AND kind = 'deduct'"
+    ))
+    .bind(merchant_id)
+    .bind(job_key)
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(original) = original else {
+        return Ok(None);
+    };
+    let key = format!("refund:{job_key}");
+    apply(
+        db,
+        merchant_id,
+        -original.change,
+        "refund",
+        reason,
+        Some(&key),
+        "",
+    )
+    .await
+    .map(Some)
+}
+
+pub async fn topup(
+    db: &Db,
+    merchant_id: i64,
+    points: i64,
+    reason: &str,
+    operator: &str,
+) -> Result<Entry, PointsError> {
+    if points <= 0 {
+        return Err(PointsError::NotPositive);
+    }
+    apply(db, merchant_id, points, "topup", reason, None, operator).await
+}
+
+pub async fn list(
+    db: &Db,
+    merchant_id: i64,
+    p: &ListParams,
+    kind: Option<&str>,
+) -> sqlx::Result<(Vec<Entry>, i64, i64, i64)> {
+    let kind = kind.unwrap_or("").trim().to_string();
+    let filter = "merchant_id = $1 AND ($2 = '' OR kind = $2)";
+    let order = p.order_by(&["created_at", "change"], "id DESC");
+    let rows = sqlx::query_as(sqlf!(
+        "SELECT {COLS} FROM points_ledger WHERE {filter} ORDER BY {order} LIMIT $3 OFFSET $4"
+    ))
+    .bind(merchant_id)
+    .bind(&kind)
+    .bind(p.limit())
+    .bind(p.offset())
+    .fetch_all(&db.pool)
+    .await?;
+    let (total, plus, minus): (i64, i64, i64) = sqlx::query_as(sqlf!(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN change > 0 THEN change ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN change < 0 THEN -change ELSE 0 END), 0) AS BIGINT) FROM points_ledger WHERE {filter}"
+    ))
+    .bind(merchant_id)
+    .bind(&kind)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok((rows, total, plus, minus))
+}
