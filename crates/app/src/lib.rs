@@ -164,7 +164,7 @@ pub async fn schedule_maintenance(db: Db, mut shutdown: tokio::sync::watch::Rece
             idempotency_key: Some(format!("cleanup:{hour}")),
             ..Default::default()
         };
-        if let Err(e) = store::jobs::enqueue(&db.pool, &job).await {
+        if let Err(e) = store::jobs::submit(&db, &job).await {
             tracing::warn!(error = %e, "could not schedule cleanup");
         }
         tokio::select! {

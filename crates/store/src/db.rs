@@ -73,6 +73,15 @@ impl Db {
         Ok(Db { pool, backend })
     }
 
+    /// A write transaction. On SQLite it takes the write lock up front (`BEGIN IMMEDIATE`), so a
+    /// transaction that reads before it writes waits for the lock instead of failing with SQLITE_BUSY.
+    pub async fn begin(&self) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Any>> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
     pub async fn migrate(&self) -> anyhow::Result<()> {
         match self.backend {
             Backend::Sqlite => SQLITE_MIGRATIONS.run(&self.pool).await?,

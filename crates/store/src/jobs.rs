@@ -46,11 +46,9 @@ pub struct NewJob {
     pub max_attempts: Option<i64>,
 }
 
-/// Enqueues on any executor, so callers can enqueue in the same transaction as the row needing the work.
-pub async fn enqueue<'c, E>(ex: E, j: &NewJob) -> sqlx::Result<i64>
-where
-    E: sqlx::Executor<'c, Database = sqlx::Any> + Copy,
-{
+/// Enqueues on a connection, so callers can enqueue in the same transaction as the row needing the
+/// work (`enqueue(&mut tx, ..)`).
+pub async fn enqueue(conn: &mut sqlx::AnyConnection, j: &NewJob) -> sqlx::Result<i64> {
     let now = now_ms();
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO jobs (kind, merchant_id, payload, run_at, max_attempts, idempotency_key, created_at, updated_at) \
@@ -63,17 +61,23 @@ where
     .bind(j.max_attempts.unwrap_or(5))
     .bind(&j.idempotency_key)
     .bind(now)
-    .fetch_optional(ex)
+    .fetch_optional(&mut *conn)
     .await?;
     match id {
         Some(id) => Ok(id),
         None => {
             sqlx::query_scalar("SELECT id FROM jobs WHERE idempotency_key = $1")
                 .bind(&j.idempotency_key)
-                .fetch_one(ex)
+                .fetch_one(&mut *conn)
                 .await
         }
     }
+}
+
+/// Enqueues outside any transaction.
+pub async fn submit(db: &Db, j: &NewJob) -> sqlx::Result<i64> {
+    let mut conn = db.pool.acquire().await?;
+    enqueue(&mut conn, j).await
 }
 
 pub async fn get(db: &Db, id: i64) -> sqlx::Result<Option<Job>> {
@@ -317,7 +321,8 @@ impl Registry {
     }
 }
 
-/// Runs jobs until `shutdown` turns true; in-flight jobs are finished before it returns.
+/// Runs jobs until `shutdown` turns true; in-flight jobs are finished before it returns. Dropping the
+/// returned future (a killed worker) aborts its jobs too, and their leases then go stale.
 pub async fn run_worker(
     db: Db,
     registry: Registry,
@@ -325,16 +330,21 @@ pub async fn run_worker(
     mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
     let kinds = registry.kinds();
-    let slots = Arc::new(tokio::sync::Semaphore::new(cfg.concurrency.max(1)));
+    let slots = cfg.concurrency.max(1);
+    let mut running: tokio::task::JoinSet<()> = tokio::task::JoinSet::new();
     tracing::info!(worker = %cfg.id, ?kinds, "worker started");
     loop {
+        while running.try_join_next().is_some() {}
         if *shutdown.borrow() {
             break;
         }
-        let permit = tokio::select! {
-            p = slots.clone().acquire_owned() => p.expect("semaphore is never closed"),
-            _ = shutdown.changed() => continue,
-        };
+        if running.len() >= slots {
+            tokio::select! {
+                _ = running.join_next() => {}
+                _ = shutdown.changed() => {}
+            }
+            continue;
+        }
         let job = match claim(&db, &cfg.id, &kinds, cfg.lease_ms).await {
             Ok(j) => j,
             Err(e) => {
@@ -343,7 +353,6 @@ pub async fn run_worker(
             }
         };
         let Some(job) = job else {
-            drop(permit);
             tokio::select! {
                 _ = tokio::time::sleep(Duration::from_millis(cfg.poll_ms)) => {}
                 _ = shutdown.changed() => {}
@@ -351,18 +360,21 @@ pub async fn run_worker(
             continue;
         };
         let Some(handler) = registry.handlers.get(&job.kind).cloned() else {
-            drop(permit);
             continue;
         };
-        let (db, cfg) = (db.clone(), cfg.clone());
-        tokio::spawn(async move {
-            run_one(db, handler, cfg, job).await;
-            drop(permit);
-        });
+        running.spawn(run_one(db.clone(), handler, cfg.clone(), job));
     }
-    // Wait for in-flight jobs: every permit back means every job finished.
-    let _ = slots.acquire_many(cfg.concurrency.max(1) as u32).await;
+    while running.join_next().await.is_some() {}
     tracing::info!(worker = %cfg.id, "worker stopped");
+}
+
+/// Aborts the wrapped task when dropped, so a cancelled attempt cannot run on unsupervised.
+struct AbortOnDrop<T>(tokio::task::JoinHandle<T>);
+
+impl<T> Drop for AbortOnDrop<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 async fn run_one(db: Db, handler: Handler, cfg: WorkerConfig, job: Job) {
@@ -386,16 +398,15 @@ async fn run_one(db: Db, handler: Handler, cfg: WorkerConfig, job: Job) {
         job,
         worker: cfg.id.clone(),
     };
-    let mut work = tokio::spawn(handler(ctx));
+    let mut work = AbortOnDrop(tokio::spawn(handler(ctx)));
     let mut beat = tokio::time::interval(Duration::from_millis((cfg.lease_ms / 3).max(10) as u64));
     beat.tick().await;
     let outcome = loop {
         tokio::select! {
-            r = &mut work => break r,
+            r = &mut work.0 => break r,
             _ = beat.tick() => {
                 if let Ok(false) = heartbeat(&db, id, &cfg.id).await {
                     // Someone reclaimed the job: stop ours so it runs once.
-                    work.abort();
                     tracing::warn!(job = id, "lease lost; attempt abandoned");
                     return;
                 }

@@ -27,7 +27,7 @@ impl Menu {
 /// Inserts declared menus that are missing and refreshes their structure (name, parent, admin flag,
 /// grants); icon, hidden, vip and sort stay as the operator set them. Menus no longer declared are removed.
 pub async fn seed(db: &Db) -> sqlx::Result<()> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     for m in domain::menus::MENUS {
         let grants = serde_json::to_string(m.grants).unwrap_or_else(|_| "[]".into());
         sqlx::query(

@@ -47,7 +47,7 @@ async fn apply(
     job_key: Option<&str>,
     operator: &str,
 ) -> Result<Entry, PointsError> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     if let Some(key) = job_key {
         let done: Option<Entry> = sqlx::query_as(sqlf!(
             "SELECT {COLS} FROM points_ledger WHERE merchant_id = $1 AND job_key = $2"

@@ -114,7 +114,7 @@ pub async fn create_merchant(
     password_hash: &str,
 ) -> sqlx::Result<(Merchant, User)> {
     let now = now_ms();
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let m: Merchant = sqlx::query_as(sqlf!(
         "INSERT INTO merchants (name, ai_token, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING {MERCHANT_COLS}"
     ))
@@ -190,7 +190,7 @@ pub async fn touch_login(db: &Db, user_id: i64) -> sqlx::Result<()> {
 /// Sets a password and ends every session of the user.
 pub async fn set_password(db: &Db, user_id: i64, password_hash: &str) -> sqlx::Result<()> {
     let now = now_ms();
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
         .bind(password_hash)
         .bind(now)
@@ -294,7 +294,7 @@ pub async fn edit_staff(
     e: &StaffEdit<'_>,
 ) -> sqlx::Result<bool> {
     let now = now_ms();
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let n = sqlx::query(
         "UPDATE users SET nickname = $1, mobile = $2, status = $3, role_ids = $4, updated_at = $5 \
          WHERE id = $6 AND merchant_id = $7 AND kind = 'staff'",
@@ -337,7 +337,7 @@ pub async fn set_staff_menus(
 
 /// Deletes a staff account and ends its sessions.
 pub async fn delete_staff(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<bool> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let n = sqlx::query("DELETE FROM users WHERE id = $1 AND merchant_id = $2 AND kind = 'staff'")
         .bind(id)
         .bind(merchant_id)
@@ -437,7 +437,7 @@ pub async fn edit_merchant(
 /// Enables or disables a merchant; disabling ends the sessions of all its users.
 pub async fn set_merchant_status(db: &Db, id: i64, status: i64) -> sqlx::Result<bool> {
     let now = now_ms();
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let n = sqlx::query("UPDATE merchants SET status = $1, updated_at = $2 WHERE id = $3")
         .bind(status)
         .bind(now)
@@ -639,7 +639,7 @@ pub async fn locked_until(db: &Db, key: &str) -> sqlx::Result<Option<i64>> {
 /// Records one failure; returns (failures so far, locked_until if this one locked it).
 pub async fn record_failure(db: &Db, key: &str) -> sqlx::Result<(i64, Option<i64>)> {
     let now = now_ms();
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let prev: Option<(i64, Option<i64>)> =
         sqlx::query_as("SELECT failures, locked_until FROM login_failures WHERE key = $1")
             .bind(key)

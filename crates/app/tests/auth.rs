@@ -1,0 +1,590 @@
+//! Sign-in, SMS codes, lockout, tokens and passwords, on every configured backend.
+
+mod common;
+use common::*;
+use serde_json::json;
+
+#[tokio::test]
+async fn login_rejects_bad_input_with_precise_messages() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":1,"username":"demo","password":DEMO_PW}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "agree");
+        assert_eq!(
+            r.message(),
+            "Please read and agree to the service and privacy agreements"
+        );
+
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":1,"username":"demo","password":"nope1234","agree":true}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.message(), "Wrong account or password, 4 attempts left");
+        let r = app
+            .post(
+                "/login/auth",
+                None,
+                json!({"login_type":1,"username":"demo","password":"nope1234","agree":true}),
+            )
+            .await;
+        assert_eq!(r.message(), "账号或密码错误，还可尝试 3 次");
+
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":1,"username":"","password":"x","agree":true}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "username");
+
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":9,"username":"demo","password":DEMO_PW,"agree":true}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "login_type");
+
+        // The enterprise account cannot use the staff login.
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":3,"username":"demo","password":DEMO_PW,"agree":true}),
+            )
+            .await;
+        r.expect(422);
+        assert!(
+            r.message().contains("not a staff account"),
+            "{}",
+            r.message()
+        );
+
+        // Form bodies work like JSON (SPEC §7: a body for non-GET calls).
+        let r = app
+            .http
+            .post(app.url("/api/login/auth"))
+            .form(&[
+                ("login_type", "1"),
+                ("username", "demo"),
+                ("password", DEMO_PW),
+                ("agree", "true"),
+            ])
+            .send()
+            .await
+            .unwrap();
+        let v: serde_json::Value = r.json().await.unwrap();
+        assert_eq!(v["code"], 200, "{v}");
+        assert_eq!(v["data"]["user"]["permissions"], json!(["*/*/*"]));
+        assert_eq!(v["data"]["user"]["role"], json!(["merchant"]));
+    }
+}
+
+#[tokio::test]
+async fn five_wrong_passwords_lock_the_login_for_15_minutes() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        for i in 0..4 {
+            let r = app
+                .post_en(
+                    "/login/auth",
+                    None,
+                    json!({"login_type":1,"username":"demo","password":"wrong123","agree":true}),
+                )
+                .await;
+            assert_eq!(r.status, 422, "try {i}");
+        }
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":1,"username":"demo","password":"wrong123","agree":true}),
+            )
+            .await;
+        r.expect(429);
+        assert!(
+            r.message().contains("locked until 15 min"),
+            "{}",
+            r.message()
+        );
+        // Even the right password is refused while locked.
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":1,"username":"demo","password":DEMO_PW,"agree":true}),
+            )
+            .await;
+        r.expect(429);
+        // Another account is not affected.
+        app.admin().await;
+        // After 15 minutes the lock is gone.
+        sqlx::query("UPDATE login_failures SET locked_until = locked_until - 900001")
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        app.demo().await;
+    }
+}
+
+#[tokio::test]
+async fn register_login_and_reset_with_sms_codes() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let phone = "13800138000";
+        // Login and reset need a registered phone.
+        let r = app
+            .post_en(
+                "/login/sms",
+                None,
+                json!({"mobile": phone, "scene": "login"}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.message(), "No account uses this mobile number");
+        let r = app
+            .post_en(
+                "/login/sms",
+                None,
+                json!({"mobile": "12345", "scene": "register"}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "mobile");
+
+        app.post(
+            "/login/sms",
+            None,
+            json!({"mobile": phone, "scene": "register"}),
+        )
+        .await
+        .ok();
+        let r = app
+            .post_en(
+                "/login/sms",
+                None,
+                json!({"mobile": phone, "scene": "register"}),
+            )
+            .await;
+        r.expect(429);
+        assert!(r.message().contains("one a minute"), "{}", r.message());
+        let code = app.sms_code(phone).await;
+        assert_eq!(code.len(), 6);
+
+        let reg = |code: &str, pw: &str, confirm: &str, agree: bool| {
+            json!({"merchant_name":"Tea House","username":"teahouse","mobile":phone,"code":code,
+                   "password":pw,"password_confirm":confirm,"agree":agree})
+        };
+        let r = app
+            .post_en(
+                "/login/register",
+                None,
+                reg(&code, "abc12345", "abc12345", false),
+            )
+            .await;
+        assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("agree")));
+        let r = app
+            .post_en(
+                "/login/register",
+                None,
+                reg(&code, "abcdefgh", "abcdefgh", true),
+            )
+            .await;
+        assert_eq!(
+            r.message(),
+            "The new password needs 8+ characters with both letters and digits"
+        );
+        let r = app
+            .post_en(
+                "/login/register",
+                None,
+                reg(&code, "abc12345", "abc12346", true),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.message(), "The passwords entered twice are inconsistent");
+        let r = app
+            .post_en(
+                "/login/register",
+                None,
+                reg("000000", "abc12345", "abc12345", true),
+            )
+            .await;
+        r.expect(422);
+        if code != "000000" {
+            assert_eq!(
+                r.message(),
+                "The code is wrong or has expired, 4 attempts left"
+            );
+        }
+        let r = app
+            .post(
+                "/login/register",
+                None,
+                reg(&code, "abc12345", "abc12345", true),
+            )
+            .await;
+        let token = r.ok()["token"].as_str().unwrap().to_string();
+        assert_eq!(r.data()["user"]["merchant_name"], "Tea House");
+        // A code works once.
+        let r = app
+            .post_en(
+                "/login/register",
+                None,
+                reg(&code, "abc12345", "abc12345", true),
+            )
+            .await;
+        r.expect(422);
+
+        // Sign in with an SMS code; an expired code is refused.
+        app.age_sms(phone).await;
+        app.post(
+            "/login/sms",
+            None,
+            json!({"mobile": phone, "scene": "login"}),
+        )
+        .await
+        .ok();
+        let code = app.sms_code(phone).await;
+        sqlx::query("UPDATE sms_codes SET expires_at = 1 WHERE mobile = $1")
+            .bind(phone)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":2,"mobile":phone,"code":code,"agree":true}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "code");
+        app.age_sms(phone).await;
+        app.post(
+            "/login/sms",
+            None,
+            json!({"mobile": phone, "scene": "login"}),
+        )
+        .await
+        .ok();
+        let code = app.sms_code(phone).await;
+        let r = app
+            .post(
+                "/login/auth",
+                None,
+                json!({"login_type":2,"mobile":phone,"code":code,"agree":true}),
+            )
+            .await;
+        assert_eq!(r.ok()["user"]["username"], "teahouse");
+
+        // Reset the password with a code: old sessions end (body code 401), the new password works.
+        app.age_sms(phone).await;
+        app.post(
+            "/login/sms",
+            None,
+            json!({"mobile": phone, "scene": "reset"}),
+        )
+        .await
+        .ok();
+        let code = app.sms_code(phone).await;
+        let r = app.post_en("/login/reset_password", None, json!({"mobile":phone,"code":code,"password":"new12345","password_confirm":"new12346"})).await;
+        assert_eq!(r.message(), "The passwords entered twice are inconsistent");
+        app.post(
+            "/login/reset_password",
+            None,
+            json!({"mobile":phone,"code":code,"password":"new12345","password_confirm":"new12345"}),
+        )
+        .await
+        .ok();
+        let r = app.get("/ajax/initAdmin", Some(&token)).await;
+        assert_eq!((r.status, r.code()), (200, 401));
+        app.login(1, "teahouse", "new12345").await;
+    }
+}
+
+#[tokio::test]
+async fn five_wrong_codes_lock_the_phone() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let phone = "13900139000";
+        app.post(
+            "/login/sms",
+            None,
+            json!({"mobile": phone, "scene": "register"}),
+        )
+        .await
+        .ok();
+        let good = app.sms_code(phone).await;
+        let bad = if good == "111111" { "222222" } else { "111111" };
+        let body = |code: &str| json!({"merchant_name":"X","username":"xshop","mobile":phone,"code":code,"password":"abc12345","password_confirm":"abc12345","agree":true});
+        for _ in 0..4 {
+            app.post("/login/register", None, body(bad))
+                .await
+                .expect(422);
+        }
+        app.post("/login/register", None, body(bad))
+            .await
+            .expect(429);
+        app.post("/login/register", None, body(&good))
+            .await
+            .expect(429);
+    }
+}
+
+#[tokio::test]
+async fn tokens_expire_refresh_and_are_revoked() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        // No token, a garbage token: HTTP 401.
+        app.get("/ajax/initAdmin", None).await.expect(401);
+        app.get("/ajax/initAdmin", Some("garbage"))
+            .await
+            .expect(401);
+        // `token` header works like Authorization.
+        let t = app.demo().await;
+        let r = app
+            .http
+            .get(app.url("/api/ajax/initAdmin"))
+            .header("token", &t)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+
+        // Lifetimes: 6 h, 24 h with remember-me.
+        let r = app
+            .post(
+                "/login/auth",
+                None,
+                json!({"login_type":1,"username":"demo","password":DEMO_PW,"agree":true}),
+            )
+            .await;
+        let exp = r.ok()["expires_at"].as_i64().unwrap() - domain::now_ms();
+        assert!(
+            (6 * 3600 * 1000 - 5000..=6 * 3600 * 1000).contains(&exp),
+            "{exp}"
+        );
+        let r = app.post("/login/auth", None, json!({"login_type":1,"username":"demo","password":DEMO_PW,"agree":true,"remember":true})).await;
+        let exp = r.ok()["expires_at"].as_i64().unwrap() - domain::now_ms();
+        assert!(
+            (24 * 3600 * 1000 - 5000..=24 * 3600 * 1000).contains(&exp),
+            "{exp}"
+        );
+
+        // An expired session is an HTTP 401.
+        let t2 = app.demo().await;
+        sqlx::query("UPDATE sessions SET expires_at = 1 WHERE id IN (SELECT id FROM sessions ORDER BY created_at DESC LIMIT 1)")
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        app.get("/ajax/initAdmin", Some(&t2)).await.expect(401);
+
+        // Refresh gives a working token; logout ends the session (body code 401 afterwards).
+        let fresh = app.post("/token", Some(&t), json!({})).await.ok()["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        app.get("/ajax/initAdmin", Some(&fresh)).await.ok();
+        app.post("/login/logout", Some(&fresh), json!({}))
+            .await
+            .ok();
+        let r = app.get("/ajax/initAdmin", Some(&t)).await;
+        assert_eq!((r.status, r.code()), (200, 401));
+    }
+}
+
+#[tokio::test]
+async fn changing_the_password_checks_rules_and_ends_sessions() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let t = app.demo().await;
+        let other = app.demo().await;
+        let body = |old: &str, new: &str, confirm: &str| json!({"old_password":old,"password":new,"password_confirm":confirm});
+        let r = app
+            .post_en(
+                "/index/editPassword.html",
+                Some(&t),
+                body("", "abc12345", "abc12345"),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("old_password"))
+        );
+        let r = app
+            .post_en(
+                "/index/editPassword.html",
+                Some(&t),
+                body("wrong1234", "abc12345", "abc12345"),
+            )
+            .await;
+        assert_eq!(r.message(), "The current password is wrong");
+        let r = app
+            .post_en(
+                "/index/editPassword.html",
+                Some(&t),
+                body(DEMO_PW, "short1", "short1"),
+            )
+            .await;
+        assert_eq!(r.data()["field"], "password");
+        let r = app
+            .post_en(
+                "/index/editPassword.html",
+                Some(&t),
+                body(DEMO_PW, "abc12345", "abc1234x"),
+            )
+            .await;
+        assert_eq!(r.message(), "The passwords entered twice are inconsistent");
+        app.post(
+            "/index/editPassword.html",
+            Some(&t),
+            body(DEMO_PW, "abc12345", "abc12345"),
+        )
+        .await
+        .ok();
+        for tok in [&t, &other] {
+            let r = app.get("/ajax/initAdmin", Some(tok)).await;
+            assert_eq!((r.status, r.code()), (200, 401));
+        }
+        app.post(
+            "/login/auth",
+            None,
+            json!({"login_type":1,"username":"demo","password":DEMO_PW,"agree":true}),
+        )
+        .await
+        .expect(422);
+        app.login(1, "demo", "abc12345").await;
+    }
+}
+
+#[tokio::test]
+async fn operator_enters_a_merchant_console_with_a_single_use_proxy_token() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let admin = app.admin().await;
+        let demo = app.demo().await;
+        let mid = app.get("/index/profile", Some(&demo)).await.ok()["merchant_id"]
+            .as_i64()
+            .unwrap();
+        // Only the operator may mint one.
+        app.post(
+            "/system/merchant/proxyToken",
+            Some(&demo),
+            json!({"id": mid}),
+        )
+        .await
+        .expect(403);
+        let r = app
+            .post(
+                "/system/merchant/proxyToken",
+                Some(&admin),
+                json!({"id": mid}),
+            )
+            .await;
+        let pt = r.ok()["proxyToken"].as_str().unwrap().to_string();
+        assert!(r.data()["url"].as_str().unwrap().contains("proxyToken="));
+        let r = app
+            .post("/login/verifyJwtToken", None, json!({"proxyToken": pt}))
+            .await;
+        let user = &r.ok()["user"];
+        assert_eq!(user["username"], "demo");
+        assert_eq!(user["proxy_info"]["user_name"], "admin");
+        let t = r.data()["token"].as_str().unwrap();
+        app.get("/user.merchant_user_sub/list", Some(t)).await.ok();
+        // Second use and garbage are refused.
+        app.post("/login/verifyJwtToken", None, json!({"proxyToken": pt}))
+            .await
+            .expect(422);
+        app.post("/login/verifyJwtToken", None, json!({"proxyToken": "nope"}))
+            .await
+            .expect(422);
+    }
+}
+
+#[tokio::test]
+async fn public_pages_and_documents() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let r = app.get("/login/index", None).await;
+    assert_eq!(r.ok()["version"], "1.6.9");
+    assert_eq!(r.data()["remember_hours"], 24);
+    app.get("/index/platformInit", None).await.ok();
+    let r = app.get("/version_log/getList", None).await;
+    assert!(r.ok()["total"].as_i64().unwrap() >= 1);
+    let health: serde_json::Value = app
+        .http
+        .get(app.url("/healthz"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(health["status"], "ok");
+    let doc: serde_json::Value = app
+        .http
+        .get(app.url("/api/openapi.json"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    for p in [
+        "/login/auth",
+        "/user.merchant_user_sub/authMenu",
+        "/system/tasks/retry",
+        "/index/editPassword.html",
+    ] {
+        assert!(
+            doc["paths"][p].is_object(),
+            "{p} missing from the OpenAPI document"
+        );
+    }
+    let docs = app
+        .http
+        .get(app.url("/api/docs"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(docs.contains("/swagger/swagger-ui-bundle.js"));
+    // Unknown API paths are a 404 envelope; every response carries a request id.
+    let r = app
+        .http
+        .get(app.url("/api/login/nope"))
+        .header("x-request-id", "abc-123")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["x-request-id"], "abc-123");
+    let d = app.demo().await;
+    app.get("/nothing.here/at_all", Some(&d)).await.expect(404);
+    let page = app
+        .http
+        .get(app.url("/sandbox/sms"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("SMS outbox"));
+}

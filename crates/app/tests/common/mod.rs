@@ -1,0 +1,272 @@
+//! Whole-app test harness: a fresh database (SQLite always; PostgreSQL too when
+//! CLIPMATRIX_TEST_POSTGRES_URL is set), the real router on a random port, and a small client.
+#![allow(dead_code)]
+
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use store::Db;
+
+pub const DEMO_PW: &str = "Demo12345";
+pub const ADMIN_PW: &str = "Admin12345";
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The backends a story test runs on.
+pub fn backends() -> Vec<Backend> {
+    let mut v = vec![Backend::Sqlite];
+    if std::env::var("CLIPMATRIX_TEST_POSTGRES_URL").is_ok_and(|u| !u.is_empty()) {
+        v.push(Backend::Postgres);
+    }
+    v
+}
+
+pub async fn fresh_db(backend: Backend) -> (Db, Option<tempdir::TempDir>) {
+    match backend {
+        Backend::Sqlite => {
+            let dir = tempdir::TempDir::new();
+            let db = Db::connect(&format!("sqlite://{}/t.db", dir.path.display()))
+                .await
+                .unwrap();
+            db.migrate().await.unwrap();
+            (db, Some(dir))
+        }
+        Backend::Postgres => {
+            let base = std::env::var("CLIPMATRIX_TEST_POSTGRES_URL").unwrap();
+            let admin = Db::connect(&base)
+                .await
+                .expect("CLIPMATRIX_TEST_POSTGRES_URL must be reachable");
+            let name = format!("cm_test_{}", store::random_token(8).to_lowercase());
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                .execute(&admin.pool)
+                .await
+                .unwrap();
+            admin.pool.close().await;
+            let (prefix, _) = base.rsplit_once('/').unwrap();
+            let db = Db::connect(&format!("{prefix}/{name}")).await.unwrap();
+            db.migrate().await.unwrap();
+            (db, None)
+        }
+    }
+}
+
+pub mod tempdir {
+    pub struct TempDir {
+        pub path: std::path::PathBuf,
+    }
+    impl TempDir {
+        pub fn new() -> TempDir {
+            let path =
+                std::env::temp_dir().join(format!("clipmatrix-test-{}", store::random_token(8)));
+            std::fs::create_dir_all(&path).unwrap();
+            TempDir { path }
+        }
+    }
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub db: Db,
+    pub backend: Backend,
+    pub http: reqwest::Client,
+    _dir: Option<tempdir::TempDir>,
+}
+
+pub struct Resp {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Resp {
+    pub fn code(&self) -> i64 {
+        self.body["code"].as_i64().unwrap_or(-1)
+    }
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or("")
+    }
+    /// Asserts HTTP 200 with body code 200 and returns data.
+    #[track_caller]
+    pub fn ok(&self) -> &Value {
+        assert!(
+            self.status == 200 && self.code() == 200,
+            "expected success, got {} {}",
+            self.status,
+            self.body
+        );
+        self.data()
+    }
+    #[track_caller]
+    pub fn expect(&self, status: u16) -> &Self {
+        assert_eq!(self.status, status, "body: {}", self.body);
+        self
+    }
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> TestApp {
+        let (db, dir) = fresh_db(backend).await;
+        let cfg = app::Config::build(&[app::Layer {
+            admin_password: Some(ADMIN_PW.into()),
+            demo_password: Some(DEMO_PW.into()),
+            ..Default::default()
+        }]);
+        app::first_run(&db, &cfg).await.unwrap();
+        let state = api::AppState::new(
+            db.clone(),
+            api::Settings {
+                sandbox: true,
+                web_dir: None,
+            },
+        )
+        .await
+        .unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let router = api::app(state).into_make_service_with_connect_info::<SocketAddr>();
+        tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+        TestApp {
+            addr,
+            db,
+            backend,
+            http: reqwest::Client::new(),
+            _dir: dir,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+        lang: &str,
+    ) -> Resp {
+        let url = self.url(&format!("/api{path}"));
+        let mut req = match method {
+            "GET" => self.http.get(&url),
+            _ => self.http.post(&url),
+        };
+        req = req.header("accept-language", lang);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = if method == "GET" {
+                let pairs: Vec<(String, String)> = b
+                    .as_object()
+                    .unwrap()
+                    .iter()
+                    .map(|(k, v)| {
+                        (
+                            k.clone(),
+                            v.as_str().map(str::to_string).unwrap_or(v.to_string()),
+                        )
+                    })
+                    .collect();
+                req.query(&pairs)
+            } else {
+                req.json(&b)
+            };
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Resp { status, body }
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Resp {
+        self.call("POST", path, token, Some(body), "zh-cn").await
+    }
+    pub async fn post_en(&self, path: &str, token: Option<&str>, body: Value) -> Resp {
+        self.call("POST", path, token, Some(body), "en").await
+    }
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Resp {
+        self.call("GET", path, token, None, "zh-cn").await
+    }
+    pub async fn get_q(&self, path: &str, token: Option<&str>, q: Value) -> Resp {
+        self.call("GET", path, token, Some(q), "zh-cn").await
+    }
+
+    /// Signs in and returns the token.
+    pub async fn login(&self, login_type: i64, username: &str, password: &str) -> String {
+        let r = self
+            .post("/login/auth", None, json!({"login_type": login_type, "username": username, "password": password, "agree": true}))
+            .await;
+        r.ok()["token"].as_str().unwrap().to_string()
+    }
+    pub async fn demo(&self) -> String {
+        self.login(1, "demo", DEMO_PW).await
+    }
+    pub async fn demo_or(&self, password: &str) -> String {
+        self.login(1, "demo", password).await
+    }
+    pub async fn admin(&self) -> String {
+        self.login(1, "admin", ADMIN_PW).await
+    }
+
+    /// The newest SMS code sent to a phone, read from the sandbox outbox like a tester would.
+    pub async fn sms_code(&self, mobile: &str) -> String {
+        let rows: Value = self
+            .http
+            .get(self.url("/sandbox/sms.json"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["mobile"] == mobile)
+            .map(|r| r["code"].as_str().unwrap().to_string())
+            .expect("a code in the outbox")
+    }
+
+    /// Lets the 60 s resend window pass without waiting (moves the last code back in time).
+    pub async fn age_sms(&self, mobile: &str) {
+        sqlx::query("UPDATE sms_codes SET created_at = created_at - 61000 WHERE mobile = $1")
+            .bind(mobile)
+            .execute(&self.db.pool)
+            .await
+            .unwrap();
+    }
+
+    /// A second merchant with its own owner, for isolation tests. Returns its owner's token.
+    pub async fn second_merchant(&self, admin: &str, username: &str) -> String {
+        self.post("/system/merchant/add", Some(admin), json!({"name": format!("{username} shop"), "username": username, "password": "Other12345"}))
+            .await
+            .ok();
+        self.login(1, username, "Other12345").await
+    }
+
+    pub async fn menu_id(&self, token: &str, path: &str) -> i64 {
+        fn find(nodes: &Value, path: &str) -> Option<i64> {
+            nodes.as_array()?.iter().find_map(|n| {
+                if n["path"] == path {
+                    n["id"].as_i64()
+                } else {
+                    find(&n["children"], path)
+                }
+            })
+        }
+        let menu = self.get("/ajax/initAdmin", Some(token)).await;
+        find(&menu.ok()["menu"], path).expect("menu present")
+    }
+}

@@ -1,0 +1,341 @@
+//! The durable job queue and the points ledger, on every configured backend: leases, heartbeats,
+//! a worker killed mid-job, retries with backoff, idempotency; deductions that never overdraw.
+
+mod common;
+use common::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use store::jobs::{self, JobError, NewJob, Registry, WorkerConfig};
+
+fn cfg(id: &str, lease_ms: i64) -> WorkerConfig {
+    WorkerConfig {
+        id: id.into(),
+        lease_ms,
+        poll_ms: 20,
+        concurrency: 2,
+        backoff_base_ms: 50,
+    }
+}
+
+async fn wait_state(db: &store::Db, id: i64, state: &str) -> jobs::Job {
+    for _ in 0..400 {
+        let j = jobs::get(db, id).await.unwrap().unwrap();
+        if j.state == state {
+            return j;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!(
+        "job {id} never reached {state}: {:?}",
+        jobs::get(db, id).await.unwrap()
+    );
+}
+
+#[tokio::test]
+async fn a_worker_killed_mid_job_is_replaced_and_the_job_completes_once() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        let effects = Arc::new(AtomicUsize::new(0));
+        let started = Arc::new(AtomicUsize::new(0));
+        let mut reg = Registry::default();
+        let (e, s) = (effects.clone(), started.clone());
+        reg.register("test.slow", move |ctx| {
+            let (e, s) = (e.clone(), s.clone());
+            async move {
+                let attempt = s.fetch_add(1, Ordering::SeqCst);
+                ctx.progress(10).await?;
+                // The first attempt hangs, as if the process froze, until its worker is killed.
+                if attempt == 0 {
+                    tokio::time::sleep(Duration::from_secs(3600)).await;
+                }
+                ctx.progress(90).await?;
+                e.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            }
+        });
+        let id = jobs::submit(
+            &db,
+            &NewJob {
+                kind: "test.slow".into(),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+
+        let (_tx1, rx1) = tokio::sync::watch::channel(false);
+        let doomed = tokio::spawn(jobs::run_worker(
+            db.clone(),
+            reg.clone(),
+            cfg("doomed", 300),
+            rx1,
+        ));
+        let j = wait_state(&db, id, "running").await;
+        assert_eq!(j.lease_owner.as_deref(), Some("doomed"));
+        while jobs::get(&db, id).await.unwrap().unwrap().progress < 10 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        // Kill the worker: its heartbeats stop, its attempt never reports back.
+        doomed.abort();
+        let _ = doomed.await;
+
+        let (tx2, rx2) = tokio::sync::watch::channel(false);
+        let rescuer = tokio::spawn(jobs::run_worker(
+            db.clone(),
+            reg.clone(),
+            cfg("rescuer", 300),
+            rx2,
+        ));
+        let j = wait_state(&db, id, "done").await;
+        assert_eq!(j.attempts, 2);
+        assert_eq!(j.lease_owner.as_deref(), Some("rescuer"));
+        assert_eq!(j.progress, 100);
+        assert_eq!(effects.load(Ordering::SeqCst), 1);
+        // A late completion from the dead worker's identity is refused.
+        assert!(!jobs::complete(&db, id, "doomed").await.unwrap());
+        tx2.send(true).unwrap();
+        rescuer.await.unwrap();
+        assert_eq!(effects.load(Ordering::SeqCst), 1);
+    }
+}
+
+#[tokio::test]
+async fn failures_back_off_then_die_with_their_reason_and_can_be_retried() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        let calls = Arc::new(AtomicUsize::new(0));
+        let mut reg = Registry::default();
+        let c = calls.clone();
+        reg.register("test.flaky", move |_ctx| {
+            let c = c.clone();
+            async move {
+                let n = c.fetch_add(1, Ordering::SeqCst);
+                if n < 4 {
+                    Err(JobError::Retry(format!("attempt {} failed", n + 1)))
+                } else {
+                    Ok(())
+                }
+            }
+        });
+        reg.register("test.bad", |ctx| async move {
+            let _: u32 = ctx.payload()?;
+            Ok(())
+        });
+        let flaky = jobs::submit(
+            &db,
+            &NewJob {
+                kind: "test.flaky".into(),
+                max_attempts: Some(3),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+        let bad = jobs::submit(
+            &db,
+            &NewJob {
+                kind: "test.bad".into(),
+                payload: serde_json::json!({"x": 1}),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+        let (tx, rx) = tokio::sync::watch::channel(false);
+        let w = tokio::spawn(jobs::run_worker(
+            db.clone(),
+            reg.clone(),
+            cfg("w", 5_000),
+            rx,
+        ));
+        let j = wait_state(&db, flaky, "dead").await;
+        assert_eq!(j.attempts, 3);
+        assert_eq!(j.last_error.as_deref(), Some("attempt 3 failed"));
+        // A permanent error (bad payload) dies on the first attempt.
+        let j = wait_state(&db, bad, "dead").await;
+        assert_eq!(j.attempts, 1);
+        assert!(j.last_error.unwrap().starts_with("bad payload"));
+        // Retry from the monitor: a fresh set of attempts, and it succeeds on the 5th call overall.
+        assert!(jobs::retry(&db, flaky).await.unwrap());
+        let j = wait_state(&db, flaky, "done").await;
+        assert_eq!(j.attempts, 2);
+        assert_eq!(calls.load(Ordering::SeqCst), 5);
+        tx.send(true).unwrap();
+        w.await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn backoff_delays_the_next_attempt() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        let id = jobs::submit(
+            &db,
+            &NewJob {
+                kind: "k".into(),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+        let kinds = vec!["k".to_string()];
+        let j = jobs::claim(&db, "w", &kinds, 30_000)
+            .await
+            .unwrap()
+            .unwrap();
+        jobs::fail(
+            &db,
+            j.id,
+            "w",
+            "boom",
+            jobs::backoff(60_000, j.attempts),
+            false,
+        )
+        .await
+        .unwrap();
+        assert!(
+            jobs::claim(&db, "w", &kinds, 30_000)
+                .await
+                .unwrap()
+                .is_none(),
+            "not before its run_at"
+        );
+        sqlx::query("UPDATE jobs SET run_at = 0 WHERE id = $1")
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let j = jobs::claim(&db, "w", &kinds, 30_000)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((j.id, j.attempts, j.state.as_str()), (id, 2, "running"));
+    }
+}
+
+#[tokio::test]
+async fn idempotency_keys_and_concurrent_claims_give_each_job_once() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        let job = |k: &str| NewJob {
+            kind: "c".into(),
+            idempotency_key: Some(k.into()),
+            ..Default::default()
+        };
+        let a = jobs::submit(&db, &job("same")).await.unwrap();
+        let b2 = jobs::submit(&db, &job("same")).await.unwrap();
+        assert_eq!(a, b2);
+        // Enqueued inside a transaction: rolled back, it never existed.
+        let mut tx = db.pool.begin().await.unwrap();
+        jobs::enqueue(&mut tx, &job("rolled-back")).await.ok();
+        drop(tx);
+        for i in 0..29 {
+            jobs::submit(&db, &job(&format!("k{i}"))).await.unwrap();
+        }
+        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jobs")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(total, 30);
+        // Four claimers race; every job is claimed exactly once.
+        let mut handles = vec![];
+        for w in 0..4 {
+            let db = db.clone();
+            handles.push(tokio::spawn(async move {
+                let mut got = vec![];
+                while let Some(j) = jobs::claim(&db, &format!("w{w}"), &["c".into()], 60_000)
+                    .await
+                    .unwrap()
+                {
+                    got.push(j.id);
+                }
+                got
+            }));
+        }
+        let mut all: Vec<i64> = vec![];
+        for h in handles {
+            all.extend(h.await.unwrap());
+        }
+        all.sort();
+        let n = all.len();
+        all.dedup();
+        assert_eq!((n, all.len()), (30, 30));
+    }
+}
+
+#[tokio::test]
+async fn points_never_go_negative_and_deductions_are_idempotent() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        let (m, _) = store::users::create_merchant(&db, "P", "p_owner", None, "x")
+            .await
+            .unwrap();
+        store::points::topup(&db, m.id, 100, "start", "test")
+            .await
+            .unwrap();
+        let e1 = store::points::deduct(&db, m.id, 30, "render", "job:1")
+            .await
+            .unwrap();
+        let e2 = store::points::deduct(&db, m.id, 30, "render", "job:1")
+            .await
+            .unwrap();
+        assert_eq!((e1.id, e2.id, e1.balance), (e2.id, e1.id, 70));
+        assert_eq!(store::points::balance(&db, m.id).await.unwrap(), 70);
+        let err = store::points::deduct(&db, m.id, 71, "render", "job:2")
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            err,
+            store::points::PointsError::Insufficient {
+                need: 71,
+                balance: 70
+            }
+        ));
+        assert!(
+            store::points::deduct(&db, m.id, 0, "x", "job:3")
+                .await
+                .is_err()
+        );
+        // Refund once.
+        store::points::refund(&db, m.id, "job:1", "failed")
+            .await
+            .unwrap()
+            .unwrap();
+        store::points::refund(&db, m.id, "job:1", "failed")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(store::points::balance(&db, m.id).await.unwrap(), 100);
+        assert!(
+            store::points::refund(&db, m.id, "job:none", "x")
+                .await
+                .unwrap()
+                .is_none()
+        );
+        // Twenty concurrent deductions of 10 from 100: exactly ten succeed.
+        let mut hs = vec![];
+        for i in 0..20 {
+            let db = db.clone();
+            hs.push(tokio::spawn(async move {
+                store::points::deduct(&db, m.id, 10, "race", &format!("race:{i}"))
+                    .await
+                    .is_ok()
+            }));
+        }
+        let mut ok = 0;
+        for h in hs {
+            ok += h.await.unwrap() as i32;
+        }
+        assert_eq!(ok, 10);
+        assert_eq!(store::points::balance(&db, m.id).await.unwrap(), 0);
+        let sum: i64 = sqlx::query_scalar(
+            "SELECT CAST(SUM(change) AS BIGINT) FROM points_ledger WHERE merchant_id = $1",
+        )
+        .bind(m.id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        assert_eq!(sum, 0);
+    }
+}

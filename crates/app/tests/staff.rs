@@ -1,0 +1,396 @@
+//! Staff sub-accounts, menu permissions enforced on the server, tenant isolation, the operation log.
+
+mod common;
+use common::*;
+use serde_json::{Value, json};
+
+fn paths(menu: &Value) -> Vec<String> {
+    let mut out = vec![];
+    for n in menu.as_array().unwrap() {
+        out.push(n["path"].as_str().unwrap().to_string());
+        out.extend(paths(&n["children"]));
+    }
+    out
+}
+
+#[tokio::test]
+async fn staff_see_and_reach_only_what_they_were_granted() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let demo = app.demo().await;
+        let log_menu = app.menu_id(&demo, "/log").await;
+        let staff_menu = app.menu_id(&demo, "/staffAccount").await;
+
+        // Bad input first.
+        let r = app
+            .post_en(
+                "/user.merchant_user_sub/add",
+                Some(&demo),
+                json!({"username":"a b","password":"abc12345"}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("username"))
+        );
+        let r = app
+            .post_en(
+                "/user.merchant_user_sub/add",
+                Some(&demo),
+                json!({"username":"clerk","password":"abc"}),
+            )
+            .await;
+        assert_eq!(r.data()["field"], "password");
+        let r = app
+            .post_en(
+                "/user.merchant_user_sub/add",
+                Some(&demo),
+                json!({"username":"clerk","password":"abc12345","menu_ids":[99999]}),
+            )
+            .await;
+        assert_eq!(r.data()["field"], "menu_ids");
+        let r = app
+            .post_en(
+                "/user.merchant_user_sub/add",
+                Some(&demo),
+                json!({"username":"demo","password":"abc12345"}),
+            )
+            .await;
+        assert_eq!(r.message(), "The username is already taken");
+
+        let r = app.post("/user.merchant_user_sub/add", Some(&demo), json!({"username":"clerk","nickname":"Clerk","password":"abc12345","menu_ids":[log_menu]})).await;
+        let sid = r.ok()["id"].as_i64().unwrap();
+        assert_eq!(r.data()["menu_ids"], json!([log_menu]));
+
+        // Staff sign in with the staff login only.
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":1,"username":"clerk","password":"abc12345","agree":true}),
+            )
+            .await;
+        assert_eq!(r.message(), "Staff accounts sign in with the staff login");
+        let clerk = app.login(3, "clerk", "abc12345").await;
+        let init = app.get("/ajax/initAdmin", Some(&clerk)).await;
+        let visible = paths(&init.ok()["menu"]);
+        assert_eq!(visible, vec!["/log", "/usercenter"]);
+        assert_eq!(init.data()["permissions"], json!(["index/log/*"]));
+        assert_eq!(init.data()["role"], json!(["staff"]));
+
+        // The server enforces it: granted module 200, others 403, operator screens 403.
+        app.get("/index/log", Some(&clerk)).await.ok();
+        let r = app.get("/user.merchant_user_sub/list", Some(&clerk)).await;
+        r.expect(403);
+        assert!(
+            r.message().contains("user/merchant_user_sub/list"),
+            "{}",
+            r.message()
+        );
+        app.get("/common.merchant_usage_record/index", Some(&clerk))
+            .await
+            .expect(403);
+        app.get("/index/dashboard", Some(&clerk)).await.expect(403);
+        app.get("/system/merchant/index", Some(&clerk))
+            .await
+            .expect(403);
+        app.post("/system/tasks/retry", Some(&clerk), json!({"id":1}))
+            .await
+            .expect(403);
+        // Their own profile and password are always theirs.
+        app.get("/index/profile", Some(&clerk)).await.ok();
+
+        // Grant staff management: they may pass on only what they hold.
+        let r = app
+            .get_q(
+                "/user.merchant_user_sub/authMenu",
+                Some(&demo),
+                json!({"id": sid}),
+            )
+            .await;
+        let tree = paths(&r.ok()["tree"]);
+        assert!(
+            tree.contains(&"/staffAccount".to_string())
+                && !tree.iter().any(|p| p.starts_with("/system"))
+        );
+        assert!(!tree.contains(&"/usercenter".to_string()));
+        app.post(
+            "/user.merchant_user_sub/authMenu",
+            Some(&demo),
+            json!({"id": sid, "menu_ids":[log_menu, staff_menu]}),
+        )
+        .await
+        .ok();
+        app.get("/user.merchant_user_sub/list", Some(&clerk))
+            .await
+            .ok();
+        let dash = app.menu_id(&demo, "/dashboard").await;
+        let r = app
+            .post(
+                "/user.merchant_user_sub/add",
+                Some(&clerk),
+                json!({"username":"helper","password":"abc12345","menu_ids":[dash]}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("menu_ids"))
+        );
+        let sys = app.menu_id(&app.admin().await, "/system/merchant").await;
+        let r = app
+            .post(
+                "/user.merchant_user_sub/authMenu",
+                Some(&demo),
+                json!({"id": sid, "menu_ids":[sys]}),
+            )
+            .await;
+        r.expect(422);
+
+        // Edit: nickname, status. Disabling ends the session; the login is refused.
+        let r = app
+            .post(
+                "/user.merchant_user_sub/edit",
+                Some(&demo),
+                json!({"id": sid, "nickname":"Clerk 2"}),
+            )
+            .await;
+        assert_eq!(r.ok()["nickname"], "Clerk 2");
+        app.post(
+            "/user.merchant_user_sub/edit",
+            Some(&demo),
+            json!({"id": sid, "status": 0}),
+        )
+        .await
+        .ok();
+        let r = app.get("/index/log", Some(&clerk)).await;
+        assert_eq!((r.status, r.code()), (200, 401));
+        let r = app
+            .post_en(
+                "/login/auth",
+                None,
+                json!({"login_type":3,"username":"clerk","password":"abc12345","agree":true}),
+            )
+            .await;
+        r.expect(403);
+        assert_eq!(r.message(), "The account is disabled");
+        app.post(
+            "/user.merchant_user_sub/edit",
+            Some(&demo),
+            json!({"id": sid, "status": 1}),
+        )
+        .await
+        .ok();
+        let clerk = app.login(3, "clerk", "abc12345").await;
+
+        // Deleting the staff member ends their session.
+        app.post(
+            "/user.merchant_user_sub/delete",
+            Some(&demo),
+            json!({"id": sid}),
+        )
+        .await
+        .ok();
+        let r = app.get("/index/log", Some(&clerk)).await;
+        assert_eq!((r.status, r.code()), (200, 401));
+        app.get_q(
+            "/user.merchant_user_sub/info",
+            Some(&demo),
+            json!({"id": sid}),
+        )
+        .await
+        .expect(404);
+    }
+}
+
+#[tokio::test]
+async fn merchant_b_cannot_touch_merchant_a() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let admin = app.admin().await;
+        let a = app.demo().await;
+        let bt = app.second_merchant(&admin, "other").await;
+        let log_menu = app.menu_id(&a, "/log").await;
+        let sid = app
+            .post(
+                "/user.merchant_user_sub/add",
+                Some(&a),
+                json!({"username":"aclerk","password":"abc12345","menu_ids":[log_menu]}),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        app.post(
+            "/index/editProfile",
+            Some(&a),
+            json!({"nickname":"A owner"}),
+        )
+        .await
+        .ok();
+
+        // B sees none of A's staff, log entries or points.
+        let r = app.get("/user.merchant_user_sub/list", Some(&bt)).await;
+        assert_eq!(r.ok()["total"], 0);
+        let r = app.get("/index/log", Some(&bt)).await;
+        assert!(
+            r.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|row| row["username"] != "demo")
+        );
+        let r = app
+            .get("/common.merchant_usage_record/index", Some(&bt))
+            .await;
+        assert_eq!(r.ok()["total"], 0);
+        assert_eq!(
+            app.get("/index/dashboard", Some(&bt)).await.ok()["points"],
+            0
+        );
+
+        // Every staff call on A's id answers 404 and changes nothing.
+        app.get_q(
+            "/user.merchant_user_sub/info",
+            Some(&bt),
+            json!({"id": sid}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/user.merchant_user_sub/edit",
+            Some(&bt),
+            json!({"id": sid, "nickname":"pwned"}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/user.merchant_user_sub/edit",
+            Some(&bt),
+            json!({"id": sid, "password":"pwned1234"}),
+        )
+        .await
+        .expect(404);
+        app.get_q(
+            "/user.merchant_user_sub/authMenu",
+            Some(&bt),
+            json!({"id": sid}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/user.merchant_user_sub/authMenu",
+            Some(&bt),
+            json!({"id": sid, "menu_ids": [log_menu]}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/user.merchant_user_sub/delete",
+            Some(&bt),
+            json!({"id": sid}),
+        )
+        .await
+        .expect(404);
+        // A merchant owner id is not a staff id either.
+        let a_owner = app.get("/index/profile", Some(&a)).await.ok()["id"]
+            .as_i64()
+            .unwrap();
+        app.post(
+            "/user.merchant_user_sub/delete",
+            Some(&bt),
+            json!({"id": a_owner}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/user.merchant_user_sub/edit",
+            Some(&bt),
+            json!({"id": a_owner, "status": 0}),
+        )
+        .await
+        .expect(404);
+        let r = app
+            .get_q("/user.merchant_user_sub/info", Some(&a), json!({"id": sid}))
+            .await;
+        assert_eq!(r.ok()["nickname"], "aclerk");
+        app.login(3, "aclerk", "abc12345").await;
+        // B's failed attempts are in B's log, not A's.
+        let r = app.get("/index/log", Some(&a)).await;
+        assert!(
+            r.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|row| row["username"] != "other")
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_mutating_call_is_in_the_operation_log() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let demo = app.demo().await;
+        app.post(
+            "/user.merchant_user_sub/add",
+            Some(&demo),
+            json!({"username":"logme","password":"abc12345"}),
+        )
+        .await
+        .ok();
+        app.post(
+            "/user.merchant_user_sub/add",
+            Some(&demo),
+            json!({"username":"x","password":"abc12345"}),
+        )
+        .await
+        .expect(422);
+        app.get("/user.merchant_user_sub/list", Some(&demo))
+            .await
+            .ok();
+        let r = app
+            .post("/index/log", Some(&demo), json!({"page": 1, "limit": 50}))
+            .await;
+        let rows = r.ok()["rows"].as_array().unwrap().clone();
+        let adds: Vec<&Value> = rows
+            .iter()
+            .filter(|r| r["action"] == "user/merchant_user_sub/add")
+            .collect();
+        assert_eq!(adds.len(), 2, "{rows:?}");
+        assert_eq!(adds[0]["result"], "failed");
+        assert_eq!(adds[0]["status"], 422);
+        assert_eq!(adds[1]["result"], "success");
+        assert_eq!(adds[1]["username"], "demo");
+        assert!(
+            rows.iter()
+                .any(|r| r["action"] == "login/auth/index" && r["result"] == "success")
+        );
+        // Reads are not logged.
+        assert!(
+            !rows
+                .iter()
+                .any(|r| r["action"] == "user/merchant_user_sub/list")
+        );
+        // Paging and filters.
+        let r = app
+            .get_q(
+                "/index/log",
+                Some(&demo),
+                json!({"page": "1", "pageSize": "1"}),
+            )
+            .await;
+        assert_eq!(r.ok()["rows"].as_array().unwrap().len(), 1);
+        assert!(r.data()["total"].as_i64().unwrap() >= 3);
+        let r = app
+            .get_q(
+                "/index/log",
+                Some(&demo),
+                json!({"action": "merchant_user_sub"}),
+            )
+            .await;
+        assert_eq!(r.ok()["total"], 2);
+        app.get_q("/index/log", Some(&demo), json!({"page": "abc"}))
+            .await
+            .expect(422);
+    }
+}

@@ -1,0 +1,103 @@
+import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
+import { Button, Form, Modal, type FormInstance } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequestError } from '@/api/request';
+import { feedback } from '@/utils/feedback';
+
+export interface ModalFormProps<V> {
+  open: boolean;
+  title: ReactNode;
+  initialValues?: Partial<V>;
+  onCancel: () => void;
+  /** Resolve to close; a 422 naming a field marks that field. */
+  onSubmit: (values: V) => Promise<unknown>;
+  children: ReactNode;
+  width?: number;
+  testId?: string;
+  okText?: ReactNode;
+  form?: FormInstance<V>;
+}
+
+/**
+ * Dialog with a form and a fullscreen toggle (fullscreen resets on every open). Validation failure
+ * toasts 'Form verification failed, please check input!'.
+ */
+export default function ModalForm<V extends object>({
+  open,
+  title,
+  initialValues,
+  onCancel,
+  onSubmit,
+  children,
+  width = 560,
+  testId = 'modal-form',
+  okText,
+  form: external,
+}: ModalFormProps<V>) {
+  const { t } = useTranslation();
+  const [own] = Form.useForm<V>();
+  const form = external ?? own;
+  const [fullscreen, setFullscreen] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setFullscreen(false);
+      form.resetFields();
+      if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      feedback.warning(t('validation.formFailed'));
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (error instanceof RequestError && error.field) {
+        form.setFields([{ name: error.field as never, errors: [error.message] }]);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingRight: 32 }}>
+          <span>{title}</span>
+          <Button
+            type="text"
+            size="small"
+            aria-label={t('fullscreen')}
+            icon={fullscreen ? <CompressOutlined /> : <ExpandOutlined />}
+            onClick={() => setFullscreen((f) => !f)}
+          />
+        </div>
+      }
+      width={fullscreen ? '100%' : width}
+      style={fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
+      onCancel={onCancel}
+      onOk={submit}
+      okText={okText ?? t('ok')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      forceRender
+      okButtonProps={{ 'data-testid': `${testId}-ok` }}
+    >
+      <Form form={form} layout="vertical" data-testid={`${testId}-form`} preserve={false}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Modal, Spin, Tree } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchStaffAuthMenu, saveStaffAuthMenu } from '@/api/auth';
+import type { MenuNode, StaffRow } from '@/api/auth/types';
+import { menuTitle } from '@/router/menu';
+import { feedback } from '@/utils/feedback';
+
+export function menuNodeTestId(path: string): string {
+  return `auth-menu-${path.replace(/^\//, '').replace(/\//g, '-') || 'root'}`;
+}
+
+function toTree(nodes: MenuNode[], ids: Map<string, MenuNode['id']>): DataNode[] {
+  return nodes.map((n) => {
+    ids.set(String(n.id), n.id);
+    return {
+      key: String(n.id),
+      title: <span data-testid={menuNodeTestId(n.path)}>{menuTitle(n.name, n.path)}</span>,
+      children: n.children?.length ? toTree(n.children, ids) : undefined,
+    };
+  });
+}
+
+/** 'menu authorization': which of the grantable menus the staff member may open. */
+export default function MenuAuthModal({ staff, onClose }: { staff: StaffRow | null; onClose: () => void }) {
+  const { t } = useTranslation('auth');
+  const open = staff !== null;
+  const query = useQuery({
+    queryKey: ['staffAuthMenu', staff?.id],
+    queryFn: () => fetchStaffAuthMenu(staff!.id),
+    enabled: open,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const [checked, setChecked] = useState<Key[]>([]);
+  const [halfChecked, setHalfChecked] = useState<Key[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const { treeData, ids } = useMemo(() => {
+    const map = new Map<string, MenuNode['id']>();
+    return { treeData: toTree(query.data?.tree ?? [], map), ids: map };
+  }, [query.data, t]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    setChecked((query.data?.checked ?? []).map(String));
+    setHalfChecked([]);
+  }, [query.data]);
+
+  const save = async () => {
+    if (!staff) return;
+    setSaving(true);
+    try {
+      const keys = Array.from(new Set([...checked, ...halfChecked].map(String)));
+      await saveStaffAuthMenu(
+        staff.id,
+        keys.map((k) => ids.get(k) ?? k),
+      );
+      feedback.success(t('staff.authSaved'));
+      onClose();
+    } catch {
+      /* toasted by the request wrapper */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('staff.authTitle', { name: staff?.username ?? '' })}
+      onCancel={onClose}
+      onOk={save}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'auth-menu-save', disabled: query.isPending }}
+      destroyOnHidden
+    >
+      {query.isPending ? (
+        <Spin />
+      ) : treeData.length ? (
+        <Tree
+          checkable
+          selectable={false}
+          defaultExpandAll
+          treeData={treeData}
+          checkedKeys={checked}
+          onCheck={(value, info) => {
+            setChecked(Array.isArray(value) ? value : value.checked);
+            setHalfChecked((info.halfCheckedKeys as Key[] | undefined) ?? []);
+          }}
+          data-testid="auth-menu-tree"
+        />
+      ) : (
+        <Empty description={t('staff.noGrantable')} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Space } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccess } from '@/access/AccessContext';
+import { authUrls, deleteStaff } from '@/api/auth';
+import type { StaffRow } from '@/api/auth/types';
+import DataTable, { type DataTableRef } from '@/components/DataTable';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { staffColumns } from './columns';
+import MenuAuthModal from './MenuAuthModal';
+import StaffFormModal from './StaffFormModal';
+
+export default function StaffAccountPage() {
+  const { t } = useTranslation('auth');
+  const access = useAccess();
+  const table = useRef<DataTableRef>(null);
+  const [username, setUsername] = useState('');
+  const [editing, setEditing] = useState<{ row: StaffRow | null } | null>(null);
+  const [authorizing, setAuthorizing] = useState<StaffRow | null>(null);
+
+  const can = {
+    add: access.can('user/merchant_user_sub/add'),
+    edit: access.can('user/merchant_user_sub/edit'),
+    remove: access.can('user/merchant_user_sub/delete'),
+    authorize: access.can('user/merchant_user_sub/authMenu'),
+  };
+
+  const columns = useMemo(
+    () =>
+      staffColumns(t, {
+        canEdit: can.edit,
+        canDelete: can.remove,
+        canAuthorize: can.authorize,
+        onEdit: (row) => setEditing({ row }),
+        onAuthorize: setAuthorizing,
+        onDelete: async (row) => {
+          try {
+            await deleteStaff(row.id);
+            feedback.success(t('staff.deleted'));
+            table.current?.refresh();
+          } catch {
+            /* toasted by the request wrapper */
+          }
+        },
+      }),
+    [t, can.edit, can.remove, can.authorize],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('common:menu.staffAccount')}
+        subTitle={t('staff.subtitle')}
+        extra={
+          can.add ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="staff-add">
+              {t('staff.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable<StaffRow>
+        id="staff"
+        ref={table}
+        api={authUrls.staffList}
+        params={username ? { username } : undefined}
+        columns={columns}
+        toolbar={
+          <Space>
+            <Input.Search
+              allowClear
+              placeholder={t('staff.searchUsername')}
+              onSearch={(v) => setUsername(v.trim())}
+              style={{ width: 240 }}
+              data-testid="staff-search"
+            />
+          </Space>
+        }
+      />
+      <StaffFormModal
+        open={editing !== null}
+        row={editing?.row ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(row, created) => {
+          setEditing(null);
+          table.current?.refresh();
+          if (created && can.authorize) setAuthorizing(row);
+        }}
+      />
+      <MenuAuthModal
+        staff={authorizing}
+        onClose={() => {
+          setAuthorizing(null);
+          table.current?.refresh();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import { useEffect, useRef } from 'react';
+
+/** One ECharts canvas; the library is imported only when a chart mounts. */
+export default function Chart({ option, height = 260, dark, testId }: { option: EChartsCoreOption; height?: number; dark?: boolean; testId?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let disposed = false;
+    let dispose: (() => void) | undefined;
+    void import('./echarts').then(({ echarts }) => {
+      if (disposed || !ref.current) return;
+      const chart = echarts.init(ref.current, dark ? 'dark' : undefined);
+      chart.setOption({ backgroundColor: 'transparent', ...option });
+      const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
+      observer?.observe(ref.current);
+      dispose = () => {
+        observer?.disconnect();
+        chart.dispose();
+      };
+    });
+    return () => {
+      disposed = true;
+      dispose?.();
+    };
+  }, [option, dark]);
+
+  return <div ref={ref} style={{ height, width: '100%' }} data-testid={testId} />;
+}

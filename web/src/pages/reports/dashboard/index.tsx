@@ -1,0 +1,129 @@
+import { AccountBookOutlined, ApiOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Row, Space, Statistic, Tag, Timeline, Typography } from 'antd';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fetchDashboard, fetchVersionLog } from '@/api/auth';
+import type { Dashboard } from '@/api/auth/types';
+import PageHeader from '@/components/PageHeader';
+import { useSettings } from '@/store/settings';
+import { formatDate } from '@/utils/format';
+import Chart from './Chart';
+
+/** SPEC §2: default grid layout [12, 6, 6] (points, publishing chart, video-data chart). */
+export const DASHBOARD_GRID = [12, 6, 6] as const;
+
+function publishOption(d: Dashboard, t: (k: string) => string): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { data: [t('dashboard.success'), t('dashboard.failed')], bottom: 0 },
+    grid: { left: 36, right: 12, top: 16, bottom: 40 },
+    xAxis: { type: 'category', data: d.publish.days.map((day) => day.slice(5)) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: t('dashboard.success'), type: 'bar', stack: 'p', data: d.publish.success, itemStyle: { color: '#52c41a' } },
+      { name: t('dashboard.failed'), type: 'bar', stack: 'p', data: d.publish.failed, itemStyle: { color: '#ff4d4f' } },
+    ],
+  };
+}
+
+function videoOption(d: Dashboard, t: (k: string) => string): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { data: [t('dashboard.plays'), t('dashboard.likes')], bottom: 0 },
+    grid: { left: 44, right: 12, top: 16, bottom: 40 },
+    xAxis: { type: 'category', data: d.video.days.map((day) => day.slice(5)) },
+    yAxis: { type: 'value' },
+    series: [
+      { name: t('dashboard.plays'), type: 'line', smooth: true, data: d.video.plays },
+      { name: t('dashboard.likes'), type: 'line', smooth: true, data: d.video.likes },
+    ],
+  };
+}
+
+export default function DashboardPage() {
+  const { t } = useTranslation('reports');
+  const { settings } = useSettings();
+  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: fetchDashboard });
+  const versions = useQuery({ queryKey: ['versionLog'], queryFn: () => fetchVersionLog({ page: 1, pageSize: 5 }) });
+  const d = dashboard.data;
+  const publish = useMemo(() => (d ? publishOption(d, t) : null), [d, t]);
+  const video = useMemo(() => (d ? videoOption(d, t) : null), [d, t]);
+  const [pointsSpan, publishSpan, videoSpan] = DASHBOARD_GRID;
+
+  return (
+    <>
+      <PageHeader title={t('common:menu.dashboard')} subTitle={t('dashboard.subtitle')} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={pointsSpan}>
+          <Card title={t('dashboard.points')} loading={dashboard.isPending} data-testid="dashboard-points" style={{ height: '100%' }}>
+            <Statistic value={d?.points ?? 0} suffix={t('dashboard.pointsUnit')} styles={{ content: { fontSize: 40 } }} />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+              {t('dashboard.pointsHint')}
+            </Typography.Paragraph>
+            <Link to="/useRecord">{t('dashboard.viewRecords')}</Link>
+          </Card>
+        </Col>
+        <Col xs={24} lg={publishSpan}>
+          <Card title={t('dashboard.publish')} loading={dashboard.isPending} data-testid="dashboard-publish" style={{ height: '100%' }}>
+            {d && d.has_publish_data && publish ? (
+              <Chart option={publish} dark={settings.dark} testId="chart-publish" />
+            ) : (
+              <Empty description={t('dashboard.noPublishData')} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={videoSpan}>
+          <Card title={t('dashboard.video')} loading={dashboard.isPending} data-testid="dashboard-video" style={{ height: '100%' }}>
+            {d && d.has_video_data && video ? (
+              <Chart option={video} dark={settings.dark} testId="chart-video" />
+            ) : (
+              <Empty description={t('dashboard.noVideoData')} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={16}>
+          <Card title={t('dashboard.updateLog')} loading={versions.isPending} data-testid="dashboard-update-log">
+            {versions.data?.rows?.length ? (
+              <Timeline
+                items={versions.data.rows.map((item) => ({
+                  key: item.id,
+                  color: 'blue',
+                  title: (
+                    <Space>
+                      <Tag color="blue">v{item.version}</Tag>
+                      <Typography.Text type="secondary">{formatDate(item.created_at)}</Typography.Text>
+                    </Space>
+                  ),
+                  content: <span style={{ whiteSpace: 'pre-line' }}>{item.content}</span>,
+                }))}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:table.noData')} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={t('dashboard.links')} data-testid="dashboard-links">
+            <Space orientation="vertical">
+              <Link to="/useRecord">
+                <AccountBookOutlined /> {t('common:menu.useRecord')}
+              </Link>
+              <Link to="/log">
+                <FileTextOutlined /> {t('common:menu.log')}
+              </Link>
+              <Link to="/usercenter">
+                <UserOutlined /> {t('common:menu.usercenter')}
+              </Link>
+              <a href="/api/docs" target="_blank" rel="noreferrer">
+                <ApiOutlined /> {t('common:footer.api')}
+              </a>
+            </Space>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { DatePicker, Form, Input, InputNumber } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { addMerchant, editMerchant, resetMerchantPassword, topupMerchant } from '@/api/system';
+import type { MerchantRow } from '@/api/system/types';
+import ModalForm from '@/components/ModalForm';
+import { feedback } from '@/utils/feedback';
+import { mobileRules, passwordRules } from '@/utils/validators';
+
+interface MerchantValues {
+  name: string;
+  username: string;
+  password?: string;
+  mobile?: string;
+  vip?: Dayjs | null;
+}
+
+export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boolean; row: MerchantRow | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('system');
+  const editing = row !== null;
+  const submit = async (v: MerchantValues) => {
+    if (editing) {
+      await editMerchant({ id: row.id, name: v.name.trim(), mobile: v.mobile || undefined, vip_expires_at: v.vip ? v.vip.endOf('day').valueOf() : null });
+    } else {
+      await addMerchant({ name: v.name.trim(), username: v.username.trim(), password: v.password ?? '', mobile: v.mobile || undefined });
+    }
+    feedback.success(t('common:savedSuccessfully'));
+    onSaved();
+  };
+  return (
+    <ModalForm<MerchantValues>
+      open={open}
+      title={editing ? t('merchant.edit') : t('merchant.add')}
+      onCancel={onClose}
+      onSubmit={submit}
+      testId="merchant-modal"
+      initialValues={
+        editing
+          ? { name: row.name, username: row.username, mobile: row.mobile ?? undefined, vip: row.vip_expires_at ? dayjs(row.vip_expires_at) : null }
+          : undefined
+      }
+    >
+      <Form.Item name="name" label={t('merchant.name')} rules={[{ required: true, whitespace: true, message: t('common:validation.required') }]}>
+        <Input data-testid="merchant-name" />
+      </Form.Item>
+      <Form.Item name="username" label={t('merchant.username')} rules={[{ required: !editing, whitespace: true, message: t('common:validation.required') }]}>
+        <Input disabled={editing} data-testid="merchant-username" />
+      </Form.Item>
+      {editing ? (
+        <Form.Item name="vip" label={t('merchant.vip')}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      ) : (
+        <Form.Item name="password" label={t('merchant.password')} rules={passwordRules(t)}>
+          <Input.Password autoComplete="new-password" data-testid="merchant-password" />
+        </Form.Item>
+      )}
+      <Form.Item name="mobile" label={t('merchant.mobile')} rules={mobileRules(t, false)}>
+        <Input />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+export function ResetPasswordModal({ row, onClose }: { row: MerchantRow | null; onClose: () => void }) {
+  const { t } = useTranslation('system');
+  return (
+    <ModalForm<{ password: string }>
+      open={row !== null}
+      title={t('merchant.resetPasswordOf', { name: row?.username ?? '' })}
+      onCancel={onClose}
+      onSubmit={async (v) => {
+        await resetMerchantPassword(row!.id, v.password);
+        feedback.success(t('merchant.passwordReset'));
+        onClose();
+      }}
+      testId="merchant-password-modal"
+    >
+      <Form.Item name="password" label={t('merchant.password')} rules={passwordRules(t)}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+export function TopupModal({ row, onClose, onSaved }: { row: MerchantRow | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('system');
+  return (
+    <ModalForm<{ points: number; reason?: string }>
+      open={row !== null}
+      title={t('merchant.topupOf', { name: row?.name ?? '' })}
+      onCancel={onClose}
+      onSubmit={async (v) => {
+        const res = await topupMerchant(row!.id, v.points, v.reason || undefined);
+        feedback.success(t('merchant.topupDone', { balance: res.balance }));
+        onSaved();
+      }}
+      testId="merchant-topup-modal"
+    >
+      <Form.Item name="points" label={t('merchant.points')} rules={[{ required: true, message: t('common:validation.required') }]}>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="merchant-topup-points" />
+      </Form.Item>
+      <Form.Item name="reason" label={t('merchant.reason')}>
+        <Input maxLength={200} />
+      </Form.Item>
+    </ModalForm>
+  );
+}

@@ -1,0 +1,82 @@
+import { Spin } from 'antd';
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
+import { useAccess } from '@/access/AccessContext';
+import { isLoggedIn } from '@/store/session';
+import { setNavigate } from '@/utils/navigation';
+import { lazyPage } from './lazy';
+import { homePath } from './menu';
+import RouteError from './RouteError';
+import { RouteGuard } from './RouteGuard';
+import { layoutRoutes, publicRoutes } from './routes';
+import type { AppRoute } from './types';
+
+const BasicLayout = lazyPage(() => import('@/layouts/BasicLayout'));
+const NotFound = lazyPage(() => import('@/pages/exception/notFound'));
+
+export function PageLoading() {
+  return (
+    <div style={{ padding: 64, textAlign: 'center' }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  if (!isLoggedIn()) {
+    const redirect = `${location.pathname}${location.search}`;
+    const query = redirect && redirect !== '/' ? `?redirect=${encodeURIComponent(redirect)}` : '';
+    return <Navigate to={`/login${query}`} replace />;
+  }
+  return <>{children}</>;
+}
+
+function HomeRedirect() {
+  const access = useAccess();
+  return <Navigate to={homePath(access.menu, { isAdmin: access.isAdmin })} replace />;
+}
+
+function page(route: AppRoute): ReactNode {
+  const Page = lazyPage(route.load);
+  return (
+    <RouteGuard meta={route.meta}>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </RouteGuard>
+  );
+}
+
+export const routes: RouteObject[] = [
+  ...publicRoutes.map((r) => ({ path: r.path, element: page(r), errorElement: <RouteError /> })),
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<PageLoading />}>
+          <BasicLayout />
+        </Suspense>
+      </RequireAuth>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      ...layoutRoutes.map((r) => ({ path: r.path.slice(1), element: page(r), errorElement: <RouteError /> })),
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <NotFound />
+          </Suspense>
+        ),
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigate((to, options) => void router.navigate(to, options));
+  return router;
+}

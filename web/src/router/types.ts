@@ -1,0 +1,26 @@
+import type { ComponentType } from 'react';
+import type { PermissionMode } from '@/access/permission';
+import type { IconName } from './icons';
+
+export interface AppRouteMeta {
+  /** i18n key of the title (common namespace, `menu.*`). */
+  title: string;
+  icon?: IconName;
+  /** Permission the route's calls need; the server enforces it, the UI uses it to show entries. */
+  permission?: string | string[];
+  permissionMode?: PermissionMode;
+  /** Only for role Administrator. */
+  admin?: boolean;
+  /** Never in the side menu. */
+  hidden?: boolean;
+  /** Membership function. */
+  vip?: boolean;
+  /** false: a sign-in page outside the layout, reachable without a session. */
+  layout?: false;
+}
+
+export interface AppRoute {
+  path: string;
+  meta: AppRouteMeta;
+  load: () => Promise<{ default: ComponentType }>;
+}
