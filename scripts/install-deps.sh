@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what clipmatrix needs on a fresh Debian machine, skipping what is already there.
+#   scripts/install-deps.sh run    -> ffmpeg, CJK fonts, espeak-ng, the console's npm packages
+#   scripts/install-deps.sh test   -> the same plus chromium and the e2e npm packages
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-run}"
+
+apt_pkgs=(ffmpeg fonts-wqy-zenhei espeak-ng)
+[ "$mode" = test ] && apt_pkgs+=(chromium)
+missing=()
+for p in "${apt_pkgs[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+command -v cargo >/dev/null || { echo "cargo is missing: install Rust (rustup) first" >&2; exit 1; }
+command -v npm >/dev/null || { echo "npm is missing: install Node.js 20+ first" >&2; exit 1; }
+
+# npm ci only when the lock file changed since the last install.
+npm_ci() {
+  local dir="$1"
+  if [ ! -f "$dir/node_modules/.package-lock.json" ] || ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.ci-lock"; then
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$dir/package-lock.json" "$dir/node_modules/.ci-lock"
+  fi
+}
+npm_ci web
+[ "$mode" = test ] && [ -f e2e/package-lock.json ] && npm_ci e2e
+exit 0
