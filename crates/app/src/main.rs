@@ -78,6 +78,7 @@ async fn main() -> anyhow::Result<()> {
                 .unwrap_or_else(|_| "info,sqlx=warn,tower_http=warn".into()),
         )
         .with_target(false)
+        .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
     let mut flags = Layer {

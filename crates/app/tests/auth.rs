@@ -526,6 +526,16 @@ async fn public_pages_and_documents() {
     app.get("/index/platformInit", None).await.ok();
     let r = app.get("/version_log/getList", None).await;
     assert!(r.ok()["total"].as_i64().unwrap() >= 1);
+    let d = app.demo().await;
+    assert_eq!(
+        app.post("/index/banner", Some(&d), json!({})).await.ok()["total"],
+        0
+    );
+    assert_eq!(
+        app.get("/index/getIndexCourseList", Some(&d)).await.ok()["total"],
+        0
+    );
+    app.post("/index/banner", None, json!({})).await.expect(401);
     let health: serde_json::Value = app
         .http
         .get(app.url("/healthz"))
@@ -575,7 +585,6 @@ async fn public_pages_and_documents() {
         .await
         .unwrap();
     assert_eq!(r.headers()["x-request-id"], "abc-123");
-    let d = app.demo().await;
     app.get("/nothing.here/at_all", Some(&d)).await.expect(404);
     let page = app
         .http

@@ -339,18 +339,11 @@ pub async fn menu_edit(State(st): State<AppState>, Input(r): Input<MenuEdit>) ->
     Ok(ok(super::index::tree(&[m], m.parent_path.as_deref()).pop()))
 }
 
-#[derive(Debug, Deserialize)]
-pub struct LogQuery {
-    #[serde(flatten)]
-    pub list: ListParams,
-    #[serde(default)]
-    pub username: Option<String>,
-    #[serde(default)]
-    pub action: Option<String>,
-}
-
 #[utoipa::path(method(get, post), path = "/system/log/index", tag = "system", responses((status = 200, description = "every merchant's operation log")))]
-pub async fn logs(State(st): State<AppState>, Input(q): Input<LogQuery>) -> ApiResult<Json> {
+pub async fn logs(
+    State(st): State<AppState>,
+    Input(q): Input<super::index::LogQuery>,
+) -> ApiResult<Json> {
     let (rows, total) = store::oplog::list(
         &st.db,
         None,
