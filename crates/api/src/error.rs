@@ -77,6 +77,17 @@ impl From<store::points::PointsError> for ApiError {
     }
 }
 
+impl From<store::list::PageError> for ApiError {
+    fn from(e: store::list::PageError) -> Self {
+        match e {
+            store::list::PageError::Invalid(e) => {
+                ApiError::invalid_with(&e.field, Msg::InvalidValue, vec![("reason", e.reason)])
+            }
+            store::list::PageError::Db(e) => ApiError::Db(e),
+        }
+    }
+}
+
 /// What the middleware needs to render an error body.
 #[derive(Debug, Clone)]
 pub struct PendingError {

@@ -1,6 +1,7 @@
 //! Operator-maintained content shown on the console's home: update log, courses, banners.
 
-use crate::{Db, ListParams};
+use crate::Db;
+use crate::list::{self, Entity, FieldType, ListQuery, PageError, field};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -21,16 +22,27 @@ pub struct Link {
     pub created_at: i64,
 }
 
-pub async fn version_logs(db: &Db, p: &ListParams) -> sqlx::Result<(Vec<VersionLog>, i64)> {
-    let rows = sqlx::query_as("SELECT id, version, content, created_at FROM version_logs ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2")
-        .bind(p.limit())
-        .bind(p.offset())
-        .fetch_all(&db.pool)
-        .await?;
-    let total = sqlx::query_scalar("SELECT COUNT(*) FROM version_logs")
-        .fetch_one(&db.pool)
-        .await?;
-    Ok((rows, total))
+pub static VERSION_LIST: Entity = Entity {
+    fields: &[
+        field("version", "version", FieldType::Text),
+        field("content", "content", FieldType::Text),
+        field("created_at", "created_at", FieldType::Date),
+    ],
+    default_order: "created_at DESC, id DESC",
+    tiebreak: "id",
+};
+
+pub async fn version_logs(db: &Db, q: &ListQuery) -> Result<(Vec<VersionLog>, i64), PageError> {
+    list::page(
+        db,
+        "SELECT id, version, content, created_at FROM version_logs",
+        "FROM version_logs",
+        "1 = 1",
+        &[],
+        &VERSION_LIST,
+        q,
+    )
+    .await
 }
 
 pub async fn courses(db: &Db) -> sqlx::Result<Vec<Link>> {

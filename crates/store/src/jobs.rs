@@ -3,7 +3,8 @@
 //! exponentially; after `max_attempts` the job is `dead` with its last error, until someone retries it.
 //! Completion is accepted only from the worker that holds the lease, so a job finishes exactly once.
 
-use crate::{Backend, Db, ListParams};
+use crate::list::{self, Entity, FieldType, ListQuery, PageError, field};
+use crate::{Backend, Db};
 use domain::now_ms;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -208,34 +209,32 @@ pub async fn retry(db: &Db, id: i64) -> sqlx::Result<bool> {
     Ok(n == 1)
 }
 
-pub async fn list(
-    db: &Db,
-    p: &ListParams,
-    state: Option<&str>,
-    kind: Option<&str>,
-) -> sqlx::Result<(Vec<Job>, i64)> {
-    let state = state.unwrap_or("").trim().to_string();
-    let kind = kind.unwrap_or("").trim().to_string();
-    let filter = "($1 = '' OR state = $1) AND ($2 = '' OR kind = $2)";
-    let order = p.order_by(
-        &["created_at", "updated_at", "attempts", "run_at"],
-        "id DESC",
-    );
-    let rows = sqlx::query_as(sqlf!(
-        "SELECT {COLS} FROM jobs WHERE {filter} ORDER BY {order} LIMIT $3 OFFSET $4"
-    ))
-    .bind(&state)
-    .bind(&kind)
-    .bind(p.limit())
-    .bind(p.offset())
-    .fetch_all(&db.pool)
-    .await?;
-    let total = sqlx::query_scalar(sqlf!("SELECT COUNT(*) FROM jobs WHERE {filter}"))
-        .bind(&state)
-        .bind(&kind)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok((rows, total))
+pub static JOB_LIST: Entity = Entity {
+    fields: &[
+        field("state", "state", FieldType::Select),
+        field("kind", "kind", FieldType::Select),
+        field("attempts", "attempts", FieldType::Int),
+        field("merchant_id", "merchant_id", FieldType::Int),
+        field("last_error", "last_error", FieldType::Text),
+        field("run_at", "run_at", FieldType::Date),
+        field("created_at", "created_at", FieldType::Date),
+        field("updated_at", "updated_at", FieldType::Date),
+    ],
+    default_order: "id DESC",
+    tiebreak: "id",
+};
+
+pub async fn list(db: &Db, q: &ListQuery) -> Result<(Vec<Job>, i64), PageError> {
+    list::page(
+        db,
+        &format!("SELECT {COLS} FROM jobs"),
+        "FROM jobs",
+        "1 = 1",
+        &[],
+        &JOB_LIST,
+        q,
+    )
+    .await
 }
 
 // ---- the worker loop ----

@@ -18,7 +18,7 @@ pub mod points;
 pub mod users;
 
 pub use db::{Backend, Db};
-pub use list::ListParams;
+pub use list::{ListParams, ListQuery};
 
 /// A random URL-safe token of `n` bytes of entropy.
 pub fn random_token(n: usize) -> String {

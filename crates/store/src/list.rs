@@ -1,10 +1,132 @@
-//! Paging and sorting parameters shared by list calls (SPEC §9: page 1, limit 10; `limit` or `pageSize`).
-//! The full filter engine (`filterObj`) arrives with the widget-kit issue; this is its paging half.
+//! The list-query engine every list call goes through (SPEC §7 "Shared list calls", §9): paging
+//! (`page`, `limit` or `pageSize`), sorting (`prop` + `order`), and `filterObj` filters
+//! (field -> `value|operator`), checked against a per-entity whitelist of fields, types and operators and
+//! turned into parameterised SQL that runs on SQLite and PostgreSQL alike. Column names only ever come
+//! from the whitelist; user text only ever travels as bound parameters.
 
+use crate::Db;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
+/// Business time zone for date filters: the console's users are in China (UTC+8).
+pub const TZ_OFFSET_MS: i64 = 8 * 3_600_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldType {
+    /// Free text: `= != include notinclude` (include = contains, case-insensitive).
+    Text,
+    /// Integers: `= != > >= < <=`, `include`/`notinclude` = in / not in a comma list.
+    Int,
+    /// Unix-ms columns filtered by `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` (UTC+8); `include` = between
+    /// two comma-joined bounds (a date range), both days included.
+    Date,
+    /// `'1'` or `'0'` with `=` / `!=`.
+    Switch,
+    /// One of fixed values: `= !=`, `include`/`notinclude` = in / not in a comma list.
+    Select,
+    /// A JSON-array or comma-list text column: `include` = has any of the tags, `notinclude` = has none.
+    Tags,
+}
+
+impl FieldType {
+    pub fn operators(self) -> &'static [&'static str] {
+        match self {
+            FieldType::Text => &["=", "!=", "include", "notinclude"],
+            FieldType::Int | FieldType::Date => {
+                &["=", "!=", ">", ">=", "<", "<=", "include", "notinclude"]
+            }
+            FieldType::Switch => &["=", "!="],
+            FieldType::Select | FieldType::Tags => &["=", "!=", "include", "notinclude"],
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    /// The name the console uses (filter key and sort prop).
+    pub key: &'static str,
+    /// The SQL expression it stands for (a whitelisted column).
+    pub column: &'static str,
+    pub ty: FieldType,
+    pub sortable: bool,
+}
+
+pub const fn field(key: &'static str, column: &'static str, ty: FieldType) -> Field {
+    Field {
+        key,
+        column,
+        ty,
+        sortable: true,
+    }
+}
+
+/// The fields one list call may filter and sort on.
+#[derive(Debug)]
+pub struct Entity {
+    pub fields: &'static [Field],
+    /// `ORDER BY` when no (valid) prop is given; must end on a unique column for stable paging.
+    pub default_order: &'static str,
+    /// The unique column appended to every sort for stable pages.
+    pub tiebreak: &'static str,
+}
+
+impl Entity {
+    pub fn field(&self, key: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.key == key)
+    }
+}
+
+/// A bad list parameter: the field it concerns and what is wrong. The API turns it into HTTP 422.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {reason}")]
+pub struct ListError {
+    pub field: String,
+    pub reason: String,
+}
+
+fn err(field: &str, reason: impl Into<String>) -> ListError {
+    ListError {
+        field: field.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// `filterObj` as the console sends it: an object, or that object as a JSON string (GET query).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FilterObj(pub BTreeMap<String, String>);
+
+impl<'de> Deserialize<'de> for FilterObj {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let v = serde_json::Value::deserialize(d)?;
+        let obj = match v {
+            serde_json::Value::Null => return Ok(FilterObj::default()),
+            serde_json::Value::String(s) if s.trim().is_empty() => return Ok(FilterObj::default()),
+            serde_json::Value::String(s) => serde_json::from_str::<serde_json::Value>(&s)
+                .map_err(|e| D::Error::custom(format!("filterObj is not JSON: {e}")))?,
+            other => other,
+        };
+        let serde_json::Value::Object(map) = obj else {
+            return Err(D::Error::custom(
+                "filterObj must be an object of field -> 'value|operator'",
+            ));
+        };
+        let mut out = BTreeMap::new();
+        for (k, v) in map {
+            let s = match v {
+                serde_json::Value::String(s) => s,
+                serde_json::Value::Null => continue,
+                other => other.to_string(),
+            };
+            out.insert(k, s);
+        }
+        Ok(FilterObj(out))
+    }
+}
+
+/// Paging, sorting and filters of one list call.
 #[derive(Debug, Clone, Default, Deserialize)]
-pub struct ListParams {
+pub struct ListQuery {
     #[serde(default, deserialize_with = "lenient_i64")]
     pub page: Option<i64>,
     #[serde(default, deserialize_with = "lenient_i64")]
@@ -15,7 +137,11 @@ pub struct ListParams {
     pub prop: Option<String>,
     #[serde(default)]
     pub order: Option<String>,
+    #[serde(default, rename = "filterObj")]
+    pub filter_obj: FilterObj,
 }
+
+pub type ListParams = ListQuery;
 
 /// Accepts numbers and numeric strings (query strings and form bodies carry everything as text).
 fn lenient_i64<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
@@ -39,7 +165,22 @@ fn lenient_i64<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D:
     })
 }
 
-impl ListParams {
+/// A bound parameter value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bind {
+    I(i64),
+    S(String),
+}
+
+/// WHERE and ORDER BY pieces built from a query, with their parameters numbered from `first`.
+#[derive(Debug, Clone, Default)]
+pub struct Built {
+    pub conditions: Vec<String>,
+    pub binds: Vec<Bind>,
+    pub order_by: String,
+}
+
+impl ListQuery {
     pub const MAX_LIMIT: i64 = 1000;
 
     pub fn page(&self) -> i64 {
@@ -54,40 +195,475 @@ impl ListParams {
     pub fn offset(&self) -> i64 {
         (self.page() - 1) * self.limit()
     }
-    /// `ORDER BY` for a sort column chosen from a whitelist; unknown props fall back to `default`.
-    pub fn order_by(&self, allowed: &[&str], default: &str) -> String {
-        match self.prop.as_deref() {
-            Some(p) if allowed.contains(&p) => {
-                let dir = if self.order.as_deref() == Some("ascending") {
-                    "ASC"
-                } else {
-                    "DESC"
-                };
-                format!("{p} {dir}, id DESC")
+
+    /// Adds a simple filter given as its own parameter (e.g. `username=...`) unless filterObj has one.
+    pub fn with_filter(mut self, key: &str, value: Option<&str>, op: &str) -> Self {
+        if let Some(v) = value.map(str::trim).filter(|v| !v.is_empty()) {
+            self.filter_obj
+                .0
+                .entry(key.to_string())
+                .or_insert_with(|| format!("{v}|{op}"));
+        }
+        self
+    }
+
+    /// Checks the query against the entity and builds its SQL pieces; parameters start at `$first`.
+    pub fn build(&self, e: &Entity, first: usize) -> Result<Built, ListError> {
+        if let Some(p) = self.page.filter(|p| *p < 1) {
+            return Err(err("page", format!("must be 1 or more, got {p}")));
+        }
+        let mut b = Built::default();
+        let mut n = first;
+        for (key, raw) in &self.filter_obj.0 {
+            let f = e
+                .field(key)
+                .ok_or_else(|| err(key, "is not a filterable field"))?;
+            let (value, op) = match raw.rsplit_once('|') {
+                Some((v, o)) => (v, o.trim()),
+                None => (raw.as_str(), "="),
+            };
+            if !f.ty.operators().contains(&op) {
+                return Err(err(
+                    key,
+                    format!("operator '{op}' does not apply to this field"),
+                ));
             }
-            _ => default.to_string(),
+            let cond = condition(f, value, op, &mut n, &mut b.binds)?;
+            if let Some(c) = cond {
+                b.conditions.push(c);
+            }
+        }
+        let dir = match self.order.as_deref() {
+            None | Some("") | Some("descending") | Some("desc") => "DESC",
+            Some("ascending") | Some("asc") => "ASC",
+            Some(o) => {
+                return Err(err(
+                    "order",
+                    format!("must be ascending or descending, got '{o}'"),
+                ));
+            }
+        };
+        b.order_by = match self.prop.as_deref().filter(|p| !p.is_empty()) {
+            None => e.default_order.to_string(),
+            Some(p) => {
+                let f = e
+                    .field(p)
+                    .filter(|f| f.sortable)
+                    .ok_or_else(|| err("prop", format!("cannot sort by '{p}'")))?;
+                format!("{} {dir}, {} {dir}", f.column, e.tiebreak)
+            }
+        };
+        Ok(b)
+    }
+}
+
+fn push(binds: &mut Vec<Bind>, n: &mut usize, v: Bind) -> String {
+    binds.push(v);
+    *n += 1;
+    format!("${}", *n - 1)
+}
+
+fn like_pattern(v: &str) -> String {
+    let escaped = v
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+fn parse_int(key: &str, v: &str) -> Result<i64, ListError> {
+    v.trim()
+        .parse()
+        .map_err(|_| err(key, format!("'{v}' is not a whole number")))
+}
+
+/// `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` in UTC+8 -> (start ms, end ms exclusive) of that day or second.
+pub fn parse_date(key: &str, v: &str) -> Result<(i64, i64), ListError> {
+    let bad = || {
+        err(
+            key,
+            format!("'{v}' is not YYYY-MM-DD or YYYY-MM-DD HH:mm:ss"),
+        )
+    };
+    let v = v.trim();
+    let (date, time) = match v.split_once(' ') {
+        Some((d, t)) => (d, Some(t)),
+        None => (v, None),
+    };
+    let d: Vec<&str> = date.split('-').collect();
+    if d.len() != 3 || d[0].len() != 4 || d[1].len() != 2 || d[2].len() != 2 {
+        return Err(bad());
+    }
+    let (y, m, dd): (i64, i64, i64) = (
+        d[0].parse().map_err(|_| bad())?,
+        d[1].parse().map_err(|_| bad())?,
+        d[2].parse().map_err(|_| bad())?,
+    );
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let dim = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&m) || dd < 1 || dd > dim[(m - 1) as usize] {
+        return Err(bad());
+    }
+    // Days since 1970-01-01 (civil calendar).
+    let (yy, mm) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
+    let era = yy.div_euclid(400);
+    let yoe = yy - era * 400;
+    let doy = (153 * mm + 2) / 5 + dd - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let day_start = days * 86_400_000 - TZ_OFFSET_MS;
+    match time {
+        None => Ok((day_start, day_start + 86_400_000)),
+        Some(t) => {
+            let p: Vec<&str> = t.split(':').collect();
+            if p.len() != 3 || p.iter().any(|s| s.len() != 2) {
+                return Err(bad());
+            }
+            let (h, mi, s): (i64, i64, i64) = (
+                p[0].parse().map_err(|_| bad())?,
+                p[1].parse().map_err(|_| bad())?,
+                p[2].parse().map_err(|_| bad())?,
+            );
+            if h > 23 || mi > 59 || s > 59 {
+                return Err(bad());
+            }
+            let at = day_start + ((h * 60 + mi) * 60 + s) * 1000;
+            Ok((at, at + 1000))
         }
     }
+}
+
+fn condition(
+    f: &Field,
+    value: &str,
+    op: &str,
+    n: &mut usize,
+    binds: &mut Vec<Bind>,
+) -> Result<Option<String>, ListError> {
+    let col = f.column;
+    let key = f.key;
+    let list = |v: &str| -> Vec<String> {
+        v.split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect()
+    };
+    Ok(Some(match f.ty {
+        FieldType::Text => {
+            let p = match op {
+                "include" | "notinclude" => Bind::S(like_pattern(value)),
+                _ => Bind::S(value.to_string()),
+            };
+            let ph = push(binds, n, p);
+            match op {
+                "=" => format!("{col} = {ph}"),
+                "!=" => format!("{col} <> {ph}"),
+                "include" => format!("LOWER({col}) LIKE {ph} ESCAPE '\\'"),
+                _ => format!("LOWER({col}) NOT LIKE {ph} ESCAPE '\\'"),
+            }
+        }
+        FieldType::Switch => {
+            let v = match value.trim() {
+                "1" => 1,
+                "0" => 0,
+                other => return Err(err(key, format!("a switch is '1' or '0', got '{other}'"))),
+            };
+            let ph = push(binds, n, Bind::I(v));
+            format!("{col} {} {ph}", if op == "=" { "=" } else { "<>" })
+        }
+        FieldType::Int | FieldType::Select if op == "include" || op == "notinclude" => {
+            let items = list(value);
+            if items.is_empty() {
+                return Err(err(key, "needs at least one value"));
+            }
+            let mut phs = vec![];
+            for it in items {
+                let b = if f.ty == FieldType::Int {
+                    Bind::I(parse_int(key, &it)?)
+                } else {
+                    Bind::S(it)
+                };
+                phs.push(push(binds, n, b));
+            }
+            format!(
+                "{col} {}IN ({})",
+                if op == "include" { "" } else { "NOT " },
+                phs.join(", ")
+            )
+        }
+        FieldType::Int => {
+            let ph = push(binds, n, Bind::I(parse_int(key, value)?));
+            format!("{col} {} {ph}", if op == "!=" { "<>" } else { op })
+        }
+        FieldType::Select => {
+            let ph = push(binds, n, Bind::S(value.trim().to_string()));
+            format!("{col} {} {ph}", if op == "!=" { "<>" } else { "=" })
+        }
+        FieldType::Date => {
+            if op == "include" || op == "notinclude" {
+                let parts = list(value);
+                if parts.len() != 2 {
+                    return Err(err(key, "a date range is two dates joined by ','"));
+                }
+                let (from, _) = parse_date(key, &parts[0])?;
+                let (_, to) = parse_date(key, &parts[1])?;
+                if to <= from {
+                    return Err(err(key, "the range ends before it starts"));
+                }
+                let (a, b) = (push(binds, n, Bind::I(from)), push(binds, n, Bind::I(to)));
+                if op == "include" {
+                    format!("({col} >= {a} AND {col} < {b})")
+                } else {
+                    format!("({col} < {a} OR {col} >= {b})")
+                }
+            } else {
+                let (start, end) = parse_date(key, value)?;
+                match op {
+                    "=" => {
+                        let (a, b) = (push(binds, n, Bind::I(start)), push(binds, n, Bind::I(end)));
+                        format!("({col} >= {a} AND {col} < {b})")
+                    }
+                    "!=" => {
+                        let (a, b) = (push(binds, n, Bind::I(start)), push(binds, n, Bind::I(end)));
+                        format!("({col} < {a} OR {col} >= {b})")
+                    }
+                    ">" => format!("{col} >= {}", push(binds, n, Bind::I(end))),
+                    ">=" => format!("{col} >= {}", push(binds, n, Bind::I(start))),
+                    "<" => format!("{col} < {}", push(binds, n, Bind::I(start))),
+                    _ => format!("{col} < {}", push(binds, n, Bind::I(end))),
+                }
+            }
+        }
+        FieldType::Tags => {
+            let items = list(value);
+            if items.is_empty() {
+                return Err(err(key, "needs at least one tag"));
+            }
+            let mut parts = vec![];
+            for t in items {
+                let ph = push(binds, n, Bind::S(like_pattern(&t)));
+                parts.push(format!("LOWER({col}) LIKE {ph} ESCAPE '\\'"));
+            }
+            let any = format!("({})", parts.join(" OR "));
+            match op {
+                "include" | "=" => any,
+                _ => format!("NOT {any}"),
+            }
+        }
+    }))
+}
+
+/// Binds values onto a query in order.
+macro_rules! bind_all {
+    ($q:expr, $binds:expr) => {{
+        let mut q = $q;
+        for b in $binds {
+            q = match b {
+                Bind::I(i) => q.bind(*i),
+                Bind::S(s) => q.bind(s.clone()),
+            };
+        }
+        q
+    }};
+}
+
+/// One page of rows plus the total. `select` is `SELECT cols FROM table [joins]`, `from` the same
+/// FROM part for the count; `scope` a WHERE clause that confines the rows to the caller (its parameters
+/// `$1..` come first in `scope_binds`).
+pub async fn page<T>(
+    db: &Db,
+    select: &str,
+    from: &str,
+    scope: &str,
+    scope_binds: &[Bind],
+    e: &Entity,
+    q: &ListQuery,
+) -> Result<(Vec<T>, i64), PageError>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    let built = q.build(e, scope_binds.len() + 1)?;
+    let mut conds = vec![scope.to_string()];
+    conds.extend(built.conditions.iter().cloned());
+    let where_sql = conds.join(" AND ");
+    let n = scope_binds.len() + built.binds.len();
+    let sql = format!(
+        "{select} WHERE {where_sql} ORDER BY {} LIMIT ${} OFFSET ${}",
+        built.order_by,
+        n + 1,
+        n + 2
+    );
+    let all: Vec<Bind> = scope_binds
+        .iter()
+        .cloned()
+        .chain(built.binds.iter().cloned())
+        .collect();
+    let q_rows = bind_all!(sqlx::query_as::<_, T>(sqlx::AssertSqlSafe(sql)), &all);
+    let rows = q_rows
+        .bind(q.limit())
+        .bind(q.offset())
+        .fetch_all(&db.pool)
+        .await?;
+    let count_sql = format!("SELECT COUNT(*) {from} WHERE {where_sql}");
+    let total: i64 = bind_all!(sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql)), &all)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok((rows, total))
+}
+
+/// Sums of numeric columns over every row the filters select (not just the page): the summary row.
+pub async fn sums(
+    db: &Db,
+    from: &str,
+    scope: &str,
+    scope_binds: &[Bind],
+    e: &Entity,
+    q: &ListQuery,
+    exprs: &[(&str, &str)],
+) -> Result<serde_json::Map<String, serde_json::Value>, PageError> {
+    let built = q.build(e, scope_binds.len() + 1)?;
+    let mut conds = vec![scope.to_string()];
+    conds.extend(built.conditions.iter().cloned());
+    let cols: Vec<String> = exprs
+        .iter()
+        .map(|(_, ex)| format!("CAST(COALESCE(SUM({ex}), 0) AS BIGINT)"))
+        .collect();
+    let sql = format!(
+        "SELECT {} {from} WHERE {}",
+        cols.join(", "),
+        conds.join(" AND ")
+    );
+    let all: Vec<Bind> = scope_binds
+        .iter()
+        .cloned()
+        .chain(built.binds.iter().cloned())
+        .collect();
+    let row = bind_all!(sqlx::query(sqlx::AssertSqlSafe(sql)), &all)
+        .fetch_one(&db.pool)
+        .await?;
+    use sqlx::Row;
+    let mut out = serde_json::Map::new();
+    for (i, (name, _)) in exprs.iter().enumerate() {
+        out.insert(
+            name.to_string(),
+            serde_json::Value::from(row.try_get::<i64, _>(i)?),
+        );
+    }
+    Ok(out)
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PageError {
+    #[error(transparent)]
+    Invalid(#[from] ListError),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    static E: Entity = Entity {
+        fields: &[
+            field("name", "name", FieldType::Text),
+            field("n", "n", FieldType::Int),
+            field("at", "created_at", FieldType::Date),
+            field("on", "status", FieldType::Switch),
+            field("kind", "kind", FieldType::Select),
+            field("tags", "tags", FieldType::Tags),
+        ],
+        default_order: "id DESC",
+        tiebreak: "id",
+    };
+
+    fn q(json: &str) -> ListQuery {
+        serde_json::from_str(json).unwrap()
+    }
+
     #[test]
-    fn defaults_and_aliases() {
-        let p: ListParams = serde_json::from_str("{}").unwrap();
+    fn paging_defaults_and_aliases() {
+        let p = q("{}");
         assert_eq!((p.page(), p.limit(), p.offset()), (1, 10, 0));
-        let p: ListParams = serde_json::from_str(r#"{"page":"3","pageSize":20}"#).unwrap();
+        let p = q(r#"{"page":"3","pageSize":20}"#);
         assert_eq!((p.page(), p.limit(), p.offset()), (3, 20, 40));
-        let p: ListParams =
-            serde_json::from_str(r#"{"prop":"id; DROP TABLE x","order":"ascending"}"#).unwrap();
-        assert_eq!(p.order_by(&["created_at"], "id DESC"), "id DESC");
-        let p: ListParams =
-            serde_json::from_str(r#"{"prop":"created_at","order":"ascending"}"#).unwrap();
+        assert!(q(r#"{"page":0}"#).build(&E, 1).is_err());
+    }
+
+    #[test]
+    fn filters_become_bound_sql() {
+        let b = q(r#"{"filterObj":{"name":"a%b|include","n":"3|>=","kind":"x,y|include"},"prop":"n","order":"ascending"}"#)
+            .build(&E, 2)
+            .unwrap();
         assert_eq!(
-            p.order_by(&["created_at"], "id DESC"),
-            "created_at ASC, id DESC"
+            b.conditions,
+            vec![
+                "kind IN ($2, $3)",
+                "n >= $4",
+                "LOWER(name) LIKE $5 ESCAPE '\\'"
+            ]
         );
+        assert_eq!(
+            b.binds,
+            vec![
+                Bind::S("x".into()),
+                Bind::S("y".into()),
+                Bind::I(3),
+                Bind::S("%a\\%b%".into())
+            ]
+        );
+        assert_eq!(b.order_by, "n ASC, id ASC");
+        // filterObj as a JSON string (GET query).
+        let b = q(r#"{"filterObj":"{\"on\":\"1|=\"}"}"#)
+            .build(&E, 1)
+            .unwrap();
+        assert_eq!(b.conditions, vec!["status = $1"]);
+    }
+
+    #[test]
+    fn bad_filters_name_the_field() {
+        let cases = [
+            (r#"{"filterObj":{"password":"x|="}}"#, "password"),
+            (r#"{"filterObj":{"name":"x|>"}}"#, "name"),
+            (r#"{"filterObj":{"n":"abc|="}}"#, "n"),
+            (r#"{"filterObj":{"at":"2026-13-01|="}}"#, "at"),
+            (r#"{"filterObj":{"at":"2026-02-30|="}}"#, "at"),
+            (
+                r#"{"filterObj":{"at":"2026-01-01,2025-01-01|include"}}"#,
+                "at",
+            ),
+            (r#"{"filterObj":{"on":"yes|="}}"#, "on"),
+            (r#"{"prop":"id; DROP TABLE users"}"#, "prop"),
+            (r#"{"order":"sideways"}"#, "order"),
+        ];
+        for (json, field) in cases {
+            assert_eq!(q(json).build(&E, 1).unwrap_err().field, field, "{json}");
+        }
+    }
+
+    #[test]
+    fn dates_are_china_days() {
+        // 2026-11-21 00:00 at UTC+8 is 2026-11-20 16:00 UTC.
+        let (a, b) = parse_date("d", "2026-11-21").unwrap();
+        assert_eq!(a, 1_795_190_400_000 - TZ_OFFSET_MS);
+        assert_eq!(b - a, 86_400_000);
+        let (a2, b2) = parse_date("d", "2026-11-21 08:00:01").unwrap();
+        assert_eq!((a2 - a, b2 - a2), (8 * 3_600_000 + 1000, 1000));
+        assert!(parse_date("d", "2024-02-29").is_ok());
+        assert!(parse_date("d", "2023-02-29").is_err());
     }
 }

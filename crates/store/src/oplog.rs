@@ -1,6 +1,7 @@
 //! The operation log: who did what, when, and how it ended — written for every mutating call.
 
-use crate::{Db, ListParams};
+use crate::Db;
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -58,42 +59,42 @@ pub struct LogRow {
     pub created_at: i64,
 }
 
+pub static LOG_LIST: Entity = Entity {
+    fields: &[
+        field("username", "l.username", FieldType::Text),
+        field("action", "l.action", FieldType::Text),
+        field("path", "l.path", FieldType::Text),
+        field("method", "l.method", FieldType::Select),
+        field("result", "l.result", FieldType::Select),
+        field("status", "l.status", FieldType::Int),
+        field("message", "l.message", FieldType::Text),
+        field("ip", "l.ip", FieldType::Text),
+        field("merchant_name", "m.name", FieldType::Text),
+        field("created_at", "l.created_at", FieldType::Date),
+    ],
+    default_order: "l.id DESC",
+    tiebreak: "l.id",
+};
+
 /// A merchant's log (`Some(id)`), or every merchant's (`None`, operator only).
 pub async fn list(
     db: &Db,
     merchant_id: Option<i64>,
-    p: &ListParams,
-    username: Option<&str>,
-    action: Option<&str>,
-) -> sqlx::Result<(Vec<LogRow>, i64)> {
-    let scope = if merchant_id.is_some() {
-        "l.merchant_id = $1"
-    } else {
-        "($1 = 0 OR 1 = 1)"
+    q: &ListQuery,
+) -> Result<(Vec<LogRow>, i64), PageError> {
+    let (scope, binds) = match merchant_id {
+        Some(id) => ("l.merchant_id = $1", vec![Bind::I(id)]),
+        None => ("1 = 1", vec![]),
     };
-    let filter = format!("{scope} AND l.username LIKE $2 AND (l.action LIKE $3 OR l.path LIKE $3)");
-    let user = format!("%{}%", username.unwrap_or("").trim());
-    let act = format!("%{}%", action.unwrap_or("").trim());
-    let order = p
-        .order_by(&["created_at", "status"], "l.id DESC")
-        .replace(", id DESC", ", l.id DESC");
-    let rows = sqlx::query_as(sqlf!(
-        "SELECT l.id, l.merchant_id, m.name AS merchant_name, l.username, l.method, l.path, l.action, l.result, l.status, \
-         l.message, l.ip, l.request_id, l.created_at FROM op_logs l LEFT JOIN merchants m ON m.id = l.merchant_id \
-         WHERE {filter} ORDER BY {order} LIMIT $4 OFFSET $5"
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(&user)
-    .bind(&act)
-    .bind(p.limit())
-    .bind(p.offset())
-    .fetch_all(&db.pool)
-    .await?;
-    let total = sqlx::query_scalar(sqlf!("SELECT COUNT(*) FROM op_logs l WHERE {filter}"))
-        .bind(merchant_id.unwrap_or(0))
-        .bind(&user)
-        .bind(&act)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok((rows, total))
+    list::page(
+        db,
+        "SELECT l.id, l.merchant_id, m.name AS merchant_name, l.username, l.method, l.path, l.action, l.result, \
+         l.status, l.message, l.ip, l.request_id, l.created_at FROM op_logs l LEFT JOIN merchants m ON m.id = l.merchant_id",
+        "FROM op_logs l LEFT JOIN merchants m ON m.id = l.merchant_id",
+        scope,
+        &binds,
+        &LOG_LIST,
+        q,
+    )
+    .await
 }

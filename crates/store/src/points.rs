@@ -1,7 +1,8 @@
 //! A merchant's points: an append-only ledger plus the balance kept on the merchant row, changed in the
 //! same transaction. Deductions never go negative and are idempotent per job key.
 
-use crate::{Db, ListParams};
+use crate::Db;
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -177,31 +178,49 @@ pub async fn topup(
     apply(db, merchant_id, points, "topup", reason, None, operator).await
 }
 
+pub static LEDGER_LIST: Entity = Entity {
+    fields: &[
+        field("kind", "kind", FieldType::Select),
+        field("change", "change", FieldType::Int),
+        field("balance", "balance", FieldType::Int),
+        field("reason", "reason", FieldType::Text),
+        field("job_key", "job_key", FieldType::Text),
+        field("operator", "operator", FieldType::Text),
+        field("created_at", "created_at", FieldType::Date),
+    ],
+    default_order: "id DESC",
+    tiebreak: "id",
+};
+
+/// A merchant's ledger page, plus totals of top-ups and deductions over every row the filters select.
 pub async fn list(
     db: &Db,
     merchant_id: i64,
-    p: &ListParams,
-    kind: Option<&str>,
-) -> sqlx::Result<(Vec<Entry>, i64, i64, i64)> {
-    let kind = kind.unwrap_or("").trim().to_string();
-    let filter = "merchant_id = $1 AND ($2 = '' OR kind = $2)";
-    let order = p.order_by(&["created_at", "change"], "id DESC");
-    let rows = sqlx::query_as(sqlf!(
-        "SELECT {COLS} FROM points_ledger WHERE {filter} ORDER BY {order} LIMIT $3 OFFSET $4"
-    ))
-    .bind(merchant_id)
-    .bind(&kind)
-    .bind(p.limit())
-    .bind(p.offset())
-    .fetch_all(&db.pool)
+    q: &ListQuery,
+) -> Result<(Vec<Entry>, i64, serde_json::Map<String, serde_json::Value>), PageError> {
+    let scope = [Bind::I(merchant_id)];
+    let (rows, total) = list::page(
+        db,
+        &format!("SELECT {COLS} FROM points_ledger"),
+        "FROM points_ledger",
+        "merchant_id = $1",
+        &scope,
+        &LEDGER_LIST,
+        q,
+    )
     .await?;
-    let (total, plus, minus): (i64, i64, i64) = sqlx::query_as(sqlf!(
-        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN change > 0 THEN change ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN change < 0 THEN -change ELSE 0 END), 0) AS BIGINT) FROM points_ledger WHERE {filter}"
-    ))
-    .bind(merchant_id)
-    .bind(&kind)
-    .fetch_one(&db.pool)
+    let summary = list::sums(
+        db,
+        "FROM points_ledger",
+        "merchant_id = $1",
+        &scope,
+        &LEDGER_LIST,
+        q,
+        &[
+            ("topup", "CASE WHEN change > 0 THEN change ELSE 0 END"),
+            ("deduct", "CASE WHEN change < 0 THEN -change ELSE 0 END"),
+        ],
+    )
     .await?;
-    Ok((rows, total, plus, minus))
+    Ok((rows, total, summary))
 }

@@ -1,7 +1,8 @@
 //! Merchants (tenants), users (operator, merchant owners, staff), sessions, SMS codes, lockouts and
 //! proxy tokens. Every staff query takes the merchant id, so one merchant cannot reach another's rows.
 
-use crate::{Db, ListParams};
+use crate::Db;
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
 use domain::now_ms;
 use serde::Serialize;
 use sqlx::Row;
@@ -239,35 +240,34 @@ async fn revoke_sessions_tx(
 
 // ---- staff (always scoped by merchant) ----
 
+pub static STAFF_LIST: Entity = Entity {
+    fields: &[
+        field("username", "username", FieldType::Text),
+        field("nickname", "nickname", FieldType::Text),
+        field("mobile", "mobile", FieldType::Text),
+        field("status", "status", FieldType::Switch),
+        field("created_at", "created_at", FieldType::Date),
+        field("last_login_at", "last_login_at", FieldType::Date),
+    ],
+    default_order: "id DESC",
+    tiebreak: "id",
+};
+
 pub async fn list_staff(
     db: &Db,
     merchant_id: i64,
-    p: &ListParams,
-    username: Option<&str>,
-) -> sqlx::Result<(Vec<User>, i64)> {
-    let like = format!("%{}%", username.unwrap_or("").trim());
-    let order = p.order_by(
-        &["created_at", "username", "last_login_at", "status"],
-        "id DESC",
-    );
-    let rows = sqlx::query_as(sqlf!(
-        "SELECT {USER_COLS} FROM users WHERE merchant_id = $1 AND kind = 'staff' AND username LIKE $2 \
-         ORDER BY {order} LIMIT $3 OFFSET $4"
-    ))
-    .bind(merchant_id)
-    .bind(&like)
-    .bind(p.limit())
-    .bind(p.offset())
-    .fetch_all(&db.pool)
-    .await?;
-    let total = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM users WHERE merchant_id = $1 AND kind = 'staff' AND username LIKE $2",
+    q: &ListQuery,
+) -> Result<(Vec<User>, i64), PageError> {
+    list::page(
+        db,
+        &format!("SELECT {USER_COLS} FROM users"),
+        "FROM users",
+        "merchant_id = $1 AND kind = 'staff'",
+        &[Bind::I(merchant_id)],
+        &STAFF_LIST,
+        q,
     )
-    .bind(merchant_id)
-    .bind(&like)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok((rows, total))
+    .await
 }
 
 pub async fn staff_by_id(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<User>> {
@@ -366,44 +366,42 @@ pub struct MerchantRow {
     pub staff_count: i64,
 }
 
-pub async fn list_merchants(
-    db: &Db,
-    p: &ListParams,
-    name: Option<&str>,
-) -> sqlx::Result<(Vec<MerchantRow>, i64)> {
-    let like = format!("%{}%", name.unwrap_or("").trim());
-    let order = p.order_by(&["created_at", "points", "name", "status"], "m.id DESC");
-    let order = order.replace("id DESC", "m.id DESC").replace("m.m.", "m.");
-    let rows = sqlx::query_as(sqlf!(
-        "SELECT m.id, m.name, u.username, u.mobile, m.status, m.points, m.vip_expires_at, m.created_at, \
-         (SELECT COUNT(*) FROM users s WHERE s.merchant_id = m.id AND s.kind = 'staff') AS staff_count \
-         FROM merchants m JOIN users u ON u.merchant_id = m.id AND u.kind = 'merchant' \
-         WHERE m.name LIKE $1 OR u.username LIKE $1 ORDER BY {order} LIMIT $2 OFFSET $3"
-    ))
-    .bind(&like)
-    .bind(p.limit())
-    .bind(p.offset())
-    .fetch_all(&db.pool)
-    .await?;
-    let total = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM merchants m JOIN users u ON u.merchant_id = m.id AND u.kind = 'merchant' \
-         WHERE m.name LIKE $1 OR u.username LIKE $1",
+pub static MERCHANT_LIST: Entity = Entity {
+    fields: &[
+        field("name", "m.name", FieldType::Text),
+        field("username", "u.username", FieldType::Text),
+        field("mobile", "u.mobile", FieldType::Text),
+        field("status", "m.status", FieldType::Switch),
+        field("points", "m.points", FieldType::Int),
+        field("created_at", "m.created_at", FieldType::Date),
+        field("vip_expires_at", "m.vip_expires_at", FieldType::Date),
+    ],
+    default_order: "m.id DESC",
+    tiebreak: "m.id",
+};
+
+const MERCHANT_ROW: &str = "SELECT m.id, m.name, u.username, u.mobile, m.status, m.points, m.vip_expires_at, m.created_at, \
+     (SELECT COUNT(*) FROM users s WHERE s.merchant_id = m.id AND s.kind = 'staff') AS staff_count \
+     FROM merchants m JOIN users u ON u.merchant_id = m.id AND u.kind = 'merchant'";
+
+pub async fn list_merchants(db: &Db, q: &ListQuery) -> Result<(Vec<MerchantRow>, i64), PageError> {
+    list::page(
+        db,
+        MERCHANT_ROW,
+        "FROM merchants m JOIN users u ON u.merchant_id = m.id AND u.kind = 'merchant'",
+        "1 = 1",
+        &[],
+        &MERCHANT_LIST,
+        q,
     )
-    .bind(&like)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok((rows, total))
+    .await
 }
 
 pub async fn merchant_row(db: &Db, id: i64) -> sqlx::Result<Option<MerchantRow>> {
-    sqlx::query_as(
-        "SELECT m.id, m.name, u.username, u.mobile, m.status, m.points, m.vip_expires_at, m.created_at, \
-         (SELECT COUNT(*) FROM users s WHERE s.merchant_id = m.id AND s.kind = 'staff') AS staff_count \
-         FROM merchants m JOIN users u ON u.merchant_id = m.id AND u.kind = 'merchant' WHERE m.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&db.pool)
-    .await
+    sqlx::query_as(sqlf!("{MERCHANT_ROW} WHERE m.id = $1"))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 pub async fn merchant_owner(db: &Db, merchant_id: i64) -> sqlx::Result<Option<User>> {
@@ -472,32 +470,34 @@ pub struct UserRow {
     pub created_at: i64,
 }
 
-pub async fn list_all_users(
-    db: &Db,
-    p: &ListParams,
-    username: Option<&str>,
-    kind: Option<&str>,
-) -> sqlx::Result<(Vec<UserRow>, i64)> {
-    let like = format!("%{}%", username.unwrap_or("").trim());
-    let kind = kind.unwrap_or("").trim().to_string();
-    let filter = "u.username LIKE $1 AND ($2 = '' OR u.kind = $2)";
-    let rows = sqlx::query_as(sqlf!(
+pub static USER_LIST: Entity = Entity {
+    fields: &[
+        field("username", "u.username", FieldType::Text),
+        field("nickname", "u.nickname", FieldType::Text),
+        field("mobile", "u.mobile", FieldType::Text),
+        field("kind", "u.kind", FieldType::Select),
+        field("merchant_id", "u.merchant_id", FieldType::Int),
+        field("merchant_name", "m.name", FieldType::Text),
+        field("status", "u.status", FieldType::Switch),
+        field("created_at", "u.created_at", FieldType::Date),
+        field("last_login_at", "u.last_login_at", FieldType::Date),
+    ],
+    default_order: "u.id DESC",
+    tiebreak: "u.id",
+};
+
+pub async fn list_all_users(db: &Db, q: &ListQuery) -> Result<(Vec<UserRow>, i64), PageError> {
+    list::page(
+        db,
         "SELECT u.id, u.merchant_id, m.name AS merchant_name, u.kind, u.username, u.nickname, u.mobile, u.status, \
-         u.last_login_at, u.created_at FROM users u LEFT JOIN merchants m ON m.id = u.merchant_id \
-         WHERE {filter} ORDER BY u.id DESC LIMIT $3 OFFSET $4"
-    ))
-    .bind(&like)
-    .bind(&kind)
-    .bind(p.limit())
-    .bind(p.offset())
-    .fetch_all(&db.pool)
-    .await?;
-    let total = sqlx::query_scalar(sqlf!("SELECT COUNT(*) FROM users u WHERE {filter}"))
-        .bind(&like)
-        .bind(&kind)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok((rows, total))
+         u.last_login_at, u.created_at FROM users u LEFT JOIN merchants m ON m.id = u.merchant_id",
+        "FROM users u LEFT JOIN merchants m ON m.id = u.merchant_id",
+        "1 = 1",
+        &[],
+        &USER_LIST,
+        q,
+    )
+    .await
 }
 
 // ---- sessions ----

@@ -209,6 +209,14 @@ pub struct LogQuery {
     pub action: Option<String>,
 }
 
+impl LogQuery {
+    pub fn into_query(self) -> ListParams {
+        self.list
+            .with_filter("username", self.username.as_deref(), "include")
+            .with_filter("action", self.action.as_deref(), "include")
+    }
+}
+
 #[utoipa::path(method(get, post), path = "/index/log", tag = "auth", responses((status = 200, description = "the caller's merchant's operation log")))]
 pub async fn merchant_log(
     State(st): State<AppState>,
@@ -216,14 +224,7 @@ pub async fn merchant_log(
     Input(q): Input<LogQuery>,
 ) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
-    let (rows, total) = store::oplog::list(
-        &st.db,
-        Some(mid),
-        &q.list,
-        q.username.as_deref(),
-        q.action.as_deref(),
-    )
-    .await?;
+    let (rows, total) = store::oplog::list(&st.db, Some(mid), &q.into_query()).await?;
     Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
 }
 
@@ -237,13 +238,15 @@ pub struct UsageQuery {
 
 async fn usage(st: &AppState, c: &Caller, q: &UsageQuery) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
-    let (rows, total, plus, minus) =
-        store::points::list(&st.db, mid, &q.list, q.kind.as_deref()).await?;
-    Ok(ok(serde_json::json!({
-        "rows": rows,
-        "total": total,
-        "summary": { "topup": plus, "deduct": minus, "balance": store::points::balance(&st.db, mid).await? },
-    })))
+    let q = q.list.clone().with_filter("kind", q.kind.as_deref(), "=");
+    let (rows, total, mut summary) = store::points::list(&st.db, mid, &q).await?;
+    summary.insert(
+        "balance".into(),
+        store::points::balance(&st.db, mid).await?.into(),
+    );
+    Ok(ok(
+        serde_json::json!({ "rows": rows, "total": total, "summary": summary }),
+    ))
 }
 
 #[utoipa::path(method(get, post), path = "/common.merchant_usage_record/index", tag = "reports", responses((status = 200, description = "points ledger of the caller's merchant")))]

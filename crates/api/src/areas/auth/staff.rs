@@ -40,8 +40,10 @@ pub async fn list(
     c: Caller,
     Input(q): Input<StaffQuery>,
 ) -> ApiResult<Json> {
-    let (rows, total) =
-        users::list_staff(&st.db, c.merchant_id()?, &q.list, q.username.as_deref()).await?;
+    let q = q
+        .list
+        .with_filter("username", q.username.as_deref(), "include");
+    let (rows, total) = users::list_staff(&st.db, c.merchant_id()?, &q).await?;
     Ok(ok(
         serde_json::json!({ "rows": rows.iter().map(view).collect::<Vec<_>>(), "total": total }),
     ))

@@ -25,7 +25,8 @@ pub async fn merchants(
     State(st): State<AppState>,
     Input(q): Input<MerchantQuery>,
 ) -> ApiResult<Json> {
-    let (rows, total) = users::list_merchants(&st.db, &q.list, q.name.as_deref()).await?;
+    let q = q.list.with_filter("name", q.name.as_deref(), "include");
+    let (rows, total) = users::list_merchants(&st.db, &q).await?;
     Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
 }
 
@@ -203,8 +204,11 @@ pub struct UserQuery {
 
 #[utoipa::path(method(get, post), path = "/system/user/index", tag = "system", responses((status = 200, description = "{rows,total}")))]
 pub async fn all_users(State(st): State<AppState>, Input(q): Input<UserQuery>) -> ApiResult<Json> {
-    let (rows, total) =
-        users::list_all_users(&st.db, &q.list, q.username.as_deref(), q.kind.as_deref()).await?;
+    let q = q
+        .list
+        .with_filter("username", q.username.as_deref(), "include")
+        .with_filter("kind", q.kind.as_deref(), "=");
+    let (rows, total) = users::list_all_users(&st.db, &q).await?;
     Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
 }
 
@@ -344,14 +348,7 @@ pub async fn logs(
     State(st): State<AppState>,
     Input(q): Input<super::index::LogQuery>,
 ) -> ApiResult<Json> {
-    let (rows, total) = store::oplog::list(
-        &st.db,
-        None,
-        &q.list,
-        q.username.as_deref(),
-        q.action.as_deref(),
-    )
-    .await?;
+    let (rows, total) = store::oplog::list(&st.db, None, &q.into_query()).await?;
     Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
 }
 
@@ -367,8 +364,11 @@ pub struct TaskQuery {
 
 #[utoipa::path(method(get, post), path = "/system/tasks/index", tag = "system", responses((status = 200, description = "jobs of the durable queue")))]
 pub async fn tasks(State(st): State<AppState>, Input(q): Input<TaskQuery>) -> ApiResult<Json> {
-    let (rows, total) =
-        store::jobs::list(&st.db, &q.list, q.state.as_deref(), q.kind.as_deref()).await?;
+    let q = q
+        .list
+        .with_filter("state", q.state.as_deref(), "=")
+        .with_filter("kind", q.kind.as_deref(), "=");
+    let (rows, total) = store::jobs::list(&st.db, &q).await?;
     Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
 }
 
