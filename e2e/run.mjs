@@ -259,8 +259,9 @@ async function main() {
       await signOut();
       await signIn('account', { username: 'admin', password: 'Admin12345' });
       for (const path of ['/system/merchant', '/system/role', '/system/menu', '/system/log', '/system/tasks']) {
-        const id = path.slice(1).replace('/', '-');
-        await page.getByTestId(`menu-${id}`).click();
+        const item = page.getByTestId(`menu-${path.slice(1).replace('/', '-')}`);
+        if (!(await item.isVisible())) await page.locator('.ant-layout-sider .ant-menu-submenu-title').first().click();
+        await item.click();
         await page.waitForURL(`**${path}`);
         await page.waitForLoadState('networkidle');
         const errors = await page.locator('.ant-message-error').allTextContents();

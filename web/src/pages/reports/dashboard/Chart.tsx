@@ -1,6 +1,9 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useRef } from 'react';
 
+let echartsModule: Promise<typeof import('./echarts')> | null = null;
+const loadEcharts = () => (echartsModule ??= import('./echarts'));
+
 /** One ECharts canvas; the library is imported only when a chart mounts. */
 export default function Chart({ option, height = 260, dark, testId }: { option: EChartsCoreOption; height?: number; dark?: boolean; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -8,7 +11,7 @@ export default function Chart({ option, height = 260, dark, testId }: { option: 
   useEffect(() => {
     let disposed = false;
     let dispose: (() => void) | undefined;
-    void import('./echarts').then(({ echarts }) => {
+    void loadEcharts().then(({ echarts }) => {
       if (disposed || !ref.current) return;
       const chart = echarts.init(ref.current, dark ? 'dark' : undefined);
       chart.setOption({ backgroundColor: 'transparent', ...option });

@@ -91,13 +91,15 @@ export default function DashboardPage() {
                 items={versions.data.rows.map((item) => ({
                   key: item.id,
                   color: 'blue',
-                  title: (
-                    <Space>
-                      <Tag color="blue">v{item.version}</Tag>
-                      <Typography.Text type="secondary">{formatDate(item.created_at)}</Typography.Text>
-                    </Space>
+                  content: (
+                    <>
+                      <Space>
+                        <Tag color="blue">v{item.version}</Tag>
+                        <Typography.Text type="secondary">{formatDate(item.created_at)}</Typography.Text>
+                      </Space>
+                      <div style={{ whiteSpace: 'pre-line', marginTop: 4 }}>{item.content}</div>
+                    </>
                   ),
-                  content: <span style={{ whiteSpace: 'pre-line' }}>{item.content}</span>,
                 }))}
               />
             ) : (
