@@ -223,7 +223,7 @@ async fn engine_matches_the_reference_filter() {
         let db2 = db.clone();
         tokio::task::spawn_blocking(move || {
             let mut runner = TestRunner::new(Config {
-                cases: 48,
+                cases: 256,
                 ..Config::default()
             });
             let strategy = (
