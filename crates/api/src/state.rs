@@ -38,6 +38,7 @@ impl AppState {
     pub async fn new(db: Db, settings: Settings) -> anyhow::Result<AppState> {
         store::menus::seed(&db).await?;
         store::content::seed(&db).await?;
+        store::dict::seed(&db).await?;
         let key = db
             .setting_or_init("jwt_key", || store::random_token(48))
             .await?;

@@ -67,6 +67,7 @@ const SIGNED_IN: &[&str] = &[
     "/index/editPassword.html",
     "/index/banner",
     "/index/getIndexCourseList",
+    "/system/dic",
 ];
 
 /// Actions that only read, even when sent as POST (SPEC §7: many list reads are POST).
@@ -165,6 +166,8 @@ mod tests {
         assert_eq!(access_for("/login/auth"), Access::Public);
         assert_eq!(access_for("/ajax/initAdmin"), Access::SignedIn);
         assert_eq!(access_for("/system/tasks/retry"), Access::Operator);
+        assert_eq!(access_for("/system/dic"), Access::SignedIn);
+        assert_eq!(access_for("/system/dic/save"), Access::Operator);
         assert_eq!(
             access_for("/systemx/a"),
             Access::Permission("systemx/a/index".into())

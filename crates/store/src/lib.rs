@@ -9,6 +9,7 @@ macro_rules! sqlf {
 
 pub mod content;
 pub mod db;
+pub mod dict;
 pub mod jobs;
 pub mod list;
 pub mod menus;

@@ -103,12 +103,12 @@ impl<'de> Deserialize<'de> for FilterObj {
             serde_json::Value::Null => return Ok(FilterObj::default()),
             serde_json::Value::String(s) if s.trim().is_empty() => return Ok(FilterObj::default()),
             serde_json::Value::String(s) => serde_json::from_str::<serde_json::Value>(&s)
-                .map_err(|e| D::Error::custom(format!("filterObj is not JSON: {e}")))?,
+                .map_err(|e| D::Error::custom(format!("`filterObj` is not JSON: {e}")))?,
             other => other,
         };
         let serde_json::Value::Object(map) = obj else {
             return Err(D::Error::custom(
-                "filterObj must be an object of field -> 'value|operator'",
+                "`filterObj` must be an object of field -> 'value|operator'",
             ));
         };
         let mut out = BTreeMap::new();

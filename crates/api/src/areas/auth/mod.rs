@@ -1,5 +1,6 @@
 //! Area "auth & users" (DESIGN.md §4): sign-in, sessions, staff, logs, points records, operator screens.
 
+pub mod dict;
 pub mod index;
 pub mod login;
 pub mod staff;
@@ -54,4 +55,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(system::logs))
         .routes(routes!(system::tasks))
         .routes(routes!(system::task_retry))
+        .routes(routes!(dict::read))
+        .routes(routes!(dict::index))
+        .routes(routes!(dict::save))
+        .routes(routes!(dict::delete))
 }

@@ -1,0 +1,103 @@
+//! `/system/dic`: any signed-in user reads a dictionary by `name` (the dictionary select); the operator
+//! lists, saves and deletes them under `/system/dic/*`.
+
+use crate::error::{ApiError, ApiResult, Json, ok};
+use crate::extract::Input;
+use crate::state::AppState;
+use axum::extract::State;
+use domain::i18n::Msg;
+use domain::validate;
+use serde::Deserialize;
+use store::ListQuery;
+use store::dict::{self, Opt};
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NameReq {
+    #[serde(default)]
+    pub name: String,
+}
+
+#[utoipa::path(method(get, post), path = "/system/dic", tag = "system", params(("name" = String, Query)), responses((status = 200, description = "[{label, value}]")))]
+pub async fn read(State(st): State<AppState>, Input(r): Input<NameReq>) -> ApiResult<Json> {
+    validate::required("name", r.name.trim())?;
+    let d = dict::by_name(&st.db, r.name.trim())
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(ok(d.options()))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct DictQuery {
+    #[serde(flatten)]
+    pub list: ListQuery,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+fn view(d: &dict::Dict) -> serde_json::Value {
+    serde_json::json!({ "id": d.id, "name": d.name, "title": d.title, "options": d.options(), "updated_at": d.updated_at })
+}
+
+#[utoipa::path(method(get, post), path = "/system/dic/index", tag = "system", responses((status = 200, description = "{rows,total}")))]
+pub async fn index(State(st): State<AppState>, Input(q): Input<DictQuery>) -> ApiResult<Json> {
+    let q = q.list.with_filter("name", q.name.as_deref(), "include");
+    let (rows, total) = dict::list(&st.db, &q).await?;
+    Ok(ok(
+        serde_json::json!({ "rows": rows.iter().map(view).collect::<Vec<_>>(), "total": total }),
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SaveReq {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub options: Vec<Opt>,
+}
+
+#[utoipa::path(post, path = "/system/dic/save", tag = "system", request_body = SaveReq, responses((status = 200, description = "the dictionary")))]
+pub async fn save(State(st): State<AppState>, Input(r): Input<SaveReq>) -> ApiResult<Json> {
+    let name = r.name.trim();
+    let ok_name = !name.is_empty()
+        && name.len() <= 64
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !ok_name {
+        return Err(ApiError::invalid_with(
+            "name",
+            Msg::InvalidValue,
+            vec![("reason", "a-z, 0-9, _ (1-64)".into())],
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for o in &r.options {
+        if o.label.trim().is_empty() || !seen.insert(o.value.clone()) {
+            return Err(ApiError::invalid_with(
+                "options",
+                Msg::InvalidValue,
+                vec![(
+                    "reason",
+                    format!("label empty or value '{}' repeated", o.value),
+                )],
+            ));
+        }
+    }
+    let d = dict::save(&st.db, name, r.title.trim(), &r.options).await?;
+    Ok(ok(view(&d)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IdReq {
+    pub id: i64,
+}
+
+#[utoipa::path(post, path = "/system/dic/delete", tag = "system", request_body = IdReq, responses((status = 200, description = "deleted")))]
+pub async fn delete(State(st): State<AppState>, Input(r): Input<IdReq>) -> ApiResult<Json> {
+    if !dict::delete(&st.db, r.id).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(ok(serde_json::json!({})))
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/i18n';
+import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
+import { setFeedback } from '@/utils/feedback';
+import DashboardPage, { DASHBOARD_GRID } from '.';
+
+const init = vi.fn();
+vi.mock('./echarts', () => ({
+  echarts: { init: (...args: unknown[]) => (init(...args), { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }) },
+}));
+
+const days = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
+
+function dashboard(hasData: boolean) {
+  return {
+    points: 1234,
+    publish: { days, success: days.map(() => (hasData ? 2 : 0)), failed: days.map(() => 0) },
+    video: { days, plays: days.map(() => (hasData ? 10 : 0)), likes: days.map(() => 0) },
+    has_publish_data: hasData,
+    has_video_data: hasData,
+  };
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  spyFeedback();
+  init.mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setFeedback(null);
+});
+
+function serve(hasData: boolean) {
+  mockFetch((url) => {
+    if (url.pathname === '/api/index/dashboard') return ok(dashboard(hasData));
+    if (url.pathname === '/api/version_log/getList') return ok({ rows: [{ id: 1, version: '1.6.9', content: 'Console foundation', created_at: 0 }], total: 1 });
+    return ok({});
+  });
+}
+
+describe('dashboard', () => {
+  it('uses the [12, 6, 6] grid', () => {
+    expect(DASHBOARD_GRID).toEqual([12, 6, 6]);
+  });
+
+  it('shows points, the update log and empty charts without data', async () => {
+    serve(false);
+    renderPage(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(await screen.findByText('No publishing data yet')).toBeInTheDocument();
+    expect(screen.getByText('No video data yet')).toBeInTheDocument();
+    expect(await screen.findByText('Console foundation')).toBeInTheDocument();
+    expect(init).not.toHaveBeenCalled();
+  });
+
+  it('draws both charts when there is data', async () => {
+    serve(true);
+    renderPage(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });
+    expect(await screen.findByTestId('chart-publish')).toBeInTheDocument();
+    expect(screen.getByTestId('chart-video')).toBeInTheDocument();
+    await waitFor(() => expect(init).toHaveBeenCalledTimes(2));
+  });
+});
