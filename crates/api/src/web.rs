@@ -133,3 +133,33 @@ fn esc(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
+
+/// The service agreement and privacy policy the sign-in page links to (both languages on one page).
+pub async fn agreement(axum::extract::Path(kind): axum::extract::Path<String>) -> Response {
+    let (title, body) = match kind.as_str() {
+        "service" => (
+            "服务协议 / Service Agreement",
+            "<p>clipmatrix 为商户及其员工提供短视频剪辑、素材管理、多平台账号授权与发布、评论私信管理等服务。\
+             商户对其上传的素材及发布的内容负责，须遵守各平台规则及法律法规；点数用于合成、配音等任务，失败的任务自动退还。</p>\
+             <p>clipmatrix provides merchants and their staff with short-video editing, material libraries, multi-platform \
+             account authorization and publishing, and comment and message management. Merchants are responsible for the \
+             material they upload and the content they publish, and must follow each platform's rules and the law; points \
+             pay for jobs such as synthesis and voice-over, and a failed job's points are refunded automatically.</p>",
+        ),
+        "privacy" => (
+            "隐私协议 / Privacy Policy",
+            "<p>我们仅为提供服务而处理您的账号信息（用户名、手机号）、操作日志及您上传的素材；密码以 argon2id 单向加密保存；\
+             各商户的数据相互隔离，员工只能访问被授权的菜单。</p>\
+             <p>We process your account details (username, mobile number), the operation log and the material you upload only \
+             to provide the service; passwords are stored as one-way argon2id hashes; each merchant's data is kept apart from \
+             every other merchant's, and staff reach only the menus they were granted.</p>",
+        ),
+        _ => return StatusCode::NOT_FOUND.into_response(),
+    };
+    Html(format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>{title}</title>\
+         <style>body{{font-family:sans-serif;max-width:760px;margin:3em auto;line-height:1.7;padding:0 1em}}</style></head>\
+         <body><h1>{title}</h1>{body}<p><a href=\"/login\">← 返回登录 / Back to sign-in</a></p></body></html>"
+    ))
+    .into_response()
+}

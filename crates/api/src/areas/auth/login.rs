@@ -13,14 +13,18 @@ use store::users;
 use utoipa::ToSchema;
 
 #[utoipa::path(get, path = "/login/index", tag = "auth", responses((status = 200, description = "login page settings")))]
-pub async fn login_index(State(st): State<AppState>) -> Json {
+pub async fn login_index(State(st): State<AppState>, crate::LangOf(lang): crate::LangOf) -> Json {
+    let (service, privacy) = match lang {
+        domain::i18n::Lang::Zh => ("服务协议", "隐私协议"),
+        domain::i18n::Lang::En => ("Service Agreement", "Privacy Policy"),
+    };
     ok(serde_json::json!({
         "app_name": "clipmatrix",
         "version": domain::APP_VERSION,
         "login_types": [1, 2, 3],
         "agreements": {
-            "service_title": "服务协议 / Service Agreement",
-            "privacy_title": "隐私协议 / Privacy Policy",
+            "service_title": service,
+            "privacy_title": privacy,
             "service_url": "/agreement/service",
             "privacy_url": "/agreement/privacy",
         },
