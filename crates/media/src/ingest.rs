@@ -1,0 +1,210 @@
+//! Ingest: every video (and voice/music file) is prepared once so mixing is a stream copy later
+//! (DESIGN.md §6, STACK.md reference figures). The canonical mezzanine: 1080x1920, 30 fps, yuv420p,
+//! H.264 high (x264 veryfast, CRF 20), one closed GOP per second, AAC 48 kHz stereo, a fixed track
+//! timescale. Clips normalized with identical settings have identical parameter sets, which is what makes
+//! the concat demuxer's stream copy valid.
+
+use crate::ffmpeg::{self, ToolError, args};
+use crate::probe::MediaInfo;
+use std::path::Path;
+use std::time::Duration;
+
+pub const WIDTH: i64 = 1080;
+pub const HEIGHT: i64 = 1920;
+pub const FPS: i64 = 30;
+pub const AUDIO_RATE: i64 = 48_000;
+
+/// How a picture of another shape becomes 9:16: close to 9:16 (within 10 %) it is scaled to cover and
+/// centre-cropped (no bars for a slightly-off phone video); anything else (landscape, square) is fitted
+/// whole and letterboxed, so nothing the merchant shot is cut away.
+pub fn video_filter(info: &MediaInfo) -> String {
+    let target = WIDTH as f64 / HEIGHT as f64;
+    let aspect = if info.height > 0 {
+        info.width as f64 / info.height as f64
+    } else {
+        target
+    };
+    let fit = if (aspect / target - 1.0).abs() <= 0.10 {
+        format!("scale={WIDTH}:{HEIGHT}:force_original_aspect_ratio=increase,crop={WIDTH}:{HEIGHT}")
+    } else {
+        format!(
+            "scale={WIDTH}:{HEIGHT}:force_original_aspect_ratio=decrease,pad={WIDTH}:{HEIGHT}:(ow-iw)/2:(oh-ih)/2:color=black"
+        )
+    };
+    format!("{fit},setsar=1,fps={FPS},format=yuv420p")
+}
+
+/// ffmpeg arguments that turn `src` into the canonical mezzanine `dst`.
+pub fn normalize_args(src: &Path, dst: &Path, info: &MediaInfo) -> Vec<String> {
+    let secs = format!("{:.3}", info.duration_ms as f64 / 1000.0);
+    let mut a = args(["-v", "error", "-y", "-i"]);
+    a.push(src.display().to_string());
+    if !info.has_audio {
+        // A silent track, so every mezzanine has the same streams and concatenates.
+        a.extend(args([
+            "-f",
+            "lavfi",
+            "-i",
+            &format!("anullsrc=r={AUDIO_RATE}:cl=stereo"),
+        ]));
+    }
+    a.extend(args([
+        "-map",
+        "0:v:0",
+        "-map",
+        if info.has_audio { "0:a:0" } else { "1:a:0" },
+    ]));
+    a.extend(args(["-vf", &video_filter(info)]));
+    a.extend(args([
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-crf",
+        "20",
+        "-profile:v",
+        "high",
+        "-level",
+        "4.1",
+        "-g",
+        "30",
+        "-keyint_min",
+        "30",
+        "-sc_threshold",
+        "0",
+        "-flags",
+        "+cgop",
+        "-x264-params",
+        "repeat-headers=1",
+    ]));
+    // apad + -t instead of -shortest: -shortest leaves each clip's audio a little long and the drift
+    // adds up across joins (STACK.md).
+    a.extend(args([
+        "-af",
+        &format!("aresample={AUDIO_RATE},apad"),
+        "-c:a",
+        "aac",
+        "-b:a",
+        "128k",
+        "-ar",
+        &AUDIO_RATE.to_string(),
+        "-ac",
+        "2",
+        "-t",
+        &secs,
+        "-video_track_timescale",
+        "15360",
+        "-movflags",
+        "+faststart",
+    ]));
+    a.push(dst.display().to_string());
+    a
+}
+
+/// Transcodes to the canonical mezzanine. Allows ten seconds of work per material-second (plus a minute).
+pub async fn normalize(src: &Path, dst: &Path, info: &MediaInfo) -> Result<(), ToolError> {
+    let budget = Duration::from_secs(60 + (info.duration_ms / 100).max(0) as u64);
+    ffmpeg::run("ffmpeg", &normalize_args(src, dst, info), budget)
+        .await
+        .map(|_| ())
+}
+
+/// A poster frame (JPEG, 540 px wide) from one second in, or the first frame of a shorter clip.
+pub async fn poster(src: &Path, dst: &Path, info: &MediaInfo) -> Result<(), ToolError> {
+    let at = if info.duration_ms > 1500 { "1" } else { "0" };
+    let mut a = args(["-v", "error", "-y", "-ss", at, "-i"]);
+    a.push(src.display().to_string());
+    a.extend(args(["-frames:v", "1", "-vf", "scale=540:-2", "-q:v", "4"]));
+    a.push(dst.display().to_string());
+    ffmpeg::run("ffmpeg", &a, Duration::from_secs(60))
+        .await
+        .map(|_| ())
+}
+
+/// A strip of ten thumbnails across the clip (JPEG, 10 tiles of 108 px wide), for trimming by eye.
+pub async fn thumb_strip(src: &Path, dst: &Path, info: &MediaInfo) -> Result<(), ToolError> {
+    let every = (info.duration_ms as f64 / 1000.0 / 10.0).max(0.1);
+    let mut a = args(["-v", "error", "-y", "-i"]);
+    a.push(src.display().to_string());
+    a.extend(args([
+        "-vf",
+        &format!("fps=1/{every:.3},scale=108:-2,tile=10x1"),
+        "-frames:v",
+        "1",
+        "-q:v",
+        "5",
+    ]));
+    a.push(dst.display().to_string());
+    ffmpeg::run("ffmpeg", &a, Duration::from_secs(120))
+        .await
+        .map(|_| ())
+}
+
+/// Integrated loudness in LUFS (EBU R128, ffmpeg's loudnorm measurement), when there is audio.
+pub async fn loudness(src: &Path) -> Result<Option<f64>, ToolError> {
+    let mut a = args(["-hide_banner", "-nostats", "-i"]);
+    a.push(src.display().to_string());
+    a.extend(args([
+        "-vn",
+        "-af",
+        "loudnorm=print_format=json",
+        "-f",
+        "null",
+        "-",
+    ]));
+    // loudnorm prints its JSON on stderr, so run it by hand.
+    let out = tokio::time::timeout(
+        Duration::from_secs(120),
+        tokio::process::Command::new("ffmpeg")
+            .args(&a)
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .map_err(|_| ToolError::Timeout {
+        tool: "ffmpeg".into(),
+        secs: 120,
+    })??;
+    let text = String::from_utf8_lossy(&out.stderr);
+    let json = text
+        .rfind('{')
+        .and_then(|i| text[i..].find('}').map(|j| &text[i..=i + j]));
+    Ok(json
+        .and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok())
+        .and_then(|v| v["input_i"].as_str().and_then(|s| s.parse::<f64>().ok()))
+        .filter(|v| v.is_finite()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(w: i64, h: i64) -> MediaInfo {
+        MediaInfo {
+            width: w,
+            height: h,
+            duration_ms: 2000,
+            has_video: true,
+            has_audio: true,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn landscape_is_letterboxed_and_near_vertical_is_cropped() {
+        assert!(video_filter(&info(1920, 1080)).contains("pad=1080:1920"));
+        assert!(video_filter(&info(1080, 1080)).contains("pad="));
+        assert!(video_filter(&info(720, 1280)).contains("crop=1080:1920"));
+        assert!(video_filter(&info(1080, 2160)).contains("pad=")); // 1:2 is more than 10 % off 9:16
+        assert!(video_filter(&info(1080, 1920)).ends_with("fps=30,format=yuv420p"));
+    }
+
+    #[test]
+    fn silent_input_gets_a_silent_track() {
+        let mut i = info(1080, 1920);
+        i.has_audio = false;
+        let a = normalize_args(Path::new("in.mp4"), Path::new("out.mp4"), &i).join(" ");
+        assert!(a.contains("anullsrc=r=48000:cl=stereo") && a.contains("-map 1:a:0"));
+        assert!(a.contains("-t 2.000") && !a.contains("-shortest"));
+    }
+}
