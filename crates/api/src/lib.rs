@@ -53,19 +53,21 @@ impl utoipa::Modify for BearerAuth {
     }
 }
 
+/// Every area's routes, with their OpenAPI annotations. New areas are merged here.
+fn areas() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(areas::auth::router())
+        .merge(areas::materials::router())
+}
+
 /// The OpenAPI document, generated from the handlers' annotations.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    OpenApiRouter::<AppState>::with_openapi(ApiDoc::openapi())
-        .merge(areas::auth::router())
-        .split_for_parts()
-        .1
+    areas().split_for_parts().1
 }
 
 /// The whole application: API, console, health, sandbox pages.
 pub fn app(state: AppState) -> Router {
-    let (api, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(areas::auth::router())
-        .split_for_parts();
+    let (api, doc) = areas().split_for_parts();
     let doc = Arc::new(doc.to_json().unwrap_or_default());
     let api = api
         .route(
@@ -91,7 +93,9 @@ pub fn app(state: AppState) -> Router {
         ));
     let mut router = Router::new()
         .nest("/api", api)
-        .route("/healthz", get(web::healthz));
+        .route("/healthz", get(web::healthz))
+        .route("/agreement/{kind}", get(web::agreement))
+        .route("/files/{id}/{variant}", get(areas::materials::files::serve));
     if state.settings.sandbox {
         router = router
             .route("/sandbox/sms", get(web::sms_outbox))

@@ -22,6 +22,8 @@ pub struct Settings {
     pub sandbox: bool,
     /// A folder holding the built console (`web/dist`); `None` serves the embedded copy.
     pub web_dir: Option<std::path::PathBuf>,
+    pub data_dir: std::path::PathBuf,
+    pub storage_url: String,
 }
 
 #[derive(Clone)]
@@ -30,6 +32,7 @@ pub struct AppState {
     pub settings: Settings,
     pub jwt_key: Arc<Vec<u8>>,
     pub sms: Arc<dyn SmsSender>,
+    pub storage: media::Storage,
     /// The menu table, cached: every request's permission check reads it.
     pub menus: Arc<RwLock<Vec<store::menus::Menu>>>,
 }
@@ -43,11 +46,13 @@ impl AppState {
             .setting_or_init("jwt_key", || store::random_token(48))
             .await?;
         let menus = store::menus::all(&db).await?;
+        let storage = media::Storage::from_url(&settings.storage_url)?;
         Ok(AppState {
             db,
             settings,
             jwt_key: Arc::new(key.into_bytes()),
             sms: Arc::new(LogSms),
+            storage,
             menus: Arc::new(RwLock::new(menus)),
         })
     }

@@ -143,8 +143,11 @@ pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
 }
 
 /// The job kinds this build knows. Later modules register theirs here.
-pub fn registry() -> Registry {
+pub fn registry(storage: media::Storage) -> Registry {
     let mut r = Registry::default();
+    r.register("media.ingest", move |ctx| {
+        api::areas::materials::ingest::run(ctx, storage.clone())
+    });
     r.register("maintenance.cleanup", |ctx| async move {
         let n = store::users::cleanup(&ctx.db)
             .await
@@ -199,6 +202,8 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         api::Settings {
             sandbox: cfg.sandbox,
             web_dir: cfg.web_dir.clone(),
+            data_dir: cfg.data_dir.clone(),
+            storage_url: cfg.storage_url.clone(),
         },
     )
     .await?;
@@ -211,7 +216,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     if cfg.workers {
         tasks.push(tokio::spawn(store::jobs::run_worker(
             db.clone(),
-            registry(),
+            registry(state.storage.clone()),
             Default::default(),
             stop_rx.clone(),
         )));
@@ -251,9 +256,10 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     let db = open_db(&cfg).await?;
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let sched = tokio::spawn(schedule_maintenance(db.clone(), stop_rx.clone()));
+    let storage = media::Storage::from_url(&cfg.storage_url)?;
     let work = tokio::spawn(store::jobs::run_worker(
         db.clone(),
-        registry(),
+        registry(storage),
         Default::default(),
         stop_rx,
     ));

@@ -69,6 +69,20 @@ messages! {
     JobNotRetryable => "只有失败或终止的任务可以重试", "Only failed or dead jobs can be retried";
     RoleInUse => "角色仍在使用中", "The role is still in use";
     CannotDisableSelf => "不能停用自己的账号", "You cannot disable your own account";
+    NotAnImage => "上传文件警告：所选文件不是图片", "upload file warning: the selected file is not an image";
+    FileTooLarge => "上传文件大小不能超过 {n}MB！", "upload file size cannot exceed {n}MB!";
+    FileEmpty => "文件是空的", "The file is empty";
+    FileTypeNotAllowed => "不支持的文件类型，这里只接受：{allowed}", "This file type is not accepted here; allowed: {allowed}";
+    MediaUnreadable => "无法读取该媒体文件：{reason}", "The media file cannot be read: {reason}";
+    VideoTooLong => "视频时长不能超过约 15 分钟（当前 {minutes} 分钟）", "Videos can be about 15 minutes at most (this one is {minutes} min)";
+    FileNameInvalid => "文件名无效", "The file name is invalid";
+    FontInvalid => "不是有效的 TTF/OTF 字体文件", "Not a valid TTF/OTF font file";
+    MaterialInUse => "该素材正在被使用：{uses}，请先移除这些引用", "This material is in use by {uses}; remove those uses first";
+    GroupNotEmpty => "该分组还有 {count} 个素材，确认后素材将移到“未分组”", "This group still holds {count} materials; confirm to move them to 'ungrouped'";
+    UploadIncomplete => "上传未完成：还缺 {missing} 个分片", "The upload is not complete: {missing} chunks missing";
+    UploadExpired => "上传会话不存在或已过期，请重新上传", "The upload session does not exist or has expired; upload again";
+    ChunkInvalid => "分片无效：{reason}", "Invalid chunk: {reason}";
+    LinkExpired => "链接已过期，请刷新页面", "The link has expired; reload the page";
 }
 
 impl Msg {
@@ -105,6 +119,10 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "proxyToken" => "代理凭证",
         "status" => "状态",
         "permissions" => "权限",
+        "file" => "文件",
+        "group_id" => "分组",
+        "chunk" => "分片",
+        "upload_id" => "上传编号",
         _ => "",
     };
     match lang {

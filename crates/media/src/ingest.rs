@@ -109,6 +109,30 @@ pub async fn normalize(src: &Path, dst: &Path, info: &MediaInfo) -> Result<(), T
         .map(|_| ())
 }
 
+/// Audio-only material (voice-over, music) as AAC 48 kHz stereo in MP4, ready to be mixed.
+pub async fn normalize_audio(src: &Path, dst: &Path, info: &MediaInfo) -> Result<(), ToolError> {
+    let mut a = args(["-v", "error", "-y", "-i"]);
+    a.push(src.display().to_string());
+    a.extend(args([
+        "-vn",
+        "-af",
+        &format!("aresample={AUDIO_RATE}"),
+        "-c:a",
+        "aac",
+        "-b:a",
+        "128k",
+        "-ar",
+        &AUDIO_RATE.to_string(),
+        "-ac",
+        "2",
+        "-movflags",
+        "+faststart",
+    ]));
+    a.push(dst.display().to_string());
+    let budget = Duration::from_secs(60 + (info.duration_ms / 1000).max(0) as u64);
+    ffmpeg::run("ffmpeg", &a, budget).await.map(|_| ())
+}
+
 /// A poster frame (JPEG, 540 px wide) from one second in, or the first frame of a shorter clip.
 pub async fn poster(src: &Path, dst: &Path, info: &MediaInfo) -> Result<(), ToolError> {
     let at = if info.duration_ms > 1500 { "1" } else { "0" };

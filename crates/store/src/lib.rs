@@ -12,6 +12,7 @@ pub mod db;
 pub mod dict;
 pub mod jobs;
 pub mod list;
+pub mod materials;
 pub mod menus;
 pub mod oplog;
 pub mod password;

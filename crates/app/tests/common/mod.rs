@@ -77,6 +77,8 @@ pub struct TestApp {
     pub db: Db,
     pub backend: Backend,
     pub http: reqwest::Client,
+    pub state: api::AppState,
+    pub files: tempdir::TempDir,
     _dir: Option<tempdir::TempDir>,
 }
 
@@ -122,26 +124,106 @@ impl TestApp {
             ..Default::default()
         }]);
         app::first_run(&db, &cfg).await.unwrap();
-        let state = api::AppState::new(
-            db.clone(),
-            api::Settings {
-                sandbox: true,
-                web_dir: None,
-            },
-        )
-        .await
-        .unwrap();
+        let files = tempdir::TempDir::new();
+        let settings = api::Settings {
+            sandbox: true,
+            web_dir: None,
+            data_dir: files.path.clone(),
+            storage_url: format!("file://{}/media", files.path.display()),
+        };
+        let state = api::AppState::new(db.clone(), settings).await.unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let router = api::app(state).into_make_service_with_connect_info::<SocketAddr>();
+        let router = api::app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
         tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
         TestApp {
             addr,
             db,
             backend,
             http: reqwest::Client::new(),
+            state,
+            files,
             _dir: dir,
         }
+    }
+
+    /// Runs the job worker (ingest etc.) for this app until the test ends.
+    pub fn start_worker(&self) {
+        let cfg = store::jobs::WorkerConfig {
+            poll_ms: 50,
+            ..Default::default()
+        };
+        let (tx, rx) = tokio::sync::watch::channel(false);
+        std::mem::forget(tx);
+        tokio::spawn(store::jobs::run_worker(
+            self.db.clone(),
+            app::registry(self.state.storage.clone()),
+            cfg,
+            rx,
+        ));
+    }
+
+    /// Multipart upload of `bytes` as field `file` named `name`, with extra text fields first.
+    pub async fn upload(
+        &self,
+        path: &str,
+        token: &str,
+        fields: &[(&str, &str)],
+        name: &str,
+        bytes: Vec<u8>,
+    ) -> Resp {
+        let mut form = reqwest::multipart::Form::new();
+        for (k, v) in fields {
+            form = form.text(k.to_string(), v.to_string());
+        }
+        form = form.part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
+        );
+        let res = self
+            .http
+            .post(self.url(&format!("/api{path}")))
+            .bearer_auth(token)
+            .header("accept-language", "en")
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap();
+        Resp {
+            status,
+            body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        }
+    }
+
+    /// Files in the media store (temporary files excluded).
+    pub fn stored_files(&self) -> usize {
+        fn walk(p: &std::path::Path) -> usize {
+            std::fs::read_dir(p)
+                .map(|rd| {
+                    rd.flatten()
+                        .map(|e| {
+                            let path = e.path();
+                            if path.file_name().is_some_and(|n| n == ".tmp") {
+                                0
+                            } else if path.is_dir() {
+                                walk(&path)
+                            } else {
+                                1
+                            }
+                        })
+                        .sum()
+                })
+                .unwrap_or(0)
+        }
+        walk(&self.files.path.join("media"))
+    }
+
+    pub fn temp_files(&self) -> usize {
+        std::fs::read_dir(self.files.path.join("media/.tmp"))
+            .map(|rd| rd.count())
+            .unwrap_or(0)
     }
 
     pub fn url(&self, path: &str) -> String {

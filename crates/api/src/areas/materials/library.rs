@@ -1,0 +1,599 @@
+//! Library calls: uploads into each library, lists, rename, delete (refused while in use), shot groups
+//! and the classify tree. Thin handlers over `store::materials` and `upload`.
+
+use super::files::view;
+use super::upload::{self, Accept};
+use crate::error::{ApiError, ApiResult, Json, ok};
+use crate::extract::{Caller, Input};
+use crate::state::AppState;
+use axum::extract::{Multipart, State};
+use domain::i18n::Msg;
+use domain::validate;
+use media::magic::Class;
+use serde::Deserialize;
+use store::ListQuery;
+use store::materials as mat;
+use utoipa::ToSchema;
+
+const V: &[Class] = &[Class::Video];
+const I: &[Class] = &[Class::Image];
+const A: &[Class] = &[Class::Audio];
+const VI: &[Class] = &[Class::Video, Class::Image];
+const ANY: &[Class] = &[Class::Video, Class::Image, Class::Audio];
+
+fn accept(library: &'static str, classes: &'static [Class]) -> Accept {
+    Accept {
+        library,
+        classes,
+        icons: false,
+    }
+}
+
+/// The library a `type` field names in the generic upload calls.
+fn by_type(t: Option<&String>, default: Accept) -> ApiResult<Accept> {
+    Ok(match t.map(|s| s.trim()).unwrap_or("") {
+        "" => default,
+        "voice" => accept("voice", A),
+        "music" => accept("music", A),
+        "image" => accept("image", I),
+        "video" => accept("video", V),
+        "icon" => Accept {
+            library: "image",
+            classes: I,
+            icons: true,
+        },
+        other => {
+            return Err(ApiError::invalid_with(
+                "type",
+                Msg::InvalidValue,
+                vec![(
+                    "reason",
+                    format!("'{other}': voice | music | image | video | icon"),
+                )],
+            ));
+        }
+    })
+}
+
+async fn group_of(st: &AppState, mid: i64, raw: Option<&String>) -> ApiResult<i64> {
+    let id: i64 = match raw.map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        None => return Ok(0),
+        Some(s) => s.parse().map_err(|_| {
+            ApiError::invalid_with(
+                "group_id",
+                Msg::InvalidValue,
+                vec![("reason", s.to_string())],
+            )
+        })?,
+    };
+    if id != 0 && mat::group(&st.db, mid, id).await?.is_none() {
+        return Err(ApiError::NotFound);
+    }
+    Ok(id)
+}
+
+async fn do_upload(
+    st: &AppState,
+    c: &Caller,
+    mp: Multipart,
+    pick: impl Fn(&std::collections::HashMap<String, String>) -> ApiResult<Accept>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let (rec, a, fields) = upload::receive(st, mp, pick).await?;
+    let group_id = group_of(st, mid, fields.get("group_id")).await?;
+    let m = upload::store_received(
+        st,
+        mid,
+        rec,
+        &a,
+        group_id,
+        fields.get("name").map(String::as_str),
+    )
+    .await?;
+    Ok(ok(view(st, &m)))
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/add_resource", tag = "materials", request_body(content_type = "multipart/form-data", description = "file, group_id, name"), responses((status = 200, description = "{fileName, src, ...}")))]
+pub async fn add_resource(State(st): State<AppState>, c: Caller, mp: Multipart) -> ApiResult<Json> {
+    do_upload(&st, &c, mp, |_| Ok(accept("resource", VI))).await
+}
+
+#[utoipa::path(post, path = "/common.tool/project_upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "file"), responses((status = 200, description = "{fileName, src}")))]
+pub async fn project_upload(
+    State(st): State<AppState>,
+    c: Caller,
+    mp: Multipart,
+) -> ApiResult<Json> {
+    do_upload(&st, &c, mp, |_| Ok(accept("upload", ANY))).await
+}
+
+#[utoipa::path(post, path = "/task.merchant_forward_task/local_upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "file"), responses((status = 200, description = "{fileName, src}")))]
+pub async fn local_upload(State(st): State<AppState>, c: Caller, mp: Multipart) -> ApiResult<Json> {
+    do_upload(&st, &c, mp, |_| Ok(accept("upload", VI))).await
+}
+
+#[utoipa::path(post, path = "/bpdr.merchant_mediainfo/upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "type (voice|music|image|video|icon) before file"), responses((status = 200, description = "{fileName, src}")))]
+pub async fn mediainfo_upload(
+    State(st): State<AppState>,
+    c: Caller,
+    mp: Multipart,
+) -> ApiResult<Json> {
+    do_upload(&st, &c, mp, |f| {
+        by_type(f.get("type"), accept("upload", ANY))
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/bpdr.merchant_mediainfo/douyin_upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "file"), responses((status = 200, description = "{fileName, src}")))]
+pub async fn douyin_upload(
+    State(st): State<AppState>,
+    c: Caller,
+    mp: Multipart,
+) -> ApiResult<Json> {
+    do_upload(&st, &c, mp, |_| Ok(accept("upload", V))).await
+}
+
+#[utoipa::path(post, path = "/media.merchant_producing_upfile/add", tag = "materials", request_body(content_type = "multipart/form-data", description = "type (music|image|video) before file"), responses((status = 200, description = "{fileName, src}")))]
+pub async fn producing_add(
+    State(st): State<AppState>,
+    c: Caller,
+    mp: Multipart,
+) -> ApiResult<Json> {
+    do_upload(&st, &c, mp, |f| by_type(f.get("type"), accept("music", A))).await
+}
+
+#[utoipa::path(post, path = "/media.merchant_font_style/add", tag = "materials", request_body(content_type = "multipart/form-data", description = "name, file (ttf/otf)"), responses((status = 200, description = "the font")))]
+pub async fn font_add(State(st): State<AppState>, c: Caller, mp: Multipart) -> ApiResult<Json> {
+    do_upload(&st, &c, mp, |_| Ok(accept("font", &[Class::Font]))).await
+}
+
+// ---- lists ----
+
+#[derive(Debug, Deserialize)]
+pub struct LibQuery {
+    #[serde(flatten)]
+    pub list: ListQuery,
+    #[serde(default)]
+    pub group_id: Option<i64>,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+async fn list_lib(st: &AppState, c: &Caller, library: &str, q: LibQuery) -> ApiResult<Json> {
+    let mut lq = q.list.with_filter("name", q.name.as_deref(), "include");
+    if let Some(g) = q.group_id {
+        lq = lq.with_filter("group_id", Some(&g.to_string()), "=");
+    }
+    let (rows, total) = mat::list(&st.db, c.merchant_id()?, library, &lq).await?;
+    Ok(ok(
+        serde_json::json!({ "rows": rows.iter().map(|m| view(st, m)).collect::<Vec<_>>(), "total": total }),
+    ))
+}
+
+macro_rules! lib_list {
+    ($fn:ident, $path:literal, $lib:literal) => {
+        #[utoipa::path(method(get, post), path = $path, tag = "materials", responses((status = 200, description = "{rows,total}")))]
+        pub async fn $fn(State(st): State<AppState>, c: Caller, Input(q): Input<LibQuery>) -> ApiResult<Json> {
+            list_lib(&st, &c, $lib, q).await
+        }
+    };
+}
+
+lib_list!(up_files, "/bpdr.merchant_mediainfo/getUpFile", "upload");
+lib_list!(
+    voice_names,
+    "/bpdr.merchant_mediainfo/getVoiceName",
+    "voice"
+);
+lib_list!(
+    font_urls,
+    "/bpdr.merchant_mediainfo/getFontStyleUrl",
+    "font"
+);
+lib_list!(
+    producing_video,
+    "/media.merchant_producing_upfile/video_index",
+    "video"
+);
+lib_list!(
+    producing_music,
+    "/media.merchant_producing_upfile/music_index",
+    "music"
+);
+lib_list!(
+    producing_image,
+    "/media.merchant_producing_upfile/image_index",
+    "image"
+);
+lib_list!(fonts, "/media.merchant_font_style/index", "font");
+lib_list!(fonts_all, "/media.merchant_font_style/getAll", "font");
+lib_list!(
+    resource_detail_list,
+    "/media.merchant_much_resource/video_resource_detail",
+    "resource"
+);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IdReq {
+    pub id: i64,
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_detail", tag = "materials", params(("id" = i64, Query)), responses((status = 200, description = "one material")))]
+pub async fn resource_detail(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdReq>,
+) -> ApiResult<Json> {
+    let m = mat::get(&st.db, c.merchant_id()?, r.id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(ok(view(&st, &m)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RenameReq {
+    pub id: i64,
+    #[serde(default)]
+    pub name: String,
+}
+
+async fn rename(st: &AppState, c: &Caller, r: RenameReq) -> ApiResult<Json> {
+    let name = r.name.trim();
+    validate::required("name", name)?;
+    validate::max_chars("name", name, 120)
+        .map_err(|_| ApiError::invalid_with("name", Msg::TooLong, vec![("max", "120".into())]))?;
+    if !mat::rename(&st.db, c.merchant_id()?, r.id, name).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(ok(serde_json::json!({})))
+}
+
+#[utoipa::path(post, path = "/media.merchant_font_style/edit", tag = "materials", request_body = RenameReq, responses((status = 200, description = "renamed")))]
+pub async fn font_edit(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<RenameReq>,
+) -> ApiResult<Json> {
+    rename(&st, &c, r).await
+}
+
+#[utoipa::path(post, path = "/ajax/edit_upfile", tag = "materials", request_body = RenameReq, responses((status = 200, description = "renamed")))]
+pub async fn edit_upfile(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<RenameReq>,
+) -> ApiResult<Json> {
+    rename(&st, &c, r).await
+}
+
+/// Deletes a material unless something still uses it; its files leave storage too.
+pub async fn delete_one(st: &AppState, mid: i64, id: i64) -> ApiResult<()> {
+    mat::get(&st.db, mid, id).await?.ok_or(ApiError::NotFound)?;
+    let uses = mat::uses(&st.db, mid, id).await?;
+    if !uses.is_empty() {
+        return Err(ApiError::invalid_with(
+            "id",
+            Msg::MaterialInUse,
+            vec![("uses", uses.join(", "))],
+        ));
+    }
+    for key in mat::delete(&st.db, mid, id).await?.unwrap_or_default() {
+        if let Err(e) = st.storage.delete(&key).await {
+            tracing::warn!(%key, error = %e, "could not remove a deleted material's file");
+        }
+    }
+    Ok(())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IdsReq {
+    #[serde(default)]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub ids: Vec<i64>,
+}
+
+impl IdsReq {
+    fn all(&self) -> ApiResult<Vec<i64>> {
+        let mut v = self.ids.clone();
+        v.extend(self.id);
+        if v.is_empty() {
+            return Err(ApiError::invalid("id", Msg::Required));
+        }
+        Ok(v)
+    }
+}
+
+macro_rules! deleter {
+    ($fn:ident, $path:literal) => {
+        #[utoipa::path(post, path = $path, tag = "materials", request_body = IdsReq, responses((status = 200, description = "deleted")))]
+        pub async fn $fn(State(st): State<AppState>, c: Caller, Input(r): Input<IdsReq>) -> ApiResult<Json> {
+            let mid = c.merchant_id()?;
+            let ids = r.all()?;
+            // Check every one first, so a refused id leaves the others untouched too.
+            for id in &ids {
+                mat::get(&st.db, mid, *id).await?.ok_or(ApiError::NotFound)?;
+                let uses = mat::uses(&st.db, mid, *id).await?;
+                if !uses.is_empty() {
+                    return Err(ApiError::invalid_with("id", Msg::MaterialInUse, vec![("uses", uses.join(", "))]));
+                }
+            }
+            for id in ids {
+                delete_one(&st, mid, id).await?;
+            }
+            Ok(ok(serde_json::json!({})))
+        }
+    };
+}
+
+deleter!(
+    resource_delete,
+    "/media.merchant_much_resource/resource_delete"
+);
+deleter!(
+    resource_delete_media,
+    "/media.merchant_much_resource/resource_delete_media"
+);
+deleter!(producing_delete, "/media.merchant_producing_upfile/delete");
+deleter!(font_delete, "/media.merchant_font_style/delete");
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MoveReq {
+    pub group_id: i64,
+    #[serde(default)]
+    pub ids: Vec<i64>,
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_add", tag = "materials", request_body = MoveReq, responses((status = 200, description = "moved into the group")))]
+pub async fn resource_add(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<MoveReq>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    mat::group(&st.db, mid, r.group_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if r.ids.is_empty() {
+        return Err(ApiError::invalid("ids", Msg::Required));
+    }
+    for id in &r.ids {
+        let m = mat::get(&st.db, mid, *id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        if m.kind != "video" && m.kind != "image" {
+            return Err(ApiError::invalid_with(
+                "ids",
+                Msg::FileTypeNotAllowed,
+                vec![("allowed", "video, image".into())],
+            ));
+        }
+    }
+    for id in &r.ids {
+        mat::move_to_group(&st.db, mid, *id, r.group_id).await?;
+    }
+    Ok(ok(serde_json::json!({ "moved": r.ids.len() })))
+}
+
+// ---- shot groups ----
+
+#[derive(Debug, Deserialize)]
+pub struct GroupQuery {
+    #[serde(flatten)]
+    pub list: ListQuery,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+async fn group_list(st: &AppState, c: &Caller, kind: &str, q: GroupQuery) -> ApiResult<Json> {
+    let lq = q.list.with_filter("name", q.name.as_deref(), "include");
+    let (rows, total) = mat::groups(&st.db, c.merchant_id()?, kind, &lq).await?;
+    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/video_resource_group_index", tag = "materials", responses((status = 200, description = "shot groups with counts")))]
+pub async fn video_groups(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<GroupQuery>,
+) -> ApiResult<Json> {
+    group_list(&st, &c, "video", q).await
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/broadcast_resource_group_index", tag = "materials", responses((status = 200, description = "voice-over groups with counts")))]
+pub async fn broadcast_groups(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<GroupQuery>,
+) -> ApiResult<Json> {
+    group_list(&st, &c, "broadcast", q).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GroupAdd {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub classify_id: i64,
+    /// `video` (shot group, default) or `broadcast` (voice-over group).
+    #[serde(default)]
+    pub kind: Option<String>,
+}
+
+fn group_name(name: &str) -> ApiResult<&str> {
+    let n = name.trim();
+    validate::required("name", n)?;
+    validate::max_chars("name", n, 50)
+        .map_err(|_| ApiError::invalid_with("name", Msg::TooLong, vec![("max", "50".into())]))?;
+    Ok(n)
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_group_add", tag = "materials", request_body = GroupAdd, responses((status = 200, description = "{id}")))]
+pub async fn group_add(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<GroupAdd>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let name = group_name(&r.name)?;
+    let kind = r.kind.as_deref().unwrap_or("video");
+    if kind != "video" && kind != "broadcast" {
+        return Err(ApiError::invalid_with(
+            "kind",
+            Msg::InvalidValue,
+            vec![("reason", "video | broadcast".into())],
+        ));
+    }
+    if r.classify_id != 0
+        && !mat::classifies(&st.db, mid)
+            .await?
+            .iter()
+            .any(|x| x.id == r.classify_id)
+    {
+        return Err(ApiError::NotFound);
+    }
+    let id = mat::add_group(&st.db, mid, kind, name, r.classify_id).await?;
+    Ok(ok(mat::group(&st.db, mid, id).await?))
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/edit_resource_group_name", tag = "materials", request_body = RenameReq, responses((status = 200, description = "renamed")))]
+pub async fn group_rename(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<RenameReq>,
+) -> ApiResult<Json> {
+    let name = group_name(&r.name)?;
+    if !mat::rename_group(&st.db, c.merchant_id()?, r.id, name).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(ok(serde_json::json!({})))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GroupDelete {
+    pub id: i64,
+    /// Must be true to delete a group that still holds materials (they move to "ungrouped").
+    #[serde(default)]
+    pub confirm: bool,
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_group_delete", tag = "materials", request_body = GroupDelete, responses((status = 200, description = "deleted"), (status = 422, description = "not empty: confirm first")))]
+pub async fn group_delete(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<GroupDelete>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let g = mat::group(&st.db, mid, r.id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if g.count > 0 && !r.confirm {
+        return Err(ApiError::invalid_with(
+            "confirm",
+            Msg::GroupNotEmpty,
+            vec![("count", g.count.to_string())],
+        ));
+    }
+    mat::delete_group(&st.db, mid, r.id).await?;
+    Ok(ok(serde_json::json!({})))
+}
+
+// ---- classify tree ----
+
+fn classify_tree(
+    all: &[mat::Classify],
+    groups: &[mat::Group],
+    parent: i64,
+) -> Vec<serde_json::Value> {
+    all.iter()
+        .filter(|c| c.parent_id == parent)
+        .map(|c| {
+            serde_json::json!({
+                "id": c.id, "name": c.name, "parent_id": c.parent_id,
+                "children": classify_tree(all, groups, c.id),
+                "groups": groups.iter().filter(|g| g.classify_id == c.id).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_classify_index", tag = "materials", responses((status = 200, description = "classify tree")))]
+pub async fn classify_index(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+    let all = mat::classifies(&st.db, c.merchant_id()?).await?;
+    Ok(ok(classify_tree(&all, &[], 0)))
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/classify_index", tag = "materials", responses((status = 200, description = "classify list")))]
+pub async fn classify_list(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+    let all = mat::classifies(&st.db, c.merchant_id()?).await?;
+    Ok(ok(serde_json::json!({ "total": all.len(), "rows": all })))
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_group_tree", tag = "materials", responses((status = 200, description = "classify tree with its shot groups; ungrouped at the root")))]
+pub async fn group_tree(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let all = mat::classifies(&st.db, mid).await?;
+    let q = ListQuery {
+        limit: Some(1000),
+        ..Default::default()
+    };
+    let (groups, _) = mat::groups(&st.db, mid, "video", &q).await?;
+    Ok(ok(serde_json::json!({
+        "tree": classify_tree(&all, &groups, 0),
+        "groups": groups.iter().filter(|g| g.classify_id == 0).collect::<Vec<_>>(),
+    })))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ClassifyAdd {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub parent_id: i64,
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_add_classify", tag = "materials", request_body = ClassifyAdd, responses((status = 200, description = "{id}")))]
+pub async fn classify_add(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<ClassifyAdd>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let name = group_name(&r.name)?;
+    if r.parent_id != 0
+        && !mat::classifies(&st.db, mid)
+            .await?
+            .iter()
+            .any(|x| x.id == r.parent_id)
+    {
+        return Err(ApiError::NotFound);
+    }
+    Ok(ok(
+        serde_json::json!({ "id": mat::add_classify(&st.db, mid, r.parent_id, name).await? }),
+    ))
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/edit_classify_name", tag = "materials", request_body = RenameReq, responses((status = 200, description = "renamed")))]
+pub async fn classify_rename(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<RenameReq>,
+) -> ApiResult<Json> {
+    let name = group_name(&r.name)?;
+    if !mat::rename_classify(&st.db, c.merchant_id()?, r.id, name).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(ok(serde_json::json!({})))
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_delete_classify", tag = "materials", request_body = IdReq, responses((status = 200, description = "deleted with its subtree; groups become unclassified")))]
+pub async fn classify_delete(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdReq>,
+) -> ApiResult<Json> {
+    if !mat::delete_classify(&st.db, c.merchant_id()?, r.id).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(ok(serde_json::json!({})))
+}

@@ -1,0 +1,58 @@
+//! Area "materials" (DESIGN.md §4): uploads, libraries, shot groups, media serving, ingest.
+
+pub mod chunks;
+pub mod files;
+pub mod ingest;
+pub mod library;
+pub mod upload;
+
+use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(library::add_resource))
+        .routes(routes!(library::project_upload))
+        .routes(routes!(library::local_upload))
+        .routes(routes!(library::mediainfo_upload))
+        .routes(routes!(library::douyin_upload))
+        .routes(routes!(library::producing_add))
+        .routes(routes!(library::font_add))
+        .routes(routes!(library::up_files))
+        .routes(routes!(library::voice_names))
+        .routes(routes!(library::font_urls))
+        .routes(routes!(library::producing_video))
+        .routes(routes!(library::producing_music))
+        .routes(routes!(library::producing_image))
+        .routes(routes!(library::fonts))
+        .routes(routes!(library::fonts_all))
+        .routes(routes!(library::resource_detail_list))
+        .routes(routes!(library::resource_detail))
+        .routes(routes!(library::font_edit))
+        .routes(routes!(library::edit_upfile))
+        .routes(routes!(library::resource_delete))
+        .routes(routes!(library::resource_delete_media))
+        .routes(routes!(library::producing_delete))
+        .routes(routes!(library::font_delete))
+        .routes(routes!(library::resource_add))
+        .routes(routes!(library::video_groups))
+        .routes(routes!(library::broadcast_groups))
+        .routes(routes!(library::group_add))
+        .routes(routes!(library::group_rename))
+        .routes(routes!(library::group_delete))
+        .routes(routes!(library::classify_index))
+        .routes(routes!(library::classify_list))
+        .routes(routes!(library::group_tree))
+        .routes(routes!(library::classify_add))
+        .routes(routes!(library::classify_rename))
+        .routes(routes!(library::classify_delete))
+        .routes(routes!(chunks::policy))
+        .routes(routes!(chunks::yun_data))
+        .routes(routes!(chunks::chunk))
+        .routes(routes!(chunks::finish))
+        // Uploads enforce their own limits while streaming (300 MB videos).
+        .layer(axum::extract::DefaultBodyLimit::max(
+            upload::VIDEO_MAX as usize + 1024 * 1024,
+        ))
+}

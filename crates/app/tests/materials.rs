@@ -1,0 +1,583 @@
+//! Material uploads and libraries: content checks, limits, nothing left behind, ingest to mezzanines,
+//! resumable uploads, Range serving, groups, tenant isolation.
+
+mod common;
+use common::*;
+use serde_json::json;
+use std::process::Command;
+
+fn ffmpeg_bytes(args: &[&str], ext: &str) -> Vec<u8> {
+    let out = std::env::temp_dir().join(format!("cm-mat-{}.{ext}", store::random_token(6)));
+    let st = Command::new("ffmpeg")
+        .args(["-v", "error", "-y"])
+        .args(args)
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let b = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_file(out);
+    b
+}
+
+fn png() -> Vec<u8> {
+    ffmpeg_bytes(
+        &[
+            "-f",
+            "lavfi",
+            "-i",
+            "testsrc2=size=320x240",
+            "-frames:v",
+            "1",
+        ],
+        "png",
+    )
+}
+
+fn video(secs: &str, extra: &[&str]) -> Vec<u8> {
+    let mut a = vec![
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=size=720x1280:rate=30",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=f=440",
+        "-t",
+        secs,
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-c:a",
+        "aac",
+    ];
+    a.extend_from_slice(extra);
+    ffmpeg_bytes(&a, "mp4")
+}
+
+#[tokio::test]
+async fn bad_uploads_are_refused_and_leave_nothing_behind() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    let up = "/bpdr.merchant_mediainfo/upload";
+    let img = [("type", "image")];
+    let r = app
+        .upload(
+            up,
+            &t,
+            &img,
+            "x.png",
+            b"MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff\0\0 a windows program".to_vec(),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.message()),
+        (
+            422,
+            "upload file warning: the selected file is not an image"
+        )
+    );
+    let r = app.upload(up, &t, &img, "empty.png", vec![]).await;
+    assert_eq!((r.status, r.message()), (422, "The file is empty"));
+    let r = app
+        .upload(up, &t, &img, "../../etc/passwd.png", png())
+        .await;
+    assert_eq!((r.status, r.message()), (422, "The file name is invalid"));
+    let mut big = png();
+    big.resize(10 * 1024 * 1024 + 1, 0);
+    let r = app.upload(up, &t, &img, "big.png", big).await;
+    assert_eq!(
+        (r.status, r.message()),
+        (422, "upload file size cannot exceed 10MB!")
+    );
+    // A truncated video (its index is at the end, so half a file cannot be read).
+    let v = video("1", &[]);
+    let r = app
+        .upload(
+            "/media.merchant_much_resource/add_resource",
+            &t,
+            &[],
+            "cut.mp4",
+            v[..v.len() / 2].to_vec(),
+        )
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.message().starts_with("The media file cannot be read"),
+        "{}",
+        r.message()
+    );
+    // Wrong type for the library.
+    let r = app
+        .upload(up, &t, &[("type", "voice")], "v.mp4", v.clone())
+        .await;
+    assert_eq!(r.status, 422);
+    assert!(r.message().contains("allowed: mp3"), "{}", r.message());
+    assert_eq!(app.stored_files(), 0);
+    assert_eq!(app.temp_files(), 0);
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM media_files")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 0);
+    // A good image goes through and is served with Range.
+    let bytes = png();
+    let r = app.upload(up, &t, &img, "photo.png", bytes.clone()).await;
+    let d = r.ok();
+    assert_eq!(d["fileName"], "photo.png");
+    assert_eq!(
+        (d["width"].as_i64(), d["height"].as_i64()),
+        (Some(320), Some(240))
+    );
+    let src = d["src"].as_str().unwrap();
+    let res = app
+        .http
+        .get(app.url(src))
+        .header("range", "bytes=0-7")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 206);
+    assert_eq!(res.bytes().await.unwrap().as_ref(), &bytes[..8]);
+    let tampered = src.replace("s=", "s=0");
+    assert_eq!(
+        app.http
+            .get(app.url(&tampered))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        403
+    );
+    assert_eq!(app.stored_files(), 1);
+}
+
+#[tokio::test]
+async fn videos_are_ingested_into_groups_and_deletes_respect_uses() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let g = app
+            .post(
+                "/media.merchant_much_resource/resource_group_add",
+                Some(&t),
+                json!({"name": "开场 Opening"}),
+            )
+            .await;
+        let gid = g.ok()["id"].as_i64().unwrap();
+        app.post(
+            "/media.merchant_much_resource/resource_group_add",
+            Some(&t),
+            json!({"name": " "}),
+        )
+        .await
+        .expect(422);
+        let r = app
+            .upload(
+                "/media.merchant_much_resource/add_resource",
+                &t,
+                &[("group_id", &gid.to_string())],
+                "clip.mp4",
+                video("1.5", &[]),
+            )
+            .await;
+        let m = r.ok().clone();
+        assert_eq!(m["state"], "processing");
+        assert_eq!(m["group_id"], gid);
+        let id = m["id"].as_i64().unwrap();
+        let mut state = String::new();
+        for _ in 0..600 {
+            let d = app
+                .get_q(
+                    "/media.merchant_much_resource/resource_detail",
+                    Some(&t),
+                    json!({"id": id.to_string()}),
+                )
+                .await;
+            state = d.ok()["state"].as_str().unwrap().to_string();
+            if state == "ready" || state == "failed" {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(state, "ready");
+        let d = app
+            .get_q(
+                "/media.merchant_much_resource/resource_detail",
+                Some(&t),
+                json!({"id": id.to_string()}),
+            )
+            .await;
+        let d = d.ok();
+        assert_eq!(d["progress"], 100);
+        assert!(d["loudness"].as_f64().is_some());
+        let mez = d["mezzanine"].as_str().unwrap();
+        let bytes = app
+            .http
+            .get(app.url(mez))
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        let path = std::env::temp_dir().join(format!("mez-{id}-{}.mp4", store::random_token(4)));
+        std::fs::write(&path, &bytes).unwrap();
+        let info = media::probe::probe(&path).await.unwrap();
+        assert_eq!((info.width, info.height, info.fps), (1080, 1920, 30.0));
+        let _ = std::fs::remove_file(path);
+        assert!(
+            app.http
+                .get(app.url(d["poster"].as_str().unwrap()))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .is_success()
+        );
+
+        // Lists: the group counts it, the detail list shows it.
+        let gl = app
+            .get(
+                "/media.merchant_much_resource/video_resource_group_index",
+                Some(&t),
+            )
+            .await;
+        assert_eq!(
+            (
+                gl.ok()["rows"][0]["count"].as_i64(),
+                gl.data()["rows"][0]["ready"].as_i64()
+            ),
+            (Some(1), Some(1))
+        );
+        let l = app
+            .get_q(
+                "/media.merchant_much_resource/video_resource_detail",
+                Some(&t),
+                json!({"group_id": gid.to_string()}),
+            )
+            .await;
+        assert_eq!(l.ok()["total"], 1);
+
+        // A group with materials asks first.
+        let r = app
+            .post_en(
+                "/media.merchant_much_resource/resource_group_delete",
+                Some(&t),
+                json!({"id": gid}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.message()),
+            (
+                422,
+                "This group still holds 1 materials; confirm to move them to 'ungrouped'"
+            )
+        );
+        // A used material cannot be deleted.
+        let mid = app.get("/index/profile", Some(&t)).await.ok()["merchant_id"]
+            .as_i64()
+            .unwrap();
+        store::materials::add_use(&app.db, mid, id, "project", 1, "project 'Spring sale'")
+            .await
+            .unwrap();
+        let r = app
+            .post_en(
+                "/media.merchant_much_resource/resource_delete",
+                Some(&t),
+                json!({"id": id}),
+            )
+            .await;
+        assert_eq!(r.status, 422);
+        assert!(r.message().contains("Spring sale"), "{}", r.message());
+        sqlx::query("DELETE FROM material_uses")
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let before = app.stored_files();
+        assert_eq!(before, 4, "original, poster, strip, mezzanine");
+        app.post(
+            "/media.merchant_much_resource/resource_delete",
+            Some(&t),
+            json!({"id": id}),
+        )
+        .await
+        .ok();
+        assert_eq!(app.stored_files(), 0);
+        app.post(
+            "/media.merchant_much_resource/resource_group_delete",
+            Some(&t),
+            json!({"id": gid}),
+        )
+        .await
+        .ok();
+    }
+}
+
+#[tokio::test]
+async fn unreadable_media_fails_ingest_with_its_reason() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let r = app
+        .upload(
+            "/bpdr.merchant_mediainfo/upload",
+            &t,
+            &[("type", "music")],
+            "tone.mp3",
+            ffmpeg_bytes(&["-f", "lavfi", "-i", "sine=f=300", "-t", "1"], "mp3"),
+        )
+        .await;
+    let id = r.ok()["id"].as_i64().unwrap();
+    // Corrupt the stored file behind the upload's back: the job must fail with ffmpeg's reason.
+    let key: String = sqlx::query_scalar("SELECT storage_key FROM media_files WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    std::fs::write(
+        app.files.path.join("media").join(&key),
+        b"ID3 garbage garbage",
+    )
+    .unwrap();
+    let mut row = json!(null);
+    for _ in 0..300 {
+        row = app
+            .get_q(
+                "/media.merchant_producing_upfile/music_index",
+                Some(&t),
+                json!({}),
+            )
+            .await
+            .ok()["rows"][0]
+            .clone();
+        if row["state"] == "failed" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(row["state"], "failed", "{row}");
+    assert!(!row["error"].as_str().unwrap().is_empty());
+    let admin = app.admin().await;
+    let jobs = app
+        .get_q(
+            "/system/tasks/index",
+            Some(&admin),
+            json!({"kind": "media.ingest"}),
+        )
+        .await;
+    assert_eq!(jobs.ok()["rows"][0]["state"], "dead");
+}
+
+#[tokio::test]
+async fn a_resumable_upload_survives_a_dropped_connection() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    // About 6 MB: two chunks of 5 MiB.
+    let v = video("3", &["-b:v", "40M", "-maxrate", "40M", "-bufsize", "40M"]);
+    assert!(v.len() > 5 * 1024 * 1024, "{}", v.len());
+    let p = app
+        .post(
+            "/ajax/ossUpload",
+            Some(&t),
+            json!({"file_name": "long take.mp4", "size": v.len(), "library": "resource"}),
+        )
+        .await;
+    let p = p.ok().clone();
+    let id = p["upload_id"].as_str().unwrap().to_string();
+    assert_eq!(p["total_chunks"], 2);
+    assert!(p["signature"].as_str().unwrap().len() == 64);
+    app.post(
+        "/ajax/ossUpload",
+        Some(&t),
+        json!({"file_name": "huge.mp4", "size": 301i64 * 1024 * 1024, "library": "resource"}),
+    )
+    .await
+    .expect(422);
+    let chunk = |i: usize| {
+        let cs = 5 * 1024 * 1024;
+        v[i * cs..((i + 1) * cs).min(v.len())].to_vec()
+    };
+    let send = |i: usize, bytes: Vec<u8>| {
+        let form = reqwest::multipart::Form::new().part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name("blob"),
+        );
+        app.http
+            .post(app.url(&format!("/api/ajax/upload_chunk?upload_id={id}&index={i}")))
+            .bearer_auth(&t)
+            .multipart(form)
+            .send()
+    };
+    assert_eq!(send(0, chunk(0)).await.unwrap().status(), 200);
+    // The connection drops mid-chunk: the short chunk is refused and not counted.
+    assert_eq!(
+        send(1, chunk(1)[..1000].to_vec()).await.unwrap().status(),
+        422
+    );
+    let r = app
+        .post_en("/ajax/add_upfile", Some(&t), json!({"upload_id": id}))
+        .await;
+    assert_eq!(
+        (r.status, r.message()),
+        (422, "The upload is not complete: 1 chunks missing")
+    );
+    // After a reload the page asks what is there, and sends only what is missing.
+    let s = app
+        .get_q("/ajax/getYunData", Some(&t), json!({"upload_id": id}))
+        .await;
+    assert_eq!(s.ok()["upload"]["received"], json!([0]));
+    assert_eq!(send(1, chunk(1)).await.unwrap().status(), 200);
+    let r = app
+        .post("/ajax/add_upfile", Some(&t), json!({"upload_id": id}))
+        .await;
+    let d = r.ok();
+    assert_eq!(d["fileName"], "long take.mp4");
+    assert_eq!(d["size"].as_i64().unwrap() as usize, v.len());
+    let got = app
+        .http
+        .get(app.url(d["src"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert!(got.as_ref() == v.as_slice(), "reassembled file differs");
+    // The session is spent.
+    app.post("/ajax/add_upfile", Some(&t), json!({"upload_id": id}))
+        .await
+        .expect(422);
+}
+
+#[tokio::test]
+async fn merchant_b_cannot_reach_merchant_a_materials() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let admin = app.admin().await;
+        let a = app.demo().await;
+        let bt = app.second_merchant(&admin, "rival").await;
+        let gid = app
+            .post(
+                "/media.merchant_much_resource/resource_group_add",
+                Some(&a),
+                json!({"name": "A"}),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        let id = app
+            .upload(
+                "/bpdr.merchant_mediainfo/upload",
+                &a,
+                &[("type", "image")],
+                "a.png",
+                png(),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        let cid = app
+            .post(
+                "/media.merchant_much_resource/resource_add_classify",
+                Some(&a),
+                json!({"name": "C"}),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        for (path, body) in [
+            (
+                "/media.merchant_much_resource/resource_detail",
+                json!({"id": id}),
+            ),
+            (
+                "/media.merchant_much_resource/resource_delete",
+                json!({"id": id}),
+            ),
+            (
+                "/media.merchant_producing_upfile/delete",
+                json!({"ids": [id]}),
+            ),
+            ("/ajax/edit_upfile", json!({"id": id, "name": "x"})),
+            (
+                "/media.merchant_much_resource/edit_resource_group_name",
+                json!({"id": gid, "name": "x"}),
+            ),
+            (
+                "/media.merchant_much_resource/resource_group_delete",
+                json!({"id": gid, "confirm": true}),
+            ),
+            (
+                "/media.merchant_much_resource/resource_add",
+                json!({"group_id": gid, "ids": [id]}),
+            ),
+            (
+                "/media.merchant_much_resource/edit_classify_name",
+                json!({"id": cid, "name": "x"}),
+            ),
+            (
+                "/media.merchant_much_resource/resource_delete_classify",
+                json!({"id": cid}),
+            ),
+        ] {
+            app.post(path, Some(&bt), body).await.expect(404);
+        }
+        // B's own group cannot take A's file either.
+        let bg = app
+            .post(
+                "/media.merchant_much_resource/resource_group_add",
+                Some(&bt),
+                json!({"name": "B"}),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        app.post(
+            "/media.merchant_much_resource/resource_add",
+            Some(&bt),
+            json!({"group_id": bg, "ids": [id]}),
+        )
+        .await
+        .expect(404);
+        let r = app
+            .upload(
+                "/media.merchant_much_resource/add_resource",
+                &bt,
+                &[("group_id", &gid.to_string())],
+                "b.png",
+                png(),
+            )
+            .await;
+        assert_eq!(r.status, 404);
+        for p in [
+            "/media.merchant_producing_upfile/image_index",
+            "/media.merchant_much_resource/video_resource_group_index",
+            "/media.merchant_much_resource/classify_index",
+        ] {
+            assert_eq!(
+                app.get(p, Some(&bt)).await.ok()["total"]
+                    .as_i64()
+                    .unwrap_or(0)
+                    - if p.contains("group") { 1 } else { 0 },
+                0,
+                "{p}"
+            );
+        }
+        let r = app
+            .get_q(
+                "/media.merchant_much_resource/resource_detail",
+                Some(&a),
+                json!({"id": id.to_string()}),
+            )
+            .await;
+        assert_eq!(r.ok()["name"], "a.png");
+    }
+}
