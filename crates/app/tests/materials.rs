@@ -581,3 +581,171 @@ async fn merchant_b_cannot_reach_merchant_a_materials() {
         assert_eq!(r.ok()["name"], "a.png");
     }
 }
+
+#[tokio::test]
+async fn file_types_system_music_and_saving_into_libraries() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let admin = app.admin().await;
+        let t = app.demo().await;
+        // File types.
+        app.post(
+            "/bpdr.merchant_file_type/add",
+            Some(&t),
+            json!({"type": "sound", "name": "x"}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/bpdr.merchant_file_type/add",
+            Some(&t),
+            json!({"type": "audio", "name": ""}),
+        )
+        .await
+        .expect(422);
+        let pop = app
+            .post(
+                "/bpdr.merchant_file_type/add",
+                Some(&t),
+                json!({"type": "audio", "name": "Pop"}),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        let r = app
+            .call(
+                "POST",
+                "/media.merchant_file_type/add?type=image",
+                Some(&t),
+                Some(json!({"name": "Banners"})),
+                "en",
+            )
+            .await;
+        let banners = r.ok()["id"].as_i64().unwrap();
+        app.post(
+            "/bpdr.merchant_file_type/add",
+            Some(&t),
+            json!({"type": "image", "name": "Wide", "parent_id": banners}),
+        )
+        .await
+        .ok();
+        let tree = app
+            .get("/bpdr.merchant_file_type/image_tree", Some(&t))
+            .await;
+        assert_eq!(tree.ok()[0]["children"][0]["name"], "Wide");
+        assert_eq!(
+            app.get("/bpdr.merchant_file_type/audio_index", Some(&t))
+                .await
+                .ok()["total"],
+            1
+        );
+        app.post(
+            "/bpdr.merchant_file_type/edit",
+            Some(&t),
+            json!({"id": pop, "name": "Pop 2"}),
+        )
+        .await
+        .ok();
+        // Built-in music: operator only to add; everyone signed in to browse; copy into my library.
+        let tone = ffmpeg_bytes(&["-f", "lavfi", "-i", "sine=f=500", "-t", "1"], "mp3");
+        assert_eq!(
+            app.upload(
+                "/system/music/add",
+                &t,
+                &[("name", "Tone")],
+                "tone.mp3",
+                tone.clone()
+            )
+            .await
+            .status,
+            403
+        );
+        let r = app
+            .upload(
+                "/system/music/add",
+                &admin,
+                &[("name", "Tone"), ("category", "calm")],
+                "tone.mp3",
+                tone,
+            )
+            .await;
+        let sid = r.ok()["id"].as_i64().unwrap();
+        let list = app
+            .get(
+                "/media.merchant_producing_upfile/system_music_index",
+                Some(&t),
+            )
+            .await;
+        assert_eq!(list.ok()["rows"][0]["name"], "Tone");
+        let src = list.data()["rows"][0]["src"].as_str().unwrap().to_string();
+        assert_eq!(
+            app.http.get(app.url(&src)).send().await.unwrap().status(),
+            200
+        );
+        let r = app
+            .post(
+                "/clip.merchant_music_library/save",
+                Some(&t),
+                json!({"system_music_id": sid, "file_type_id": pop}),
+            )
+            .await;
+        assert_eq!(
+            (
+                r.ok()["library"].as_str(),
+                r.data()["file_type_id"].as_i64()
+            ),
+            (Some("music"), Some(pop))
+        );
+        assert_eq!(
+            app.get("/media.merchant_producing_upfile/music_index", Some(&t))
+                .await
+                .ok()["total"],
+            1
+        );
+        // An uploaded image kept in the image library; an image cannot go to the music library.
+        let img = app
+            .upload("/common.tool/project_upload", &t, &[], "p.png", png())
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        app.post(
+            "/clip.merchant_music_library/save",
+            Some(&t),
+            json!({"id": img}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/clip.merchant_image_library/save",
+            Some(&t),
+            json!({"id": img, "name": "Poster"}),
+        )
+        .await
+        .ok();
+        let l = app
+            .get("/media.merchant_producing_upfile/image_index", Some(&t))
+            .await;
+        assert_eq!(l.ok()["rows"][0]["name"], "Poster");
+        // Deleting a type leaves its files uncategorised.
+        app.post(
+            "/bpdr.merchant_file_type/delete",
+            Some(&t),
+            json!({"id": pop}),
+        )
+        .await
+        .ok();
+        let m = app
+            .get("/media.merchant_producing_upfile/music_index", Some(&t))
+            .await;
+        assert_eq!(m.ok()["rows"][0]["file_type_id"], 0);
+        app.post("/system/music/delete", Some(&admin), json!({"id": sid}))
+            .await
+            .ok();
+        assert_eq!(
+            app.http.get(app.url(&src)).send().await.unwrap().status(),
+            404
+        );
+    }
+}

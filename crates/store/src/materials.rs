@@ -596,3 +596,344 @@ pub async fn delete_upload(db: &Db, id: &str) -> sqlx::Result<()> {
         .await?;
     Ok(())
 }
+
+// ---- file types (categories of music, video, image files) ----
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct FileType {
+    pub id: i64,
+    pub kind: String,
+    pub parent_id: i64,
+    pub name: String,
+    pub sort: i64,
+    pub created_at: i64,
+}
+
+pub async fn file_types(db: &Db, merchant_id: i64, kind: &str) -> sqlx::Result<Vec<FileType>> {
+    sqlx::query_as(
+        "SELECT id, kind, parent_id, name, sort, created_at FROM file_types WHERE merchant_id = $1 AND kind = $2 ORDER BY sort, id",
+    )
+    .bind(merchant_id)
+    .bind(kind)
+    .fetch_all(&db.pool)
+    .await
+}
+
+pub async fn file_type(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<FileType>> {
+    sqlx::query_as("SELECT id, kind, parent_id, name, sort, created_at FROM file_types WHERE merchant_id = $1 AND id = $2")
+        .bind(merchant_id)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub async fn add_file_type(
+    db: &Db,
+    merchant_id: i64,
+    kind: &str,
+    parent_id: i64,
+    name: &str,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO file_types (merchant_id, kind, parent_id, name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(merchant_id)
+    .bind(kind)
+    .bind(parent_id)
+    .bind(name)
+    .bind(now_ms())
+    .fetch_one(&db.pool)
+    .await
+}
+
+pub async fn rename_file_type(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+    name: &str,
+) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE file_types SET name = $1 WHERE id = $2 AND merchant_id = $3")
+        .bind(name)
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+/// Deletes a file type; its files become uncategorised, its children move up to its parent.
+pub async fn delete_file_type(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<bool> {
+    let Some(t) = file_type(db, merchant_id, id).await? else {
+        return Ok(false);
+    };
+    let mut tx = db.begin().await?;
+    sqlx::query(
+        "UPDATE media_files SET file_type_id = 0 WHERE file_type_id = $1 AND merchant_id = $2",
+    )
+    .bind(id)
+    .bind(merchant_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("UPDATE file_types SET parent_id = $1 WHERE parent_id = $2 AND merchant_id = $3")
+        .bind(t.parent_id)
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM file_types WHERE id = $1 AND merchant_id = $2")
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+pub async fn set_file_type(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+    file_type_id: i64,
+) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE media_files SET file_type_id = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4")
+        .bind(file_type_id)
+        .bind(now_ms())
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+pub async fn set_library(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+    library: &str,
+    name: &str,
+) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE media_files SET library = $1, name = $2, updated_at = $3 WHERE id = $4 AND merchant_id = $5")
+        .bind(library)
+        .bind(name)
+        .bind(now_ms())
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+// ---- the operator's built-in music ----
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct SystemMusic {
+    pub id: i64,
+    pub name: String,
+    pub category: String,
+    #[serde(skip)]
+    pub storage_key: String,
+    pub mime: String,
+    pub size: i64,
+    pub duration_ms: i64,
+    pub created_at: i64,
+}
+
+pub static SYSTEM_MUSIC_LIST: Entity = Entity {
+    fields: &[
+        field("name", "name", FieldType::Text),
+        field("category", "category", FieldType::Select),
+        field("duration_ms", "duration_ms", FieldType::Int),
+        field("created_at", "created_at", FieldType::Date),
+    ],
+    default_order: "id DESC",
+    tiebreak: "id",
+};
+
+pub async fn system_music(db: &Db, q: &ListQuery) -> Result<(Vec<SystemMusic>, i64), PageError> {
+    list::page(
+        db,
+        "SELECT id, name, category, storage_key, mime, size, duration_ms, created_at FROM system_music",
+        "FROM system_music",
+        "1 = 1",
+        &[],
+        &SYSTEM_MUSIC_LIST,
+        q,
+    )
+    .await
+}
+
+pub async fn system_music_one(db: &Db, id: i64) -> sqlx::Result<Option<SystemMusic>> {
+    sqlx::query_as("SELECT id, name, category, storage_key, mime, size, duration_ms, created_at FROM system_music WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub async fn add_system_music(db: &Db, m: &SystemMusic) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO system_music (name, category, storage_key, mime, size, duration_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(&m.name)
+    .bind(&m.category)
+    .bind(&m.storage_key)
+    .bind(&m.mime)
+    .bind(m.size)
+    .bind(m.duration_ms)
+    .bind(now_ms())
+    .fetch_one(&db.pool)
+    .await
+}
+
+pub async fn delete_system_music(db: &Db, id: i64) -> sqlx::Result<Option<String>> {
+    let Some(m) = system_music_one(db, id).await? else {
+        return Ok(None);
+    };
+    sqlx::query("DELETE FROM system_music WHERE id = $1")
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(Some(m.storage_key))
+}
+
+// ---- subtitle lines (speech recognition results, editable) ----
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct AsrLine {
+    pub id: i64,
+    pub resource_id: i64,
+    pub start_ms: i64,
+    pub end_ms: i64,
+    pub content: String,
+}
+
+pub static ASR_LIST: Entity = Entity {
+    fields: &[
+        field("content", "content", FieldType::Text),
+        field("start_ms", "start_ms", FieldType::Int),
+        field("end_ms", "end_ms", FieldType::Int),
+    ],
+    default_order: "start_ms ASC, id ASC",
+    tiebreak: "id",
+};
+
+pub async fn asr_page(
+    db: &Db,
+    merchant_id: i64,
+    resource_id: i64,
+    q: &ListQuery,
+) -> Result<(Vec<AsrLine>, i64), PageError> {
+    list::page(
+        db,
+        "SELECT id, resource_id, start_ms, end_ms, content FROM asr_lines",
+        "FROM asr_lines",
+        "merchant_id = $1 AND resource_id = $2",
+        &[Bind::I(merchant_id), Bind::I(resource_id)],
+        &ASR_LIST,
+        q,
+    )
+    .await
+}
+
+pub async fn asr_lines(db: &Db, merchant_id: i64, resource_id: i64) -> sqlx::Result<Vec<AsrLine>> {
+    sqlx::query_as(
+        "SELECT id, resource_id, start_ms, end_ms, content FROM asr_lines WHERE merchant_id = $1 AND resource_id = $2 ORDER BY start_ms, id",
+    )
+    .bind(merchant_id)
+    .bind(resource_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+pub async fn asr_line(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<AsrLine>> {
+    sqlx::query_as("SELECT id, resource_id, start_ms, end_ms, content FROM asr_lines WHERE merchant_id = $1 AND id = $2")
+        .bind(merchant_id)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub async fn update_asr_line(db: &Db, merchant_id: i64, l: &AsrLine) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE asr_lines SET start_ms = $1, end_ms = $2, content = $3 WHERE id = $4 AND merchant_id = $5")
+        .bind(l.start_ms)
+        .bind(l.end_ms)
+        .bind(&l.content)
+        .bind(l.id)
+        .bind(merchant_id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+pub async fn delete_asr_line(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query("DELETE FROM asr_lines WHERE id = $1 AND merchant_id = $2")
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+/// Replaces every line of a resource (the timeline editor's save, and a finished recognition).
+pub async fn replace_asr_lines(
+    db: &Db,
+    merchant_id: i64,
+    resource_id: i64,
+    lines: &[(i64, i64, String)],
+) -> sqlx::Result<()> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM asr_lines WHERE merchant_id = $1 AND resource_id = $2")
+        .bind(merchant_id)
+        .bind(resource_id)
+        .execute(&mut *tx)
+        .await?;
+    for (s, e, c) in lines {
+        sqlx::query("INSERT INTO asr_lines (merchant_id, resource_id, start_ms, end_ms, content, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(merchant_id)
+            .bind(resource_id)
+            .bind(s)
+            .bind(e)
+            .bind(c)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
+}
+
+pub async fn add_asr_line(
+    db: &Db,
+    merchant_id: i64,
+    resource_id: i64,
+    s: i64,
+    e: i64,
+    content: &str,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar("INSERT INTO asr_lines (merchant_id, resource_id, start_ms, end_ms, content, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
+        .bind(merchant_id)
+        .bind(resource_id)
+        .bind(s)
+        .bind(e)
+        .bind(content)
+        .bind(now_ms())
+        .fetch_one(&db.pool)
+        .await
+}
+
+pub async fn set_asr_state(db: &Db, id: i64, state: &str, error: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE media_files SET asr_state = $1, asr_error = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(state)
+    .bind(error)
+    .bind(now_ms())
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}

@@ -12,7 +12,7 @@ use sha2::Sha256;
 use store::materials::MediaFile;
 use tower::ServiceExt;
 
-const VARIANTS: &[&str] = &["original", "mezzanine", "poster", "strip"];
+const VARIANTS: &[&str] = &["original", "mezzanine", "poster", "strip", "system"];
 /// Links live a day; rounded to the hour so a page's URLs stay stable (and cacheable) for a while.
 const TTL_MS: i64 = 24 * 3_600_000;
 
@@ -92,6 +92,14 @@ pub async fn serve(
     if q.e < domain::now_ms() {
         return (StatusCode::GONE, "link expired").into_response();
     }
+    if variant == "system" {
+        let key = match store::materials::system_music_one(&st.db, id).await {
+            Ok(Some(m)) => (m.storage_key, m.mime),
+            Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+            Err(e) => return crate::error::ApiError::from(e).into_response(),
+        };
+        return send(&st, &key.0, &key.1, req).await;
+    }
     let m = match store::materials::get_any(&st.db, id).await {
         Ok(Some(m)) => m,
         Ok(None) => return StatusCode::NOT_FOUND.into_response(),
@@ -109,7 +117,11 @@ pub async fn serve(
             "image/jpeg".to_string(),
         ),
     };
-    let Ok(path) = st.storage.path(&key) else {
+    send(&st, &key, &mime, req).await
+}
+
+async fn send(st: &AppState, key: &str, mime: &str, req: Request) -> Response {
+    let Ok(path) = st.storage.path(key) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let svc = tower_http::services::ServeFile::new_with_mime(

@@ -4,6 +4,8 @@ pub mod chunks;
 pub mod files;
 pub mod ingest;
 pub mod library;
+pub mod music;
+pub mod types;
 pub mod upload;
 
 use crate::state::AppState;
@@ -51,6 +53,20 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(chunks::yun_data))
         .routes(routes!(chunks::chunk))
         .routes(routes!(chunks::finish))
+        .routes(routes!(types::audio_index))
+        .routes(routes!(types::video_index))
+        .routes(routes!(types::image_index))
+        .routes(routes!(types::image_tree))
+        .routes(routes!(types::add_type))
+        .routes(routes!(types::media_add_type))
+        .routes(routes!(types::edit))
+        .routes(routes!(types::delete))
+        .routes(routes!(music::system_index))
+        .routes(routes!(music::operator_index))
+        .routes(routes!(music::operator_add))
+        .routes(routes!(music::operator_delete))
+        .routes(routes!(music::music_save))
+        .routes(routes!(music::image_save))
         // Uploads enforce their own limits while streaming (300 MB videos).
         .layer(axum::extract::DefaultBodyLimit::max(
             upload::VIDEO_MAX as usize + 1024 * 1024,
