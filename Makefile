@@ -43,3 +43,4 @@ test-e2e:
 bench:
 	cargo build --release --bin clipmatrix
 	node bench/api.mjs
+	node bench/materials.mjs
