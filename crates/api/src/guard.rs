@@ -99,7 +99,7 @@ pub async fn guard(State(st): State<AppState>, mut req: Request, next: Next) -> 
         }
         Err(e) => (e.into_response(), None),
     };
-    let res = localize(res, lang, &rid);
+    let res = localize(res, lang, &rid).await;
     if is_mutating(&method, &path) {
         let log = log_entry(caller.as_ref(), &res, &method, &path, ip, rid);
         if let Err(e) = store::oplog::write(&st.db, &log).await {
@@ -136,9 +136,9 @@ async fn authorize(st: &AppState, access: &Access, c: &Caller) -> Result<(), Api
 }
 
 /// Renders a pending error in the caller's language.
-fn localize(mut res: Response, lang: Lang, rid: &str) -> Response {
+async fn localize(mut res: Response, lang: Lang, rid: &str) -> Response {
     let Some(p) = res.extensions_mut().remove::<PendingError>() else {
-        return res;
+        return envelope_rejection(res).await;
     };
     let body = p.render(lang, rid);
     let mut out = (p.status, axum::Json(body)).into_response();
@@ -195,4 +195,28 @@ fn log_entry(
         ip,
         request_id: rid,
     }
+}
+
+/// Extractor rejections (a malformed multipart body, a bad query string, a body over the size limit)
+/// come from axum as plain text; the console expects the envelope, so they are wrapped in it.
+async fn envelope_rejection(res: Response) -> Response {
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !status.is_client_error() || is_json {
+        return res;
+    }
+    let (parts, body) = res.into_parts();
+    let text = axum::body::to_bytes(body, 64 * 1024)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).to_string())
+        .unwrap_or_default();
+    let body =
+        serde_json::json!({ "code": parts.status.as_u16(), "message": text.trim(), "data": null });
+    let mut out = (parts.status, axum::Json(body)).into_response();
+    *out.extensions_mut() = parts.extensions;
+    out
 }

@@ -3,6 +3,7 @@
 pub mod i18n;
 pub mod menus;
 pub mod permission;
+pub mod planner;
 pub mod validate;
 
 /// Session lifetimes of SPEC §9.
