@@ -749,3 +749,45 @@ async fn file_types_system_music_and_saving_into_libraries() {
         );
     }
 }
+
+#[tokio::test]
+async fn ingest_progress_is_pushed_as_server_sent_events() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let mut res = app
+        .http
+        .get(app.url("/api/events"))
+        .bearer_auth(&t)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-type"], "text/event-stream");
+    let id = app
+        .upload(
+            "/media.merchant_much_resource/add_resource",
+            &t,
+            &[],
+            "c.mp4",
+            video("1", &[]),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let mut seen = String::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::time::Instant::now() < deadline && !seen.contains("\"state\":\"ready\"") {
+        if let Ok(Ok(Some(chunk))) =
+            tokio::time::timeout(std::time::Duration::from_secs(5), res.chunk()).await
+        {
+            seen.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+    assert!(seen.contains("event: media"), "{seen}");
+    assert!(
+        seen.contains(&format!("\"id\":{id}")) && seen.contains("\"state\":\"ready\""),
+        "{seen}"
+    );
+    app.get("/events", None).await.expect(401);
+}

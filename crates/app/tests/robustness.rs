@@ -27,6 +27,9 @@ async fn no_call_answers_500_or_a_bare_body_to_junk() {
     ];
     let mut calls = 0;
     for (path, item) in doc.paths.paths.iter() {
+        if path == "/events" {
+            continue; // an endless stream; covered by the materials tests
+        }
         let methods: Vec<&str> = [("GET", item.get.is_some()), ("POST", item.post.is_some())]
             .iter()
             .filter(|(_, on)| *on)

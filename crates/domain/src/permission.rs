@@ -68,6 +68,7 @@ const SIGNED_IN: &[&str] = &[
     "/index/banner",
     "/index/getIndexCourseList",
     "/system/dic",
+    "/events",
 ];
 
 /// Actions that only read, even when sent as POST (SPEC §7: many list reads are POST).

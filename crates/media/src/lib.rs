@@ -1,5 +1,7 @@
-//! Media: storage, content sniffing, ffprobe/ffmpeg processes and the ingest pipeline (DESIGN.md §6).
+//! Media: storage, content sniffing, ffprobe/ffmpeg processes, the ingest pipeline (DESIGN.md §6) and
+//! speech recognition for subtitles (asr).
 
+pub mod asr;
 pub mod ffmpeg;
 pub mod ingest;
 pub mod magic;

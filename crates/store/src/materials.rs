@@ -937,3 +937,25 @@ pub async fn set_asr_state(db: &Db, id: i64, state: &str, error: &str) -> sqlx::
     .await?;
     Ok(())
 }
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct Progress {
+    pub id: i64,
+    pub state: String,
+    pub progress: i64,
+    pub error: String,
+    pub asr_state: String,
+    pub updated_at: i64,
+}
+
+/// Materials of a merchant whose state changed since a time: what the progress stream pushes.
+pub async fn changed_since(db: &Db, merchant_id: i64, since: i64) -> sqlx::Result<Vec<Progress>> {
+    sqlx::query_as(
+        "SELECT id, state, progress, error, asr_state, updated_at FROM media_files \
+         WHERE merchant_id = $1 AND updated_at > $2 ORDER BY updated_at LIMIT 200",
+    )
+    .bind(merchant_id)
+    .bind(since)
+    .fetch_all(&db.pool)
+    .await
+}

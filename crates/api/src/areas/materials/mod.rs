@@ -1,6 +1,7 @@
 //! Area "materials" (DESIGN.md §4): uploads, libraries, shot groups, media serving, ingest.
 
 pub mod chunks;
+pub mod events;
 pub mod files;
 pub mod ingest;
 pub mod library;
@@ -49,6 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(library::classify_add))
         .routes(routes!(library::classify_rename))
         .routes(routes!(library::classify_delete))
+        .routes(routes!(events::events))
         .routes(routes!(chunks::policy))
         .routes(routes!(chunks::yun_data))
         .routes(routes!(chunks::chunk))
