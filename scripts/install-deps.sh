@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what clipmatrix needs on a fresh Debian machine, skipping what is already there.
-#   scripts/install-deps.sh run    -> ffmpeg, CJK fonts, espeak-ng, the console's npm packages
+#   scripts/install-deps.sh run    -> ffmpeg, CJK fonts, espeak-ng, the console's npm packages, and
+#                                     the speech-recognition venv + model in ${CLIPMATRIX_DATA_DIR:-./data}/asr
 #   scripts/install-deps.sh test   -> the same plus chromium and the e2e npm packages
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +9,9 @@ mode="${1:-run}"
 
 apt_pkgs=(ffmpeg fonts-wqy-zenhei espeak-ng)
 [ "$mode" = test ] && apt_pkgs+=(chromium)
+# Speech recognition runs in a Python venv: Debian's python3 and its venv module, unless a Python
+# with venv is already on the PATH.
+python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || apt_pkgs+=(python3 python3-venv)
 missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -32,4 +36,7 @@ npm_ci() {
 }
 npm_ci web
 [ "$mode" = test ] && [ -f e2e/package-lock.json ] && npm_ci e2e
+
+# Speech recognition (faster-whisper + the Whisper base model, ~600 MB): quick when already there.
+scripts/asr/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/asr" >/dev/null
 exit 0
