@@ -16,7 +16,7 @@ test: test-deps web
 	$(MAKE) test-rust test-web test-e2e
 
 deps:
-	scripts/install-deps.sh run
+	CLIPMATRIX_DATA_DIR=$(DATA_DIR) scripts/install-deps.sh run
 
 test-deps:
 	scripts/install-deps.sh test

@@ -26,6 +26,19 @@ pub struct Settings {
     pub storage_url: String,
 }
 
+impl Settings {
+    pub fn asr_dir(&self) -> std::path::PathBuf {
+        asr_dir(&self.data_dir)
+    }
+}
+
+/// Where the speech-recognition engine is installed: `<data>/asr`, or CLIPMATRIX_ASR_DIR.
+pub fn asr_dir(data_dir: &std::path::Path) -> std::path::PathBuf {
+    std::env::var_os("CLIPMATRIX_ASR_DIR")
+        .map(Into::into)
+        .unwrap_or_else(|| data_dir.join("asr"))
+}
+
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,

@@ -143,8 +143,12 @@ pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
 }
 
 /// The job kinds this build knows. Later modules register theirs here.
-pub fn registry(storage: media::Storage) -> Registry {
+pub fn registry(storage: media::Storage, asr_dir: std::path::PathBuf) -> Registry {
     let mut r = Registry::default();
+    let s2 = storage.clone();
+    r.register("media.asr", move |ctx| {
+        api::areas::materials::asr::run(ctx, s2.clone(), asr_dir.clone())
+    });
     r.register("media.ingest", move |ctx| {
         api::areas::materials::ingest::run(ctx, storage.clone())
     });
@@ -216,7 +220,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     if cfg.workers {
         tasks.push(tokio::spawn(store::jobs::run_worker(
             db.clone(),
-            registry(state.storage.clone()),
+            registry(state.storage.clone(), state.settings.asr_dir()),
             Default::default(),
             stop_rx.clone(),
         )));
@@ -259,7 +263,7 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     let storage = media::Storage::from_url(&cfg.storage_url)?;
     let work = tokio::spawn(store::jobs::run_worker(
         db.clone(),
-        registry(storage),
+        registry(storage, api::state::asr_dir(&cfg.data_dir)),
         Default::default(),
         stop_rx,
     ));

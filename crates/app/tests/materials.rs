@@ -791,3 +791,222 @@ async fn ingest_progress_is_pushed_as_server_sent_events() {
     );
     app.get("/events", None).await.expect(401);
 }
+
+#[tokio::test]
+async fn subtitles_are_recognized_edited_and_saved() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    if !app.files.path.join("asr").exists() {
+        assert!(
+            std::env::var("CI").is_err(),
+            "the speech-recognition engine must be installed in CI (scripts/install-deps.sh)"
+        );
+        eprintln!("SKIPPED: speech recognition not installed in data/asr");
+        return;
+    }
+    app.start_worker();
+    let t = app.demo().await;
+    let wav = std::env::temp_dir().join(format!("cm-asr-{}.wav", store::random_token(5)));
+    let st = Command::new("espeak-ng")
+        .args(["-v", "en", "-g", "5", "-w"])
+        .arg(&wav)
+        .arg("The quick brown fox jumps over the lazy dog")
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let bytes = std::fs::read(&wav).unwrap();
+    let _ = std::fs::remove_file(&wav);
+    let up = app
+        .upload(
+            "/bpdr.merchant_mediainfo/upload",
+            &t,
+            &[("type", "voice")],
+            "fox.wav",
+            bytes,
+        )
+        .await;
+    let id = up.ok()["id"].as_i64().unwrap();
+    // Only media with sound can be recognized.
+    let img = app
+        .upload("/common.tool/project_upload", &t, &[], "p.png", png())
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let r = app
+        .post_en(
+            "/media.merchant_much_resource/asr_add",
+            Some(&t),
+            json!({"resource_id": img}),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.message()),
+        (422, "This material has no audio to recognize")
+    );
+    app.post(
+        "/media.merchant_much_resource/asr_add",
+        Some(&t),
+        json!({"resource_id": id, "lang": "fr"}),
+    )
+    .await
+    .expect(422);
+    let before = app.get("/index/dashboard", Some(&t)).await.ok()["points"]
+        .as_i64()
+        .unwrap();
+    let r = app
+        .post(
+            "/media.merchant_much_resource/asr_add",
+            Some(&t),
+            json!({"resource_id": id, "lang": "en"}),
+        )
+        .await;
+    assert_eq!(r.ok()["points"], 1);
+    app.post_en(
+        "/media.merchant_much_resource/asr_add",
+        Some(&t),
+        json!({"resource_id": id, "lang": "en"}),
+    )
+    .await
+    .expect(422);
+    let mut tl = json!(null);
+    for _ in 0..900 {
+        tl = app
+            .get_q(
+                "/media.merchant_much_resource/get_asr_timeline",
+                Some(&t),
+                json!({"resource_id": id.to_string()}),
+            )
+            .await
+            .ok()
+            .clone();
+        if tl["asr_state"] != "processing" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(tl["asr_state"], "success", "{tl}");
+    let text: String = tl["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["content"].as_str().unwrap().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let words = |s: &str| {
+        s.to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || c.is_whitespace())
+            .collect::<String>()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        words(&text),
+        words("The quick brown fox jumps over the lazy dog"),
+        "{text}"
+    );
+    assert_eq!(
+        app.get("/index/dashboard", Some(&t)).await.ok()["points"]
+            .as_i64()
+            .unwrap(),
+        before - 1
+    );
+    // Edit a line, refuse bad timings, save a whole timeline.
+    let line = tl["lines"][0].clone();
+    let lid = line["id"].as_i64().unwrap();
+    let r = app
+        .get_q(
+            "/media.merchant_much_resource/asr_modify",
+            Some(&t),
+            json!({"id": lid.to_string(), "field": "content", "value": "A quick fox"}),
+        )
+        .await;
+    assert_eq!(r.ok()["content"], "A quick fox");
+    let r = app
+        .call(
+            "GET",
+            "/media.merchant_much_resource/asr_modify",
+            Some(&t),
+            Some(json!({"id": lid.to_string(), "field": "end", "value": "-1"})),
+            "en",
+        )
+        .await;
+    assert_eq!(r.status, 422);
+    assert!(
+        r.message().starts_with("Invalid subtitle timing"),
+        "{}",
+        r.message()
+    );
+    app.post(
+        "/media.merchant_much_resource/save_asr_times",
+        Some(&t),
+        json!({"resource_id": id, "lines": [{"start": 2.0, "end": 1.0, "content": "x"}]}),
+    )
+    .await
+    .expect(422);
+    app.post(
+        "/media.merchant_much_resource/save_asr_times",
+        Some(&t),
+        json!({"resource_id": id, "lines": [{"start": 0.5, "end": 99.0, "content": "x"}]}),
+    )
+    .await
+    .expect(422);
+    let r = app.post("/media.merchant_much_resource/save_asr_times", Some(&t), json!({"resource_id": id, "lines": [
+        {"start": 1.2, "end": 2.0, "content": "second"}, {"start": 0.0, "end": 1.0, "content": "第一句"}]})).await;
+    assert_eq!(r.ok()[0]["content"], "第一句");
+    let d = app
+        .get_q(
+            "/media.merchant_much_resource/asr_detail",
+            Some(&t),
+            json!({"resource_id": id.to_string(), "page": "1", "limit": "1"}),
+        )
+        .await;
+    assert_eq!(
+        (
+            d.ok()["total"].as_i64(),
+            d.data()["rows"][0]["start"].as_f64()
+        ),
+        (Some(2), Some(0.0))
+    );
+    let second = app
+        .get_q(
+            "/media.merchant_much_resource/get_asr_timeline",
+            Some(&t),
+            json!({"resource_id": id.to_string()}),
+        )
+        .await
+        .ok()["lines"][1]["id"]
+        .clone();
+    app.get_q(
+        "/media.merchant_much_resource/asr_delete",
+        Some(&t),
+        json!({"id": second.to_string()}),
+    )
+    .await
+    .ok();
+    // Another merchant cannot read or touch these lines.
+    let admin = app.admin().await;
+    let other = app.second_merchant(&admin, "peeker").await;
+    app.get_q(
+        "/media.merchant_much_resource/get_asr_timeline",
+        Some(&other),
+        json!({"resource_id": id.to_string()}),
+    )
+    .await
+    .expect(404);
+    app.get_q(
+        "/media.merchant_much_resource/asr_delete",
+        Some(&other),
+        json!({"id": lid.to_string()}),
+    )
+    .await
+    .expect(404);
+    app.post(
+        "/media.merchant_much_resource/save_asr_times",
+        Some(&other),
+        json!({"resource_id": id, "lines": []}),
+    )
+    .await
+    .expect(404);
+}

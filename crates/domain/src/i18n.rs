@@ -82,6 +82,10 @@ messages! {
     UploadIncomplete => "上传未完成：还缺 {missing} 个分片", "The upload is not complete: {missing} chunks missing";
     UploadExpired => "上传会话不存在或已过期，请重新上传", "The upload session does not exist or has expired; upload again";
     ChunkInvalid => "分片无效：{reason}", "Invalid chunk: {reason}";
+    AsrNotInstalled => "字幕识别引擎未安装：{hint}", "Speech recognition is not installed: {hint}";
+    AsrBusy => "该素材正在识别字幕，请稍候", "Subtitles are already being recognized for this material";
+    AsrNoAudio => "该素材没有音频，无法识别字幕", "This material has no audio to recognize";
+    SubtitleTiming => "字幕时间无效：{reason}", "Invalid subtitle timing: {reason}";
     LinkExpired => "链接已过期，请刷新页面", "The link has expired; reload the page";
 }
 
@@ -123,6 +127,10 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "group_id" => "分组",
         "chunk" => "分片",
         "upload_id" => "上传编号",
+        "resource_id" => "素材",
+        "lines" => "字幕",
+        "field" => "字段",
+        "value" => "值",
         _ => "",
     };
     match lang {

@@ -125,6 +125,14 @@ impl TestApp {
         }]);
         app::first_run(&db, &cfg).await.unwrap();
         let files = tempdir::TempDir::new();
+        // The speech-recognition engine `make test` installed into the repo's data folder.
+        let installed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/asr");
+        if installed.join("model/model.bin").exists() {
+            let _ = std::os::unix::fs::symlink(
+                installed.canonicalize().unwrap(),
+                files.path.join("asr"),
+            );
+        }
         let settings = api::Settings {
             sandbox: true,
             web_dir: None,
@@ -157,7 +165,7 @@ impl TestApp {
         std::mem::forget(tx);
         tokio::spawn(store::jobs::run_worker(
             self.db.clone(),
-            app::registry(self.state.storage.clone()),
+            app::registry(self.state.storage.clone(), self.state.settings.asr_dir()),
             cfg,
             rx,
         ));

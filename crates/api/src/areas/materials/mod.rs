@@ -1,5 +1,6 @@
 //! Area "materials" (DESIGN.md §4): uploads, libraries, shot groups, media serving, ingest.
 
+pub mod asr;
 pub mod chunks;
 pub mod events;
 pub mod files;
@@ -51,6 +52,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(library::classify_rename))
         .routes(routes!(library::classify_delete))
         .routes(routes!(events::events))
+        .routes(routes!(asr::add))
+        .routes(routes!(asr::detail))
+        .routes(routes!(asr::timeline))
+        .routes(routes!(asr::modify))
+        .routes(routes!(asr::delete))
+        .routes(routes!(asr::save))
         .routes(routes!(chunks::policy))
         .routes(routes!(chunks::yun_data))
         .routes(routes!(chunks::chunk))
