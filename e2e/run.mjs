@@ -112,6 +112,27 @@ async function sideMenuIds() {
   return ids.sort();
 }
 
+/** Today in China time (the list engine reads dates as UTC+8). */
+function chinaToday() {
+  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The stored session token of the page (localStorage entry `cm_token` = {v}). */
+async function pageToken(tab) {
+  return tab.evaluate(() => JSON.parse(window.localStorage.getItem('cm_token') ?? 'null')?.v ?? null);
+}
+
+/** Opens an antd select found by test id and clicks the option with this title. */
+async function pickOption(tab, testId, title) {
+  await tab.getByTestId(testId).click();
+  await tab.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`).first().click();
+}
+
+async function rowIds(tab, tableId) {
+  const ids = await tab.locator(`[data-testid^="${tableId}-row-"]`).evaluateAll((els) => els.map((e) => e.dataset.testid));
+  return ids.map((id) => Number(id.slice(tableId.length + 5)));
+}
+
 async function main() {
   if (!existsSync(bin)) throw new Error(`binary not found: ${bin} (build it or set CLIPMATRIX_BIN)`);
   if (!existsSync(join(webDir, 'index.html'))) throw new Error(`console not built: ${webDir}/index.html (run npm run build in web/)`);
@@ -272,6 +293,125 @@ async function main() {
       }
       await page.screenshot({ path: join(artifacts, 'operator-tasks-en.png'), fullPage: true });
     });
+
+    // ---- the widget kit on real data: filter drawer, saved common filter, column and page-size settings on /log
+    let logContext;
+    let lastLogUrl;
+    const logCalls = [];
+    await step('demo filters the operation log by today and result = success', async () => {
+      // China time, so "today" is the day the server files today's rows under
+      logContext = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 860 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      logContext.setDefaultTimeout(15_000);
+      page = await logContext.newPage();
+      page.on('pageerror', (err) => consoleErrors.push(String(err)));
+      page.on('response', (res) => {
+        const url = new URL(res.url());
+        if (url.pathname === '/api/index/log') logCalls.push(url);
+      });
+      await signIn('account', DEMO);
+      await page.goto('/log');
+      await page.getByTestId('log-total').waitFor();
+      await page.getByTestId('log-filter-open').click();
+      await page.getByTestId('log-filter-row-0').waitFor(); // created_at is preselected
+      // date range: today..today from the range picker's presets
+      await page.getByTestId('log-filter-value-0').locator('input').first().click();
+      await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li', { hasText: '今天' }).click();
+      // result = success
+      await page.getByTestId('log-filter-add').click();
+      await pickOption(page, 'log-filter-value-1', '成功 / success');
+      // account, operator changed from 'includes' to 'equals'
+      await page.getByTestId('log-filter-add').click();
+      await pickOption(page, 'log-filter-operator-2', '等于');
+      await page.getByTestId('log-filter-value-2').fill(DEMO.username);
+      const loaded = page.waitForResponse((r) => r.url().includes('/api/index/log') && r.url().includes('filterObj'));
+      await page.getByTestId('log-filter-apply').click();
+      const res = await loaded;
+      lastLogUrl = new URL(res.url());
+      const sent = JSON.parse(lastLogUrl.searchParams.get('filterObj'));
+      const today = chinaToday();
+      const want = { created_at: `${today},${today}|include`, result: 'success|=', username: `${DEMO.username}|=` };
+      expect(JSON.stringify(sent) === JSON.stringify(want), `filterObj sent ${JSON.stringify(sent)}, expected ${JSON.stringify(want)}`);
+      await page.getByTestId('log-filter-badge').and(page.locator('[data-count="3"]')).waitFor();
+      await page.locator('.ant-drawer-content-wrapper').waitFor({ state: 'hidden' }); // apply closes the drawer
+    });
+
+    await step('demo saves that filter as a common filter', async () => {
+      await page.getByTestId('log-filter-open').click();
+      await page.getByTestId('log-filter-save').click();
+      await page.getByTestId('log-filter-name').fill('  ');
+      await page.getByTestId('log-filter-name-ok').click();
+      await page.getByText('名称不能为空').waitFor();
+      await page.getByTestId('log-filter-name').fill('今日成功');
+      await page.getByTestId('log-filter-name-ok').click();
+      await page.getByText('今日成功 保存常用筛选成功').waitFor();
+      await page.getByTestId('log-filter-saved-0').getByText('今日成功').waitFor();
+      await page.keyboard.press('Escape');
+    });
+
+    await step('after a page reload the saved filter applies again from the list', async () => {
+      await page.reload();
+      await page.getByTestId('log-total').waitFor();
+      await page.getByTestId('log-filter-badge').and(page.locator('[data-count="0"]')).waitFor();
+      await page.getByTestId('log-filter-open').click();
+      const saved = page.getByTestId('log-filter-saved-0');
+      await saved.waitFor(); // the list answers after 500 ms
+      const loaded = page.waitForResponse((r) => r.url().includes('/api/index/log') && r.url().includes('filterObj'));
+      await saved.click();
+      lastLogUrl = new URL((await loaded).url());
+      const sent = JSON.parse(lastLogUrl.searchParams.get('filterObj'));
+      expect(sent.result === 'success|=' && sent.username === `${DEMO.username}|=` && sent.created_at.endsWith('|include'), `filterObj ${JSON.stringify(sent)}`);
+      await page.getByTestId('log-filter-badge').and(page.locator('[data-count="3"]')).waitFor();
+    });
+
+    await step('demo hides a column and changes the page size', async () => {
+      const before = await page.locator('[data-testid="log-table"] thead th').count();
+      await page.getByTestId('log-columns').click();
+      await page.getByTestId('log-col-show-path').click();
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="log-table"] thead th').length === n - 1, before);
+      await page.getByTestId('log-columns-save').click();
+      await page.getByText('saved successfully').or(page.getByText('保存成功')).first().waitFor();
+      await page.keyboard.press('Escape');
+      const loaded = page.waitForResponse((r) => r.url().includes('/api/index/log') && r.url().includes('pageSize=20'));
+      await page.getByTestId('log-page-size').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="20 条/页"]').click();
+      lastLogUrl = new URL((await loaded).url());
+      expect(lastLogUrl.searchParams.get('page') === '1', `page ${lastLogUrl.searchParams.get('page')}`);
+      expect(lastLogUrl.searchParams.has('filterObj'), 'the filter was dropped by the page-size change');
+    });
+
+    await step('the rows shown are the rows the server returns for that filterObj', async () => {
+      await page.waitForLoadState('networkidle');
+      const token = await pageToken(page);
+      expect(token, 'no token in the page');
+      const query = new URLSearchParams({
+        filterObj: lastLogUrl.searchParams.get('filterObj'),
+        page: lastLogUrl.searchParams.get('page'),
+        pageSize: lastLogUrl.searchParams.get('pageSize'),
+      });
+      const res = await fetch(`${base}/api/index/log?${query}`, { headers: { Authorization: `Bearer ${token}`, accept: 'application/json' } });
+      const body = await res.json();
+      expect(res.ok && body.code === 200, `direct call answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+      const want = body.data.rows.map((r) => r.id);
+      expect(want.length > 0, 'the server returned no rows for today (sign-in should have logged one)');
+      const today = chinaToday();
+      for (const row of body.data.rows) {
+        const day = new Date(row.created_at + 8 * 3600_000).toISOString().slice(0, 10);
+        expect(row.result === 'success' && row.username === DEMO.username && day === today, `row outside the filter: ${JSON.stringify(row)}`);
+      }
+      const shown = await rowIds(page, 'log');
+      expect(JSON.stringify(shown) === JSON.stringify(want), `table shows ${JSON.stringify(shown)}, server returned ${JSON.stringify(want)}`);
+      await page.getByTestId('log-total').getByText(`共 ${body.data.total} 条`).waitFor();
+      // the hidden column stays hidden, and the table asked with the filter each time
+      expect((await page.locator('[data-testid="log-table"] thead th', { hasText: '接口' }).count()) === 0, 'the path column is still shown');
+      expect(logCalls.filter((u) => u.searchParams.has('filterObj')).length >= 3, `only ${logCalls.length} filtered loads`);
+      await page.waitForTimeout(500); // let the toasts and dropdowns finish their animations
+      await page.screenshot({ path: join(artifacts, 'log-filter-zh-CN.png'), fullPage: true });
+      await page.getByTestId('log-filter-open').click();
+      await page.getByTestId('log-filter-saved-0').waitFor();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(artifacts, 'log-filter-drawer-zh-CN.png') });
+    });
+    await logContext?.close().catch(() => undefined);
   } finally {
     if (broken && consoleErrors.length) console.log(`browser console errors:\n  ${consoleErrors.slice(-10).join('\n  ')}`);
     await browser?.close().catch(() => undefined);

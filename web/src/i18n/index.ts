@@ -3,8 +3,13 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/config';
 import { storage } from '@/utils/storage';
 
-/** One JSON per area per language: locales/{zh-CN,en}/<area>.json. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+/**
+ * One JSON per area per language: locales/{zh-CN,en}/<area>.json. The shared widget kit's texts
+ * (widgets.json) load with the widgets themselves (components/i18n.ts), so the sign-in page stays small.
+ */
+const files = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/widgets.json'], {
+  eager: true,
+});
 
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, mod] of Object.entries(files)) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { widgetResources } from '@/components/i18n';
 import { resources } from '@/i18n';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
@@ -24,5 +25,26 @@ describe('locales', () => {
     expect(en.request.noResponse).toBe('Request server did not respond!');
     expect(en.validation.passwordMismatch).toBe('The passwords entered twice are inconsistent');
     expect(en.route.vipOnly).toBe('This function is a membership function, please recharge VIP');
+  });
+
+  it('the widget kit texts (loaded with the widgets) have the same keys in both languages', () => {
+    expect(keys(widgetResources.en).sort()).toEqual(keys(widgetResources['zh-CN']).sort());
+  });
+
+  it('keeps the SPEC texts of the widget kit', () => {
+    const en = widgetResources.en;
+    expect(en.upload.notImage).toBe('upload file warning: the selected file is not an image');
+    expect(en.upload.tooLarge).toBe('upload file size cannot exceed {{n}}MB!');
+    expect(en.upload.overLimit).toBe('at most {{limit}} files, remove some and upload again');
+    expect(en.upload.removeConfirm).toBe('remove {{name}}?');
+    expect(en.upload.failed).toBe('upload file failed');
+    expect(en.upload.unknownError).toBe('unknown error');
+    expect(en.filter.title).toBe('filter');
+    expect(en.filter.noItems).toBe('no filter items');
+    expect(en.filter.nameRequired).toBe('name cannot be empty');
+    expect(en.filter.deleteConfirm).toBe('confirm delete this common filter?');
+    expect(en.filter.deleted).toBe('deleted common filter successfully');
+    expect(en.filter.savedAs).toBe('{{name}} saved common filter successfully');
+    expect(en.form.componentNotFound).toBe('[{{type}}] Component not found');
   });
 });

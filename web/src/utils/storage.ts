@@ -1,5 +1,6 @@
 /** Web storage with optional expiring entries (SPEC §3 "Local storage supports expiring entries"). */
-const PREFIX = 'cm_';
+/** Key prefix of every entry; entries are stored as JSON `{v: value, e?: expiresAtMs}`. */
+export const PREFIX = 'cm_';
 
 interface Entry<T> {
   v: T;

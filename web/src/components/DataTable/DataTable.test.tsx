@@ -125,3 +125,174 @@ describe('DataTable paging and rows', () => {
     expect(summary).toHaveTextContent('10');
   });
 });
+
+describe('DataTable reloads (SPEC §4 Table)', () => {
+  const lastUrl = (fetch: ReturnType<typeof mockFetch>) => new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost');
+
+  it('changing the page reloads; reload goes back to page 1 and clears selection and sort', async () => {
+    const fetch = mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }, { id: 2, name: 'two' }], total: 45 }));
+    const onSelectionChange = vi.fn();
+    renderTable({ selectable: true, onSelectionChange });
+    await screen.findByTestId('t-row-1');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastUrl(fetch).searchParams.get('page')).toBe('2'));
+    fireEvent.click(screen.getByText('ID'));
+    await waitFor(() => expect(lastUrl(fetch).searchParams.get('prop')).toBe('id'));
+    expect(lastUrl(fetch).searchParams.get('order')).toBe('ascending');
+    fireEvent.click(within(screen.getByTestId('t-row-1')).getByRole('checkbox'));
+    expect(onSelectionChange).toHaveBeenLastCalledWith([1], [{ id: 1, name: 'one' }]);
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(lastUrl(fetch).searchParams.get('page')).toBe('3'));
+
+    const calls = fetch.mock.calls.length;
+    fireEvent.click(screen.getByTestId('t-reload'));
+    await waitFor(() => expect(fetch.mock.calls.length).toBeGreaterThan(calls));
+    const url = lastUrl(fetch);
+    expect(url.searchParams.get('page')).toBe('1');
+    expect(url.searchParams.has('prop')).toBe(false);
+    expect(onSelectionChange).toHaveBeenLastCalledWith([], []);
+    expect(within(screen.getByTestId('t-row-1')).getByRole('checkbox')).not.toBeChecked();
+  });
+
+  it('reload also clears the column header filters', async () => {
+    mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }, { id: 2, name: 'two' }], total: 2 }));
+    const filtered = [
+      { title: 'ID', dataIndex: 'id' },
+      { title: 'Name', dataIndex: 'name', filters: [{ text: 'only one', value: 'one' }], onFilter: (v: unknown, row: Row) => row.name === v },
+    ];
+    renderTable({ columns: filtered });
+    await screen.findByTestId('t-row-2');
+    fireEvent.click(document.querySelector('.ant-table-filter-trigger')!);
+    fireEvent.click(await screen.findByText('only one'));
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByTestId('t-row-2')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByTestId('t-reload'));
+    expect(await screen.findByTestId('t-row-2')).toBeInTheDocument();
+  });
+
+  it('the table is large by default; the settings popovers are 400 and 500 wide', async () => {
+    mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }], total: 1 }));
+    renderTable();
+    await screen.findByTestId('t-row-1');
+    // 'large' is antd's default size: neither the middle nor the small class
+    expect(document.querySelector('.ant-table')!.className).not.toMatch(/ant-table-(middle|small)/);
+    fireEvent.click(screen.getByTestId('t-settings'));
+    expect((await screen.findByTestId('t-table-settings')).style.width).toBe('400px');
+    fireEvent.click(screen.getByText('Small'));
+    await waitFor(() => expect(document.querySelector('.ant-table')!.className).toContain('ant-table-small'));
+    fireEvent.click(screen.getByTestId('t-columns'));
+    expect((await screen.findByTestId('t-column-settings')).style.width).toBe('500px');
+  });
+});
+
+describe('DataTable column settings (SPEC §4, §7, §8)', () => {
+  const headers = () => Array.from(document.querySelectorAll('.ant-table-thead th')).map((th) => th.textContent);
+
+  it('hides, orders, sizes and fixes columns; save keeps them in session storage', async () => {
+    mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }], total: 1 }));
+    renderTable();
+    await screen.findByTestId('t-row-1');
+    expect(headers()).toEqual(['ID', 'Name']);
+    fireEvent.click(screen.getByTestId('t-columns'));
+    await screen.findByTestId('t-column-settings');
+    fireEvent.click(screen.getByTestId('t-col-down-id'));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'ID']));
+    fireEvent.click(screen.getByTestId('t-col-show-name'));
+    await waitFor(() => expect(headers()).toEqual(['ID']));
+    fireEvent.change(screen.getByTestId('t-col-width-id'), { target: { value: '150' } });
+    fireEvent.click(screen.getByTestId('t-columns-save'));
+    // a loading state while saving
+    await waitFor(() => expect(screen.getByTestId('t-columns-save').className).toContain('ant-btn-loading'));
+    expect(feedback.success).not.toHaveBeenCalled();
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('saved successfully'));
+    const stored = JSON.parse(window.sessionStorage.getItem('cm_table_columns_t')!).v;
+    expect(stored).toEqual([
+      { key: 'name', hide: true, width: undefined, fixed: undefined },
+      { key: 'id', hide: false, width: 150, fixed: undefined },
+    ].map((s) => JSON.parse(JSON.stringify(s))));
+  });
+
+  it('starts from the stored settings', async () => {
+    window.sessionStorage.setItem('cm_table_columns_t', JSON.stringify({ v: [{ key: 'name', hide: false }, { key: 'id', hide: false, fixed: 'left' }] }));
+    mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }], total: 1 }));
+    renderTable();
+    await screen.findByTestId('t-row-1');
+    expect(headers()).toEqual(['Name', 'ID']);
+  });
+
+  it("reset restores the defaults; storage failures say 'save failed' / 'reset failed'", async () => {
+    mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }], total: 1 }));
+    renderTable();
+    await screen.findByTestId('t-row-1');
+    fireEvent.click(screen.getByTestId('t-columns'));
+    await screen.findByTestId('t-column-settings');
+    fireEvent.click(screen.getByTestId('t-col-show-name'));
+    await waitFor(() => expect(headers()).toEqual(['ID']));
+    fireEvent.click(screen.getByTestId('t-columns-reset'));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('reset successfully'));
+    expect(headers()).toEqual(['ID', 'Name']);
+    const idle = () => waitFor(() => expect(screen.getByTestId('t-columns-save').className).not.toContain('ant-btn-loading'));
+    await idle();
+
+    const real = window.sessionStorage;
+    const broken = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    Object.defineProperty(window, 'sessionStorage', { value: broken, configurable: true });
+    try {
+      fireEvent.click(screen.getByTestId('t-columns-save'));
+      await waitFor(() => expect(feedback.error).toHaveBeenCalledWith('save failed'));
+      await idle();
+      fireEvent.click(screen.getByTestId('t-columns-reset'));
+      await waitFor(() => expect(feedback.error).toHaveBeenCalledWith('reset failed'));
+    } finally {
+      Object.defineProperty(window, 'sessionStorage', { value: real, configurable: true });
+    }
+  });
+});
+
+describe('DataTable filter drawer and show mode', () => {
+  it('sends the drawer filterObj, shows the badge and goes back to page 1', async () => {
+    const fetch = mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }], total: 60 }));
+    const onFilterChange = vi.fn();
+    renderTable({
+      filterFields: [
+        { value: 'name', label: 'Name', type: 'text', selected: true },
+        { value: 'id', label: 'ID', type: 'text', operator: '=' },
+      ],
+      onFilterChange,
+    });
+    await screen.findByTestId('t-row-1');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('page')).toBe('2'));
+    expect(screen.getByTestId('t-filter-badge')).toHaveAttribute('data-count', '0');
+    fireEvent.click(screen.getByTestId('t-filter-open'));
+    const value = await screen.findByTestId('t-filter-value-0', undefined, { timeout: 5000 });
+    fireEvent.change(value, { target: { value: 'on' } });
+    fireEvent.click(screen.getByTestId('t-filter-apply'));
+    expect(onFilterChange).toHaveBeenCalledWith({ name: 'on|include' });
+    await waitFor(() => {
+      const url = new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost');
+      expect(JSON.parse(url.searchParams.get('filterObj')!)).toEqual({ name: 'on|include' });
+      expect(url.searchParams.get('page')).toBe('1');
+    });
+    expect(screen.getByTestId('t-filter-badge')).toHaveAttribute('data-count', '1');
+  });
+
+  it("'show' mode parses each row's text_json, then its content, and emits the result", async () => {
+    const content = JSON.stringify({ title: 'hello', lines: [1, 2] });
+    mockFetch(() => ok({ rows: [{ id: 9, name: 'n', text_json: JSON.stringify({ content, voice: 'x' }) }], total: 1 }));
+    const onShow = vi.fn();
+    renderTable({ mode: 'show', onShow });
+    await screen.findByTestId('t-row-9');
+    expect(onShow).toHaveBeenCalledWith([
+      { id: 9, name: 'n', text_json: { content, voice: 'x' }, content: { title: 'hello', lines: [1, 2] } },
+    ]);
+  });
+});

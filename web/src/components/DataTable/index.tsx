@@ -1,21 +1,32 @@
 /**
- * The paginated data table of every list page (SPEC §2, §4 "Table", §8, §9): page sizes 10-50, pagination
- * layout total/sizes/prev/pager/next/jumper, request params page/pageSize/prop/order, the empty area
- * texts of the error catalogue, column settings (session storage) and table settings popovers.
+ * The paginated data table of every list page (SPEC §2, §4 "Table", §7 "Shared list calls", §8, §9):
+ * page sizes 10-50, pagination layout total/sizes/prev/pager/next/jumper, request params
+ * page/pageSize/prop/order plus extra params and the filter drawer's `filterObj`, the empty area texts
+ * of the error catalogue, the summary row, the column settings (show/hide, order, width, fixed; session
+ * storage) and table settings (size, borders, stripes) popovers, and the 'show' mode.
  */
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Empty, Pagination, Popover, Radio, Select, Space, Switch, Table, Tooltip } from 'antd';
+import { Button, Empty, Pagination, Popover, Radio, Select, Space, Switch, Table, Tooltip } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
-import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
+import type { FilterValue as ColumnFilterValue, SorterResult } from 'antd/es/table/interface';
+import { lazy, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError, request } from '@/api/request';
 import type { SortOrder } from '@/api/types';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/config';
 import { feedback } from '@/utils/feedback';
-import { sessionStore } from '@/utils/storage';
+import FilterTrigger from '../FilterDrawer/FilterTrigger';
+import { activeRows, initialRows, isEmptyFilter, type FilterField, type FilterObj, type FilterRow } from '../FilterDrawer/model';
+import ColumnSettings from './ColumnSettings';
+import { clearSettings, defaultSettings, loadSettings, storeSettings, type ColumnSetting } from './columnSettings';
 import { emptyTextForError, normalizeList, type NormalizedList } from './normalize';
+
+/** The drawer is loaded on first open (kept out of the page chunks). */
+const FilterDrawer = lazy(() => import('../FilterDrawer/FilterDrawer'));
+
+/** How long the column-settings save/reset shows its loading state. */
+const SETTINGS_BUSY_MS = 150;
 
 export type DataTableColumn<T> = ColumnsType<T>[number] & { hide?: boolean };
 export type TableSize = 'large' | 'middle' | 'small';
@@ -49,6 +60,33 @@ export interface DataTableProps<T> {
   expandAll?: boolean;
   scrollX?: number | string;
   ref?: Ref<DataTableRef>;
+  /** Filter drawer fields (docs/api-lists.md); the drawer's filterObj is sent as `filterObj`. */
+  filterFields?: FilterField[];
+  /** Scope of the saved common filters (default: the table id). */
+  filterScope?: string;
+  /** Called with the filterObj each time the filter drawer applies or clears. */
+  onFilterChange?: (filterObj: FilterObj) => void;
+  /** 'show': each row's text_json is parsed, then its content; the parsed rows go to onShow. */
+  mode?: 'show';
+  onShow?: (rows: ShowRow[]) => void;
+}
+
+export type ShowRow = Record<string, unknown> & { text_json?: unknown; content?: unknown };
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** 'show' mode: text_json parsed, then its content. */
+export function parseShowRow(row: object): ShowRow {
+  const textJson = parseJson((row as ShowRow).text_json);
+  const inner = textJson && typeof textJson === 'object' ? (textJson as Record<string, unknown>).content : undefined;
+  return { ...(row as ShowRow), text_json: textJson, content: inner !== undefined ? parseJson(inner) : (row as ShowRow).content };
 }
 
 interface SortState {
@@ -80,6 +118,11 @@ export default function DataTable<T extends object>({
   expandAll,
   scrollX,
   ref,
+  filterFields,
+  filterScope,
+  onFilterChange,
+  mode,
+  onShow,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -91,12 +134,29 @@ export default function DataTable<T extends object>({
   const [bordered, setBordered] = useState(false);
   const [striped, setStriped] = useState(false);
 
-  const settingsKey = `table_columns_${id}`;
-  const defaultHidden = useMemo(() => columns.map(columnKey).filter((_, i) => columns[i].hide), [columns]);
-  const [hidden, setHidden] = useState<string[]>(() => sessionStore.get<string[]>(settingsKey) ?? defaultHidden);
-  const [savingColumns, setSavingColumns] = useState(false);
+  const [columnFilters, setColumnFilters] = useState<Record<string, ColumnFilterValue | null>>({});
 
-  const paramsKey = JSON.stringify(params ?? {});
+  const columnDefaults = useMemo(() => columns.map((col, i) => ({ ...(col as object), key: columnKey(col, i) }) as DataTableColumn<T> & { key: string }), [columns]);
+  const [settings, setSettings] = useState<ColumnSetting[]>(() => loadSettings(id, columnDefaults as never));
+  const [savingColumns, setSavingColumns] = useState(false);
+  const columnSignature = columnDefaults.map((c) => c.key).join('|');
+  const firstColumns = useRef(true);
+  useEffect(() => {
+    if (firstColumns.current) {
+      firstColumns.current = false;
+      return;
+    }
+    setSettings(loadSettings(id, columnDefaults as never));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, columnSignature]);
+
+  const [filterRows, setFilterRows] = useState<FilterRow[]>(() => initialRows(filterFields ?? []));
+  const [filterObj, setFilterObj] = useState<FilterObj>({});
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [filterMounted, setFilterMounted] = useState(false);
+  const activeFilterCount = useMemo(() => activeRows(filterRows, filterFields ?? []).length, [filterRows, filterFields]);
+
+  const paramsKey = JSON.stringify([params ?? {}, filterObj]);
   const firstParams = useRef(true);
   useEffect(() => {
     if (firstParams.current) {
@@ -111,6 +171,7 @@ export default function DataTable<T extends object>({
     queryKey: ['table', id, api, method, paramsKey, pagination ? page : 0, pagination ? pageSize : 0, sort.prop, sort.order, nonce],
     queryFn: async ({ signal }) => {
       const body: Record<string, unknown> = { ...(params ?? {}) };
+      if (!isEmptyFilter(filterObj)) body.filterObj = filterObj;
       if (pagination) {
         body.page = page;
         body.pageSize = pageSize;
@@ -125,6 +186,11 @@ export default function DataTable<T extends object>({
           : await request<unknown>({ url: api, method: 'POST', data: body, signal });
       const list = normalizeList<T>(data);
       if (!list) throw new RequestError('format', t('table.formatError'));
+      if (mode === 'show') {
+        const shown = list.rows.map((row) => parseShowRow(row));
+        onShow?.(shown);
+        return { ...list, rows: shown as T[] };
+      }
       return list;
     },
     placeholderData: keepPreviousData,
@@ -135,6 +201,7 @@ export default function DataTable<T extends object>({
   const reload = () => {
     setPage(1);
     setSort({});
+    setColumnFilters({});
     setSelected([]);
     onSelectionChange?.([], []);
     setNonce((n) => n + 1);
@@ -153,31 +220,47 @@ export default function DataTable<T extends object>({
   const total = query.isError ? 0 : (query.data?.total ?? 0);
   const emptyText = query.isError ? emptyTextForError(query.error, t('table.formatError')) : t('table.noData');
 
-  const visibleColumns = useMemo(
-    () =>
-      columns
-        .map((col, i) => ({ col, key: columnKey(col, i) }))
-        .filter(({ key }) => !hidden.includes(key))
-        .map(({ col, key }) => {
-          const c = { ...col, key } as DataTableColumn<T> & { sortOrder?: 'ascend' | 'descend' | null; sorter?: unknown };
-          if (c.sorter) c.sortOrder = sort.prop === key ? (sort.order === 'ascending' ? 'ascend' : 'descend') : null;
-          delete (c as { hide?: boolean }).hide;
-          return c;
-        }),
-    [columns, hidden, sort],
+  const visibleColumns = useMemo(() => {
+    const byKey = new Map(columnDefaults.map((c) => [c.key, c]));
+    return settings
+      .filter((st) => !st.hide && byKey.has(st.key))
+      .map((st) => {
+        const col = byKey.get(st.key)!;
+        const c = { ...col } as DataTableColumn<T> & {
+          sortOrder?: 'ascend' | 'descend' | null;
+          sorter?: unknown;
+          filters?: unknown;
+          filteredValue?: ColumnFilterValue | null;
+          width?: number | string;
+          fixed?: 'left' | 'right' | boolean;
+        };
+        if (c.sorter) c.sortOrder = sort.prop === st.key ? (sort.order === 'ascending' ? 'ascend' : 'descend') : null;
+        if (c.filters) c.filteredValue = columnFilters[st.key] ?? null;
+        if (st.width) c.width = st.width;
+        c.fixed = st.fixed;
+        delete (c as { hide?: boolean }).hide;
+        return c;
+      });
+  }, [columnDefaults, settings, sort, columnFilters]);
+  const titles = useMemo(
+    () => Object.fromEntries(columnDefaults.map((c) => [c.key, (c.title as ReactNode) ?? c.key])) as Record<string, ReactNode>,
+    [columnDefaults],
   );
 
-  const onTableChange: TableProps<T>['onChange'] = (_p, _f, sorter) => {
+  const onTableChange: TableProps<T>['onChange'] = (_p, filters, sorter) => {
+    setColumnFilters(filters ?? {});
     const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
     const prop = s?.order ? String(s.columnKey ?? s.field ?? '') : undefined;
     setSort(prop ? { prop, order: s?.order === 'ascend' ? 'ascending' : 'descending' } : {});
     setPage(1);
   };
 
+  const busy = () => new Promise((resolve) => setTimeout(resolve, SETTINGS_BUSY_MS));
   const saveColumns = async () => {
     setSavingColumns(true);
     try {
-      sessionStore.set(settingsKey, hidden);
+      await busy();
+      storeSettings(id, settings);
       feedback.success(t('table.saveSuccess'));
     } catch {
       feedback.error(t('table.saveFailed'));
@@ -188,8 +271,9 @@ export default function DataTable<T extends object>({
   const resetColumns = async () => {
     setSavingColumns(true);
     try {
-      sessionStore.remove(settingsKey);
-      setHidden(defaultHidden);
+      await busy();
+      clearSettings(id);
+      setSettings(defaultSettings(columnDefaults as never));
       feedback.success(t('table.resetSuccess'));
     } catch {
       feedback.error(t('table.resetFailed'));
@@ -199,31 +283,22 @@ export default function DataTable<T extends object>({
   };
 
   const columnSettings = (
-    <div style={{ width: 500, maxWidth: '80vw' }} data-testid={`${id}-column-settings`}>
-      <Checkbox.Group
-        value={columns.map(columnKey).filter((k) => !hidden.includes(k))}
-        onChange={(shown) => setHidden(columns.map(columnKey).filter((k) => !shown.includes(k)))}
-      >
-        <Space wrap>
-          {columns.map((col, i) => (
-            <Checkbox key={columnKey(col, i)} value={columnKey(col, i)}>
-              {(col.title as ReactNode) ?? columnKey(col, i)}
-            </Checkbox>
-          ))}
-        </Space>
-      </Checkbox.Group>
-      <div style={{ marginTop: 12, textAlign: 'right' }}>
-        <Space>
-          <Button size="small" onClick={resetColumns} loading={savingColumns}>
-            {t('reset')}
-          </Button>
-          <Button size="small" type="primary" onClick={saveColumns} loading={savingColumns}>
-            {t('save')}
-          </Button>
-        </Space>
-      </div>
-    </div>
+    <ColumnSettings
+      tableId={id}
+      settings={settings}
+      titles={titles}
+      onChange={setSettings}
+      onSave={saveColumns}
+      onReset={resetColumns}
+      busy={savingColumns}
+    />
   );
+
+  const applyFilter = (rows: FilterRow[], obj: FilterObj) => {
+    setFilterRows(rows);
+    setFilterObj(obj);
+    onFilterChange?.(obj);
+  };
 
   const tableSettings = (
     <div style={{ width: 400, maxWidth: '80vw' }} data-testid={`${id}-table-settings`}>
@@ -253,14 +328,24 @@ export default function DataTable<T extends object>({
       <div className="cm-data-table-toolbar">
         <div className="cm-data-table-toolbar-left">{toolbar}</div>
         <Space>
+          {filterFields?.length ? (
+            <FilterTrigger
+              count={activeFilterCount}
+              testId={`${id}-filter`}
+              onClick={() => {
+                setFilterMounted(true);
+                setFilterOpen(true);
+              }}
+            />
+          ) : null}
           <Tooltip title={t('table.reload')}>
             <Button icon={<ReloadOutlined />} onClick={reload} data-testid={`${id}-reload`} aria-label={t('table.reload')} />
           </Tooltip>
           <Popover trigger="click" placement="bottomRight" title={t('table.columnSettings')} content={columnSettings}>
-            <Button icon={<SettingOutlined />} aria-label={t('table.columnSettings')} />
+            <Button icon={<SettingOutlined />} aria-label={t('table.columnSettings')} data-testid={`${id}-columns`} />
           </Popover>
           <Popover trigger="click" placement="bottomRight" title={t('table.tableSettings')} content={tableSettings}>
-            <Button icon={<ColumnHeightOutlined />} aria-label={t('table.tableSettings')} />
+            <Button icon={<ColumnHeightOutlined />} aria-label={t('table.tableSettings')} data-testid={`${id}-settings`} />
           </Popover>
         </Space>
       </div>
@@ -295,6 +380,19 @@ export default function DataTable<T extends object>({
         }}
         summary={summary && rows.length ? () => summary(query.data?.summary, rows) : undefined}
       />
+      {filterFields?.length && filterMounted ? (
+        <Suspense fallback={null}>
+          <FilterDrawer
+            open={filterOpen}
+            onClose={() => setFilterOpen(false)}
+            fields={filterFields}
+            rows={filterRows}
+            onApply={applyFilter}
+            scope={filterScope ?? id}
+            testId={`${id}-filter`}
+          />
+        </Suspense>
+      ) : null}
       {pagination ? (
         <div className="cm-data-table-pagination" data-testid={`${id}-pagination`}>
           <span className="cm-data-table-total" data-testid={`${id}-total`}>

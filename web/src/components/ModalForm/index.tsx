@@ -1,9 +1,11 @@
-import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
-import { Button, Form, Modal, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '@/api/request';
 import { feedback } from '@/utils/feedback';
+import FullscreenModal from './FullscreenModal';
+
+export { default as FullscreenModal, type FullscreenModalProps } from './FullscreenModal';
 
 export interface ModalFormProps<V> {
   open: boolean;
@@ -20,8 +22,8 @@ export interface ModalFormProps<V> {
 }
 
 /**
- * Dialog with a form and a fullscreen toggle (fullscreen resets on every open). Validation failure
- * toasts 'Form verification failed, please check input!'.
+ * Dialog with a form, built on FullscreenModal (the fullscreen toggle resets on every open).
+ * Validation failure toasts 'Form verification failed, please check input!'.
  */
 export default function ModalForm<V extends object>({
   open,
@@ -38,12 +40,10 @@ export default function ModalForm<V extends object>({
   const { t } = useTranslation();
   const [own] = Form.useForm<V>();
   const form = external ?? own;
-  const [fullscreen, setFullscreen] = useState(false);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (open) {
-      setFullscreen(false);
       form.resetFields();
       if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
     }
@@ -71,22 +71,11 @@ export default function ModalForm<V extends object>({
   };
 
   return (
-    <Modal
+    <FullscreenModal
       open={open}
-      title={
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingRight: 32 }}>
-          <span>{title}</span>
-          <Button
-            type="text"
-            size="small"
-            aria-label={t('fullscreen')}
-            icon={fullscreen ? <CompressOutlined /> : <ExpandOutlined />}
-            onClick={() => setFullscreen((f) => !f)}
-          />
-        </div>
-      }
-      width={fullscreen ? '100%' : width}
-      style={fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
+      title={title}
+      width={width}
+      testId={testId}
       onCancel={onCancel}
       onOk={submit}
       okText={okText ?? t('ok')}
@@ -98,6 +87,6 @@ export default function ModalForm<V extends object>({
       <Form form={form} layout="vertical" data-testid={`${testId}-form`} preserve={false}>
         {children}
       </Form>
-    </Modal>
+    </FullscreenModal>
   );
 }

@@ -6,6 +6,7 @@ import type { OperationLog } from '@/api/auth/types';
 import DataTable from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { logColumns } from './columns';
+import { logFilterFields } from './filters';
 
 interface Filters {
   username?: string;
@@ -16,6 +17,7 @@ export default function OperationLogPage() {
   const { t } = useTranslation('auth');
   const [filters, setFilters] = useState<Filters>({});
   const columns = useMemo(() => logColumns(t), [t]);
+  const filterFields = useMemo(() => logFilterFields(t), [t]);
   const [form] = Form.useForm<Filters>();
 
   const apply = (values: Filters) =>
@@ -29,6 +31,7 @@ export default function OperationLogPage() {
         api={authUrls.log}
         params={filters as Record<string, unknown>}
         columns={columns}
+        filterFields={filterFields}
         toolbar={
           <Form form={form} layout="inline" onFinish={apply}>
             <Form.Item name="username">

@@ -9,6 +9,7 @@ import DataTable, { type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { staffColumns } from './columns';
+import { staffFilterFields } from './filters';
 import MenuAuthModal from './MenuAuthModal';
 import StaffFormModal from './StaffFormModal';
 
@@ -27,6 +28,7 @@ export default function StaffAccountPage() {
     authorize: access.can('user/merchant_user_sub/authMenu'),
   };
 
+  const filterFields = useMemo(() => staffFilterFields(t), [t]);
   const columns = useMemo(
     () =>
       staffColumns(t, {
@@ -67,6 +69,7 @@ export default function StaffAccountPage() {
         api={authUrls.staffList}
         params={username ? { username } : undefined}
         columns={columns}
+        filterFields={filterFields}
         toolbar={
           <Space>
             <Input.Search

@@ -6,11 +6,13 @@ import type { UsageRecord } from '@/api/auth/types';
 import DataTable, { SummaryRow } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { usageColumns } from './columns';
+import { usageFilterFields } from './filters';
 
 export default function UseRecordPage() {
   const { t } = useTranslation('reports');
   const [type, setType] = useState<string | undefined>();
   const columns = useMemo(() => usageColumns(t), [t]);
+  const filterFields = useMemo(() => usageFilterFields(t), [t]);
 
   return (
     <>
@@ -20,6 +22,7 @@ export default function UseRecordPage() {
         api={authUrls.usageRecords}
         params={type ? { type } : undefined}
         columns={columns}
+        filterFields={filterFields}
         toolbar={
           <Select
             allowClear

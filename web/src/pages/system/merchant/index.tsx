@@ -8,6 +8,7 @@ import DataTable, { type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { merchantColumns } from './columns';
+import { merchantFilterFields } from './filters';
 import { MerchantFormModal, ResetPasswordModal, TopupModal } from './modals';
 
 export default function MerchantPage() {
@@ -18,6 +19,7 @@ export default function MerchantPage() {
   const [resetting, setResetting] = useState<MerchantRow | null>(null);
   const [topping, setTopping] = useState<MerchantRow | null>(null);
 
+  const filterFields = useMemo(() => merchantFilterFields(t), [t]);
   const columns = useMemo(
     () =>
       merchantColumns(t, {
@@ -65,6 +67,7 @@ export default function MerchantPage() {
         api={systemUrls.merchants}
         params={name ? { name } : undefined}
         columns={columns}
+        filterFields={filterFields}
         scrollX={1200}
         toolbar={<Input.Search allowClear placeholder={t('merchant.name')} onSearch={(v) => setName(v.trim())} style={{ width: 240 }} />}
       />

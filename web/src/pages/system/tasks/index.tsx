@@ -7,6 +7,7 @@ import DataTable, { type DataTableColumn, type DataTableRef } from '@/components
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
+import { taskFilterFields } from './filters';
 
 const STATES: TaskState[] = ['queued', 'running', 'done', 'failed', 'dead'];
 const STATE_COLOR: Record<TaskState, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'warning', dead: 'error' };
@@ -90,6 +91,7 @@ export default function TasksPage() {
     [t],
   );
 
+  const filterFields = useMemo(() => taskFilterFields(t), [t]);
   const params = useMemo(() => ({ ...(state ? { state } : {}), ...(kind ? { kind } : {}) }), [state, kind]);
 
   return (
@@ -101,6 +103,7 @@ export default function TasksPage() {
         api={systemUrls.tasks}
         params={params}
         columns={columns}
+        filterFields={filterFields}
         scrollX={1100}
         toolbar={
           <Space wrap>
