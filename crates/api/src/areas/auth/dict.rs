@@ -19,12 +19,33 @@ pub struct NameReq {
 }
 
 #[utoipa::path(method(get, post), path = "/system/dic", tag = "system", params(("name" = String, Query)), responses((status = 200, description = "[{label, value}]")))]
-pub async fn read(State(st): State<AppState>, Input(r): Input<NameReq>) -> ApiResult<Json> {
+pub async fn read(
+    State(st): State<AppState>,
+    crate::LangOf(lang): crate::LangOf,
+    Input(r): Input<NameReq>,
+) -> ApiResult<Json> {
     validate::required("name", r.name.trim())?;
     let d = dict::by_name(&st.db, r.name.trim())
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok(ok(d.options()))
+    let options: Vec<Opt> = d
+        .options()
+        .into_iter()
+        .map(|o| Opt {
+            label: localized(&o.label, lang),
+            value: o.value,
+        })
+        .collect();
+    Ok(ok(options))
+}
+
+/// A bilingual label `中文 / English` in the caller's language; any other label as it is.
+fn localized(label: &str, lang: domain::i18n::Lang) -> String {
+    match (label.split_once(" / "), lang) {
+        (Some((zh, _)), domain::i18n::Lang::Zh) => zh.trim().to_string(),
+        (Some((_, en)), domain::i18n::Lang::En) => en.trim().to_string(),
+        _ => label.to_string(),
+    }
 }
 
 #[derive(Debug, Deserialize)]
