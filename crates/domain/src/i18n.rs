@@ -86,6 +86,13 @@ messages! {
     AsrBusy => "该素材正在识别字幕，请稍候", "Subtitles are already being recognized for this material";
     AsrNoAudio => "该素材没有音频，无法识别字幕", "This material has no audio to recognize";
     SubtitleTiming => "字幕时间无效：{reason}", "Invalid subtitle timing: {reason}";
+    TooFewGroups => "至少需要三个镜头组", "At least three shot groups are needed";
+    GroupEmpty => "镜头组“{name}”里还没有可用的素材", "Shot group '{name}' has no ready clips yet";
+    OverCapacity => "这些镜头组最多还能生成 {capacity} 条不重复的视频，无法生成 {requested} 条", "These shot groups allow only {capacity} more unique videos, not {requested}";
+    MaterialMissing => "所选素材已被删除：{what}", "A chosen material was deleted: {what}";
+    SmallPool => "素材较少（{count} 个），建议至少 80 个素材以保证视频差异", "Only {count} materials: at least 80 are recommended so the videos differ enough";
+    ColorInvalid => "颜色须为 #RRGGBB", "The colour must be #RRGGBB";
+    VariantBusy => "视频正在合成中，请稍后再试", "The video is still being synthesized; try again later";
     LinkExpired => "链接已过期，请刷新页面", "The link has expired; reload the page";
 }
 
@@ -130,6 +137,12 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "resource_id" => "素材",
         "lines" => "字幕",
         "field" => "字段",
+        "groups" => "镜头组",
+        "title" => "标题",
+        "count" => "数量",
+        "music" => "背景音乐",
+        "voice" => "配音",
+        "subtitles" => "字幕",
         "value" => "值",
         _ => "",
     };

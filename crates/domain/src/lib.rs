@@ -1,5 +1,6 @@
 //! Entities, validation rules, permissions and messages of clipmatrix. No I/O lives here.
 
+pub mod clip;
 pub mod i18n;
 pub mod menus;
 pub mod permission;

@@ -7,6 +7,7 @@ macro_rules! sqlf {
     ($($t:tt)*) => { sqlx::AssertSqlSafe(format!($($t)*)) };
 }
 
+pub mod clip;
 pub mod content;
 pub mod db;
 pub mod dict;

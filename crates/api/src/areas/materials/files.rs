@@ -12,7 +12,7 @@ use sha2::Sha256;
 use store::materials::MediaFile;
 use tower::ServiceExt;
 
-const VARIANTS: &[&str] = &["original", "mezzanine", "poster", "strip", "system"];
+const VARIANTS: &[&str] = &["original", "mezzanine", "poster", "strip", "system", "clip", "cover"];
 /// Links live a day; rounded to the hour so a page's URLs stay stable (and cacheable) for a while.
 const TTL_MS: i64 = 24 * 3_600_000;
 
@@ -91,6 +91,18 @@ pub async fn serve(
     }
     if q.e < domain::now_ms() {
         return (StatusCode::GONE, "link expired").into_response();
+    }
+    if variant == "clip" || variant == "cover" {
+        let v = match store::clip::variant_any(&st.db, id).await {
+            Ok(Some(v)) => v,
+            Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+            Err(e) => return crate::error::ApiError::from(e).into_response(),
+        };
+        return if variant == "clip" {
+            send(&st, &v.video_key, "video/mp4", req).await
+        } else {
+            send(&st, &v.cover_key, "image/jpeg", req).await
+        };
     }
     if variant == "system" {
         let key = match store::materials::system_music_one(&st.db, id).await {

@@ -1,0 +1,340 @@
+//! Mixing projects and their variants (the finished-video library). The unique (project, sequence)
+//! constraint is the last line of defence against two variants of a project sharing a clip sequence.
+
+use crate::Db;
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
+use domain::now_ms;
+use serde::Serialize;
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct Project {
+    pub id: i64,
+    pub merchant_id: i64,
+    pub mode: String,
+    pub name: String,
+    pub status: i64,
+    pub config: String,
+    pub seed: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const PROJECT_COLS: &str = "id, merchant_id, mode, name, status, config, seed, created_at, updated_at";
+
+pub static PROJECT_LIST: Entity = Entity {
+    fields: &[
+        field("name", "name", FieldType::Text),
+        field("mode", "mode", FieldType::Select),
+        field("status", "status", FieldType::Switch),
+        field("created_at", "created_at", FieldType::Date),
+        field("updated_at", "updated_at", FieldType::Date),
+    ],
+    default_order: "id DESC",
+    tiebreak: "id",
+};
+
+pub async fn projects(db: &Db, merchant_id: i64, mode: &str, q: &ListQuery) -> Result<(Vec<Project>, i64), PageError> {
+    list::page(
+        db,
+        &format!("SELECT {PROJECT_COLS} FROM clip_projects"),
+        "FROM clip_projects",
+        "merchant_id = $1 AND mode = $2",
+        &[Bind::I(merchant_id), Bind::S(mode.to_string())],
+        &PROJECT_LIST,
+        q,
+    )
+    .await
+}
+
+pub async fn project(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Project>> {
+    sqlx::query_as(crate::sqlf!("SELECT {PROJECT_COLS} FROM clip_projects WHERE id = $1 AND merchant_id = $2"))
+        .bind(id)
+        .bind(merchant_id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub async fn add_project(db: &Db, merchant_id: i64, mode: &str, name: &str, config: &str) -> sqlx::Result<i64> {
+    let now = now_ms();
+    let seed = {
+        use rand::Rng;
+        rand::rng().random_range(1..i64::MAX)
+    };
+    sqlx::query_scalar(
+        "INSERT INTO clip_projects (merchant_id, mode, name, config, seed, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
+    )
+    .bind(merchant_id)
+    .bind(mode)
+    .bind(name)
+    .bind(config)
+    .bind(seed)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await
+}
+
+pub async fn update_project(db: &Db, merchant_id: i64, id: i64, name: &str, config: &str) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE clip_projects SET name = $1, config = $2, updated_at = $3 WHERE id = $4 AND merchant_id = $5")
+        .bind(name)
+        .bind(config)
+        .bind(now_ms())
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+pub async fn set_project_status(db: &Db, merchant_id: i64, id: i64, status: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE clip_projects SET status = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4")
+        .bind(status)
+        .bind(now_ms())
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+/// Deletes a project and its variants; returns the variants' storage keys to remove.
+pub async fn delete_project(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Vec<String>>> {
+    if project(db, merchant_id, id).await?.is_none() {
+        return Ok(None);
+    }
+    let keys: Vec<(String, String)> =
+        sqlx::query_as("SELECT video_key, cover_key FROM clip_variants WHERE project_id = $1 AND merchant_id = $2")
+            .bind(id)
+            .bind(merchant_id)
+            .fetch_all(&db.pool)
+            .await?;
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM material_uses WHERE merchant_id = $1 AND user_kind = 'variant' AND user_id IN (SELECT id FROM clip_variants WHERE project_id = $2)")
+        .bind(merchant_id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM clip_variants WHERE project_id = $1 AND merchant_id = $2").bind(id).bind(merchant_id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM clip_projects WHERE id = $1 AND merchant_id = $2").bind(id).bind(merchant_id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(Some(keys.into_iter().flat_map(|(a, b)| [a, b]).filter(|k| !k.is_empty()).collect()))
+}
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct Variant {
+    pub id: i64,
+    pub merchant_id: i64,
+    pub project_id: i64,
+    pub seq: String,
+    pub state: String,
+    pub error: String,
+    pub progress: i64,
+    pub duration_ms: i64,
+    #[serde(skip)]
+    pub video_key: String,
+    #[serde(skip)]
+    pub cover_key: String,
+    pub used: i64,
+    #[serde(skip)]
+    pub points_key: String,
+    pub job_id: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl Variant {
+    pub fn seq(&self) -> Vec<i64> {
+        serde_json::from_str(&self.seq).unwrap_or_default()
+    }
+}
+
+const VARIANT_COLS: &str = "id, merchant_id, project_id, seq, state, error, progress, duration_ms, video_key, cover_key, used, \
+     points_key, job_id, created_at, updated_at";
+
+pub static VARIANT_LIST: Entity = Entity {
+    fields: &[
+        field("project_id", "project_id", FieldType::Int),
+        field("state", "state", FieldType::Select),
+        field("used", "used", FieldType::Switch),
+        field("duration_ms", "duration_ms", FieldType::Int),
+        field("created_at", "created_at", FieldType::Date),
+    ],
+    default_order: "id DESC",
+    tiebreak: "id",
+};
+
+pub async fn variants(db: &Db, merchant_id: i64, q: &ListQuery) -> Result<(Vec<Variant>, i64), PageError> {
+    list::page(
+        db,
+        &format!("SELECT {VARIANT_COLS} FROM clip_variants"),
+        "FROM clip_variants",
+        "merchant_id = $1 AND state <> 'deleted'",
+        &[Bind::I(merchant_id)],
+        &VARIANT_LIST,
+        q,
+    )
+    .await
+}
+
+pub async fn variant(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Variant>> {
+    sqlx::query_as(crate::sqlf!("SELECT {VARIANT_COLS} FROM clip_variants WHERE id = $1 AND merchant_id = $2"))
+        .bind(id)
+        .bind(merchant_id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub async fn variant_any(db: &Db, id: i64) -> sqlx::Result<Option<Variant>> {
+    sqlx::query_as(crate::sqlf!("SELECT {VARIANT_COLS} FROM clip_variants WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// Every sequence a project has made (or is making): what the planner must not repeat.
+pub async fn made_sequences(db: &Db, project_id: i64) -> sqlx::Result<Vec<Vec<i64>>> {
+    let rows: Vec<String> = sqlx::query_scalar("SELECT seq FROM clip_variants WHERE project_id = $1 ORDER BY id")
+        .bind(project_id)
+        .fetch_all(&db.pool)
+        .await?;
+    Ok(rows.iter().map(|s| serde_json::from_str(s).unwrap_or_default()).collect())
+}
+
+/// Records new variants, their render jobs, their points and the clips they use, all in one transaction:
+/// either every variant of the request exists with its job and its charge, or none does.
+pub async fn add_variants(
+    db: &Db,
+    merchant_id: i64,
+    project_id: i64,
+    seqs: &[Vec<i64>],
+    points_each: i64,
+) -> Result<Vec<i64>, crate::points::PointsError> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    let mut ids = vec![];
+    for seq in seqs {
+        let seq_json = serde_json::to_string(seq).unwrap_or_default();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO clip_variants (merchant_id, project_id, seq, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id",
+        )
+        .bind(merchant_id)
+        .bind(project_id)
+        .bind(&seq_json)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        let key = format!("render:{id}");
+        let balance: Option<i64> = sqlx::query_scalar(
+            "UPDATE merchants SET points = points - $1, updated_at = $2 WHERE id = $3 AND points >= $1 RETURNING points",
+        )
+        .bind(points_each)
+        .bind(now)
+        .bind(merchant_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(balance) = balance else {
+            drop(tx);
+            let have = crate::points::balance(db, merchant_id).await?;
+            return Err(crate::points::PointsError::Insufficient { need: points_each * seqs.len() as i64, balance: have });
+        };
+        sqlx::query(
+            "INSERT INTO points_ledger (merchant_id, change, balance, kind, reason, job_key, operator, created_at) \
+             VALUES ($1, $2, $3, 'deduct', 'video synthesis', $4, '', $5)",
+        )
+        .bind(merchant_id)
+        .bind(-points_each)
+        .bind(balance)
+        .bind(&key)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let job = crate::jobs::enqueue(
+            &mut tx,
+            &crate::jobs::NewJob {
+                kind: "clip.render".into(),
+                merchant_id: Some(merchant_id),
+                payload: serde_json::json!({ "variant_id": id }),
+                idempotency_key: Some(key.clone()),
+                max_attempts: Some(3),
+                ..Default::default()
+            },
+        )
+        .await?;
+        sqlx::query("UPDATE clip_variants SET points_key = $1, job_id = $2 WHERE id = $3")
+            .bind(&key)
+            .bind(job)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        for media_id in seq {
+            sqlx::query(
+                "INSERT INTO material_uses (merchant_id, media_id, user_kind, user_id, label, created_at) VALUES ($1, $2, 'variant', $3, $4, $5)",
+            )
+            .bind(merchant_id)
+            .bind(media_id)
+            .bind(id)
+            .bind(format!("finished video #{id}"))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        ids.push(id);
+    }
+    tx.commit().await?;
+    Ok(ids)
+}
+
+pub async fn set_variant_progress(db: &Db, id: i64, state: &str, progress: i64, error: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE clip_variants SET state = $1, progress = $2, error = $3, updated_at = $4 WHERE id = $5")
+        .bind(state)
+        .bind(progress)
+        .bind(error)
+        .bind(now_ms())
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_variant_done(db: &Db, id: i64, video_key: &str, cover_key: &str, duration_ms: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE clip_variants SET state = 'success', progress = 100, error = '', video_key = $1, cover_key = $2, duration_ms = $3, updated_at = $4 WHERE id = $5",
+    )
+    .bind(video_key)
+    .bind(cover_key)
+    .bind(duration_ms)
+    .bind(now_ms())
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_used(db: &Db, merchant_id: i64, id: i64, used: bool) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE clip_variants SET used = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4")
+        .bind(used as i64)
+        .bind(now_ms())
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+/// Deletes a variant's files and hides it, but keeps its sequence on record (state `deleted`), so the
+/// planner never makes that exact video again for this project — it may already be published somewhere.
+pub async fn delete_variant(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Vec<String>>> {
+    let Some(v) = variant(db, merchant_id, id).await?.filter(|v| v.state != "deleted") else { return Ok(None) };
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM material_uses WHERE merchant_id = $1 AND user_kind = 'variant' AND user_id = $2").bind(merchant_id).bind(id).execute(&mut *tx).await?;
+    sqlx::query("UPDATE clip_variants SET state = 'deleted', video_key = '', cover_key = '', updated_at = $1 WHERE id = $2 AND merchant_id = $3")
+        .bind(now_ms())
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Some([v.video_key, v.cover_key].into_iter().filter(|k| !k.is_empty()).collect()))
+}
