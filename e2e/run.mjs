@@ -318,7 +318,7 @@ async function main() {
       await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li', { hasText: '今天' }).click();
       // result = success
       await page.getByTestId('log-filter-add').click();
-      await pickOption(page, 'log-filter-value-1', '成功 / success');
+      await pickOption(page, 'log-filter-value-1', '成功');
       // account, operator changed from 'includes' to 'equals'
       await page.getByTestId('log-filter-add').click();
       await pickOption(page, 'log-filter-operator-2', '等于');
