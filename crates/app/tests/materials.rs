@@ -1010,3 +1010,55 @@ async fn subtitles_are_recognized_edited_and_saved() {
     .await
     .expect(404);
 }
+
+#[tokio::test]
+async fn an_uploaded_image_becomes_the_avatar_with_a_lasting_link() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    let up = app
+        .upload("/common.tool/project_upload", &t, &[], "me.png", png())
+        .await;
+    let src = up.ok()["src"].as_str().unwrap().to_string();
+    let r = app
+        .post(
+            "/index/editProfile",
+            Some(&t),
+            json!({"nickname": "Demo", "avatar": src}),
+        )
+        .await;
+    let avatar = r.ok()["avatar"].as_str().unwrap().to_string();
+    assert!(avatar.contains("e=4102444800000"), "{avatar}");
+    assert_eq!(
+        app.http
+            .get(app.url(&avatar))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    app.post(
+        "/index/editProfile",
+        Some(&t),
+        json!({"nickname": "Demo", "avatar": "https://evil.example/x.png"}),
+    )
+    .await
+    .expect(422);
+    // Someone else's image cannot be taken as an avatar.
+    let admin = app.admin().await;
+    let other = app.second_merchant(&admin, "imgthief").await;
+    app.post(
+        "/index/editProfile",
+        Some(&other),
+        json!({"nickname": "X", "avatar": src}),
+    )
+    .await
+    .expect(422);
+    app.post(
+        "/index/editProfile",
+        Some(&t),
+        json!({"nickname": "Demo", "avatar": ""}),
+    )
+    .await
+    .ok();
+}

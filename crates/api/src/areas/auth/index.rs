@@ -105,7 +105,24 @@ pub async fn edit_profile(
             return Err(ApiError::invalid("mobile", Msg::MobileTaken));
         }
     }
-    let avatar = r.avatar.unwrap_or(c.user.avatar.clone());
+    // An avatar is one of the caller's uploaded images; it gets a link that does not expire.
+    let avatar = match r.avatar.as_deref().map(str::trim) {
+        None => c.user.avatar.clone(),
+        Some("") => String::new(),
+        Some(url) => {
+            let id = crate::areas::materials::files::id_of(url).ok_or(ApiError::invalid_with(
+                "avatar",
+                Msg::InvalidValue,
+                vec![("reason", "an uploaded image".into())],
+            ))?;
+            let mid = c.merchant_id()?;
+            store::materials::get(&st.db, mid, id)
+                .await?
+                .filter(|m| m.kind == "image")
+                .ok_or(ApiError::invalid("avatar", Msg::NotAnImage))?;
+            crate::areas::materials::files::permanent_url(&st, id, "original")
+        }
+    };
     store::users::update_profile(&st.db, c.user.id, nickname, mobile, &avatar).await?;
     let user = store::users::user_by_id(&st.db, c.user.id)
         .await?

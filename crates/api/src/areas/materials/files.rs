@@ -12,7 +12,15 @@ use sha2::Sha256;
 use store::materials::MediaFile;
 use tower::ServiceExt;
 
-const VARIANTS: &[&str] = &["original", "mezzanine", "poster", "strip", "system", "clip", "cover"];
+const VARIANTS: &[&str] = &[
+    "original",
+    "mezzanine",
+    "poster",
+    "strip",
+    "system",
+    "clip",
+    "cover",
+];
 /// Links live a day; rounded to the hour so a page's URLs stay stable (and cacheable) for a while.
 const TTL_MS: i64 = 24 * 3_600_000;
 
@@ -33,6 +41,27 @@ pub fn url(st: &AppState, id: i64, variant: &str) -> String {
         "/files/{id}/{variant}?e={exp}&s={}",
         sign(st, id, variant, exp)
     )
+}
+
+/// A link that does not expire, for images people set as their avatar (the row is still checked to
+/// belong to the caller before such a link is made).
+pub fn permanent_url(st: &AppState, id: i64, variant: &str) -> String {
+    let exp = 4_102_444_800_000; // 2100-01-01
+    format!(
+        "/files/{id}/{variant}?e={exp}&s={}",
+        sign(st, id, variant, exp)
+    )
+}
+
+/// The material id of one of our file URLs (`/files/<id>/...`).
+pub fn id_of(url: &str) -> Option<i64> {
+    url.split('?')
+        .next()?
+        .strip_prefix("/files/")?
+        .split('/')
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// The JSON a library list shows for one file: its fields plus signed URLs of what exists.
