@@ -52,7 +52,12 @@ pub struct TextStyle {
 
 impl Default for TextStyle {
     fn default() -> Self {
-        TextStyle { font_id: None, size: size(), color: white(), position: bottom() }
+        TextStyle {
+            font_id: None,
+            size: size(),
+            color: white(),
+            position: bottom(),
+        }
     }
 }
 
@@ -121,15 +126,25 @@ fn broken(field: &'static str, msg: Msg, args: Vec<(&'static str, String)>) -> R
 }
 
 fn check_style(field: &'static str, s: &TextStyle) -> Result<(), Broken> {
-    let hex = s.color.len() == 7 && s.color.starts_with('#') && s.color[1..].chars().all(|c| c.is_ascii_hexdigit());
+    let hex = s.color.len() == 7
+        && s.color.starts_with('#')
+        && s.color[1..].chars().all(|c| c.is_ascii_hexdigit());
     if !hex {
         return broken(field, Msg::ColorInvalid, vec![]);
     }
     if !(16..=160).contains(&s.size) {
-        return broken(field, Msg::InvalidValue, vec![("reason", "size 16–160".into())]);
+        return broken(
+            field,
+            Msg::InvalidValue,
+            vec![("reason", "size 16–160".into())],
+        );
     }
     if !["top", "middle", "bottom"].contains(&s.position.as_str()) {
-        return broken(field, Msg::InvalidValue, vec![("reason", "position top | middle | bottom".into())]);
+        return broken(
+            field,
+            Msg::InvalidValue,
+            vec![("reason", "position top | middle | bottom".into())],
+        );
     }
     Ok(())
 }
@@ -142,43 +157,72 @@ impl ProjectConfig {
         let mut seen = std::collections::HashSet::new();
         for g in &self.groups {
             if !seen.insert(g.group_id) || g.max_ms < 0 {
-                return broken("groups", Msg::InvalidValue, vec![("reason", format!("group {}", g.group_id))]);
+                return broken(
+                    "groups",
+                    Msg::InvalidValue,
+                    vec![("reason", format!("group {}", g.group_id))],
+                );
             }
         }
         for (field, a) in [("music", &self.music), ("voice", &self.voice)] {
             if let Some(a) = a {
                 if !(0..=100).contains(&a.volume) {
-                    return broken(field, Msg::InvalidValue, vec![("reason", "volume 0–100".into())]);
+                    return broken(
+                        field,
+                        Msg::InvalidValue,
+                        vec![("reason", "volume 0–100".into())],
+                    );
                 }
-                if a.media_id.is_none() && a.system_music_id.is_none() || field == "voice" && a.system_music_id.is_some() {
+                if a.media_id.is_none() && a.system_music_id.is_none()
+                    || field == "voice" && a.system_music_id.is_some()
+                {
                     return broken(field, Msg::Required, vec![]);
                 }
             }
         }
         if self.subtitles.enabled {
             if self.voice.as_ref().and_then(|v| v.media_id).is_none() {
-                return broken("subtitles", Msg::InvalidValue, vec![("reason", "subtitles come from the voice-over".into())]);
+                return broken(
+                    "subtitles",
+                    Msg::InvalidValue,
+                    vec![("reason", "subtitles come from the voice-over".into())],
+                );
             }
             check_style("subtitles", &self.subtitles.style)?;
         }
         if let Some(t) = &self.title {
             if t.text.chars().count() > MAX_TITLE_CHARS {
-                return broken("title", Msg::TooLong, vec![("max", MAX_TITLE_CHARS.to_string())]);
+                return broken(
+                    "title",
+                    Msg::TooLong,
+                    vec![("max", MAX_TITLE_CHARS.to_string())],
+                );
             }
             check_style("title", &t.style)?;
         }
         if self.cover_ms < 0 {
-            return broken("cover_ms", Msg::InvalidValue, vec![("reason", "≥ 0".into())]);
+            return broken(
+                "cover_ms",
+                Msg::InvalidValue,
+                vec![("reason", "≥ 0".into())],
+            );
         }
         if !(1..=MAX_BATCH).contains(&self.output_count) {
-            return broken("output_count", Msg::InvalidValue, vec![("reason", format!("1–{MAX_BATCH}"))]);
+            return broken(
+                "output_count",
+                Msg::InvalidValue,
+                vec![("reason", format!("1–{MAX_BATCH}"))],
+            );
         }
         Ok(())
     }
 
     /// The title to burn, if any (blank means none).
     pub fn title_text(&self) -> Option<&str> {
-        self.title.as_ref().map(|t| t.text.trim()).filter(|t| !t.is_empty())
+        self.title
+            .as_ref()
+            .map(|t| t.text.trim())
+            .filter(|t| !t.is_empty())
     }
 }
 
@@ -188,7 +232,12 @@ mod tests {
 
     fn cfg(groups: usize) -> ProjectConfig {
         ProjectConfig {
-            groups: (1..=groups as i64).map(|g| GroupRule { group_id: g, max_ms: 0 }).collect(),
+            groups: (1..=groups as i64)
+                .map(|g| GroupRule {
+                    group_id: g,
+                    max_ms: 0,
+                })
+                .collect(),
             output_count: 1,
             ..Default::default()
         }
@@ -199,13 +248,23 @@ mod tests {
         assert_eq!(cfg(2).validate().unwrap_err().msg, Msg::TooFewGroups);
         assert!(cfg(3).validate().is_ok());
         let mut c = cfg(3);
-        c.title = Some(Title { text: "一二三四五六七八九十一二三四五六七八九十一".into(), style: TextStyle::default() });
+        c.title = Some(Title {
+            text: "一二三四五六七八九十一二三四五六七八九十一".into(),
+            style: TextStyle::default(),
+        });
         assert_eq!(c.validate().unwrap_err().field, "title");
-        c.title = Some(Title { text: "一二三四五六七八九十一二三四五六七八九十".into(), style: TextStyle::default() });
+        c.title = Some(Title {
+            text: "一二三四五六七八九十一二三四五六七八九十".into(),
+            style: TextStyle::default(),
+        });
         assert!(c.validate().is_ok());
         c.subtitles.enabled = true;
         assert_eq!(c.validate().unwrap_err().field, "subtitles");
-        c.voice = Some(Audio { media_id: Some(9), system_music_id: None, volume: 100 });
+        c.voice = Some(Audio {
+            media_id: Some(9),
+            system_music_id: None,
+            volume: 100,
+        });
         assert!(c.validate().is_ok());
         c.subtitles.style.color = "white".into();
         assert_eq!(c.validate().unwrap_err().msg, Msg::ColorInvalid);
@@ -213,7 +272,11 @@ mod tests {
         d.groups[2].group_id = 1;
         assert!(d.validate().is_err());
         let mut e = cfg(3);
-        e.music = Some(Audio { media_id: None, system_music_id: None, volume: 50 });
+        e.music = Some(Audio {
+            media_id: None,
+            system_music_id: None,
+            volume: 50,
+        });
         assert_eq!(e.validate().unwrap_err().field, "music");
     }
 }

@@ -19,7 +19,8 @@ pub struct Project {
     pub updated_at: i64,
 }
 
-const PROJECT_COLS: &str = "id, merchant_id, mode, name, status, config, seed, created_at, updated_at";
+const PROJECT_COLS: &str =
+    "id, merchant_id, mode, name, status, config, seed, created_at, updated_at";
 
 pub static PROJECT_LIST: Entity = Entity {
     fields: &[
@@ -33,7 +34,12 @@ pub static PROJECT_LIST: Entity = Entity {
     tiebreak: "id",
 };
 
-pub async fn projects(db: &Db, merchant_id: i64, mode: &str, q: &ListQuery) -> Result<(Vec<Project>, i64), PageError> {
+pub async fn projects(
+    db: &Db,
+    merchant_id: i64,
+    mode: &str,
+    q: &ListQuery,
+) -> Result<(Vec<Project>, i64), PageError> {
     list::page(
         db,
         &format!("SELECT {PROJECT_COLS} FROM clip_projects"),
@@ -47,14 +53,22 @@ pub async fn projects(db: &Db, merchant_id: i64, mode: &str, q: &ListQuery) -> R
 }
 
 pub async fn project(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Project>> {
-    sqlx::query_as(crate::sqlf!("SELECT {PROJECT_COLS} FROM clip_projects WHERE id = $1 AND merchant_id = $2"))
-        .bind(id)
-        .bind(merchant_id)
-        .fetch_optional(&db.pool)
-        .await
+    sqlx::query_as(crate::sqlf!(
+        "SELECT {PROJECT_COLS} FROM clip_projects WHERE id = $1 AND merchant_id = $2"
+    ))
+    .bind(id)
+    .bind(merchant_id)
+    .fetch_optional(&db.pool)
+    .await
 }
 
-pub async fn add_project(db: &Db, merchant_id: i64, mode: &str, name: &str, config: &str) -> sqlx::Result<i64> {
+pub async fn add_project(
+    db: &Db,
+    merchant_id: i64,
+    mode: &str,
+    name: &str,
+    config: &str,
+) -> sqlx::Result<i64> {
     let now = now_ms();
     let seed = {
         use rand::Rng;
@@ -73,7 +87,13 @@ pub async fn add_project(db: &Db, merchant_id: i64, mode: &str, name: &str, conf
     .await
 }
 
-pub async fn update_project(db: &Db, merchant_id: i64, id: i64, name: &str, config: &str) -> sqlx::Result<bool> {
+pub async fn update_project(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+    name: &str,
+    config: &str,
+) -> sqlx::Result<bool> {
     let n = sqlx::query("UPDATE clip_projects SET name = $1, config = $2, updated_at = $3 WHERE id = $4 AND merchant_id = $5")
         .bind(name)
         .bind(config)
@@ -86,39 +106,64 @@ pub async fn update_project(db: &Db, merchant_id: i64, id: i64, name: &str, conf
     Ok(n > 0)
 }
 
-pub async fn set_project_status(db: &Db, merchant_id: i64, id: i64, status: i64) -> sqlx::Result<bool> {
-    let n = sqlx::query("UPDATE clip_projects SET status = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4")
-        .bind(status)
-        .bind(now_ms())
-        .bind(id)
-        .bind(merchant_id)
-        .execute(&db.pool)
-        .await?
-        .rows_affected();
+pub async fn set_project_status(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+    status: i64,
+) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE clip_projects SET status = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4",
+    )
+    .bind(status)
+    .bind(now_ms())
+    .bind(id)
+    .bind(merchant_id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
     Ok(n > 0)
 }
 
 /// Deletes a project and its variants; returns the variants' storage keys to remove.
-pub async fn delete_project(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Vec<String>>> {
+pub async fn delete_project(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<Vec<String>>> {
     if project(db, merchant_id, id).await?.is_none() {
         return Ok(None);
     }
-    let keys: Vec<(String, String)> =
-        sqlx::query_as("SELECT video_key, cover_key FROM clip_variants WHERE project_id = $1 AND merchant_id = $2")
-            .bind(id)
-            .bind(merchant_id)
-            .fetch_all(&db.pool)
-            .await?;
+    let keys: Vec<(String, String)> = sqlx::query_as(
+        "SELECT video_key, cover_key FROM clip_variants WHERE project_id = $1 AND merchant_id = $2",
+    )
+    .bind(id)
+    .bind(merchant_id)
+    .fetch_all(&db.pool)
+    .await?;
     let mut tx = db.begin().await?;
     sqlx::query("DELETE FROM material_uses WHERE merchant_id = $1 AND user_kind = 'variant' AND user_id IN (SELECT id FROM clip_variants WHERE project_id = $2)")
         .bind(merchant_id)
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM clip_variants WHERE project_id = $1 AND merchant_id = $2").bind(id).bind(merchant_id).execute(&mut *tx).await?;
-    sqlx::query("DELETE FROM clip_projects WHERE id = $1 AND merchant_id = $2").bind(id).bind(merchant_id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM clip_variants WHERE project_id = $1 AND merchant_id = $2")
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM clip_projects WHERE id = $1 AND merchant_id = $2")
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
-    Ok(Some(keys.into_iter().flat_map(|(a, b)| [a, b]).filter(|k| !k.is_empty()).collect()))
+    Ok(Some(
+        keys.into_iter()
+            .flat_map(|(a, b)| [a, b])
+            .filter(|k| !k.is_empty())
+            .collect(),
+    ))
 }
 
 #[derive(Debug, Clone, sqlx::FromRow, Serialize)]
@@ -164,7 +209,11 @@ pub static VARIANT_LIST: Entity = Entity {
     tiebreak: "id",
 };
 
-pub async fn variants(db: &Db, merchant_id: i64, q: &ListQuery) -> Result<(Vec<Variant>, i64), PageError> {
+pub async fn variants(
+    db: &Db,
+    merchant_id: i64,
+    q: &ListQuery,
+) -> Result<(Vec<Variant>, i64), PageError> {
     list::page(
         db,
         &format!("SELECT {VARIANT_COLS} FROM clip_variants"),
@@ -178,27 +227,35 @@ pub async fn variants(db: &Db, merchant_id: i64, q: &ListQuery) -> Result<(Vec<V
 }
 
 pub async fn variant(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Variant>> {
-    sqlx::query_as(crate::sqlf!("SELECT {VARIANT_COLS} FROM clip_variants WHERE id = $1 AND merchant_id = $2"))
-        .bind(id)
-        .bind(merchant_id)
-        .fetch_optional(&db.pool)
-        .await
+    sqlx::query_as(crate::sqlf!(
+        "SELECT {VARIANT_COLS} FROM clip_variants WHERE id = $1 AND merchant_id = $2"
+    ))
+    .bind(id)
+    .bind(merchant_id)
+    .fetch_optional(&db.pool)
+    .await
 }
 
 pub async fn variant_any(db: &Db, id: i64) -> sqlx::Result<Option<Variant>> {
-    sqlx::query_as(crate::sqlf!("SELECT {VARIANT_COLS} FROM clip_variants WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await
+    sqlx::query_as(crate::sqlf!(
+        "SELECT {VARIANT_COLS} FROM clip_variants WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
 }
 
 /// Every sequence a project has made (or is making): what the planner must not repeat.
 pub async fn made_sequences(db: &Db, project_id: i64) -> sqlx::Result<Vec<Vec<i64>>> {
-    let rows: Vec<String> = sqlx::query_scalar("SELECT seq FROM clip_variants WHERE project_id = $1 ORDER BY id")
-        .bind(project_id)
-        .fetch_all(&db.pool)
-        .await?;
-    Ok(rows.iter().map(|s| serde_json::from_str(s).unwrap_or_default()).collect())
+    let rows: Vec<String> =
+        sqlx::query_scalar("SELECT seq FROM clip_variants WHERE project_id = $1 ORDER BY id")
+            .bind(project_id)
+            .fetch_all(&db.pool)
+            .await?;
+    Ok(rows
+        .iter()
+        .map(|s| serde_json::from_str(s).unwrap_or_default())
+        .collect())
 }
 
 /// Records new variants, their render jobs, their points and the clips they use, all in one transaction:
@@ -236,7 +293,10 @@ pub async fn add_variants(
         let Some(balance) = balance else {
             drop(tx);
             let have = crate::points::balance(db, merchant_id).await?;
-            return Err(crate::points::PointsError::Insufficient { need: points_each * seqs.len() as i64, balance: have });
+            return Err(crate::points::PointsError::Insufficient {
+                need: points_each * seqs.len() as i64,
+                balance: have,
+            });
         };
         sqlx::query(
             "INSERT INTO points_ledger (merchant_id, change, balance, kind, reason, job_key, operator, created_at) \
@@ -285,7 +345,13 @@ pub async fn add_variants(
     Ok(ids)
 }
 
-pub async fn set_variant_progress(db: &Db, id: i64, state: &str, progress: i64, error: &str) -> sqlx::Result<()> {
+pub async fn set_variant_progress(
+    db: &Db,
+    id: i64,
+    state: &str,
+    progress: i64,
+    error: &str,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE clip_variants SET state = $1, progress = $2, error = $3, updated_at = $4 WHERE id = $5")
         .bind(state)
         .bind(progress)
@@ -297,7 +363,13 @@ pub async fn set_variant_progress(db: &Db, id: i64, state: &str, progress: i64, 
     Ok(())
 }
 
-pub async fn set_variant_done(db: &Db, id: i64, video_key: &str, cover_key: &str, duration_ms: i64) -> sqlx::Result<()> {
+pub async fn set_variant_done(
+    db: &Db,
+    id: i64,
+    video_key: &str,
+    cover_key: &str,
+    duration_ms: i64,
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE clip_variants SET state = 'success', progress = 100, error = '', video_key = $1, cover_key = $2, duration_ms = $3, updated_at = $4 WHERE id = $5",
     )
@@ -312,21 +384,32 @@ pub async fn set_variant_done(db: &Db, id: i64, video_key: &str, cover_key: &str
 }
 
 pub async fn set_used(db: &Db, merchant_id: i64, id: i64, used: bool) -> sqlx::Result<bool> {
-    let n = sqlx::query("UPDATE clip_variants SET used = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4")
-        .bind(used as i64)
-        .bind(now_ms())
-        .bind(id)
-        .bind(merchant_id)
-        .execute(&db.pool)
-        .await?
-        .rows_affected();
+    let n = sqlx::query(
+        "UPDATE clip_variants SET used = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4",
+    )
+    .bind(used as i64)
+    .bind(now_ms())
+    .bind(id)
+    .bind(merchant_id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
     Ok(n > 0)
 }
 
 /// Deletes a variant's files and hides it, but keeps its sequence on record (state `deleted`), so the
 /// planner never makes that exact video again for this project — it may already be published somewhere.
-pub async fn delete_variant(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Vec<String>>> {
-    let Some(v) = variant(db, merchant_id, id).await?.filter(|v| v.state != "deleted") else { return Ok(None) };
+pub async fn delete_variant(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<Vec<String>>> {
+    let Some(v) = variant(db, merchant_id, id)
+        .await?
+        .filter(|v| v.state != "deleted")
+    else {
+        return Ok(None);
+    };
     let mut tx = db.begin().await?;
     sqlx::query("DELETE FROM material_uses WHERE merchant_id = $1 AND user_kind = 'variant' AND user_id = $2").bind(merchant_id).bind(id).execute(&mut *tx).await?;
     sqlx::query("UPDATE clip_variants SET state = 'deleted', video_key = '', cover_key = '', updated_at = $1 WHERE id = $2 AND merchant_id = $3")
@@ -336,5 +419,10 @@ pub async fn delete_variant(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    Ok(Some([v.video_key, v.cover_key].into_iter().filter(|k| !k.is_empty()).collect()))
+    Ok(Some(
+        [v.video_key, v.cover_key]
+            .into_iter()
+            .filter(|k| !k.is_empty())
+            .collect(),
+    ))
 }
