@@ -58,6 +58,7 @@ fn areas() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(areas::auth::router())
         .merge(areas::materials::router())
+        .merge(areas::clip::router())
 }
 
 /// The OpenAPI document, generated from the handlers' annotations.

@@ -146,6 +146,10 @@ pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
 pub fn registry(storage: media::Storage, asr_dir: std::path::PathBuf) -> Registry {
     let mut r = Registry::default();
     let s2 = storage.clone();
+    let s3 = storage.clone();
+    r.register("clip.render", move |ctx| {
+        api::areas::clip::render::run(ctx, s3.clone())
+    });
     r.register("media.asr", move |ctx| {
         api::areas::materials::asr::run(ctx, s2.clone(), asr_dir.clone())
     });

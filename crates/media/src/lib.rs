@@ -5,6 +5,7 @@ pub mod asr;
 pub mod ffmpeg;
 pub mod ingest;
 pub mod magic;
+pub mod mix;
 pub mod probe;
 pub mod storage;
 

@@ -1,2 +1,3 @@
 pub mod auth;
+pub mod clip;
 pub mod materials;

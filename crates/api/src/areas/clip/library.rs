@@ -1,0 +1,205 @@
+//! The finished-video library (`/clip.merchant_video_library/*`): every variant with its cover, duration,
+//! the clips it used, its state and whether it was used for publishing.
+
+use crate::areas::materials::files;
+use crate::error::{ApiError, ApiResult, Json, ok};
+use crate::extract::{Caller, Input};
+use crate::state::AppState;
+use axum::extract::State;
+use domain::i18n::Msg;
+use serde::Deserialize;
+use store::ListQuery;
+use store::clip as db;
+use utoipa::ToSchema;
+
+async fn view(st: &AppState, v: &db::Variant) -> ApiResult<serde_json::Value> {
+    let mut out = serde_json::to_value(v).unwrap_or_default();
+    let mut clips = vec![];
+    for id in v.seq() {
+        let name = store::materials::get(&st.db, v.merchant_id, id)
+            .await?
+            .map(|m| m.name);
+        clips.push(serde_json::json!({ "id": id, "name": name }));
+    }
+    out["clips"] = clips.into();
+    out["seq"] = serde_json::json!(v.seq());
+    out["src"] = if v.video_key.is_empty() {
+        serde_json::Value::Null
+    } else {
+        files::url(st, v.id, "clip").into()
+    };
+    out["cover"] = if v.cover_key.is_empty() {
+        serde_json::Value::Null
+    } else {
+        files::url(st, v.id, "cover").into()
+    };
+    Ok(out)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct IndexQuery {
+    #[serde(flatten)]
+    pub list: ListQuery,
+    #[serde(default)]
+    pub project_id: Option<i64>,
+    #[serde(default)]
+    pub state: Option<String>,
+    #[serde(default)]
+    pub used: Option<String>,
+}
+
+async fn list(st: &AppState, c: &Caller, q: IndexQuery) -> ApiResult<Json> {
+    let lq = q
+        .list
+        .with_filter(
+            "project_id",
+            q.project_id.map(|p| p.to_string()).as_deref(),
+            "=",
+        )
+        .with_filter("state", q.state.as_deref(), "=")
+        .with_filter("used", q.used.as_deref(), "=");
+    let (rows, total) = db::variants(&st.db, c.merchant_id()?, &lq).await?;
+    let mut out = vec![];
+    for v in &rows {
+        out.push(view(st, v).await?);
+    }
+    Ok(ok(serde_json::json!({ "rows": out, "total": total })))
+}
+
+#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/index", tag = "clip", responses((status = 200, description = "{rows:[variant with src, cover, clips], total}")))]
+pub async fn index(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<IndexQuery>,
+) -> ApiResult<Json> {
+    list(&st, &c, q).await
+}
+
+#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/video_index", tag = "clip", params(("project_id" = i64, Query)), responses((status = 200, description = "one project's variants")))]
+pub async fn video_index(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<IndexQuery>,
+) -> ApiResult<Json> {
+    if q.project_id.is_none() {
+        return Err(ApiError::invalid("project_id", Msg::Required));
+    }
+    list(&st, &c, q).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IdsReq {
+    #[serde(default)]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub ids: Vec<i64>,
+}
+
+#[utoipa::path(post, path = "/clip.merchant_video_library/video_delete", tag = "clip", request_body = IdsReq, responses((status = 200, description = "deleted (the sequence is never made again)")))]
+pub async fn video_delete(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdsReq>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let mut ids = r.ids.clone();
+    ids.extend(r.id);
+    if ids.is_empty() {
+        return Err(ApiError::invalid("id", Msg::Required));
+    }
+    for id in &ids {
+        let v = db::variant(&st.db, mid, *id)
+            .await?
+            .filter(|v| v.state != "deleted")
+            .ok_or(ApiError::NotFound)?;
+        if v.state == "processing" {
+            return Err(ApiError::invalid("id", Msg::VariantBusy));
+        }
+    }
+    for id in ids {
+        for key in db::delete_variant(&st.db, mid, id)
+            .await?
+            .unwrap_or_default()
+        {
+            let _ = st.storage.delete(&key).await;
+        }
+    }
+    Ok(ok(serde_json::json!({})))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct UseReq {
+    pub id: i64,
+    /// true (default) marks it used, false unused.
+    #[serde(default)]
+    pub used: Option<bool>,
+}
+
+#[utoipa::path(post, path = "/clip.merchant_video_library/video_use", tag = "clip", request_body = UseReq, responses((status = 200, description = "marked")))]
+pub async fn video_use(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<UseReq>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let v = db::variant(&st.db, mid, r.id)
+        .await?
+        .filter(|v| v.state != "deleted")
+        .ok_or(ApiError::NotFound)?;
+    if v.state != "success" {
+        return Err(ApiError::invalid("id", Msg::VariantBusy));
+    }
+    db::set_used(&st.db, mid, r.id, r.used.unwrap_or(true)).await?;
+    let v = db::variant(&st.db, mid, r.id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(ok(view(&st, &v).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IdReq {
+    pub id: i64,
+}
+
+#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/job_video", tag = "clip", params(("id" = i64, Query)), responses((status = 200, description = "the variant's render job: state, progress, attempts, error")))]
+pub async fn job_video(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdReq>,
+) -> ApiResult<Json> {
+    let v = db::variant(&st.db, c.merchant_id()?, r.id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let job = store::jobs::get(&st.db, v.job_id).await?;
+    Ok(ok(serde_json::json!({
+        "variant_id": v.id,
+        "state": v.state,
+        "progress": v.progress,
+        "error": v.error,
+        "job": job.map(|j| serde_json::json!({"id": j.id, "state": j.state, "attempts": j.attempts, "max_attempts": j.max_attempts, "last_error": j.last_error})),
+    })))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ContinueReq {
+    pub id: i64,
+    #[serde(default)]
+    pub count: Option<i64>,
+}
+
+#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/continue_add_video", tag = "clip", params(("id" = i64, Query)), responses((status = 200, description = "more unique variants of the project")))]
+pub async fn continue_add(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<ContinueReq>,
+) -> ApiResult<Json> {
+    super::projects::generate(
+        &st,
+        &c,
+        super::projects::GenerateReq {
+            id: r.id,
+            count: r.count,
+        },
+    )
+    .await
+}

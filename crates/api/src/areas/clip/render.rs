@@ -1,0 +1,303 @@
+//! The `clip.render` job: one variant per job. The project's shared part (audio bed, subtitle strip) is
+//! prepared once into a folder keyed by its settings and reused by every variant; the variant itself is a
+//! stream-copy join of the clips' mezzanines, re-encoded once only when text is burned. A deleted input
+//! fails the variant with that reason; a failed variant gives its points back.
+
+use domain::clip::{ProjectConfig, TextStyle};
+use media::mix;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, Ordering};
+use store::clip as db;
+use store::jobs::{JobCtx, JobError};
+use store::materials as mat;
+
+#[derive(serde::Deserialize)]
+struct Payload {
+    variant_id: i64,
+}
+
+/// One prepare at a time in this process: variants of a project share its folder.
+static PREP: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+fn missing(what: String) -> JobError {
+    JobError::Permanent(format!("a chosen material was deleted: {what}"))
+}
+
+fn mix_err(e: mix::MixError) -> JobError {
+    match e {
+        mix::MixError::MissingInput(p) => missing(p.display().to_string()),
+        mix::MixError::Tool(media::ffmpeg::ToolError::Timeout { .. }) => {
+            JobError::Retry(e.to_string())
+        }
+        other => JobError::Permanent(other.to_string()),
+    }
+}
+
+pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
+    let p: Payload = ctx.payload()?;
+    let Some(v) = db::variant_any(&ctx.db, p.variant_id).await? else {
+        return Err(JobError::Permanent("the variant was deleted".into()));
+    };
+    let result = work(&ctx, &storage, &v).await;
+    if let Err(e) = &result {
+        let last = matches!(e, JobError::Permanent(_)) || ctx.job.attempts >= ctx.job.max_attempts;
+        let msg = match e {
+            JobError::Permanent(s) | JobError::Retry(s) => s.clone(),
+        };
+        db::set_variant_progress(
+            &ctx.db,
+            v.id,
+            if last { "failed" } else { "processing" },
+            0,
+            &msg,
+        )
+        .await?;
+        if last {
+            store::points::refund(
+                &ctx.db,
+                v.merchant_id,
+                &v.points_key,
+                "video synthesis failed",
+            )
+            .await
+            .map_err(|e| JobError::Retry(e.to_string()))?;
+        }
+    }
+    result
+}
+
+fn style(s: &TextStyle, font: Option<PathBuf>) -> mix::TextStyle {
+    mix::TextStyle {
+        font: match font {
+            Some(f) => mix::Font::File(f),
+            None => mix::Font::Family(mix::DEFAULT_FONT_FAMILY.into()),
+        },
+        size: s.size.clamp(16, 160) as u32,
+        colour: s.color.clone(),
+        position: match s.position.as_str() {
+            "top" => mix::Position::Top,
+            "middle" => mix::Position::Middle,
+            _ => mix::Position::Bottom,
+        },
+    }
+}
+
+async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result<(), JobError> {
+    let mid = v.merchant_id;
+    let project = db::project(&ctx.db, mid, v.project_id)
+        .await?
+        .ok_or_else(|| missing("the project".into()))?;
+    let cfg: ProjectConfig =
+        serde_json::from_str(&project.config).map_err(|e| JobError::Permanent(e.to_string()))?;
+    db::set_variant_progress(&ctx.db, v.id, "processing", 2, "").await?;
+
+    // Inputs: every clip must still exist and be ingested.
+    let path_of = |key: &str| {
+        storage
+            .path(key)
+            .map_err(|e| JobError::Permanent(e.to_string()))
+    };
+    let mut clips = vec![];
+    for (i, id) in v.seq().into_iter().enumerate() {
+        let m = mat::get(&ctx.db, mid, id)
+            .await?
+            .filter(|m| !m.mezzanine_key.is_empty())
+            .ok_or_else(|| missing(format!("clip #{id}")))?;
+        let path = path_of(&m.mezzanine_key)?;
+        if !path.exists() {
+            return Err(missing(format!("clip '{}'", m.name)));
+        }
+        let max = cfg.groups.get(i).map(|g| g.max_ms).unwrap_or(0);
+        clips.push(mix::ClipSpec {
+            path,
+            in_ms: None,
+            out_ms: (max > 0).then_some(max),
+        });
+    }
+    let audio_path = |a: &Option<domain::clip::Audio>| {
+        let a = a.clone();
+        async move {
+            match a {
+                None => Ok::<_, JobError>(None),
+                Some(a) => {
+                    if let Some(id) = a.media_id {
+                        let m = mat::get(&ctx.db, mid, id)
+                            .await?
+                            .ok_or_else(|| missing(format!("audio #{id}")))?;
+                        let key = if m.mezzanine_key.is_empty() {
+                            m.storage_key
+                        } else {
+                            m.mezzanine_key
+                        };
+                        Ok(Some((path_of(&key)?, a.volume.clamp(0, 100) as u8)))
+                    } else if let Some(id) = a.system_music_id {
+                        let m = mat::system_music_one(&ctx.db, id)
+                            .await?
+                            .ok_or_else(|| missing(format!("built-in music #{id}")))?;
+                        Ok(Some((
+                            path_of(&m.storage_key)?,
+                            a.volume.clamp(0, 100) as u8,
+                        )))
+                    } else {
+                        Ok(None)
+                    }
+                }
+            }
+        }
+    };
+    let music = audio_path(&cfg.music).await?;
+    let voice = audio_path(&cfg.voice).await?;
+    let font_of = |id: Option<i64>| async move {
+        match id {
+            None => Ok::<_, JobError>(None),
+            Some(id) => {
+                let m = mat::get(&ctx.db, mid, id)
+                    .await?
+                    .ok_or_else(|| missing(format!("font #{id}")))?;
+                Ok(Some(path_of(&m.storage_key)?))
+            }
+        }
+    };
+    let subtitles = if cfg.subtitles.enabled {
+        let voice_id = cfg
+            .voice
+            .as_ref()
+            .and_then(|a| a.media_id)
+            .ok_or_else(|| missing("the voice-over".into()))?;
+        let lines = mat::asr_lines(&ctx.db, mid, voice_id).await?;
+        let font = font_of(cfg.subtitles.style.font_id).await?;
+        (!lines.is_empty()).then(|| mix::Subtitles {
+            lines: lines
+                .iter()
+                .map(|l| mix::SubtitleLine {
+                    start_ms: l.start_ms,
+                    end_ms: l.end_ms,
+                    text: l.content.clone(),
+                })
+                .collect(),
+            style: style(&cfg.subtitles.style, font),
+        })
+    } else {
+        None
+    };
+    // The bed must cover the longest variant the groups can make.
+    let mut bed_ms = 0;
+    for g in &cfg.groups {
+        let q = store::ListQuery {
+            limit: Some(1000),
+            ..Default::default()
+        }
+        .with_filter("group_id", Some(&g.group_id.to_string()), "=");
+        let (pool, _) = mat::list(&ctx.db, mid, "resource", &q)
+            .await
+            .map_err(|e| JobError::Retry(e.to_string()))?;
+        let longest = pool.iter().map(|m| m.duration_ms).max().unwrap_or(0);
+        bed_ms += if g.max_ms > 0 {
+            longest.min(g.max_ms + mix::GOP_MS)
+        } else {
+            longest
+        };
+    }
+    let spec = mix::ProjectSpec {
+        clips: vec![],
+        music: music.as_ref().map(|m| m.0.clone()),
+        music_volume: music.as_ref().map(|m| m.1).unwrap_or(100),
+        voice: voice.as_ref().map(|m| m.0.clone()),
+        voice_volume: voice.as_ref().map(|m| m.1).unwrap_or(100),
+        subtitles,
+        bed_ms: bed_ms.max(1000),
+    };
+    // The shared part lives in a folder named by a hash of what it is made from.
+    let digest = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        serde_json::to_string(&spec)
+            .unwrap_or_default()
+            .hash(&mut h);
+        format!("{:016x}", h.finish())
+    };
+    let prep_dir = storage
+        .root()
+        .join(".prep")
+        .join(format!("p{}-{digest}", project.id));
+    let last_pct = AtomicI64::new(-1);
+    let report = |lo: i64, hi: i64| {
+        let db = ctx.db.clone();
+        let id = v.id;
+        let last = &last_pct;
+        move |p: u8| {
+            let pct = lo + (hi - lo) * p as i64 / 100;
+            if last.swap(pct, Ordering::Relaxed) / 5 != pct / 5 {
+                let db = db.clone();
+                tokio::spawn(async move {
+                    let _ = db::set_variant_progress(&db, id, "processing", pct, "").await;
+                });
+            }
+        }
+    };
+    let prepared = {
+        let _guard = PREP.lock().await;
+        match mix::Prepared::load(&prep_dir) {
+            Ok(p) => p,
+            Err(_) => {
+                std::fs::create_dir_all(&prep_dir).map_err(|e| JobError::Retry(e.to_string()))?;
+                let f = report(5, 40);
+                mix::prepare(&spec, &prep_dir, &f).await.map_err(mix_err)?
+            }
+        }
+    };
+    let variant = mix::VariantSpec {
+        clips,
+        title: match cfg.title_text() {
+            Some(t) => {
+                let t_cfg = cfg.title.as_ref().expect("title_text implies a title");
+                Some(mix::Title {
+                    text: t.to_string(),
+                    style: style(&t_cfg.style, font_of(t_cfg.style.font_id).await?),
+                })
+            }
+            None => None,
+        },
+        burn_subtitles: cfg.subtitles.enabled,
+        clip_audio_volume: None,
+        cover_at_ms: cfg.cover_ms,
+    };
+    let out_video = storage
+        .temp_path("mp4")
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    let out_cover = storage
+        .temp_path("jpg")
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    let f = report(40, 95);
+    let rendered = mix::render(&prepared, &variant, &out_video, &out_cover, &f).await;
+    let rendered = match rendered {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = std::fs::remove_file(&out_video);
+            let _ = std::fs::remove_file(&out_cover);
+            return Err(mix_err(e));
+        }
+    };
+    let video_key = format!("m/{mid}/variant-{}.mp4", v.id);
+    let cover_key = format!("m/{mid}/variant-{}-cover.jpg", v.id);
+    storage
+        .put_file(&video_key, &rendered.video)
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    storage
+        .put_file(&cover_key, &rendered.cover)
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    let duration = media::probe::probe(
+        &storage
+            .path(&video_key)
+            .map_err(|e| JobError::Permanent(e.to_string()))?,
+    )
+    .await
+    .map(|i| i.duration_ms)
+    .unwrap_or(rendered.planned_ms);
+    db::set_variant_done(&ctx.db, v.id, &video_key, &cover_key, duration).await?;
+    Ok(())
+}

@@ -1,0 +1,1407 @@
+//! The render engine of a mix variant (DESIGN.md §6, issue 5): canonical mezzanines (see `ingest`) joined
+//! by **stream copy**, an audio bed shared by every variant of a project, and text burned in only when asked,
+//! in ONE fast re-encode of the assembled video.
+//!
+//! Two steps:
+//! * [`prepare`] runs once per project (and again when its music, voice-over or subtitles change): it
+//!   probes every mezzanine the shot groups hold, renders the **audio bed** (music looped to length,
+//!   loudness-normalized, ducked under the loudness-normalized voice-over, mixed, AAC) and pre-renders the
+//!   **subtitle strip** (a transparent band with the lines drawn by libass in the chosen font, one PNG frame
+//!   per change, kept as a variable-frame-rate MOV). Its output, [`Prepared`], lives in a folder, is saved
+//!   there as `prep.json` and is reused by every variant (load it back with [`Prepared::load`]).
+//! * [`render`] makes one variant: the concat demuxer joins the video of the chosen clips by stream copy
+//!   (trims on the 1 s GOP grid, see [`snap_trim`]); the bed is cut to length by stream copy. With no text
+//!   to burn this is a remux: a fraction of a second. With a title or subtitles the assembled video is
+//!   re-encoded once (x264 ultrafast, see [`BURN_PRESET`]) with the pre-rendered strips overlaid — a title
+//!   strip is rendered on first use and cached in the prep folder.
+//!
+//! Audio of a variant: the bed by stream copy when there is one and the clips' own sound is muted (the
+//! default with a bed); otherwise the clips' sound is joined with exact trims and encoded to AAC (mixed
+//! under the bed at `clip_audio_volume` when there is a bed); with neither, a silent AAC track.
+//!
+//! Failures: a missing input file fails with [`MixError::MissingInput`] naming it; ffmpeg's stderr tail
+//! becomes the reason of [`MixError::Tool`]. Every ffmpeg runs with a timeout and is killed when dropped.
+
+use crate::ffmpeg::{ToolError, args, tail};
+use crate::ingest::{FPS, HEIGHT, WIDTH};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+
+/// Mezzanines have one closed GOP per second (ingest `-g 30`): trims snap to this grid.
+pub const GOP_MS: i64 = 1000;
+/// SPEC §5 "Voice and clip": a video title is at most 20 characters.
+pub const TITLE_MAX_CHARS: usize = 20;
+/// The one re-encode a burned variant costs: x264's fastest preset with deblocking and CABAC turned back
+/// on (they cost little and buy back most of what ultrafast loses), at a CRF two steps below the
+/// mezzanine's so the second generation holds the quality of a single veryfast pass (the benchmark
+/// measures both against the same reference).
+pub const BURN_PRESET: &str = "ultrafast";
+pub const BURN_X264_PARAMS: &str = "deblock=1,0,0:cabac=1";
+pub const BURN_CRF: u32 = 18;
+/// Loudness the bed is normalized to (EBU R128 integrated, LUFS).
+pub const TARGET_LUFS: i32 = -16;
+/// The default font: WenQuanYi Zen Hei (Debian `fonts-wqy-zenhei`), CJK and Latin.
+pub const DEFAULT_FONT_FAMILY: &str = "WenQuanYi Zen Hei";
+
+#[derive(Debug, thiserror::Error)]
+pub enum MixError {
+    #[error("input file not found: {}", .0.display())]
+    MissingInput(PathBuf),
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Tool(#[from] ToolError),
+}
+
+impl From<std::io::Error> for MixError {
+    fn from(e: std::io::Error) -> Self {
+        MixError::Tool(ToolError::Io(e))
+    }
+}
+
+fn invalid<T>(msg: impl Into<String>) -> Result<T, MixError> {
+    Err(MixError::Invalid(msg.into()))
+}
+
+/// A progress sink, 0–100.
+pub type Progress<'a> = &'a (dyn Fn(u8) + Send + Sync);
+
+/// A progress sink that ignores everything.
+pub fn no_progress(_: u8) {}
+
+// ---------------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------------
+
+/// One clip of a variant: a mezzanine and an optional trim (milliseconds into the clip).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClipSpec {
+    pub path: PathBuf,
+    #[serde(default)]
+    pub in_ms: Option<i64>,
+    #[serde(default)]
+    pub out_ms: Option<i64>,
+}
+
+impl ClipSpec {
+    pub fn whole(path: impl Into<PathBuf>) -> Self {
+        ClipSpec {
+            path: path.into(),
+            in_ms: None,
+            out_ms: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Font {
+    /// A font file (TTF/OTF/TTC), e.g. one the merchant uploaded to the font library.
+    File(PathBuf),
+    /// A family name fontconfig knows, e.g. "WenQuanYi Zen Hei".
+    Family(String),
+}
+
+/// Where a text band sits: its centre at a share of the frame height.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Position {
+    /// Centre at 12 % of the height.
+    Top,
+    Middle,
+    /// Centre at 80 % of the height: above the platforms' caption and button area.
+    Bottom,
+    /// Centre at this percentage (0–100) of the height.
+    Percent(u8),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TextStyle {
+    pub font: Font,
+    /// Font size in pixels of the 1080x1920 frame.
+    pub size: u32,
+    /// Fill colour `#RRGGBB`; the outline is black.
+    pub colour: String,
+    pub position: Position,
+}
+
+impl TextStyle {
+    pub fn new(position: Position, size: u32) -> Self {
+        TextStyle {
+            font: Font::Family(DEFAULT_FONT_FAMILY.into()),
+            size,
+            colour: "#FFFFFF".into(),
+            position,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubtitleLine {
+    pub start_ms: i64,
+    pub end_ms: i64,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Subtitles {
+    pub lines: Vec<SubtitleLine>,
+    pub style: TextStyle,
+}
+
+/// A title shown over the whole video.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Title {
+    pub text: String,
+    pub style: TextStyle,
+}
+
+/// What does not change between the variants of a project.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProjectSpec {
+    /// Every mezzanine the project's shot groups hold (probed once here; others are probed on use).
+    pub clips: Vec<PathBuf>,
+    /// Background music (any audio file ffmpeg reads): looped or cut to length, under the voice.
+    pub music: Option<PathBuf>,
+    /// 0–100 (100 = as normalized).
+    pub music_volume: u8,
+    pub voice: Option<PathBuf>,
+    pub voice_volume: u8,
+    /// Subtitles of the project (they follow the voice-over, so they are the same in every variant).
+    pub subtitles: Option<Subtitles>,
+    /// Length of the shared audio bed: at least the longest variant (see [`planned_ms`]). A longer variant
+    /// still renders, with a bed of its own made on the fly.
+    pub bed_ms: i64,
+}
+
+impl Default for ProjectSpec {
+    fn default() -> Self {
+        ProjectSpec {
+            clips: vec![],
+            music: None,
+            music_volume: 100,
+            voice: None,
+            voice_volume: 100,
+            subtitles: None,
+            bed_ms: 60_000,
+        }
+    }
+}
+
+/// One variant to render.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariantSpec {
+    pub clips: Vec<ClipSpec>,
+    pub title: Option<Title>,
+    /// Burn the project's subtitles (when it has any).
+    pub burn_subtitles: bool,
+    /// The clips' own sound, 0–100: `None` mutes it when there is a bed (music or voice) and keeps it at
+    /// 100 when there is none.
+    pub clip_audio_volume: Option<u8>,
+    /// The cover is the frame at this time (clamped into the video).
+    pub cover_at_ms: i64,
+}
+
+impl VariantSpec {
+    pub fn new(clips: Vec<ClipSpec>) -> Self {
+        VariantSpec {
+            clips,
+            title: None,
+            burn_subtitles: false,
+            clip_audio_volume: None,
+            cover_at_ms: 1000,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Prepared project
+// ---------------------------------------------------------------------------------------------------
+
+/// What a mezzanine looks like to the concat demuxer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClipInfo {
+    /// Duration of the video stream.
+    pub duration_ms: i64,
+    /// How far decoding timestamps run ahead of presentation (B-frame delay), in microseconds.
+    pub dts_delay_us: i64,
+    /// Container stream ids of the video and audio tracks (MP4 track ids).
+    pub video_id: i64,
+    pub audio_id: Option<i64>,
+}
+
+/// A pre-rendered transparent text band and where it goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Strip {
+    pub path: PathBuf,
+    pub y: i64,
+    pub height: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bed {
+    pub path: PathBuf,
+    pub duration_ms: i64,
+}
+
+/// The output of [`prepare`]: reused by every variant of the project.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Prepared {
+    pub dir: PathBuf,
+    pub spec: ProjectSpec,
+    pub clips: BTreeMap<PathBuf, ClipInfo>,
+    pub bed: Option<Bed>,
+    pub subtitle_strip: Option<Strip>,
+}
+
+impl Prepared {
+    /// Reads `prep.json` of a prepared folder.
+    pub fn load(dir: &Path) -> Result<Prepared, MixError> {
+        let text = std::fs::read(dir.join("prep.json"))
+            .map_err(|_| MixError::MissingInput(dir.join("prep.json")))?;
+        serde_json::from_slice(&text).map_err(|e| MixError::Invalid(format!("prep.json: {e}")))
+    }
+}
+
+/// What [`render`] made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rendered {
+    pub video: PathBuf,
+    pub cover: PathBuf,
+    /// The sum of the (snapped) clip lengths.
+    pub planned_ms: i64,
+    /// True when text was burned (one re-encode); false for a pure stream copy of the video.
+    pub burned: bool,
+    /// True when the audio was the bed by stream copy (no audio encode).
+    pub audio_copied: bool,
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Trims and the concat list
+// ---------------------------------------------------------------------------------------------------
+
+/// A trim on the GOP grid: the in point moves back to the keyframe at or before it, the out point to the
+/// nearest keyframe (or the clip's end when that is nearer or the out point is past it); at least one GOP
+/// (or the whole clip if shorter) is kept. Cutting on keyframes is what keeps the join a stream copy: no
+/// frame of a kept GOP refers to a dropped one (closed GOPs), so nothing needs re-encoding.
+pub fn snap_trim(duration_ms: i64, in_ms: Option<i64>, out_ms: Option<i64>) -> (i64, i64) {
+    let d = duration_ms.max(0);
+    let last_key = if d == 0 { 0 } else { (d - 1) / GOP_MS * GOP_MS };
+    let a = (in_ms.unwrap_or(0).max(0) / GOP_MS * GOP_MS).min(last_key);
+    let b = match out_ms {
+        None => d,
+        Some(o) if o >= d => d,
+        Some(o) => {
+            let near = (o + GOP_MS / 2) / GOP_MS * GOP_MS;
+            // The clip's end is a cut point too; prefer it when it is the nearer one.
+            if d - o < (o - near).abs() || near >= d {
+                d
+            } else {
+                near
+            }
+        }
+    };
+    let b = if b <= a { (a + GOP_MS).min(d) } else { b };
+    (a, b)
+}
+
+/// One piece of the timeline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    pub path: PathBuf,
+    pub in_ms: i64,
+    pub out_ms: i64,
+    pub info: ClipInfo,
+}
+
+fn segments(clips: &[ClipSpec], infos: &BTreeMap<PathBuf, ClipInfo>) -> Vec<Segment> {
+    clips
+        .iter()
+        .map(|c| {
+            let info = infos[&c.path];
+            let (a, b) = snap_trim(info.duration_ms, c.in_ms, c.out_ms);
+            Segment {
+                path: c.path.clone(),
+                in_ms: a,
+                out_ms: b,
+                info,
+            }
+        })
+        .collect()
+}
+
+/// The planned length of a variant: the sum of its snapped clip lengths.
+pub fn planned_ms(segments: &[Segment]) -> i64 {
+    segments.iter().map(|s| s.out_ms - s.in_ms).sum()
+}
+
+fn secs(us: i64) -> String {
+    format!(
+        "{}.{:06}",
+        us.div_euclid(1_000_000),
+        us.rem_euclid(1_000_000)
+    )
+}
+
+fn quote_concat(p: &Path) -> String {
+    format!("'{}'", p.display().to_string().replace('\'', r"'\''"))
+}
+
+/// An ffconcat script over one stream of the mezzanines. Every file carries an explicit `duration`, so the
+/// timeline is exactly the sum of the segments. For video, a cut before the clip's end stops at the
+/// *decoding* time of the next GOP's keyframe (the demuxer compares DTS, which runs `dts_delay` ahead), so
+/// exactly the frames of the kept GOPs are copied; audio stops at the out point itself.
+pub fn concat_script(segments: &[Segment], video: bool) -> String {
+    let mut s = String::from("ffconcat version 1.0\n");
+    if let Some(first) = segments.first() {
+        let id = if video {
+            first.info.video_id
+        } else {
+            first.info.audio_id.unwrap_or(2)
+        };
+        s.push_str(&format!("stream\nexact_stream_id {id}\n"));
+    }
+    for seg in segments {
+        s.push_str(&format!("file {}\n", quote_concat(&seg.path)));
+        if seg.in_ms > 0 {
+            s.push_str(&format!("inpoint {}\n", secs(seg.in_ms * 1000)));
+        }
+        if seg.out_ms < seg.info.duration_ms {
+            let out_us = if video {
+                // Half a millisecond before the keyframe's DTS: no packet lies in between (frames are 33 ms).
+                seg.out_ms * 1000 - seg.info.dts_delay_us - 500
+            } else {
+                seg.out_ms * 1000
+            };
+            s.push_str(&format!("outpoint {}\n", secs(out_us)));
+        }
+        s.push_str(&format!(
+            "duration {}\n",
+            secs((seg.out_ms - seg.in_ms) * 1000)
+        ));
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Text: ASS scripts, geometry
+// ---------------------------------------------------------------------------------------------------
+
+/// One ASS event; `pos` pins the centre of the text (alignment 5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssEvent {
+    pub start_ms: i64,
+    pub end_ms: i64,
+    pub text: String,
+    pub pos: (i64, i64),
+}
+
+/// `#RRGGBB` as an ASS colour (`&H00BBGGRR`).
+pub fn ass_colour(hex: &str) -> Result<String, MixError> {
+    let h = hex.trim().trim_start_matches('#');
+    if h.len() != 6 || !h.chars().all(|c| c.is_ascii_hexdigit()) {
+        return invalid(format!("colour must be #RRGGBB, got {hex:?}"));
+    }
+    let (r, g, b) = (&h[0..2], &h[2..4], &h[4..6]);
+    Ok(format!("&H00{b}{g}{r}").to_uppercase())
+}
+
+fn ass_time(ms: i64) -> String {
+    let cs = ms.max(0) / 10;
+    format!(
+        "{}:{:02}:{:02}.{:02}",
+        cs / 360_000,
+        cs / 6000 % 60,
+        cs / 100 % 60,
+        cs % 100
+    )
+}
+
+/// Text as ASS event text: override braces and backslashes cannot be escaped in ASS, so they become their
+/// full-width forms; line breaks become `\N`; other control characters are dropped.
+pub fn ass_text(t: &str) -> String {
+    let mut out = String::new();
+    for c in t.trim().chars() {
+        match c {
+            '{' => out.push('｛'),
+            '}' => out.push('｝'),
+            '\\' => out.push('＼'),
+            '\n' => out.push_str("\\N"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An ASS script of `width` x `height` whose events use one style (black outline, no shadow).
+pub fn ass_script(
+    family: &str,
+    style: &TextStyle,
+    width: i64,
+    height: i64,
+    events: &[AssEvent],
+) -> Result<String, MixError> {
+    let colour = ass_colour(&style.colour)?;
+    let outline = (style.size as f64 / 16.0).clamp(2.0, 8.0).round();
+    let family = family.replace(',', " ");
+    let mut s = format!(
+        "[Script Info]\nScriptType: v4.00+\nPlayResX: {width}\nPlayResY: {height}\nWrapStyle: 0\n\
+ScaledBorderAndShadow: yes\n\n[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, \
+SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, \
+Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n\
+Style: Default,{family},{size},{colour},&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,\
+{outline},0,5,60,60,0,1\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, \
+Effect, Text\n",
+        size = style.size
+    );
+    for e in events {
+        s.push_str(&format!(
+            "Dialogue: 0,{},{},Default,,0,0,0,,{{\\an5\\pos({},{})}}{}\n",
+            ass_time(e.start_ms),
+            ass_time(e.end_ms),
+            e.pos.0,
+            e.pos.1,
+            ass_text(&e.text)
+        ));
+    }
+    Ok(s)
+}
+
+/// The band a text of this style occupies in the 1080x1920 frame: `(top, height)`, both even. Room for
+/// `lines` wrapped lines; the band is kept inside the frame.
+pub fn text_band(style: &TextStyle, lines: u32) -> (i64, i64) {
+    let size = style.size as f64;
+    let h = ((size * 1.25 * lines as f64 + size * 0.6).ceil() as i64 + 1) & !1;
+    let h = h.clamp(2, HEIGHT);
+    let centre = match style.position {
+        Position::Top => HEIGHT * 12 / 100,
+        Position::Middle => HEIGHT / 2,
+        Position::Bottom => HEIGHT * 80 / 100,
+        Position::Percent(p) => HEIGHT * i64::from(p.min(100)) / 100,
+    };
+    let top = (centre - h / 2).clamp(0, HEIGHT - h) & !1;
+    (top, h)
+}
+
+/// Lines of room in a subtitle band and a title band.
+const SUBTITLE_LINES: u32 = 3;
+const TITLE_LINES: u32 = 2;
+
+fn check_style(style: &TextStyle) -> Result<(), MixError> {
+    if !(8..=300).contains(&style.size) {
+        return invalid(format!("font size must be 8–300 px, got {}", style.size));
+    }
+    ass_colour(&style.colour).map(|_| ())
+}
+
+/// The family name libass should ask for, and the fonts folder (relative to `dir`) holding the file when
+/// the style names a file.
+async fn font_family(style: &TextStyle, dir: &Path) -> Result<(String, Option<String>), MixError> {
+    match &style.font {
+        Font::Family(f) => Ok((f.clone(), None)),
+        Font::File(path) => {
+            must_exist(path).await?;
+            let out = run_tool(
+                "fc-scan",
+                &args(["--format", "%{family[0]}\n"])
+                    .into_iter()
+                    .chain([path.display().to_string()])
+                    .collect::<Vec<_>>(),
+                Duration::from_secs(30),
+            )
+            .await?;
+            let family = String::from_utf8_lossy(&out)
+                .lines()
+                .map(str::trim)
+                .find(|l| !l.is_empty())
+                .map(str::to_string)
+                .ok_or_else(|| {
+                    MixError::Invalid(format!("{} is not a font file", path.display()))
+                })?;
+            // Only this font in the folder libass scans.
+            let ext = path
+                .extension()
+                .and_then(|e| e.to_str())
+                .unwrap_or("ttf")
+                .to_ascii_lowercase();
+            let sub = format!("fonts-{:016x}", fnv(path.display().to_string().as_bytes()));
+            let fonts = dir.join(&sub);
+            tokio::fs::create_dir_all(&fonts).await?;
+            let dst = fonts.join(format!("font.{ext}"));
+            if tokio::fs::metadata(&dst).await.is_err() {
+                let tmp = fonts.join(format!(".font.{}.tmp", std::process::id()));
+                tokio::fs::copy(path, &tmp).await?;
+                tokio::fs::rename(&tmp, &dst).await?;
+            }
+            Ok((family, Some(sub)))
+        }
+    }
+}
+
+/// FNV-1a: a stable cache key (std's hasher may change between Rust versions).
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn subtitles_filter(ass: &str, fontsdir: &Option<String>) -> String {
+    // Names are our own (no quoting needed); ffmpeg runs with the prep folder as working directory.
+    match fontsdir {
+        Some(d) => format!("subtitles={ass}:fontsdir={d}:alpha=1"),
+        None => format!("subtitles={ass}:alpha=1"),
+    }
+}
+
+/// Renders the subtitle strip: one transparent PNG frame at every change (start or end of a line), as a
+/// variable-frame-rate MOV the overlay filter holds until the next change.
+async fn render_subtitle_strip(subs: &Subtitles, dir: &Path) -> Result<Strip, MixError> {
+    check_style(&subs.style)?;
+    let mut lines: Vec<&SubtitleLine> = subs
+        .lines
+        .iter()
+        .filter(|l| l.end_ms > l.start_ms && !l.text.trim().is_empty())
+        .collect();
+    lines.sort_by_key(|l| (l.start_ms, l.end_ms));
+    if lines.is_empty() {
+        return invalid("subtitles have no line with text and a positive duration");
+    }
+    let (family, fontsdir) = font_family(&subs.style, dir).await?;
+    let (y, h) = text_band(&subs.style, SUBTITLE_LINES);
+    let events: Vec<AssEvent> = lines
+        .iter()
+        .map(|l| AssEvent {
+            start_ms: l.start_ms.max(0),
+            end_ms: l.end_ms,
+            text: l.text.clone(),
+            pos: (WIDTH / 2, h / 2),
+        })
+        .collect();
+    tokio::fs::write(
+        dir.join("subtitles.ass"),
+        ass_script(&family, &subs.style, WIDTH, h, &events)?,
+    )
+    .await?;
+    // A frame at every change: frame n shows at n/30 s, the first frame at or after the change.
+    let frame = |ms: i64| (ms.max(0) * FPS + 999) / 1000;
+    let mut changes: Vec<i64> = std::iter::once(0)
+        .chain(
+            events
+                .iter()
+                .flat_map(|e| [frame(e.start_ms), frame(e.end_ms)]),
+        )
+        .collect();
+    changes.sort_unstable();
+    changes.dedup();
+    let last = *changes.last().unwrap_or(&0);
+    let select = changes
+        .iter()
+        .map(|n| format!("eq(n\\,{n})"))
+        .collect::<Vec<_>>()
+        .join("+");
+    let mut a = args(["-v", "error", "-y", "-f", "lavfi", "-i"]);
+    a.push(format!(
+        "color=c=black@0.0:s={WIDTH}x{h}:r={FPS}:d={},format=rgba",
+        secs((last + 1) * 1_000_000 / FPS)
+    ));
+    a.push("-vf".into());
+    a.push(format!(
+        "select='{select}',{}",
+        subtitles_filter("subtitles.ass", &fontsdir)
+    ));
+    a.extend(args([
+        "-fps_mode",
+        "vfr",
+        "-c:v",
+        "png",
+        "-f",
+        "mov",
+        "subtitles.tmp.mov",
+    ]));
+    let budget = Duration::from_secs(60 + changes.len() as u64);
+    run_ffmpeg(&a, Some(dir), budget, None).await?;
+    tokio::fs::rename(dir.join("subtitles.tmp.mov"), dir.join("subtitles.mov")).await?;
+    Ok(Strip {
+        path: dir.join("subtitles.mov"),
+        y,
+        height: h,
+    })
+}
+
+/// Renders (or finds in the cache of the prep folder) the title strip: one transparent PNG.
+async fn title_strip(title: &Title, dir: &Path) -> Result<Strip, MixError> {
+    let n = title.text.trim().chars().count();
+    if n == 0 {
+        return invalid("title is empty");
+    }
+    if n > TITLE_MAX_CHARS {
+        return invalid(format!(
+            "title is {n} characters; at most {TITLE_MAX_CHARS}"
+        ));
+    }
+    check_style(&title.style)?;
+    let (y, h) = text_band(&title.style, TITLE_LINES);
+    let key = fnv(serde_json::to_string(title).unwrap_or_default().as_bytes());
+    let titles = dir.join("titles");
+    tokio::fs::create_dir_all(&titles).await?;
+    let png = titles.join(format!("{key:016x}.png"));
+    if tokio::fs::metadata(&png).await.is_err() {
+        let (family, fontsdir) = font_family(&title.style, dir).await?;
+        let ass = format!("titles/{key:016x}.ass");
+        let event = AssEvent {
+            start_ms: 0,
+            end_ms: 36_000_000,
+            text: title.text.clone(),
+            pos: (WIDTH / 2, h / 2),
+        };
+        tokio::fs::write(
+            dir.join(&ass),
+            ass_script(&family, &title.style, WIDTH, h, &[event])?,
+        )
+        .await?;
+        // Unique temporary name: two variants may render the same title at once.
+        let tmp = format!(
+            "titles/{key:016x}.{}.{}.tmp.png",
+            std::process::id(),
+            unique()
+        );
+        let mut a = args(["-v", "error", "-y", "-f", "lavfi", "-i"]);
+        // The canvas must be RGBA inside the lavfi graph, or it comes out opaque.
+        a.push(format!(
+            "color=c=black@0.0:s={WIDTH}x{h}:d=0.04,format=rgba"
+        ));
+        a.push("-vf".into());
+        a.push(subtitles_filter(&ass, &fontsdir));
+        a.extend(args(["-frames:v", "1"]));
+        a.push(tmp.clone());
+        run_ffmpeg(&a, Some(dir), Duration::from_secs(60), None).await?;
+        tokio::fs::rename(dir.join(&tmp), &png).await?;
+    }
+    Ok(Strip {
+        path: png,
+        y,
+        height: h,
+    })
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    N.fetch_add(1, Ordering::Relaxed)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Audio bed
+// ---------------------------------------------------------------------------------------------------
+
+fn gain(volume: u8) -> String {
+    format!("{:.3}", f64::from(volume.min(100)) / 100.0)
+}
+
+/// ffmpeg arguments for the bed: music looped (input option `-stream_loop -1`) and the voice padded with
+/// silence, each loudness-normalized; with both, the music sits 6 dB under and is ducked (side-chain
+/// compressed) while the voice speaks; a limiter keeps the sum from clipping. AAC 48 kHz stereo.
+pub fn bed_args(
+    music: Option<(&Path, u8)>,
+    voice: Option<(&Path, u8)>,
+    ms: i64,
+    dst: &Path,
+) -> Vec<String> {
+    let norm = format!(
+        "aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,\
+loudnorm=I={TARGET_LUFS}:TP=-1.5:LRA=11,aresample=48000"
+    );
+    let mut a = args(["-v", "error", "-y"]);
+    let mut n = 0;
+    let mut graph = String::new();
+    if let Some((m, vol)) = music {
+        a.extend(args(["-stream_loop", "-1", "-i"]));
+        a.push(m.display().to_string());
+        let under = if voice.is_some() { 0.5 } else { 1.0 };
+        graph.push_str(&format!(
+            "[{n}:a]{norm},volume={:.3}[m];",
+            f64::from(vol.min(100)) / 100.0 * under
+        ));
+        n += 1;
+    }
+    if let Some((v, vol)) = voice {
+        a.push("-i".into());
+        a.push(v.display().to_string());
+        graph.push_str(&format!("[{n}:a]{norm},volume={},apad[v];", gain(vol)));
+    }
+    graph.push_str(match (music.is_some(), voice.is_some()) {
+        (true, true) => {
+            "[v]asplit=2[v1][sc];[m][sc]sidechaincompress=threshold=0.02:ratio=6:attack=20:release=400[duck];\
+[duck][v1]amix=inputs=2:duration=first:normalize=0,alimiter=limit=0.95:level=0[out]"
+        }
+        (true, false) => "[m]alimiter=limit=0.95:level=0[out]",
+        _ => "[v]alimiter=limit=0.95:level=0[out]",
+    });
+    a.extend(args(["-filter_complex", &graph, "-map", "[out]", "-t"]));
+    a.push(secs(ms * 1000));
+    a.extend(args([
+        "-c:a",
+        "aac",
+        "-b:a",
+        "160k",
+        "-ar",
+        "48000",
+        "-ac",
+        "2",
+        "-movflags",
+        "+faststart",
+        "-f",
+        "mp4",
+    ]));
+    a.push(dst.display().to_string());
+    a
+}
+
+async fn render_bed(spec: &ProjectSpec, ms: i64, dst: &Path) -> Result<Option<Bed>, MixError> {
+    let music = spec.music.as_deref().map(|m| (m, spec.music_volume));
+    let voice = spec.voice.as_deref().map(|v| (v, spec.voice_volume));
+    if music.is_none() && voice.is_none() {
+        return Ok(None);
+    }
+    let tmp = dst.with_extension(format!("{}.tmp", unique()));
+    let budget = Duration::from_secs(120 + (ms / 1000).max(0) as u64);
+    run_ffmpeg(&bed_args(music, voice, ms, &tmp), None, budget, None).await?;
+    tokio::fs::rename(&tmp, dst).await?;
+    Ok(Some(Bed {
+        path: dst.to_path_buf(),
+        duration_ms: ms,
+    }))
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Prepare and render
+// ---------------------------------------------------------------------------------------------------
+
+async fn must_exist(p: &Path) -> Result<(), MixError> {
+    match tokio::fs::metadata(p).await {
+        Ok(m) if m.is_file() => Ok(()),
+        _ => Err(MixError::MissingInput(p.to_path_buf())),
+    }
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// Probes a mezzanine for the concat demuxer and checks it is one (1080x1920 H.264 at 30 fps).
+pub async fn probe_clip(path: &Path) -> Result<ClipInfo, MixError> {
+    must_exist(path).await?;
+    let mut a = args([
+        "-v",
+        "error",
+        "-read_intervals",
+        "%+#1",
+        "-show_entries",
+        "stream=index,id,codec_type,codec_name,width,height,avg_frame_rate,time_base,duration:packet=stream_index,pts,dts",
+        "-of",
+        "json",
+    ]);
+    a.push(path.display().to_string());
+    let out = run_tool("ffprobe", &a, Duration::from_secs(60)).await?;
+    let v: serde_json::Value = serde_json::from_slice(&out)
+        .map_err(|e| MixError::Invalid(format!("{}: {e}", path.display())))?;
+    let streams = v["streams"].as_array().cloned().unwrap_or_default();
+    let video = streams
+        .iter()
+        .find(|s| s["codec_type"] == "video")
+        .ok_or_else(|| MixError::Invalid(format!("{} has no video", path.display())))?;
+    let not_mezz = || {
+        MixError::Invalid(format!(
+            "{} is not a {WIDTH}x{HEIGHT} H.264 {FPS} fps mezzanine; ingest it first",
+            path.display()
+        ))
+    };
+    if video["codec_name"] != "h264"
+        || video["width"].as_i64() != Some(WIDTH)
+        || video["height"].as_i64() != Some(HEIGHT)
+        || video["avg_frame_rate"] != "30/1"
+    {
+        return Err(not_mezz());
+    }
+    let id = |s: &serde_json::Value| {
+        s["id"]
+            .as_str()
+            .and_then(|h| i64::from_str_radix(h.trim_start_matches("0x"), 16).ok())
+    };
+    let tb = video["time_base"]
+        .as_str()
+        .and_then(|t| t.split_once('/'))
+        .and_then(|(n, d)| Some((n.parse::<i64>().ok()?, d.parse::<i64>().ok()?)))
+        .filter(|(n, d)| *n > 0 && *d > 0)
+        .ok_or_else(not_mezz)?;
+    let duration_ms = video["duration"]
+        .as_str()
+        .and_then(|d| d.parse::<f64>().ok())
+        .map(|d| (d * 1000.0).round() as i64)
+        .filter(|d| *d > 0)
+        .ok_or_else(not_mezz)?;
+    let vindex = video["index"].as_i64();
+    let first = v["packets"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["stream_index"].as_i64() == vindex))
+        .ok_or_else(not_mezz)?;
+    let (pts, dts) = (
+        first["pts"].as_i64().unwrap_or(0),
+        first["dts"].as_i64().unwrap_or(0),
+    );
+    Ok(ClipInfo {
+        duration_ms,
+        dts_delay_us: (pts - dts).max(0) * 1_000_000 * tb.0 / tb.1,
+        video_id: id(video).ok_or_else(not_mezz)?,
+        audio_id: streams
+            .iter()
+            .find(|s| s["codec_type"] == "audio")
+            .and_then(id),
+    })
+}
+
+/// The project prep step (see the module documentation). `dir` is the project's prep folder (created);
+/// everything it makes lives there and `prep.json` describes it.
+pub async fn prepare(
+    spec: &ProjectSpec,
+    dir: &Path,
+    progress: Progress<'_>,
+) -> Result<Prepared, MixError> {
+    progress(0);
+    let dir = absolute(dir);
+    for p in spec
+        .clips
+        .iter()
+        .chain(spec.music.iter())
+        .chain(spec.voice.iter())
+    {
+        must_exist(p).await?;
+    }
+    if let Some(Subtitles {
+        style: TextStyle {
+            font: Font::File(f),
+            ..
+        },
+        ..
+    }) = &spec.subtitles
+    {
+        must_exist(f).await?;
+    }
+    if spec.bed_ms <= 0 {
+        return invalid("bed_ms must be positive");
+    }
+    tokio::fs::create_dir_all(&dir).await?;
+    let mut clips = BTreeMap::new();
+    let n = spec.clips.len().max(1);
+    for (i, c) in spec.clips.iter().enumerate() {
+        let c = absolute(c);
+        if !clips.contains_key(&c) {
+            let info = probe_clip(&c).await?;
+            clips.insert(c, info);
+        }
+        progress((i * 30 / n) as u8);
+    }
+    let bed = render_bed(spec, spec.bed_ms, &dir.join("bed.m4a")).await?;
+    progress(80);
+    let subtitle_strip = match &spec.subtitles {
+        Some(s) => Some(render_subtitle_strip(s, &dir).await?),
+        None => None,
+    };
+    let prep = Prepared {
+        dir: dir.clone(),
+        spec: spec.clone(),
+        clips,
+        bed,
+        subtitle_strip,
+    };
+    let json = serde_json::to_vec_pretty(&prep).map_err(|e| MixError::Invalid(e.to_string()))?;
+    tokio::fs::write(dir.join("prep.json.tmp"), json).await?;
+    tokio::fs::rename(dir.join("prep.json.tmp"), dir.join("prep.json")).await?;
+    progress(100);
+    Ok(prep)
+}
+
+/// The planned segments of a variant (probing clips the prep did not see).
+pub async fn plan_segments(prep: &Prepared, clips: &[ClipSpec]) -> Result<Vec<Segment>, MixError> {
+    if clips.is_empty() {
+        return invalid("a variant needs at least one clip");
+    }
+    let mut infos = prep.clips.clone();
+    let mut abs = Vec::with_capacity(clips.len());
+    for c in clips {
+        let p = absolute(&c.path);
+        must_exist(&p).await?;
+        if !infos.contains_key(&p) {
+            let info = probe_clip(&p).await?;
+            infos.insert(p.clone(), info);
+        }
+        abs.push(ClipSpec {
+            path: p,
+            in_ms: c.in_ms,
+            out_ms: c.out_ms,
+        });
+    }
+    let segs = segments(&abs, &infos);
+    let ids = (segs[0].info.video_id, segs[0].info.audio_id);
+    if let Some(s) = segs
+        .iter()
+        .find(|s| (s.info.video_id, s.info.audio_id) != ids)
+    {
+        return invalid(format!(
+            "{} has a different track layout from the other clips; ingest it again",
+            s.path.display()
+        ));
+    }
+    Ok(segs)
+}
+
+/// Renders one variant to `out_video` (MP4, faststart) and its cover to `out_cover` (JPEG). Both are
+/// written under temporary names and renamed at the end, so a retried job never sees half a file.
+pub async fn render(
+    prep: &Prepared,
+    variant: &VariantSpec,
+    out_video: &Path,
+    out_cover: &Path,
+    progress: Progress<'_>,
+) -> Result<Rendered, MixError> {
+    progress(0);
+    let segs = plan_segments(prep, &variant.clips).await?;
+    let planned = planned_ms(&segs);
+    let out_video = absolute(out_video);
+    let parent = out_video
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."));
+    tokio::fs::create_dir_all(&parent).await?;
+    let work = parent.join(format!(
+        ".mix-{}-{}-{}",
+        std::process::id(),
+        unique(),
+        out_video
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("out")
+    ));
+    tokio::fs::create_dir_all(&work).await?;
+    let result = render_in(
+        prep, variant, &segs, planned, &out_video, out_cover, &work, progress,
+    )
+    .await;
+    let _ = tokio::fs::remove_dir_all(&work).await;
+    result
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn render_in(
+    prep: &Prepared,
+    variant: &VariantSpec,
+    segs: &[Segment],
+    planned: i64,
+    out_video: &Path,
+    out_cover: &Path,
+    work: &Path,
+    progress: Progress<'_>,
+) -> Result<Rendered, MixError> {
+    // Text to burn (a title strip is rendered on first use and cached in the prep folder).
+    let mut strips: Vec<Strip> = Vec::new();
+    if variant.burn_subtitles {
+        if let Some(s) = &prep.subtitle_strip {
+            must_exist(&s.path).await?;
+            strips.push(s.clone());
+        }
+    }
+    if let Some(t) = &variant.title {
+        strips.push(title_strip(t, &prep.dir).await?);
+    }
+    progress(5);
+
+    tokio::fs::write(work.join("video.ffconcat"), concat_script(segs, true)).await?;
+    let mut a = args([
+        "-v", "error", "-y", "-nostdin", "-f", "concat", "-safe", "0", "-i",
+    ]);
+    a.push(work.join("video.ffconcat").display().to_string());
+
+    // Audio: the bed by copy, or the clips' own sound (mixed under the bed) encoded, or silence.
+    let bed = match &prep.bed {
+        Some(b) if b.duration_ms >= planned => {
+            must_exist(&b.path).await?;
+            Some(b.path.clone())
+        }
+        Some(_) => render_bed(&prep.spec, planned, &work.join("bed.m4a"))
+            .await?
+            .map(|b| b.path),
+        None => None,
+    };
+    let clip_volume = variant
+        .clip_audio_volume
+        .unwrap_or(if bed.is_some() { 0 } else { 100 });
+    let has_clip_audio = segs[0].info.audio_id.is_some();
+    // Encoded audio is cut in the filter graph: an output -t would also apply to the copied video.
+    let trim = format!("atrim=end={}", secs(planned * 1000));
+    let mut audio_filter: Option<String> = None;
+    let mut audio_map = String::new();
+    let mut next_input = 1;
+    if let Some(bed) = &bed {
+        a.extend(args(["-t", &secs(planned * 1000), "-i"]));
+        a.push(bed.display().to_string());
+        audio_map = format!("{next_input}:a");
+        next_input += 1;
+    }
+    if clip_volume > 0 && has_clip_audio {
+        tokio::fs::write(work.join("audio.ffconcat"), concat_script(segs, false)).await?;
+        a.extend(args(["-f", "concat", "-safe", "0", "-i"]));
+        a.push(work.join("audio.ffconcat").display().to_string());
+        let clip = format!(
+            "[{next_input}:a]aresample=48000:async=1000:first_pts=0,volume={}",
+            gain(clip_volume)
+        );
+        audio_filter = Some(if bed.is_some() {
+            format!(
+                "{clip}[c];[{audio_map}]anull[b];[b][c]amix=inputs=2:duration=first:normalize=0,\
+alimiter=limit=0.95:level=0,{trim}[aout]"
+            )
+        } else {
+            format!("{clip},apad,{trim}[aout]")
+        });
+        next_input += 1;
+    } else if bed.is_none() {
+        a.extend(args(["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo"]));
+        audio_filter = Some(format!("[{next_input}:a]{trim}[aout]"));
+        next_input += 1;
+    }
+    let audio_copied = audio_filter.is_none();
+
+    // Video: copy, or overlay the strips in one re-encode.
+    let mut graph = String::new();
+    let burned = !strips.is_empty();
+    if burned {
+        let mut last = "0:v".to_string();
+        for (i, s) in strips.iter().enumerate() {
+            a.push("-i".into());
+            a.push(s.path.display().to_string());
+            let eof = if s.path.extension().is_some_and(|e| e == "mov") {
+                "pass"
+            } else {
+                "repeat"
+            };
+            graph.push_str(&format!(
+                "[{last}][{}:v]overlay=x=0:y={}:eof_action={eof}:format=yuv420[t{i}];",
+                next_input + i,
+                s.y
+            ));
+            last = format!("t{i}");
+        }
+        graph.push_str(&format!("[{last}]null[vout]"));
+    }
+    if let Some(af) = &audio_filter {
+        if !graph.is_empty() {
+            graph.push(';');
+        }
+        graph.push_str(af);
+    }
+    if !graph.is_empty() {
+        a.extend(args(["-filter_complex", &graph]));
+    }
+    a.extend(args(["-map", if burned { "[vout]" } else { "0:v" }]));
+    a.extend(args([
+        "-map",
+        if audio_copied { &audio_map } else { "[aout]" },
+    ]));
+    if burned {
+        a.extend(args([
+            "-c:v",
+            "libx264",
+            "-preset",
+            BURN_PRESET,
+            "-x264-params",
+            BURN_X264_PARAMS,
+            "-crf",
+            &BURN_CRF.to_string(),
+            "-pix_fmt",
+            "yuv420p",
+        ]));
+    } else {
+        a.extend(args(["-c:v", "copy"]));
+    }
+    if audio_copied {
+        a.extend(args(["-c:a", "copy"]));
+    } else {
+        a.extend(args([
+            "-c:a",
+            "aac",
+            "-aac_coder",
+            "fast",
+            "-b:a",
+            "128k",
+            "-ar",
+            "48000",
+            "-ac",
+            "2",
+        ]));
+    }
+    let tmp = out_video.with_extension(format!("{}.tmp.mp4", unique()));
+    a.extend(args(["-movflags", "+faststart", "-f", "mp4"]));
+    a.push(tmp.display().to_string());
+    let secs_total = (planned / 1000).max(1) as u64;
+    let budget = if burned {
+        Duration::from_secs(120 + 10 * secs_total)
+    } else {
+        Duration::from_secs(60 + secs_total)
+    };
+    let res = run_ffmpeg(&a, None, budget, Some((progress, planned, 5, 90))).await;
+    if let Err(e) = res {
+        let _ = tokio::fs::remove_file(&tmp).await;
+        return Err(e.into());
+    }
+    progress(90);
+
+    // Cover: the frame at the chosen time.
+    let at = variant.cover_at_ms.clamp(0, (planned - 100).max(0));
+    let cover_tmp = out_cover.with_extension(format!("{}.tmp.jpg", unique()));
+    let mut c = args([
+        "-v",
+        "error",
+        "-y",
+        "-nostdin",
+        "-ss",
+        &secs(at * 1000),
+        "-i",
+    ]);
+    c.push(tmp.display().to_string());
+    c.extend(args(["-frames:v", "1", "-q:v", "3", "-f", "image2"]));
+    c.push(cover_tmp.display().to_string());
+    if let Err(e) = run_ffmpeg(&c, None, Duration::from_secs(60), None).await {
+        let _ = tokio::fs::remove_file(&tmp).await;
+        return Err(e.into());
+    }
+    tokio::fs::rename(&tmp, out_video).await?;
+    tokio::fs::rename(&cover_tmp, out_cover).await?;
+    progress(100);
+    Ok(Rendered {
+        video: out_video.to_path_buf(),
+        cover: out_cover.to_path_buf(),
+        planned_ms: planned,
+        burned,
+        audio_copied,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Processes
+// ---------------------------------------------------------------------------------------------------
+
+async fn run_tool(tool: &str, a: &[String], timeout: Duration) -> Result<Vec<u8>, MixError> {
+    crate::ffmpeg::run(tool, a, timeout)
+        .await
+        .map_err(MixError::from)
+}
+
+/// Runs ffmpeg like [`crate::ffmpeg::run`] (timeout, killed when dropped, stderr tail as the reason), in
+/// an optional working directory, reporting progress from `-progress` between `lo` and `hi` when given
+/// `(sink, total_ms, lo, hi)`.
+pub async fn run_ffmpeg(
+    a: &[String],
+    cwd: Option<&Path>,
+    timeout: Duration,
+    progress: Option<(Progress<'_>, i64, u8, u8)>,
+) -> Result<(), ToolError> {
+    let mut cmd = tokio::process::Command::new("ffmpeg");
+    if progress.is_some() {
+        cmd.args(["-progress", "pipe:1", "-nostats"]);
+    }
+    cmd.args(a)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    if let Some(d) = cwd {
+        cmd.current_dir(d);
+    }
+    let mut child = cmd.spawn().map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => ToolError::Missing {
+            tool: "ffmpeg".into(),
+        },
+        _ => ToolError::Io(e),
+    })?;
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
+    let work = async {
+        let read_err = async {
+            let mut buf = Vec::new();
+            if let Some(mut e) = stderr {
+                e.read_to_end(&mut buf).await?;
+            }
+            Ok::<_, std::io::Error>(buf)
+        };
+        let read_out = async {
+            if let Some(o) = stdout {
+                let mut lines = BufReader::new(o).lines();
+                let mut last = 0u8;
+                while let Some(l) = lines.next_line().await? {
+                    if let (Some((sink, total, lo, hi)), Some(v)) =
+                        (&progress, l.strip_prefix("out_time_us="))
+                    {
+                        if let Ok(us) = v.trim().parse::<i64>() {
+                            let share =
+                                (us as f64 / 1000.0 / (*total).max(1) as f64).clamp(0.0, 1.0);
+                            let p = *lo + ((*hi - *lo) as f64 * share) as u8;
+                            if p > last {
+                                last = p;
+                                sink(p);
+                            }
+                        }
+                    }
+                }
+            }
+            Ok::<_, std::io::Error>(())
+        };
+        let (err, out) = tokio::join!(read_err, read_out);
+        out?;
+        let err = err?;
+        let status = child.wait().await?;
+        Ok::<_, std::io::Error>((status, err))
+    };
+    match tokio::time::timeout(timeout, work).await {
+        Err(_) => Err(ToolError::Timeout {
+            tool: "ffmpeg".into(),
+            secs: timeout.as_secs(),
+        }),
+        Ok(Err(e)) => Err(ToolError::Io(e)),
+        Ok(Ok((status, err))) if !status.success() => Err(ToolError::Failed {
+            tool: "ffmpeg".into(),
+            reason: tail(&err, 6),
+        }),
+        Ok(Ok(_)) => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(ms: i64) -> ClipInfo {
+        ClipInfo {
+            duration_ms: ms,
+            dts_delay_us: 66_667,
+            video_id: 1,
+            audio_id: Some(2),
+        }
+    }
+
+    #[test]
+    fn trims_snap_to_the_gop_grid() {
+        assert_eq!(snap_trim(5400, None, None), (0, 5400));
+        assert_eq!(snap_trim(5400, Some(1300), Some(3400)), (1000, 3000));
+        assert_eq!(snap_trim(5400, Some(1999), Some(3600)), (1000, 4000));
+        // Near the end (or past it) the clip's end is the cut.
+        assert_eq!(snap_trim(5400, Some(0), Some(5300)), (0, 5400));
+        assert_eq!(snap_trim(5400, Some(0), Some(9000)), (0, 5400));
+        // Never empty: at least one GOP, or the rest of the clip.
+        assert_eq!(snap_trim(5400, Some(2200), Some(2300)), (2000, 3000));
+        assert_eq!(snap_trim(5400, Some(5300), None), (5000, 5400));
+        assert_eq!(snap_trim(800, Some(500), Some(600)), (0, 800));
+    }
+
+    #[test]
+    fn concat_script_cuts_video_at_the_keyframe_dts() {
+        let segs = vec![
+            Segment {
+                path: PathBuf::from("/m/a'b.mp4"),
+                in_ms: 1000,
+                out_ms: 3000,
+                info: info(5400),
+            },
+            Segment {
+                path: PathBuf::from("/m/c.mp4"),
+                in_ms: 0,
+                out_ms: 4000,
+                info: info(4000),
+            },
+        ];
+        let v = concat_script(&segs, true);
+        assert!(v.starts_with("ffconcat version 1.0\nstream\nexact_stream_id 1\n"));
+        assert!(v.contains(
+            "file '/m/a'\\''b.mp4'\ninpoint 1.000000\noutpoint 2.932833\nduration 2.000000\n"
+        ));
+        assert!(v.ends_with("file '/m/c.mp4'\nduration 4.000000\n"));
+        let a = concat_script(&segs, false);
+        assert!(a.contains("exact_stream_id 2\n") && a.contains("outpoint 3.000000\n"));
+        assert_eq!(planned_ms(&segs), 6000);
+    }
+
+    #[test]
+    fn text_is_made_safe_for_ass() {
+        assert_eq!(ass_text(" a{b}\\c\nd\u{7}"), "a｛b｝＼c\\Nd");
+        assert_eq!(ass_colour("#FF8000").unwrap(), "&H000080FF");
+        assert!(ass_colour("red").is_err());
+        assert_eq!(ass_time(3_723_456), "1:02:03.45");
+        let s = ass_script(
+            "WenQuanYi Zen Hei",
+            &TextStyle::new(Position::Bottom, 64),
+            1080,
+            240,
+            &[AssEvent {
+                start_ms: 500,
+                end_ms: 2000,
+                text: "你好".into(),
+                pos: (540, 120),
+            }],
+        )
+        .unwrap();
+        assert!(s.contains("Style: Default,WenQuanYi Zen Hei,64,&H00FFFFFF"));
+        assert!(s.contains(
+            "Dialogue: 0,0:00:00.50,0:00:02.00,Default,,0,0,0,,{\\an5\\pos(540,120)}你好"
+        ));
+    }
+
+    #[test]
+    fn bands_stay_inside_the_frame() {
+        for p in [
+            Position::Top,
+            Position::Middle,
+            Position::Bottom,
+            Position::Percent(0),
+            Position::Percent(100),
+        ] {
+            for size in [8, 64, 300] {
+                let (y, h) = text_band(&TextStyle::new(p, size), 3);
+                assert!(
+                    y >= 0 && y + h <= HEIGHT && h % 2 == 0 && y % 2 == 0,
+                    "{p:?} {size}"
+                );
+                assert!(h >= (size as i64) * 3 || h == HEIGHT);
+            }
+        }
+        let (y, h) = text_band(&TextStyle::new(Position::Bottom, 64), 3);
+        assert!((y + h / 2 - 1536).abs() <= 2);
+    }
+
+    #[test]
+    fn bed_args_duck_the_music_under_the_voice() {
+        let a = bed_args(
+            Some((Path::new("m.mp3"), 80)),
+            Some((Path::new("v.wav"), 100)),
+            30_000,
+            Path::new("bed.m4a"),
+        )
+        .join(" ");
+        assert!(a.contains("-stream_loop -1 -i m.mp3 -i v.wav"));
+        assert!(
+            a.contains("loudnorm=I=-16")
+                && a.contains("sidechaincompress")
+                && a.contains("volume=0.400")
+        );
+        assert!(a.contains("-t 30.000000"));
+        let only_voice =
+            bed_args(None, Some((Path::new("v.wav"), 50)), 1000, Path::new("b")).join(" ");
+        assert!(
+            only_voice.contains("[0:a]")
+                && only_voice.contains("apad")
+                && !only_voice.contains("stream_loop")
+        );
+    }
+}
