@@ -394,3 +394,42 @@ async fn every_mutating_call_is_in_the_operation_log() {
             .expect(422);
     }
 }
+
+#[tokio::test]
+async fn editing_the_profile_keeps_what_is_not_sent() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    app.post(
+        "/index/editProfile",
+        Some(&t),
+        json!({"nickname": "Demo", "mobile": "13700137000"}),
+    )
+    .await
+    .ok();
+    let r = app
+        .post(
+            "/index/editProfile",
+            Some(&t),
+            json!({"nickname": "Demo 2"}),
+        )
+        .await;
+    assert_eq!(
+        (r.ok()["nickname"].as_str(), r.data()["mobile"].as_str()),
+        (Some("Demo 2"), Some("13700137000"))
+    );
+    let r = app
+        .post(
+            "/index/editProfile",
+            Some(&t),
+            json!({"nickname": "Demo 2", "mobile": ""}),
+        )
+        .await;
+    assert!(r.ok()["mobile"].is_null());
+    app.post(
+        "/index/editProfile",
+        Some(&t),
+        json!({"nickname": "", "mobile": ""}),
+    )
+    .await
+    .expect(422);
+}

@@ -95,8 +95,13 @@ pub async fn edit_profile(
     validate::max_chars("nickname", nickname, 32).map_err(|_| {
         ApiError::invalid_with("nickname", Msg::TooLong, vec![("max", "32".into())])
     })?;
-    let mobile = r.mobile.as_deref().map(str::trim).filter(|m| !m.is_empty());
-    if let Some(m) = mobile {
+    // Absent keeps the current number; an empty string clears it.
+    let mobile = match r.mobile.as_deref().map(str::trim) {
+        None => c.user.mobile.as_deref(),
+        Some("") => None,
+        Some(m) => Some(m),
+    };
+    if let Some(m) = mobile.filter(|m| Some(*m) != c.user.mobile.as_deref()) {
         validate::mobile(m)?;
         if store::users::user_by_mobile(&st.db, m)
             .await?
