@@ -4,10 +4,11 @@
 //   CLIPMATRIX_BIN       binary to run            (default ../target/debug/clipmatrix, relative to this folder)
 //   CLIPMATRIX_WEB_DIR   built console to serve   (default <repo>/web/dist)
 //   CHROMIUM_PATH        browser                  (default /usr/bin/chromium)
+//   CLIPMATRIX_ASR_DIR   speech recognition       (default <repo>/data/asr when that folder exists)
 //
 // Prints one line per step and closes with `N passed, M failed[, K skipped]`; exits non-zero on failure.
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -20,6 +21,7 @@ const bin = resolve(here, process.env.CLIPMATRIX_BIN ?? '../target/debug/clipmat
 const webDir = resolve(process.env.CLIPMATRIX_WEB_DIR ?? join(repo, 'web/dist'));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const artifacts = join(here, 'artifacts');
+const asrDir = process.env.CLIPMATRIX_ASR_DIR ?? (existsSync(join(repo, 'data/asr')) ? join(repo, 'data/asr') : undefined);
 
 const DEMO = { username: 'demo', password: 'Demo12345' };
 const STAFF = { username: `clerk${Date.now().toString(36)}`, nickname: 'Clerk E2E', password: 'Clerk12345' };
@@ -150,6 +152,7 @@ async function main() {
       CLIPMATRIX_DEMO_PASSWORD: DEMO.password,
       CLIPMATRIX_ADMIN_PASSWORD: 'Admin12345',
       CLIPMATRIX_WEB_DIR: webDir,
+      ...(asrDir ? { CLIPMATRIX_ASR_DIR: asrDir } : {}),
       RUST_LOG: process.env.RUST_LOG ?? 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -165,7 +168,7 @@ async function main() {
     await step('chromium starts', async () => {
       browser = await chromium.launch({
         executablePath: chromiumPath,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
       });
       const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
       context.setDefaultTimeout(15_000);
@@ -279,7 +282,7 @@ async function main() {
     await step('operator opens every /system page without an error', async () => {
       await signOut();
       await signIn('account', { username: 'admin', password: 'Admin12345' });
-      for (const path of ['/system/merchant', '/system/role', '/system/menu', '/system/log', '/system/tasks']) {
+      for (const path of ['/system/merchant', '/system/role', '/system/menu', '/system/log', '/system/tasks', '/system/music']) {
         const item = page.getByTestId(`menu-${path.slice(1).replace('/', '-')}`);
         if (!(await item.isVisible())) await page.locator('.ant-layout-sider .ant-menu-submenu-title').first().click();
         await item.click();
@@ -412,6 +415,389 @@ async function main() {
       await page.screenshot({ path: join(artifacts, 'log-filter-drawer-zh-CN.png') });
     });
     await logContext?.close().catch(() => undefined);
+
+    // ---- dictionaries: the operator's /system/dic page (ConfigForm + EditableTable dialog, DictSelect preview)
+    await step('operator adds a dictionary with two options on /system/dic and the DictSelect preview shows them', async () => {
+      const dicContext = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
+      dicContext.setDefaultTimeout(15_000);
+      page = await dicContext.newPage();
+      page.on('pageerror', (err) => consoleErrors.push(String(err)));
+      try {
+        const name = `e2e_${Date.now().toString(36)}`;
+        await signIn('account', { username: 'admin', password: 'Admin12345' });
+        await page.goto('/system/dic');
+        await page.getByTestId('menu-system-dic').getByText('数据字典').waitFor();
+        await page.getByTestId('dic-total').waitFor();
+        await page.getByTestId('dic-add').click();
+        await page.getByTestId('dic-form-name').fill(name);
+        await page.getByTestId('dic-form-title').fill('端到端 / End to end');
+        // labels are bilingual: the server answers each reader in their language
+        await page.getByTestId('dic-form-options-cell-0-label').fill('待处理 / Pending');
+        await page.getByTestId('dic-form-options-cell-0-value').fill('pending');
+        await page.getByTestId('dic-form-options-add').click();
+        await page.getByTestId('dic-form-options-cell-1-label').fill('已完成 / Done');
+        await page.getByTestId('dic-form-options-cell-1-value').fill('done');
+        const [res] = await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/api/system/dic/save')),
+          page.getByTestId('dic-modal-ok').click(),
+        ]);
+        const body = await res.json();
+        expect(res.status() === 200 && body.code === 200, `save answered ${res.status()} ${JSON.stringify(body).slice(0, 200)}`);
+        const sent = JSON.parse(res.request().postData() ?? '{}');
+        const want = { name, title: '端到端 / End to end', options: [{ label: '待处理 / Pending', value: 'pending' }, { label: '已完成 / Done', value: 'done' }] };
+        expect(JSON.stringify(sent) === JSON.stringify(want), `save sent ${JSON.stringify(sent)}`);
+        await page.getByTestId('dic-modal-wrap').waitFor({ state: 'hidden' });
+        // find the new row and open its preview (the DictSelect reads GET /system/dic?name=)
+        const search = page.getByTestId('dic-search').locator('input');
+        await search.fill(name);
+        await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/api/system/dic/index') && r.url().includes(`name=${name}`)),
+          search.press('Enter'),
+        ]);
+        const preview = page.getByTestId(`dic-preview-${name}`);
+        await preview.click();
+        const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+        await options.filter({ hasText: '待处理' }).waitFor();
+        await options.filter({ hasText: '已完成' }).waitFor();
+        const titles = await options.evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+        expect(JSON.stringify(titles) === JSON.stringify(['待处理', '已完成']), `preview shows ${JSON.stringify(titles)}`);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: join(artifacts, 'system-dic-zh-CN.png'), fullPage: true });
+      } finally {
+        await dicContext.close().catch(() => undefined);
+      }
+    });
+
+    // ---- material libraries: /video with a new shot group, uploads (direct and resumable), live progress,
+    // playback and the subtitle timeline editor
+    const media = mkdtempSync(join(tmpdir(), 'clipmatrix-e2e-media-'));
+    const matContext = await browser?.newContext({ baseURL: base, viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
+    matContext?.setDefaultTimeout(15_000);
+    const mat = { group: 0, groupName: `镜头${Date.now().toString(36)}`, clip: 0, big: 0, image: 0, line: `第一句字幕 ${Date.now().toString(36)}` };
+    await step('ffmpeg makes a 2 s 720x1280 clip, a 6 MB clip and an image', async () => {
+      const ff = (...args) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
+      ff('-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=30:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
+        '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(media, 'clip.mp4'));
+      // constant 30 Mbit/s (filler data keeps the rate): 2 s are over the 5 MiB direct-upload limit, yet cheap to transcode
+      ff('-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=30:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=660:duration=2',
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '30M', '-minrate', '30M', '-maxrate', '30M', '-bufsize', '4M', '-x264-params', 'nal-hrd=cbr',
+        '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(media, 'big.mp4'));
+      ff('-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=1', '-frames:v', '1', join(media, 'still.png'));
+      const big = statSync(join(media, 'big.mp4')).size;
+      expect(big > 5 * 1024 * 1024 && big < 12 * 1024 * 1024, `big.mp4 is ${big} bytes`);
+    });
+
+    await step('demo opens /video and creates a shot group', async () => {
+      page = await matContext.newPage();
+      page.on('pageerror', (err) => consoleErrors.push(String(err)));
+      await signIn('account', DEMO);
+      // the libraries hang under the "素材库" group of the side menu
+      if (!(await page.getByTestId('menu-video').isVisible())) await page.locator('.ant-layout-sider .ant-menu-submenu-title', { hasText: '素材库' }).click();
+      await page.getByTestId('menu-video').click();
+      await page.waitForURL('**/video');
+      await page.getByTestId('groups').waitFor();
+      await page.getByTestId('group-add').click();
+      await page.getByTestId('name-input').fill(mat.groupName);
+      const added = page.waitForResponse((r) => r.url().includes('/api/media.merchant_much_resource/resource_group_add'));
+      await page.getByTestId('name-modal-ok').click();
+      const body = await (await added).json();
+      expect(body.code === 200 && body.data?.id, `resource_group_add answered ${JSON.stringify(body)}`);
+      mat.group = body.data.id;
+      await page.locator(`[data-testid="group-item-${mat.group}"][aria-pressed="true"]`).waitFor();
+      await page.getByTestId('video-group-title').getByText(mat.groupName).waitFor();
+      await page.getByTestId('video-empty').waitFor();
+    });
+
+    await step('demo uploads a video and an image directly and a 6 MB video in resumable chunks', async () => {
+      // record the processing bar of every row as it changes (the stream pushes it)
+      await page.evaluate(() => {
+        window.__states = [];
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('[data-testid^="state-"]')) {
+            window.__states.push(`${el.dataset.testid}:${el.dataset.state}:${el.dataset.progress ?? ''}`);
+          }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-progress'] });
+      });
+      const calls = [];
+      const onResponse = (r) => {
+        const path = new URL(r.url()).pathname;
+        if (/add_resource|ossUpload|upload_chunk|add_upfile|getYunData/.test(path)) calls.push({ path, response: r });
+      };
+      page.on('response', onResponse);
+      await page.getByTestId('video-upload').click();
+      await page.getByTestId('video-upload-files-input').setInputFiles([join(media, 'clip.mp4'), join(media, 'still.png'), join(media, 'big.mp4')]);
+      for (const i of [0, 1, 2]) await page.locator(`[data-testid="video-upload-files-item-${i}"][data-state="successful"]`).waitFor({ timeout: 60_000 });
+      page.off('response', onResponse);
+      const paths = calls.map((c) => c.path.replace('/api/', ''));
+      expect(paths.filter((p) => p.endsWith('add_resource')).length === 2, `direct uploads: ${JSON.stringify(paths)}`);
+      expect(paths.filter((p) => p.endsWith('ossUpload')).length === 1 && paths.filter((p) => p.endsWith('upload_chunk')).length === 2, `chunked upload: ${JSON.stringify(paths)}`);
+      for (const c of calls) expect(c.response.status() === 200, `${c.path} answered ${c.response.status()}`);
+      const stored = await Promise.all(calls.filter((c) => /add_resource|add_upfile/.test(c.path)).map((c) => c.response.json()));
+      mat.clip = stored.find((b) => b.data.original_name === 'clip.mp4').data.id;
+      mat.big = stored.find((b) => b.data.original_name === 'big.mp4').data.id;
+      mat.image = stored.find((b) => b.data.kind === 'image').data.id;
+      expect(stored.every((b) => b.data.group_id === mat.group), `stored outside the group: ${JSON.stringify(stored.map((b) => b.data.group_id))}`);
+      await page.getByTestId('video-upload-dialog-wrap').locator('.ant-modal-close').click();
+    });
+
+    await step('the progress bars reach done: every row ready, the group counts 3/3', async () => {
+      for (const id of [mat.clip, mat.big, mat.image]) await page.getByTestId(`video-row-${id}`).waitFor();
+      for (const id of [mat.clip, mat.big, mat.image]) await page.locator(`[data-testid="state-${id}"][data-state="ready"]`).waitFor({ timeout: 90_000 });
+      const seen = await page.evaluate(() => window.__states);
+      expect(seen.some((s) => s.startsWith(`state-${mat.clip}:processing`)), `the clip's progress bar was never shown: ${JSON.stringify(seen.slice(-10))}`);
+      await page.getByTestId(`group-count-${mat.group}`).getByText('3/3').waitFor();
+      await page.getByTestId(`thumb-${mat.clip}`).and(page.locator('img')).waitFor();
+      await page.getByTestId('video-total').getByText('共 3 条').waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(artifacts, 'materials-video-zh-CN.png'), fullPage: true });
+    });
+
+    await step('demo plays the clip: the <video> loads and time advances', async () => {
+      await page.getByTestId(`clip-play-${mat.clip}`).click();
+      const video = page.getByTestId('media-player-video');
+      await video.waitFor();
+      await video.evaluate((v) => v.play().catch(() => undefined));
+      await page.waitForFunction(() => {
+        const v = document.querySelector('[data-testid="media-player-video"]');
+        return v && v.readyState >= 2 && v.currentTime > 0.2;
+      }, null, { timeout: 20_000 });
+      // seeking back asks the server for a byte range
+      const src = new URL(await video.getAttribute('src'), base);
+      const range = await fetch(src, { headers: { Range: 'bytes=0-99' } });
+      expect(range.status === 206 && (await range.arrayBuffer()).byteLength === 100, `Range request answered ${range.status}`);
+      await page.getByTestId('media-player-wrap').locator('.ant-modal-close').click();
+    });
+
+    await step('demo adds a subtitle line in the timeline editor, saves, reloads: the line is there', async () => {
+      await page.getByTestId(`clip-subtitles-${mat.clip}`).click();
+      await page.getByTestId('timeline-body').waitFor();
+      await page.getByTestId('timeline-lines-add').click();
+      await page.getByTestId('timeline-lines-cell-0-content').fill(mat.line);
+      // an end before the start is refused on the line itself
+      await page.getByTestId('timeline-lines-cell-0-end').fill('0');
+      await page.getByTestId('timeline-lines-cell-0-end-error').waitFor();
+      await page.getByTestId('timeline-lines-cell-0-end').fill('1.5');
+      await page.getByTestId('timeline-lines-cell-0-end-error').waitFor({ state: 'detached' });
+      const saved = page.waitForResponse((r) => r.url().includes('/api/media.merchant_much_resource/save_asr_times'));
+      await page.getByTestId('timeline-save').click();
+      const res = await saved;
+      const body = await res.json();
+      expect(res.status() === 200 && body.data?.length === 1 && body.data[0].content === mat.line && body.data[0].end === 1.5, `save answered ${JSON.stringify(body)}`);
+      await page.getByTestId('timeline-dirty').waitFor({ state: 'detached' });
+      await page.getByTestId('timeline-close').click();
+      await page.reload();
+      await page.getByTestId(`clip-subtitles-${mat.clip}`).click();
+      await page.getByTestId('timeline-body').waitFor();
+      await page.waitForFunction((text) => document.querySelector('[data-testid="timeline-lines-cell-0-content"]')?.value === text, mat.line);
+      expect((await page.getByTestId('timeline-lines-cell-0-end').inputValue()) === '1.5', 'the saved end time changed');
+      await page.locator(`[data-testid="asr-state-${mat.clip}"][data-state="success"]`).first().waitFor();
+      // clicking the line's number seeks the player to its start
+      await page.getByTestId('timeline-player').evaluate((v) => (v.currentTime = 1.8));
+      await page.getByTestId('timeline-seek-0').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="timeline-player"]')?.currentTime === 0);
+    });
+
+    await step('the timeline editor in English', async () => {
+      await page.getByTestId('timeline-close').click();
+      await setLanguage('en');
+      await page.getByTestId('menu-video').getByText('Video library').waitFor();
+      await page.getByTestId(`clip-subtitles-${mat.clip}`).click();
+      await page.getByTestId('timeline-body').getByText('Content').waitFor();
+      await page.getByTestId('timeline-state').getByText('Subtitles ready').waitFor();
+      await page.waitForFunction(() => {
+        const v = document.querySelector('[data-testid="timeline-player"]');
+        return v && v.readyState >= 2;
+      });
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(artifacts, 'materials-timeline-en.png') });
+      await page.getByTestId('timeline-close').click();
+    });
+    await matContext?.close().catch(() => undefined);
+    rmSync(media, { recursive: true, force: true });
+
+    // ---- quick mix (issue 5): three shot groups filled through the API, a project made on /normal_mode,
+    // five variants generated and watched on /piece_rep until they succeed, one played and marked used
+    const clipMedia = mkdtempSync(join(tmpdir(), 'clipmatrix-e2e-clip-'));
+    const clipContext = await browser?.newContext({ baseURL: base, viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
+    clipContext?.setDefaultTimeout(15_000);
+    const mix = { token: null, stamp: Date.now().toString(36), groups: [], clips: [], project: 0, variants: [], polls: 0 };
+    mix.name = `混剪${mix.stamp}`;
+    /** A call with the demo token; resolves with the envelope's data, throws on anything but code 200. */
+    const clipApi = async (path, { method = 'GET', body, form } = {}) => {
+      const res = await fetch(`${base}/api${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${mix.token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: form ?? (body ? JSON.stringify(body) : undefined),
+      });
+      const env = await res.json().catch(() => null);
+      expect(res.ok && env?.code === 200, `${method} ${path} answered ${res.status} ${JSON.stringify(env).slice(0, 300)}`);
+      return env.data;
+    };
+    const openClipMenu = async (id) => {
+      if (!(await page.getByTestId(id).isVisible())) await page.locator('.ant-layout-sider .ant-menu-submenu-title', { hasText: /剪辑|Editing/ }).click();
+      await page.getByTestId(id).click();
+    };
+
+    await step('ffmpeg makes six 1 s 720x1280 colour clips', async () => {
+      for (const colour of ['red', 'orange', 'green', 'teal', 'blue', 'purple']) {
+        execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=720x1280:r=30:d=1`, '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1',
+          '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(clipMedia, `${colour}.mp4`)], { stdio: 'pipe' });
+      }
+    });
+
+    await step('demo makes three shot groups through the API, two clips each, and waits until they are ready', async () => {
+      page = await clipContext.newPage();
+      page.on('pageerror', (err) => consoleErrors.push(String(err)));
+      await signIn('account', DEMO);
+      mix.token = await pageToken(page);
+      expect(mix.token, 'no token in the page');
+      const colours = [['red', 'orange'], ['green', 'teal'], ['blue', 'purple']];
+      for (const [i, pair] of colours.entries()) {
+        const group = await clipApi('/media.merchant_much_resource/resource_group_add', { method: 'POST', body: { name: `镜头${i + 1}-${mix.stamp}` } });
+        mix.groups.push(group);
+        for (const colour of pair) {
+          const form = new FormData(); // text fields before the file
+          form.append('group_id', String(group.id));
+          form.append('name', `${colour}-${mix.stamp}`);
+          form.append('file', new Blob([readFileSync(join(clipMedia, `${colour}.mp4`))], { type: 'video/mp4' }), `${colour}.mp4`);
+          const clip = await clipApi('/media.merchant_much_resource/add_resource', { method: 'POST', form });
+          expect(clip.group_id === group.id, `clip stored in group ${clip.group_id}, not ${group.id}`);
+          mix.clips.push(clip.id);
+        }
+      }
+      const deadline = Date.now() + 120_000;
+      for (const id of mix.clips) {
+        for (;;) {
+          const m = await clipApi(`/media.merchant_much_resource/resource_detail?id=${id}`);
+          if (m.state === 'ready') break;
+          expect(m.state !== 'failed', `clip ${id} failed: ${m.error}`);
+          expect(Date.now() < deadline, `clip ${id} still ${m.state} after 120 s`);
+          await new Promise((r) => setTimeout(r, 300));
+        }
+      }
+      const { rows } = await clipApi('/clip.merchant_much_clip/get_resource_group');
+      for (const g of mix.groups) expect(rows.find((r) => r.id === g.id)?.ready === 2, `group ${g.name}: ${JSON.stringify(rows.find((r) => r.id === g.id))}`);
+    });
+
+    await step('demo creates a quick-mix project from the three groups on /normal_mode', async () => {
+      await openClipMenu('menu-normal_mode');
+      await page.waitForURL('**/normal_mode');
+      await page.getByTestId('projects-total').waitFor();
+      await page.getByTestId('project-add').click();
+      await page.getByTestId('project-form-name').fill(mix.name);
+      // fewer than three groups is refused in the form
+      await pickOption(page, 'group-picker-add', mix.groups[0].name);
+      await pickOption(page, 'group-picker-add', mix.groups[1].name);
+      await page.getByTestId('project-form-ok').click();
+      await page.getByText('至少需要 3 个镜头组').waitFor();
+      await pickOption(page, 'group-picker-add', mix.groups[2].name);
+      await page.getByText('至少需要 3 个镜头组').waitFor({ state: 'detached' });
+      for (const g of mix.groups) await page.getByTestId(`group-ready-${g.id}`).getByText('2 个可用').waitFor();
+      await page.locator('[data-testid="group-capacity"][data-capacity="8"]').waitFor();
+      await page.getByTestId('group-pool-warning').getByText('建议素材至少 80 个').waitFor();
+      await page.getByTestId('project-form-title').fill('春季上新');
+      await page.getByTestId('project-form-output').fill('5');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(artifacts, 'clip-project-zh-CN.png'), fullPage: true });
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/clip.merchant_much_clip/add')),
+        page.getByTestId('project-form-ok').click(),
+      ]);
+      const body = await res.json();
+      expect(res.status() === 200 && body.code === 200, `add answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
+      const sent = JSON.parse(res.request().postData() ?? '{}');
+      expect(JSON.stringify(sent.config.groups.map((g) => g.group_id)) === JSON.stringify(mix.groups.map((g) => g.id)), `groups sent ${JSON.stringify(sent.config.groups)}`);
+      expect(sent.config.title?.text === '春季上新' && sent.config.output_count === 5, `config sent ${JSON.stringify(sent.config)}`);
+      mix.project = body.data.id;
+      expect(body.data.capacity === 8 && body.data.small_pool === true, `project ${JSON.stringify(body.data).slice(0, 300)}`);
+      await page.getByTestId('project-form-wrap').waitFor({ state: 'hidden' });
+      await page.getByTestId(`projects-row-${mix.project}`).waitFor();
+      await page.getByTestId(`project-capacity-${mix.project}`).getByText('8').waitFor();
+    });
+
+    await step('demo previews the plan and generates 5 variants for 10 points', async () => {
+      await page.getByTestId(`project-preview-${mix.project}`).click();
+      await page.getByTestId('plan-seq-4').waitFor();
+      expect((await page.locator('[data-testid^="plan-seq-"]').count()) === 5, 'the plan does not show five sequences');
+      expect((await page.getByTestId('plan-points').textContent()) === '10', 'the plan does not cost 10 points');
+      await page.getByTestId('plan-dialog-wrap').locator('.ant-modal-close').click();
+      await page.getByTestId(`project-generate-${mix.project}`).click();
+      await page.locator('[data-testid="generate-points"][data-points="10"]').waitFor();
+      await page.locator('[data-testid="generate-ok"]:not([disabled])').waitFor();
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/clip.merchant_much_clip/add_video')),
+        page.getByTestId('generate-ok').click(),
+      ]);
+      const body = await res.json();
+      expect(res.status() === 200 && body.data?.variant_ids?.length === 5 && body.data.points === 10, `add_video answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
+      mix.variants = body.data.variant_ids;
+      await page.getByTestId('generate-dialog-wrap').waitFor({ state: 'hidden' });
+    });
+
+    await step('on /piece_rep the five variants render with a progress bar and succeed', async () => {
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/api/clip.merchant_video_library/index' && url.searchParams.get('state') === 'processing') mix.polls += 1;
+      });
+      await openClipMenu('menu-piece_rep');
+      await page.waitForURL('**/piece_rep');
+      for (const id of mix.variants) await page.getByTestId(`library-row-${id}`).waitFor();
+      await page.evaluate(() => {
+        window.__variantStates = [];
+        const record = () => {
+          for (const el of document.querySelectorAll('[data-testid^="variant-state-"]')) window.__variantStates.push(`${el.dataset.testid}:${el.dataset.state}:${el.dataset.progress ?? ''}`);
+        };
+        record();
+        new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-progress'] });
+      });
+      for (const id of mix.variants) await page.locator(`[data-testid="variant-state-${id}"][data-state="success"]`).waitFor({ timeout: 240_000 });
+      const seen = await page.evaluate(() => window.__variantStates);
+      const failed = seen.filter((s) => s.includes(':failed'));
+      expect(!failed.length, `variants failed: ${JSON.stringify(failed)}`);
+      // rendering was shown (progress bar) unless every render finished before the page loaded
+      if (seen.some((s) => s.includes(':processing'))) expect(mix.polls > 0, 'the library never polled while variants rendered');
+      for (const id of mix.variants) {
+        await page.getByTestId(`variant-cover-${id}`).and(page.locator('img')).waitFor();
+        await page.locator(`[data-testid="variant-used-${id}"][data-used="0"]`).waitFor();
+      }
+      await page.getByTestId('library-rendering').waitFor({ state: 'detached' });
+    });
+
+    await step('demo plays a variant (the <video> time advances) and marks it used', async () => {
+      const id = mix.variants[0];
+      await page.getByTestId(`variant-play-${id}`).click();
+      const video = page.getByTestId('variant-video');
+      await video.waitFor();
+      await video.evaluate((v) => v.play().catch(() => undefined));
+      await page.waitForFunction(() => {
+        const v = document.querySelector('[data-testid="variant-video"]');
+        return v && v.readyState >= 2 && v.currentTime > 0.2;
+      }, null, { timeout: 20_000 });
+      const duration = await video.evaluate((v) => v.duration);
+      expect(duration > 2 && duration < 5, `the variant lasts ${duration} s, expected about 3 s`);
+      await page.getByTestId('variant-player-wrap').locator('.ant-modal-close').click();
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/clip.merchant_video_library/video_use')),
+        page.getByTestId(`variant-use-${id}`).click(),
+      ]);
+      const body = await res.json();
+      expect(res.status() === 200 && body.data?.used === 1, `video_use answered ${res.status()} ${JSON.stringify(body).slice(0, 200)}`);
+      expect(JSON.parse(res.request().postData() ?? '{}').used === true, 'video_use was not asked to mark it used');
+      await page.locator(`[data-testid="variant-used-${id}"][data-used="1"]`).waitFor();
+      const { rows } = await clipApi(`/clip.merchant_video_library/video_index?project_id=${mix.project}`);
+      expect(rows.length === 5 && rows.filter((r) => r.used === 1).map((r) => r.id).join() === String(id), `library rows ${JSON.stringify(rows.map((r) => [r.id, r.state, r.used]))}`);
+    });
+
+    await step('the finished-video library in English', async () => {
+      await setLanguage('en');
+      await page.getByTestId('page-title').getByText('Finished videos').waitFor();
+      await page.getByTestId(`variant-used-${mix.variants[0]}`).getByText('Used').waitFor();
+      await page.getByTestId(`variant-state-${mix.variants[1]}`).getByText('Success').waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(artifacts, 'piece-rep-en.png'), fullPage: true });
+    });
+    await clipContext?.close().catch(() => undefined);
+    rmSync(clipMedia, { recursive: true, force: true });
   } finally {
     if (broken && consoleErrors.length) console.log(`browser console errors:\n  ${consoleErrors.slice(-10).join('\n  ')}`);
     await browser?.close().catch(() => undefined);

@@ -36,6 +36,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: true },
       '/sandbox': { target: backend, changeOrigin: true },
+      // signed media links (<video>/<img>/<audio> src) live outside /api
+      '/files': { target: backend, changeOrigin: true },
     },
   },
   build: {
@@ -51,6 +53,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     maxWorkers: 2,
-    testTimeout: 20000,
+    testTimeout: 60000,
   },
 });

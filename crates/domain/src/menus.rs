@@ -47,6 +47,105 @@ pub const MENUS: &[MenuDef] = &[
         10,
         &["index/dashboard/*"],
     ),
+    // Material libraries (SPEC §2). The parent grants nothing itself: a staff member granted one
+    // library gets that library's calls only.
+    menu("/material", "menu.material", "FolderOutlined", 100, &[]),
+    MenuDef {
+        parent: Some("/material"),
+        ..menu(
+            "/video",
+            "menu.video",
+            "VideoCameraOutlined",
+            110,
+            &["media/merchant_much_resource/*", "ajax/*/*"],
+        )
+    },
+    MenuDef {
+        parent: Some("/material"),
+        ..menu(
+            "/speak",
+            "menu.speak",
+            "AudioOutlined",
+            120,
+            &[
+                "bpdr/merchant_mediainfo/*",
+                "media/merchant_producing_upfile/*",
+                "media/merchant_much_resource/*",
+                "ajax/*/*",
+            ],
+        )
+    },
+    MenuDef {
+        parent: Some("/material"),
+        ..menu(
+            "/music",
+            "menu.music",
+            "CustomerServiceOutlined",
+            130,
+            &[
+                "media/merchant_producing_upfile/*",
+                "bpdr/merchant_file_type/*",
+                "media/merchant_file_type/*",
+                "clip/merchant_music_library/*",
+                "ajax/*/*",
+            ],
+        )
+    },
+    MenuDef {
+        parent: Some("/material"),
+        ..menu(
+            "/image",
+            "menu.image",
+            "PictureOutlined",
+            140,
+            &[
+                "media/merchant_producing_upfile/*",
+                "bpdr/merchant_file_type/*",
+                "media/merchant_file_type/*",
+                "clip/merchant_image_library/*",
+                "ajax/*/*",
+            ],
+        )
+    },
+    MenuDef {
+        parent: Some("/material"),
+        ..menu(
+            "/font",
+            "menu.font",
+            "FontSizeOutlined",
+            150,
+            &["media/merchant_font_style/*"],
+        )
+    },
+    // Editing (SPEC §2): quick mix and the finished-video library. The quick-mix page picks shot groups,
+    // music, voice-overs and fonts, so its menu grants reading those libraries too.
+    menu("/clip", "menu.clip", "ScissorOutlined", 200, &[]),
+    MenuDef {
+        parent: Some("/clip"),
+        ..menu(
+            "/normal_mode",
+            "menu.normalMode",
+            "ScissorOutlined",
+            210,
+            &[
+                "clip/merchant_much_clip/*",
+                "media/merchant_much_resource/*",
+                "media/merchant_producing_upfile/*",
+                "bpdr/merchant_mediainfo/*",
+                "media/merchant_font_style/*",
+            ],
+        )
+    },
+    MenuDef {
+        parent: Some("/clip"),
+        ..menu(
+            "/piece_rep",
+            "menu.pieceRep",
+            "PlaySquareOutlined",
+            220,
+            &["clip/merchant_video_library/*"],
+        )
+    },
     menu(
         "/useRecord",
         "menu.useRecord",
@@ -143,6 +242,28 @@ pub const MENUS: &[MenuDef] = &[
             &["system/tasks/*"],
         )
     },
+    MenuDef {
+        parent: Some("/system"),
+        admin: true,
+        ..menu(
+            "/system/dic",
+            "menu.systemDic",
+            "BookOutlined",
+            1060,
+            &["system/dic/*"],
+        )
+    },
+    MenuDef {
+        parent: Some("/system"),
+        admin: true,
+        ..menu(
+            "/system/music",
+            "menu.systemMusic",
+            "CustomerServiceOutlined",
+            1060,
+            &["system/music/*"],
+        )
+    },
 ];
 
 pub fn find(path: &str) -> Option<&'static MenuDef> {
@@ -161,5 +282,159 @@ mod tests {
             }
             assert_eq!(MENUS.iter().filter(|o| o.path == m.path).count(), 1);
         }
+    }
+
+    /// Every call a material page makes is granted by its menu (a staff member given only that menu
+    /// can use the whole page), and the parent grants nothing of its own.
+    #[test]
+    fn material_menus_grant_their_pages_calls() {
+        use crate::permission::{Access, access_for, granted};
+        let pages: &[(&str, &[&str])] = &[
+            (
+                "/video",
+                &[
+                    "/media.merchant_much_resource/video_resource_group_index",
+                    "/media.merchant_much_resource/resource_group_tree",
+                    "/media.merchant_much_resource/resource_group_add",
+                    "/media.merchant_much_resource/edit_resource_group_name",
+                    "/media.merchant_much_resource/resource_group_delete",
+                    "/media.merchant_much_resource/resource_classify_index",
+                    "/media.merchant_much_resource/resource_add_classify",
+                    "/media.merchant_much_resource/edit_classify_name",
+                    "/media.merchant_much_resource/resource_delete_classify",
+                    "/media.merchant_much_resource/video_resource_detail",
+                    "/media.merchant_much_resource/add_resource",
+                    "/media.merchant_much_resource/resource_delete",
+                    "/media.merchant_much_resource/asr_add",
+                    "/media.merchant_much_resource/get_asr_timeline",
+                    "/media.merchant_much_resource/save_asr_times",
+                    "/ajax/ossUpload",
+                    "/ajax/getYunData",
+                    "/ajax/upload_chunk",
+                    "/ajax/add_upfile",
+                    "/ajax/edit_upfile",
+                ],
+            ),
+            (
+                "/speak",
+                &[
+                    "/bpdr.merchant_mediainfo/getVoiceName",
+                    "/bpdr.merchant_mediainfo/upload",
+                    "/media.merchant_producing_upfile/delete",
+                    "/media.merchant_much_resource/asr_add",
+                    "/media.merchant_much_resource/get_asr_timeline",
+                    "/media.merchant_much_resource/save_asr_times",
+                    "/ajax/ossUpload",
+                    "/ajax/add_upfile",
+                    "/ajax/edit_upfile",
+                ],
+            ),
+            (
+                "/music",
+                &[
+                    "/media.merchant_producing_upfile/music_index",
+                    "/media.merchant_producing_upfile/system_music_index",
+                    "/media.merchant_producing_upfile/add",
+                    "/media.merchant_producing_upfile/delete",
+                    "/bpdr.merchant_file_type/audio_index",
+                    "/bpdr.merchant_file_type/add",
+                    "/bpdr.merchant_file_type/edit",
+                    "/bpdr.merchant_file_type/delete",
+                    "/media.merchant_file_type/add",
+                    "/clip.merchant_music_library/save",
+                    "/ajax/ossUpload",
+                    "/ajax/edit_upfile",
+                ],
+            ),
+            (
+                "/image",
+                &[
+                    "/media.merchant_producing_upfile/image_index",
+                    "/media.merchant_producing_upfile/add",
+                    "/media.merchant_producing_upfile/delete",
+                    "/bpdr.merchant_file_type/image_tree",
+                    "/bpdr.merchant_file_type/add",
+                    "/bpdr.merchant_file_type/edit",
+                    "/bpdr.merchant_file_type/delete",
+                    "/clip.merchant_image_library/save",
+                    "/ajax/edit_upfile",
+                ],
+            ),
+            (
+                "/font",
+                &[
+                    "/media.merchant_font_style/index",
+                    "/media.merchant_font_style/add",
+                    "/media.merchant_font_style/edit",
+                    "/media.merchant_font_style/delete",
+                ],
+            ),
+        ];
+        for (path, calls) in pages {
+            let m = find(path).unwrap_or_else(|| panic!("{path} is not declared"));
+            assert_eq!(m.parent, Some("/material"));
+            let grants: Vec<String> = m.grants.iter().map(|g| g.to_string()).collect();
+            for call in *calls {
+                let Access::Permission(p) = access_for(call) else {
+                    panic!("{call} should need a permission");
+                };
+                assert!(granted(&grants, &p), "{path} does not grant {call} ({p})");
+            }
+        }
+        assert!(find("/material").is_some_and(|m| m.grants.is_empty()));
+        let music = find("/system/music").expect("/system/music is declared");
+        assert!(music.admin && music.parent == Some("/system"));
+        assert!(matches!(access_for("/system/music/add"), Access::Operator));
+    }
+
+    /// The quick-mix page's calls (its project settings read the libraries) and the finished-video
+    /// library's calls are granted by their menus; the /clip parent grants nothing of its own.
+    #[test]
+    fn clip_menus_grant_their_pages_calls() {
+        use crate::permission::{Access, access_for, granted};
+        let pages: &[(&str, &[&str])] = &[
+            (
+                "/normal_mode",
+                &[
+                    "/clip.merchant_much_clip/index",
+                    "/clip.merchant_much_clip/add",
+                    "/clip.merchant_much_clip/modify",
+                    "/clip.merchant_much_clip/add_copy",
+                    "/clip.merchant_much_clip/edit_status",
+                    "/clip.merchant_much_clip/delete",
+                    "/clip.merchant_much_clip/get_resource_group",
+                    "/clip.merchant_much_clip/get_resource",
+                    "/clip.merchant_much_clip/preview_video",
+                    "/clip.merchant_much_clip/add_video",
+                    "/media.merchant_producing_upfile/music_index",
+                    "/media.merchant_producing_upfile/system_music_index",
+                    "/bpdr.merchant_mediainfo/getVoiceName",
+                    "/media.merchant_font_style/getAll",
+                ],
+            ),
+            (
+                "/piece_rep",
+                &[
+                    "/clip.merchant_video_library/index",
+                    "/clip.merchant_video_library/video_index",
+                    "/clip.merchant_video_library/video_delete",
+                    "/clip.merchant_video_library/video_use",
+                    "/clip.merchant_video_library/job_video",
+                    "/clip.merchant_video_library/continue_add_video",
+                ],
+            ),
+        ];
+        for (path, calls) in pages {
+            let m = find(path).unwrap_or_else(|| panic!("{path} is not declared"));
+            assert_eq!(m.parent, Some("/clip"));
+            let grants: Vec<String> = m.grants.iter().map(|g| g.to_string()).collect();
+            for call in *calls {
+                let Access::Permission(p) = access_for(call) else {
+                    panic!("{call} should need a permission");
+                };
+                assert!(granted(&grants, &p), "{path} does not grant {call} ({p})");
+            }
+        }
+        assert!(find("/clip").is_some_and(|m| m.grants.is_empty() && m.sort == 200));
     }
 }

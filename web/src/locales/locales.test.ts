@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { widgetResources } from '@/components/i18n';
 import { resources } from '@/i18n';
+import { materialResources } from '@/pages/materials/i18n';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -29,6 +30,17 @@ describe('locales', () => {
 
   it('the widget kit texts (loaded with the widgets) have the same keys in both languages', () => {
     expect(keys(widgetResources.en).sort()).toEqual(keys(widgetResources['zh-CN']).sort());
+  });
+
+  it('the material pages\' texts (loaded with those pages) have the same keys in both languages', () => {
+    expect(keys(materialResources.en).sort()).toEqual(keys(materialResources['zh-CN']).sort());
+  });
+
+  it('names every material menu in both languages', () => {
+    for (const lng of ['en', 'zh-CN'] as const) {
+      const menu = (resources[lng].common as Record<string, Record<string, string>>).menu;
+      for (const key of ['material', 'video', 'speak', 'music', 'image', 'font', 'systemMusic']) expect(menu[key], `${lng} menu.${key}`).toBeTruthy();
+    }
   });
 
   it('keeps the SPEC texts of the widget kit', () => {

@@ -4,6 +4,7 @@ import type { FilterField } from '@/components/FilterDrawer/model';
 import { logFilterFields } from './auth/log/filters';
 import { staffFilterFields } from './auth/staffAccount/filters';
 import { usageFilterFields } from './reports/useRecord/filters';
+import { dicFilterFields } from './system/dic/filters';
 import { merchantFilterFields } from './system/merchant/filters';
 import { taskFilterFields } from './system/tasks/filters';
 
@@ -14,6 +15,7 @@ const ENGINE: Record<string, Record<string, 'text' | 'int' | 'date' | 'switch' |
   staff: { username: 'text', nickname: 'text', mobile: 'text', status: 'switch', created_at: 'date', last_login_at: 'date' },
   merchant: { name: 'text', username: 'text', mobile: 'text', status: 'switch', points: 'int', created_at: 'date', vip_expires_at: 'date' },
   tasks: { state: 'select', kind: 'select', attempts: 'int', merchant_id: 'int', last_error: 'text', run_at: 'date', created_at: 'date', updated_at: 'date' },
+  dic: { name: 'text', title: 'text', updated_at: 'date' },
 };
 
 /** Engine operators by type (docs/api-lists.md). */
@@ -50,6 +52,7 @@ describe('list pages filter exactly the fields the server allows (docs/api-lists
   it('/staffAccount', () => check('staff', staffFilterFields(t)));
   it('/system/merchant', () => check('merchant', merchantFilterFields(t)));
   it('/system/tasks', () => check('tasks', taskFilterFields(t)));
+  it('/system/dic', () => check('dic', dicFilterFields(t)));
   it('selects with a dictionary use it', () => {
     const dicts = [...logFilterFields(t), ...usageFilterFields(t), ...taskFilterFields(t), ...staffFilterFields(t)].map((f) => f.extend?.dict).filter(Boolean);
     expect(new Set(dicts)).toEqual(new Set(['log_result', 'http_method', 'points_kind', 'job_state', 'enabled']));

@@ -20,7 +20,7 @@ describe('menu from /ajax/initAdmin', () => {
     node(1, '/dashboard'),
     node(2, '/log'),
     node(3, '/staffAccount', { hidden: true }),
-    node(4, '/video'), // no page yet: not shown
+    node(4, '/send_management'), // no page yet: not shown
     node(5, '/system', { admin: true, children: [node(6, '/system/merchant', { admin: true }), node(7, '/system/tasks', { admin: true })] }),
   ];
 
@@ -40,6 +40,15 @@ describe('menu from /ajax/initAdmin', () => {
     expect(homePath([], { isAdmin: false })).toBe('/usercenter');
   });
 
+  it('hangs the material libraries under their parent menu', () => {
+    const material = node(8, '/material', {
+      children: ['/video', '/speak', '/music', '/image', '/font'].map((p, i) => node(10 + i, p)),
+    });
+    const menu = buildMenu([node(1, '/dashboard'), material], { isAdmin: false });
+    expect(menu[1].key).toBe('group:8');
+    expect(menu[1].children?.map((m) => m.path)).toEqual(['/video', '/speak', '/music', '/image', '/font']);
+  });
+
   it('lists hidden paths as reachable', () => {
     expect(menuPaths(tree)).toContain('/staffAccount');
   });
@@ -47,7 +56,9 @@ describe('menu from /ajax/initAdmin', () => {
   it('declares every route once', () => {
     const paths = appRoutes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toEqual(expect.arrayContaining(['/login', '/dashboard', '/usercenter', '/staffAccount', '/log', '/useRecord', '/system/tasks']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/login', '/dashboard', '/usercenter', '/staffAccount', '/log', '/useRecord', '/system/tasks', '/video', '/speak', '/music', '/image', '/font', '/system/music']),
+    );
     expect(appRoutes.filter((r) => r.meta.admin).every((r) => r.path.startsWith('/system/'))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 /** Operator calls (/system/*, role Administrator only). */
 import type { MenuNode } from '../auth/types';
 import { http } from '../request';
-import type { MenuEditBody, MerchantRow, RoleRow, TaskRow } from './types';
+import type { DicOption, DicRow, MenuEditBody, MerchantRow, RoleRow, TaskRow } from './types';
 
 export const systemUrls = {
   merchants: '/system/merchant/index',
@@ -10,6 +10,7 @@ export const systemUrls = {
   menus: '/system/menu/index',
   log: '/system/log/index',
   tasks: '/system/tasks/index',
+  dics: '/system/dic/index',
 } as const;
 
 export const addMerchant = (body: { name: string; username: string; password: string; mobile?: string }) =>
@@ -32,3 +33,7 @@ export const fetchMenuTree = () => http.get<MenuNode[]>(systemUrls.menus);
 export const editMenu = (body: MenuEditBody) => http.post<MenuNode>('/system/menu/edit', body);
 
 export const retryTask = (id: number) => http.post<TaskRow>('/system/tasks/retry', { id });
+
+/** Creates or replaces the dictionary `name` (labels may be bilingual '中文 / English'). */
+export const saveDic = (body: { name: string; title: string; options: DicOption[] }) => http.post<DicRow>('/system/dic/save', body);
+export const deleteDic = (id: number) => http.post<Record<string, never>>('/system/dic/delete', { id });

@@ -43,3 +43,17 @@ export interface MenuEditBody {
   vip?: boolean;
   sort?: number;
 }
+
+/** One option of a dictionary as stored (the label may be bilingual '中文 / English'). */
+export interface DicOption {
+  label: string;
+  value: string;
+}
+
+export interface DicRow {
+  id: number;
+  name: string;
+  title: string;
+  options: DicOption[];
+  updated_at: Millis;
+}

@@ -285,6 +285,31 @@ describe('DataTable filter drawer and show mode', () => {
     expect(screen.getByTestId('t-filter-badge')).toHaveAttribute('data-count', '1');
   });
 
+  it('merges a fixed filterObj from params under the drawer\'s, and reports every loaded page', async () => {
+    const fetch = mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }], total: 1 }));
+    const onLoad = vi.fn();
+    renderTable({
+      params: { filterObj: { file_type_id: '3,4|include' } },
+      filterFields: [{ value: 'name', label: 'Name', type: 'text', selected: true }],
+      onLoad,
+    });
+    await screen.findByTestId('t-row-1');
+    const first = new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost');
+    expect(JSON.parse(first.searchParams.get('filterObj')!)).toEqual({ file_type_id: '3,4|include' });
+    expect(onLoad).toHaveBeenCalledWith({ rows: [{ id: 1, name: 'one' }], total: 1, summary: undefined });
+    fireEvent.click(screen.getByTestId('t-filter-open'));
+    const value = await screen.findByTestId('t-filter-value-0', undefined, { timeout: 5000 });
+    fireEvent.change(value, { target: { value: 'on' } });
+    fireEvent.click(screen.getByTestId('t-filter-apply'));
+    await waitFor(() => {
+      const url = new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost');
+      expect(JSON.parse(url.searchParams.get('filterObj')!)).toEqual({ file_type_id: '3,4|include', name: 'on|include' });
+    });
+    // the badge counts the drawer's rows only
+    expect(screen.getByTestId('t-filter-badge')).toHaveAttribute('data-count', '1');
+    expect(onLoad).toHaveBeenCalledTimes(2);
+  });
+
   it("'show' mode parses each row's text_json, then its content, and emits the result", async () => {
     const content = JSON.stringify({ title: 'hello', lines: [1, 2] });
     mockFetch(() => ok({ rows: [{ id: 9, name: 'n', text_json: JSON.stringify({ content, voice: 'x' }) }], total: 1 }));

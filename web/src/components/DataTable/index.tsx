@@ -44,7 +44,7 @@ export interface DataTableProps<T> {
   /** Call path under /api. */
   api: string;
   method?: 'get' | 'post';
-  /** Extra filter params; a change goes back to page 1. */
+  /** Extra filter params; a change goes back to page 1. A `filterObj` here is merged under the drawer's. */
   params?: Record<string, unknown>;
   columns: DataTableColumn<T>[];
   rowKey?: string | ((row: T) => Key);
@@ -69,6 +69,8 @@ export interface DataTableProps<T> {
   /** 'show': each row's text_json is parsed, then its content; the parsed rows go to onShow. */
   mode?: 'show';
   onShow?: (rows: ShowRow[]) => void;
+  /** Called with every page the table loads (rows as shown). */
+  onLoad?: (list: NormalizedList<T>) => void;
 }
 
 export type ShowRow = Record<string, unknown> & { text_json?: unknown; content?: unknown };
@@ -123,6 +125,7 @@ export default function DataTable<T extends object>({
   onFilterChange,
   mode,
   onShow,
+  onLoad,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -171,7 +174,10 @@ export default function DataTable<T extends object>({
     queryKey: ['table', id, api, method, paramsKey, pagination ? page : 0, pagination ? pageSize : 0, sort.prop, sort.order, nonce],
     queryFn: async ({ signal }) => {
       const body: Record<string, unknown> = { ...(params ?? {}) };
-      if (!isEmptyFilter(filterObj)) body.filterObj = filterObj;
+      const fixed = params?.filterObj && typeof params.filterObj === 'object' ? (params.filterObj as FilterObj) : {};
+      const filters = { ...fixed, ...filterObj };
+      if (!isEmptyFilter(filters)) body.filterObj = filters;
+      else delete body.filterObj;
       if (pagination) {
         body.page = page;
         body.pageSize = pageSize;
@@ -189,8 +195,10 @@ export default function DataTable<T extends object>({
       if (mode === 'show') {
         const shown = list.rows.map((row) => parseShowRow(row));
         onShow?.(shown);
+        onLoad?.({ ...list, rows: shown as T[] });
         return { ...list, rows: shown as T[] };
       }
+      onLoad?.(list);
       return list;
     },
     placeholderData: keepPreviousData,

@@ -2,7 +2,7 @@
  * Builders of filter field definitions matching the list engine's field types (docs/api-lists.md):
  * text, int, date, switch, select (from a dictionary) and tags.
  */
-import type { FilterField, FilterOperator } from './model';
+import type { FilterField, FilterOperator, FilterOption } from './model';
 
 const TEXT_OPS: FilterOperator[] = ['include', 'notinclude', '=', '!='];
 const INT_OPS: FilterOperator[] = ['=', '!=', '>', '>=', '<', '<=', 'include', 'notinclude'];
@@ -70,4 +70,20 @@ export const tagsField = (value: string, label: string, extra: Extra = {}): Filt
   operators: MULTI_SELECT_OPS,
   operator: 'include',
   ...extra,
+});
+
+/** Select from fixed options: one value (=, !=) or several (include, notinclude). */
+export const optionsField = (
+  value: string,
+  label: string,
+  options: FilterOption[],
+  { multiple = false, ...extra }: Extra & { multiple?: boolean } = {},
+): FilterField => ({
+  value,
+  label,
+  type: 'select',
+  operators: multiple ? MULTI_SELECT_OPS : SINGLE_SELECT_OPS,
+  operator: multiple ? 'include' : '=',
+  ...extra,
+  extend: { data: options, multiple, ...extra.extend },
 });

@@ -67,4 +67,33 @@ describe('FileUpload (SPEC §4 upload queue, §5)', () => {
       { fileName: 'b.mp4', src: '/f/b.mp4' },
     ]);
   });
+  it('a page\'s own uploader replaces the multipart POST, keeping the queue, progress and retry', async () => {
+    const onUploaded = vi.fn();
+    let attempt = 0;
+    const progressOf: Array<(p: number) => void> = [];
+    const answers: Array<{ resolve: (v: { fileName: string; src: string }) => void; reject: (e: Error) => void }> = [];
+    const uploader = vi.fn(
+      (_file: File, onProgress: (p: number) => void) =>
+        new Promise<{ fileName: string; src: string }>((resolve, reject) => {
+          attempt += 1;
+          progressOf.push(onProgress);
+          answers.push({ resolve, reject });
+        }),
+    );
+    render(<FileUpload uploader={uploader} maxSize={300} onUploaded={onUploaded} />);
+    fireEvent.change(screen.getByTestId('file-upload-input'), { target: { files: [imageFile('big.mp4', 'video/mp4', 200 * 1024 * 1024)] } });
+    await waitFor(() => expect(uploader).toHaveBeenCalledTimes(1));
+    expect(uploader.mock.calls[0][0].name).toBe('big.mp4');
+    act(() => progressOf[0](42));
+    await waitFor(() => expect(screen.getByText('42%')).toBeInTheDocument());
+    act(() => answers[0].reject(new Error('The upload is not complete: 2 chunks missing')));
+    await waitFor(() => expect(states()).toEqual(['failed']));
+    expect(feedback.notifyError).toHaveBeenCalledWith('upload file failed', 'The upload is not complete: 2 chunks missing');
+    fireEvent.click(screen.getByTestId('file-upload-retry-0'));
+    await waitFor(() => expect(attempt).toBe(2));
+    act(() => answers[1].resolve({ fileName: 'big.mp4', src: '/files/9/original' }));
+    await waitFor(() => expect(states()).toEqual(['successful']));
+    expect(onUploaded).toHaveBeenCalledWith({ fileName: 'big.mp4', src: '/files/9/original' });
+    expect(Xhr.all).toHaveLength(0);
+  });
 });

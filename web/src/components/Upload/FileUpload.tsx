@@ -1,7 +1,8 @@
 /**
  * File uploader (SPEC §2, §4 upload queue, §5 "The file uploader has a size check only"): chosen
  * files join a queue and go up `concurrency` at a time: waiting -> uploading -> successful | failed;
- * a failed one can be retried (back to waiting) or removed.
+ * a failed one can be retried (back to waiting) or removed. `uploader` replaces the multipart POST to
+ * `action` (a page's own transfer, e.g. a chunked upload), keeping the queue, progress and retry.
  */
 import { DeleteOutlined, RedoOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Progress, Space, Tag, Tooltip, Typography } from 'antd';
@@ -23,8 +24,13 @@ export interface QueueItem {
   result?: UploadResponse['data'];
 }
 
+/** Sends one file; resolves with the answer's data, rejects with an Error carrying the server message. */
+export type Uploader = (file: File, onProgress: (percent: number) => void) => Promise<UploadResponse['data']>;
+
 export interface FileUploadProps {
-  action: string;
+  /** Multipart endpoint (not needed with `uploader`). */
+  action?: string;
+  uploader?: Uploader;
   /** MB, default 10. */
   maxSize?: number;
   multiple?: boolean;
@@ -35,6 +41,8 @@ export interface FileUploadProps {
   field?: string;
   /** The successful uploads, in queue order. */
   onChange?: (files: UploadResponse['data'][]) => void;
+  /** Each upload as it succeeds. */
+  onUploaded?: (file: UploadResponse['data']) => void;
   disabled?: boolean;
   testId?: string;
 }
@@ -42,7 +50,8 @@ export interface FileUploadProps {
 const STATUS_COLOR: Record<QueueStatus, string> = { waiting: 'default', uploading: 'processing', failed: 'error', successful: 'success' };
 
 export default function FileUpload({
-  action,
+  action = '',
+  uploader,
   maxSize = DEFAULT_MAX_SIZE_MB,
   multiple = true,
   accept,
@@ -50,6 +59,7 @@ export default function FileUpload({
   data,
   field,
   onChange,
+  onUploaded,
   disabled,
   testId = 'file-upload',
 }: FileUploadProps) {
@@ -71,8 +81,12 @@ export default function FileUpload({
       if (!file) continue;
       running.current.add(item.uid);
       patch(item.uid, { status: 'uploading', percent: 0, error: undefined });
-      uploadFile({ action, file, field, data, onProgress: (percent) => patch(item.uid, { percent }) })
-        .then((res) => patch(item.uid, { status: 'successful', percent: 100, result: res.data }))
+      const onProgress = (percent: number) => patch(item.uid, { percent });
+      (uploader ? uploader(file, onProgress) : uploadFile({ action, file, field, data, onProgress }).then((res) => res.data))
+        .then((result) => {
+          patch(item.uid, { status: 'successful', percent: 100, result });
+          onUploaded?.(result);
+        })
         .catch((error: unknown) => {
           const text = uploadErrorText(error);
           patch(item.uid, { status: 'failed', error: text });
@@ -83,7 +97,7 @@ export default function FileUpload({
           setQueue((list) => [...list]); // wake the queue
         });
     }
-  }, [queue, concurrency, action, field, data, t]);
+  }, [queue, concurrency, action, uploader, field, data, t, onUploaded]);
 
   useEffect(() => {
     const done = queue.filter((i) => i.status === 'successful' && i.result).map((i) => i.result!);

@@ -51,6 +51,16 @@ describe('MultiImageUpload (SPEC §5)', () => {
     expect(screen.queryByTestId('images-upload-pending')).not.toBeInTheDocument();
   });
 
+  it('hands each upload\'s whole answer to onUploaded (e.g. the stored file\'s id)', async () => {
+    const onUploaded = vi.fn();
+    render(<MultiImageUpload action="/upload" crop={false} data={{ type: 'image' }} onUploaded={onUploaded} />);
+    choose(imageFile('a.png'));
+    await waitFor(() => expect(Xhr.all).toHaveLength(1));
+    expect(Xhr.all[0].body!.get('type')).toBe('image');
+    act(() => Xhr.all[0].respond({ code: 200, message: 'ok', data: { id: 41, fileName: 'a.png', src: '/files/41/original' } }));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith({ id: 41, fileName: 'a.png', src: '/files/41/original' }));
+  });
+
   it('checks type and size per file', () => {
     render(<MultiImageUpload action="/upload" crop={false} maxSize={1} />);
     choose(imageFile('a.txt', 'text/plain'));

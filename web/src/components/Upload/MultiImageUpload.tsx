@@ -19,6 +19,7 @@ import {
   uploadErrorText,
   uploadFile,
   type UploadItem,
+  type UploadResponse,
 } from './core';
 import { useCrop } from './useCrop';
 import './upload.css';
@@ -26,6 +27,8 @@ import './upload.css';
 export interface MultiImageUploadProps {
   value?: string[];
   onChange?: (srcs: string[]) => void;
+  /** Each upload's answer data as it succeeds (the server may send more than fileName and src). */
+  onUploaded?: (data: UploadResponse['data']) => void;
   action: string;
   /** Most images in the list (default 9). */
   limit?: number;
@@ -46,6 +49,7 @@ function nameOf(src: string): string {
 export default function MultiImageUpload({
   value,
   onChange,
+  onUploaded,
   action,
   limit = 9,
   maxSize = DEFAULT_MAX_SIZE_MB,
@@ -90,6 +94,7 @@ export default function MultiImageUpload({
       doneRef.current = next;
       setDone(next);
       emit(next);
+      onUploaded?.(res.data);
     } catch (error) {
       setPending((list) => list.filter((i) => i.uid !== uid));
       feedback.notifyError(t('upload.failed'), uploadErrorText(error));

@@ -30,7 +30,11 @@ export default function UserDropdown() {
   };
 
   const items: MenuProps['items'] = [
-    { key: 'usercenter', icon: <UserOutlined />, label: <span data-testid="user-menu-usercenter">{t('layout.usercenter')}</span> },
+    {
+      key: 'usercenter',
+      icon: user?.avatar ? <Avatar size={18} src={user.avatar} data-testid="user-menu-avatar" /> : <UserOutlined />,
+      label: <span data-testid="user-menu-usercenter">{t('layout.usercenter')}</span>,
+    },
     ...(canStaff
       ? [{ key: 'staff', icon: <TeamOutlined />, label: <span data-testid="user-menu-staff">{t('layout.staffAccount')}</span> }]
       : []),
@@ -51,7 +55,7 @@ export default function UserDropdown() {
       }}
     >
       <Button type="text" data-testid="user-menu" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} data-testid="user-avatar" />
         <span data-testid="user-name">{user?.nickname || user?.username}</span>
       </Button>
     </Dropdown>

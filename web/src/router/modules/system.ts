@@ -14,6 +14,7 @@ const routes: AppRoute[] = [
   { path: '/system/menu', meta: meta('menu', 'MenuOutlined'), load: () => import('@/pages/system/menu') },
   { path: '/system/log', meta: meta('log', 'FileSearchOutlined'), load: () => import('@/pages/system/log') },
   { path: '/system/tasks', meta: meta('tasks', 'ScheduleOutlined'), load: () => import('@/pages/system/tasks') },
+  { path: '/system/dic', meta: meta('dic', 'BookOutlined'), load: () => import('@/pages/system/dic') },
 ];
 
 export default routes;

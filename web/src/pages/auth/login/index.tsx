@@ -27,6 +27,12 @@ interface LoginValues {
 /** A proxy token is single use: share the one request between React's double effects. */
 const proxyLogins = new Map<string, Promise<LoginResult>>();
 
+/** The tab a link preselects with `?type=1|2|3` (a staff member's shared sign-in uses 3); else the account tab. */
+export function initialLoginType(value: string | null): LoginType {
+  const n = Number(value);
+  return n === 1 || n === 2 || n === 3 ? n : 1;
+}
+
 export function safeRedirect(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : '/';
 }
@@ -38,7 +44,8 @@ export default function LoginPage() {
   const proxyToken = params.get('proxyToken');
   const redirect = safeRedirect(params.get('redirect'));
   const [form] = Form.useForm<LoginValues>();
-  const [tab, setTab] = useState<LoginType>(1);
+  const [tab, setTab] = useState<LoginType>(() => initialLoginType(params.get('type')));
+  const sharedUsername = params.get('username')?.trim() || undefined;
   const [submitting, setSubmitting] = useState(false);
   const [proxying, setProxying] = useState(Boolean(proxyToken));
   const info = useQuery({ queryKey: ['loginIndex'], queryFn: fetchLoginIndex, staleTime: 300_000 });
@@ -144,7 +151,7 @@ export default function LoginPage() {
               form={form}
               size="large"
               onFinish={onFinish}
-              initialValues={{ agree: false, remember: false }}
+              initialValues={{ agree: false, remember: false, username: sharedUsername }}
               data-testid="login-form"
             >
               {tab === 2 ? (

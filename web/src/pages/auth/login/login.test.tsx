@@ -5,7 +5,7 @@ import i18n from '@/i18n';
 import { getToken } from '@/store/session';
 import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
-import LoginPage from '.';
+import LoginPage, { initialLoginType } from '.';
 
 const loginIndex = {
   app_name: 'clipmatrix',
@@ -120,6 +120,22 @@ describe('login page', () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/api/login/sms')?.body).toEqual({ mobile: '13800000000', scene: 'login' }));
     await waitFor(() => expect(screen.getByTestId('login-send-code')).toBeDisabled());
     expect(screen.getByTestId('login-send-code')).toHaveTextContent(/Resend in (60|59)s/);
+  });
+
+  it('a shared staff link (?type=3&username=) opens the staff tab with the account filled in', async () => {
+    const user = userEvent.setup();
+    renderPage(<LoginPage />, { route: '/login?type=3&username=clerk_7', path: '/login' });
+    expect(screen.getByTestId('login-tab-staff').closest('[role="tab"]')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('login-username')).toHaveValue('clerk_7');
+    expect(screen.getByTestId('login-username')).toHaveAttribute('placeholder', 'Staff account');
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Clerk12345' } });
+    await user.click(screen.getByTestId('login-agree'));
+    await user.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/login/auth')?.body).toMatchObject({ login_type: 3, username: 'clerk_7', password: 'Clerk12345' }));
+  });
+
+  it('an unknown ?type= falls back to the account tab', () => {
+    expect([initialLoginType('2'), initialLoginType('9'), initialLoginType(null), initialLoginType('x')]).toEqual([2, 1, 1, 1]);
   });
 
   it('signs in with ?proxyToken= automatically', async () => {

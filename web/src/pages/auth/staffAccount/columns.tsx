@@ -11,6 +11,8 @@ export interface StaffActions {
   onEdit: (row: StaffRow) => void;
   onAuthorize: (row: StaffRow) => void;
   onDelete: (row: StaffRow) => void;
+  /** Shows the sign-in QR code of the member. */
+  onShare: (row: StaffRow) => void;
 }
 
 export function staffColumns(t: TFunction, a: StaffActions): DataTableColumn<StaffRow>[] {
@@ -44,6 +46,9 @@ export function staffColumns(t: TFunction, a: StaffActions): DataTableColumn<Sta
               {t('staff.authorize')}
             </Button>
           ) : null}
+          <Button type="link" size="small" onClick={() => a.onShare(row)} data-testid={`staff-share-${row.id}`}>
+            {t('staff.share')}
+          </Button>
           {a.canDelete ? (
             <Popconfirm
               title={t('staff.deleteConfirm', { name: row.username })}

@@ -11,6 +11,7 @@ import { feedback } from '@/utils/feedback';
 import { staffColumns } from './columns';
 import { staffFilterFields } from './filters';
 import MenuAuthModal from './MenuAuthModal';
+import ShareSignInModal from './ShareSignInModal';
 import StaffFormModal from './StaffFormModal';
 
 export default function StaffAccountPage() {
@@ -20,6 +21,7 @@ export default function StaffAccountPage() {
   const [username, setUsername] = useState('');
   const [editing, setEditing] = useState<{ row: StaffRow | null } | null>(null);
   const [authorizing, setAuthorizing] = useState<StaffRow | null>(null);
+  const [sharing, setSharing] = useState<StaffRow | null>(null);
 
   const can = {
     add: access.can('user/merchant_user_sub/add'),
@@ -37,6 +39,7 @@ export default function StaffAccountPage() {
         canAuthorize: can.authorize,
         onEdit: (row) => setEditing({ row }),
         onAuthorize: setAuthorizing,
+        onShare: setSharing,
         onDelete: async (row) => {
           try {
             await deleteStaff(row.id);
@@ -92,6 +95,7 @@ export default function StaffAccountPage() {
           if (created && can.authorize) setAuthorizing(row);
         }}
       />
+      <ShareSignInModal staff={sharing} onClose={() => setSharing(null)} />
       <MenuAuthModal
         staff={authorizing}
         onClose={() => {

@@ -1,19 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
+import { Button, Card, Col, Descriptions, Form, Input, Row, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { editPassword, editProfile, fetchProfile } from '@/api/auth';
+import type { InitAdmin, UserRecord } from '@/api/auth/types';
 import { RequestError } from '@/api/request';
 import PageHeader from '@/components/PageHeader';
 import { clearSession, saveUser } from '@/store/session';
 import { feedback } from '@/utils/feedback';
 import { confirmRules, mobileRules, passwordRules } from '@/utils/validators';
+import AvatarField from './AvatarField';
 
 interface ProfileValues {
   nickname: string;
   mobile?: string;
-  avatar?: string;
 }
 
 interface PasswordValues {
@@ -37,22 +38,27 @@ export default function UserCenterPage() {
       profileForm.setFieldsValue({
         nickname: profile.data.nickname,
         mobile: profile.data.mobile ?? undefined,
-        avatar: profile.data.avatar ?? undefined,
       });
     }
   }, [profile.data, profileForm]);
 
+  /** The saved user everywhere at once: the stored session, this page and the header. */
+  const applyUser = async (user: UserRecord) => {
+    saveUser(user);
+    queryClient.setQueryData(['profile'], user);
+    queryClient.setQueryData<InitAdmin>(['initAdmin'], (old) => (old ? { ...old, user } : old));
+    await queryClient.invalidateQueries({ queryKey: ['initAdmin'] });
+  };
+
   const saveProfile = async (values: ProfileValues) => {
     setSavingProfile(true);
     try {
+      // the avatar is left out: it is kept (AvatarField sets it on its own)
       const user = await editProfile({
         nickname: values.nickname.trim(),
         mobile: values.mobile || undefined,
-        avatar: values.avatar || undefined,
       });
-      saveUser(user);
-      queryClient.setQueryData(['profile'], user);
-      await queryClient.invalidateQueries({ queryKey: ['initAdmin'] });
+      await applyUser(user);
       feedback.success(t('usercenter.profileSaved'));
     } catch (error) {
       if (error instanceof RequestError && error.field) {
@@ -101,15 +107,20 @@ export default function UserCenterPage() {
                 </Descriptions.Item>
               </Descriptions>
             ) : null}
+            {user ? (
+              <div style={{ marginBottom: 16 }} data-testid="profile-avatar">
+                <div style={{ marginBottom: 8 }}>
+                  <Typography.Text strong>{t('usercenter.avatar')}</Typography.Text>
+                </div>
+                <AvatarField user={user} onSaved={applyUser} />
+              </div>
+            ) : null}
             <Form<ProfileValues> form={profileForm} layout="vertical" onFinish={saveProfile} data-testid="profile-form">
               <Form.Item name="nickname" label={t('usercenter.nickname')} rules={[{ required: true, whitespace: true, message: t('common:validation.required') }]}>
                 <Input maxLength={50} data-testid="profile-nickname" />
               </Form.Item>
               <Form.Item name="mobile" label={t('login.mobile')} rules={mobileRules(t, false)}>
                 <Input data-testid="profile-mobile" />
-              </Form.Item>
-              <Form.Item name="avatar" label={t('usercenter.avatar')}>
-                <Input placeholder="https://" />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={savingProfile} data-testid="profile-submit">
                 {t('common:save')}

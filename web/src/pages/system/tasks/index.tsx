@@ -7,6 +7,7 @@ import DataTable, { type DataTableColumn, type DataTableRef } from '@/components
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
+import MerchantPicker, { merchantFilter, type PickedMerchant } from '../shared/MerchantPicker';
 import { taskFilterFields } from './filters';
 
 const STATES: TaskState[] = ['queued', 'running', 'done', 'failed', 'dead'];
@@ -17,6 +18,7 @@ export default function TasksPage() {
   const table = useRef<DataTableRef>(null);
   const [state, setState] = useState<TaskState | undefined>();
   const [kind, setKind] = useState('');
+  const [merchant, setMerchant] = useState<PickedMerchant | undefined>();
   const [auto, setAuto] = useState(false);
 
   useEffect(() => {
@@ -92,7 +94,10 @@ export default function TasksPage() {
   );
 
   const filterFields = useMemo(() => taskFilterFields(t), [t]);
-  const params = useMemo(() => ({ ...(state ? { state } : {}), ...(kind ? { kind } : {}) }), [state, kind]);
+  const params = useMemo(
+    () => ({ ...(state ? { state } : {}), ...(kind ? { kind } : {}), ...(merchant ? { filterObj: merchantFilter(merchant, 'merchant_id') } : {}) }),
+    [state, kind, merchant],
+  );
 
   return (
     <>
@@ -116,6 +121,7 @@ export default function TasksPage() {
               options={STATES.map((s) => ({ value: s, label: t(`tasks.states.${s}`) }))}
               data-testid="tasks-filter-state"
             />
+            <MerchantPicker value={merchant} onChange={setMerchant} testId="tasks-merchant" />
             <Input.Search allowClear placeholder={t('tasks.kind')} onSearch={(v) => setKind(v.trim())} style={{ width: 200 }} />
             <Space>
               <Switch size="small" checked={auto} onChange={setAuto} />

@@ -1,0 +1,54 @@
+/**
+ * Quick-mix projects and the finished-video library (docs/api-clip.md). Lists are read by DataTable
+ * through `clipUrls`; the pickers of the project form read the material libraries with `limit`.
+ */
+import { http } from '../request';
+import type { ListResult } from '../types';
+import type { PickMedia, Plan, Project, ProjectConfig, RenderJob, ShotGroup, SystemTrack, Variant } from './types';
+
+const MC = '/clip.merchant_much_clip';
+const VL = '/clip.merchant_video_library';
+
+export const clipUrls = {
+  projects: `${MC}/index`,
+  library: `${VL}/index`,
+  videoIndex: `${VL}/video_index`,
+} as const;
+
+type Empty = Record<string, never>;
+/** How many rows a picker loads at once. */
+const PICK_LIMIT = 1000;
+
+// ---- projects
+export const fetchProjects = (params: Record<string, unknown> = {}) =>
+  http.get<ListResult<Project>>(clipUrls.projects, { limit: PICK_LIMIT, ...params });
+export const addProject = (name: string, config: ProjectConfig) => http.post<Project>(`${MC}/add`, { name, config });
+export const modifyProject = (id: number, name: string, config: ProjectConfig) => http.post<Project>(`${MC}/modify`, { id, name, config });
+export const copyProject = (id: number) => http.post<Project>(`${MC}/add_copy`, { id });
+export const setProjectStatus = (id: number, status: 0 | 1) => http.post<Empty>(`${MC}/edit_status`, { id, status });
+/** 422 while variants render. */
+export const deleteProject = (id: number) => http.post<Empty>(`${MC}/delete`, { id });
+
+// ---- what a project is made of
+export const fetchShotGroups = () => http.get<ListResult<ShotGroup>>(`${MC}/get_resource_group`);
+export const fetchGroupClips = (groupId: number) => http.get<ListResult<PickMedia>>(`${MC}/get_resource`, { group_id: groupId });
+export const fetchMyMusic = () => http.get<ListResult<PickMedia>>('/media.merchant_producing_upfile/music_index', { limit: PICK_LIMIT });
+export const fetchBuiltinMusic = () => http.get<ListResult<SystemTrack>>('/media.merchant_producing_upfile/system_music_index', { limit: PICK_LIMIT });
+export const fetchVoices = () => http.get<ListResult<PickMedia>>('/bpdr.merchant_mediainfo/getVoiceName', { limit: PICK_LIMIT });
+export const fetchFonts = () => http.get<ListResult<PickMedia>>('/media.merchant_font_style/getAll', { limit: PICK_LIMIT });
+
+// ---- plans and renders. Silent: the dialogs show the server's message (422 over capacity, points …).
+export const previewPlan = (id: number, count?: number) =>
+  http.post<Plan>(`${MC}/preview_video`, count ? { id, count } : { id }, { silent: true });
+/** Charges `points`; answers the plan with `variant_ids`. */
+export const generateVariants = (id: number, count?: number) =>
+  http.post<Plan>(`${MC}/add_video`, count ? { id, count } : { id }, { silent: true });
+/** More unique variants of the same project (the library's "continue adding"). */
+export const continueAdding = (id: number, count: number) => http.post<Plan>(`${VL}/continue_add_video`, { id, count }, { silent: true });
+
+// ---- the finished-video library
+export const fetchVariants = (params: Record<string, unknown>) => http.get<ListResult<Variant>>(clipUrls.library, params);
+/** 422 while one of them renders. */
+export const deleteVariants = (ids: number[]) => http.post<Empty>(`${VL}/video_delete`, ids.length === 1 ? { id: ids[0] } : { ids });
+export const markUsed = (id: number, used: boolean) => http.post<Variant>(`${VL}/video_use`, { id, used });
+export const fetchRenderJob = (id: number) => http.get<RenderJob>(`${VL}/job_video`, { id });

@@ -1,0 +1,139 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Project } from '@/api/clip/types';
+import i18n from '@/i18n';
+import { mockFetch, ok, json, renderPage, spyFeedback } from '@/test/utils';
+import { setFeedback } from '@/utils/feedback';
+import ProjectForm from './ProjectForm';
+
+const GROUPS = [
+  { id: 11, name: 'Opening', count: 2, ready: 2 },
+  { id: 12, name: 'Product', count: 3, ready: 2 },
+  { id: 13, name: 'Ending', count: 2, ready: 2 },
+  { id: 14, name: 'Empty', count: 1, ready: 0 },
+];
+
+let sent: { url: string; body: unknown }[] = [];
+let feedback: ReturnType<typeof spyFeedback>;
+
+beforeAll(async () => {
+  await import('../i18n');
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  sent = [];
+  feedback = spyFeedback();
+  mockFetch((url, init) => {
+    const path = url.pathname.replace('/api', '');
+    if (init.method === 'POST') sent.push({ url: path, body: JSON.parse(String(init.body)) });
+    if (path.endsWith('/get_resource_group')) return ok({ rows: GROUPS, total: GROUPS.length });
+    if (path.endsWith('/getVoiceName'))
+      return ok({ rows: [{ id: 41, name: 'Narration', kind: 'audio', state: 'ready', duration_ms: 4000, asr_state: 'success' }], total: 1 });
+    if (path.endsWith('/music_index') || path.endsWith('/system_music_index') || path.endsWith('/getAll')) return ok({ rows: [], total: 0 });
+    if (path.endsWith('/clip.merchant_much_clip/add')) {
+      const body = JSON.parse(String(init.body));
+      if (body.config.title?.text === 'server says no') return json({ code: 422, message: 'The title is too long (at most 20 characters)', data: { field: 'title' } }, 422);
+      return ok({ id: 7, name: body.name, config: body.config });
+    }
+    return ok({});
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setFeedback(null);
+});
+
+async function addGroup(name: string) {
+  fireEvent.mouseDown(within(screen.getByTestId('group-picker-add')).getByRole('combobox'));
+  const options = await screen.findAllByTitle(name);
+  fireEvent.click(options.at(-1)!);
+  await waitFor(() => expect(screen.getByTestId('group-list')).toHaveTextContent(name));
+}
+
+const submit = () => fireEvent.click(screen.getByTestId('project-form-ok'));
+
+describe('quick-mix project form', { timeout: 60_000 }, () => {
+  it('refuses fewer than three shot groups, then saves the groups in order with their max seconds', async () => {
+    const onSaved = vi.fn();
+    renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={onSaved} />, { route: '/normal_mode' });
+    fireEvent.change(await screen.findByTestId('project-form-name'), { target: { value: 'Spring' } });
+    await addGroup('Opening');
+    await addGroup('Product');
+    submit();
+    expect(await screen.findByText('At least 3 shot groups are needed', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(feedback.warning).toHaveBeenCalledWith('Form verification failed, please check input!');
+    expect(sent).toHaveLength(0);
+
+    await addGroup('Ending');
+    expect(screen.getByTestId('group-count')).toHaveTextContent('Groups: 3 (at least 3)');
+    // capacity = 2 x 2 x 2, and 6 ready clips is a small pool (SPEC: at least 80 recommended)
+    expect(screen.getByTestId('group-capacity')).toHaveAttribute('data-capacity', '8');
+    expect(screen.getByTestId('group-pool-warning')).toHaveTextContent('At least 80 materials are recommended; these groups hold 6 ready clips');
+    expect(screen.getByTestId('group-ready-12')).toHaveTextContent('2 ready');
+    // Ending first: move it up twice
+    fireEvent.click(screen.getByTestId('group-up-13'));
+    fireEvent.click(screen.getByTestId('group-up-13'));
+    const max = screen.getByTestId('group-max-12');
+    fireEvent.change(max.tagName === 'INPUT' ? max : max.querySelector('input')!, { target: { value: '3' } });
+    submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    const body = sent[0].body as { name: string; config: { groups: unknown; title?: unknown; subtitles: { enabled: boolean } } };
+    expect(sent[0].url).toBe('/clip.merchant_much_clip/add');
+    expect(body.name).toBe('Spring');
+    expect(body.config.groups).toEqual([
+      { group_id: 13, max_ms: 0 },
+      { group_id: 11, max_ms: 0 },
+      { group_id: 12, max_ms: 3000 },
+    ]);
+    expect(body.config.title).toBeUndefined();
+    expect(body.config.subtitles.enabled).toBe(false);
+  });
+
+  it('counts the title up to 20 characters, and a group without ready clips is flagged', async () => {
+    renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={() => undefined} />, { route: '/normal_mode' });
+    const title = (await screen.findByTestId('project-form-title')) as HTMLInputElement;
+    fireEvent.change(title, { target: { value: '春季上新' } });
+    const counter = () => title.closest('.ant-input-affix-wrapper')!.querySelector('.ant-input-show-count-suffix')!.textContent;
+    expect(counter()).toBe('4 / 20');
+    fireEvent.change(title, { target: { value: '一二三四五六七八九十一二三四五六七八九十多出来' } });
+    await waitFor(() => expect(title.value).toBe('一二三四五六七八九十一二三四五六七八九十'));
+    expect(counter()).toBe('20 / 20');
+    await addGroup('Empty');
+    expect(screen.getByTestId('group-empty-warning')).toHaveTextContent('No ready clips yet in: Empty');
+    expect(screen.getByTestId('group-ready-14')).toHaveTextContent('0 ready');
+  });
+
+  it('refuses a colour that is not #RRGGBB and subtitles without a voice-over', async () => {
+    const project = {
+      id: 3,
+      name: 'Old',
+      status: 1,
+      config: {
+        groups: [{ group_id: 11 }, { group_id: 12 }, { group_id: 13 }],
+        subtitles: { enabled: true, style: { font_id: null, size: 56, color: '#FFFFFF', position: 'bottom' } },
+        title: { text: 'Hello', style: { font_id: null, size: 72, color: 'gold', position: 'top' } },
+        cover_ms: 0,
+        output_count: 2,
+      },
+    } as unknown as Project;
+    renderPage(<ProjectForm open project={project} onClose={() => undefined} onSaved={() => undefined} />, { route: '/normal_mode' });
+    await screen.findByTestId('group-row-13');
+    submit();
+    expect(await screen.findByText('Colour must be #RRGGBB', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Subtitles come from the voice-over: choose one', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('a 422 from the server is toasted and the dialog stays open', async () => {
+    const onSaved = vi.fn();
+    renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={onSaved} />, { route: '/normal_mode' });
+    fireEvent.change(await screen.findByTestId('project-form-name'), { target: { value: 'Spring' } });
+    for (const g of ['Opening', 'Product', 'Ending']) await addGroup(g);
+    fireEvent.change(screen.getByTestId('project-form-title'), { target: { value: 'server says no' } });
+    await act(async () => submit());
+    await waitFor(() => expect(feedback.error).toHaveBeenCalledWith('The title is too long (at most 20 characters)'));
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByTestId('project-form-ok')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * Create or edit a quick-mix project (ModalForm = FullscreenModal with a form): name, shot groups in
+ * playing order, background music, voice-over with burnt-in subtitles, title, cover time and output
+ * count. Rules: SPEC §5 "Voice and clip" and docs/api-clip.md (see ../rules.ts).
+ */
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { addProject, fetchBuiltinMusic, fetchFonts, fetchMyMusic, fetchShotGroups, fetchVoices, modifyProject } from '@/api/clip';
+import type { PickMedia, Project } from '@/api/clip/types';
+import ModalForm from '@/components/ModalForm';
+import { formatDuration } from '../format';
+import { useClipT } from '../i18n';
+import {
+  charCount,
+  emptyForm,
+  groupsProblem,
+  MAX_BATCH,
+  MAX_NAME_CHARS,
+  MAX_TITLE_CHARS,
+  MIN_GROUPS,
+  toConfig,
+  toForm,
+  type ProjectFormValues,
+} from '../rules';
+import GroupPicker from './GroupPicker';
+import TextStyleFields from './TextStyleFields';
+
+export interface ProjectFormProps {
+  open: boolean;
+  /** The project to edit; null creates one. */
+  project: Project | null;
+  onClose: () => void;
+  onSaved: (project: Project) => void;
+}
+
+const codePoints = (text: string) => charCount(text);
+
+function AsrTag({ media }: { media: PickMedia }) {
+  const { t } = useClipT();
+  if (media.asr_state === 'success') return <Tag color="success">{t('voice.asr.success')}</Tag>;
+  if (media.asr_state === 'processing') return <Tag color="processing">{t('voice.asr.processing')}</Tag>;
+  return <Tag>{t('voice.asr.none')}</Tag>;
+}
+
+export default function ProjectForm({ open, project, onClose, onSaved }: ProjectFormProps) {
+  const { t } = useClipT();
+  const [form] = Form.useForm<ProjectFormValues>();
+  const groups = useQuery({ queryKey: ['clip', 'shotGroups'], queryFn: fetchShotGroups, enabled: open });
+  const music = useQuery({ queryKey: ['clip', 'myMusic'], queryFn: fetchMyMusic, enabled: open });
+  const builtin = useQuery({ queryKey: ['clip', 'builtinMusic'], queryFn: fetchBuiltinMusic, enabled: open });
+  const voices = useQuery({ queryKey: ['clip', 'voices'], queryFn: fetchVoices, enabled: open });
+  const fonts = useQuery({ queryKey: ['clip', 'fonts'], queryFn: fetchFonts, enabled: open });
+
+  // fresh lists each time the dialog opens (a group may have gained clips meanwhile)
+  useEffect(() => {
+    if (!open) return;
+    void groups.refetch();
+    void voices.refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const initialValues = useMemo(() => (project ? toForm(project) : emptyForm()), [project]);
+  const musicSource = Form.useWatch(['music', 'source'], form);
+  const subtitlesOn = Form.useWatch(['subtitles', 'enabled'], form);
+  const voiceId = Form.useWatch(['voice', 'media_id'], form);
+  const voiceRows = voices.data?.rows ?? [];
+  const chosenVoice = voiceRows.find((v) => v.id === voiceId);
+  const fontRows = fonts.data?.rows ?? [];
+
+  const submit = async (values: ProjectFormValues) => {
+    const merged = { ...initialValues, ...values } as ProjectFormValues;
+    const config = toConfig(merged);
+    const name = merged.name.trim();
+    const saved = project ? await modifyProject(project.id, name, config) : await addProject(name, config);
+    onSaved(saved);
+  };
+
+  const mediaOption = (m: PickMedia, extra?: React.ReactNode) => ({
+    value: m.id,
+    label: m.name,
+    disabled: m.state !== 'ready',
+    extra,
+    duration: m.duration_ms,
+  });
+
+  return (
+    <ModalForm<ProjectFormValues>
+      open={open}
+      title={project ? t('form.editTitle', { name: project.name }) : t('form.addTitle')}
+      form={form}
+      initialValues={initialValues}
+      onCancel={onClose}
+      onSubmit={submit}
+      width={960}
+      testId="project-form"
+      okText={t('form.save')}
+    >
+      <Form.Item
+        name="name"
+        label={t('form.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('form.nameRequired') },
+          { max: MAX_NAME_CHARS, message: t('form.nameTooLong', { max: MAX_NAME_CHARS }) },
+        ]}
+      >
+        <Input maxLength={MAX_NAME_CHARS} placeholder={t('form.namePlaceholder')} data-testid="project-form-name" />
+      </Form.Item>
+
+      <Divider titlePlacement="start" plain>
+        {t('form.sectionGroups')}
+      </Divider>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+        {t('form.groupsHelp', { min: MIN_GROUPS })}
+      </Typography.Paragraph>
+      <Form.Item
+        name="groups"
+        required
+        rules={[
+          {
+            validator: async (_, rows) => {
+              const problem = groupsProblem(rows);
+              if (problem) throw new Error(t(`form.groups.${problem}`, { min: MIN_GROUPS }));
+            },
+          },
+        ]}
+      >
+        <GroupPicker groups={groups.data?.rows ?? []} loading={groups.isFetching} />
+      </Form.Item>
+
+      <Divider titlePlacement="start" plain>
+        {t('form.sectionAudio')}
+      </Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name={['music', 'source']} label={t('music.label')}>
+            <Radio.Group
+              optionType="button"
+              options={(['none', 'mine', 'builtin'] as const).map((s) => ({ value: s, label: t(`music.sources.${s}`) }))}
+              data-testid="project-form-music-source"
+            />
+          </Form.Item>
+          <Form.Item
+            name={['music', 'media_id']}
+            hidden={musicSource !== 'mine'}
+            rules={[{ required: musicSource === 'mine', message: t('music.required') }]}
+          >
+            <Select<number>
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={music.isFetching}
+              placeholder={t('music.pickMine')}
+              options={(music.data?.rows ?? []).map((m) => mediaOption(m))}
+              optionRender={(o) => (
+                <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+                  <span>{o.label}</span>
+                  <Typography.Text type="secondary">{formatDuration(o.data.duration)}</Typography.Text>
+                </Space>
+              )}
+              notFoundContent={t('music.noneMine')}
+              data-testid="project-form-music-mine"
+            />
+          </Form.Item>
+          <Form.Item
+            name={['music', 'system_music_id']}
+            hidden={musicSource !== 'builtin'}
+            rules={[{ required: musicSource === 'builtin', message: t('music.required') }]}
+          >
+            <Select<number>
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={builtin.isFetching}
+              placeholder={t('music.pickBuiltin')}
+              options={(builtin.data?.rows ?? []).map((m) => ({ value: m.id, label: m.name, duration: m.duration_ms, category: m.category }))}
+              optionRender={(o) => (
+                <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+                  <span>
+                    {o.label} {o.data.category ? <Tag>{o.data.category}</Tag> : null}
+                  </span>
+                  <Typography.Text type="secondary">{formatDuration(o.data.duration)}</Typography.Text>
+                </Space>
+              )}
+              data-testid="project-form-music-builtin"
+            />
+          </Form.Item>
+          <Form.Item name={['music', 'volume']} label={t('music.volume')} hidden={musicSource === 'none' || !musicSource}>
+            <Slider min={0} max={100} data-testid="project-form-music-volume" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name={['voice', 'media_id']}
+            label={t('voice.label')}
+            extra={t('voice.help')}
+            dependencies={[['subtitles', 'enabled']]}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_, v) => {
+                  if (getFieldValue(['subtitles', 'enabled']) && !v) throw new Error(t('subtitles.needVoice'));
+                },
+              }),
+            ]}
+          >
+            <Select<number>
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={voices.isFetching}
+              placeholder={t('voice.pick')}
+              options={voiceRows.map((m) => mediaOption(m, <AsrTag media={m} />))}
+              optionRender={(o) => (
+                <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+                  <span>{o.label}</span>
+                  <Space size={4}>
+                    <Typography.Text type="secondary">{formatDuration(o.data.duration)}</Typography.Text>
+                    {o.data.extra}
+                  </Space>
+                </Space>
+              )}
+              notFoundContent={t('voice.none')}
+              data-testid="project-form-voice"
+            />
+          </Form.Item>
+          <Form.Item name={['voice', 'volume']} label={t('voice.volume')} hidden={!voiceId}>
+            <Slider min={0} max={100} data-testid="project-form-voice-volume" />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Form.Item label={t('subtitles.label')} style={{ marginBottom: 8 }}>
+        <Space align="start">
+          <Form.Item name={['subtitles', 'enabled']} valuePropName="checked" noStyle>
+            <Switch data-testid="project-form-subtitles" />
+          </Form.Item>
+          <Typography.Text type="secondary">
+            <InfoCircleOutlined /> {t('subtitles.help')}
+          </Typography.Text>
+        </Space>
+      </Form.Item>
+      {subtitlesOn && chosenVoice && chosenVoice.asr_state !== 'success' ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('subtitles.notRecognized', { name: chosenVoice.name })} data-testid="project-form-subtitles-warning" />
+      ) : null}
+      <TextStyleFields name={['subtitles', 'style']} fonts={fontRows} fontsLoading={fonts.isFetching} testId="project-form-subtitles" hidden={!subtitlesOn} />
+
+      <Divider titlePlacement="start" plain>
+        {t('form.sectionTitle')}
+      </Divider>
+      <Form.Item
+        name={['title', 'text']}
+        label={t('title.label')}
+        extra={t('title.help', { max: MAX_TITLE_CHARS })}
+        rules={[
+          {
+            validator: async (_, v: string | undefined) => {
+              if (codePoints(v ?? '') > MAX_TITLE_CHARS) throw new Error(t('title.tooLong', { max: MAX_TITLE_CHARS }));
+            },
+          },
+        ]}
+      >
+        <Input
+          allowClear
+          placeholder={t('title.placeholder')}
+          count={{ show: true, max: MAX_TITLE_CHARS, strategy: codePoints, exceedFormatter: (text, { max }) => Array.from(text).slice(0, max).join('') }}
+          data-testid="project-form-title"
+        />
+      </Form.Item>
+      <TextStyleFields name={['title', 'style']} fonts={fontRows} fontsLoading={fonts.isFetching} testId="project-form-title" />
+
+      <Divider titlePlacement="start" plain>
+        {t('form.sectionOutput')}
+      </Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="cover_s" label={t('form.cover')} extra={t('form.coverHelp')} rules={[{ type: 'number', min: 0, message: t('form.coverInvalid') }]}>
+            <InputNumber<number> min={0} max={3600} step={0.5} precision={1} suffix="s" style={{ width: '100%' }} data-testid="project-form-cover" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="output_count"
+            label={t('form.outputCount')}
+            extra={t('form.outputCountHelp')}
+            rules={[
+              { required: true, message: t('form.outputCountRange', { max: MAX_BATCH }) },
+              { type: 'number', min: 1, max: MAX_BATCH, message: t('form.outputCountRange', { max: MAX_BATCH }) },
+            ]}
+          >
+            <InputNumber<number> min={1} max={MAX_BATCH} precision={0} style={{ width: '100%' }} data-testid="project-form-output" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </ModalForm>
+  );
+}

@@ -1,0 +1,311 @@
+/**
+ * /normal_mode — quick-mix projects (GitHub issue 5, docs/api-clip.md): the list with capacity and
+ * variant counts, create / edit in a dialog, preview the plan, generate N (points confirmed), continue
+ * adding, copy, enable / disable, delete.
+ */
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+  PlusSquareOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { Button, Input, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { copyProject, deleteProject, setProjectStatus } from '@/api/clip';
+import { clipUrls } from '@/api/clip';
+import type { Plan, Project } from '@/api/clip/types';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
+import { projectFilterFields } from '../filters';
+import { formatCount } from '../format';
+import { useClipT } from '../i18n';
+import { RECOMMENDED_POOL } from '../rules';
+import GenerateDialog, { type GenerateTarget } from '../shared/GenerateDialog';
+import PlanModal from './PlanModal';
+import ProjectForm from './ProjectForm';
+import '../clip.css';
+
+/** While a project still renders, its counts are reloaded this often. */
+const REFRESH_MS = 3000;
+
+export default function NormalModePage() {
+  const { t } = useClipT();
+  const navigate = useNavigate();
+  const table = useRef<DataTableRef>(null);
+  const [name, setName] = useState('');
+  const [editing, setEditing] = useState<Project | null | undefined>(undefined);
+  const [planFor, setPlanFor] = useState<Project | null>(null);
+  const [generate, setGenerate] = useState<{ target: GenerateTarget; mode: 'generate' | 'continue' } | null>(null);
+  const [loaded, setLoaded] = useState({ n: 0, rendering: false });
+
+  const refresh = useCallback(() => table.current?.refresh(), []);
+
+  useEffect(() => {
+    if (!loaded.rendering) return;
+    const timer = setTimeout(refresh, REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [loaded, refresh]);
+
+  const targetOf = (p: Project, count?: number): GenerateTarget => ({
+    id: p.id,
+    name: p.name,
+    output_count: count ?? p.config.output_count,
+    capacity: p.capacity,
+  });
+
+  const onGenerated = (plan: Plan) => {
+    setGenerate(null);
+    const count = plan.variant_ids?.length ?? plan.sequences.length;
+    feedback.success(t('generate.started', { count, points: plan.points }));
+    refresh();
+  };
+  const openLibrary = (p: Project) => navigate(`/piece_rep?project_id=${p.id}`);
+
+  const columns = useMemo<DataTableColumn<Project>[]>(
+    () => [
+      {
+        title: t('columns.name'),
+        dataIndex: 'name',
+        sorter: true,
+        render: (value: string, row) => (
+          <Space size={4}>
+            <Typography.Text strong data-testid={`project-name-${row.id}`}>
+              {value}
+            </Typography.Text>
+            {row.small_pool ? (
+              <Tooltip title={t('groups.smallPool', { min: RECOMMENDED_POOL, count: row.pool })}>
+                <WarningOutlined style={{ color: '#faad14' }} data-testid={`project-small-pool-${row.id}`} />
+              </Tooltip>
+            ) : null}
+          </Space>
+        ),
+      },
+      {
+        title: t('columns.groups'),
+        key: 'groups',
+        render: (_, row) => (
+          <Space size={[0, 4]} wrap data-testid={`project-groups-${row.id}`}>
+            {row.groups.map((g, i) => (
+              <Tag key={g.id} color={g.ready ? undefined : 'red'}>
+                {i + 1}. {g.name} · {g.ready}
+              </Tag>
+            ))}
+          </Space>
+        ),
+      },
+      {
+        title: t('columns.capacity'),
+        dataIndex: 'capacity',
+        width: 110,
+        render: (n: number, row) => (
+          <Tooltip title={t('columns.capacityTip', { pool: row.pool })}>
+            <span data-testid={`project-capacity-${row.id}`}>{formatCount(n)}</span>
+          </Tooltip>
+        ),
+      },
+      {
+        title: t('columns.variants'),
+        key: 'variants',
+        width: 190,
+        render: (_, row) => (
+          <Space
+            size={0}
+            className="cm-clickable"
+            role="link"
+            title={t('project.openLibrary')}
+            onClick={() => openLibrary(row)}
+            data-testid={`project-variants-${row.id}`}
+          >
+            <Tooltip title={t('state.success')}>
+              <Tag color="success" data-testid={`project-success-${row.id}`}>
+                {row.variants.success}
+              </Tag>
+            </Tooltip>
+            <Tooltip title={t('state.processing')}>
+              <Tag color="processing" data-testid={`project-processing-${row.id}`}>
+                {row.variants.processing}
+              </Tag>
+            </Tooltip>
+            <Tooltip title={t('state.failed')}>
+              <Tag color={row.variants.failed ? 'error' : 'default'} data-testid={`project-failed-${row.id}`}>
+                {row.variants.failed}
+              </Tag>
+            </Tooltip>
+          </Space>
+        ),
+      },
+      {
+        title: t('common:status'),
+        dataIndex: 'status',
+        width: 100,
+        sorter: true,
+        render: (status: number, row) => (
+          <Switch
+            size="small"
+            checked={status === 1}
+            checkedChildren={t('common:enabled')}
+            unCheckedChildren={t('common:disabled')}
+            data-testid={`project-status-${row.id}`}
+            onChange={async (on) => {
+              try {
+                await setProjectStatus(row.id, on ? 1 : 0);
+                feedback.success(on ? t('project.enabled') : t('project.disabled'));
+                refresh();
+              } catch {
+                /* toasted */
+              }
+            }}
+          />
+        ),
+      },
+      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: formatTime },
+      { title: t('columns.updatedAt'), dataIndex: 'updated_at', width: 170, sorter: true, render: formatTime, hide: true },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 330,
+        render: (_, row) => {
+          const off = row.status !== 1;
+          const full = row.capacity <= 0;
+          const why = off ? t('project.disabledTip') : full ? t('project.fullTip') : undefined;
+          return (
+            <Space size={0} wrap>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)} data-testid={`project-edit-${row.id}`}>
+                {t('common:edit')}
+              </Button>
+              <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPlanFor(row)} disabled={full} data-testid={`project-preview-${row.id}`}>
+                {t('project.preview')}
+              </Button>
+              <Tooltip title={why}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<PlayCircleOutlined />}
+                  disabled={off || full}
+                  onClick={() => setGenerate({ target: targetOf(row), mode: 'generate' })}
+                  data-testid={`project-generate-${row.id}`}
+                >
+                  {t('project.generate')}
+                </Button>
+              </Tooltip>
+              <Tooltip title={why}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<PlusSquareOutlined />}
+                  disabled={off || full}
+                  onClick={() => setGenerate({ target: targetOf(row, 1), mode: 'continue' })}
+                  data-testid={`project-continue-${row.id}`}
+                >
+                  {t('project.continue')}
+                </Button>
+              </Tooltip>
+              <Button
+                type="link"
+                size="small"
+                icon={<CopyOutlined />}
+                data-testid={`project-copy-${row.id}`}
+                onClick={async () => {
+                  try {
+                    const copy = await copyProject(row.id);
+                    feedback.success(t('project.copied', { name: copy.name }));
+                    refresh();
+                  } catch {
+                    /* toasted */
+                  }
+                }}
+              >
+                {t('project.copy')}
+              </Button>
+              <Popconfirm
+                title={t('project.deleteConfirm', { name: row.name })}
+                description={t('project.deleteHelp')}
+                okText={t('common:delete')}
+                cancelText={t('common:cancel')}
+                okButtonProps={{ danger: true, 'data-testid': `project-delete-ok-${row.id}` } as never}
+                onConfirm={async () => {
+                  try {
+                    await deleteProject(row.id);
+                    feedback.success(t('common:deletedSuccessfully'));
+                    refresh();
+                  } catch {
+                    /* toasted (422 while its videos render) */
+                  }
+                }}
+              >
+                <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`project-delete-${row.id}`}>
+                  {t('common:delete')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          );
+        },
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, refresh],
+  );
+
+  const filterFields = useMemo(() => projectFilterFields(t), [t]);
+  const params = useMemo(() => (name.trim() ? { name: name.trim() } : undefined), [name]);
+
+  return (
+    <div className="cm-clip-page" data-testid="normal-mode-page">
+      <PageHeader
+        title={t('common:menu.normalMode')}
+        subTitle={t('project.subtitle')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="project-add">
+            {t('project.add')}
+          </Button>
+        }
+      />
+      <DataTable<Project>
+        ref={table}
+        id="projects"
+        api={clipUrls.projects}
+        params={params}
+        columns={columns}
+        filterFields={filterFields}
+        scrollX={1300}
+        onLoad={(list) => setLoaded((l) => ({ n: l.n + 1, rendering: list.rows.some((r) => r.variants?.processing > 0) }))}
+        toolbar={
+          <Input.Search
+            allowClear
+            placeholder={t('project.search')}
+            onSearch={setName}
+            style={{ width: 240 }}
+            data-testid="projects-search"
+          />
+        }
+      />
+      <ProjectForm
+        open={editing !== undefined}
+        project={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={(saved) => {
+          feedback.success(editing ? t('project.saved') : t('project.created', { name: saved.name }));
+          setEditing(undefined);
+          refresh();
+        }}
+      />
+      <PlanModal
+        project={planFor}
+        onClose={() => setPlanFor(null)}
+        onGenerate={(p, count) => {
+          setPlanFor(null);
+          setGenerate({ target: targetOf(p, count), mode: 'generate' });
+        }}
+      />
+      <GenerateDialog target={generate?.target ?? null} mode={generate?.mode ?? 'generate'} onClose={() => setGenerate(null)} onDone={onGenerated} />
+    </div>
+  );
+}

@@ -1,0 +1,312 @@
+/**
+ * /piece_rep — the finished-video library (GitHub issue 5, docs/api-clip.md): every rendered variant
+ * with its cover, project, the clips it used, duration, synthesis state (progress bar while rendering,
+ * the reason when it failed) and used / unused; play, mark used, delete (one or many), and continue
+ * adding unique variants to a project. Polls every 2 s while anything renders.
+ */
+import { CheckCircleOutlined, DeleteOutlined, PlayCircleOutlined, PlusSquareOutlined, UndoOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useCallback, useMemo, useRef, useState, type Key } from 'react';
+import { useSearchParams } from 'react-router';
+import { clipUrls, deleteVariants, fetchProjects, markUsed } from '@/api/clip';
+import type { Plan, Project, Variant, VariantState as State } from '@/api/clip/types';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import { FullscreenModal } from '@/components/ModalForm';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
+import { libraryFilterFields } from '../filters';
+import { formatDuration } from '../format';
+import { useClipT } from '../i18n';
+import GenerateDialog, { type GenerateTarget } from '../shared/GenerateDialog';
+import { useRenderPolling } from './useRenderPolling';
+import { UsedTag, VariantState } from './VariantState';
+import '../clip.css';
+
+const STATES: State[] = ['processing', 'success', 'failed'];
+
+export default function PieceRepPage() {
+  const { t } = useClipT();
+  const table = useRef<DataTableRef>(null);
+  const [search, setSearch] = useSearchParams();
+  const projectId = Number(search.get('project_id')) || undefined;
+  const [state, setState] = useState<State | undefined>();
+  const [used, setUsed] = useState<'1' | '0' | undefined>();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [playing, setPlaying] = useState<Variant | null>(null);
+  const [adding, setAdding] = useState<GenerateTarget | null>(null);
+
+  const projects = useQuery({ queryKey: ['clip', 'projectNames'], queryFn: () => fetchProjects() });
+  const byId = useMemo(() => new Map((projects.data?.rows ?? []).map((p) => [p.id, p])), [projects.data]);
+
+  const refresh = useCallback(() => table.current?.refresh(), []);
+  const polling = useRenderPolling(refresh);
+
+  const setProject = (id: number | undefined) => {
+    const next = new URLSearchParams(search);
+    if (id) next.set('project_id', String(id));
+    else next.delete('project_id');
+    setSearch(next, { replace: true });
+  };
+
+  const continueFor = (p: Project | undefined) => {
+    if (!p) return;
+    setAdding({ id: p.id, name: p.name, output_count: p.config.output_count, capacity: p.capacity });
+  };
+
+  const remove = async (ids: number[]) => {
+    try {
+      await deleteVariants(ids);
+      feedback.success(t('common:deletedSuccessfully'));
+      // back to page 1 with the selection cleared
+      table.current?.reload();
+    } catch {
+      /* toasted (422 while one renders) */
+    }
+  };
+
+  const toggleUsed = async (row: Variant) => {
+    try {
+      await markUsed(row.id, !row.used);
+      feedback.success(row.used ? t('library.markedUnused') : t('library.markedUsed'));
+      refresh();
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<Variant>[]>(
+    () => [
+      {
+        title: t('columns.cover'),
+        key: 'cover',
+        width: 90,
+        render: (_, row) =>
+          row.cover ? (
+            <img
+              src={row.cover}
+              alt={`#${row.id}`}
+              className={`cm-variant-cover${row.state === 'success' ? ' cm-clickable' : ''}`}
+              onClick={() => row.state === 'success' && setPlaying(row)}
+              data-testid={`variant-cover-${row.id}`}
+            />
+          ) : (
+            <div className="cm-variant-cover cm-variant-cover-empty" data-testid={`variant-cover-${row.id}`} />
+          ),
+      },
+      { title: 'ID', dataIndex: 'id', width: 80, hide: true },
+      {
+        title: t('columns.project'),
+        dataIndex: 'project_id',
+        sorter: true,
+        width: 180,
+        render: (id: number) => (
+          <Typography.Text ellipsis style={{ maxWidth: 170 }} title={byId.get(id)?.name}>
+            {byId.get(id)?.name ?? `#${id}`}
+          </Typography.Text>
+        ),
+      },
+      {
+        title: t('columns.clips'),
+        key: 'clips',
+        render: (_, row) => (
+          <Space size={[0, 4]} wrap data-testid={`variant-clips-${row.id}`}>
+            {row.clips.map((c, i) => (
+              <Tag key={`${c.id}-${i}`}>{c.name ?? t('library.clipDeleted', { id: c.id })}</Tag>
+            ))}
+          </Space>
+        ),
+      },
+      { title: t('columns.duration'), dataIndex: 'duration_ms', width: 90, sorter: true, render: formatDuration },
+      {
+        title: t('columns.state'),
+        dataIndex: 'state',
+        width: 190,
+        sorter: true,
+        render: (_, raw) => <VariantState row={polling.merge(raw)} />,
+      },
+      { title: t('columns.used'), dataIndex: 'used', width: 90, sorter: true, render: (_, row) => <UsedTag row={row} /> },
+      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: formatTime },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 300,
+        render: (_, row) => {
+          const done = row.state === 'success';
+          const project = byId.get(row.project_id);
+          return (
+            <Space size={0} wrap>
+              <Button type="link" size="small" icon={<PlayCircleOutlined />} disabled={!done || !row.src} onClick={() => setPlaying(row)} data-testid={`variant-play-${row.id}`}>
+                {t('library.play')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                icon={row.used ? <UndoOutlined /> : <CheckCircleOutlined />}
+                disabled={!done}
+                onClick={() => void toggleUsed(row)}
+                data-testid={`variant-use-${row.id}`}
+              >
+                {row.used ? t('library.markUnused') : t('library.markUsed')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                icon={<PlusSquareOutlined />}
+                disabled={!project || project.status !== 1 || project.capacity <= 0}
+                onClick={() => continueFor(project)}
+                data-testid={`variant-continue-${row.id}`}
+              >
+                {t('project.continue')}
+              </Button>
+              <Popconfirm
+                title={t('library.deleteConfirm', { count: 1 })}
+                description={t('library.deleteHelp')}
+                okText={t('common:delete')}
+                cancelText={t('common:cancel')}
+                okButtonProps={{ danger: true, 'data-testid': `variant-delete-ok-${row.id}` } as never}
+                onConfirm={() => remove([row.id])}
+                disabled={row.state === 'processing'}
+              >
+                <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={row.state === 'processing'} data-testid={`variant-delete-${row.id}`}>
+                  {t('common:delete')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          );
+        },
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, byId, polling.merge],
+  );
+
+  const filterFields = useMemo(() => libraryFilterFields(t), [t]);
+  const params = useMemo(() => {
+    const p: Record<string, unknown> = {};
+    if (projectId) p.project_id = projectId;
+    if (state) p.state = state;
+    if (used) p.used = used;
+    return Object.keys(p).length ? p : undefined;
+  }, [projectId, state, used]);
+  const chosen = projectId ? byId.get(projectId) : undefined;
+
+  return (
+    <div className="cm-clip-page" data-testid="piece-rep-page">
+      <PageHeader
+        title={t('common:menu.pieceRep')}
+        subTitle={t('library.subtitle')}
+        extra={
+          <Tooltip title={chosen ? undefined : t('library.chooseProject')}>
+            <Button
+              type="primary"
+              icon={<PlusSquareOutlined />}
+              disabled={!chosen || chosen.status !== 1 || chosen.capacity <= 0}
+              onClick={() => continueFor(chosen)}
+              data-testid="library-continue"
+            >
+              {t('project.continue')}
+            </Button>
+          </Tooltip>
+        }
+      />
+      <DataTable<Variant>
+        ref={table}
+        id="library"
+        api={clipUrls.library}
+        params={params}
+        columns={columns}
+        filterFields={filterFields}
+        selectable
+        onSelectionChange={(keys) => setSelected(keys)}
+        onLoad={(list) => polling.onLoad(list.rows)}
+        scrollX={1300}
+        toolbar={
+          <Space wrap>
+            <Select<number>
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('library.allProjects')}
+              value={projectId}
+              onChange={(v) => setProject(v ?? undefined)}
+              loading={projects.isFetching}
+              options={(projects.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              style={{ width: 200 }}
+              data-testid="library-project"
+            />
+            <Select<State>
+              allowClear
+              placeholder={t('library.allStates')}
+              value={state}
+              onChange={setState}
+              options={STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+              style={{ width: 140 }}
+              data-testid="library-state"
+            />
+            <Select<'1' | '0'>
+              allowClear
+              placeholder={t('library.allUsed')}
+              value={used}
+              onChange={setUsed}
+              options={[
+                { value: '1', label: t('used.yes') },
+                { value: '0', label: t('used.no') },
+              ]}
+              style={{ width: 120 }}
+              data-testid="library-used"
+            />
+            <Popconfirm
+              title={t('library.deleteConfirm', { count: selected.length })}
+              description={t('library.deleteHelp')}
+              okText={t('common:delete')}
+              cancelText={t('common:cancel')}
+              okButtonProps={{ danger: true, 'data-testid': 'library-delete-ok' } as never}
+              onConfirm={() => remove(selected.map(Number))}
+              disabled={!selected.length}
+            >
+              <Button danger icon={<DeleteOutlined />} disabled={!selected.length} data-testid="library-delete">
+                {t('library.deleteSelected', { count: selected.length })}
+              </Button>
+            </Popconfirm>
+            {polling.processing.length ? (
+              <Typography.Text type="secondary" data-testid="library-rendering">
+                {t('library.rendering', { count: polling.processing.length })}
+              </Typography.Text>
+            ) : null}
+          </Space>
+        }
+      />
+      <FullscreenModal
+        open={playing !== null}
+        title={playing ? t('library.playTitle', { id: playing.id, name: byId.get(playing.project_id)?.name ?? '' }) : ''}
+        onCancel={() => setPlaying(null)}
+        footer={null}
+        width={480}
+        testId="variant-player"
+        destroyOnHidden
+      >
+        {playing?.src ? (
+          <div className="cm-player">
+            <video key={playing.src} src={playing.src} poster={playing.cover ?? undefined} controls autoPlay playsInline data-testid="variant-video" />
+            <Typography.Text type="secondary">
+              {formatDuration(playing.duration_ms)} · {playing.clips.map((c) => c.name ?? `#${c.id}`).join(' → ')}
+            </Typography.Text>
+          </div>
+        ) : null}
+      </FullscreenModal>
+      <GenerateDialog
+        target={adding}
+        mode="continue"
+        onClose={() => setAdding(null)}
+        onDone={(plan: Plan) => {
+          setAdding(null);
+          feedback.success(t('generate.started', { count: plan.variant_ids?.length ?? plan.sequences.length, points: plan.points }));
+          void projects.refetch();
+          refresh();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Variant } from '@/api/clip/types';
+import i18n from '@/i18n';
+import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
+import { setFeedback } from '@/utils/feedback';
+import PieceRepPage from '.';
+import { UsedTag, VariantState } from './VariantState';
+
+beforeAll(async () => {
+  await import('../i18n');
+  await i18n.changeLanguage('en');
+});
+let feedback: ReturnType<typeof spyFeedback>;
+beforeEach(() => {
+  feedback = spyFeedback();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setFeedback(null);
+});
+
+const variant = (over: Partial<Variant>): Variant => ({
+  id: 1,
+  project_id: 5,
+  seq: [1, 3, 5],
+  clips: [
+    { id: 1, name: 'open-a' },
+    { id: 3, name: 'mid-a' },
+    { id: 5, name: 'end-a' },
+  ],
+  state: 'success',
+  error: '',
+  progress: 100,
+  duration_ms: 3000,
+  used: 0,
+  src: '/api/files/1?sig=x',
+  cover: '/api/files/1/cover?sig=x',
+  created_at: Date.UTC(2025, 0, 2, 3, 4, 5),
+  ...over,
+});
+
+describe('synthesis state (SPEC §4: in progress, success, failed with a reason; used or unused)', () => {
+  it('renders a progress bar while synthesizing, the reason when failed, and the used tag for finished ones', () => {
+    render(
+      <>
+        <VariantState row={variant({ id: 1, state: 'processing', progress: 37.4 })} />
+        <VariantState row={variant({ id: 2, state: 'failed', error: 'ffmpeg exited with 1' })} />
+        <VariantState row={variant({ id: 3, state: 'success' })} />
+        <UsedTag row={variant({ id: 3, used: 1 })} />
+        <UsedTag row={variant({ id: 4, used: 0 })} />
+        <UsedTag row={variant({ id: 5, state: 'processing' })} />
+      </>,
+    );
+    const running = screen.getByTestId('variant-state-1');
+    expect(running).toHaveAttribute('data-state', 'processing');
+    expect(running).toHaveAttribute('data-progress', '37');
+    expect(running).toHaveTextContent('Synthesizing');
+    expect(running.querySelector('.ant-progress')).not.toBeNull();
+    expect(running).toHaveTextContent('37%');
+    expect(screen.getByTestId('variant-state-2')).toHaveTextContent('Failed');
+    expect(screen.getByTestId('variant-error-2')).toHaveTextContent('Reason: ffmpeg exited with 1');
+    expect(screen.getByTestId('variant-state-3')).toHaveTextContent('Success');
+    expect(screen.getByTestId('variant-used-3')).toHaveTextContent('Used');
+    expect(screen.getByTestId('variant-used-4')).toHaveTextContent('Unused');
+    expect(screen.queryByTestId('variant-used-5')).toBeNull();
+  });
+});
+
+describe('/piece_rep', { timeout: 60_000 }, () => {
+  it('polls every 2 s while a video renders, shows its progress, reloads when it is done, then stops', async () => {
+    let finished = false;
+    let polls = 0;
+    let loads = 0;
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/clip.merchant_much_clip/index'))
+        return ok({ rows: [{ id: 5, name: 'Spring', status: 1, capacity: 3, config: { output_count: 5 } }], total: 1 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/index')) {
+        if (url.searchParams.get('state') === 'processing' && url.searchParams.get('limit') === '1000') {
+          polls += 1;
+          if (polls === 1) return ok({ rows: [variant({ id: 9, state: 'processing', progress: 60 })], total: 1 });
+          finished = true;
+          return ok({ rows: [], total: 0 });
+        }
+        loads += 1;
+        const nine = finished ? variant({ id: 9 }) : variant({ id: 9, state: 'processing', progress: 20, src: null, cover: null });
+        return ok({ rows: [nine, variant({ id: 8, used: 1 })], total: 2 });
+      }
+      return ok({});
+    });
+    renderPage(<PieceRepPage />, { route: '/piece_rep' });
+    const state = async (attr: string, value: string, timeout = 1000) =>
+      waitFor(() => expect(screen.getByTestId('variant-state-9')).toHaveAttribute(attr, value), { timeout });
+    await state('data-progress', '20');
+    expect(screen.getByTestId('library-rendering')).toHaveTextContent('1 rendering');
+    expect(screen.getByTestId('variant-play-9')).toBeDisabled();
+    expect(screen.getByTestId('variant-use-9')).toBeDisabled();
+    expect(screen.getByTestId('variant-delete-9')).toBeDisabled();
+    expect(screen.getByTestId('library-table')).toHaveTextContent('Spring');
+    expect(screen.getByTestId('variant-clips-8')).toHaveTextContent('open-amid-aend-a');
+    const loadsBefore = loads;
+    await state('data-progress', '60', 6000);
+    expect(polls).toBe(1);
+    await state('data-state', 'success', 6000);
+    expect(polls).toBe(2);
+    expect(loads).toBe(loadsBefore + 1);
+    expect(screen.queryByTestId('library-rendering')).toBeNull();
+    await act(() => new Promise((r) => setTimeout(r, 2300)));
+    expect(polls).toBe(2);
+  });
+
+  it('plays a finished video in a dialog and marks it used; deletes the selected ones', async () => {
+    const posts: { path: string; body: unknown }[] = [];
+    mockFetch((url, init) => {
+      if (init.method === 'POST') posts.push({ path: url.pathname.replace('/api', ''), body: JSON.parse(String(init.body)) });
+      if (url.pathname.endsWith('/clip.merchant_much_clip/index')) return ok({ rows: [], total: 0 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/index')) return ok({ rows: [variant({ id: 8 }), variant({ id: 7, state: 'failed', error: 'boom', src: null })], total: 2 });
+      if (url.pathname.endsWith('/video_use')) return ok(variant({ id: 8, used: 1 }));
+      return ok({});
+    });
+    renderPage(<PieceRepPage />, { route: '/piece_rep' });
+    fireEvent.click(await screen.findByTestId('variant-play-8'));
+    const video = (await screen.findByTestId('variant-video')) as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBe('/api/files/1?sig=x');
+    expect(video.controls).toBe(true);
+    expect(screen.getByTestId('variant-play-7')).toBeDisabled();
+
+    fireEvent.click(screen.getByTestId('variant-use-8'));
+    await waitFor(() => expect(posts).toContainEqual({ path: '/clip.merchant_video_library/video_use', body: { id: 8, used: true } }));
+
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Marked as used'));
+    const box = (i: number) => screen.getByTestId('library-table').querySelectorAll('tr.ant-table-row .ant-checkbox-input')[i];
+    fireEvent.click(box(0));
+    await waitFor(() => expect(screen.getByTestId('library-delete')).toHaveTextContent('Delete selected (1)'));
+    fireEvent.click(box(1));
+    await waitFor(() => expect(screen.getByTestId('library-delete')).toHaveTextContent('Delete selected (2)'));
+    fireEvent.click(screen.getByTestId('library-delete'));
+    fireEvent.click(await screen.findByTestId('library-delete-ok'));
+    await waitFor(() => expect(posts).toContainEqual({ path: '/clip.merchant_video_library/video_delete', body: { ids: [8, 7] } }));
+    expect(within(screen.getByTestId('library-table')).getByTestId('variant-error-7')).toHaveTextContent('Reason: boom');
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * "Generate N" / "Continue adding": asks how many unique variants, previews the plan to show what it
+ * costs (2 points each) and the capacity it leaves, and on confirmation queues the renders. The
+ * server's message (422: over capacity, a group without ready clips, not enough points) is shown in
+ * the dialog.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Form, InputNumber, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { continueAdding, generateVariants, previewPlan } from '@/api/clip';
+import { RequestError } from '@/api/request';
+import type { Plan } from '@/api/clip/types';
+import { FullscreenModal } from '@/components/ModalForm';
+import { formatCount } from '../format';
+import { useClipT } from '../i18n';
+import { maxBatch, POINTS_PER_VARIANT } from '../rules';
+
+export interface GenerateTarget {
+  id: number;
+  name: string;
+  /** Default count. */
+  output_count: number;
+  /** Unique variants still possible (when known). */
+  capacity?: number;
+}
+
+export interface GenerateDialogProps {
+  target: GenerateTarget | null;
+  /** generate = add_video, continue = continue_add_video. */
+  mode: 'generate' | 'continue';
+  onClose: () => void;
+  onDone: (plan: Plan, target: GenerateTarget) => void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export default function GenerateDialog({ target, mode, onClose, onDone }: GenerateDialogProps) {
+  const { t } = useClipT();
+  const [count, setCount] = useState<number | null>(null);
+  const [debounced, setDebounced] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const limit = target?.capacity !== undefined ? maxBatch(target.capacity) : 200;
+
+  useEffect(() => {
+    if (!target) {
+      setCount(null);
+      setDebounced(null);
+      return;
+    }
+    const first = Math.max(1, Math.min(target.output_count || 1, limit || 1));
+    setCount(first);
+    setDebounced(first);
+    setError(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target?.id, target?.output_count]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(count), 300);
+    return () => clearTimeout(timer);
+  }, [count]);
+
+  const preview = useQuery({
+    queryKey: ['clip', 'preview', target?.id, debounced],
+    queryFn: () => previewPlan(target!.id, debounced!),
+    enabled: Boolean(target) && Boolean(debounced),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  const points = preview.data?.points ?? (count ?? 0) * POINTS_PER_VARIANT;
+  const previewError = preview.isError ? messageOf(preview.error) : null;
+
+  const run = async () => {
+    if (!target || !count) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const plan = mode === 'continue' ? await continueAdding(target.id, count) : await generateVariants(target.id, count);
+      onDone(plan, target);
+    } catch (e) {
+      // 422 and the rest: the server's own words, in the dialog
+      setError(e instanceof RequestError || e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FullscreenModal
+      open={target !== null}
+      title={mode === 'continue' ? t('generate.continueTitle', { name: target?.name ?? '' }) : t('generate.title', { name: target?.name ?? '' })}
+      onCancel={onClose}
+      onOk={run}
+      okText={t('generate.ok', { count: count ?? 0, points })}
+      cancelText={t('common:cancel')}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: !count || preview.isFetching || Boolean(previewError), 'data-testid': 'generate-ok' } as never}
+      width={520}
+      testId="generate-dialog"
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        <Form.Item
+          label={t('generate.count')}
+          extra={target?.capacity !== undefined ? t('generate.capacity', { count: target.capacity, value: formatCount(target.capacity) }) : undefined}
+        >
+          <InputNumber<number>
+            min={1}
+            max={limit || 1}
+            precision={0}
+            value={count}
+            onChange={(v) => {
+              setCount(v);
+              setError(null);
+            }}
+            style={{ width: 160 }}
+            data-testid="generate-count"
+          />
+        </Form.Item>
+      </Form>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        {previewError ? (
+          <Alert type="error" showIcon title={previewError} data-testid="generate-error" />
+        ) : (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="generate-points"
+            data-points={points}
+            title={t('generate.confirm', { count: count ?? 0, points })}
+            description={
+              preview.data ? (
+                <Typography.Text type="secondary">
+                  {t('generate.after', { value: formatCount(preview.data.capacity_after), max: preview.data.max_use, min: preview.data.min_use })}
+                </Typography.Text>
+              ) : undefined
+            }
+          />
+        )}
+        {error ? <Alert type="error" showIcon title={error} data-testid="generate-failed" /> : null}
+      </Space>
+    </FullscreenModal>
+  );
+}

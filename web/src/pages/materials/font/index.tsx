@@ -1,0 +1,172 @@
+/**
+ * /font — fonts: the name, a preview line drawn in the font itself (FontFace from the signed src),
+ * upload (ttf / otf), rename, delete.
+ */
+import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { deleteFont, materialUrls, renameFont } from '@/api/materials';
+import type { MediaFile } from '@/api/materials/types';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
+import { fontFilterFields } from '../filters';
+import { useMaterialsT } from '../i18n';
+import { formatSize } from '../shared/format';
+import NameModal, { type NameRequest } from '../shared/NameModal';
+import UploadDialog from '../shared/UploadDialog';
+import { mediaUploader } from '../shared/uploader';
+import FontPreview from './FontPreview';
+import '../shared/materials.css';
+
+/** Fonts TTF / OTF up to 30 MB. */
+const MAX_FONT_MB = 30;
+const ACCEPT = '.ttf,.otf,font/ttf,font/otf';
+
+export default function FontPage() {
+  const { t } = useMaterialsT();
+  const table = useRef<DataTableRef>(null);
+  const [sample, setSample] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [uploadName, setUploadName] = useState('');
+  const [naming, setNaming] = useState<NameRequest | null>(null);
+  const refresh = useCallback(() => table.current?.refresh(), []);
+  const text = sample.trim() || t('font.sample');
+
+  const columns = useMemo<DataTableColumn<MediaFile>[]>(
+    () => [
+      {
+        title: t('columns.name'),
+        dataIndex: 'name',
+        sorter: true,
+        width: 220,
+        render: (name: string, row) => (
+          <Space orientation="vertical" size={0}>
+            <Typography.Text strong data-testid={`font-name-${row.id}`}>
+              {name}
+            </Typography.Text>
+            {row.original_name && row.original_name !== name ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {row.original_name}
+              </Typography.Text>
+            ) : null}
+          </Space>
+        ),
+      },
+      { title: t('font.preview'), key: 'preview', render: (_, row) => <FontPreview id={row.id} src={row.src} text={text} /> },
+      { title: t('columns.size'), dataIndex: 'size', width: 100, sorter: true, render: formatSize },
+      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, render: formatTime, sorter: true },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 170,
+        render: (_, row) => (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              data-testid={`font-rename-${row.id}`}
+              onClick={() =>
+                setNaming({
+                  title: t('rename'),
+                  name: row.name,
+                  max: 120,
+                  submit: async (name) => {
+                    await renameFont(row.id, name);
+                    feedback.success(t('renamed'));
+                    refresh();
+                  },
+                })
+              }
+            >
+              {t('rename')}
+            </Button>
+            <Popconfirm
+              title={t('deleteConfirm', { name: row.name })}
+              okText={t('common:delete')}
+              cancelText={t('common:cancel')}
+              okButtonProps={{ danger: true, 'data-testid': `font-delete-ok-${row.id}` } as never}
+              onConfirm={async () => {
+                try {
+                  await deleteFont(row.id);
+                  feedback.success(t('common:deletedSuccessfully'));
+                  refresh();
+                } catch {
+                  /* toasted */
+                }
+              }}
+            >
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`font-delete-${row.id}`}>
+                {t('common:delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+      },
+    ],
+    [t, text, refresh],
+  );
+
+  const filterFields = useMemo(() => fontFilterFields(t), [t]);
+  const uploader = useMemo(
+    () => mediaUploader({ action: materialUrls.uploadFont, data: uploadName.trim() ? { name: uploadName.trim() } : undefined }),
+    [uploadName],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('common:menu.font')}
+        subTitle={t('font.subtitle')}
+        extra={
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="font-upload">
+            {t('upload.button')}
+          </Button>
+        }
+      />
+      <DataTable<MediaFile>
+        id="font"
+        ref={table}
+        api={materialUrls.fonts}
+        columns={columns}
+        filterFields={filterFields}
+        scrollX={900}
+        toolbar={
+          <Input
+            allowClear
+            value={sample}
+            onChange={(e) => setSample(e.target.value)}
+            placeholder={t('font.samplePlaceholder')}
+            style={{ width: 320 }}
+            maxLength={60}
+            data-testid="font-sample"
+          />
+        }
+      />
+      <UploadDialog
+        open={uploading}
+        title={t('upload.fontTitle')}
+        hint={t('upload.fontHint')}
+        onClose={() => setUploading(false)}
+        uploader={uploader}
+        accept={ACCEPT}
+        maxSize={MAX_FONT_MB}
+        onUploaded={() => {
+          setUploadName('');
+          refresh();
+        }}
+        testId="font-upload"
+      >
+        <Form layout="vertical">
+          <Form.Item label={t('font.uploadName')} extra={t('font.uploadNameHint')}>
+            <Input value={uploadName} onChange={(e) => setUploadName(e.target.value)} maxLength={120} data-testid="font-upload-name" />
+          </Form.Item>
+        </Form>
+      </UploadDialog>
+      <NameModal request={naming} onClose={() => setNaming(null)} />
+    </>
+  );
+}

@@ -1,0 +1,301 @@
+/**
+ * /music — my music (category = file type, size, preview) with the categories on the left
+ * (bpdr.merchant_file_type audio: add, rename, delete), upload (into the chosen category), and the
+ * operator's built-in music with "add to my library" (clip.merchant_music_library/save).
+ */
+import { DeleteOutlined, EditOutlined, PlusCircleOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Tabs, Tag, Typography } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  addFileType,
+  copySystemMusic,
+  deleteFiles,
+  deleteFileType,
+  fetchFileTypes,
+  materialUrls,
+  renameFileType,
+  renameMaterial,
+  setMusicType,
+} from '@/api/materials';
+import type { MediaFile, SystemMusic } from '@/api/materials/types';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
+import { musicFilterFields, systemMusicFilterFields } from '../filters';
+import { useMaterialsT } from '../i18n';
+import CategorySelect from '../shared/CategorySelect';
+import CategoryTree, { subtreeIds, treeOf } from '../shared/CategoryTree';
+import { formatDuration, formatSize } from '../shared/format';
+import InlineAudio from '../shared/InlineAudio';
+import { MediaStateTag } from '../shared/MediaStateTag';
+import NameModal, { type NameRequest } from '../shared/NameModal';
+import UploadDialog from '../shared/UploadDialog';
+import { mediaUploader } from '../shared/uploader';
+import { useLiveRows } from '../shared/useMediaProgress';
+import '../shared/materials.css';
+
+const MAX_UPLOAD_MB = 100;
+const ACCEPT = 'audio/*,.mp3,.m4a,.aac,.wav,.ogg,.flac';
+
+export default function MusicPage() {
+  const { t } = useMaterialsT();
+  const [tab, setTab] = useState<'mine' | 'builtin'>('mine');
+  const mine = useRef<DataTableRef>(null);
+  const [category, setCategory] = useState<number | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const [naming, setNaming] = useState<NameRequest | null>(null);
+  const types = useQuery({ queryKey: ['materials', 'fileTypes', 'audio'], queryFn: () => fetchFileTypes('audio') });
+  const nodes = useMemo(() => treeOf(types.data?.rows ?? []), [types.data]);
+  const names = useMemo(() => new Map((types.data?.rows ?? []).map((r) => [r.id, r.name])), [types.data]);
+
+  const refresh = useCallback(() => mine.current?.refresh(), []);
+  const { merge, onLoad } = useLiveRows<MediaFile>(refresh);
+
+  const moveTo = async (row: MediaFile, fileTypeId: number) => {
+    try {
+      await setMusicType(row.id, fileTypeId);
+      feedback.success(t('category.moved'));
+      refresh();
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<MediaFile>[]>(
+    () => [
+      {
+        title: t('columns.name'),
+        dataIndex: 'name',
+        sorter: true,
+        render: (name: string, row) => (
+          <Typography.Text strong data-testid={`music-name-${row.id}`}>
+            {name}
+          </Typography.Text>
+        ),
+      },
+      {
+        title: t('columns.category'),
+        dataIndex: 'file_type_id',
+        width: 170,
+        render: (id: number, row) => <CategorySelect id={row.id} value={id} nodes={nodes} onChange={(next) => void moveTo(row, next)} />,
+      },
+      { title: t('columns.size'), dataIndex: 'size', width: 100, sorter: true, render: formatSize },
+      { title: t('columns.duration'), dataIndex: 'duration_ms', width: 90, sorter: true, render: formatDuration },
+      { title: t('columns.preview'), key: 'preview', width: 260, render: (_, row) => <InlineAudio id={row.id} src={row.src} /> },
+      {
+        title: t('columns.state'),
+        dataIndex: 'state',
+        width: 150,
+        render: (_, raw) => {
+          const row = merge(raw);
+          return <MediaStateTag id={row.id} state={row.state} progress={row.progress} error={row.error} />;
+        },
+      },
+      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, render: formatTime, sorter: true, hide: true },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 170,
+        render: (_, row) => (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              data-testid={`music-rename-${row.id}`}
+              onClick={() =>
+                setNaming({
+                  title: t('rename'),
+                  name: row.name,
+                  max: 120,
+                  submit: async (name) => {
+                    await renameMaterial(row.id, name);
+                    feedback.success(t('renamed'));
+                    refresh();
+                  },
+                })
+              }
+            >
+              {t('rename')}
+            </Button>
+            <Popconfirm
+              title={t('deleteConfirm', { name: row.name })}
+              okText={t('common:delete')}
+              cancelText={t('common:cancel')}
+              okButtonProps={{ danger: true, 'data-testid': `music-delete-ok-${row.id}` } as never}
+              onConfirm={async () => {
+                try {
+                  await deleteFiles([row.id]);
+                  feedback.success(t('common:deletedSuccessfully'));
+                  refresh();
+                } catch {
+                  /* toasted */
+                }
+              }}
+            >
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`music-delete-${row.id}`}>
+                {t('common:delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, merge, refresh, nodes],
+  );
+
+  const builtinColumns = useMemo<DataTableColumn<SystemMusic>[]>(
+    () => [
+      { title: t('columns.name'), dataIndex: 'name', sorter: true },
+      { title: t('columns.category'), dataIndex: 'category', width: 140, render: (c: string) => (c ? <Tag>{c}</Tag> : null) },
+      { title: t('columns.duration'), dataIndex: 'duration_ms', width: 90, sorter: true, render: formatDuration },
+      { title: t('columns.size'), dataIndex: 'size', width: 100, render: formatSize },
+      { title: t('columns.preview'), key: 'preview', width: 260, render: (_, row) => <InlineAudio id={row.id} src={row.src} /> },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 160,
+        render: (_, row) => (
+          <Button
+            type="link"
+            size="small"
+            icon={<PlusCircleOutlined />}
+            data-testid={`builtin-add-${row.id}`}
+            onClick={async () => {
+              try {
+                await copySystemMusic(row.id, category);
+                feedback.success(t('music.added', { name: row.name }));
+                refresh();
+              } catch {
+                /* toasted */
+              }
+            }}
+          >
+            {t('music.addToMine')}
+          </Button>
+        ),
+      },
+    ],
+    [t, category, refresh],
+  );
+
+  const filterFields = useMemo(() => musicFilterFields(t), [t]);
+  const builtinFilters = useMemo(() => systemMusicFilterFields(t), [t]);
+  const params = useMemo(
+    () => (category === undefined ? undefined : { filterObj: { file_type_id: `${subtreeIds(nodes, category).join(',')}|include` } }),
+    [category, nodes],
+  );
+  const uploader = useMemo(
+    () =>
+      mediaUploader({
+        action: materialUrls.uploadFile,
+        data: { type: 'music' },
+        library: 'music',
+        onStored: async (file) => {
+          if (category !== undefined) await setMusicType(file.id, category).catch(() => undefined);
+        },
+      }),
+    [category],
+  );
+  const categoryName = category !== undefined ? names.get(category) : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={t('common:menu.music')}
+        subTitle={t('music.subtitle')}
+        extra={
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="music-upload">
+            {t('upload.button')}
+          </Button>
+        }
+      />
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as 'mine' | 'builtin')}
+        items={[
+          {
+            key: 'mine',
+            label: <span data-testid="music-tab-mine">{t('music.mine')}</span>,
+            children: (
+              <div className="cm-materials-layout">
+                <div className="cm-materials-side">
+                  <CategoryTree
+                    title={t('category.title')}
+                    testId="music-category"
+                    nodes={nodes}
+                    loading={types.isFetching}
+                    selected={category}
+                    onSelect={(id) => setCategory(id)}
+                    askName={setNaming}
+                    nested={false}
+                    onAdd={async (name, parentId) => {
+                      await addFileType('audio', name, parentId);
+                      await types.refetch();
+                    }}
+                    onRename={async (id, name) => {
+                      await renameFileType(id, name);
+                      await types.refetch();
+                    }}
+                    onDelete={async (id) => {
+                      await deleteFileType(id);
+                      feedback.success(t('common:deletedSuccessfully'));
+                      if (category === id) setCategory(undefined);
+                      await types.refetch();
+                      refresh();
+                    }}
+                  />
+                </div>
+                <div className="cm-materials-main">
+                  <DataTable<MediaFile>
+                    id="music"
+                    ref={mine}
+                    api={materialUrls.music}
+                    params={params}
+                    columns={columns}
+                    filterFields={filterFields}
+                    onLoad={onLoad}
+                    scrollX={1100}
+                    toolbar={categoryName ? <Tag color="blue">{categoryName}</Tag> : null}
+                  />
+                </div>
+              </div>
+            ),
+          },
+          {
+            key: 'builtin',
+            label: <span data-testid="music-tab-builtin">{t('music.builtin')}</span>,
+            children: (
+              <DataTable<SystemMusic>
+                id="builtin-music"
+                api={materialUrls.systemMusic}
+                columns={builtinColumns}
+                filterFields={builtinFilters}
+                scrollX={900}
+                toolbar={categoryName ? <Typography.Text type="secondary">{t('music.addsInto', { name: categoryName })}</Typography.Text> : null}
+              />
+            ),
+          },
+        ]}
+      />
+      <UploadDialog
+        open={uploading}
+        title={categoryName ? t('upload.musicInto', { name: categoryName }) : t('upload.musicTitle')}
+        hint={t('upload.audioHint')}
+        onClose={() => setUploading(false)}
+        uploader={uploader}
+        accept={ACCEPT}
+        maxSize={MAX_UPLOAD_MB}
+        onUploaded={refresh}
+        testId="music-upload"
+        queueKey={category ?? 0}
+      />
+      <NameModal request={naming} onClose={() => setNaming(null)} />
+    </>
+  );
+}
