@@ -132,6 +132,8 @@ pub async fn timeline(
         "resource_id": m.id,
         "duration": secs(m.duration_ms),
         "src": super::files::url(&st, m.id, "original"),
+        // The canonical copy plays in every browser (an HEVC original may not).
+        "mezzanine": (!m.mezzanine_key.is_empty()).then(|| super::files::url(&st, m.id, "mezzanine")),
         "asr_state": m.asr_state,
         "asr_error": m.asr_error,
         "lines": lines.iter().map(line_view).collect::<Vec<_>>(),
@@ -274,8 +276,17 @@ pub async fn save(
         ));
     }
     let mut lines = Vec::with_capacity(r.lines.len());
-    for l in &r.lines {
-        lines.push(checked(l.start, l.end, &l.content, m.duration_ms)?);
+    for (i, l) in r.lines.iter().enumerate() {
+        // The field names the line (`lines.3`), so the editor can mark it.
+        let line = checked(l.start, l.end, &l.content, m.duration_ms).map_err(|e| match e {
+            ApiError::Invalid { msg, args, .. } => ApiError::Invalid {
+                field: format!("lines.{i}"),
+                msg,
+                args,
+            },
+            other => other,
+        })?;
+        lines.push(line);
     }
     lines.sort_by_key(|l| (l.0, l.1));
     mat::replace_asr_lines(&st.db, m.merchant_id, m.id, &lines).await?;
