@@ -1062,3 +1062,65 @@ async fn an_uploaded_image_becomes_the_avatar_with_a_lasting_link() {
     .await
     .ok();
 }
+
+#[tokio::test]
+async fn voice_groups_list_their_voice_materials_and_recognition_is_quoted() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    let g = app
+        .post(
+            "/media.merchant_much_resource/resource_group_add",
+            Some(&t),
+            json!({"name": "Voices", "kind": "broadcast"}),
+        )
+        .await;
+    let gid = g.ok()["id"].as_i64().unwrap();
+    assert_eq!(
+        app.get(
+            "/media.merchant_much_resource/broadcast_resource_group_index",
+            Some(&t)
+        )
+        .await
+        .ok()["total"],
+        1
+    );
+    let tone = ffmpeg_bytes(&["-f", "lavfi", "-i", "sine=f=300", "-t", "61"], "mp3");
+    let r = app
+        .upload(
+            "/bpdr.merchant_mediainfo/upload",
+            &t,
+            &[("type", "voice"), ("group_id", &gid.to_string())],
+            "long.mp3",
+            tone,
+        )
+        .await;
+    let id = r.ok()["id"].as_i64().unwrap();
+    let l = app
+        .get_q(
+            "/media.merchant_much_resource/broadcast_resource_detail",
+            Some(&t),
+            json!({"group_id": gid.to_string()}),
+        )
+        .await;
+    assert_eq!(l.ok()["rows"][0]["id"], id);
+    let q = app
+        .get_q(
+            "/media.merchant_much_resource/deduction_point",
+            Some(&t),
+            json!({"resource_id": id.to_string()}),
+        )
+        .await;
+    assert_eq!(
+        (q.ok()["points"].as_i64(), q.data()["enough"].as_bool()),
+        (Some(2), Some(true))
+    );
+    let admin = app.admin().await;
+    let other = app.second_merchant(&admin, "quoter").await;
+    app.get_q(
+        "/media.merchant_much_resource/deduction_point",
+        Some(&other),
+        json!({"resource_id": id.to_string()}),
+    )
+    .await
+    .expect(404);
+}

@@ -92,6 +92,27 @@ pub async fn add(
     ))
 }
 
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct QuoteReq {
+    pub resource_id: i64,
+}
+
+/// What recognizing a material's subtitles will deduct (shown before the user confirms; `asr_add`
+/// deducts it once and refunds it if recognition fails).
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/deduction_point", tag = "materials", params(("resource_id" = i64, Query)), responses((status = 200, description = "{points, balance, enough}")))]
+pub async fn deduction_point(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<QuoteReq>,
+) -> ApiResult<Json> {
+    let m = media_of(&st, &c, r.resource_id).await?;
+    let points = ((m.duration_ms + 59_999) / 60_000).max(1) * POINTS_PER_MINUTE;
+    let balance = store::points::balance(&st.db, m.merchant_id).await?;
+    Ok(ok(
+        serde_json::json!({ "points": points, "balance": balance, "enough": balance >= points }),
+    ))
+}
+
 #[derive(Debug, Deserialize)]
 pub struct DetailQuery {
     #[serde(flatten)]

@@ -208,6 +208,11 @@ lib_list!(
 lib_list!(fonts, "/media.merchant_font_style/index", "font");
 lib_list!(fonts_all, "/media.merchant_font_style/getAll", "font");
 lib_list!(
+    broadcast_detail_list,
+    "/media.merchant_much_resource/broadcast_resource_detail",
+    "voice"
+);
+lib_list!(
     resource_detail_list,
     "/media.merchant_much_resource/video_resource_detail",
     "resource"

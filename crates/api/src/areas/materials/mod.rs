@@ -53,6 +53,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(library::classify_delete))
         .routes(routes!(events::events))
         .routes(routes!(asr::add))
+        .routes(routes!(asr::deduction_point))
+        .routes(routes!(library::broadcast_detail_list))
         .routes(routes!(asr::detail))
         .routes(routes!(asr::timeline))
         .routes(routes!(asr::modify))
