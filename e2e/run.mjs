@@ -697,6 +697,8 @@ async function main() {
       await page.getByTestId('group-pool-warning').getByText('建议素材至少 80 个').waitFor();
       await page.getByTestId('project-form-title').fill('春季上新');
       await page.getByTestId('project-form-output').fill('5');
+      await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      await page.getByTestId('project-form-wrap').evaluate((el) => el.scrollTo(0, 0));
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(artifacts, 'clip-project-zh-CN.png'), fullPage: true });
       const [res] = await Promise.all([
@@ -713,6 +715,8 @@ async function main() {
       await page.getByTestId('project-form-wrap').waitFor({ state: 'hidden' });
       await page.getByTestId(`projects-row-${mix.project}`).waitFor();
       await page.getByTestId(`project-capacity-${mix.project}`).getByText('8').waitFor();
+      await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      await page.screenshot({ path: join(artifacts, 'clip-projects-zh-CN.png'), fullPage: true });
     });
 
     await step('demo previews the plan and generates 5 variants for 10 points', async () => {
@@ -793,6 +797,7 @@ async function main() {
       await page.getByTestId('page-title').getByText('Finished videos').waitFor();
       await page.getByTestId(`variant-used-${mix.variants[0]}`).getByText('Used').waitFor();
       await page.getByTestId(`variant-state-${mix.variants[1]}`).getByText('Success').waitFor();
+      await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(artifacts, 'piece-rep-en.png'), fullPage: true });
     });

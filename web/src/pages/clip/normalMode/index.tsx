@@ -6,14 +6,16 @@
 import {
   CopyOutlined,
   DeleteOutlined,
+  DownOutlined,
   EditOutlined,
   EyeOutlined,
+  FolderOpenOutlined,
   PlayCircleOutlined,
   PlusOutlined,
   PlusSquareOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { Button, Input, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Input, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copyProject, deleteProject, setProjectStatus } from '@/api/clip';
@@ -103,7 +105,7 @@ export default function NormalModePage() {
       {
         title: t('columns.capacity'),
         dataIndex: 'capacity',
-        width: 110,
+        width: 100,
         render: (n: number, row) => (
           <Tooltip title={t('columns.capacityTip', { pool: row.pool })}>
             <span data-testid={`project-capacity-${row.id}`}>{formatCount(n)}</span>
@@ -113,7 +115,7 @@ export default function NormalModePage() {
       {
         title: t('columns.variants'),
         key: 'variants',
-        width: 190,
+        width: 150,
         render: (_, row) => (
           <Space
             size={0}
@@ -165,13 +167,13 @@ export default function NormalModePage() {
           />
         ),
       },
-      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: formatTime },
+      { title: t('common:createdAt'), dataIndex: 'created_at', width: 160, sorter: true, render: formatTime },
       { title: t('columns.updatedAt'), dataIndex: 'updated_at', width: 170, sorter: true, render: formatTime, hide: true },
       {
         title: t('common:actions'),
         key: 'actions',
         fixed: 'right',
-        width: 330,
+        width: 270,
         render: (_, row) => {
           const off = row.status !== 1;
           const full = row.capacity <= 0;
@@ -196,35 +198,42 @@ export default function NormalModePage() {
                   {t('project.generate')}
                 </Button>
               </Tooltip>
-              <Tooltip title={why}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<PlusSquareOutlined />}
-                  disabled={off || full}
-                  onClick={() => setGenerate({ target: targetOf(row, 1), mode: 'continue' })}
-                  data-testid={`project-continue-${row.id}`}
-                >
-                  {t('project.continue')}
-                </Button>
-              </Tooltip>
-              <Button
-                type="link"
-                size="small"
-                icon={<CopyOutlined />}
-                data-testid={`project-copy-${row.id}`}
-                onClick={async () => {
-                  try {
-                    const copy = await copyProject(row.id);
-                    feedback.success(t('project.copied', { name: copy.name }));
-                    refresh();
-                  } catch {
-                    /* toasted */
-                  }
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    {
+                      key: 'continue',
+                      icon: <PlusSquareOutlined />,
+                      disabled: off || full,
+                      label: (
+                        <Tooltip title={why} placement="left">
+                          <span data-testid={`project-continue-${row.id}`}>{t('project.continue')}</span>
+                        </Tooltip>
+                      ),
+                    },
+                    { key: 'copy', icon: <CopyOutlined />, label: <span data-testid={`project-copy-${row.id}`}>{t('project.copy')}</span> },
+                    { key: 'library', icon: <FolderOpenOutlined />, label: <span data-testid={`project-library-${row.id}`}>{t('project.openLibrary')}</span> },
+                  ],
+                  onClick: async ({ key }) => {
+                    if (key === 'continue') setGenerate({ target: targetOf(row, 1), mode: 'continue' });
+                    if (key === 'library') openLibrary(row);
+                    if (key === 'copy') {
+                      try {
+                        const copy = await copyProject(row.id);
+                        feedback.success(t('project.copied', { name: copy.name }));
+                        refresh();
+                      } catch {
+                        /* toasted */
+                      }
+                    }
+                  },
                 }}
               >
-                {t('project.copy')}
-              </Button>
+                <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end" data-testid={`project-more-${row.id}`}>
+                  {t('common:more')}
+                </Button>
+              </Dropdown>
               <Popconfirm
                 title={t('project.deleteConfirm', { name: row.name })}
                 description={t('project.deleteHelp')}
@@ -275,7 +284,7 @@ export default function NormalModePage() {
         params={params}
         columns={columns}
         filterFields={filterFields}
-        scrollX={1300}
+        scrollX={1100}
         onLoad={(list) => setLoaded((l) => ({ n: l.n + 1, rendering: list.rows.some((r) => r.variants?.processing > 0) }))}
         toolbar={
           <Input.Search

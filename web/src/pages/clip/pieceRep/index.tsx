@@ -81,7 +81,7 @@ export default function PieceRepPage() {
       {
         title: t('columns.cover'),
         key: 'cover',
-        width: 90,
+        width: 84,
         render: (_, row) =>
           row.cover ? (
             <img
@@ -100,11 +100,16 @@ export default function PieceRepPage() {
         title: t('columns.project'),
         dataIndex: 'project_id',
         sorter: true,
-        width: 180,
-        render: (id: number) => (
-          <Typography.Text ellipsis style={{ maxWidth: 170 }} title={byId.get(id)?.name}>
-            {byId.get(id)?.name ?? `#${id}`}
-          </Typography.Text>
+        width: 170,
+        render: (id: number, row) => (
+          <Space orientation="vertical" size={0}>
+            <Typography.Text strong ellipsis style={{ maxWidth: 160 }} title={byId.get(id)?.name} data-testid={`variant-project-${row.id}`}>
+              {byId.get(id)?.name ?? `#${id}`}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              #{row.id} · {formatTime(row.created_at)}
+            </Typography.Text>
+          </Space>
         ),
       },
       {
@@ -118,21 +123,21 @@ export default function PieceRepPage() {
           </Space>
         ),
       },
-      { title: t('columns.duration'), dataIndex: 'duration_ms', width: 90, sorter: true, render: formatDuration },
+      { title: t('columns.duration'), dataIndex: 'duration_ms', width: 110, sorter: true, render: formatDuration },
       {
         title: t('columns.state'),
         dataIndex: 'state',
-        width: 190,
+        width: 160,
         sorter: true,
         render: (_, raw) => <VariantState row={polling.merge(raw)} />,
       },
       { title: t('columns.used'), dataIndex: 'used', width: 90, sorter: true, render: (_, row) => <UsedTag row={row} /> },
-      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: formatTime },
+      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: formatTime, hide: true },
       {
         title: t('common:actions'),
         key: 'actions',
         fixed: 'right',
-        width: 300,
+        width: 240,
         render: (_, row) => {
           const done = row.state === 'success';
           const project = byId.get(row.project_id);
@@ -222,7 +227,7 @@ export default function PieceRepPage() {
         selectable
         onSelectionChange={(keys) => setSelected(keys)}
         onLoad={(list) => polling.onLoad(list.rows)}
-        scrollX={1300}
+        scrollX={1000}
         toolbar={
           <Space wrap>
             <Select<number>
