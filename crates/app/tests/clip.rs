@@ -242,6 +242,7 @@ async fn a_project_renders_unique_variants_into_the_library() {
             200
         );
         assert_eq!(v["clips"].as_array().unwrap().len(), 3);
+        assert_eq!(v["project_name"], "Spring");
     }
     // Continue adding: still unique; the capacity is the limit.
     app.post(
@@ -399,6 +400,32 @@ async fn a_variant_whose_input_vanished_fails_with_the_reason_and_refunds() {
             .unwrap(),
         before
     );
+    // A disabled project makes nothing.
+    app.post(
+        "/clip.merchant_much_clip/edit_status",
+        Some(&t),
+        json!({"id": pid, "status": 0}),
+    )
+    .await
+    .ok();
+    let r = app
+        .post_en(
+            "/clip.merchant_much_clip/add_video",
+            Some(&t),
+            json!({"id": pid, "count": 1}),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.message()),
+        (422, "This project is disabled; enable it first")
+    );
+    app.post(
+        "/clip.merchant_much_clip/edit_status",
+        Some(&t),
+        json!({"id": pid, "status": 1}),
+    )
+    .await
+    .ok();
     // Not enough points: nothing is queued, nothing is charged.
     sqlx::query("UPDATE merchants SET points = 1")
         .execute(&app.db.pool)

@@ -92,6 +92,7 @@ messages! {
     MaterialMissing => "所选素材已被删除：{what}", "A chosen material was deleted: {what}";
     SmallPool => "素材较少（{count} 个），建议至少 80 个素材以保证视频差异", "Only {count} materials: at least 80 are recommended so the videos differ enough";
     ColorInvalid => "颜色须为 #RRGGBB", "The colour must be #RRGGBB";
+    ProjectDisabled => "该项目已停用，请先启用", "This project is disabled; enable it first";
     VariantBusy => "视频正在合成中，请稍后再试", "The video is still being synthesized; try again later";
     LinkExpired => "链接已过期，请刷新页面", "The link has expired; reload the page";
 }

@@ -22,6 +22,10 @@ async fn view(st: &AppState, v: &db::Variant) -> ApiResult<serde_json::Value> {
         clips.push(serde_json::json!({ "id": id, "name": name }));
     }
     out["clips"] = clips.into();
+    out["project_name"] = db::project(&st.db, v.merchant_id, v.project_id)
+        .await?
+        .map(|p| p.name)
+        .into();
     out["seq"] = serde_json::json!(v.seq());
     out["src"] = if v.video_key.is_empty() {
         serde_json::Value::Null

@@ -353,6 +353,9 @@ async fn planned(
     let p = db::project(&st.db, mid, r.id)
         .await?
         .ok_or(ApiError::NotFound)?;
+    if p.status == 0 {
+        return Err(ApiError::invalid("id", Msg::ProjectDisabled));
+    }
     let cfg: ProjectConfig =
         serde_json::from_str(&p.config).map_err(|e| ApiError::Internal(e.into()))?;
     let count = r.count.unwrap_or(cfg.output_count);
