@@ -4,12 +4,14 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 
 DATA_DIR ?= ./data
+# Where cargo puts binaries (CARGO_TARGET_DIR when set).
+TARGET := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
 
 .PHONY: run test deps test-deps web release test-rust test-web test-e2e bench
 
 run: deps web release
 	mkdir -p $(DATA_DIR)
-	CLIPMATRIX_DATA_DIR=$(DATA_DIR) CLIPMATRIX_SANDBOX=true ./target/release/clipmatrix serve
+	CLIPMATRIX_DATA_DIR=$(DATA_DIR) CLIPMATRIX_SANDBOX=true $(TARGET)/release/clipmatrix serve
 
 test: test-deps web
 	cargo build --bin clipmatrix
@@ -38,9 +40,11 @@ test-web:
 	npm --prefix web test
 
 test-e2e:
-	CLIPMATRIX_BIN=$(CURDIR)/target/debug/clipmatrix node e2e/run.mjs
+	CLIPMATRIX_BIN=$(TARGET)/debug/clipmatrix node e2e/run.mjs
 
 bench:
 	cargo build --release --bin clipmatrix
 	node bench/api.mjs
 	node bench/materials.mjs
+	# Mixing engine against a naive single ffmpeg pass (bench/mix/mix_bench.rs; ~3-5 minutes on 2 cores).
+	cargo run --release -p media --example mix_bench

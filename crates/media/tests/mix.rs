@@ -448,7 +448,11 @@ async fn subtitles_and_a_chinese_title_are_burned_in() {
     let (log, sink) = progress_log();
     let prep = mix::prepare(&spec, &dir.join("prep"), &sink).await.unwrap();
     assert_progress(log);
-    let strip = prep.subtitle_strip.clone().unwrap();
+    assert_eq!(prep.subtitle_family.as_deref(), Some("WenQuanYi Zen Hei"));
+    assert!(
+        dir.join("prep/fonts").read_dir().unwrap().count() == 1,
+        "the font file is copied to fonts/"
+    );
     let clips = vec![
         ClipSpec::whole(&m.mez[1]),
         ClipSpec::whole(&m.mez[2]),
@@ -488,7 +492,8 @@ async fn subtitles_and_a_chinese_title_are_burned_in() {
     assert_eq!(burned.planned_ms, 7500);
     assert_output(&burned.video, 7500).await;
 
-    let band = (1080, strip.height, 0, strip.y);
+    let (sy, sh) = mix::text_band(&style, mix::SUBTITLE_LINES);
+    let band = (1080, sh, 0, sy);
     let (ty, th) = mix::text_band(
         &TextStyle {
             position: Position::Top,

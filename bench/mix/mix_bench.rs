@@ -1,0 +1,525 @@
+//! Mixing-engine benchmark (issue 5): a naive single ffmpeg pass against the engine, in the same run.
+//!
+//! Generates heterogeneous material (1920x1080 25 fps, 1080x1920 30 fps, 720x1280 60 fps, 10 s each, with
+//! mild sensor-like noise so the encoders have real work), normalizes it once (`ingest::normalize`), then
+//! for one 30 s variant (3 clips, music looped under a voice-over, 10 subtitle lines and a title):
+//!   (a) the naive pass: one ffmpeg that scales, concatenates, mixes the audio and burns the text, x264
+//!       veryfast CRF 20;
+//!   (b) the engine: `mix::prepare` once per project, then `mix::render` with stream copy (no text) and
+//!       with burned text (one re-encode).
+//! Then 20 planned variants back to back, 2 in parallel (copy-only), sampling the RSS of the ffmpeg
+//! process tree from /proc. Prints `bench: <name> <value> <unit>` lines.
+//!
+//! Run: `make bench`, or `cargo run --release -p media --example mix_bench`. BENCH_KEEP=1 keeps the work
+//! folder (printed) for inspection.
+
+use media::mix::{
+    self, ClipSpec, Position, ProjectSpec, SubtitleLine, Subtitles, TextStyle, Title, VariantSpec,
+};
+use media::{ingest, probe};
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+const CLIP_S: u32 = 10;
+
+fn ffmpeg(args: &[String]) {
+    let out = Command::new("ffmpeg")
+        .args(["-v", "error", "-y"])
+        .args(args)
+        .output()
+        .expect("ffmpeg");
+    assert!(
+        out.status.success(),
+        "ffmpeg {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn s(v: &[&str]) -> Vec<String> {
+    v.iter().map(|x| x.to_string()).collect()
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Peak summed RSS (bytes) of all descendants of this process, sampled every 20 ms while running.
+struct RssSampler {
+    stop: Arc<AtomicBool>,
+    peak: Arc<AtomicU64>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+fn descendants_rss(root: u32) -> u64 {
+    let mut parent = std::collections::HashMap::new();
+    let mut rss = std::collections::HashMap::new();
+    let page = 4096u64;
+    if let Ok(dir) = std::fs::read_dir("/proc") {
+        for e in dir.flatten() {
+            let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            // Fields after the command (which may hold spaces) start after the last ')'.
+            let Some(rest) = stat.rfind(')').map(|i| &stat[i + 2..]) else {
+                continue;
+            };
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let (Some(ppid), Some(pages)) = (
+                f.get(1).and_then(|x| x.parse::<u32>().ok()),
+                f.get(21).and_then(|x| x.parse::<u64>().ok()),
+            ) else {
+                continue;
+            };
+            parent.insert(pid, ppid);
+            rss.insert(pid, pages * page);
+        }
+    }
+    let is_desc = |mut p: u32| {
+        for _ in 0..64 {
+            match parent.get(&p) {
+                Some(&pp) if pp == root => return true,
+                Some(&pp) if pp > 1 => p = pp,
+                _ => return false,
+            }
+        }
+        false
+    };
+    rss.iter()
+        .filter(|(p, _)| is_desc(**p))
+        .map(|(_, r)| r)
+        .sum()
+}
+
+impl RssSampler {
+    fn start() -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let peak = Arc::new(AtomicU64::new(0));
+        let (s2, p2) = (stop.clone(), peak.clone());
+        let me = std::process::id();
+        let handle = std::thread::spawn(move || {
+            while !s2.load(Ordering::Relaxed) {
+                p2.fetch_max(descendants_rss(me), Ordering::Relaxed);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        RssSampler {
+            stop,
+            peak,
+            handle: Some(handle),
+        }
+    }
+    fn finish(mut self) -> f64 {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+        self.peak.load(Ordering::Relaxed) as f64 / 1024.0 / 1024.0
+    }
+}
+
+struct Source {
+    raw: PathBuf,
+    info: media::MediaInfo,
+    mez: PathBuf,
+}
+
+fn subtitles() -> Vec<SubtitleLine> {
+    let lines = [
+        "今天给大家推荐一款好物",
+        "Fresh ingredients every morning",
+        "现做现卖 口感一流",
+        "门店就在市中心 交通方便",
+        "Open from 9 am to 10 pm",
+        "新客到店立享八折优惠",
+        "好吃不贵 回头客超多",
+        "欢迎带上朋友一起来",
+        "点击左下角 领取优惠券",
+        "我们下次见",
+    ];
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, t)| SubtitleLine {
+            start_ms: 500 + i as i64 * 2900,
+            end_ms: 500 + i as i64 * 2900 + 2600,
+            text: t.to_string(),
+        })
+        .collect()
+}
+
+/// The `All:` value of every ssim filter, in the order the filters appear in the graph (ffmpeg prints
+/// them in its own order, each named `Parsed_ssim_<index>`).
+fn ssim_all(stderr: &str) -> Vec<f64> {
+    let mut v: Vec<(u32, f64)> = stderr
+        .lines()
+        .filter(|l| l.contains("Parsed_ssim_") && l.contains("All:"))
+        .filter_map(|l| {
+            let idx = l
+                .split("Parsed_ssim_")
+                .nth(1)?
+                .split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()?;
+            let all = l
+                .split("All:")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()?;
+            Some((idx, all))
+        })
+        .collect();
+    v.sort_by_key(|x| x.0);
+    v.into_iter().map(|x| x.1).collect()
+}
+
+#[tokio::main]
+async fn main() {
+    let dir = std::env::temp_dir().join(format!("cm-mix-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |n: &str| dir.join(n);
+    let ps = |n: &str| dir.join(n).display().to_string();
+    println!("bench: mix_load_average_start {}", load());
+    let t_all = Instant::now();
+
+    // Material: three shapes and rates, one generator each, mild temporal noise.
+    let specs = [
+        ("land.mp4", "testsrc2=size=1920x1080:rate=25", "sine=f=440"),
+        ("vert.mp4", "testsrc=size=1080x1920:rate=30", "sine=f=550"),
+        (
+            "hfr.mp4",
+            "testsrc2=size=720x1280:rate=60,hue=H=2*PI*t/5",
+            "sine=f=660",
+        ),
+    ];
+    for (name, v, a) in specs {
+        let mut args = s(&["-f", "lavfi", "-i"]);
+        args.push(format!("{v},noise=alls=2:allf=t"));
+        args.extend(s(&["-f", "lavfi", "-i", a, "-t"]));
+        args.push(CLIP_S.to_string());
+        args.extend(s(&[
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-crf",
+            "14",
+            "-c:a",
+            "aac",
+        ]));
+        args.push(ps(name));
+        ffmpeg(&args);
+    }
+    // Music: a 12 s chord (looped to 30 s); voice: speech-like bursts, 28 s.
+    ffmpeg(&[s(&["-f", "lavfi", "-i", "aevalsrc=0.2*sin(2*PI*262*t)+0.2*sin(2*PI*330*t)+0.2*sin(2*PI*392*t):s=44100:c=stereo", "-t", "12"]), vec![ps("music.mp3")]].concat());
+    ffmpeg(
+        &[
+            s(&[
+                "-f",
+                "lavfi",
+                "-i",
+                "aevalsrc=0.5*sin(2*PI*180*t)*sin(2*PI*3*t)*gt(mod(t\\,2.9)\\,0.4):s=22050",
+                "-t",
+                "28",
+            ]),
+            vec![ps("voice.wav")],
+        ]
+        .concat(),
+    );
+
+    let t_norm = Instant::now();
+    let mut sources = Vec::new();
+    for (name, _, _) in specs {
+        let raw = p(name);
+        let info = probe::probe(&raw).await.unwrap();
+        let mez = p(&format!("mez-{name}"));
+        ingest::normalize(&raw, &mez, &info).await.unwrap();
+        sources.push(Source { raw, info, mez });
+    }
+    let norm_s = t_norm.elapsed().as_secs_f64();
+    println!(
+        "bench: mix_normalize_seconds_per_material_second {:.2} s",
+        norm_s / (3.0 * CLIP_S as f64)
+    );
+
+    // Text, the same for both pipelines.
+    let sub_style = TextStyle {
+        colour: "#FFFFFF".into(),
+        ..TextStyle::new(Position::Bottom, 64)
+    };
+    let title = Title {
+        text: "新品上市 限时八折".into(),
+        style: TextStyle {
+            colour: "#FFE000".into(),
+            ..TextStyle::new(Position::Top, 84)
+        },
+    };
+    let lines = subtitles();
+    let planned_ms = 3 * CLIP_S as i64 * 1000;
+
+    // (a) Naive: one ffmpeg pass from the raw sources. Same scaling as ingest, the same ASS script the
+    // engine burns (so the text pixels are identical and SSIM compares the encoding), the same audio graph.
+    let fam = mix::DEFAULT_FONT_FAMILY;
+    let subs = Subtitles {
+        lines: lines.clone(),
+        style: sub_style.clone(),
+    };
+    std::fs::write(
+        p("naive.ass"),
+        mix::burn_script(Some((&subs, fam)), Some((&title, fam))).unwrap(),
+    )
+    .unwrap();
+    let picture = |first_input: usize| -> String {
+        let mut g = String::new();
+        for (i, src) in sources.iter().enumerate() {
+            g.push_str(&format!(
+                "[{}:v]{}[v{i}];",
+                first_input + i,
+                ingest::video_filter(&src.info)
+            ));
+        }
+        g.push_str("[v0][v1][v2]concat=n=3:v=1:a=0,subtitles=naive.ass");
+        g
+    };
+    let norm = "aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,loudnorm=I=-16:TP=-1.5:LRA=11,aresample=48000";
+    let mut naive = s(&["-v", "error", "-y"]);
+    for src in &sources {
+        naive.push("-i".into());
+        naive.push(src.raw.display().to_string());
+    }
+    naive.extend(s(&[
+        "-stream_loop",
+        "-1",
+        "-i",
+        "music.mp3",
+        "-i",
+        "voice.wav",
+        "-filter_complex",
+    ]));
+    naive.push(format!(
+        "{}[vout];[3:a]{norm},volume=0.5[m];[4:a]{norm},apad,asplit=2[v1][sc];\
+[m][sc]sidechaincompress=threshold=0.02:ratio=6:attack=20:release=400[duck];\
+[duck][v1]amix=inputs=2:duration=first:normalize=0,alimiter=limit=0.95:level=0,atrim=end={}[aout]",
+        picture(0),
+        planned_ms / 1000
+    ));
+    naive.extend(s(&[
+        "-map",
+        "[vout]",
+        "-map",
+        "[aout]",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-crf",
+        "20",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:a",
+        "aac",
+        "-b:a",
+        "128k",
+        "-movflags",
+        "+faststart",
+        "naive.mp4",
+    ]));
+    println!("bench: mix_load_average_naive {}", load());
+    let rss = RssSampler::start();
+    let t = Instant::now();
+    let out = Command::new("ffmpeg")
+        .args(&naive)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let naive_s = t.elapsed().as_secs_f64();
+    let naive_rss = rss.finish();
+    assert!(
+        out.status.success(),
+        "naive: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    println!("bench: mix_naive_seconds {naive_s:.2} s");
+    println!("bench: mix_naive_peak_rss_mb {naive_rss:.0} MB");
+
+    // (b) The engine: project prep once, then variants.
+    let spec = ProjectSpec {
+        clips: sources.iter().map(|s| s.mez.clone()).collect(),
+        music: Some(p("music.mp3")),
+        music_volume: 100,
+        voice: Some(p("voice.wav")),
+        voice_volume: 100,
+        subtitles: Some(subs.clone()),
+        bed_ms: planned_ms + 1000,
+    };
+    let t = Instant::now();
+    let prep = mix::prepare(&spec, &p("prep"), &mix::no_progress)
+        .await
+        .unwrap();
+    println!("bench: mix_prep_seconds {:.2} s", t.elapsed().as_secs_f64());
+    let clips: Vec<ClipSpec> = sources.iter().map(|s| ClipSpec::whole(&s.mez)).collect();
+
+    // Copy-only variant: median of 5.
+    println!("bench: mix_load_average_copy {}", load());
+    let mut copy_times = Vec::new();
+    for i in 0..5 {
+        let t = Instant::now();
+        let r = mix::render(
+            &prep,
+            &VariantSpec::new(clips.clone()),
+            &p(&format!("copy{i}.mp4")),
+            &p(&format!("copy{i}.jpg")),
+            &mix::no_progress,
+        )
+        .await
+        .unwrap();
+        copy_times.push(t.elapsed().as_secs_f64());
+        assert!(!r.burned && r.audio_copied);
+    }
+    copy_times.sort_by(f64::total_cmp);
+    let copy_s = copy_times[2];
+    let got = probe::probe(&p("copy0.mp4")).await.unwrap();
+    println!(
+        "bench: mix_copy_duration_error_ms {}",
+        (got.duration_ms - planned_ms).abs()
+    );
+    println!("bench: mix_copy_seconds {copy_s:.3} s");
+    println!("bench: mix_copy_vs_naive {:.1} x", naive_s / copy_s);
+
+    // Burned variant: subtitles + title, one re-encode.
+    let mut burn = VariantSpec::new(clips.clone());
+    burn.burn_subtitles = true;
+    burn.title = Some(title.clone());
+    println!("bench: mix_load_average_burned {}", load());
+    let rss = RssSampler::start();
+    let t = Instant::now();
+    let r = mix::render(
+        &prep,
+        &burn,
+        &p("burned.mp4"),
+        &p("burned.jpg"),
+        &mix::no_progress,
+    )
+    .await
+    .unwrap();
+    let burned_s = t.elapsed().as_secs_f64();
+    let burned_rss = rss.finish();
+    assert!(r.burned);
+    println!("bench: mix_burned_seconds {burned_s:.2} s");
+    println!("bench: mix_burned_vs_naive {:.2} x", naive_s / burned_s);
+    println!("bench: mix_burned_peak_rss_mb {burned_rss:.0} MB");
+
+    // Quality: SSIM of ours against the naive output, and of both against the ideal picture (the naive
+    // filter graph from the raw sources, never encoded).
+    let mut q = s(&["-hide_banner", "-i", "burned.mp4", "-i", "naive.mp4"]);
+    for src in &sources {
+        q.push("-i".into());
+        q.push(src.raw.display().to_string());
+    }
+    q.push("-filter_complex".into());
+    q.push(format!(
+        "{}[ref];[ref]split=2[r1][r2];[0:v]split=2[o1][o2];[1:v]split=2[n1][n2];[o1][n1]ssim[x];[o2][r1]ssim[y];[n2][r2]ssim[z]",
+        picture(2)
+    ));
+    q.extend(s(&[
+        "-map", "[x]", "-f", "null", "-", "-map", "[y]", "-f", "null", "-", "-map", "[z]", "-f",
+        "null", "-",
+    ]));
+    let out = Command::new("ffmpeg")
+        .args(&q)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    let v = ssim_all(&text);
+    assert!(
+        out.status.success() && v.len() == 3,
+        "ssim: {}",
+        text.lines().rev().take(8).collect::<Vec<_>>().join("\n")
+    );
+    let size = |f: &str| {
+        std::fs::metadata(p(f))
+            .map(|m| m.len() as f64 * 8.0 / (planned_ms as f64 / 1000.0) / 1e6)
+            .unwrap_or(0.0)
+    };
+    println!("bench: mix_burned_ssim {:.4}", v[0]);
+    println!("bench: mix_burned_ssim_vs_ideal {:.4}", v[1]);
+    println!("bench: mix_naive_ssim_vs_ideal {:.4}", v[2]);
+    println!("bench: mix_burned_bitrate {:.1} Mbit/s", size("burned.mp4"));
+    println!("bench: mix_naive_bitrate {:.1} Mbit/s", size("naive.mp4"));
+
+    // 20 planned variants back to back, 2 in parallel, copy-only.
+    let groups: Vec<Vec<i64>> = vec![vec![0, 1, 2]; 3];
+    let plan = domain::planner::plan(&groups, &[], 20, 42).unwrap();
+    println!(
+        "bench: mix_plan_clip_use_max_min {} {}",
+        plan.max_use, plan.min_use
+    );
+    let prep = Arc::new(prep);
+    let queue = Arc::new(std::sync::Mutex::new(
+        plan.variants.into_iter().enumerate().collect::<Vec<_>>(),
+    ));
+    println!("bench: mix_load_average_variants {}", load());
+    let rss = RssSampler::start();
+    let t = Instant::now();
+    let mut workers = Vec::new();
+    for _ in 0..2 {
+        let (prep, queue, sources) = (
+            prep.clone(),
+            queue.clone(),
+            sources.iter().map(|s| s.mez.clone()).collect::<Vec<_>>(),
+        );
+        let dir = dir.clone();
+        workers.push(tokio::spawn(async move {
+            loop {
+                let Some((i, seq)) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let clips = seq
+                    .iter()
+                    .map(|&c| ClipSpec::whole(&sources[c as usize]))
+                    .collect();
+                mix::render(
+                    &prep,
+                    &VariantSpec::new(clips),
+                    &dir.join(format!("v{i}.mp4")),
+                    &dir.join(format!("v{i}.jpg")),
+                    &mix::no_progress,
+                )
+                .await
+                .unwrap();
+            }
+        }));
+    }
+    for w in workers {
+        w.await.unwrap();
+    }
+    let all_s = t.elapsed().as_secs_f64();
+    let peak = rss.finish();
+    println!("bench: mix_variants_per_minute {:.0}", 20.0 / all_s * 60.0);
+    println!("bench: mix_peak_rss_mb {peak:.0} MB");
+    println!("bench: mix_load_average_end {}", load());
+    println!(
+        "bench: mix_bench_wall_seconds {:.0} s",
+        t_all.elapsed().as_secs_f64()
+    );
+
+    if std::env::var_os("BENCH_KEEP").is_some() {
+        eprintln!("kept {}", dir.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
