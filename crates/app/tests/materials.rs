@@ -1124,3 +1124,94 @@ async fn voice_groups_list_their_voice_materials_and_recognition_is_quoted() {
     .await
     .expect(404);
 }
+
+#[tokio::test]
+async fn fonts_must_be_real_truetype_or_opentype() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    let fake = [&[0u8, 1, 0, 0, 0, 9][..], &[0u8; 64][..]].concat();
+    let r = app
+        .upload(
+            "/media.merchant_font_style/add",
+            &t,
+            &[("name", "Fake")],
+            "fake.ttf",
+            fake,
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.message()),
+        (422, "Not a valid TTF/OTF font file")
+    );
+    let r = app
+        .upload(
+            "/media.merchant_font_style/add",
+            &t,
+            &[("name", "Pic")],
+            "pic.ttf",
+            png(),
+        )
+        .await;
+    assert_eq!(r.status, 422);
+    // A real font from the system (fontconfig's own dependency ships DejaVu on Debian).
+    let real = walk("/usr/share/fonts".as_ref())
+        .into_iter()
+        .find(|p| p.extension().is_some_and(|e| e == "ttf"))
+        .expect("a .ttf on this machine");
+    let r = app
+        .upload(
+            "/media.merchant_font_style/add",
+            &t,
+            &[("name", "Body font")],
+            "body.ttf",
+            std::fs::read(&real).unwrap(),
+        )
+        .await;
+    let id = r.ok()["id"].as_i64().unwrap();
+    assert_eq!(r.data()["kind"], "font");
+    let all = app.get("/media.merchant_font_style/getAll", Some(&t)).await;
+    assert_eq!(all.ok()["rows"][0]["name"], "Body font");
+    app.post(
+        "/media.merchant_font_style/edit",
+        Some(&t),
+        json!({"id": id, "name": "Headline"}),
+    )
+    .await
+    .ok();
+    let urls = app
+        .get("/bpdr.merchant_mediainfo/getFontStyleUrl", Some(&t))
+        .await;
+    assert_eq!(urls.ok()["rows"][0]["name"], "Headline");
+    assert_eq!(
+        app.http
+            .get(app.url(urls.data()["rows"][0]["src"].as_str().unwrap()))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    app.post(
+        "/media.merchant_font_style/delete",
+        Some(&t),
+        json!({"id": id}),
+    )
+    .await
+    .ok();
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = vec![];
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p))
+            } else {
+                out.push(p)
+            }
+        }
+    }
+    out.sort();
+    out
+}
