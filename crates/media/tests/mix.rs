@@ -142,6 +142,15 @@ fn material() -> &'static Material {
     })
 }
 
+/// Called at the end of each test: the last one to pass removes the material (a failure keeps it).
+fn finished() {
+    static DONE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    if DONE.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1 == TESTS {
+        let _ = std::fs::remove_dir_all(&material().dir);
+    }
+}
+const TESTS: usize = 4;
+
 fn out_dir(name: &str) -> PathBuf {
     let d = material().dir.join(name);
     std::fs::create_dir_all(&d).unwrap();
@@ -341,6 +350,7 @@ async fn copy_variant_keeps_the_plan_and_shares_the_bed() {
     .await
     .unwrap();
     assert_output(&r2.video, 5000).await;
+    finished();
 }
 
 #[tokio::test]
@@ -412,6 +422,7 @@ async fn clips_own_sound_is_joined_and_encoded() {
     .unwrap();
     assert!(!r.audio_copied);
     assert_output(&r.video, 6000).await;
+    finished();
 }
 
 #[tokio::test]
@@ -599,6 +610,7 @@ async fn subtitles_and_a_chinese_title_are_burned_in() {
     .await
     .unwrap_err();
     assert!(e.to_string().contains("at most 20"), "{e}");
+    finished();
 }
 
 #[tokio::test]
@@ -692,4 +704,5 @@ async fn failures_name_their_cause() {
     .await
     .unwrap_err();
     assert!(e.to_string().contains("nofont.ttf"), "{e}");
+    finished();
 }
