@@ -282,33 +282,24 @@ pub async fn add_variants(
         .fetch_one(&mut *tx)
         .await?;
         let key = format!("render:{id}");
-        let balance: Option<i64> = sqlx::query_scalar(
-            "UPDATE merchants SET points = points - $1, updated_at = $2 WHERE id = $3 AND points >= $1 RETURNING points",
+        let charged = crate::points::post(
+            &mut tx,
+            merchant_id,
+            -points_each,
+            "deduct",
+            "video synthesis",
+            Some(&key),
+            "",
         )
-        .bind(points_each)
-        .bind(now)
-        .bind(merchant_id)
-        .fetch_optional(&mut *tx)
         .await?;
-        let Some(balance) = balance else {
+        if charged.is_none() {
             drop(tx);
             let have = crate::points::balance(db, merchant_id).await?;
             return Err(crate::points::PointsError::Insufficient {
                 need: points_each * seqs.len() as i64,
                 balance: have,
             });
-        };
-        sqlx::query(
-            "INSERT INTO points_ledger (merchant_id, change, balance, kind, reason, job_key, operator, created_at) \
-             VALUES ($1, $2, $3, 'deduct', 'video synthesis', $4, '', $5)",
-        )
-        .bind(merchant_id)
-        .bind(-points_each)
-        .bind(balance)
-        .bind(&key)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        }
         let job = crate::jobs::enqueue(
             &mut tx,
             &crate::jobs::NewJob {

@@ -61,36 +61,27 @@ async fn apply(
             return Ok(e);
         }
     }
-    // The conditional update is the guard against going negative, on both backends and under races.
-    let balance: Option<i64> = sqlx::query_scalar(
-        "UPDATE merchants SET points = points + $1, updated_at = $2 WHERE id = $3 AND points + $1 >= 0 RETURNING points",
+    let inserted = match post(
+        &mut tx,
+        merchant_id,
+        change,
+        kind,
+        reason,
+        job_key,
+        operator,
     )
-    .bind(change)
-    .bind(now_ms())
-    .bind(merchant_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(balance) = balance else {
-        drop(tx);
-        return Err(PointsError::Insufficient {
-            need: -change,
-            balance: self::balance(db, merchant_id).await?,
-        });
+    .await
+    {
+        Ok(None) => {
+            drop(tx);
+            return Err(PointsError::Insufficient {
+                need: -change,
+                balance: self::balance(db, merchant_id).await?,
+            });
+        }
+        Ok(Some(e)) => Ok(e),
+        Err(e) => Err(e),
     };
-    let inserted = sqlx::query_as::<_, Entry>(sqlf!(
-        "INSERT INTO points_ledger (merchant_id, change, balance, kind, reason, job_key, operator, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {COLS}"
-    ))
-    .bind(merchant_id)
-    .bind(change)
-    .bind(balance)
-    .bind(kind)
-    .bind(reason)
-    .bind(job_key)
-    .bind(operator)
-    .bind(now_ms())
-    .fetch_one(&mut *tx)
-    .await;
     match inserted {
         Ok(e) => {
             tx.commit().await?;
@@ -109,6 +100,47 @@ async fn apply(
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// Changes the balance and appends the ledger entry inside the caller's transaction. `None` when the
+/// change would take the balance below zero: the conditional update is the guard against that, on both
+/// backends and under races.
+pub(crate) async fn post(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    merchant_id: i64,
+    change: i64,
+    kind: &str,
+    reason: &str,
+    job_key: Option<&str>,
+    operator: &str,
+) -> sqlx::Result<Option<Entry>> {
+    let now = now_ms();
+    let balance: Option<i64> = sqlx::query_scalar(
+        "UPDATE merchants SET points = points + $1, updated_at = $2 WHERE id = $3 AND points + $1 >= 0 RETURNING points",
+    )
+    .bind(change)
+    .bind(now)
+    .bind(merchant_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(balance) = balance else {
+        return Ok(None);
+    };
+    sqlx::query_as::<_, Entry>(sqlf!(
+        "INSERT INTO points_ledger (merchant_id, change, balance, kind, reason, job_key, operator, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {COLS}"
+    ))
+    .bind(merchant_id)
+    .bind(change)
+    .bind(balance)
+    .bind(kind)
+    .bind(reason)
+    .bind(job_key)
+    .bind(operator)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await
+    .map(Some)
 }
 
 /// Takes `points` for a job; calling again with the same key changes nothing and returns the first entry.
