@@ -9,16 +9,13 @@ use std::process::Command;
 use std::time::Duration;
 
 fn clip(colour: &str, secs: &str) -> Vec<u8> {
-    let out = std::env::temp_dir().join(format!("cm-clip-{}.mp4", store::random_token(6)));
-    let st = Command::new("ffmpeg")
-        .args([
-            "-v",
-            "error",
-            "-y",
+    let src = format!("color=c={colour}:s=720x1280:r=30");
+    ffmpeg_bytes(
+        &[
             "-f",
             "lavfi",
             "-i",
-            &format!("color=c={colour}:s=720x1280:r=30"),
+            &src,
             "-f",
             "lavfi",
             "-i",
@@ -31,34 +28,9 @@ fn clip(colour: &str, secs: &str) -> Vec<u8> {
             "ultrafast",
             "-c:a",
             "aac",
-        ])
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let b = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_file(out);
-    b
-}
-
-async fn wait_ready(app: &TestApp, t: &str, ids: &[i64]) {
-    for id in ids {
-        for i in 0..900 {
-            let d = app
-                .get_q(
-                    "/media.merchant_much_resource/resource_detail",
-                    Some(t),
-                    json!({"id": id.to_string()}),
-                )
-                .await;
-            match d.ok()["state"].as_str().unwrap() {
-                "ready" => break,
-                "failed" => panic!("ingest failed: {}", d.body),
-                _ => assert!(i < 899, "ingest did not finish"),
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
+        ],
+        "mp4",
+    )
 }
 
 async fn wait_variants(app: &TestApp, t: &str, project: i64, n: usize) -> Vec<Value> {
@@ -115,7 +87,7 @@ async fn a_project_renders_unique_variants_into_the_library() {
         }
         groups.push(gid);
     }
-    wait_ready(&app, &t, &clips).await;
+    app.wait_ready(&t, &clips).await;
     let rule = |g: i64| json!({"group_id": g});
     // Bad input.
     let r = app
@@ -358,7 +330,7 @@ async fn a_variant_whose_input_vanished_fails_with_the_reason_and_refunds() {
         clips.push(r.ok()["id"].as_i64().unwrap());
         groups.push(gid);
     }
-    wait_ready(&app, &t, &clips).await;
+    app.wait_ready(&t, &clips).await;
     let cfg = json!({"groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>()});
     let pid = app
         .post(

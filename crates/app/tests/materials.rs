@@ -6,20 +6,6 @@ use common::*;
 use serde_json::json;
 use std::process::Command;
 
-fn ffmpeg_bytes(args: &[&str], ext: &str) -> Vec<u8> {
-    let out = std::env::temp_dir().join(format!("cm-mat-{}.{ext}", store::random_token(6)));
-    let st = Command::new("ffmpeg")
-        .args(["-v", "error", "-y"])
-        .args(args)
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let b = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_file(out);
-    b
-}
-
 fn png() -> Vec<u8> {
     ffmpeg_bytes(
         &[
@@ -188,22 +174,7 @@ async fn videos_are_ingested_into_groups_and_deletes_respect_uses() {
         assert_eq!(m["state"], "processing");
         assert_eq!(m["group_id"], gid);
         let id = m["id"].as_i64().unwrap();
-        let mut state = String::new();
-        for _ in 0..600 {
-            let d = app
-                .get_q(
-                    "/media.merchant_much_resource/resource_detail",
-                    Some(&t),
-                    json!({"id": id.to_string()}),
-                )
-                .await;
-            state = d.ok()["state"].as_str().unwrap().to_string();
-            if state == "ready" || state == "failed" {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        assert_eq!(state, "ready");
+        app.wait_ready(&t, &[id]).await;
         let d = app
             .get_q(
                 "/media.merchant_much_resource/resource_detail",

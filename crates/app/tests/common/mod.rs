@@ -72,6 +72,21 @@ pub mod tempdir {
     }
 }
 
+/// Runs ffmpeg with `args` into a temporary file of type `ext` and returns its bytes.
+pub fn ffmpeg_bytes(args: &[&str], ext: &str) -> Vec<u8> {
+    let out = std::env::temp_dir().join(format!("cm-test-{}.{ext}", store::random_token(6)));
+    let st = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-y"])
+        .args(args)
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(st.success(), "ffmpeg {args:?}");
+    let b = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_file(out);
+    b
+}
+
 pub struct TestApp {
     pub addr: SocketAddr,
     pub db: Db,
@@ -169,6 +184,27 @@ impl TestApp {
             cfg,
             rx,
         ));
+    }
+
+    /// Waits until every material has been ingested; a failed ingest fails the test.
+    pub async fn wait_ready(&self, token: &str, ids: &[i64]) {
+        for id in ids {
+            for i in 0..900 {
+                let d = self
+                    .get_q(
+                        "/media.merchant_much_resource/resource_detail",
+                        Some(token),
+                        json!({"id": id.to_string()}),
+                    )
+                    .await;
+                match d.ok()["state"].as_str().unwrap() {
+                    "ready" => break,
+                    "failed" => panic!("ingest failed: {}", d.body),
+                    _ => assert!(i < 899, "ingest did not finish"),
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        }
     }
 
     /// Multipart upload of `bytes` as field `file` named `name`, with extra text fields first.
