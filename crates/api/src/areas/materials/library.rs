@@ -271,8 +271,8 @@ pub async fn edit_upfile(
     rename(&st, &c, r).await
 }
 
-/// Deletes a material unless something still uses it; its files leave storage too.
-pub async fn delete_one(st: &AppState, mid: i64, id: i64) -> ApiResult<()> {
+/// A material may be deleted when it is the caller's and nothing uses it.
+async fn check_deletable(st: &AppState, mid: i64, id: i64) -> ApiResult<()> {
     mat::get(&st.db, mid, id).await?.ok_or(ApiError::NotFound)?;
     let uses = mat::uses(&st.db, mid, id).await?;
     if !uses.is_empty() {
@@ -282,6 +282,11 @@ pub async fn delete_one(st: &AppState, mid: i64, id: i64) -> ApiResult<()> {
             vec![("uses", uses.join(", "))],
         ));
     }
+    Ok(())
+}
+
+/// Deletes a checked material's row and its files.
+async fn remove(st: &AppState, mid: i64, id: i64) -> ApiResult<()> {
     for key in mat::delete(&st.db, mid, id).await?.unwrap_or_default() {
         if let Err(e) = st.storage.delete(&key).await {
             tracing::warn!(%key, error = %e, "could not remove a deleted material's file");
@@ -317,14 +322,10 @@ macro_rules! deleter {
             let ids = r.all()?;
             // Check every one first, so a refused id leaves the others untouched too.
             for id in &ids {
-                mat::get(&st.db, mid, *id).await?.ok_or(ApiError::NotFound)?;
-                let uses = mat::uses(&st.db, mid, *id).await?;
-                if !uses.is_empty() {
-                    return Err(ApiError::invalid_with("id", Msg::MaterialInUse, vec![("uses", uses.join(", "))]));
-                }
+                check_deletable(&st, mid, *id).await?;
             }
             for id in ids {
-                delete_one(&st, mid, id).await?;
+                remove(&st, mid, id).await?;
             }
             Ok(ok(serde_json::json!({})))
         }
