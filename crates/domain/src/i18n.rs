@@ -95,6 +95,29 @@ messages! {
     ProjectDisabled => "该项目已停用，请先启用", "This project is disabled; enable it first";
     VariantBusy => "视频正在合成中，请稍后再试", "The video is still being synthesized; try again later";
     LinkExpired => "链接已过期，请刷新页面", "The link has expired; reload the page";
+    TitleEmpty => "第 {n} 个标题为空（标题之间用 # 分隔）", "Title {n} is empty (titles are separated by #)";
+    TitleTooLong => "第 {n} 个标题超过 {max} 个字符", "Title {n} is longer than {max} characters";
+    CommentTooLong => "第 {n} 行评论超过 {max} 个字符", "Comment line {n} is longer than {max} characters";
+    CommentContact => "第 {n} 行评论含联系方式或链接，不允许发布", "Comment line {n} contains contact details or a link, which is not allowed";
+    StartInPast => "开始日期不能早于今天", "The start date cannot be before today";
+    DailyOverLimit => "每个账号每天最多发布 {max} 条视频", "At most {max} videos per account per day";
+    TimesCount => "请填写 {n} 个发布时间", "Give {n} publish time(s)";
+    AccountsOverVideos => "所选账号数（{accounts}）不能超过视频数（{videos}）", "The selected accounts ({accounts}) cannot outnumber the videos ({videos})";
+    PublishCountOverVideos => "发布数量（{count}）不能超过所选视频数（{videos}）", "The publish count ({count}) cannot exceed the selected videos ({videos})";
+    AccountUnusable => "账号“{name}”授权已过期或不属于该平台，请重新授权或移除", "Account '{name}' has expired or is not on this platform; re-authorize or remove it";
+    VideoUnusable => "视频“{name}”不可发布（未合成成功或已被其他任务使用）", "Video '{name}' cannot be published (not successfully made, or used by another task)";
+    MountRequired => "挂载类型为“{mount}”时必须填写 {what}", "Mount type '{mount}' needs {what}";
+    PlatformRefused => "平台拒绝：{reason}", "The platform refused: {reason}";
+    QrLoginUnknown => "扫码登录不存在或已过期，请重新获取二维码", "That QR login does not exist or has expired; get a new QR code";
+    UseBjhLogin => "百家号请使用 app_id 与 app_token 授权", "Baijiahao accounts are authorized with app_id and app_token";
+    ReasonRequired => "请填写驳回原因", "Give a reason for the rejection";
+    ItemBusy => "有视频正在发布中，请稍后再试", "A video is being published right now; try again shortly";
+    NotReviewing => "该任务已审核", "This task has already been reviewed";
+    ItemNotPublished => "视频尚未发布成功，无法发送置顶评论", "The video is not published yet, so top comments cannot be sent";
+    NothingToPublish => "没有可发布的视频（需审核通过且未发布）", "Nothing to publish (the task must be approved and the video not yet published)";
+    AuthStateInvalid => "授权链接无效或已过期，请重新发起授权", "The authorization link is invalid or has expired; start again";
+    GroupNameTaken => "分组名称已存在", "A group with that name already exists";
+    PlatformUnknown => "未知平台：{platform}", "Unknown platform: {platform}";
 }
 
 impl Msg {
@@ -145,6 +168,28 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "voice" => "配音",
         "subtitles" => "字幕",
         "value" => "值",
+        "titles" => "标题",
+        "topics" => "话题",
+        "top_comments" => "置顶评论",
+        "time_mode" => "发布时间模式",
+        "start_date" => "开始日期",
+        "days" => "天数",
+        "daily_quantity" => "每日数量",
+        "times" => "发布时间",
+        "account_ids" => "发布账号",
+        "video_ids" => "视频",
+        "publish_count" => "发布数量",
+        "platform" => "平台",
+        "remarks" => "备注",
+        "reason" => "原因",
+        "app_id" => "应用 ID",
+        "app_token" => "应用令牌",
+        "client_key" => "应用 Key",
+        "client_secret" => "应用密钥",
+        "keyword" => "关键词",
+        "mount_type" => "挂载类型",
+        "login_id" => "扫码登录",
+        "sms_code" => "短信验证码",
         _ => "",
     };
     match lang {

@@ -1,6 +1,8 @@
 //! Entities, validation rules, permissions and messages of clipmatrix. No I/O lives here.
 
 pub mod clip;
+pub mod clock;
+pub mod matrix;
 pub mod i18n;
 pub mod menus;
 pub mod permission;
