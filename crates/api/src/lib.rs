@@ -59,6 +59,7 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::auth::router())
         .merge(areas::materials::router())
         .merge(areas::clip::router())
+        .merge(areas::matrix::router())
 }
 
 /// The OpenAPI document, generated from the handlers' annotations.
@@ -96,11 +97,28 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api)
         .route("/healthz", get(web::healthz))
         .route("/agreement/{kind}", get(web::agreement))
-        .route("/files/{id}/{variant}", get(areas::materials::files::serve));
+        .route("/files/{id}/{variant}", get(areas::materials::files::serve))
+        // Public: the platform's consent page and its event push come here without our token.
+        .route(
+            "/oauth/{platform}/callback",
+            get(areas::matrix::accounts::oauth_callback),
+        )
+        .route(
+            "/webhook/dy",
+            axum::routing::post(areas::matrix::webhook::dy),
+        );
     if state.settings.sandbox {
-        router = router
-            .route("/sandbox/sms", get(web::sms_outbox))
-            .route("/sandbox/sms.json", get(web::sms_outbox_json));
+        // The platform simulator (PLATFORMS.md) and the SMS outbox share the `/sandbox` prefix.
+        let sms = Router::new()
+            .route("/sms", get(web::sms_outbox))
+            .route("/sms.json", get(web::sms_outbox_json))
+            .with_state(state.clone());
+        let platforms = platforms::sandbox::router(platforms::sandbox::Config {
+            public_base: format!("{}/sandbox", state.settings.public_url),
+            webhook_url: Some(format!("{}/webhook/dy", state.settings.public_url)),
+            ..Default::default()
+        });
+        router = router.nest_service("/sandbox", sms.merge(platforms));
     }
     router
         .fallback(web::console)

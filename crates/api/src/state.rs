@@ -24,6 +24,10 @@ pub struct Settings {
     pub web_dir: Option<std::path::PathBuf>,
     pub data_dir: std::path::PathBuf,
     pub storage_url: String,
+    /// How browsers and platforms reach this server, e.g. `http://127.0.0.1:8080`.
+    pub public_url: String,
+    /// Sandbox-mode adapters call `<platform_base>/<platform>`.
+    pub platform_base: String,
 }
 
 impl Settings {
@@ -48,6 +52,8 @@ pub struct AppState {
     pub storage: media::Storage,
     /// The menu table, cached: every request's permission check reads it.
     pub menus: Arc<RwLock<Vec<store::menus::Menu>>>,
+    /// Platform adapters, sealed tokens, the publisher's needs.
+    pub hub: crate::areas::matrix::hub::HubRef,
 }
 
 impl AppState {
@@ -60,7 +66,21 @@ impl AppState {
             .await?;
         let menus = store::menus::all(&db).await?;
         let storage = media::Storage::from_url(&settings.storage_url)?;
+        let url_key = key.clone().into_bytes();
+        let hub = Arc::new(crate::areas::matrix::hub::Hub {
+            db: db.clone(),
+            sealer: store::secrets::Sealer::load(&settings.data_dir)?,
+            sandbox: settings.sandbox,
+            sandbox_base: settings.platform_base.clone(),
+            public_url: settings.public_url.clone(),
+            storage: storage.clone(),
+            timeout_ms: 0,
+            sign_url: Arc::new(move |id, variant| {
+                crate::areas::materials::files::url_with(&url_key, id, variant)
+            }),
+        });
         Ok(AppState {
+            hub,
             db,
             settings,
             jwt_key: Arc::new(key.into_bytes()),

@@ -20,6 +20,12 @@ pub struct Config {
     /// Serve the console from this folder instead of the embedded copy.
     pub web_dir: Option<PathBuf>,
     pub workers: bool,
+    /// How browsers and platforms reach this server (OAuth redirects, media URLs); default
+    /// `http://<listen>`.
+    pub public_url: Option<String>,
+    /// Where sandbox-mode adapters send platform calls; default `<public_url>/sandbox` (in-process).
+    /// Point it at a standalone `clipmatrix sandbox` to keep platform state across restarts.
+    pub platform_base: Option<String>,
 }
 
 /// What a `clipmatrix.toml` or the environment may set; every field optional.
@@ -35,6 +41,8 @@ pub struct Layer {
     pub demo_password: Option<String>,
     pub web_dir: Option<PathBuf>,
     pub workers: Option<bool>,
+    pub public_url: Option<String>,
+    pub platform_base: Option<String>,
 }
 
 impl Layer {
@@ -59,6 +67,8 @@ impl Layer {
             demo_password: v("DEMO_PASSWORD"),
             web_dir: v("WEB_DIR").map(PathBuf::from),
             workers: flag("WORKERS")?,
+            public_url: v("PUBLIC_URL"),
+            platform_base: v("PLATFORM_BASE"),
         })
     }
 }
@@ -85,6 +95,10 @@ impl Config {
             demo_password: pick(&|l| l.demo_password.clone()),
             web_dir: layers.iter().rev().find_map(|l| l.web_dir.clone()),
             workers: layers.iter().rev().find_map(|l| l.workers).unwrap_or(true),
+            public_url: pick(&|l| l.public_url.clone())
+                .map(|u| u.trim_end_matches('/').to_string()),
+            platform_base: pick(&|l| l.platform_base.clone())
+                .map(|u| u.trim_end_matches('/').to_string()),
             data_dir,
         }
     }
@@ -143,8 +157,22 @@ pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
 }
 
 /// The job kinds this build knows. Later modules register theirs here.
-pub fn registry(storage: media::Storage, asr_dir: std::path::PathBuf) -> Registry {
+pub fn registry(state: &api::AppState) -> Registry {
+    let storage = state.storage.clone();
+    let asr_dir = state.settings.asr_dir();
     let mut r = Registry::default();
+    let hub = state.hub.clone();
+    let h2 = hub.clone();
+    let h3 = hub.clone();
+    r.register("publish.item", move |ctx| {
+        api::areas::matrix::publish::run_item(ctx, hub.clone())
+    });
+    r.register("publish.review", move |ctx| {
+        api::areas::matrix::publish::run_review(ctx, h2.clone())
+    });
+    r.register("matrix.token_refresh", move |ctx| {
+        api::areas::matrix::publish::run_refresh(ctx, h3.clone())
+    });
     let s2 = storage.clone();
     let s3 = storage.clone();
     r.register("clip.render", move |ctx| {
@@ -202,30 +230,45 @@ pub async fn shutdown_signal() {
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
 }
 
+/// The API settings of a config; `addr` is the address actually bound.
+pub fn settings(cfg: &Config, addr: &str) -> api::Settings {
+    let public_url = cfg
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{addr}"));
+    api::Settings {
+        sandbox: cfg.sandbox,
+        web_dir: cfg.web_dir.clone(),
+        data_dir: cfg.data_dir.clone(),
+        storage_url: cfg.storage_url.clone(),
+        platform_base: cfg
+            .platform_base
+            .clone()
+            .unwrap_or_else(|| format!("{public_url}/sandbox")),
+        public_url,
+    }
+}
+
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let db = open_db(&cfg).await?;
     let lines = first_run(&db, &cfg).await?;
-    let state = api::AppState::new(
-        db.clone(),
-        api::Settings {
-            sandbox: cfg.sandbox,
-            web_dir: cfg.web_dir.clone(),
-            data_dir: cfg.data_dir.clone(),
-            storage_url: cfg.storage_url.clone(),
-        },
-    )
-    .await?;
     let listener = tokio::net::TcpListener::bind(&cfg.listen)
         .await
         .with_context(|| format!("binding {}", cfg.listen))?;
     let addr = listener.local_addr()?;
+    let state = api::AppState::new(db.clone(), settings(&cfg, &addr.to_string())).await?;
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let mut tasks = Vec::new();
     if cfg.workers {
         tasks.push(tokio::spawn(store::jobs::run_worker(
             db.clone(),
-            registry(state.storage.clone(), state.settings.asr_dir()),
+            registry(&state),
             Default::default(),
+            stop_rx.clone(),
+        )));
+        tasks.push(tokio::spawn(api::areas::matrix::publish::dispatch_loop(
+            state.hub.clone(),
+            std::time::Duration::from_millis(1000),
             stop_rx.clone(),
         )));
         tasks.push(tokio::spawn(schedule_maintenance(
@@ -264,16 +307,21 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     let db = open_db(&cfg).await?;
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let sched = tokio::spawn(schedule_maintenance(db.clone(), stop_rx.clone()));
-    let storage = media::Storage::from_url(&cfg.storage_url)?;
+    let state = api::AppState::new(db.clone(), settings(&cfg, &cfg.listen)).await?;
+    let dispatch = tokio::spawn(api::areas::matrix::publish::dispatch_loop(
+        state.hub.clone(),
+        std::time::Duration::from_millis(1000),
+        stop_rx.clone(),
+    ));
     let work = tokio::spawn(store::jobs::run_worker(
         db.clone(),
-        registry(storage, api::state::asr_dir(&cfg.data_dir)),
+        registry(&state),
         Default::default(),
         stop_rx,
     ));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
-    let _ = tokio::join!(sched, work);
+    let _ = tokio::join!(sched, work, dispatch);
     db.pool.close().await;
     Ok(())
 }

@@ -2,8 +2,8 @@
 
 pub mod clip;
 pub mod clock;
-pub mod matrix;
 pub mod i18n;
+pub mod matrix;
 pub mod menus;
 pub mod permission;
 pub mod planner;

@@ -23,7 +23,11 @@ pub const WINDOW_END_MIN: u32 = 22 * 60;
 const MINUTE: i64 = 60_000;
 const DAY: i64 = 86_400_000;
 
-fn broken<T>(field: &'static str, msg: Msg, args: Vec<(&'static str, String)>) -> Result<T, Broken> {
+fn broken<T>(
+    field: &'static str,
+    msg: Msg,
+    args: Vec<(&'static str, String)>,
+) -> Result<T, Broken> {
     Err(Broken { field, msg, args })
 }
 
@@ -83,8 +87,25 @@ pub fn has_contact(s: &str) -> bool {
         }
     }
     const MARKS: &[&str] = &[
-        "http://", "https://", "www.", ".com", ".cn", ".net", "微信", "加v", "加微", "vx", "wx:",
-        "wx：", "weixin", "wechat", "qq", "扣扣", "@qq", "电话", "手机号",
+        "http://",
+        "https://",
+        "www.",
+        ".com",
+        ".cn",
+        ".net",
+        "微信",
+        "加v",
+        "加微",
+        "vx",
+        "wx:",
+        "wx：",
+        "weixin",
+        "wechat",
+        "qq",
+        "扣扣",
+        "@qq",
+        "电话",
+        "手机号",
     ];
     MARKS.iter().any(|m| lower.contains(m)) || (lower.contains('@') && lower.contains('.'))
 }
@@ -208,21 +229,41 @@ pub fn schedule(
     today: i64,
 ) -> Result<Schedule, Broken> {
     let mode = TimeMode::parse(mode).map_or_else(
-        || broken("time_mode", Msg::InvalidValue, vec![("reason", "random | specified | timed".into())]),
+        || {
+            broken(
+                "time_mode",
+                Msg::InvalidValue,
+                vec![("reason", "random | specified | timed".into())],
+            )
+        },
         Ok,
     )?;
     let start_day = parse_day(start_date).map_or_else(
-        || broken("start_date", Msg::InvalidValue, vec![("reason", "YYYY-MM-DD".into())]),
+        || {
+            broken(
+                "start_date",
+                Msg::InvalidValue,
+                vec![("reason", "YYYY-MM-DD".into())],
+            )
+        },
         Ok,
     )?;
     if start_day < today {
         return broken("start_date", Msg::StartInPast, vec![]);
     }
     if !(1..=MAX_DAYS as i64).contains(&days) {
-        return broken("days", Msg::InvalidValue, vec![("reason", format!("1–{MAX_DAYS}"))]);
+        return broken(
+            "days",
+            Msg::InvalidValue,
+            vec![("reason", format!("1–{MAX_DAYS}"))],
+        );
     }
     if !(1..=PER_ACCOUNT_DAY as i64).contains(&daily) {
-        return broken("daily_quantity", Msg::DailyOverLimit, vec![("max", PER_ACCOUNT_DAY.to_string())]);
+        return broken(
+            "daily_quantity",
+            Msg::DailyOverLimit,
+            vec![("max", PER_ACCOUNT_DAY.to_string())],
+        );
     }
     let mut mins = vec![];
     for t in times.iter().filter(|t| !t.trim().is_empty()) {
@@ -231,7 +272,11 @@ pub fn schedule(
             Ok,
         )?;
         if mins.contains(&m) {
-            return broken("times", Msg::InvalidValue, vec![("reason", format!("{t} twice"))]);
+            return broken(
+                "times",
+                Msg::InvalidValue,
+                vec![("reason", format!("{t} twice"))],
+            );
         }
         mins.push(m);
     }
@@ -245,7 +290,13 @@ pub fn schedule(
         }
         _ => {}
     }
-    Ok(Schedule { mode, start_day, days: days as u32, daily: daily as u32, times: mins })
+    Ok(Schedule {
+        mode,
+        start_day,
+        days: days as u32,
+        daily: daily as u32,
+        times: mins,
+    })
 }
 
 /// One planned post: the account (index into the accounts), the video (index into the videos), when.
@@ -323,7 +374,11 @@ pub fn distribute(
                 posts
                     .iter()
                     .map(|&(slot, _, _)| {
-                        let base = if s.mode == TimeMode::Timed { s.times[0] } else { s.times[slot] };
+                        let base = if s.mode == TimeMode::Timed {
+                            s.times[0]
+                        } else {
+                            s.times[slot]
+                        };
                         let start = at(day, base) / MINUTE;
                         let mut m = *next_free.get(&base).unwrap_or(&start);
                         while used.contains(&m) {
@@ -337,7 +392,12 @@ pub fn distribute(
             }
         };
         for (i, &(slot, a, v)) in posts.iter().enumerate() {
-            out.slots.push(Slot { account: a, video: v, at: times[i], nth: d * s.daily as usize + slot });
+            out.slots.push(Slot {
+                account: a,
+                video: v,
+                at: times[i],
+                nth: d * s.daily as usize + slot,
+            });
         }
     }
     out.slots.sort_by_key(|x| (x.at, x.account));
@@ -375,7 +435,9 @@ fn random_minutes(
 fn crowded_minutes(day: i64, n: usize, not_before: i64) -> Vec<i64> {
     let (lo, hi) = window(day, not_before);
     let span = (hi - lo).max(1) * MINUTE;
-    (0..n as i64).map(|i| lo * MINUTE + i * span / n as i64).collect()
+    (0..n as i64)
+        .map(|i| lo * MINUTE + i * span / n as i64)
+        .collect()
 }
 
 /// The day's random-mode window in minutes since the epoch, starting no earlier than `not_before`.
@@ -454,23 +516,44 @@ mod tests {
     use std::collections::{HashMap, HashSet};
 
     fn sched(mode: TimeMode, days: u32, daily: u32, times: Vec<u32>) -> Schedule {
-        Schedule { mode, start_day: parse_day("2026-11-23").unwrap(), days, daily, times }
+        Schedule {
+            mode,
+            start_day: parse_day("2026-11-23").unwrap(),
+            days,
+            daily,
+            times,
+        }
     }
 
     #[test]
     fn titles_and_comments_follow_spec() {
-        assert_eq!(titles("春季上新#限时优惠").unwrap(), vec!["春季上新", "限时优惠"]);
+        assert_eq!(
+            titles("春季上新#限时优惠").unwrap(),
+            vec!["春季上新", "限时优惠"]
+        );
         assert_eq!(titles("  ").unwrap_err().msg, Msg::Required);
         assert_eq!(titles("a##b").unwrap_err().msg, Msg::TitleEmpty);
         let long = "好".repeat(51);
         let e = titles(&format!("ok#{long}")).unwrap_err();
         assert_eq!((e.msg, e.args[0].1.as_str()), (Msg::TitleTooLong, "2"));
         assert!(titles(&"好".repeat(50)).is_ok());
-        assert_eq!(topics(&["#美食".into(), "美食".into(), " ".into()]).unwrap(), vec!["美食"]);
+        assert_eq!(
+            topics(&["#美食".into(), "美食".into(), " ".into()]).unwrap(),
+            vec!["美食"]
+        );
         assert_eq!(topics(&[]).unwrap_err().msg, Msg::Required);
         assert_eq!(comments("好吃\n\n下次还来").unwrap().len(), 2);
-        assert_eq!(comments(&"哈".repeat(31)).unwrap_err().msg, Msg::CommentTooLong);
-        for bad in ["加微信 abc123", "电话13800138000", "看 https://x.cn", "vx: shop88", "QQ 12345"] {
+        assert_eq!(
+            comments(&"哈".repeat(31)).unwrap_err().msg,
+            Msg::CommentTooLong
+        );
+        for bad in [
+            "加微信 abc123",
+            "电话13800138000",
+            "看 https://x.cn",
+            "vx: shop88",
+            "QQ 12345",
+        ] {
             assert_eq!(comments(bad).unwrap_err().msg, Msg::CommentContact, "{bad}");
         }
         assert!(!has_contact("第3次来了，2 个人吃 199 元"));
@@ -497,16 +580,59 @@ mod tests {
     #[test]
     fn schedule_rules() {
         let today = parse_day("2026-11-22").unwrap();
-        let ok = schedule("specified", "2026-11-23", 3, 2, &["10:00".into(), "15:30".into()], today).unwrap();
+        let ok = schedule(
+            "specified",
+            "2026-11-23",
+            3,
+            2,
+            &["10:00".into(), "15:30".into()],
+            today,
+        )
+        .unwrap();
         assert_eq!(ok.times, vec![600, 930]);
         let e = |r: Result<Schedule, Broken>| r.unwrap_err().field;
-        assert_eq!(e(schedule("soon", "2026-11-23", 3, 2, &[], today)), "time_mode");
-        assert_eq!(e(schedule("random", "2026-11-21", 3, 2, &[], today)), "start_date");
-        assert_eq!(e(schedule("random", "2026-11-23", 3, 4, &[], today)), "daily_quantity");
-        assert_eq!(e(schedule("random", "2026-11-23", 0, 1, &[], today)), "days");
-        assert_eq!(e(schedule("specified", "2026-11-23", 3, 2, &["10:00".into()], today)), "times");
-        assert_eq!(e(schedule("timed", "2026-11-23", 3, 2, &[], today)), "times");
-        assert_eq!(e(schedule("timed", "2026-11-23", 3, 2, &["25:00".into()], today)), "times");
+        assert_eq!(
+            e(schedule("soon", "2026-11-23", 3, 2, &[], today)),
+            "time_mode"
+        );
+        assert_eq!(
+            e(schedule("random", "2026-11-21", 3, 2, &[], today)),
+            "start_date"
+        );
+        assert_eq!(
+            e(schedule("random", "2026-11-23", 3, 4, &[], today)),
+            "daily_quantity"
+        );
+        assert_eq!(
+            e(schedule("random", "2026-11-23", 0, 1, &[], today)),
+            "days"
+        );
+        assert_eq!(
+            e(schedule(
+                "specified",
+                "2026-11-23",
+                3,
+                2,
+                &["10:00".into()],
+                today
+            )),
+            "times"
+        );
+        assert_eq!(
+            e(schedule("timed", "2026-11-23", 3, 2, &[], today)),
+            "times"
+        );
+        assert_eq!(
+            e(schedule(
+                "timed",
+                "2026-11-23",
+                3,
+                2,
+                &["25:00".into()],
+                today
+            )),
+            "times"
+        );
     }
 
     #[test]

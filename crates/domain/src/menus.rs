@@ -39,6 +39,17 @@ const fn menu(
     }
 }
 
+const MATRIX_ACCOUNT_GRANTS: &[&str] = &[
+    "task/merchant_group_user/*",
+    "task/merchant_matrix_group/index",
+    "task/merchant_forward_task/dy_forward_config",
+    "task/merchant_forward_task/ks_forward_config",
+    "task/merchant_forward_task/bp_forward_config",
+    "task/merchant_forward_task/sph_forward_config",
+    "task/merchant_forward_task/bjh_forward_config",
+    "task/merchant_forward_task/xhs_forward_config",
+];
+
 pub const MENUS: &[MenuDef] = &[
     menu(
         "/dashboard",
@@ -146,6 +157,74 @@ pub const MENUS: &[MenuDef] = &[
             &["clip/merchant_video_library/*"],
         )
     },
+    // Matrix (SPEC §2 "Matrix"): accounts, groups and release tasks. The account pages read each
+    // platform's form config for its sandbox flag; the release page picks accounts and videos.
+    menu("/matrix", "menu.matrix", "ClusterOutlined", 300, &[]),
+    MenuDef {
+        parent: Some("/matrix"),
+        ..menu(
+            "/send_management",
+            "menu.sendManagement",
+            "SendOutlined",
+            310,
+            &[
+                "task/merchant_forward_task/*",
+                "matrix/merchant_publish_management/*",
+                "bpdr/merchant_aite_users/*",
+                "task/merchant_matrix_group/index",
+            ],
+        )
+    },
+    MenuDef {
+        parent: Some("/matrix"),
+        ..menu(
+            "/account_auth",
+            "menu.accountAuth",
+            "SafetyCertificateOutlined",
+            320,
+            MATRIX_ACCOUNT_GRANTS,
+        )
+    },
+    MenuDef {
+        parent: Some("/matrix"),
+        ..menu(
+            "/account_classify",
+            "menu.accountClassify",
+            "AppstoreOutlined",
+            330,
+            &["task/merchant_matrix_group/*"],
+        )
+    },
+    MenuDef {
+        parent: Some("/matrix"),
+        ..menu(
+            "/auth_mature",
+            "menu.authMature",
+            "FieldTimeOutlined",
+            340,
+            MATRIX_ACCOUNT_GRANTS,
+        )
+    },
+    MenuDef {
+        parent: Some("/matrix"),
+        ..menu(
+            "/user_library",
+            "menu.userLibrary",
+            "IdcardOutlined",
+            350,
+            MATRIX_ACCOUNT_GRANTS,
+        )
+    },
+    MenuDef {
+        admin: true,
+        ..menu(
+            "/auditCheck",
+            "menu.auditCheck",
+            "AuditOutlined",
+            990,
+            &["system/audit/*"],
+        )
+    },
     menu(
         "/useRecord",
         "menu.useRecord",
@@ -185,6 +264,17 @@ pub const MENUS: &[MenuDef] = &[
             "SettingOutlined",
             1000,
             &["system/*/*"],
+        )
+    },
+    MenuDef {
+        parent: Some("/system"),
+        admin: true,
+        ..menu(
+            "/system/app",
+            "menu.systemApp",
+            "ApiOutlined",
+            1080,
+            &["system/app/*"],
         )
     },
     MenuDef {
@@ -389,6 +479,74 @@ mod tests {
 
     /// The quick-mix page's calls (its project settings read the libraries) and the finished-video
     /// library's calls are granted by their menus; the /clip parent grants nothing of its own.
+    #[test]
+    fn matrix_menus_grant_their_pages_calls() {
+        use crate::permission::{Access, access_for, granted};
+        let account_calls: &[&str] = &[
+            "/task.merchant_group_user/index",
+            "/task.merchant_group_user/get_qrCode",
+            "/task.merchant_group_user/xhsLogin",
+            "/task.merchant_group_user/bjhLogin",
+            "/task.merchant_group_user/renew",
+            "/task.merchant_group_user/update_address",
+            "/task.merchant_group_user/expire_user",
+            "/task.merchant_matrix_group/index",
+            "/task.merchant_forward_task/xhs_forward_config",
+        ];
+        let pages: &[(&str, &[&str])] = &[
+            ("/account_auth", account_calls),
+            ("/auth_mature", account_calls),
+            ("/user_library", account_calls),
+            (
+                "/account_classify",
+                &[
+                    "/task.merchant_matrix_group/add",
+                    "/task.merchant_matrix_group/delete",
+                ],
+            ),
+            (
+                "/send_management",
+                &[
+                    "/task.merchant_forward_task/dy_add",
+                    "/task.merchant_forward_task/forward_video",
+                    "/task.merchant_forward_task/manual_forward",
+                    "/matrix.merchant_publish_management/getAccountGroup",
+                    "/bpdr.merchant_aite_users/index",
+                    "/task.merchant_matrix_group/index",
+                ],
+            ),
+        ];
+        for (path, calls) in pages {
+            let m = find(path).unwrap_or_else(|| panic!("{path} is not declared"));
+            assert_eq!(m.parent, Some("/matrix"));
+            let grants: Vec<String> = m.grants.iter().map(|g| g.to_string()).collect();
+            for call in *calls {
+                let Access::Permission(p) = access_for(call) else {
+                    panic!("{call}")
+                };
+                assert!(granted(&grants, &p), "{path} does not grant {call} ({p})");
+            }
+        }
+        // A staff member with only the groups page cannot authorize or publish.
+        let g: Vec<String> = find("/account_classify")
+            .unwrap()
+            .grants
+            .iter()
+            .map(|g| g.to_string())
+            .collect();
+        for call in [
+            "/task.merchant_group_user/get_qrCode",
+            "/task.merchant_forward_task/dy_add",
+        ] {
+            let Access::Permission(p) = access_for(call) else {
+                panic!()
+            };
+            assert!(!granted(&g, &p));
+        }
+        assert!(find("/auditCheck").is_some_and(|m| m.admin));
+        assert!(find("/system/app").is_some_and(|m| m.admin));
+    }
+
     #[test]
     fn clip_menus_grant_their_pages_calls() {
         use crate::permission::{Access, access_for, granted};

@@ -14,10 +14,12 @@ pub mod dict;
 pub mod jobs;
 pub mod list;
 pub mod materials;
+pub mod matrix;
 pub mod menus;
 pub mod oplog;
 pub mod password;
 pub mod points;
+pub mod secrets;
 pub mod users;
 
 pub use db::{Backend, Db};

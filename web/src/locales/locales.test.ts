@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { widgetResources } from '@/components/i18n';
 import { resources } from '@/i18n';
 import { materialResources } from '@/pages/materials/i18n';
+import { matrixResources } from '@/pages/matrix/i18n';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -34,6 +35,18 @@ describe('locales', () => {
 
   it('the material pages\' texts (loaded with those pages) have the same keys in both languages', () => {
     expect(keys(materialResources.en).sort()).toEqual(keys(materialResources['zh-CN']).sort());
+  });
+
+  it('the matrix pages\' texts (loaded with those pages) have the same keys in both languages', () => {
+    expect(keys(matrixResources.en).sort()).toEqual(keys(matrixResources['zh-CN']).sort());
+  });
+
+  it('names every matrix menu in both languages', () => {
+    for (const lng of ['en', 'zh-CN'] as const) {
+      const menu = (resources[lng].common as Record<string, Record<string, string>>).menu;
+      for (const key of ['matrix', 'sendManagement', 'accountAuth', 'accountClassify', 'authMature', 'userLibrary', 'auditCheck', 'systemApp'])
+        expect(menu[key], `${lng} menu.${key}`).toBeTruthy();
+    }
   });
 
   it('names every material menu in both languages', () => {

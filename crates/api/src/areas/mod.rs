@@ -1,3 +1,4 @@
 pub mod auth;
 pub mod clip;
 pub mod materials;
+pub mod matrix;

@@ -148,15 +148,17 @@ impl TestApp {
                 files.path.join("asr"),
             );
         }
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
         let settings = api::Settings {
             sandbox: true,
             web_dir: None,
             data_dir: files.path.clone(),
             storage_url: format!("file://{}/media", files.path.display()),
+            public_url: format!("http://{addr}"),
+            platform_base: format!("http://{addr}/sandbox"),
         };
         let state = api::AppState::new(db.clone(), settings).await.unwrap();
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
         let router = api::app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
         tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
         TestApp {
@@ -178,9 +180,14 @@ impl TestApp {
         };
         let (tx, rx) = tokio::sync::watch::channel(false);
         std::mem::forget(tx);
+        tokio::spawn(api::areas::matrix::publish::dispatch_loop(
+            self.state.hub.clone(),
+            std::time::Duration::from_millis(100),
+            rx.clone(),
+        ));
         tokio::spawn(store::jobs::run_worker(
             self.db.clone(),
-            app::registry(self.state.storage.clone(), self.state.settings.asr_dir()),
+            app::registry(&self.state),
             cfg,
             rx,
         ));

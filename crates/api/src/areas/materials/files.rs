@@ -25,8 +25,11 @@ const VARIANTS: &[&str] = &[
 const TTL_MS: i64 = 24 * 3_600_000;
 
 fn sign(st: &AppState, id: i64, variant: &str, exp: i64) -> String {
-    let mut mac =
-        Hmac::<Sha256>::new_from_slice(&st.jwt_key).expect("any key length works for HMAC");
+    sign_with(&st.jwt_key, id, variant, exp)
+}
+
+fn sign_with(key: &[u8], id: i64, variant: &str, exp: i64) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("any key length works for HMAC");
     mac.update(format!("media:{id}:{variant}:{exp}").as_bytes());
     mac.finalize()
         .into_bytes()
@@ -36,10 +39,15 @@ fn sign(st: &AppState, id: i64, variant: &str, exp: i64) -> String {
 }
 
 pub fn url(st: &AppState, id: i64, variant: &str) -> String {
+    url_with(&st.jwt_key, id, variant)
+}
+
+/// `url` for code that holds the key but not the state (the publisher).
+pub fn url_with(key: &[u8], id: i64, variant: &str) -> String {
     let exp = (domain::now_ms() / 3_600_000 + 1) * 3_600_000 + TTL_MS;
     format!(
         "/files/{id}/{variant}?e={exp}&s={}",
-        sign(st, id, variant, exp)
+        sign_with(key, id, variant, exp)
     )
 }
 

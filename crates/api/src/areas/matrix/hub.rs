@@ -1,0 +1,257 @@
+//! The platform hub: which adapter, at which base URL, with which app credentials, for a platform;
+//! token sealing; the account view every call returns; token refresh shared by calls and jobs.
+
+use crate::error::{ApiError, ApiResult};
+use domain::clock::platform_now;
+use domain::i18n::{Lang, Msg};
+use platforms::{AppCreds, Creds, Endpoint, ErrorKind, Platform, PlatformError, TokenSet};
+use std::sync::Arc;
+use store::Db;
+use store::matrix::{self as db, Account};
+use store::secrets::Sealer;
+
+/// The real hosts, used once the operator has set a platform's app credentials.
+fn live_base(p: Platform) -> Option<&'static str> {
+    match p {
+        Platform::Dy => Some("https://open.douyin.com"),
+        Platform::Ks => Some("https://open.kuaishou.com"),
+        Platform::Bjh => Some("https://baijiahao.baidu.com"),
+        _ => None,
+    }
+}
+
+#[derive(Clone)]
+pub struct Hub {
+    pub db: Db,
+    pub sealer: Sealer,
+    /// Adapters point at the sandbox (in-process `/sandbox`, or `platform_base`) unless the operator
+    /// configured live credentials.
+    pub sandbox: bool,
+    /// e.g. `http://127.0.0.1:8080/sandbox`.
+    pub sandbox_base: String,
+    /// Our own public URL (OAuth redirect, signed media URLs the platform fetches).
+    pub public_url: String,
+    pub storage: media::Storage,
+    /// Per-call timeout of the adapters (0 = their default).
+    pub timeout_ms: u64,
+    /// Signs a media URL path (`/files/<id>/<variant>?e=..&s=..`) for the platform to fetch.
+    pub sign_url: Arc<dyn Fn(i64, &str) -> String + Send + Sync>,
+}
+
+pub type HubRef = Arc<Hub>;
+
+impl Hub {
+    /// The adapter for a platform: live when the operator set credentials, else the sandbox.
+    pub async fn adapter(&self, p: Platform) -> ApiResult<(Arc<dyn platforms::Adapter>, bool)> {
+        let apps = db::apps(&self.db).await?;
+        let live = apps
+            .iter()
+            .find(|(k, _, _)| k == p.code())
+            .and_then(|(_, key, sec)| {
+                let secret = self.sealer.open(sec)?;
+                Some(AppCreds {
+                    client_key: key.clone(),
+                    client_secret: secret,
+                })
+            });
+        let (base, app, sandbox) = match (live, live_base(p)) {
+            (Some(app), Some(base)) => (base.to_string(), app, false),
+            _ if self.sandbox => (
+                format!("{}/{}", self.sandbox_base, p.code()),
+                sandbox_app(p),
+                true,
+            ),
+            _ => {
+                return Err(ApiError::invalid_with(
+                    "platform",
+                    Msg::PlatformRefused,
+                    vec![(
+                        "reason",
+                        format!("{} is not configured (/system/app)", p.code()),
+                    )],
+                ));
+            }
+        };
+        let ep = Endpoint {
+            base_url: base,
+            app,
+            timeout_ms: self.timeout_ms,
+        };
+        Ok((platforms::adapter(p, ep), sandbox))
+    }
+
+    /// The app secret webhooks are signed with (live credentials, else the sandbox's).
+    pub async fn app_secret(&self, p: Platform) -> Option<String> {
+        let apps = db::apps(&self.db).await.ok()?;
+        match apps.iter().find(|(k, _, _)| k == p.code()) {
+            Some((_, _, sec)) => self.sealer.open(sec),
+            None if self.sandbox => Some(sandbox_app(p).client_secret),
+            None => None,
+        }
+    }
+
+    pub fn creds(&self, a: &Account) -> Creds {
+        Creds {
+            open_id: a.open_id.clone(),
+            token: self.sealer.open(&a.access_token).unwrap_or_default(),
+        }
+    }
+
+    pub fn tokens(&self, a: &Account) -> TokenSet {
+        TokenSet {
+            open_id: a.open_id.clone(),
+            access_token: self.sealer.open(&a.access_token).unwrap_or_default(),
+            refresh_token: self.sealer.open(&a.refresh_token).unwrap_or_default(),
+            expires_at: a.token_expires_at,
+            refresh_expires_at: a.auth_expires_at,
+            nickname: a.nickname.clone(),
+            avatar: a.avatar.clone(),
+        }
+    }
+
+    /// Stores a freshly authorized account (tokens sealed) and returns its id.
+    pub async fn save_authorized(
+        &self,
+        mid: i64,
+        p: Platform,
+        t: &TokenSet,
+        group_id: i64,
+        sandbox: bool,
+    ) -> ApiResult<i64> {
+        // Sessions and app tokens have one lifetime; OAuth accounts live as long as the refresh token.
+        let auth_expires = if t.refresh_expires_at > 0 {
+            t.refresh_expires_at
+        } else {
+            t.expires_at
+        };
+        let id = db::upsert_account(
+            &self.db,
+            mid,
+            &db::Authorized {
+                platform: p.code().into(),
+                open_id: t.open_id.clone(),
+                nickname: t.nickname.clone(),
+                avatar: t.avatar.clone(),
+                access_token: self.sealer.seal(&t.access_token),
+                refresh_token: self.sealer.seal(&t.refresh_token),
+                token_expires_at: t.expires_at,
+                auth_expires_at: auth_expires,
+                group_id,
+                sandbox,
+            },
+        )
+        .await?;
+        Ok(id)
+    }
+
+    /// Refreshes an OAuth account's access token. A refusal marks the account expired with the
+    /// platform's reason (the console shows it) — never silently.
+    pub async fn refresh(&self, a: &Account) -> Result<(), PlatformError> {
+        let p = Platform::from_code(&a.platform).ok_or_else(|| unknown(&a.platform))?;
+        let (ad, _) = self.adapter(p).await.map_err(|e| internal(p, e))?;
+        match ad.refresh(&self.tokens(a)).await {
+            Ok(t) => {
+                let auth = if t.refresh_expires_at > 0 {
+                    t.refresh_expires_at
+                } else {
+                    a.auth_expires_at
+                };
+                let refresh = if t.refresh_token.is_empty() {
+                    a.refresh_token.clone()
+                } else {
+                    self.sealer.seal(&t.refresh_token)
+                };
+                db::set_tokens(
+                    &self.db,
+                    a.id,
+                    &self.sealer.seal(&t.access_token),
+                    &refresh,
+                    t.expires_at,
+                    auth,
+                )
+                .await
+                .map_err(|e| internal(p, e.into()))?;
+                Ok(())
+            }
+            Err(e) => {
+                if matches!(
+                    e.kind,
+                    ErrorKind::Reauthorize | ErrorKind::TokenExpired | ErrorKind::Permanent
+                ) {
+                    let _ = db::revoke(&self.db, a.id, &format!("{} / {}", e.zh, e.en)).await;
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// An account as the console sees it (no tokens).
+    pub fn view(&self, a: &Account) -> serde_json::Value {
+        let now = platform_now();
+        serde_json::json!({
+            "id": a.id, "platform": a.platform, "open_id": a.open_id, "nickname": a.nickname, "avatar": a.avatar,
+            "account_type": a.account_type, "group_id": a.group_id, "group_name": a.group_name.clone().unwrap_or_default(),
+            "status": domain::matrix::account_status(a.auth_expires_at, a.revoked == 1, now),
+            "expires_at": a.auth_expires_at, "token_expires_at": a.token_expires_at,
+            "revoked_reason": a.revoked_reason,
+            "province": a.province, "city": a.city, "poi_id": a.poi_id, "poi_name": a.poi_name, "poi_address": a.poi_address,
+            "remarks": a.remarks, "videos": a.videos, "plays": a.plays, "comments": a.comments, "likes": a.likes,
+            "synced_at": a.synced_at, "sandbox": a.sandbox == 1, "created_at": a.created_at,
+        })
+    }
+}
+
+/// The sandbox's own app credentials (used when the operator configured none).
+pub fn sandbox_app(p: Platform) -> AppCreds {
+    use platforms::sandbox::*;
+    match p {
+        Platform::Dy => AppCreds {
+            client_key: SANDBOX_DY_KEY.into(),
+            client_secret: SANDBOX_DY_SECRET.into(),
+        },
+        Platform::Ks => AppCreds {
+            client_key: SANDBOX_KS_KEY.into(),
+            client_secret: SANDBOX_KS_SECRET.into(),
+        },
+        _ => AppCreds::default(),
+    }
+}
+
+fn unknown(code: &str) -> PlatformError {
+    PlatformError {
+        platform: "?",
+        kind: ErrorKind::Permanent,
+        code: "unknown_platform".into(),
+        zh: format!("未知平台 {code}"),
+        en: format!("unknown platform {code}"),
+    }
+}
+
+fn internal(p: Platform, e: ApiError) -> PlatformError {
+    PlatformError {
+        platform: p.code(),
+        kind: ErrorKind::Retryable,
+        code: "internal".into(),
+        zh: format!("内部错误：{e}"),
+        en: format!("internal error: {e}"),
+    }
+}
+
+/// A platform's refusal as a 422 in the caller's language.
+pub fn refused(field: &str, e: &PlatformError, lang: Lang) -> ApiError {
+    let reason = match lang {
+        Lang::Zh => e.zh.clone(),
+        Lang::En => e.en.clone(),
+    };
+    ApiError::invalid_with(field, Msg::PlatformRefused, vec![("reason", reason)])
+}
+
+pub fn platform(code: &str) -> ApiResult<Platform> {
+    Platform::from_code(code).ok_or_else(|| {
+        ApiError::invalid_with(
+            "platform",
+            Msg::PlatformUnknown,
+            vec![("platform", code.to_string())],
+        )
+    })
+}

@@ -1,0 +1,568 @@
+//! The publisher: a dispatcher that turns due items into durable jobs, and the jobs themselves.
+//!
+//! `publish.item` is written so a crash at any point loses nothing and posts nothing twice: each
+//! step is committed before the next (upload -> video id saved; "create sent" saved -> create -> item
+//! id saved), and an attempt that finds "create sent" without an item id first asks the platform
+//! (the account's work list) whether the post exists. Only one create per account is in flight at a
+//! time, so a listed work matches exactly one item. An item is "published" only once the account's
+//! work list shows it (DESIGN.md §7); the platform's review then makes it "released" or failed.
+
+use super::hub::HubRef;
+use domain::clock::platform_now;
+use platforms::{AuthKind, ErrorKind, Platform, PlatformError, PublishReq, Work, WorkStatus};
+use store::jobs::{JobCtx, JobError};
+use store::list::Bind;
+use store::matrix::{self as db, Item};
+
+/// Review of a published work is looked at this often (real time).
+const REVIEW_POLL_MS: i64 = 20_000;
+/// Refresh access tokens this long before they end (platform clock).
+const REFRESH_AHEAD_MS: i64 = 24 * 3_600_000;
+
+#[derive(serde::Deserialize)]
+struct ItemPayload {
+    item_id: i64,
+}
+
+async fn fail_item(hub: &HubRef, id: i64, zh: &str, en: &str) -> Result<(), JobError> {
+    db::item_step(
+        &hub.db,
+        id,
+        &[
+            ("state", Bind::S("failed".into())),
+            ("error_zh", Bind::S(zh.into())),
+            ("error_en", Bind::S(en.into())),
+        ],
+    )
+    .await?;
+    Ok(())
+}
+
+/// What a platform error means for the item and the job.
+async fn on_error(
+    hub: &HubRef,
+    ctx: &JobCtx,
+    it: &Item,
+    a: &db::Account,
+    e: PlatformError,
+) -> Result<(), JobError> {
+    let last = ctx.job.attempts >= ctx.job.max_attempts;
+    match e.kind {
+        ErrorKind::Retryable if !last => {
+            db::item_step(
+                &hub.db,
+                it.id,
+                &[
+                    ("error_zh", Bind::S(format!("重试中：{}", e.zh))),
+                    ("error_en", Bind::S(format!("retrying: {}", e.en))),
+                ],
+            )
+            .await?;
+            Err(JobError::Retry(e.to_string()))
+        }
+        ErrorKind::TokenExpired if !last => {
+            // Refresh and try again; a refused refresh marks the account expired (hub.refresh).
+            match hub.refresh(a).await {
+                Ok(()) => Err(JobError::Retry(format!("token refreshed after: {e}"))),
+                Err(r) => {
+                    fail_item(
+                        hub,
+                        it.id,
+                        &format!("账号授权已失效，请重新授权：{}", r.zh),
+                        &format!(
+                            "The account's authorization ended, authorize it again: {}",
+                            r.en
+                        ),
+                    )
+                    .await?;
+                    Ok(())
+                }
+            }
+        }
+        ErrorKind::Reauthorize => {
+            let _ = db::revoke(&hub.db, a.id, &format!("{} / {}", e.zh, e.en)).await;
+            fail_item(
+                hub,
+                it.id,
+                &format!("账号授权已失效，请重新授权：{}", e.zh),
+                &format!(
+                    "The account's authorization ended, authorize it again: {}",
+                    e.en
+                ),
+            )
+            .await?;
+            Ok(())
+        }
+        _ => {
+            fail_item(hub, it.id, &e.zh, &e.en).await?;
+            Ok(())
+        }
+    }
+}
+
+/// The publish request for an item: its title with the task's topics, @-users and mounts.
+async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq, JobError> {
+    let t = db::task(&hub.db, None, it.task_id)
+        .await?
+        .ok_or_else(|| JobError::Permanent("task gone".into()))?;
+    let cfg: serde_json::Value = serde_json::from_str(&t.config).unwrap_or_default();
+    let strs = |k: &str| -> Vec<String> {
+        cfg[k]
+            .as_array()
+            .map(|v| {
+                v.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let s = |k: &str| cfg[k].as_str().filter(|s| !s.is_empty()).map(String::from);
+    let storage_key = video_storage_key(hub, it).await?;
+    let path = hub
+        .storage
+        .path(&storage_key)
+        .map_err(|e| JobError::Permanent(e.to_string()))?;
+    if !path.exists() {
+        return Err(JobError::Permanent(format!(
+            "the video file is missing: {}",
+            it.video_key
+        )));
+    }
+    let mount = cfg["mount_type"].as_str().unwrap_or("none");
+    let (poi_id, poi_name) = match (mount, s("poi_id")) {
+        ("poi", Some(id)) => (Some(id), s("poi_name")),
+        _ if !a.poi_id.is_empty() => (Some(a.poi_id.clone()), Some(a.poi_name.clone())),
+        _ => (None, None),
+    };
+    Ok(PublishReq {
+        video_path: path,
+        video_url: public_video_url(hub, it),
+        title: it.title.clone(),
+        topics: strs("topics"),
+        at_users: strs("at_users"),
+        poi_id,
+        poi_name,
+        micro_app_id: if mount == "mini_program" {
+            s("mini_app_id")
+        } else {
+            None
+        },
+        micro_app_title: if mount == "mini_program" {
+            s("mini_app_title")
+        } else {
+            None
+        },
+        micro_app_url: if mount == "mini_program" {
+            s("mini_app_url")
+        } else {
+            None
+        },
+        cover_path: None,
+    })
+}
+
+async fn video_storage_key(hub: &HubRef, it: &Item) -> Result<String, JobError> {
+    let (kind, id) = it.video_key.split_once(':').unwrap_or(("", ""));
+    let id: i64 = id.parse().unwrap_or(0);
+    let key = match kind {
+        "v" => store::clip::variant(&hub.db, it.merchant_id, id)
+            .await?
+            .map(|v| v.video_key),
+        "m" => store::materials::get(&hub.db, it.merchant_id, id)
+            .await?
+            .map(|m| m.storage_key),
+        _ => None,
+    };
+    key.filter(|k| !k.is_empty())
+        .ok_or_else(|| JobError::Permanent(format!("the video {} was deleted", it.video_key)))
+}
+
+/// A URL the platform can fetch the file from (Baijiahao publishes by URL): signed, a day long.
+fn public_video_url(hub: &HubRef, it: &Item) -> String {
+    let (kind, id) = it.video_key.split_once(':').unwrap_or(("", "0"));
+    let variant = if kind == "v" { "clip" } else { "original" };
+    format!(
+        "{}{}",
+        hub.public_url,
+        (hub.sign_url)(id.parse().unwrap_or(0), variant)
+    )
+}
+
+fn find<'a>(works: &'a [Work], item_id: &str) -> Option<&'a Work> {
+    works.iter().find(|w| w.item_id == item_id)
+}
+
+pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
+    let p: ItemPayload = ctx.payload()?;
+    let Some(it) = db::item(&hub.db, p.item_id).await? else {
+        return Ok(());
+    };
+    // Superseded (publish-now made a new job), done, failed or not approved: nothing to do.
+    if it.job_id != ctx.job.id
+        || it.review_state != "approved"
+        || !(it.state == "to_release" || it.state == "publishing")
+    {
+        return Ok(());
+    }
+    let Some(mut a) = db::account_by_id(&hub.db, it.account_id).await? else {
+        return fail_item(&hub, it.id, "账号已删除", "The account was removed").await;
+    };
+    if a.revoked == 1 || a.auth_expires_at <= platform_now() {
+        return fail_item(
+            &hub,
+            it.id,
+            "账号授权已过期，请重新授权后重试",
+            "The account's authorization has expired; authorize it again and retry",
+        )
+        .await;
+    }
+    db::item_step(
+        &hub.db,
+        it.id,
+        &[
+            ("state", Bind::S("publishing".into())),
+            ("attempts", Bind::I(ctx.job.attempts)),
+        ],
+    )
+    .await?;
+    let platform = Platform::from_code(&a.platform)
+        .ok_or_else(|| JobError::Permanent("unknown platform".into()))?;
+    let (ad, _) = hub
+        .adapter(platform)
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    if platform.auth_kind() == AuthKind::OAuth && a.token_expires_at <= platform_now() + 60_000 {
+        if let Err(e) = hub.refresh(&a).await {
+            return on_error(&hub, &ctx, &it, &a, e).await;
+        }
+        a = db::account_by_id(&hub.db, a.id)
+            .await?
+            .ok_or_else(|| JobError::Permanent("account gone".into()))?;
+    }
+    let creds = hub.creds(&a);
+    let req = match request(&hub, &it, &a).await {
+        Ok(r) => r,
+        Err(JobError::Permanent(m)) => {
+            return fail_item(
+                &hub,
+                it.id,
+                &format!("无法发布：{m}"),
+                &format!("Cannot publish: {m}"),
+            )
+            .await;
+        }
+        Err(e) => return Err(e),
+    };
+    let mut item_id = it.item_id.clone();
+    // A create was sent before (the worker died or the answer was lost): ask the platform first.
+    if item_id.is_empty() {
+        if let Some(started) = it.create_started_at {
+            let works = match ad.list_works(&creds, 50).await {
+                Ok(w) => w,
+                Err(e) => return on_error(&hub, &ctx, &it, &a, e).await,
+            };
+            let known = db::known_remote_ids(&hub.db, a.id, it.id).await?;
+            match works.iter().find(|w| {
+                w.title == it.title
+                    && w.create_time * 1000 >= started - 120_000
+                    && !known.contains(&w.item_id)
+            }) {
+                Some(w) => {
+                    item_id = w.item_id.clone();
+                    db::item_step(
+                        &hub.db,
+                        it.id,
+                        &[
+                            ("item_id", Bind::S(item_id.clone())),
+                            ("published_at", Bind::I(platform_now())),
+                        ],
+                    )
+                    .await?;
+                }
+                None => db::item_clear(&hub.db, it.id, "create_started_at").await?,
+            }
+        }
+    }
+    if item_id.is_empty() {
+        if db::account_create_in_flight(&hub.db, a.id, it.id).await? {
+            return Err(JobError::Retry(
+                "another post of this account is being created".into(),
+            ));
+        }
+        let mut video_id = it.remote_video_id.clone();
+        if video_id.is_empty() {
+            video_id = match ad.upload(&creds, &req).await {
+                Ok(v) => v,
+                Err(e) => return on_error(&hub, &ctx, &it, &a, e).await,
+            };
+            db::item_step(
+                &hub.db,
+                it.id,
+                &[("remote_video_id", Bind::S(video_id.clone()))],
+            )
+            .await?;
+        }
+        db::item_step(
+            &hub.db,
+            it.id,
+            &[("create_started_at", Bind::I(platform_now()))],
+        )
+        .await?;
+        item_id = match ad.create(&creds, &video_id, &req).await {
+            Ok(id) => id,
+            Err(e) => {
+                // A refused create did not post: the next attempt may send again without asking.
+                if !matches!(e.kind, ErrorKind::Retryable) {
+                    db::item_clear(&hub.db, it.id, "create_started_at").await?;
+                }
+                return on_error(&hub, &ctx, &it, &a, e).await;
+            }
+        };
+        db::item_step(
+            &hub.db,
+            it.id,
+            &[
+                ("item_id", Bind::S(item_id.clone())),
+                ("published_at", Bind::I(platform_now())),
+            ],
+        )
+        .await?;
+    }
+    // Verification: the account's work list must show it.
+    let works = match ad.list_works(&creds, 50).await {
+        Ok(w) => w,
+        Err(e) => return on_error(&hub, &ctx, &it, &a, e).await,
+    };
+    let Some(w) = find(&works, &item_id) else {
+        if ctx.job.attempts >= ctx.job.max_attempts {
+            return fail_item(
+                &hub,
+                it.id,
+                "平台返回发布成功，但账号作品列表中没有该视频",
+                "The platform said it was published, but the account's work list does not show it",
+            )
+            .await;
+        }
+        return Err(JobError::Retry(
+            "published but not yet in the account's work list".into(),
+        ));
+    };
+    record_work(&hub, &it, w).await?;
+    // Top comments go out once the post exists; a failure here does not undo the publish.
+    let it = db::item(&hub.db, it.id).await?.unwrap_or(it);
+    if let Err(e) = send_comments(&hub, &it).await {
+        tracing::warn!(item = it.id, error = %e, "top comments not sent");
+    }
+    Ok(())
+}
+
+/// Writes what the work list says about an item: published (under platform review), released, or
+/// failed in the platform's review.
+async fn record_work(hub: &HubRef, it: &Item, w: &Work) -> Result<(), JobError> {
+    let now = platform_now();
+    let stats = [
+        ("plays", Bind::I(w.stats.play)),
+        ("likes", Bind::I(w.stats.like)),
+        ("comment_count", Bind::I(w.stats.comment)),
+        ("share_url", Bind::S(w.share_url.clone())),
+        ("error_zh", Bind::S(String::new())),
+        ("error_en", Bind::S(String::new())),
+    ];
+    let mut sets: Vec<(&'static str, Bind)> = stats.into_iter().collect();
+    if it.verified_at.is_none() {
+        sets.push(("verified_at", Bind::I(now)));
+    }
+    match &w.status {
+        WorkStatus::Reviewing => {
+            sets.push(("state", Bind::S("published".into())));
+            sets.push((
+                "review_check_at",
+                Bind::I(domain::now_ms() + REVIEW_POLL_MS),
+            ));
+            // Each check has its own job key (review:<item>:<checks>), so count it.
+            sets.push(("review_checks", Bind::I(it.review_checks + 1)));
+        }
+        WorkStatus::Public => {
+            sets.push(("state", Bind::S("released".into())));
+            sets.push(("released_at", Bind::I(now)));
+        }
+        WorkStatus::Rejected { reason } => {
+            sets.push(("state", Bind::S("failed".into())));
+            sets[4] = ("error_zh", Bind::S(format!("平台审核未通过：{reason}")));
+            sets[5] = (
+                "error_en",
+                Bind::S(format!("Rejected by the platform's review: {reason}")),
+            );
+        }
+    }
+    db::item_step(&hub.db, it.id, &sets).await?;
+    Ok(())
+}
+
+/// `publish.review`: looks at a published work again until the platform's review decides.
+pub async fn run_review(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
+    let p: ItemPayload = ctx.payload()?;
+    let Some(it) = db::item(&hub.db, p.item_id).await? else {
+        return Ok(());
+    };
+    if it.state != "published" {
+        return Ok(());
+    }
+    let Some(a) = db::account_by_id(&hub.db, it.account_id).await? else {
+        return Ok(());
+    };
+    let platform = Platform::from_code(&a.platform)
+        .ok_or_else(|| JobError::Permanent("unknown platform".into()))?;
+    let (ad, _) = hub
+        .adapter(platform)
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    let next = [
+        ("review_checks", Bind::I(it.review_checks + 1)),
+        (
+            "review_check_at",
+            Bind::I(domain::now_ms() + REVIEW_POLL_MS),
+        ),
+    ];
+    match ad.list_works(&hub.creds(&a), 50).await {
+        Ok(works) => match find(&works, &it.item_id) {
+            Some(w) => record_work(&hub, &it, w).await?,
+            None => db::item_step(&hub.db, it.id, &next).await?,
+        },
+        Err(e) if e.kind == ErrorKind::Retryable => db::item_step(&hub.db, it.id, &next).await?,
+        Err(e) => {
+            // The account cannot be read any more: stop looking; the publish itself stands.
+            tracing::warn!(item = it.id, error = %e, "review check stopped");
+        }
+    }
+    Ok(())
+}
+
+/// Posts the item's top comments that have not gone out yet; returns how many were sent now.
+pub async fn send_comments(hub: &HubRef, it: &Item) -> Result<usize, PlatformError> {
+    let all: Vec<String> = serde_json::from_str(&it.comments).unwrap_or_default();
+    let todo: Vec<&String> = all.iter().skip(it.comments_sent as usize).collect();
+    if todo.is_empty() || it.item_id.is_empty() {
+        return Ok(0);
+    }
+    let a = db::account_by_id(&hub.db, it.account_id)
+        .await
+        .ok()
+        .flatten()
+        .ok_or_else(|| PlatformError {
+            platform: "?",
+            kind: ErrorKind::Permanent,
+            code: "account".into(),
+            zh: "账号已删除".into(),
+            en: "The account was removed".into(),
+        })?;
+    let p = Platform::from_code(&a.platform).unwrap_or(Platform::Dy);
+    let (ad, _) = hub.adapter(p).await.map_err(|e| PlatformError {
+        platform: p.code(),
+        kind: ErrorKind::Retryable,
+        code: "internal".into(),
+        zh: e.to_string(),
+        en: e.to_string(),
+    })?;
+    let creds = hub.creds(&a);
+    let mut sent = 0;
+    for text in todo {
+        ad.comment(&creds, &it.item_id, text).await?;
+        sent += 1;
+        let _ = db::item_step(
+            &hub.db,
+            it.id,
+            &[("comments_sent", Bind::I(it.comments_sent + sent as i64))],
+        )
+        .await;
+    }
+    Ok(sent)
+}
+
+#[derive(serde::Deserialize)]
+struct AccountPayload {
+    account_id: i64,
+}
+
+/// `matrix.token_refresh`: renews an access token before it ends. A refusal marks the account
+/// expired with the platform's reason (the console lists it under expiring/expired).
+pub async fn run_refresh(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
+    let p: AccountPayload = ctx.payload()?;
+    let Some(a) = db::account_by_id(&hub.db, p.account_id).await? else {
+        return Ok(());
+    };
+    if a.revoked == 1 {
+        return Ok(());
+    }
+    match hub.refresh(&a).await {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind == ErrorKind::Retryable => Err(JobError::Retry(e.to_string())),
+        Err(e) => {
+            tracing::warn!(account = a.id, error = %e, "token refresh refused; account marked expired");
+            Ok(())
+        }
+    }
+}
+
+/// The dispatcher: every `every` it queues the due items' publish jobs (platform clock), the
+/// review checks and the token refreshes. Idempotency keys make several dispatchers (serve and
+/// worker nodes) agree on one job each.
+pub async fn dispatch_loop(
+    hub: HubRef,
+    every: std::time::Duration,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    loop {
+        if let Err(e) = dispatch_once(&hub).await {
+            tracing::warn!(error = %e, "publish dispatcher");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
+    let mut n = 0;
+    loop {
+        let due = db::due_items(&hub.db, platform_now(), 500).await?;
+        if due.is_empty() {
+            break;
+        }
+        for (id, mid) in &due {
+            let it = db::item(&hub.db, *id).await?;
+            let at = it.map(|i| i.scheduled_at).unwrap_or(0);
+            db::queue_item(
+                &hub.db,
+                *id,
+                *mid,
+                "publish.item",
+                &format!("publish:{id}:{at}"),
+            )
+            .await?;
+            n += 1;
+        }
+    }
+    for (id, mid, checks) in db::review_due_items(&hub.db, domain::now_ms(), 500).await? {
+        db::queue_item(
+            &hub.db,
+            id,
+            mid,
+            "publish.review",
+            &format!("review:{id}:{checks}"),
+        )
+        .await?;
+    }
+    for a in db::accounts_to_refresh(&hub.db, platform_now() + REFRESH_AHEAD_MS, 100).await? {
+        let job = store::jobs::NewJob {
+            kind: "matrix.token_refresh".into(),
+            merchant_id: Some(a.merchant_id),
+            payload: serde_json::json!({"account_id": a.id}),
+            idempotency_key: Some(format!("refresh:{}:{}", a.id, a.token_expires_at)),
+            ..Default::default()
+        };
+        store::jobs::submit(&hub.db, &job).await?;
+    }
+    Ok(n)
+}

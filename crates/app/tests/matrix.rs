@@ -1,0 +1,798 @@
+//! Matrix publishing end to end against the in-process platform sandbox: authorizing accounts (DY
+//! consent page, XHS QR login, BJH app token), the release-task rules, the distribution plan, review
+//! by the operator, the publisher (verified against the account's work list), platform faults and
+//! tenant isolation. The platform clock is process-wide, so the tests that move it hold CLOCK.
+
+mod common;
+use common::*;
+use serde_json::{Value, json};
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+
+static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+fn no_redirect() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// The hidden and text inputs of the first form on a page.
+fn form_fields(html: &str) -> Vec<(String, String)> {
+    let mut out = vec![];
+    for part in html.split("<input").skip(1) {
+        let attr = |name: &str| {
+            let key = format!("{name}=\"");
+            part.find(&key).map(|i| {
+                let rest = &part[i + key.len()..];
+                rest[..rest.find('"').unwrap()]
+                    .replace("&amp;", "&")
+                    .replace("&quot;", "\"")
+            })
+        };
+        if attr("type").as_deref() == Some("checkbox") {
+            continue;
+        }
+        if let (Some(n), Some(v)) = (attr("name"), attr("value")) {
+            out.push((n, v));
+        }
+    }
+    out
+}
+
+/// Clicks through the sandbox's Douyin consent page like a person would; returns the account id.
+async fn authorize_dy(app: &TestApp, t: &str) -> i64 {
+    let r = app
+        .post(
+            "/task.merchant_group_user/get_qrCode",
+            Some(t),
+            json!({"platform": "dy"}),
+        )
+        .await;
+    let url = r.ok()["url"].as_str().unwrap().to_string();
+    assert_eq!(r.ok()["kind"], "oauth");
+    let http = no_redirect();
+    let page = http.get(&url).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("id=\"approve\""), "{page}");
+    let mut fields = form_fields(&page);
+    fields.push(("action".into(), "approve".into()));
+    let res = http.post(&url).form(&fields).send().await.unwrap();
+    assert!(res.status().is_redirection(), "{}", res.status());
+    let back = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(back.contains("/oauth/dy/callback"), "{back}");
+    let res = http.get(&back).send().await.unwrap();
+    assert!(
+        res.status().is_redirection(),
+        "{back}: {} {:?}",
+        res.status(),
+        res.headers()
+    );
+    let to = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(to.starts_with("/account_auth?authorized="), "{to}");
+    // The code is single use: replaying the callback does not add or change anything.
+    let again = http.get(&back).send().await.unwrap();
+    assert!(
+        again.headers()["location"]
+            .to_str()
+            .unwrap()
+            .contains("auth_error")
+    );
+    to.rsplit('=').next().unwrap().parse().unwrap()
+}
+
+/// Confirms an XHS QR login on the sandbox's page, with the SMS challenge; returns the account id.
+async fn authorize_xhs(app: &TestApp, t: &str) -> i64 {
+    let r = app
+        .post("/task.merchant_group_user/xhsLogin", Some(t), json!({}))
+        .await;
+    let (login_id, qr_url) = (
+        r.ok()["login_id"].as_str().unwrap().to_string(),
+        r.ok()["qr_url"].as_str().unwrap().to_string(),
+    );
+    let poll = app
+        .post(
+            "/task.merchant_group_user/xhsLogin",
+            Some(t),
+            json!({"login_id": login_id}),
+        )
+        .await;
+    assert_eq!(poll.ok()["state"], "qr_pending");
+    let http = no_redirect();
+    let page = http
+        .get(&qr_url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let mut fields = form_fields(&page);
+    fields.push(("sms".into(), "1".into()));
+    assert!(
+        http.post(&qr_url)
+            .form(&fields)
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .is_success()
+    );
+    let poll = app
+        .post(
+            "/task.merchant_group_user/xhsLogin",
+            Some(t),
+            json!({"login_id": login_id}),
+        )
+        .await;
+    assert_eq!(poll.ok()["state"], "sms_challenge");
+    let done = app
+        .post(
+            "/task.merchant_group_user/xhsLogin",
+            Some(t),
+            json!({"login_id": login_id, "sms_code": "246810"}),
+        )
+        .await;
+    assert_eq!(done.ok()["state"], "logged_in", "{}", done.body);
+    done.ok()["account"]["id"].as_i64().unwrap()
+}
+
+/// `n` ready uploaded videos: one goes through the real upload + ingest, the rest are copies of
+/// its row (same file) so the test does not transcode n times.
+async fn videos(app: &TestApp, t: &str, n: usize) -> Vec<i64> {
+    let bytes = ffmpeg_bytes(
+        &[
+            "-f",
+            "lavfi",
+            "-i",
+            "color=c=blue:s=360x640:r=30",
+            "-f",
+            "lavfi",
+            "-i",
+            "sine=f=440",
+            "-t",
+            "1",
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-c:a",
+            "aac",
+        ],
+        "mp4",
+    );
+    let r = app
+        .upload(
+            "/media.merchant_much_resource/add_resource",
+            t,
+            &[],
+            "shop.mp4",
+            bytes,
+        )
+        .await;
+    let id = r.ok()["id"].as_i64().unwrap();
+    app.wait_ready(t, &[id]).await;
+    let mut ids = vec![id];
+    for i in 1..n {
+        let new: i64 = sqlx::query_scalar(
+            "INSERT INTO media_files (merchant_id, library, kind, group_id, name, original_name, storage_key, mime, size, width, \
+               height, duration_ms, state, created_at, updated_at) \
+             SELECT merchant_id, library, kind, group_id, name || $2, original_name, storage_key, mime, size, width, height, \
+               duration_ms, state, created_at, updated_at FROM media_files WHERE id = $1 RETURNING id",
+        )
+        .bind(id)
+        .bind(format!(" #{i}"))
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        ids.push(new);
+    }
+    ids
+}
+
+fn today() -> String {
+    domain::matrix::fmt_day(domain::matrix::day_of(domain::clock::platform_now()))
+}
+
+fn task(accounts: &[i64], materials: &[i64], extra: Value) -> Value {
+    let mut v = json!({
+        "name": "春季上新", "titles": "春天的第一杯奶茶#周末就来这里", "topics": ["探店", "#美食"],
+        "top_comments": "好喝！\n下次还来\n推荐给朋友", "at_users": [], "mount_type": "none",
+        "time_mode": "random", "start_date": today(), "daily_quantity": 1, "days": 3, "times": [],
+        "account_ids": accounts, "material_ids": materials,
+    });
+    for (k, x) in extra.as_object().unwrap() {
+        v[k] = x.clone();
+    }
+    v
+}
+
+async fn sandbox(app: &TestApp, path: &str, body: Option<Value>) -> Value {
+    let url = app.url(&format!("/sandbox/_control/{path}"));
+    let req = match body {
+        Some(b) => app.http.post(url).json(&b),
+        None => app.http.get(url),
+    };
+    req.send().await.unwrap().json().await.unwrap()
+}
+
+async fn items(app: &TestApp, t: &str, task_id: i64) -> Vec<Value> {
+    let r = app
+        .post(
+            "/task.merchant_forward_task/forward_video_release",
+            Some(t),
+            json!({"task_id": task_id, "limit": 100}),
+        )
+        .await;
+    r.ok()["rows"].as_array().unwrap().clone()
+}
+
+/// Waits until every item of a task is in one of `states`.
+async fn wait_items(app: &TestApp, t: &str, task_id: i64, states: &[&str]) -> Vec<Value> {
+    for _ in 0..600 {
+        let rows = items(app, t, task_id).await;
+        if rows
+            .iter()
+            .all(|i| states.contains(&i["state"].as_str().unwrap()))
+        {
+            return rows;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "items did not reach {states:?}: {:#?}",
+        items(app, t, task_id).await
+    );
+}
+
+#[tokio::test]
+async fn publishing_end_to_end() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+
+        let dy = authorize_dy(&app, &t).await;
+        let xhs = authorize_xhs(&app, &t).await;
+        let list = app
+            .post("/task.merchant_group_user/index", Some(&t), json!({}))
+            .await;
+        assert_eq!(list.ok()["total"], 2);
+        assert_eq!(list.ok()["summary"]["active"], 2);
+        let row = &list.ok()["rows"][0];
+        assert_eq!(
+            (row["status"].as_str(), row["sandbox"].as_bool()),
+            (Some("active"), Some(true))
+        );
+        // Tokens never leave the server, and are sealed in the database.
+        assert!(!list.body.to_string().contains("act."), "{}", list.body);
+        let stored: String =
+            sqlx::query_scalar("SELECT access_token FROM matrix_accounts WHERE id = $1")
+                .bind(dy)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        assert!(stored.starts_with("v1:") && !stored.contains("act."));
+
+        let vids = videos(&app, &t, 7).await;
+        let (six, spare) = (&vids[..6], vids[6]);
+
+        // SPEC §5 rules, refused before anything is stored.
+        let bad = |extra: Value| task(&[dy, xhs], six, extra);
+        for (extra, field) in [
+            (
+                json!({"titles": format!("ok#{}", "长".repeat(51))}),
+                "titles",
+            ),
+            (json!({"titles": "  "}), "titles"),
+            (json!({"topics": []}), "topics"),
+            (
+                json!({"top_comments": "加我微信 shop888 领券"}),
+                "top_comments",
+            ),
+            (json!({"top_comments": "好".repeat(31)}), "top_comments"),
+            (json!({"daily_quantity": 4}), "daily_quantity"),
+            (json!({"start_date": "2020-01-01"}), "start_date"),
+            (
+                json!({"time_mode": "specified", "daily_quantity": 2, "times": ["10:00"]}),
+                "times",
+            ),
+            (json!({"material_ids": [six[0]]}), "account_ids"),
+            (json!({"publish_count": 7}), "publish_count"),
+            (json!({"mount_type": "poi"}), "mount_type"),
+        ] {
+            let r = app
+                .post_en(
+                    "/matrix.merchant_publish_management/createCommonPublishTask",
+                    Some(&t),
+                    bad(extra.clone()),
+                )
+                .await;
+            assert_eq!(
+                (r.status, r.data()["field"].as_str()),
+                (422, Some(field)),
+                "{extra} -> {}",
+                r.body
+            );
+        }
+        let r = app
+            .post_en(
+                "/task.merchant_forward_task/dy_add",
+                Some(&t),
+                task(&[dy, xhs], six, json!({})),
+            )
+            .await;
+        assert_eq!(
+            r.data()["field"],
+            "account_ids",
+            "an XHS account in a Douyin task: {}",
+            r.body
+        );
+        assert!(
+            r.message().contains("is not on this platform"),
+            "{}",
+            r.message()
+        );
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matrix_tasks")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(n, 0, "nothing stored by refused tasks");
+
+        // The plan: 6 videos over 2 accounts and 3 days, one a day each, never two in one minute.
+        let p = app
+            .post(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(&[dy, xhs], six, json!({"preview": true})),
+            )
+            .await;
+        let plan = p.ok().clone();
+        assert_eq!(
+            (
+                plan["count"].as_i64(),
+                plan["per_account"]["min"].as_i64(),
+                plan["per_account"]["max"].as_i64()
+            ),
+            (Some(6), Some(3), Some(3))
+        );
+        let minutes: HashSet<i64> = plan["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["at"].as_i64().unwrap() / 60_000)
+            .collect();
+        assert_eq!(minutes.len(), 6);
+        let per_day: HashMap<(i64, i64), usize> =
+            plan["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .fold(HashMap::new(), |mut m, i| {
+                    *m.entry((
+                        i["account_id"].as_i64().unwrap(),
+                        domain::matrix::day_of(i["at"].as_i64().unwrap()),
+                    ))
+                    .or_default() += 1;
+                    m
+                });
+        assert!(per_day.values().all(|&n| n == 1), "{per_day:?}");
+
+        let created = app
+            .post(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(&[dy, xhs], six, json!({})),
+            )
+            .await;
+        let tid = created.ok()["task"]["id"].as_i64().unwrap();
+        assert_eq!(created.ok()["task"]["review_state"], "reviewing");
+        assert!(created.ok()["task"]["review_due_at"].as_i64().unwrap() > domain::now_ms());
+        // A video goes to one task only.
+        let again = app
+            .post_en(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(&[dy], &[six[0]], json!({})),
+            )
+            .await;
+        assert_eq!(again.data()["field"], "video_ids", "{}", again.body);
+
+        // Tenants never see each other; staff-only calls stay the operator's.
+        let other = app.second_merchant(&admin, "shop2").await;
+        assert_eq!(
+            app.post("/task.merchant_forward_task/index", Some(&other), json!({}))
+                .await
+                .ok()["total"],
+            0
+        );
+        assert_eq!(
+            app.post("/task.merchant_group_user/index", Some(&other), json!({}))
+                .await
+                .ok()["total"],
+            0
+        );
+        app.post(
+            "/task.merchant_forward_task/forward_video_release",
+            Some(&other),
+            json!({"task_id": tid}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/task.merchant_group_user/renew",
+            Some(&other),
+            json!({"id": dy}),
+        )
+        .await
+        .expect(404);
+        let r = app
+            .post(
+                "/task.merchant_forward_task/dy_add",
+                Some(&other),
+                task(&[dy], &[spare], json!({})),
+            )
+            .await;
+        assert_eq!(r.status, 404, "another merchant's account: {}", r.body);
+        app.post("/system/audit/approve", Some(&t), json!({"id": tid}))
+            .await
+            .expect(403);
+
+        // Nothing goes out before review; the operator approves.
+        let audit = app
+            .post("/system/audit/index", Some(&admin), json!({}))
+            .await;
+        assert_eq!(audit.ok()["rows"][0]["review_state"], "reviewing");
+        app.post(
+            "/system/audit/reject",
+            Some(&admin),
+            json!({"id": tid, "reason": " "}),
+        )
+        .await
+        .expect(422);
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .ok();
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .expect(422);
+
+        // Three days pass on the platform clock: every item is published, verified in the work list.
+        domain::clock::advance(3 * 86_400_000 + 3_600_000);
+        let rows = wait_items(&app, &t, tid, &["published", "released"]).await;
+        assert!(
+            rows.iter().all(|i| i["verified_at"].as_i64().is_some()
+                && !i["item_id"].as_str().unwrap().is_empty())
+        );
+        // The platform's review (10 min) passes: released.
+        domain::clock::advance(20 * 60_000);
+        let rows = wait_items(&app, &t, tid, &["released"]).await;
+        assert!(
+            rows.iter()
+                .all(|i| i["comments_sent"].as_i64().unwrap() >= 1),
+            "top comments were posted"
+        );
+        let counts = sandbox(&app, "counts", None).await;
+        assert_eq!(counts["total_creates"], 6, "{counts}");
+        assert!(
+            counts["creates"]
+                .as_object()
+                .unwrap()
+                .values()
+                .all(|n| n == 3),
+            "{counts}"
+        );
+        let tv = app
+            .post("/task.merchant_forward_task/index", Some(&t), json!({}))
+            .await;
+        assert_eq!(
+            (
+                tv.ok()["rows"][0]["progress"].as_i64(),
+                tv.ok()["rows"][0]["failed"].as_i64()
+            ),
+            (Some(100), Some(0))
+        );
+
+        // Faults: a sensitive word fails the item with the platform's reason; a busy platform is retried.
+        sandbox(&app, "faults", Some(json!({"platform": "dy", "call": "dy.create_video", "fault": "sensitive_word", "count": 1}))).await;
+        let r = app.post("/task.merchant_forward_task/dy_add", Some(&t), task(&[dy], &[spare], json!({"daily_quantity": 1, "days": 1, "time_mode": "timed", "times": ["00:00"]}))).await;
+        let t2 = r.ok()["task"]["id"].as_i64().unwrap();
+        app.post("/system/audit/approve", Some(&admin), json!({"id": t2}))
+            .await
+            .ok();
+        let rows = wait_items(&app, &t, t2, &["failed"]).await;
+        let err = rows[0]["error"].as_str().unwrap();
+        assert!(err.contains("敏感词"), "{err}");
+        sandbox(
+            &app,
+            "faults",
+            Some(json!({"platform": "dy", "call": "dy.create_video", "fault": "busy", "count": 1})),
+        )
+        .await;
+        app.post(
+            "/task.merchant_forward_task/manual_forward",
+            Some(&t),
+            json!({"id": rows[0]["id"]}),
+        )
+        .await
+        .ok();
+        let rows = wait_items(&app, &t, t2, &["published", "released"]).await;
+        assert!(rows[0]["attempts"].as_i64().unwrap() >= 2, "{:?}", rows[0]);
+        assert_eq!(sandbox(&app, "counts", None).await["total_creates"], 7);
+        sandbox(&app, "faults/clear", Some(json!({}))).await;
+    }
+}
+
+#[tokio::test]
+async fn accounts_groups_and_expiry() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let g = app
+            .post(
+                "/task.merchant_matrix_group/add",
+                Some(&t),
+                json!({"name": "华东门店"}),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        app.post(
+            "/task.merchant_matrix_group/add",
+            Some(&t),
+            json!({"name": "华东门店"}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/task.merchant_matrix_group/add",
+            Some(&t),
+            json!({"name": ""}),
+        )
+        .await
+        .expect(422);
+        let dy = authorize_dy(&app, &t).await;
+        let r = app
+            .post(
+                "/task.merchant_group_user/user_save",
+                Some(&t),
+                json!({"id": dy, "group_id": g, "remarks": "主账号"}),
+            )
+            .await;
+        assert_eq!(
+            (r.ok()["group_name"].as_str(), r.ok()["remarks"].as_str()),
+            (Some("华东门店"), Some("主账号"))
+        );
+        app.post(
+            "/task.merchant_group_user/update_notes",
+            Some(&t),
+            json!({"id": dy, "remarks": "长".repeat(201)}),
+        )
+        .await
+        .expect(422);
+        let groups = app
+            .post("/task.merchant_matrix_group/index", Some(&t), json!({}))
+            .await;
+        assert_eq!(groups.ok()["rows"][0]["accounts"], 1);
+
+        // POI search, bind, unbind.
+        let pois = app
+            .post(
+                "/task.merchant_group_user/getPoiId",
+                Some(&t),
+                json!({"keyword": "星巴克", "city": "上海"}),
+            )
+            .await;
+        let poi = pois.ok()["rows"][0].clone();
+        assert!(poi["poi_id"].as_str().is_some(), "{}", pois.body);
+        let r = app.post("/task.merchant_group_user/update_address", Some(&t), json!({"id": dy, "province": "上海", "city": "上海", "poi_id": poi["poi_id"], "poi_name": poi["poi_name"]})).await;
+        assert_eq!(r.ok()["poi_id"], poi["poi_id"]);
+        assert_eq!(
+            app.post(
+                "/task.merchant_group_user/discharge_poi",
+                Some(&t),
+                json!({"id": dy})
+            )
+            .await
+            .ok()["poi_id"],
+            ""
+        );
+
+        // BJH: a wrong token is refused with the platform's reason; the sandbox's token works.
+        let r = app
+            .post_en(
+                "/task.merchant_group_user/bjhLogin",
+                Some(&t),
+                json!({"app_id": "shop-app", "app_token": "nope"}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("app_token")),
+            "{}",
+            r.body
+        );
+        let r = app.post("/task.merchant_group_user/bjhLogin", Some(&t), json!({"app_id": "shop-app", "app_token": platforms::sandbox::SANDBOX_BJH_APP_TOKEN})).await;
+        assert_eq!(r.ok()["platform"], "bjh");
+
+        // Renew refreshes the DY token; when the platform refuses, the account shows as expired with
+        // the reason, and renew says so instead of pretending.
+        let before: i64 =
+            sqlx::query_scalar("SELECT token_expires_at FROM matrix_accounts WHERE id = $1")
+                .bind(dy)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        domain::clock::advance(60_000);
+        app.post(
+            "/task.merchant_group_user/renew",
+            Some(&t),
+            json!({"id": dy}),
+        )
+        .await
+        .ok();
+        let after: i64 =
+            sqlx::query_scalar("SELECT token_expires_at FROM matrix_accounts WHERE id = $1")
+                .bind(dy)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        assert!(after > before);
+        let open_id: String =
+            sqlx::query_scalar("SELECT open_id FROM matrix_accounts WHERE id = $1")
+                .bind(dy)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        sandbox(
+            &app,
+            "expire",
+            Some(json!({"platform": "dy", "open_id": open_id, "refresh": true})),
+        )
+        .await;
+        let r = app
+            .post_en(
+                "/task.merchant_group_user/renew",
+                Some(&t),
+                json!({"id": dy}),
+            )
+            .await;
+        assert_eq!(r.status, 422, "{}", r.body);
+        assert!(
+            r.message().starts_with("The platform refused"),
+            "{}",
+            r.message()
+        );
+        let exp = app
+            .post("/task.merchant_group_user/expire_user", Some(&t), json!({}))
+            .await;
+        assert_eq!(exp.ok()["total"], 1);
+        assert_eq!(exp.ok()["rows"][0]["status"], "expired");
+        let r = app
+            .post_en(
+                "/task.merchant_forward_task/dy_add",
+                Some(&t),
+                task(&[dy], &[1], json!({})),
+            )
+            .await;
+        assert_eq!(r.data()["field"], "account_ids", "{}", r.body);
+
+        app.post(
+            "/task.merchant_matrix_group/delete",
+            Some(&t),
+            json!({"id": g}),
+        )
+        .await
+        .ok();
+        let a = app
+            .post(
+                "/task.merchant_group_user/index",
+                Some(&t),
+                json!({"platform": "dy"}),
+            )
+            .await;
+        assert_eq!(a.ok()["rows"][0]["group_id"], 0);
+        app.post(
+            "/task.merchant_group_user/delete",
+            Some(&t),
+            json!({"ids": [dy]}),
+        )
+        .await
+        .ok();
+        assert_eq!(
+            app.post("/task.merchant_group_user/index", Some(&t), json!({}))
+                .await
+                .ok()["total"],
+            1
+        );
+    }
+}
+
+#[tokio::test]
+async fn platform_apps_are_sealed_and_masked() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let admin = app.admin().await;
+        let t = app.demo().await;
+        let r = app.post("/system/app/index", Some(&admin), json!({})).await;
+        assert!(
+            r.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|x| x["mode"] == "sandbox")
+        );
+        app.post(
+            "/system/app/save",
+            Some(&admin),
+            json!({"platform": "dy", "client_key": "awkey123456", "client_secret": ""}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/system/app/save",
+            Some(&t),
+            json!({"platform": "dy", "client_key": "k", "client_secret": "s"}),
+        )
+        .await
+        .expect(403);
+        app.post("/system/app/save", Some(&admin), json!({"platform": "dy", "client_key": "awkey123456", "client_secret": "topsecret-value"})).await.ok();
+        let r = app.post("/system/app/index", Some(&admin), json!({})).await;
+        let dy = r.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["platform"] == "dy")
+            .unwrap()
+            .clone();
+        assert_eq!(
+            (dy["client_key"].as_str(), dy["mode"].as_str()),
+            (Some("awke****"), Some("live"))
+        );
+        assert!(!r.body.to_string().contains("topsecret"));
+        let stored: String = sqlx::query_scalar("SELECT client_secret FROM platform_apps")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert!(!stored.contains("topsecret"));
+        app.post("/system/app/clear", Some(&admin), json!({"platform": "dy"}))
+            .await
+            .ok();
+    }
+}
+
+#[tokio::test]
+async fn webhooks_are_verified_and_deduplicated() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let body = json!({"event": "unauthorize", "log_id": "log-1", "from_user_id": "nobody", "content": {}}).to_string();
+        let sign = |b: &str| {
+            use sha1::{Digest, Sha1};
+            let mut h = Sha1::new();
+            h.update(platforms::sandbox::SANDBOX_DY_SECRET.as_bytes());
+            h.update(b.as_bytes());
+            h.finalize()
+                .iter()
+                .map(|x| format!("{x:02x}"))
+                .collect::<String>()
+        };
+        let post = |sig: String| {
+            app.http
+                .post(app.url("/webhook/dy"))
+                .header("x-douyin-signature", sig)
+                .body(body.clone())
+                .send()
+        };
+        assert_eq!(post("00".into()).await.unwrap().status(), 403);
+        assert_eq!(post(sign(&body)).await.unwrap().text().await.unwrap(), "ok");
+        assert_eq!(
+            post(sign(&body)).await.unwrap().text().await.unwrap(),
+            "duplicate"
+        );
+    }
+}

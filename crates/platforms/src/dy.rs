@@ -1,0 +1,584 @@
+//! Douyin adapter: the open.douyin.com wire format (PLATFORMS.md "Douyin").
+//!
+//! OAuth calls take form bodies and answer `{data:{error_code,description,...}, message}`; user calls
+//! carry header `access-token` + query `open_id` and answer `{data:{...}, extra:{error_code,...}}`.
+//! Business errors come with HTTP 200, so every answer goes through [`DyAdapter::check`].
+
+use crate::http::{self, Http, MB, num, text};
+use crate::{
+    Adapter, AppCreds, Comment, Creds, Endpoint, PResult, Platform, Poi, PublishReq, QrLogin,
+    SessionState, Stats, TokenSet, Work, WorkStatus, error,
+};
+use domain::clock::platform_now;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+/// Above this a file goes up in parts (the platform suggests it above 50 MB, requires it above 128 MB).
+pub const PLAIN_UPLOAD_MAX: u64 = 50 * MB;
+/// Part size: 20 MB is the recommended one (5 MB minimum except the last).
+pub const PART_SIZE: u64 = 20 * MB;
+/// The platform's hard limit.
+pub const MAX_FILE: u64 = 4096 * MB;
+/// Scopes asked on the consent page.
+pub const SCOPES: &str = "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment";
+/// Renew the refresh token (at most 5 times) once it has less than this left: an access token lives
+/// 15 days, so a refresh token with less than that could die before the next refresh.
+const RENEW_BELOW_MS: i64 = 15 * 86_400_000;
+
+pub struct DyAdapter {
+    http: Http,
+    app: AppCreds,
+    /// The app's client_token (POI search), cached until shortly before it expires.
+    client_token: tokio::sync::Mutex<Option<(String, i64)>>,
+}
+
+const PATH_UPLOAD: &str = "/api/douyin/v1/video/upload_video/";
+const PATH_INIT_PART: &str = "/api/douyin/v1/video/init_video_part_upload/";
+const PATH_PART: &str = "/api/douyin/v1/video/upload_video_part/";
+const PATH_COMPLETE_PART: &str = "/api/douyin/v1/video/complete_video_part_upload/";
+const PATH_CREATE: &str = "/api/douyin/v1/video/create_video/";
+const PATH_LIST: &str = "/api/douyin/v1/video/video_list/";
+
+impl DyAdapter {
+    pub fn new(ep: Endpoint) -> DyAdapter {
+        DyAdapter {
+            http: Http::new(Platform::Dy, &ep),
+            app: ep.app,
+            client_token: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    /// Returns `data` when both `data.error_code` and `extra.error_code` are 0.
+    fn check(v: Value) -> PResult<Value> {
+        let data = v.get("data").cloned().unwrap_or(Value::Null);
+        let extra = v.get("extra").cloned().unwrap_or(Value::Null);
+        for part in [&data, &extra] {
+            let code = num(part, "error_code");
+            if code != 0 {
+                let mut d = text(part, "description");
+                let sub = text(part, "sub_description");
+                if !sub.is_empty() {
+                    d = format!("{d} ({sub})");
+                }
+                return Err(error::dy(code, &d));
+            }
+        }
+        Ok(data)
+    }
+
+    fn need_app(&self) -> PResult<()> {
+        if self.app.client_key.is_empty() {
+            Err(error::no_app_creds(Platform::Dy))
+        } else {
+            Ok(())
+        }
+    }
+
+    async fn post_form(&self, path: &str, form: &[(&str, &str)]) -> PResult<Value> {
+        let rb = self.http.client.post(self.http.url(path)).form(form);
+        Self::check(self.http.json(rb, 0).await?)
+    }
+
+    /// A user call: `access-token` header, `open_id` (and `extra` pairs) in the query.
+    fn user(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        creds: &Creds,
+        extra: &[(&str, &str)],
+    ) -> reqwest::RequestBuilder {
+        let mut q: Vec<(&str, &str)> = vec![("open_id", creds.open_id.as_str())];
+        q.extend_from_slice(extra);
+        let url = format!("{}?{}", self.http.url(path), http::query(&q));
+        self.http
+            .client
+            .request(method, url)
+            .header("access-token", &creds.token)
+    }
+
+    async fn call(&self, rb: reqwest::RequestBuilder, upload_bytes: u64) -> PResult<Value> {
+        Self::check(self.http.json(rb, upload_bytes).await?)
+    }
+
+    fn tokens_from(data: &Value, now: i64) -> TokenSet {
+        TokenSet {
+            open_id: text(data, "open_id"),
+            access_token: text(data, "access_token"),
+            refresh_token: text(data, "refresh_token"),
+            expires_at: now + num(data, "expires_in") * 1000,
+            refresh_expires_at: now + num(data, "refresh_expires_in") * 1000,
+            nickname: String::new(),
+            avatar: String::new(),
+        }
+    }
+
+    /// POST /oauth/renew_refresh_token/: a fresh 30-day refresh token; the old one dies. The platform
+    /// allows 5 renewals per authorization (then 10020 -> Reauthorize).
+    pub async fn renew_refresh_token(&self, tokens: &TokenSet) -> PResult<TokenSet> {
+        self.need_app()?;
+        let now = platform_now();
+        let data = self
+            .post_form(
+                "/oauth/renew_refresh_token/",
+                &[
+                    ("client_key", &self.app.client_key),
+                    ("refresh_token", &tokens.refresh_token),
+                ],
+            )
+            .await?;
+        let mut t = tokens.clone();
+        t.refresh_token = text(&data, "refresh_token");
+        t.refresh_expires_at = now + num(&data, "expires_in") * 1000;
+        Ok(t)
+    }
+
+    /// POST /oauth/userinfo/ (form: access_token, open_id).
+    pub async fn user_info(&self, creds: &Creds) -> PResult<(String, String)> {
+        let data = self
+            .post_form(
+                "/oauth/userinfo/",
+                &[("access_token", &creds.token), ("open_id", &creds.open_id)],
+            )
+            .await?;
+        Ok((text(&data, "nickname"), text(&data, "avatar")))
+    }
+
+    async fn client_token(&self) -> PResult<String> {
+        self.need_app()?;
+        let mut cached = self.client_token.lock().await;
+        if let Some((t, exp)) = cached.as_ref()
+            && *exp > platform_now() + 60_000
+        {
+            return Ok(t.clone());
+        }
+        let now = platform_now();
+        let data = self
+            .post_form(
+                "/oauth/client_token/",
+                &[
+                    ("client_key", &self.app.client_key),
+                    ("client_secret", &self.app.client_secret),
+                    ("grant_type", "client_credential"),
+                ],
+            )
+            .await?;
+        let t = text(&data, "access_token");
+        *cached = Some((t.clone(), now + num(&data, "expires_in") * 1000));
+        Ok(t)
+    }
+
+    fn video_part(bytes: Vec<u8>, name: String) -> Form {
+        let part = Part::bytes(bytes)
+            .file_name(name)
+            .mime_str("video/mp4")
+            .expect("mime");
+        Form::new().part("video", part)
+    }
+
+    async fn upload_chunked(&self, creds: &Creds, req: &PublishReq, len: u64) -> PResult<String> {
+        let p = Platform::Dy;
+        let data = self
+            .call(
+                self.user(reqwest::Method::POST, PATH_INIT_PART, creds, &[]),
+                0,
+            )
+            .await?;
+        let upload_id = text(&data, "upload_id");
+        if upload_id.is_empty() {
+            return Err(error::bad_response(
+                p,
+                "init_video_part_upload without upload_id",
+            ));
+        }
+        let parts = len.div_ceil(PART_SIZE);
+        let name = http::file_name(&req.video_path);
+        for i in 0..parts {
+            let off = i * PART_SIZE;
+            let n = PART_SIZE.min(len - off);
+            let bytes = http::read_part(p, &req.video_path, off, n).await?;
+            let number = (i + 1).to_string();
+            let rb = self
+                .user(
+                    reqwest::Method::POST,
+                    PATH_PART,
+                    creds,
+                    &[("upload_id", &upload_id), ("part_number", &number)],
+                )
+                .multipart(Self::video_part(bytes, name.clone()));
+            self.call(rb, n).await?;
+        }
+        let rb = self.user(
+            reqwest::Method::POST,
+            PATH_COMPLETE_PART,
+            creds,
+            &[("upload_id", &upload_id)],
+        );
+        let data = self.call(rb, 0).await?;
+        Self::video_id(&data)
+    }
+
+    fn video_id(data: &Value) -> PResult<String> {
+        let id = data
+            .get("video")
+            .map(|v| text(v, "video_id"))
+            .unwrap_or_default();
+        if id.is_empty() {
+            Err(error::bad_response(Platform::Dy, "no video.video_id"))
+        } else {
+            Ok(id)
+        }
+    }
+
+    /// `video_status`: 1/5/6/7 published (public, friends, private), 2 unfit for the public (our
+    /// "rejected"), 4 under review.
+    fn work_from(v: &Value) -> Work {
+        let st = num(v, "video_status");
+        let status =
+            if st == 4 || (v.get("is_reviewed").is_some() && !http::boolean(v, "is_reviewed")) {
+                WorkStatus::Reviewing
+            } else if st == 2 {
+                WorkStatus::Rejected {
+                    reason: "平台审核未通过 / The platform's review rejected the work".into(),
+                }
+            } else {
+                WorkStatus::Public
+            };
+        let s = v.get("statistics").cloned().unwrap_or(Value::Null);
+        Work {
+            item_id: text(v, "item_id"),
+            title: text(v, "title"),
+            create_time: num(v, "create_time"),
+            status,
+            stats: Stats {
+                play: num(&s, "play_count"),
+                like: num(&s, "digg_count"),
+                comment: num(&s, "comment_count"),
+                share: num(&s, "share_count"),
+            },
+            share_url: text(v, "share_url"),
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl Adapter for DyAdapter {
+    fn platform(&self) -> Platform {
+        Platform::Dy
+    }
+
+    fn authorize_url(&self, redirect_uri: &str, state: &str) -> PResult<String> {
+        self.need_app()?;
+        let q = http::query(&[
+            ("client_key", &self.app.client_key),
+            ("response_type", "code"),
+            ("scope", SCOPES),
+            ("redirect_uri", redirect_uri),
+            ("state", state),
+        ]);
+        Ok(format!("{}?{q}", self.http.url("/platform/oauth/connect/")))
+    }
+
+    async fn exchange_code(&self, code: &str) -> PResult<TokenSet> {
+        self.need_app()?;
+        let now = platform_now();
+        let data = self
+            .post_form(
+                "/oauth/access_token/",
+                &[
+                    ("client_key", &self.app.client_key),
+                    ("client_secret", &self.app.client_secret),
+                    ("code", code),
+                    ("grant_type", "authorization_code"),
+                ],
+            )
+            .await?;
+        let mut t = Self::tokens_from(&data, now);
+        let (nick, avatar) = self
+            .user_info(&Creds {
+                open_id: t.open_id.clone(),
+                token: t.access_token.clone(),
+            })
+            .await?;
+        t.nickname = nick;
+        t.avatar = avatar;
+        Ok(t)
+    }
+
+    /// Renews the refresh token first when it is close to its end (see `RENEW_BELOW_MS`); when the
+    /// renewal cap is reached the still-valid refresh token keeps serving until it expires.
+    async fn refresh(&self, tokens: &TokenSet) -> PResult<TokenSet> {
+        self.need_app()?;
+        let mut base = tokens.clone();
+        let now = platform_now();
+        if base.refresh_expires_at > now && base.refresh_expires_at - now < RENEW_BELOW_MS {
+            match self.renew_refresh_token(&base).await {
+                Ok(t) => base = t,
+                Err(e) if e.code == "10020" => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let now = platform_now();
+        let data = self
+            .post_form(
+                "/oauth/refresh_token/",
+                &[
+                    ("client_key", &self.app.client_key),
+                    ("grant_type", "refresh_token"),
+                    ("refresh_token", &base.refresh_token),
+                ],
+            )
+            .await?;
+        let mut t = base.clone();
+        t.access_token = text(&data, "access_token");
+        t.expires_at = now + num(&data, "expires_in") * 1000;
+        if !text(&data, "open_id").is_empty() {
+            t.open_id = text(&data, "open_id");
+        }
+        // The refresh token and its expiry stay as they were (DY does not rotate on refresh).
+        let rt = text(&data, "refresh_token");
+        if !rt.is_empty() {
+            t.refresh_token = rt;
+        }
+        Ok(t)
+    }
+
+    async fn start_qr_login(&self) -> PResult<QrLogin> {
+        Err(error::unsupported(Platform::Dy, "start_qr_login"))
+    }
+
+    async fn poll_qr_login(
+        &self,
+        _login_id: &str,
+        _sms_code: Option<&str>,
+    ) -> PResult<SessionState> {
+        Err(error::unsupported(Platform::Dy, "poll_qr_login"))
+    }
+
+    async fn check(&self, creds: &Creds) -> PResult<()> {
+        self.user_info(creds).await.map(|_| ())
+    }
+
+    async fn verify_app_token(&self, _app_id: &str, _app_token: &str) -> PResult<TokenSet> {
+        Err(error::unsupported(Platform::Dy, "verify_app_token"))
+    }
+
+    async fn upload(&self, creds: &Creds, req: &PublishReq) -> PResult<String> {
+        let len = http::file_len(Platform::Dy, &req.video_path)?;
+        if len > MAX_FILE {
+            return Err(error::reason(
+                Platform::Dy,
+                "local_too_large",
+                error::Reason::TooLarge,
+                "",
+            ));
+        }
+        if len > PLAIN_UPLOAD_MAX {
+            return self.upload_chunked(creds, req, len).await;
+        }
+        let bytes = http::read_all(Platform::Dy, &req.video_path).await?;
+        let rb = self
+            .user(reqwest::Method::POST, PATH_UPLOAD, creds, &[])
+            .multipart(Self::video_part(bytes, http::file_name(&req.video_path)));
+        let data = self.call(rb, len).await?;
+        Self::video_id(&data)
+    }
+
+    /// `at_users` of the real call wants open_ids, which we do not know for nicknames: the mentions
+    /// go inline in `text` as `@nick` instead.
+    async fn create(&self, creds: &Creds, video_id: &str, req: &PublishReq) -> PResult<String> {
+        let mut body = json!({
+            "video_id": video_id,
+            "text": http::caption(&req.title, &req.topics, &req.at_users),
+        });
+        let opt = [
+            ("poi_id", &req.poi_id),
+            ("poi_name", &req.poi_name),
+            ("micro_app_id", &req.micro_app_id),
+            ("micro_app_title", &req.micro_app_title),
+            ("micro_app_url", &req.micro_app_url),
+        ];
+        for (k, v) in opt {
+            if let Some(v) = v.as_deref().filter(|v| !v.is_empty()) {
+                body[k] = json!(v);
+            }
+        }
+        let rb = self
+            .user(reqwest::Method::POST, PATH_CREATE, creds, &[])
+            .json(&body);
+        let data = self.call(rb, 0).await?;
+        let item = text(&data, "item_id");
+        if item.is_empty() {
+            Err(error::bad_response(
+                Platform::Dy,
+                "create_video without item_id",
+            ))
+        } else {
+            Ok(item)
+        }
+    }
+
+    async fn list_works(&self, creds: &Creds, max: usize) -> PResult<Vec<Work>> {
+        let mut out = Vec::new();
+        let mut cursor = "0".to_string();
+        while out.len() < max {
+            let count = (max - out.len()).min(20).to_string();
+            let rb = self.user(
+                reqwest::Method::GET,
+                PATH_LIST,
+                creds,
+                &[("cursor", &cursor), ("count", &count)],
+            );
+            let data = self.call(rb, 0).await?;
+            let list = data
+                .get("list")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            out.extend(list.iter().map(Self::work_from));
+            let next = text(&data, "cursor");
+            if !http::boolean(&data, "has_more") || list.is_empty() || next == cursor {
+                break;
+            }
+            cursor = next;
+        }
+        out.truncate(max);
+        Ok(out)
+    }
+
+    /// DY has no separate "post a comment" call for apps; `/item/comment/reply/` without a
+    /// `comment_id` replies to the video itself, i.e. posts a top-level comment as the author.
+    async fn comment(&self, creds: &Creds, item_id: &str, text_: &str) -> PResult<String> {
+        let rb = self
+            .user(reqwest::Method::POST, "/item/comment/reply/", creds, &[])
+            .json(&json!({"item_id": item_id, "content": text_}));
+        let data = self.call(rb, 0).await?;
+        Ok(text(&data, "comment_id"))
+    }
+
+    async fn reply_comment(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        comment_id: &str,
+        text_: &str,
+    ) -> PResult<String> {
+        let rb = self
+            .user(reqwest::Method::POST, "/item/comment/reply/", creds, &[])
+            .json(&json!({"item_id": item_id, "comment_id": comment_id, "content": text_}));
+        let data = self.call(rb, 0).await?;
+        Ok(text(&data, "comment_id"))
+    }
+
+    async fn list_comments(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        max: usize,
+    ) -> PResult<Vec<Comment>> {
+        let mut out = Vec::new();
+        let mut cursor = "0".to_string();
+        while out.len() < max {
+            let count = (max - out.len()).min(50).to_string();
+            let q = [
+                ("item_id", item_id),
+                ("cursor", cursor.as_str()),
+                ("count", count.as_str()),
+                ("sort_type", "0"),
+            ];
+            let data = self
+                .call(
+                    self.user(reqwest::Method::GET, "/item/comment/list/", creds, &q),
+                    0,
+                )
+                .await?;
+            let list = data
+                .get("list")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            out.extend(list.iter().map(|c| Comment {
+                comment_id: text(c, "comment_id"),
+                user_id: text(c, "comment_user_id"),
+                content: text(c, "content"),
+                create_time: num(c, "create_time"),
+                digg_count: num(c, "digg_count"),
+                reply_total: num(c, "reply_comment_total"),
+                top: http::boolean(c, "top"),
+            }));
+            let next = text(&data, "cursor");
+            if !http::boolean(&data, "has_more") || list.is_empty() || next == cursor {
+                break;
+            }
+            cursor = next;
+        }
+        out.truncate(max);
+        Ok(out)
+    }
+
+    /// GET /poi/search/keyword/ with the app's client_token.
+    async fn poi_search(&self, keyword: &str, city: &str) -> PResult<Vec<Poi>> {
+        let token = self.client_token().await?;
+        let q = http::query(&[
+            ("keyword", keyword),
+            ("city", city),
+            ("count", "50"),
+            ("cursor", "0"),
+        ]);
+        let rb = self
+            .http
+            .client
+            .get(format!("{}?{q}", self.http.url("/poi/search/keyword/")))
+            .header("access-token", token);
+        let data = self.call(rb, 0).await?;
+        Ok(parse_pois(&data))
+    }
+}
+
+pub(crate) fn parse_pois(data: &Value) -> Vec<Poi> {
+    data.get("pois")
+        .and_then(Value::as_array)
+        .map(|l| {
+            l.iter()
+                .map(|p| Poi {
+                    poi_id: text(p, "poi_id"),
+                    poi_name: text(p, "poi_name"),
+                    address: text(p, "address"),
+                    city: text(p, "city"),
+                    province: text(p, "province"),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn business_errors_on_200_are_found_in_data_or_extra() {
+        let ok = json!({"data":{"error_code":0,"description":"","item_id":"7"},"extra":{"error_code":0}});
+        assert_eq!(text(&DyAdapter::check(ok).unwrap(), "item_id"), "7");
+        let in_data = json!({"data":{"error_code":"2111001","description":"敏感词"},"extra":{"error_code":0}});
+        assert_eq!(DyAdapter::check(in_data).unwrap_err().code, "2111001");
+        let in_extra = json!({"data":{},"extra":{"error_code":28003018,"description":"rate"}});
+        assert_eq!(
+            DyAdapter::check(in_extra).unwrap_err().kind,
+            crate::ErrorKind::Retryable
+        );
+    }
+
+    #[test]
+    fn video_status_maps_to_work_status() {
+        let w = DyAdapter::work_from(&json!({"item_id":"1","video_status":4,"is_reviewed":false}));
+        assert_eq!(w.status, WorkStatus::Reviewing);
+        let w = DyAdapter::work_from(&json!({"item_id":"1","video_status":5,"is_reviewed":true,
+            "statistics":{"play_count":"12","digg_count":3}}));
+        assert_eq!(w.status, WorkStatus::Public);
+        assert_eq!(w.stats.play, 12);
+        assert!(matches!(
+            DyAdapter::work_from(&json!({"video_status":2})).status,
+            WorkStatus::Rejected { .. }
+        ));
+    }
+}

@@ -1,0 +1,340 @@
+//! Platforms (DESIGN.md §7, PLATFORMS.md): one adapter trait for DY, KS, SPH, XHS, BJH and the shop
+//! platform, HTTP adapters speaking each platform's wire format against a base URL (the real host or
+//! the bundled sandbox — configuration is the only difference), and the sandbox itself.
+//!
+//! The product code (jobs, API) only sees [`Adapter`], [`Creds`], [`TokenSet`], [`PublishReq`],
+//! [`Work`] and [`PlatformError`]; wire formats stay inside the adapter modules.
+
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+mod bjh;
+mod dy;
+mod error;
+mod http;
+mod ks;
+pub mod sandbox;
+mod session;
+
+pub use bjh::BjhAdapter;
+pub use dy::DyAdapter;
+pub use ks::KsAdapter;
+pub use session::SessionAdapter;
+
+/// The six platforms. `code()` is the short name used in paths, config and the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Platform {
+    Dy,
+    Ks,
+    Sph,
+    Xhs,
+    Bjh,
+    Shop,
+}
+
+impl Platform {
+    pub const ALL: [Platform; 6] = [
+        Platform::Dy,
+        Platform::Ks,
+        Platform::Sph,
+        Platform::Xhs,
+        Platform::Bjh,
+        Platform::Shop,
+    ];
+    pub fn code(self) -> &'static str {
+        match self {
+            Platform::Dy => "dy",
+            Platform::Ks => "ks",
+            Platform::Sph => "sph",
+            Platform::Xhs => "xhs",
+            Platform::Bjh => "bjh",
+            Platform::Shop => "shop",
+        }
+    }
+    /// SPEC's per-platform call prefixes use `bp` for the shop platform.
+    pub fn from_code(s: &str) -> Option<Platform> {
+        Some(match s {
+            "dy" => Platform::Dy,
+            "ks" => Platform::Ks,
+            "sph" => Platform::Sph,
+            "xhs" => Platform::Xhs,
+            "bjh" => Platform::Bjh,
+            "shop" | "bp" => Platform::Shop,
+            _ => return None,
+        })
+    }
+    /// How an account is authorized.
+    pub fn auth_kind(self) -> AuthKind {
+        match self {
+            Platform::Dy | Platform::Ks => AuthKind::OAuth,
+            Platform::Sph | Platform::Xhs | Platform::Shop => AuthKind::QrSession,
+            Platform::Bjh => AuthKind::AppToken,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AuthKind {
+    /// Consent page -> code -> token (DY, KS).
+    OAuth,
+    /// QR login into the creator console, session kept (SPH, XHS, shop).
+    QrSession,
+    /// Static app_id + app_token (BJH).
+    AppToken,
+}
+
+/// App credentials of one platform (DY client_key/secret, KS app_id/app_secret). The operator sets
+/// them under /system/app; with none, the sandbox's own apply.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct AppCreds {
+    pub client_key: String,
+    pub client_secret: String,
+}
+
+/// Where an adapter talks to and as which app.
+#[derive(Debug, Clone)]
+pub struct Endpoint {
+    /// e.g. `https://open.douyin.com` or `http://127.0.0.1:8080/sandbox/dy` (no trailing slash).
+    pub base_url: String,
+    pub app: AppCreds,
+    /// Per-call timeout; 0 means the default (20 s). Timeouts answer `ErrorKind::Retryable`.
+    pub timeout_ms: u64,
+}
+
+impl Default for Endpoint {
+    fn default() -> Self {
+        Endpoint {
+            base_url: String::new(),
+            app: AppCreds::default(),
+            timeout_ms: DEFAULT_TIMEOUT_MS,
+        }
+    }
+}
+
+impl Endpoint {
+    pub fn new(base_url: impl Into<String>, app: AppCreds) -> Endpoint {
+        Endpoint {
+            base_url: base_url.into(),
+            app,
+            ..Endpoint::default()
+        }
+    }
+}
+
+pub const DEFAULT_TIMEOUT_MS: u64 = 20_000;
+
+/// What a call on behalf of one account needs. `token` is the access token (DY, KS), the app_token
+/// (BJH, with `open_id` = app_id) or the session (SPH, XHS, shop).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Creds {
+    pub open_id: String,
+    pub token: String,
+}
+
+/// The result of authorizing or refreshing. Times are unix ms on the platform clock.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TokenSet {
+    pub open_id: String,
+    pub access_token: String,
+    pub refresh_token: String,
+    pub expires_at: i64,
+    pub refresh_expires_at: i64,
+    pub nickname: String,
+    pub avatar: String,
+}
+
+/// A QR login in progress (SPH, XHS, shop).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct QrLogin {
+    pub login_id: String,
+    /// The page a person opens (or scans) to confirm the login.
+    pub qr_url: String,
+    pub expires_at: i64,
+}
+
+/// PLATFORMS.md: `logged_out -> qr_pending -> logged_in -> sms_challenge | session_expired`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum SessionState {
+    LoggedOut,
+    QrPending,
+    /// Logged in: the session (stored as `Creds.token`) and who it is.
+    LoggedIn {
+        session: TokenSet,
+    },
+    /// The platform asks for an SMS code; poll again with it.
+    SmsChallenge,
+    SessionExpired,
+}
+
+/// One video to publish on one account.
+#[derive(Debug, Clone, Default)]
+pub struct PublishReq {
+    /// Local file to upload.
+    pub video_path: PathBuf,
+    /// A URL the platform can fetch the same file from (BJH publishes by URL).
+    pub video_url: String,
+    pub title: String,
+    /// Without '#'; adapters put them where the platform wants them (DY: inline `#topic`).
+    pub topics: Vec<String>,
+    /// Nicknames to @-mention.
+    pub at_users: Vec<String>,
+    pub poi_id: Option<String>,
+    pub poi_name: Option<String>,
+    pub micro_app_id: Option<String>,
+    pub micro_app_title: Option<String>,
+    pub micro_app_url: Option<String>,
+    pub cover_path: Option<PathBuf>,
+}
+
+/// Review state of a published work on the platform.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum WorkStatus {
+    Reviewing,
+    Public,
+    Rejected { reason: String },
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub play: i64,
+    pub like: i64,
+    pub comment: i64,
+    pub share: i64,
+}
+
+/// One entry of an account's work list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Work {
+    pub item_id: String,
+    pub title: String,
+    /// Unix seconds.
+    pub create_time: i64,
+    pub status: WorkStatus,
+    pub stats: Stats,
+    pub share_url: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Poi {
+    pub poi_id: String,
+    pub poi_name: String,
+    pub address: String,
+    pub city: String,
+    pub province: String,
+}
+
+/// One comment under a work (DY; other platforms have no comment API).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comment {
+    pub comment_id: String,
+    pub user_id: String,
+    pub content: String,
+    /// Unix seconds.
+    pub create_time: i64,
+    pub digg_count: i64,
+    pub reply_total: i64,
+    pub top: bool,
+}
+
+/// How the product must react to a failed call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// Busy, rate limit, 5xx, timeout, network: back off and try again.
+    Retryable,
+    /// Access token expired or invalid: refresh, then try again.
+    TokenExpired,
+    /// Refresh impossible or session dead: the account needs authorizing again.
+    Reauthorize,
+    /// Sensitive word, banned, quota/daily cap, too large, rejected: fail the item with the reason.
+    Permanent,
+}
+
+/// A platform error with the platform's code and a reason in both console languages.
+#[derive(Debug, Clone, thiserror::Error, Serialize)]
+#[error("{platform} {code}: {en}")]
+pub struct PlatformError {
+    pub platform: &'static str,
+    pub kind: ErrorKind,
+    /// The platform's own code (e.g. "2111001") or "http_503", "timeout", "network".
+    pub code: String,
+    pub zh: String,
+    pub en: String,
+}
+
+pub type PResult<T> = Result<T, PlatformError>;
+
+/// One adapter per platform. Calls that a platform does not have answer a Permanent error saying so
+/// (e.g. `start_qr_login` on DY); the product asks `Platform::auth_kind` before calling.
+#[async_trait::async_trait]
+pub trait Adapter: Send + Sync {
+    fn platform(&self) -> Platform;
+
+    /// OAuth consent URL the person opens (DY, KS).
+    fn authorize_url(&self, redirect_uri: &str, state: &str) -> PResult<String>;
+    /// Single-use code -> tokens, with the user's nickname and avatar.
+    async fn exchange_code(&self, code: &str) -> PResult<TokenSet>;
+    /// New access token from the refresh token (DY: refresh expiry unchanged; KS rotates).
+    async fn refresh(&self, tokens: &TokenSet) -> PResult<TokenSet>;
+
+    /// Starts a QR login (SPH, XHS, shop).
+    async fn start_qr_login(&self) -> PResult<QrLogin>;
+    /// Polls a QR login; `sms_code` answers an SMS challenge.
+    async fn poll_qr_login(&self, login_id: &str, sms_code: Option<&str>) -> PResult<SessionState>;
+    /// Is the stored session (or token) still alive? Err(Reauthorize) when not.
+    async fn check(&self, creds: &Creds) -> PResult<()>;
+
+    /// BJH: checks app_id/app_token and returns the account it names.
+    async fn verify_app_token(&self, app_id: &str, app_token: &str) -> PResult<TokenSet>;
+
+    /// Uploads the file (chunked where the platform wants it); returns the platform's video id.
+    async fn upload(&self, creds: &Creds, req: &PublishReq) -> PResult<String>;
+    /// Creates the post from an uploaded video; returns the platform's item id.
+    async fn create(&self, creds: &Creds, video_id: &str, req: &PublishReq) -> PResult<String>;
+    /// The account's works, newest first, at most `max` of them.
+    async fn list_works(&self, creds: &Creds, max: usize) -> PResult<Vec<Work>>;
+    /// Posts a comment under a work (top comments); returns the comment id.
+    async fn comment(&self, creds: &Creds, item_id: &str, text: &str) -> PResult<String>;
+    /// POI search (the sandbox serves it for every platform).
+    async fn poi_search(&self, keyword: &str, city: &str) -> PResult<Vec<Poi>>;
+
+    /// Comments under a work, newest first, at most `max` (DY only; others answer Permanent).
+    async fn list_comments(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        max: usize,
+    ) -> PResult<Vec<Comment>> {
+        let _ = (creds, item_id, max);
+        Err(error::unsupported(self.platform(), "list_comments"))
+    }
+    /// Replies to one comment; returns the new comment id (DY only).
+    async fn reply_comment(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        comment_id: &str,
+        text: &str,
+    ) -> PResult<String> {
+        let _ = (creds, item_id, comment_id, text);
+        Err(error::unsupported(self.platform(), "reply_comment"))
+    }
+}
+
+/// Builds the adapter for a platform at an endpoint. Cheap: each adapter holds one reqwest client,
+/// so build once per (platform, endpoint) and share the `Arc`.
+pub fn adapter(platform: Platform, endpoint: Endpoint) -> std::sync::Arc<dyn Adapter> {
+    use std::sync::Arc;
+    match platform {
+        Platform::Dy => Arc::new(DyAdapter::new(endpoint)),
+        Platform::Ks => Arc::new(KsAdapter::new(endpoint)),
+        Platform::Bjh => Arc::new(BjhAdapter::new(endpoint)),
+        Platform::Sph | Platform::Xhs | Platform::Shop => {
+            Arc::new(SessionAdapter::new(platform, endpoint))
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! The JSON control API under `/_control` (clock, faults, counts, review delay, expiry, webhook) and
+//! the DY create_video webhook sender.
+
+use super::works::Review;
+use super::{DEFAULT_HOLD_MS, Fault, FaultRule, S};
+use crate::Platform;
+use axum::extract::{Form, OriginalUri, State as St};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::clock::{self, platform_now};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sha1::{Digest, Sha1};
+
+pub(crate) fn routes() -> Router<S> {
+    Router::new()
+        .route("/clock", get(get_clock).post(advance_clock))
+        .route("/advance", post(advance_form))
+        .route("/faults", get(list_faults).post(add_fault))
+        .route("/faults/clear", post(clear_faults))
+        .route("/counts", get(counts))
+        .route("/review", post(review))
+        .route("/expire", post(expire))
+        .route("/webhook", post(webhook))
+}
+
+fn clock_json() -> Value {
+    json!({"now": platform_now(), "offset_ms": clock::offset_ms()})
+}
+
+async fn get_clock() -> Json<Value> {
+    Json(clock_json())
+}
+
+#[derive(Deserialize)]
+struct Advance {
+    advance_ms: i64,
+}
+
+async fn advance_clock(Json(a): Json<Advance>) -> Json<Value> {
+    clock::advance(a.advance_ms);
+    Json(clock_json())
+}
+
+/// The index page's buttons (a form post), then back to the index.
+async fn advance_form(
+    OriginalUri(orig): OriginalUri,
+    uri: axum::http::Uri,
+    Form(a): Form<Advance>,
+) -> Response {
+    clock::advance(a.advance_ms);
+    let prefix = super::pages::mount_prefix(&orig, &uri);
+    let back = prefix
+        .strip_suffix("/_control")
+        .unwrap_or(&prefix)
+        .to_string();
+    (
+        StatusCode::SEE_OTHER,
+        [(
+            header::LOCATION,
+            if back.is_empty() {
+                "/".to_string()
+            } else {
+                back
+            },
+        )],
+    )
+        .into_response()
+}
+
+#[derive(Deserialize)]
+struct FaultReq {
+    platform: Option<String>,
+    call: String,
+    fault: Fault,
+    count: Option<u32>,
+    rate: Option<f64>,
+    open_id: Option<String>,
+    hold_ms: Option<u64>,
+}
+
+/// `call` is `dy.create_video`, `create_video` (with `platform`) or `*`.
+async fn add_fault(St(s): St<S>, Json(r): Json<FaultReq>) -> Response {
+    let (platform, call) = match r.call.split_once('.') {
+        Some((p, c)) => (p.to_string(), c.to_string()),
+        None => (
+            r.platform.clone().unwrap_or_else(|| "*".into()),
+            r.call.clone(),
+        ),
+    };
+    if platform != "*" && Platform::from_code(&platform).is_none() {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"error": format!("unknown platform {platform}")})),
+        )
+            .into_response();
+    }
+    let rule = FaultRule {
+        platform,
+        call,
+        fault: r.fault,
+        remaining: r.count,
+        rate: r.rate.map(|x| x.clamp(0.0, 1.0)),
+        open_id: r.open_id.filter(|o| !o.is_empty()),
+        hold_ms: r.hold_ms.unwrap_or(DEFAULT_HOLD_MS),
+    };
+    let mut st = s.lock();
+    st.faults.push(rule);
+    Json(json!({"ok": true, "faults": st.faults})).into_response()
+}
+
+async fn list_faults(St(s): St<S>) -> Json<Value> {
+    Json(json!({"faults": s.lock().faults}))
+}
+
+async fn clear_faults(St(s): St<S>) -> Json<Value> {
+    s.lock().faults.clear();
+    Json(json!({"ok": true}))
+}
+
+async fn counts(St(s): St<S>) -> Json<Value> {
+    let now = platform_now();
+    let st = s.lock();
+    let works: Vec<Value> = st
+        .works
+        .iter()
+        .map(|w| {
+            let (bytes, parts) = st.videos.get(&w.video_id).map_or((0, 0), |v| (v.size, v.parts));
+            json!({"platform": w.platform.code(), "open_id": w.open_id, "item_id": w.item_id, "title": w.title,
+                   "video_id": w.video_id, "video_bytes": bytes, "video_parts": parts,
+                   "status": match w.review(now) { Review::Reviewing => "reviewing", Review::Public => "public", Review::Rejected => "rejected" }})
+        })
+        .collect();
+    Json(
+        json!({"total_creates": st.total_creates, "creates": st.creates, "works": works, "webhooks_sent": st.webhooks_sent}),
+    )
+}
+
+#[derive(Deserialize)]
+struct ReviewReq {
+    delay_ms: i64,
+}
+
+/// Applies to works created from now on.
+async fn review(St(s): St<S>, Json(r): Json<ReviewReq>) -> Json<Value> {
+    s.lock().review_delay_ms = r.delay_ms.max(0);
+    Json(json!({"ok": true, "review_delay_ms": r.delay_ms.max(0)}))
+}
+
+#[derive(Deserialize)]
+struct ExpireReq {
+    platform: String,
+    open_id: String,
+    /// DY/KS: also kill the refresh tokens (the account must authorize again).
+    #[serde(default)]
+    refresh: bool,
+}
+
+/// Kills an account's access tokens (DY/KS), sessions (SPH/XHS/shop) or app token (BJH) now.
+async fn expire(St(s): St<S>, Json(r): Json<ExpireReq>) -> Response {
+    let Some(p) = Platform::from_code(&r.platform) else {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"error": "unknown platform"})),
+        )
+            .into_response();
+    };
+    let now = platform_now();
+    let mut st = s.lock();
+    let mut n = 0;
+    match p {
+        Platform::Dy | Platform::Ks => {
+            for a in st
+                .access
+                .values_mut()
+                .filter(|a| a.platform == p && a.open_id == r.open_id)
+            {
+                a.expires_at = now - 1;
+                n += 1;
+            }
+            if r.refresh {
+                for t in st
+                    .refresh
+                    .values_mut()
+                    .filter(|t| t.platform == p && t.open_id == r.open_id)
+                {
+                    t.expires_at = now - 1;
+                    n += 1;
+                }
+            }
+        }
+        Platform::Bjh => {
+            st.bjh_revoked.insert(r.open_id.clone());
+            n = 1;
+        }
+        Platform::Sph | Platform::Xhs | Platform::Shop => {
+            for x in st
+                .sessions
+                .values_mut()
+                .filter(|x| x.platform == p && x.open_id == r.open_id)
+            {
+                x.expires_at = now - 1;
+                n += 1;
+            }
+        }
+    }
+    Json(json!({"ok": true, "expired": n})).into_response()
+}
+
+#[derive(Deserialize)]
+struct WebhookReq {
+    url: Option<String>,
+    duplicate_rate: Option<f64>,
+}
+
+async fn webhook(St(s): St<S>, Json(r): Json<WebhookReq>) -> Json<Value> {
+    let mut st = s.lock();
+    st.webhook_url = r.url.filter(|u| !u.is_empty());
+    if let Some(d) = r.duplicate_rate {
+        st.webhook_duplicate_rate = d.clamp(0.0, 1.0);
+    }
+    Json(
+        json!({"ok": true, "webhook_url": st.webhook_url, "duplicate_rate": st.webhook_duplicate_rate}),
+    )
+}
+
+/// hex(sha1(client_secret + raw body)): DY's `X-Douyin-Signature`.
+pub fn signature(secret: &str, body: &[u8]) -> String {
+    let mut h = Sha1::new();
+    h.update(secret.as_bytes());
+    h.update(body);
+    hex::encode(h.finalize())
+}
+
+/// POSTs the create_video event to the configured URL, twice at the duplicate rate (receivers must
+/// dedupe by item_id / log_id). Fire and forget: a dead receiver does not fail the create.
+pub(crate) fn send_create_webhook(s: &S, client_key: &str, open_id: &str, item_id: &str) {
+    let (url, secret, times) = {
+        let st = s.lock();
+        let Some(url) = st.webhook_url.clone() else {
+            return;
+        };
+        let secret = st.apps.get(client_key).cloned().unwrap_or_default();
+        let times = if rand::random::<f64>() < st.webhook_duplicate_rate {
+            2
+        } else {
+            1
+        };
+        (url, secret, times)
+    };
+    let body = json!({
+        "event": "create_video",
+        "client_key": client_key,
+        "from_user_id": open_id,
+        "to_user_id": "",
+        "log_id": format!("{:016x}", rand::random::<u64>()),
+        "content": {"item_id": item_id, "share_id": ""},
+    })
+    .to_string();
+    let sig = signature(&secret, body.as_bytes());
+    let s = s.clone();
+    tokio::spawn(async move {
+        for _ in 0..times {
+            let res = s
+                .webhook_client
+                .post(&url)
+                .header("content-type", "application/json")
+                .header("X-Douyin-Signature", &sig)
+                .body(body.clone())
+                .send()
+                .await;
+            match res {
+                Ok(_) => s.lock().webhooks_sent += 1,
+                Err(e) => tracing::warn!(%url, error = %e, "sandbox webhook delivery failed"),
+            }
+        }
+    });
+}

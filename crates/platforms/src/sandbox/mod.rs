@@ -1,0 +1,365 @@
+//! The platform sandbox (PLATFORMS.md "What the sandbox must do"): one in-memory simulator of the DY,
+//! KS and BJH wire formats, of the QR-session model of SPH/XHS/shop, of POI search, with human pages
+//! (consent, QR login, index) and a JSON control API (clock, faults, counts).
+//!
+//! The app nests [`router`] at `/sandbox`; adapters then use base URLs like
+//! `http://host:port/sandbox/dy`. All state lives in one `Mutex<State>`, held only for short,
+//! await-free sections, which is also what makes the per-account create counters exact under
+//! concurrent requests. Time is the platform clock (`domain::clock`).
+
+use crate::Platform;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{MethodRouter, get};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+mod bjh;
+mod control;
+mod dy;
+mod ks;
+mod pages;
+mod poi;
+mod session;
+mod works;
+
+pub use poi::search as poi_search;
+
+/// App credentials the sandbox knows (used when the operator configured none).
+pub const SANDBOX_DY_KEY: &str = "sbx_dy_client_key";
+pub const SANDBOX_DY_SECRET: &str = "sbx_dy_client_secret";
+pub const SANDBOX_KS_KEY: &str = "sbx_ks_app_id";
+pub const SANDBOX_KS_SECRET: &str = "sbx_ks_app_secret";
+/// BJH: any app_id works with this app_token.
+pub const SANDBOX_BJH_APP_ID: &str = "sbx_bjh_app";
+pub const SANDBOX_BJH_APP_TOKEN: &str = "sbx_bjh_app_token";
+
+pub(crate) const DAY_MS: i64 = 86_400_000;
+pub(crate) const MB: u64 = 1024 * 1024;
+
+/// Words that make the platform refuse a title at create time / reject it at review.
+pub(crate) const SENSITIVE_WORDS: [&str; 2] = ["敏感词", "sensitive-word"];
+pub(crate) const REJECT_WORDS: [&str; 2] = ["违规", "reject-me"];
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Absolute URL of the sandbox root as a browser/adapter reaches it, e.g.
+    /// `http://127.0.0.1:8080/sandbox`; used in QR URLs, share URLs and the KS upload endpoint.
+    pub public_base: String,
+    /// Platform-clock time from create to the review verdict.
+    pub review_delay_ms: i64,
+    /// Where DY create_video webhooks go (none: not sent).
+    pub webhook_url: Option<String>,
+    /// Probability that a webhook is delivered twice (consumers must dedupe).
+    pub webhook_duplicate_rate: f64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            public_base: "http://127.0.0.1:8080/sandbox".into(),
+            review_delay_ms: 10 * 60_000,
+            webhook_url: None,
+            webhook_duplicate_rate: 0.3,
+        }
+    }
+}
+
+/// Builds the sandbox. State is inside; nest it: `Router::new().nest("/sandbox", router(cfg))`.
+pub fn router(cfg: Config) -> Router {
+    let s: S = Arc::new(Sandbox::new(cfg));
+    Router::new()
+        .route("/", get(pages::index))
+        .nest("/dy", dy::routes())
+        .nest("/ks", ks::routes())
+        .nest("/bjh", bjh::routes())
+        .nest("/sph", session::routes(Platform::Sph))
+        .nest("/xhs", session::routes(Platform::Xhs))
+        .nest("/shop", session::routes(Platform::Shop))
+        .route("/poi/search", get(poi::generic))
+        .nest("/_control", control::routes())
+        .fallback(pages::fallback)
+        // Plain DY uploads may be up to 128 MB; parts and fragments are smaller. Bodies are counted
+        // chunk by chunk, never kept.
+        .layer(DefaultBodyLimit::max(130 * MB as usize))
+        .with_state(s)
+}
+
+/// `router(cfg)` nested at `/sandbox`, plus `/sandbox/` (a nested "/" route only matches
+/// `/sandbox` in axum 0.8) redirecting to the index. Merge it into the app's router.
+pub fn mount(cfg: Config) -> Router {
+    Router::new().nest("/sandbox", router(cfg)).route(
+        "/sandbox/",
+        get(|| async { axum::response::Redirect::to("/sandbox") }),
+    )
+}
+
+pub(crate) type S = Arc<Sandbox>;
+
+pub(crate) struct Sandbox {
+    pub public_base: String,
+    st: Mutex<State>,
+    pub webhook_client: reqwest::Client,
+}
+
+impl Sandbox {
+    fn new(cfg: Config) -> Sandbox {
+        let mut apps = HashMap::new();
+        apps.insert(SANDBOX_DY_KEY.to_string(), SANDBOX_DY_SECRET.to_string());
+        apps.insert(SANDBOX_KS_KEY.to_string(), SANDBOX_KS_SECRET.to_string());
+        let st = State {
+            review_delay_ms: cfg.review_delay_ms,
+            webhook_url: cfg.webhook_url,
+            webhook_duplicate_rate: cfg.webhook_duplicate_rate,
+            apps,
+            ..State::default()
+        };
+        Sandbox {
+            public_base: cfg.public_base.trim_end_matches('/').to_string(),
+            st: Mutex::new(st),
+            webhook_client: reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(10))
+                .build()
+                .expect("reqwest client"),
+        }
+    }
+
+    /// The state lock. Never hold it across an `.await`.
+    pub fn lock(&self) -> MutexGuard<'_, State> {
+        self.st.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+#[derive(Default)]
+pub(crate) struct State {
+    pub review_delay_ms: i64,
+    pub webhook_url: Option<String>,
+    pub webhook_duplicate_rate: f64,
+    /// client_key -> client_secret. Unknown DY/KS keys are learned on first use (trust on first
+    /// use), so a sandbox driven with the operator's own key still signs webhooks consistently.
+    pub apps: HashMap<String, String>,
+    pub codes: HashMap<String, AuthCode>,
+    pub access: HashMap<String, Access>,
+    pub refresh: HashMap<String, Refresh>,
+    pub client_tokens: HashMap<String, i64>,
+    /// "dy:<open_id>" -> who it is.
+    pub users: HashMap<String, User>,
+    pub uploads: HashMap<String, Upload>,
+    pub videos: HashMap<String, Video>,
+    pub works: Vec<works::WorkRec>,
+    pub posted_comments: HashMap<String, Vec<works::PostedComment>>,
+    pub qr: HashMap<String, session::QrRec>,
+    pub sessions: HashMap<String, session::SessionRec>,
+    pub faults: Vec<FaultRule>,
+    /// "<platform>:<open_id>" -> successful creates.
+    pub creates: BTreeMap<String, u64>,
+    pub total_creates: u64,
+    pub webhooks_sent: u64,
+    pub bjh_revoked: HashSet<String>,
+    seq: u64,
+}
+
+impl State {
+    /// A fresh id: a sequence (readable in logs) plus randomness (tokens must not be guessable).
+    pub fn id(&mut self, prefix: &str) -> String {
+        self.seq += 1;
+        format!(
+            "{prefix}{}{:012x}",
+            self.seq,
+            rand::random::<u64>() & 0xffff_ffff_ffff
+        )
+    }
+
+    /// Records a successful create: the work (under review) and the per-account counter, in one
+    /// critical section so concurrent creates are counted exactly.
+    pub fn add_work(
+        &mut self,
+        platform: Platform,
+        open_id: &str,
+        item_id: &str,
+        video_id: &str,
+        title: &str,
+    ) {
+        let now = domain::clock::platform_now();
+        let mut w = works::WorkRec::new(
+            platform,
+            open_id,
+            item_id,
+            video_id,
+            title,
+            now,
+            self.review_delay_ms,
+        );
+        w.seq = self.works.len() as u64;
+        self.works.push(w);
+        *self
+            .creates
+            .entry(format!("{}:{open_id}", platform.code()))
+            .or_default() += 1;
+        self.total_creates += 1;
+    }
+}
+
+pub(crate) struct AuthCode {
+    pub platform: Platform,
+    pub client_key: String,
+    pub open_id: String,
+    pub expires_at: i64,
+    pub used: bool,
+}
+
+pub(crate) struct Access {
+    pub platform: Platform,
+    pub open_id: String,
+    pub client_key: String,
+    pub expires_at: i64,
+}
+
+pub(crate) struct Refresh {
+    pub platform: Platform,
+    pub open_id: String,
+    pub client_key: String,
+    pub expires_at: i64,
+    /// DY: renewals used in this authorization chain (cap 5).
+    pub renewals: u32,
+    /// KS rotation: a replaced refresh token stays known as "discarded".
+    pub alive: bool,
+}
+
+#[derive(Clone)]
+pub(crate) struct User {
+    pub nickname: String,
+    pub avatar: String,
+}
+
+pub(crate) struct Upload {
+    pub platform: Platform,
+    pub open_id: String,
+    pub parts: BTreeMap<u32, u64>,
+    pub done: bool,
+}
+
+pub(crate) struct Video {
+    pub platform: Platform,
+    pub open_id: String,
+    pub size: u64,
+    /// How many parts/fragments it came in (0 = one plain upload).
+    pub parts: u32,
+}
+
+// ---- faults ------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    ExpiredToken,
+    RateLimit,
+    Quota,
+    DailyCap,
+    SensitiveWord,
+    Oversize,
+    TooLong,
+    MissingChunk,
+    Busy,
+    ServerError,
+    Timeout,
+    OpenIdMismatch,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct FaultRule {
+    pub platform: String,
+    pub call: String,
+    pub fault: Fault,
+    /// The next n matching calls; None = every matching call (until cleared).
+    pub remaining: Option<u32>,
+    pub rate: Option<f64>,
+    pub open_id: Option<String>,
+    pub hold_ms: u64,
+}
+
+/// Default hold of a `timeout` fault: longer than the adapters' default 20 s timeout.
+pub(crate) const DEFAULT_HOLD_MS: u64 = 25_000;
+
+/// Asks the fault table about one call. A `timeout` fault sleeps here (the client gives up) and then
+/// lets the call proceed; any other fault is returned for the platform to render in its own format.
+pub(crate) async fn gate(s: &S, platform: Platform, call: &str, open_id: &str) -> Option<Fault> {
+    let hit = {
+        let mut st = s.lock();
+        let mut hit = None;
+        for (i, r) in st.faults.iter_mut().enumerate() {
+            let p_ok = r.platform == "*" || r.platform == platform.code();
+            let c_ok = r.call == "*" || r.call == call;
+            let o_ok = r.open_id.as_deref().is_none_or(|o| o == open_id);
+            if !(p_ok && c_ok && o_ok) {
+                continue;
+            }
+            if let Some(rate) = r.rate
+                && rand::random::<f64>() >= rate
+            {
+                continue;
+            }
+            if let Some(n) = r.remaining.as_mut() {
+                *n = n.saturating_sub(1);
+            }
+            hit = Some((i, r.fault, r.hold_ms));
+            break;
+        }
+        if let Some((i, _, _)) = hit
+            && st.faults[i].remaining == Some(0)
+        {
+            st.faults.remove(i);
+        }
+        hit
+    };
+    match hit {
+        Some((_, Fault::Timeout, hold)) => {
+            tokio::time::sleep(std::time::Duration::from_millis(hold)).await;
+            None
+        }
+        Some((_, f, _)) => Some(f),
+        None => None,
+    }
+}
+
+/// Registers a DY path with and without its trailing slash (the real host has both forms in docs).
+pub(crate) fn both(r: Router<S>, path: &str, mr: MethodRouter<S>) -> Router<S> {
+    let bare = path.trim_end_matches('/');
+    let r = r.route(path, mr.clone());
+    if bare != path && !bare.is_empty() {
+        r.route(bare, mr)
+    } else {
+        r
+    }
+}
+
+pub(crate) fn contains_any(s: &str, words: &[&str]) -> bool {
+    let lower = s.to_lowercase();
+    words.iter().any(|w| lower.contains(w))
+}
+
+/// Stable short hash (ids of people and places must not change between runs).
+pub(crate) fn stable_hash(parts: &[&str]) -> u64 {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update(p.as_bytes());
+        h.update([0u8]);
+    }
+    let out = h.finalize();
+    u64::from_be_bytes(out[..8].try_into().expect("8 bytes"))
+}
+
+/// A 32-bit-ish number for nickname suggestions.
+pub(crate) fn suggest_suffix() -> u32 {
+    1000 + (rand::random::<u32>() % 9000)
+}
+
+pub(crate) fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}

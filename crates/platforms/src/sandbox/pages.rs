@@ -1,0 +1,332 @@
+//! Pages for the "platform user": OAuth consent (DY, KS), QR login (SPH, XHS, shop) and the sandbox
+//! index. Plain HTML forms, zh-CN and English side by side, no scripts — a person or a test browser
+//! can click through them.
+
+use super::session::{QrRec, nickname_prefix};
+use super::{S, html_escape as esc, suggest_suffix};
+use crate::Platform;
+use axum::extract::{Form, OriginalUri, Query, State as St};
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use domain::clock::platform_now;
+use std::collections::HashMap;
+
+type M = HashMap<String, String>;
+
+const STYLE: &str = "body{font-family:system-ui,'Noto Sans CJK SC','WenQuanYi Zen Hei',sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#222}\
+button{padding:.5rem 1.2rem;margin:.3rem .3rem 0 0;font-size:1rem}input[type=text]{padding:.4rem;font-size:1rem;width:16rem}\
+.card{border:1px solid #ddd;border-radius:8px;padding:1rem 1.5rem}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .5rem;font-size:.9rem}\
+.note{color:#888;font-size:.85rem}";
+
+pub(crate) fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\"><title>{t}</title><style>{STYLE}</style></head>\
+         <body><h1>{t}</h1>{body}<p class=\"note\">clipmatrix 平台沙箱 / platform sandbox</p></body></html>",
+        t = esc(title)
+    )
+}
+
+fn v<'a>(m: &'a M, k: &str) -> &'a str {
+    m.get(k).map(String::as_str).unwrap_or("")
+}
+
+fn bad(msg: &str) -> Response {
+    (
+        StatusCode::BAD_REQUEST,
+        Html(page(
+            "请求无效 / Invalid request",
+            &format!("<p>{}</p>", esc(msg)),
+        )),
+    )
+        .into_response()
+}
+
+/// `redirect_uri?<pairs>` (or `&` when it already has a query).
+fn redirect(uri: &str, pairs: &[(&str, &str)]) -> Response {
+    let sep = if uri.contains('?') { '&' } else { '?' };
+    let q = serde_urlencoded::to_string(pairs).unwrap_or_default();
+    (
+        StatusCode::FOUND,
+        [(header::LOCATION, format!("{uri}{sep}{q}"))],
+    )
+        .into_response()
+}
+
+fn consent(
+    platform_zh: &str,
+    platform_en: &str,
+    app: &str,
+    scope: &str,
+    nick: &str,
+    hidden: &[(&str, &str)],
+) -> String {
+    let fields: String = hidden
+        .iter()
+        .map(|(k, val)| {
+            format!(
+                "<input type=\"hidden\" name=\"{k}\" value=\"{}\">",
+                esc(val)
+            )
+        })
+        .collect();
+    let scopes: String = scope
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| format!("<li>{}</li>", esc(s)))
+        .collect();
+    page(
+        &format!("{platform_zh}授权 / {platform_en} authorization"),
+        &format!(
+            "<div class=\"card\"><p>应用 <b>{app}</b> 请求访问你的{platform_zh}账号。<br>\
+             The app <b>{app}</b> asks to access your {platform_en} account.</p>\
+             <p>权限 / Permissions:</p><ul>{scopes}</ul>\
+             <form method=\"post\">{fields}\
+             <label>昵称 / Nickname <input type=\"text\" id=\"nickname\" name=\"nickname\" value=\"{nick}\"></label><br>\
+             <button type=\"submit\" id=\"approve\" name=\"action\" value=\"approve\">同意授权 / Authorize</button>\
+             <button type=\"submit\" id=\"deny\" name=\"action\" value=\"deny\">拒绝 / Deny</button>\
+             </form></div>",
+            app = esc(app),
+            nick = esc(nick),
+        ),
+    )
+}
+
+fn redirect_ok(uri: &str) -> bool {
+    uri.starts_with("http://") || uri.starts_with("https://")
+}
+
+/// GET /dy/platform/oauth/connect/?client_key&response_type=code&scope&redirect_uri&state
+pub(crate) async fn dy_consent(Query(q): Query<M>) -> Response {
+    if v(&q, "client_key").is_empty()
+        || !redirect_ok(v(&q, "redirect_uri"))
+        || v(&q, "response_type") != "code"
+    {
+        return bad(
+            "client_key / redirect_uri / response_type=code 缺失或无效 (missing or invalid)",
+        );
+    }
+    let nick = format!("抖音用户{}", suggest_suffix());
+    Html(consent(
+        "抖音",
+        "Douyin",
+        v(&q, "client_key"),
+        v(&q, "scope"),
+        &nick,
+        &[
+            ("client_key", v(&q, "client_key")),
+            ("scope", v(&q, "scope")),
+            ("redirect_uri", v(&q, "redirect_uri")),
+            ("state", v(&q, "state")),
+        ],
+    ))
+    .into_response()
+}
+
+pub(crate) async fn dy_consent_submit(St(s): St<S>, Form(f): Form<M>) -> Response {
+    submit(&s, Platform::Dy, v(&f, "client_key"), &f)
+}
+
+/// GET /ks/oauth2/authorize?app_id&scope&response_type=code&redirect_uri&state
+pub(crate) async fn ks_consent(Query(q): Query<M>) -> Response {
+    if v(&q, "app_id").is_empty()
+        || !redirect_ok(v(&q, "redirect_uri"))
+        || v(&q, "response_type") != "code"
+    {
+        return bad("app_id / redirect_uri / response_type=code 缺失或无效 (missing or invalid)");
+    }
+    let nick = format!("快手用户{}", suggest_suffix());
+    Html(consent(
+        "快手",
+        "Kuaishou",
+        v(&q, "app_id"),
+        v(&q, "scope"),
+        &nick,
+        &[
+            ("app_id", v(&q, "app_id")),
+            ("scope", v(&q, "scope")),
+            ("redirect_uri", v(&q, "redirect_uri")),
+            ("state", v(&q, "state")),
+        ],
+    ))
+    .into_response()
+}
+
+pub(crate) async fn ks_consent_submit(St(s): St<S>, Form(f): Form<M>) -> Response {
+    submit(&s, Platform::Ks, v(&f, "app_id"), &f)
+}
+
+fn submit(s: &S, p: Platform, app: &str, f: &M) -> Response {
+    let (uri, state) = (v(f, "redirect_uri"), v(f, "state"));
+    if app.is_empty() || !redirect_ok(uri) {
+        return bad("client_key / redirect_uri 缺失或无效 (missing or invalid)");
+    }
+    if v(f, "action") != "approve" {
+        return redirect(
+            uri,
+            &[
+                ("error", "access_denied"),
+                ("error_description", "user denied"),
+                ("state", state),
+            ],
+        );
+    }
+    let nick = match v(f, "nickname").trim() {
+        "" => format!(
+            "{}{}",
+            if p == Platform::Dy {
+                "抖音用户"
+            } else {
+                "快手用户"
+            },
+            suggest_suffix()
+        ),
+        n => n.to_string(),
+    };
+    let code = super::dy::issue_code(&mut s.lock(), p, app, &nick);
+    redirect(uri, &[("code", &code), ("state", state)])
+}
+
+pub(crate) fn qr_page(p: Platform, login_id: &str, rec: Option<&QrRec>) -> String {
+    let name = match p {
+        Platform::Sph => ("视频号", "WeChat Channels"),
+        Platform::Xhs => ("小红书", "Xiaohongshu"),
+        _ => ("店铺平台", "Shop platform"),
+    };
+    let title = format!("{}扫码登录 / {} QR login", name.0, name.1);
+    let Some(rec) = rec else {
+        return page(&title, "<p>登录请求不存在 / No such login request.</p>");
+    };
+    if rec.confirmed.is_some() {
+        return page(
+            &title,
+            "<p id=\"done\">该登录已确认 / This login is already confirmed.</p>",
+        );
+    }
+    if platform_now() >= rec.expires_at {
+        return page(
+            &title,
+            "<p>二维码已过期，请重新生成。<br>The QR code expired; start a new login.</p>",
+        );
+    }
+    page(
+        &title,
+        &format!(
+            "<div class=\"card\"><p>登录编号 / Login: <code>{id}</code></p>\
+             <p>你正在用手机确认登录{zh}创作者平台。<br>You are confirming a login to the {en} creator console.</p>\
+             <form method=\"post\">\
+             <label>昵称 / Nickname <input type=\"text\" id=\"nickname\" name=\"nickname\" value=\"{prefix}{n}\"></label><br>\
+             <label><input type=\"checkbox\" id=\"sms\" name=\"sms\" value=\"1\"> 需要短信验证 / require SMS verification</label><br>\
+             <button type=\"submit\" id=\"confirm\">确认登录 / Confirm login</button></form></div>",
+            id = esc(login_id),
+            zh = name.0,
+            en = name.1,
+            prefix = nickname_prefix(p),
+            n = suggest_suffix(),
+        ),
+    )
+}
+
+/// The path the sandbox is mounted at ("/sandbox"), from the full and the nested request path.
+pub(crate) fn mount_prefix(original: &axum::http::Uri, inner: &axum::http::Uri) -> String {
+    let (o, i) = (original.path(), inner.path());
+    let p = if i == "/" {
+        o
+    } else {
+        o.strip_suffix(i).unwrap_or("")
+    };
+    p.trim_end_matches('/').to_string()
+}
+
+/// GET / — platforms, clock (with advance buttons), counts and works.
+pub(crate) async fn index(
+    St(s): St<S>,
+    OriginalUri(orig): OriginalUri,
+    uri: axum::http::Uri,
+) -> Html<String> {
+    let prefix = mount_prefix(&orig, &uri);
+    let now = platform_now();
+    let st = s.lock();
+    let base = &s.public_base;
+    let mut works = String::new();
+    for w in st.works.iter().rev().take(50) {
+        works.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:?}</td></tr>",
+            w.platform.code(),
+            esc(&w.open_id),
+            esc(&w.item_id),
+            esc(&w.title),
+            w.review(now)
+        ));
+    }
+    let counts: String = st
+        .creates
+        .iter()
+        .map(|(k, n)| format!("<tr><td>{}</td><td>{n}</td></tr>", esc(k)))
+        .collect();
+    let body = format!(
+        "<h2>平台 / Platforms</h2><ul>\
+         <li>抖音 Douyin: <code>{base}/dy</code> (OAuth, client_key <code>{dk}</code>)</li>\
+         <li>快手 Kuaishou: <code>{base}/ks</code> (OAuth, app_id <code>{kk}</code>)</li>\
+         <li>百家号 Baijiahao: <code>{base}/bjh</code> (app_token <code>{bt}</code>)</li>\
+         <li>视频号 WeChat Channels: <code>{base}/sph</code> · 小红书 Xiaohongshu: <code>{base}/xhs</code> · 店铺 Shop: <code>{base}/shop</code> (QR login)</li>\
+         <li>POI: <code>{base}/poi/search?keyword=&amp;city=北京</code></li></ul>\
+         <h2>平台时钟 / Platform clock</h2><p>now = {now} ({dt}), offset = {off} ms</p>\
+         <form method=\"post\" action=\"{prefix}/_control/advance\"><button name=\"advance_ms\" value=\"3600000\" id=\"advance-hour\">前进 1 小时 / advance 1 h</button>\
+         <button name=\"advance_ms\" value=\"86400000\" id=\"advance-day\">前进 1 天 / advance 1 day</button></form>\
+         <h2>发布计数 / Creates</h2><p>total_creates = <b id=\"total\">{total}</b>; webhooks sent = {wh}; review delay = {rd} ms</p>\
+         <table><tr><th>account</th><th>creates</th></tr>{counts}</table>\
+         <h2>作品 / Works (latest 50)</h2><table><tr><th>platform</th><th>open_id</th><th>item_id</th><th>title</th><th>status</th></tr>{works}</table>",
+        dk = super::SANDBOX_DY_KEY,
+        kk = super::SANDBOX_KS_KEY,
+        bt = super::SANDBOX_BJH_APP_TOKEN,
+        off = domain::clock::offset_ms(),
+        dt = fmt_utc(now),
+        total = st.total_creates,
+        wh = st.webhooks_sent,
+        rd = st.review_delay_ms,
+        base = esc(base),
+        prefix = esc(&prefix),
+    );
+    Html(page("平台沙箱 / Platform sandbox", &body))
+}
+
+/// A readable 404 for unknown paths under the sandbox.
+pub(crate) async fn fallback(uri: axum::http::Uri) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Html(page(
+            "未找到 / Not found",
+            &format!("<p>{}</p>", esc(uri.path())),
+        )),
+    )
+        .into_response()
+}
+
+/// `YYYY-MM-DD HH:MM UTC` without a date crate (civil-from-days, Howard Hinnant).
+fn fmt_utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn utc_format() {
+        assert_eq!(super::fmt_utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(super::fmt_utc(1_700_000_000_000), "2023-11-14 22:13 UTC");
+    }
+}

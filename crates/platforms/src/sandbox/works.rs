@@ -1,0 +1,202 @@
+//! Published works of every platform: review verdict, stats and comments are pure functions of the
+//! platform clock, so they "move over time" deterministically and tests can predict them.
+
+use super::{REJECT_WORDS, contains_any, stable_hash};
+use crate::Platform;
+use serde::Serialize;
+
+pub(crate) struct WorkRec {
+    pub platform: Platform,
+    pub open_id: String,
+    pub item_id: String,
+    pub video_id: String,
+    pub title: String,
+    pub created_at: i64,
+    /// When the review verdict lands (create + review delay at create time).
+    pub review_at: i64,
+    pub reject: bool,
+    pub seq: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Review {
+    Reviewing,
+    Public,
+    Rejected,
+}
+
+pub(crate) struct PostedComment {
+    pub comment_id: String,
+    pub reply_to: Option<String>,
+    pub content: String,
+    pub create_time: i64,
+    pub user_id: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct CommentOut {
+    pub comment_id: String,
+    pub comment_user_id: String,
+    pub content: String,
+    /// Unix seconds.
+    pub create_time: i64,
+    pub digg_count: i64,
+    pub reply_comment_total: i64,
+    pub top: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub(crate) struct StatsOut {
+    pub play: i64,
+    pub like: i64,
+    pub comment: i64,
+    pub share: i64,
+}
+
+/// Audience comments, lead-ish questions included (auto-reply and lead detection need them).
+const COMMENT_POOL: [&str; 12] = [
+    "太好看了！",
+    "在哪里买的？求链接",
+    "这个地方怎么去？",
+    "已关注，期待更新",
+    "价格多少？",
+    "拍得真好 👍",
+    "周末想去打卡",
+    "老板还营业吗",
+    "这家店我去过，确实不错",
+    "怎么联系你们？",
+    "人多吗，需要排队吗",
+    "有团购优惠吗",
+];
+/// One generated comment per this many plays.
+const PLAYS_PER_COMMENT: i64 = 300;
+const MAX_GENERATED_COMMENTS: i64 = 500;
+
+impl WorkRec {
+    pub fn new(
+        platform: Platform,
+        open_id: &str,
+        item_id: &str,
+        video_id: &str,
+        title: &str,
+        now: i64,
+        delay: i64,
+    ) -> WorkRec {
+        WorkRec {
+            platform,
+            open_id: open_id.to_string(),
+            item_id: item_id.to_string(),
+            video_id: video_id.to_string(),
+            title: title.to_string(),
+            created_at: now,
+            review_at: now + delay.max(0),
+            reject: contains_any(title, &REJECT_WORDS),
+            seq: 0,
+        }
+    }
+
+    pub fn review(&self, now: i64) -> Review {
+        if now < self.review_at {
+            Review::Reviewing
+        } else if self.reject {
+            Review::Rejected
+        } else {
+            Review::Public
+        }
+    }
+
+    /// Plays per minute once public: 3..=29, fixed per work.
+    fn rate(&self) -> i64 {
+        3 + (stable_hash(&[&self.item_id]) % 27) as i64
+    }
+
+    fn minutes_public(&self, now: i64) -> i64 {
+        if self.review(now) == Review::Public {
+            (now - self.review_at) / 60_000
+        } else {
+            0
+        }
+    }
+
+    fn generated_comments(&self, now: i64) -> i64 {
+        (self.minutes_public(now) * self.rate() / PLAYS_PER_COMMENT).min(MAX_GENERATED_COMMENTS)
+    }
+
+    pub fn stats(&self, now: i64, posted: usize) -> StatsOut {
+        let play = self.minutes_public(now) * self.rate();
+        StatsOut {
+            play,
+            like: play / 20,
+            comment: self.generated_comments(now) + posted as i64,
+            share: play / 800,
+        }
+    }
+
+    /// Generated comments plus the posted ones, newest first.
+    pub fn comments(&self, now: i64, posted: &[PostedComment]) -> Vec<CommentOut> {
+        let mut out: Vec<CommentOut> = (0..self.generated_comments(now))
+            .map(|i| {
+                let h = stable_hash(&[&self.item_id, &i.to_string()]);
+                // Comment i arrives when the play count passes (i+1) * PLAYS_PER_COMMENT.
+                let at = self.review_at + (i + 1) * PLAYS_PER_COMMENT * 60_000 / self.rate();
+                CommentOut {
+                    comment_id: format!("{}-c{i}", self.item_id),
+                    comment_user_id: format!("u{:010}", h % 10_000_000_000),
+                    content: COMMENT_POOL[(h % COMMENT_POOL.len() as u64) as usize].to_string(),
+                    create_time: at / 1000,
+                    digg_count: (h % 50) as i64,
+                    reply_comment_total: posted
+                        .iter()
+                        .filter(|p| {
+                            p.reply_to.as_deref() == Some(&format!("{}-c{i}", self.item_id))
+                        })
+                        .count() as i64,
+                    top: false,
+                }
+            })
+            .collect();
+        out.extend(
+            posted
+                .iter()
+                .filter(|p| p.reply_to.is_none())
+                .map(|p| CommentOut {
+                    comment_id: p.comment_id.clone(),
+                    comment_user_id: p.user_id.clone(),
+                    content: p.content.clone(),
+                    create_time: p.create_time / 1000,
+                    digg_count: 0,
+                    reply_comment_total: 0,
+                    top: false,
+                }),
+        );
+        out.sort_by(|a, b| {
+            b.create_time
+                .cmp(&a.create_time)
+                .then(b.comment_id.cmp(&a.comment_id))
+        });
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn review_then_stats_grow_deterministically() {
+        let w = WorkRec::new(Platform::Dy, "o", "item1", "v", "好视频", 0, 600_000);
+        assert_eq!(w.review(599_999), Review::Reviewing);
+        assert_eq!(w.review(600_000), Review::Public);
+        let a = w.stats(600_000 + 3_600_000, 0);
+        let b = w.stats(600_000 + 7_200_000, 0);
+        assert!(a.play > 0 && b.play == a.play * 2, "{a:?} {b:?}");
+        assert_eq!(
+            w.comments(600_000 + 86_400_000, &[]).len() as i64,
+            w.stats(600_000 + 86_400_000, 0).comment
+        );
+        let r = WorkRec::new(Platform::Dy, "o", "item2", "v", "这是违规内容", 0, 10);
+        assert_eq!(r.review(11), Review::Rejected);
+        assert_eq!(r.stats(1_000_000, 0).play, 0);
+    }
+}

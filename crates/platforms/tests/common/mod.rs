@@ -1,0 +1,130 @@
+//! Test harness: a real sandbox on 127.0.0.1:0 nested at `/sandbox`, as the app mounts it.
+#![allow(dead_code)]
+
+use axum::Router;
+use platforms::sandbox::{self, Config};
+use platforms::{AppCreds, Endpoint, Platform};
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// The platform clock is process-global: tests of one binary run one at a time.
+pub async fn serial() -> tokio::sync::MutexGuard<'static, ()> {
+    static LOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    LOCK.lock().await
+}
+
+pub struct Sbx {
+    /// e.g. http://127.0.0.1:41234/sandbox
+    pub base: String,
+    pub http: reqwest::Client,
+}
+
+pub async fn start(tweak: impl FnOnce(&mut Config)) -> Sbx {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}/sandbox", listener.local_addr().unwrap());
+    let mut cfg = Config {
+        public_base: base.clone(),
+        ..Config::default()
+    };
+    tweak(&mut cfg);
+    let app = Router::new().nest("/sandbox", sandbox::router(cfg));
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    Sbx { base, http }
+}
+
+impl Sbx {
+    pub fn endpoint(&self, p: Platform) -> Endpoint {
+        let app = match p {
+            Platform::Dy => AppCreds {
+                client_key: sandbox::SANDBOX_DY_KEY.into(),
+                client_secret: sandbox::SANDBOX_DY_SECRET.into(),
+            },
+            Platform::Ks => AppCreds {
+                client_key: sandbox::SANDBOX_KS_KEY.into(),
+                client_secret: sandbox::SANDBOX_KS_SECRET.into(),
+            },
+            _ => AppCreds::default(),
+        };
+        Endpoint::new(format!("{}/{}", self.base, p.code()), app)
+    }
+
+    pub async fn control(&self, path: &str, body: Value) -> Value {
+        let r = self
+            .http
+            .post(format!("{}/_control/{path}", self.base))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success(), "control {path}: {}", r.status());
+        r.json().await.unwrap()
+    }
+
+    pub async fn counts(&self) -> Value {
+        self.http
+            .get(format!("{}/_control/counts", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
+    /// Opens the consent page at `url`, checks it, submits it like a person would (approve or
+    /// deny, with `nickname`) and returns the redirect's query pairs.
+    pub async fn consent(&self, url: &str, nickname: &str, approve: bool) -> Vec<(String, String)> {
+        let page = self.http.get(url).send().await.unwrap();
+        assert_eq!(page.status(), 200);
+        let html = page.text().await.unwrap();
+        assert!(
+            html.contains("id=\"approve\"") && html.contains("同意授权 / Authorize"),
+            "{html}"
+        );
+        assert!(html.contains("id=\"nickname\""));
+        // The form's hidden fields carry the query; rebuild them from the URL.
+        let query = url.split_once('?').unwrap().1;
+        let mut form: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap();
+        form.push(("nickname".into(), nickname.into()));
+        form.push((
+            "action".into(),
+            if approve { "approve" } else { "deny" }.into(),
+        ));
+        let r = self.http.post(url).form(&form).send().await.unwrap();
+        assert_eq!(r.status(), 302);
+        let loc = r.headers()["location"].to_str().unwrap().to_string();
+        assert!(loc.starts_with("http://app.test/callback?"), "{loc}");
+        serde_urlencoded::from_str(loc.split_once('?').unwrap().1).unwrap()
+    }
+}
+
+pub fn get<'a>(pairs: &'a [(String, String)], k: &str) -> Option<&'a str> {
+    pairs.iter().find(|(a, _)| a == k).map(|(_, v)| v.as_str())
+}
+
+/// A file of `len` bytes (sparse: zeros cost no disk).
+pub fn temp_file(name: &str, len: u64) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("platforms-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let f = std::fs::File::create(&p).unwrap();
+    if len <= 4096 {
+        use std::io::Write;
+        let mut f = f;
+        f.write_all(&vec![7u8; len as usize]).unwrap();
+    } else {
+        f.set_len(len).unwrap();
+    }
+    p
+}
+
+pub fn now() -> i64 {
+    domain::clock::platform_now()
+}
+
+pub const MB: u64 = 1024 * 1024;
+pub const DAY: i64 = 86_400_000;

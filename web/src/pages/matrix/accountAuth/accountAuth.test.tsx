@@ -1,0 +1,181 @@
+import { configure, act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '@/api/matrix/types';
+import i18n from '@/i18n';
+import { json, mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
+import { setFeedback } from '@/utils/feedback';
+import AccountAuthPage from '.';
+import { browser } from '../shared/browser';
+
+beforeAll(async () => {
+  // antd forms validate asynchronously; the machine is shared with builds
+  configure({ asyncUtilTimeout: 5000 });
+  await import('../i18n');
+  await i18n.changeLanguage('en');
+});
+
+const account = (over: Partial<Account> = {}): Account => ({
+  id: 1,
+  platform: 'dy',
+  open_id: 'o1',
+  nickname: 'Shop One',
+  avatar: null,
+  account_type: 'personal',
+  group_id: null,
+  group_name: null,
+  status: 'active',
+  expires_at: Date.UTC(2025, 5, 1),
+  province: null,
+  city: null,
+  poi_id: null,
+  poi_name: null,
+  poi_address: null,
+  remarks: null,
+  videos: 3,
+  plays: 1200,
+  comments: 4,
+  likes: 50,
+  synced_at: null,
+  sandbox: false,
+  created_at: Date.UTC(2025, 0, 1),
+  ...over,
+});
+
+let feedback: ReturnType<typeof spyFeedback>;
+let posts: { path: string; body: Record<string, unknown> }[];
+let accountLoads: number;
+let qrScript: Array<Record<string, unknown>>;
+
+beforeEach(() => {
+  feedback = spyFeedback();
+  posts = [];
+  accountLoads = 0;
+  qrScript = [];
+  mockFetch((url, init) => {
+    const path = url.pathname.replace('/api', '');
+    const body = init.body ? JSON.parse(String(init.body)) : {};
+    posts.push({ path, body });
+    if (path.endsWith('_forward_config')) {
+      const p = path.split('/').pop()!.replace('_forward_config', '');
+      return ok({ platform: p, limits: {}, mount_types: [], accounts: p === 'dy' ? [account()] : [], sandbox: p === 'xhs' });
+    }
+    if (path === '/task.merchant_matrix_group/index') return ok({ rows: [{ id: 5, name: 'East', accounts: 1, created_at: 0 }], total: 1 });
+    if (path === '/task.merchant_group_user/index') {
+      accountLoads += 1;
+      return ok({ rows: [account(), account({ id: 2, platform: 'xhs', nickname: 'Red Note', status: 'expiring' })], total: 2, summary: { active: 1, expiring: 1, expired: 0 } });
+    }
+    if (path === '/task.merchant_group_user/get_qrCode') {
+      if (body.platform === 'dy') return ok({ kind: 'oauth', url: 'https://open.douyin.test/consent?state=abc' });
+      return ok({ kind: 'qr', login_id: `L-${posts.length}`, qr_url: `https://qr.test/${body.platform}/${posts.length}`, expires_at: Date.now() + 120_000 });
+    }
+    if (path === '/task.merchant_group_user/xhsLogin' || path === '/task.merchant_group_user/sphLogin' || path === '/task.merchant_group_user/qr_login') {
+      const next = qrScript.shift() ?? { state: 'qr_pending' };
+      return ok({ login_id: body.login_id, ...next });
+    }
+    if (path === '/task.merchant_group_user/bjhLogin') {
+      if (body.app_token === 'bad') return json({ code: 422, message: 'The platform refused the app id / token', data: {} }, 422);
+      return ok(account({ id: 9, platform: 'bjh', nickname: 'Baijia' }));
+    }
+    return ok({});
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setFeedback(null);
+});
+
+describe('/account_auth platform cards', { timeout: 60_000 }, () => {
+  it('shows the six cards with a sandbox notice, and the accounts with their status tags', async () => {
+    renderPage(<AccountAuthPage />, { route: '/account_auth' });
+    for (const p of ['dy', 'ks', 'sph', 'xhs', 'bjh', 'shop']) expect(screen.getByTestId(`auth-${p}`)).toBeInTheDocument();
+    expect(await screen.findByTestId('sandbox-xhs')).toHaveTextContent('Sandbox');
+    expect(screen.queryByTestId('sandbox-dy')).toBeNull();
+    expect(await screen.findByTestId('account-status-2')).toHaveAttribute('data-status', 'expiring');
+    expect(screen.getByTestId('account-status-2')).toHaveTextContent('Expiring');
+    expect(screen.getByTestId('account-status-1')).toHaveTextContent('Active');
+    expect(screen.getByTestId('account-counts-1')).toHaveTextContent('Plays 1,200');
+  });
+
+  it('DY: opens the consent page in this window', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    renderPage(<AccountAuthPage />, { route: '/account_auth' });
+    fireEvent.click(screen.getByTestId('auth-dy'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://open.douyin.test/consent?state=abc'));
+    expect(posts).toContainEqual({ path: '/task.merchant_group_user/get_qrCode', body: { platform: 'dy' } });
+  });
+
+  it('back from the consent page: says so, clears the query and reloads the accounts', async () => {
+    renderPage(<AccountAuthPage />, { route: '/account_auth?authorized=7' });
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Account authorized'));
+    await waitFor(() => expect(accountLoads).toBeGreaterThanOrEqual(2));
+  });
+
+  it('back with an error: shows the message', async () => {
+    renderPage(<AccountAuthPage />, { route: '/account_auth?auth_error=access%20denied' });
+    await waitFor(() => expect(feedback.error).toHaveBeenCalledWith('Authorization failed: access denied'));
+  });
+
+  it('XHS: shows the QR code and its link, polls every 2 s, asks for the SMS code, then completes', async () => {
+    qrScript = [{ state: 'qr_pending' }, { state: 'sms_challenge' }, { state: 'logged_in', account: account({ id: 3, platform: 'xhs', nickname: 'Red Two' }) }];
+    renderPage(<AccountAuthPage />, { route: '/account_auth' });
+    await screen.findByTestId('account-status-1');
+    const loadsBefore = accountLoads;
+    fireEvent.click(screen.getByTestId('auth-xhs'));
+    const link = await screen.findByTestId('qr-link');
+    const start = posts.find((p) => p.path.endsWith('/get_qrCode'))!;
+    expect(start.body).toEqual({ platform: 'xhs' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/qr\.test\/xhs\//);
+    expect(screen.getByTestId('qr-image')).toBeInTheDocument();
+    const loginId = `L-${posts.indexOf(start) + 1}`;
+
+    // first poll after 2 s: still pending; second: the platform wants an SMS code
+    await waitFor(() => expect(screen.getByTestId('qr-login-body')).toHaveAttribute('data-state', 'sms_challenge'), { timeout: 7000 });
+    const polls = posts.filter((p) => p.path === '/task.merchant_group_user/xhsLogin');
+    expect(polls).toHaveLength(2);
+    expect(polls[0].body).toEqual({ login_id: loginId });
+    // no more polling while the code is awaited
+    await act(() => new Promise((r) => setTimeout(r, 2300)));
+    expect(posts.filter((p) => p.path === '/task.merchant_group_user/xhsLogin')).toHaveLength(2);
+
+    expect(screen.getByTestId('sms-submit')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('sms-code'), { target: { value: '12a3456' } });
+    expect(screen.getByTestId('sms-code')).toHaveValue('123456');
+    fireEvent.click(screen.getByTestId('sms-submit'));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Account Red Two authorized'));
+    expect(posts.filter((p) => p.path === '/task.merchant_group_user/xhsLogin').at(-1)!.body).toEqual({ login_id: loginId, sms_code: '123456' });
+    await waitFor(() => expect(accountLoads).toBeGreaterThan(loadsBefore));
+  });
+
+  it('SPH: an expired code offers a new one, which is polled again; the shop platform polls qr_login', async () => {
+    qrScript = [{ state: 'expired' }];
+    renderPage(<AccountAuthPage />, { route: '/account_auth' });
+    fireEvent.click(screen.getByTestId('auth-sph'));
+    await screen.findByTestId('qr-link');
+    fireEvent.click(await screen.findByTestId('qr-restart', undefined, { timeout: 5000 }));
+    await waitFor(() => expect(posts.filter((p) => p.path.endsWith('/get_qrCode'))).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('qr-login-body')).toHaveAttribute('data-state', 'qr_pending'));
+    const second = posts.filter((p) => p.path.endsWith('/get_qrCode'))[1];
+    qrScript = [{ state: 'logged_in' }];
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Account authorized'), { timeout: 5000 });
+    expect(posts.filter((p) => p.path === '/task.merchant_group_user/sphLogin').at(-1)!.body).toEqual({ login_id: `L-${posts.indexOf(second) + 1}` });
+
+    fireEvent.click(screen.getByTestId('auth-shop'));
+    await screen.findByTestId('qr-link');
+    await waitFor(() => expect(posts.some((p) => p.path === '/task.merchant_group_user/qr_login' && p.body.platform === 'shop')).toBe(true), { timeout: 5000 });
+  });
+
+  it('BJH: app id and token; a refusal is shown at the token', async () => {
+    renderPage(<AccountAuthPage />, { route: '/account_auth' });
+    fireEvent.click(screen.getByTestId('auth-bjh'));
+    fireEvent.change(await screen.findByTestId('bjh-app-id'), { target: { value: 'app-1' } });
+    fireEvent.change(screen.getByTestId('bjh-app-token'), { target: { value: 'bad' } });
+    fireEvent.click(screen.getByTestId('bjh-form-ok'));
+    expect(await screen.findByText('The platform refused the app id / token')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('bjh-app-token'), { target: { value: 'good' } });
+    fireEvent.click(screen.getByTestId('bjh-form-ok'));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Account Baijia authorized'));
+    expect(posts).toContainEqual({ path: '/task.merchant_group_user/bjhLogin', body: { app_id: 'app-1', app_token: 'good' } });
+  });
+});

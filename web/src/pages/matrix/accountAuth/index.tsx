@@ -1,0 +1,74 @@
+/**
+ * /account_auth — authorize accounts on the six platforms (docs/api-matrix.md "Accounts"): a card per
+ * platform, then the authorized accounts with renew, edit, region / POI and delete. The DY / KS consent
+ * page comes back here with ?authorized=<id> or ?auth_error=<message>.
+ */
+import { useQueryClient, useQuery } from '@tanstack/react-query';
+import { Select, Space, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { fetchGroups } from '@/api/matrix';
+import type { DataTableRef } from '@/components/DataTable';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { useMatrixT } from '../i18n';
+import AccountsTable from '../shared/AccountsTable';
+import { useAuthorize } from '../shared/useAuthorize';
+import PlatformCards from './PlatformCards';
+import '../matrix.css';
+
+export default function AccountAuthPage() {
+  const { t } = useMatrixT();
+  const table = useRef<DataTableRef>(null);
+  const client = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const [groupId, setGroupId] = useState<number | undefined>();
+  const groups = useQuery({ queryKey: ['matrix', 'groups'], queryFn: fetchGroups });
+
+  const refresh = () => {
+    table.current?.refresh();
+    void client.invalidateQueries({ queryKey: ['matrix', 'forwardConfig'] });
+  };
+  const flow = useAuthorize({ groupId, onAuthorized: refresh });
+
+  // back from a platform's consent page
+  const authorized = search.get('authorized');
+  const authError = search.get('auth_error');
+  useEffect(() => {
+    if (authorized === null && authError === null) return;
+    if (authError !== null) feedback.error(t('auth.failed', { message: authError || t('auth.unknownError') }));
+    else feedback.success(t('auth.success'));
+    const next = new URLSearchParams(search);
+    next.delete('authorized');
+    next.delete('auth_error');
+    setSearch(next, { replace: true });
+    if (authorized !== null) refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [authorized, authError]);
+
+  return (
+    <div data-testid="account-auth-page">
+      <PageHeader
+        title={t('common:menu.accountAuth')}
+        subTitle={t('auth.subtitle')}
+        extra={
+          <Space>
+            <Typography.Text type="secondary">{t('auth.intoGroup')}</Typography.Text>
+            <Select<number>
+              allowClear
+              placeholder={t('group.ungrouped')}
+              value={groupId}
+              onChange={setGroupId}
+              options={(groups.data?.rows ?? []).map((g) => ({ value: g.id, label: g.name }))}
+              style={{ width: 180 }}
+              data-testid="auth-group"
+            />
+          </Space>
+        }
+      />
+      <PlatformCards onAuthorize={(p) => void flow.authorize(p)} busy={flow.busy} />
+      <AccountsTable mode="manage" ref={table} />
+      {flow.elements}
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * A task's items (forward_video_release?task_id): state with the failure reason, scheduled time,
+ * attempts, platform link and stats; publish now / retry, send top comments, reschedule, delete the
+ * task. Polls every 3 s while an item publishes or is due within the next minutes.
+ */
+import { CommentOutlined, DeleteOutlined, FieldTimeOutlined, LinkOutlined, SendOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { deleteTask, matrixUrls, publishNow, sendTopComments } from '@/api/matrix';
+import type { Item, Platform, Task } from '@/api/matrix/types';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
+import { itemFilterFields } from '../filters';
+import { formatCount } from '../format';
+import { useMatrixT } from '../i18n';
+import { needsPolling } from '../rules';
+import { AccountCell, ItemStateTag, PlatformTag, ReviewTag } from '../shared/tags';
+import RescheduleModal from './RescheduleModal';
+
+/** How often the items reload while something is publishing or due. */
+export const DETAIL_POLL_MS = 3000;
+
+export interface TaskDetailProps {
+  task: Task | null;
+  onClose: () => void;
+  /** Something changed (counts, schedule, deletion). */
+  onChanged: () => void;
+}
+
+export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps) {
+  const { t } = useMatrixT();
+  const table = useRef<DataTableRef>(null);
+  const [current, setCurrent] = useState<Task | null>(task);
+  const [loaded, setLoaded] = useState({ n: 0, poll: false });
+  const [rescheduling, setRescheduling] = useState<Task | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => setCurrent(task), [task]);
+  const refresh = () => table.current?.refresh();
+
+  useEffect(() => {
+    if (!task || !loaded.poll) return;
+    const timer = setTimeout(refresh, DETAIL_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [loaded, task]);
+
+  const publish = async (target: { id: number } | { task_id: number }, platform?: Platform | Task['platform']) => {
+    try {
+      const res = await publishNow(target, platform);
+      feedback.success(t('detail.queued', { count: res.queued }));
+      refresh();
+      onChanged();
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<Item>[]>(
+    () => [
+      { title: t('item.account'), key: 'account', width: 180, render: (_, row) => <Space orientation="vertical" size={2}><AccountCell account={row.account} /><PlatformTag platform={row.account.platform} /></Space> },
+      {
+        title: t('item.video'),
+        key: 'video',
+        width: 200,
+        render: (_, row) => (
+          <Space size={6}>
+            {row.video.cover ? <img src={row.video.cover} alt="" style={{ width: 36, height: 48, objectFit: 'cover', borderRadius: 4 }} /> : null}
+            <Typography.Text ellipsis style={{ maxWidth: 150 }} title={row.video.name}>
+              {row.video.name}
+            </Typography.Text>
+          </Space>
+        ),
+      },
+      { title: t('item.title'), dataIndex: 'title', ellipsis: true, width: 180 },
+      { title: t('item.scheduledAt'), dataIndex: 'scheduled_at', width: 170, sorter: true, render: formatTime },
+      { title: t('item.state'), dataIndex: 'state', width: 120, render: (_, row) => <ItemStateTag item={row} /> },
+      { title: t('item.attempts'), dataIndex: 'attempts', width: 80 },
+      {
+        title: t('item.link'),
+        key: 'link',
+        width: 110,
+        render: (_, row) =>
+          row.share_url ? (
+            <a href={row.share_url} target="_blank" rel="noopener noreferrer" data-testid={`item-link-${row.id}`}>
+              <LinkOutlined /> {t('item.open')}
+            </a>
+          ) : (
+            ''
+          ),
+      },
+      {
+        title: t('item.stats'),
+        key: 'stats',
+        width: 180,
+        render: (_, row) =>
+          row.state === 'published' || row.state === 'released' ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`item-stats-${row.id}`}>
+              {t('item.statsText', { plays: formatCount(row.plays), likes: formatCount(row.likes), comments: formatCount(row.comments) })}
+            </Typography.Text>
+          ) : (
+            ''
+          ),
+      },
+      { title: t('item.publishedAt'), dataIndex: 'published_at', width: 170, render: formatTime, hide: true },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 200,
+        render: (_, row) => {
+          const can = (row.state === 'to_release' || row.state === 'failed') && row.review_state === 'approved';
+          const done = row.state === 'published' || row.state === 'released';
+          return (
+            <Space size={0} wrap>
+              {row.state === 'failed' || row.state === 'to_release' ? (
+                <Button type="link" size="small" icon={<SendOutlined />} disabled={!can} onClick={() => void publish({ id: row.id }, row.account.platform)} data-testid={`item-publish-${row.id}`}>
+                  {row.state === 'failed' ? t('detail.retry') : t('detail.publishNow')}
+                </Button>
+              ) : null}
+              {done ? (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<CommentOutlined />}
+                  onClick={async () => {
+                    try {
+                      const res = await sendTopComments(row.id);
+                      feedback.success(t('detail.commentsSent', { count: res.sent }));
+                    } catch {
+                      /* toasted */
+                    }
+                  }}
+                  data-testid={`item-comments-${row.id}`}
+                >
+                  {t('detail.sendComments')}
+                </Button>
+              ) : null}
+            </Space>
+          );
+        },
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  const filterFields = useMemo(() => itemFilterFields(t), [t]);
+  const params = useMemo(() => (task ? { task_id: task.id } : undefined), [task]);
+  const c = current?.counts;
+
+  return (
+    <Drawer open={task !== null} onClose={onClose} size={1100} title={current ? t('detail.title', { name: current.name }) : ''} destroyOnHidden data-testid="task-detail">
+      {current ? (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
+            <Descriptions.Item label={t('task.platform')}>
+              <PlatformTag platform={current.platform} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('task.review')}>
+              <ReviewTag row={current} testId="detail-review" />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('task.progress')}>
+              <Progress percent={Math.round(current.progress ?? 0)} size="small" style={{ width: 160 }} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('task.schedule')}>
+              {t(`timeMode.${current.time_mode}`)} · {current.start_date} · {t('task.scheduleText', { daily: current.daily_quantity, days: current.days })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('task.accountsVideos')}>
+              {current.accounts} / {current.videos}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('task.counts')}>
+              {c ? (
+                <Space size={[0, 4]} wrap>
+                  {(['to_release', 'publishing', 'published', 'released', 'failed'] as const).map((s) => (
+                    <Tag key={s}>
+                      {t(`itemState.${s}`)} {c[s] ?? 0}
+                    </Tag>
+                  ))}
+                </Space>
+              ) : null}
+            </Descriptions.Item>
+          </Descriptions>
+          {current.review_state === 'rejected' && current.review_reason ? (
+            <Typography.Text type="danger" data-testid="detail-reject-reason">
+              {t('review.reason', { reason: current.review_reason })}
+            </Typography.Text>
+          ) : null}
+          <DataTable<Item>
+            ref={table}
+            id="items"
+            api={matrixUrls.items}
+            method="post"
+            params={params}
+            columns={columns}
+            filterFields={filterFields}
+            scrollX={1500}
+            onLoad={(list) => setLoaded((l) => ({ n: l.n + 1, poll: needsPolling(list.rows) }))}
+            toolbar={
+              <Space wrap>
+                <Button
+                  icon={<SendOutlined />}
+                  disabled={current.review_state !== 'approved'}
+                  onClick={() => void publish({ task_id: current.id }, current.platform)}
+                  data-testid="task-publish-all"
+                >
+                  {t('detail.publishAll')}
+                </Button>
+                <Button icon={<FieldTimeOutlined />} onClick={() => setRescheduling(current)} data-testid="task-reschedule">
+                  {t('detail.reschedule')}
+                </Button>
+                <Popconfirm
+                  title={t('detail.deleteConfirm', { name: current.name })}
+                  description={t('detail.deleteHelp')}
+                  okText={t('common:delete')}
+                  cancelText={t('common:cancel')}
+                  okButtonProps={{ danger: true, 'data-testid': 'task-delete-ok' } as never}
+                  onConfirm={async () => {
+                    setDeleting(true);
+                    try {
+                      await deleteTask(current.id);
+                      feedback.success(t('common:deletedSuccessfully'));
+                      onChanged();
+                      onClose();
+                    } catch {
+                      /* toasted (422 while an item publishes) */
+                    } finally {
+                      setDeleting(false);
+                    }
+                  }}
+                >
+                  <Button danger icon={<DeleteOutlined />} loading={deleting} data-testid="task-delete">
+                    {t('detail.delete')}
+                  </Button>
+                </Popconfirm>
+                {loaded.poll ? (
+                  <Typography.Text type="secondary" data-testid="items-polling">
+                    {t('detail.polling')}
+                  </Typography.Text>
+                ) : null}
+              </Space>
+            }
+          />
+        </Space>
+      ) : null}
+      <RescheduleModal
+        task={rescheduling}
+        onClose={() => setRescheduling(null)}
+        onSaved={(saved) => {
+          setRescheduling(null);
+          setCurrent(saved);
+          feedback.success(t('detail.rescheduled'));
+          refresh();
+          onChanged();
+        }}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,102 @@
+/** Step 2 of a release task: finished-library variants and uploaded videos (forward_video), with covers and a used marker. */
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Empty, Input, Segmented, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { fetchVideos } from '@/api/matrix';
+import type { ForwardVideo, VideoSource } from '@/api/matrix/types';
+import { formatDuration } from '../format';
+import { useMatrixT } from '../i18n';
+import { splitVideoKeys, videoKey } from '../rules';
+
+export const isUsed = (v: ForwardVideo) => Boolean(v.used);
+
+export interface VideoPickerProps {
+  value?: string[];
+  onChange?: (keys: string[]) => void;
+}
+
+export default function VideoPicker({ value = [], onChange }: VideoPickerProps) {
+  const { t } = useMatrixT();
+  const [source, setSource] = useState<VideoSource>('library');
+  const [name, setName] = useState('');
+  const videos = useQuery({
+    queryKey: ['matrix', 'videos', source, name],
+    queryFn: () => fetchVideos(name ? { source, filterObj: { name: `${name}|include` } } : { source }),
+  });
+  const chosen = new Set(value);
+  const rows = videos.data?.rows ?? [];
+  const free = rows.filter((v) => !isUsed(v));
+  const counts = splitVideoKeys(value);
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(value);
+    if (on) next.add(key);
+    else next.delete(key);
+    onChange?.([...next]);
+  };
+
+  return (
+    <div data-testid="video-picker">
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Segmented<VideoSource>
+          value={source}
+          onChange={setSource}
+          options={[
+            { value: 'library', label: t('form.sourceLibrary') },
+            { value: 'material', label: t('form.sourceMaterial') },
+          ]}
+          data-testid="video-source"
+        />
+        <Input.Search allowClear placeholder={t('form.videoSearch')} onSearch={(v) => setName(v.trim())} style={{ width: 200 }} data-testid="video-search" />
+        <Button size="small" onClick={() => onChange?.([...new Set([...value, ...free.map((v) => videoKey(v.source, v.id))])])} disabled={!free.length} data-testid="videos-all">
+          {t('form.selectAllShown', { count: free.length })}
+        </Button>
+        <Button size="small" onClick={() => onChange?.([])} disabled={!value.length} data-testid="videos-none">
+          {t('form.clearSelection')}
+        </Button>
+        <Typography.Text type="secondary" data-testid="videos-chosen">
+          {t('form.videosChosen', { count: value.length, library: counts.video_ids.length, material: counts.material_ids.length })}
+        </Typography.Text>
+      </Space>
+      {videos.isLoading ? (
+        <Spin />
+      ) : rows.length ? (
+        <div className="cm-video-grid">
+          {rows.map((v) => {
+            const key = videoKey(v.source, v.id);
+            const used = isUsed(v);
+            const on = chosen.has(key);
+            const card = (
+              <div
+                key={key}
+                className={`cm-video-card${on ? ' cm-video-card-selected' : ''}${used && !on ? ' cm-video-card-disabled' : ''}`}
+                onClick={() => (!used || on) && toggle(key, !on)}
+                data-testid={`video-card-${key}`}
+                data-selected={on ? 'true' : 'false'}
+              >
+                {v.cover ? <img src={v.cover} alt={v.name} loading="lazy" /> : <div className="cm-video-card-empty" />}
+                <Checkbox className="cm-video-card-check" checked={on} disabled={used && !on} />
+                {used ? (
+                  <Tag color="orange" className="cm-video-card-used" data-testid={`video-used-${key}`}>
+                    {t('form.used')}
+                  </Tag>
+                ) : null}
+                <div className="cm-video-card-name" title={v.name}>
+                  {v.name} {v.duration_ms ? <Typography.Text type="secondary">· {formatDuration(v.duration_ms)}</Typography.Text> : null}
+                </div>
+              </div>
+            );
+            return used && !on ? (
+              <Tooltip key={key} title={t('form.usedHelp')}>
+                {card}
+              </Tooltip>
+            ) : (
+              card
+            );
+          })}
+        </div>
+      ) : (
+        <Empty description={source === 'library' ? t('form.noLibraryVideos') : t('form.noMaterialVideos')} data-testid="video-picker-empty" />
+      )}
+    </div>
+  );
+}

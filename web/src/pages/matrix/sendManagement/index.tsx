@@ -1,0 +1,158 @@
+/**
+ * /send_management — release tasks (docs/api-matrix.md "Release tasks"): name, platform, review state
+ * with its SLA due time and an overdue marker, progress, counts per state, failures; the new-task
+ * flow (TaskForm) and the task detail (TaskDetail).
+ */
+import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Popconfirm, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { deleteTask, matrixUrls } from '@/api/matrix';
+import type { Plan, Task, TaskPlatform } from '@/api/matrix/types';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
+import { taskFilterFields } from '../filters';
+import { useMatrixT } from '../i18n';
+import { ITEM_STATES } from '../rules';
+import { PlatformTag, ReviewTag } from '../shared/tags';
+import TaskDetail from './TaskDetail';
+import TaskForm from './TaskForm';
+import '../matrix.css';
+
+const STATE_COLORS = { to_release: 'default', publishing: 'processing', published: 'cyan', released: 'success', failed: 'error' } as const;
+
+export default function SendManagementPage() {
+  const { t } = useMatrixT();
+  const table = useRef<DataTableRef>(null);
+  const [name, setName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<Task | null>(null);
+  const refresh = () => table.current?.refresh();
+
+  const columns = useMemo<DataTableColumn<Task>[]>(
+    () => [
+      {
+        title: t('task.name'),
+        dataIndex: 'name',
+        sorter: true,
+        render: (v: string, row) => (
+          <Typography.Link onClick={() => setViewing(row)} data-testid={`task-name-${row.id}`}>
+            {v}
+          </Typography.Link>
+        ),
+      },
+      { title: t('task.platform'), dataIndex: 'platform', width: 110, render: (p: TaskPlatform, row) => <PlatformTag platform={p} testId={`task-platform-${row.id}`} /> },
+      { title: t('task.review'), dataIndex: 'review_state', width: 190, sorter: true, render: (_, row) => <ReviewTag row={row} /> },
+      {
+        title: t('task.progress'),
+        dataIndex: 'progress',
+        width: 150,
+        render: (p: number, row) => <Progress percent={Math.round(p ?? 0)} size="small" data-testid={`task-progress-${row.id}`} />,
+      },
+      {
+        title: t('task.counts'),
+        key: 'counts',
+        width: 240,
+        render: (_, row) => (
+          <Space size={[0, 4]} wrap data-testid={`task-counts-${row.id}`}>
+            {ITEM_STATES.filter((s) => s !== 'failed').map((s) => (
+              <Tooltip key={s} title={t(`itemState.${s}`)}>
+                <Tag color={STATE_COLORS[s]}>{row.counts?.[s] ?? 0}</Tag>
+              </Tooltip>
+            ))}
+          </Space>
+        ),
+      },
+      {
+        title: t('task.failed'),
+        dataIndex: 'failed',
+        width: 90,
+        sorter: true,
+        render: (n: number, row) => (
+          <Typography.Text type={n ? 'danger' : 'secondary'} data-testid={`task-failed-${row.id}`}>
+            {n ?? 0}
+          </Typography.Text>
+        ),
+      },
+      { title: t('task.accountsVideos'), key: 'av', width: 110, render: (_, row) => `${row.accounts} / ${row.videos}` },
+      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: formatTime },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 160,
+        render: (_, row) => (
+          <Space size={0}>
+            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setViewing(row)} data-testid={`task-detail-${row.id}`}>
+              {t('task.detail')}
+            </Button>
+            <Popconfirm
+              title={t('detail.deleteConfirm', { name: row.name })}
+              description={t('detail.deleteHelp')}
+              okText={t('common:delete')}
+              cancelText={t('common:cancel')}
+              okButtonProps={{ danger: true, 'data-testid': `task-delete-ok-${row.id}` } as never}
+              onConfirm={async () => {
+                try {
+                  await deleteTask(row.id);
+                  feedback.success(t('common:deletedSuccessfully'));
+                  refresh();
+                } catch {
+                  /* toasted */
+                }
+              }}
+            >
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`task-delete-${row.id}`}>
+                {t('common:delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  const filterFields = useMemo(() => taskFilterFields(t), [t]);
+  const params = useMemo(() => (name ? { name } : undefined), [name]);
+
+  return (
+    <div data-testid="send-management-page">
+      <PageHeader
+        title={t('common:menu.sendManagement')}
+        subTitle={t('task.subtitle')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="task-new">
+            {t('task.new')}
+          </Button>
+        }
+      />
+      <DataTable<Task>
+        ref={table}
+        id="tasks"
+        api={matrixUrls.tasks}
+        method="post"
+        params={params}
+        columns={columns}
+        filterFields={filterFields}
+        scrollX={1400}
+        toolbar={<Input.Search allowClear placeholder={t('task.search')} onSearch={(v) => setName(v.trim())} style={{ width: 240 }} data-testid="tasks-search" />}
+      />
+      <TaskForm
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(task: Task, plan: Plan) => {
+          setCreating(false);
+          feedback.success(
+            task.review_due_at
+              ? t('task.created', { name: task.name, count: plan?.count ?? task.counts?.total ?? 0, due: formatTime(task.review_due_at) })
+              : t('task.createdNoDue', { name: task.name, count: plan?.count ?? task.counts?.total ?? 0 }),
+          );
+          table.current?.reload();
+        }}
+      />
+      <TaskDetail task={viewing} onClose={() => setViewing(null)} onChanged={refresh} />
+    </div>
+  );
+}

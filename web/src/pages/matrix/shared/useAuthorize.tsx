@@ -1,0 +1,265 @@
+/**
+ * Authorizing an account (docs/api-matrix.md "get_qrCode"): DY / KS open the platform's consent page in
+ * this window (it comes back to /account_auth?authorized=<id> or ?auth_error=<message>); SPH / XHS /
+ * the shop platform show a QR code and poll the login every 2 s (with an SMS step when the platform
+ * asks for one); BJH takes an app id and token.
+ */
+import { Alert, Button, Form, Input, Space, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { bjhLogin, pollQrLogin, startAuthorize } from '@/api/matrix';
+import type { Account, Platform, QrLoginState } from '@/api/matrix/types';
+import { RequestError } from '@/api/request';
+import ModalForm, { FullscreenModal } from '@/components/ModalForm';
+import QrCodeImage from '@/components/QrCodeImage';
+import { feedback } from '@/utils/feedback';
+import { useMatrixT } from '../i18n';
+import { browser } from './browser';
+
+/** How often a QR login is polled. */
+export const QR_POLL_MS = 2000;
+
+export interface QrLogin {
+  platform: Platform;
+  login_id: string;
+  qr_url: string;
+}
+
+interface QrLoginModalProps {
+  login: QrLogin | null;
+  groupId?: number | null;
+  onClose: () => void;
+  onDone: (account: Account | undefined) => void;
+}
+
+export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalProps) {
+  const { t } = useMatrixT();
+  const [current, setCurrent] = useState<QrLogin | null>(login);
+  const [state, setState] = useState<QrLoginState>('qr_pending');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [restarting, setRestarting] = useState(false);
+  const done = useRef(onDone);
+  done.current = onDone;
+
+  useEffect(() => {
+    setCurrent(login);
+    setState('qr_pending');
+    setCode('');
+    setCodeError(null);
+  }, [login]);
+
+  const apply = useCallback((res: { state: QrLoginState; login_id?: string; qr_url?: string; account?: Account }) => {
+    setCurrent((c) => (c ? { ...c, login_id: res.login_id || c.login_id, qr_url: res.qr_url || c.qr_url } : c));
+    setState(res.state);
+    if (res.state === 'logged_in') done.current(res.account);
+  }, []);
+
+  // poll while the code waits to be scanned
+  useEffect(() => {
+    if (!current || state !== 'qr_pending') return;
+    let stopped = false;
+    const timer = setTimeout(async () => {
+      try {
+        const res = await pollQrLogin(current.platform, current.login_id);
+        if (!stopped) apply(res);
+      } catch {
+        // a failed poll is tried again on the next tick
+        if (!stopped) setCurrent((c) => (c ? { ...c } : c));
+      }
+    }, QR_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [current, state, apply]);
+
+  const sendCode = async () => {
+    if (!current) return;
+    if (!/^\d{6}$/.test(code.trim())) {
+      setCodeError(t('qr.smsRule'));
+      return;
+    }
+    setSending(true);
+    setCodeError(null);
+    try {
+      const res = await pollQrLogin(current.platform, current.login_id, code.trim());
+      if (res.state === 'sms_challenge') setCodeError(t('qr.smsAgain'));
+      apply(res);
+    } catch (e) {
+      setCodeError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const restart = async () => {
+    if (!current) return;
+    setRestarting(true);
+    try {
+      const res = await startAuthorize(current.platform, groupId);
+      if (res.kind === 'qr') {
+        setCurrent({ platform: current.platform, login_id: res.login_id, qr_url: res.qr_url });
+        setState('qr_pending');
+        setCode('');
+        setCodeError(null);
+      }
+    } catch {
+      /* toasted */
+    } finally {
+      setRestarting(false);
+    }
+  };
+
+  const platformName = current ? t(`platform.${current.platform}`) : '';
+  return (
+    <FullscreenModal
+      open={login !== null}
+      title={t('qr.title', { platform: platformName })}
+      onCancel={onClose}
+      footer={null}
+      width={420}
+      testId="qr-login"
+      destroyOnHidden
+    >
+      {current ? (
+        <Space orientation="vertical" align="center" style={{ width: '100%' }} data-testid="qr-login-body" data-state={state}>
+          {state === 'qr_pending' || state === 'expired' ? (
+            <>
+              <div style={{ opacity: state === 'expired' ? 0.25 : 1 }}>
+                <QrCodeImage value={current.qr_url} size={200} testId="qr-image" />
+              </div>
+              <a href={current.qr_url} target="_blank" rel="noopener noreferrer" data-testid="qr-link">
+                {t('qr.openPage')}
+              </a>
+            </>
+          ) : null}
+          {state === 'qr_pending' ? (
+            <Typography.Text type="secondary" data-testid="qr-waiting">
+              <Spin size="small" /> {t('qr.scan', { platform: platformName })}
+            </Typography.Text>
+          ) : null}
+          {state === 'expired' ? (
+            <Space orientation="vertical" align="center">
+              <Alert type="warning" showIcon title={t('qr.expired')} data-testid="qr-expired" />
+              <Button type="primary" loading={restarting} onClick={() => void restart()} data-testid="qr-restart">
+                {t('qr.restart')}
+              </Button>
+            </Space>
+          ) : null}
+          {state === 'sms_challenge' ? (
+            <Form layout="vertical" style={{ width: 280 }} onFinish={() => void sendCode()}>
+              <Alert type="info" showIcon title={t('qr.smsHelp')} style={{ marginBottom: 12 }} />
+              <Form.Item label={t('qr.smsCode')} validateStatus={codeError ? 'error' : undefined} help={codeError ?? undefined}>
+                <Input
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                  maxLength={6}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  placeholder="000000"
+                  data-testid="sms-code"
+                />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={sending} disabled={code.length !== 6} data-testid="sms-submit">
+                {t('qr.smsSend')}
+              </Button>
+            </Form>
+          ) : null}
+          {state === 'logged_in' ? <Alert type="success" showIcon title={t('auth.success')} /> : null}
+        </Space>
+      ) : null}
+    </FullscreenModal>
+  );
+}
+
+interface BjhValues {
+  app_id: string;
+  app_token: string;
+}
+
+export function BjhModal({ open, groupId, onClose, onDone }: { open: boolean; groupId?: number | null; onClose: () => void; onDone: (a: Account) => void }) {
+  const { t } = useMatrixT();
+  const [form] = Form.useForm<BjhValues>();
+  const submit = async (v: BjhValues) => {
+    try {
+      onDone(await bjhLogin(v.app_id.trim(), v.app_token.trim(), groupId));
+    } catch (e) {
+      if (e instanceof RequestError && !e.field) {
+        // the platform refused the pair: say so at the token
+        form.setFields([{ name: 'app_token', errors: [e.message] }]);
+        return;
+      }
+      throw e;
+    }
+  };
+  return (
+    <ModalForm<BjhValues> open={open} title={t('bjh.title')} form={form} onCancel={onClose} onSubmit={submit} testId="bjh-form" okText={t('bjh.ok')}>
+      <Typography.Paragraph type="secondary">{t('bjh.help')}</Typography.Paragraph>
+      <Form.Item name="app_id" label={t('bjh.appId')} rules={[{ required: true, whitespace: true, message: t('bjh.appIdRequired') }]}>
+        <Input autoComplete="off" data-testid="bjh-app-id" />
+      </Form.Item>
+      <Form.Item name="app_token" label={t('bjh.appToken')} rules={[{ required: true, whitespace: true, message: t('bjh.appTokenRequired') }]}>
+        <Input.Password autoComplete="new-password" data-testid="bjh-app-token" />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+/** `authorize(platform)` starts the platform's flow; render `elements` once on the page. */
+export function useAuthorize({ groupId, onAuthorized }: { groupId?: number | null; onAuthorized?: (account: Account | undefined) => void }): {
+  authorize: (platform: Platform) => Promise<void>;
+  busy: Platform | null;
+  elements: ReactNode;
+} {
+  const { t } = useMatrixT();
+  const [qr, setQr] = useState<QrLogin | null>(null);
+  const [bjh, setBjh] = useState(false);
+  const [busy, setBusy] = useState<Platform | null>(null);
+
+  const authorize = async (platform: Platform) => {
+    if (platform === 'bjh') {
+      setBjh(true);
+      return;
+    }
+    setBusy(platform);
+    try {
+      const res = await startAuthorize(platform, groupId);
+      if (res.kind === 'oauth') browser.assign(res.url);
+      else setQr({ platform, login_id: res.login_id, qr_url: res.qr_url });
+    } catch {
+      /* toasted */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const finished = (account: Account | undefined) => {
+    feedback.success(account ? t('auth.successNamed', { name: account.nickname }) : t('auth.success'));
+    onAuthorized?.(account);
+  };
+
+  const elements = (
+    <>
+      <QrLoginModal
+        login={qr}
+        groupId={groupId}
+        onClose={() => setQr(null)}
+        onDone={(account) => {
+          setQr(null);
+          finished(account);
+        }}
+      />
+      <BjhModal
+        open={bjh}
+        groupId={groupId}
+        onClose={() => setBjh(false)}
+        onDone={(account) => {
+          setBjh(false);
+          finished(account);
+        }}
+      />
+    </>
+  );
+  return { authorize, busy, elements };
+}
