@@ -48,3 +48,5 @@ bench:
 	node bench/materials.mjs
 	# Mixing engine against a naive single ffmpeg pass (bench/mix/mix_bench.rs; ~3-5 minutes on 2 cores).
 	cargo run --release -p media --example mix_bench
+	# Matrix: plan 1,000 accounts x 30 days x 3, publish 10,000 items through the publisher to the sandbox.
+	cargo run --release -p app --example publish_bench

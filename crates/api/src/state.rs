@@ -75,6 +75,7 @@ impl AppState {
             public_url: settings.public_url.clone(),
             storage: storage.clone(),
             timeout_ms: 0,
+            adapters: Default::default(),
             sign_url: Arc::new(move |id, variant| {
                 crate::areas::materials::files::url_with(&url_key, id, variant)
             }),

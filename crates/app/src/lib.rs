@@ -326,6 +326,31 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `clipmatrix sandbox`: the platform simulator alone, same paths as in-process (`/sandbox/...`).
+pub async fn sandbox(
+    listen: &str,
+    webhook_url: Option<String>,
+    review_delay_ms: Option<i64>,
+) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .with_context(|| format!("binding {listen}"))?;
+    let addr = listener.local_addr()?;
+    let defaults = platforms::sandbox::Config::default();
+    let cfg = platforms::sandbox::Config {
+        public_base: format!("http://{addr}/sandbox"),
+        webhook_url,
+        review_delay_ms: review_delay_ms.unwrap_or(defaults.review_delay_ms),
+        ..defaults
+    };
+    let app = axum::Router::new().nest_service("/sandbox", platforms::sandbox::router(cfg));
+    println!("clipmatrix sandbox listening on http://{addr}/sandbox");
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    Ok(())
+}
+
 /// A database URL without its password, for logs.
 pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {

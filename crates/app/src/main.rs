@@ -34,6 +34,18 @@ enum Cmd {
     },
     /// Background jobs only.
     Worker,
+    /// The platform simulator alone (PLATFORMS.md), under `/sandbox`. Point a server at it with
+    /// CLIPMATRIX_PLATFORM_BASE=http://<listen>/sandbox; its state lives as long as this process.
+    Sandbox {
+        #[arg(long, default_value = "127.0.0.1:9090")]
+        listen: String,
+        /// Where Douyin webhooks go (e.g. http://127.0.0.1:8080/webhook/dy).
+        #[arg(long)]
+        webhook_url: Option<String>,
+        /// Platform review delay in ms (platform clock).
+        #[arg(long)]
+        review_delay_ms: Option<i64>,
+    },
     /// Apply database migrations and exit.
     Migrate,
     /// Account administration.
@@ -100,6 +112,11 @@ async fn main() -> anyhow::Result<()> {
     match cli.cmd {
         Cmd::Serve { .. } => app::serve(cfg).await,
         Cmd::Worker => app::worker(cfg).await,
+        Cmd::Sandbox {
+            listen,
+            webhook_url,
+            review_delay_ms,
+        } => app::sandbox(&listen, webhook_url, review_delay_ms).await,
         Cmd::Migrate => {
             app::open_db(&cfg).await?;
             println!("migrations applied to {}", app::redact(&cfg.database_url));

@@ -907,15 +907,45 @@ pub async fn item(db: &Db, id: i64) -> sqlx::Result<Option<Item>> {
     .await
 }
 
-/// Approved items that are due on the platform clock and have no publish job yet.
+/// Approved items that are due on the platform clock and have no publish job yet — at most one per
+/// account, and none for an account whose previous post is still queued or publishing: an account
+/// posts one at a time (so a listed work matches one item after a crash), accounts run in parallel.
 pub async fn due_items(db: &Db, now: i64, limit: i64) -> sqlx::Result<Vec<(i64, i64)>> {
     sqlx::query_as(
-        "SELECT id, merchant_id FROM matrix_items WHERE state = 'to_release' AND review_state = 'approved' \
-         AND scheduled_at <= $1 AND job_id = 0 ORDER BY scheduled_at, id LIMIT $2",
+        "SELECT MIN(i.id), i.merchant_id FROM matrix_items i WHERE i.state = 'to_release' AND i.review_state = 'approved' \
+         AND i.scheduled_at <= $1 AND i.job_id = 0 AND NOT EXISTS (SELECT 1 FROM matrix_items b \
+           WHERE b.account_id = i.account_id AND ((b.state = 'to_release' AND b.job_id <> 0) OR b.state = 'publishing')) \
+         GROUP BY i.account_id, i.merchant_id ORDER BY MIN(i.scheduled_at) LIMIT $2",
     )
     .bind(now)
     .bind(limit)
     .fetch_all(&db.pool)
+    .await
+}
+
+/// The account's next due item, if the account is not busy with another one (the targeted form of
+/// `due_items`, run when an account's post finishes).
+pub async fn next_due_for_account(
+    db: &Db,
+    account_id: i64,
+    now: i64,
+) -> sqlx::Result<Option<(i64, i64)>> {
+    let busy: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM matrix_items WHERE account_id = $1 AND ((state = 'to_release' AND job_id <> 0) OR state = 'publishing')",
+    )
+    .bind(account_id)
+    .fetch_one(&db.pool)
+    .await?;
+    if busy > 0 {
+        return Ok(None);
+    }
+    sqlx::query_as(
+        "SELECT id, merchant_id FROM matrix_items WHERE account_id = $1 AND state = 'to_release' AND job_id = 0 \
+         AND review_state = 'approved' AND scheduled_at <= $2 ORDER BY scheduled_at, id LIMIT 1",
+    )
+    .bind(account_id)
+    .bind(now)
+    .fetch_optional(&db.pool)
     .await
 }
 

@@ -115,7 +115,8 @@ CREATE TABLE matrix_items (
 );
 CREATE INDEX matrix_items_due ON matrix_items(state, review_state, scheduled_at);
 CREATE INDEX matrix_items_task ON matrix_items(task_id);
-CREATE INDEX matrix_items_account ON matrix_items(account_id, state);
+CREATE INDEX matrix_items_account ON matrix_items(account_id, state, scheduled_at);
+CREATE INDEX matrix_items_busy ON matrix_items(state, job_id);
 CREATE INDEX matrix_items_minute ON matrix_items(merchant_id, scheduled_at);
 
 CREATE TABLE matrix_aite_users (

@@ -36,7 +36,13 @@ pub struct Hub {
     pub timeout_ms: u64,
     /// Signs a media URL path (`/files/<id>/<variant>?e=..&s=..`) for the platform to fetch.
     pub sign_url: Arc<dyn Fn(i64, &str) -> String + Send + Sync>,
+    /// Adapters by (base URL, app key, app secret): each holds an HTTP client with its connection
+    /// pool, so jobs reuse connections instead of building a client per call.
+    pub adapters: Arc<std::sync::Mutex<AdapterCache>>,
 }
+
+pub type AdapterCache =
+    std::collections::HashMap<(String, String, String), Arc<dyn platforms::Adapter>>;
 
 pub type HubRef = Arc<Hub>;
 

@@ -193,6 +193,32 @@ fn find<'a>(works: &'a [Work], item_id: &str) -> Option<&'a Work> {
 }
 
 pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
+    let account = db::item(&hub.db, ctx.payload::<ItemPayload>()?.item_id)
+        .await?
+        .map(|i| i.account_id);
+    let r = publish_item(ctx, &hub).await;
+    // This account may post its next due item now: queue it without waiting for the next tick.
+    if let Some(a) = account {
+        if let Ok(Some((id, mid))) = db::next_due_for_account(&hub.db, a, platform_now()).await {
+            let at = db::item(&hub.db, id)
+                .await?
+                .map(|i| i.scheduled_at)
+                .unwrap_or(0);
+            db::queue_item(
+                &hub.db,
+                id,
+                mid,
+                "publish.item",
+                &format!("publish:{id}:{at}"),
+            )
+            .await?;
+        }
+    }
+    r
+}
+
+async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
+    let hub = hub.clone();
     let p: ItemPayload = ctx.payload()?;
     let Some(it) = db::item(&hub.db, p.item_id).await? else {
         return Ok(());
