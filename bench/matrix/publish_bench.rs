@@ -55,10 +55,12 @@ fn bench_plan() {
 async fn qr_account(
     ad: &Arc<dyn platforms::Adapter>,
     http: &reqwest::Client,
+    n: usize,
 ) -> platforms::TokenSet {
     let q = ad.start_qr_login().await.unwrap();
+    // The sandbox names the account after the nickname: one nickname per account.
     http.post(&q.qr_url)
-        .form(&[("nickname", "bench")])
+        .form(&[("nickname", format!("bench{n}"))])
         .send()
         .await
         .unwrap();
@@ -113,8 +115,8 @@ async fn main() -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut account_ids = vec![];
-    for _ in 0..accounts {
-        let t = qr_account(&ad, &http).await;
+    for n in 0..accounts {
+        let t = qr_account(&ad, &http, n).await;
         account_ids.push(
             state
                 .hub
@@ -166,7 +168,7 @@ async fn main() -> anyhow::Result<()> {
     let base_n = 200.min(items);
     let t = ad.clone();
     let creds = {
-        let s = qr_account(&ad, &http).await;
+        let s = qr_account(&ad, &http, usize::MAX).await;
         platforms::Creds {
             open_id: s.open_id,
             token: s.access_token,

@@ -263,7 +263,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         tasks.push(tokio::spawn(store::jobs::run_worker(
             db.clone(),
             registry(&state),
-            Default::default(),
+            worker_config(),
             stop_rx.clone(),
         )));
         tasks.push(tokio::spawn(api::areas::matrix::publish::dispatch_loop(
@@ -316,7 +316,7 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     let work = tokio::spawn(store::jobs::run_worker(
         db.clone(),
         registry(&state),
-        Default::default(),
+        worker_config(),
         stop_rx,
     ));
     shutdown_signal().await;
@@ -324,6 +324,19 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     let _ = tokio::join!(sched, work, dispatch);
     db.pool.close().await;
     Ok(())
+}
+
+/// The job worker's settings; `CLIPMATRIX_JOB_LEASE_MS` shortens how long a dead worker's job
+/// waits before another worker takes it over (default 30 s).
+pub fn worker_config() -> store::jobs::WorkerConfig {
+    let mut c = store::jobs::WorkerConfig::default();
+    if let Some(ms) = std::env::var("CLIPMATRIX_JOB_LEASE_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        c.lease_ms = ms;
+    }
+    c
 }
 
 /// `clipmatrix sandbox`: the platform simulator alone, same paths as in-process (`/sandbox/...`).

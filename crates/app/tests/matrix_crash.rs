@@ -1,0 +1,335 @@
+//! Crash safety of the publisher (issue: "a crash at any point loses nothing and posts nothing
+//! twice"): the real `clipmatrix serve` publishes 200 items to a standalone `clipmatrix sandbox`
+//! (whose state survives) and is SIGKILLed at random moments and restarted; in the end every item
+//! is published exactly once according to the sandbox's own create count.
+
+use serde_json::{Value, json};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+fn port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+async fn wait_up(url: &str) {
+    let http = reqwest::Client::new();
+    for _ in 0..400 {
+        if http
+            .get(url)
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{url} did not come up");
+}
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    async fn start(data: &std::path::Path, port: u16, platform_base: &str, days: i64) -> Server {
+        let child = Command::new(env!("CARGO_BIN_EXE_clipmatrix"))
+            .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
+            .env("CLIPMATRIX_DATA_DIR", data)
+            .env("CLIPMATRIX_DEMO_PASSWORD", "Demo12345")
+            .env("CLIPMATRIX_ADMIN_PASSWORD", "Admin12345")
+            .env("CLIPMATRIX_PLATFORM_BASE", platform_base)
+            .env("CLIPMATRIX_JOB_LEASE_MS", "1500")
+            .env_remove("CLIPMATRIX_DATABASE_URL")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let base = format!("http://127.0.0.1:{port}");
+        wait_up(&format!("{base}/healthz")).await;
+        // The platform clock is per process (it restarts at wall time): move it on, so items are due.
+        reqwest::Client::new()
+            .post(format!("{base}/sandbox/_control/clock"))
+            .json(&json!({"advance_ms": days * 86_400_000}))
+            .send()
+            .await
+            .unwrap();
+        Server { child, base }
+    }
+    fn kill(mut self) {
+        // SIGKILL: no shutdown, no flush — as a crash.
+        self.child.kill().unwrap();
+        let _ = self.child.wait();
+    }
+}
+
+async fn call(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
+    let mut req = reqwest::Client::new()
+        .post(format!("{base}/api{path}"))
+        .json(&body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let v: Value = req.send().await.unwrap().json().await.unwrap();
+    assert_eq!(v["code"], 200, "{path}: {v}");
+    v["data"].clone()
+}
+
+async fn login(base: &str, user: &str, pw: &str) -> String {
+    let d = call(
+        base,
+        "/login/auth",
+        None,
+        json!({"login_type": 1, "username": user, "password": pw, "agree": true}),
+    )
+    .await;
+    d["token"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
+    let data = std::env::temp_dir().join(format!("cm-crash-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    // The platform: its own process, so its counts survive our crashes.
+    let sb_port = port();
+    let mut sandbox = Command::new(env!("CARGO_BIN_EXE_clipmatrix"))
+        .args([
+            "sandbox",
+            "--listen",
+            &format!("127.0.0.1:{sb_port}"),
+            "--review-delay-ms",
+            "31536000000",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let sb = format!("http://127.0.0.1:{sb_port}/sandbox");
+    wait_up(&format!("{sb}/_control/counts")).await;
+    let app_port = port();
+    let mut server = Server::start(&data, app_port, &sb, 1).await;
+    let base = server.base.clone();
+    let t = login(&base, "demo", "Demo12345").await;
+
+    // 67 XHS accounts through the QR flow (67 × 3 a day >= 200 posts).
+    let http = reqwest::Client::new();
+    let mut accounts = vec![];
+    for i in 0..67 {
+        let q = call(
+            &base,
+            "/task.merchant_group_user/xhsLogin",
+            Some(&t),
+            json!({}),
+        )
+        .await;
+        let nick = format!("crash{i}");
+        http.post(q["qr_url"].as_str().unwrap())
+            .form(&[("nickname", nick.as_str())])
+            .send()
+            .await
+            .unwrap();
+        let d = call(
+            &base,
+            "/task.merchant_group_user/xhsLogin",
+            Some(&t),
+            json!({"login_id": q["login_id"]}),
+        )
+        .await;
+        assert_eq!(d["state"], "logged_in", "{d}");
+        accounts.push(d["account"]["id"].as_i64().unwrap());
+    }
+    // 200 videos: one real upload + ingest, then rows sharing its file.
+    let bytes = {
+        let out = data.join("v.mp4");
+        let st = Command::new("ffmpeg")
+            .args([
+                "-y",
+                "-loglevel",
+                "error",
+                "-f",
+                "lavfi",
+                "-i",
+                "color=c=red:s=320x568:r=30",
+                "-t",
+                "1",
+                "-c:v",
+                "libx264",
+                "-preset",
+                "ultrafast",
+            ])
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        std::fs::read(out).unwrap()
+    };
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(bytes).file_name("v.mp4"),
+    );
+    let up: Value = http
+        .post(format!(
+            "{base}/api/media.merchant_much_resource/add_resource"
+        ))
+        .bearer_auth(&t)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let vid = up["data"]["id"].as_i64().unwrap();
+    let db = store::Db::connect(&format!(
+        "sqlite://{}",
+        data.join("clipmatrix.db").display()
+    ))
+    .await
+    .unwrap();
+    for _ in 0..600 {
+        let s: String = sqlx::query_scalar("SELECT state FROM media_files WHERE id = $1")
+            .bind(vid)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        if s == "ready" {
+            break;
+        }
+        assert_ne!(s, "failed");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mut videos = vec![vid];
+    for i in 1..200 {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO media_files (merchant_id, library, kind, group_id, name, original_name, storage_key, mime, size, width, \
+               height, duration_ms, state, created_at, updated_at) SELECT merchant_id, library, kind, group_id, name || $2, \
+               original_name, storage_key, mime, size, width, height, duration_ms, state, created_at, updated_at \
+             FROM media_files WHERE id = $1 RETURNING id",
+        )
+        .bind(vid)
+        .bind(format!(" #{i}"))
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        videos.push(id);
+    }
+    let today = domain::matrix::fmt_day(domain::matrix::day_of(domain::now_ms() + 86_400_000));
+    let task = call(&base, "/task.merchant_forward_task/xhs_add", Some(&t), json!({
+        "name": "crash test", "titles": "一起来打卡#周末好去处", "topics": ["探店"], "top_comments": "",
+        "mount_type": "none", "time_mode": "timed", "times": ["00:00"], "start_date": today, "days": 1,
+        "daily_quantity": 3, "account_ids": accounts, "material_ids": videos,
+    }))
+    .await;
+    let tid = task["task"]["id"].as_i64().unwrap();
+    assert_eq!(task["plan"]["count"], 200);
+    let admin = login(&base, "admin", "Admin12345").await;
+    call(
+        &base,
+        "/system/audit/approve",
+        Some(&admin),
+        json!({"id": tid}),
+    )
+    .await;
+    // Approval spaced the (overdue) posts a minute apart from now; a day later all are due.
+    http.post(format!("{base}/sandbox/_control/clock"))
+        .json(&json!({"advance_ms": 86_400_000i64}))
+        .send()
+        .await
+        .unwrap();
+
+    // A flaky platform (busy answers, slow creates, failing list reads) keeps posts in flight long
+    // enough for the crashes to land mid-publish, also between "create sent" and its answer.
+    for f in [
+        json!({"call": "xhs.publish", "fault": "busy", "rate": 0.2}),
+        json!({"call": "xhs.publish", "fault": "timeout", "rate": 0.15, "hold_ms": 1200}),
+        json!({"call": "xhs.works", "fault": "server_error", "rate": 0.05}),
+    ] {
+        http.post(format!("{sb}/_control/faults"))
+            .json(&f)
+            .send()
+            .await
+            .unwrap();
+    }
+    // Crash it at random moments while it publishes.
+    let counts = |db: store::Db| async move {
+        let rows: Vec<(String, i64)> =
+            sqlx::query_as("SELECT state, COUNT(*) FROM matrix_items GROUP BY state")
+                .fetch_all(&db.pool)
+                .await
+                .unwrap();
+        rows
+    };
+    let mut mid_publish = 0;
+    for k in 0..6u64 {
+        let ms = 200 + (rand::random::<u64>() % 800) + k * 100;
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+        let c = counts(db.clone()).await;
+        let published: i64 = c
+            .iter()
+            .filter(|(s, _)| s == "published" || s == "released")
+            .map(|(_, n)| n)
+            .sum();
+        mid_publish += (published < 200) as i32;
+        server.kill();
+        server = Server::start(&data, app_port, &sb, 2).await;
+    }
+    assert!(
+        mid_publish >= 3,
+        "the kills must land while items are still being published"
+    );
+    http.post(format!("{sb}/_control/faults/clear"))
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    let mut done = false;
+    for _ in 0..1200 {
+        let c = counts(db.clone()).await;
+        let published: i64 = c
+            .iter()
+            .filter(|(s, _)| s == "published" || s == "released")
+            .map(|(_, n)| n)
+            .sum();
+        assert!(!c.iter().any(|(s, n)| s == "failed" && *n > 0), "{c:?}");
+        if published == 200 {
+            done = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(done, "not all published: {:?}", counts(db.clone()).await);
+    let c: Value = http
+        .get(format!("{sb}/_control/counts"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        c["total_creates"], 200,
+        "the platform saw each post exactly once: {c}"
+    );
+    assert!(
+        c["creates"]
+            .as_object()
+            .unwrap()
+            .values()
+            .all(|n| n.as_i64().unwrap() <= 3),
+        "{c}"
+    );
+    let distinct: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT item_id) FROM matrix_items")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(distinct, 200);
+    server.kill();
+    let _ = sandbox.kill();
+    let _ = sandbox.wait();
+    let _ = std::fs::remove_dir_all(&data);
+}
