@@ -164,6 +164,10 @@ pub fn registry(state: &api::AppState) -> Registry {
     let hub = state.hub.clone();
     let h2 = hub.clone();
     let h3 = hub.clone();
+    let h4 = hub.clone();
+    r.register("matrix.sync", move |ctx| {
+        api::areas::matrix::publish::run_sync(ctx, h4.clone())
+    });
     r.register("publish.item", move |ctx| {
         api::areas::matrix::publish::run_item(ctx, hub.clone())
     });

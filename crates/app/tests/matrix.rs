@@ -796,3 +796,137 @@ async fn webhooks_are_verified_and_deduplicated() {
         );
     }
 }
+
+/// Every injected platform fault ends truthfully: retryable ones are retried until published,
+/// an expired token is refreshed, permanent ones fail the item with the platform's reason, and an
+/// open_id mismatch marks the account expired. Tokens are refreshed ahead of expiry by a job, and the
+/// account's statistics are synced from the platform.
+#[tokio::test]
+async fn each_platform_fault_ends_truthfully() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let dy = authorize_dy(&app, &t).await;
+        let vids = videos(&app, &t, 8).await;
+        let cases: &[(&str, &str, &str, &str)] = &[
+            ("dy.create_video", "rate_limit", "published", ""),
+            ("dy.upload_video", "server_error", "published", ""),
+            ("dy.video_list", "busy", "published", ""),
+            ("dy.create_video", "expired_token", "published", ""),
+            ("dy.create_video", "quota", "failed", ""),
+            ("dy.create_video", "daily_cap", "failed", ""),
+            ("dy.upload_video", "oversize", "failed", ""),
+            ("dy.create_video", "open_id_mismatch", "failed", "授权"),
+        ];
+        for (i, (call, fault, want, reason)) in cases.iter().enumerate() {
+            if *fault == "open_id_mismatch" {
+                // Before the account goes: the refresh job renews a token that is about to end.
+                let before: i64 = sqlx::query_scalar(
+                    "SELECT token_expires_at FROM matrix_accounts WHERE id = $1",
+                )
+                .bind(dy)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+                domain::clock::advance(before - domain::clock::platform_now() - 3_600_000);
+                let mut renewed = false;
+                for _ in 0..300 {
+                    let now: i64 = sqlx::query_scalar(
+                        "SELECT token_expires_at FROM matrix_accounts WHERE id = $1",
+                    )
+                    .bind(dy)
+                    .fetch_one(&app.db.pool)
+                    .await
+                    .unwrap();
+                    if now > before {
+                        renewed = true;
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                assert!(renewed, "the token was not refreshed ahead of its expiry");
+                let acc = app
+                    .post(
+                        "/task.merchant_group_user/index",
+                        Some(&t),
+                        json!({"platform": "dy"}),
+                    )
+                    .await;
+                assert_eq!(acc.ok()["rows"][0]["status"], "active");
+                assert!(
+                    acc.ok()["rows"][0]["synced_at"].as_i64().unwrap() > 0,
+                    "statistics synced"
+                );
+                assert!(
+                    acc.ok()["rows"][0]["videos"].as_i64().unwrap() >= 1,
+                    "{}",
+                    acc.body
+                );
+            }
+            // The work list is also read by the statistics sync: give it a fault of its own.
+            let n = if *call == "dy.video_list" { 3 } else { 1 };
+            sandbox(
+                &app,
+                "faults",
+                Some(json!({"platform": "dy", "call": call, "fault": fault, "count": n})),
+            )
+            .await;
+            let r = app
+                .post(
+                    "/task.merchant_forward_task/dy_add",
+                    Some(&t),
+                    task(
+                        &[dy],
+                        &[vids[i]],
+                        json!({"days": 1, "time_mode": "timed", "times": ["00:00"]}),
+                    ),
+                )
+                .await;
+            let tid = r.ok()["task"]["id"].as_i64().unwrap();
+            app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+                .await
+                .ok();
+            let rows = wait_items(&app, &t, tid, &["published", "released", "failed"]).await;
+            let (state, err) = (
+                rows[0]["state"].as_str().unwrap(),
+                rows[0]["error"].as_str().unwrap(),
+            );
+            let want_state = if *want == "published" {
+                ["published", "released"].contains(&state)
+            } else {
+                state == *want
+            };
+            assert!(want_state, "{fault}: {state} ({err})");
+            if *want == "failed" {
+                assert!(
+                    !err.is_empty() && err.contains(reason),
+                    "{fault}: the reason is shown: {err:?}"
+                );
+            } else {
+                assert!(
+                    rows[0]["attempts"].as_i64().unwrap() >= 2,
+                    "{fault} was retried: {:?}",
+                    rows[0]
+                );
+            }
+            sandbox(&app, "faults/clear", Some(json!({}))).await;
+        }
+        let acc = app
+            .post(
+                "/task.merchant_group_user/index",
+                Some(&t),
+                json!({"platform": "dy"}),
+            )
+            .await;
+        assert_eq!(
+            acc.ok()["rows"][0]["status"],
+            "expired",
+            "open_id mismatch: authorize again"
+        );
+        // Published exactly once per successful case.
+        assert_eq!(sandbox(&app, "counts", None).await["total_creates"], 4);
+    }
+}

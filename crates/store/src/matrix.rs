@@ -387,7 +387,8 @@ pub async fn revoke(db: &Db, id: i64, reason: &str) -> sqlx::Result<()> {
 
 pub async fn set_stats(db: &Db, id: i64, s: (i64, i64, i64, i64), now: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE matrix_accounts SET videos = $1, plays = $2, comments = $3, likes = $4, synced_at = $5 WHERE id = $6",
+        "UPDATE matrix_accounts SET videos = $1, plays = $2, comments = $3, likes = $4, synced_at = $5, sync_requested = 0 \
+         WHERE id = $6",
     )
     .bind(s.0)
     .bind(s.1)
@@ -1239,5 +1240,51 @@ pub async fn revoke_open_id(
     .bind(open_id)
     .execute(&db.pool)
     .await?;
+    Ok(())
+}
+
+/// Accounts whose statistics were last read before `before` (never-synced first).
+pub async fn accounts_to_sync(
+    db: &Db,
+    before: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+    sqlx::query_as(
+        "SELECT id, merchant_id, synced_at FROM matrix_accounts WHERE revoked = 0 AND (synced_at < $1 OR sync_requested = 1) \
+         ORDER BY synced_at, id LIMIT $2",
+    )
+    .bind(before)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}
+
+pub async fn set_item_stats(
+    db: &Db,
+    account_id: i64,
+    item_id: &str,
+    plays: i64,
+    likes: i64,
+    comments: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE matrix_items SET plays = $1, likes = $2, comment_count = $3 WHERE account_id = $4 AND item_id = $5",
+    )
+    .bind(plays)
+    .bind(likes)
+    .bind(comments)
+    .bind(account_id)
+    .bind(item_id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// Asks for the account's statistics to be read again soon (after a publish).
+pub async fn request_sync(db: &Db, account_id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE matrix_accounts SET sync_requested = 1 WHERE id = $1")
+        .bind(account_id)
+        .execute(&db.pool)
+        .await?;
     Ok(())
 }

@@ -38,6 +38,8 @@ CREATE TABLE matrix_accounts (
     comments BIGINT NOT NULL DEFAULT 0,
     likes BIGINT NOT NULL DEFAULT 0,
     synced_at BIGINT NOT NULL DEFAULT 0,
+    -- A publish just happened: read the statistics again on the next dispatch.
+    sync_requested BIGINT NOT NULL DEFAULT 0,
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL,
     UNIQUE (merchant_id, platform, open_id)

@@ -38,6 +38,8 @@ CREATE TABLE matrix_accounts (
     comments INTEGER NOT NULL DEFAULT 0,
     likes INTEGER NOT NULL DEFAULT 0,
     synced_at INTEGER NOT NULL DEFAULT 0,
+    -- A publish just happened: read the statistics again on the next dispatch.
+    sync_requested INTEGER NOT NULL DEFAULT 0,
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
     UNIQUE (merchant_id, platform, open_id)

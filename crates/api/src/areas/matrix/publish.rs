@@ -374,6 +374,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
         ));
     };
     record_work(&hub, &it, w).await?;
+    db::request_sync(&hub.db, a.id).await?;
     // Top comments go out once the post exists; a failure here does not undo the publish.
     let it = db::item(&hub.db, it.id).await?.unwrap_or(it);
     if let Err(e) = send_comments(&hub, &it).await {
@@ -530,6 +531,57 @@ pub async fn run_refresh(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     }
 }
 
+/// `matrix.sync`: the account's works and their statistics from the platform — the account's
+/// video/play/comment/like counts and each published item's numbers.
+pub async fn run_sync(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
+    let p: AccountPayload = ctx.payload()?;
+    let Some(a) = db::account_by_id(&hub.db, p.account_id).await? else {
+        return Ok(());
+    };
+    if a.revoked == 1 {
+        return Ok(());
+    }
+    let platform = Platform::from_code(&a.platform)
+        .ok_or_else(|| JobError::Permanent("unknown platform".into()))?;
+    let (ad, _) = hub
+        .adapter(platform)
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    let works = match ad.list_works(&hub.creds(&a), 200).await {
+        Ok(w) => w,
+        Err(e) if e.kind == ErrorKind::Retryable => return Err(JobError::Retry(e.to_string())),
+        Err(e) => {
+            if e.kind == ErrorKind::Reauthorize {
+                db::revoke(&hub.db, a.id, &format!("{} / {}", e.zh, e.en)).await?;
+            }
+            return Ok(());
+        }
+    };
+    let sum = |f: fn(&platforms::Stats) -> i64| works.iter().map(|w| f(&w.stats)).sum::<i64>();
+    let totals = (
+        works.len() as i64,
+        sum(|s| s.play),
+        sum(|s| s.comment),
+        sum(|s| s.like),
+    );
+    db::set_stats(&hub.db, a.id, totals, domain::now_ms()).await?;
+    for w in &works {
+        db::set_item_stats(
+            &hub.db,
+            a.id,
+            &w.item_id,
+            w.stats.play,
+            w.stats.like,
+            w.stats.comment,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Accounts' statistics are read again this often (real time).
+const SYNC_EVERY_MS: i64 = 10 * 60_000;
+
 /// The dispatcher: every `every` it queues the due items' publish jobs (platform clock), the
 /// review checks and the token refreshes. Idempotency keys make several dispatchers (serve and
 /// worker nodes) agree on one job each.
@@ -579,6 +631,19 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
             &format!("review:{id}:{checks}"),
         )
         .await?;
+    }
+    let now = domain::now_ms();
+    for (id, mid, synced_at) in db::accounts_to_sync(&hub.db, now - SYNC_EVERY_MS, 100).await? {
+        let job = store::jobs::NewJob {
+            kind: "matrix.sync".into(),
+            merchant_id: Some(mid),
+            payload: serde_json::json!({"account_id": id}),
+            // One job per sync generation: a request made before it ran joins it.
+            idempotency_key: Some(format!("sync:{id}:{synced_at}")),
+            max_attempts: Some(3),
+            ..Default::default()
+        };
+        store::jobs::submit(&hub.db, &job).await?;
     }
     for a in db::accounts_to_refresh(&hub.db, platform_now() + REFRESH_AHEAD_MS, 100).await? {
         let job = store::jobs::NewJob {
