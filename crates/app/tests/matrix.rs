@@ -380,13 +380,23 @@ async fn publishing_end_to_end() {
                 });
         assert!(per_day.values().all(|&n| n == 1), "{per_day:?}");
 
+        // Confirming with the preview's seed stores the plan that was shown.
         let created = app
             .post(
                 "/matrix.merchant_publish_management/createCommonPublishTask",
                 Some(&t),
-                task(&[dy, xhs], six, json!({})),
+                task(&[dy, xhs], six, json!({"seed": plan["seed"]})),
             )
             .await;
+        let times = |p: &Value| {
+            p["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| (i["video_key"].clone(), i["at"].clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(times(&created.ok()["plan"]), times(&plan));
         let tid = created.ok()["task"]["id"].as_i64().unwrap();
         assert_eq!(created.ok()["task"]["review_state"], "reviewing");
         assert!(created.ok()["task"]["review_due_at"].as_i64().unwrap() > domain::now_ms());

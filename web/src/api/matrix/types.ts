@@ -115,6 +115,8 @@ export interface TaskReq {
   material_ids: number[];
   publish_count?: number;
   preview?: true;
+  /** The preview's seed: confirming with it stores the plan that was shown. */
+  seed?: number;
 }
 
 export interface PlanItem {
@@ -136,6 +138,7 @@ export interface Plan {
   last_at: Millis | null;
   unplaced: number | string[] | Array<{ key?: string; name?: string }>;
   warnings: string[];
+  seed?: number;
 }
 
 export interface StateCounts {

@@ -60,6 +60,8 @@ pub struct TaskReq {
     pub material_ids: Vec<i64>,
     pub publish_count: Option<i64>,
     pub preview: bool,
+    /// The preview's seed: confirming with it stores the plan that was shown.
+    pub seed: Option<i64>,
 }
 
 /// A video that can be published: a successful finished-library variant or an uploaded video.
@@ -361,7 +363,7 @@ pub async fn plan(
         "items": rows, "count": items.len(),
         "per_account": {"min": per.iter().min().copied().unwrap_or(0), "max": per.iter().max().copied().unwrap_or(0)},
         "first_at": d.slots.first().map(|x| x.at), "last_at": d.slots.last().map(|x| x.at),
-        "unplaced": d.unplaced, "warnings": warnings,
+        "unplaced": d.unplaced, "warnings": warnings, "seed": seed,
     });
     Ok((items, json))
 }
@@ -374,7 +376,11 @@ async fn create(
     lang: Lang,
 ) -> ApiResult<serde_json::Value> {
     let c = check(st, mid, p, r).await?;
-    let seed: u64 = rand::random::<u32>() as u64;
+    let seed: u64 = r
+        .seed
+        .filter(|s| *s > 0)
+        .map(|s| s as u64)
+        .unwrap_or_else(|| rand::random::<u32>() as u64 + 1);
     let (items, plan_json) = plan(st, mid, &c, seed, lang).await?;
     if r.preview {
         return Ok(plan_json);

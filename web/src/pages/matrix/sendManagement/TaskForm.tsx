@@ -203,7 +203,10 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
     setBusy('create');
     setError(null);
     try {
-      const res = await submitTask(platform, toTaskReq(values()));
+      // Confirm the plan that was shown: same seed, same times (unless the form changed since).
+      const req = toTaskReq(values());
+      if (plan?.seed) req.seed = plan.seed;
+      const res = await submitTask(platform, req);
       onCreated(res.task, res.plan);
     } catch (e) {
       showServerError(e);
