@@ -940,3 +940,126 @@ async fn each_platform_fault_ends_truthfully() {
         assert_eq!(sandbox(&app, "counts", None).await["total_creates"], 4);
     }
 }
+
+/// Consent-page authorization for an OAuth platform (DY, KS); returns the account id.
+async fn authorize_oauth(app: &TestApp, t: &str, platform: &str) -> i64 {
+    let r = app
+        .post(
+            "/task.merchant_group_user/get_qrCode",
+            Some(t),
+            json!({"platform": platform}),
+        )
+        .await;
+    let url = r.ok()["url"].as_str().unwrap().to_string();
+    let http = no_redirect();
+    let page = http.get(&url).send().await.unwrap().text().await.unwrap();
+    let mut fields = form_fields(&page);
+    fields.push(("action".into(), "approve".into()));
+    let res = http.post(&url).form(&fields).send().await.unwrap();
+    let back = res.headers()["location"].to_str().unwrap().to_string();
+    let res = http.get(&back).send().await.unwrap();
+    let to = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(
+        to.starts_with("/account_auth?authorized="),
+        "{platform}: {to}"
+    );
+    to.rsplit('=').next().unwrap().parse().unwrap()
+}
+
+/// QR login for a session platform (SPH, XHS, shop) through the generic call; returns the account id.
+async fn authorize_qr(app: &TestApp, t: &str, platform: &str) -> i64 {
+    let r = app
+        .post(
+            "/task.merchant_group_user/qr_login",
+            Some(t),
+            json!({"platform": platform}),
+        )
+        .await;
+    let (login_id, qr_url) = (
+        r.ok()["login_id"].clone(),
+        r.ok()["qr_url"].as_str().unwrap().to_string(),
+    );
+    let http = no_redirect();
+    let page = http
+        .get(&qr_url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    http.post(&qr_url)
+        .form(&form_fields(&page))
+        .send()
+        .await
+        .unwrap();
+    let done = app
+        .post(
+            "/task.merchant_group_user/qr_login",
+            Some(t),
+            json!({"platform": platform, "login_id": login_id}),
+        )
+        .await;
+    assert_eq!(done.ok()["state"], "logged_in", "{platform}: {}", done.body);
+    done.ok()["account"]["id"].as_i64().unwrap()
+}
+
+/// "Done means": accounts on all six platforms are authorized against the sandbox, and one release
+/// task publishes to every one of them, verified in each platform's work list.
+#[tokio::test]
+async fn all_six_platforms_authorize_and_publish() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let mut accounts = vec![
+            authorize_oauth(&app, &t, "dy").await,
+            authorize_oauth(&app, &t, "ks").await,
+            authorize_qr(&app, &t, "sph").await,
+            authorize_qr(&app, &t, "xhs").await,
+            authorize_qr(&app, &t, "shop").await,
+        ];
+        let bjh = app.post("/task.merchant_group_user/bjhLogin", Some(&t), json!({"app_id": "shop-app", "app_token": platforms::sandbox::SANDBOX_BJH_APP_TOKEN})).await;
+        accounts.push(bjh.ok()["id"].as_i64().unwrap());
+        let list = app
+            .post("/task.merchant_group_user/index", Some(&t), json!({}))
+            .await;
+        let platforms: HashSet<String> = list.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["platform"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(platforms.len(), 6, "{}", list.body);
+        let vids = videos(&app, &t, 6).await;
+        let r = app
+            .post(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(
+                    &accounts,
+                    &vids,
+                    json!({"days": 1, "time_mode": "timed", "times": ["00:00"]}),
+                ),
+            )
+            .await;
+        let tid = r.ok()["task"]["id"].as_i64().unwrap();
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .ok();
+        domain::clock::advance(3_600_000);
+        let rows = wait_items(&app, &t, tid, &["published", "released", "failed"]).await;
+        for i in &rows {
+            assert!(
+                ["published", "released"].contains(&i["state"].as_str().unwrap()),
+                "{}: {}",
+                i["account"]["platform"],
+                i["error"]
+            );
+        }
+        let counts = sandbox(&app, "counts", None).await;
+        assert_eq!(counts["total_creates"], 6, "{counts}");
+    }
+}
