@@ -1063,3 +1063,93 @@ async fn all_six_platforms_authorize_and_publish() {
         assert_eq!(counts["total_creates"], 6, "{counts}");
     }
 }
+
+/// dy_share: the H5 share schema is signed with a live ticket; when the customer posts it, the signed
+/// create_video webhook (delivered once or twice) records the work against the share.
+#[tokio::test]
+async fn dy_share_links_are_signed_and_report_the_post() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let v = videos(&app, &t, 1).await[0];
+        let key = format!("m:{v}");
+        app.post(
+            "/task.merchant_group_user/dy_share",
+            Some(&t),
+            json!({"video_key": key, "title": "", "topics": ["探店"]}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/task.merchant_group_user/dy_share",
+            Some(&t),
+            json!({"video_key": "m:99999", "title": "来打卡", "topics": ["探店"]}),
+        )
+        .await
+        .expect(422);
+        let r = app
+            .post(
+                "/task.merchant_group_user/dy_share",
+                Some(&t),
+                json!({"video_key": key, "title": "来打卡", "topics": ["探店"]}),
+            )
+            .await;
+        let (share, schema) = (
+            r.ok()["share_id"].as_str().unwrap().to_string(),
+            r.ok()["schema"].as_str().unwrap().to_string(),
+        );
+        assert!(
+            schema.starts_with("snssdk1128://openplatform/share?share_type=h5&"),
+            "{schema}"
+        );
+        assert!(schema.contains(&format!("state={share}")) && schema.contains("signature="));
+        // A tampered link is refused by the platform.
+        let bad = app
+            .http
+            .post(app.url("/sandbox/_control/h5_publish"))
+            .json(&json!({"schema": schema.replace("signature=", "signature=0")}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(bad.status(), 400);
+        let other = app.second_merchant(&app.admin().await, "shop3").await;
+        app.post(
+            "/task.merchant_group_user/dy_share",
+            Some(&other),
+            json!({"share_id": share}),
+        )
+        .await
+        .expect(404);
+        let done = app
+            .http
+            .post(app.url("/sandbox/_control/h5_publish"))
+            .json(&json!({"schema": schema, "nickname": "顾客A"}))
+            .send()
+            .await
+            .unwrap();
+        assert!(done.status().is_success());
+        let item: Value = done.json().await.unwrap();
+        let mut state = Value::Null;
+        for _ in 0..100 {
+            state = app
+                .post(
+                    "/task.merchant_group_user/dy_share",
+                    Some(&t),
+                    json!({"share_id": share}),
+                )
+                .await
+                .ok()
+                .clone();
+            if state["state"] == "published" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(
+            (state["state"].as_str(), &state["item_id"]),
+            (Some("published"), &item["item_id"]),
+            "{state}"
+        );
+    }
+}

@@ -240,6 +240,15 @@ pub struct Comment {
     pub top: bool,
 }
 
+/// A signed H5 share link and the share id its create_video webhook will carry.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ShareLink {
+    pub share_id: String,
+    pub schema: String,
+    /// The ticket behind the signature ends then (platform clock, unix ms).
+    pub expires_at: i64,
+}
+
 /// How the product must react to a failed call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -301,6 +310,19 @@ pub trait Adapter: Send + Sync {
     async fn comment(&self, creds: &Creds, item_id: &str, text: &str) -> PResult<String>;
     /// POI search (the sandbox serves it for every platform).
     async fn poi_search(&self, keyword: &str, city: &str) -> PResult<Vec<Poi>>;
+
+    /// Douyin's H5 share schema (PLATFORMS.md): a signed `snssdk1128://` link that opens the
+    /// customer's own app ready to post `video_url`; the result arrives as a create_video webhook
+    /// carrying the returned share id. DY only.
+    async fn share_link(
+        &self,
+        video_url: &str,
+        title: &str,
+        hashtags: &[String],
+    ) -> PResult<ShareLink> {
+        let _ = (video_url, title, hashtags);
+        Err(error::unsupported(self.platform(), "share_link"))
+    }
 
     /// Comments under a work, newest first, at most `max` (DY only; others answer Permanent).
     async fn list_comments(

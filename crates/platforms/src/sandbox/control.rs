@@ -24,6 +24,7 @@ pub(crate) fn routes() -> Router<S> {
         .route("/review", post(review))
         .route("/expire", post(expire))
         .route("/webhook", post(webhook))
+        .route("/h5_publish", post(super::dy::h5_publish))
 }
 
 fn clock_json() -> Value {
@@ -237,6 +238,17 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
 /// POSTs the create_video event to the configured URL, twice at the duplicate rate (receivers must
 /// dedupe by item_id / log_id). Fire and forget: a dead receiver does not fail the create.
 pub(crate) fn send_create_webhook(s: &S, client_key: &str, open_id: &str, item_id: &str) {
+    send_create_webhook_shared(s, client_key, open_id, item_id, "")
+}
+
+/// The create_video event; `share_id` names the H5 share it came from (PLATFORMS.md share schema).
+pub(crate) fn send_create_webhook_shared(
+    s: &S,
+    client_key: &str,
+    open_id: &str,
+    item_id: &str,
+    share_id: &str,
+) {
     let (url, secret, times) = {
         let st = s.lock();
         let Some(url) = st.webhook_url.clone() else {
@@ -256,7 +268,7 @@ pub(crate) fn send_create_webhook(s: &S, client_key: &str, open_id: &str, item_i
         "from_user_id": open_id,
         "to_user_id": "",
         "log_id": format!("{:016x}", rand::random::<u64>()),
-        "content": {"item_id": item_id, "share_id": ""},
+        "content": {"item_id": item_id, "share_id": share_id},
     })
     .to_string();
     let sig = signature(&secret, body.as_bytes());

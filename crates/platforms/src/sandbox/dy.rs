@@ -40,6 +40,8 @@ pub(crate) fn routes() -> Router<S> {
     r = both(r, "/oauth/renew_refresh_token/", post(renew_refresh_token));
     r = both(r, "/oauth/client_token/", post(client_token));
     r = both(r, "/oauth/userinfo/", post(userinfo));
+    r = both(r, "/open/getticket/", get(get_ticket));
+    r = both(r, "/share-id/", get(share_id));
     r = both(r, "/api/douyin/v1/video/upload_video/", post(upload_video));
     r = both(
         r,
@@ -843,4 +845,113 @@ async fn poi_search(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .clamp(1, 100);
     let list: Vec<_> = pois.into_iter().take(count).collect();
     ok(json!({"pois": list, "cursor": list.len(), "has_more": false}))
+}
+
+// ---- H5 share schema (PLATFORMS.md): client_token -> ticket -> share id -> signed schema link ----
+
+const TICKET_TTL_MS: i64 = 7_200_000;
+
+fn client_key_of(st: &super::State, headers: &HeaderMap) -> Option<String> {
+    let t = headers.get("access-token").and_then(|v| v.to_str().ok())?;
+    let exp = *st.client_tokens.get(t)?;
+    if exp <= platform_now() {
+        return None;
+    }
+    // Client tokens are not tied to a key in the store; the first app's key is the sandbox's.
+    Some(
+        st.apps
+            .keys()
+            .find(|k| k.starts_with("sbx_dy") || !k.starts_with("sbx_"))
+            .cloned()
+            .unwrap_or_default(),
+    )
+}
+
+/// GET /open/getticket/ (header access-token: a client token) -> {ticket, expires_in}
+async fn get_ticket(St(s): St<S>, headers: HeaderMap) -> Response {
+    let mut st = s.lock();
+    let Some(key) = client_key_of(&st, &headers) else {
+        return err(28001008, "client_token 无效或已过期");
+    };
+    let t = st.id("tkt.");
+    st.tickets
+        .insert(t.clone(), (key, platform_now() + TICKET_TTL_MS));
+    ok(json!({"ticket": t, "expires_in": TICKET_TTL_MS / 1000}))
+}
+
+/// GET /share-id/?need_callback=true -> {share_id}
+async fn share_id(St(s): St<S>, headers: HeaderMap) -> Response {
+    let mut st = s.lock();
+    let Some(key) = client_key_of(&st, &headers) else {
+        return err(28001008, "client_token 无效或已过期");
+    };
+    let id = format!(
+        "{}",
+        1_000_000_000_000u64 + rand::random::<u32>() as u64 * 7 + st.share_ids.len() as u64
+    );
+    st.share_ids.insert(id.clone(), key);
+    ok(json!({"share_id": id}))
+}
+
+#[derive(serde::Deserialize)]
+pub(crate) struct H5Req {
+    schema: String,
+    #[serde(default)]
+    nickname: Option<String>,
+}
+
+/// Test endpoint "the customer tapped publish": checks the schema's signature against a live
+/// ticket, posts the video as a (new or known) user, and sends the create_video webhook that maps the
+/// share id to the item id.
+pub(crate) async fn h5_publish(St(s): St<S>, axum::Json(r): axum::Json<H5Req>) -> Response {
+    let q: HashMap<String, String> = r
+        .schema
+        .split_once('?')
+        .map(|(_, q)| serde_urlencoded::from_str(q).unwrap_or_default())
+        .unwrap_or_default();
+    let g = |k: &str| q.get(k).cloned().unwrap_or_default();
+    let now = platform_now();
+    let (item_id, open_id, key, share) = {
+        let mut st = s.lock();
+        let signed = st.tickets.iter().any(|(t, (_, exp))| {
+            *exp > now
+                && crate::dy::share_signature(&g("nonce_str"), t, &g("timestamp")) == g("signature")
+        });
+        if !signed {
+            return (
+                StatusCode::BAD_REQUEST,
+                axum::Json(json!({"error": "bad or expired signature"})),
+            )
+                .into_response();
+        }
+        let share = g("state");
+        if !st.share_ids.contains_key(&share) {
+            return (
+                StatusCode::BAD_REQUEST,
+                axum::Json(json!({"error": "unknown share id"})),
+            )
+                .into_response();
+        }
+        let nick = r.nickname.unwrap_or_else(|| "抖音顾客".into());
+        let open_id = format!("_h5{:016x}", {
+            use sha1::Digest;
+            let d = sha1::Sha1::digest(nick.as_bytes());
+            u64::from_be_bytes(d[..8].try_into().unwrap_or_default())
+        });
+        let mut title = g("title");
+        if let Ok(tags) = serde_json::from_str::<Vec<String>>(&g("hashtag_list")) {
+            for t in tags {
+                title.push_str(&format!(" #{t}"));
+            }
+        }
+        let item_id = format!(
+            "7{:018}",
+            st.total_creates * 7919 + rand::random::<u32>() as u64
+        );
+        let video = st.id("h5v.");
+        st.add_work(Platform::Dy, &open_id, &item_id, &video, &title);
+        (item_id, open_id, g("client_key"), share)
+    };
+    super::control::send_create_webhook_shared(&s, &key, &open_id, &item_id, &share);
+    axum::Json(json!({"item_id": item_id, "open_id": open_id, "share_id": share})).into_response()
 }

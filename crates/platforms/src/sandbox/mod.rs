@@ -143,6 +143,9 @@ pub(crate) struct State {
     pub access: HashMap<String, Access>,
     pub refresh: HashMap<String, Refresh>,
     pub client_tokens: HashMap<String, i64>,
+    /// H5 share: ticket -> (client_key, expires at); share ids handed out -> client_key.
+    pub tickets: HashMap<String, (String, i64)>,
+    pub share_ids: HashMap<String, String>,
     /// "dy:<open_id>" -> who it is.
     pub users: HashMap<String, User>,
     pub uploads: HashMap<String, Upload>,

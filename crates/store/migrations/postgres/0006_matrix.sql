@@ -143,3 +143,16 @@ CREATE TABLE platform_webhooks (
     event TEXT NOT NULL,
     received_at BIGINT NOT NULL
 );
+
+-- Douyin H5 shares (tap-to-post): a signed link a customer opens to post one of our videos from
+-- their own account; the create_video webhook names the share and the resulting work.
+CREATE TABLE matrix_shares (
+    share_id TEXT PRIMARY KEY,
+    merchant_id BIGINT NOT NULL REFERENCES merchants(id),
+    video_key TEXT NOT NULL,
+    title TEXT NOT NULL,
+    item_id TEXT NOT NULL DEFAULT '',
+    open_id TEXT NOT NULL DEFAULT '',
+    published_at BIGINT,
+    created_at BIGINT NOT NULL
+);

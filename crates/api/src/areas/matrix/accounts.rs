@@ -716,3 +716,74 @@ pub async fn group_delete(
     }
     Ok(ok(serde_json::json!({})))
 }
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ShareReq {
+    /// Poll a share made before.
+    #[serde(default)]
+    pub share_id: Option<String>,
+    /// The video: `v:<id>` (finished library) or `m:<id>` (uploaded).
+    #[serde(default)]
+    pub video_key: String,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub topics: Vec<String>,
+}
+
+/// `dy_share`: Douyin's H5 share schema (tap-to-post). Makes a signed link that opens the customer's
+/// own Douyin ready to post one of our videos; the platform's create_video webhook reports the post.
+/// With `share_id` it answers whether the customer has posted it.
+#[utoipa::path(post, path = "/task.merchant_group_user/dy_share", tag = "matrix", request_body = ShareReq, responses((status = 200, description = "{share_id, schema, expires_at, state} or the share's state")))]
+pub async fn dy_share(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<ShareReq>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    if let Some(id) = r.share_id.as_deref().filter(|s| !s.is_empty()) {
+        let s = db::share(&st.db, mid, id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        let state = if s.item_id.is_empty() {
+            "waiting"
+        } else {
+            "published"
+        };
+        return Ok(ok(
+            serde_json::json!({"share_id": s.share_id, "state": state, "item_id": s.item_id, "open_id": s.open_id, "published_at": s.published_at}),
+        ));
+    }
+    let title = r.title.trim();
+    domain::validate::required("title", title)?;
+    if title.chars().count() > domain::matrix::TITLE_MAX {
+        return Err(ApiError::invalid_with(
+            "title",
+            Msg::TooLong,
+            vec![("max", domain::matrix::TITLE_MAX.to_string())],
+        ));
+    }
+    let topics = domain::matrix::topics(&r.topics)
+        .map_err(|b| ApiError::invalid_with(b.field, b.msg, b.args))?;
+    super::tasks::video(&st, mid, &r.video_key)
+        .await?
+        .ok_or_else(|| {
+            ApiError::invalid_with(
+                "video_key",
+                Msg::VideoUnusable,
+                vec![("name", r.video_key.clone())],
+            )
+        })?;
+    let (_, src) = super::tasks::video_urls(&st, &r.video_key);
+    let url = format!("{}{}", st.hub.public_url, src.as_str().unwrap_or(""));
+    let (ad, _) = st.hub.adapter(Platform::Dy).await?;
+    let link = ad
+        .share_link(&url, title, &topics)
+        .await
+        .map_err(|e| refused("video_key", &e, lang))?;
+    db::add_share(&st.db, mid, &link.share_id, &r.video_key, title).await?;
+    Ok(ok(
+        serde_json::json!({"share_id": link.share_id, "schema": link.schema, "expires_at": link.expires_at, "state": "waiting"}),
+    ))
+}

@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::discharge_poi))
         .routes(routes!(accounts::get_poi_id))
         .routes(routes!(accounts::delete))
+        .routes(routes!(accounts::dy_share))
         .routes(routes!(accounts::groups))
         .routes(routes!(accounts::group_add))
         .routes(routes!(accounts::group_edit))

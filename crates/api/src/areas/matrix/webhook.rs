@@ -55,7 +55,15 @@ pub async fn dy(State(st): State<AppState>, headers: HeaderMap, body: Bytes) -> 
     let from = v["from_user_id"].as_str().unwrap_or("");
     let r = match event {
         "create_video" => {
-            store::matrix::review_soon(&st.db, content["item_id"].as_str().unwrap_or("")).await
+            let item = content["item_id"].as_str().unwrap_or("");
+            match content["share_id"].as_str().filter(|s| !s.is_empty()) {
+                // A customer posted one of our H5 shares (dy_share).
+                Some(share) => {
+                    store::matrix::share_published(&st.db, share, item, from, domain::now_ms())
+                        .await
+                }
+                None => store::matrix::review_soon(&st.db, item).await,
+            }
         }
         "unauthorize" => {
             store::matrix::revoke_open_id(
