@@ -147,3 +147,15 @@ export const fetchApps = () => http.post<{ rows: PlatformApp[] }>(matrixUrls.app
 export const saveApp = (platform: Platform, clientKey: string, clientSecret: string) =>
   http.post<PlatformApp>(`${APP}/save`, { platform, client_key: clientKey, client_secret: clientSecret }, { silent: true });
 export const clearApp = (platform: Platform) => http.post<Empty>(`${APP}/clear`, { platform });
+
+// ---- Douyin H5 share (tap-to-post)
+export interface ShareLink {
+  share_id: string;
+  schema?: string;
+  expires_at?: number;
+  state: 'waiting' | 'published';
+  item_id?: string;
+}
+/** Makes a signed share link for one video (`v:<id>` / `m:<id>`), or with `share_id` polls it. */
+export const dyShare = (body: { video_key: string; title: string; topics: string[] } | { share_id: string }) =>
+  http.post<ShareLink>(`${GU}/dy_share`, body, { silent: 'share_id' in body });

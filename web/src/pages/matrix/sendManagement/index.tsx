@@ -3,7 +3,7 @@
  * with its SLA due time and an overdue marker, progress, counts per state, failures; the new-task
  * flow (TaskForm) and the task detail (TaskDetail).
  */
-import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, Input, Popconfirm, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { deleteTask, matrixUrls } from '@/api/matrix';
@@ -17,6 +17,7 @@ import { useMatrixT } from '../i18n';
 import { ITEM_STATES } from '../rules';
 import { PlatformTag, ReviewTag } from '../shared/tags';
 import TaskDetail from './TaskDetail';
+import ShareModal from './ShareModal';
 import TaskForm from './TaskForm';
 import '../matrix.css';
 
@@ -27,6 +28,7 @@ export default function SendManagementPage() {
   const table = useRef<DataTableRef>(null);
   const [name, setName] = useState('');
   const [creating, setCreating] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [viewing, setViewing] = useState<Task | null>(null);
   const refresh = () => table.current?.refresh();
 
@@ -123,9 +125,14 @@ export default function SendManagementPage() {
         title={t('common:menu.sendManagement')}
         subTitle={t('task.subtitle')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="task-new">
-            {t('task.new')}
-          </Button>
+          <Space>
+            <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="share-new">
+              {t('share.button')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="task-new">
+              {t('task.new')}
+            </Button>
+          </Space>
         }
       />
       <DataTable<Task>
@@ -153,6 +160,7 @@ export default function SendManagementPage() {
         }}
       />
       <TaskDetail task={viewing} onClose={() => setViewing(null)} onChanged={refresh} />
+          <ShareModal open={sharing} onClose={() => setSharing(false)} />
     </div>
   );
 }
