@@ -52,6 +52,8 @@ afterEach(() => {
 const open = async () => {
   renderPage(<TimelineEditor target={{ id: 5, name: 'clip.mp4', kind: 'video', duration_ms: 10_000 }} onClose={() => undefined} />, { route: '/video' });
   await screen.findByTestId('timeline-body', {}, { timeout: 8000 });
+  // The lines arrive after the body on a loaded machine: wait for them too.
+  await screen.findByTestId('timeline-seek-1', {}, { timeout: 8000 });
   return screen.getByTestId('timeline-player') as HTMLVideoElement;
 };
 const cell = (i: number, field: string) => screen.getByTestId(`timeline-lines-cell-${i}-${field}`) as HTMLInputElement;
