@@ -1153,3 +1153,325 @@ async fn dy_share_links_are_signed_and_report_the_post() {
         );
     }
 }
+
+/// The remaining release-task calls: lists for the form, @-mention users, rescheduling, publish now,
+/// top comments on demand, session status, task deletion — with bad input and another tenant.
+#[tokio::test]
+async fn release_task_helper_calls() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let other = app.second_merchant(&admin, "shop4").await;
+        let dy = authorize_dy(&app, &t).await;
+        let xhs = authorize_xhs(&app, &t).await;
+        let vids = videos(&app, &t, 4).await;
+
+        // Form lists.
+        for (path, key) in [
+            (
+                "/matrix.merchant_publish_management/getRandomAiTitleList",
+                "rows",
+            ),
+            (
+                "/matrix.merchant_publish_management/getRandomTopicList",
+                "rows",
+            ),
+            (
+                "/matrix.merchant_publish_management/getVideoTypeList",
+                "rows",
+            ),
+            (
+                "/matrix.merchant_publish_management/getLibProjectList",
+                "rows",
+            ),
+            (
+                "/matrix.merchant_publish_management/getMiniProgramInformation",
+                "rows",
+            ),
+        ] {
+            assert!(
+                app.post(path, Some(&t), json!({})).await.ok()[key].is_array(),
+                "{path}"
+            );
+        }
+        assert_eq!(
+            app.post(
+                "/matrix.merchant_publish_management/getRandomTopicList",
+                Some(&t),
+                json!({"count": 3})
+            )
+            .await
+            .ok()["rows"]
+                .as_array()
+                .unwrap()
+                .len(),
+            3
+        );
+        let groups = app
+            .post(
+                "/matrix.merchant_publish_management/getAccountGroup",
+                Some(&t),
+                json!({"platform": "dy"}),
+            )
+            .await;
+        assert_eq!(
+            groups.ok()["rows"][0]["accounts"].as_array().unwrap().len(),
+            1
+        );
+        let users = app
+            .post(
+                "/task.merchant_forward_task/get_group_user",
+                Some(&t),
+                json!({"platform": "xhs"}),
+            )
+            .await;
+        assert_eq!(users.ok()["rows"][0]["id"], xhs);
+        let cfg = app
+            .get("/task.merchant_forward_task/xhs_forward_config", Some(&t))
+            .await;
+        assert_eq!(
+            (
+                cfg.ok()["limits"]["title_max"].as_i64(),
+                cfg.ok()["sandbox"].as_bool()
+            ),
+            (Some(50), Some(true))
+        );
+        let mats = app
+            .post(
+                "/task.merchant_forward_task/forward_video",
+                Some(&t),
+                json!({"source": "material"}),
+            )
+            .await;
+        assert_eq!(mats.ok()["total"], 4);
+        assert_eq!(
+            app.post(
+                "/task.merchant_forward_task/forward_video",
+                Some(&other),
+                json!({"source": "material"})
+            )
+            .await
+            .ok()["total"],
+            0
+        );
+        let pois = app
+            .post(
+                "/task.merchant_forward_task/poinameAddress",
+                Some(&t),
+                json!({"keyword": "星巴克", "city": "上海"}),
+            )
+            .await;
+        assert!(!pois.ok()["rows"].as_array().unwrap().is_empty());
+        app.post(
+            "/matrix.merchant_publish_management/getPOIAddress",
+            Some(&t),
+            json!({"keyword": ""}),
+        )
+        .await
+        .expect(422);
+        let qr = app
+            .post(
+                "/task.merchant_forward_task/getTaskDyQrcode",
+                Some(&t),
+                json!({}),
+            )
+            .await;
+        assert!(
+            qr.ok()["url"]
+                .as_str()
+                .unwrap()
+                .contains("/platform/oauth/connect/")
+        );
+        let online = app
+            .post(
+                "/task.merchant_forward_task/assistant_is_online",
+                Some(&t),
+                json!({}),
+            )
+            .await;
+        assert_eq!(online.ok()["rows"][0]["online"], true, "{}", online.body);
+
+        // @-mention users.
+        app.post(
+            "/bpdr.merchant_aite_users/add",
+            Some(&t),
+            json!({"platform": "dy", "nickname": "@品牌官方"}),
+        )
+        .await
+        .ok();
+        app.post(
+            "/bpdr.merchant_aite_users/add",
+            Some(&t),
+            json!({"platform": "nope", "nickname": "x"}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/bpdr.merchant_aite_users/add",
+            Some(&t),
+            json!({"platform": "dy", "nickname": ""}),
+        )
+        .await
+        .expect(422);
+        let at = app
+            .post(
+                "/matrix.merchant_publish_management/getATUsers",
+                Some(&t),
+                json!({"platform": "dy"}),
+            )
+            .await;
+        assert_eq!(at.ok()["rows"][0]["nickname"], "品牌官方");
+        let at_id = at.ok()["rows"][0]["id"].as_i64().unwrap();
+        app.post(
+            "/bpdr.merchant_aite_users/delete",
+            Some(&other),
+            json!({"id": at_id}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/bpdr.merchant_aite_users/delete",
+            Some(&t),
+            json!({"id": at_id}),
+        )
+        .await
+        .ok();
+        assert_eq!(
+            app.post("/bpdr.merchant_aite_users/index", Some(&t), json!({}))
+                .await
+                .ok()["total"],
+            0
+        );
+
+        // A task for the day after tomorrow: reschedule, publish one now, send its top comments again.
+        let later =
+            domain::matrix::fmt_day(domain::matrix::day_of(domain::clock::platform_now()) + 2);
+        let r = app.post("/task.merchant_forward_task/xhs_add", Some(&t), task(&[xhs], &vids[..2], json!({"start_date": later, "days": 1, "daily_quantity": 2, "time_mode": "specified", "times": ["10:00", "15:00"]}))).await;
+        let tid = r.ok()["task"]["id"].as_i64().unwrap();
+        let sm = app
+            .post(
+                "/task.merchant_forward_task/forward_video_sm_release",
+                Some(&t),
+                json!({"task_id": tid}),
+            )
+            .await;
+        assert_eq!(
+            (sm.ok()["total"].as_i64(), sm.ok()["to_release"].as_i64()),
+            (Some(2), Some(2))
+        );
+        app.post(
+            "/task.merchant_forward_task/manual_forward",
+            Some(&t),
+            json!({"task_id": tid}),
+        )
+        .await
+        .expect(422);
+        let resched = app.post("/task.merchant_forward_task/external_task_time_save", Some(&t), json!({"id": tid, "time_mode": "timed", "start_date": later, "days": 1, "daily_quantity": 2, "times": ["09:30"]})).await;
+        assert_eq!(resched.ok()["time_mode"], "timed");
+        app.post("/task.merchant_forward_task/task_time_save", Some(&t), json!({"id": tid, "time_mode": "timed", "start_date": "2020-01-01", "days": 1, "daily_quantity": 2, "times": ["09:30"]})).await.expect(422);
+        app.post("/task.merchant_forward_task/task_time_save", Some(&other), json!({"id": tid, "time_mode": "timed", "start_date": later, "days": 1, "daily_quantity": 2, "times": ["09:30"]})).await.expect(404);
+        let rows = items(&app, &t, tid).await;
+        let at0 = rows[0]["scheduled_at"].as_i64().unwrap();
+        assert_eq!(
+            at0 % 86_400_000,
+            (9 * 60 + 30 - 8 * 60) * 60_000,
+            "09:30 China time"
+        );
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .ok();
+        let first = rows[0]["id"].as_i64().unwrap();
+        app.post(
+            "/task.merchant_forward_task/top_comment_send",
+            Some(&t),
+            json!({"id": first}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/task.merchant_forward_task/external_release",
+            Some(&other),
+            json!({"id": first}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/task.merchant_forward_task/external_release",
+            Some(&t),
+            json!({"id": first}),
+        )
+        .await
+        .ok();
+        for _ in 0..300 {
+            if ["published", "released"]
+                .contains(&items(&app, &t, tid).await[0]["state"].as_str().unwrap())
+            {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let now_rows = items(&app, &t, tid).await;
+        let done = now_rows.iter().find(|i| i["id"] == first).unwrap();
+        assert!(
+            ["published", "released"].contains(&done["state"].as_str().unwrap()),
+            "{done}"
+        );
+        assert_eq!(
+            now_rows.iter().find(|i| i["id"] != first).unwrap()["state"],
+            "to_release",
+            "the other one keeps its time"
+        );
+        // Top comments went out with the post; asking again sends nothing new.
+        assert_eq!(done["comments_sent"], 3);
+        assert_eq!(
+            app.post(
+                "/task.merchant_forward_task/top_comment_send",
+                Some(&t),
+                json!({"id": first})
+            )
+            .await
+            .ok()["sent"],
+            0
+        );
+        // Deleting the task cancels the waiting item and frees its video; the published one stays.
+        app.post(
+            "/task.merchant_forward_task/delete",
+            Some(&other),
+            json!({"id": tid}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/task.merchant_forward_task/delete",
+            Some(&t),
+            json!({"id": tid}),
+        )
+        .await
+        .ok();
+        assert_eq!(
+            app.post("/task.merchant_forward_task/index", Some(&t), json!({}))
+                .await
+                .ok()["total"],
+            0
+        );
+        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matrix_items")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(left, 1);
+        let r = app
+            .post(
+                "/task.merchant_forward_task/dy_add",
+                Some(&t),
+                task(&[dy], &[vids[1]], json!({"days": 1})),
+            )
+            .await;
+        assert!(
+            r.ok()["task"]["id"].as_i64().is_some(),
+            "the freed video can be used again"
+        );
+    }
+}
