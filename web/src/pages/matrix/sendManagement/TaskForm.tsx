@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Divider, Drawer, Form, Input, InputNumber, Radio, Select, Space, Steps, Tag, TimePicker, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchAtUsers, fetchForwardConfig, fetchMiniPrograms, PLATFORMS, randomTitles, randomTopics, searchPublishPoi, submitTask } from '@/api/matrix';
+import { addAtUser, fetchAtUsers, fetchForwardConfig, fetchMiniPrograms, PLATFORMS, randomTitles, randomTopics, searchPublishPoi, submitTask } from '@/api/matrix';
 import type { Plan, Task, TaskPlatform } from '@/api/matrix/types';
 import { RequestError } from '@/api/request';
 import { feedback } from '@/utils/feedback';
@@ -207,6 +207,9 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
       const req = toTaskReq(values());
       if (plan?.seed) req.seed = plan.seed;
       const res = await submitTask(platform, req);
+      // Nicknames typed in for a single-platform task join that platform's @-user list.
+      const known = new Set((atUsers.data?.rows ?? []).map((u) => u.nickname));
+      if (single) for (const n of req.at_users.filter((n) => !known.has(n))) void addAtUser(single, n).catch(() => undefined);
       onCreated(res.task, res.plan);
     } catch (e) {
       showServerError(e);
@@ -411,8 +414,9 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
           </Form.Item>
           <Form.Item name="at_users" label={t('form.atUsers')} extra={t('form.atUsersHelp')}>
             <Select
-              mode="multiple"
+              mode="tags"
               allowClear
+              tokenSeparators={[',', '，']}
               loading={atUsers.isFetching}
               options={(atUsers.data?.rows ?? []).map((u) => ({ value: u.nickname, label: single ? u.nickname : `${u.nickname} (${t(`platform.${u.platform}`)})` }))}
               data-testid="task-at-users"
