@@ -17,6 +17,8 @@ export interface Account {
   group_name: string | null;
   status: AccountStatus;
   expires_at: Millis | null;
+  /** Why the platform ended the authorization ("zh / en"), when it did. */
+  revoked_reason?: string;
   province: string | null;
   city: string | null;
   poi_id: string | null;

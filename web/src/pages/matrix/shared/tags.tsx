@@ -28,13 +28,21 @@ export function PlatformTag({ platform, testId }: { platform: TaskPlatform; test
 const STATUS_COLORS: Record<AccountStatus, string> = { active: 'green', expiring: 'orange', expired: 'red' };
 
 /** active green / expiring orange / expired red, with the expiry date. */
-export function AccountStatusTag({ account }: { account: Pick<Account, 'id' | 'status' | 'expires_at'> }) {
+export function AccountStatusTag({ account }: { account: Pick<Account, 'id' | 'status' | 'expires_at' | 'revoked_reason'> }) {
   const { t } = useMatrixT();
   return (
     <Space orientation="vertical" size={0}>
-      <Tag color={STATUS_COLORS[account.status]} data-testid={`account-status-${account.id}`} data-status={account.status}>
-        {t(`accountStatus.${account.status}`)}
-      </Tag>
+      {/* A platform refusal (failed refresh, revoked, session ended) is shown, never silent. */}
+      <Tooltip title={account.revoked_reason || undefined}>
+        <Tag color={STATUS_COLORS[account.status]} data-testid={`account-status-${account.id}`} data-status={account.status}>
+          {t(`accountStatus.${account.status}`)}
+        </Tag>
+      </Tooltip>
+      {account.status === 'expired' && account.revoked_reason ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`account-reason-${account.id}`}>
+          {account.revoked_reason}
+        </Typography.Text>
+      ) : null}
       {account.expires_at ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('account.expiresOn', { date: formatDate(account.expires_at) })}
