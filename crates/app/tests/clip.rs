@@ -436,3 +436,136 @@ async fn a_variant_whose_input_vanished_fails_with_the_reason_and_refunds() {
         .unwrap();
     assert_eq!(n, 0);
 }
+
+/// Cancelling renders: the variants fail as cancelled, their points come back once, their jobs are
+/// dead (a running one is abandoned at its next heartbeat), and a render that finishes anyway does
+/// not turn a cancelled variant into a success.
+#[tokio::test]
+async fn renders_can_be_cancelled_and_refund() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let mut groups = vec![];
+    let mut clips = vec![];
+    for g in ["A", "B", "C"] {
+        let gid = app
+            .post(
+                "/media.merchant_much_resource/resource_group_add",
+                Some(&t),
+                json!({"name": g}),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        let r = app
+            .upload(
+                "/media.merchant_much_resource/add_resource",
+                &t,
+                &[("group_id", &gid.to_string())],
+                "c.mp4",
+                clip("olive", "1"),
+            )
+            .await;
+        clips.push(r.ok()["id"].as_i64().unwrap());
+        groups.push(gid);
+    }
+    app.wait_ready(&t, &clips).await;
+    let cfg = json!({"groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>()});
+    let pid = app
+        .post(
+            "/clip.merchant_much_clip/add",
+            Some(&t),
+            json!({"name": "Stop", "config": cfg}),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let before = app.get("/index/dashboard", Some(&t)).await.ok()["points"]
+        .as_i64()
+        .unwrap();
+    let made = app
+        .post(
+            "/clip.merchant_much_clip/add_video",
+            Some(&t),
+            json!({"id": pid, "count": 1}),
+        )
+        .await;
+    let id = made.ok()["variant_ids"][0].as_i64().unwrap();
+    let admin = app.admin().await;
+    let other = app.second_merchant(&admin, "shop5").await;
+    app.post(
+        "/clip.merchant_video_library/video_cancel",
+        Some(&other),
+        json!({"id": id}),
+    )
+    .await
+    .expect(404);
+    let r = app
+        .post(
+            "/clip.merchant_video_library/video_cancel",
+            Some(&t),
+            json!({"id": id}),
+        )
+        .await;
+    if r.status == 422 {
+        // It finished before we could cancel: nothing to test on this run's timing.
+        assert_eq!(
+            app.get_q(
+                "/clip.merchant_video_library/video_index",
+                Some(&t),
+                json!({"project_id": pid})
+            )
+            .await
+            .ok()["rows"][0]["state"],
+            "success"
+        );
+        return;
+    }
+    assert_eq!(r.ok()["cancelled"], 1);
+    assert_eq!(
+        app.get("/index/dashboard", Some(&t)).await.ok()["points"]
+            .as_i64()
+            .unwrap(),
+        before,
+        "refunded"
+    );
+    // Whatever the worker was doing, the variant stays cancelled.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let v = app
+        .get_q(
+            "/clip.merchant_video_library/video_index",
+            Some(&t),
+            json!({"project_id": pid}),
+        )
+        .await;
+    let row = &v.ok()["rows"][0];
+    assert_eq!(row["state"], "failed", "{row}");
+    assert!(
+        row["error"].as_str().unwrap().contains("cancelled"),
+        "{row}"
+    );
+    let job = app
+        .get_q(
+            "/clip.merchant_video_library/job_video",
+            Some(&t),
+            json!({"id": id}),
+        )
+        .await;
+    assert_eq!(job.ok()["job"]["state"], "dead", "{}", job.body);
+    app.post_en(
+        "/clip.merchant_video_library/video_cancel",
+        Some(&t),
+        json!({"id": id}),
+    )
+    .await
+    .expect(422);
+    assert_eq!(
+        app.get("/index/dashboard", Some(&t)).await.ok()["points"]
+            .as_i64()
+            .unwrap(),
+        before,
+        "refunded once"
+    );
+}

@@ -117,6 +117,7 @@ messages! {
     NothingToPublish => "没有可发布的视频（需审核通过且未发布）", "Nothing to publish (the task must be approved and the video not yet published)";
     AuthStateInvalid => "授权链接无效或已过期，请重新发起授权", "The authorization link is invalid or has expired; start again";
     GroupNameTaken => "分组名称已存在", "A group with that name already exists";
+    NotCancellable => "只能取消正在合成的视频", "Only videos being synthesized can be cancelled";
     PlatformUnknown => "未知平台：{platform}", "Unknown platform: {platform}";
 }
 

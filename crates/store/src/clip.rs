@@ -343,7 +343,8 @@ pub async fn set_variant_progress(
     progress: i64,
     error: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE clip_variants SET state = $1, progress = $2, error = $3, updated_at = $4 WHERE id = $5")
+    // Only a variant still being made moves: a cancelled (or finally failed and refunded) one stays.
+    sqlx::query("UPDATE clip_variants SET state = $1, progress = $2, error = $3, updated_at = $4 WHERE id = $5 AND state = 'processing'")
         .bind(state)
         .bind(progress)
         .bind(error)
@@ -354,15 +355,17 @@ pub async fn set_variant_progress(
     Ok(())
 }
 
+/// Records a finished render; false when the variant is no longer being made (cancelled meanwhile).
 pub async fn set_variant_done(
     db: &Db,
     id: i64,
     video_key: &str,
     cover_key: &str,
     duration_ms: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE clip_variants SET state = 'success', progress = 100, error = '', video_key = $1, cover_key = $2, duration_ms = $3, updated_at = $4 WHERE id = $5",
+) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE clip_variants SET state = 'success', progress = 100, error = '', video_key = $1, cover_key = $2, duration_ms = $3, updated_at = $4 \
+         WHERE id = $5 AND state = 'processing'",
     )
     .bind(video_key)
     .bind(cover_key)
@@ -370,8 +373,28 @@ pub async fn set_variant_done(
     .bind(now_ms())
     .bind(id)
     .execute(&db.pool)
-    .await?;
-    Ok(())
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Cancels a variant being made: it fails with `reason`. Returns its render job and points key.
+pub async fn cancel_variant(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+    reason: &str,
+) -> sqlx::Result<Option<(i64, String)>> {
+    sqlx::query_as(
+        "UPDATE clip_variants SET state = 'failed', progress = 0, error = $1, updated_at = $2 \
+         WHERE id = $3 AND merchant_id = $4 AND state = 'processing' RETURNING job_id, points_key",
+    )
+    .bind(reason)
+    .bind(now_ms())
+    .bind(id)
+    .bind(merchant_id)
+    .fetch_optional(&db.pool)
+    .await
 }
 
 pub async fn set_used(db: &Db, merchant_id: i64, id: i64, used: bool) -> sqlx::Result<bool> {

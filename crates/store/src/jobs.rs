@@ -194,6 +194,23 @@ pub async fn fail(
     Ok(n == 1)
 }
 
+/// Stops a job for good: a queued one is never claimed, a running one loses its lease at its
+/// next heartbeat (its worker abandons the attempt, which kills its child processes).
+pub async fn cancel(db: &Db, id: i64, reason: &str) -> sqlx::Result<bool> {
+    let now = now_ms();
+    let n = sqlx::query(
+        "UPDATE jobs SET state = 'dead', last_error = $1, lease_owner = NULL, updated_at = $2, finished_at = $2 \
+         WHERE id = $3 AND state IN ('queued', 'failed', 'running')",
+    )
+    .bind(reason)
+    .bind(now)
+    .bind(id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
 /// Puts a failed or dead job back in the queue with a fresh set of attempts.
 pub async fn retry(db: &Db, id: i64) -> sqlx::Result<bool> {
     let now = now_ms();

@@ -50,5 +50,7 @@ export const continueAdding = (id: number, count: number) => http.post<Plan>(`${
 export const fetchVariants = (params: Record<string, unknown>) => http.get<ListResult<Variant>>(clipUrls.library, params);
 /** 422 while one of them renders. */
 export const deleteVariants = (ids: number[]) => http.post<Empty>(`${VL}/video_delete`, ids.length === 1 ? { id: ids[0] } : { ids });
+/** Stops renders; their points are refunded. */
+export const cancelVariants = (ids: number[]) => http.post<{ cancelled: number }>(`${VL}/video_cancel`, ids.length === 1 ? { id: ids[0] } : { ids });
 export const markUsed = (id: number, used: boolean) => http.post<Variant>(`${VL}/video_use`, { id, used });
 export const fetchRenderJob = (id: number) => http.get<RenderJob>(`${VL}/job_video`, { id });

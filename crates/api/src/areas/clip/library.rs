@@ -207,3 +207,42 @@ pub async fn continue_add(
     )
     .await
 }
+
+/// What a cancelled variant says (in both languages: it is stored with the variant).
+const CANCELLED: &str = "已取消合成 / cancelled by the user";
+
+#[utoipa::path(post, path = "/clip.merchant_video_library/video_cancel", tag = "clip", request_body = IdsReq, responses((status = 200, description = "{cancelled: n}; each one's points are refunded")))]
+pub async fn video_cancel(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdsReq>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let mut ids = r.ids.clone();
+    ids.extend(r.id);
+    if ids.is_empty() {
+        return Err(ApiError::invalid("id", Msg::Required));
+    }
+    for id in &ids {
+        let v = db::variant(&st.db, mid, *id)
+            .await?
+            .filter(|v| v.state != "deleted")
+            .ok_or(ApiError::NotFound)?;
+        if v.state != "processing" {
+            return Err(ApiError::invalid("id", Msg::NotCancellable));
+        }
+    }
+    let mut n = 0;
+    for id in ids {
+        // The variant first (a render finishing now then finds it cancelled), then its job, then
+        // the points — refunds are once per key, like a failed render's.
+        if let Some((job, points_key)) = db::cancel_variant(&st.db, mid, id, CANCELLED).await? {
+            store::jobs::cancel(&st.db, job, CANCELLED).await?;
+            store::points::refund(&st.db, mid, &points_key, "video synthesis cancelled")
+                .await
+                .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;
+            n += 1;
+        }
+    }
+    Ok(ok(serde_json::json!({ "cancelled": n })))
+}

@@ -298,6 +298,10 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
     .await
     .map(|i| i.duration_ms)
     .unwrap_or(rendered.planned_ms);
-    db::set_variant_done(&ctx.db, v.id, &video_key, &cover_key, duration).await?;
+    if !db::set_variant_done(&ctx.db, v.id, &video_key, &cover_key, duration).await? {
+        // Cancelled while rendering: keep nothing.
+        let _ = storage.delete(&video_key).await;
+        let _ = storage.delete(&cover_key).await;
+    }
     Ok(())
 }

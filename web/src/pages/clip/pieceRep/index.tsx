@@ -4,12 +4,12 @@
  * the reason when it failed) and used / unused; play, mark used, delete (one or many), and continue
  * adding unique variants to a project. Polls every 2 s while anything renders.
  */
-import { CheckCircleOutlined, DeleteOutlined, PlayCircleOutlined, PlusSquareOutlined, UndoOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DeleteOutlined, PlayCircleOutlined, PlusSquareOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
-import { clipUrls, deleteVariants, fetchProjects, markUsed } from '@/api/clip';
+import { cancelVariants, clipUrls, deleteVariants, fetchProjects, markUsed } from '@/api/clip';
 import type { Plan, Project, Variant, VariantState as State } from '@/api/clip/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import { FullscreenModal } from '@/components/ModalForm';
@@ -63,6 +63,16 @@ export default function PieceRepPage() {
       table.current?.reload();
     } catch {
       /* toasted (422 while one renders) */
+    }
+  };
+
+  const cancel = async (ids: number[]) => {
+    try {
+      await cancelVariants(ids);
+      feedback.success(t('library.cancelled'));
+      table.current?.refresh();
+    } catch {
+      /* toasted (it finished meanwhile) */
     }
   };
 
@@ -166,6 +176,20 @@ export default function PieceRepPage() {
               >
                 {t('project.continue')}
               </Button>
+              {row.state === 'processing' ? (
+                <Popconfirm
+                  title={t('library.cancelConfirm')}
+                  description={t('library.cancelHelp')}
+                  okText={t('library.cancel')}
+                  cancelText={t('common:cancel')}
+                  okButtonProps={{ danger: true, 'data-testid': `variant-cancel-ok-${row.id}` } as never}
+                  onConfirm={() => cancel([row.id])}
+                >
+                  <Button type="link" size="small" danger icon={<StopOutlined />} data-testid={`variant-cancel-${row.id}`}>
+                    {t('library.cancel')}
+                  </Button>
+                </Popconfirm>
+              ) : null}
               <Popconfirm
                 title={t('library.deleteConfirm', { count: 1 })}
                 description={t('library.deleteHelp')}

@@ -139,4 +139,21 @@ describe('/piece_rep', { timeout: 60_000 }, () => {
     await waitFor(() => expect(posts).toContainEqual({ path: '/clip.merchant_video_library/video_delete', body: { ids: [8, 7] } }));
     expect(within(screen.getByTestId('library-table')).getByTestId('variant-error-7')).toHaveTextContent('Reason: boom');
   });
+
+  it('cancels a render that is still running, and says the points came back', async () => {
+    const posts: { path: string; body: unknown }[] = [];
+    mockFetch((url, init) => {
+      if (init.method === 'POST') posts.push({ path: url.pathname.replace('/api', ''), body: JSON.parse(String(init.body)) });
+      if (url.pathname.endsWith('/clip.merchant_much_clip/index')) return ok({ rows: [], total: 0 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/index')) return ok({ rows: [variant({ id: 9, state: 'processing', progress: 40 }), variant({ id: 8 })], total: 2 });
+      if (url.pathname.endsWith('/video_cancel')) return ok({ cancelled: 1 });
+      return ok({});
+    });
+    renderPage(<PieceRepPage />, { route: '/piece_rep' });
+    fireEvent.click(await screen.findByTestId('variant-cancel-9'));
+    expect(screen.queryByTestId('variant-cancel-8')).toBeNull();
+    fireEvent.click(await screen.findByTestId('variant-cancel-ok-9'));
+    await waitFor(() => expect(posts).toContainEqual({ path: '/clip.merchant_video_library/video_cancel', body: { id: 9 } }));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Cancelled; the points were refunded'));
+  });
 });
