@@ -908,24 +908,39 @@ pub async fn item(db: &Db, id: i64) -> sqlx::Result<Option<Item>> {
     .await
 }
 
-/// Approved items that are due on the platform clock and have no publish job yet — at most one per
-/// account, and none for an account whose previous post is still queued or publishing: an account
-/// posts one at a time (so a listed work matches one item after a crash), accounts run in parallel.
-pub async fn due_items(db: &Db, now: i64, limit: i64) -> sqlx::Result<Vec<(i64, i64)>> {
-    sqlx::query_as(
-        "SELECT MIN(i.id), i.merchant_id FROM matrix_items i WHERE i.state = 'to_release' AND i.review_state = 'approved' \
-         AND i.scheduled_at <= $1 AND i.job_id = 0 AND NOT EXISTS (SELECT 1 FROM matrix_items b \
-           WHERE b.account_id = i.account_id AND ((b.state = 'to_release' AND b.job_id <> 0) OR b.state = 'publishing')) \
-         GROUP BY i.account_id, i.merchant_id ORDER BY MIN(i.scheduled_at) LIMIT $2",
+/// Accounts with a due item and nothing queued or publishing: two index scans, not a per-row check,
+/// so the dispatcher stays cheap with many thousands of waiting items.
+pub async fn idle_accounts_with_due_items(
+    db: &Db,
+    now: i64,
+    limit: usize,
+) -> sqlx::Result<Vec<i64>> {
+    let due: Vec<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT account_id FROM matrix_items WHERE state = 'to_release' AND review_state = 'approved' \
+         AND scheduled_at <= $1 AND job_id = 0",
     )
     .bind(now)
-    .bind(limit)
     .fetch_all(&db.pool)
-    .await
+    .await?;
+    if due.is_empty() {
+        return Ok(due);
+    }
+    let busy: HashSet<i64> = sqlx::query_scalar::<_, i64>(
+        "SELECT DISTINCT account_id FROM matrix_items WHERE (state = 'to_release' AND job_id <> 0) OR state = 'publishing'",
+    )
+    .fetch_all(&db.pool)
+    .await?
+    .into_iter()
+    .collect();
+    Ok(due
+        .into_iter()
+        .filter(|a| !busy.contains(a))
+        .take(limit)
+        .collect())
 }
 
-/// The account's next due item, if the account is not busy with another one (the targeted form of
-/// `due_items`, run when an account's post finishes).
+/// The account's next due item, if the account is not busy with another one: an account posts one
+/// at a time (so after a crash a listed work matches one item), accounts run in parallel.
 pub async fn next_due_for_account(
     db: &Db,
     account_id: i64,

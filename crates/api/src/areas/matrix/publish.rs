@@ -14,6 +14,16 @@ use store::jobs::{JobCtx, JobError};
 use store::list::Bind;
 use store::matrix::{self as db, Item};
 
+/// After a create whose outcome is unknown, how long (platform clock) before an empty work list is
+/// taken to mean "not posted": longer than the adapters' timeout, so an abandoned request has landed
+/// or died by then.
+const CREATE_SETTLE_MS: i64 = 30_000;
+
+/// A failure after which the create may still have been applied.
+fn ambiguous(e: &PlatformError) -> bool {
+    e.code == "timeout" || e.code == "network" || e.code.starts_with("http_5")
+}
+
 /// Review of a published work is looked at this often (real time).
 const REVIEW_POLL_MS: i64 = 20_000;
 /// Refresh access tokens this long before they end (platform clock).
@@ -305,6 +315,14 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
                     )
                     .await?;
                 }
+                // A create sent moments ago may still land (an attempt abandoned mid-request, an
+                // answer lost): only after the settle time does "not in the list" mean "not posted".
+                None if platform_now() - started < CREATE_SETTLE_MS => {
+                    return Err(JobError::Retry(
+                        "a create sent moments ago may still land; looking again before sending"
+                            .into(),
+                    ));
+                }
                 None => db::item_clear(&hub.db, it.id, "create_started_at").await?,
             }
         }
@@ -337,8 +355,9 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
         item_id = match ad.create(&creds, &video_id, &req).await {
             Ok(id) => id,
             Err(e) => {
-                // A refused create did not post: the next attempt may send again without asking.
-                if !matches!(e.kind, ErrorKind::Retryable) {
+                // The platform answered with a refusal, so nothing was posted: the next attempt may
+                // send again without asking. A timeout, network error or 5xx is ambiguous: it may have.
+                if !ambiguous(&e) {
                     db::item_clear(&hub.db, it.id, "create_started_at").await?;
                 }
                 return on_error(&hub, &ctx, &it, &a, e).await;
@@ -603,18 +622,17 @@ pub async fn dispatch_loop(
 
 pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
     let mut n = 0;
-    loop {
-        let due = db::due_items(&hub.db, platform_now(), 500).await?;
-        if due.is_empty() {
-            break;
-        }
-        for (id, mid) in &due {
-            let it = db::item(&hub.db, *id).await?;
-            let at = it.map(|i| i.scheduled_at).unwrap_or(0);
+    let now_p = platform_now();
+    for account in db::idle_accounts_with_due_items(&hub.db, now_p, 1000).await? {
+        if let Some((id, mid)) = db::next_due_for_account(&hub.db, account, now_p).await? {
+            let at = db::item(&hub.db, id)
+                .await?
+                .map(|i| i.scheduled_at)
+                .unwrap_or(0);
             db::queue_item(
                 &hub.db,
-                *id,
-                *mid,
+                id,
+                mid,
                 "publish.item",
                 &format!("publish:{id}:{at}"),
             )
