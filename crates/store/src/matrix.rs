@@ -385,22 +385,6 @@ pub async fn revoke(db: &Db, id: i64, reason: &str) -> sqlx::Result<()> {
     Ok(())
 }
 
-pub async fn set_stats(db: &Db, id: i64, s: (i64, i64, i64, i64), now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE matrix_accounts SET videos = $1, plays = $2, comments = $3, likes = $4, synced_at = $5, sync_requested = 0 \
-         WHERE id = $6",
-    )
-    .bind(s.0)
-    .bind(s.1)
-    .bind(s.2)
-    .bind(s.3)
-    .bind(now)
-    .bind(id)
-    .execute(&db.pool)
-    .await?;
-    Ok(())
-}
-
 /// Accounts whose access token ends before `before` and can still be refreshed.
 pub async fn accounts_to_refresh(db: &Db, before: i64, limit: i64) -> sqlx::Result<Vec<Account>> {
     sqlx::query_as(crate::sqlf!(
@@ -1262,37 +1246,18 @@ pub async fn revoke_open_id(
 pub async fn accounts_to_sync(
     db: &Db,
     before: i64,
+    requested_before: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<(i64, i64, i64)>> {
     sqlx::query_as(
-        "SELECT id, merchant_id, synced_at FROM matrix_accounts WHERE revoked = 0 AND (synced_at < $1 OR sync_requested = 1) \
-         ORDER BY synced_at, id LIMIT $2",
+        "SELECT id, merchant_id, synced_at FROM matrix_accounts WHERE revoked = 0 \
+         AND (synced_at < $1 OR (sync_requested = 1 AND synced_at < $2)) ORDER BY synced_at, id LIMIT $3",
     )
     .bind(before)
+    .bind(requested_before)
     .bind(limit)
     .fetch_all(&db.pool)
     .await
-}
-
-pub async fn set_item_stats(
-    db: &Db,
-    account_id: i64,
-    item_id: &str,
-    plays: i64,
-    likes: i64,
-    comments: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE matrix_items SET plays = $1, likes = $2, comment_count = $3 WHERE account_id = $4 AND item_id = $5",
-    )
-    .bind(plays)
-    .bind(likes)
-    .bind(comments)
-    .bind(account_id)
-    .bind(item_id)
-    .execute(&db.pool)
-    .await?;
-    Ok(())
 }
 
 /// Asks for the account's statistics to be read again soon (after a publish).
@@ -1367,4 +1332,40 @@ pub async fn share_published(
     .execute(&db.pool)
     .await?;
     Ok(())
+}
+
+/// An account's statistics and each of its works' numbers, in one transaction.
+pub async fn set_stats_with_items(
+    db: &Db,
+    account_id: i64,
+    s: (i64, i64, i64, i64),
+    items: &[(String, i64, i64, i64)],
+    now: i64,
+) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query(
+        "UPDATE matrix_accounts SET videos = $1, plays = $2, comments = $3, likes = $4, synced_at = $5, sync_requested = 0 \
+         WHERE id = $6",
+    )
+    .bind(s.0)
+    .bind(s.1)
+    .bind(s.2)
+    .bind(s.3)
+    .bind(now)
+    .bind(account_id)
+    .execute(&mut *tx)
+    .await?;
+    for (item_id, plays, likes, comments) in items {
+        sqlx::query(
+            "UPDATE matrix_items SET plays = $1, likes = $2, comment_count = $3 WHERE account_id = $4 AND item_id = $5",
+        )
+        .bind(plays)
+        .bind(likes)
+        .bind(comments)
+        .bind(account_id)
+        .bind(item_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
 }

@@ -583,20 +583,25 @@ pub async fn run_sync(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
         sum(|s| s.comment),
         sum(|s| s.like),
     );
-    db::set_stats(&hub.db, a.id, totals, domain::now_ms()).await?;
-    for w in &works {
-        db::set_item_stats(
-            &hub.db,
-            a.id,
-            &w.item_id,
-            w.stats.play,
-            w.stats.like,
-            w.stats.comment,
-        )
-        .await?;
-    }
+    let items: Vec<(String, i64, i64, i64)> = works
+        .iter()
+        .map(|w| {
+            (
+                w.item_id.clone(),
+                w.stats.play,
+                w.stats.like,
+                w.stats.comment,
+            )
+        })
+        .collect();
+    // One transaction for the account and all its works: a sync is one commit, not one per work.
+    db::set_stats_with_items(&hub.db, a.id, totals, &items, domain::now_ms()).await?;
     Ok(())
 }
+
+/// A sync asked for by a publish waits at least this long after the previous one (real time), so a
+/// busy account is read a few times a minute, not once per post.
+const SYNC_MIN_GAP_MS: i64 = 10_000;
 
 /// Accounts' statistics are read again this often (real time).
 const SYNC_EVERY_MS: i64 = 10 * 60_000;
@@ -651,7 +656,9 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
         .await?;
     }
     let now = domain::now_ms();
-    for (id, mid, synced_at) in db::accounts_to_sync(&hub.db, now - SYNC_EVERY_MS, 100).await? {
+    for (id, mid, synced_at) in
+        db::accounts_to_sync(&hub.db, now - SYNC_EVERY_MS, now - SYNC_MIN_GAP_MS, 100).await?
+    {
         let job = store::jobs::NewJob {
             kind: "matrix.sync".into(),
             merchant_id: Some(mid),
