@@ -229,7 +229,7 @@ async fn items(app: &TestApp, t: &str, task_id: i64) -> Vec<Value> {
 
 /// Waits until every item of a task is in one of `states`.
 async fn wait_items(app: &TestApp, t: &str, task_id: i64, states: &[&str]) -> Vec<Value> {
-    for _ in 0..600 {
+    for _ in 0..1200 {
         let rows = items(app, t, task_id).await;
         if rows
             .iter()

@@ -1369,3 +1369,17 @@ pub async fn set_stats_with_items(
     }
     tx.commit().await
 }
+
+/// Marks "create sent" for an item, only if no other attempt has (and it has no item id yet).
+pub async fn claim_create(db: &Db, id: i64, now: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE matrix_items SET create_started_at = $1, updated_at = $2 WHERE id = $3 AND create_started_at IS NULL AND item_id = ''",
+    )
+    .bind(now)
+    .bind(now_ms())
+    .bind(id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}

@@ -26,6 +26,13 @@ fn ambiguous(e: &PlatformError) -> bool {
 
 /// Review of a published work is looked at this often (real time).
 const REVIEW_POLL_MS: i64 = 20_000;
+
+/// The wait before the next look at a work under review: 20 s, 40 s, 80 s … up to 30 min, so
+/// thousands of posts waiting for a slow review do not keep the workers busy (a create_video webhook
+/// brings the look forward).
+fn review_gap(checks: i64) -> i64 {
+    (REVIEW_POLL_MS << checks.clamp(0, 10)).min(1_800_000)
+}
 /// Refresh access tokens this long before they end (platform clock).
 const REFRESH_AHEAD_MS: i64 = 24 * 3_600_000;
 
@@ -346,12 +353,13 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
             )
             .await?;
         }
-        db::item_step(
-            &hub.db,
-            it.id,
-            &[("create_started_at", Bind::I(platform_now()))],
-        )
-        .await?;
+        // Compare-and-set: of two attempts of one item running at once (a lease taken over while
+        // the first still runs), only one may send the create.
+        if !db::claim_create(&hub.db, it.id, platform_now()).await? {
+            return Err(JobError::Retry(
+                "another attempt is sending this post; looking again later".into(),
+            ));
+        }
         item_id = match ad.create(&creds, &video_id, &req).await {
             Ok(id) => id,
             Err(e) => {
@@ -423,7 +431,7 @@ async fn record_work(hub: &HubRef, it: &Item, w: &Work) -> Result<(), JobError> 
             sets.push(("state", Bind::S("published".into())));
             sets.push((
                 "review_check_at",
-                Bind::I(domain::now_ms() + REVIEW_POLL_MS),
+                Bind::I(domain::now_ms() + review_gap(it.review_checks)),
             ));
             // Each check has its own job key (review:<item>:<checks>), so count it.
             sets.push(("review_checks", Bind::I(it.review_checks + 1)));
@@ -467,7 +475,7 @@ pub async fn run_review(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
         ("review_checks", Bind::I(it.review_checks + 1)),
         (
             "review_check_at",
-            Bind::I(domain::now_ms() + REVIEW_POLL_MS),
+            Bind::I(domain::now_ms() + review_gap(it.review_checks)),
         ),
     ];
     match ad.list_works(&hub.creds(&a), 50).await {
