@@ -298,6 +298,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
     };
     let mut item_id = it.item_id.clone();
     // A create was sent before (the worker died or the answer was lost): ask the platform first.
+    // The platform's title carries the topics and @-mentions after ours, hence `starts_with`.
     if item_id.is_empty() {
         if let Some(started) = it.create_started_at {
             let works = match ad.list_works(&creds, 50).await {
@@ -306,7 +307,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
             };
             let known = db::known_remote_ids(&hub.db, a.id, it.id).await?;
             match works.iter().find(|w| {
-                w.title == it.title
+                w.title.starts_with(it.title.as_str())
                     && w.create_time * 1000 >= started - 120_000
                     && !known.contains(&w.item_id)
             }) {
