@@ -62,6 +62,13 @@ impl From<Invalid> for ApiError {
     }
 }
 
+/// A broken rule of a domain check (clip settings, release tasks): 422 naming the field.
+impl From<domain::clip::Broken> for ApiError {
+    fn from(b: domain::clip::Broken) -> Self {
+        ApiError::invalid_with(b.field, b.msg, b.args)
+    }
+}
+
 impl From<store::points::PointsError> for ApiError {
     fn from(e: store::points::PointsError) -> Self {
         use store::points::PointsError as P;

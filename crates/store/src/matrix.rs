@@ -2,8 +2,8 @@
 //! release tasks and their items, @-mention users, platform app credentials, webhook dedupe.
 //! Every merchant-facing query takes the merchant id; the worker's calls are by primary key.
 
+use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
-use crate::{Backend, Db};
 use domain::now_ms;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -1168,12 +1168,9 @@ pub async fn clear_app(db: &Db, platform: &str) -> sqlx::Result<()> {
 
 /// True the first time a webhook's log id is seen.
 pub async fn first_delivery(db: &Db, log_id: &str, event: &str) -> sqlx::Result<bool> {
-    let sql = match db.backend {
-        Backend::Postgres | Backend::Sqlite => {
-            "INSERT INTO platform_webhooks (log_id, event, received_at) VALUES ($1, $2, $3) ON CONFLICT (log_id) DO NOTHING"
-        }
-    };
-    let n = sqlx::query(sql)
+    let n = sqlx::query(
+        "INSERT INTO platform_webhooks (log_id, event, received_at) VALUES ($1, $2, $3) ON CONFLICT (log_id) DO NOTHING",
+    )
         .bind(log_id)
         .bind(event)
         .bind(now_ms())

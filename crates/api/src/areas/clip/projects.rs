@@ -43,13 +43,9 @@ pub async fn pools(
     Ok(out)
 }
 
-fn broken(b: domain::clip::Broken) -> ApiError {
-    ApiError::invalid_with(b.field, b.msg, b.args)
-}
-
 /// Every id the settings name must be the caller's and of the right kind.
 async fn check_refs(st: &AppState, mid: i64, cfg: &ProjectConfig) -> ApiResult<()> {
-    cfg.validate().map_err(broken)?;
+    cfg.validate()?;
     pools(st, mid, cfg).await?;
     let missing = |field: &str, what: String| {
         ApiError::invalid_with(field, Msg::MaterialMissing, vec![("what", what)])

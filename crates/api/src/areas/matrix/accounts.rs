@@ -17,6 +17,14 @@ use store::ListQuery;
 use store::matrix as db;
 use utoipa::ToSchema;
 
+/// The account as stored now, as the console sees it (the answer of every call that changes one).
+async fn saved(st: &AppState, mid: i64, id: i64) -> ApiResult<Json> {
+    let a = db::account(&st.db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(ok(st.hub.view(&a)))
+}
+
 /// OAuth states and QR logins live this long (real time).
 const STATE_TTL_MS: i64 = 15 * 60 * 1000;
 
@@ -299,10 +307,7 @@ pub async fn bjh_login(
         .hub
         .save_authorized(mid, Platform::Bjh, &t, g, sandbox)
         .await?;
-    let a = db::account(&st.db, mid, id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(st.hub.view(&a)))
+    saved(&st, mid, id).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -408,10 +413,7 @@ pub async fn renew(
             }
         }
     }
-    let a = db::account(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(st.hub.view(&a)))
+    saved(&st, mid, r.id).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -471,10 +473,7 @@ pub async fn user_save(
     {
         return Err(ApiError::NotFound);
     }
-    let a = db::account(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(st.hub.view(&a)))
+    saved(&st, mid, r.id).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -495,10 +494,7 @@ pub async fn update_notes(
     if !db::save_account(&st.db, mid, r.id, None, rem.as_deref(), None).await? {
         return Err(ApiError::NotFound);
     }
-    let a = db::account(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(st.hub.view(&a)))
+    saved(&st, mid, r.id).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -540,10 +536,7 @@ pub async fn update_address(
     if !db::set_address(&st.db, mid, r.id, &f).await? {
         return Err(ApiError::NotFound);
     }
-    let a = db::account(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(st.hub.view(&a)))
+    saved(&st, mid, r.id).await
 }
 
 #[utoipa::path(post, path = "/task.merchant_group_user/discharge_poi", tag = "matrix", request_body = IdReq, responses((status = 200, description = "the account, POI cleared")))]
@@ -561,10 +554,7 @@ pub async fn discharge_poi(
     if !db::set_address(&st.db, mid, r.id, &clear).await? {
         return Err(ApiError::NotFound);
     }
-    let a = db::account(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(st.hub.view(&a)))
+    saved(&st, mid, r.id).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -764,8 +754,7 @@ pub async fn dy_share(
             vec![("max", domain::matrix::TITLE_MAX.to_string())],
         ));
     }
-    let topics = domain::matrix::topics(&r.topics)
-        .map_err(|b| ApiError::invalid_with(b.field, b.msg, b.args))?;
+    let topics = domain::matrix::topics(&r.topics)?;
     super::tasks::video(&st, mid, &r.video_key)
         .await?
         .ok_or_else(|| {

@@ -123,10 +123,6 @@ fn bad(field: &str, msg: Msg, args: Vec<(&'static str, String)>) -> ApiError {
     ApiError::invalid_with(field, msg, args)
 }
 
-fn from_rule(b: domain::clip::Broken) -> ApiError {
-    ApiError::invalid_with(b.field, b.msg, b.args)
-}
-
 /// Mount fields the chosen mount type needs.
 fn check_mount(r: &TaskReq) -> ApiResult<()> {
     let need = |what: &str, v: &str| -> ApiResult<()> {
@@ -185,9 +181,9 @@ pub async fn check(
     if name.chars().count() > 50 {
         return Err(bad("name", Msg::TooLong, vec![("max", "50".into())]));
     }
-    let titles = rules::titles(&r.titles).map_err(from_rule)?;
-    let topics = rules::topics(&r.topics).map_err(from_rule)?;
-    let comments = rules::comments(&r.top_comments).map_err(from_rule)?;
+    let titles = rules::titles(&r.titles)?;
+    let topics = rules::topics(&r.topics)?;
+    let comments = rules::comments(&r.top_comments)?;
     check_mount(r)?;
     let now = platform_now();
     let schedule = rules::schedule(
@@ -197,8 +193,7 @@ pub async fn check(
         r.daily_quantity,
         &r.times,
         rules::day_of(now),
-    )
-    .map_err(from_rule)?;
+    )?;
     let mut ids = r.account_ids.clone();
     ids.sort_unstable();
     ids.dedup();
@@ -728,15 +723,11 @@ pub async fn manual_forward(
             db::task(&st.db, Some(mid), t)
                 .await?
                 .ok_or(ApiError::NotFound)?;
-            let q = ItemQuery {
-                list: ListQuery {
-                    limit: Some(1000),
-                    ..Default::default()
-                },
-                task_id: Some(t),
-                state: None,
-            };
-            let lq = q.list.with_filter("task_id", Some(&t.to_string()), "=");
+            let lq = ListQuery {
+                limit: Some(1000),
+                ..Default::default()
+            }
+            .with_filter("task_id", Some(&t.to_string()), "=");
             let (rows, _) = db::items(&st.db, Some(mid), &lq).await?;
             rows.into_iter()
                 .filter(|i| i.state == "to_release" || i.state == "failed")
@@ -800,8 +791,7 @@ pub async fn task_time_save(
         r.daily_quantity,
         &r.times,
         rules::day_of(platform_now()),
-    )
-    .map_err(from_rule)?;
+    )?;
     let lq = ListQuery {
         limit: Some(1000),
         ..Default::default()
