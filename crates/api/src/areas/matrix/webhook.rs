@@ -12,10 +12,8 @@ use platforms::Platform;
 use sha1::{Digest, Sha1};
 
 pub async fn dy(State(st): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    let secret = match st.hub.adapter(Platform::Dy).await {
-        Ok(_) => st.hub.app_secret(Platform::Dy).await.unwrap_or_default(),
-        Err(_) => String::new(),
-    };
+    // Live credentials' secret, else the sandbox's; none (live mode, unconfigured) refuses all.
+    let secret = st.hub.app_secret(Platform::Dy).await.unwrap_or_default();
     let mut h = Sha1::new();
     h.update(secret.as_bytes());
     h.update(&body);
