@@ -8,7 +8,8 @@
 //!   (b) the engine: `mix::prepare` once per project, then `mix::render` with stream copy (no text) and
 //!       with burned text (one re-encode).
 //! Then 20 planned variants back to back, 2 in parallel (copy-only), sampling the RSS of the ffmpeg
-//! process tree from /proc. Prints `bench: <name> <value> <unit>` lines.
+//! process tree from /proc. Last, advanced mode: a 30 s variant with a transition between every two shots
+//! (one composed render, text burned). Prints `bench: <name> <value> <unit>` lines.
 //!
 //! Run: `make bench`, or `cargo run --release -p media --example mix_bench`. BENCH_KEEP=1 keeps the work
 //! folder (printed) for inspection.
@@ -516,6 +517,49 @@ async fn main() {
         "bench: mix_bench_wall_seconds {:.0} s",
         t_all.elapsed().as_secs_f64()
     );
+
+    // Advanced mode: a 30 s variant of 6 shots (each source's first and last 5.5 s) with a 600 ms
+    // transition between every two, the same text burned: one composed ffmpeg run.
+    let kinds = ["fade", "slideleft", "wipeup", "dissolve", "circleopen"];
+    let mut shots = Vec::new();
+    for s in &sources {
+        for (a, b) in [(0, 5500), (4500, 10_000)] {
+            shots.push(ClipSpec {
+                path: s.mez.clone(),
+                in_ms: Some(a),
+                out_ms: Some(b),
+            });
+        }
+    }
+    let mut adv = VariantSpec::new(shots);
+    adv.transitions = kinds
+        .iter()
+        .map(|k| {
+            Some(mix::Transition {
+                kind: k.to_string(),
+                ms: 600,
+            })
+        })
+        .collect();
+    adv.burn_subtitles = true;
+    adv.title = Some(title.clone());
+    let rss = RssSampler::start();
+    let t = Instant::now();
+    let r = mix::render(
+        &prep,
+        &adv,
+        &p("transitions.mp4"),
+        &p("transitions.jpg"),
+        &mix::no_progress,
+    )
+    .await
+    .unwrap();
+    let adv_s = t.elapsed().as_secs_f64();
+    let adv_rss = rss.finish();
+    let got = probe::probe(&r.video).await.unwrap();
+    assert!(r.planned_ms == 30_000 && (got.duration_ms - 30_000).abs() <= 100);
+    println!("bench: mix_transitions_seconds {adv_s:.2} s");
+    eprintln!("(transitions: peak RSS {adv_rss:.0} MB, load {})", load());
 
     if std::env::var_os("BENCH_KEEP").is_some() {
         eprintln!("kept {}", dir.display());

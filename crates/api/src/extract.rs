@@ -154,3 +154,24 @@ mod tests {
         assert_eq!(v, serde_json::json!({"a":12,"b":true,"c":"x1","d":5}));
     }
 }
+
+/// A body naming one record (`id`) or several (`ids`), as the delete/cancel/import calls take them.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+pub struct IdsReq {
+    #[serde(default)]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub ids: Vec<i64>,
+}
+
+impl IdsReq {
+    /// `ids` then `id`; at least one, or 422 naming `field`.
+    pub fn all(&self, field: &str) -> ApiResult<Vec<i64>> {
+        let mut v = self.ids.clone();
+        v.extend(self.id);
+        if v.is_empty() {
+            return Err(ApiError::invalid(field, Msg::Required));
+        }
+        Ok(v)
+    }
+}

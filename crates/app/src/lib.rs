@@ -182,6 +182,10 @@ pub fn registry(state: &api::AppState) -> Registry {
     r.register("clip.render", move |ctx| {
         api::areas::clip::render::run(ctx, s3.clone())
     });
+    let s4 = storage.clone();
+    r.register("clip.slice", move |ctx| {
+        api::areas::clip::slice::job::run(ctx, s4.clone())
+    });
     r.register("media.asr", move |ctx| {
         api::areas::materials::asr::run(ctx, s2.clone(), asr_dir.clone())
     });

@@ -3,91 +3,27 @@
 
 mod common;
 use common::*;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::collections::HashSet;
 use std::process::Command;
 use std::time::Duration;
-
-fn clip(colour: &str, secs: &str) -> Vec<u8> {
-    let src = format!("color=c={colour}:s=720x1280:r=30");
-    ffmpeg_bytes(
-        &[
-            "-f",
-            "lavfi",
-            "-i",
-            &src,
-            "-f",
-            "lavfi",
-            "-i",
-            "sine=f=330",
-            "-t",
-            secs,
-            "-c:v",
-            "libx264",
-            "-preset",
-            "ultrafast",
-            "-c:a",
-            "aac",
-        ],
-        "mp4",
-    )
-}
-
-async fn wait_variants(app: &TestApp, t: &str, project: i64, n: usize) -> Vec<Value> {
-    for _ in 0..1800 {
-        let r = app
-            .get_q(
-                "/clip.merchant_video_library/video_index",
-                Some(t),
-                json!({"project_id": project.to_string(), "limit": "100"}),
-            )
-            .await;
-        let rows = r.ok()["rows"].as_array().unwrap().clone();
-        if rows.len() >= n && rows.iter().all(|v| v["state"] != "processing") {
-            return rows;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("variants did not finish");
-}
 
 #[tokio::test]
 async fn a_project_renders_unique_variants_into_the_library() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     app.start_worker();
     let t = app.demo().await;
-    let mut groups = vec![];
-    let mut clips = vec![];
-    for (g, colours) in [
-        ("Open", ["red", "orange"]),
-        ("Product", ["green", "teal"]),
-        ("Close", ["blue", "purple"]),
-    ] {
-        let gid = app
-            .post(
-                "/media.merchant_much_resource/resource_group_add",
-                Some(&t),
-                json!({"name": g}),
-            )
-            .await
-            .ok()["id"]
-            .as_i64()
-            .unwrap();
-        for c in colours {
-            let r = app
-                .upload(
-                    "/media.merchant_much_resource/add_resource",
-                    &t,
-                    &[("group_id", &gid.to_string())],
-                    &format!("{c}.mp4"),
-                    clip(c, "1"),
-                )
-                .await;
-            clips.push(r.ok()["id"].as_i64().unwrap());
-        }
-        groups.push(gid);
-    }
-    app.wait_ready(&t, &clips).await;
+    let (groups, clips) = shot_groups(
+        &app,
+        &t,
+        &[
+            ("Open", &["red", "orange"]),
+            ("Product", &["green", "teal"]),
+            ("Close", &["blue", "purple"]),
+        ],
+        "1",
+    )
+    .await;
     let rule = |g: i64| json!({"group_id": g});
     // Bad input.
     let r = app
@@ -305,43 +241,14 @@ async fn a_variant_whose_input_vanished_fails_with_the_reason_and_refunds() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     app.start_worker();
     let t = app.demo().await;
-    let mut groups = vec![];
-    let mut clips = vec![];
-    for g in ["A", "B", "C"] {
-        let gid = app
-            .post(
-                "/media.merchant_much_resource/resource_group_add",
-                Some(&t),
-                json!({"name": g}),
-            )
-            .await
-            .ok()["id"]
-            .as_i64()
-            .unwrap();
-        let r = app
-            .upload(
-                "/media.merchant_much_resource/add_resource",
-                &t,
-                &[("group_id", &gid.to_string())],
-                "c.mp4",
-                clip("gray", "1"),
-            )
-            .await;
-        clips.push(r.ok()["id"].as_i64().unwrap());
-        groups.push(gid);
-    }
-    app.wait_ready(&t, &clips).await;
-    let cfg = json!({"groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>()});
-    let pid = app
-        .post(
-            "/clip.merchant_much_clip/add",
-            Some(&t),
-            json!({"name": "Gone", "config": cfg}),
-        )
-        .await
-        .ok()["id"]
-        .as_i64()
-        .unwrap();
+    let (groups, clips) = shot_groups(
+        &app,
+        &t,
+        &[("A", &["gray"]), ("B", &["gray"]), ("C", &["gray"])],
+        "1",
+    )
+    .await;
+    let pid = plain_project(&app, &t, "Gone", &groups).await;
     // The stored mezzanine of one clip disappears behind the app's back.
     let key: String = sqlx::query_scalar("SELECT mezzanine_key FROM media_files WHERE id = $1")
         .bind(clips[1])
@@ -411,7 +318,7 @@ async fn a_variant_whose_input_vanished_fails_with_the_reason_and_refunds() {
         )
         .await;
     assert_eq!(r.status, 422);
-    let r = app.post_en("/clip.merchant_much_clip/modify", Some(&t), json!({"id": pid, "name": "Gone", "config": {"groups": cfg["groups"], "output_count": 1}})).await;
+    let r = app.post_en("/clip.merchant_much_clip/modify", Some(&t), json!({"id": pid, "name": "Gone", "config": {"groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>(), "output_count": 1}})).await;
     r.ok();
     sqlx::query("DELETE FROM clip_variants")
         .execute(&app.db.pool)
@@ -445,43 +352,14 @@ async fn renders_can_be_cancelled_and_refund() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     app.start_worker();
     let t = app.demo().await;
-    let mut groups = vec![];
-    let mut clips = vec![];
-    for g in ["A", "B", "C"] {
-        let gid = app
-            .post(
-                "/media.merchant_much_resource/resource_group_add",
-                Some(&t),
-                json!({"name": g}),
-            )
-            .await
-            .ok()["id"]
-            .as_i64()
-            .unwrap();
-        let r = app
-            .upload(
-                "/media.merchant_much_resource/add_resource",
-                &t,
-                &[("group_id", &gid.to_string())],
-                "c.mp4",
-                clip("olive", "1"),
-            )
-            .await;
-        clips.push(r.ok()["id"].as_i64().unwrap());
-        groups.push(gid);
-    }
-    app.wait_ready(&t, &clips).await;
-    let cfg = json!({"groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>()});
-    let pid = app
-        .post(
-            "/clip.merchant_much_clip/add",
-            Some(&t),
-            json!({"name": "Stop", "config": cfg}),
-        )
-        .await
-        .ok()["id"]
-        .as_i64()
-        .unwrap();
+    let (groups, _) = shot_groups(
+        &app,
+        &t,
+        &[("A", &["olive"]), ("B", &["olive"]), ("C", &["olive"])],
+        "1",
+    )
+    .await;
+    let pid = plain_project(&app, &t, "Stop", &groups).await;
     let before = app.get("/index/dashboard", Some(&t)).await.ok()["points"]
         .as_i64()
         .unwrap();
@@ -568,4 +446,193 @@ async fn renders_can_be_cancelled_and_refund() {
         before,
         "refunded once"
     );
+}
+
+/// Zero crossings per second of the first second of a video's sound (a sine of f Hz gives ~2f).
+fn crossings_per_s(bytes: &[u8]) -> usize {
+    let src = std::env::temp_dir().join(format!("cm-zc-{}.mp4", store::random_token(6)));
+    std::fs::write(&src, bytes).unwrap();
+    let out = Command::new("ffmpeg")
+        .args(["-v", "error", "-i"])
+        .arg(&src)
+        .args(["-t", "1", "-ac", "1", "-ar", "48000", "-f", "s16le", "-"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&src);
+    assert!(out.status.success());
+    let s: Vec<i16> = out
+        .stdout
+        .chunks_exact(2)
+        .map(|b| i16::from_le_bytes([b[0], b[1]]))
+        .collect();
+    s.windows(2).filter(|w| (w[0] < 0) != (w[1] < 0)).count()
+}
+
+/// SPEC §5 "Up to 3 files in one selection": a project's voice-over names up to three files and its
+/// variants take them in turn.
+#[tokio::test]
+async fn variants_take_the_projects_voice_files_in_turn() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let (gids, _) = shot_groups(
+        &app,
+        &t,
+        &[
+            ("A", &["red", "orange"]),
+            ("B", &["green"]),
+            ("C", &["blue"]),
+        ],
+        "1",
+    )
+    .await;
+    let groups: Vec<serde_json::Value> = gids.iter().map(|g| json!({"group_id": g})).collect();
+    let mut voices = vec![];
+    for f in [300, 900, 1200, 1500] {
+        let wav = ffmpeg_bytes(
+            &["-f", "lavfi", "-i", &format!("sine=f={f}"), "-t", "3"],
+            "wav",
+        );
+        let r = app
+            .upload(
+                "/bpdr.merchant_mediainfo/upload",
+                &t,
+                &[("type", "voice")],
+                &format!("v{f}.wav"),
+                wav,
+            )
+            .await;
+        voices.push(r.ok()["id"].as_i64().unwrap());
+    }
+    app.wait_ready(&t, &voices).await;
+
+    let add = |voice: serde_json::Value| json!({"name": "Voices", "config": {"groups": groups.clone(), "voice": voice}});
+    let r = app
+        .post_en(
+            "/clip.merchant_much_clip/add",
+            Some(&t),
+            add(json!({"media_ids": voices})),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.message(), r.data()["field"].as_str()),
+        (422, "At most 3 files in one selection", Some("voice"))
+    );
+    let r = app
+        .post_en(
+            "/clip.merchant_much_clip/add",
+            Some(&t),
+            add(json!({"media_ids": [voices[0], voices[0]]})),
+        )
+        .await;
+    assert_eq!(r.status, 422);
+    // Another merchant's file is not found.
+    let admin = app.admin().await;
+    let other = app.second_merchant(&admin, "voices_other").await;
+    app.post(
+        "/clip.merchant_much_clip/add",
+        Some(&other),
+        add(json!({"media_ids": [voices[0]]})),
+    )
+    .await
+    .expect(422);
+
+    let p = app
+        .post(
+            "/clip.merchant_much_clip/add",
+            Some(&t),
+            add(json!({"media_ids": [voices[0], voices[1]], "volume": 100})),
+        )
+        .await;
+    let pid = p.ok()["id"].as_i64().unwrap();
+    assert_eq!(
+        p.ok()["config"]["voice"]["media_ids"],
+        json!([voices[0], voices[1]])
+    );
+    app.post(
+        "/clip.merchant_much_clip/add_video",
+        Some(&t),
+        json!({"id": pid, "count": 2}),
+    )
+    .await
+    .ok();
+    let rows = wait_variants(&app, &t, pid, 2).await;
+    let mut rates = vec![];
+    for v in &rows {
+        assert_eq!(v["state"], "success", "{v}");
+        let bytes = app
+            .http
+            .get(app.url(v["src"].as_str().unwrap()))
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        // The variant with the even id speaks the first file (300 Hz: ~600 crossings), the odd one
+        // the second (900 Hz: ~1,800).
+        let want = if v["id"].as_i64().unwrap() % 2 == 0 {
+            600
+        } else {
+            1800
+        };
+        let got = crossings_per_s(&bytes);
+        assert!(
+            got.abs_diff(want) < want / 5,
+            "variant {}: {got} crossings, want ~{want}",
+            v["id"]
+        );
+        rates.push(got);
+    }
+    assert!(
+        rates[0].abs_diff(rates[1]) > 600,
+        "both variants use one file: {rates:?}"
+    );
+
+    // The project's progress is its running batch's: finished variants count 100, rendering ones
+    // their own progress; none while nothing renders.
+    assert_eq!(project_progress(&app, &t).await, serde_json::Value::Null);
+    let later = rows
+        .iter()
+        .map(|v| v["id"].as_i64().unwrap())
+        .max()
+        .unwrap();
+    exec_for(
+        &app,
+        "UPDATE clip_variants SET state = 'processing', progress = 50 WHERE id = $1",
+        later,
+    )
+    .await;
+    // Both were made in one batch: (100 + 50) / 2.
+    assert_eq!(project_progress(&app, &t).await, json!(75));
+    // An older batch does not count: the batch starts at the oldest variant still rendering.
+    exec_for(
+        &app,
+        "UPDATE clip_variants SET created_at = 0 WHERE id <> $1",
+        later,
+    )
+    .await;
+    assert_eq!(project_progress(&app, &t).await, json!(50));
+    exec_for(
+        &app,
+        "UPDATE clip_variants SET created_at = 0 WHERE id = $1",
+        later,
+    )
+    .await;
+    assert_eq!(project_progress(&app, &t).await, json!(75));
+}
+
+/// Runs one statement over the variants with `$1` bound to `id`.
+async fn exec_for(app: &TestApp, sql: &'static str, id: i64) {
+    sqlx::query(sql)
+        .bind(id)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+}
+
+/// The `progress` of the caller's newest project in the project list.
+async fn project_progress(app: &TestApp, t: &str) -> serde_json::Value {
+    let r = app.get("/clip.merchant_much_clip/index", Some(t)).await;
+    r.ok()["rows"][0]["progress"].clone()
 }

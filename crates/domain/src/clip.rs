@@ -17,13 +17,65 @@ pub struct GroupRule {
     /// Longest part of each clip to use, in ms (0: the whole clip). Cuts fall on whole seconds.
     #[serde(default)]
     pub max_ms: i64,
+    /// Advanced mode: where each clip of this shot starts, in ms (0: its beginning).
+    #[serde(default)]
+    pub in_ms: i64,
+    /// Advanced mode: a caption shown while this shot plays (blank: none).
+    #[serde(default)]
+    pub text: String,
+    /// Advanced mode: the transition into the next shot (none: a hard cut). Not on the last shot.
+    #[serde(default)]
+    pub transition: Option<Transition>,
 }
+
+/// A transition between two shots: an ffmpeg `xfade` kind and its length.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Transition {
+    pub kind: String,
+    #[serde(default = "transition_ms")]
+    pub ms: i64,
+}
+
+fn transition_ms() -> i64 {
+    500
+}
+
+/// The transitions advanced mode offers (ffmpeg `xfade` names; media::mix renders the same list).
+pub const TRANSITIONS: &[&str] = &[
+    "fade",
+    "dissolve",
+    "wipeleft",
+    "wiperight",
+    "wipeup",
+    "wipedown",
+    "slideleft",
+    "slideright",
+    "slideup",
+    "slidedown",
+    "circleopen",
+    "circleclose",
+];
+/// A transition lasts 200 ms to 2 s.
+pub const TRANSITION_MS: (i64, i64) = (200, 2000);
+/// With a transition anywhere the variant is one composed ffmpeg run that keeps a decoder open per shot
+/// (~70 MB each): this many shots keeps a render well under 1 GB.
+pub const MAX_COMPOSED_SHOTS: usize = 10;
+/// A shot's caption is at most this many characters.
+pub const SHOT_TEXT_MAX_CHARS: usize = 30;
+
+/// SPEC §5 "Voice and clip": up to 3 files in one selection — a project's music (or voice-over) may name
+/// up to three library files, and its variants take them in turn.
+pub const MAX_TRACKS: usize = 3;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct Audio {
     /// A file of the merchant's (music or voice library)…
     #[serde(default)]
     pub media_id: Option<i64>,
+    /// …or up to [`MAX_TRACKS`] of them, used by the variants in turn (when given, `media_id` is
+    /// ignored; the console sends it as the first of these for older readers).
+    #[serde(default)]
+    pub media_ids: Vec<i64>,
     /// …or a built-in track (music only).
     #[serde(default)]
     pub system_music_id: Option<i64>,
@@ -34,6 +86,24 @@ pub struct Audio {
 
 fn full() -> i64 {
     100
+}
+
+impl Audio {
+    /// The library files named, in order: `media_ids`, or `media_id` alone.
+    pub fn tracks(&self) -> Vec<i64> {
+        if self.media_ids.is_empty() {
+            self.media_id.into_iter().collect()
+        } else {
+            self.media_ids.clone()
+        }
+    }
+
+    /// The library file a variant uses: the tracks in turn by the variant's id (spread evenly over a
+    /// batch, the same file on every retry of one variant).
+    pub fn track_for(&self, variant_id: i64) -> Option<i64> {
+        let t = self.tracks();
+        (!t.is_empty()).then(|| t[variant_id.rem_euclid(t.len() as i64) as usize])
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -107,6 +177,17 @@ pub struct ProjectConfig {
     /// How many variants "generate" makes by default.
     #[serde(default = "one")]
     pub output_count: i64,
+    /// Advanced mode: the style of the shots' captions.
+    #[serde(default = "shot_style")]
+    pub shot_style: TextStyle,
+}
+
+fn shot_style() -> TextStyle {
+    TextStyle {
+        position: "middle".into(),
+        size: 64,
+        ..TextStyle::default()
+    }
 }
 
 fn one() -> i64 {
@@ -155,14 +236,51 @@ impl ProjectConfig {
             return broken("groups", Msg::TooFewGroups, vec![]);
         }
         let mut seen = std::collections::HashSet::new();
-        for g in &self.groups {
-            if !seen.insert(g.group_id) || g.max_ms < 0 {
+        for (i, g) in self.groups.iter().enumerate() {
+            if !seen.insert(g.group_id) || g.max_ms < 0 || g.in_ms < 0 {
                 return broken(
                     "groups",
                     Msg::InvalidValue,
                     vec![("reason", format!("group {}", g.group_id))],
                 );
             }
+            if g.text.trim().chars().count() > SHOT_TEXT_MAX_CHARS {
+                return broken(
+                    "groups",
+                    Msg::TooLong,
+                    vec![("max", SHOT_TEXT_MAX_CHARS.to_string())],
+                );
+            }
+            if let Some(t) = &g.transition {
+                let last = i + 1 == self.groups.len();
+                let reason = if last {
+                    Some("the last shot has no next shot to transition into".to_string())
+                } else if !TRANSITIONS.contains(&t.kind.as_str()) {
+                    Some(format!("transition {}", TRANSITIONS.join(" | ")))
+                } else if !(TRANSITION_MS.0..=TRANSITION_MS.1).contains(&t.ms) {
+                    Some(format!(
+                        "transition {}–{} ms",
+                        TRANSITION_MS.0, TRANSITION_MS.1
+                    ))
+                } else {
+                    None
+                };
+                if let Some(reason) = reason {
+                    return broken("groups", Msg::InvalidValue, vec![("reason", reason)]);
+                }
+            }
+        }
+        if self.groups.iter().any(|g| g.transition.is_some())
+            && self.groups.len() > MAX_COMPOSED_SHOTS
+        {
+            return broken(
+                "groups",
+                Msg::TooManyShots,
+                vec![("max", MAX_COMPOSED_SHOTS.to_string())],
+            );
+        }
+        if self.has_shot_texts() {
+            check_style("shot_style", &self.shot_style)?;
         }
         for (field, a) in [("music", &self.music), ("voice", &self.voice)] {
             if let Some(a) = a {
@@ -173,15 +291,31 @@ impl ProjectConfig {
                         vec![("reason", "volume 0–100".into())],
                     );
                 }
-                if a.media_id.is_none() && a.system_music_id.is_none()
+                let tracks = a.tracks();
+                if tracks.is_empty() && a.system_music_id.is_none()
                     || field == "voice" && a.system_music_id.is_some()
                 {
                     return broken(field, Msg::Required, vec![]);
                 }
+                let distinct: std::collections::HashSet<_> = tracks.iter().collect();
+                if tracks.len() > MAX_TRACKS {
+                    return broken(
+                        field,
+                        Msg::TooManyTracks,
+                        vec![("max", MAX_TRACKS.to_string())],
+                    );
+                }
+                if distinct.len() != tracks.len() {
+                    return broken(
+                        field,
+                        Msg::InvalidValue,
+                        vec![("reason", "a file is named twice".into())],
+                    );
+                }
             }
         }
         if self.subtitles.enabled {
-            if self.voice.as_ref().and_then(|v| v.media_id).is_none() {
+            if self.voice.as_ref().is_none_or(|v| v.tracks().is_empty()) {
                 return broken(
                     "subtitles",
                     Msg::InvalidValue,
@@ -217,6 +351,11 @@ impl ProjectConfig {
         Ok(())
     }
 
+    /// Whether any shot has a caption (advanced mode).
+    pub fn has_shot_texts(&self) -> bool {
+        self.groups.iter().any(|g| !g.text.trim().is_empty())
+    }
+
     /// The title to burn, if any (blank means none).
     pub fn title_text(&self) -> Option<&str> {
         self.title
@@ -235,7 +374,7 @@ mod tests {
             groups: (1..=groups as i64)
                 .map(|g| GroupRule {
                     group_id: g,
-                    max_ms: 0,
+                    ..Default::default()
                 })
                 .collect(),
             output_count: 1,
@@ -262,8 +401,8 @@ mod tests {
         assert_eq!(c.validate().unwrap_err().field, "subtitles");
         c.voice = Some(Audio {
             media_id: Some(9),
-            system_music_id: None,
             volume: 100,
+            ..Default::default()
         });
         assert!(c.validate().is_ok());
         c.subtitles.style.color = "white".into();
@@ -273,10 +412,82 @@ mod tests {
         assert!(d.validate().is_err());
         let mut e = cfg(3);
         e.music = Some(Audio {
-            media_id: None,
-            system_music_id: None,
             volume: 50,
+            ..Default::default()
         });
         assert_eq!(e.validate().unwrap_err().field, "music");
+    }
+
+    #[test]
+    fn advanced_rules() {
+        let mut c = cfg(3);
+        c.groups[0].in_ms = 1500;
+        c.groups[0].text = "第一镜".into();
+        c.groups[0].transition = Some(Transition {
+            kind: "fade".into(),
+            ms: 500,
+        });
+        c.groups[1].transition = Some(Transition {
+            kind: "slideleft".into(),
+            ms: 2000,
+        });
+        assert!(c.validate().is_ok());
+        let mut last = c.clone();
+        last.groups[2].transition = Some(Transition {
+            kind: "fade".into(),
+            ms: 500,
+        });
+        assert_eq!(last.validate().unwrap_err().field, "groups");
+        let mut kind = c.clone();
+        kind.groups[0].transition.as_mut().unwrap().kind = "explode".into();
+        assert_eq!(kind.validate().unwrap_err().msg, Msg::InvalidValue);
+        let mut long = c.clone();
+        long.groups[1].transition.as_mut().unwrap().ms = 2001;
+        assert!(long.validate().is_err());
+        let mut text = c.clone();
+        text.groups[1].text = "字".repeat(SHOT_TEXT_MAX_CHARS + 1);
+        assert_eq!(text.validate().unwrap_err().msg, Msg::TooLong);
+        let mut tracks = c.clone();
+        tracks.music = Some(Audio {
+            media_ids: vec![7, 8, 9],
+            volume: 50,
+            ..Default::default()
+        });
+        assert!(tracks.validate().is_ok());
+        let m = tracks.music.as_ref().unwrap();
+        assert_eq!(
+            (10..16)
+                .map(|v| m.track_for(v).unwrap())
+                .collect::<Vec<_>>(),
+            vec![8, 9, 7, 8, 9, 7]
+        );
+        tracks.music.as_mut().unwrap().media_ids.push(10);
+        assert_eq!(tracks.validate().unwrap_err().msg, Msg::TooManyTracks);
+        tracks.music.as_mut().unwrap().media_ids = vec![7, 7];
+        assert_eq!(tracks.validate().unwrap_err().msg, Msg::InvalidValue);
+        let one = Audio {
+            media_id: Some(5),
+            ..Default::default()
+        };
+        assert_eq!((one.tracks(), one.track_for(3)), (vec![5], Some(5)));
+        let mut many = cfg(MAX_COMPOSED_SHOTS + 1);
+        many.groups[0].transition = c.groups[0].transition.clone();
+        assert_eq!(many.validate().unwrap_err().msg, Msg::TooManyShots);
+        many.groups[0].transition = None;
+        assert!(
+            many.validate().is_ok(),
+            "hard cuts only: stream copy, no limit"
+        );
+        let mut negative = c.clone();
+        negative.groups[2].in_ms = -1;
+        assert!(negative.validate().is_err());
+        let mut style = c;
+        style.shot_style.color = "red".into();
+        assert_eq!(style.validate().unwrap_err().field, "shot_style");
+        // A quick-mix config without any of it still reads (old projects).
+        let old: ProjectConfig =
+            serde_json::from_str(r#"{"groups":[{"group_id":1},{"group_id":2},{"group_id":3}]}"#)
+                .unwrap();
+        assert!(old.validate().is_ok() && !old.has_shot_texts());
     }
 }

@@ -87,6 +87,8 @@ messages! {
     AsrNoAudio => "该素材没有音频，无法识别字幕", "This material has no audio to recognize";
     SubtitleTiming => "字幕时间无效：{reason}", "Invalid subtitle timing: {reason}";
     TooFewGroups => "至少需要三个镜头组", "At least three shot groups are needed";
+    TooManyTracks => "一次最多选择 {max} 个文件", "At most {max} files in one selection";
+    TooManyShots => "使用转场时最多 {max} 个镜头", "At most {max} shots when transitions are used";
     GroupEmpty => "镜头组“{name}”里还没有可用的素材", "Shot group '{name}' has no ready clips yet";
     OverCapacity => "这些镜头组最多还能生成 {capacity} 条不重复的视频，无法生成 {requested} 条", "These shot groups allow only {capacity} more unique videos, not {requested}";
     MaterialMissing => "所选素材已被删除：{what}", "A chosen material was deleted: {what}";
@@ -118,6 +120,14 @@ messages! {
     AuthStateInvalid => "授权链接无效或已过期，请重新发起授权", "The authorization link is invalid or has expired; start again";
     GroupNameTaken => "分组名称已存在", "A group with that name already exists";
     NotCancellable => "只能取消正在合成的视频", "Only videos being synthesized can be cancelled";
+    SliceSeconds => "{field} 须在 {min}–{max} 秒之间", "{field} must be between {min} and {max} seconds";
+    SliceMinOverMax => "最短时长不能大于最长时长", "The shortest length cannot be longer than the longest";
+    SliceNoLines => "视频“{name}”还没有识别出字幕，请先进行字幕识别", "Video '{name}' has no recognized subtitle lines; run subtitle recognition first";
+    SliceNotVideo => "“{name}”不是已就绪的视频素材", "'{name}' is not a ready video material";
+    SliceBusy => "有视频正在切片中，请稍后再试", "A video is still being sliced; try again later";
+    SliceNotRunning => "只能取消正在切片的视频", "Only videos being sliced can be cancelled";
+    AlreadyInLibrary => "该视频已在成片库中：{name}", "This video is already in the library: {name}";
+    NotAVideo => "只能加入已处理完成的视频素材：{name}", "Only processed video materials can be added: {name}";
     PlatformUnknown => "未知平台：{platform}", "Unknown platform: {platform}";
 }
 
@@ -191,6 +201,12 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "mount_type" => "挂载类型",
         "login_id" => "扫码登录",
         "sms_code" => "短信验证码",
+        "mode" => "切片方式",
+        "seconds" => "切片时长",
+        "min_seconds" => "最短时长",
+        "max_seconds" => "最长时长",
+        "resource_ids" => "视频",
+        "project_id" => "项目",
         _ => "",
     };
     match lang {

@@ -7,6 +7,7 @@ pub mod matrix;
 pub mod menus;
 pub mod permission;
 pub mod planner;
+pub mod slice;
 pub mod validate;
 
 /// Session lifetimes of SPEC §9.

@@ -131,6 +131,22 @@ pub const MENUS: &[MenuDef] = &[
     // Editing (SPEC §2): quick mix and the finished-video library. The quick-mix page picks shot groups,
     // music, voice-overs and fonts, so its menu grants reading those libraries too.
     menu("/clip", "menu.clip", "ScissorOutlined", 200, &[]),
+    // Batch slice (visual editing): slicing projects and their sources; the page picks long videos and
+    // a target group from the multi-shot library, and may start subtitle recognition there.
+    MenuDef {
+        parent: Some("/clip"),
+        ..menu(
+            "/batch_slice",
+            "menu.batchSlice",
+            "ScissorOutlined",
+            205,
+            &[
+                "clip/merchant_visual_editing/*",
+                "clip/merchant_project/*",
+                "media/merchant_much_resource/*",
+            ],
+        )
+    },
     MenuDef {
         parent: Some("/clip"),
         ..menu(
@@ -147,6 +163,24 @@ pub const MENUS: &[MenuDef] = &[
             ],
         )
     },
+    // Advanced mode: per-shot settings on the same projects; it plans and renders through quick mix's calls.
+    MenuDef {
+        parent: Some("/clip"),
+        ..menu(
+            "/high_modeVisualization_clip",
+            "menu.highMode",
+            "ControlOutlined",
+            215,
+            &[
+                "clip/merchant_senior_clip/*",
+                "clip/merchant_much_clip/*",
+                "media/merchant_much_resource/*",
+                "media/merchant_producing_upfile/*",
+                "bpdr/merchant_mediainfo/*",
+                "media/merchant_font_style/*",
+            ],
+        )
+    },
     MenuDef {
         parent: Some("/clip"),
         ..menu(
@@ -154,7 +188,11 @@ pub const MENUS: &[MenuDef] = &[
             "menu.pieceRep",
             "PlaySquareOutlined",
             220,
-            &["clip/merchant_video_library/*"],
+            // The library also imports the merchant's own finished videos from the video library.
+            &[
+                "clip/merchant_video_library/*",
+                "media/merchant_much_resource/*",
+            ],
         )
     },
     // Matrix (SPEC §2 "Matrix"): accounts, groups and release tasks. The account pages read each
@@ -571,6 +609,21 @@ mod tests {
                 ],
             ),
             (
+                "/high_modeVisualization_clip",
+                &[
+                    "/clip.merchant_senior_clip/index",
+                    "/clip.merchant_senior_clip/modify",
+                    "/clip.merchant_senior_clip/delete",
+                    "/clip.merchant_much_clip/get_resource_group",
+                    "/clip.merchant_much_clip/get_resource",
+                    "/clip.merchant_much_clip/preview_video",
+                    "/clip.merchant_much_clip/add_video",
+                    "/clip.merchant_much_clip/add_copy",
+                    "/clip.merchant_much_clip/edit_status",
+                    "/media.merchant_font_style/getAll",
+                ],
+            ),
+            (
                 "/piece_rep",
                 &[
                     "/clip.merchant_video_library/index",
@@ -579,6 +632,9 @@ mod tests {
                     "/clip.merchant_video_library/video_use",
                     "/clip.merchant_video_library/job_video",
                     "/clip.merchant_video_library/continue_add_video",
+                    "/clip.merchant_video_library/add",
+                    "/clip.merchant_video_library/job_video_add_all",
+                    "/media.merchant_much_resource/index",
                 ],
             ),
         ];
@@ -594,5 +650,49 @@ mod tests {
             }
         }
         assert!(find("/clip").is_some_and(|m| m.grants.is_empty() && m.sort == 200));
+    }
+
+    #[test]
+    fn batch_slice_menu_grants_its_pages_calls() {
+        use crate::permission::{Access, access_for, granted};
+        let m = find("/batch_slice").expect("/batch_slice is declared");
+        assert_eq!(m.parent, Some("/clip"));
+        let grants: Vec<String> = m.grants.iter().map(|g| g.to_string()).collect();
+        for call in [
+            "/clip.merchant_visual_editing/index",
+            "/clip.merchant_visual_editing/create_project",
+            "/clip.merchant_visual_editing/delete",
+            "/clip.merchant_visual_editing/job_export",
+            "/clip.merchant_visual_editing/video_library",
+            "/clip.merchant_visual_editing/video_delete",
+            "/clip.merchant_visual_editing/job_video_add_all",
+            "/clip.merchant_project/index",
+            "/clip.merchant_project/add_video",
+            "/clip.merchant_project/delete",
+            "/clip.merchant_project/modify",
+            "/clip.merchant_project/job_video",
+            "/clip.merchant_project/job_delete",
+            "/media.merchant_much_resource/video_resource_detail",
+            "/media.merchant_much_resource/video_resource_group_index",
+            "/media.merchant_much_resource/get_asr_timeline",
+        ] {
+            let Access::Permission(p) = access_for(call) else {
+                panic!("{call} should need a permission");
+            };
+            assert!(
+                granted(&grants, &p),
+                "/batch_slice does not grant {call} ({p})"
+            );
+        }
+        // Not the quick-mix projects or the finished-video library.
+        for call in [
+            "/clip.merchant_much_clip/add_video",
+            "/clip.merchant_video_library/video_delete",
+        ] {
+            let Access::Permission(p) = access_for(call) else {
+                panic!()
+            };
+            assert!(!granted(&grants, &p), "{call}");
+        }
     }
 }

@@ -7,6 +7,7 @@ pub mod ingest;
 pub mod magic;
 pub mod mix;
 pub mod probe;
+pub mod slice;
 pub mod storage;
 
 pub use magic::Kind;

@@ -20,6 +20,15 @@
 //! default with a bed); otherwise the clips' sound is joined with exact trims and encoded to AAC (mixed
 //! under the bed at `clip_audio_volume` when there is a bed); with neither, a silent AAC track.
 //!
+//! Advanced mode (per shot): shot captions ([`VariantSpec::shot_texts`]) are more events of the same ASS
+//! script, timed to their segment ([`shot_captions`]). A transition between two shots
+//! ([`VariantSpec::transitions`]) makes the render **composed**: no stream copy, but ONE ffmpeg that seeks
+//! into every clip (exact trims on the frame grid, [`exact_trim`]), joins them with `xfade` (transitions)
+//! and `concat` (hard cuts) in one filter graph ([`composed_graph`]; the clips' sound with `acrossfade`
+//! over the same overlaps), draws the text and encodes once with the burn settings. A transition is
+//! clamped to half of its shorter shot; the video lasts the shots' sum minus the transitions'
+//! ([`timeline`]). Every shot is an input with its own decoder: ~70 MB of memory per shot.
+//!
 //! Failures: a missing input file fails with [`MixError::MissingInput`] naming it; ffmpeg's stderr tail
 //! becomes the reason of [`MixError::Tool`]. Every ffmpeg runs with a timeout and is killed when dropped.
 
@@ -35,6 +44,9 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 pub const GOP_MS: i64 = 1000;
 /// SPEC §5 "Voice and clip": a video title is at most 20 characters.
 pub const TITLE_MAX_CHARS: usize = 20;
+/// Advanced mode's limits live with its rules in `domain::clip` (caption length, `xfade` kinds, transition
+/// lengths; a transition is further clamped to half of the shorter of its two shots).
+pub use domain::clip::{SHOT_TEXT_MAX_CHARS, TRANSITION_MS, TRANSITIONS};
 /// The one re-encode a burned variant costs: x264's fastest preset with its in-loop deblocking filter
 /// turned back on (cheap, and it buys back most of what ultrafast loses), at a CRF three steps below the
 /// mezzanine's so that the second generation still matches a single veryfast CRF 20 pass from the sources
@@ -194,6 +206,15 @@ impl Default for ProjectSpec {
     }
 }
 
+/// A transition from one shot into the next: an ffmpeg `xfade` transition (one of [`TRANSITIONS`]) lasting
+/// `ms` milliseconds (within [`TRANSITION_MS`]). The two shots overlap for that long, so the video gets
+/// shorter by it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Transition {
+    pub kind: String,
+    pub ms: i64,
+}
+
 /// One variant to render.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VariantSpec {
@@ -206,6 +227,17 @@ pub struct VariantSpec {
     pub clip_audio_volume: Option<u8>,
     /// The cover is the frame at this time (clamped into the video).
     pub cover_at_ms: i64,
+    /// Entry i: the transition from clip i into clip i+1 (`None`, or no entry, is a hard cut). Any
+    /// transition makes the render a composed one (see [`render`]).
+    #[serde(default)]
+    pub transitions: Vec<Option<Transition>>,
+    /// Entry i: a caption shown while clip i plays (empty, or no entry, shows none); at most
+    /// [`SHOT_TEXT_MAX_CHARS`] characters.
+    #[serde(default)]
+    pub shot_texts: Vec<String>,
+    /// Style of the shot captions; `None` is [`default_shot_style`].
+    #[serde(default)]
+    pub shot_style: Option<TextStyle>,
 }
 
 impl VariantSpec {
@@ -216,8 +248,21 @@ impl VariantSpec {
             burn_subtitles: false,
             clip_audio_volume: None,
             cover_at_ms: 1000,
+            transitions: vec![],
+            shot_texts: vec![],
+            shot_style: None,
         }
     }
+
+    /// True when some shot has a transition into the next one: the variant is rendered composed.
+    pub fn has_transitions(&self) -> bool {
+        self.transitions.iter().any(Option::is_some)
+    }
+}
+
+/// The style of shot captions when the variant names none: the default font, 64 px, mid-frame.
+pub fn default_shot_style() -> TextStyle {
+    TextStyle::new(Position::Middle, 64)
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -267,9 +312,11 @@ impl Prepared {
 pub struct Rendered {
     pub video: PathBuf,
     pub cover: PathBuf,
-    /// The sum of the (snapped) clip lengths.
+    /// The sum of the (snapped) clip lengths; for a composed render, the sum of the exact clip lengths minus
+    /// the sum of the transitions.
     pub planned_ms: i64,
-    /// True when text was burned (one re-encode); false for a pure stream copy of the video.
+    /// True when the video was encoded (text burned, or a composed render); false for a pure stream copy
+    /// of the video.
     pub burned: bool,
     /// True when the audio was the bed by stream copy (no audio encode).
     pub audio_copied: bool,
@@ -380,6 +427,302 @@ pub fn concat_script(segments: &[Segment], video: bool) -> String {
         ));
     }
     s
+}
+
+/// The one video encode of a burned or composed variant (see [`BURN_PRESET`]).
+fn burn_args() -> Vec<String> {
+    args([
+        "-c:v",
+        "libx264",
+        "-preset",
+        BURN_PRESET,
+        "-x264-params",
+        BURN_X264_PARAMS,
+        "-crf",
+        &BURN_CRF.to_string(),
+        "-pix_fmt",
+        "yuv420p",
+    ])
+}
+
+/// The audio codec (the bed copied, or the mix encoded to AAC 48 kHz stereo) and a faststart MP4 at `tmp`.
+fn output_args(audio_copied: bool, tmp: &Path) -> Vec<String> {
+    let mut a = if audio_copied {
+        args(["-c:a", "copy"])
+    } else {
+        args([
+            "-c:a",
+            "aac",
+            "-aac_coder",
+            "fast",
+            "-b:a",
+            "128k",
+            "-ar",
+            "48000",
+            "-ac",
+            "2",
+        ])
+    };
+    a.extend(args(["-movflags", "+faststart", "-f", "mp4"]));
+    a.push(tmp.display().to_string());
+    a
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Composed timeline (transitions): exact trims, overlaps, the filter graph
+// ---------------------------------------------------------------------------------------------------
+
+/// The nearest frame (of the 30 fps output) to a time.
+fn ms_to_frames(ms: i64) -> i64 {
+    (ms.max(0) * FPS + 500) / 1000
+}
+
+/// The time of a frame, in whole milliseconds (`ms_to_frames(frames_to_ms(f)) == f`).
+pub fn frames_to_ms(frames: i64) -> i64 {
+    (frames * 1000 + FPS / 2) / FPS
+}
+
+/// The time of a frame in seconds, to the microsecond.
+fn frames_secs(frames: i64) -> String {
+    secs((frames * 1_000_000 + FPS / 2) / FPS)
+}
+
+/// A trim for a composed render: exact (no GOP grid, the video is re-encoded anyway) on the frame grid and
+/// clamped into the clip; an out point at or before the in point keeps one second (or the rest of the
+/// clip), as [`snap_trim`] does. Milliseconds of frame times.
+pub fn exact_trim(duration_ms: i64, in_ms: Option<i64>, out_ms: Option<i64>) -> (i64, i64) {
+    let total = ms_to_frames(duration_ms).max(1);
+    let a = ms_to_frames(in_ms.unwrap_or(0)).min(total - 1);
+    let b = out_ms.map(ms_to_frames).unwrap_or(total).min(total);
+    let b = if b <= a { (a + FPS).min(total) } else { b };
+    (frames_to_ms(a), frames_to_ms(b))
+}
+
+/// Where the segments of a composed render sit in the output, in frames.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Timeline {
+    /// Length of each segment.
+    pub frames: Vec<i64>,
+    /// Frames segment i and i+1 share (the transition between them); 0 is a hard cut.
+    pub overlaps: Vec<i64>,
+    /// The first output frame of each segment: where the transition into it begins. This is also the
+    /// `xfade` offset of that transition.
+    pub starts: Vec<i64>,
+    /// Frames of the output: the segments' sum minus the overlaps' sum.
+    pub total: i64,
+}
+
+impl Timeline {
+    /// The transitions' lengths in milliseconds (what [`Rendered::planned_ms`] subtracts).
+    pub fn overlaps_ms(&self) -> Vec<i64> {
+        self.overlaps.iter().map(|&f| frames_to_ms(f)).collect()
+    }
+
+    pub fn starts_ms(&self) -> Vec<i64> {
+        self.starts.iter().map(|&f| frames_to_ms(f)).collect()
+    }
+}
+
+/// The timeline of segments `frames` long joined by transitions of `wanted_ms` (entry i between segment i
+/// and i+1; `None` or no entry is a hard cut). A transition lasts at most half of the shorter of its two
+/// segments, so the two transitions of a middle segment never overlap each other.
+pub fn timeline(frames: &[i64], wanted_ms: &[Option<i64>]) -> Timeline {
+    let overlaps: Vec<i64> = frames
+        .windows(2)
+        .enumerate()
+        .map(|(i, w)| {
+            let want = wanted_ms.get(i).copied().flatten().map_or(0, ms_to_frames);
+            want.min(w[0].min(w[1]) / 2).max(0)
+        })
+        .collect();
+    let mut starts = Vec::with_capacity(frames.len());
+    let mut at = 0;
+    for (i, f) in frames.iter().enumerate() {
+        starts.push(at);
+        at += f - overlaps.get(i).copied().unwrap_or(0);
+    }
+    Timeline {
+        frames: frames.to_vec(),
+        overlaps,
+        starts,
+        total: at,
+    }
+}
+
+/// The caption events of the shots on the output timeline: caption i runs from the start of segment i to
+/// the start of segment i+1 (the last one to `end_ms`). In a composed render a segment starts where the
+/// transition into it begins, so during a transition the incoming shot's caption already shows and the
+/// outgoing one is gone: a caption never overlaps another. Empty texts make no event.
+pub fn shot_captions(starts_ms: &[i64], end_ms: i64, texts: &[String]) -> Vec<SubtitleLine> {
+    starts_ms
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &start)| {
+            let text = texts.get(i)?.trim();
+            let end = starts_ms.get(i + 1).copied().unwrap_or(end_ms);
+            (!text.is_empty() && end > start).then(|| SubtitleLine {
+                start_ms: start,
+                end_ms: end,
+                text: text.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// Where a composed render seeks in a clip: half a frame before the first frame kept (so rounding can never
+/// drop or add a frame), or the very start.
+fn seek_us(first_frame: i64) -> i64 {
+    if first_frame == 0 {
+        0
+    } else {
+        ((2 * first_frame - 1) * 1_000_000 + FPS) / (2 * FPS)
+    }
+}
+
+/// ffmpeg input options of one segment of a composed render: seek (see [`seek_us`]) and read one frame
+/// more than kept; the filter graph cuts the exact frames and samples.
+pub fn composed_input(seg: &Segment) -> Vec<String> {
+    let first = ms_to_frames(seg.in_ms);
+    let n = ms_to_frames(seg.out_ms) - first;
+    let mut a = args([
+        "-ss",
+        &secs(seek_us(first)),
+        "-t",
+        &frames_secs(n + 1),
+        "-i",
+    ]);
+    a.push(seg.path.display().to_string());
+    a
+}
+
+/// The filter graph of a composed render. Input i is segment i (opened with [`composed_input`], so its
+/// first frame lies half a frame after the seek point). Every segment is cut to its exact frames and
+/// renumbered on a 1/30 time base; the chain then joins them left to right, `xfade` where a transition is
+/// (offset = the segment's start in the output) and `concat` on a hard cut. ffmpeg 5.1's `xfade` ends the
+/// transition early (and skews timestamps) when its first input reaches its end while frames are still
+/// queued, so the outgoing side gets two cloned frames beyond the transition (`tpad`; they only ever show
+/// at progress 0, i.e. not at all) and the result is renumbered (`setpts=N`). `kinds[i]` names transition
+/// i; `text` is the filter drawing the text (e.g. `subtitles=...`), applied to the joined video. The video
+/// comes out as `[vout]`; with `audio`, the clips' own sound is cut to the same spans and joined with
+/// `acrossfade` over the same overlaps (`concat` on hard cuts), out as `[clips]`.
+pub fn composed_graph(
+    tl: &Timeline,
+    first_frames: &[i64],
+    kinds: &[Option<&str>],
+    text: Option<&str>,
+    audio: bool,
+) -> String {
+    let mut g = Vec::new();
+    for (i, n) in tl.frames.iter().enumerate() {
+        g.push(format!(
+            "[{i}:v]trim=end_frame={n},settb=1/{FPS},setpts=N[v{i}]"
+        ));
+    }
+    let mut cur = "v0".to_string();
+    for i in 1..tl.frames.len() {
+        let ov = tl.overlaps[i - 1];
+        let out = format!("x{i}");
+        if ov > 0 {
+            let kind = kinds.get(i - 1).copied().flatten().unwrap_or("fade");
+            g.push(format!("[{cur}]tpad=stop=2:stop_mode=clone[p{i}]"));
+            g.push(format!(
+                "[p{i}][v{i}]xfade=transition={kind}:duration={}:offset={},setpts=N[{out}]",
+                frames_secs(ov),
+                frames_secs(tl.starts[i])
+            ));
+        } else {
+            g.push(format!(
+                "[{cur}][v{i}]concat=n=2:v=1:a=0,settb=1/{FPS},setpts=N[{out}]"
+            ));
+        }
+        cur = out;
+    }
+    g.push(format!("[{cur}]{}[vout]", text.unwrap_or("null")));
+    if audio {
+        let rate = crate::ingest::AUDIO_RATE;
+        let per_frame = rate / FPS;
+        for (i, n) in tl.frames.iter().enumerate() {
+            // The seek point lies half a frame before the first frame (none at the clip's start).
+            let skip = if first_frames.get(i).copied().unwrap_or(0) > 0 {
+                per_frame / 2
+            } else {
+                0
+            };
+            let len = n * per_frame;
+            g.push(format!(
+                "[{i}:a]aresample={rate},atrim=start_sample={skip}:end_sample={},\
+asetpts=PTS-STARTPTS,apad=whole_len={len}[a{i}]",
+                skip + len
+            ));
+        }
+        let mut cur = "a0".to_string();
+        for i in 1..tl.frames.len() {
+            let ov = tl.overlaps[i - 1];
+            let out = if i + 1 == tl.frames.len() {
+                "clips".to_string()
+            } else {
+                format!("y{i}")
+            };
+            if ov > 0 {
+                g.push(format!(
+                    "[{cur}][a{i}]acrossfade=ns={}:c1=tri:c2=tri[{out}]",
+                    ov * per_frame
+                ));
+            } else {
+                g.push(format!("[{cur}][a{i}]concat=n=2:v=0:a=1[{out}]"));
+            }
+            cur = out;
+        }
+        if tl.frames.len() == 1 {
+            g.push("[a0]anull[clips]".into());
+        }
+    }
+    g.join(";")
+}
+
+/// The rules of advanced mode: transitions (known kinds, lengths within [`TRANSITION_MS`], at most one per
+/// join) and shot captions (at most one per clip, each at most [`SHOT_TEXT_MAX_CHARS`] characters).
+pub fn check_advanced(variant: &VariantSpec) -> Result<(), MixError> {
+    let joins = variant.clips.len().saturating_sub(1);
+    if variant.transitions.len() > joins {
+        return invalid(format!(
+            "{} transitions for {} clips; at most {joins}",
+            variant.transitions.len(),
+            variant.clips.len()
+        ));
+    }
+    for t in variant.transitions.iter().flatten() {
+        if !TRANSITIONS.contains(&t.kind.as_str()) {
+            return invalid(format!(
+                "unknown transition {:?}; one of {}",
+                t.kind,
+                TRANSITIONS.join(", ")
+            ));
+        }
+        let (lo, hi) = TRANSITION_MS;
+        if !(lo..=hi).contains(&t.ms) {
+            return invalid(format!("a transition lasts {lo}–{hi} ms, got {} ms", t.ms));
+        }
+    }
+    if variant.shot_texts.len() > variant.clips.len() {
+        return invalid(format!(
+            "{} shot captions for {} clips",
+            variant.shot_texts.len(),
+            variant.clips.len()
+        ));
+    }
+    for t in &variant.shot_texts {
+        let n = t.trim().chars().count();
+        if n > SHOT_TEXT_MAX_CHARS {
+            return invalid(format!(
+                "a shot caption is {n} characters; at most {SHOT_TEXT_MAX_CHARS}"
+            ));
+        }
+    }
+    if variant.shot_texts.iter().any(|t| !t.trim().is_empty()) {
+        check_style(variant.shot_style.as_ref().unwrap_or(&default_shot_style()))?;
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -540,6 +883,16 @@ pub fn burn_script(
     subtitles: Option<(&Subtitles, &str)>,
     title: Option<(&Title, &str)>,
 ) -> Result<String, MixError> {
+    text_script(subtitles, title, None)
+}
+
+/// [`burn_script`] plus the shot captions (see [`shot_captions`]) in a style of their own, "Shot", centred
+/// in a two-line band.
+pub fn text_script(
+    subtitles: Option<(&Subtitles, &str)>,
+    title: Option<(&Title, &str)>,
+    shots: Option<(&[SubtitleLine], &TextStyle, &str)>,
+) -> Result<String, MixError> {
     let mut styles = Vec::new();
     let mut events = Vec::new();
     if let Some((subs, family)) = subtitles {
@@ -575,6 +928,24 @@ pub fn burn_script(
             text: t.text.clone(),
             pos: (WIDTH / 2, y + h / 2),
         });
+    }
+    if let Some((lines, style, family)) = shots {
+        check_style(style)?;
+        styles.push(AssStyle {
+            name: "Shot",
+            family,
+            style,
+        });
+        let (y, h) = text_band(style, TITLE_LINES);
+        for l in lines {
+            events.push(AssEvent {
+                style: "Shot".into(),
+                start_ms: l.start_ms.max(0),
+                end_ms: l.end_ms,
+                text: l.text.clone(),
+                pos: (WIDTH / 2, y + h / 2),
+            });
+        }
     }
     ass_script(WIDTH, HEIGHT, &styles, &events)
 }
@@ -880,6 +1251,18 @@ pub async fn prepare(
 
 /// The planned segments of a variant (probing clips the prep did not see).
 pub async fn plan_segments(prep: &Prepared, clips: &[ClipSpec]) -> Result<Vec<Segment>, MixError> {
+    plan(prep, clips, false).await
+}
+
+/// The segments of a composed render: trims exact on the frame grid ([`exact_trim`]), not on the GOP grid.
+pub async fn plan_exact_segments(
+    prep: &Prepared,
+    clips: &[ClipSpec],
+) -> Result<Vec<Segment>, MixError> {
+    plan(prep, clips, true).await
+}
+
+async fn plan(prep: &Prepared, clips: &[ClipSpec], exact: bool) -> Result<Vec<Segment>, MixError> {
     if clips.is_empty() {
         return invalid("a variant needs at least one clip");
     }
@@ -898,7 +1281,12 @@ pub async fn plan_segments(prep: &Prepared, clips: &[ClipSpec]) -> Result<Vec<Se
             out_ms: c.out_ms,
         });
     }
-    let segs = segments(&abs, &infos);
+    let mut segs = segments(&abs, &infos);
+    if exact {
+        for (seg, c) in segs.iter_mut().zip(&abs) {
+            (seg.in_ms, seg.out_ms) = exact_trim(seg.info.duration_ms, c.in_ms, c.out_ms);
+        }
+    }
     let ids = (segs[0].info.video_id, segs[0].info.audio_id);
     if let Some(s) = segs
         .iter()
@@ -912,8 +1300,21 @@ pub async fn plan_segments(prep: &Prepared, clips: &[ClipSpec]) -> Result<Vec<Se
     Ok(segs)
 }
 
+/// What a variant will be: its segments, its length, where each segment starts in the output, and for a
+/// composed render its timeline.
+struct Plan {
+    segs: Vec<Segment>,
+    planned: i64,
+    starts_ms: Vec<i64>,
+    composed: Option<Timeline>,
+}
+
 /// Renders one variant to `out_video` (MP4, faststart) and its cover to `out_cover` (JPEG). Both are
 /// written under temporary names and renamed at the end, so a retried job never sees half a file.
+///
+/// With a transition anywhere ([`VariantSpec::has_transitions`]) the render is **composed**: one ffmpeg
+/// reads every segment with an exact trim, joins them in a filter graph ([`composed_graph`]), draws the
+/// text and encodes once with the burn settings; the length is the segments' sum minus the transitions'.
 pub async fn render(
     prep: &Prepared,
     variant: &VariantSpec,
@@ -922,8 +1323,43 @@ pub async fn render(
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
     progress(0);
-    let segs = plan_segments(prep, &variant.clips).await?;
-    let planned = planned_ms(&segs);
+    check_advanced(variant)?;
+    let plan = if variant.has_transitions() {
+        let segs = plan_exact_segments(prep, &variant.clips).await?;
+        let frames: Vec<i64> = segs
+            .iter()
+            .map(|s| ms_to_frames(s.out_ms) - ms_to_frames(s.in_ms))
+            .collect();
+        let wanted: Vec<Option<i64>> = variant
+            .transitions
+            .iter()
+            .map(|t| t.as_ref().map(|t| t.ms))
+            .collect();
+        let tl = timeline(&frames, &wanted);
+        let planned = planned_ms(&segs) - tl.overlaps_ms().iter().sum::<i64>();
+        Plan {
+            starts_ms: tl.starts_ms(),
+            segs,
+            planned,
+            composed: Some(tl),
+        }
+    } else {
+        let segs = plan_segments(prep, &variant.clips).await?;
+        let starts_ms = segs
+            .iter()
+            .scan(0, |at, s| {
+                let start = *at;
+                *at += s.out_ms - s.in_ms;
+                Some(start)
+            })
+            .collect();
+        Plan {
+            planned: planned_ms(&segs),
+            segs,
+            starts_ms,
+            composed: None,
+        }
+    };
     let out_video = absolute(out_video);
     let parent = out_video
         .parent()
@@ -940,27 +1376,24 @@ pub async fn render(
             .unwrap_or("out")
     ));
     tokio::fs::create_dir_all(&work).await?;
-    let result = render_in(
-        prep, variant, &segs, planned, &out_video, out_cover, &work, progress,
-    )
-    .await;
+    let result = render_in(prep, variant, &plan, &out_video, out_cover, &work, progress).await;
     let _ = tokio::fs::remove_dir_all(&work).await;
     result
 }
 
-#[allow(clippy::too_many_arguments)]
 async fn render_in(
     prep: &Prepared,
     variant: &VariantSpec,
-    segs: &[Segment],
-    planned: i64,
+    plan: &Plan,
     out_video: &Path,
     out_cover: &Path,
     work: &Path,
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
-    // Text to burn: one ASS script (the project's subtitles and this variant's title), drawn by libass
-    // in the one re-encode. It lives in the prep folder, next to the fonts, where ffmpeg runs.
+    let (segs, planned) = (plan.segs.as_slice(), plan.planned);
+    // Text to burn: one ASS script (the project's subtitles, this variant's title and its shot captions),
+    // drawn by libass in the one re-encode. It lives in the prep folder, next to the fonts, where ffmpeg
+    // runs.
     let subtitles = match (&prep.spec.subtitles, &prep.subtitle_family) {
         (Some(s), Some(f)) if variant.burn_subtitles => Some((s, f.as_str())),
         _ => None,
@@ -972,9 +1405,26 @@ async fn render_in(
         }
         None => None,
     };
-    let burned = subtitles.is_some() || title.is_some();
+    let captions = shot_captions(&plan.starts_ms, planned, &variant.shot_texts);
+    let shot_style = variant
+        .shot_style
+        .clone()
+        .unwrap_or_else(default_shot_style);
+    let shots = if captions.is_empty() {
+        None
+    } else {
+        check_style(&shot_style)?;
+        Some(font_family(&shot_style, &prep.dir).await?)
+    };
+    let burned = subtitles.is_some() || title.is_some() || shots.is_some();
     let script = if burned {
-        let text = burn_script(subtitles, title.as_ref().map(|(t, f)| (*t, f.as_str())))?;
+        let text = text_script(
+            subtitles,
+            title.as_ref().map(|(t, f)| (*t, f.as_str())),
+            shots
+                .as_deref()
+                .map(|f| (captions.as_slice(), &shot_style, f)),
+        )?;
         let name = format!("text-{}-{}.ass", std::process::id(), unique());
         tokio::fs::write(prep.dir.join(&name), text).await?;
         Some(name)
@@ -982,18 +1432,37 @@ async fn render_in(
         None
     };
     progress(5);
-    let result = render_av(
-        prep,
-        variant,
-        segs,
-        planned,
-        out_video,
-        out_cover,
-        work,
-        script.as_deref(),
-        progress,
-    )
-    .await;
+    let result = match &plan.composed {
+        None => {
+            render_av(
+                prep,
+                variant,
+                segs,
+                planned,
+                out_video,
+                out_cover,
+                work,
+                script.as_deref(),
+                progress,
+            )
+            .await
+        }
+        Some(tl) => {
+            render_composed(
+                prep,
+                variant,
+                segs,
+                tl,
+                planned,
+                out_video,
+                out_cover,
+                work,
+                script.as_deref(),
+                progress,
+            )
+            .await
+        }
+    };
     if let Some(name) = script {
         let _ = tokio::fs::remove_file(prep.dir.join(name)).await;
     }
@@ -1019,16 +1488,7 @@ async fn render_av(
     a.push(work.join("video.ffconcat").display().to_string());
 
     // Audio: the bed by copy, or the clips' own sound (mixed under the bed) encoded, or silence.
-    let bed = match &prep.bed {
-        Some(b) if b.duration_ms >= planned => {
-            must_exist(&b.path).await?;
-            Some(b.path.clone())
-        }
-        Some(_) => render_bed(&prep.spec, planned, &work.join("bed.m4a"))
-            .await?
-            .map(|b| b.path),
-        None => None,
-    };
+    let bed = variant_bed(prep, planned, work).await?;
     let clip_volume = variant
         .clip_audio_volume
         .unwrap_or(if bed.is_some() { 0 } else { 100 });
@@ -1093,40 +1553,12 @@ alimiter=limit=0.95:level=0,{trim}[aout]"
         if audio_copied { &audio_map } else { "[aout]" },
     ]));
     if burned {
-        a.extend(args([
-            "-c:v",
-            "libx264",
-            "-preset",
-            BURN_PRESET,
-            "-x264-params",
-            BURN_X264_PARAMS,
-            "-crf",
-            &BURN_CRF.to_string(),
-            "-pix_fmt",
-            "yuv420p",
-        ]));
+        a.extend(burn_args());
     } else {
         a.extend(args(["-c:v", "copy"]));
     }
-    if audio_copied {
-        a.extend(args(["-c:a", "copy"]));
-    } else {
-        a.extend(args([
-            "-c:a",
-            "aac",
-            "-aac_coder",
-            "fast",
-            "-b:a",
-            "128k",
-            "-ar",
-            "48000",
-            "-ac",
-            "2",
-        ]));
-    }
     let tmp = out_video.with_extension(format!("{}.tmp.mp4", unique()));
-    a.extend(args(["-movflags", "+faststart", "-f", "mp4"]));
-    a.push(tmp.display().to_string());
+    a.extend(output_args(audio_copied, &tmp));
     let secs_total = (planned / 1000).max(1) as u64;
     let budget = if burned {
         Duration::from_secs(120 + 10 * secs_total)
@@ -1139,6 +1571,45 @@ alimiter=limit=0.95:level=0,{trim}[aout]"
         let _ = tokio::fs::remove_file(&tmp).await;
         return Err(e.into());
     }
+    finish(&tmp, variant, planned, out_video, out_cover, progress).await?;
+    Ok(Rendered {
+        video: out_video.to_path_buf(),
+        cover: out_cover.to_path_buf(),
+        planned_ms: planned,
+        burned,
+        audio_copied,
+    })
+}
+
+/// The bed of a variant `planned` ms long: the project's when it is long enough, else one made for it in
+/// `work`; `None` when the project has neither music nor voice.
+async fn variant_bed(
+    prep: &Prepared,
+    planned: i64,
+    work: &Path,
+) -> Result<Option<PathBuf>, MixError> {
+    Ok(match &prep.bed {
+        Some(b) if b.duration_ms >= planned => {
+            must_exist(&b.path).await?;
+            Some(b.path.clone())
+        }
+        Some(_) => render_bed(&prep.spec, planned, &work.join("bed.m4a"))
+            .await?
+            .map(|b| b.path),
+        None => None,
+    })
+}
+
+/// After the video is written to `tmp`: the cover (the frame at the chosen time), then both renamed into
+/// place. `tmp` is removed on failure.
+async fn finish(
+    tmp: &Path,
+    variant: &VariantSpec,
+    planned: i64,
+    out_video: &Path,
+    out_cover: &Path,
+    progress: Progress<'_>,
+) -> Result<(), MixError> {
     progress(90);
 
     // Cover: the frame at the chosen time.
@@ -1157,17 +1628,113 @@ alimiter=limit=0.95:level=0,{trim}[aout]"
     c.extend(args(["-frames:v", "1", "-q:v", "3", "-f", "image2"]));
     c.push(cover_tmp.display().to_string());
     if let Err(e) = run_ffmpeg(&c, None, Duration::from_secs(60), None).await {
+        let _ = tokio::fs::remove_file(tmp).await;
+        return Err(e.into());
+    }
+    tokio::fs::rename(tmp, out_video).await?;
+    tokio::fs::rename(&cover_tmp, out_cover).await?;
+    progress(100);
+    Ok(())
+}
+
+/// The composed render (any transition): one ffmpeg reads each segment ([`composed_input`]), joins them
+/// in [`composed_graph`], draws the text (`script`, in the prep folder) and encodes with the burn settings.
+/// Audio as in the other renders: the bed by copy (cut to the new length), or the clips' own sound
+/// (joined over the same overlaps, so it stays in sync) encoded and mixed under the bed, or silence.
+#[allow(clippy::too_many_arguments)]
+async fn render_composed(
+    prep: &Prepared,
+    variant: &VariantSpec,
+    segs: &[Segment],
+    tl: &Timeline,
+    planned: i64,
+    out_video: &Path,
+    out_cover: &Path,
+    work: &Path,
+    script: Option<&str>,
+    progress: Progress<'_>,
+) -> Result<Rendered, MixError> {
+    let mut a = args(["-v", "error", "-y", "-nostdin"]);
+    for seg in segs {
+        a.extend(composed_input(seg));
+    }
+    let bed = variant_bed(prep, planned, work).await?;
+    let clip_volume = variant
+        .clip_audio_volume
+        .unwrap_or(if bed.is_some() { 0 } else { 100 });
+    let clip_audio = clip_volume > 0 && segs.iter().all(|s| s.info.audio_id.is_some());
+    let trim = format!("atrim=end={}", secs(planned * 1000));
+    let mut next_input = segs.len();
+    let mut audio_map = String::new();
+    let mut audio_filter = None;
+    if let Some(bed) = &bed {
+        a.extend(args(["-t", &secs(planned * 1000), "-i"]));
+        a.push(bed.display().to_string());
+        audio_map = format!("{next_input}:a");
+        next_input += 1;
+    }
+    if clip_audio {
+        let clip = format!("[clips]volume={}", gain(clip_volume));
+        audio_filter = Some(if bed.is_some() {
+            format!(
+                "{clip}[c];[{audio_map}]anull[b];[b][c]amix=inputs=2:duration=first:normalize=0,\
+alimiter=limit=0.95:level=0,{trim}[aout]"
+            )
+        } else {
+            format!("{clip},apad,{trim}[aout]")
+        });
+    } else if bed.is_none() {
+        a.extend(args(["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo"]));
+        audio_filter = Some(format!("[{next_input}:a]{trim}[aout]"));
+    }
+    let audio_copied = audio_filter.is_none();
+
+    let text = match script {
+        Some(name) => {
+            let fonts = if tokio::fs::metadata(prep.dir.join(FONTS)).await.is_ok() {
+                format!(":fontsdir={FONTS}")
+            } else {
+                String::new()
+            };
+            Some(format!("subtitles={name}{fonts}"))
+        }
+        None => None,
+    };
+    let first_frames: Vec<i64> = segs.iter().map(|s| ms_to_frames(s.in_ms)).collect();
+    let kinds: Vec<Option<&str>> = variant
+        .transitions
+        .iter()
+        .map(|t| t.as_ref().map(|t| t.kind.as_str()))
+        .collect();
+    let mut graph = composed_graph(tl, &first_frames, &kinds, text.as_deref(), clip_audio);
+    if let Some(af) = &audio_filter {
+        graph.push(';');
+        graph.push_str(af);
+    }
+    a.extend(args(["-filter_complex", &graph, "-map", "[vout]", "-map"]));
+    a.push(if audio_copied {
+        audio_map
+    } else {
+        "[aout]".into()
+    });
+    a.extend(burn_args());
+    let tmp = out_video.with_extension(format!("{}.tmp.mp4", unique()));
+    a.extend(output_args(audio_copied, &tmp));
+    // Every segment is decoded (and the transitions blended): a little more than a burn.
+    let secs_total = (planned / 1000).max(1) as u64;
+    let budget = Duration::from_secs(120 + 15 * secs_total);
+    let cwd = script.is_some().then_some(prep.dir.as_path());
+    let res = run_ffmpeg(&a, cwd, budget, Some((progress, planned, 5, 90))).await;
+    if let Err(e) = res {
         let _ = tokio::fs::remove_file(&tmp).await;
         return Err(e.into());
     }
-    tokio::fs::rename(&tmp, out_video).await?;
-    tokio::fs::rename(&cover_tmp, out_cover).await?;
-    progress(100);
+    finish(&tmp, variant, planned, out_video, out_cover, progress).await?;
     Ok(Rendered {
         video: out_video.to_path_buf(),
         cover: out_cover.to_path_buf(),
         planned_ms: planned,
-        burned,
+        burned: true,
         audio_copied,
     })
 }
@@ -1438,6 +2005,202 @@ mod tests {
             only_voice.contains("[0:a]")
                 && only_voice.contains("apad")
                 && !only_voice.contains("stream_loop")
+        );
+    }
+
+    #[test]
+    fn exact_trims_sit_on_the_frame_grid_inside_the_clip() {
+        assert_eq!(exact_trim(3000, None, None), (0, 3000));
+        // 1234 ms is nearest to frame 37 (1233 ms); 2500 ms is frame 75.
+        assert_eq!(exact_trim(3000, Some(1234), Some(2500)), (1233, 2500));
+        // Clamped into the clip; an empty or inverted trim keeps a second or the rest.
+        assert_eq!(exact_trim(3000, Some(-50), Some(9000)), (0, 3000));
+        assert_eq!(exact_trim(3000, Some(1500), Some(1000)), (1500, 2500));
+        assert_eq!(exact_trim(3000, Some(2900), Some(2000)), (2900, 3000));
+        assert_eq!(exact_trim(3000, Some(5000), None), (2967, 3000));
+        for ms in 0..200 {
+            assert_eq!(ms_to_frames(frames_to_ms(ms)), ms);
+        }
+    }
+
+    #[test]
+    fn transitions_overlap_their_segments() {
+        // 2 s, 3 s, 1.9 s: a 500 ms fade, then a hard cut.
+        let tl = timeline(&[60, 90, 57], &[Some(500), None]);
+        assert_eq!(tl.overlaps, vec![15, 0]);
+        assert_eq!(tl.starts, vec![0, 45, 135]);
+        assert_eq!(tl.total, 60 + 90 + 57 - 15);
+        assert_eq!(tl.overlaps_ms(), vec![500, 0]);
+        assert_eq!(tl.starts_ms(), vec![0, 1500, 4500]);
+        // Clamped to half of the shorter neighbour, so a middle segment's two transitions never meet.
+        let tl = timeline(&[60, 30, 60], &[Some(2000), Some(2000)]);
+        assert_eq!(tl.overlaps, vec![15, 15]);
+        assert_eq!(tl.starts, vec![0, 45, 60]);
+        assert_eq!(tl.total, 120);
+        // Missing entries are hard cuts; a one-frame segment cannot overlap.
+        let tl = timeline(&[30, 1, 30, 30], &[Some(1000), Some(1000)]);
+        assert_eq!(tl.overlaps, vec![0, 0, 0]);
+        assert_eq!(tl.total, 91);
+        let one = timeline(&[42], &[]);
+        assert_eq!(
+            (one.overlaps.len(), one.starts.clone(), one.total),
+            (0, vec![0], 42)
+        );
+    }
+
+    #[test]
+    fn shot_captions_follow_the_composed_timeline() {
+        let tl = timeline(&[60, 90, 57], &[Some(500), None]);
+        let texts = vec![
+            "一".to_string(),
+            "  ".to_string(),
+            " three ".to_string(),
+            "x".into(),
+        ];
+        let c = shot_captions(&tl.starts_ms(), 6400, &texts);
+        assert_eq!(
+            c,
+            vec![
+                SubtitleLine {
+                    start_ms: 0,
+                    end_ms: 1500,
+                    text: "一".into()
+                },
+                SubtitleLine {
+                    start_ms: 4500,
+                    end_ms: 6400,
+                    text: "three".into()
+                },
+            ]
+        );
+        // Fewer texts than shots: the rest show none.
+        assert_eq!(shot_captions(&[0, 1000], 2000, &["a".into()]).len(), 1);
+        // In the script: a style of their own, centred in a two-line band.
+        let style = default_shot_style();
+        let s = text_script(None, None, Some((&c, &style, "WenQuanYi Zen Hei"))).unwrap();
+        assert!(
+            s.contains("Style: Shot,WenQuanYi Zen Hei,64,&H00FFFFFF,"),
+            "{s}"
+        );
+        let (y, h) = text_band(&style, TITLE_LINES);
+        assert!(s.contains(&format!(
+            "Dialogue: 0,0:00:04.50,0:00:06.40,Shot,,0,0,0,,{{\\an5\\pos(540,{})}}three\n",
+            y + h / 2
+        )));
+        assert_eq!(s.matches("Dialogue:").count(), 2);
+        // burn_script is the same script without shots.
+        assert_eq!(
+            burn_script(None, None).unwrap(),
+            text_script(None, None, None).unwrap()
+        );
+    }
+
+    #[test]
+    fn composed_graph_joins_with_xfade_and_concat() {
+        let tl = timeline(&[60, 90, 57], &[Some(500), None]);
+        let g = composed_graph(
+            &tl,
+            &[15, 0, 30],
+            &[Some("slideleft")],
+            Some("subtitles=t.ass"),
+            true,
+        );
+        let parts: Vec<&str> = g.split(';').collect();
+        assert_eq!(parts[0], "[0:v]trim=end_frame=60,settb=1/30,setpts=N[v0]");
+        assert_eq!(parts[3], "[v0]tpad=stop=2:stop_mode=clone[p1]");
+        assert_eq!(
+            parts[4],
+            "[p1][v1]xfade=transition=slideleft:duration=0.500000:offset=1.500000,setpts=N[x1]"
+        );
+        assert_eq!(
+            parts[5],
+            "[x1][v2]concat=n=2:v=1:a=0,settb=1/30,setpts=N[x2]"
+        );
+        assert_eq!(parts[6], "[x2]subtitles=t.ass[vout]");
+        // Audio: the same spans in samples (half a frame skipped after a mid-clip seek), the same overlaps.
+        assert_eq!(
+            parts[7],
+            "[0:a]aresample=48000,atrim=start_sample=800:end_sample=96800,asetpts=PTS-STARTPTS,\
+apad=whole_len=96000[a0]"
+        );
+        assert!(parts[8].contains("atrim=start_sample=0:end_sample=144000"));
+        assert_eq!(parts[10], "[a0][a1]acrossfade=ns=24000:c1=tri:c2=tri[y1]");
+        assert_eq!(parts[11], "[y1][a2]concat=n=2:v=0:a=1[clips]");
+        assert_eq!(parts.len(), 12);
+        // No text, no audio.
+        let g = composed_graph(&tl, &[0, 0, 0], &[Some("fade")], None, false);
+        assert!(g.ends_with("[x2]null[vout]") && !g.contains(":a]"));
+        // Seeks: half a frame before the first frame kept; one frame more is read than kept.
+        let seg = Segment {
+            path: PathBuf::from("/m/a.mp4"),
+            in_ms: 500,
+            out_ms: 2500,
+            info: info(3000),
+        };
+        assert_eq!(
+            composed_input(&seg).join(" "),
+            "-ss 0.483333 -t 2.033333 -i /m/a.mp4"
+        );
+        let seg = Segment { in_ms: 0, ..seg };
+        assert!(
+            composed_input(&seg)
+                .join(" ")
+                .starts_with("-ss 0.000000 -t 2.533333 ")
+        );
+    }
+
+    #[test]
+    fn advanced_rules() {
+        let clips = vec![
+            ClipSpec::whole("a"),
+            ClipSpec::whole("b"),
+            ClipSpec::whole("c"),
+        ];
+        let t = |kind: &str, ms| {
+            Some(Transition {
+                kind: kind.into(),
+                ms,
+            })
+        };
+        let mut v = VariantSpec::new(clips);
+        assert!(check_advanced(&v).is_ok() && !v.has_transitions());
+        v.transitions = vec![t("fade", 200), None];
+        assert!(check_advanced(&v).is_ok() && v.has_transitions());
+        v.transitions = vec![None, None];
+        assert!(!v.has_transitions());
+        let err = |v: &VariantSpec| match check_advanced(v) {
+            Err(MixError::Invalid(m)) => m,
+            other => panic!("{other:?}"),
+        };
+        v.transitions = vec![t("zoomin", 500)];
+        assert!(err(&v).contains("unknown transition"));
+        v.transitions = vec![t("fade", 199)];
+        assert!(err(&v).contains("200–2000 ms"));
+        v.transitions = vec![t("fade", 2001)];
+        assert!(err(&v).contains("200–2000 ms"));
+        v.transitions = vec![None, t("wipeup", 500), None];
+        assert!(err(&v).contains("at most 2"));
+        v.transitions = vec![];
+        v.shot_texts = vec!["一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十".into()];
+        assert!(check_advanced(&v).is_ok(), "30 characters is fine");
+        v.shot_texts[0].push('!');
+        assert!(err(&v).contains("at most 30"));
+        v.shot_texts = vec![String::new(); 4];
+        assert!(err(&v).contains("4 shot captions for 3 clips"));
+        v.shot_texts = vec!["ok".into()];
+        v.shot_style = Some(TextStyle {
+            colour: "pink".into(),
+            ..default_shot_style()
+        });
+        assert!(err(&v).contains("#RRGGBB"));
+        // Every supported kind is an xfade transition name; serde defaults keep old specs readable.
+        assert_eq!(TRANSITIONS.len(), 12);
+        let old: VariantSpec = serde_json::from_str(
+            r#"{"clips":[],"title":null,"burn_subtitles":false,"clip_audio_volume":null,"cover_at_ms":0}"#,
+        )
+        .unwrap();
+        assert!(
+            old.transitions.is_empty() && old.shot_texts.is_empty() && old.shot_style.is_none()
         );
     }
 }

@@ -70,6 +70,19 @@ impl Storage {
         Ok(tokio::fs::metadata(&to).await?.len())
     }
 
+    /// A second key for a stored file: a hard link (instant, no space; stored files are never rewritten
+    /// in place), or a copy where the folder cannot link.
+    pub async fn link(&self, from_key: &str, to_key: &str) -> Result<(), StorageError> {
+        let (from, to) = (self.path(from_key)?, self.path(to_key)?);
+        if let Some(dir) = to.parent() {
+            tokio::fs::create_dir_all(dir).await?;
+        }
+        if tokio::fs::hard_link(&from, &to).await.is_err() {
+            tokio::fs::copy(&from, &to).await?;
+        }
+        Ok(())
+    }
+
     pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
         match tokio::fs::remove_file(self.path(key)?).await {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),

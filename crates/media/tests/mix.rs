@@ -6,25 +6,15 @@ use media::mix::{
     self, ClipSpec, Font, MixError, Position, ProjectSpec, SubtitleLine, Subtitles, TextStyle,
     Title, VariantSpec,
 };
+mod common;
+
+use common::*;
 use media::{ingest, probe};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::{Mutex, OnceLock};
+
+use std::sync::OnceLock;
 
 const WQY: &str = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc";
-
-fn ffmpeg(args: &[&str]) {
-    let out = Command::new("ffmpeg")
-        .args(["-v", "error", "-y"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "ffmpeg {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 struct Material {
     dir: PathBuf,
@@ -113,25 +103,10 @@ fn material() -> &'static Material {
             &p("voice.mp3"),
         ]);
         let srcs = ["land.mp4", "vert.mp4", "hfr.mp4"].map(|n| dir.join(n));
-        let dir2 = dir.clone();
-        let mez = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async {
-                let mut out = vec![];
-                for (i, s) in srcs.iter().enumerate() {
-                    let info = probe::probe(s).await.unwrap();
-                    let dst = dir2.join(format!("mez{i}.mp4"));
-                    ingest::normalize(s, &dst, &info).await.unwrap();
-                    out.push(dst);
-                }
-                out
-            })
-        })
-        .join()
-        .unwrap();
+        let mez: Vec<PathBuf> = (0..srcs.len())
+            .map(|i| dir.join(format!("mez{i}.mp4")))
+            .collect();
+        common::normalize_all(srcs.into_iter().zip(mez.clone()).collect());
         Material {
             raw: dir.join("vert.mp4"),
             music: dir.join("music.wav"),
@@ -144,10 +119,7 @@ fn material() -> &'static Material {
 
 /// Called at the end of each test: the last one to pass removes the material (a failure keeps it).
 fn finished() {
-    static DONE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    if DONE.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1 == TESTS {
-        let _ = std::fs::remove_dir_all(&material().dir);
-    }
+    common::finished(&material().dir, TESTS);
 }
 const TESTS: usize = 4;
 
@@ -155,41 +127,6 @@ fn out_dir(name: &str) -> PathBuf {
     let d = material().dir.join(name);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// `ffmpeg -v error -i f -f null -` must print nothing.
-fn assert_decodes_cleanly(f: &Path) {
-    let out = Command::new("ffmpeg")
-        .args(["-v", "error", "-i"])
-        .arg(f)
-        .args(["-f", "null", "-"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success() && out.stderr.is_empty(),
-        "{}: {}",
-        f.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn video_frames(f: &Path) -> i64 {
-    let out = Command::new("ffprobe")
-        .args([
-            "-v",
-            "error",
-            "-select_streams",
-            "v:0",
-            "-count_packets",
-            "-show_entries",
-            "stream=nb_read_packets",
-            "-of",
-            "csv=p=0",
-        ])
-        .arg(f)
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&out.stdout).trim().parse().unwrap()
 }
 
 async fn assert_output(f: &Path, planned_ms: i64) {
@@ -216,53 +153,6 @@ async fn assert_output(f: &Path, planned_ms: i64) {
     let find = |tag: &[u8]| head.windows(4).position(|w| w == tag).unwrap();
     assert!(find(b"moov") < find(b"mdat"), "not faststart");
     assert_decodes_cleanly(f);
-}
-
-/// A grey crop of the frame at `t` seconds, as raw bytes.
-fn gray(f: &Path, t: f64, crop: (i64, i64, i64, i64)) -> Vec<u8> {
-    let (w, h, x, y) = crop;
-    let out = Command::new("ffmpeg")
-        .args(["-v", "error", "-ss", &format!("{t:.3}"), "-i"])
-        .arg(f)
-        .args([
-            "-frames:v",
-            "1",
-            "-vf",
-            &format!("crop={w}:{h}:{x}:{y},format=gray"),
-            "-f",
-            "rawvideo",
-            "-",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(out.stdout.len() as i64, w * h);
-    out.stdout
-}
-
-/// Share of pixels that differ by more than `by` levels.
-fn changed(a: &[u8], b: &[u8], by: i32) -> f64 {
-    a.iter()
-        .zip(b)
-        .filter(|(x, y)| (**x as i32 - **y as i32).abs() > by)
-        .count() as f64
-        / a.len() as f64
-}
-
-fn progress_log() -> (&'static Mutex<Vec<u8>>, impl Fn(u8) + Send + Sync) {
-    let log: &'static Mutex<Vec<u8>> = Box::leak(Box::new(Mutex::new(Vec::new())));
-    (log, move |p| log.lock().unwrap().push(p))
-}
-
-fn assert_progress(log: &Mutex<Vec<u8>>) {
-    let v = log.lock().unwrap();
-    assert!(v.windows(2).all(|w| w[0] <= w[1]), "{v:?}");
-    assert_eq!(v.first(), Some(&0));
-    assert_eq!(v.last(), Some(&100));
 }
 
 #[tokio::test]

@@ -440,3 +440,118 @@ pub async fn delete_variant(
             .collect(),
     ))
 }
+
+/// Imported videos (`/clip.merchant_video_library/add`) belong to no project: project 0.
+pub const IMPORTED: i64 = 0;
+
+/// Puts a finished video of the merchant's own (a video material whose files were already linked under
+/// `video_key` / `cover_key`) into the library as a successful variant of no project. One row per
+/// material: a second import answers `None` unless the first was deleted, which it brings back.
+pub async fn import_variant(
+    db: &Db,
+    merchant_id: i64,
+    media_id: i64,
+    duration_ms: i64,
+    video_key: &str,
+    cover_key: &str,
+) -> sqlx::Result<Option<i64>> {
+    let now = now_ms();
+    let seq = format!("[{media_id}]");
+    let mut tx = db.begin().await?;
+    let existing: Option<(i64, String)> = sqlx::query_as(
+        "SELECT id, state FROM clip_variants WHERE project_id = $1 AND seq = $2 AND merchant_id = $3",
+    )
+    .bind(IMPORTED)
+    .bind(&seq)
+    .bind(merchant_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let id = match existing {
+        Some((_, state)) if state != "deleted" => return Ok(None),
+        Some((id, _)) => {
+            sqlx::query(
+                "UPDATE clip_variants SET state = 'success', error = '', progress = 100, duration_ms = $1, video_key = $2, \
+                 cover_key = $3, used = 0, updated_at = $4 WHERE id = $5",
+            )
+            .bind(duration_ms)
+            .bind(video_key)
+            .bind(cover_key)
+            .bind(now)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            id
+        }
+        None => {
+            sqlx::query_scalar(
+                "INSERT INTO clip_variants (merchant_id, project_id, seq, state, progress, duration_ms, video_key, cover_key, \
+                 created_at, updated_at) VALUES ($1, $2, $3, 'success', 100, $4, $5, $6, $7, $7) RETURNING id",
+            )
+            .bind(merchant_id)
+            .bind(IMPORTED)
+            .bind(&seq)
+            .bind(duration_ms)
+            .bind(video_key)
+            .bind(cover_key)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?
+        }
+    };
+    tx.commit().await?;
+    Ok(Some(id))
+}
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct VariantProgress {
+    pub id: i64,
+    pub project_id: i64,
+    pub state: String,
+    pub progress: i64,
+    pub error: String,
+    pub duration_ms: i64,
+    pub updated_at: i64,
+}
+
+/// Variants of a merchant that changed since a time: what the progress stream pushes.
+pub async fn variants_changed_since(
+    db: &Db,
+    merchant_id: i64,
+    since: i64,
+) -> sqlx::Result<Vec<VariantProgress>> {
+    sqlx::query_as(
+        "SELECT id, project_id, state, progress, error, duration_ms, updated_at FROM clip_variants \
+         WHERE merchant_id = $1 AND updated_at > $2 ORDER BY updated_at LIMIT 200",
+    )
+    .bind(merchant_id)
+    .bind(since)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Whether a material is in the library as an imported video (and not deleted).
+pub async fn is_imported(db: &Db, merchant_id: i64, media_id: i64) -> sqlx::Result<bool> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM clip_variants WHERE project_id = $1 AND seq = $2 AND merchant_id = $3 AND state <> 'deleted'",
+    )
+    .bind(IMPORTED)
+    .bind(format!("[{media_id}]"))
+    .bind(merchant_id)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Progress (0–100) of a project's running batch: every variant made since the oldest one still
+/// rendering, finished ones counting 100 and rendering ones their progress. None when nothing renders.
+pub async fn batch_progress(db: &Db, project_id: i64) -> sqlx::Result<Option<i64>> {
+    let (batch, done): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN state = 'processing' THEN progress ELSE 100 END), 0) AS BIGINT) \
+         FROM clip_variants WHERE project_id = $1 AND state <> 'deleted' AND created_at >= \
+         (SELECT MIN(created_at) FROM clip_variants WHERE project_id = $1 AND state = 'processing')",
+    )
+    .bind(project_id)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok((batch > 0).then(|| done / batch))
+}

@@ -20,6 +20,7 @@ pub mod oplog;
 pub mod password;
 pub mod points;
 pub mod secrets;
+pub mod slice;
 pub mod users;
 
 pub use db::{Backend, Db};

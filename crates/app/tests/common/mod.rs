@@ -403,3 +403,103 @@ impl TestApp {
         find(&menu.ok()["menu"], path).expect("menu present")
     }
 }
+
+/// A solid-colour 720x1280 clip with a tone, `secs` long (a shot for mixing tests).
+pub fn clip(colour: &str, secs: &str) -> Vec<u8> {
+    let src = format!("color=c={colour}:s=720x1280:r=30");
+    ffmpeg_bytes(
+        &[
+            "-f",
+            "lavfi",
+            "-i",
+            &src,
+            "-f",
+            "lavfi",
+            "-i",
+            "sine=f=330",
+            "-t",
+            secs,
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-c:a",
+            "aac",
+        ],
+        "mp4",
+    )
+}
+
+/// Shot groups named as given, each with solid-colour clips `secs` long (one per colour), waited for
+/// until every clip is ready. Returns the group ids and the clip ids, in order.
+pub async fn shot_groups(
+    app: &TestApp,
+    t: &str,
+    groups: &[(&str, &[&str])],
+    secs: &str,
+) -> (Vec<i64>, Vec<i64>) {
+    let mut ids = vec![];
+    let mut clips = vec![];
+    for (name, colours) in groups {
+        let gid = app
+            .post(
+                "/media.merchant_much_resource/resource_group_add",
+                Some(t),
+                serde_json::json!({"name": name}),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        for c in *colours {
+            let r = app
+                .upload(
+                    "/media.merchant_much_resource/add_resource",
+                    t,
+                    &[("group_id", &gid.to_string())],
+                    &format!("{c}.mp4"),
+                    clip(c, secs),
+                )
+                .await;
+            clips.push(r.ok()["id"].as_i64().unwrap());
+        }
+        ids.push(gid);
+    }
+    app.wait_ready(t, &clips).await;
+    (ids, clips)
+}
+
+/// A quick-mix project of the caller's over `groups` (default settings otherwise); its id.
+pub async fn plain_project(app: &TestApp, t: &str, name: &str, groups: &[i64]) -> i64 {
+    let cfg = serde_json::json!({
+        "groups": groups.iter().map(|g| serde_json::json!({"group_id": g})).collect::<Vec<_>>()
+    });
+    app.post(
+        "/clip.merchant_much_clip/add",
+        Some(t),
+        serde_json::json!({"name": name, "config": cfg}),
+    )
+    .await
+    .ok()["id"]
+        .as_i64()
+        .unwrap()
+}
+
+/// Waits until a project has at least `n` variants and none is still rendering.
+pub async fn wait_variants(app: &TestApp, t: &str, project: i64, n: usize) -> Vec<Value> {
+    for _ in 0..1800 {
+        let r = app
+            .get_q(
+                "/clip.merchant_video_library/video_index",
+                Some(t),
+                json!({"project_id": project.to_string(), "limit": "100"}),
+            )
+            .await;
+        let rows = r.ok()["rows"].as_array().unwrap().clone();
+        if rows.len() >= n && rows.iter().all(|v| v["state"] != "processing") {
+            return rows;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("variants did not finish");
+}

@@ -1,16 +1,19 @@
 /**
- * Quick-mix projects and the finished-video library (docs/api-clip.md). Lists are read by DataTable
- * through `clipUrls`; the pickers of the project form read the material libraries with `limit`.
+ * Quick-mix and advanced-mode projects and the finished-video library (docs/api-clip.md). Lists are read
+ * by DataTable through `clipUrls`; the pickers of the project form read the material libraries with `limit`.
+ * Advanced projects have their own list / save / delete; everything else goes through the quick-mix calls.
  */
 import { http } from '../request';
 import type { ListResult } from '../types';
-import type { PickMedia, Plan, Project, ProjectConfig, RenderJob, ShotGroup, SystemTrack, Variant } from './types';
+import type { PickMedia, Plan, Project, ProjectConfig, ProjectMode, RenderJob, ShotGroup, SystemTrack, Variant } from './types';
 
 const MC = '/clip.merchant_much_clip';
+const SC = '/clip.merchant_senior_clip';
 const VL = '/clip.merchant_video_library';
 
 export const clipUrls = {
   projects: `${MC}/index`,
+  seniorProjects: `${SC}/index`,
   library: `${VL}/index`,
   videoIndex: `${VL}/video_index`,
 } as const;
@@ -22,12 +25,34 @@ const PICK_LIMIT = 1000;
 // ---- projects
 export const fetchProjects = (params: Record<string, unknown> = {}) =>
   http.get<ListResult<Project>>(clipUrls.projects, { limit: PICK_LIMIT, ...params });
+/** Silent: a user without advanced mode simply has none. */
+export const fetchSeniorProjects = (params: Record<string, unknown> = {}) =>
+  http.get<ListResult<Project>>(clipUrls.seniorProjects, { limit: PICK_LIMIT, ...params }, { silent: true });
 export const addProject = (name: string, config: ProjectConfig) => http.post<Project>(`${MC}/add`, { name, config });
 export const modifyProject = (id: number, name: string, config: ProjectConfig) => http.post<Project>(`${MC}/modify`, { id, name, config });
 export const copyProject = (id: number) => http.post<Project>(`${MC}/add_copy`, { id });
 export const setProjectStatus = (id: number, status: 0 | 1) => http.post<Empty>(`${MC}/edit_status`, { id, status });
 /** 422 while variants render. */
 export const deleteProject = (id: number) => http.post<Empty>(`${MC}/delete`, { id });
+
+// ---- advanced mode: own list, save and delete; plans, renders, copy and status are the quick-mix calls
+/** Creates when `id` is undefined, else updates. 422 with data.field on bad input. */
+export const saveSeniorProject = (id: number | undefined, name: string, config: ProjectConfig) =>
+  http.post<Project>(`${SC}/modify`, id ? { id, name, config } : { name, config });
+export const deleteSeniorProject = (id: number) => http.post<Empty>(`${SC}/delete`, { id });
+
+/** Per mode: the list call, save and delete. */
+export const projectCalls: Record<
+  ProjectMode,
+  { list: string; save: (id: number | undefined, name: string, config: ProjectConfig) => Promise<Project>; remove: (id: number) => Promise<Empty> }
+> = {
+  normal: {
+    list: clipUrls.projects,
+    save: (id, name, config) => (id ? modifyProject(id, name, config) : addProject(name, config)),
+    remove: deleteProject,
+  },
+  senior: { list: clipUrls.seniorProjects, save: saveSeniorProject, remove: deleteSeniorProject },
+};
 
 // ---- what a project is made of
 export const fetchShotGroups = () => http.get<ListResult<ShotGroup>>(`${MC}/get_resource_group`);
@@ -45,6 +70,8 @@ export const generateVariants = (id: number, count?: number) =>
   http.post<Plan>(`${MC}/add_video`, count ? { id, count } : { id }, { silent: true });
 /** More unique variants of the same project (the library's "continue adding"). */
 export const continueAdding = (id: number, count: number) => http.post<Plan>(`${VL}/continue_add_video`, { id, count }, { silent: true });
+/** Every unique variant the project still allows (at most 200 per call); charges 2 points each. */
+export const renderAllRemaining = (id: number) => http.post<Plan>(`${VL}/job_video_add_all`, { id }, { silent: true });
 
 // ---- the finished-video library
 export const fetchVariants = (params: Record<string, unknown>) => http.get<ListResult<Variant>>(clipUrls.library, params);
@@ -53,4 +80,13 @@ export const deleteVariants = (ids: number[]) => http.post<Empty>(`${VL}/video_d
 /** Stops renders; their points are refunded. */
 export const cancelVariants = (ids: number[]) => http.post<{ cancelled: number }>(`${VL}/video_cancel`, ids.length === 1 ? { id: ids[0] } : { ids });
 export const markUsed = (id: number, used: boolean) => http.post<Variant>(`${VL}/video_use`, { id, used });
+/** Imports the caller's own finished videos (ready video materials); 422 names one already in the library or not processed. */
+export const importVideos = (ids: number[]) => http.post<{ variant_ids: number[] }>(`${VL}/add`, { ids }, { silent: true });
+/** The caller's processed videos (the multi-shot video library, every group), for the import picker. */
+export const fetchReadyVideos = (params: Record<string, unknown> = {}) =>
+  http.get<ListResult<PickMedia>>('/media.merchant_much_resource/video_resource_detail', {
+    limit: PICK_LIMIT,
+    filterObj: { kind: 'video|=', state: 'ready|=' },
+    ...params,
+  });
 export const fetchRenderJob = (id: number) => http.get<RenderJob>(`${VL}/job_video`, { id });

@@ -13,14 +13,43 @@ export interface TextStyle {
   position: TextPosition;
 }
 
+export type TransitionKind =
+  | 'fade'
+  | 'dissolve'
+  | 'wipeleft'
+  | 'wiperight'
+  | 'wipeup'
+  | 'wipedown'
+  | 'slideleft'
+  | 'slideright'
+  | 'slideup'
+  | 'slidedown'
+  | 'circleopen'
+  | 'circleclose';
+
+/** Advanced mode: the transition into the next shot (ffmpeg xfade). */
+export interface Transition {
+  kind: TransitionKind;
+  /** 200–2000, default 500. */
+  ms: number;
+}
+
 export interface GroupRule {
   group_id: number;
-  /** Longest part of each clip used, ms (0 = the whole clip; cuts fall on whole seconds). */
+  /** Longest part of each clip used, ms (0 = the whole clip; cuts fall on whole seconds). Advanced mode: the length from `in_ms`. */
   max_ms?: number;
+  /** Advanced mode: where each clip of this shot starts, ms (≥ 0, default 0). */
+  in_ms?: number;
+  /** Advanced mode: the caption shown while this shot plays (≤ 30 characters; blank = none). */
+  text?: string;
+  /** Advanced mode: the transition into the next shot; null = a hard cut. Not on the last shot. */
+  transition?: Transition | null;
 }
 
 export interface AudioRef {
   media_id?: number | null;
+  /** Up to 3 library files (SPEC §5 "Up to 3 files in one selection"); the variants take them in turn. */
+  media_ids?: number[];
   /** Music only: a built-in track. */
   system_music_id?: number | null;
   /** 0–100 */
@@ -35,7 +64,11 @@ export interface ProjectConfig {
   title?: { text: string; style: TextStyle } | null;
   cover_ms: number;
   output_count: number;
+  /** Advanced mode: the style of the shots' captions (default {font_id: null, size: 64, color: '#FFFFFF', position: 'middle'}). */
+  shot_style?: TextStyle | null;
 }
+
+export type ProjectMode = 'normal' | 'senior';
 
 export interface VariantCounts {
   success: number;
@@ -59,6 +92,8 @@ export interface Project {
   /** pool < 80: SPEC's "at least 80 materials recommended". */
   small_pool: boolean;
   variants: VariantCounts;
+  /** 0–100 of the running batch (variants made since the oldest one still rendering); null when none renders. */
+  progress?: number | null;
   groups: { id: number; name: string; ready: number }[];
 }
 
@@ -118,7 +153,10 @@ export type VariantState = 'processing' | 'success' | 'failed';
 
 export interface Variant {
   id: number;
+  /** 0 for a video imported from the video library. */
   project_id: number;
+  /** null: imported from the video library (its name is clips[0].name). */
+  project_name?: string | null;
   seq: number[];
   clips: { id: number; name: string | null }[];
   state: VariantState;
@@ -143,4 +181,15 @@ export interface RenderJob {
   progress: number;
   error: string;
   job: { id: number; state: string; attempts: number; max_attempts: number; last_error: string | null } | null;
+}
+
+/** `GET /api/events`, event `variant`: a variant's state changed. */
+export interface VariantEvent {
+  id: number;
+  project_id: number;
+  state: VariantState;
+  progress: number;
+  error: string;
+  duration_ms: number;
+  updated_at: Millis;
 }

@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLogin } from '@/store/session';
-import { createSseParser, parseMediaEvents, retryDelay, subscribeMediaEvents, type SseMessage, type StreamStatus } from './events';
+import type { VariantEvent } from '../clip/types';
+import {
+  createSseParser,
+  parseMediaEvents,
+  parseVariantEvents,
+  retryDelay,
+  subscribeMediaEvents,
+  subscribeVariantEvents,
+  type SseMessage,
+  type StreamStatus,
+} from './events';
 import type { MediaEvent } from './types';
 
 describe('text/event-stream parser', () => {
@@ -40,6 +50,14 @@ describe('text/event-stream parser', () => {
     expect(parseMediaEvents('not json')).toEqual([]);
     expect(parseMediaEvents('{"id":1}')).toEqual([]);
     expect(parseMediaEvents('[{"nope":1}]')).toEqual([]);
+  });
+
+  it('takes the variant rows and ignores malformed data', () => {
+    expect(parseVariantEvents('[{"id":4,"project_id":2,"state":"processing","progress":30,"error":"","duration_ms":0,"updated_at":5}]')).toEqual([
+      { id: 4, project_id: 2, state: 'processing', progress: 30, error: '', duration_ms: 0, updated_at: 5 },
+    ]);
+    expect(parseVariantEvents('nope')).toEqual([]);
+    expect(parseVariantEvents('[{"id":"4"}]')).toEqual([]);
   });
 
   it('backs off 1 s, 2 s, 4 s … up to 15 s between reconnects', () => {
@@ -110,6 +128,36 @@ describe('the progress stream', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 500 })));
     const statuses: StreamStatus[] = [];
     const off = subscribeMediaEvents({ onStatus: (s) => statuses.push(s) });
+    await vi.waitFor(() => expect(statuses.at(-1)).toBe('down'));
+    expect(statuses).not.toContain('open');
+    off();
+  });
+
+  it('hands `variant` events to the variant listeners on the same connection, `media` ones to the media listeners', async () => {
+    const s1 = stream();
+    const fetchMock = vi.fn(async () => s1.response);
+    vi.stubGlobal('fetch', fetchMock);
+    const media: MediaEvent[][] = [];
+    const variants: VariantEvent[][] = [];
+    const statuses: StreamStatus[] = [];
+    const offMedia = subscribeMediaEvents({ onEvents: (r) => media.push(r) });
+    const offVariants = subscribeVariantEvents({ onVariants: (r) => variants.push(r), onStatus: (st) => statuses.push(st) });
+    await vi.waitFor(() => expect(statuses).toContain('open'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    s1.send('event: variant\ndata: [{"id":9,"project_id":5,"state":"processing","progress":55,"error":"","duration_ms":0,"updated_at":7}]\n\n');
+    s1.send('event: media\ndata: [{"id":3,"state":"ready","progress":100,"error":"","asr_state":"","updated_at":1}]\n\n');
+    await vi.waitFor(() => expect(variants).toHaveLength(1));
+    await vi.waitFor(() => expect(media).toHaveLength(1));
+    expect(variants[0]).toEqual([{ id: 9, project_id: 5, state: 'processing', progress: 55, error: '', duration_ms: 0, updated_at: 7 }]);
+    expect(media[0]).toEqual([row(3, 'ready', 100)]);
+    offMedia();
+    offVariants();
+  });
+
+  it('an answer that is not an event stream (e.g. JSON) counts as down', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"code":200}', { status: 200, headers: { 'content-type': 'application/json' } })));
+    const statuses: StreamStatus[] = [];
+    const off = subscribeVariantEvents({ onStatus: (s) => statuses.push(s) });
     await vi.waitFor(() => expect(statuses.at(-1)).toBe('down'));
     expect(statuses).not.toContain('open');
     off();

@@ -1,10 +1,13 @@
 /**
- * Progress of the caller's materials: `GET /api/events` (server-sent events, event `media`,
- * data `[{id, state, progress, error, asr_state, updated_at}]`). EventSource cannot send the bearer
- * header, so the stream is read with fetch and a ReadableStream reader. One connection serves every
- * subscriber of the page; it reconnects after a drop (1 s, 2 s, 4 s … 15 s) and reports whether it is
- * up, so the pages can fall back to polling while it is not.
+ * Progress of the caller's materials and finished videos: `GET /api/events` (server-sent events, event
+ * `media`, data `[{id, state, progress, error, asr_state, updated_at}]`, and event `variant`, data
+ * `[{id, project_id, state, progress, error, duration_ms, updated_at}]`). EventSource cannot send the
+ * bearer header, so the stream is read with fetch and a ReadableStream reader. One connection serves
+ * every subscriber of the page (material pages and the finished-video library alike); it reconnects
+ * after a drop (1 s, 2 s, 4 s … 15 s) and reports whether it is up, so the pages can fall back to
+ * polling while it is not. An answer that is not an event stream (e.g. JSON) counts as refused.
  */
+import type { VariantEvent } from '../clip/types';
 import { buildHeaders, buildUrl } from '../request';
 import type { MediaEvent } from './types';
 
@@ -69,22 +72,37 @@ export function createSseParser(onMessage: (message: SseMessage) => void) {
   };
 }
 
-/** Parses a `media` message's data; anything malformed is ignored. */
-export function parseMediaEvents(data: string): MediaEvent[] {
+/** Rows of a message's data (objects with a numeric id); anything malformed is ignored. */
+function parseRows<T extends { id: number }>(data: string): T[] {
   try {
     const rows = JSON.parse(data) as unknown;
-    return Array.isArray(rows) ? rows.filter((r): r is MediaEvent => !!r && typeof r === 'object' && typeof (r as MediaEvent).id === 'number') : [];
+    return Array.isArray(rows) ? rows.filter((r): r is T => !!r && typeof r === 'object' && typeof (r as T).id === 'number') : [];
   } catch {
     return [];
   }
 }
 
+/** Parses a `media` message's data; anything malformed is ignored. */
+export function parseMediaEvents(data: string): MediaEvent[] {
+  return parseRows<MediaEvent>(data);
+}
+
+/** Parses a `variant` message's data; anything malformed is ignored. */
+export function parseVariantEvents(data: string): VariantEvent[] {
+  return parseRows<VariantEvent>(data);
+}
+
 export type StreamStatus = 'connecting' | 'open' | 'down';
 
-export interface MediaEventListener {
+export interface ProgressListener {
+  /** `media` events: materials. */
   onEvents?: (rows: MediaEvent[]) => void;
+  /** `variant` events: finished videos (the /piece_rep library). */
+  onVariants?: (rows: VariantEvent[]) => void;
   onStatus?: (status: StreamStatus) => void;
 }
+export type MediaEventListener = ProgressListener;
+export type VariantEventListener = Pick<ProgressListener, 'onVariants' | 'onStatus'>;
 
 export const RETRY_MIN_MS = 1000;
 export const RETRY_MAX_MS = 15000;
@@ -94,7 +112,7 @@ export function retryDelay(attempt: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.max(0, attempt));
 }
 
-const listeners = new Set<MediaEventListener>();
+const listeners = new Set<ProgressListener>();
 let controller: AbortController | null = null;
 let status: StreamStatus = 'down';
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -117,15 +135,20 @@ async function connect(attempt: number): Promise<void> {
       setStatus('down'); // signed out: the page's own calls (polling) handle the session
       return;
     }
-    if (!response.ok || !response.body) throw new Error(`events answered ${response.status}`);
+    const type = response.headers.get('content-type');
+    if (!response.ok || !response.body || (type && !type.includes('text/event-stream'))) throw new Error(`events answered ${response.status} ${type ?? ''}`);
     opened = true;
     setStatus('open');
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     const parser = createSseParser((message) => {
-      if (message.event !== 'media') return;
-      const rows = parseMediaEvents(message.data);
-      if (rows.length) for (const l of listeners) l.onEvents?.(rows);
+      if (message.event === 'media') {
+        const rows = parseMediaEvents(message.data);
+        if (rows.length) for (const l of listeners) l.onEvents?.(rows);
+      } else if (message.event === 'variant') {
+        const rows = parseVariantEvents(message.data);
+        if (rows.length) for (const l of listeners) l.onVariants?.(rows);
+      }
     });
     for (;;) {
       const { done, value } = await reader.read();
@@ -145,7 +168,7 @@ async function connect(attempt: number): Promise<void> {
 }
 
 /** Listens to the progress stream; returns the unsubscribe function. The connection lives while anyone listens. */
-export function subscribeMediaEvents(listener: MediaEventListener): () => void {
+export function subscribeMediaEvents(listener: ProgressListener): () => void {
   listeners.add(listener);
   if (listeners.size === 1) void connect(0);
   else listener.onStatus?.(status);
@@ -159,4 +182,9 @@ export function subscribeMediaEvents(listener: MediaEventListener): () => void {
       status = 'down';
     }
   };
+}
+
+/** The finished videos' progress (event `variant`) on the same shared connection. */
+export function subscribeVariantEvents(listener: VariantEventListener): () => void {
+  return subscribeMediaEvents(listener);
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { fetchProjects } from '@/api/clip';
+import { fetchProjects, fetchSeniorProjects } from '@/api/clip';
 import { dateRangeField, intField, optionsField, textField } from '@/components/FilterDrawer/fields';
 import type { FilterField } from '@/components/FilterDrawer/model';
 
@@ -16,10 +16,11 @@ export function projectFilterFields(t: TFunction): FilterField[] {
   ];
 }
 
-/** Project names for a remote select (the list engine's name include). */
+/** Project names of both modes for a remote select (the list engine's name include). */
 export async function projectOptions(search: string) {
-  const data = await fetchProjects(search ? { filterObj: { name: `${search}|include` }, limit: 50 } : { limit: 50 });
-  return data.rows.map((p) => ({ value: p.id, label: p.name }));
+  const params = search ? { filterObj: { name: `${search}|include` }, limit: 50 } : { limit: 50 };
+  const [normal, senior] = await Promise.all([fetchProjects(params), fetchSeniorProjects(params).catch(() => null)]);
+  return [...(normal?.rows ?? []), ...(senior?.rows ?? [])].map((p) => ({ value: p.id, label: p.name }));
 }
 
 /** /piece_rep: the library's fields (project_id, state, used, duration_ms, created_at). */

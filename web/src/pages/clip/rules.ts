@@ -1,8 +1,10 @@
 /**
- * The quick-mix project form's rules (SPEC §5 "Voice and clip", docs/api-clip.md) and the mapping
- * between the form's values and the project `config` the server stores. Pure functions only.
+ * The quick-mix / advanced-mode project form's rules (SPEC §5 "Voice and clip", docs/api-clip.md) and
+ * the mapping between the form's values and the project `config` the server stores. Pure functions only.
+ * Advanced mode adds per-shot fields (start, caption, transition) and the captions' style; quick mix
+ * never sets them, so its config is unchanged.
  */
-import type { TextPosition, TextStyle, Project, ProjectConfig } from '@/api/clip/types';
+import type { AudioRef, GroupRule, TextPosition, TextStyle, Project, ProjectConfig, TransitionKind } from '@/api/clip/types';
 
 /** At least three shot groups. */
 export const MIN_GROUPS = 3;
@@ -21,6 +23,32 @@ export const COLOR_RE = /^#[0-9A-Fa-f]{6}$/;
 
 export const DEFAULT_SUBTITLE_STYLE: TextStyle = { font_id: null, size: 56, color: '#FFFFFF', position: 'bottom' };
 export const DEFAULT_TITLE_STYLE: TextStyle = { font_id: null, size: 72, color: '#FFD700', position: 'top' };
+/** Advanced mode: the shots' captions. */
+export const DEFAULT_SHOT_STYLE: TextStyle = { font_id: null, size: 64, color: '#FFFFFF', position: 'middle' };
+
+/** SPEC §5 "Up to 3 files in one selection": music or voice-over files a project may name. */
+export const MAX_TRACKS = 3;
+
+/** Advanced mode: a shot's caption, at most 30 characters. */
+export const MAX_SHOT_TEXT_CHARS = 30;
+/** Advanced mode: the transitions into the next shot (ffmpeg xfade names, docs/api-clip.md). */
+export const TRANSITIONS: readonly TransitionKind[] = [
+  'fade',
+  'dissolve',
+  'wipeleft',
+  'wiperight',
+  'wipeup',
+  'wipedown',
+  'slideleft',
+  'slideright',
+  'slideup',
+  'slidedown',
+  'circleopen',
+  'circleclose',
+];
+export const TRANSITION_MS_MIN = 200;
+export const TRANSITION_MS_MAX = 2000;
+export const DEFAULT_TRANSITION_MS = 500;
 
 /** Characters as the server counts them (code points: an emoji is one). */
 export function charCount(text: string | null | undefined): number {
@@ -48,8 +76,16 @@ export function toHexColor(value: unknown): string {
 
 export interface GroupRow {
   group_id: number;
-  /** Longest part of each clip, whole seconds; empty or 0 = the whole clip. */
+  /** Longest part of each clip, whole seconds; empty or 0 = the whole clip (advanced mode: the length from the start). */
   max_s?: number | null;
+  /** Advanced mode: where each clip of the shot starts, seconds (empty = its beginning). */
+  start_s?: number | null;
+  /** Advanced mode: the caption shown while the shot plays (blank = none). */
+  text?: string;
+  /** Advanced mode: the transition into the next shot (null = a hard cut); never on the last shot. */
+  transition?: TransitionKind | null;
+  /** Advanced mode: the transition's length, ms (empty = 500). */
+  transition_ms?: number | null;
 }
 
 export type GroupsProblem = 'tooFew' | 'repeated' | 'badMax' | null;
@@ -60,6 +96,42 @@ export function groupsProblem(rows: readonly GroupRow[] | undefined): GroupsProb
   if (new Set(list.map((r) => r.group_id)).size !== list.length) return 'repeated';
   if (list.some((r) => r.max_s !== undefined && r.max_s !== null && (!Number.isInteger(r.max_s) || r.max_s < 0))) return 'badMax';
   return null;
+}
+
+export type ShotProblem = 'badStart' | 'textTooLong' | 'badTransition' | 'badTransitionMs' | 'lastTransition';
+
+/** Advanced mode: what is wrong with one shot (`index` of `count`), or null. */
+export function shotProblem(row: GroupRow, index: number, count: number): ShotProblem | null {
+  if (row.start_s !== undefined && row.start_s !== null && (!Number.isFinite(row.start_s) || row.start_s < 0)) return 'badStart';
+  if (charCount((row.text ?? '').trim()) > MAX_SHOT_TEXT_CHARS) return 'textTooLong';
+  if (row.transition) {
+    if (index === count - 1) return 'lastTransition';
+    if (!TRANSITIONS.includes(row.transition)) return 'badTransition';
+    const ms = row.transition_ms ?? DEFAULT_TRANSITION_MS;
+    if (!Number.isInteger(ms) || ms < TRANSITION_MS_MIN || ms > TRANSITION_MS_MAX) return 'badTransitionMs';
+  }
+  return null;
+}
+
+/** Advanced mode: the first shot with a problem (the form's check), or null. */
+export function shotsProblem(rows: readonly GroupRow[] | undefined): { index: number; problem: ShotProblem } | null {
+  const list = rows ?? [];
+  for (let index = 0; index < list.length; index++) {
+    const problem = shotProblem(list[index], index, list.length);
+    if (problem) return { index, problem };
+  }
+  return null;
+}
+
+/** The last shot has nothing to transition into: its transition is dropped (after a move or removal). */
+export function clearLastTransition(rows: readonly GroupRow[]): GroupRow[] {
+  const last = rows.length - 1;
+  return rows.map((r, i) => (i === last && r.transition ? { ...r, transition: null } : r));
+}
+
+/** Whether any shot has a caption (the captions' style is then sent and shown). */
+export function hasShotTexts(rows: readonly GroupRow[] | undefined): boolean {
+  return (rows ?? []).some((r) => (r.text ?? '').trim() !== '');
 }
 
 /** Unique variants the groups allow: the product of their ready counts. */
@@ -91,25 +163,29 @@ export type MusicSource = 'none' | 'mine' | 'builtin';
 export interface ProjectFormValues {
   name: string;
   groups: GroupRow[];
-  music: { source: MusicSource; media_id?: number | null; system_music_id?: number | null; volume: number };
-  voice: { media_id?: number | null; volume: number };
+  /** `media_ids`: up to MAX_TRACKS library files, used by the variants in turn. */
+  music: { source: MusicSource; media_ids?: number[]; system_music_id?: number | null; volume: number };
+  voice: { media_ids?: number[]; volume: number };
   subtitles: { enabled: boolean; style: TextStyle };
   title: { text: string; style: TextStyle };
   /** Cover frame time, seconds. */
   cover_s: number;
   output_count: number;
+  /** Advanced mode: the shots' captions' style (sent only when a shot has a caption). */
+  shot_style: TextStyle;
 }
 
 export function emptyForm(): ProjectFormValues {
   return {
     name: '',
     groups: [],
-    music: { source: 'none', media_id: null, system_music_id: null, volume: 60 },
-    voice: { media_id: null, volume: 100 },
+    music: { source: 'none', media_ids: [], system_music_id: null, volume: 60 },
+    voice: { media_ids: [], volume: 100 },
     subtitles: { enabled: false, style: { ...DEFAULT_SUBTITLE_STYLE } },
     title: { text: '', style: { ...DEFAULT_TITLE_STYLE } },
     cover_s: 1,
     output_count: 5,
+    shot_style: { ...DEFAULT_SHOT_STYLE },
   };
 }
 
@@ -129,21 +205,57 @@ export function toForm(project: Pick<Project, 'name' | 'config'>): ProjectFormVa
   const music = c.music;
   return {
     name: project.name,
-    groups: (c.groups ?? []).map((g) => ({ group_id: g.group_id, max_s: g.max_ms ? Math.round(g.max_ms / 1000) : null })),
+    groups: (c.groups ?? []).map(toRow),
     music: music
       ? {
           source: music.system_music_id ? 'builtin' : 'mine',
-          media_id: music.media_id ?? null,
+          media_ids: tracksOf(music),
           system_music_id: music.system_music_id ?? null,
           volume: music.volume ?? base.music.volume,
         }
       : base.music,
-    voice: c.voice ? { media_id: c.voice.media_id ?? null, volume: c.voice.volume ?? base.voice.volume } : base.voice,
+    voice: c.voice ? { media_ids: tracksOf(c.voice), volume: c.voice.volume ?? base.voice.volume } : base.voice,
     subtitles: { enabled: Boolean(c.subtitles?.enabled), style: styleOf(c.subtitles?.style, DEFAULT_SUBTITLE_STYLE) },
     title: { text: c.title?.text ?? '', style: styleOf(c.title?.style, DEFAULT_TITLE_STYLE) },
     cover_s: (c.cover_ms ?? 0) / 1000,
     output_count: c.output_count ?? base.output_count,
+    shot_style: styleOf(c.shot_style ?? undefined, DEFAULT_SHOT_STYLE),
   };
+}
+
+/** The library files an audio setting names: `media_ids`, or `media_id` alone. */
+export function tracksOf(a: Pick<AudioRef, 'media_id' | 'media_ids'>): number[] {
+  if (a.media_ids?.length) return [...a.media_ids];
+  return a.media_id ? [a.media_id] : [];
+}
+
+/** One file keeps the plain `{media_id}` shape; several go as `{media_ids}`. */
+function trackRef(ids: number[]): Pick<AudioRef, 'media_id' | 'media_ids'> {
+  const list = ids.slice(0, MAX_TRACKS);
+  return list.length === 1 ? { media_id: list[0] } : { media_ids: list };
+}
+
+/** A stored shot as a form row; the advanced fields only when set (quick-mix rows stay {group_id, max_s}). */
+function toRow(g: GroupRule): GroupRow {
+  const row: GroupRow = { group_id: g.group_id, max_s: g.max_ms ? Math.round(g.max_ms / 1000) : null };
+  if (g.in_ms) row.start_s = g.in_ms / 1000;
+  if (g.text) row.text = g.text;
+  if (g.transition) {
+    row.transition = g.transition.kind;
+    row.transition_ms = g.transition.ms ?? DEFAULT_TRANSITION_MS;
+  }
+  return row;
+}
+
+/** A form row as the stored shot; the advanced fields only when used (a quick-mix shot stays {group_id, max_ms}). */
+function toRule(r: GroupRow, index: number, count: number): GroupRule {
+  const rule: GroupRule = { group_id: r.group_id, max_ms: r.max_s ? Math.round(r.max_s) * 1000 : 0 };
+  const inMs = r.start_s ? Math.max(0, Math.round(r.start_s * 1000)) : 0;
+  if (inMs) rule.in_ms = inMs;
+  const text = (r.text ?? '').trim();
+  if (text) rule.text = text;
+  if (r.transition && index < count - 1) rule.transition = { kind: r.transition, ms: r.transition_ms ?? DEFAULT_TRANSITION_MS };
+  return rule;
 }
 
 /** Form values as the `config` sent to add / modify. Parts left out are simply not sent. */
@@ -154,17 +266,20 @@ export function toConfig(v: Partial<ProjectFormValues>): ProjectConfig {
   const subtitles = v.subtitles ?? base.subtitles;
   const title = v.title ?? base.title;
   const config: ProjectConfig = {
-    groups: (v.groups ?? []).map((g) => ({ group_id: g.group_id, max_ms: g.max_s ? Math.round(g.max_s) * 1000 : 0 })),
+    groups: (v.groups ?? []).map((g, i, all) => toRule(g, i, all.length)),
     subtitles: { enabled: Boolean(subtitles.enabled), style: styleOf(subtitles.style, DEFAULT_SUBTITLE_STYLE) },
     cover_ms: Math.max(0, Math.round((v.cover_s ?? 0) * 1000)),
     output_count: v.output_count ?? base.output_count,
   };
   const musicVolume = music.volume ?? base.music.volume;
-  if (music.source === 'mine' && music.media_id) config.music = { media_id: music.media_id, volume: musicVolume };
+  const musicIds = music.media_ids ?? [];
+  if (music.source === 'mine' && musicIds.length) config.music = { ...trackRef(musicIds), volume: musicVolume };
   if (music.source === 'builtin' && music.system_music_id) config.music = { system_music_id: music.system_music_id, volume: musicVolume };
-  if (voice.media_id) config.voice = { media_id: voice.media_id, volume: voice.volume ?? base.voice.volume };
+  const voiceIds = voice.media_ids ?? [];
+  if (voiceIds.length) config.voice = { ...trackRef(voiceIds), volume: voice.volume ?? base.voice.volume };
   const text = (title.text ?? '').trim();
   if (text) config.title = { text, style: styleOf(title.style, DEFAULT_TITLE_STYLE) };
+  if (hasShotTexts(v.groups)) config.shot_style = styleOf(v.shot_style, DEFAULT_SHOT_STYLE);
   return config;
 }
 

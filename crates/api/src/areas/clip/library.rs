@@ -3,7 +3,7 @@
 
 use crate::areas::materials::files;
 use crate::error::{ApiError, ApiResult, Json, ok};
-use crate::extract::{Caller, Input};
+use crate::extract::{Caller, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Msg;
@@ -91,14 +91,6 @@ pub async fn video_index(
     list(&st, &c, q).await
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct IdsReq {
-    #[serde(default)]
-    pub id: Option<i64>,
-    #[serde(default)]
-    pub ids: Vec<i64>,
-}
-
 #[utoipa::path(post, path = "/clip.merchant_video_library/video_delete", tag = "clip", request_body = IdsReq, responses((status = 200, description = "deleted (the sequence is never made again)")))]
 pub async fn video_delete(
     State(st): State<AppState>,
@@ -106,11 +98,7 @@ pub async fn video_delete(
     Input(r): Input<IdsReq>,
 ) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
-    let mut ids = r.ids.clone();
-    ids.extend(r.id);
-    if ids.is_empty() {
-        return Err(ApiError::invalid("id", Msg::Required));
-    }
+    let ids = r.all("id")?;
     for id in &ids {
         let v = db::variant(&st.db, mid, *id)
             .await?
@@ -218,11 +206,7 @@ pub async fn video_cancel(
     Input(r): Input<IdsReq>,
 ) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
-    let mut ids = r.ids.clone();
-    ids.extend(r.id);
-    if ids.is_empty() {
-        return Err(ApiError::invalid("id", Msg::Required));
-    }
+    let ids = r.all("id")?;
     for id in &ids {
         let v = db::variant(&st.db, mid, *id)
             .await?
@@ -245,4 +229,87 @@ pub async fn video_cancel(
         }
     }
     Ok(ok(serde_json::json!({ "cancelled": n })))
+}
+
+#[utoipa::path(post, path = "/clip.merchant_video_library/add", tag = "clip", request_body = IdsReq, responses((status = 200, description = "{variant_ids}: the merchant's own finished videos (video materials) put into the library")))]
+pub async fn add(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdsReq>,
+) -> ApiResult<Json> {
+    let mid = c.merchant_id()?;
+    let ids = r.all("ids")?;
+    // Every id is checked before anything is linked: all or nothing.
+    let mut files = vec![];
+    for id in &ids {
+        let m = store::materials::get(&st.db, mid, *id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        if m.kind != "video" || m.state != "ready" {
+            return Err(ApiError::invalid_with(
+                "ids",
+                Msg::NotAVideo,
+                vec![("name", m.name)],
+            ));
+        }
+        if db::is_imported(&st.db, mid, m.id).await? {
+            return Err(ApiError::invalid_with(
+                "ids",
+                Msg::AlreadyInLibrary,
+                vec![("name", m.name)],
+            ));
+        }
+        files.push(m);
+    }
+    let mut out = vec![];
+    for m in files {
+        let video_key = media::Storage::new_key(mid, "mp4");
+        let cover_key = if m.poster_key.is_empty() {
+            String::new()
+        } else {
+            media::Storage::new_key(mid, "jpg")
+        };
+        let internal = |e: media::storage::StorageError| ApiError::Internal(e.into());
+        st.storage
+            .link(&m.storage_key, &video_key)
+            .await
+            .map_err(internal)?;
+        if !cover_key.is_empty() {
+            st.storage
+                .link(&m.poster_key, &cover_key)
+                .await
+                .map_err(internal)?;
+        }
+        match db::import_variant(&st.db, mid, m.id, m.duration_ms, &video_key, &cover_key).await? {
+            Some(id) => out.push(id),
+            None => {
+                let _ = st.storage.delete(&video_key).await;
+                let _ = st.storage.delete(&cover_key).await;
+                return Err(ApiError::invalid_with(
+                    "ids",
+                    Msg::AlreadyInLibrary,
+                    vec![("name", m.name)],
+                ));
+            }
+        }
+    }
+    Ok(ok(serde_json::json!({ "variant_ids": out })))
+}
+
+#[utoipa::path(post, path = "/clip.merchant_video_library/job_video_add_all", tag = "clip", request_body = IdReq, responses((status = 200, description = "renders every unique variant the project still allows (at most 200 per call), like add_video")))]
+pub async fn job_video_add_all(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdReq>,
+) -> ApiResult<Json> {
+    let capacity = super::projects::capacity(&st, c.merchant_id()?, r.id).await?;
+    super::projects::generate(
+        &st,
+        &c,
+        super::projects::GenerateReq {
+            id: r.id,
+            count: Some(capacity.clamp(1, domain::clip::MAX_BATCH)),
+        },
+    )
+    .await
 }

@@ -3,6 +3,8 @@
 pub mod library;
 pub mod projects;
 pub mod render;
+pub mod senior;
+pub mod slice;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,6 +22,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(projects::resources))
         .routes(routes!(projects::preview))
         .routes(routes!(projects::add_video))
+        .routes(routes!(senior::index))
+        .routes(routes!(senior::modify))
+        .routes(routes!(senior::delete))
         .routes(routes!(library::index))
         .routes(routes!(library::video_index))
         .routes(routes!(library::video_delete))
@@ -27,4 +32,19 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(library::video_use))
         .routes(routes!(library::job_video))
         .routes(routes!(library::continue_add))
+        .routes(routes!(library::add))
+        .routes(routes!(library::job_video_add_all))
+        .routes(routes!(slice::index))
+        .routes(routes!(slice::create_project))
+        .routes(routes!(slice::delete))
+        .routes(routes!(slice::job_export))
+        .routes(routes!(slice::video_library))
+        .routes(routes!(slice::video_delete))
+        .routes(routes!(slice::job_video_add_all))
+        .routes(routes!(slice::sources_index))
+        .routes(routes!(slice::add_video))
+        .routes(routes!(slice::source_delete))
+        .routes(routes!(slice::modify))
+        .routes(routes!(slice::job_video))
+        .routes(routes!(slice::job_delete))
 }

@@ -44,7 +44,7 @@ pub async fn pools(
 }
 
 /// Every id the settings name must be the caller's and of the right kind.
-async fn check_refs(st: &AppState, mid: i64, cfg: &ProjectConfig) -> ApiResult<()> {
+pub(super) async fn check_refs(st: &AppState, mid: i64, cfg: &ProjectConfig) -> ApiResult<()> {
     cfg.validate()?;
     pools(st, mid, cfg).await?;
     let missing = |field: &str, what: String| {
@@ -55,7 +55,7 @@ async fn check_refs(st: &AppState, mid: i64, cfg: &ProjectConfig) -> ApiResult<(
         ("voice", &cfg.voice, "audio"),
     ] {
         if let Some(a) = a {
-            if let Some(id) = a.media_id {
+            for id in a.tracks() {
                 mat::get(&st.db, mid, id)
                     .await?
                     .filter(|m| m.kind == kind)
@@ -71,6 +71,7 @@ async fn check_refs(st: &AppState, mid: i64, cfg: &ProjectConfig) -> ApiResult<(
     let fonts = [
         cfg.subtitles.enabled.then_some(&cfg.subtitles.style),
         cfg.title.as_ref().map(|t| &t.style),
+        cfg.has_shot_texts().then_some(&cfg.shot_style),
     ];
     for style in fonts.into_iter().flatten() {
         if let Some(id) = style.font_id {
@@ -83,7 +84,11 @@ async fn check_refs(st: &AppState, mid: i64, cfg: &ProjectConfig) -> ApiResult<(
     Ok(())
 }
 
-async fn summary(st: &AppState, mid: i64, p: &db::Project) -> ApiResult<serde_json::Value> {
+pub(super) async fn summary(
+    st: &AppState,
+    mid: i64,
+    p: &db::Project,
+) -> ApiResult<serde_json::Value> {
     let cfg: ProjectConfig = serde_json::from_str(&p.config).unwrap_or_default();
     let pools = pools(st, mid, &cfg).await.ok();
     let groups: Vec<Vec<i64>> = pools
@@ -110,13 +115,35 @@ async fn summary(st: &AppState, mid: i64, p: &db::Project) -> ApiResult<serde_js
             .map(|(_, n)| *n)
             .unwrap_or(0)
     };
+    // Only a project with something rendering has a batch to measure: the extra query is for those rows.
+    let progress = if count("processing") > 0 {
+        db::batch_progress(&st.db, p.id).await?
+    } else {
+        None
+    };
     Ok(serde_json::json!({
-        "id": p.id, "name": p.name, "mode": p.mode, "status": p.status, "config": cfg,
+        "id": p.id, "name": p.name, "mode": p.mode, "status": p.status, "config": cfg, "progress": progress,
         "created_at": p.created_at, "updated_at": p.updated_at,
         "capacity": capacity, "pool": pool, "small_pool": pool < RECOMMENDED_POOL,
         "variants": { "success": count("success"), "processing": count("processing"), "failed": count("failed") },
         "groups": pools.unwrap_or_default().iter().map(|(g, c)| serde_json::json!({"id": g.id, "name": g.name, "ready": c.len()})).collect::<Vec<_>>(),
     }))
+}
+
+/// How many more unique variants a project of the caller's allows.
+pub(super) async fn capacity(st: &AppState, mid: i64, project_id: i64) -> ApiResult<i64> {
+    let p = db::project(&st.db, mid, project_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let cfg: ProjectConfig = serde_json::from_str(&p.config).unwrap_or_default();
+    let groups: Vec<Vec<i64>> = pools(st, mid, &cfg)
+        .await?
+        .iter()
+        .map(|(_, c)| c.iter().map(|m| m.id).collect())
+        .collect();
+    let made = db::made_sequences(&st.db, p.id).await?;
+    let n = domain::planner::capacity(&groups, &made).unwrap_or(0);
+    Ok(i64::try_from(n).unwrap_or(i64::MAX))
 }
 
 #[derive(Debug, Deserialize)]
@@ -133,12 +160,17 @@ pub async fn index(
     c: Caller,
     Input(q): Input<IndexQuery>,
 ) -> ApiResult<Json> {
+    list(&st, &c, "normal", q).await
+}
+
+/// A page of the caller's projects of one mode, each with its capacity and variant counts.
+pub(super) async fn list(st: &AppState, c: &Caller, mode: &str, q: IndexQuery) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
     let lq = q.list.with_filter("name", q.name.as_deref(), "include");
-    let (rows, total) = db::projects(&st.db, mid, "normal", &lq).await?;
+    let (rows, total) = db::projects(&st.db, mid, mode, &lq).await?;
     let mut out = vec![];
     for p in &rows {
-        out.push(summary(&st, mid, p).await?);
+        out.push(summary(st, mid, p).await?);
     }
     Ok(ok(serde_json::json!({ "rows": out, "total": total })))
 }
@@ -154,7 +186,7 @@ pub struct SaveReq {
     pub config: ProjectConfig,
 }
 
-fn project_name(name: &str) -> ApiResult<&str> {
+pub(super) fn project_name(name: &str) -> ApiResult<&str> {
     let n = name.trim();
     validate::required("name", n)?;
     validate::max_chars("name", n, 50)
@@ -168,21 +200,32 @@ pub async fn add(
     c: Caller,
     Input(r): Input<SaveReq>,
 ) -> ApiResult<Json> {
+    save(&st, &c, "normal", r).await
+}
+
+/// Creates (no id) or updates a project of one mode after checking its settings and every id in them.
+pub(super) async fn save(st: &AppState, c: &Caller, mode: &str, r: SaveReq) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
+    if let Some(id) = r.id {
+        db::project(&st.db, mid, id)
+            .await?
+            .filter(|p| p.mode == mode)
+            .ok_or(ApiError::NotFound)?;
+    }
     let name = project_name(&r.name)?;
-    check_refs(&st, mid, &r.config).await?;
-    let id = db::add_project(
-        &st.db,
-        mid,
-        "normal",
-        name,
-        &serde_json::to_string(&r.config).unwrap_or_default(),
-    )
-    .await?;
+    check_refs(st, mid, &r.config).await?;
+    let config = serde_json::to_string(&r.config).unwrap_or_default();
+    let id = match r.id {
+        Some(id) => {
+            db::update_project(&st.db, mid, id, name, &config).await?;
+            id
+        }
+        None => db::add_project(&st.db, mid, mode, name, &config).await?,
+    };
     let p = db::project(&st.db, mid, id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok(ok(summary(&st, mid, &p).await?))
+    Ok(ok(summary(st, mid, &p).await?))
 }
 
 #[utoipa::path(post, path = "/clip.merchant_much_clip/modify", tag = "clip", request_body = SaveReq, responses((status = 200, description = "the project")))]
@@ -191,25 +234,13 @@ pub async fn modify(
     c: Caller,
     Input(r): Input<SaveReq>,
 ) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
     let id = r.id.ok_or(ApiError::invalid("id", Msg::Required))?;
-    db::project(&st.db, mid, id)
+    // Either mode's project: the library and the advanced page share this call.
+    let mode = db::project(&st.db, c.merchant_id()?, id)
         .await?
-        .ok_or(ApiError::NotFound)?;
-    let name = project_name(&r.name)?;
-    check_refs(&st, mid, &r.config).await?;
-    db::update_project(
-        &st.db,
-        mid,
-        id,
-        name,
-        &serde_json::to_string(&r.config).unwrap_or_default(),
-    )
-    .await?;
-    let p = db::project(&st.db, mid, id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(summary(&st, mid, &p).await?))
+        .ok_or(ApiError::NotFound)?
+        .mode;
+    save(&st, &c, &mode, r).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -266,20 +297,31 @@ pub async fn delete(
     c: Caller,
     Input(r): Input<IdReq>,
 ) -> ApiResult<Json> {
+    remove(&st, &c, None, r.id).await
+}
+
+/// Deletes a project (of `mode` when given) with its variants, refused while any still renders.
+pub(super) async fn remove(
+    st: &AppState,
+    c: &Caller,
+    mode: Option<&str>,
+    id: i64,
+) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
-    db::project(&st.db, mid, r.id)
+    db::project(&st.db, mid, id)
         .await?
+        .filter(|p| mode.is_none_or(|m| p.mode == m))
         .ok_or(ApiError::NotFound)?;
     let busy: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM clip_variants WHERE project_id = $1 AND state = 'processing'",
     )
-    .bind(r.id)
+    .bind(id)
     .fetch_one(&st.db.pool)
     .await?;
     if busy > 0 {
         return Err(ApiError::invalid("id", Msg::VariantBusy));
     }
-    for key in db::delete_project(&st.db, mid, r.id)
+    for key in db::delete_project(&st.db, mid, id)
         .await?
         .unwrap_or_default()
     {

@@ -40,16 +40,14 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
     };
     let result = work(&ctx, &storage, &v).await;
     if let Err(e) = &result {
-        let last = matches!(e, JobError::Permanent(_)) || ctx.job.attempts >= ctx.job.max_attempts;
-        let msg = match e {
-            JobError::Permanent(s) | JobError::Retry(s) => s.clone(),
-        };
+        let last = ctx.is_final(e);
+        let msg = e.message();
         db::set_variant_progress(
             &ctx.db,
             v.id,
             if last { "failed" } else { "processing" },
             0,
-            &msg,
+            msg,
         )
         .await?;
         if last {
@@ -107,11 +105,16 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         if !path.exists() {
             return Err(missing(format!("clip '{}'", m.name)));
         }
-        let max = cfg.groups.get(i).map(|g| g.max_ms).unwrap_or(0);
+        // Advanced mode may start each shot's clips later; the length rule counts from there.
+        let (start, max) = cfg
+            .groups
+            .get(i)
+            .map(|g| (g.in_ms, g.max_ms))
+            .unwrap_or((0, 0));
         clips.push(mix::ClipSpec {
             path,
-            in_ms: None,
-            out_ms: (max > 0).then_some(max),
+            in_ms: (start > 0).then_some(start),
+            out_ms: (max > 0).then_some(start + max),
         });
     }
     let audio_path = |a: &Option<domain::clip::Audio>| {
@@ -120,7 +123,8 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
             match a {
                 None => Ok::<_, JobError>(None),
                 Some(a) => {
-                    if let Some(id) = a.media_id {
+                    // Several files: this variant's turn (the prep folder is per file, see below).
+                    if let Some(id) = a.track_for(v.id) {
                         let m = mat::get(&ctx.db, mid, id)
                             .await?
                             .ok_or_else(|| missing(format!("audio #{id}")))?;
@@ -162,7 +166,7 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         let voice_id = cfg
             .voice
             .as_ref()
-            .and_then(|a| a.media_id)
+            .and_then(|a| a.track_for(v.id))
             .ok_or_else(|| missing("the voice-over".into()))?;
         let lines = mat::asr_lines(&ctx.db, mid, voice_id).await?;
         let font = font_of(cfg.subtitles.style.font_id).await?;
@@ -261,6 +265,31 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         burn_subtitles: cfg.subtitles.enabled,
         clip_audio_volume: None,
         cover_at_ms: cfg.cover_ms,
+        // Advanced mode: per-shot transitions and captions (empty for quick mix).
+        transitions: cfg
+            .groups
+            .iter()
+            .take(cfg.groups.len().saturating_sub(1))
+            .map(|g| {
+                g.transition.as_ref().map(|t| mix::Transition {
+                    kind: t.kind.clone(),
+                    ms: t.ms,
+                })
+            })
+            .collect(),
+        shot_texts: cfg
+            .groups
+            .iter()
+            .map(|g| g.text.trim().to_string())
+            .collect(),
+        shot_style: if cfg.has_shot_texts() {
+            Some(style(
+                &cfg.shot_style,
+                font_of(cfg.shot_style.font_id).await?,
+            ))
+        } else {
+            None
+        },
     };
     let out_video = storage
         .temp_path("mp4")

@@ -363,12 +363,8 @@ pub async fn run(
     }
     .await;
     if let Err(e) = &result {
-        let last = matches!(e, JobError::Permanent(_)) || ctx.job.attempts >= ctx.job.max_attempts;
-        if last {
-            let msg = match e {
-                JobError::Permanent(s) | JobError::Retry(s) => s.clone(),
-            };
-            mat::set_asr_state(&ctx.db, m.id, "failed", &msg).await?;
+        if ctx.is_final(e) {
+            mat::set_asr_state(&ctx.db, m.id, "failed", e.message()).await?;
             store::points::refund(
                 &ctx.db,
                 m.merchant_id,

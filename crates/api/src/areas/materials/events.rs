@@ -1,41 +1,85 @@
 //! `GET /api/events`: server-sent events with the progress of the caller's materials (ingest,
-//! recognition), so the console's bars move without polling every list.
+//! recognition) and finished videos (rendering), so the console's bars move without polling every list.
 
 use crate::extract::Caller;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::stream::{self, Stream};
+use futures_util::stream::{self, Stream, StreamExt};
+use serde::Serialize;
 use std::convert::Infallible;
 use std::time::Duration;
 
-#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]")))]
+/// Where the stream is: the newest change sent of each kind.
+struct Cursor {
+    st: AppState,
+    media_since: i64,
+    variant_since: i64,
+}
+
+/// The rows changed since `since` as one event named `name` (none when nothing changed), moving
+/// `since` to the newest of them.
+fn changes<T: Serialize>(
+    name: &str,
+    rows: sqlx::Result<Vec<T>>,
+    since: &mut i64,
+    updated_at: fn(&T) -> i64,
+) -> Option<Event> {
+    match rows {
+        Ok(rows) if !rows.is_empty() => {
+            *since = rows.iter().map(updated_at).max().unwrap_or(*since);
+            Some(
+                Event::default()
+                    .event(name)
+                    .json_data(&rows)
+                    .unwrap_or_else(|_| Event::default().comment("encode")),
+            )
+        }
+        Ok(_) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, "progress stream query failed");
+            None
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]")))]
 pub async fn events(
     State(st): State<AppState>,
     c: Caller,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let mid = c.user.merchant_id;
     let start = domain::now_ms() - 2_000;
-    let s = stream::unfold((st, start), move |(st, since)| async move {
+    let cursor = Cursor {
+        st,
+        media_since: start,
+        variant_since: start,
+    };
+    // Each tick yields the events of what changed (a comment when nothing did), sent one after another.
+    let ticks = stream::unfold(cursor, move |mut cur| async move {
         tokio::time::sleep(Duration::from_millis(700)).await;
         let Some(mid) = mid else {
-            return Some((Ok(Event::default().comment("no merchant")), (st, since)));
+            return Some((vec![Event::default().comment("no merchant")], cur));
         };
-        match store::materials::changed_since(&st.db, mid, since).await {
-            Ok(rows) if !rows.is_empty() => {
-                let next = rows.iter().map(|r| r.updated_at).max().unwrap_or(since);
-                let ev = Event::default()
-                    .event("media")
-                    .json_data(&rows)
-                    .unwrap_or_else(|_| Event::default().comment("encode"));
-                Some((Ok(ev), (st, next)))
-            }
-            Ok(_) => Some((Ok(Event::default().comment("tick")), (st, since))),
-            Err(e) => {
-                tracing::warn!(error = %e, "progress stream query failed");
-                Some((Ok(Event::default().comment("retry")), (st, since)))
-            }
-        }
+        let media = store::materials::changed_since(&cur.st.db, mid, cur.media_since).await;
+        let variants =
+            store::clip::variants_changed_since(&cur.st.db, mid, cur.variant_since).await;
+        let out: Vec<Event> = [
+            changes("media", media, &mut cur.media_since, |r| r.updated_at),
+            changes("variant", variants, &mut cur.variant_since, |r| {
+                r.updated_at
+            }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let out = if out.is_empty() {
+            vec![Event::default().comment("tick")]
+        } else {
+            out
+        };
+        Some((out, cur))
     });
+    let s = ticks.flat_map(|events| stream::iter(events.into_iter().map(Ok)));
     Sse::new(s).keep_alive(KeepAlive::default())
 }

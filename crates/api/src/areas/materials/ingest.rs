@@ -18,19 +18,9 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
         .ok_or_else(|| JobError::Permanent("the material was deleted".into()))?;
     let outcome = work(&ctx, &storage, &m).await;
     if let Err(e) = &outcome {
-        let (msg, last) = match e {
-            JobError::Permanent(m) => (m.clone(), true),
-            JobError::Retry(m) => (m.clone(), ctx.job.attempts >= ctx.job.max_attempts),
-        };
+        let (msg, last) = (e.message(), ctx.is_final(e));
         // While retries remain the row stays "processing"; the last failure is shown with its reason.
-        mat::set_progress(
-            db,
-            m.id,
-            if last { "failed" } else { "processing" },
-            0,
-            &msg,
-        )
-        .await?;
+        mat::set_progress(db, m.id, if last { "failed" } else { "processing" }, 0, msg).await?;
     }
     outcome
 }

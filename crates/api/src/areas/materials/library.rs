@@ -4,7 +4,7 @@
 use super::files::view;
 use super::upload::{self, Accept};
 use crate::error::{ApiError, ApiResult, Json, ok};
-use crate::extract::{Caller, Input};
+use crate::extract::{Caller, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use domain::i18n::Msg;
@@ -295,31 +295,12 @@ async fn remove(st: &AppState, mid: i64, id: i64) -> ApiResult<()> {
     Ok(())
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct IdsReq {
-    #[serde(default)]
-    pub id: Option<i64>,
-    #[serde(default)]
-    pub ids: Vec<i64>,
-}
-
-impl IdsReq {
-    fn all(&self) -> ApiResult<Vec<i64>> {
-        let mut v = self.ids.clone();
-        v.extend(self.id);
-        if v.is_empty() {
-            return Err(ApiError::invalid("id", Msg::Required));
-        }
-        Ok(v)
-    }
-}
-
 macro_rules! deleter {
     ($fn:ident, $path:literal) => {
         #[utoipa::path(post, path = $path, tag = "materials", request_body = IdsReq, responses((status = 200, description = "deleted")))]
         pub async fn $fn(State(st): State<AppState>, c: Caller, Input(r): Input<IdsReq>) -> ApiResult<Json> {
             let mid = c.merchant_id()?;
-            let ids = r.all()?;
+            let ids = r.all("id")?;
             // Check every one first, so a refused id leaves the others untouched too.
             for id in &ids {
                 check_deletable(&st, mid, *id).await?;

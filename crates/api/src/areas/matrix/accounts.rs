@@ -5,7 +5,7 @@
 use super::hub::{platform, refused};
 use crate::LangOf;
 use crate::error::{ApiError, ApiResult, Json, ok};
-use crate::extract::{Caller, Input};
+use crate::extract::{Caller, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::response::Redirect;
@@ -588,25 +588,6 @@ pub async fn get_poi_id(
     poi_search(&st, &r, lang).await
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct IdsReq {
-    #[serde(default)]
-    pub id: Option<i64>,
-    #[serde(default)]
-    pub ids: Vec<i64>,
-}
-
-impl IdsReq {
-    pub fn all(&self) -> ApiResult<Vec<i64>> {
-        let mut v = self.ids.clone();
-        v.extend(self.id);
-        if v.is_empty() {
-            return Err(ApiError::invalid("id", Msg::Required));
-        }
-        Ok(v)
-    }
-}
-
 #[utoipa::path(post, path = "/task.merchant_group_user/delete", tag = "matrix", request_body = IdsReq, responses((status = 200, description = "deleted")))]
 pub async fn delete(
     State(st): State<AppState>,
@@ -614,7 +595,7 @@ pub async fn delete(
     Input(r): Input<IdsReq>,
 ) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
-    let ids = r.all()?;
+    let ids = r.all("id")?;
     for id in &ids {
         db::account(&st.db, mid, *id)
             .await?

@@ -2,17 +2,34 @@
  * The shot groups of a project in playing order (SPEC §5: at least three): add from the merchant's
  * groups, reorder by dragging or with up/down, an optional "max seconds per clip" each, the ready clip
  * count of each group, the capacity they allow and the small-pool warning (at least 80 materials
- * recommended).
+ * recommended). `advanced` (advanced mode) adds a second line per shot: start, length (the max field),
+ * caption and the transition into the next shot (none on the last one).
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EyeOutlined, HolderOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, InputNumber, Popover, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Empty, Input, InputNumber, Popover, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { fetchGroupClips } from '@/api/clip';
 import type { ShotGroup } from '@/api/clip/types';
 import { formatCount, formatDuration } from '../format';
 import { useClipT } from '../i18n';
-import { capacityOf, isSmallPool, MIN_GROUPS, moveRow, poolOf, RECOMMENDED_POOL, type GroupRow } from '../rules';
+import {
+  capacityOf,
+  charCount,
+  clearLastTransition,
+  DEFAULT_TRANSITION_MS,
+  isSmallPool,
+  MAX_SHOT_TEXT_CHARS,
+  MIN_GROUPS,
+  moveRow,
+  poolOf,
+  RECOMMENDED_POOL,
+  shotProblem,
+  TRANSITION_MS_MAX,
+  TRANSITION_MS_MIN,
+  TRANSITIONS,
+  type GroupRow,
+} from '../rules';
 
 export interface GroupPickerProps {
   value?: GroupRow[];
@@ -20,7 +37,12 @@ export interface GroupPickerProps {
   /** The merchant's shot groups. */
   groups: ShotGroup[];
   loading?: boolean;
+  /** Advanced mode: start, length, caption and transition per shot. */
+  advanced?: boolean;
 }
+
+/** The transition select's "none" (a hard cut). */
+const NO_TRANSITION = '';
 
 function ClipsPopover({ group }: { group: ShotGroup }) {
   const { t } = useClipT();
@@ -49,7 +71,7 @@ function ClipsPopover({ group }: { group: ShotGroup }) {
   );
 }
 
-export default function GroupPicker({ value, onChange, groups, loading }: GroupPickerProps) {
+export default function GroupPicker({ value, onChange, groups, loading, advanced }: GroupPickerProps) {
   const { t } = useClipT();
   const rows = value ?? [];
   const [dragging, setDragging] = useState<number | null>(null);
@@ -61,9 +83,117 @@ export default function GroupPicker({ value, onChange, groups, loading }: GroupP
   const pool = poolOf(ready);
   const empty = rows.filter((r) => (byId.get(r.group_id)?.ready ?? 0) === 0).map((r) => byId.get(r.group_id)?.name ?? `#${r.group_id}`);
 
-  const set = (next: GroupRow[]) => onChange?.(next);
+  // advanced: whichever shot ends up last loses its transition (nothing follows it)
+  const set = (next: GroupRow[]) => onChange?.(advanced ? clearLastTransition(next) : next);
   const move = (from: number, to: number) => set(moveRow(rows, from, to));
-  const patch = (index: number, max: number | null) => set(rows.map((r, i) => (i === index ? { ...r, max_s: max } : r)));
+  const patch = (index: number, fields: Partial<GroupRow>) => set(rows.map((r, i) => (i === index ? { ...r, ...fields } : r)));
+
+  const maxField = (row: GroupRow, index: number) => (
+    <Space.Compact size="small">
+      <InputNumber<number>
+        size="small"
+        min={0}
+        max={3600}
+        precision={0}
+        value={row.max_s ?? null}
+        placeholder={advanced ? t('groups.toEnd') : t('groups.wholeClip')}
+        onChange={(v) => patch(index, { max_s: v ?? null })}
+        style={{ width: 150 }}
+        prefix={<Tooltip title={advanced ? t('groups.lengthTip') : t('groups.maxSecondsTip')}>{advanced ? t('groups.length') : t('groups.maxSeconds')}</Tooltip>}
+        suffix="s"
+        data-testid={`group-max-${row.group_id}`}
+      />
+    </Space.Compact>
+  );
+
+  /** Advanced mode's second line: start, length, caption, transition and its duration. */
+  const shotLine = (row: GroupRow, index: number): ReactNode => {
+    const last = index === rows.length - 1;
+    const problem = shotProblem(row, index, rows.length);
+    const id = row.group_id;
+    return (
+      <div className="cm-group-shot" data-testid={`group-shot-${id}`}>
+        <InputNumber<number>
+          size="small"
+          min={0}
+          max={3600}
+          step={0.5}
+          precision={1}
+          value={row.start_s ?? null}
+          placeholder="0"
+          status={problem === 'badStart' ? 'error' : undefined}
+          onChange={(v) => patch(index, { start_s: v ?? null })}
+          style={{ width: 130 }}
+          prefix={<Tooltip title={t('groups.startTip')}>{t('groups.start')}</Tooltip>}
+          suffix="s"
+          data-testid={`group-start-${id}`}
+        />
+        {maxField(row, index)}
+        <Input
+          size="small"
+          allowClear
+          value={row.text ?? ''}
+          placeholder={t('groups.captionPlaceholder')}
+          status={problem === 'textTooLong' ? 'error' : undefined}
+          onChange={(e) => patch(index, { text: e.target.value })}
+          count={{
+            show: true,
+            max: MAX_SHOT_TEXT_CHARS,
+            strategy: charCount,
+            exceedFormatter: (text, { max }) => Array.from(text).slice(0, max).join(''),
+          }}
+          className="cm-group-caption"
+          prefix={<Typography.Text type="secondary">{t('groups.caption')}</Typography.Text>}
+          data-testid={`group-text-${id}`}
+        />
+        <Tooltip title={last ? t('groups.transitionLast') : undefined}>
+          <Space.Compact size="small">
+            <Select<string>
+              size="small"
+              disabled={last}
+              value={row.transition ?? NO_TRANSITION}
+              status={problem === 'lastTransition' || problem === 'badTransition' ? 'error' : undefined}
+              onChange={(v) =>
+                patch(index, v ? { transition: v as GroupRow['transition'], transition_ms: row.transition_ms ?? DEFAULT_TRANSITION_MS } : { transition: null })
+              }
+              options={[
+                { value: NO_TRANSITION, label: t('groups.transitionNone') },
+                ...TRANSITIONS.map((k) => ({ value: k, label: t(`groups.transitions.${k}`) })),
+              ]}
+              prefix={t('groups.transition')}
+              popupMatchSelectWidth={false}
+              style={{ width: 190 }}
+              data-testid={`group-transition-${id}`}
+            />
+            <InputNumber<number>
+              size="small"
+              min={TRANSITION_MS_MIN}
+              max={TRANSITION_MS_MAX}
+              step={100}
+              precision={0}
+              disabled={last || !row.transition}
+              value={row.transition ? (row.transition_ms ?? DEFAULT_TRANSITION_MS) : null}
+              status={problem === 'badTransitionMs' ? 'error' : undefined}
+              onChange={(v) => patch(index, { transition_ms: v ?? null })}
+              suffix="ms"
+              aria-label={t('groups.transitionMs')}
+              style={{ width: 100 }}
+              data-testid={`group-transition-ms-${id}`}
+            />
+          </Space.Compact>
+        </Tooltip>
+        {problem ? (
+          <Typography.Text type="danger" data-testid={`group-problem-${id}`}>
+            {t(`form.shots.${problem}`, {
+              n: index + 1,
+              max: problem === 'badTransitionMs' ? TRANSITION_MS_MAX : MAX_SHOT_TEXT_CHARS,
+              min: TRANSITION_MS_MIN,
+            })}
+          </Typography.Text>
+        ) : null}
+      </div>
+    );
+  };
 
   return (
     <div className="cm-group-picker" data-testid="group-picker">
@@ -88,35 +218,8 @@ export default function GroupPicker({ value, onChange, groups, loading }: GroupP
         <ol className="cm-group-list" data-testid="group-list">
           {rows.map((row, index) => {
             const group = byId.get(row.group_id);
-            return (
-              <li
-                key={row.group_id}
-                className={`cm-group-row${over === index && dragging !== null && dragging !== index ? ' cm-group-row-over' : ''}`}
-                data-testid={`group-row-${row.group_id}`}
-                data-index={index}
-                draggable
-                onDragStart={(e) => {
-                  setDragging(index);
-                  e.dataTransfer.effectAllowed = 'move';
-                  e.dataTransfer.setData('text/plain', String(index));
-                }}
-                onDragOver={(e) => {
-                  e.preventDefault();
-                  setOver(index);
-                }}
-                onDragLeave={() => setOver((o) => (o === index ? null : o))}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  const from = dragging ?? Number(e.dataTransfer.getData('text/plain'));
-                  if (Number.isInteger(from)) move(from, index);
-                  setDragging(null);
-                  setOver(null);
-                }}
-                onDragEnd={() => {
-                  setDragging(null);
-                  setOver(null);
-                }}
-              >
+            const head = (
+              <>
                 <HolderOutlined className="cm-group-handle" aria-label={t('groups.drag')} />
                 <span className="cm-group-index">{index + 1}</span>
                 <Typography.Text strong ellipsis className="cm-group-name" title={group?.name}>
@@ -125,21 +228,7 @@ export default function GroupPicker({ value, onChange, groups, loading }: GroupP
                 <Tag color={group && group.ready > 0 ? 'blue' : 'red'} data-testid={`group-ready-${row.group_id}`}>
                   {t('groups.ready', { count: group?.ready ?? 0 })}
                 </Tag>
-                <Space.Compact size="small">
-                  <InputNumber<number>
-                    size="small"
-                    min={0}
-                    max={3600}
-                    precision={0}
-                    value={row.max_s ?? null}
-                    placeholder={t('groups.wholeClip')}
-                    onChange={(v) => patch(index, v ?? null)}
-                    style={{ width: 150 }}
-                    prefix={<Tooltip title={t('groups.maxSecondsTip')}>{t('groups.maxSeconds')}</Tooltip>}
-                    suffix="s"
-                    data-testid={`group-max-${row.group_id}`}
-                  />
-                </Space.Compact>
+                {advanced ? null : maxField(row, index)}
                 <Space size={0} className="cm-group-actions">
                   {group ? (
                     <Popover trigger="click" title={group.name} content={<ClipsPopover group={group} />} destroyOnHidden>
@@ -174,6 +263,45 @@ export default function GroupPicker({ value, onChange, groups, loading }: GroupP
                     data-testid={`group-remove-${row.group_id}`}
                   />
                 </Space>
+              </>
+            );
+            return (
+              <li
+                key={row.group_id}
+                className={`cm-group-row${advanced ? ' cm-group-row-advanced' : ''}${over === index && dragging !== null && dragging !== index ? ' cm-group-row-over' : ''}`}
+                data-testid={`group-row-${row.group_id}`}
+                data-index={index}
+                draggable
+                onDragStart={(e) => {
+                  setDragging(index);
+                  e.dataTransfer.effectAllowed = 'move';
+                  e.dataTransfer.setData('text/plain', String(index));
+                }}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setOver(index);
+                }}
+                onDragLeave={() => setOver((o) => (o === index ? null : o))}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  const from = dragging ?? Number(e.dataTransfer.getData('text/plain'));
+                  if (Number.isInteger(from)) move(from, index);
+                  setDragging(null);
+                  setOver(null);
+                }}
+                onDragEnd={() => {
+                  setDragging(null);
+                  setOver(null);
+                }}
+              >
+                {advanced ? (
+                  <>
+                    <div className="cm-group-line">{head}</div>
+                    {shotLine(row, index)}
+                  </>
+                ) : (
+                  head
+                )}
               </li>
             );
           })}

@@ -28,12 +28,19 @@ beforeEach(() => {
     if (init.method === 'POST') sent.push({ url: path, body: JSON.parse(String(init.body)) });
     if (path.endsWith('/get_resource_group')) return ok({ rows: GROUPS, total: GROUPS.length });
     if (path.endsWith('/getVoiceName'))
-      return ok({ rows: [{ id: 41, name: 'Narration', kind: 'audio', state: 'ready', duration_ms: 4000, asr_state: 'success' }], total: 1 });
+      return ok({
+        rows: [41, 42, 43, 44].map((id, i) => ({ id, name: i ? `Narration ${i + 1}` : 'Narration', kind: 'audio', state: 'ready', duration_ms: 4000, asr_state: i === 1 ? 'none' : 'success' })),
+        total: 4,
+      });
     if (path.endsWith('/music_index') || path.endsWith('/system_music_index') || path.endsWith('/getAll')) return ok({ rows: [], total: 0 });
     if (path.endsWith('/clip.merchant_much_clip/add')) {
       const body = JSON.parse(String(init.body));
       if (body.config.title?.text === 'server says no') return json({ code: 422, message: 'The title is too long (at most 20 characters)', data: { field: 'title' } }, 422);
       return ok({ id: 7, name: body.name, config: body.config });
+    }
+    if (path.endsWith('/clip.merchant_senior_clip/modify')) {
+      const body = JSON.parse(String(init.body));
+      return ok({ id: body.id ?? 9, name: body.name, mode: 'senior', config: body.config });
     }
     return ok({});
   });
@@ -125,6 +132,25 @@ describe('quick-mix project form', { timeout: 60_000 }, () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('takes up to 3 voice-over files (the videos use them in turn) and sends them as media_ids', async () => {
+    const onSaved = vi.fn();
+    renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={onSaved} />, { route: '/normal_mode' });
+    fireEvent.change(await screen.findByTestId('project-form-name'), { target: { value: 'Voices' } });
+    for (const g of ['Opening', 'Product', 'Ending']) await addGroup(g);
+    expect(screen.getAllByText(/Up to 3 files; the videos take them in turn/).length).toBeGreaterThan(0);
+    fireEvent.mouseDown(within(screen.getByTestId('project-form-voice')).getByRole('combobox'));
+    for (const name of ['Narration', 'Narration 2', 'Narration 3']) fireEvent.click(await screen.findByTitle(name));
+    // A fourth cannot be chosen: the select stops at 3.
+    fireEvent.click(await screen.findByTitle('Narration 4'));
+    fireEvent.click(screen.getByTestId('project-form-subtitles'));
+    // Narration 2 has no recognized lines: its videos would have no subtitles.
+    expect(await screen.findByTestId('project-form-subtitles-warning')).toHaveTextContent('Narration 2');
+    await act(async () => submit());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const body = sent[0].body as { config: { voice: unknown } };
+    expect(body.config.voice).toEqual({ media_ids: [41, 42, 43], volume: 100 });
+  });
+
   it('a 422 from the server is toasted and the dialog stays open', async () => {
     const onSaved = vi.fn();
     renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={onSaved} />, { route: '/normal_mode' });
@@ -135,5 +161,83 @@ describe('quick-mix project form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(feedback.error).toHaveBeenCalledWith('The title is too long (at most 20 characters)'));
     expect(onSaved).not.toHaveBeenCalled();
     expect(screen.getByTestId('project-form-ok')).toBeInTheDocument();
+  });
+
+  it('advanced mode: saves each shot\'s start, length, caption and transition, and the captions\' style, through the senior call', async () => {
+    const onSaved = vi.fn();
+    renderPage(<ProjectForm mode="senior" open project={null} onClose={() => undefined} onSaved={onSaved} />, { route: '/high_modeVisualization_clip' });
+    expect(await screen.findByText('New advanced project')).toBeInTheDocument();
+    fireEvent.change(await screen.findByTestId('project-form-name'), { target: { value: 'Advanced' } });
+    for (const g of ['Opening', 'Product', 'Ending']) await addGroup(g);
+    const field = (id: string) => {
+      const el = screen.getByTestId(id);
+      return el.tagName === 'INPUT' ? el : el.querySelector('input')!;
+    };
+    // the captions' style shows once a shot has a caption
+    expect(screen.getByTestId('project-form-shot-text')).toHaveAttribute('hidden');
+    fireEvent.change(field('group-text-11'), { target: { value: '第一镜' } });
+    await waitFor(() => expect(screen.getByTestId('project-form-shot-text')).not.toHaveAttribute('hidden'));
+    expect(screen.getByText('Shot captions')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('project-form-shot-text-size'), { target: { value: '80' } });
+    fireEvent.change(field('group-start-12'), { target: { value: '1.5' } });
+    fireEvent.change(field('group-max-12'), { target: { value: '2' } });
+    fireEvent.mouseDown(within(screen.getByTestId('group-transition-11')).getByRole('combobox'));
+    fireEvent.click((await screen.findAllByTitle('Fade')).at(-1)!);
+    await waitFor(() => expect(field('group-transition-ms-11')).toHaveValue('500'));
+    expect(within(screen.getByTestId('group-transition-13')).getByRole('combobox')).toBeDisabled();
+    submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toBe('/clip.merchant_senior_clip/modify');
+    const body = sent[0].body as { id?: number; name: string; config: { groups: unknown; shot_style?: unknown } };
+    expect(body.id).toBeUndefined();
+    expect(body.name).toBe('Advanced');
+    expect(body.config.groups).toEqual([
+      { group_id: 11, max_ms: 0, text: '第一镜', transition: { kind: 'fade', ms: 500 } },
+      { group_id: 12, max_ms: 2000, in_ms: 1500 },
+      { group_id: 13, max_ms: 0 },
+    ]);
+    expect(body.config.shot_style).toEqual({ font_id: null, size: 80, color: '#FFFFFF', position: 'middle' });
+  });
+
+  it('advanced mode: edits an existing project with its id, and refuses a transition left on the last shot', async () => {
+    const project = {
+      id: 9,
+      name: 'Adv',
+      mode: 'senior',
+      status: 1,
+      config: {
+        groups: [
+          { group_id: 11, max_ms: 0, in_ms: 500, text: 'Hi', transition: { kind: 'wipeleft', ms: 700 } },
+          { group_id: 12, max_ms: 0 },
+          { group_id: 13, max_ms: 0, transition: { kind: 'fade', ms: 500 } },
+        ],
+        subtitles: { enabled: false, style: { font_id: null, size: 56, color: '#FFFFFF', position: 'bottom' } },
+        cover_ms: 0,
+        output_count: 2,
+        shot_style: { font_id: null, size: 64, color: '#FFFFFF', position: 'middle' },
+      },
+    } as unknown as Project;
+    const onSaved = vi.fn();
+    renderPage(<ProjectForm mode="senior" open project={project} onClose={() => undefined} onSaved={onSaved} />, { route: '/high_modeVisualization_clip' });
+    await screen.findByTestId('group-row-13');
+    expect(screen.getByTestId('group-problem-13')).toHaveTextContent('Shot 3: the last shot cannot have a transition');
+    submit();
+    // under the shot, and as the form's message for the groups
+    await waitFor(() => expect(screen.getAllByText('Shot 3: the last shot cannot have a transition')).toHaveLength(2), { timeout: 5000 });
+    expect(sent).toHaveLength(0);
+    // moving the last shot up hands it a next shot; the new last one (12) has no transition
+    fireEvent.click(screen.getByTestId('group-up-13'));
+    await waitFor(() => expect(screen.queryByTestId('group-problem-13')).toBeNull());
+    submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const body = sent[0].body as { id: number; config: { groups: unknown } };
+    expect(sent[0].url).toBe('/clip.merchant_senior_clip/modify');
+    expect(body.id).toBe(9);
+    expect(body.config.groups).toEqual([
+      { group_id: 11, max_ms: 0, in_ms: 500, text: 'Hi', transition: { kind: 'wipeleft', ms: 700 } },
+      { group_id: 13, max_ms: 0, transition: { kind: 'fade', ms: 500 } },
+      { group_id: 12, max_ms: 0 },
+    ]);
   });
 });

@@ -1,14 +1,16 @@
 /**
  * Create or edit a quick-mix project (ModalForm = FullscreenModal with a form): name, shot groups in
  * playing order, background music, voice-over with burnt-in subtitles, title, cover time and output
- * count. Rules: SPEC §5 "Voice and clip" and docs/api-clip.md (see ../rules.ts).
+ * count. Rules: SPEC §5 "Voice and clip" and docs/api-clip.md (see ../rules.ts). `mode="senior"`
+ * (advanced mode) adds each shot's start, length, caption and transition, the captions' style, and
+ * saves through the advanced calls.
  */
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { addProject, fetchBuiltinMusic, fetchFonts, fetchMyMusic, fetchShotGroups, fetchVoices, modifyProject } from '@/api/clip';
-import type { PickMedia, Project } from '@/api/clip/types';
+import { fetchBuiltinMusic, fetchFonts, fetchMyMusic, fetchShotGroups, fetchVoices, projectCalls } from '@/api/clip';
+import type { PickMedia, Project, ProjectMode } from '@/api/clip/types';
 import ModalForm from '@/components/ModalForm';
 import { formatDuration } from '../format';
 import { useClipT } from '../i18n';
@@ -16,11 +18,17 @@ import {
   charCount,
   emptyForm,
   groupsProblem,
+  hasShotTexts,
   MAX_BATCH,
+  MAX_SHOT_TEXT_CHARS,
   MAX_NAME_CHARS,
   MAX_TITLE_CHARS,
+  MAX_TRACKS,
   MIN_GROUPS,
+  shotsProblem,
   toConfig,
+  TRANSITION_MS_MAX,
+  TRANSITION_MS_MIN,
   toForm,
   type ProjectFormValues,
 } from '../rules';
@@ -33,6 +41,8 @@ export interface ProjectFormProps {
   project: Project | null;
   onClose: () => void;
   onSaved: (project: Project) => void;
+  /** normal = quick mix (default); senior = advanced mode. */
+  mode?: ProjectMode;
 }
 
 const codePoints = (text: string) => charCount(text);
@@ -44,7 +54,8 @@ function AsrTag({ media }: { media: PickMedia }) {
   return <Tag>{t('voice.asr.none')}</Tag>;
 }
 
-export default function ProjectForm({ open, project, onClose, onSaved }: ProjectFormProps) {
+export default function ProjectForm({ open, project, onClose, onSaved, mode = 'normal' }: ProjectFormProps) {
+  const senior = mode === 'senior';
   const { t } = useClipT();
   const [form] = Form.useForm<ProjectFormValues>();
   const groups = useQuery({ queryKey: ['clip', 'shotGroups'], queryFn: fetchShotGroups, enabled: open });
@@ -64,16 +75,19 @@ export default function ProjectForm({ open, project, onClose, onSaved }: Project
   const initialValues = useMemo(() => (project ? toForm(project) : emptyForm()), [project]);
   const musicSource = Form.useWatch(['music', 'source'], form);
   const subtitlesOn = Form.useWatch(['subtitles', 'enabled'], form);
-  const voiceId = Form.useWatch(['voice', 'media_id'], form);
+  const voiceIds = Form.useWatch(['voice', 'media_ids'], form);
+  const shotRows = Form.useWatch('groups', form);
+  const captions = senior && hasShotTexts(shotRows);
   const voiceRows = voices.data?.rows ?? [];
-  const chosenVoice = voiceRows.find((v) => v.id === voiceId);
+  // The first chosen voice-over without recognized lines (its variants would have no subtitles).
+  const unrecognized = voiceRows.find((v) => (voiceIds ?? []).includes(v.id) && v.asr_state !== 'success');
   const fontRows = fonts.data?.rows ?? [];
 
   const submit = async (values: ProjectFormValues) => {
     const merged = { ...initialValues, ...values } as ProjectFormValues;
     const config = toConfig(merged);
     const name = merged.name.trim();
-    const saved = project ? await modifyProject(project.id, name, config) : await addProject(name, config);
+    const saved = await projectCalls[mode].save(project?.id, name, config);
     onSaved(saved);
   };
 
@@ -88,7 +102,7 @@ export default function ProjectForm({ open, project, onClose, onSaved }: Project
   return (
     <ModalForm<ProjectFormValues>
       open={open}
-      title={project ? t('form.editTitle', { name: project.name }) : t('form.addTitle')}
+      title={project ? t('form.editTitle', { name: project.name }) : senior ? t('form.addSeniorTitle') : t('form.addTitle')}
       form={form}
       initialValues={initialValues}
       onCancel={onClose}
@@ -112,7 +126,7 @@ export default function ProjectForm({ open, project, onClose, onSaved }: Project
         {t('form.sectionGroups')}
       </Divider>
       <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-        {t('form.groupsHelp', { min: MIN_GROUPS })}
+        {senior ? t('form.groupsHelpSenior', { min: MIN_GROUPS }) : t('form.groupsHelp', { min: MIN_GROUPS })}
       </Typography.Paragraph>
       <Form.Item
         name="groups"
@@ -122,12 +136,32 @@ export default function ProjectForm({ open, project, onClose, onSaved }: Project
             validator: async (_, rows) => {
               const problem = groupsProblem(rows);
               if (problem) throw new Error(t(`form.groups.${problem}`, { min: MIN_GROUPS }));
+              const shot = senior ? shotsProblem(rows) : null;
+              if (shot)
+                throw new Error(
+                  t(`form.shots.${shot.problem}`, {
+                    n: shot.index + 1,
+                    max: shot.problem === 'badTransitionMs' ? TRANSITION_MS_MAX : MAX_SHOT_TEXT_CHARS,
+                    min: TRANSITION_MS_MIN,
+                  }),
+                );
             },
           },
         ]}
       >
-        <GroupPicker groups={groups.data?.rows ?? []} loading={groups.isFetching} />
+        <GroupPicker groups={groups.data?.rows ?? []} loading={groups.isFetching} advanced={senior} />
       </Form.Item>
+      {senior ? (
+        <div data-testid="project-form-shot-text" hidden={!captions}>
+          <Divider titlePlacement="start" plain>
+            {t('form.sectionShotText')}
+          </Divider>
+          <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+            {t('form.shotTextHelp')}
+          </Typography.Paragraph>
+          <TextStyleFields name={['shot_style']} fonts={fontRows} fontsLoading={fonts.isFetching} testId="project-form-shot-text" hidden={!captions} />
+        </div>
+      ) : null}
 
       <Divider titlePlacement="start" plain>
         {t('form.sectionAudio')}
@@ -142,11 +176,20 @@ export default function ProjectForm({ open, project, onClose, onSaved }: Project
             />
           </Form.Item>
           <Form.Item
-            name={['music', 'media_id']}
+            name={['music', 'media_ids']}
             hidden={musicSource !== 'mine'}
-            rules={[{ required: musicSource === 'mine', message: t('music.required') }]}
+            extra={t('tracks.help', { max: MAX_TRACKS })}
+            rules={[
+              {
+                validator: async (_, v: number[] | undefined) => {
+                  if (musicSource === 'mine' && !v?.length) throw new Error(t('music.required'));
+                },
+              },
+            ]}
           >
-            <Select<number>
+            <Select<number[]>
+              mode="multiple"
+              maxCount={MAX_TRACKS}
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
               loading={music.isFetching}
@@ -190,19 +233,21 @@ export default function ProjectForm({ open, project, onClose, onSaved }: Project
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
-            name={['voice', 'media_id']}
+            name={['voice', 'media_ids']}
             label={t('voice.label')}
-            extra={t('voice.help')}
+            extra={`${t('voice.help')} ${t('tracks.help', { max: MAX_TRACKS })}`}
             dependencies={[['subtitles', 'enabled']]}
             rules={[
               ({ getFieldValue }) => ({
                 validator: async (_, v) => {
-                  if (getFieldValue(['subtitles', 'enabled']) && !v) throw new Error(t('subtitles.needVoice'));
+                  if (getFieldValue(['subtitles', 'enabled']) && !(v as number[] | undefined)?.length) throw new Error(t('subtitles.needVoice'));
                 },
               }),
             ]}
           >
-            <Select<number>
+            <Select<number[]>
+              mode="multiple"
+              maxCount={MAX_TRACKS}
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
               loading={voices.isFetching}
@@ -221,7 +266,7 @@ export default function ProjectForm({ open, project, onClose, onSaved }: Project
               data-testid="project-form-voice"
             />
           </Form.Item>
-          <Form.Item name={['voice', 'volume']} label={t('voice.volume')} hidden={!voiceId}>
+          <Form.Item name={['voice', 'volume']} label={t('voice.volume')} hidden={!voiceIds?.length}>
             <Slider min={0} max={100} data-testid="project-form-voice-volume" />
           </Form.Item>
         </Col>
@@ -237,8 +282,8 @@ export default function ProjectForm({ open, project, onClose, onSaved }: Project
           </Typography.Text>
         </Space>
       </Form.Item>
-      {subtitlesOn && chosenVoice && chosenVoice.asr_state !== 'success' ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('subtitles.notRecognized', { name: chosenVoice.name })} data-testid="project-form-subtitles-warning" />
+      {subtitlesOn && unrecognized ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('subtitles.notRecognized', { name: unrecognized.name })} data-testid="project-form-subtitles-warning" />
       ) : null}
       <TextStyleFields name={['subtitles', 'style']} fonts={fontRows} fontsLoading={fonts.isFetching} testId="project-form-subtitles" hidden={!subtitlesOn} />
 

@@ -5,6 +5,11 @@ import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import type { Variant } from '@/api/clip/types';
 import { useClipT } from '../i18n';
 
+/** Imported from the video library (no project): project_id 0, project_name null. */
+export function isImported(row: Pick<Variant, 'project_id' | 'project_name'>): boolean {
+  return row.project_id === 0 || row.project_name === null;
+}
+
 export function VariantState({ row }: { row: Pick<Variant, 'id' | 'state' | 'progress' | 'error'> }) {
   const { t } = useClipT();
   const common = { 'data-testid': `variant-state-${row.id}`, 'data-state': row.state };

@@ -1,15 +1,26 @@
 /**
  * /piece_rep — the finished-video library (GitHub issue 5, docs/api-clip.md): every rendered variant
- * with its cover, project, the clips it used, duration, synthesis state (progress bar while rendering,
- * the reason when it failed) and used / unused; play, mark used, delete (one or many), and continue
- * adding unique variants to a project. Polls every 2 s while anything renders.
+ * (quick-mix and advanced projects) and every video imported from the video library, with its cover,
+ * project ("Imported" for those), the clips it used, duration, synthesis state (progress bar while
+ * rendering, the reason when it failed) and used / unused; play, mark used, delete (one or many),
+ * continue adding unique variants to a project or render all it still allows, import finished videos.
+ * Progress comes from the `variant` events of /api/events; it polls every 2 s only while that is down.
  */
-import { CheckCircleOutlined, DeleteOutlined, PlayCircleOutlined, PlusSquareOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  ImportOutlined,
+  PlayCircleOutlined,
+  PlaySquareOutlined,
+  PlusSquareOutlined,
+  StopOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
-import { cancelVariants, clipUrls, deleteVariants, fetchProjects, markUsed } from '@/api/clip';
+import { cancelVariants, clipUrls, deleteVariants, fetchProjects, fetchSeniorProjects, markUsed } from '@/api/clip';
 import type { Plan, Project, Variant, VariantState as State } from '@/api/clip/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import { FullscreenModal } from '@/components/ModalForm';
@@ -19,12 +30,20 @@ import { formatTime } from '@/utils/format';
 import { libraryFilterFields } from '../filters';
 import { formatDuration } from '../format';
 import { useClipT } from '../i18n';
-import GenerateDialog, { type GenerateTarget } from '../shared/GenerateDialog';
-import { useRenderPolling } from './useRenderPolling';
-import { UsedTag, VariantState } from './VariantState';
+import { maxBatch } from '../rules';
+import GenerateDialog, { type GenerateMode, type GenerateTarget } from '../shared/GenerateDialog';
+import ImportDialog from './ImportDialog';
+import { useRenderProgress } from './useRenderPolling';
+import { isImported, UsedTag, VariantState } from './VariantState';
 import '../clip.css';
 
 const STATES: State[] = ['processing', 'success', 'failed'];
+
+/** Both modes' projects (advanced ones only when the user has advanced mode). */
+async function fetchAllProjects(): Promise<Project[]> {
+  const [normal, senior] = await Promise.all([fetchProjects(), fetchSeniorProjects().catch(() => null)]);
+  return [...(normal?.rows ?? []), ...(senior?.rows ?? [])];
+}
 
 export default function PieceRepPage() {
   const { t } = useClipT();
@@ -35,13 +54,15 @@ export default function PieceRepPage() {
   const [used, setUsed] = useState<'1' | '0' | undefined>();
   const [selected, setSelected] = useState<Key[]>([]);
   const [playing, setPlaying] = useState<Variant | null>(null);
-  const [adding, setAdding] = useState<GenerateTarget | null>(null);
+  const [adding, setAdding] = useState<{ target: GenerateTarget; mode: GenerateMode } | null>(null);
+  const [importing, setImporting] = useState(false);
 
-  const projects = useQuery({ queryKey: ['clip', 'projectNames'], queryFn: () => fetchProjects() });
-  const byId = useMemo(() => new Map((projects.data?.rows ?? []).map((p) => [p.id, p])), [projects.data]);
+  const projects = useQuery({ queryKey: ['clip', 'projectNames'], queryFn: fetchAllProjects });
+  const projectRows = useMemo(() => projects.data ?? [], [projects.data]);
+  const byId = useMemo(() => new Map(projectRows.map((p) => [p.id, p])), [projectRows]);
 
   const refresh = useCallback(() => table.current?.refresh(), []);
-  const polling = useRenderPolling(refresh);
+  const polling = useRenderProgress(refresh);
 
   const setProject = (id: number | undefined) => {
     const next = new URLSearchParams(search);
@@ -50,10 +71,12 @@ export default function PieceRepPage() {
     setSearch(next, { replace: true });
   };
 
-  const continueFor = (p: Project | undefined) => {
+  const continueFor = (p: Project | undefined, mode: GenerateMode = 'continue') => {
     if (!p) return;
-    setAdding({ id: p.id, name: p.name, output_count: p.config.output_count, capacity: p.capacity });
+    setAdding({ target: { id: p.id, name: p.name, output_count: p.config.output_count, capacity: p.capacity }, mode });
   };
+  const nameOf = (row: Variant) =>
+    isImported(row) ? (row.clips[0]?.name ?? `#${row.id}`) : (row.project_name ?? byId.get(row.project_id)?.name ?? `#${row.project_id}`);
 
   const remove = async (ids: number[]) => {
     try {
@@ -111,10 +134,16 @@ export default function PieceRepPage() {
         dataIndex: 'project_id',
         sorter: true,
         width: 170,
-        render: (id: number, row) => (
+        render: (_id: number, row) => (
           <Space orientation="vertical" size={0}>
-            <Typography.Text strong ellipsis style={{ maxWidth: 160 }} title={byId.get(id)?.name} data-testid={`variant-project-${row.id}`}>
-              {byId.get(id)?.name ?? `#${id}`}
+            {/* the tag on its own line: beside the name it pushed a long name over the next column */}
+            {isImported(row) ? (
+              <Tag color="cyan" style={{ marginInlineEnd: 0 }} data-testid={`variant-imported-${row.id}`}>
+                {t('library.imported')}
+              </Tag>
+            ) : null}
+            <Typography.Text strong ellipsis style={{ maxWidth: 160 }} title={nameOf(row)} data-testid={`variant-project-${row.id}`}>
+              {nameOf(row)}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               #{row.id} · {formatTime(row.created_at)}
@@ -166,16 +195,18 @@ export default function PieceRepPage() {
               >
                 {row.used ? t('library.markUnused') : t('library.markUsed')}
               </Button>
-              <Button
-                type="link"
-                size="small"
-                icon={<PlusSquareOutlined />}
-                disabled={!project || project.status !== 1 || project.capacity <= 0}
-                onClick={() => continueFor(project)}
-                data-testid={`variant-continue-${row.id}`}
-              >
-                {t('project.continue')}
-              </Button>
+              {isImported(row) ? null : (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<PlusSquareOutlined />}
+                  disabled={!project || project.status !== 1 || project.capacity <= 0}
+                  onClick={() => continueFor(project)}
+                  data-testid={`variant-continue-${row.id}`}
+                >
+                  {t('project.continue')}
+                </Button>
+              )}
               {row.state === 'processing' ? (
                 <Popconfirm
                   title={t('library.cancelConfirm')}
@@ -221,6 +252,7 @@ export default function PieceRepPage() {
     return Object.keys(p).length ? p : undefined;
   }, [projectId, state, used]);
   const chosen = projectId ? byId.get(projectId) : undefined;
+  const chosenOff = !chosen || chosen.status !== 1 || chosen.capacity <= 0;
 
   return (
     <div className="cm-clip-page" data-testid="piece-rep-page">
@@ -228,17 +260,16 @@ export default function PieceRepPage() {
         title={t('common:menu.pieceRep')}
         subTitle={t('library.subtitle')}
         extra={
-          <Tooltip title={chosen ? undefined : t('library.chooseProject')}>
-            <Button
-              type="primary"
-              icon={<PlusSquareOutlined />}
-              disabled={!chosen || chosen.status !== 1 || chosen.capacity <= 0}
-              onClick={() => continueFor(chosen)}
-              data-testid="library-continue"
-            >
-              {t('project.continue')}
+          <Space wrap>
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="library-import">
+              {t('library.import')}
             </Button>
-          </Tooltip>
+            <Tooltip title={chosen ? undefined : t('library.chooseProject')}>
+              <Button type="primary" icon={<PlusSquareOutlined />} disabled={chosenOff} onClick={() => continueFor(chosen)} data-testid="library-continue">
+                {t('project.continue')}
+              </Button>
+            </Tooltip>
+          </Space>
         }
       />
       <DataTable<Variant>
@@ -261,7 +292,7 @@ export default function PieceRepPage() {
               value={projectId}
               onChange={(v) => setProject(v ?? undefined)}
               loading={projects.isFetching}
-              options={(projects.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              options={projectRows.map((p) => ({ value: p.id, label: p.name }))}
               style={{ width: 200 }}
               data-testid="library-project"
             />
@@ -286,6 +317,11 @@ export default function PieceRepPage() {
               style={{ width: 120 }}
               data-testid="library-used"
             />
+            {chosen ? (
+              <Button icon={<PlaySquareOutlined />} disabled={chosenOff} onClick={() => continueFor(chosen, 'all')} data-testid="library-render-all">
+                {t('project.renderAll', { count: maxBatch(chosen.capacity) })}
+              </Button>
+            ) : null}
             <Popconfirm
               title={t('library.deleteConfirm', { count: selected.length })}
               description={t('library.deleteHelp')}
@@ -309,7 +345,7 @@ export default function PieceRepPage() {
       />
       <FullscreenModal
         open={playing !== null}
-        title={playing ? t('library.playTitle', { id: playing.id, name: byId.get(playing.project_id)?.name ?? '' }) : ''}
+        title={playing ? t('library.playTitle', { id: playing.id, name: nameOf(playing) }) : ''}
         onCancel={() => setPlaying(null)}
         footer={null}
         width={480}
@@ -326,14 +362,23 @@ export default function PieceRepPage() {
         ) : null}
       </FullscreenModal>
       <GenerateDialog
-        target={adding}
-        mode="continue"
+        target={adding?.target ?? null}
+        mode={adding?.mode ?? 'continue'}
         onClose={() => setAdding(null)}
         onDone={(plan: Plan) => {
           setAdding(null);
           feedback.success(t('generate.started', { count: plan.variant_ids?.length ?? plan.sequences.length, points: plan.points }));
           void projects.refetch();
           refresh();
+        }}
+      />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onDone={(ids) => {
+          setImporting(false);
+          feedback.success(t('library.importedDone', { count: ids.length }));
+          table.current?.reload();
         }}
       />
     </div>

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Variant } from '@/api/clip/types';
 import i18n from '@/i18n';
-import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
+import { json, mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
 import PieceRepPage from '.';
 import { UsedTag, VariantState } from './VariantState';
@@ -155,5 +155,147 @@ describe('/piece_rep', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByTestId('variant-cancel-ok-9'));
     await waitFor(() => expect(posts).toContainEqual({ path: '/clip.merchant_video_library/video_cancel', body: { id: 9 } }));
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Cancelled; the points were refunded'));
+  });
+
+  it('follows `variant` events while /api/events is up (no polling), and reloads when a render finishes', async () => {
+    const enc = new TextEncoder();
+    let push!: (text: string) => void;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (push = (text) => c.enqueue(enc.encode(text))) });
+    const sendVariant = (row: Partial<Variant> & { id: number }) =>
+      push(`event: variant\ndata: ${JSON.stringify([{ project_id: 5, state: 'processing', progress: 0, error: '', duration_ms: 0, updated_at: T0 + 10, ...row }])}\n\n`);
+    const T0 = Date.UTC(2025, 0, 2, 3, 4, 5);
+    let finished = false;
+    let polls = 0;
+    let loads = 0;
+    mockFetch((url) => {
+      if (url.pathname === '/api/events') return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      if (url.pathname.endsWith('/clip.merchant_much_clip/index'))
+        return ok({ rows: [{ id: 5, name: 'Spring', status: 1, capacity: 3, config: { output_count: 5 } }], total: 1 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/index')) {
+        if (url.searchParams.get('state') === 'processing') {
+          polls += 1;
+          return ok({ rows: [], total: 0 });
+        }
+        loads += 1;
+        const nine = finished
+          ? variant({ id: 9, updated_at: T0 + 100 })
+          : variant({ id: 9, state: 'processing', progress: 20, src: null, cover: null, updated_at: T0 });
+        return ok({ rows: [nine], total: 1 });
+      }
+      return ok({});
+    });
+    renderPage(<PieceRepPage />, { route: '/piece_rep' });
+    const state = async (attr: string, value: string, timeout = 3000) =>
+      waitFor(() => expect(screen.getByTestId('variant-state-9')).toHaveAttribute(attr, value), { timeout });
+    await state('data-progress', '20');
+    sendVariant({ id: 9, progress: 70 });
+    await state('data-progress', '70');
+    // an event older than the row is ignored, other variants do not matter
+    sendVariant({ id: 9, progress: 10, updated_at: T0 - 1 });
+    sendVariant({ id: 44, progress: 10 });
+    await act(() => new Promise((r) => setTimeout(r, 2500)));
+    expect(screen.getByTestId('variant-state-9')).toHaveAttribute('data-progress', '70');
+    expect(polls).toBe(0);
+    const loadsBefore = loads;
+    finished = true;
+    sendVariant({ id: 9, state: 'success', progress: 100, duration_ms: 3000, updated_at: T0 + 100 });
+    await state('data-state', 'success');
+    await waitFor(() => expect(loads).toBe(loadsBefore + 1));
+    await waitFor(() => expect(screen.getByTestId('variant-play-9')).toBeEnabled());
+    expect(screen.queryByTestId('library-rendering')).toBeNull();
+    expect(polls).toBe(0);
+  });
+
+  it('shows imported videos as "Imported" with the video\'s name, and imports the chosen processed videos', async () => {
+    const posts: { path: string; body: unknown }[] = [];
+    const asked: URLSearchParams[] = [];
+    let refuse = true;
+    mockFetch((url, init) => {
+      if (init.method === 'POST') posts.push({ path: url.pathname.replace('/api', ''), body: JSON.parse(String(init.body)) });
+      if (url.pathname.endsWith('/clip.merchant_much_clip/index')) return ok({ rows: [], total: 0 });
+      if (url.pathname.endsWith('/clip.merchant_senior_clip/index'))
+        return ok({ rows: [{ id: 6, name: 'Adv', mode: 'senior', status: 1, capacity: 4, config: { output_count: 2 } }], total: 1 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/index'))
+        return ok({
+          rows: [
+            variant({ id: 20, project_id: 0, project_name: null, seq: [77], clips: [{ id: 77, name: 'finished.mp4' }] }),
+            variant({ id: 21, project_id: 6, project_name: 'Adv' }),
+          ],
+          total: 2,
+        });
+      if (url.pathname.endsWith('/media.merchant_much_resource/video_resource_detail')) {
+        asked.push(url.searchParams);
+        return ok({
+          rows: [
+            { id: 77, name: 'finished.mp4', kind: 'video', state: 'ready', duration_ms: 12_000 },
+            { id: 78, name: 'other.mp4', kind: 'video', state: 'ready', duration_ms: 8_000 },
+          ],
+          total: 2,
+        });
+      }
+      if (url.pathname.endsWith('/clip.merchant_video_library/add')) {
+        if (refuse) {
+          refuse = false;
+          return json({ code: 422, message: 'This video is already in the library: finished.mp4', data: { field: 'ids' } }, 422);
+        }
+        return ok({ variant_ids: [22] });
+      }
+      return ok({});
+    });
+    renderPage(<PieceRepPage />, { route: '/piece_rep' });
+    expect(await screen.findByTestId('variant-imported-20')).toHaveTextContent('Imported');
+    expect(screen.getByTestId('variant-project-20')).toHaveTextContent('finished.mp4');
+    expect(screen.queryByTestId('variant-continue-20')).toBeNull();
+    expect(screen.queryByTestId('variant-imported-21')).toBeNull();
+    // an advanced project's video: its name, and "continue adding" for it
+    await waitFor(() => expect(screen.getByTestId('variant-continue-21')).toBeEnabled());
+    expect(screen.getByTestId('variant-project-21')).toHaveTextContent('Adv');
+
+    fireEvent.click(screen.getByTestId('library-import'));
+    fireEvent.click(await screen.findByTestId('import-video-77'));
+    await waitFor(() => expect(screen.getByTestId('library-import-ok')).toHaveTextContent('Import (1)'));
+    expect(JSON.parse(asked[0].get('filterObj') ?? '{}')).toEqual({ kind: 'video|=', state: 'ready|=' });
+    expect(Number(asked[0].get('limit'))).toBeGreaterThan(0);
+    fireEvent.click(screen.getByTestId('library-import-ok'));
+    expect(await screen.findByTestId('library-import-error')).toHaveTextContent('This video is already in the library: finished.mp4');
+    expect(posts.at(-1)).toEqual({ path: '/clip.merchant_video_library/add', body: { ids: [77] } });
+    // swap: other.mp4 instead
+    fireEvent.click(screen.getByTestId('import-video-77'));
+    fireEvent.click(screen.getByTestId('import-video-78'));
+    await waitFor(() => expect(screen.queryByTestId('library-import-error')).toBeNull());
+    fireEvent.click(screen.getByTestId('library-import-ok'));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('1 video(s) imported'));
+    expect(posts.at(-1)).toEqual({ path: '/clip.merchant_video_library/add', body: { ids: [78] } });
+  });
+
+  it('"render all remaining" of the chosen project: confirms the points first, then asks job_video_add_all', async () => {
+    const posts: { path: string; body: { id: number; count?: number } }[] = [];
+    mockFetch((url, init) => {
+      if (init.method === 'POST') posts.push({ path: url.pathname.replace('/api', ''), body: JSON.parse(String(init.body)) });
+      if (url.pathname.endsWith('/clip.merchant_much_clip/index'))
+        return ok({ rows: [{ id: 5, name: 'Spring', status: 1, capacity: 1000, config: { output_count: 5 } }], total: 1 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/index')) return ok({ rows: [variant({ id: 8 })], total: 1 });
+      if (url.pathname.endsWith('/preview_video')) {
+        const n = JSON.parse(String(init.body)).count;
+        return ok({ capacity_before: 1000, capacity_after: 1000 - n, max_use: 9, min_use: 8, max_spread: 1, balanced: true, points: n * 2, sequences: [] });
+      }
+      if (url.pathname.endsWith('/job_video_add_all'))
+        return ok({ capacity_before: 1000, capacity_after: 800, max_use: 9, min_use: 8, max_spread: 1, balanced: true, points: 400, sequences: [], variant_ids: Array.from({ length: 200 }, (_, i) => i + 100) });
+      return ok({});
+    });
+    renderPage(<PieceRepPage />, { route: '/piece_rep?project_id=5' });
+    const button = await screen.findByTestId('library-render-all');
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).toHaveTextContent('Render all remaining (200)');
+    fireEvent.click(button);
+    expect(await screen.findByText('Render all remaining: Spring')).toBeInTheDocument();
+    expect(screen.getByTestId('generate-count')).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('generate-points')).toHaveAttribute('data-points', '400'));
+    expect(screen.getByTestId('generate-points')).toHaveTextContent('200 unique videos will be rendered for 400 points.');
+    expect(posts.find((p) => p.path.endsWith('/job_video_add_all'))).toBeUndefined(); // nothing before the confirmation
+    await waitFor(() => expect(screen.getByTestId('generate-ok')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('generate-ok'));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('200 videos queued (400 points)'));
+    expect(posts.find((p) => p.path.endsWith('/job_video_add_all'))?.body).toEqual({ id: 5 });
   });
 });

@@ -1,5 +1,6 @@
 /**
- * "Generate N" / "Continue adding": asks how many unique variants, previews the plan to show what it
+ * "Generate N" / "Continue adding" / "Render all remaining": asks how many unique variants (all: every
+ * one the project still allows, at most 200 — not editable), previews the plan to show what it
  * costs (2 points each) and the capacity it leaves, and on confirmation queues the renders. The
  * server's message (422: over capacity, a group without ready clips, not enough points) is shown in
  * the dialog.
@@ -7,13 +8,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { continueAdding, generateVariants, previewPlan } from '@/api/clip';
+import { continueAdding, generateVariants, previewPlan, renderAllRemaining } from '@/api/clip';
 import { RequestError } from '@/api/request';
 import type { Plan } from '@/api/clip/types';
 import { FullscreenModal } from '@/components/ModalForm';
 import { formatCount } from '../format';
 import { useClipT } from '../i18n';
-import { maxBatch, POINTS_PER_VARIANT } from '../rules';
+import { MAX_BATCH, maxBatch, POINTS_PER_VARIANT } from '../rules';
 
 export interface GenerateTarget {
   id: number;
@@ -24,10 +25,12 @@ export interface GenerateTarget {
   capacity?: number;
 }
 
+/** generate = add_video, continue = continue_add_video, all = job_video_add_all (capacity, at most 200). */
+export type GenerateMode = 'generate' | 'continue' | 'all';
+
 export interface GenerateDialogProps {
   target: GenerateTarget | null;
-  /** generate = add_video, continue = continue_add_video. */
-  mode: 'generate' | 'continue';
+  mode: GenerateMode;
   onClose: () => void;
   onDone: (plan: Plan, target: GenerateTarget) => void;
 }
@@ -40,7 +43,8 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
   const [debounced, setDebounced] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const limit = target?.capacity !== undefined ? maxBatch(target.capacity) : 200;
+  const limit = target?.capacity !== undefined ? maxBatch(target.capacity) : MAX_BATCH;
+  const all = mode === 'all';
 
   useEffect(() => {
     if (!target) {
@@ -48,12 +52,12 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
       setDebounced(null);
       return;
     }
-    const first = Math.max(1, Math.min(target.output_count || 1, limit || 1));
+    const first = all ? limit || null : Math.max(1, Math.min(target.output_count || 1, limit || 1));
     setCount(first);
     setDebounced(first);
     setError(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target?.id, target?.output_count]);
+  }, [target?.id, target?.output_count, all]);
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(count), 300);
@@ -77,7 +81,12 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
     setBusy(true);
     setError(null);
     try {
-      const plan = mode === 'continue' ? await continueAdding(target.id, count) : await generateVariants(target.id, count);
+      const plan =
+        mode === 'all'
+          ? await renderAllRemaining(target.id)
+          : mode === 'continue'
+            ? await continueAdding(target.id, count)
+            : await generateVariants(target.id, count);
       onDone(plan, target);
     } catch (e) {
       // 422 and the rest: the server's own words, in the dialog
@@ -90,7 +99,7 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
   return (
     <FullscreenModal
       open={target !== null}
-      title={mode === 'continue' ? t('generate.continueTitle', { name: target?.name ?? '' }) : t('generate.title', { name: target?.name ?? '' })}
+      title={t(all ? 'generate.allTitle' : mode === 'continue' ? 'generate.continueTitle' : 'generate.title', { name: target?.name ?? '' })}
       onCancel={onClose}
       onOk={run}
       okText={t('generate.ok', { count: count ?? 0, points })}
@@ -104,12 +113,19 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
       <Form layout="vertical">
         <Form.Item
           label={t('generate.count')}
-          extra={target?.capacity !== undefined ? t('generate.capacity', { count: target.capacity, value: formatCount(target.capacity) }) : undefined}
+          extra={
+            all
+              ? t('generate.allHelp', { max: MAX_BATCH })
+              : target?.capacity !== undefined
+                ? t('generate.capacity', { count: target.capacity, value: formatCount(target.capacity) })
+                : undefined
+          }
         >
           <InputNumber<number>
             min={1}
             max={limit || 1}
             precision={0}
+            disabled={all}
             value={count}
             onChange={(v) => {
               setCount(v);

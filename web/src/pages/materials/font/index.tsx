@@ -2,18 +2,18 @@
  * /font — fonts: the name, a preview line drawn in the font itself (FontFace from the signed src),
  * upload (ttf / otf), rename, delete.
  */
-import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { deleteFont, materialUrls, renameFont } from '@/api/materials';
 import type { MediaFile } from '@/api/materials/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
-import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { fontFilterFields } from '../filters';
 import { useMaterialsT } from '../i18n';
 import { formatSize } from '../shared/format';
+import RenameDeleteActions from '../shared/RenameDeleteActions';
 import NameModal, { type NameRequest } from '../shared/NameModal';
 import UploadDialog from '../shared/UploadDialog';
 import { mediaUploader } from '../shared/uploader';
@@ -63,47 +63,7 @@ export default function FontPage() {
         fixed: 'right',
         width: 170,
         render: (_, row) => (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              data-testid={`font-rename-${row.id}`}
-              onClick={() =>
-                setNaming({
-                  title: t('rename'),
-                  name: row.name,
-                  max: 120,
-                  submit: async (name) => {
-                    await renameFont(row.id, name);
-                    feedback.success(t('renamed'));
-                    refresh();
-                  },
-                })
-              }
-            >
-              {t('rename')}
-            </Button>
-            <Popconfirm
-              title={t('deleteConfirm', { name: row.name })}
-              okText={t('common:delete')}
-              cancelText={t('common:cancel')}
-              okButtonProps={{ danger: true, 'data-testid': `font-delete-ok-${row.id}` } as never}
-              onConfirm={async () => {
-                try {
-                  await deleteFont(row.id);
-                  feedback.success(t('common:deletedSuccessfully'));
-                  refresh();
-                } catch {
-                  /* toasted */
-                }
-              }}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`font-delete-${row.id}`}>
-                {t('common:delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <RenameDeleteActions prefix="font" row={row} askName={setNaming} rename={renameFont} remove={deleteFont} refresh={refresh} />
         ),
       },
     ],

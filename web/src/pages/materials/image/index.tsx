@@ -3,9 +3,9 @@
  * the images on the right (thumbnail with preview, category, resolution, size), upload through the
  * widget kit's multi-image uploader (crop dialog) into the chosen category, rename, delete.
  */
-import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Image, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Image, Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   addFileType,
@@ -29,6 +29,7 @@ import { useMaterialsT } from '../i18n';
 import CategorySelect from '../shared/CategorySelect';
 import CategoryTree, { subtreeIds, type CategoryNode } from '../shared/CategoryTree';
 import { formatSize } from '../shared/format';
+import RenameDeleteActions from '../shared/RenameDeleteActions';
 import NameModal, { type NameRequest } from '../shared/NameModal';
 import '../shared/materials.css';
 
@@ -115,47 +116,7 @@ export default function ImageLibraryPage() {
         fixed: 'right',
         width: 170,
         render: (_, row) => (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              data-testid={`image-rename-${row.id}`}
-              onClick={() =>
-                setNaming({
-                  title: t('rename'),
-                  name: row.name,
-                  max: 120,
-                  submit: async (name) => {
-                    await renameMaterial(row.id, name);
-                    feedback.success(t('renamed'));
-                    refresh();
-                  },
-                })
-              }
-            >
-              {t('rename')}
-            </Button>
-            <Popconfirm
-              title={t('deleteConfirm', { name: row.name })}
-              okText={t('common:delete')}
-              cancelText={t('common:cancel')}
-              okButtonProps={{ danger: true, 'data-testid': `image-delete-ok-${row.id}` } as never}
-              onConfirm={async () => {
-                try {
-                  await deleteFiles([row.id]);
-                  feedback.success(t('common:deletedSuccessfully'));
-                  refresh();
-                } catch {
-                  /* toasted */
-                }
-              }}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`image-delete-${row.id}`}>
-                {t('common:delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <RenameDeleteActions prefix="image" row={row} askName={setNaming} rename={renameMaterial} remove={(id) => deleteFiles([id])} refresh={refresh} />
         ),
       },
     ],

@@ -3,9 +3,9 @@
  * (bpdr.merchant_file_type audio: add, rename, delete), upload (into the chosen category), and the
  * operator's built-in music with "add to my library" (clip.merchant_music_library/save).
  */
-import { DeleteOutlined, EditOutlined, PlusCircleOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusCircleOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   addFileType,
@@ -30,6 +30,7 @@ import CategoryTree, { subtreeIds, treeOf } from '../shared/CategoryTree';
 import { formatDuration, formatSize } from '../shared/format';
 import InlineAudio from '../shared/InlineAudio';
 import { MediaStateTag } from '../shared/MediaStateTag';
+import RenameDeleteActions from '../shared/RenameDeleteActions';
 import NameModal, { type NameRequest } from '../shared/NameModal';
 import UploadDialog from '../shared/UploadDialog';
 import { mediaUploader } from '../shared/uploader';
@@ -100,47 +101,7 @@ export default function MusicPage() {
         fixed: 'right',
         width: 170,
         render: (_, row) => (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              data-testid={`music-rename-${row.id}`}
-              onClick={() =>
-                setNaming({
-                  title: t('rename'),
-                  name: row.name,
-                  max: 120,
-                  submit: async (name) => {
-                    await renameMaterial(row.id, name);
-                    feedback.success(t('renamed'));
-                    refresh();
-                  },
-                })
-              }
-            >
-              {t('rename')}
-            </Button>
-            <Popconfirm
-              title={t('deleteConfirm', { name: row.name })}
-              okText={t('common:delete')}
-              cancelText={t('common:cancel')}
-              okButtonProps={{ danger: true, 'data-testid': `music-delete-ok-${row.id}` } as never}
-              onConfirm={async () => {
-                try {
-                  await deleteFiles([row.id]);
-                  feedback.success(t('common:deletedSuccessfully'));
-                  refresh();
-                } catch {
-                  /* toasted */
-                }
-              }}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`music-delete-${row.id}`}>
-                {t('common:delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <RenameDeleteActions prefix="music" row={row} askName={setNaming} rename={renameMaterial} remove={(id) => deleteFiles([id])} refresh={refresh} />
         ),
       },
     ],

@@ -3,20 +3,20 @@
  * upload audio, listen, recognize subtitles (zh / en, points charged per started minute), edit them in
  * the timeline editor, rename, delete. States follow the progress stream.
  */
-import { DeleteOutlined, EditOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { deleteFiles, materialUrls, renameMaterial } from '@/api/materials';
 import type { MediaFile } from '@/api/materials/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
-import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { voiceFilterFields } from '../filters';
 import { useMaterialsT } from '../i18n';
 import { formatSize, seconds } from '../shared/format';
 import InlineAudio from '../shared/InlineAudio';
 import { AsrStateTag, MediaStateTag } from '../shared/MediaStateTag';
+import RenameDeleteActions from '../shared/RenameDeleteActions';
 import NameModal, { type NameRequest } from '../shared/NameModal';
 import RecognizeButton from '../shared/RecognizeButton';
 import TimelineEditor, { type TimelineTarget } from '../shared/TimelineEditor';
@@ -83,7 +83,7 @@ export default function SpeakPage() {
         render: (_, raw) => {
           const row = merge(raw);
           return (
-            <Space size={0} wrap>
+            <RenameDeleteActions prefix="voice" row={row} askName={setNaming} rename={renameMaterial} remove={(id) => deleteFiles([id])} refresh={refresh}>
               <RecognizeButton id={row.id} durationMs={row.duration_ms} disabled={row.asr_state === 'processing' || !row.has_audio} onStarted={refresh} />
               <Button
                 type="link"
@@ -94,46 +94,7 @@ export default function SpeakPage() {
               >
                 {t('actions.subtitles')}
               </Button>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                data-testid={`voice-rename-${row.id}`}
-                onClick={() =>
-                  setNaming({
-                    title: t('rename'),
-                    name: row.name,
-                    max: 120,
-                    submit: async (name) => {
-                      await renameMaterial(row.id, name);
-                      feedback.success(t('renamed'));
-                      refresh();
-                    },
-                  })
-                }
-              >
-                {t('rename')}
-              </Button>
-              <Popconfirm
-                title={t('deleteConfirm', { name: row.name })}
-                okText={t('common:delete')}
-                cancelText={t('common:cancel')}
-                okButtonProps={{ danger: true, 'data-testid': `voice-delete-ok-${row.id}` } as never}
-                onConfirm={async () => {
-                  try {
-                    await deleteFiles([row.id]);
-                    feedback.success(t('common:deletedSuccessfully'));
-                    refresh();
-                  } catch {
-                    /* toasted */
-                  }
-                }}
-              >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`voice-delete-${row.id}`}>
-                  {t('common:delete')}
-                </Button>
-              </Popconfirm>
-            </Space>
+            </RenameDeleteActions>
           );
         },
       },

@@ -1,0 +1,39 @@
+//! Advanced mode (`/clip.merchant_senior_clip/*`, page /high_modeVisualization_clip): the same shot-group
+//! projects as quick mix, with per-shot control — start point and length, order, a caption per shot and a
+//! transition into the next one (see `domain::clip::GroupRule`). Variants are planned, previewed, rendered
+//! and continued through the quick-mix calls (`preview_video`, `add_video`), which take either mode.
+
+use super::projects::{self, IdReq, IndexQuery, SaveReq};
+use crate::error::{ApiResult, Json};
+use crate::extract::{Caller, Input};
+use crate::state::AppState;
+use axum::extract::State;
+
+const MODE: &str = "senior";
+
+#[utoipa::path(method(get, post), path = "/clip.merchant_senior_clip/index", tag = "clip", responses((status = 200, description = "{rows:[advanced project with capacity and variant counts], total}")))]
+pub async fn index(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<IndexQuery>,
+) -> ApiResult<Json> {
+    projects::list(&st, &c, MODE, q).await
+}
+
+#[utoipa::path(post, path = "/clip.merchant_senior_clip/modify", tag = "clip", request_body = SaveReq, responses((status = 200, description = "the project (created when no id is given)")))]
+pub async fn modify(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<SaveReq>,
+) -> ApiResult<Json> {
+    projects::save(&st, &c, MODE, r).await
+}
+
+#[utoipa::path(post, path = "/clip.merchant_senior_clip/delete", tag = "clip", request_body = IdReq, responses((status = 200, description = "deleted with its variants")))]
+pub async fn delete(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdReq>,
+) -> ApiResult<Json> {
+    projects::remove(&st, &c, Some(MODE), r.id).await
+}

@@ -1,0 +1,282 @@
+//! The `clip.slice` job: one source video of a slicing project per job. It plans the cut points
+//! (`domain::slice`), cuts the source's mezzanine (`media::slice`: stream copy on whole seconds, an
+//! ingest-identical re-encode otherwise), makes each slice's poster and strip, and records each slice
+//! as a ready video material of the project's group together with its origin — in one transaction,
+//! only once its files are complete. Parts already made for the source are skipped, so a retried job
+//! never doubles a slice. Progress (0–100) lands on the source row; ffmpeg's words are the reason of a
+//! failure; a cancelled source stops at the next slice (or at once, when its job loses its lease).
+
+use domain::slice::Settings;
+use media::Storage;
+use std::path::PathBuf;
+use store::jobs::{JobCtx, JobError};
+use store::materials as mat;
+use store::slice as db;
+
+#[derive(serde::Deserialize)]
+struct Payload {
+    source_id: i64,
+}
+
+/// What a cancelled source says (both languages: it is stored with the source).
+pub const CANCELLED: &str = "已取消切片 / cancelled";
+
+fn permanent(zh: &str, en: &str, what: &str) -> JobError {
+    JobError::Permanent(format!("{zh}：{what} / {en}: {what}"))
+}
+
+fn tool(e: media::ffmpeg::ToolError) -> JobError {
+    match e {
+        media::ffmpeg::ToolError::Failed { .. } => JobError::Permanent(e.to_string()),
+        other => JobError::Retry(other.to_string()),
+    }
+}
+
+fn retry<E: std::fmt::Display>(e: E) -> JobError {
+    JobError::Retry(e.to_string())
+}
+
+/// Temporary files of one slice, removed when it is dropped unless they were moved into storage.
+struct Temps(Vec<PathBuf>);
+
+impl Drop for Temps {
+    fn drop(&mut self) {
+        for p in &self.0 {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+pub async fn run(ctx: JobCtx, storage: Storage) -> Result<(), JobError> {
+    let p: Payload = ctx.payload()?;
+    let Some(s) = db::source_any(&ctx.db, p.source_id).await? else {
+        return Err(JobError::Permanent(
+            "切片视频已移除 / the video was removed from the project".into(),
+        ));
+    };
+    if s.state != "processing" || s.job_id != ctx.job.id {
+        // Cancelled, finished, or queued again under another job meanwhile: nothing to do.
+        return Ok(());
+    }
+    let result = work(&ctx, &storage, &s).await;
+    if let Err(e) = &result {
+        let last = ctx.is_final(e);
+        let msg = e.message();
+        // While retries remain the source stays "processing" with the reason; the last failure shows.
+        db::set_source_progress(
+            &ctx.db,
+            s.id,
+            ctx.job.id,
+            if last { "failed" } else { "processing" },
+            0,
+            msg,
+        )
+        .await?;
+    }
+    result
+}
+
+/// `mm:ss` or `mm:ss.t` for slice names.
+fn clock(ms: i64) -> String {
+    let (m, s) = (ms / 60_000, (ms % 60_000) / 1000);
+    if ms % 1000 == 0 {
+        format!("{m:02}:{s:02}")
+    } else {
+        format!("{m:02}:{s:02}.{}", (ms % 1000) / 100)
+    }
+}
+
+fn slice_name(source: &str, c: &domain::slice::Cut) -> String {
+    let stem = source.rsplit_once('.').map(|(a, _)| a).unwrap_or(source);
+    let stem: String = stem.chars().take(80).collect();
+    format!("{stem} {}-{}", clock(c.start_ms), clock(c.end_ms))
+}
+
+async fn work(ctx: &JobCtx, storage: &Storage, s: &db::Source) -> Result<(), JobError> {
+    let mid = s.merchant_id;
+    let project = db::project(&ctx.db, mid, s.project_id)
+        .await?
+        .ok_or_else(|| {
+            JobError::Permanent("切片项目已删除 / the slicing project was deleted".into())
+        })?;
+    let settings = Settings::check(
+        &project.mode,
+        Some(project.seconds),
+        Some(project.min_seconds),
+        Some(project.max_seconds),
+    )
+    .map_err(|b| JobError::Permanent(format!("invalid settings: {}", b.field)))?;
+    mat::group(&ctx.db, mid, project.group_id)
+        .await?
+        .filter(|g| g.kind == "video")
+        .ok_or_else(|| {
+            permanent(
+                "目标分组已删除",
+                "the target group was deleted",
+                &project.group_id.to_string(),
+            )
+        })?;
+    let deleted = || permanent("源视频已被删除", "the source video was deleted", &s.name);
+    let m = mat::get(&ctx.db, mid, s.resource_id)
+        .await?
+        .ok_or_else(deleted)?;
+    if m.mezzanine_key.is_empty() {
+        return Err(permanent(
+            "源视频尚未处理完成",
+            "the source video is not ready",
+            &s.name,
+        ));
+    }
+    let src = storage
+        .path(&m.mezzanine_key)
+        .map_err(|e| JobError::Permanent(e.to_string()))?;
+    if !src.exists() {
+        return Err(deleted());
+    }
+    db::set_source_progress(&ctx.db, s.id, ctx.job.id, "processing", 1, "").await?;
+    let info = media::probe::probe(&src)
+        .await
+        .map_err(|e| JobError::Permanent(e.to_string()))?;
+    let duration = if info.duration_ms > 0 {
+        info.duration_ms
+    } else {
+        m.duration_ms
+    };
+    let lines: Vec<(i64, i64)> = if settings.mode == domain::slice::Mode::Subtitle {
+        mat::asr_lines(&ctx.db, mid, m.id)
+            .await?
+            .iter()
+            .map(|l| (l.start_ms, l.end_ms))
+            .collect()
+    } else {
+        vec![]
+    };
+    let cuts = domain::slice::plan(&settings, duration, &lines);
+    if cuts.is_empty() {
+        return Err(if settings.mode == domain::slice::Mode::Subtitle {
+            permanent(
+                "没有识别出的字幕，请先进行字幕识别",
+                "no recognized subtitle lines; run subtitle recognition first",
+                &s.name,
+            )
+        } else {
+            permanent("视频是空的", "the video is empty", &s.name)
+        });
+    }
+    let n = cuts.len() as i64;
+    for (i, c) in cuts.iter().enumerate() {
+        if db::made(&ctx.db, s.id, c.start_ms, c.end_ms)
+            .await?
+            .is_none()
+        {
+            make_one(ctx, storage, s, &project, &src, duration, c).await?;
+        }
+        let pct = 2 + 97 * (i as i64 + 1) / n;
+        if !db::set_source_progress(&ctx.db, s.id, ctx.job.id, "processing", pct, "").await? {
+            return Ok(()); // cancelled
+        }
+        ctx.progress(pct).await?;
+    }
+    db::set_source_progress(&ctx.db, s.id, ctx.job.id, "success", 100, "").await?;
+    Ok(())
+}
+
+async fn make_one(
+    ctx: &JobCtx,
+    storage: &Storage,
+    s: &db::Source,
+    project: &db::Project,
+    src: &std::path::Path,
+    duration: i64,
+    c: &domain::slice::Cut,
+) -> Result<(), JobError> {
+    let mid = s.merchant_id;
+    let video = storage.temp_path("mp4").await.map_err(retry)?;
+    let poster = storage.temp_path("jpg").await.map_err(retry)?;
+    let strip = storage.temp_path("jpg").await.map_err(retry)?;
+    let _temps = Temps(vec![video.clone(), poster.clone(), strip.clone()]);
+    let part = media::slice::Part {
+        start_ms: c.start_ms,
+        end_ms: c.end_ms,
+    };
+    media::slice::cut(src, &video, part, duration)
+        .await
+        .map_err(tool)?;
+    let info = media::probe::probe(&video)
+        .await
+        .map_err(|e| JobError::Permanent(e.to_string()))?;
+    media::ingest::poster(&video, &poster, &info)
+        .await
+        .map_err(tool)?;
+    media::ingest::thumb_strip(&video, &strip, &info)
+        .await
+        .map_err(tool)?;
+    let loudness = media::ingest::loudness(&video).await.ok().flatten();
+    let key = Storage::new_key(mid, "mp4");
+    let base = key.trim_end_matches(".mp4").to_string();
+    let (poster_key, strip_key) = (format!("{base}-poster.jpg"), format!("{base}-strip.jpg"));
+    let size = storage.put_file(&key, &video).await.map_err(retry)?;
+    let stored = [key.clone(), poster_key.clone(), strip_key.clone()];
+    let put = async {
+        storage.put_file(&poster_key, &poster).await?;
+        storage.put_file(&strip_key, &strip).await
+    };
+    let inserted = match put.await {
+        Ok(_) => db::insert_slice(
+            &ctx.db,
+            &db::NewSlice {
+                job_id: ctx.job.id,
+                merchant_id: mid,
+                project_id: project.id,
+                source_id: s.id,
+                resource_id: s.resource_id,
+                start_ms: c.start_ms,
+                end_ms: c.end_ms,
+                group_id: project.group_id,
+                name: slice_name(&s.name, c),
+                original_name: format!("{}.mp4", slice_name(&s.name, c)),
+                key: key.clone(),
+                poster_key: poster_key.clone(),
+                strip_key: strip_key.clone(),
+                size: size as i64,
+                width: info.width,
+                height: info.height,
+                duration_ms: info.duration_ms,
+                fps: info.fps,
+                video_codec: info.video_codec.clone().unwrap_or_default(),
+                audio_codec: info.audio_codec.clone().unwrap_or_default(),
+                has_audio: info.has_audio,
+                loudness,
+            },
+        )
+        .await
+        .map_err(retry),
+        Err(e) => Err(retry(e)),
+    };
+    if !matches!(inserted, Ok(Some(_))) {
+        // Not recorded (cancelled, made meanwhile, or a fault): keep nothing.
+        for k in &stored {
+            let _ = storage.delete(k).await;
+        }
+    }
+    inserted.map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slice_names_show_the_part() {
+        let c = domain::slice::Cut {
+            start_ms: 4000,
+            end_ms: 8000,
+        };
+        assert_eq!(slice_name("long video.mp4", &c), "long video 00:04-00:08");
+        let c = domain::slice::Cut {
+            start_ms: 61_500,
+            end_ms: 65_250,
+        };
+        assert_eq!(slice_name("talk", &c), "talk 01:01.5-01:05.2");
+    }
+}

@@ -1,0 +1,130 @@
+//! Helpers the media test files share: ffmpeg/ffprobe calls, frame sampling, progress checks and the
+//! normalization of generated sources into mezzanines.
+#![allow(dead_code)]
+
+use media::{ingest, probe};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+pub fn ffmpeg(args: &[&str]) {
+    let out = Command::new("ffmpeg")
+        .args(["-v", "error", "-y"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "ffmpeg {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `ffmpeg -v error -i f -f null -` must print nothing.
+pub fn assert_decodes_cleanly(f: &Path) {
+    let out = Command::new("ffmpeg")
+        .args(["-v", "error", "-i"])
+        .arg(f)
+        .args(["-f", "null", "-"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "{}: {}",
+        f.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+pub fn video_frames(f: &Path) -> i64 {
+    let out = Command::new("ffprobe")
+        .args([
+            "-v",
+            "error",
+            "-select_streams",
+            "v:0",
+            "-count_packets",
+            "-show_entries",
+            "stream=nb_read_packets",
+            "-of",
+            "csv=p=0",
+        ])
+        .arg(f)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).trim().parse().unwrap()
+}
+
+/// A grey crop of the frame at `t` seconds, as raw bytes.
+pub fn gray(f: &Path, t: f64, crop: (i64, i64, i64, i64)) -> Vec<u8> {
+    let (w, h, x, y) = crop;
+    let out = Command::new("ffmpeg")
+        .args(["-v", "error", "-ss", &format!("{t:.3}"), "-i"])
+        .arg(f)
+        .args([
+            "-frames:v",
+            "1",
+            "-vf",
+            &format!("crop={w}:{h}:{x}:{y},format=gray"),
+            "-f",
+            "rawvideo",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.stdout.len() as i64, w * h);
+    out.stdout
+}
+
+/// Share of pixels that differ by more than `by` levels.
+pub fn changed(a: &[u8], b: &[u8], by: i32) -> f64 {
+    a.iter()
+        .zip(b)
+        .filter(|(x, y)| (**x as i32 - **y as i32).abs() > by)
+        .count() as f64
+        / a.len() as f64
+}
+
+pub fn progress_log() -> (&'static Mutex<Vec<u8>>, impl Fn(u8) + Send + Sync) {
+    let log: &'static Mutex<Vec<u8>> = Box::leak(Box::new(Mutex::new(Vec::new())));
+    (log, move |p| log.lock().unwrap().push(p))
+}
+
+pub fn assert_progress(log: &Mutex<Vec<u8>>) {
+    let v = log.lock().unwrap();
+    assert!(v.windows(2).all(|w| w[0] <= w[1]), "{v:?}");
+    assert_eq!(v.first(), Some(&0));
+    assert_eq!(v.last(), Some(&100));
+}
+
+/// Normalizes each source into `dir/<name>` (as ingest would), on a runtime of its own so that it can
+/// run inside a `OnceLock` initializer called from a test's runtime.
+pub fn normalize_all(sources: Vec<(PathBuf, PathBuf)>) {
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            for (src, dst) in &sources {
+                let info = probe::probe(src).await.unwrap();
+                ingest::normalize(src, dst, &info).await.unwrap();
+            }
+        })
+    })
+    .join()
+    .unwrap();
+}
+
+/// Counts a finished test; the last of `tests` to pass removes `dir` (a failure keeps the material).
+pub fn finished(dir: &Path, tests: usize) {
+    static DONE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    if DONE.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1 == tests {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
