@@ -14,10 +14,10 @@ use store::jobs::{JobCtx, JobError};
 use store::list::Bind;
 use store::matrix::{self as db, Item};
 
-/// After a create whose outcome is unknown, how long (platform clock) before an empty work list is
-/// taken to mean "not posted": longer than the adapters' timeout, so an abandoned request has landed
-/// or died by then.
-const CREATE_SETTLE_MS: i64 = 30_000;
+/// After a create whose outcome is unknown, how long (real time, never the platform clock: the
+/// sandbox can move that by days while a request is in flight) before an empty work list is taken to
+/// mean "not posted": longer than the adapters' timeout, so an abandoned request has landed or died.
+const CREATE_SETTLE_MS: i64 = platforms::DEFAULT_TIMEOUT_MS as i64 + 10_000;
 
 /// A failure after which the create may still have been applied.
 fn ambiguous(e: &PlatformError) -> bool {
@@ -306,6 +306,8 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
                 Err(e) => return on_error(&hub, &ctx, &it, &a, e).await,
             };
             let known = db::known_remote_ids(&hub.db, a.id, it.id).await?;
+            // `started` is real time (how long a request can be in flight is a matter of real
+            // time); the platform clock never runs behind it, so the filter below only loosens.
             match works.iter().find(|w| {
                 w.title.starts_with(it.title.as_str())
                     && w.create_time * 1000 >= started - 120_000
@@ -325,7 +327,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
                 }
                 // A create sent moments ago may still land (an attempt abandoned mid-request, an
                 // answer lost): only after the settle time does "not in the list" mean "not posted".
-                None if platform_now() - started < CREATE_SETTLE_MS => {
+                None if (0..CREATE_SETTLE_MS).contains(&(domain::now_ms() - started)) => {
                     return Err(JobError::Retry(
                         "a create sent moments ago may still land; looking again before sending"
                             .into(),
@@ -356,7 +358,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
         }
         // Compare-and-set: of two attempts of one item running at once (a lease taken over while
         // the first still runs), only one may send the create.
-        if !db::claim_create(&hub.db, it.id, platform_now()).await? {
+        if !db::claim_create(&hub.db, it.id, domain::now_ms()).await? {
             return Err(JobError::Retry(
                 "another attempt is sending this post; looking again later".into(),
             ));
