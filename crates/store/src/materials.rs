@@ -135,6 +135,24 @@ pub async fn get(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Medi
     .await
 }
 
+/// The merchant's materials among `ids`, in one query (a page of rows that point at materials);
+/// ids of other merchants or of nothing are left out.
+pub async fn get_many(db: &Db, merchant_id: i64, ids: &[i64]) -> sqlx::Result<Vec<MediaFile>> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let marks: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 2)).collect();
+    let sql = crate::sqlf!(
+        "SELECT {MEDIA_COLS} FROM media_files WHERE merchant_id = $1 AND id IN ({})",
+        marks.join(", ")
+    );
+    let mut q = sqlx::query_as(sql).bind(merchant_id);
+    for id in ids {
+        q = q.bind(*id);
+    }
+    q.fetch_all(&db.pool).await
+}
+
 /// For the ingest worker, which runs outside any request (the job carries the merchant id).
 pub async fn get_any(db: &Db, id: i64) -> sqlx::Result<Option<MediaFile>> {
     sqlx::query_as(crate::sqlf!(

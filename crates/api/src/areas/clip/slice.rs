@@ -282,12 +282,14 @@ pub async fn video_library(
     );
     let (rows, total) = db::slices(&st.db, mid, p.id, &lq).await?;
     let sources = db::sources(&st.db, mid, p.id).await?;
+    let ids: Vec<i64> = rows.iter().map(|s| s.media_id).collect();
+    let media = mat::get_many(&st.db, mid, &ids).await?;
     let mut out = vec![];
     for s in &rows {
-        let Some(m) = mat::get(&st.db, mid, s.media_id).await? else {
+        let Some(m) = media.iter().find(|m| m.id == s.media_id) else {
             continue;
         };
-        let mut v = files::view(&st, &m);
+        let mut v = files::view(&st, m);
         v["source_id"] = s.source_id.into();
         v["source_resource_id"] = s.resource_id.into();
         v["source_name"] = sources

@@ -162,7 +162,7 @@ export default function PieceRepPage() {
           </Space>
         ),
       },
-      { title: t('columns.duration'), dataIndex: 'duration_ms', width: 110, sorter: true, render: formatDuration },
+      { title: t('columns.duration'), dataIndex: 'duration_ms', width: 124, sorter: true, render: formatDuration },
       {
         title: t('columns.state'),
         dataIndex: 'state',
@@ -314,7 +314,7 @@ export default function PieceRepPage() {
                 { value: '1', label: t('used.yes') },
                 { value: '0', label: t('used.no') },
               ]}
-              style={{ width: 120 }}
+              style={{ width: 140 }}
               data-testid="library-used"
             />
             {chosen ? (
