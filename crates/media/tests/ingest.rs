@@ -20,7 +20,7 @@ fn make(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
 async fn mixed_inputs_become_mezzanines_that_concat_by_stream_copy() {
     let dir = std::env::temp_dir().join(format!("cm-ingest-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let inputs = vec![
+    let inputs = [
         make(
             &dir,
             "land.mp4",

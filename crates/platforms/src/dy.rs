@@ -594,6 +594,14 @@ pub(crate) fn parse_pois(data: &Value) -> Vec<Poi> {
         .unwrap_or_default()
 }
 
+/// md5("nonce_str=..&ticket=..&timestamp=..") in hex: how the H5 share schema is signed.
+pub fn share_signature(nonce_str: &str, ticket: &str, timestamp: &str) -> String {
+    use md5::{Digest, Md5};
+    hex::encode(Md5::digest(
+        format!("nonce_str={nonce_str}&ticket={ticket}&timestamp={timestamp}").as_bytes(),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -624,12 +632,4 @@ mod tests {
             WorkStatus::Rejected { .. }
         ));
     }
-}
-
-/// md5("nonce_str=..&ticket=..&timestamp=..") in hex: how the H5 share schema is signed.
-pub fn share_signature(nonce_str: &str, ticket: &str, timestamp: &str) -> String {
-    use md5::{Digest, Md5};
-    hex::encode(Md5::digest(
-        format!("nonce_str={nonce_str}&ticket={ticket}&timestamp={timestamp}").as_bytes(),
-    ))
 }

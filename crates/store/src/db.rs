@@ -35,17 +35,14 @@ impl Db {
             Backend::Sqlite if !url.contains('?') => format!("{url}?mode=rwc"),
             _ => url.to_string(),
         };
-        if backend == Backend::Sqlite {
-            if let Some(path) = url
+        if backend == Backend::Sqlite
+            && let Some(path) = url
                 .strip_prefix("sqlite://")
                 .and_then(|p| p.split('?').next())
-            {
-                if let Some(dir) = std::path::Path::new(path).parent() {
-                    if !dir.as_os_str().is_empty() {
-                        std::fs::create_dir_all(dir)?;
-                    }
-                }
-            }
+            && let Some(dir) = std::path::Path::new(path).parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)?;
         }
         let max = if backend == Backend::Sqlite { 8 } else { 16 };
         let pool = AnyPoolOptions::new()

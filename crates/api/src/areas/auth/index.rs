@@ -46,10 +46,10 @@ pub fn visible_menus(all: &[Menu], c: &Caller) -> Vec<Menu> {
     // Keep the parents of what is visible, so the tree has somewhere to hang.
     let parents: Vec<String> = out.iter().filter_map(|m| m.parent_path.clone()).collect();
     for p in parents {
-        if !out.iter().any(|m| m.path == p) {
-            if let Some(m) = all.iter().find(|m| m.path == p) {
-                out.push(m.clone());
-            }
+        if !out.iter().any(|m| m.path == p)
+            && let Some(m) = all.iter().find(|m| m.path == p)
+        {
+            out.push(m.clone());
         }
     }
     out.sort_by_key(|m| (m.sort, m.id));

@@ -121,10 +121,10 @@ pub async fn add(
     if users::user_by_username(&st.db, username).await?.is_some() {
         return Err(ApiError::invalid("username", Msg::UsernameTaken));
     }
-    if let Some(m) = mobile {
-        if users::user_by_mobile(&st.db, m).await?.is_some() {
-            return Err(ApiError::invalid("mobile", Msg::MobileTaken));
-        }
+    if let Some(m) = mobile
+        && users::user_by_mobile(&st.db, m).await?.is_some()
+    {
+        return Err(ApiError::invalid("mobile", Msg::MobileTaken));
     }
     let u = users::create_staff(
         &st.db,
@@ -180,13 +180,12 @@ pub async fn edit(
         Some(_) => mobile_of(&r.mobile)?.map(str::to_string),
         None => cur.mobile.clone(),
     };
-    if let Some(m) = &mobile {
-        if users::user_by_mobile(&st.db, m)
+    if let Some(m) = &mobile
+        && users::user_by_mobile(&st.db, m)
             .await?
             .is_some_and(|u| u.id != cur.id)
-        {
-            return Err(ApiError::invalid("mobile", Msg::MobileTaken));
-        }
+    {
+        return Err(ApiError::invalid("mobile", Msg::MobileTaken));
     }
     let status = r.status.unwrap_or(cur.status);
     if status != 0 && status != 1 {

@@ -362,18 +362,18 @@ pub async fn run(
         Ok::<(), JobError>(())
     }
     .await;
-    if let Err(e) = &result {
-        if ctx.is_final(e) {
-            mat::set_asr_state(&ctx.db, m.id, "failed", e.message()).await?;
-            store::points::refund(
-                &ctx.db,
-                m.merchant_id,
-                &p.points_key,
-                "subtitle recognition failed",
-            )
-            .await
-            .map_err(|e| JobError::Retry(e.to_string()))?;
-        }
+    if let Err(e) = &result
+        && ctx.is_final(e)
+    {
+        mat::set_asr_state(&ctx.db, m.id, "failed", e.message()).await?;
+        store::points::refund(
+            &ctx.db,
+            m.merchant_id,
+            &p.points_key,
+            "subtitle recognition failed",
+        )
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
     }
     result
 }

@@ -451,14 +451,15 @@ pub async fn user_save(
         Some(g) => Some(group_of(&st, mid, Some(g)).await?),
         None => None,
     };
-    if let Some(t) = r.account_type.as_deref() {
-        if t != "personal" && t != "enterprise" {
-            return Err(ApiError::invalid_with(
-                "account_type",
-                Msg::InvalidValue,
-                vec![("reason", "personal | enterprise".into())],
-            ));
-        }
+    if let Some(t) = r.account_type.as_deref()
+        && t != "personal"
+        && t != "enterprise"
+    {
+        return Err(ApiError::invalid_with(
+            "account_type",
+            Msg::InvalidValue,
+            vec![("reason", "personal | enterprise".into())],
+        ));
     }
     let rem = remarks(r.remarks.as_deref())?;
     if !db::save_account(

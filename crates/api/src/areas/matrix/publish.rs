@@ -215,21 +215,21 @@ pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
         .map(|i| i.account_id);
     let r = publish_item(ctx, &hub).await;
     // This account may post its next due item now: queue it without waiting for the next tick.
-    if let Some(a) = account {
-        if let Ok(Some((id, mid))) = db::next_due_for_account(&hub.db, a, platform_now()).await {
-            let at = db::item(&hub.db, id)
-                .await?
-                .map(|i| i.scheduled_at)
-                .unwrap_or(0);
-            db::queue_item(
-                &hub.db,
-                id,
-                mid,
-                "publish.item",
-                &format!("publish:{id}:{at}"),
-            )
-            .await?;
-        }
+    if let Some(a) = account
+        && let Ok(Some((id, mid))) = db::next_due_for_account(&hub.db, a, platform_now()).await
+    {
+        let at = db::item(&hub.db, id)
+            .await?
+            .map(|i| i.scheduled_at)
+            .unwrap_or(0);
+        db::queue_item(
+            &hub.db,
+            id,
+            mid,
+            "publish.item",
+            &format!("publish:{id}:{at}"),
+        )
+        .await?;
     }
     r
 }
@@ -299,42 +299,41 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
     let mut item_id = it.item_id.clone();
     // A create was sent before (the worker died or the answer was lost): ask the platform first.
     // The platform's title carries the topics and @-mentions after ours, hence `starts_with`.
-    if item_id.is_empty() {
-        if let Some(started) = it.create_started_at {
-            let works = match ad.list_works(&creds, 50).await {
-                Ok(w) => w,
-                Err(e) => return on_error(&hub, &ctx, &it, &a, e).await,
-            };
-            let known = db::known_remote_ids(&hub.db, a.id, it.id).await?;
-            // `started` is real time (how long a request can be in flight is a matter of real
-            // time); the platform clock never runs behind it, so the filter below only loosens.
-            match works.iter().find(|w| {
-                w.title.starts_with(it.title.as_str())
-                    && w.create_time * 1000 >= started - 120_000
-                    && !known.contains(&w.item_id)
-            }) {
-                Some(w) => {
-                    item_id = w.item_id.clone();
-                    db::item_step(
-                        &hub.db,
-                        it.id,
-                        &[
-                            ("item_id", Bind::S(item_id.clone())),
-                            ("published_at", Bind::I(platform_now())),
-                        ],
-                    )
-                    .await?;
-                }
-                // A create sent moments ago may still land (an attempt abandoned mid-request, an
-                // answer lost): only after the settle time does "not in the list" mean "not posted".
-                None if (0..CREATE_SETTLE_MS).contains(&(domain::now_ms() - started)) => {
-                    return Err(JobError::Retry(
-                        "a create sent moments ago may still land; looking again before sending"
-                            .into(),
-                    ));
-                }
-                None => db::item_clear(&hub.db, it.id, "create_started_at").await?,
+    if item_id.is_empty()
+        && let Some(started) = it.create_started_at
+    {
+        let works = match ad.list_works(&creds, 50).await {
+            Ok(w) => w,
+            Err(e) => return on_error(&hub, &ctx, &it, &a, e).await,
+        };
+        let known = db::known_remote_ids(&hub.db, a.id, it.id).await?;
+        // `started` is real time (how long a request can be in flight is a matter of real
+        // time); the platform clock never runs behind it, so the filter below only loosens.
+        match works.iter().find(|w| {
+            w.title.starts_with(it.title.as_str())
+                && w.create_time * 1000 >= started - 120_000
+                && !known.contains(&w.item_id)
+        }) {
+            Some(w) => {
+                item_id = w.item_id.clone();
+                db::item_step(
+                    &hub.db,
+                    it.id,
+                    &[
+                        ("item_id", Bind::S(item_id.clone())),
+                        ("published_at", Bind::I(platform_now())),
+                    ],
+                )
+                .await?;
             }
+            // A create sent moments ago may still land (an attempt abandoned mid-request, an
+            // answer lost): only after the settle time does "not in the list" mean "not posted".
+            None if (0..CREATE_SETTLE_MS).contains(&(domain::now_ms() - started)) => {
+                return Err(JobError::Retry(
+                    "a create sent moments ago may still land; looking again before sending".into(),
+                ));
+            }
+            None => db::item_clear(&hub.db, it.id, "create_started_at").await?,
         }
     }
     if item_id.is_empty() {
