@@ -20,6 +20,33 @@ pub fn ffmpeg(args: &[&str]) {
     );
 }
 
+/// A finished variant: 1080x1920 H.264 + AAC 48 kHz stereo, as long as planned (±0.1 s) with exactly
+/// `frames` video frames, faststart (the index before the media data), and it decodes cleanly.
+pub async fn assert_variant(f: &Path, planned_ms: i64, frames: i64) {
+    let info = probe::probe(f).await.unwrap();
+    assert_eq!((info.width, info.height), (1080, 1920));
+    assert_eq!(info.video_codec.as_deref(), Some("h264"));
+    assert_eq!(
+        (
+            info.audio_codec.as_deref(),
+            info.audio_rate,
+            info.audio_channels
+        ),
+        (Some("aac"), Some(48_000), Some(2))
+    );
+    assert!(
+        (info.duration_ms - planned_ms).abs() <= 100,
+        "{} lasts {} ms, planned {planned_ms}",
+        f.display(),
+        info.duration_ms
+    );
+    assert_eq!(video_frames(f), frames, "{}", f.display());
+    let head = std::fs::read(f).unwrap();
+    let find = |tag: &[u8]| head.windows(4).position(|w| w == tag).unwrap();
+    assert!(find(b"moov") < find(b"mdat"), "not faststart");
+    assert_decodes_cleanly(f);
+}
+
 /// `ffmpeg -v error -i f -f null -` must print nothing.
 pub fn assert_decodes_cleanly(f: &Path) {
     let out = Command::new("ffmpeg")
