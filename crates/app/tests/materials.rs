@@ -21,26 +21,7 @@ fn png() -> Vec<u8> {
 }
 
 fn video(secs: &str, extra: &[&str]) -> Vec<u8> {
-    let mut a = vec![
-        "-f",
-        "lavfi",
-        "-i",
-        "testsrc2=size=720x1280:rate=30",
-        "-f",
-        "lavfi",
-        "-i",
-        "sine=f=440",
-        "-t",
-        secs,
-        "-c:v",
-        "libx264",
-        "-preset",
-        "ultrafast",
-        "-c:a",
-        "aac",
-    ];
-    a.extend_from_slice(extra);
-    ffmpeg_bytes(&a, "mp4")
+    lavfi_video("testsrc2=size=720x1280:rate=30", 440, secs, extra)
 }
 
 #[tokio::test]

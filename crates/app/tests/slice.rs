@@ -13,39 +13,7 @@ const VE: &str = "/clip.merchant_visual_editing";
 const MP: &str = "/clip.merchant_project";
 
 fn long_video(secs: &str) -> Vec<u8> {
-    ffmpeg_bytes(
-        &[
-            "-f",
-            "lavfi",
-            "-i",
-            "testsrc=s=720x1280:r=30",
-            "-f",
-            "lavfi",
-            "-i",
-            "sine=f=440",
-            "-t",
-            secs,
-            "-c:v",
-            "libx264",
-            "-preset",
-            "ultrafast",
-            "-c:a",
-            "aac",
-        ],
-        "mp4",
-    )
-}
-
-async fn group(app: &TestApp, t: &str, name: &str) -> i64 {
-    app.post(
-        "/media.merchant_much_resource/resource_group_add",
-        Some(t),
-        json!({ "name": name }),
-    )
-    .await
-    .ok()["id"]
-        .as_i64()
-        .unwrap()
+    lavfi_video("testsrc=s=720x1280:r=30", 440, secs, &[])
 }
 
 /// The project's sources once none is being sliced.

@@ -404,30 +404,48 @@ impl TestApp {
     }
 }
 
+/// An H.264 + AAC MP4 from a lavfi video source and a sine tone, `secs` long; `extra` goes before the
+/// output (e.g. `-pix_fmt`).
+pub fn lavfi_video(src: &str, tone_hz: u32, secs: &str, extra: &[&str]) -> Vec<u8> {
+    let tone = format!("sine=f={tone_hz}");
+    let mut a = vec![
+        "-f",
+        "lavfi",
+        "-i",
+        src,
+        "-f",
+        "lavfi",
+        "-i",
+        &tone,
+        "-t",
+        secs,
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-c:a",
+        "aac",
+    ];
+    a.extend_from_slice(extra);
+    ffmpeg_bytes(&a, "mp4")
+}
+
 /// A solid-colour 720x1280 clip with a tone, `secs` long (a shot for mixing tests).
 pub fn clip(colour: &str, secs: &str) -> Vec<u8> {
-    let src = format!("color=c={colour}:s=720x1280:r=30");
-    ffmpeg_bytes(
-        &[
-            "-f",
-            "lavfi",
-            "-i",
-            &src,
-            "-f",
-            "lavfi",
-            "-i",
-            "sine=f=330",
-            "-t",
-            secs,
-            "-c:v",
-            "libx264",
-            "-preset",
-            "ultrafast",
-            "-c:a",
-            "aac",
-        ],
-        "mp4",
+    lavfi_video(&format!("color=c={colour}:s=720x1280:r=30"), 330, secs, &[])
+}
+
+/// A new shot group of the caller's; its id.
+pub async fn group(app: &TestApp, t: &str, name: &str) -> i64 {
+    app.post(
+        "/media.merchant_much_resource/resource_group_add",
+        Some(t),
+        serde_json::json!({ "name": name }),
     )
+    .await
+    .ok()["id"]
+        .as_i64()
+        .unwrap()
 }
 
 /// Shot groups named as given, each with solid-colour clips `secs` long (one per colour), waited for
@@ -441,16 +459,7 @@ pub async fn shot_groups(
     let mut ids = vec![];
     let mut clips = vec![];
     for (name, colours) in groups {
-        let gid = app
-            .post(
-                "/media.merchant_much_resource/resource_group_add",
-                Some(t),
-                serde_json::json!({"name": name}),
-            )
-            .await
-            .ok()["id"]
-            .as_i64()
-            .unwrap();
+        let gid = group(app, t, name).await;
         for c in *colours {
             let r = app
                 .upload(
