@@ -201,20 +201,19 @@ pub async fn delete_project(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<
     if busy > 0 {
         return Ok(false);
     }
-    for table in ["clip_slices", "clip_slice_sources"] {
+    for (table, key) in [
+        ("clip_slices", "project_id"),
+        ("clip_slice_sources", "project_id"),
+        ("clip_slice_projects", "id"),
+    ] {
         sqlx::query(crate::sqlf!(
-            "DELETE FROM {table} WHERE project_id = $1 AND merchant_id = $2"
+            "DELETE FROM {table} WHERE {key} = $1 AND merchant_id = $2"
         ))
         .bind(id)
         .bind(merchant_id)
         .execute(&mut *tx)
         .await?;
     }
-    sqlx::query("DELETE FROM clip_slice_projects WHERE id = $1 AND merchant_id = $2")
-        .bind(id)
-        .bind(merchant_id)
-        .execute(&mut *tx)
-        .await?;
     tx.commit().await?;
     Ok(true)
 }
