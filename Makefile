@@ -43,8 +43,11 @@ test-e2e:
 	CLIPMATRIX_BIN=$(TARGET)/debug/clipmatrix node e2e/run.mjs
 
 bench:
+	CLIPMATRIX_DATA_DIR=$(DATA_DIR) scripts/install-deps.sh bench
 	cargo build --release --bin clipmatrix
 	node bench/api.mjs
+	# Lists at 100k rows of one merchant (operation log, materials, finished videos, release items).
+	node bench/lists.mjs
 	node bench/materials.mjs
 	# Mixing engine against a naive single ffmpeg pass (bench/mix/mix_bench.rs; ~3-5 minutes on 2 cores).
 	cargo run --release -p media --example mix_bench

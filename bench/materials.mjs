@@ -2,6 +2,11 @@
 //   bench: upload_300mb_rss_growth_mb <n> MB   — server RSS growth while a ~300 MB video streams in
 //   bench: ingest_seconds_per_media_second <s> s — ingest (probe, poster, strip, loudness, normalize)
 //                                                  wall time per second of 1080p landscape material
+//   bench: ingest_4s_clip_ready_ms <ms> ms          — a 4 s phone clip (1080x1920 HEVC, 60 fps): upload
+//                                                  answered -> material ready, idle server (median of 3)
+//   bench: ingest_4s_clip_bare_normalize_ms <ms> ms — the same clip through the mezzanine ffmpeg command
+//                                                  alone, measured in the same run (the floor)
+//   bench: ingest_4s_clip_ready_ratio <x>           — ready / bare normalize (1.0 = no overhead at all)
 // The server binary is CLIPMATRIX_BIN (default target/release/clipmatrix).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, readFileSync, statSync, openAsBlob } from 'node:fs';
@@ -26,6 +31,20 @@ ff(['-f', 'lavfi', '-i', 'testsrc2=size=1080x1920:rate=30', '-t', '10', '-vf', '
 const ten = join(work, 'ten.mp4');
 ff(['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25', '-f', 'lavfi', '-i', 'sine=f=440', '-t', '10',
   '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', ten]);
+
+// A phone clip: 1080x1920 HEVC at 60 fps with sensor-like noise and AAC sound, 4 s.
+const phone = join(work, 'phone.mp4');
+ff(['-f', 'lavfi', '-i', 'testsrc2=size=1080x1920:rate=60', '-f', 'lavfi', '-i', 'sine=f=440:sample_rate=44100', '-t', '4',
+  '-vf', 'noise=alls=12:allf=t', '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-b:v', '12M',
+  '-tag:v', 'hvc1', '-c:a', 'aac', phone]);
+// The mezzanine command of crates/media/src/ingest.rs (normalize_args) for this clip, run bare.
+const bareNormalize = () => ff(['-i', phone, '-map', '0:v:0', '-map', '0:a:0', '-vf',
+  'scale=1080:1920:force_original_aspect_ratio=increase,crop=1080:1920,setsar=1,fps=30,format=yuv420p',
+  '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-profile:v', 'high', '-level', '4.1', '-g', '30', '-keyint_min', '30',
+  '-sc_threshold', '0', '-flags', '+cgop', '-x264-params', 'repeat-headers=1', '-af', 'aresample=48000,apad', '-c:a', 'aac',
+  '-b:a', '128k', '-ar', '48000', '-ac', '2', '-t', '4.000', '-video_track_timescale', '15360', '-movflags', '+faststart',
+  join(work, 'bare.mp4')]);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const data = join(work, 'data');
 const proc = spawn(bin, ['serve'], {
@@ -70,7 +89,7 @@ try {
       const d = await (await fetch(`${base}/api/media.merchant_much_resource/resource_detail?id=${id}`, { headers: auth })).json();
       if (d.data.state === 'ready') return;
       if (d.data.state === 'failed') throw new Error(d.data.error);
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 20));
     }
   };
   await waitReady(res.data.id);
@@ -79,6 +98,23 @@ try {
   await waitReady(up.data.id);
   const secs = (performance.now() - t1) / 1000;
   console.log(`bench: ingest_seconds_per_media_second ${(secs / 10).toFixed(3)} s`);
+
+  // A short clip on an idle server, alternating with the bare ffmpeg command so both see the same machine.
+  const ready = [];
+  const bare = [];
+  for (let i = 0; i < 3; i++) {
+    let t = performance.now();
+    bareNormalize();
+    bare.push(performance.now() - t);
+    const clip = await upload(phone, `phone${i}.mp4`);
+    if (clip.code !== 200) throw new Error(`clip upload refused: ${JSON.stringify(clip)}`);
+    t = performance.now();
+    await waitReady(clip.data.id);
+    ready.push(performance.now() - t);
+  }
+  console.log(`bench: ingest_4s_clip_ready_ms ${median(ready).toFixed(0)} ms`);
+  console.log(`bench: ingest_4s_clip_bare_normalize_ms ${median(bare).toFixed(0)} ms`);
+  console.log(`bench: ingest_4s_clip_ready_ratio ${(median(ready) / median(bare)).toFixed(2)}`);
 } finally {
   proc.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });

@@ -273,14 +273,13 @@ async function main() {
       expect(JSON.stringify(ids) === JSON.stringify(['menu-log']), `side menu shows ${JSON.stringify(ids)}`);
     });
 
-    await step('staff opening /staffAccount directly gets the 403 toast', async () => {
-      const list = page.waitForResponse((r) => r.url().includes('/api/user.merchant_user_sub/list'));
+    await step('staff opening /staffAccount directly gets the 403 page, and the server refuses in words', async () => {
       await page.goto('/staffAccount');
-      const res = await list;
-      expect(res.status() === 403, `list answered ${res.status()}`);
-      await page.locator('.ant-message-error').first().waitFor();
-      await page.getByTestId('staff-empty').getByText('Forbidden').waitFor();
-      expect((await page.getByTestId('staff-add').count()) === 0, 'the add button is shown to a staff member without the permission');
+      await page.getByTestId('route-forbidden').getByText('抱歉，您没有访问此页面的权限', { exact: false }).waitFor();
+      expect((await page.getByTestId('staff-add').count()) === 0, 'the staff page is shown to a staff member without the menu');
+      const res = await fetch(`${base}/api/user.merchant_user_sub/list`, { headers: { Authorization: `Bearer ${await pageToken(page)}`, 'accept-language': 'zh-CN' } });
+      const body = await res.json();
+      expect(res.status === 403 && body.message.includes('员工账号') && !body.message.includes('/'), `list answered ${res.status} ${body.message}`);
     });
 
     await step('staff switches the console to English', async () => {
@@ -1238,7 +1237,8 @@ async function main() {
     mx.xhsName = `小红书E2E${mx.stamp}`;
     mx.taskName = `矩阵发布${mx.stamp}`;
     // China time, so the form's "today" is the day the planner starts on
-    const mxContext = await browser?.newContext({ baseURL: base, viewport: { width: 1366, height: 860 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    // A browser outside UTC+8: the console still shows and takes release times in China time.
+    const mxContext = await browser?.newContext({ baseURL: base, viewport: { width: 1366, height: 860 }, locale: 'zh-CN', timezoneId: 'America/New_York' });
     mxContext?.setDefaultTimeout(15_000);
     const clearToasts = async () => {
       await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
@@ -1376,6 +1376,11 @@ async function main() {
       const days = new Set(plan.items.map((i) => new Date(i.at + 8 * 3600_000).toISOString().slice(0, 10)));
       expect(days.size === 3, `the plan uses the days ${JSON.stringify([...days])}`);
       await page.getByTestId('plan-view').waitFor();
+      // Shown in China time, named (the browser is in New York: UTC-5).
+      const firstAt = Math.min(...plan.items.map((i) => i.at));
+      const shownAt = new Date(firstAt + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+      await page.getByTestId('plan-table').getByText(shownAt, { exact: true }).first().waitFor();
+      await page.getByTestId('plan-view').getByTestId('time-zone-note').getByText('北京时间 (UTC+8)', { exact: false }).waitFor();
       await page.getByTestId('plan-count').getByText('6', { exact: true }).waitFor();
       await page.getByTestId('plan-unplaced').getByText('0', { exact: true }).waitFor();
       await page.getByTestId('plan-per-account').getByText('3–3').waitFor();
@@ -1434,10 +1439,10 @@ async function main() {
     });
     await auditContext?.close().catch(() => undefined);
 
-    await step('the sandbox clock jumps 3 days + 1 hour: all 6 items of the task come out published', async () => {
+    await step('the sandbox clock jumps 4 days + 1 hour (past the plan, which starts tomorrow when today\'s window has passed): all 6 items of the task come out published', async () => {
       page = mx.demoPage;
       const before = await (await fetch(`${base}/sandbox/_control/clock`)).json();
-      const advance = 3 * 86_400_000 + 3_600_000;
+      const advance = 4 * 86_400_000 + 3_600_000;
       const res = await fetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: advance }) });
       const after = await res.json();
       expect(res.ok && after.offset_ms - before.offset_ms === advance, `clock answered ${res.status} ${JSON.stringify(after)} (before ${JSON.stringify(before)})`);
@@ -1496,7 +1501,7 @@ async function main() {
     await browser?.close().catch(() => undefined);
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-    log.end();
+    await new Promise((r) => log.end(r));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -1506,6 +1511,13 @@ try {
 } catch (error) {
   results.push({ name: 'setup', state: 'failed', error });
   console.log(`✗ setup: ${error?.message ?? error}`);
+}
+// CI keeps only the tail of the output: the failure and the server's last warnings go last.
+for (const r of results.filter((x) => x.state === 'failed')) {
+  console.log(`failed: ${r.name}\n    ${String(r.error?.stack ?? r.error).split('\n').slice(0, 8).join('\n    ')}`);
+  const serverLog = join(artifacts, 'server.log');
+  const warnings = existsSync(serverLog) ? readFileSync(serverLog, 'utf8').split('\n').filter((l) => /\b(WARN|ERROR)\b/.test(l)) : [];
+  if (warnings.length) console.log(`server warnings (last ${Math.min(8, warnings.length)}):\n    ${warnings.slice(-8).join('\n    ')}`);
 }
 const passed = results.filter((r) => r.state === 'passed').length;
 const failed = results.filter((r) => r.state === 'failed').length;

@@ -3,12 +3,15 @@
 #   scripts/install-deps.sh run    -> ffmpeg, CJK fonts, espeak-ng, the console's npm packages, and
 #                                     the speech-recognition venv + model in ${CLIPMATRIX_DATA_DIR:-./data}/asr
 #   scripts/install-deps.sh test   -> the same plus chromium and the e2e npm packages
+#   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-run}"
 
 apt_pkgs=(ffmpeg fonts-wqy-zenhei espeak-ng)
 [ "$mode" = test ] && apt_pkgs+=(chromium)
+# bench/lists.mjs seeds its 100k rows with the sqlite3 command.
+[ "$mode" = bench ] && apt_pkgs+=(sqlite3)
 # Speech recognition runs in a Python venv: Debian's python3 and its venv module, unless a Python
 # with venv is already on the PATH.
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || apt_pkgs+=(python3 python3-venv)

@@ -28,6 +28,9 @@ pub enum ApiError {
     },
     #[error("too many requests")]
     TooMany(Msg, Vec<(&'static str, String)>),
+    /// A body over its call's limit: HTTP 413.
+    #[error("payload too large")]
+    TooLarge(Msg, Vec<(&'static str, String)>),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
     #[error(transparent)]
@@ -53,6 +56,16 @@ impl ApiError {
     }
     pub fn forbidden(msg: Msg) -> ApiError {
         ApiError::Forbidden(msg, vec![])
+    }
+    /// A parameter (JSON or form) body over `extract::BODY_MAX`.
+    pub fn body_too_large() -> ApiError {
+        ApiError::TooLarge(
+            Msg::BodyTooLarge,
+            vec![(
+                "max",
+                format!("{} MB", crate::extract::BODY_MAX / 1024 / 1024),
+            )],
+        )
     }
 }
 
@@ -87,9 +100,7 @@ impl From<store::points::PointsError> for ApiError {
 impl From<store::list::PageError> for ApiError {
     fn from(e: store::list::PageError) -> Self {
         match e {
-            store::list::PageError::Invalid(e) => {
-                ApiError::invalid_with(&e.field, Msg::InvalidValue, vec![("reason", e.reason)])
-            }
+            store::list::PageError::Invalid(e) => ApiError::invalid_with(&e.field, e.msg, e.args),
             store::list::PageError::Db(e) => ApiError::Db(e),
         }
     }
@@ -107,13 +118,28 @@ pub struct PendingError {
 
 impl PendingError {
     pub fn render(&self, lang: Lang, request_id: &str) -> serde_json::Value {
-        let mut args = self.args.clone();
+        // Refusals name the function and the library in words; the raw permission stays in `data`.
+        let mut args: Vec<(&'static str, String)> = self
+            .args
+            .iter()
+            .map(|(k, v)| match *k {
+                "library" => (*k, domain::actions::library_name(v, lang)),
+                _ => (*k, v.clone()),
+            })
+            .collect();
+        let perm = self.args.iter().find(|(k, _)| *k == "perm").map(|(_, p)| p);
+        if let Some(p) = perm {
+            args.push(("function", domain::actions::function_name(p, lang)));
+        }
         if let Some(f) = &self.field {
             args.push(("field", domain::i18n::field_label(f, lang)));
         }
         args.push(("request_id", request_id.to_string()));
         let message = self.msg.render(lang, &args);
         let mut data = serde_json::Value::Null;
+        if let Some(p) = perm {
+            data = serde_json::json!({ "perm": p });
+        }
         if let Some(f) = &self.field {
             data = serde_json::json!({ "field": f });
         }
@@ -148,6 +174,7 @@ impl IntoResponse for ApiError {
                 p(StatusCode::UNPROCESSABLE_ENTITY, msg, args, Some(field))
             }
             ApiError::TooMany(m, a) => p(StatusCode::TOO_MANY_REQUESTS, m, a, None),
+            ApiError::TooLarge(m, a) => p(StatusCode::PAYLOAD_TOO_LARGE, m, a, None),
             ApiError::Db(e) if store::db::is_unique_violation(&e) => {
                 tracing::warn!(error = %e, "unique constraint");
                 p(

@@ -2,7 +2,6 @@
 //! parameters from the query string and a JSON or form body alike (SPEC §7: lists come as GET or POST).
 
 use crate::error::{ApiError, ApiResult};
-use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use domain::UserKind;
@@ -30,10 +29,22 @@ pub struct Caller {
 impl Caller {
     /// The tenant every merchant-data query is scoped to. The operator has none.
     pub fn merchant_id(&self) -> ApiResult<i64> {
-        self.user.merchant_id.ok_or(ApiError::Forbidden(
-            Msg::Forbidden,
-            vec![("perm", "merchant".into())],
-        ))
+        self.user
+            .merchant_id
+            .ok_or(ApiError::forbidden(Msg::MerchantOnly))
+    }
+    /// May the caller change files of this material library? The generic upload and rename calls serve
+    /// every library page, so the library they write to decides (`domain::actions::library_permission`).
+    pub fn may_write(&self, library: &str) -> ApiResult<()> {
+        if domain::permission::granted(&self.grants, &domain::actions::library_permission(library))
+        {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden(
+                Msg::LibraryForbidden,
+                vec![("library", library.to_string())],
+            ))
+        }
     }
     pub fn is_operator(&self) -> bool {
         self.kind == UserKind::Operator
@@ -65,9 +76,36 @@ impl<S: Send + Sync> FromRequestParts<S> for crate::LangOf {
 /// Parameters from the query string merged with a JSON or urlencoded body (the body wins).
 pub struct Input<T>(pub T);
 
+/// The most a JSON or form body may hold. Only the upload calls (multipart, chunks) take more, and they
+/// stream to disk; a parameter body is read whole and parsed, so it stays small.
+pub const BODY_MAX: usize = 1024 * 1024;
+
+/// Reads a parameter body, refusing (413) one over `BODY_MAX` as soon as it says or shows it is.
+async fn small_body(req: Request) -> ApiResult<Vec<u8>> {
+    use futures_util::StreamExt;
+    let declared = req
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > BODY_MAX as u64) {
+        return Err(ApiError::body_too_large());
+    }
+    let mut stream = req.into_body().into_data_stream();
+    let mut buf = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|e| bad_body(&e.to_string()))?;
+        if buf.len() + chunk.len() > BODY_MAX {
+            return Err(ApiError::body_too_large());
+        }
+        buf.extend_from_slice(&chunk);
+    }
+    Ok(buf)
+}
+
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Input<T> {
     type Rejection = ApiError;
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+    async fn from_request(req: Request, _: &S) -> Result<Self, ApiError> {
         let query = req.uri().query().unwrap_or("").to_string();
         let ctype = req
             .headers()
@@ -75,9 +113,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Input<T> {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_string();
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
-            ApiError::invalid_with("body", Msg::InvalidValue, vec![("reason", e.to_string())])
-        })?;
+        let bytes = small_body(req).await?;
         let mut map = Map::new();
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&query).unwrap_or_default();
         for (k, v) in pairs {
@@ -100,7 +136,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Input<T> {
             }
         }
         let value = Value::Object(map);
-        match serde_json::from_value::<T>(value.clone()) {
+        match serde_path_to_error::deserialize::<_, T>(value.clone()) {
             Ok(t) => Ok(Input(t)),
             // Query strings and forms carry everything as text: retry with numbers and booleans read.
             Err(first) => serde_json::from_value::<T>(coerce(value))
@@ -118,14 +154,24 @@ fn bad_body(reason: &str) -> ApiError {
     )
 }
 
-fn from_serde(e: &serde_json::Error) -> ApiError {
-    let text = e.to_string();
-    let field = text.split('`').nth(1).unwrap_or("body").to_string();
+/// A 422 naming the field serde stopped at: the path of a wrongly typed value (`id`, `groups[0].name`),
+/// or the missing field itself.
+fn from_serde(e: &serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let text = e.inner().to_string();
+    let path = e.path().to_string();
+    let at = |name: &str| match path.as_str() {
+        "." => name.to_string(),
+        p => format!("{p}.{name}"),
+    };
     if text.starts_with("missing field") {
-        ApiError::invalid(&field, Msg::Required)
-    } else {
-        ApiError::invalid_with(&field, Msg::InvalidValue, vec![("reason", text)])
+        let name = text.split('`').nth(1).unwrap_or("body");
+        return ApiError::invalid(&at(name), Msg::Required);
     }
+    let field = match path.as_str() {
+        "." => text.split('`').nth(1).unwrap_or("body").to_string(),
+        p => p.to_string(),
+    };
+    ApiError::invalid_with(&field, Msg::InvalidValue, vec![("reason", text)])
 }
 
 fn coerce(v: Value) -> Value {
@@ -147,6 +193,84 @@ fn coerce(v: Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Named {
+        id: i64,
+        #[serde(default)]
+        groups: Vec<Inner>,
+    }
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Inner {
+        name: String,
+    }
+
+    async fn input(ctype: &str, body: impl Into<axum::body::Body>) -> ApiResult<Input<Named>> {
+        let req = Request::builder()
+            .method("POST")
+            .uri("/x")
+            .header("content-type", ctype)
+            .body(body.into())
+            .unwrap();
+        Input::<Named>::from_request(req, &()).await
+    }
+
+    fn field_of(e: ApiError) -> String {
+        match e {
+            ApiError::Invalid { field, .. } => field,
+            other => panic!("expected 422, got {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn type_errors_name_the_field() {
+        let e = input("application/json", r#"{"id":"abc"}"#)
+            .await
+            .err()
+            .unwrap();
+        assert_eq!(field_of(e), "id");
+        let e = input("application/json", r#"{"id":1,"groups":[{"name":5}]}"#)
+            .await
+            .err()
+            .unwrap();
+        assert_eq!(field_of(e), "groups[0].name");
+        let e = input("application/json", r#"{"groups":[]}"#)
+            .await
+            .err()
+            .unwrap();
+        assert_eq!(field_of(e), "id");
+        let e = input("application/json", r#"{"id":1,"groups":[{}]}"#)
+            .await
+            .err()
+            .unwrap();
+        assert_eq!(field_of(e), "groups[0].name");
+        // Forms carry text: numbers are still read.
+        assert!(
+            input("application/x-www-form-urlencoded", "id=7")
+                .await
+                .is_ok()
+        );
+    }
+
+    #[tokio::test]
+    async fn parameter_bodies_are_capped_even_without_a_length() {
+        let big = format!(r#"{{"id":1,"pad":"{}"}}"#, "x".repeat(BODY_MAX));
+        // A streamed body (no content-length) is cut off once it passes the cap.
+        let chunks = futures_util::stream::iter(
+            big.into_bytes()
+                .chunks(64 * 1024)
+                .map(|c| Ok::<_, std::io::Error>(axum::body::Bytes::copy_from_slice(c)))
+                .collect::<Vec<_>>(),
+        );
+        let e = input("application/json", axum::body::Body::from_stream(chunks))
+            .await
+            .err()
+            .unwrap();
+        assert!(matches!(e, ApiError::TooLarge(..)), "{e:?}");
+        assert!(input("application/json", r#"{"id":1}"#).await.is_ok());
+    }
 
     #[test]
     fn coerce_reads_numbers_and_bools_only() {

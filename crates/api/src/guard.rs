@@ -66,17 +66,13 @@ pub async fn guard(State(st): State<AppState>, mut req: Request, next: Next) -> 
         .unwrap_or_default();
     let path = req.uri().path().to_string();
     let method = req.method().as_str().to_string();
-    let ip = req
-        .headers()
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .map(|s| s.split(',').next().unwrap_or("").trim().to_string())
-        .or_else(|| {
-            req.extensions()
-                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-                .map(|c| c.0.ip().to_string())
-        })
-        .unwrap_or_default();
+    let peer = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    let ip = crate::client::client_ip(req.headers(), peer, &st.settings.trusted_proxies);
+    req.extensions_mut()
+        .insert(crate::client::ClientIp(ip.clone()));
     let access = access_for(&path);
 
     let caller = match session::token_of(req.headers()) {

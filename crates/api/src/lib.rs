@@ -1,6 +1,7 @@
 //! The HTTP API of clipmatrix: one router per area (DESIGN.md §4), one error type, one guard.
 
 pub mod areas;
+pub mod client;
 pub mod error;
 pub mod extract;
 pub mod guard;
@@ -116,6 +117,8 @@ pub fn app(state: AppState) -> Router {
         let platforms = platforms::sandbox::router(platforms::sandbox::Config {
             public_base: format!("{}/sandbox", state.settings.public_url),
             webhook_url: Some(format!("{}/webhook/dy", state.settings.public_url)),
+            // The platform's memory (authorized tokens, works) survives a restart of the server.
+            state_dir: Some(state.settings.data_dir.join("sandbox")),
             ..Default::default()
         });
         router = router.nest_service("/sandbox", sms.merge(platforms));
@@ -123,7 +126,8 @@ pub fn app(state: AppState) -> Router {
     router
         .fallback(web::console)
         .with_state(state)
-        .layer(DefaultBodyLimit::max(16 * 1024 * 1024))
+        .layer(DefaultBodyLimit::max(extract::BODY_MAX))
         .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn(web::security_headers))
         .layer(axum::middleware::from_fn(guard::request_context))
 }

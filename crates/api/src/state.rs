@@ -28,6 +28,8 @@ pub struct Settings {
     pub public_url: String,
     /// Sandbox-mode adapters call `<platform_base>/<platform>`.
     pub platform_base: String,
+    /// Proxies whose `X-Forwarded-For` is believed (CLIPMATRIX_TRUSTED_PROXIES); none by default.
+    pub trusted_proxies: crate::client::Proxies,
 }
 
 impl Settings {
@@ -54,6 +56,8 @@ pub struct AppState {
     pub menus: Arc<RwLock<Vec<store::menus::Menu>>>,
     /// Platform adapters, sealed tokens, the publisher's needs.
     pub hub: crate::areas::matrix::hub::HubRef,
+    /// The failed-sign-in budgets (per address, per server) and the clock sign-in checks read.
+    pub login_limits: Arc<crate::areas::auth::limits::LoginLimits>,
 }
 
 impl AppState {
@@ -88,6 +92,9 @@ impl AppState {
             sms: Arc::new(LogSms),
             storage,
             menus: Arc::new(RwLock::new(menus)),
+            login_limits: Arc::new(crate::areas::auth::limits::LoginLimits::new(Arc::new(
+                domain::now_ms,
+            ))),
         })
     }
 

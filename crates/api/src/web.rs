@@ -12,6 +12,28 @@ use rust_embed::RustEmbed;
 #[allow_missing = true]
 struct Console;
 
+/// The console, the API and `/files`: browsers must not guess a type other than the one we send (an
+/// uploaded file is never run as a page), and no other site may frame us (clickjacking). The sandbox
+/// stands in for the platforms' own consent and QR pages and keeps its headers as they were.
+pub async fn security_headers(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let sandbox = req.uri().path().starts_with("/sandbox");
+    let mut res = next.run(req).await;
+    if !sandbox {
+        let h = res.headers_mut();
+        h.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        h.entry(header::CONTENT_SECURITY_POLICY)
+            .or_insert(HeaderValue::from_static("frame-ancestors 'none'"));
+    }
+    res
+}
+
 pub async fn healthz(State(st): State<AppState>) -> Response {
     match sqlx::query("SELECT 1").execute(&st.db.pool).await {
         Ok(_) => axum::Json(serde_json::json!({ "status": "ok", "version": domain::APP_VERSION }))

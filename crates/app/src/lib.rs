@@ -23,9 +23,11 @@ pub struct Config {
     /// How browsers and platforms reach this server (OAuth redirects, media URLs); default
     /// `http://<listen>`.
     pub public_url: Option<String>,
-    /// Where sandbox-mode adapters send platform calls; default `<public_url>/sandbox` (in-process).
-    /// Point it at a standalone `clipmatrix sandbox` to keep platform state across restarts.
+    /// Where sandbox-mode adapters send platform calls; default `<public_url>/sandbox` (in-process,
+    /// its state kept in `<data_dir>/sandbox`), or a standalone `clipmatrix sandbox`.
     pub platform_base: Option<String>,
+    /// Proxies (addresses or networks, comma-separated) whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: String,
 }
 
 /// What a `clipmatrix.toml` or the environment may set; every field optional.
@@ -43,6 +45,7 @@ pub struct Layer {
     pub workers: Option<bool>,
     pub public_url: Option<String>,
     pub platform_base: Option<String>,
+    pub trusted_proxies: Option<String>,
 }
 
 impl Layer {
@@ -69,6 +72,7 @@ impl Layer {
             workers: flag("WORKERS")?,
             public_url: v("PUBLIC_URL"),
             platform_base: v("PLATFORM_BASE"),
+            trusted_proxies: v("TRUSTED_PROXIES"),
         })
     }
 }
@@ -99,6 +103,7 @@ impl Config {
                 .map(|u| u.trim_end_matches('/').to_string()),
             platform_base: pick(&|l| l.platform_base.clone())
                 .map(|u| u.trim_end_matches('/').to_string()),
+            trusted_proxies: pick(&|l| l.trusted_proxies.clone()).unwrap_or_default(),
             data_dir,
         }
     }
@@ -116,7 +121,10 @@ impl Config {
                 None => Layer::default(),
             };
         let env = Layer::from_env(|k| std::env::var(k).ok())?;
-        Ok(Config::build(&[file_layer, env, flags]))
+        let cfg = Config::build(&[file_layer, env, flags]);
+        api::client::Proxies::parse(&cfg.trusted_proxies)
+            .map_err(|e| anyhow::anyhow!("trusted_proxies: {e}"))?;
+        Ok(cfg)
     }
 }
 
@@ -148,7 +156,7 @@ pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
         &store::password::hash(&demo_pw),
     )
     .await?;
-    store::points::topup(db, m.id, 1000, "welcome points", "system").await?;
+    store::points::topup(db, m.id, 1000, domain::points::Reason::Welcome, "", "").await?;
     Ok(vec![
         "first run: created these accounts".into(),
         format!("  operator  admin / {admin_pw}"),
@@ -192,14 +200,59 @@ pub fn registry(state: &api::AppState) -> Registry {
     r.register("media.ingest", move |ctx| {
         api::areas::materials::ingest::run(ctx, storage.clone())
     });
-    r.register("maintenance.cleanup", |ctx| async move {
-        let n = store::users::cleanup(&ctx.db)
-            .await
-            .map_err(|e| JobError::Retry(e.to_string()))?;
-        tracing::info!(removed = n, "cleanup done");
-        Ok(())
+    let s5 = state.storage.clone();
+    r.register("maintenance.cleanup", move |ctx| {
+        let storage = s5.clone();
+        async move {
+            let retry = |e: String| JobError::Retry(e);
+            let n = store::users::cleanup(&ctx.db, domain::now_ms())
+                .await
+                .map_err(|e| retry(e.to_string()))?;
+            let swept = sweep_media(&ctx.db, &storage, domain::now_ms())
+                .await
+                .map_err(|e| retry(format!("{e:#}")))?;
+            tracing::info!(
+                removed = n,
+                temp_entries = swept.entries,
+                temp_bytes = swept.bytes,
+                "cleanup done"
+            );
+            Ok(())
+        }
     });
     r
+}
+
+/// Temporary files untouched this long are fair game unless live work claims them.
+pub const TEMP_GRACE_MS: u64 = 3_600_000;
+/// A running job whose heartbeat is older than this is dead by any lease (its worker crashed).
+const JOB_ALIVE_MS: i64 = 10 * 60_000;
+
+/// Removes the temporary files, upload parts and render prep folders no live job or upload owns (what
+/// a crash leaves behind), as seen at `now_ms`.
+pub async fn sweep_media(
+    db: &Db,
+    storage: &media::Storage,
+    now_ms: i64,
+) -> anyhow::Result<media::storage::Swept> {
+    let at = |ms: i64| std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms.max(0) as u64);
+    let live = media::storage::Live {
+        now: at(now_ms),
+        grace: std::time::Duration::from_millis(TEMP_GRACE_MS),
+        jobs_since: store::jobs::oldest_running_since(db, now_ms - JOB_ALIVE_MS)
+            .await?
+            .map(at),
+        uploads: store::materials::live_uploads(db, now_ms)
+            .await?
+            .into_iter()
+            .collect(),
+        projects: store::clip::rendering_projects(db)
+            .await?
+            .into_iter()
+            .collect(),
+    };
+    let storage = storage.clone();
+    Ok(tokio::task::spawn_blocking(move || storage.sweep(&live)).await??)
 }
 
 /// Enqueues the hourly cleanup; the idempotency key makes every node's ticker agree on one job an hour.
@@ -254,6 +307,8 @@ pub fn settings(cfg: &Config, addr: &str) -> api::Settings {
             .clone()
             .unwrap_or_else(|| format!("{public_url}/sandbox")),
         public_url,
+        // Checked when the config was loaded.
+        trusted_proxies: api::client::Proxies::parse(&cfg.trusted_proxies).unwrap_or_default(),
     }
 }
 
@@ -266,6 +321,15 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let state = api::AppState::new(db.clone(), settings(&cfg, &addr.to_string())).await?;
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    // In the background: synthesizing the tracks takes a few seconds and nothing waits for them.
+    let seeding = state.clone();
+    tokio::spawn(async move {
+        match api::areas::materials::music::seed_builtin(&seeding).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(tracks = n, "built-in music added"),
+            Err(e) => tracing::warn!(error = %e, "could not add the built-in music"),
+        }
+    });
     let mut tasks = Vec::new();
     if cfg.workers {
         tasks.push(tokio::spawn(store::jobs::run_worker(
@@ -348,10 +412,12 @@ pub fn worker_config() -> store::jobs::WorkerConfig {
 }
 
 /// `clipmatrix sandbox`: the platform simulator alone, same paths as in-process (`/sandbox/...`).
+/// With `state_dir` its state (tokens, works, messages) is kept there and survives a restart.
 pub async fn sandbox(
     listen: &str,
     webhook_url: Option<String>,
     review_delay_ms: Option<i64>,
+    state_dir: Option<PathBuf>,
 ) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(listen)
         .await
@@ -362,6 +428,7 @@ pub async fn sandbox(
         public_base: format!("http://{addr}/sandbox"),
         webhook_url,
         review_delay_ms: review_delay_ms.unwrap_or(defaults.review_delay_ms),
+        state_dir,
         ..defaults
     };
     let app = axum::Router::new().nest_service("/sandbox", platforms::sandbox::router(cfg));

@@ -35,7 +35,8 @@ enum Cmd {
     /// Background jobs only.
     Worker,
     /// The platform simulator alone (PLATFORMS.md), under `/sandbox`. Point a server at it with
-    /// CLIPMATRIX_PLATFORM_BASE=http://<listen>/sandbox; its state lives as long as this process.
+    /// CLIPMATRIX_PLATFORM_BASE=http://<listen>/sandbox. Its state lives as long as this process,
+    /// or in `--data` when given.
     Sandbox {
         #[arg(long, default_value = "127.0.0.1:9090")]
         listen: String,
@@ -45,6 +46,9 @@ enum Cmd {
         /// Platform review delay in ms (platform clock).
         #[arg(long)]
         review_delay_ms: Option<i64>,
+        /// Keep the simulator's state (tokens, works, messages) in this folder across restarts.
+        #[arg(long)]
+        data: Option<PathBuf>,
     },
     /// Apply database migrations and exit.
     Migrate,
@@ -116,7 +120,8 @@ async fn main() -> anyhow::Result<()> {
             listen,
             webhook_url,
             review_delay_ms,
-        } => app::sandbox(&listen, webhook_url, review_delay_ms).await,
+            data,
+        } => app::sandbox(&listen, webhook_url, review_delay_ms, data).await,
         Cmd::Migrate => {
             app::open_db(&cfg).await?;
             println!("migrations applied to {}", app::redact(&cfg.database_url));
@@ -179,7 +184,7 @@ async fn admin(cfg: Config, cmd: AdminCmd) -> anyhow::Result<()> {
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("no user {username}"))?;
             store::users::set_password(&db, u.id, &store::password::hash(&password)).await?;
-            store::users::clear_failures(&db, &format!("pwd:{}", username.to_lowercase())).await?;
+            store::users::clear_user_failures(&db, &username).await?;
             println!("password of {username} reset; their sessions were ended");
         }
     }

@@ -597,3 +597,172 @@ async fn public_pages_and_documents() {
         .unwrap();
     assert!(page.contains("SMS outbox"));
 }
+
+/// A hand-moved clock for the sign-in limits, starting now.
+fn frozen_clock() -> (
+    std::sync::Arc<std::sync::atomic::AtomicI64>,
+    api::areas::auth::limits::Clock,
+) {
+    let t = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(domain::now_ms()));
+    let t2 = t.clone();
+    (
+        t,
+        std::sync::Arc::new(move || t2.load(std::sync::atomic::Ordering::SeqCst)),
+    )
+}
+
+/// An app whose sign-in checks read `clock`, believing `X-Forwarded-For` from `proxies`.
+async fn app_with(b: Backend, clock: api::areas::auth::limits::Clock, proxies: &str) -> TestApp {
+    let proxies = api::client::Proxies::parse(proxies).unwrap();
+    TestApp::spawn_with(b, move |st| {
+        st.settings.trusted_proxies = proxies;
+        st.login_limits = std::sync::Arc::new(api::areas::auth::limits::LoginLimits::new(clock));
+    })
+    .await
+}
+
+/// A password sign-in, claiming to come from `forwarded` (in `X-Forwarded-For`) when given.
+async fn sign_in_from(app: &TestApp, forwarded: Option<&str>, username: &str, pw: &str) -> Resp {
+    let mut req = app
+        .http
+        .post(app.url("/api/login/auth"))
+        .header("accept-language", "en")
+        .json(&json!({"login_type":1,"username":username,"password":pw,"agree":true}));
+    if let Some(f) = forwarded {
+        req = req.header("x-forwarded-for", f);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status().as_u16();
+    Resp {
+        status,
+        body: res.json().await.unwrap(),
+    }
+}
+
+#[tokio::test]
+async fn failed_sign_ins_are_rationed_per_address_and_leave_no_rows_behind() {
+    for b in backends() {
+        let (clock, c) = frozen_clock();
+        let app = app_with(b, c, "").await;
+        // Successful sign-ins do not use the budget.
+        for _ in 0..3 {
+            app.demo().await;
+        }
+        // Ten failures with made-up names, then the address waits (the right password too).
+        let failed_at = clock.load(std::sync::atomic::Ordering::SeqCst);
+        for i in 0..10 {
+            sign_in_from(&app, None, &format!("nobody{i}"), "wrong123")
+                .await
+                .expect(422);
+        }
+        let r = sign_in_from(&app, None, "nobody10", "wrong123").await;
+        r.expect(429);
+        assert_eq!(r.message(), "Too many failed sign-ins; try again in 6 s");
+        assert_eq!(r.data(), &serde_json::Value::Null);
+        sign_in_from(&app, None, "demo", DEMO_PW).await.expect(429);
+        // Six seconds later one more try is allowed.
+        clock.fetch_add(6_000, std::sync::atomic::Ordering::SeqCst);
+        sign_in_from(&app, None, "demo", DEMO_PW).await.expect(200);
+
+        // Each made-up name left rows; once their 15 minutes have passed the cleanup drops them.
+        let rows = || async {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM login_failures")
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap()
+        };
+        assert_eq!(
+            rows().await,
+            20,
+            "a per-address and a per-name row per name"
+        );
+        let now = failed_at;
+        store::users::cleanup(&app.db, now + domain::LOCK_MS - 1)
+            .await
+            .unwrap();
+        assert_eq!(rows().await, 20, "still inside their window");
+        store::users::cleanup(&app.db, now + domain::LOCK_MS)
+            .await
+            .unwrap();
+        assert_eq!(rows().await, 0);
+    }
+}
+
+#[tokio::test]
+async fn a_stranger_cannot_lock_the_owner_out_from_another_address() {
+    for b in backends() {
+        let (_, c) = frozen_clock();
+        let app = app_with(b, c, "127.0.0.1").await;
+        for i in 0..4 {
+            let r = sign_in_from(&app, Some("203.0.113.7"), "demo", "wrong123").await;
+            assert_eq!(r.status, 422, "try {i}");
+        }
+        let r = sign_in_from(&app, Some("203.0.113.7"), "demo", "wrong123").await;
+        r.expect(429);
+        assert!(
+            r.message().contains("locked until 15 min"),
+            "{}",
+            r.message()
+        );
+        sign_in_from(&app, Some("203.0.113.7"), "demo", DEMO_PW)
+            .await
+            .expect(429);
+        // The owner, elsewhere, signs in; the proxy's own hop on the right is skipped.
+        sign_in_from(&app, Some("198.51.100.9, 127.0.0.1"), "demo", DEMO_PW)
+            .await
+            .expect(200);
+        // What a client writes at the left of the header is not believed.
+        sign_in_from(&app, Some("198.51.100.9, 203.0.113.7"), "demo", DEMO_PW)
+            .await
+            .expect(429);
+    }
+}
+
+#[tokio::test]
+async fn forwarded_for_is_ignored_unless_the_proxy_is_trusted() {
+    for b in backends() {
+        let (_, c) = frozen_clock();
+        let app = app_with(b, c, "10.0.0.0/8").await;
+        for _ in 0..5 {
+            sign_in_from(&app, Some("203.0.113.7"), "demo", "wrong123").await;
+        }
+        // Claiming another address does not escape the lock: the peer (127.0.0.1) is no proxy of ours.
+        sign_in_from(&app, Some("198.51.100.9"), "demo", DEMO_PW)
+            .await
+            .expect(429);
+    }
+}
+
+#[tokio::test]
+async fn many_addresses_together_lock_a_username_more_slowly() {
+    for b in backends() {
+        let (clock, c) = frozen_clock();
+        let app = app_with(b, c, "127.0.0.1").await;
+        let now = clock.load(std::sync::atomic::Ordering::SeqCst);
+        // 49 failures spread over other addresses (each under its own limit) ...
+        for _ in 0..domain::USER_LOCK_AFTER_FAILURES - 1 {
+            store::users::record_failure(
+                &app.db,
+                "pwd:demo",
+                domain::USER_LOCK_AFTER_FAILURES,
+                now,
+            )
+            .await
+            .unwrap();
+        }
+        // ... and the 50th, from a fresh address, locks the name everywhere.
+        let r = sign_in_from(&app, Some("192.0.2.50"), "demo", "wrong123").await;
+        r.expect(429);
+        sign_in_from(&app, Some("198.51.100.9"), "demo", DEMO_PW)
+            .await
+            .expect(429);
+        // Other names are not affected; after 15 minutes the name is free again.
+        sign_in_from(&app, Some("198.51.100.9"), "admin", ADMIN_PW)
+            .await
+            .expect(200);
+        clock.fetch_add(domain::LOCK_MS, std::sync::atomic::Ordering::SeqCst);
+        sign_in_from(&app, Some("198.51.100.9"), "demo", DEMO_PW)
+            .await
+            .expect(200);
+    }
+}

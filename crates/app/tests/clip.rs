@@ -112,17 +112,7 @@ async fn a_project_renders_unique_variants_into_the_library() {
         assert_eq!(v["state"], "success", "{v}");
         let d = v["duration_ms"].as_i64().unwrap();
         assert!((d - 3000).abs() <= 100, "duration {d}");
-        let bytes = app
-            .http
-            .get(app.url(v["src"].as_str().unwrap()))
-            .send()
-            .await
-            .unwrap()
-            .bytes()
-            .await
-            .unwrap();
-        let path = std::env::temp_dir().join(format!("cm-variant-{}.mp4", store::random_token(5)));
-        std::fs::write(&path, &bytes).unwrap();
+        let path = app.download(v["src"].as_str().unwrap(), "mp4").await;
         let info = media::probe::probe(&path).await.unwrap();
         assert_eq!(
             (info.width, info.height, info.has_audio),
@@ -635,4 +625,89 @@ async fn exec_for(app: &TestApp, sql: &'static str, id: i64) {
 async fn project_progress(app: &TestApp, t: &str) -> serde_json::Value {
     let r = app.get("/clip.merchant_much_clip/index", Some(t)).await;
     r.ok()["rows"][0]["progress"].clone()
+}
+
+/// A fresh install has built-in music (the project's own synthesized loops, added once at first start),
+/// the merchant sees it, and a quick mix with "built-in music" renders with it under the clips.
+#[tokio::test]
+async fn built_in_music_is_there_on_first_start_and_mixes() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let admin = app.admin().await;
+    let index = "/media.merchant_producing_upfile/system_music_index";
+    assert_eq!(app.get(index, Some(&t)).await.ok()["total"], 0);
+    let n = api::areas::materials::music::seed_builtin(&app.state)
+        .await
+        .unwrap();
+    assert_eq!(n, media::builtin_music::TRACKS.len());
+    assert!(n >= 3);
+    // Once only: a track the operator deletes stays deleted.
+    let rows = app.get(index, Some(&t)).await.ok()["rows"].clone();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), n);
+    let gone = rows[n - 1]["id"].as_i64().unwrap();
+    app.post("/system/music/delete", Some(&admin), json!({"id": gone}))
+        .await
+        .ok();
+    assert_eq!(
+        api::areas::materials::music::seed_builtin(&app.state)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        app.get("/system/music/index", Some(&admin)).await.ok()["total"],
+        n as i64 - 1
+    );
+    for r in &rows[..n - 1] {
+        assert!(r["duration_ms"].as_i64().unwrap() >= 10_000, "{r}");
+        let res = app
+            .http
+            .get(app.url(r["src"].as_str().unwrap()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{r}");
+    }
+
+    let (groups, _) = shot_groups(
+        &app,
+        &t,
+        &[("A", &["red"]), ("B", &["green"]), ("C", &["blue"])],
+        "1",
+    )
+    .await;
+    let music = rows[0]["id"].as_i64().unwrap();
+    let cfg = json!({
+        "groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>(),
+        "music": {"system_music_id": music, "volume": 80},
+        "output_count": 1,
+    });
+    let pid = app
+        .post(
+            "/clip.merchant_much_clip/add",
+            Some(&t),
+            json!({"name": "Music", "config": cfg}),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    app.post(
+        "/clip.merchant_much_clip/add_video",
+        Some(&t),
+        json!({"id": pid}),
+    )
+    .await
+    .ok();
+    let v = &wait_variants(&app, &t, pid, 1).await[0];
+    assert_eq!(v["state"], "success", "{v}");
+    let path = app.download(v["src"].as_str().unwrap(), "mp4").await;
+    let lufs = media::ingest::loudness(&path).await.unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(
+        lufs.is_some_and(|l| l > -40.0),
+        "the music is heard: {lufs:?}"
+    );
 }

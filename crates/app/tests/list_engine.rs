@@ -285,7 +285,7 @@ async fn engine_matches_the_reference_filter() {
                                 .await
                                 .unwrap();
                         }
-                        let (rows, total): (Vec<Item>, i64) = list::page(
+                        let (rows, total): (Vec<Item>, list::Total) = list::page(
                             &db2,
                             "SELECT * FROM items",
                             "FROM items",
@@ -296,7 +296,7 @@ async fn engine_matches_the_reference_filter() {
                         )
                         .await
                         .unwrap();
-                        assert_eq!(total as usize, rows.len());
+                        assert_eq!(total, list::Total::exact(rows.len() as i64));
                         rows.into_iter().map(|r| r.id).collect()
                     });
                     let mut want: Vec<&Item> = items
@@ -340,4 +340,198 @@ async fn engine_matches_the_reference_filter() {
         .await
         .unwrap();
     }
+}
+
+/// Counting stops `COUNT_CAP` rows past the page's start: the total is then a lower bound marked
+/// `capped`, and it moves with the page so the pager still reaches every row. A short page is exact.
+#[tokio::test(flavor = "multi_thread")]
+async fn totals_are_capped_past_the_page_and_grow_with_it() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        sqlx::query("CREATE TABLE items (id BIGINT PRIMARY KEY, name TEXT NOT NULL, n BIGINT NOT NULL, created_at BIGINT NOT NULL, status BIGINT NOT NULL, kind TEXT NOT NULL, tags TEXT NOT NULL)")
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let rows = list::COUNT_CAP * 2 + 5;
+        sqlx::query(
+            "INSERT INTO items WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < $1) \
+             SELECT i, 'x', i % 7, 0, 1, 'x', '' FROM r",
+        )
+        .bind(rows)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+        let total = |page: i64, filter: Option<&str>| {
+            let db = db.clone();
+            let mut q = ListQuery {
+                page: Some(page),
+                ..Default::default()
+            };
+            if let Some(f) = filter {
+                q.filter_obj.0.insert("n".into(), f.into());
+            }
+            async move {
+                let (got, total): (Vec<Item>, list::Total) = list::page(
+                    &db,
+                    "SELECT * FROM items",
+                    "FROM items",
+                    "1 = 1",
+                    &[],
+                    &ITEMS,
+                    &q,
+                )
+                .await
+                .unwrap();
+                (got.len(), total)
+            }
+        };
+        let capped = |n| list::Total { n, capped: true };
+        assert_eq!(total(1, None).await, (10, capped(list::COUNT_CAP)));
+        // The last page the first total shows: the count now reaches further.
+        let last = list::COUNT_CAP / 10;
+        assert_eq!(
+            total(last, None).await,
+            (10, capped(list::COUNT_CAP - 10 + list::COUNT_CAP))
+        );
+        // Near the end the count is exact again; the short last page needs no count at all.
+        let end = rows / 10 + 1;
+        assert_eq!(total(end - 1, None).await, (10, list::Total::exact(rows)));
+        assert_eq!(total(end, None).await, (5, list::Total::exact(rows)));
+        assert_eq!(total(end + 3, None).await, (0, list::Total::exact(rows)));
+        // Filters are counted too: n = 0 is every seventh row.
+        assert_eq!(
+            total(1, Some("0|=")).await,
+            (10, list::Total::exact(rows / 7))
+        );
+    }
+}
+
+/// The lists that grow with a merchant's work read their page and count through an index: no sort of all
+/// the merchant's rows (`USE TEMP B-TREE`) and no scan of the table, for the default sort and the filters
+/// the console sends. (The operation log sorted every row of the merchant on every page.)
+#[tokio::test]
+async fn growing_lists_walk_an_index() {
+    let (db, _dir) = fresh_db(Backend::Sqlite).await;
+    let q = |json: serde_json::Value| -> ListQuery {
+        let mut v = json;
+        v["page"] = 2.into(); // an empty page 2 runs the count too
+        serde_json::from_value(v).unwrap()
+    };
+    let none = serde_json::json!({});
+    let mut statements = vec![];
+    for (name, query) in [
+        ("log", none.clone()),
+        (
+            "log",
+            serde_json::json!({"filterObj": {"created_at": "2026-01-01|>="}}),
+        ),
+        ("all logs", none.clone()),
+        ("media", none.clone()),
+        (
+            "media",
+            serde_json::json!({"filterObj": {"group_id": "3|="}}),
+        ),
+        (
+            "media",
+            serde_json::json!({"filterObj": {"kind": "video|=", "state": "ready|="}}),
+        ),
+        ("variants", none.clone()),
+        (
+            "variants",
+            serde_json::json!({"filterObj": {"state": "success|="}}),
+        ),
+        (
+            "variants",
+            serde_json::json!({"filterObj": {"project_id": "3|="}}),
+        ),
+        ("items", none.clone()),
+        (
+            "items",
+            serde_json::json!({"filterObj": {"task_id": "3|="}}),
+        ),
+        (
+            "items",
+            serde_json::json!({"filterObj": {"state": "published|="}}),
+        ),
+        ("ledger", none.clone()),
+        ("accounts", none.clone()),
+    ] {
+        let lq = q(query.clone());
+        let ((), sql) = list::recording(async {
+            match name {
+                "log" => drop(store::oplog::list(&db, Some(1), &lq).await.unwrap()),
+                "all logs" => drop(store::oplog::list(&db, None, &lq).await.unwrap()),
+                "media" => drop(
+                    store::materials::list(&db, 1, "resource", &lq)
+                        .await
+                        .unwrap(),
+                ),
+                "variants" => drop(store::clip::variants(&db, 1, &lq).await.unwrap()),
+                "items" => drop(store::matrix::items(&db, Some(1), &lq).await.unwrap()),
+                "ledger" => drop(store::points::list(&db, 1, &lq).await.unwrap()),
+                _ => drop(store::matrix::accounts(&db, 1, None, &lq).await.unwrap()),
+            }
+        })
+        .await;
+        assert_eq!(sql.len(), 2, "{name}: page and count");
+        statements.extend(sql.into_iter().map(|s| (name, query.clone(), s)));
+    }
+    for (name, query, (sql, binds)) in statements {
+        let mut e = sqlx::query(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {sql}")));
+        for b in &binds {
+            e = match b {
+                list::Bind::I(i) => e.bind(*i),
+                list::Bind::S(s) => e.bind(s.clone()),
+            };
+        }
+        use sqlx::Row;
+        let plan: Vec<String> = e
+            .fetch_all(&db.pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.get::<String, _>(3))
+            .collect();
+        // `SCAN counted` walks the capped subquery's output, not a table.
+        let bad = plan.iter().any(|p| {
+            p.contains("TEMP B-TREE")
+                || (p.starts_with("SCAN ") && p != "SCAN counted" && !p.contains("INDEX"))
+        });
+        assert!(
+            !bad && plan.iter().any(|p| p.contains("INDEX")),
+            "{name} {query}: {sql}\n{plan:#?}"
+        );
+    }
+}
+
+/// Both databases get the same indexes: every `CREATE INDEX` / `DROP INDEX` of one migration folder is
+/// in the other, file by file.
+#[test]
+fn both_databases_declare_the_same_indexes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../store/migrations");
+    let indexes = |db: &str| -> Vec<(String, String)> {
+        let mut out = vec![];
+        let mut files: Vec<_> = std::fs::read_dir(root.join(db))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for f in files {
+            let name = f.file_name().unwrap().to_string_lossy().to_string();
+            for line in std::fs::read_to_string(&f).unwrap().lines() {
+                let l = line.trim().to_uppercase();
+                if l.starts_with("CREATE INDEX")
+                    || l.starts_with("CREATE UNIQUE INDEX")
+                    || l.starts_with("DROP INDEX")
+                {
+                    out.push((
+                        name.clone(),
+                        line.split_whitespace().collect::<Vec<_>>().join(" "),
+                    ));
+                }
+            }
+        }
+        out
+    };
+    assert_eq!(indexes("sqlite"), indexes("postgres"));
 }

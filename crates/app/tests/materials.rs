@@ -1186,3 +1186,204 @@ fn word_distance(a: &[String], b: &[String]) -> usize {
     }
     prev[b.len()]
 }
+
+/// A PNG whose header says `w`x`h` (with a valid CRC) over a tiny image body that cannot fill it.
+fn png_claiming(w: u32, h: u32) -> Vec<u8> {
+    fn crc32(data: &[u8]) -> u32 {
+        let mut c = 0xFFFF_FFFFu32;
+        for b in data {
+            c ^= *b as u32;
+            for _ in 0..8 {
+                c = if c & 1 == 1 {
+                    0xEDB8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
+            }
+        }
+        !c
+    }
+    let mut b = png();
+    let mut ihdr = b[12..29].to_vec();
+    ihdr[4..8].copy_from_slice(&w.to_be_bytes());
+    ihdr[8..12].copy_from_slice(&h.to_be_bytes());
+    b[16..24].copy_from_slice(&ihdr[4..12]);
+    b[29..33].copy_from_slice(&crc32(&ihdr).to_be_bytes());
+    b
+}
+
+#[tokio::test]
+async fn images_that_do_not_decode_or_are_too_large_are_refused() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    let up = "/bpdr.merchant_mediainfo/upload";
+    let img = [("type", "image")];
+    // Noise does not compress: a picture of some size, so half of it is really missing.
+    let noise = ffmpeg_bytes(
+        &[
+            "-f",
+            "lavfi",
+            "-i",
+            "nullsrc=s=1280x960,format=rgb24,geq=r=random(1)*255:g=random(2)*255:b=random(3)*255",
+            "-frames:v",
+            "1",
+        ],
+        "png",
+    );
+    let jpeg = ffmpeg_bytes(
+        &[
+            "-f",
+            "lavfi",
+            "-i",
+            "mandelbrot=size=320x240",
+            "-frames:v",
+            "1",
+        ],
+        "jpg",
+    );
+    let cases = [
+        ("cut.png", noise[..noise.len() / 2].to_vec()),
+        // ffmpeg "decodes" half a JPEG without failing, but says it ran out of data.
+        ("cut.jpg", jpeg[..jpeg.len() / 2].to_vec()),
+        ("header-only.png", png()[..40].to_vec()),
+        ("lying.png", png_claiming(1920, 1080)),
+    ];
+    for (name, bytes) in cases {
+        let r = app.upload(up, &t, &img, name, bytes).await;
+        assert_eq!(r.status, 422, "{name}: {}", r.body);
+        assert_eq!(r.data()["field"], "file", "{name}");
+        assert_eq!(
+            r.message(),
+            "The image is damaged or cannot be decoded",
+            "{name}"
+        );
+    }
+    let r = app
+        .upload(up, &t, &img, "huge.png", png_claiming(30000, 30000))
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.data()["field"], "file");
+    assert_eq!(
+        r.message(),
+        "The image is 30000x30000: at most 40 megapixels and 16384 pixels a side are accepted"
+    );
+    // The chunked upload checks the same way.
+    let bad = png_claiming(30000, 30000);
+    let p = app
+        .post(
+            "/ajax/ossUpload",
+            Some(&t),
+            json!({"file_name": "huge.png", "size": bad.len(), "library": "resource"}),
+        )
+        .await;
+    let upload_id = p.ok()["upload_id"].as_str().unwrap().to_string();
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(bad).file_name("blob"),
+    );
+    let res = app
+        .http
+        .post(app.url(&format!(
+            "/api/ajax/upload_chunk?upload_id={upload_id}&index=0"
+        )))
+        .bearer_auth(&t)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let r = app
+        .post_en(
+            "/ajax/add_upfile",
+            Some(&t),
+            json!({"upload_id": upload_id}),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.data()["field"].as_str()),
+        (422, Some("file")),
+        "{}",
+        r.body
+    );
+
+    assert_eq!(app.stored_files(), 0);
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM media_files")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 0);
+    // A good picture over 1 MB still goes through the upload call, with its real size.
+    assert!(noise.len() > 1024 * 1024, "{}", noise.len());
+    let d = app.upload(up, &t, &img, "noise.png", noise).await;
+    let d = d.ok();
+    assert_eq!(
+        (d["width"].as_i64(), d["height"].as_i64()),
+        (Some(1280), Some(960))
+    );
+    let d = app.upload(up, &t, &img, "m.jpg", jpeg).await;
+    assert_eq!(d.ok()["width"], 320);
+}
+
+#[tokio::test]
+async fn names_that_reorder_text_are_refused_at_upload_and_rename() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    let up = "/bpdr.merchant_mediainfo/upload";
+    let img = [("type", "image")];
+    // "photo\u{202E}gnp.exe" shows as "photoexe.png".
+    for c in [
+        '\u{202E}', '\u{202A}', '\u{2066}', '\u{2069}', '\u{200E}', '\u{200F}',
+    ] {
+        let r = app
+            .upload(up, &t, &img, &format!("photo{c}gnp.exe.png"), png())
+            .await;
+        assert_eq!(r.status, 422, "{c:?}: {}", r.body);
+        assert_eq!(r.data()["field"], "file");
+        assert_eq!(
+            r.message(),
+            "file contains characters that change the text direction; remove them and try again"
+        );
+    }
+    let r = app
+        .upload(
+            up,
+            &t,
+            &[("type", "image"), ("name", "a\u{202E}b")],
+            "ok.png",
+            png(),
+        )
+        .await;
+    assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("name")));
+    let p = app
+        .post_en(
+            "/ajax/ossUpload",
+            Some(&t),
+            json!({"file_name": "x\u{202E}4pm.exe", "size": 10, "library": "resource"}),
+        )
+        .await;
+    assert_eq!(
+        (p.status, p.data()["field"].as_str()),
+        (422, Some("file_name"))
+    );
+    assert_eq!(app.stored_files(), 0);
+
+    let id = app.upload(up, &t, &img, "fine.png", png()).await.ok()["id"]
+        .as_i64()
+        .unwrap();
+    let r = app
+        .post_en(
+            "/ajax/edit_upfile",
+            Some(&t),
+            json!({"id": id, "name": "invoice\u{202E}fdp.exe"}),
+        )
+        .await;
+    assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("name")));
+    let r = app
+        .post(
+            "/ajax/edit_upfile",
+            Some(&t),
+            json!({"id": id, "name": "发票.png"}),
+        )
+        .await;
+    r.ok();
+}

@@ -18,10 +18,11 @@ fn no_redirect() -> reqwest::Client {
         .unwrap()
 }
 
-/// The hidden and text inputs of the first form on a page.
+/// What a browser submits from a page's inputs: hidden and text ones, and ticked checkboxes.
 fn form_fields(html: &str) -> Vec<(String, String)> {
     let mut out = vec![];
     for part in html.split("<input").skip(1) {
+        let tag = &part[..part.find('>').unwrap_or(part.len())];
         let attr = |name: &str| {
             let key = format!("{name}=\"");
             part.find(&key).map(|i| {
@@ -31,7 +32,7 @@ fn form_fields(html: &str) -> Vec<(String, String)> {
                     .replace("&quot;", "\"")
             })
         };
-        if attr("type").as_deref() == Some("checkbox") {
+        if attr("type").as_deref() == Some("checkbox") && !tag.contains(" checked") {
             continue;
         }
         if let (Some(n), Some(v)) = (attr("name"), attr("value")) {
@@ -190,6 +191,39 @@ async fn videos(app: &TestApp, t: &str, n: usize) -> Vec<i64> {
     ids
 }
 
+/// Pins the platform clock to the next `hh:mm` China time, so a test runs at the hour it names
+/// whatever the wall clock says (the clock only moves forward).
+fn at_china_time(hh: u32, mm: u32) {
+    use domain::matrix::{at, day_of};
+    let now = domain::clock::platform_now();
+    let mut t = at(day_of(now), hh * 60 + mm);
+    if t <= now {
+        t = at(day_of(now) + 1, hh * 60 + mm);
+    }
+    domain::clock::advance_to(t);
+}
+
+/// Moves the platform clock just past the last scheduled post of a task.
+async fn past_the_plan(app: &TestApp, t: &str, task_id: i64) {
+    let last = items(app, t, task_id)
+        .await
+        .iter()
+        .map(|i| i["scheduled_at"].as_i64().unwrap())
+        .max()
+        .unwrap();
+    domain::clock::advance_to(last + 60_000);
+}
+
+/// A timed one-day schedule a few minutes ahead on the platform clock (its date too, so it works
+/// across midnight): the posts are due after `past_the_plan`, without skipping days.
+fn soon() -> Value {
+    use domain::matrix::{TZ_OFFSET_MS, day_of, fmt_day};
+    let t = domain::clock::platform_now() + 3 * 60_000;
+    let m = (t + TZ_OFFSET_MS).rem_euclid(86_400_000) / 60_000;
+    json!({"days": 1, "daily_quantity": 1, "time_mode": "timed", "times": [format!("{:02}:{:02}", m / 60, m % 60)],
+           "start_date": fmt_day(day_of(t))})
+}
+
 fn today() -> String {
     domain::matrix::fmt_day(domain::matrix::day_of(domain::clock::platform_now()))
 }
@@ -249,6 +283,9 @@ async fn wait_items(app: &TestApp, t: &str, task_id: i64, states: &[&str]) -> Ve
 async fn publishing_end_to_end() {
     let _clock = CLOCK.lock().await;
     for backend in backends() {
+        // Late evening China time: the start date's posting window has passed, so the plan must
+        // start tomorrow, not squeeze today's posts past midnight (it failed at 22:00–24:00).
+        at_china_time(23, 30);
         let app = TestApp::spawn(backend).await;
         app.start_worker();
         let t = app.demo().await;
@@ -469,8 +506,9 @@ async fn publishing_end_to_end() {
             .await
             .expect(422);
 
-        // Three days pass on the platform clock: every item is published, verified in the work list.
-        domain::clock::advance(3 * 86_400_000 + 3_600_000);
+        // The plan's three days pass on the platform clock: every item is published, verified in
+        // the work list.
+        past_the_plan(&app, &t, tid).await;
         let rows = wait_items(&app, &t, tid, &["published", "released"]).await;
         assert!(
             rows.iter().all(|i| i["verified_at"].as_i64().is_some()
@@ -507,11 +545,18 @@ async fn publishing_end_to_end() {
 
         // Faults: a sensitive word fails the item with the platform's reason; a busy platform is retried.
         sandbox(&app, "faults", Some(json!({"platform": "dy", "call": "dy.create_video", "fault": "sensitive_word", "count": 1}))).await;
-        let r = app.post("/task.merchant_forward_task/dy_add", Some(&t), task(&[dy], &[spare], json!({"daily_quantity": 1, "days": 1, "time_mode": "timed", "times": ["00:00"]}))).await;
+        let r = app
+            .post(
+                "/task.merchant_forward_task/dy_add",
+                Some(&t),
+                task(&[dy], &[spare], soon()),
+            )
+            .await;
         let t2 = r.ok()["task"]["id"].as_i64().unwrap();
         app.post("/system/audit/approve", Some(&admin), json!({"id": t2}))
             .await
             .ok();
+        past_the_plan(&app, &t, t2).await;
         let rows = wait_items(&app, &t, t2, &["failed"]).await;
         let err = rows[0]["error"].as_str().unwrap();
         assert!(err.contains("敏感词"), "{err}");
@@ -888,17 +933,14 @@ async fn each_platform_fault_ends_truthfully() {
                 .post(
                     "/task.merchant_forward_task/dy_add",
                     Some(&t),
-                    task(
-                        &[dy],
-                        &[vids[i]],
-                        json!({"days": 1, "time_mode": "timed", "times": ["00:00"]}),
-                    ),
+                    task(&[dy], &[vids[i]], soon()),
                 )
                 .await;
             let tid = r.ok()["task"]["id"].as_i64().unwrap();
             app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
                 .await
                 .ok();
+            past_the_plan(&app, &t, tid).await;
             let rows = wait_items(&app, &t, tid, &["published", "released", "failed"]).await;
             let (state, err) = (
                 rows[0]["state"].as_str().unwrap(),
@@ -939,6 +981,30 @@ async fn each_platform_fault_ends_truthfully() {
         // Published exactly once per successful case.
         assert_eq!(sandbox(&app, "counts", None).await["total_creates"], 4);
     }
+}
+
+/// A one-day task posting `vids` on `accounts` at 00:00, approved, the clock an hour on: the items
+/// once each has ended (published, released or failed).
+async fn publish_now(
+    app: &TestApp,
+    t: &str,
+    admin: &str,
+    accounts: &[i64],
+    vids: &[i64],
+) -> Vec<Value> {
+    let r = app
+        .post(
+            "/matrix.merchant_publish_management/createCommonPublishTask",
+            Some(t),
+            task(accounts, vids, soon()),
+        )
+        .await;
+    let tid = r.ok()["task"]["id"].as_i64().unwrap();
+    app.post("/system/audit/approve", Some(admin), json!({"id": tid}))
+        .await
+        .ok();
+    past_the_plan(app, t, tid).await;
+    wait_items(app, t, tid, &["published", "released", "failed"]).await
 }
 
 /// Consent-page authorization for an OAuth platform (DY, KS); returns the account id.
@@ -1034,23 +1100,7 @@ async fn all_six_platforms_authorize_and_publish() {
             .collect();
         assert_eq!(platforms.len(), 6, "{}", list.body);
         let vids = videos(&app, &t, 6).await;
-        let r = app
-            .post(
-                "/matrix.merchant_publish_management/createCommonPublishTask",
-                Some(&t),
-                task(
-                    &accounts,
-                    &vids,
-                    json!({"days": 1, "time_mode": "timed", "times": ["00:00"]}),
-                ),
-            )
-            .await;
-        let tid = r.ok()["task"]["id"].as_i64().unwrap();
-        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
-            .await
-            .ok();
-        domain::clock::advance(3_600_000);
-        let rows = wait_items(&app, &t, tid, &["published", "released", "failed"]).await;
+        let rows = publish_now(&app, &t, &admin, &accounts, &vids).await;
         for i in &rows {
             assert!(
                 ["published", "released"].contains(&i["state"].as_str().unwrap()),
@@ -1061,6 +1111,51 @@ async fn all_six_platforms_authorize_and_publish() {
         }
         let counts = sandbox(&app, "counts", None).await;
         assert_eq!(counts["total_creates"], 6, "{counts}");
+    }
+}
+
+/// The in-process sandbox keeps its state in the data folder: a DY account authorized before a
+/// restart of the server still publishes after it (it used to come back with no tokens, fail the
+/// publish and be marked expired).
+#[tokio::test]
+async fn sandbox_accounts_survive_a_server_restart() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let dy = authorize_dy(&app, &t).await;
+        // The avatar is the sandbox's own picture, not a link to a host that does not exist.
+        let list = app
+            .post("/task.merchant_group_user/index", Some(&t), json!({}))
+            .await;
+        let avatar = list.ok()["rows"][0]["avatar"].as_str().unwrap().to_string();
+        assert!(avatar.starts_with(&app.url("/sandbox/avatar/")), "{avatar}");
+        let img = app.http.get(&avatar).send().await.unwrap();
+        assert_eq!(img.status(), 200);
+        assert_eq!(img.headers()["content-type"], "image/svg+xml");
+        // Same database, same data folder, a new server (no worker ran on the old one).
+        let app = app.restart().await;
+        app.start_worker();
+        let (t, admin) = (app.demo().await, app.admin().await);
+        let vids = videos(&app, &t, 1).await;
+        let rows = publish_now(&app, &t, &admin, &[dy], &vids).await;
+        assert!(
+            ["published", "released"].contains(&rows[0]["state"].as_str().unwrap()),
+            "{}",
+            rows[0]
+        );
+        assert_eq!(sandbox(&app, "counts", None).await["total_creates"], 1);
+        let list = app
+            .post("/task.merchant_group_user/index", Some(&t), json!({}))
+            .await;
+        let acc = list.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["id"] == dy)
+            .unwrap()
+            .clone();
+        assert_eq!(acc["status"], "active", "{acc}");
     }
 }
 
@@ -1472,6 +1567,232 @@ async fn release_task_helper_calls() {
         assert!(
             r.ok()["task"]["id"].as_i64().is_some(),
             "the freed video can be used again"
+        );
+    }
+}
+
+/// Top comments: an item shows as published only once its top comments are out (a slow comment
+/// call used to leave "published" with 2 of 3 sent), and two senders at once (the publisher's retry
+/// and a click, or two clicks) never post one comment twice.
+#[tokio::test]
+async fn top_comments_go_out_once() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let xhs = authorize_xhs(&app, &t).await;
+        let vids = videos(&app, &t, 2).await;
+        // Each comment call is slow (held 400 ms, then answered).
+        let hold = json!({"platform": "xhs", "call": "xhs.comment", "fault": "timeout", "count": 3, "hold_ms": 400});
+        sandbox(&app, "faults", Some(hold)).await;
+        let r = app
+            .post(
+                "/task.merchant_forward_task/xhs_add",
+                Some(&t),
+                task(&[xhs], &vids[..1], soon()),
+            )
+            .await;
+        let tid = r.ok()["task"]["id"].as_i64().unwrap();
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .ok();
+        past_the_plan(&app, &t, tid).await;
+        let rows = wait_items(&app, &t, tid, &["published", "released"]).await;
+        assert_eq!(
+            rows[0]["comments_sent"], 3,
+            "published before its comments: {}",
+            rows[0]
+        );
+
+        // The first comment is refused while publishing: the post stands, nothing counts as sent.
+        sandbox(&app, "faults", Some(json!({"platform": "xhs", "call": "xhs.comment", "fault": "server_error", "count": 1}))).await;
+        let r = app
+            .post(
+                "/task.merchant_forward_task/xhs_add",
+                Some(&t),
+                task(&[xhs], &vids[1..], soon()),
+            )
+            .await;
+        let tid = r.ok()["task"]["id"].as_i64().unwrap();
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .ok();
+        past_the_plan(&app, &t, tid).await;
+        let rows = wait_items(&app, &t, tid, &["published", "released"]).await;
+        assert_eq!(rows[0]["comments_sent"], 0, "{}", rows[0]);
+        // Two "send top comments" at once, each comment call held 1.5 s: 3 comments in all.
+        let hold = json!({"platform": "xhs", "call": "xhs.comment", "fault": "timeout", "count": 6, "hold_ms": 1500});
+        sandbox(&app, "faults", Some(hold)).await;
+        let send = || {
+            app.post(
+                "/task.merchant_forward_task/top_comment_send",
+                Some(&t),
+                json!({"id": rows[0]["id"]}),
+            )
+        };
+        let (a, b) = tokio::join!(send(), send());
+        let sent = a.ok()["sent"].as_i64().unwrap() + b.ok()["sent"].as_i64().unwrap();
+        assert_eq!(sent, 3, "{} / {}", a.body, b.body);
+        assert_eq!(items(&app, &t, tid).await[0]["comments_sent"], 3);
+        sandbox(&app, "faults/clear", Some(json!({}))).await;
+    }
+}
+
+/// The task wizard listed finished videos as "#3 (1)" (variant and project ids): they are named after
+/// their project, in the list the wizard picks from and in the plan and items a task stores.
+#[tokio::test]
+async fn finished_videos_are_named_after_their_project() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let mid = app.get("/index/profile", Some(&t)).await.ok()["merchant_id"]
+            .as_i64()
+            .unwrap();
+        let dy = authorize_dy(&app, &t).await;
+        let material = videos(&app, &t, 1).await[0];
+        let project = store::clip::add_project(&app.db, mid, "normal", "Spring sale", "{}")
+            .await
+            .unwrap();
+        let made: i64 = sqlx::query_scalar(
+            "INSERT INTO clip_variants (merchant_id, project_id, seq, state, progress, duration_ms, video_key, cover_key, \
+             created_at, updated_at) VALUES ($1, $2, '[1]', 'success', 100, 1000, 'clip/x.mp4', '', 0, 0) RETURNING id",
+        )
+        .bind(mid)
+        .bind(project)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        let imported = store::clip::import_variant(&app.db, mid, material, 1000, "clip/y.mp4", "")
+            .await
+            .unwrap()
+            .unwrap();
+
+        let listed = app
+            .post(
+                "/task.merchant_forward_task/forward_video",
+                Some(&t),
+                json!({"source": "library"}),
+            )
+            .await;
+        let names: HashMap<i64, String> = listed.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                (
+                    v["id"].as_i64().unwrap(),
+                    v["name"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(names[&made], format!("Spring sale #{made}"));
+        assert_eq!(
+            names[&imported], "shop.mp4",
+            "an imported video keeps its file's name"
+        );
+
+        // The plan (and so the stored items) carry the same name.
+        let tomorrow =
+            domain::matrix::fmt_day(domain::matrix::day_of(domain::clock::platform_now()) + 1);
+        let plan = app
+            .post(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(
+                    &[dy],
+                    &[],
+                    json!({"video_ids": [made], "preview": true, "start_date": tomorrow}),
+                ),
+            )
+            .await;
+        assert_eq!(
+            plan.ok()["items"][0]["video_name"],
+            format!("Spring sale #{made}")
+        );
+    }
+}
+
+/// The dashboard's two charts read what publishing recorded: posts per day and the plays and likes of
+/// the videos published that day (issue 12: both stayed empty after videos went live).
+#[tokio::test]
+async fn dashboard_charts_show_published_videos_and_their_statistics() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        at_china_time(10, 0);
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let other = app.second_merchant(&admin, "shop5").await;
+        let dy = authorize_dy(&app, &t).await;
+        let vids = videos(&app, &t, 2).await;
+        let empty = app.get("/index/dashboard", Some(&t)).await;
+        assert_eq!(empty.ok()["has_publish_data"], false, "{}", empty.body);
+
+        // Both posts a few minutes from 10:00 China time, so "today" is the same day for the
+        // publish and the two hours of watching that follow, at any wall-clock hour.
+        let mut both_soon = soon();
+        both_soon["daily_quantity"] = json!(2);
+        let r = app
+            .post(
+                "/task.merchant_forward_task/dy_add",
+                Some(&t),
+                task(&[dy], &vids, both_soon),
+            )
+            .await;
+        let tid = r.ok()["task"]["id"].as_i64().unwrap();
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .ok();
+        past_the_plan(&app, &t, tid).await;
+        wait_items(&app, &t, tid, &["published", "released"]).await;
+        // The platform's review passes, the videos are watched for two hours, the account is read again.
+        domain::clock::advance(2 * 3_600_000);
+        let sync = store::jobs::NewJob {
+            kind: "matrix.sync".into(),
+            payload: json!({"account_id": dy}),
+            ..Default::default()
+        };
+        let job = store::jobs::submit(&app.db, &sync).await.unwrap();
+        for _ in 0..600 {
+            if store::jobs::get(&app.db, job).await.unwrap().unwrap().state == "done" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+
+        let d = app.get("/index/dashboard", Some(&t)).await;
+        let d = d.ok();
+        let total = |v: &Value| {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_i64().unwrap())
+                .sum::<i64>()
+        };
+        assert_eq!(d["publish"]["days"].as_array().unwrap().len(), 7, "{d}");
+        assert_eq!(d["publish"]["days"][6], today(), "{d}");
+        assert_eq!(total(&d["publish"]["success"]), 2, "{d}");
+        assert_eq!(d["publish"]["success"][6], 2, "published today: {d}");
+        assert_eq!(total(&d["publish"]["failed"]), 0, "{d}");
+        assert!(total(&d["video"]["plays"]) > 0, "{d}");
+        assert!(total(&d["video"]["likes"]) > 0, "{d}");
+        assert_eq!(
+            (
+                d["has_publish_data"].as_bool(),
+                d["has_video_data"].as_bool()
+            ),
+            (Some(true), Some(true))
+        );
+        // Another merchant's dashboard stays empty.
+        let o = app.get("/index/dashboard", Some(&other)).await;
+        assert_eq!(
+            total(&o.ok()["publish"]["success"]) + total(&o.ok()["video"]["plays"]),
+            0
         );
     }
 }

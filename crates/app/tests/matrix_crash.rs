@@ -218,6 +218,8 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
         .unwrap();
         videos.push(id);
     }
+    // The server's platform clock runs a day ahead: its today, at 00:00 — a time already passed, so
+    // the plan starts on its tomorrow (a release day whose time has passed is not a day to post in).
     let today = domain::matrix::fmt_day(domain::matrix::day_of(domain::now_ms() + 86_400_000));
     let task = call(&base, "/task.merchant_forward_task/xhs_add", Some(&t), json!({
         "name": "crash test", "titles": "一起来打卡#周末好去处", "topics": ["探店"], "top_comments": "",
@@ -235,9 +237,9 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
         json!({"id": tid}),
     )
     .await;
-    // Approval spaced the (overdue) posts a minute apart from now; a day later all are due.
+    // Two days later on the platform clock, all are due (the plan's day is the server's tomorrow).
     http.post(format!("{base}/sandbox/_control/clock"))
-        .json(&json!({"advance_ms": 86_400_000i64}))
+        .json(&json!({"advance_ms": 2 * 86_400_000i64}))
         .send()
         .await
         .unwrap();
@@ -276,7 +278,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
             .sum();
         mid_publish += (published < 200) as i32;
         server.kill();
-        server = Server::start(&data, app_port, &sb, 2).await;
+        server = Server::start(&data, app_port, &sb, 3).await;
     }
     assert!(
         mid_publish >= 3,

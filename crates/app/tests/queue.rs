@@ -3,6 +3,7 @@
 
 mod common;
 use common::*;
+use domain::points::Reason;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -271,18 +272,18 @@ async fn points_never_go_negative_and_deductions_are_idempotent() {
         let (m, _) = store::users::create_merchant(&db, "P", "p_owner", None, "x")
             .await
             .unwrap();
-        store::points::topup(&db, m.id, 100, "start", "test")
+        store::points::topup(&db, m.id, 100, Reason::Topup, "start", "test")
             .await
             .unwrap();
-        let e1 = store::points::deduct(&db, m.id, 30, "render", "job:1")
+        let e1 = store::points::deduct(&db, m.id, 30, Reason::VideoSynthesis, "job:1")
             .await
             .unwrap();
-        let e2 = store::points::deduct(&db, m.id, 30, "render", "job:1")
+        let e2 = store::points::deduct(&db, m.id, 30, Reason::VideoSynthesis, "job:1")
             .await
             .unwrap();
         assert_eq!((e1.id, e2.id, e1.balance), (e2.id, e1.id, 70));
         assert_eq!(store::points::balance(&db, m.id).await.unwrap(), 70);
-        let err = store::points::deduct(&db, m.id, 71, "render", "job:2")
+        let err = store::points::deduct(&db, m.id, 71, Reason::VideoSynthesis, "job:2")
             .await
             .unwrap_err();
         assert!(matches!(
@@ -293,22 +294,22 @@ async fn points_never_go_negative_and_deductions_are_idempotent() {
             }
         ));
         assert!(
-            store::points::deduct(&db, m.id, 0, "x", "job:3")
+            store::points::deduct(&db, m.id, 0, Reason::VideoSynthesis, "job:3")
                 .await
                 .is_err()
         );
         // Refund once.
-        store::points::refund(&db, m.id, "job:1", "failed")
+        store::points::refund(&db, m.id, "job:1", Reason::VideoSynthesisFailed)
             .await
             .unwrap()
             .unwrap();
-        store::points::refund(&db, m.id, "job:1", "failed")
+        store::points::refund(&db, m.id, "job:1", Reason::VideoSynthesisFailed)
             .await
             .unwrap()
             .unwrap();
         assert_eq!(store::points::balance(&db, m.id).await.unwrap(), 100);
         assert!(
-            store::points::refund(&db, m.id, "job:none", "x")
+            store::points::refund(&db, m.id, "job:none", Reason::VideoSynthesisFailed)
                 .await
                 .unwrap()
                 .is_none()
@@ -318,7 +319,7 @@ async fn points_never_go_negative_and_deductions_are_idempotent() {
         for i in 0..20 {
             let db = db.clone();
             hs.push(tokio::spawn(async move {
-                store::points::deduct(&db, m.id, 10, "race", &format!("race:{i}"))
+                store::points::deduct(&db, m.id, 10, Reason::VideoSynthesis, &format!("race:{i}"))
                     .await
                     .is_ok()
             }));
@@ -337,5 +338,36 @@ async fn points_never_go_negative_and_deductions_are_idempotent() {
         .await
         .unwrap();
         assert_eq!(sum, 0);
+    }
+}
+
+/// An idle worker starts a new job at once, not after its poll interval (here an hour): the upload's
+/// ingest should not wait for the next poll.
+#[tokio::test]
+async fn an_idle_worker_is_woken_by_a_new_job() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        let mut reg = Registry::default();
+        reg.register("test.quick", |_ctx| async { Ok(()) });
+        let quick = || NewJob {
+            kind: "test.quick".into(),
+            ..Default::default()
+        };
+        let (tx, rx) = tokio::sync::watch::channel(false);
+        let mut c = cfg("idle", 5_000);
+        c.poll_ms = 3_600_000;
+        let w = tokio::spawn(jobs::run_worker(db.clone(), reg, c, rx));
+        // The first job is claimed by the worker's first look; after it the worker sleeps.
+        let first = jobs::submit(&db, &quick()).await.unwrap();
+        wait_state(&db, first, "done").await;
+        let second = jobs::submit(&db, &quick()).await.unwrap();
+        wait_state(&db, second, "done").await;
+        // Enqueued inside a transaction, woken once it commits.
+        let mut t = db.begin().await.unwrap();
+        let third = jobs::enqueue(&mut t, &quick()).await.unwrap();
+        jobs::commit_and_wake(t).await.unwrap();
+        wait_state(&db, third, "done").await;
+        tx.send(true).unwrap();
+        w.await.unwrap();
     }
 }

@@ -50,17 +50,7 @@ async fn library(app: &TestApp, t: &str, project: i64) -> Vec<Value> {
 
 /// Downloads a slice and checks it is a clean 1080x1920 mezzanine of the expected length.
 async fn check_file(app: &TestApp, url: &str, expect_ms: i64) {
-    let bytes = app
-        .http
-        .get(app.url(url))
-        .send()
-        .await
-        .unwrap()
-        .bytes()
-        .await
-        .unwrap();
-    let path = std::env::temp_dir().join(format!("cm-slice-{}.mp4", store::random_token(6)));
-    std::fs::write(&path, &bytes).unwrap();
+    let path = app.download(url, "mp4").await;
     let info = media::probe::probe(&path).await.unwrap();
     assert_eq!(
         (info.width, info.height, info.has_audio),

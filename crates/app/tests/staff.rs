@@ -82,11 +82,8 @@ async fn staff_see_and_reach_only_what_they_were_granted() {
         app.get("/index/log", Some(&clerk)).await.ok();
         let r = app.get("/user.merchant_user_sub/list", Some(&clerk)).await;
         r.expect(403);
-        assert!(
-            r.message().contains("user/merchant_user_sub/list"),
-            "{}",
-            r.message()
-        );
+        assert_eq!(r.data()["perm"], "user/merchant_user_sub/list");
+        assert!(r.message().contains("员工账号"), "{}", r.message());
         app.get("/common.merchant_usage_record/index", Some(&clerk))
             .await
             .expect(403);
@@ -432,4 +429,289 @@ async fn editing_the_profile_keeps_what_is_not_sent() {
     )
     .await
     .expect(422);
+}
+
+/// A staff member of `owner`'s merchant granted these menus, signed in: (id, token).
+async fn staff_member(app: &TestApp, owner: &str, name: &str, menus: &[&str]) -> (i64, String) {
+    let mut ids = vec![];
+    for m in menus {
+        ids.push(app.menu_id(owner, m).await);
+    }
+    let r = app
+        .post(
+            "/user.merchant_user_sub/add",
+            Some(owner),
+            json!({"username": name, "password": "abc12345", "menu_ids": ids}),
+        )
+        .await;
+    let id = r.ok()["id"].as_i64().unwrap();
+    (id, app.login(3, name, "abc12345").await)
+}
+
+/// A staff member's menu grants are stored exactly as sent and answered as stored: a child without
+/// its siblings, with or without its group, grants that child only.
+#[tokio::test]
+async fn menu_grants_are_stored_and_answered_exactly() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let demo = app.demo().await;
+    let matrix = app.menu_id(&demo, "/matrix").await;
+    let send = app.menu_id(&demo, "/send_management").await;
+    let (sid, _) = staff_member(&app, &demo, "sender", &[]).await;
+    for ids in [json!([send]), json!([matrix, send])] {
+        let r = app
+            .post(
+                "/user.merchant_user_sub/authMenu",
+                Some(&demo),
+                json!({"id": sid, "menu_ids": ids}),
+            )
+            .await;
+        assert_eq!(r.ok()["checked"], ids);
+        let r = app
+            .get_q(
+                "/user.merchant_user_sub/authMenu",
+                Some(&demo),
+                json!({"id": sid}),
+            )
+            .await;
+        assert_eq!(r.ok()["checked"], ids);
+        let clerk = app.login(3, "sender", "abc12345").await;
+        let init = app.get("/ajax/initAdmin", Some(&clerk)).await;
+        assert_eq!(
+            paths(&init.ok()["menu"]),
+            vec!["/matrix", "/send_management", "/usercenter"]
+        );
+        app.get("/task.merchant_group_user/index", Some(&clerk))
+            .await
+            .expect(403);
+    }
+}
+
+/// A refusal names the function in words in the caller's language; the permission is in `data`.
+#[tokio::test]
+async fn refusals_name_the_function_in_words() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let demo = app.demo().await;
+    let (_, clerk) = staff_member(&app, &demo, "reader", &["/log"]).await;
+    let r = app
+        .post(
+            "/task.merchant_group_user/get_qrCode",
+            Some(&clerk),
+            json!({"platform": "dy"}),
+        )
+        .await;
+    r.expect(403);
+    assert_eq!(
+        r.message(),
+        "您没有「账号授权」的权限，请联系企业管理员开通"
+    );
+    assert_eq!(r.data()["perm"], "task/merchant_group_user/get_qrCode");
+    let r = app
+        .post_en(
+            "/common.merchant_usage_record/index",
+            Some(&clerk),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.message()),
+        (
+            403,
+            "You have no access to Usage records; ask your account owner to grant it"
+        )
+    );
+    // The operator has no merchant: merchant-only calls say so.
+    let admin = app.admin().await;
+    let r = app.get("/index/log", Some(&admin)).await;
+    assert_eq!((r.status, r.message()), (403, "该功能仅限企业账号使用"));
+}
+
+fn tone() -> Vec<u8> {
+    ffmpeg_bytes(&["-f", "lavfi", "-i", "sine=f=300", "-t", "1"], "mp3")
+}
+
+/// The video-library menu opens the generic upload and rename calls (`/ajax/*`) for its own library
+/// only: the music and font libraries stay closed to it, and the music menu cannot touch fonts.
+#[tokio::test]
+async fn library_menus_write_only_their_own_library() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let demo = app.demo().await;
+    let music = app
+        .upload(
+            "/media.merchant_producing_upfile/add",
+            &demo,
+            &[("type", "music")],
+            "song.mp3",
+            tone(),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let ttf = std::fs::read("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        .expect("DejaVu fonts (a fontconfig dependency) on this machine");
+    let font = app
+        .upload(
+            "/media.merchant_font_style/add",
+            &demo,
+            &[("name", "Body")],
+            "body.ttf",
+            ttf,
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let (_, video_staff) = staff_member(&app, &demo, "vlib", &["/video"]).await;
+    let (_, music_staff) = staff_member(&app, &demo, "mlib", &["/music"]).await;
+    let (video_staff, music_staff) = (video_staff.as_str(), music_staff.as_str());
+
+    // Its own library's upload (direct) works.
+    let clip = app
+        .upload(
+            "/media.merchant_much_resource/add_resource",
+            video_staff,
+            &[],
+            "clip.mp4",
+            lavfi_video("testsrc2=size=320x240", 440, "1", &[]),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let upload = |library: &str| json!({"file_name": "f.mp4", "size": 1000, "library": library});
+    let rename = |id: i64| json!({"id": id, "name": "renamed"});
+    let calls = [
+        // The video-library staff member: music and fonts refused; its own library open.
+        (video_staff, "/ajax/edit_upfile", rename(music), 403),
+        (video_staff, "/ajax/edit_upfile", rename(font), 403),
+        (video_staff, "/ajax/ossUpload", upload("music"), 403),
+        (
+            video_staff,
+            "/media.merchant_much_resource/resource_delete",
+            json!({"id": music}),
+            403,
+        ),
+        (video_staff, "/ajax/ossUpload", upload("resource"), 200),
+        (video_staff, "/ajax/edit_upfile", rename(clip), 200),
+        (
+            video_staff,
+            "/media.merchant_much_resource/resource_delete",
+            json!({"id": clip}),
+            200,
+        ),
+        // The music staff member renames music but not fonts, and cannot move a font into music.
+        (music_staff, "/ajax/edit_upfile", rename(music), 200),
+        (music_staff, "/ajax/ossUpload", upload("music"), 200),
+        (music_staff, "/ajax/edit_upfile", rename(font), 403),
+        (
+            music_staff,
+            "/clip.merchant_music_library/save",
+            json!({"id": font}),
+            403,
+        ),
+    ];
+    for (who, path, body, status) in calls {
+        let r = app.post(path, Some(who), body.clone()).await;
+        assert_eq!(r.status, status, "{path} {body} {}", r.message());
+    }
+    let r = app
+        .upload(
+            "/bpdr.merchant_mediainfo/upload",
+            video_staff,
+            &[("type", "music")],
+            "song.mp3",
+            tone(),
+        )
+        .await;
+    assert_eq!(r.status, 403);
+    // The refusal names the library in the caller's language.
+    let r = app
+        .post("/ajax/ossUpload", Some(video_staff), upload("music"))
+        .await;
+    assert_eq!(
+        r.message(),
+        "您没有「音乐库」的权限，不能修改其中的文件，请联系企业管理员开通"
+    );
+    let r = app
+        .post_en("/ajax/edit_upfile", Some(video_staff), rename(music))
+        .await;
+    assert_eq!(
+        r.message(),
+        "You have no access to Music and cannot change its files; ask your account owner to grant it"
+    );
+    let r = app
+        .get_q("/media.merchant_font_style/index", Some(&demo), json!({}))
+        .await;
+    assert_eq!(
+        r.ok()["rows"][0]["name"],
+        "Body",
+        "the font was not renamed"
+    );
+}
+
+/// The operation log names each action in the reader's language and holds only changes: opening a
+/// page (lists, trees, form configs, POST or GET) writes nothing.
+#[tokio::test]
+async fn the_operation_log_names_actions_and_skips_page_views() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let demo = app.demo().await;
+    for read in [
+        "/task.merchant_forward_task/dy_forward_config",
+        "/media.merchant_producing_upfile/music_index",
+        "/media.merchant_much_resource/resource_group_tree",
+        "/media.merchant_much_resource/video_resource_group_index",
+        "/bpdr.merchant_mediainfo/getVoiceName",
+        "/matrix.merchant_publish_management/getRandomTopicList",
+    ] {
+        app.post(read, Some(&demo), json!({})).await.ok();
+    }
+    for (change, body) in [
+        (
+            "/media.merchant_much_resource/resource_group_add",
+            json!({"name": "Shots"}),
+        ),
+        (
+            "/user.merchant_user_sub/add",
+            json!({"username": "named", "password": "abc12345"}),
+        ),
+    ] {
+        app.post(change, Some(&demo), body).await.ok();
+    }
+    // A change the SPEC sends as GET is a change.
+    app.get_q(
+        "/clip.merchant_visual_editing/delete",
+        Some(&demo),
+        json!({"id": "999999"}),
+    )
+    .await
+    .expect(404);
+
+    let rows = app
+        .post("/index/log", Some(&demo), json!({"limit": 50}))
+        .await
+        .ok()["rows"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["action_name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            "批量切片 · 删除",
+            "员工账号 · 新增",
+            "多镜头视频库 · 新增",
+            "登录"
+        ],
+        "{rows:?}"
+    );
+    let rows = app
+        .call("GET", "/index/log", Some(&demo), None, "en")
+        .await
+        .ok()["rows"]
+        .clone();
+    assert_eq!(rows[1]["action_name"], "Staff accounts · Add");
+    assert_eq!(rows[1]["action"], "user/merchant_user_sub/add");
 }

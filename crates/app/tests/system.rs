@@ -406,3 +406,137 @@ async fn list_calls_reject_bad_filters_with_422_naming_the_field() {
         assert_eq!(r.ok()["total"], 0);
     }
 }
+
+/// Usage-record reasons and the update log in the reader's language only (issue 12: zh users saw
+/// "video synthesis", "welcome points", "system", and the update log in both languages). Rows written
+/// before the reasons became codes are moved over by the migration.
+#[tokio::test]
+async fn usage_reasons_and_the_update_log_read_in_the_readers_language() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let admin = app.admin().await;
+        let demo = app.demo().await;
+        let mid: i64 = sqlx::query_scalar("SELECT merchant_id FROM users WHERE username = 'demo'")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        for body in [
+            json!({"id": mid, "points": 10}),
+            json!({"id": mid, "points": 5, "reason": "春节活动"}),
+        ] {
+            app.post("/system/merchant/topup", Some(&admin), body)
+                .await
+                .ok();
+        }
+        store::points::deduct(
+            &app.db,
+            mid,
+            3,
+            domain::points::Reason::VideoSynthesis,
+            "render:t",
+        )
+        .await
+        .unwrap();
+        // A row as the old code wrote it, then the migration's conversion (run again over it).
+        sqlx::query(
+            "INSERT INTO points_ledger (merchant_id, change, balance, kind, reason, job_key, operator, created_at) \
+             VALUES ($1, 1, 1013, 'refund', 'video synthesis failed', 'refund:old', '', 0)",
+        )
+        .bind(mid)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+        let migration = match b {
+            Backend::Sqlite => include_str!("../../store/migrations/sqlite/0010_reason_codes.sql"),
+            Backend::Postgres => {
+                include_str!("../../store/migrations/postgres/0010_reason_codes.sql")
+            }
+        };
+        for stmt in migration
+            .split(';')
+            .map(str::trim)
+            .filter(|s| s.contains("UPDATE points_ledger"))
+        {
+            let sql = stmt
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("--"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .execute(&app.db.pool)
+                .await
+                .unwrap();
+        }
+
+        let read = |lang: &'static str| {
+            let app = &app;
+            let demo = demo.clone();
+            async move {
+                let r = app
+                    .call(
+                        "GET",
+                        "/common.merchant_usage_record/index",
+                        Some(&demo),
+                        None,
+                        lang,
+                    )
+                    .await;
+                r.ok()["rows"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|e| {
+                        (
+                            e["reason"].as_str().unwrap().to_string(),
+                            e["operator"].as_str().unwrap().to_string(),
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            }
+        };
+        let pairs = |v: &[(&str, &str)]| {
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            read("zh-cn").await,
+            pairs(&[
+                ("视频合成失败，点数退还", "系统"),
+                ("视频合成", "系统"),
+                ("春节活动", "admin"),
+                ("充值", "admin"),
+                ("注册赠送", "系统"),
+            ])
+        );
+        assert_eq!(
+            read("en").await,
+            pairs(&[
+                ("Video synthesis failed, points returned", "System"),
+                ("Video synthesis", "System"),
+                ("春节活动", "admin"),
+                ("Top-up", "admin"),
+                ("Welcome points", "System"),
+            ])
+        );
+
+        let log = |lang: &'static str| {
+            let app = &app;
+            async move {
+                let r = app
+                    .call("GET", "/version_log/getList", None, None, lang)
+                    .await;
+                r.ok()["rows"][0]["content"].as_str().unwrap().to_string()
+            }
+        };
+        let (zh, en) = (log("zh-cn").await, log("en").await);
+        assert!(
+            zh.starts_with("控制台基础") && !zh.contains("Console"),
+            "{zh}"
+        );
+        assert!(
+            en.starts_with("Console foundation") && !en.contains('控'),
+            "{en}"
+        );
+    }
+}

@@ -24,3 +24,9 @@ pub fn advance(ms: i64) -> i64 {
 pub fn set_offset(ms: i64) {
     OFFSET_MS.store(ms.max(0), Ordering::Relaxed);
 }
+
+/// Moves the platform clock forward to the instant `ms` (nothing when it is already past it).
+/// Tests pin the time of day they run at with it, so they pass at any wall-clock hour.
+pub fn advance_to(ms: i64) -> i64 {
+    advance(ms - platform_now())
+}

@@ -1,5 +1,6 @@
 //! Entities, validation rules, permissions and messages of clipmatrix. No I/O lives here.
 
+pub mod actions;
 pub mod clip;
 pub mod clock;
 pub mod i18n;
@@ -7,6 +8,7 @@ pub mod matrix;
 pub mod menus;
 pub mod permission;
 pub mod planner;
+pub mod points;
 pub mod slice;
 pub mod validate;
 
@@ -16,8 +18,11 @@ pub const REMEMBER_MS: i64 = 24 * 3600 * 1000;
 /// One SMS code per phone per minute; codes live five minutes.
 pub const SMS_RESEND_MS: i64 = 60 * 1000;
 pub const SMS_TTL_MS: i64 = 5 * 60 * 1000;
-/// Five wrong codes or passwords lock that login for 15 minutes.
+/// Five wrong codes, or five wrong passwords for one username from one address, within 15 minutes
+/// lock that login for 15 minutes.
 pub const LOCK_AFTER_FAILURES: i64 = 5;
+/// The slower per-username limit: this many wrong passwords from all addresses together.
+pub const USER_LOCK_AFTER_FAILURES: i64 = 50;
 pub const LOCK_MS: i64 = 15 * 60 * 1000;
 pub const APP_VERSION: &str = "1.6.9";
 

@@ -351,11 +351,12 @@ pub fn distribute(
         by_day[day].push((slot, a, v));
     }
     let mut used: std::collections::HashSet<i64> = taken.clone();
+    let first = first_day(s, not_before, by_day[0].len());
     for (d, posts) in by_day.iter_mut().enumerate() {
         if posts.is_empty() {
             continue;
         }
-        let day = s.start_day + d as i64;
+        let day = first + d as i64;
         // Random order of accounts within a slot, so the same account is not always first.
         let mut order: Vec<u64> = (0..accounts).map(|_| rng.next()).collect();
         if s.mode != TimeMode::Random {
@@ -440,17 +441,42 @@ fn crowded_minutes(day: i64, n: usize, not_before: i64) -> Vec<i64> {
         .collect()
 }
 
-/// The day's random-mode window in minutes since the epoch, starting no earlier than `not_before`.
+/// The first minute (since the epoch) a post may take: two minutes after `not_before`, so a plan
+/// confirmed now never schedules a post that is already due.
+fn earliest_minute(not_before: i64) -> i64 {
+    (not_before + MINUTE - 1).div_euclid(MINUTE) + 2
+}
+
+/// The day's random-mode window in minutes since the epoch, starting no earlier than `not_before`;
+/// empty (lo == hi) once the window has passed.
 fn window(day: i64, not_before: i64) -> (i64, i64) {
     let lo = at(day, WINDOW_START_MIN) / MINUTE;
     let hi = at(day, WINDOW_END_MIN) / MINUTE;
-    let nb = (not_before + MINUTE - 1) / MINUTE + 2;
-    if nb >= hi {
-        // Today's window has passed: post in the next hour rather than never.
-        (nb, nb + 60)
-    } else {
-        (lo.max(nb), hi)
+    (lo.max(earliest_minute(not_before)).min(hi), hi)
+}
+
+/// The plan's first day: the start date, unless its posting time has already passed when the plan
+/// is made — then the next day, so the plan keeps its number of days. A day whose window has passed
+/// is not a day to post in (posting "in the next hour" instead put an evening task's posts past
+/// midnight, onto the next day's quota).
+fn first_day(s: &Schedule, not_before: i64, posts: usize) -> i64 {
+    let usable = |day: i64| match s.mode {
+        TimeMode::Random => {
+            let (lo, hi) = window(day, not_before);
+            let full = (WINDOW_END_MIN - WINDOW_START_MIN) as i64;
+            hi - lo >= (posts as i64).clamp(1, full)
+        }
+        // The day's first time (the times are sorted) must still be ahead.
+        TimeMode::Specified | TimeMode::Timed => {
+            at(day, s.times.first().copied().unwrap_or(0)) / MINUTE >= earliest_minute(not_before)
+        }
+    };
+    let mut day = s.start_day;
+    // Only the start date can be today (it is never in the past), so this steps at most once.
+    while !usable(day) && day < s.start_day + 2 {
+        day += 1;
     }
+    day
 }
 
 /// Weekday of a China date, 0 = Monday.
@@ -645,14 +671,43 @@ mod tests {
     }
 
     fn check(d: &Distribution, accounts: usize, s: &Schedule, taken: &HashSet<i64>) {
+        check_at(d, accounts, s, taken, 0);
+    }
+
+    /// The plan's rules for a plan made at `now` (unix ms).
+    fn check_at(d: &Distribution, accounts: usize, s: &Schedule, taken: &HashSet<i64>, now: i64) {
         // Each video at most once.
         let vids: HashSet<usize> = d.slots.iter().map(|x| x.video).collect();
         assert_eq!(vids.len(), d.slots.len());
-        // At most `daily` per account per day, all inside the plan's days.
+        // Nothing already due: every post is at least a minute ahead of the moment of planning.
+        assert!(
+            d.slots.iter().all(|x| x.at >= now + MINUTE),
+            "a post before {now}"
+        );
+        // At most `daily` per account per China day; the plan keeps its number of days, starting
+        // on the start date or, when that date's posting time has passed, the day after.
+        let first = d
+            .slots
+            .iter()
+            .map(|x| day_of(x.at))
+            .min()
+            .unwrap_or(s.start_day);
+        assert!(
+            first == s.start_day || first == s.start_day + 1,
+            "starts on {first}"
+        );
         let mut per: HashMap<(usize, i64), u32> = HashMap::new();
         for x in &d.slots {
             let day = day_of(x.at);
-            assert!(day >= s.start_day && day < s.start_day + s.days as i64 + 1);
+            assert!(day < first + s.days as i64 + 1, "day {day} after the plan");
+            if s.mode == TimeMode::Random {
+                assert!(day < first + s.days as i64, "day {day} after the plan");
+                let m = ((x.at + TZ_OFFSET_MS).rem_euclid(DAY)) / MINUTE;
+                assert!(
+                    (WINDOW_START_MIN as i64..WINDOW_END_MIN as i64).contains(&m),
+                    "minute {m}"
+                );
+            }
             *per.entry((x.account, day)).or_default() += 1;
         }
         assert!(per.values().all(|&n| n <= s.daily), "{per:?}");
@@ -731,5 +786,49 @@ mod tests {
             let again = distribute(accounts, videos, videos, &s, 0, &taken, seed);
             prop_assert_eq!(d.slots, again.slots);
         }
+
+        /// Planned at any minute of any hour, on the start date or the evening before it (a date
+        /// change between planning and the first post): the rules hold and nothing is already due.
+        #[test]
+        fn plans_hold_the_rules_at_every_hour(accounts in 1usize..12, videos in 0usize..60, days in 1u32..4,
+                                daily in 1u32..4, mode in 0u8..3, seed in any::<u64>(),
+                                eve in any::<bool>(), minute in 0u32..1440, second in 0i64..60) {
+            let mode = [TimeMode::Random, TimeMode::Specified, TimeMode::Timed][mode as usize];
+            let times = match mode { TimeMode::Specified => (0..daily).map(|i| 540 + i * 180).collect(), TimeMode::Timed => vec![600], _ => vec![] };
+            let s = sched(mode, days, daily, times);
+            let now = at(s.start_day - i64::from(eve), minute) + second * 1000;
+            let d = distribute(accounts, videos, videos, &s, now, &HashSet::new(), seed);
+            prop_assert_eq!(d.slots.len(), videos.min(accounts * (days * daily) as usize));
+            check_at(&d, accounts, &s, &HashSet::new(), now);
+        }
+    }
+
+    #[test]
+    fn every_hour_of_the_start_date() {
+        // The reported case: a random-mode task for today made at 23:22 posted between 23:48 and
+        // 00:25, two posts of one account on the next day with daily = 1. Walk all 24 hours.
+        for hour in 0..24 {
+            for minute in [0, 22, 59] {
+                let s = sched(TimeMode::Random, 3, 1, vec![]);
+                let now = at(s.start_day, hour * 60 + minute);
+                let d = distribute(20, 60, 60, &s, now, &HashSet::new(), u64::from(hour));
+                assert_eq!(d.slots.len(), 60, "{hour}:{minute}");
+                assert!(d.crowded_days.is_empty());
+                check_at(&d, 20, &s, &HashSet::new(), now);
+                let first = day_of(d.slots[0].at);
+                let expect = if hour * 60 + minute + 2 + 20 > WINDOW_END_MIN {
+                    s.start_day + 1
+                } else {
+                    s.start_day
+                };
+                assert_eq!(first, expect, "{hour}:{minute}");
+            }
+        }
+        // Specified times already passed today start tomorrow; times still ahead stay today.
+        let s = sched(TimeMode::Specified, 1, 2, vec![600, 900]);
+        let d = distribute(1, 2, 2, &s, at(s.start_day, 700), &HashSet::new(), 1);
+        assert_eq!(d.slots[0].at, at(s.start_day + 1, 600));
+        let d = distribute(1, 2, 2, &s, at(s.start_day, 500), &HashSet::new(), 1);
+        assert_eq!(d.slots[0].at, at(s.start_day, 600));
     }
 }

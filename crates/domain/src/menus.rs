@@ -59,7 +59,8 @@ pub const MENUS: &[MenuDef] = &[
         &["index/dashboard/*"],
     ),
     // Material libraries (SPEC §2). The parent grants nothing itself: a staff member granted one
-    // library gets that library's calls only.
+    // library gets that library's calls only. The generic upload and rename calls (`ajax/*`) serve every
+    // library page, so what they write is granted by `library/<name>/*` (`actions::library_permission`).
     menu("/material", "menu.material", "FolderOutlined", 100, &[]),
     MenuDef {
         parent: Some("/material"),
@@ -68,7 +69,11 @@ pub const MENUS: &[MenuDef] = &[
             "menu.video",
             "VideoCameraOutlined",
             110,
-            &["media/merchant_much_resource/*", "ajax/*/*"],
+            &[
+                "media/merchant_much_resource/*",
+                "ajax/*/*",
+                "library/resource/*",
+            ],
         )
     },
     MenuDef {
@@ -83,6 +88,7 @@ pub const MENUS: &[MenuDef] = &[
                 "media/merchant_producing_upfile/*",
                 "media/merchant_much_resource/*",
                 "ajax/*/*",
+                "library/voice/*",
             ],
         )
     },
@@ -99,6 +105,7 @@ pub const MENUS: &[MenuDef] = &[
                 "media/merchant_file_type/*",
                 "clip/merchant_music_library/*",
                 "ajax/*/*",
+                "library/music/*",
             ],
         )
     },
@@ -115,6 +122,7 @@ pub const MENUS: &[MenuDef] = &[
                 "media/merchant_file_type/*",
                 "clip/merchant_image_library/*",
                 "ajax/*/*",
+                "library/image/*",
             ],
         )
     },
@@ -125,7 +133,7 @@ pub const MENUS: &[MenuDef] = &[
             "menu.font",
             "FontSizeOutlined",
             150,
-            &["media/merchant_font_style/*"],
+            &["media/merchant_font_style/*", "library/font/*"],
         )
     },
     // Editing (SPEC §2): quick mix and the finished-video library. The quick-mix page picks shot groups,
@@ -210,6 +218,8 @@ pub const MENUS: &[MenuDef] = &[
                 "matrix/merchant_publish_management/*",
                 "bpdr/merchant_aite_users/*",
                 "task/merchant_matrix_group/index",
+                // Local videos uploaded for a task.
+                "library/upload/*",
             ],
         )
     },
@@ -510,6 +520,26 @@ mod tests {
             }
         }
         assert!(find("/material").is_some_and(|m| m.grants.is_empty()));
+        // Each library page writes into its own library only.
+        let libraries = [
+            ("/video", "resource"),
+            ("/speak", "voice"),
+            ("/music", "music"),
+            ("/image", "image"),
+            ("/font", "font"),
+        ];
+        for (path, own) in libraries {
+            let grants: Vec<String> = find(path)
+                .unwrap()
+                .grants
+                .iter()
+                .map(|g| g.to_string())
+                .collect();
+            for (_, lib) in libraries {
+                let perm = crate::actions::library_permission(lib);
+                assert_eq!(granted(&grants, &perm), lib == own, "{path} writing {lib}");
+            }
+        }
         let music = find("/system/music").expect("/system/music is declared");
         assert!(music.admin && music.parent == Some("/system"));
         assert!(matches!(access_for("/system/music/add"), Access::Operator));

@@ -89,18 +89,65 @@ const READ_ACTIONS: &[&str] = &[
     "token",
 ];
 
-/// Calls that change something and so go to the operation log.
+/// Action name shapes that only read: `getVoiceName`, `music_index`, `image_tree`, `dy_forward_config`,
+/// `video_resource_detail`, `getRandomTopicList`, `get_asr_timeline`.
+const READ_PREFIXES: &[&str] = &["get"];
+const READ_SUFFIXES: &[&str] = &["index", "tree", "config", "detail", "list", "timeline"];
+
+/// Calls whose names do not say so but that only read or only prepare: a plan preview, pickers, a
+/// points quote, a render job's state, and the account sign-in steps that show a QR code or poll it
+/// (the account itself is recorded by the call that saves it).
+const READ_CALLS: &[&str] = &[
+    "clip/merchant_much_clip/preview_video",
+    "clip/merchant_video_library/job_video",
+    "clip/merchant_visual_editing/video_library",
+    "task/merchant_forward_task/forward_video",
+    "task/merchant_forward_task/forward_video_release",
+    "task/merchant_forward_task/assistant_is_online",
+    "task/merchant_forward_task/poinameAddress",
+    "task/merchant_group_user/expire_user",
+    "task/merchant_group_user/qr_login",
+    "task/merchant_group_user/xhsLogin",
+    "task/merchant_group_user/sphLogin",
+    "task/merchant_group_user/bjhLogin",
+    "task/merchant_group_user/tiktokAuth",
+    "task/merchant_group_user/dyAuthAggregation",
+    "media/merchant_much_resource/deduction_point",
+];
+
+/// Calls the SPEC lets change something through GET (`delete?id`, subtitle line edits, more variants).
+const CHANGES_ON_GET: &[&str] = &[
+    "clip/merchant_visual_editing/delete",
+    "clip/merchant_video_library/continue_add_video",
+    "media/merchant_much_resource/asr_add",
+    "media/merchant_much_resource/asr_modify",
+    "media/merchant_much_resource/asr_delete",
+    "task/merchant_forward_task/top_comment_send",
+];
+
+/// Calls that change something and so go to the operation log; reads (lists, trees, configs, pickers)
+/// are not logged whatever their method, so opening a page logs nothing.
 pub fn is_mutating(method: &str, path: &str) -> bool {
-    if method.eq_ignore_ascii_case("GET") || method.eq_ignore_ascii_case("HEAD") {
-        return false;
-    }
+    let perm = of_path(path);
     let action = path
         .trim_end_matches('/')
         .rsplit('/')
         .next()
         .unwrap_or("")
         .trim_end_matches(".html");
-    !READ_ACTIONS.contains(&action)
+    let reads = READ_ACTIONS.contains(&action)
+        || READ_PREFIXES.iter().any(|p| action.starts_with(p))
+        || READ_SUFFIXES
+            .iter()
+            .any(|s| action.to_ascii_lowercase().ends_with(s))
+        || READ_CALLS.contains(&perm.as_str());
+    if reads {
+        return false;
+    }
+    if method.eq_ignore_ascii_case("GET") || method.eq_ignore_ascii_case("HEAD") {
+        return CHANGES_ON_GET.contains(&perm.as_str());
+    }
+    true
 }
 
 /// The access rule of an API path (without the `/api` prefix).
@@ -160,6 +207,49 @@ mod tests {
         assert!(!is_mutating("GET", "/user.merchant_user_sub/delete"));
         assert!(!is_mutating("POST", "/index/log"));
         assert!(!is_mutating("POST", "/token"));
+    }
+
+    /// What the console calls when a page opens is not a change, whatever the method.
+    #[test]
+    fn page_views_are_not_changes() {
+        for read in [
+            "/task.merchant_forward_task/dy_forward_config",
+            "/task.merchant_forward_task/xhs_forward_config",
+            "/media.merchant_much_resource/video_resource_group_index",
+            "/media.merchant_much_resource/resource_group_tree",
+            "/media.merchant_much_resource/video_resource_detail",
+            "/media.merchant_producing_upfile/music_index",
+            "/media.merchant_producing_upfile/system_music_index",
+            "/bpdr.merchant_file_type/image_tree",
+            "/bpdr.merchant_mediainfo/getVoiceName",
+            "/media.merchant_font_style/getAll",
+            "/ajax/getYunData",
+            "/matrix.merchant_publish_management/getRandomTopicList",
+            "/task.merchant_group_user/get_qrCode",
+            "/task.merchant_group_user/qr_login",
+            "/clip.merchant_much_clip/preview_video",
+            "/clip.merchant_video_library/job_video",
+            "/media.merchant_much_resource/get_asr_timeline",
+        ] {
+            assert!(!is_mutating("POST", read), "{read}");
+            assert!(!is_mutating("GET", read), "{read}");
+        }
+        for change in [
+            "/user.merchant_user_sub/authMenu",
+            "/ajax/ossUpload",
+            "/ajax/edit_upfile",
+            "/clip.merchant_project/job_video",
+            "/task.merchant_group_user/user_save",
+            "/media.merchant_much_resource/resource_delete",
+        ] {
+            assert!(is_mutating("POST", change), "{change}");
+        }
+        assert!(is_mutating("GET", "/clip.merchant_visual_editing/delete"));
+        assert!(is_mutating(
+            "GET",
+            "/media.merchant_much_resource/asr_modify"
+        ));
+        assert!(!is_mutating("GET", "/user.merchant_user_sub/authMenu"));
     }
 
     #[test]

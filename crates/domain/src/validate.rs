@@ -60,6 +60,21 @@ pub fn required(field: &'static str, v: &str) -> Result<(), Invalid> {
     }
 }
 
+/// Characters that reorder how text is shown: directional marks, embeddings, overrides and isolates.
+/// A name like "invoice\u{202E}4pm.exe" displays as "invoiceexe.mp4".
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A file name (or a material's display name) may not carry bidi controls: refused, not quietly cleaned.
+pub fn no_bidi(field: &'static str, v: &str) -> Result<(), Invalid> {
+    if v.chars().any(is_bidi_control) {
+        bad(field, Msg::NameBidi)
+    } else {
+        Ok(())
+    }
+}
+
 pub fn max_chars(field: &'static str, v: &str, max: usize) -> Result<(), Invalid> {
     if v.chars().count() > max {
         bad(field, Msg::TooLong)
@@ -71,6 +86,22 @@ pub fn max_chars(field: &'static str, v: &str, max: usize) -> Result<(), Invalid
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bidi_controls_are_refused() {
+        for c in [
+            '\u{200E}', '\u{200F}', '\u{202A}', '\u{202E}', '\u{2066}', '\u{2069}',
+        ] {
+            let name = format!("invoice{c}4pm.exe");
+            assert_eq!(
+                no_bidi("file", &name).unwrap_err().msg,
+                Msg::NameBidi,
+                "{c:?}"
+            );
+        }
+        assert!(no_bidi("file", "发布 clip-01 (final).mp4").is_ok());
+        assert!(no_bidi("file", "\u{2065}\u{202F}\u{200D}.png").is_ok());
+    }
 
     #[test]
     fn password_rules() {

@@ -5,6 +5,7 @@
 //! the concat demuxer's stream copy valid.
 
 use crate::ffmpeg::{self, ToolError, args};
+use crate::mix::{Progress, run_ffmpeg};
 use crate::probe::MediaInfo;
 use std::path::Path;
 use std::time::Duration;
@@ -101,12 +102,38 @@ pub fn normalize_args(src: &Path, dst: &Path, info: &MediaInfo) -> Vec<String> {
     a
 }
 
-/// Transcodes to the canonical mezzanine. Allows ten seconds of work per material-second (plus a minute).
+/// Allows ten seconds of work per material-second (plus a minute).
+fn normalize_budget(info: &MediaInfo) -> Duration {
+    Duration::from_secs(60 + (info.duration_ms / 100).max(0) as u64)
+}
+
+/// Transcodes to the canonical mezzanine.
 pub async fn normalize(src: &Path, dst: &Path, info: &MediaInfo) -> Result<(), ToolError> {
-    let budget = Duration::from_secs(60 + (info.duration_ms / 100).max(0) as u64);
-    ffmpeg::run("ffmpeg", &normalize_args(src, dst, info), budget)
-        .await
-        .map(|_| ())
+    ffmpeg::run(
+        "ffmpeg",
+        &normalize_args(src, dst, info),
+        normalize_budget(info),
+    )
+    .await
+    .map(|_| ())
+}
+
+/// `normalize`, telling `progress` (0–100) how far the encoder got, from ffmpeg's own `-progress`
+/// report, so a long transcode shows a moving bar instead of one step.
+pub async fn normalize_reporting(
+    src: &Path,
+    dst: &Path,
+    info: &MediaInfo,
+    progress: Progress<'_>,
+) -> Result<(), ToolError> {
+    let total = info.duration_ms.max(1);
+    run_ffmpeg(
+        &normalize_args(src, dst, info),
+        None,
+        normalize_budget(info),
+        Some((progress, total, 0, 100)),
+    )
+    .await
 }
 
 /// Audio-only material (voice-over, music) as AAC 48 kHz stereo in MP4, ready to be mixed.
@@ -133,32 +160,36 @@ pub async fn normalize_audio(src: &Path, dst: &Path, info: &MediaInfo) -> Result
     ffmpeg::run("ffmpeg", &a, budget).await.map(|_| ())
 }
 
-/// A poster frame (JPEG, 540 px wide) from one second in, or the first frame of a shorter clip.
-pub async fn poster(src: &Path, dst: &Path, info: &MediaInfo) -> Result<(), ToolError> {
-    let at = if info.duration_ms > 1500 { "1" } else { "0" };
-    let mut a = args(["-v", "error", "-y", "-ss", at, "-i"]);
-    a.push(src.display().to_string());
-    a.extend(args(["-frames:v", "1", "-vf", "scale=540:-2", "-q:v", "4"]));
-    a.push(dst.display().to_string());
-    ffmpeg::run("ffmpeg", &a, Duration::from_secs(60))
-        .await
-        .map(|_| ())
-}
-
-/// A strip of ten thumbnails across the clip (JPEG, 10 tiles of 108 px wide), for trimming by eye.
-pub async fn thumb_strip(src: &Path, dst: &Path, info: &MediaInfo) -> Result<(), ToolError> {
+/// The poster frame (JPEG, 540 px wide, from one second in, or the first frame of a shorter clip) and
+/// a strip of ten thumbnails across the clip (JPEG, 10 tiles of 108 px wide, for trimming by eye), in
+/// one ffmpeg run: the video is decoded once. Meant for a mezzanine, which decodes cheaply whatever the
+/// original was (a 4K HEVC phone clip decodes several times slower than its 1080p mezzanine).
+pub async fn pictures(
+    src: &Path,
+    poster: &Path,
+    strip: &Path,
+    info: &MediaInfo,
+) -> Result<(), ToolError> {
+    let at = if info.duration_ms > 1500 { 1 } else { 0 };
     let every = (info.duration_ms as f64 / 1000.0 / 10.0).max(0.1);
     let mut a = args(["-v", "error", "-y", "-i"]);
     a.push(src.display().to_string());
     a.extend(args([
-        "-vf",
-        &format!("fps=1/{every:.3},scale=108:-2,tile=10x1"),
+        "-filter_complex",
+        &format!(
+            "[0:v:0]split=2[p][s];[p]trim=start={at},setpts=PTS-STARTPTS,trim=end_frame=1,scale=540:-2[poster];\
+             [s]fps=1/{every:.3},scale=108:-2,tile=10x1[strip]"
+        ),
+        "-map",
+        "[poster]",
         "-frames:v",
         "1",
         "-q:v",
-        "5",
+        "4",
     ]));
-    a.push(dst.display().to_string());
+    a.push(poster.display().to_string());
+    a.extend(args(["-map", "[strip]", "-frames:v", "1", "-q:v", "5"]));
+    a.push(strip.display().to_string());
     ffmpeg::run("ffmpeg", &a, Duration::from_secs(120))
         .await
         .map(|_| ())
@@ -179,10 +210,7 @@ pub async fn loudness(src: &Path) -> Result<Option<f64>, ToolError> {
     // loudnorm prints its JSON on stderr, so run it by hand.
     let out = tokio::time::timeout(
         Duration::from_secs(120),
-        tokio::process::Command::new("ffmpeg")
-            .args(&a)
-            .kill_on_drop(true)
-            .output(),
+        ffmpeg::command("ffmpeg").args(&a).output(),
     )
     .await
     .map_err(|_| ToolError::Timeout {

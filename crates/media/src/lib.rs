@@ -2,7 +2,9 @@
 //! speech recognition for subtitles (asr).
 
 pub mod asr;
+pub mod builtin_music;
 pub mod ffmpeg;
+pub mod image;
 pub mod ingest;
 pub mod magic;
 pub mod mix;

@@ -1758,15 +1758,14 @@ pub async fn run_ffmpeg(
     timeout: Duration,
     progress: Option<(Progress<'_>, i64, u8, u8)>,
 ) -> Result<(), ToolError> {
-    let mut cmd = tokio::process::Command::new("ffmpeg");
+    let mut cmd = crate::ffmpeg::command("ffmpeg");
     if progress.is_some() {
-        cmd.args(["-progress", "pipe:1", "-nostats"]);
+        // A report every quarter second: a clip of a few seconds still moves the bar more than once.
+        cmd.args(["-progress", "pipe:1", "-nostats", "-stats_period", "0.25"]);
     }
     cmd.args(a)
-        .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true);
+        .stderr(std::process::Stdio::piped());
     if let Some(d) = cwd {
         cmd.current_dir(d);
     }

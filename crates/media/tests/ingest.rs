@@ -128,13 +128,14 @@ async fn mixed_inputs_become_mezzanines_that_concat_by_stream_copy() {
         total_ms += m.duration_ms;
         list.push_str(&format!("file '{}'\n", dst.display()));
         if i == 0 {
-            ingest::poster(&dst, &dir.join("poster.jpg"), &m)
-                .await
-                .unwrap();
-            ingest::thumb_strip(&dst, &dir.join("strip.jpg"), &m)
-                .await
-                .unwrap();
-            assert!(std::fs::metadata(dir.join("poster.jpg")).unwrap().len() > 1000);
+            let (poster, strip) = (dir.join("poster.jpg"), dir.join("strip.jpg"));
+            ingest::pictures(&dst, &poster, &strip, &m).await.unwrap();
+            let (p, s) = (
+                probe::probe(&poster).await.unwrap(),
+                probe::probe(&strip).await.unwrap(),
+            );
+            assert_eq!((p.width, p.height), (540, 960));
+            assert_eq!((s.width, s.height), (1080, 192), "ten 108 px tiles");
             let lufs = ingest::loudness(src).await.unwrap().unwrap();
             assert!((-40.0..0.0).contains(&lufs), "{lufs}");
         }
@@ -177,4 +178,46 @@ async fn mixed_inputs_become_mezzanines_that_concat_by_stream_copy() {
     let e = probe::probe(&bad).await.unwrap_err();
     assert!(!e.to_string().is_empty());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The ingest job's bar follows the encoder: ffmpeg's `-progress` report reaches the sink, rising to
+/// 100 at the end (not one jump from "started" to "ready").
+#[tokio::test]
+async fn normalize_reports_the_encoders_progress() {
+    let dir = std::env::temp_dir().join(format!("cm-ingest-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = make(
+        &dir,
+        "four.mp4",
+        &[
+            "-f",
+            "lavfi",
+            "-i",
+            "testsrc2=size=720x1280:rate=30",
+            "-f",
+            "lavfi",
+            "-i",
+            "sine=f=440",
+            "-t",
+            "4",
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-c:a",
+            "aac",
+        ],
+    );
+    let info = probe::probe(&src).await.unwrap();
+    let seen = std::sync::Mutex::new(Vec::<u8>::new());
+    let sink = |p: u8| seen.lock().unwrap().push(p);
+    ingest::normalize_reporting(&src, &dir.join("mez.mp4"), &info, &sink)
+        .await
+        .unwrap();
+    let seen = seen.into_inner().unwrap();
+    assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+    assert!(*seen.last().unwrap() >= 99, "{seen:?}");
+    let m = probe::probe(&dir.join("mez.mp4")).await.unwrap();
+    assert_eq!((m.width, m.height), (1080, 1920));
+    std::fs::remove_dir_all(&dir).ok();
 }

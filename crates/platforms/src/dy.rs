@@ -19,8 +19,11 @@ pub const PLAIN_UPLOAD_MAX: u64 = 50 * MB;
 pub const PART_SIZE: u64 = 20 * MB;
 /// The platform's hard limit.
 pub const MAX_FILE: u64 = 4096 * MB;
+/// Private messages of business accounts (`/im/send/msg/`).
+pub const SCOPE_IM: &str = "im.direct_message";
 /// Scopes asked on the consent page.
-pub const SCOPES: &str = "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment";
+pub const SCOPES: &str =
+    "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment,im.direct_message";
 /// Renew the refresh token (at most 5 times) once it has less than this left: an access token lives
 /// 15 days, so a refresh token with less than that could die before the next refresh.
 const RENEW_BELOW_MS: i64 = 15 * 86_400_000;

@@ -14,6 +14,7 @@ pub(crate) enum Reason {
     CodeInvalid,
     SessionExpired,
     OpenIdMismatch,
+    ScopeMissing,
     AppTokenInvalid,
     AppCredsInvalid,
     RateLimit,
@@ -39,7 +40,7 @@ impl Reason {
         match self {
             TokenExpired => ErrorKind::TokenExpired,
             RefreshExpired | RenewCap | CodeInvalid | SessionExpired | OpenIdMismatch
-            | AppTokenInvalid => ErrorKind::Reauthorize,
+            | ScopeMissing | AppTokenInvalid => ErrorKind::Reauthorize,
             RateLimit | Busy | MissingChunk => ErrorKind::Retryable,
             AppCredsInvalid | Quota | DailyCap | Banned | SensitiveWord | ReviewFailed
             | TooLarge | TooLong | BadVideoId | BadParams | SmsCodeInvalid | Unknown => {
@@ -74,6 +75,10 @@ impl Reason {
             OpenIdMismatch => (
                 "令牌与账号不匹配，请重新授权账号",
                 "The token does not belong to this account; authorize the account again",
+            ),
+            ScopeMissing => (
+                "账号未授予此项权限，请重新授权并勾选全部权限",
+                "The account did not grant this permission; authorize it again with every permission ticked",
             ),
             AppTokenInvalid => (
                 "应用凭据（app_token）无效，请重新填写",
@@ -251,7 +256,8 @@ pub(crate) fn dy(code: i64, description: &str) -> PlatformError {
         10010 => RefreshExpired,
         10020 => RenewCap,
         10007 => CodeInvalid,
-        2190015 => OpenIdMismatch,
+        2190015 | 28001015 => OpenIdMismatch,
+        28001012 => ScopeMissing,
         10003 | 10013 => AppCredsInvalid,
         28003018 => RateLimit,
         2100004 | 28001005 => Busy,

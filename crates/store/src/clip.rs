@@ -2,7 +2,7 @@
 //! constraint is the last line of defence against two variants of a project sharing a clip sequence.
 
 use crate::Db;
-use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -39,7 +39,7 @@ pub async fn projects(
     merchant_id: i64,
     mode: &str,
     q: &ListQuery,
-) -> Result<(Vec<Project>, i64), PageError> {
+) -> Result<(Vec<Project>, Total), PageError> {
     list::page(
         db,
         &format!("SELECT {PROJECT_COLS} FROM clip_projects"),
@@ -213,7 +213,7 @@ pub async fn variants(
     db: &Db,
     merchant_id: i64,
     q: &ListQuery,
-) -> Result<(Vec<Variant>, i64), PageError> {
+) -> Result<(Vec<Variant>, Total), PageError> {
     list::page(
         db,
         &format!("SELECT {VARIANT_COLS} FROM clip_variants"),
@@ -234,6 +234,13 @@ pub async fn variant(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<
     .bind(merchant_id)
     .fetch_optional(&db.pool)
     .await
+}
+
+/// Projects with a variant still rendering: their prep folders are in use.
+pub async fn rendering_projects(db: &Db) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("SELECT DISTINCT project_id FROM clip_variants WHERE state = 'processing'")
+        .fetch_all(&db.pool)
+        .await
 }
 
 pub async fn variant_any(db: &Db, id: i64) -> sqlx::Result<Option<Variant>> {
@@ -282,16 +289,14 @@ pub async fn add_variants(
         .fetch_one(&mut *tx)
         .await?;
         let key = format!("render:{id}");
-        let charged = crate::points::post(
-            &mut tx,
-            merchant_id,
-            -points_each,
-            "deduct",
-            "video synthesis",
-            Some(&key),
-            "",
-        )
-        .await?;
+        let why = crate::points::Why {
+            kind: "deduct",
+            reason: domain::points::Reason::VideoSynthesis,
+            note: "",
+            job_key: Some(&key),
+            operator: "",
+        };
+        let charged = crate::points::post(&mut tx, merchant_id, -points_each, &why).await?;
         if charged.is_none() {
             drop(tx);
             let have = crate::points::balance(db, merchant_id).await?;
@@ -332,7 +337,7 @@ pub async fn add_variants(
         }
         ids.push(id);
     }
-    tx.commit().await?;
+    crate::jobs::commit_and_wake(tx).await?;
     Ok(ids)
 }
 

@@ -1,7 +1,7 @@
 //! Operator-maintained content shown on the console's home: update log, courses, banners.
 
 use crate::Db;
-use crate::list::{self, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -9,7 +9,10 @@ use serde::Serialize;
 pub struct VersionLog {
     pub id: i64,
     pub version: String,
+    /// Chinese (the reader's language is picked by the API).
     pub content: String,
+    #[serde(skip)]
+    pub content_en: String,
     pub created_at: i64,
 }
 
@@ -32,10 +35,10 @@ pub static VERSION_LIST: Entity = Entity {
     tiebreak: "id",
 };
 
-pub async fn version_logs(db: &Db, q: &ListQuery) -> Result<(Vec<VersionLog>, i64), PageError> {
+pub async fn version_logs(db: &Db, q: &ListQuery) -> Result<(Vec<VersionLog>, Total), PageError> {
     list::page(
         db,
-        "SELECT id, version, content, created_at FROM version_logs",
+        "SELECT id, version, content, content_en, created_at FROM version_logs",
         "FROM version_logs",
         "1 = 1",
         &[],
@@ -65,10 +68,13 @@ pub async fn seed(db: &Db) -> sqlx::Result<()> {
         .fetch_one(&db.pool)
         .await?;
     if n == 0 {
-        sqlx::query("INSERT INTO version_logs (version, content, created_at) VALUES ($1, $2, $3)")
-            .bind(domain::APP_VERSION)
-            .bind("控制台基础：登录（企业账号、手机验证码、员工账号）、员工子账号与菜单授权、操作日志、点数记录。\nConsole foundation: sign-in (enterprise, SMS code, staff), staff sub-accounts with menu permissions, operation log, points records.")
-            .bind(now_ms())
+        sqlx::query(
+            "INSERT INTO version_logs (version, content, content_en, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(domain::APP_VERSION)
+        .bind("控制台基础：登录（企业账号、手机验证码、员工账号）、员工子账号与菜单授权、操作日志、点数记录。")
+        .bind("Console foundation: sign-in (enterprise, SMS code, staff), staff sub-accounts with menu permissions, operation log, points records.")
+        .bind(now_ms())
             .execute(&db.pool)
             .await?;
     }

@@ -1,7 +1,7 @@
 //! Dictionaries: named option lists (label + value) the console's dictionary select reads by name.
 
 use crate::Db;
-use crate::list::{self, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +43,7 @@ pub async fn by_name(db: &Db, name: &str) -> sqlx::Result<Option<Dict>> {
         .await
 }
 
-pub async fn list(db: &Db, q: &ListQuery) -> Result<(Vec<Dict>, i64), PageError> {
+pub async fn list(db: &Db, q: &ListQuery) -> Result<(Vec<Dict>, Total), PageError> {
     list::page(
         db,
         "SELECT id, name, title, options, updated_at FROM dictionaries",

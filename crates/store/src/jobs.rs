@@ -3,7 +3,7 @@
 //! exponentially; after `max_attempts` the job is `dead` with its last error, until someone retries it.
 //! Completion is accepted only from the worker that holds the lease, so a job finishes exactly once.
 
-use crate::list::{self, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
 use crate::{Backend, Db};
 use domain::now_ms;
 use serde::Serialize;
@@ -78,7 +78,24 @@ pub async fn enqueue(conn: &mut sqlx::AnyConnection, j: &NewJob) -> sqlx::Result
 /// Enqueues outside any transaction.
 pub async fn submit(db: &Db, j: &NewJob) -> sqlx::Result<i64> {
     let mut conn = db.pool.acquire().await?;
-    enqueue(&mut conn, j).await
+    let id = enqueue(&mut conn, j).await?;
+    wake();
+    Ok(id)
+}
+
+/// Rings the idle workers of this process, so a new job starts now rather than after their poll
+/// interval. Call it once the job is committed; workers in other processes still poll.
+pub fn wake() {
+    WAKE.notify_waiters();
+}
+
+static WAKE: tokio::sync::Notify = tokio::sync::Notify::const_new();
+
+/// Commits a transaction that enqueued jobs, then wakes the workers.
+pub async fn commit_and_wake(tx: sqlx::Transaction<'static, sqlx::Any>) -> sqlx::Result<()> {
+    tx.commit().await?;
+    wake();
+    Ok(())
 }
 
 pub async fn get(db: &Db, id: i64) -> sqlx::Result<Option<Job>> {
@@ -86,6 +103,17 @@ pub async fn get(db: &Db, id: i64) -> sqlx::Result<Option<Job>> {
         .bind(id)
         .fetch_optional(&db.pool)
         .await
+}
+
+/// When the oldest job still running (its heartbeat newer than `alive_since`) was created: no file a
+/// running job made is older than that.
+pub async fn oldest_running_since(db: &Db, alive_since: i64) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "SELECT MIN(created_at) FROM jobs WHERE state = 'running' AND heartbeat_at >= $1",
+    )
+    .bind(alive_since)
+    .fetch_one(&db.pool)
+    .await
 }
 
 /// Claims the next runnable job of the given kinds: queued or backed-off jobs that are due, or running
@@ -251,7 +279,7 @@ pub static JOB_LIST: Entity = Entity {
     tiebreak: "id",
 };
 
-pub async fn list(db: &Db, q: &ListQuery) -> Result<(Vec<Job>, i64), PageError> {
+pub async fn list(db: &Db, q: &ListQuery) -> Result<(Vec<Job>, Total), PageError> {
     list::page(
         db,
         &format!("SELECT {COLS} FROM jobs"),
@@ -385,6 +413,10 @@ pub async fn run_worker(
             }
             continue;
         }
+        // Listening before the claim: a job enqueued after the claim looked still wakes us.
+        let woken = WAKE.notified();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
         let job = match claim(&db, &cfg.id, &kinds, cfg.lease_ms).await {
             Ok(j) => j,
             Err(e) => {
@@ -395,6 +427,7 @@ pub async fn run_worker(
         let Some(job) = job else {
             tokio::select! {
                 _ = tokio::time::sleep(Duration::from_millis(cfg.poll_ms)) => {}
+                _ = &mut woken => {}
                 _ = shutdown.changed() => {}
             }
             continue;

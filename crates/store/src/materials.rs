@@ -2,7 +2,7 @@
 //! subtitle lines and material uses. Every query takes the merchant id.
 
 use crate::Db;
-use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -121,7 +121,7 @@ pub async fn insert(db: &Db, m: &NewMedia, ingest: bool) -> sqlx::Result<MediaFi
         )
         .await?;
     }
-    tx.commit().await?;
+    crate::jobs::commit_and_wake(tx).await?;
     Ok(row)
 }
 
@@ -142,8 +142,10 @@ pub async fn get_many(db: &Db, merchant_id: i64, ids: &[i64]) -> sqlx::Result<Ve
         return Ok(vec![]);
     }
     let marks: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 2)).collect();
+    // `+merchant_id`: look the ids up by key; SQLite otherwise walked all of the merchant's rows through
+    // a merchant index to find a handful of ids.
     let sql = crate::sqlf!(
-        "SELECT {MEDIA_COLS} FROM media_files WHERE merchant_id = $1 AND id IN ({})",
+        "SELECT {MEDIA_COLS} FROM media_files WHERE +merchant_id = $1 AND id IN ({})",
         marks.join(", ")
     );
     let mut q = sqlx::query_as(sql).bind(merchant_id);
@@ -187,7 +189,7 @@ pub async fn list(
     merchant_id: i64,
     library: &str,
     q: &ListQuery,
-) -> Result<(Vec<MediaFile>, i64), PageError> {
+) -> Result<(Vec<MediaFile>, Total), PageError> {
     list::page(
         db,
         &format!("SELECT {MEDIA_COLS} FROM media_files"),
@@ -366,7 +368,7 @@ pub async fn groups(
     merchant_id: i64,
     kind: &str,
     q: &ListQuery,
-) -> Result<(Vec<Group>, i64), PageError> {
+) -> Result<(Vec<Group>, Total), PageError> {
     list::page(
         db,
         GROUP_SELECT,
@@ -615,6 +617,18 @@ pub async fn delete_upload(db: &Db, id: &str) -> sqlx::Result<()> {
     Ok(())
 }
 
+/// Forgets chunked uploads that expired at `now` and returns the ids of those still live (their part
+/// files are kept by the cleanup).
+pub async fn live_uploads(db: &Db, now: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query("DELETE FROM upload_sessions WHERE expires_at <= $1")
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
+    sqlx::query_scalar("SELECT id FROM upload_sessions")
+        .fetch_all(&db.pool)
+        .await
+}
+
 // ---- file types (categories of music, video, image files) ----
 
 #[derive(Debug, Clone, sqlx::FromRow, Serialize)]
@@ -770,7 +784,7 @@ pub static SYSTEM_MUSIC_LIST: Entity = Entity {
     tiebreak: "id",
 };
 
-pub async fn system_music(db: &Db, q: &ListQuery) -> Result<(Vec<SystemMusic>, i64), PageError> {
+pub async fn system_music(db: &Db, q: &ListQuery) -> Result<(Vec<SystemMusic>, Total), PageError> {
     list::page(
         db,
         "SELECT id, name, category, storage_key, mime, size, duration_ms, created_at FROM system_music",
@@ -791,6 +805,11 @@ pub async fn system_music_one(db: &Db, id: i64) -> sqlx::Result<Option<SystemMus
 }
 
 pub async fn add_system_music(db: &Db, m: &SystemMusic) -> sqlx::Result<i64> {
+    let mut conn = db.pool.acquire().await?;
+    insert_system_music(&mut conn, m).await
+}
+
+async fn insert_system_music(conn: &mut sqlx::AnyConnection, m: &SystemMusic) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO system_music (name, category, storage_key, mime, size, duration_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
@@ -801,8 +820,42 @@ pub async fn add_system_music(db: &Db, m: &SystemMusic) -> sqlx::Result<i64> {
     .bind(m.size)
     .bind(m.duration_ms)
     .bind(now_ms())
-    .fetch_one(&db.pool)
+    .fetch_one(conn)
     .await
+}
+
+/// Whether the built-in tracks were ever put into the built-in music set (they are, once: tracks the
+/// operator deletes stay deleted).
+pub async fn builtin_music_seeded(db: &Db) -> sqlx::Result<bool> {
+    let v: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+        .bind(BUILTIN_MUSIC_KEY)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(v.is_some())
+}
+
+const BUILTIN_MUSIC_KEY: &str = "builtin_music_seeded";
+
+/// Adds the built-in tracks and marks them seeded, in one transaction; false (nothing added) when
+/// another start got there first.
+pub async fn seed_system_music(db: &Db, tracks: &[SystemMusic]) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
+    let claimed = sqlx::query(
+        "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+    )
+    .bind(BUILTIN_MUSIC_KEY)
+    .bind(now_ms().to_string())
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if claimed == 0 {
+        return Ok(false);
+    }
+    for m in tracks {
+        insert_system_music(&mut tx, m).await?;
+    }
+    tx.commit().await?;
+    Ok(true)
 }
 
 pub async fn delete_system_music(db: &Db, id: i64) -> sqlx::Result<Option<String>> {
@@ -842,7 +895,7 @@ pub async fn asr_page(
     merchant_id: i64,
     resource_id: i64,
     q: &ListQuery,
-) -> Result<(Vec<AsrLine>, i64), PageError> {
+) -> Result<(Vec<AsrLine>, Total), PageError> {
     list::page(
         db,
         "SELECT id, resource_id, start_ms, end_ms, content FROM asr_lines",

@@ -3,7 +3,7 @@
 //! Every merchant-facing query takes the merchant id; the worker's calls are by primary key.
 
 use crate::Db;
-use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -27,7 +27,7 @@ pub static GROUP_LIST: Entity = Entity {
     tiebreak: "g.id",
 };
 
-pub async fn groups(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<Group>, i64), PageError> {
+pub async fn groups(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<Group>, Total), PageError> {
     list::page(
         db,
         "SELECT g.id, g.name, g.created_at, \
@@ -185,7 +185,7 @@ pub async fn accounts(
     mid: i64,
     extra: Option<String>,
     q: &ListQuery,
-) -> Result<(Vec<Account>, i64), PageError> {
+) -> Result<(Vec<Account>, Total), PageError> {
     let scope = match extra {
         Some(x) => format!("a.merchant_id = $1 AND {x}"),
         None => "a.merchant_id = $1".to_string(),
@@ -530,7 +530,7 @@ pub static AUDIT_LIST: Entity = Entity {
     ..TASK_LIST
 };
 
-pub async fn tasks(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<Task>, i64), PageError> {
+pub async fn tasks(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<Task>, Total), PageError> {
     list::page(
         db,
         &format!("SELECT {TASK_COLS} {TASK_FROM}"),
@@ -544,7 +544,7 @@ pub async fn tasks(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<Task>, i64),
 }
 
 /// Every merchant's tasks, for the operator's review page.
-pub async fn audit_tasks(db: &Db, q: &ListQuery) -> Result<(Vec<Task>, i64), PageError> {
+pub async fn audit_tasks(db: &Db, q: &ListQuery) -> Result<(Vec<Task>, Total), PageError> {
     list::page(
         db,
         &format!("SELECT {TASK_COLS} {TASK_FROM}"),
@@ -870,13 +870,18 @@ pub async fn items(
     db: &Db,
     mid: Option<i64>,
     q: &ListQuery,
-) -> Result<(Vec<Item>, i64), PageError> {
+) -> Result<(Vec<Item>, Total), PageError> {
+    // A plain `i.merchant_id = $1` (not `$1 = 0 OR ...`) so the planner can walk the merchant's index.
+    let (scope, binds) = match mid {
+        Some(m) => ("i.merchant_id = $1", vec![Bind::I(m)]),
+        None => ("1 = 1", vec![]),
+    };
     list::page(
         db,
         &format!("SELECT {ITEM_COLS} {ITEM_FROM}"),
         ITEM_FROM,
-        "($1 = 0 OR i.merchant_id = $1)",
-        &[Bind::I(mid.unwrap_or(0))],
+        scope,
+        &binds,
         &ITEM_LIST,
         q,
     )
@@ -995,7 +1000,7 @@ pub async fn queue_item(
             .execute(&mut *tx)
             .await?;
     }
-    tx.commit().await
+    crate::jobs::commit_and_wake(tx).await
 }
 
 /// "Publish now" / retry: the item becomes due at `now` with a fresh job. Only waiting or failed
@@ -1379,4 +1384,93 @@ pub async fn claim_create(db: &Db, id: i64, now: i64) -> sqlx::Result<bool> {
     .await?
     .rows_affected();
     Ok(n == 1)
+}
+
+/// Compare-and-set on the top-comment counter: moves it from `from` to `to` only if nobody else
+/// moved it first. Claiming comment n before sending it means two senders of one item (the publisher
+/// and a "send top comments" click, or a retried attempt) never post the same comment twice.
+pub async fn move_comments_sent(db: &Db, id: i64, from: i64, to: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE matrix_items SET comments_sent = $1, updated_at = $2 WHERE id = $3 AND comments_sent = $4",
+    )
+    .bind(to)
+    .bind(now_ms())
+    .bind(id)
+    .bind(from)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// The dashboard's two charts, one entry per China day from `first_day` for `days` days.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DailyStats {
+    /// Items that went out that day (`published_at`).
+    pub published: Vec<i64>,
+    /// Items that failed, by the day they were due (review rejections are not publishing failures).
+    pub failed: Vec<i64>,
+    /// Plays and likes of the videos published that day, as last read from the platform.
+    pub plays: Vec<i64>,
+    pub likes: Vec<i64>,
+}
+
+/// Publishing and video statistics per day of one merchant, or of every merchant (`None`: the
+/// operator's view).
+pub async fn daily_stats(
+    db: &Db,
+    merchant_id: Option<i64>,
+    first_day: i64,
+    days: usize,
+) -> sqlx::Result<DailyStats> {
+    const DAY: i64 = 86_400_000;
+    let tz = domain::matrix::TZ_OFFSET_MS;
+    let (from, to) = (first_day * DAY - tz, (first_day + days as i64) * DAY - tz);
+    let scope = if merchant_id.is_some() {
+        "merchant_id = $4"
+    } else {
+        "$4 = 0"
+    };
+    let sum = |col: &str| format!("CAST(COALESCE(SUM({col}), 0) AS BIGINT)");
+    let published: Vec<(i64, i64, i64, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT (published_at + $1) / {DAY} AS day, COUNT(*), {}, {} FROM matrix_items \
+         WHERE {scope} AND published_at >= $2 AND published_at < $3 GROUP BY 1",
+        sum("plays"),
+        sum("likes"),
+    )))
+    .bind(tz)
+    .bind(from)
+    .bind(to)
+    .bind(merchant_id.unwrap_or(0))
+    .fetch_all(&db.pool)
+    .await?;
+    let failed: Vec<(i64, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT (scheduled_at + $1) / {DAY} AS day, COUNT(*) FROM matrix_items \
+         WHERE {scope} AND scheduled_at >= $2 AND scheduled_at < $3 AND state = 'failed' AND review_state <> 'rejected' \
+         GROUP BY 1"
+    )))
+    .bind(tz)
+    .bind(from)
+    .bind(to)
+    .bind(merchant_id.unwrap_or(0))
+    .fetch_all(&db.pool)
+    .await?;
+    let mut s = DailyStats {
+        published: vec![0; days],
+        failed: vec![0; days],
+        plays: vec![0; days],
+        likes: vec![0; days],
+    };
+    let slot = |day: i64| usize::try_from(day - first_day).ok().filter(|&i| i < days);
+    for (day, n, plays, likes) in published {
+        if let Some(i) = slot(day) {
+            (s.published[i], s.plays[i], s.likes[i]) = (n, plays, likes);
+        }
+    }
+    for (day, n) in failed {
+        if let Some(i) = slot(day) {
+            s.failed[i] = n;
+        }
+    }
+    Ok(s)
 }

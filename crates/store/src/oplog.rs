@@ -1,7 +1,7 @@
 //! The operation log: who did what, when, and how it ended — written for every mutating call.
 
 use crate::Db;
-use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -72,7 +72,8 @@ pub static LOG_LIST: Entity = Entity {
         field("merchant_name", "m.name", FieldType::Text),
         field("created_at", "l.created_at", FieldType::Date),
     ],
-    default_order: "l.id DESC",
+    // Time first: date filters and the order then walk one index (id breaks ties within a millisecond).
+    default_order: "l.created_at DESC, l.id DESC",
     tiebreak: "l.id",
 };
 
@@ -81,7 +82,7 @@ pub async fn list(
     db: &Db,
     merchant_id: Option<i64>,
     q: &ListQuery,
-) -> Result<(Vec<LogRow>, i64), PageError> {
+) -> Result<(Vec<LogRow>, Total), PageError> {
     let (scope, binds) = match merchant_id {
         Some(id) => ("l.merchant_id = $1", vec![Bind::I(id)]),
         None => ("1 = 1", vec![]),

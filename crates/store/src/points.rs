@@ -2,8 +2,9 @@
 //! same transaction. Deductions never go negative and are idempotent per job key.
 
 use crate::Db;
-use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
+use domain::points::Reason;
 use serde::Serialize;
 
 #[derive(Debug, thiserror::Error)]
@@ -23,13 +24,17 @@ pub struct Entry {
     pub change: i64,
     pub balance: i64,
     pub kind: String,
+    /// `domain::points::Reason` code, shown in the reader's language.
+    pub reason_code: String,
+    /// The operator's own note on a top-up (shown as typed), else empty.
     pub reason: String,
     pub job_key: Option<String>,
     pub operator: String,
     pub created_at: i64,
 }
 
-const COLS: &str = "id, merchant_id, change, balance, kind, reason, job_key, operator, created_at";
+const COLS: &str =
+    "id, merchant_id, change, balance, kind, reason_code, reason, job_key, operator, created_at";
 
 pub async fn balance(db: &Db, merchant_id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT points FROM merchants WHERE id = $1")
@@ -39,15 +44,19 @@ pub async fn balance(db: &Db, merchant_id: i64) -> sqlx::Result<i64> {
         .map(|b| b.unwrap_or(0))
 }
 
-async fn apply(
-    db: &Db,
-    merchant_id: i64,
-    change: i64,
-    kind: &str,
-    reason: &str,
-    job_key: Option<&str>,
-    operator: &str,
-) -> Result<Entry, PointsError> {
+/// What a ledger entry says about itself besides the amount.
+pub struct Why<'a> {
+    pub kind: &'a str,
+    pub reason: Reason,
+    /// The operator's note (top-ups), else "".
+    pub note: &'a str,
+    pub job_key: Option<&'a str>,
+    /// Who did it; "" for the system.
+    pub operator: &'a str,
+}
+
+async fn apply(db: &Db, merchant_id: i64, change: i64, why: Why<'_>) -> Result<Entry, PointsError> {
+    let job_key = why.job_key;
     let mut tx = db.begin().await?;
     if let Some(key) = job_key {
         let done: Option<Entry> = sqlx::query_as(sqlf!(
@@ -61,17 +70,7 @@ async fn apply(
             return Ok(e);
         }
     }
-    let inserted = match post(
-        &mut tx,
-        merchant_id,
-        change,
-        kind,
-        reason,
-        job_key,
-        operator,
-    )
-    .await
-    {
+    let inserted = match post(&mut tx, merchant_id, change, &why).await {
         Ok(None) => {
             drop(tx);
             return Err(PointsError::Insufficient {
@@ -109,10 +108,7 @@ pub(crate) async fn post(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     merchant_id: i64,
     change: i64,
-    kind: &str,
-    reason: &str,
-    job_key: Option<&str>,
-    operator: &str,
+    why: &Why<'_>,
 ) -> sqlx::Result<Option<Entry>> {
     let now = now_ms();
     let balance: Option<i64> = sqlx::query_scalar(
@@ -127,16 +123,17 @@ pub(crate) async fn post(
         return Ok(None);
     };
     sqlx::query_as::<_, Entry>(sqlf!(
-        "INSERT INTO points_ledger (merchant_id, change, balance, kind, reason, job_key, operator, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {COLS}"
+        "INSERT INTO points_ledger (merchant_id, change, balance, kind, reason_code, reason, job_key, operator, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {COLS}"
     ))
     .bind(merchant_id)
     .bind(change)
     .bind(balance)
-    .bind(kind)
-    .bind(reason)
-    .bind(job_key)
-    .bind(operator)
+    .bind(why.kind)
+    .bind(why.reason.code())
+    .bind(why.note)
+    .bind(why.job_key)
+    .bind(why.operator)
     .bind(now)
     .fetch_one(&mut **tx)
     .await
@@ -148,22 +145,20 @@ pub async fn deduct(
     db: &Db,
     merchant_id: i64,
     points: i64,
-    reason: &str,
+    reason: Reason,
     job_key: &str,
 ) -> Result<Entry, PointsError> {
     if points <= 0 {
         return Err(PointsError::NotPositive);
     }
-    apply(
-        db,
-        merchant_id,
-        -points,
-        "deduct",
+    let why = Why {
+        kind: "deduct",
         reason,
-        Some(job_key),
-        "",
-    )
-    .await
+        note: "",
+        job_key: Some(job_key),
+        operator: "",
+    };
+    apply(db, merchant_id, -points, why).await
 }
 
 /// Gives back a deduction (a failed job), once.
@@ -171,7 +166,7 @@ pub async fn refund(
     db: &Db,
     merchant_id: i64,
     job_key: &str,
-    reason: &str,
+    reason: Reason,
 ) -> Result<Option<Entry>, PointsError> {
     let original: Option<Entry> = sqlx::query_as(sqlf!(
         "SELECT {COLS} FROM points_ledger WHERE merchant_id = $1 AND job_key = $2 AND kind = 'deduct'"
@@ -184,30 +179,39 @@ pub async fn refund(
         return Ok(None);
     };
     let key = format!("refund:{job_key}");
-    apply(
-        db,
-        merchant_id,
-        -original.change,
-        "refund",
+    let why = Why {
+        kind: "refund",
         reason,
-        Some(&key),
-        "",
-    )
-    .await
-    .map(Some)
+        note: "",
+        job_key: Some(&key),
+        operator: "",
+    };
+    apply(db, merchant_id, -original.change, why)
+        .await
+        .map(Some)
 }
 
+/// Adds points: `reason` says why (the welcome gift, an operator's top-up), `note` is the operator's own
+/// words when they gave any, `operator` who did it ("" for the system).
 pub async fn topup(
     db: &Db,
     merchant_id: i64,
     points: i64,
-    reason: &str,
+    reason: Reason,
+    note: &str,
     operator: &str,
 ) -> Result<Entry, PointsError> {
     if points <= 0 {
         return Err(PointsError::NotPositive);
     }
-    apply(db, merchant_id, points, "topup", reason, None, operator).await
+    let why = Why {
+        kind: "topup",
+        reason,
+        note,
+        job_key: None,
+        operator,
+    };
+    apply(db, merchant_id, points, why).await
 }
 
 pub static LEDGER_LIST: Entity = Entity {
@@ -229,7 +233,14 @@ pub async fn list(
     db: &Db,
     merchant_id: i64,
     q: &ListQuery,
-) -> Result<(Vec<Entry>, i64, serde_json::Map<String, serde_json::Value>), PageError> {
+) -> Result<
+    (
+        Vec<Entry>,
+        Total,
+        serde_json::Map<String, serde_json::Value>,
+    ),
+    PageError,
+> {
     let scope = [Bind::I(merchant_id)];
     let (rows, total) = list::page(
         db,

@@ -4,7 +4,7 @@
 //! reads, which carry the merchant id in the row they read.
 
 use crate::Db;
-use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use crate::materials::MediaFile;
 use domain::now_ms;
 use serde::Serialize;
@@ -56,7 +56,7 @@ pub async fn projects(
     db: &Db,
     merchant_id: i64,
     q: &ListQuery,
-) -> Result<(Vec<Project>, i64), PageError> {
+) -> Result<(Vec<Project>, Total), PageError> {
     list::page(
         db,
         &project_select(),
@@ -308,7 +308,7 @@ pub async fn queue(db: &Db, merchant_id: i64, source_ids: &[i64]) -> sqlx::Resul
             .await?;
         queued.push(*id);
     }
-    tx.commit().await?;
+    crate::jobs::commit_and_wake(tx).await?;
     Ok(queued)
 }
 
@@ -426,7 +426,7 @@ pub async fn slices(
     merchant_id: i64,
     project_id: i64,
     q: &ListQuery,
-) -> Result<(Vec<Slice>, i64), PageError> {
+) -> Result<(Vec<Slice>, Total), PageError> {
     list::page(
         db,
         &format!("SELECT {SLICE_COLS} FROM clip_slices c JOIN media_files m ON m.id = c.media_id"),

@@ -2,7 +2,7 @@
 //! proxy tokens. Every staff query takes the merchant id, so one merchant cannot reach another's rows.
 
 use crate::Db;
-use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, field};
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::Serialize;
 use sqlx::Row;
@@ -257,7 +257,7 @@ pub async fn list_staff(
     db: &Db,
     merchant_id: i64,
     q: &ListQuery,
-) -> Result<(Vec<User>, i64), PageError> {
+) -> Result<(Vec<User>, Total), PageError> {
     list::page(
         db,
         &format!("SELECT {USER_COLS} FROM users"),
@@ -384,7 +384,10 @@ const MERCHANT_ROW: &str = "SELECT m.id, m.name, u.username, u.mobile, m.status,
      (SELECT COUNT(*) FROM users s WHERE s.merchant_id = m.id AND s.kind = 'staff') AS staff_count \
      FROM merchants m JOIN users u ON u.merchant_id = m.id AND u.kind = 'merchant'";
 
-pub async fn list_merchants(db: &Db, q: &ListQuery) -> Result<(Vec<MerchantRow>, i64), PageError> {
+pub async fn list_merchants(
+    db: &Db,
+    q: &ListQuery,
+) -> Result<(Vec<MerchantRow>, Total), PageError> {
     list::page(
         db,
         MERCHANT_ROW,
@@ -486,7 +489,7 @@ pub static USER_LIST: Entity = Entity {
     tiebreak: "u.id",
 };
 
-pub async fn list_all_users(db: &Db, q: &ListQuery) -> Result<(Vec<UserRow>, i64), PageError> {
+pub async fn list_all_users(db: &Db, q: &ListQuery) -> Result<(Vec<UserRow>, Total), PageError> {
     list::page(
         db,
         "SELECT u.id, u.merchant_id, m.name AS merchant_name, u.kind, u.username, u.nickname, u.mobile, u.status, \
@@ -624,34 +627,43 @@ pub async fn sms_outbox(db: &Db, limit: i64) -> sqlx::Result<Vec<SmsRow>> {
         .await
 }
 
-// ---- lockout: 5 failures lock a login key for 15 minutes ----
+// ---- lockout: failures within 15 minutes lock a login key for 15 minutes ----
+// Keys: `pwd:<username>@<address>` (5 failures), `pwd:<username>` (the slower per-name limit),
+// `sms:<mobile>`. Every function takes `now` so tests move time instead of waiting.
 
-/// `Some(until)` when the key is locked now.
-pub async fn locked_until(db: &Db, key: &str) -> sqlx::Result<Option<i64>> {
+/// `Some(until)` when the key is locked at `now`.
+pub async fn locked_until(db: &Db, key: &str, now: i64) -> sqlx::Result<Option<i64>> {
     let until: Option<Option<i64>> =
         sqlx::query_scalar("SELECT locked_until FROM login_failures WHERE key = $1")
             .bind(key)
             .fetch_optional(&db.pool)
             .await?;
-    Ok(until.flatten().filter(|t| *t > now_ms()))
+    Ok(until.flatten().filter(|t| *t > now))
 }
 
-/// Records one failure; returns (failures so far, locked_until if this one locked it).
-pub async fn record_failure(db: &Db, key: &str) -> sqlx::Result<(i64, Option<i64>)> {
-    let now = now_ms();
+/// Records one failure; `limit` failures with no gap of `LOCK_MS` between them lock the key for
+/// `LOCK_MS`. Returns (failures so far, locked_until if this one locked it).
+pub async fn record_failure(
+    db: &Db,
+    key: &str,
+    limit: i64,
+    now: i64,
+) -> sqlx::Result<(i64, Option<i64>)> {
     let mut tx = db.begin().await?;
-    let prev: Option<(i64, Option<i64>)> =
-        sqlx::query_as("SELECT failures, locked_until FROM login_failures WHERE key = $1")
-            .bind(key)
-            .fetch_optional(&mut *tx)
-            .await?;
-    // A lock that has run out starts a fresh count.
+    let prev: Option<(i64, Option<i64>, i64)> = sqlx::query_as(
+        "SELECT failures, locked_until, updated_at FROM login_failures WHERE key = $1",
+    )
+    .bind(key)
+    .fetch_optional(&mut *tx)
+    .await?;
+    // A lock that has run out, or failures long past, start a fresh count.
     let failures = match prev {
-        Some((_, Some(until))) if until <= now => 1,
-        Some((f, _)) => f + 1,
+        Some((_, Some(until), _)) if until <= now => 1,
+        Some((_, None, at)) if at <= now - domain::LOCK_MS => 1,
+        Some((f, _, _)) => f + 1,
         None => 1,
     };
-    let locked = (failures >= domain::LOCK_AFTER_FAILURES).then_some(now + domain::LOCK_MS);
+    let locked = (failures >= limit).then_some(now + domain::LOCK_MS);
     sqlx::query(
         "INSERT INTO login_failures (key, failures, locked_until, updated_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (key) DO UPDATE SET failures = $2, locked_until = $3, updated_at = $4",
@@ -669,6 +681,21 @@ pub async fn record_failure(db: &Db, key: &str) -> sqlx::Result<(i64, Option<i64
 pub async fn clear_failures(db: &Db, key: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM login_failures WHERE key = $1")
         .bind(key)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Lifts every password lock of a username: the per-name one and those per address.
+pub async fn clear_user_failures(db: &Db, username: &str) -> sqlx::Result<()> {
+    let key = format!("pwd:{}", username.to_lowercase());
+    let escaped = key
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    sqlx::query("DELETE FROM login_failures WHERE key = $1 OR key LIKE $2 ESCAPE '\\'")
+        .bind(&key)
+        .bind(format!("{escaped}@%"))
         .execute(&db.pool)
         .await?;
     Ok(())
@@ -705,9 +732,8 @@ pub async fn consume_proxy_token(db: &Db, token: &str) -> sqlx::Result<Option<(i
     .await
 }
 
-/// Housekeeping: drops sessions, SMS codes and proxy tokens that can never be used again.
-pub async fn cleanup(db: &Db) -> sqlx::Result<u64> {
-    let now = now_ms();
+/// Housekeeping: drops sessions, SMS codes, proxy tokens and sign-in failures that can never count again.
+pub async fn cleanup(db: &Db, now: i64) -> sqlx::Result<u64> {
     let week = 7 * 86_400_000;
     let mut n = 0;
     n += sqlx::query("DELETE FROM sessions WHERE expires_at < $1 OR (revoked_at IS NOT NULL AND revoked_at < $1)")
@@ -720,6 +746,15 @@ pub async fn cleanup(db: &Db) -> sqlx::Result<u64> {
         .execute(&db.pool)
         .await?
         .rows_affected();
+    // Failures whose window has passed count for nothing (`record_failure` starts afresh).
+    n += sqlx::query(
+        "DELETE FROM login_failures WHERE updated_at <= $1 AND (locked_until IS NULL OR locked_until <= $2)",
+    )
+    .bind(now - domain::LOCK_MS)
+    .bind(now)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
     n += sqlx::query("DELETE FROM proxy_tokens WHERE expires_at < $1")
         .bind(now - 86_400_000)
         .execute(&db.pool)

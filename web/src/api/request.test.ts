@@ -144,6 +144,20 @@ describe('request wrapper: SPEC §8 error catalogue', () => {
     expect(feedback.error).toHaveBeenCalledWith('no permission: user/merchant_user_sub/list');
   });
 
+  it('HTTP 403 in zh-CN: the status text is Chinese too, never the English reason phrase', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      mockFetch(() => json({ code: 403, message: '您没有「员工账号」的权限，请联系企业管理员开通' }, 403, 'Forbidden'));
+      const error = await http.get('/user.merchant_user_sub/list').catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'http', status: 403, statusText: '无权访问' });
+      expect(feedback.error).toHaveBeenCalledWith('您没有「员工账号」的权限，请联系企业管理员开通');
+      mockFetch(() => new Response('', { status: 502 }));
+      await expect(http.get('/x')).rejects.toMatchObject({ statusText: '网关错误' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('HTTP 403 VIP: toast with the membership message', async () => {
     mockFetch(() =>
       json({ code: 403, message: 'This function is a membership function, please recharge VIP' }, 403),

@@ -132,9 +132,15 @@ function toast(config: RequestConfig, text: string): void {
   if (!config.silent) feedback.error(text);
 }
 
+/** The reason phrase of an HTTP status in the console's language (the browser's is English). */
+export function statusLabel(status: number, statusText = ''): string {
+  const key = `request.status.${status}`;
+  return i18n.exists(key, { ns: 'common' }) ? t(key) : statusText;
+}
+
 function httpError(config: RequestConfig, status: number, statusText: string, body: Partial<Envelope> | undefined): RequestError {
   const serverMessage = typeof body?.message === 'string' ? body.message : '';
-  const extra = { status, statusText, code: typeof body?.code === 'number' ? body.code : status, data: body?.data };
+  const extra = { status, statusText: statusLabel(status, statusText), code: typeof body?.code === 'number' ? body.code : status, data: body?.data };
   let text: string;
   switch (status) {
     case 401:

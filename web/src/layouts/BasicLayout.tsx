@@ -27,6 +27,7 @@ import {
 import { resolveLayout, useSettings } from '@/store/settings';
 import { loginPath } from '@/utils/navigation';
 import SettingsDrawer from './components/SettingsDrawer';
+import { siderWidth } from './siderWidth';
 import UserDropdown from './components/UserDropdown';
 
 const { Header, Sider, Content, Footer } = Layout;
@@ -39,7 +40,14 @@ function toItems(entries: MenuEntry[]): MenuProps['items'] {
   return entries.map((e) => ({
     key: e.key,
     icon: renderIcon(e.icon),
-    label: e.path ? <span data-testid={menuTestId(e.path)}>{menuTitle(e.title, e.path)}</span> : menuTitle(e.title),
+    // the title attribute shows a label in full should one still not fit (the sider stops at 300 px)
+    label: e.path ? (
+      <span data-testid={menuTestId(e.path)} title={menuTitle(e.title, e.path)}>
+        {menuTitle(e.title, e.path)}
+      </span>
+    ) : (
+      menuTitle(e.title)
+    ),
     children: e.children ? toItems(e.children) : undefined,
   }));
 }
@@ -99,6 +107,7 @@ export default function BasicLayout() {
   const entries = useMemo(() => buildMenu(access.menu, { isAdmin }), [access.menu, isAdmin]);
   // t changes with the language, so the labels follow it
   const items = useMemo(() => toItems(entries), [entries, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  const width = useMemo(() => siderWidth(entries), [entries, t]); // eslint-disable-line react-hooks/exhaustive-deps
   const mode = resolveLayout(settings.layout, getHomeType() ?? access.user?.home_type ?? null);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(entries, location.pathname));
   useEffect(() => {
@@ -192,7 +201,8 @@ export default function BasicLayout() {
               trigger={null}
               collapsed={settings.collapsed}
               theme={settings.dark ? 'dark' : 'light'}
-              width={220}
+              width={width}
+              data-testid="side-sider"
               style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
             >
               {logo}

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessProvider, type AccessState } from '@/access/AccessContext';
-import type { UserRecord } from '@/api/auth/types';
+import { MemoryRouter } from 'react-router';
+import type { MenuNode, UserRecord } from '@/api/auth/types';
 import i18n from '@/i18n';
 import { RouteGuard } from './RouteGuard';
 
@@ -22,15 +23,36 @@ const user = (role: string[], vip = false): UserRecord => ({
   avatar: null,
 });
 
-function guard(state: AccessState, meta: { admin?: boolean; vip?: boolean }) {
+function guard(state: AccessState, meta: { admin?: boolean; vip?: boolean }, path?: string) {
   return render(
-    <AccessProvider value={state}>
-      <RouteGuard meta={{ title: 'menu.log', ...meta }}>
-        <div data-testid="page">page</div>
-      </RouteGuard>
-    </AccessProvider>,
+    <MemoryRouter>
+      <AccessProvider value={state}>
+        <RouteGuard meta={{ title: 'menu.log', ...meta }} path={path}>
+          <div data-testid="page">page</div>
+        </RouteGuard>
+      </AccessProvider>
+    </MemoryRouter>,
   );
 }
+
+const node = (id: number, path: string, children: MenuNode[] = []): MenuNode => ({
+  id,
+  path,
+  name: '',
+  icon: '',
+  hidden: false,
+  admin: false,
+  vip: false,
+  permission: [],
+  children,
+});
+const staffMenu = [node(1, '/matrix', [node(2, '/send_management')]), node(3, '/usercenter')];
+const staff = (): AccessState => ({
+  user: { ...user(['staff']), kind: 'staff' },
+  menu: staffMenu,
+  permissions: ['task/merchant_forward_task/*'],
+  roles: ['staff'],
+});
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -53,6 +75,33 @@ describe('RouteGuard', () => {
     guard({ user: user(['merchant']), menu: [], permissions: [], roles: ['merchant'] }, { vip: true });
     expect(screen.getByText('This function is a membership function, please recharge VIP')).toBeInTheDocument();
     expect(screen.queryByTestId('page')).not.toBeInTheDocument();
+  });
+
+  it('shows a staff member the 403 page on a route outside their menus', () => {
+    guard(staff(), {}, '/account_auth');
+    expect(screen.queryByTestId('page')).not.toBeInTheDocument();
+    expect(screen.getByTestId('route-forbidden')).toHaveTextContent('403');
+    expect(screen.getByText(/Sorry, you have no access to this page/)).toBeInTheDocument();
+  });
+
+  it('opens a staff member the routes of their menus', () => {
+    guard(staff(), {}, '/send_management');
+    expect(screen.getByTestId('page')).toBeInTheDocument();
+  });
+
+  it('says 403 in Chinese in zh-CN', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      guard(staff(), {}, '/log');
+      expect(screen.getByText(/抱歉，您没有访问此页面的权限/)).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('leaves merchant owners to the server: their menus hold every merchant route', () => {
+    guard({ user: user(['merchant']), menu: staffMenu, permissions: ['*/*/*'], roles: ['merchant'] }, {}, '/account_auth');
+    expect(screen.getByTestId('page')).toBeInTheDocument();
   });
 
   it('opens VIP routes to members', () => {

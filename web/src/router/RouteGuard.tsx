@@ -1,11 +1,17 @@
-import { Result } from 'antd';
+import { Result, Spin } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/access/AccessContext';
+import ForbiddenPage from '@/pages/exception/forbidden';
+import { menuPaths } from './menu';
 import type { AppRouteMeta } from './types';
 
-/** Sets the title and keeps Administrator-only and VIP routes closed to others. */
-export function RouteGuard({ meta, children }: { meta: AppRouteMeta; children: ReactNode }) {
+/**
+ * Sets the title and keeps Administrator-only and VIP routes closed to others. A staff member opens only
+ * the routes of the menus granted to them (the server's menu tree); any other route is the 403 page,
+ * not a page whose calls are all refused.
+ */
+export function RouteGuard({ meta, path, children }: { meta: AppRouteMeta; path?: string; children: ReactNode }) {
   const { t } = useTranslation();
   const access = useAccess();
   const title = t(meta.title);
@@ -15,7 +21,12 @@ export function RouteGuard({ meta, children }: { meta: AppRouteMeta; children: R
   }, [title]);
 
   if (meta.admin && !access.isAdmin) {
-    return <Result status="403" title="403" subTitle={t('route.adminOnly')} data-testid="route-forbidden" />;
+    return <ForbiddenPage subTitle={t('route.adminOnly')} />;
+  }
+  if (path && meta.layout !== false && access.user?.kind === 'staff') {
+    // A staff member always has the user center; an empty tree means it has not arrived yet.
+    if (!access.menu.length) return <Spin size="large" style={{ display: 'block', padding: 64 }} />;
+    if (!menuPaths(access.menu).includes(path)) return <ForbiddenPage />;
   }
   if (meta.vip && !access.isVip && !access.isAdmin) {
     return <Result status="warning" title={t('route.vipOnly')} data-testid="route-vip" />;

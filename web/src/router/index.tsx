@@ -40,7 +40,7 @@ function HomeRedirect() {
 function page(route: AppRoute): ReactNode {
   const Page = lazyPage(route.load);
   return (
-    <RouteGuard meta={route.meta}>
+    <RouteGuard meta={route.meta} path={route.path}>
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>

@@ -1,12 +1,36 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
 
-/** Unix milliseconds -> 'YYYY-MM-DD HH:mm:ss' (empty for null). */
+dayjs.extend(utc);
+
+/**
+ * The merchants' time zone: China time (UTC+8), the zone the server plans and reads dates in. Every
+ * time the console shows or takes (release times, plans, lists, filters) is in this zone, whatever
+ * the browser's zone is, and forms name it (`common:timeZone`). A browser in UTC used to show a 15:35
+ * post as 07:35.
+ */
+export const MERCHANT_UTC_OFFSET_MIN = 8 * 60;
+
+/** An instant (unix ms, default now) as a Dayjs in the merchants' time zone. */
+export function merchantTime(ms: number = Date.now()): Dayjs {
+  return dayjs(ms).utcOffset(MERCHANT_UTC_OFFSET_MIN);
+}
+
+/**
+ * Today's date in the merchants' time zone, as a local-midnight Dayjs for date pickers (a picker's
+ * value is a calendar date; `format('YYYY-MM-DD')` gives the China date back).
+ */
+export function merchantToday(ms: number = Date.now()): Dayjs {
+  return dayjs(merchantTime(ms).format('YYYY-MM-DD'));
+}
+
+/** Unix milliseconds -> 'YYYY-MM-DD HH:mm:ss' in the merchants' time zone (empty for null). */
 export function formatTime(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || ms === 0) return '';
-  return dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+  return merchantTime(ms).format('YYYY-MM-DD HH:mm:ss');
 }
 
 export function formatDate(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || ms === 0) return '';
-  return dayjs(ms).format('YYYY-MM-DD');
+  return merchantTime(ms).format('YYYY-MM-DD');
 }

@@ -132,6 +132,11 @@ impl Resp {
 
 impl TestApp {
     pub async fn spawn(backend: Backend) -> TestApp {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    /// An app whose state `tweak` adjusts before it serves (settings, the sign-in clock).
+    pub async fn spawn_with(backend: Backend, tweak: impl FnOnce(&mut api::AppState)) -> TestApp {
         let (db, dir) = fresh_db(backend).await;
         let cfg = app::Config::build(&[app::Layer {
             admin_password: Some(ADMIN_PW.into()),
@@ -140,6 +145,22 @@ impl TestApp {
         }]);
         app::first_run(&db, &cfg).await.unwrap();
         let files = tempdir::TempDir::new();
+        Self::start(db, backend, files, dir, tweak).await
+    }
+
+    /// The same database and data folder served by a new server (new state, new port), as after
+    /// a restart. The old server is left running but nothing points at it any more.
+    pub async fn restart(self) -> TestApp {
+        Self::start(self.db, self.backend, self.files, self._dir, |_| {}).await
+    }
+
+    async fn start(
+        db: Db,
+        backend: Backend,
+        files: tempdir::TempDir,
+        dir: Option<tempdir::TempDir>,
+        tweak: impl FnOnce(&mut api::AppState),
+    ) -> TestApp {
         // The speech-recognition engine `make test` installed into the repo's data folder.
         let installed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/asr");
         if installed.join("model/model.bin").exists() {
@@ -157,8 +178,10 @@ impl TestApp {
             storage_url: format!("file://{}/media", files.path.display()),
             public_url: format!("http://{addr}"),
             platform_base: format!("http://{addr}/sandbox"),
+            trusted_proxies: Default::default(),
         };
-        let state = api::AppState::new(db.clone(), settings).await.unwrap();
+        let mut state = api::AppState::new(db.clone(), settings).await.unwrap();
+        tweak(&mut state);
         let router = api::app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
         tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
         TestApp {
@@ -279,6 +302,22 @@ impl TestApp {
 
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.addr, path)
+    }
+
+    /// Fetches a file link (e.g. a material's or a finished video's `src`) into a new temp file.
+    pub async fn download(&self, path: &str, ext: &str) -> std::path::PathBuf {
+        let bytes = self
+            .http
+            .get(self.url(path))
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        let to = std::env::temp_dir().join(format!("cm-dl-{}.{ext}", store::random_token(8)));
+        std::fs::write(&to, &bytes).unwrap();
+        to
     }
 
     pub async fn call(

@@ -117,7 +117,7 @@ async fn list(St(s): St<S>, body: axum::Json<Value>) -> Response {
         .take(size)
         .map(|w| {
             let r = w.review(now);
-            let stt = w.stats(now, 0);
+            let stt = w.stats(now, &[]);
             json!({
                 "article_id": w.item_id, "title": w.title,
                 "status": match r { Review::Reviewing => "pre_publish", Review::Public => "publish", Review::Rejected => "rejected" },

@@ -4,7 +4,7 @@
 use super::works::Review;
 use super::{DEFAULT_HOLD_MS, Fault, FaultRule, S};
 use crate::Platform;
-use axum::extract::{Form, OriginalUri, State as St};
+use axum::extract::{Form, OriginalUri, Query, State as St};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -21,6 +21,7 @@ pub(crate) fn routes() -> Router<S> {
         .route("/faults", get(list_faults).post(add_fault))
         .route("/faults/clear", post(clear_faults))
         .route("/counts", get(counts))
+        .route("/messages", get(messages))
         .route("/review", post(review))
         .route("/expire", post(expire))
         .route("/webhook", post(webhook))
@@ -135,8 +136,26 @@ async fn counts(St(s): St<S>) -> Json<Value> {
         })
         .collect();
     Json(
-        json!({"total_creates": st.total_creates, "creates": st.creates, "works": works, "webhooks_sent": st.webhooks_sent}),
+        json!({"total_creates": st.total_creates, "creates": st.creates, "works": works, "webhooks_sent": st.webhooks_sent,
+               "messages_sent": st.messages.len()}),
     )
+}
+
+#[derive(Deserialize)]
+struct MessagesQ {
+    open_id: Option<String>,
+}
+
+/// DY private messages sent through `/im/send/msg/`, oldest first; `?open_id=` narrows to one
+/// account.
+async fn messages(St(s): St<S>, Query(q): Query<MessagesQ>) -> Json<Value> {
+    let st = s.lock();
+    let list: Vec<_> = st
+        .messages
+        .iter()
+        .filter(|m| q.open_id.as_deref().is_none_or(|o| o == m.open_id))
+        .collect();
+    Json(json!({"total": list.len(), "messages": list}))
 }
 
 #[derive(Deserialize)]

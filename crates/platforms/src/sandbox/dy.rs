@@ -1,16 +1,20 @@
-//! Sandbox of open.douyin.com: OAuth (form bodies, `{data, message}`), user calls (`access-token`
-//! header + `open_id` query, `{data, extra}`), uploads plain and in parts, create_video with review
-//! and webhook, video list, comments, POI search. Business errors answer HTTP 200.
+//! Sandbox of open.douyin.com: OAuth (form or JSON bodies, `{data, message}`), user calls
+//! (`access-token` header + `open_id` query, `{data, extra}`, checked against the consented scope),
+//! uploads plain and in parts (the MP4 header gives the reported size), create_video with review
+//! and webhook, video list and data, comments and replies, private messages, the H5 share schema
+//! (also as a short link), POI search. Business errors answer HTTP 200; unknown paths and wrong
+//! methods answer the same JSON envelope with 404 / 405.
 
 use super::works::{PostedComment, Review, WorkRec};
 use super::{
-    Access, AuthCode, DAY_MS, Fault, MB, Refresh, S, SENSITIVE_WORDS, State, Upload, User, Video,
-    both, contains_any, gate,
+    Access, AuthCode, DAY_MS, Fault, ImMessage, MB, Refresh, S, SENSITIVE_WORDS, State, Upload,
+    User, Video, both, contains_any, gate,
 };
 use crate::Platform;
 use axum::Router;
-use axum::extract::{Form, Multipart, Query, State as St};
-use axum::http::{HeaderMap, StatusCode};
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Query, Request, State as St};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use domain::clock::platform_now;
@@ -63,8 +67,72 @@ pub(crate) fn routes() -> Router<S> {
     r = both(r, "/api/douyin/v1/video/video_data/", post(video_data));
     r = both(r, "/item/comment/list/", get(comment_list));
     r = both(r, "/item/comment/reply/", post(comment_reply));
+    r = both(r, "/item/comment/reply/list/", get(comment_reply_list));
+    r = both(r, "/im/send/msg/", post(im_send));
+    r = both(r, "/api/douyin/v1/schema/get_share/", post(get_share));
     r = both(r, "/poi/search/keyword/", get(poi_search));
-    r
+    r = r.route("/s/{code}", get(short_link));
+    // Registered last: it applies to the routes above.
+    r.method_not_allowed_fallback(method_not_allowed)
+        .fallback(not_found)
+}
+
+/// Unknown paths answer Douyin's envelope (OAuth paths their `{data, message}` shape), so clients
+/// read an error code instead of failing to parse an HTML page.
+async fn not_found(uri: Uri) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        envelope_err(uri.path(), 28001017, "未知URI"),
+    )
+        .into_response()
+}
+
+async fn method_not_allowed(uri: Uri) -> Response {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        envelope_err(uri.path(), 28001007, "参数不合法：不支持该请求方法"),
+    )
+        .into_response()
+}
+
+fn envelope_err(path: &str, code: i64, desc: &str) -> Response {
+    if path.starts_with("/oauth/") {
+        oauth_err(code, desc)
+    } else {
+        err(code, desc)
+    }
+}
+
+/// Which consented scope a user call needs; the older scope names count too.
+fn scope_of(call: &str) -> Option<&'static [&'static str]> {
+    Some(match call {
+        "userinfo" => &["user_info"],
+        "upload_video"
+        | "init_video_part_upload"
+        | "upload_video_part"
+        | "complete_video_part_upload"
+        | "create_video" => &["video.create.bind", "video.create"],
+        "video_list" => &["video.list.bind", "video.list"],
+        "video_data" => &["video.data.bind", "video.data"],
+        "comment_list" | "comment_reply" | "comment_reply_list" => &["item.comment"],
+        "im_send_msg" => &[crate::dy::SCOPE_IM],
+        _ => return None,
+    })
+}
+
+pub(crate) fn has_scope(granted: &str, call: &str) -> bool {
+    scope_of(call).is_none_or(|need| granted.split(',').any(|g| need.contains(&g.trim())))
+}
+
+/// The scope a consent grants: what was asked, narrowed to what the person ticked (a form post
+/// without any `grant` field, i.e. a script, consents to everything asked).
+pub(crate) fn consented(asked: &str, ticked: &[&str]) -> String {
+    asked
+        .split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty() && (ticked.is_empty() || ticked.contains(a)))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 // ---- envelopes -----------------------------------------------------------------------------------
@@ -151,20 +219,19 @@ fn app_ok(st: &mut State, key: &str, secret: &str) -> bool {
 
 /// Called by the consent page: a single-use code for (app, user).
 pub(crate) fn issue_code(
+    s: &S,
     st: &mut State,
     platform: Platform,
     client_key: &str,
     nickname: &str,
+    scope: &str,
 ) -> String {
     let open_id = open_id_for(platform, client_key, nickname);
     st.users.insert(
         format!("{}:{open_id}", platform.code()),
         User {
             nickname: nickname.to_string(),
-            avatar: format!(
-                "https://sandbox.invalid/avatar/{}.png",
-                &open_id[open_id.len().saturating_sub(8)..]
-            ),
+            avatar: super::avatar::url(&s.public_base, platform, &open_id),
         },
     );
     let code = st.id("code_");
@@ -176,6 +243,7 @@ pub(crate) fn issue_code(
             open_id,
             expires_at: platform_now() + CODE_TTL_MS,
             used: false,
+            scope: scope.to_string(),
         },
     );
     code
@@ -193,13 +261,13 @@ pub(crate) fn open_id_for(platform: Platform, client_key: &str, nickname: &str) 
     }
 }
 
-/// Consumes a code: Ok(open_id) or the error (code, message). Shared with KS.
+/// Consumes a code: Ok((open_id, consented scope)) or the error message. Shared with KS.
 pub(crate) fn take_code(
     st: &mut State,
     platform: Platform,
     client_key: &str,
     code: &str,
-) -> Result<String, &'static str> {
+) -> Result<(String, String), &'static str> {
     let now = platform_now();
     match st.codes.get_mut(code) {
         Some(c)
@@ -209,7 +277,7 @@ pub(crate) fn take_code(
                 && c.expires_at > now =>
         {
             c.used = true;
-            Ok(c.open_id.clone())
+            Ok((c.open_id.clone(), c.scope.clone()))
         }
         Some(c) if c.used => Err("code 已被使用"),
         _ => Err("code 无效或已过期"),
@@ -222,6 +290,7 @@ pub(crate) fn grant(
     platform: Platform,
     client_key: &str,
     open_id: &str,
+    scope: &str,
     access_ttl: i64,
     refresh_ttl: i64,
 ) -> (String, String) {
@@ -240,6 +309,7 @@ pub(crate) fn grant(
             open_id: open_id.into(),
             client_key: client_key.into(),
             expires_at: now + access_ttl,
+            scope: scope.into(),
         },
     );
     st.refresh.insert(
@@ -251,18 +321,60 @@ pub(crate) fn grant(
             expires_at: now + refresh_ttl,
             renewals: 0,
             alive: true,
+            scope: scope.into(),
         },
     );
     (at, rt)
 }
 
-type F = Form<HashMap<String, String>>;
+/// An OAuth call's parameters. Douyin's docs send them as a form or (the newer pages) as JSON;
+/// both are read, plus the query. Numbers and booleans read as text. A body that is neither leaves
+/// the fields empty, and the call answers 10002 in the envelope.
+pub(crate) struct Params(HashMap<String, String>);
+
+impl<T: Send + Sync> FromRequest<T> for Params {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request(req: Request, state: &T) -> Result<Self, Self::Rejection> {
+        let json_type = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|c| c.contains("json"));
+        let mut out: HashMap<String, String> = req
+            .uri()
+            .query()
+            .and_then(|q| serde_urlencoded::from_str(q).ok())
+            .unwrap_or_default();
+        let body = Bytes::from_request(req, state).await.unwrap_or_default();
+        let fields = if json_type || body.trim_ascii_start().starts_with(b"{") {
+            serde_json::from_slice::<serde_json::Map<String, Value>>(&body)
+                .map(|m| {
+                    m.into_iter()
+                        .map(|(k, v)| {
+                            let v = match v {
+                                Value::String(s) => s,
+                                Value::Null => String::new(),
+                                other => other.to_string(),
+                            };
+                            (k, v)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        } else {
+            serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default()
+        };
+        out.extend(fields);
+        Ok(Params(out))
+    }
+}
 
 fn field<'a>(f: &'a HashMap<String, String>, k: &str) -> &'a str {
     f.get(k).map(String::as_str).unwrap_or("")
 }
 
-async fn access_token(St(s): St<S>, Form(f): F) -> Response {
+async fn access_token(St(s): St<S>, Params(f): Params) -> Response {
     if let Some(x) = gate(&s, Platform::Dy, "access_token", "").await {
         return fault(x, "access_token");
     }
@@ -278,7 +390,7 @@ async fn access_token(St(s): St<S>, Form(f): F) -> Response {
     if !app_ok(&mut st, key, secret) {
         return oauth_err(10013, "client_key 或 client_secret 错误");
     }
-    let open_id = match take_code(&mut st, Platform::Dy, key, code) {
+    let (open_id, scope) = match take_code(&mut st, Platform::Dy, key, code) {
         Ok(o) => o,
         Err(m) => return oauth_err(10007, m),
     };
@@ -287,18 +399,20 @@ async fn access_token(St(s): St<S>, Form(f): F) -> Response {
         Platform::Dy,
         key,
         &open_id,
+        &scope,
         ACCESS_TTL_MS,
         REFRESH_TTL_MS,
     );
+    // Lifetimes as strings, as every DY token call answers them (PLATFORMS.md).
     oauth_ok(json!({
-        "access_token": at, "expires_in": ACCESS_TTL_MS / 1000,
-        "refresh_token": rt, "refresh_expires_in": REFRESH_TTL_MS / 1000,
-        "open_id": open_id, "scope": crate::dy::SCOPES,
+        "access_token": at, "expires_in": (ACCESS_TTL_MS / 1000).to_string(),
+        "refresh_token": rt, "refresh_expires_in": (REFRESH_TTL_MS / 1000).to_string(),
+        "open_id": open_id, "scope": scope,
     }))
 }
 
 /// New access token; the refresh token and its expiry stay. Numbers as strings here on purpose.
-async fn refresh_token(St(s): St<S>, Form(f): F) -> Response {
+async fn refresh_token(St(s): St<S>, Params(f): Params) -> Response {
     if let Some(x) = gate(&s, Platform::Dy, "refresh_token", "").await {
         return fault(x, "refresh_token");
     }
@@ -308,14 +422,14 @@ async fn refresh_token(St(s): St<S>, Form(f): F) -> Response {
     }
     let now = platform_now();
     let mut st = s.lock();
-    let (open_id, rexp) = match st.refresh.get(rt) {
+    let (open_id, rexp, scope) = match st.refresh.get(rt) {
         Some(r)
             if r.platform == Platform::Dy
                 && r.alive
                 && r.expires_at > now
                 && r.client_key == key =>
         {
-            (r.open_id.clone(), r.expires_at)
+            (r.open_id.clone(), r.expires_at, r.scope.clone())
         }
         _ => return oauth_err(10010, "refresh_token 已过期，请重新授权"),
     };
@@ -327,30 +441,31 @@ async fn refresh_token(St(s): St<S>, Form(f): F) -> Response {
             open_id: open_id.clone(),
             client_key: key.into(),
             expires_at: now + ACCESS_TTL_MS,
+            scope: scope.clone(),
         },
     );
     oauth_ok(json!({
         "access_token": at, "expires_in": (ACCESS_TTL_MS / 1000).to_string(),
         "refresh_token": rt, "refresh_expires_in": ((rexp - now) / 1000).to_string(),
-        "open_id": open_id, "scope": crate::dy::SCOPES,
+        "open_id": open_id, "scope": scope,
     }))
 }
 
-async fn renew_refresh_token(St(s): St<S>, Form(f): F) -> Response {
+async fn renew_refresh_token(St(s): St<S>, Params(f): Params) -> Response {
     if let Some(x) = gate(&s, Platform::Dy, "renew_refresh_token", "").await {
         return fault(x, "renew_refresh_token");
     }
     let (key, rt) = (field(&f, "client_key"), field(&f, "refresh_token"));
     let now = platform_now();
     let mut st = s.lock();
-    let (open_id, renewals) = match st.refresh.get(rt) {
+    let (open_id, renewals, scope) = match st.refresh.get(rt) {
         Some(r)
             if r.platform == Platform::Dy
                 && r.alive
                 && r.expires_at > now
                 && r.client_key == key =>
         {
-            (r.open_id.clone(), r.renewals)
+            (r.open_id.clone(), r.renewals, r.scope.clone())
         }
         _ => return oauth_err(10010, "refresh_token 已过期，请重新授权"),
     };
@@ -370,12 +485,13 @@ async fn renew_refresh_token(St(s): St<S>, Form(f): F) -> Response {
             expires_at: now + REFRESH_TTL_MS,
             renewals: renewals + 1,
             alive: true,
+            scope,
         },
     );
-    oauth_ok(json!({"refresh_token": new, "expires_in": REFRESH_TTL_MS / 1000}))
+    oauth_ok(json!({"refresh_token": new, "expires_in": (REFRESH_TTL_MS / 1000).to_string()}))
 }
 
-async fn client_token(St(s): St<S>, Form(f): F) -> Response {
+async fn client_token(St(s): St<S>, Params(f): Params) -> Response {
     if let Some(x) = gate(&s, Platform::Dy, "client_token", "").await {
         return fault(x, "client_token");
     }
@@ -392,15 +508,24 @@ async fn client_token(St(s): St<S>, Form(f): F) -> Response {
     oauth_ok(json!({"access_token": t, "expires_in": CLIENT_TOKEN_TTL_MS / 1000}))
 }
 
-async fn userinfo(St(s): St<S>, Form(f): F) -> Response {
+async fn userinfo(St(s): St<S>, Params(f): Params) -> Response {
     let open_id = field(&f, "open_id").to_string();
     if let Some(x) = gate(&s, Platform::Dy, "userinfo", &open_id).await {
         return fault(x, "userinfo");
     }
     let st = s.lock();
-    match user_of(&st, field(&f, "access_token"), &open_id) {
+    match user_of(&st, field(&f, "access_token"), &open_id, "userinfo") {
         Ok(_) => {}
-        Err((code, m)) => return oauth_err(if code == 2190015 { code } else { 10008 }, m),
+        Err((code, m)) => {
+            return oauth_err(
+                if matches!(code, 2190015 | SCOPE_ERROR) {
+                    code
+                } else {
+                    10008
+                },
+                m,
+            );
+        }
     }
     let u = st
         .users
@@ -417,8 +542,12 @@ async fn userinfo(St(s): St<S>, Form(f): F) -> Response {
 
 // ---- user calls ----------------------------------------------------------------------------------
 
-/// Validates `access-token` for `open_id`: Err((code, message)) as DY answers it.
-fn user_of(st: &State, token: &str, open_id: &str) -> Result<(), (i64, &'static str)> {
+/// Douyin's "the user did not grant this OpenAPI" (status-code page, new codes).
+const SCOPE_ERROR: i64 = 28001012;
+
+/// Validates `access-token` for `open_id` and the call's scope: Err((code, message)) as DY
+/// answers it.
+fn user_of(st: &State, token: &str, open_id: &str, call: &str) -> Result<(), (i64, &'static str)> {
     match st.access.get(token) {
         Some(a) if a.platform != Platform::Dy => Err((2190002, "access_token 无效")),
         None => Err((2190002, "access_token 无效")),
@@ -426,6 +555,7 @@ fn user_of(st: &State, token: &str, open_id: &str) -> Result<(), (i64, &'static 
             Err((2190008, "access_token过期,请刷新或重新授权"))
         }
         Some(a) if a.open_id != open_id => Err((2190015, "open_id 与 access_token 不匹配")),
+        Some(a) if !has_scope(&a.scope, call) => Err((SCOPE_ERROR, "用户未授权该OpenAPI")),
         Some(_) => Ok(()),
     }
 }
@@ -446,12 +576,16 @@ async fn enter(
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     let st = s.lock();
-    user_of(&st, token, &open_id).map_err(|(c, m)| err(c, m))?;
+    user_of(&st, token, &open_id, call).map_err(|(c, m)| err(c, m))?;
     Ok(open_id)
 }
 
-/// Counts the bytes of multipart field `video` without keeping them.
-async fn count_video(mut mp: Multipart) -> Result<u64, Response> {
+/// Counts the bytes of multipart field `video` without keeping them, feeding the MP4 header
+/// reader on the way.
+async fn count_video(
+    mut mp: Multipart,
+    mut probe: Option<&mut super::mp4::Probe>,
+) -> Result<u64, Response> {
     let mut size = None;
     while let Ok(Some(mut f)) = mp.next_field().await {
         if f.name() != Some("video") {
@@ -460,7 +594,12 @@ async fn count_video(mut mp: Multipart) -> Result<u64, Response> {
         let mut n = 0u64;
         loop {
             match f.chunk().await {
-                Ok(Some(c)) => n += c.len() as u64,
+                Ok(Some(c)) => {
+                    n += c.len() as u64;
+                    if let Some(p) = probe.as_deref_mut() {
+                        p.feed(&c);
+                    }
+                }
                 Ok(None) => break,
                 Err(_) => return Err(err(2100005, "multipart 读取失败")),
             }
@@ -473,8 +612,16 @@ async fn count_video(mut mp: Multipart) -> Result<u64, Response> {
     }
 }
 
-fn new_video(st: &mut State, open_id: &str, size: u64, parts: u32) -> Value {
+/// Registers an uploaded video; its size is what the MP4 header said (0x0 when unreadable).
+fn new_video(
+    st: &mut State,
+    open_id: &str,
+    size: u64,
+    parts: u32,
+    dims: Option<(u32, u32)>,
+) -> Value {
     let id = st.id("v0d00fg10000");
+    let (width, height) = dims.unwrap_or((0, 0));
     st.videos.insert(
         id.clone(),
         Video {
@@ -482,9 +629,11 @@ fn new_video(st: &mut State, open_id: &str, size: u64, parts: u32) -> Value {
             open_id: open_id.into(),
             size,
             parts,
+            width,
+            height,
         },
     );
-    json!({"video": {"video_id": id, "width": 1080, "height": 1920}})
+    json!({"video": {"video_id": id, "width": width, "height": height}})
 }
 
 async fn upload_video(St(s): St<S>, headers: HeaderMap, Query(q): Q, mp: Multipart) -> Response {
@@ -492,14 +641,15 @@ async fn upload_video(St(s): St<S>, headers: HeaderMap, Query(q): Q, mp: Multipa
         Ok(o) => o,
         Err(r) => return r,
     };
-    let size = match count_video(mp).await {
+    let mut probe = super::mp4::Probe::default();
+    let size = match count_video(mp, Some(&mut probe)).await {
         Ok(n) => n,
         Err(r) => return r,
     };
     if size > PLAIN_MAX {
         return err(2190005, "视频文件过大，请使用分片上传");
     }
-    let data = new_video(&mut s.lock(), &open_id, size, 0);
+    let data = new_video(&mut s.lock(), &open_id, size, 0, probe.dims());
     ok(data)
 }
 
@@ -518,6 +668,7 @@ async fn init_part(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
             open_id,
             parts: Default::default(),
             done: false,
+            probe: Some(Default::default()),
         },
     );
     ok(json!({"upload_id": id}))
@@ -533,19 +684,24 @@ async fn upload_part(St(s): St<S>, headers: HeaderMap, Query(q): Q, mp: Multipar
         Some(p) if p >= 1 => p,
         _ => return err(2100005, "part_number 无效"),
     };
-    {
-        let st = s.lock();
-        match st.uploads.get(&upload_id) {
-            Some(u) if u.open_id == open_id && !u.done => {}
+    // The header reader follows the parts in order; a part out of order ends it (0x0).
+    let mut probe = {
+        let mut st = s.lock();
+        match st.uploads.get_mut(&upload_id) {
+            Some(u) if u.open_id == open_id && !u.done => {
+                let next = u.parts.keys().next_back().map_or(1, |k| k + 1);
+                u.probe.take().filter(|_| part == next)
+            }
             _ => return err(2100005, "upload_id 无效"),
         }
-    }
-    let size = match count_video(mp).await {
+    };
+    let size = match count_video(mp, probe.as_mut()).await {
         Ok(n) => n,
         Err(r) => return r,
     };
     if let Some(u) = s.lock().uploads.get_mut(&upload_id) {
         u.parts.insert(part, size);
+        u.probe = probe;
     }
     ok(json!({}))
 }
@@ -557,7 +713,7 @@ async fn complete_part(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Respons
     };
     let upload_id = q.get("upload_id").cloned().unwrap_or_default();
     let mut st = s.lock();
-    let (total, n) = match st.uploads.get(&upload_id) {
+    let (total, n, dims) = match st.uploads.get(&upload_id) {
         Some(u) if u.open_id == open_id && !u.done => {
             let n = u.parts.len() as u32;
             // Parts must be 1..=n with none missing; all but the last at least 5 MB.
@@ -567,7 +723,11 @@ async fn complete_part(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Respons
             if u.parts.iter().any(|(k, v)| *k < n && *v < PART_MIN) {
                 return err(2100005, "分片小于 5 MB");
             }
-            (u.parts.values().sum::<u64>(), n)
+            (
+                u.parts.values().sum::<u64>(),
+                n,
+                u.probe.as_ref().and_then(super::mp4::Probe::dims),
+            )
         }
         _ => return err(2100005, "upload_id 无效"),
     };
@@ -577,7 +737,7 @@ async fn complete_part(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Respons
     if let Some(u) = st.uploads.get_mut(&upload_id) {
         u.done = true;
     }
-    let data = new_video(&mut st, &open_id, total, n);
+    let data = new_video(&mut st, &open_id, total, n, dims);
     ok(data)
 }
 
@@ -585,7 +745,7 @@ async fn create_video(
     St(s): St<S>,
     headers: HeaderMap,
     Query(q): Q,
-    body: axum::Json<Value>,
+    JsonBody(body): JsonBody,
 ) -> Response {
     let open_id = match enter(&s, "create_video", &headers, &q).await {
         Ok(o) => o,
@@ -631,11 +791,13 @@ async fn create_video(
     ok(json!({"item_id": item_id, "video_id": video_id}))
 }
 
-fn item_json(s: &S, w: &WorkRec, now: i64, posted: usize) -> Value {
+/// One item as video_list and video_data answer it: both read the same numbers.
+fn item_json(s: &S, state: &State, w: &WorkRec, now: i64) -> Value {
     let review = w.review(now);
-    let st = w.stats(now, posted);
+    let st = w.stats(now, state.posted_of(&w.item_id));
     json!({
         "item_id": w.item_id,
+        "video_id": w.video_id,
         "title": w.title,
         "cover": format!("{}/dy/cover/{}.jpg", s.public_base, w.item_id),
         "share_url": format!("{}/dy/share/{}", s.public_base, w.item_id),
@@ -675,16 +837,7 @@ async fn video_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .iter()
         .skip(cursor)
         .take(count)
-        .map(|w| {
-            item_json(
-                &s,
-                w,
-                now,
-                st.posted_comments
-                    .get(&w.item_id)
-                    .map_or(0, |p| p.iter().filter(|c| c.reply_to.is_none()).count()),
-            )
-        })
+        .map(|w| item_json(&s, &st, w, now))
         .collect();
     let next = cursor + page.len();
     ok(json!({"list": page, "cursor": next, "has_more": next < mine.len()}))
@@ -694,35 +847,42 @@ async fn video_data(
     St(s): St<S>,
     headers: HeaderMap,
     Query(q): Q,
-    body: axum::Json<Value>,
+    JsonBody(body): JsonBody,
 ) -> Response {
     let open_id = match enter(&s, "video_data", &headers, &q).await {
         Ok(o) => o,
         Err(r) => return r,
     };
-    let ids: Vec<String> = body
-        .get("item_ids")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|v| v.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default();
+    // `item_ids` and/or `video_ids` (ids may come as numbers).
+    let ids = |k: &str| -> Vec<String> {
+        body.get(k)
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| match v {
+                        Value::String(s) => Some(s.clone()),
+                        Value::Number(n) => Some(n.to_string()),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let (items, videos) = (ids("item_ids"), ids("video_ids"));
+    if items.is_empty() && videos.is_empty() {
+        return err(2100005, "item_ids 与 video_ids 不能同时为空");
+    }
     let now = platform_now();
     let st = s.lock();
     let list: Vec<Value> = st
         .works
         .iter()
-        .filter(|w| w.platform == Platform::Dy && w.open_id == open_id && ids.contains(&w.item_id))
-        .map(|w| {
-            item_json(
-                &s,
-                w,
-                now,
-                st.posted_comments.get(&w.item_id).map_or(0, Vec::len),
-            )
+        .filter(|w| {
+            w.platform == Platform::Dy
+                && w.open_id == open_id
+                && (items.contains(&w.item_id) || videos.contains(&w.video_id))
         })
+        .map(|w| item_json(&s, &st, w, now))
         .collect();
     ok(json!({"list": list}))
 }
@@ -733,30 +893,39 @@ async fn comment_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response
         Err(r) => return r,
     };
     let item_id = q.get("item_id").cloned().unwrap_or_default();
+    let st = s.lock();
+    let w = match own_item(&st, &item_id, &open_id) {
+        Ok(w) => w,
+        Err((c, m)) => return err(c, m),
+    };
+    comment_page(w.comments(platform_now(), st.posted_of(&item_id)), &q)
+}
+
+/// The author's item, or the error DY answers for someone else's / an unknown one.
+fn own_item<'a>(
+    st: &'a State,
+    item_id: &str,
+    open_id: &str,
+) -> Result<&'a WorkRec, (i64, &'static str)> {
+    match st
+        .works
+        .iter()
+        .find(|w| w.platform == Platform::Dy && w.item_id == item_id)
+    {
+        Some(w) if w.open_id == open_id => Ok(w),
+        Some(_) => Err((2190015, "item 不属于该用户")),
+        None => Err((2100005, "item_id 无效")),
+    }
+}
+
+/// One page of comments by `cursor` (an offset) and `count` (1..=50, default 20).
+fn comment_page(all: Vec<super::works::CommentOut>, q: &HashMap<String, String>) -> Response {
     let cursor: usize = q.get("cursor").and_then(|c| c.parse().ok()).unwrap_or(0);
     let count: usize = q
         .get("count")
         .and_then(|c| c.parse().ok())
         .unwrap_or(20)
         .clamp(1, 50);
-    let st = s.lock();
-    let Some(w) = st
-        .works
-        .iter()
-        .find(|w| w.platform == Platform::Dy && w.item_id == item_id)
-    else {
-        return err(2100005, "item_id 无效");
-    };
-    if w.open_id != open_id {
-        return err(2190015, "item 不属于该用户");
-    }
-    let all = w.comments(
-        platform_now(),
-        st.posted_comments
-            .get(&item_id)
-            .map(Vec::as_slice)
-            .unwrap_or(&[]),
-    );
     let page: Vec<_> = all.iter().skip(cursor).take(count).cloned().collect();
     let next = cursor + page.len();
     ok(json!({"list": page, "cursor": next, "has_more": next < all.len()}))
@@ -767,7 +936,7 @@ async fn comment_reply(
     St(s): St<S>,
     headers: HeaderMap,
     Query(q): Q,
-    body: axum::Json<Value>,
+    JsonBody(body): JsonBody,
 ) -> Response {
     let open_id = match enter(&s, "comment_reply", &headers, &q).await {
         Ok(o) => o,
@@ -795,14 +964,8 @@ async fn comment_reply(
         return err(2111001, "评论含有敏感词");
     }
     let mut st = s.lock();
-    match st
-        .works
-        .iter()
-        .find(|w| w.platform == Platform::Dy && w.item_id == item_id)
-    {
-        Some(w) if w.open_id == open_id => {}
-        Some(_) => return err(2190015, "item 不属于该用户"),
-        None => return err(2100005, "item_id 无效"),
+    if let Err((c, m)) = own_item(&st, &item_id, &open_id) {
+        return err(c, m);
     }
     let id = st.id("cmt");
     st.posted_comments
@@ -816,6 +979,208 @@ async fn comment_reply(
             user_id: open_id,
         });
     ok(json!({"comment_id": id}))
+}
+
+/// GET /item/comment/reply/list/?open_id&item_id&comment_id&cursor&count&sort_type: the replies
+/// to one comment of the author's item, from the comment store.
+async fn comment_reply_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
+    let open_id = match enter(&s, "comment_reply_list", &headers, &q).await {
+        Ok(o) => o,
+        Err(r) => return r,
+    };
+    let item_id = q.get("item_id").cloned().unwrap_or_default();
+    let comment_id = q.get("comment_id").cloned().unwrap_or_default();
+    if comment_id.is_empty() {
+        return err(2100005, "comment_id 不能为空");
+    }
+    let st = s.lock();
+    let w = match own_item(&st, &item_id, &open_id) {
+        Ok(w) => w,
+        Err((c, m)) => return err(c, m),
+    };
+    let posted = st.posted_of(&item_id);
+    let known = posted.iter().any(|p| p.comment_id == comment_id)
+        || w.comments(platform_now(), posted)
+            .iter()
+            .any(|c| c.comment_id == comment_id);
+    if !known {
+        return err(2100005, "comment_id 无效");
+    }
+    comment_page(super::works::replies(posted, &comment_id), &q)
+}
+
+/// POST /im/send/msg/?open_id {msg_id?, conversation_id, to_user_id, content{msg_type, text}}:
+/// a private message from the account, recorded (`/_control/messages`).
+async fn im_send(
+    St(s): St<S>,
+    headers: HeaderMap,
+    Query(q): Q,
+    JsonBody(body): JsonBody,
+) -> Response {
+    let open_id = match enter(&s, "im_send_msg", &headers, &q).await {
+        Ok(o) => o,
+        Err(r) => return r,
+    };
+    let field = |k: &str| super::works::text_of(body.get(k));
+    let to_user_id = field("to_user_id");
+    // `content` is an object, or that object serialized as a string.
+    let content = match body.get("content") {
+        Some(Value::String(raw)) => serde_json::from_str(raw).unwrap_or(json!({"text": raw})),
+        Some(v) => v.clone(),
+        None => Value::Null,
+    };
+    let msg_type = match content.get("msg_type") {
+        Some(Value::Number(n)) => n.as_i64().unwrap_or(1),
+        Some(Value::String(t)) => t.parse().unwrap_or(1),
+        _ => 1,
+    };
+    // The text may be nested as {"text": {"text": ".."}}.
+    let text = match content.get("text") {
+        Some(Value::Object(o)) => super::works::text_of(o.get("text")),
+        other => super::works::text_of(other),
+    };
+    if to_user_id.is_empty() {
+        return err(2100005, "to_user_id 不能为空");
+    }
+    if text.trim().is_empty() {
+        return err(2100005, "content.text 不能为空");
+    }
+    if contains_any(&text, &SENSITIVE_WORDS) {
+        return err(2111001, "消息含有敏感词");
+    }
+    let mut st = s.lock();
+    let msg_id = st.id("msg");
+    let conversation_id = match field("conversation_id") {
+        c if c.is_empty() => format!("conv_{}", super::stable_hash(&[&open_id, &to_user_id])),
+        c => c,
+    };
+    st.messages.push(ImMessage {
+        msg_id: msg_id.clone(),
+        open_id,
+        conversation_id: conversation_id.clone(),
+        to_user_id,
+        msg_type,
+        text,
+        create_time: platform_now(),
+    });
+    ok(json!({"msg_id": msg_id, "conversation_id": conversation_id}))
+}
+
+/// The schema calls answer `{data, err_no, err_msg, log_id}`.
+fn schema_answer(code: i64, msg: &str, data: Value) -> Response {
+    axum::Json(json!({"data": data, "err_no": code, "err_msg": msg,
+        "log_id": format!("{:016x}", rand::random::<u64>())}))
+    .into_response()
+}
+
+/// POST /api/douyin/v1/schema/get_share/ (header access-token: a client token) {client_ticket,
+/// expire_at, state?, video_path | image_path | image_list_path, title?, hashtag_list?,
+/// share_to_publish?} -> data.schema: a short link that opens the signed H5 share schema.
+async fn get_share(St(s): St<S>, headers: HeaderMap, JsonBody(body): JsonBody) -> Response {
+    if let Some(x) = gate(&s, Platform::Dy, "get_share", "").await {
+        return fault(x, "get_share");
+    }
+    let field = |k: &str| super::works::text_of(body.get(k));
+    let now = platform_now();
+    let mut st = s.lock();
+    let Some(key) = client_key_of(&st, &headers) else {
+        return schema_answer(28001003, "access_token无效", json!({}));
+    };
+    let ticket = field("client_ticket");
+    if st.tickets.get(&ticket).is_none_or(|(_, exp)| *exp <= now) {
+        return schema_answer(2100005, "参数不合法：client_ticket 无效或已过期", json!({}));
+    }
+    let media: Vec<(&str, String)> = ["video_path", "image_path", "image_list_path"]
+        .into_iter()
+        .map(|k| (k, field(k)))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+    if media.is_empty() {
+        return schema_answer(
+            2100005,
+            "参数不合法：image_path、image_list_path、video_path 至少传一个",
+            json!({}),
+        );
+    }
+    let expire_at = body
+        .get("expire_at")
+        .map(|v| super::works::text_of(Some(v)))
+        .and_then(|v| v.parse::<i64>().ok())
+        .filter(|e| *e * 1000 > now);
+    let Some(expire_at) = expire_at else {
+        return schema_answer(2100005, "参数不合法：expire_at 无效", json!({}));
+    };
+    let tags = match body.get("hashtag_list") {
+        Some(Value::Array(a)) => Value::Array(a.clone()).to_string(),
+        Some(Value::String(t)) => t.clone(),
+        _ => String::new(),
+    };
+    let nonce = format!("{:016x}", rand::random::<u64>());
+    let ts = (now / 1000).to_string();
+    let mut pairs: Vec<(&str, String)> = vec![
+        ("share_type", "h5".into()),
+        ("client_key", key),
+        ("nonce_str", nonce.clone()),
+        ("timestamp", ts.clone()),
+        (
+            "signature",
+            crate::dy::share_signature(&nonce, &ticket, &ts),
+        ),
+    ];
+    for k in ["state", "title", "share_to_publish"] {
+        let v = field(k);
+        if !v.is_empty() {
+            pairs.push((k, v));
+        }
+    }
+    if !tags.is_empty() {
+        pairs.push(("hashtag_list", tags));
+    }
+    pairs.extend(media);
+    let schema = format!(
+        "snssdk1128://openplatform/share?{}",
+        serde_urlencoded::to_string(&pairs).unwrap_or_default()
+    );
+    let code = st.id("s");
+    st.short_links
+        .insert(code.clone(), (schema, expire_at * 1000));
+    schema_answer(
+        0,
+        "",
+        json!({"schema": format!("{}/dy/s/{code}", s.public_base)}),
+    )
+}
+
+/// GET /s/{code}: the short link of get_share, redirecting to the schema while it lives.
+async fn short_link(
+    St(s): St<S>,
+    axum::extract::Path(code): axum::extract::Path<String>,
+) -> Response {
+    match s.lock().short_links.get(&code) {
+        Some((schema, exp)) if *exp > platform_now() => {
+            (StatusCode::FOUND, [(header::LOCATION, schema.clone())]).into_response()
+        }
+        _ => (
+            StatusCode::NOT_FOUND,
+            schema_answer(2100005, "链接不存在或已过期", json!({})),
+        )
+            .into_response(),
+    }
+}
+
+/// A JSON body read whatever the content type says; a body that is not JSON reads as `null`
+/// (the call then answers its parameter error in the envelope, never a plain-text 4xx).
+pub(crate) struct JsonBody(Value);
+
+impl<T: Send + Sync> FromRequest<T> for JsonBody {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request(req: Request, state: &T) -> Result<Self, Self::Rejection> {
+        let body = Bytes::from_request(req, state).await.unwrap_or_default();
+        Ok(JsonBody(
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+        ))
+    }
 }
 
 async fn poi_search(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
@@ -904,8 +1269,18 @@ pub(crate) struct H5Req {
 /// ticket, posts the video as a (new or known) user, and sends the create_video webhook that maps the
 /// share id to the item id.
 pub(crate) async fn h5_publish(St(s): St<S>, axum::Json(r): axum::Json<H5Req>) -> Response {
-    let q: HashMap<String, String> = r
-        .schema
+    // A get_share short link stands for its schema.
+    let schema = match r.schema.split_once("/dy/s/") {
+        Some((_, code)) if r.schema.starts_with("http") => s
+            .lock()
+            .short_links
+            .get(code)
+            .filter(|(_, exp)| *exp > platform_now())
+            .map(|(x, _)| x.clone())
+            .unwrap_or_default(),
+        _ => r.schema.clone(),
+    };
+    let q: HashMap<String, String> = schema
         .split_once('?')
         .map(|(_, q)| serde_urlencoded::from_str(q).unwrap_or_default())
         .unwrap_or_default();

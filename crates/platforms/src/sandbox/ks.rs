@@ -100,7 +100,7 @@ async fn access_token(St(s): St<S>, Query(m): Q) -> Response {
     if !app_ok(&mut st, app, q(&m, "app_secret")) {
         return err(c::BAD_CLIENT, "invalid_client", "app_id 或 app_secret 错误");
     }
-    let open_id = match take_code(&mut st, Platform::Ks, app, q(&m, "code")) {
+    let (open_id, scope) = match take_code(&mut st, Platform::Ks, app, q(&m, "code")) {
         Ok(o) => o,
         Err(msg) => return err(c::ACCESS_DENIED, "access_denied", msg),
     };
@@ -109,13 +109,14 @@ async fn access_token(St(s): St<S>, Query(m): Q) -> Response {
         Platform::Ks,
         app,
         &open_id,
+        &scope,
         ACCESS_TTL_MS,
         REFRESH_TTL_MS,
     );
     ok(json!({
         "access_token": at, "expires_in": ACCESS_TTL_MS / 1000,
         "refresh_token": rt, "refresh_token_expires_in": REFRESH_TTL_MS / 1000,
-        "open_id": open_id, "scopes": crate::ks::SCOPES.split(',').collect::<Vec<_>>(),
+        "open_id": open_id, "scopes": scope.split(',').filter(|x| !x.is_empty()).collect::<Vec<_>>(),
     }))
 }
 
@@ -130,12 +131,12 @@ async fn refresh_token(St(s): St<S>, Query(m): Q) -> Response {
         return err(c::BAD_CLIENT, "invalid_client", "app_id 或 app_secret 错误");
     }
     let old = q(&m, "refresh_token");
-    let (open_id, exp) = match st.refresh.get(old) {
+    let (open_id, exp, scope) = match st.refresh.get(old) {
         Some(r) if r.platform == Platform::Ks && !r.alive => {
             return err(c::ACCESS_DENIED, "access_denied", "refreshToken.discarded");
         }
         Some(r) if r.platform == Platform::Ks && r.expires_at > now && r.client_key == app => {
-            (r.open_id.clone(), r.expires_at)
+            (r.open_id.clone(), r.expires_at, r.scope.clone())
         }
         _ => return err(c::ACCESS_DENIED, "access_denied", "refreshToken.expired"),
     };
@@ -151,6 +152,7 @@ async fn refresh_token(St(s): St<S>, Query(m): Q) -> Response {
             open_id: open_id.clone(),
             client_key: app.clone(),
             expires_at: now + ACCESS_TTL_MS,
+            scope: scope.clone(),
         },
     );
     st.refresh.insert(
@@ -162,6 +164,7 @@ async fn refresh_token(St(s): St<S>, Query(m): Q) -> Response {
             expires_at: exp,
             renewals: 0,
             alive: true,
+            scope,
         },
     );
     ok(json!({
@@ -233,6 +236,7 @@ async fn start_upload(St(s): St<S>, Query(m): Q) -> Response {
             open_id,
             parts: Default::default(),
             done: false,
+            probe: None,
         },
     );
     // The real endpoint is a bare host ("upload.kuaishouzt.com"); ours routes back to /ks.
@@ -273,6 +277,8 @@ async fn upload(St(s): St<S>, Query(m): Q, body: Bytes) -> Response {
             open_id,
             size: body.len() as u64,
             parts: 0,
+            width: 0,
+            height: 0,
         },
     );
     ok(json!({}))
@@ -321,6 +327,8 @@ async fn complete(St(s): St<S>, Query(m): Q) -> Response {
             open_id,
             size,
             parts: count,
+            width: 0,
+            height: 0,
         },
     );
     ok(json!({}))
@@ -370,7 +378,7 @@ async fn publish(St(s): St<S>, Query(m): Q, mut mp: Multipart) -> Response {
 
 fn photo_json(s: &S, w: &WorkRec, now: i64) -> Value {
     let r = w.review(now);
-    let st = w.stats(now, 0);
+    let st = w.stats(now, &[]);
     json!({
         "photo_id": w.item_id, "caption": w.title,
         "cover": format!("{}/ks/cover/{}.jpg", s.public_base, w.item_id),

@@ -5,7 +5,9 @@
 //! The app nests [`router`] at `/sandbox`; adapters then use base URLs like
 //! `http://host:port/sandbox/dy`. All state lives in one `Mutex<State>`, held only for short,
 //! await-free sections, which is also what makes the per-account create counters exact under
-//! concurrent requests. Time is the platform clock (`domain::clock`).
+//! concurrent requests. Time is the platform clock (`domain::clock`). With `Config::state_dir` the
+//! state is also kept in `<state_dir>/state.json` (written after every request that changed it,
+//! loaded at start), so authorized accounts survive a restart of the server.
 
 use crate::Platform;
 use axum::Router;
@@ -13,13 +15,17 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{MethodRouter, get};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+mod avatar;
 mod bjh;
 mod control;
 mod dy;
 mod ks;
+mod mp4;
 mod pages;
+mod persist;
 mod poi;
 mod session;
 mod works;
@@ -53,6 +59,8 @@ pub struct Config {
     pub webhook_url: Option<String>,
     /// Probability that a webhook is delivered twice (consumers must dedupe).
     pub webhook_duplicate_rate: f64,
+    /// Where the sandbox keeps its state (`state.json`); None = memory only.
+    pub state_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
@@ -62,6 +70,7 @@ impl Default for Config {
             review_delay_ms: 10 * 60_000,
             webhook_url: None,
             webhook_duplicate_rate: 0.3,
+            state_dir: None,
         }
     }
 }
@@ -71,6 +80,7 @@ pub fn router(cfg: Config) -> Router {
     let s: S = Arc::new(Sandbox::new(cfg));
     Router::new()
         .route("/", get(pages::index))
+        .route("/avatar/{file}", get(avatar::serve))
         .nest("/dy", dy::routes())
         .nest("/ks", ks::routes())
         .nest("/bjh", bjh::routes())
@@ -83,6 +93,10 @@ pub fn router(cfg: Config) -> Router {
         // Plain DY uploads may be up to 128 MB; parts and fragments are smaller. Bodies are counted
         // chunk by chunk, never kept.
         .layer(DefaultBodyLimit::max(130 * MB as usize))
+        .layer(axum::middleware::from_fn_with_state(
+            s.clone(),
+            persist::after,
+        ))
         .with_state(s)
 }
 
@@ -100,7 +114,32 @@ pub(crate) type S = Arc<Sandbox>;
 pub(crate) struct Sandbox {
     pub public_base: String,
     st: Mutex<State>,
+    /// Set by every mutable access to the state (`Guard`), cleared by `save`: a request that only
+    /// read costs no snapshot.
+    changed: AtomicBool,
     pub webhook_client: reqwest::Client,
+    store: Option<persist::Store>,
+}
+
+/// The state lock's guard. Reading goes through `Deref`; any `&mut` access marks the state changed,
+/// so only requests that changed something are written to disk.
+pub(crate) struct Guard<'a> {
+    g: MutexGuard<'a, State>,
+    changed: &'a AtomicBool,
+}
+
+impl std::ops::Deref for Guard<'_> {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.g
+    }
+}
+
+impl std::ops::DerefMut for Guard<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        self.changed.store(true, Ordering::Relaxed);
+        &mut self.g
+    }
 }
 
 impl Sandbox {
@@ -108,33 +147,64 @@ impl Sandbox {
         let mut apps = HashMap::new();
         apps.insert(SANDBOX_DY_KEY.to_string(), SANDBOX_DY_SECRET.to_string());
         apps.insert(SANDBOX_KS_KEY.to_string(), SANDBOX_KS_SECRET.to_string());
-        let st = State {
-            review_delay_ms: cfg.review_delay_ms,
-            webhook_url: cfg.webhook_url,
-            webhook_duplicate_rate: cfg.webhook_duplicate_rate,
-            apps,
-            ..State::default()
-        };
+        let store = cfg.state_dir.map(persist::Store::new);
+        let mut st = store
+            .as_ref()
+            .and_then(persist::Store::load)
+            .unwrap_or_default();
+        // The run's settings come from the config, not from the file.
+        st.review_delay_ms = cfg.review_delay_ms;
+        st.webhook_url = cfg.webhook_url;
+        st.webhook_duplicate_rate = cfg.webhook_duplicate_rate;
+        for (k, v) in apps {
+            st.apps.entry(k).or_insert(v);
+        }
         Sandbox {
             public_base: cfg.public_base.trim_end_matches('/').to_string(),
             st: Mutex::new(st),
+            changed: AtomicBool::new(false),
             webhook_client: reqwest::Client::builder()
                 .timeout(std::time::Duration::from_secs(10))
                 .build()
                 .expect("reqwest client"),
+            store,
         }
     }
 
-    /// The state lock. Never hold it across an `.await`.
-    pub fn lock(&self) -> MutexGuard<'_, State> {
+    /// Writes the state file when a request changed the state since the last write (no-op
+    /// without a state dir). A change made while the snapshot is taken is in it or sets the flag
+    /// again for the next save.
+    pub fn save(&self) {
+        if let Some(store) = &self.store
+            && self.changed.swap(false, Ordering::Relaxed)
+        {
+            store.save(|| serde_json::to_vec(&*self.raw_lock()));
+        }
+    }
+
+    fn raw_lock(&self) -> MutexGuard<'_, State> {
         self.st.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The state lock. Never hold it across an `.await`.
+    pub fn lock(&self) -> Guard<'_> {
+        Guard {
+            g: self.raw_lock(),
+            changed: &self.changed,
+        }
     }
 }
 
-#[derive(Default)]
+/// Everything a platform remembers. Faults and the run's settings (review delay, webhook) are not
+/// saved: they are the tester's, not the platform's.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default)]
 pub(crate) struct State {
+    #[serde(skip)]
     pub review_delay_ms: i64,
+    #[serde(skip)]
     pub webhook_url: Option<String>,
+    #[serde(skip)]
     pub webhook_duplicate_rate: f64,
     /// client_key -> client_secret. Unknown DY/KS keys are learned on first use (trust on first
     /// use), so a sandbox driven with the operator's own key still signs webhooks consistently.
@@ -146,6 +216,8 @@ pub(crate) struct State {
     /// H5 share: ticket -> (client_key, expires at); share ids handed out -> client_key.
     pub tickets: HashMap<String, (String, i64)>,
     pub share_ids: HashMap<String, String>,
+    /// get_share short links: code -> (schema, expires at).
+    pub short_links: HashMap<String, (String, i64)>,
     /// "dy:<open_id>" -> who it is.
     pub users: HashMap<String, User>,
     pub uploads: HashMap<String, Upload>,
@@ -154,6 +226,9 @@ pub(crate) struct State {
     pub posted_comments: HashMap<String, Vec<works::PostedComment>>,
     pub qr: HashMap<String, session::QrRec>,
     pub sessions: HashMap<String, session::SessionRec>,
+    /// DY private messages sent through `/im/send/msg/`, oldest first.
+    pub messages: Vec<ImMessage>,
+    #[serde(skip)]
     pub faults: Vec<FaultRule>,
     /// "<platform>:<open_id>" -> successful creates.
     pub creates: BTreeMap<String, u64>,
@@ -172,6 +247,14 @@ impl State {
             self.seq,
             rand::random::<u64>() & 0xffff_ffff_ffff
         )
+    }
+
+    /// The comments posted through the API on an item (top-level and replies).
+    pub fn posted_of(&self, item_id: &str) -> &[works::PostedComment] {
+        self.posted_comments
+            .get(item_id)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
 
     /// Records a successful create: the work (under review) and the per-account counter, in one
@@ -204,21 +287,30 @@ impl State {
     }
 }
 
+#[derive(Serialize, Deserialize)]
 pub(crate) struct AuthCode {
     pub platform: Platform,
     pub client_key: String,
     pub open_id: String,
     pub expires_at: i64,
     pub used: bool,
+    /// What the person consented to (comma separated).
+    #[serde(default)]
+    pub scope: String,
 }
 
+#[derive(Serialize, Deserialize)]
 pub(crate) struct Access {
     pub platform: Platform,
     pub open_id: String,
     pub client_key: String,
     pub expires_at: i64,
+    /// The scope granted at authorization (comma separated); DY checks it on every user call.
+    #[serde(default)]
+    pub scope: String,
 }
 
+#[derive(Serialize, Deserialize)]
 pub(crate) struct Refresh {
     pub platform: Platform,
     pub open_id: String,
@@ -228,27 +320,52 @@ pub(crate) struct Refresh {
     pub renewals: u32,
     /// KS rotation: a replaced refresh token stays known as "discarded".
     pub alive: bool,
+    #[serde(default)]
+    pub scope: String,
 }
 
-#[derive(Clone)]
+#[derive(Clone, Serialize, Deserialize)]
 pub(crate) struct User {
     pub nickname: String,
     pub avatar: String,
 }
 
+#[derive(Serialize, Deserialize)]
 pub(crate) struct Upload {
     pub platform: Platform,
     pub open_id: String,
     pub parts: BTreeMap<u32, u64>,
     pub done: bool,
+    /// Reads the MP4 header as the parts stream by, in order (a restart mid-upload loses it:
+    /// the video then reports 0x0).
+    #[serde(skip)]
+    pub probe: Option<mp4::Probe>,
 }
 
+#[derive(Serialize, Deserialize)]
 pub(crate) struct Video {
     pub platform: Platform,
     pub open_id: String,
     pub size: u64,
     /// How many parts/fragments it came in (0 = one plain upload).
     pub parts: u32,
+    /// Display size read from the MP4 header; 0x0 when the file is not an MP4 we can read.
+    #[serde(default)]
+    pub width: u32,
+    #[serde(default)]
+    pub height: u32,
+}
+
+/// A DY private message (`/im/send/msg/`).
+#[derive(Clone, Serialize, Deserialize)]
+pub(crate) struct ImMessage {
+    pub msg_id: String,
+    pub open_id: String,
+    pub conversation_id: String,
+    pub to_user_id: String,
+    pub msg_type: i64,
+    pub text: String,
+    pub create_time: i64,
 }
 
 // ---- faults ------------------------------------------------------------------------------------

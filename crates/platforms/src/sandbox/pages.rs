@@ -69,18 +69,32 @@ fn consent(
             )
         })
         .collect();
+    // One ticked box per scope; user_info is required (ticked, fixed, sent as a hidden field).
     let scopes: String = scope
         .split(',')
+        .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|s| format!("<li>{}</li>", esc(s)))
+        .map(|s| {
+            let s = esc(s);
+            if s == "user_info" {
+                format!(
+                    "<li><label><input type=\"checkbox\" checked disabled> {s}</label>\
+                     <input type=\"hidden\" name=\"grant\" value=\"{s}\"></li>"
+                )
+            } else {
+                format!(
+                    "<li><label><input type=\"checkbox\" name=\"grant\" value=\"{s}\" checked> {s}</label></li>"
+                )
+            }
+        })
         .collect();
     page(
         &format!("{platform_zh}授权 / {platform_en} authorization"),
         &format!(
             "<div class=\"card\"><p>应用 <b>{app}</b> 请求访问你的{platform_zh}账号。<br>\
              The app <b>{app}</b> asks to access your {platform_en} account.</p>\
-             <p>权限 / Permissions:</p><ul>{scopes}</ul>\
              <form method=\"post\">{fields}\
+             <p>权限 / Permissions:</p><ul class=\"scopes\">{scopes}</ul>\
              <label>昵称 / Nickname <input type=\"text\" id=\"nickname\" name=\"nickname\" value=\"{nick}\"></label><br>\
              <button type=\"submit\" id=\"approve\" name=\"action\" value=\"approve\">同意授权 / Authorize</button>\
              <button type=\"submit\" id=\"deny\" name=\"action\" value=\"deny\">拒绝 / Deny</button>\
@@ -122,8 +136,11 @@ pub(crate) async fn dy_consent(Query(q): Query<M>) -> Response {
     .into_response()
 }
 
-pub(crate) async fn dy_consent_submit(St(s): St<S>, Form(f): Form<M>) -> Response {
-    submit(&s, Platform::Dy, v(&f, "client_key"), &f)
+/// The consent form's fields; `grant` repeats (one per ticked scope).
+type Pairs = Form<Vec<(String, String)>>;
+
+pub(crate) async fn dy_consent_submit(St(s): St<S>, Form(f): Pairs) -> Response {
+    submit(&s, Platform::Dy, "client_key", &f)
 }
 
 /// GET /ks/oauth2/authorize?app_id&scope&response_type=code&redirect_uri&state
@@ -151,11 +168,19 @@ pub(crate) async fn ks_consent(Query(q): Query<M>) -> Response {
     .into_response()
 }
 
-pub(crate) async fn ks_consent_submit(St(s): St<S>, Form(f): Form<M>) -> Response {
-    submit(&s, Platform::Ks, v(&f, "app_id"), &f)
+pub(crate) async fn ks_consent_submit(St(s): St<S>, Form(f): Pairs) -> Response {
+    submit(&s, Platform::Ks, "app_id", &f)
 }
 
-fn submit(s: &S, p: Platform, app: &str, f: &M) -> Response {
+fn submit(s: &S, p: Platform, app_field: &str, pairs: &[(String, String)]) -> Response {
+    let ticked: Vec<&str> = pairs
+        .iter()
+        .filter(|(k, _)| k == "grant")
+        .map(|(_, x)| x.as_str())
+        .collect();
+    let f: M = pairs.iter().cloned().collect();
+    let f = &f;
+    let app = v(f, app_field);
     let (uri, state) = (v(f, "redirect_uri"), v(f, "state"));
     if app.is_empty() || !redirect_ok(uri) {
         return bad("client_key / redirect_uri 缺失或无效 (missing or invalid)");
@@ -182,7 +207,8 @@ fn submit(s: &S, p: Platform, app: &str, f: &M) -> Response {
         ),
         n => n.to_string(),
     };
-    let code = super::dy::issue_code(&mut s.lock(), p, app, &nick);
+    let scope = super::dy::consented(v(f, "scope"), &ticked);
+    let code = super::dy::issue_code(s, &mut s.lock(), p, app, &nick, &scope);
     redirect(uri, &[("code", &code), ("state", state)])
 }
 

@@ -18,6 +18,7 @@ use std::collections::HashMap;
 pub(crate) const QR_TTL_MS: i64 = 5 * 60_000;
 pub(crate) const SESSION_TTL_MS: i64 = 30 * DAY_MS;
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct QrRec {
     pub platform: Platform,
     pub expires_at: i64,
@@ -27,6 +28,7 @@ pub(crate) struct QrRec {
     pub session: Option<String>,
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct SessionRec {
     pub platform: Platform,
     pub open_id: String,
@@ -240,6 +242,8 @@ async fn upload(St(s): St<S>, Extension(p): P, headers: HeaderMap, mut mp: Multi
             open_id,
             size,
             parts: 0,
+            width: 0,
+            height: 0,
         },
     );
     ok(json!({"video_id": id}))
@@ -304,7 +308,7 @@ async fn works(St(s): St<S>, Extension(p): P, headers: HeaderMap, Query(q): Q) -
         .take(count)
         .map(|w| {
             let r = w.review(now);
-            let x = w.stats(now, st.posted_comments.get(&w.item_id).map_or(0, Vec::len));
+            let x = w.stats(now, st.posted_of(&w.item_id));
             json!({
                 "item_id": w.item_id, "title": w.title, "create_time": w.created_at / 1000,
                 "status": match r { Review::Reviewing => "reviewing", Review::Public => "public", Review::Rejected => "rejected" },

@@ -3,8 +3,9 @@
 
 use super::{REJECT_WORDS, contains_any, stable_hash};
 use crate::Platform;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
+#[derive(Serialize, Deserialize)]
 pub(crate) struct WorkRec {
     pub platform: Platform,
     pub open_id: String,
@@ -26,6 +27,7 @@ pub(crate) enum Review {
     Rejected,
 }
 
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PostedComment {
     pub comment_id: String,
     pub reply_to: Option<String>,
@@ -123,12 +125,15 @@ impl WorkRec {
         (self.minutes_public(now) * self.rate() / PLAYS_PER_COMMENT).min(MAX_GENERATED_COMMENTS)
     }
 
-    pub fn stats(&self, now: i64, posted: usize) -> StatsOut {
+    /// `comment` counts what [`WorkRec::comments`] lists (generated + posted top-level comments), so
+    /// every call that reports it agrees.
+    pub fn stats(&self, now: i64, posted: &[PostedComment]) -> StatsOut {
         let play = self.minutes_public(now) * self.rate();
+        let top_level = posted.iter().filter(|p| p.reply_to.is_none()).count() as i64;
         StatsOut {
             play,
             like: play / 20,
-            comment: self.generated_comments(now) + posted as i64,
+            comment: self.generated_comments(now) + top_level,
             share: play / 800,
         }
     }
@@ -146,37 +151,65 @@ impl WorkRec {
                     content: COMMENT_POOL[(h % COMMENT_POOL.len() as u64) as usize].to_string(),
                     create_time: at / 1000,
                     digg_count: (h % 50) as i64,
-                    reply_comment_total: posted
-                        .iter()
-                        .filter(|p| {
-                            p.reply_to.as_deref() == Some(&format!("{}-c{i}", self.item_id))
-                        })
-                        .count() as i64,
+                    reply_comment_total: reply_total(posted, &format!("{}-c{i}", self.item_id)),
                     top: false,
                 }
             })
             .collect();
-        out.extend(
-            posted
-                .iter()
-                .filter(|p| p.reply_to.is_none())
-                .map(|p| CommentOut {
-                    comment_id: p.comment_id.clone(),
-                    comment_user_id: p.user_id.clone(),
-                    content: p.content.clone(),
-                    create_time: p.create_time / 1000,
-                    digg_count: 0,
-                    reply_comment_total: 0,
-                    top: false,
-                }),
-        );
-        out.sort_by(|a, b| {
-            b.create_time
-                .cmp(&a.create_time)
-                .then(b.comment_id.cmp(&a.comment_id))
-        });
+        out.extend(posted_under(posted, None));
+        newest_first(&mut out);
         out
     }
+}
+
+/// A JSON field as text: strings as they are, numbers rendered, anything else empty.
+pub(crate) fn text_of(v: Option<&serde_json::Value>) -> String {
+    match v {
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(serde_json::Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+fn reply_total(posted: &[PostedComment], comment_id: &str) -> i64 {
+    posted
+        .iter()
+        .filter(|p| p.reply_to.as_deref() == Some(comment_id))
+        .count() as i64
+}
+
+/// The posted comments whose parent is `parent` (None: the video itself), as the API lists them.
+fn posted_under<'a>(
+    posted: &'a [PostedComment],
+    parent: Option<&'a str>,
+) -> impl Iterator<Item = CommentOut> + 'a {
+    posted
+        .iter()
+        .filter(move |p| p.reply_to.as_deref() == parent)
+        .map(|p| CommentOut {
+            comment_id: p.comment_id.clone(),
+            comment_user_id: p.user_id.clone(),
+            content: p.content.clone(),
+            create_time: p.create_time / 1000,
+            digg_count: 0,
+            reply_comment_total: reply_total(posted, &p.comment_id),
+            top: false,
+        })
+}
+
+fn newest_first(v: &mut [CommentOut]) {
+    v.sort_by(|a, b| {
+        b.create_time
+            .cmp(&a.create_time)
+            .then(b.comment_id.cmp(&a.comment_id))
+    });
+}
+
+/// The replies to one comment, newest first (`/item/comment/reply/list/`).
+pub(crate) fn replies(posted: &[PostedComment], comment_id: &str) -> Vec<CommentOut> {
+    let mut out: Vec<CommentOut> = posted_under(posted, Some(comment_id)).collect();
+    newest_first(&mut out);
+    out
 }
 
 #[cfg(test)]
@@ -188,15 +221,15 @@ mod tests {
         let w = WorkRec::new(Platform::Dy, "o", "item1", "v", "好视频", 0, 600_000);
         assert_eq!(w.review(599_999), Review::Reviewing);
         assert_eq!(w.review(600_000), Review::Public);
-        let a = w.stats(600_000 + 3_600_000, 0);
-        let b = w.stats(600_000 + 7_200_000, 0);
+        let a = w.stats(600_000 + 3_600_000, &[]);
+        let b = w.stats(600_000 + 7_200_000, &[]);
         assert!(a.play > 0 && b.play == a.play * 2, "{a:?} {b:?}");
         assert_eq!(
             w.comments(600_000 + 86_400_000, &[]).len() as i64,
-            w.stats(600_000 + 86_400_000, 0).comment
+            w.stats(600_000 + 86_400_000, &[]).comment
         );
         let r = WorkRec::new(Platform::Dy, "o", "item2", "v", "这是违规内容", 0, 10);
         assert_eq!(r.review(11), Review::Rejected);
-        assert_eq!(r.stats(1_000_000, 0).play, 0);
+        assert_eq!(r.stats(1_000_000, &[]).play, 0);
     }
 }

@@ -129,7 +129,10 @@ export interface OperationLog {
   username: string;
   method: string;
   path: string;
+  /** The permission the call was checked against (what the action filter matches). */
   action: string;
+  /** The action in words, in the reader's language: function and verb. */
+  action_name?: string;
   result: 'success' | 'failed';
   status: number;
   message: string;

@@ -199,7 +199,9 @@ export interface Item {
   verified_at: Millis | null;
   plays: number;
   likes: number;
-  comments: number;
+  /** The top comments this item posts (texts); its comment count on the platform is `comment_count`. */
+  comments: string[];
+  comment_count: number;
 }
 
 export type VideoSource = 'library' | 'material';

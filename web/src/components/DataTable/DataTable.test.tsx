@@ -87,6 +87,17 @@ describe('DataTable paging and rows', () => {
     expect(url.searchParams.get('username')).toBe('x');
   });
 
+  it('a capped total reads "10,000+" and the pager still reaches its last page', async () => {
+    const fetch = mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }], total: 10000, total_capped: true }));
+    renderTable();
+    await screen.findByTestId('t-row-1');
+    expect(screen.getByTestId('t-total')).toHaveTextContent('Total 10,000+');
+    fireEvent.click(screen.getByTitle('1000'));
+    await waitFor(() =>
+      expect(new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('page')).toBe('1000'),
+    );
+  });
+
   it('offers page sizes 10, 20, 30, 40, 50 and reloads on a change', async () => {
     const fetch = mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }], total: 100 }));
     renderTable();
@@ -201,9 +212,12 @@ describe('DataTable column settings (SPEC §4, §7, §8)', () => {
     await waitFor(() => expect(headers()).toEqual(['ID']));
     fireEvent.change(screen.getByTestId('t-col-width-id'), { target: { value: '150' } });
     fireEvent.click(screen.getByTestId('t-columns-save'));
-    // a loading state while saving
-    await waitFor(() => expect(screen.getByTestId('t-columns-save').className).toContain('ant-btn-loading'));
-    expect(feedback.success).not.toHaveBeenCalled();
+    // a loading state while saving, seen before the save reports (checked together: on a loaded machine
+    // the save's 150 ms may pass before waitFor hands back)
+    await waitFor(() => {
+      expect(screen.getByTestId('t-columns-save').className).toContain('ant-btn-loading');
+      expect(feedback.success).not.toHaveBeenCalled();
+    });
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('saved successfully'));
     const stored = JSON.parse(window.sessionStorage.getItem('cm_table_columns_t')!).v;
     expect(stored).toEqual([
@@ -319,5 +333,40 @@ describe('DataTable filter drawer and show mode', () => {
     expect(onShow).toHaveBeenCalledWith([
       { id: 9, name: 'n', text_json: { content, voice: 'x' }, content: { title: 'hello', lines: [1, 2] } },
     ]);
+  });
+});
+
+describe('headers that fit (English headers broke inside words: "Capacit y", "Faile d")', () => {
+  const narrow = [
+    { title: 'Capacity', dataIndex: 'capacity', width: 60, sorter: true },
+    { title: 'Failed', dataIndex: 'failed', width: 40 },
+    { title: '失败次数', dataIndex: 'n', width: 40 },
+    { title: 'Name', dataIndex: 'name' },
+  ];
+  const colWidths = () => Array.from(document.querySelectorAll('[data-testid="t-table"] colgroup col')).map((c) => parseFloat((c as HTMLElement).style.width) || 0);
+
+  it('widens a column too narrow for its header and keeps every header on one line', async () => {
+    mockFetch(() => ok({ rows: [{ id: 1, name: 'a' }], total: 1 }));
+    renderPage(<DataTable<Row> id="t" api="/things/index" columns={narrow as never} scrollX={200} />, { route: '/table', path: '/table' });
+    await screen.findByTestId('t-row-1');
+    const [capacity, failed, cjk] = colWidths();
+    // the text itself (bold 14 px: "Capacity" ≥ 62 px, "Failed" ≥ 44 px, four CJK characters 56 px) plus 32 px padding, and the sort arrows
+    expect(capacity).toBeGreaterThanOrEqual(62 + 32 + 20);
+    expect(failed).toBeGreaterThanOrEqual(44 + 32);
+    expect(cjk).toBeGreaterThanOrEqual(56 + 32);
+    for (const th of screen.getAllByRole('columnheader')) expect(th).toHaveStyle({ whiteSpace: 'nowrap' });
+    // the scrolled table is as wide as its widened columns
+    const table = document.querySelector('[data-testid="t-table"] table') as HTMLElement;
+    expect(parseFloat(table.style.width)).toBeGreaterThanOrEqual(capacity + failed + cjk);
+  });
+
+  it('a header wide enough already keeps its width', async () => {
+    mockFetch(() => ok({ rows: [], total: 0 }));
+    renderPage(<DataTable<Row> id="t" api="/things/index" columns={[{ title: 'ID', dataIndex: 'id', width: 150 }, { title: 'Name', dataIndex: 'name', width: 200 }]} scrollX={350} />, {
+      route: '/table',
+      path: '/table',
+    });
+    await screen.findByTestId('t-empty');
+    expect(colWidths()).toEqual([150, 200]);
   });
 });

@@ -20,6 +20,7 @@ import FilterTrigger from '../FilterDrawer/FilterTrigger';
 import { activeRows, initialRows, isEmptyFilter, type FilterField, type FilterObj, type FilterRow } from '../FilterDrawer/model';
 import ColumnSettings from './ColumnSettings';
 import { clearSettings, defaultSettings, loadSettings, storeSettings, type ColumnSetting } from './columnSettings';
+import { fitHeader, widthSum } from './headerFit';
 import { emptyTextForError, normalizeList, type NormalizedList } from './normalize';
 
 /** The drawer is loaded on first open (kept out of the page chunks). */
@@ -247,9 +248,11 @@ export default function DataTable<T extends object>({
         if (st.width) c.width = st.width;
         c.fixed = st.fixed;
         delete (c as { hide?: boolean }).hide;
-        return c;
+        return fitHeader(c);
       });
   }, [columnDefaults, settings, sort, columnFilters]);
+  // a scrolled table is at least as wide as its columns, so a widened header never squeezes another
+  const scrollWidth = typeof scrollX === 'number' ? Math.max(scrollX, widthSum(visibleColumns as never)) : scrollX;
   const titles = useMemo(
     () => Object.fromEntries(columnDefaults.map((c) => [c.key, (c.title as ReactNode) ?? c.key])) as Record<string, ReactNode>,
     [columnDefaults],
@@ -365,7 +368,7 @@ export default function DataTable<T extends object>({
         pagination={false}
         size={size}
         bordered={bordered}
-        scroll={scrollX ? { x: scrollX } : undefined}
+        scroll={scrollWidth ? { x: scrollWidth } : undefined}
         expandable={expandAll ? { ...expandable, expandedRowKeys: expanded, onExpandedRowsChange: setExpanded } : expandable}
         onChange={onTableChange}
         rowClassName={(_, index) => (striped && index % 2 === 1 ? 'cm-row-striped' : '')}
@@ -404,7 +407,9 @@ export default function DataTable<T extends object>({
       {pagination ? (
         <div className="cm-data-table-pagination" data-testid={`${id}-pagination`}>
           <span className="cm-data-table-total" data-testid={`${id}-total`}>
-            {t('table.total', { total })}
+            {query.data?.capped && !query.isError
+              ? t('table.totalCapped', { total: total.toLocaleString('en-US') })
+              : t('table.total', { total })}
           </span>
           <Select<number>
             size="small"

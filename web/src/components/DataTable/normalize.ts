@@ -3,6 +3,8 @@ import { RequestError } from '@/api/request';
 export interface NormalizedList<T> {
   rows: T[];
   total: number;
+  /** The server stopped counting: `total` is a lower bound (shown as "10,000+"); paging still works. */
+  capped?: boolean;
   summary?: Record<string, number>;
 }
 
@@ -19,6 +21,7 @@ export function normalizeList<T>(data: unknown): NormalizedList<T> | null {
     return {
       rows: obj.rows as T[],
       total: Number.isFinite(total) ? total : obj.rows.length,
+      ...(obj.total_capped === true ? { capped: true } : {}),
       summary: obj.summary && typeof obj.summary === 'object' ? (obj.summary as Record<string, number>) : undefined,
     };
   }

@@ -10,6 +10,7 @@
  * while the drawer itself is loaded lazily.
  */
 import dayjs from 'dayjs';
+import { merchantToday } from '@/utils/format';
 
 export type FilterType = 'text' | 'select' | 'date' | 'daterange' | 'datetime' | 'datetimerange' | 'customDate' | 'switch' | 'tags';
 export type FilterOperator = '=' | '!=' | '>' | '>=' | '<' | '<=' | 'include' | 'notinclude';
@@ -182,7 +183,7 @@ export const CUSTOM_DATE_PRESETS = ['today', 'yesterday', 'last7days', 'last30da
 export type CustomDatePreset = (typeof CUSTOM_DATE_PRESETS)[number];
 
 /** [from, to] days of a preset, both included. */
-export function presetRange(preset: CustomDatePreset, now: dayjs.Dayjs = dayjs()): [dayjs.Dayjs, dayjs.Dayjs] {
+export function presetRange(preset: CustomDatePreset, now: dayjs.Dayjs = merchantToday()): [dayjs.Dayjs, dayjs.Dayjs] {
   const today = now.startOf('day');
   switch (preset) {
     case 'today':

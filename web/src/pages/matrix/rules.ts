@@ -4,6 +4,7 @@
  * checks the same rules again and answers 422 with `data.field`.
  */
 import dayjs, { type Dayjs } from 'dayjs';
+import { merchantToday } from '@/utils/format';
 import type { ItemState, MountType, TaskPlatform, TaskReq, TimeMode } from '@/api/matrix/types';
 
 export const TITLE_MAX = 50;
@@ -215,7 +216,8 @@ export const MOUNT_FIELDS: Record<MountType, Array<keyof TaskFormValues>> = {
   product: ['product_id'],
 };
 
-export function emptyTaskForm(today: Dayjs = dayjs()): TaskFormValues {
+/** A new task's values; the start date is today in the merchants' time zone, not the browser's. */
+export function emptyTaskForm(today: Dayjs = merchantToday()): TaskFormValues {
   return {
     name: '',
     platform: 'dy',

@@ -64,9 +64,10 @@ fn view(d: &dict::Dict) -> serde_json::Value {
 pub async fn index(State(st): State<AppState>, Input(q): Input<DictQuery>) -> ApiResult<Json> {
     let q = q.list.with_filter("name", q.name.as_deref(), "include");
     let (rows, total) = dict::list(&st.db, &q).await?;
-    Ok(ok(
-        serde_json::json!({ "rows": rows.iter().map(view).collect::<Vec<_>>(), "total": total }),
-    ))
+    Ok(ok(store::list::rows_total(
+        rows.iter().map(view).collect::<Vec<_>>(),
+        total,
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

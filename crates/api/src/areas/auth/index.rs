@@ -1,11 +1,12 @@
 //! The signed-in user's own calls: menu, profile, password, home page data, their merchant's log and
 //! points records.
 
+use crate::LangOf;
 use crate::error::{ApiError, ApiResult, Json, ok};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::i18n::Msg;
+use domain::i18n::{Lang, Msg};
 use domain::{UserKind, validate};
 use serde::Deserialize;
 use store::ListParams;
@@ -175,10 +176,17 @@ pub async fn courses(State(st): State<AppState>) -> ApiResult<Json> {
 #[utoipa::path(method(get, post), path = "/version_log/getList", tag = "auth", responses((status = 200, description = "{rows,total}")))]
 pub async fn version_log(
     State(st): State<AppState>,
+    LangOf(lang): LangOf,
     Input(p): Input<ListParams>,
 ) -> ApiResult<Json> {
-    let (rows, total) = store::content::version_logs(&st.db, &p).await?;
-    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+    let (mut rows, total) = store::content::version_logs(&st.db, &p).await?;
+    // Each entry in the reader's language only (English falls back to Chinese where none was written).
+    for r in &mut rows {
+        if lang == Lang::En && !r.content_en.is_empty() {
+            r.content = std::mem::take(&mut r.content_en);
+        }
+    }
+    Ok(ok(store::list::rows_total(rows, total)))
 }
 
 #[utoipa::path(get, path = "/index/dashboard", tag = "reports", responses((status = 200, description = "points and chart series")))]
@@ -193,33 +201,22 @@ pub async fn dashboard(State(st): State<AppState>, c: Caller) -> ApiResult<Json>
             .await?
         }
     };
-    // Publishing and video statistics arrive with the publishing module; until then the series are
-    // honest zeros and the console shows its empty state.
-    let today = domain::now_ms() / 86_400_000;
-    let days: Vec<String> = (0..7).rev().map(|d| day_string(today - d)).collect();
-    let zeros = vec![0; 7];
+    // The last seven China days, on the platform clock the publisher stamps items with.
+    let today = domain::matrix::day_of(domain::clock::platform_now());
+    let first = today - (DASHBOARD_DAYS as i64 - 1);
+    let days: Vec<String> = (first..=today).map(domain::matrix::fmt_day).collect();
+    let s = store::matrix::daily_stats(&st.db, c.user.merchant_id, first, DASHBOARD_DAYS).await?;
+    let any = |v: &[i64]| v.iter().any(|&n| n > 0);
     Ok(ok(serde_json::json!({
         "points": points,
-        "publish": { "days": days, "success": zeros, "failed": zeros },
-        "video": { "days": days, "plays": zeros, "likes": zeros },
-        "has_publish_data": false,
-        "has_video_data": false,
+        "publish": { "days": days, "success": s.published, "failed": s.failed },
+        "video": { "days": days, "plays": s.plays, "likes": s.likes },
+        "has_publish_data": any(&s.published) || any(&s.failed),
+        "has_video_data": any(&s.plays) || any(&s.likes),
     })))
 }
 
-/// `YYYY-MM-DD` of a day number since 1970-01-01 (UTC), without a date library.
-fn day_string(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
+const DASHBOARD_DAYS: usize = 7;
 
 #[derive(Debug, Deserialize)]
 pub struct LogQuery {
@@ -239,15 +236,28 @@ impl LogQuery {
     }
 }
 
-#[utoipa::path(method(get, post), path = "/index/log", tag = "auth", responses((status = 200, description = "the caller's merchant's operation log")))]
+/// Log rows with `action_name`: the action in words, in the reader's language (`action` keeps the
+/// permission it was checked against, which the filter matches).
+pub fn log_rows(rows: &[store::oplog::LogRow], lang: domain::i18n::Lang) -> Vec<serde_json::Value> {
+    rows.iter()
+        .map(|r| {
+            let mut v = serde_json::json!(r);
+            v["action_name"] = domain::actions::action_name(&r.action, lang).into();
+            v
+        })
+        .collect()
+}
+
+#[utoipa::path(method(get, post), path = "/index/log", tag = "auth", responses((status = 200, description = "the caller's merchant's operation log; each row's action_name names the action in words")))]
 pub async fn merchant_log(
     State(st): State<AppState>,
     c: Caller,
+    crate::LangOf(lang): crate::LangOf,
     Input(q): Input<LogQuery>,
 ) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
     let (rows, total) = store::oplog::list(&st.db, Some(mid), &q.into_query()).await?;
-    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+    Ok(ok(store::list::rows_total(log_rows(&rows, lang), total)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -258,43 +268,44 @@ pub struct UsageQuery {
     pub kind: Option<String>,
 }
 
-async fn usage(st: &AppState, c: &Caller, q: &UsageQuery) -> ApiResult<Json> {
+/// A ledger row as its reader sees it: the reason and the operator in the reader's language.
+fn usage_row(e: &store::points::Entry, lang: Lang) -> serde_json::Value {
+    let mut v = serde_json::to_value(e).unwrap_or_default();
+    v["reason"] = domain::points::reason_text(&e.reason_code, &e.reason, lang).into();
+    v["operator"] = domain::points::operator_text(&e.operator, lang).into();
+    v
+}
+
+async fn usage(st: &AppState, c: &Caller, lang: Lang, q: &UsageQuery) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
     let q = q.list.clone().with_filter("kind", q.kind.as_deref(), "=");
     let (rows, total, mut summary) = store::points::list(&st.db, mid, &q).await?;
+    let rows: Vec<_> = rows.iter().map(|e| usage_row(e, lang)).collect();
     summary.insert(
         "balance".into(),
         store::points::balance(&st.db, mid).await?.into(),
     );
-    Ok(ok(
-        serde_json::json!({ "rows": rows, "total": total, "summary": summary }),
-    ))
+    let mut data = store::list::rows_total(rows, total);
+    data["summary"] = summary.into();
+    Ok(ok(data))
 }
 
 #[utoipa::path(method(get, post), path = "/common.merchant_usage_record/index", tag = "reports", responses((status = 200, description = "points ledger of the caller's merchant")))]
 pub async fn usage_common(
     State(st): State<AppState>,
     c: Caller,
+    LangOf(lang): LangOf,
     Input(q): Input<UsageQuery>,
 ) -> ApiResult<Json> {
-    usage(&st, &c, &q).await
+    usage(&st, &c, lang, &q).await
 }
 
 #[utoipa::path(method(get, post), path = "/bpdr.merchant_usage_record/index", tag = "reports", responses((status = 200, description = "points ledger of the caller's merchant")))]
 pub async fn usage_bpdr(
     State(st): State<AppState>,
     c: Caller,
+    LangOf(lang): LangOf,
     Input(q): Input<UsageQuery>,
 ) -> ApiResult<Json> {
-    usage(&st, &c, &q).await
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn day_strings() {
-        assert_eq!(super::day_string(0), "1970-01-01");
-        assert_eq!(super::day_string(20_778), "2026-11-21");
-        assert_eq!(super::day_string(11_016), "2000-02-29");
-    }
+    usage(&st, &c, lang, &q).await
 }

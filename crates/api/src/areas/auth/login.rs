@@ -1,5 +1,6 @@
 //! Sign-in, registration, SMS codes, password reset, proxy sign-in, token refresh and sign-out.
 
+use crate::client::ClientIp;
 use crate::error::{ApiError, ApiResult, Json, ok};
 use crate::extract::{Caller, Input};
 use crate::guard::LogSubject;
@@ -116,33 +117,60 @@ pub struct LoginReq {
 }
 
 /// Refuses a locked login key (429) before any check runs.
-async fn check_lock(st: &AppState, key: &str) -> ApiResult<()> {
-    if let Some(until) = users::locked_until(&st.db, key).await? {
-        return Err(locked(until));
+async fn check_lock(st: &AppState, key: &str, now: i64) -> ApiResult<()> {
+    if let Some(until) = users::locked_until(&st.db, key, now).await? {
+        return Err(locked(until, now));
     }
     Ok(())
 }
 
-fn locked(until: i64) -> ApiError {
-    let mins = ((until - now_ms()) + 59_999) / 60_000;
+fn locked(until: i64, now: i64) -> ApiError {
+    let mins = ((until - now) + 59_999) / 60_000;
     ApiError::TooMany(Msg::Locked, vec![("until", format!("{mins} min"))])
 }
 
-/// Counts one wrong password or code and answers with how many tries are left, or the lock.
-async fn wrong(st: &AppState, key: &str, field: &str, msg: Msg) -> ApiError {
-    match users::record_failure(&st.db, key).await {
-        Ok((_, Some(until))) => locked(until),
-        Ok((n, None)) => ApiError::invalid_with(
-            field,
-            msg,
-            vec![("left", (domain::LOCK_AFTER_FAILURES - n).to_string())],
-        ),
-        Err(e) => e.into(),
+/// Counts one wrong password or code against each key (with its limit) and answers with how many tries
+/// the first key has left, or the lock.
+async fn wrong(st: &AppState, keys: &[(&str, i64)], field: &str, msg: Msg, now: i64) -> ApiError {
+    let (mut left, mut lock) = (i64::MAX, None);
+    for (i, (key, limit)) in keys.iter().enumerate() {
+        match users::record_failure(&st.db, key, *limit, now).await {
+            Ok((n, until)) => {
+                lock = lock.max(until);
+                if i == 0 {
+                    left = limit - n;
+                }
+            }
+            Err(e) => return e.into(),
+        }
+    }
+    match lock {
+        Some(until) => locked(until, now),
+        None => ApiError::invalid_with(field, msg, vec![("left", left.to_string())]),
     }
 }
 
+/// Each password or code check is rationed per address and server-wide before it runs (a password
+/// check costs an argon2 hash); a sign-in that succeeds gives its attempt back (`auth`).
+fn ration(st: &AppState, ip: &str) -> ApiResult<()> {
+    st.login_limits.take(ip).map_err(|r| {
+        let seconds = ((r.wait_ms + 999) / 1000).to_string();
+        ApiError::TooMany(Msg::SignInThrottled, vec![("seconds", seconds)])
+    })
+}
+
+/// One wrong SMS code for a mobile number.
+async fn wrong_code(st: &AppState, key: &str, now: i64) -> ApiError {
+    let keys = [(key, domain::LOCK_AFTER_FAILURES)];
+    wrong(st, &keys, "code", Msg::BadCode, now).await
+}
+
 #[utoipa::path(post, path = "/login/auth", tag = "auth", request_body = LoginReq, responses((status = 200, description = "LoginResult {token, expires_at, remember, user}")))]
-pub async fn auth(State(st): State<AppState>, Input(r): Input<LoginReq>) -> Response {
+pub async fn auth(
+    State(st): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Input(r): Input<LoginReq>,
+) -> Response {
     let subject = LogSubject {
         merchant_id: None,
         user_id: None,
@@ -152,7 +180,10 @@ pub async fn auth(State(st): State<AppState>, Input(r): Input<LoginReq>) -> Resp
             r.username.clone()
         },
     };
-    let (result, subject) = auth_inner(&st, r, subject).await;
+    let (result, subject) = auth_inner(&st, &ip, r, subject).await;
+    if result.is_ok() {
+        st.login_limits.give_back(&ip);
+    }
     let mut res = result.map(ok).into_response();
     res.extensions_mut().insert(subject);
     res
@@ -160,6 +191,7 @@ pub async fn auth(State(st): State<AppState>, Input(r): Input<LoginReq>) -> Resp
 
 async fn auth_inner(
     st: &AppState,
+    ip: &str,
     r: LoginReq,
     mut subject: LogSubject,
 ) -> (ApiResult<serde_json::Value>, LogSubject) {
@@ -170,8 +202,8 @@ async fn auth_inner(
         );
     }
     let user = match r.login_type {
-        1 | 3 => password_login(st, &r).await,
-        2 => sms_login(st, &r).await,
+        1 | 3 => password_login(st, ip, &r).await,
+        2 => sms_login(st, ip, &r).await,
         _ => Err(ApiError::invalid_with(
             "login_type",
             Msg::InvalidValue,
@@ -196,25 +228,36 @@ async fn auth_inner(
     )
 }
 
-async fn password_login(st: &AppState, r: &LoginReq) -> ApiResult<users::User> {
+/// Wrong passwords lock one username for one address (`pwd:<name>@<address>`, 5 tries), so a stranger
+/// cannot lock the owner out; all addresses together have a slower limit per username (`pwd:<name>`).
+async fn password_login(st: &AppState, ip: &str, r: &LoginReq) -> ApiResult<users::User> {
     let username = r.username.trim();
     validate::required("username", username)?;
     validate::required("password", &r.password)?;
-    let key = format!("pwd:{}", username.to_lowercase());
-    check_lock(st, &key).await?;
+    ration(st, ip)?;
+    let now = st.login_limits.now();
+    let name_key = format!("pwd:{}", username.to_lowercase());
+    let addr_key = format!("{name_key}@{ip}");
+    check_lock(st, &addr_key, now).await?;
+    check_lock(st, &name_key, now).await?;
     let user = users::user_by_username(&st.db, username).await?;
-    let ok = match &user {
-        Some(u) => store::password::verify(&r.password, &u.password_hash),
-        None => {
-            // Same work either way, so timing does not tell which usernames exist.
-            store::password::verify(&r.password, dummy_hash());
-            false
-        }
-    };
+    // Same work either way, so timing does not tell which usernames exist; off the async threads, so
+    // a burst of sign-ins does not stall every other request.
+    let hash = user
+        .as_ref()
+        .map_or(dummy_hash().to_string(), |u| u.password_hash.clone());
+    let password = r.password.clone();
+    let ok = tokio::task::spawn_blocking(move || store::password::verify(&password, &hash))
+        .await
+        .unwrap_or(false);
     let Some(user) = user.filter(|_| ok) else {
-        return Err(wrong(st, &key, "password", Msg::BadCredentials).await);
+        let keys = [
+            (addr_key.as_str(), domain::LOCK_AFTER_FAILURES),
+            (name_key.as_str(), domain::USER_LOCK_AFTER_FAILURES),
+        ];
+        return Err(wrong(st, &keys, "password", Msg::BadCredentials, now).await);
     };
-    users::clear_failures(&st.db, &key).await?;
+    users::clear_failures(&st.db, &addr_key).await?;
     let staff = user.kind == UserKind::Staff.as_str();
     match (r.login_type, staff) {
         (1, true) => Err(ApiError::invalid("login_type", Msg::StaffUseStaffLogin)),
@@ -228,14 +271,16 @@ fn dummy_hash() -> &'static str {
     H.get_or_init(|| store::password::hash("not-a-real-password-1"))
 }
 
-async fn sms_login(st: &AppState, r: &LoginReq) -> ApiResult<users::User> {
+async fn sms_login(st: &AppState, ip: &str, r: &LoginReq) -> ApiResult<users::User> {
     let mobile = r.mobile.trim();
     validate::mobile(mobile)?;
     validate::required("code", &r.code)?;
+    ration(st, ip)?;
     let key = format!("sms:{mobile}");
-    check_lock(st, &key).await?;
+    let now = st.login_limits.now();
+    check_lock(st, &key, now).await?;
     if !users::consume_sms(&st.db, mobile, "login", r.code.trim()).await? {
-        return Err(wrong(st, &key, "code", Msg::BadCode).await);
+        return Err(wrong_code(st, &key, now).await);
     }
     users::clear_failures(&st.db, &key).await?;
     users::user_by_mobile(&st.db, mobile)
@@ -328,9 +373,10 @@ pub async fn register(State(st): State<AppState>, Input(r): Input<RegisterReq>) 
         return Err(ApiError::invalid("mobile", Msg::MobileTaken));
     }
     let key = format!("sms:{mobile}");
-    check_lock(&st, &key).await?;
+    let now = st.login_limits.now();
+    check_lock(&st, &key, now).await?;
     if !users::consume_sms(&st.db, mobile, "register", r.code.trim()).await? {
-        return Err(wrong(&st, &key, "code", Msg::BadCode).await);
+        return Err(wrong_code(&st, &key, now).await);
     }
     let (_, owner) = users::create_merchant(
         &st.db,
@@ -367,12 +413,13 @@ pub async fn reset_password(
         .await?
         .ok_or(ApiError::invalid("mobile", Msg::MobileNotRegistered))?;
     let key = format!("sms:{mobile}");
-    check_lock(&st, &key).await?;
+    let now = st.login_limits.now();
+    check_lock(&st, &key, now).await?;
     if !users::consume_sms(&st.db, mobile, "reset", r.code.trim()).await? {
-        return Err(wrong(&st, &key, "code", Msg::BadCode).await);
+        return Err(wrong_code(&st, &key, now).await);
     }
     users::set_password(&st.db, user.id, &store::password::hash(&r.password)).await?;
-    users::clear_failures(&st.db, &format!("pwd:{}", user.username.to_lowercase())).await?;
+    users::clear_user_failures(&st.db, &user.username).await?;
     Ok(ok(serde_json::json!({})))
 }
 

@@ -2,6 +2,7 @@
 
 pub mod dict;
 pub mod index;
+pub mod limits;
 pub mod login;
 pub mod staff;
 pub mod system;

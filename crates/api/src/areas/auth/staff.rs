@@ -44,9 +44,10 @@ pub async fn list(
         .list
         .with_filter("username", q.username.as_deref(), "include");
     let (rows, total) = users::list_staff(&st.db, c.merchant_id()?, &q).await?;
-    Ok(ok(
-        serde_json::json!({ "rows": rows.iter().map(view).collect::<Vec<_>>(), "total": total }),
-    ))
+    Ok(ok(store::list::rows_total(
+        rows.iter().map(view).collect::<Vec<_>>(),
+        total,
+    )))
 }
 
 /// Menu ids a caller may grant: non-admin menus (the user centre is always open); a staff member who

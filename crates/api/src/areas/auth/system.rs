@@ -27,7 +27,7 @@ pub async fn merchants(
 ) -> ApiResult<Json> {
     let q = q.list.with_filter("name", q.name.as_deref(), "include");
     let (rows, total) = users::list_merchants(&st.db, &q).await?;
-    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+    Ok(ok(store::list::rows_total(rows, total)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -146,7 +146,7 @@ pub async fn merchant_reset_password(
         .await?
         .ok_or(ApiError::NotFound)?;
     users::set_password(&st.db, owner.id, &store::password::hash(&r.password)).await?;
-    users::clear_failures(&st.db, &format!("pwd:{}", owner.username.to_lowercase())).await?;
+    users::clear_user_failures(&st.db, &owner.username).await?;
     Ok(ok(serde_json::json!({})))
 }
 
@@ -167,8 +167,16 @@ pub async fn merchant_topup(
     users::merchant_by_id(&st.db, r.id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    let reason = r.reason.unwrap_or_else(|| "top-up".into());
-    let e = store::points::topup(&st.db, r.id, r.points, reason.trim(), &c.user.username).await?;
+    let note = r.reason.unwrap_or_default();
+    let e = store::points::topup(
+        &st.db,
+        r.id,
+        r.points,
+        domain::points::Reason::Topup,
+        note.trim(),
+        &c.user.username,
+    )
+    .await?;
     Ok(ok(serde_json::json!({ "balance": e.balance, "entry": e })))
 }
 
@@ -209,7 +217,7 @@ pub async fn all_users(State(st): State<AppState>, Input(q): Input<UserQuery>) -
         .with_filter("username", q.username.as_deref(), "include")
         .with_filter("kind", q.kind.as_deref(), "=");
     let (rows, total) = users::list_all_users(&st.db, &q).await?;
-    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+    Ok(ok(store::list::rows_total(rows, total)))
 }
 
 fn role_view(r: &store::menus::Role) -> serde_json::Value {
@@ -343,13 +351,17 @@ pub async fn menu_edit(State(st): State<AppState>, Input(r): Input<MenuEdit>) ->
     Ok(ok(super::index::tree(&[m], m.parent_path.as_deref()).pop()))
 }
 
-#[utoipa::path(method(get, post), path = "/system/log/index", tag = "system", responses((status = 200, description = "every merchant's operation log")))]
+#[utoipa::path(method(get, post), path = "/system/log/index", tag = "system", responses((status = 200, description = "every merchant's operation log; each row's action_name names the action in words")))]
 pub async fn logs(
     State(st): State<AppState>,
+    crate::LangOf(lang): crate::LangOf,
     Input(q): Input<super::index::LogQuery>,
 ) -> ApiResult<Json> {
     let (rows, total) = store::oplog::list(&st.db, None, &q.into_query()).await?;
-    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+    Ok(ok(store::list::rows_total(
+        super::index::log_rows(&rows, lang),
+        total,
+    )))
 }
 
 #[derive(Debug, Deserialize)]
@@ -369,7 +381,7 @@ pub async fn tasks(State(st): State<AppState>, Input(q): Input<TaskQuery>) -> Ap
         .with_filter("state", q.state.as_deref(), "=")
         .with_filter("kind", q.kind.as_deref(), "=");
     let (rows, total) = store::jobs::list(&st.db, &q).await?;
-    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+    Ok(ok(store::list::rows_total(rows, total)))
 }
 
 #[utoipa::path(post, path = "/system/tasks/retry", tag = "system", request_body = IdReq, responses((status = 200, description = "the job, queued again")))]

@@ -172,7 +172,7 @@ pub(super) async fn list(st: &AppState, c: &Caller, mode: &str, q: IndexQuery) -
     for p in &rows {
         out.push(summary(st, mid, p).await?);
     }
-    Ok(ok(serde_json::json!({ "rows": out, "total": total })))
+    Ok(ok(store::list::rows_total(out, total)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -337,7 +337,7 @@ pub async fn resource_groups(State(st): State<AppState>, c: Caller) -> ApiResult
         ..Default::default()
     };
     let (rows, total) = mat::groups(&st.db, c.merchant_id()?, "video", &q).await?;
-    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+    Ok(ok(store::list::rows_total(rows, total)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -366,7 +366,7 @@ pub async fn resources(
         .iter()
         .map(|m| crate::areas::materials::files::view(&st, m))
         .collect();
-    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+    Ok(ok(store::list::rows_total(rows, total)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

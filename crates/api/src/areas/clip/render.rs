@@ -55,7 +55,7 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
                 &ctx.db,
                 v.merchant_id,
                 &v.points_key,
-                "video synthesis failed",
+                domain::points::Reason::VideoSynthesisFailed,
             )
             .await
             .map_err(|e| JobError::Retry(e.to_string()))?;
@@ -220,10 +220,7 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
             .hash(&mut h);
         format!("{:016x}", h.finish())
     };
-    let prep_dir = storage
-        .root()
-        .join(".prep")
-        .join(format!("p{}-{digest}", project.id));
+    let prep_dir = storage.prep_dir(project.id, &digest);
     let last_pct = AtomicI64::new(-1);
     let report = |lo: i64, hi: i64| {
         let db = ctx.db.clone();

@@ -149,7 +149,7 @@ pub async fn index(
     for p in &rows {
         out.push(project_view(&st, p).await?);
     }
-    Ok(ok(serde_json::json!({ "rows": out, "total": total })))
+    Ok(ok(store::list::rows_total(out, total)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -303,7 +303,7 @@ pub async fn video_library(
         v["end"] = (s.end_ms as f64 / 1000.0).into();
         out.push(v);
     }
-    Ok(ok(serde_json::json!({ "rows": out, "total": total })))
+    Ok(ok(store::list::rows_total(out, total)))
 }
 
 #[utoipa::path(post, path = "/clip.merchant_visual_editing/video_delete", tag = "clip", request_body = IdsReq, responses((status = 200, description = "{deleted: n}: the slice materials and their files"), (status = 422, description = "a slice is used by a finished video or project")))]

@@ -7,6 +7,7 @@ use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Msg;
+use domain::points::Reason;
 use serde::Deserialize;
 use store::ListQuery;
 use store::jobs::{JobCtx, JobError};
@@ -69,7 +70,7 @@ pub async fn add(
     }
     let points = ((m.duration_ms + 59_999) / 60_000).max(1) * POINTS_PER_MINUTE;
     let key = format!("asr:{}:{}", m.id, domain::now_ms());
-    store::points::deduct(&st.db, mid, points, "subtitle recognition", &key).await?;
+    store::points::deduct(&st.db, mid, points, Reason::SubtitleRecognition, &key).await?;
     mat::set_asr_state(&st.db, m.id, "processing", "").await?;
     let job = store::jobs::NewJob {
         kind: "media.asr".into(),
@@ -82,7 +83,7 @@ pub async fn add(
     let job_id = match store::jobs::submit(&st.db, &job).await {
         Ok(id) => id,
         Err(e) => {
-            store::points::refund(&st.db, mid, &key, "could not start recognition").await?;
+            store::points::refund(&st.db, mid, &key, Reason::SubtitleRecognitionNotStarted).await?;
             mat::set_asr_state(&st.db, m.id, "failed", &e.to_string()).await?;
             return Err(e.into());
         }
@@ -128,12 +129,10 @@ pub async fn detail(
 ) -> ApiResult<Json> {
     let m = media_of(&st, &c, q.resource_id).await?;
     let (rows, total) = mat::asr_page(&st.db, m.merchant_id, m.id, &q.list).await?;
-    Ok(ok(serde_json::json!({
-        "rows": rows.iter().map(line_view).collect::<Vec<_>>(),
-        "total": total,
-        "asr_state": m.asr_state,
-        "asr_error": m.asr_error,
-    })))
+    let mut data = store::list::rows_total(rows.iter().map(line_view).collect::<Vec<_>>(), total);
+    data["asr_state"] = m.asr_state.into();
+    data["asr_error"] = m.asr_error.into();
+    Ok(ok(data))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -370,7 +369,7 @@ pub async fn run(
             &ctx.db,
             m.merchant_id,
             &p.points_key,
-            "subtitle recognition failed",
+            Reason::SubtitleRecognitionFailed,
         )
         .await
         .map_err(|e| JobError::Retry(e.to_string()))?;

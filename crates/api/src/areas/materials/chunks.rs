@@ -65,7 +65,7 @@ fn library_accept(library: &str) -> ApiResult<Accept> {
 }
 
 fn part_path(st: &AppState, id: &str) -> std::path::PathBuf {
-    st.storage.root().join(".tmp").join(format!("up-{id}.part"))
+    st.storage.upload_part(id)
 }
 
 fn signature(st: &AppState, s: &UploadSession) -> String {
@@ -119,6 +119,8 @@ pub async fn policy(
 ) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
     let a = library_accept(r.library.trim())?;
+    c.may_write(a.library)?;
+    domain::validate::no_bidi("file_name", &r.file_name)?;
     let name =
         clean_name(&r.file_name).ok_or(ApiError::invalid("file_name", Msg::FileNameInvalid))?;
     if r.size <= 0 {
@@ -208,6 +210,7 @@ pub async fn chunk(
     let s = mat::upload(&st.db, mid, &q.upload_id)
         .await?
         .ok_or(ApiError::invalid("upload_id", Msg::UploadExpired))?;
+    c.may_write(&s.library)?;
     if q.index < 0 || q.index >= s.total_chunks() {
         return Err(ApiError::invalid_with(
             "chunk",
@@ -298,6 +301,7 @@ pub async fn finish(
     let s = mat::upload(&st.db, mid, &r.upload_id)
         .await?
         .ok_or(ApiError::invalid("upload_id", Msg::UploadExpired))?;
+    c.may_write(&s.library)?;
     let missing = s.total_chunks() - s.received().len() as i64;
     if missing > 0 {
         return Err(ApiError::invalid_with(

@@ -79,7 +79,13 @@ async fn do_upload(
     pick: impl Fn(&std::collections::HashMap<String, String>) -> ApiResult<Accept>,
 ) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
-    let (rec, a, fields) = upload::receive(st, mp, pick).await?;
+    // Decided from the text fields before the file streams in.
+    let (rec, a, fields) = upload::receive(st, mp, |f| {
+        let a = pick(f)?;
+        c.may_write(a.library)?;
+        Ok(a)
+    })
+    .await?;
     let group_id = group_of(st, mid, fields.get("group_id")).await?;
     let m = upload::store_received(
         st,
@@ -165,9 +171,10 @@ async fn list_lib(st: &AppState, c: &Caller, library: &str, q: LibQuery) -> ApiR
         lq = lq.with_filter("group_id", Some(&g.to_string()), "=");
     }
     let (rows, total) = mat::list(&st.db, c.merchant_id()?, library, &lq).await?;
-    Ok(ok(
-        serde_json::json!({ "rows": rows.iter().map(|m| view(st, m)).collect::<Vec<_>>(), "total": total }),
-    ))
+    Ok(ok(store::list::rows_total(
+        rows.iter().map(|m| view(st, m)).collect::<Vec<_>>(),
+        total,
+    )))
 }
 
 macro_rules! lib_list {
@@ -245,9 +252,15 @@ pub struct RenameReq {
 async fn rename(st: &AppState, c: &Caller, r: RenameReq) -> ApiResult<Json> {
     let name = r.name.trim();
     validate::required("name", name)?;
+    validate::no_bidi("name", name)?;
     validate::max_chars("name", name, 120)
         .map_err(|_| ApiError::invalid_with("name", Msg::TooLong, vec![("max", "120".into())]))?;
-    if !mat::rename(&st.db, c.merchant_id()?, r.id, name).await? {
+    let mid = c.merchant_id()?;
+    let m = mat::get(&st.db, mid, r.id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    c.may_write(&m.library)?;
+    if !mat::rename(&st.db, mid, r.id, name).await? {
         return Err(ApiError::NotFound);
     }
     Ok(ok(serde_json::json!({})))
@@ -271,9 +284,10 @@ pub async fn edit_upfile(
     rename(&st, &c, r).await
 }
 
-/// A material may be deleted when it is the caller's and nothing uses it.
-async fn check_deletable(st: &AppState, mid: i64, id: i64) -> ApiResult<()> {
-    mat::get(&st.db, mid, id).await?.ok_or(ApiError::NotFound)?;
+/// A material may be deleted when it is the caller's, in a library they may change, and nothing uses it.
+async fn check_deletable(st: &AppState, c: &Caller, mid: i64, id: i64) -> ApiResult<()> {
+    let m = mat::get(&st.db, mid, id).await?.ok_or(ApiError::NotFound)?;
+    c.may_write(&m.library)?;
     let uses = mat::uses(&st.db, mid, id).await?;
     if !uses.is_empty() {
         return Err(ApiError::invalid_with(
@@ -303,7 +317,7 @@ macro_rules! deleter {
             let ids = r.all("id")?;
             // Check every one first, so a refused id leaves the others untouched too.
             for id in &ids {
-                check_deletable(&st, mid, *id).await?;
+                check_deletable(&st, &c, mid, *id).await?;
             }
             for id in ids {
                 remove(&st, mid, id).await?;
@@ -344,10 +358,12 @@ pub async fn resource_add(
     if r.ids.is_empty() {
         return Err(ApiError::invalid("ids", Msg::Required));
     }
+    c.may_write("resource")?;
     for id in &r.ids {
         let m = mat::get(&st.db, mid, *id)
             .await?
             .ok_or(ApiError::NotFound)?;
+        c.may_write(&m.library)?;
         if m.kind != "video" && m.kind != "image" {
             return Err(ApiError::invalid_with(
                 "ids",
@@ -375,7 +391,7 @@ pub struct GroupQuery {
 async fn group_list(st: &AppState, c: &Caller, kind: &str, q: GroupQuery) -> ApiResult<Json> {
     let lq = q.list.with_filter("name", q.name.as_deref(), "include");
     let (rows, total) = mat::groups(&st.db, c.merchant_id()?, kind, &lq).await?;
-    Ok(ok(serde_json::json!({ "rows": rows, "total": total })))
+    Ok(ok(store::list::rows_total(rows, total)))
 }
 
 #[utoipa::path(method(get, post), path = "/media.merchant_much_resource/video_resource_group_index", tag = "materials", responses((status = 200, description = "shot groups with counts")))]

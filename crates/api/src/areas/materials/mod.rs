@@ -15,7 +15,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    // Only the upload calls take large bodies: they stream to disk and enforce each kind's limit as
+    // bytes arrive (300 MB videos). Every other call keeps the app's small limit (`extract::BODY_MAX`).
+    let uploads = OpenApiRouter::new()
         .routes(routes!(library::add_resource))
         .routes(routes!(library::project_upload))
         .routes(routes!(library::local_upload))
@@ -23,6 +25,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(library::douyin_upload))
         .routes(routes!(library::producing_add))
         .routes(routes!(library::font_add))
+        .routes(routes!(chunks::chunk))
+        .routes(routes!(music::operator_add))
+        .layer(axum::extract::DefaultBodyLimit::max(
+            upload::VIDEO_MAX as usize + 1024 * 1024,
+        ));
+    OpenApiRouter::new()
         .routes(routes!(library::up_files))
         .routes(routes!(library::voice_names))
         .routes(routes!(library::font_urls))
@@ -62,7 +70,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(asr::save))
         .routes(routes!(chunks::policy))
         .routes(routes!(chunks::yun_data))
-        .routes(routes!(chunks::chunk))
         .routes(routes!(chunks::finish))
         .routes(routes!(types::audio_index))
         .routes(routes!(types::video_index))
@@ -74,12 +81,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(types::delete))
         .routes(routes!(music::system_index))
         .routes(routes!(music::operator_index))
-        .routes(routes!(music::operator_add))
         .routes(routes!(music::operator_delete))
         .routes(routes!(music::music_save))
         .routes(routes!(music::image_save))
-        // Uploads enforce their own limits while streaming (300 MB videos).
-        .layer(axum::extract::DefaultBodyLimit::max(
-            upload::VIDEO_MAX as usize + 1024 * 1024,
-        ))
+        .merge(uploads)
 }

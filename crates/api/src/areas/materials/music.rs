@@ -36,9 +36,10 @@ async fn list(st: &AppState, q: MusicQuery) -> ApiResult<Json> {
         .with_filter("name", q.name.as_deref(), "include")
         .with_filter("category", q.category.as_deref(), "=");
     let (rows, total) = mat::system_music(&st.db, &q).await?;
-    Ok(ok(
-        serde_json::json!({ "rows": rows.iter().map(|m| view(st, m)).collect::<Vec<_>>(), "total": total }),
-    ))
+    Ok(ok(store::list::rows_total(
+        rows.iter().map(|m| view(st, m)).collect::<Vec<_>>(),
+        total,
+    )))
 }
 
 #[utoipa::path(method(get, post), path = "/media.merchant_producing_upfile/system_music_index", tag = "materials", responses((status = 200, description = "the built-in music set")))]
@@ -116,6 +117,34 @@ pub async fn operator_add(State(st): State<AppState>, mp: Multipart) -> ApiResul
     Ok(ok(view(&st, &row)))
 }
 
+/// First start: the project's own synthesized tracks (media::builtin_music) go into the built-in
+/// music set, so a fresh install has music to mix with. Returns how many were added (0 once seeded).
+pub async fn seed_builtin(st: &AppState) -> anyhow::Result<usize> {
+    if mat::builtin_music_seeded(&st.db).await? {
+        return Ok(0);
+    }
+    let mut rows = vec![];
+    for track in media::builtin_music::TRACKS {
+        let tmp = st.storage.temp_path("m4a").await?;
+        media::builtin_music::render(track, &tmp).await?;
+        let info = media::probe::probe(&tmp).await?;
+        let key = format!("system/builtin-{}.m4a", track.slug);
+        let size = st.storage.put_file(&key, &tmp).await?;
+        rows.push(mat::SystemMusic {
+            id: 0,
+            name: track.name.into(),
+            category: String::new(),
+            storage_key: key,
+            mime: "audio/mp4".into(),
+            size: size as i64,
+            duration_ms: info.duration_ms,
+            created_at: 0,
+        });
+    }
+    let added = mat::seed_system_music(&st.db, &rows).await?;
+    Ok(if added { rows.len() } else { 0 })
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct IdReq {
     pub id: i64,
@@ -149,6 +178,7 @@ pub struct SaveReq {
 
 async fn save(st: &AppState, c: &Caller, r: SaveReq, library: &str, kind: &str) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
+    c.may_write(library)?;
     if let Some(t) = r.file_type_id.filter(|t| *t != 0) {
         mat::file_type(&st.db, mid, t)
             .await?
@@ -157,6 +187,8 @@ async fn save(st: &AppState, c: &Caller, r: SaveReq, library: &str, kind: &str) 
     let id = match (r.id, r.system_music_id) {
         (Some(id), _) => {
             let m = mat::get(&st.db, mid, id).await?.ok_or(ApiError::NotFound)?;
+            // Moving a file out of a library changes that library too.
+            c.may_write(&m.library)?;
             if m.kind != kind {
                 return Err(ApiError::invalid_with(
                     "id",

@@ -119,6 +119,7 @@ pub async fn receive_field(st: &AppState, mut field: Field<'_>, a: &Accept) -> A
     if raw.contains(['/', '\\']) || raw.split('.').all(str::is_empty) {
         return Err(ApiError::invalid("file", Msg::FileNameInvalid));
     }
+    domain::validate::no_bidi("file", raw)?;
     let original_name = clean_name(raw).ok_or(ApiError::invalid("file", Msg::FileNameInvalid))?;
     let path = st
         .storage
@@ -223,6 +224,22 @@ pub fn valid_font(path: &Path) -> bool {
         && (names.contains(b"glyf") || names.contains(b"CFF ") || names.contains(b"CFF2"))
 }
 
+/// An image decodes and is within the pixel limit, or a 422 on `file`; returns its size.
+async fn check_image(path: &Path) -> ApiResult<(i64, i64)> {
+    use media::image::ImageError as E;
+    match media::image::check(path).await {
+        Ok((w, h)) => Ok((w as i64, h as i64)),
+        Err(E::TooLarge { width, height }) => Err(ApiError::invalid_with(
+            "file",
+            Msg::ImageTooLarge,
+            vec![("size", format!("{width}x{height}"))],
+        )),
+        Err(E::NoSize | E::Undecodable(_)) => Err(ApiError::invalid("file", Msg::ImageUndecodable)),
+        Err(E::Tool(t)) => Err(ApiError::Internal(t.into())),
+        Err(E::Io(e)) => Err(ApiError::Internal(e.into())),
+    }
+}
+
 /// Probes, stores and records a received file. Video and audio get an ingest job.
 pub async fn store_received(
     st: &AppState,
@@ -233,6 +250,9 @@ pub async fn store_received(
     display_name: Option<&str>,
 ) -> ApiResult<MediaFile> {
     let class = rec.kind.class();
+    if let Some(n) = display_name {
+        domain::validate::no_bidi("name", n)?;
+    }
     let mut m = NewMedia {
         merchant_id,
         library: a.library.to_string(),
@@ -260,6 +280,10 @@ pub async fn store_received(
     };
     match class {
         Class::Video | Class::Audio | Class::Image => {
+            let size = match class {
+                Class::Image => Some(check_image(&rec.path).await?),
+                _ => None,
+            };
             let info = media::probe::probe(&rec.path).await.map_err(|e| match e {
                 media::probe::ProbeError::Unreadable(r) => {
                     if class == Class::Image {
@@ -292,8 +316,7 @@ pub async fn store_received(
                     vec![("reason", "no audio stream".into())],
                 ));
             }
-            m.width = info.width;
-            m.height = info.height;
+            (m.width, m.height) = size.unwrap_or((info.width, info.height));
             m.duration_ms = info.duration_ms;
             m.fps = info.fps;
             m.video_codec = info.video_codec.unwrap_or_default();

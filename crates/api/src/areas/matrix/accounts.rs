@@ -73,10 +73,13 @@ pub async fn index(
     }
     let (rows, total) = db::accounts(&st.db, mid, db::status_scope(status, now), &lq).await?;
     let (active, expiring, expired) = db::account_summary(&st.db, mid, now).await?;
-    Ok(ok(serde_json::json!({
-        "rows": rows.iter().map(|a| st.hub.view(a)).collect::<Vec<_>>(), "total": total,
-        "summary": {"active": active, "expiring": expiring, "expired": expired},
-    })))
+    let mut data = store::list::rows_total(
+        rows.iter().map(|a| st.hub.view(a)).collect::<Vec<_>>(),
+        total,
+    );
+    data["summary"] =
+        serde_json::json!({"active": active, "expiring": expiring, "expired": expired});
+    Ok(ok(data))
 }
 
 #[utoipa::path(method(get, post), path = "/task.merchant_group_user/expire_user", tag = "matrix", responses((status = 200, description = "accounts expiring or expired")))]
@@ -89,9 +92,10 @@ pub async fn expire_user(
     let soon = platform_now() + domain::matrix::EXPIRING_MS;
     let scope = format!("(a.revoked = 1 OR a.auth_expires_at <= {soon})");
     let (rows, total) = db::accounts(&st.db, mid, Some(scope), &q).await?;
-    Ok(ok(
-        serde_json::json!({"rows": rows.iter().map(|a| st.hub.view(a)).collect::<Vec<_>>(), "total": total}),
-    ))
+    Ok(ok(store::list::rows_total(
+        rows.iter().map(|a| st.hub.view(a)).collect::<Vec<_>>(),
+        total,
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -622,7 +626,7 @@ pub async fn groups(
         "include",
     );
     let (rows, total) = db::groups(&st.db, c.merchant_id()?, &lq).await?;
-    Ok(ok(serde_json::json!({"rows": rows, "total": total})))
+    Ok(ok(store::list::rows_total(rows, total)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -39,7 +39,7 @@ pub async fn index(
     for t in &rows {
         out.push(task_view(&st, t).await?);
     }
-    Ok(ok(serde_json::json!({"rows": out, "total": total})))
+    Ok(ok(store::list::rows_total(out, total)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

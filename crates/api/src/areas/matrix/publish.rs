@@ -402,13 +402,15 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
             "published but not yet in the account's work list".into(),
         ));
     };
-    record_work(&hub, &it, w).await?;
-    db::request_sync(&hub.db, a.id).await?;
-    // Top comments go out once the post exists; a failure here does not undo the publish.
+    // Top comments go out once the post exists and before the item shows as published, so
+    // "published" means the post and its top comments are out (a reader seeing "published" saw
+    // some comments still missing). A failure here does not stop the publish.
     let it = db::item(&hub.db, it.id).await?.unwrap_or(it);
     if let Err(e) = send_comments(&hub, &it).await {
         tracing::warn!(item = it.id, error = %e, "top comments not sent");
     }
+    record_work(&hub, &it, w).await?;
+    db::request_sync(&hub.db, a.id).await?;
     Ok(())
 }
 
@@ -513,26 +515,35 @@ pub async fn send_comments(hub: &HubRef, it: &Item) -> Result<usize, PlatformErr
             en: "The account was removed".into(),
         })?;
     let p = Platform::from_code(&a.platform).unwrap_or(Platform::Dy);
-    let (ad, _) = hub.adapter(p).await.map_err(|e| PlatformError {
+    let (ad, _) = hub.adapter(p).await.map_err(|e| internal(p, e))?;
+    let creds = hub.creds(&a);
+    let mut sent = 0;
+    for (n, text) in (it.comments_sent..).zip(todo) {
+        // Claim comment n first: whoever moves the counter sends it (at most once, never twice).
+        match db::move_comments_sent(&hub.db, it.id, n, n + 1).await {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => return Err(internal(p, e)),
+        }
+        if let Err(e) = ad.comment(&creds, &it.item_id, text).await {
+            // Refused: hand the claim back so a later try sends it.
+            let _ = db::move_comments_sent(&hub.db, it.id, n + 1, n).await;
+            return Err(e);
+        }
+        sent += 1;
+    }
+    Ok(sent)
+}
+
+/// Our own failure (database, adapter setup) while talking to a platform: worth another try.
+fn internal(p: Platform, e: impl std::fmt::Display) -> PlatformError {
+    PlatformError {
         platform: p.code(),
         kind: ErrorKind::Retryable,
         code: "internal".into(),
         zh: e.to_string(),
         en: e.to_string(),
-    })?;
-    let creds = hub.creds(&a);
-    let mut sent = 0;
-    for text in todo {
-        ad.comment(&creds, &it.item_id, text).await?;
-        sent += 1;
-        let _ = db::item_step(
-            &hub.db,
-            it.id,
-            &[("comments_sent", Bind::I(it.comments_sent + sent as i64))],
-        )
-        .await;
     }
-    Ok(sent)
 }
 
 #[derive(serde::Deserialize)]

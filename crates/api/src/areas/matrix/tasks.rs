@@ -72,6 +72,39 @@ pub struct Video {
     pub storage_key: String,
 }
 
+/// Project names already read, so a list of variants reads each project once.
+type ProjectNames = std::collections::HashMap<i64, Option<String>>;
+
+/// What a finished video is called where it is picked and published: its project's name and its
+/// number ("Spring sale #3"); a video imported into the library keeps its file's name.
+async fn variant_name(
+    st: &AppState,
+    v: &store::clip::Variant,
+    names: &mut ProjectNames,
+) -> ApiResult<String> {
+    let named = if v.project_id == store::clip::IMPORTED {
+        match v.seq().first() {
+            Some(id) => store::materials::get(&st.db, v.merchant_id, *id)
+                .await?
+                .map(|m| m.name),
+            None => None,
+        }
+    } else {
+        let project = match names.get(&v.project_id) {
+            Some(name) => name.clone(),
+            None => {
+                let name = store::clip::project(&st.db, v.merchant_id, v.project_id)
+                    .await?
+                    .map(|p| p.name);
+                names.insert(v.project_id, name.clone());
+                name
+            }
+        };
+        project.map(|p| format!("{p} #{}", v.id))
+    };
+    Ok(named.unwrap_or_else(|| format!("#{}", v.id)))
+}
+
 /// Resolves a `v:`/`m:` key to the merchant's video, if it can be published.
 pub async fn video(st: &AppState, mid: i64, key: &str) -> ApiResult<Option<Video>> {
     let Some((kind, id)) = key.split_once(':') else {
@@ -81,14 +114,17 @@ pub async fn video(st: &AppState, mid: i64, key: &str) -> ApiResult<Option<Video
         return Ok(None);
     };
     Ok(match kind {
-        "v" => store::clip::variant(&st.db, mid, id)
+        "v" => match store::clip::variant(&st.db, mid, id)
             .await?
             .filter(|v| v.state == "success" && !v.video_key.is_empty())
-            .map(|v| Video {
+        {
+            Some(v) => Some(Video {
                 key: key.into(),
-                name: format!("#{} ({})", v.id, v.project_id),
+                name: variant_name(st, &v, &mut ProjectNames::new()).await?,
                 storage_key: v.video_key,
             }),
+            None => None,
+        },
         "m" => store::materials::get(&st.db, mid, id)
             .await?
             .filter(|m| m.kind == "video" && m.state == "ready")
@@ -477,7 +513,7 @@ pub async fn index(
     for t in &rows {
         out.push(task_view(&st, t).await?);
     }
-    Ok(ok(serde_json::json!({"rows": out, "total": total})))
+    Ok(ok(store::list::rows_total(out, total)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -619,14 +655,16 @@ pub async fn forward_video(
             .with_filter("used", q.used.as_deref().filter(|s| !s.is_empty()), "=");
         let (list, n) = store::clip::variants(&st.db, mid, &lq).await?;
         total = n;
+        let mut names = ProjectNames::new();
         for v in &list {
             let key = format!("v:{}", v.id);
             let (cover, src) = video_urls(&st, &key);
-            rows.push(serde_json::json!({"key": key, "id": v.id, "source": "library", "name": format!("#{} ({})", v.id, v.project_id),
+            let name = variant_name(&st, v, &mut names).await?;
+            rows.push(serde_json::json!({"key": key, "id": v.id, "source": "library", "name": name,
                 "cover": cover, "src": src, "duration_ms": v.duration_ms, "used": v.used, "project_id": v.project_id}));
         }
     }
-    Ok(ok(serde_json::json!({"rows": rows, "total": total})))
+    Ok(ok(store::list::rows_total(rows, total)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -653,9 +691,14 @@ pub async fn list_items(
         let c = db::item_counts(&st.db, t).await?;
         summary = serde_json::json!({"to_release": c.to_release, "publishing": c.publishing, "published": c.published, "released": c.released, "failed": c.failed});
     }
-    Ok(
-        serde_json::json!({"rows": rows.iter().map(|i| item_view(st, i, lang)).collect::<Vec<_>>(), "total": total, "summary": summary}),
-    )
+    let mut data = store::list::rows_total(
+        rows.iter()
+            .map(|i| item_view(st, i, lang))
+            .collect::<Vec<_>>(),
+        total,
+    );
+    data["summary"] = summary;
+    Ok(data)
 }
 
 #[utoipa::path(method(get, post), path = "/task.merchant_forward_task/forward_video_release", tag = "matrix", responses((status = 200, description = "{rows:[Item], total, summary}")))]
@@ -809,8 +852,7 @@ pub async fn task_time_save(
         taken.remove(&i.scheduled_at.div_euclid(60_000));
     }
     // Keep each item on its account: plan per account with that account's items as its videos.
-    let mut k = 0u64;
-    for a in &accounts {
+    for (k, a) in (0u64..).zip(&accounts) {
         let mine: Vec<&db::Item> = waiting.iter().filter(|i| i.account_id == *a).collect();
         let d = rules::distribute(
             1,
@@ -851,7 +893,6 @@ pub async fn task_time_save(
             )
             .await?;
         }
-        k += 1;
     }
     db::set_task_schedule(
         &st.db,

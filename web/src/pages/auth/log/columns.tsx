@@ -10,7 +10,7 @@ export function logColumns(t: TFunction, withMerchant = false): DataTableColumn<
     { title: t('log.time'), dataIndex: 'created_at', render: formatTime, sorter: true, width: 180 },
     ...(withMerchant ? [{ title: t('log.merchant'), dataIndex: 'merchant_name' } as DataTableColumn<OperationLog>] : []),
     { title: t('log.username'), dataIndex: 'username', sorter: true },
-    { title: t('log.action'), dataIndex: 'action' },
+    { title: t('log.action'), dataIndex: 'action_name', render: (name: string | undefined, row: OperationLog) => name || row.action },
     {
       title: t('log.result'),
       dataIndex: 'result',

@@ -12,13 +12,14 @@ export function menuNodeTestId(path: string): string {
   return `auth-menu-${path.replace(/^\//, '').replace(/\//g, '-') || 'root'}`;
 }
 
-function toTree(nodes: MenuNode[], ids: Map<string, MenuNode['id']>): DataNode[] {
+function toTree(nodes: MenuNode[], ids: Map<string, MenuNode['id']>, leaves: string[]): DataNode[] {
   return nodes.map((n) => {
     ids.set(String(n.id), n.id);
+    if (!n.children?.length) leaves.push(String(n.id));
     return {
       key: String(n.id),
       title: <span data-testid={menuNodeTestId(n.path)}>{menuTitle(n.name, n.path)}</span>,
-      children: n.children?.length ? toTree(n.children, ids) : undefined,
+      children: n.children?.length ? toTree(n.children, ids, leaves) : undefined,
     };
   });
 }
@@ -35,27 +36,32 @@ export default function MenuAuthModal({ staff, onClose }: { staff: StaffRow | nu
     gcTime: 0,
   });
   const [checked, setChecked] = useState<Key[]>([]);
-  const [halfChecked, setHalfChecked] = useState<Key[]>([]);
   const [saving, setSaving] = useState(false);
 
-  const { treeData, ids } = useMemo(() => {
+  const { treeData, ids, leaves } = useMemo(() => {
     const map = new Map<string, MenuNode['id']>();
-    return { treeData: toTree(query.data?.tree ?? [], map), ids: map };
+    const leafKeys: string[] = [];
+    return { treeData: toTree(query.data?.tree ?? [], map, leafKeys), ids: map, leaves: leafKeys };
   }, [query.data, t]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The grants are the menus without children; a group's box follows them (ticked when all are, half
+  // when some are). Passing a stored group id on would tick every child of it.
+  const grantedLeaves = (keys: readonly Key[]) => {
+    const set = new Set(keys.map(String));
+    return leaves.filter((k) => set.has(k));
+  };
+
   useEffect(() => {
-    setChecked((query.data?.checked ?? []).map(String));
-    setHalfChecked([]);
-  }, [query.data]);
+    setChecked(grantedLeaves(query.data?.checked ?? []));
+  }, [query.data, leaves]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const save = async () => {
     if (!staff) return;
     setSaving(true);
     try {
-      const keys = Array.from(new Set([...checked, ...halfChecked].map(String)));
       await saveStaffAuthMenu(
         staff.id,
-        keys.map((k) => ids.get(k) ?? k),
+        grantedLeaves(checked).map((k) => ids.get(k) ?? k),
       );
       feedback.success(t('staff.authSaved'));
       onClose();
@@ -87,10 +93,7 @@ export default function MenuAuthModal({ staff, onClose }: { staff: StaffRow | nu
           defaultExpandAll
           treeData={treeData}
           checkedKeys={checked}
-          onCheck={(value, info) => {
-            setChecked(Array.isArray(value) ? value : value.checked);
-            setHalfChecked((info.halfCheckedKeys as Key[] | undefined) ?? []);
-          }}
+          onCheck={(value) => setChecked(Array.isArray(value) ? value : value.checked)}
           data-testid="auth-menu-tree"
         />
       ) : (

@@ -2,7 +2,8 @@
  * The user's avatar (user center): a cropped image uploaded to the caller's image library
  * (`POST /common.tool/project_upload`), then set at once with `POST /index/editProfile`. The server
  * answers the user record whose `avatar` is a link that does not expire; the header shows it too.
- * Accounts that cannot upload (the operator has no merchant, hence no library) see the avatar only.
+ * Accounts that cannot upload (the operator has no merchant, hence no library; a staff member whose
+ * menus do not grant the upload) see the avatar only, with the reason that applies to them.
  */
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Space, Spin, Typography } from 'antd';
@@ -40,7 +41,8 @@ export default function AvatarField({ user, onSaved }: AvatarFieldProps) {
     return (
       <Space align="center" data-testid="avatar-readonly">
         <Avatar size={64} src={user.avatar || undefined} icon={<UserOutlined />} />
-        <Typography.Text type="secondary">{t('usercenter.avatarUnavailable')}</Typography.Text>
+        {/* a staff member is refused by their menus, the operator has no library at all */}
+        <Typography.Text type="secondary">{t(user.kind === 'staff' ? 'usercenter.avatarUnavailableStaff' : 'usercenter.avatarUnavailable')}</Typography.Text>
       </Space>
     );
   }

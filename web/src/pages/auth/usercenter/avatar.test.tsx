@@ -4,29 +4,15 @@ import type { UserRecord } from '@/api/auth/types';
 import i18n from '@/i18n';
 import UserDropdown from '@/layouts/components/UserDropdown';
 import { getStoredUser, saveLogin } from '@/store/session';
+import { merchantUser, operatorUser, staffUser } from '@/test/users';
 import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { imageFile, installFakeXhr, type FakeXhr } from '@/test/xhr';
 import { setFeedback } from '@/utils/feedback';
 import { avatarBody } from './AvatarField';
 import UserCenterPage from '.';
 
-const merchant: UserRecord = {
-  id: 2,
-  username: 'demo',
-  nickname: 'Demo',
-  mobile: null,
-  kind: 'merchant',
-  merchant_id: 1,
-  merchant_name: 'Demo Co',
-  role: ['merchant'],
-  permissions: ['*/*/*'],
-  proxy_info: null,
-  home_type: 2,
-  ai_token: '',
-  vip: false,
-  avatar: null,
-};
-const operator: UserRecord = { ...merchant, id: 1, username: 'admin', nickname: 'Admin', kind: 'operator', merchant_id: null, merchant_name: null, role: ['Administrator'] };
+const merchant = merchantUser;
+const operator = operatorUser;
 
 const UPLOADED = '/files/7/original?e=1763800000000&s=abc';
 const LASTING = '/files/7/original?e=4102444800000&s=def';
@@ -105,5 +91,30 @@ describe('user center avatar', { timeout: 60_000 }, () => {
     renderPage(<UserCenterPage />, { route: '/usercenter', path: '/usercenter' });
     expect(await screen.findByTestId('avatar-readonly')).toHaveTextContent('cannot upload images');
     expect(screen.queryByTestId('avatar-upload')).toBeNull();
+  });
+
+  it("a staff member whose menus do not grant uploads reads about their staff account, not the operator's", async () => {
+    signIn(staffUser);
+    renderPage(<UserCenterPage />, { route: '/usercenter', path: '/usercenter' });
+    const readonly = await screen.findByTestId('avatar-readonly');
+    expect(readonly).toHaveTextContent('This staff account may not upload images');
+    expect(readonly).not.toHaveTextContent('operator');
+    // the sign-in name is the staff member's own staff account, not an enterprise account
+    expect(screen.getByText('Staff account')).toBeInTheDocument();
+    expect(screen.queryByText('Enterprise account')).toBeNull();
+  });
+
+  it('in Chinese the staff profile says 员工账号, never 运营账号', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      signIn(staffUser);
+      renderPage(<UserCenterPage />, { route: '/usercenter', path: '/usercenter' });
+      const readonly = await screen.findByTestId('avatar-readonly');
+      expect(readonly).toHaveTextContent('员工账号');
+      expect(document.body).not.toHaveTextContent('运营');
+      expect(screen.getByText('员工账号')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -12,6 +12,13 @@ import { feedback } from '@/utils/feedback';
 import { confirmRules, mobileRules, passwordRules } from '@/utils/validators';
 import AvatarField from './AvatarField';
 
+/** What the sign-in name is called: the enterprise account, a staff member's own staff account (SPEC §login types). */
+const USERNAME_LABEL: Record<UserRecord['kind'], string> = {
+  merchant: 'login.username',
+  staff: 'login.staffUsername',
+  operator: 'usercenter.account',
+};
+
 interface ProfileValues {
   nickname: string;
   mobile?: string;
@@ -95,7 +102,7 @@ export default function UserCenterPage() {
           <Card title={t('usercenter.profile')} loading={profile.isPending}>
             {user ? (
               <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
-                <Descriptions.Item label={t('login.username')}>{user.username}</Descriptions.Item>
+                <Descriptions.Item label={t(USERNAME_LABEL[user.kind])}>{user.username}</Descriptions.Item>
                 <Descriptions.Item label={t('usercenter.kind')}>{t(`usercenter.kinds.${user.kind}`)}</Descriptions.Item>
                 {user.merchant_name ? (
                   <Descriptions.Item label={t('usercenter.merchant')}>{user.merchant_name}</Descriptions.Item>

@@ -1,30 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoginResult } from '@/api/auth/types';
 import i18n from '@/i18n';
 import { getToken, saveLogin } from '@/store/session';
+import { merchantUser } from '@/test/users';
 import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
 import { Route, Routes } from 'react-router';
 import UserCenterPage from '.';
 
-const user: LoginResult['user'] = {
-  id: 2,
-  username: 'demo',
-  nickname: 'Demo',
-  mobile: null,
-  kind: 'merchant',
-  merchant_id: 1,
-  merchant_name: 'Demo Co',
-  role: ['merchant'],
-  permissions: ['*/*/*'],
-  proxy_info: null,
-  home_type: 2,
-  ai_token: '',
-  vip: false,
-  avatar: null,
-};
+const user = merchantUser;
 
 let calls: Array<{ path: string; body: unknown }>;
 

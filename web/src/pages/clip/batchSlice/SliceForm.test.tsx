@@ -106,4 +106,15 @@ describe('batch slice project form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(sent[0]).toEqual({ url: '/clip.merchant_project/modify', body: { project_id: 3, name: 'Old', mode: 'subtitle', min_seconds: 3, max_seconds: 12, group_id: 9 } });
   });
+
+  it('Esc on a half-filled new project asks before it throws the input away', async () => {
+    const onClose = vi.fn();
+    renderPage(<SliceForm open project={null} onClose={onClose} onSaved={() => undefined} />, { route: '/batch_slice' });
+    fireEvent.change(await screen.findByTestId('slice-form-name'), { target: { value: 'Talk' } });
+    fireEvent.keyDown(screen.getByTestId('slice-form-wrap'), { key: 'Escape', keyCode: 27 });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(feedback.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'Discard your changes?' }));
+    act(() => feedback.confirm.mock.calls[0][0].onOk());
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });

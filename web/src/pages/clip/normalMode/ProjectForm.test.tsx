@@ -14,6 +14,7 @@ const GROUPS = [
 ];
 
 let sent: { url: string; body: unknown }[] = [];
+let builtinRows: { id: number; name: string; category: string; duration_ms: number }[] = [];
 let feedback: ReturnType<typeof spyFeedback>;
 
 beforeAll(async () => {
@@ -22,6 +23,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   sent = [];
+  builtinRows = [];
   feedback = spyFeedback();
   mockFetch((url, init) => {
     const path = url.pathname.replace('/api', '');
@@ -32,7 +34,8 @@ beforeEach(() => {
         rows: [41, 42, 43, 44].map((id, i) => ({ id, name: i ? `Narration ${i + 1}` : 'Narration', kind: 'audio', state: 'ready', duration_ms: 4000, asr_state: i === 1 ? 'none' : 'success' })),
         total: 4,
       });
-    if (path.endsWith('/music_index') || path.endsWith('/system_music_index') || path.endsWith('/getAll')) return ok({ rows: [], total: 0 });
+    if (path.endsWith('/system_music_index')) return ok({ rows: builtinRows, total: builtinRows.length });
+    if (path.endsWith('/music_index') || path.endsWith('/getAll')) return ok({ rows: [], total: 0 });
     if (path.endsWith('/clip.merchant_much_clip/add')) {
       const body = JSON.parse(String(init.body));
       if (body.config.title?.text === 'server says no') return json({ code: 422, message: 'The title is too long (at most 20 characters)', data: { field: 'title' } }, 422);
@@ -151,6 +154,28 @@ describe('quick-mix project form', { timeout: 60_000 }, () => {
     expect(body.config.voice).toEqual({ media_ids: [41, 42, 43], volume: 100 });
   });
 
+  it('built-in music: says "none yet" when the set is empty, and sends the chosen track', async () => {
+    const onSaved = vi.fn();
+    const view = renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={onSaved} />, { route: '/normal_mode' });
+    fireEvent.change(await screen.findByTestId('project-form-name'), { target: { value: 'Music' } });
+    for (const g of ['Opening', 'Product', 'Ending']) await addGroup(g);
+    fireEvent.click(within(screen.getByTestId('project-form-music-source')).getByRole('radio', { name: 'Built-in' }));
+    expect(await screen.findByTestId('project-form-music-builtin-empty')).toHaveTextContent('No built-in music yet');
+    view.unmount();
+
+    builtinRows = [{ id: 3, name: 'Pulse · 100 BPM', category: '', duration_ms: 14_400 }];
+    renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={onSaved} />, { route: '/normal_mode' });
+    fireEvent.change(await screen.findByTestId('project-form-name'), { target: { value: 'Music' } });
+    for (const g of ['Opening', 'Product', 'Ending']) await addGroup(g);
+    fireEvent.click(within(screen.getByTestId('project-form-music-source')).getByRole('radio', { name: 'Built-in' }));
+    fireEvent.mouseDown(await within(screen.getByTestId('project-form-music-builtin')).findByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Pulse · 100 BPM'));
+    expect(screen.queryByTestId('project-form-music-builtin-empty')).not.toBeInTheDocument();
+    await act(async () => submit());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect((sent[0].body as { config: { music: unknown } }).config.music).toEqual({ system_music_id: 3, volume: 60 });
+  });
+
   it('a 422 from the server is toasted and the dialog stays open', async () => {
     const onSaved = vi.fn();
     renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={onSaved} />, { route: '/normal_mode' });
@@ -239,5 +264,16 @@ describe('quick-mix project form', { timeout: 60_000 }, () => {
       { group_id: 13, max_ms: 0, transition: { kind: 'fade', ms: 500 } },
       { group_id: 12, max_ms: 0 },
     ]);
+  });
+
+  it.each(['normal', 'senior'] as const)('Esc on a half-filled new %s project asks before it throws the input away', async (mode) => {
+    const onClose = vi.fn();
+    renderPage(<ProjectForm mode={mode} open project={null} onClose={onClose} onSaved={() => undefined} />, { route: '/clip' });
+    fireEvent.change(await screen.findByTestId('project-form-name'), { target: { value: 'Spring' } });
+    fireEvent.keyDown(screen.getByTestId('project-form-wrap'), { key: 'Escape', keyCode: 27 });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(feedback.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'Discard your changes?' }));
+    act(() => feedback.confirm.mock.calls[0][0].onOk());
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -61,6 +61,8 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
   const groups = useQuery({ queryKey: ['clip', 'shotGroups'], queryFn: fetchShotGroups, enabled: open });
   const music = useQuery({ queryKey: ['clip', 'myMusic'], queryFn: fetchMyMusic, enabled: open });
   const builtin = useQuery({ queryKey: ['clip', 'builtinMusic'], queryFn: fetchBuiltinMusic, enabled: open });
+  // The built-in set can be empty (an operator removed every track): say so instead of only refusing.
+  const noBuiltin = builtin.isSuccess && !builtin.data?.rows?.length;
   const voices = useQuery({ queryKey: ['clip', 'voices'], queryFn: fetchVoices, enabled: open });
   const fonts = useQuery({ queryKey: ['clip', 'fonts'], queryFn: fetchFonts, enabled: open });
 
@@ -208,7 +210,8 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
           <Form.Item
             name={['music', 'system_music_id']}
             hidden={musicSource !== 'builtin'}
-            rules={[{ required: musicSource === 'builtin', message: t('music.required') }]}
+            rules={[{ required: musicSource === 'builtin', message: noBuiltin ? t('music.noneBuiltin') : t('music.required') }]}
+            extra={noBuiltin ? <span data-testid="project-form-music-builtin-empty">{t('music.noneBuiltin')}</span> : undefined}
           >
             <Select<number>
               allowClear
@@ -224,6 +227,7 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
                   <Typography.Text type="secondary">{formatDuration(o.data.duration)}</Typography.Text>
                 </Space>
               )}
+              notFoundContent={t('music.noneBuiltin')}
               data-testid="project-form-music-builtin"
             />
           </Form.Item>

@@ -56,7 +56,7 @@ beforeEach(() => {
             task_id: body.id,
             task_name: 'x',
             account: { id: 1, nickname: 'acc-1', platform: 'dy', avatar: null },
-            video: { key: 'v:1', name: 'clip.mp4', cover: null, src: null },
+            video: { key: 'v:1', name: 'clip.mp4', cover: '/files/1/cover?e=1&s=c', src: '/files/1/clip?e=1&s=v' },
             title: 'a',
             scheduled_at: Date.UTC(2025, 0, 7, 2),
             state: 'to_release',
@@ -111,5 +111,16 @@ describe('/auditCheck', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('audit-reject-dialog-ok'));
     await waitFor(() => expect(posts).toContainEqual({ path: '/system/audit/reject', body: { id: 2, reason: 'Misleading price claim' } }));
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Task 2 rejected'));
+  });
+
+  it("plays an item's video in the review drawer", async () => {
+    renderPage(<AuditCheckPage />, { route: '/auditCheck' });
+    fireEvent.click(await screen.findByTestId('audit-open-1'));
+    fireEvent.click(await screen.findByTestId('audit-play-31'));
+    const video = await screen.findByTestId('audit-video');
+    expect(video).toHaveAttribute('src', '/files/1/clip?e=1&s=v');
+    expect(video).toHaveAttribute('poster', '/files/1/cover?e=1&s=c');
+    expect(video).toHaveAttribute('controls');
+    expect(screen.getByTestId('audit-player-wrap')).toHaveTextContent('clip.mp4 for acc-1');
   });
 });

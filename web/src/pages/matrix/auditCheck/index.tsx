@@ -1,16 +1,16 @@
 /**
  * /auditCheck — the operator's review queue (/system/audit, Administrator): tasks with their merchant,
- * submission time, SLA due time and overdue marker; a detail drawer with the items, approve (confirm)
- * and reject (reason required).
+ * submission time, SLA due time and overdue marker; a detail drawer with the items, each video playable
+ * in place, approve (confirm) and reject (reason required).
  */
-import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, EyeOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Popconfirm, Space, Spin, Table, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { approveTask, fetchAuditDetail, matrixUrls, rejectTask } from '@/api/matrix';
 import type { AuditTask, Item, TaskPlatform } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
-import ModalForm from '@/components/ModalForm';
+import ModalForm, { FullscreenModal } from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
@@ -24,6 +24,8 @@ function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: (
   const { t } = useMatrixT();
   const [rejecting, setRejecting] = useState(false);
   const [approving, setApproving] = useState(false);
+  // the item whose video plays (reviewing a task means watching what it will publish)
+  const [playing, setPlaying] = useState<Item | null>(null);
   const detail = useQuery({ queryKey: ['matrix', 'audit', id], queryFn: () => fetchAuditDetail(id!), enabled: id !== null, staleTime: 0, gcTime: 0 });
   const task = detail.data?.task;
   const reviewing = task?.review_state === 'reviewing';
@@ -110,9 +112,14 @@ function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: (
                 key: 'video',
                 render: (_, r) =>
                   r.video.src ? (
-                    <a href={r.video.src} target="_blank" rel="noopener noreferrer">
+                    <Typography.Link onClick={() => setPlaying(r)} data-testid={`audit-play-${r.id}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+                      {r.video.cover ? (
+                        <img src={r.video.cover} alt="" style={{ width: 27, height: 36, objectFit: 'cover', borderRadius: 3 }} />
+                      ) : (
+                        <PlayCircleOutlined />
+                      )}
                       {r.video.name}
-                    </a>
+                    </Typography.Link>
                   ) : (
                     r.video.name
                   ),
@@ -124,6 +131,30 @@ function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: (
           />
         </Space>
       ) : null}
+      <FullscreenModal
+        open={playing !== null}
+        title={playing ? t('audit.playTitle', { name: playing.video.name, account: playing.account.nickname }) : ''}
+        onCancel={() => setPlaying(null)}
+        footer={null}
+        width={480}
+        testId="audit-player"
+        destroyOnHidden
+      >
+        {playing?.video.src ? (
+          <div style={{ display: 'flex', justifyContent: 'center', background: '#000' }}>
+            <video
+              key={playing.video.src}
+              src={playing.video.src}
+              poster={playing.video.cover ?? undefined}
+              controls
+              autoPlay
+              playsInline
+              style={{ maxWidth: '100%', maxHeight: '70vh' }}
+              data-testid="audit-video"
+            />
+          </div>
+        ) : null}
+      </FullscreenModal>
       <ModalForm<{ reason: string }>
         open={rejecting}
         title={t('audit.rejectTitle', { name: task?.name ?? '' })}

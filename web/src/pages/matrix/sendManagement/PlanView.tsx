@@ -1,6 +1,7 @@
 /** The distribution plan a preview answers: counts, spread per account, first / last time, unplaced videos, warnings and the items. */
 import { Alert, Descriptions, Space, Table } from 'antd';
 import type { Plan, PlanItem } from '@/api/matrix/types';
+import TimeZoneNote from '@/components/TimeZoneNote';
 import { formatTime } from '@/utils/format';
 import { useMatrixT } from '../i18n';
 import { PlatformTag } from '../shared/tags';
@@ -31,6 +32,7 @@ export default function PlanView({ plan }: { plan: Plan }) {
         <Descriptions.Item label={t('plan.firstAt')}>{formatTime(plan.first_at)}</Descriptions.Item>
         <Descriptions.Item label={t('plan.lastAt')}>{formatTime(plan.last_at)}</Descriptions.Item>
       </Descriptions>
+      <TimeZoneNote />
       {unplaced > 0 ? <Alert type="warning" showIcon title={t('plan.unplacedHelp', { count: unplaced })} /> : null}
       {(plan.warnings ?? []).map((w, i) => (
         <Alert key={i} type="warning" showIcon title={w} data-testid={`plan-warning-${i}`} />

@@ -1,6 +1,8 @@
 /** Reschedule a task (task_time_save): replans the items not yet published. */
 import { DatePicker, Form, InputNumber, Radio, Space, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import TimeZoneNote from '@/components/TimeZoneNote';
+import { merchantToday } from '@/utils/format';
 import { rescheduleTask } from '@/api/matrix';
 import type { Task, TimeMode } from '@/api/matrix/types';
 import ModalForm from '@/components/ModalForm';
@@ -22,7 +24,7 @@ export default function RescheduleModal({ task, onClose, onSaved }: { task: Task
   const mode = (Form.useWatch('time_mode', form) ?? task?.time_mode ?? 'random') as TimeMode;
   const daily = (Form.useWatch('daily_quantity', form) ?? task?.daily_quantity ?? 1) as number;
   const need = timesNeeded(mode, daily);
-  const today = dayjs().startOf('day');
+  const today = merchantToday();
 
   return (
     <ModalForm<Values>
@@ -92,6 +94,7 @@ export default function RescheduleModal({ task, onClose, onSaved }: { task: Task
           )}
         </Form.List>
       ) : null}
+      <TimeZoneNote />
     </ModalForm>
   );
 }

@@ -3,7 +3,7 @@
  * attempts, platform link and stats; publish now / retry, send top comments, reschedule, delete the
  * task. Polls every 3 s while an item publishes or is due within the next minutes.
  */
-import { CommentOutlined, DeleteOutlined, FieldTimeOutlined, LinkOutlined, SendOutlined } from '@ant-design/icons';
+import { CommentOutlined, DeleteOutlined, FieldTimeOutlined, LikeOutlined, LinkOutlined, MessageOutlined, PlayCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { deleteTask, matrixUrls, publishNow, sendTopComments } from '@/api/matrix';
@@ -56,48 +56,58 @@ export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps
     }
   };
 
+  // The status sits next to the account, the widths add up to the scroll width and the fixed action
+  // column is only as wide as its buttons: nothing hides under it before the table is scrolled.
   const columns = useMemo<DataTableColumn<Item>[]>(
     () => [
-      { title: t('item.account'), key: 'account', width: 180, render: (_, row) => <Space orientation="vertical" size={2}><AccountCell account={row.account} /><PlatformTag platform={row.account.platform} /></Space> },
+      { title: t('item.account'), key: 'account', width: 170, render: (_, row) => <Space orientation="vertical" size={2}><AccountCell account={row.account} /><PlatformTag platform={row.account.platform} /></Space> },
+      { title: t('item.state'), dataIndex: 'state', width: 130, render: (_, row) => <ItemStateTag item={row} /> },
       {
         title: t('item.video'),
         key: 'video',
-        width: 200,
+        width: 190,
         render: (_, row) => (
           <Space size={6}>
             {row.video.cover ? <img src={row.video.cover} alt="" style={{ width: 36, height: 48, objectFit: 'cover', borderRadius: 4 }} /> : null}
-            <Typography.Text ellipsis style={{ maxWidth: 150 }} title={row.video.name}>
+            <Typography.Text ellipsis style={{ maxWidth: 140 }} title={row.video.name}>
               {row.video.name}
             </Typography.Text>
           </Space>
         ),
       },
+      { title: t('item.scheduledAt'), dataIndex: 'scheduled_at', width: 190, sorter: true, render: (v: number | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
       { title: t('item.title'), dataIndex: 'title', ellipsis: true, width: 180 },
-      { title: t('item.scheduledAt'), dataIndex: 'scheduled_at', width: 170, sorter: true, render: formatTime },
-      { title: t('item.state'), dataIndex: 'state', width: 120, render: (_, row) => <ItemStateTag item={row} /> },
-      { title: t('item.attempts'), dataIndex: 'attempts', width: 80 },
       {
-        title: t('item.link'),
-        key: 'link',
-        width: 110,
+        title: t('item.stats'),
+        key: 'stats',
+        width: 190,
         render: (_, row) =>
-          row.share_url ? (
-            <a href={row.share_url} target="_blank" rel="noopener noreferrer" data-testid={`item-link-${row.id}`}>
-              <LinkOutlined /> {t('item.open')}
-            </a>
+          row.state === 'published' || row.state === 'released' ? (
+            <Space size={10} style={{ whiteSpace: 'nowrap' }} data-testid={`item-stats-${row.id}`}>
+              <span title={t('item.plays')} data-testid={`item-plays-${row.id}`}>
+                <PlayCircleOutlined /> {formatCount(row.plays)}
+              </span>
+              <span title={t('item.likes')} data-testid={`item-likes-${row.id}`}>
+                <LikeOutlined /> {formatCount(row.likes)}
+              </span>
+              <span title={t('item.commentCount')} data-testid={`item-comment-count-${row.id}`}>
+                <MessageOutlined /> {formatCount(row.comment_count)}
+              </span>
+            </Space>
           ) : (
             ''
           ),
       },
+      { title: t('item.attempts'), dataIndex: 'attempts', width: 100 },
       {
-        title: t('item.stats'),
-        key: 'stats',
-        width: 180,
+        title: t('item.link'),
+        key: 'link',
+        width: 100,
         render: (_, row) =>
-          row.state === 'published' || row.state === 'released' ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`item-stats-${row.id}`}>
-              {t('item.statsText', { plays: formatCount(row.plays), likes: formatCount(row.likes), comments: formatCount(row.comments) })}
-            </Typography.Text>
+          row.share_url ? (
+            <a href={row.share_url} target="_blank" rel="noopener noreferrer" data-testid={`item-link-${row.id}`} style={{ whiteSpace: 'nowrap' }}>
+              <LinkOutlined /> {t('item.open')}
+            </a>
           ) : (
             ''
           ),
@@ -112,7 +122,7 @@ export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps
           const can = (row.state === 'to_release' || row.state === 'failed') && row.review_state === 'approved';
           const done = row.state === 'published' || row.state === 'released';
           return (
-            <Space size={0} wrap>
+            <Space size={0} style={{ whiteSpace: 'nowrap' }}>
               {row.state === 'failed' || row.state === 'to_release' ? (
                 <Button type="link" size="small" icon={<SendOutlined />} disabled={!can} onClick={() => void publish({ id: row.id }, row.account.platform)} data-testid={`item-publish-${row.id}`}>
                   {row.state === 'failed' ? t('detail.retry') : t('detail.publishNow')}
@@ -152,7 +162,8 @@ export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps
     <Drawer open={task !== null} onClose={onClose} size={1100} title={current ? t('detail.title', { name: current.name }) : ''} destroyOnHidden data-testid="task-detail">
       {current ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
+          {/* two columns fit the drawer; labels stay on one line (they wrapped a character a line) */}
+          <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} styles={{ label: { whiteSpace: 'nowrap' } }} data-testid="detail-summary">
             <Descriptions.Item label={t('task.platform')}>
               <PlatformTag platform={current.platform} />
             </Descriptions.Item>
@@ -162,13 +173,13 @@ export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps
             <Descriptions.Item label={t('task.progress')}>
               <Progress percent={Math.round(current.progress ?? 0)} size="small" style={{ width: 160 }} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('task.schedule')}>
-              {t(`timeMode.${current.time_mode}`)} · {current.start_date} · {t('task.scheduleText', { daily: current.daily_quantity, days: current.days })}
-            </Descriptions.Item>
             <Descriptions.Item label={t('task.accountsVideos')}>
               {current.accounts} / {current.videos}
             </Descriptions.Item>
-            <Descriptions.Item label={t('task.counts')}>
+            <Descriptions.Item label={t('task.schedule')} span={2}>
+              {t(`timeMode.${current.time_mode}`)} · {current.start_date} · {t('task.scheduleText', { daily: current.daily_quantity, days: current.days })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('detail.counts')} span={2}>
               {c ? (
                 <Space size={[0, 4]} wrap>
                   {(['to_release', 'publishing', 'published', 'released', 'failed'] as const).map((s) => (
@@ -193,7 +204,7 @@ export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps
             params={params}
             columns={columns}
             filterFields={filterFields}
-            scrollX={1500}
+            scrollX={1450}
             onLoad={(list) => setLoaded((l) => ({ n: l.n + 1, poll: needsPolling(list.rows) }))}
             toolbar={
               <Space wrap>

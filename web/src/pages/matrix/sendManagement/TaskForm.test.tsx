@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
+import { merchantToday } from '@/utils/format';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '@/api/matrix/types';
 import i18n from '@/i18n';
@@ -145,7 +145,7 @@ describe('new release task', { timeout: 120_000 }, () => {
     expect(await screen.findByTestId('plan-count')).toHaveTextContent('3');
     expect(screen.getByTestId('plan-warning-0')).toHaveTextContent('One account expires before its last item');
     expect(screen.getByTestId('plan-view')).toHaveTextContent('library-10.mp4');
-    const today = dayjs().format('YYYY-MM-DD');
+    const today = merchantToday().format('YYYY-MM-DD');
     const expected = {
       name: 'Spring week',
       titles: 'Spring sale#New arrivals#Fresh picks',

@@ -39,6 +39,7 @@ import {
 } from '../rules';
 import { usePoiSearch } from '../shared/usePoiSearch';
 import AccountPicker from './AccountPicker';
+import TimeZoneNote from '@/components/TimeZoneNote';
 import PlanView from './PlanView';
 import VideoPicker from './VideoPicker';
 
@@ -553,7 +554,7 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
             </Form.Item>
           </Space>
           <Typography.Paragraph type="secondary" style={{ marginTop: -8 }} data-testid="daily-hint">
-            {t('rules.perDayHint', { max: perDay })}
+            {t('rules.perDayHint', { max: perDay })} <TimeZoneNote />
           </Typography.Paragraph>
           {needTimes ? (
             <Form.Item

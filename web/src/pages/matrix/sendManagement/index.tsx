@@ -10,6 +10,7 @@ import { deleteTask, matrixUrls } from '@/api/matrix';
 import type { Plan, Task, TaskPlatform } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
+import TimeZoneNote from '@/components/TimeZoneNote';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { taskFilterFields } from '../filters';
@@ -123,7 +124,12 @@ export default function SendManagementPage() {
     <div data-testid="send-management-page">
       <PageHeader
         title={t('common:menu.sendManagement')}
-        subTitle={t('task.subtitle')}
+        subTitle={
+          <Space size={12} wrap>
+            {t('task.subtitle')}
+            <TimeZoneNote />
+          </Space>
+        }
         extra={
           <Space>
             <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="share-new">

@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserRecord } from '@/api/auth/types';
 import i18n from '@/i18n';
+import { clearSession, saveLogin } from '@/store/session';
+import { merchantUser, operatorUser } from '@/test/users';
 import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
 import DashboardPage, { DASHBOARD_GRID } from '.';
@@ -30,6 +33,7 @@ beforeEach(() => {
   init.mockClear();
 });
 afterEach(() => {
+  clearSession();
   vi.unstubAllGlobals();
   setFeedback(null);
 });
@@ -40,6 +44,16 @@ function serve(hasData: boolean) {
     if (url.pathname === '/api/version_log/getList') return ok({ rows: [{ id: 1, version: '1.6.9', content: 'Console foundation', created_at: 0 }], total: 1 });
     return ok({});
   });
+}
+
+/** The points card as `user` sees it (the server answers 1,234 either way). */
+async function pointsCard(user: UserRecord) {
+  saveLogin({ token: 'jwt', expires_at: Date.now() + 3_600_000, remember: false, user });
+  serve(false);
+  renderPage(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });
+  const card = await screen.findByTestId('dashboard-points');
+  await waitFor(() => expect(card).toHaveTextContent('1,234'));
+  return card;
 }
 
 describe('dashboard', () => {
@@ -63,5 +77,19 @@ describe('dashboard', () => {
     expect(await screen.findByTestId('chart-publish')).toBeInTheDocument();
     expect(screen.getByTestId('chart-video')).toBeInTheDocument();
     await waitFor(() => expect(init).toHaveBeenCalledTimes(2));
+  });
+
+  it("a merchant's card is its own points balance", async () => {
+    const card = await pointsCard(merchantUser);
+    expect(card).toHaveTextContent('Points remaining');
+    expect(card.querySelector('a')).toHaveAttribute('href', '/useRecord');
+  });
+
+  it("the operator's card is not a merchant's balance: it names the merchants' total and links to them", async () => {
+    const card = await pointsCard(operatorUser);
+    expect(card).toHaveTextContent('Points held by merchants');
+    expect(card).toHaveTextContent('an operator account has no points of its own');
+    expect(card).not.toHaveTextContent('Points remaining');
+    expect(card.querySelector('a')).toHaveAttribute('href', '/system/merchant');
   });
 });

@@ -5,6 +5,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAccess } from '@/access/AccessContext';
 import { fetchDashboard, fetchVersionLog } from '@/api/auth';
 import type { Dashboard } from '@/api/auth/types';
 import PageHeader from '@/components/PageHeader';
@@ -46,6 +47,8 @@ function videoOption(d: Dashboard, t: (k: string) => string): EChartsCoreOption 
 export default function DashboardPage() {
   const { t } = useTranslation('reports');
   const { settings } = useSettings();
+  // an operator has no points of its own: the server sums what the merchants hold, and the card says so
+  const operator = useAccess().user?.kind === 'operator';
   const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: fetchDashboard });
   const versions = useQuery({ queryKey: ['versionLog'], queryFn: () => fetchVersionLog({ page: 1, pageSize: 5 }) });
   const d = dashboard.data;
@@ -58,12 +61,12 @@ export default function DashboardPage() {
       <PageHeader title={t('common:menu.dashboard')} subTitle={t('dashboard.subtitle')} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={pointsSpan}>
-          <Card title={t('dashboard.points')} loading={dashboard.isPending} data-testid="dashboard-points" style={{ height: '100%' }}>
+          <Card title={t(operator ? 'dashboard.merchantPoints' : 'dashboard.points')} loading={dashboard.isPending} data-testid="dashboard-points" style={{ height: '100%' }}>
             <Statistic value={d?.points ?? 0} suffix={t('dashboard.pointsUnit')} styles={{ content: { fontSize: 40 } }} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-              {t('dashboard.pointsHint')}
+              {t(operator ? 'dashboard.merchantPointsHint' : 'dashboard.pointsHint')}
             </Typography.Paragraph>
-            <Link to="/useRecord">{t('dashboard.viewRecords')}</Link>
+            {operator ? <Link to="/system/merchant">{t('dashboard.viewMerchants')}</Link> : <Link to="/useRecord">{t('dashboard.viewRecords')}</Link>}
           </Card>
         </Col>
         <Col xs={24} lg={publishSpan}>

@@ -205,10 +205,7 @@ async fn make_one(
     let info = media::probe::probe(&video)
         .await
         .map_err(|e| JobError::Permanent(e.to_string()))?;
-    media::ingest::poster(&video, &poster, &info)
-        .await
-        .map_err(tool)?;
-    media::ingest::thumb_strip(&video, &strip, &info)
+    media::ingest::pictures(&video, &poster, &strip, &info)
         .await
         .map_err(tool)?;
     let loudness = media::ingest::loudness(&video).await.ok().flatten();

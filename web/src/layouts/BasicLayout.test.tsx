@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MenuNode } from '@/api/auth/types';
+import i18n from '@/i18n';
+import { clearSession, saveLogin } from '@/store/session';
+import { merchantUser } from '@/test/users';
+import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
+import { setFeedback } from '@/utils/feedback';
+import BasicLayout from './BasicLayout';
+
+const user = merchantUser;
+const node = (id: number, path: string, name: string, icon: string, children?: MenuNode[]): MenuNode => ({ id, path, name, icon, permission: null, hidden: false, admin: false, vip: false, children });
+const menu = [
+  node(1, '/dashboard', 'menu.dashboard', 'DashboardOutlined'),
+  node(3, '/matrix', 'menu.matrix', 'ClusterOutlined', [
+    node(4, '/send_management', 'menu.sendManagement', 'SendOutlined'),
+    node(5, '/account_auth', 'menu.accountAuth', 'SafetyCertificateOutlined'),
+    node(6, '/auth_mature', 'menu.authMature', 'FieldTimeOutlined'),
+  ]),
+];
+
+beforeEach(() => {
+  spyFeedback();
+  saveLogin({ token: 'jwt', expires_at: Date.now() + 3_600_000, remember: false, user });
+  mockFetch((url) => (url.pathname === '/api/ajax/initAdmin' ? ok({ menu, permissions: ['*/*/*'], role: ['merchant'], user }) : ok({})));
+});
+afterEach(async () => {
+  clearSession();
+  vi.unstubAllGlobals();
+  setFeedback(null);
+  await i18n.changeLanguage('zh-CN');
+});
+
+const siderWidth = () => parseFloat((screen.getByTestId('side-sider') as HTMLElement).style.width);
+
+describe('side menu width (English labels were cut: "Account authori…")', () => {
+  it('is 220 px for the Chinese labels', async () => {
+    await i18n.changeLanguage('zh-CN');
+    renderPage(<BasicLayout />, { route: '/account_auth', path: '/account_auth' });
+    expect(await screen.findByTestId('menu-account_auth')).toBeInTheDocument();
+    expect(siderWidth()).toBe(220);
+  });
+
+  it('widens so the longest English label fits at its indent, and shows each label in full as its title', async () => {
+    await i18n.changeLanguage('en');
+    renderPage(<BasicLayout />, { route: '/account_auth', path: '/account_auth' });
+    const label = await screen.findByTestId('menu-account_auth');
+    expect(label).toHaveTextContent('Account authorization');
+    expect(label).toHaveAttribute('title', 'Account authorization');
+    // "Account authorization" at 14 px is at least 140 px wide; a second-level item starts 72 px in
+    // (two indents and the icon) and keeps 16 px at the right and 8 px of margin
+    expect(siderWidth()).toBeGreaterThanOrEqual(140 + 72 + 16 + 8);
+    expect(siderWidth()).toBeLessThanOrEqual(300);
+  });
+});
