@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form, Input } from 'antd';
+import { useEffect } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { mockFetch, ok, renderPage as renderAt, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
-import ConfigForm, { type FormItemConfig } from '.';
+import ConfigForm, { type ComponentRenderer, type FormItemConfig } from '.';
 
 let feedback: ReturnType<typeof spyFeedback>;
 const renderPage = (ui: Parameters<typeof renderAt>[0]) => renderAt(ui, { route: '/form', path: '/form' });
@@ -101,5 +103,20 @@ describe('ConfigForm (SPEC §3 form item, §4, §5)', () => {
   it('a broken expression neither hides nor requires', () => {
     renderPage(<ConfigForm items={[{ component: 'input', name: 'x', label: 'X', hideHandle: 'type ==' }]} />);
     expect(screen.getByTestId('config-form-x')).toBeInTheDocument();
+  });
+
+  it('keeps what the user typed before the defaults were applied (a fast typist on a loaded machine)', () => {
+    // The form is on screen before its effects run: a field typed in that gap must not be reset.
+    // A field's own effects run in exactly that gap (a child's before its form's), so one stands in for the typist.
+    function TypedEarly(props: Record<string, unknown>) {
+      const form = Form.useFormInstance();
+      useEffect(() => {
+        form.setFields([{ name: 'name', value: 'typed', touched: true }]);
+      }, [form]);
+      return <Input {...props} data-testid="config-form-name" />;
+    }
+    const typedEarly: ComponentRenderer = () => <TypedEarly />;
+    renderPage(<ConfigForm items={[{ component: 'early', name: 'name', label: 'Name' }]} initialValues={{ name: '' }} components={{ early: typedEarly }} />);
+    expect(screen.getByTestId('config-form-name')).toHaveValue('typed');
   });
 });

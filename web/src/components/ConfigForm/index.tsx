@@ -244,8 +244,12 @@ export default function ConfigForm({
   }, [items, initialValues]);
 
   const ready = Boolean(items) && remotePending <= 0;
+  // The form is on screen before this effect runs, so a field may already hold what the user typed
+  // (seen on a loaded machine: a name filled that fast was reset to ''). Defaults go to untouched fields.
   useEffect(() => {
-    if (ready) form.setFieldsValue(defaults);
+    if (!ready) return;
+    const untouched = Object.fromEntries(Object.entries(defaults).filter(([name]) => !form.isFieldTouched(name)));
+    form.setFieldsValue(untouched);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, JSON.stringify(defaults)]);
 
