@@ -40,7 +40,8 @@ test-web:
 	npm --prefix web test
 
 test-e2e:
-	CLIPMATRIX_BIN=$(TARGET)/debug/clipmatrix node e2e/run.mjs
+	# one spec per area, each with its own server and data; a failing spec does not stop the others
+	CLIPMATRIX_BIN=$(TARGET)/debug/clipmatrix node --test --test-concurrency=1 --test-reporter=spec e2e/*.spec.mjs
 
 bench:
 	CLIPMATRIX_DATA_DIR=$(DATA_DIR) scripts/install-deps.sh bench

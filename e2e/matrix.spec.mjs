@@ -1,0 +1,300 @@
+// Matrix publishing: accounts authorized on the sandbox (OAuth consent page, QR page), a random-mode release
+// task over finished and uploaded videos, the operator's review, and the sandbox clock running the plan.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
+
+let page;
+const { base, browser, step, newContext, newPage, consoleErrors, finish } = await story('matrix', () => page);
+
+const mx = { stamp: Date.now().toString(36), dy: 0, xhs: 0, task: 0, token: null };
+mx.dyName = `抖音E2E${mx.stamp}`;
+mx.xhsName = `小红书E2E${mx.stamp}`;
+mx.taskName = `矩阵发布${mx.stamp}`;
+// China time, so the form's "today" is the day the planner starts on
+// A browser outside UTC+8: the console still shows and takes release times in China time.
+const mxContext = await newContext({ timezoneId: 'America/New_York' });
+const clearToasts = async () => {
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+};
+
+// What the task publishes, made through the API (the clip spec covers making them in the console): six
+// ready clips in a shot group, five of them imported as finished videos, the first of those marked used.
+const media = mkdtempSync(join(tmpdir(), 'clipmatrix-e2e-matrix-'));
+const mix = { clips: [], variants: [] };
+const api = apiAs(base, () => mx.token);
+
+await step('demo has six ready clips and five finished videos, one of them used (through the API)', async () => {
+  page = await newPage(mxContext);
+  await signIn(page, 'account', DEMO);
+  mx.token = await pageToken(page);
+  expect(mx.token, 'no token in the page');
+  const colours = ['red', 'orange', 'green', 'teal', 'blue', 'purple'];
+  colourClips(media, colours);
+  const group = await api('/media.merchant_much_resource/resource_group_add', { method: 'POST', body: { name: `发布素材-${mx.stamp}` } });
+  for (const colour of colours) mix.clips.push((await uploadClip(api, media, group.id, `${colour}.mp4`, `${colour}-${mx.stamp}`)).id);
+  await waitReady(api, mix.clips);
+  mix.variants = (await api('/clip.merchant_video_library/add', { method: 'POST', body: { ids: mix.clips.slice(0, 5) } })).variant_ids;
+  expect(mix.variants?.length === 5, `import answered ${JSON.stringify(mix.variants)}`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { rows } = await api('/clip.merchant_video_library/index?pageSize=100');
+    const states = mix.variants.map((id) => rows.find((r) => r.id === id)?.state);
+    if (states.every((st) => st === 'success')) break;
+    expect(!states.includes('failed') && Date.now() < deadline, `imported videos: ${JSON.stringify(states)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const used = await api('/clip.merchant_video_library/video_use', { method: 'POST', body: { id: mix.variants[0], used: true } });
+  expect(used.used === 1, `video_use answered ${JSON.stringify(used).slice(0, 200)}`);
+  rmSync(media, { recursive: true, force: true });
+});
+
+await step('demo authorizes a Douyin account on the sandbox consent page and comes back to /account_auth', async () => {
+  await page.goto('/account_auth');
+  await page.getByTestId('platform-cards').waitFor();
+  await page.getByTestId('sandbox-dy').waitFor(); // no platform app configured: the sandbox notice is shown
+  await page.getByTestId('auth-dy').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/dy/'), { timeout: 20_000 });
+  await page.locator('#approve').waitFor();
+  await page.locator('#nickname').fill(mx.dyName);
+  await page.screenshot({ path: join(artifacts, 'matrix-dy-consent.png'), fullPage: true });
+  const [callback] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/oauth/dy/callback'),
+    page.locator('#approve').click(),
+  ]);
+  const location = callback.headers().location ?? '';
+  const back = new URL(location, base);
+  expect(callback.status() >= 300 && callback.status() < 400 && back.pathname === '/account_auth' && back.searchParams.get('authorized'), `callback answered ${callback.status()} → ${location}`);
+  mx.dy = Number(back.searchParams.get('authorized'));
+  await page.waitForURL((url) => url.pathname === '/account_auth');
+  await page.locator('.ant-message-success', { hasText: '账号授权成功' }).first().waitFor();
+  // the query string is cleaned up and the new account is in the table
+  await page.waitForURL((url) => url.pathname === '/account_auth' && !url.searchParams.has('authorized'));
+  await page.getByTestId(`accounts-row-${mx.dy}`).waitFor();
+  await page.getByTestId(`account-name-${mx.dy}`).getByText(mx.dyName).waitFor();
+  await page.getByTestId(`account-platform-${mx.dy}`).getByText('抖音').waitFor();
+  await page.locator(`[data-testid="account-status-${mx.dy}"][data-status="active"]`).waitFor();
+});
+
+await step('demo authorizes a Xiaohongshu account: the QR page confirms and the modal closes by itself', async () => {
+  await page.getByTestId('auth-xhs').click();
+  await dialogReady(page, 'qr-login-wrap');
+  await page.getByTestId('qr-image').waitFor();
+  await page.getByTestId('qr-waiting').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(artifacts, 'matrix-xhs-qr-zh-CN.png') });
+  const loggedIn = page.waitForResponse(async (r) => {
+    if (!r.url().includes('/api/task.merchant_group_user/xhsLogin')) return false;
+    const body = await r.json().catch(() => null);
+    return body?.data?.state === 'logged_in';
+  }, { timeout: 30_000 });
+  // the link opens the platform's QR page in a new tab: confirm the login there as the phone would
+  const [qrTab] = await Promise.all([mxContext.waitForEvent('page'), page.getByTestId('qr-link').click()]);
+  await qrTab.waitForLoadState();
+  expect(new URL(qrTab.url()).pathname.startsWith('/sandbox/xhs/qr/'), `the QR link opened ${qrTab.url()}`);
+  await qrTab.locator('#nickname').fill(mx.xhsName);
+  await qrTab.locator('#confirm').click();
+  await qrTab.waitForLoadState();
+  await qrTab.close();
+  const body = await (await loggedIn).json();
+  mx.xhs = body.data.account?.id;
+  expect(mx.xhs && body.data.account.platform === 'xhs' && body.data.account.nickname === mx.xhsName, `xhsLogin answered ${JSON.stringify(body.data).slice(0, 300)}`);
+  // the poll saw the login: the modal closes without a click and says so
+  await page.getByTestId('qr-login-wrap').waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.locator('.ant-message-success', { hasText: `账号 ${mx.xhsName} 授权成功` }).first().waitFor();
+  await page.getByTestId(`accounts-row-${mx.xhs}`).waitFor();
+  await page.getByTestId(`account-name-${mx.xhs}`).getByText(mx.xhsName).waitFor();
+  await page.getByTestId(`account-platform-${mx.xhs}`).getByText('小红书').waitFor();
+  await page.getByTestId(`accounts-row-${mx.dy}`).waitFor();
+  await clearToasts();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(artifacts, 'matrix-account-auth-zh-CN.png'), fullPage: true });
+});
+
+await step('demo creates a random-mode release task: 2 accounts, 6 videos, 3 days × 1, the plan shows 6 posts', async () => {
+  await page.goto('/send_management');
+  await page.getByTestId('tasks-table').waitFor();
+  await page.getByTestId('task-new').click();
+  await page.getByTestId('task-step-0').waitFor();
+  // 1: name, mixed platforms, both accounts
+  await page.getByTestId('task-name').fill(mx.taskName);
+  await page.getByTestId('task-platform-mixed').click();
+  await page.getByTestId('account-picker').waitFor();
+  await page.getByTestId(`account-check-${mx.dy}`).click();
+  await page.getByTestId(`account-check-${mx.xhs}`).click();
+  await page.getByTestId('accounts-chosen').getByText('已选 2 个').waitFor();
+  await page.getByTestId('step-next').click();
+  // 2: the four finished variants still free (the used one cannot be picked) and two uploaded clips
+  await page.getByTestId('task-step-1').waitFor({ state: 'visible' });
+  const used = mix.variants[0];
+  await page.getByTestId(`video-used-v:${used}`).waitFor();
+  await page.getByTestId(`video-card-v:${used}`).click();
+  expect((await page.getByTestId(`video-card-v:${used}`).getAttribute('data-selected')) === 'false', 'the used variant could be picked');
+  for (const id of mix.variants.slice(1)) {
+    await page.getByTestId(`video-card-v:${id}`).click();
+    await page.locator(`[data-testid="video-card-v:${id}"][data-selected="true"]`).waitFor();
+  }
+  await page.getByTestId('video-source').getByText('上传的视频').click();
+  for (const id of mix.clips.slice(0, 2)) {
+    await page.getByTestId(`video-card-m:${id}`).click();
+    await page.locator(`[data-testid="video-card-m:${id}"][data-selected="true"]`).waitFor();
+  }
+  await page.getByTestId('videos-chosen').getByText('已选 6 条（成片 4，上传 2）').waitFor();
+  await page.getByTestId('step-next').click();
+  // 3: titles and topics
+  await page.getByTestId('task-step-2').waitFor({ state: 'visible' });
+  await page.getByTestId('task-titles').fill('春季上新第一弹#今日好物推荐#限时优惠别错过');
+  await page.getByTestId('title-count-3').waitFor();
+  await page.getByTestId('task-topics').click();
+  for (const topic of ['春季上新', '好物推荐']) {
+    await page.keyboard.type(topic);
+    await page.keyboard.press('Enter');
+  }
+  await page.getByTestId('task-topics').getByText('好物推荐').waitFor();
+  await page.getByTestId('task-comments').fill('欢迎来店里看看\n喜欢就点个赞');
+  await page.getByTestId('step-next').click();
+  // 4: random, start today, 1 a day for 3 days
+  await page.getByTestId('task-step-3').waitFor({ state: 'visible' });
+  await page.getByTestId('time-mode-random').click();
+  await fillNumber(page, 'task-daily', 1);
+  await fillNumber(page, 'task-days', 3);
+  await page.locator('[data-testid="task-counts"][data-problem=""]').waitFor();
+  expect((await page.getByTestId('task-capacity').count()) === 0, 'the form says 6 posts do not fit 2 accounts × 1 × 3 days');
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/matrix.merchant_publish_management/createCommonPublishTask')),
+    page.getByTestId('plan-preview').click(),
+  ]);
+  const body = await res.json();
+  expect(res.status() === 200 && body.code === 200, `preview answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
+  const sent = JSON.parse(res.request().postData() ?? '{}');
+  const want = { preview: true, time_mode: 'random', daily_quantity: 1, days: 3, start_date: chinaToday(), accounts: [mx.dy, mx.xhs].sort().join(), videos: mix.variants.slice(1).sort().join(), materials: mix.clips.slice(0, 2).sort().join() };
+  const got = { preview: sent.preview, time_mode: sent.time_mode, daily_quantity: sent.daily_quantity, days: sent.days, start_date: sent.start_date, accounts: [...sent.account_ids].sort().join(), videos: [...sent.video_ids].sort().join(), materials: [...sent.material_ids].sort().join() };
+  expect(JSON.stringify(got) === JSON.stringify(want), `preview sent ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+  const plan = body.data;
+  expect(plan.count === 6 && plan.items.length === 6, `the plan has ${plan.count} items`);
+  const perAccount = [mx.dy, mx.xhs].map((a) => plan.items.filter((i) => i.account_id === a).length);
+  expect(perAccount.join() === '3,3', `posts per account ${perAccount}`);
+  const days = new Set(plan.items.map((i) => new Date(i.at + 8 * 3600_000).toISOString().slice(0, 10)));
+  expect(days.size === 3, `the plan uses the days ${JSON.stringify([...days])}`);
+  await page.getByTestId('plan-view').waitFor();
+  // Shown in China time, named (the browser is in New York: UTC-5).
+  const firstAt = Math.min(...plan.items.map((i) => i.at));
+  const shownAt = new Date(firstAt + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+  await page.getByTestId('plan-table').getByText(shownAt, { exact: true }).first().waitFor();
+  await page.getByTestId('plan-view').getByTestId('time-zone-note').getByText('北京时间 (UTC+8)', { exact: false }).waitFor();
+  await page.getByTestId('plan-count').getByText('6', { exact: true }).waitFor();
+  await page.getByTestId('plan-unplaced').getByText('0', { exact: true }).waitFor();
+  await page.getByTestId('plan-per-account').getByText('3–3').waitFor();
+  expect((await page.getByTestId('plan-table').locator('tbody tr.ant-table-row').count()) === 6, 'the plan table does not list 6 posts');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(artifacts, 'matrix-task-plan-zh-CN.png') });
+});
+
+await step('demo confirms the task: it is listed under review', async () => {
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/matrix.merchant_publish_management/createCommonPublishTask')),
+    page.getByTestId('task-confirm').click(),
+  ]);
+  const body = await res.json();
+  expect(res.status() === 200 && body.code === 200 && body.data?.task?.id, `create answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
+  expect(!JSON.parse(res.request().postData() ?? '{}').preview, 'the confirm sent preview: true');
+  const task = body.data.task;
+  mx.task = task.id;
+  expect(task.review_state === 'reviewing' && task.counts?.total === 6 && task.accounts === 2 && task.videos === 6, `task ${JSON.stringify(task).slice(0, 400)}`);
+  await page.getByTestId('task-form').waitFor({ state: 'hidden' });
+  await page.locator('.ant-message-success', { hasText: `任务 ${mx.taskName} 已创建，共 6 条` }).first().waitFor();
+  await page.getByTestId(`tasks-row-${mx.task}`).waitFor();
+  await page.locator(`[data-testid="review-${mx.task}"][data-state="reviewing"]`).getByText('审核中').waitFor();
+  await page.getByTestId(`task-platform-${mx.task}`).getByText('混合').waitFor();
+  await clearToasts();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(artifacts, 'matrix-send-management-reviewing-zh-CN.png'), fullPage: true });
+});
+
+let auditContext;
+await step('admin approves the task on /auditCheck', async () => {
+  auditContext = await newContext({ timezoneId: 'Asia/Shanghai' });
+  mx.demoPage = page;
+  page = await newPage(auditContext);
+  await signIn(page, 'account', ADMIN);
+  await page.goto('/auditCheck');
+  await page.getByTestId(`audit-table`).waitFor();
+  await page.locator(`[data-testid="review-${mx.task}"][data-state="reviewing"]`).waitFor();
+  await page.getByTestId(`audit-open-${mx.task}`).click();
+  await page.locator('[data-testid="audit-detail-review"][data-state="reviewing"]').waitFor();
+  await page.getByTestId('audit-items').locator('tbody tr.ant-table-row').nth(5).waitFor();
+  expect((await page.getByTestId('audit-items').locator('tbody tr.ant-table-row').count()) === 6, 'the review shows other than 6 items');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(artifacts, 'matrix-audit-zh-CN.png') });
+  await page.getByTestId('audit-approve').click();
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/system/audit/approve')),
+    page.getByTestId('audit-approve-ok').click(),
+  ]);
+  const body = await res.json();
+  expect(res.status() === 200 && body.data?.review_state === 'approved', `approve answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
+  await page.getByTestId('audit-detail').waitFor({ state: 'hidden' });
+  await page.locator(`[data-testid="review-${mx.task}"][data-state="approved"]`).waitFor();
+});
+await auditContext?.close().catch(() => undefined);
+
+await step('the sandbox clock jumps 4 days + 1 hour (past the plan, which starts tomorrow when today\'s window has passed): all 6 items of the task come out published', async () => {
+  page = mx.demoPage;
+  const before = await (await fetch(`${base}/sandbox/_control/clock`)).json();
+  const advance = 4 * 86_400_000 + 3_600_000;
+  const res = await fetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: advance }) });
+  const after = await res.json();
+  expect(res.ok && after.offset_ms - before.offset_ms === advance, `clock answered ${res.status} ${JSON.stringify(after)} (before ${JSON.stringify(before)})`);
+  await page.reload();
+  await page.locator(`[data-testid="review-${mx.task}"][data-state="approved"]`).waitFor();
+  await page.getByTestId(`task-detail-${mx.task}`).click();
+  await page.getByTestId('task-detail').waitFor();
+  const states = page.getByTestId('task-detail').locator('[data-testid^="item-state-"]');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const seen = await states.evaluateAll((els) => els.map((e) => e.dataset.state));
+    const failed = await page.getByTestId('task-detail').locator('[data-testid^="item-error-"]').evaluateAll((els) => els.map((e) => e.dataset.reason));
+    expect(!seen.includes('failed'), `items failed: ${JSON.stringify(failed)}`);
+    if (seen.length === 6 && seen.every((s) => s === 'published' || s === 'released')) break;
+    expect(Date.now() < deadline, `after 60 s the items are ${JSON.stringify(seen)}`);
+    await page.waitForTimeout(2000);
+    await page.getByTestId('items-reload').click();
+    await page.waitForLoadState('networkidle');
+  }
+  // the server agrees, and the sandbox holds the six works
+  const list = await fetch(`${base}/api/task.merchant_forward_task/forward_video_release`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${mx.token}`, accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ task_id: mx.task }),
+  });
+  const env = await list.json();
+  expect(list.ok && env.code === 200, `forward_video_release answered ${list.status} ${JSON.stringify(env).slice(0, 300)}`);
+  const s = env.data.summary;
+  expect(s.published + s.released === 6 && env.data.rows.every((r) => r.item_id && r.published_at), `items ${JSON.stringify(s)} ${JSON.stringify(env.data.rows.map((r) => [r.id, r.state, r.item_id]))}`);
+  expect(env.data.rows.filter((r) => r.account.id === mx.dy).length === 3 && env.data.rows.filter((r) => r.account.id === mx.xhs).length === 3, 'the items are not 3 per account');
+  const counts = await (await fetch(`${base}/sandbox/_control/counts`)).json();
+  const ours = counts.works.filter((w) => env.data.rows.some((r) => r.item_id === w.item_id));
+  expect(ours.length === 6, `the sandbox holds ${ours.length} of the task's works`);
+  for (const r of env.data.rows) await page.getByTestId(`item-stats-${r.id}`).waitFor();
+  await clearToasts();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(artifacts, 'matrix-task-published-zh-CN.png') });
+});
+
+await step('/send_management in English', async () => {
+  await page.getByTestId('task-detail').locator('.ant-drawer-close').click();
+  await page.getByTestId('task-detail').waitFor({ state: 'hidden' });
+  await setLanguage(page, 'en');
+  await page.getByTestId('page-title').getByText('Release tasks').waitFor();
+  await page.locator(`[data-testid="review-${mx.task}"][data-state="approved"]`).getByText('Approved').waitFor();
+  await page.waitForFunction((id) => {
+    const el = document.querySelector(`[data-testid="task-progress-${id}"]`);
+    return el && (el.getAttribute('aria-valuenow') === '100' || el.querySelector('[aria-valuenow="100"]') || el.classList.contains('ant-progress-status-success'));
+  }, mx.task);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(artifacts, 'matrix-send-management-en.png'), fullPage: true });
+});
+await mxContext?.close().catch(() => undefined);
+
+await finish();
