@@ -35,7 +35,7 @@ pub async fn security_headers(
 }
 
 pub async fn healthz(State(st): State<AppState>) -> Response {
-    match sqlx::query("SELECT 1").execute(&st.db.pool).await {
+    match st.db.ping().await {
         Ok(_) => axum::Json(serde_json::json!({ "status": "ok", "version": domain::APP_VERSION }))
             .into_response(),
         Err(e) => {

@@ -253,6 +253,41 @@ pub async fn variant_any(db: &Db, id: i64) -> sqlx::Result<Option<Variant>> {
 }
 
 /// Every sequence a project has made (or is making): what the planner must not repeat.
+/// A merchant's projects with how many finished variants each has and how many of those are unused
+/// (the video picker of a release task): (id, name, success, unused), newest first.
+pub async fn library_projects(
+    db: &Db,
+    merchant_id: i64,
+) -> sqlx::Result<Vec<(i64, String, i64, i64)>> {
+    sqlx::query_as(
+        "SELECT p.id, p.name, \
+           (SELECT COUNT(*) FROM clip_variants v WHERE v.project_id = p.id AND v.state = 'success'), \
+           (SELECT COUNT(*) FROM clip_variants v WHERE v.project_id = p.id AND v.state = 'success' AND v.used = 0) \
+         FROM clip_projects p WHERE p.merchant_id = $1 ORDER BY p.id DESC",
+    )
+    .bind(merchant_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// How many variants of a project are in each state.
+pub async fn variant_state_counts(db: &Db, project_id: i64) -> sqlx::Result<Vec<(String, i64)>> {
+    sqlx::query_as("SELECT state, COUNT(*) FROM clip_variants WHERE project_id = $1 GROUP BY state")
+        .bind(project_id)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// How many variants of a project are rendering now (a project with any cannot be deleted).
+pub async fn rendering_variants(db: &Db, project_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM clip_variants WHERE project_id = $1 AND state = 'processing'",
+    )
+    .bind(project_id)
+    .fetch_one(&db.pool)
+    .await
+}
+
 pub async fn made_sequences(db: &Db, project_id: i64) -> sqlx::Result<Vec<Vec<i64>>> {
     let rows: Vec<String> =
         sqlx::query_scalar("SELECT seq FROM clip_variants WHERE project_id = $1 ORDER BY id")

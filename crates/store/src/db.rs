@@ -19,6 +19,14 @@ static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 impl Db {
+    /// One round trip to the database (the health check).
+    pub async fn ping(&self) -> sqlx::Result<()> {
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+
     /// Connects by URL (`sqlite://path` or `postgres://...`); a missing SQLite file is created.
     pub async fn connect(url: &str) -> anyhow::Result<Db> {
         install_default_drivers();

@@ -44,6 +44,13 @@ pub async fn balance(db: &Db, merchant_id: i64) -> sqlx::Result<i64> {
         .map(|b| b.unwrap_or(0))
 }
 
+/// The points of every merchant together (the operator's dashboard).
+pub async fn total_balance(db: &Db) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) FROM merchants")
+        .fetch_one(&db.pool)
+        .await
+}
+
 /// What a ledger entry says about itself besides the amount.
 pub struct Why<'a> {
     pub kind: &'a str,

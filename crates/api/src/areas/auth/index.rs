@@ -193,13 +193,7 @@ pub async fn version_log(
 pub async fn dashboard(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
     let points = match c.user.merchant_id {
         Some(m) => store::points::balance(&st.db, m).await?,
-        None => {
-            sqlx::query_scalar::<_, i64>(
-                "SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) FROM merchants",
-            )
-            .fetch_one(&st.db.pool)
-            .await?
-        }
+        None => store::points::total_balance(&st.db).await?,
     };
     // The last seven China days, on the platform clock the publisher stamps items with.
     let today = domain::matrix::day_of(domain::clock::platform_now());

@@ -102,12 +102,7 @@ pub(super) async fn summary(
     let made = db::made_sequences(&st.db, p.id).await?;
     let capacity = domain::planner::capacity(&groups, &made).unwrap_or(0);
     let pool: usize = groups.iter().map(Vec::len).sum();
-    let counts: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT state, COUNT(*) FROM clip_variants WHERE project_id = $1 GROUP BY state",
-    )
-    .bind(p.id)
-    .fetch_all(&st.db.pool)
-    .await?;
+    let counts = db::variant_state_counts(&st.db, p.id).await?;
     let count = |s: &str| {
         counts
             .iter()
@@ -312,13 +307,7 @@ pub(super) async fn remove(
         .await?
         .filter(|p| mode.is_none_or(|m| p.mode == m))
         .ok_or(ApiError::NotFound)?;
-    let busy: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM clip_variants WHERE project_id = $1 AND state = 'processing'",
-    )
-    .bind(id)
-    .fetch_one(&st.db.pool)
-    .await?;
-    if busy > 0 {
+    if db::rendering_variants(&st.db, id).await? > 0 {
         return Err(ApiError::invalid("id", Msg::VariantBusy));
     }
     for key in db::delete_project(&st.db, mid, id)

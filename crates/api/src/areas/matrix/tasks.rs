@@ -1118,15 +1118,7 @@ pub async fn get_at_users(
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getLibProjectList", tag = "matrix", responses((status = 200, description = "{rows:[{id, name, success, unused}]}")))]
 pub async fn lib_projects(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
-    let rows: Vec<(i64, String, i64, i64)> = sqlx::query_as(
-        "SELECT p.id, p.name, \
-           (SELECT COUNT(*) FROM clip_variants v WHERE v.project_id = p.id AND v.state = 'success'), \
-           (SELECT COUNT(*) FROM clip_variants v WHERE v.project_id = p.id AND v.state = 'success' AND v.used = 0) \
-         FROM clip_projects p WHERE p.merchant_id = $1 ORDER BY p.id DESC",
-    )
-    .bind(mid)
-    .fetch_all(&st.db.pool)
-    .await?;
+    let rows = store::clip::library_projects(&st.db, mid).await?;
     let rows: Vec<_> = rows.into_iter().map(|(id, name, s, u)| serde_json::json!({"id": id, "name": name, "success": s, "unused": u})).collect();
     Ok(ok(serde_json::json!({"rows": rows})))
 }
