@@ -32,13 +32,12 @@
 //! Failures: a missing input file fails with [`MixError::MissingInput`] naming it; ffmpeg's stderr tail
 //! becomes the reason of [`MixError::Tool`]. Every ffmpeg runs with a timeout and is killed when dropped.
 
-use crate::ffmpeg::{ToolError, args, tail};
+use crate::ffmpeg::{self, Report, ToolError, args};
 use crate::ingest::{FPS, HEIGHT, WIDTH};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 
 /// Mezzanines have one closed GOP per second (ingest `-g 30`): trims snap to this grid.
 pub const GOP_MS: i64 = 1000;
@@ -81,8 +80,7 @@ fn invalid<T>(msg: impl Into<String>) -> Result<T, MixError> {
     Err(MixError::Invalid(msg.into()))
 }
 
-/// A progress sink, 0–100.
-pub type Progress<'a> = &'a (dyn Fn(u8) + Send + Sync);
+pub use crate::ffmpeg::Progress;
 
 /// A progress sink that ignores everything.
 pub fn no_progress(_: u8) {}
@@ -960,7 +958,7 @@ async fn font_family(style: &TextStyle, dir: &Path) -> Result<String, MixError> 
         Font::Family(f) => Ok(f.clone()),
         Font::File(path) => {
             must_exist(path).await?;
-            let out = run_tool(
+            let out = ffmpeg::run(
                 "fc-scan",
                 &args(["--format", "%{family[0]}\n"])
                     .into_iter()
@@ -1087,7 +1085,7 @@ async fn render_bed(spec: &ProjectSpec, ms: i64, dst: &Path) -> Result<Option<Be
     }
     let tmp = dst.with_extension(format!("{}.tmp", unique()));
     let budget = Duration::from_secs(120 + (ms / 1000).max(0) as u64);
-    run_ffmpeg(&bed_args(music, voice, ms, &tmp), None, budget, None).await?;
+    ffmpeg::run("ffmpeg", &bed_args(music, voice, ms, &tmp), budget).await?;
     tokio::fs::rename(&tmp, dst).await?;
     Ok(Some(Bed {
         path: dst.to_path_buf(),
@@ -1124,7 +1122,7 @@ pub async fn probe_clip(path: &Path) -> Result<ClipInfo, MixError> {
         "json",
     ]);
     a.push(path.display().to_string());
-    let out = run_tool("ffprobe", &a, Duration::from_secs(60)).await?;
+    let out = ffmpeg::run("ffprobe", &a, Duration::from_secs(60)).await?;
     let v: serde_json::Value = serde_json::from_slice(&out)
         .map_err(|e| MixError::Invalid(format!("{}: {e}", path.display())))?;
     let streams = v["streams"].as_array().cloned().unwrap_or_default();
@@ -1566,7 +1564,18 @@ alimiter=limit=0.95:level=0,{trim}[aout]"
         Duration::from_secs(60 + secs_total)
     };
     let cwd = burned.then_some(prep.dir.as_path());
-    let res = run_ffmpeg(&a, cwd, budget, Some((progress, planned, 5, 90))).await;
+    let res = ffmpeg::run_reporting(
+        &a,
+        cwd,
+        budget,
+        Report {
+            sink: progress,
+            total_ms: planned,
+            lo: 5,
+            hi: 90,
+        },
+    )
+    .await;
     if let Err(e) = res {
         let _ = tokio::fs::remove_file(&tmp).await;
         return Err(e.into());
@@ -1627,7 +1636,7 @@ async fn finish(
     c.push(tmp.display().to_string());
     c.extend(args(["-frames:v", "1", "-q:v", "3", "-f", "image2"]));
     c.push(cover_tmp.display().to_string());
-    if let Err(e) = run_ffmpeg(&c, None, Duration::from_secs(60), None).await {
+    if let Err(e) = ffmpeg::run("ffmpeg", &c, Duration::from_secs(60)).await {
         let _ = tokio::fs::remove_file(tmp).await;
         return Err(e.into());
     }
@@ -1724,7 +1733,18 @@ alimiter=limit=0.95:level=0,{trim}[aout]"
     let secs_total = (planned / 1000).max(1) as u64;
     let budget = Duration::from_secs(120 + 15 * secs_total);
     let cwd = script.is_some().then_some(prep.dir.as_path());
-    let res = run_ffmpeg(&a, cwd, budget, Some((progress, planned, 5, 90))).await;
+    let res = ffmpeg::run_reporting(
+        &a,
+        cwd,
+        budget,
+        Report {
+            sink: progress,
+            total_ms: planned,
+            lo: 5,
+            hi: 90,
+        },
+    )
+    .await;
     if let Err(e) = res {
         let _ = tokio::fs::remove_file(&tmp).await;
         return Err(e.into());
@@ -1737,92 +1757,6 @@ alimiter=limit=0.95:level=0,{trim}[aout]"
         burned: true,
         audio_copied,
     })
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Processes
-// ---------------------------------------------------------------------------------------------------
-
-async fn run_tool(tool: &str, a: &[String], timeout: Duration) -> Result<Vec<u8>, MixError> {
-    crate::ffmpeg::run(tool, a, timeout)
-        .await
-        .map_err(MixError::from)
-}
-
-/// Runs ffmpeg like [`crate::ffmpeg::run`] (timeout, killed when dropped, stderr tail as the reason), in
-/// an optional working directory, reporting progress from `-progress` between `lo` and `hi` when given
-/// `(sink, total_ms, lo, hi)`.
-pub async fn run_ffmpeg(
-    a: &[String],
-    cwd: Option<&Path>,
-    timeout: Duration,
-    progress: Option<(Progress<'_>, i64, u8, u8)>,
-) -> Result<(), ToolError> {
-    let mut cmd = crate::ffmpeg::command("ffmpeg");
-    if progress.is_some() {
-        // A report every quarter second: a clip of a few seconds still moves the bar more than once.
-        cmd.args(["-progress", "pipe:1", "-nostats", "-stats_period", "0.25"]);
-    }
-    cmd.args(a)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped());
-    if let Some(d) = cwd {
-        cmd.current_dir(d);
-    }
-    let mut child = cmd.spawn().map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => ToolError::Missing {
-            tool: "ffmpeg".into(),
-        },
-        _ => ToolError::Io(e),
-    })?;
-    let stdout = child.stdout.take();
-    let stderr = child.stderr.take();
-    let work = async {
-        let read_err = async {
-            let mut buf = Vec::new();
-            if let Some(mut e) = stderr {
-                e.read_to_end(&mut buf).await?;
-            }
-            Ok::<_, std::io::Error>(buf)
-        };
-        let read_out = async {
-            if let Some(o) = stdout {
-                let mut lines = BufReader::new(o).lines();
-                let mut last = 0u8;
-                while let Some(l) = lines.next_line().await? {
-                    if let (Some((sink, total, lo, hi)), Some(v)) =
-                        (&progress, l.strip_prefix("out_time_us="))
-                        && let Ok(us) = v.trim().parse::<i64>()
-                    {
-                        let share = (us as f64 / 1000.0 / (*total).max(1) as f64).clamp(0.0, 1.0);
-                        let p = *lo + ((*hi - *lo) as f64 * share) as u8;
-                        if p > last {
-                            last = p;
-                            sink(p);
-                        }
-                    }
-                }
-            }
-            Ok::<_, std::io::Error>(())
-        };
-        let (err, out) = tokio::join!(read_err, read_out);
-        out?;
-        let err = err?;
-        let status = child.wait().await?;
-        Ok::<_, std::io::Error>((status, err))
-    };
-    match tokio::time::timeout(timeout, work).await {
-        Err(_) => Err(ToolError::Timeout {
-            tool: "ffmpeg".into(),
-            secs: timeout.as_secs(),
-        }),
-        Ok(Err(e)) => Err(ToolError::Io(e)),
-        Ok(Ok((status, err))) if !status.success() => Err(ToolError::Failed {
-            tool: "ffmpeg".into(),
-            reason: tail(&err, 6),
-        }),
-        Ok(Ok(_)) => Ok(()),
-    }
 }
 
 #[cfg(test)]
