@@ -1,8 +1,10 @@
 //! ffmpeg and ffprobe as child processes: a timeout, killed when dropped, and the tail of stderr as the
 //! failure reason a user sees.
 
+use std::path::Path;
 use std::time::Duration;
-use tokio::process::Command;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+use tokio::process::{Child, Command};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ToolError {
@@ -45,14 +47,7 @@ pub fn command(tool: &str) -> Command {
 
 /// Runs a tool; returns stdout. stderr's last lines become the error.
 pub async fn run(tool: &str, args: &[String], timeout: Duration) -> Result<Vec<u8>, ToolError> {
-    let out = output(tool, args, timeout).await?;
-    if !out.status.success() {
-        return Err(ToolError::Failed {
-            tool: tool.to_string(),
-            reason: tail(&out.stderr, 6),
-        });
-    }
-    Ok(out.stdout)
+    check(tool, output(tool, args, timeout).await?)
 }
 
 /// Runs a tool to its end (or the timeout) and returns what it printed, whatever its exit status.
@@ -61,9 +56,95 @@ pub async fn output(
     args: &[String],
     timeout: Duration,
 ) -> Result<std::process::Output, ToolError> {
-    let child = command(tool)
-        .args(args)
-        .stdout(std::process::Stdio::piped())
+    let mut cmd = command(tool);
+    cmd.args(args);
+    let child = spawn(cmd, tool)?;
+    within(tool, timeout, child.wait_with_output()).await
+}
+
+/// A progress sink, 0–100.
+pub type Progress<'a> = &'a (dyn Fn(u8) + Send + Sync);
+
+/// How an ffmpeg run moves a progress bar: from `lo` to `hi` as its output time goes from 0 to
+/// `total_ms` (read from ffmpeg's own `-progress` report).
+pub struct Report<'a> {
+    pub sink: Progress<'a>,
+    pub total_ms: i64,
+    pub lo: u8,
+    pub hi: u8,
+}
+
+/// Runs ffmpeg like [`run`] (timeout, killed when dropped, stderr tail as the reason), in `cwd` when
+/// given, telling `report` how far it got.
+pub async fn run_reporting(
+    args: &[String],
+    cwd: Option<&Path>,
+    timeout: Duration,
+    report: Report<'_>,
+) -> Result<(), ToolError> {
+    let mut cmd = command("ffmpeg");
+    // A report every quarter second: a clip of a few seconds still moves the bar more than once.
+    cmd.args(["-progress", "pipe:1", "-nostats", "-stats_period", "0.25"])
+        .args(args);
+    if let Some(d) = cwd {
+        cmd.current_dir(d);
+    }
+    let mut child = spawn(cmd, "ffmpeg")?;
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
+    let work = async {
+        let read_err = async {
+            let mut buf = Vec::new();
+            if let Some(mut e) = stderr {
+                e.read_to_end(&mut buf).await?;
+            }
+            Ok::<_, std::io::Error>(buf)
+        };
+        let read_out = async {
+            if let Some(o) = stdout {
+                let mut lines = BufReader::new(o).lines();
+                let mut last = 0u8;
+                while let Some(l) = lines.next_line().await? {
+                    if let Some(p) = report.percent(&l)
+                        && p > last
+                    {
+                        last = p;
+                        (report.sink)(p);
+                    }
+                }
+            }
+            Ok::<_, std::io::Error>(())
+        };
+        let (err, out) = tokio::join!(read_err, read_out);
+        out?;
+        let stderr = err?;
+        let status = child.wait().await?;
+        Ok(std::process::Output {
+            status,
+            stdout: vec![],
+            stderr,
+        })
+    };
+    let out = within("ffmpeg", timeout, work).await?;
+    check("ffmpeg", out).map(|_| ())
+}
+
+impl Report<'_> {
+    /// The bar's position after a line of ffmpeg's `-progress` report (`None` for other lines).
+    fn percent(&self, line: &str) -> Option<u8> {
+        let us = line
+            .strip_prefix("out_time_us=")?
+            .trim()
+            .parse::<i64>()
+            .ok()?;
+        let share = (us as f64 / 1000.0 / self.total_ms.max(1) as f64).clamp(0.0, 1.0);
+        Some(self.lo + ((self.hi - self.lo) as f64 * share) as u8)
+    }
+}
+
+/// Starts a tool with stdout and stderr piped; a missing binary says so.
+fn spawn(mut cmd: Command, tool: &str) -> Result<Child, ToolError> {
+    cmd.stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .map_err(|e| match e.kind() {
@@ -71,14 +152,33 @@ pub async fn output(
                 tool: tool.to_string(),
             },
             _ => ToolError::Io(e),
-        })?;
-    match tokio::time::timeout(timeout, child.wait_with_output()).await {
+        })
+}
+
+/// Waits for a tool's work, at most `timeout`.
+async fn within<T>(
+    tool: &str,
+    timeout: Duration,
+    work: impl Future<Output = std::io::Result<T>>,
+) -> Result<T, ToolError> {
+    match tokio::time::timeout(timeout, work).await {
         Ok(r) => Ok(r?),
         Err(_) => Err(ToolError::Timeout {
             tool: tool.to_string(),
             secs: timeout.as_secs(),
         }),
     }
+}
+
+/// A tool's stdout when it exited successfully; else stderr's last lines as the error.
+fn check(tool: &str, out: std::process::Output) -> Result<Vec<u8>, ToolError> {
+    if !out.status.success() {
+        return Err(ToolError::Failed {
+            tool: tool.to_string(),
+            reason: tail(&out.stderr, 6),
+        });
+    }
+    Ok(out.stdout)
 }
 
 /// The last `n` non-empty lines of a tool's stderr, trimmed for a person to read.

@@ -4,8 +4,7 @@
 //! timescale. Clips normalized with identical settings have identical parameter sets, which is what makes
 //! the concat demuxer's stream copy valid.
 
-use crate::ffmpeg::{self, ToolError, args};
-use crate::mix::{Progress, run_ffmpeg};
+use crate::ffmpeg::{self, Progress, Report, ToolError, args};
 use crate::probe::MediaInfo;
 use std::path::Path;
 use std::time::Duration;
@@ -127,11 +126,16 @@ pub async fn normalize_reporting(
     progress: Progress<'_>,
 ) -> Result<(), ToolError> {
     let total = info.duration_ms.max(1);
-    run_ffmpeg(
+    ffmpeg::run_reporting(
         &normalize_args(src, dst, info),
         None,
         normalize_budget(info),
-        Some((progress, total, 0, 100)),
+        Report {
+            sink: progress,
+            total_ms: total,
+            lo: 0,
+            hi: 100,
+        },
     )
     .await
 }

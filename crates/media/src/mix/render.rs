@@ -1,0 +1,300 @@
+//! Rendering one variant: its plan (stream copy or composed), the ASS script of its text, the encode
+//! settings shared by both paths, and the cover; everything written under temporary names first.
+
+use super::composed::{ms_to_frames, render_composed};
+use super::concat::render_av;
+use super::text::{check_style, check_title, font_family, text_script};
+use super::{BURN_CRF, BURN_PRESET, BURN_X264_PARAMS};
+use super::{
+    MixError, Prepared, Progress, Segment, Timeline, VariantSpec, absolute, check_advanced,
+    default_shot_style, plan_exact_segments, plan_segments, planned_ms, secs, shot_captions,
+    timeline, unique,
+};
+use crate::ffmpeg::{self, Report, args};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What [`render`] made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rendered {
+    pub video: PathBuf,
+    pub cover: PathBuf,
+    /// The sum of the (snapped) clip lengths; for a composed render, the sum of the exact clip lengths minus
+    /// the sum of the transitions.
+    pub planned_ms: i64,
+    /// True when the video was encoded (text burned, or a composed render); false for a pure stream copy
+    /// of the video.
+    pub burned: bool,
+    /// True when the audio was the bed by stream copy (no audio encode).
+    pub audio_copied: bool,
+}
+
+/// The one video encode of a burned or composed variant (see [`BURN_PRESET`]).
+pub(super) fn burn_args() -> Vec<String> {
+    args([
+        "-c:v",
+        "libx264",
+        "-preset",
+        BURN_PRESET,
+        "-x264-params",
+        BURN_X264_PARAMS,
+        "-crf",
+        &BURN_CRF.to_string(),
+        "-pix_fmt",
+        "yuv420p",
+    ])
+}
+
+/// The audio codec (the bed copied, or the mix encoded to AAC 48 kHz stereo) and a faststart MP4 at `tmp`.
+pub(super) fn output_args(audio_copied: bool, tmp: &Path) -> Vec<String> {
+    let mut a = if audio_copied {
+        args(["-c:a", "copy"])
+    } else {
+        args([
+            "-c:a",
+            "aac",
+            "-aac_coder",
+            "fast",
+            "-b:a",
+            "128k",
+            "-ar",
+            "48000",
+            "-ac",
+            "2",
+        ])
+    };
+    a.extend(args(["-movflags", "+faststart", "-f", "mp4"]));
+    a.push(tmp.display().to_string());
+    a
+}
+
+/// What a variant will be: its segments, its length, where each segment starts in the output, and for a
+/// composed render its timeline.
+struct Plan {
+    segs: Vec<Segment>,
+    planned: i64,
+    starts_ms: Vec<i64>,
+    composed: Option<Timeline>,
+}
+
+/// Renders one variant to `out_video` (MP4, faststart) and its cover to `out_cover` (JPEG). Both are
+/// written under temporary names and renamed at the end, so a retried job never sees half a file.
+///
+/// With a transition anywhere ([`VariantSpec::has_transitions`]) the render is **composed**: one ffmpeg
+/// reads every segment with an exact trim, joins them in a filter graph ([`composed_graph`]), draws the
+/// text and encodes once with the burn settings; the length is the segments' sum minus the transitions'.
+pub async fn render(
+    prep: &Prepared,
+    variant: &VariantSpec,
+    out_video: &Path,
+    out_cover: &Path,
+    progress: Progress<'_>,
+) -> Result<Rendered, MixError> {
+    progress(0);
+    check_advanced(variant)?;
+    let plan = if variant.has_transitions() {
+        let segs = plan_exact_segments(prep, &variant.clips).await?;
+        let frames: Vec<i64> = segs
+            .iter()
+            .map(|s| ms_to_frames(s.out_ms) - ms_to_frames(s.in_ms))
+            .collect();
+        let wanted: Vec<Option<i64>> = variant
+            .transitions
+            .iter()
+            .map(|t| t.as_ref().map(|t| t.ms))
+            .collect();
+        let tl = timeline(&frames, &wanted);
+        let planned = planned_ms(&segs) - tl.overlaps_ms().iter().sum::<i64>();
+        Plan {
+            starts_ms: tl.starts_ms(),
+            segs,
+            planned,
+            composed: Some(tl),
+        }
+    } else {
+        let segs = plan_segments(prep, &variant.clips).await?;
+        let starts_ms = segs
+            .iter()
+            .scan(0, |at, s| {
+                let start = *at;
+                *at += s.out_ms - s.in_ms;
+                Some(start)
+            })
+            .collect();
+        Plan {
+            planned: planned_ms(&segs),
+            segs,
+            starts_ms,
+            composed: None,
+        }
+    };
+    let out_video = absolute(out_video);
+    let parent = out_video
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."));
+    tokio::fs::create_dir_all(&parent).await?;
+    let work = parent.join(format!(
+        ".mix-{}-{}-{}",
+        std::process::id(),
+        unique(),
+        out_video
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("out")
+    ));
+    tokio::fs::create_dir_all(&work).await?;
+    let result = render_in(prep, variant, &plan, &out_video, out_cover, &work, progress).await;
+    let _ = tokio::fs::remove_dir_all(&work).await;
+    result
+}
+
+async fn render_in(
+    prep: &Prepared,
+    variant: &VariantSpec,
+    plan: &Plan,
+    out_video: &Path,
+    out_cover: &Path,
+    work: &Path,
+    progress: Progress<'_>,
+) -> Result<Rendered, MixError> {
+    let (segs, planned) = (plan.segs.as_slice(), plan.planned);
+    // Text to burn: one ASS script (the project's subtitles, this variant's title and its shot captions),
+    // drawn by libass in the one re-encode. It lives in the prep folder, next to the fonts, where ffmpeg
+    // runs.
+    let subtitles = match (&prep.spec.subtitles, &prep.subtitle_family) {
+        (Some(s), Some(f)) if variant.burn_subtitles => Some((s, f.as_str())),
+        _ => None,
+    };
+    let title = match &variant.title {
+        Some(t) => {
+            check_title(t)?;
+            Some((t, font_family(&t.style, &prep.dir).await?))
+        }
+        None => None,
+    };
+    let captions = shot_captions(&plan.starts_ms, planned, &variant.shot_texts);
+    let shot_style = variant
+        .shot_style
+        .clone()
+        .unwrap_or_else(default_shot_style);
+    let shots = if captions.is_empty() {
+        None
+    } else {
+        check_style(&shot_style)?;
+        Some(font_family(&shot_style, &prep.dir).await?)
+    };
+    let burned = subtitles.is_some() || title.is_some() || shots.is_some();
+    let script = if burned {
+        let text = text_script(
+            subtitles,
+            title.as_ref().map(|(t, f)| (*t, f.as_str())),
+            shots
+                .as_deref()
+                .map(|f| (captions.as_slice(), &shot_style, f)),
+        )?;
+        let name = format!("text-{}-{}.ass", std::process::id(), unique());
+        tokio::fs::write(prep.dir.join(&name), text).await?;
+        Some(name)
+    } else {
+        None
+    };
+    progress(5);
+    let encode = match &plan.composed {
+        None => {
+            render_av(
+                prep,
+                variant,
+                segs,
+                planned,
+                out_video,
+                work,
+                script.as_deref(),
+            )
+            .await
+        }
+        Some(tl) => {
+            let script = script.as_deref();
+            render_composed(prep, variant, segs, tl, planned, out_video, work, script).await
+        }
+    };
+    let result = match encode {
+        Ok(e) => finish(e, prep, variant, planned, out_video, out_cover, progress).await,
+        Err(e) => Err(e),
+    };
+    if let Some(name) = script {
+        let _ = tokio::fs::remove_file(prep.dir.join(name)).await;
+    }
+    result
+}
+
+/// The one ffmpeg that writes a variant's video to `tmp`, as the stream-copy or the composed render built
+/// it.
+pub(super) struct Encode {
+    pub args: Vec<String>,
+    pub tmp: PathBuf,
+    /// Runs in the prep folder: the text filter names the script and fonts there by relative paths.
+    pub in_prep: bool,
+    pub budget: Duration,
+    /// The video is encoded (not a stream copy).
+    pub burned: bool,
+    /// The audio is the bed by stream copy.
+    pub audio_copied: bool,
+}
+
+/// Runs the encode (progress 5–90), then makes the cover (the frame at the chosen time) and renames both
+/// into place. The temporary video is removed on failure.
+async fn finish(
+    enc: Encode,
+    prep: &Prepared,
+    variant: &VariantSpec,
+    planned: i64,
+    out_video: &Path,
+    out_cover: &Path,
+    progress: Progress<'_>,
+) -> Result<Rendered, MixError> {
+    let tmp = enc.tmp.as_path();
+    let report = Report {
+        sink: progress,
+        total_ms: planned,
+        lo: 5,
+        hi: 90,
+    };
+    let cwd = enc.in_prep.then_some(prep.dir.as_path());
+    if let Err(e) = ffmpeg::run_reporting(&enc.args, cwd, enc.budget, report).await {
+        let _ = tokio::fs::remove_file(tmp).await;
+        return Err(e.into());
+    }
+    progress(90);
+
+    // Cover: the frame at the chosen time.
+    let at = variant.cover_at_ms.clamp(0, (planned - 100).max(0));
+    let cover_tmp = out_cover.with_extension(format!("{}.tmp.jpg", unique()));
+    let mut c = args([
+        "-v",
+        "error",
+        "-y",
+        "-nostdin",
+        "-ss",
+        &secs(at * 1000),
+        "-i",
+    ]);
+    c.push(tmp.display().to_string());
+    c.extend(args(["-frames:v", "1", "-q:v", "3", "-f", "image2"]));
+    c.push(cover_tmp.display().to_string());
+    if let Err(e) = ffmpeg::run("ffmpeg", &c, Duration::from_secs(60)).await {
+        let _ = tokio::fs::remove_file(tmp).await;
+        return Err(e.into());
+    }
+    tokio::fs::rename(tmp, out_video).await?;
+    tokio::fs::rename(&cover_tmp, out_cover).await?;
+    progress(100);
+    Ok(Rendered {
+        video: out_video.to_path_buf(),
+        cover: out_cover.to_path_buf(),
+        planned_ms: planned,
+        burned: enc.burned,
+        audio_copied: enc.audio_copied,
+    })
+}

@@ -1,0 +1,289 @@
+//! What a caller asks for: the project's clips, music, voice and subtitles ([`ProjectSpec`]), one variant
+//! ([`VariantSpec`]) with its title, shot captions and transitions, the text styles, and the rules of
+//! advanced mode ([`check_advanced`]).
+
+use super::text::check_style;
+use super::{
+    DEFAULT_FONT_FAMILY, MixError, SHOT_TEXT_MAX_CHARS, TRANSITION_MS, TRANSITIONS, invalid,
+};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// One clip of a variant: a mezzanine and an optional trim (milliseconds into the clip).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClipSpec {
+    pub path: PathBuf,
+    #[serde(default)]
+    pub in_ms: Option<i64>,
+    #[serde(default)]
+    pub out_ms: Option<i64>,
+}
+
+impl ClipSpec {
+    pub fn whole(path: impl Into<PathBuf>) -> Self {
+        ClipSpec {
+            path: path.into(),
+            in_ms: None,
+            out_ms: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Font {
+    /// A font file (TTF/OTF/TTC), e.g. one the merchant uploaded to the font library.
+    File(PathBuf),
+    /// A family name fontconfig knows, e.g. "WenQuanYi Zen Hei".
+    Family(String),
+}
+
+/// Where a text band sits: its centre at a share of the frame height.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Position {
+    /// Centre at 12 % of the height.
+    Top,
+    Middle,
+    /// Centre at 80 % of the height: above the platforms' caption and button area.
+    Bottom,
+    /// Centre at this percentage (0–100) of the height.
+    Percent(u8),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TextStyle {
+    pub font: Font,
+    /// Font size in pixels of the 1080x1920 frame.
+    pub size: u32,
+    /// Fill colour `#RRGGBB`; the outline is black.
+    pub colour: String,
+    pub position: Position,
+}
+
+impl TextStyle {
+    pub fn new(position: Position, size: u32) -> Self {
+        TextStyle {
+            font: Font::Family(DEFAULT_FONT_FAMILY.into()),
+            size,
+            colour: "#FFFFFF".into(),
+            position,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubtitleLine {
+    pub start_ms: i64,
+    pub end_ms: i64,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Subtitles {
+    pub lines: Vec<SubtitleLine>,
+    pub style: TextStyle,
+}
+
+/// A title shown over the whole video.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Title {
+    pub text: String,
+    pub style: TextStyle,
+}
+
+/// What does not change between the variants of a project.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProjectSpec {
+    /// Every mezzanine the project's shot groups hold (probed once here; others are probed on use).
+    pub clips: Vec<PathBuf>,
+    /// Background music (any audio file ffmpeg reads): looped or cut to length, under the voice.
+    pub music: Option<PathBuf>,
+    /// 0–100 (100 = as normalized).
+    pub music_volume: u8,
+    pub voice: Option<PathBuf>,
+    pub voice_volume: u8,
+    /// Subtitles of the project (they follow the voice-over, so they are the same in every variant).
+    pub subtitles: Option<Subtitles>,
+    /// Length of the shared audio bed: at least the longest variant (see [`planned_ms`]). A longer variant
+    /// still renders, with a bed of its own made on the fly.
+    pub bed_ms: i64,
+}
+
+impl Default for ProjectSpec {
+    fn default() -> Self {
+        ProjectSpec {
+            clips: vec![],
+            music: None,
+            music_volume: 100,
+            voice: None,
+            voice_volume: 100,
+            subtitles: None,
+            bed_ms: 60_000,
+        }
+    }
+}
+
+/// A transition from one shot into the next: an ffmpeg `xfade` transition (one of [`TRANSITIONS`]) lasting
+/// `ms` milliseconds (within [`TRANSITION_MS`]). The two shots overlap for that long, so the video gets
+/// shorter by it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Transition {
+    pub kind: String,
+    pub ms: i64,
+}
+
+/// One variant to render.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariantSpec {
+    pub clips: Vec<ClipSpec>,
+    pub title: Option<Title>,
+    /// Burn the project's subtitles (when it has any).
+    pub burn_subtitles: bool,
+    /// The clips' own sound, 0–100: `None` mutes it when there is a bed (music or voice) and keeps it at
+    /// 100 when there is none.
+    pub clip_audio_volume: Option<u8>,
+    /// The cover is the frame at this time (clamped into the video).
+    pub cover_at_ms: i64,
+    /// Entry i: the transition from clip i into clip i+1 (`None`, or no entry, is a hard cut). Any
+    /// transition makes the render a composed one (see [`render`]).
+    #[serde(default)]
+    pub transitions: Vec<Option<Transition>>,
+    /// Entry i: a caption shown while clip i plays (empty, or no entry, shows none); at most
+    /// [`SHOT_TEXT_MAX_CHARS`] characters.
+    #[serde(default)]
+    pub shot_texts: Vec<String>,
+    /// Style of the shot captions; `None` is [`default_shot_style`].
+    #[serde(default)]
+    pub shot_style: Option<TextStyle>,
+}
+
+impl VariantSpec {
+    pub fn new(clips: Vec<ClipSpec>) -> Self {
+        VariantSpec {
+            clips,
+            title: None,
+            burn_subtitles: false,
+            clip_audio_volume: None,
+            cover_at_ms: 1000,
+            transitions: vec![],
+            shot_texts: vec![],
+            shot_style: None,
+        }
+    }
+
+    /// True when some shot has a transition into the next one: the variant is rendered composed.
+    pub fn has_transitions(&self) -> bool {
+        self.transitions.iter().any(Option::is_some)
+    }
+}
+
+/// The style of shot captions when the variant names none: the default font, 64 px, mid-frame.
+pub fn default_shot_style() -> TextStyle {
+    TextStyle::new(Position::Middle, 64)
+}
+
+/// The rules of advanced mode: transitions (known kinds, lengths within [`TRANSITION_MS`], at most one per
+/// join) and shot captions (at most one per clip, each at most [`SHOT_TEXT_MAX_CHARS`] characters).
+pub fn check_advanced(variant: &VariantSpec) -> Result<(), MixError> {
+    let joins = variant.clips.len().saturating_sub(1);
+    if variant.transitions.len() > joins {
+        return invalid(format!(
+            "{} transitions for {} clips; at most {joins}",
+            variant.transitions.len(),
+            variant.clips.len()
+        ));
+    }
+    for t in variant.transitions.iter().flatten() {
+        if !TRANSITIONS.contains(&t.kind.as_str()) {
+            return invalid(format!(
+                "unknown transition {:?}; one of {}",
+                t.kind,
+                TRANSITIONS.join(", ")
+            ));
+        }
+        let (lo, hi) = TRANSITION_MS;
+        if !(lo..=hi).contains(&t.ms) {
+            return invalid(format!("a transition lasts {lo}–{hi} ms, got {} ms", t.ms));
+        }
+    }
+    if variant.shot_texts.len() > variant.clips.len() {
+        return invalid(format!(
+            "{} shot captions for {} clips",
+            variant.shot_texts.len(),
+            variant.clips.len()
+        ));
+    }
+    for t in &variant.shot_texts {
+        let n = t.trim().chars().count();
+        if n > SHOT_TEXT_MAX_CHARS {
+            return invalid(format!(
+                "a shot caption is {n} characters; at most {SHOT_TEXT_MAX_CHARS}"
+            ));
+        }
+    }
+    if variant.shot_texts.iter().any(|t| !t.trim().is_empty()) {
+        check_style(variant.shot_style.as_ref().unwrap_or(&default_shot_style()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advanced_rules() {
+        let clips = vec![
+            ClipSpec::whole("a"),
+            ClipSpec::whole("b"),
+            ClipSpec::whole("c"),
+        ];
+        let t = |kind: &str, ms| {
+            Some(Transition {
+                kind: kind.into(),
+                ms,
+            })
+        };
+        let mut v = VariantSpec::new(clips);
+        assert!(check_advanced(&v).is_ok() && !v.has_transitions());
+        v.transitions = vec![t("fade", 200), None];
+        assert!(check_advanced(&v).is_ok() && v.has_transitions());
+        v.transitions = vec![None, None];
+        assert!(!v.has_transitions());
+        let err = |v: &VariantSpec| match check_advanced(v) {
+            Err(MixError::Invalid(m)) => m,
+            other => panic!("{other:?}"),
+        };
+        v.transitions = vec![t("zoomin", 500)];
+        assert!(err(&v).contains("unknown transition"));
+        v.transitions = vec![t("fade", 199)];
+        assert!(err(&v).contains("200–2000 ms"));
+        v.transitions = vec![t("fade", 2001)];
+        assert!(err(&v).contains("200–2000 ms"));
+        v.transitions = vec![None, t("wipeup", 500), None];
+        assert!(err(&v).contains("at most 2"));
+        v.transitions = vec![];
+        v.shot_texts = vec!["一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十".into()];
+        assert!(check_advanced(&v).is_ok(), "30 characters is fine");
+        v.shot_texts[0].push('!');
+        assert!(err(&v).contains("at most 30"));
+        v.shot_texts = vec![String::new(); 4];
+        assert!(err(&v).contains("4 shot captions for 3 clips"));
+        v.shot_texts = vec!["ok".into()];
+        v.shot_style = Some(TextStyle {
+            colour: "pink".into(),
+            ..default_shot_style()
+        });
+        assert!(err(&v).contains("#RRGGBB"));
+        // Every supported kind is an xfade transition name; serde defaults keep old specs readable.
+        assert_eq!(TRANSITIONS.len(), 12);
+        let old: VariantSpec = serde_json::from_str(
+            r#"{"clips":[],"title":null,"burn_subtitles":false,"clip_audio_volume":null,"cover_at_ms":0}"#,
+        )
+        .unwrap();
+        assert!(
+            old.transitions.is_empty() && old.shot_texts.is_empty() && old.shot_style.is_none()
+        );
+    }
+}

@@ -1,0 +1,475 @@
+//! Text burned into a variant: one ASS script (subtitles, title, shot captions) drawn by libass, its
+//! geometry ([`text_band`]), its checks, and the fonts (a font file is copied into the prep folder).
+
+use super::{
+    Font, MixError, Position, SubtitleLine, Subtitles, TITLE_MAX_CHARS, TextStyle, Title, invalid,
+    must_exist, unique,
+};
+use crate::ffmpeg::{self, args};
+use crate::ingest::{HEIGHT, WIDTH};
+use std::path::Path;
+use std::time::Duration;
+
+/// A style of an ASS script: its name and the font family libass should ask for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssStyle<'a> {
+    pub name: &'a str,
+    pub family: &'a str,
+    pub style: &'a TextStyle,
+}
+
+/// One ASS event in a named style; `pos` pins the centre of the text (alignment 5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssEvent {
+    pub style: String,
+    pub start_ms: i64,
+    pub end_ms: i64,
+    pub text: String,
+    pub pos: (i64, i64),
+}
+
+/// `#RRGGBB` as an ASS colour (`&H00BBGGRR`).
+pub fn ass_colour(hex: &str) -> Result<String, MixError> {
+    let h = hex.trim().trim_start_matches('#');
+    if h.len() != 6 || !h.chars().all(|c| c.is_ascii_hexdigit()) {
+        return invalid(format!("colour must be #RRGGBB, got {hex:?}"));
+    }
+    let (r, g, b) = (&h[0..2], &h[2..4], &h[4..6]);
+    Ok(format!("&H00{b}{g}{r}").to_uppercase())
+}
+
+fn ass_time(ms: i64) -> String {
+    let cs = ms.max(0) / 10;
+    format!(
+        "{}:{:02}:{:02}.{:02}",
+        cs / 360_000,
+        cs / 6000 % 60,
+        cs / 100 % 60,
+        cs % 100
+    )
+}
+
+/// Text as ASS event text: override braces and backslashes cannot be escaped in ASS, so they become their
+/// full-width forms; line breaks become `\N`; other control characters are dropped.
+pub fn ass_text(t: &str) -> String {
+    let mut out = String::new();
+    for c in t.trim().chars() {
+        match c {
+            '{' => out.push('｛'),
+            '}' => out.push('｝'),
+            '\\' => out.push('＼'),
+            '\n' => out.push_str("\\N"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An ASS script of `width` x `height` (black outline, no shadow, 60 px side margins for wrapping).
+pub fn ass_script(
+    width: i64,
+    height: i64,
+    styles: &[AssStyle<'_>],
+    events: &[AssEvent],
+) -> Result<String, MixError> {
+    let mut s = format!(
+        "[Script Info]\nScriptType: v4.00+\nPlayResX: {width}\nPlayResY: {height}\nWrapStyle: 0\n\
+ScaledBorderAndShadow: yes\n\n[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, \
+SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, \
+Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n"
+    );
+    for st in styles {
+        let colour = ass_colour(&st.style.colour)?;
+        let outline = (st.style.size as f64 / 16.0).clamp(2.0, 8.0).round();
+        s.push_str(&format!(
+            "Style: {},{},{},{colour},&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,{outline},0,5,\
+60,60,0,1\n",
+            st.name.replace(',', " "),
+            st.family.replace(',', " "),
+            st.style.size
+        ));
+    }
+    s.push_str(
+        "\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n",
+    );
+    for e in events {
+        s.push_str(&format!(
+            "Dialogue: 0,{},{},{},,0,0,0,,{{\\an5\\pos({},{})}}{}\n",
+            ass_time(e.start_ms),
+            ass_time(e.end_ms),
+            e.style,
+            e.pos.0,
+            e.pos.1,
+            ass_text(&e.text)
+        ));
+    }
+    Ok(s)
+}
+
+/// The band a text of this style occupies in the 1080x1920 frame, with room for `lines` wrapped lines:
+/// `(top, height)`, both even, kept inside the frame. The text is centred in it.
+pub fn text_band(style: &TextStyle, lines: u32) -> (i64, i64) {
+    let size = style.size as f64;
+    let h = ((size * 1.25 * lines as f64 + size * 0.6).ceil() as i64 + 1) & !1;
+    let h = h.clamp(2, HEIGHT);
+    let centre = match style.position {
+        Position::Top => HEIGHT * 12 / 100,
+        Position::Middle => HEIGHT / 2,
+        Position::Bottom => HEIGHT * 80 / 100,
+        Position::Percent(p) => HEIGHT * i64::from(p.min(100)) / 100,
+    };
+    let top = (centre - h / 2).clamp(0, HEIGHT - h) & !1;
+    (top, h)
+}
+
+/// Lines of room in a subtitle band and a title band.
+pub const SUBTITLE_LINES: u32 = 3;
+pub const TITLE_LINES: u32 = 2;
+
+pub(super) fn check_style(style: &TextStyle) -> Result<(), MixError> {
+    if !(8..=300).contains(&style.size) {
+        return invalid(format!("font size must be 8–300 px, got {}", style.size));
+    }
+    ass_colour(&style.colour).map(|_| ())
+}
+
+pub(super) fn check_title(title: &Title) -> Result<(), MixError> {
+    let n = title.text.trim().chars().count();
+    if n == 0 {
+        return invalid("title is empty");
+    }
+    if n > TITLE_MAX_CHARS {
+        return invalid(format!(
+            "title is {n} characters; at most {TITLE_MAX_CHARS}"
+        ));
+    }
+    check_style(&title.style)
+}
+
+pub(super) fn subtitle_lines(subs: &Subtitles) -> Vec<&SubtitleLine> {
+    let mut lines: Vec<&SubtitleLine> = subs
+        .lines
+        .iter()
+        .filter(|l| l.end_ms > l.start_ms.max(0) && !l.text.trim().is_empty())
+        .collect();
+    lines.sort_by_key(|l| (l.start_ms, l.end_ms));
+    lines
+}
+
+/// The full-frame (1080x1920) script that burns the subtitles and the title of a variant: each text is
+/// centred in its [`text_band`]; the title shows from start to end. `*_family` is the font family libass
+/// asks for (see [`Font`]).
+pub fn burn_script(
+    subtitles: Option<(&Subtitles, &str)>,
+    title: Option<(&Title, &str)>,
+) -> Result<String, MixError> {
+    text_script(subtitles, title, None)
+}
+
+/// [`burn_script`] plus the shot captions (see [`shot_captions`]) in a style of their own, "Shot", centred
+/// in a two-line band.
+pub fn text_script(
+    subtitles: Option<(&Subtitles, &str)>,
+    title: Option<(&Title, &str)>,
+    shots: Option<(&[SubtitleLine], &TextStyle, &str)>,
+) -> Result<String, MixError> {
+    let mut styles = Vec::new();
+    let mut events = Vec::new();
+    if let Some((subs, family)) = subtitles {
+        check_style(&subs.style)?;
+        styles.push(AssStyle {
+            name: "Subtitle",
+            family,
+            style: &subs.style,
+        });
+        let (y, h) = text_band(&subs.style, SUBTITLE_LINES);
+        for l in subtitle_lines(subs) {
+            events.push(AssEvent {
+                style: "Subtitle".into(),
+                start_ms: l.start_ms.max(0),
+                end_ms: l.end_ms,
+                text: l.text.clone(),
+                pos: (WIDTH / 2, y + h / 2),
+            });
+        }
+    }
+    if let Some((t, family)) = title {
+        check_title(t)?;
+        styles.push(AssStyle {
+            name: "Title",
+            family,
+            style: &t.style,
+        });
+        let (y, h) = text_band(&t.style, TITLE_LINES);
+        events.push(AssEvent {
+            style: "Title".into(),
+            start_ms: 0,
+            end_ms: 36_000_000,
+            text: t.text.clone(),
+            pos: (WIDTH / 2, y + h / 2),
+        });
+    }
+    if let Some((lines, style, family)) = shots {
+        check_style(style)?;
+        styles.push(AssStyle {
+            name: "Shot",
+            family,
+            style,
+        });
+        let (y, h) = text_band(style, TITLE_LINES);
+        for l in lines {
+            events.push(AssEvent {
+                style: "Shot".into(),
+                start_ms: l.start_ms.max(0),
+                end_ms: l.end_ms,
+                text: l.text.clone(),
+                pos: (WIDTH / 2, y + h / 2),
+            });
+        }
+    }
+    ass_script(WIDTH, HEIGHT, &styles, &events)
+}
+
+/// The folder of the prep directory holding the font files the project's texts use (libass scans it).
+const FONTS: &str = "fonts";
+
+/// The filter drawing the ASS script `name` of the prep folder. ffmpeg runs there, so the filter names only
+/// our own relative paths (nothing to escape).
+pub(super) async fn subtitles_filter(prep_dir: &Path, name: &str) -> String {
+    let fonts = if tokio::fs::metadata(prep_dir.join(FONTS)).await.is_ok() {
+        format!(":fontsdir={FONTS}")
+    } else {
+        String::new()
+    };
+    format!("subtitles={name}{fonts}")
+}
+
+/// The family name libass should ask for. A font file is copied into the prep folder's `fonts/` (the only
+/// folder libass scans besides fontconfig's) and its family read with `fc-scan`.
+pub(super) async fn font_family(style: &TextStyle, dir: &Path) -> Result<String, MixError> {
+    match &style.font {
+        Font::Family(f) => Ok(f.clone()),
+        Font::File(path) => {
+            must_exist(path).await?;
+            let out = ffmpeg::run(
+                "fc-scan",
+                &args(["--format", "%{family[0]}\n"])
+                    .into_iter()
+                    .chain([path.display().to_string()])
+                    .collect::<Vec<_>>(),
+                Duration::from_secs(30),
+            )
+            .await?;
+            let family = String::from_utf8_lossy(&out)
+                .lines()
+                .map(str::trim)
+                .find(|l| !l.is_empty())
+                .map(str::to_string)
+                .ok_or_else(|| {
+                    MixError::Invalid(format!("{} is not a font file", path.display()))
+                })?;
+            let ext = path
+                .extension()
+                .and_then(|e| e.to_str())
+                .unwrap_or("ttf")
+                .to_ascii_lowercase();
+            let fonts = dir.join(FONTS);
+            tokio::fs::create_dir_all(&fonts).await?;
+            let dst = fonts.join(format!(
+                "{:016x}.{ext}",
+                fnv(path.display().to_string().as_bytes())
+            ));
+            if tokio::fs::metadata(&dst).await.is_err() {
+                // Two variants may copy the same font at once: a private name, then an atomic rename.
+                let tmp = fonts.join(format!(".{}.{}.tmp", std::process::id(), unique()));
+                tokio::fs::copy(path, &tmp).await?;
+                tokio::fs::rename(&tmp, &dst).await?;
+            }
+            Ok(family)
+        }
+    }
+}
+
+/// FNV-1a: a stable key (std's hasher may change between Rust versions).
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The caption events of the shots on the output timeline: caption i runs from the start of segment i to
+/// the start of segment i+1 (the last one to `end_ms`). In a composed render a segment starts where the
+/// transition into it begins, so during a transition the incoming shot's caption already shows and the
+/// outgoing one is gone: a caption never overlaps another. Empty texts make no event.
+pub fn shot_captions(starts_ms: &[i64], end_ms: i64, texts: &[String]) -> Vec<SubtitleLine> {
+    starts_ms
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &start)| {
+            let text = texts.get(i)?.trim();
+            let end = starts_ms.get(i + 1).copied().unwrap_or(end_ms);
+            (!text.is_empty() && end > start).then(|| SubtitleLine {
+                start_ms: start,
+                end_ms: end,
+                text: text.to_string(),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mix::{default_shot_style, timeline};
+
+    #[test]
+    fn text_is_made_safe_for_ass() {
+        assert_eq!(ass_text(" a{b}\\c\nd\u{7}"), "a｛b｝＼c\\Nd");
+        assert_eq!(ass_colour("#FF8000").unwrap(), "&H000080FF");
+        assert!(ass_colour("red").is_err());
+        assert_eq!(ass_time(3_723_456), "1:02:03.45");
+        let sub = Subtitles {
+            lines: vec![
+                SubtitleLine {
+                    start_ms: 2000,
+                    end_ms: 3000,
+                    text: "第二".into(),
+                },
+                SubtitleLine {
+                    start_ms: 500,
+                    end_ms: 2000,
+                    text: "你好".into(),
+                },
+                SubtitleLine {
+                    start_ms: 900,
+                    end_ms: 900,
+                    text: "empty".into(),
+                },
+                SubtitleLine {
+                    start_ms: 900,
+                    end_ms: 1000,
+                    text: "  ".into(),
+                },
+            ],
+            style: TextStyle::new(Position::Bottom, 64),
+        };
+        let title = Title {
+            text: "标题{x}".into(),
+            style: TextStyle {
+                colour: "#FFE000".into(),
+                ..TextStyle::new(Position::Top, 80)
+            },
+        };
+        let s = burn_script(
+            Some((&sub, "WenQuanYi Zen Hei")),
+            Some((&title, "Noto Sans")),
+        )
+        .unwrap();
+        assert!(s.contains("PlayResX: 1080\nPlayResY: 1920\n"));
+        assert!(s.contains("Style: Subtitle,WenQuanYi Zen Hei,64,&H00FFFFFF,"));
+        assert!(s.contains("Style: Title,Noto Sans,80,&H0000E0FF,"));
+        let (y, h) = text_band(&sub.style, SUBTITLE_LINES);
+        let first = format!(
+            "Dialogue: 0,0:00:00.50,0:00:02.00,Subtitle,,0,0,0,,{{\\an5\\pos(540,{})}}你好\n",
+            y + h / 2
+        );
+        assert!(s.contains(&first), "{s}");
+        assert_eq!(s.matches("Dialogue:").count(), 3, "empty lines are dropped");
+        assert!(s.find("你好").unwrap() < s.find("第二").unwrap());
+        assert!(s.contains(",Title,,0,0,0,,{\\an5\\pos(540,") && s.contains("标题｛x｝"));
+        // The title rule of SPEC §5.
+        let long = Title {
+            text: "一二三四五六七八九十一二三四五六七八九十一".into(),
+            ..title.clone()
+        };
+        assert!(
+            burn_script(None, Some((&long, "x")))
+                .unwrap_err()
+                .to_string()
+                .contains("at most 20")
+        );
+        assert!(
+            burn_script(
+                None,
+                Some((
+                    &Title {
+                        text: " ".into(),
+                        ..title
+                    },
+                    "x"
+                ))
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn bands_stay_inside_the_frame() {
+        for p in [
+            Position::Top,
+            Position::Middle,
+            Position::Bottom,
+            Position::Percent(0),
+            Position::Percent(100),
+        ] {
+            for size in [8, 64, 300] {
+                let (y, h) = text_band(&TextStyle::new(p, size), 3);
+                assert!(
+                    y >= 0 && y + h <= HEIGHT && h % 2 == 0 && y % 2 == 0,
+                    "{p:?} {size}"
+                );
+                assert!(h >= (size as i64) * 3 || h == HEIGHT);
+            }
+        }
+        let (y, h) = text_band(&TextStyle::new(Position::Bottom, 64), 3);
+        assert!((y + h / 2 - 1536).abs() <= 2);
+    }
+
+    #[test]
+    fn shot_captions_follow_the_composed_timeline() {
+        let tl = timeline(&[60, 90, 57], &[Some(500), None]);
+        let texts = vec![
+            "一".to_string(),
+            "  ".to_string(),
+            " three ".to_string(),
+            "x".into(),
+        ];
+        let c = shot_captions(&tl.starts_ms(), 6400, &texts);
+        assert_eq!(
+            c,
+            vec![
+                SubtitleLine {
+                    start_ms: 0,
+                    end_ms: 1500,
+                    text: "一".into()
+                },
+                SubtitleLine {
+                    start_ms: 4500,
+                    end_ms: 6400,
+                    text: "three".into()
+                },
+            ]
+        );
+        // Fewer texts than shots: the rest show none.
+        assert_eq!(shot_captions(&[0, 1000], 2000, &["a".into()]).len(), 1);
+        // In the script: a style of their own, centred in a two-line band.
+        let style = default_shot_style();
+        let s = text_script(None, None, Some((&c, &style, "WenQuanYi Zen Hei"))).unwrap();
+        assert!(
+            s.contains("Style: Shot,WenQuanYi Zen Hei,64,&H00FFFFFF,"),
+            "{s}"
+        );
+        let (y, h) = text_band(&style, TITLE_LINES);
+        assert!(s.contains(&format!(
+            "Dialogue: 0,0:00:04.50,0:00:06.40,Shot,,0,0,0,,{{\\an5\\pos(540,{})}}three\n",
+            y + h / 2
+        )));
+        assert_eq!(s.matches("Dialogue:").count(), 2);
+        // burn_script is the same script without shots.
+        assert_eq!(
+            burn_script(None, None).unwrap(),
+            text_script(None, None, None).unwrap()
+        );
+    }
+}

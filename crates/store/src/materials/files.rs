@@ -1,0 +1,373 @@
+//! Stored files (`media_files`): their rows, state and progress, names, library, group and uses.
+
+use crate::Db;
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::now_ms;
+use serde::Serialize;
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct MediaFile {
+    pub id: i64,
+    pub merchant_id: i64,
+    pub library: String,
+    pub kind: String,
+    pub group_id: i64,
+    pub classify_id: i64,
+    pub file_type_id: i64,
+    pub name: String,
+    pub original_name: String,
+    #[serde(skip)]
+    pub storage_key: String,
+    pub mime: String,
+    pub size: i64,
+    pub width: i64,
+    pub height: i64,
+    pub duration_ms: i64,
+    pub fps: f64,
+    pub video_codec: String,
+    pub audio_codec: String,
+    pub has_audio: i64,
+    pub rotation: i64,
+    pub loudness: Option<f64>,
+    #[serde(skip)]
+    pub poster_key: String,
+    #[serde(skip)]
+    pub strip_key: String,
+    #[serde(skip)]
+    pub mezzanine_key: String,
+    pub state: String,
+    pub error: String,
+    pub progress: i64,
+    pub asr_state: String,
+    pub asr_error: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const MEDIA_COLS: &str = "id, merchant_id, library, kind, group_id, classify_id, file_type_id, name, original_name, \
+     storage_key, mime, size, width, height, duration_ms, fps, video_codec, audio_codec, has_audio, rotation, loudness, \
+     poster_key, strip_key, mezzanine_key, state, error, progress, asr_state, asr_error, created_at, updated_at";
+
+#[derive(Debug, Clone, Default)]
+pub struct NewMedia {
+    pub merchant_id: i64,
+    pub library: String,
+    pub kind: String,
+    pub group_id: i64,
+    pub classify_id: i64,
+    pub file_type_id: i64,
+    pub name: String,
+    pub original_name: String,
+    pub storage_key: String,
+    pub mime: String,
+    pub size: i64,
+    pub width: i64,
+    pub height: i64,
+    pub duration_ms: i64,
+    pub fps: f64,
+    pub video_codec: String,
+    pub audio_codec: String,
+    pub has_audio: bool,
+    pub rotation: i64,
+    /// `processing` when an ingest job follows, else `ready`.
+    pub state: String,
+}
+
+/// Inserts the file's row and, for media that needs ingest, its job — in one transaction.
+pub async fn insert(db: &Db, m: &NewMedia, ingest: bool) -> sqlx::Result<MediaFile> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    let row: MediaFile = sqlx::query_as(crate::sqlf!(
+        "INSERT INTO media_files (merchant_id, library, kind, group_id, classify_id, file_type_id, name, original_name, \
+         storage_key, mime, size, width, height, duration_ms, fps, video_codec, audio_codec, has_audio, rotation, state, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+         $19, $20, $21, $21) RETURNING {MEDIA_COLS}"
+    ))
+    .bind(m.merchant_id)
+    .bind(&m.library)
+    .bind(&m.kind)
+    .bind(m.group_id)
+    .bind(m.classify_id)
+    .bind(m.file_type_id)
+    .bind(&m.name)
+    .bind(&m.original_name)
+    .bind(&m.storage_key)
+    .bind(&m.mime)
+    .bind(m.size)
+    .bind(m.width)
+    .bind(m.height)
+    .bind(m.duration_ms)
+    .bind(m.fps)
+    .bind(&m.video_codec)
+    .bind(&m.audio_codec)
+    .bind(m.has_audio as i64)
+    .bind(m.rotation)
+    .bind(&m.state)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    if ingest {
+        crate::jobs::enqueue(
+            &mut tx,
+            &crate::jobs::NewJob {
+                kind: "media.ingest".into(),
+                merchant_id: Some(m.merchant_id),
+                payload: serde_json::json!({ "media_id": row.id }),
+                idempotency_key: Some(format!("ingest:{}", row.id)),
+                max_attempts: Some(3),
+                ..Default::default()
+            },
+        )
+        .await?;
+    }
+    crate::jobs::commit_and_wake(tx).await?;
+    Ok(row)
+}
+
+pub async fn get(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<MediaFile>> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT {MEDIA_COLS} FROM media_files WHERE id = $1 AND merchant_id = $2"
+    ))
+    .bind(id)
+    .bind(merchant_id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// The merchant's materials among `ids`, in one query (a page of rows that point at materials);
+/// ids of other merchants or of nothing are left out.
+pub async fn get_many(db: &Db, merchant_id: i64, ids: &[i64]) -> sqlx::Result<Vec<MediaFile>> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let marks: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 2)).collect();
+    // `+merchant_id`: look the ids up by key; SQLite otherwise walked all of the merchant's rows through
+    // a merchant index to find a handful of ids.
+    let sql = crate::sqlf!(
+        "SELECT {MEDIA_COLS} FROM media_files WHERE +merchant_id = $1 AND id IN ({})",
+        marks.join(", ")
+    );
+    let mut q = sqlx::query_as(sql).bind(merchant_id);
+    for id in ids {
+        q = q.bind(*id);
+    }
+    q.fetch_all(&db.pool).await
+}
+
+/// For the ingest worker, which runs outside any request (the job carries the merchant id).
+pub async fn get_any(db: &Db, id: i64) -> sqlx::Result<Option<MediaFile>> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT {MEDIA_COLS} FROM media_files WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+pub static MEDIA_LIST: Entity = Entity {
+    fields: &[
+        field("name", "name", FieldType::Text),
+        field("original_name", "original_name", FieldType::Text),
+        field("kind", "kind", FieldType::Select),
+        field("state", "state", FieldType::Select),
+        field("group_id", "group_id", FieldType::Int),
+        field("classify_id", "classify_id", FieldType::Int),
+        field("file_type_id", "file_type_id", FieldType::Int),
+        field("size", "size", FieldType::Int),
+        field("duration_ms", "duration_ms", FieldType::Int),
+        field("width", "width", FieldType::Int),
+        field("height", "height", FieldType::Int),
+        field("created_at", "created_at", FieldType::Date),
+    ],
+    default_order: "id DESC",
+    tiebreak: "id",
+};
+
+pub async fn list(
+    db: &Db,
+    merchant_id: i64,
+    library: &str,
+    q: &ListQuery,
+) -> Result<(Vec<MediaFile>, Total), PageError> {
+    list::page(
+        db,
+        &format!("SELECT {MEDIA_COLS} FROM media_files"),
+        "FROM media_files",
+        "merchant_id = $1 AND library = $2",
+        &[Bind::I(merchant_id), Bind::S(library.to_string())],
+        &MEDIA_LIST,
+        q,
+    )
+    .await
+}
+
+pub async fn set_progress(
+    db: &Db,
+    id: i64,
+    state: &str,
+    progress: i64,
+    error: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE media_files SET state = $1, progress = $2, error = $3, updated_at = $4 WHERE id = $5")
+        .bind(state)
+        .bind(progress)
+        .bind(error)
+        .bind(now_ms())
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_outputs(
+    db: &Db,
+    id: i64,
+    poster: &str,
+    strip: &str,
+    mezzanine: &str,
+    loudness: Option<f64>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE media_files SET poster_key = $1, strip_key = $2, mezzanine_key = $3, loudness = $4, state = 'ready', \
+         progress = 100, error = '', updated_at = $5 WHERE id = $6",
+    )
+    .bind(poster)
+    .bind(strip)
+    .bind(mezzanine)
+    .bind(loudness)
+    .bind(now_ms())
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn rename(db: &Db, merchant_id: i64, id: i64, name: &str) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE media_files SET name = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4",
+    )
+    .bind(name)
+    .bind(now_ms())
+    .bind(id)
+    .bind(merchant_id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n > 0)
+}
+
+pub async fn move_to_group(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+    group_id: i64,
+) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE media_files SET group_id = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4",
+    )
+    .bind(group_id)
+    .bind(now_ms())
+    .bind(id)
+    .bind(merchant_id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n > 0)
+}
+
+/// Where a material is used (projects, finished videos). Labels for the refusal message.
+pub async fn uses(db: &Db, merchant_id: i64, media_id: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT label FROM material_uses WHERE merchant_id = $1 AND media_id = $2 ORDER BY id",
+    )
+    .bind(merchant_id)
+    .bind(media_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+pub async fn add_use(
+    db: &Db,
+    merchant_id: i64,
+    media_id: i64,
+    user_kind: &str,
+    user_id: i64,
+    label: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO material_uses (merchant_id, media_id, user_kind, user_id, label, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(merchant_id)
+        .bind(media_id)
+        .bind(user_kind)
+        .bind(user_id)
+        .bind(label)
+        .bind(now_ms())
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Deletes the row (and its subtitle lines); returns the storage keys to remove.
+pub async fn delete(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<Vec<String>>> {
+    let Some(m) = get(db, merchant_id, id).await? else {
+        return Ok(None);
+    };
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM asr_lines WHERE resource_id = $1 AND merchant_id = $2")
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM media_files WHERE id = $1 AND merchant_id = $2")
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Some(
+        [m.storage_key, m.poster_key, m.strip_key, m.mezzanine_key]
+            .into_iter()
+            .filter(|k| !k.is_empty())
+            .collect(),
+    ))
+}
+
+pub async fn set_library(
+    db: &Db,
+    merchant_id: i64,
+    id: i64,
+    library: &str,
+    name: &str,
+) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE media_files SET library = $1, name = $2, updated_at = $3 WHERE id = $4 AND merchant_id = $5")
+        .bind(library)
+        .bind(name)
+        .bind(now_ms())
+        .bind(id)
+        .bind(merchant_id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct Progress {
+    pub id: i64,
+    pub state: String,
+    pub progress: i64,
+    pub error: String,
+    pub asr_state: String,
+    pub updated_at: i64,
+}
+
+/// Materials of a merchant whose state changed since a time: what the progress stream pushes.
+pub async fn changed_since(db: &Db, merchant_id: i64, since: i64) -> sqlx::Result<Vec<Progress>> {
+    sqlx::query_as(
+        "SELECT id, state, progress, error, asr_state, updated_at FROM media_files \
+         WHERE merchant_id = $1 AND updated_at > $2 ORDER BY updated_at LIMIT 200",
+    )
+    .bind(merchant_id)
+    .bind(since)
+    .fetch_all(&db.pool)
+    .await
+}
