@@ -3,10 +3,11 @@
 //! and serving with graceful shutdown. `main.rs` only parses the command line.
 
 use anyhow::Context;
+use domain::jobs::{Cleanup, JobKind};
 use serde::Deserialize;
 use std::path::PathBuf;
 use store::Db;
-use store::jobs::{JobError, Registry};
+use store::jobs::{JobCtx, JobError, Registry};
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -164,63 +165,63 @@ pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
     ])
 }
 
-/// The job kinds this build knows. Later modules register theirs here.
+/// A handler for every job kind: the match is exhaustive, so a new kind does not build without one.
 pub fn registry(state: &api::AppState) -> Registry {
-    let storage = state.storage.clone();
-    let asr_dir = state.settings.asr_dir();
+    use api::areas::{clip, materials, matrix::publish};
     let mut r = Registry::default();
-    let hub = state.hub.clone();
-    let h2 = hub.clone();
-    let h3 = hub.clone();
-    let h4 = hub.clone();
-    r.register("matrix.sync", move |ctx| {
-        api::areas::matrix::publish::run_sync(ctx, h4.clone())
-    });
-    r.register("publish.item", move |ctx| {
-        api::areas::matrix::publish::run_item(ctx, hub.clone())
-    });
-    r.register("publish.review", move |ctx| {
-        api::areas::matrix::publish::run_review(ctx, h2.clone())
-    });
-    r.register("matrix.token_refresh", move |ctx| {
-        api::areas::matrix::publish::run_refresh(ctx, h3.clone())
-    });
-    let s2 = storage.clone();
-    let s3 = storage.clone();
-    r.register("clip.render", move |ctx| {
-        api::areas::clip::render::run(ctx, s3.clone())
-    });
-    let s4 = storage.clone();
-    r.register("clip.slice", move |ctx| {
-        api::areas::clip::slice::job::run(ctx, s4.clone())
-    });
-    r.register("media.asr", move |ctx| {
-        api::areas::materials::asr::run(ctx, s2.clone(), asr_dir.clone())
-    });
-    r.register("media.ingest", move |ctx| {
-        api::areas::materials::ingest::run(ctx, storage.clone())
-    });
-    let s5 = state.storage.clone();
-    r.register("maintenance.cleanup", move |ctx| {
-        let storage = s5.clone();
-        async move {
-            let retry = |e: String| JobError::Retry(e);
-            let n = store::users::cleanup(&ctx.db, domain::now_ms())
-                .await
-                .map_err(|e| retry(e.to_string()))?;
-            let swept = sweep_media(&ctx.db, &storage, domain::now_ms())
-                .await
-                .map_err(|e| retry(format!("{e:#}")))?;
-            tracing::info!(
-                removed = n,
-                temp_entries = swept.entries,
-                temp_bytes = swept.bytes,
-                "cleanup done"
-            );
-            Ok(())
+    for kind in JobKind::ALL {
+        let hub = state.hub.clone();
+        let storage = state.storage.clone();
+        match kind {
+            JobKind::MatrixSync => r.register(kind, move |ctx| publish::run_sync(ctx, hub.clone())),
+            JobKind::MatrixTokenRefresh => {
+                r.register(kind, move |ctx| publish::run_refresh(ctx, hub.clone()))
+            }
+            JobKind::PublishItem => {
+                r.register(kind, move |ctx| publish::run_item(ctx, hub.clone()))
+            }
+            JobKind::PublishReview => {
+                r.register(kind, move |ctx| publish::run_review(ctx, hub.clone()))
+            }
+            JobKind::ClipRender => {
+                r.register(kind, move |ctx| clip::render::run(ctx, storage.clone()))
+            }
+            JobKind::ClipSlice => {
+                r.register(kind, move |ctx| clip::slice::job::run(ctx, storage.clone()))
+            }
+            JobKind::MediaAsr => {
+                let asr_dir = state.settings.asr_dir();
+                r.register(kind, move |ctx| {
+                    materials::asr::run(ctx, storage.clone(), asr_dir.clone())
+                })
+            }
+            JobKind::MediaIngest => r.register(kind, move |ctx| {
+                materials::ingest::run(ctx, storage.clone())
+            }),
+            JobKind::MaintenanceCleanup => {
+                r.register(kind, move |ctx| cleanup(ctx, storage.clone()))
+            }
         }
-    });
+    }
     r
+}
+
+/// The hourly cleanup job: expired rows, then the temporary files nothing live owns.
+async fn cleanup(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
+    let retry = |e: String| JobError::Retry(e);
+    let n = store::users::cleanup(&ctx.db, domain::now_ms())
+        .await
+        .map_err(|e| retry(e.to_string()))?;
+    let swept = sweep_media(&ctx.db, &storage, domain::now_ms())
+        .await
+        .map_err(|e| retry(format!("{e:#}")))?;
+    tracing::info!(
+        removed = n,
+        temp_entries = swept.entries,
+        temp_bytes = swept.bytes,
+        "cleanup done"
+    );
+    Ok(())
 }
 
 /// Temporary files untouched this long are fair game unless live work claims them.
@@ -260,9 +261,8 @@ pub async fn schedule_maintenance(db: Db, mut shutdown: tokio::sync::watch::Rece
     loop {
         let hour = domain::now_ms() / 3_600_000;
         let job = store::jobs::NewJob {
-            kind: "maintenance.cleanup".into(),
             idempotency_key: Some(format!("cleanup:{hour}")),
-            ..Default::default()
+            ..store::jobs::NewJob::new(JobKind::MaintenanceCleanup, &Cleanup)
         };
         if let Err(e) = store::jobs::submit(&db, &job).await {
             tracing::warn!(error = %e, "could not schedule cleanup");

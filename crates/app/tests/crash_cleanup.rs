@@ -161,10 +161,11 @@ async fn cleanup_removes_orphaned_temp_files_and_keeps_live_work() {
         let upload_id = policy.ok()["upload_id"].as_str().unwrap().to_string();
         sqlx::query(
             "INSERT INTO jobs (kind, payload, state, run_at, heartbeat_at, created_at, updated_at) \
-             VALUES ('clip.render', '{}', 'running', $1, $2, $1, $2)",
+             VALUES ($3, '{}', 'running', $1, $2, $1, $2)",
         )
         .bind(now - 120 * min)
         .bind(now - min)
+        .bind(domain::jobs::JobKind::ClipRender.as_str())
         .execute(&app.db.pool)
         .await
         .unwrap();

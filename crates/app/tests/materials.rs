@@ -318,7 +318,7 @@ async fn unreadable_media_fails_ingest_with_its_reason() {
         .get_q(
             "/system/tasks/index",
             Some(&admin),
-            json!({"kind": "media.ingest"}),
+            json!({"kind": domain::jobs::JobKind::MediaIngest}),
         )
         .await;
     assert_eq!(jobs.ok()["rows"][0]["state"], "dead");

@@ -1752,11 +1752,10 @@ async fn dashboard_charts_show_published_videos_and_their_statistics() {
         wait_items(&app, &t, tid, &["published", "released"]).await;
         // The platform's review passes, the videos are watched for two hours, the account is read again.
         domain::clock::advance(2 * 3_600_000);
-        let sync = store::jobs::NewJob {
-            kind: "matrix.sync".into(),
-            payload: json!({"account_id": dy}),
-            ..Default::default()
-        };
+        let sync = store::jobs::NewJob::new(
+            domain::jobs::JobKind::MatrixSync,
+            &domain::jobs::AccountRef { account_id: dy },
+        );
         let job = store::jobs::submit(&app.db, &sync).await.unwrap();
         for _ in 0..600 {
             if store::jobs::get(&app.db, job).await.unwrap().unwrap().state == "done" {

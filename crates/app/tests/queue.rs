@@ -3,6 +3,7 @@
 
 mod common;
 use common::*;
+use domain::jobs::JobKind;
 use domain::points::Reason;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -370,4 +371,13 @@ async fn an_idle_worker_is_woken_by_a_new_job() {
         tx.send(true).unwrap();
         w.await.unwrap();
     }
+}
+
+/// A kind without a handler would sit queued for ever: the app's registry runs every kind, and only those.
+#[tokio::test]
+async fn the_app_registers_a_handler_for_every_job_kind() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let mut all: Vec<String> = JobKind::ALL.iter().map(|k| k.to_string()).collect();
+    all.sort();
+    assert_eq!(app::registry(&app.state).kinds(), all);
 }

@@ -2,7 +2,9 @@
 
 mod common;
 use common::*;
-use serde_json::json;
+use domain::i18n::Lang;
+use domain::jobs::JobKind;
+use serde_json::{Value, json};
 
 #[tokio::test]
 async fn operator_manages_merchants_points_and_vip_menus() {
@@ -288,6 +290,26 @@ async fn jobs_monitor_lists_and_retries_dead_jobs() {
         app.post("/system/tasks/retry", Some(&admin), json!({"id": 424242}))
             .await
             .expect(404);
+    }
+}
+
+/// The job monitor's kind filter reads `job_kind`: every kind the queue runs, labelled in the
+/// caller's language, straight from `JobKind` (so the console's list cannot drift from the server's).
+#[tokio::test]
+async fn the_job_kind_dictionary_is_every_job_kind() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let admin = app.admin().await;
+    let q = Some(json!({"name": "job_kind"}));
+    for lang in [Lang::Zh, Lang::En] {
+        let header = if lang == Lang::Zh { "zh-cn" } else { "en" };
+        let r = app
+            .call("GET", "/system/dic", Some(&admin), q.clone(), header)
+            .await;
+        let want: Vec<Value> = JobKind::ALL
+            .iter()
+            .map(|k| json!({"label": k.label().template(lang), "value": k.as_str()}))
+            .collect();
+        assert_eq!(r.ok(), &Value::Array(want));
     }
 }
 

@@ -148,6 +148,15 @@ messages! {
     AlreadyInLibrary => "该视频已在成片库中：{name}", "This video is already in the library: {name}";
     NotAVideo => "只能加入已处理完成的视频素材：{name}", "Only processed video materials can be added: {name}";
     PlatformUnknown => "未知平台：{platform}", "Unknown platform: {platform}";
+    JobMatrixSync => "同步账号作品", "Sync account works";
+    JobMatrixTokenRefresh => "刷新账号授权", "Refresh account token";
+    JobPublishItem => "发布作品", "Publish a work";
+    JobPublishReview => "查询审核结果", "Check review result";
+    JobClipRender => "视频合成", "Render a video";
+    JobClipSlice => "视频切片", "Slice a video";
+    JobMediaAsr => "字幕识别", "Recognize subtitles";
+    JobMediaIngest => "素材处理", "Process a material";
+    JobMaintenanceCleanup => "定时清理", "Scheduled cleanup";
 }
 
 impl Msg {

@@ -4,6 +4,7 @@ pub mod actions;
 pub mod clip;
 pub mod clock;
 pub mod i18n;
+pub mod jobs;
 pub mod matrix;
 pub mod menus;
 pub mod permission;

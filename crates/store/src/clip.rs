@@ -3,6 +3,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::jobs::{ClipRender, JobKind};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -343,12 +344,10 @@ pub async fn add_variants(
         let job = crate::jobs::enqueue(
             &mut tx,
             &crate::jobs::NewJob {
-                kind: "clip.render".into(),
                 merchant_id: Some(merchant_id),
-                payload: serde_json::json!({ "variant_id": id }),
                 idempotency_key: Some(key.clone()),
                 max_attempts: Some(3),
-                ..Default::default()
+                ..crate::jobs::NewJob::new(JobKind::ClipRender, &ClipRender { variant_id: id })
             },
         )
         .await?;

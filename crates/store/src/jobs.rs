@@ -5,6 +5,7 @@
 
 use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
 use crate::{Backend, Db};
+use domain::jobs::{JobKind, Payload};
 use domain::now_ms;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -45,6 +46,22 @@ pub struct NewJob {
     pub idempotency_key: Option<String>,
     pub run_at: Option<i64>,
     pub max_attempts: Option<i64>,
+}
+
+impl NewJob {
+    /// A job of `kind` with its typed payload; the other fields as `Default` gives them.
+    pub fn new<P: Payload>(kind: JobKind, payload: &P) -> NewJob {
+        debug_assert!(
+            P::KINDS.contains(&kind),
+            "{kind} does not carry this payload"
+        );
+        NewJob {
+            kind: kind.as_str().into(),
+            // Plain structs of numbers and strings: serializing them cannot fail.
+            payload: serde_json::to_value(payload).expect("a job payload serializes"),
+            ..Default::default()
+        }
+    }
 }
 
 /// Enqueues on a connection, so callers can enqueue in the same transaction as the row needing the
@@ -374,13 +391,16 @@ pub struct Registry {
 }
 
 impl Registry {
-    pub fn register<F, Fut>(&mut self, kind: &str, f: F)
+    /// Runs jobs of `kind` (a [`JobKind`]; the queue's own tests name made-up kinds) with `f`.
+    pub fn register<F, Fut>(&mut self, kind: impl AsRef<str>, f: F)
     where
         F: Fn(JobCtx) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<(), JobError>> + Send + 'static,
     {
-        self.handlers
-            .insert(kind.to_string(), Arc::new(move |ctx| Box::pin(f(ctx))));
+        self.handlers.insert(
+            kind.as_ref().to_string(),
+            Arc::new(move |ctx| Box::pin(f(ctx))),
+        );
     }
     pub fn kinds(&self) -> Vec<String> {
         let mut k: Vec<String> = self.handlers.keys().cloned().collect();

@@ -4,6 +4,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::jobs::{ItemRef, JobKind};
 use domain::now_ms;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -971,23 +972,21 @@ pub async fn queue_item(
     db: &Db,
     item_id: i64,
     mid: i64,
-    kind: &str,
+    kind: JobKind,
     key: &str,
 ) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
     let job = crate::jobs::enqueue(
         &mut tx,
         &crate::jobs::NewJob {
-            kind: kind.into(),
             merchant_id: Some(mid),
-            payload: serde_json::json!({ "item_id": item_id }),
             idempotency_key: Some(key.to_string()),
             max_attempts: Some(8),
-            ..Default::default()
+            ..crate::jobs::NewJob::new(kind, &ItemRef { item_id })
         },
     )
     .await?;
-    if kind == "publish.item" {
+    if kind == JobKind::PublishItem {
         sqlx::query("UPDATE matrix_items SET job_id = $1 WHERE id = $2 AND job_id = 0")
             .bind(job)
             .bind(item_id)

@@ -6,6 +6,7 @@
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use crate::materials::MediaFile;
+use domain::jobs::{ClipSlice, JobKind};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -292,12 +293,10 @@ pub async fn queue(db: &Db, merchant_id: i64, source_ids: &[i64]) -> sqlx::Resul
         let job = crate::jobs::enqueue(
             &mut tx,
             &crate::jobs::NewJob {
-                kind: "clip.slice".into(),
                 merchant_id: Some(merchant_id),
-                payload: serde_json::json!({ "source_id": id }),
                 idempotency_key: Some(format!("slice:{id}:{attempt}")),
                 max_attempts: Some(3),
-                ..Default::default()
+                ..crate::jobs::NewJob::new(JobKind::ClipSlice, &ClipSlice { source_id: *id })
             },
         )
         .await?;

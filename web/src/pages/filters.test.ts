@@ -27,7 +27,7 @@ const OPS = {
   select: ['=', '!=', 'include', 'notinclude'],
 };
 
-const DICTIONARIES = ['log_result', 'http_method', 'job_state', 'points_kind', 'user_kind', 'enabled'];
+const DICTIONARIES = ['log_result', 'http_method', 'job_state', 'job_kind', 'points_kind', 'user_kind', 'enabled'];
 
 function check(call: keyof typeof ENGINE, fields: FilterField[]) {
   const allowed = ENGINE[call];
@@ -55,6 +55,6 @@ describe('list pages filter exactly the fields the server allows (docs/api-lists
   it('/system/dic', () => check('dic', dicFilterFields(t)));
   it('selects with a dictionary use it', () => {
     const dicts = [...logFilterFields(t), ...usageFilterFields(t), ...taskFilterFields(t), ...staffFilterFields(t)].map((f) => f.extend?.dict).filter(Boolean);
-    expect(new Set(dicts)).toEqual(new Set(['log_result', 'http_method', 'points_kind', 'job_state', 'enabled']));
+    expect(new Set(dicts)).toEqual(new Set(['log_result', 'http_method', 'points_kind', 'job_state', 'job_kind', 'enabled']));
   });
 });

@@ -2,6 +2,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::jobs::{JobKind, MediaIngest};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -110,12 +111,10 @@ pub async fn insert(db: &Db, m: &NewMedia, ingest: bool) -> sqlx::Result<MediaFi
         crate::jobs::enqueue(
             &mut tx,
             &crate::jobs::NewJob {
-                kind: "media.ingest".into(),
                 merchant_id: Some(m.merchant_id),
-                payload: serde_json::json!({ "media_id": row.id }),
                 idempotency_key: Some(format!("ingest:{}", row.id)),
                 max_attempts: Some(3),
-                ..Default::default()
+                ..crate::jobs::NewJob::new(JobKind::MediaIngest, &MediaIngest { media_id: row.id })
             },
         )
         .await?;

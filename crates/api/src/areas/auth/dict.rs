@@ -6,6 +6,7 @@ use crate::extract::Input;
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Msg;
+use domain::jobs::JobKind;
 use domain::validate;
 use serde::Deserialize;
 use store::ListQuery;
@@ -25,6 +26,9 @@ pub async fn read(
     Input(r): Input<NameReq>,
 ) -> ApiResult<Json> {
     validate::required("name", r.name.trim())?;
+    if r.name.trim() == JOB_KIND {
+        return Ok(ok(job_kinds(lang)));
+    }
     let d = dict::by_name(&st.db, r.name.trim())
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -37,6 +41,20 @@ pub async fn read(
         })
         .collect();
     Ok(ok(options))
+}
+
+/// The job monitor's kinds: a dictionary the code owns (never stored, so never out of step with
+/// [`JobKind`]).
+pub const JOB_KIND: &str = "job_kind";
+
+fn job_kinds(lang: domain::i18n::Lang) -> Vec<Opt> {
+    JobKind::ALL
+        .iter()
+        .map(|k| Opt {
+            label: k.label().template(lang).to_string(),
+            value: k.as_str().to_string(),
+        })
+        .collect()
 }
 
 /// A bilingual label `中文 / English` in the caller's language; any other label as it is.

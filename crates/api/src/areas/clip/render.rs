@@ -11,11 +11,6 @@ use store::clip as db;
 use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
 
-#[derive(serde::Deserialize)]
-struct Payload {
-    variant_id: i64,
-}
-
 /// One prepare at a time in this process: variants of a project share its folder.
 static PREP: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
@@ -34,7 +29,7 @@ fn mix_err(e: mix::MixError) -> JobError {
 }
 
 pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
-    let p: Payload = ctx.payload()?;
+    let p: domain::jobs::ClipRender = ctx.payload()?;
     let Some(v) = db::variant_any(&ctx.db, p.variant_id).await? else {
         return Err(JobError::Permanent("the variant was deleted".into()));
     };

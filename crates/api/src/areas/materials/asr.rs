@@ -7,6 +7,7 @@ use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Msg;
+use domain::jobs::JobKind;
 use domain::points::Reason;
 use serde::Deserialize;
 use store::ListQuery;
@@ -72,13 +73,16 @@ pub async fn add(
     let key = format!("asr:{}:{}", m.id, domain::now_ms());
     store::points::deduct(&st.db, mid, points, Reason::SubtitleRecognition, &key).await?;
     mat::set_asr_state(&st.db, m.id, "processing", "").await?;
+    let payload = domain::jobs::MediaAsr {
+        media_id: m.id,
+        lang: lang.as_str().into(),
+        points_key: key.clone(),
+    };
     let job = store::jobs::NewJob {
-        kind: "media.asr".into(),
         merchant_id: Some(mid),
-        payload: serde_json::json!({ "media_id": m.id, "lang": lang, "points_key": key }),
         idempotency_key: Some(key.clone()),
         max_attempts: Some(2),
-        ..Default::default()
+        ..store::jobs::NewJob::new(JobKind::MediaAsr, &payload)
     };
     let job_id = match store::jobs::submit(&st.db, &job).await {
         Ok(id) => id,
@@ -317,13 +321,6 @@ pub async fn save(
     Ok(ok(saved.iter().map(line_view).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize)]
-struct Payload {
-    media_id: i64,
-    lang: media::asr::Lang,
-    points_key: String,
-}
-
 /// The `media.asr` job: recognize, replace the lines, mark success — or fail with the reason and give
 /// the points back.
 pub async fn run(
@@ -331,7 +328,12 @@ pub async fn run(
     storage: media::Storage,
     asr_dir: std::path::PathBuf,
 ) -> Result<(), JobError> {
-    let p: Payload = ctx.payload()?;
+    let p: domain::jobs::MediaAsr = ctx.payload()?;
+    // Stored as the language's name (domain has no `media`): read the same way the payload was.
+    let lang: media::asr::Lang = p
+        .lang
+        .parse()
+        .map_err(|e| JobError::Permanent(format!("bad payload: {e}")))?;
     let Some(m) = mat::get_any(&ctx.db, p.media_id).await? else {
         return Err(JobError::Permanent("the material was deleted".into()));
     };
@@ -343,15 +345,12 @@ pub async fn run(
             .map_err(|e| JobError::Permanent(e.to_string()))?;
         ctx.progress(10).await?;
         use media::asr::Recognizer;
-        let lines = engine
-            .transcribe(&path, p.lang)
-            .await
-            .map_err(|e| match e {
-                media::asr::AsrError::Timeout { .. } | media::asr::AsrError::Io(_) => {
-                    JobError::Retry(e.to_string())
-                }
-                other => JobError::Permanent(other.to_string()),
-            })?;
+        let lines = engine.transcribe(&path, lang).await.map_err(|e| match e {
+            media::asr::AsrError::Timeout { .. } | media::asr::AsrError::Io(_) => {
+                JobError::Retry(e.to_string())
+            }
+            other => JobError::Permanent(other.to_string()),
+        })?;
         let rows: Vec<(i64, i64, String)> = lines
             .into_iter()
             .map(|l| (l.start_ms, l.end_ms, l.content))

@@ -6,13 +6,8 @@
 use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
 
-#[derive(serde::Deserialize)]
-struct Payload {
-    media_id: i64,
-}
-
 pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
-    let p: Payload = ctx.payload()?;
+    let p: domain::jobs::MediaIngest = ctx.payload()?;
     let db = &ctx.db;
     let m = mat::get_any(db, p.media_id)
         .await?

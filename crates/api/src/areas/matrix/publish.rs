@@ -9,6 +9,7 @@
 
 use super::hub::HubRef;
 use domain::clock::platform_now;
+use domain::jobs::{AccountRef, ItemRef, JobKind};
 use platforms::{AuthKind, ErrorKind, Platform, PlatformError, PublishReq, Work, WorkStatus};
 use store::jobs::{JobCtx, JobError};
 use store::list::Bind;
@@ -35,11 +36,6 @@ fn review_gap(checks: i64) -> i64 {
 }
 /// Refresh access tokens this long before they end (platform clock).
 const REFRESH_AHEAD_MS: i64 = 24 * 3_600_000;
-
-#[derive(serde::Deserialize)]
-struct ItemPayload {
-    item_id: i64,
-}
 
 async fn fail_item(hub: &HubRef, id: i64, zh: &str, en: &str) -> Result<(), JobError> {
     db::item_step(
@@ -210,7 +206,7 @@ fn find<'a>(works: &'a [Work], item_id: &str) -> Option<&'a Work> {
 }
 
 pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let account = db::item(&hub.db, ctx.payload::<ItemPayload>()?.item_id)
+    let account = db::item(&hub.db, ctx.payload::<ItemRef>()?.item_id)
         .await?
         .map(|i| i.account_id);
     let r = publish_item(ctx, &hub).await;
@@ -226,7 +222,7 @@ pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
             &hub.db,
             id,
             mid,
-            "publish.item",
+            JobKind::PublishItem,
             &format!("publish:{id}:{at}"),
         )
         .await?;
@@ -236,7 +232,7 @@ pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
 
 async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
     let hub = hub.clone();
-    let p: ItemPayload = ctx.payload()?;
+    let p: ItemRef = ctx.payload()?;
     let Some(it) = db::item(&hub.db, p.item_id).await? else {
         return Ok(());
     };
@@ -459,7 +455,7 @@ async fn record_work(hub: &HubRef, it: &Item, w: &Work) -> Result<(), JobError> 
 
 /// `publish.review`: looks at a published work again until the platform's review decides.
 pub async fn run_review(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let p: ItemPayload = ctx.payload()?;
+    let p: ItemRef = ctx.payload()?;
     let Some(it) = db::item(&hub.db, p.item_id).await? else {
         return Ok(());
     };
@@ -546,15 +542,10 @@ fn internal(p: Platform, e: impl std::fmt::Display) -> PlatformError {
     }
 }
 
-#[derive(serde::Deserialize)]
-struct AccountPayload {
-    account_id: i64,
-}
-
 /// `matrix.token_refresh`: renews an access token before it ends. A refusal marks the account
 /// expired with the platform's reason (the console lists it under expiring/expired).
 pub async fn run_refresh(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let p: AccountPayload = ctx.payload()?;
+    let p: AccountRef = ctx.payload()?;
     let Some(a) = db::account_by_id(&hub.db, p.account_id).await? else {
         return Ok(());
     };
@@ -574,7 +565,7 @@ pub async fn run_refresh(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
 /// `matrix.sync`: the account's works and their statistics from the platform — the account's
 /// video/play/comment/like counts and each published item's numbers.
 pub async fn run_sync(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let p: AccountPayload = ctx.payload()?;
+    let p: AccountRef = ctx.payload()?;
     let Some(a) = db::account_by_id(&hub.db, p.account_id).await? else {
         return Ok(());
     };
@@ -659,7 +650,7 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
                 &hub.db,
                 id,
                 mid,
-                "publish.item",
+                JobKind::PublishItem,
                 &format!("publish:{id}:{at}"),
             )
             .await?;
@@ -671,7 +662,7 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
             &hub.db,
             id,
             mid,
-            "publish.review",
+            JobKind::PublishReview,
             &format!("review:{id}:{checks}"),
         )
         .await?;
@@ -681,23 +672,22 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
         db::accounts_to_sync(&hub.db, now - SYNC_EVERY_MS, now - SYNC_MIN_GAP_MS, 100).await?
     {
         let job = store::jobs::NewJob {
-            kind: "matrix.sync".into(),
             merchant_id: Some(mid),
-            payload: serde_json::json!({"account_id": id}),
             // One job per sync generation: a request made before it ran joins it.
             idempotency_key: Some(format!("sync:{id}:{synced_at}")),
             max_attempts: Some(3),
-            ..Default::default()
+            ..store::jobs::NewJob::new(JobKind::MatrixSync, &AccountRef { account_id: id })
         };
         store::jobs::submit(&hub.db, &job).await?;
     }
     for a in db::accounts_to_refresh(&hub.db, platform_now() + REFRESH_AHEAD_MS, 100).await? {
         let job = store::jobs::NewJob {
-            kind: "matrix.token_refresh".into(),
-            merchant_id: Some(a.merchant_id),
-            payload: serde_json::json!({"account_id": a.id}),
             idempotency_key: Some(format!("refresh:{}:{}", a.id, a.token_expires_at)),
-            ..Default::default()
+            merchant_id: Some(a.merchant_id),
+            ..store::jobs::NewJob::new(
+                JobKind::MatrixTokenRefresh,
+                &AccountRef { account_id: a.id },
+            )
         };
         store::jobs::submit(&hub.db, &job).await?;
     }

@@ -1,12 +1,15 @@
 import type { TFunction } from 'i18next';
-import { dateRangeField, dictField, intField, tagsField, textField } from '@/components/FilterDrawer/fields';
+import { dateRangeField, dictField, intField, textField } from '@/components/FilterDrawer/fields';
 import type { FilterField } from '@/components/FilterDrawer/model';
 
-/** Filterable fields of /system/tasks/index (docs/api-lists.md). `kind` has no dictionary: typed tags. */
+/** The dictionary of job kinds: the server answers it from its list of kinds, it is never stored. */
+export const JOB_KIND_DICT = 'job_kind';
+
+/** Filterable fields of /system/tasks/index (docs/api-lists.md). `job_kind` is served from the server's job kinds. */
 export function taskFilterFields(t: TFunction): FilterField[] {
   return [
     dictField('state', t('tasks.state'), 'job_state', { multiple: true, selected: true }),
-    tagsField('kind', t('tasks.kind')),
+    dictField('kind', t('tasks.kind'), JOB_KIND_DICT, { multiple: true }),
     intField('attempts', t('tasks.attempts')),
     intField('merchant_id', t('tasks.merchant')),
     textField('last_error', t('tasks.lastError')),

@@ -1,14 +1,15 @@
-import { Button, Input, Progress, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Progress, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryTask, systemUrls } from '@/api/system';
 import type { TaskRow, TaskState } from '@/api/system/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DictSelect, { useDictionary } from '@/components/DictSelect';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import MerchantPicker, { merchantFilter, type PickedMerchant } from '../shared/MerchantPicker';
-import { taskFilterFields } from './filters';
+import { JOB_KIND_DICT, taskFilterFields } from './filters';
 
 const STATES: TaskState[] = ['queued', 'running', 'done', 'failed', 'dead'];
 const STATE_COLOR: Record<TaskState, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'warning', dead: 'error' };
@@ -17,7 +18,8 @@ export default function TasksPage() {
   const { t } = useTranslation('system');
   const table = useRef<DataTableRef>(null);
   const [state, setState] = useState<TaskState | undefined>();
-  const [kind, setKind] = useState('');
+  const [kind, setKind] = useState<string | undefined>();
+  const kinds = useDictionary(JOB_KIND_DICT);
   const [merchant, setMerchant] = useState<PickedMerchant | undefined>();
   const [auto, setAuto] = useState(false);
 
@@ -30,7 +32,11 @@ export default function TasksPage() {
   const columns = useMemo<DataTableColumn<TaskRow>[]>(
     () => [
       { title: 'ID', dataIndex: 'id', width: 80, sorter: true },
-      { title: t('tasks.kind'), dataIndex: 'kind' },
+      {
+        title: t('tasks.kind'),
+        dataIndex: 'kind',
+        render: (k: string) => kinds.data?.find((o) => o.value === k)?.label ?? k,
+      },
       {
         title: t('tasks.state'),
         dataIndex: 'state',
@@ -90,7 +96,7 @@ export default function TasksPage() {
         ),
       },
     ],
-    [t],
+    [t, kinds.data],
   );
 
   const filterFields = useMemo(() => taskFilterFields(t), [t]);
@@ -122,7 +128,7 @@ export default function TasksPage() {
               data-testid="tasks-filter-state"
             />
             <MerchantPicker value={merchant} onChange={setMerchant} testId="tasks-merchant" />
-            <Input.Search allowClear placeholder={t('tasks.kind')} onSearch={(v) => setKind(v.trim())} style={{ width: 200 }} />
+            <DictSelect name={JOB_KIND_DICT} placeholder={t('tasks.kind')} style={{ width: 200 }} value={kind} onChange={(v) => setKind(v as string | undefined)} testId="tasks-filter-kind" />
             <Space>
               <Switch size="small" checked={auto} onChange={setAuto} />
               {t('tasks.autoRefresh')}

@@ -13,11 +13,6 @@ use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
 use store::slice as db;
 
-#[derive(serde::Deserialize)]
-struct Payload {
-    source_id: i64,
-}
-
 /// What a cancelled source says (both languages: it is stored with the source).
 pub const CANCELLED: &str = "已取消切片 / cancelled";
 
@@ -48,7 +43,7 @@ impl Drop for Temps {
 }
 
 pub async fn run(ctx: JobCtx, storage: Storage) -> Result<(), JobError> {
-    let p: Payload = ctx.payload()?;
+    let p: domain::jobs::ClipSlice = ctx.payload()?;
     let Some(s) = db::source_any(&ctx.db, p.source_id).await? else {
         return Err(JobError::Permanent(
             "切片视频已移除 / the video was removed from the project".into(),

@@ -1,0 +1,260 @@
+//! The kinds of background job and what each one's payload holds. `as_str` is the only spelling of a
+//! kind: it is what the `jobs.kind` column stores, so these strings never change.
+
+use crate::i18n::Msg;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum JobKind {
+    /// An account's works and statistics from its platform. Payload: [`AccountRef`].
+    MatrixSync,
+    /// Renews an account's access token before it ends. Payload: [`AccountRef`].
+    MatrixTokenRefresh,
+    /// Posts one due matrix item. Payload: [`ItemRef`].
+    PublishItem,
+    /// Looks at a posted work again until the platform's review decides. Payload: [`ItemRef`].
+    PublishReview,
+    /// Renders one variant of a clip project. Payload: [`ClipRender`].
+    ClipRender,
+    /// Cuts one source video of a slicing project. Payload: [`ClipSlice`].
+    ClipSlice,
+    /// Subtitle recognition of one video material. Payload: [`MediaAsr`].
+    MediaAsr,
+    /// Mezzanine, loudness, poster and thumbnails of an uploaded material. Payload: [`MediaIngest`].
+    MediaIngest,
+    /// The hourly cleanup of expired rows and stale temporary files. Payload: [`Cleanup`].
+    MaintenanceCleanup,
+}
+
+impl JobKind {
+    pub const ALL: [JobKind; 9] = [
+        JobKind::MatrixSync,
+        JobKind::MatrixTokenRefresh,
+        JobKind::PublishItem,
+        JobKind::PublishReview,
+        JobKind::ClipRender,
+        JobKind::ClipSlice,
+        JobKind::MediaAsr,
+        JobKind::MediaIngest,
+        JobKind::MaintenanceCleanup,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobKind::MatrixSync => "matrix.sync",
+            JobKind::MatrixTokenRefresh => "matrix.token_refresh",
+            JobKind::PublishItem => "publish.item",
+            JobKind::PublishReview => "publish.review",
+            JobKind::ClipRender => "clip.render",
+            JobKind::ClipSlice => "clip.slice",
+            JobKind::MediaAsr => "media.asr",
+            JobKind::MediaIngest => "media.ingest",
+            JobKind::MaintenanceCleanup => "maintenance.cleanup",
+        }
+    }
+
+    /// The kind's name in the job monitor.
+    pub fn label(self) -> Msg {
+        match self {
+            JobKind::MatrixSync => Msg::JobMatrixSync,
+            JobKind::MatrixTokenRefresh => Msg::JobMatrixTokenRefresh,
+            JobKind::PublishItem => Msg::JobPublishItem,
+            JobKind::PublishReview => Msg::JobPublishReview,
+            JobKind::ClipRender => Msg::JobClipRender,
+            JobKind::ClipSlice => Msg::JobClipSlice,
+            JobKind::MediaAsr => Msg::JobMediaAsr,
+            JobKind::MediaIngest => Msg::JobMediaIngest,
+            JobKind::MaintenanceCleanup => Msg::JobMaintenanceCleanup,
+        }
+    }
+}
+
+/// Lets the queue's registry take a kind where its tests name their own.
+impl AsRef<str> for JobKind {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for JobKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown job kind: {0}")]
+pub struct UnknownKind(pub String);
+
+impl std::str::FromStr for JobKind {
+    type Err = UnknownKind;
+    fn from_str(s: &str) -> Result<JobKind, UnknownKind> {
+        JobKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| UnknownKind(s.to_string()))
+    }
+}
+
+impl Serialize for JobKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for JobKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<JobKind, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A job's payload, stored as JSON in `jobs.payload`; `KINDS` are the kinds that carry it.
+pub trait Payload: Serialize + DeserializeOwned {
+    const KINDS: &'static [JobKind];
+}
+
+/// `matrix.sync` and `matrix.token_refresh`: the account.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AccountRef {
+    pub account_id: i64,
+}
+
+impl Payload for AccountRef {
+    const KINDS: &'static [JobKind] = &[JobKind::MatrixSync, JobKind::MatrixTokenRefresh];
+}
+
+/// `publish.item` and `publish.review`: the matrix item.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ItemRef {
+    pub item_id: i64,
+}
+
+impl Payload for ItemRef {
+    const KINDS: &'static [JobKind] = &[JobKind::PublishItem, JobKind::PublishReview];
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClipRender {
+    pub variant_id: i64,
+}
+
+impl Payload for ClipRender {
+    const KINDS: &'static [JobKind] = &[JobKind::ClipRender];
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClipSlice {
+    pub source_id: i64,
+}
+
+impl Payload for ClipSlice {
+    const KINDS: &'static [JobKind] = &[JobKind::ClipSlice];
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MediaAsr {
+    pub media_id: i64,
+    /// The spoken language as `media::asr::Lang` spells it (`zh`, `en`): the handler parses it.
+    pub lang: String,
+    /// The points deduction this recognition is paid by (refunded if it fails).
+    pub points_key: String,
+}
+
+impl Payload for MediaAsr {
+    const KINDS: &'static [JobKind] = &[JobKind::MediaAsr];
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MediaIngest {
+    pub media_id: i64,
+}
+
+impl Payload for MediaIngest {
+    const KINDS: &'static [JobKind] = &[JobKind::MediaIngest];
+}
+
+/// The cleanup needs nothing: its payload is JSON `null`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Cleanup;
+
+impl Payload for Cleanup {
+    const KINDS: &'static [JobKind] = &[JobKind::MaintenanceCleanup];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn every_kind_round_trips_through_its_string() {
+        for k in JobKind::ALL {
+            assert_eq!(k.as_str().parse::<JobKind>(), Ok(k));
+            assert_eq!(k.to_string(), k.as_str());
+            let j = serde_json::to_value(k).unwrap();
+            assert_eq!(j, json!(k.as_str()));
+            assert_eq!(serde_json::from_value::<JobKind>(j).unwrap(), k);
+        }
+        assert!("test.slow".parse::<JobKind>().is_err());
+        let mut names: Vec<&str> = JobKind::ALL.iter().map(|k| k.as_str()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), JobKind::ALL.len(), "two kinds share a string");
+    }
+
+    #[test]
+    fn the_stored_strings_and_payload_shapes_stay_as_they_were() {
+        let names: Vec<&str> = JobKind::ALL.iter().map(|k| k.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "matrix.sync",
+                "matrix.token_refresh",
+                "publish.item",
+                "publish.review",
+                "clip.render",
+                "clip.slice",
+                "media.asr",
+                "media.ingest",
+                "maintenance.cleanup"
+            ]
+        );
+        assert_eq!(
+            serde_json::to_value(AccountRef { account_id: 3 }).unwrap(),
+            json!({"account_id": 3})
+        );
+        assert_eq!(
+            serde_json::to_value(MediaAsr {
+                media_id: 1,
+                lang: "zh".into(),
+                points_key: "asr:1:2".into()
+            })
+            .unwrap(),
+            json!({"media_id": 1, "lang": "zh", "points_key": "asr:1:2"})
+        );
+        assert_eq!(serde_json::to_value(Cleanup).unwrap(), json!(null));
+        serde_json::from_str::<Cleanup>("null").unwrap();
+    }
+
+    #[test]
+    fn every_kind_has_exactly_one_payload_type() {
+        let kinds = [
+            AccountRef::KINDS,
+            ItemRef::KINDS,
+            ClipRender::KINDS,
+            ClipSlice::KINDS,
+            MediaAsr::KINDS,
+            MediaIngest::KINDS,
+            Cleanup::KINDS,
+        ]
+        .concat();
+        let mut sorted = kinds.clone();
+        sorted.sort();
+        let mut all = JobKind::ALL.to_vec();
+        all.sort();
+        assert_eq!(sorted, all);
+    }
+}
