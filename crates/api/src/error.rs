@@ -71,7 +71,7 @@ impl ApiError {
 
 impl From<Invalid> for ApiError {
     fn from(i: Invalid) -> Self {
-        ApiError::invalid(i.field, i.msg)
+        ApiError::invalid_with(i.field, i.msg, i.args)
     }
 }
 

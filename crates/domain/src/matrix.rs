@@ -8,6 +8,13 @@ use crate::planner::SplitMix;
 use std::collections::HashMap;
 
 pub const TITLE_MAX: usize = 50;
+/// A release task's name (characters).
+pub const TASK_NAME_MAX: usize = 50;
+/// An account group's name, an @-mentioned nickname.
+pub const GROUP_NAME_MAX: usize = 30;
+/// An account's remarks; a review's reason for refusing.
+pub const REMARKS_MAX: usize = 200;
+pub const REASON_MAX: usize = 200;
 pub const COMMENT_MAX: usize = 30;
 pub const COMMENT_PICK: usize = 5;
 /// SPEC §9: at most 3 videos per account per day.

@@ -7,10 +7,16 @@ use crate::i18n::Msg;
 pub struct Invalid {
     pub field: &'static str,
     pub msg: Msg,
+    /// The message's placeholders besides `{field}` (e.g. `max`).
+    pub args: Vec<(&'static str, String)>,
 }
 
 fn bad(field: &'static str, msg: Msg) -> Result<(), Invalid> {
-    Err(Invalid { field, msg })
+    Err(Invalid {
+        field,
+        msg,
+        args: vec![],
+    })
 }
 
 /// New password: 8+ characters with letters and digits; the confirmation must match.
@@ -77,7 +83,11 @@ pub fn no_bidi(field: &'static str, v: &str) -> Result<(), Invalid> {
 
 pub fn max_chars(field: &'static str, v: &str, max: usize) -> Result<(), Invalid> {
     if v.chars().count() > max {
-        bad(field, Msg::TooLong)
+        Err(Invalid {
+            field,
+            msg: Msg::TooLong,
+            args: vec![("max", max.to_string())],
+        })
     } else {
         Ok(())
     }

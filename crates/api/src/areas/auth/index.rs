@@ -93,9 +93,7 @@ pub async fn edit_profile(
 ) -> ApiResult<Json> {
     let nickname = r.nickname.trim();
     validate::required("nickname", nickname)?;
-    validate::max_chars("nickname", nickname, 32).map_err(|_| {
-        ApiError::invalid_with("nickname", Msg::TooLong, vec![("max", "32".into())])
-    })?;
+    validate::max_chars("nickname", nickname, 32)?;
     // Absent keeps the current number; an empty string clears it.
     let mobile = match r.mobile.as_deref().map(str::trim) {
         None => c.user.mobile.as_deref(),

@@ -356,9 +356,7 @@ pub async fn register(State(st): State<AppState>, Input(r): Input<RegisterReq>) 
     }
     let name = r.merchant_name.trim();
     validate::required("merchant_name", name)?;
-    validate::max_chars("merchant_name", name, 50).map_err(|_| {
-        ApiError::invalid_with("merchant_name", Msg::TooLong, vec![("max", "50".into())])
-    })?;
+    validate::max_chars("merchant_name", name, 50)?;
     validate::username(r.username.trim())?;
     let mobile = r.mobile.trim();
     validate::mobile(mobile)?;

@@ -110,9 +110,7 @@ pub async fn add(
     } else {
         r.nickname.trim()
     };
-    validate::max_chars("nickname", nickname, 32).map_err(|_| {
-        ApiError::invalid_with("nickname", Msg::TooLong, vec![("max", "32".into())])
-    })?;
+    validate::max_chars("nickname", nickname, 32)?;
     let mobile = mobile_of(&r.mobile)?;
     validate::new_password(
         &r.password,

@@ -184,8 +184,7 @@ pub struct SaveReq {
 pub(super) fn project_name(name: &str) -> ApiResult<&str> {
     let n = name.trim();
     validate::required("name", n)?;
-    validate::max_chars("name", n, 50)
-        .map_err(|_| ApiError::invalid_with("name", Msg::TooLong, vec![("max", "50".into())]))?;
+    validate::max_chars("name", n, 50)?;
     Ok(n)
 }
 

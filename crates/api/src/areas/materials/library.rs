@@ -253,8 +253,7 @@ async fn rename(st: &AppState, c: &Caller, r: RenameReq) -> ApiResult<Json> {
     let name = r.name.trim();
     validate::required("name", name)?;
     validate::no_bidi("name", name)?;
-    validate::max_chars("name", name, 120)
-        .map_err(|_| ApiError::invalid_with("name", Msg::TooLong, vec![("max", "120".into())]))?;
+    validate::max_chars("name", name, 120)?;
     let mid = c.merchant_id()?;
     let m = mat::get(&st.db, mid, r.id)
         .await?
@@ -426,8 +425,7 @@ pub struct GroupAdd {
 fn group_name(name: &str) -> ApiResult<&str> {
     let n = name.trim();
     validate::required("name", n)?;
-    validate::max_chars("name", n, 50)
-        .map_err(|_| ApiError::invalid_with("name", Msg::TooLong, vec![("max", "50".into())]))?;
+    validate::max_chars("name", n, 50)?;
     Ok(n)
 }
 

@@ -67,8 +67,7 @@ async fn add(st: &AppState, c: &Caller, r: AddReq) -> ApiResult<Json> {
     }
     let name = r.name.trim();
     validate::required("name", name)?;
-    validate::max_chars("name", name, 30)
-        .map_err(|_| ApiError::invalid_with("name", Msg::TooLong, vec![("max", "30".into())]))?;
+    validate::max_chars("name", name, 30)?;
     if r.parent_id != 0
         && mat::file_type(&st.db, mid, r.parent_id)
             .await?

@@ -434,13 +434,7 @@ pub struct SaveReq {
 fn remarks(r: Option<&str>) -> ApiResult<Option<String>> {
     let Some(r) = r else { return Ok(None) };
     let r = r.trim();
-    if r.chars().count() > 200 {
-        return Err(ApiError::invalid_with(
-            "remarks",
-            Msg::TooLong,
-            vec![("max", "200".into())],
-        ));
-    }
+    domain::validate::max_chars("remarks", r, domain::matrix::REMARKS_MAX)?;
     Ok(Some(r.to_string()))
 }
 
@@ -640,13 +634,7 @@ pub struct GroupReq {
 fn group_name(n: &str) -> ApiResult<String> {
     let n = n.trim();
     domain::validate::required("name", n)?;
-    if n.chars().count() > 30 {
-        return Err(ApiError::invalid_with(
-            "name",
-            Msg::TooLong,
-            vec![("max", "30".into())],
-        ));
-    }
+    domain::validate::max_chars("name", n, domain::matrix::GROUP_NAME_MAX)?;
     Ok(n.to_string())
 }
 

@@ -106,13 +106,7 @@ pub async fn reject(
     if reason.is_empty() {
         return Err(ApiError::invalid("reason", Msg::ReasonRequired));
     }
-    if reason.chars().count() > 200 {
-        return Err(ApiError::invalid_with(
-            "reason",
-            Msg::TooLong,
-            vec![("max", "200".into())],
-        ));
-    }
+    domain::validate::max_chars("reason", reason, domain::matrix::REASON_MAX)?;
     db::task(&st.db, None, r.id)
         .await?
         .ok_or(ApiError::NotFound)?;

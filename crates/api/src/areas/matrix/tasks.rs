@@ -214,9 +214,7 @@ pub async fn check(
 ) -> ApiResult<Checked> {
     let name = r.name.trim().to_string();
     domain::validate::required("name", &name)?;
-    if name.chars().count() > 50 {
-        return Err(bad("name", Msg::TooLong, vec![("max", "50".into())]));
-    }
+    domain::validate::max_chars("name", &name, domain::matrix::TASK_NAME_MAX)?;
     let titles = rules::titles(&r.titles)?;
     let topics = rules::topics(&r.topics)?;
     let comments = rules::comments(&r.top_comments)?;
@@ -1227,13 +1225,7 @@ pub async fn aite_add(
     let p = platform(&r.platform)?;
     let nick = r.nickname.trim().trim_start_matches('@');
     domain::validate::required("nickname", nick)?;
-    if nick.chars().count() > 30 {
-        return Err(ApiError::invalid_with(
-            "nickname",
-            Msg::TooLong,
-            vec![("max", "30".into())],
-        ));
-    }
+    domain::validate::max_chars("nickname", nick, domain::matrix::GROUP_NAME_MAX)?;
     db::add_aite_user(&st.db, c.merchant_id()?, p.code(), nick).await?;
     Ok(ok(serde_json::json!({})))
 }
