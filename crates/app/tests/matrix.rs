@@ -580,6 +580,32 @@ async fn publishing_end_to_end() {
     }
 }
 
+/// The hub keeps one DY adapter, so its cached client token serves the next POI search too.
+#[tokio::test]
+async fn poi_searches_share_one_client_token() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let issued = || async {
+            sandbox(&app, "counts", None).await["client_tokens_issued"]
+                .as_i64()
+                .unwrap()
+        };
+        let before = issued().await;
+        for keyword in ["星巴克", "瑞幸"] {
+            app.post(
+                "/task.merchant_group_user/getPoiId",
+                Some(&t),
+                json!({"keyword": keyword, "city": "上海"}),
+            )
+            .await
+            .ok();
+        }
+        assert_eq!(issued().await - before, 1);
+    }
+}
+
 #[tokio::test]
 async fn accounts_groups_and_expiry() {
     let _clock = CLOCK.lock().await;
