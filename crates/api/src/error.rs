@@ -177,12 +177,9 @@ impl IntoResponse for ApiError {
             ApiError::TooLarge(m, a) => p(StatusCode::PAYLOAD_TOO_LARGE, m, a, None),
             ApiError::Db(e) if store::db::is_unique_violation(&e) => {
                 tracing::warn!(error = %e, "unique constraint");
-                p(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    Msg::UsernameTaken,
-                    vec![],
-                    Some("username".into()),
-                )
+                let (table, columns) = store::db::unique_columns(&e).unwrap_or_default();
+                let (field, msg) = taken(&table, &columns);
+                p(StatusCode::UNPROCESSABLE_ENTITY, msg, vec![], Some(field))
             }
             ApiError::Db(e) => {
                 tracing::error!(error = %e, "database error");
@@ -209,6 +206,20 @@ impl IntoResponse for ApiError {
         res.extensions_mut().insert(pending);
         res
     }
+}
+
+/// The field a violated unique constraint guards and the message saying its value is taken. The
+/// field is the constraint's last column: constraints list their scope first, e.g.
+/// (merchant_id, name).
+fn taken(table: &str, columns: &[String]) -> (String, Msg) {
+    let field = columns.last().map_or("value", String::as_str);
+    let msg = match (table, field) {
+        ("users", "username") => Msg::UsernameTaken,
+        ("users", "mobile") => Msg::MobileTaken,
+        ("matrix_groups", "name") => Msg::GroupNameTaken,
+        _ => Msg::AlreadyTaken,
+    };
+    (field.to_string(), msg)
 }
 
 /// The success envelope `{code:200, message, data}`.

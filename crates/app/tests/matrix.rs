@@ -581,6 +581,87 @@ async fn publishing_end_to_end() {
     }
 }
 
+/// The hub keeps one DY adapter, so its cached client token serves the next POI search too.
+#[tokio::test]
+async fn poi_searches_share_one_client_token() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let issued = || async {
+            sandbox(&app, "counts", None).await["client_tokens_issued"]
+                .as_i64()
+                .unwrap()
+        };
+        let before = issued().await;
+        for keyword in ["星巴克", "瑞幸"] {
+            app.post(
+                "/task.merchant_group_user/getPoiId",
+                Some(&t),
+                json!({"keyword": keyword, "city": "上海"}),
+            )
+            .await
+            .ok();
+        }
+        assert_eq!(issued().await - before, 1);
+    }
+}
+
+/// A reschedule that fails midway (here the task's own row refuses its new schedule, after its items
+/// were re-planned) changes nothing: items and task are written in one transaction.
+#[tokio::test]
+async fn a_failed_reschedule_leaves_the_task_as_it_was() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let dy = authorize_dy(&app, &t).await;
+        let vids = videos(&app, &t, 2).await;
+        let day = domain::matrix::day_of(domain::clock::platform_now());
+        let later = domain::matrix::fmt_day(day + 2);
+        let r = app
+            .post(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(&[dy], &vids, json!({"start_date": later, "days": 1, "daily_quantity": 2, "time_mode": "specified", "times": ["10:00", "15:00"]})),
+            )
+            .await;
+        let tid = r.ok()["task"]["id"].as_i64().unwrap();
+        let before = items(&app, &t, tid).await;
+        let refuse: &[&str] = match backend {
+            Backend::Sqlite => &[
+                "CREATE TRIGGER refuse BEFORE UPDATE ON matrix_tasks WHEN NEW.time_mode <> OLD.time_mode BEGIN SELECT RAISE(ABORT, 'refused'); END",
+            ],
+            Backend::Postgres => &[
+                "CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql",
+                "CREATE TRIGGER refuse BEFORE UPDATE ON matrix_tasks FOR EACH ROW WHEN (NEW.time_mode <> OLD.time_mode) EXECUTE FUNCTION refuse()",
+            ],
+        };
+        for sql in refuse {
+            sqlx::query(sqlx::AssertSqlSafe(*sql))
+                .execute(&app.db.pool)
+                .await
+                .unwrap();
+        }
+        let next = domain::matrix::fmt_day(day + 3);
+        app.post("/task.merchant_forward_task/task_time_save", Some(&t), json!({"id": tid, "time_mode": "timed", "start_date": next, "days": 1, "daily_quantity": 2, "times": ["09:30"]}))
+            .await
+            .expect(500);
+        let times = |rows: &[Value]| -> Vec<(i64, String)> {
+            rows.iter()
+                .map(|i| {
+                    (
+                        i["scheduled_at"].as_i64().unwrap(),
+                        i["state"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(times(&items(&app, &t, tid).await), times(&before));
+    }
+}
+
 #[tokio::test]
 async fn accounts_groups_and_expiry() {
     let _clock = CLOCK.lock().await;

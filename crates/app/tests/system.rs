@@ -562,3 +562,55 @@ async fn usage_reasons_and_the_update_log_read_in_the_readers_language() {
         );
     }
 }
+
+/// A unique violation no handler checked for beforehand names the field of the violated
+/// constraint, not always the username.
+#[tokio::test]
+async fn unique_violations_name_their_field() {
+    use axum::response::IntoResponse;
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let admin = app.admin().await;
+        let role = json!({"name": "auditor", "permissions": []});
+        app.post("/system/role/add", Some(&admin), role.clone())
+            .await
+            .ok();
+        let r = app.post_en("/system/role/add", Some(&admin), role).await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str(), r.message()),
+            (422, Some("name"), "This name is already taken")
+        );
+        // A username and a matrix group name taken between a handler's check and its insert.
+        let rendered = |e: sqlx::Error| {
+            let res = api::error::ApiError::Db(e).into_response();
+            let pending = res.extensions().get::<api::error::PendingError>().unwrap();
+            pending.render(domain::i18n::Lang::Zh, "")
+        };
+        let e = store::users::create_operator(&app.db, "admin", "x")
+            .await
+            .unwrap_err();
+        let v = rendered(e);
+        assert_eq!(
+            (&v["data"]["field"], &v["message"]),
+            (&json!("username"), &json!("用户名已存在"))
+        );
+        let mid: i64 = sqlx::query_scalar("SELECT merchant_id FROM users WHERE username = 'demo'")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        let g = store::matrix::add_group(&app.db, mid, "华东门店").await;
+        assert!(g.unwrap().is_some());
+        let e = sqlx::query(
+            "INSERT INTO matrix_groups (merchant_id, name, created_at, updated_at) VALUES ($1, '华东门店', 0, 0)",
+        )
+        .bind(mid)
+        .execute(&app.db.pool)
+        .await
+        .unwrap_err();
+        let v = rendered(e);
+        assert_eq!(
+            (&v["data"]["field"], &v["message"]),
+            (&json!("name"), &json!("分组名称已存在"))
+        );
+    }
+}

@@ -138,6 +138,7 @@ messages! {
     NothingToPublish => "没有可发布的视频（需审核通过且未发布）", "Nothing to publish (the task must be approved and the video not yet published)";
     AuthStateInvalid => "授权链接无效或已过期，请重新发起授权", "The authorization link is invalid or has expired; start again";
     GroupNameTaken => "分组名称已存在", "A group with that name already exists";
+    AlreadyTaken => "{field}已存在", "This {field} is already taken";
     NotCancellable => "只能取消正在合成的视频", "Only videos being synthesized can be cancelled";
     SliceSeconds => "{field} 须在 {min}–{max} 秒之间", "{field} must be between {min} and {max} seconds";
     SliceMinOverMax => "最短时长不能大于最长时长", "The shortest length cannot be longer than the longest";
@@ -228,6 +229,7 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "client_key" => "应用 Key",
         "client_secret" => "应用密钥",
         "keyword" => "关键词",
+        "open_id" => "账号",
         "mount_type" => "挂载类型",
         "login_id" => "扫码登录",
         "sms_code" => "短信验证码",

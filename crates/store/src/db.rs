@@ -124,6 +124,30 @@ impl Db {
     }
 }
 
+/// The table and columns of the unique constraint an error violated, when the backend says
+/// (SQLite in its message, PostgreSQL in the error's detail).
+pub fn unique_columns(e: &sqlx::Error) -> Option<(String, Vec<String>)> {
+    let sqlx::Error::Database(d) = e else {
+        return None;
+    };
+    // SQLite: "UNIQUE constraint failed: matrix_groups.merchant_id, matrix_groups.name".
+    if let Some((_, cols)) = d.message().split_once("UNIQUE constraint failed: ") {
+        let cols: Vec<(&str, &str)> = cols
+            .split(", ")
+            .filter_map(|c| c.trim().split_once('.'))
+            .collect();
+        let table = cols.first()?.0.to_string();
+        return Some((table, cols.iter().map(|(_, c)| c.to_string()).collect()));
+    }
+    // PostgreSQL: "Key (merchant_id, name)=(1, 华东门店) already exists."
+    let pg = d.try_downcast_ref::<sqlx::postgres::PgDatabaseError>()?;
+    let (cols, _) = pg.detail()?.strip_prefix("Key (")?.split_once(")=")?;
+    Some((
+        pg.table()?.to_string(),
+        cols.split(", ").map(str::to_string).collect(),
+    ))
+}
+
 /// True when the error is a unique-constraint violation (both backends).
 pub fn is_unique_violation(e: &sqlx::Error) -> bool {
     match e {

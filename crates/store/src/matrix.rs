@@ -1184,29 +1184,63 @@ pub async fn first_delivery(db: &Db, log_id: &str, event: &str) -> sqlx::Result<
     Ok(n == 1)
 }
 
-pub async fn set_task_schedule(
-    db: &Db,
-    mid: i64,
-    id: i64,
-    mode: &str,
-    start_date: &str,
-    days: i64,
-    daily: i64,
-) -> sqlx::Result<()> {
+/// A task's new schedule and the re-plan of its waiting items under it.
+pub struct Replan {
+    pub time_mode: String,
+    pub start_date: String,
+    pub days: i64,
+    pub daily_quantity: i64,
+    /// (item id, new time) of the items that keep a slot.
+    pub moved: Vec<(i64, i64)>,
+    /// The items the new schedule has no room for; they fail.
+    pub refused: Vec<i64>,
+}
+
+/// Writes a task's re-plan in one transaction, so an error midway never leaves it half re-planned.
+pub async fn reschedule_items(db: &Db, mid: i64, task_id: i64, p: &Replan) -> sqlx::Result<()> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    for (id, at) in &p.moved {
+        sqlx::query(
+            "UPDATE matrix_items SET scheduled_at = $1, job_id = 0, updated_at = $2 \
+             WHERE id = $3 AND merchant_id = $4 AND task_id = $5",
+        )
+        .bind(*at)
+        .bind(now)
+        .bind(*id)
+        .bind(mid)
+        .bind(task_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for id in &p.refused {
+        sqlx::query(
+            "UPDATE matrix_items SET state = 'failed', error_zh = $1, error_en = $2, updated_at = $3 \
+             WHERE id = $4 AND merchant_id = $5 AND task_id = $6",
+        )
+        .bind("新的发布计划容纳不下该视频")
+        .bind("The new schedule has no room for this video")
+        .bind(now)
+        .bind(*id)
+        .bind(mid)
+        .bind(task_id)
+        .execute(&mut *tx)
+        .await?;
+    }
     sqlx::query(
         "UPDATE matrix_tasks SET time_mode = $1, start_date = $2, days = $3, daily_quantity = $4, updated_at = $5 \
          WHERE id = $6 AND merchant_id = $7",
     )
-    .bind(mode)
-    .bind(start_date)
-    .bind(days)
-    .bind(daily)
-    .bind(now_ms())
-    .bind(id)
+    .bind(&p.time_mode)
+    .bind(&p.start_date)
+    .bind(p.days)
+    .bind(p.daily_quantity)
+    .bind(now)
+    .bind(task_id)
     .bind(mid)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    tx.commit().await
 }
 
 /// A webhook said a work changed: look at its review on the next dispatch.

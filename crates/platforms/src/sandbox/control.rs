@@ -137,7 +137,7 @@ async fn counts(St(s): St<S>) -> Json<Value> {
         .collect();
     Json(
         json!({"total_creates": st.total_creates, "creates": st.creates, "works": works, "webhooks_sent": st.webhooks_sent,
-               "messages_sent": st.messages.len()}),
+               "messages_sent": st.messages.len(), "client_tokens_issued": st.client_tokens.len()}),
     )
 }
 

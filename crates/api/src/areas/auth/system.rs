@@ -267,18 +267,8 @@ fn check_role(r: &RoleReq) -> ApiResult<()> {
 #[utoipa::path(post, path = "/system/role/add", tag = "system", request_body = RoleReq, responses((status = 200, description = "role")))]
 pub async fn role_add(State(st): State<AppState>, Input(r): Input<RoleReq>) -> ApiResult<Json> {
     check_role(&r)?;
-    let role = store::menus::add_role(&st.db, r.name.trim(), &r.permissions)
-        .await
-        .map_err(name_taken)?;
+    let role = store::menus::add_role(&st.db, r.name.trim(), &r.permissions).await?;
     Ok(ok(role_view(&role)))
-}
-
-fn name_taken(e: sqlx::Error) -> ApiError {
-    if store::db::is_unique_violation(&e) {
-        ApiError::invalid("name", Msg::UsernameTaken)
-    } else {
-        e.into()
-    }
 }
 
 #[utoipa::path(post, path = "/system/role/edit", tag = "system", request_body = RoleReq, responses((status = 200, description = "role")))]
@@ -286,8 +276,7 @@ pub async fn role_edit(State(st): State<AppState>, Input(r): Input<RoleReq>) -> 
     check_role(&r)?;
     let id = r.id.ok_or(ApiError::invalid("id", Msg::Required))?;
     let role = store::menus::edit_role(&st.db, id, r.name.trim(), &r.permissions)
-        .await
-        .map_err(name_taken)?
+        .await?
         .ok_or(ApiError::NotFound)?;
     Ok(ok(role_view(&role)))
 }

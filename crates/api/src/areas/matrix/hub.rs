@@ -36,13 +36,14 @@ pub struct Hub {
     pub timeout_ms: u64,
     /// Signs a media URL path (`/files/<id>/<variant>?e=..&s=..`) for the platform to fetch.
     pub sign_url: Arc<dyn Fn(i64, &str) -> String + Send + Sync>,
-    /// Adapters by (base URL, app key, app secret): each holds an HTTP client with its connection
-    /// pool, so jobs reuse connections instead of building a client per call.
+    /// One adapter per platform and configuration: each holds an HTTP client with its connection
+    /// pool and its own caches (DY's client token), which a fresh adapter per call would lose.
     pub adapters: Arc<std::sync::Mutex<AdapterCache>>,
 }
 
+/// Adapters by (platform, base URL, app key, app secret).
 pub type AdapterCache =
-    std::collections::HashMap<(String, String, String), Arc<dyn platforms::Adapter>>;
+    std::collections::HashMap<(Platform, String, String, String), Arc<dyn platforms::Adapter>>;
 
 pub type HubRef = Arc<Hub>;
 
@@ -78,12 +79,37 @@ impl Hub {
                 ));
             }
         };
+        Ok((self.cached_adapter(p, base, app), sandbox))
+    }
+
+    /// The adapter built for this configuration before, else a new one that replaces the
+    /// platform's adapter of an older configuration (credentials changed).
+    fn cached_adapter(
+        &self,
+        p: Platform,
+        base: String,
+        app: AppCreds,
+    ) -> Arc<dyn platforms::Adapter> {
+        let key = (
+            p,
+            base.clone(),
+            app.client_key.clone(),
+            app.client_secret.clone(),
+        );
+        let mut cache = self.adapters.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(ad) = cache.get(&key) {
+            return ad.clone();
+        }
+        cache.retain(|k, _| k.0 != p);
         let ep = Endpoint {
             base_url: base,
             app,
             timeout_ms: self.timeout_ms,
         };
-        Ok((platforms::adapter(p, ep), sandbox))
+        cache
+            .entry(key)
+            .or_insert_with(|| platforms::adapter(p, ep))
+            .clone()
     }
 
     /// The app secret webhooks are signed with (live credentials, else the sandbox's).

@@ -849,6 +849,14 @@ pub async fn task_time_save(
     for i in &waiting {
         taken.remove(&i.scheduled_at.div_euclid(60_000));
     }
+    let mut plan = db::Replan {
+        time_mode: r.time_mode.clone(),
+        start_date: r.start_date.trim().to_string(),
+        days: r.days,
+        daily_quantity: r.daily_quantity,
+        moved: Vec::new(),
+        refused: Vec::new(),
+    };
     // Keep each item on its account: plan per account with that account's items as its videos.
     for (k, a) in (0u64..).zip(&accounts) {
         let mine: Vec<&db::Item> = waiting.iter().filter(|i| i.account_id == *a).collect();
@@ -863,45 +871,12 @@ pub async fn task_time_save(
         );
         for slot in &d.slots {
             taken.insert(slot.at.div_euclid(60_000));
-            db::item_step(
-                &st.db,
-                mine[slot.video].id,
-                &[
-                    ("scheduled_at", store::list::Bind::I(slot.at)),
-                    ("job_id", store::list::Bind::I(0)),
-                ],
-            )
-            .await?;
+            plan.moved.push((mine[slot.video].id, slot.at));
         }
-        for i in mine.iter().skip(d.slots.len()) {
-            db::item_step(
-                &st.db,
-                i.id,
-                &[
-                    ("state", store::list::Bind::S("failed".into())),
-                    (
-                        "error_zh",
-                        store::list::Bind::S("新的发布计划容纳不下该视频".into()),
-                    ),
-                    (
-                        "error_en",
-                        store::list::Bind::S("The new schedule has no room for this video".into()),
-                    ),
-                ],
-            )
-            .await?;
-        }
+        plan.refused
+            .extend(mine.iter().skip(d.slots.len()).map(|i| i.id));
     }
-    db::set_task_schedule(
-        &st.db,
-        mid,
-        t.id,
-        &r.time_mode,
-        r.start_date.trim(),
-        r.days,
-        r.daily_quantity,
-    )
-    .await?;
+    db::reschedule_items(&st.db, mid, t.id, &plan).await?;
     let t = db::task(&st.db, Some(mid), r.id)
         .await?
         .ok_or(ApiError::NotFound)?;
