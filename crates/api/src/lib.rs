@@ -2,6 +2,7 @@
 
 pub mod areas;
 pub mod client;
+mod contract;
 pub mod error;
 pub mod extract;
 pub mod guard;
@@ -63,14 +64,22 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::matrix::router())
 }
 
-/// The OpenAPI document, generated from the handlers' annotations.
+/// The routes and the OpenAPI document generated from the handlers' annotations, made a contract
+/// (`contract::finish`: unique operation ids, no GET bodies, the error answers listed).
+fn routes_and_document() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (api, mut doc) = areas().split_for_parts();
+    contract::finish(&mut doc);
+    (api, doc)
+}
+
+/// The OpenAPI document.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    areas().split_for_parts().1
+    routes_and_document().1
 }
 
 /// The whole application: API, console, health, sandbox pages.
 pub fn app(state: AppState) -> Router {
-    let (api, doc) = areas().split_for_parts();
+    let (api, doc) = routes_and_document();
     let doc = Arc::new(doc.to_json().unwrap_or_default());
     let api = api
         .route(
