@@ -50,11 +50,7 @@ fn fault(f: Fault) -> Response {
 
 /// Gate + app check; Ok(app_id).
 async fn enter(s: &S, call: &str, body: &Value) -> Result<String, Response> {
-    let app_id = body
-        .get("app_id")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    let app_id = super::text_of(&body, "app_id");
     if let Some(x) = gate(s, Platform::Bjh, call, &app_id).await {
         return Err(fault(x));
     }
@@ -71,11 +67,7 @@ async fn publish(St(s): St<S>, body: axum::Json<Value>) -> Response {
         Ok(a) => a,
         Err(r) => return r,
     };
-    let title = body
-        .get("title")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    let title = super::text_of(&body, "title");
     let url = body.get("video_url").and_then(Value::as_str).unwrap_or("");
     if title.trim().is_empty() || !(url.starts_with("http://") || url.starts_with("https://")) {
         return err(c::BAD_PARAMS, "title 或 video_url 无效");

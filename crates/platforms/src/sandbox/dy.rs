@@ -751,16 +751,8 @@ async fn create_video(
         Ok(o) => o,
         Err(r) => return r,
     };
-    let video_id = body
-        .get("video_id")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    let text = body
-        .get("text")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    let video_id = super::text_of(&body, "video_id");
+    let text = super::text_of(&body, "text");
     if contains_any(&text, &SENSITIVE_WORDS) {
         return err(2111001, "标题含有敏感词");
     }
@@ -819,20 +811,10 @@ async fn video_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         Ok(o) => o,
         Err(r) => return r,
     };
-    let cursor: usize = q.get("cursor").and_then(|c| c.parse().ok()).unwrap_or(0);
-    let count: usize = q
-        .get("count")
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(10)
-        .clamp(1, 20);
+    let (cursor, count) = super::cursor_count(&q, 10, 20);
     let now = platform_now();
     let st = s.lock();
-    let mut mine: Vec<&WorkRec> = st
-        .works
-        .iter()
-        .filter(|w| w.platform == Platform::Dy && w.open_id == open_id)
-        .collect();
-    mine.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.seq.cmp(&a.seq)));
+    let mine = st.newest_works(Platform::Dy, &open_id);
     let page: Vec<Value> = mine
         .iter()
         .skip(cursor)
@@ -942,16 +924,8 @@ async fn comment_reply(
         Ok(o) => o,
         Err(r) => return r,
     };
-    let item_id = body
-        .get("item_id")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    let content = body
-        .get("content")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    let item_id = super::text_of(&body, "item_id");
+    let content = super::text_of(&body, "content");
     let reply_to = body
         .get("comment_id")
         .and_then(Value::as_str)

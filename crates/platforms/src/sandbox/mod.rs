@@ -257,6 +257,17 @@ impl State {
             .unwrap_or(&[])
     }
 
+    /// One account's works on one platform, newest first (the order every platform's work list uses).
+    pub(crate) fn newest_works(&self, platform: Platform, open_id: &str) -> Vec<&works::WorkRec> {
+        let mut mine: Vec<&works::WorkRec> = self
+            .works
+            .iter()
+            .filter(|w| w.platform == platform && w.open_id == open_id)
+            .collect();
+        mine.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.seq.cmp(&a.seq)));
+        mine
+    }
+
     /// Records a successful create: the work (under review) and the per-account counter, in one
     /// critical section so concurrent creates are counted exactly.
     pub fn add_work(
@@ -482,4 +493,27 @@ pub(crate) fn html_escape(s: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
         .replace('\'', "&#39;")
+}
+
+/// A work list's `cursor` (offset, default 0) and `count` (default `default`, 1..=`max`).
+pub(crate) fn cursor_count(
+    q: &std::collections::HashMap<String, String>,
+    default: usize,
+    max: usize,
+) -> (usize, usize) {
+    let cursor = q.get("cursor").and_then(|c| c.parse().ok()).unwrap_or(0);
+    let count = q
+        .get("count")
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(default)
+        .clamp(1, max);
+    (cursor, count)
+}
+
+/// A text field of a JSON body, "" when it is missing or not a string.
+pub(crate) fn text_of(body: &serde_json::Value, key: &str) -> String {
+    body.get(key)
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("")
+        .to_string()
 }

@@ -2,7 +2,7 @@
 //! challenge, 30-day sessions (platform clock), and a dead session answered by a redirect to the
 //! login page — the way the real creator consoles show it. Protocol: see `crate::session`.
 
-use super::works::{PostedComment, Review, WorkRec};
+use super::works::{PostedComment, Review};
 use super::{DAY_MS, Fault, S, SENSITIVE_WORDS, State, contains_any, gate};
 use crate::Platform;
 use crate::error::session_codes as c;
@@ -255,11 +255,7 @@ async fn publish(St(s): St<S>, Extension(p): P, headers: HeaderMap, body: Json<V
         Err(r) => return r,
     };
     let video_id = body.get("video_id").and_then(Value::as_str).unwrap_or("");
-    let title = body
-        .get("title")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    let title = super::text_of(&body, "title");
     let topics: Vec<&str> = body
         .get("topics")
         .and_then(Value::as_array)
@@ -288,20 +284,10 @@ async fn works(St(s): St<S>, Extension(p): P, headers: HeaderMap, Query(q): Q) -
         Ok(o) => o,
         Err(r) => return r,
     };
-    let cursor: usize = q.get("cursor").and_then(|c| c.parse().ok()).unwrap_or(0);
-    let count: usize = q
-        .get("count")
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(20)
-        .clamp(1, 50);
+    let (cursor, count) = super::cursor_count(&q, 20, 50);
     let now = platform_now();
     let st = s.lock();
-    let mut mine: Vec<&WorkRec> = st
-        .works
-        .iter()
-        .filter(|w| w.platform == p && w.open_id == open_id)
-        .collect();
-    mine.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.seq.cmp(&a.seq)));
+    let mine = st.newest_works(p, &open_id);
     let page: Vec<Value> = mine
         .iter()
         .skip(cursor)
@@ -327,16 +313,8 @@ async fn comment(St(s): St<S>, Extension(p): P, headers: HeaderMap, body: Json<V
         Ok(o) => o,
         Err(r) => return r,
     };
-    let item_id = body
-        .get("item_id")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    let content = body
-        .get("content")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    let item_id = super::text_of(&body, "item_id");
+    let content = super::text_of(&body, "content");
     if content.trim().is_empty() {
         return err(c::BAD_PARAMS, "评论不能为空");
     }

@@ -108,6 +108,26 @@ pub async fn video_index(
     list(&st, &c, q).await
 }
 
+/// Checks a batch before any of it changes: every id is one of the merchant's (not deleted)
+/// variants, and `refuse` has nothing against its state; the first problem answers for the batch.
+async fn all_found(
+    st: &AppState,
+    mid: i64,
+    ids: &[i64],
+    refuse: impl Fn(&str) -> Option<Msg>,
+) -> ApiResult<()> {
+    for id in ids {
+        let v = db::variant(&st.db, mid, *id)
+            .await?
+            .filter(|v| v.state != "deleted")
+            .ok_or(ApiError::NotFound)?;
+        if let Some(msg) = refuse(&v.state) {
+            return Err(ApiError::invalid("id", msg));
+        }
+    }
+    Ok(())
+}
+
 #[utoipa::path(post, path = "/clip.merchant_video_library/video_delete", tag = "clip", request_body = IdsReq, responses((status = 200, description = "deleted (the sequence is never made again)")))]
 pub async fn video_delete(
     State(st): State<AppState>,
@@ -116,15 +136,10 @@ pub async fn video_delete(
 ) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
     let ids = r.all("id")?;
-    for id in &ids {
-        let v = db::variant(&st.db, mid, *id)
-            .await?
-            .filter(|v| v.state != "deleted")
-            .ok_or(ApiError::NotFound)?;
-        if v.state == "processing" {
-            return Err(ApiError::invalid("id", Msg::VariantBusy));
-        }
-    }
+    all_found(&st, mid, &ids, |state| {
+        (state == "processing").then_some(Msg::VariantBusy)
+    })
+    .await?;
     for id in ids {
         for key in db::delete_variant(&st.db, mid, id)
             .await?
@@ -224,15 +239,10 @@ pub async fn video_cancel(
 ) -> ApiResult<Json> {
     let mid = c.merchant_id()?;
     let ids = r.all("id")?;
-    for id in &ids {
-        let v = db::variant(&st.db, mid, *id)
-            .await?
-            .filter(|v| v.state != "deleted")
-            .ok_or(ApiError::NotFound)?;
-        if v.state != "processing" {
-            return Err(ApiError::invalid("id", Msg::NotCancellable));
-        }
-    }
+    all_found(&st, mid, &ids, |state| {
+        (state != "processing").then_some(Msg::NotCancellable)
+    })
+    .await?;
     let mut n = 0;
     for id in ids {
         // The variant first (a render finishing now then finds it cancelled), then its job, then

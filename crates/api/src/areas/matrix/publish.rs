@@ -205,6 +205,20 @@ fn find<'a>(works: &'a [Work], item_id: &str) -> Option<&'a Work> {
     works.iter().find(|w| w.item_id == item_id)
 }
 
+/// Queues the publishing of a due item, keyed by its scheduled time so a rescheduled item is a new
+/// job while a second queueing of the same slot is not.
+async fn queue_publish(db: &store::Db, id: i64, mid: i64) -> sqlx::Result<()> {
+    let at = db::item(db, id).await?.map(|i| i.scheduled_at).unwrap_or(0);
+    db::queue_item(
+        db,
+        id,
+        mid,
+        JobKind::PublishItem,
+        &format!("publish:{id}:{at}"),
+    )
+    .await
+}
+
 pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     let account = db::item(&hub.db, ctx.payload::<ItemRef>()?.item_id)
         .await?
@@ -214,18 +228,7 @@ pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     if let Some(a) = account
         && let Ok(Some((id, mid))) = db::next_due_for_account(&hub.db, a, platform_now()).await
     {
-        let at = db::item(&hub.db, id)
-            .await?
-            .map(|i| i.scheduled_at)
-            .unwrap_or(0);
-        db::queue_item(
-            &hub.db,
-            id,
-            mid,
-            JobKind::PublishItem,
-            &format!("publish:{id}:{at}"),
-        )
-        .await?;
+        queue_publish(&hub.db, id, mid).await?;
     }
     r
 }
@@ -642,18 +645,7 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
     let now_p = platform_now();
     for account in db::idle_accounts_with_due_items(&hub.db, now_p, 1000).await? {
         if let Some((id, mid)) = db::next_due_for_account(&hub.db, account, now_p).await? {
-            let at = db::item(&hub.db, id)
-                .await?
-                .map(|i| i.scheduled_at)
-                .unwrap_or(0);
-            db::queue_item(
-                &hub.db,
-                id,
-                mid,
-                JobKind::PublishItem,
-                &format!("publish:{id}:{at}"),
-            )
-            .await?;
+            queue_publish(&hub.db, id, mid).await?;
             n += 1;
         }
     }
