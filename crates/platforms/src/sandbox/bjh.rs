@@ -50,7 +50,7 @@ fn fault(f: Fault) -> Response {
 
 /// Gate + app check; Ok(app_id).
 async fn enter(s: &S, call: &str, body: &Value) -> Result<String, Response> {
-    let app_id = super::text_of(&body, "app_id");
+    let app_id = super::text_of(body, "app_id");
     if let Some(x) = gate(s, Platform::Bjh, call, &app_id).await {
         return Err(fault(x));
     }
