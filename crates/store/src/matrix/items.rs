@@ -1,0 +1,308 @@
+//! Release items (`matrix_items`): their list, the dispatcher's and publisher's steps, the create
+//! claim and the top-comment counter.
+
+use crate::Db;
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::jobs::{ItemRef, JobKind};
+use domain::now_ms;
+use serde::Serialize;
+use std::collections::HashSet;
+
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+pub struct Item {
+    pub id: i64,
+    pub merchant_id: i64,
+    pub task_id: i64,
+    pub task_name: Option<String>,
+    pub account_id: i64,
+    pub nickname: Option<String>,
+    pub avatar: Option<String>,
+    pub platform: String,
+    pub video_key: String,
+    pub video_name: String,
+    pub title: String,
+    pub comments: String,
+    pub scheduled_at: i64,
+    pub review_state: String,
+    pub state: String,
+    pub error_zh: String,
+    pub error_en: String,
+    pub attempts: i64,
+    pub job_id: i64,
+    pub remote_video_id: String,
+    pub create_started_at: Option<i64>,
+    pub item_id: String,
+    pub share_url: String,
+    pub published_at: Option<i64>,
+    pub verified_at: Option<i64>,
+    pub released_at: Option<i64>,
+    pub review_checks: i64,
+    pub comments_sent: i64,
+    pub plays: i64,
+    pub likes: i64,
+    pub comment_count: i64,
+}
+
+const ITEM_COLS: &str = "i.id, i.merchant_id, i.task_id, t.name AS task_name, i.account_id, a.nickname, a.avatar, i.platform, \
+    i.video_key, i.video_name, i.title, i.comments, i.scheduled_at, i.review_state, i.state, i.error_zh, i.error_en, \
+    i.attempts, i.job_id, i.remote_video_id, i.create_started_at, i.item_id, i.share_url, i.published_at, i.verified_at, \
+    i.released_at, i.review_checks, i.comments_sent, i.plays, i.likes, i.comment_count";
+const ITEM_FROM: &str = "FROM matrix_items i LEFT JOIN matrix_tasks t ON t.id = i.task_id \
+    LEFT JOIN matrix_accounts a ON a.id = i.account_id";
+
+pub static ITEM_LIST: Entity = Entity {
+    fields: &[
+        field("task_id", "i.task_id", FieldType::Int),
+        field("account_id", "i.account_id", FieldType::Int),
+        field("state", "i.state", FieldType::Select),
+        field("review_state", "i.review_state", FieldType::Select),
+        field("platform", "i.platform", FieldType::Select),
+        field("title", "i.title", FieldType::Text),
+        field("scheduled_at", "i.scheduled_at", FieldType::Date),
+    ],
+    default_order: "i.scheduled_at, i.id",
+    tiebreak: "i.id",
+};
+
+pub async fn items(
+    db: &Db,
+    mid: Option<i64>,
+    q: &ListQuery,
+) -> Result<(Vec<Item>, Total), PageError> {
+    // A plain `i.merchant_id = $1` (not `$1 = 0 OR ...`) so the planner can walk the merchant's index.
+    let (scope, binds) = match mid {
+        Some(m) => ("i.merchant_id = $1", vec![Bind::I(m)]),
+        None => ("1 = 1", vec![]),
+    };
+    list::page(
+        db,
+        &format!("SELECT {ITEM_COLS} {ITEM_FROM}"),
+        ITEM_FROM,
+        scope,
+        &binds,
+        &ITEM_LIST,
+        q,
+    )
+    .await
+}
+
+pub async fn item(db: &Db, id: i64) -> sqlx::Result<Option<Item>> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT {ITEM_COLS} {ITEM_FROM} WHERE i.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Accounts with a due item and nothing queued or publishing: two index scans, not a per-row check,
+/// so the dispatcher stays cheap with many thousands of waiting items.
+pub async fn idle_accounts_with_due_items(
+    db: &Db,
+    now: i64,
+    limit: usize,
+) -> sqlx::Result<Vec<i64>> {
+    let due: Vec<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT account_id FROM matrix_items WHERE state = 'to_release' AND review_state = 'approved' \
+         AND scheduled_at <= $1 AND job_id = 0",
+    )
+    .bind(now)
+    .fetch_all(&db.pool)
+    .await?;
+    if due.is_empty() {
+        return Ok(due);
+    }
+    let busy: HashSet<i64> = sqlx::query_scalar::<_, i64>(
+        "SELECT DISTINCT account_id FROM matrix_items WHERE (state = 'to_release' AND job_id <> 0) OR state = 'publishing'",
+    )
+    .fetch_all(&db.pool)
+    .await?
+    .into_iter()
+    .collect();
+    Ok(due
+        .into_iter()
+        .filter(|a| !busy.contains(a))
+        .take(limit)
+        .collect())
+}
+
+/// The account's next due item, if the account is not busy with another one: an account posts one
+/// at a time (so after a crash a listed work matches one item), accounts run in parallel.
+pub async fn next_due_for_account(
+    db: &Db,
+    account_id: i64,
+    now: i64,
+) -> sqlx::Result<Option<(i64, i64)>> {
+    let busy: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM matrix_items WHERE account_id = $1 AND ((state = 'to_release' AND job_id <> 0) OR state = 'publishing')",
+    )
+    .bind(account_id)
+    .fetch_one(&db.pool)
+    .await?;
+    if busy > 0 {
+        return Ok(None);
+    }
+    sqlx::query_as(
+        "SELECT id, merchant_id FROM matrix_items WHERE account_id = $1 AND state = 'to_release' AND job_id = 0 \
+         AND review_state = 'approved' AND scheduled_at <= $2 ORDER BY scheduled_at, id LIMIT 1",
+    )
+    .bind(account_id)
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Published items whose platform review should be looked at again.
+pub async fn review_due_items(db: &Db, now: i64, limit: i64) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+    sqlx::query_as(
+        "SELECT id, merchant_id, review_checks FROM matrix_items WHERE state = 'published' \
+         AND review_check_at IS NOT NULL AND review_check_at <= $1 ORDER BY review_check_at LIMIT $2",
+    )
+    .bind(now)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Enqueues the publish job of a due item in the same transaction that records it on the item.
+pub async fn queue_item(
+    db: &Db,
+    item_id: i64,
+    mid: i64,
+    kind: JobKind,
+    key: &str,
+) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    let job = crate::jobs::enqueue(
+        &mut tx,
+        &crate::jobs::NewJob {
+            merchant_id: Some(mid),
+            idempotency_key: Some(key.to_string()),
+            max_attempts: Some(8),
+            ..crate::jobs::NewJob::new(kind, &ItemRef { item_id })
+        },
+    )
+    .await?;
+    if kind == JobKind::PublishItem {
+        sqlx::query("UPDATE matrix_items SET job_id = $1 WHERE id = $2 AND job_id = 0")
+            .bind(job)
+            .bind(item_id)
+            .execute(&mut *tx)
+            .await?;
+    } else {
+        // A review check: no second check is queued until this one has run.
+        sqlx::query("UPDATE matrix_items SET review_check_at = NULL WHERE id = $1")
+            .bind(item_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    crate::jobs::commit_and_wake(tx).await
+}
+
+/// "Publish now" / retry: the item becomes due at `now` with a fresh job. Only waiting or failed
+/// items that never reached the platform's list; ok=false otherwise.
+pub async fn requeue_item(db: &Db, mid: i64, id: i64, now: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE matrix_items SET state = 'to_release', job_id = 0, scheduled_at = $1, error_zh = '', error_en = '', updated_at = $2 \
+         WHERE id = $3 AND merchant_id = $4 AND review_state = 'approved' AND (state = 'to_release' OR state = 'failed') \
+         AND verified_at IS NULL",
+    )
+    .bind(now)
+    .bind(now_ms())
+    .bind(id)
+    .bind(mid)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Item fields the publisher writes as it goes; each call is one small committed step.
+pub async fn item_step(db: &Db, id: i64, sets: &[(&'static str, Bind)]) -> sqlx::Result<()> {
+    let mut sql = String::from("UPDATE matrix_items SET updated_at = $1");
+    for (i, (col, _)) in sets.iter().enumerate() {
+        sql.push_str(&format!(", {col} = ${}", i + 2));
+    }
+    sql.push_str(&format!(" WHERE id = ${}", sets.len() + 2));
+    let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_ms());
+    for (_, b) in sets {
+        q = match b {
+            Bind::I(v) => q.bind(*v),
+            Bind::S(v) => q.bind(v.clone()),
+        };
+    }
+    q.bind(id).execute(&db.pool).await?;
+    Ok(())
+}
+
+/// Clears a nullable timestamp column of an item.
+pub async fn item_clear(db: &Db, id: i64, col: &'static str) -> sqlx::Result<()> {
+    sqlx::query(crate::sqlf!(
+        "UPDATE matrix_items SET {col} = NULL WHERE id = $1"
+    ))
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// Item ids on the platform that this account's other items already own.
+pub async fn known_remote_ids(
+    db: &Db,
+    account_id: i64,
+    except: i64,
+) -> sqlx::Result<HashSet<String>> {
+    let v: Vec<String> = sqlx::query_scalar(
+        "SELECT item_id FROM matrix_items WHERE account_id = $1 AND id <> $2 AND item_id <> ''",
+    )
+    .bind(account_id)
+    .bind(except)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(v.into_iter().collect())
+}
+
+/// Is another post of this account between "create sent" and "create answered"? Then ours waits,
+/// so that after a crash a work in the list can be matched to exactly one item.
+pub async fn account_create_in_flight(db: &Db, account_id: i64, except: i64) -> sqlx::Result<bool> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM matrix_items WHERE account_id = $1 AND id <> $2 AND state = 'publishing' \
+         AND create_started_at IS NOT NULL AND item_id = ''",
+    )
+    .bind(account_id)
+    .bind(except)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Marks "create sent" for an item, only if no other attempt has (and it has no item id yet).
+pub async fn claim_create(db: &Db, id: i64, now: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE matrix_items SET create_started_at = $1, updated_at = $2 WHERE id = $3 AND create_started_at IS NULL AND item_id = ''",
+    )
+    .bind(now)
+    .bind(now_ms())
+    .bind(id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Compare-and-set on the top-comment counter: moves it from `from` to `to` only if nobody else
+/// moved it first. Claiming comment n before sending it means two senders of one item (the publisher
+/// and a "send top comments" click, or a retried attempt) never post the same comment twice.
+pub async fn move_comments_sent(db: &Db, id: i64, from: i64, to: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE matrix_items SET comments_sent = $1, updated_at = $2 WHERE id = $3 AND comments_sent = $4",
+    )
+    .bind(to)
+    .bind(now_ms())
+    .bind(id)
+    .bind(from)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}

@@ -1,0 +1,55 @@
+//! OAuth states and QR logins: single-use, short-lived authorization states.
+
+use crate::Db;
+use domain::now_ms;
+
+pub async fn put_state(
+    db: &Db,
+    state: &str,
+    mid: i64,
+    platform: &str,
+    group_id: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO matrix_auth_states (state, merchant_id, platform, group_id, created_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(state)
+    .bind(mid)
+    .bind(platform)
+    .bind(group_id)
+    .bind(now_ms())
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// A state younger than `max_age_ms`: (merchant, platform, group). `consume` makes it single use.
+pub async fn get_state(
+    db: &Db,
+    state: &str,
+    max_age_ms: i64,
+    consume: bool,
+) -> sqlx::Result<Option<(i64, String, i64)>> {
+    let now = now_ms();
+    let row: Option<(i64, String, i64)> = if consume {
+        sqlx::query_as(
+            "UPDATE matrix_auth_states SET used_at = $1 WHERE state = $2 AND used_at IS NULL AND created_at > $3 \
+             RETURNING merchant_id, platform, group_id",
+        )
+        .bind(now)
+        .bind(state)
+        .bind(now - max_age_ms)
+        .fetch_optional(&db.pool)
+        .await?
+    } else {
+        sqlx::query_as(
+            "SELECT merchant_id, platform, group_id FROM matrix_auth_states \
+             WHERE state = $1 AND used_at IS NULL AND created_at > $2",
+        )
+        .bind(state)
+        .bind(now - max_age_ms)
+        .fetch_optional(&db.pool)
+        .await?
+    };
+    Ok(row)
+}
