@@ -729,7 +729,7 @@ pub async fn dy_share(
         ));
     }
     let topics = domain::matrix::topics(&r.topics)?;
-    super::tasks::video(&st, mid, &r.video_key)
+    super::tasks::videos::video(&st, mid, &r.video_key)
         .await?
         .ok_or_else(|| {
             ApiError::invalid_with(
@@ -738,7 +738,7 @@ pub async fn dy_share(
                 vec![("name", r.video_key.clone())],
             )
         })?;
-    let (_, src) = super::tasks::video_urls(&st, &r.video_key);
+    let (_, src) = super::tasks::videos::video_urls(&st, &r.video_key);
     let url = format!("{}{}", st.hub.public_url, src.as_str().unwrap_or(""));
     let (ad, _) = st.hub.adapter(Platform::Dy).await?;
     let link = ad

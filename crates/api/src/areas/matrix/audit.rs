@@ -2,7 +2,7 @@
 //! SLA) and platform app credentials (`/system/app/*`, sealed at rest, never returned in full).
 
 use super::hub::platform;
-use super::tasks::{ItemQuery, list_items, task_view};
+use super::tasks::lists::{ItemQuery, list_items, task_view};
 use crate::LangOf;
 use crate::error::{ApiError, ApiResult, Json, ok};
 use crate::extract::{Caller, Input};
