@@ -118,6 +118,8 @@ messages! {
     LinkExpired => "链接已过期，请刷新页面", "The link has expired; reload the page";
     TitleEmpty => "第 {n} 个标题为空（标题之间用 # 分隔）", "Title {n} is empty (titles are separated by #)";
     TitleTooLong => "第 {n} 个标题超过 {max} 个字符", "Title {n} is longer than {max} characters";
+    VideosFinished => "成品库视频", "Finished videos";
+    VideosUploaded => "上传的视频", "Uploaded videos";
     CommentTooLong => "第 {n} 行评论超过 {max} 个字符", "Comment line {n} is longer than {max} characters";
     CommentContact => "第 {n} 行评论含联系方式或链接，不允许发布", "Comment line {n} contains contact details or a link, which is not allowed";
     StartInPast => "开始日期不能早于今天", "The start date cannot be before today";

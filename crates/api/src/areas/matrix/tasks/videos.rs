@@ -7,7 +7,7 @@ use crate::error::{ApiResult, Json, ok};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::i18n::Lang;
+use domain::i18n::Msg;
 use serde::Deserialize;
 use store::ListQuery;
 use store::matrix as db;
@@ -171,11 +171,10 @@ pub async fn lib_projects(State(st): State<AppState>, c: Caller) -> ApiResult<Js
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getVideoTypeList", tag = "matrix", responses((status = 200, description = "{rows:[{value, label}]}")))]
 pub async fn video_types(c: Caller, LangOf(lang): LangOf) -> ApiResult<Json> {
     c.merchant_id()?;
-    let (a, b) = if lang == Lang::En {
-        ("Finished videos", "Uploaded videos")
-    } else {
-        ("成品库视频", "上传的视频")
-    };
+    let (a, b) = (
+        Msg::VideosFinished.render(lang, &[]),
+        Msg::VideosUploaded.render(lang, &[]),
+    );
     Ok(ok(
         serde_json::json!({"rows": [{"value": "library", "label": a}, {"value": "material", "label": b}]}),
     ))
