@@ -330,19 +330,8 @@ await step('ffmpeg makes a 12 s long video and a 3 s finished video; demo upload
   adv.finishedName = `成片-${adv.stamp}`;
   adv.long = await upload('long.mp4', adv.longName);
   adv.finished = await upload('finished.mp4', adv.finishedName);
-  const deadline = Date.now() + 180_000;
-  for (const id of [adv.long, adv.finished]) {
-    for (;;) {
-      const m = await clipApi(`/media.merchant_much_resource/resource_detail?id=${id}`);
-      if (m.state === 'ready') {
-        if (id === adv.long) expect(m.duration_ms > 11_500 && m.duration_ms < 12_500, `the long video lasts ${m.duration_ms} ms`);
-        break;
-      }
-      expect(m.state !== 'failed', `video ${id} failed: ${m.error}`);
-      expect(Date.now() < deadline, `video ${id} still ${m.state} after 180 s`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
+  const [long] = await waitReady(clipApi, [adv.long, adv.finished], 180_000);
+  expect(long.duration_ms > 11_500 && long.duration_ms < 12_500, `the long video lasts ${long.duration_ms} ms`);
 });
 
 await step('demo creates a fixed-length (3 s) slicing project on /batch_slice and it starts at once', async () => {

@@ -191,13 +191,7 @@ fn checked(start: f64, end: f64, content: &str, duration_ms: i64) -> ApiResult<(
     if content.is_empty() {
         return Err(ApiError::invalid("lines", Msg::Required));
     }
-    if content.chars().count() > MAX_LINE_CHARS {
-        return Err(ApiError::invalid_with(
-            "lines",
-            Msg::TooLong,
-            vec![("max", MAX_LINE_CHARS.to_string())],
-        ));
-    }
+    domain::validate::max_chars("lines", content, MAX_LINE_CHARS)?;
     Ok((s, e.min(duration_ms.max(e)), content.to_string()))
 }
 

@@ -522,13 +522,7 @@ pub async fn update_address(
         ("poi_address", &r.poi_address),
     ] {
         if let Some(v) = v {
-            if v.chars().count() > 100 {
-                return Err(ApiError::invalid_with(
-                    k,
-                    Msg::TooLong,
-                    vec![("max", "100".into())],
-                ));
-            }
+            domain::validate::max_chars(k, v, 100)?;
             f.push((k, v.trim().to_string()));
         }
     }
@@ -721,13 +715,7 @@ pub async fn dy_share(
     }
     let title = r.title.trim();
     domain::validate::required("title", title)?;
-    if title.chars().count() > domain::matrix::TITLE_MAX {
-        return Err(ApiError::invalid_with(
-            "title",
-            Msg::TooLong,
-            vec![("max", domain::matrix::TITLE_MAX.to_string())],
-        ));
-    }
+    domain::validate::max_chars("title", title, domain::matrix::TITLE_MAX)?;
     let topics = domain::matrix::topics(&r.topics)?;
     super::tasks::videos::video(&st, mid, &r.video_key)
         .await?

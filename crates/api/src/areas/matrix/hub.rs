@@ -106,10 +106,9 @@ impl Hub {
             app,
             timeout_ms: self.timeout_ms,
         };
-        cache
-            .entry(key)
-            .or_insert_with(|| platforms::adapter(p, ep))
-            .clone()
+        let ad = platforms::adapter(p, ep);
+        cache.insert(key, ad.clone());
+        ad
     }
 
     /// The app secret webhooks are signed with (live credentials, else the sandbox's).
