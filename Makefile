@@ -7,7 +7,7 @@ DATA_DIR ?= ./data
 # Where cargo puts binaries (CARGO_TARGET_DIR when set).
 TARGET := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
 
-.PHONY: run test deps test-deps web release test-rust test-web test-e2e bench
+.PHONY: run test deps test-deps web release test-rust test-web test-e2e bench api-types
 
 run: deps web release
 	mkdir -p $(DATA_DIR)
@@ -54,3 +54,8 @@ bench:
 	cargo run --release -p media --example mix_bench
 	# Matrix: plan 1,000 accounts x 30 days x 3, publish 10,000 items through the publisher to the sandbox.
 	cargo run --release -p app --example publish_bench
+
+# The console's API types from the server's OpenAPI document (web/src/api/openapi.json and
+# schema.d.ts); a Rust and a Vitest test fail when the checked-in files drift.
+api-types:
+	web/scripts/api-types.sh

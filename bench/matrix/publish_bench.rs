@@ -175,7 +175,7 @@ async fn main() -> anyhow::Result<()> {
         }
     };
     let req = platforms::PublishReq {
-        video_path: state.storage.path(key)?,
+        video_path: state.storage.local_copy(key).await?.path().to_path_buf(),
         title: "raw".into(),
         topics: vec!["bench".into()],
         ..Default::default()
@@ -202,14 +202,21 @@ async fn main() -> anyhow::Result<()> {
         ..Default::default()
     };
     let started = Instant::now();
-    store::matrix::review(&db, tid, true, "", domain::clock::platform_now()).await?;
-    // review() spaces overdue items a minute apart from now; the bench wants them all due now.
+    store::matrix::decide_review(
+        &db,
+        tid,
+        domain::matrix::Review::Approved,
+        "",
+        domain::clock::platform_now(),
+    )
+    .await?;
+    // decide_review() spaces overdue items a minute apart from now; the bench wants them all due now.
     sqlx::query("UPDATE matrix_items SET scheduled_at = $1 WHERE task_id = $2")
         .bind(now)
         .bind(tid)
         .execute(&db.pool)
         .await?;
-    let d = tokio::spawn(api::areas::matrix::publish::dispatch_loop(
+    let d = tokio::spawn(services::matrix::publish::dispatch_loop(
         state.hub.clone(),
         Duration::from_millis(1000),
         stop_rx.clone(),

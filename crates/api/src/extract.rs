@@ -13,6 +13,12 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone)]
 pub struct RequestId(pub String);
 
+/// The body of every call that names one record by its id.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+pub struct IdReq {
+    pub id: i64,
+}
+
 /// Who is calling. Inserted by `guard` for every signed-in call.
 #[derive(Debug, Clone)]
 pub struct Caller {
@@ -89,14 +95,14 @@ async fn small_body(req: Request) -> ApiResult<Vec<u8>> {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > BODY_MAX as u64) {
-        return Err(ApiError::body_too_large());
+        return Err(ApiError::body_too_large(BODY_MAX));
     }
     let mut stream = req.into_body().into_data_stream();
     let mut buf = Vec::new();
     while let Some(chunk) = stream.next().await {
         let chunk = chunk.map_err(|e| bad_body(&e.to_string()))?;
         if buf.len() + chunk.len() > BODY_MAX {
-            return Err(ApiError::body_too_large());
+            return Err(ApiError::body_too_large(BODY_MAX));
         }
         buf.extend_from_slice(&chunk);
     }

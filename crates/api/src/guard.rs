@@ -168,13 +168,10 @@ fn log_entry(
         (None, None) => (None, None, String::new()),
     };
     let failed = pending.is_some() || !res.status().is_success();
+    // The key and arguments are rendered in the reader's language; the Chinese text is kept for the
+    // log's text filter.
     let message = pending
-        .map(|p| {
-            p.render(Lang::Zh, &rid)["message"]
-                .as_str()
-                .unwrap_or("")
-                .to_string()
-        })
+        .map(|p| p.message(Lang::Zh, &rid))
         .unwrap_or_default();
     store::oplog::NewLog {
         merchant_id,
@@ -188,6 +185,8 @@ fn log_entry(
             .map(|p| p.body_code as i64)
             .unwrap_or(res.status().as_u16() as i64),
         message,
+        message_code: pending.map(|p| p.msg.key().to_string()).unwrap_or_default(),
+        message_args: pending.map(|p| p.stored_args()).unwrap_or_default(),
         ip,
         request_id: rid,
     }

@@ -1,6 +1,7 @@
 //! Tokens and callers: a JWT names a server-side session, so a password change or a removed account
 //! ends it at once (body code 401), while a bad or expired token is an HTTP 401.
 
+use crate::areas::auth::views::{LoginResultView, UserRecordView};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Caller;
 use crate::state::AppState;
@@ -154,43 +155,15 @@ pub async fn build_caller(
     })
 }
 
-/// The stored user record the console keeps (SPEC §3): proxy_info.user_name, role, permission list.
-pub fn user_record(c: &Caller) -> serde_json::Value {
-    let u = &c.user;
-    serde_json::json!({
-        "id": u.id,
-        "username": u.username,
-        "nickname": u.nickname,
-        "mobile": u.mobile,
-        "avatar": u.avatar,
-        "kind": c.kind.as_str(),
-        "merchant_id": u.merchant_id,
-        "merchant_name": c.merchant.as_ref().map(|m| m.name.clone()),
-        "role": c.roles,
-        "permissions": c.grants,
-        "proxy_info": { "user_name": c.proxy_user },
-        "home_type": c.merchant.as_ref().map(|m| m.home_type).unwrap_or(2),
-        "ai_token": c.merchant.as_ref().map(|m| m.ai_token.clone()).unwrap_or_default(),
-        "vip": c.merchant.as_ref().is_some_and(|m| m.is_vip()),
-        "vip_expires_at": c.merchant.as_ref().and_then(|m| m.vip_expires_at),
-        "last_login_at": u.last_login_at,
-    })
-}
-
 /// Starts a session for a user who just proved who they are, and answers the LoginResult.
 pub async fn sign_in(
     st: &AppState,
     user: User,
     remember: bool,
     proxy_user: Option<&str>,
-) -> ApiResult<serde_json::Value> {
-    let ttl = if remember {
-        domain::REMEMBER_MS
-    } else {
-        domain::SESSION_MS
-    };
-    let session = store::users::create_session(&st.db, user.id, remember, proxy_user, ttl).await?;
-    store::users::touch_login(&st.db, user.id).await?;
+) -> ApiResult<LoginResultView> {
+    let session =
+        services::auth::signin::start_session(&st.db, &user, remember, proxy_user).await?;
     let merchant = match user.merchant_id {
         Some(id) => store::users::merchant_by_id(&st.db, id).await?,
         None => None,
@@ -199,11 +172,11 @@ pub async fn sign_in(
     login_result(st, &caller, &session)
 }
 
-pub fn login_result(st: &AppState, c: &Caller, s: &Session) -> ApiResult<serde_json::Value> {
-    Ok(serde_json::json!({
-        "token": issue(st, s)?,
-        "expires_at": s.expires_at,
-        "remember": s.remember == 1,
-        "user": user_record(c),
-    }))
+pub fn login_result(st: &AppState, c: &Caller, s: &Session) -> ApiResult<LoginResultView> {
+    Ok(LoginResultView {
+        token: issue(st, s)?,
+        expires_at: s.expires_at,
+        remember: s.remember == 1,
+        user: UserRecordView::of(c),
+    })
 }

@@ -2,20 +2,7 @@ use std::sync::Arc;
 use store::Db;
 use tokio::sync::RwLock;
 
-/// Where SMS codes go. The built-in sender writes them to the log; in sandbox mode the outbox page
-/// `/sandbox/sms` shows them too. A real gateway implements this trait.
-pub trait SmsSender: Send + Sync {
-    fn send(&self, mobile: &str, code: &str, scene: &str) -> anyhow::Result<()>;
-}
-
-pub struct LogSms;
-
-impl SmsSender for LogSms {
-    fn send(&self, mobile: &str, code: &str, scene: &str) -> anyhow::Result<()> {
-        tracing::info!(%mobile, %code, %scene, "sms code (built-in sender: written to the log)");
-        Ok(())
-    }
-}
+pub use services::auth::signin::{LogSms, SmsSender};
 
 #[derive(Clone)]
 pub struct Settings {
@@ -55,9 +42,9 @@ pub struct AppState {
     /// The menu table, cached: every request's permission check reads it.
     pub menus: Arc<RwLock<Vec<store::menus::Menu>>>,
     /// Platform adapters, sealed tokens, the publisher's needs.
-    pub hub: crate::areas::matrix::hub::HubRef,
+    pub hub: services::matrix::hub::HubRef,
     /// The failed-sign-in budgets (per address, per server) and the clock sign-in checks read.
-    pub login_limits: Arc<crate::areas::auth::limits::LoginLimits>,
+    pub login_limits: Arc<services::auth::limits::LoginLimits>,
 }
 
 impl AppState {
@@ -69,9 +56,10 @@ impl AppState {
             .setting_or_init("jwt_key", || store::random_token(48))
             .await?;
         let menus = store::menus::all(&db).await?;
-        let storage = media::Storage::from_url(&settings.storage_url)?;
+        // Scratch space for work in progress lives on the local disk beside the data, whatever the store.
+        let storage = media::Storage::open(&settings.storage_url, settings.data_dir.join("work"))?;
         let url_key = key.clone().into_bytes();
-        let hub = Arc::new(crate::areas::matrix::hub::Hub {
+        let hub = Arc::new(services::matrix::hub::Hub {
             db: db.clone(),
             sealer: store::secrets::Sealer::load(&settings.data_dir)?,
             sandbox: settings.sandbox,
@@ -81,7 +69,7 @@ impl AppState {
             timeout_ms: 0,
             adapters: Default::default(),
             sign_url: Arc::new(move |id, variant| {
-                crate::areas::materials::files::url_with(&url_key, id, variant)
+                services::materials::links::url(&url_key, id, variant)
             }),
         });
         Ok(AppState {
@@ -92,7 +80,7 @@ impl AppState {
             sms: Arc::new(LogSms),
             storage,
             menus: Arc::new(RwLock::new(menus)),
-            login_limits: Arc::new(crate::areas::auth::limits::LoginLimits::new(Arc::new(
+            login_limits: Arc::new(services::auth::limits::LoginLimits::new(Arc::new(
                 domain::now_ms,
             ))),
         })

@@ -34,17 +34,28 @@ pub async fn security_headers(
     res
 }
 
+/// What `/healthz` answers: `ok` with the version, or why not.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Health {
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<&'static str>,
+}
+
 pub async fn healthz(State(st): State<AppState>) -> Response {
     match st.db.ping().await {
-        Ok(_) => axum::Json(serde_json::json!({ "status": "ok", "version": domain::APP_VERSION }))
-            .into_response(),
+        Ok(_) => axum::Json(Health {
+            status: "ok",
+            version: Some(domain::APP_VERSION),
+        })
+        .into_response(),
         Err(e) => {
             tracing::error!(error = %e, "health check: database unreachable");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                axum::Json(serde_json::json!({ "status": "database unreachable" })),
-            )
-                .into_response()
+            let body = Health {
+                status: "database unreachable",
+                version: None,
+            };
+            (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response()
         }
     }
 }

@@ -1,5 +1,6 @@
-//! The api crate is HTTP only: every SQL statement lives in `store`, in a function named for what it
-//! does, so a handler never reaches past the store into the pool.
+//! The layers show in the code: `api` is HTTP only and `services` holds the use cases; every SQL
+//! statement lives in `store`, in a function named for what it does, so neither a handler nor a use
+//! case reaches past the store into the pool.
 
 use std::path::Path;
 
@@ -14,15 +15,12 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-#[test]
-fn api_runs_no_sql() {
+/// The lines of the crate at `src` that run SQL themselves.
+fn sql_lines(src: &Path) -> Vec<String> {
     let mut files = Vec::new();
-    rust_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
+    rust_files(src, &mut files);
     assert!(files.len() > 10, "found only {} source files", files.len());
-    let leaks: Vec<String> = files
+    files
         .iter()
         .flat_map(|f| {
             let text = std::fs::read_to_string(f).expect("readable source file");
@@ -34,10 +32,102 @@ fn api_runs_no_sql() {
                 .map(|(n, l)| format!("{}:{}: {}", f.display(), n + 1, l.trim()))
                 .collect::<Vec<_>>()
         })
+        .collect()
+}
+
+#[test]
+fn api_and_services_run_no_sql() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for krate in ["api", "services"] {
+        let leaks = sql_lines(&crates.join(krate).join("src"));
+        assert!(
+            leaks.is_empty(),
+            "SQL in the {krate} crate:\n{}",
+            leaks.join("\n")
+        );
+    }
+}
+
+/// Every answer is a Rust type with a schema in the OpenAPI document: no hand-built JSON bodies in
+/// the api crate (its unit tests aside; the guard builds the envelope of axum's own rejections).
+#[test]
+fn api_answers_typed_bodies() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let mut found = vec![];
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable source file");
+        // Unit tests sit at the end of a file, after `#[cfg(test)]`.
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (n, l) in code.lines().enumerate() {
+            let rejection_envelope =
+                f.ends_with("guard.rs") && l.contains("\"code\": parts.status");
+            if l.contains("json!(") && !rejection_envelope {
+                found.push(format!("{}:{}: {}", f.display(), n + 1, l.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "untyped JSON bodies:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The OpenAPI document names a schema by its type's name (or its `#[schema(as = …)]`): two types of
+/// one name would silently share one schema, and the console's generated types would describe only
+/// one of them. Every `ToSchema` type of the server (api, services, store) has a name of its own.
+#[test]
+fn schema_names_are_unique() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    for krate in ["api", "services", "store", "domain"] {
+        rust_files(&crates.join(krate).join("src"), &mut files);
+    }
+    let mut seen: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable source file");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            if !(l.contains("#[derive(") && l.contains("ToSchema")) {
+                continue;
+            }
+            // The attributes after the derive, up to the type's own line.
+            let mut alias = None;
+            for next in &lines[i + 1..] {
+                let t = next.trim();
+                if let Some(a) = t.strip_prefix("#[schema(as = ") {
+                    alias = Some(a.trim_end_matches(")]").to_string());
+                } else if let Some(rest) = t
+                    .strip_prefix("pub struct ")
+                    .or_else(|| t.strip_prefix("pub enum "))
+                {
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    seen.entry(alias.take().unwrap_or(name))
+                        .or_default()
+                        .push(f.display().to_string());
+                    break;
+                } else if !(t.starts_with("#[") || t.starts_with("///")) {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(seen.len() > 100, "found only {} schemas", seen.len());
+    let shared: Vec<String> = seen
+        .iter()
+        .filter(|(_, at)| at.len() > 1)
+        .map(|(n, at)| format!("{n}: {}", at.join(", ")))
         .collect();
     assert!(
-        leaks.is_empty(),
-        "SQL in the api crate:\n{}",
-        leaks.join("\n")
+        shared.is_empty(),
+        "schema names used twice:\n{}",
+        shared.join("\n")
     );
 }

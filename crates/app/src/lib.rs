@@ -3,11 +3,11 @@
 //! and serving with graceful shutdown. `main.rs` only parses the command line.
 
 use anyhow::Context;
-use domain::jobs::{Cleanup, JobKind};
+use domain::jobs::JobKind;
 use serde::Deserialize;
 use std::path::PathBuf;
 use store::Db;
-use store::jobs::{JobCtx, JobError, Registry};
+use store::jobs::Registry;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -167,7 +167,7 @@ pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
 
 /// A handler for every job kind: the match is exhaustive, so a new kind does not build without one.
 pub fn registry(state: &api::AppState) -> Registry {
-    use api::areas::{clip, materials, matrix::publish};
+    use services::{clip, materials, matrix::publish};
     let mut r = Registry::default();
     for kind in JobKind::ALL {
         let hub = state.hub.clone();
@@ -187,7 +187,7 @@ pub fn registry(state: &api::AppState) -> Registry {
                 r.register(kind, move |ctx| clip::render::run(ctx, storage.clone()))
             }
             JobKind::ClipSlice => {
-                r.register(kind, move |ctx| clip::slice::job::run(ctx, storage.clone()))
+                r.register(kind, move |ctx| clip::slice::run(ctx, storage.clone()))
             }
             JobKind::MediaAsr => {
                 let asr_dir = state.settings.asr_dir();
@@ -198,80 +198,12 @@ pub fn registry(state: &api::AppState) -> Registry {
             JobKind::MediaIngest => r.register(kind, move |ctx| {
                 materials::ingest::run(ctx, storage.clone())
             }),
-            JobKind::MaintenanceCleanup => {
-                r.register(kind, move |ctx| cleanup(ctx, storage.clone()))
-            }
+            JobKind::MaintenanceCleanup => r.register(kind, move |ctx| {
+                services::system::maintenance::cleanup(ctx, storage.clone())
+            }),
         }
     }
     r
-}
-
-/// The hourly cleanup job: expired rows, then the temporary files nothing live owns.
-async fn cleanup(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
-    let retry = |e: String| JobError::Retry(e);
-    let n = store::users::cleanup(&ctx.db, domain::now_ms())
-        .await
-        .map_err(|e| retry(e.to_string()))?;
-    let swept = sweep_media(&ctx.db, &storage, domain::now_ms())
-        .await
-        .map_err(|e| retry(format!("{e:#}")))?;
-    tracing::info!(
-        removed = n,
-        temp_entries = swept.entries,
-        temp_bytes = swept.bytes,
-        "cleanup done"
-    );
-    Ok(())
-}
-
-/// Temporary files untouched this long are fair game unless live work claims them.
-pub const TEMP_GRACE_MS: u64 = 3_600_000;
-/// A running job whose heartbeat is older than this is dead by any lease (its worker crashed).
-const JOB_ALIVE_MS: i64 = 10 * 60_000;
-
-/// Removes the temporary files, upload parts and render prep folders no live job or upload owns (what
-/// a crash leaves behind), as seen at `now_ms`.
-pub async fn sweep_media(
-    db: &Db,
-    storage: &media::Storage,
-    now_ms: i64,
-) -> anyhow::Result<media::storage::Swept> {
-    let at = |ms: i64| std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms.max(0) as u64);
-    let live = media::storage::Live {
-        now: at(now_ms),
-        grace: std::time::Duration::from_millis(TEMP_GRACE_MS),
-        jobs_since: store::jobs::oldest_running_since(db, now_ms - JOB_ALIVE_MS)
-            .await?
-            .map(at),
-        uploads: store::materials::live_uploads(db, now_ms)
-            .await?
-            .into_iter()
-            .collect(),
-        projects: store::clip::rendering_projects(db)
-            .await?
-            .into_iter()
-            .collect(),
-    };
-    let storage = storage.clone();
-    Ok(tokio::task::spawn_blocking(move || storage.sweep(&live)).await??)
-}
-
-/// Enqueues the hourly cleanup; the idempotency key makes every node's ticker agree on one job an hour.
-pub async fn schedule_maintenance(db: Db, mut shutdown: tokio::sync::watch::Receiver<bool>) {
-    loop {
-        let hour = domain::now_ms() / 3_600_000;
-        let job = store::jobs::NewJob {
-            idempotency_key: Some(format!("cleanup:{hour}")),
-            ..store::jobs::NewJob::new(JobKind::MaintenanceCleanup, &Cleanup)
-        };
-        if let Err(e) = store::jobs::submit(&db, &job).await {
-            tracing::warn!(error = %e, "could not schedule cleanup");
-        }
-        tokio::select! {
-            _ = tokio::time::sleep(std::time::Duration::from_secs(600)) => {}
-            _ = shutdown.changed() => return,
-        }
-    }
 }
 
 /// Resolves when SIGINT or SIGTERM arrives.
@@ -324,7 +256,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     // In the background: synthesizing the tracks takes a few seconds and nothing waits for them.
     let seeding = state.clone();
     tokio::spawn(async move {
-        match api::areas::materials::music::seed_builtin(&seeding).await {
+        match services::materials::music::seed_builtin(&seeding.db, &seeding.storage).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(tracks = n, "built-in music added"),
             Err(e) => tracing::warn!(error = %e, "could not add the built-in music"),
@@ -338,12 +270,12 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
             worker_config(),
             stop_rx.clone(),
         )));
-        tasks.push(tokio::spawn(api::areas::matrix::publish::dispatch_loop(
+        tasks.push(tokio::spawn(services::matrix::publish::dispatch_loop(
             state.hub.clone(),
             std::time::Duration::from_millis(1000),
             stop_rx.clone(),
         )));
-        tasks.push(tokio::spawn(schedule_maintenance(
+        tasks.push(tokio::spawn(services::system::maintenance::schedule(
             db.clone(),
             stop_rx.clone(),
         )));
@@ -378,9 +310,12 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
 pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     let db = open_db(&cfg).await?;
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let sched = tokio::spawn(schedule_maintenance(db.clone(), stop_rx.clone()));
+    let sched = tokio::spawn(services::system::maintenance::schedule(
+        db.clone(),
+        stop_rx.clone(),
+    ));
     let state = api::AppState::new(db.clone(), settings(&cfg, &cfg.listen)).await?;
-    let dispatch = tokio::spawn(api::areas::matrix::publish::dispatch_loop(
+    let dispatch = tokio::spawn(services::matrix::publish::dispatch_loop(
         state.hub.clone(),
         std::time::Duration::from_millis(1000),
         stop_rx.clone(),

@@ -52,6 +52,9 @@ enum Cmd {
     },
     /// Apply database migrations and exit.
     Migrate,
+    /// Print the OpenAPI document (what `/api/openapi.json` serves); `make api-types` generates the
+    /// console's types from it.
+    Openapi,
     /// Account administration.
     Admin {
         #[command(subcommand)]
@@ -128,6 +131,10 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Cmd::Admin { cmd } => admin(cfg, cmd).await,
+        Cmd::Openapi => {
+            println!("{}", api::openapi().to_pretty_json()?);
+            Ok(())
+        }
     }
 }
 

@@ -601,7 +601,7 @@ async fn public_pages_and_documents() {
 /// A hand-moved clock for the sign-in limits, starting now.
 fn frozen_clock() -> (
     std::sync::Arc<std::sync::atomic::AtomicI64>,
-    api::areas::auth::limits::Clock,
+    services::auth::limits::Clock,
 ) {
     let t = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(domain::now_ms()));
     let t2 = t.clone();
@@ -612,11 +612,11 @@ fn frozen_clock() -> (
 }
 
 /// An app whose sign-in checks read `clock`, believing `X-Forwarded-For` from `proxies`.
-async fn app_with(b: Backend, clock: api::areas::auth::limits::Clock, proxies: &str) -> TestApp {
+async fn app_with(b: Backend, clock: services::auth::limits::Clock, proxies: &str) -> TestApp {
     let proxies = api::client::Proxies::parse(proxies).unwrap();
     TestApp::spawn_with(b, move |st| {
         st.settings.trusted_proxies = proxies;
-        st.login_limits = std::sync::Arc::new(api::areas::auth::limits::LoginLimits::new(clock));
+        st.login_limits = std::sync::Arc::new(services::auth::limits::LoginLimits::new(clock));
     })
     .await
 }

@@ -410,10 +410,16 @@ async fn renders_can_be_cancelled_and_refund() {
         .await;
     let row = &v.ok()["rows"][0];
     assert_eq!(row["state"], "failed", "{row}");
-    assert!(
-        row["error"].as_str().unwrap().contains("cancelled"),
-        "{row}"
-    );
+    // The reason is stored as a code and read in the reader's language.
+    assert_eq!(row["error"], "已取消合成", "{row}");
+    let en = app
+        .post_en(
+            "/clip.merchant_video_library/video_index",
+            Some(&t),
+            json!({"project_id": pid}),
+        )
+        .await;
+    assert_eq!(en.ok()["rows"][0]["error"], "cancelled by the user");
     let job = app
         .get_q(
             "/clip.merchant_video_library/job_video",
@@ -422,6 +428,19 @@ async fn renders_can_be_cancelled_and_refund() {
         )
         .await;
     assert_eq!(job.ok()["job"]["state"], "dead", "{}", job.body);
+    // The operator's job monitor reads the same stored code in its reader's language.
+    let jid = job.ok()["job"]["id"].as_i64().unwrap();
+    let monitor = app
+        .post_en("/system/tasks/index", Some(&admin), json!({"limit": 100}))
+        .await;
+    let listed = monitor.ok()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|j| j["id"] == jid)
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(listed["last_error"], "cancelled by the user", "{listed}");
     app.post_en(
         "/clip.merchant_video_library/video_cancel",
         Some(&t),
@@ -637,7 +656,7 @@ async fn built_in_music_is_there_on_first_start_and_mixes() {
     let admin = app.admin().await;
     let index = "/media.merchant_producing_upfile/system_music_index";
     assert_eq!(app.get(index, Some(&t)).await.ok()["total"], 0);
-    let n = api::areas::materials::music::seed_builtin(&app.state)
+    let n = services::materials::music::seed_builtin(&app.state.db, &app.state.storage)
         .await
         .unwrap();
     assert_eq!(n, media::builtin_music::TRACKS.len());
@@ -651,7 +670,7 @@ async fn built_in_music_is_there_on_first_start_and_mixes() {
         .await
         .ok();
     assert_eq!(
-        api::areas::materials::music::seed_builtin(&app.state)
+        services::materials::music::seed_builtin(&app.state.db, &app.state.storage)
             .await
             .unwrap(),
         0

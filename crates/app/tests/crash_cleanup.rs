@@ -1,6 +1,6 @@
 //! What a crash leaves behind: the server's ffmpeg children die with it (they ran on to the end after
 //! `kill -9`), and the cleanup job removes the temporary files, upload parts and prep folders no live
-//! job or upload owns (250 MB piled up in `media/.tmp` after three kills).
+//! job or upload owns (250 MB piled up in the temporary folder after three kills).
 
 mod common;
 use common::*;
@@ -170,7 +170,7 @@ async fn cleanup_removes_orphaned_temp_files_and_keeps_live_work() {
         .await
         .unwrap();
         let storage = &app.state.storage;
-        let tmp = storage.root().join(".tmp");
+        let tmp = storage.workspace().root().join("tmp");
         let put = |p: std::path::PathBuf, age_min: i64| {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             let f = std::fs::File::create(&p).unwrap();
@@ -191,7 +191,9 @@ async fn cleanup_removes_orphaned_temp_files_and_keeps_live_work() {
             put(tmp.join("just-written.jpg"), 5),
             put(storage.upload_part(&upload_id), 300),
         ];
-        let swept = app::sweep_media(&app.db, storage, now).await.unwrap();
+        let swept = services::system::maintenance::sweep_media(&app.db, storage, now)
+            .await
+            .unwrap();
         assert_eq!(swept.entries, 4);
         for p in &crashed {
             assert!(!p.exists(), "{} should be gone", p.display());
@@ -205,7 +207,9 @@ async fn cleanup_removes_orphaned_temp_files_and_keeps_live_work() {
             .await
             .unwrap();
         let later = now + 25 * 60 * min;
-        app::sweep_media(&app.db, storage, later).await.unwrap();
+        services::system::maintenance::sweep_media(&app.db, storage, later)
+            .await
+            .unwrap();
         assert_eq!(app.temp_files(), 0);
     }
 }

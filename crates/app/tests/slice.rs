@@ -203,7 +203,23 @@ async fn story(b: Backend) {
         .post(&format!("{MP}/job_delete"), Some(&t), json!({"id": sid}))
         .await;
     assert_eq!(c.ok()["state"], "failed");
-    assert!(c.data()["error"].as_str().unwrap().contains("cancelled"));
+    // The reason is stored as a code and read in the reader's language.
+    assert_eq!(c.data()["error"], "已取消切片");
+    let en = app
+        .post_en(
+            &format!("{MP}/index"),
+            Some(&t),
+            json!({ "project_id": pid.to_string() }),
+        )
+        .await;
+    let row = en.ok()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == sid)
+        .cloned()
+        .unwrap();
+    assert_eq!(row["error"], "cancelled");
     let q = app
         .post(&format!("{VE}/job_export"), Some(&t), json!({"id": pid}))
         .await;
@@ -505,13 +521,17 @@ async fn story(b: Backend) {
         .ok();
     let s = settled(&app, &t, pid).await;
     assert_eq!(s[0]["state"], "failed");
-    assert!(
-        s[0]["error"]
-            .as_str()
-            .unwrap()
-            .contains("the source video was deleted: long talk.mp4"),
-        "{}",
-        s[0]
+    assert_eq!(s[0]["error"], "源视频已被删除：long talk.mp4", "{}", s[0]);
+    let en = app
+        .post_en(
+            &format!("{MP}/index"),
+            Some(&t),
+            json!({ "project_id": pid.to_string() }),
+        )
+        .await;
+    assert_eq!(
+        en.ok()["rows"][0]["error"],
+        "the source video was deleted: long talk.mp4"
     );
     // The slices stay usable; the project can go now.
     app.post(&format!("{VE}/delete"), Some(&t), json!({"id": pid}))

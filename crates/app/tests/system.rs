@@ -614,3 +614,72 @@ async fn unique_violations_name_their_field() {
         );
     }
 }
+
+/// The operation log keeps a refusal as its message key and arguments: each reader sees it in their
+/// language (a field named by its label), and rows written before keys were stored read as written.
+#[tokio::test]
+async fn the_operation_log_reads_in_the_readers_language() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let admin = app.admin().await;
+        let mid = app.get("/system/merchant/index", Some(&admin)).await.ok()["rows"][0]["id"]
+            .as_i64()
+            .unwrap();
+        app.post(
+            "/system/merchant/topup",
+            Some(&admin),
+            json!({"id": mid, "points": 0}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/system/merchant/add",
+            Some(&admin),
+            json!({"name": "", "username": "shop2", "password": "secret123"}),
+        )
+        .await
+        .expect(422);
+        store::oplog::write(
+            &app.db,
+            &store::oplog::NewLog {
+                username: "old".into(),
+                method: "POST".into(),
+                path: "/system/merchant/edit".into(),
+                action: "system/merchant/edit".into(),
+                result: "failed",
+                status: 422,
+                message: "旧的消息".into(),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+        let message_of = |rows: &Value, path: &str| {
+            rows.as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["path"] == path)
+                .map(|r| r["message"].as_str().unwrap().to_string())
+                .unwrap()
+        };
+        let zh = app.get("/system/log/index", Some(&admin)).await.ok()["rows"].clone();
+        let en = app
+            .call("GET", "/system/log/index", Some(&admin), None, "en")
+            .await
+            .ok()["rows"]
+            .clone();
+        for (rows, lang) in [(&zh, Lang::Zh), (&en, Lang::En)] {
+            assert_eq!(
+                message_of(rows, "/system/merchant/topup"),
+                domain::i18n::Msg::PointsInvalid.template(lang)
+            );
+            assert_eq!(message_of(rows, "/system/merchant/edit"), "旧的消息");
+        }
+        let required = message_of(&en, "/system/merchant/add");
+        assert!(required.ends_with(" is required"), "{required}");
+        assert!(
+            !message_of(&zh, "/system/merchant/add").is_ascii(),
+            "{zh:?}"
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! the ids named here belong to the merchant.
 
 use crate::i18n::Msg;
+use crate::validate::Invalid;
 use serde::{Deserialize, Serialize};
 
 pub const MAX_TITLE_CHARS: usize = 20;
@@ -194,19 +195,11 @@ fn one() -> i64 {
     1
 }
 
-/// A broken rule: the field, the message, its arguments.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Broken {
-    pub field: &'static str,
-    pub msg: Msg,
-    pub args: Vec<(&'static str, String)>,
+fn broken(field: &'static str, msg: Msg, args: Vec<(&'static str, String)>) -> Result<(), Invalid> {
+    Err(Invalid { field, msg, args })
 }
 
-fn broken(field: &'static str, msg: Msg, args: Vec<(&'static str, String)>) -> Result<(), Broken> {
-    Err(Broken { field, msg, args })
-}
-
-fn check_style(field: &'static str, s: &TextStyle) -> Result<(), Broken> {
+fn check_style(field: &'static str, s: &TextStyle) -> Result<(), Invalid> {
     let hex = s.color.len() == 7
         && s.color.starts_with('#')
         && s.color[1..].chars().all(|c| c.is_ascii_hexdigit());
@@ -231,7 +224,7 @@ fn check_style(field: &'static str, s: &TextStyle) -> Result<(), Broken> {
 }
 
 impl ProjectConfig {
-    pub fn validate(&self) -> Result<(), Broken> {
+    pub fn validate(&self) -> Result<(), Invalid> {
         if self.groups.len() < crate::planner::MIN_GROUPS {
             return broken("groups", Msg::TooFewGroups, vec![]);
         }
@@ -489,5 +482,80 @@ mod tests {
             serde_json::from_str(r#"{"groups":[{"group_id":1},{"group_id":2},{"group_id":3}]}"#)
                 .unwrap();
         assert!(old.validate().is_ok() && !old.has_shot_texts());
+    }
+}
+
+/// The state of a variant (a finished video of the library), as stored in `clip_variants.state`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VariantState {
+    /// Queued or rendering (also while a failed render still has retries).
+    Processing,
+    Success,
+    /// Failed for good, or cancelled: its points were refunded.
+    Failed,
+    /// Removed from the library; the row stays so its sequence is never made again.
+    Deleted,
+}
+
+impl VariantState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VariantState::Processing => "processing",
+            VariantState::Success => "success",
+            VariantState::Failed => "failed",
+            VariantState::Deleted => "deleted",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<VariantState> {
+        Some(match s {
+            "processing" => VariantState::Processing,
+            "success" => VariantState::Success,
+            "failed" => VariantState::Failed,
+            "deleted" => VariantState::Deleted,
+            _ => return None,
+        })
+    }
+
+    /// A render moves on (progress) or ends; a finished or failed variant may be deleted; a deleted
+    /// imported video comes back when imported again. Nothing leaves `Processing` but the render or a
+    /// cancel, so a rendering variant is never deleted.
+    pub fn can_become(self, next: VariantState) -> bool {
+        use VariantState::*;
+        matches!(
+            (self, next),
+            (Processing, Processing | Success | Failed)
+                | (Success | Failed, Deleted)
+                | (Deleted, Success)
+        )
+    }
+}
+
+#[cfg(test)]
+mod variant_state_tests {
+    use super::VariantState::{self, *};
+
+    #[test]
+    fn names_round_trip() {
+        for s in [Processing, Success, Failed, Deleted] {
+            assert_eq!(VariantState::parse(s.as_str()), Some(s));
+        }
+        assert_eq!(VariantState::parse("cancelled"), None);
+    }
+
+    #[test]
+    fn transitions() {
+        assert!(Processing.can_become(Processing));
+        assert!(Processing.can_become(Success));
+        assert!(Processing.can_become(Failed));
+        assert!(Success.can_become(Deleted));
+        assert!(Failed.can_become(Deleted));
+        assert!(Deleted.can_become(Success));
+        // A rendering variant is not deleted; a finished one is not rendered again.
+        assert!(!Processing.can_become(Deleted));
+        assert!(!Success.can_become(Processing));
+        assert!(!Failed.can_become(Processing));
+        assert!(!Failed.can_become(Success));
+        assert!(!Deleted.can_become(Processing));
     }
 }

@@ -23,6 +23,14 @@ macro_rules! messages {
         pub enum Msg { $($name),* }
         impl Msg {
             pub const ALL: &'static [Msg] = &[$(Msg::$name),*];
+            /// The message's stable name: what a row stores to render it later in its reader's
+            /// language.
+            pub fn key(self) -> &'static str {
+                match self { $(Msg::$name => stringify!($name)),* }
+            }
+            pub fn from_key(key: &str) -> Option<Msg> {
+                match key { $(stringify!($name) => Some(Msg::$name),)* _ => None }
+            }
             /// The template in a language; `{name}` placeholders are filled by `render`.
             pub fn template(self, lang: Lang) -> &'static str {
                 match (self, lang) {
@@ -137,6 +145,19 @@ messages! {
     ItemBusy => "有视频正在发布中，请稍后再试", "A video is being published right now; try again shortly";
     NotReviewing => "该任务已审核", "This task has already been reviewed";
     ItemNotPublished => "视频尚未发布成功，无法发送置顶评论", "The video is not published yet, so top comments cannot be sent";
+    PlanUnplaced => "有 {count} 条视频超出 {days} 天 × 每天 {daily} 条的容量，不会发布", "{count} videos do not fit into {days} days × {daily} a day and stay unused";
+    PlanCrowdedDay => "{day}：发布数量超过 08:00–22:00 的分钟数，部分视频会在同一分钟发布", "{day}: more posts than minutes in 08:00–22:00, some share a minute";
+    ItemAccountRemoved => "账号已删除", "The account was removed";
+    ItemAuthExpired => "账号授权已过期，请重新授权后重试", "The account's authorization has expired; authorize it again and retry";
+    ItemReauthorize => "账号授权已失效，请重新授权：{reason}", "The account's authorization ended, authorize it again: {reason}";
+    ItemRetrying => "重试中：{reason}", "retrying: {reason}";
+    ItemRefused => "{reason}", "{reason}";
+    ItemCannotPublish => "无法发布：{reason}", "Cannot publish: {reason}";
+    ItemNotListed => "平台返回发布成功，但账号作品列表中没有该视频", "The platform said it was published, but the account's work list does not show it";
+    ItemPlatformRejected => "平台审核未通过：{reason}", "Rejected by the platform's review: {reason}";
+    ItemReviewRejected => "审核驳回：{reason}", "Rejected in review: {reason}";
+    ItemNoRoom => "新的发布计划容纳不下该视频", "The new schedule has no room for this video";
+    AccountUserRevoked => "平台通知：用户已取消授权", "The user revoked the authorization on the platform";
     NothingToPublish => "没有可发布的视频（需审核通过且未发布）", "Nothing to publish (the task must be approved and the video not yet published)";
     AuthStateInvalid => "授权链接无效或已过期，请重新发起授权", "The authorization link is invalid or has expired; start again";
     GroupNameTaken => "分组名称已存在", "A group with that name already exists";
@@ -160,6 +181,14 @@ messages! {
     JobMediaAsr => "字幕识别", "Recognize subtitles";
     JobMediaIngest => "素材处理", "Process a material";
     JobMaintenanceCleanup => "定时清理", "Scheduled cleanup";
+    VariantCancelled => "已取消合成", "cancelled by the user";
+    SliceCancelled => "已取消切片", "cancelled";
+    SliceSourceRemoved => "切片视频已移除", "the video was removed from the project";
+    SliceProjectDeleted => "切片项目已删除", "the slicing project was deleted";
+    SliceGroupDeleted => "目标分组已删除：{what}", "the target group was deleted: {what}";
+    SliceSourceDeleted => "源视频已被删除：{name}", "the source video was deleted: {name}";
+    SliceSourceNotReady => "源视频尚未处理完成：{name}", "the source video is not ready: {name}";
+    SliceEmpty => "视频是空的：{name}", "the video is empty: {name}";
 }
 
 impl Msg {
@@ -171,6 +200,47 @@ impl Msg {
         }
         s
     }
+}
+
+/// A reason stored in a row (a failure, a cancellation) instead of words: `@` and the message's key,
+/// then its arguments as a JSON object when it has any. [`localize_reason`] renders it when read, in
+/// the reader's language.
+pub fn reason(msg: Msg, args: &[(&str, &str)]) -> String {
+    if args.is_empty() {
+        return format!("@{}", msg.key());
+    }
+    let args: serde_json::Map<String, serde_json::Value> = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
+        .collect();
+    format!("@{} {}", msg.key(), serde_json::Value::Object(args))
+}
+
+/// What a stored reason says in `lang`: a [`reason`] code rendered; a `中文 / English` pair written
+/// by older versions in the reader's language; any other text (a tool's own words) as it is.
+pub fn localize_reason(stored: &str, lang: Lang) -> String {
+    if let Some(code) = stored.strip_prefix('@') {
+        let (key, args) = code.split_once(' ').unwrap_or((code, ""));
+        if let Some(msg) = Msg::from_key(key) {
+            let args: Vec<(String, String)> = serde_json::from_str::<serde_json::Map<_, _>>(args)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(k, v)| (k, v.as_str().map(str::to_string).unwrap_or_default()))
+                .collect();
+            let args: Vec<(&str, String)> =
+                args.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            return msg.render(lang, &args);
+        }
+    }
+    match (stored.split_once(" / "), lang) {
+        (Some((zh, _)), Lang::Zh) if has_han(zh) => zh.trim().to_string(),
+        (Some((zh, en)), Lang::En) if has_han(zh) => en.trim().to_string(),
+        _ => stored.to_string(),
+    }
+}
+
+fn has_han(s: &str) -> bool {
+    s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 
 /// Display names of form fields, so a 422 names the field in the caller's language.
@@ -288,8 +358,44 @@ mod tests {
     }
 
     #[test]
+    fn every_message_is_found_by_its_key() {
+        for m in Msg::ALL {
+            assert_eq!(Msg::from_key(m.key()), Some(*m));
+        }
+        assert_eq!(Msg::NotFound.key(), "NotFound");
+        assert_eq!(Msg::from_key("nope"), None);
+    }
+
+    #[test]
     fn render_fills_placeholders() {
         let s = Msg::TooLong.render(Lang::En, &[("field", "title".into()), ("max", "20".into())]);
         assert_eq!(s, "title must be at most 20 characters");
+    }
+
+    #[test]
+    fn stored_reasons_are_localized_when_read() {
+        let plain = reason(Msg::SliceCancelled, &[]);
+        assert_eq!(plain, "@SliceCancelled");
+        assert_eq!(localize_reason(&plain, Lang::Zh), "已取消切片");
+        assert_eq!(localize_reason(&plain, Lang::En), "cancelled");
+        let with = reason(Msg::SliceSourceDeleted, &[("name", "a \"b\" / c.mp4")]);
+        assert_eq!(
+            localize_reason(&with, Lang::En),
+            "the source video was deleted: a \"b\" / c.mp4"
+        );
+        assert_eq!(
+            localize_reason(&with, Lang::Zh),
+            "源视频已被删除：a \"b\" / c.mp4"
+        );
+        for m in Msg::ALL {
+            assert_eq!(Msg::from_key(m.key()), Some(*m));
+        }
+        // Rows written by older versions: a zh/en pair shows one language; other words stay.
+        let old = "已取消合成 / cancelled by the user";
+        assert_eq!(localize_reason(old, Lang::Zh), "已取消合成");
+        assert_eq!(localize_reason(old, Lang::En), "cancelled by the user");
+        assert_eq!(localize_reason("ffmpeg: a / b", Lang::Zh), "ffmpeg: a / b");
+        assert_eq!(localize_reason("", Lang::En), "");
+        assert_eq!(localize_reason("@NoSuchKey", Lang::En), "@NoSuchKey");
     }
 }

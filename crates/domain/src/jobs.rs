@@ -184,8 +184,114 @@ impl Payload for Cleanup {
     const KINDS: &'static [JobKind] = &[JobKind::MaintenanceCleanup];
 }
 
+/// Where a job of the durable queue stands (`jobs.state`). `Failed` waits for its next attempt;
+/// `Dead` ran out of attempts (or was cancelled) and stays until someone retries it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JobState {
+    Queued,
+    Running,
+    Failed,
+    Done,
+    Dead,
+}
+
+impl JobState {
+    pub const ALL: [JobState; 5] = [
+        JobState::Queued,
+        JobState::Running,
+        JobState::Failed,
+        JobState::Done,
+        JobState::Dead,
+    ];
+
+    /// The stored spelling (never changes).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobState::Queued => "queued",
+            JobState::Running => "running",
+            JobState::Failed => "failed",
+            JobState::Done => "done",
+            JobState::Dead => "dead",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<JobState> {
+        JobState::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// The queue's moves: a worker claims a queued or backed-off job (or a running one whose lease ran
+    /// out); an attempt ends done, failed (to back off) or dead; cancelling kills anything unfinished;
+    /// retrying queues a failed or dead job again. Done is final.
+    pub fn can_become(self, next: JobState) -> bool {
+        use JobState::*;
+        matches!(
+            (self, next),
+            (Queued | Failed | Running, Running)
+                | (Running, Done | Failed)
+                | (Queued | Failed | Running, Dead)
+                | (Failed | Dead, Queued)
+        )
+    }
+
+    /// The states that may move to `next`, in `ALL`'s order.
+    pub fn sources_of(next: JobState) -> Vec<JobState> {
+        JobState::ALL
+            .into_iter()
+            .filter(|s| s.can_become(next))
+            .collect()
+    }
+
+    /// A quoted SQL list of states (`'queued', 'failed'`): the spellings are ours, never a user's.
+    pub fn sql_list(states: &[JobState]) -> String {
+        states
+            .iter()
+            .map(|s| format!("'{}'", s.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl std::fmt::Display for JobState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn job_states_round_trip_and_move_as_the_queue_does() {
+        use super::JobState::{self, *};
+        for s in JobState::ALL {
+            assert_eq!(JobState::parse(s.as_str()), Some(s));
+        }
+        assert_eq!(JobState::parse("cancelled"), None);
+        let allowed = [
+            (Queued, Running),
+            (Failed, Running),
+            (Running, Running),
+            (Running, Done),
+            (Running, Failed),
+            (Queued, Dead),
+            (Failed, Dead),
+            (Running, Dead),
+            (Failed, Queued),
+            (Dead, Queued),
+        ];
+        for a in JobState::ALL {
+            for b in JobState::ALL {
+                assert_eq!(a.can_become(b), allowed.contains(&(a, b)), "{a} -> {b}");
+            }
+        }
+        assert!(!Done.can_become(Queued), "a done job is final");
+        assert!(!Queued.can_become(Done), "only a running job finishes");
+        assert_eq!(JobState::sources_of(Queued), vec![Failed, Dead]);
+        assert_eq!(
+            JobState::sql_list(&JobState::sources_of(Dead)),
+            "'queued', 'running', 'failed'"
+        );
+    }
+
     use super::*;
     use serde_json::json;
 

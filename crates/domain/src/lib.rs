@@ -5,6 +5,7 @@ pub mod clip;
 pub mod clock;
 pub mod i18n;
 pub mod jobs;
+pub mod materials;
 pub mod matrix;
 pub mod menus;
 pub mod permission;

@@ -2,9 +2,14 @@
 //! distribution plan (which video goes to which account when), the review SLA and account status.
 //! Pure functions; the store and API layers call them.
 
-use crate::clip::Broken;
+mod states;
+pub use states::{
+    AuthState, ItemFailure, ItemState, Review, Revocation, failure_text, revocation_text,
+};
+
 use crate::i18n::Msg;
 use crate::planner::SplitMix;
+use crate::validate::Invalid;
 use std::collections::HashMap;
 
 pub const TITLE_MAX: usize = 50;
@@ -34,12 +39,12 @@ fn broken<T>(
     field: &'static str,
     msg: Msg,
     args: Vec<(&'static str, String)>,
-) -> Result<T, Broken> {
-    Err(Broken { field, msg, args })
+) -> Result<T, Invalid> {
+    Err(Invalid { field, msg, args })
 }
 
 /// Titles are separated by '#'; each is required and at most 50 characters.
-pub fn titles(raw: &str) -> Result<Vec<String>, Broken> {
+pub fn titles(raw: &str) -> Result<Vec<String>, Invalid> {
     let parts: Vec<String> = raw.split('#').map(|t| t.trim().to_string()).collect();
     if parts.iter().all(|t| t.is_empty()) {
         return broken("titles", Msg::Required, vec![]);
@@ -60,7 +65,7 @@ pub fn titles(raw: &str) -> Result<Vec<String>, Broken> {
 }
 
 /// Topics are required; '#' prefixes are dropped, blanks and repeats ignored.
-pub fn topics(raw: &[String]) -> Result<Vec<String>, Broken> {
+pub fn topics(raw: &[String]) -> Result<Vec<String>, Invalid> {
     let mut out: Vec<String> = vec![];
     for t in raw {
         let t = t.trim().trim_start_matches('#').trim().to_string();
@@ -118,7 +123,7 @@ pub fn has_contact(s: &str) -> bool {
 }
 
 /// Top-comment scripts: one per line, each at most 30 characters, no contact details or links.
-pub fn comments(raw: &str) -> Result<Vec<String>, Broken> {
+pub fn comments(raw: &str) -> Result<Vec<String>, Invalid> {
     let mut out = vec![];
     for (i, line) in raw.lines().enumerate() {
         let l = line.trim();
@@ -234,7 +239,7 @@ pub fn schedule(
     daily: i64,
     times: &[String],
     today: i64,
-) -> Result<Schedule, Broken> {
+) -> Result<Schedule, Invalid> {
     let mode = TimeMode::parse(mode).map_or_else(
         || {
             broken(
@@ -521,13 +526,7 @@ pub fn review_due(created: i64) -> i64 {
 
 /// Account authorization status (SPEC §4 "Authorization"): active, expiring (within 3 days), expired.
 pub fn account_status(auth_expires_at: i64, revoked: bool, now: i64) -> &'static str {
-    if revoked || auth_expires_at <= now {
-        "expired"
-    } else if auth_expires_at - now <= EXPIRING_MS {
-        "expiring"
-    } else {
-        "active"
-    }
+    AuthState::of(auth_expires_at, revoked, now).as_str()
 }
 
 /// Up to 5 comments picked at random from the scripts (SPEC §5).
@@ -623,7 +622,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ok.times, vec![600, 930]);
-        let e = |r: Result<Schedule, Broken>| r.unwrap_err().field;
+        let e = |r: Result<Schedule, Invalid>| r.unwrap_err().field;
         assert_eq!(
             e(schedule("soon", "2026-11-23", 3, 2, &[], today)),
             "time_mode"

@@ -10,8 +10,8 @@
 //!   shorter than the minimum only where the lines end or where the next line would take it past the
 //!   maximum; it is longer than the maximum only when it is one line that long on its own.
 
-use crate::clip::Broken;
 use crate::i18n::Msg;
+use crate::validate::Invalid;
 
 /// Slice lengths in seconds (fixed length, and the subtitle mode's minimum and maximum).
 pub const MIN_SECONDS: i64 = 1;
@@ -50,11 +50,11 @@ pub struct Settings {
     pub max_seconds: i64,
 }
 
-fn broken(field: &'static str, msg: Msg, args: Vec<(&'static str, String)>) -> Broken {
-    Broken { field, msg, args }
+fn broken(field: &'static str, msg: Msg, args: Vec<(&'static str, String)>) -> Invalid {
+    Invalid { field, msg, args }
 }
 
-fn seconds_in_range(field: &'static str, v: Option<i64>) -> Result<i64, Broken> {
+fn seconds_in_range(field: &'static str, v: Option<i64>) -> Result<i64, Invalid> {
     let range = || {
         vec![
             ("min", MIN_SECONDS.to_string()),
@@ -78,7 +78,7 @@ impl Settings {
         seconds: Option<i64>,
         min_seconds: Option<i64>,
         max_seconds: Option<i64>,
-    ) -> Result<Settings, Broken> {
+    ) -> Result<Settings, Invalid> {
         let mode = Mode::parse(mode).ok_or_else(|| {
             broken(
                 "mode",

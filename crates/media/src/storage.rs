@@ -1,15 +1,22 @@
-//! Where media lives. One type for every backend the URL can name; the local folder is built in, and
-//! `s3://` is refused with a clear message until an S3 client is added behind the same methods.
-//! Uploads are streamed into a temporary file under the storage root and then moved into place, so a
-//! refused or interrupted upload leaves nothing in the library.
+//! Where media lives, behind a trait that never hands out a path of the store itself.
+//!
+//! - [`ObjectStore`]: keyed objects — put (from a finished local file or a stream), get (streamed, with
+//!   a byte range), delete, exists, link, list by prefix, a signed URL where the backend has one, and
+//!   `local_copy`: a local file with an object's bytes for the programs that need one (ffmpeg, the
+//!   speech recognizer). The local folder ([`LocalFolder`], `file://`) is the first backend; the
+//!   scale-out issue adds S3 behind the same trait (`s3://` is refused with a clear message until then).
+//! - [`Workspace`]: scratch space on the local disk for work in progress (temporary files, chunked
+//!   upload parts, render prep folders), with its own cleanup (`sweep`). Finished files go into the
+//!   store with `put_file`, so a refused or interrupted upload or render leaves nothing in the library.
+//!
+//! [`Storage`] carries one of each and is what the rest of the code holds.
 
+use std::future::Future;
 use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::Arc;
 use std::time::SystemTime;
-
-#[derive(Debug, Clone)]
-pub struct Storage {
-    root: PathBuf,
-}
+use tokio::io::{AsyncRead, AsyncSeekExt};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -17,102 +24,327 @@ pub enum StorageError {
     Unsupported(String),
     #[error("invalid storage key {0}")]
     BadKey(String),
+    #[error("no stored object {0}")]
+    NotFound(String),
+    #[error("range {start}-{end} is outside the object ({size} bytes)")]
+    BadRange { start: u64, end: u64, size: u64 },
     #[error(transparent)]
     Io(#[from] std::io::Error),
 }
 
-impl Storage {
-    pub fn from_url(url: &str) -> Result<Storage, StorageError> {
-        match url.strip_prefix("file://") {
-            Some(path) if !path.is_empty() => Ok(Storage {
-                root: PathBuf::from(path),
-            }),
-            _ => Err(StorageError::Unsupported(url.to_string())),
+type Fut<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> + Send + 'a>>;
+
+/// A byte stream of (part of) an object.
+pub type Body = Pin<Box<dyn AsyncRead + Send>>;
+
+/// What `get` answers: the object's size, the bytes asked for, and the stream of them.
+pub struct Object {
+    pub size: u64,
+    /// The first byte and one past the last byte of `body` within the object.
+    pub start: u64,
+    pub end: u64,
+    pub body: Body,
+}
+
+/// A stored object as `list` names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    pub key: String,
+    pub size: u64,
+}
+
+/// A local file with an object's bytes, to be read while this value lives (for a remote backend a
+/// cached download; for the local folder the stored file itself). Never written to.
+#[derive(Debug, Clone)]
+pub struct LocalFile {
+    path: PathBuf,
+}
+
+impl LocalFile {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for LocalFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl std::ops::Deref for LocalFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// A backend of keyed media objects. Keys are ours (`m/<merchant>/<random>.<ext>`), checked anyway
+/// ([`check_key`]).
+pub trait ObjectStore: Send + Sync + std::fmt::Debug {
+    /// Stores a finished local file under `key`, consuming it (moved where the disk allows); its size.
+    fn put_file<'a>(&'a self, key: &'a str, from: &'a Path) -> Fut<'a, u64>;
+    /// Stores what `body` yields under `key`, all or nothing; its size.
+    fn put_stream<'a>(&'a self, key: &'a str, body: Body) -> Fut<'a, u64>;
+    /// The bytes `range` (start, end exclusive; `None` is all) of `key`.
+    fn get<'a>(&'a self, key: &'a str, range: Option<(u64, Option<u64>)>) -> Fut<'a, Object>;
+    /// Removes `key`; already gone is fine.
+    fn delete<'a>(&'a self, key: &'a str) -> Fut<'a, ()>;
+    fn exists<'a>(&'a self, key: &'a str) -> Fut<'a, bool>;
+    /// A second key with the same bytes (stored objects are never rewritten in place).
+    fn link<'a>(&'a self, from_key: &'a str, to_key: &'a str) -> Fut<'a, ()>;
+    /// The objects whose keys start with `prefix`, in key order.
+    fn list<'a>(&'a self, prefix: &'a str) -> Fut<'a, Vec<Listed>>;
+    /// A URL the object can be fetched from directly for `ttl_secs`, where the backend has one (S3's
+    /// presigned GET); the local folder has none, and the server signs its own `/files/...` links.
+    fn signed_url(&self, key: &str, ttl_secs: u64) -> Option<String>;
+    /// A local file with the bytes of `key`, for programs that read files.
+    fn local_copy<'a>(&'a self, key: &'a str) -> Fut<'a, LocalFile>;
+}
+
+/// Refuses keys that could leave the store's namespace: empty parts, `.`/`..`, absolute, odd characters.
+pub fn check_key(key: &str) -> Result<(), StorageError> {
+    let ok = !key.is_empty()
+        && !key.starts_with('/')
+        && key
+            .split('/')
+            .all(|s| !s.is_empty() && s != "." && s != "..")
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/_.-".contains(c));
+    if ok {
+        Ok(())
+    } else {
+        Err(StorageError::BadKey(key.to_string()))
+    }
+}
+
+/// The local-folder backend (`file://<folder>`).
+#[derive(Debug, Clone)]
+pub struct LocalFolder {
+    root: PathBuf,
+}
+
+impl LocalFolder {
+    pub fn new(root: impl Into<PathBuf>) -> LocalFolder {
+        LocalFolder { root: root.into() }
+    }
+
+    fn file(&self, key: &str) -> Result<PathBuf, StorageError> {
+        check_key(key)?;
+        Ok(self.root.join(key))
+    }
+
+    async fn parent_of(to: &Path) -> Result<(), StorageError> {
+        if let Some(dir) = to.parent() {
+            tokio::fs::create_dir_all(dir).await?;
         }
+        Ok(())
+    }
+
+    fn not_found(key: &str, e: std::io::Error) -> StorageError {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            StorageError::NotFound(key.to_string())
+        } else {
+            e.into()
+        }
+    }
+}
+
+impl ObjectStore for LocalFolder {
+    fn put_file<'a>(&'a self, key: &'a str, from: &'a Path) -> Fut<'a, u64> {
+        Box::pin(async move {
+            let to = self.file(key)?;
+            Self::parent_of(&to).await?;
+            if tokio::fs::rename(from, &to).await.is_err() {
+                // Another filesystem: copy under a temporary name, then rename, so a reader never
+                // sees half a file.
+                let part = to.with_extension(format!("part-{}", token(8)));
+                tokio::fs::copy(from, &part).await?;
+                tokio::fs::rename(&part, &to).await?;
+                tokio::fs::remove_file(from).await?;
+            }
+            Ok(tokio::fs::metadata(&to).await?.len())
+        })
+    }
+
+    fn put_stream<'a>(&'a self, key: &'a str, mut body: Body) -> Fut<'a, u64> {
+        Box::pin(async move {
+            let to = self.file(key)?;
+            Self::parent_of(&to).await?;
+            let part = to.with_extension(format!("part-{}", token(8)));
+            let written = async {
+                let mut f = tokio::fs::File::create(&part).await?;
+                let n = tokio::io::copy(&mut body, &mut f).await?;
+                tokio::io::AsyncWriteExt::flush(&mut f).await?;
+                tokio::fs::rename(&part, &to).await?;
+                Ok::<u64, std::io::Error>(n)
+            }
+            .await;
+            if written.is_err() {
+                let _ = tokio::fs::remove_file(&part).await;
+            }
+            Ok(written?)
+        })
+    }
+
+    fn get<'a>(&'a self, key: &'a str, range: Option<(u64, Option<u64>)>) -> Fut<'a, Object> {
+        Box::pin(async move {
+            let path = self.file(key)?;
+            let mut f = tokio::fs::File::open(&path)
+                .await
+                .map_err(|e| Self::not_found(key, e))?;
+            let size = f.metadata().await?.len();
+            let (start, end) = match range {
+                None => (0, size),
+                Some((start, end)) => (start, end.unwrap_or(size).min(size)),
+            };
+            if start > end || (start >= size && size > 0) {
+                return Err(StorageError::BadRange { start, end, size });
+            }
+            f.seek(std::io::SeekFrom::Start(start)).await?;
+            let body: Body = Box::pin(tokio::io::AsyncReadExt::take(f, end - start));
+            Ok(Object {
+                size,
+                start,
+                end,
+                body,
+            })
+        })
+    }
+
+    fn delete<'a>(&'a self, key: &'a str) -> Fut<'a, ()> {
+        Box::pin(async move {
+            match tokio::fs::remove_file(self.file(key)?).await {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),
+                _ => Ok(()),
+            }
+        })
+    }
+
+    fn exists<'a>(&'a self, key: &'a str) -> Fut<'a, bool> {
+        Box::pin(async move {
+            Ok(match self.file(key) {
+                Ok(p) => tokio::fs::metadata(p).await.is_ok_and(|m| m.is_file()),
+                Err(_) => false,
+            })
+        })
+    }
+
+    fn link<'a>(&'a self, from_key: &'a str, to_key: &'a str) -> Fut<'a, ()> {
+        Box::pin(async move {
+            let (from, to) = (self.file(from_key)?, self.file(to_key)?);
+            Self::parent_of(&to).await?;
+            // A hard link is instant and takes no space; a copy where the folder cannot link.
+            if tokio::fs::hard_link(&from, &to).await.is_err() {
+                tokio::fs::copy(&from, &to)
+                    .await
+                    .map_err(|e| Self::not_found(from_key, e))?;
+            }
+            Ok(())
+        })
+    }
+
+    fn list<'a>(&'a self, prefix: &'a str) -> Fut<'a, Vec<Listed>> {
+        Box::pin(async move {
+            let root = self.root.clone();
+            let prefix = prefix.to_string();
+            let mut out = tokio::task::spawn_blocking(move || {
+                let mut out = vec![];
+                walk(&root, &root, &prefix, &mut out)?;
+                Ok::<_, std::io::Error>(out)
+            })
+            .await
+            .map_err(|e| StorageError::Io(std::io::Error::other(e)))??;
+            out.sort_by(|a, b| a.key.cmp(&b.key));
+            Ok(out)
+        })
+    }
+
+    fn signed_url(&self, _key: &str, _ttl_secs: u64) -> Option<String> {
+        None
+    }
+
+    fn local_copy<'a>(&'a self, key: &'a str) -> Fut<'a, LocalFile> {
+        Box::pin(async move {
+            let path = self.file(key)?;
+            match tokio::fs::metadata(&path).await {
+                Ok(m) if m.is_file() => Ok(LocalFile { path }),
+                Ok(_) => Err(StorageError::NotFound(key.to_string())),
+                Err(e) => Err(Self::not_found(key, e)),
+            }
+        })
+    }
+}
+
+/// The stored objects under `dir` whose keys start with `prefix` (the part files of writes in progress
+/// and hidden folders are not objects).
+fn walk(root: &Path, dir: &Path, prefix: &str, out: &mut Vec<Listed>) -> std::io::Result<()> {
+    for e in read_dir_or_empty(dir)? {
+        let path = e.path();
+        let Ok(rel) = path.strip_prefix(root) else {
+            continue;
+        };
+        let key = rel.to_string_lossy().replace('\\', "/");
+        let name = e.file_name().to_string_lossy().to_string();
+        if name.starts_with('.') || name.contains(".part-") {
+            continue;
+        }
+        let meta = e.metadata()?;
+        if meta.is_dir() {
+            // Only folders that can hold keys with the prefix.
+            let as_dir = format!("{key}/");
+            if as_dir.starts_with(prefix) || prefix.starts_with(&as_dir) {
+                walk(root, &path, prefix, out)?;
+            }
+        } else if key.starts_with(prefix) {
+            out.push(Listed {
+                key,
+                size: meta.len(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Scratch space on the local disk for work in progress, with its own cleanup ([`Workspace::sweep`]).
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    root: PathBuf,
+}
+
+impl Workspace {
+    pub fn new(root: impl Into<PathBuf>) -> Workspace {
+        Workspace { root: root.into() }
     }
 
     pub fn root(&self) -> &Path {
         &self.root
     }
 
-    /// The file of a key. Keys are ours (`m/<merchant>/<random>.<ext>`), checked anyway.
-    pub fn path(&self, key: &str) -> Result<PathBuf, StorageError> {
-        let ok = !key.is_empty()
-            && !key.starts_with('/')
-            && key
-                .split('/')
-                .all(|s| !s.is_empty() && s != "." && s != "..")
-            && key
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "/_.-".contains(c));
-        if !ok {
-            return Err(StorageError::BadKey(key.to_string()));
-        }
-        Ok(self.root.join(key))
+    fn tmp(&self) -> PathBuf {
+        self.root.join("tmp")
     }
 
-    /// A fresh temporary file path on the same filesystem as the library.
-    pub async fn temp_path(&self, ext: &str) -> Result<PathBuf, StorageError> {
-        let dir = self.root.join(".tmp");
+    fn prep(&self) -> PathBuf {
+        self.root.join("prep")
+    }
+
+    /// A fresh temporary file path.
+    pub async fn temp_path(&self, ext: &str) -> std::io::Result<PathBuf> {
+        let dir = self.tmp();
         tokio::fs::create_dir_all(&dir).await?;
         Ok(dir.join(format!("{}.{ext}", token(16))))
     }
 
-    /// Moves a finished temporary file into place under `key`.
-    pub async fn put_file(&self, key: &str, from: &Path) -> Result<u64, StorageError> {
-        let to = self.path(key)?;
-        if let Some(dir) = to.parent() {
-            tokio::fs::create_dir_all(dir).await?;
-        }
-        if tokio::fs::rename(from, &to).await.is_err() {
-            tokio::fs::copy(from, &to).await?;
-            tokio::fs::remove_file(from).await?;
-        }
-        Ok(tokio::fs::metadata(&to).await?.len())
-    }
-
-    /// A second key for a stored file: a hard link (instant, no space; stored files are never rewritten
-    /// in place), or a copy where the folder cannot link.
-    pub async fn link(&self, from_key: &str, to_key: &str) -> Result<(), StorageError> {
-        let (from, to) = (self.path(from_key)?, self.path(to_key)?);
-        if let Some(dir) = to.parent() {
-            tokio::fs::create_dir_all(dir).await?;
-        }
-        if tokio::fs::hard_link(&from, &to).await.is_err() {
-            tokio::fs::copy(&from, &to).await?;
-        }
-        Ok(())
-    }
-
-    pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
-        match tokio::fs::remove_file(self.path(key)?).await {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),
-            _ => Ok(()),
-        }
-    }
-
-    pub async fn exists(&self, key: &str) -> bool {
-        match self.path(key) {
-            Ok(p) => tokio::fs::metadata(p).await.is_ok(),
-            Err(_) => false,
-        }
-    }
-
-    /// A new key for a merchant's file.
-    pub fn new_key(merchant_id: i64, ext: &str) -> String {
-        format!("m/{merchant_id}/{}.{ext}", token(20))
-    }
-
     /// The part file a chunked upload is written into until it finishes.
     pub fn upload_part(&self, upload_id: &str) -> PathBuf {
-        self.root.join(".tmp").join(format!("up-{upload_id}.part"))
+        self.tmp().join(format!("up-{upload_id}.part"))
     }
 
     /// A project's shared render part (audio bed, subtitles), named by a digest of what it is made from.
     pub fn prep_dir(&self, project_id: i64, digest: &str) -> PathBuf {
-        self.root
-            .join(".prep")
-            .join(format!("p{project_id}-{digest}"))
+        self.prep().join(format!("p{project_id}-{digest}"))
     }
 
     /// Removes the temporary files, abandoned upload parts and render prep folders that no live work owns
@@ -120,7 +352,7 @@ impl Storage {
     pub fn sweep(&self, live: &Live) -> std::io::Result<Swept> {
         let mut out = Swept::default();
         let stale = |t: SystemTime| t + live.grace < live.now;
-        for entry in read_dir_or_empty(&self.root.join(".tmp"))? {
+        for entry in read_dir_or_empty(&self.tmp())? {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().to_string();
             let Some(touched) = newest_mtime(&path) else {
@@ -139,7 +371,7 @@ impl Storage {
                 out.add(remove(&path)?);
             }
         }
-        for entry in read_dir_or_empty(&self.root.join(".prep"))? {
+        for entry in read_dir_or_empty(&self.prep())? {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().to_string();
             let project = name
@@ -153,6 +385,91 @@ impl Storage {
             }
         }
         Ok(out)
+    }
+}
+
+/// The media store and the scratch workspace, as the rest of the code holds them.
+#[derive(Debug, Clone)]
+pub struct Storage {
+    store: Arc<dyn ObjectStore>,
+    work: Workspace,
+}
+
+impl Storage {
+    /// The store named by `url` (`file://<folder>`) with its scratch workspace in `work`.
+    pub fn open(url: &str, work: impl Into<PathBuf>) -> Result<Storage, StorageError> {
+        match url.strip_prefix("file://") {
+            Some(path) if !path.is_empty() => Ok(Storage {
+                store: Arc::new(LocalFolder::new(path)),
+                work: Workspace::new(work),
+            }),
+            _ => Err(StorageError::Unsupported(url.to_string())),
+        }
+    }
+
+    /// Any backend (tests, and S3 later).
+    pub fn with(store: Arc<dyn ObjectStore>, work: Workspace) -> Storage {
+        Storage { store, work }
+    }
+
+    pub fn store(&self) -> &dyn ObjectStore {
+        &*self.store
+    }
+
+    pub fn workspace(&self) -> &Workspace {
+        &self.work
+    }
+
+    /// A new key for a merchant's file.
+    pub fn new_key(merchant_id: i64, ext: &str) -> String {
+        format!("m/{merchant_id}/{}.{ext}", token(20))
+    }
+
+    /// A local file with the bytes of `key` (see [`ObjectStore::local_copy`]).
+    pub async fn local_copy(&self, key: &str) -> Result<LocalFile, StorageError> {
+        self.store.local_copy(key).await
+    }
+
+    /// Moves a finished local file (usually from `temp_path`) into the store under `key`; its size.
+    pub async fn put_file(&self, key: &str, from: &Path) -> Result<u64, StorageError> {
+        self.store.put_file(key, from).await
+    }
+
+    pub async fn link(&self, from_key: &str, to_key: &str) -> Result<(), StorageError> {
+        self.store.link(from_key, to_key).await
+    }
+
+    pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
+        self.store.delete(key).await
+    }
+
+    pub async fn exists(&self, key: &str) -> bool {
+        self.store.exists(key).await.unwrap_or(false)
+    }
+
+    pub async fn get(
+        &self,
+        key: &str,
+        range: Option<(u64, Option<u64>)>,
+    ) -> Result<Object, StorageError> {
+        self.store.get(key, range).await
+    }
+
+    /// A fresh temporary file path in the workspace.
+    pub async fn temp_path(&self, ext: &str) -> Result<PathBuf, StorageError> {
+        Ok(self.work.temp_path(ext).await?)
+    }
+
+    pub fn upload_part(&self, upload_id: &str) -> PathBuf {
+        self.work.upload_part(upload_id)
+    }
+
+    pub fn prep_dir(&self, project_id: i64, digest: &str) -> PathBuf {
+        self.work.prep_dir(project_id, digest)
+    }
+
+    pub fn sweep(&self, live: &Live) -> std::io::Result<Swept> {
+        self.work.sweep(live)
     }
 }
 
@@ -247,8 +564,7 @@ mod tests {
 
     #[test]
     fn keys_cannot_escape_the_root() {
-        let s = Storage::from_url("file:///tmp/x").unwrap();
-        assert!(s.path("m/1/abc.mp4").is_ok());
+        assert!(check_key("m/1/abc.mp4").is_ok());
         for bad in [
             "../etc/passwd",
             "/etc/passwd",
@@ -257,9 +573,9 @@ mod tests {
             "m/1/a b.mp4",
             "",
         ] {
-            assert!(s.path(bad).is_err(), "{bad}");
+            assert!(check_key(bad).is_err(), "{bad}");
         }
-        assert!(Storage::from_url("s3://bucket/prefix").is_err());
+        assert!(Storage::open("s3://bucket/prefix", "/tmp/w").is_err());
         assert!(Storage::new_key(7, "mp4").starts_with("m/7/"));
     }
 
@@ -271,7 +587,7 @@ mod tests {
         use std::time::{Duration, SystemTime};
         let dir =
             std::env::temp_dir().join(format!("cm-sweep-{}-{}", std::process::id(), token(6)));
-        let s = Storage::from_url(&format!("file://{}", dir.display())).unwrap();
+        let s = Workspace::new(&dir);
         // Times around the real clock: the folders made here carry it as their own time.
         let hour = Duration::from_secs(3600);
         let t0 = SystemTime::now() - 10 * hour;
@@ -281,7 +597,7 @@ mod tests {
             std::io::Write::write_all(&mut &f, b"12345").unwrap();
             f.set_modified(at).unwrap();
         };
-        let tmp = dir.join(".tmp");
+        let tmp = dir.join("tmp");
         let (old, recent, fresh) = (t0, t0 + 5 * hour, t0 + 10 * hour - hour / 4);
         put(&tmp.join("orphan.mp4"), old);
         put(&tmp.join(".mix-1-2-orphan").join("seg0.ts"), old);
@@ -318,7 +634,7 @@ mod tests {
                 "up-live.part"
             ]
         );
-        assert_eq!(left(&dir.join(".prep")), ["p4-def", "p5-fff"]);
+        assert_eq!(left(&dir.join("prep")), ["p4-def", "p5-fff"]);
         assert_eq!(
             swept,
             Swept {
@@ -333,6 +649,81 @@ mod tests {
         };
         s.sweep(&idle).unwrap();
         assert_eq!(left(&tmp), ["streaming-upload.part", "up-live.part"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The folder backend through the trait: streamed puts are all or nothing, ranged gets, links,
+    /// listing by prefix, and a missing object is `NotFound` (never a path to a file that is not there).
+    #[tokio::test]
+    async fn the_folder_backend_through_the_trait() {
+        use tokio::io::AsyncReadExt;
+        let dir =
+            std::env::temp_dir().join(format!("cm-store-{}-{}", std::process::id(), token(6)));
+        let s = Storage::open(
+            &format!("file://{}", dir.join("media").display()),
+            dir.join("work"),
+        )
+        .unwrap();
+        let store = s.store();
+        let body: Body = Box::pin(std::io::Cursor::new(b"0123456789".to_vec()));
+        assert_eq!(store.put_stream("m/1/a.bin", body).await.unwrap(), 10);
+        let read = |o: Object| async move {
+            let mut v = vec![];
+            let mut b = o.body;
+            b.read_to_end(&mut v).await.unwrap();
+            (o.start, o.end, o.size, String::from_utf8(v).unwrap())
+        };
+        assert_eq!(
+            read(s.get("m/1/a.bin", None).await.unwrap()).await,
+            (0, 10, 10, "0123456789".into())
+        );
+        assert_eq!(
+            read(s.get("m/1/a.bin", Some((2, Some(5)))).await.unwrap()).await,
+            (2, 5, 10, "234".into())
+        );
+        assert_eq!(
+            read(s.get("m/1/a.bin", Some((7, None))).await.unwrap()).await,
+            (7, 10, 10, "789".into())
+        );
+        assert!(matches!(
+            s.get("m/1/a.bin", Some((12, None))).await,
+            Err(StorageError::BadRange { .. })
+        ));
+        // A put from a finished scratch file, a link, the listing.
+        let tmp = s.temp_path("bin").await.unwrap();
+        std::fs::write(&tmp, b"xy").unwrap();
+        assert_eq!(s.put_file("m/2/b.bin", &tmp).await.unwrap(), 2);
+        assert!(!tmp.exists());
+        s.link("m/2/b.bin", "m/2/c.bin").await.unwrap();
+        let keys = |l: Vec<Listed>| l.into_iter().map(|l| l.key).collect::<Vec<_>>();
+        assert_eq!(
+            keys(store.list("m/2/").await.unwrap()),
+            ["m/2/b.bin", "m/2/c.bin"]
+        );
+        assert_eq!(keys(store.list("m/").await.unwrap()).len(), 3);
+        assert!(s.exists("m/2/c.bin").await);
+        s.delete("m/2/c.bin").await.unwrap();
+        s.delete("m/2/c.bin").await.unwrap();
+        assert!(!s.exists("m/2/c.bin").await);
+        assert!(matches!(
+            s.local_copy("m/2/c.bin").await,
+            Err(StorageError::NotFound(_))
+        ));
+        assert!(matches!(
+            s.get("m/9/none.bin", None).await,
+            Err(StorageError::NotFound(_))
+        ));
+        assert!(matches!(
+            s.local_copy("../x").await,
+            Err(StorageError::BadKey(_))
+        ));
+        assert_eq!(
+            std::fs::read(s.local_copy("m/2/b.bin").await.unwrap().path()).unwrap(),
+            b"xy"
+        );
+        assert!(store.signed_url("m/2/b.bin", 60).is_none());
+        // Scratch space is not in the store.
+        assert!(!s.workspace().root().starts_with(dir.join("media")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

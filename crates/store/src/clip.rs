@@ -3,6 +3,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::clip::VariantState;
 use domain::jobs::{ClipRender, JobKind};
 use domain::now_ms;
 use serde::Serialize;
@@ -375,16 +376,27 @@ pub async fn add_variants(
     Ok(ids)
 }
 
-pub async fn set_variant_progress(
+/// A render's progress (0–100); `note` is the reason of a failed attempt that will be retried.
+pub async fn variant_progress(db: &Db, id: i64, progress: i64, note: &str) -> sqlx::Result<()> {
+    move_variant(db, id, VariantState::Processing, progress, note).await
+}
+
+/// A render failed for good, with its reason.
+pub async fn variant_failed(db: &Db, id: i64, reason: &str) -> sqlx::Result<()> {
+    move_variant(db, id, VariantState::Failed, 0, reason).await
+}
+
+async fn move_variant(
     db: &Db,
     id: i64,
-    state: &str,
+    state: VariantState,
     progress: i64,
     error: &str,
 ) -> sqlx::Result<()> {
+    debug_assert!(VariantState::Processing.can_become(state));
     // Only a variant still being made moves: a cancelled (or finally failed and refunded) one stays.
     sqlx::query("UPDATE clip_variants SET state = $1, progress = $2, error = $3, updated_at = $4 WHERE id = $5 AND state = 'processing'")
-        .bind(state)
+        .bind(state.as_str())
         .bind(progress)
         .bind(error)
         .bind(now_ms())

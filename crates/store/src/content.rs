@@ -5,7 +5,7 @@ use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::Serialize;
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
 pub struct VersionLog {
     pub id: i64,
     pub version: String,
@@ -16,7 +16,7 @@ pub struct VersionLog {
     pub created_at: i64,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
 pub struct Link {
     pub id: i64,
     pub title: String,

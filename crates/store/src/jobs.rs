@@ -5,6 +5,7 @@
 
 use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
 use crate::{Backend, Db};
+use domain::jobs::JobState::{self, Dead, Done, Failed, Queued, Running};
 use domain::jobs::{JobKind, Payload};
 use domain::now_ms;
 use serde::Serialize;
@@ -14,7 +15,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
 pub struct Job {
     pub id: i64,
     pub kind: String,
@@ -125,9 +126,9 @@ pub async fn get(db: &Db, id: i64) -> sqlx::Result<Option<Job>> {
 /// When the oldest job still running (its heartbeat newer than `alive_since`) was created: no file a
 /// running job made is older than that.
 pub async fn oldest_running_since(db: &Db, alive_since: i64) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar(
-        "SELECT MIN(created_at) FROM jobs WHERE state = 'running' AND heartbeat_at >= $1",
-    )
+    sqlx::query_scalar(sqlf!(
+        "SELECT MIN(created_at) FROM jobs WHERE state = '{Running}' AND heartbeat_at >= $1"
+    ))
     .bind(alive_since)
     .fetch_one(&db.pool)
     .await
@@ -153,12 +154,16 @@ pub async fn claim(
     // Two claims, each a plain range on the (state, run_at) index: a lease that ran out first (running
     // jobs are few), then the oldest due one. One query with both conditions OR-ed scanned every job
     // ever run on SQLite, so claiming slowed down as finished jobs piled up (the 10,000-item publish).
+    let claimable = JobState::sql_list(&[Queued, Failed]);
     for (due, cutoff) in [
-        ("state = 'running' AND heartbeat_at < $3", now - lease_ms),
-        ("state IN ('queued', 'failed') AND run_at <= $3", now),
+        (
+            format!("state = '{Running}' AND heartbeat_at < $3"),
+            now - lease_ms,
+        ),
+        (format!("state IN ({claimable}) AND run_at <= $3"), now),
     ] {
         let sql = format!(
-            "UPDATE jobs SET state = 'running', lease_owner = $1, heartbeat_at = $2, attempts = attempts + 1, updated_at = $2 \
+            "UPDATE jobs SET state = '{Running}', lease_owner = $1, heartbeat_at = $2, attempts = attempts + 1, updated_at = $2 \
              WHERE id = (SELECT id FROM jobs WHERE {due} AND kind IN ({kinds}) \
                ORDER BY run_at, id LIMIT 1 {lock}) \
              RETURNING {COLS}",
@@ -180,7 +185,9 @@ pub async fn claim(
 
 /// Keeps the lease; false when this worker no longer owns the job.
 pub async fn heartbeat(db: &Db, id: i64, worker: &str) -> sqlx::Result<bool> {
-    let n = sqlx::query("UPDATE jobs SET heartbeat_at = $1 WHERE id = $2 AND lease_owner = $3 AND state = 'running'")
+    let n = sqlx::query(sqlf!(
+        "UPDATE jobs SET heartbeat_at = $1 WHERE id = $2 AND lease_owner = $3 AND state = '{Running}'"
+    ))
         .bind(now_ms())
         .bind(id)
         .bind(worker)
@@ -191,9 +198,9 @@ pub async fn heartbeat(db: &Db, id: i64, worker: &str) -> sqlx::Result<bool> {
 }
 
 pub async fn set_progress(db: &Db, id: i64, worker: &str, progress: i64) -> sqlx::Result<bool> {
-    let n = sqlx::query(
-        "UPDATE jobs SET progress = $1, heartbeat_at = $2, updated_at = $2 WHERE id = $3 AND lease_owner = $4 AND state = 'running'",
-    )
+    let n = sqlx::query(sqlf!(
+        "UPDATE jobs SET progress = $1, heartbeat_at = $2, updated_at = $2 WHERE id = $3 AND lease_owner = $4 AND state = '{Running}'"
+    ))
     .bind(progress.clamp(0, 100))
     .bind(now_ms())
     .bind(id)
@@ -207,10 +214,10 @@ pub async fn set_progress(db: &Db, id: i64, worker: &str, progress: i64) -> sqlx
 /// Marks the job done if this worker still holds it. False means another worker took it over.
 pub async fn complete(db: &Db, id: i64, worker: &str) -> sqlx::Result<bool> {
     let now = now_ms();
-    let n = sqlx::query(
-        "UPDATE jobs SET state = 'done', progress = 100, finished_at = $1, updated_at = $1, last_error = NULL \
-         WHERE id = $2 AND lease_owner = $3 AND state = 'running'",
-    )
+    let n = sqlx::query(sqlf!(
+        "UPDATE jobs SET state = '{Done}', progress = 100, finished_at = $1, updated_at = $1, last_error = NULL \
+         WHERE id = $2 AND lease_owner = $3 AND state = '{Running}'"
+    ))
     .bind(now)
     .bind(id)
     .bind(worker)
@@ -231,12 +238,12 @@ pub async fn fail(
     permanent: bool,
 ) -> sqlx::Result<bool> {
     let now = now_ms();
-    let n = sqlx::query(
+    let n = sqlx::query(sqlf!(
         "UPDATE jobs SET last_error = $1, updated_at = $2, lease_owner = NULL, \
-           state = CASE WHEN $3 = 1 OR attempts >= max_attempts THEN 'dead' ELSE 'failed' END, \
+           state = CASE WHEN $3 = 1 OR attempts >= max_attempts THEN '{Dead}' ELSE '{Failed}' END, \
            run_at = $4, finished_at = CASE WHEN $3 = 1 OR attempts >= max_attempts THEN $2 ELSE NULL END \
-         WHERE id = $5 AND lease_owner = $6 AND state = 'running'",
-    )
+         WHERE id = $5 AND lease_owner = $6 AND state = '{Running}'"
+    ))
     .bind(error)
     .bind(now)
     .bind(permanent as i64)
@@ -253,10 +260,11 @@ pub async fn fail(
 /// next heartbeat (its worker abandons the attempt, which kills its child processes).
 pub async fn cancel(db: &Db, id: i64, reason: &str) -> sqlx::Result<bool> {
     let now = now_ms();
-    let n = sqlx::query(
-        "UPDATE jobs SET state = 'dead', last_error = $1, lease_owner = NULL, updated_at = $2, finished_at = $2 \
-         WHERE id = $3 AND state IN ('queued', 'failed', 'running')",
-    )
+    let n = sqlx::query(sqlf!(
+        "UPDATE jobs SET state = '{Dead}', last_error = $1, lease_owner = NULL, updated_at = $2, finished_at = $2 \
+         WHERE id = $3 AND state IN ({from})",
+        from = JobState::sql_list(&JobState::sources_of(Dead))
+    ))
     .bind(reason)
     .bind(now)
     .bind(id)
@@ -269,10 +277,11 @@ pub async fn cancel(db: &Db, id: i64, reason: &str) -> sqlx::Result<bool> {
 /// Puts a failed or dead job back in the queue with a fresh set of attempts.
 pub async fn retry(db: &Db, id: i64) -> sqlx::Result<bool> {
     let now = now_ms();
-    let n = sqlx::query(
-        "UPDATE jobs SET state = 'queued', attempts = 0, run_at = $1, updated_at = $1, finished_at = NULL, progress = 0 \
-         WHERE id = $2 AND state IN ('failed', 'dead')",
-    )
+    let n = sqlx::query(sqlf!(
+        "UPDATE jobs SET state = '{Queued}', attempts = 0, run_at = $1, updated_at = $1, finished_at = NULL, progress = 0 \
+         WHERE id = $2 AND state IN ({from})",
+        from = JobState::sql_list(&JobState::sources_of(Queued))
+    ))
     .bind(now)
     .bind(id)
     .execute(&db.pool)

@@ -543,16 +543,6 @@ impl Total {
     }
 }
 
-/// The `data` of a list answer: `{rows, total}`, plus `total_capped: true` when `total` is a lower bound
-/// (the console then shows "1,000+").
-pub fn rows_total(rows: impl serde::Serialize, total: Total) -> serde_json::Value {
-    let mut v = serde_json::json!({ "rows": rows, "total": total.n });
-    if total.capped {
-        v["total_capped"] = true.into();
-    }
-    v
-}
-
 tokio::task_local! {
     static RECORDED: std::cell::RefCell<Vec<(String, Vec<Bind>)>>;
 }

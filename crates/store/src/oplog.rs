@@ -15,15 +15,20 @@ pub struct NewLog {
     pub action: String,
     pub result: &'static str,
     pub status: i64,
+    /// A search text for the log's filter (the message in Chinese); readers see `message_code`.
     pub message: String,
+    /// The message's `domain::i18n::Msg` key, rendered in the reader's language; empty on success.
+    pub message_code: String,
+    /// Its arguments, a JSON object of strings (empty when none).
+    pub message_args: String,
     pub ip: String,
     pub request_id: String,
 }
 
 pub async fn write(db: &Db, l: &NewLog) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO op_logs (merchant_id, user_id, username, method, path, action, result, status, message, ip, request_id, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        "INSERT INTO op_logs (merchant_id, user_id, username, method, path, action, result, status, message, ip, request_id, created_at, \
+         message_code, message_args) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(l.merchant_id)
     .bind(l.user_id)
@@ -37,12 +42,14 @@ pub async fn write(db: &Db, l: &NewLog) -> sqlx::Result<()> {
     .bind(&l.ip)
     .bind(&l.request_id)
     .bind(now_ms())
+    .bind(&l.message_code)
+    .bind(&l.message_args)
     .execute(&db.pool)
     .await?;
     Ok(())
 }
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
 pub struct LogRow {
     pub id: i64,
     pub merchant_id: Option<i64>,
@@ -53,10 +60,16 @@ pub struct LogRow {
     pub action: String,
     pub result: String,
     pub status: i64,
+    /// The reader's language once the message is rendered from `message_code` (rows written before
+    /// keys were stored keep their Chinese text).
     pub message: String,
     pub ip: String,
     pub request_id: String,
     pub created_at: i64,
+    #[serde(skip)]
+    pub message_code: String,
+    #[serde(skip)]
+    pub message_args: String,
 }
 
 pub static LOG_LIST: Entity = Entity {
@@ -90,7 +103,7 @@ pub async fn list(
     list::page(
         db,
         "SELECT l.id, l.merchant_id, m.name AS merchant_name, l.username, l.method, l.path, l.action, l.result, \
-         l.status, l.message, l.ip, l.request_id, l.created_at FROM op_logs l LEFT JOIN merchants m ON m.id = l.merchant_id",
+         l.status, l.message, l.ip, l.request_id, l.created_at, l.message_code, l.message_args FROM op_logs l LEFT JOIN merchants m ON m.id = l.merchant_id",
         "FROM op_logs l LEFT JOIN merchants m ON m.id = l.merchant_id",
         scope,
         &binds,

@@ -1,9 +1,8 @@
 /** Envelope and list shapes shared by every area (docs/api-foundation.md). */
-export interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-}
+import type { components } from './schema';
+
+/** The envelope `{code, message, data}` of every answer: the server's `Reply<T>` with this call's data. */
+export type Envelope<T = unknown> = Omit<components['schemas']['Reply_Done'], 'data'> & { data: T };
 
 export interface ListResult<T, S = Record<string, number>> {
   rows: T[];

@@ -9,7 +9,7 @@ import { setFeedback } from '@/utils/feedback';
 import BasicLayout from './BasicLayout';
 
 const user = merchantUser;
-const node = (id: number, path: string, name: string, icon: string, children?: MenuNode[]): MenuNode => ({ id, path, name, icon, permission: null, hidden: false, admin: false, vip: false, children });
+const node = (id: number, path: string, name: string, icon: string, children?: MenuNode[]): MenuNode => ({ id, path, name, icon, permission: [], hidden: false, admin: false, vip: false, children: children ?? [] });
 const menu = [
   node(1, '/dashboard', 'menu.dashboard', 'DashboardOutlined'),
   node(3, '/matrix', 'menu.matrix', 'ClusterOutlined', [

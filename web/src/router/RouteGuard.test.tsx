@@ -18,7 +18,7 @@ const user = (role: string[], vip = false): UserRecord => ({
   permissions: [],
   proxy_info: null,
   home_type: 2,
-  ai_token: null,
+  ai_token: '',
   vip,
   avatar: null,
 });

@@ -7,11 +7,12 @@ const node = (id: number, path: string, extra: Partial<MenuNode> = {}): MenuNode
   id,
   path,
   name: `menu.${path.slice(1)}`,
-  icon: null,
-  permission: null,
+  icon: '',
+  permission: [],
   hidden: false,
   admin: false,
   vip: false,
+  children: [],
   ...extra,
 });
 

@@ -5,6 +5,7 @@ export function mediaFile(id: number, extra: Partial<MediaFile> = {}): MediaFile
   return {
     id,
     library: 'resource',
+    merchant_id: 1,
     kind: 'video',
     group_id: 1,
     classify_id: 0,

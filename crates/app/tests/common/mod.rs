@@ -203,7 +203,7 @@ impl TestApp {
         };
         let (tx, rx) = tokio::sync::watch::channel(false);
         std::mem::forget(tx);
-        tokio::spawn(api::areas::matrix::publish::dispatch_loop(
+        tokio::spawn(services::matrix::publish::dispatch_loop(
             self.state.hub.clone(),
             std::time::Duration::from_millis(100),
             rx.clone(),
@@ -271,7 +271,7 @@ impl TestApp {
         }
     }
 
-    /// Files in the media store (temporary files excluded).
+    /// Files in the media store (the scratch workspace is elsewhere).
     pub fn stored_files(&self) -> usize {
         fn walk(p: &std::path::Path) -> usize {
             std::fs::read_dir(p)
@@ -279,13 +279,7 @@ impl TestApp {
                     rd.flatten()
                         .map(|e| {
                             let path = e.path();
-                            if path.file_name().is_some_and(|n| n == ".tmp") {
-                                0
-                            } else if path.is_dir() {
-                                walk(&path)
-                            } else {
-                                1
-                            }
+                            if path.is_dir() { walk(&path) } else { 1 }
                         })
                         .sum()
                 })
@@ -295,7 +289,7 @@ impl TestApp {
     }
 
     pub fn temp_files(&self) -> usize {
-        std::fs::read_dir(self.files.path.join("media/.tmp"))
+        std::fs::read_dir(self.state.storage.workspace().root().join("tmp"))
             .map(|rd| rd.count())
             .unwrap_or(0)
     }

@@ -3,10 +3,11 @@
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::jobs::{JobKind, MediaIngest};
+use domain::materials::IngestState;
 use domain::now_ms;
 use serde::Serialize;
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
 pub struct MediaFile {
     pub id: i64,
     pub merchant_id: i64,
@@ -200,15 +201,26 @@ pub async fn list(
     .await
 }
 
-pub async fn set_progress(
+/// An ingest's progress (0–100); `note` is the reason of a failed attempt that will be retried.
+pub async fn ingest_progress(db: &Db, id: i64, progress: i64, note: &str) -> sqlx::Result<()> {
+    move_ingest(db, id, IngestState::Processing, progress, note).await
+}
+
+/// An ingest failed for good, with its reason (ffmpeg's words).
+pub async fn ingest_failed(db: &Db, id: i64, reason: &str) -> sqlx::Result<()> {
+    move_ingest(db, id, IngestState::Failed, 0, reason).await
+}
+
+async fn move_ingest(
     db: &Db,
     id: i64,
-    state: &str,
+    state: IngestState,
     progress: i64,
     error: &str,
 ) -> sqlx::Result<()> {
+    debug_assert!(IngestState::Processing.can_become(state));
     sqlx::query("UPDATE media_files SET state = $1, progress = $2, error = $3, updated_at = $4 WHERE id = $5")
-        .bind(state)
+        .bind(state.as_str())
         .bind(progress)
         .bind(error)
         .bind(now_ms())

@@ -2,6 +2,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::materials::AsrState;
 use domain::now_ms;
 use serde::Serialize;
 
@@ -130,11 +131,26 @@ pub async fn add_asr_line(
         .await
 }
 
-pub async fn set_asr_state(db: &Db, id: i64, state: &str, error: &str) -> sqlx::Result<()> {
+/// A recognition started (its points deducted, its job about to be queued).
+pub async fn asr_started(db: &Db, id: i64) -> sqlx::Result<()> {
+    set_asr(db, id, AsrState::Processing, "").await
+}
+
+/// The material's lines are there: recognized, or saved by hand.
+pub async fn asr_succeeded(db: &Db, id: i64) -> sqlx::Result<()> {
+    set_asr(db, id, AsrState::Success, "").await
+}
+
+/// A recognition failed for good, with its reason.
+pub async fn asr_failed(db: &Db, id: i64, reason: &str) -> sqlx::Result<()> {
+    set_asr(db, id, AsrState::Failed, reason).await
+}
+
+async fn set_asr(db: &Db, id: i64, state: AsrState, error: &str) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE media_files SET asr_state = $1, asr_error = $2, updated_at = $3 WHERE id = $4",
     )
-    .bind(state)
+    .bind(state.as_str())
     .bind(error)
     .bind(now_ms())
     .bind(id)

@@ -3,6 +3,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::matrix::Revocation;
 use domain::now_ms;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -28,6 +29,10 @@ pub struct Account {
     pub token_expires_at: i64,
     pub auth_expires_at: i64,
     pub revoked: i64,
+    /// Why the platform ended the authorization: a `domain::matrix::Revocation` code and its
+    /// arguments; empty in rows revoked before codes, which keep their text in `revoked_reason`.
+    pub revoked_code: String,
+    pub revoked_args: String,
     pub revoked_reason: String,
     pub sandbox: i64,
     pub videos: i64,
@@ -40,7 +45,7 @@ pub struct Account {
 
 const ACCOUNT_COLS: &str = "a.id, a.merchant_id, a.platform, a.open_id, a.nickname, a.avatar, a.account_type, a.group_id, \
     g.name AS group_name, a.province, a.city, a.poi_id, a.poi_name, a.poi_address, a.remarks, a.access_token, \
-    a.refresh_token, a.token_expires_at, a.auth_expires_at, a.revoked, a.revoked_reason, a.sandbox, a.videos, a.plays, \
+    a.refresh_token, a.token_expires_at, a.auth_expires_at, a.revoked, a.revoked_code, a.revoked_args, a.revoked_reason, a.sandbox, a.videos, a.plays, \
     a.comments, a.likes, a.synced_at, a.created_at";
 const ACCOUNT_FROM: &str = "FROM matrix_accounts a LEFT JOIN matrix_groups g ON g.id = a.group_id";
 
@@ -154,7 +159,7 @@ pub async fn upsert_account(db: &Db, mid: i64, a: &Authorized) -> sqlx::Result<i
            token_expires_at, auth_expires_at, group_id, sandbox, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
          ON CONFLICT (merchant_id, platform, open_id) DO UPDATE SET nickname = $4, avatar = $5, access_token = $6, \
-           refresh_token = $7, token_expires_at = $8, auth_expires_at = $9, revoked = 0, revoked_reason = '', \
+           refresh_token = $7, token_expires_at = $8, auth_expires_at = $9, revoked = 0, revoked_code = '', revoked_args = '', revoked_reason = '', \
            sandbox = $11, updated_at = $12 \
          RETURNING id",
     )
@@ -251,7 +256,7 @@ pub async fn set_tokens(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE matrix_accounts SET access_token = $1, refresh_token = $2, token_expires_at = $3, auth_expires_at = $4, \
-           revoked = 0, revoked_reason = '', updated_at = $5 WHERE id = $6",
+           revoked = 0, revoked_code = '', revoked_args = '', revoked_reason = '', updated_at = $5 WHERE id = $6",
     )
     .bind(access)
     .bind(refresh)
@@ -264,12 +269,14 @@ pub async fn set_tokens(
     Ok(())
 }
 
-/// The platform refused the account's authorization: it shows as expired, with the reason.
-pub async fn revoke(db: &Db, id: i64, reason: &str) -> sqlx::Result<()> {
+/// The platform refused the account's authorization: it shows as expired, with the reason (`why`
+/// and its arguments, a JSON object or '').
+pub async fn revoke(db: &Db, id: i64, why: Revocation, args: &str) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE matrix_accounts SET revoked = 1, revoked_reason = $1, updated_at = $2 WHERE id = $3",
+        "UPDATE matrix_accounts SET revoked = 1, revoked_code = $1, revoked_args = $2, updated_at = $3 WHERE id = $4",
     )
-    .bind(reason)
+    .bind(why.as_str())
+    .bind(args)
     .bind(now_ms())
     .bind(id)
     .execute(&db.pool)
@@ -289,7 +296,7 @@ pub async fn accounts_to_refresh(db: &Db, before: i64, limit: i64) -> sqlx::Resu
     .await
 }
 
-/// Ok(false) when one of them has an item being published.
+/// The number removed, or None (nothing removed) when one of them has an item being published.
 pub async fn delete_accounts(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<Option<u64>> {
     let mut tx = db.begin().await?;
     let mut n = 0;
@@ -306,9 +313,10 @@ pub async fn delete_accounts(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<Opt
         }
         // Waiting posts of a removed account cannot go out: they fail with a reason.
         sqlx::query(
-            "UPDATE matrix_items SET state = 'failed', error_zh = '账号已删除', error_en = 'The account was removed', \
-               updated_at = $1 WHERE account_id = $2 AND merchant_id = $3 AND state = 'to_release'",
+            "UPDATE matrix_items SET state = 'failed', error_code = $1, error_args = '', \
+               updated_at = $2 WHERE account_id = $3 AND merchant_id = $4 AND state = 'to_release'",
         )
+        .bind(domain::matrix::ItemFailure::AccountRemoved.as_str())
         .bind(now_ms())
         .bind(id)
         .bind(mid)

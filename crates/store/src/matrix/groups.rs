@@ -5,7 +5,8 @@ use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, fi
 use domain::now_ms;
 use serde::Serialize;
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[schema(as = AccountGroup)]
 pub struct Group {
     pub id: i64,
     pub name: String,

@@ -4,6 +4,7 @@
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::jobs::{ItemRef, JobKind};
+use domain::matrix::{ItemFailure, ItemState};
 use domain::now_ms;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -25,6 +26,10 @@ pub struct Item {
     pub scheduled_at: i64,
     pub review_state: String,
     pub state: String,
+    /// Why it failed (or is being retried): a `domain::matrix::ItemFailure` code, its arguments
+    /// (JSON object); empty in rows written before codes, which keep their texts below.
+    pub error_code: String,
+    pub error_args: String,
     pub error_zh: String,
     pub error_en: String,
     pub attempts: i64,
@@ -44,7 +49,7 @@ pub struct Item {
 }
 
 const ITEM_COLS: &str = "i.id, i.merchant_id, i.task_id, t.name AS task_name, i.account_id, a.nickname, a.avatar, i.platform, \
-    i.video_key, i.video_name, i.title, i.comments, i.scheduled_at, i.review_state, i.state, i.error_zh, i.error_en, \
+    i.video_key, i.video_name, i.title, i.comments, i.scheduled_at, i.review_state, i.state, i.error_code, i.error_args, i.error_zh, i.error_en, \
     i.attempts, i.job_id, i.remote_video_id, i.create_started_at, i.item_id, i.share_url, i.published_at, i.verified_at, \
     i.released_at, i.review_checks, i.comments_sent, i.plays, i.likes, i.comment_count";
 const ITEM_FROM: &str = "FROM matrix_items i LEFT JOIN matrix_tasks t ON t.id = i.task_id \
@@ -203,7 +208,7 @@ pub async fn queue_item(
 /// items that never reached the platform's list; ok=false otherwise.
 pub async fn requeue_item(db: &Db, mid: i64, id: i64, now: i64) -> sqlx::Result<bool> {
     let n = sqlx::query(
-        "UPDATE matrix_items SET state = 'to_release', job_id = 0, scheduled_at = $1, error_zh = '', error_en = '', updated_at = $2 \
+        "UPDATE matrix_items SET state = 'to_release', job_id = 0, scheduled_at = $1, error_code = '', error_args = '', error_zh = '', error_en = '', updated_at = $2 \
          WHERE id = $3 AND merchant_id = $4 AND review_state = 'approved' AND (state = 'to_release' OR state = 'failed') \
          AND verified_at IS NULL",
     )
@@ -217,33 +222,182 @@ pub async fn requeue_item(db: &Db, mid: i64, id: i64, now: i64) -> sqlx::Result<
     Ok(n == 1)
 }
 
-/// Item fields the publisher writes as it goes; each call is one small committed step.
-pub async fn item_step(db: &Db, id: i64, sets: &[(&'static str, Bind)]) -> sqlx::Result<()> {
-    let mut sql = String::from("UPDATE matrix_items SET updated_at = $1");
-    for (i, (col, _)) in sets.iter().enumerate() {
-        sql.push_str(&format!(", {col} = ${}", i + 2));
-    }
-    sql.push_str(&format!(" WHERE id = ${}", sets.len() + 2));
-    let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_ms());
-    for (_, b) in sets {
-        q = match b {
-            Bind::I(v) => q.bind(*v),
-            Bind::S(v) => q.bind(v.clone()),
-        };
-    }
-    q.bind(id).execute(&db.pool).await?;
+// ---- the publisher's steps on an item, each one small committed write ----
+
+async fn exec<'q>(
+    q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
+    db: &Db,
+) -> sqlx::Result<()> {
+    q.execute(&db.pool).await?;
     Ok(())
 }
 
-/// Clears a nullable timestamp column of an item.
-pub async fn item_clear(db: &Db, id: i64, col: &'static str) -> sqlx::Result<()> {
-    sqlx::query(crate::sqlf!(
-        "UPDATE matrix_items SET {col} = NULL WHERE id = $1"
-    ))
-    .bind(id)
-    .execute(&db.pool)
-    .await?;
-    Ok(())
+/// An attempt starts: the item is publishing (`ItemState::Publishing`), on its n-th attempt.
+pub async fn start_publishing(db: &Db, id: i64, attempts: i64) -> sqlx::Result<()> {
+    exec(
+        sqlx::query(
+            "UPDATE matrix_items SET state = $1, attempts = $2, updated_at = $3 WHERE id = $4",
+        )
+        .bind(ItemState::Publishing.as_str())
+        .bind(attempts)
+        .bind(now_ms())
+        .bind(id),
+        db,
+    )
+    .await
+}
+
+/// The item failed (`ItemState::Failed`) for `why`, with its arguments (a JSON object, or '').
+pub async fn mark_failed(db: &Db, id: i64, why: ItemFailure, args: &str) -> sqlx::Result<()> {
+    exec(
+        sqlx::query(
+            "UPDATE matrix_items SET state = $1, error_code = $2, error_args = $3, updated_at = $4 WHERE id = $5",
+        )
+        .bind(ItemState::Failed.as_str())
+        .bind(why.as_str())
+        .bind(args)
+        .bind(now_ms())
+        .bind(id),
+        db,
+    )
+    .await
+}
+
+/// A passing failure that the job tries again: shown on the item meanwhile.
+pub async fn note_retrying(db: &Db, id: i64, args: &str) -> sqlx::Result<()> {
+    exec(
+        sqlx::query("UPDATE matrix_items SET error_code = $1, error_args = $2, updated_at = $3 WHERE id = $4")
+            .bind(ItemFailure::Retrying.as_str())
+            .bind(args)
+            .bind(now_ms())
+            .bind(id),
+        db,
+    )
+    .await
+}
+
+/// The video is uploaded: its id on the platform, so a later attempt does not upload it again.
+pub async fn save_uploaded(db: &Db, id: i64, remote_video_id: &str) -> sqlx::Result<()> {
+    exec(
+        sqlx::query("UPDATE matrix_items SET remote_video_id = $1, updated_at = $2 WHERE id = $3")
+            .bind(remote_video_id)
+            .bind(now_ms())
+            .bind(id),
+        db,
+    )
+    .await
+}
+
+/// The post exists on the platform: its item id and when (platform clock).
+pub async fn mark_created(db: &Db, id: i64, item_id: &str, at: i64) -> sqlx::Result<()> {
+    exec(
+        sqlx::query("UPDATE matrix_items SET item_id = $1, published_at = $2, updated_at = $3 WHERE id = $4")
+            .bind(item_id)
+            .bind(at)
+            .bind(now_ms())
+            .bind(id),
+        db,
+    )
+    .await
+}
+
+/// The create sent before did not post anything: the next attempt may send it again.
+pub async fn forget_create(db: &Db, id: i64) -> sqlx::Result<()> {
+    exec(
+        sqlx::query("UPDATE matrix_items SET create_started_at = NULL WHERE id = $1").bind(id),
+        db,
+    )
+    .await
+}
+
+/// The next look at a work under review: after `checks` looks, at `at` (real time).
+pub async fn next_review_check(db: &Db, id: i64, checks: i64, at: i64) -> sqlx::Result<()> {
+    exec(
+        sqlx::query(
+            "UPDATE matrix_items SET review_checks = $1, review_check_at = $2, updated_at = $3 WHERE id = $4",
+        )
+        .bind(checks)
+        .bind(at)
+        .bind(now_ms())
+        .bind(id),
+        db,
+    )
+    .await
+}
+
+/// What the account's work list says about a published work.
+pub enum Seen {
+    /// Under the platform's review: look again at `check_at` (real time), the `checks`-th look.
+    Reviewing { check_at: i64, checks: i64 },
+    /// Public since `at` (platform clock).
+    Released { at: i64 },
+    /// Rejected by the platform's review (`ItemFailure::PlatformRejected` with its reason).
+    Rejected { reason: String },
+}
+
+/// Records a work seen in the account's list: its numbers, its link, verified (the first time, at
+/// `now`, platform clock), and its state as the platform's review has it. Clears an earlier error.
+pub async fn record_seen(
+    db: &Db,
+    id: i64,
+    (plays, likes, comments): (i64, i64, i64),
+    share_url: &str,
+    now: i64,
+    seen: &Seen,
+) -> sqlx::Result<()> {
+    let (state, code, args, check_at, checks, released_at) = match seen {
+        Seen::Reviewing { check_at, checks } => (
+            ItemState::Published,
+            "",
+            String::new(),
+            Some(*check_at),
+            Some(*checks),
+            None,
+        ),
+        Seen::Released { at } => (
+            ItemState::Released,
+            "",
+            String::new(),
+            None,
+            None,
+            Some(*at),
+        ),
+        Seen::Rejected { reason } => (
+            ItemState::Failed,
+            ItemFailure::PlatformRejected.as_str(),
+            serde_json::json!({ "reason": reason }).to_string(),
+            None,
+            None,
+            None,
+        ),
+    };
+    exec(
+        sqlx::query(
+            "UPDATE matrix_items SET plays = $1, likes = $2, comment_count = $3, share_url = $4, \
+             error_code = $5, error_args = $6, error_zh = '', error_en = '', state = $7, \
+             verified_at = COALESCE(verified_at, $8), \
+             review_check_at = CASE WHEN $9 = 1 THEN $10 ELSE review_check_at END, \
+             review_checks = CASE WHEN $9 = 1 THEN $11 ELSE review_checks END, \
+             released_at = CASE WHEN $12 = 1 THEN $13 ELSE released_at END, updated_at = $14 WHERE id = $15",
+        )
+        .bind(plays)
+        .bind(likes)
+        .bind(comments)
+        .bind(share_url)
+        .bind(code)
+        .bind(args)
+        .bind(state.as_str())
+        .bind(now)
+        .bind(check_at.is_some() as i64)
+        .bind(check_at.unwrap_or(0))
+        .bind(checks.unwrap_or(0))
+        .bind(released_at.is_some() as i64)
+        .bind(released_at.unwrap_or(0))
+        .bind(now_ms())
+        .bind(id),
+        db,
+    )
+    .await
 }
 
 /// Item ids on the platform that this account's other items already own.

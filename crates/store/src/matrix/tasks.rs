@@ -3,6 +3,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::matrix::{ItemFailure, ItemState, Review};
 use domain::now_ms;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -86,7 +87,8 @@ pub async fn task(db: &Db, mid: Option<i64>, id: i64) -> sqlx::Result<Option<Tas
     .await
 }
 
-#[derive(Debug, Clone, Default)]
+/// A task's items by state (what the console shows as its counts).
+#[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
 pub struct ItemCounts {
     pub total: i64,
     pub to_release: i64,
@@ -106,13 +108,13 @@ pub async fn item_counts(db: &Db, task_id: i64) -> sqlx::Result<ItemCounts> {
     let mut c = ItemCounts::default();
     for (s, n) in rows {
         c.total += n;
-        match s.as_str() {
-            "to_release" => c.to_release = n,
-            "publishing" => c.publishing = n,
-            "published" => c.published = n,
-            "released" => c.released = n,
-            "failed" => c.failed = n,
-            _ => {}
+        match ItemState::parse(&s) {
+            Some(ItemState::ToRelease) => c.to_release = n,
+            Some(ItemState::Publishing) => c.publishing = n,
+            Some(ItemState::Published) => c.published = n,
+            Some(ItemState::Released) => c.released = n,
+            Some(ItemState::Failed) => c.failed = n,
+            None => {}
         }
     }
     Ok(c)
@@ -239,15 +241,27 @@ pub async fn insert_task(
     Ok(Some(id))
 }
 
-/// Review outcome. Approved items keep their planned time, except those whose time has passed,
-/// which go out a minute apart from `now` (platform clock). Rejected items fail with the reason.
-pub async fn review(db: &Db, id: i64, approve: bool, reason: &str, now: i64) -> sqlx::Result<bool> {
+/// Decides a task's review (`to` is approved or rejected; only a task under review moves, see
+/// `Review::can_become`). Approved items keep their planned time, except those whose time has
+/// passed, which go out a minute apart from `now` (platform clock). Rejected items fail with the
+/// reason (code `review_rejected`). False when the task was not under review.
+pub async fn decide_review(
+    db: &Db,
+    id: i64,
+    to: Review,
+    reason: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    if !Review::Reviewing.can_become(to) {
+        return Ok(false);
+    }
+    let approve = to == Review::Approved;
     let mut tx = db.begin().await?;
     let n = sqlx::query(
         "UPDATE matrix_tasks SET review_state = $1, review_reason = $2, reviewed_at = $3, updated_at = $3 \
          WHERE id = $4 AND review_state = 'reviewing' AND deleted = 0",
     )
-    .bind(if approve { "approved" } else { "rejected" })
+    .bind(to.as_str())
     .bind(reason)
     .bind(now_ms())
     .bind(id)
@@ -281,11 +295,11 @@ pub async fn review(db: &Db, id: i64, approve: bool, reason: &str, now: i64) -> 
         }
     } else {
         sqlx::query(
-            "UPDATE matrix_items SET review_state = 'rejected', state = 'failed', error_zh = $1, error_en = $2, updated_at = $3 \
+            "UPDATE matrix_items SET review_state = 'rejected', state = 'failed', error_code = $1, error_args = $2, updated_at = $3 \
              WHERE task_id = $4 AND state = 'to_release'",
         )
-        .bind(format!("审核驳回：{reason}"))
-        .bind(format!("Rejected in review: {reason}"))
+        .bind(ItemFailure::ReviewRejected.as_str())
+        .bind(serde_json::json!({ "reason": reason }).to_string())
         .bind(now_ms())
         .bind(id)
         .execute(&mut *tx)
@@ -371,11 +385,10 @@ pub async fn reschedule_items(db: &Db, mid: i64, task_id: i64, p: &Replan) -> sq
     }
     for id in &p.refused {
         sqlx::query(
-            "UPDATE matrix_items SET state = 'failed', error_zh = $1, error_en = $2, updated_at = $3 \
-             WHERE id = $4 AND merchant_id = $5 AND task_id = $6",
+            "UPDATE matrix_items SET state = 'failed', error_code = $1, error_args = '', updated_at = $2 \
+             WHERE id = $3 AND merchant_id = $4 AND task_id = $5",
         )
-        .bind("新的发布计划容纳不下该视频")
-        .bind("The new schedule has no room for this video")
+        .bind(ItemFailure::NoRoom.as_str())
         .bind(now)
         .bind(*id)
         .bind(mid)

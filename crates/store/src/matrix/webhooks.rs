@@ -37,12 +37,12 @@ pub async fn revoke_open_id(
     db: &Db,
     platform: &str,
     open_id: &str,
-    reason: &str,
+    why: domain::matrix::Revocation,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE matrix_accounts SET revoked = 1, revoked_reason = $1, updated_at = $2 WHERE platform = $3 AND open_id = $4",
+        "UPDATE matrix_accounts SET revoked = 1, revoked_code = $1, revoked_args = '', updated_at = $2 WHERE platform = $3 AND open_id = $4",
     )
-    .bind(reason)
+    .bind(why.as_str())
     .bind(now_ms())
     .bind(platform)
     .bind(open_id)

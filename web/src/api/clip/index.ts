@@ -5,7 +5,7 @@
  */
 import { http } from '../request';
 import type { ListResult } from '../types';
-import type { PickMedia, Plan, Project, ProjectConfig, ProjectMode, RenderJob, ShotGroup, SystemTrack, Variant } from './types';
+import type { Cancelled, Imported, PickMedia, Plan, Project, ProjectConfig, ProjectMode, RenderJob, ShotGroup, SystemTrack, Variant } from './types';
 
 const MC = '/clip.merchant_much_clip';
 const SC = '/clip.merchant_senior_clip';
@@ -78,10 +78,10 @@ export const fetchVariants = (params: Record<string, unknown>) => http.get<ListR
 /** 422 while one of them renders. */
 export const deleteVariants = (ids: number[]) => http.post<Empty>(`${VL}/video_delete`, ids.length === 1 ? { id: ids[0] } : { ids });
 /** Stops renders; their points are refunded. */
-export const cancelVariants = (ids: number[]) => http.post<{ cancelled: number }>(`${VL}/video_cancel`, ids.length === 1 ? { id: ids[0] } : { ids });
+export const cancelVariants = (ids: number[]) => http.post<Cancelled>(`${VL}/video_cancel`, ids.length === 1 ? { id: ids[0] } : { ids });
 export const markUsed = (id: number, used: boolean) => http.post<Variant>(`${VL}/video_use`, { id, used });
 /** Imports the caller's own finished videos (ready video materials); 422 names one already in the library or not processed. */
-export const importVideos = (ids: number[]) => http.post<{ variant_ids: number[] }>(`${VL}/add`, { ids }, { silent: true });
+export const importVideos = (ids: number[]) => http.post<Imported>(`${VL}/add`, { ids }, { silent: true });
 /** The caller's processed videos (the multi-shot video library, every group), for the import picker. */
 export const fetchReadyVideos = (params: Record<string, unknown> = {}) =>
   http.get<ListResult<PickMedia>>('/media.merchant_much_resource/video_resource_detail', {

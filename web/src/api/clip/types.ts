@@ -1,5 +1,13 @@
-/** Quick mix and the finished-video library (docs/api-clip.md). */
+/**
+ * Quick mix and the finished-video library (docs/api-clip.md). The server's answers are generated from its
+ * OpenAPI document (`make api-types` writes ../schema.d.ts); the project configuration (the body the console
+ * sends and stores), the state unions and the server-sent events are written here.
+ */
+import type { MediaFile } from '../materials/types';
+import type { components } from '../schema';
 import type { Millis } from '../types';
+
+type Schemas = components['schemas'];
 
 export type TextPosition = 'top' | 'middle' | 'bottom';
 
@@ -70,118 +78,37 @@ export interface ProjectConfig {
 
 export type ProjectMode = 'normal' | 'senior';
 
-export interface VariantCounts {
-  success: number;
-  processing: number;
-  failed: number;
-}
+export type VariantCounts = Schemas['VariantCounts'];
 
-export interface Project {
-  id: number;
-  name: string;
-  mode: string;
-  /** 1 enabled, 0 disabled */
-  status: number;
-  config: ProjectConfig;
-  created_at: Millis;
-  updated_at: Millis;
-  /** Unique variants still possible. */
-  capacity: number;
-  /** Ready clips in its groups. */
-  pool: number;
-  /** pool < 80: SPEC's "at least 80 materials recommended". */
-  small_pool: boolean;
-  variants: VariantCounts;
-  /** 0–100 of the running batch (variants made since the oldest one still rendering); null when none renders. */
-  progress?: number | null;
-  groups: { id: number; name: string; ready: number }[];
-}
+/**
+ * `config` is narrowed: the document describes the stored JSON as an empty object (`serde_json::Value`),
+ * while the server sends the ProjectConfig it was saved with.
+ */
+export type Project = Omit<Schemas['ProjectView'], 'config'> & { config: ProjectConfig };
 
-export interface PlanClip {
-  id: number;
-  name: string;
-}
+export type PlanClip = Schemas['PlannedClip'];
 
-export interface Plan {
-  capacity_before: number;
-  capacity_after: number;
-  max_use: number;
-  min_use: number;
-  max_spread: number;
-  balanced: boolean;
-  /** 2 per variant. */
-  points: number;
-  sequences: PlanClip[][];
-  /** Only when generated. */
-  variant_ids?: number[];
-}
+export type Plan = Schemas['PlanView'];
 
 /** A shot group as the quick-mix picker lists it. */
-export interface ShotGroup {
-  id: number;
-  name: string;
-  /** Materials in the group. */
-  count: number;
-  /** Ready ones. */
-  ready: number;
-  classify_id?: number;
-  sort?: number;
-  created_at?: Millis;
-}
+export type ShotGroup = Schemas['Group'];
 
 /** The parts of a material row the pickers use (docs/api-materials.md `MediaFile`). */
-export interface PickMedia {
-  id: number;
-  name: string;
-  kind: string;
-  state: 'processing' | 'ready' | 'failed';
-  duration_ms: number | null;
-  asr_state?: '' | 'processing' | 'success' | 'failed';
-  poster?: string | null;
-  src?: string | null;
-}
+export type PickMedia = Pick<MediaFile, 'id' | 'name' | 'kind' | 'state' | 'duration_ms' | 'asr_state' | 'poster' | 'src'>;
 
-export interface SystemTrack {
-  id: number;
-  name: string;
-  category?: string;
-  duration_ms: number | null;
-  src?: string | null;
-}
+/** The parts of a built-in track the pickers use. */
+export type SystemTrack = Pick<Schemas['MusicView'], 'id' | 'name' | 'category' | 'duration_ms' | 'src'>;
 
 export type VariantState = 'processing' | 'success' | 'failed';
 
-export interface Variant {
-  id: number;
-  /** 0 for a video imported from the video library. */
-  project_id: number;
-  /** null: imported from the video library (its name is clips[0].name). */
-  project_name?: string | null;
-  seq: number[];
-  clips: { id: number; name: string | null }[];
-  state: VariantState;
-  error: string;
-  /** 0–100 */
-  progress: number;
-  duration_ms: number;
-  /** 1 used, 0 unused */
-  used: number;
-  /** Signed MP4 URL, playable in <video>. */
-  src: string | null;
-  /** JPEG URL. */
-  cover: string | null;
-  job_id?: number;
-  created_at: Millis;
-  updated_at?: Millis;
-}
+export type Variant = Omit<Schemas['VariantView'], 'state'> & { state: VariantState };
 
-export interface RenderJob {
-  variant_id: number;
-  state: VariantState;
-  progress: number;
-  error: string;
-  job: { id: number; state: string; attempts: number; max_attempts: number; last_error: string | null } | null;
-}
+/** How many variants `video_cancel` stopped. */
+export type Cancelled = Schemas['Cancelled'];
+/** The variants `add` made of library videos. */
+export type Imported = Schemas['Imported'];
+
+export type RenderJob = Omit<Schemas['RenderView'], 'state'> & { state: VariantState };
 
 /** `GET /api/events`, event `variant`: a variant's state changed. */
 export interface VariantEvent {

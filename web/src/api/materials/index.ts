@@ -1,7 +1,7 @@
 /** Material library calls (docs/api-materials.md). Lists are read by DataTable through `materialUrls`. */
 import { http } from '../request';
 import type { ListResult } from '../types';
-import type { AsrLine, AsrStarted, AsrTimeline, ClassifyNode, FileType, MediaFile, ShotGroup } from './types';
+import type { AsrLine, AsrStarted, AsrTimeline, ClassifyNode, FileType, FileTypeKind, FileTypeNode, MediaFile, ShotGroup } from './types';
 
 const MR = '/media.merchant_much_resource';
 const PU = '/media.merchant_producing_upfile';
@@ -58,9 +58,9 @@ export const renameFont = (id: number, name: string) => http.post<Empty>('/media
 export const deleteFont = (id: number) => http.post<Empty>('/media.merchant_font_style/delete', { id });
 
 // ---- categories (file types)
-export const fetchFileTypes = (kind: 'audio' | 'video' | 'image') => http.get<ListResult<FileType>>(`${FT}/${kind}_index`);
-export const fetchImageTree = () => http.get<FileType[]>(`${FT}/image_tree`);
-export const addFileType = (kind: 'audio' | 'video' | 'image', name: string, parentId = 0) =>
+export const fetchFileTypes = (kind: FileTypeKind) => http.get<ListResult<FileType>>(`${FT}/${kind}_index`);
+export const fetchImageTree = () => http.get<FileTypeNode[]>(`${FT}/image_tree`);
+export const addFileType = (kind: FileTypeKind, name: string, parentId = 0) =>
   http.post<FileType>(`${FT}/add`, { type: kind, name, parent_id: parentId });
 export const renameFileType = (id: number, name: string) => http.post<Empty>(`${FT}/edit`, { id, name });
 export const deleteFileType = (id: number) => http.post<Empty>(`${FT}/delete`, { id });

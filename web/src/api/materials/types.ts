@@ -1,89 +1,45 @@
-/** Material libraries (docs/api-materials.md). */
+/**
+ * Material libraries (docs/api-materials.md). The server's answers are generated from its OpenAPI document
+ * (`make api-types` writes ../schema.d.ts); only the console's own narrowings (the string unions the pages
+ * switch on) and the types the document does not describe are written here.
+ */
+import type { components } from '../schema';
 import type { Millis } from '../types';
+
+type Schemas = components['schemas'];
 
 export type MediaKind = 'video' | 'image' | 'audio' | 'font';
 export type MediaState = 'processing' | 'ready' | 'failed';
 export type AsrState = '' | 'processing' | 'success' | 'failed';
 /** Libraries the resumable upload can fill. */
 export type UploadLibrary = 'resource' | 'upload' | 'video' | 'voice' | 'music';
+/** The kinds of a merchant's file categories. */
+export type FileTypeKind = 'audio' | 'video' | 'image';
 
 /** One stored file of any library, with its signed URLs (usable in <img>/<video>/<audio>). */
-export interface MediaFile {
-  id: number;
-  library: string;
+export type MediaFile = Omit<Schemas['MediaView'], 'kind' | 'state' | 'asr_state'> & {
   kind: MediaKind;
-  group_id: number;
-  classify_id: number;
-  file_type_id: number;
-  name: string;
-  original_name: string;
-  mime: string;
-  size: number;
-  width: number;
-  height: number;
-  duration_ms: number;
-  fps: number;
-  video_codec: string;
-  audio_codec: string;
-  has_audio: number | boolean;
-  rotation: number;
-  loudness: number | null;
   state: MediaState;
-  error: string;
-  progress: number;
   asr_state: AsrState;
-  asr_error: string;
-  created_at: Millis;
-  updated_at?: Millis;
-  src: string;
-  poster: string | null;
-  strip: string | null;
-  mezzanine: string | null;
-  fileName: string;
-}
+};
 
 /** A shot group of the multi-shot library. */
-export interface ShotGroup {
-  id: number;
-  name: string;
-  classify_id: number;
-  kind: 'video' | 'broadcast';
-  sort: number;
-  count: number;
-  ready: number;
-  created_at: Millis;
-}
+export type ShotGroup = Omit<Schemas['Group'], 'kind'> & { kind: 'video' | 'broadcast' };
 
-export interface ClassifyNode {
-  id: number;
-  name: string;
-  parent_id: number;
+export type ClassifyNode = Omit<Schemas['ClassifyNode'], 'children' | 'groups'> & {
   children: ClassifyNode[];
-  groups?: ShotGroup[];
-}
+  groups: ShotGroup[];
+};
 
-/** A merchant's category of audio / video / image files. */
-export interface FileType {
-  id: number;
-  name: string;
-  kind: 'audio' | 'video' | 'image';
-  parent_id: number;
-  children?: FileType[];
-}
+/** A merchant's category of audio / video / image files (a list row). */
+export type FileType = Omit<Schemas['FileType'], 'kind'> & { kind: FileTypeKind };
+/** A category in the image tree. */
+export type FileTypeNode = Omit<Schemas['TypeNode'], 'kind' | 'children'> & { kind: FileTypeKind; children: FileTypeNode[] };
 
 /** A track of the operator's built-in music set. */
-export interface SystemMusic {
-  id: number;
-  name: string;
-  category: string;
-  mime: string;
-  size: number;
-  duration_ms: number;
-  created_at: Millis;
-  src: string;
-}
+export type SystemMusic = Schemas['MusicView'];
 
-/** `GET /api/events`, event `media`. */
+/** `GET /api/events`, event `media` (server-sent events are not in the OpenAPI document). */
 export interface MediaEvent {
   id: number;
   state: MediaState;
@@ -93,40 +49,12 @@ export interface MediaEvent {
   updated_at: Millis;
 }
 
-export interface AsrLine {
-  id?: number;
-  /** Seconds. */
-  start: number;
-  end: number;
-  content: string;
-}
+/** A subtitle line as read (`LineView`); a line the editor adds has no id yet. Seconds. */
+export type AsrLine = Omit<Schemas['LineView'], 'id'> & { id?: number };
 
-export interface AsrTimeline {
-  resource_id: number;
-  /** Seconds. */
-  duration: number;
-  src: string;
-  asr_state: AsrState;
-  asr_error: string;
-  lines: AsrLine[];
-}
+export type AsrTimeline = Omit<Schemas['Timeline'], 'asr_state' | 'lines'> & { asr_state: AsrState; lines: AsrLine[] };
 
-export interface AsrStarted {
-  job_id: number;
-  points: number;
-  asr_state: 'processing';
-}
+export type AsrStarted = Omit<Schemas['Started'], 'asr_state'> & { asr_state: 'processing' };
 
 /** `/ajax/ossUpload` and `getYunData().upload`. */
-export interface UploadPolicy {
-  upload_id: string;
-  file_name: string;
-  size: number;
-  chunk_size: number;
-  total_chunks: number;
-  received: number[];
-  expires_at: Millis;
-  max_size?: number;
-  signature: string;
-  chunk_url: string;
-}
+export type UploadPolicy = Schemas['UploadStatus'];

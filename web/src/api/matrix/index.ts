@@ -9,11 +9,13 @@ import type {
   Account,
   AccountGroup,
   AccountSummary,
+  AppSaved,
   AtUser,
   AuditTask,
   AuthStart,
   ForwardConfig,
   ForwardVideo,
+  GroupName,
   GroupWithAccounts,
   Item,
   MiniProgram,
@@ -91,8 +93,8 @@ export const deleteAccounts = (ids: number[]) => http.post<Empty>(`${GU}/delete`
 
 // ---- groups
 export const fetchGroups = () => http.post<ListResult<AccountGroup>>(matrixUrls.groups, { limit: PICK_LIMIT });
-export const addGroup = (name: string) => http.post<AccountGroup>(`${MG}/add`, { name }, { silent: true });
-export const editGroup = (id: number, name: string) => http.post<AccountGroup>(`${MG}/edit`, { id, name }, { silent: true });
+export const addGroup = (name: string) => http.post<GroupName>(`${MG}/add`, { name }, { silent: true });
+export const editGroup = (id: number, name: string) => http.post<GroupName>(`${MG}/edit`, { id, name }, { silent: true });
 export const deleteGroup = (id: number) => http.post<Empty>(`${MG}/delete`, { id });
 
 // ---- release tasks
@@ -145,7 +147,7 @@ export const rejectTask = (id: number, reason: string) => http.post<Task>(`${AUD
 // ---- platform apps (Administrator)
 export const fetchApps = () => http.post<{ rows: PlatformApp[] }>(matrixUrls.apps, {});
 export const saveApp = (platform: Platform, clientKey: string, clientSecret: string) =>
-  http.post<PlatformApp>(`${APP}/save`, { platform, client_key: clientKey, client_secret: clientSecret }, { silent: true });
+  http.post<AppSaved>(`${APP}/save`, { platform, client_key: clientKey, client_secret: clientSecret }, { silent: true });
 export const clearApp = (platform: Platform) => http.post<Empty>(`${APP}/clear`, { platform });
 
 // ---- Douyin H5 share (tap-to-post)

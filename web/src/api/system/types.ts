@@ -1,59 +1,16 @@
-import type { MenuNode } from '../auth/types';
-import type { Millis } from '../types';
+/**
+ * System types: generated from the server's OpenAPI document (`make api-types` writes ../schema.d.ts).
+ */
+import type { components } from '../schema';
 
-export interface MerchantRow {
-  id: number;
-  name: string;
-  username: string;
-  mobile: string | null;
-  status: 1 | 0;
-  points: number;
-  vip_expires_at: Millis | null;
-  created_at: Millis;
-  staff_count: number;
-}
+type Schemas = components['schemas'];
 
-export interface RoleRow {
-  id: number;
-  name: string;
-  permissions: string[];
-  created_at?: Millis;
-}
-
+export type MerchantRow = Schemas['MerchantRow'];
+export type RoleRow = Schemas['RoleView'];
+/** `jobs.state` (domain::jobs::JobState). */
 export type TaskState = 'queued' | 'running' | 'done' | 'failed' | 'dead';
-
-export interface TaskRow {
-  id: number;
-  kind: string;
-  state: TaskState;
-  attempts: number;
-  max_attempts: number;
-  progress: number;
-  last_error: string | null;
-  run_at: Millis;
-  created_at: Millis;
-  updated_at: Millis;
-  merchant_id: number | null;
-}
-
-export interface MenuEditBody {
-  id: MenuNode['id'];
-  icon?: string;
-  hidden?: boolean;
-  vip?: boolean;
-  sort?: number;
-}
-
+export type TaskRow = Schemas['Job'];
+export type MenuEditBody = Schemas['MenuEdit'];
 /** One option of a dictionary as stored (the label may be bilingual '中文 / English'). */
-export interface DicOption {
-  label: string;
-  value: string;
-}
-
-export interface DicRow {
-  id: number;
-  name: string;
-  title: string;
-  options: DicOption[];
-  updated_at: Millis;
-}
+export type DicOption = Schemas['Opt'];
+export type DicRow = Schemas['DictView'];

@@ -2,10 +2,10 @@
 
 pub mod dict;
 pub mod index;
-pub mod limits;
 pub mod login;
 pub mod staff;
 pub mod system;
+pub mod views;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;

@@ -1,29 +1,19 @@
-//! Staff sub-accounts of a merchant and their menu authorization. Every query carries the caller's
-//! merchant id, so ids of another merchant's staff answer 404.
+//! Staff sub-accounts of a merchant and their menu authorization (`services::auth::staff`). Every
+//! query carries the caller's merchant id, so ids of another merchant's staff answer 404.
 
-use crate::error::{ApiError, ApiResult, Json, ok};
-use crate::extract::{Caller, Input};
+use super::views::{MenuNode, StaffView, tree};
+use crate::error::{Answer, Done, Page, Reply, reply};
+use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::i18n::Msg;
-use domain::{UserKind, validate};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use services::auth::staff::{self as uc, Granter};
 use store::ListParams;
-use store::users::{self, User};
+use store::users;
 use utoipa::ToSchema;
 
-fn view(u: &User) -> serde_json::Value {
-    serde_json::json!({
-        "id": u.id,
-        "username": u.username,
-        "nickname": u.nickname,
-        "mobile": u.mobile,
-        "status": u.status,
-        "menu_ids": u.menu_ids(),
-        "role_ids": u.role_ids(),
-        "created_at": u.created_at,
-        "last_login_at": u.last_login_at,
-    })
+fn granter(c: &Caller) -> (domain::UserKind, Vec<i64>) {
+    (c.kind, c.user.menu_ids())
 }
 
 #[derive(Debug, Deserialize)]
@@ -34,54 +24,24 @@ pub struct StaffQuery {
     pub username: Option<String>,
 }
 
-#[utoipa::path(method(get, post), path = "/user.merchant_user_sub/list", tag = "staff", responses((status = 200, description = "{rows,total}")))]
+#[utoipa::path(method(get, post), path = "/user.merchant_user_sub/list", tag = "staff", responses((status = 200, body = Reply<Page<StaffView>>)))]
 pub async fn list(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<StaffQuery>,
-) -> ApiResult<Json> {
+) -> Answer<Page<StaffView>> {
     let q = q
         .list
         .with_filter("username", q.username.as_deref(), "include");
     let (rows, total) = users::list_staff(&st.db, c.merchant_id()?, &q).await?;
-    Ok(ok(store::list::rows_total(
-        rows.iter().map(view).collect::<Vec<_>>(),
+    Ok(reply(Page::new(
+        rows.iter().map(StaffView::of).collect(),
         total,
     )))
 }
 
-/// Menu ids a caller may grant: non-admin menus (the user centre is always open); a staff member who
-/// manages staff can pass on only the menus they hold themselves.
-async fn check_grantable(st: &AppState, c: &Caller, ids: &[i64]) -> ApiResult<()> {
-    let menus = st.menus.read().await;
-    let own = c.user.menu_ids();
-    for id in ids {
-        let held = c.kind != UserKind::Staff || own.contains(id);
-        if !held
-            || !menus
-                .iter()
-                .any(|m| m.id == *id && m.admin == 0 && m.path != "/usercenter")
-        {
-            return Err(ApiError::invalid_with(
-                "menu_ids",
-                Msg::MenuNotGrantable,
-                vec![("id", id.to_string())],
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn mobile_of(m: &Option<String>) -> ApiResult<Option<&str>> {
-    let m = m.as_deref().map(str::trim).filter(|m| !m.is_empty());
-    if let Some(m) = m {
-        validate::mobile(m)?;
-    }
-    Ok(m)
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct AddReq {
+pub struct StaffAddReq {
     #[serde(default)]
     pub username: String,
     #[serde(default)]
@@ -96,53 +56,33 @@ pub struct AddReq {
     pub menu_ids: Vec<i64>,
 }
 
-#[utoipa::path(post, path = "/user.merchant_user_sub/add", tag = "staff", request_body = AddReq, responses((status = 200, description = "the staff row")))]
+#[utoipa::path(post, path = "/user.merchant_user_sub/add", tag = "staff", request_body = StaffAddReq, responses((status = 200, body = Reply<StaffView>)))]
 pub async fn add(
     State(st): State<AppState>,
     c: Caller,
-    Input(r): Input<AddReq>,
-) -> ApiResult<Json> {
+    Input(r): Input<StaffAddReq>,
+) -> Answer<StaffView> {
     let mid = c.merchant_id()?;
-    let username = r.username.trim();
-    validate::username(username)?;
-    let nickname = if r.nickname.trim().is_empty() {
-        username
-    } else {
-        r.nickname.trim()
+    let (kind, own) = granter(&c);
+    let menus = st.menus.read().await.clone();
+    let new = uc::NewStaff {
+        username: &r.username,
+        nickname: &r.nickname,
+        mobile: r.mobile.as_deref(),
+        password: &r.password,
+        password_confirm: r.password_confirm.as_deref(),
+        menu_ids: &r.menu_ids,
     };
-    validate::max_chars("nickname", nickname, 32)?;
-    let mobile = mobile_of(&r.mobile)?;
-    validate::new_password(
-        &r.password,
-        r.password_confirm.as_deref().unwrap_or(&r.password),
-    )?;
-    check_grantable(&st, &c, &r.menu_ids).await?;
-    if users::user_by_username(&st.db, username).await?.is_some() {
-        return Err(ApiError::invalid("username", Msg::UsernameTaken));
-    }
-    if let Some(m) = mobile
-        && users::user_by_mobile(&st.db, m).await?.is_some()
-    {
-        return Err(ApiError::invalid("mobile", Msg::MobileTaken));
-    }
-    let u = users::create_staff(
-        &st.db,
-        &users::NewUser {
-            merchant_id: Some(mid),
-            kind: UserKind::Staff,
-            username,
-            nickname,
-            mobile,
-            password_hash: &store::password::hash(&r.password),
-            menu_ids: &r.menu_ids,
-        },
-    )
-    .await?;
-    Ok(ok(view(&u)))
+    let by = Granter {
+        kind,
+        menu_ids: &own,
+    };
+    let u = uc::add(&st.db, &menus, by, mid, &new).await?;
+    Ok(reply(StaffView::of(&u)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct EditReq {
+pub struct StaffEditReq {
     pub id: i64,
     #[serde(default)]
     pub nickname: Option<String>,
@@ -158,106 +98,39 @@ pub struct EditReq {
     pub role_ids: Option<Vec<i64>>,
 }
 
-#[utoipa::path(post, path = "/user.merchant_user_sub/edit", tag = "staff", request_body = EditReq, responses((status = 200, description = "the staff row")))]
+#[utoipa::path(post, path = "/user.merchant_user_sub/edit", tag = "staff", request_body = StaffEditReq, responses((status = 200, body = Reply<StaffView>)))]
 pub async fn edit(
     State(st): State<AppState>,
     c: Caller,
-    Input(r): Input<EditReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let cur = users::staff_by_id(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    let nickname = r
-        .nickname
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or(&cur.nickname)
-        .to_string();
-    validate::required("nickname", &nickname)?;
-    let mobile = match &r.mobile {
-        Some(_) => mobile_of(&r.mobile)?.map(str::to_string),
-        None => cur.mobile.clone(),
+    Input(r): Input<StaffEditReq>,
+) -> Answer<StaffView> {
+    let change = uc::StaffChange {
+        id: r.id,
+        nickname: r.nickname.as_deref(),
+        mobile: r.mobile.as_deref(),
+        password: r.password.as_deref(),
+        password_confirm: r.password_confirm.as_deref(),
+        status: r.status,
+        role_ids: r.role_ids.as_deref(),
     };
-    if let Some(m) = &mobile
-        && users::user_by_mobile(&st.db, m)
-            .await?
-            .is_some_and(|u| u.id != cur.id)
-    {
-        return Err(ApiError::invalid("mobile", Msg::MobileTaken));
-    }
-    let status = r.status.unwrap_or(cur.status);
-    if status != 0 && status != 1 {
-        return Err(ApiError::invalid_with(
-            "status",
-            Msg::InvalidValue,
-            vec![("reason", "1 | 0".into())],
-        ));
-    }
-    let role_ids = r.role_ids.clone().unwrap_or(cur.role_ids());
-    let roles = store::menus::roles(&st.db).await?;
-    if let Some(bad) = role_ids
-        .iter()
-        .find(|id| !roles.iter().any(|r| r.id == **id))
-    {
-        return Err(ApiError::invalid_with(
-            "role_ids",
-            Msg::InvalidValue,
-            vec![("reason", bad.to_string())],
-        ));
-    }
-    let password = r.password.as_deref().filter(|p| !p.is_empty());
-    if let Some(p) = password {
-        validate::new_password(p, r.password_confirm.as_deref().unwrap_or(p))?;
-    }
-    users::edit_staff(
-        &st.db,
-        mid,
-        cur.id,
-        &users::StaffEdit {
-            nickname: &nickname,
-            mobile: mobile.as_deref(),
-            status,
-            role_ids: &role_ids,
-        },
-    )
-    .await?;
-    if let Some(p) = password {
-        users::set_password(&st.db, cur.id, &store::password::hash(p)).await?;
-    }
-    let u = users::staff_by_id(&st.db, mid, cur.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(view(&u)))
+    let u = uc::edit(&st.db, c.merchant_id()?, &change).await?;
+    Ok(reply(StaffView::of(&u)))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct IdReq {
-    pub id: i64,
+#[utoipa::path(post, path = "/user.merchant_user_sub/delete", tag = "staff", request_body = IdReq, responses((status = 200, description = "deleted; its sessions end", body = Reply<Done>)))]
+pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq>) -> Answer<Done> {
+    uc::delete(&st.db, c.merchant_id()?, r.id).await?;
+    Ok(reply(Done {}))
 }
 
-#[utoipa::path(post, path = "/user.merchant_user_sub/delete", tag = "staff", request_body = IdReq, responses((status = 200, description = "deleted; its sessions end")))]
-pub async fn delete(
-    State(st): State<AppState>,
-    c: Caller,
-    Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
-    if !users::delete_staff(&st.db, c.merchant_id()?, r.id).await? {
-        return Err(ApiError::NotFound);
-    }
-    Ok(ok(serde_json::json!({})))
-}
-
-#[utoipa::path(method(get, post), path = "/user.merchant_user_sub/info", tag = "staff", params(("id" = i64, Query)), responses((status = 200, description = "the staff row")))]
+#[utoipa::path(method(get, post), path = "/user.merchant_user_sub/info", tag = "staff", params(("id" = i64, Query)), responses((status = 200, body = Reply<StaffView>)))]
 pub async fn info(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
-    let u = users::staff_by_id(&st.db, c.merchant_id()?, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(view(&u)))
+) -> Answer<StaffView> {
+    let u = uc::get(&st.db, c.merchant_id()?, r.id).await?;
+    Ok(reply(StaffView::of(&u)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -268,32 +141,40 @@ pub struct AuthMenuReq {
     pub menu_ids: Option<Vec<i64>>,
 }
 
-#[utoipa::path(method(get, post), path = "/user.merchant_user_sub/authMenu", tag = "staff", request_body = AuthMenuReq, responses((status = 200, description = "GET {tree, checked}; POST {checked}")))]
+/// GET: the grantable menu tree and the staff member's menus; POST: the menus now granted.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuthMenuView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<Vec<MenuNode>>,
+    pub checked: Vec<i64>,
+}
+
+#[utoipa::path(method(get, post), path = "/user.merchant_user_sub/authMenu", tag = "staff", request_body = AuthMenuReq, responses((status = 200, description = "GET {tree, checked}; POST {checked}", body = Reply<AuthMenuView>)))]
 pub async fn auth_menu(
     State(st): State<AppState>,
     c: Caller,
     method: axum::http::Method,
     Input(r): Input<AuthMenuReq>,
-) -> ApiResult<Json> {
+) -> Answer<AuthMenuView> {
     let mid = c.merchant_id()?;
-    let staff = users::staff_by_id(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let menus = st.menus.read().await.clone();
     if method == axum::http::Method::POST {
-        let ids = r
-            .menu_ids
-            .ok_or(ApiError::invalid("menu_ids", Msg::Required))?;
-        check_grantable(&st, &c, &ids).await?;
-        users::set_staff_menus(&st.db, mid, staff.id, &ids).await?;
-        return Ok(ok(serde_json::json!({ "checked": ids })));
+        let (kind, own) = granter(&c);
+        let by = Granter {
+            kind,
+            menu_ids: &own,
+        };
+        let ids = r.menu_ids.as_deref();
+        uc::set_menus(&st.db, &menus, by, mid, r.id, ids).await?;
+        return Ok(reply(AuthMenuView {
+            tree: None,
+            checked: r.menu_ids.unwrap_or_default(),
+        }));
     }
-    let menus = st.menus.read().await;
-    let grantable: Vec<&store::menus::Menu> = menus
-        .iter()
-        .filter(|m| m.admin == 0 && m.path != "/usercenter")
-        .collect();
-    Ok(ok(serde_json::json!({
-        "tree": super::index::tree(&grantable, None),
-        "checked": staff.menu_ids(),
-    })))
+    let staff = uc::get(&st.db, mid, r.id).await?;
+    let grantable: Vec<&store::menus::Menu> = uc::grantable(&menus).collect();
+    Ok(reply(AuthMenuView {
+        tree: Some(tree(&grantable, None)),
+        checked: staff.menu_ids(),
+    }))
 }

@@ -2,61 +2,85 @@
 //! the clips it used, its state and whether it was used for publishing.
 
 use crate::areas::materials::files;
-use crate::error::{ApiError, ApiResult, Json, ok};
-use crate::extract::{Caller, IdsReq, Input};
+use crate::error::{Answer, ApiError, ApiResult, Done, Page, Reply, reply};
+use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::i18n::Msg;
-use serde::Deserialize;
+use domain::i18n::{Lang, Msg, localize_reason};
+use serde::{Deserialize, Serialize};
+use services::clip::library as uc;
 use store::ListQuery;
 use store::clip as db;
 use utoipa::ToSchema;
 
-async fn view(st: &AppState, v: &db::Variant) -> ApiResult<serde_json::Value> {
-    Ok(views(st, std::slice::from_ref(v)).await?.remove(0))
+/// A clip of a variant's sequence, named (null when the material is gone).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClipRef {
+    pub id: i64,
+    pub name: Option<String>,
 }
 
-/// Variants of one merchant with their clips' and project's names: one query for every clip of the page
-/// and one per project, not two per row (the list at 100k rows spent its time there).
-async fn views(st: &AppState, vs: &[db::Variant]) -> ApiResult<Vec<serde_json::Value>> {
-    use std::collections::{BTreeSet, HashMap};
-    let Some(mid) = vs.first().map(|v| v.merchant_id) else {
-        return Ok(vec![]);
-    };
-    let ids: BTreeSet<i64> = vs.iter().flat_map(|v| v.seq()).collect();
-    let ids: Vec<i64> = ids.into_iter().collect();
-    let names: HashMap<i64, String> = store::materials::get_many(&st.db, mid, &ids)
-        .await?
-        .into_iter()
-        .map(|m| (m.id, m.name))
-        .collect();
-    let mut projects: HashMap<i64, Option<String>> = HashMap::new();
-    for p in vs.iter().map(|v| v.project_id).collect::<BTreeSet<_>>() {
-        let name = db::project(&st.db, mid, p).await?.map(|p| p.name);
-        projects.insert(p, name);
-    }
-    let url = |v: &db::Variant, key: &str, what: &str| -> serde_json::Value {
-        if key.is_empty() {
-            serde_json::Value::Null
-        } else {
-            files::url(st, v.id, what).into()
-        }
+/// A finished video (variant) as the library shows it: its row, the clips it used, its project's name
+/// and signed links to the video and cover (null when not made).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VariantView {
+    pub id: i64,
+    pub merchant_id: i64,
+    pub project_id: i64,
+    pub seq: Vec<i64>,
+    pub state: String,
+    pub error: String,
+    pub progress: i64,
+    pub duration_ms: i64,
+    pub used: i64,
+    pub job_id: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub clips: Vec<ClipRef>,
+    pub project_name: Option<String>,
+    pub src: Option<String>,
+    pub cover: Option<String>,
+}
+
+async fn view(st: &AppState, v: &db::Variant, lang: Lang) -> ApiResult<VariantView> {
+    Ok(views(st, std::slice::from_ref(v), lang).await?.remove(0))
+}
+
+/// Variants of one merchant with their clips' and project's names (`services::clip::library::names`).
+async fn views(st: &AppState, vs: &[db::Variant], lang: Lang) -> ApiResult<Vec<VariantView>> {
+    let uc::Names {
+        clips: names,
+        projects,
+    } = uc::names(&st.db, vs).await?;
+    let url = |v: &db::Variant, key: &str, what: &str| {
+        (!key.is_empty()).then(|| files::url(st, v.id, what))
     };
     Ok(vs
         .iter()
-        .map(|v| {
-            let mut out = serde_json::to_value(v).unwrap_or_default();
-            let clips: Vec<serde_json::Value> = v
+        .map(|v| VariantView {
+            id: v.id,
+            merchant_id: v.merchant_id,
+            project_id: v.project_id,
+            seq: v.seq(),
+            state: v.state.clone(),
+            error: localize_reason(&v.error, lang),
+            progress: v.progress,
+            duration_ms: v.duration_ms,
+            used: v.used,
+            job_id: v.job_id,
+            created_at: v.created_at,
+            updated_at: v.updated_at,
+            clips: v
                 .seq()
                 .into_iter()
-                .map(|id| serde_json::json!({ "id": id, "name": names.get(&id) }))
-                .collect();
-            out["clips"] = clips.into();
-            out["project_name"] = projects.get(&v.project_id).cloned().flatten().into();
-            out["seq"] = serde_json::json!(v.seq());
-            out["src"] = url(v, &v.video_key, "clip");
-            out["cover"] = url(v, &v.cover_key, "cover");
-            out
+                .map(|id| ClipRef {
+                    id,
+                    name: names.get(&id).cloned(),
+                })
+                .collect(),
+            project_name: projects.get(&v.project_id).cloned().flatten(),
+            src: url(v, &v.video_key, "clip"),
+            cover: url(v, &v.cover_key, "cover"),
         })
         .collect())
 }
@@ -73,7 +97,7 @@ pub struct IndexQuery {
     pub used: Option<String>,
 }
 
-async fn list(st: &AppState, c: &Caller, q: IndexQuery) -> ApiResult<Json> {
+async fn list(st: &AppState, c: &Caller, q: IndexQuery, lang: Lang) -> Answer<Page<VariantView>> {
     let lq = q
         .list
         .with_filter(
@@ -84,71 +108,40 @@ async fn list(st: &AppState, c: &Caller, q: IndexQuery) -> ApiResult<Json> {
         .with_filter("state", q.state.as_deref(), "=")
         .with_filter("used", q.used.as_deref(), "=");
     let (rows, total) = db::variants(&st.db, c.merchant_id()?, &lq).await?;
-    Ok(ok(store::list::rows_total(views(st, &rows).await?, total)))
+    Ok(reply(Page::new(views(st, &rows, lang).await?, total)))
 }
 
-#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/index", tag = "clip", responses((status = 200, description = "{rows:[variant with src, cover, clips], total}")))]
+#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/index", tag = "clip", responses((status = 200, body = Reply<Page<VariantView>>)))]
 pub async fn index(
     State(st): State<AppState>,
     c: Caller,
+    crate::LangOf(lang): crate::LangOf,
     Input(q): Input<IndexQuery>,
-) -> ApiResult<Json> {
-    list(&st, &c, q).await
+) -> Answer<Page<VariantView>> {
+    list(&st, &c, q, lang).await
 }
 
-#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/video_index", tag = "clip", params(("project_id" = i64, Query)), responses((status = 200, description = "one project's variants")))]
+#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/video_index", tag = "clip", params(("project_id" = i64, Query)), responses((status = 200, body = Reply<Page<VariantView>>, description = "one project's variants")))]
 pub async fn video_index(
     State(st): State<AppState>,
     c: Caller,
+    crate::LangOf(lang): crate::LangOf,
     Input(q): Input<IndexQuery>,
-) -> ApiResult<Json> {
+) -> Answer<Page<VariantView>> {
     if q.project_id.is_none() {
         return Err(ApiError::invalid("project_id", Msg::Required));
     }
-    list(&st, &c, q).await
+    list(&st, &c, q, lang).await
 }
 
-/// Checks a batch before any of it changes: every id is one of the merchant's (not deleted)
-/// variants, and `refuse` has nothing against its state; the first problem answers for the batch.
-async fn all_found(
-    st: &AppState,
-    mid: i64,
-    ids: &[i64],
-    refuse: impl Fn(&str) -> Option<Msg>,
-) -> ApiResult<()> {
-    for id in ids {
-        let v = db::variant(&st.db, mid, *id)
-            .await?
-            .filter(|v| v.state != "deleted")
-            .ok_or(ApiError::NotFound)?;
-        if let Some(msg) = refuse(&v.state) {
-            return Err(ApiError::invalid("id", msg));
-        }
-    }
-    Ok(())
-}
-
-#[utoipa::path(post, path = "/clip.merchant_video_library/video_delete", tag = "clip", request_body = IdsReq, responses((status = 200, description = "deleted (the sequence is never made again)")))]
+#[utoipa::path(post, path = "/clip.merchant_video_library/video_delete", tag = "clip", request_body = IdsReq, responses((status = 200, body = Reply<Done>, description = "deleted (the sequence is never made again)")))]
 pub async fn video_delete(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<IdsReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let ids = r.all("id")?;
-    all_found(&st, mid, &ids, |state| {
-        (state == "processing").then_some(Msg::VariantBusy)
-    })
-    .await?;
-    for id in ids {
-        for key in db::delete_variant(&st.db, mid, id)
-            .await?
-            .unwrap_or_default()
-        {
-            let _ = st.storage.delete(&key).await;
-        }
-    }
-    Ok(ok(serde_json::json!({})))
+) -> Answer<Done> {
+    uc::delete(&st.db, &st.storage, c.merchant_id()?, &r.all("id")?).await?;
+    Ok(reply(Done {}))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -159,49 +152,61 @@ pub struct UseReq {
     pub used: Option<bool>,
 }
 
-#[utoipa::path(post, path = "/clip.merchant_video_library/video_use", tag = "clip", request_body = UseReq, responses((status = 200, description = "marked")))]
+#[utoipa::path(post, path = "/clip.merchant_video_library/video_use", tag = "clip", request_body = UseReq, responses((status = 200, body = Reply<VariantView>, description = "marked")))]
 pub async fn video_use(
     State(st): State<AppState>,
     c: Caller,
+    crate::LangOf(lang): crate::LangOf,
     Input(r): Input<UseReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let v = db::variant(&st.db, mid, r.id)
-        .await?
-        .filter(|v| v.state != "deleted")
-        .ok_or(ApiError::NotFound)?;
-    if v.state != "success" {
-        return Err(ApiError::invalid("id", Msg::VariantBusy));
-    }
-    db::set_used(&st.db, mid, r.id, r.used.unwrap_or(true)).await?;
-    let v = db::variant(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(view(&st, &v).await?))
+) -> Answer<VariantView> {
+    let v = uc::set_used(&st.db, c.merchant_id()?, r.id, r.used.unwrap_or(true)).await?;
+    Ok(reply(view(&st, &v, lang).await?))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct IdReq {
+/// A render job as the library shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JobView {
     pub id: i64,
+    pub state: String,
+    pub attempts: i64,
+    pub max_attempts: i64,
+    pub last_error: Option<String>,
 }
 
-#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/job_video", tag = "clip", params(("id" = i64, Query)), responses((status = 200, description = "the variant's render job: state, progress, attempts, error")))]
+/// A variant's render: its own state and its job's (null when the job is gone).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RenderView {
+    pub variant_id: i64,
+    pub state: String,
+    pub progress: i64,
+    pub error: String,
+    pub job: Option<JobView>,
+}
+
+#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/job_video", tag = "clip", params(("id" = i64, Query)), responses((status = 200, body = Reply<RenderView>, description = "the variant's render job: state, progress, attempts, error")))]
 pub async fn job_video(
     State(st): State<AppState>,
     c: Caller,
+    crate::LangOf(lang): crate::LangOf,
     Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
+) -> Answer<RenderView> {
     let v = db::variant(&st.db, c.merchant_id()?, r.id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let job = store::jobs::get(&st.db, v.job_id).await?;
-    Ok(ok(serde_json::json!({
-        "variant_id": v.id,
-        "state": v.state,
-        "progress": v.progress,
-        "error": v.error,
-        "job": job.map(|j| serde_json::json!({"id": j.id, "state": j.state, "attempts": j.attempts, "max_attempts": j.max_attempts, "last_error": j.last_error})),
-    })))
+    Ok(reply(RenderView {
+        variant_id: v.id,
+        state: v.state,
+        progress: v.progress,
+        error: localize_reason(&v.error, lang),
+        job: job.map(|j| JobView {
+            id: j.id,
+            state: j.state,
+            attempts: j.attempts,
+            max_attempts: j.max_attempts,
+            last_error: j.last_error.map(|e| localize_reason(&e, lang)),
+        }),
+    }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -211,137 +216,54 @@ pub struct ContinueReq {
     pub count: Option<i64>,
 }
 
-#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/continue_add_video", tag = "clip", params(("id" = i64, Query)), responses((status = 200, description = "more unique variants of the project")))]
+#[utoipa::path(method(get, post), path = "/clip.merchant_video_library/continue_add_video", tag = "clip", params(("id" = i64, Query)), responses((status = 200, body = Reply<super::projects::PlanView>, description = "more unique variants of the project")))]
 pub async fn continue_add(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<ContinueReq>,
-) -> ApiResult<Json> {
-    super::projects::generate(
-        &st,
-        &c,
-        super::projects::GenerateReq {
-            id: r.id,
-            count: r.count,
-        },
-    )
-    .await
+) -> Answer<super::projects::PlanView> {
+    let done = services::clip::projects::generate(&st.db, c.merchant_id()?, r.id, r.count).await?;
+    Ok(reply(super::projects::generated(done)))
 }
 
-/// What a cancelled variant says (in both languages: it is stored with the variant).
-const CANCELLED: &str = "已取消合成 / cancelled by the user";
+/// How many renders were cancelled.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Cancelled {
+    pub cancelled: i64,
+}
 
-#[utoipa::path(post, path = "/clip.merchant_video_library/video_cancel", tag = "clip", request_body = IdsReq, responses((status = 200, description = "{cancelled: n}; each one's points are refunded")))]
+#[utoipa::path(post, path = "/clip.merchant_video_library/video_cancel", tag = "clip", request_body = IdsReq, responses((status = 200, body = Reply<Cancelled>, description = "each one's points are refunded")))]
 pub async fn video_cancel(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<IdsReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let ids = r.all("id")?;
-    all_found(&st, mid, &ids, |state| {
-        (state != "processing").then_some(Msg::NotCancellable)
-    })
-    .await?;
-    let mut n = 0;
-    for id in ids {
-        // The variant first (a render finishing now then finds it cancelled), then its job, then
-        // the points — refunds are once per key, like a failed render's.
-        if let Some((job, points_key)) = db::cancel_variant(&st.db, mid, id, CANCELLED).await? {
-            store::jobs::cancel(&st.db, job, CANCELLED).await?;
-            store::points::refund(
-                &st.db,
-                mid,
-                &points_key,
-                domain::points::Reason::VideoSynthesisCancelled,
-            )
-            .await
-            .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;
-            n += 1;
-        }
-    }
-    Ok(ok(serde_json::json!({ "cancelled": n })))
+) -> Answer<Cancelled> {
+    let n = uc::cancel(&st.db, c.merchant_id()?, &r.all("id")?).await?;
+    Ok(reply(Cancelled { cancelled: n }))
 }
 
-#[utoipa::path(post, path = "/clip.merchant_video_library/add", tag = "clip", request_body = IdsReq, responses((status = 200, description = "{variant_ids}: the merchant's own finished videos (video materials) put into the library")))]
+/// The variants made.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Imported {
+    pub variant_ids: Vec<i64>,
+}
+
+#[utoipa::path(post, path = "/clip.merchant_video_library/add", tag = "clip", request_body = IdsReq, responses((status = 200, body = Reply<Imported>, description = "the merchant's own finished videos (video materials) put into the library")))]
 pub async fn add(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<IdsReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let ids = r.all("ids")?;
-    // Every id is checked before anything is linked: all or nothing.
-    let mut files = vec![];
-    for id in &ids {
-        let m = store::materials::get(&st.db, mid, *id)
-            .await?
-            .ok_or(ApiError::NotFound)?;
-        if m.kind != "video" || m.state != "ready" {
-            return Err(ApiError::invalid_with(
-                "ids",
-                Msg::NotAVideo,
-                vec![("name", m.name)],
-            ));
-        }
-        if db::is_imported(&st.db, mid, m.id).await? {
-            return Err(ApiError::invalid_with(
-                "ids",
-                Msg::AlreadyInLibrary,
-                vec![("name", m.name)],
-            ));
-        }
-        files.push(m);
-    }
-    let mut out = vec![];
-    for m in files {
-        let video_key = media::Storage::new_key(mid, "mp4");
-        let cover_key = if m.poster_key.is_empty() {
-            String::new()
-        } else {
-            media::Storage::new_key(mid, "jpg")
-        };
-        let internal = |e: media::storage::StorageError| ApiError::Internal(e.into());
-        st.storage
-            .link(&m.storage_key, &video_key)
-            .await
-            .map_err(internal)?;
-        if !cover_key.is_empty() {
-            st.storage
-                .link(&m.poster_key, &cover_key)
-                .await
-                .map_err(internal)?;
-        }
-        match db::import_variant(&st.db, mid, m.id, m.duration_ms, &video_key, &cover_key).await? {
-            Some(id) => out.push(id),
-            None => {
-                let _ = st.storage.delete(&video_key).await;
-                let _ = st.storage.delete(&cover_key).await;
-                return Err(ApiError::invalid_with(
-                    "ids",
-                    Msg::AlreadyInLibrary,
-                    vec![("name", m.name)],
-                ));
-            }
-        }
-    }
-    Ok(ok(serde_json::json!({ "variant_ids": out })))
+) -> Answer<Imported> {
+    let out = uc::import(&st.db, &st.storage, c.merchant_id()?, &r.all("ids")?).await?;
+    Ok(reply(Imported { variant_ids: out }))
 }
 
-#[utoipa::path(post, path = "/clip.merchant_video_library/job_video_add_all", tag = "clip", request_body = IdReq, responses((status = 200, description = "renders every unique variant the project still allows (at most 200 per call), like add_video")))]
+#[utoipa::path(post, path = "/clip.merchant_video_library/job_video_add_all", tag = "clip", request_body = IdReq, responses((status = 200, body = Reply<super::projects::PlanView>, description = "renders every unique variant the project still allows (at most 200 per call), like add_video")))]
 pub async fn job_video_add_all(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
-    let capacity = super::projects::capacity(&st, c.merchant_id()?, r.id).await?;
-    super::projects::generate(
-        &st,
-        &c,
-        super::projects::GenerateReq {
-            id: r.id,
-            count: Some(capacity.clamp(1, domain::clip::MAX_BATCH)),
-        },
-    )
-    .await
+) -> Answer<super::projects::PlanView> {
+    let done = services::clip::projects::generate_all(&st.db, c.merchant_id()?, r.id).await?;
+    Ok(reply(super::projects::generated(done)))
 }

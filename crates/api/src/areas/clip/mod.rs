@@ -2,7 +2,6 @@
 
 pub mod library;
 pub mod projects;
-pub mod render;
 pub mod senior;
 pub mod slice;
 

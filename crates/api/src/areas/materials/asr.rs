@@ -2,29 +2,39 @@
 //! refunded if it fails), read and edit its lines, save the timeline editor's result. Lines travel in
 //! seconds (SPEC: start seconds, end seconds, content) and are stored in milliseconds.
 
-use crate::error::{ApiError, ApiResult, Json, ok};
-use crate::extract::{Caller, Input};
+use crate::error::{Answer, ApiError, ApiResult, Done, Page, Reply, reply};
+use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Msg;
-use domain::jobs::JobKind;
-use domain::points::Reason;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use services::materials::asr as uc;
 use store::ListQuery;
-use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
 use utoipa::ToSchema;
 
-/// Points per started minute of recognized media.
-pub const POINTS_PER_MINUTE: i64 = 1;
 const MAX_LINE_CHARS: usize = 200;
 
 fn secs(ms: i64) -> f64 {
     ms as f64 / 1000.0
 }
 
-fn line_view(l: &mat::AsrLine) -> serde_json::Value {
-    serde_json::json!({ "id": l.id, "start": secs(l.start_ms), "end": secs(l.end_ms), "content": l.content })
+/// One subtitle line, in seconds.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LineView {
+    pub id: i64,
+    pub start: f64,
+    pub end: f64,
+    pub content: String,
+}
+
+fn line_view(l: &mat::AsrLine) -> LineView {
+    LineView {
+        id: l.id,
+        start: secs(l.start_ms),
+        end: secs(l.end_ms),
+        content: l.content.clone(),
+    }
 }
 
 async fn media_of(st: &AppState, c: &Caller, id: i64) -> ApiResult<mat::MediaFile> {
@@ -34,6 +44,7 @@ async fn media_of(st: &AppState, c: &Caller, id: i64) -> ApiResult<mat::MediaFil
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = AsrAddReq)]
 pub struct AddReq {
     pub resource_id: i64,
     /// zh (default) or en.
@@ -41,60 +52,34 @@ pub struct AddReq {
     pub lang: Option<String>,
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_add", tag = "materials", params(("resource_id" = i64, Query)), responses((status = 200, description = "{job_id, points, asr_state}")))]
+/// A recognition started: its job, the points deducted, the material's new recognition state.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Started {
+    pub job_id: i64,
+    pub points: i64,
+    pub asr_state: &'static str,
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_add", tag = "materials", params(("resource_id" = i64, Query)), responses((status = 200, body = Reply<Started>)))]
 pub async fn add(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<AddReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let m = media_of(&st, &c, r.resource_id).await?;
-    let lang: media::asr::Lang = r.lang.as_deref().unwrap_or("zh").parse().map_err(|_| {
-        ApiError::invalid_with(
-            "lang",
-            Msg::InvalidValue,
-            vec![("reason", "zh | en".into())],
-        )
-    })?;
-    if m.kind != "video" && m.kind != "audio" || m.has_audio == 0 {
-        return Err(ApiError::invalid("resource_id", Msg::AsrNoAudio));
-    }
-    if m.asr_state == "processing" {
-        return Err(ApiError::invalid("resource_id", Msg::AsrBusy));
-    }
-    if let Err(e) = media::asr::WhisperRecognizer::from_asr_dir(&st.settings.asr_dir()) {
-        return Err(ApiError::invalid_with(
-            "resource_id",
-            Msg::AsrNotInstalled,
-            vec![("hint", e.to_string())],
-        ));
-    }
-    let points = ((m.duration_ms + 59_999) / 60_000).max(1) * POINTS_PER_MINUTE;
-    let key = format!("asr:{}:{}", m.id, domain::now_ms());
-    store::points::deduct(&st.db, mid, points, Reason::SubtitleRecognition, &key).await?;
-    mat::set_asr_state(&st.db, m.id, "processing", "").await?;
-    let payload = domain::jobs::MediaAsr {
-        media_id: m.id,
-        lang: lang.as_str().into(),
-        points_key: key.clone(),
-    };
-    let job = store::jobs::NewJob {
-        merchant_id: Some(mid),
-        idempotency_key: Some(key.clone()),
-        max_attempts: Some(2),
-        ..store::jobs::NewJob::new(JobKind::MediaAsr, &payload)
-    };
-    let job_id = match store::jobs::submit(&st.db, &job).await {
-        Ok(id) => id,
-        Err(e) => {
-            store::points::refund(&st.db, mid, &key, Reason::SubtitleRecognitionNotStarted).await?;
-            mat::set_asr_state(&st.db, m.id, "failed", &e.to_string()).await?;
-            return Err(e.into());
-        }
-    };
-    Ok(ok(
-        serde_json::json!({ "job_id": job_id, "points": points, "asr_state": "processing" }),
-    ))
+) -> Answer<Started> {
+    let lang = r.lang.as_deref().unwrap_or("zh");
+    let started = uc::start(
+        &st.db,
+        &st.settings.asr_dir(),
+        c.merchant_id()?,
+        r.resource_id,
+        lang,
+    )
+    .await?;
+    Ok(reply(Started {
+        job_id: started.job_id,
+        points: started.points,
+        asr_state: "processing",
+    }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -102,20 +87,30 @@ pub struct QuoteReq {
     pub resource_id: i64,
 }
 
+/// The price of a recognition against the balance.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Quote {
+    pub points: i64,
+    pub balance: i64,
+    pub enough: bool,
+}
+
 /// What recognizing a material's subtitles will deduct (shown before the user confirms; `asr_add`
 /// deducts it once and refunds it if recognition fails).
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/deduction_point", tag = "materials", params(("resource_id" = i64, Query)), responses((status = 200, description = "{points, balance, enough}")))]
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/deduction_point", tag = "materials", params(("resource_id" = i64, Query)), responses((status = 200, body = Reply<Quote>)))]
 pub async fn deduction_point(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<QuoteReq>,
-) -> ApiResult<Json> {
+) -> Answer<Quote> {
     let m = media_of(&st, &c, r.resource_id).await?;
-    let points = ((m.duration_ms + 59_999) / 60_000).max(1) * POINTS_PER_MINUTE;
+    let points = uc::price(m.duration_ms);
     let balance = store::points::balance(&st.db, m.merchant_id).await?;
-    Ok(ok(
-        serde_json::json!({ "points": points, "balance": balance, "enough": balance >= points }),
-    ))
+    Ok(reply(Quote {
+        points,
+        balance,
+        enough: balance >= points,
+    }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -125,18 +120,28 @@ pub struct DetailQuery {
     pub resource_id: i64,
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_detail", tag = "materials", params(("resource_id" = i64, Query)), responses((status = 200, description = "{rows:[{id,start,end,content}], total, asr_state}")))]
+/// A page of lines with the material's recognition state.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LinesPage {
+    #[serde(flatten)]
+    pub page: Page<LineView>,
+    pub asr_state: String,
+    pub asr_error: String,
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_detail", tag = "materials", params(("resource_id" = i64, Query)), responses((status = 200, body = Reply<LinesPage>)))]
 pub async fn detail(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<DetailQuery>,
-) -> ApiResult<Json> {
+) -> Answer<LinesPage> {
     let m = media_of(&st, &c, q.resource_id).await?;
     let (rows, total) = mat::asr_page(&st.db, m.merchant_id, m.id, &q.list).await?;
-    let mut data = store::list::rows_total(rows.iter().map(line_view).collect::<Vec<_>>(), total);
-    data["asr_state"] = m.asr_state.into();
-    data["asr_error"] = m.asr_error.into();
-    Ok(ok(data))
+    Ok(reply(LinesPage {
+        page: Page::new(rows.iter().map(line_view).collect(), total),
+        asr_state: m.asr_state,
+        asr_error: m.asr_error,
+    }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -144,24 +149,37 @@ pub struct TimelineReq {
     pub resource_id: i64,
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/get_asr_timeline", tag = "materials", params(("resource_id" = i64, Query)), responses((status = 200, description = "{duration, src, asr_state, lines}")))]
+/// What the timeline editor opens: the media, its recognition state and every line.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Timeline {
+    pub resource_id: i64,
+    /// Seconds.
+    pub duration: f64,
+    pub src: String,
+    /// The canonical copy plays in every browser (an HEVC original may not).
+    pub mezzanine: Option<String>,
+    pub asr_state: String,
+    pub asr_error: String,
+    pub lines: Vec<LineView>,
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/get_asr_timeline", tag = "materials", params(("resource_id" = i64, Query)), responses((status = 200, body = Reply<Timeline>)))]
 pub async fn timeline(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<TimelineReq>,
-) -> ApiResult<Json> {
+) -> Answer<Timeline> {
     let m = media_of(&st, &c, r.resource_id).await?;
     let lines = mat::asr_lines(&st.db, m.merchant_id, m.id).await?;
-    Ok(ok(serde_json::json!({
-        "resource_id": m.id,
-        "duration": secs(m.duration_ms),
-        "src": super::files::url(&st, m.id, "original"),
-        // The canonical copy plays in every browser (an HEVC original may not).
-        "mezzanine": (!m.mezzanine_key.is_empty()).then(|| super::files::url(&st, m.id, "mezzanine")),
-        "asr_state": m.asr_state,
-        "asr_error": m.asr_error,
-        "lines": lines.iter().map(line_view).collect::<Vec<_>>(),
-    })))
+    Ok(reply(Timeline {
+        resource_id: m.id,
+        duration: secs(m.duration_ms),
+        src: super::files::url(&st, m.id, "original"),
+        mezzanine: (!m.mezzanine_key.is_empty()).then(|| super::files::url(&st, m.id, "mezzanine")),
+        asr_state: m.asr_state,
+        asr_error: m.asr_error,
+        lines: lines.iter().map(line_view).collect(),
+    }))
 }
 
 /// Checks one line against the media's length; seconds in, milliseconds out.
@@ -206,12 +224,12 @@ pub struct ModifyReq {
     pub value: serde_json::Value,
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_modify", tag = "materials", params(("id" = i64, Query), ("field" = String, Query), ("value" = String, Query)), responses((status = 200, description = "the line")))]
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_modify", tag = "materials", params(("id" = i64, Query), ("field" = String, Query), ("value" = String, Query)), responses((status = 200, body = Reply<LineView>)))]
 pub async fn modify(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<ModifyReq>,
-) -> ApiResult<Json> {
+) -> Answer<LineView> {
     let mid = c.merchant_id()?;
     let mut l = mat::asr_line(&st.db, mid, r.id)
         .await?
@@ -244,24 +262,15 @@ pub async fn modify(
     let (s, e, t) = checked(start, end, &content, m.duration_ms)?;
     (l.start_ms, l.end_ms, l.content) = (s, e, t);
     mat::update_asr_line(&st.db, mid, &l).await?;
-    Ok(ok(line_view(&l)))
+    Ok(reply(line_view(&l)))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct IdReq {
-    pub id: i64,
-}
-
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_delete", tag = "materials", params(("id" = i64, Query)), responses((status = 200, description = "deleted")))]
-pub async fn delete(
-    State(st): State<AppState>,
-    c: Caller,
-    Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_delete", tag = "materials", params(("id" = i64, Query)), responses((status = 200, body = Reply<Done>)))]
+pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq>) -> Answer<Done> {
     if !mat::delete_asr_line(&st.db, c.merchant_id()?, r.id).await? {
         return Err(ApiError::NotFound);
     }
-    Ok(ok(serde_json::json!({})))
+    Ok(reply(Done {}))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -273,18 +282,19 @@ pub struct LineIn {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = AsrSaveReq)]
 pub struct SaveReq {
     pub resource_id: i64,
     #[serde(default)]
     pub lines: Vec<LineIn>,
 }
 
-#[utoipa::path(post, path = "/media.merchant_much_resource/save_asr_times", tag = "materials", request_body = SaveReq, responses((status = 200, description = "the saved lines, in time order")))]
+#[utoipa::path(post, path = "/media.merchant_much_resource/save_asr_times", tag = "materials", request_body = SaveReq, responses((status = 200, body = Reply<Vec<LineView>>, description = "the saved lines, in time order")))]
 pub async fn save(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<SaveReq>,
-) -> ApiResult<Json> {
+) -> Answer<Vec<LineView>> {
     let m = media_of(&st, &c, r.resource_id).await?;
     if r.lines.len() > 2000 {
         return Err(ApiError::invalid_with(
@@ -307,65 +317,6 @@ pub async fn save(
         lines.push(line);
     }
     lines.sort_by_key(|l| (l.0, l.1));
-    mat::replace_asr_lines(&st.db, m.merchant_id, m.id, &lines).await?;
-    if m.asr_state != "processing" {
-        mat::set_asr_state(&st.db, m.id, "success", "").await?;
-    }
-    let saved = mat::asr_lines(&st.db, m.merchant_id, m.id).await?;
-    Ok(ok(saved.iter().map(line_view).collect::<Vec<_>>()))
-}
-
-/// The `media.asr` job: recognize, replace the lines, mark success — or fail with the reason and give
-/// the points back.
-pub async fn run(
-    ctx: JobCtx,
-    storage: media::Storage,
-    asr_dir: std::path::PathBuf,
-) -> Result<(), JobError> {
-    let p: domain::jobs::MediaAsr = ctx.payload()?;
-    // Stored as the language's name (domain has no `media`): read the same way the payload was.
-    let lang: media::asr::Lang = p
-        .lang
-        .parse()
-        .map_err(|e| JobError::Permanent(format!("bad payload: {e}")))?;
-    let Some(m) = mat::get_any(&ctx.db, p.media_id).await? else {
-        return Err(JobError::Permanent("the material was deleted".into()));
-    };
-    let result = async {
-        let engine = media::asr::WhisperRecognizer::from_asr_dir(&asr_dir)
-            .map_err(|e| JobError::Permanent(e.to_string()))?;
-        let path = storage
-            .path(&m.storage_key)
-            .map_err(|e| JobError::Permanent(e.to_string()))?;
-        ctx.progress(10).await?;
-        use media::asr::Recognizer;
-        let lines = engine.transcribe(&path, lang).await.map_err(|e| match e {
-            media::asr::AsrError::Timeout { .. } | media::asr::AsrError::Io(_) => {
-                JobError::Retry(e.to_string())
-            }
-            other => JobError::Permanent(other.to_string()),
-        })?;
-        let rows: Vec<(i64, i64, String)> = lines
-            .into_iter()
-            .map(|l| (l.start_ms, l.end_ms, l.content))
-            .collect();
-        mat::replace_asr_lines(&ctx.db, m.merchant_id, m.id, &rows).await?;
-        mat::set_asr_state(&ctx.db, m.id, "success", "").await?;
-        Ok::<(), JobError>(())
-    }
-    .await;
-    if let Err(e) = &result
-        && ctx.is_final(e)
-    {
-        mat::set_asr_state(&ctx.db, m.id, "failed", e.message()).await?;
-        store::points::refund(
-            &ctx.db,
-            m.merchant_id,
-            &p.points_key,
-            Reason::SubtitleRecognitionFailed,
-        )
-        .await
-        .map_err(|e| JobError::Retry(e.to_string()))?;
-    }
-    result
+    let saved = uc::save_lines(&st.db, &m, &lines).await?;
+    Ok(reply(saved.iter().map(line_view).collect()))
 }

@@ -2,71 +2,21 @@
 //! offset into one part file (idempotent, any order); the status call tells a reloaded page which chunks
 //! are already there; finishing runs the same checks as a direct upload.
 
-use super::files::view;
-use super::upload::{self, Accept, Received};
-use crate::error::{ApiError, ApiResult, Json, ok};
+use super::files::{MediaView, view};
+use super::upload;
+use crate::error::{Answer, ApiError, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use domain::i18n::Msg;
 use hmac::{Hmac, Mac};
-use media::magic::{Class, clean_name};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use services::materials::upload as uc;
 use sha2::Sha256;
-use std::io::{Seek, SeekFrom, Write};
-use store::materials::{self as mat, UploadSession};
+use store::materials::UploadSession;
 use utoipa::ToSchema;
 
-/// SPEC §9: the upload signature policy's default max size.
-pub const POLICY_MAX: i64 = 5 * 1024 * 1024 * 1024;
-pub const CHUNK: i64 = 5 * 1024 * 1024;
-const TTL_MS: i64 = 24 * 3_600_000;
-
-fn library_accept(library: &str) -> ApiResult<Accept> {
-    const VI: &[Class] = &[Class::Video, Class::Image];
-    const ANY: &[Class] = &[Class::Video, Class::Image, Class::Audio];
-    Ok(match library {
-        "resource" => Accept {
-            library: "resource",
-            classes: VI,
-            icons: false,
-        },
-        "upload" | "" => Accept {
-            library: "upload",
-            classes: ANY,
-            icons: false,
-        },
-        "video" => Accept {
-            library: "video",
-            classes: &[Class::Video],
-            icons: false,
-        },
-        "voice" => Accept {
-            library: "voice",
-            classes: &[Class::Audio],
-            icons: false,
-        },
-        "music" => Accept {
-            library: "music",
-            classes: &[Class::Audio],
-            icons: false,
-        },
-        other => {
-            return Err(ApiError::invalid_with(
-                "library",
-                Msg::InvalidValue,
-                vec![(
-                    "reason",
-                    format!("'{other}': resource | upload | video | voice | music"),
-                )],
-            ));
-        }
-    })
-}
-
-fn part_path(st: &AppState, id: &str) -> std::path::PathBuf {
-    st.storage.upload_part(id)
-}
+pub use uc::{CHUNK, POLICY_MAX};
 
 fn signature(st: &AppState, s: &UploadSession) -> String {
     let mut mac =
@@ -85,19 +35,35 @@ fn signature(st: &AppState, s: &UploadSession) -> String {
         .collect()
 }
 
-fn status(st: &AppState, s: &UploadSession) -> serde_json::Value {
-    serde_json::json!({
-        "upload_id": s.id,
-        "file_name": s.file_name,
-        "size": s.size,
-        "chunk_size": s.chunk_size,
-        "total_chunks": s.total_chunks(),
-        "received": s.received(),
-        "expires_at": s.expires_at,
-        "max_size": POLICY_MAX,
-        "signature": signature(st, s),
-        "chunk_url": format!("/api/ajax/upload_chunk?upload_id={}", s.id),
-    })
+/// An upload session as the uploader resumes it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadStatus {
+    pub upload_id: String,
+    pub file_name: String,
+    pub size: i64,
+    pub chunk_size: i64,
+    pub total_chunks: i64,
+    /// The chunk indexes already there.
+    pub received: Vec<i64>,
+    pub expires_at: i64,
+    pub max_size: i64,
+    pub signature: String,
+    pub chunk_url: String,
+}
+
+fn status(st: &AppState, s: &UploadSession) -> UploadStatus {
+    UploadStatus {
+        upload_id: s.id.clone(),
+        file_name: s.file_name.clone(),
+        size: s.size,
+        chunk_size: s.chunk_size,
+        total_chunks: s.total_chunks(),
+        received: s.received(),
+        expires_at: s.expires_at,
+        max_size: POLICY_MAX,
+        signature: signature(st, s),
+        chunk_url: format!("/api/ajax/upload_chunk?upload_id={}", s.id),
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -111,54 +77,25 @@ pub struct PolicyReq {
     pub group_id: i64,
 }
 
-#[utoipa::path(post, path = "/ajax/ossUpload", tag = "materials", request_body = PolicyReq, responses((status = 200, description = "upload policy {upload_id, chunk_size, total_chunks, received, expires_at, signature}")))]
+#[utoipa::path(post, path = "/ajax/ossUpload", tag = "materials", request_body = PolicyReq, responses((status = 200, body = Reply<UploadStatus>, description = "the upload policy")))]
 pub async fn policy(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<PolicyReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let a = library_accept(r.library.trim())?;
+) -> Answer<UploadStatus> {
+    let a = uc::library_accept(r.library.trim())?;
     c.may_write(a.library)?;
-    domain::validate::no_bidi("file_name", &r.file_name)?;
-    let name =
-        clean_name(&r.file_name).ok_or(ApiError::invalid("file_name", Msg::FileNameInvalid))?;
-    if r.size <= 0 {
-        return Err(ApiError::invalid("file", Msg::FileEmpty));
-    }
-    let cap = a
-        .classes
-        .iter()
-        .map(|c| upload::max_bytes(*c))
-        .max()
-        .unwrap_or(0)
-        .min(POLICY_MAX);
-    if r.size > cap {
-        return Err(ApiError::invalid_with(
-            "file",
-            Msg::FileTooLarge,
-            vec![("n", (cap / 1024 / 1024).to_string())],
-        ));
-    }
-    if r.group_id != 0 && mat::group(&st.db, mid, r.group_id).await?.is_none() {
-        return Err(ApiError::NotFound);
-    }
-    let now = domain::now_ms();
-    let s = UploadSession {
-        id: store::random_token(18),
-        merchant_id: mid,
-        user_id: c.user.id,
-        file_name: name,
-        size: r.size,
-        chunk_size: CHUNK,
-        chunks: String::new(),
-        library: a.library.to_string(),
-        group_id: r.group_id,
-        expires_at: now + TTL_MS,
-        created_at: now,
-    };
-    mat::create_upload(&st.db, &s).await?;
-    Ok(ok(status(&st, &s)))
+    let s = uc::open_session(
+        &st.db,
+        c.merchant_id()?,
+        c.user.id,
+        &a,
+        &r.file_name,
+        r.size,
+        r.group_id,
+    )
+    .await?;
+    Ok(reply(status(&st, &s)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -167,30 +104,44 @@ pub struct YunReq {
     pub upload_id: Option<String>,
 }
 
-#[utoipa::path(method(get, post), path = "/ajax/getYunData", tag = "materials", responses((status = 200, description = "storage settings, and an upload's received chunks when upload_id is given")))]
+/// The storage settings the uploader needs.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct YunData {
+    pub driver: &'static str,
+    pub chunk_size: i64,
+    pub max_size: i64,
+    pub video_max: i64,
+    pub image_max: i64,
+    /// The upload named by `upload_id`, when one was.
+    pub upload: Option<UploadStatus>,
+}
+
+#[utoipa::path(method(get, post), path = "/ajax/getYunData", tag = "materials", responses((status = 200, body = Reply<YunData>, description = "storage settings, and an upload's received chunks when upload_id is given")))]
 pub async fn yun_data(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<YunReq>,
-) -> ApiResult<Json> {
+) -> Answer<YunData> {
     let mid = c.merchant_id()?;
     let upload = match r.upload_id.as_deref().filter(|s| !s.is_empty()) {
-        Some(id) => Some(status(
-            &st,
-            &mat::upload(&st.db, mid, id)
-                .await?
-                .ok_or(ApiError::invalid("upload_id", Msg::UploadExpired))?,
-        )),
+        Some(id) => Some(status(&st, &uc::session(&st.db, mid, id).await?)),
         None => None,
     };
-    Ok(ok(serde_json::json!({
-        "driver": "local",
-        "chunk_size": CHUNK,
-        "max_size": POLICY_MAX,
-        "video_max": upload::VIDEO_MAX,
-        "image_max": upload::IMAGE_MAX,
-        "upload": upload,
-    })))
+    Ok(reply(YunData {
+        driver: "local",
+        chunk_size: CHUNK,
+        max_size: POLICY_MAX,
+        video_max: upload::VIDEO_MAX,
+        image_max: upload::IMAGE_MAX,
+        upload,
+    }))
+}
+
+/// Which chunks are there after one more.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChunkStatus {
+    pub received: Vec<i64>,
+    pub total_chunks: i64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -199,33 +150,16 @@ pub struct ChunkQuery {
     pub index: i64,
 }
 
-#[utoipa::path(post, path = "/ajax/upload_chunk", tag = "materials", params(("upload_id" = String, Query), ("index" = i64, Query)), request_body(content_type = "multipart/form-data", description = "file: the chunk's bytes"), responses((status = 200, description = "{received, total_chunks}")))]
+#[utoipa::path(post, path = "/ajax/upload_chunk", tag = "materials", params(("upload_id" = String, Query), ("index" = i64, Query)), request_body(content_type = "multipart/form-data", description = "file: the chunk's bytes"), responses((status = 200, body = Reply<ChunkStatus>)))]
 pub async fn chunk(
     State(st): State<AppState>,
     c: Caller,
     axum::extract::Query(q): axum::extract::Query<ChunkQuery>,
     mut mp: Multipart,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let s = mat::upload(&st.db, mid, &q.upload_id)
-        .await?
-        .ok_or(ApiError::invalid("upload_id", Msg::UploadExpired))?;
+) -> Answer<ChunkStatus> {
+    let s = uc::session(&st.db, c.merchant_id()?, &q.upload_id).await?;
     c.may_write(&s.library)?;
-    if q.index < 0 || q.index >= s.total_chunks() {
-        return Err(ApiError::invalid_with(
-            "chunk",
-            Msg::ChunkInvalid,
-            vec![(
-                "reason",
-                format!("index {} of {}", q.index, s.total_chunks()),
-            )],
-        ));
-    }
-    let expected = if q.index == s.total_chunks() - 1 {
-        s.size - q.index * s.chunk_size
-    } else {
-        s.chunk_size
-    };
+    let expected = uc::chunk_len(&s, q.index)?;
     let mut field = loop {
         let f = mp.next_field().await.map_err(|e| {
             ApiError::invalid_with("chunk", Msg::ChunkInvalid, vec![("reason", e.body_text())])
@@ -259,29 +193,11 @@ pub async fn chunk(
             )],
         ));
     }
-    let path = part_path(&st, &s.id);
-    let offset = q.index * s.chunk_size;
-    tokio::task::spawn_blocking(move || -> std::io::Result<()> {
-        std::fs::create_dir_all(path.parent().expect("part files live in .tmp"))?;
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)?;
-        f.seek(SeekFrom::Start(offset as u64))?;
-        f.write_all(&data)?;
-        f.sync_data()
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.into()))?
-    .map_err(|e| ApiError::Internal(e.into()))?;
-    mat::mark_chunk(&st.db, &s.id, q.index).await?;
-    let s = mat::upload(&st.db, mid, &s.id)
-        .await?
-        .ok_or(ApiError::invalid("upload_id", Msg::UploadExpired))?;
-    Ok(ok(
-        serde_json::json!({ "received": s.received(), "total_chunks": s.total_chunks() }),
-    ))
+    let s = uc::write_chunk(&st.db, &st.storage, &s, q.index, data).await?;
+    Ok(reply(ChunkStatus {
+        received: s.received(),
+        total_chunks: s.total_chunks(),
+    }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -291,55 +207,14 @@ pub struct FinishReq {
     pub name: Option<String>,
 }
 
-#[utoipa::path(post, path = "/ajax/add_upfile", tag = "materials", request_body = FinishReq, responses((status = 200, description = "{fileName, src, ...}: the stored material")))]
+#[utoipa::path(post, path = "/ajax/add_upfile", tag = "materials", request_body = FinishReq, responses((status = 200, body = Reply<MediaView>, description = "the stored material")))]
 pub async fn finish(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<FinishReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let s = mat::upload(&st.db, mid, &r.upload_id)
-        .await?
-        .ok_or(ApiError::invalid("upload_id", Msg::UploadExpired))?;
+) -> Answer<MediaView> {
+    let s = uc::session(&st.db, c.merchant_id()?, &r.upload_id).await?;
     c.may_write(&s.library)?;
-    let missing = s.total_chunks() - s.received().len() as i64;
-    if missing > 0 {
-        return Err(ApiError::invalid_with(
-            "upload_id",
-            Msg::UploadIncomplete,
-            vec![("missing", missing.to_string())],
-        ));
-    }
-    let a = library_accept(&s.library)?;
-    let path = part_path(&st, &s.id);
-    let head = {
-        use std::io::Read;
-        let mut h = [0u8; 64];
-        let n = std::fs::File::open(&path)
-            .and_then(|mut f| f.read(&mut h))
-            .map_err(|e| ApiError::Internal(e.into()))?;
-        h[..n].to_vec()
-    };
-    // The session is spent either way: a refused file cannot be finished twice.
-    mat::delete_upload(&st.db, &s.id).await?;
-    let kind = match upload::check_kind(&head, &a) {
-        Ok(k) => k,
-        Err(e) => {
-            let _ = std::fs::remove_file(&path);
-            return Err(e);
-        }
-    };
-    let rec = Received::adopt(path, s.size, kind, s.file_name.clone());
-    if s.size > upload::max_bytes(kind.class()) {
-        return Err(ApiError::invalid_with(
-            "file",
-            Msg::FileTooLarge,
-            vec![(
-                "n",
-                (upload::max_bytes(kind.class()) / 1024 / 1024).to_string(),
-            )],
-        ));
-    }
-    let m = upload::store_received(&st, mid, rec, &a, s.group_id, r.name.as_deref()).await?;
-    Ok(ok(view(&st, &m)))
+    let m = uc::finish(&st.db, &st.storage, s, r.name.as_deref()).await?;
+    Ok(reply(view(&st, &m)))
 }

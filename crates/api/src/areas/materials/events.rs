@@ -47,6 +47,7 @@ fn changes<T: Serialize>(
 pub async fn events(
     State(st): State<AppState>,
     c: Caller,
+    crate::LangOf(lang): crate::LangOf,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let mid = c.user.merchant_id;
     let start = domain::now_ms() - 2_000;
@@ -62,8 +63,17 @@ pub async fn events(
             return Some((vec![Event::default().comment("no merchant")], cur));
         };
         let media = store::materials::changed_since(&cur.st.db, mid, cur.media_since).await;
-        let variants =
-            store::clip::variants_changed_since(&cur.st.db, mid, cur.variant_since).await;
+        // A variant's reason (a cancel) is stored as a code: it goes out in the reader's language.
+        let variants = store::clip::variants_changed_since(&cur.st.db, mid, cur.variant_since)
+            .await
+            .map(|rows| {
+                rows.into_iter()
+                    .map(|mut r| {
+                        r.error = domain::i18n::localize_reason(&r.error, lang);
+                        r
+                    })
+                    .collect::<Vec<_>>()
+            });
         let out: Vec<Event> = [
             changes("media", media, &mut cur.media_since, |r| r.updated_at),
             changes("variant", variants, &mut cur.variant_since, |r| {

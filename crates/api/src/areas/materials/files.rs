@@ -1,101 +1,50 @@
-//! Serving stored media to the browser. `<video>` and `<img>` cannot send the bearer token, so every
-//! URL the API hands out is signed (HMAC of id, variant and expiry with the server key): only a caller
-//! who could read the row got the URL. Served with HTTP Range, so the player can seek.
+//! Serving stored media to the browser by its signed links (`services::materials::links`), with HTTP
+//! Range, so the player can seek.
 
 use crate::state::AppState;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use hmac::{Hmac, Mac};
-use serde::Deserialize;
-use sha2::Sha256;
+use serde::{Deserialize, Serialize};
 use store::materials::MediaFile;
-use tower::ServiceExt;
+use utoipa::ToSchema;
 
-const VARIANTS: &[&str] = &[
-    "original",
-    "mezzanine",
-    "poster",
-    "strip",
-    "system",
-    "clip",
-    "cover",
-];
-/// Links live a day; rounded to the hour so a page's URLs stay stable (and cacheable) for a while.
-const TTL_MS: i64 = 24 * 3_600_000;
-
-fn sign(st: &AppState, id: i64, variant: &str, exp: i64) -> String {
-    sign_with(&st.jwt_key, id, variant, exp)
-}
-
-fn sign_with(key: &[u8], id: i64, variant: &str, exp: i64) -> String {
-    let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("any key length works for HMAC");
-    mac.update(format!("media:{id}:{variant}:{exp}").as_bytes());
-    mac.finalize()
-        .into_bytes()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+use services::materials::links::{self, VARIANTS};
 
 pub fn url(st: &AppState, id: i64, variant: &str) -> String {
-    url_with(&st.jwt_key, id, variant)
+    links::url(&st.jwt_key, id, variant)
 }
 
-/// `url` for code that holds the key but not the state (the publisher).
-pub fn url_with(key: &[u8], id: i64, variant: &str) -> String {
-    let exp = (domain::now_ms() / 3_600_000 + 1) * 3_600_000 + TTL_MS;
-    format!(
-        "/files/{id}/{variant}?e={exp}&s={}",
-        sign_with(key, id, variant, exp)
-    )
-}
-
-/// A link that does not expire, for images people set as their avatar (the row is still checked to
-/// belong to the caller before such a link is made).
 pub fn permanent_url(st: &AppState, id: i64, variant: &str) -> String {
-    let exp = 4_102_444_800_000; // 2100-01-01
-    format!(
-        "/files/{id}/{variant}?e={exp}&s={}",
-        sign(st, id, variant, exp)
-    )
+    links::permanent_url(&st.jwt_key, id, variant)
 }
 
-/// The material id of one of our file URLs (`/files/<id>/...`).
-pub fn id_of(url: &str) -> Option<i64> {
-    url.split('?')
-        .next()?
-        .strip_prefix("/files/")?
-        .split('/')
-        .next()?
-        .parse()
-        .ok()
+/// What a library list shows for one file: its row plus signed URLs of what exists.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MediaView {
+    #[serde(flatten)]
+    pub file: MediaFile,
+    pub src: String,
+    #[serde(rename = "fileName")]
+    pub file_name: String,
+    /// The poster; an image is its own poster; null when there is none (yet).
+    pub poster: Option<String>,
+    pub strip: Option<String>,
+    pub mezzanine: Option<String>,
 }
 
-/// The JSON a library list shows for one file: its fields plus signed URLs of what exists.
-pub fn view(st: &AppState, m: &MediaFile) -> serde_json::Value {
-    let mut v = serde_json::to_value(m).unwrap_or_default();
+pub fn view(st: &AppState, m: &MediaFile) -> MediaView {
     let src = url(st, m.id, "original");
-    v["src"] = src.clone().into();
-    v["fileName"] = m.original_name.clone().into();
-    v["poster"] = if !m.poster_key.is_empty() {
-        url(st, m.id, "poster").into()
-    } else if m.kind == "image" {
-        src.into()
-    } else {
-        serde_json::Value::Null
-    };
-    v["strip"] = if m.strip_key.is_empty() {
-        serde_json::Value::Null
-    } else {
-        url(st, m.id, "strip").into()
-    };
-    v["mezzanine"] = if m.mezzanine_key.is_empty() {
-        serde_json::Value::Null
-    } else {
-        url(st, m.id, "mezzanine").into()
-    };
-    v
+    let signed = |key: &str, what: &str| (!key.is_empty()).then(|| url(st, m.id, what));
+    MediaView {
+        file: m.clone(),
+        poster: signed(&m.poster_key, "poster")
+            .or_else(|| (m.kind == "image").then(|| src.clone())),
+        src,
+        file_name: m.original_name.clone(),
+        strip: signed(&m.strip_key, "strip"),
+        mezzanine: signed(&m.mezzanine_key, "mezzanine"),
+    }
 }
 
 #[derive(Deserialize)]
@@ -115,7 +64,7 @@ pub async fn serve(
     if !VARIANTS.contains(&variant.as_str()) {
         return StatusCode::NOT_FOUND.into_response();
     }
-    let expected = sign(&st, id, &variant, q.e);
+    let expected = links::sign(&st.jwt_key, id, &variant, q.e);
     // Constant-time comparison of the signature.
     let same = expected.len() == q.s.len()
         && expected
@@ -169,24 +118,134 @@ pub async fn serve(
     send(&st, &key, &mime, req).await
 }
 
+/// Streams a stored file, honouring a single `Range: bytes=a-b` (the player seeks with it).
 async fn send(st: &AppState, key: &str, mime: &str, req: Request) -> Response {
-    let Ok(path) = st.storage.path(key) else {
-        return StatusCode::NOT_FOUND.into_response();
+    use axum::http::{HeaderValue, header};
+    use media::storage::StorageError;
+    let asked = req
+        .headers()
+        .get(header::RANGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(parse_range);
+    let range = match asked {
+        None => None,
+        Some(Asked::From(start, end)) => Some((start, end.map(|e| e + 1))),
+        // The last n bytes: the size comes first.
+        Some(Asked::Last(n)) => match st.storage.get(key, Some((0, Some(0)))).await {
+            Ok(o) => Some((o.size.saturating_sub(n), None)),
+            Err(_) => return StatusCode::NOT_FOUND.into_response(),
+        },
     };
-    let svc = tower_http::services::ServeFile::new_with_mime(
-        path,
-        &mime
-            .parse()
-            .unwrap_or(mime_guess::mime::APPLICATION_OCTET_STREAM),
-    );
-    match svc.oneshot(req).await {
-        Ok(mut res) => {
-            res.headers_mut().insert(
-                axum::http::header::CACHE_CONTROL,
-                axum::http::HeaderValue::from_static("private, max-age=3600"),
-            );
-            res.into_response()
+    let obj = match st.storage.get(key, range).await {
+        Ok(o) => o,
+        Err(StorageError::NotFound(_) | StorageError::BadKey(_)) => {
+            return StatusCode::NOT_FOUND.into_response();
         }
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+        Err(StorageError::BadRange { size, .. }) => {
+            return (
+                StatusCode::RANGE_NOT_SATISFIABLE,
+                [(header::CONTENT_RANGE, format!("bytes */{size}"))],
+            )
+                .into_response();
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "serving a stored file");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    let mut res = Response::new(axum::body::Body::from_stream(chunks(obj.body)));
+    *res.status_mut() = if range.is_some() {
+        StatusCode::PARTIAL_CONTENT
+    } else {
+        StatusCode::OK
+    };
+    let h = res.headers_mut();
+    let value = |s: String| HeaderValue::from_str(&s).unwrap_or(HeaderValue::from_static(""));
+    h.insert(
+        header::CONTENT_TYPE,
+        value(if mime.is_empty() {
+            "application/octet-stream".into()
+        } else {
+            mime.to_string()
+        }),
+    );
+    h.insert(
+        header::CONTENT_LENGTH,
+        value((obj.end - obj.start).to_string()),
+    );
+    h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, max-age=3600"),
+    );
+    if range.is_some() {
+        h.insert(
+            header::CONTENT_RANGE,
+            value(format!(
+                "bytes {}-{}/{}",
+                obj.start,
+                obj.end.saturating_sub(1),
+                obj.size
+            )),
+        );
+    }
+    res
+}
+
+/// A `Range` header we serve: one range, from a byte (to a byte), or the last n bytes.
+#[derive(Debug, PartialEq)]
+enum Asked {
+    From(u64, Option<u64>),
+    Last(u64),
+}
+
+/// `bytes=a-b`, `bytes=a-` or `bytes=-n`; anything else (several ranges, other units) is served whole.
+fn parse_range(v: &str) -> Option<Asked> {
+    let spec = v.trim().strip_prefix("bytes=")?;
+    if spec.contains(',') {
+        return None;
+    }
+    let (a, b) = spec.split_once('-')?;
+    match (a.trim(), b.trim()) {
+        ("", n) => n.parse().ok().map(Asked::Last),
+        (a, "") => a.parse().ok().map(|a| Asked::From(a, None)),
+        (a, b) => {
+            let (a, b) = (a.parse().ok()?, b.parse().ok()?);
+            (a <= b).then_some(Asked::From(a, Some(b)))
+        }
+    }
+}
+
+/// The body as a stream of 64 KiB chunks.
+fn chunks(
+    body: media::storage::Body,
+) -> impl futures_util::Stream<Item = std::io::Result<axum::body::Bytes>> {
+    futures_util::stream::unfold(Some(body), |body| async move {
+        use tokio::io::AsyncReadExt;
+        let mut body = body?;
+        let mut buf = vec![0u8; 64 * 1024];
+        match body.read(&mut buf).await {
+            Ok(0) => None,
+            Ok(n) => {
+                buf.truncate(n);
+                Some((Ok(axum::body::Bytes::from(buf)), Some(body)))
+            }
+            Err(e) => Some((Err(e), None)),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range("bytes=0-7"), Some(Asked::From(0, Some(7))));
+        assert_eq!(parse_range("bytes=100-"), Some(Asked::From(100, None)));
+        assert_eq!(parse_range("bytes=-500"), Some(Asked::Last(500)));
+        for whole in ["bytes=7-3", "bytes=0-1,5-9", "items=0-1", "bytes=x-"] {
+            assert_eq!(parse_range(whole), None, "{whole}");
+        }
     }
 }

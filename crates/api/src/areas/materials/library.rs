@@ -1,16 +1,16 @@
 //! Library calls: uploads into each library, lists, rename, delete (refused while in use), shot groups
 //! and the classify tree. Thin handlers over `store::materials` and `upload`.
 
-use super::files::view;
+use super::files::{MediaView, view};
 use super::upload::{self, Accept};
-use crate::error::{ApiError, ApiResult, Json, ok};
-use crate::extract::{Caller, IdsReq, Input};
+use crate::error::{Answer, ApiError, ApiResult, Done, Page, Reply, reply};
+use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use domain::i18n::Msg;
-use domain::validate;
 use media::magic::Class;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use services::materials::library as uc;
 use store::ListQuery;
 use store::materials as mat;
 use utoipa::ToSchema;
@@ -77,7 +77,7 @@ async fn do_upload(
     c: &Caller,
     mp: Multipart,
     pick: impl Fn(&std::collections::HashMap<String, String>) -> ApiResult<Accept>,
-) -> ApiResult<Json> {
+) -> Answer<MediaView> {
     let mid = c.merchant_id()?;
     // Decided from the text fields before the file streams in.
     let (rec, a, fields) = upload::receive(st, mp, |f| {
@@ -87,8 +87,9 @@ async fn do_upload(
     })
     .await?;
     let group_id = group_of(st, mid, fields.get("group_id")).await?;
-    let m = upload::store_received(
-        st,
+    let m = services::materials::upload::store_received(
+        &st.db,
+        &st.storage,
         mid,
         rec,
         &a,
@@ -96,60 +97,68 @@ async fn do_upload(
         fields.get("name").map(String::as_str),
     )
     .await?;
-    Ok(ok(view(st, &m)))
+    Ok(reply(view(st, &m)))
 }
 
-#[utoipa::path(post, path = "/media.merchant_much_resource/add_resource", tag = "materials", request_body(content_type = "multipart/form-data", description = "file, group_id, name"), responses((status = 200, description = "{fileName, src, ...}")))]
-pub async fn add_resource(State(st): State<AppState>, c: Caller, mp: Multipart) -> ApiResult<Json> {
+#[utoipa::path(post, path = "/media.merchant_much_resource/add_resource", tag = "materials", request_body(content_type = "multipart/form-data", description = "file, group_id, name"), responses((status = 200, body = Reply<MediaView>)))]
+pub async fn add_resource(
+    State(st): State<AppState>,
+    c: Caller,
+    mp: Multipart,
+) -> Answer<MediaView> {
     do_upload(&st, &c, mp, |_| Ok(accept("resource", VI))).await
 }
 
-#[utoipa::path(post, path = "/common.tool/project_upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "file"), responses((status = 200, description = "{fileName, src}")))]
+#[utoipa::path(post, path = "/common.tool/project_upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "file"), responses((status = 200, body = Reply<MediaView>)))]
 pub async fn project_upload(
     State(st): State<AppState>,
     c: Caller,
     mp: Multipart,
-) -> ApiResult<Json> {
+) -> Answer<MediaView> {
     do_upload(&st, &c, mp, |_| Ok(accept("upload", ANY))).await
 }
 
-#[utoipa::path(post, path = "/task.merchant_forward_task/local_upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "file"), responses((status = 200, description = "{fileName, src}")))]
-pub async fn local_upload(State(st): State<AppState>, c: Caller, mp: Multipart) -> ApiResult<Json> {
+#[utoipa::path(post, path = "/task.merchant_forward_task/local_upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "file"), responses((status = 200, body = Reply<MediaView>)))]
+pub async fn local_upload(
+    State(st): State<AppState>,
+    c: Caller,
+    mp: Multipart,
+) -> Answer<MediaView> {
     do_upload(&st, &c, mp, |_| Ok(accept("upload", VI))).await
 }
 
-#[utoipa::path(post, path = "/bpdr.merchant_mediainfo/upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "type (voice|music|image|video|icon) before file"), responses((status = 200, description = "{fileName, src}")))]
+#[utoipa::path(post, path = "/bpdr.merchant_mediainfo/upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "type (voice|music|image|video|icon) before file"), responses((status = 200, body = Reply<MediaView>)))]
 pub async fn mediainfo_upload(
     State(st): State<AppState>,
     c: Caller,
     mp: Multipart,
-) -> ApiResult<Json> {
+) -> Answer<MediaView> {
     do_upload(&st, &c, mp, |f| {
         by_type(f.get("type"), accept("upload", ANY))
     })
     .await
 }
 
-#[utoipa::path(post, path = "/bpdr.merchant_mediainfo/douyin_upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "file"), responses((status = 200, description = "{fileName, src}")))]
+#[utoipa::path(post, path = "/bpdr.merchant_mediainfo/douyin_upload", tag = "materials", request_body(content_type = "multipart/form-data", description = "file"), responses((status = 200, body = Reply<MediaView>)))]
 pub async fn douyin_upload(
     State(st): State<AppState>,
     c: Caller,
     mp: Multipart,
-) -> ApiResult<Json> {
+) -> Answer<MediaView> {
     do_upload(&st, &c, mp, |_| Ok(accept("upload", V))).await
 }
 
-#[utoipa::path(post, path = "/media.merchant_producing_upfile/add", tag = "materials", request_body(content_type = "multipart/form-data", description = "type (music|image|video) before file"), responses((status = 200, description = "{fileName, src}")))]
+#[utoipa::path(post, path = "/media.merchant_producing_upfile/add", tag = "materials", request_body(content_type = "multipart/form-data", description = "type (music|image|video) before file"), responses((status = 200, body = Reply<MediaView>)))]
 pub async fn producing_add(
     State(st): State<AppState>,
     c: Caller,
     mp: Multipart,
-) -> ApiResult<Json> {
+) -> Answer<MediaView> {
     do_upload(&st, &c, mp, |f| by_type(f.get("type"), accept("music", A))).await
 }
 
-#[utoipa::path(post, path = "/media.merchant_font_style/add", tag = "materials", request_body(content_type = "multipart/form-data", description = "name, file (ttf/otf)"), responses((status = 200, description = "the font")))]
-pub async fn font_add(State(st): State<AppState>, c: Caller, mp: Multipart) -> ApiResult<Json> {
+#[utoipa::path(post, path = "/media.merchant_font_style/add", tag = "materials", request_body(content_type = "multipart/form-data", description = "name, file (ttf/otf)"), responses((status = 200, body = Reply<MediaView>)))]
+pub async fn font_add(State(st): State<AppState>, c: Caller, mp: Multipart) -> Answer<MediaView> {
     do_upload(&st, &c, mp, |_| Ok(accept("font", &[Class::Font]))).await
 }
 
@@ -165,22 +174,27 @@ pub struct LibQuery {
     pub name: Option<String>,
 }
 
-async fn list_lib(st: &AppState, c: &Caller, library: &str, q: LibQuery) -> ApiResult<Json> {
+async fn list_lib(
+    st: &AppState,
+    c: &Caller,
+    library: &str,
+    q: LibQuery,
+) -> Answer<Page<MediaView>> {
     let mut lq = q.list.with_filter("name", q.name.as_deref(), "include");
     if let Some(g) = q.group_id {
         lq = lq.with_filter("group_id", Some(&g.to_string()), "=");
     }
     let (rows, total) = mat::list(&st.db, c.merchant_id()?, library, &lq).await?;
-    Ok(ok(store::list::rows_total(
-        rows.iter().map(|m| view(st, m)).collect::<Vec<_>>(),
+    Ok(reply(Page::new(
+        rows.iter().map(|m| view(st, m)).collect(),
         total,
     )))
 }
 
 macro_rules! lib_list {
     ($fn:ident, $path:literal, $lib:literal) => {
-        #[utoipa::path(method(get, post), path = $path, tag = "materials", responses((status = 200, description = "{rows,total}")))]
-        pub async fn $fn(State(st): State<AppState>, c: Caller, Input(q): Input<LibQuery>) -> ApiResult<Json> {
+        #[utoipa::path(method(get, post), path = $path, tag = "materials", responses((status = 200, body = Reply<Page<MediaView>>)))]
+        pub async fn $fn(State(st): State<AppState>, c: Caller, Input(q): Input<LibQuery>) -> Answer<Page<MediaView>> {
             list_lib(&st, &c, $lib, q).await
         }
     };
@@ -225,21 +239,16 @@ lib_list!(
     "resource"
 );
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct IdReq {
-    pub id: i64,
-}
-
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_detail", tag = "materials", params(("id" = i64, Query)), responses((status = 200, description = "one material")))]
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_detail", tag = "materials", params(("id" = i64, Query)), responses((status = 200, body = Reply<MediaView>)))]
 pub async fn resource_detail(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
+) -> Answer<MediaView> {
     let m = mat::get(&st.db, c.merchant_id()?, r.id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok(ok(view(&st, &m)))
+    Ok(reply(view(&st, &m)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -249,79 +258,36 @@ pub struct RenameReq {
     pub name: String,
 }
 
-async fn rename(st: &AppState, c: &Caller, r: RenameReq) -> ApiResult<Json> {
-    let name = r.name.trim();
-    validate::required("name", name)?;
-    validate::no_bidi("name", name)?;
-    validate::max_chars("name", name, 120)?;
-    let mid = c.merchant_id()?;
-    let m = mat::get(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    c.may_write(&m.library)?;
-    if !mat::rename(&st.db, mid, r.id, name).await? {
-        return Err(ApiError::NotFound);
-    }
-    Ok(ok(serde_json::json!({})))
+async fn rename(st: &AppState, c: &Caller, r: RenameReq) -> Answer<Done> {
+    uc::rename(&st.db, c.merchant_id()?, r.id, &r.name, |l| c.may_write(l)).await?;
+    Ok(reply(Done {}))
 }
 
-#[utoipa::path(post, path = "/media.merchant_font_style/edit", tag = "materials", request_body = RenameReq, responses((status = 200, description = "renamed")))]
+#[utoipa::path(post, path = "/media.merchant_font_style/edit", tag = "materials", request_body = RenameReq, responses((status = 200, body = Reply<Done>, description = "renamed")))]
 pub async fn font_edit(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<RenameReq>,
-) -> ApiResult<Json> {
+) -> Answer<Done> {
     rename(&st, &c, r).await
 }
 
-#[utoipa::path(post, path = "/ajax/edit_upfile", tag = "materials", request_body = RenameReq, responses((status = 200, description = "renamed")))]
+#[utoipa::path(post, path = "/ajax/edit_upfile", tag = "materials", request_body = RenameReq, responses((status = 200, body = Reply<Done>, description = "renamed")))]
 pub async fn edit_upfile(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<RenameReq>,
-) -> ApiResult<Json> {
+) -> Answer<Done> {
     rename(&st, &c, r).await
-}
-
-/// A material may be deleted when it is the caller's, in a library they may change, and nothing uses it.
-async fn check_deletable(st: &AppState, c: &Caller, mid: i64, id: i64) -> ApiResult<()> {
-    let m = mat::get(&st.db, mid, id).await?.ok_or(ApiError::NotFound)?;
-    c.may_write(&m.library)?;
-    let uses = mat::uses(&st.db, mid, id).await?;
-    if !uses.is_empty() {
-        return Err(ApiError::invalid_with(
-            "id",
-            Msg::MaterialInUse,
-            vec![("uses", uses.join(", "))],
-        ));
-    }
-    Ok(())
-}
-
-/// Deletes a checked material's row and its files.
-async fn remove(st: &AppState, mid: i64, id: i64) -> ApiResult<()> {
-    for key in mat::delete(&st.db, mid, id).await?.unwrap_or_default() {
-        if let Err(e) = st.storage.delete(&key).await {
-            tracing::warn!(%key, error = %e, "could not remove a deleted material's file");
-        }
-    }
-    Ok(())
 }
 
 macro_rules! deleter {
     ($fn:ident, $path:literal) => {
-        #[utoipa::path(post, path = $path, tag = "materials", request_body = IdsReq, responses((status = 200, description = "deleted")))]
-        pub async fn $fn(State(st): State<AppState>, c: Caller, Input(r): Input<IdsReq>) -> ApiResult<Json> {
-            let mid = c.merchant_id()?;
+        #[utoipa::path(post, path = $path, tag = "materials", request_body = IdsReq, responses((status = 200, body = Reply<Done>, description = "deleted")))]
+        pub async fn $fn(State(st): State<AppState>, c: Caller, Input(r): Input<IdsReq>) -> Answer<Done> {
             let ids = r.all("id")?;
-            // Check every one first, so a refused id leaves the others untouched too.
-            for id in &ids {
-                check_deletable(&st, &c, mid, *id).await?;
-            }
-            for id in ids {
-                remove(&st, mid, id).await?;
-            }
-            Ok(ok(serde_json::json!({})))
+            uc::delete(&st.db, &st.storage, c.merchant_id()?, &ids, |l| c.may_write(l)).await?;
+            Ok(reply(Done {}))
         }
     };
 }
@@ -344,37 +310,23 @@ pub struct MoveReq {
     pub ids: Vec<i64>,
 }
 
-#[utoipa::path(post, path = "/media.merchant_much_resource/resource_add", tag = "materials", request_body = MoveReq, responses((status = 200, description = "moved into the group")))]
+/// How many materials moved.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Moved {
+    pub moved: usize,
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_add", tag = "materials", request_body = MoveReq, responses((status = 200, body = Reply<Moved>, description = "moved into the group")))]
 pub async fn resource_add(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<MoveReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    mat::group(&st.db, mid, r.group_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    if r.ids.is_empty() {
-        return Err(ApiError::invalid("ids", Msg::Required));
-    }
-    c.may_write("resource")?;
-    for id in &r.ids {
-        let m = mat::get(&st.db, mid, *id)
-            .await?
-            .ok_or(ApiError::NotFound)?;
-        c.may_write(&m.library)?;
-        if m.kind != "video" && m.kind != "image" {
-            return Err(ApiError::invalid_with(
-                "ids",
-                Msg::FileTypeNotAllowed,
-                vec![("allowed", "video, image".into())],
-            ));
-        }
-    }
-    for id in &r.ids {
-        mat::move_to_group(&st.db, mid, *id, r.group_id).await?;
-    }
-    Ok(ok(serde_json::json!({ "moved": r.ids.len() })))
+) -> Answer<Moved> {
+    let moved = uc::move_to_group(&st.db, c.merchant_id()?, r.group_id, &r.ids, |l| {
+        c.may_write(l)
+    })
+    .await?;
+    Ok(reply(Moved { moved }))
 }
 
 // ---- shot groups ----
@@ -387,27 +339,32 @@ pub struct GroupQuery {
     pub name: Option<String>,
 }
 
-async fn group_list(st: &AppState, c: &Caller, kind: &str, q: GroupQuery) -> ApiResult<Json> {
+async fn group_list(
+    st: &AppState,
+    c: &Caller,
+    kind: &str,
+    q: GroupQuery,
+) -> Answer<Page<mat::Group>> {
     let lq = q.list.with_filter("name", q.name.as_deref(), "include");
     let (rows, total) = mat::groups(&st.db, c.merchant_id()?, kind, &lq).await?;
-    Ok(ok(store::list::rows_total(rows, total)))
+    Ok(reply(Page::new(rows, total)))
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/video_resource_group_index", tag = "materials", responses((status = 200, description = "shot groups with counts")))]
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/video_resource_group_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::Group>>, description = "shot groups with counts")))]
 pub async fn video_groups(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<GroupQuery>,
-) -> ApiResult<Json> {
+) -> Answer<Page<mat::Group>> {
     group_list(&st, &c, "video", q).await
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/broadcast_resource_group_index", tag = "materials", responses((status = 200, description = "voice-over groups with counts")))]
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/broadcast_resource_group_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::Group>>, description = "voice-over groups with counts")))]
 pub async fn broadcast_groups(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<GroupQuery>,
-) -> ApiResult<Json> {
+) -> Answer<Page<mat::Group>> {
     group_list(&st, &c, "broadcast", q).await
 }
 
@@ -422,52 +379,34 @@ pub struct GroupAdd {
     pub kind: Option<String>,
 }
 
-fn group_name(name: &str) -> ApiResult<&str> {
-    let n = name.trim();
-    validate::required("name", n)?;
-    validate::max_chars("name", n, 50)?;
-    Ok(n)
-}
-
-#[utoipa::path(post, path = "/media.merchant_much_resource/resource_group_add", tag = "materials", request_body = GroupAdd, responses((status = 200, description = "{id}")))]
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_group_add", tag = "materials", request_body = GroupAdd, responses((status = 200, body = Reply<mat::Group>)))]
 pub async fn group_add(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<GroupAdd>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let name = group_name(&r.name)?;
-    let kind = r.kind.as_deref().unwrap_or("video");
-    if kind != "video" && kind != "broadcast" {
-        return Err(ApiError::invalid_with(
-            "kind",
-            Msg::InvalidValue,
-            vec![("reason", "video | broadcast".into())],
-        ));
-    }
-    if r.classify_id != 0
-        && !mat::classifies(&st.db, mid)
-            .await?
-            .iter()
-            .any(|x| x.id == r.classify_id)
-    {
-        return Err(ApiError::NotFound);
-    }
-    let id = mat::add_group(&st.db, mid, kind, name, r.classify_id).await?;
-    Ok(ok(mat::group(&st.db, mid, id).await?))
+) -> Answer<Option<mat::Group>> {
+    let g = uc::add_group(
+        &st.db,
+        c.merchant_id()?,
+        &r.name,
+        r.kind.as_deref(),
+        r.classify_id,
+    )
+    .await?;
+    Ok(reply(g))
 }
 
-#[utoipa::path(post, path = "/media.merchant_much_resource/edit_resource_group_name", tag = "materials", request_body = RenameReq, responses((status = 200, description = "renamed")))]
+#[utoipa::path(post, path = "/media.merchant_much_resource/edit_resource_group_name", tag = "materials", request_body = RenameReq, responses((status = 200, body = Reply<Done>, description = "renamed")))]
 pub async fn group_rename(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<RenameReq>,
-) -> ApiResult<Json> {
-    let name = group_name(&r.name)?;
+) -> Answer<Done> {
+    let name = uc::group_name(&r.name)?;
     if !mat::rename_group(&st.db, c.merchant_id()?, r.id, name).await? {
         return Err(ApiError::NotFound);
     }
-    Ok(ok(serde_json::json!({})))
+    Ok(reply(Done {}))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -478,60 +417,67 @@ pub struct GroupDelete {
     pub confirm: bool,
 }
 
-#[utoipa::path(post, path = "/media.merchant_much_resource/resource_group_delete", tag = "materials", request_body = GroupDelete, responses((status = 200, description = "deleted"), (status = 422, description = "not empty: confirm first")))]
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_group_delete", tag = "materials", request_body = GroupDelete, responses((status = 200, body = Reply<Done>), (status = 422, description = "not empty: confirm first")))]
 pub async fn group_delete(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<GroupDelete>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let g = mat::group(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    if g.count > 0 && !r.confirm {
-        return Err(ApiError::invalid_with(
-            "confirm",
-            Msg::GroupNotEmpty,
-            vec![("count", g.count.to_string())],
-        ));
-    }
-    mat::delete_group(&st.db, mid, r.id).await?;
-    Ok(ok(serde_json::json!({})))
+) -> Answer<Done> {
+    uc::delete_group(&st.db, c.merchant_id()?, r.id, r.confirm).await?;
+    Ok(reply(Done {}))
 }
 
 // ---- classify tree ----
 
-fn classify_tree(
-    all: &[mat::Classify],
-    groups: &[mat::Group],
-    parent: i64,
-) -> Vec<serde_json::Value> {
+/// One classify of the tree with its children and its shot groups.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClassifyNode {
+    pub id: i64,
+    pub name: String,
+    pub parent_id: i64,
+    #[schema(no_recursion)]
+    pub children: Vec<ClassifyNode>,
+    pub groups: Vec<mat::Group>,
+}
+
+fn classify_tree(all: &[mat::Classify], groups: &[mat::Group], parent: i64) -> Vec<ClassifyNode> {
     all.iter()
         .filter(|c| c.parent_id == parent)
-        .map(|c| {
-            serde_json::json!({
-                "id": c.id, "name": c.name, "parent_id": c.parent_id,
-                "children": classify_tree(all, groups, c.id),
-                "groups": groups.iter().filter(|g| g.classify_id == c.id).collect::<Vec<_>>(),
-            })
+        .map(|c| ClassifyNode {
+            id: c.id,
+            name: c.name.clone(),
+            parent_id: c.parent_id,
+            children: classify_tree(all, groups, c.id),
+            groups: groups
+                .iter()
+                .filter(|g| g.classify_id == c.id)
+                .cloned()
+                .collect(),
         })
         .collect()
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_classify_index", tag = "materials", responses((status = 200, description = "classify tree")))]
-pub async fn classify_index(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_classify_index", tag = "materials", responses((status = 200, body = Reply<Vec<ClassifyNode>>, description = "classify tree")))]
+pub async fn classify_index(State(st): State<AppState>, c: Caller) -> Answer<Vec<ClassifyNode>> {
     let all = mat::classifies(&st.db, c.merchant_id()?).await?;
-    Ok(ok(classify_tree(&all, &[], 0)))
+    Ok(reply(classify_tree(&all, &[], 0)))
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/classify_index", tag = "materials", responses((status = 200, description = "classify list")))]
-pub async fn classify_list(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/classify_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::Classify>>, description = "classify list")))]
+pub async fn classify_list(State(st): State<AppState>, c: Caller) -> Answer<Page<mat::Classify>> {
     let all = mat::classifies(&st.db, c.merchant_id()?).await?;
-    Ok(ok(serde_json::json!({ "total": all.len(), "rows": all })))
+    Ok(reply(Page::whole(all)))
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_group_tree", tag = "materials", responses((status = 200, description = "classify tree with its shot groups; ungrouped at the root")))]
-pub async fn group_tree(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+/// The classify tree with its shot groups; the unclassified groups beside it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupTree {
+    pub tree: Vec<ClassifyNode>,
+    pub groups: Vec<mat::Group>,
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_group_tree", tag = "materials", responses((status = 200, body = Reply<GroupTree>, description = "classify tree with its shot groups; ungrouped at the root")))]
+pub async fn group_tree(State(st): State<AppState>, c: Caller) -> Answer<GroupTree> {
     let mid = c.merchant_id()?;
     let all = mat::classifies(&st.db, mid).await?;
     let q = ListQuery {
@@ -539,10 +485,14 @@ pub async fn group_tree(State(st): State<AppState>, c: Caller) -> ApiResult<Json
         ..Default::default()
     };
     let (groups, _) = mat::groups(&st.db, mid, "video", &q).await?;
-    Ok(ok(serde_json::json!({
-        "tree": classify_tree(&all, &groups, 0),
-        "groups": groups.iter().filter(|g| g.classify_id == 0).collect::<Vec<_>>(),
-    })))
+    Ok(reply(GroupTree {
+        tree: classify_tree(&all, &groups, 0),
+        groups: groups
+            .iter()
+            .filter(|g| g.classify_id == 0)
+            .cloned()
+            .collect(),
+    }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -553,48 +503,44 @@ pub struct ClassifyAdd {
     pub parent_id: i64,
 }
 
-#[utoipa::path(post, path = "/media.merchant_much_resource/resource_add_classify", tag = "materials", request_body = ClassifyAdd, responses((status = 200, description = "{id}")))]
+/// The id of what was created.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = GroupCreated)]
+pub struct Created {
+    pub id: i64,
+}
+
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_add_classify", tag = "materials", request_body = ClassifyAdd, responses((status = 200, body = Reply<Created>)))]
 pub async fn classify_add(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<ClassifyAdd>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let name = group_name(&r.name)?;
-    if r.parent_id != 0
-        && !mat::classifies(&st.db, mid)
-            .await?
-            .iter()
-            .any(|x| x.id == r.parent_id)
-    {
-        return Err(ApiError::NotFound);
-    }
-    Ok(ok(
-        serde_json::json!({ "id": mat::add_classify(&st.db, mid, r.parent_id, name).await? }),
-    ))
+) -> Answer<Created> {
+    let id = uc::add_classify(&st.db, c.merchant_id()?, &r.name, r.parent_id).await?;
+    Ok(reply(Created { id }))
 }
 
-#[utoipa::path(post, path = "/media.merchant_much_resource/edit_classify_name", tag = "materials", request_body = RenameReq, responses((status = 200, description = "renamed")))]
+#[utoipa::path(post, path = "/media.merchant_much_resource/edit_classify_name", tag = "materials", request_body = RenameReq, responses((status = 200, body = Reply<Done>, description = "renamed")))]
 pub async fn classify_rename(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<RenameReq>,
-) -> ApiResult<Json> {
-    let name = group_name(&r.name)?;
+) -> Answer<Done> {
+    let name = uc::group_name(&r.name)?;
     if !mat::rename_classify(&st.db, c.merchant_id()?, r.id, name).await? {
         return Err(ApiError::NotFound);
     }
-    Ok(ok(serde_json::json!({})))
+    Ok(reply(Done {}))
 }
 
-#[utoipa::path(post, path = "/media.merchant_much_resource/resource_delete_classify", tag = "materials", request_body = IdReq, responses((status = 200, description = "deleted with its subtree; groups become unclassified")))]
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_delete_classify", tag = "materials", request_body = IdReq, responses((status = 200, body = Reply<Done>, description = "deleted with its subtree; groups become unclassified")))]
 pub async fn classify_delete(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
+) -> Answer<Done> {
     if !mat::delete_classify(&st.db, c.merchant_id()?, r.id).await? {
         return Err(ApiError::NotFound);
     }
-    Ok(ok(serde_json::json!({})))
+    Ok(reply(Done {}))
 }

@@ -4,7 +4,6 @@ pub mod asr;
 pub mod chunks;
 pub mod events;
 pub mod files;
-pub mod ingest;
 pub mod library;
 pub mod music;
 pub mod types;

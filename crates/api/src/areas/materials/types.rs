@@ -1,50 +1,67 @@
 //! File types (`/bpdr.merchant_file_type/*`): a merchant's own categories for audio, video and image
 //! files, as a flat list per kind or a tree.
 
-use crate::error::{ApiError, ApiResult, Json, ok};
-use crate::extract::{Caller, Input};
+use crate::error::{Answer, ApiError, Done, Page, Reply, reply};
+use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::i18n::Msg;
 use domain::validate;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use store::materials as mat;
 use utoipa::ToSchema;
 
-fn tree(all: &[mat::FileType], parent: i64) -> Vec<serde_json::Value> {
+/// One file type of the tree, with its children.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TypeNode {
+    pub id: i64,
+    pub name: String,
+    pub kind: String,
+    pub parent_id: i64,
+    #[schema(no_recursion)]
+    pub children: Vec<TypeNode>,
+}
+
+fn tree(all: &[mat::FileType], parent: i64) -> Vec<TypeNode> {
     all.iter()
         .filter(|t| t.parent_id == parent)
-        .map(|t| serde_json::json!({ "id": t.id, "name": t.name, "kind": t.kind, "parent_id": t.parent_id, "children": tree(all, t.id) }))
+        .map(|t| TypeNode {
+            id: t.id,
+            name: t.name.clone(),
+            kind: t.kind.clone(),
+            parent_id: t.parent_id,
+            children: tree(all, t.id),
+        })
         .collect()
 }
 
-async fn index(st: &AppState, c: &Caller, kind: &str) -> ApiResult<Json> {
+async fn index(st: &AppState, c: &Caller, kind: &str) -> Answer<Page<mat::FileType>> {
     let rows = mat::file_types(&st.db, c.merchant_id()?, kind).await?;
-    Ok(ok(serde_json::json!({ "total": rows.len(), "rows": rows })))
+    Ok(reply(Page::whole(rows)))
 }
 
-#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/audio_index", tag = "materials", responses((status = 200, description = "{rows,total}")))]
-pub async fn audio_index(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/audio_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::FileType>>)))]
+pub async fn audio_index(State(st): State<AppState>, c: Caller) -> Answer<Page<mat::FileType>> {
     index(&st, &c, "audio").await
 }
 
-#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/video_index", tag = "materials", responses((status = 200, description = "{rows,total}")))]
-pub async fn video_index(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/video_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::FileType>>)))]
+pub async fn video_index(State(st): State<AppState>, c: Caller) -> Answer<Page<mat::FileType>> {
     index(&st, &c, "video").await
 }
 
-#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/image_index", tag = "materials", responses((status = 200, description = "{rows,total}")))]
-pub async fn image_index(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/image_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::FileType>>)))]
+pub async fn image_index(State(st): State<AppState>, c: Caller) -> Answer<Page<mat::FileType>> {
     index(&st, &c, "image").await
 }
 
-#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/image_tree", tag = "materials", responses((status = 200, description = "image types as a tree")))]
-pub async fn image_tree(State(st): State<AppState>, c: Caller) -> ApiResult<Json> {
+#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/image_tree", tag = "materials", responses((status = 200, body = Reply<Vec<TypeNode>>)))]
+pub async fn image_tree(State(st): State<AppState>, c: Caller) -> Answer<Vec<TypeNode>> {
     let all = mat::file_types(&st.db, c.merchant_id()?, "image").await?;
-    Ok(ok(tree(&all, 0)))
+    Ok(reply(tree(&all, 0)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = FileTypeAddReq)]
 pub struct AddReq {
     /// audio | video | image (also accepted as `?type=`).
     #[serde(default, alias = "type")]
@@ -55,46 +72,33 @@ pub struct AddReq {
     pub parent_id: i64,
 }
 
-async fn add(st: &AppState, c: &Caller, r: AddReq) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let kind = r.kind.trim();
-    if !["audio", "video", "image"].contains(&kind) {
-        return Err(ApiError::invalid_with(
-            "type",
-            Msg::InvalidValue,
-            vec![("reason", "audio | video | image".into())],
-        ));
-    }
-    let name = r.name.trim();
-    validate::required("name", name)?;
-    validate::max_chars("name", name, 30)?;
-    if r.parent_id != 0
-        && mat::file_type(&st.db, mid, r.parent_id)
-            .await?
-            .filter(|p| p.kind == kind)
-            .is_none()
-    {
-        return Err(ApiError::NotFound);
-    }
-    let id = mat::add_file_type(&st.db, mid, kind, r.parent_id, name).await?;
-    Ok(ok(mat::file_type(&st.db, mid, id).await?))
+async fn add(st: &AppState, c: &Caller, r: AddReq) -> Answer<Option<mat::FileType>> {
+    let t = services::materials::library::add_file_type(
+        &st.db,
+        c.merchant_id()?,
+        &r.kind,
+        &r.name,
+        r.parent_id,
+    )
+    .await?;
+    Ok(reply(t))
 }
 
-#[utoipa::path(post, path = "/bpdr.merchant_file_type/add", tag = "materials", request_body = AddReq, responses((status = 200, description = "the type")))]
+#[utoipa::path(post, path = "/bpdr.merchant_file_type/add", tag = "materials", request_body = AddReq, responses((status = 200, body = Reply<mat::FileType>)))]
 pub async fn add_type(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<AddReq>,
-) -> ApiResult<Json> {
+) -> Answer<Option<mat::FileType>> {
     add(&st, &c, r).await
 }
 
-#[utoipa::path(post, path = "/media.merchant_file_type/add", tag = "materials", request_body = AddReq, responses((status = 200, description = "the type")))]
+#[utoipa::path(post, path = "/media.merchant_file_type/add", tag = "materials", request_body = AddReq, responses((status = 200, body = Reply<mat::FileType>)))]
 pub async fn media_add_type(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<AddReq>,
-) -> ApiResult<Json> {
+) -> Answer<Option<mat::FileType>> {
     add(&st, &c, r).await
 }
 
@@ -105,33 +109,20 @@ pub struct EditReq {
     pub name: String,
 }
 
-#[utoipa::path(post, path = "/bpdr.merchant_file_type/edit", tag = "materials", request_body = EditReq, responses((status = 200, description = "renamed")))]
-pub async fn edit(
-    State(st): State<AppState>,
-    c: Caller,
-    Input(r): Input<EditReq>,
-) -> ApiResult<Json> {
+#[utoipa::path(post, path = "/bpdr.merchant_file_type/edit", tag = "materials", request_body = EditReq, responses((status = 200, body = Reply<Done>, description = "renamed")))]
+pub async fn edit(State(st): State<AppState>, c: Caller, Input(r): Input<EditReq>) -> Answer<Done> {
     let name = r.name.trim();
     validate::required("name", name)?;
     if !mat::rename_file_type(&st.db, c.merchant_id()?, r.id, name).await? {
         return Err(ApiError::NotFound);
     }
-    Ok(ok(serde_json::json!({})))
+    Ok(reply(Done {}))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct IdReq {
-    pub id: i64,
-}
-
-#[utoipa::path(post, path = "/bpdr.merchant_file_type/delete", tag = "materials", request_body = IdReq, responses((status = 200, description = "deleted; its files become uncategorised")))]
-pub async fn delete(
-    State(st): State<AppState>,
-    c: Caller,
-    Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
+#[utoipa::path(post, path = "/bpdr.merchant_file_type/delete", tag = "materials", request_body = IdReq, responses((status = 200, body = Reply<Done>, description = "deleted; its files become uncategorised")))]
+pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq>) -> Answer<Done> {
     if !mat::delete_file_type(&st.db, c.merchant_id()?, r.id).await? {
         return Err(ApiError::NotFound);
     }
-    Ok(ok(serde_json::json!({})))
+    Ok(reply(Done {}))
 }

@@ -3,9 +3,8 @@
 
 pub mod accounts;
 pub mod audit;
-pub mod hub;
-pub mod publish;
 pub mod tasks;
+pub mod views;
 pub mod webhook;
 
 use crate::state::AppState;

@@ -12,7 +12,7 @@ const tree = [
   node(2, '/matrix', [node(3, '/send_management'), node(4, '/account_auth'), node(5, '/account_classify')]),
   node(6, '/material', [node(7, '/video'), node(8, '/music')]),
 ];
-const staff: StaffRow = { id: 9, username: 'clerk', nickname: 'Clerk', mobile: null, status: 1, menu_ids: [], created_at: 1, last_login_at: null };
+const staff: StaffRow = { id: 9, username: 'clerk', nickname: 'Clerk', mobile: null, status: 1, menu_ids: [], role_ids: [], created_at: 1, last_login_at: null };
 
 let saved: unknown[] = [];
 function serve(checked: number[]) {

@@ -7,9 +7,9 @@ import type { GroupRow } from '../rules';
 import GroupPicker from './GroupPicker';
 
 const GROUPS = [
-  { id: 11, name: 'Opening', count: 2, ready: 2 },
-  { id: 12, name: 'Product', count: 3, ready: 2 },
-  { id: 13, name: 'Ending', count: 2, ready: 2 },
+  { id: 11, name: 'Opening', kind: 'video', classify_id: 0, sort: 0, created_at: 0, count: 2, ready: 2 },
+  { id: 12, name: 'Product', kind: 'video', classify_id: 0, sort: 0, created_at: 0, count: 3, ready: 2 },
+  { id: 13, name: 'Ending', kind: 'video', classify_id: 0, sort: 0, created_at: 0, count: 2, ready: 2 },
 ];
 
 beforeAll(async () => {

@@ -22,6 +22,7 @@ afterEach(() => {
 
 const variant = (over: Partial<Variant>): Variant => ({
   id: 1,
+  merchant_id: 1,
   project_id: 5,
   seq: [1, 3, 5],
   clips: [
@@ -36,7 +37,9 @@ const variant = (over: Partial<Variant>): Variant => ({
   used: 0,
   src: '/api/files/1?sig=x',
   cover: '/api/files/1/cover?sig=x',
+  job_id: 0,
   created_at: Date.UTC(2025, 0, 2, 3, 4, 5),
+  updated_at: Date.UTC(2025, 0, 2, 3, 4, 5),
   ...over,
 });
 

@@ -6,10 +6,9 @@ import { formatTime } from '@/utils/format';
 import { useMatrixT } from '../i18n';
 import { PlatformTag } from '../shared/tags';
 
+/** The server sends how many videos did not fit (a number). */
 export function unplacedCount(plan: Plan): number {
-  const u = plan.unplaced;
-  if (typeof u === 'number') return u;
-  return Array.isArray(u) ? u.length : 0;
+  return plan.unplaced ?? 0;
 }
 
 export default function PlanView({ plan }: { plan: Plan }) {

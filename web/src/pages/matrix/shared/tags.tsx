@@ -52,7 +52,8 @@ export function AccountStatusTag({ account }: { account: Pick<Account, 'id' | 's
   );
 }
 
-export function AccountCell({ account }: { account: Pick<Account, 'id' | 'nickname' | 'avatar'> & { sandbox?: boolean } }) {
+/** An account, or an item's account (whose nickname and avatar may be missing). */
+export function AccountCell({ account }: { account: Pick<Account, 'id'> & { nickname?: string | null; avatar?: string | null; sandbox?: boolean } }) {
   const { t } = useMatrixT();
   return (
     <Space size={8}>

@@ -49,10 +49,10 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
     setCodeError(null);
   }, [login]);
 
-  const apply = useCallback((res: { state: QrLoginState; login_id?: string; qr_url?: string; account?: Account }) => {
+  const apply = useCallback((res: { state: QrLoginState; login_id?: string; qr_url?: string; account?: Account | null }) => {
     setCurrent((c) => (c ? { ...c, login_id: res.login_id || c.login_id, qr_url: res.qr_url || c.qr_url } : c));
     setState(res.state);
-    if (res.state === 'logged_in') done.current(res.account);
+    if (res.state === 'logged_in') done.current(res.account ?? undefined);
   }, []);
 
   // poll while the code waits to be scanned

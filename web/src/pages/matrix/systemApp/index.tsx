@@ -55,7 +55,6 @@ export default function SystemAppPage() {
           </Tag>
         ),
       },
-      { title: t('apps.baseUrl'), dataIndex: 'base_url', ellipsis: true },
       {
         title: t('common:actions'),
         key: 'actions',

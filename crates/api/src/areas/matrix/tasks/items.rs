@@ -1,17 +1,15 @@
-//! Acting on a task's items now: publish now / retry, send the top comments of a published item.
+//! Acting on a task's items now: publish now / retry, send the top comments of a published item
+//! (`services::matrix::tasks::items`).
 
 use super::IdReq;
 use crate::LangOf;
-use crate::areas::matrix::{hub, publish};
-use crate::error::{ApiError, ApiResult, Json, ok};
+use crate::areas::matrix::views::{Queued, Sent};
+use crate::error::{Answer, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::clock::platform_now;
-use domain::i18n::Msg;
 use serde::Deserialize;
-use store::ListQuery;
-use store::matrix as db;
+use services::matrix::tasks::items as uc;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -23,78 +21,32 @@ pub struct ManualReq {
 }
 
 /// Publish now / retry: the item (or every waiting and failed item of the task) becomes due now.
-#[utoipa::path(post, path = "/task.merchant_forward_task/manual_forward", tag = "matrix", request_body = ManualReq, responses((status = 200, description = "{queued: n}")))]
+#[utoipa::path(post, path = "/task.merchant_forward_task/manual_forward", tag = "matrix", request_body = ManualReq, responses((status = 200, body = Reply<Queued>)))]
 pub async fn manual_forward(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<ManualReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let now = platform_now();
-    let ids: Vec<i64> = match (r.id, r.task_id) {
-        (Some(id), _) => {
-            let it = db::item(&st.db, id)
-                .await?
-                .filter(|i| i.merchant_id == mid)
-                .ok_or(ApiError::NotFound)?;
-            vec![it.id]
-        }
-        (None, Some(t)) => {
-            db::task(&st.db, Some(mid), t)
-                .await?
-                .ok_or(ApiError::NotFound)?;
-            let lq = ListQuery {
-                limit: Some(1000),
-                ..Default::default()
-            }
-            .with_filter("task_id", Some(&t.to_string()), "=");
-            let (rows, _) = db::items(&st.db, Some(mid), &lq).await?;
-            rows.into_iter()
-                .filter(|i| i.state == "to_release" || i.state == "failed")
-                .map(|i| i.id)
-                .collect()
-        }
-        _ => return Err(ApiError::invalid("id", Msg::Required)),
-    };
-    let mut n = 0;
-    for (k, id) in ids.iter().enumerate() {
-        // A minute apart, so a merchant's posts never share a minute.
-        if db::requeue_item(&st.db, mid, *id, now + k as i64 * 60_000).await? {
-            n += 1;
-        }
-    }
-    if n == 0 {
-        return Err(ApiError::invalid("id", Msg::NothingToPublish));
-    }
-    Ok(ok(serde_json::json!({"queued": n})))
+) -> Answer<Queued> {
+    let queued = uc::publish_now(&st.db, c.merchant_id()?, r.id, r.task_id).await?;
+    Ok(reply(Queued { queued }))
 }
 
-#[utoipa::path(post, path = "/task.merchant_forward_task/external_release", tag = "matrix", request_body = ManualReq, responses((status = 200, description = "as manual_forward (session platforms)")))]
+#[utoipa::path(post, path = "/task.merchant_forward_task/external_release", tag = "matrix", request_body = ManualReq, responses((status = 200, body = Reply<Queued>)))]
 pub async fn external_release(
     st: State<AppState>,
     c: Caller,
     r: Input<ManualReq>,
-) -> ApiResult<Json> {
+) -> Answer<Queued> {
     manual_forward(st, c, r).await
 }
 
-#[utoipa::path(method(get, post), path = "/task.merchant_forward_task/top_comment_send", tag = "matrix", params(("id" = i64, Query)), responses((status = 200, description = "{sent: n}")))]
+#[utoipa::path(method(get, post), path = "/task.merchant_forward_task/top_comment_send", tag = "matrix", params(("id" = i64, Query)), responses((status = 200, body = Reply<Sent>)))]
 pub async fn top_comment_send(
     State(st): State<AppState>,
     c: Caller,
     LangOf(lang): LangOf,
     Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let it = db::item(&st.db, r.id)
-        .await?
-        .filter(|i| i.merchant_id == mid)
-        .ok_or(ApiError::NotFound)?;
-    if it.item_id.is_empty() || !(it.state == "published" || it.state == "released") {
-        return Err(ApiError::invalid("id", Msg::ItemNotPublished));
-    }
-    let n = publish::send_comments(&st.hub, &it)
-        .await
-        .map_err(|e| hub::refused("id", &e, lang))?;
-    Ok(ok(serde_json::json!({"sent": n})))
+) -> Answer<Sent> {
+    let sent = uc::send_comments(&st.hub, c.merchant_id()?, r.id, lang).await?;
+    Ok(reply(Sent { sent }))
 }

@@ -1,43 +1,44 @@
 //! The @-mention ("aite") users a merchant keeps per platform, picked in the task form.
 
 use super::{IdReq, PlatformReq};
-use crate::areas::matrix::hub::platform;
-use crate::error::{ApiError, ApiResult, Json, ok};
+use crate::areas::matrix::views::Rows;
+use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::Deserialize;
-use store::matrix as db;
+use services::matrix::tasks::form as uc;
+use store::matrix::{self as db, AiteUser};
 use utoipa::ToSchema;
 
-#[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getATUsers", tag = "matrix", responses((status = 200, description = "{rows:[{id, platform, nickname}]}")))]
+#[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getATUsers", tag = "matrix", responses((status = 200, body = Reply<Rows<AiteUser>>)))]
 pub async fn get_at_users(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<PlatformReq>,
-) -> ApiResult<Json> {
+) -> Answer<Rows<AiteUser>> {
     let rows = db::aite_users(
         &st.db,
         c.merchant_id()?,
         r.platform.as_deref().filter(|s| !s.is_empty()),
     )
     .await?;
-    Ok(ok(serde_json::json!({"rows": rows})))
+    Ok(reply(Rows { rows }))
 }
 
-#[utoipa::path(method(get, post), path = "/bpdr.merchant_aite_users/index", tag = "matrix", responses((status = 200, description = "{rows:[{id, platform, nickname}], total}")))]
+#[utoipa::path(method(get, post), path = "/bpdr.merchant_aite_users/index", tag = "matrix", responses((status = 200, body = Reply<Page<AiteUser>>)))]
 pub async fn aite_index(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<PlatformReq>,
-) -> ApiResult<Json> {
+) -> Answer<Page<AiteUser>> {
     let rows = db::aite_users(
         &st.db,
         c.merchant_id()?,
         r.platform.as_deref().filter(|s| !s.is_empty()),
     )
     .await?;
-    Ok(ok(serde_json::json!({"total": rows.len(), "rows": rows})))
+    Ok(reply(Page::whole(rows)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -48,28 +49,23 @@ pub struct AiteReq {
     pub nickname: String,
 }
 
-#[utoipa::path(post, path = "/bpdr.merchant_aite_users/add", tag = "matrix", request_body = AiteReq, responses((status = 200, description = "added")))]
+#[utoipa::path(post, path = "/bpdr.merchant_aite_users/add", tag = "matrix", request_body = AiteReq, responses((status = 200, body = Reply<Done>)))]
 pub async fn aite_add(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<AiteReq>,
-) -> ApiResult<Json> {
-    let p = platform(&r.platform)?;
-    let nick = r.nickname.trim().trim_start_matches('@');
-    domain::validate::required("nickname", nick)?;
-    domain::validate::max_chars("nickname", nick, domain::matrix::GROUP_NAME_MAX)?;
-    db::add_aite_user(&st.db, c.merchant_id()?, p.code(), nick).await?;
-    Ok(ok(serde_json::json!({})))
+) -> Answer<Done> {
+    let mid = c.merchant_id()?;
+    uc::add_mention(&st.db, mid, &r.platform, &r.nickname).await?;
+    Ok(reply(Done {}))
 }
 
-#[utoipa::path(post, path = "/bpdr.merchant_aite_users/delete", tag = "matrix", request_body = IdReq, responses((status = 200, description = "deleted")))]
+#[utoipa::path(post, path = "/bpdr.merchant_aite_users/delete", tag = "matrix", request_body = IdReq, responses((status = 200, body = Reply<Done>)))]
 pub async fn aite_delete(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<IdReq>,
-) -> ApiResult<Json> {
-    if !db::delete_aite_user(&st.db, c.merchant_id()?, r.id).await? {
-        return Err(ApiError::NotFound);
-    }
-    Ok(ok(serde_json::json!({})))
+) -> Answer<Done> {
+    uc::delete_mention(&st.db, c.merchant_id()?, r.id).await?;
+    Ok(reply(Done {}))
 }

@@ -19,6 +19,7 @@ pub mod release;
 pub mod schedule;
 pub mod videos;
 
+use crate::extract::IdReq;
 use serde::Deserialize;
 use store::ListQuery;
 use utoipa::ToSchema;
@@ -29,11 +30,6 @@ pub struct NameQuery {
     pub list: ListQuery,
     #[serde(default)]
     pub name: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct IdReq {
-    pub id: i64,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

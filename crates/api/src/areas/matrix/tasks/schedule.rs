@@ -1,15 +1,14 @@
-//! Rescheduling a task: its items that have not gone out yet get a new plan, each on its account.
+//! Rescheduling a task: its items that have not gone out yet get a new plan, each on its account
+//! (`services::matrix::tasks::schedule`).
 
 use super::lists::task_view;
-use crate::error::{ApiError, ApiResult, Json, ok};
+use crate::areas::matrix::views::TaskView;
+use crate::error::{Answer, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::clock::platform_now;
-use domain::matrix as rules;
 use serde::Deserialize;
-use store::ListQuery;
-use store::matrix as db;
+use services::matrix::tasks::schedule::{self as uc, NewSchedule};
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -28,79 +27,28 @@ pub struct TimeReq {
 }
 
 /// Replans the items that have not gone out yet with a new schedule.
-#[utoipa::path(post, path = "/task.merchant_forward_task/task_time_save", tag = "matrix", request_body = TimeReq, responses((status = 200, description = "the task")))]
+#[utoipa::path(post, path = "/task.merchant_forward_task/task_time_save", tag = "matrix", request_body = TimeReq, responses((status = 200, body = Reply<TaskView>)))]
 pub async fn task_time_save(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<TimeReq>,
-) -> ApiResult<Json> {
-    let mid = c.merchant_id()?;
-    let t = db::task(&st.db, Some(mid), r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    let s = rules::schedule(
-        &r.time_mode,
-        &r.start_date,
-        r.days,
-        r.daily_quantity,
-        &r.times,
-        rules::day_of(platform_now()),
-    )?;
-    let lq = ListQuery {
-        limit: Some(1000),
-        ..Default::default()
-    }
-    .with_filter("task_id", Some(&t.id.to_string()), "=")
-    .with_filter("state", Some("to_release"), "=");
-    let (waiting, _) = db::items(&st.db, Some(mid), &lq).await?;
-    let mut accounts: Vec<i64> = waiting.iter().map(|i| i.account_id).collect();
-    accounts.sort_unstable();
-    accounts.dedup();
-    let from = rules::at(s.start_day, 0);
-    let to = rules::at(s.start_day + s.days as i64 + 1, 0);
-    let mut taken = db::taken_minutes(&st.db, mid, from, to).await?;
-    for i in &waiting {
-        taken.remove(&i.scheduled_at.div_euclid(60_000));
-    }
-    let mut plan = db::Replan {
-        time_mode: r.time_mode.clone(),
-        start_date: r.start_date.trim().to_string(),
-        days: r.days,
+) -> Answer<TaskView> {
+    let s = NewSchedule {
+        time_mode: &r.time_mode,
+        start_date: &r.start_date,
         daily_quantity: r.daily_quantity,
-        moved: Vec::new(),
-        refused: Vec::new(),
+        days: r.days,
+        times: &r.times,
     };
-    // Keep each item on its account: plan per account with that account's items as its videos.
-    for (k, a) in (0u64..).zip(&accounts) {
-        let mine: Vec<&db::Item> = waiting.iter().filter(|i| i.account_id == *a).collect();
-        let d = rules::distribute(
-            1,
-            mine.len(),
-            mine.len(),
-            &s,
-            platform_now(),
-            &taken,
-            t.seed as u64 ^ k,
-        );
-        for slot in &d.slots {
-            taken.insert(slot.at.div_euclid(60_000));
-            plan.moved.push((mine[slot.video].id, slot.at));
-        }
-        plan.refused
-            .extend(mine.iter().skip(d.slots.len()).map(|i| i.id));
-    }
-    db::reschedule_items(&st.db, mid, t.id, &plan).await?;
-    let t = db::task(&st.db, Some(mid), r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(task_view(&st, &t).await?))
+    let t = uc::reschedule(&st.db, c.merchant_id()?, r.id, &s).await?;
+    Ok(reply(task_view(&st, &t).await?))
 }
 
-#[utoipa::path(post, path = "/task.merchant_forward_task/external_task_time_save", tag = "matrix", request_body = TimeReq, responses((status = 200, description = "as task_time_save")))]
+#[utoipa::path(post, path = "/task.merchant_forward_task/external_task_time_save", tag = "matrix", request_body = TimeReq, responses((status = 200, body = Reply<TaskView>)))]
 pub async fn external_task_time_save(
     st: State<AppState>,
     c: Caller,
     r: Input<TimeReq>,
-) -> ApiResult<Json> {
+) -> Answer<TaskView> {
     task_time_save(st, c, r).await
 }

@@ -7,12 +7,12 @@
 //! time, so a listed work matches exactly one item. An item is "published" only once the account's
 //! work list shows it (DESIGN.md §7); the platform's review then makes it "released" or failed.
 
-use super::hub::HubRef;
+use super::hub::{HubRef, platform_reason};
 use domain::clock::platform_now;
 use domain::jobs::{AccountRef, ItemRef, JobKind};
+use domain::matrix::{AuthState, ItemFailure, ItemState, Review};
 use platforms::{AuthKind, ErrorKind, Platform, PlatformError, PublishReq, Work, WorkStatus};
 use store::jobs::{JobCtx, JobError};
-use store::list::Bind;
 use store::matrix::{self as db, Item};
 
 /// After a create whose outcome is unknown, how long (real time, never the platform clock: the
@@ -37,18 +37,15 @@ fn review_gap(checks: i64) -> i64 {
 /// Refresh access tokens this long before they end (platform clock).
 const REFRESH_AHEAD_MS: i64 = 24 * 3_600_000;
 
-async fn fail_item(hub: &HubRef, id: i64, zh: &str, en: &str) -> Result<(), JobError> {
-    db::item_step(
-        &hub.db,
-        id,
-        &[
-            ("state", Bind::S("failed".into())),
-            ("error_zh", Bind::S(zh.into())),
-            ("error_en", Bind::S(en.into())),
-        ],
-    )
-    .await?;
+/// The item fails for `why`; `args` as `reason_args` makes them.
+async fn fail_item(hub: &HubRef, id: i64, why: ItemFailure, args: &str) -> Result<(), JobError> {
+    db::mark_failed(&hub.db, id, why, args).await?;
     Ok(())
+}
+
+/// One reason, the same in both languages (our own English-only detail, a platform's review note).
+fn reason(text: &str) -> String {
+    serde_json::json!({ "reason": text }).to_string()
 }
 
 /// What a platform error means for the item and the job.
@@ -62,15 +59,7 @@ async fn on_error(
     let last = ctx.job.attempts >= ctx.job.max_attempts;
     match e.kind {
         ErrorKind::Retryable if !last => {
-            db::item_step(
-                &hub.db,
-                it.id,
-                &[
-                    ("error_zh", Bind::S(format!("重试中：{}", e.zh))),
-                    ("error_en", Bind::S(format!("retrying: {}", e.en))),
-                ],
-            )
-            .await?;
+            db::note_retrying(&hub.db, it.id, &platform_reason(&e)).await?;
             Err(JobError::Retry(e.to_string()))
         }
         ErrorKind::TokenExpired if !last => {
@@ -78,36 +67,18 @@ async fn on_error(
             match hub.refresh(a).await {
                 Ok(()) => Err(JobError::Retry(format!("token refreshed after: {e}"))),
                 Err(r) => {
-                    fail_item(
-                        hub,
-                        it.id,
-                        &format!("账号授权已失效，请重新授权：{}", r.zh),
-                        &format!(
-                            "The account's authorization ended, authorize it again: {}",
-                            r.en
-                        ),
-                    )
-                    .await?;
+                    fail_item(hub, it.id, ItemFailure::Reauthorize, &platform_reason(&r)).await?;
                     Ok(())
                 }
             }
         }
         ErrorKind::Reauthorize => {
-            let _ = db::revoke(&hub.db, a.id, &format!("{} / {}", e.zh, e.en)).await;
-            fail_item(
-                hub,
-                it.id,
-                &format!("账号授权已失效，请重新授权：{}", e.zh),
-                &format!(
-                    "The account's authorization ended, authorize it again: {}",
-                    e.en
-                ),
-            )
-            .await?;
+            let _ = hub.revoke(a.id, &e).await;
+            fail_item(hub, it.id, ItemFailure::Reauthorize, &platform_reason(&e)).await?;
             Ok(())
         }
         _ => {
-            fail_item(hub, it.id, &e.zh, &e.en).await?;
+            fail_item(hub, it.id, ItemFailure::Refused, &platform_reason(&e)).await?;
             Ok(())
         }
     }
@@ -131,16 +102,16 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
     };
     let s = |k: &str| cfg[k].as_str().filter(|s| !s.is_empty()).map(String::from);
     let storage_key = video_storage_key(hub, it).await?;
-    let path = hub
-        .storage
-        .path(&storage_key)
-        .map_err(|e| JobError::Permanent(e.to_string()))?;
-    if !path.exists() {
-        return Err(JobError::Permanent(format!(
-            "the video file is missing: {}",
-            it.video_key
-        )));
-    }
+    let path = match hub.storage.local_copy(&storage_key).await {
+        Ok(f) => f.path().to_path_buf(),
+        Err(media::storage::StorageError::NotFound(_)) => {
+            return Err(JobError::Permanent(format!(
+                "the video file is missing: {}",
+                it.video_key
+            )));
+        }
+        Err(e) => return Err(JobError::Permanent(e.to_string())),
+    };
     let mount = cfg["mount_type"].as_str().unwrap_or("none");
     let (poi_id, poi_name) = match (mount, s("poi_id")) {
         ("poi", Some(id)) => (Some(id), s("poi_name")),
@@ -219,6 +190,20 @@ async fn queue_publish(db: &store::Db, id: i64, mid: i64) -> sqlx::Result<()> {
     .await
 }
 
+/// The platform of an account and its (cached) adapter.
+async fn adapter_of(
+    hub: &HubRef,
+    a: &db::Account,
+) -> Result<(Platform, std::sync::Arc<dyn platforms::Adapter>), JobError> {
+    let platform = Platform::from_code(&a.platform)
+        .ok_or_else(|| JobError::Permanent("unknown platform".into()))?;
+    let (ad, _) = hub
+        .adapter(platform)
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    Ok((platform, ad))
+}
+
 pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     let account = db::item(&hub.db, ctx.payload::<ItemRef>()?.item_id)
         .await?
@@ -240,39 +225,21 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
         return Ok(());
     };
     // Superseded (publish-now made a new job), done, failed or not approved: nothing to do.
+    let state = ItemState::parse(&it.state);
     if it.job_id != ctx.job.id
-        || it.review_state != "approved"
-        || !(it.state == "to_release" || it.state == "publishing")
+        || Review::parse(&it.review_state) != Some(Review::Approved)
+        || !state.is_some_and(|s| s.can_become(ItemState::Publishing))
     {
         return Ok(());
     }
     let Some(mut a) = db::account_by_id(&hub.db, it.account_id).await? else {
-        return fail_item(&hub, it.id, "账号已删除", "The account was removed").await;
+        return fail_item(&hub, it.id, ItemFailure::AccountRemoved, "").await;
     };
-    if a.revoked == 1 || a.auth_expires_at <= platform_now() {
-        return fail_item(
-            &hub,
-            it.id,
-            "账号授权已过期，请重新授权后重试",
-            "The account's authorization has expired; authorize it again and retry",
-        )
-        .await;
+    if !AuthState::of(a.auth_expires_at, a.revoked == 1, platform_now()).usable() {
+        return fail_item(&hub, it.id, ItemFailure::AuthExpired, "").await;
     }
-    db::item_step(
-        &hub.db,
-        it.id,
-        &[
-            ("state", Bind::S("publishing".into())),
-            ("attempts", Bind::I(ctx.job.attempts)),
-        ],
-    )
-    .await?;
-    let platform = Platform::from_code(&a.platform)
-        .ok_or_else(|| JobError::Permanent("unknown platform".into()))?;
-    let (ad, _) = hub
-        .adapter(platform)
-        .await
-        .map_err(|e| JobError::Retry(e.to_string()))?;
+    db::start_publishing(&hub.db, it.id, ctx.job.attempts).await?;
+    let (platform, ad) = adapter_of(&hub, &a).await?;
     if platform.auth_kind() == AuthKind::OAuth && a.token_expires_at <= platform_now() + 60_000 {
         if let Err(e) = hub.refresh(&a).await {
             return on_error(&hub, &ctx, &it, &a, e).await;
@@ -285,13 +252,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
     let req = match request(&hub, &it, &a).await {
         Ok(r) => r,
         Err(JobError::Permanent(m)) => {
-            return fail_item(
-                &hub,
-                it.id,
-                &format!("无法发布：{m}"),
-                &format!("Cannot publish: {m}"),
-            )
-            .await;
+            return fail_item(&hub, it.id, ItemFailure::CannotPublish, &reason(&m)).await;
         }
         Err(e) => return Err(e),
     };
@@ -315,15 +276,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
         }) {
             Some(w) => {
                 item_id = w.item_id.clone();
-                db::item_step(
-                    &hub.db,
-                    it.id,
-                    &[
-                        ("item_id", Bind::S(item_id.clone())),
-                        ("published_at", Bind::I(platform_now())),
-                    ],
-                )
-                .await?;
+                db::mark_created(&hub.db, it.id, &item_id, platform_now()).await?;
             }
             // A create sent moments ago may still land (an attempt abandoned mid-request, an
             // answer lost): only after the settle time does "not in the list" mean "not posted".
@@ -332,7 +285,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
                     "a create sent moments ago may still land; looking again before sending".into(),
                 ));
             }
-            None => db::item_clear(&hub.db, it.id, "create_started_at").await?,
+            None => db::forget_create(&hub.db, it.id).await?,
         }
     }
     if item_id.is_empty() {
@@ -347,12 +300,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
                 Ok(v) => v,
                 Err(e) => return on_error(&hub, &ctx, &it, &a, e).await,
             };
-            db::item_step(
-                &hub.db,
-                it.id,
-                &[("remote_video_id", Bind::S(video_id.clone()))],
-            )
-            .await?;
+            db::save_uploaded(&hub.db, it.id, &video_id).await?;
         }
         // Compare-and-set: of two attempts of one item running at once (a lease taken over while
         // the first still runs), only one may send the create.
@@ -367,20 +315,12 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
                 // The platform answered with a refusal, so nothing was posted: the next attempt may
                 // send again without asking. A timeout, network error or 5xx is ambiguous: it may have.
                 if !ambiguous(&e) {
-                    db::item_clear(&hub.db, it.id, "create_started_at").await?;
+                    db::forget_create(&hub.db, it.id).await?;
                 }
                 return on_error(&hub, &ctx, &it, &a, e).await;
             }
         };
-        db::item_step(
-            &hub.db,
-            it.id,
-            &[
-                ("item_id", Bind::S(item_id.clone())),
-                ("published_at", Bind::I(platform_now())),
-            ],
-        )
-        .await?;
+        db::mark_created(&hub.db, it.id, &item_id, platform_now()).await?;
     }
     // Verification: the account's work list must show it.
     let works = match ad.list_works(&creds, 50).await {
@@ -389,13 +329,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
     };
     let Some(w) = find(&works, &item_id) else {
         if ctx.job.attempts >= ctx.job.max_attempts {
-            return fail_item(
-                &hub,
-                it.id,
-                "平台返回发布成功，但账号作品列表中没有该视频",
-                "The platform said it was published, but the account's work list does not show it",
-            )
-            .await;
+            return fail_item(&hub, it.id, ItemFailure::NotListed, "").await;
         }
         return Err(JobError::Retry(
             "published but not yet in the account's work list".into(),
@@ -416,43 +350,26 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
 /// Writes what the work list says about an item: published (under platform review), released, or
 /// failed in the platform's review.
 async fn record_work(hub: &HubRef, it: &Item, w: &Work) -> Result<(), JobError> {
-    let now = platform_now();
-    let stats = [
-        ("plays", Bind::I(w.stats.play)),
-        ("likes", Bind::I(w.stats.like)),
-        ("comment_count", Bind::I(w.stats.comment)),
-        ("share_url", Bind::S(w.share_url.clone())),
-        ("error_zh", Bind::S(String::new())),
-        ("error_en", Bind::S(String::new())),
-    ];
-    let mut sets: Vec<(&'static str, Bind)> = stats.into_iter().collect();
-    if it.verified_at.is_none() {
-        sets.push(("verified_at", Bind::I(now)));
-    }
-    match &w.status {
-        WorkStatus::Reviewing => {
-            sets.push(("state", Bind::S("published".into())));
-            sets.push((
-                "review_check_at",
-                Bind::I(domain::now_ms() + review_gap(it.review_checks)),
-            ));
-            // Each check has its own job key (review:<item>:<checks>), so count it.
-            sets.push(("review_checks", Bind::I(it.review_checks + 1)));
-        }
-        WorkStatus::Public => {
-            sets.push(("state", Bind::S("released".into())));
-            sets.push(("released_at", Bind::I(now)));
-        }
-        WorkStatus::Rejected { reason } => {
-            sets.push(("state", Bind::S("failed".into())));
-            sets[4] = ("error_zh", Bind::S(format!("平台审核未通过：{reason}")));
-            sets[5] = (
-                "error_en",
-                Bind::S(format!("Rejected by the platform's review: {reason}")),
-            );
-        }
-    }
-    db::item_step(&hub.db, it.id, &sets).await?;
+    let seen = match &w.status {
+        // Each check has its own job key (review:<item>:<checks>), so count it.
+        WorkStatus::Reviewing => db::Seen::Reviewing {
+            check_at: domain::now_ms() + review_gap(it.review_checks),
+            checks: it.review_checks + 1,
+        },
+        WorkStatus::Public => db::Seen::Released { at: platform_now() },
+        WorkStatus::Rejected { reason } => db::Seen::Rejected {
+            reason: reason.clone(),
+        },
+    };
+    db::record_seen(
+        &hub.db,
+        it.id,
+        (w.stats.play, w.stats.like, w.stats.comment),
+        &w.share_url,
+        platform_now(),
+        &seen,
+    )
+    .await?;
     Ok(())
 }
 
@@ -462,31 +379,25 @@ pub async fn run_review(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     let Some(it) = db::item(&hub.db, p.item_id).await? else {
         return Ok(());
     };
-    if it.state != "published" {
+    if ItemState::parse(&it.state) != Some(ItemState::Published) {
         return Ok(());
     }
     let Some(a) = db::account_by_id(&hub.db, it.account_id).await? else {
         return Ok(());
     };
-    let platform = Platform::from_code(&a.platform)
-        .ok_or_else(|| JobError::Permanent("unknown platform".into()))?;
-    let (ad, _) = hub
-        .adapter(platform)
-        .await
-        .map_err(|e| JobError::Retry(e.to_string()))?;
-    let next = [
-        ("review_checks", Bind::I(it.review_checks + 1)),
-        (
-            "review_check_at",
-            Bind::I(domain::now_ms() + review_gap(it.review_checks)),
-        ),
-    ];
+    let (_, ad) = adapter_of(&hub, &a).await?;
+    let (checks, at) = (
+        it.review_checks + 1,
+        domain::now_ms() + review_gap(it.review_checks),
+    );
     match ad.list_works(&hub.creds(&a), 50).await {
         Ok(works) => match find(&works, &it.item_id) {
             Some(w) => record_work(&hub, &it, w).await?,
-            None => db::item_step(&hub.db, it.id, &next).await?,
+            None => db::next_review_check(&hub.db, it.id, checks, at).await?,
         },
-        Err(e) if e.kind == ErrorKind::Retryable => db::item_step(&hub.db, it.id, &next).await?,
+        Err(e) if e.kind == ErrorKind::Retryable => {
+            db::next_review_check(&hub.db, it.id, checks, at).await?
+        }
         Err(e) => {
             // The account cannot be read any more: stop looking; the publish itself stands.
             tracing::warn!(item = it.id, error = %e, "review check stopped");
@@ -496,7 +407,7 @@ pub async fn run_review(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
 }
 
 /// Posts the item's top comments that have not gone out yet; returns how many were sent now.
-pub async fn send_comments(hub: &HubRef, it: &Item) -> Result<usize, PlatformError> {
+pub async fn send_comments(hub: &super::hub::Hub, it: &Item) -> Result<usize, PlatformError> {
     let all: Vec<String> = serde_json::from_str(&it.comments).unwrap_or_default();
     let todo: Vec<&String> = all.iter().skip(it.comments_sent as usize).collect();
     if todo.is_empty() || it.item_id.is_empty() {
@@ -575,18 +486,13 @@ pub async fn run_sync(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     if a.revoked == 1 {
         return Ok(());
     }
-    let platform = Platform::from_code(&a.platform)
-        .ok_or_else(|| JobError::Permanent("unknown platform".into()))?;
-    let (ad, _) = hub
-        .adapter(platform)
-        .await
-        .map_err(|e| JobError::Retry(e.to_string()))?;
+    let (_, ad) = adapter_of(&hub, &a).await?;
     let works = match ad.list_works(&hub.creds(&a), 200).await {
         Ok(w) => w,
         Err(e) if e.kind == ErrorKind::Retryable => return Err(JobError::Retry(e.to_string())),
         Err(e) => {
             if e.kind == ErrorKind::Reauthorize {
-                db::revoke(&hub.db, a.id, &format!("{} / {}", e.zh, e.en)).await?;
+                hub.revoke(a.id, &e).await?;
             }
             return Ok(());
         }

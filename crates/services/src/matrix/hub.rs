@@ -1,8 +1,7 @@
 //! The platform hub: which adapter, at which base URL, with which app credentials, for a platform;
-//! token sealing; the account view every call returns; token refresh shared by calls and jobs.
+//! token sealing; token refresh shared by calls and jobs.
 
 use crate::error::{ApiError, ApiResult};
-use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use platforms::{AppCreds, Creds, Endpoint, ErrorKind, Platform, PlatformError, TokenSet};
 use std::sync::Arc;
@@ -175,6 +174,18 @@ impl Hub {
         Ok(id)
     }
 
+    /// The platform refused the account's authorization: it shows as expired with the platform's
+    /// message (in the reader's language).
+    pub async fn revoke(&self, account_id: i64, e: &PlatformError) -> sqlx::Result<()> {
+        db::revoke(
+            &self.db,
+            account_id,
+            domain::matrix::Revocation::Refused,
+            &platform_reason(e),
+        )
+        .await
+    }
+
     /// Refreshes an OAuth account's access token. A refusal marks the account expired with the
     /// platform's reason (the console shows it) — never silently.
     pub async fn refresh(&self, a: &Account) -> Result<(), PlatformError> {
@@ -209,27 +220,18 @@ impl Hub {
                     e.kind,
                     ErrorKind::Reauthorize | ErrorKind::TokenExpired | ErrorKind::Permanent
                 ) {
-                    let _ = db::revoke(&self.db, a.id, &format!("{} / {}", e.zh, e.en)).await;
+                    let _ = self.revoke(a.id, &e).await;
                 }
                 Err(e)
             }
         }
     }
+}
 
-    /// An account as the console sees it (no tokens).
-    pub fn view(&self, a: &Account) -> serde_json::Value {
-        let now = platform_now();
-        serde_json::json!({
-            "id": a.id, "platform": a.platform, "open_id": a.open_id, "nickname": a.nickname, "avatar": a.avatar,
-            "account_type": a.account_type, "group_id": a.group_id, "group_name": a.group_name.clone().unwrap_or_default(),
-            "status": domain::matrix::account_status(a.auth_expires_at, a.revoked == 1, now),
-            "expires_at": a.auth_expires_at, "token_expires_at": a.token_expires_at,
-            "revoked_reason": a.revoked_reason,
-            "province": a.province, "city": a.city, "poi_id": a.poi_id, "poi_name": a.poi_name, "poi_address": a.poi_address,
-            "remarks": a.remarks, "videos": a.videos, "plays": a.plays, "comments": a.comments, "likes": a.likes,
-            "synced_at": a.synced_at, "sandbox": a.sandbox == 1, "created_at": a.created_at,
-        })
-    }
+/// A platform's message as the arguments of a stored reason: its own text in both languages, each
+/// shown to readers of that language.
+pub fn platform_reason(e: &PlatformError) -> String {
+    serde_json::json!({ "reason_zh": e.zh, "reason_en": e.en }).to_string()
 }
 
 /// The sandbox's own app credentials (used when the operator configured none).

@@ -6,6 +6,7 @@
 //! never doubles a slice. Progress (0–100) lands on the source row; ffmpeg's words are the reason of a
 //! failure; a cancelled source stops at the next slice (or at once, when its job loses its lease).
 
+use domain::i18n::{Msg, reason};
 use domain::slice::Settings;
 use media::Storage;
 use std::path::PathBuf;
@@ -13,11 +14,15 @@ use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
 use store::slice as db;
 
-/// What a cancelled source says (both languages: it is stored with the source).
-pub const CANCELLED: &str = "已取消切片 / cancelled";
+/// What a cancelled source says: a reason code stored with the source (and its job), put into the
+/// reader's language when read (`domain::i18n::localize_reason`).
+pub fn cancelled() -> String {
+    reason(Msg::SliceCancelled, &[])
+}
 
-fn permanent(zh: &str, en: &str, what: &str) -> JobError {
-    JobError::Permanent(format!("{zh}：{what} / {en}: {what}"))
+/// A failure that retrying cannot mend, stored as a reason code.
+fn permanent(msg: Msg, args: &[(&str, &str)]) -> JobError {
+    JobError::Permanent(reason(msg, args))
 }
 
 fn tool(e: media::ffmpeg::ToolError) -> JobError {
@@ -45,9 +50,7 @@ impl Drop for Temps {
 pub async fn run(ctx: JobCtx, storage: Storage) -> Result<(), JobError> {
     let p: domain::jobs::ClipSlice = ctx.payload()?;
     let Some(s) = db::source_any(&ctx.db, p.source_id).await? else {
-        return Err(JobError::Permanent(
-            "切片视频已移除 / the video was removed from the project".into(),
-        ));
+        return Err(permanent(Msg::SliceSourceRemoved, &[]));
     };
     if s.state != "processing" || s.job_id != ctx.job.id {
         // Cancelled, finished, or queued again under another job meanwhile: nothing to do.
@@ -91,9 +94,7 @@ async fn work(ctx: &JobCtx, storage: &Storage, s: &db::Source) -> Result<(), Job
     let mid = s.merchant_id;
     let project = db::project(&ctx.db, mid, s.project_id)
         .await?
-        .ok_or_else(|| {
-            JobError::Permanent("切片项目已删除 / the slicing project was deleted".into())
-        })?;
+        .ok_or_else(|| permanent(Msg::SliceProjectDeleted, &[]))?;
     let settings = Settings::check(
         &project.mode,
         Some(project.seconds),
@@ -106,28 +107,22 @@ async fn work(ctx: &JobCtx, storage: &Storage, s: &db::Source) -> Result<(), Job
         .filter(|g| g.kind == "video")
         .ok_or_else(|| {
             permanent(
-                "目标分组已删除",
-                "the target group was deleted",
-                &project.group_id.to_string(),
+                Msg::SliceGroupDeleted,
+                &[("what", &project.group_id.to_string())],
             )
         })?;
-    let deleted = || permanent("源视频已被删除", "the source video was deleted", &s.name);
+    let deleted = || permanent(Msg::SliceSourceDeleted, &[("name", &s.name)]);
     let m = mat::get(&ctx.db, mid, s.resource_id)
         .await?
         .ok_or_else(deleted)?;
     if m.mezzanine_key.is_empty() {
-        return Err(permanent(
-            "源视频尚未处理完成",
-            "the source video is not ready",
-            &s.name,
-        ));
+        return Err(permanent(Msg::SliceSourceNotReady, &[("name", &s.name)]));
     }
-    let src = storage
-        .path(&m.mezzanine_key)
-        .map_err(|e| JobError::Permanent(e.to_string()))?;
-    if !src.exists() {
-        return Err(deleted());
-    }
+    let src = match storage.local_copy(&m.mezzanine_key).await {
+        Ok(f) => f,
+        Err(media::storage::StorageError::NotFound(_)) => return Err(deleted()),
+        Err(e) => return Err(JobError::Permanent(e.to_string())),
+    };
     db::set_source_progress(&ctx.db, s.id, ctx.job.id, "processing", 1, "").await?;
     let info = media::probe::probe(&src)
         .await
@@ -149,13 +144,9 @@ async fn work(ctx: &JobCtx, storage: &Storage, s: &db::Source) -> Result<(), Job
     let cuts = domain::slice::plan(&settings, duration, &lines);
     if cuts.is_empty() {
         return Err(if settings.mode == domain::slice::Mode::Subtitle {
-            permanent(
-                "没有识别出的字幕，请先进行字幕识别",
-                "no recognized subtitle lines; run subtitle recognition first",
-                &s.name,
-            )
+            permanent(Msg::SliceNoLines, &[("name", &s.name)])
         } else {
-            permanent("视频是空的", "the video is empty", &s.name)
+            permanent(Msg::SliceEmpty, &[("name", &s.name)])
         });
     }
     let n = cuts.len() as i64;

@@ -16,13 +16,17 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
     if let Err(e) = &outcome {
         let (msg, last) = (e.message(), ctx.is_final(e));
         // While retries remain the row stays "processing"; the last failure is shown with its reason.
-        mat::set_progress(db, m.id, if last { "failed" } else { "processing" }, 0, msg).await?;
+        if last {
+            mat::ingest_failed(db, m.id, msg).await?;
+        } else {
+            mat::ingest_progress(db, m.id, 0, msg).await?;
+        }
     }
     outcome
 }
 
 async fn step(ctx: &JobCtx, id: i64, pct: i64) -> Result<(), JobError> {
-    mat::set_progress(&ctx.db, id, "processing", pct, "").await?;
+    mat::ingest_progress(&ctx.db, id, pct, "").await?;
     ctx.progress(pct).await?;
     Ok(())
 }
@@ -48,7 +52,8 @@ const ENCODE_TO: i64 = 90;
 /// transcode) before the bar moved past 35 %.
 async fn work(ctx: &JobCtx, storage: &media::Storage, m: &mat::MediaFile) -> Result<(), JobError> {
     let src = storage
-        .path(&m.storage_key)
+        .local_copy(&m.storage_key)
+        .await
         .map_err(|e| JobError::Permanent(e.to_string()))?;
     step(ctx, m.id, 2).await?;
     let info = media::probe::probe(&src)
@@ -97,7 +102,7 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, m: &mat::MediaFile) -> Res
     storage.put_file(&key, &t).await.map_err(retry)?;
     let (mut poster_key, mut strip_key) = (String::new(), String::new());
     if info.has_video {
-        let mezz = storage.path(&key).map_err(retry)?;
+        let mezz = storage.local_copy(&key).await.map_err(retry)?;
         let (poster, strip) = (
             storage.temp_path("jpg").await.map_err(retry)?,
             storage.temp_path("jpg").await.map_err(retry)?,

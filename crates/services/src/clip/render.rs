@@ -18,6 +18,19 @@ fn missing(what: String) -> JobError {
     JobError::Permanent(format!("a chosen material was deleted: {what}"))
 }
 
+/// A local file of a stored input; a missing one fails the render naming it.
+async fn local(
+    storage: &media::Storage,
+    key: &str,
+    what: impl FnOnce() -> String,
+) -> Result<PathBuf, JobError> {
+    match storage.local_copy(key).await {
+        Ok(f) => Ok(f.path().to_path_buf()),
+        Err(media::storage::StorageError::NotFound(_)) => Err(missing(what())),
+        Err(e) => Err(JobError::Permanent(e.to_string())),
+    }
+}
+
 fn mix_err(e: mix::MixError) -> JobError {
     match e {
         mix::MixError::MissingInput(p) => missing(p.display().to_string()),
@@ -37,14 +50,9 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
     if let Err(e) = &result {
         let last = ctx.is_final(e);
         let msg = e.message();
-        db::set_variant_progress(
-            &ctx.db,
-            v.id,
-            if last { "failed" } else { "processing" },
-            0,
-            msg,
-        )
-        .await?;
+        // While retries remain the variant stays "processing" with the reason; the last failure shows.
+        // The points go back before the variant shows "failed": whoever sees the failure sees the refund
+        // (refunds are once per key, so a retry of this step repeats nothing).
         if last {
             store::points::refund(
                 &ctx.db,
@@ -54,6 +62,9 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
             )
             .await
             .map_err(|e| JobError::Retry(e.to_string()))?;
+            db::variant_failed(&ctx.db, v.id, msg).await?;
+        } else {
+            db::variant_progress(&ctx.db, v.id, 0, msg).await?;
         }
     }
     result
@@ -82,24 +93,16 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         .ok_or_else(|| missing("the project".into()))?;
     let cfg: ProjectConfig =
         serde_json::from_str(&project.config).map_err(|e| JobError::Permanent(e.to_string()))?;
-    db::set_variant_progress(&ctx.db, v.id, "processing", 2, "").await?;
+    db::variant_progress(&ctx.db, v.id, 2, "").await?;
 
     // Inputs: every clip must still exist and be ingested.
-    let path_of = |key: &str| {
-        storage
-            .path(key)
-            .map_err(|e| JobError::Permanent(e.to_string()))
-    };
     let mut clips = vec![];
     for (i, id) in v.seq().into_iter().enumerate() {
         let m = mat::get(&ctx.db, mid, id)
             .await?
             .filter(|m| !m.mezzanine_key.is_empty())
             .ok_or_else(|| missing(format!("clip #{id}")))?;
-        let path = path_of(&m.mezzanine_key)?;
-        if !path.exists() {
-            return Err(missing(format!("clip '{}'", m.name)));
-        }
+        let path = local(storage, &m.mezzanine_key, || format!("clip '{}'", m.name)).await?;
         // Advanced mode may start each shot's clips later; the length rule counts from there.
         let (start, max) = cfg
             .groups
@@ -128,13 +131,17 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
                         } else {
                             m.mezzanine_key
                         };
-                        Ok(Some((path_of(&key)?, a.volume.clamp(0, 100) as u8)))
+                        Ok(Some((
+                            local(storage, &key, || format!("audio '{}'", m.name)).await?,
+                            a.volume.clamp(0, 100) as u8,
+                        )))
                     } else if let Some(id) = a.system_music_id {
                         let m = mat::system_music_one(&ctx.db, id)
                             .await?
                             .ok_or_else(|| missing(format!("built-in music #{id}")))?;
                         Ok(Some((
-                            path_of(&m.storage_key)?,
+                            local(storage, &m.storage_key, || format!("built-in music #{id}"))
+                                .await?,
                             a.volume.clamp(0, 100) as u8,
                         )))
                     } else {
@@ -153,7 +160,9 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
                 let m = mat::get(&ctx.db, mid, id)
                     .await?
                     .ok_or_else(|| missing(format!("font #{id}")))?;
-                Ok(Some(path_of(&m.storage_key)?))
+                Ok(Some(
+                    local(storage, &m.storage_key, || format!("font '{}'", m.name)).await?,
+                ))
             }
         }
     };
@@ -226,7 +235,7 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
             if last.swap(pct, Ordering::Relaxed) / 5 != pct / 5 {
                 let db = db.clone();
                 tokio::spawn(async move {
-                    let _ = db::set_variant_progress(&db, id, "processing", pct, "").await;
+                    let _ = db::variant_progress(&db, id, pct, "").await;
                 });
             }
         }
@@ -313,7 +322,8 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         .map_err(|e| JobError::Retry(e.to_string()))?;
     let duration = media::probe::probe(
         &storage
-            .path(&video_key)
+            .local_copy(&video_key)
+            .await
             .map_err(|e| JobError::Permanent(e.to_string()))?,
     )
     .await

@@ -1,0 +1,173 @@
+//! What the auth and system calls answer (the console's `web/src/api/{auth,system}/types.ts`).
+
+use crate::extract::Caller;
+use serde::Serialize;
+use store::menus::Menu;
+use store::users::User;
+use utoipa::ToSchema;
+
+/// One node of a menu tree: children under their parents, in `sort` order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MenuNode {
+    pub id: i64,
+    pub path: String,
+    pub name: String,
+    pub icon: String,
+    /// The permissions the menu grants.
+    pub permission: Vec<String>,
+    pub hidden: bool,
+    pub admin: bool,
+    pub vip: bool,
+    #[schema(no_recursion)]
+    pub children: Vec<MenuNode>,
+}
+
+/// A menu tree of the given menus (children under their parents, in `sort` order).
+pub fn tree(menus: &[&Menu], parent: Option<&str>) -> Vec<MenuNode> {
+    menus
+        .iter()
+        .filter(|m| m.parent_path.as_deref() == parent)
+        .map(|m| MenuNode {
+            id: m.id,
+            path: m.path.clone(),
+            name: m.name.clone(),
+            icon: m.icon.clone(),
+            permission: m.grants(),
+            hidden: m.hidden == 1,
+            admin: m.admin == 1,
+            vip: m.vip == 1,
+            children: tree(menus, Some(&m.path)),
+        })
+        .collect()
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProxyInfo {
+    /// The operator signed in as this merchant, if any.
+    pub user_name: Option<String>,
+}
+
+/// The stored user record the console keeps (SPEC §3): proxy_info.user_name, role, permission list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserRecordView {
+    pub id: i64,
+    pub username: String,
+    pub nickname: String,
+    pub mobile: Option<String>,
+    pub avatar: String,
+    /// `operator`, `merchant` or `staff`.
+    pub kind: String,
+    pub merchant_id: Option<i64>,
+    pub merchant_name: Option<String>,
+    pub role: Vec<String>,
+    pub permissions: Vec<String>,
+    pub proxy_info: ProxyInfo,
+    pub home_type: i64,
+    pub ai_token: String,
+    pub vip: bool,
+    pub vip_expires_at: Option<i64>,
+    pub last_login_at: Option<i64>,
+}
+
+impl UserRecordView {
+    pub fn of(c: &Caller) -> UserRecordView {
+        let u = &c.user;
+        let m = c.merchant.as_ref();
+        UserRecordView {
+            id: u.id,
+            username: u.username.clone(),
+            nickname: u.nickname.clone(),
+            mobile: u.mobile.clone(),
+            avatar: u.avatar.clone(),
+            kind: c.kind.as_str().to_string(),
+            merchant_id: u.merchant_id,
+            merchant_name: m.map(|m| m.name.clone()),
+            role: c.roles.clone(),
+            permissions: c.grants.clone(),
+            proxy_info: ProxyInfo {
+                user_name: c.proxy_user.clone(),
+            },
+            home_type: m.map(|m| m.home_type).unwrap_or(2),
+            ai_token: m.map(|m| m.ai_token.clone()).unwrap_or_default(),
+            vip: m.is_some_and(|m| m.is_vip()),
+            vip_expires_at: m.and_then(|m| m.vip_expires_at),
+            last_login_at: u.last_login_at,
+        }
+    }
+}
+
+/// A signed-in session: its token and the user record.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginResultView {
+    pub token: String,
+    pub expires_at: i64,
+    pub remember: bool,
+    pub user: UserRecordView,
+}
+
+/// A staff member as the staff list and form show them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffView {
+    pub id: i64,
+    pub username: String,
+    pub nickname: String,
+    pub mobile: Option<String>,
+    pub status: i64,
+    pub menu_ids: Vec<i64>,
+    pub role_ids: Vec<i64>,
+    pub created_at: i64,
+    pub last_login_at: Option<i64>,
+}
+
+impl StaffView {
+    pub fn of(u: &User) -> StaffView {
+        StaffView {
+            id: u.id,
+            username: u.username.clone(),
+            nickname: u.nickname.clone(),
+            mobile: u.mobile.clone(),
+            status: u.status,
+            menu_ids: u.menu_ids(),
+            role_ids: u.role_ids(),
+            created_at: u.created_at,
+            last_login_at: u.last_login_at,
+        }
+    }
+}
+
+/// A log row with `action_name`: the action in words, in the reader's language (`action` keeps the
+/// permission it was checked against, which the filter matches).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LogView {
+    #[serde(flatten)]
+    pub row: store::oplog::LogRow,
+    pub action_name: String,
+}
+
+impl LogView {
+    pub fn of(row: store::oplog::LogRow, lang: domain::i18n::Lang) -> LogView {
+        LogView {
+            action_name: domain::actions::action_name(&row.action, lang),
+            row,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoleView {
+    pub id: i64,
+    pub name: String,
+    pub permissions: Vec<String>,
+    pub created_at: i64,
+}
+
+impl RoleView {
+    pub fn of(r: &store::menus::Role) -> RoleView {
+        RoleView {
+            id: r.id,
+            name: r.name.clone(),
+            permissions: r.permissions(),
+            created_at: r.created_at,
+        }
+    }
+}

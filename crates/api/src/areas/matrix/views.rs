@@ -1,0 +1,465 @@
+//! What the matrix calls answer, as the console reads them (web/src/api/matrix/types.ts): accounts,
+//! tasks, items, plans and the small lists of the release-task form.
+
+use crate::error::Page;
+use domain::i18n::Lang;
+use domain::matrix::Review;
+use serde::Serialize;
+use services::matrix::tasks::release::Plan;
+use store::matrix as db;
+use utoipa::ToSchema;
+
+/// `{rows}`: a list without a total.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Rows<T> {
+    pub rows: Vec<T>,
+}
+
+/// An account as the console sees it (no tokens).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountView {
+    pub id: i64,
+    pub platform: String,
+    pub open_id: String,
+    pub nickname: String,
+    pub avatar: String,
+    pub account_type: String,
+    pub group_id: i64,
+    pub group_name: String,
+    /// active | expiring | expired
+    pub status: &'static str,
+    pub expires_at: i64,
+    pub token_expires_at: i64,
+    /// Why the platform ended the authorization, when it did.
+    pub revoked_reason: String,
+    pub province: String,
+    pub city: String,
+    pub poi_id: String,
+    pub poi_name: String,
+    pub poi_address: String,
+    pub remarks: String,
+    pub videos: i64,
+    pub plays: i64,
+    pub comments: i64,
+    pub likes: i64,
+    pub synced_at: i64,
+    pub sandbox: bool,
+    pub created_at: i64,
+}
+
+/// `lang`: the revocation's reason is shown in the reader's language.
+pub fn account(a: &db::Account, lang: Lang) -> AccountView {
+    let now = domain::clock::platform_now();
+    AccountView {
+        id: a.id,
+        platform: a.platform.clone(),
+        open_id: a.open_id.clone(),
+        nickname: a.nickname.clone(),
+        avatar: a.avatar.clone(),
+        account_type: a.account_type.clone(),
+        group_id: a.group_id,
+        group_name: a.group_name.clone().unwrap_or_default(),
+        status: domain::matrix::account_status(a.auth_expires_at, a.revoked == 1, now),
+        expires_at: a.auth_expires_at,
+        token_expires_at: a.token_expires_at,
+        revoked_reason: domain::matrix::revocation_text(&a.revoked_code, &a.revoked_args, lang)
+            .unwrap_or_else(|| a.revoked_reason.clone()),
+        province: a.province.clone(),
+        city: a.city.clone(),
+        poi_id: a.poi_id.clone(),
+        poi_name: a.poi_name.clone(),
+        poi_address: a.poi_address.clone(),
+        remarks: a.remarks.clone(),
+        videos: a.videos,
+        plays: a.plays,
+        comments: a.comments,
+        likes: a.likes,
+        synced_at: a.synced_at,
+        sandbox: a.sandbox == 1,
+        created_at: a.created_at,
+    }
+}
+
+pub fn accounts(rows: &[db::Account], lang: Lang) -> Vec<AccountView> {
+    rows.iter().map(|a| account(a, lang)).collect()
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountSummary {
+    pub active: i64,
+    pub expiring: i64,
+    pub expired: i64,
+}
+
+/// The account list with its status counts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountPage {
+    #[serde(flatten)]
+    pub page: Page<AccountView>,
+    pub summary: AccountSummary,
+}
+
+/// How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum AuthStart {
+    Oauth {
+        url: String,
+    },
+    Qr {
+        /// Always `qr_pending`.
+        state: &'static str,
+        login_id: String,
+        qr_url: String,
+        expires_at: i64,
+    },
+}
+
+/// Where a QR login stands; `account` once logged in.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QrStatus {
+    /// qr_pending | sms_challenge | logged_in | expired
+    pub state: &'static str,
+    pub login_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub account: Option<AccountView>,
+}
+
+/// A QR login call answers how it starts (no `login_id` given) or where it stands.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum QrAnswer {
+    Start(AuthStart),
+    Status(QrStatus),
+}
+
+/// A point of interest found by the POI search.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PoiView {
+    pub poi_id: String,
+    pub poi_name: String,
+    pub address: String,
+    pub city: String,
+    pub province: String,
+}
+
+pub fn pois(rows: Vec<platforms::Poi>) -> Page<PoiView> {
+    let rows: Vec<PoiView> = rows
+        .into_iter()
+        .map(|p| PoiView {
+            poi_id: p.poi_id,
+            poi_name: p.poi_name,
+            address: p.address,
+            city: p.city,
+            province: p.province,
+        })
+        .collect();
+    Page::whole(rows)
+}
+
+/// A group's id and name (after adding or renaming it).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupName {
+    pub id: i64,
+    pub name: String,
+}
+
+/// An H5 share: the link just made, or whether the customer has posted it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ShareView {
+    Made {
+        share_id: String,
+        schema: String,
+        expires_at: i64,
+        /// Always `waiting`.
+        state: &'static str,
+    },
+    Polled {
+        share_id: String,
+        /// waiting | published
+        state: &'static str,
+        item_id: String,
+        open_id: String,
+        published_at: Option<i64>,
+    },
+}
+
+/// A release task as its list, its review and its schedule show it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TaskView {
+    pub id: i64,
+    pub name: String,
+    pub platform: String,
+    pub created_at: i64,
+    pub merchant_id: i64,
+    pub merchant_name: Option<String>,
+    pub review_state: String,
+    pub review_reason: String,
+    pub review_due_at: i64,
+    pub reviewed_at: Option<i64>,
+    pub overdue: bool,
+    pub time_mode: String,
+    pub start_date: String,
+    pub days: i64,
+    pub daily_quantity: i64,
+    /// As the task form sent them ('title one#title two').
+    pub titles: String,
+    pub topics: Vec<String>,
+    /// none | poi | mini_program | official | product
+    pub mount_type: String,
+    pub accounts: usize,
+    pub videos: i64,
+    pub counts: db::ItemCounts,
+    /// 0–100
+    pub progress: i64,
+    pub failed: i64,
+}
+
+pub fn task(t: &db::Task, c: &db::ItemCounts) -> TaskView {
+    let cfg: serde_json::Value = serde_json::from_str(&t.config).unwrap_or_default();
+    let done = c.published + c.released;
+    TaskView {
+        id: t.id,
+        name: t.name.clone(),
+        platform: t.platform.clone(),
+        created_at: t.created_at,
+        merchant_id: t.merchant_id,
+        merchant_name: t.merchant_name.clone(),
+        review_state: t.review_state.clone(),
+        review_reason: t.review_reason.clone(),
+        review_due_at: t.review_due_at,
+        reviewed_at: t.reviewed_at,
+        overdue: Review::parse(&t.review_state) == Some(Review::Reviewing)
+            && domain::now_ms() > t.review_due_at,
+        time_mode: t.time_mode.clone(),
+        start_date: t.start_date.clone(),
+        days: t.days,
+        daily_quantity: t.daily_quantity,
+        titles: cfg["titles"].as_str().unwrap_or_default().to_string(),
+        topics: serde_json::from_value(cfg["topics"].clone()).unwrap_or_default(),
+        mount_type: cfg["mount_type"].as_str().unwrap_or("none").to_string(),
+        accounts: cfg["account_ids"].as_array().map(|a| a.len()).unwrap_or(0),
+        videos: c.total,
+        counts: c.clone(),
+        progress: if c.total > 0 { done * 100 / c.total } else { 0 },
+        failed: c.failed,
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ItemAccount {
+    pub id: i64,
+    pub nickname: Option<String>,
+    pub platform: String,
+    pub avatar: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ItemVideo {
+    /// 'v:<id>' | 'm:<id>'
+    pub key: String,
+    pub name: String,
+    pub cover: Option<String>,
+    pub src: Option<String>,
+}
+
+/// A release item: one video on one account at one time, and how its publishing went.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ItemView {
+    pub id: i64,
+    pub task_id: i64,
+    pub task_name: Option<String>,
+    pub account: ItemAccount,
+    pub video: ItemVideo,
+    pub title: String,
+    /// The top comments this item posts (texts).
+    pub comments: Vec<String>,
+    pub scheduled_at: i64,
+    pub state: String,
+    pub review_state: String,
+    /// Why it failed (or is being retried), in the caller's language; empty when nothing went wrong.
+    pub error: String,
+    pub attempts: i64,
+    pub item_id: String,
+    pub share_url: String,
+    pub published_at: Option<i64>,
+    pub verified_at: Option<i64>,
+    pub released_at: Option<i64>,
+    pub comments_sent: i64,
+    pub plays: i64,
+    pub likes: i64,
+    pub comment_count: i64,
+}
+
+pub fn item(i: &db::Item, (cover, src): (Option<String>, Option<String>), lang: Lang) -> ItemView {
+    ItemView {
+        id: i.id,
+        task_id: i.task_id,
+        task_name: i.task_name.clone(),
+        account: ItemAccount {
+            id: i.account_id,
+            nickname: i.nickname.clone(),
+            platform: i.platform.clone(),
+            avatar: i.avatar.clone(),
+        },
+        video: ItemVideo {
+            key: i.video_key.clone(),
+            name: i.video_name.clone(),
+            cover,
+            src,
+        },
+        title: i.title.clone(),
+        comments: serde_json::from_str(&i.comments).unwrap_or_default(),
+        scheduled_at: i.scheduled_at,
+        state: i.state.clone(),
+        review_state: i.review_state.clone(),
+        error: services::matrix::tasks::items::error_text(i, lang),
+        attempts: i.attempts,
+        item_id: i.item_id.clone(),
+        share_url: i.share_url.clone(),
+        published_at: i.published_at,
+        verified_at: i.verified_at,
+        released_at: i.released_at,
+        comments_sent: i.comments_sent,
+        plays: i.plays,
+        likes: i.likes,
+        comment_count: i.comment_count,
+    }
+}
+
+/// A task's items by state (without the total); `{}` when the list is not of one task.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ItemSummary {
+    Task {
+        to_release: i64,
+        publishing: i64,
+        published: i64,
+        released: i64,
+        failed: i64,
+    },
+    None {},
+}
+
+impl ItemSummary {
+    pub fn of(c: Option<&db::ItemCounts>) -> ItemSummary {
+        match c {
+            Some(c) => ItemSummary::Task {
+                to_release: c.to_release,
+                publishing: c.publishing,
+                published: c.published,
+                released: c.released,
+                failed: c.failed,
+            },
+            None => ItemSummary::None {},
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ItemPage {
+    #[serde(flatten)]
+    pub page: Page<ItemView>,
+    pub summary: ItemSummary,
+}
+
+/// A task under review with its items.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TaskDetail {
+    pub task: TaskView,
+    pub items: Vec<ItemView>,
+}
+
+/// A `*_add` call answers the plan (preview) or the created task with its plan.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Created {
+    Preview(Plan),
+    Task { task: TaskView, plan: Plan },
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Limits {
+    pub title_max: usize,
+    pub comment_max: usize,
+    pub comment_pick: usize,
+    pub per_account_day: u32,
+}
+
+/// What the release-task form of a platform offers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ForwardConfig {
+    pub platform: &'static str,
+    pub limits: Limits,
+    pub mount_types: Vec<&'static str>,
+    pub accounts: Vec<AccountView>,
+    pub sandbox: bool,
+}
+
+/// A project of the finished library with its successful and unused variants.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LibProject {
+    pub id: i64,
+    pub name: String,
+    pub success: i64,
+    pub unused: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Labeled {
+    pub value: &'static str,
+    pub label: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Online {
+    pub account_id: i64,
+    pub nickname: String,
+    pub platform: String,
+    pub online: bool,
+}
+
+/// A group with its selectable accounts (id 0 = ungrouped).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupWithAccounts {
+    pub id: i64,
+    pub name: String,
+    pub accounts: Vec<AccountView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MiniProgram {
+    pub mini_app_id: String,
+    pub title: Option<String>,
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Queued {
+    pub queued: usize,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Sent {
+    pub sent: usize,
+}
+
+/// A platform's app credentials as the operator sees them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AppView {
+    pub platform: &'static str,
+    /// oauth | qr_session | app_token
+    pub auth_kind: &'static str,
+    pub configured: bool,
+    /// Masked: first 4 characters + ****.
+    pub client_key: String,
+    /// live | sandbox
+    pub mode: &'static str,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AppSaved {
+    pub platform: &'static str,
+    pub client_key: String,
+}

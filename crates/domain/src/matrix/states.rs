@@ -1,0 +1,388 @@
+//! The states of the matrix's rows and their allowed transitions: a release item, a task's review,
+//! an account's authorization; and why an item failed, stored as a code and shown in the reader's
+//! language. The strings are the ones stored (`as_str`/`parse`).
+
+use crate::i18n::{Lang, Msg};
+
+/// A release item's publishing state (`matrix_items.state`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemState {
+    /// Waiting for its time (and the task's approval).
+    ToRelease,
+    /// A publish job is working on it.
+    Publishing,
+    /// The account's work list shows it; the platform's review is pending.
+    Published,
+    /// Public on the platform.
+    Released,
+    Failed,
+}
+
+impl ItemState {
+    pub const ALL: [ItemState; 5] = [
+        ItemState::ToRelease,
+        ItemState::Publishing,
+        ItemState::Published,
+        ItemState::Released,
+        ItemState::Failed,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemState::ToRelease => "to_release",
+            ItemState::Publishing => "publishing",
+            ItemState::Published => "published",
+            ItemState::Released => "released",
+            ItemState::Failed => "failed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ItemState> {
+        ItemState::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+
+    /// Allowed moves: a waiting item starts publishing or fails (review rejected, no room in a new
+    /// schedule, account gone); an attempt publishes, releases (the review was instant) or fails, or
+    /// tries again; a published work is released or rejected by the platform's review; a failed item
+    /// can be retried ("publish now"). A released item stays released.
+    pub fn can_become(self, next: ItemState) -> bool {
+        use ItemState::*;
+        matches!(
+            (self, next),
+            (ToRelease, Publishing | Failed | ToRelease)
+                | (Publishing, Publishing | Published | Released | Failed)
+                | (Published, Released | Failed)
+                | (Failed, ToRelease)
+        )
+    }
+
+    /// May be queued again now ("publish now" / retry): waiting or failed.
+    pub fn can_retry(self) -> bool {
+        self.can_become(ItemState::ToRelease)
+    }
+
+    /// The post exists on the platform (its top comments can be sent).
+    pub fn is_out(self) -> bool {
+        matches!(self, ItemState::Published | ItemState::Released)
+    }
+}
+
+/// A release task's review by the operator (`matrix_tasks.review_state`, copied to its items).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Review {
+    Reviewing,
+    Approved,
+    Rejected,
+}
+
+impl Review {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Review::Reviewing => "reviewing",
+            Review::Approved => "approved",
+            Review::Rejected => "rejected",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Review> {
+        [Review::Reviewing, Review::Approved, Review::Rejected]
+            .into_iter()
+            .find(|x| x.as_str() == s)
+    }
+
+    /// A review is decided once: reviewing becomes approved or rejected, nothing else moves.
+    pub fn can_become(self, next: Review) -> bool {
+        self == Review::Reviewing && next != Review::Reviewing
+    }
+}
+
+/// An account's authorization, as its expiry and revocation make it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuthState {
+    Active,
+    /// Ends within `EXPIRING_MS`.
+    Expiring,
+    /// Ended, or revoked by the platform.
+    Expired,
+}
+
+impl AuthState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuthState::Active => "active",
+            AuthState::Expiring => "expiring",
+            AuthState::Expired => "expired",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<AuthState> {
+        [AuthState::Active, AuthState::Expiring, AuthState::Expired]
+            .into_iter()
+            .find(|x| x.as_str() == s)
+    }
+
+    /// The state at `now` (platform clock) of an authorization ending at `auth_expires_at`.
+    pub fn of(auth_expires_at: i64, revoked: bool, now: i64) -> AuthState {
+        if revoked || auth_expires_at <= now {
+            AuthState::Expired
+        } else if auth_expires_at - now <= super::EXPIRING_MS {
+            AuthState::Expiring
+        } else {
+            AuthState::Active
+        }
+    }
+
+    /// Time moves an authorization towards its end, a revocation ends it at once; authorizing or
+    /// renewing again makes any of them active.
+    pub fn can_become(self, next: AuthState) -> bool {
+        use AuthState::*;
+        matches!(
+            (self, next),
+            (_, Active) | (Active, Expiring | Expired) | (Expiring, Expired)
+        )
+    }
+
+    /// Tasks may use the account.
+    pub fn usable(self) -> bool {
+        self != AuthState::Expired
+    }
+}
+
+/// Why a release item failed (or is being retried): the code stored in `matrix_items.error_code`,
+/// with its arguments (`error_args`, a JSON object) shown through `Msg` in the reader's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemFailure {
+    AccountRemoved,
+    AuthExpired,
+    /// The platform ended the authorization: `{reason}`.
+    Reauthorize,
+    /// A passing platform failure, tried again: `{reason}`.
+    Retrying,
+    /// The platform refused the post: `{reason}`.
+    Refused,
+    /// Our side cannot publish it (file missing, task gone): `{reason}`.
+    CannotPublish,
+    /// The platform said it published, but the account's work list never showed it.
+    NotListed,
+    /// The platform's review rejected the work: `{reason}`.
+    PlatformRejected,
+    /// The operator rejected the task: `{reason}`.
+    ReviewRejected,
+    /// A new schedule had no room for it.
+    NoRoom,
+}
+
+impl ItemFailure {
+    const ALL: [ItemFailure; 10] = [
+        ItemFailure::AccountRemoved,
+        ItemFailure::AuthExpired,
+        ItemFailure::Reauthorize,
+        ItemFailure::Retrying,
+        ItemFailure::Refused,
+        ItemFailure::CannotPublish,
+        ItemFailure::NotListed,
+        ItemFailure::PlatformRejected,
+        ItemFailure::ReviewRejected,
+        ItemFailure::NoRoom,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemFailure::AccountRemoved => "account_removed",
+            ItemFailure::AuthExpired => "auth_expired",
+            ItemFailure::Reauthorize => "reauthorize",
+            ItemFailure::Retrying => "retrying",
+            ItemFailure::Refused => "refused",
+            ItemFailure::CannotPublish => "cannot_publish",
+            ItemFailure::NotListed => "not_listed",
+            ItemFailure::PlatformRejected => "platform_rejected",
+            ItemFailure::ReviewRejected => "review_rejected",
+            ItemFailure::NoRoom => "no_room",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ItemFailure> {
+        ItemFailure::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+
+    pub fn msg(self) -> Msg {
+        match self {
+            ItemFailure::AccountRemoved => Msg::ItemAccountRemoved,
+            ItemFailure::AuthExpired => Msg::ItemAuthExpired,
+            ItemFailure::Reauthorize => Msg::ItemReauthorize,
+            ItemFailure::Retrying => Msg::ItemRetrying,
+            ItemFailure::Refused => Msg::ItemRefused,
+            ItemFailure::CannotPublish => Msg::ItemCannotPublish,
+            ItemFailure::NotListed => Msg::ItemNotListed,
+            ItemFailure::PlatformRejected => Msg::ItemPlatformRejected,
+            ItemFailure::ReviewRejected => Msg::ItemReviewRejected,
+            ItemFailure::NoRoom => Msg::ItemNoRoom,
+        }
+    }
+}
+
+/// Why the platform ended an account's authorization (`matrix_accounts.revoked_code`), with its
+/// arguments (`revoked_args`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revocation {
+    /// The platform refused a call or a refresh: `{reason}` (its own message).
+    Refused,
+    /// The platform told us (webhook) that the user revoked the authorization.
+    UserRevoked,
+}
+
+impl Revocation {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Revocation::Refused => "refused",
+            Revocation::UserRevoked => "user_revoked",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Revocation> {
+        [Revocation::Refused, Revocation::UserRevoked]
+            .into_iter()
+            .find(|x| x.as_str() == s)
+    }
+
+    pub fn msg(self) -> Msg {
+        match self {
+            Revocation::Refused => Msg::ItemRefused,
+            Revocation::UserRevoked => Msg::AccountUserRevoked,
+        }
+    }
+}
+
+/// The text of a stored item failure in `lang` (see `coded_text`); None for an unknown code.
+pub fn failure_text(code: &str, args: &str, lang: Lang) -> Option<String> {
+    Some(coded_text(ItemFailure::parse(code)?.msg(), args, lang))
+}
+
+/// The text of a stored revocation in `lang` (see `coded_text`); None for an unknown code.
+pub fn revocation_text(code: &str, args: &str, lang: Lang) -> Option<String> {
+    Some(coded_text(Revocation::parse(code)?.msg(), args, lang))
+}
+
+/// A stored reason's message in `lang`. `args` is the stored JSON object; an argument given in
+/// both languages (`reason_zh`/`reason_en`, e.g. a platform's own message) is read in `lang`.
+fn coded_text(msg: Msg, args: &str, lang: Lang) -> String {
+    let obj: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(args).unwrap_or_default();
+    let suffix = match lang {
+        Lang::Zh => "_zh",
+        Lang::En => "_en",
+    };
+    let mut names: Vec<&str> = obj
+        .keys()
+        .map(|k| {
+            k.strip_suffix("_zh")
+                .or_else(|| k.strip_suffix("_en"))
+                .unwrap_or(k)
+        })
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let out: Vec<(&str, String)> = names
+        .into_iter()
+        .map(|n| {
+            let v = obj
+                .get(&format!("{n}{suffix}"))
+                .or_else(|| obj.get(n))
+                .and_then(|v| v.as_str())
+                .unwrap_or("");
+            (n, v.to_string())
+        })
+        .collect();
+    msg.render(lang, &out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn item_moves() {
+        use ItemState::*;
+        assert!(ToRelease.can_become(Publishing));
+        assert!(Publishing.can_become(Published));
+        assert!(Publishing.can_become(Released));
+        assert!(Published.can_become(Released));
+        assert!(Published.can_become(Failed));
+        assert!(Failed.can_become(ToRelease));
+        assert!(Failed.can_retry() && ToRelease.can_retry());
+        assert!(!Released.can_become(Failed));
+        assert!(!Released.can_become(ToRelease));
+        assert!(!Published.can_become(ToRelease));
+        assert!(!Publishing.can_retry());
+        assert!(!Failed.can_become(Published));
+        assert!(Published.is_out() && Released.is_out() && !Failed.is_out());
+        for s in ItemState::ALL {
+            assert_eq!(ItemState::parse(s.as_str()), Some(s));
+        }
+        assert_eq!(ItemState::parse("done"), None);
+    }
+
+    #[test]
+    fn review_is_decided_once() {
+        use Review::*;
+        assert!(Reviewing.can_become(Approved));
+        assert!(Reviewing.can_become(Rejected));
+        assert!(!Reviewing.can_become(Reviewing));
+        assert!(!Approved.can_become(Rejected));
+        assert!(!Rejected.can_become(Approved));
+        for r in [Reviewing, Approved, Rejected] {
+            assert_eq!(Review::parse(r.as_str()), Some(r));
+        }
+    }
+
+    #[test]
+    fn authorization_ages_and_renews() {
+        use AuthState::*;
+        let day = 86_400_000;
+        assert_eq!(AuthState::of(10 * day, false, 0), Active);
+        assert_eq!(AuthState::of(day, false, 0), Expiring);
+        assert_eq!(AuthState::of(0, false, 0), Expired);
+        assert_eq!(AuthState::of(10 * day, true, 0), Expired);
+        assert!(Active.can_become(Expiring) && Expiring.can_become(Expired));
+        assert!(Expired.can_become(Active) && Expiring.can_become(Active));
+        assert!(!Expired.can_become(Expiring));
+        assert!(!Expired.usable() && Expiring.usable());
+        for s in [Active, Expiring, Expired] {
+            assert_eq!(AuthState::parse(s.as_str()), Some(s));
+        }
+    }
+
+    #[test]
+    fn failures_render_in_the_readers_language() {
+        let args = r#"{"reason_zh":"标题违规","reason_en":"title not allowed"}"#;
+        assert_eq!(
+            failure_text("reauthorize", args, Lang::En).unwrap(),
+            "The account's authorization ended, authorize it again: title not allowed"
+        );
+        assert_eq!(
+            failure_text("reauthorize", args, Lang::Zh).unwrap(),
+            "账号授权已失效，请重新授权：标题违规"
+        );
+        assert_eq!(
+            failure_text("review_rejected", r#"{"reason":"blurry"}"#, Lang::En).unwrap(),
+            "Rejected in review: blurry"
+        );
+        assert_eq!(
+            failure_text("account_removed", "", Lang::Zh).unwrap(),
+            "账号已删除"
+        );
+        assert_eq!(failure_text("", "", Lang::Zh), None);
+        assert_eq!(
+            revocation_text("user_revoked", "", Lang::En).unwrap(),
+            "The user revoked the authorization on the platform"
+        );
+        assert_eq!(
+            revocation_text("refused", args, Lang::Zh).unwrap(),
+            "标题违规"
+        );
+        assert_eq!(Revocation::parse("refused"), Some(Revocation::Refused));
+        for f in ItemFailure::ALL {
+            assert_eq!(ItemFailure::parse(f.as_str()), Some(f));
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! The signed-in user's own account: profile, password, home page figures, points records.
+
+use crate::error::{ApiError, ApiResult};
+use domain::i18n::{Lang, Msg};
+use domain::{UserKind, validate};
+use store::Db;
+use store::ListParams;
+use store::list::Total;
+use store::menus::Menu;
+use store::users::User;
+
+/// What the profile form sends: `None` keeps a value, an empty string clears it.
+pub struct ProfileEdit<'a> {
+    pub nickname: &'a str,
+    pub mobile: Option<&'a str>,
+    pub avatar: Option<&'a str>,
+}
+
+/// Saves the profile of `user` and answers the fresh row. An avatar must be one of the merchant's
+/// uploaded images; it is kept as a link that does not expire (signed with `link_key`).
+pub async fn edit_profile(
+    db: &Db,
+    link_key: &[u8],
+    user: &User,
+    r: &ProfileEdit<'_>,
+) -> ApiResult<User> {
+    let nickname = r.nickname.trim();
+    validate::required("nickname", nickname)?;
+    validate::max_chars("nickname", nickname, 32)?;
+    // Absent keeps the current number; an empty string clears it.
+    let mobile = match r.mobile.map(str::trim) {
+        None => user.mobile.as_deref(),
+        Some("") => None,
+        Some(m) => Some(m),
+    };
+    if let Some(m) = mobile.filter(|m| Some(*m) != user.mobile.as_deref()) {
+        validate::mobile(m)?;
+        if store::users::user_by_mobile(db, m)
+            .await?
+            .is_some_and(|u| u.id != user.id)
+        {
+            return Err(ApiError::invalid("mobile", Msg::MobileTaken));
+        }
+    }
+    // An avatar is one of the caller's uploaded images; it gets a link that does not expire.
+    let avatar = match r.avatar.map(str::trim) {
+        None => user.avatar.clone(),
+        Some("") => String::new(),
+        Some(url) => {
+            let id = crate::materials::links::id_of(url).ok_or(ApiError::invalid_with(
+                "avatar",
+                Msg::InvalidValue,
+                vec![("reason", "an uploaded image".into())],
+            ))?;
+            let mid = user
+                .merchant_id
+                .ok_or(ApiError::forbidden(Msg::MerchantOnly))?;
+            store::materials::get(db, mid, id)
+                .await?
+                .filter(|m| m.kind == "image")
+                .ok_or(ApiError::invalid("avatar", Msg::NotAnImage))?;
+            crate::materials::links::permanent_url(link_key, id, "original")
+        }
+    };
+    store::users::update_profile(db, user.id, nickname, mobile, &avatar).await?;
+    store::users::user_by_id(db, user.id)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+/// Changes the password after checking the current one; every session of the user ends.
+pub async fn change_password(
+    db: &Db,
+    user: &User,
+    old_password: &str,
+    password: &str,
+    password_confirm: &str,
+) -> ApiResult<()> {
+    validate::required("old_password", old_password)?;
+    if !store::password::verify(old_password, &user.password_hash) {
+        return Err(ApiError::invalid("old_password", Msg::OldPasswordWrong));
+    }
+    validate::new_password(password, password_confirm)?;
+    store::users::set_password(db, user.id, &store::password::hash(password)).await?;
+    Ok(())
+}
+
+pub const DASHBOARD_DAYS: usize = 7;
+
+/// The home page's figures: the points balance (of the merchant, or of all merchants for the
+/// operator) and the last seven days of publishing and plays.
+pub struct Dashboard {
+    pub points: i64,
+    pub days: Vec<String>,
+    pub stats: store::matrix::DailyStats,
+}
+
+pub async fn dashboard(db: &Db, merchant_id: Option<i64>) -> ApiResult<Dashboard> {
+    let points = match merchant_id {
+        Some(m) => store::points::balance(db, m).await?,
+        None => store::points::total_balance(db).await?,
+    };
+    // The last seven China days, on the platform clock the publisher stamps items with.
+    let today = domain::matrix::day_of(domain::clock::platform_now());
+    let first = today - (DASHBOARD_DAYS as i64 - 1);
+    let days: Vec<String> = (first..=today).map(domain::matrix::fmt_day).collect();
+    let stats = store::matrix::daily_stats(db, merchant_id, first, DASHBOARD_DAYS).await?;
+    Ok(Dashboard {
+        points,
+        days,
+        stats,
+    })
+}
+
+/// A page of the points ledger with its reasons and operators in the reader's language, plus the
+/// totals over every row the filters select and the current balance.
+pub struct Usage {
+    pub rows: Vec<store::points::Entry>,
+    pub total: Total,
+    pub topup: i64,
+    pub deduct: i64,
+    pub balance: i64,
+}
+
+pub async fn usage(
+    db: &Db,
+    merchant_id: i64,
+    q: &ListParams,
+    kind: Option<&str>,
+    lang: Lang,
+) -> ApiResult<Usage> {
+    let q = q.clone().with_filter("kind", kind, "=");
+    let (mut rows, total, summary) = store::points::list(db, merchant_id, &q).await?;
+    for e in &mut rows {
+        e.reason = domain::points::reason_text(&e.reason_code, &e.reason, lang);
+        e.operator = domain::points::operator_text(&e.operator, lang);
+    }
+    let sum = |k: &str| summary.get(k).and_then(|v| v.as_i64()).unwrap_or(0);
+    Ok(Usage {
+        topup: sum("topup"),
+        deduct: sum("deduct"),
+        balance: store::points::balance(db, merchant_id).await?,
+        rows,
+        total,
+    })
+}
+
+/// The menus a user may open: the operator its Administrator menus plus home; a merchant owner every
+/// merchant menu; a staff member the ones granted (`menu_ids`, and their own user centre).
+pub fn visible_menus(all: &[Menu], kind: UserKind, menu_ids: &[i64]) -> Vec<Menu> {
+    let keep = |m: &Menu| match kind {
+        UserKind::Operator => m.admin == 1 || m.path == "/dashboard" || m.path == "/usercenter",
+        UserKind::Merchant => m.admin == 0,
+        UserKind::Staff => m.admin == 0 && (menu_ids.contains(&m.id) || m.path == "/usercenter"),
+    };
+    let mut out: Vec<Menu> = all.iter().filter(|m| keep(m)).cloned().collect();
+    // Keep the parents of what is visible, so the tree has somewhere to hang.
+    let parents: Vec<String> = out.iter().filter_map(|m| m.parent_path.clone()).collect();
+    for p in parents {
+        if !out.iter().any(|m| m.path == p)
+            && let Some(m) = all.iter().find(|m| m.path == p)
+        {
+            out.push(m.clone());
+        }
+    }
+    out.sort_by_key(|m| (m.sort, m.id));
+    out
+}
+
+/// A page of the update log, each entry in the reader's language only (English falls back to Chinese
+/// where none was written).
+pub async fn version_logs(
+    db: &Db,
+    q: &ListParams,
+    lang: Lang,
+) -> ApiResult<(Vec<store::content::VersionLog>, Total)> {
+    let (mut rows, total) = store::content::version_logs(db, q).await?;
+    for r in &mut rows {
+        if lang == Lang::En && !r.content_en.is_empty() {
+            r.content = std::mem::take(&mut r.content_en);
+        }
+    }
+    Ok((rows, total))
+}

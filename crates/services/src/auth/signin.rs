@@ -1,0 +1,336 @@
+//! Sign-in, registration, SMS codes, password reset, proxy sign-in, sessions: the use cases behind
+//! `/login/*` and `/token`. Tokens (JWT) are the HTTP layer's (`api::session`).
+
+use super::limits::LoginLimits;
+use crate::error::{ApiError, ApiResult};
+use domain::i18n::Msg;
+use domain::{UserKind, now_ms, validate};
+use store::Db;
+use store::users::{self, Session, User};
+
+/// Where SMS codes go. The built-in sender writes them to the log; in sandbox mode the outbox page
+/// `/sandbox/sms` shows them too. A real gateway implements this trait.
+pub trait SmsSender: Send + Sync {
+    fn send(&self, mobile: &str, code: &str, scene: &str) -> anyhow::Result<()>;
+}
+
+pub struct LogSms;
+
+impl SmsSender for LogSms {
+    fn send(&self, mobile: &str, code: &str, scene: &str) -> anyhow::Result<()> {
+        tracing::info!(%mobile, %code, %scene, "sms code (built-in sender: written to the log)");
+        Ok(())
+    }
+}
+
+/// The failed-sign-in bookkeeping: the lock rows in the database and the in-memory budgets.
+#[derive(Clone, Copy)]
+pub struct Guards<'a> {
+    pub db: &'a Db,
+    pub limits: &'a LoginLimits,
+}
+
+/// Sends a 6-digit code for `scene` (`login`, `register` or `reset`), at most one per number per
+/// `SMS_RESEND_MS`.
+pub async fn send_sms(db: &Db, sms: &dyn SmsSender, mobile: &str, scene: &str) -> ApiResult<()> {
+    let mobile = mobile.trim();
+    validate::mobile(mobile)?;
+    if !["login", "register", "reset"].contains(&scene) {
+        return Err(ApiError::invalid_with(
+            "scene",
+            Msg::InvalidValue,
+            vec![("reason", "login | register | reset".into())],
+        ));
+    }
+    if let Some(last) = users::last_sms_at(db, mobile).await? {
+        let wait = last + domain::SMS_RESEND_MS - now_ms();
+        if wait > 0 {
+            return Err(ApiError::TooMany(
+                Msg::SmsTooFrequent,
+                vec![("seconds", ((wait + 999) / 1000).to_string())],
+            ));
+        }
+    }
+    let registered = users::user_by_mobile(db, mobile).await?.is_some();
+    match (scene, registered) {
+        ("register", true) => return Err(ApiError::invalid("mobile", Msg::MobileTaken)),
+        ("login" | "reset", false) => {
+            return Err(ApiError::invalid("mobile", Msg::MobileNotRegistered));
+        }
+        _ => {}
+    }
+    let code = {
+        use rand::Rng;
+        format!("{:06}", rand::rng().random_range(0..1_000_000))
+    };
+    users::insert_sms(db, mobile, scene, &code).await?;
+    sms.send(mobile, &code, scene).map_err(ApiError::Internal)
+}
+
+/// What a sign-in form sends.
+pub struct Credentials<'a> {
+    /// 1 enterprise account + password, 2 mobile + SMS code, 3 staff account.
+    pub login_type: i64,
+    pub username: &'a str,
+    pub password: &'a str,
+    pub mobile: &'a str,
+    pub code: &'a str,
+    pub agree: bool,
+}
+
+/// Signing in and signing up both need the agreements accepted.
+fn agreed(agree: bool) -> ApiResult<()> {
+    if agree {
+        Ok(())
+    } else {
+        Err(ApiError::invalid("agree", Msg::AgreementRequired))
+    }
+}
+
+/// The user the credentials prove, or why not (wrong ones count towards the locks).
+pub async fn authenticate(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResult<User> {
+    agreed(r.agree)?;
+    match r.login_type {
+        1 | 3 => password_login(g, ip, r).await,
+        2 => sms_login(g, ip, r).await,
+        _ => Err(ApiError::invalid_with(
+            "login_type",
+            Msg::InvalidValue,
+            vec![("reason", "1 | 2 | 3".into())],
+        )),
+    }
+}
+
+/// Refuses a locked login key (429) before any check runs.
+async fn check_lock(db: &Db, key: &str, now: i64) -> ApiResult<()> {
+    if let Some(until) = users::locked_until(db, key, now).await? {
+        return Err(locked(until, now));
+    }
+    Ok(())
+}
+
+fn locked(until: i64, now: i64) -> ApiError {
+    let mins = ((until - now) + 59_999) / 60_000;
+    ApiError::TooMany(Msg::Locked, vec![("until", format!("{mins} min"))])
+}
+
+/// Counts one wrong password or code against each key (with its limit) and answers with how many tries
+/// the first key has left, or the lock.
+async fn wrong(db: &Db, keys: &[(&str, i64)], field: &str, msg: Msg, now: i64) -> ApiError {
+    let (mut left, mut lock) = (i64::MAX, None);
+    for (i, (key, limit)) in keys.iter().enumerate() {
+        match users::record_failure(db, key, *limit, now).await {
+            Ok((n, until)) => {
+                lock = lock.max(until);
+                if i == 0 {
+                    left = limit - n;
+                }
+            }
+            Err(e) => return e.into(),
+        }
+    }
+    match lock {
+        Some(until) => locked(until, now),
+        None => ApiError::invalid_with(field, msg, vec![("left", left.to_string())]),
+    }
+}
+
+/// Each password or code check is rationed per address and server-wide before it runs (a password
+/// check costs an argon2 hash); a sign-in that succeeds gives its attempt back (`api`'s `auth`).
+fn ration(limits: &LoginLimits, ip: &str) -> ApiResult<()> {
+    limits.take(ip).map_err(|r| {
+        let seconds = ((r.wait_ms + 999) / 1000).to_string();
+        ApiError::TooMany(Msg::SignInThrottled, vec![("seconds", seconds)])
+    })
+}
+
+/// Checks an SMS code of `scene` for `mobile`: a wrong one counts against `sms:<mobile>` (5 tries).
+async fn check_code(g: Guards<'_>, mobile: &str, scene: &str, code: &str) -> ApiResult<()> {
+    let key = format!("sms:{mobile}");
+    let now = g.limits.now();
+    check_lock(g.db, &key, now).await?;
+    if !users::consume_sms(g.db, mobile, scene, code.trim()).await? {
+        let keys = [(key.as_str(), domain::LOCK_AFTER_FAILURES)];
+        return Err(wrong(g.db, &keys, "code", Msg::BadCode, now).await);
+    }
+    Ok(())
+}
+
+/// Wrong passwords lock one username for one address (`pwd:<name>@<address>`, 5 tries), so a stranger
+/// cannot lock the owner out; all addresses together have a slower limit per username (`pwd:<name>`).
+async fn password_login(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResult<User> {
+    let username = r.username.trim();
+    validate::required("username", username)?;
+    validate::required("password", r.password)?;
+    ration(g.limits, ip)?;
+    let now = g.limits.now();
+    let name_key = format!("pwd:{}", username.to_lowercase());
+    let addr_key = format!("{name_key}@{ip}");
+    check_lock(g.db, &addr_key, now).await?;
+    check_lock(g.db, &name_key, now).await?;
+    let user = users::user_by_username(g.db, username).await?;
+    // Same work either way, so timing does not tell which usernames exist; off the async threads, so
+    // a burst of sign-ins does not stall every other request.
+    let hash = user
+        .as_ref()
+        .map_or(dummy_hash().to_string(), |u| u.password_hash.clone());
+    let password = r.password.to_string();
+    let ok = tokio::task::spawn_blocking(move || store::password::verify(&password, &hash))
+        .await
+        .unwrap_or(false);
+    let Some(user) = user.filter(|_| ok) else {
+        let keys = [
+            (addr_key.as_str(), domain::LOCK_AFTER_FAILURES),
+            (name_key.as_str(), domain::USER_LOCK_AFTER_FAILURES),
+        ];
+        return Err(wrong(g.db, &keys, "password", Msg::BadCredentials, now).await);
+    };
+    users::clear_failures(g.db, &addr_key).await?;
+    let staff = user.kind == UserKind::Staff.as_str();
+    match (r.login_type, staff) {
+        (1, true) => Err(ApiError::invalid("login_type", Msg::StaffUseStaffLogin)),
+        (3, false) => Err(ApiError::invalid("login_type", Msg::NotStaffAccount)),
+        _ => Ok(user),
+    }
+}
+
+fn dummy_hash() -> &'static str {
+    static H: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    H.get_or_init(|| store::password::hash("not-a-real-password-1"))
+}
+
+async fn sms_login(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResult<User> {
+    let mobile = r.mobile.trim();
+    validate::mobile(mobile)?;
+    validate::required("code", r.code)?;
+    ration(g.limits, ip)?;
+    check_code(g, mobile, "login", r.code).await?;
+    users::clear_failures(g.db, &format!("sms:{mobile}")).await?;
+    users::user_by_mobile(g.db, mobile)
+        .await?
+        .ok_or(ApiError::invalid("mobile", Msg::MobileNotRegistered))
+}
+
+/// Refuses a disabled user, or a user of a disabled (or vanished) merchant.
+pub async fn check_enabled(db: &Db, u: &User) -> ApiResult<()> {
+    let merchant_off = match u.merchant_id {
+        Some(id) => users::merchant_by_id(db, id)
+            .await?
+            .is_none_or(|m| m.status == 0),
+        None => false,
+    };
+    if u.status == 0 || merchant_off {
+        return Err(ApiError::forbidden(Msg::AccountDisabled));
+    }
+    Ok(())
+}
+
+/// Starts a session for a user who just proved who they are.
+pub async fn start_session(
+    db: &Db,
+    user: &User,
+    remember: bool,
+    proxy_user: Option<&str>,
+) -> ApiResult<Session> {
+    let ttl = if remember {
+        domain::REMEMBER_MS
+    } else {
+        domain::SESSION_MS
+    };
+    let session = users::create_session(db, user.id, remember, proxy_user, ttl).await?;
+    users::touch_login(db, user.id).await?;
+    Ok(session)
+}
+
+/// Slides a session forward by its lifetime (6 h, 24 h with remember-me).
+pub async fn refresh(db: &Db, session_id: &str, remember: bool) -> ApiResult<Session> {
+    let ttl = if remember {
+        domain::REMEMBER_MS
+    } else {
+        domain::SESSION_MS
+    };
+    users::extend_session(db, session_id, now_ms() + ttl).await?;
+    users::session(db, session_id)
+        .await?
+        .ok_or(ApiError::SessionRevoked)
+}
+
+/// A single-use proxy token: the merchant owner it signs in as, and the operator who asked for it.
+pub async fn consume_proxy(db: &Db, token: &str) -> ApiResult<(User, User)> {
+    validate::required("proxyToken", token)?;
+    let (merchant_id, operator_id) = users::consume_proxy_token(db, token.trim())
+        .await?
+        .ok_or(ApiError::invalid("proxyToken", Msg::ProxyTokenInvalid))?;
+    let owner = users::merchant_owner(db, merchant_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let operator = users::user_by_id(db, operator_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok((owner, operator))
+}
+
+/// What the registration form sends.
+pub struct Registration<'a> {
+    pub merchant_name: &'a str,
+    pub username: &'a str,
+    pub mobile: &'a str,
+    pub code: &'a str,
+    pub password: &'a str,
+    pub password_confirm: &'a str,
+    pub agree: bool,
+}
+
+/// A new merchant and its owner account, after the SMS code of `register`.
+pub async fn register(g: Guards<'_>, r: &Registration<'_>) -> ApiResult<User> {
+    agreed(r.agree)?;
+    let name = r.merchant_name.trim();
+    validate::required("merchant_name", name)?;
+    validate::max_chars("merchant_name", name, 50)?;
+    let username = r.username.trim();
+    validate::username(username)?;
+    let mobile = r.mobile.trim();
+    validate::mobile(mobile)?;
+    validate::new_password(r.password, r.password_confirm)?;
+    if users::user_by_username(g.db, username).await?.is_some() {
+        return Err(ApiError::invalid("username", Msg::UsernameTaken));
+    }
+    if users::user_by_mobile(g.db, mobile).await?.is_some() {
+        return Err(ApiError::invalid("mobile", Msg::MobileTaken));
+    }
+    check_code(g, mobile, "register", r.code).await?;
+    let (_, owner) = users::create_merchant(
+        g.db,
+        name,
+        username,
+        Some(mobile),
+        &store::password::hash(r.password),
+    )
+    .await?;
+    Ok(owner)
+}
+
+/// Sets a new password after the SMS code of `reset`; every session of the user ends and the
+/// username's locks are lifted.
+pub async fn reset_password(
+    g: Guards<'_>,
+    mobile: &str,
+    code: &str,
+    password: &str,
+    password_confirm: &str,
+) -> ApiResult<()> {
+    let mobile = mobile.trim();
+    validate::mobile(mobile)?;
+    validate::new_password(password, password_confirm)?;
+    let user = users::user_by_mobile(g.db, mobile)
+        .await?
+        .ok_or(ApiError::invalid("mobile", Msg::MobileNotRegistered))?;
+    check_code(g, mobile, "reset", code).await?;
+    users::set_password(g.db, user.id, &store::password::hash(password)).await?;
+    users::clear_user_failures(g.db, &user.username).await?;
+    Ok(())
+}
+
+pub async fn logout(db: &Db, session_id: &str) -> ApiResult<()> {
+    Ok(users::revoke_session(db, session_id).await?)
+}

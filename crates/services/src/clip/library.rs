@@ -1,0 +1,183 @@
+//! The finished-video library: delete, mark used, cancel renders (refunding their points), and put
+//! the merchant's own finished videos into it.
+
+use crate::error::{ApiError, ApiResult};
+use domain::clip::VariantState as State;
+use domain::i18n::Msg;
+use std::collections::{BTreeSet, HashMap};
+use store::Db;
+use store::clip as db;
+
+/// The names a page of variants shows: its clips' and its projects' (None when gone).
+#[derive(Default)]
+pub struct Names {
+    pub clips: HashMap<i64, String>,
+    pub projects: HashMap<i64, Option<String>>,
+}
+
+/// Variants of one merchant with their clips' and project's names: one query for every clip of the page
+/// and one per project, not two per row (the list at 100k rows spent its time there).
+pub async fn names(db: &Db, vs: &[db::Variant]) -> ApiResult<Names> {
+    let Some(mid) = vs.first().map(|v| v.merchant_id) else {
+        return Ok(Names::default());
+    };
+    let ids: BTreeSet<i64> = vs.iter().flat_map(|v| v.seq()).collect();
+    let ids: Vec<i64> = ids.into_iter().collect();
+    let clips = store::materials::get_many(db, mid, &ids)
+        .await?
+        .into_iter()
+        .map(|m| (m.id, m.name))
+        .collect();
+    let mut projects = HashMap::new();
+    for p in vs.iter().map(|v| v.project_id).collect::<BTreeSet<_>>() {
+        let name = db::project(db, mid, p).await?.map(|p| p.name);
+        projects.insert(p, name);
+    }
+    Ok(Names { clips, projects })
+}
+
+/// Checks a batch before any of it changes: every id is one of the merchant's (not deleted)
+/// variants, and `refuse` has nothing against its state; the first problem answers for the batch.
+async fn all_found(
+    db: &Db,
+    mid: i64,
+    ids: &[i64],
+    refuse: impl Fn(State) -> Option<Msg>,
+) -> ApiResult<()> {
+    for id in ids {
+        let (_, state) = found(db, mid, *id).await?;
+        if let Some(msg) = refuse(state) {
+            return Err(ApiError::invalid("id", msg));
+        }
+    }
+    Ok(())
+}
+
+/// One of the merchant's variants that is not deleted, with its state.
+async fn found(db: &Db, mid: i64, id: i64) -> ApiResult<(db::Variant, State)> {
+    let v = db::variant(db, mid, id).await?.ok_or(ApiError::NotFound)?;
+    match State::parse(&v.state) {
+        Some(State::Deleted) => Err(ApiError::NotFound),
+        Some(s) => Ok((v, s)),
+        None => Err(ApiError::Internal(anyhow::anyhow!(
+            "variant {id} in an unknown state '{}'",
+            v.state
+        ))),
+    }
+}
+
+/// Deletes variants and their files (the sequence is never made again); refused while one renders.
+pub async fn delete(db: &Db, storage: &media::Storage, mid: i64, ids: &[i64]) -> ApiResult<()> {
+    all_found(db, mid, ids, |state| {
+        (!state.can_become(State::Deleted)).then_some(Msg::VariantBusy)
+    })
+    .await?;
+    for id in ids {
+        for key in db::delete_variant(db, mid, *id).await?.unwrap_or_default() {
+            let _ = storage.delete(&key).await;
+        }
+    }
+    Ok(())
+}
+
+/// Marks a finished variant used (or not); returns it.
+pub async fn set_used(db: &Db, mid: i64, id: i64, used: bool) -> ApiResult<db::Variant> {
+    if found(db, mid, id).await?.1 != State::Success {
+        return Err(ApiError::invalid("id", Msg::VariantBusy));
+    }
+    db::set_used(db, mid, id, used).await?;
+    db::variant(db, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// Cancels rendering variants, refunding each one's points; returns how many were cancelled.
+pub async fn cancel(db: &Db, mid: i64, ids: &[i64]) -> ApiResult<i64> {
+    all_found(db, mid, ids, |state| {
+        (state != State::Processing).then_some(Msg::NotCancellable)
+    })
+    .await?;
+    // A reason code, stored with the variant and its job; put into the reader's language when read.
+    let why = domain::i18n::reason(Msg::VariantCancelled, &[]);
+    let mut n = 0;
+    for id in ids {
+        // The variant first (a render finishing now then finds it cancelled), then its job, then
+        // the points — refunds are once per key, like a failed render's.
+        if let Some((job, points_key)) = db::cancel_variant(db, mid, *id, &why).await? {
+            store::jobs::cancel(db, job, &why).await?;
+            store::points::refund(
+                db,
+                mid,
+                &points_key,
+                domain::points::Reason::VideoSynthesisCancelled,
+            )
+            .await
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// Puts the merchant's own finished videos (ready video materials) into the library, all or nothing;
+/// returns the new variants' ids.
+pub async fn import(
+    db: &Db,
+    storage: &media::Storage,
+    mid: i64,
+    ids: &[i64],
+) -> ApiResult<Vec<i64>> {
+    // Every id is checked before anything is linked: all or nothing.
+    let mut files = vec![];
+    for id in ids {
+        let m = store::materials::get(db, mid, *id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        if m.kind != "video" || m.state != "ready" {
+            return Err(ApiError::invalid_with(
+                "ids",
+                Msg::NotAVideo,
+                vec![("name", m.name)],
+            ));
+        }
+        if db::is_imported(db, mid, m.id).await? {
+            return Err(ApiError::invalid_with(
+                "ids",
+                Msg::AlreadyInLibrary,
+                vec![("name", m.name)],
+            ));
+        }
+        files.push(m);
+    }
+    let mut out = vec![];
+    for m in files {
+        let video_key = media::Storage::new_key(mid, "mp4");
+        let cover_key = if m.poster_key.is_empty() {
+            String::new()
+        } else {
+            media::Storage::new_key(mid, "jpg")
+        };
+        let internal = |e: media::storage::StorageError| ApiError::Internal(e.into());
+        storage
+            .link(&m.storage_key, &video_key)
+            .await
+            .map_err(internal)?;
+        if !cover_key.is_empty() {
+            storage
+                .link(&m.poster_key, &cover_key)
+                .await
+                .map_err(internal)?;
+        }
+        match db::import_variant(db, mid, m.id, m.duration_ms, &video_key, &cover_key).await? {
+            Some(id) => out.push(id),
+            None => {
+                let _ = storage.delete(&video_key).await;
+                let _ = storage.delete(&cover_key).await;
+                return Err(ApiError::invalid_with(
+                    "ids",
+                    Msg::AlreadyInLibrary,
+                    vec![("name", m.name)],
+                ));
+            }
+        }
+    }
+    Ok(out)
+}

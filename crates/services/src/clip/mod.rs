@@ -1,0 +1,8 @@
+//! Clip: mixing projects and their variants (the finished-video library), slicing projects; the render
+//! job of mix variants and the slicing job.
+
+pub mod library;
+pub mod projects;
+pub mod render;
+pub mod slice;
+pub mod slicing;

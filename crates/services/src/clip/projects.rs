@@ -1,0 +1,353 @@
+//! Mixing projects (quick mix and advanced): settings checked against the merchant's own groups,
+//! music, voice and fonts; a plan of unique variants; "generate" plans and queues one render job per
+//! variant, charging points once per variant in the same transaction.
+
+use crate::error::{ApiError, ApiResult};
+use domain::clip::{POINTS_PER_VARIANT, ProjectConfig};
+use domain::i18n::Msg;
+use domain::planner::Plan;
+use domain::validate;
+use store::Db;
+use store::ListQuery;
+use store::clip as db;
+use store::materials as mat;
+
+/// A shot group of a project with its ready clips.
+pub type Pool = (mat::Group, Vec<mat::MediaFile>);
+
+/// The ready clips of each of the project's groups, in group order.
+pub async fn pools(db: &Db, mid: i64, cfg: &ProjectConfig) -> ApiResult<Vec<Pool>> {
+    let mut out = vec![];
+    for g in &cfg.groups {
+        let group = mat::group(db, mid, g.group_id).await?.ok_or_else(|| {
+            ApiError::invalid_with(
+                "groups",
+                Msg::MaterialMissing,
+                vec![("what", format!("group {}", g.group_id))],
+            )
+        })?;
+        let q = ListQuery {
+            limit: Some(1000),
+            ..Default::default()
+        }
+        .with_filter("group_id", Some(&g.group_id.to_string()), "=")
+        .with_filter("state", Some("ready"), "=")
+        .with_filter("kind", Some("video"), "=");
+        let (clips, _) = mat::list(db, mid, "resource", &q).await?;
+        out.push((group, clips));
+    }
+    Ok(out)
+}
+
+fn ids(pools: &[Pool]) -> Vec<Vec<i64>> {
+    pools
+        .iter()
+        .map(|(_, c)| c.iter().map(|m| m.id).collect())
+        .collect()
+}
+
+/// Every id the settings name must be the caller's and of the right kind.
+pub async fn check_refs(db: &Db, mid: i64, cfg: &ProjectConfig) -> ApiResult<()> {
+    cfg.validate()?;
+    pools(db, mid, cfg).await?;
+    let missing = |field: &str, what: String| {
+        ApiError::invalid_with(field, Msg::MaterialMissing, vec![("what", what)])
+    };
+    for (field, a, kind) in [
+        ("music", &cfg.music, "audio"),
+        ("voice", &cfg.voice, "audio"),
+    ] {
+        if let Some(a) = a {
+            for id in a.tracks() {
+                mat::get(db, mid, id)
+                    .await?
+                    .filter(|m| m.kind == kind)
+                    .ok_or_else(|| missing(field, format!("#{id}")))?;
+            }
+            if let Some(id) = a.system_music_id {
+                mat::system_music_one(db, id)
+                    .await?
+                    .ok_or_else(|| missing(field, format!("built-in #{id}")))?;
+            }
+        }
+    }
+    let fonts = [
+        cfg.subtitles.enabled.then_some(&cfg.subtitles.style),
+        cfg.title.as_ref().map(|t| &t.style),
+        cfg.has_shot_texts().then_some(&cfg.shot_style),
+    ];
+    for style in fonts.into_iter().flatten() {
+        if let Some(id) = style.font_id {
+            mat::get(db, mid, id)
+                .await?
+                .filter(|m| m.kind == "font")
+                .ok_or_else(|| missing("font_id", format!("#{id}")))?;
+        }
+    }
+    Ok(())
+}
+
+/// What a project's list row and form show beside its row.
+pub struct Overview {
+    pub config: ProjectConfig,
+    /// Its groups with their ready clips (empty when a group is gone).
+    pub pools: Vec<Pool>,
+    pub capacity: u64,
+    pub pool: usize,
+    pub success: i64,
+    pub processing: i64,
+    pub failed: i64,
+    /// The running batch's progress, when something renders.
+    pub progress: Option<i64>,
+}
+
+pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview> {
+    let config: ProjectConfig = serde_json::from_str(&p.config).unwrap_or_default();
+    let pools = pools(db, mid, &config).await.ok();
+    let groups = pools.as_deref().map(ids).unwrap_or_default();
+    let made = db::made_sequences(db, p.id).await?;
+    let capacity = domain::planner::capacity(&groups, &made).unwrap_or(0);
+    let pool: usize = groups.iter().map(Vec::len).sum();
+    let counts = db::variant_state_counts(db, p.id).await?;
+    let count = |s: &str| {
+        counts
+            .iter()
+            .find(|(k, _)| k == s)
+            .map(|(_, n)| *n)
+            .unwrap_or(0)
+    };
+    let processing = count("processing");
+    // Only a project with something rendering has a batch to measure: the extra query is for those rows.
+    let progress = if processing > 0 {
+        db::batch_progress(db, p.id).await?
+    } else {
+        None
+    };
+    Ok(Overview {
+        config,
+        pools: pools.unwrap_or_default(),
+        capacity,
+        pool,
+        success: count("success"),
+        processing,
+        failed: count("failed"),
+        progress,
+    })
+}
+
+/// How many more unique variants a project of the merchant allows.
+pub async fn capacity(db: &Db, mid: i64, project_id: i64) -> ApiResult<i64> {
+    let p = db::project(db, mid, project_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let cfg: ProjectConfig = serde_json::from_str(&p.config).unwrap_or_default();
+    let groups = ids(&pools(db, mid, &cfg).await?);
+    let made = db::made_sequences(db, p.id).await?;
+    let n = domain::planner::capacity(&groups, &made).unwrap_or(0);
+    Ok(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+pub fn project_name(name: &str) -> ApiResult<&str> {
+    let n = name.trim();
+    validate::required("name", n)?;
+    validate::max_chars("name", n, 50)?;
+    Ok(n)
+}
+
+/// Creates (no id) or updates a project of one mode after checking its settings and every id in them.
+pub async fn save(
+    db: &Db,
+    mid: i64,
+    mode: &str,
+    id: Option<i64>,
+    name: &str,
+    config: &ProjectConfig,
+) -> ApiResult<db::Project> {
+    if let Some(id) = id {
+        db::project(db, mid, id)
+            .await?
+            .filter(|p| p.mode == mode)
+            .ok_or(ApiError::NotFound)?;
+    }
+    let name = project_name(name)?;
+    check_refs(db, mid, config).await?;
+    let config = serde_json::to_string(config).unwrap_or_default();
+    let id = match id {
+        Some(id) => {
+            db::update_project(db, mid, id, name, &config).await?;
+            id
+        }
+        None => db::add_project(db, mid, mode, name, &config).await?,
+    };
+    db::project(db, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// The mode of one of the merchant's projects (the library and the advanced page share `modify`).
+pub async fn mode_of(db: &Db, mid: i64, id: i64) -> ApiResult<String> {
+    Ok(db::project(db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)?
+        .mode)
+}
+
+/// A copy of a project, named "<name> (2)".
+pub async fn copy(db: &Db, mid: i64, id: i64) -> ApiResult<db::Project> {
+    let p = db::project(db, mid, id).await?.ok_or(ApiError::NotFound)?;
+    let name: String = format!("{} (2)", p.name).chars().take(50).collect();
+    let id = db::add_project(db, mid, &p.mode, &name, &p.config).await?;
+    db::project(db, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// Enables (1) or disables (0) a project.
+pub async fn set_status(db: &Db, mid: i64, id: i64, status: i64) -> ApiResult<()> {
+    if status != 0 && status != 1 {
+        return Err(ApiError::invalid_with(
+            "status",
+            Msg::InvalidValue,
+            vec![("reason", "1 | 0".into())],
+        ));
+    }
+    if !db::set_project_status(db, mid, id, status).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(())
+}
+
+/// Deletes a project (of `mode` when given) with its variants, refused while any still renders.
+pub async fn remove(
+    db: &Db,
+    storage: &media::Storage,
+    mid: i64,
+    mode: Option<&str>,
+    id: i64,
+) -> ApiResult<()> {
+    db::project(db, mid, id)
+        .await?
+        .filter(|p| mode.is_none_or(|m| p.mode == m))
+        .ok_or(ApiError::NotFound)?;
+    if db::rendering_variants(db, id).await? > 0 {
+        return Err(ApiError::invalid("id", Msg::VariantBusy));
+    }
+    for key in db::delete_project(db, mid, id).await?.unwrap_or_default() {
+        let _ = storage.delete(&key).await;
+    }
+    Ok(())
+}
+
+/// The ready clips of one of the merchant's groups.
+pub async fn group_clips(
+    db: &Db,
+    mid: i64,
+    group_id: i64,
+) -> ApiResult<(Vec<mat::MediaFile>, store::list::Total)> {
+    mat::group(db, mid, group_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let q = ListQuery {
+        limit: Some(1000),
+        ..Default::default()
+    }
+    .with_filter("group_id", Some(&group_id.to_string()), "=")
+    .with_filter("state", Some("ready"), "=");
+    Ok(mat::list(db, mid, "resource", &q).await?)
+}
+
+/// A plan of new variants with the pools it drew from.
+pub struct Planned {
+    pub plan: Plan,
+    pub pools: Vec<Pool>,
+    /// The points the plan costs.
+    pub points: i64,
+}
+
+/// Plans `count` (default: the project's output count) variants of a project against what it
+/// already made.
+pub async fn plan(
+    db: &Db,
+    mid: i64,
+    id: i64,
+    count: Option<i64>,
+) -> ApiResult<(db::Project, Planned)> {
+    let p = db::project(db, mid, id).await?.ok_or(ApiError::NotFound)?;
+    if p.status == 0 {
+        return Err(ApiError::invalid("id", Msg::ProjectDisabled));
+    }
+    let cfg: ProjectConfig =
+        serde_json::from_str(&p.config).map_err(|e| ApiError::Internal(e.into()))?;
+    let count = count.unwrap_or(cfg.output_count);
+    if !(1..=domain::clip::MAX_BATCH).contains(&count) {
+        return Err(ApiError::invalid_with(
+            "count",
+            Msg::InvalidValue,
+            vec![("reason", format!("1–{}", domain::clip::MAX_BATCH))],
+        ));
+    }
+    let pools = pools(db, mid, &cfg).await?;
+    if let Some((g, _)) = pools.iter().find(|(_, c)| c.is_empty()) {
+        return Err(ApiError::invalid_with(
+            "groups",
+            Msg::GroupEmpty,
+            vec![("name", g.name.clone())],
+        ));
+    }
+    let made = db::made_sequences(db, p.id).await?;
+    let plan =
+        domain::planner::plan(&ids(&pools), &made, count as usize, p.seed as u64).map_err(|e| {
+            match e {
+                domain::planner::PlanError::OverCapacity {
+                    requested,
+                    capacity,
+                } => ApiError::invalid_with(
+                    "count",
+                    Msg::OverCapacity,
+                    vec![
+                        ("capacity", capacity.to_string()),
+                        ("requested", requested.to_string()),
+                    ],
+                ),
+                domain::planner::PlanError::TooFewGroups { .. } => {
+                    ApiError::invalid("groups", Msg::TooFewGroups)
+                }
+                other => ApiError::invalid_with(
+                    "groups",
+                    Msg::InvalidValue,
+                    vec![("reason", other.to_string())],
+                ),
+            }
+        })?;
+    let points = plan.variants.len() as i64 * POINTS_PER_VARIANT;
+    Ok((
+        p,
+        Planned {
+            plan,
+            pools,
+            points,
+        },
+    ))
+}
+
+/// Plans and queues variants (also "continue adding": the planner never repeats a made sequence):
+/// one render job per variant, its points charged in the same transaction. Returns the plan and the
+/// new variants' ids.
+pub async fn generate(
+    db: &Db,
+    mid: i64,
+    id: i64,
+    count: Option<i64>,
+) -> ApiResult<(Planned, Vec<i64>)> {
+    let (p, planned) = plan(db, mid, id, count).await?;
+    let ids = db::add_variants(db, mid, p.id, &planned.plan.variants, POINTS_PER_VARIANT).await?;
+    Ok((planned, ids))
+}
+
+/// Renders every unique variant the project still allows (at most `MAX_BATCH` per call).
+pub async fn generate_all(db: &Db, mid: i64, id: i64) -> ApiResult<(Planned, Vec<i64>)> {
+    let capacity = capacity(db, mid, id).await?;
+    generate(
+        db,
+        mid,
+        id,
+        Some(capacity.clamp(1, domain::clip::MAX_BATCH)),
+    )
+    .await
+}

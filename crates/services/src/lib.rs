@@ -1,0 +1,13 @@
+//! The use cases and background jobs of clipmatrix, one folder per area with the same names as
+//! `web/src/pages` (DESIGN.md §4). Between `api` (HTTP only: routers, extractors, guard) and `store`
+//! (SQL only); the rules themselves are in `domain`. Jobs are registered by `app` from here.
+
+pub mod error;
+
+pub mod auth;
+pub mod clip;
+pub mod materials;
+pub mod matrix;
+pub mod system;
+
+pub use error::{ApiError, ApiResult};

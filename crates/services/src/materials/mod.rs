@@ -1,0 +1,9 @@
+//! Materials: storing uploads (direct and chunked), subtitle recognition, the built-in music set;
+//! the ingest and recognition jobs; signed links to stored files.
+
+pub mod asr;
+pub mod ingest;
+pub mod library;
+pub mod links;
+pub mod music;
+pub mod upload;

@@ -1,0 +1,423 @@
+//! Accounts and their groups: authorizing on each platform (OAuth consent, QR login, app token),
+//! renewing, grouping, notes, region and POI, Douyin's H5 share. Tokens are sealed at rest (hub) and
+//! never leave the server.
+
+use super::hub::{Hub, platform, refused};
+use crate::error::{ApiError, ApiResult};
+use domain::clock::platform_now;
+use domain::i18n::{Lang, Msg};
+use platforms::{AuthKind, Platform, SessionState};
+use store::ListQuery;
+use store::list::Total;
+use store::matrix::{self as db, Account};
+
+/// OAuth states and QR logins live this long (real time).
+const STATE_TTL_MS: i64 = 15 * 60 * 1000;
+
+/// The merchant's account, or 404.
+pub async fn account(d: &store::Db, mid: i64, id: i64) -> ApiResult<Account> {
+    db::account(d, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// Accounts by active | expiring | expired (`status`), with the merchant's count of each.
+pub async fn list(
+    d: &store::Db,
+    mid: i64,
+    status: Option<&str>,
+    q: &ListQuery,
+) -> ApiResult<(Vec<Account>, Total, (i64, i64, i64))> {
+    let now = platform_now();
+    if status.is_some() && db::status_scope(status, now).is_none() {
+        return Err(ApiError::invalid_with(
+            "status",
+            Msg::InvalidValue,
+            vec![("reason", "active | expiring | expired".into())],
+        ));
+    }
+    let (rows, total) = db::accounts(d, mid, db::status_scope(status, now), q).await?;
+    let summary = db::account_summary(d, mid, now).await?;
+    Ok((rows, total, summary))
+}
+
+/// Accounts expiring soon or expired.
+pub async fn expiring(d: &store::Db, mid: i64, q: &ListQuery) -> ApiResult<(Vec<Account>, Total)> {
+    let soon = platform_now() + domain::matrix::EXPIRING_MS;
+    let scope = format!("(a.revoked = 1 OR a.auth_expires_at <= {soon})");
+    Ok(db::accounts(d, mid, Some(scope), q).await?)
+}
+
+/// Accounts that can be picked for a task (not expired), `limit` at most.
+pub async fn selectable(d: &store::Db, mid: i64, q: &ListQuery) -> ApiResult<Vec<Account>> {
+    let not_expired = db::status_scope(Some("expired"), platform_now()).map(|s| format!("NOT {s}"));
+    Ok(db::accounts(d, mid, not_expired, q).await?.0)
+}
+
+/// The group an account goes into: 0 (none) or one of the merchant's groups.
+async fn group_of(d: &store::Db, mid: i64, g: Option<i64>) -> ApiResult<i64> {
+    match g.filter(|g| *g > 0) {
+        Some(g) if db::group_exists(d, mid, g).await? => Ok(g),
+        Some(_) => Err(ApiError::NotFound),
+        None => Ok(0),
+    }
+}
+
+/// How authorizing starts.
+pub enum Started {
+    /// The platform's consent page (DY, KS).
+    OAuth { url: String },
+    /// A QR login (SPH, XHS, shop).
+    Qr(platforms::QrLogin),
+}
+
+/// Starts authorizing: the consent URL (DY, KS) or a QR login (SPH, XHS, shop).
+pub async fn start(
+    hub: &Hub,
+    mid: i64,
+    p: Platform,
+    group: Option<i64>,
+    lang: Lang,
+) -> ApiResult<Started> {
+    let group = group_of(&hub.db, mid, group).await?;
+    let (ad, _) = hub.adapter(p).await?;
+    match p.auth_kind() {
+        AuthKind::OAuth => {
+            let state = store::random_token(24);
+            db::put_state(&hub.db, &state, mid, p.code(), group).await?;
+            let redirect = format!("{}/oauth/{}/callback", hub.public_url, p.code());
+            let url = ad
+                .authorize_url(&redirect, &state)
+                .map_err(|e| refused("platform", &e, lang))?;
+            Ok(Started::OAuth { url })
+        }
+        AuthKind::QrSession => {
+            let login = ad
+                .start_qr_login()
+                .await
+                .map_err(|e| refused("platform", &e, lang))?;
+            db::put_state(&hub.db, &login.login_id, mid, p.code(), group).await?;
+            Ok(Started::Qr(login))
+        }
+        AuthKind::AppToken => Err(ApiError::invalid("platform", Msg::UseBjhLogin)),
+    }
+}
+
+/// Where a QR login stands after a call.
+pub enum QrStep {
+    Started(Started),
+    LoggedIn(Account),
+    SmsChallenge,
+    Pending,
+    Expired,
+}
+
+/// Starts (no `login_id`) or polls a QR login; a login that succeeds adds the account once.
+pub async fn qr_login(
+    hub: &Hub,
+    mid: i64,
+    p: Platform,
+    login_id: Option<&str>,
+    sms_code: Option<&str>,
+    group: Option<i64>,
+    lang: Lang,
+) -> ApiResult<QrStep> {
+    let Some(login_id) = login_id.filter(|s| !s.is_empty()) else {
+        if p.auth_kind() != AuthKind::QrSession {
+            return Err(ApiError::invalid_with(
+                "platform",
+                Msg::InvalidValue,
+                vec![("reason", "sph | xhs | shop".into())],
+            ));
+        }
+        return Ok(QrStep::Started(start(hub, mid, p, group, lang).await?));
+    };
+    // The login must be one this merchant started.
+    let (owner, code, group) = db::get_state(&hub.db, login_id, STATE_TTL_MS, false)
+        .await?
+        .ok_or_else(|| ApiError::invalid("login_id", Msg::QrLoginUnknown))?;
+    if owner != mid || code != p.code() {
+        return Err(ApiError::invalid("login_id", Msg::QrLoginUnknown));
+    }
+    let (ad, sandbox) = hub.adapter(p).await?;
+    let sms = sms_code.filter(|s| !s.is_empty());
+    let state = ad
+        .poll_qr_login(login_id, sms)
+        .await
+        .map_err(|e| refused("login_id", &e, lang))?;
+    Ok(match state {
+        SessionState::LoggedIn { session } => {
+            // Single use: a second poll does not add the account again.
+            if db::get_state(&hub.db, login_id, STATE_TTL_MS, true)
+                .await?
+                .is_none()
+            {
+                return Err(ApiError::invalid("login_id", Msg::QrLoginUnknown));
+            }
+            let id = hub
+                .save_authorized(mid, p, &session, group, sandbox)
+                .await?;
+            QrStep::LoggedIn(account(&hub.db, mid, id).await?)
+        }
+        SessionState::SmsChallenge => QrStep::SmsChallenge,
+        SessionState::QrPending | SessionState::LoggedOut => QrStep::Pending,
+        SessionState::SessionExpired => QrStep::Expired,
+    })
+}
+
+/// Baijiahao: the merchant's app id and token, verified with the platform.
+pub async fn bjh_login(
+    hub: &Hub,
+    mid: i64,
+    app_id: &str,
+    token: &str,
+    group: Option<i64>,
+    lang: Lang,
+) -> ApiResult<Account> {
+    let (app_id, token) = (app_id.trim(), token.trim());
+    domain::validate::required("app_id", app_id)?;
+    domain::validate::required("app_token", token)?;
+    let g = group_of(&hub.db, mid, group).await?;
+    let (ad, sandbox) = hub.adapter(Platform::Bjh).await?;
+    let t = ad
+        .verify_app_token(app_id, token)
+        .await
+        .map_err(|e| refused("app_token", &e, lang))?;
+    let id = hub
+        .save_authorized(mid, Platform::Bjh, &t, g, sandbox)
+        .await?;
+    account(&hub.db, mid, id).await
+}
+
+/// The platform's consent page came back (public: the `state` proves which merchant started it,
+/// once). The new account's id, or the reason to show on the console, in `lang` (the browser's).
+pub async fn oauth_callback(
+    hub: &Hub,
+    code: &str,
+    auth_code: Option<String>,
+    state: Option<String>,
+    error: Option<String>,
+    lang: Lang,
+) -> Result<i64, String> {
+    let invalid = || Msg::AuthStateInvalid.template(lang).to_string();
+    let Some(p) = Platform::from_code(code) else {
+        return Err(invalid());
+    };
+    if let Some(e) = error {
+        return Err(format!("{} ({e})", invalid()));
+    }
+    let (Some(auth_code), Some(state)) = (auth_code, state) else {
+        return Err(invalid());
+    };
+    let Ok(Some((mid, pc, group))) = db::get_state(&hub.db, &state, STATE_TTL_MS, true).await
+    else {
+        return Err(invalid());
+    };
+    if pc != p.code() {
+        return Err(invalid());
+    }
+    let (ad, sandbox) = hub.adapter(p).await.map_err(|e| e.to_string())?;
+    // The platform words its refusal in both languages; the reader's is shown.
+    let t = ad.exchange_code(&auth_code).await.map_err(|e| match lang {
+        Lang::Zh => e.zh,
+        Lang::En => e.en,
+    })?;
+    hub.save_authorized(mid, p, &t, group, sandbox)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Renews an account: refreshes an OAuth token, or checks that a session still works (a refusal
+/// that is not worth retrying marks the account expired).
+pub async fn renew(hub: &Hub, mid: i64, id: i64, lang: Lang) -> ApiResult<Account> {
+    let a = account(&hub.db, mid, id).await?;
+    let p = platform(&a.platform)?;
+    match p.auth_kind() {
+        AuthKind::OAuth => hub.refresh(&a).await.map_err(|e| refused("id", &e, lang))?,
+        _ => {
+            let (ad, _) = hub.adapter(p).await?;
+            if let Err(e) = ad.check(&hub.creds(&a)).await {
+                if e.kind != platforms::ErrorKind::Retryable {
+                    hub.revoke(a.id, &e).await?;
+                }
+                return Err(refused("id", &e, lang));
+            }
+        }
+    }
+    account(&hub.db, mid, id).await
+}
+
+fn remarks(r: Option<&str>) -> ApiResult<Option<String>> {
+    let Some(r) = r else { return Ok(None) };
+    let r = r.trim();
+    domain::validate::max_chars("remarks", r, domain::matrix::REMARKS_MAX)?;
+    Ok(Some(r.to_string()))
+}
+
+/// Changes an account's group, remarks or type (those given).
+pub async fn save(
+    d: &store::Db,
+    mid: i64,
+    id: i64,
+    group: Option<i64>,
+    rem: Option<&str>,
+    account_type: Option<&str>,
+) -> ApiResult<Account> {
+    let g = match group {
+        Some(g) => Some(group_of(d, mid, Some(g)).await?),
+        None => None,
+    };
+    if let Some(t) = account_type
+        && t != "personal"
+        && t != "enterprise"
+    {
+        return Err(ApiError::invalid_with(
+            "account_type",
+            Msg::InvalidValue,
+            vec![("reason", "personal | enterprise".into())],
+        ));
+    }
+    let rem = remarks(rem)?;
+    if !db::save_account(d, mid, id, g, rem.as_deref(), account_type).await? {
+        return Err(ApiError::NotFound);
+    }
+    account(d, mid, id).await
+}
+
+/// Sets the region and POI fields given (each at most 100 characters).
+pub async fn set_address(
+    d: &store::Db,
+    mid: i64,
+    id: i64,
+    fields: [(&'static str, Option<&str>); 5],
+) -> ApiResult<Account> {
+    let mut f = vec![];
+    for (k, v) in fields {
+        if let Some(v) = v {
+            domain::validate::max_chars(k, v, 100)?;
+            f.push((k, v.trim().to_string()));
+        }
+    }
+    if !db::set_address(d, mid, id, &f).await? {
+        return Err(ApiError::NotFound);
+    }
+    account(d, mid, id).await
+}
+
+/// Clears an account's POI.
+pub async fn discharge_poi(d: &store::Db, mid: i64, id: i64) -> ApiResult<Account> {
+    let clear = [
+        ("poi_id", String::new()),
+        ("poi_name", String::new()),
+        ("poi_address", String::new()),
+    ];
+    if !db::set_address(d, mid, id, &clear).await? {
+        return Err(ApiError::NotFound);
+    }
+    account(d, mid, id).await
+}
+
+/// POI search through the Douyin adapter (the sandbox serves it for every platform).
+pub async fn poi_search(
+    hub: &Hub,
+    keyword: &str,
+    city: Option<&str>,
+    lang: Lang,
+) -> ApiResult<Vec<platforms::Poi>> {
+    let kw = keyword.trim();
+    domain::validate::required("keyword", kw)?;
+    let (ad, _) = hub.adapter(Platform::Dy).await?;
+    ad.poi_search(kw, city.unwrap_or(""))
+        .await
+        .map_err(|e| refused("keyword", &e, lang))
+}
+
+/// Deletes accounts (all of them the merchant's; none with an item being published).
+pub async fn delete(d: &store::Db, mid: i64, ids: &[i64]) -> ApiResult<()> {
+    for id in ids {
+        account(d, mid, *id).await?;
+    }
+    match db::delete_accounts(d, mid, ids).await? {
+        Some(_) => Ok(()),
+        None => Err(ApiError::invalid("id", Msg::ItemBusy)),
+    }
+}
+
+fn group_name(n: &str) -> ApiResult<String> {
+    let n = n.trim();
+    domain::validate::required("name", n)?;
+    domain::validate::max_chars("name", n, domain::matrix::GROUP_NAME_MAX)?;
+    Ok(n.to_string())
+}
+
+/// Adds a group; its id and cleaned name.
+pub async fn add_group(d: &store::Db, mid: i64, name: &str) -> ApiResult<(i64, String)> {
+    let name = group_name(name)?;
+    let id = db::add_group(d, mid, &name)
+        .await?
+        .ok_or_else(|| ApiError::invalid("name", Msg::GroupNameTaken))?;
+    Ok((id, name))
+}
+
+/// Renames a group; its cleaned name.
+pub async fn rename_group(
+    d: &store::Db,
+    mid: i64,
+    id: Option<i64>,
+    name: &str,
+) -> ApiResult<(i64, String)> {
+    let id = id.ok_or(ApiError::invalid("id", Msg::Required))?;
+    let name = group_name(name)?;
+    if db::group_name_taken(d, mid, &name, id).await? {
+        return Err(ApiError::invalid("name", Msg::GroupNameTaken));
+    }
+    if !db::rename_group(d, mid, id, &name).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok((id, name))
+}
+
+/// Deletes a group; its accounts become ungrouped.
+pub async fn delete_group(d: &store::Db, mid: i64, id: i64) -> ApiResult<()> {
+    if !db::delete_group(d, mid, id).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(())
+}
+
+/// A share made before, to see whether the customer posted it.
+pub async fn share(d: &store::Db, mid: i64, id: &str) -> ApiResult<db::Share> {
+    db::share(d, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// Douyin's H5 share schema (tap-to-post): a signed link that opens the customer's own Douyin ready
+/// to post one of our videos; the platform's create_video webhook reports the post.
+pub async fn make_share(
+    hub: &Hub,
+    mid: i64,
+    video_key: &str,
+    title: &str,
+    topics: &[String],
+    lang: Lang,
+) -> ApiResult<platforms::ShareLink> {
+    let title = title.trim();
+    domain::validate::required("title", title)?;
+    domain::validate::max_chars("title", title, domain::matrix::TITLE_MAX)?;
+    let topics = domain::matrix::topics(topics)?;
+    super::videos::video(&hub.db, mid, video_key)
+        .await?
+        .ok_or_else(|| {
+            ApiError::invalid_with(
+                "video_key",
+                Msg::VideoUnusable,
+                vec![("name", video_key.to_string())],
+            )
+        })?;
+    let (_, src) = super::videos::video_urls(hub, video_key);
+    let url = format!("{}{}", hub.public_url, src.unwrap_or_default());
+    let (ad, _) = hub.adapter(Platform::Dy).await?;
+    let link = ad
+        .share_link(&url, title, &topics)
+        .await
+        .map_err(|e| refused("video_key", &e, lang))?;
+    db::add_share(&hub.db, mid, &link.share_id, video_key, title).await?;
+    Ok(link)
+}

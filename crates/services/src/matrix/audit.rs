@@ -1,0 +1,100 @@
+//! The operator's side of the matrix: reviewing release tasks (SPEC §4 review SLA) and the
+//! platforms' app credentials (sealed at rest, never returned in full).
+
+use super::hub::{Hub, platform};
+use crate::error::{ApiError, ApiResult};
+use domain::clock::platform_now;
+use domain::i18n::Msg;
+use domain::matrix::Review;
+use platforms::{AuthKind, Platform};
+use store::matrix as db;
+
+/// Approves a task under review: its items may go out at their times.
+pub async fn approve(d: &store::Db, id: i64) -> ApiResult<db::Task> {
+    decide(d, id, Review::Approved, "").await
+}
+
+/// Rejects a task under review with the operator's reason; its items fail with it.
+pub async fn reject(d: &store::Db, id: i64, reason: &str) -> ApiResult<db::Task> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(ApiError::invalid("reason", Msg::ReasonRequired));
+    }
+    domain::validate::max_chars("reason", reason, domain::matrix::REASON_MAX)?;
+    decide(d, id, Review::Rejected, reason).await
+}
+
+async fn decide(d: &store::Db, id: i64, to: Review, reason: &str) -> ApiResult<db::Task> {
+    super::tasks::task(d, None, id).await?;
+    if !db::decide_review(d, id, to, reason, platform_now()).await? {
+        return Err(ApiError::invalid("id", Msg::NotReviewing));
+    }
+    super::tasks::task(d, None, id).await
+}
+
+/// A platform's app configuration as the operator sees it.
+pub struct App {
+    pub platform: Platform,
+    pub configured: bool,
+    /// Masked.
+    pub client_key: String,
+    pub sandbox: bool,
+}
+
+/// Every platform: configured or not, live or sandbox.
+pub async fn apps(hub: &Hub) -> ApiResult<Vec<App>> {
+    let saved = db::apps(&hub.db).await?;
+    let mut rows = vec![];
+    for p in Platform::ALL {
+        let s = saved.iter().find(|(k, _, _)| k == p.code());
+        let sandbox = match hub.adapter(p).await {
+            Ok(x) => x.1,
+            Err(_) => false,
+        };
+        rows.push(App {
+            platform: p,
+            configured: s.is_some(),
+            client_key: s
+                .map(|(_, k, _)| store::secrets::mask(k))
+                .unwrap_or_default(),
+            sandbox,
+        });
+    }
+    Ok(rows)
+}
+
+/// Saves an OAuth platform's app credentials (the secret sealed); the platform and the masked key.
+pub async fn save_app(
+    hub: &Hub,
+    platform_code: &str,
+    key: &str,
+    secret: &str,
+) -> ApiResult<(Platform, String)> {
+    let p = platform(platform_code)?;
+    if p.auth_kind() != AuthKind::OAuth {
+        return Err(ApiError::invalid_with(
+            "platform",
+            Msg::InvalidValue,
+            vec![("reason", "dy | ks".into())],
+        ));
+    }
+    let (key, secret) = (key.trim(), secret.trim());
+    domain::validate::required("client_key", key)?;
+    domain::validate::required("client_secret", secret)?;
+    if key.len() > 128 || secret.len() > 256 {
+        return Err(ApiError::invalid_with(
+            "client_secret",
+            Msg::TooLong,
+            vec![("max", "256".into())],
+        ));
+    }
+    db::save_app(&hub.db, p.code(), key, &hub.sealer.seal(secret)).await?;
+    Ok((p, store::secrets::mask(key)))
+}
+
+/// Clears a platform's app credentials: it goes back to the sandbox.
+pub async fn clear_app(d: &store::Db, platform_code: &str) -> ApiResult<()> {
+    let p = platform(platform_code)?;
+    db::clear_app(d, p.code()).await?;
+    Ok(())
+}

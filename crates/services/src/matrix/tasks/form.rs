@@ -1,0 +1,113 @@
+//! What the release-task form offers to pick: accounts (and whether session platforms are online),
+//! groups with their accounts, mini programs used before, the @-mention ("aite") users.
+
+use crate::error::{ApiError, ApiResult};
+use crate::matrix::hub::{Hub, platform};
+use store::ListQuery;
+use store::matrix as db;
+
+/// Accounts of the session platforms (sph, xhs, shop) and whether their session works now.
+pub async fn online(
+    hub: &Hub,
+    mid: i64,
+    platform_code: Option<&str>,
+) -> ApiResult<Vec<(db::Account, bool)>> {
+    let lq = ListQuery {
+        limit: Some(200),
+        ..Default::default()
+    }
+    .with_filter("platform", platform_code, "=");
+    let (rows, _) = db::accounts(
+        &hub.db,
+        mid,
+        Some("a.platform IN ('sph', 'xhs', 'shop')".into()),
+        &lq,
+    )
+    .await?;
+    let mut out = vec![];
+    for a in rows {
+        let p = platform(&a.platform)?;
+        let (ad, _) = hub.adapter(p).await?;
+        let online = a.revoked == 0 && ad.check(&hub.creds(&a)).await.is_ok();
+        out.push((a, online));
+    }
+    Ok(out)
+}
+
+/// Every group with its selectable accounts (id 0 = ungrouped, listed when it has any).
+pub async fn groups_with_accounts(
+    d: &store::Db,
+    mid: i64,
+    platform_code: Option<&str>,
+) -> ApiResult<Vec<(i64, String, Vec<db::Account>)>> {
+    let all = ListQuery {
+        limit: Some(1000),
+        ..Default::default()
+    };
+    let (groups, _) = db::groups(d, mid, &all).await?;
+    let lq = all.with_filter("platform", platform_code, "=");
+    let accounts = crate::matrix::accounts::selectable(d, mid, &lq).await?;
+    let mut rows = vec![];
+    for (id, name) in
+        std::iter::once((0, String::new())).chain(groups.iter().map(|g| (g.id, g.name.clone())))
+    {
+        let mine: Vec<db::Account> = accounts
+            .iter()
+            .filter(|a| a.group_id == id)
+            .cloned()
+            .collect();
+        if id == 0 && mine.is_empty() {
+            continue;
+        }
+        rows.push((id, name, mine));
+    }
+    Ok(rows)
+}
+
+/// A mini program used by one of the merchant's tasks.
+pub struct MiniProgram {
+    pub mini_app_id: String,
+    pub title: Option<String>,
+    pub url: Option<String>,
+}
+
+/// The mini programs of the merchant's recent tasks, each once.
+pub async fn mini_programs(d: &store::Db, mid: i64) -> ApiResult<Vec<MiniProgram>> {
+    let mut rows: Vec<MiniProgram> = vec![];
+    for cfg in db::task_configs(d, mid, 200).await? {
+        let v: serde_json::Value = serde_json::from_str(&cfg).unwrap_or_default();
+        let id = v["mini_app_id"].as_str().unwrap_or("");
+        if !id.is_empty() && !rows.iter().any(|r| r.mini_app_id == id) {
+            let s = |k: &str| v[k].as_str().map(String::from);
+            rows.push(MiniProgram {
+                mini_app_id: id.to_string(),
+                title: s("mini_app_title"),
+                url: s("mini_app_url"),
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// Adds an @-mention user (the nickname without its `@`).
+pub async fn add_mention(
+    d: &store::Db,
+    mid: i64,
+    platform_code: &str,
+    nickname: &str,
+) -> ApiResult<()> {
+    let p = platform(platform_code)?;
+    let nick = nickname.trim().trim_start_matches('@');
+    domain::validate::required("nickname", nick)?;
+    domain::validate::max_chars("nickname", nick, domain::matrix::GROUP_NAME_MAX)?;
+    db::add_aite_user(d, mid, p.code(), nick).await?;
+    Ok(())
+}
+
+/// Deletes an @-mention user.
+pub async fn delete_mention(d: &store::Db, mid: i64, id: i64) -> ApiResult<()> {
+    if !db::delete_aite_user(d, mid, id).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(())
+}

@@ -1,0 +1,80 @@
+//! Acting on a task's items now: publish now / retry, send the top comments of a published item.
+
+use crate::error::{ApiError, ApiResult};
+use crate::matrix::hub::{Hub, refused};
+use crate::matrix::publish;
+use domain::clock::platform_now;
+use domain::i18n::{Lang, Msg};
+use domain::matrix::ItemState;
+use store::ListQuery;
+use store::matrix as db;
+
+/// The merchant's item, or 404.
+pub async fn item(d: &store::Db, mid: i64, id: i64) -> ApiResult<db::Item> {
+    db::item(d, id)
+        .await?
+        .filter(|i| i.merchant_id == mid)
+        .ok_or(ApiError::NotFound)
+}
+
+/// Publish now / retry: the item (or every waiting and failed item of the task) becomes due now;
+/// how many were queued.
+pub async fn publish_now(
+    d: &store::Db,
+    mid: i64,
+    id: Option<i64>,
+    task_id: Option<i64>,
+) -> ApiResult<usize> {
+    let now = platform_now();
+    let ids: Vec<i64> = match (id, task_id) {
+        (Some(id), _) => vec![item(d, mid, id).await?.id],
+        (None, Some(t)) => {
+            super::task(d, Some(mid), t).await?;
+            let lq = ListQuery {
+                limit: Some(1000),
+                ..Default::default()
+            }
+            .with_filter("task_id", Some(&t.to_string()), "=");
+            let (rows, _) = db::items(d, Some(mid), &lq).await?;
+            rows.into_iter()
+                .filter(|i| ItemState::parse(&i.state).is_some_and(ItemState::can_retry))
+                .map(|i| i.id)
+                .collect()
+        }
+        _ => return Err(ApiError::invalid("id", Msg::Required)),
+    };
+    let mut n = 0;
+    for (k, id) in ids.iter().enumerate() {
+        // A minute apart, so a merchant's posts never share a minute.
+        if db::requeue_item(d, mid, *id, now + k as i64 * 60_000).await? {
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return Err(ApiError::invalid("id", Msg::NothingToPublish));
+    }
+    Ok(n)
+}
+
+/// Sends the top comments of a published item that have not gone out yet; how many went now.
+pub async fn send_comments(hub: &Hub, mid: i64, id: i64, lang: Lang) -> ApiResult<usize> {
+    let it = item(&hub.db, mid, id).await?;
+    if it.item_id.is_empty() || !ItemState::parse(&it.state).is_some_and(ItemState::is_out) {
+        return Err(ApiError::invalid("id", Msg::ItemNotPublished));
+    }
+    publish::send_comments(hub, &it)
+        .await
+        .map_err(|e| refused("id", &e, lang))
+}
+
+/// Why an item failed (or is being retried), in `lang`; empty when nothing went wrong. Rows written
+/// before reason codes show the text they were written with.
+pub fn error_text(i: &db::Item, lang: Lang) -> String {
+    if let Some(text) = domain::matrix::failure_text(&i.error_code, &i.error_args, lang) {
+        return text;
+    }
+    match lang {
+        Lang::Zh => i.error_zh.clone(),
+        Lang::En => i.error_en.clone(),
+    }
+}

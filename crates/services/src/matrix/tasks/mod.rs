@@ -1,0 +1,30 @@
+//! Release tasks: every SPEC §5 rule is checked before anything is stored; the distribution plan
+//! (domain::matrix::distribute) is shown before confirming and stored as the task's items; approved
+//! items are published by the scheduler (`publish`).
+//!
+//! - `release`: the task form's rules check, the plan, creating a task, the form's config.
+//! - `schedule`: moving the items that have not gone out to a new schedule.
+//! - `items`: acting on items now (publish now / retry, send the top comments), their error text.
+//! - `form`: what the form offers to pick (accounts online, groups, mini programs, @-users).
+
+pub mod form;
+pub mod items;
+pub mod release;
+pub mod schedule;
+
+use crate::error::{ApiError, ApiResult};
+use store::matrix as db;
+
+/// The merchant's task (any merchant's with `None`: the operator), or 404.
+pub async fn task(d: &store::Db, mid: Option<i64>, id: i64) -> ApiResult<db::Task> {
+    db::task(d, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// Deletes a task; its waiting items are cancelled. Refused while an item is being published.
+pub async fn delete(d: &store::Db, mid: i64, id: i64) -> ApiResult<()> {
+    match db::delete_task(d, mid, id).await? {
+        None => Err(ApiError::invalid("id", domain::i18n::Msg::ItemBusy)),
+        Some(false) => Err(ApiError::NotFound),
+        Some(true) => Ok(()),
+    }
+}

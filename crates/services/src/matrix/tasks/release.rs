@@ -1,0 +1,394 @@
+//! Creating a release task: every SPEC §5 rule checked before anything is stored, the distribution
+//! plan shown as a preview and stored as the task's items on confirming.
+
+use crate::error::{ApiError, ApiResult};
+use crate::matrix::hub::Hub;
+use crate::matrix::videos::{Video, video};
+use domain::clock::platform_now;
+use domain::i18n::{Lang, Msg};
+use domain::matrix as rules;
+use platforms::Platform;
+use serde::{Deserialize, Serialize};
+use store::ListQuery;
+use store::matrix as db;
+use utoipa::ToSchema;
+
+/// The release-task form (docs/api-matrix.md `TaskReq`); stored as the task's config.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
+#[serde(default)]
+pub struct TaskReq {
+    pub platform: Option<String>,
+    pub name: String,
+    pub titles: String,
+    pub topics: Vec<String>,
+    pub top_comments: String,
+    pub at_users: Vec<String>,
+    pub mount_type: String,
+    pub province: String,
+    pub city: String,
+    pub merchant_abbr: String,
+    pub poi_id: String,
+    pub poi_name: String,
+    pub poi_address: String,
+    pub mini_app_id: String,
+    pub mini_app_title: String,
+    pub mini_app_url: String,
+    pub official_title: String,
+    pub official_url: String,
+    pub product_id: String,
+    pub time_mode: String,
+    pub start_date: String,
+    pub daily_quantity: i64,
+    pub days: i64,
+    pub times: Vec<String>,
+    pub account_ids: Vec<i64>,
+    pub video_ids: Vec<i64>,
+    pub material_ids: Vec<i64>,
+    pub publish_count: Option<i64>,
+    pub preview: bool,
+    /// The preview's seed: confirming with it stores the plan that was shown.
+    pub seed: Option<i64>,
+}
+
+fn bad(field: &str, msg: Msg, args: Vec<(&'static str, String)>) -> ApiError {
+    ApiError::invalid_with(field, msg, args)
+}
+
+/// Mount fields the chosen mount type needs.
+fn check_mount(r: &TaskReq) -> ApiResult<()> {
+    let need = |what: &str, v: &str| -> ApiResult<()> {
+        if v.trim().is_empty() {
+            return Err(bad(
+                "mount_type",
+                Msg::MountRequired,
+                vec![("mount", r.mount_type.clone()), ("what", what.into())],
+            ));
+        }
+        Ok(())
+    };
+    match r.mount_type.as_str() {
+        "" | "none" => Ok(()),
+        "poi" => need("poi_id", &r.poi_id),
+        "mini_program" => {
+            need("mini_app_id", &r.mini_app_id)?;
+            need("mini_app_title", &r.mini_app_title)
+        }
+        "official" => {
+            need("official_title", &r.official_title)?;
+            need("official_url", &r.official_url)
+        }
+        "product" => need("product_id", &r.product_id),
+        _ => Err(bad(
+            "mount_type",
+            Msg::InvalidValue,
+            vec![(
+                "reason",
+                "none | poi | mini_program | official | product".into(),
+            )],
+        )),
+    }
+}
+
+/// A task form that passed every rule, with what it names read from the store.
+pub struct Checked {
+    pub name: String,
+    pub titles: Vec<String>,
+    pub topics: Vec<String>,
+    pub comments: Vec<String>,
+    pub schedule: rules::Schedule,
+    pub accounts: Vec<db::Account>,
+    pub videos: Vec<Video>,
+    pub count: usize,
+}
+
+/// Every rule of SPEC §5 "Publishing", before anything is stored.
+pub async fn check(
+    d: &store::Db,
+    mid: i64,
+    p: Option<Platform>,
+    r: &TaskReq,
+) -> ApiResult<Checked> {
+    let name = r.name.trim().to_string();
+    domain::validate::required("name", &name)?;
+    domain::validate::max_chars("name", &name, domain::matrix::TASK_NAME_MAX)?;
+    let titles = rules::titles(&r.titles)?;
+    let topics = rules::topics(&r.topics)?;
+    let comments = rules::comments(&r.top_comments)?;
+    check_mount(r)?;
+    let now = platform_now();
+    let schedule = rules::schedule(
+        &r.time_mode,
+        &r.start_date,
+        r.days,
+        r.daily_quantity,
+        &r.times,
+        rules::day_of(now),
+    )?;
+    let mut ids = r.account_ids.clone();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Err(bad("account_ids", Msg::Required, vec![]));
+    }
+    let mut accounts = vec![];
+    for id in ids {
+        let a = db::account(d, mid, id).await?.ok_or(ApiError::NotFound)?;
+        let expired = rules::account_status(a.auth_expires_at, a.revoked == 1, now) == "expired";
+        if expired || p.is_some_and(|p| p.code() != a.platform) {
+            return Err(bad(
+                "account_ids",
+                Msg::AccountUnusable,
+                vec![("name", a.nickname.clone())],
+            ));
+        }
+        accounts.push(a);
+    }
+    let mut keys: Vec<String> = r.video_ids.iter().map(|i| format!("v:{i}")).collect();
+    keys.extend(r.material_ids.iter().map(|i| format!("m:{i}")));
+    keys.dedup();
+    if keys.is_empty() {
+        return Err(bad("video_ids", Msg::Required, vec![]));
+    }
+    let used = db::used_videos(d, mid, &keys).await?;
+    let mut videos = vec![];
+    for k in &keys {
+        match video(d, mid, k).await? {
+            Some(v) if !used.contains(k) => videos.push(v),
+            Some(v) => return Err(bad("video_ids", Msg::VideoUnusable, vec![("name", v.name)])),
+            None => {
+                return Err(bad(
+                    "video_ids",
+                    Msg::VideoUnusable,
+                    vec![("name", k.clone())],
+                ));
+            }
+        }
+    }
+    if accounts.len() > videos.len() {
+        return Err(bad(
+            "account_ids",
+            Msg::AccountsOverVideos,
+            vec![
+                ("accounts", accounts.len().to_string()),
+                ("videos", videos.len().to_string()),
+            ],
+        ));
+    }
+    let count = match r.publish_count {
+        Some(n) if n < 1 => {
+            return Err(bad(
+                "publish_count",
+                Msg::InvalidValue,
+                vec![("reason", ">= 1".into())],
+            ));
+        }
+        Some(n) if n as usize > videos.len() => {
+            return Err(bad(
+                "publish_count",
+                Msg::PublishCountOverVideos,
+                vec![
+                    ("count", n.to_string()),
+                    ("videos", videos.len().to_string()),
+                ],
+            ));
+        }
+        Some(n) => n as usize,
+        None => videos.len(),
+    };
+    Ok(Checked {
+        name,
+        titles,
+        topics,
+        comments,
+        schedule,
+        accounts,
+        videos,
+        count,
+    })
+}
+
+/// One planned post of a distribution plan.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanItem {
+    pub account_id: i64,
+    pub nickname: String,
+    pub platform: String,
+    pub video_key: String,
+    pub video_name: String,
+    pub at: i64,
+    pub title: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MinMax {
+    pub min: usize,
+    pub max: usize,
+}
+
+/// The distribution plan shown before confirming a task.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Plan {
+    pub items: Vec<PlanItem>,
+    pub count: usize,
+    pub per_account: MinMax,
+    pub first_at: Option<i64>,
+    pub last_at: Option<i64>,
+    /// Videos that do not fit into the schedule.
+    pub unplaced: usize,
+    pub warnings: Vec<String>,
+    /// Confirming with this seed stores the plan that was shown.
+    pub seed: u64,
+}
+
+/// The plan of a checked task: items ready to store, and the plan as the console shows it.
+pub async fn plan(
+    d: &store::Db,
+    mid: i64,
+    c: &Checked,
+    seed: u64,
+    lang: Lang,
+) -> ApiResult<(Vec<db::NewItem>, Plan)> {
+    let s = &c.schedule;
+    let from = rules::at(s.start_day, 0);
+    let to = rules::at(s.start_day + s.days as i64 + 1, 0);
+    let taken = db::taken_minutes(d, mid, from, to).await?;
+    let dist = rules::distribute(
+        c.accounts.len(),
+        c.videos.len(),
+        c.count,
+        s,
+        platform_now(),
+        &taken,
+        seed,
+    );
+    let mut items = vec![];
+    let mut rows = vec![];
+    let mut per = vec![0usize; c.accounts.len()];
+    for slot in &dist.slots {
+        let a = &c.accounts[slot.account];
+        let v = &c.videos[slot.video];
+        per[slot.account] += 1;
+        let title = c.titles[(slot.account + slot.nth) % c.titles.len()].clone();
+        let comments = rules::pick_comments(
+            &c.comments,
+            seed ^ (slot.video as u64).wrapping_mul(0x9E37_79B9),
+        );
+        rows.push(PlanItem {
+            account_id: a.id,
+            nickname: a.nickname.clone(),
+            platform: a.platform.clone(),
+            video_key: v.key.clone(),
+            video_name: v.name.clone(),
+            at: slot.at,
+            title: title.clone(),
+        });
+        items.push(db::NewItem {
+            account_id: a.id,
+            platform: a.platform.clone(),
+            video_key: v.key.clone(),
+            video_name: v.name.clone(),
+            title,
+            comments,
+            scheduled_at: slot.at,
+        });
+    }
+    let mut warnings: Vec<String> = vec![];
+    if dist.unplaced > 0 {
+        warnings.push(Msg::PlanUnplaced.render(
+            lang,
+            &[
+                ("count", dist.unplaced.to_string()),
+                ("days", s.days.to_string()),
+                ("daily", s.daily.to_string()),
+            ],
+        ));
+    }
+    for day in &dist.crowded_days {
+        warnings.push(Msg::PlanCrowdedDay.render(lang, &[("day", rules::fmt_day(*day))]));
+    }
+    let plan = Plan {
+        count: items.len(),
+        items: rows,
+        per_account: MinMax {
+            min: per.iter().min().copied().unwrap_or(0),
+            max: per.iter().max().copied().unwrap_or(0),
+        },
+        first_at: dist.slots.first().map(|x| x.at),
+        last_at: dist.slots.last().map(|x| x.at),
+        unplaced: dist.unplaced,
+        warnings,
+        seed,
+    };
+    Ok((items, plan))
+}
+
+/// What creating a task gives: the plan only (a preview), or the stored task and its plan.
+pub enum Created {
+    Preview(Plan),
+    Task(db::Task, Plan),
+}
+
+/// Checks and plans a task; stores it with its items unless it is a preview.
+pub async fn create(
+    d: &store::Db,
+    mid: i64,
+    p: Option<Platform>,
+    r: &TaskReq,
+    lang: Lang,
+) -> ApiResult<Created> {
+    let c = check(d, mid, p, r).await?;
+    let seed: u64 = r
+        .seed
+        .filter(|s| *s > 0)
+        .map(|s| s as u64)
+        .unwrap_or_else(|| rand::random::<u32>() as u64 + 1);
+    let (items, plan) = plan(d, mid, &c, seed, lang).await?;
+    if r.preview {
+        return Ok(Created::Preview(plan));
+    }
+    let mut config = serde_json::to_value(r).unwrap_or_default();
+    config["titles_list"] = c.titles.clone().into();
+    config["topics"] = c.topics.clone().into();
+    config["comments_list"] = c.comments.clone().into();
+    let task = db::NewTask {
+        name: c.name.clone(),
+        platform: p
+            .map(|p| p.code().to_string())
+            .unwrap_or_else(|| "mixed".into()),
+        config,
+        time_mode: r.time_mode.clone(),
+        start_date: r.start_date.trim().to_string(),
+        days: r.days,
+        daily_quantity: r.daily_quantity,
+        review_due_at: rules::review_due(domain::now_ms()),
+        seed: seed as i64,
+    };
+    let id = db::insert_task(d, mid, &task, &items)
+        .await?
+        .ok_or_else(|| bad("video_ids", Msg::VideoUnusable, vec![("name", "?".into())]))?;
+    let t = super::task(d, Some(mid), id).await?;
+    Ok(Created::Task(t, plan))
+}
+
+/// What the form of a platform offers: its mount types, its selectable accounts, sandbox or live.
+pub async fn config(
+    hub: &Hub,
+    mid: i64,
+    p: Platform,
+) -> ApiResult<(&'static [&'static str], Vec<db::Account>, bool)> {
+    let lq = ListQuery {
+        limit: Some(1000),
+        ..Default::default()
+    }
+    .with_filter("platform", Some(p.code()), "=");
+    let rows = crate::matrix::accounts::selectable(&hub.db, mid, &lq).await?;
+    let mounts: &[&str] = match p {
+        Platform::Dy => &["none", "poi", "mini_program", "product"],
+        Platform::Ks | Platform::Xhs => &["none", "poi"],
+        Platform::Sph => &["none", "poi", "official"],
+        Platform::Shop => &["none", "poi", "product"],
+        Platform::Bjh => &["none"],
+    };
+    let (_, sandbox) = hub.adapter(p).await?;
+    Ok((mounts, rows, sandbox))
+}

@@ -1,0 +1,86 @@
+//! Dictionaries: read one by name (in the reader's language), save and delete them (the operator).
+
+use crate::error::{ApiError, ApiResult};
+use domain::i18n::{Lang, Msg};
+use domain::jobs::JobKind;
+use domain::validate;
+use store::Db;
+use store::dict::{self, Dict, Opt};
+
+/// The job monitor's kinds: a dictionary the code owns (never stored, so never out of step with
+/// [`JobKind`]).
+pub const JOB_KIND: &str = "job_kind";
+
+/// The options of the dictionary `name`, labels in `lang`.
+pub async fn read(db: &Db, name: &str, lang: Lang) -> ApiResult<Vec<Opt>> {
+    let name = name.trim();
+    validate::required("name", name)?;
+    if name == JOB_KIND {
+        return Ok(job_kinds(lang));
+    }
+    let d = dict::by_name(db, name).await?.ok_or(ApiError::NotFound)?;
+    Ok(d.options()
+        .into_iter()
+        .map(|o| Opt {
+            label: localized(&o.label, lang),
+            value: o.value,
+        })
+        .collect())
+}
+
+fn job_kinds(lang: Lang) -> Vec<Opt> {
+    JobKind::ALL
+        .iter()
+        .map(|k| Opt {
+            label: k.label().template(lang).to_string(),
+            value: k.as_str().to_string(),
+        })
+        .collect()
+}
+
+/// A bilingual label `中文 / English` in the caller's language; any other label as it is.
+fn localized(label: &str, lang: Lang) -> String {
+    match (label.split_once(" / "), lang) {
+        (Some((zh, _)), Lang::Zh) => zh.trim().to_string(),
+        (Some((_, en)), Lang::En) => en.trim().to_string(),
+        _ => label.to_string(),
+    }
+}
+
+/// Creates or replaces the dictionary `name`: a name of a-z, 0-9, _ (1-64), labels not empty, values
+/// not repeated.
+pub async fn save(db: &Db, name: &str, title: &str, options: &[Opt]) -> ApiResult<Dict> {
+    let name = name.trim();
+    let ok_name = !name.is_empty()
+        && name.len() <= 64
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !ok_name {
+        return Err(ApiError::invalid_with(
+            "name",
+            Msg::InvalidValue,
+            vec![("reason", "a-z, 0-9, _ (1-64)".into())],
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for o in options {
+        if o.label.trim().is_empty() || !seen.insert(o.value.clone()) {
+            return Err(ApiError::invalid_with(
+                "options",
+                Msg::InvalidValue,
+                vec![(
+                    "reason",
+                    format!("label empty or value '{}' repeated", o.value),
+                )],
+            ));
+        }
+    }
+    Ok(dict::save(db, name, title.trim(), options).await?)
+}
+
+pub async fn delete(db: &Db, id: i64) -> ApiResult<()> {
+    if dict::delete(db, id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
+}

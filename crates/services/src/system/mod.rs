@@ -1,0 +1,8 @@
+//! System: merchants, roles and menus, the job monitor, the operation log, dictionaries, maintenance.
+
+pub mod dict;
+pub mod jobs;
+pub mod maintenance;
+pub mod merchants;
+pub mod oplog;
+pub mod roles;
