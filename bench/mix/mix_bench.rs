@@ -261,13 +261,13 @@ async fn main() {
         colour: "#FFFFFF".into(),
         ..TextStyle::new(Position::Bottom, 64)
     };
-    let title = Title {
-        text: "新品上市 限时八折".into(),
-        style: TextStyle {
+    let title = Title::new(
+        "新品上市 限时八折",
+        TextStyle {
             colour: "#FFE000".into(),
             ..TextStyle::new(Position::Top, 84)
         },
-    };
+    );
     let lines = subtitles();
     let planned_ms = 3 * CLIP_S as i64 * 1000;
 
@@ -365,6 +365,7 @@ async fn main() {
         voice_volume: 100,
         subtitles: Some(subs.clone()),
         bed_ms: planned_ms + 1000,
+        ..Default::default()
     };
     let t = Instant::now();
     let prep = mix::prepare(&spec, &p("prep"), &mix::no_progress)
@@ -512,11 +513,10 @@ async fn main() {
     let peak = rss.finish();
     println!("bench: mix_variants_per_minute {:.0}", 20.0 / all_s * 60.0);
     println!("bench: mix_peak_rss_mb {peak:.0} MB");
-    println!("bench: mix_load_average_end {}", load());
-    println!(
-        "bench: mix_bench_wall_seconds {:.0} s",
-        t_all.elapsed().as_secs_f64()
-    );
+
+    // Burned batch (issue 21): 20 subtitled 30 s variants from 3 groups of 5 clips with fixed 10 s slots,
+    // as a stream-copy join of pre-burned pieces.
+    burned_batch(&dir, &subs, &title, naive_s, burned_s).await;
 
     // Advanced mode: a 30 s variant of 6 shots (each source's first and last 5.5 s) with a 600 ms
     // transition between every two, the same text burned: one composed ffmpeg run.
@@ -560,10 +560,357 @@ async fn main() {
     assert!(r.planned_ms == 30_000 && (got.duration_ms - 30_000).abs() <= 100);
     println!("bench: mix_transitions_seconds {adv_s:.2} s");
     eprintln!("(transitions: peak RSS {adv_rss:.0} MB, load {})", load());
+    println!("bench: mix_load_average_end {}", load());
+    println!(
+        "bench: mix_bench_wall_seconds {:.0} s",
+        t_all.elapsed().as_secs_f64()
+    );
 
     if std::env::var_os("BENCH_KEEP").is_some() {
         eprintln!("kept {}", dir.display());
     } else {
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// The burned batch: 15 clips of 10 s (3 groups of 5), 20 variants with subtitles and a title over fixed
+/// 10 s slots. The first variant alone (its three pieces burned), then the other 19 two at a time; the
+/// same first variant through the one-pass burn and through a naive pass from the raw clips for the
+/// picture and the bitrate.
+async fn burned_batch(
+    dir: &std::path::Path,
+    subs: &Subtitles,
+    title: &Title,
+    naive_s: f64,
+    burned_s: f64,
+) {
+    let dir = dir.join("batch");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |n: &str| dir.join(n);
+    // 15 different clips: the moving test pattern in another hue each, with the same mild noise.
+    let mut sources = Vec::new();
+    for i in 0..15 {
+        let raw = p(&format!("raw{i}.mp4"));
+        let mut a = s(&["-f", "lavfi", "-i"]);
+        a.push(format!(
+            "testsrc2=size=1080x1920:rate=30,hue=H={:.3}+2*PI*t/20,noise=alls=2:allf=t",
+            i as f64 * 0.4
+        ));
+        a.extend(s(&["-f", "lavfi", "-i"]));
+        a.push(format!("sine=f={}", 300 + 20 * i));
+        a.extend(s(&[
+            "-t",
+            &CLIP_S.to_string(),
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-crf",
+            "14",
+            "-c:a",
+            "aac",
+        ]));
+        a.push(raw.display().to_string());
+        ffmpeg(&a);
+        let info = probe::probe(&raw).await.unwrap();
+        let mez = p(&format!("mez{i}.mp4"));
+        ingest::normalize(&raw, &mez, &info).await.unwrap();
+        sources.push(Source { raw, info, mez });
+    }
+    let planned_ms = 3 * CLIP_S as i64 * 1000;
+    let spec = |reuse: bool| ProjectSpec {
+        clips: sources.iter().map(|s| s.mez.clone()).collect(),
+        music: Some(dir.join("../music.mp3")),
+        music_volume: 100,
+        voice: Some(dir.join("../voice.wav")),
+        voice_volume: 100,
+        subtitles: Some(subs.clone()),
+        bed_ms: planned_ms + 1000,
+        reuse_burns: reuse,
+        ..Default::default()
+    };
+    let prep = Arc::new(
+        mix::prepare(&spec(true), &p("prep"), &mix::no_progress)
+            .await
+            .unwrap(),
+    );
+    let single = mix::prepare(&spec(false), &p("prep-single"), &mix::no_progress)
+        .await
+        .unwrap();
+    // Variant n < 25: clip n % 5 of group 1, n / 5 of group 2, (n % 5 + n / 5) % 5 of group 3 (the first
+    // 20 use 14 of the 15 (slot, clip) pairs); n ≥ 25 shifts the third: all 125 combinations in all.
+    let variant = |n: usize| {
+        let (a, b) = (n % 5, n / 5 % 5);
+        let c = (a + b + n / 25) % 5;
+        let mut v = VariantSpec::new(
+            [a, 5 + b, 10 + c]
+                .iter()
+                .map(|&i| ClipSpec::whole(&sources[i].mez))
+                .collect(),
+        );
+        v.burn_subtitles = true;
+        v.title = Some(title.clone());
+        v
+    };
+    println!("bench: mix_load_average_burned_batch {}", load());
+    let t = Instant::now();
+    let first = mix::render(
+        &prep,
+        &variant(0),
+        &p("b0.mp4"),
+        &p("b0.jpg"),
+        &mix::no_progress,
+    )
+    .await
+    .unwrap();
+    let first_s = t.elapsed().as_secs_f64();
+    assert_eq!(first.pieces_burned, 3);
+    let queue = Arc::new(std::sync::Mutex::new((1..20).collect::<Vec<usize>>()));
+    let (burned, reused) = (Arc::new(AtomicU64::new(3)), Arc::new(AtomicU64::new(0)));
+    let mut workers = Vec::new();
+    for _ in 0..2 {
+        let (prep, queue, dir) = (prep.clone(), queue.clone(), dir.clone());
+        let (burned, reused) = (burned.clone(), reused.clone());
+        let specs: Vec<VariantSpec> = (0..20).map(variant).collect();
+        workers.push(tokio::spawn(async move {
+            loop {
+                let Some(n) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let r = mix::render(
+                    &prep,
+                    &specs[n],
+                    &dir.join(format!("b{n}.mp4")),
+                    &dir.join(format!("b{n}.jpg")),
+                    &mix::no_progress,
+                )
+                .await
+                .unwrap();
+                burned.fetch_add(r.pieces_burned as u64, Ordering::Relaxed);
+                reused.fetch_add(r.pieces_reused as u64, Ordering::Relaxed);
+            }
+        }));
+    }
+    for w in workers {
+        w.await.unwrap();
+    }
+    let all_s = t.elapsed().as_secs_f64();
+    let per = all_s / 20.0;
+    println!("bench: mix_burned_first_variant_seconds {first_s:.2} s");
+    println!("bench: mix_burned_batch20_seconds_per_variant {per:.2} s");
+    println!(
+        "bench: mix_burned_batch20_pieces_burned_reused {} {}",
+        burned.load(Ordering::Relaxed),
+        reused.load(Ordering::Relaxed)
+    );
+    println!(
+        "bench: mix_burned_batch20_vs_burned {:.1} x",
+        burned_s / per
+    );
+    println!("bench: mix_burned_batch20_vs_naive {:.1} x", naive_s / per);
+
+    // The rest of the project's 125 combinations: every piece is there, so each is a join by copy.
+    let queue = Arc::new(std::sync::Mutex::new((20..125).collect::<Vec<usize>>()));
+    let t_rest = Instant::now();
+    let mut workers = Vec::new();
+    for _ in 0..2 {
+        let (prep, queue, dir, burned) = (prep.clone(), queue.clone(), dir.clone(), burned.clone());
+        let specs: Vec<VariantSpec> = (0..125).map(variant).collect();
+        workers.push(tokio::spawn(async move {
+            loop {
+                let Some(n) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let r = mix::render(
+                    &prep,
+                    &specs[n],
+                    &dir.join(format!("r{n}.mp4")),
+                    &dir.join(format!("r{n}.jpg")),
+                    &mix::no_progress,
+                )
+                .await
+                .unwrap();
+                burned.fetch_add(r.pieces_burned as u64, Ordering::Relaxed);
+                let _ = std::fs::remove_file(&r.video);
+            }
+        }));
+    }
+    for w in workers {
+        w.await.unwrap();
+    }
+    let all125 = all_s + t_rest.elapsed().as_secs_f64();
+    println!(
+        "bench: mix_burned_batch125_seconds_per_variant {:.2} s ({} pieces burned in all)",
+        all125 / 125.0,
+        burned.load(Ordering::Relaxed)
+    );
+    println!(
+        "bench: mix_burned_batch125_vs_burned {:.1} x",
+        burned_s / (all125 / 125.0)
+    );
+
+    // The same first variant in one pass (the present burn), and naively from the raw clips.
+    let t = Instant::now();
+    mix::render(
+        &single,
+        &variant(0),
+        &p("one.mp4"),
+        &p("one.jpg"),
+        &mix::no_progress,
+    )
+    .await
+    .unwrap();
+    println!(
+        "bench: mix_burned_batch_single_pass_seconds {:.2} s",
+        t.elapsed().as_secs_f64()
+    );
+    let fam = mix::DEFAULT_FONT_FAMILY;
+    std::fs::write(
+        p("naive.ass"),
+        mix::burn_script(Some((subs, fam)), Some((title, fam))).unwrap(),
+    )
+    .unwrap();
+    let used = [&sources[0], &sources[5], &sources[10]];
+    let picture = |first_input: usize| {
+        let mut g = String::new();
+        for (i, src) in used.iter().enumerate() {
+            g.push_str(&format!(
+                "[{}:v]{}[v{i}];",
+                first_input + i,
+                ingest::video_filter(&src.info)
+            ));
+        }
+        g.push_str("[v0][v1][v2]concat=n=3:v=1:a=0,subtitles=naive.ass");
+        g
+    };
+    let mut naive = s(&["-v", "error", "-y"]);
+    for src in used {
+        naive.push("-i".into());
+        naive.push(src.raw.display().to_string());
+    }
+    naive.push("-filter_complex".into());
+    naive.push(format!("{}[vout]", picture(0)));
+    naive.extend(s(&[
+        "-map",
+        "[vout]",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-crf",
+        "20",
+        "-pix_fmt",
+        "yuv420p",
+        "naive.mp4",
+    ]));
+    let out = Command::new("ffmpeg")
+        .args(&naive)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "naive: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // SSIM: the pieces against the one-pass burn (mean and worst frame), and the pieces and the naive
+    // pass against the ideal picture (the naive graph, never encoded).
+    let stats = p("frames.log");
+    let mut q = s(&[
+        "-hide_banner",
+        "-i",
+        "b0.mp4",
+        "-i",
+        "one.mp4",
+        "-i",
+        "naive.mp4",
+    ]);
+    for src in used {
+        q.push("-i".into());
+        q.push(src.raw.display().to_string());
+    }
+    q.push("-filter_complex".into());
+    q.push(format!(
+        "{}[ref];[ref]split=2[r1][r2];[0:v]split=2[o1][o2];[o1][1:v]ssim=stats_file={}[x];[o2][r1]ssim[y];[2:v][r2]ssim[z]",
+        picture(3),
+        stats.display()
+    ));
+    q.extend(s(&[
+        "-map", "[x]", "-f", "null", "-", "-map", "[y]", "-f", "null", "-", "-map", "[z]", "-f",
+        "null", "-",
+    ]));
+    let out = Command::new("ffmpeg")
+        .args(&q)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    let v = ssim_all(&text);
+    assert!(out.status.success() && v.len() == 3, "ssim: {text}");
+    let frames: Vec<f64> = std::fs::read_to_string(&stats)
+        .unwrap()
+        .lines()
+        .filter_map(|l| {
+            l.split("All:")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse::<f64>()
+                .ok()
+        })
+        .collect();
+    let (worst_at, worst) = frames
+        .iter()
+        .copied()
+        .enumerate()
+        .fold((0, 1.0f64), |a, b| if b.1 < a.1 { b } else { a });
+    // The frames on both sides of each join (10 s and 20 s) against the single pass.
+    let joins: Vec<String> = [299, 300, 599, 600]
+        .iter()
+        .map(|&f| format!("{:.4}", frames.get(f).copied().unwrap_or(0.0)))
+        .collect();
+    println!("bench: mix_burned_batch20_ssim {:.4}", v[0]);
+    println!("bench: mix_burned_batch20_ssim_worst_frame {worst:.4} at frame {worst_at}");
+    println!(
+        "bench: mix_burned_batch20_ssim_at_joins {}",
+        joins.join(" ")
+    );
+    println!("bench: mix_burned_batch20_ssim_vs_ideal {:.4}", v[1]);
+    println!("bench: mix_burned_batch20_naive_ssim_vs_ideal {:.4}", v[2]);
+    // Bitrate of the video streams (the audio is the same 128 kbit/s everywhere).
+    let video_bits = |f: &str| -> f64 {
+        let out = Command::new("ffprobe")
+            .args([
+                "-v",
+                "error",
+                "-select_streams",
+                "v:0",
+                "-show_entries",
+                "stream=bit_rate",
+                "-of",
+                "csv=p=0",
+            ])
+            .arg(p(f))
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse()
+            .unwrap_or(0.0)
+    };
+    let mut sum = 0.0;
+    for n in 0..20 {
+        sum += video_bits(&format!("b{n}.mp4"));
+    }
+    let (ours, naive_b) = (sum / 20.0, video_bits("naive.mp4"));
+    println!("bench: mix_burned_batch20_bitrate {:.1} Mbit/s", ours / 1e6);
+    println!(
+        "bench: mix_burned_batch20_bitrate_vs_naive {:.2}",
+        ours / naive_b
+    );
+    println!(
+        "bench: mix_burned_batch_single_pass_bitrate_vs_naive {:.2}",
+        video_bits("one.mp4") / naive_b
+    );
 }

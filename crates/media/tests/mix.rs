@@ -355,6 +355,7 @@ async fn subtitles_and_a_chinese_title_are_burned_in() {
             position: Position::Top,
             ..style.clone()
         },
+        until_ms: None,
     });
     let (log, sink) = progress_log();
     let burned = mix::render(
@@ -423,6 +424,7 @@ async fn subtitles_and_a_chinese_title_are_burned_in() {
             position: Position::Top,
             ..style.clone()
         },
+        until_ms: None,
     });
     let r = mix::render(
         &prep,
@@ -450,6 +452,7 @@ async fn subtitles_and_a_chinese_title_are_burned_in() {
             position: Position::Percent(30),
             ..style.clone()
         },
+        until_ms: None,
     });
     let r = mix::render(
         &prep,
@@ -467,6 +470,7 @@ async fn subtitles_and_a_chinese_title_are_burned_in() {
     long.title = Some(Title {
         text: "一二三四五六七八九十一二三四五六七八九十一".into(),
         style: style.clone(),
+        until_ms: None,
     });
     let e = mix::render(
         &prep,
@@ -561,6 +565,7 @@ async fn failures_name_their_cause() {
             font: Font::File(dir.join("nofont.ttf")),
             ..TextStyle::new(Position::Top, 60)
         },
+        until_ms: None,
     });
     let e = mix::render(
         &prep,

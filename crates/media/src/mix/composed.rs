@@ -254,6 +254,7 @@ pub(super) async fn render_composed(
         budget: Duration::from_secs(120 + 15 * secs_total),
         burned: true,
         audio_copied: audio.copied(),
+        progress_from: 5,
     })
 }
 

@@ -106,17 +106,24 @@ pub fn concat_script(segments: &[Segment], video: bool) -> String {
 }
 
 /// The stream-copy render: the concat demuxer joins the clips' video by copy, or re-encodes it once when
-/// text is burned (`script`, in the prep folder).
+/// text is burned (`script`, in the prep folder). `video`, when given, is what the video is joined from
+/// instead of the clips (pre-burned pieces, whole files); the sound still comes from `segs`.
+#[allow(clippy::too_many_arguments)]
 pub(super) async fn render_av(
     prep: &Prepared,
     variant: &VariantSpec,
     segs: &[Segment],
+    video: Option<&[Segment]>,
     planned: i64,
     out_video: &Path,
     work: &Path,
     script: Option<&str>,
 ) -> Result<Encode, MixError> {
-    tokio::fs::write(work.join("video.ffconcat"), concat_script(segs, true)).await?;
+    tokio::fs::write(
+        work.join("video.ffconcat"),
+        concat_script(video.unwrap_or(segs), true),
+    )
+    .await?;
     let mut a = args([
         "-v", "error", "-y", "-nostdin", "-f", "concat", "-safe", "0", "-i",
     ]);
@@ -171,6 +178,7 @@ pub(super) async fn render_av(
         budget,
         burned,
         audio_copied: audio.copied(),
+        progress_from: 5,
     })
 }
 

@@ -16,6 +16,15 @@
 //!   tried and dropped: they saved ~0.6 CPU-s per 30 s but their overlay blends glyph edges differently
 //!   from libass, which alone cost more SSIM (0.9994) than the encoder did.
 //!
+//! Pre-burned pieces (issue 21): when the project's slot timings are fixed
+//! ([`ProjectSpec::reuse_burns`], decided by the caller from its shot groups), clip c of slot k looks the
+//! same in every variant that uses it, text included. Each such piece is then burned once with the text
+//! of its window ([`TextLayer::window`]), cached in the prep folder under a hash of everything that makes
+//! its picture, and a variant with text is a stream-copy join of pieces like a copy-only one. A title
+//! limited in time ([`Title::until_ms`]) splits its slot on the second grid, so a title that differs per
+//! variant re-encodes only the seconds where it shows. Pieces use the mezzanine's veryfast settings
+//! (`burn::piece_args`): made once, they can afford the slower preset and a third of the bitrate.
+//!
 //! Audio of a variant: the bed by stream copy when there is one and the clips' own sound is muted (the
 //! default with a bed); otherwise the clips' sound is joined with exact trims and encoded to AAC (mixed
 //! under the bed at `clip_audio_volume` when there is a bed); with neither, a silent AAC track.
@@ -39,10 +48,12 @@
 //! * `audio`: the audio bed (music, voice-over, ducking) of a project or of one long variant;
 //! * `text`: the ASS script of subtitles, title and shot captions, its geometry and fonts;
 //! * `concat`: GOP-grid trims, the concat demuxer's script and the stream-copy render;
+//! * `burn`: pre-burned pieces: splitting a variant into them, their cache keys, burning once, the budget;
 //! * `composed`: frame-exact trims, the transitions' timeline and filter graph, the composed render;
 //! * `render`: one variant from plan to cover, with the encode settings both renders share.
 
 mod audio;
+mod burn;
 mod composed;
 mod concat;
 mod prepare;
@@ -51,6 +62,7 @@ mod spec;
 mod text;
 
 pub use audio::bed_args;
+pub use burn::{BURN_DIR, PIECE_CRF, PIECE_PRESET, Piece, piece_key, pieces, trim_cache};
 pub use composed::{Timeline, composed_graph, composed_input, exact_trim, frames_to_ms, timeline};
 pub use concat::{Segment, concat_script, planned_ms, snap_trim};
 pub use prepare::{
@@ -58,12 +70,12 @@ pub use prepare::{
 };
 pub use render::{Rendered, render};
 pub use spec::{
-    ClipSpec, Font, Position, ProjectSpec, SubtitleLine, Subtitles, TextStyle, Title, Transition,
-    VariantSpec, check_advanced, default_shot_style,
+    BURN_BUDGET_MB, ClipSpec, Font, Position, ProjectSpec, SubtitleLine, Subtitles, TextStyle,
+    Title, Transition, VariantSpec, check_advanced, default_shot_style,
 };
 pub use text::{
-    AssEvent, AssStyle, SUBTITLE_LINES, TITLE_LINES, ass_colour, ass_script, ass_text, burn_script,
-    shot_captions, text_band, text_script,
+    AssEvent, AssStyle, LayerStyle, SUBTITLE_LINES, TITLE_LINES, TextLayer, ass_colour, ass_script,
+    ass_text, burn_script, shot_captions, text_band, text_layer, text_script,
 };
 
 use crate::ffmpeg::ToolError;

@@ -1,9 +1,10 @@
 //! Rendering one variant: its plan (stream copy or composed), the ASS script of its text, the encode
 //! settings shared by both paths, and the cover; everything written under temporary names first.
 
+use super::burn::{Burned, burn_once, pieces, trim_cache};
 use super::composed::{ms_to_frames, render_composed};
 use super::concat::render_av;
-use super::text::{check_style, check_title, font_family, text_script};
+use super::text::{TextLayer, check_style, check_title, font_family, text_layer};
 use super::{BURN_CRF, BURN_PRESET, BURN_X264_PARAMS};
 use super::{
     MixError, Prepared, Progress, Segment, Timeline, VariantSpec, absolute, check_advanced,
@@ -28,6 +29,12 @@ pub struct Rendered {
     pub burned: bool,
     /// True when the audio was the bed by stream copy (no audio encode).
     pub audio_copied: bool,
+    /// With pre-burned segments ([`ProjectSpec::reuse_burns`](super::ProjectSpec::reuse_burns)): the
+    /// pieces this render burned, and those it took from the cache.
+    #[serde(default)]
+    pub pieces_burned: usize,
+    #[serde(default)]
+    pub pieces_reused: usize,
 }
 
 /// The one video encode of a burned or composed variant (see [`BURN_PRESET`]).
@@ -186,27 +193,42 @@ async fn render_in(
         Some(font_family(&shot_style, &prep.dir).await?)
     };
     let burned = subtitles.is_some() || title.is_some() || shots.is_some();
-    let script = if burned {
-        let text = text_script(
+    let layer = if burned {
+        Some(text_layer(
             subtitles,
             title.as_ref().map(|(t, f)| (*t, f.as_str())),
             shots
                 .as_deref()
                 .map(|f| (captions.as_slice(), &shot_style, f)),
-        )?;
-        let name = format!("text-{}-{}.ass", std::process::id(), unique());
-        tokio::fs::write(prep.dir.join(&name), text).await?;
-        Some(name)
+        )?)
     } else {
         None
     };
     progress(5);
+    // Pre-burned pieces when the project's slot timings are fixed (a stream-copy join of cached burns);
+    // otherwise the whole text in one re-encode.
+    if let (Some(layer), None, true) = (&layer, &plan.composed, prep.spec.reuse_burns) {
+        let cuts: Vec<i64> = variant.title.iter().filter_map(|t| t.until_ms).collect();
+        return render_pieces(
+            prep, variant, plan, layer, &cuts, out_video, out_cover, work, progress,
+        )
+        .await;
+    }
+    let script = match &layer {
+        Some(layer) => {
+            let name = format!("text-{}-{}.ass", std::process::id(), unique());
+            tokio::fs::write(prep.dir.join(&name), layer.script()?).await?;
+            Some(name)
+        }
+        None => None,
+    };
     let encode = match &plan.composed {
         None => {
             render_av(
                 prep,
                 variant,
                 segs,
+                None,
                 planned,
                 out_video,
                 work,
@@ -229,6 +251,99 @@ async fn render_in(
     result
 }
 
+/// A variant as a stream-copy join of pre-burned pieces (see `burn`): the missing pieces are burned
+/// first, two at a time (progress 5–80), then joined with the audio (80–90).
+#[allow(clippy::too_many_arguments)]
+async fn render_pieces(
+    prep: &Prepared,
+    variant: &VariantSpec,
+    plan: &Plan,
+    layer: &TextLayer,
+    cuts: &[i64],
+    out_video: &Path,
+    out_cover: &Path,
+    work: &Path,
+    progress: Progress<'_>,
+) -> Result<Rendered, MixError> {
+    let list = pieces(&plan.segs, &plan.starts_ms, layer, cuts);
+    let total: i64 = list
+        .iter()
+        .map(|p| p.seg.out_ms - p.seg.in_ms)
+        .sum::<i64>()
+        .max(1);
+    let done = std::sync::atomic::AtomicI64::new(0);
+    let mut burned: Vec<Burned> = Vec::with_capacity(list.len());
+    for pair in list.chunks(2) {
+        let one = |i: usize| {
+            let p = &pair[i];
+            let len = p.seg.out_ms - p.seg.in_ms;
+            let done = &done;
+            async move {
+                let sink = move |pct: u8| {
+                    let at =
+                        done.load(std::sync::atomic::Ordering::Relaxed) + len * pct as i64 / 100;
+                    progress((5 + 75 * at.min(total) / total) as u8);
+                };
+                let b = burn_once(prep, p, &sink).await;
+                done.fetch_add(len, std::sync::atomic::Ordering::Relaxed);
+                b
+            }
+        };
+        if pair.len() == 2 {
+            let (a, b) = tokio::join!(one(0), one(1));
+            burned.extend([a?, b?]);
+        } else {
+            burned.push(one(0).await?);
+        }
+    }
+    let mut video = Vec::with_capacity(burned.len());
+    for (b, p) in burned.iter().zip(&list) {
+        video.push(super::Segment {
+            path: b.path.clone(),
+            in_ms: 0,
+            out_ms: b.duration_ms,
+            info: super::ClipInfo {
+                duration_ms: b.duration_ms,
+                ..p.seg.info
+            },
+        });
+    }
+    // Pieces are video only, track 1 (as `burn` writes them).
+    for v in &mut video {
+        v.info.video_id = 1;
+        v.info.audio_id = None;
+    }
+    let mut enc = render_av(
+        prep,
+        variant,
+        &plan.segs,
+        Some(&video),
+        plan.planned,
+        out_video,
+        work,
+        None,
+    )
+    .await?;
+    enc.burned = true;
+    enc.progress_from = 80;
+    let mut r = finish(
+        enc,
+        prep,
+        variant,
+        plan.planned,
+        out_video,
+        out_cover,
+        progress,
+    )
+    .await?;
+    r.pieces_burned = burned.iter().filter(|b| b.fresh).count();
+    r.pieces_reused = burned.len() - r.pieces_burned;
+    let keep: Vec<PathBuf> = burned.into_iter().map(|b| b.path).collect();
+    let (dir, budget) = (prep.dir.clone(), prep.spec.burn_budget_mb * 1024 * 1024);
+    let _ = tokio::task::spawn_blocking(move || trim_cache(&dir, budget, &keep)).await;
+    Ok(r)
+}
+
 /// The one ffmpeg that writes a variant's video to `tmp`, as the stream-copy or the composed render built
 /// it.
 pub(super) struct Encode {
@@ -241,6 +356,8 @@ pub(super) struct Encode {
     pub burned: bool,
     /// The audio is the bed by stream copy.
     pub audio_copied: bool,
+    /// Where the encode's progress starts (5, or later when pieces were burned first).
+    pub progress_from: u8,
 }
 
 /// Runs the encode (progress 5–90), then makes the cover (the frame at the chosen time) and renames both
@@ -258,7 +375,7 @@ async fn finish(
     let report = Report {
         sink: progress,
         total_ms: planned,
-        lo: 5,
+        lo: enc.progress_from,
         hi: 90,
     };
     let cwd = enc.in_prep.then_some(prep.dir.as_path());
@@ -296,5 +413,7 @@ async fn finish(
         planned_ms: planned,
         burned: enc.burned,
         audio_copied: enc.audio_copied,
+        pieces_burned: 0,
+        pieces_reused: 0,
     })
 }

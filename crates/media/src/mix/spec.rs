@@ -85,11 +85,26 @@ pub struct Subtitles {
     pub style: TextStyle,
 }
 
-/// A title shown over the whole video.
+/// A title: shown over the whole video, or from its start until `until_ms`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Title {
     pub text: String,
     pub style: TextStyle,
+    /// Shown during the first `until_ms` milliseconds only; `None` shows it to the end. A title that
+    /// differs between variants costs a re-encode only where it shows (see [`ProjectSpec::reuse_burns`]).
+    #[serde(default)]
+    pub until_ms: Option<i64>,
+}
+
+impl Title {
+    /// A title over the whole video.
+    pub fn new(text: impl Into<String>, style: TextStyle) -> Self {
+        Title {
+            text: text.into(),
+            style,
+            until_ms: None,
+        }
+    }
 }
 
 /// What does not change between the variants of a project.
@@ -108,7 +123,24 @@ pub struct ProjectSpec {
     /// Length of the shared audio bed: at least the longest variant (see [`planned_ms`]). A longer variant
     /// still renders, with a bed of its own made on the fly.
     pub bed_ms: i64,
+    /// Every variant puts the same clip at the same times of the same slot (the shot groups have fixed
+    /// slot lengths), so burned text is cached per segment and reused: a variant with text becomes a
+    /// stream-copy join of pre-burned segments (see [`render`](super::render)). False: one re-encode
+    /// per variant.
+    #[serde(default)]
+    pub reuse_burns: bool,
+    /// Size the cache of pre-burned segments may take in the prep folder; the least recently used go
+    /// first beyond it.
+    #[serde(default = "default_burn_budget")]
+    pub burn_budget_mb: u64,
 }
+
+fn default_burn_budget() -> u64 {
+    BURN_BUDGET_MB
+}
+
+/// The default [`ProjectSpec::burn_budget_mb`]: 2 GiB, ~600 burned 10 s segments.
+pub const BURN_BUDGET_MB: u64 = 2048;
 
 impl Default for ProjectSpec {
     fn default() -> Self {
@@ -120,6 +152,8 @@ impl Default for ProjectSpec {
             voice_volume: 100,
             subtitles: None,
             bed_ms: 60_000,
+            reuse_burns: false,
+            burn_budget_mb: BURN_BUDGET_MB,
         }
     }
 }

@@ -144,6 +144,9 @@ pub(super) fn check_title(title: &Title) -> Result<(), MixError> {
             "title is {n} characters; at most {TITLE_MAX_CHARS}"
         ));
     }
+    if title.until_ms.is_some_and(|u| u <= 0) {
+        return invalid("a title shows for a positive time");
+    }
     check_style(&title.style)
 }
 
@@ -174,62 +177,121 @@ pub fn text_script(
     title: Option<(&Title, &str)>,
     shots: Option<(&[SubtitleLine], &TextStyle, &str)>,
 ) -> Result<String, MixError> {
-    let mut styles = Vec::new();
+    text_layer(subtitles, title, shots)?.script()
+}
+
+/// A style of a [`TextLayer`]: its name in the script, the family libass asks for, the style.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LayerStyle {
+    pub name: &'static str,
+    pub family: String,
+    pub style: TextStyle,
+}
+
+/// The text of a variant before it becomes a script: its styles and its events on the variant's
+/// timeline. A [`window`](TextLayer::window) of it is what one pre-burned segment shows.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TextLayer {
+    pub styles: Vec<LayerStyle>,
+    pub events: Vec<AssEvent>,
+}
+
+impl TextLayer {
+    /// The full-frame ASS script of the layer.
+    pub fn script(&self) -> Result<String, MixError> {
+        let styles: Vec<AssStyle<'_>> = self
+            .styles
+            .iter()
+            .map(|s| AssStyle {
+                name: s.name,
+                family: &s.family,
+                style: &s.style,
+            })
+            .collect();
+        ass_script(WIDTH, HEIGHT, &styles, &self.events)
+    }
+
+    /// What shows during `[start_ms, end_ms)` of the variant, on a timeline of its own that starts at 0:
+    /// the events overlapping the window, shifted and cut to it (a line spanning the window's edge keeps
+    /// the part inside). Every style stays, so the script's header is the same in every window.
+    pub fn window(&self, start_ms: i64, end_ms: i64) -> TextLayer {
+        TextLayer {
+            styles: self.styles.clone(),
+            events: self
+                .events
+                .iter()
+                .filter(|e| e.start_ms < end_ms && e.end_ms > start_ms)
+                .map(|e| AssEvent {
+                    start_ms: e.start_ms.max(start_ms) - start_ms,
+                    end_ms: e.end_ms.min(end_ms) - start_ms,
+                    ..e.clone()
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The [`TextLayer`] of [`text_script`]: subtitles, the title (from 0 to its `until_ms`, or to the end)
+/// and the shot captions, each centred in its band.
+pub fn text_layer(
+    subtitles: Option<(&Subtitles, &str)>,
+    title: Option<(&Title, &str)>,
+    shots: Option<(&[SubtitleLine], &TextStyle, &str)>,
+) -> Result<TextLayer, MixError> {
+    let mut layer = TextLayer::default();
+    let mut add = |name: &'static str, family: &str, style: &TextStyle, lines: u32| {
+        layer.styles.push(LayerStyle {
+            name,
+            family: family.to_string(),
+            style: style.clone(),
+        });
+        let (y, h) = text_band(style, lines);
+        (WIDTH / 2, y + h / 2)
+    };
     let mut events = Vec::new();
     if let Some((subs, family)) = subtitles {
         check_style(&subs.style)?;
-        styles.push(AssStyle {
-            name: "Subtitle",
-            family,
-            style: &subs.style,
-        });
-        let (y, h) = text_band(&subs.style, SUBTITLE_LINES);
+        let pos = add("Subtitle", family, &subs.style, SUBTITLE_LINES);
         for l in subtitle_lines(subs) {
             events.push(AssEvent {
                 style: "Subtitle".into(),
                 start_ms: l.start_ms.max(0),
                 end_ms: l.end_ms,
                 text: l.text.clone(),
-                pos: (WIDTH / 2, y + h / 2),
+                pos,
             });
         }
     }
     if let Some((t, family)) = title {
         check_title(t)?;
-        styles.push(AssStyle {
-            name: "Title",
-            family,
-            style: &t.style,
-        });
-        let (y, h) = text_band(&t.style, TITLE_LINES);
+        let pos = add("Title", family, &t.style, TITLE_LINES);
         events.push(AssEvent {
             style: "Title".into(),
             start_ms: 0,
-            end_ms: 36_000_000,
+            end_ms: t.until_ms.unwrap_or(WHOLE_VIDEO_MS),
             text: t.text.clone(),
-            pos: (WIDTH / 2, y + h / 2),
+            pos,
         });
     }
     if let Some((lines, style, family)) = shots {
         check_style(style)?;
-        styles.push(AssStyle {
-            name: "Shot",
-            family,
-            style,
-        });
-        let (y, h) = text_band(style, TITLE_LINES);
+        let pos = add("Shot", family, style, TITLE_LINES);
         for l in lines {
             events.push(AssEvent {
                 style: "Shot".into(),
                 start_ms: l.start_ms.max(0),
                 end_ms: l.end_ms,
                 text: l.text.clone(),
-                pos: (WIDTH / 2, y + h / 2),
+                pos,
             });
         }
     }
-    ass_script(WIDTH, HEIGHT, &styles, &events)
+    layer.events = events;
+    Ok(layer)
 }
+
+/// "To the end of the video" for a title without `until_ms` (ten hours).
+const WHOLE_VIDEO_MS: i64 = 36_000_000;
 
 /// The folder of the prep directory holding the font files the project's texts use (libass scans it).
 const FONTS: &str = "fonts";
@@ -354,13 +416,13 @@ mod tests {
             ],
             style: TextStyle::new(Position::Bottom, 64),
         };
-        let title = Title {
-            text: "标题{x}".into(),
-            style: TextStyle {
+        let title = Title::new(
+            "标题{x}",
+            TextStyle {
                 colour: "#FFE000".into(),
                 ..TextStyle::new(Position::Top, 80)
             },
-        };
+        );
         let s = burn_script(
             Some((&sub, "WenQuanYi Zen Hei")),
             Some((&title, "Noto Sans")),

@@ -155,3 +155,67 @@ pub fn finished(dir: &Path, tests: usize) {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+/// The SSIM (`All`, 0–1) of every frame of `a` against the same frame of `b`, in order. Both must have
+/// the same number of frames (checked).
+pub fn ssim_per_frame(a: &Path, b: &Path) -> Vec<f64> {
+    let stats = a.with_extension(format!("ssim-{}.log", std::process::id()));
+    let out = Command::new("ffmpeg")
+        .args(["-v", "error", "-i"])
+        .arg(a)
+        .arg("-i")
+        .arg(b)
+        .args([
+            "-lavfi",
+            &format!("[0:v][1:v]ssim=stats_file={}", stats.display()),
+            "-f",
+            "null",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&stats).unwrap();
+    let _ = std::fs::remove_file(&stats);
+    let v: Vec<f64> = text
+        .lines()
+        .filter_map(|l| l.split("All:").nth(1))
+        .filter_map(|r| r.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(v.len() as i64, video_frames(a), "{}", text);
+    assert_eq!(video_frames(a), video_frames(b));
+    v
+}
+
+/// Start and duration (ms) of the first video and the first audio stream.
+pub fn stream_times(f: &Path) -> ((i64, i64), (i64, i64)) {
+    let out = Command::new("ffprobe")
+        .args([
+            "-v",
+            "error",
+            "-show_entries",
+            "stream=codec_type,start_time,duration",
+            "-of",
+            "csv=p=0",
+        ])
+        .arg(f)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let find = |kind: &str| {
+        let l = text
+            .lines()
+            .find(|l| l.starts_with(kind))
+            .unwrap_or_else(|| panic!("no {kind} in {text}"));
+        let f: Vec<f64> = l.split(',').skip(1).map(|x| x.parse().unwrap()).collect();
+        (
+            (f[0] * 1000.0).round() as i64,
+            (f[1] * 1000.0).round() as i64,
+        )
+    };
+    (find("video"), find("audio"))
+}

@@ -70,6 +70,20 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
     result
 }
 
+/// True when every clip of a slot's pool (by duration) is trimmed to the same span by the slot's rule
+/// (start `in_ms`, length `max_ms`, 0 = the whole clip), as the engine snaps trims to its GOP grid.
+fn same_slot(durations: impl Iterator<Item = i64>, in_ms: i64, max_ms: i64) -> bool {
+    let mut spans = durations.map(|d| {
+        mix::snap_trim(
+            d,
+            (in_ms > 0).then_some(in_ms),
+            (max_ms > 0).then_some(in_ms + max_ms),
+        )
+    });
+    let first = spans.next();
+    first.is_some() && spans.all(|s| Some(s) == first)
+}
+
 fn style(s: &TextStyle, font: Option<PathBuf>) -> mix::TextStyle {
     mix::TextStyle {
         font: match font {
@@ -188,8 +202,10 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
     } else {
         None
     };
-    // The bed must cover the longest variant the groups can make.
+    // The bed must cover the longest variant the groups can make. Slots whose every clip lasts the same
+    // once trimmed put each clip at the same times in every variant: burned text is then reused.
     let mut bed_ms = 0;
+    let mut fixed = !cfg.groups.is_empty();
     for g in &cfg.groups {
         let q = store::ListQuery {
             limit: Some(1000),
@@ -200,6 +216,8 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
             .await
             .map_err(|e| JobError::Retry(e.to_string()))?;
         let longest = pool.iter().map(|m| m.duration_ms).max().unwrap_or(0);
+        let (start, max) = (g.in_ms, g.max_ms);
+        fixed &= same_slot(pool.iter().map(|m| m.duration_ms), start, max);
         bed_ms += if g.max_ms > 0 {
             longest.min(g.max_ms + mix::GOP_MS)
         } else {
@@ -214,6 +232,8 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         voice_volume: voice.as_ref().map(|m| m.1).unwrap_or(100),
         subtitles,
         bed_ms: bed_ms.max(1000),
+        reuse_burns: fixed,
+        burn_budget_mb: mix::BURN_BUDGET_MB,
     };
     // The shared part lives in a folder named by a hash of what it is made from.
     let digest = {
@@ -259,6 +279,7 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
                 Some(mix::Title {
                     text: t.to_string(),
                     style: style(&t_cfg.style, font_of(t_cfg.style.font_id).await?),
+                    until_ms: None,
                 })
             }
             None => None,
@@ -335,4 +356,24 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         let _ = storage.delete(&cover_key).await;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_slot;
+
+    #[test]
+    fn a_slot_is_fixed_when_every_clip_trims_to_the_same_span() {
+        // A 3 s rule over clips of 4–9 s: every clip gives 0–3 s.
+        assert!(same_slot([4000, 9000, 3600].into_iter(), 0, 3000));
+        // A clip shorter than the rule ends earlier: not fixed.
+        assert!(!same_slot([4000, 2500].into_iter(), 0, 3000));
+        // Whole clips are fixed only when they last the same.
+        assert!(same_slot([5000, 5000].into_iter(), 0, 0));
+        assert!(!same_slot([5000, 6000].into_iter(), 0, 0));
+        // Starting later (advanced mode) counts from there.
+        assert!(same_slot([8000, 6000].into_iter(), 2000, 3000));
+        assert!(!same_slot([8000, 4200].into_iter(), 2000, 3000));
+        assert!(!same_slot(std::iter::empty(), 0, 3000));
+    }
 }

@@ -1,0 +1,296 @@
+//! Pre-burned segments (issue 21), real ffmpeg: variants of a project with fixed slots are stream-copy
+//! joins of burned pieces, and each must look like the single-pass burn of the same variant (SSIM on
+//! every frame, the frames on both sides of every join among them), last as long, keep its sound in
+//! sync, and reuse what another variant burned. Cases: a join exactly on a subtitle line change, a line
+//! spanning a join, a per-variant title, a changed setting, a deleted clip, the cache budget.
+
+use media::mix::{
+    self, ClipSpec, MixError, Position, Prepared, ProjectSpec, Rendered, SubtitleLine, Subtitles,
+    TextStyle, Title, VariantSpec,
+};
+mod common;
+
+use common::*;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Every slot is one whole 2 s clip: joins at 2.0 s and 4.0 s.
+const CLIP_MS: i64 = 2000;
+const FRAMES: i64 = 3 * CLIP_MS * 30 / 1000;
+
+struct Material {
+    dir: PathBuf,
+    mez: Vec<PathBuf>,
+    voice: PathBuf,
+}
+
+fn material() -> &'static Material {
+    static M: OnceLock<Material> = OnceLock::new();
+    M.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("cm-mix-burn-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = |n: &str| dir.join(n).display().to_string();
+        // Moving pictures, different in each clip, so a piece in the wrong place or a frame off shows.
+        let sources = [
+            "testsrc2=size=1080x1920:rate=30",
+            "testsrc=size=1080x1920:rate=30",
+            "testsrc2=size=1080x1920:rate=30,hue=H=2*PI*t/3",
+        ];
+        let mut pairs = vec![];
+        for (i, src) in sources.iter().enumerate() {
+            let raw = format!("raw{i}.mp4");
+            ffmpeg(&[
+                "-f",
+                "lavfi",
+                "-i",
+                src,
+                "-f",
+                "lavfi",
+                "-i",
+                &format!("sine=f={}", 300 + 100 * i),
+                "-t",
+                "2",
+                "-c:v",
+                "libx264",
+                "-preset",
+                "ultrafast",
+                "-c:a",
+                "aac",
+                &p(&raw),
+            ]);
+            pairs.push((dir.join(raw), dir.join(format!("mez{i}.mp4"))));
+        }
+        let mez = pairs.iter().map(|(_, m)| m.clone()).collect();
+        normalize_all(pairs);
+        ffmpeg(&[
+            "-f",
+            "lavfi",
+            "-i",
+            "sine=f=220:sample_rate=22050",
+            "-t",
+            "6",
+            &p("voice.wav"),
+        ]);
+        Material {
+            voice: dir.join("voice.wav"),
+            mez,
+            dir,
+        }
+    })
+}
+
+fn finished() {
+    common::finished(&material().dir, TESTS);
+}
+const TESTS: usize = 2;
+
+fn line(start_ms: i64, end_ms: i64, text: &str) -> SubtitleLine {
+    SubtitleLine {
+        start_ms,
+        end_ms,
+        text: text.into(),
+    }
+}
+
+/// Subtitles that meet both joins the hard ways: one line ends exactly on the join at 2.0 s where the
+/// next begins, and one runs across the join at 4.0 s.
+fn spec(reuse: bool) -> ProjectSpec {
+    let m = material();
+    ProjectSpec {
+        clips: m.mez.clone(),
+        voice: Some(m.voice.clone()),
+        subtitles: Some(Subtitles {
+            lines: vec![
+                line(200, 2000, "第一句到接缝为止"),
+                line(2000, 3300, "第二句 starts on the join"),
+                line(3300, 4800, "第三句跨过接缝"),
+                line(5000, 5900, "最后一句"),
+            ],
+            style: TextStyle::new(Position::Bottom, 64),
+        }),
+        bed_ms: 7000,
+        reuse_burns: reuse,
+        ..Default::default()
+    }
+}
+
+async fn prep(name: &str, reuse: bool) -> Prepared {
+    let dir = material().dir.join(name);
+    mix::prepare(&spec(reuse), &dir, &mix::no_progress)
+        .await
+        .unwrap()
+}
+
+fn title(text: &str, colour: &str, until_ms: Option<i64>) -> Option<Title> {
+    Some(Title {
+        until_ms,
+        ..Title::new(
+            text,
+            TextStyle {
+                colour: colour.into(),
+                ..TextStyle::new(Position::Top, 80)
+            },
+        )
+    })
+}
+
+fn variant(clips: [usize; 3], title: Option<Title>) -> VariantSpec {
+    let m = material();
+    let mut v = VariantSpec::new(clips.iter().map(|&i| ClipSpec::whole(&m.mez[i])).collect());
+    v.burn_subtitles = true;
+    v.title = title;
+    v
+}
+
+async fn render(prep: &Prepared, v: &VariantSpec, name: &str) -> Result<Rendered, MixError> {
+    let dir = material().dir.join("out");
+    std::fs::create_dir_all(&dir).unwrap();
+    mix::render(
+        prep,
+        v,
+        &dir.join(format!("{name}.mp4")),
+        &dir.join(format!("{name}.jpg")),
+        &mix::no_progress,
+    )
+    .await
+}
+
+/// The pre-burned variant against the single-pass burn of the same variant: the same number of frames,
+/// SSIM ≥ 0.995 on every frame (the frames on both sides of each join included), the same length within
+/// 20 ms, and the sound starting and ending with the picture within one frame.
+async fn assert_same_picture(pieces: &Path, single: &Path, joins_ms: &[i64]) {
+    assert_output(pieces).await;
+    let ssim = ssim_per_frame(pieces, single);
+    let (worst, at) = ssim
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (*s, i))
+        .fold((1.0, 0), |a, b| if b.0 < a.0 { b } else { a });
+    eprintln!("worst SSIM {worst} at frame {at}");
+    assert!(worst >= 0.995, "SSIM {worst} at frame {at}: {ssim:?}");
+    for j in joins_ms {
+        let f = (j * 30 / 1000) as usize;
+        assert!(
+            ssim[f - 1] >= 0.995 && ssim[f] >= 0.995,
+            "join at {j} ms: {} | {}",
+            ssim[f - 1],
+            ssim[f]
+        );
+    }
+    let ((v0, vd), (a0, ad)) = stream_times(pieces);
+    let ((_, sd), _) = stream_times(single);
+    assert!((vd - sd).abs() <= 20, "{vd} ms against {sd} ms");
+    assert!(
+        (v0 - a0).abs() <= 33 && (v0 + vd - a0 - ad).abs() <= 33,
+        "video {v0}+{vd}, audio {a0}+{ad}"
+    );
+}
+
+async fn assert_output(f: &Path) {
+    assert_variant(f, 3 * CLIP_MS, FRAMES).await;
+}
+
+#[tokio::test]
+async fn pre_burned_variants_look_like_the_single_pass_and_reuse_their_pieces() {
+    let single = prep("prep-single", false).await;
+    let reuse = prep("prep-reuse", true).await;
+    let joins = [CLIP_MS, 2 * CLIP_MS];
+    let t = || title("新品上市 限时八折", "#FFE000", None);
+
+    // The first variant burns its three pieces and matches the one-pass burn.
+    let a = render(&reuse, &variant([0, 1, 2], t()), "a").await.unwrap();
+    assert!(a.burned && a.audio_copied);
+    assert_eq!((a.pieces_burned, a.pieces_reused), (3, 0));
+    let a1 = render(&single, &variant([0, 1, 2], t()), "a1")
+        .await
+        .unwrap();
+    assert_eq!((a1.pieces_burned, a1.pieces_reused), (0, 0));
+    assert_same_picture(&a.video, &a1.video, &joins).await;
+
+    // Another variant with the same clips in slots 2 and 3 burns only slot 1.
+    let b = render(&reuse, &variant([1, 1, 2], t()), "b").await.unwrap();
+    assert_eq!((b.pieces_burned, b.pieces_reused), (1, 2));
+    // The same clip in another slot shows other text: not the same piece.
+    let c = render(&reuse, &variant([1, 2, 0], t()), "c").await.unwrap();
+    assert_eq!((c.pieces_burned, c.pieces_reused), (2, 1));
+    let c1 = render(&single, &variant([1, 2, 0], t()), "c1")
+        .await
+        .unwrap();
+    assert_same_picture(&c.video, &c1.video, &joins).await;
+
+    // A changed setting (the title's colour) makes new pieces; the old ones are still there after.
+    let red = render(
+        &reuse,
+        &variant([1, 1, 2], title("新品上市 限时八折", "#FF0000", None)),
+        "red",
+    )
+    .await
+    .unwrap();
+    assert_eq!((red.pieces_burned, red.pieces_reused), (3, 0));
+    let again = render(&reuse, &variant([1, 1, 2], t()), "again")
+        .await
+        .unwrap();
+    assert_eq!((again.pieces_burned, again.pieces_reused), (0, 3));
+
+    // A deleted clip fails the render naming it, though its pieces are cached.
+    let gone = material().dir.join("gone.mp4");
+    std::fs::copy(&material().mez[2], &gone).unwrap();
+    let mut v = variant([0, 1, 2], t());
+    v.clips[2] = ClipSpec::whole(&gone);
+    render(&reuse, &v, "gone-before").await.unwrap();
+    std::fs::remove_file(&gone).unwrap();
+    match render(&reuse, &v, "gone").await {
+        Err(MixError::MissingInput(p)) => assert!(p.ends_with("gone.mp4"), "{}", p.display()),
+        other => panic!("{other:?}"),
+    }
+    finished();
+}
+
+#[tokio::test]
+async fn a_per_variant_title_re_encodes_only_where_it_shows() {
+    let single = prep("prep-title-single", false).await;
+    let reuse = prep("prep-title-reuse", true).await;
+    // A title shown for the first 0.6 s: slot 1 splits where the title ends, rounded up to its second
+    // grid: the title piece is 0–1.0 s, and 1.0–2.0 s is shared by every title.
+    let first = render(
+        &reuse,
+        &variant([0, 1, 2], title("今日特价", "#FFE000", Some(600))),
+        "t1",
+    )
+    .await
+    .unwrap();
+    assert_eq!((first.pieces_burned, first.pieces_reused), (4, 0));
+    let other = variant([0, 1, 2], title("明日上新", "#FFE000", Some(600)));
+    let second = render(&reuse, &other, "t2").await.unwrap();
+    assert_eq!(
+        (second.pieces_burned, second.pieces_reused),
+        (1, 3),
+        "only the title's second is burned again"
+    );
+    let single_pass = render(&single, &other, "t2-single").await.unwrap();
+    // Joins: inside slot 1 at 1.0 s (end of the title piece), and the two slot joins.
+    assert_same_picture(
+        &second.video,
+        &single_pass.video,
+        &[1000, CLIP_MS, 2 * CLIP_MS],
+    )
+    .await;
+
+    // The cache keeps to its budget, least recently used first, never the pieces just used.
+    let mut tight = reuse.clone();
+    tight.spec.burn_budget_mb = 0;
+    let r = render(&tight, &other, "t3").await.unwrap();
+    assert_eq!((r.pieces_burned, r.pieces_reused), (0, 4));
+    let left = std::fs::read_dir(reuse.dir.join(mix::BURN_DIR))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "mp4")
+        })
+        .count();
+    assert_eq!(left, 4, "only the last render's pieces stay");
+    finished();
+}
