@@ -17,6 +17,37 @@ pub const AUDIO_RATE: i64 = 48_000;
 /// How a picture of another shape becomes 9:16: close to 9:16 (within 10 %) it is scaled to cover and
 /// centre-cropped (no bars for a slightly-off phone video); anything else (landscape, square) is fitted
 /// whole and letterboxed, so nothing the merchant shot is cut away.
+/// The mezzanine's quality (x264 CRF).
+pub const MEZZANINE_CRF: u32 = 20;
+
+/// The video encode of a mezzanine (and of anything that must join mezzanines by stream copy): x264
+/// veryfast at `crf`, High 4.1, one closed GOP per second, no scene-cut key frames; `x264_params` adds
+/// to it (e.g. `repeat-headers=1`).
+pub fn mezzanine_video_args(crf: u32, x264_params: &str) -> Vec<String> {
+    args([
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-crf",
+        &crf.to_string(),
+        "-profile:v",
+        "high",
+        "-level",
+        "4.1",
+        "-g",
+        "30",
+        "-keyint_min",
+        "30",
+        "-sc_threshold",
+        "0",
+        "-flags",
+        "+cgop",
+        "-x264-params",
+        x264_params,
+    ])
+}
+
 pub fn video_filter(info: &MediaInfo) -> String {
     let target = WIDTH as f64 / HEIGHT as f64;
     let aspect = if info.height > 0 {
@@ -55,28 +86,7 @@ pub fn normalize_args(src: &Path, dst: &Path, info: &MediaInfo) -> Vec<String> {
         if info.has_audio { "0:a:0" } else { "1:a:0" },
     ]));
     a.extend(args(["-vf", &video_filter(info)]));
-    a.extend(args([
-        "-c:v",
-        "libx264",
-        "-preset",
-        "veryfast",
-        "-crf",
-        "20",
-        "-profile:v",
-        "high",
-        "-level",
-        "4.1",
-        "-g",
-        "30",
-        "-keyint_min",
-        "30",
-        "-sc_threshold",
-        "0",
-        "-flags",
-        "+cgop",
-        "-x264-params",
-        "repeat-headers=1",
-    ]));
+    a.extend(mezzanine_video_args(MEZZANINE_CRF, "repeat-headers=1"));
     // apad + -t instead of -shortest: -shortest leaves each clip's audio a little long and the drift
     // adds up across joins (STACK.md).
     a.extend(args([

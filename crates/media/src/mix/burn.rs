@@ -32,37 +32,15 @@ pub const BURN_DIR: &str = "burn";
 /// The settings of a pre-burned piece: the mezzanine's (`ingest::normalize`: veryfast, CRF 20, High
 /// 4.1, one closed GOP per second, headers repeated) at a CRF two steps lower, since the piece is a second
 /// generation, and `stitchable`, which keeps SPS/PPS independent of the content so that pieces join.
-pub const PIECE_PRESET: &str = "veryfast";
 pub const PIECE_CRF: u32 = 18;
 const PIECE_X264_PARAMS: &str = "stitchable=1:repeat-headers=1";
 /// Part of every key: raise it when the way a piece is made changes beyond [`piece_args`].
 const PIECE_VERSION: u32 = 2;
 
 pub(super) fn piece_args() -> Vec<String> {
-    args([
-        "-c:v",
-        "libx264",
-        "-preset",
-        PIECE_PRESET,
-        "-crf",
-        &PIECE_CRF.to_string(),
-        "-profile:v",
-        "high",
-        "-level",
-        "4.1",
-        "-g",
-        "30",
-        "-keyint_min",
-        "30",
-        "-sc_threshold",
-        "0",
-        "-flags",
-        "+cgop",
-        "-x264-params",
-        PIECE_X264_PARAMS,
-        "-pix_fmt",
-        "yuv420p",
-    ])
+    let mut a = crate::ingest::mezzanine_video_args(PIECE_CRF, PIECE_X264_PARAMS);
+    a.extend(args(["-pix_fmt", "yuv420p"]));
+    a
 }
 
 /// One piece of a variant: a trim of a mezzanine, where it starts in the variant, and the text that
