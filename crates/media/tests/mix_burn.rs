@@ -93,7 +93,8 @@ fn line(start_ms: i64, end_ms: i64, text: &str) -> SubtitleLine {
 }
 
 /// Subtitles that meet both joins the hard ways: one line ends exactly on the join at 2.0 s where the
-/// next begins, and one runs across the join at 4.0 s.
+/// next begins, and one runs across the join at 4.0 s, starting on a frame whose time rounds
+/// differently inside a piece.
 fn spec(reuse: bool) -> ProjectSpec {
     let m = material();
     ProjectSpec {
@@ -103,7 +104,9 @@ fn spec(reuse: bool) -> ProjectSpec {
             lines: vec![
                 line(200, 2000, "第一句到接缝为止"),
                 line(2000, 3300, "第二句 starts on the join"),
-                line(3300, 4800, "第三句跨过接缝"),
+                // 3.7 s is exactly frame 111: its time reaches libass as 3.699 s in a one-pass burn
+                // but as 3.700 s in the piece that starts at 2.0 s (see `ass_time`).
+                line(3700, 4800, "第三句跨过接缝"),
                 line(5000, 5900, "最后一句"),
             ],
             style: TextStyle::new(Position::Bottom, 64),

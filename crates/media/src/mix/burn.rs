@@ -211,9 +211,6 @@ async fn burn(
         a.extend(args(["-vf", &subtitles_filter(&prep.dir, &name).await]));
     }
     a.extend(piece_args());
-    if let Some(times) = text_changes(&piece.text, len_ms) {
-        a.extend(args(["-force_key_frames", &times]));
-    }
     a.extend(args(["-movflags", "+faststart", "-f", "mp4"]));
     a.push(tmp.display().to_string());
     let report = Report {
@@ -249,27 +246,6 @@ async fn burn(
     }
     tokio::fs::rename(&tmp, file).await?;
     Ok(())
-}
-
-/// The times (seconds, comma-separated) where text appears or goes inside a piece of `len_ms`. The
-/// encoder starts a GOP there: left to itself, x264 may code the frame where a line appears as a B-frame,
-/// whose coarser quantizer blurs the new glyphs for that frame (SSIM 0.98 against the one-pass burn on
-/// noisy footage). The extra key frames cost ~1 % of the size.
-fn text_changes(text: &TextLayer, len_ms: i64) -> Option<String> {
-    let mut at: Vec<i64> = text
-        .events
-        .iter()
-        .flat_map(|e| [e.start_ms, e.end_ms])
-        .filter(|&t| t > 0 && t < len_ms)
-        .collect();
-    at.sort_unstable();
-    at.dedup();
-    (!at.is_empty()).then(|| {
-        at.iter()
-            .map(|t| format!("{}.{:03}", t / 1000, t % 1000))
-            .collect::<Vec<_>>()
-            .join(",")
-    })
 }
 
 /// Drops the least recently used pieces until the cache holds at most `budget` bytes, never one of
@@ -383,9 +359,6 @@ mod tests {
         );
         assert!(p[0].text.events.contains(&title));
         assert!(p[1].text.events.iter().all(|e| e.style != "Title"));
-        // Key frames where text changes inside a piece, not at its edges.
-        assert_eq!(text_changes(&p[0].text, 2000).as_deref(), Some("1.400"));
-        assert_eq!(text_changes(&p[1].text, 1000), None);
         // Cuts outside a segment, or on its edges, change nothing.
         assert_eq!(pieces(&segs, &[0, 3000], &layer, &[0, 3000, 9000]).len(), 2);
     }

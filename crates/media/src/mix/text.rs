@@ -38,8 +38,21 @@ pub fn ass_colour(hex: &str) -> Result<String, MixError> {
     Ok(format!("&H00{b}{g}{r}").to_uppercase())
 }
 
+/// An ASS time for an event edge at `ms`, made safe for the frame grid. An edge belongs to the first
+/// frame at or after it (a line shows on frame k when start ≤ k/30 s < end). ffmpeg's subtitles filter
+/// hands libass each frame's time in floating point, truncated to whole milliseconds, so an edge exactly
+/// on a frame (7.90 s is frame 237) may land on either side of it: the same line would appear a frame
+/// apart in a one-pass burn and in a pre-burned piece. The time written is a little before that first
+/// frame (≥ 3 ms, never as far back as the frame before), so every render agrees.
 fn ass_time(ms: i64) -> String {
-    let cs = ms.max(0) / 10;
+    let fps = crate::ingest::FPS;
+    let cs = if ms <= 0 {
+        0
+    } else {
+        // The first frame at or after `ms`, then its time less 1 ms, down to centiseconds.
+        let k = (ms * fps + 999) / 1000;
+        (k * 1000 - fps).div_euclid(10 * fps)
+    };
     format!(
         "{}:{:02}:{:02}.{:02}",
         cs / 360_000,
@@ -390,7 +403,16 @@ mod tests {
         assert_eq!(ass_text(" a{b}\\c\nd\u{7}"), "a｛b｝＼c\\Nd");
         assert_eq!(ass_colour("#FF8000").unwrap(), "&H000080FF");
         assert!(ass_colour("red").is_err());
-        assert_eq!(ass_time(3_723_456), "1:02:03.45");
+        // Just before the first frame at or after the time: 3,723,456 ms is frame 111,704 (3,723,466.7).
+        assert_eq!(ass_time(3_723_456), "1:02:03.46");
+        // 7.90 s is exactly frame 237: written 7.89 s, after frame 236 (7.867 s).
+        assert_eq!(ass_time(7900), "0:00:07.89");
+        assert_eq!(ass_time(7899), "0:00:07.89");
+        assert_eq!(ass_time(7901), "0:00:07.93");
+        assert_eq!(
+            (ass_time(0), ass_time(1)),
+            ("0:00:00.00".into(), "0:00:00.03".into())
+        );
         let sub = Subtitles {
             lines: vec![
                 SubtitleLine {
@@ -433,7 +455,7 @@ mod tests {
         assert!(s.contains("Style: Title,Noto Sans,80,&H0000E0FF,"));
         let (y, h) = text_band(&sub.style, SUBTITLE_LINES);
         let first = format!(
-            "Dialogue: 0,0:00:00.50,0:00:02.00,Subtitle,,0,0,0,,{{\\an5\\pos(540,{})}}你好\n",
+            "Dialogue: 0,0:00:00.49,0:00:01.99,Subtitle,,0,0,0,,{{\\an5\\pos(540,{})}}你好\n",
             y + h / 2
         );
         assert!(s.contains(&first), "{s}");
@@ -524,7 +546,7 @@ mod tests {
         );
         let (y, h) = text_band(&style, TITLE_LINES);
         assert!(s.contains(&format!(
-            "Dialogue: 0,0:00:04.50,0:00:06.40,Shot,,0,0,0,,{{\\an5\\pos(540,{})}}three\n",
+            "Dialogue: 0,0:00:04.49,0:00:06.39,Shot,,0,0,0,,{{\\an5\\pos(540,{})}}three\n",
             y + h / 2
         )));
         assert_eq!(s.matches("Dialogue:").count(), 2);
