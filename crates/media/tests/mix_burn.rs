@@ -2,7 +2,8 @@
 //! joins of burned pieces, and each must look like the single-pass burn of the same variant (SSIM on
 //! every frame, the frames on both sides of every join among them), last as long, keep its sound in
 //! sync, and reuse what another variant burned. Cases: a join exactly on a subtitle line change, a line
-//! spanning a join, a per-variant title, a changed setting, a deleted clip, the cache budget.
+//! spanning a join, a per-variant title, a changed setting, a deleted clip, the cache budget, and a
+//! composed variant (transitions) as pieces: shot middles and transitions.
 
 use media::mix::{
     self, ClipSpec, MixError, Position, Prepared, ProjectSpec, Rendered, SubtitleLine, Subtitles,
@@ -82,7 +83,7 @@ fn material() -> &'static Material {
 fn finished() {
     common::finished(&material().dir, TESTS);
 }
-const TESTS: usize = 2;
+const TESTS: usize = 3;
 
 fn line(start_ms: i64, end_ms: i64, text: &str) -> SubtitleLine {
     SubtitleLine {
@@ -162,7 +163,17 @@ async fn render(prep: &Prepared, v: &VariantSpec, name: &str) -> Result<Rendered
 /// SSIM ≥ 0.995 on every frame (the frames on both sides of each join included), the same length within
 /// 20 ms, and the sound starting and ending with the picture within one frame.
 async fn assert_same_picture(pieces: &Path, single: &Path, joins_ms: &[i64]) {
-    assert_output(pieces).await;
+    assert_same_picture_of(pieces, single, joins_ms, 3 * CLIP_MS, FRAMES).await
+}
+
+async fn assert_same_picture_of(
+    pieces: &Path,
+    single: &Path,
+    joins_ms: &[i64],
+    planned_ms: i64,
+    frames: i64,
+) {
+    assert_variant(pieces, planned_ms, frames).await;
     let ssim = ssim_per_frame(pieces, single);
     let (worst, at) = ssim
         .iter()
@@ -172,7 +183,7 @@ async fn assert_same_picture(pieces: &Path, single: &Path, joins_ms: &[i64]) {
     eprintln!("worst SSIM {worst} at frame {at}");
     assert!(worst >= 0.995, "SSIM {worst} at frame {at}: {ssim:?}");
     for j in joins_ms {
-        let f = (j * 30 / 1000) as usize;
+        let f = ((j * 30 + 500) / 1000) as usize;
         assert!(
             ssim[f - 1] >= 0.995 && ssim[f] >= 0.995,
             "join at {j} ms: {} | {}",
@@ -187,10 +198,6 @@ async fn assert_same_picture(pieces: &Path, single: &Path, joins_ms: &[i64]) {
         (v0 - a0).abs() <= 33 && (v0 + vd - a0 - ad).abs() <= 33,
         "video {v0}+{vd}, audio {a0}+{ad}"
     );
-}
-
-async fn assert_output(f: &Path) {
-    assert_variant(f, 3 * CLIP_MS, FRAMES).await;
 }
 
 #[tokio::test]
@@ -295,5 +302,53 @@ async fn a_per_variant_title_re_encodes_only_where_it_shows() {
         })
         .count();
     assert_eq!(left, 4, "only the last render's pieces stay");
+    finished();
+}
+
+#[tokio::test]
+async fn a_variant_with_transitions_is_joined_from_middles_and_transitions() {
+    let single = prep("prep-tr-single", false).await;
+    let reuse = prep("prep-tr-reuse", true).await;
+    let with_transitions = |clips| {
+        let mut v = variant(clips, title("新品上市", "#FFE000", None));
+        v.transitions = vec![
+            Some(mix::Transition {
+                kind: "fade".into(),
+                ms: 500,
+            }),
+            Some(mix::Transition {
+                kind: "wipeup".into(),
+                ms: 400,
+            }),
+        ];
+        v
+    };
+    // 60 + 60 + 60 frames less 15 and 12 overlapping: 153 frames. Pieces: the middle of shot 1 (0–45),
+    // the fade (45–60), the middle of shot 2 (60–93), the wipe (93–105), the middle of shot 3 (105–153).
+    let a = render(&reuse, &with_transitions([0, 1, 2]), "tr-a")
+        .await
+        .unwrap();
+    assert_eq!((a.pieces_burned, a.pieces_reused), (5, 0));
+    let a1 = render(&single, &with_transitions([0, 1, 2]), "tr-a1")
+        .await
+        .unwrap();
+    assert_eq!(a.planned_ms, a1.planned_ms);
+    let joins = [1500, 2000, 3100, 3500];
+    assert_same_picture_of(&a.video, &a1.video, &joins, a1.planned_ms, 153).await;
+    // Another first clip: its middle and its fade are new, the rest is reused.
+    let b = render(&reuse, &with_transitions([1, 1, 2]), "tr-b")
+        .await
+        .unwrap();
+    assert_eq!((b.pieces_burned, b.pieces_reused), (2, 3));
+    let b1 = render(&single, &with_transitions([1, 1, 2]), "tr-b1")
+        .await
+        .unwrap();
+    assert_same_picture_of(&b.video, &b1.video, &joins, b1.planned_ms, 153).await;
+    // With the clips' own sound (crossfaded in the composed graph) it stays one pass.
+    let mut loud = with_transitions([0, 1, 2]);
+    loud.clip_audio_volume = Some(50);
+    let c = render(&reuse, &loud, "tr-c").await.unwrap();
+    assert_eq!((c.pieces_burned, c.pieces_reused), (0, 0));
+    assert!(c.burned);
     finished();
 }

@@ -12,15 +12,24 @@
 //! joins them like mezzanines. Because a piece is made once and used by many variants it can afford
 //! `veryfast` (a third of the bitrate of the one-off burn's `ultrafast`).
 //!
+//! A composed variant (transitions between shots) is pieces too when its sound is the bed alone
+//! ([`composed_pieces`]): the frames of each shot no transition touches, cut frame-exact, and each
+//! transition on its own, blended by the same `xfade` as the one-pass composed graph. The middles recur
+//! like plain pieces; a transition recurs whenever the same two clips meet at the same join. The text
+//! windows of these pieces are taken by frames ([`TextLayer::window_frames`]), since they start between
+//! seconds.
+//!
 //! Two renders that need the same missing piece wait for one burn ([`burn_once`]); a piece is written
 //! under a temporary name and renamed, so a crash never leaves half of one. The cache keeps to the
 //! project's budget by dropping the least recently used pieces ([`trim_cache`]); the prep folder, and
 //! the cache with it, goes with the project (`storage::Workspace::sweep`).
 
+use super::composed::{Timeline, composed_input, frames_to_ms, ms_to_frames};
 use super::concat::Segment;
 use super::text::{TextLayer, subtitles_filter};
 use super::{GOP_MS, MixError, Prepared, Progress, probe_clip, secs, unique};
 use crate::ffmpeg::{self, Report, args};
+use crate::ingest::FPS;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -35,10 +44,19 @@ pub const BURN_DIR: &str = "burn";
 pub const PIECE_CRF: u32 = 18;
 const PIECE_X264_PARAMS: &str = "stitchable=1:repeat-headers=1";
 /// Part of every key: raise it when the way a piece is made changes beyond [`piece_args`].
-const PIECE_VERSION: u32 = 2;
+const PIECE_VERSION: u32 = 3;
 
-pub(super) fn piece_args() -> Vec<String> {
-    let mut a = crate::ingest::mezzanine_video_args(PIECE_CRF, PIECE_X264_PARAMS);
+/// A transition's blend is the hardest picture for the encoder (every pixel changes every frame), and
+/// transition pieces are short: they get a CRF two steps lower (SPS/PPS stay the same: `stitchable`).
+pub const BLEND_CRF: u32 = PIECE_CRF - 2;
+
+pub(super) fn piece_args(piece: &Piece) -> Vec<String> {
+    let crf = if piece.blend.is_some() {
+        BLEND_CRF
+    } else {
+        PIECE_CRF
+    };
+    let mut a = crate::ingest::mezzanine_video_args(crf, PIECE_X264_PARAMS);
     a.extend(args(["-pix_fmt", "yuv420p"]));
     a
 }
@@ -50,6 +68,59 @@ pub struct Piece {
     pub seg: Segment,
     pub start_ms: i64,
     pub text: TextLayer,
+    /// Cut frame-exact (a composed render's trims are not on the GOP grid).
+    pub exact: bool,
+    /// A transition piece: `seg` (the outgoing shot's last frames) blends into these frames of the
+    /// incoming shot with this `xfade` kind, as the composed render's graph does.
+    pub blend: Option<(Segment, String)>,
+}
+
+/// The pieces of a composed variant (transitions between shots, `tl`): the part of each shot that no
+/// transition touches, and each transition on its own (hard cuts make none). With fixed slots both recur
+/// in other variants: the middle of clip c in slot k always, a transition whenever the same two clips
+/// meet at the same join.
+pub fn composed_pieces(
+    segs: &[Segment],
+    tl: &Timeline,
+    kinds: &[Option<&str>],
+    layer: &TextLayer,
+) -> Vec<Piece> {
+    let at = |seg: &Segment, from: i64, to: i64| {
+        let first = ms_to_frames(seg.in_ms);
+        Segment {
+            in_ms: frames_to_ms(first + from),
+            out_ms: frames_to_ms(first + to),
+            ..seg.clone()
+        }
+    };
+    let mut out = Vec::new();
+    for (i, seg) in segs.iter().enumerate() {
+        let n = tl.frames[i];
+        let head = if i > 0 { tl.overlaps[i - 1] } else { 0 };
+        let tail = tl.overlaps.get(i).copied().unwrap_or(0);
+        let start = tl.starts[i];
+        if n - tail > head {
+            out.push(Piece {
+                seg: at(seg, head, n - tail),
+                start_ms: frames_to_ms(start + head),
+                text: layer.window_frames(start + head, start + n - tail),
+                exact: true,
+                blend: None,
+            });
+        }
+        if tail > 0 {
+            let next = tl.starts[i + 1];
+            let kind = kinds.get(i).copied().flatten().unwrap_or("fade");
+            out.push(Piece {
+                seg: at(seg, n - tail, n),
+                start_ms: frames_to_ms(next),
+                text: layer.window_frames(next, next + tail),
+                exact: true,
+                blend: Some((at(&segs[i + 1], 0, tail), kind.to_string())),
+            });
+        }
+    }
+    out
 }
 
 /// The pieces of a variant: each segment (starting at `starts_ms[i]` in the variant) cut at the
@@ -77,6 +148,8 @@ pub fn pieces(segs: &[Segment], starts_ms: &[i64], layer: &TextLayer, cuts: &[i6
                 },
                 start_ms: start + from,
                 text: layer.window(start + from, start + to),
+                exact: false,
+                blend: None,
             });
             from = to;
         }
@@ -105,15 +178,36 @@ pub async fn piece_key(prep: &Prepared, piece: &Piece) -> Result<String, MixErro
         }
     }
     fonts.sort();
-    let material = format!(
+    let mut material = format!(
         "{PIECE_VERSION}\n{}\n{}\n{mtime}\n{}-{}\n{}\n{}\n",
         piece.seg.path.display(),
         meta.len(),
         piece.seg.in_ms,
         piece.seg.out_ms,
         fonts.join(","),
-        piece_args().join(" "),
+        piece_args(piece).join(" "),
     );
+    if piece.exact {
+        material.push_str("exact\n");
+    }
+    if let Some((to, kind)) = &piece.blend {
+        let meta = tokio::fs::metadata(&to.path)
+            .await
+            .map_err(|_| MixError::MissingInput(to.path.clone()))?;
+        let mtime = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        material.push_str(&format!(
+            "{kind}\n{}\n{}\n{mtime}\n{}-{}\n",
+            to.path.display(),
+            meta.len(),
+            to.in_ms,
+            to.out_ms
+        ));
+    }
     let script = piece.text.script()?;
     let (a, b) = (hash(&material, &script, 0), hash(&material, &script, 1));
     Ok(format!("{a:016x}{b:016x}"))
@@ -199,18 +293,54 @@ async fn burn(
     let name = format!("{BURN_DIR}/{key}.{}.{}.ass", std::process::id(), unique());
     let tmp = file.with_extension(format!("{}.{}.tmp.mp4", std::process::id(), unique()));
     let mut a = args(["-v", "error", "-y", "-nostdin"]);
-    if seg.in_ms > 0 {
-        a.extend(args(["-ss", &secs(seg.in_ms * 1000)]));
+    // The picture before the text: the clip from its in point (an exact seek: on the GOP grid), or
+    // frame-exact as the composed render cuts it, or a transition blended as it blends it.
+    let mut graph = vec![];
+    if piece.exact {
+        let n = ms_to_frames(seg.out_ms) - ms_to_frames(seg.in_ms);
+        a.extend(composed_input(seg));
+        graph.push(format!("[0:v]trim=end_frame={n},settb=1/{FPS},setpts=N[a]"));
+        match &piece.blend {
+            Some((to, kind)) => {
+                a.extend(composed_input(to));
+                // Both sides get two cloned frames and the blend is cut back to its n frames: ffmpeg
+                // 5.1's xfade never finishes when its second input ends with the transition.
+                graph.push(format!(
+                    "[1:v]trim=end_frame={n},settb=1/{FPS},setpts=N,tpad=stop=2:stop_mode=clone[b]"
+                ));
+                graph.push("[a]tpad=stop=2:stop_mode=clone[p]".into());
+                graph.push(format!(
+                    "[p][b]xfade=transition={kind}:duration={}:offset=0,setpts=N,trim=end_frame={n}[v]",
+                    secs((n * 1_000_000 + FPS / 2) / FPS)
+                ));
+            }
+            None => graph.push("[a]null[v]".into()),
+        }
+    } else {
+        if seg.in_ms > 0 {
+            a.extend(args(["-ss", &secs(seg.in_ms * 1000)]));
+        }
+        a.push("-i".into());
+        a.push(seg.path.display().to_string());
+        a.extend(args(["-t", &secs(len_ms * 1000)]));
+        graph.push("[0:v]null[v]".into());
     }
-    a.push("-i".into());
-    a.push(seg.path.display().to_string());
-    a.extend(args(["-t", &secs(len_ms * 1000), "-map", "0:v:0", "-an"]));
     let drawn = !piece.text.events.is_empty();
     if drawn {
         tokio::fs::write(prep.dir.join(&name), piece.text.script()?).await?;
-        a.extend(args(["-vf", &subtitles_filter(&prep.dir, &name).await]));
+        let text = subtitles_filter(&prep.dir, &name).await;
+        graph.push(format!("[v]{text}[out]"));
+    } else {
+        graph.push("[v]null[out]".into());
     }
-    a.extend(piece_args());
+    a.extend(args([
+        "-filter_complex",
+        &graph.join(";"),
+        "-map",
+        "[out]",
+        "-an",
+    ]));
+    a.extend(piece_args(piece));
     a.extend(args(["-movflags", "+faststart", "-f", "mp4"]));
     a.push(tmp.display().to_string());
     let report = Report {

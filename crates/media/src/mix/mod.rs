@@ -23,7 +23,8 @@
 //! its picture, and a variant with text is a stream-copy join of pieces like a copy-only one. A title
 //! limited in time ([`Title::until_ms`]) splits its slot on the second grid, so a title that differs per
 //! variant re-encodes only the seconds where it shows. Pieces use the mezzanine's veryfast settings
-//! (`burn::piece_args`): made once, they can afford the slower preset and a third of the bitrate.
+//! (`burn::piece_args`): made once, they can afford the slower preset and a third of the bitrate. A
+//! composed variant whose sound is the bed alone is pieces too: shot middles and transitions.
 //!
 //! Audio of a variant: the bed by stream copy when there is one and the clips' own sound is muted (the
 //! default with a bed); otherwise the clips' sound is joined with exact trims and encoded to AAC (mixed

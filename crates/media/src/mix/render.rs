@@ -1,10 +1,10 @@
 //! Rendering one variant: its plan (stream copy or composed), the ASS script of its text, the encode
 //! settings shared by both paths, and the cover; everything written under temporary names first.
 
-use super::burn::{Burned, burn_once, pieces, trim_cache};
+use super::burn::{Burned, Piece, burn_once, composed_pieces, pieces, trim_cache};
 use super::composed::{ms_to_frames, render_composed};
 use super::concat::render_av;
-use super::text::{TextLayer, check_style, check_title, font_family, text_layer};
+use super::text::{check_style, check_title, font_family, text_layer};
 use super::{BURN_CRF, BURN_PRESET, BURN_X264_PARAMS};
 use super::{
     MixError, Prepared, Progress, Segment, Timeline, VariantSpec, absolute, check_advanced,
@@ -207,12 +207,34 @@ async fn render_in(
     progress(5);
     // Pre-burned pieces when the project's slot timings are fixed (a stream-copy join of cached burns);
     // otherwise the whole text in one re-encode.
-    if let (Some(layer), None, true) = (&layer, &plan.composed, prep.spec.reuse_burns) {
-        let cuts: Vec<i64> = variant.title.iter().filter_map(|t| t.until_ms).collect();
-        return render_pieces(
-            prep, variant, plan, layer, &cuts, out_video, out_cover, work, progress,
-        )
-        .await;
+    // A composed render too, when its sound is the bed alone: its shots' middles and its transitions
+    // become pieces (the clips' own sound would need the composed graph's crossfades).
+    if let (Some(layer), true) = (&layer, prep.spec.reuse_burns) {
+        let muted = variant
+            .clip_audio_volume
+            .unwrap_or(if prep.bed.is_some() { 0 } else { 100 })
+            == 0;
+        let list = match &plan.composed {
+            None => {
+                let cuts: Vec<i64> = variant.title.iter().filter_map(|t| t.until_ms).collect();
+                Some(pieces(segs, &plan.starts_ms, layer, &cuts))
+            }
+            Some(tl) if muted => {
+                let kinds: Vec<Option<&str>> = variant
+                    .transitions
+                    .iter()
+                    .map(|t| t.as_ref().map(|t| t.kind.as_str()))
+                    .collect();
+                Some(composed_pieces(segs, tl, &kinds, layer))
+            }
+            Some(_) => None,
+        };
+        if let Some(list) = list {
+            return render_pieces(
+                prep, variant, plan, list, out_video, out_cover, work, progress,
+            )
+            .await;
+        }
     }
     let script = match &layer {
         Some(layer) => {
@@ -258,14 +280,12 @@ async fn render_pieces(
     prep: &Prepared,
     variant: &VariantSpec,
     plan: &Plan,
-    layer: &TextLayer,
-    cuts: &[i64],
+    list: Vec<Piece>,
     out_video: &Path,
     out_cover: &Path,
     work: &Path,
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
-    let list = pieces(&plan.segs, &plan.starts_ms, layer, cuts);
     let total: i64 = list
         .iter()
         .map(|p| p.seg.out_ms - p.seg.in_ms)

@@ -244,6 +244,34 @@ impl TextLayer {
     }
 }
 
+impl TextLayer {
+    /// [`window`](TextLayer::window) by output frames `[first, end)`, for pieces that start between
+    /// seconds (a composed render's). An event edge belongs to the first frame at or after it (as
+    /// [`ass_time`] writes it); edges are moved by whole frames and written at the floor millisecond of
+    /// their frame, which `ass_time` maps back to that same frame, so no rounding of the piece's start
+    /// can move a line by a frame.
+    pub fn window_frames(&self, first: i64, end: i64) -> TextLayer {
+        let fps = crate::ingest::FPS;
+        let frame = |ms: i64| (ms.max(0) * fps + 999) / 1000;
+        let ms = |k: i64| k * 1000 / fps;
+        TextLayer {
+            styles: self.styles.clone(),
+            events: self
+                .events
+                .iter()
+                .filter_map(|e| {
+                    let (a, b) = (frame(e.start_ms).max(first), frame(e.end_ms).min(end));
+                    (a < b).then(|| AssEvent {
+                        start_ms: ms(a - first),
+                        end_ms: ms(b - first),
+                        ..e.clone()
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
 /// The [`TextLayer`] of [`text_script`]: subtitles, the title (from 0 to its `until_ms`, or to the end)
 /// and the shot captions, each centred in its band.
 pub fn text_layer(
