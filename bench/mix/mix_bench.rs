@@ -766,6 +766,68 @@ async fn burned_batch(
         single_s / (all125 / 125.0)
     );
 
+    // Advanced mode on the same slots: a 600 ms transition at both joins. One composed pass, then 20
+    // variants as pieces (shot middles and transitions), two at a time.
+    let with_transitions = |n: usize| {
+        let mut v = variant(n);
+        v.transitions = ["fade", "wipeup"]
+            .iter()
+            .map(|k| {
+                Some(mix::Transition {
+                    kind: k.to_string(),
+                    ms: 600,
+                })
+            })
+            .collect();
+        v
+    };
+    let t = Instant::now();
+    mix::render(
+        &single,
+        &with_transitions(0),
+        &p("tr-one.mp4"),
+        &p("tr-one.jpg"),
+        &mix::no_progress,
+    )
+    .await
+    .unwrap();
+    let composed_s = t.elapsed().as_secs_f64();
+    let queue = Arc::new(std::sync::Mutex::new((0..20).rev().collect::<Vec<usize>>()));
+    let t = Instant::now();
+    let mut workers = Vec::new();
+    for _ in 0..2 {
+        let (prep, queue, dir) = (prep.clone(), queue.clone(), dir.clone());
+        let specs: Vec<VariantSpec> = (0..20).map(with_transitions).collect();
+        workers.push(tokio::spawn(async move {
+            loop {
+                let Some(n) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let r = mix::render(
+                    &prep,
+                    &specs[n],
+                    &dir.join(format!("t{n}.mp4")),
+                    &dir.join(format!("t{n}.jpg")),
+                    &mix::no_progress,
+                )
+                .await
+                .unwrap();
+                assert_eq!(r.pieces_burned + r.pieces_reused, 5);
+                let _ = std::fs::remove_file(&r.video);
+            }
+        }));
+    }
+    for w in workers {
+        w.await.unwrap();
+    }
+    let tr_per = t.elapsed().as_secs_f64() / 20.0;
+    println!("bench: mix_transitions_batch_single_pass_seconds {composed_s:.2} s");
+    println!("bench: mix_transitions_batch20_seconds_per_variant {tr_per:.2} s");
+    println!(
+        "bench: mix_transitions_batch20_vs_composed {:.1} x",
+        composed_s / tr_per
+    );
+
     // And naively from the raw clips.
     let fam = mix::DEFAULT_FONT_FAMILY;
     std::fs::write(
