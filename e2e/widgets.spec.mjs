@@ -186,13 +186,30 @@ await step('operator adds a dictionary with two options on /system/dic and the D
       page.waitForResponse((r) => r.url().includes('/api/system/dic/index') && r.url().includes(`name=${name}`)),
       search.press('Enter'),
     ]);
+    // The filtered list is on screen (one row) before the preview opens: a re-render of the rows after
+    // the click would close its dropdown.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^="dic-row-"]').length === 1);
     const preview = page.getByTestId(`dic-preview-${name}`);
     await preview.click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await options.filter({ hasText: '待处理' }).waitFor();
     await options.filter({ hasText: '已完成' }).waitFor();
+    // Read the options as one settled list (a web-first check): the dropdown's virtual list re-renders
+    // its items while it opens, so a one-off read right after the waits above can catch it empty.
+    const wantTitles = JSON.stringify(["待处理", "已完成"]);
+    const settled = await page
+      .waitForFunction(
+        (w) => {
+          const drop = [...document.querySelectorAll('.ant-select-dropdown')].find((d) => d.offsetParent !== null && !d.classList.contains('ant-select-dropdown-hidden'));
+          const got = drop ? [...drop.querySelectorAll('.ant-select-item-option')].map((e) => e.getAttribute('title')) : [];
+          return JSON.stringify(got) === w;
+        },
+        wantTitles,
+        { timeout: 10_000 },
+      )
+      .then(() => true, () => false);
     const titles = await options.evaluateAll((els) => els.map((e) => e.getAttribute('title')));
-    expect(JSON.stringify(titles) === JSON.stringify(['待处理', '已完成']), `preview shows ${JSON.stringify(titles)}`);
+    expect(settled, `preview shows ${JSON.stringify(titles)}`);
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(artifacts, 'system-dic-zh-CN.png'), fullPage: true });
   } finally {
