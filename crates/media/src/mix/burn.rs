@@ -26,7 +26,7 @@
 
 use super::composed::{Timeline, composed_input, frames_to_ms, ms_to_frames};
 use super::concat::Segment;
-use super::text::{TextLayer, subtitles_filter};
+use super::text::{TextLayer, fnv, subtitles_filter};
 use super::{GOP_MS, MixError, Prepared, Progress, probe_clip, secs, unique};
 use crate::ffmpeg::{self, Report, args};
 use crate::ingest::FPS;
@@ -158,18 +158,48 @@ pub fn pieces(segs: &[Segment], starts_ms: &[i64], layer: &TextLayer, cuts: &[i6
 }
 
 /// The cache key of a piece: a hash of the mezzanine (path, size, modification time), the trim, the
-/// piece's script (text, times, styles, font families), the font files in the prep folder and the
-/// encoder settings. Anything that changes the picture changes the key.
-pub async fn piece_key(prep: &Prepared, piece: &Piece) -> Result<String, MixError> {
-    let meta = tokio::fs::metadata(&piece.seg.path)
+/// piece's script (text, times, styles, font families), the font files in the prep folder
+/// ([`fonts_identity`]) and the encoder settings. Anything that changes the picture changes the key.
+pub async fn piece_key(piece: &Piece, fonts: &str) -> Result<String, MixError> {
+    let mut material = format!(
+        "{PIECE_VERSION}\n{}{fonts}\n{}\n",
+        identity(&piece.seg).await?,
+        piece_args(piece).join(" "),
+    );
+    if piece.exact {
+        material.push_str("exact\n");
+    }
+    if let Some((to, kind)) = &piece.blend {
+        material.push_str(&format!("{kind}\n{}", identity(to).await?));
+    }
+    let script = piece.text.script()?;
+    let key = |seed: &str| fnv(format!("{seed}\n{material}\0{script}").as_bytes());
+    Ok(format!("{:016x}{:016x}", key("a"), key("b")))
+}
+
+/// A trim of a file as a key sees it: path, size, modification time, in and out point. A missing file
+/// is the render's missing input.
+async fn identity(seg: &Segment) -> Result<String, MixError> {
+    let meta = tokio::fs::metadata(&seg.path)
         .await
-        .map_err(|_| MixError::MissingInput(piece.seg.path.clone()))?;
+        .map_err(|_| MixError::MissingInput(seg.path.clone()))?;
     let mtime = meta
         .modified()
         .ok()
         .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
         .map(|d| d.as_nanos())
         .unwrap_or(0);
+    Ok(format!(
+        "{}\n{}\n{mtime}\n{}-{}\n",
+        seg.path.display(),
+        meta.len(),
+        seg.in_ms,
+        seg.out_ms
+    ))
+}
+
+/// The font files of the prep folder (names and sizes), part of every key: read once per render.
+pub async fn fonts_identity(prep: &Prepared) -> String {
     let mut fonts = vec![];
     if let Ok(mut rd) = tokio::fs::read_dir(prep.dir.join("fonts")).await {
         while let Ok(Some(e)) = rd.next_entry().await {
@@ -178,49 +208,7 @@ pub async fn piece_key(prep: &Prepared, piece: &Piece) -> Result<String, MixErro
         }
     }
     fonts.sort();
-    let mut material = format!(
-        "{PIECE_VERSION}\n{}\n{}\n{mtime}\n{}-{}\n{}\n{}\n",
-        piece.seg.path.display(),
-        meta.len(),
-        piece.seg.in_ms,
-        piece.seg.out_ms,
-        fonts.join(","),
-        piece_args(piece).join(" "),
-    );
-    if piece.exact {
-        material.push_str("exact\n");
-    }
-    if let Some((to, kind)) = &piece.blend {
-        let meta = tokio::fs::metadata(&to.path)
-            .await
-            .map_err(|_| MixError::MissingInput(to.path.clone()))?;
-        let mtime = meta
-            .modified()
-            .ok()
-            .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        material.push_str(&format!(
-            "{kind}\n{}\n{}\n{mtime}\n{}-{}\n",
-            to.path.display(),
-            meta.len(),
-            to.in_ms,
-            to.out_ms
-        ));
-    }
-    let script = piece.text.script()?;
-    let (a, b) = (hash(&material, &script, 0), hash(&material, &script, 1));
-    Ok(format!("{a:016x}{b:016x}"))
-}
-
-/// FNV-1a of both parts, seeded: two seeds give a 128-bit key.
-fn hash(a: &str, b: &str, seed: u8) -> u64 {
-    [&[seed][..], a.as_bytes(), &[0], b.as_bytes()]
-        .iter()
-        .flat_map(|p| p.iter())
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, x| {
-            (h ^ u64::from(*x)).wrapping_mul(0x0100_0000_01b3)
-        })
+    fonts.join(",")
 }
 
 /// A burned piece ready to join: its file and length.
@@ -246,9 +234,10 @@ fn in_flight(key: &str) -> Arc<tokio::sync::Mutex<()>> {
 pub async fn burn_once(
     prep: &Prepared,
     piece: &Piece,
+    fonts: &str,
     progress: Progress<'_>,
 ) -> Result<Burned, MixError> {
-    let key = piece_key(prep, piece).await?;
+    let key = piece_key(piece, fonts).await?;
     let dir = prep.dir.join(BURN_DIR);
     let file = dir.join(format!("{key}.mp4"));
     let duration_ms = piece.seg.out_ms - piece.seg.in_ms;

@@ -1,7 +1,7 @@
 //! Rendering one variant: its plan (stream copy or composed), the ASS script of its text, the encode
 //! settings shared by both paths, and the cover; everything written under temporary names first.
 
-use super::burn::{Burned, Piece, burn_once, composed_pieces, pieces, trim_cache};
+use super::burn::{Burned, Piece, burn_once, composed_pieces, fonts_identity, pieces, trim_cache};
 use super::composed::{ms_to_frames, render_composed};
 use super::concat::render_av;
 use super::text::{check_style, check_title, font_family, text_layer};
@@ -292,19 +292,20 @@ async fn render_pieces(
         .sum::<i64>()
         .max(1);
     let done = std::sync::atomic::AtomicI64::new(0);
+    let fonts = fonts_identity(prep).await;
     let mut burned: Vec<Burned> = Vec::with_capacity(list.len());
     for pair in list.chunks(2) {
         let one = |i: usize| {
             let p = &pair[i];
             let len = p.seg.out_ms - p.seg.in_ms;
-            let done = &done;
+            let (done, fonts) = (&done, fonts.as_str());
             async move {
                 let sink = move |pct: u8| {
                     let at =
                         done.load(std::sync::atomic::Ordering::Relaxed) + len * pct as i64 / 100;
                     progress((5 + 75 * at.min(total) / total) as u8);
                 };
-                let b = burn_once(prep, p, &sink).await;
+                let b = burn_once(prep, p, fonts, &sink).await;
                 done.fetch_add(len, std::sync::atomic::Ordering::Relaxed);
                 b
             }
@@ -316,23 +317,22 @@ async fn render_pieces(
             burned.push(one(0).await?);
         }
     }
-    let mut video = Vec::with_capacity(burned.len());
-    for (b, p) in burned.iter().zip(&list) {
-        video.push(super::Segment {
+    // Whole piece files: video only, track 1 (as `burn` writes them), each as long as its piece.
+    let video: Vec<super::Segment> = burned
+        .iter()
+        .zip(&list)
+        .map(|(b, p)| super::Segment {
             path: b.path.clone(),
             in_ms: 0,
             out_ms: b.duration_ms,
             info: super::ClipInfo {
                 duration_ms: b.duration_ms,
+                video_id: 1,
+                audio_id: None,
                 ..p.seg.info
             },
-        });
-    }
-    // Pieces are video only, track 1 (as `burn` writes them).
-    for v in &mut video {
-        v.info.video_id = 1;
-        v.info.audio_id = None;
-    }
+        })
+        .collect();
     let mut enc = render_av(
         prep,
         variant,

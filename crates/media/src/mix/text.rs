@@ -395,7 +395,7 @@ pub(super) async fn font_family(style: &TextStyle, dir: &Path) -> Result<String,
 }
 
 /// FNV-1a: a stable key (std's hasher may change between Rust versions).
-fn fnv(bytes: &[u8]) -> u64 {
+pub(super) fn fnv(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
     })
