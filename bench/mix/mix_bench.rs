@@ -474,44 +474,21 @@ async fn main() {
         plan.max_use, plan.min_use
     );
     let prep = Arc::new(prep);
-    let queue = Arc::new(std::sync::Mutex::new(
-        plan.variants.into_iter().enumerate().collect::<Vec<_>>(),
-    ));
+    let specs: Vec<VariantSpec> = plan
+        .variants
+        .iter()
+        .map(|seq| {
+            VariantSpec::new(
+                seq.iter()
+                    .map(|&c| ClipSpec::whole(&sources[c as usize].mez))
+                    .collect(),
+            )
+        })
+        .collect();
     println!("bench: mix_load_average_variants {}", load());
     let rss = RssSampler::start();
     let t = Instant::now();
-    let mut workers = Vec::new();
-    for _ in 0..2 {
-        let (prep, queue, sources) = (
-            prep.clone(),
-            queue.clone(),
-            sources.iter().map(|s| s.mez.clone()).collect::<Vec<_>>(),
-        );
-        let dir = dir.clone();
-        workers.push(tokio::spawn(async move {
-            loop {
-                let Some((i, seq)) = queue.lock().unwrap().pop() else {
-                    break;
-                };
-                let clips = seq
-                    .iter()
-                    .map(|&c| ClipSpec::whole(&sources[c as usize]))
-                    .collect();
-                mix::render(
-                    &prep,
-                    &VariantSpec::new(clips),
-                    &dir.join(format!("v{i}.mp4")),
-                    &dir.join(format!("v{i}.jpg")),
-                    &mix::no_progress,
-                )
-                .await
-                .unwrap();
-            }
-        }));
-    }
-    for w in workers {
-        w.await.unwrap();
-    }
+    two_at_a_time(&prep, specs, (0..20).collect(), &dir, "v", true).await;
     let all_s = t.elapsed().as_secs_f64();
     let peak = rss.finish();
     println!("bench: mix_variants_per_minute {:.0}", 20.0 / all_s * 60.0);
@@ -681,43 +658,25 @@ async fn burned_batch(
     .unwrap();
     let first_s = t.elapsed().as_secs_f64();
     assert_eq!(first.pieces_burned, 3);
-    let queue = Arc::new(std::sync::Mutex::new((1..20).collect::<Vec<usize>>()));
-    let (burned, reused) = (Arc::new(AtomicU64::new(3)), Arc::new(AtomicU64::new(0)));
-    let mut workers = Vec::new();
-    for _ in 0..2 {
-        let (prep, queue, dir) = (prep.clone(), queue.clone(), dir.clone());
-        let (burned, reused) = (burned.clone(), reused.clone());
-        let specs: Vec<VariantSpec> = (0..20).map(variant).collect();
-        workers.push(tokio::spawn(async move {
-            loop {
-                let Some(n) = queue.lock().unwrap().pop() else {
-                    break;
-                };
-                let r = mix::render(
-                    &prep,
-                    &specs[n],
-                    &dir.join(format!("b{n}.mp4")),
-                    &dir.join(format!("b{n}.jpg")),
-                    &mix::no_progress,
-                )
-                .await
-                .unwrap();
-                burned.fetch_add(r.pieces_burned as u64, Ordering::Relaxed);
-                reused.fetch_add(r.pieces_reused as u64, Ordering::Relaxed);
-            }
-        }));
-    }
-    for w in workers {
-        w.await.unwrap();
-    }
+    let specs: Vec<VariantSpec> = (0..125).map(variant).collect();
+    let rest = two_at_a_time(
+        &prep,
+        specs[..20].to_vec(),
+        (1..20).collect(),
+        &dir,
+        "b",
+        true,
+    )
+    .await;
+    let burned = 3 + rest.iter().map(|r| r.pieces_burned).sum::<usize>();
+    let reused = rest.iter().map(|r| r.pieces_reused).sum::<usize>();
     let all_s = t.elapsed().as_secs_f64();
     let per = all_s / 20.0;
     println!("bench: mix_burned_first_variant_seconds {first_s:.2} s");
     println!("bench: mix_burned_batch20_seconds_per_variant {per:.2} s");
     println!(
         "bench: mix_burned_batch20_pieces_burned_reused {} {}",
-        burned.load(Ordering::Relaxed),
-        reused.load(Ordering::Relaxed)
+        burned, reused
     );
     println!(
         "bench: mix_burned_batch20_vs_burned {:.1} x (the one-pass burn of the same material; {:.1} x the 3-clip burn above)",
@@ -727,39 +686,13 @@ async fn burned_batch(
     println!("bench: mix_burned_batch20_vs_naive {:.1} x", naive_s / per);
 
     // The rest of the project's 125 combinations: every piece is there, so each is a join by copy.
-    let queue = Arc::new(std::sync::Mutex::new((20..125).collect::<Vec<usize>>()));
     let t_rest = Instant::now();
-    let mut workers = Vec::new();
-    for _ in 0..2 {
-        let (prep, queue, dir, burned) = (prep.clone(), queue.clone(), dir.clone(), burned.clone());
-        let specs: Vec<VariantSpec> = (0..125).map(variant).collect();
-        workers.push(tokio::spawn(async move {
-            loop {
-                let Some(n) = queue.lock().unwrap().pop() else {
-                    break;
-                };
-                let r = mix::render(
-                    &prep,
-                    &specs[n],
-                    &dir.join(format!("r{n}.mp4")),
-                    &dir.join(format!("r{n}.jpg")),
-                    &mix::no_progress,
-                )
-                .await
-                .unwrap();
-                burned.fetch_add(r.pieces_burned as u64, Ordering::Relaxed);
-                let _ = std::fs::remove_file(&r.video);
-            }
-        }));
-    }
-    for w in workers {
-        w.await.unwrap();
-    }
+    let more = two_at_a_time(&prep, specs.clone(), (20..125).collect(), &dir, "r", false).await;
     let all125 = all_s + t_rest.elapsed().as_secs_f64();
     println!(
         "bench: mix_burned_batch125_seconds_per_variant {:.2} s ({} pieces burned in all)",
         all125 / 125.0,
-        burned.load(Ordering::Relaxed)
+        burned + more.iter().map(|r| r.pieces_burned).sum::<usize>()
     );
     println!(
         "bench: mix_burned_batch125_vs_burned {:.1} x",
@@ -792,33 +725,10 @@ async fn burned_batch(
     .await
     .unwrap();
     let composed_s = t.elapsed().as_secs_f64();
-    let queue = Arc::new(std::sync::Mutex::new((0..20).rev().collect::<Vec<usize>>()));
     let t = Instant::now();
-    let mut workers = Vec::new();
-    for _ in 0..2 {
-        let (prep, queue, dir) = (prep.clone(), queue.clone(), dir.clone());
-        let specs: Vec<VariantSpec> = (0..20).map(with_transitions).collect();
-        workers.push(tokio::spawn(async move {
-            loop {
-                let Some(n) = queue.lock().unwrap().pop() else {
-                    break;
-                };
-                let r = mix::render(
-                    &prep,
-                    &specs[n],
-                    &dir.join(format!("t{n}.mp4")),
-                    &dir.join(format!("t{n}.jpg")),
-                    &mix::no_progress,
-                )
-                .await
-                .unwrap();
-                assert_eq!(r.pieces_burned + r.pieces_reused, 5);
-                let _ = std::fs::remove_file(&r.video);
-            }
-        }));
-    }
-    for w in workers {
-        w.await.unwrap();
+    let specs: Vec<VariantSpec> = (0..20).map(with_transitions).collect();
+    for r in two_at_a_time(&prep, specs, (0..20).collect(), &dir, "t", false).await {
+        assert_eq!(r.pieces_burned + r.pieces_reused, 5);
     }
     let tr_per = t.elapsed().as_secs_f64() / 20.0;
     println!("bench: mix_transitions_batch_single_pass_seconds {composed_s:.2} s");
@@ -978,4 +888,49 @@ async fn burned_batch(
         "bench: mix_burned_batch_single_pass_bitrate_vs_naive {:.2}",
         video_bits("one.mp4") / naive_b
     );
+}
+
+/// Renders `specs[n]` for every n of `order`, in that order, two at a time (as the worker runs renders)
+/// into `dir/<prefix><n>.mp4`; `keep` false removes each video once made. What each render made, in the
+/// order they finished.
+async fn two_at_a_time(
+    prep: &Arc<mix::Prepared>,
+    specs: Vec<VariantSpec>,
+    mut order: Vec<usize>,
+    dir: &std::path::Path,
+    prefix: &str,
+    keep: bool,
+) -> Vec<mix::Rendered> {
+    order.reverse();
+    let queue = Arc::new(std::sync::Mutex::new(order));
+    let (specs, made) = (Arc::new(specs), Arc::new(std::sync::Mutex::new(Vec::new())));
+    let mut workers = Vec::new();
+    for _ in 0..2 {
+        let (prep, queue, specs, made) = (prep.clone(), queue.clone(), specs.clone(), made.clone());
+        let (dir, prefix) = (dir.to_path_buf(), prefix.to_string());
+        workers.push(tokio::spawn(async move {
+            loop {
+                let Some(n) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let r = mix::render(
+                    &prep,
+                    &specs[n],
+                    &dir.join(format!("{prefix}{n}.mp4")),
+                    &dir.join(format!("{prefix}{n}.jpg")),
+                    &mix::no_progress,
+                )
+                .await
+                .unwrap();
+                if !keep {
+                    let _ = std::fs::remove_file(&r.video);
+                }
+                made.lock().unwrap().push(r);
+            }
+        }));
+    }
+    for w in workers {
+        w.await.unwrap();
+    }
+    std::mem::take(&mut *made.lock().unwrap())
 }
