@@ -64,22 +64,31 @@ pub fn assert_decodes_cleanly(f: &Path) {
 }
 
 pub fn video_frames(f: &Path) -> i64 {
-    let out = Command::new("ffprobe")
-        .args([
-            "-v",
-            "error",
+    ffprobe_csv(
+        f,
+        &[
             "-select_streams",
             "v:0",
             "-count_packets",
             "-show_entries",
             "stream=nb_read_packets",
-            "-of",
-            "csv=p=0",
-        ])
+        ],
+    )
+    .trim()
+    .parse()
+    .unwrap()
+}
+
+/// What `ffprobe -v error <args> -of csv=p=0 f` prints.
+pub fn ffprobe_csv(f: &Path, args: &[&str]) -> String {
+    let out = Command::new("ffprobe")
+        .args(["-v", "error"])
+        .args(args)
+        .args(["-of", "csv=p=0"])
         .arg(f)
         .output()
         .unwrap();
-    String::from_utf8_lossy(&out.stdout).trim().parse().unwrap()
+    String::from_utf8_lossy(&out.stdout).to_string()
 }
 
 /// A grey crop of the frame at `t` seconds, as raw bytes.
@@ -193,19 +202,10 @@ pub fn ssim_per_frame(a: &Path, b: &Path) -> Vec<f64> {
 
 /// Start and duration (ms) of the first video and the first audio stream.
 pub fn stream_times(f: &Path) -> ((i64, i64), (i64, i64)) {
-    let out = Command::new("ffprobe")
-        .args([
-            "-v",
-            "error",
-            "-show_entries",
-            "stream=codec_type,start_time,duration",
-            "-of",
-            "csv=p=0",
-        ])
-        .arg(f)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let text = ffprobe_csv(
+        f,
+        &["-show_entries", "stream=codec_type,start_time,duration"],
+    );
     let find = |kind: &str| {
         let l = text
             .lines()
