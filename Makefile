@@ -54,6 +54,8 @@ bench:
 	cargo run --release -p media --example mix_bench
 	# Matrix: plan 1,000 accounts x 30 days x 3, publish 10,000 items through the publisher to the sandbox.
 	cargo run --release -p app --example publish_bench
+	# Activities and NFC: concurrent draws against bare write transactions; the tap page against /healthz.
+	cargo run --release -p app --example activities_bench
 
 # The console's API types from the server's OpenAPI document (web/src/api/openapi.json and
 # schema.d.ts); a Rust and a Vitest test fail when the checked-in files drift.

@@ -62,6 +62,8 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::materials::router())
         .merge(areas::clip::router())
         .merge(areas::matrix::router())
+        .merge(areas::activities::router())
+        .merge(areas::nfc::router())
 }
 
 /// The routes and the OpenAPI document generated from the handlers' annotations, made a contract
@@ -105,6 +107,8 @@ pub fn app(state: AppState) -> Router {
         ));
     let mut router = Router::new()
         .nest("/api", api)
+        // Public mobile pages (NFC tap, lottery): no sign-in.
+        .merge(areas::nfc::public::routes())
         .route("/healthz", get(web::healthz))
         .route("/agreement/{kind}", get(web::agreement))
         .route("/files/{id}/{variant}", get(areas::materials::files::serve))

@@ -45,6 +45,8 @@ pub struct AppState {
     pub hub: services::matrix::hub::HubRef,
     /// The failed-sign-in budgets (per address, per server) and the clock sign-in checks read.
     pub login_limits: Arc<services::auth::limits::LoginLimits>,
+    /// The public pages' budgets (per device, address, tag).
+    pub public_limits: Arc<services::nfc::PublicLimits>,
 }
 
 impl AppState {
@@ -83,6 +85,7 @@ impl AppState {
             login_limits: Arc::new(services::auth::limits::LoginLimits::new(Arc::new(
                 domain::now_ms,
             ))),
+            public_limits: Arc::new(services::nfc::PublicLimits::new(Arc::new(domain::now_ms))),
         })
     }
 

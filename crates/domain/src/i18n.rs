@@ -189,6 +189,25 @@ messages! {
     SliceSourceDeleted => "源视频已被删除：{name}", "the source video was deleted: {name}";
     SliceSourceNotReady => "源视频尚未处理完成：{name}", "the source video is not ready: {name}";
     SliceEmpty => "视频是空的：{name}", "the video is empty: {name}";
+    PrizeOdds => "中奖概率须在 0.01% 到 100% 之间，最多两位小数", "Odds must be between 0.01% and 100%, with at most two decimals";
+    PrizeOddsTotal => "所有奖品的中奖概率之和为 {total}，不能超过 100%", "The prizes' odds add up to {total}; they cannot exceed 100%";
+    PrizeCount => "至少设置一个优惠券奖品，最多 {max} 个奖品", "Set at least one coupon prize and at most {max} prizes";
+    PrizeInUse => "奖品“{name}”已发出 {issued} 张优惠券，不能删除", "Prize '{name}' has issued {issued} coupons and cannot be removed";
+    PrizeStockBelowIssued => "奖品“{name}”已发出 {issued} 张，库存不能少于已发数量", "Prize '{name}' has issued {issued}; its stock cannot be lower";
+    ActivityEndsBeforeStart => "结束时间须晚于开始时间", "The end must be later than the start";
+    ActivityNotRunning => "活动未开始或已结束", "The activity has not started or has ended";
+    DrawLimitTotal => "您已抽过 {max} 次，次数已用完", "You have drawn {max} times; no draws left";
+    DrawLimitDay => "今天的 {max} 次抽奖机会已用完，明天再来", "Today's {max} draws are used up; come back tomorrow";
+    DrawNeedsPost => "发布视频后才能抽奖", "Post the video first to draw";
+    CouponUnknown => "券码不存在", "No coupon has this code";
+    CouponRedeemed => "该券已于 {at} 由 {by} 核销", "This coupon was redeemed at {at} by {by}";
+    CouponExpired => "该券已于 {at} 过期", "This coupon expired at {at}";
+    PoolEmpty => "视频已发完，请联系商家补充", "All videos have been handed out; ask the shop to add more";
+    TagUnknown => "该标签未启用或不存在", "This tag is not in use";
+    TooFast => "操作太频繁，请 {seconds} 秒后再试", "Too many requests; try again in {seconds} s";
+    PoolMissing => "视频池不存在：{what}", "The video pool does not exist: {what}";
+    NfcPoolLow => "NFC 标签“{name}”的视频只剩 {left} 个", "NFC tag '{name}' has only {left} videos left";
+    DrawThanks => "谢谢参与", "Thanks for taking part";
 }
 
 impl Msg {
@@ -311,6 +330,24 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "max_seconds" => "最长时长",
         "resource_ids" => "视频",
         "project_id" => "项目",
+        "starts_at" => "开始时间",
+        "ends_at" => "结束时间",
+        "who" => "抽奖资格",
+        "per_person" => "每人次数",
+        "per_day" => "每日次数",
+        "color" => "页面颜色",
+        "rules_text" => "活动规则",
+        "prizes" => "奖品",
+        "prize_name" => "奖品名称",
+        "kind" => "奖品类型",
+        "odds" => "中奖概率",
+        "stock" => "发放数量",
+        "description" => "说明",
+        "valid_days" => "有效天数",
+        "pool_kind" => "视频池类型",
+        "pool_id" => "视频池",
+        "activity_id" => "活动",
+        "tag_id" => "标签",
         _ => "",
     };
     match lang {

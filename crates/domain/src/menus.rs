@@ -263,6 +263,28 @@ pub const MENUS: &[MenuDef] = &[
             MATRIX_ACCOUNT_GRANTS,
         )
     },
+    // Lottery activities (SPEC §2 "Matrix: /Events") and their draw log; coupons are redeemed here.
+    MenuDef {
+        parent: Some("/matrix"),
+        ..menu(
+            "/Events",
+            "menu.events",
+            "GiftOutlined",
+            360,
+            &[
+                "task/merchant_forward_task_activities/*",
+                "task/merchant_forward_task/get_task_luck_draw_log",
+            ],
+        )
+    },
+    // The tag form picks an activity from the list.
+    menu(
+        "/nfc",
+        "menu.nfc",
+        "WifiOutlined",
+        400,
+        &["nfc/index/*", "task/merchant_forward_task_activities/index"],
+    ),
     MenuDef {
         admin: true,
         ..menu(

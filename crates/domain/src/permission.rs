@@ -113,6 +113,14 @@ const READ_CALLS: &[&str] = &[
     "task/merchant_group_user/tiktokAuth",
     "task/merchant_group_user/dyAuthAggregation",
     "media/merchant_much_resource/deduction_point",
+    "task/merchant_forward_task_activities/info",
+    "task/merchant_forward_task_activities/coupons",
+    "task/merchant_forward_task_activities/export_draws",
+    "task/merchant_forward_task_activities/export_coupons",
+    "nfc/index/info",
+    "nfc/index/titles",
+    "nfc/index/pools",
+    "nfc/index/stats",
 ];
 
 /// Calls the SPEC lets change something through GET (`delete?id`, subtitle line edits, more variants).

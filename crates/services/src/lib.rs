@@ -3,11 +3,14 @@
 //! (SQL only); the rules themselves are in `domain`. Jobs are registered by `app` from here.
 
 pub mod error;
+pub mod export;
 
+pub mod activities;
 pub mod auth;
 pub mod clip;
 pub mod materials;
 pub mod matrix;
+pub mod nfc;
 pub mod system;
 
 pub use error::{ApiError, ApiResult};

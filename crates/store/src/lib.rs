@@ -7,6 +7,7 @@ macro_rules! sqlf {
     ($($t:tt)*) => { sqlx::AssertSqlSafe(format!($($t)*)) };
 }
 
+pub mod activities;
 pub mod clip;
 pub mod content;
 pub mod db;
@@ -16,6 +17,7 @@ pub mod list;
 pub mod materials;
 pub mod matrix;
 pub mod menus;
+pub mod nfc;
 pub mod oplog;
 pub mod password;
 pub mod points;

@@ -6,7 +6,7 @@ import { setFeedback } from '@/utils/feedback';
 import { setNavigate } from '@/utils/navigation';
 import { storage } from '@/utils/storage';
 import { json, mockFetch, ok, spyFeedback } from '@/test/utils';
-import { RequestError, http, request, resetRequestState } from './request';
+import { RequestError, download, fileNameFrom, http, request, resetRequestState } from './request';
 
 const login: LoginResult = {
   token: 'tok-1',
@@ -262,5 +262,108 @@ describe('request wrapper: SPEC §8 error catalogue', () => {
     mockFetch(() => json({ code: 500, message: 'x' }, 500));
     await expect(request({ url: '/x', silent: true })).rejects.toBeInstanceOf(RequestError);
     expect(feedback.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('download helper (exports)', () => {
+  let saved: { href: string; name: string }[];
+  let blobs: Blob[];
+  beforeEach(() => {
+    saved = [];
+    blobs = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((b: Blob) => {
+          blobs.push(b);
+          return `blob:${blobs.length}`;
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.getAttribute('href') ?? '', name: this.download });
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const file = (body: string, headers: Record<string, string>) => new Response(body, { status: 200, headers });
+
+  it('reads the file name from Content-Disposition, RFC 5987 filename* first', () => {
+    expect(fileNameFrom('attachment; filename="draws.xlsx"', 'x')).toBe('draws.xlsx');
+    expect(fileNameFrom('attachment; filename=draws.csv', 'x')).toBe('draws.csv');
+    expect(fileNameFrom(`attachment; filename="draws.xlsx"; filename*=UTF-8''%E6%8A%BD%E5%A5%96%E8%AE%B0%E5%BD%95.xlsx`, 'x')).toBe('抽奖记录.xlsx');
+    expect(fileNameFrom(`attachment; filename*=utf-8'zh'%E5%88%B8%20list.csv`, 'x')).toBe('券 list.csv');
+    expect(fileNameFrom(`attachment; filename*=ISO-8859-1''caf%E9.csv`, 'x')).toBe('café.csv');
+    expect(fileNameFrom('attachment; filename="a \\"b\\".csv"', 'x')).toBe('a "b".csv');
+    expect(fileNameFrom('attachment; filename="../../etc/passwd"', 'x')).toBe('passwd');
+    expect(fileNameFrom('attachment', 'fallback.xlsx')).toBe('fallback.xlsx');
+    expect(fileNameFrom(null, 'fallback.xlsx')).toBe('fallback.xlsx');
+  });
+
+  it('GETs with the token and language headers and the params, then saves the blob under the server\'s name', async () => {
+    saveLogin(login);
+    storage.set('lang', 'en');
+    const fetch = mockFetch(() =>
+      file('a,b\n1,2\n', { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="x.csv"; filename*=UTF-8''%E5%88%B8.csv` }),
+    );
+    const result = await download('/task.merchant_forward_task_activities/export_coupons', { format: 'csv', activity_id: 3, filterObj: { state: 'issued|=' } }, 'coupons.csv');
+    expect(result).toEqual({ name: '券.csv', size: 8 });
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    const u = new URL(url, 'http://localhost');
+    expect(u.pathname).toBe('/api/task.merchant_forward_task_activities/export_coupons');
+    expect(u.searchParams.get('format')).toBe('csv');
+    expect(u.searchParams.get('activity_id')).toBe('3');
+    expect(JSON.parse(u.searchParams.get('filterObj') ?? '')).toEqual({ state: 'issued|=' });
+    expect(init.method).toBe('GET');
+    const headers = init.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-1');
+    expect(headers['accept-language']).toBe('en');
+    expect(saved).toEqual([{ href: 'blob:1', name: '券.csv' }]);
+    expect(await blobs[0].text()).toBe('a,b\n1,2\n');
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('falls back to the given name when the server names none', async () => {
+    mockFetch(() => file('xx', { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    await expect(download('/x', { format: 'xlsx' }, 'draws.xlsx')).resolves.toEqual({ name: 'draws.xlsx', size: 2 });
+    expect(saved.map((s) => s.name)).toEqual(['draws.xlsx']);
+  });
+
+  it('a JSON error envelope in place of the file raises the RequestError of any call, and saves nothing', async () => {
+    mockFetch(() => json({ code: 422, message: 'format: xlsx or csv', data: { field: 'format' } }, 422));
+    const error = (await download('/x', { format: 'pdf' }, 'a.pdf').catch((e: unknown) => e)) as RequestError;
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error).toMatchObject({ kind: 'http', status: 422, message: 'format: xlsx or csv' });
+    expect(error.field).toBe('format');
+    expect(feedback.error).toHaveBeenCalledWith('format: xlsx or csv');
+
+    mockFetch(() => json({ code: 403, message: 'no permission' }, 403));
+    await expect(download('/x', {}, 'a.csv', { silent: true })).rejects.toMatchObject({ kind: 'http', status: 403 });
+    expect(feedback.error).toHaveBeenCalledTimes(1);
+
+    mockFetch(() => json({ code: 1001, message: 'nothing to export', data: null }));
+    await expect(download('/x', {}, 'a.csv')).rejects.toMatchObject({ kind: 'business', code: 1001 });
+    expect(feedback.error).toHaveBeenLastCalledWith('nothing to export');
+
+    mockFetch(() => json({ code: 200, message: 'ok', data: {} }));
+    await expect(download('/x', {}, 'a.csv')).rejects.toMatchObject({ kind: 'format' });
+    expect(saved).toEqual([]);
+  });
+
+  it('an expired session in place of the file signs out like any call', async () => {
+    saveLogin(login);
+    mockFetch(() => json({ code: 401, message: 'session revoked', data: null }));
+    await expect(download('/x', {}, 'a.csv')).rejects.toMatchObject({ kind: 'session' });
+    expect(getToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('no response: the network error of any call', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(download('/x', {}, 'a.csv')).rejects.toMatchObject({ kind: 'network' });
+    expect(feedback.error).toHaveBeenCalledWith('Request server did not respond!');
   });
 });

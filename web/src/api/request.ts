@@ -165,10 +165,8 @@ function httpError(config: RequestConfig, status: number, statusText: string, bo
   return new RequestError('http', text, extra);
 }
 
-export async function request<T = unknown>(config: RequestConfig): Promise<T> {
-  const method = (config.method ?? 'GET').toUpperCase() as Method;
-  const url = buildUrl(config.url, method, config.params, config.data);
-  const headers = buildHeaders({ ...config, method });
+/** Sends the call (timeout, outer abort) and reads its body with `read`; no response is a RequestError. */
+async function send<B>(config: RequestConfig, method: Method, url: string, headers: Record<string, string>, read: (r: Response) => Promise<B>) {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -177,16 +175,13 @@ export async function request<T = unknown>(config: RequestConfig): Promise<T> {
   }, config.timeout ?? REQUEST_TIMEOUT_MS);
   const onOuterAbort = () => controller.abort();
   config.signal?.addEventListener('abort', onOuterAbort);
-
-  let response: Response;
-  let text: string;
   try {
     let body: BodyInit | undefined;
     if (method !== 'GET' && config.data !== undefined) {
       body = config.data instanceof FormData ? config.data : JSON.stringify(config.data);
     }
-    response = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
-    text = await response.text();
+    const response = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+    return { response, payload: await read(response) };
   } catch (error) {
     if (config.signal?.aborted && !timedOut) throw new RequestError('aborted', 'aborted');
     const message = t('request.noResponse');
@@ -196,14 +191,18 @@ export async function request<T = unknown>(config: RequestConfig): Promise<T> {
     clearTimeout(timer);
     config.signal?.removeEventListener('abort', onOuterAbort);
   }
+}
 
-  let body: Partial<Envelope<T>> | undefined;
+function parseEnvelope<T>(text: string): Partial<Envelope<T>> | undefined {
   try {
-    body = text ? (JSON.parse(text) as Partial<Envelope<T>>) : undefined;
+    return text ? (JSON.parse(text) as Partial<Envelope<T>>) : undefined;
   } catch {
-    body = undefined;
+    return undefined;
   }
+}
 
+/** The envelope's data, or the error of the catalogue (HTTP status, format, session, business code). */
+function unwrap<T>(config: RequestConfig, response: Response, body: Partial<Envelope<T>> | undefined): T {
   if (!response.ok) throw httpError(config, response.status, response.statusText, body);
 
   if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
@@ -221,6 +220,100 @@ export async function request<T = unknown>(config: RequestConfig): Promise<T> {
     throw new RequestError('business', message, { status: response.status, code: body.code, data: body.data });
   }
   return body.data as T;
+}
+
+export async function request<T = unknown>(config: RequestConfig): Promise<T> {
+  const method = (config.method ?? 'GET').toUpperCase() as Method;
+  const url = buildUrl(config.url, method, config.params, config.data);
+  const headers = buildHeaders({ ...config, method });
+  const { response, payload } = await send(config, method, url, headers, (r) => r.text());
+  return unwrap<T>(config, response, parseEnvelope<T>(payload));
+}
+
+// ---- file downloads (exports)
+
+/**
+ * The file name of a `Content-Disposition` header: RFC 5987 `filename*=UTF-8''…` first, then
+ * `filename="…"` / `filename=…`; path parts are dropped. `fallback` when there is none.
+ */
+export function fileNameFrom(header: string | null | undefined, fallback: string): string {
+  const value = header ?? '';
+  let name = '';
+  const extended = /filename\*\s*=\s*"?([^';"]*)'[^']*'([^;"]+)"?/i.exec(value);
+  if (extended) {
+    const [, charset, encoded] = extended;
+    try {
+      name = /^utf-?8$/i.test(charset) || !charset
+        ? decodeURIComponent(encoded)
+        : encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    } catch {
+      name = encoded;
+    }
+  }
+  if (!name) {
+    const quoted = /filename\s*=\s*"((?:\\.|[^"\\])*)"/i.exec(value);
+    const bare = /filename\s*=\s*([^;\s"]+)/i.exec(value);
+    if (quoted) name = quoted[1].replace(/\\(.)/g, '$1');
+    else if (bare) name = bare[1];
+  }
+  name = name.split(/[\\/]/).pop()?.trim() ?? '';
+  return name || fallback;
+}
+
+/** Hands a blob to the browser as a file download (an `<a download>` clicked once). */
+export function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  try {
+    a.click();
+  } finally {
+    a.remove();
+    // some browsers read the blob after click() returns
+    setTimeout(() => URL.revokeObjectURL(href), 1000);
+  }
+}
+
+export interface DownloadOptions {
+  silent?: boolean;
+  signal?: AbortSignal;
+  /** Default: the request timeout (exports of big lists may want more). */
+  timeout?: number;
+}
+
+/**
+ * Downloads a file by GET with the headers of every call (token, language) and saves it under the
+ * name of its `Content-Disposition` (else `fallbackName`). A JSON envelope in place of the file (an
+ * error, a refused permission, an expired session) raises the same RequestError as `request`.
+ */
+export async function download(
+  url: string,
+  params?: Record<string, unknown>,
+  fallbackName = 'download',
+  options: DownloadOptions = {},
+): Promise<{ name: string; size: number }> {
+  const config: RequestConfig = { ...options, url, method: 'GET', params };
+  const target = buildUrl(url, 'GET', params);
+  const headers = { ...buildHeaders(config), accept: '*/*' };
+  const { response, payload: blob } = await send(config, 'GET', target, headers, (r) => r.blob());
+  const disposition = response.headers.get('content-disposition');
+  const type = response.headers.get('content-type') ?? '';
+  const isFile = response.ok && (/attachment/i.test(disposition ?? '') || !/json/i.test(type));
+  if (!isFile) {
+    const body = parseEnvelope<unknown>(await blob.text());
+    unwrap(config, response, body);
+    // a success envelope is no file either
+    const message = t('request.formatError');
+    toast(config, message);
+    throw new RequestError('format', message, { status: response.status, statusText: response.statusText });
+  }
+  const name = fileNameFrom(disposition, fallbackName);
+  saveBlob(blob, name);
+  return { name, size: blob.size };
 }
 
 type Options = Omit<RequestConfig, 'url' | 'method' | 'data' | 'params'>;

@@ -1993,6 +1993,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nfc.index/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_nfc_index_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_nfc_index_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_nfc_index_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_nfc_index_index"];
+        put?: never;
+        post: operations["post_nfc_index_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_nfc_index_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_nfc_index_pools"];
+        put?: never;
+        post: operations["post_nfc_index_pools"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_nfc_index_stats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/title_add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_nfc_index_title_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/title_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_nfc_index_title_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/title_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_nfc_index_title_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/titles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_nfc_index_titles"];
+        put?: never;
+        post: operations["post_nfc_index_titles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/app/clear": {
         parameters: {
             query?: never;
@@ -2729,6 +2905,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/task.merchant_forward_task/get_task_luck_draw_log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_task_merchant_forward_task_get_task_luck_draw_log"];
+        put?: never;
+        post: operations["post_task_merchant_forward_task_get_task_luck_draw_log"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/task.merchant_forward_task/index": {
         parameters: {
             query?: never;
@@ -2917,6 +3109,152 @@ export interface paths {
         get: operations["get_task_merchant_forward_task_xhs_forward_config"];
         put?: never;
         post: operations["post_task_merchant_forward_task_xhs_forward_config"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task_activities/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_forward_task_activities_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task_activities/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_task_merchant_forward_task_activities_coupons"];
+        put?: never;
+        post: operations["post_task_merchant_forward_task_activities_coupons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task_activities/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_forward_task_activities_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task_activities/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_forward_task_activities_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task_activities/export_coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupons as a spreadsheet, with the same filters as the list. */
+        get: operations["get_task_merchant_forward_task_activities_export_coupons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task_activities/export_draws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The draw log as a spreadsheet, with the same filters as the list. */
+        get: operations["get_task_merchant_forward_task_activities_export_draws"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task_activities/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_task_merchant_forward_task_activities_index"];
+        put?: never;
+        post: operations["post_task_merchant_forward_task_activities_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task_activities/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_forward_task_activities_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task_activities/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_forward_task_activities_redeem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3470,6 +3808,54 @@ export interface components {
             /** Format: int64 */
             videos: number;
         };
+        Activity: {
+            color: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            draws: number;
+            /** Format: int64 */
+            ends_at: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            per_day: number;
+            /** Format: int64 */
+            per_person: number;
+            prizes: components["schemas"]["Prize"][];
+            /** @description The public page (`/t/a/<key>`), absolute. */
+            public_url: string;
+            /** Format: int64 */
+            redeemed: number;
+            rules_text: string;
+            /** Format: int64 */
+            starts_at: number;
+            /** @description upcoming | running | ended */
+            state: string;
+            /** @description anyone | posters */
+            who: string;
+            /** Format: int64 */
+            wins: number;
+        };
+        ActivityReq: {
+            color?: string;
+            /** Format: int64 */
+            ends_at?: number;
+            /** Format: int64 */
+            id?: number | null;
+            name?: string;
+            /** Format: int64 */
+            per_day?: number;
+            /** Format: int64 */
+            per_person?: number;
+            prizes?: components["schemas"]["PrizeReq"][];
+            rules_text?: string;
+            /** Format: int64 */
+            starts_at?: number;
+            /** @description anyone | posters */
+            who?: string;
+        };
         AddAllReq: {
             /** Format: int64 */
             group_id: number;
@@ -3620,6 +4006,27 @@ export interface components {
             id: number;
             name?: string | null;
         };
+        Coupon: {
+            /** Format: int64 */
+            activity_id: number;
+            activity_name: string;
+            code: string;
+            description: string;
+            /** Format: int64 */
+            expires_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            issued_at: number;
+            /** @description The customer's device, shortened (`D-3f9a12c0`). */
+            person: string;
+            prize_name: string;
+            /** Format: int64 */
+            redeemed_at: number;
+            redeemed_by: string;
+            /** @description issued | redeemed | expired */
+            state: string;
+        };
         /** @description A `*_add` call answers the plan (preview) or the created task with its plan. */
         Created: components["schemas"]["Plan"] | {
             plan: components["schemas"]["Plan"];
@@ -3655,6 +4062,22 @@ export interface components {
         };
         /** @description An answer with nothing to say but success (`data: {}`). */
         Done: Record<string, never>;
+        Draw: {
+            /** Format: int64 */
+            activity_id: number;
+            activity_name: string;
+            coupon_code: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            person: string;
+            prize_name: string;
+            /** @description nfc | page */
+            source: string;
+            tag_name: string;
+            won: boolean;
+        };
         EditReq: {
             /** Format: int64 */
             id: number;
@@ -4486,6 +4909,65 @@ export interface components {
             /** Format: int64 */
             size: number;
         };
+        PoolView: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            left: number;
+            name: string;
+            /** Format: int64 */
+            videos: number;
+        };
+        Pools: {
+            /** @description Video-library shot groups. */
+            groups: components["schemas"]["PoolView"][];
+            /** @description Mixing projects with finished videos. */
+            projects: components["schemas"]["PoolView"][];
+        };
+        Prize: {
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            issued: number;
+            /** @description coupon | thanks */
+            kind: string;
+            name: string;
+            /**
+             * Format: double
+             * @description A percentage.
+             */
+            odds: number;
+            /** Format: int64 */
+            per_day: number;
+            /** Format: int64 */
+            per_person: number;
+            /** Format: int64 */
+            stock: number;
+            /** Format: int64 */
+            valid_days: number;
+        };
+        PrizeReq: {
+            description?: string;
+            /** Format: int64 */
+            id?: number | null;
+            /** @description coupon | thanks */
+            kind?: string;
+            name?: string;
+            /**
+             * Format: double
+             * @description A percentage, 0.01..100 with two decimals at most.
+             */
+            odds?: number;
+            /** Format: int64 */
+            per_day?: number;
+            /** Format: int64 */
+            per_person?: number;
+            /** Format: int64 */
+            stock?: number;
+            /** Format: int64 */
+            valid_days?: number;
+        };
         ProfileReq: {
             avatar?: string | null;
             mobile?: string | null;
@@ -4602,6 +5084,10 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
+        RedeemReq: {
+            /** @description The coupon's code as the customer shows it (case and dashes do not matter). */
+            code?: string;
+        };
         RegisterReq: {
             agree?: boolean;
             code?: string;
@@ -4696,6 +5182,48 @@ export interface components {
                 token_expires_at: number;
                 /** Format: int64 */
                 videos: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Activity: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                color: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                draws: number;
+                /** Format: int64 */
+                ends_at: number;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** Format: int64 */
+                per_day: number;
+                /** Format: int64 */
+                per_person: number;
+                prizes: components["schemas"]["Prize"][];
+                /** @description The public page (`/t/a/<key>`), absolute. */
+                public_url: string;
+                /** Format: int64 */
+                redeemed: number;
+                rules_text: string;
+                /** Format: int64 */
+                starts_at: number;
+                /** @description upcoming | running | ended */
+                state: string;
+                /** @description anyone | posters */
+                who: string;
+                /** Format: int64 */
+                wins: number;
             };
             message: string;
         };
@@ -4808,6 +5336,39 @@ export interface components {
                 received: number[];
                 /** Format: int64 */
                 total_chunks: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Coupon: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                activity_id: number;
+                activity_name: string;
+                code: string;
+                description: string;
+                /** Format: int64 */
+                expires_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                issued_at: number;
+                /** @description The customer's device, shortened (`D-3f9a12c0`). */
+                person: string;
+                prize_name: string;
+                /** Format: int64 */
+                redeemed_at: number;
+                redeemed_by: string;
+                /** @description issued | redeemed | expired */
+                state: string;
             };
             message: string;
         };
@@ -5447,6 +6008,57 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_Activity: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    color: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    draws: number;
+                    /** Format: int64 */
+                    ends_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                    /** Format: int64 */
+                    per_day: number;
+                    /** Format: int64 */
+                    per_person: number;
+                    prizes: components["schemas"]["Prize"][];
+                    /** @description The public page (`/t/a/<key>`), absolute. */
+                    public_url: string;
+                    /** Format: int64 */
+                    redeemed: number;
+                    rules_text: string;
+                    /** Format: int64 */
+                    starts_at: number;
+                    /** @description upcoming | running | ended */
+                    state: string;
+                    /** @description anyone | posters */
+                    who: string;
+                    /** Format: int64 */
+                    wins: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_AiteUser: {
             /**
              * Format: int32
@@ -5508,6 +6120,48 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_Coupon: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    activity_id: number;
+                    activity_name: string;
+                    code: string;
+                    description: string;
+                    /** Format: int64 */
+                    expires_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    issued_at: number;
+                    /** @description The customer's device, shortened (`D-3f9a12c0`). */
+                    person: string;
+                    prize_name: string;
+                    /** Format: int64 */
+                    redeemed_at: number;
+                    redeemed_by: string;
+                    /** @description issued | redeemed | expired */
+                    state: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_DictView: {
             /**
              * Format: int32
@@ -5527,6 +6181,43 @@ export interface components {
                     title: string;
                     /** Format: int64 */
                     updated_at: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_Draw: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    activity_id: number;
+                    activity_name: string;
+                    coupon_code: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    person: string;
+                    prize_name: string;
+                    /** @description nfc | page */
+                    source: string;
+                    tag_name: string;
+                    won: boolean;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -6103,6 +6794,89 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_Tag: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    activity_id: number;
+                    activity_name: string;
+                    code: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    enabled: boolean;
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                    /** @description dy */
+                    platform: string;
+                    /** Format: int64 */
+                    pool_id: number;
+                    /** @description project | group */
+                    pool_kind: string;
+                    /** Format: int64 */
+                    pool_left: number;
+                    pool_name: string;
+                    /** Format: int64 */
+                    pool_size: number;
+                    /** Format: int64 */
+                    posts: number;
+                    /** Format: int64 */
+                    taps: number;
+                    /** Format: int64 */
+                    titles: number;
+                    topics: string[];
+                    /** @description The address written into the tag or printed as a QR code (`/t/<code>`), absolute. */
+                    url: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_TagTitle: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    tag_id: number;
+                    title: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_TaskView: {
             /**
              * Format: int32
@@ -6329,6 +7103,24 @@ export interface components {
                 sandbox: boolean;
                 theme: components["schemas"]["ThemeView"];
                 version: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Pools: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** @description Video-library shot groups. */
+                groups: components["schemas"]["PoolView"][];
+                /** @description Mixing projects with finished videos. */
+                projects: components["schemas"]["PoolView"][];
             };
             message: string;
         };
@@ -6903,6 +7695,87 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Tag: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                activity_id: number;
+                activity_name: string;
+                code: string;
+                /** Format: int64 */
+                created_at: number;
+                enabled: boolean;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** @description dy */
+                platform: string;
+                /** Format: int64 */
+                pool_id: number;
+                /** @description project | group */
+                pool_kind: string;
+                /** Format: int64 */
+                pool_left: number;
+                pool_name: string;
+                /** Format: int64 */
+                pool_size: number;
+                /** Format: int64 */
+                posts: number;
+                /** Format: int64 */
+                taps: number;
+                /** Format: int64 */
+                titles: number;
+                topics: string[];
+                /** @description The address written into the tag or printed as a QR code (`/t/<code>`), absolute. */
+                url: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_TagStats: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                days: components["schemas"]["StatDay"][];
+                totals: components["schemas"]["StatTotals"];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_TagTitle: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                tag_id: number;
+                title: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_TaskDetail: {
             /**
              * Format: int32
@@ -6994,6 +7867,21 @@ export interface components {
                 /** Format: int64 */
                 resource_id: number;
                 src: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_TitlesAdded: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                added: number;
             };
             message: string;
         };
@@ -7441,6 +8329,43 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
+        StatDay: {
+            /** @description YYYY-MM-DD, China time. */
+            day: string;
+            /** Format: int64 */
+            draws: number;
+            /** Format: int64 */
+            posts: number;
+            /** Format: int64 */
+            redeemed: number;
+            /** Format: int64 */
+            shares: number;
+            /** Format: int64 */
+            taps: number;
+        };
+        StatTotals: {
+            /** Format: int64 */
+            coupons: number;
+            /** Format: int64 */
+            draws: number;
+            /** Format: int64 */
+            posts: number;
+            /** Format: int64 */
+            redeemed: number;
+            /** Format: int64 */
+            shares: number;
+            /** Format: int64 */
+            taps: number;
+        };
+        StatsReq: {
+            /**
+             * Format: int64
+             * @description 7 or 30.
+             */
+            days?: number;
+            /** Format: int64 */
+            id?: number;
+        };
         SystemMusic: {
             category: string;
             /** Format: int64 */
@@ -7453,6 +8378,69 @@ export interface components {
             name: string;
             /** Format: int64 */
             size: number;
+        };
+        Tag: {
+            /** Format: int64 */
+            activity_id: number;
+            activity_name: string;
+            code: string;
+            /** Format: int64 */
+            created_at: number;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description dy */
+            platform: string;
+            /** Format: int64 */
+            pool_id: number;
+            /** @description project | group */
+            pool_kind: string;
+            /** Format: int64 */
+            pool_left: number;
+            pool_name: string;
+            /** Format: int64 */
+            pool_size: number;
+            /** Format: int64 */
+            posts: number;
+            /** Format: int64 */
+            taps: number;
+            /** Format: int64 */
+            titles: number;
+            topics: string[];
+            /** @description The address written into the tag or printed as a QR code (`/t/<code>`), absolute. */
+            url: string;
+        };
+        TagReq: {
+            /**
+             * Format: int64
+             * @description 0: none.
+             */
+            activity_id?: number;
+            enabled?: boolean;
+            /** Format: int64 */
+            id?: number | null;
+            name?: string;
+            /** @description dy */
+            platform?: string;
+            /** Format: int64 */
+            pool_id?: number;
+            /** @description project | group */
+            pool_kind?: string;
+            topics?: string[];
+        };
+        TagStats: {
+            days: components["schemas"]["StatDay"][];
+            totals: components["schemas"]["StatTotals"];
+        };
+        TagTitle: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            tag_id: number;
+            title: string;
         };
         /** @description A task under review with its items. */
         TaskDetail: {
@@ -7606,6 +8594,20 @@ export interface components {
             /** Format: int64 */
             resource_id: number;
             src: string;
+        };
+        TitleReq: {
+            /** Format: int64 */
+            id?: number;
+            title?: string;
+        };
+        TitlesAdded: {
+            added: number;
+        };
+        TitlesReq: {
+            /** Format: int64 */
+            tag_id?: number;
+            /** @description One title per entry (blank ones are dropped), each at most 50 characters, 200 at once. */
+            titles?: string[];
         };
         TopupReq: {
             /** Format: int64 */
@@ -12533,6 +13535,374 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_nfc_index_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Tag"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Tag"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_nfc_index_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Tag"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Tag"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Tag"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_nfc_index_pools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Pools"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_pools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Pools"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TagStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_title_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TitlesReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TitlesAdded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_title_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_title_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TitleReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TagTitle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_nfc_index_titles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_TagTitle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_nfc_index_titles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_TagTitle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     post_system_app_clear: {
         parameters: {
             query?: never;
@@ -14259,6 +15629,54 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_task_merchant_forward_task_get_task_luck_draw_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Draw"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_get_task_luck_draw_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Draw"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_task_merchant_forward_task_index: {
         parameters: {
             query?: never;
@@ -14711,6 +16129,292 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ForwardConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_activities_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivityReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Activity"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_forward_task_activities_coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Coupon"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_activities_coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Coupon"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_activities_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_activities_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivityReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Activity"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_forward_task_activities_export_coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the coupons (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_forward_task_activities_export_draws: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the draw log (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_forward_task_activities_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Activity"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_activities_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Activity"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_activities_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Activity"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_activities_redeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Coupon"];
                 };
             };
             401: components["responses"]["Unauthorized"];

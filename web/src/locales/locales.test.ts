@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { widgetResources } from '@/components/i18n';
 import { resources } from '@/i18n';
+import { activityResources } from '@/pages/activities/i18n';
 import { materialResources } from '@/pages/materials/i18n';
 import { matrixResources } from '@/pages/matrix/i18n';
+import { nfcResources } from '@/pages/nfc/i18n';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -47,6 +49,17 @@ describe('locales', () => {
       for (const key of ['matrix', 'sendManagement', 'accountAuth', 'accountClassify', 'authMature', 'userLibrary', 'auditCheck', 'systemApp'])
         expect(menu[key], `${lng} menu.${key}`).toBeTruthy();
     }
+  });
+
+  it('the activity and NFC pages\' texts (loaded with those pages) have the same keys in both languages', () => {
+    expect(keys(activityResources.en).sort()).toEqual(keys(activityResources['zh-CN']).sort());
+    expect(keys(nfcResources.en).sort()).toEqual(keys(nfcResources['zh-CN']).sort());
+  });
+
+  it('names the activity and NFC menus in both languages, as the server titles them', () => {
+    const menu = (lng: 'en' | 'zh-CN') => (resources[lng].common as Record<string, Record<string, string>>).menu;
+    expect([menu('zh-CN').events, menu('zh-CN').nfc]).toEqual(['抽奖活动', 'NFC 碰一碰']);
+    expect([menu('en').events, menu('en').nfc]).toEqual(['Lottery activities', 'NFC tap-to-post']);
   });
 
   it('names every material menu in both languages', () => {

@@ -11,6 +11,7 @@ import {
   FileTextOutlined,
   FolderOutlined,
   FontSizeOutlined,
+  GiftOutlined,
   LoginOutlined,
   MenuOutlined,
   PictureOutlined,
@@ -24,6 +25,7 @@ import {
   TeamOutlined,
   UserOutlined,
   VideoCameraOutlined,
+  WifiOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -40,6 +42,7 @@ const icons = {
   FileTextOutlined: <FileTextOutlined />,
   FolderOutlined: <FolderOutlined />,
   FontSizeOutlined: <FontSizeOutlined />,
+  GiftOutlined: <GiftOutlined />,
   LoginOutlined: <LoginOutlined />,
   MenuOutlined: <MenuOutlined />,
   PictureOutlined: <PictureOutlined />,
@@ -53,6 +56,7 @@ const icons = {
   TeamOutlined: <TeamOutlined />,
   UserOutlined: <UserOutlined />,
   VideoCameraOutlined: <VideoCameraOutlined />,
+  WifiOutlined: <WifiOutlined />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof icons;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@/api/auth/types';
 import { buildMenu, homePath, menuPaths } from './menu';
-import { appRoutes } from './routes';
+import { appRoutes, routeByPath } from './routes';
 
 const node = (id: number, path: string, extra: Partial<MenuNode> = {}): MenuNode => ({
   id,
@@ -60,6 +60,9 @@ describe('menu from /ajax/initAdmin', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['/login', '/dashboard', '/usercenter', '/staffAccount', '/log', '/useRecord', '/system/tasks', '/video', '/speak', '/music', '/image', '/font', '/system/music']),
     );
+    // the areas of docs/api-activities.md, each behind the permission of its calls
+    expect(routeByPath.get('/Events')?.meta).toMatchObject({ title: 'menu.events', icon: 'GiftOutlined', permission: 'task/merchant_forward_task_activities/*' });
+    expect(routeByPath.get('/nfc')?.meta).toMatchObject({ title: 'menu.nfc', icon: 'WifiOutlined', permission: 'nfc/index/*' });
     // Administrator pages live under /system/, except the review queue SPEC names /auditCheck
     expect(appRoutes.filter((r) => r.meta.admin).every((r) => r.path.startsWith('/system/') || r.path === '/auditCheck')).toBe(true);
   });

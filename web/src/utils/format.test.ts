@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyTaskForm, toTaskReq } from '@/pages/matrix/rules';
-import { formatDate, formatTime, merchantToday } from './format';
+import { formatDate, formatTime, fromMerchantPicker, merchantPicker, merchantToday } from './format';
 
 // Node reads TZ again whenever it is assigned: the tests move the "browser" between zones.
 const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
@@ -38,5 +38,13 @@ describe.each(['America/New_York', 'UTC', 'Asia/Shanghai', 'Pacific/Kiritimati']
     const v = emptyTaskForm(today);
     const req = toTaskReq({ ...v, time_mode: 'timed', daily_quantity: 1, times: [today.hour(15).minute(35)] });
     expect([req.start_date, req.times]).toEqual(['2026-11-24', ['15:35']]);
+  });
+
+  it('a date-time picker shows and takes China time (an activity window)', () => {
+    const picked = merchantPicker(AT_1535);
+    expect(picked.format('YYYY-MM-DD HH:mm')).toBe('2026-11-23 15:35');
+    expect(fromMerchantPicker(picked)).toBe(AT_1535);
+    // 00:30 on the 24th typed into the picker is 16:30 UTC on the 23rd
+    expect(fromMerchantPicker(picked.date(24).hour(0).minute(30))).toBe(Date.UTC(2026, 10, 23, 16, 30));
   });
 });

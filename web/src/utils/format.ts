@@ -34,3 +34,16 @@ export function formatDate(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || ms === 0) return '';
   return merchantTime(ms).format('YYYY-MM-DD');
 }
+
+/**
+ * An instant as a date-time picker's value: a browser-local Dayjs whose wall clock reads the China
+ * time (pickers show and edit the local wall clock). `fromMerchantPicker` reads it back.
+ */
+export function merchantPicker(ms: number): Dayjs {
+  return dayjs(merchantTime(ms).format('YYYY-MM-DDTHH:mm:ss'));
+}
+
+/** A picker's wall clock, read as China time, as unix milliseconds (whatever the browser's zone). */
+export function fromMerchantPicker(value: Dayjs): number {
+  return dayjs.utc(value.format('YYYY-MM-DDTHH:mm:ss')).valueOf() - MERCHANT_UTC_OFFSET_MIN * 60_000;
+}

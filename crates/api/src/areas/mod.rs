@@ -1,4 +1,6 @@
+pub mod activities;
 pub mod auth;
 pub mod clip;
 pub mod materials;
 pub mod matrix;
+pub mod nfc;

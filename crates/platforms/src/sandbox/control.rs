@@ -26,6 +26,47 @@ pub(crate) fn routes() -> Router<S> {
         .route("/expire", post(expire))
         .route("/webhook", post(webhook))
         .route("/h5_publish", post(super::dy::h5_publish))
+        .route("/h5_page", get(h5_page))
+}
+
+/// What the customer's Douyin shows when an H5 share schema opens it: the title and hashtags, and
+/// "publish" (which calls `h5_publish`). A real phone opens `snssdk1128://`; a browser test or a
+/// merchant trying the flow opens this page instead.
+async fn h5_page(Query(q): Query<std::collections::HashMap<String, String>>) -> Response {
+    let schema = q.get("schema").cloned().unwrap_or_default();
+    let inner: std::collections::HashMap<String, String> = schema
+        .split_once('?')
+        .map(|(_, q)| serde_urlencoded::from_str(q).unwrap_or_default())
+        .unwrap_or_default();
+    let esc = super::html_escape;
+    let tags: Vec<String> = inner
+        .get("hashtag_list")
+        .and_then(|t| serde_json::from_str(t).ok())
+        .unwrap_or_default();
+    let body = format!(
+        "<div class=\"card\"><p>标题 / title: <b data-testid=\"h5-title\">{title}</b></p><p>话题 / hashtags: {tags}</p>\
+         <p>昵称 / nickname: <input type=\"text\" id=\"nick\" value=\"抖音顾客\"></p>\
+         <button id=\"go\" data-testid=\"h5-publish\">发布 / Publish</button>\
+         <p id=\"out\" data-testid=\"h5-result\"></p></div>\
+         <script>const schema={schema};document.getElementById('go').onclick=async()=>{{\
+         const r=await fetch('h5_publish',{{method:'POST',headers:{{'content-type':'application/json'}},\
+         body:JSON.stringify({{schema,nickname:document.getElementById('nick').value}})}});\
+         const j=await r.json();document.getElementById('out').textContent=r.ok?('已发布 / published: '+j.item_id):('失败 / failed: '+j.error);}};</script>",
+        title = esc(inner.get("title").map(String::as_str).unwrap_or("")),
+        tags = esc(&tags
+            .iter()
+            .map(|t| format!("#{t}"))
+            .collect::<Vec<_>>()
+            .join(" ")),
+        schema = serde_json::to_string(&schema)
+            .unwrap_or_default()
+            .replace('<', "\\u003c"),
+    );
+    axum::response::Html(super::pages::page(
+        "抖音 · 发布作品（沙箱） / Douyin publish (sandbox)",
+        &body,
+    ))
+    .into_response()
 }
 
 fn clock_json() -> Value {

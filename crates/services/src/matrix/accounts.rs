@@ -401,7 +401,12 @@ pub async fn make_share(
     let title = title.trim();
     domain::validate::required("title", title)?;
     domain::validate::max_chars("title", title, domain::matrix::TITLE_MAX)?;
-    let topics = domain::matrix::topics(topics)?;
+    // Hashtags are optional in a share (an NFC tag may have none).
+    let topics = if topics.iter().all(|t| t.trim().is_empty()) {
+        vec![]
+    } else {
+        domain::matrix::topics(topics)?
+    };
     super::videos::video(&hub.db, mid, video_key)
         .await?
         .ok_or_else(|| {

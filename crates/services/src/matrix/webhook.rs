@@ -62,8 +62,17 @@ pub async fn dy(hub: &Hub, signature: &str, body: &[u8]) -> Outcome {
             match content["share_id"].as_str().filter(|s| !s.is_empty()) {
                 // A customer posted one of our H5 shares (dy_share).
                 Some(share) => {
-                    store::matrix::share_published(&hub.db, share, item, from, domain::now_ms())
-                        .await
+                    let now = domain::now_ms();
+                    match store::matrix::share_published(&hub.db, share, item, from, now).await {
+                        // An NFC tap's share: its post unlocks the tag's draw.
+                        Ok(()) => {
+                            let at = domain::clock::platform_now();
+                            store::nfc::tap_posted(&hub.db, share, item, at)
+                                .await
+                                .map(|_| ())
+                        }
+                        Err(e) => Err(e),
+                    }
                 }
                 None => store::matrix::review_soon(&hub.db, item).await,
             }

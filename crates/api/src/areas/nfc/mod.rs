@@ -1,0 +1,386 @@
+//! Area "nfc" (DESIGN.md §4): tap-to-post tags (`/nfc.index/*`: config and title CRUD, pools,
+//! statistics) and the public pages a tap opens (`public`). Contract: docs/api-activities.md.
+
+pub mod public;
+
+use crate::error::{Answer, Done, Page, Reply, reply};
+use crate::extract::{Caller, IdReq, IdsReq, Input};
+use crate::state::AppState;
+use axum::extract::State;
+use domain::clock::platform_now;
+use serde::{Deserialize, Serialize};
+use services::nfc as uc;
+use store::ListQuery;
+use store::nfc::TitleRow;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(index))
+        .routes(routes!(info))
+        .routes(routes!(add))
+        .routes(routes!(edit))
+        .routes(routes!(delete))
+        .routes(routes!(pools))
+        .routes(routes!(titles))
+        .routes(routes!(title_add))
+        .routes(routes!(title_edit))
+        .routes(routes!(title_delete))
+        .routes(routes!(stats))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Tag)]
+pub struct TagView {
+    pub id: i64,
+    pub name: String,
+    pub code: String,
+    /// The address written into the tag or printed as a QR code (`/t/<code>`), absolute.
+    pub url: String,
+    /// dy
+    pub platform: String,
+    /// project | group
+    pub pool_kind: String,
+    pub pool_id: i64,
+    pub pool_name: String,
+    pub activity_id: i64,
+    pub activity_name: String,
+    pub topics: Vec<String>,
+    pub enabled: bool,
+    pub titles: i64,
+    pub pool_size: i64,
+    pub pool_left: i64,
+    pub taps: i64,
+    pub posts: i64,
+    pub created_at: i64,
+}
+
+fn view(t: &uc::Tag, public_url: &str) -> TagView {
+    let r = &t.row;
+    TagView {
+        id: r.id,
+        name: r.name.clone(),
+        code: r.code.clone(),
+        url: format!("{}/t/{}", public_url.trim_end_matches('/'), r.code),
+        platform: r.platform.clone(),
+        pool_kind: r.pool_kind.clone(),
+        pool_id: r.pool_id,
+        pool_name: t.pool_name.clone(),
+        activity_id: r.activity_id,
+        activity_name: r.activity_name.clone(),
+        topics: serde_json::from_str(&r.topics).unwrap_or_default(),
+        enabled: r.enabled == 1,
+        titles: r.titles,
+        pool_size: t.pool_size,
+        pool_left: t.pool_left,
+        taps: r.taps,
+        posts: r.posts,
+        created_at: r.created_at,
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct IndexQuery {
+    #[serde(flatten)]
+    pub list: ListQuery,
+    pub name: Option<String>,
+}
+
+#[utoipa::path(method(get, post), path = "/nfc.index/index", tag = "nfc", responses((status = 200, body = Reply<Page<TagView>>)))]
+pub async fn index(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<IndexQuery>,
+) -> Answer<Page<TagView>> {
+    let lq = q.list.with_filter(
+        "name",
+        q.name.as_deref().filter(|s| !s.is_empty()),
+        "include",
+    );
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &lq).await?;
+    let rows = rows
+        .iter()
+        .map(|t| view(t, &st.settings.public_url))
+        .collect();
+    Ok(reply(Page::new(rows, total)))
+}
+
+#[utoipa::path(post, path = "/nfc.index/info", tag = "nfc", request_body = IdReq, responses((status = 200, body = Reply<TagView>)))]
+pub async fn info(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdReq>,
+) -> Answer<TagView> {
+    let t = uc::get(&st.db, c.merchant_id()?, r.id).await?;
+    Ok(reply(view(&t, &st.settings.public_url)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TagReq {
+    #[serde(default)]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub name: String,
+    /// dy
+    #[serde(default)]
+    pub platform: String,
+    /// project | group
+    #[serde(default)]
+    pub pool_kind: String,
+    #[serde(default)]
+    pub pool_id: i64,
+    /// 0: none.
+    #[serde(default)]
+    pub activity_id: i64,
+    #[serde(default)]
+    pub topics: Vec<String>,
+    #[serde(default = "yes")]
+    pub enabled: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl TagReq {
+    fn input(&self) -> uc::TagInput {
+        uc::TagInput {
+            name: self.name.clone(),
+            platform: self.platform.clone(),
+            pool_kind: self.pool_kind.clone(),
+            pool_id: self.pool_id,
+            activity_id: self.activity_id,
+            topics: self.topics.clone(),
+            enabled: self.enabled,
+        }
+    }
+}
+
+#[utoipa::path(post, path = "/nfc.index/add", tag = "nfc", request_body = TagReq, responses((status = 200, body = Reply<TagView>)))]
+pub async fn add(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<TagReq>,
+) -> Answer<TagView> {
+    let t = uc::add(&st.db, c.merchant_id()?, &r.input(), platform_now()).await?;
+    Ok(reply(view(&t, &st.settings.public_url)))
+}
+
+#[utoipa::path(post, path = "/nfc.index/edit", tag = "nfc", request_body = TagReq, responses((status = 200, body = Reply<TagView>)))]
+pub async fn edit(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<TagReq>,
+) -> Answer<TagView> {
+    let id =
+        r.id.ok_or_else(|| services::ApiError::invalid("id", domain::i18n::Msg::Required))?;
+    let t = uc::edit(&st.db, c.merchant_id()?, id, &r.input(), platform_now()).await?;
+    Ok(reply(view(&t, &st.settings.public_url)))
+}
+
+#[utoipa::path(post, path = "/nfc.index/delete", tag = "nfc", request_body = IdReq, responses((status = 200, body = Reply<Done>)))]
+pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq>) -> Answer<Done> {
+    uc::delete(&st.db, c.merchant_id()?, r.id, platform_now()).await?;
+    Ok(reply(Done {}))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PoolView {
+    pub id: i64,
+    pub name: String,
+    pub videos: i64,
+    pub left: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Pools)]
+pub struct PoolsView {
+    /// Mixing projects with finished videos.
+    pub projects: Vec<PoolView>,
+    /// Video-library shot groups.
+    pub groups: Vec<PoolView>,
+}
+
+#[utoipa::path(method(get, post), path = "/nfc.index/pools", tag = "nfc", responses((status = 200, body = Reply<PoolsView>)))]
+pub async fn pools(State(st): State<AppState>, c: Caller) -> Answer<PoolsView> {
+    let (projects, groups) = store::nfc::pools(&st.db, c.merchant_id()?).await?;
+    let v = |rows: Vec<(i64, String, i64, i64)>| {
+        rows.into_iter()
+            .map(|(id, name, videos, left)| PoolView {
+                id,
+                name,
+                videos,
+                left,
+            })
+            .collect()
+    };
+    Ok(reply(PoolsView {
+        projects: v(projects),
+        groups: v(groups),
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct TitlesQuery {
+    #[serde(flatten)]
+    pub list: ListQuery,
+    #[serde(default)]
+    pub tag_id: i64,
+    pub title: Option<String>,
+}
+
+#[utoipa::path(method(get, post), path = "/nfc.index/titles", tag = "nfc", responses((status = 200, body = Reply<Page<TitleRow>>)))]
+pub async fn titles(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<TitlesQuery>,
+) -> Answer<Page<TitleRow>> {
+    let mid = c.merchant_id()?;
+    store::nfc::tag(&st.db, mid, q.tag_id)
+        .await?
+        .ok_or(services::ApiError::NotFound)?;
+    let lq = q.list.with_filter(
+        "title",
+        q.title.as_deref().filter(|s| !s.is_empty()),
+        "include",
+    );
+    let (rows, total) = store::nfc::titles(&st.db, mid, q.tag_id, &lq).await?;
+    Ok(reply(Page::new(rows, total)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TitlesReq {
+    #[serde(default)]
+    pub tag_id: i64,
+    /// One title per entry (blank ones are dropped), each at most 50 characters, 200 at once.
+    #[serde(default)]
+    pub titles: Vec<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = TitlesAdded)]
+pub struct Added {
+    pub added: usize,
+}
+
+#[utoipa::path(post, path = "/nfc.index/title_add", tag = "nfc", request_body = TitlesReq, responses((status = 200, body = Reply<Added>)))]
+pub async fn title_add(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<TitlesReq>,
+) -> Answer<Added> {
+    let added = uc::add_titles(
+        &st.db,
+        c.merchant_id()?,
+        r.tag_id,
+        &r.titles,
+        platform_now(),
+    )
+    .await?;
+    Ok(reply(Added { added }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TitleReq {
+    #[serde(default)]
+    pub id: i64,
+    #[serde(default)]
+    pub title: String,
+}
+
+#[utoipa::path(post, path = "/nfc.index/title_edit", tag = "nfc", request_body = TitleReq, responses((status = 200, body = Reply<TitleRow>)))]
+pub async fn title_edit(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<TitleReq>,
+) -> Answer<TitleRow> {
+    Ok(reply(
+        uc::edit_title(&st.db, c.merchant_id()?, r.id, &r.title).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/nfc.index/title_delete", tag = "nfc", request_body = IdsReq, responses((status = 200, body = Reply<Done>)))]
+pub async fn title_delete(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdsReq>,
+) -> Answer<Done> {
+    let ids: Vec<i64> = r.id.into_iter().chain(r.ids).collect();
+    store::nfc::delete_titles(&st.db, c.merchant_id()?, &ids).await?;
+    Ok(reply(Done {}))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StatsReq {
+    #[serde(default)]
+    pub id: i64,
+    /// 7 or 30.
+    #[serde(default = "week")]
+    pub days: i64,
+}
+
+fn week() -> i64 {
+    7
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatTotals {
+    pub taps: i64,
+    pub shares: i64,
+    pub posts: i64,
+    pub draws: i64,
+    pub coupons: i64,
+    pub redeemed: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatDay {
+    /// YYYY-MM-DD, China time.
+    pub day: String,
+    pub taps: i64,
+    pub shares: i64,
+    pub posts: i64,
+    pub draws: i64,
+    pub redeemed: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = TagStats)]
+pub struct StatsView {
+    pub totals: StatTotals,
+    pub days: Vec<StatDay>,
+}
+
+#[utoipa::path(post, path = "/nfc.index/stats", tag = "nfc", request_body = StatsReq, responses((status = 200, body = Reply<StatsView>)))]
+pub async fn stats(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<StatsReq>,
+) -> Answer<StatsView> {
+    let s = uc::stats(&st.db, c.merchant_id()?, r.id, r.days, platform_now()).await?;
+    let [taps, shares, posts, draws, coupons, redeemed] = s.totals;
+    Ok(reply(StatsView {
+        totals: StatTotals {
+            taps,
+            shares,
+            posts,
+            draws,
+            coupons,
+            redeemed,
+        },
+        days: s
+            .days
+            .into_iter()
+            .map(|(day, [taps, shares, posts, draws, redeemed])| StatDay {
+                day,
+                taps,
+                shares,
+                posts,
+                draws,
+                redeemed,
+            })
+            .collect(),
+    }))
+}

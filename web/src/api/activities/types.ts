@@ -1,0 +1,41 @@
+/**
+ * Lottery activities, their coupons and the draw log (docs/api-activities.md). The server's answers are
+ * generated from its OpenAPI document (`make api-types` writes ../schema.d.ts); the string unions the pages
+ * switch on are narrowings.
+ */
+import type { components } from '../schema';
+
+type Schemas = components['schemas'];
+
+export type ActivityState = 'upcoming' | 'running' | 'ended';
+/** `anyone`: whoever opens the public page; `posters`: a customer whose NFC post came back, one draw per post. */
+export type Who = 'anyone' | 'posters';
+export type PrizeKind = 'coupon' | 'thanks';
+export type CouponState = 'issued' | 'redeemed' | 'expired';
+export type DrawSource = 'nfc' | 'page';
+export type ExportFormat = 'xlsx' | 'csv';
+
+export type Prize = Omit<Schemas['Prize'], 'kind'> & { kind: PrizeKind };
+
+export type Activity = Omit<Schemas['Activity'], 'who' | 'state' | 'prizes'> & {
+  who: Who;
+  state: ActivityState;
+  prizes: Prize[];
+};
+
+/** A prize as `add` / `edit` take it; an existing prize keeps its `id`. */
+export type PrizeReq = Omit<Schemas['PrizeReq'], 'kind' | 'id'> & { id?: number; kind: PrizeKind };
+
+export type ActivityReq = Omit<Schemas['ActivityReq'], 'who' | 'prizes' | 'id'> & { who: Who; prizes: PrizeReq[] };
+
+export type Coupon = Omit<Schemas['Coupon'], 'state'> & { state: CouponState };
+
+export type Draw = Omit<Schemas['Draw'], 'source'> & { source: DrawSource };
+
+/** Filters of an export: the list's plain params and its `filterObj`. */
+export interface ExportFilters {
+  activity_id?: number;
+  state?: CouponState;
+  code?: string;
+  filterObj?: Record<string, string>;
+}

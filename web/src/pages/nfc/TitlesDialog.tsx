@@ -1,0 +1,226 @@
+/**
+ * A tag's titles (a tap takes a random one): the list with edit and delete, and a box to add many at
+ * once, one per line, that names every line longer than 50 characters before anything is sent.
+ */
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import type { Key } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { addTitles, deleteTitles, editTitle, nfcUrls } from '@/api/nfc';
+import type { Tag, TagTitle } from '@/api/nfc/types';
+import { RequestError } from '@/api/request';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import ModalForm, { FullscreenModal } from '@/components/ModalForm';
+import { atFormField } from '@/pages/activities/shared/errors';
+import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
+import { useNfcT } from './i18n';
+import { TITLES_PER_ADD, TITLE_MAX, charCount, longTitleLines, titleLines } from './rules';
+
+function TitleEdit({ title, onClose, onSaved }: { title: TagTitle | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useNfcT();
+  const [form] = Form.useForm<{ title: string }>();
+  return (
+    <ModalForm<{ title: string }>
+      open={title !== null}
+      form={form}
+      title={t('titles.editTitle')}
+      initialValues={{ title: title?.title ?? '' }}
+      onCancel={onClose}
+      onSubmit={async (v) => {
+        await atFormField(form, editTitle(title!.id, v.title.trim()), () => 'title');
+        feedback.success(t('common:savedSuccessfully'));
+        onSaved();
+      }}
+      testId="title-form"
+    >
+      <Form.Item
+        name="title"
+        label={t('titles.one')}
+        rules={[
+          { required: true, whitespace: true, message: t('rules.titleRequired') },
+          {
+            validator: async (_, v: string) => {
+              if (charCount(v?.trim()) > TITLE_MAX) throw new Error(t('rules.titleTooLong', { max: TITLE_MAX }));
+            },
+          },
+        ]}
+      >
+        <Input showCount maxLength={TITLE_MAX} data-testid="title-form-input" />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
+export default function TitlesDialog({ tag, onClose, onChanged }: { tag: Tag | null; onClose: () => void; onChanged: () => void }) {
+  const { t } = useNfcT();
+  const table = useRef<DataTableRef>(null);
+  const [text, setText] = useState('');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<TagTitle | null>(null);
+
+  useEffect(() => {
+    if (tag) {
+      setText('');
+      setServerError(null);
+      setSelected([]);
+    }
+  }, [tag]);
+
+  const lines = useMemo(() => titleLines(text), [text]);
+  const tooLong = useMemo(() => longTitleLines(text), [text]);
+  const tooMany = lines.length > TITLES_PER_ADD;
+
+  const changed = () => {
+    table.current?.refresh();
+    onChanged();
+  };
+
+  const add = async () => {
+    if (!tag || !lines.length || tooLong.length || tooMany) return;
+    setAdding(true);
+    setServerError(null);
+    try {
+      const { added } = await addTitles(
+        tag.id,
+        lines.map((l) => l.title),
+      );
+      feedback.success(t('titles.added', { count: added }));
+      setText('');
+      changed();
+    } catch (e) {
+      if (e instanceof RequestError && e.field) setServerError(e.message);
+      else if (!(e instanceof RequestError && e.kind === 'aborted')) feedback.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const remove = async (ids: number[]) => {
+    try {
+      await deleteTitles(ids);
+      feedback.success(t('common:deletedSuccessfully'));
+      setSelected([]);
+      changed();
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<TagTitle>[]>(
+    () => [
+      { title: t('titles.one'), dataIndex: 'title', render: (v: string, row) => <span data-testid={`title-text-${row.id}`}>{v}</span> },
+      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, render: formatTime },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        width: 150,
+        render: (_, row) => (
+          <Space size={0}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)} data-testid={`title-edit-${row.id}`}>
+              {t('common:edit')}
+            </Button>
+            <Popconfirm
+              title={t('titles.deleteConfirm')}
+              okText={t('common:delete')}
+              cancelText={t('common:cancel')}
+              okButtonProps={{ danger: true, 'data-testid': `title-delete-ok-${row.id}` } as never}
+              onConfirm={() => remove([row.id])}
+            >
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`title-delete-${row.id}`}>
+                {t('common:delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  const params = useMemo(() => (tag ? { tag_id: tag.id } : undefined), [tag]);
+
+  return (
+    <FullscreenModal open={tag !== null} title={t('titles.title', { name: tag?.name ?? '' })} width={780} footer={null} onCancel={onClose} destroyOnHidden testId="titles-dialog">
+      <div style={{ marginBottom: 16 }}>
+        <Input.TextArea
+          rows={5}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setServerError(null);
+          }}
+          status={tooLong.length || tooMany || serverError ? 'error' : undefined}
+          placeholder={t('titles.placeholder', { max: TITLE_MAX })}
+          data-testid="titles-textarea"
+        />
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12, marginTop: 8 }}>
+          <div data-testid="titles-problems">
+            <Typography.Text type="secondary">{t('titles.count', { count: lines.length, max: TITLES_PER_ADD })}</Typography.Text>
+            {tooLong.map((l) => (
+              <div key={l.line} data-testid={`title-problem-${l.line}`}>
+                <Typography.Text type="danger">{t('titles.lineTooLong', { line: l.line, length: l.length, max: TITLE_MAX })}</Typography.Text>
+              </div>
+            ))}
+            {tooMany ? (
+              <div>
+                <Typography.Text type="danger">{t('titles.tooMany', { max: TITLES_PER_ADD })}</Typography.Text>
+              </div>
+            ) : null}
+            {serverError ? (
+              <div data-testid="titles-error">
+                <Typography.Text type="danger">{serverError}</Typography.Text>
+              </div>
+            ) : null}
+          </div>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            loading={adding}
+            disabled={!lines.length || tooLong.length > 0 || tooMany}
+            onClick={() => void add()}
+            data-testid="titles-add"
+          >
+            {t('titles.add')}
+          </Button>
+        </div>
+      </div>
+      {tag ? (
+        <DataTable<TagTitle>
+          ref={table}
+          id="titles"
+          api={nfcUrls.titles}
+          method="post"
+          params={params}
+          columns={columns}
+          selectable
+          onSelectionChange={(keys) => setSelected(keys)}
+          toolbar={
+            <Popconfirm
+              title={t('titles.deleteSelectedConfirm', { count: selected.length })}
+              okText={t('common:delete')}
+              cancelText={t('common:cancel')}
+              okButtonProps={{ danger: true, 'data-testid': 'titles-delete-selected-ok' } as never}
+              onConfirm={() => remove(selected.map(Number))}
+              disabled={!selected.length}
+            >
+              <Button danger icon={<DeleteOutlined />} disabled={!selected.length} data-testid="titles-delete-selected">
+                {t('titles.deleteSelected', { count: selected.length })}
+              </Button>
+            </Popconfirm>
+          }
+        />
+      ) : null}
+      <TitleEdit
+        title={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          changed();
+        }}
+      />
+    </FullscreenModal>
+  );
+}
