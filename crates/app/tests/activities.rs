@@ -364,6 +364,9 @@ async fn taps_hand_out_different_videos_and_posts_unlock_draws() {
             .await
             .unwrap();
         assert_eq!(rows, 5);
+        // The customers' posts count in the shop's publishing figures.
+        let d = app.get("/index/dashboard", Some(&t)).await;
+        assert_eq!(d.ok()["publish"]["success"][6], 5, "{backend:?}");
 
         // Draws unlock only for those five, once per post; the stock of 3 goes to the first three.
         let mut codes = vec![];

@@ -278,7 +278,7 @@ pub fn china_time(ms: i64) -> String {
     let secs = local.rem_euclid(86_400_000) / 1000;
     format!(
         "{} {:02}:{:02}:{:02}",
-        store::nfc::day_string(day),
+        domain::matrix::fmt_day(day),
         secs / 3600,
         secs / 60 % 60,
         secs % 60

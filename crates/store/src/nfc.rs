@@ -471,8 +471,8 @@ pub async fn undrawn_posts(db: &Db, activity_id: i64, device: &str) -> sqlx::Res
     .await
 }
 
-/// Counts a page view of a tag on a China day.
-pub async fn count_tap(db: &Db, tag_id: i64, day: &str) -> sqlx::Result<()> {
+/// Counts a page view of a tag on a China day (`domain::matrix::day_of`).
+pub async fn count_tap(db: &Db, tag_id: i64, day: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO nfc_tag_days (tag_id, day, taps) VALUES ($1, $2, 1) \
          ON CONFLICT (tag_id, day) DO UPDATE SET taps = nfc_tag_days.taps + 1",
@@ -489,15 +489,14 @@ pub async fn count_tap(db: &Db, tag_id: i64, day: &str) -> sqlx::Result<()> {
 pub async fn daily(db: &Db, tag_id: i64, from_day: i64) -> sqlx::Result<Vec<(i64, [i64; 5])>> {
     let since = from_day * domain::activities::DAY_MS - domain::matrix::TZ_OFFSET_MS;
     let mut days: std::collections::BTreeMap<i64, [i64; 5]> = Default::default();
-    let taps: Vec<(String, i64)> =
-        sqlx::query_as("SELECT day, taps FROM nfc_tag_days WHERE tag_id = $1")
+    let taps: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT day, taps FROM nfc_tag_days WHERE tag_id = $1 AND day >= $2")
             .bind(tag_id)
+            .bind(from_day)
             .fetch_all(&db.pool)
             .await?;
     for (day, n) in taps {
-        if let Some(d) = day_number(&day).filter(|d| *d >= from_day) {
-            days.entry(d).or_default()[0] += n;
-        }
+        days.entry(day).or_default()[0] += n;
     }
     let bucket = "(({col}) + 28800000) / 86400000";
     let queries: [(usize, String); 4] = [
@@ -570,37 +569,9 @@ pub async fn totals(db: &Db, tag_id: i64) -> sqlx::Result<[i64; 6]> {
     Ok([taps, shares, posts, draws, coupons, redeemed])
 }
 
-/// `YYYY-MM-DD` → China day number.
-pub fn day_number(day: &str) -> Option<i64> {
-    let mut it = day.split('-').map(|p| p.parse::<i64>().ok());
-    let (y, m, d) = (it.next()??, it.next()??, it.next()??);
-    // Days from civil (Howard Hinnant's algorithm).
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    Some(era * 146_097 + doe - 719_468)
-}
-
-/// China day number → `YYYY-MM-DD`.
-pub fn day_string(n: i64) -> String {
-    let z = n + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The China day (`YYYY-MM-DD`) of a unix-ms instant.
+/// The China day (`YYYY-MM-DD`) of a unix-ms instant: the per-day limits' key.
 pub fn china_day(ms: i64) -> String {
-    day_string(domain::matrix::day_of(ms))
+    domain::matrix::fmt_day(domain::matrix::day_of(ms))
 }
 
 #[cfg(test)]
@@ -608,16 +579,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn days_round_trip() {
-        assert_eq!(day_string(0), "1970-01-01");
-        assert_eq!(
-            day_number("2026-11-25").map(day_string).as_deref(),
-            Some("2026-11-25")
-        );
-        assert_eq!(
-            day_number("2024-02-29").map(day_string).as_deref(),
-            Some("2024-02-29")
-        );
+    fn days_are_china_days() {
         // 2026-11-24 16:00 UTC is already the 25th in China.
         assert_eq!(china_day(1_795_536_000_000), "2026-11-25");
         assert_eq!(china_day(1_795_535_999_999), "2026-11-24");

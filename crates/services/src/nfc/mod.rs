@@ -214,7 +214,7 @@ pub async fn stats(d: &Db, mid: i64, id: i64, days: i64, now: i64) -> ApiResult<
                 .find(|(d, _)| *d == n)
                 .map(|(_, v)| *v)
                 .unwrap_or_default();
-            (db::day_string(n), v)
+            (domain::matrix::fmt_day(n), v)
         })
         .collect();
     Ok(Stats {
@@ -244,7 +244,7 @@ pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64, lang: Lang) -> A
     let tag = db::tag_by_code(d, code)
         .await?
         .ok_or_else(|| ApiError::invalid("tag", Msg::TagUnknown))?;
-    db::count_tap(d, tag.id, &db::china_day(now)).await?;
+    db::count_tap(d, tag.id, domain::matrix::day_of(now)).await?;
     let kind = PoolKind::parse(&tag.pool_kind).unwrap_or(PoolKind::Project);
     let topics: Vec<String> = serde_json::from_str(&tag.topics).unwrap_or_default();
     let last = db::last_tap(d, tag.id, device).await?;

@@ -130,10 +130,10 @@ CREATE TABLE nfc_taps (
 CREATE INDEX nfc_taps_device ON nfc_taps(tag_id, device, id);
 CREATE INDEX nfc_taps_share ON nfc_taps(share_id);
 
--- Page views of a tag per China day (the "taps" figure).
+-- Page views of a tag per China day (the "taps" figure); `day` counts days since 1970-01-01 in UTC+8.
 CREATE TABLE nfc_tag_days (
     tag_id INTEGER NOT NULL,
-    day TEXT NOT NULL,
+    day INTEGER NOT NULL,
     taps INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (tag_id, day)
 );

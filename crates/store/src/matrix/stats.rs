@@ -117,6 +117,17 @@ pub async fn daily_stats(
     .bind(merchant_id.unwrap_or(0))
     .fetch_all(&db.pool)
     .await?;
+    // Posts customers made from NFC taps (H5 shares) count as the shop's publishing too.
+    let tapped: Vec<(i64, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT (posted_at + $1) / {DAY} AS day, COUNT(*) FROM nfc_taps \
+         WHERE {scope} AND state = 'posted' AND posted_at >= $2 AND posted_at < $3 GROUP BY 1"
+    )))
+    .bind(tz)
+    .bind(from)
+    .bind(to)
+    .bind(merchant_id.unwrap_or(0))
+    .fetch_all(&db.pool)
+    .await?;
     let mut s = DailyStats {
         published: vec![0; days],
         failed: vec![0; days],
@@ -127,6 +138,11 @@ pub async fn daily_stats(
     for (day, n, plays, likes) in published {
         if let Some(i) = slot(day) {
             (s.published[i], s.plays[i], s.likes[i]) = (n, plays, likes);
+        }
+    }
+    for (day, n) in tapped {
+        if let Some(i) = slot(day) {
+            s.published[i] += n;
         }
     }
     for (day, n) in failed {
