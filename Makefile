@@ -56,6 +56,8 @@ bench:
 	cargo run --release -p app --example publish_bench
 	# Activities and NFC: concurrent draws against bare write transactions; the tap page against /healthz.
 	cargo run --release -p app --example activities_bench
+	# SEO titles: jieba load, keywords from 10,000 Chinese characters, titles per second on one thread.
+	cargo run --release -p domain --example seo_bench
 
 # The console's API types from the server's OpenAPI document (web/src/api/openapi.json and
 # schema.d.ts); a Rust and a Vitest test fail when the checked-in files drift.
