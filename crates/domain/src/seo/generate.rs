@@ -176,7 +176,23 @@ fn prepare(req: &TitleRequest) -> Result<Prepared, SeoError> {
     let region = clean(&mut lex.regions.iter().map(String::as_str));
     let mut keywords: Vec<&Keyword> = req.keywords.iter().collect();
     keywords.sort_by(|a, b| b.weight.total_cmp(&a.weight));
-    let mut point = clean(&mut keywords.iter().map(|k| k.word.as_str()));
+    // A point inside a product or brand ("火锅" of "老火锅") would only repeat it.
+    let names: Vec<String> = product
+        .iter()
+        .chain(&brand)
+        .map(|w| fold(lang, &w.text))
+        .collect();
+    let inside = |w: &str| {
+        names
+            .iter()
+            .any(|n| n.contains(fold(lang, w.trim()).as_str()))
+    };
+    let mut point = clean(
+        &mut keywords
+            .iter()
+            .map(|k| k.word.as_str())
+            .filter(|w| !inside(w)),
+    );
     let mut point_weights: Vec<f64> = vec![];
     let best = keywords
         .first()

@@ -85,8 +85,8 @@ fn seo_lexicon_words_rank_first_and_stop_or_banned_words_vanish() {
         !w.contains(&"火锅") && !w.iter().any(|k| k.contains("团购")),
         "{w:?}"
     );
-    // A lexicon word is not split into fragments that compete with it.
-    assert!(!w.contains(&"虾滑"), "{w:?}");
+    // A lexicon word is neither split nor repeated by its fragments; calls to action are no keywords.
+    assert!(!w.contains(&"虾滑") && !w.contains(&"下单立享"), "{w:?}");
 }
 
 #[test]
@@ -94,7 +94,9 @@ fn seo_extracts_english_keywords() {
     let ks = extract_keywords(SERUM_EN, 5, &lex(&["Glow Serum"], &[], &[], &[]));
     let w = words(&ks);
     assert_eq!(w[0], "Glow Serum");
-    assert!(w.contains(&"serum") && w.contains(&"skin"), "{w:?}");
+    assert!(w.contains(&"skin") && w.contains(&"hyaluronic"), "{w:?}");
+    // "serum" alone is a fragment of the product found.
+    assert!(!w.contains(&"serum"), "{w:?}");
     assert!(!w.contains(&"the") && !w.contains(&"and"), "{w:?}");
     assert!(extract_keywords("   ", 5, &Lexicon::default()).is_empty());
 }
@@ -226,6 +228,20 @@ fn seo_generation_is_deterministic_and_follows_the_request() {
     }
     // The best title carries the product and a selling point.
     assert!(a[0].keywords_used.len() >= 2, "{:?}", a[0]);
+}
+
+#[test]
+fn seo_keywords_inside_the_product_are_not_repeated() {
+    let r = req(
+        Lang::Zh,
+        &["火锅", "鲜毛肚"],
+        lex(&["老火锅"], &[], &[], &[]),
+        50,
+        30,
+    );
+    for t in generate(&r, 4).expect("titles") {
+        assert_eq!(t.text.matches("火锅").count(), 1, "{}", t.text);
+    }
 }
 
 #[test]
