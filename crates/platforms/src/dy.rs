@@ -7,8 +7,8 @@
 use crate::http::{self, Http, MB, num, text};
 use crate::{
     Adapter, AppCreds, Comment, Creds, Endpoint, ErrorKind, HotWord, PResult, Platform, Poi,
-    PublicAccount, PublicWork, PublishReq, QrLogin, SearchWord, SearchWordKind, SessionState,
-    Stats, TokenSet, Work, WorkStatus, error, seo,
+    PublicAccount, PublicWork, PublishReq, QrLogin, SearchWord, SessionState, Stats, TokenSet,
+    Work, WorkStatus, error, seo,
 };
 use domain::clock::platform_now;
 use reqwest::multipart::{Form, Part};
@@ -668,7 +668,7 @@ impl Adapter for DyAdapter {
                 true,
             )
             .await?;
-        Ok(Self::list_of(&data).iter().map(search_word_from).collect())
+        Ok(Self::list_of(&data).iter().map(seo::search_word).collect())
     }
 
     /// `GET /vendor/user/profile/?link=` or `?account_id=` (sandbox-only shape).
@@ -764,38 +764,6 @@ fn public_work_from(v: &Value) -> PublicWork {
         shares: num(&s, "share_count"),
         cover: text(v, "cover"),
         share_url: text(v, "share_url"),
-    }
-}
-
-fn search_word_from(v: &Value) -> SearchWord {
-    let kind = match text(v, "kind").as_str() {
-        "seed" => SearchWordKind::Seed,
-        "related" => SearchWordKind::Related,
-        _ => SearchWordKind::LongTail,
-    };
-    let trend: Vec<i64> = v
-        .get("trend")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .map(|x| {
-                    x.as_i64()
-                        .or_else(|| x.as_f64().map(|f| f as i64))
-                        .or_else(|| x.as_str()?.trim().parse().ok())
-                        .unwrap_or(0)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    SearchWord {
-        word: text(v, "word"),
-        kind,
-        heat: num(v, "heat"),
-        trend,
-        change_ratio: v
-            .get("change_ratio")
-            .and_then(|r| r.as_f64().or_else(|| r.as_str()?.parse().ok()))
-            .unwrap_or(0.0),
     }
 }
 

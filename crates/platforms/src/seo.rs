@@ -3,8 +3,10 @@
 //! accounts' public profiles and videos. The types are the product's; the wire formats stay in the
 //! adapters. Mapping to the real hosts and what is sandbox-only: docs/seo-platforms.md.
 
+use crate::http::{num, text};
 use crate::{ErrorKind, PResult, Platform, PlatformError, error};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// One entry of the platform's hot-search list.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -132,6 +134,40 @@ fn unresolvable(platform: Platform, input: &str) -> PlatformError {
         format!("无法识别的账号链接或 ID：{shown}"),
         format!("Not an account link or id: {shown}"),
     )
+}
+
+/// One search word as the data calls answer it (`{word, kind, heat, trend[], change_ratio}`,
+/// numbers possibly as strings).
+pub(crate) fn search_word(v: &Value) -> SearchWord {
+    let kind = match text(v, "kind").as_str() {
+        "seed" => SearchWordKind::Seed,
+        "related" => SearchWordKind::Related,
+        _ => SearchWordKind::LongTail,
+    };
+    let trend: Vec<i64> = v
+        .get("trend")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .map(|x| {
+                    x.as_i64()
+                        .or_else(|| x.as_f64().map(|f| f as i64))
+                        .or_else(|| x.as_str()?.trim().parse().ok())
+                        .unwrap_or(0)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    SearchWord {
+        word: text(v, "word"),
+        kind,
+        heat: num(v, "heat"),
+        trend,
+        change_ratio: v
+            .get("change_ratio")
+            .and_then(|r| r.as_f64().or_else(|| r.as_str()?.parse().ok()))
+            .unwrap_or(0.0),
+    }
 }
 
 #[cfg(test)]

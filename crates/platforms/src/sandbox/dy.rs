@@ -1162,7 +1162,7 @@ async fn poi_search(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
     if let Some(x) = gate(&s, Platform::Dy, "poi_search", "").await {
         return fault(x, "poi_search");
     }
-    if let Err(r) = client_ok(&s, &headers) {
+    if let Some(r) = client_refusal(&s, &headers) {
         return r;
     }
     let pois = super::poi::search(
@@ -1178,16 +1178,16 @@ async fn poi_search(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
     ok(json!({"pois": list, "cursor": list.len(), "has_more": false}))
 }
 
-/// Checks the `access-token` header of an app call: a live client token.
-pub(crate) fn client_ok(s: &S, headers: &HeaderMap) -> Result<(), Response> {
+/// Checks the `access-token` header of an app call: the refusal unless it is a live client token.
+pub(crate) fn client_refusal(s: &S, headers: &HeaderMap) -> Option<Response> {
     let token = headers
         .get("access-token")
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     match s.lock().client_tokens.get(token) {
-        Some(exp) if *exp > platform_now() => Ok(()),
-        Some(_) => Err(err(28001008, "client_token 已过期")),
-        None => Err(err(2190002, "access_token 无效")),
+        Some(exp) if *exp > platform_now() => None,
+        Some(_) => Some(err(28001008, "client_token 已过期")),
+        None => Some(err(2190002, "access_token 无效")),
     }
 }
 

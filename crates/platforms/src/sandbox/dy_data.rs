@@ -8,7 +8,7 @@
 //! Fault call names: `hot_search`, `hot_trending`, `search_suggest`, `public_account`,
 //! `public_works`.
 
-use super::dy::{client_ok, err, fault, ok};
+use super::dy::{client_refusal, err, fault, ok};
 use super::{S, both, gate, public, words};
 use crate::Platform;
 use crate::error::dy_codes;
@@ -36,7 +36,7 @@ async fn enter(s: &S, call: &str, headers: &HeaderMap) -> Result<(), Response> {
     if let Some(x) = gate(s, Platform::Dy, call, "").await {
         return Err(fault(x, call));
     }
-    client_ok(s, headers)
+    client_refusal(s, headers).map_or(Ok(()), Err)
 }
 
 /// `{active_time, list: [{sentence, hot_level}]}`: the day's 50 hottest, hottest first.
@@ -45,7 +45,7 @@ async fn sentences(St(s): St<S>, headers: HeaderMap) -> Response {
         return r;
     }
     let day = words::today();
-    let list: Vec<_> = words::hot_list(day)
+    let list: Vec<_> = words::hot_list("", day)
         .into_iter()
         .map(|h| json!({"sentence": h.sentence, "hot_level": h.hot_level}))
         .collect();
@@ -58,7 +58,7 @@ async fn trending(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
     if let Err(r) = enter(&s, "hot_trending", &headers).await {
         return r;
     }
-    let all = words::trending(words::today());
+    let all = words::trending("", words::today());
     let (cursor, count) = super::cursor_count(&q, 20, 50);
     let page: Vec<_> = all.iter().skip(cursor).take(count).collect();
     let next = cursor + page.len();
@@ -79,15 +79,14 @@ async fn suggest(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .and_then(|c| c.parse().ok())
         .unwrap_or(30usize)
         .clamp(1, 50);
-    let list = words::suggest(kw, words::today(), count);
+    let list = words::suggest("", kw, words::today(), count);
     ok(json!({"keyword": kw, "list": list}))
 }
 
-fn account_error(link_unreadable: bool) -> Response {
-    if link_unreadable {
-        err(dy_codes::LINK_UNRESOLVABLE, "分享链接无法解析")
-    } else {
-        err(dy_codes::ACCOUNT_NOT_FOUND, "账号不存在")
+fn account_error(why: public::Unresolved) -> Response {
+    match why {
+        public::Unresolved::Unreadable => err(dy_codes::LINK_UNRESOLVABLE, "分享链接无法解析"),
+        public::Unresolved::NotFound => err(dy_codes::ACCOUNT_NOT_FOUND, "账号不存在"),
     }
 }
 
@@ -105,7 +104,7 @@ async fn profile(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
     let st = s.lock();
     match public::resolve(&st.public_accounts, id, link) {
         Ok(a) => ok(json!({"user": a.profile_json(&s.public_base, platform_now())})),
-        Err(unreadable) => account_error(unreadable),
+        Err(why) => account_error(why),
     }
 }
 
@@ -126,7 +125,7 @@ async fn videos(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
     let now = platform_now();
     let st = s.lock();
     let Some(a) = st.public_accounts.iter().find(|a| a.id == id) else {
-        return account_error(false);
+        return account_error(public::Unresolved::NotFound);
     };
     let (idx, next, more) = a.page(now, cursor, count);
     let list: Vec<_> = idx

@@ -187,7 +187,7 @@ impl AccountRec {
         }
         let h = self.h("figures", n);
         let mut potential = 1_500.0 + (h % 120_000) as f64;
-        if h % 17 == 0 {
+        if h.is_multiple_of(17) {
             potential *= 12.0; // the odd viral one
         }
         let hours = age as f64 / 3_600_000.0;
@@ -288,14 +288,22 @@ impl AccountRec {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unresolved {
+    /// A readable id or link that names no account.
+    NotFound,
+    /// A link of a kind we cannot read.
+    Unreadable,
+}
+
 /// Finds an account by id, profile URL (`…/share/user/{id}`, `douyin.com/user/{id}`) or short
-/// link. Err(true) when the link is of a kind we cannot read, Err(false) when nothing matches.
+/// link.
 pub(crate) fn resolve<'a>(
     list: &'a [AccountRec],
     id: &str,
     link: &str,
-) -> Result<&'a AccountRec, bool> {
-    let by_id = |id: &str| list.iter().find(|a| a.id == id).ok_or(false);
+) -> Result<&'a AccountRec, Unresolved> {
+    let by_id = |id: &str| list.iter().find(|a| a.id == id).ok_or(Unresolved::NotFound);
     if !id.is_empty() {
         return by_id(id);
     }
@@ -306,14 +314,17 @@ pub(crate) fn resolve<'a>(
         .trim_end_matches('/');
     if link.starts_with(SHORT_HOST) {
         let want = format!("{path}/");
-        return list.iter().find(|a| a.short_url() == want).ok_or(false);
+        return list
+            .iter()
+            .find(|a| a.short_url() == want)
+            .ok_or(Unresolved::NotFound);
     }
     for marker in ["/share/user/", "douyin.com/user/"] {
         if let Some((_, rest)) = path.split_once(marker) {
             return by_id(rest.split('/').next().unwrap_or(""));
         }
     }
-    Err(true)
+    Err(Unresolved::Unreadable)
 }
 
 // ---- control API ---------------------------------------------------------------------------------
@@ -480,9 +491,12 @@ mod tests {
         assert_eq!(resolve(&list, "", &web).unwrap().id, a.id);
         assert_eq!(
             resolve(&list, "", "https://example.com/x").unwrap_err(),
-            true
+            Unresolved::Unreadable
         );
-        assert_eq!(resolve(&list, "nope", "").unwrap_err(), false);
+        assert_eq!(
+            resolve(&list, "nope", "").unwrap_err(),
+            Unresolved::NotFound
+        );
         assert!(a.title(0).chars().count() > 8, "{}", a.title(0));
     }
 }

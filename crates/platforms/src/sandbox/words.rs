@@ -15,16 +15,18 @@ pub(crate) fn today() -> i64 {
     domain::matrix::day_of(domain::clock::platform_now())
 }
 
-/// The heat of `word` on China day `day`, its base drawn from `lo..hi`.
-pub(crate) fn heat(word: &str, day: i64, lo: i64, hi: i64) -> i64 {
-    let h = stable_hash(&["heat", word]);
+/// The heat of `word` on China day `day`, its base drawn from `lo..hi`. `salt` tells the
+/// platforms apart ("" for DY, "ks" for KS): the same word is not equally hot everywhere.
+pub(crate) fn heat(salt: &str, word: &str, day: i64, lo: i64, hi: i64) -> i64 {
+    let h = stable_hash(&["heat", salt, word]);
     let base = lo + (h % (hi - lo).max(1) as u64) as i64;
     let period = 5.0 + ((h >> 20) % 9) as f64;
     let phase = ((h >> 28) % 628) as f64 / 100.0;
     let d = day as f64;
     let wave = 1.0 + 0.3 * (TAU * d / period + phase).sin();
     let slow = 1.0 + 0.25 * (TAU * d / 90.0 + phase * 1.7).sin();
-    let jitter = 0.94 + (stable_hash(&["day", word, &day.to_string()]) % 1200) as f64 / 10_000.0;
+    let jitter =
+        0.94 + (stable_hash(&["day", salt, word, &day.to_string()]) % 1200) as f64 / 10_000.0;
     (base as f64 * wave * slow * jitter).round().max(1.0) as i64
 }
 
@@ -111,25 +113,27 @@ pub(crate) struct Hot {
     pub ratio: f64,
 }
 
-fn hot_heat(word: &str, day: i64) -> i64 {
-    heat(word, day, 800_000, 12_000_000)
+fn hot_heat(salt: &str, word: &str, day: i64) -> i64 {
+    heat(salt, word, day, 800_000, 12_000_000)
 }
 
-fn top(day: i64) -> Vec<(&'static str, i64)> {
-    let mut all: Vec<(&'static str, i64)> =
-        HOT_POOL.iter().map(|w| (*w, hot_heat(w, day))).collect();
+fn top(salt: &str, day: i64) -> Vec<(&'static str, i64)> {
+    let mut all: Vec<(&'static str, i64)> = HOT_POOL
+        .iter()
+        .map(|w| (*w, hot_heat(salt, w, day)))
+        .collect();
     all.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     all.truncate(HOT_LIST_LEN);
     all
 }
 
 /// The day's hot list, hottest first, each with its label.
-pub(crate) fn hot_list(day: i64) -> Vec<Hot> {
-    let yesterday = top(day - 1);
-    top(day)
+pub(crate) fn hot_list(salt: &str, day: i64) -> Vec<Hot> {
+    let yesterday = top(salt, day - 1);
+    top(salt, day)
         .into_iter()
         .map(|(w, lvl)| {
-            let ratio = lvl as f64 / hot_heat(w, day - 1) as f64;
+            let ratio = lvl as f64 / hot_heat(salt, w, day - 1) as f64;
             let label = if !yesterday.iter().any(|(y, _)| *y == w) {
                 1
             } else if ratio >= 1.6 {
@@ -150,8 +154,11 @@ pub(crate) fn hot_list(day: i64) -> Vec<Hot> {
 }
 
 /// The rising words (上升词): the labelled ones of the day's list, fastest rising first.
-pub(crate) fn trending(day: i64) -> Vec<Hot> {
-    let mut l: Vec<Hot> = hot_list(day).into_iter().filter(|h| h.label != 0).collect();
+pub(crate) fn trending(salt: &str, day: i64) -> Vec<Hot> {
+    let mut l: Vec<Hot> = hot_list(salt, day)
+        .into_iter()
+        .filter(|h| h.label != 0)
+        .collect();
     l.sort_by(|a, b| {
         b.ratio
             .total_cmp(&a.ratio)
@@ -231,16 +238,18 @@ pub(crate) struct Suggestion {
 }
 
 fn latin(s: &str) -> bool {
-    s.chars().all(|c| c.is_ascii())
+    s.is_ascii()
 }
 
-fn suggestion(word: String, kind: &'static str, day: i64) -> Suggestion {
+fn suggestion(salt: &str, word: String, kind: &'static str, day: i64) -> Suggestion {
     let (lo, hi) = match kind {
         "seed" => (20_000, 300_000),
         "related" => (5_000, 150_000),
         _ => (300, 40_000),
     };
-    let trend: Vec<i64> = (day - 6..=day).map(|d| heat(&word, d, lo, hi)).collect();
+    let trend: Vec<i64> = (day - 6..=day)
+        .map(|d| heat(salt, &word, d, lo, hi))
+        .collect();
     let (y, t) = (trend[5] as f64, trend[6] as f64);
     let change_ratio = ((t - y) / y * 10_000.0).round() / 10_000.0;
     Suggestion {
@@ -253,7 +262,7 @@ fn suggestion(word: String, kind: &'static str, day: i64) -> Suggestion {
 }
 
 /// The seed first, then its long-tail expansions and neighbours, hottest first; at most `count`.
-pub(crate) fn suggest(seed: &str, day: i64, count: usize) -> Vec<Suggestion> {
+pub(crate) fn suggest(salt: &str, seed: &str, day: i64, count: usize) -> Vec<Suggestion> {
     let seed = seed.trim();
     let (mods, sep): (&[(&str, bool)], &str) = if latin(seed) {
         (&EN_MODS, " ")
@@ -285,7 +294,7 @@ pub(crate) fn suggest(seed: &str, day: i64, count: usize) -> Vec<Suggestion> {
     }
     let mut out: Vec<Suggestion> = words
         .into_iter()
-        .map(|(w, k)| suggestion(w, k, day))
+        .map(|(w, k)| suggestion(salt, w, k, day))
         .collect();
     out[1..].sort_by(|a, b| b.heat.cmp(&a.heat).then(a.word.cmp(&b.word)));
     out.truncate(count.max(1));
@@ -298,10 +307,10 @@ mod tests {
 
     #[test]
     fn heat_moves_by_day_only() {
-        let a = heat("火锅", 20_000, 100, 10_000);
-        assert_eq!(a, heat("火锅", 20_000, 100, 10_000));
+        let a = heat("", "火锅", 20_000, 100, 10_000);
+        assert_eq!(a, heat("", "火锅", 20_000, 100, 10_000));
         let week: Vec<i64> = (0..7)
-            .map(|d| heat("火锅", 20_000 + d, 100, 10_000))
+            .map(|d| heat("", "火锅", 20_000 + d, 100, 10_000))
             .collect();
         assert!(week.windows(2).any(|w| w[0] != w[1]), "{week:?}");
         assert!(week.iter().all(|h| *h > 0));
@@ -309,17 +318,17 @@ mod tests {
 
     #[test]
     fn hot_list_has_fifty_ranked_words_with_labels() {
-        let l = hot_list(20_000);
+        let l = hot_list("", 20_000);
         assert_eq!(l.len(), HOT_LIST_LEN);
         assert!(l.windows(2).all(|w| w[0].hot_level >= w[1].hot_level));
-        assert!(trending(20_000).iter().all(|h| h.label != 0));
+        assert!(trending("", 20_000).iter().all(|h| h.label != 0));
         // Over a month some words enter the list as new.
-        assert!((20_000..20_030).any(|d| hot_list(d).iter().any(|h| h.label == 1)));
+        assert!((20_000..20_030).any(|d| hot_list("", d).iter().any(|h| h.label == 1)));
     }
 
     #[test]
     fn suggestions_expand_the_seed() {
-        let s = suggest("火锅", 20_000, 50);
+        let s = suggest("", "火锅", 20_000, 50);
         assert_eq!(s[0].word, "火锅");
         assert_eq!(s[0].kind, "seed");
         for w in ["火锅推荐", "附近火锅", "火锅团购"] {
@@ -330,9 +339,10 @@ mod tests {
         }
         assert!(s.iter().any(|x| x.kind == "related"));
         assert!(s.iter().all(|x| x.trend.len() == 7 && x.heat == x.trend[6]));
-        let e = suggest("pizza", 20_000, 50);
+        let e = suggest("", "pizza", 20_000, 50);
         assert!(e.iter().any(|x| x.word == "pizza near me"));
         assert!(e.iter().any(|x| x.word == "best pizza"));
-        assert_eq!(suggest("火锅", 20_000, 3).len(), 3);
+        assert_eq!(suggest("", "火锅", 20_000, 3).len(), 3);
+        assert_ne!(suggest("ks", "火锅", 20_000, 50)[0].heat, s[0].heat);
     }
 }
