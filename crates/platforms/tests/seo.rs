@@ -4,14 +4,35 @@
 mod common;
 
 use common::*;
-use platforms::{Adapter, ErrorKind, Platform, PublicWork, SearchWordKind, adapter};
+use platforms::{Adapter, ErrorKind, HotWord, Platform, PublicWork, SearchWordKind, adapter};
 use serde_json::{Value, json};
 use std::sync::Arc;
+
+/// The tests' lock on the (process-wide) platform clock, a fresh sandbox and its DY adapter.
+async fn setup() -> (tokio::sync::MutexGuard<'static, ()>, Sbx, Arc<dyn Adapter>) {
+    let g = serial().await;
+    let s = start(|_| {}).await;
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    (g, s, dy)
+}
 
 /// Puts the platform clock at 01:00 China time of the next day, so "+3 h" stays in that day.
 fn pin_early_morning() {
     let day = domain::matrix::day_of(now()) + 1;
     domain::clock::advance_to(domain::matrix::at(day, 60));
+}
+
+/// A full hot list: 50 words ranked 1.., hottest first, with known labels only.
+fn assert_ranked(l: &[HotWord]) {
+    assert_eq!(l.len(), 50);
+    assert!(l.iter().enumerate().all(|(i, h)| h.rank == i as u32 + 1));
+    assert!(l.windows(2).all(|w| w[0].hot_level >= w[1].hot_level));
+    assert!(l.iter().all(|h| h.hot_level > 0 && !h.word.is_empty()));
+    assert!(
+        l.iter()
+            .all(|h| ["", "新", "热", "爆"].contains(&h.label.as_str())),
+        "{l:?}"
+    );
 }
 
 async fn advance(s: &Sbx, ms: i64) {
@@ -73,20 +94,11 @@ async fn truth(s: &Sbx, id: &str) -> (Value, Vec<PublicWork>) {
 
 #[tokio::test]
 async fn hot_search_moves_with_the_day_not_within_it() {
-    let _g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let (_g, s, dy) = setup().await;
     pin_early_morning();
 
     let a = dy.hot_search().await.unwrap();
-    assert_eq!(a.len(), 50);
-    assert!(a.iter().enumerate().all(|(i, h)| h.rank == i as u32 + 1));
-    assert!(a.windows(2).all(|w| w[0].hot_level >= w[1].hot_level));
-    assert!(a.iter().all(|h| h.hot_level > 0 && !h.word.is_empty()));
-    assert!(
-        a.iter()
-            .all(|h| ["", "新", "热", "爆"].contains(&h.label.as_str()))
-    );
+    assert_ranked(&a);
 
     advance(&s, 3 * 3_600_000).await;
     assert_eq!(
@@ -127,9 +139,7 @@ async fn hot_search_moves_with_the_day_not_within_it() {
 
 #[tokio::test]
 async fn suggestions_include_long_tail_expansions_with_a_trend() {
-    let _g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let (_g, s, dy) = setup().await;
     pin_early_morning();
 
     let l = dy.search_suggest(" 火锅 ").await.unwrap();
@@ -173,9 +183,7 @@ async fn suggestions_include_long_tail_expansions_with_a_trend() {
 
 #[tokio::test]
 async fn empty_keyword_is_refused_before_calling() {
-    let _g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let (_g, s, dy) = setup().await;
     let e = dy.search_suggest("  ").await.unwrap_err();
     assert_eq!(e.code, "empty_keyword");
     assert_eq!(e.kind, ErrorKind::Permanent);
@@ -186,9 +194,7 @@ async fn empty_keyword_is_refused_before_calling() {
 
 #[tokio::test]
 async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
-    let _g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let (_g, s, dy) = setup().await;
     let acc = new_account(
         &s,
         json!({"nickname": "对面火锅店", "posts_per_day": 3, "followers": 1000}),
@@ -249,9 +255,7 @@ async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
 
 #[tokio::test]
 async fn share_links_and_ids_resolve() {
-    let _g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let (_g, s, dy) = setup().await;
     let acc = new_account(&s, json!({"nickname": "隔壁奶茶", "posts_per_day": 2})).await;
     let id = acc["id"].as_str().unwrap();
     let share = acc["share_url"].as_str().unwrap();
@@ -279,9 +283,7 @@ async fn share_links_and_ids_resolve() {
 
 #[tokio::test]
 async fn unknown_accounts_and_links_are_permanent_errors() {
-    let _g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let (_g, s, dy) = setup().await;
 
     let e = dy.public_account("MS4wLjABAAAAnobody").await.unwrap_err();
     assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "2199001"));
@@ -321,9 +323,7 @@ async fn unknown_accounts_and_links_are_permanent_errors() {
 
 #[tokio::test]
 async fn public_works_paginate_by_cursor() {
-    let _g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let (_g, s, dy) = setup().await;
     let acc = new_account(
         &s,
         json!({"nickname": "老牌烧烤", "posts_per_day": 5, "start_ms": now() - 3 * DAY,
@@ -365,9 +365,7 @@ async fn public_works_paginate_by_cursor() {
 
 #[tokio::test]
 async fn seo_rate_limits_are_retryable_and_expired_client_tokens_renewed() {
-    let _g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let (_g, s, dy) = setup().await;
     for call in ["dy.hot_search", "dy.search_suggest", "dy.public_account"] {
         s.control(
             "faults",
@@ -472,9 +470,7 @@ async fn kuaishou_has_its_own_hot_list_and_suggestions() {
     pin_early_morning();
 
     let k = ks.hot_search().await.unwrap();
-    assert_eq!(k.len(), 50);
-    assert!(k.iter().enumerate().all(|(i, h)| h.rank == i as u32 + 1));
-    assert!(k.windows(2).all(|w| w[0].hot_level >= w[1].hot_level));
+    assert_ranked(&k);
     assert_ne!(
         k,
         dy.hot_search().await.unwrap(),
