@@ -6,8 +6,9 @@
 
 use crate::http::{self, Http, MB, num, text};
 use crate::{
-    Adapter, AppCreds, Comment, Creds, Endpoint, PResult, Platform, Poi, PublishReq, QrLogin,
-    SessionState, Stats, TokenSet, Work, WorkStatus, error,
+    Adapter, AppCreds, Comment, Creds, Endpoint, ErrorKind, HotWord, PResult, Platform, Poi,
+    PublicAccount, PublicWork, PublishReq, QrLogin, SearchWord, SessionState, Stats, TokenSet,
+    Work, WorkStatus, error, seo,
 };
 use domain::clock::platform_now;
 use reqwest::multipart::{Form, Part};
@@ -31,8 +32,12 @@ const RENEW_BELOW_MS: i64 = 15 * 86_400_000;
 pub struct DyAdapter {
     http: Http,
     app: AppCreds,
-    /// The app's client_token (POI search), cached until shortly before it expires.
+    /// The app's client_token (POI search, H5 share, hot search, data calls), cached until
+    /// shortly before it expires.
     client_token: tokio::sync::Mutex<Option<(String, i64)>>,
+    /// Where the calls without an open-platform API go (search suggestions, public accounts):
+    /// None = the base URL (the sandbox answers them); a real deployment sets a data vendor.
+    data_base: Option<String>,
 }
 
 const PATH_UPLOAD: &str = "/api/douyin/v1/video/upload_video/";
@@ -48,7 +53,15 @@ impl DyAdapter {
             http: Http::new(Platform::Dy, &ep),
             app: ep.app,
             client_token: tokio::sync::Mutex::new(None),
+            data_base: None,
         }
+    }
+
+    /// Sends the data calls that have no open-platform API (`/vendor/...`: search suggestions,
+    /// public accounts and videos) to `url` instead of the base URL (docs/seo-platforms.md).
+    pub fn with_data_base_url(mut self, url: impl Into<String>) -> DyAdapter {
+        self.data_base = Some(url.into().trim_end_matches('/').to_string());
+        self
     }
 
     /// Returns `data` when both `data.error_code` and `extra.error_code` are 0.
@@ -168,6 +181,38 @@ impl DyAdapter {
         let t = text(&data, "access_token");
         *cached = Some((t.clone(), now + num(&data, "expires_in") * 1000));
         Ok(t)
+    }
+
+    /// GET with the app's client token; a token the platform calls expired is fetched again once.
+    /// `vendor`: the path is one of the data calls without an open-platform API.
+    async fn app_get(&self, path: &str, q: &[(&str, &str)], vendor: bool) -> PResult<Value> {
+        let base = match &self.data_base {
+            Some(b) if vendor => format!("{b}{path}"),
+            _ => self.http.url(path),
+        };
+        let url = if q.is_empty() {
+            base
+        } else {
+            format!("{base}?{}", http::query(q))
+        };
+        for attempt in 0..2 {
+            let token = self.client_token().await?;
+            let rb = self.http.client.get(&url).header("access-token", token);
+            match self.call(rb, 0).await {
+                Err(e) if e.kind == ErrorKind::TokenExpired && attempt == 0 => {
+                    *self.client_token.lock().await = None;
+                }
+                r => return r,
+            }
+        }
+        unreachable!("the second attempt returns")
+    }
+
+    fn list_of(data: &Value) -> Vec<Value> {
+        data.get("list")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
     }
 
     fn video_part(bytes: Vec<u8>, name: String) -> Form {
@@ -563,20 +608,162 @@ impl Adapter for DyAdapter {
     }
 
     async fn poi_search(&self, keyword: &str, city: &str) -> PResult<Vec<Poi>> {
-        let token = self.client_token().await?;
-        let q = http::query(&[
+        let q = [
             ("keyword", keyword),
             ("city", city),
             ("count", "50"),
             ("cursor", "0"),
-        ]);
-        let rb = self
-            .http
-            .client
-            .get(format!("{}?{q}", self.http.url("/poi/search/keyword/")))
-            .header("access-token", token);
-        let data = self.call(rb, 0).await?;
+        ];
+        let data = self.app_get("/poi/search/keyword/", &q, false).await?;
         Ok(parse_pois(&data))
+    }
+
+    /// `GET /hotsearch/sentences/` (the list, hottest first), labelled from
+    /// `GET /hotsearch/trending/sentences/` (the rising words).
+    async fn hot_search(&self) -> PResult<Vec<HotWord>> {
+        let data = self.app_get("/hotsearch/sentences/", &[], false).await?;
+        let mut labels = std::collections::HashMap::new();
+        let mut cursor = "0".to_string();
+        // The rising list is short (tens); three pages are plenty and bound the calls.
+        for _ in 0..3 {
+            let page = self
+                .app_get(
+                    "/hotsearch/trending/sentences/",
+                    &[("cursor", &cursor), ("count", "50")],
+                    false,
+                )
+                .await?;
+            let list = Self::list_of(&page);
+            for t in &list {
+                labels.insert(text(t, "sentence"), hot_label(num(t, "label")));
+            }
+            let next = text(&page, "cursor");
+            if !http::boolean(&page, "has_more") || list.is_empty() || next == cursor {
+                break;
+            }
+            cursor = next;
+        }
+        Ok(Self::list_of(&data)
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let word = text(h, "sentence");
+                HotWord {
+                    label: labels.get(&word).copied().unwrap_or("").to_string(),
+                    hot_level: num(h, "hot_level"),
+                    rank: i as u32 + 1,
+                    word,
+                }
+            })
+            .collect())
+    }
+
+    /// `GET /vendor/search/suggest/` (sandbox-only shape; a data vendor in production).
+    async fn search_suggest(&self, keyword: &str) -> PResult<Vec<SearchWord>> {
+        let kw = seo::keyword(Platform::Dy, keyword)?;
+        let data = self
+            .app_get(
+                "/vendor/search/suggest/",
+                &[("keyword", &kw), ("count", "50")],
+                true,
+            )
+            .await?;
+        Ok(Self::list_of(&data).iter().map(seo::search_word).collect())
+    }
+
+    /// `GET /vendor/user/profile/?link=` or `?account_id=` (sandbox-only shape).
+    async fn public_account(&self, link_or_id: &str) -> PResult<PublicAccount> {
+        let (link, id) = seo::account_ref(Platform::Dy, link_or_id)?;
+        let q = if link.is_empty() {
+            [("account_id", id.as_str())]
+        } else {
+            [("link", link.as_str())]
+        };
+        let data = self.app_get("/vendor/user/profile/", &q, true).await?;
+        let user = data.get("user").cloned().unwrap_or(Value::Null);
+        let a = public_account_from(&user);
+        if a.account_id.is_empty() {
+            return Err(error::bad_response(
+                Platform::Dy,
+                "profile without account_id",
+            ));
+        }
+        Ok(a)
+    }
+
+    /// `GET /vendor/user/videos/?account_id&cursor&count` (sandbox-only shape), newest first.
+    async fn public_works(
+        &self,
+        account_id: &str,
+        cursor: i64,
+        count: usize,
+    ) -> PResult<(Vec<PublicWork>, i64, bool)> {
+        let (_, id) = seo::account_ref(Platform::Dy, account_id)?;
+        if id.is_empty() {
+            return Err(error::reason(
+                Platform::Dy,
+                "account_id_expected",
+                error::Reason::BadParams,
+                "",
+            ));
+        }
+        let (cursor, count) = (cursor.max(0).to_string(), count.clamp(1, 50).to_string());
+        let data = self
+            .app_get(
+                "/vendor/user/videos/",
+                &[("account_id", &id), ("cursor", &cursor), ("count", &count)],
+                true,
+            )
+            .await?;
+        let works: Vec<PublicWork> = Self::list_of(&data).iter().map(public_work_from).collect();
+        Ok((
+            works,
+            num(&data, "cursor"),
+            http::boolean(&data, "has_more"),
+        ))
+    }
+}
+
+/// The labels of `/hotsearch/trending/sentences/`.
+fn hot_label(code: i64) -> &'static str {
+    match code {
+        1 => "新",
+        2 => "荐",
+        3 => "热",
+        4 => "爆",
+        5 => "首发",
+        _ => "",
+    }
+}
+
+fn public_account_from(u: &Value) -> PublicAccount {
+    PublicAccount {
+        account_id: match text(u, "account_id") {
+            id if id.is_empty() => text(u, "sec_uid"),
+            id => id,
+        },
+        nickname: text(u, "nickname"),
+        avatar: text(u, "avatar"),
+        signature: text(u, "signature"),
+        followers: num(u, "follower_count"),
+        total_likes: num(u, "total_favorited"),
+        works_count: num(u, "aweme_count"),
+        share_url: text(u, "share_url"),
+    }
+}
+
+fn public_work_from(v: &Value) -> PublicWork {
+    let s = v.get("statistics").cloned().unwrap_or(Value::Null);
+    PublicWork {
+        item_id: text(v, "item_id"),
+        title: text(v, "title"),
+        create_time: num(v, "create_time") * 1000,
+        plays: num(&s, "play_count"),
+        likes: num(&s, "digg_count"),
+        comments: num(&s, "comment_count"),
+        shares: num(&s, "share_count"),
+        cover: text(v, "cover"),
+        share_url: text(v, "share_url"),
     }
 }
 

@@ -30,6 +30,8 @@ pub(crate) enum Reason {
     BadVideoId,
     BadParams,
     SmsCodeInvalid,
+    AccountNotFound,
+    LinkUnresolvable,
     /// A code we do not know: Permanent, with the platform's own description.
     Unknown,
 }
@@ -43,9 +45,8 @@ impl Reason {
             | ScopeMissing | AppTokenInvalid => ErrorKind::Reauthorize,
             RateLimit | Busy | MissingChunk => ErrorKind::Retryable,
             AppCredsInvalid | Quota | DailyCap | Banned | SensitiveWord | ReviewFailed
-            | TooLarge | TooLong | BadVideoId | BadParams | SmsCodeInvalid | Unknown => {
-                ErrorKind::Permanent
-            }
+            | TooLarge | TooLong | BadVideoId | BadParams | SmsCodeInvalid | AccountNotFound
+            | LinkUnresolvable | Unknown => ErrorKind::Permanent,
         }
     }
 
@@ -122,6 +123,14 @@ impl Reason {
             ),
             BadParams => ("请求参数错误", "The request has invalid parameters"),
             SmsCodeInvalid => ("短信验证码错误", "The SMS verification code is wrong"),
+            AccountNotFound => (
+                "账号不存在或未公开",
+                "The account does not exist or is not public",
+            ),
+            LinkUnresolvable => (
+                "无法解析该分享链接，请粘贴账号主页的分享链接或账号 ID",
+                "The share link cannot be resolved; paste the profile's share link or the account id",
+            ),
             Unknown => ("平台返回错误", "The platform answered an error"),
         }
     }
@@ -170,8 +179,11 @@ pub(crate) fn unsupported(platform: Platform, call: &str) -> PlatformError {
         platform,
         ErrorKind::Permanent,
         "unsupported",
-        format!("该平台不支持此操作（{call}）"),
-        format!("This platform does not support this call ({call})"),
+        format!("该平台（{}）不支持此操作（{call}）", platform.code()),
+        format!(
+            "This platform ({}) does not support this call ({call})",
+            platform.code()
+        ),
     )
 }
 
@@ -247,6 +259,13 @@ pub(crate) fn no_app_creds(platform: Platform) -> PlatformError {
     )
 }
 
+/// The sandbox's own DY codes for the data calls that have no open-platform API (public accounts;
+/// docs/seo-platforms.md). Unverified on any real host: a data vendor has its own.
+pub(crate) mod dy_codes {
+    pub const ACCOUNT_NOT_FOUND: i64 = 2199001;
+    pub const LINK_UNRESOLVABLE: i64 = 2199002;
+}
+
 /// Douyin codes (PLATFORMS.md "Error codes to handle", plus the OAuth 100xx codes).
 /// 2190004 is the sandbox's code for an incomplete chunked upload (unverified on the real host).
 pub(crate) fn dy(code: i64, description: &str) -> PlatformError {
@@ -271,6 +290,8 @@ pub(crate) fn dy(code: i64, description: &str) -> PlatformError {
         2190006 => TooLong,
         2190007 => BadVideoId,
         2100005 | 28001007 | 10002 | 10005 => BadParams,
+        dy_codes::ACCOUNT_NOT_FOUND => AccountNotFound,
+        dy_codes::LINK_UNRESOLVABLE => LinkUnresolvable,
         _ => Unknown,
     };
     reason(Platform::Dy, code, r, description)

@@ -14,11 +14,13 @@ mod error;
 mod http;
 mod ks;
 pub mod sandbox;
+mod seo;
 mod session;
 
 pub use bjh::BjhAdapter;
 pub use dy::DyAdapter;
 pub use ks::KsAdapter;
+pub use seo::{HotWord, MAX_KEYWORD_CHARS, PublicAccount, PublicWork, SearchWord, SearchWordKind};
 pub use session::SessionAdapter;
 
 /// The six platforms. `code()` is the short name used in paths, config and the database.
@@ -344,6 +346,41 @@ pub trait Adapter: Send + Sync {
     ) -> PResult<String> {
         let _ = (creds, item_id, comment_id, text);
         Err(error::unsupported(self.platform(), "reply_comment"))
+    }
+
+    // ---- SEO (issue 15; docs/seo-platforms.md). App credentials only, no account token. ----
+
+    /// The platform's hot-search list, top first (DY `/hotsearch/sentences/` with the labels of
+    /// `/hotsearch/trending/sentences/`).
+    async fn hot_search(&self) -> PResult<Vec<HotWord>> {
+        Err(error::unsupported(self.platform(), "hot_search"))
+    }
+
+    /// Search words related to `keyword`: the seed, its long-tail expansions ("火锅推荐",
+    /// "附近火锅") and neighbours, each with today's heat and the last 7 days. An empty keyword is
+    /// refused before any call (code `empty_keyword`).
+    async fn search_suggest(&self, keyword: &str) -> PResult<Vec<SearchWord>> {
+        let _ = keyword;
+        Err(error::unsupported(self.platform(), "search_suggest"))
+    }
+
+    /// Resolves a share link (or a pasted share text containing one) or an account id to the
+    /// account's public profile. Unknown or unresolvable: Permanent.
+    async fn public_account(&self, link_or_id: &str) -> PResult<PublicAccount> {
+        let _ = link_or_id;
+        Err(error::unsupported(self.platform(), "public_account"))
+    }
+
+    /// One page of an account's public videos, newest first: `(works, next_cursor, has_more)`.
+    /// Start with cursor 0; pass the returned cursor for the next page. `count` is capped at 50.
+    async fn public_works(
+        &self,
+        account_id: &str,
+        cursor: i64,
+        count: usize,
+    ) -> PResult<(Vec<PublicWork>, i64, bool)> {
+        let _ = (account_id, cursor, count);
+        Err(error::unsupported(self.platform(), "public_works"))
     }
 }
 

@@ -1,5 +1,5 @@
-//! The JSON control API under `/_control` (clock, faults, counts, review delay, expiry, webhook) and
-//! the DY create_video webhook sender.
+//! The JSON control API under `/_control` (clock, faults, counts, review delay, expiry, webhook,
+//! public accounts) and the DY create_video webhook sender.
 
 use super::works::Review;
 use super::{DEFAULT_HOLD_MS, Fault, FaultRule, S};
@@ -27,6 +27,11 @@ pub(crate) fn routes() -> Router<S> {
         .route("/webhook", post(webhook))
         .route("/h5_publish", post(super::dy::h5_publish))
         .route("/h5_page", get(h5_page))
+        .route(
+            "/public_accounts",
+            get(super::public::list).post(super::public::create),
+        )
+        .route("/public_accounts/{id}", get(super::public::show))
 }
 
 /// What the customer's Douyin shows when an H5 share schema opens it: the title and hashtags, and

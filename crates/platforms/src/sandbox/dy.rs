@@ -71,6 +71,7 @@ pub(crate) fn routes() -> Router<S> {
     r = both(r, "/im/send/msg/", post(im_send));
     r = both(r, "/api/douyin/v1/schema/get_share/", post(get_share));
     r = both(r, "/poi/search/keyword/", get(poi_search));
+    r = super::dy_data::routes(r);
     r = r.route("/s/{code}", get(short_link));
     // Registered last: it applies to the routes above.
     r.method_not_allowed_fallback(method_not_allowed)
@@ -143,13 +144,13 @@ fn extra(code: i64, desc: &str) -> Value {
 }
 
 /// `{data:{error_code:0,...}, extra:{...}}`
-fn ok(mut data: Value) -> Response {
+pub(crate) fn ok(mut data: Value) -> Response {
     data["error_code"] = json!(0);
     data["description"] = json!("");
     axum::Json(json!({"data": data, "extra": extra(0, "")})).into_response()
 }
 
-fn err(code: i64, desc: &str) -> Response {
+pub(crate) fn err(code: i64, desc: &str) -> Response {
     axum::Json(
         json!({"data": {"error_code": code, "description": desc}, "extra": extra(code, desc)}),
     )
@@ -169,7 +170,7 @@ fn oauth_err(code: i64, desc: &str) -> Response {
 }
 
 /// How a fault looks on DY. OAuth calls render expired tokens with their OAuth codes.
-fn fault(f: Fault, call: &str) -> Response {
+pub(crate) fn fault(f: Fault, call: &str) -> Response {
     let oauth = matches!(
         call,
         "access_token" | "refresh_token" | "renew_refresh_token" | "client_token" | "userinfo"
@@ -1161,17 +1162,8 @@ async fn poi_search(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
     if let Some(x) = gate(&s, Platform::Dy, "poi_search", "").await {
         return fault(x, "poi_search");
     }
-    let token = headers
-        .get("access-token")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    {
-        let st = s.lock();
-        match st.client_tokens.get(token) {
-            Some(exp) if *exp > platform_now() => {}
-            Some(_) => return err(28001008, "client_token 已过期"),
-            None => return err(2190002, "access_token 无效"),
-        }
+    if let Some(r) = client_refusal(&s, &headers) {
+        return r;
     }
     let pois = super::poi::search(
         q.get("keyword").map_or("", |s| s),
@@ -1184,6 +1176,19 @@ async fn poi_search(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .clamp(1, 100);
     let list: Vec<_> = pois.into_iter().take(count).collect();
     ok(json!({"pois": list, "cursor": list.len(), "has_more": false}))
+}
+
+/// Checks the `access-token` header of an app call: the refusal unless it is a live client token.
+pub(crate) fn client_refusal(s: &S, headers: &HeaderMap) -> Option<Response> {
+    let token = headers
+        .get("access-token")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    match s.lock().client_tokens.get(token) {
+        Some(exp) if *exp > platform_now() => None,
+        Some(_) => Some(err(28001008, "client_token 已过期")),
+        None => Some(err(2190002, "access_token 无效")),
+    }
 }
 
 // ---- H5 share schema (PLATFORMS.md): client_token -> ticket -> share id -> signed schema link ----

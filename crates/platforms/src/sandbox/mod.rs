@@ -22,12 +22,15 @@ mod avatar;
 mod bjh;
 mod control;
 mod dy;
+mod dy_data;
 mod ks;
 mod mp4;
 mod pages;
 mod persist;
 mod poi;
+mod public;
 mod session;
+mod words;
 mod works;
 
 pub use poi::search as poi_search;
@@ -159,6 +162,11 @@ impl Sandbox {
         for (k, v) in apps {
             st.apps.entry(k).or_insert(v);
         }
+        for a in public::builtins() {
+            if !st.public_accounts.iter().any(|x| x.id == a.id) {
+                st.public_accounts.push(a);
+            }
+        }
         Sandbox {
             public_base: cfg.public_base.trim_end_matches('/').to_string(),
             st: Mutex::new(st),
@@ -228,6 +236,8 @@ pub(crate) struct State {
     pub sessions: HashMap<String, session::SessionRec>,
     /// DY private messages sent through `/im/send/msg/`, oldest first.
     pub messages: Vec<ImMessage>,
+    /// Benchmark (competitor) accounts: the built-in ones and those made by `/_control`.
+    pub public_accounts: Vec<public::AccountRec>,
     #[serde(skip)]
     pub faults: Vec<FaultRule>,
     /// "<platform>:<open_id>" -> successful creates.

@@ -1,0 +1,511 @@
+//! SEO data (issue 15) end to end: the DY adapter against the sandbox's hot list, search words and
+//! benchmark accounts, which move with the platform clock.
+
+mod common;
+
+use common::*;
+use platforms::{Adapter, ErrorKind, HotWord, Platform, PublicWork, SearchWordKind, adapter};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// The tests' lock on the (process-wide) platform clock, a fresh sandbox and its DY adapter.
+async fn setup() -> (tokio::sync::MutexGuard<'static, ()>, Sbx, Arc<dyn Adapter>) {
+    let g = serial().await;
+    let s = start(|_| {}).await;
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    (g, s, dy)
+}
+
+/// Puts the platform clock at 01:00 China time of the next day, so "+3 h" stays in that day.
+fn pin_early_morning() {
+    let day = domain::matrix::day_of(now()) + 1;
+    domain::clock::advance_to(domain::matrix::at(day, 60));
+}
+
+/// A full hot list: 50 words ranked 1.., hottest first, with known labels only.
+fn assert_ranked(l: &[HotWord]) {
+    assert_eq!(l.len(), 50);
+    assert!(l.iter().enumerate().all(|(i, h)| h.rank == i as u32 + 1));
+    assert!(l.windows(2).all(|w| w[0].hot_level >= w[1].hot_level));
+    assert!(l.iter().all(|h| h.hot_level > 0 && !h.word.is_empty()));
+    assert!(
+        l.iter()
+            .all(|h| ["", "新", "热", "爆"].contains(&h.label.as_str())),
+        "{l:?}"
+    );
+}
+
+async fn advance(s: &Sbx, ms: i64) {
+    s.control("clock", json!({"advance_ms": ms})).await;
+}
+
+async fn control_get(s: &Sbx, path: &str) -> (u16, Value) {
+    let r = s
+        .http
+        .get(format!("{}/_control/{path}", s.base))
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+async fn new_account(s: &Sbx, body: Value) -> Value {
+    let v = s.control("public_accounts", body).await;
+    assert!(v["id"].as_str().unwrap().starts_with("MS4wLjABAAAA"), "{v}");
+    v
+}
+
+/// Every page of an account's videos, newest first.
+async fn all_works(dy: &Arc<dyn Adapter>, id: &str, page: usize) -> Vec<PublicWork> {
+    let (mut out, mut cursor) = (Vec::new(), 0);
+    loop {
+        let (works, next, more) = dy.public_works(id, cursor, page).await.unwrap();
+        assert!(works.len() <= page);
+        out.extend(works);
+        if !more {
+            return out;
+        }
+        cursor = next;
+    }
+}
+
+/// The control API's truth about an account, in the adapter's types.
+async fn truth(s: &Sbx, id: &str) -> (Value, Vec<PublicWork>) {
+    let (status, v) = control_get(s, &format!("public_accounts/{id}")).await;
+    assert_eq!(status, 200, "{v}");
+    let works = v["videos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| PublicWork {
+            item_id: w["item_id"].as_str().unwrap().into(),
+            title: w["title"].as_str().unwrap().into(),
+            create_time: w["create_time"].as_i64().unwrap(),
+            plays: w["plays"].as_i64().unwrap(),
+            likes: w["likes"].as_i64().unwrap(),
+            comments: w["comments"].as_i64().unwrap(),
+            shares: w["shares"].as_i64().unwrap(),
+            cover: w["cover"].as_str().unwrap().into(),
+            share_url: format!("{}/dy/share/{}", s.base, w["item_id"].as_str().unwrap()),
+        })
+        .collect();
+    (v["account"].clone(), works)
+}
+
+#[tokio::test]
+async fn hot_search_moves_with_the_day_not_within_it() {
+    let (_g, s, dy) = setup().await;
+    pin_early_morning();
+
+    let a = dy.hot_search().await.unwrap();
+    assert_ranked(&a);
+
+    advance(&s, 3 * 3_600_000).await;
+    assert_eq!(
+        dy.hot_search().await.unwrap(),
+        a,
+        "same China day, same list"
+    );
+
+    advance(&s, DAY).await;
+    let b = dy.hot_search().await.unwrap();
+    assert_eq!(b.len(), 50);
+    assert_ne!(b, a, "a new day moves the heat");
+    let changed = a
+        .iter()
+        .filter(|x| {
+            b.iter()
+                .any(|y| y.word == x.word && y.hot_level != x.hot_level)
+        })
+        .count();
+    assert!(changed > 10, "{changed} words changed heat");
+
+    // Over a few days some words get a label (new on the list, or rising fast).
+    let mut labelled = b.iter().any(|h| !h.label.is_empty());
+    for _ in 0..6 {
+        if labelled {
+            break;
+        }
+        advance(&s, DAY).await;
+        labelled = dy
+            .hot_search()
+            .await
+            .unwrap()
+            .iter()
+            .any(|h| !h.label.is_empty());
+    }
+    assert!(labelled);
+}
+
+#[tokio::test]
+async fn suggestions_include_long_tail_expansions_with_a_trend() {
+    let (_g, s, dy) = setup().await;
+    pin_early_morning();
+
+    let l = dy.search_suggest(" 火锅 ").await.unwrap();
+    assert_eq!(l[0].word, "火锅");
+    assert_eq!(l[0].kind, SearchWordKind::Seed);
+    for w in ["火锅推荐", "附近火锅", "火锅团购"] {
+        assert!(
+            l.iter()
+                .any(|x| x.word == w && x.kind == SearchWordKind::LongTail),
+            "{w} in {l:?}"
+        );
+    }
+    let long_tail = l
+        .iter()
+        .filter(|x| x.kind == SearchWordKind::LongTail)
+        .count();
+    assert!(long_tail >= 8, "{long_tail}");
+    assert!(l.iter().all(|x| x.kind == SearchWordKind::Seed
+        || x.word.contains("火锅")
+        || x.kind == SearchWordKind::Related));
+    assert!(l.iter().any(|x| x.kind == SearchWordKind::Related));
+    for x in &l {
+        assert_eq!(x.trend.len(), 7);
+        assert_eq!(x.heat, x.trend[6]);
+        let want = (x.trend[6] - x.trend[5]) as f64 / x.trend[5] as f64;
+        assert!((x.change_ratio - want).abs() < 1e-3, "{x:?}");
+    }
+    // Stable within the day; the next day's trend is shifted by one.
+    advance(&s, 2 * 3_600_000).await;
+    assert_eq!(dy.search_suggest("火锅").await.unwrap(), l);
+    advance(&s, DAY).await;
+    let next = dy.search_suggest("火锅").await.unwrap();
+    let seed = &next[0];
+    assert_eq!(seed.trend[..6], l[0].trend[1..]);
+
+    // Latin seeds get English modifiers.
+    let en = dy.search_suggest("pizza").await.unwrap();
+    assert!(en.iter().any(|x| x.word == "pizza near me"));
+    assert!(en.iter().any(|x| x.word == "best pizza"));
+}
+
+#[tokio::test]
+async fn empty_keyword_is_refused_before_calling() {
+    let (_g, s, dy) = setup().await;
+    let e = dy.search_suggest("  ").await.unwrap_err();
+    assert_eq!(e.code, "empty_keyword");
+    assert_eq!(e.kind, ErrorKind::Permanent);
+    assert!(!e.zh.is_empty() && !e.en.is_empty());
+    // Nothing reached the platform: not even a client token was asked for.
+    assert_eq!(s.counts().await["client_tokens_issued"], 0);
+}
+
+#[tokio::test]
+async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
+    let (_g, s, dy) = setup().await;
+    let acc = new_account(
+        &s,
+        json!({"nickname": "对面火锅店", "posts_per_day": 3, "followers": 1000}),
+    )
+    .await;
+    let id = acc["id"].as_str().unwrap();
+
+    let p0 = dy.public_account(id).await.unwrap();
+    assert_eq!(p0.nickname, "对面火锅店");
+    assert_eq!(p0.works_count, 0);
+    assert_eq!(p0.followers, 1000);
+    assert!(p0.avatar.ends_with(".svg"), "{}", p0.avatar);
+    assert!(all_works(&dy, id, 10).await.is_empty());
+
+    advance(&s, DAY).await;
+    let day1 = all_works(&dy, id, 10).await;
+    assert_eq!(day1.len(), 3);
+    let (acct, true1) = truth(&s, id).await;
+    assert_eq!(day1, true1, "the adapter reads the control API's figures");
+    let p1 = dy.public_account(id).await.unwrap();
+    assert_eq!(p1.works_count, 3);
+    assert_eq!(acct["aweme_count"], 3);
+    assert_eq!(p1.followers, acct["follower_count"].as_i64().unwrap());
+    assert_eq!(p1.total_likes, acct["total_favorited"].as_i64().unwrap());
+    // Posted within the day, newest first, with Chinese marketing titles.
+    let t0 = acc["start_ms"].as_i64().unwrap();
+    assert!(day1.windows(2).all(|w| w[0].create_time > w[1].create_time));
+    assert!(
+        day1.iter()
+            .all(|w| w.create_time > t0 && w.create_time <= now())
+    );
+    assert!(day1.iter().all(|w| {
+        w.title.chars().count() >= 8
+            && w.title
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }));
+    assert!(day1.iter().all(|w| w.plays > 0));
+
+    advance(&s, DAY).await;
+    let day2 = all_works(&dy, id, 10).await;
+    assert_eq!(day2.len(), 6);
+    assert_eq!(day2, truth(&s, id).await.1);
+    // The first day's videos are still there, with more plays, likes and shares.
+    for old in &day1 {
+        let now_ = day2.iter().find(|w| w.item_id == old.item_id).unwrap();
+        assert_eq!(now_.title, old.title);
+        assert_eq!(now_.create_time, old.create_time);
+        assert!(now_.plays > old.plays, "{old:?} -> {now_:?}");
+        assert!(now_.likes >= old.likes && now_.comments >= old.comments);
+        assert!(now_.shares >= old.shares);
+    }
+    let p2 = dy.public_account(id).await.unwrap();
+    assert_eq!(p2.works_count, 6);
+    assert!(p2.followers > p1.followers);
+    assert!(p2.total_likes > p1.total_likes);
+}
+
+#[tokio::test]
+async fn share_links_and_ids_resolve() {
+    let (_g, s, dy) = setup().await;
+    let acc = new_account(&s, json!({"nickname": "隔壁奶茶", "posts_per_day": 2})).await;
+    let id = acc["id"].as_str().unwrap();
+    let share = acc["share_url"].as_str().unwrap();
+    let short = acc["short_url"].as_str().unwrap();
+    assert!(share.starts_with(&s.base), "{share}");
+    assert!(short.starts_with("https://v.douyin.com/"), "{short}");
+
+    let text = format!("7.99 复制打开抖音，看看【隔壁奶茶的作品】 {short} 8@5.com :2pm");
+    let web = format!("https://www.douyin.com/user/{id}?from_tab_name=main");
+    for input in [id, share, short, text.as_str(), web.as_str()] {
+        let p = dy.public_account(input).await.unwrap();
+        assert_eq!(p.account_id, id, "{input}");
+        assert_eq!(p.nickname, "隔壁奶茶");
+        assert_eq!(p.share_url, share);
+    }
+    // The sandbox also has a few accounts of its own, with a history.
+    let (_, v) = control_get(&s, "public_accounts").await;
+    let builtin = &v["accounts"][0];
+    let p = dy
+        .public_account(builtin["short_url"].as_str().unwrap())
+        .await
+        .unwrap();
+    assert!(p.works_count > 100, "{p:?}");
+}
+
+#[tokio::test]
+async fn unknown_accounts_and_links_are_permanent_errors() {
+    let (_g, s, dy) = setup().await;
+
+    let e = dy.public_account("MS4wLjABAAAAnobody").await.unwrap_err();
+    assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "2199001"));
+    assert!(
+        e.zh.contains("账号不存在") && e.en.contains("does not exist"),
+        "{e:?}"
+    );
+
+    let e = dy
+        .public_account("https://example.com/some/page")
+        .await
+        .unwrap_err();
+    assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "2199002"));
+    assert!(e.en.contains("share link"), "{e:?}");
+
+    let e = dy
+        .public_account("https://v.douyin.com/zzzzzzzz/")
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, "2199001");
+
+    let e = dy.public_account("这不是链接").await.unwrap_err();
+    assert_eq!(
+        (e.kind, e.code.as_str()),
+        (ErrorKind::Permanent, "account_ref_invalid")
+    );
+
+    let e = dy
+        .public_works("MS4wLjABAAAAnobody", 0, 10)
+        .await
+        .unwrap_err();
+    assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "2199001"));
+
+    let (status, _) = control_get(&s, "public_accounts/MS4wLjABAAAAnobody").await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn public_works_paginate_by_cursor() {
+    let (_g, s, dy) = setup().await;
+    let acc = new_account(
+        &s,
+        json!({"nickname": "老牌烧烤", "posts_per_day": 5, "start_ms": now() - 3 * DAY,
+               "topics": ["烧烤", "啤酒"], "city": "淄博"}),
+    )
+    .await;
+    let id = acc["id"].as_str().unwrap();
+
+    let (p1, c1, more) = dy.public_works(id, 0, 4).await.unwrap();
+    assert_eq!(p1.len(), 4);
+    assert!(more);
+    assert_eq!(c1, p1[3].create_time, "the cursor is the last item's time");
+    // Videos posted between two pages do not shift the next page.
+    advance(&s, DAY).await;
+    let (p2, c2, _) = dy.public_works(id, c1, 4).await.unwrap();
+    assert!(p2.iter().all(|w| w.create_time < c1));
+    let (p3, c3, _) = dy.public_works(id, c2, 4).await.unwrap();
+    let (p4, _, more) = dy.public_works(id, c3, 4).await.unwrap();
+    assert_eq!(p4.len(), 3);
+    assert!(!more);
+    let mut ids: Vec<&str> = [&p1, &p2, &p3, &p4]
+        .iter()
+        .flat_map(|p| p.iter().map(|w| w.item_id.as_str()))
+        .collect();
+    assert_eq!(ids.len(), 15);
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 15, "no video twice");
+    // The new day's 5 are on the first page now.
+    let all = all_works(&dy, id, 7).await;
+    assert_eq!(all.len(), 20);
+    assert_eq!(all[5].item_id, p1[0].item_id);
+    assert!(
+        all.iter()
+            .all(|w| w.title.contains("烧烤") || w.title.contains("啤酒"))
+    );
+    assert!(all.iter().any(|w| w.title.contains("淄博")));
+}
+
+#[tokio::test]
+async fn seo_rate_limits_are_retryable_and_expired_client_tokens_renewed() {
+    let (_g, s, dy) = setup().await;
+    for call in ["dy.hot_search", "dy.search_suggest", "dy.public_account"] {
+        s.control(
+            "faults",
+            json!({"call": call, "fault": "rate_limit", "count": 1}),
+        )
+        .await;
+    }
+    let e = dy.hot_search().await.unwrap_err();
+    assert_eq!(
+        (e.kind, e.code.as_str()),
+        (ErrorKind::Retryable, "28003018")
+    );
+    let e = dy.search_suggest("火锅").await.unwrap_err();
+    assert_eq!(
+        (e.kind, e.code.as_str()),
+        (ErrorKind::Retryable, "28003018")
+    );
+    let e = dy
+        .public_account("MS4wLjABAAAAsbx0000000000001")
+        .await
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Retryable);
+    dy.hot_search().await.unwrap();
+    dy.search_suggest("火锅").await.unwrap();
+    dy.public_account("MS4wLjABAAAAsbx0000000000001")
+        .await
+        .unwrap();
+    assert_eq!(
+        s.counts().await["client_tokens_issued"],
+        1,
+        "one cached token"
+    );
+
+    // A client token the platform calls expired is fetched again, once, without failing the call.
+    s.control(
+        "faults",
+        json!({"call": "dy.hot_search", "fault": "expired_token", "count": 1}),
+    )
+    .await;
+    dy.hot_search().await.unwrap();
+    assert_eq!(s.counts().await["client_tokens_issued"], 2);
+    // And one past its 2 h life is replaced before use.
+    advance(&s, 3 * 3_600_000).await;
+    dy.search_suggest("奶茶").await.unwrap();
+    assert_eq!(s.counts().await["client_tokens_issued"], 3);
+}
+
+#[tokio::test]
+async fn other_platforms_say_they_do_not_support_it() {
+    let _g = serial().await;
+    let s = start(|_| {}).await;
+    for p in [Platform::Bjh, Platform::Sph, Platform::Xhs, Platform::Shop] {
+        let a = adapter(p, s.endpoint(p));
+        let e = a.hot_search().await.unwrap_err();
+        assert_eq!(
+            (e.kind, e.code.as_str()),
+            (ErrorKind::Permanent, "unsupported")
+        );
+        assert!(
+            e.zh.contains("不支持") && e.en.contains("not support"),
+            "{e:?}"
+        );
+        assert!(a.search_suggest("火锅").await.is_err());
+        assert!(a.public_account("x").await.is_err());
+        assert!(a.public_works("x", 0, 10).await.is_err());
+    }
+}
+
+#[tokio::test]
+async fn competitor_accounts_survive_a_restart() {
+    let _g = serial().await;
+    let dir = std::env::temp_dir().join(format!("sbx-seo-state-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let keep = |c: &mut platforms::sandbox::Config| c.state_dir = Some(dir.clone());
+    let id = {
+        let s = start(keep).await;
+        let acc = new_account(
+            &s,
+            json!({"nickname": "持久的对手", "posts_per_day": 4,
+                                         "start_ms": now() - DAY}),
+        )
+        .await;
+        acc["id"].as_str().unwrap().to_string()
+    };
+    let s = start(keep).await;
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let p = dy.public_account(&id).await.unwrap();
+    assert_eq!(p.nickname, "持久的对手");
+    assert_eq!(p.works_count, 4);
+    let (_, v) = control_get(&s, "public_accounts").await;
+    let n = v["accounts"].as_array().unwrap().len();
+    assert_eq!(n, 4, "3 built-in + 1, the built-ins not duplicated");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn kuaishou_has_its_own_hot_list_and_suggestions() {
+    let _g = serial().await;
+    let s = start(|_| {}).await;
+    let ks = adapter(Platform::Ks, s.endpoint(Platform::Ks));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    pin_early_morning();
+
+    let k = ks.hot_search().await.unwrap();
+    assert_ranked(&k);
+    assert_ne!(
+        k,
+        dy.hot_search().await.unwrap(),
+        "each platform has its own heat"
+    );
+    advance(&s, 3_600_000).await;
+    assert_eq!(ks.hot_search().await.unwrap(), k);
+    advance(&s, DAY).await;
+    assert_ne!(ks.hot_search().await.unwrap(), k);
+
+    let w = ks.search_suggest("奶茶").await.unwrap();
+    assert_eq!(
+        (w[0].word.as_str(), w[0].kind),
+        ("奶茶", SearchWordKind::Seed)
+    );
+    assert!(w.iter().any(|x| x.word == "奶茶推荐"));
+    assert!(w.iter().all(|x| x.trend.len() == 7));
+    assert_eq!(
+        ks.search_suggest("").await.unwrap_err().code,
+        "empty_keyword"
+    );
+
+    s.control(
+        "faults",
+        json!({"call": "ks.search_suggest", "fault": "rate_limit", "count": 1}),
+    )
+    .await;
+    assert_eq!(
+        ks.search_suggest("奶茶").await.unwrap_err().kind,
+        ErrorKind::Retryable
+    );
+    // KS has no public-account data.
+    let e = ks.public_account("x").await.unwrap_err();
+    assert_eq!(
+        (e.kind, e.code.as_str()),
+        (ErrorKind::Permanent, "unsupported")
+    );
+}
