@@ -64,6 +64,7 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::matrix::router())
         .merge(areas::activities::router())
         .merge(areas::nfc::router())
+        .merge(areas::seo::router())
 }
 
 /// The routes and the OpenAPI document generated from the handlers' annotations, made a contract

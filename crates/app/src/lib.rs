@@ -201,6 +201,9 @@ pub fn registry(state: &api::AppState) -> Registry {
             JobKind::MaintenanceCleanup => r.register(kind, move |ctx| {
                 services::system::maintenance::cleanup(ctx, storage.clone())
             }),
+            JobKind::SeoBenchmarkSync => r.register(kind, move |ctx| {
+                services::seo::benchmark::run(ctx, hub.clone())
+            }),
         }
     }
     r
@@ -279,6 +282,10 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
             db.clone(),
             stop_rx.clone(),
         )));
+        tasks.push(tokio::spawn(services::seo::benchmark::schedule(
+            db.clone(),
+            stop_rx.clone(),
+        )));
     }
     println!(
         "clipmatrix {} listening on http://{addr}",
@@ -314,6 +321,10 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
         db.clone(),
         stop_rx.clone(),
     ));
+    let bench_sched = tokio::spawn(services::seo::benchmark::schedule(
+        db.clone(),
+        stop_rx.clone(),
+    ));
     let state = api::AppState::new(db.clone(), settings(&cfg, &cfg.listen)).await?;
     let dispatch = tokio::spawn(services::matrix::publish::dispatch_loop(
         state.hub.clone(),
@@ -328,7 +339,7 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     ));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
-    let _ = tokio::join!(sched, work, dispatch);
+    let _ = tokio::join!(sched, bench_sched, work, dispatch);
     db.pool.close().await;
     Ok(())
 }

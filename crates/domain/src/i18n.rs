@@ -208,6 +208,14 @@ messages! {
     PoolMissing => "视频池不存在：{what}", "The video pool does not exist: {what}";
     NfcPoolLow => "NFC 标签“{name}”的视频只剩 {left} 个", "NFC tag '{name}' has only {left} videos left";
     DrawThanks => "谢谢参与", "Thanks for taking part";
+    BuiltInReadOnly => "内置分类和关键词只能由管理员修改", "Built-in categories and keywords can be changed by an Administrator only";
+    BannedWord => "{field} 含有禁用词“{word}”", "{field} contains the banned word '{word}'";
+    NoKeywords => "请填写关键词或商品描述（或在词库设置中填写品牌和商品）", "Give keywords or a product text (or set your brand and product in the lexicon settings)";
+    UnknownStyle => "未知的标题类型：{code}", "Unknown title style: {code}";
+    WriterNotConfigured => "未配置 AI 标题服务", "No AI title service is configured";
+    WriterFailed => "AI 标题服务出错：{reason}", "The AI title service failed: {reason}";
+    BenchmarkSyncFailed => "读取对标账号失败：{reason}", "Reading the benchmark account failed: {reason}";
+    JobSeoBenchmarkSync => "同步对标账号", "Sync benchmark accounts";
 }
 
 impl Msg {

@@ -25,10 +25,12 @@ pub enum JobKind {
     MediaIngest,
     /// The hourly cleanup of expired rows and stale temporary files. Payload: [`Cleanup`].
     MaintenanceCleanup,
+    /// A benchmark (competitor) account's public works and figures. Payload: [`BenchmarkRef`].
+    SeoBenchmarkSync,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 9] = [
+    pub const ALL: [JobKind; 10] = [
         JobKind::MatrixSync,
         JobKind::MatrixTokenRefresh,
         JobKind::PublishItem,
@@ -38,6 +40,7 @@ impl JobKind {
         JobKind::MediaAsr,
         JobKind::MediaIngest,
         JobKind::MaintenanceCleanup,
+        JobKind::SeoBenchmarkSync,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -51,6 +54,7 @@ impl JobKind {
             JobKind::MediaAsr => "media.asr",
             JobKind::MediaIngest => "media.ingest",
             JobKind::MaintenanceCleanup => "maintenance.cleanup",
+            JobKind::SeoBenchmarkSync => "seo.benchmark_sync",
         }
     }
 
@@ -66,6 +70,7 @@ impl JobKind {
             JobKind::MediaAsr => Msg::JobMediaAsr,
             JobKind::MediaIngest => Msg::JobMediaIngest,
             JobKind::MaintenanceCleanup => Msg::JobMaintenanceCleanup,
+            JobKind::SeoBenchmarkSync => Msg::JobSeoBenchmarkSync,
         }
     }
 }
@@ -182,6 +187,16 @@ pub struct Cleanup;
 
 impl Payload for Cleanup {
     const KINDS: &'static [JobKind] = &[JobKind::MaintenanceCleanup];
+}
+
+/// `seo.benchmark_sync`: the benchmark account.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BenchmarkRef {
+    pub benchmark_id: i64,
+}
+
+impl Payload for BenchmarkRef {
+    const KINDS: &'static [JobKind] = &[JobKind::SeoBenchmarkSync];
 }
 
 /// Where a job of the durable queue stands (`jobs.state`). `Failed` waits for its next attempt;

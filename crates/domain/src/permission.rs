@@ -121,6 +121,15 @@ const READ_CALLS: &[&str] = &[
     "nfc/index/titles",
     "nfc/index/pools",
     "nfc/index/stats",
+    "screen/merchant_seo_lexicon/ai_title",
+    "screen/merchant_seo_lexicon/styles",
+    "screen/merchant_seo_lexicon/keywords",
+    "screen/merchant_seo_lexicon/getAllAiCategory",
+    "seo/merchant_seo_lexicon/profile",
+    "seo/merchant_keywords/search",
+    "seo/merchant_keywords/excavate",
+    "seo/merchant_keywords/hot",
+    "seo/benchmark/info",
 ];
 
 /// Calls the SPEC lets change something through GET (`delete?id`, subtitle line edits, more variants).

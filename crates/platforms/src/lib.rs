@@ -13,6 +13,7 @@ mod dy;
 mod error;
 mod http;
 mod ks;
+pub mod llm;
 pub mod sandbox;
 mod seo;
 mod session;

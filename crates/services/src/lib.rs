@@ -11,6 +11,7 @@ pub mod clip;
 pub mod materials;
 pub mod matrix;
 pub mod nfc;
+pub mod seo;
 pub mod system;
 
 pub use error::{ApiError, ApiResult};

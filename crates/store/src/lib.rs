@@ -22,6 +22,7 @@ pub mod oplog;
 pub mod password;
 pub mod points;
 pub mod secrets;
+pub mod seo;
 pub mod slice;
 pub mod users;
 

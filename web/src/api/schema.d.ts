@@ -2169,6 +2169,502 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/screen.merchant_seo_lexicon/ai_add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_ai_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/ai_category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_ai_category"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/ai_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_ai_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/ai_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_ai_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/ai_title": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_ai_title"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/getAllAiCategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_screen_merchant_seo_lexicon_getAllAiCategory"];
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_getAllAiCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_screen_merchant_seo_lexicon_index"];
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_screen_merchant_seo_lexicon_keywords"];
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_keywords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/keywords_add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_keywords_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/keywords_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_keywords_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/keywords_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_keywords_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screen.merchant_seo_lexicon/styles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_screen_merchant_seo_lexicon_styles"];
+        put?: never;
+        post: operations["post_screen_merchant_seo_lexicon_styles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.benchmark/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_benchmark_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.benchmark/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_benchmark_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.benchmark/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_seo_benchmark_index"];
+        put?: never;
+        post: operations["post_seo_benchmark_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.benchmark/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_benchmark_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.benchmark/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_benchmark_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_keywords/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_merchant_keywords_collect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_keywords/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_merchant_keywords_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_keywords/excavate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_merchant_keywords_excavate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_keywords/hot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_seo_merchant_keywords_hot"];
+        put?: never;
+        post: operations["post_seo_merchant_keywords_hot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_keywords/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_seo_merchant_keywords_list"];
+        put?: never;
+        post: operations["post_seo_merchant_keywords_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_keywords/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_merchant_keywords_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_seo_lexicon/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_merchant_seo_lexicon_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_seo_lexicon/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_seo_merchant_seo_lexicon_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_seo_lexicon/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_seo_merchant_seo_lexicon_index"];
+        put?: never;
+        post: operations["post_seo_merchant_seo_lexicon_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_seo_lexicon/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_seo_merchant_seo_lexicon_profile"];
+        put?: never;
+        post: operations["post_seo_merchant_seo_lexicon_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/ai_provider/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_ai_provider_clear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/ai_provider/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_ai_provider_index"];
+        put?: never;
+        post: operations["post_system_ai_provider_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/ai_provider/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_ai_provider_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/app/clear": {
         parameters: {
             query?: never;
@@ -3862,6 +4358,12 @@ export interface components {
             /** Format: int64 */
             project_id: number;
         };
+        AddReq: {
+            /** @description A share link (or the shared text holding one) or an account id. */
+            link?: string;
+            /** @description dy */
+            platform?: string;
+        };
         AddVideoReq: {
             /** Format: int64 */
             project_id: number;
@@ -3886,6 +4388,16 @@ export interface components {
             privacy_url: string;
             service_title: string;
             service_url: string;
+        };
+        AiTitle: {
+            /** Format: int64 */
+            category_id: number;
+            category_name: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            title: string;
         };
         AiteReq: {
             nickname?: string;
@@ -3957,6 +4469,61 @@ export interface components {
             /** @description Always `qr_pending`. */
             state: string;
         };
+        BenchmarkDetail: {
+            account: components["schemas"]["BenchmarkView"];
+            /**
+             * Format: double
+             * @description Posts a day over the last 30 days.
+             */
+            per_day: number;
+            /** @description Posts per China day over the last 30 days, oldest first. */
+            posts: components["schemas"]["DayPosts"][];
+            series: components["schemas"]["DayView"][];
+            /** @description The 10 most played works. */
+            top: components["schemas"]["BenchmarkWork"][];
+            /** @description The words of its titles, strongest first. */
+            words: components["schemas"]["TitleWord"][];
+        };
+        BenchmarkView: {
+            account_id: string;
+            avatar: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            followers: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Why the last sync failed, in the caller's language; empty when it worked. */
+            last_error: string;
+            /** Format: int64 */
+            last_sync_at: number;
+            /** Format: int64 */
+            likes: number;
+            nickname: string;
+            platform: string;
+            /**
+             * Format: int64
+             * @description Works posted in the last 7 days (platform time).
+             */
+            posts_7d: number;
+            share_url: string;
+            /** Format: int64 */
+            works: number;
+        };
+        BenchmarkWork: {
+            /** Format: int64 */
+            comments: number;
+            /** Format: int64 */
+            create_time: number;
+            /** Format: int64 */
+            likes: number;
+            /** Format: int64 */
+            plays: number;
+            /** Format: int64 */
+            shares: number;
+            title: string;
+            work_id: string;
+        };
         BjhReq: {
             app_id?: string;
             app_token?: string;
@@ -3967,6 +4534,11 @@ export interface components {
         Cancelled: {
             /** Format: int64 */
             cancelled: number;
+        };
+        CategoryReq: {
+            /** Format: int64 */
+            id?: number | null;
+            name?: string;
         };
         /** @description Which chunks are there after one more. */
         ChunkStatus: {
@@ -4006,6 +4578,24 @@ export interface components {
             id: number;
             name?: string | null;
         };
+        CollectReq: {
+            /** Format: int64 */
+            heat?: number;
+            platform?: string;
+            word?: string;
+        };
+        CollectedView: {
+            /** Format: int64 */
+            covered: number;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            heat: number;
+            /** Format: int64 */
+            id: number;
+            platform: string;
+            word: string;
+        };
         Coupon: {
             /** Format: int64 */
             activity_id: number;
@@ -4040,6 +4630,22 @@ export interface components {
             points: number;
             publish: components["schemas"]["PublishSeries"];
             video: components["schemas"]["VideoSeries"];
+        };
+        DayPosts: {
+            day: string;
+            /** Format: int64 */
+            posts: number;
+        };
+        DayView: {
+            day: string;
+            /** Format: int64 */
+            followers: number;
+            /** Format: int64 */
+            likes: number;
+            /** Format: int64 */
+            plays: number;
+            /** Format: int64 */
+            works: number;
         };
         /** @description How many were deleted. */
         Deleted: {
@@ -4145,6 +4751,18 @@ export interface components {
             platform: string;
             sandbox: boolean;
         };
+        GenTitle: {
+            keywords: string[];
+            /**
+             * Format: double
+             * @description Keyword coverage, 0..1.
+             */
+            score: number;
+            /** @description The pattern style (empty for a provider's title). */
+            style: string;
+            style_name: string;
+            title: string;
+        };
         GenerateReq: {
             /**
              * Format: int64
@@ -4153,6 +4771,13 @@ export interface components {
             count?: number | null;
             /** Format: int64 */
             id: number;
+        };
+        Generated: {
+            keywords: components["schemas"]["WeightedKeyword"][];
+            /** @description builtin | openai */
+            provider: string;
+            rows: components["schemas"]["GenTitle"][];
+            topics: string[];
         };
         Group: {
             /** Format: int64 */
@@ -4212,6 +4837,15 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        HotWordView: {
+            collected: boolean;
+            /** Format: int64 */
+            heat: number;
+            label: string;
+            /** Format: int32 */
+            rank: number;
+            word: string;
         };
         /** @description The body of every call that names one record by its id. */
         IdReq: {
@@ -4359,6 +4993,21 @@ export interface components {
         Labeled: {
             label: string;
             value: string;
+        };
+        LexAddReq: {
+            /** @description brand | product | region | longtail | banned | stop */
+            kind?: string;
+            /** @description One word per entry (blank ones are dropped), each at most 20 characters, 500 at once. */
+            words?: string[];
+        };
+        LexWord: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** @description brand | product | region | longtail | banned | stop */
+            kind: string;
+            word: string;
         };
         /** @description A project of the finished library with its successful and unused variants. */
         LibProject: {
@@ -5047,6 +5696,19 @@ export interface components {
             updated_at: number;
             variants: components["schemas"]["VariantCounts"];
         };
+        ProviderReq: {
+            /** @description Blank keeps the saved key. */
+            api_key?: string;
+            base_url?: string;
+            model?: string;
+        };
+        ProviderView: {
+            /** @description The key, masked. */
+            api_key: string;
+            base_url: string;
+            configured: boolean;
+            model: string;
+        };
         ProxyInfo: {
             /** @description The operator signed in as this merchant, if any. */
             user_name?: string | null;
@@ -5248,6 +5910,28 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_AiTitle: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                category_id: number;
+                category_name: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                title: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_AppSaved: {
             /**
              * Format: int32
@@ -5308,6 +5992,71 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_BenchmarkDetail: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                account: components["schemas"]["BenchmarkView"];
+                /**
+                 * Format: double
+                 * @description Posts a day over the last 30 days.
+                 */
+                per_day: number;
+                /** @description Posts per China day over the last 30 days, oldest first. */
+                posts: components["schemas"]["DayPosts"][];
+                series: components["schemas"]["DayView"][];
+                /** @description The 10 most played works. */
+                top: components["schemas"]["BenchmarkWork"][];
+                /** @description The words of its titles, strongest first. */
+                words: components["schemas"]["TitleWord"][];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_BenchmarkView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                account_id: string;
+                avatar: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                followers: number;
+                /** Format: int64 */
+                id: number;
+                /** @description Why the last sync failed, in the caller's language; empty when it worked. */
+                last_error: string;
+                /** Format: int64 */
+                last_sync_at: number;
+                /** Format: int64 */
+                likes: number;
+                nickname: string;
+                platform: string;
+                /**
+                 * Format: int64
+                 * @description Works posted in the last 7 days (platform time).
+                 */
+                posts_7d: number;
+                share_url: string;
+                /** Format: int64 */
+                works: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Cancelled: {
             /**
              * Format: int32
@@ -5336,6 +6085,30 @@ export interface components {
                 received: number[];
                 /** Format: int64 */
                 total_chunks: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_CollectedView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                covered: number;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                heat: number;
+                /** Format: int64 */
+                id: number;
+                platform: string;
+                word: string;
             };
             message: string;
         };
@@ -5503,6 +6276,25 @@ export interface components {
                 mount_types: string[];
                 platform: string;
                 sandbox: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Generated: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                keywords: components["schemas"]["WeightedKeyword"][];
+                /** @description builtin | openai */
+                provider: string;
+                rows: components["schemas"]["GenTitle"][];
+                topics: string[];
             };
             message: string;
         };
@@ -6059,6 +6851,37 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_AiTitle: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    category_id: number;
+                    category_name: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    title: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_AiteUser: {
             /**
              * Format: int32
@@ -6077,6 +6900,53 @@ export interface components {
                     id: number;
                     nickname: string;
                     platform: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_BenchmarkView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    account_id: string;
+                    avatar: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    followers: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description Why the last sync failed, in the caller's language; empty when it worked. */
+                    last_error: string;
+                    /** Format: int64 */
+                    last_sync_at: number;
+                    /** Format: int64 */
+                    likes: number;
+                    nickname: string;
+                    platform: string;
+                    /**
+                     * Format: int64
+                     * @description Works posted in the last 7 days (platform time).
+                     */
+                    posts_7d: number;
+                    share_url: string;
+                    /** Format: int64 */
+                    works: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -6109,6 +6979,39 @@ export interface components {
                     parent_id: number;
                     /** Format: int64 */
                     sort: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_CollectedView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    covered: number;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    heat: number;
+                    /** Format: int64 */
+                    id: number;
+                    platform: string;
+                    word: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -6337,6 +7240,36 @@ export interface components {
                     state: string;
                     /** Format: int64 */
                     updated_at: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_LexWord: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description brand | product | region | longtail | banned | stop */
+                    kind: string;
+                    word: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -6622,6 +7555,71 @@ export interface components {
                     id: number;
                     name: string;
                     permissions: string[];
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_SeoCategory: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** @description Built in (kept by an Administrator), seen by every merchant. */
+                    builtin: boolean;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    keywords: number;
+                    name: string;
+                    name_en: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_SeoKeyword: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    builtin: boolean;
+                    /** Format: int64 */
+                    category_id: number;
+                    category_name: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    word: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -7168,6 +8166,25 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_ProviderView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** @description The key, masked. */
+                api_key: string;
+                base_url: string;
+                configured: boolean;
+                model: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_ProxyTokenView: {
             /**
              * Format: int32
@@ -7399,6 +8416,30 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Rows_HotWordView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description `{rows}`: a list without a total. */
+            data: {
+                rows: {
+                    collected: boolean;
+                    /** Format: int64 */
+                    heat: number;
+                    label: string;
+                    /** Format: int32 */
+                    rank: number;
+                    word: string;
+                }[];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Rows_Labeled: {
             /**
              * Format: int32
@@ -7484,6 +8525,47 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Rows_SearchWordView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description `{rows}`: a list without a total. */
+            data: {
+                rows: {
+                    /**
+                     * Format: double
+                     * @description (today − yesterday) / yesterday.
+                     */
+                    change: number;
+                    collected: boolean;
+                    /**
+                     * Format: int64
+                     * @description The merchant's posted titles carrying the word.
+                     */
+                    covered: number;
+                    /**
+                     * Format: int32
+                     * @description 1: the seed's words; 2: the words of a level-1 word (`excavate`).
+                     */
+                    depth: number;
+                    /** Format: int64 */
+                    heat: number;
+                    /** @description seed | long_tail | related */
+                    kind: string;
+                    parent: string;
+                    /** @description The last 7 days, oldest first. */
+                    trend: number[];
+                    word: string;
+                }[];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Rows_String: {
             /**
              * Format: int32
@@ -7500,6 +8582,25 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Rows_StyleView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description `{rows}`: a list without a total. */
+            data: {
+                rows: {
+                    code: string;
+                    name: string;
+                }[];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Sent: {
             /**
              * Format: int32
@@ -7508,6 +8609,75 @@ export interface components {
             code: number;
             data: {
                 sent: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_SeoCategory: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** @description Built in (kept by an Administrator), seen by every merchant. */
+                builtin: boolean;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                keywords: number;
+                name: string;
+                name_en: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_SeoKeyword: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                builtin: boolean;
+                /** Format: int64 */
+                category_id: number;
+                category_name: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                word: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_SeoProfile: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                brand?: string;
+                /** Format: int64 */
+                category_id?: number;
+                description?: string;
+                product?: string;
+                region?: string;
+                /** Format: int64 */
+                updated_at?: number;
             };
             message: string;
         };
@@ -8178,8 +9348,67 @@ export interface components {
             name: string;
             permissions: string[];
         };
+        SearchWordView: {
+            /**
+             * Format: double
+             * @description (today − yesterday) / yesterday.
+             */
+            change: number;
+            collected: boolean;
+            /**
+             * Format: int64
+             * @description The merchant's posted titles carrying the word.
+             */
+            covered: number;
+            /**
+             * Format: int32
+             * @description 1: the seed's words; 2: the words of a level-1 word (`excavate`).
+             */
+            depth: number;
+            /** Format: int64 */
+            heat: number;
+            /** @description seed | long_tail | related */
+            kind: string;
+            parent: string;
+            /** @description The last 7 days, oldest first. */
+            trend: number[];
+            word: string;
+        };
         Sent: {
             sent: number;
+        };
+        SeoCategory: {
+            /** @description Built in (kept by an Administrator), seen by every merchant. */
+            builtin: boolean;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            keywords: number;
+            name: string;
+            name_en: string;
+        };
+        SeoKeyword: {
+            builtin: boolean;
+            /** Format: int64 */
+            category_id: number;
+            category_name: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            word: string;
+        };
+        SeoProfile: {
+            brand?: string;
+            /** Format: int64 */
+            category_id?: number;
+            description?: string;
+            product?: string;
+            region?: string;
+            /** Format: int64 */
+            updated_at?: number;
         };
         ShareReq: {
             /** @description Poll a share made before. */
@@ -8365,6 +9594,10 @@ export interface components {
             days?: number;
             /** Format: int64 */
             id?: number;
+        };
+        StyleView: {
+            code: string;
+            name: string;
         };
         SystemMusic: {
             category: string;
@@ -8595,10 +9828,28 @@ export interface components {
             resource_id: number;
             src: string;
         };
+        TitleEditReq: {
+            /** Format: int64 */
+            category_id?: number;
+            /** Format: int64 */
+            id?: number;
+            title?: string;
+        };
         TitleReq: {
             /** Format: int64 */
             id?: number;
             title?: string;
+        };
+        TitleWord: {
+            /** Format: double */
+            weight: number;
+            word: string;
+        };
+        TitlesAddReq: {
+            /** Format: int64 */
+            category_id?: number;
+            /** @description Each 1..50 characters, no banned word, 200 at once. */
+            titles?: string[];
         };
         TitlesAdded: {
             added: number;
@@ -8764,6 +10015,27 @@ export interface components {
             days: string[];
             likes: number[];
             plays: number[];
+        };
+        WeightedKeyword: {
+            /** Format: double */
+            weight: number;
+            word: string;
+        };
+        WordEditReq: {
+            /** Format: int64 */
+            id?: number;
+            word?: string;
+        };
+        WordReq: {
+            /** @description dy | ks */
+            platform?: string;
+            word?: string;
+        };
+        WordsReq: {
+            /** Format: int64 */
+            category_id?: number;
+            /** @description One word per entry (blank ones are dropped), each at most 20 characters, 500 at once. */
+            words?: string[];
         };
         /** @description The storage settings the uploader needs. */
         YunData: {
@@ -13894,6 +15166,1070 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_TagTitle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_ai_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TitlesAddReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Added"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_ai_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SeoCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_ai_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_ai_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TitleEditReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AiTitle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_ai_title: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TitleReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Generated"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeoProfile"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SeoProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_screen_merchant_seo_lexicon_getAllAiCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_SeoCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_getAllAiCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_SeoCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_screen_merchant_seo_lexicon_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiTitle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiTitle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_screen_merchant_seo_lexicon_keywords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_SeoKeyword"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_keywords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_SeoKeyword"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_keywords_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordsReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Added"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_keywords_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_keywords_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordEditReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SeoKeyword"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_screen_merchant_seo_lexicon_styles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Rows_StyleView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_screen_merchant_seo_lexicon_styles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Rows_StyleView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_benchmark_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BenchmarkView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_benchmark_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_seo_benchmark_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_BenchmarkView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_benchmark_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_BenchmarkView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_benchmark_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BenchmarkDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_benchmark_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BenchmarkView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_keywords_collect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CollectedView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_keywords_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_keywords_excavate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Rows_SearchWordView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_seo_merchant_keywords_hot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Rows_HotWordView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_keywords_hot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Rows_HotWordView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_seo_merchant_keywords_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_CollectedView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_keywords_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_CollectedView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_keywords_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Rows_SearchWordView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_seo_lexicon_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LexAddReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Added"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_seo_lexicon_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_seo_merchant_seo_lexicon_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_LexWord"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_seo_lexicon_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_LexWord"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_seo_merchant_seo_lexicon_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SeoProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_seo_lexicon_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SeoProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_ai_provider_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_ai_provider_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProviderView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_ai_provider_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProviderView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_ai_provider_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProviderView"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -4,3 +4,4 @@ pub mod clip;
 pub mod materials;
 pub mod matrix;
 pub mod nfc;
+pub mod seo;

@@ -70,6 +70,15 @@ impl Banned {
         )
     }
 
+    /// The first banned word the text contains.
+    pub(crate) fn first_hit(&self, text: &str) -> Option<&str> {
+        let lower = text.to_lowercase();
+        self.0
+            .iter()
+            .find(|w| lower.contains(w.as_str()))
+            .map(String::as_str)
+    }
+
     pub(crate) fn hits(&self, text: &str) -> bool {
         // The list is lowercase; skip the copy when nothing in the text has a case to change.
         if text.chars().any(char::is_uppercase) {

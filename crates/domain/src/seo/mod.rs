@@ -17,6 +17,7 @@
 mod banned;
 mod generate;
 mod keywords;
+pub mod limits;
 pub mod patterns;
 #[cfg(test)]
 mod tests;
@@ -24,6 +25,7 @@ mod tests;
 pub use banned::BANNED_WORDS;
 pub use generate::{Title, TitleRequest, generate, topics};
 pub use keywords::{extract_keywords, warm_up};
+pub use limits::{LexKind, banned_word, near_key};
 pub use patterns::Category;
 
 /// A title in a release task (SPEC: at most 50 characters).

@@ -24,6 +24,7 @@ mod control;
 mod dy;
 mod dy_data;
 mod ks;
+pub mod llm;
 mod mp4;
 mod pages;
 mod persist;
@@ -91,6 +92,7 @@ pub fn router(cfg: Config) -> Router {
         .nest("/xhs", session::routes(Platform::Xhs))
         .nest("/shop", session::routes(Platform::Shop))
         .route("/poi/search", get(poi::generic))
+        .nest("/llm", llm::routes())
         .nest("/_control", control::routes())
         .fallback(pages::fallback)
         // Plain DY uploads may be up to 128 MB; parts and fragments are smaller. Bodies are counted

@@ -94,61 +94,36 @@ pub async fn get_task_dy_qrcode(
     accounts::tiktok_auth(st, c, l, r).await
 }
 
-const TITLES_ZH: &[&str] = &[
-    "这家店我愿称之为宝藏",
-    "周末带家人来这里就对了",
-    "一口下去太满足了",
-    "本地人才知道的好去处",
-    "今天的快乐是这里给的",
-    "性价比天花板，真的绝",
-    "朋友都问我在哪里拍的",
-    "新品上线，先到先得",
-    "逛吃一整天也不累",
-    "值得专门跑一趟",
-];
-const TOPICS_ZH: &[&str] = &[
-    "探店",
-    "美食推荐",
-    "周末去哪儿",
-    "本地生活",
-    "好物分享",
-    "同城推荐",
-    "吃货日常",
-    "生活记录",
-    "新店开业",
-    "必吃榜",
-];
-
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CountReq {
     #[serde(default)]
     pub count: Option<usize>,
 }
 
-fn pick(list: &[&str], n: usize) -> Vec<String> {
-    let mut idx: Vec<usize> = (0..list.len()).collect();
-    let mut rng = rand::rng();
-    rand::seq::SliceRandom::shuffle(&mut idx[..], &mut rng);
-    idx.into_iter()
-        .take(n.clamp(1, list.len()))
-        .map(|i| list[i].to_string())
-        .collect()
-}
-
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getRandomAiTitleList", tag = "matrix", responses((status = 200, body = Reply<Rows<String>>)))]
-pub async fn random_titles(c: Caller, Input(r): Input<CountReq>) -> Answer<Rows<String>> {
-    c.merchant_id()?;
-    Ok(reply(Rows {
-        rows: pick(TITLES_ZH, r.count.unwrap_or(5)),
-    }))
+pub async fn random_titles(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<CountReq>,
+) -> Answer<Rows<String>> {
+    let rows =
+        services::seo::titles::random_titles(&st.db, c.merchant_id()?, lang, r.count.unwrap_or(5))
+            .await?;
+    Ok(reply(Rows { rows }))
 }
 
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getRandomTopicList", tag = "matrix", responses((status = 200, body = Reply<Rows<String>>)))]
-pub async fn random_topics(c: Caller, Input(r): Input<CountReq>) -> Answer<Rows<String>> {
-    c.merchant_id()?;
-    Ok(reply(Rows {
-        rows: pick(TOPICS_ZH, r.count.unwrap_or(5)),
-    }))
+pub async fn random_topics(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<CountReq>,
+) -> Answer<Rows<String>> {
+    let rows =
+        services::seo::titles::random_topics(&st.db, c.merchant_id()?, lang, r.count.unwrap_or(5))
+            .await?;
+    Ok(reply(Rows { rows }))
 }
 
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getAccountGroup", tag = "matrix", responses((status = 200, body = Reply<Rows<GroupWithAccounts>>)))]

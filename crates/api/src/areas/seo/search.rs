@@ -1,0 +1,217 @@
+//! `/seo.merchant_keywords/*`: keyword search and mining, the hot list, collected words.
+
+use crate::LangOf;
+use crate::areas::matrix::views::Rows;
+use crate::error::{Answer, Done, Page, Reply, reply};
+use crate::extract::{Caller, IdsReq, Input};
+use crate::state::AppState;
+use axum::extract::State;
+use domain::clock::platform_now;
+use serde::{Deserialize, Serialize};
+use services::seo::search as uc;
+use store::ListQuery;
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct WordReq {
+    /// dy | ks
+    #[serde(default)]
+    pub platform: String,
+    #[serde(default)]
+    pub word: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SearchWordView {
+    pub word: String,
+    /// seed | long_tail | related
+    pub kind: String,
+    pub heat: i64,
+    /// The last 7 days, oldest first.
+    pub trend: Vec<i64>,
+    /// (today − yesterday) / yesterday.
+    pub change: f64,
+    pub collected: bool,
+    /// The merchant's posted titles carrying the word.
+    pub covered: i64,
+    /// 1: the seed's words; 2: the words of a level-1 word (`excavate`).
+    pub depth: u8,
+    pub parent: String,
+}
+
+fn view(f: uc::Found) -> SearchWordView {
+    SearchWordView {
+        kind: serde_json::to_value(f.word.kind)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default(),
+        word: f.word.word,
+        heat: f.word.heat,
+        trend: f.word.trend,
+        change: f.word.change_ratio,
+        collected: f.collected,
+        covered: f.covered,
+        depth: f.depth,
+        parent: f.parent,
+    }
+}
+
+#[utoipa::path(post, path = "/seo.merchant_keywords/search", tag = "seo", request_body = WordReq, responses((status = 200, body = Reply<Rows<SearchWordView>>)))]
+pub async fn search(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<WordReq>,
+) -> Answer<Rows<SearchWordView>> {
+    let rows = uc::search(&st.hub, c.merchant_id()?, &r.platform, &r.word, lang).await?;
+    Ok(reply(Rows {
+        rows: rows.into_iter().map(view).collect(),
+    }))
+}
+
+#[utoipa::path(post, path = "/seo.merchant_keywords/excavate", tag = "seo", request_body = WordReq, responses((status = 200, body = Reply<Rows<SearchWordView>>)))]
+pub async fn excavate(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<WordReq>,
+) -> Answer<Rows<SearchWordView>> {
+    let rows = uc::excavate(&st.hub, c.merchant_id()?, &r.platform, &r.word, lang).await?;
+    Ok(reply(Rows {
+        rows: rows.into_iter().map(view).collect(),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PlatformReq {
+    #[serde(default)]
+    pub platform: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HotWordView {
+    pub rank: u32,
+    pub word: String,
+    pub heat: i64,
+    pub label: String,
+    pub collected: bool,
+}
+
+#[utoipa::path(method(get, post), path = "/seo.merchant_keywords/hot", tag = "seo", responses((status = 200, body = Reply<Rows<HotWordView>>)))]
+pub async fn hot(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<PlatformReq>,
+) -> Answer<Rows<HotWordView>> {
+    let platform = if r.platform.is_empty() {
+        "dy"
+    } else {
+        r.platform.as_str()
+    };
+    let rows = uc::hot(&st.hub, c.merchant_id()?, platform, lang).await?;
+    Ok(reply(Rows {
+        rows: rows
+            .into_iter()
+            .map(|h| HotWordView {
+                rank: h.word.rank,
+                word: h.word.word,
+                heat: h.word.hot_level,
+                label: h.word.label,
+                collected: h.collected,
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CollectReq {
+    #[serde(default)]
+    pub platform: String,
+    #[serde(default)]
+    pub word: String,
+    #[serde(default)]
+    pub heat: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CollectedView {
+    pub id: i64,
+    pub word: String,
+    pub platform: String,
+    pub heat: i64,
+    pub covered: i64,
+    pub created_at: i64,
+}
+
+fn collected(r: store::seo::CollectedRow, covered: i64) -> CollectedView {
+    CollectedView {
+        id: r.id,
+        word: r.word,
+        platform: r.platform,
+        heat: r.heat,
+        covered,
+        created_at: r.created_at,
+    }
+}
+
+#[utoipa::path(post, path = "/seo.merchant_keywords/collect", tag = "seo", request_body = CollectReq, responses((status = 200, body = Reply<CollectedView>)))]
+pub async fn collect(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<CollectReq>,
+) -> Answer<CollectedView> {
+    let (row, covered) = uc::collect(
+        &st.db,
+        c.merchant_id()?,
+        &r.platform,
+        &r.word,
+        r.heat,
+        platform_now(),
+    )
+    .await?;
+    Ok(reply(collected(row, covered)))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ListReq {
+    #[serde(flatten)]
+    pub list: ListQuery,
+    pub word: Option<String>,
+    pub platform: Option<String>,
+}
+
+#[utoipa::path(method(get, post), path = "/seo.merchant_keywords/list", tag = "seo", responses((status = 200, body = Reply<Page<CollectedView>>)))]
+pub async fn list(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<ListReq>,
+) -> Answer<Page<CollectedView>> {
+    let lq = q
+        .list
+        .with_filter(
+            "word",
+            q.word.as_deref().filter(|s| !s.is_empty()),
+            "include",
+        )
+        .with_filter(
+            "platform",
+            q.platform.as_deref().filter(|s| !s.is_empty()),
+            "=",
+        );
+    let (rows, total) = uc::collected(&st.db, c.merchant_id()?, &lq).await?;
+    Ok(reply(Page::new(
+        rows.into_iter().map(|(r, n)| collected(r, n)).collect(),
+        total,
+    )))
+}
+
+#[utoipa::path(post, path = "/seo.merchant_keywords/delete", tag = "seo", request_body = IdsReq, responses((status = 200, body = Reply<Done>)))]
+pub async fn delete(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdsReq>,
+) -> Answer<Done> {
+    uc::delete_collected(&st.db, c.merchant_id()?, &r.all("id")?).await?;
+    Ok(reply(Done {}))
+}

@@ -1,0 +1,982 @@
+//! SEO, whole app on SQLite and PostgreSQL: titles from the built-in engine and from a configured
+//! OpenAI-compatible provider (the sandbox's simulator), the title library, categories and keywords
+//! (built-in ones only by an Administrator), lexicons, keyword search and mining through the sandbox,
+//! benchmark accounts followed over simulated days, tenancy, staff menus and bad input. The platform
+//! clock is process-wide, so every test here holds CLOCK.
+
+mod common;
+use common::*;
+use serde_json::{Value, json};
+use std::collections::HashSet;
+
+static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+const DAY: i64 = 86_400_000;
+
+const COPY: &str = "老城区的川味火锅店新品上线：招牌牛油锅底配鲜毛肚、嫩牛肉，双人团购套餐只要 99 元，周末聚餐不用排队，\
+    到店还送冰粉。我们的鲜毛肚每天早上从市场直送，牛油锅底慢火熬制八小时，麻辣鲜香。";
+
+fn titles(d: &Value) -> Vec<String> {
+    d["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["title"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn titles_come_from_the_merchants_words_and_respect_limits_and_banned_words() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        // Nothing to go on yet: a clear 422 on `keywords`, in both languages.
+        let r = app
+            .post("/screen.merchant_seo_lexicon/ai_title", Some(&t), json!({}))
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "keywords");
+        let r = app
+            .post_en("/screen.merchant_seo_lexicon/ai_title", Some(&t), json!({}))
+            .await;
+        assert!(r.message().contains("keywords"), "{}", r.message());
+
+        // From a product text: its product words, ≤ 50 characters, no built-in banned word.
+        let d = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_title",
+                Some(&t),
+                json!({"text": COPY, "count": 60}),
+            )
+            .await
+            .ok()
+            .clone();
+        assert_eq!(d["provider"], "builtin");
+        let ts = titles(&d);
+        assert!(ts.len() >= 40, "{}", ts.len());
+        let kw: Vec<&str> = d["keywords"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k["word"].as_str().unwrap())
+            .collect();
+        assert!(
+            kw.iter().any(|w| w.contains("毛肚")) && kw.iter().any(|w| w.contains("火锅")),
+            "{kw:?}"
+        );
+        for title in &ts {
+            assert!(title.chars().count() <= 50, "{title}");
+            assert!(domain::seo::banned_word(title, &[]).is_none(), "{title}");
+        }
+        // Every title carries the copy's words.
+        assert!(
+            ts.iter().all(|t| kw.iter().any(|k| t.contains(k))),
+            "{kw:?} {ts:#?}"
+        );
+        assert_eq!(ts.iter().collect::<HashSet<_>>().len(), ts.len());
+        // Scores go best first, and every row names its style in the caller's language.
+        let scores: Vec<f64> = d["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["score"].as_f64().unwrap())
+            .collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+        assert!(!d["rows"][0]["style_name"].as_str().unwrap().is_empty());
+
+        // The merchant's lexicon: a banned word of its own disappears from every title; the clip limit.
+        let r = app
+            .post(
+                "/seo.merchant_seo_lexicon/add",
+                Some(&t),
+                json!({"kind": "banned", "words": ["毛肚", " ", "毛肚"]}),
+            )
+            .await;
+        assert_eq!(r.ok()["added"], 1);
+        let d = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_title",
+                Some(&t),
+                json!({"text": COPY, "count": 50, "max_chars": 20, "styles": ["question", "offer"]}),
+            )
+            .await
+            .ok()
+            .clone();
+        let ts = titles(&d);
+        assert!(!ts.is_empty());
+        for title in &ts {
+            assert!(
+                title.chars().count() <= 20 && !title.contains("毛肚"),
+                "{title}"
+            );
+        }
+        let styles: HashSet<&str> = d["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["style"].as_str().unwrap())
+            .collect();
+        assert!(
+            styles.is_subset(&HashSet::from(["question", "offer"])),
+            "{styles:?}"
+        );
+
+        // The profile's brand and product are words of every later request; English titles in English.
+        app.post(
+            "/screen.merchant_seo_lexicon/edit",
+            Some(&t),
+            json!({"brand": "Spicy Pot", "product": "hotpot", "region": "Chengdu", "description": ""}),
+        )
+        .await
+        .ok();
+        let d = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_title",
+                Some(&t),
+                json!({"keywords": ["beef tallow broth"], "lang": "en", "count": 20}),
+            )
+            .await
+            .ok()
+            .clone();
+        let ts = titles(&d);
+        assert!(!ts.is_empty() && ts.iter().all(|t| t.is_ascii()), "{ts:?}");
+        assert!(
+            ts.iter().any(|t| t.to_lowercase().contains("hotpot")),
+            "{ts:?}"
+        );
+        assert_eq!(
+            app.get("/seo.merchant_seo_lexicon/profile", Some(&t))
+                .await
+                .ok()["brand"],
+            "Spicy Pot"
+        );
+
+        // The release form's random titles and topics come from the same words, in the caller's language.
+        let r = app
+            .post_en(
+                "/matrix.merchant_publish_management/getRandomAiTitleList",
+                Some(&t),
+                json!({"count": 5}),
+            )
+            .await;
+        let rows = r.ok()["rows"].as_array().unwrap().clone();
+        assert_eq!(rows.len(), 5);
+        assert!(
+            rows.iter().all(|t| t.as_str().unwrap().is_ascii()),
+            "{rows:?}"
+        );
+        let r = app
+            .post(
+                "/matrix.merchant_publish_management/getRandomTopicList",
+                Some(&t),
+                json!({"count": 3}),
+            )
+            .await;
+        assert!(
+            r.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|t| t.as_str().unwrap().starts_with('#'))
+        );
+
+        // The title library: add (duplicates skipped), list, edit, delete; banned words refused.
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_add",
+                Some(&t),
+                json!({"titles": ["火锅新品上线", "周末聚餐好去处", "火锅新品上线"]}),
+            )
+            .await;
+        assert_eq!(r.ok()["added"], 2);
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_add",
+                Some(&t),
+                json!({"titles": ["火锅新品上线"]}),
+            )
+            .await;
+        assert_eq!(
+            (r.ok()["added"].clone(), r.ok()["skipped"].clone()),
+            (json!(0), json!(1))
+        );
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_add",
+                Some(&t),
+                json!({"titles": ["全网最低价火锅"]}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "titles");
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_add",
+                Some(&t),
+                json!({"titles": ["x".repeat(51)]}),
+            )
+            .await;
+        assert_eq!(r.expect(422).data()["field"], "titles");
+        let list = app
+            .post(
+                "/screen.merchant_seo_lexicon/index",
+                Some(&t),
+                json!({"title": "聚餐"}),
+            )
+            .await;
+        assert_eq!(list.ok()["total"], 1);
+        let id = list.ok()["rows"][0]["id"].as_i64().unwrap();
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_edit",
+                Some(&t),
+                json!({"id": id, "title": "周末聚餐就来这家"}),
+            )
+            .await;
+        assert_eq!(r.ok()["title"], "周末聚餐就来这家");
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_edit",
+                Some(&t),
+                json!({"id": id, "title": "火锅新品上线"}),
+            )
+            .await;
+        assert_eq!(r.expect(422).data()["field"], "title");
+
+        // Another merchant sees none of it and cannot change it.
+        let admin = app.admin().await;
+        let other = app.second_merchant(&admin, "rival").await;
+        assert_eq!(
+            app.post(
+                "/screen.merchant_seo_lexicon/index",
+                Some(&other),
+                json!({})
+            )
+            .await
+            .ok()["total"],
+            0
+        );
+        assert_eq!(
+            app.post("/seo.merchant_seo_lexicon/index", Some(&other), json!({}))
+                .await
+                .ok()["total"],
+            0
+        );
+        app.post(
+            "/screen.merchant_seo_lexicon/ai_edit",
+            Some(&other),
+            json!({"id": id, "title": "抢走"}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/screen.merchant_seo_lexicon/ai_delete",
+            Some(&other),
+            json!({"id": id}),
+        )
+        .await
+        .ok();
+        assert_eq!(
+            app.post("/screen.merchant_seo_lexicon/index", Some(&t), json!({}))
+                .await
+                .ok()["total"],
+            2
+        );
+        assert_eq!(
+            app.get("/seo.merchant_seo_lexicon/profile", Some(&other))
+                .await
+                .ok()["brand"],
+            ""
+        );
+        app.post(
+            "/screen.merchant_seo_lexicon/ai_delete",
+            Some(&t),
+            json!({"ids": [id]}),
+        )
+        .await
+        .ok();
+        assert_eq!(
+            app.post("/screen.merchant_seo_lexicon/index", Some(&t), json!({}))
+                .await
+                .ok()["total"],
+            1
+        );
+
+        // Bad input names the field.
+        for (path, body, field) in [
+            (
+                "/seo.merchant_seo_lexicon/add",
+                json!({"kind": "brand", "words": ["x".repeat(21)]}),
+                "words",
+            ),
+            (
+                "/seo.merchant_seo_lexicon/add",
+                json!({"kind": "brand", "words": [" "]}),
+                "words",
+            ),
+            (
+                "/seo.merchant_seo_lexicon/add",
+                json!({"kind": "nope", "words": ["a"]}),
+                "kind",
+            ),
+            (
+                "/screen.merchant_seo_lexicon/ai_title",
+                json!({"keywords": ["火锅"], "styles": ["nope"]}),
+                "styles",
+            ),
+            (
+                "/screen.merchant_seo_lexicon/ai_title",
+                json!({"keywords": ["火锅"], "count": 0}),
+                "count",
+            ),
+            (
+                "/screen.merchant_seo_lexicon/ai_title",
+                json!({"keywords": ["火锅"], "max_chars": 60}),
+                "max_chars",
+            ),
+            (
+                "/screen.merchant_seo_lexicon/ai_title",
+                json!({"keywords": ["火锅"], "category_id": 99999}),
+                "category_id",
+            ),
+            (
+                "/screen.merchant_seo_lexicon/edit",
+                json!({"brand": "b".repeat(31)}),
+                "brand",
+            ),
+        ] {
+            let r = app.post(path, Some(&t), body.clone()).await;
+            r.expect(422);
+            assert_eq!(r.data()["field"], field, "{path} {body}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn categories_and_keywords_built_in_by_the_administrator_own_by_the_merchant() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let all = app
+            .get("/screen.merchant_seo_lexicon/getAllAiCategory", Some(&t))
+            .await;
+        let cats = all.ok()["rows"].as_array().unwrap().clone();
+        assert!(cats.len() >= 6 && cats.iter().all(|c| c["builtin"] == true));
+        let food = cats.iter().find(|c| c["name"] == "餐饮美食").unwrap()["id"]
+            .as_i64()
+            .unwrap();
+        // A merchant cannot change built-in ones.
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/keywords_add",
+                Some(&t),
+                json!({"category_id": food, "words": ["麻辣烫"]}),
+            )
+            .await;
+        r.expect(403);
+        app.post(
+            "/screen.merchant_seo_lexicon/ai_category",
+            Some(&t),
+            json!({"id": food, "name": "改名"}),
+        )
+        .await
+        .expect(403);
+        // The Administrator can, and every merchant sees it.
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/keywords_add",
+                Some(&admin),
+                json!({"category_id": food, "words": ["麻辣烫", "火锅"]}),
+            )
+            .await;
+        assert_eq!(
+            (r.ok()["added"].clone(), r.ok()["skipped"].clone()),
+            (json!(1), json!(1))
+        );
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/keywords",
+                Some(&t),
+                json!({"word": "麻辣烫"}),
+            )
+            .await;
+        assert_eq!(r.ok()["total"], 1);
+        assert_eq!(r.ok()["rows"][0]["builtin"], true);
+        let admin_cat = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_category",
+                Some(&admin),
+                json!({"name": "宠物服务"}),
+            )
+            .await;
+        assert_eq!(admin_cat.ok()["builtin"], true);
+
+        // The merchant's own category and keywords: seen by it only.
+        let mine = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_category",
+                Some(&t),
+                json!({"name": "我的烘焙"}),
+            )
+            .await;
+        let mine_id = mine.ok()["id"].as_i64().unwrap();
+        assert_eq!(mine.ok()["builtin"], false);
+        app.post(
+            "/screen.merchant_seo_lexicon/ai_category",
+            Some(&t),
+            json!({"name": "我的烘焙"}),
+        )
+        .await
+        .expect(422);
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/keywords_add",
+                Some(&t),
+                json!({"category_id": mine_id, "words": ["欧包", "生日蛋糕"]}),
+            )
+            .await;
+        assert_eq!(r.ok()["added"], 2);
+        let kid = app
+            .post(
+                "/screen.merchant_seo_lexicon/keywords",
+                Some(&t),
+                json!({"category_id": mine_id}),
+            )
+            .await
+            .ok()["rows"][0]["id"]
+            .as_i64()
+            .unwrap();
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/keywords_edit",
+                Some(&t),
+                json!({"id": kid, "word": "贝果"}),
+            )
+            .await;
+        assert_eq!(r.ok()["word"], "贝果");
+        // Titles of that category use its words.
+        let d = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_title",
+                Some(&t),
+                json!({"category_id": mine_id, "count": 20}),
+            )
+            .await
+            .ok()
+            .clone();
+        assert!(
+            titles(&d)
+                .iter()
+                .any(|t| t.contains("贝果") || t.contains("欧包")),
+            "{:?}",
+            titles(&d)
+        );
+
+        let other = app.second_merchant(&admin, "rival").await;
+        let theirs = app
+            .get(
+                "/screen.merchant_seo_lexicon/getAllAiCategory",
+                Some(&other),
+            )
+            .await;
+        assert!(
+            theirs.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|c| c["name"] != "我的烘焙")
+        );
+        assert_eq!(
+            app.post(
+                "/screen.merchant_seo_lexicon/keywords",
+                Some(&other),
+                json!({"category_id": mine_id})
+            )
+            .await
+            .ok()["total"],
+            0
+        );
+        app.post(
+            "/screen.merchant_seo_lexicon/keywords_add",
+            Some(&other),
+            json!({"category_id": mine_id, "words": ["x"]}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/screen.merchant_seo_lexicon/keywords_edit",
+            Some(&other),
+            json!({"id": kid, "word": "y"}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/screen.merchant_seo_lexicon/keywords_delete",
+            Some(&t),
+            json!({"id": kid}),
+        )
+        .await
+        .ok();
+        assert_eq!(
+            app.post(
+                "/screen.merchant_seo_lexicon/keywords",
+                Some(&t),
+                json!({"category_id": mine_id})
+            )
+            .await
+            .ok()["total"],
+            1
+        );
+    }
+}
+
+#[tokio::test]
+async fn search_mining_and_collected_words_come_from_the_platform() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let r = app
+            .post(
+                "/seo.merchant_keywords/search",
+                Some(&t),
+                json!({"platform": "dy", "word": "火锅"}),
+            )
+            .await;
+        let rows = r.ok()["rows"].as_array().unwrap().clone();
+        assert!(
+            rows.iter()
+                .any(|w| w["word"] == "火锅" && w["kind"] == "seed")
+        );
+        let tail = rows
+            .iter()
+            .find(|w| w["kind"] == "long_tail" && w["word"].as_str().unwrap().contains("火锅"))
+            .unwrap();
+        assert_eq!(tail["trend"].as_array().unwrap().len(), 7);
+        assert_eq!(tail["heat"], tail["trend"][6]);
+        assert_eq!(tail["collected"], false);
+        let word = tail["word"].as_str().unwrap().to_string();
+
+        let c = app
+            .post(
+                "/seo.merchant_keywords/collect",
+                Some(&t),
+                json!({"platform": "dy", "word": word, "heat": tail["heat"]}),
+            )
+            .await;
+        c.ok();
+        app.post(
+            "/seo.merchant_keywords/collect",
+            Some(&t),
+            json!({"platform": "dy", "word": word, "heat": 1}),
+        )
+        .await
+        .ok();
+        let l = app
+            .post("/seo.merchant_keywords/list", Some(&t), json!({}))
+            .await;
+        assert_eq!(l.ok()["total"], 1);
+        assert_eq!(l.ok()["rows"][0]["heat"], 1);
+        let r = app
+            .post(
+                "/seo.merchant_keywords/search",
+                Some(&t),
+                json!({"platform": "dy", "word": "火锅"}),
+            )
+            .await;
+        assert!(
+            r.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|w| w["word"] == word.as_str() && w["collected"] == true)
+        );
+
+        // Mining goes two levels deep, each word once.
+        let r = app
+            .post(
+                "/seo.merchant_keywords/excavate",
+                Some(&t),
+                json!({"platform": "dy", "word": "火锅"}),
+            )
+            .await;
+        let rows = r.ok()["rows"].as_array().unwrap().clone();
+        assert!(
+            rows.iter()
+                .any(|w| w["depth"] == 2 && w["parent"] != "火锅")
+        );
+        let words: Vec<&str> = rows.iter().map(|w| w["word"].as_str().unwrap()).collect();
+        assert_eq!(words.iter().collect::<HashSet<_>>().len(), words.len());
+
+        // The hot lists of both platforms; a platform without one is refused.
+        let hot = app
+            .post(
+                "/seo.merchant_keywords/hot",
+                Some(&t),
+                json!({"platform": "dy"}),
+            )
+            .await;
+        assert!(hot.ok()["rows"].as_array().unwrap().len() >= 10);
+        assert_eq!(hot.ok()["rows"][0]["rank"], 1);
+        let ks = app
+            .post(
+                "/seo.merchant_keywords/hot",
+                Some(&t),
+                json!({"platform": "ks"}),
+            )
+            .await;
+        assert!(!ks.ok()["rows"].as_array().unwrap().is_empty());
+        let r = app
+            .post(
+                "/seo.merchant_keywords/search",
+                Some(&t),
+                json!({"platform": "xhs", "word": "火锅"}),
+            )
+            .await;
+        assert_eq!(r.expect(422).data()["field"], "platform");
+        let r = app
+            .post(
+                "/seo.merchant_keywords/search",
+                Some(&t),
+                json!({"platform": "dy", "word": "  "}),
+            )
+            .await;
+        assert_eq!(r.expect(422).data()["field"], "word");
+        let r = app
+            .post_en(
+                "/seo.merchant_keywords/search",
+                Some(&t),
+                json!({"platform": "dy", "word": "x".repeat(21)}),
+            )
+            .await;
+        assert_eq!(r.expect(422).data()["field"], "word");
+
+        // Another merchant: none of these words.
+        let admin = app.admin().await;
+        let other = app.second_merchant(&admin, "rival").await;
+        assert_eq!(
+            app.post("/seo.merchant_keywords/list", Some(&other), json!({}))
+                .await
+                .ok()["total"],
+            0
+        );
+        let id = l.ok()["rows"][0]["id"].as_i64().unwrap();
+        app.post(
+            "/seo.merchant_keywords/delete",
+            Some(&other),
+            json!({"id": id}),
+        )
+        .await
+        .ok();
+        assert_eq!(
+            app.post("/seo.merchant_keywords/list", Some(&t), json!({}))
+                .await
+                .ok()["total"],
+            1
+        );
+        app.post("/seo.merchant_keywords/delete", Some(&t), json!({"id": id}))
+            .await
+            .ok();
+        assert_eq!(
+            app.post("/seo.merchant_keywords/list", Some(&t), json!({}))
+                .await
+                .ok()["total"],
+            0
+        );
+    }
+}
+
+async fn sandbox(app: &TestApp, method: &str, path: &str, body: Option<Value>) -> Value {
+    let url = app.url(&format!("/sandbox/_control{path}"));
+    let req = if method == "GET" {
+        app.http.get(url)
+    } else {
+        app.http.post(url)
+    };
+    let req = match body {
+        Some(b) => req.json(&b),
+        None => req,
+    };
+    req.send().await.unwrap().json().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_benchmark_account_is_followed_over_simulated_days() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let rival = sandbox(
+            &app,
+            "POST",
+            "/public_accounts",
+            Some(json!({"nickname": "对面火锅", "posts_per_day": 3, "topics": ["火锅", "毛肚"]})),
+        )
+        .await;
+        let short = rival["short_url"].as_str().unwrap();
+        let id = rival["id"].as_str().unwrap();
+        let b = app
+            .post(
+                "/seo.benchmark/add",
+                Some(&t),
+                json!({"platform": "dy", "link": format!("看看这家 {short} 复制此链接")}),
+            )
+            .await;
+        let b = b.ok().clone();
+        assert_eq!(b["nickname"], "对面火锅");
+        assert_eq!(b["account_id"], id);
+        let bid = b["id"].as_i64().unwrap();
+        // The same account again is the same row.
+        let again = app
+            .post(
+                "/seo.benchmark/add",
+                Some(&t),
+                json!({"platform": "dy", "link": id}),
+            )
+            .await;
+        assert_eq!(again.ok()["id"], bid);
+
+        // Two simulated days: the scheduled sync reads it again; its figures are the platform's.
+        domain::clock::advance(2 * DAY + 3_600_000);
+        let queued = services::seo::benchmark::queue_due(&app.db, domain::clock::platform_now())
+            .await
+            .unwrap();
+        assert!(queued >= 1);
+        app.start_worker();
+        let truth = sandbox(&app, "GET", &format!("/public_accounts/{id}"), None).await;
+        let want_works = truth["videos"].as_array().unwrap().len() as i64;
+        assert!(want_works >= 6, "{want_works}");
+        let mut row = Value::Null;
+        for _ in 0..100 {
+            row = app
+                .post("/seo.benchmark/index", Some(&t), json!({}))
+                .await
+                .ok()["rows"][0]
+                .clone();
+            if row["works"] == want_works {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(row["works"], want_works, "{row}");
+        assert_eq!(row["followers"], truth["account"]["follower_count"]);
+        assert_eq!(row["last_error"], "");
+        let d = app
+            .post("/seo.benchmark/info", Some(&t), json!({"id": bid}))
+            .await
+            .ok()
+            .clone();
+        let plays: i64 = truth["videos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["plays"].as_i64().unwrap())
+            .sum();
+        let last = d["series"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["plays"], plays);
+        assert!(d["series"].as_array().unwrap().len() >= 2);
+        assert_eq!(
+            d["top"][0]["plays"],
+            truth["videos"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v["plays"].as_i64().unwrap())
+                .max()
+                .unwrap()
+        );
+        assert!(!d["words"].as_array().unwrap().is_empty());
+        assert_eq!(d["posts"].as_array().unwrap().len(), 30);
+        assert!(d["per_day"].as_f64().unwrap() > 0.0);
+
+        // Another tenant sees nothing; a link that resolves to nothing is a clear 422.
+        let admin = app.admin().await;
+        let other = app.second_merchant(&admin, "rival").await;
+        app.post("/seo.benchmark/info", Some(&other), json!({"id": bid}))
+            .await
+            .expect(404);
+        app.post("/seo.benchmark/sync", Some(&other), json!({"id": bid}))
+            .await
+            .expect(404);
+        app.post("/seo.benchmark/delete", Some(&other), json!({"id": bid}))
+            .await
+            .expect(404);
+        let r = app
+            .post_en(
+                "/seo.benchmark/add",
+                Some(&t),
+                json!({"platform": "dy", "link": "https://v.douyin.com/zzzzzzzz/"}),
+            )
+            .await;
+        assert_eq!(r.expect(422).data()["field"], "link");
+        let r = app
+            .post(
+                "/seo.benchmark/add",
+                Some(&t),
+                json!({"platform": "dy", "link": ""}),
+            )
+            .await;
+        assert_eq!(r.expect(422).data()["field"], "link");
+        app.post("/seo.benchmark/delete", Some(&t), json!({"id": bid}))
+            .await
+            .ok();
+        assert_eq!(
+            app.post("/seo.benchmark/index", Some(&t), json!({}))
+                .await
+                .ok()["total"],
+            0
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_configured_provider_writes_titles_and_a_broken_one_says_why() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let base = app.url("/sandbox/llm/v1");
+        app.post(
+            "/system/ai_provider/save",
+            Some(&t),
+            json!({"base_url": base, "model": "m", "api_key": "k"}),
+        )
+        .await
+        .expect(403);
+        let r = app
+            .post(
+                "/system/ai_provider/save",
+                Some(&admin),
+                json!({"base_url": "ftp://x", "model": "m", "api_key": "k"}),
+            )
+            .await;
+        assert_eq!(r.expect(422).data()["field"], "base_url");
+        let r = app
+            .post(
+                "/system/ai_provider/save",
+                Some(&admin),
+                json!({"base_url": base, "model": "sbx-chat", "api_key": platforms::sandbox::llm::SANDBOX_LLM_KEY}),
+            )
+            .await;
+        assert_eq!(r.ok()["configured"], true);
+        assert_ne!(r.ok()["api_key"], platforms::sandbox::llm::SANDBOX_LLM_KEY);
+        let d = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_title",
+                Some(&t),
+                json!({"keywords": ["毛肚", "牛油锅底"], "count": 8}),
+            )
+            .await
+            .ok()
+            .clone();
+        assert_eq!(d["provider"], "openai");
+        let ts = titles(&d);
+        assert_eq!(ts.len(), 8, "{ts:?}");
+        assert!(
+            ts.iter()
+                .all(|t| (t.contains("毛肚") || t.contains("牛油锅底"))
+                    && !t.starts_with(char::is_numeric)),
+            "{ts:?}"
+        );
+
+        // A provider that refuses (a wrong key, a failing model) fails the call with its reason.
+        app.post(
+            "/system/ai_provider/save",
+            Some(&admin),
+            json!({"base_url": base, "model": "fail", "api_key": ""}),
+        )
+        .await
+        .ok();
+        let r = app
+            .post_en(
+                "/screen.merchant_seo_lexicon/ai_title",
+                Some(&t),
+                json!({"keywords": ["毛肚"]}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "provider");
+        assert!(r.message().contains("500"), "{}", r.message());
+        app.post(
+            "/system/ai_provider/save",
+            Some(&admin),
+            json!({"base_url": "http://127.0.0.1:9/v1", "model": "m", "api_key": "k"}),
+        )
+        .await
+        .ok();
+        let r = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_title",
+                Some(&t),
+                json!({"keywords": ["毛肚"]}),
+            )
+            .await;
+        assert_eq!(r.expect(422).data()["field"], "provider");
+        // Cleared: the built-in engine again.
+        app.post("/system/ai_provider/clear", Some(&admin), json!({}))
+            .await
+            .ok();
+        let d = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_title",
+                Some(&t),
+                json!({"keywords": ["毛肚"]}),
+            )
+            .await;
+        assert_eq!(d.ok()["provider"], "builtin");
+    }
+}
+
+#[tokio::test]
+async fn staff_without_the_seo_menus_are_refused() {
+    let _clock = CLOCK.lock().await;
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let demo = app.demo().await;
+    let log = app.menu_id(&demo, "/log").await;
+    let watch = app.menu_id(&demo, "/account_see").await;
+    app.post(
+        "/user.merchant_user_sub/add",
+        Some(&demo),
+        json!({"username":"nomenu","nickname":"N","password":"abc12345","menu_ids":[log]}),
+    )
+    .await
+    .ok();
+    app.post(
+        "/user.merchant_user_sub/add",
+        Some(&demo),
+        json!({"username":"watcher","nickname":"W","password":"abc12345","menu_ids":[watch]}),
+    )
+    .await
+    .ok();
+    let nomenu = app.login(3, "nomenu", "abc12345").await;
+    let watcher = app.login(3, "watcher", "abc12345").await;
+    for path in [
+        "/screen.merchant_seo_lexicon/index",
+        "/screen.merchant_seo_lexicon/ai_title",
+        "/screen.merchant_seo_lexicon/ai_add",
+        "/screen.merchant_seo_lexicon/keywords_add",
+        "/screen.merchant_seo_lexicon/getAllAiCategory",
+        "/seo.merchant_seo_lexicon/add",
+        "/seo.merchant_keywords/search",
+        "/seo.merchant_keywords/collect",
+        "/seo.benchmark/index",
+        "/seo.benchmark/add",
+        "/system/ai_provider/index",
+    ] {
+        app.post(path, Some(&nomenu), json!({})).await.expect(403);
+    }
+    // The benchmark menu grants benchmarks, not titles.
+    app.post("/seo.benchmark/index", Some(&watcher), json!({}))
+        .await
+        .ok();
+    app.post(
+        "/screen.merchant_seo_lexicon/ai_title",
+        Some(&watcher),
+        json!({}),
+    )
+    .await
+    .expect(403);
+}

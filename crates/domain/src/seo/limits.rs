@@ -1,0 +1,107 @@
+//! The SEO area's input limits and the lexicon kinds a merchant keeps (docs/api-seo.md), plus the
+//! engine's own checks for titles that come from elsewhere (a provider, a merchant's typing).
+
+use super::Lexicon;
+use super::banned::Banned;
+
+/// A lexicon word or keyword, in characters.
+pub const WORD_MAX: usize = 20;
+/// Words in one bulk add.
+pub const BULK_MAX: usize = 500;
+/// Titles saved to the library at once.
+pub const TITLES_MAX: usize = 200;
+/// Brand, product and region of the profile.
+pub const PROFILE_WORD_MAX: usize = 30;
+/// The profile's product description.
+pub const DESCRIPTION_MAX: usize = 2_000;
+/// A text to take keywords from.
+pub const TEXT_MAX: usize = 10_000;
+/// A category's name.
+pub const CATEGORY_NAME_MAX: usize = 20;
+/// A search seed word.
+pub const SEED_MAX: usize = 20;
+
+/// The lexicons a merchant keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LexKind {
+    Brand,
+    Product,
+    Region,
+    LongTail,
+    Banned,
+    Stop,
+}
+
+impl LexKind {
+    pub const ALL: [LexKind; 6] = [
+        LexKind::Brand,
+        LexKind::Product,
+        LexKind::Region,
+        LexKind::LongTail,
+        LexKind::Banned,
+        LexKind::Stop,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LexKind::Brand => "brand",
+            LexKind::Product => "product",
+            LexKind::Region => "region",
+            LexKind::LongTail => "longtail",
+            LexKind::Banned => "banned",
+            LexKind::Stop => "stop",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<LexKind> {
+        LexKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+impl Lexicon {
+    /// Adds a word to the list of its kind.
+    pub fn push(&mut self, kind: LexKind, word: String) {
+        match kind {
+            LexKind::Brand => self.brands.push(word),
+            LexKind::Product => self.products.push(word),
+            LexKind::Region => self.regions.push(word),
+            LexKind::LongTail => self.long_tail.push(word),
+            LexKind::Banned => self.banned.push(word),
+            LexKind::Stop => self.stop_words.push(word),
+        }
+    }
+}
+
+/// The first built-in or merchant-banned word `text` contains (any case).
+pub fn banned_word(text: &str, merchant: &[String]) -> Option<String> {
+    Banned::new(merchant).first_hit(text).map(str::to_string)
+}
+
+/// What two titles that differ only in punctuation, spaces or case have in common.
+pub fn near_key(text: &str) -> String {
+    text.to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_round_trip_and_banned_words_are_found_in_any_case() {
+        for k in LexKind::ALL {
+            assert_eq!(LexKind::parse(k.as_str()), Some(k));
+        }
+        assert_eq!(LexKind::parse("nope"), None);
+        assert_eq!(banned_word("全网最低价火锅", &[]).is_some(), true);
+        assert_eq!(banned_word("The BEST hotpot", &[]), Some("best".into()));
+        assert_eq!(
+            banned_word("好吃的火锅", &["火锅".into()]),
+            Some("火锅".into())
+        );
+        assert_eq!(banned_word("好吃的火锅", &[]), None);
+        assert_eq!(near_key("火锅, 真香!"), near_key("火锅真香"));
+    }
+}

@@ -1,0 +1,227 @@
+//! Benchmark (competitor) accounts: added by share link or id, their public works and figures read
+//! through the platform's adapter now and then every [`SYNC_EVERY_MS`] (job `seo.benchmark_sync`),
+//! one row of figures per China day for the growth charts.
+
+use crate::error::{ApiError, ApiResult};
+use crate::matrix::hub::{self, Hub};
+use domain::clock::platform_now;
+use domain::i18n::{Lang, Msg};
+use domain::jobs::{BenchmarkRef, JobKind};
+use store::jobs::{JobCtx, JobError};
+use store::seo as db;
+
+pub use db::{BenchmarkRow, DayRow, WorkRow};
+
+/// How often the schedule reads an account again (platform time).
+pub const SYNC_EVERY_MS: i64 = 6 * 3_600_000;
+/// Works read per sync at most (newest first).
+const MAX_WORKS: usize = 500;
+const PAGE: usize = 50;
+
+fn bench_platform(code: &str) -> ApiResult<platforms::Platform> {
+    let p = hub::platform(code)?;
+    if p != platforms::Platform::Dy {
+        return Err(ApiError::invalid_with(
+            "platform",
+            Msg::InvalidValue,
+            vec![("reason", "dy".into())],
+        ));
+    }
+    Ok(p)
+}
+
+/// Adds an account to watch and reads it at once; a link that does not resolve is a 422 on `link`.
+pub async fn add(
+    h: &Hub,
+    mid: i64,
+    platform: &str,
+    link: &str,
+    lang: Lang,
+) -> ApiResult<BenchmarkRow> {
+    let p = bench_platform(platform)?;
+    let link = super::library::text("link", link, 500)?;
+    let (a, _) = h.adapter(p).await?;
+    let acc = a
+        .public_account(&link)
+        .await
+        .map_err(|e| hub::refused("link", &e, lang))?;
+    let id = db::add_benchmark(&h.db, mid, p.code(), &acc.account_id, platform_now()).await?;
+    sync_one(h, id).await.map_err(|e| {
+        ApiError::invalid_with(
+            "link",
+            Msg::BenchmarkSyncFailed,
+            vec![("reason", e.reason(lang))],
+        )
+    })?;
+    db::benchmark(&h.db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+pub async fn sync(h: &Hub, mid: i64, id: i64, lang: Lang) -> ApiResult<BenchmarkRow> {
+    db::benchmark(&h.db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if let Err(e) = sync_one(h, id).await {
+        db::sync_failed(&h.db, id, &e.stored(), platform_now()).await?;
+        return Err(ApiError::invalid_with(
+            "id",
+            Msg::BenchmarkSyncFailed,
+            vec![("reason", e.reason(lang))],
+        ));
+    }
+    db::benchmark(&h.db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+pub async fn delete(d: &store::Db, mid: i64, id: i64) -> ApiResult<()> {
+    if !db::delete_benchmark(d, mid, id).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(())
+}
+
+/// What went wrong in a sync.
+pub enum SyncError {
+    Platform(platforms::PlatformError),
+    Db(sqlx::Error),
+    /// The adapter could not be made (e.g. the operator's app credentials cannot be read).
+    Internal(String),
+}
+
+impl SyncError {
+    fn reason(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (SyncError::Platform(e), Lang::Zh) => e.zh.clone(),
+            (SyncError::Platform(e), Lang::En) => e.en.clone(),
+            (SyncError::Db(e), _) => e.to_string(),
+            (SyncError::Internal(e), _) => e.clone(),
+        }
+    }
+    /// As kept on the row (`last_error`): both languages, shown to each reader in theirs.
+    fn stored(&self) -> String {
+        match self {
+            SyncError::Platform(e) => hub::platform_reason(e),
+            SyncError::Db(e) => e.to_string(),
+            SyncError::Internal(e) => e.clone(),
+        }
+    }
+}
+
+/// Reads one account: profile, works (newest first, up to [`MAX_WORKS`]), today's figures.
+pub async fn sync_one(h: &Hub, id: i64) -> Result<(), SyncError> {
+    let row = db::benchmark_any(&h.db, id).await.map_err(SyncError::Db)?;
+    let Some(row) = row else { return Ok(()) };
+    let p = platforms::Platform::from_code(&row.platform).unwrap_or(platforms::Platform::Dy);
+    let (a, _) = h
+        .adapter(p)
+        .await
+        .map_err(|e| SyncError::Internal(e.to_string()))?;
+    let acc = a
+        .public_account(&row.account_id)
+        .await
+        .map_err(SyncError::Platform)?;
+    let mut works = vec![];
+    let mut cursor = 0;
+    loop {
+        let (page, next, more) = a
+            .public_works(&row.account_id, cursor, PAGE)
+            .await
+            .map_err(SyncError::Platform)?;
+        works.extend(page.into_iter().map(|w| WorkRow {
+            work_id: w.item_id,
+            title: w.title,
+            create_time: w.create_time,
+            plays: w.plays,
+            likes: w.likes,
+            comments: w.comments,
+            shares: w.shares,
+        }));
+        if !more || works.len() >= MAX_WORKS || next == cursor {
+            break;
+        }
+        cursor = next;
+    }
+    let now = platform_now();
+    let day = domain::matrix::fmt_day(domain::matrix::day_of(now));
+    db::save_sync(
+        &h.db,
+        id,
+        &db::Synced {
+            nickname: &acc.nickname,
+            avatar: &acc.avatar,
+            share_url: &acc.share_url,
+            followers: acc.followers,
+            likes: acc.total_likes,
+            works: &works,
+            day: &day,
+            now,
+        },
+    )
+    .await
+    .map_err(SyncError::Db)
+}
+
+/// The job: one account. A platform's refusal is kept on the row and ends the job (the schedule
+/// tries again later); a database error retries.
+pub async fn run(ctx: JobCtx, h: crate::matrix::hub::HubRef) -> Result<(), JobError> {
+    let r: BenchmarkRef = ctx.payload()?;
+    match sync_one(&h, r.benchmark_id).await {
+        Ok(()) => Ok(()),
+        Err(SyncError::Db(e)) => Err(JobError::Retry(e.to_string())),
+        Err(SyncError::Internal(e)) => Err(JobError::Retry(e)),
+        Err(e @ SyncError::Platform(_)) => {
+            db::sync_failed(&ctx.db, r.benchmark_id, &e.stored(), platform_now())
+                .await
+                .map_err(|e| JobError::Retry(e.to_string()))?;
+            Ok(())
+        }
+    }
+}
+
+/// Queues a sync for every account not read for [`SYNC_EVERY_MS`]; the key makes every node's
+/// ticker agree on one job per account and period. Answers how many were due.
+pub async fn queue_due(d: &store::Db, now: i64) -> sqlx::Result<usize> {
+    let due = db::benchmarks_due(d, now - SYNC_EVERY_MS, 1000).await?;
+    for b in &due {
+        let job = store::jobs::NewJob {
+            idempotency_key: Some(format!("seo-bench:{}:{}", b.id, now / SYNC_EVERY_MS)),
+            ..store::jobs::NewJob::new(
+                JobKind::SeoBenchmarkSync,
+                &BenchmarkRef { benchmark_id: b.id },
+            )
+        };
+        store::jobs::submit(d, &job).await?;
+    }
+    Ok(due.len())
+}
+
+/// Looks for due accounts every 10 minutes.
+pub async fn schedule(d: store::Db, mut shutdown: tokio::sync::watch::Receiver<bool>) {
+    loop {
+        if let Err(e) = queue_due(&d, platform_now()).await {
+            tracing::warn!(error = %e, "could not queue benchmark syncs");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(std::time::Duration::from_secs(600)) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// An account with its works, figures by day and the words of its titles.
+pub struct Detail {
+    pub row: BenchmarkRow,
+    pub days: Vec<DayRow>,
+    pub works: Vec<WorkRow>,
+}
+
+pub async fn detail(d: &store::Db, mid: i64, id: i64) -> ApiResult<Detail> {
+    let row = db::benchmark(d, mid, id).await?.ok_or(ApiError::NotFound)?;
+    Ok(Detail {
+        days: db::benchmark_days(d, id).await?,
+        works: db::benchmark_works(d, id).await?,
+        row,
+    })
+}

@@ -1,0 +1,207 @@
+//! Keyword search and mining through the platforms' adapters (hot search, search suggestions), with
+//! what the merchant already has: collected words and how many of its posted titles carry a word.
+
+use crate::error::{ApiError, ApiResult};
+use crate::matrix::hub::{self, Hub};
+use domain::i18n::{Lang, Msg};
+use platforms::{HotWord, SearchWord, SearchWordKind};
+use std::collections::HashSet;
+use store::Db;
+use store::seo as db;
+
+/// Posted titles read for "covered" (the newest).
+const COVER_TITLES: i64 = 20_000;
+/// Level-1 words mined again for level 2.
+const EXCAVATE_FANOUT: usize = 8;
+
+pub struct Found {
+    pub word: SearchWord,
+    pub depth: u8,
+    pub parent: String,
+    pub collected: bool,
+    pub covered: i64,
+}
+
+/// The platforms that have these calls (the others answer "not supported").
+fn search_platform(code: &str) -> ApiResult<platforms::Platform> {
+    let p = hub::platform(code)?;
+    if !matches!(p, platforms::Platform::Dy | platforms::Platform::Ks) {
+        return Err(ApiError::invalid_with(
+            "platform",
+            Msg::InvalidValue,
+            vec![("reason", "dy | ks".into())],
+        ));
+    }
+    Ok(p)
+}
+
+/// The seed word, checked.
+fn seed(word: &str) -> ApiResult<String> {
+    super::library::text("word", word, super::library_limits::SEED_MAX)
+}
+
+struct Mine {
+    collected: HashSet<String>,
+    titles: Vec<String>,
+}
+
+impl Mine {
+    async fn load(d: &Db, mid: i64, platform: &str) -> ApiResult<Mine> {
+        Ok(Mine {
+            collected: db::collected_words(d, mid, platform)
+                .await?
+                .into_iter()
+                .collect(),
+            titles: db::posted_titles(d, mid, COVER_TITLES)
+                .await?
+                .into_iter()
+                .map(|t| t.to_lowercase())
+                .collect(),
+        })
+    }
+    fn covered(&self, word: &str) -> i64 {
+        let w = word.to_lowercase();
+        self.titles.iter().filter(|t| t.contains(&w)).count() as i64
+    }
+    fn found(&self, word: SearchWord, depth: u8, parent: &str) -> Found {
+        Found {
+            collected: self.collected.contains(&word.word),
+            covered: self.covered(&word.word),
+            parent: parent.to_string(),
+            depth,
+            word,
+        }
+    }
+}
+
+async fn suggest(
+    h: &Hub,
+    p: platforms::Platform,
+    word: &str,
+    lang: Lang,
+) -> ApiResult<Vec<SearchWord>> {
+    let (a, _) = h.adapter(p).await?;
+    a.search_suggest(word)
+        .await
+        .map_err(|e| hub::refused("word", &e, lang))
+}
+
+/// Related search words of a seed.
+pub async fn search(
+    h: &Hub,
+    mid: i64,
+    platform: &str,
+    word: &str,
+    lang: Lang,
+) -> ApiResult<Vec<Found>> {
+    let p = search_platform(platform)?;
+    let word = seed(word)?;
+    let words = suggest(h, p, &word, lang).await?;
+    let mine = Mine::load(&h.db, mid, p.code()).await?;
+    Ok(words.into_iter().map(|w| mine.found(w, 1, &word)).collect())
+}
+
+/// Long-tail mining two levels deep: the seed's words, then the words of its best long-tail and
+/// related words; each word once (where it first showed), hottest first within a level.
+pub async fn excavate(
+    h: &Hub,
+    mid: i64,
+    platform: &str,
+    word: &str,
+    lang: Lang,
+) -> ApiResult<Vec<Found>> {
+    let p = search_platform(platform)?;
+    let word = seed(word)?;
+    let mine = Mine::load(&h.db, mid, p.code()).await?;
+    let first = suggest(h, p, &word, lang).await?;
+    let mut seen: HashSet<String> = first.iter().map(|w| w.word.clone()).collect();
+    let mut next: Vec<&SearchWord> = first
+        .iter()
+        .filter(|w| w.kind != SearchWordKind::Seed)
+        .collect();
+    next.sort_by(|a, b| b.heat.cmp(&a.heat));
+    next.truncate(EXCAVATE_FANOUT);
+    let mut out: Vec<Found> = vec![];
+    for parent in next.iter().map(|w| w.word.clone()).collect::<Vec<_>>() {
+        for w in suggest(h, p, &parent, lang).await? {
+            if seen.insert(w.word.clone()) {
+                out.push(mine.found(w, 2, &parent));
+            }
+        }
+    }
+    let mut level1: Vec<Found> = first.into_iter().map(|w| mine.found(w, 1, &word)).collect();
+    level1.sort_by(|a, b| b.word.heat.cmp(&a.word.heat));
+    out.sort_by(|a, b| b.word.heat.cmp(&a.word.heat));
+    level1.extend(out);
+    Ok(level1)
+}
+
+pub struct Hot {
+    pub word: HotWord,
+    pub collected: bool,
+}
+
+pub async fn hot(h: &Hub, mid: i64, platform: &str, lang: Lang) -> ApiResult<Vec<Hot>> {
+    let p = search_platform(platform)?;
+    let (a, _) = h.adapter(p).await?;
+    let words = a
+        .hot_search()
+        .await
+        .map_err(|e| hub::refused("platform", &e, lang))?;
+    let collected: HashSet<String> = db::collected_words(&h.db, mid, p.code())
+        .await?
+        .into_iter()
+        .collect();
+    Ok(words
+        .into_iter()
+        .map(|w| Hot {
+            collected: collected.contains(&w.word),
+            word: w,
+        })
+        .collect())
+}
+
+pub async fn collect(
+    d: &Db,
+    mid: i64,
+    platform: &str,
+    word: &str,
+    heat: i64,
+    now: i64,
+) -> ApiResult<(db::CollectedRow, i64)> {
+    let p = search_platform(platform)?;
+    let word = seed(word)?;
+    if heat < 0 {
+        return Err(ApiError::invalid_with(
+            "heat",
+            Msg::InvalidValue,
+            vec![("reason", "≥ 0".into())],
+        ));
+    }
+    let row = db::collect(d, mid, p.code(), &word, heat, now).await?;
+    let covered = Mine::load(d, mid, p.code()).await?.covered(&word);
+    Ok((row, covered))
+}
+
+/// The collected words with how many posted titles carry each.
+pub async fn collected(
+    d: &Db,
+    mid: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<(db::CollectedRow, i64)>, store::list::Total)> {
+    let (rows, total) = db::collected(d, mid, q).await?;
+    let mine = Mine::load(d, mid, "").await?;
+    let rows = rows
+        .into_iter()
+        .map(|r| {
+            let n = mine.covered(&r.word);
+            (r, n)
+        })
+        .collect();
+    Ok((rows, total))
+}
+
+pub async fn delete_collected(d: &Db, mid: i64, ids: &[i64]) -> ApiResult<()> {
+    db::delete_collected(d, mid, ids).await?;
+    Ok(())
+}
