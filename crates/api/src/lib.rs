@@ -65,6 +65,7 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::activities::router())
         .merge(areas::nfc::router())
         .merge(areas::seo::router())
+        .merge(areas::content::router())
 }
 
 /// The routes and the OpenAPI document generated from the handlers' annotations, made a contract

@@ -56,6 +56,12 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.systemTasks", "任务队列", "Task queue"),
     ("menu.systemDic", "数据字典", "Dictionaries"),
     ("menu.systemMusic", "内置音乐", "Built-in music"),
+    ("menu.courses", "教程", "Courses"),
+    ("menu.courseAccount", "账号运营", "Account operation"),
+    ("menu.coursePopular", "爆款干货", "Trending know-how"),
+    ("menu.courseGeneral", "课程中心", "Course center"),
+    ("menu.courseShot", "拍摄教程", "Shooting tutorials"),
+    ("menu.systemContent", "内容管理", "Content"),
 ];
 
 fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {

@@ -216,6 +216,8 @@ messages! {
     WriterFailed => "AI 标题服务出错：{reason}", "The AI title service failed: {reason}";
     BenchmarkSyncFailed => "读取对标账号失败：{reason}", "Reading the benchmark account failed: {reason}";
     JobSeoBenchmarkSync => "同步对标账号", "Sync benchmark accounts";
+    LinkInvalid => "{field} 须为 http(s) 链接或本站地址（以 / 开头）", "{field} must be an http(s) link or a path of this site (starting with /)";
+    CourseBodyRequired => "图文教程须填写中文正文", "A rich-text course needs its Chinese text";
 }
 
 impl Msg {
@@ -356,6 +358,21 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "pool_id" => "视频池",
         "activity_id" => "活动",
         "tag_id" => "标签",
+        "category" => "分类",
+        "body_kind" => "正文类型",
+        "title_en" => "英文标题",
+        "summary" => "简介",
+        "summary_en" => "英文简介",
+        "cover" => "封面",
+        "video_url" => "视频地址",
+        "body" => "正文",
+        "body_en" => "英文正文",
+        "sort" => "排序",
+        "image" => "图片",
+        "link" => "链接",
+        "version" => "版本号",
+        "content" => "更新内容",
+        "content_en" => "英文更新内容",
         _ => "",
     };
     match lang {

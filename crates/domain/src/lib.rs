@@ -4,6 +4,7 @@ pub mod actions;
 pub mod activities;
 pub mod clip;
 pub mod clock;
+pub mod content;
 pub mod i18n;
 pub mod jobs;
 pub mod materials;

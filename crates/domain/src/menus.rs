@@ -50,6 +50,9 @@ const MATRIX_ACCOUNT_GRANTS: &[&str] = &[
     "task/merchant_forward_task/xhs_forward_config",
 ];
 
+/// What a course page calls (`/index/getIndexCourseList`, `/index/getCourseInfo`).
+const COURSE_GRANTS: [&str; 2] = ["index/getIndexCourseList/*", "index/getCourseInfo/*"];
+
 pub const MENUS: &[MenuDef] = &[
     menu(
         "/dashboard",
@@ -379,6 +382,50 @@ pub const MENUS: &[MenuDef] = &[
         400,
         &["nfc/index/*", "task/merchant_forward_task_activities/index"],
     ),
+    // Courses (SPEC §2 "Courses"): the operator's published courses of one category per page. The
+    // reads are open to every signed-in user (the home page shows courses too); the menus decide
+    // which pages a staff member sees.
+    menu("/courses", "menu.courses", "ReadOutlined", 450, &[]),
+    MenuDef {
+        parent: Some("/courses"),
+        ..menu(
+            "/account",
+            "menu.courseAccount",
+            "IdcardOutlined",
+            451,
+            &COURSE_GRANTS,
+        )
+    },
+    MenuDef {
+        parent: Some("/courses"),
+        ..menu(
+            "/Popular",
+            "menu.coursePopular",
+            "FireOutlined",
+            452,
+            &COURSE_GRANTS,
+        )
+    },
+    MenuDef {
+        parent: Some("/courses"),
+        ..menu(
+            "/course",
+            "menu.courseGeneral",
+            "BookOutlined",
+            453,
+            &COURSE_GRANTS,
+        )
+    },
+    MenuDef {
+        parent: Some("/courses"),
+        ..menu(
+            "/shot_tutorial",
+            "menu.courseShot",
+            "CameraOutlined",
+            454,
+            &COURSE_GRANTS,
+        )
+    },
     MenuDef {
         admin: true,
         ..menu(
@@ -527,6 +574,17 @@ pub const MENUS: &[MenuDef] = &[
             "CustomerServiceOutlined",
             1060,
             &["system/music/*"],
+        )
+    },
+    MenuDef {
+        parent: Some("/system"),
+        admin: true,
+        ..menu(
+            "/system/content",
+            "menu.systemContent",
+            "NotificationOutlined",
+            1065,
+            &["system/content/*"],
         )
     },
 ];
@@ -851,5 +909,27 @@ mod tests {
             };
             assert!(!granted(&grants, &p), "{call}");
         }
+    }
+
+    /// The four course pages hang under /courses and grant their reads; content is written by the
+    /// operator only (/system/content).
+    #[test]
+    fn course_menus_grant_their_reads() {
+        use crate::permission::{Access, access_for, of_path};
+        for path in ["/account", "/Popular", "/course", "/shot_tutorial"] {
+            let m = find(path).unwrap_or_else(|| panic!("{path} is not declared"));
+            assert_eq!(m.parent, Some("/courses"));
+            let grants: Vec<String> = m.grants.iter().map(|g| g.to_string()).collect();
+            for call in ["/index/getIndexCourseList", "/index/getCourseInfo"] {
+                assert!(
+                    crate::permission::granted(&grants, &of_path(call)),
+                    "{path} {call}"
+                );
+                assert_eq!(access_for(call), Access::SignedIn);
+            }
+        }
+        let content = find("/system/content").expect("/system/content is declared");
+        assert!(content.admin && content.parent == Some("/system"));
+        assert_eq!(access_for("/system/content/course_add"), Access::Operator);
     }
 }

@@ -67,6 +67,7 @@ const SIGNED_IN: &[&str] = &[
     "/index/editPassword.html",
     "/index/banner",
     "/index/getIndexCourseList",
+    "/index/getCourseInfo",
     "/system/dic",
     "/events",
 ];

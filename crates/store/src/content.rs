@@ -1,9 +1,13 @@
-//! Operator-maintained content shown on the console's home: update log, courses, banners.
+//! Operator-maintained content (area `content`): the update log (`version_logs`), the courses of the
+//! four course pages (`courses`) and the home banners (`banners`). None of it belongs to a merchant:
+//! the operator writes it, every signed-in user reads what is published.
 
 use crate::Db;
-use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
+use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::Serialize;
+
+// ---- update log ----
 
 #[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
 pub struct VersionLog {
@@ -13,15 +17,6 @@ pub struct VersionLog {
     pub content: String,
     #[serde(skip)]
     pub content_en: String,
-    pub created_at: i64,
-}
-
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
-pub struct Link {
-    pub id: i64,
-    pub title: String,
-    pub image: String,
-    pub link: String,
     pub created_at: i64,
 }
 
@@ -48,18 +43,327 @@ pub async fn version_logs(db: &Db, q: &ListQuery) -> Result<(Vec<VersionLog>, To
     .await
 }
 
-pub async fn courses(db: &Db) -> sqlx::Result<Vec<Link>> {
+pub async fn version_log(db: &Db, id: i64) -> sqlx::Result<Option<VersionLog>> {
     sqlx::query_as(
-        "SELECT id, title, cover AS image, link, created_at FROM courses ORDER BY sort, id",
+        "SELECT id, version, content, content_en, created_at FROM version_logs WHERE id = $1",
     )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// An entry of the update log as the operator writes it.
+#[derive(Debug, Clone)]
+pub struct VersionSpec<'a> {
+    pub version: &'a str,
+    pub content: &'a str,
+    pub content_en: &'a str,
+}
+
+pub async fn add_version_log(db: &Db, v: &VersionSpec<'_>, now: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO version_logs (version, content, content_en, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $4) RETURNING id",
+    )
+    .bind(v.version)
+    .bind(v.content)
+    .bind(v.content_en)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await
+}
+
+pub async fn edit_version_log(
+    db: &Db,
+    id: i64,
+    v: &VersionSpec<'_>,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE version_logs SET version = $1, content = $2, content_en = $3, updated_at = $4 WHERE id = $5",
+    )
+    .bind(v.version)
+    .bind(v.content)
+    .bind(v.content_en)
+    .bind(now)
+    .bind(id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+pub async fn delete_version_log(db: &Db, id: i64) -> sqlx::Result<bool> {
+    delete(db, "DELETE FROM version_logs WHERE id = $1", id).await
+}
+
+async fn delete(db: &Db, sql: &'static str, id: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query(sql)
+        .bind(id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
+}
+
+// ---- courses ----
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CourseRow {
+    pub id: i64,
+    /// account | popular | course | shot (`domain::content::Category`)
+    pub category: String,
+    pub title: String,
+    pub title_en: String,
+    pub summary: String,
+    pub summary_en: String,
+    pub cover: String,
+    /// video | rich (`domain::content::Kind`)
+    pub kind: String,
+    /// The video's address (kind video).
+    pub link: String,
+    pub body: String,
+    pub body_en: String,
+    pub published: i64,
+    pub sort: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const COURSE_COLS: &str = "id, category, title, title_en, summary, summary_en, cover, kind, link, body, body_en, \
+    published, sort, created_at, updated_at";
+
+pub static COURSE_LIST: Entity = Entity {
+    fields: &[
+        field("title", "title", FieldType::Text),
+        field("category", "category", FieldType::Select),
+        field("kind", "kind", FieldType::Select),
+        field("published", "published", FieldType::Switch),
+        field("sort", "sort", FieldType::Int),
+        field("created_at", "created_at", FieldType::Date),
+    ],
+    default_order: "sort, id DESC",
+    tiebreak: "id",
+};
+
+/// A page of courses; `published_only` for merchants (filters such as `category` come in `q`).
+pub async fn courses(
+    db: &Db,
+    q: &ListQuery,
+    published_only: bool,
+) -> Result<(Vec<CourseRow>, Total), PageError> {
+    list::page(
+        db,
+        &format!("SELECT {COURSE_COLS} FROM courses"),
+        "FROM courses",
+        "published >= $1",
+        &[Bind::I(published_only as i64)],
+        &COURSE_LIST,
+        q,
+    )
+    .await
+}
+
+pub async fn course(db: &Db, id: i64) -> sqlx::Result<Option<CourseRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COURSE_COLS} FROM courses WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// A course as the operator writes it, checked.
+#[derive(Debug, Clone)]
+pub struct CourseSpec<'a> {
+    pub category: &'a str,
+    pub title: &'a str,
+    pub title_en: &'a str,
+    pub summary: &'a str,
+    pub summary_en: &'a str,
+    pub cover: &'a str,
+    pub kind: &'a str,
+    pub link: &'a str,
+    pub body: &'a str,
+    pub body_en: &'a str,
+    pub published: bool,
+    pub sort: i64,
+}
+
+pub async fn add_course(db: &Db, c: &CourseSpec<'_>, now: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO courses (category, title, title_en, summary, summary_en, cover, kind, link, body, body_en, \
+         published, sort, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id",
+    )
+    .bind(c.category)
+    .bind(c.title)
+    .bind(c.title_en)
+    .bind(c.summary)
+    .bind(c.summary_en)
+    .bind(c.cover)
+    .bind(c.kind)
+    .bind(c.link)
+    .bind(c.body)
+    .bind(c.body_en)
+    .bind(c.published as i64)
+    .bind(c.sort)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await
+}
+
+pub async fn edit_course(db: &Db, id: i64, c: &CourseSpec<'_>, now: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE courses SET category = $1, title = $2, title_en = $3, summary = $4, summary_en = $5, cover = $6, \
+         kind = $7, link = $8, body = $9, body_en = $10, published = $11, sort = $12, updated_at = $13 WHERE id = $14",
+    )
+    .bind(c.category)
+    .bind(c.title)
+    .bind(c.title_en)
+    .bind(c.summary)
+    .bind(c.summary_en)
+    .bind(c.cover)
+    .bind(c.kind)
+    .bind(c.link)
+    .bind(c.body)
+    .bind(c.body_en)
+    .bind(c.published as i64)
+    .bind(c.sort)
+    .bind(now)
+    .bind(id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+pub async fn delete_course(db: &Db, id: i64) -> sqlx::Result<bool> {
+    delete(db, "DELETE FROM courses WHERE id = $1", id).await
+}
+
+// ---- banners ----
+
+/// A banner or course card as the home page has always read it (`/index/banner`).
+#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+pub struct Link {
+    pub id: i64,
+    pub title: String,
+    pub image: String,
+    pub link: String,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BannerRow {
+    pub id: i64,
+    pub title: String,
+    pub title_en: String,
+    pub image: String,
+    pub link: String,
+    pub published: i64,
+    pub sort: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const BANNER_COLS: &str =
+    "id, title, title_en, image, link, published, sort, created_at, updated_at";
+
+pub static BANNER_LIST: Entity = Entity {
+    fields: &[
+        field("title", "title", FieldType::Text),
+        field("published", "published", FieldType::Switch),
+        field("sort", "sort", FieldType::Int),
+        field("created_at", "created_at", FieldType::Date),
+    ],
+    default_order: "sort, id DESC",
+    tiebreak: "id",
+};
+
+/// A page of banners; `published_only` for merchants.
+pub async fn banners(
+    db: &Db,
+    q: &ListQuery,
+    published_only: bool,
+) -> Result<(Vec<BannerRow>, Total), PageError> {
+    list::page(
+        db,
+        &format!("SELECT {BANNER_COLS} FROM banners"),
+        "FROM banners",
+        "published >= $1",
+        &[Bind::I(published_only as i64)],
+        &BANNER_LIST,
+        q,
+    )
+    .await
+}
+
+pub async fn banner(db: &Db, id: i64) -> sqlx::Result<Option<BannerRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {BANNER_COLS} FROM banners WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Every published banner, in order (the home page shows them all).
+pub async fn published_banners(db: &Db) -> sqlx::Result<Vec<BannerRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {BANNER_COLS} FROM banners WHERE published = 1 ORDER BY sort, id"
+    )))
     .fetch_all(&db.pool)
     .await
 }
 
-pub async fn banners(db: &Db) -> sqlx::Result<Vec<Link>> {
-    sqlx::query_as("SELECT id, title, image, link, created_at FROM banners ORDER BY sort, id")
-        .fetch_all(&db.pool)
-        .await
+#[derive(Debug, Clone)]
+pub struct BannerSpec<'a> {
+    pub title: &'a str,
+    pub title_en: &'a str,
+    pub image: &'a str,
+    pub link: &'a str,
+    pub published: bool,
+    pub sort: i64,
+}
+
+pub async fn add_banner(db: &Db, b: &BannerSpec<'_>, now: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO banners (title, title_en, image, link, published, sort, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id",
+    )
+    .bind(b.title)
+    .bind(b.title_en)
+    .bind(b.image)
+    .bind(b.link)
+    .bind(b.published as i64)
+    .bind(b.sort)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await
+}
+
+pub async fn edit_banner(db: &Db, id: i64, b: &BannerSpec<'_>, now: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE banners SET title = $1, title_en = $2, image = $3, link = $4, published = $5, sort = $6, \
+         updated_at = $7 WHERE id = $8",
+    )
+    .bind(b.title)
+    .bind(b.title_en)
+    .bind(b.image)
+    .bind(b.link)
+    .bind(b.published as i64)
+    .bind(b.sort)
+    .bind(now)
+    .bind(id)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+pub async fn delete_banner(db: &Db, id: i64) -> sqlx::Result<bool> {
+    delete(db, "DELETE FROM banners WHERE id = $1", id).await
 }
 
 /// The product's own release notes, recorded once per version.
@@ -68,15 +372,16 @@ pub async fn seed(db: &Db) -> sqlx::Result<()> {
         .fetch_one(&db.pool)
         .await?;
     if n == 0 {
+        let now = now_ms();
         sqlx::query(
-            "INSERT INTO version_logs (version, content, content_en, created_at) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO version_logs (version, content, content_en, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)",
         )
         .bind(domain::APP_VERSION)
         .bind("控制台基础：登录（企业账号、手机验证码、员工账号）、员工子账号与菜单授权、操作日志、点数记录。")
         .bind("Console foundation: sign-in (enterprise, SMS code, staff), staff sub-accounts with menu permissions, operation log, points records.")
-        .bind(now_ms())
-            .execute(&db.pool)
-            .await?;
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
     }
     Ok(())
 }

@@ -1000,7 +1000,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["get_index_banner"];
         put?: never;
         post: operations["post_index_banner"];
         delete?: never;
@@ -1057,6 +1057,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/index/getCourseInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_index_getCourseInfo"];
+        put?: never;
+        post: operations["post_index_getCourseInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/index/getIndexCourseList": {
         parameters: {
             query?: never;
@@ -1066,7 +1082,7 @@ export interface paths {
         };
         get: operations["get_index_getIndexCourseList"];
         put?: never;
-        post?: never;
+        post: operations["post_index_getIndexCourseList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2777,6 +2793,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/content/banner_add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_banner_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/banner_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_banner_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/banner_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_banner_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/banner_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_content_banner_list"];
+        put?: never;
+        post: operations["post_system_content_banner_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/course_add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_course_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/course_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_course_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/course_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_course_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/course_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_content_course_list"];
+        put?: never;
+        post: operations["post_system_content_course_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/version_add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_version_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/version_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_version_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/version_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_version_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/version_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_content_version_list"];
+        put?: never;
+        post: operations["post_system_content_version_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/dic": {
         parameters: {
             query?: never;
@@ -4469,6 +4677,37 @@ export interface components {
             /** @description Always `qr_pending`. */
             state: string;
         };
+        Banner: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            image: string;
+            link: string;
+            published: boolean;
+            /** Format: int64 */
+            sort: number;
+            title: string;
+            title_en: string;
+            /** Format: int64 */
+            updated_at: number;
+        };
+        BannerReq: {
+            /**
+             * Format: int64
+             * @description Required by banner_edit.
+             */
+            id?: number | null;
+            /** @description The picture's link (http(s) or a path of this site). */
+            image?: string;
+            /** @description Where a click goes (optional). */
+            link?: string;
+            published?: boolean;
+            /** Format: int64 */
+            sort?: number;
+            title?: string;
+            title_en?: string;
+        };
         BenchmarkDetail: {
             account: components["schemas"]["BenchmarkView"];
             /**
@@ -4616,6 +4855,81 @@ export interface components {
             redeemed_by: string;
             /** @description issued | redeemed | expired */
             state: string;
+        };
+        /** @description A course with both languages, as the operator edits it. */
+        Course: {
+            body: string;
+            body_en: string;
+            /** @description video | rich */
+            body_kind: string;
+            /** @description account | popular | course | shot */
+            category: string;
+            cover: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            published: boolean;
+            /** Format: int64 */
+            sort: number;
+            summary: string;
+            summary_en: string;
+            title: string;
+            title_en: string;
+            /** Format: int64 */
+            updated_at: number;
+            video_url: string;
+        };
+        /**
+         * @description A published course on a course page, in the reader's language. `image` and `link` repeat `cover`
+         *     and `video_url` under the names the home page has always read.
+         */
+        CourseCard: {
+            /** @description video | rich */
+            body_kind: string;
+            /** @description account | popular | course | shot */
+            category: string;
+            cover: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            image: string;
+            link: string;
+            summary: string;
+            title: string;
+            video_url: string;
+        };
+        /** @description One published course to open: its card and its rich text (body_kind rich) in the reader's language. */
+        CourseDetail: components["schemas"]["CourseCard"] & {
+            body: string;
+            /** Format: int64 */
+            updated_at: number;
+        };
+        CourseReq: {
+            /** @description Rich text in Chinese (body_kind rich, required) and English (optional). */
+            body?: string;
+            body_en?: string;
+            /** @description video | rich */
+            body_kind?: string;
+            /** @description account | popular | course | shot */
+            category?: string;
+            /** @description An image link (http(s) or a path of this site). */
+            cover?: string;
+            /**
+             * Format: int64
+             * @description Required by course_edit.
+             */
+            id?: number | null;
+            published?: boolean;
+            /** Format: int64 */
+            sort?: number;
+            summary?: string;
+            summary_en?: string;
+            title?: string;
+            title_en?: string;
+            /** @description The video's link (body_kind video). */
+            video_url?: string;
         };
         /** @description A `*_add` call answers the plan (preview) or the created task with its plan. */
         Created: components["schemas"]["Plan"] | {
@@ -5048,6 +5362,7 @@ export interface components {
             asr_error: string;
             asr_state: string;
         };
+        /** @description A banner or course card as the home page has always read it (`/index/banner`). */
         Link: {
             /** Format: int64 */
             created_at: number;
@@ -5992,6 +6307,33 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Banner: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                image: string;
+                link: string;
+                published: boolean;
+                /** Format: int64 */
+                sort: number;
+                title: string;
+                title_en: string;
+                /** Format: int64 */
+                updated_at: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_BenchmarkDetail: {
             /**
              * Format: int32
@@ -6142,6 +6484,60 @@ export interface components {
                 redeemed_by: string;
                 /** @description issued | redeemed | expired */
                 state: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Course: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A course with both languages, as the operator edits it. */
+            data: {
+                body: string;
+                body_en: string;
+                /** @description video | rich */
+                body_kind: string;
+                /** @description account | popular | course | shot */
+                category: string;
+                cover: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                published: boolean;
+                /** Format: int64 */
+                sort: number;
+                summary: string;
+                summary_en: string;
+                title: string;
+                title_en: string;
+                /** Format: int64 */
+                updated_at: number;
+                video_url: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_CourseDetail: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description One published course to open: its card and its rich text (body_kind rich) in the reader's language. */
+            data: components["schemas"]["CourseCard"] & {
+                body: string;
+                /** Format: int64 */
+                updated_at: number;
             };
             message: string;
         };
@@ -6911,6 +7307,42 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_Banner: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    image: string;
+                    link: string;
+                    published: boolean;
+                    /** Format: int64 */
+                    sort: number;
+                    title: string;
+                    title_en: string;
+                    /** Format: int64 */
+                    updated_at: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_BenchmarkView: {
             /**
              * Format: int32
@@ -7054,6 +7486,87 @@ export interface components {
                     redeemed_by: string;
                     /** @description issued | redeemed | expired */
                     state: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_Course: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    body: string;
+                    body_en: string;
+                    /** @description video | rich */
+                    body_kind: string;
+                    /** @description account | popular | course | shot */
+                    category: string;
+                    cover: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    published: boolean;
+                    /** Format: int64 */
+                    sort: number;
+                    summary: string;
+                    summary_en: string;
+                    title: string;
+                    title_en: string;
+                    /** Format: int64 */
+                    updated_at: number;
+                    video_url: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_CourseCard: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** @description video | rich */
+                    body_kind: string;
+                    /** @description account | popular | course | shot */
+                    category: string;
+                    cover: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    image: string;
+                    link: string;
+                    summary: string;
+                    title: string;
+                    video_url: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -8011,6 +8524,36 @@ export interface components {
                     updated_at: number;
                     /** Format: int64 */
                     used: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_VersionEntry: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    content: string;
+                    content_en: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    version: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -9307,6 +9850,28 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_VersionEntry: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description An update-log entry with both languages, as the operator edits it. */
+            data: {
+                content: string;
+                content_en: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                version: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_YunData: {
             /**
              * Format: int32
@@ -10002,6 +10567,16 @@ export interface components {
             /** Format: int64 */
             used: number;
         };
+        /** @description An update-log entry with both languages, as the operator edits it. */
+        VersionEntry: {
+            content: string;
+            content_en: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            version: string;
+        };
         VersionLog: {
             /** @description Chinese (the reader's language is picked by the API). */
             content: string;
@@ -10010,6 +10585,16 @@ export interface components {
             /** Format: int64 */
             id: number;
             version: string;
+        };
+        VersionReq: {
+            content?: string;
+            content_en?: string;
+            /**
+             * Format: int64
+             * @description Required by version_edit.
+             */
+            id?: number | null;
+            version?: string;
         };
         VideoSeries: {
             days: string[];
@@ -12449,6 +13034,31 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_index_banner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description published banners, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Link"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     post_index_banner: {
         parameters: {
             query?: never;
@@ -12458,6 +13068,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description published banners, in order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12554,9 +13165,11 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
-    get_index_getIndexCourseList: {
+    get_index_getCourseInfo: {
         parameters: {
-            query?: never;
+            query: {
+                id: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12568,7 +13181,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Page_Link"];
+                    "application/json": components["schemas"]["Reply_CourseDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_index_getCourseInfo: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CourseDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_index_getIndexCourseList: {
+        parameters: {
+            query?: {
+                /** @description account | popular | course | shot */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description published courses, in the caller's language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_CourseCard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_index_getIndexCourseList: {
+        parameters: {
+            query?: {
+                /** @description account | popular | course | shot */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description published courses, in the caller's language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_CourseCard"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -16495,6 +17190,420 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_system_content_banner_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Banner"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_banner_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_banner_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Banner"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_content_banner_list: {
+        parameters: {
+            query?: {
+                title?: string;
+                /** @description 1 | 0 */
+                published?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Banner"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_banner_list: {
+        parameters: {
+            query?: {
+                title?: string;
+                /** @description 1 | 0 */
+                published?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Banner"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_course_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Course"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_course_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_course_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Course"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_content_course_list: {
+        parameters: {
+            query?: {
+                title?: string;
+                category?: string;
+                /** @description 1 | 0 */
+                published?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Course"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_course_list: {
+        parameters: {
+            query?: {
+                title?: string;
+                category?: string;
+                /** @description 1 | 0 */
+                published?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_Course"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_version_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_VersionEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_version_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_version_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_VersionEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_content_version_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VersionEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_version_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VersionEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_system_dic: {
         parameters: {
             query: {
@@ -19849,6 +20958,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the update log in the caller's language */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19873,6 +20983,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the update log in the caller's language */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -166,19 +166,3 @@ pub fn visible_menus(all: &[Menu], kind: UserKind, menu_ids: &[i64]) -> Vec<Menu
     out.sort_by_key(|m| (m.sort, m.id));
     out
 }
-
-/// A page of the update log, each entry in the reader's language only (English falls back to Chinese
-/// where none was written).
-pub async fn version_logs(
-    db: &Db,
-    q: &ListParams,
-    lang: Lang,
-) -> ApiResult<(Vec<store::content::VersionLog>, Total)> {
-    let (mut rows, total) = store::content::version_logs(db, q).await?;
-    for r in &mut rows {
-        if lang == Lang::En && !r.content_en.is_empty() {
-            r.content = std::mem::take(&mut r.content_en);
-        }
-    }
-    Ok((rows, total))
-}

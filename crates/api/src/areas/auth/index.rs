@@ -93,26 +93,6 @@ pub async fn edit_password(
     Ok(reply(Done {}))
 }
 
-#[utoipa::path(post, path = "/index/banner", tag = "auth", responses((status = 200, body = Reply<Page<store::content::Link>>)))]
-pub async fn banner(State(st): State<AppState>) -> Answer<Page<store::content::Link>> {
-    Ok(reply(Page::whole(store::content::banners(&st.db).await?)))
-}
-
-#[utoipa::path(get, path = "/index/getIndexCourseList", tag = "auth", responses((status = 200, body = Reply<Page<store::content::Link>>)))]
-pub async fn courses(State(st): State<AppState>) -> Answer<Page<store::content::Link>> {
-    Ok(reply(Page::whole(store::content::courses(&st.db).await?)))
-}
-
-#[utoipa::path(method(get, post), path = "/version_log/getList", tag = "auth", responses((status = 200, body = Reply<Page<store::content::VersionLog>>)))]
-pub async fn version_log(
-    State(st): State<AppState>,
-    LangOf(lang): LangOf,
-    Input(p): Input<ListParams>,
-) -> Answer<Page<store::content::VersionLog>> {
-    let (rows, total) = uc::version_logs(&st.db, &p, lang).await?;
-    Ok(reply(Page::new(rows, total)))
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublishSeries {
     pub days: Vec<String>,

@@ -1,0 +1,36 @@
+/**
+ * Content calls: the operator's CRUD under /system/content/* (lists read by DataTable through
+ * `contentUrls`) and the course pages' reads. Writes are silent so a 422 is shown at its form field.
+ */
+import { http } from '../request';
+import type { ListResult } from '../types';
+import type { Banner, BannerReq, Course, CourseCard, CourseCategory, CourseDetail, CourseReq, VersionEntry, VersionReq } from './types';
+
+const S = '/system/content';
+
+export const contentUrls = {
+  courses: `${S}/course_list`,
+  banners: `${S}/banner_list`,
+  versions: `${S}/version_list`,
+  published: '/index/getIndexCourseList',
+} as const;
+
+type Empty = Record<string, never>;
+
+export const addCourse = (req: CourseReq) => http.post<Course>(`${S}/course_add`, req, { silent: true });
+export const editCourse = (id: number, req: CourseReq) => http.post<Course>(`${S}/course_edit`, { ...req, id }, { silent: true });
+export const deleteCourse = (id: number) => http.post<Empty>(`${S}/course_delete`, { id });
+
+export const addBanner = (req: BannerReq) => http.post<Banner>(`${S}/banner_add`, req, { silent: true });
+export const editBanner = (id: number, req: BannerReq) => http.post<Banner>(`${S}/banner_edit`, { ...req, id }, { silent: true });
+export const deleteBanner = (id: number) => http.post<Empty>(`${S}/banner_delete`, { id });
+
+export const addVersion = (req: VersionReq) => http.post<VersionEntry>(`${S}/version_add`, req, { silent: true });
+export const editVersion = (id: number, req: VersionReq) => http.post<VersionEntry>(`${S}/version_edit`, { ...req, id }, { silent: true });
+export const deleteVersion = (id: number) => http.post<Empty>(`${S}/version_delete`, { id });
+
+/** Published courses of one page, in the caller's language. */
+export const fetchCourses = (category: CourseCategory, page = 1, limit = 12) =>
+  http.get<ListResult<CourseCard>>(contentUrls.published, { category, page, limit });
+/** One published course to open (404 once unpublished). */
+export const fetchCourse = (id: number) => http.get<CourseDetail>('/index/getCourseInfo', { id });

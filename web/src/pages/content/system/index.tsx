@@ -1,0 +1,231 @@
+/**
+ * /system/content (Administrator): the courses of the four course pages, the home banners and the
+ * update log, each a tab with its list and add / edit / delete dialogs (docs/architecture.md "Content").
+ */
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Popconfirm, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { contentUrls, deleteBanner, deleteCourse, deleteVersion } from '@/api/content';
+import type { Banner, Course, VersionEntry } from '@/api/content/types';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
+import { useContentT } from '../i18n';
+import BannerForm from './BannerForm';
+import CourseForm from './CourseForm';
+import { CATEGORIES } from './rules';
+import VersionForm from './VersionForm';
+
+type Row = { id: number };
+
+/** Edit and delete buttons of one row; deleting asks first, then reloads the list. */
+function RowActions<T extends Row>({ prefix, row, name, onEdit, remove, done }: { prefix: string; row: T; name: string; onEdit: (row: T) => void; remove: (id: number) => Promise<unknown>; done: () => void }) {
+  const { t } = useContentT();
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(row)} data-testid={`${prefix}-edit-${row.id}`}>
+        {t('common:edit')}
+      </Button>
+      <Popconfirm
+        title={t('action.deleteConfirm', { title: name })}
+        okText={t('common:delete')}
+        cancelText={t('common:cancel')}
+        okButtonProps={{ danger: true, 'data-testid': `${prefix}-delete-ok-${row.id}` } as never}
+        onConfirm={async () => {
+          try {
+            await remove(row.id);
+            feedback.success(t('common:deletedSuccessfully'));
+            done();
+          } catch {
+            /* toasted */
+          }
+        }}
+      >
+        <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`${prefix}-delete-${row.id}`}>
+          {t('common:delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
+function Published({ on }: { on: boolean }) {
+  const { t } = useContentT();
+  return <Tag color={on ? 'green' : 'default'}>{t(on ? 'action.published' : 'action.draft')}</Tag>;
+}
+
+/** A tab: its toolbar, list and dialog; `editing` undefined = closed, null = new. */
+function useEditing<T>() {
+  const table = useRef<DataTableRef>(null);
+  const [editing, setEditing] = useState<T | null | undefined>(undefined);
+  const saved = () => {
+    setEditing(undefined);
+    table.current?.refresh();
+  };
+  return { table, editing, setEditing, saved, refresh: () => table.current?.refresh() };
+}
+
+function AddButton({ testId, onClick, children }: { testId: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}
+
+function CoursesTab() {
+  const { t } = useContentT();
+  const e = useEditing<Course>();
+  const [title, setTitle] = useState('');
+  const [category, setCategory] = useState<string>('');
+  const columns = useMemo<DataTableColumn<Course>[]>(
+    () => [
+      { title: t('field.title'), dataIndex: 'title', sorter: true, width: 240, render: (v: string, row) => <span data-testid={`course-title-${row.id}`}>{v}</span> },
+      { title: t('field.titleEn'), dataIndex: 'title_en', width: 200 },
+      { title: t('field.category'), dataIndex: 'category', width: 140, render: (v: string) => t(`category.${v}`) },
+      { title: t('field.kind'), dataIndex: 'body_kind', width: 90, render: (v: string) => t(`kind.${v}`) },
+      { title: t('field.published'), dataIndex: 'published', width: 90, render: (v: boolean) => <Published on={v} /> },
+      { title: t('field.sort'), dataIndex: 'sort', sorter: true, width: 80 },
+      { title: t('field.updatedAt'), dataIndex: 'updated_at', width: 170, render: formatTime },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 170,
+        render: (_, row) => <RowActions prefix="course" row={row} name={row.title} onEdit={e.setEditing} remove={deleteCourse} done={e.refresh} />,
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  const params = useMemo(() => ({ ...(title ? { title } : {}), ...(category ? { category } : {}) }), [title, category]);
+  return (
+    <>
+      <DataTable<Course>
+        ref={e.table}
+        id="content-courses"
+        api={contentUrls.courses}
+        method="post"
+        params={params}
+        columns={columns}
+        scrollX={1180}
+        toolbar={
+          <Space wrap>
+            <AddButton testId="course-add" onClick={() => e.setEditing(null)}>
+              {t('action.addCourse')}
+            </AddButton>
+            <Select
+              style={{ width: 180 }}
+              value={category}
+              onChange={setCategory}
+              options={[{ value: '', label: t('action.allCategories') }, ...CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))]}
+              data-testid="course-filter-category"
+            />
+            <Input.Search allowClear placeholder={t('action.search')} onSearch={(v) => setTitle(v.trim())} style={{ width: 220 }} data-testid="course-search" />
+          </Space>
+        }
+      />
+      <CourseForm course={e.editing} onClose={() => e.setEditing(undefined)} onSaved={e.saved} />
+    </>
+  );
+}
+
+function BannersTab() {
+  const { t } = useContentT();
+  const e = useEditing<Banner>();
+  const columns = useMemo<DataTableColumn<Banner>[]>(
+    () => [
+      { title: t('field.image'), dataIndex: 'image', width: 140, render: (v: string) => <img src={v} alt="" style={{ height: 40, maxWidth: 120, objectFit: 'cover' }} /> },
+      { title: t('field.title'), dataIndex: 'title', sorter: true, width: 220, render: (v: string, row) => <span data-testid={`banner-title-${row.id}`}>{v}</span> },
+      { title: t('field.link'), dataIndex: 'link', width: 240, render: (v: string) => <Typography.Text ellipsis>{v}</Typography.Text> },
+      { title: t('field.published'), dataIndex: 'published', width: 90, render: (v: boolean) => <Published on={v} /> },
+      { title: t('field.sort'), dataIndex: 'sort', sorter: true, width: 80 },
+      { title: t('field.updatedAt'), dataIndex: 'updated_at', width: 170, render: formatTime },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 170,
+        render: (_, row) => <RowActions prefix="banner" row={row} name={row.title} onEdit={e.setEditing} remove={deleteBanner} done={e.refresh} />,
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  return (
+    <>
+      <DataTable<Banner>
+        ref={e.table}
+        id="content-banners"
+        api={contentUrls.banners}
+        method="post"
+        columns={columns}
+        scrollX={1110}
+        toolbar={
+          <AddButton testId="banner-add" onClick={() => e.setEditing(null)}>
+            {t('action.addBanner')}
+          </AddButton>
+        }
+      />
+      <BannerForm banner={e.editing} onClose={() => e.setEditing(undefined)} onSaved={e.saved} />
+    </>
+  );
+}
+
+function VersionsTab() {
+  const { t } = useContentT();
+  const e = useEditing<VersionEntry>();
+  const columns = useMemo<DataTableColumn<VersionEntry>[]>(
+    () => [
+      { title: t('field.version'), dataIndex: 'version', sorter: true, width: 110, render: (v: string, row) => <Tag color="blue" data-testid={`version-${row.id}`}>v{v}</Tag> },
+      { title: t('field.content'), dataIndex: 'content', width: 360, render: (v: string) => <div style={{ whiteSpace: 'pre-line' }}>{v}</div> },
+      { title: t('field.contentEn'), dataIndex: 'content_en', width: 360, render: (v: string) => <div style={{ whiteSpace: 'pre-line' }}>{v}</div> },
+      { title: t('common:createdAt'), dataIndex: 'created_at', sorter: true, width: 170, render: formatTime },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 170,
+        render: (_, row) => <RowActions prefix="version" row={row} name={`v${row.version}`} onEdit={e.setEditing} remove={deleteVersion} done={e.refresh} />,
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  return (
+    <>
+      <DataTable<VersionEntry>
+        ref={e.table}
+        id="content-versions"
+        api={contentUrls.versions}
+        method="post"
+        columns={columns}
+        scrollX={1170}
+        toolbar={
+          <AddButton testId="version-add" onClick={() => e.setEditing(null)}>
+            {t('action.addVersion')}
+          </AddButton>
+        }
+      />
+      <VersionForm entry={e.editing} onClose={() => e.setEditing(undefined)} onSaved={e.saved} />
+    </>
+  );
+}
+
+export default function ContentPage() {
+  const { t } = useContentT();
+  return (
+    <div data-testid="content-page">
+      <PageHeader title={t('common:menu.systemContent')} subTitle={t('page.subtitle')} />
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'courses', label: t('page.courses'), children: <CoursesTab /> },
+          { key: 'banners', label: t('page.banners'), children: <BannersTab /> },
+          { key: 'versions', label: t('page.versions'), children: <VersionsTab /> },
+        ]}
+      />
+    </div>
+  );
+}
