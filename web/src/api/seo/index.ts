@@ -20,6 +20,8 @@ import type {
   KeywordRow,
   LexKind,
   Profile,
+  Provider,
+  ProviderReq,
   ProfileReq,
   SearchWord,
   SeoPlatform,
@@ -101,3 +103,10 @@ export const addBenchmark = (platform: SeoPlatform, link: string) => http.post<B
 export const fetchBenchmark = (id: number) => http.post<BenchmarkDetail>(`${BM}/info`, { id });
 export const syncBenchmark = (id: number) => http.post<Benchmark>(`${BM}/sync`, { id });
 export const deleteBenchmark = (id: number) => http.post<Empty>(`${BM}/delete`, { id });
+
+// ---- the operator's title provider (/system/ai_provider)
+
+export const fetchProvider = () => http.get<Provider>('/system/ai_provider/index');
+/** A blank key keeps the saved one. Silent: 422 at the field. */
+export const saveProvider = (req: ProviderReq) => http.post<Provider>('/system/ai_provider/save', req, { silent: true });
+export const clearProvider = () => http.post<Empty>('/system/ai_provider/clear', {});

@@ -1,179 +1,62 @@
 /**
  * SEO area (docs/api-seo.md): the title engine, the merchant's lexicons and SEO profile, keyword search
- * and mining, benchmark accounts.
- *
- * Written by hand from the contract while the server is being built. Once it lands, switch these to the
- * generated schema (`import type { components } from '../schema'`, `make api-types`) like api/nfc/types.ts,
- * keeping the string unions below as narrowings.
+ * and mining, benchmark accounts. Generated from the server's OpenAPI document (`make api-types` writes
+ * ../schema.d.ts); the string unions are narrowings.
  */
-import type { Millis } from '../types';
+import type { components } from '../schema';
+
+type Schemas = components['schemas'];
 
 /** Platforms of keyword search, mining and benchmark accounts. */
 export type SeoPlatform = 'dy' | 'ks';
 export type TitleLang = 'zh' | 'en';
 export type LexKind = 'brand' | 'product' | 'region' | 'longtail' | 'banned' | 'stop';
 
-export interface Keyword {
-  word: string;
-  weight: number;
-}
+export type Keyword = Schemas['WeightedKeyword'];
 
-export interface GenTitle {
-  title: string;
-  style: string;
-  style_name: string;
-  score: number;
-  keywords: string[];
-}
+export type GenTitle = Schemas['GenTitle'];
 
-export interface AiTitle {
-  id: number;
-  title: string;
-  category_id: number;
-  category_name: string;
-  created_at: Millis;
-}
+export type AiTitle = Schemas['AiTitle'];
 
-export interface Category {
-  id: number;
-  name: string;
-  builtin: boolean;
-  /** How many keywords it holds. */
-  keywords: number;
-  created_at: Millis;
-}
+export type Category = Schemas['SeoCategory'];
 
-export interface KeywordRow {
-  id: number;
-  category_id: number;
-  category_name: string;
-  word: string;
-  builtin: boolean;
-  created_at: Millis;
-}
+export type KeywordRow = Schemas['SeoKeyword'];
 
-export interface Profile {
-  brand: string;
-  product: string;
-  region: string;
-  description: string;
-  category_id: number;
-  updated_at: Millis;
-}
+export type Profile = Schemas['SeoProfile'];
 
 export type ProfileReq = Omit<Profile, 'updated_at'>;
 
-export interface LexWord {
-  id: number;
-  kind: LexKind;
-  word: string;
-  created_at: Millis;
-}
+export type LexWord = Omit<Schemas['LexWord'], 'kind'> & { kind: LexKind };
 
-/** A title pattern style: numbers, question, pain, offer, local, howto, ... */
-export interface Style {
-  code: string;
-  name: string;
-}
+/** A title pattern style: numbers, question, pain_point, offer, local, how_to, ... */
+export type Style = Schemas['StyleView'];
 
-export interface GenerateReq {
-  text?: string;
-  keywords?: string[];
-  category_id?: number;
-  styles?: string[];
-  /** 1..200, default 20. */
-  count: number;
-  /** 20..50, default 50. */
-  max_chars: number;
-  lang: TitleLang;
-  topics?: boolean;
-}
+export type GenerateReq = Omit<Schemas['AiTitleReq'], 'lang'> & { lang: TitleLang };
 
-export interface GenerateResult {
-  rows: GenTitle[];
-  keywords: Keyword[];
-  topics: string[];
-  provider: 'builtin' | 'openai';
-}
+export type GenerateResult = Omit<Schemas['Generated'], 'provider'> & { provider: 'builtin' | 'openai' };
 
-export interface AddedSkipped {
-  added: number;
-  skipped: number;
-}
+export type AddedSkipped = Schemas['WordsAdded'];
 
-export interface SearchWord {
-  word: string;
-  heat: number;
-  /** 7 days, oldest first. */
-  trend: number[];
-  /** Ratio against 7 days ago (0.12 = +12 %). */
-  change: number;
-  collected: boolean;
-  /** The merchant's own published titles containing it. */
-  covered: number;
-}
+export type SearchWord = Schemas['SearchWordView'];
 
-export type ExcavateWord = SearchWord & { depth: 1 | 2; parent: string };
+export type ExcavateWord = Omit<SearchWord, 'depth'> & { depth: 1 | 2 };
 
-export interface HotWord {
-  rank: number;
-  word: string;
-  heat: number;
-  label: string;
-  collected: boolean;
-}
+export type HotWord = Schemas['HotWordView'];
 
-export interface Collected {
-  id: number;
-  word: string;
-  platform: SeoPlatform;
-  heat: number;
-  covered: number;
-  created_at: Millis;
-}
+export type Collected = Omit<Schemas['CollectedView'], 'platform'> & { platform: SeoPlatform };
 
-export interface Benchmark {
-  id: number;
-  platform: SeoPlatform;
-  account_id: string;
-  nickname: string;
-  avatar: string;
-  share_url: string;
-  followers: number;
-  likes: number;
-  works: number;
-  posts_7d: number;
-  plays_7d: number;
-  last_sync_at: Millis | null;
-  last_error: string;
-  created_at: Millis;
-}
+export type Benchmark = Omit<Schemas['BenchmarkView'], 'platform'> & { platform: SeoPlatform };
 
-export interface BenchmarkDay {
-  day: string;
-  followers: number;
-  works: number;
-  plays: number;
-  likes: number;
-}
+export type BenchmarkDay = Schemas['DayView'];
 
-export interface Work {
-  work_id: string;
-  title: string;
-  create_time: Millis;
-  plays: number;
-  likes: number;
-  comments: number;
-  shares: number;
-}
+export type Work = Schemas['BenchmarkWork'];
 
-export type BenchmarkDetail = Benchmark & {
-  series: BenchmarkDay[];
-  top: Work[];
-  words: Keyword[];
-  /** Posts a day over the last 30 days. */
-  per_day: number;
-};
+export type BenchmarkDetail = Omit<Schemas['BenchmarkDetail'], 'platform'> & { platform: SeoPlatform };
 
 /** `{id}` or `{ids}` of the delete calls. */
 export type IdOrIds = number | number[];
+
+/** The operator's title provider; `api_key` is masked. */
+export type Provider = Schemas['ProviderView'];
+
+export type ProviderReq = Schemas['ProviderReq'];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExcavateWord } from '@/api/seo/types';
 import { changeText, chipSizes, cleanWords, emptyGenerateForm, excavateTree, longWords, scorePercent, titleLang, toGenerateReq, wordLines } from './rules';
 
-const w = (word: string, depth: 1 | 2, parent = ''): ExcavateWord => ({ word, depth, parent, heat: 1, trend: [], change: 0, collected: false, covered: 0 });
+const w = (word: string, depth: 1 | 2, parent = ''): ExcavateWord => ({ word, kind: 'related', depth, parent, heat: 1, trend: [], change: 0, collected: false, covered: 0 });
 
 describe('seo rules', () => {
   it('one word a line: trimmed, blanks and repeats dropped', () => {

@@ -37,7 +37,7 @@ const routes: AppRoute[] = [
   },
   {
     path: '/keysword_setting',
-    meta: { title: 'menu.keyswordSetting', icon: 'BookOutlined', permission: [LEXICON, TITLES], permissionMode: 'all' },
+    meta: { title: 'menu.keyswordSetting', icon: 'BookOutlined', permission: LEXICON },
     load: () => import('@/pages/seo/lexicon'),
   },
   {
@@ -49,6 +49,11 @@ const routes: AppRoute[] = [
     path: '/new_ai_title',
     meta: { title: 'menu.newAiTitle', icon: 'TagsOutlined', admin: true, permission: TITLES },
     load: () => import('@/pages/seo/builtinKeywords'),
+  },
+  {
+    path: '/system/ai_provider',
+    meta: { title: 'menu.systemAiProvider', icon: 'ControlOutlined', admin: true, permission: 'system/*/*' },
+    load: () => import('@/pages/seo/aiProvider'),
   },
 ];
 

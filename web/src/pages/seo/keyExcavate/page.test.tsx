@@ -4,7 +4,7 @@ import type { ExcavateWord } from '@/api/seo/types';
 import { bodiesOf, renderAt, setupSeoPage, searchFor } from '../testing';
 import KeyExcavatePage from '.';
 
-const w = (word: string, depth: 1 | 2, parent = ''): ExcavateWord => ({ word, depth, parent, heat: 500, trend: [5, 4, 3, 2, 1, 1, 1], change: -0.5, collected: false, covered: 0 });
+const w = (word: string, depth: 1 | 2, parent = ''): ExcavateWord => ({ word, kind: depth === 1 ? 'long_tail' : 'related', depth, parent, heat: 500, trend: [5, 4, 3, 2, 1, 1, 1], change: -0.5, collected: false, covered: 0 });
 
 const ctx = setupSeoPage((path) => {
   if (path === '/seo.merchant_keywords/excavate') return { rows: [w('hot pot shop', 1), w('hot pot base', 1), w('hot pot shop nearby', 2, 'hot pot shop'), w('hot pot shop ranking', 2, 'hot pot shop')] };

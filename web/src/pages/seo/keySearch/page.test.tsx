@@ -5,7 +5,7 @@ import i18n from '@/i18n';
 import { bodiesOf, renderAt, setupSeoPage, searchFor } from '../testing';
 import KeySearchPage from '.';
 
-const word = (w: string, over: Partial<SearchWord> = {}): SearchWord => ({ word: w, heat: 12000, trend: [1, 2, 3, 4, 5, 6, 7], change: 0.25, collected: false, covered: 0, ...over });
+const word = (w: string, over: Partial<SearchWord> = {}): SearchWord => ({ word: w, kind: 'long_tail', depth: 1, parent: '', heat: 12000, trend: [1, 2, 3, 4, 5, 6, 7], change: 0.25, collected: false, covered: 0, ...over });
 
 const ctx = setupSeoPage((path, body) => {
   if (path === '/seo.merchant_keywords/search')
