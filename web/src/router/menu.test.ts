@@ -75,7 +75,7 @@ describe('menu from /ajax/initAdmin', () => {
     expect(meta('/key_excavate')).toMatchObject({ permission: 'seo/merchant_keywords/*', lang: 'zh-CN' });
     expect(meta('/keywords_num')).toMatchObject({ permission: 'seo/merchant_keywords/*', lang: 'zh-CN' });
     expect(meta('/keywords-new_title')).toMatchObject({ permission: 'screen/merchant_seo_lexicon/*' });
-    expect(meta('/keysword_setting')).toMatchObject({ permission: ['seo/merchant_seo_lexicon/*', 'screen/merchant_seo_lexicon/*'], permissionMode: 'all' });
+    expect(meta('/keysword_setting')).toMatchObject({ permission: 'seo/merchant_seo_lexicon/*' });
     expect(meta('/account_see')).toMatchObject({ permission: 'seo/benchmark/*', lang: 'zh-CN' });
     expect(meta('/new_ai_title')).toMatchObject({ admin: true, permission: 'screen/merchant_seo_lexicon/*' });
   });
