@@ -433,52 +433,38 @@ async fn merchants_cannot_write_and_bad_input_names_the_field() {
             )
             .await;
         assert_eq!(r.message(), "图文教程须填写中文正文");
-        let r = app
-            .post(
+        let refused: Vec<(&str, Value, &str)> = vec![
+            (
                 "/system/content/course_edit",
-                Some(&admin),
                 video_course("course", "x", true, 0),
-            )
-            .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "id");
-
-        let r = app
-            .post(
+                "id",
+            ),
+            (
                 "/system/content/banner_add",
-                Some(&admin),
                 json!({"title": "b", "image": ""}),
-            )
-            .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "image");
-        let r = app
-            .post(
+                "image",
+            ),
+            (
                 "/system/content/banner_add",
-                Some(&admin),
                 json!({"title": "b", "image": "/x.png", "link": "mailto:a@b"}),
-            )
-            .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "link");
-        let r = app
-            .post(
+                "link",
+            ),
+            (
                 "/system/content/version_add",
-                Some(&admin),
                 json!({"version": "", "content": "x"}),
-            )
-            .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "version");
-        let r = app
-            .post(
+                "version",
+            ),
+            (
                 "/system/content/version_add",
-                Some(&admin),
                 json!({"version": "1.0", "content": " "}),
-            )
-            .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "content");
+                "content",
+            ),
+        ];
+        for (path, body, field) in refused {
+            let r = app.post(path, Some(&admin), body).await;
+            r.expect(422);
+            assert_eq!(r.data()["field"], field, "{path}");
+        }
         let r = app
             .get_q(
                 "/index/getIndexCourseList",

@@ -28,11 +28,11 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.userLibrary", "账号库", "Account library"),
     ("menu.events", "抽奖活动", "Lottery activities"),
     ("menu.nfc", "NFC 碰一碰", "NFC tap-to-post"),
-    ("menu.seo", "SEO", "SEO"),
+    ("menu.seo", "SEO 优化", "SEO"),
     ("menu.aiHome", "SEO 首页", "SEO home"),
     ("menu.keySearch", "关键词搜索", "Keyword search"),
     ("menu.keyExcavate", "关键词挖掘", "Keyword mining"),
-    ("menu.keywordsNum", "关键词统计", "Keyword figures"),
+    ("menu.keywordsNum", "关键词收藏", "Collected keywords"),
     (
         "menu.keywordsNewTitle",
         "关键词生成标题",

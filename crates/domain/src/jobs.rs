@@ -340,7 +340,8 @@ mod tests {
                 "clip.slice",
                 "media.asr",
                 "media.ingest",
-                "maintenance.cleanup"
+                "maintenance.cleanup",
+                "seo.benchmark_sync"
             ]
         );
         assert_eq!(
@@ -370,6 +371,7 @@ mod tests {
             MediaAsr::KINDS,
             MediaIngest::KINDS,
             Cleanup::KINDS,
+            BenchmarkRef::KINDS,
         ]
         .concat();
         let mut sorted = kinds.clone();

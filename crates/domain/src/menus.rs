@@ -287,7 +287,7 @@ pub const MENUS: &[MenuDef] = &[
         ..menu(
             "/ai_home",
             "menu.aiHome",
-            "FireOutlined",
+            "HomeOutlined",
             251,
             &[
                 "seo/merchant_keywords/*",
@@ -310,7 +310,7 @@ pub const MENUS: &[MenuDef] = &[
         ..menu(
             "/key_excavate",
             "menu.keyExcavate",
-            "NodeIndexOutlined",
+            "NodeExpandOutlined",
             253,
             &["seo/merchant_keywords/*"],
         )
@@ -320,7 +320,7 @@ pub const MENUS: &[MenuDef] = &[
         ..menu(
             "/keywords_num",
             "menu.keywordsNum",
-            "NumberOutlined",
+            "StarOutlined",
             254,
             &["seo/merchant_keywords/*"],
         )
@@ -330,7 +330,7 @@ pub const MENUS: &[MenuDef] = &[
         ..menu(
             "/keywords-new_title",
             "menu.keywordsNewTitle",
-            "EditOutlined",
+            "FontSizeOutlined",
             255,
             &[
                 "screen/merchant_seo_lexicon/*",
@@ -369,7 +369,7 @@ pub const MENUS: &[MenuDef] = &[
         ..menu(
             "/new_ai_title",
             "menu.newAiTitle",
-            "PlusSquareOutlined",
+            "TagsOutlined",
             258,
             &["screen/merchant_seo_lexicon/*"],
         )
@@ -494,7 +494,7 @@ pub const MENUS: &[MenuDef] = &[
         ..menu(
             "/system/ai_provider",
             "menu.systemAiProvider",
-            "RobotOutlined",
+            "ControlOutlined",
             1085,
             &["system/ai_provider/*"],
         )

@@ -106,6 +106,30 @@ async fn delete(db: &Db, sql: &'static str, id: i64) -> sqlx::Result<bool> {
     Ok(n == 1)
 }
 
+/// A page of a table with a `published` flag: every row, or the published ones only.
+async fn shown_page<T>(
+    db: &Db,
+    cols: &str,
+    table: &str,
+    e: &Entity,
+    q: &ListQuery,
+    published_only: bool,
+) -> Result<(Vec<T>, Total), PageError>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    list::page(
+        db,
+        &format!("SELECT {cols} FROM {table}"),
+        &format!("FROM {table}"),
+        "published >= $1",
+        &[Bind::I(published_only as i64)],
+        e,
+        q,
+    )
+    .await
+}
+
 // ---- courses ----
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -152,16 +176,7 @@ pub async fn courses(
     q: &ListQuery,
     published_only: bool,
 ) -> Result<(Vec<CourseRow>, Total), PageError> {
-    list::page(
-        db,
-        &format!("SELECT {COURSE_COLS} FROM courses"),
-        "FROM courses",
-        "published >= $1",
-        &[Bind::I(published_only as i64)],
-        &COURSE_LIST,
-        q,
-    )
-    .await
+    shown_page(db, COURSE_COLS, "courses", &COURSE_LIST, q, published_only).await
 }
 
 pub async fn course(db: &Db, id: i64) -> sqlx::Result<Option<CourseRow>> {
@@ -287,16 +302,7 @@ pub async fn banners(
     q: &ListQuery,
     published_only: bool,
 ) -> Result<(Vec<BannerRow>, Total), PageError> {
-    list::page(
-        db,
-        &format!("SELECT {BANNER_COLS} FROM banners"),
-        "FROM banners",
-        "published >= $1",
-        &[Bind::I(published_only as i64)],
-        &BANNER_LIST,
-        q,
-    )
-    .await
+    shown_page(db, BANNER_COLS, "banners", &BANNER_LIST, q, published_only).await
 }
 
 pub async fn banner(db: &Db, id: i64) -> sqlx::Result<Option<BannerRow>> {

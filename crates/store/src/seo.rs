@@ -777,10 +777,11 @@ pub async fn benchmark_any(db: &Db, id: i64) -> sqlx::Result<Option<BenchmarkRow
         .await
 }
 
-/// Works of a benchmark posted at or after `since`.
-pub async fn posts_since(db: &Db, id: i64, since: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "SELECT COUNT(*) FROM seo_benchmark_works WHERE benchmark_id = $1 AND create_time >= $2",
+/// Works of a benchmark posted at or after `since`, and their plays.
+pub async fn posts_since(db: &Db, id: i64, since: i64) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(plays), 0) AS BIGINT) FROM seo_benchmark_works \
+         WHERE benchmark_id = $1 AND create_time >= $2",
     )
     .bind(id)
     .bind(since)

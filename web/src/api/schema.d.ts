@@ -4607,6 +4607,24 @@ export interface components {
             id: number;
             title: string;
         };
+        AiTitleReq: {
+            /** Format: int64 */
+            category_id?: number;
+            /** @description 1..200, default 20. */
+            count?: number | null;
+            /** @description Keywords and selling points typed by the merchant (each ≤ 20 characters). */
+            keywords?: string[];
+            /** @description zh | en; default: the caller's language. */
+            lang?: string | null;
+            /** @description 20..50, default 50 (a release task); 20 for a clip title. */
+            max_chars?: number | null;
+            /** @description Pattern styles (`styles` lists them); empty: all. */
+            styles?: string[];
+            /** @description A product description or any copy to take keywords from (≤ 10,000 characters). */
+            text?: string;
+            /** @description Also suggest `#topics`. */
+            topics?: boolean;
+        };
         AiteReq: {
             nickname?: string;
             platform?: string;
@@ -4708,8 +4726,7 @@ export interface components {
             title?: string;
             title_en?: string;
         };
-        BenchmarkDetail: {
-            account: components["schemas"]["BenchmarkView"];
+        BenchmarkDetail: components["schemas"]["BenchmarkView"] & {
             /**
              * Format: double
              * @description Posts a day over the last 30 days.
@@ -4740,6 +4757,11 @@ export interface components {
             likes: number;
             nickname: string;
             platform: string;
+            /**
+             * Format: int64
+             * @description Plays of those works.
+             */
+            plays_7d: number;
             /**
              * Format: int64
              * @description Works posted in the last 7 days (platform time).
@@ -6340,8 +6362,7 @@ export interface components {
              * @description Always 200 here; errors use `ErrorBody`.
              */
             code: number;
-            data: {
-                account: components["schemas"]["BenchmarkView"];
+            data: components["schemas"]["BenchmarkView"] & {
                 /**
                  * Format: double
                  * @description Posts a day over the last 30 days.
@@ -6384,6 +6405,11 @@ export interface components {
                 likes: number;
                 nickname: string;
                 platform: string;
+                /**
+                 * Format: int64
+                 * @description Plays of those works.
+                 */
+                plays_7d: number;
                 /**
                  * Format: int64
                  * @description Works posted in the last 7 days (platform time).
@@ -7371,6 +7397,11 @@ export interface components {
                     likes: number;
                     nickname: string;
                     platform: string;
+                    /**
+                     * Format: int64
+                     * @description Plays of those works.
+                     */
+                    plays_7d: number;
                     /**
                      * Format: int64
                      * @description Works posted in the last 7 days (platform time).
@@ -9872,6 +9903,24 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_WordsAdded: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description What a bulk add did. */
+            data: {
+                added: number;
+                /** @description Already there. */
+                skipped: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_YunData: {
             /**
              * Format: int32
@@ -10615,6 +10664,12 @@ export interface components {
             /** @description dy | ks */
             platform?: string;
             word?: string;
+        };
+        /** @description What a bulk add did. */
+        WordsAdded: {
+            added: number;
+            /** @description Already there. */
+            skipped: number;
         };
         WordsReq: {
             /** Format: int64 */
@@ -15888,7 +15943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Added"];
+                    "application/json": components["schemas"]["Reply_WordsAdded"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -15991,7 +16046,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TitleReq"];
+                "application/json": components["schemas"]["AiTitleReq"];
             };
         };
         responses: {
@@ -16200,7 +16255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Added"];
+                    "application/json": components["schemas"]["Reply_WordsAdded"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -16700,7 +16755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Added"];
+                    "application/json": components["schemas"]["Reply_WordsAdded"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -8,10 +8,11 @@ import { storage } from '@/utils/storage';
  * (widgets.json) load with the widgets themselves (components/i18n.ts), and the material pages' texts
  * (materials.json) with those pages (pages/materials/i18n.ts), the editing pages' (clip.json) likewise
  * (pages/clip/i18n.ts), the matrix pages' (matrix.json, pages/matrix/i18n.ts), the lottery activities'
- * (activities.json, pages/activities/i18n.ts), the NFC page's (nfc.json, pages/nfc/i18n.ts) and the content pages' (content.json, pages/content/i18n.ts), so the
+ * (activities.json, pages/activities/i18n.ts), the NFC page's (nfc.json, pages/nfc/i18n.ts), the SEO
+ * pages' (seo.json, pages/seo/i18n.ts) and the content pages' (content.json, pages/content/i18n.ts), so the
  * sign-in page stays small.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/widgets.json', '!../locales/*/materials.json', '!../locales/*/clip.json', '!../locales/*/matrix.json', '!../locales/*/activities.json', '!../locales/*/nfc.json', '!../locales/*/content.json'], {
+const files = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/widgets.json', '!../locales/*/materials.json', '!../locales/*/clip.json', '!../locales/*/matrix.json', '!../locales/*/activities.json', '!../locales/*/nfc.json', '!../locales/*/seo.json', '!../locales/*/content.json'], {
   eager: true,
 });
 

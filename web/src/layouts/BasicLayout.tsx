@@ -53,7 +53,7 @@ function toItems(entries: MenuEntry[]): MenuProps['items'] {
 }
 
 export default function BasicLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { settings, update } = useSettings();
@@ -104,7 +104,8 @@ export default function BasicLayout() {
     [init.data],
   );
   const isAdmin = isAdministrator(access.roles.length ? access.roles : access.user?.role);
-  const entries = useMemo(() => buildMenu(access.menu, { isAdmin }), [access.menu, isAdmin]);
+  const lang = i18n.language;
+  const entries = useMemo(() => buildMenu(access.menu, { isAdmin, lang }), [access.menu, isAdmin, lang]);
   // t changes with the language, so the labels follow it
   const items = useMemo(() => toItems(entries), [entries, t]); // eslint-disable-line react-hooks/exhaustive-deps
   const width = useMemo(() => siderWidth(entries), [entries, t]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -5,6 +5,7 @@ import { activityResources } from '@/pages/activities/i18n';
 import { materialResources } from '@/pages/materials/i18n';
 import { matrixResources } from '@/pages/matrix/i18n';
 import { nfcResources } from '@/pages/nfc/i18n';
+import { seoResources } from '@/pages/seo/i18n';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -60,6 +61,15 @@ describe('locales', () => {
     const menu = (lng: 'en' | 'zh-CN') => (resources[lng].common as Record<string, Record<string, string>>).menu;
     expect([menu('zh-CN').events, menu('zh-CN').nfc]).toEqual(['抽奖活动', 'NFC 碰一碰']);
     expect([menu('en').events, menu('en').nfc]).toEqual(['Lottery activities', 'NFC tap-to-post']);
+  });
+
+  it('the SEO pages\' texts (loaded with those pages) have the same keys in both languages, and every SEO menu is named', () => {
+    expect(keys(seoResources.en).sort()).toEqual(keys(seoResources['zh-CN']).sort());
+    for (const lng of ['en', 'zh-CN'] as const) {
+      const menu = (resources[lng].common as Record<string, Record<string, string>>).menu;
+      for (const key of ['seo', 'aiHome', 'keySearch', 'keyExcavate', 'keywordsNum', 'keywordsNewTitle', 'keyswordSetting', 'accountSee', 'newAiTitle'])
+        expect(menu[key], `${lng} menu.${key}`).toBeTruthy();
+    }
   });
 
   it('names every material menu in both languages', () => {

@@ -23,7 +23,7 @@ const user = (role: string[], vip = false): UserRecord => ({
   avatar: null,
 });
 
-function guard(state: AccessState, meta: { admin?: boolean; vip?: boolean }, path?: string) {
+function guard(state: AccessState, meta: { admin?: boolean; vip?: boolean; lang?: 'zh-CN' | 'en' }, path?: string) {
   return render(
     <MemoryRouter>
       <AccessProvider value={state}>
@@ -107,5 +107,17 @@ describe('RouteGuard', () => {
   it('opens VIP routes to members', () => {
     guard({ user: user(['merchant', 'vip'], true), menu: [], permissions: [], roles: ['merchant', 'vip'] }, { vip: true });
     expect(screen.getByTestId('page')).toBeInTheDocument();
+  });
+
+  it('closes a route of the zh-cn table in English and opens it in Chinese', async () => {
+    const owner: AccessState = { user: user(['merchant']), menu: [], permissions: ['*/*/*'], roles: ['merchant'] };
+    const { unmount } = guard(owner, { lang: 'zh-CN' });
+    expect(screen.getByTestId('route-lang')).toHaveTextContent('This page is in the 简体中文 console only');
+    expect(screen.queryByTestId('page')).toBeNull();
+    unmount();
+    await i18n.changeLanguage('zh-CN');
+    guard(owner, { lang: 'zh-CN' });
+    expect(screen.getByTestId('page')).toBeInTheDocument();
+    await i18n.changeLanguage('en');
   });
 });

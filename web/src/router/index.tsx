@@ -1,5 +1,6 @@
 import { Spin } from 'antd';
 import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { useAccess } from '@/access/AccessContext';
 import { isLoggedIn } from '@/store/session';
@@ -34,7 +35,8 @@ function RequireAuth({ children }: { children: ReactNode }) {
 
 function HomeRedirect() {
   const access = useAccess();
-  return <Navigate to={homePath(access.menu, { isAdmin: access.isAdmin })} replace />;
+  const { i18n } = useTranslation();
+  return <Navigate to={homePath(access.menu, { isAdmin: access.isAdmin, lang: i18n.language })} replace />;
 }
 
 function page(route: AppRoute): ReactNode {

@@ -63,7 +63,28 @@ describe('menu from /ajax/initAdmin', () => {
     // the areas of docs/api-activities.md, each behind the permission of its calls
     expect(routeByPath.get('/Events')?.meta).toMatchObject({ title: 'menu.events', icon: 'GiftOutlined', permission: 'task/merchant_forward_task_activities/*' });
     expect(routeByPath.get('/nfc')?.meta).toMatchObject({ title: 'menu.nfc', icon: 'WifiOutlined', permission: 'nfc/index/*' });
-    // Administrator pages live under /system/, except the review queue SPEC names /auditCheck
-    expect(appRoutes.filter((r) => r.meta.admin).every((r) => r.path.startsWith('/system/') || r.path === '/auditCheck')).toBe(true);
+    // Administrator pages live under /system/, except the review queue and the built-in keywords SPEC names
+    expect(appRoutes.filter((r) => r.meta.admin).every((r) => r.path.startsWith('/system/') || r.path === '/auditCheck' || r.path === '/new_ai_title')).toBe(true);
+  });
+
+  it('declares the SEO routes with the permissions of their calls; four are in the zh-cn table only (SPEC §2)', () => {
+    const meta = (p: string) => routeByPath.get(p)?.meta;
+    expect(meta('/ai_home')).toMatchObject({ permission: 'seo/merchant_keywords/*', lang: 'zh-CN' });
+    expect(meta('/key_search')).toMatchObject({ permission: 'seo/merchant_keywords/*' });
+    expect(meta('/key_search')?.lang).toBeUndefined();
+    expect(meta('/key_excavate')).toMatchObject({ permission: 'seo/merchant_keywords/*', lang: 'zh-CN' });
+    expect(meta('/keywords_num')).toMatchObject({ permission: 'seo/merchant_keywords/*', lang: 'zh-CN' });
+    expect(meta('/keywords-new_title')).toMatchObject({ permission: 'screen/merchant_seo_lexicon/*' });
+    expect(meta('/keysword_setting')).toMatchObject({ permission: 'seo/merchant_seo_lexicon/*' });
+    expect(meta('/account_see')).toMatchObject({ permission: 'seo/benchmark/*', lang: 'zh-CN' });
+    expect(meta('/new_ai_title')).toMatchObject({ admin: true, permission: 'screen/merchant_seo_lexicon/*' });
+  });
+
+  it('leaves the routes of the zh-cn table out of the English menu', () => {
+    const seo = [node(20, '/seo', { children: ['/ai_home', '/key_search', '/key_excavate', '/keywords_num', '/keywords-new_title', '/keysword_setting', '/account_see'].map((p, i) => node(21 + i, p)) })];
+    const paths = (lang: string) => buildMenu(seo, { isAdmin: false, lang })[0].children?.map((m) => m.path);
+    expect(paths('zh-CN')).toEqual(['/ai_home', '/key_search', '/key_excavate', '/keywords_num', '/keywords-new_title', '/keysword_setting', '/account_see']);
+    expect(paths('en')).toEqual(['/key_search', '/keywords-new_title', '/keysword_setting']);
+    expect(homePath([node(21, '/ai_home'), node(22, '/key_search')], { isAdmin: false, lang: 'en' })).toBe('/key_search');
   });
 });

@@ -24,9 +24,19 @@ export interface MenuEntry {
 
 export interface MenuFilter {
   isAdmin: boolean;
+  /** The console language: routes of the other language's table (`meta.lang`) are left out. */
+  lang?: string;
 }
 
-/** Visible entries: hidden nodes and nodes without a local route are left out; admin nodes need Administrator. */
+/** Whether a route is in the route table of the console language (SPEC §2). */
+export function inLanguage(meta: { lang?: string }, lang: string | undefined): boolean {
+  return !meta.lang || !lang || meta.lang === lang;
+}
+
+/**
+ * Visible entries: hidden nodes, nodes without a local route and routes of the other language's table
+ * are left out; admin nodes need Administrator.
+ */
 export function buildMenu(nodes: readonly MenuNode[], filter: MenuFilter): MenuEntry[] {
   const out: MenuEntry[] = [];
   for (const node of nodes ?? []) {
@@ -38,6 +48,7 @@ export function buildMenu(nodes: readonly MenuNode[], filter: MenuFilter): MenuE
       out.push({ key: `group:${node.id}`, title: node.name, icon: node.icon, children });
     } else if (route && route.meta.layout !== false) {
       if (route.meta.admin && !filter.isAdmin) continue;
+      if (!inLanguage(route.meta, filter.lang)) continue;
       out.push({ key: node.path, path: node.path, title: node.name || route.meta.title, icon: node.icon ?? route.meta.icon });
     }
   }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PermissionMode } from '@/access/permission';
+import type { Language } from '@/config';
 import type { IconName } from './icons';
 
 export interface AppRouteMeta {
@@ -13,6 +14,11 @@ export interface AppRouteMeta {
   admin?: boolean;
   /** Never in the side menu. */
   hidden?: boolean;
+  /**
+   * Only in this console language's route table (SPEC §2: the zh-cn table is richer than the English
+   * one). Left out of the other language's menu, and its page says so there.
+   */
+  lang?: Language;
   /** Membership function. */
   vip?: boolean;
   /** false: a sign-in page outside the layout, reachable without a session. */

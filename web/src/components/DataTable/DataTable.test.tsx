@@ -324,6 +324,15 @@ describe('DataTable filter drawer and show mode', () => {
     expect(onLoad).toHaveBeenCalledTimes(2);
   });
 
+  it('reshapes the loaded rows with transform before showing and reporting them', async () => {
+    mockFetch(() => ok({ rows: [{ id: 1, name: 'one' }, { id: 2, name: 'two' }], total: 2 }));
+    const onLoad = vi.fn();
+    renderTable({ transform: (rows) => rows.filter((r) => r.id === 2).map((r) => ({ ...r, name: 'TWO' })), onLoad });
+    expect(await screen.findByTestId('t-row-2')).toHaveTextContent('TWO');
+    expect(screen.queryByTestId('t-row-1')).toBeNull();
+    expect(onLoad).toHaveBeenCalledWith({ rows: [{ id: 2, name: 'TWO' }], total: 2, summary: undefined });
+  });
+
   it("'show' mode parses each row's text_json, then its content, and emits the result", async () => {
     const content = JSON.stringify({ title: 'hello', lines: [1, 2] });
     mockFetch(() => ok({ rows: [{ id: 9, name: 'n', text_json: JSON.stringify({ content, voice: 'x' }) }], total: 1 }));

@@ -72,6 +72,8 @@ export interface DataTableProps<T> {
   onShow?: (rows: ShowRow[]) => void;
   /** Called with every page the table loads (rows as shown). */
   onLoad?: (list: NormalizedList<T>) => void;
+  /** Reshapes the loaded rows before they are shown (e.g. flat rows into a tree for `expandAll`). */
+  transform?: (rows: T[]) => T[];
 }
 
 export type ShowRow = Record<string, unknown> & { text_json?: unknown; content?: unknown };
@@ -127,6 +129,7 @@ export default function DataTable<T extends object>({
   mode,
   onShow,
   onLoad,
+  transform,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -191,8 +194,9 @@ export default function DataTable<T extends object>({
         method === 'get'
           ? await request<unknown>({ url: api, method: 'GET', params: body, signal })
           : await request<unknown>({ url: api, method: 'POST', data: body, signal });
-      const list = normalizeList<T>(data);
-      if (!list) throw new RequestError('format', t('table.formatError'));
+      const loaded = normalizeList<T>(data);
+      if (!loaded) throw new RequestError('format', t('table.formatError'));
+      const list = transform ? { ...loaded, rows: transform(loaded.rows) } : loaded;
       if (mode === 'show') {
         const shown = list.rows.map((row) => parseShowRow(row));
         onShow?.(shown);

@@ -27,6 +27,8 @@ pub struct BenchmarkView {
     pub works: i64,
     /// Works posted in the last 7 days (platform time).
     pub posts_7d: i64,
+    /// Plays of those works.
+    pub plays_7d: i64,
     pub last_sync_at: i64,
     /// Why the last sync failed, in the caller's language; empty when it worked.
     pub last_error: String,
@@ -38,9 +40,11 @@ async fn view(
     b: uc::BenchmarkRow,
     lang: Lang,
 ) -> services::ApiResult<BenchmarkView> {
-    let posts_7d = store::seo::posts_since(&st.db, b.id, platform_now() - 7 * DAY_MS).await?;
+    let (posts_7d, plays_7d) =
+        store::seo::posts_since(&st.db, b.id, platform_now() - 7 * DAY_MS).await?;
     Ok(BenchmarkView {
         posts_7d,
+        plays_7d,
         last_error: localize_error(&b.last_error, lang),
         id: b.id,
         platform: b.platform,
@@ -171,6 +175,7 @@ pub struct TitleWord {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BenchmarkDetail {
+    #[serde(flatten)]
     pub account: BenchmarkView,
     pub series: Vec<DayView>,
     /// The 10 most played works.

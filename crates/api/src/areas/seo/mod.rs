@@ -61,6 +61,7 @@ pub fn owner(c: &Caller) -> ApiResult<i64> {
 
 /// What a bulk add did.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = WordsAdded)]
 pub struct Added {
     pub added: usize,
     /// Already there.

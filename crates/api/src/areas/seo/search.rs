@@ -83,6 +83,7 @@ pub async fn excavate(
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = HotReq)]
 pub struct PlatformReq {
     #[serde(default)]
     pub platform: String,

@@ -11,6 +11,7 @@ use services::seo::titles as uc;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = AiTitleReq)]
 pub struct TitleReq {
     /// A product description or any copy to take keywords from (≤ 10,000 characters).
     #[serde(default)]

@@ -34,6 +34,8 @@ beforeEach(() => {
         rows: [41, 42, 43, 44].map((id, i) => ({ id, name: i ? `Narration ${i + 1}` : 'Narration', kind: 'audio', state: 'ready', duration_ms: 4000, asr_state: i === 1 ? 'none' : 'success' })),
         total: 4,
       });
+    if (path === '/screen.merchant_seo_lexicon/ai_title')
+      return ok({ rows: [{ title: '春季上新', style: 'offer', style_name: '促销', score: 70, keywords: ['上新'] }, { title: '今天必吃', style: 'pain', style_name: '痛点', score: 50, keywords: [] }], keywords: [], topics: [], provider: 'builtin' });
     if (path.endsWith('/system_music_index')) return ok({ rows: builtinRows, total: builtinRows.length });
     if (path.endsWith('/music_index') || path.endsWith('/getAll')) return ok({ rows: [], total: 0 });
     if (path.endsWith('/clip.merchant_much_clip/add')) {
@@ -112,6 +114,17 @@ describe('quick-mix project form', { timeout: 60_000 }, () => {
     await addGroup('Empty');
     expect(screen.getByTestId('group-empty-warning')).toHaveTextContent('No ready clips yet in: Empty');
     expect(screen.getByTestId('group-ready-14')).toHaveTextContent('0 ready');
+  });
+
+  it('generates a title of at most 20 characters from the project name and puts the picked one in', async () => {
+    renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={() => undefined} />, { route: '/normal_mode' });
+    fireEvent.change(await screen.findByTestId('project-form-name'), { target: { value: 'Spring hot pot' } });
+    fireEvent.click(screen.getByTestId('project-form-title-generate'));
+    fireEvent.click(await screen.findByTestId('pick-generate', undefined, { timeout: 5000 }));
+    await waitFor(() => expect(sent.find((c) => c.url === '/screen.merchant_seo_lexicon/ai_title')?.body).toEqual({ text: 'Spring hot pot', count: 10, max_chars: 20, lang: 'en' }));
+    fireEvent.click(within(await screen.findByTestId('pick-row-今天必吃')).getByRole('radio'));
+    fireEvent.click(screen.getByTestId('pick-insert'));
+    await waitFor(() => expect(screen.getByTestId('project-form-title')).toHaveValue('今天必吃'));
   });
 
   it('refuses a colour that is not #RRGGBB and subtitles without a voice-over', async () => {

@@ -5,10 +5,10 @@
  * (advanced mode) adds each shot's start, length, caption and transition, the captions' style, and
  * saves through the advanced calls.
  */
-import { InfoCircleOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Alert, Button, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { fetchBuiltinMusic, fetchFonts, fetchMyMusic, fetchShotGroups, fetchVoices, projectCalls } from '@/api/clip';
 import type { PickMedia, Project, ProjectMode } from '@/api/clip/types';
 import ModalForm from '@/components/ModalForm';
@@ -54,10 +54,14 @@ function AsrTag({ media }: { media: PickMedia }) {
   return <Tag>{t('voice.asr.none')}</Tag>;
 }
 
+/** The SEO title engine's dialog, loaded (with the SEO texts) only when it is opened. */
+const GenerateTitlesDialog = lazy(() => import('@/pages/seo/shared/GenerateTitlesDialog'));
+
 export default function ProjectForm({ open, project, onClose, onSaved, mode = 'normal' }: ProjectFormProps) {
   const senior = mode === 'senior';
   const { t } = useClipT();
   const [form] = Form.useForm<ProjectFormValues>();
+  const [generating, setGenerating] = useState(false);
   const groups = useQuery({ queryKey: ['clip', 'shotGroups'], queryFn: fetchShotGroups, enabled: open });
   const music = useQuery({ queryKey: ['clip', 'myMusic'], queryFn: fetchMyMusic, enabled: open });
   const builtin = useQuery({ queryKey: ['clip', 'builtinMusic'], queryFn: fetchBuiltinMusic, enabled: open });
@@ -296,7 +300,14 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
       </Divider>
       <Form.Item
         name={['title', 'text']}
-        label={t('title.label')}
+        label={
+          <Space>
+            {t('title.label')}
+            <Button size="small" icon={<ThunderboltOutlined />} onClick={() => setGenerating(true)} data-testid="project-form-title-generate">
+              {t('title.generate')}
+            </Button>
+          </Space>
+        }
         extra={t('title.help', { max: MAX_TITLE_CHARS })}
         rules={[
           {
@@ -314,6 +325,21 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
         />
       </Form.Item>
       <TextStyleFields name={['title', 'style']} fonts={fontRows} fontsLoading={fonts.isFetching} testId="project-form-title" />
+      {generating ? (
+        <Suspense fallback={null}>
+          <GenerateTitlesDialog
+            open
+            single
+            maxChars={MAX_TITLE_CHARS}
+            text={form.getFieldValue('name') ?? ''}
+            onClose={() => setGenerating(false)}
+            onPick={([title]) => {
+              form.setFieldValue(['title', 'text'], title);
+              void form.validateFields([['title', 'text']]);
+            }}
+          />
+        </Suspense>
+      ) : null}
 
       <Divider titlePlacement="start" plain>
         {t('form.sectionOutput')}

@@ -3,10 +3,8 @@ import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useMemo } from 'react';
 import { addBanner, editBanner } from '@/api/content';
 import type { Banner, BannerReq } from '@/api/content/types';
-import ModalForm from '@/components/ModalForm';
-import { atFormField } from '@/pages/activities/shared/errors';
-import { feedback } from '@/utils/feedback';
 import { useContentT } from '../i18n';
+import EntryForm from './EntryForm';
 import { bannerToReq, emptyBanner, linkRule } from './rules';
 
 export default function BannerForm({ banner, onClose, onSaved }: { banner: Banner | null | undefined; onClose: () => void; onSaved: () => void }) {
@@ -15,19 +13,15 @@ export default function BannerForm({ banner, onClose, onSaved }: { banner: Banne
   const initialValues = useMemo(() => (banner ? bannerToReq(banner) : emptyBanner()), [banner]);
   const required = { required: true, whitespace: true, message: t('rules.required') };
   return (
-    <ModalForm<BannerReq>
+    <EntryForm<BannerReq>
       open={banner !== undefined}
       form={form}
       width={640}
       title={banner ? t('action.editBanner', { title: banner.title }) : t('action.addBanner')}
       initialValues={initialValues}
-      onCancel={onClose}
-      onSubmit={async (values) => {
-        const req = { ...initialValues, ...values };
-        await atFormField(form, banner ? editBanner(banner.id, req) : addBanner(req));
-        feedback.success(t('common:savedSuccessfully'));
-        onSaved();
-      }}
+      save={(req) => (banner ? editBanner(banner.id, req) : addBanner(req))}
+      onClose={onClose}
+      onSaved={onSaved}
       testId="banner-form"
     >
       <Form.Item name="title" label={t('field.title')} rules={[required, { max: 100 }]}>
@@ -54,6 +48,6 @@ export default function BannerForm({ banner, onClose, onSaved }: { banner: Banne
           </Form.Item>
         </Col>
       </Row>
-    </ModalForm>
+    </EntryForm>
   );
 }

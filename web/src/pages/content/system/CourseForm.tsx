@@ -3,10 +3,8 @@ import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd'
 import { useMemo } from 'react';
 import { addCourse, editCourse } from '@/api/content';
 import type { BodyKind, Course, CourseReq } from '@/api/content/types';
-import ModalForm from '@/components/ModalForm';
-import { atFormField } from '@/pages/activities/shared/errors';
-import { feedback } from '@/utils/feedback';
 import { useContentT } from '../i18n';
+import EntryForm from './EntryForm';
 import { CATEGORIES, emptyCourse, courseToReq, linkRule } from './rules';
 
 export default function CourseForm({ course, onClose, onSaved }: { course: Course | null | undefined; onClose: () => void; onSaved: () => void }) {
@@ -17,19 +15,15 @@ export default function CourseForm({ course, onClose, onSaved }: { course: Cours
   const required = { required: true, whitespace: true, message: t('rules.required') };
 
   return (
-    <ModalForm<CourseReq>
+    <EntryForm<CourseReq>
       open={course !== undefined}
       form={form}
       width={760}
       title={course ? t('action.editCourse', { title: course.title }) : t('action.addCourse')}
       initialValues={initialValues}
-      onCancel={onClose}
-      onSubmit={async (values) => {
-        const req = { ...initialValues, ...values };
-        await atFormField(form, course ? editCourse(course.id, req) : addCourse(req));
-        feedback.success(t('common:savedSuccessfully'));
-        onSaved();
-      }}
+      save={(req) => (course ? editCourse(course.id, req) : addCourse(req))}
+      onClose={onClose}
+      onSaved={onSaved}
       testId="course-form"
     >
       <Row gutter={16}>
@@ -93,6 +87,6 @@ export default function CourseForm({ course, onClose, onSaved }: { course: Cours
           </Form.Item>
         </Col>
       </Row>
-    </ModalForm>
+    </EntryForm>
   );
 }

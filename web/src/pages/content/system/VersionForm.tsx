@@ -3,10 +3,8 @@ import { Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { addVersion, editVersion } from '@/api/content';
 import type { VersionEntry, VersionReq } from '@/api/content/types';
-import ModalForm from '@/components/ModalForm';
-import { atFormField } from '@/pages/activities/shared/errors';
-import { feedback } from '@/utils/feedback';
 import { useContentT } from '../i18n';
+import EntryForm from './EntryForm';
 import { emptyVersion, versionToReq } from './rules';
 
 export default function VersionForm({ entry, onClose, onSaved }: { entry: VersionEntry | null | undefined; onClose: () => void; onSaved: () => void }) {
@@ -15,19 +13,15 @@ export default function VersionForm({ entry, onClose, onSaved }: { entry: Versio
   const initialValues = useMemo(() => (entry ? versionToReq(entry) : emptyVersion()), [entry]);
   const required = { required: true, whitespace: true, message: t('rules.required') };
   return (
-    <ModalForm<VersionReq>
+    <EntryForm<VersionReq>
       open={entry !== undefined}
       form={form}
       width={640}
       title={entry ? t('action.editVersion', { version: entry.version }) : t('action.addVersion')}
       initialValues={initialValues}
-      onCancel={onClose}
-      onSubmit={async (values) => {
-        const req = { ...initialValues, ...values };
-        await atFormField(form, entry ? editVersion(entry.id, req) : addVersion(req));
-        feedback.success(t('common:savedSuccessfully'));
-        onSaved();
-      }}
+      save={(req) => (entry ? editVersion(entry.id, req) : addVersion(req))}
+      onClose={onClose}
+      onSaved={onSaved}
       testId="version-form"
     >
       <Form.Item name="version" label={t('field.version')} rules={[required, { max: 32 }]}>
@@ -39,6 +33,6 @@ export default function VersionForm({ entry, onClose, onSaved }: { entry: Versio
       <Form.Item name="content_en" label={t('field.contentEn')} extra={t('help.en')} rules={[{ max: 5000 }]}>
         <Input.TextArea rows={5} maxLength={5000} data-testid="version-content-en" />
       </Form.Item>
-    </ModalForm>
+    </EntryForm>
   );
 }

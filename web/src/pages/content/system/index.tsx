@@ -4,14 +4,14 @@
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Popconfirm, Select, Space, Tabs, Tag, Typography } from 'antd';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { contentUrls, deleteBanner, deleteCourse, deleteVersion } from '@/api/content';
 import type { Banner, Course, VersionEntry } from '@/api/content/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
-import { useContentT } from '../i18n';
+import { contentT, useContentT } from '../i18n';
 import BannerForm from './BannerForm';
 import CourseForm from './CourseForm';
 import { CATEGORIES } from './rules';
@@ -55,32 +55,67 @@ function Published({ on }: { on: boolean }) {
   return <Tag color={on ? 'green' : 'default'}>{t(on ? 'action.published' : 'action.draft')}</Tag>;
 }
 
-/** A tab: its toolbar, list and dialog; `editing` undefined = closed, null = new. */
-function useEditing<T>() {
-  const table = useRef<DataTableRef>(null);
-  const [editing, setEditing] = useState<T | null | undefined>(undefined);
-  const saved = () => {
-    setEditing(undefined);
-    table.current?.refresh();
-  };
-  return { table, editing, setEditing, saved, refresh: () => table.current?.refresh() };
+interface CrudTabProps<T extends Row> {
+  id: string;
+  api: string;
+  columns: (edit: (row: T) => void, refresh: () => void) => DataTableColumn<T>[];
+  params?: Record<string, unknown>;
+  scrollX: number;
+  addText: string;
+  addTestId: string;
+  /** More of the toolbar after the add button (filters). */
+  extra?: ReactNode;
+  /** The row's dialog; `editing` undefined = closed, null = new. */
+  dialog: (editing: T | null | undefined, close: () => void, saved: () => void) => ReactNode;
 }
 
-function AddButton({ testId, onClick, children }: { testId: string; onClick: () => void; children: ReactNode }) {
+/** A tab: the list with its add button, and the add / edit dialog; a save or delete reloads the list. */
+function CrudTab<T extends Row>({ id, api, columns, params, scrollX, addText, addTestId, extra, dialog }: CrudTabProps<T>) {
+  const table = useRef<DataTableRef>(null);
+  const [editing, setEditing] = useState<T | null | undefined>(undefined);
+  const refresh = () => table.current?.refresh();
+  const cols = useMemo(() => columns(setEditing, refresh), [columns]);
   return (
-    <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
-      {children}
-    </Button>
+    <>
+      <DataTable<T>
+        ref={table}
+        id={id}
+        api={api}
+        method="post"
+        params={params}
+        columns={cols}
+        scrollX={scrollX}
+        toolbar={
+          <Space wrap>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid={addTestId}>
+              {addText}
+            </Button>
+            {extra}
+          </Space>
+        }
+      />
+      {dialog(editing, () => setEditing(undefined), () => {
+        setEditing(undefined);
+        refresh();
+      })}
+    </>
   );
 }
 
+const actions = <T extends Row>(prefix: string, name: (row: T) => string, remove: (id: number) => Promise<unknown>, edit: (row: T) => void, refresh: () => void): DataTableColumn<T> => ({
+  title: contentT('common:actions'),
+  key: 'actions',
+  fixed: 'right',
+  width: 170,
+  render: (_, row) => <RowActions prefix={prefix} row={row} name={name(row)} onEdit={edit} remove={remove} done={refresh} />,
+});
+
 function CoursesTab() {
   const { t } = useContentT();
-  const e = useEditing<Course>();
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState<string>('');
-  const columns = useMemo<DataTableColumn<Course>[]>(
-    () => [
+  const columns = useCallback(
+    (edit: (row: Course) => void, refresh: () => void): DataTableColumn<Course>[] => [
       { title: t('field.title'), dataIndex: 'title', sorter: true, width: 240, render: (v: string, row) => <span data-testid={`course-title-${row.id}`}>{v}</span> },
       { title: t('field.titleEn'), dataIndex: 'title_en', width: 200 },
       { title: t('field.category'), dataIndex: 'category', width: 140, render: (v: string) => t(`category.${v}`) },
@@ -88,128 +123,86 @@ function CoursesTab() {
       { title: t('field.published'), dataIndex: 'published', width: 90, render: (v: boolean) => <Published on={v} /> },
       { title: t('field.sort'), dataIndex: 'sort', sorter: true, width: 80 },
       { title: t('field.updatedAt'), dataIndex: 'updated_at', width: 170, render: formatTime },
-      {
-        title: t('common:actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: 170,
-        render: (_, row) => <RowActions prefix="course" row={row} name={row.title} onEdit={e.setEditing} remove={deleteCourse} done={e.refresh} />,
-      },
+      actions<Course>('course', (r) => r.title, deleteCourse, edit, refresh),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t],
   );
   const params = useMemo(() => ({ ...(title ? { title } : {}), ...(category ? { category } : {}) }), [title, category]);
   return (
-    <>
-      <DataTable<Course>
-        ref={e.table}
-        id="content-courses"
-        api={contentUrls.courses}
-        method="post"
-        params={params}
-        columns={columns}
-        scrollX={1180}
-        toolbar={
-          <Space wrap>
-            <AddButton testId="course-add" onClick={() => e.setEditing(null)}>
-              {t('action.addCourse')}
-            </AddButton>
-            <Select
-              style={{ width: 180 }}
-              value={category}
-              onChange={setCategory}
-              options={[{ value: '', label: t('action.allCategories') }, ...CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))]}
-              data-testid="course-filter-category"
-            />
-            <Input.Search allowClear placeholder={t('action.search')} onSearch={(v) => setTitle(v.trim())} style={{ width: 220 }} data-testid="course-search" />
-          </Space>
-        }
-      />
-      <CourseForm course={e.editing} onClose={() => e.setEditing(undefined)} onSaved={e.saved} />
-    </>
+    <CrudTab<Course>
+      id="content-courses"
+      api={contentUrls.courses}
+      params={params}
+      columns={columns}
+      scrollX={1180}
+      addText={t('action.addCourse')}
+      addTestId="course-add"
+      extra={
+        <>
+          <Select
+            style={{ width: 180 }}
+            value={category}
+            onChange={setCategory}
+            options={[{ value: '', label: t('action.allCategories') }, ...CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))]}
+            data-testid="course-filter-category"
+          />
+          <Input.Search allowClear placeholder={t('action.search')} onSearch={(v) => setTitle(v.trim())} style={{ width: 220 }} data-testid="course-search" />
+        </>
+      }
+      dialog={(editing, close, saved) => <CourseForm course={editing} onClose={close} onSaved={saved} />}
+    />
   );
 }
 
 function BannersTab() {
   const { t } = useContentT();
-  const e = useEditing<Banner>();
-  const columns = useMemo<DataTableColumn<Banner>[]>(
-    () => [
+  const columns = useCallback(
+    (edit: (row: Banner) => void, refresh: () => void): DataTableColumn<Banner>[] => [
       { title: t('field.image'), dataIndex: 'image', width: 140, render: (v: string) => <img src={v} alt="" style={{ height: 40, maxWidth: 120, objectFit: 'cover' }} /> },
       { title: t('field.title'), dataIndex: 'title', sorter: true, width: 220, render: (v: string, row) => <span data-testid={`banner-title-${row.id}`}>{v}</span> },
       { title: t('field.link'), dataIndex: 'link', width: 240, render: (v: string) => <Typography.Text ellipsis>{v}</Typography.Text> },
       { title: t('field.published'), dataIndex: 'published', width: 90, render: (v: boolean) => <Published on={v} /> },
       { title: t('field.sort'), dataIndex: 'sort', sorter: true, width: 80 },
       { title: t('field.updatedAt'), dataIndex: 'updated_at', width: 170, render: formatTime },
-      {
-        title: t('common:actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: 170,
-        render: (_, row) => <RowActions prefix="banner" row={row} name={row.title} onEdit={e.setEditing} remove={deleteBanner} done={e.refresh} />,
-      },
+      actions<Banner>('banner', (r) => r.title, deleteBanner, edit, refresh),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t],
   );
   return (
-    <>
-      <DataTable<Banner>
-        ref={e.table}
-        id="content-banners"
-        api={contentUrls.banners}
-        method="post"
-        columns={columns}
-        scrollX={1110}
-        toolbar={
-          <AddButton testId="banner-add" onClick={() => e.setEditing(null)}>
-            {t('action.addBanner')}
-          </AddButton>
-        }
-      />
-      <BannerForm banner={e.editing} onClose={() => e.setEditing(undefined)} onSaved={e.saved} />
-    </>
+    <CrudTab<Banner>
+      id="content-banners"
+      api={contentUrls.banners}
+      columns={columns}
+      scrollX={1110}
+      addText={t('action.addBanner')}
+      addTestId="banner-add"
+      dialog={(editing, close, saved) => <BannerForm banner={editing} onClose={close} onSaved={saved} />}
+    />
   );
 }
 
 function VersionsTab() {
   const { t } = useContentT();
-  const e = useEditing<VersionEntry>();
-  const columns = useMemo<DataTableColumn<VersionEntry>[]>(
-    () => [
+  const columns = useCallback(
+    (edit: (row: VersionEntry) => void, refresh: () => void): DataTableColumn<VersionEntry>[] => [
       { title: t('field.version'), dataIndex: 'version', sorter: true, width: 110, render: (v: string, row) => <Tag color="blue" data-testid={`version-${row.id}`}>v{v}</Tag> },
       { title: t('field.content'), dataIndex: 'content', width: 360, render: (v: string) => <div style={{ whiteSpace: 'pre-line' }}>{v}</div> },
       { title: t('field.contentEn'), dataIndex: 'content_en', width: 360, render: (v: string) => <div style={{ whiteSpace: 'pre-line' }}>{v}</div> },
       { title: t('common:createdAt'), dataIndex: 'created_at', sorter: true, width: 170, render: formatTime },
-      {
-        title: t('common:actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: 170,
-        render: (_, row) => <RowActions prefix="version" row={row} name={`v${row.version}`} onEdit={e.setEditing} remove={deleteVersion} done={e.refresh} />,
-      },
+      actions<VersionEntry>('version', (r) => `v${r.version}`, deleteVersion, edit, refresh),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t],
   );
   return (
-    <>
-      <DataTable<VersionEntry>
-        ref={e.table}
-        id="content-versions"
-        api={contentUrls.versions}
-        method="post"
-        columns={columns}
-        scrollX={1170}
-        toolbar={
-          <AddButton testId="version-add" onClick={() => e.setEditing(null)}>
-            {t('action.addVersion')}
-          </AddButton>
-        }
-      />
-      <VersionForm entry={e.editing} onClose={() => e.setEditing(undefined)} onSaved={e.saved} />
-    </>
+    <CrudTab<VersionEntry>
+      id="content-versions"
+      api={contentUrls.versions}
+      columns={columns}
+      scrollX={1170}
+      addText={t('action.addVersion')}
+      addTestId="version-add"
+      dialog={(editing, close, saved) => <VersionForm entry={editing} onClose={close} onSaved={saved} />}
+    />
   );
 }
 

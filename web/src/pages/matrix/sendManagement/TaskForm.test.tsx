@@ -5,6 +5,7 @@ import type { Account } from '@/api/matrix/types';
 import i18n from '@/i18n';
 import { json, mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
+import { stashReleaseTitles } from './handoff';
 import TaskForm from './TaskForm';
 
 beforeAll(async () => {
@@ -55,6 +56,8 @@ beforeEach(() => {
       return ok(body.source === 'material' ? { rows: [video(7, 'material')], total: 1 } : { rows: [video(10, 'library'), video(11, 'library'), video(12, 'library', true)], total: 3 });
     if (path.endsWith('/getRandomTopicList')) return ok({ rows: ['#spring', 'sale'] });
     if (path.endsWith('/getRandomAiTitleList')) return ok({ rows: ['Fresh picks'] });
+    if (path === '/screen.merchant_seo_lexicon/ai_title')
+      return ok({ rows: [{ title: 'Spring picks for you', style: 'offer', style_name: 'Offer', score: 80, keywords: ['spring'] }], keywords: [], topics: [], provider: 'builtin' });
     if (path.endsWith('/dy_add')) {
       if (refuse) return json({ code: 422, message: refuse.message, data: { field: refuse.field } }, 422);
       if (body.preview) return ok(PLAN);
@@ -194,5 +197,19 @@ describe('new release task', { timeout: 120_000 }, () => {
     const created = sent.filter((s) => s.path === '/task.merchant_forward_task/dy_add').at(-1)!;
     expect(created.body).toEqual(expected);
     expect(onCreated.mock.calls[0][0]).toMatchObject({ id: 99, review_state: 'reviewing' });
+  });
+
+  it('fills in the titles handed over by the SEO page, and adds titles from the title engine', async () => {
+    stashReleaseTitles(['From SEO one', 'From SEO two']);
+    renderPage(<TaskForm open onClose={() => undefined} onCreated={() => undefined} />, { route: '/send_management' });
+    expect(await screen.findByTestId('task-handed-titles')).toHaveTextContent('2 title(s) from the SEO page were filled in');
+    expect(screen.getByTestId('task-titles')).toHaveValue('From SEO one#From SEO two');
+
+    fireEvent.click(screen.getByTestId('titles-generate'));
+    fireEvent.click(await screen.findByTestId('pick-generate', undefined, wait));
+    await waitFor(() => expect(sent.find((c) => c.path === '/screen.merchant_seo_lexicon/ai_title')?.body).toMatchObject({ count: 10, max_chars: 50, lang: 'en' }), wait);
+    fireEvent.click(within(await screen.findByTestId('pick-row-Spring picks for you')).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('pick-insert'));
+    await waitFor(() => expect(screen.getByTestId('task-titles')).toHaveValue('From SEO one#From SEO two#Spring picks for you'));
   });
 });

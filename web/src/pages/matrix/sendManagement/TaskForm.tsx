@@ -8,7 +8,7 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Divider, Drawer, Form, Input, InputNumber, Radio, Select, Space, Steps, Tag, TimePicker, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { addAtUser, fetchAtUsers, fetchForwardConfig, fetchMiniPrograms, PLATFORMS, randomTitles, randomTopics, searchPublishPoi, submitTask } from '@/api/matrix';
 import type { Plan, Task, TaskPlatform } from '@/api/matrix/types';
 import { RequestError } from '@/api/request';
@@ -39,9 +39,13 @@ import {
 } from '../rules';
 import { usePoiSearch } from '../shared/usePoiSearch';
 import AccountPicker from './AccountPicker';
+import { takeReleaseTitles } from './handoff';
 import TimeZoneNote from '@/components/TimeZoneNote';
 import PlanView from './PlanView';
 import VideoPicker from './VideoPicker';
+
+/** The SEO title engine's dialog, loaded (with the SEO texts) only when it is opened. */
+const GenerateTitlesDialog = lazy(() => import('@/pages/seo/shared/GenerateTitlesDialog'));
 
 const STEP_FIELDS: Array<Array<keyof TaskFormValues | (string | number)[]>> = [
   ['name', 'platform', 'account_ids'],
@@ -101,12 +105,17 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   const [busy, setBusy] = useState<'preview' | 'create' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [randomizing, setRandomizing] = useState<'titles' | 'topics' | null>(null);
+  /** Titles handed over by another page (handoff.ts) and filled in. */
+  const [handedCount, setHandedCount] = useState(0);
+  const [generating, setGenerating] = useState(false);
 
   const initial = useMemo(() => emptyTaskForm(), []);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(emptyTaskForm());
+    const handed = takeReleaseTitles();
+    form.setFieldsValue({ ...emptyTaskForm(), titles: appendTitles('', handed) });
+    setHandedCount(handed.length);
     setStep(0);
     setPlan(null);
     setError(null);
@@ -285,6 +294,9 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
         }}
         items={[{ title: t('form.stepAccounts') }, { title: t('form.stepVideos') }, { title: t('form.stepContent') }, { title: t('form.stepSchedule') }]}
       />
+      {handedCount ? (
+        <Alert type="info" showIcon closable title={t('form.handedTitles', { count: handedCount })} style={{ marginTop: 12 }} onClose={() => setHandedCount(0)} data-testid="task-handed-titles" />
+      ) : null}
       {config.data?.sandbox ? <Alert type="warning" showIcon title={t('auth.sandbox')} style={{ marginTop: 12 }} data-testid="task-sandbox" /> : null}
       <Form<TaskFormValues> form={form} layout="vertical" initialValues={initial} onValuesChange={onValuesChange} className="cm-task-steps-body" data-testid="task-form-body">
         {/* 1: platform and accounts */}
@@ -340,6 +352,9 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
                 {t('form.titles')}
                 <Button size="small" icon={<ThunderboltOutlined />} loading={randomizing === 'titles'} onClick={() => void addRandom('titles')} data-testid="titles-random">
                   {t('form.randomTitles')}
+                </Button>
+                <Button size="small" icon={<ThunderboltOutlined />} onClick={() => setGenerating(true)} data-testid="titles-generate">
+                  {t('form.generateTitles')}
                 </Button>
               </Space>
             }
@@ -593,6 +608,21 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
           </Space>
         </div>
       </Form>
+      {generating ? (
+        <Suspense fallback={null}>
+          <GenerateTitlesDialog
+            open
+            onClose={() => setGenerating(false)}
+            maxChars={titleMax}
+            keywords={(form.getFieldValue('topics') as string[] | undefined) ?? []}
+            onPick={(picked) => {
+              form.setFieldsValue({ titles: appendTitles(form.getFieldValue('titles'), picked) });
+              void form.validateFields(['titles']);
+              onValuesChange();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Drawer>
   );
 }

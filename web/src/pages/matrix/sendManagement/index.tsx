@@ -1,11 +1,12 @@
 /**
  * /send_management — release tasks (docs/api-matrix.md "Release tasks"): name, platform, review state
  * with its SLA due time and an overdue marker, progress, counts per state, failures; the new-task
- * flow (TaskForm) and the task detail (TaskDetail).
+ * flow (TaskForm, opened at once by `?new=1`) and the task detail (TaskDetail).
  */
 import { DeleteOutlined, EyeOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, Input, Popconfirm, Progress, Space, Tag, Tooltip, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { deleteTask, matrixUrls } from '@/api/matrix';
 import type { Plan, Task, TaskPlatform } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
@@ -28,7 +29,12 @@ export default function SendManagementPage() {
   const { t } = useMatrixT();
   const table = useRef<DataTableRef>(null);
   const [name, setName] = useState('');
-  const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useSearchParams();
+  // `?new=1` (RELEASE_FORM_PATH) opens the new-task form, e.g. with titles handed over by the SEO pages
+  const [creating, setCreating] = useState(() => search.get('new') === '1');
+  useEffect(() => {
+    if (search.has('new')) setSearch((s) => (s.delete('new'), s), { replace: true });
+  }, [search, setSearch]);
   const [sharing, setSharing] = useState(false);
   const [viewing, setViewing] = useState<Task | null>(null);
   const refresh = () => table.current?.refresh();

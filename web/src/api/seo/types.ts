@@ -1,0 +1,62 @@
+/**
+ * SEO area (docs/api-seo.md): the title engine, the merchant's lexicons and SEO profile, keyword search
+ * and mining, benchmark accounts. Generated from the server's OpenAPI document (`make api-types` writes
+ * ../schema.d.ts); the string unions are narrowings.
+ */
+import type { components } from '../schema';
+
+type Schemas = components['schemas'];
+
+/** Platforms of keyword search, mining and benchmark accounts. */
+export type SeoPlatform = 'dy' | 'ks';
+export type TitleLang = 'zh' | 'en';
+export type LexKind = 'brand' | 'product' | 'region' | 'longtail' | 'banned' | 'stop';
+
+export type Keyword = Schemas['WeightedKeyword'];
+
+export type GenTitle = Schemas['GenTitle'];
+
+export type AiTitle = Schemas['AiTitle'];
+
+export type Category = Schemas['SeoCategory'];
+
+export type KeywordRow = Schemas['SeoKeyword'];
+
+export type Profile = Schemas['SeoProfile'];
+
+export type ProfileReq = Omit<Profile, 'updated_at'>;
+
+export type LexWord = Omit<Schemas['LexWord'], 'kind'> & { kind: LexKind };
+
+/** A title pattern style: numbers, question, pain_point, offer, local, how_to, ... */
+export type Style = Schemas['StyleView'];
+
+export type GenerateReq = Omit<Schemas['AiTitleReq'], 'lang'> & { lang: TitleLang };
+
+export type GenerateResult = Omit<Schemas['Generated'], 'provider'> & { provider: 'builtin' | 'openai' };
+
+export type AddedSkipped = Schemas['WordsAdded'];
+
+export type SearchWord = Schemas['SearchWordView'];
+
+export type ExcavateWord = Omit<SearchWord, 'depth'> & { depth: 1 | 2 };
+
+export type HotWord = Schemas['HotWordView'];
+
+export type Collected = Omit<Schemas['CollectedView'], 'platform'> & { platform: SeoPlatform };
+
+export type Benchmark = Omit<Schemas['BenchmarkView'], 'platform'> & { platform: SeoPlatform };
+
+export type BenchmarkDay = Schemas['DayView'];
+
+export type Work = Schemas['BenchmarkWork'];
+
+export type BenchmarkDetail = Omit<Schemas['BenchmarkDetail'], 'platform'> & { platform: SeoPlatform };
+
+/** `{id}` or `{ids}` of the delete calls. */
+export type IdOrIds = number | number[];
+
+/** The operator's title provider; `api_key` is masked. */
+export type Provider = Schemas['ProviderView'];
+
+export type ProviderReq = Schemas['ProviderReq'];

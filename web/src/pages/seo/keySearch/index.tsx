@@ -1,0 +1,32 @@
+/**
+ * /key_search — seed word search (docs/api-seo.md `seo.merchant_keywords/search`): the words related to a
+ * seed on Douyin or Kuaishou with their heat, 7-day trend, change, whether they are collected and how
+ * many of the merchant's titles cover them; collect.
+ */
+import { seoUrls } from '@/api/seo';
+import type { SearchWord } from '@/api/seo/types';
+import DataTable from '@/components/DataTable';
+import PageHeader from '@/components/PageHeader';
+import { useSeoT } from '../i18n';
+import SeedBar from '../shared/SeedBar';
+import SeedEmpty from '../shared/SeedEmpty';
+import { useSeedQuery } from '../shared/useSeedQuery';
+import { useWordColumns } from '../shared/useWordColumns';
+
+export default function KeySearchPage() {
+  const { t } = useSeoT();
+  const seed = useSeedQuery();
+  const columns = useWordColumns<SearchWord>(seed.platform, 'search');
+
+  return (
+    <div data-testid="key-search-page">
+      <PageHeader title={t('common:menu.keySearch')} subTitle={t('search.subtitle')} />
+      <SeedBar seed={seed} button={t('search.button')} testId="search-input" />
+      {seed.params ? (
+        <DataTable<SearchWord> id="search" api={seoUrls.search} method="post" params={seed.params} columns={columns} rowKey="word" pagination={false} scrollX={800} />
+      ) : (
+        <SeedEmpty text={t('search.empty')} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SearchWord } from '@/api/seo/types';
+import i18n from '@/i18n';
+import { bodiesOf, renderAt, setupSeoPage, searchFor } from '../testing';
+import KeySearchPage from '.';
+
+const word = (w: string, over: Partial<SearchWord> = {}): SearchWord => ({ word: w, kind: 'long_tail', depth: 1, parent: '', heat: 12000, trend: [1, 2, 3, 4, 5, 6, 7], change: 0.25, collected: false, covered: 0, ...over });
+
+const ctx = setupSeoPage((path, body) => {
+  if (path === '/seo.merchant_keywords/search')
+    return { rows: [word(`${body.word} near me`, { covered: 2 }), word(`best ${body.word}`, { change: -0.1, collected: true })] };
+  if (path === '/seo.merchant_keywords/collect') return { id: 1, word: body.word, platform: body.platform, heat: body.heat, covered: 0, created_at: 0 };
+  return undefined;
+  });
+
+describe('/key_search', { timeout: 60_000 }, () => {
+  it('searches a seed on the chosen platform: related words with heat, trend, change, coverage; collect', async () => {
+  renderAt(<KeySearchPage />, '/key_search');
+  expect(screen.getByTestId('seed-empty')).toBeInTheDocument();
+  expect(ctx.calls).toEqual([]);
+  searchFor('search-input', ' hot pot ');
+  expect(await screen.findByTestId('search-row-hot pot near me')).toBeInTheDocument();
+  expect(bodiesOf(ctx.calls, '/seo.merchant_keywords/search')).toEqual([{ platform: 'dy', word: 'hot pot' }]);
+  expect(screen.getByTestId('search-row-hot pot near me')).toHaveTextContent('12,000');
+  expect(screen.getByTestId('search-change-hot pot near me')).toHaveTextContent('+25%');
+  expect(screen.getByTestId('search-change-best hot pot')).toHaveTextContent('-10%');
+  expect(screen.getByTestId('search-covered-hot pot near me')).toHaveTextContent('In 2 of your titles');
+  expect(screen.getByTestId('search-covered-best hot pot')).toHaveTextContent('Not covered yet');
+  expect(screen.getByTestId('search-trend-hot pot near me').querySelector('polyline')).toBeTruthy();
+  expect(screen.getByTestId('search-collected-best hot pot')).toBeInTheDocument();
+
+  fireEvent.click(screen.getByTestId('search-collect-hot pot near me'));
+  await waitFor(() => expect(bodiesOf(ctx.calls, '/seo.merchant_keywords/collect')).toEqual([{ word: 'hot pot near me', platform: 'dy', heat: 12000 }]));
+  expect(await screen.findByTestId('search-collected-hot pot near me')).toBeInTheDocument();
+  expect(ctx.feedback.success).toHaveBeenCalledWith('Collected "hot pot near me"');
+
+  fireEvent.click(screen.getByTestId('seo-platform-ks'));
+  await waitFor(() => expect(bodiesOf(ctx.calls, '/seo.merchant_keywords/search')).toEqual([{ platform: 'dy', word: 'hot pot' }, { platform: 'ks', word: 'hot pot' }]));
+  });
+
+  it('takes the seed from the address and speaks Chinese', async () => {
+  await i18n.changeLanguage('zh-CN');
+  try {
+    renderAt(<KeySearchPage />, '/key_search?word=火锅&platform=ks');
+    expect(await screen.findByTestId('search-row-火锅 near me')).toBeInTheDocument();
+    expect(bodiesOf(ctx.calls, '/seo.merchant_keywords/search')).toEqual([{ platform: 'ks', word: '火锅' }]);
+    expect(screen.getByTestId('search-covered-火锅 near me')).toHaveTextContent('2 条标题已覆盖');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('关键词搜索');
+  } finally {
+    await i18n.changeLanguage('en');
+  }
+  });
+});

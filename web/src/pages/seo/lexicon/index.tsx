@@ -1,0 +1,83 @@
+/**
+ * /keysword_setting — lexicon settings (docs/api-seo.md `seo.merchant_seo_lexicon/*`): the SEO profile
+ * and one tab per lexicon (brand, product, region, long-tail, banned, stop words) with its words, bulk
+ * add (one a line) and delete.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Space, Tabs } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { addLexWords, deleteLexWords, seoUrls } from '@/api/seo';
+import type { LexKind, LexWord } from '@/api/seo/types';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import PageHeader from '@/components/PageHeader';
+import { formatTime } from '@/utils/format';
+import { wordFilterFields } from '../filters';
+import { useSeoT } from '../i18n';
+import { LEX_KINDS } from '../rules';
+import BulkWordsDialog from '../shared/BulkWordsDialog';
+import { useDeleteRows } from '../shared/useDeleteRows';
+import ProfileForm from './ProfileForm';
+
+function LexiconTab({ kind }: { kind: LexKind }) {
+  const { t } = useSeoT();
+  const table = useRef<DataTableRef>(null);
+  const [adding, setAdding] = useState(false);
+  const del = useDeleteRows<LexWord>(deleteLexWords, table, 'lex');
+  const columns = useMemo<DataTableColumn<LexWord>[]>(
+    () => [
+      { title: t('word.word'), dataIndex: 'word', width: 260, render: (v: string, row) => <span data-testid={`lex-word-${row.id}`}>{v}</span> },
+      { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: formatTime },
+      del.actionsColumn((row) => row.word),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  const filterFields = useMemo(() => wordFilterFields(t), [t]);
+  const params = useMemo(() => ({ kind }), [kind]);
+  return (
+    <>
+      <Alert type="info" showIcon title={t(`lex.help.${kind}`)} style={{ marginBottom: 12 }} />
+      <DataTable<LexWord>
+        ref={table}
+        id={`lex-${kind}`}
+        api={seoUrls.lexicon}
+        method="post"
+        params={params}
+        columns={columns}
+        filterFields={filterFields}
+        selectable
+        onSelectionChange={del.onSelect}
+        toolbar={
+          <Space>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid={`lex-add-${kind}`}>
+              {t('lex.add')}
+            </Button>
+            {del.many()}
+          </Space>
+        }
+      />
+      <BulkWordsDialog
+        open={adding}
+        title={t('lex.addTitle', { kind: t(`lex.kinds.${kind}`) })}
+        onClose={() => setAdding(false)}
+        onSubmit={(words) => addLexWords(kind, words)}
+        onAdded={() => {
+          setAdding(false);
+          table.current?.refresh();
+        }}
+        testId={`lex-words-${kind}`}
+      />
+    </>
+  );
+}
+
+export default function LexiconPage() {
+  const { t } = useSeoT();
+  return (
+    <div data-testid="lexicon-page">
+      <PageHeader title={t('common:menu.keyswordSetting')} subTitle={t('lex.subtitle')} />
+      <ProfileForm />
+      <Tabs items={LEX_KINDS.map((k) => ({ key: k, label: <span data-testid={`lex-tab-${k}`}>{t(`lex.kinds.${k}`)}</span>, children: <LexiconTab kind={k} /> }))} />
+    </div>
+  );
+}
