@@ -556,6 +556,14 @@ async fn search_mining_and_collected_words_come_from_the_platform() {
             .unwrap();
         assert_eq!(tail["trend"].as_array().unwrap().len(), 7);
         assert_eq!(tail["heat"], tail["trend"][6]);
+        let (then, now) = (
+            tail["trend"][0].as_f64().unwrap(),
+            tail["trend"][6].as_f64().unwrap(),
+        );
+        assert!(
+            (tail["change"].as_f64().unwrap() - (now - then) / then).abs() < 1e-9,
+            "{tail}"
+        );
         assert_eq!(tail["collected"], false);
         let word = tail["word"].as_str().unwrap().to_string();
 

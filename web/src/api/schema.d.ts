@@ -9110,7 +9110,7 @@ export interface components {
                 rows: {
                     /**
                      * Format: double
-                     * @description (today − yesterday) / yesterday.
+                     * @description Today against the first day of `trend` (6 days earlier): (today − then) / then; 0 when then is 0.
                      */
                     change: number;
                     collected: boolean;
@@ -9965,7 +9965,7 @@ export interface components {
         SearchWordView: {
             /**
              * Format: double
-             * @description (today − yesterday) / yesterday.
+             * @description Today against the first day of `trend` (6 days earlier): (today − then) / then; 0 when then is 0.
              */
             change: number;
             collected: boolean;

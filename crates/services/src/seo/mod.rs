@@ -6,5 +6,3 @@ pub mod benchmark;
 pub mod library;
 pub mod search;
 pub mod titles;
-
-use domain::seo::limits as library_limits;

@@ -37,7 +37,7 @@ fn search_platform(code: &str) -> ApiResult<platforms::Platform> {
 
 /// The seed word, checked.
 fn seed(word: &str) -> ApiResult<String> {
-    super::library::text("word", word, super::library_limits::SEED_MAX)
+    super::library::text("word", word, domain::seo::limits::SEED_MAX)
 }
 
 struct Mine {

@@ -5,6 +5,7 @@
 use super::library;
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::{Lang, Msg};
+use domain::seo::limits as lim;
 use domain::seo::{self as engine, Keyword, Lexicon};
 use platforms::llm::LlmConfig;
 use store::Db;
@@ -294,7 +295,7 @@ pub async fn write(d: &Db, sealer: &Sealer, mid: i64, input: &TitleInput) -> Api
             )],
         ));
     }
-    domain::validate::max_chars("text", &input.text, library_limits::TEXT_MAX)?;
+    domain::validate::max_chars("text", &input.text, lim::TEXT_MAX)?;
     for s in &input.styles {
         if engine::Category::parse(s).is_none() {
             return Err(ApiError::invalid_with(
@@ -312,7 +313,7 @@ pub async fn write(d: &Db, sealer: &Sealer, mid: i64, input: &TitleInput) -> Api
         }
     };
     for w in &input.keywords {
-        domain::validate::max_chars("keywords", w.trim(), library_limits::WORD_MAX)?;
+        domain::validate::max_chars("keywords", w.trim(), lim::WORD_MAX)?;
         push(Keyword::plain(w.trim()), &mut keywords);
     }
     let text = if input.text.trim().is_empty() {
@@ -390,8 +391,6 @@ pub async fn write(d: &Db, sealer: &Sealer, mid: i64, input: &TitleInput) -> Api
         provider: w.name(),
     })
 }
-
-use domain::seo::limits as library_limits;
 
 /// The release form's "random titles": the built-in engine over the merchant's own words (profile,
 /// lexicons, the profile's category), else over the words of its posted titles, else over the first

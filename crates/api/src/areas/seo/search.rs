@@ -29,7 +29,7 @@ pub struct SearchWordView {
     pub heat: i64,
     /// The last 7 days, oldest first.
     pub trend: Vec<i64>,
-    /// (today − yesterday) / yesterday.
+    /// Today against the first day of `trend` (6 days earlier): (today − then) / then; 0 when then is 0.
     pub change: f64,
     pub collected: bool,
     /// The merchant's posted titles carrying the word.
@@ -39,7 +39,16 @@ pub struct SearchWordView {
     pub parent: String,
 }
 
+/// The change the console shows as "vs 7 days ago" (the platform's own ratio is day over day).
+fn week_change(trend: &[i64]) -> f64 {
+    match (trend.first(), trend.last()) {
+        (Some(&then), Some(&now)) if then > 0 => (now - then) as f64 / then as f64,
+        _ => 0.0,
+    }
+}
+
 fn view(f: uc::Found) -> SearchWordView {
+    let change = week_change(&f.word.trend);
     SearchWordView {
         kind: serde_json::to_value(f.word.kind)
             .ok()
@@ -48,7 +57,7 @@ fn view(f: uc::Found) -> SearchWordView {
         word: f.word.word,
         heat: f.word.heat,
         trend: f.word.trend,
-        change: f.word.change_ratio,
+        change,
         collected: f.collected,
         covered: f.covered,
         depth: f.depth,
