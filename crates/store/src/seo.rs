@@ -8,6 +8,24 @@
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 
+/// A page of one table's rows for `mid`: `select` ends with `FROM <table> <alias>` (the count reads
+/// the same FROM), `scope` binds `mid` as `$1`.
+async fn page_of<T>(
+    db: &Db,
+    select: &str,
+    scope: &str,
+    mid: i64,
+    e: &Entity,
+    q: &ListQuery,
+) -> Result<(Vec<T>, Total), PageError>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    // The outer FROM is the last one: column subqueries come before it.
+    let from = select.rfind(" FROM ").map_or(select, |i| &select[i + 1..]);
+    list::page(db, select, from, scope, &[Bind::I(mid)], e, q).await
+}
+
 // ---- profile ----
 
 #[derive(Debug, Clone, Default, sqlx::FromRow)]
@@ -137,12 +155,11 @@ pub async fn keywords(
     owner: i64,
     q: &ListQuery,
 ) -> Result<(Vec<KeywordRow>, Total), PageError> {
-    list::page(
+    page_of(
         db,
         KW_SELECT,
-        "FROM seo_keywords k",
         "k.merchant_id IN (0, $1)",
-        &[Bind::I(owner)],
+        owner,
         &KEYWORD_LIST,
         q,
     )
@@ -272,16 +289,7 @@ const TITLE_SELECT: &str = "SELECT t.id, t.title, t.category_id, \
     t.created_at FROM seo_titles t";
 
 pub async fn titles(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<TitleRow>, Total), PageError> {
-    list::page(
-        db,
-        TITLE_SELECT,
-        "FROM seo_titles t",
-        "t.merchant_id = $1",
-        &[Bind::I(mid)],
-        &TITLE_LIST,
-        q,
-    )
-    .await
+    page_of(db, TITLE_SELECT, "t.merchant_id = $1", mid, &TITLE_LIST, q).await
 }
 
 pub async fn title(db: &Db, mid: i64, id: i64) -> sqlx::Result<Option<TitleRow>> {
@@ -358,12 +366,11 @@ pub static LEX_LIST: Entity = Entity {
 };
 
 pub async fn lexicon(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<LexRow>, Total), PageError> {
-    list::page(
+    page_of(
         db,
         "SELECT l.id, l.kind, l.word, l.created_at FROM seo_lexicon l",
-        "FROM seo_lexicon l",
         "l.merchant_id = $1",
-        &[Bind::I(mid)],
+        mid,
         &LEX_LIST,
         q,
     )
@@ -431,12 +438,11 @@ pub async fn collected(
     mid: i64,
     q: &ListQuery,
 ) -> Result<(Vec<CollectedRow>, Total), PageError> {
-    list::page(
+    page_of(
         db,
         COLLECTED_SELECT,
-        "FROM seo_collected w",
         "w.merchant_id = $1",
-        &[Bind::I(mid)],
+        mid,
         &COLLECTED_LIST,
         q,
     )
@@ -535,12 +541,11 @@ pub async fn benchmarks(
     mid: i64,
     q: &ListQuery,
 ) -> Result<(Vec<BenchmarkRow>, Total), PageError> {
-    list::page(
+    page_of(
         db,
         BENCH_SELECT,
-        "FROM seo_benchmarks b",
         "b.merchant_id = $1",
-        &[Bind::I(mid)],
+        mid,
         &BENCHMARK_LIST,
         q,
     )

@@ -174,10 +174,9 @@ pub async fn titles(
 }
 
 /// A title the library takes: within the release-task limit and free of banned words.
-async fn check_title(d: &Db, mid: i64, field: &'static str, raw: &str) -> ApiResult<String> {
+fn check_title(field: &'static str, raw: &str, banned: &[String]) -> ApiResult<String> {
     let t = text(field, raw, domain::seo::RELEASE_TITLE_MAX)?;
-    let banned = merchant_banned(d, mid).await?;
-    if let Some(w) = domain::seo::banned_word(&t, &banned) {
+    if let Some(w) = domain::seo::banned_word(&t, banned) {
         return Err(ApiError::invalid_with(
             field,
             Msg::BannedWord,
@@ -208,10 +207,11 @@ pub async fn add_titles(
         domain::seo::RELEASE_TITLE_MAX,
         lim::TITLES_MAX,
     )?;
-    let mut checked = vec![];
-    for t in &ts {
-        checked.push(check_title(d, mid, "titles", t).await?);
-    }
+    let banned = merchant_banned(d, mid).await?;
+    let checked = ts
+        .iter()
+        .map(|t| check_title("titles", t, &banned))
+        .collect::<ApiResult<Vec<_>>>()?;
     Ok(db::add_titles(d, mid, category_id, &checked, now).await?)
 }
 
@@ -223,17 +223,10 @@ pub async fn edit_title(
     category_id: i64,
 ) -> ApiResult<TitleRow> {
     db::title(d, mid, id).await?.ok_or(ApiError::NotFound)?;
-    let t = check_title(d, mid, "title", title).await?;
+    let t = check_title("title", title, &merchant_banned(d, mid).await?)?;
     let category_id = category_or_none(d, mid, category_id).await?;
-    db::edit_title(d, mid, id, &t, category_id)
-        .await
-        .map_err(|e| {
-            if store::db::is_unique_violation(&e) {
-                ApiError::invalid_with("title", Msg::AlreadyTaken, vec![("field", "title".into())])
-            } else {
-                e.into()
-            }
-        })?;
+    // A title the library already has is a unique violation: the shared mapping names `title`.
+    db::edit_title(d, mid, id, &t, category_id).await?;
     db::title(d, mid, id).await?.ok_or(ApiError::NotFound)
 }
 
@@ -294,10 +287,5 @@ pub async fn merchant_lexicon(d: &Db, mid: i64) -> ApiResult<domain::seo::Lexico
 }
 
 async fn merchant_banned(d: &Db, mid: i64) -> ApiResult<Vec<String>> {
-    Ok(db::lexicon_words(d, mid)
-        .await?
-        .into_iter()
-        .filter(|(k, _)| k == "banned")
-        .map(|(_, w)| w)
-        .collect())
+    Ok(merchant_lexicon(d, mid).await?.banned)
 }

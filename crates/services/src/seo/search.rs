@@ -119,7 +119,7 @@ pub async fn excavate(
         .iter()
         .filter(|w| w.kind != SearchWordKind::Seed)
         .collect();
-    next.sort_by(|a, b| b.heat.cmp(&a.heat));
+    next.sort_by_key(|w| std::cmp::Reverse(w.heat));
     next.truncate(EXCAVATE_FANOUT);
     let mut out: Vec<Found> = vec![];
     for parent in next.iter().map(|w| w.word.clone()).collect::<Vec<_>>() {
@@ -130,8 +130,8 @@ pub async fn excavate(
         }
     }
     let mut level1: Vec<Found> = first.into_iter().map(|w| mine.found(w, 1, &word)).collect();
-    level1.sort_by(|a, b| b.word.heat.cmp(&a.word.heat));
-    out.sort_by(|a, b| b.word.heat.cmp(&a.word.heat));
+    level1.sort_by_key(|f| std::cmp::Reverse(f.word.heat));
+    out.sort_by_key(|f| std::cmp::Reverse(f.word.heat));
     level1.extend(out);
     Ok(level1)
 }

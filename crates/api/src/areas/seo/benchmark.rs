@@ -235,7 +235,7 @@ pub async fn info(
     })
     .collect();
     let mut top: Vec<&uc::WorkRow> = d.works.iter().collect();
-    top.sort_by(|a, b| b.plays.cmp(&a.plays));
+    top.sort_by_key(|w| std::cmp::Reverse(w.plays));
     let top = top
         .into_iter()
         .take(10)
