@@ -6,9 +6,9 @@
 
 use crate::http::{self, Http, MB, num, text};
 use crate::{
-    Adapter, AppCreds, Comment, Creds, Endpoint, ErrorKind, HotWord, PResult, Platform, Poi,
-    PublicAccount, PublicWork, PublishReq, QrLogin, SearchWord, SessionState, Stats, TokenSet,
-    Work, WorkStatus, error, seo,
+    Adapter, AppCreds, Board, BoardEntry, Comment, Creds, Endpoint, ErrorKind, HotWord, PResult,
+    Platform, Poi, PublicAccount, PublicWork, PublishReq, QrLogin, SearchWord, SessionState, Stats,
+    TokenSet, Work, WorkStatus, error, seo,
 };
 use domain::clock::platform_now;
 use reqwest::multipart::{Form, Part};
@@ -655,6 +655,17 @@ impl Adapter for DyAdapter {
                     word,
                 }
             })
+            .collect())
+    }
+
+    /// `GET /data/extern/billboard/<board>/` with the client token (same path and fields as the
+    /// real host; the app needs the billboard data permission).
+    async fn billboard(&self, board: Board) -> PResult<Vec<BoardEntry>> {
+        let data = self.app_get(board.path(), &[], false).await?;
+        Ok(Self::list_of(&data)
+            .iter()
+            .enumerate()
+            .map(|(i, v)| crate::billboard::entry(board, v, i))
             .collect())
     }
 

@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
+mod billboard;
 mod bjh;
 mod dy;
 mod error;
@@ -18,6 +19,7 @@ pub mod sandbox;
 mod seo;
 mod session;
 
+pub use billboard::{Board, BoardEntry, BoardShape, BoardVideo};
 pub use bjh::BjhAdapter;
 pub use dy::DyAdapter;
 pub use ks::KsAdapter;
@@ -382,6 +384,14 @@ pub trait Adapter: Send + Sync {
     ) -> PResult<(Vec<PublicWork>, i64, bool)> {
         let _ = (account_id, cursor, count);
         Err(error::unsupported(self.platform(), "public_works"))
+    }
+
+    // ---- Hot lists (issue 18; docs/content-platforms.md). App credentials only. ----
+
+    /// One billboard, top first (DY `/data/extern/billboard/...`).
+    async fn billboard(&self, board: Board) -> PResult<Vec<BoardEntry>> {
+        let _ = board;
+        Err(error::unsupported(self.platform(), "billboard"))
     }
 }
 

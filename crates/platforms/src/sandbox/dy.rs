@@ -72,6 +72,7 @@ pub(crate) fn routes() -> Router<S> {
     r = both(r, "/api/douyin/v1/schema/get_share/", post(get_share));
     r = both(r, "/poi/search/keyword/", get(poi_search));
     r = super::dy_data::routes(r);
+    r = super::billboard::routes(r);
     r = r.route("/s/{code}", get(short_link));
     // Registered last: it applies to the routes above.
     r.method_not_allowed_fallback(method_not_allowed)

@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 mod avatar;
+mod billboard;
 mod bjh;
 mod control;
 mod dy;
