@@ -111,6 +111,8 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api)
         // Public mobile pages (NFC tap, lottery): no sign-in.
         .merge(areas::nfc::public::routes())
+        // The video-library page the console frames (/visualIframe), opened by a signed token.
+        .merge(areas::content::embed::page_routes())
         .route("/healthz", get(web::healthz))
         .route("/agreement/{kind}", get(web::agreement))
         .route("/files/{id}/{variant}", get(areas::materials::files::serve))

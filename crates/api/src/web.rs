@@ -20,6 +20,8 @@ pub async fn security_headers(
     next: axum::middleware::Next,
 ) -> Response {
     let sandbox = req.uri().path().starts_with("/sandbox");
+    // The console's own /visualIframe frames the video-library page: this site only.
+    let embed = req.uri().path().starts_with("/embed/");
     let mut res = next.run(req).await;
     if !sandbox {
         let h = res.headers_mut();
@@ -27,9 +29,14 @@ pub async fn security_headers(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         );
-        h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        let (xfo, csp) = if embed {
+            ("SAMEORIGIN", "frame-ancestors 'self'")
+        } else {
+            ("DENY", "frame-ancestors 'none'")
+        };
+        h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static(xfo));
         h.entry(header::CONTENT_SECURITY_POLICY)
-            .or_insert(HeaderValue::from_static("frame-ancestors 'none'"));
+            .or_insert(HeaderValue::from_static(csp));
     }
     res
 }

@@ -62,6 +62,17 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.courseGeneral", "课程中心", "Course center"),
     ("menu.courseShot", "拍摄教程", "Shooting tutorials"),
     ("menu.systemContent", "内容管理", "Content"),
+    ("menu.hotLists", "热榜", "Hot lists"),
+    ("menu.hotMusic", "热门音乐", "Hot music"),
+    ("menu.hotKeywords", "热搜词", "Hot searches"),
+    ("menu.hotVideo", "热门视频", "Hot videos"),
+    ("menu.hotTopic", "热门话题", "Hot topics"),
+    ("menu.hotLife", "本地生活榜", "Local life"),
+    ("menu.hotDoyen", "达人榜", "Top creators"),
+    ("menu.home", "首页", "Home"),
+    ("menu.code", "扫码登录", "Sign-in codes"),
+    ("menu.visualIframe", "成片墙", "Video wall"),
+    ("menu.selfTest", "系统自检", "Self-test"),
 ];
 
 fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {

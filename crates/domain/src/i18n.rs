@@ -218,6 +218,8 @@ messages! {
     JobSeoBenchmarkSync => "同步对标账号", "Sync benchmark accounts";
     LinkInvalid => "{field} 须为 http(s) 链接或本站地址（以 / 开头）", "{field} must be an http(s) link or a path of this site (starting with /)";
     CourseBodyRequired => "图文教程须填写中文正文", "A rich-text course needs its Chinese text";
+    JobContentHotlistSync => "刷新热榜", "Refresh hot lists";
+    HotBoardUnknown => "{field} 不是本页的榜单：{board}（可选：{allowed}）", "{field} is not a board of this page: {board} (one of: {allowed})";
 }
 
 impl Msg {

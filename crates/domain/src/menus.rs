@@ -426,6 +426,99 @@ pub const MENUS: &[MenuDef] = &[
             &COURSE_GRANTS,
         )
     },
+    // Hot lists (SPEC §2 "Other"; domain::hotlists): each page reads its own boards only.
+    menu("/hotlists", "menu.hotLists", "FireOutlined", 460, &[]),
+    MenuDef {
+        parent: Some("/hotlists"),
+        ..menu(
+            "/hotmusic",
+            "menu.hotMusic",
+            "CustomerServiceOutlined",
+            461,
+            &["content/hot_list/music_index"],
+        )
+    },
+    MenuDef {
+        parent: Some("/hotlists"),
+        ..menu(
+            "/keywords",
+            "menu.hotKeywords",
+            "RiseOutlined",
+            462,
+            &["content/hot_list/keywords_index"],
+        )
+    },
+    MenuDef {
+        parent: Some("/hotlists"),
+        ..menu(
+            "/hotvideo",
+            "menu.hotVideo",
+            "PlaySquareOutlined",
+            463,
+            &["content/hot_list/video_index"],
+        )
+    },
+    MenuDef {
+        parent: Some("/hotlists"),
+        ..menu(
+            "/hottopic",
+            "menu.hotTopic",
+            "NumberOutlined",
+            464,
+            &["content/hot_list/topic_index"],
+        )
+    },
+    MenuDef {
+        parent: Some("/hotlists"),
+        ..menu(
+            "/life",
+            "menu.hotLife",
+            "ShopOutlined",
+            465,
+            &["content/hot_list/life_index"],
+        )
+    },
+    MenuDef {
+        parent: Some("/hotlists"),
+        ..menu(
+            "/doyen",
+            "menu.hotDoyen",
+            "CrownOutlined",
+            466,
+            &["content/hot_list/doyen_index"],
+        )
+    },
+    // Common routes (SPEC §2): /home (the 'header' home, home type 1) and /code (QR codes of the
+    // sign-in pages) read only what every signed-in user may; /visualIframe (zh) frames the
+    // finished-video library; /test (zh, Administrator) is the self-test.
+    MenuDef {
+        hidden: true,
+        ..menu("/home", "menu.home", "HomeOutlined", 5, &[])
+    },
+    MenuDef {
+        hidden: true,
+        ..menu("/code", "menu.code", "QrcodeOutlined", 915, &[])
+    },
+    MenuDef {
+        parent: Some("/clip"),
+        ..menu(
+            "/visualIframe",
+            "menu.visualIframe",
+            "DesktopOutlined",
+            245,
+            &["index/getVideoLibraryIframeToken/*"],
+        )
+    },
+    MenuDef {
+        admin: true,
+        ..menu(
+            "/test",
+            "menu.selfTest",
+            "ExperimentOutlined",
+            995,
+            &["system/selftest/*"],
+        )
+    },
     MenuDef {
         admin: true,
         ..menu(

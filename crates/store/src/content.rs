@@ -391,3 +391,42 @@ pub async fn seed(db: &Db) -> sqlx::Result<()> {
     }
     Ok(())
 }
+
+// ---- files the operator uploads for courses (migration 0017) ----
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ContentFile {
+    pub id: i64,
+    /// video | image
+    pub kind: String,
+    pub storage_key: String,
+    pub mime: String,
+    pub size: i64,
+    pub original_name: String,
+    pub created_at: i64,
+}
+
+pub async fn add_file(db: &Db, f: &ContentFile) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO content_files (kind, storage_key, mime, size, original_name, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(&f.kind)
+    .bind(&f.storage_key)
+    .bind(&f.mime)
+    .bind(f.size)
+    .bind(&f.original_name)
+    .bind(f.created_at)
+    .fetch_one(&db.pool)
+    .await
+}
+
+pub async fn file(db: &Db, id: i64) -> sqlx::Result<Option<ContentFile>> {
+    sqlx::query_as(
+        "SELECT id, kind, storage_key, mime, size, original_name, created_at FROM content_files \
+         WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
+}

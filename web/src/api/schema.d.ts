@@ -977,6 +977,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/content.hot_list/doyen_index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_content_hot_list_doyen_index"];
+        put?: never;
+        post: operations["post_content_hot_list_doyen_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/content.hot_list/keywords_index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_content_hot_list_keywords_index"];
+        put?: never;
+        post: operations["post_content_hot_list_keywords_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/content.hot_list/life_index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_content_hot_list_life_index"];
+        put?: never;
+        post: operations["post_content_hot_list_life_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/content.hot_list/music_index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_content_hot_list_music_index"];
+        put?: never;
+        post: operations["post_content_hot_list_music_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/content.hot_list/topic_index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_content_hot_list_topic_index"];
+        put?: never;
+        post: operations["post_content_hot_list_topic_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/content.hot_list/video_index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_content_hot_list_video_index"];
+        put?: never;
+        post: operations["post_content_hot_list_video_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -1083,6 +1179,22 @@ export interface paths {
         get: operations["get_index_getIndexCourseList"];
         put?: never;
         post: operations["post_index_getIndexCourseList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index/getVideoLibraryIframeToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_index_getVideoLibraryIframeToken"];
+        put?: never;
+        post: operations["post_index_getVideoLibraryIframeToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2921,6 +3033,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/content/hot_refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_hot_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_content_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/content/version_add": {
         parameters: {
             query?: never;
@@ -3315,6 +3459,22 @@ export interface paths {
         get: operations["get_system_role_index"];
         put?: never;
         post: operations["post_system_role_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/selftest/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_selftest_index"];
+        put?: never;
+        post: operations["post_system_selftest_index"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4928,6 +5088,20 @@ export interface components {
             /** Format: int64 */
             updated_at: number;
         };
+        /**
+         * @description An uploaded course file: `src` is the permanent link to keep as the course's video or cover
+         *     (SPEC §3 upload response: `fileName`, `src`).
+         */
+        CourseFile: {
+            fileName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description video | image */
+            kind: string;
+            /** Format: int64 */
+            size: number;
+            src: string;
+        };
         CourseReq: {
             /** @description Rich text in Chinese (body_kind rich, required) and English (optional). */
             body?: string;
@@ -5174,6 +5348,71 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description A board as cached. */
+        HotBoard: {
+            /** @description The board shown. */
+            board: string;
+            /** @description The page's boards, the default first. */
+            boards: string[];
+            /** @description The platform's China day of the data (YYYY-MM-DD), "" before the first read. */
+            day: string;
+            /**
+             * Format: int64
+             * @description Last good read (platform clock, ms); 0 = not read yet, a read is queued.
+             */
+            fetched_at: number;
+            /** @description Why the last read failed, in the caller's language ("" when it did not). */
+            last_error: string;
+            platform: string;
+            rows: components["schemas"]["HotRow"][];
+        };
+        /** @description How many board reads were queued. */
+        HotRefreshQueued: {
+            queued: number;
+        };
+        /** @description One row of a board; what a board's kind lacks is empty / 0. */
+        HotRow: {
+            /** @description Video or song author. */
+            author: string;
+            /** Format: int64 */
+            comments: number;
+            /** @description Cover, or a creator's avatar. */
+            cover: string;
+            /**
+             * Format: int64
+             * @description Songs: seconds.
+             */
+            duration: number;
+            /** Format: int64 */
+            followers: number;
+            /**
+             * Format: int64
+             * @description Heat: hot value, effect value, song use count or hot-search level.
+             */
+            heat: number;
+            /** @description A hot video's hot words (topics to post with). */
+            hot_words: string[];
+            /** @description Hot-search badge: 新 荐 热 爆 首发 or "". */
+            label: string;
+            /** Format: int64 */
+            likes: number;
+            /** Format: int64 */
+            plays: number;
+            /** Format: int32 */
+            rank: number;
+            /** @description "+3", "-2", "0", "new" or "". */
+            rank_change: string;
+            share_url: string;
+            /** @description Video title, topic, hot word, song title or creator nickname. */
+            title: string;
+            videos: components["schemas"]["HotVideoRef"][];
+        };
+        /** @description A video under a creator of a creator board. */
+        HotVideoRef: {
+            cover: string;
+            share_url: string;
+            title: string;
+        };
         HotWordView: {
             collected: boolean;
             /** Format: int64 */
@@ -5193,6 +5432,16 @@ export interface components {
             /** Format: int64 */
             id?: number | null;
             ids?: number[];
+        };
+        IframeToken: {
+            /**
+             * Format: int64
+             * @description Unix ms; ask for a new token before then.
+             */
+            expires_at: number;
+            token: string;
+            /** @description The page to frame (a path of this site). */
+            url: string;
         };
         /** @description The variants made. */
         Imported: {
@@ -6571,6 +6820,32 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_CourseFile: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description An uploaded course file: `src` is the permanent link to keep as the course's video or cover
+             *     (SPEC §3 upload response: `fileName`, `src`).
+             */
+            data: {
+                fileName: string;
+                /** Format: int64 */
+                id: number;
+                /** @description video | image */
+                kind: string;
+                /** Format: int64 */
+                size: number;
+                src: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Created: {
             /**
              * Format: int32
@@ -6797,6 +7072,74 @@ export interface components {
             data: {
                 groups: components["schemas"]["Group"][];
                 tree: components["schemas"]["ClassifyNode"][];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_HotBoard: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A board as cached. */
+            data: {
+                /** @description The board shown. */
+                board: string;
+                /** @description The page's boards, the default first. */
+                boards: string[];
+                /** @description The platform's China day of the data (YYYY-MM-DD), "" before the first read. */
+                day: string;
+                /**
+                 * Format: int64
+                 * @description Last good read (platform clock, ms); 0 = not read yet, a read is queued.
+                 */
+                fetched_at: number;
+                /** @description Why the last read failed, in the caller's language ("" when it did not). */
+                last_error: string;
+                platform: string;
+                rows: components["schemas"]["HotRow"][];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_HotRefreshQueued: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description How many board reads were queued. */
+            data: {
+                queued: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_IframeToken: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Unix ms; ask for a new token before then.
+                 */
+                expires_at: number;
+                token: string;
+                /** @description The page to frame (a path of this site). */
+                url: string;
             };
             message: string;
         };
@@ -8099,6 +8442,36 @@ export interface components {
                     id: number;
                     name: string;
                     permissions: string[];
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_SelfTestCheck: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** @description What it saw, or why it failed. */
+                    detail: string;
+                    /** Format: int64 */
+                    ms: number;
+                    /** @description database | storage | ffmpeg | platform_dy | platform_ks | billboards | hot_list_cache */
+                    name: string;
+                    ok: boolean;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -9987,6 +10360,16 @@ export interface components {
             /** @description The last 7 days, oldest first. */
             trend: number[];
             word: string;
+        };
+        /** @description One check of the self-test. */
+        SelfTestCheck: {
+            /** @description What it saw, or why it failed. */
+            detail: string;
+            /** Format: int64 */
+            ms: number;
+            /** @description database | storage | ffmpeg | platform_dy | platform_ks | billboards | hot_list_cache */
+            name: string;
+            ok: boolean;
         };
         Sent: {
             sent: number;
@@ -13066,6 +13449,330 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_content_hot_list_doyen_index: {
+        parameters: {
+            query?: {
+                /** @description stars | amusement | sport | drama | car | game */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_content_hot_list_doyen_index: {
+        parameters: {
+            query?: {
+                /** @description stars | amusement | sport | drama | car | game */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_content_hot_list_keywords_index: {
+        parameters: {
+            query?: {
+                /** @description keywords */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_content_hot_list_keywords_index: {
+        parameters: {
+            query?: {
+                /** @description keywords */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_content_hot_list_life_index: {
+        parameters: {
+            query?: {
+                /** @description food | food_shop | travel */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_content_hot_list_life_index: {
+        parameters: {
+            query?: {
+                /** @description food | food_shop | travel */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_content_hot_list_music_index: {
+        parameters: {
+            query?: {
+                /** @description music_hot | music_soar | music_original */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_content_hot_list_music_index: {
+        parameters: {
+            query?: {
+                /** @description music_hot | music_soar | music_original */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_content_hot_list_topic_index: {
+        parameters: {
+            query?: {
+                /** @description topic */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_content_hot_list_topic_index: {
+        parameters: {
+            query?: {
+                /** @description topic */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_content_hot_list_video_index: {
+        parameters: {
+            query?: {
+                /** @description hot_video */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_content_hot_list_video_index: {
+        parameters: {
+            query?: {
+                /** @description hot_video */
+                board?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_events: {
         parameters: {
             query?: never;
@@ -13319,6 +14026,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_CourseCard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_index_getVideoLibraryIframeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a token opening the read-only video-library page for two hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_IframeToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_index_getVideoLibraryIframeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a token opening the read-only video-library page for two hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_IframeToken"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -17527,6 +18284,60 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_system_content_hot_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every board queued for a read now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HotRefreshQueued"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_content_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description kind (video | image) before file */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CourseFile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     post_system_content_version_add: {
         parameters: {
             query?: never;
@@ -18393,6 +19204,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_RoleView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_selftest_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every check, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_SelfTestCheck"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_selftest_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every check, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_SelfTestCheck"];
                 };
             };
             401: components["responses"]["Unauthorized"];

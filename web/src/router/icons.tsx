@@ -38,6 +38,11 @@ import {
   UserOutlined,
   VideoCameraOutlined,
   WifiOutlined,
+  CrownOutlined,
+  DesktopOutlined,
+  ExperimentOutlined,
+  NumberOutlined,
+  QrcodeOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -81,6 +86,11 @@ const icons = {
   UserOutlined: <UserOutlined />,
   VideoCameraOutlined: <VideoCameraOutlined />,
   WifiOutlined: <WifiOutlined />,
+  QrcodeOutlined: <QrcodeOutlined />,
+  DesktopOutlined: <DesktopOutlined />,
+  ExperimentOutlined: <ExperimentOutlined />,
+  NumberOutlined: <NumberOutlined />,
+  CrownOutlined: <CrownOutlined />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof icons;

@@ -3,7 +3,8 @@ import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { useAccess } from '@/access/AccessContext';
-import { isLoggedIn } from '@/store/session';
+import { getHomeType, isLoggedIn } from '@/store/session';
+import { resolveLayout, useSettings } from '@/store/settings';
 import { setNavigate } from '@/utils/navigation';
 import { lazyPage } from './lazy';
 import { homePath } from './menu';
@@ -36,6 +37,11 @@ function RequireAuth({ children }: { children: ReactNode }) {
 function HomeRedirect() {
   const access = useAccess();
   const { i18n } = useTranslation();
+  const { settings } = useSettings();
+  // SPEC §2: the 'header' layout (stored home type 1) starts at /home, the 'second' one at the dashboard
+  if (!access.isAdmin && resolveLayout(settings.layout, getHomeType() ?? access.user?.home_type ?? null) === 'header') {
+    return <Navigate to="/home" replace />;
+  }
   return <Navigate to={homePath(access.menu, { isAdmin: access.isAdmin, lang: i18n.language })} replace />;
 }
 

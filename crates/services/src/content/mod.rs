@@ -3,6 +3,10 @@
 //! `/index/course_info`, `/index/banner`, `/version_log/getList`): published rows only, each text in
 //! the reader's language (English where the operator wrote it, else the Chinese).
 
+pub mod embed;
+pub mod hotlists;
+pub mod selftest;
+
 use crate::error::{ApiError, ApiResult};
 use domain::content::{self as rules, Category, Kind};
 use domain::i18n::{Lang, Msg};
@@ -365,4 +369,68 @@ pub async fn version_logs(
         }
     }
     Ok((rows, total))
+}
+
+// ---- files for courses (operator uploads) ----
+
+use crate::materials::upload::{Accept, Received};
+use media::magic::Class;
+
+/// What a course upload accepts: `video` (the course's video, ≤ 300 MB) or `image` (its cover).
+pub fn course_accept(kind: &str) -> ApiResult<Accept> {
+    const VIDEO: Accept = Accept {
+        library: "course",
+        classes: &[Class::Video],
+        icons: false,
+    };
+    const IMAGE: Accept = Accept {
+        library: "course",
+        classes: &[Class::Image],
+        icons: false,
+    };
+    match kind.trim() {
+        "video" => Ok(VIDEO),
+        "image" => Ok(IMAGE),
+        other => Err(ApiError::invalid_with(
+            "kind",
+            Msg::InvalidValue,
+            vec![("reason", format!("{other:?}: video | image"))],
+        )),
+    }
+}
+
+/// Keeps an uploaded course file; the caller links it by `/files/<id>/course`.
+pub async fn add_file(
+    d: &Db,
+    storage: &media::Storage,
+    rec: Received,
+    kind: &str,
+    now: i64,
+) -> ApiResult<db::ContentFile> {
+    let key = format!(
+        "content/{}.{}",
+        store::random_token(20).to_lowercase(),
+        rec.kind.ext()
+    );
+    storage
+        .put_file(&key, &rec.path)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let mut f = db::ContentFile {
+        id: 0,
+        kind: kind.trim().to_string(),
+        storage_key: key.clone(),
+        mime: rec.kind.mime().to_string(),
+        size: rec.size,
+        original_name: rec.original_name.clone(),
+        created_at: now,
+    };
+    f.id = match db::add_file(d, &f).await {
+        Ok(id) => id,
+        Err(e) => {
+            let _ = storage.delete(&key).await;
+            return Err(e.into());
+        }
+    };
+    Ok(f)
 }

@@ -14,6 +14,8 @@ pub const VARIANTS: &[&str] = &[
     "system",
     "clip",
     "cover",
+    // a course file the operator uploaded (content_files)
+    "course",
 ];
 /// Links live a day; rounded to the hour so a page's URLs stay stable (and cacheable) for a while.
 const TTL_MS: i64 = 24 * 3_600_000;
@@ -27,6 +29,17 @@ pub fn sign(key: &[u8], id: i64, variant: &str, exp: i64) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// Whether `sig` is the signature of (id, variant, exp), compared in constant time.
+pub fn verify(key: &[u8], id: i64, variant: &str, exp: i64, sig: &str) -> bool {
+    let expected = sign(key, id, variant, exp);
+    expected.len() == sig.len()
+        && expected
+            .bytes()
+            .zip(sig.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
 }
 
 /// A link to one file of a material, valid for a day.

@@ -4,7 +4,7 @@
  */
 import { http } from '../request';
 import type { ListResult } from '../types';
-import type { Banner, BannerReq, Course, CourseCard, CourseCategory, CourseDetail, CourseReq, VersionEntry, VersionReq } from './types';
+import type { Banner, BannerReq, Course, CourseCard, CourseCategory, CourseDetail, CourseReq, HotBoard, IframeToken, VersionEntry, VersionReq } from './types';
 
 const S = '/system/content';
 
@@ -13,6 +13,9 @@ export const contentUrls = {
   banners: `${S}/banner_list`,
   versions: `${S}/version_list`,
   published: '/index/getIndexCourseList',
+  /** Multipart: `kind` (video | image), then `file`. */
+  upload: `${S}/upload`,
+  selfTest: '/system/selftest/index',
 } as const;
 
 type Empty = Record<string, never>;
@@ -34,3 +37,13 @@ export const fetchCourses = (category: CourseCategory, page = 1, limit = 12) =>
   http.get<ListResult<CourseCard>>(contentUrls.published, { category, page, limit });
 /** One published course to open (404 once unpublished). */
 export const fetchCourse = (id: number) => http.get<CourseDetail>('/index/getCourseInfo', { id });
+
+/** The hot-list pages and their reads (`board` picks one of the page's boards). */
+export type HotPage = 'music' | 'keywords' | 'video' | 'topic' | 'life' | 'doyen';
+export const hotListUrl = (page: HotPage) => `/content.hot_list/${page}_index`;
+export const fetchHotBoard = (page: HotPage, board?: string) => http.get<HotBoard>(hotListUrl(page), board ? { board } : {});
+/** Operator: every board read again now. */
+export const refreshHotLists = () => http.post<{ queued: number }>(`${S}/hot_refresh`, {});
+
+/** A token opening the read-only video-library page (/visualIframe) for two hours. */
+export const fetchIframeToken = () => http.post<IframeToken>('/index/getVideoLibraryIframeToken', {});

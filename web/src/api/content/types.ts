@@ -27,3 +27,9 @@ export type BannerReq = Omit<Schemas['BannerReq'], 'id'>;
 /** An update-log entry with both languages (operator). */
 export type VersionEntry = Schemas['VersionEntry'];
 export type VersionReq = Omit<Schemas['VersionReq'], 'id'>;
+
+/** A hot-list board as cached (`/content.hot_list/*_index`) and one of its rows. */
+export type HotBoard = Schemas['HotBoard'];
+export type HotRow = Schemas['HotRow'];
+export type IframeToken = Schemas['IframeToken'];
+export type SelfTestCheck = Schemas['SelfTestCheck'];

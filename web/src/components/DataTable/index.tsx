@@ -70,8 +70,8 @@ export interface DataTableProps<T> {
   /** 'show': each row's text_json is parsed, then its content; the parsed rows go to onShow. */
   mode?: 'show';
   onShow?: (rows: ShowRow[]) => void;
-  /** Called with every page the table loads (rows as shown). */
-  onLoad?: (list: NormalizedList<T>) => void;
+  /** Called with every page the table loads (rows as shown) and the answer as the server gave it. */
+  onLoad?: (list: NormalizedList<T>, raw: unknown) => void;
   /** Reshapes the loaded rows before they are shown (e.g. flat rows into a tree for `expandAll`). */
   transform?: (rows: T[]) => T[];
 }
@@ -200,10 +200,10 @@ export default function DataTable<T extends object>({
       if (mode === 'show') {
         const shown = list.rows.map((row) => parseShowRow(row));
         onShow?.(shown);
-        onLoad?.({ ...list, rows: shown as T[] });
+        onLoad?.({ ...list, rows: shown as T[] }, data);
         return { ...list, rows: shown as T[] };
       }
-      onLoad?.(list);
+      onLoad?.(list, data);
       return list;
     },
     placeholderData: keepPreviousData,

@@ -24,7 +24,8 @@ const routes: AppRoute[] = [
   },
   {
     path: '/user_library',
-    meta: { title: 'menu.userLibrary', icon: 'TeamOutlined', permission: 'task/merchant_group_user/*' },
+    // SPEC §2: in the English route table only.
+    meta: { title: 'menu.userLibrary', icon: 'TeamOutlined', permission: 'task/merchant_group_user/*', lang: 'en' },
     load: () => import('@/pages/matrix/userLibrary'),
   },
   {

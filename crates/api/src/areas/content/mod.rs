@@ -18,8 +18,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub mod embed;
+pub mod hotlists;
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(hotlists::router())
+        .merge(embed::router())
         .routes(routes!(course_list))
         .routes(routes!(course_add))
         .routes(routes!(course_edit))
@@ -36,6 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(course_info))
         .routes(routes!(banners))
         .routes(routes!(version_log))
+        .routes(routes!(course_upload))
+        .routes(routes!(self_test))
 }
 
 fn need_id(id: Option<i64>) -> Result<i64, ApiError> {
@@ -484,4 +491,70 @@ pub async fn version_log(
 ) -> Answer<Page<store::content::VersionLog>> {
     let (rows, total) = uc::version_logs(&st.db, &q, lang).await?;
     Ok(reply(Page::new(rows, total)))
+}
+
+// ---- files for courses ----
+
+/// An uploaded course file: `src` is the permanent link to keep as the course's video or cover
+/// (SPEC §3 upload response: `fileName`, `src`).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CourseFile)]
+pub struct CourseFileView {
+    pub id: i64,
+    /// video | image
+    pub kind: String,
+    pub src: String,
+    #[serde(rename = "fileName")]
+    pub file_name: String,
+    pub size: i64,
+}
+
+#[utoipa::path(post, path = "/system/content/upload", tag = "content", request_body(content_type = "multipart/form-data", description = "kind (video | image) before file"), responses((status = 200, body = Reply<CourseFileView>)))]
+pub async fn course_upload(
+    State(st): State<AppState>,
+    mp: axum::extract::Multipart,
+) -> Answer<CourseFileView> {
+    let (rec, _, fields) = crate::areas::materials::upload::receive(&st, mp, |f| {
+        uc::course_accept(f.get("kind").map_or("", String::as_str))
+    })
+    .await?;
+    let kind = fields.get("kind").cloned().unwrap_or_default();
+    let f = uc::add_file(&st.db, &st.storage, rec, &kind, now_ms()).await?;
+    Ok(reply(CourseFileView {
+        src: crate::areas::materials::files::permanent_url(&st, f.id, "course"),
+        id: f.id,
+        kind: f.kind,
+        file_name: f.original_name,
+        size: f.size,
+    }))
+}
+
+// ---- /test: the operator's self-test ----
+
+/// One check of the self-test.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = SelfTestCheck)]
+pub struct CheckView {
+    /// database | storage | ffmpeg | platform_dy | platform_ks | billboards | hot_list_cache
+    pub name: String,
+    pub ok: bool,
+    /// What it saw, or why it failed.
+    pub detail: String,
+    pub ms: i64,
+}
+
+#[utoipa::path(method(get, post), path = "/system/selftest/index", tag = "content", responses((status = 200, body = Reply<Page<CheckView>>, description = "every check, in order")))]
+pub async fn self_test(State(st): State<AppState>) -> Answer<Page<CheckView>> {
+    let checks = services::content::selftest::run(&st.hub, &st.storage).await;
+    Ok(reply(Page::whole(
+        checks
+            .into_iter()
+            .map(|c| CheckView {
+                name: c.name.to_string(),
+                ok: c.ok,
+                detail: c.detail,
+                ms: c.ms,
+            })
+            .collect(),
+    )))
 }

@@ -136,7 +136,7 @@ fn t(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
     if lang == Lang::Zh { zh } else { en }
 }
 
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

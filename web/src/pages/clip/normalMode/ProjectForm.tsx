@@ -33,6 +33,7 @@ import {
   type ProjectFormValues,
 } from '../rules';
 import GroupPicker from './GroupPicker';
+import { matchMusic, takeMixMusic, type HandedMusic } from './handoff';
 import TextStyleFields from './TextStyleFields';
 
 export interface ProjectFormProps {
@@ -79,6 +80,16 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
   }, [open]);
 
   const initialValues = useMemo(() => (project ? toForm(project) : emptyForm()), [project]);
+  // A hot-list song handed over for a new project (handoff.ts): picked from the library when it is there.
+  const [handed, setHanded] = useState<HandedMusic | null>(null);
+  useEffect(() => {
+    setHanded(open && !project ? takeMixMusic() : null);
+  }, [open, project]);
+  const handedTrack = handed && music.data ? matchMusic(music.data.rows ?? [], handed) : undefined;
+  const handedId = handedTrack?.state === 'ready' ? handedTrack.id : undefined;
+  useEffect(() => {
+    if (handedId !== undefined) form.setFieldsValue({ music: { ...form.getFieldValue('music'), source: 'mine', media_ids: [handedId] } });
+  }, [handedId, form]);
   const musicSource = Form.useWatch(['music', 'source'], form);
   const subtitlesOn = Form.useWatch(['subtitles', 'enabled'], form);
   const voiceIds = Form.useWatch(['voice', 'media_ids'], form);
@@ -174,6 +185,15 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
       </Divider>
       <Row gutter={16}>
         <Col xs={24} md={12}>
+          {handed && music.isSuccess ? (
+            <Alert
+              type={handedId !== undefined ? 'success' : 'warning'}
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t(handedId !== undefined ? 'music.handedFound' : 'music.handedMissing', { title: handed.title, author: handed.author || '—' })}
+              data-testid="project-form-handed-music"
+            />
+          ) : null}
           <Form.Item name={['music', 'source']} label={t('music.label')}>
             <Radio.Group
               optionType="button"

@@ -20,7 +20,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Dropdown, Input, Popconfirm, Progress, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { copyProject, projectCalls, setProjectStatus } from '@/api/clip';
 import type { Plan, Project, ProjectMode } from '@/api/clip/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
@@ -56,7 +56,12 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
   const navigate = useNavigate();
   const table = useRef<DataTableRef>(null);
   const [name, setName] = useState('');
-  const [editing, setEditing] = useState<Project | null | undefined>(undefined);
+  const [search, setSearch] = useSearchParams();
+  // `?new=1` (normalMode/handoff.ts MIX_FORM_PATH) opens the new-project form, e.g. with a hot-list song
+  const [editing, setEditing] = useState<Project | null | undefined>(() => (search.get('new') === '1' ? null : undefined));
+  useEffect(() => {
+    if (search.has('new')) setSearch((s) => (s.delete('new'), s), { replace: true });
+  }, [search, setSearch]);
   const [planFor, setPlanFor] = useState<Project | null>(null);
   const [generate, setGenerate] = useState<{ target: GenerateTarget; mode: GenerateMode } | null>(null);
   const [loaded, setLoaded] = useState({ n: 0, rendering: false });

@@ -1,8 +1,13 @@
-/** The add / edit dialog of a course: category, titles and summaries in both languages, cover, its video or rich text, published, sort. */
+/**
+ * The add / edit dialog of a course: category, titles and summaries in both languages, cover, its video
+ * or rich text, published, sort. The cover and the video are links, or files uploaded here
+ * (`/system/content/upload`, kept with a permanent link of this site).
+ */
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useMemo } from 'react';
-import { addCourse, editCourse } from '@/api/content';
+import { addCourse, contentUrls, editCourse } from '@/api/content';
 import type { BodyKind, Course, CourseReq } from '@/api/content/types';
+import FileUpload from '@/components/Upload/FileUpload';
 import { useContentT } from '../i18n';
 import EntryForm from './EntryForm';
 import { CATEGORIES, emptyCourse, courseToReq, linkRule } from './rules';
@@ -61,9 +66,33 @@ export default function CourseForm({ course, onClose, onSaved }: { course: Cours
       <Form.Item name="cover" label={t('field.cover')} extra={t('help.link')} rules={[linkRule(t('rules.link'))]}>
         <Input placeholder="https://" data-testid="course-cover" />
       </Form.Item>
+      <Form.Item label={t('field.coverUpload')}>
+        <FileUpload
+          action={contentUrls.upload}
+          data={{ kind: 'image' }}
+          multiple={false}
+          maxSize={10}
+          accept="image/jpeg,image/png,image/gif"
+          onUploaded={(d) => form.setFieldsValue({ cover: d.src })}
+          testId="course-cover-upload"
+        />
+      </Form.Item>
       {kind === 'video' ? (
         <Form.Item name="video_url" label={t('field.videoUrl')} extra={t('help.link')} rules={[required, linkRule(t('rules.link'))]}>
           <Input placeholder="https://" data-testid="course-video-url" />
+        </Form.Item>
+      ) : null}
+      {kind === 'video' ? (
+        <Form.Item label={t('field.videoUpload')} extra={t('help.videoUpload')}>
+          <FileUpload
+            action={contentUrls.upload}
+            data={{ kind: 'video' }}
+            multiple={false}
+            maxSize={300}
+            accept="video/mp4,video/quicktime,video/webm"
+            onUploaded={(d) => form.setFieldsValue({ video_url: d.src })}
+            testId="course-video-upload"
+          />
         </Form.Item>
       ) : (
         <>

@@ -5,7 +5,7 @@ import type { Account } from '@/api/matrix/types';
 import i18n from '@/i18n';
 import { json, mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
-import { stashReleaseTitles } from './handoff';
+import { stashReleaseTitles, stashReleaseTopics } from './handoff';
 import TaskForm from './TaskForm';
 
 beforeAll(async () => {
@@ -197,6 +197,16 @@ describe('new release task', { timeout: 120_000 }, () => {
     const created = sent.filter((s) => s.path === '/task.merchant_forward_task/dy_add').at(-1)!;
     expect(created.body).toEqual(expected);
     expect(onCreated.mock.calls[0][0]).toMatchObject({ id: 99, review_state: 'reviewing' });
+  });
+
+  it('fills in the topics handed over by the hot lists', async () => {
+    stashReleaseTopics(['#城市烟火气']);
+    stashReleaseTopics(['探店', '城市烟火气']);
+    renderPage(<TaskForm open onClose={() => undefined} onCreated={() => undefined} />, { route: '/send_management' });
+    expect(await screen.findByTestId('task-handed-topics')).toHaveTextContent('2 topic(s) from the hot lists were filled in');
+    const topics = screen.getByTestId('task-topics');
+    expect(topics).toHaveTextContent('城市烟火气');
+    expect(topics).toHaveTextContent('探店');
   });
 
   it('fills in the titles handed over by the SEO page, and adds titles from the title engine', async () => {

@@ -39,7 +39,7 @@ import {
 } from '../rules';
 import { usePoiSearch } from '../shared/usePoiSearch';
 import AccountPicker from './AccountPicker';
-import { takeReleaseTitles } from './handoff';
+import { takeReleaseTitles, takeReleaseTopics } from './handoff';
 import TimeZoneNote from '@/components/TimeZoneNote';
 import PlanView from './PlanView';
 import VideoPicker from './VideoPicker';
@@ -107,6 +107,8 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   const [randomizing, setRandomizing] = useState<'titles' | 'topics' | null>(null);
   /** Titles handed over by another page (handoff.ts) and filled in. */
   const [handedCount, setHandedCount] = useState(0);
+  /** Topics handed over by the hot lists. */
+  const [handedTopics, setHandedTopics] = useState(0);
   const [generating, setGenerating] = useState(false);
 
   const initial = useMemo(() => emptyTaskForm(), []);
@@ -114,8 +116,10 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
     if (!open) return;
     form.resetFields();
     const handed = takeReleaseTitles();
-    form.setFieldsValue({ ...emptyTaskForm(), titles: appendTitles('', handed) });
+    const topics = takeReleaseTopics();
+    form.setFieldsValue({ ...emptyTaskForm(), titles: appendTitles('', handed), ...(topics.length ? { topics } : {}) });
     setHandedCount(handed.length);
+    setHandedTopics(topics.length);
     setStep(0);
     setPlan(null);
     setError(null);
@@ -294,6 +298,9 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
         }}
         items={[{ title: t('form.stepAccounts') }, { title: t('form.stepVideos') }, { title: t('form.stepContent') }, { title: t('form.stepSchedule') }]}
       />
+      {handedTopics ? (
+        <Alert type="info" showIcon closable title={t('form.handedTopics', { count: handedTopics })} style={{ marginTop: 12 }} onClose={() => setHandedTopics(0)} data-testid="task-handed-topics" />
+      ) : null}
       {handedCount ? (
         <Alert type="info" showIcon closable title={t('form.handedTitles', { count: handedCount })} style={{ marginTop: 12 }} onClose={() => setHandedCount(0)} data-testid="task-handed-titles" />
       ) : null}
