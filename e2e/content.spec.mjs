@@ -7,10 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, artifacts, DEMO, dialogReady, expect, setLanguage, signIn, story } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, DEMO, dialogReady, expect, pageToken, setLanguage, signIn, story } from './lib.mjs';
 
 let page;
-const { step, newContext, newPage, finish } = await story('content', () => page);
+const { base, step, newContext, newPage, finish } = await story('content', () => page);
 const s = { stamp: Date.now().toString(36) };
 
 /** Waits until a hot-list page shows its first row (the board may still be being read). */
@@ -32,7 +32,8 @@ await step('/hottopic: the topic board renders; "use as topic" opens a release t
   await page.getByTestId('hot-use-topic-1').click();
   await page.waitForURL((u) => u.pathname === '/send_management');
   await page.getByTestId('task-handed-topics').waitFor();
-  await page.getByTestId('task-topics').getByText(s.topic).first().waitFor();
+  // filled in on step 3 (Content) of the form, hidden until the merchant gets there
+  await page.getByTestId('task-topics').getByText(s.topic).first().waitFor({ state: 'attached' });
   await page.screenshot({ path: join(artifacts, 'content-topic-in-task-zh-CN.png'), fullPage: true });
 });
 
@@ -40,8 +41,7 @@ await step('/hotmusic: boards switch; "use in a mix" opens a new quick-mix proje
   await page.goto('/hotmusic');
   await page.getByTestId('hot-page-music').waitFor();
   await firstRow('hot-use-music-1');
-  await page.getByTestId('hot-boards').getByText('飙升榜').click();
-  await page.waitForResponse((r) => r.url().includes('board=music_soar'));
+  await Promise.all([page.waitForResponse((r) => r.url().includes('board=music_soar')), page.getByTestId('hot-boards').getByText('飙升榜').click()]);
   await firstRow('hot-use-music-1');
   await page.getByTestId('hot-use-music-1').click();
   await page.waitForURL((u) => u.pathname === '/normal_mode');
@@ -106,19 +106,28 @@ await step('courses: the operator uploads a video for a shooting tutorial; the m
   await page.keyboard.press('Escape');
 });
 
-await step('/home: with the stored home type 1 the console opens the header layout at /home', async () => {
-  await page.evaluate(() => window.localStorage.setItem('cm_home_type', JSON.stringify({ v: 1 })));
+await step('/home: the operator sets demo\'s home type to 1; the console opens the header layout at /home', async () => {
+  const ctx = await newContext();
+  const admin = await newPage(ctx);
+  await signIn(admin, 'account', ADMIN);
+  const api = apiAs(base, () => s.adminToken);
+  s.adminToken = await pageToken(admin);
+  const merchants = await api('/system/merchant/index?limit=100');
+  const demo = merchants.rows.find((m) => m.username === DEMO.username);
+  const edited = await api('/system/merchant/edit', { method: 'POST', body: { id: demo.id, home_type: 1 } });
+  expect(edited.home_type === 1, `home type ${edited.home_type}`);
+  await ctx.close();
+  // the console learns the stored home type with its menu (/ajax/initAdmin), then starts at /home
+  await page.goto('/dashboard');
+  await page.getByTestId('layout-header').waitFor();
   await page.goto('/');
   await page.waitForURL((u) => u.pathname === '/home');
-  await page.getByTestId('layout-header').waitFor();
   await page.getByTestId('home-page').waitFor();
+  await page.getByTestId('top-menu').waitFor();
   await page.getByTestId('home-hot').locator('.ant-list-item').first().waitFor({ timeout: 30_000 });
   await page.getByTestId('home-shortcut-send_management').waitFor();
+  await page.getByTestId('home-courses').locator('.ant-list-item').first().waitFor();
   await page.screenshot({ path: join(artifacts, 'content-home-header-zh-CN.png'), fullPage: true });
-  await page.evaluate(() => window.localStorage.setItem('cm_home_type', JSON.stringify({ v: 2 })));
-  await page.goto('/');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.getByTestId('layout-second').waitFor();
 });
 
 await step('/code shows a sign-in code per login type; /visualIframe frames the video library', async () => {

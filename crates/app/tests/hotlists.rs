@@ -563,3 +563,70 @@ async fn the_self_test_checks_what_the_flows_stand_on() {
             .starts_with("1 of ")
     );
 }
+
+#[tokio::test]
+async fn the_operator_sets_a_merchants_home_layout() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let admin = app.admin().await;
+        let demo = app.demo().await;
+        let rows = app
+            .post("/system/merchant/index", Some(&admin), json!({}))
+            .await
+            .ok()["rows"]
+            .clone();
+        let m = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["username"] == "demo")
+            .unwrap()
+            .clone();
+        assert_eq!(m["home_type"], 2);
+        let id = m["id"].as_i64().unwrap();
+        let e = app
+            .post(
+                "/system/merchant/edit",
+                Some(&admin),
+                json!({"id": id, "home_type": 3}),
+            )
+            .await;
+        e.expect(422);
+        assert_eq!(e.data()["field"], "home_type");
+        let en = app
+            .post_en(
+                "/system/merchant/edit",
+                Some(&admin),
+                json!({"id": id, "home_type": 0}),
+            )
+            .await;
+        en.expect(422);
+        assert!(
+            en.message().contains("home_type is invalid"),
+            "{}",
+            en.message()
+        );
+        let ok = app
+            .post(
+                "/system/merchant/edit",
+                Some(&admin),
+                json!({"id": id, "home_type": 1}),
+            )
+            .await
+            .ok()
+            .clone();
+        assert_eq!(ok["home_type"], 1);
+        // The merchant's console learns it with its user record.
+        let init = app.get("/ajax/initAdmin", Some(&demo)).await.ok().clone();
+        assert_eq!(init["user"]["home_type"], 1, "{init}");
+        // Only the operator sets it.
+        app.post(
+            "/system/merchant/edit",
+            Some(&demo),
+            json!({"id": id, "home_type": 2}),
+        )
+        .await
+        .expect(403);
+    }
+}

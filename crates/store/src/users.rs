@@ -362,6 +362,8 @@ pub struct MerchantRow {
     pub status: i64,
     pub points: i64,
     pub vip_expires_at: Option<i64>,
+    /// 1: the 'header' home layout (top menu, `/` opens /home); 2: the 'second' one (SPEC §2).
+    pub home_type: i64,
     pub created_at: i64,
     pub staff_count: i64,
 }
@@ -380,7 +382,7 @@ pub static MERCHANT_LIST: Entity = Entity {
     tiebreak: "m.id",
 };
 
-const MERCHANT_ROW: &str = "SELECT m.id, m.name, u.username, u.mobile, m.status, m.points, m.vip_expires_at, m.created_at, \
+const MERCHANT_ROW: &str = "SELECT m.id, m.name, u.username, u.mobile, m.status, m.points, m.vip_expires_at, m.home_type, m.created_at, \
      (SELECT COUNT(*) FROM users s WHERE s.merchant_id = m.id AND s.kind = 'staff') AS staff_count \
      FROM merchants m JOIN users u ON u.merchant_id = m.id AND u.kind = 'merchant'";
 
@@ -432,6 +434,18 @@ pub async fn edit_merchant(
     .execute(&db.pool)
     .await?
     .rows_affected();
+    Ok(n > 0)
+}
+
+/// The merchant's home layout (1 header, 2 second), stored for its users' consoles.
+pub async fn set_merchant_home_type(db: &Db, id: i64, home_type: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query("UPDATE merchants SET home_type = $1, updated_at = $2 WHERE id = $3")
+        .bind(home_type)
+        .bind(now_ms())
+        .bind(id)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
     Ok(n > 0)
 }
 

@@ -5796,6 +5796,11 @@ export interface components {
             username?: string;
         };
         MerchantEdit: {
+            /**
+             * Format: int64
+             * @description The home layout of the merchant's consoles: 1 'header' (top menu, starts at /home), 2 'second'.
+             */
+            home_type?: number | null;
             /** Format: int64 */
             id: number;
             name?: string | null;
@@ -5813,6 +5818,11 @@ export interface components {
         MerchantRow: {
             /** Format: int64 */
             created_at: number;
+            /**
+             * Format: int64
+             * @description 1: the 'header' home layout (top menu, `/` opens /home); 2: the 'second' one (SPEC §2).
+             */
+            home_type: number;
             /** Format: int64 */
             id: number;
             mobile?: string | null;
@@ -7403,6 +7413,11 @@ export interface components {
             data: {
                 /** Format: int64 */
                 created_at: number;
+                /**
+                 * Format: int64
+                 * @description 1: the 'header' home layout (top menu, `/` opens /home); 2: the 'second' one (SPEC §2).
+                 */
+                home_type: number;
                 /** Format: int64 */
                 id: number;
                 mobile?: string | null;
@@ -8265,6 +8280,11 @@ export interface components {
                 rows: {
                     /** Format: int64 */
                     created_at: number;
+                    /**
+                     * Format: int64
+                     * @description 1: the 'header' home layout (top menu, `/` opens /home); 2: the 'second' one (SPEC §2).
+                     */
+                    home_type: number;
                     /** Format: int64 */
                     id: number;
                     mobile?: string | null;

@@ -45,14 +45,26 @@ pub async fn edit(
     id: i64,
     name: Option<&str>,
     vip_expires_at: Option<i64>,
+    home_type: Option<i64>,
 ) -> ApiResult<MerchantRow> {
     let cur = users::merchant_by_id(db, id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let name = name.map(str::trim).unwrap_or(&cur.name);
     validate::required("name", name)?;
+    // SPEC §2: home type 1 is the 'header' home layout, anything else the 'second' one; we store 1 or 2.
+    if let Some(h) = home_type.filter(|h| *h != 1 && *h != 2) {
+        return Err(ApiError::invalid_with(
+            "home_type",
+            Msg::InvalidValue,
+            vec![("reason", format!("{h}: 1 | 2"))],
+        ));
+    }
     let vip = vip_expires_at.filter(|t| *t > 0);
     users::edit_merchant(db, id, name, vip).await?;
+    if let Some(h) = home_type {
+        users::set_merchant_home_type(db, id, h).await?;
+    }
     row(db, id).await
 }
 

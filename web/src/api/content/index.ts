@@ -32,9 +32,9 @@ export const addVersion = (req: VersionReq) => http.post<VersionEntry>(`${S}/ver
 export const editVersion = (id: number, req: VersionReq) => http.post<VersionEntry>(`${S}/version_edit`, { ...req, id }, { silent: true });
 export const deleteVersion = (id: number) => http.post<Empty>(`${S}/version_delete`, { id });
 
-/** Published courses of one page, in the caller's language. */
-export const fetchCourses = (category: CourseCategory, page = 1, limit = 12) =>
-  http.get<ListResult<CourseCard>>(contentUrls.published, { category, page, limit });
+/** Published courses of one page (every page's without a category), in the caller's language. */
+export const fetchCourses = (category: CourseCategory | undefined, page = 1, limit = 12) =>
+  http.get<ListResult<CourseCard>>(contentUrls.published, category ? { category, page, limit } : { page, limit });
 /** One published course to open (404 once unpublished). */
 export const fetchCourse = (id: number) => http.get<CourseDetail>('/index/getCourseInfo', { id });
 

@@ -15,7 +15,7 @@ export const systemUrls = {
 
 export const addMerchant = (body: { name: string; username: string; password: string; mobile?: string }) =>
   http.post<MerchantRow>('/system/merchant/add', body);
-export const editMerchant = (body: { id: number; name?: string; mobile?: string; vip_expires_at?: number | null }) =>
+export const editMerchant = (body: { id: number; name?: string; mobile?: string; vip_expires_at?: number | null; home_type?: number }) =>
   http.post<MerchantRow>('/system/merchant/edit', body);
 export const setMerchantStatus = (id: number, status: 1 | 0) => http.post<MerchantRow>('/system/merchant/status', { id, status });
 export const resetMerchantPassword = (id: number, password: string) =>

@@ -69,6 +69,9 @@ pub struct MerchantEdit {
     /// Unix ms until which the merchant is VIP; 0 or null ends VIP.
     #[serde(default)]
     pub vip_expires_at: Option<i64>,
+    /// The home layout of the merchant's consoles: 1 'header' (top menu, starts at /home), 2 'second'.
+    #[serde(default)]
+    pub home_type: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/system/merchant/edit", tag = "system", request_body = MerchantEdit, responses((status = 200, body = Reply<MerchantRow>)))]
@@ -76,7 +79,14 @@ pub async fn merchant_edit(
     State(st): State<AppState>,
     Input(r): Input<MerchantEdit>,
 ) -> Answer<MerchantRow> {
-    let m = merchants::edit(&st.db, r.id, r.name.as_deref(), r.vip_expires_at).await?;
+    let m = merchants::edit(
+        &st.db,
+        r.id,
+        r.name.as_deref(),
+        r.vip_expires_at,
+        r.home_type,
+    )
+    .await?;
     Ok(reply(m))
 }
 

@@ -25,7 +25,7 @@ export default function HomePage() {
   const { t } = useContentT();
   const access = useAccess();
   const banners = useQuery({ queryKey: ['home', 'banners'], queryFn: fetchBanners });
-  const courses = useQuery({ queryKey: ['home', 'courses'], queryFn: () => fetchCourses('course', 1, 6).catch(() => fetchCourses('popular', 1, 6)) });
+  const courses = useQuery({ queryKey: ['home', 'courses'], queryFn: () => fetchCourses(undefined, 1, 6) });
   const canHot = access.can('content/hot_list/keywords_index');
   const hot = useQuery({ queryKey: ['home', 'hot'], queryFn: () => fetchHotBoard('keywords'), enabled: canHot });
   const shortcuts = SHORTCUTS.map((p) => routeByPath.get(p)).filter((r) => r && (!r.meta.permission || access.can(r.meta.permission)) && access.canOpen(r.meta));

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, InputNumber } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addMerchant, editMerchant, resetMerchantPassword, topupMerchant } from '@/api/system';
@@ -13,6 +13,8 @@ interface MerchantValues {
   password?: string;
   mobile?: string;
   vip?: Dayjs | null;
+  /** 1: 'header' home layout (top menu, starts at /home); 2: 'second' (side menu). */
+  home_type?: number;
 }
 
 export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boolean; row: MerchantRow | null; onClose: () => void; onSaved: () => void }) {
@@ -20,7 +22,7 @@ export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boole
   const editing = row !== null;
   const submit = async (v: MerchantValues) => {
     if (editing) {
-      await editMerchant({ id: row.id, name: v.name.trim(), mobile: v.mobile || undefined, vip_expires_at: v.vip ? v.vip.endOf('day').valueOf() : null });
+      await editMerchant({ id: row.id, name: v.name.trim(), mobile: v.mobile || undefined, vip_expires_at: v.vip ? v.vip.endOf('day').valueOf() : null, home_type: v.home_type });
     } else {
       await addMerchant({ name: v.name.trim(), username: v.username.trim(), password: v.password ?? '', mobile: v.mobile || undefined });
     }
@@ -36,7 +38,7 @@ export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boole
       testId="merchant-modal"
       initialValues={
         editing
-          ? { name: row.name, username: row.username, mobile: row.mobile ?? undefined, vip: row.vip_expires_at ? dayjs(row.vip_expires_at) : null }
+          ? { name: row.name, username: row.username, mobile: row.mobile ?? undefined, vip: row.vip_expires_at ? dayjs(row.vip_expires_at) : null, home_type: row.home_type === 1 ? 1 : 2 }
           : undefined
       }
     >
@@ -47,9 +49,20 @@ export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boole
         <Input disabled={editing} data-testid="merchant-username" />
       </Form.Item>
       {editing ? (
-        <Form.Item name="vip" label={t('merchant.vip')}>
-          <DatePicker style={{ width: '100%' }} />
-        </Form.Item>
+        <>
+          <Form.Item name="vip" label={t('merchant.vip')}>
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="home_type" label={t('merchant.homeType')} extra={t('merchant.homeTypeHelp')}>
+            <Radio.Group
+              options={[
+                { value: 2, label: t('merchant.homeSecond') },
+                { value: 1, label: t('merchant.homeHeader') },
+              ]}
+              data-testid="merchant-home-type"
+            />
+          </Form.Item>
+        </>
       ) : (
         <Form.Item name="password" label={t('merchant.password')} rules={passwordRules(t)}>
           <Input.Password autoComplete="new-password" data-testid="merchant-password" />
