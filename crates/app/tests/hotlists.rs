@@ -69,13 +69,8 @@ async fn board_until(
     panic!("board {board} never got there: {last}");
 }
 
-fn titles(v: &Value) -> Vec<String> {
-    v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["title"].as_str().unwrap().to_string())
-        .collect()
+fn titles(d: &Value) -> Vec<String> {
+    common::column(d, "title")
 }
 
 #[tokio::test]

@@ -16,12 +16,7 @@ const COPY: &str = "老城区的川味火锅店新品上线：招牌牛油锅底
     到店还送冰粉。我们的鲜毛肚每天早上从市场直送，牛油锅底慢火熬制八小时，麻辣鲜香。";
 
 fn titles(d: &Value) -> Vec<String> {
-    d["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["title"].as_str().unwrap().to_string())
-        .collect()
+    common::column(d, "title")
 }
 
 #[tokio::test]

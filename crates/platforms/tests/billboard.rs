@@ -4,26 +4,12 @@
 mod common;
 
 use common::*;
-use platforms::{Adapter, Board, BoardShape, ErrorKind, Platform, adapter};
+use platforms::{Board, BoardShape, ErrorKind, Platform, adapter};
 use serde_json::json;
-use std::sync::Arc;
-
-async fn setup() -> (tokio::sync::MutexGuard<'static, ()>, Sbx, Arc<dyn Adapter>) {
-    let g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
-    (g, s, dy)
-}
-
-/// 01:00 China time of the next day, so "+3 h" stays in that day.
-fn pin_early_morning() {
-    let day = domain::matrix::day_of(now()) + 1;
-    domain::clock::advance_to(domain::matrix::at(day, 60));
-}
 
 #[tokio::test]
 async fn every_board_is_ranked_and_carries_its_shapes_fields() {
-    let (_g, _s, dy) = setup().await;
+    let (_g, _s, dy) = dy_setup().await;
     for b in Board::ALL {
         let rows = dy.billboard(b).await.unwrap();
         let len = if b.shape() == BoardShape::Creator {
@@ -55,7 +41,7 @@ async fn every_board_is_ranked_and_carries_its_shapes_fields() {
 
 #[tokio::test]
 async fn boards_move_with_the_day_not_within_it() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
     pin_early_morning();
     let a = dy.billboard(Board::Topic).await.unwrap();
     s.control("clock", json!({"advance_ms": 3 * 3_600_000}))
@@ -87,7 +73,7 @@ async fn boards_move_with_the_day_not_within_it() {
 
 #[tokio::test]
 async fn billboard_faults_map_to_their_kinds_and_expired_tokens_are_renewed() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
     s.control(
         "faults",
         json!({"call": "dy.billboard", "fault": "rate_limit", "count": 1}),

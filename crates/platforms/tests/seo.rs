@@ -8,20 +8,6 @@ use platforms::{Adapter, ErrorKind, HotWord, Platform, PublicWork, SearchWordKin
 use serde_json::{Value, json};
 use std::sync::Arc;
 
-/// The tests' lock on the (process-wide) platform clock, a fresh sandbox and its DY adapter.
-async fn setup() -> (tokio::sync::MutexGuard<'static, ()>, Sbx, Arc<dyn Adapter>) {
-    let g = serial().await;
-    let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
-    (g, s, dy)
-}
-
-/// Puts the platform clock at 01:00 China time of the next day, so "+3 h" stays in that day.
-fn pin_early_morning() {
-    let day = domain::matrix::day_of(now()) + 1;
-    domain::clock::advance_to(domain::matrix::at(day, 60));
-}
-
 /// A full hot list: 50 words ranked 1.., hottest first, with known labels only.
 fn assert_ranked(l: &[HotWord]) {
     assert_eq!(l.len(), 50);
@@ -94,7 +80,7 @@ async fn truth(s: &Sbx, id: &str) -> (Value, Vec<PublicWork>) {
 
 #[tokio::test]
 async fn hot_search_moves_with_the_day_not_within_it() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
     pin_early_morning();
 
     let a = dy.hot_search().await.unwrap();
@@ -139,7 +125,7 @@ async fn hot_search_moves_with_the_day_not_within_it() {
 
 #[tokio::test]
 async fn suggestions_include_long_tail_expansions_with_a_trend() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
     pin_early_morning();
 
     let l = dy.search_suggest(" 火锅 ").await.unwrap();
@@ -183,7 +169,7 @@ async fn suggestions_include_long_tail_expansions_with_a_trend() {
 
 #[tokio::test]
 async fn empty_keyword_is_refused_before_calling() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
     let e = dy.search_suggest("  ").await.unwrap_err();
     assert_eq!(e.code, "empty_keyword");
     assert_eq!(e.kind, ErrorKind::Permanent);
@@ -194,7 +180,7 @@ async fn empty_keyword_is_refused_before_calling() {
 
 #[tokio::test]
 async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
     let acc = new_account(
         &s,
         json!({"nickname": "对面火锅店", "posts_per_day": 3, "followers": 1000}),
@@ -255,7 +241,7 @@ async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
 
 #[tokio::test]
 async fn share_links_and_ids_resolve() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
     let acc = new_account(&s, json!({"nickname": "隔壁奶茶", "posts_per_day": 2})).await;
     let id = acc["id"].as_str().unwrap();
     let share = acc["share_url"].as_str().unwrap();
@@ -283,7 +269,7 @@ async fn share_links_and_ids_resolve() {
 
 #[tokio::test]
 async fn unknown_accounts_and_links_are_permanent_errors() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
 
     let e = dy.public_account("MS4wLjABAAAAnobody").await.unwrap_err();
     assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "2199001"));
@@ -323,7 +309,7 @@ async fn unknown_accounts_and_links_are_permanent_errors() {
 
 #[tokio::test]
 async fn public_works_paginate_by_cursor() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
     let acc = new_account(
         &s,
         json!({"nickname": "老牌烧烤", "posts_per_day": 5, "start_ms": now() - 3 * DAY,
@@ -365,7 +351,7 @@ async fn public_works_paginate_by_cursor() {
 
 #[tokio::test]
 async fn seo_rate_limits_are_retryable_and_expired_client_tokens_renewed() {
-    let (_g, s, dy) = setup().await;
+    let (_g, s, dy) = dy_setup().await;
     for call in ["dy.hot_search", "dy.search_suggest", "dy.public_account"] {
         s.control(
             "faults",

@@ -14,5 +14,6 @@ pub mod matrix;
 pub mod nfc;
 pub mod seo;
 pub mod system;
+pub mod ticker;
 
 pub use error::{ApiError, ApiResult};

@@ -423,29 +423,20 @@ pub async fn edit_merchant(
     id: i64,
     name: &str,
     vip_expires_at: Option<i64>,
+    home_type: Option<i64>,
 ) -> sqlx::Result<bool> {
     let n = sqlx::query(
-        "UPDATE merchants SET name = $1, vip_expires_at = $2, updated_at = $3 WHERE id = $4",
+        "UPDATE merchants SET name = $1, vip_expires_at = $2, updated_at = $3, \
+         home_type = COALESCE($5, home_type) WHERE id = $4",
     )
     .bind(name)
     .bind(vip_expires_at)
     .bind(now_ms())
     .bind(id)
+    .bind(home_type)
     .execute(&db.pool)
     .await?
     .rows_affected();
-    Ok(n > 0)
-}
-
-/// The merchant's home layout (1 header, 2 second), stored for its users' consoles.
-pub async fn set_merchant_home_type(db: &Db, id: i64, home_type: i64) -> sqlx::Result<bool> {
-    let n = sqlx::query("UPDATE merchants SET home_type = $1, updated_at = $2 WHERE id = $3")
-        .bind(home_type)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&db.pool)
-        .await?
-        .rows_affected();
     Ok(n > 0)
 }
 

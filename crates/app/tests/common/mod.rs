@@ -545,3 +545,13 @@ pub async fn wait_variants(app: &TestApp, t: &str, project: i64, n: usize) -> Ve
     }
     panic!("variants did not finish");
 }
+
+/// One text field of every row of a list answer (`data.rows[*][key]`).
+pub fn column(d: &Value, key: &str) -> Vec<String> {
+    d["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[key].as_str().unwrap().to_string())
+        .collect()
+}

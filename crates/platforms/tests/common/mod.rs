@@ -128,3 +128,21 @@ pub fn now() -> i64 {
 
 pub const MB: u64 = 1024 * 1024;
 pub const DAY: i64 = 86_400_000;
+
+/// The clock lock, a fresh sandbox and its DY adapter (the app-credential calls: SEO data, billboards).
+pub async fn dy_setup() -> (
+    tokio::sync::MutexGuard<'static, ()>,
+    Sbx,
+    std::sync::Arc<dyn platforms::Adapter>,
+) {
+    let g = serial().await;
+    let s = start(|_| {}).await;
+    let dy = platforms::adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    (g, s, dy)
+}
+
+/// Puts the platform clock at 01:00 China time of the next day, so "+3 h" stays in that day.
+pub fn pin_early_morning() {
+    let day = domain::matrix::day_of(now()) + 1;
+    domain::clock::advance_to(domain::matrix::at(day, 60));
+}

@@ -138,16 +138,12 @@ pub async fn refresh_all(d: &store::Db, now: i64) -> sqlx::Result<usize> {
 }
 
 /// Looks for stale boards at start and every 10 minutes.
-pub async fn schedule(d: store::Db, mut shutdown: tokio::sync::watch::Receiver<bool>) {
-    loop {
-        if let Err(e) = queue_due(&d, platform_now()).await {
-            tracing::warn!(error = %e, "could not queue hot-list reads");
-        }
-        tokio::select! {
-            _ = tokio::time::sleep(std::time::Duration::from_secs(600)) => {}
-            _ = shutdown.changed() => return,
-        }
-    }
+pub async fn schedule(d: store::Db, shutdown: tokio::sync::watch::Receiver<bool>) {
+    let period = std::time::Duration::from_secs(600);
+    crate::ticker::every(period, shutdown, "hot-list reads", || {
+        queue_due(&d, platform_now())
+    })
+    .await
 }
 
 /// A page's board from the cache (`board` empty = the page's first). A board missing or stale

@@ -407,15 +407,7 @@ pub async fn add_file(
     kind: &str,
     now: i64,
 ) -> ApiResult<db::ContentFile> {
-    let key = format!(
-        "content/{}.{}",
-        store::random_token(20).to_lowercase(),
-        rec.kind.ext()
-    );
-    storage
-        .put_file(&key, &rec.path)
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
+    let key = crate::materials::upload::keep_as(storage, "content", &rec).await?;
     let mut f = db::ContentFile {
         id: 0,
         kind: kind.trim().to_string(),

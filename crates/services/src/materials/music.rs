@@ -65,15 +65,7 @@ pub async fn add_system(
             vec![("reason", "no audio stream".into())],
         ));
     }
-    let key = format!(
-        "system/{}.{}",
-        store::random_token(20).to_lowercase(),
-        rec.kind.ext()
-    );
-    storage
-        .put_file(&key, &rec.path)
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
+    let key = upload::keep_as(storage, "system", &rec).await?;
     let name = name
         .map(str::trim)
         .filter(|s| !s.is_empty())

@@ -98,6 +98,20 @@ impl Drop for Received {
     }
 }
 
+/// Stores a received file owned by no merchant under `<folder>/<random>.<ext>`; its key.
+pub async fn keep_as(storage: &media::Storage, folder: &str, rec: &Received) -> ApiResult<String> {
+    let key = format!(
+        "{folder}/{}.{}",
+        store::random_token(20).to_lowercase(),
+        rec.kind.ext()
+    );
+    storage
+        .put_file(&key, &rec.path)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(key)
+}
+
 impl Received {
     pub fn adopt(path: PathBuf, size: i64, kind: Kind, original_name: String) -> Received {
         Received {

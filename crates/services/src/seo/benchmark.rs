@@ -198,16 +198,12 @@ pub async fn queue_due(d: &store::Db, now: i64) -> sqlx::Result<usize> {
 }
 
 /// Looks for due accounts every 10 minutes.
-pub async fn schedule(d: store::Db, mut shutdown: tokio::sync::watch::Receiver<bool>) {
-    loop {
-        if let Err(e) = queue_due(&d, platform_now()).await {
-            tracing::warn!(error = %e, "could not queue benchmark syncs");
-        }
-        tokio::select! {
-            _ = tokio::time::sleep(std::time::Duration::from_secs(600)) => {}
-            _ = shutdown.changed() => return,
-        }
-    }
+pub async fn schedule(d: store::Db, shutdown: tokio::sync::watch::Receiver<bool>) {
+    let period = std::time::Duration::from_secs(600);
+    crate::ticker::every(period, shutdown, "benchmark syncs", || {
+        queue_due(&d, platform_now())
+    })
+    .await
 }
 
 /// An account with its works, figures by day and the words of its titles.

@@ -56,19 +56,16 @@ pub async fn sweep_media(
 }
 
 /// Enqueues the hourly cleanup; the idempotency key makes every node's ticker agree on one job an hour.
-pub async fn schedule(db: Db, mut shutdown: tokio::sync::watch::Receiver<bool>) {
-    loop {
+pub async fn schedule(db: Db, shutdown: tokio::sync::watch::Receiver<bool>) {
+    let period = std::time::Duration::from_secs(600);
+    crate::ticker::every(period, shutdown, "the cleanup", || {
         let hour = domain::now_ms() / 3_600_000;
         let job = store::jobs::NewJob {
             idempotency_key: Some(format!("cleanup:{hour}")),
             ..store::jobs::NewJob::new(JobKind::MaintenanceCleanup, &Cleanup)
         };
-        if let Err(e) = store::jobs::submit(&db, &job).await {
-            tracing::warn!(error = %e, "could not schedule cleanup");
-        }
-        tokio::select! {
-            _ = tokio::time::sleep(std::time::Duration::from_secs(600)) => {}
-            _ = shutdown.changed() => return,
-        }
-    }
+        let db = db.clone();
+        async move { store::jobs::submit(&db, &job).await }
+    })
+    .await
 }

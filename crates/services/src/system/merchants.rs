@@ -61,10 +61,7 @@ pub async fn edit(
         ));
     }
     let vip = vip_expires_at.filter(|t| *t > 0);
-    users::edit_merchant(db, id, name, vip).await?;
-    if let Some(h) = home_type {
-        users::set_merchant_home_type(db, id, h).await?;
-    }
+    users::edit_merchant(db, id, name, vip, home_type).await?;
     row(db, id).await
 }
 
