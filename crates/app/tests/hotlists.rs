@@ -625,3 +625,55 @@ async fn the_operator_sets_a_merchants_home_layout() {
         .expect(403);
     }
 }
+
+#[tokio::test]
+async fn a_failed_hot_list_job_keeps_its_reason_and_can_be_retried() {
+    let _clock = CLOCK.lock().await;
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let admin = app.admin().await;
+    let id = store::jobs::submit(
+        &app.db,
+        &store::jobs::NewJob {
+            max_attempts: Some(1),
+            ..store::jobs::NewJob::new(
+                domain::jobs::JobKind::ContentHotlistSync,
+                &domain::jobs::HotBoardRef {
+                    board: "no_such_board".into(),
+                },
+            )
+        },
+    )
+    .await
+    .unwrap();
+    app.start_worker();
+    let mut row = Value::Null;
+    for _ in 0..100 {
+        row = app
+            .get_q(
+                "/system/tasks/index",
+                Some(&admin),
+                json!({"state": "dead", "kind": "content.hotlist_sync"}),
+            )
+            .await
+            .ok()["rows"][0]
+            .clone();
+        if row["id"] == id {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(row["id"], id, "{row}");
+    assert!(
+        row["last_error"]
+            .as_str()
+            .unwrap()
+            .contains("no_such_board"),
+        "{row}"
+    );
+    let r = app
+        .post("/system/tasks/retry", Some(&admin), json!({"id": id}))
+        .await;
+    // queued again (the running worker may already have taken it)
+    let state = r.ok()["state"].as_str().unwrap().to_string();
+    assert!(state == "queued" || state == "running", "{state}");
+}
