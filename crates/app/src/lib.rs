@@ -204,6 +204,12 @@ pub fn registry(state: &api::AppState) -> Registry {
             JobKind::SeoBenchmarkSync => r.register(kind, move |ctx| {
                 services::seo::benchmark::run(ctx, hub.clone())
             }),
+            JobKind::EngagementSync => r.register(kind, move |ctx| {
+                services::engagement::comments::run_sync(ctx, hub.clone())
+            }),
+            JobKind::EngagementAutoReply => r.register(kind, move |ctx| {
+                services::engagement::rules::run_auto_reply(ctx, hub.clone())
+            }),
         }
     }
     r
@@ -286,6 +292,10 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
             db.clone(),
             stop_rx.clone(),
         )));
+        tasks.push(tokio::spawn(services::engagement::comments::schedule(
+            db.clone(),
+            stop_rx.clone(),
+        )));
     }
     println!(
         "clipmatrix {} listening on http://{addr}",
@@ -325,6 +335,10 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
         db.clone(),
         stop_rx.clone(),
     ));
+    let comment_sched = tokio::spawn(services::engagement::comments::schedule(
+        db.clone(),
+        stop_rx.clone(),
+    ));
     let state = api::AppState::new(db.clone(), settings(&cfg, &cfg.listen)).await?;
     let dispatch = tokio::spawn(services::matrix::publish::dispatch_loop(
         state.hub.clone(),
@@ -339,7 +353,7 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     ));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
-    let _ = tokio::join!(sched, bench_sched, work, dispatch);
+    let _ = tokio::join!(sched, bench_sched, comment_sched, work, dispatch);
     db.pool.close().await;
     Ok(())
 }

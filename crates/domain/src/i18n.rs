@@ -218,6 +218,12 @@ messages! {
     JobSeoBenchmarkSync => "同步对标账号", "Sync benchmark accounts";
     LinkInvalid => "{field} 须为 http(s) 链接或本站地址（以 / 开头）", "{field} must be an http(s) link or a path of this site (starting with /)";
     CourseBodyRequired => "图文教程须填写中文正文", "A rich-text course needs its Chinese text";
+    JobEngagementSync => "同步评论", "Sync comments";
+    JobEngagementAutoReply => "评论自动回复", "Auto-reply to comments";
+    NoCommentApi => "{platform} 没有开放评论接口，无法同步或回复评论", "{platform} has no comment API: its comments cannot be synced or replied to";
+    ReplyRefused => "平台拒绝了回复：{reason}", "The platform refused the reply: {reason}";
+    LeadMove => "线索不能从“{from}”改为“{to}”", "A lead cannot move from '{from}' to '{to}'";
+    AssigneeInvalid => "只能分配给拥有线索菜单的在职员工", "Leads can be assigned only to active staff who have the leads menu";
 }
 
 impl Msg {
@@ -373,6 +379,18 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "version" => "版本号",
         "content" => "更新内容",
         "content_en" => "英文更新内容",
+        "keywords" => "关键词",
+        "replies" => "回复内容",
+        "match_mode" => "匹配方式",
+        "start_minute" => "开始时间",
+        "end_minute" => "结束时间",
+        "daily_cap" => "每日回复上限",
+        "min_gap_s" => "回复间隔",
+        "item_ids" => "视频",
+        "text" => "回复内容",
+        "assignee_id" => "跟进人",
+        "note" => "跟进记录",
+        "state" => "状态",
         _ => "",
     };
     match lang {

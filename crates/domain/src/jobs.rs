@@ -27,10 +27,14 @@ pub enum JobKind {
     MaintenanceCleanup,
     /// A benchmark (competitor) account's public works and figures. Payload: [`BenchmarkRef`].
     SeoBenchmarkSync,
+    /// An account's comments, read since its cursor (engagement). Payload: [`AccountRef`].
+    EngagementSync,
+    /// Keyword auto-replies to an account's new comments, each at most once. Payload: [`AccountRef`].
+    EngagementAutoReply,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 10] = [
+    pub const ALL: [JobKind; 12] = [
         JobKind::MatrixSync,
         JobKind::MatrixTokenRefresh,
         JobKind::PublishItem,
@@ -41,6 +45,8 @@ impl JobKind {
         JobKind::MediaIngest,
         JobKind::MaintenanceCleanup,
         JobKind::SeoBenchmarkSync,
+        JobKind::EngagementSync,
+        JobKind::EngagementAutoReply,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -55,6 +61,8 @@ impl JobKind {
             JobKind::MediaIngest => "media.ingest",
             JobKind::MaintenanceCleanup => "maintenance.cleanup",
             JobKind::SeoBenchmarkSync => "seo.benchmark_sync",
+            JobKind::EngagementSync => "engagement.sync",
+            JobKind::EngagementAutoReply => "engagement.auto_reply",
         }
     }
 
@@ -71,6 +79,8 @@ impl JobKind {
             JobKind::MediaIngest => Msg::JobMediaIngest,
             JobKind::MaintenanceCleanup => Msg::JobMaintenanceCleanup,
             JobKind::SeoBenchmarkSync => Msg::JobSeoBenchmarkSync,
+            JobKind::EngagementSync => Msg::JobEngagementSync,
+            JobKind::EngagementAutoReply => Msg::JobEngagementAutoReply,
         }
     }
 }
@@ -121,14 +131,19 @@ pub trait Payload: Serialize + DeserializeOwned {
     const KINDS: &'static [JobKind];
 }
 
-/// `matrix.sync` and `matrix.token_refresh`: the account.
+/// `matrix.sync`, `matrix.token_refresh`, `engagement.sync` and `engagement.auto_reply`: the account.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AccountRef {
     pub account_id: i64,
 }
 
 impl Payload for AccountRef {
-    const KINDS: &'static [JobKind] = &[JobKind::MatrixSync, JobKind::MatrixTokenRefresh];
+    const KINDS: &'static [JobKind] = &[
+        JobKind::MatrixSync,
+        JobKind::MatrixTokenRefresh,
+        JobKind::EngagementSync,
+        JobKind::EngagementAutoReply,
+    ];
 }
 
 /// `publish.item` and `publish.review`: the matrix item.
@@ -341,7 +356,9 @@ mod tests {
                 "media.asr",
                 "media.ingest",
                 "maintenance.cleanup",
-                "seo.benchmark_sync"
+                "seo.benchmark_sync",
+                "engagement.sync",
+                "engagement.auto_reply"
             ]
         );
         assert_eq!(

@@ -5,6 +5,7 @@ pub mod activities;
 pub mod clip;
 pub mod clock;
 pub mod content;
+pub mod engagement;
 pub mod i18n;
 pub mod jobs;
 pub mod materials;

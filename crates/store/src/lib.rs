@@ -12,6 +12,7 @@ pub mod clip;
 pub mod content;
 pub mod db;
 pub mod dict;
+pub mod engagement;
 pub mod jobs;
 pub mod list;
 pub mod materials;

@@ -5,6 +5,8 @@ import {
   AudioOutlined,
   BookOutlined,
   CameraOutlined,
+  CommentOutlined,
+  ContactsOutlined,
   ControlOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -19,6 +21,7 @@ import {
   IdcardOutlined,
   LoginOutlined,
   MenuOutlined,
+  MessageOutlined,
   NodeExpandOutlined,
   NotificationOutlined,
   PictureOutlined,
@@ -37,6 +40,7 @@ import {
   TeamOutlined,
   UserOutlined,
   VideoCameraOutlined,
+  WechatOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -48,6 +52,8 @@ const icons = {
   AudioOutlined: <AudioOutlined />,
   BookOutlined: <BookOutlined />,
   CameraOutlined: <CameraOutlined />,
+  CommentOutlined: <CommentOutlined />,
+  ContactsOutlined: <ContactsOutlined />,
   ControlOutlined: <ControlOutlined />,
   CustomerServiceOutlined: <CustomerServiceOutlined />,
   DashboardOutlined: <DashboardOutlined />,
@@ -62,6 +68,7 @@ const icons = {
   IdcardOutlined: <IdcardOutlined />,
   LoginOutlined: <LoginOutlined />,
   MenuOutlined: <MenuOutlined />,
+  MessageOutlined: <MessageOutlined />,
   NodeExpandOutlined: <NodeExpandOutlined />,
   NotificationOutlined: <NotificationOutlined />,
   PictureOutlined: <PictureOutlined />,
@@ -80,6 +87,7 @@ const icons = {
   TeamOutlined: <TeamOutlined />,
   UserOutlined: <UserOutlined />,
   VideoCameraOutlined: <VideoCameraOutlined />,
+  WechatOutlined: <WechatOutlined />,
   WifiOutlined: <WifiOutlined />,
 } satisfies Record<string, ReactNode>;
 

@@ -61,7 +61,7 @@ async fn view(
 }
 
 /// `last_error` holds `{"reason_zh", "reason_en"}` (a platform's words) or plain text.
-fn localize_error(stored: &str, lang: Lang) -> String {
+pub(crate) fn localize_error(stored: &str, lang: Lang) -> String {
     match serde_json::from_str::<serde_json::Value>(stored) {
         Ok(v) => v[match lang {
             Lang::Zh => "reason_zh",
