@@ -38,7 +38,8 @@ await step('demo has a ready video and a staff member who takes leads (through t
   rmSync(media, { recursive: true, force: true });
   en.clip = clip;
   const menu = (await api('/ajax/initAdmin')).menu;
-  const find = (nodes, path) => nodes.flatMap((n) => (n.path === path ? [n.id] : find(n.children ?? [], path)))[0];
+  const ids = (nodes, path) => nodes.flatMap((n) => (n.path === path ? [n.id] : ids(n.children ?? [], path)));
+  const find = (nodes, path) => ids(nodes, path)[0];
   const staff = await api('/user.merchant_user_sub/add', {
     method: 'POST',
     body: { username: `lead${en.stamp}`, nickname: `跟进员${en.stamp}`, password: 'abc12345', menu_ids: [find(menu, '/clue_management')] },

@@ -19,7 +19,9 @@ const HOUR: i64 = 3_600_000;
 async fn comments(app: &TestApp, t: &str, q: Value) -> Vec<Value> {
     let mut q = q;
     q["limit"] = json!(1000);
-    app.post("/task.merchant_comment/index", Some(t), q).await.ok()["rows"]
+    app.post("/task.merchant_comment/index", Some(t), q)
+        .await
+        .ok()["rows"]
         .as_array()
         .unwrap()
         .clone()
@@ -97,7 +99,13 @@ async fn comments_auto_replies_and_leads_story() {
         let admin = app.admin().await;
         let (s1, s1_token) = staff(&app, &t, "lead_a", &["/clue_management"]).await;
         let (s2, _) = staff(&app, &t, "lead_b", &["/clue_management"]).await;
-        let (s3, boss) = staff(&app, &t, "lead_boss", &["/clue_assign", "/comment_management"]).await;
+        let (s3, boss) = staff(
+            &app,
+            &t,
+            "lead_boss",
+            &["/clue_assign", "/comment_management"],
+        )
+        .await;
 
         // A DY account posts a video; the platform reviews it and the audience starts commenting.
         let account = authorize_oauth(&app, &t, "dy").await;
@@ -110,33 +118,69 @@ async fn comments_auto_replies_and_leads_story() {
 
         // Kuaishou has no comment API: the console is told so, in both languages.
         let accs = app.get("/task.merchant_comment/accounts", Some(&t)).await;
-        let ks_row = accs.ok().as_array().unwrap().iter().find(|a| a["id"] == ks).unwrap().clone();
+        let ks_row = accs
+            .ok()
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["id"] == ks)
+            .unwrap()
+            .clone();
         assert_eq!(ks_row["supported"], false);
-        assert!(ks_row["reason"].as_str().unwrap().contains("快手"), "{ks_row}");
+        assert!(
+            ks_row["reason"].as_str().unwrap().contains("快手"),
+            "{ks_row}"
+        );
         let en = app
-            .call("GET", "/task.merchant_comment/accounts", Some(&t), None, "en")
+            .call(
+                "GET",
+                "/task.merchant_comment/accounts",
+                Some(&t),
+                None,
+                "en",
+            )
             .await;
-        assert!(en.body.to_string().contains("Kuaishou has no comment API"), "{}", en.body);
+        assert!(
+            en.body.to_string().contains("Kuaishou has no comment API"),
+            "{}",
+            en.body
+        );
 
         // The rule: several keywords, two scripts, at most 3 automatic replies a day.
         let r = app
-            .post("/task.merchant_comment_keyword/add", Some(&t), rule(json!({})))
+            .post(
+                "/task.merchant_comment_keyword/add",
+                Some(&t),
+                rule(json!({})),
+            )
             .await;
         let rule_id = r.ok()["id"].as_i64().unwrap();
 
         // The first sync reads the audience's comments since the post, once.
-        let s = app.post("/task.merchant_comment/sync", Some(&t), json!({})).await;
+        let s = app
+            .post("/task.merchant_comment/sync", Some(&t), json!({}))
+            .await;
         let first = s.ok()["added"].as_i64().unwrap();
         assert!(first > 0, "{}", s.body);
-        let again = app.post("/task.merchant_comment/sync", Some(&t), json!({})).await;
+        let again = app
+            .post("/task.merchant_comment/sync", Some(&t), json!({}))
+            .await;
         assert_eq!(again.ok()["added"], 0, "a second sync adds nothing");
         let listed = comments(&app, &t, json!({})).await;
         assert_eq!(listed.len() as i64, first);
         // The pool's purchase questions and contact details are classified.
-        assert!(listed.iter().any(|c| c["intent"] == "purchase"), "{listed:?}");
+        assert!(
+            listed.iter().any(|c| c["intent"] == "purchase"),
+            "{listed:?}"
+        );
 
         // Customers write four comments the rule matches; every webhook is delivered twice.
-        let texts = ["团购券多少钱？", "这个团购券怎么买", "团购券还有吗 13812345678", "券怎么用呀"];
+        let texts = [
+            "团购券多少钱？",
+            "这个团购券怎么买",
+            "团购券还有吗 13812345678",
+            "券怎么用呀",
+        ];
         let mut ids = vec![];
         for text in texts {
             let v = sandbox(
@@ -166,15 +210,24 @@ async fn comments_auto_replies_and_leads_story() {
         assert_eq!(replies.values().sum::<usize>(), 3, "{replies:?}");
         assert!(replies.values().all(|n| *n == 1), "{replies:?}");
         // A sync now adds none of them again (webhook and list agree on the comment id).
-        let s = app.post("/task.merchant_comment/sync", Some(&t), json!({})).await;
+        let s = app
+            .post("/task.merchant_comment/sync", Some(&t), json!({}))
+            .await;
         assert_eq!(s.ok()["added"], 0, "{}", s.body);
         let all = comments(&app, &t, json!({})).await;
         let mut seen = std::collections::HashSet::new();
-        assert!(all.iter().all(|c| seen.insert(c["comment_id"].as_str().unwrap().to_string())));
+        assert!(
+            all.iter()
+                .all(|c| seen.insert(c["comment_id"].as_str().unwrap().to_string()))
+        );
 
         // The reply log shows them; the fourth waits for tomorrow's cap.
         let log = app
-            .post("/task.merchant_comment_keyword/log_list", Some(&t), json!({"rule_id": rule_id.to_string()}))
+            .post(
+                "/task.merchant_comment_keyword/log_list",
+                Some(&t),
+                json!({"rule_id": rule_id.to_string()}),
+            )
             .await;
         assert_eq!(log.ok()["total"], 3, "{}", log.body);
         let replied = comments(&app, &t, json!({"replied": "1"})).await;
@@ -203,12 +256,18 @@ async fn comments_auto_replies_and_leads_story() {
         app.start_worker();
         let before = comments(&app, &t, json!({})).await.len() as i64;
         domain::clock::advance(3 * HOUR);
-        let s = app.post("/task.merchant_comment/sync", Some(&t), json!({})).await;
+        let s = app
+            .post("/task.merchant_comment/sync", Some(&t), json!({}))
+            .await;
         let added = s.ok()["added"].as_i64().unwrap();
         let after = comments(&app, &t, json!({})).await;
         assert_eq!(after.len() as i64, before + added);
         seen.clear();
-        assert!(after.iter().all(|c| seen.insert(c["comment_id"].as_str().unwrap().to_string())));
+        assert!(
+            after
+                .iter()
+                .all(|c| seen.insert(c["comment_id"].as_str().unwrap().to_string()))
+        );
 
         // Leads: one per customer, from purchase questions and contact details, assigned in turn.
         let all_leads = leads(&app, &t).await;
@@ -227,7 +286,10 @@ async fn comments_auto_replies_and_leads_story() {
         let n = |s: i64| per.get(&s).copied().unwrap_or(0);
         let (a, b, c) = (n(s1), n(s2), n(s3));
         assert_eq!(a + b + c, all_leads.len() as i64, "{per:?}");
-        assert!(a.max(b).max(c) - a.min(b).min(c) <= 1, "round robin: {per:?}");
+        assert!(
+            a.max(b).max(c) - a.min(b).min(c) <= 1,
+            "round robin: {per:?}"
+        );
 
         // A staff member sees only their own leads and cannot reassign; the boss sees all.
         let mine = leads(&app, &s1_token).await;
@@ -236,36 +298,86 @@ async fn comments_auto_replies_and_leads_story() {
         let boss_view = leads(&app, &boss).await;
         assert_eq!(boss_view.len(), all_leads.len());
         let other = all_leads.iter().find(|l| l["assignee_id"] != s1).unwrap();
-        app.post("/msg.merchant_clue/info", Some(&s1_token), json!({"id": other["id"]}))
-            .await
-            .expect(404);
-        app.post("/msg.merchant_clue/assign", Some(&s1_token), json!({"id": other["id"], "assignee_id": s1}))
-            .await
-            .expect(403);
+        app.post(
+            "/msg.merchant_clue/info",
+            Some(&s1_token),
+            json!({"id": other["id"]}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/msg.merchant_clue/assign",
+            Some(&s1_token),
+            json!({"id": other["id"], "assignee_id": s1}),
+        )
+        .await
+        .expect(403);
         let moved = app
-            .post("/msg.merchant_clue/assign", Some(&boss), json!({"id": other["id"], "assignee_id": s1}))
+            .post(
+                "/msg.merchant_clue/assign",
+                Some(&boss),
+                json!({"id": other["id"], "assignee_id": s1}),
+            )
             .await;
         assert_eq!(moved.ok()["assignee_id"], s1);
         let r = app
-            .post("/msg.merchant_clue/assign", Some(&boss), json!({"id": other["id"], "assignee_id": 999_999}))
+            .post(
+                "/msg.merchant_clue/assign",
+                Some(&boss),
+                json!({"id": other["id"], "assignee_id": 999_999}),
+            )
             .await;
         r.expect(422);
         assert_eq!(r.data()["field"], "assignee_id");
 
         // Follow-up: new -> contacted -> converted, a note; going back is refused naming `state`.
         let id = phone["id"].clone();
-        let owner = if phone["assignee_id"] == s1 { &s1_token } else { &boss };
-        let r = app.post("/msg.merchant_clue/state", Some(owner), json!({"id": id, "state": "contacted"})).await;
+        let owner = if phone["assignee_id"] == s1 {
+            &s1_token
+        } else {
+            &boss
+        };
+        let r = app
+            .post(
+                "/msg.merchant_clue/state",
+                Some(owner),
+                json!({"id": id, "state": "contacted"}),
+            )
+            .await;
         assert_eq!(r.ok()["state"], "contacted");
-        let r = app.post("/msg.merchant_clue/note", Some(owner), json!({"id": id, "note": "已电话联系，周六到店"})).await;
+        let r = app
+            .post(
+                "/msg.merchant_clue/note",
+                Some(owner),
+                json!({"id": id, "note": "已电话联系，周六到店"}),
+            )
+            .await;
         assert_eq!(r.ok()["notes"][0]["text"], "已电话联系，周六到店");
-        let r = app.post("/msg.merchant_clue/state", Some(owner), json!({"id": id, "state": "converted"})).await;
+        let r = app
+            .post(
+                "/msg.merchant_clue/state",
+                Some(owner),
+                json!({"id": id, "state": "converted"}),
+            )
+            .await;
         assert_eq!(r.ok()["state_name"], "已成交");
-        let r = app.post("/msg.merchant_clue/state", Some(owner), json!({"id": id, "state": "contacted"})).await;
+        let r = app
+            .post(
+                "/msg.merchant_clue/state",
+                Some(owner),
+                json!({"id": id, "state": "contacted"}),
+            )
+            .await;
         r.expect(422);
         assert_eq!(r.data()["field"], "state");
         assert!(r.message().contains("已成交"), "{}", r.message());
-        let r = app.post_en("/msg.merchant_clue/state", Some(owner), json!({"id": id, "state": "new"})).await;
+        let r = app
+            .post_en(
+                "/msg.merchant_clue/state",
+                Some(owner),
+                json!({"id": id, "state": "new"}),
+            )
+            .await;
         assert!(r.message().contains("'converted'"), "{}", r.message());
 
         // Export: the caller's leads, CSV with the SPEC's columns.
@@ -290,11 +402,12 @@ async fn comments_auto_replies_and_leads_story() {
         )
         .await
         .ok();
-        let open_id: String = sqlx::query_scalar("SELECT open_id FROM matrix_accounts WHERE id = $1")
-            .bind(account)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+        let open_id: String =
+            sqlx::query_scalar("SELECT open_id FROM matrix_accounts WHERE id = $1")
+                .bind(account)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
         sandbox(
             &app,
             "im",
@@ -302,7 +415,10 @@ async fn comments_auto_replies_and_leads_story() {
         )
         .await;
         until("the message's lead", || async {
-            leads(&app, &t).await.iter().any(|l| l["source"] == "message")
+            leads(&app, &t)
+                .await
+                .iter()
+                .any(|l| l["source"] == "message")
         })
         .await;
         let to_buyer = |v: Value| {
@@ -329,40 +445,87 @@ async fn comments_auto_replies_and_leads_story() {
 
         // Hide and mark spam; replies by hand follow the comment-script rules and the platform's.
         let c = &comments(&app, &t, json!({"replied": "0"})).await[0];
-        let r = app.post("/task.merchant_comment/spam", Some(&t), json!({"id": c["id"]})).await;
+        let r = app
+            .post(
+                "/task.merchant_comment/spam",
+                Some(&t),
+                json!({"id": c["id"]}),
+            )
+            .await;
         assert_eq!(r.ok()["status"], "spam");
-        let r = app.post("/task.merchant_comment/hide", Some(&t), json!({"id": c["id"]})).await;
+        let r = app
+            .post(
+                "/task.merchant_comment/hide",
+                Some(&t),
+                json!({"id": c["id"]}),
+            )
+            .await;
         assert_eq!(r.ok()["status"], "hidden");
-        let r = app.post("/task.merchant_comment/reply", Some(&t), json!({"id": c["id"], "text": "谢谢支持"})).await;
+        let r = app
+            .post(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": c["id"], "text": "谢谢支持"}),
+            )
+            .await;
         assert_eq!(r.ok()["replied"], true);
-        let r = app.post("/task.merchant_comment/reply", Some(&t), json!({"id": c["id"], "text": "这是敏感词"})).await;
+        let r = app
+            .post(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": c["id"], "text": "这是敏感词"}),
+            )
+            .await;
         r.expect(422);
         assert_eq!(r.data()["field"], "text");
         assert!(r.message().contains("敏感词"), "{}", r.message());
         // The platform's rate: at most 10 replies a minute per account.
         let mut refused = None;
         for i in 0..12 {
-            let r = app.post("/task.merchant_comment/reply", Some(&t), json!({"id": c["id"], "text": format!("谢谢 {i}")})).await;
+            let r = app
+                .post(
+                    "/task.merchant_comment/reply",
+                    Some(&t),
+                    json!({"id": c["id"], "text": format!("谢谢 {i}")}),
+                )
+                .await;
             if r.status == 422 {
                 refused = Some(r.message().to_string());
                 break;
             }
         }
-        assert!(refused.as_deref().is_some_and(|m| m.contains("频繁")), "{refused:?}");
+        assert!(
+            refused.as_deref().is_some_and(|m| m.contains("频繁")),
+            "{refused:?}"
+        );
 
         // Another tenant sees nothing of it and cannot touch it.
         let other = app.second_merchant(&admin, "engage2").await;
         assert!(comments(&app, &other, json!({})).await.is_empty());
         assert!(leads(&app, &other).await.is_empty());
-        app.post("/task.merchant_comment/reply", Some(&other), json!({"id": c["id"], "text": "你好"}))
+        app.post(
+            "/task.merchant_comment/reply",
+            Some(&other),
+            json!({"id": c["id"], "text": "你好"}),
+        )
+        .await
+        .expect(404);
+        app.post("/msg.merchant_clue/info", Some(&other), json!({"id": id}))
             .await
             .expect(404);
-        app.post("/msg.merchant_clue/info", Some(&other), json!({"id": id})).await.expect(404);
-        app.post("/task.merchant_comment_keyword/delete", Some(&other), json!({"id": rule_id}))
-            .await
-            .expect(404);
+        app.post(
+            "/task.merchant_comment_keyword/delete",
+            Some(&other),
+            json!({"id": rule_id}),
+        )
+        .await
+        .expect(404);
         let r = app
-            .post("/task.merchant_comment_keyword/add", Some(&other), rule(json!({"account_ids": [account]})))
+            .post(
+                "/task.merchant_comment_keyword/add",
+                Some(&other),
+                rule(json!({"account_ids": [account]})),
+            )
             .await;
         r.expect(422);
         assert_eq!(r.data()["field"], "account_ids");
@@ -376,41 +539,111 @@ async fn bad_rules_and_replies_name_the_field_in_both_languages() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
         for (body, field, zh, en) in [
-            (rule(json!({"replies": ["这是一条超过三十个字的回复内容，这是一条超过三十个字的回复内容"]})), "replies", "30", "30 characters"),
-            (rule(json!({"replies": ["详情看 https://shop.example.com"]})), "replies", "联系方式或链接", "contact details or a link"),
-            (rule(json!({"replies": ["打 13812345678 咨询"]})), "replies", "联系方式或链接", "contact details or a link"),
-            (rule(json!({"keywords": [" "]})), "keywords", "关键词", "keywords"),
-            (rule(json!({"keywords": []})), "keywords", "关键词", "keywords"),
-            (rule(json!({"match_mode": "regex"})), "match_mode", "匹配方式", "match_mode"),
-            (rule(json!({"daily_cap": 0})), "daily_cap", "每日回复上限", "daily_cap"),
-            (rule(json!({"min_gap_s": 99999})), "min_gap_s", "回复间隔", "min_gap_s"),
+            (
+                rule(
+                    json!({"replies": ["这是一条超过三十个字的回复内容，这是一条超过三十个字的回复内容"]}),
+                ),
+                "replies",
+                "30",
+                "30 characters",
+            ),
+            (
+                rule(json!({"replies": ["详情看 https://shop.example.com"]})),
+                "replies",
+                "联系方式或链接",
+                "contact details or a link",
+            ),
+            (
+                rule(json!({"replies": ["打 13812345678 咨询"]})),
+                "replies",
+                "联系方式或链接",
+                "contact details or a link",
+            ),
+            (
+                rule(json!({"keywords": [" "]})),
+                "keywords",
+                "关键词",
+                "keywords",
+            ),
+            (
+                rule(json!({"keywords": []})),
+                "keywords",
+                "关键词",
+                "keywords",
+            ),
+            (
+                rule(json!({"match_mode": "regex"})),
+                "match_mode",
+                "匹配方式",
+                "match_mode",
+            ),
+            (
+                rule(json!({"daily_cap": 0})),
+                "daily_cap",
+                "每日回复上限",
+                "daily_cap",
+            ),
+            (
+                rule(json!({"min_gap_s": 99999})),
+                "min_gap_s",
+                "回复间隔",
+                "min_gap_s",
+            ),
             (rule(json!({"name": ""})), "name", "名称", "name"),
         ] {
-            let r = app.post("/task.merchant_comment_keyword/add", Some(&t), body.clone()).await;
+            let r = app
+                .post("/task.merchant_comment_keyword/add", Some(&t), body.clone())
+                .await;
             r.expect(422);
             assert_eq!(r.data()["field"], field, "{}", r.body);
             assert!(r.message().contains(zh), "{field}: {}", r.message());
-            let r = app.post_en("/task.merchant_comment_keyword/add", Some(&t), body).await;
+            let r = app
+                .post_en("/task.merchant_comment_keyword/add", Some(&t), body)
+                .await;
             assert!(r.message().contains(en), "{field}: {}", r.message());
         }
         // A rule that passes, then edited; a reply by hand over 30 characters names `text`.
-        let r = app.post("/task.merchant_comment_keyword/add", Some(&t), rule(json!({}))).await;
+        let r = app
+            .post(
+                "/task.merchant_comment_keyword/add",
+                Some(&t),
+                rule(json!({})),
+            )
+            .await;
         let id = r.ok()["id"].clone();
         let r = app
-            .post("/task.merchant_comment_keyword/edit", Some(&t), rule(json!({"id": id, "match_mode": "segmented", "keywords": ["团购 价格"]})))
+            .post(
+                "/task.merchant_comment_keyword/edit",
+                Some(&t),
+                rule(json!({"id": id, "match_mode": "segmented", "keywords": ["团购 价格"]})),
+            )
             .await;
         assert_eq!(r.ok()["match_mode"], "segmented");
         assert_eq!(r.ok()["keywords"], json!(["团购 价格"]));
         let r = app
-            .post("/task.merchant_comment/reply", Some(&t), json!({"id": 1, "text": "字".repeat(31)}))
+            .post(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": 1, "text": "字".repeat(31)}),
+            )
             .await;
         r.expect(422);
         assert_eq!(r.data()["field"], "text");
         let r = app
-            .post_en("/task.merchant_comment/reply", Some(&t), json!({"id": 1, "text": "加微信 abc12345"}))
+            .post_en(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": 1, "text": "加微信 abc12345"}),
+            )
             .await;
         assert!(r.message().contains("contact details"), "{}", r.message());
-        let r = app.post("/msg.merchant_clue/state", Some(&t), json!({"id": 1, "state": "won"})).await;
+        let r = app
+            .post(
+                "/msg.merchant_clue/state",
+                Some(&t),
+                json!({"id": 1, "state": "won"}),
+            )
+            .await;
         r.expect(422);
         assert_eq!(r.data()["field"], "state");
     }
@@ -448,12 +681,20 @@ async fn staff_without_the_engagement_menus_are_refused_everywhere() {
     }
     // The comment menu alone does not open the rules or the leads.
     let (_, comments_only) = staff(&app, &demo, "commenter", &["/comment_management"]).await;
-    app.post("/task.merchant_comment/index", Some(&comments_only), json!({}))
-        .await
-        .ok();
-    app.post("/task.merchant_comment_keyword/index", Some(&comments_only), json!({}))
-        .await
-        .expect(403);
+    app.post(
+        "/task.merchant_comment/index",
+        Some(&comments_only),
+        json!({}),
+    )
+    .await
+    .ok();
+    app.post(
+        "/task.merchant_comment_keyword/index",
+        Some(&comments_only),
+        json!({}),
+    )
+    .await
+    .expect(403);
     app.post("/msg.merchant_clue/index", Some(&comments_only), json!({}))
         .await
         .expect(403);

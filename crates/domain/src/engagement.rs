@@ -41,24 +41,86 @@ impl Intent {
 
 /// Words (as jieba cuts them) that ask about buying or coming by.
 const PURCHASE_WORDS: &[&str] = &[
-    "多少钱", "价格", "价钱", "报价", "价位", "怎么卖", "怎么买", "购买", "下单", "链接", "团购",
-    "优惠", "地址", "在哪", "哪里", "位置", "营业", "预约", "有货", "想要", "多钱", "怎么去", "门店",
+    "多少钱",
+    "价格",
+    "价钱",
+    "报价",
+    "价位",
+    "怎么卖",
+    "怎么买",
+    "购买",
+    "下单",
+    "链接",
+    "团购",
+    "优惠",
+    "地址",
+    "在哪",
+    "哪里",
+    "位置",
+    "营业",
+    "预约",
+    "有货",
+    "想要",
+    "多钱",
+    "怎么去",
+    "门店",
     "买",
 ];
 /// Phrases looked for as they are (jieba may cut them apart).
 const PURCHASE_PHRASES: &[&str] = &[
-    "求链接", "多少钱", "在哪买", "哪里买", "怎么联系", "联系方式", "地址在哪", "怎么预约", "how much",
-    "price", "where to buy", "link please",
+    "求链接",
+    "多少钱",
+    "在哪买",
+    "哪里买",
+    "怎么联系",
+    "联系方式",
+    "地址在哪",
+    "怎么预约",
+    "how much",
+    "price",
+    "where to buy",
+    "link please",
 ];
 const CONTACT_PHRASES: &[&str] = &[
-    "加微信", "加我微信", "私信我", "电话多少", "留个电话", "联系方式", "怎么联系", "加v", "加vx",
+    "加微信",
+    "加我微信",
+    "私信我",
+    "电话多少",
+    "留个电话",
+    "联系方式",
+    "怎么联系",
+    "加v",
+    "加vx",
 ];
 const SPAM_WORDS: &[&str] = &[
-    "兼职", "刷单", "日赚", "日结", "加群", "互粉", "互关", "代理招募", "免费领取", "点击领取", "贷款",
-    "http://", "https://", "www.",
+    "兼职",
+    "刷单",
+    "日赚",
+    "日结",
+    "加群",
+    "互粉",
+    "互关",
+    "代理招募",
+    "免费领取",
+    "点击领取",
+    "贷款",
+    "http://",
+    "https://",
+    "www.",
 ];
 /// What comes before a WeChat id.
-const WECHAT_MARKS: &[&str] = &["微信号", "微信", "威信", "vx", "v信", "wx", "weixin", "wechat", "+v", "➕v"];
+const WECHAT_MARKS: &[&str] = &[
+    "微信号",
+    "微信",
+    "威信",
+    "vx",
+    "v信",
+    "wx",
+    "weixin",
+    "wechat",
+    "+v",
+    "➕v",
+];
 
 /// What a text says, with the contact details found in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -192,7 +254,11 @@ fn fold(s: &str) -> String {
 }
 
 /// The first keyword of `keywords` that `text` matches, if any.
-pub fn matching_keyword<'a>(mode: MatchMode, keywords: &'a [String], text: &str) -> Option<&'a str> {
+pub fn matching_keyword<'a>(
+    mode: MatchMode,
+    keywords: &'a [String],
+    text: &str,
+) -> Option<&'a str> {
     let t = fold(text);
     let words = if mode == MatchMode::Segmented {
         crate::seo::segment(text)
@@ -275,7 +341,11 @@ pub fn check_rule(r: &RuleInput) -> Result<Rule, Invalid> {
         return bad("name", Msg::Required, vec![]);
     }
     if name.chars().count() > RULE_NAME_MAX {
-        return bad("name", Msg::TooLong, vec![("max", RULE_NAME_MAX.to_string())]);
+        return bad(
+            "name",
+            Msg::TooLong,
+            vec![("max", RULE_NAME_MAX.to_string())],
+        );
     }
     let Some(mode) = MatchMode::parse(r.match_mode.trim()) else {
         return bad(
@@ -291,7 +361,11 @@ pub fn check_rule(r: &RuleInput) -> Result<Rule, Invalid> {
             return bad("keywords", Msg::Required, vec![]);
         }
         if k.chars().count() > KEYWORD_MAX {
-            return bad("keywords", Msg::TooLong, vec![("max", KEYWORD_MAX.to_string())]);
+            return bad(
+                "keywords",
+                Msg::TooLong,
+                vec![("max", KEYWORD_MAX.to_string())],
+            );
         }
         if !keywords.contains(&k) {
             keywords.push(k);
@@ -337,7 +411,11 @@ pub fn check_reply(field: &'static str, text: &str) -> Result<String, Invalid> {
         return bad(field, Msg::Required, vec![]);
     }
     if text.trim().contains('\n') {
-        return bad(field, Msg::InvalidValue, vec![("reason", "one line".into())]);
+        return bad(
+            field,
+            Msg::InvalidValue,
+            vec![("reason", "one line".into())],
+        );
     }
     let mut lines = comment_lines(field, text)?;
     Ok(lines.remove(0))
@@ -440,7 +518,11 @@ impl LeadState {
         use LeadState::*;
         matches!(
             (self, to),
-            (New, Contacted) | (New, Converted) | (New, Invalid) | (Contacted, Converted) | (Contacted, Invalid)
+            (New, Contacted)
+                | (New, Converted)
+                | (New, Invalid)
+                | (Contacted, Converted)
+                | (Contacted, Invalid)
         )
     }
     /// The states a move to `to` may start from (the store's conditional update).
@@ -493,9 +575,15 @@ mod tests {
         assert_eq!(analyze("太好看了！").intent, Intent::None);
         assert_eq!(analyze("👍👍👍").intent, Intent::None);
         let a = analyze("我电话 138-1234-5678 打给我");
-        assert_eq!((a.intent, a.phone.as_str()), (Intent::Contact, "13812345678"));
+        assert_eq!(
+            (a.intent, a.phone.as_str()),
+            (Intent::Contact, "13812345678")
+        );
         let w = analyze("加我微信：Shop_2024abc 详聊");
-        assert_eq!((w.intent, w.wechat.as_str()), (Intent::Contact, "Shop_2024abc"));
+        assert_eq!(
+            (w.intent, w.wechat.as_str()),
+            (Intent::Contact, "Shop_2024abc")
+        );
         assert_eq!(analyze("vx 13912345678").wechat, "13912345678");
         assert_eq!(analyze("兼职日赚300 加群").intent, Intent::Spam);
         assert_eq!(analyze("看这里 https://x.cn").intent, Intent::Spam);
@@ -508,16 +596,28 @@ mod tests {
     #[test]
     fn keyword_matching() {
         let k = vec!["多少钱".to_string(), "价格".to_string()];
-        assert_eq!(matching_keyword(MatchMode::Contains, &k, "这个多少钱呀"), Some("多少钱"));
-        assert_eq!(matching_keyword(MatchMode::Exact, &k, "多少钱？"), Some("多少钱"));
+        assert_eq!(
+            matching_keyword(MatchMode::Contains, &k, "这个多少钱呀"),
+            Some("多少钱")
+        );
+        assert_eq!(
+            matching_keyword(MatchMode::Exact, &k, "多少钱？"),
+            Some("多少钱")
+        );
         assert_eq!(matching_keyword(MatchMode::Exact, &k, "这个多少钱"), None);
         let s = vec!["火锅 地址".to_string()];
         assert_eq!(
             matching_keyword(MatchMode::Segmented, &s, "请问这家火锅店的地址在哪里"),
             Some("火锅 地址")
         );
-        assert_eq!(matching_keyword(MatchMode::Segmented, &s, "火锅真好吃"), None);
-        assert_eq!(matching_keyword(MatchMode::Contains, &[String::new()], "x"), None);
+        assert_eq!(
+            matching_keyword(MatchMode::Segmented, &s, "火锅真好吃"),
+            None
+        );
+        assert_eq!(
+            matching_keyword(MatchMode::Contains, &[String::new()], "x"),
+            None
+        );
     }
 
     fn input() -> RuleInput {
@@ -537,19 +637,82 @@ mod tests {
     fn rules_are_checked() {
         assert!(check_rule(&input()).is_ok());
         let field = |r: RuleInput| check_rule(&r).unwrap_err().field;
-        assert_eq!(field(RuleInput { keywords: vec![" ".into()], ..input() }), "keywords");
-        assert_eq!(field(RuleInput { keywords: vec![], ..input() }), "keywords");
-        assert_eq!(field(RuleInput { replies: vec!["一".repeat(31)], ..input() }), "replies");
-        assert_eq!(field(RuleInput { replies: vec!["加微信 abc".into()], ..input() }), "replies");
-        assert_eq!(field(RuleInput { replies: vec!["看 www.x.com".into()], ..input() }), "replies");
-        assert_eq!(field(RuleInput { replies: vec!["a".into(); 6], ..input() }), "replies");
-        assert_eq!(field(RuleInput { match_mode: "regex".into(), ..input() }), "match_mode");
-        assert_eq!(field(RuleInput { daily_cap: 0, ..input() }), "daily_cap");
-        assert_eq!(field(RuleInput { min_gap_s: -1, ..input() }), "min_gap_s");
-        assert_eq!(field(RuleInput { end_minute: 1441, ..input() }), "end_minute");
+        assert_eq!(
+            field(RuleInput {
+                keywords: vec![" ".into()],
+                ..input()
+            }),
+            "keywords"
+        );
+        assert_eq!(
+            field(RuleInput {
+                keywords: vec![],
+                ..input()
+            }),
+            "keywords"
+        );
+        assert_eq!(
+            field(RuleInput {
+                replies: vec!["一".repeat(31)],
+                ..input()
+            }),
+            "replies"
+        );
+        assert_eq!(
+            field(RuleInput {
+                replies: vec!["加微信 abc".into()],
+                ..input()
+            }),
+            "replies"
+        );
+        assert_eq!(
+            field(RuleInput {
+                replies: vec!["看 www.x.com".into()],
+                ..input()
+            }),
+            "replies"
+        );
+        assert_eq!(
+            field(RuleInput {
+                replies: vec!["a".into(); 6],
+                ..input()
+            }),
+            "replies"
+        );
+        assert_eq!(
+            field(RuleInput {
+                match_mode: "regex".into(),
+                ..input()
+            }),
+            "match_mode"
+        );
+        assert_eq!(
+            field(RuleInput {
+                daily_cap: 0,
+                ..input()
+            }),
+            "daily_cap"
+        );
+        assert_eq!(
+            field(RuleInput {
+                min_gap_s: -1,
+                ..input()
+            }),
+            "min_gap_s"
+        );
+        assert_eq!(
+            field(RuleInput {
+                end_minute: 1441,
+                ..input()
+            }),
+            "end_minute"
+        );
         assert_eq!(check_reply("text", "好的").unwrap(), "好的");
         assert_eq!(check_reply("text", "").unwrap_err().field, "text");
-        assert_eq!(check_reply("text", "电话 13812345678").unwrap_err().msg, Msg::CommentContact);
+        assert_eq!(
+            check_reply("text", "电话 13812345678").unwrap_err().msg,
+            Msg::CommentContact
+        );
     }
 
     #[test]

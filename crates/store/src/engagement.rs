@@ -98,7 +98,9 @@ pub async fn add_comments(
         if !advance {
             continue;
         }
-        let e = newest.entry((c.account_id, c.item_id.as_str())).or_default();
+        let e = newest
+            .entry((c.account_id, c.item_id.as_str()))
+            .or_default();
         *e = (*e).max(c.created_at);
     }
     for ((account, item), at) in newest {
@@ -154,7 +156,6 @@ pub struct CommentRow {
 const COMMENT_SELECT: &str = "SELECT c.id, c.merchant_id, c.account_id, a.nickname AS account_name, c.platform, c.item_id, \
     c.item_title, c.comment_id, c.user_id, c.content, c.created_at, c.intent, c.status, c.replied, c.reply_text, \
     c.replied_at, c.auto_state FROM eng_comments c LEFT JOIN matrix_accounts a ON a.id = c.account_id";
-const COMMENT_FROM: &str = "FROM eng_comments c";
 
 pub static COMMENT_LIST: Entity = Entity {
     fields: &[
@@ -177,12 +178,11 @@ pub async fn comments(
     mid: i64,
     q: &ListQuery,
 ) -> Result<(Vec<CommentRow>, Total), PageError> {
-    list::page(
+    crate::seo::page_of(
         db,
         COMMENT_SELECT,
-        COMMENT_FROM,
         "c.merchant_id = $1",
-        &[Bind::I(mid)],
+        mid,
         &COMMENT_LIST,
         q,
     )
@@ -238,13 +238,14 @@ pub async fn pending_auto(db: &Db, account_id: i64, limit: i64) -> sqlx::Result<
 /// Moves a comment's auto-reply state `from` -> `to`; false when another worker moved it first.
 /// `pending -> claimed` before the platform call makes each comment answered at most once, ever.
 pub async fn move_auto(db: &Db, id: i64, from: &str, to: &str) -> sqlx::Result<bool> {
-    let n = sqlx::query("UPDATE eng_comments SET auto_state = $1 WHERE id = $2 AND auto_state = $3")
-        .bind(to)
-        .bind(id)
-        .bind(from)
-        .execute(&db.pool)
-        .await?
-        .rows_affected();
+    let n =
+        sqlx::query("UPDATE eng_comments SET auto_state = $1 WHERE id = $2 AND auto_state = $3")
+            .bind(to)
+            .bind(id)
+            .bind(from)
+            .execute(&db.pool)
+            .await?
+            .rows_affected();
     Ok(n > 0)
 }
 
@@ -342,16 +343,19 @@ pub static REPLY_LIST: Entity = Entity {
     tiebreak: "r.id",
 };
 
-pub async fn replies(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<ReplyRow>, Total), PageError> {
-    list::page(
+pub async fn replies(
+    db: &Db,
+    mid: i64,
+    q: &ListQuery,
+) -> Result<(Vec<ReplyRow>, Total), PageError> {
+    crate::seo::page_of(
         db,
         "SELECT r.id, r.account_id, a.nickname AS account_name, r.comment_row_id, c.content AS comment, r.rule_id, \
          k.name AS rule_name, r.origin, r.content, r.result, r.error_code, r.error_args, r.created_at FROM eng_replies r \
          LEFT JOIN matrix_accounts a ON a.id = r.account_id LEFT JOIN eng_comments c ON c.id = r.comment_row_id \
          LEFT JOIN eng_rules k ON k.id = r.rule_id",
-        "FROM eng_replies r",
         "r.merchant_id = $1",
-        &[Bind::I(mid)],
+        mid,
         &REPLY_LIST,
         q,
     )
@@ -415,16 +419,8 @@ pub struct RuleData {
 }
 
 pub async fn rules(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<RuleRow>, Total), PageError> {
-    list::page(
-        db,
-        &format!("SELECT {RULE_COLS} FROM eng_rules"),
-        "FROM eng_rules",
-        "merchant_id = $1",
-        &[Bind::I(mid)],
-        &RULE_LIST,
-        q,
-    )
-    .await
+    let select = format!("SELECT {RULE_COLS} FROM eng_rules");
+    crate::seo::page_of(db, &select, "merchant_id = $1", mid, &RULE_LIST, q).await
 }
 
 pub async fn rule(db: &Db, mid: i64, id: i64) -> sqlx::Result<Option<RuleRow>> {
@@ -650,7 +646,16 @@ pub async fn leads(
         ),
         None => ("l.merchant_id = $1", vec![Bind::I(mid)]),
     };
-    list::page(db, LEAD_SELECT, "FROM eng_leads l", scope, &binds, &LEAD_LIST, q).await
+    list::page(
+        db,
+        LEAD_SELECT,
+        "FROM eng_leads l",
+        scope,
+        &binds,
+        &LEAD_LIST,
+        q,
+    )
+    .await
 }
 
 pub async fn lead(db: &Db, mid: i64, id: i64) -> sqlx::Result<Option<LeadRow>> {

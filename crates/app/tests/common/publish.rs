@@ -251,4 +251,3 @@ pub async fn authorize_qr(app: &TestApp, t: &str, platform: &str) -> i64 {
     assert_eq!(done.ok()["state"], "logged_in", "{platform}: {}", done.body);
     done.ok()["account"]["id"].as_i64().unwrap()
 }
-

@@ -165,7 +165,15 @@ pub(crate) async fn comment(St(s): St<S>, Json(r): Json<CommentReq>) -> Response
             "create_time": at / 1000, "digg_count": 0, "reply_comment_total": 0,
             "reply_to_comment_id": "", "reply_to_item_id": r.item_id, "nick_name": format!("顾客{}", &user[user.len().saturating_sub(4)..]),
         });
-        send_event(&s, &client_key, "item_comment_reply", &user, &open_id, content, r.twice);
+        send_event(
+            &s,
+            &client_key,
+            "item_comment_reply",
+            &user,
+            &open_id,
+            content,
+            r.twice,
+        );
     }
     Json(json!({"ok": true, "comment_id": id, "platform": platform.code()})).into_response()
 }
@@ -231,7 +239,15 @@ fn push_message(s: &S, m: &Inbound, twice: Option<bool>) {
         "conversation_type": 1, "create_time": m.create_time / 1000, "message_type": "text",
         "text": m.text, "user_infos": [{"open_id": m.from_user_id, "nick_name": format!("顾客{}", &m.from_user_id[m.from_user_id.len().saturating_sub(4)..]), "avatar": ""}],
     });
-    send_event(s, &key, "im_receive_msg", &m.from_user_id, &m.open_id, content, twice);
+    send_event(
+        s,
+        &key,
+        "im_receive_msg",
+        &m.from_user_id,
+        &m.open_id,
+        content,
+        twice,
+    );
 }
 
 /// Customers' private messages on public DY works that became due since the last pump (platform
@@ -387,7 +403,12 @@ pub(crate) async fn page(St(s): St<S>) -> Html<String> {
         let works: Vec<(String, String)> = st
             .works
             .iter()
-            .map(|w| (w.item_id.clone(), format!("{} · {}", w.platform.code(), w.title)))
+            .map(|w| {
+                (
+                    w.item_id.clone(),
+                    format!("{} · {}", w.platform.code(), w.title),
+                )
+            })
             .collect();
         let mut comments = vec![];
         for w in &st.works {
@@ -417,7 +438,10 @@ pub(crate) async fn page(St(s): St<S>) -> Html<String> {
                 esc(t),
                 esc(c),
                 r.iter()
-                    .map(|x| format!("<div data-testid=\"sbx-reply\">↳ 作者回复 / reply: {}</div>", esc(x)))
+                    .map(|x| format!(
+                        "<div data-testid=\"sbx-reply\">↳ 作者回复 / reply: {}</div>",
+                        esc(x)
+                    ))
                     .collect::<String>()
             )
         })

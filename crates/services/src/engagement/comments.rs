@@ -107,7 +107,12 @@ fn new_comment(a: &Account, p: Platform, item_id: &str, title: &str, c: Comment)
 /// Stores new comments (the cursor moves only when they came from the list), makes leads of
 /// those with purchase intent or contact details and queues the auto-reply. Answers how many
 /// were new.
-async fn add(d: &store::Db, a: &Account, rows: &[NewComment], from_list: bool) -> sqlx::Result<usize> {
+async fn add(
+    d: &store::Db,
+    a: &Account,
+    rows: &[NewComment],
+    from_list: bool,
+) -> sqlx::Result<usize> {
     if rows.is_empty() {
         return Ok(0);
     }
@@ -169,7 +174,10 @@ pub async fn pushed(d: &store::Db, open_id: &str, content: &serde_json::Value) -
         _ => String::new(),
     };
     let item = text("reply_to_item_id");
-    if item.is_empty() || !text("reply_to_comment_id").is_empty() || text("comment_user_id") == open_id {
+    if item.is_empty()
+        || !text("reply_to_comment_id").is_empty()
+        || text("comment_user_id") == open_id
+    {
         return Ok(());
     }
     for (account_id, _) in db::accounts_by_open_id(d, "dy", open_id).await? {
@@ -201,11 +209,14 @@ pub fn comment_support(platform: &str) -> bool {
 /// `text` with the platform's reason.
 pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str, lang: Lang) -> ApiResult<CommentRow> {
     let text = check_reply("text", text)?;
-    let c = db::comment(&hub.db, mid, id).await?.ok_or(ApiError::NotFound)?;
+    let c = db::comment(&hub.db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let a = store::matrix::account(&hub.db, mid, c.account_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    let Some(p) = Platform::from_code(&c.platform).filter(|p| platforms::has_comment_api(*p)) else {
+    let Some(p) = Platform::from_code(&c.platform).filter(|p| platforms::has_comment_api(*p))
+    else {
         return Err(ApiError::invalid_with(
             "id",
             Msg::NoCommentApi,
@@ -255,10 +266,17 @@ pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str, lang: Lang) -> ApiR
             vec![("reason", reason)],
         ));
     }
-    db::comment(&hub.db, mid, id).await?.ok_or(ApiError::NotFound)
+    db::comment(&hub.db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
-pub async fn set_status(d: &store::Db, mid: i64, id: i64, status: CommentStatus) -> ApiResult<CommentRow> {
+pub async fn set_status(
+    d: &store::Db,
+    mid: i64,
+    id: i64,
+    status: CommentStatus,
+) -> ApiResult<CommentRow> {
     if !db::set_comment_status(d, mid, id, status.as_str()).await? {
         return Err(ApiError::NotFound);
     }

@@ -137,7 +137,14 @@ pub async fn lead(d: &Db, mid: i64, scope: Scope, id: i64) -> ApiResult<LeadRow>
 }
 
 /// Moves a lead along its states (new -> contacted -> converted | invalid).
-pub async fn set_state(d: &Db, mid: i64, scope: Scope, id: i64, to: &str, lang: Lang) -> ApiResult<LeadRow> {
+pub async fn set_state(
+    d: &Db,
+    mid: i64,
+    scope: Scope,
+    id: i64,
+    to: &str,
+    lang: Lang,
+) -> ApiResult<LeadRow> {
     let Some(to) = LeadState::parse(to) else {
         return Err(ApiError::invalid_with(
             "state",
@@ -148,7 +155,15 @@ pub async fn set_state(d: &Db, mid: i64, scope: Scope, id: i64, to: &str, lang: 
     let l = lead(d, mid, scope, id).await?;
     let from = LeadState::parse(&l.state).unwrap_or(LeadState::New);
     let moved = from.can_become(to)
-        && db::move_lead(d, mid, id, &LeadState::sources(to), to.as_str(), domain::now_ms()).await?;
+        && db::move_lead(
+            d,
+            mid,
+            id,
+            &LeadState::sources(to),
+            to.as_str(),
+            domain::now_ms(),
+        )
+        .await?;
     if !moved {
         return Err(ApiError::invalid_with(
             "state",
@@ -174,7 +189,14 @@ pub async fn assign(d: &Db, mid: i64, id: i64, staff: i64) -> ApiResult<LeadRow>
 }
 
 /// Adds a follow-up note (1–500 characters) by `author`.
-pub async fn note(d: &Db, mid: i64, scope: Scope, id: i64, text: &str, author: &str) -> ApiResult<LeadRow> {
+pub async fn note(
+    d: &Db,
+    mid: i64,
+    scope: Scope,
+    id: i64,
+    text: &str,
+    author: &str,
+) -> ApiResult<LeadRow> {
     let text = text.trim();
     if text.is_empty() {
         return Err(ApiError::invalid("note", Msg::Required));
@@ -198,10 +220,34 @@ pub async fn note(d: &Db, mid: i64, scope: Scope, id: i64, text: &str, author: &
 pub fn state_name(s: &str, lang: Lang) -> &'static str {
     let zh = matches!(lang, Lang::Zh);
     match s {
-        "new" => if zh { "新线索" } else { "new" },
-        "contacted" => if zh { "已联系" } else { "contacted" },
-        "converted" => if zh { "已成交" } else { "converted" },
-        "invalid" => if zh { "无效" } else { "invalid" },
+        "new" => {
+            if zh {
+                "新线索"
+            } else {
+                "new"
+            }
+        }
+        "contacted" => {
+            if zh {
+                "已联系"
+            } else {
+                "contacted"
+            }
+        }
+        "converted" => {
+            if zh {
+                "已成交"
+            } else {
+                "converted"
+            }
+        }
+        "invalid" => {
+            if zh {
+                "无效"
+            } else {
+                "invalid"
+            }
+        }
         _ => "",
     }
 }
@@ -209,9 +255,27 @@ pub fn state_name(s: &str, lang: Lang) -> &'static str {
 pub fn intent_name(s: &str, lang: Lang) -> &'static str {
     let zh = matches!(lang, Lang::Zh);
     match Intent::parse(s) {
-        Some(Intent::Purchase) => if zh { "购买意向" } else { "purchase intent" },
-        Some(Intent::Contact) => if zh { "留联系方式" } else { "contact details" },
-        Some(Intent::Spam) => if zh { "垃圾信息" } else { "spam" },
+        Some(Intent::Purchase) => {
+            if zh {
+                "购买意向"
+            } else {
+                "purchase intent"
+            }
+        }
+        Some(Intent::Contact) => {
+            if zh {
+                "留联系方式"
+            } else {
+                "contact details"
+            }
+        }
+        Some(Intent::Spam) => {
+            if zh {
+                "垃圾信息"
+            } else {
+                "spam"
+            }
+        }
         _ => "",
     }
 }
@@ -220,9 +284,26 @@ pub fn intent_name(s: &str, lang: Lang) -> &'static str {
 pub fn table(rows: &[LeadRow], lang: Lang) -> Table {
     let zh = matches!(lang, Lang::Zh);
     let h: &[&str] = if zh {
-        &["编号", "客户", "内容", "来源", "平台", "账号", "视频", "手机号", "微信", "意向", "状态", "跟进人", "时间"]
+        &[
+            "编号",
+            "客户",
+            "内容",
+            "来源",
+            "平台",
+            "账号",
+            "视频",
+            "手机号",
+            "微信",
+            "意向",
+            "状态",
+            "跟进人",
+            "时间",
+        ]
     } else {
-        &["ID", "Customer", "Content", "Source", "Platform", "Account", "Video", "Phone", "WeChat", "Intent", "State", "Assignee", "Time"]
+        &[
+            "ID", "Customer", "Content", "Source", "Platform", "Account", "Video", "Phone",
+            "WeChat", "Intent", "State", "Assignee", "Time",
+        ]
     };
     Table {
         header: h.iter().map(|s| s.to_string()).collect(),

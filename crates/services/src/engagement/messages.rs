@@ -10,19 +10,32 @@ use platforms::Platform;
 use store::engagement::{self as db, NewMessage};
 
 /// DY pushed a customer's message to the account `open_id`.
-pub async fn received(hub: &Hub, from: &str, open_id: &str, content: &serde_json::Value) -> sqlx::Result<()> {
+pub async fn received(
+    hub: &Hub,
+    from: &str,
+    open_id: &str,
+    content: &serde_json::Value,
+) -> sqlx::Result<()> {
     let text = content["text"].as_str().unwrap_or("").to_string();
     let msg_id = match &content["server_message_id"] {
         serde_json::Value::String(s) => s.clone(),
         serde_json::Value::Number(n) => n.to_string(),
         _ => String::new(),
     };
-    let conversation = content["conversation_short_id"].as_str().unwrap_or("").to_string();
+    let conversation = content["conversation_short_id"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
     if text.is_empty() || msg_id.is_empty() {
         return Ok(());
     }
-    let name = content["user_infos"][0]["nick_name"].as_str().unwrap_or("").to_string();
-    let at = content["create_time"].as_i64().map_or_else(platform_now, |s| s * 1000);
+    let name = content["user_infos"][0]["nick_name"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    let at = content["create_time"]
+        .as_i64()
+        .map_or_else(platform_now, |s| s * 1000);
     for (account_id, mid) in db::accounts_by_open_id(&hub.db, "dy", open_id).await? {
         let row = NewMessage {
             merchant_id: mid,
@@ -56,7 +69,11 @@ async fn first_reply(
     text: &str,
 ) -> sqlx::Result<()> {
     let rules = db::enabled_rules(&hub.db, mid, "message").await?;
-    let Some(rule) = rules.into_iter().map(decode).find(|r| r.answers(account_id, "", text)) else {
+    let Some(rule) = rules
+        .into_iter()
+        .map(decode)
+        .find(|r| r.answers(account_id, "", text))
+    else {
         return Ok(());
     };
     let Some(reply) = domain::engagement::pick_reply(&rule.replies, rand::random()).cloned() else {
@@ -68,7 +85,10 @@ async fn first_reply(
     let Ok((ad, _)) = hub.adapter(Platform::Dy).await else {
         return Ok(());
     };
-    match ad.send_message(&hub.creds(&a), conversation, to, &reply).await {
+    match ad
+        .send_message(&hub.creds(&a), conversation, to, &reply)
+        .await
+    {
         Ok(msg_id) => {
             let row = NewMessage {
                 merchant_id: mid,
@@ -83,7 +103,9 @@ async fn first_reply(
             };
             db::add_message(&hub.db, &row).await?;
         }
-        Err(e) => tracing::warn!(account = account_id, error = %e, "first-message auto-reply refused"),
+        Err(e) => {
+            tracing::warn!(account = account_id, error = %e, "first-message auto-reply refused")
+        }
     }
     Ok(())
 }

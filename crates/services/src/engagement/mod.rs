@@ -51,7 +51,11 @@ pub(crate) async fn job_error(hub: &Hub, a: &Account, e: PlatformError) -> JobEr
 }
 
 /// Queues the account's auto-reply now (after new comments) or at `run_at` (real ms).
-pub async fn queue_auto_reply(db: &store::Db, account_id: i64, run_at: Option<i64>) -> sqlx::Result<()> {
+pub async fn queue_auto_reply(
+    db: &store::Db,
+    account_id: i64,
+    run_at: Option<i64>,
+) -> sqlx::Result<()> {
     let job = store::jobs::NewJob {
         run_at,
         ..store::jobs::NewJob::new(JobKind::EngagementAutoReply, &AccountRef { account_id })

@@ -4,7 +4,9 @@ use super::{adapter_for, job_error, queue_auto_reply};
 use crate::error::{ApiError, ApiResult};
 use crate::matrix::hub::{Hub, HubRef};
 use domain::clock::platform_now;
-use domain::engagement::{Hold, MatchMode, RuleInput, check_rule, matching_keyword, may_reply, pick_reply};
+use domain::engagement::{
+    Hold, MatchMode, RuleInput, check_rule, matching_keyword, may_reply, pick_reply,
+};
 use domain::i18n::Msg;
 use domain::jobs::AccountRef;
 use platforms::ErrorKind;
@@ -182,12 +184,16 @@ pub async fn auto_reply(hub: &Hub, account_id: i64) -> Result<AutoRun, JobError>
         .into_iter()
         .map(decode)
         .collect();
-    let ad = if a.revoked == 0 { adapter_for(hub, &a).await? } else { None };
+    let ad = if a.revoked == 0 {
+        adapter_for(hub, &a).await?
+    } else {
+        None
+    };
     let creds = hub.creds(&a);
     for c in pending {
-        let rule = rules
-            .iter()
-            .find(|r| c.status == "visible" && c.intent != "spam" && r.answers(a.id, &c.item_id, &c.content));
+        let rule = rules.iter().find(|r| {
+            c.status == "visible" && c.intent != "spam" && r.answers(a.id, &c.item_id, &c.content)
+        });
         let (Some(rule), Some((_, ad))) = (rule, ad.as_ref()) else {
             db::move_auto(&hub.db, c.id, "pending", "none").await?;
             run.skipped += 1;
@@ -197,7 +203,15 @@ pub async fn auto_reply(hub: &Hub, account_id: i64) -> Result<AutoRun, JobError>
         let day = domain::matrix::day_of(now);
         let (today, last) = db::auto_sent(&hub.db, a.id, day).await?;
         let r = &rule.row;
-        if let Err(hold) = may_reply(r.start_minute, r.end_minute, r.daily_cap, r.min_gap_s, today, last, now) {
+        if let Err(hold) = may_reply(
+            r.start_minute,
+            r.end_minute,
+            r.daily_cap,
+            r.min_gap_s,
+            today,
+            last,
+            now,
+        ) {
             let wait = match hold {
                 Hold::Gap { wait_ms } => wait_ms,
                 Hold::OffHours | Hold::DailyCap => HOLD_RETRY_MS,
@@ -208,8 +222,13 @@ pub async fn auto_reply(hub: &Hub, account_id: i64) -> Result<AutoRun, JobError>
         if !db::move_auto(&hub.db, c.id, "pending", "claimed").await? {
             continue;
         }
-        let text = pick_reply(&rule.replies, rand::random()).cloned().unwrap_or_default();
-        match ad.reply_comment(&creds, &c.item_id, &c.comment_id, &text).await {
+        let text = pick_reply(&rule.replies, rand::random())
+            .cloned()
+            .unwrap_or_default();
+        match ad
+            .reply_comment(&creds, &c.item_id, &c.comment_id, &text)
+            .await
+        {
             Ok(reply_id) => {
                 log(hub, &c, r.id, &text, "sent", None, &reply_id, now).await?;
                 db::move_auto(&hub.db, c.id, "claimed", "done").await?;
@@ -253,7 +272,9 @@ async fn log(
             content: text,
             result,
             error_code: e.map(|e| e.code.as_str()).unwrap_or(""),
-            error_args: &e.map(crate::matrix::hub::platform_reason).unwrap_or_default(),
+            error_args: &e
+                .map(crate::matrix::hub::platform_reason)
+                .unwrap_or_default(),
             platform_reply_id: reply_id,
             created_at: now,
             day: domain::matrix::day_of(now),

@@ -121,23 +121,44 @@ pub async fn reply(
     Ok(ok(view(row, lang)))
 }
 
-async fn set(st: &AppState, c: &Caller, id: i64, s: CommentStatus, lang: Lang) -> Answer<CommentView> {
+async fn set(
+    st: &AppState,
+    c: &Caller,
+    id: i64,
+    s: CommentStatus,
+    lang: Lang,
+) -> Answer<CommentView> {
     let row = uc::set_status(&st.db, c.merchant_id()?, id, s).await?;
     Ok(ok(view(row, lang)))
 }
 
 #[utoipa::path(post, path = "/task.merchant_comment/hide", tag = "engagement", request_body = IdReq, responses((status = 200, body = Reply<CommentView>)))]
-pub async fn hide(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf, Input(r): Input<IdReq>) -> Answer<CommentView> {
+pub async fn hide(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<IdReq>,
+) -> Answer<CommentView> {
     set(&st, &c, r.id, CommentStatus::Hidden, lang).await
 }
 
 #[utoipa::path(post, path = "/task.merchant_comment/spam", tag = "engagement", request_body = IdReq, responses((status = 200, body = Reply<CommentView>)))]
-pub async fn spam(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf, Input(r): Input<IdReq>) -> Answer<CommentView> {
+pub async fn spam(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<IdReq>,
+) -> Answer<CommentView> {
     set(&st, &c, r.id, CommentStatus::Spam, lang).await
 }
 
 #[utoipa::path(post, path = "/task.merchant_comment/show", tag = "engagement", request_body = IdReq, responses((status = 200, body = Reply<CommentView>)))]
-pub async fn show(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf, Input(r): Input<IdReq>) -> Answer<CommentView> {
+pub async fn show(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<IdReq>,
+) -> Answer<CommentView> {
     set(&st, &c, r.id, CommentStatus::Visible, lang).await
 }
 
@@ -159,7 +180,11 @@ pub struct SyncView {
 }
 
 #[utoipa::path(post, path = "/task.merchant_comment/sync", tag = "engagement", request_body = SyncReq, responses((status = 200, body = Reply<SyncView>)))]
-pub async fn sync(State(st): State<AppState>, c: Caller, Input(r): Input<SyncReq>) -> Answer<SyncView> {
+pub async fn sync(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<SyncReq>,
+) -> Answer<SyncView> {
     let s = uc::sync_now(&st.hub, c.merchant_id()?, r.account_id).await?;
     Ok(ok(SyncView {
         works: s.works,
@@ -180,7 +205,11 @@ pub struct CommentAccount {
 }
 
 #[utoipa::path(get, path = "/task.merchant_comment/accounts", tag = "engagement", responses((status = 200, body = Reply<Vec<CommentAccount>>)))]
-pub async fn accounts(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf) -> Answer<Vec<CommentAccount>> {
+pub async fn accounts(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+) -> Answer<Vec<CommentAccount>> {
     let q = ListQuery {
         limit: Some(1000),
         ..ListQuery::default()
@@ -196,7 +225,8 @@ pub async fn accounts(State(st): State<AppState>, c: Caller, LangOf(lang): LangO
                 reason: if supported {
                     String::new()
                 } else {
-                    Msg::NoCommentApi.render(lang, &[("platform", platform_name(&a.platform, lang))])
+                    Msg::NoCommentApi
+                        .render(lang, &[("platform", platform_name(&a.platform, lang))])
                 },
                 supported,
                 id: a.id,
@@ -210,11 +240,41 @@ pub async fn accounts(State(st): State<AppState>, c: Caller, LangOf(lang): LangO
 fn platform_name(code: &str, lang: Lang) -> String {
     let zh = matches!(lang, Lang::Zh);
     match code {
-        "dy" => if zh { "抖音" } else { "Douyin" },
-        "ks" => if zh { "快手" } else { "Kuaishou" },
-        "sph" => if zh { "视频号" } else { "WeChat Channels" },
-        "xhs" => if zh { "小红书" } else { "Xiaohongshu" },
-        "bjh" => if zh { "百家号" } else { "Baijiahao" },
+        "dy" => {
+            if zh {
+                "抖音"
+            } else {
+                "Douyin"
+            }
+        }
+        "ks" => {
+            if zh {
+                "快手"
+            } else {
+                "Kuaishou"
+            }
+        }
+        "sph" => {
+            if zh {
+                "视频号"
+            } else {
+                "WeChat Channels"
+            }
+        }
+        "xhs" => {
+            if zh {
+                "小红书"
+            } else {
+                "Xiaohongshu"
+            }
+        }
+        "bjh" => {
+            if zh {
+                "百家号"
+            } else {
+                "Baijiahao"
+            }
+        }
         _ => code,
     }
     .to_string()

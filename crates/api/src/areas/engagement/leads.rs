@@ -139,7 +139,12 @@ pub struct IdReq {
 }
 
 #[utoipa::path(post, path = "/msg.merchant_clue/info", tag = "engagement", request_body = IdReq, responses((status = 200, body = Reply<LeadView>)))]
-pub async fn info(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf, Input(r): Input<IdReq>) -> Answer<LeadView> {
+pub async fn info(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<IdReq>,
+) -> Answer<LeadView> {
     let l = uc::lead(&st.db, c.merchant_id()?, scope(&c), r.id).await?;
     Ok(reply(view(l, lang)))
 }
@@ -153,7 +158,12 @@ pub struct LeadStateReq {
 }
 
 #[utoipa::path(post, path = "/msg.merchant_clue/state", tag = "engagement", request_body = LeadStateReq, responses((status = 200, body = Reply<LeadView>)))]
-pub async fn state(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf, Input(r): Input<LeadStateReq>) -> Answer<LeadView> {
+pub async fn state(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<LeadStateReq>,
+) -> Answer<LeadView> {
     let l = uc::set_state(&st.db, c.merchant_id()?, scope(&c), r.id, &r.state, lang).await?;
     Ok(reply(view(l, lang)))
 }
@@ -167,8 +177,17 @@ pub struct LeadNoteReq {
 }
 
 #[utoipa::path(post, path = "/msg.merchant_clue/note", tag = "engagement", request_body = LeadNoteReq, responses((status = 200, body = Reply<LeadView>)))]
-pub async fn note(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf, Input(r): Input<LeadNoteReq>) -> Answer<LeadView> {
-    let by = if c.user.nickname.is_empty() { c.user.username.clone() } else { c.user.nickname.clone() };
+pub async fn note(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<LeadNoteReq>,
+) -> Answer<LeadView> {
+    let by = if c.user.nickname.is_empty() {
+        c.user.username.clone()
+    } else {
+        c.user.nickname.clone()
+    };
     let l = uc::note(&st.db, c.merchant_id()?, scope(&c), r.id, &r.note, &by).await?;
     Ok(reply(view(l, lang)))
 }
@@ -182,7 +201,12 @@ pub struct LeadAssignReq {
 }
 
 #[utoipa::path(post, path = "/msg.merchant_clue/assign", tag = "engagement", request_body = LeadAssignReq, responses((status = 200, body = Reply<LeadView>)))]
-pub async fn assign(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf, Input(r): Input<LeadAssignReq>) -> Answer<LeadView> {
+pub async fn assign(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<LeadAssignReq>,
+) -> Answer<LeadView> {
     if scope(&c).is_some() {
         return Err(ApiError::Forbidden(
             Msg::Forbidden,

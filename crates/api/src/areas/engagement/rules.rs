@@ -1,9 +1,9 @@
 //! `/task.merchant_comment_keyword/*`: keyword auto-reply rules and the reply log.
 
+use crate::LangOf;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
-use crate::LangOf;
 use axum::extract::State;
 use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
@@ -67,15 +67,30 @@ pub struct IndexQuery {
 }
 
 #[utoipa::path(method(get, post), path = "/task.merchant_comment_keyword/index", tag = "engagement", responses((status = 200, body = Reply<Page<RuleView>>)))]
-pub async fn index(State(st): State<AppState>, c: Caller, Input(q): Input<IndexQuery>) -> Answer<Page<RuleView>> {
+pub async fn index(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(q): Input<IndexQuery>,
+) -> Answer<Page<RuleView>> {
     let lq = q
         .list
-        .with_filter("name", q.name.as_deref().filter(|s| !s.is_empty()), "include")
-        .with_filter("channel", q.channel.as_deref().filter(|s| !s.is_empty()), "=");
+        .with_filter(
+            "name",
+            q.name.as_deref().filter(|s| !s.is_empty()),
+            "include",
+        )
+        .with_filter(
+            "channel",
+            q.channel.as_deref().filter(|s| !s.is_empty()),
+            "=",
+        );
     let (rows, total) = store::engagement::rules(&st.db, c.merchant_id()?, &lq)
         .await
         .map_err(services::ApiError::from)?;
-    Ok(reply(Page::new(rows.into_iter().map(view).collect(), total)))
+    Ok(reply(Page::new(
+        rows.into_iter().map(view).collect(),
+        total,
+    )))
 }
 
 fn day() -> i64 {
@@ -144,14 +159,26 @@ impl RuleReq {
 }
 
 #[utoipa::path(post, path = "/task.merchant_comment_keyword/add", tag = "engagement", request_body = RuleReq, responses((status = 200, body = Reply<RuleView>)))]
-pub async fn add(State(st): State<AppState>, c: Caller, Input(r): Input<RuleReq>) -> Answer<RuleView> {
-    Ok(reply(view(uc::add(&st.db, c.merchant_id()?, &r.form()).await?)))
+pub async fn add(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<RuleReq>,
+) -> Answer<RuleView> {
+    Ok(reply(view(
+        uc::add(&st.db, c.merchant_id()?, &r.form()).await?,
+    )))
 }
 
 #[utoipa::path(post, path = "/task.merchant_comment_keyword/edit", tag = "engagement", request_body = RuleReq, responses((status = 200, body = Reply<RuleView>)))]
-pub async fn edit(State(st): State<AppState>, c: Caller, Input(r): Input<RuleReq>) -> Answer<RuleView> {
+pub async fn edit(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<RuleReq>,
+) -> Answer<RuleView> {
     let id = r.id;
-    Ok(reply(view(uc::edit(&st.db, c.merchant_id()?, id, &r.form()).await?)))
+    Ok(reply(view(
+        uc::edit(&st.db, c.merchant_id()?, id, &r.form()).await?,
+    )))
 }
 
 #[utoipa::path(post, path = "/task.merchant_comment_keyword/delete", tag = "engagement", request_body = IdReq, responses((status = 200, body = Reply<Done>)))]
