@@ -699,3 +699,46 @@ async fn staff_without_the_engagement_menus_are_refused_everywhere() {
         .await
         .expect(403);
 }
+
+/// Xiaohongshu has no official API: its comments are read and answered through the session
+/// adapter (the creator console's boundary the sandbox simulates), like publishing.
+#[tokio::test]
+async fn xhs_comments_go_through_the_session_adapter() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let account = authorize_qr(&app, &t, "xhs").await;
+        let vids = videos(&app, &t, 1).await;
+        let posted = publish_now(&app, &t, &admin, &[account], &vids).await;
+        assert!(
+            !posted[0]["item_id"].as_str().unwrap().is_empty(),
+            "{posted:?}"
+        );
+        domain::clock::advance(12 * HOUR);
+        let s = app
+            .post(
+                "/task.merchant_comment/sync",
+                Some(&t),
+                json!({"account_id": account}),
+            )
+            .await;
+        let added = s.ok()["added"].as_i64().unwrap();
+        assert!(added > 0, "{}", s.body);
+        let rows = comments(&app, &t, json!({"platform": "xhs"})).await;
+        assert_eq!(rows.len() as i64, added);
+        let c = &rows[0];
+        let r = app
+            .post(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": c["id"], "text": "谢谢喜欢"}),
+            )
+            .await;
+        assert_eq!(r.ok()["reply_text"], "谢谢喜欢");
+        let replies = platform_replies(&app).await;
+        assert_eq!(replies.get(c["comment_id"].as_str().unwrap()), Some(&1));
+    }
+}
