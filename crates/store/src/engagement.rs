@@ -368,19 +368,8 @@ pub async fn replies(
 pub struct RuleRow {
     pub id: i64,
     pub merchant_id: i64,
-    pub name: String,
-    pub channel: String,
-    pub match_mode: String,
-    /// JSON arrays.
-    pub keywords: String,
-    pub replies: String,
-    pub account_ids: String,
-    pub item_ids: String,
-    pub start_minute: i64,
-    pub end_minute: i64,
-    pub daily_cap: i64,
-    pub min_gap_s: i64,
-    pub enabled: i64,
+    #[sqlx(flatten)]
+    pub data: RuleData,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -401,8 +390,8 @@ pub static RULE_LIST: Entity = Entity {
     tiebreak: "id",
 };
 
-/// A rule's fields as saved (JSON arrays already encoded).
-#[derive(Debug, Clone)]
+/// A rule's fields as saved (JSON arrays already encoded: keywords, replies, account and item ids).
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct RuleData {
     pub name: String,
     pub channel: String,

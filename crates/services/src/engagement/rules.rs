@@ -125,11 +125,11 @@ pub struct Decoded {
 pub fn decode(row: RuleRow) -> Decoded {
     let list = |s: &str| serde_json::from_str::<Vec<String>>(s).unwrap_or_default();
     Decoded {
-        mode: MatchMode::parse(&row.match_mode).unwrap_or(MatchMode::Contains),
-        keywords: list(&row.keywords),
-        replies: list(&row.replies),
-        account_ids: serde_json::from_str(&row.account_ids).unwrap_or_default(),
-        item_ids: list(&row.item_ids),
+        mode: MatchMode::parse(&row.data.match_mode).unwrap_or(MatchMode::Contains),
+        keywords: list(&row.data.keywords),
+        replies: list(&row.data.replies),
+        account_ids: serde_json::from_str(&row.data.account_ids).unwrap_or_default(),
+        item_ids: list(&row.data.item_ids),
         row,
     }
 }
@@ -202,7 +202,7 @@ pub async fn auto_reply(hub: &Hub, account_id: i64) -> Result<AutoRun, JobError>
         let now = platform_now();
         let day = domain::matrix::day_of(now);
         let (today, last) = db::auto_sent(&hub.db, a.id, day).await?;
-        let r = &rule.row;
+        let r = &rule.row.data;
         if let Err(hold) = may_reply(
             r.start_minute,
             r.end_minute,
@@ -230,12 +230,12 @@ pub async fn auto_reply(hub: &Hub, account_id: i64) -> Result<AutoRun, JobError>
             .await
         {
             Ok(reply_id) => {
-                log(hub, &c, r.id, &text, "sent", None, &reply_id, now).await?;
+                log(hub, &c, rule.row.id, &text, "sent", None, &reply_id, now).await?;
                 db::move_auto(&hub.db, c.id, "claimed", "done").await?;
                 run.sent += 1;
             }
             Err(e) => {
-                log(hub, &c, r.id, &text, "failed", Some(&e), "", now).await?;
+                log(hub, &c, rule.row.id, &text, "failed", Some(&e), "", now).await?;
                 if e.kind == ErrorKind::Permanent {
                     db::move_auto(&hub.db, c.id, "claimed", "failed").await?;
                     run.failed += 1;
