@@ -56,6 +56,8 @@ bench:
 	cargo run --release -p app --example publish_bench
 	# Activities and NFC: concurrent draws against bare write transactions; the tap page against /healthz.
 	cargo run --release -p app --example activities_bench
+	# Engagement: comments synced per second; a customer's comment to the auto-reply (poll and webhook).
+	cargo run --release -p app --example engagement_bench
 	# SEO titles: jieba load, keywords from 10,000 Chinese characters, titles per second on one thread.
 	cargo run --release -p domain --example seo_bench
 

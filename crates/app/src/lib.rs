@@ -207,6 +207,12 @@ pub fn registry(state: &api::AppState) -> Registry {
             JobKind::ContentHotlistSync => r.register(kind, move |ctx| {
                 services::content::hotlists::run(ctx, hub.clone())
             }),
+            JobKind::EngagementSync => r.register(kind, move |ctx| {
+                services::engagement::comments::run_sync(ctx, hub.clone())
+            }),
+            JobKind::EngagementAutoReply => r.register(kind, move |ctx| {
+                services::engagement::rules::run_auto_reply(ctx, hub.clone())
+            }),
         }
     }
     r
@@ -293,6 +299,10 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
             db.clone(),
             stop_rx.clone(),
         )));
+        tasks.push(tokio::spawn(services::engagement::comments::schedule(
+            db.clone(),
+            stop_rx.clone(),
+        )));
     }
     println!(
         "clipmatrix {} listening on http://{addr}",
@@ -336,6 +346,10 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
         db.clone(),
         stop_rx.clone(),
     ));
+    let comment_sched = tokio::spawn(services::engagement::comments::schedule(
+        db.clone(),
+        stop_rx.clone(),
+    ));
     let state = api::AppState::new(db.clone(), settings(&cfg, &cfg.listen)).await?;
     let dispatch = tokio::spawn(services::matrix::publish::dispatch_loop(
         state.hub.clone(),
@@ -350,7 +364,7 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     ));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
-    let _ = tokio::join!(sched, bench_sched, hot_sched, work, dispatch);
+    let _ = tokio::join!(sched, bench_sched, hot_sched, comment_sched, work, dispatch);
     db.pool.close().await;
     Ok(())
 }

@@ -220,6 +220,12 @@ messages! {
     CourseBodyRequired => "图文教程须填写中文正文", "A rich-text course needs its Chinese text";
     JobContentHotlistSync => "刷新热榜", "Refresh hot lists";
     HotBoardUnknown => "{field} 不是本页的榜单：{board}（可选：{allowed}）", "{field} is not a board of this page: {board} (one of: {allowed})";
+    JobEngagementSync => "同步评论", "Sync comments";
+    JobEngagementAutoReply => "评论自动回复", "Auto-reply to comments";
+    NoCommentApi => "{platform} 没有开放评论接口，无法同步或回复评论", "{platform} has no comment API: its comments cannot be synced or replied to";
+    ReplyRefused => "平台拒绝了回复：{reason}", "The platform refused the reply: {reason}";
+    LeadMove => "线索不能从“{from}”改为“{to}”", "A lead cannot move from '{from}' to '{to}'";
+    AssigneeInvalid => "只能分配给拥有线索菜单的在职员工", "Leads can be assigned only to active staff who have the leads menu";
 }
 
 impl Msg {
@@ -375,6 +381,18 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "version" => "版本号",
         "content" => "更新内容",
         "content_en" => "英文更新内容",
+        "keywords" => "关键词",
+        "replies" => "回复内容",
+        "match_mode" => "匹配方式",
+        "start_minute" => "开始时间",
+        "end_minute" => "结束时间",
+        "daily_cap" => "每日回复上限",
+        "min_gap_s" => "回复间隔",
+        "item_ids" => "视频",
+        "text" => "回复内容",
+        "assignee_id" => "跟进人",
+        "note" => "跟进记录",
+        "state" => "状态",
         _ => "",
     };
     match lang {

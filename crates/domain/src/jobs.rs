@@ -29,10 +29,14 @@ pub enum JobKind {
     SeoBenchmarkSync,
     /// Reads one hot-list board from its platform into the cache. Payload: [`HotBoardRef`].
     ContentHotlistSync,
+    /// An account's comments, read since its cursor (engagement). Payload: [`AccountRef`].
+    EngagementSync,
+    /// Keyword auto-replies to an account's new comments, each at most once. Payload: [`AccountRef`].
+    EngagementAutoReply,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 11] = [
+    pub const ALL: [JobKind; 13] = [
         JobKind::MatrixSync,
         JobKind::MatrixTokenRefresh,
         JobKind::PublishItem,
@@ -44,6 +48,8 @@ impl JobKind {
         JobKind::MaintenanceCleanup,
         JobKind::SeoBenchmarkSync,
         JobKind::ContentHotlistSync,
+        JobKind::EngagementSync,
+        JobKind::EngagementAutoReply,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -59,6 +65,8 @@ impl JobKind {
             JobKind::MaintenanceCleanup => "maintenance.cleanup",
             JobKind::SeoBenchmarkSync => "seo.benchmark_sync",
             JobKind::ContentHotlistSync => "content.hotlist_sync",
+            JobKind::EngagementSync => "engagement.sync",
+            JobKind::EngagementAutoReply => "engagement.auto_reply",
         }
     }
 
@@ -76,6 +84,8 @@ impl JobKind {
             JobKind::MaintenanceCleanup => Msg::JobMaintenanceCleanup,
             JobKind::SeoBenchmarkSync => Msg::JobSeoBenchmarkSync,
             JobKind::ContentHotlistSync => Msg::JobContentHotlistSync,
+            JobKind::EngagementSync => Msg::JobEngagementSync,
+            JobKind::EngagementAutoReply => Msg::JobEngagementAutoReply,
         }
     }
 }
@@ -126,14 +136,19 @@ pub trait Payload: Serialize + DeserializeOwned {
     const KINDS: &'static [JobKind];
 }
 
-/// `matrix.sync` and `matrix.token_refresh`: the account.
+/// `matrix.sync`, `matrix.token_refresh`, `engagement.sync` and `engagement.auto_reply`: the account.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AccountRef {
     pub account_id: i64,
 }
 
 impl Payload for AccountRef {
-    const KINDS: &'static [JobKind] = &[JobKind::MatrixSync, JobKind::MatrixTokenRefresh];
+    const KINDS: &'static [JobKind] = &[
+        JobKind::MatrixSync,
+        JobKind::MatrixTokenRefresh,
+        JobKind::EngagementSync,
+        JobKind::EngagementAutoReply,
+    ];
 }
 
 /// `publish.item` and `publish.review`: the matrix item.
@@ -357,7 +372,9 @@ mod tests {
                 "media.ingest",
                 "maintenance.cleanup",
                 "seo.benchmark_sync",
-                "content.hotlist_sync"
+                "content.hotlist_sync",
+                "engagement.sync",
+                "engagement.auto_reply"
             ]
         );
         assert_eq!(

@@ -6,6 +6,7 @@ pub mod clip;
 pub mod clock;
 pub mod content;
 pub mod hotlists;
+pub mod engagement;
 pub mod i18n;
 pub mod jobs;
 pub mod materials;

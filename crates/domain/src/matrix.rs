@@ -124,6 +124,12 @@ pub fn has_contact(s: &str) -> bool {
 
 /// Top-comment scripts: one per line, each at most 30 characters, no contact details or links.
 pub fn comments(raw: &str) -> Result<Vec<String>, Invalid> {
+    comment_lines("top_comments", raw)
+}
+
+/// SPEC §5 comment-script rules for any field holding scripts one per line (top comments,
+/// engagement's auto-reply scripts).
+pub fn comment_lines(field: &'static str, raw: &str) -> Result<Vec<String>, Invalid> {
     let mut out = vec![];
     for (i, line) in raw.lines().enumerate() {
         let l = line.trim();
@@ -133,13 +139,13 @@ pub fn comments(raw: &str) -> Result<Vec<String>, Invalid> {
         let n = (i + 1).to_string();
         if l.chars().count() > COMMENT_MAX {
             return broken(
-                "top_comments",
+                field,
                 Msg::CommentTooLong,
                 vec![("n", n), ("max", COMMENT_MAX.to_string())],
             );
         }
         if has_contact(l) {
-            return broken("top_comments", Msg::CommentContact, vec![("n", n)]);
+            return broken(field, Msg::CommentContact, vec![("n", n)]);
         }
         out.push(l.to_string());
     }

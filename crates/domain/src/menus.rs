@@ -280,6 +280,59 @@ pub const MENUS: &[MenuDef] = &[
             ],
         )
     },
+    // Engagement (docs/api-engagement.md): comments of every account and keyword auto-reply under
+    // Matrix, leads under Private messages. `/clue_management` shows a staff member the leads assigned
+    // to them; `/clue_assign` grants all of them (`msg/merchant_clue/all`) and assigning by hand.
+    MenuDef {
+        parent: Some("/matrix"),
+        ..menu(
+            "/comment_management",
+            "menu.commentManagement",
+            "CommentOutlined",
+            370,
+            &["task/merchant_comment/*"],
+        )
+    },
+    MenuDef {
+        parent: Some("/matrix"),
+        ..menu(
+            "/comment_reply",
+            "menu.commentReply",
+            "MessageOutlined",
+            375,
+            &[
+                "task/merchant_comment_keyword/*",
+                "task/merchant_comment/accounts",
+            ],
+        )
+    },
+    menu("/private", "menu.privateMsg", "WechatOutlined", 380, &[]),
+    MenuDef {
+        parent: Some("/private"),
+        ..menu(
+            "/clue_management",
+            "menu.clueManagement",
+            "ContactsOutlined",
+            381,
+            &[
+                "msg/merchant_clue/index",
+                "msg/merchant_clue/info",
+                "msg/merchant_clue/state",
+                "msg/merchant_clue/note",
+                "msg/merchant_clue/export",
+            ],
+        )
+    },
+    MenuDef {
+        parent: Some("/private"),
+        ..menu(
+            "/clue_assign",
+            "menu.clueAssign",
+            "TeamOutlined",
+            382,
+            &["msg/merchant_clue/*"],
+        )
+    },
     // SEO (docs/api-seo.md): titles, lexicons, keyword search and mining, benchmark accounts.
     menu("/seo", "menu.seo", "SearchOutlined", 250, &[]),
     MenuDef {

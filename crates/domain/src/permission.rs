@@ -99,6 +99,8 @@ const READ_SUFFIXES: &[&str] = &["index", "tree", "config", "detail", "list", "t
 /// points quote, a render job's state, and the account sign-in steps that show a QR code or poll it
 /// (the account itself is recorded by the call that saves it).
 const READ_CALLS: &[&str] = &[
+    "task/merchant_comment/accounts",
+    "msg/merchant_clue/export",
     "clip/merchant_much_clip/preview_video",
     "clip/merchant_video_library/job_video",
     "clip/merchant_visual_editing/video_library",

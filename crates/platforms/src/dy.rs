@@ -6,7 +6,8 @@
 
 use crate::http::{self, Http, MB, num, text};
 use crate::{
-    Adapter, AppCreds, Board, BoardEntry, Comment, Creds, Endpoint, ErrorKind, HotWord, PResult,
+    Adapter, AppCreds, Board, BoardEntry, Comment, CommentPage, Creds, Endpoint, ErrorKind, HotWord,
+    PResult,
     Platform, Poi, PublicAccount, PublicWork, PublishReq, QrLogin, SearchWord, SessionState, Stats,
     TokenSet, Work, WorkStatus, error, seo,
 };
@@ -563,6 +564,70 @@ impl Adapter for DyAdapter {
         Ok(out)
     }
 
+    async fn comment_page(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        cursor: &str,
+        count: usize,
+    ) -> PResult<CommentPage> {
+        let cursor = if cursor.is_empty() { "0" } else { cursor };
+        let count = count.clamp(1, 50).to_string();
+        let q = [
+            ("item_id", item_id),
+            ("cursor", cursor),
+            ("count", count.as_str()),
+            ("sort_type", "0"),
+        ];
+        let data = self
+            .call(
+                self.user(reqwest::Method::GET, "/item/comment/list/", creds, &q),
+                0,
+            )
+            .await?;
+        Ok(comment_page_from(&data))
+    }
+
+    async fn comment_replies(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        comment_id: &str,
+    ) -> PResult<Vec<Comment>> {
+        let q = [
+            ("item_id", item_id),
+            ("comment_id", comment_id),
+            ("cursor", "0"),
+            ("count", "50"),
+            ("sort_type", "0"),
+        ];
+        let data = self
+            .call(
+                self.user(reqwest::Method::GET, "/item/comment/reply/list/", creds, &q),
+                0,
+            )
+            .await?;
+        Ok(comment_page_from(&data).list)
+    }
+
+    async fn send_message(
+        &self,
+        creds: &Creds,
+        conversation_id: &str,
+        to_user_id: &str,
+        text_: &str,
+    ) -> PResult<String> {
+        let rb = self
+            .user(reqwest::Method::POST, "/im/send/msg/", creds, &[])
+            .json(&json!({
+                "conversation_id": conversation_id,
+                "to_user_id": to_user_id,
+                "content": {"msg_type": 1, "text": {"text": text_}},
+            }));
+        let data = self.call(rb, 0).await?;
+        Ok(text(&data, "msg_id"))
+    }
+
     /// GET /poi/search/keyword/ with the app's client_token.
     async fn share_link(
         &self,
@@ -736,6 +801,31 @@ impl Adapter for DyAdapter {
 }
 
 /// The labels of `/hotsearch/trending/sentences/`.
+/// A comment list answer (`list`, `cursor`, `has_more`) of DY or the session consoles.
+pub(crate) fn comment_page_from(data: &Value) -> CommentPage {
+    let list = data
+        .get("list")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    CommentPage {
+        list: list
+            .iter()
+            .map(|c| Comment {
+                comment_id: text(c, "comment_id"),
+                user_id: text(c, "comment_user_id"),
+                content: text(c, "content"),
+                create_time: num(c, "create_time"),
+                digg_count: num(c, "digg_count"),
+                reply_total: num(c, "reply_comment_total"),
+                top: http::boolean(c, "top"),
+            })
+            .collect(),
+        cursor: text(data, "cursor"),
+        has_more: http::boolean(data, "has_more") && !list.is_empty(),
+    }
+}
+
 fn hot_label(code: i64) -> &'static str {
     match code {
         1 => "新",

@@ -245,6 +245,20 @@ pub struct Comment {
     pub top: bool,
 }
 
+/// One page of comments, newest first, and where the next page starts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CommentPage {
+    pub list: Vec<Comment>,
+    pub cursor: String,
+    pub has_more: bool,
+}
+
+/// Does the platform let an app read and answer comments? KS has no comment API (PLATFORMS.md);
+/// SPH and XHS go through the session adapter; BJH and the shop platform have none either.
+pub fn has_comment_api(p: Platform) -> bool {
+    matches!(p, Platform::Dy | Platform::Sph | Platform::Xhs)
+}
+
 /// A signed H5 share link and the share id its create_video webhook will carry.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ShareLink {
@@ -349,6 +363,40 @@ pub trait Adapter: Send + Sync {
     ) -> PResult<String> {
         let _ = (creds, item_id, comment_id, text);
         Err(error::unsupported(self.platform(), "reply_comment"))
+    }
+
+    /// One page of a work's comments from `cursor` ("0" or "" first), newest first (DY, SPH, XHS).
+    async fn comment_page(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        cursor: &str,
+        count: usize,
+    ) -> PResult<CommentPage> {
+        let _ = (creds, item_id, cursor, count);
+        Err(error::unsupported(self.platform(), "comment_page"))
+    }
+    /// The replies under one comment, newest first (DY `/item/comment/reply/list/`).
+    async fn comment_replies(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        comment_id: &str,
+    ) -> PResult<Vec<Comment>> {
+        let _ = (creds, item_id, comment_id);
+        Err(error::unsupported(self.platform(), "comment_replies"))
+    }
+    /// Sends a private text message to a customer in a conversation; returns the message id (DY
+    /// business accounts, `/im/send/msg/`).
+    async fn send_message(
+        &self,
+        creds: &Creds,
+        conversation_id: &str,
+        to_user_id: &str,
+        text: &str,
+    ) -> PResult<String> {
+        let _ = (creds, conversation_id, to_user_id, text);
+        Err(error::unsupported(self.platform(), "send_message"))
     }
 
     // ---- SEO (issue 15; docs/seo-platforms.md). App credentials only, no account token. ----

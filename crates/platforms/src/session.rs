@@ -244,4 +244,46 @@ impl Adapter for SessionAdapter {
     async fn poi_search(&self, keyword: &str, city: &str) -> PResult<Vec<Poi>> {
         generic_poi_search(&self.http, keyword, city).await
     }
+
+    async fn comment_page(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        cursor: &str,
+        count: usize,
+    ) -> PResult<crate::CommentPage> {
+        if !crate::has_comment_api(self.platform) {
+            return Err(error::unsupported(self.platform, "comment_page"));
+        }
+        let url = format!(
+            "{}?{}",
+            self.http.url("/comments"),
+            http::query(&[
+                ("item_id", item_id),
+                ("cursor", if cursor.is_empty() { "0" } else { cursor }),
+                ("count", &count.clamp(1, 50).to_string()),
+            ])
+        );
+        let d = self
+            .call(self.with_session(self.http.client.get(url), creds), 0)
+            .await?;
+        Ok(crate::dy::comment_page_from(&d))
+    }
+
+    async fn reply_comment(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        comment_id: &str,
+        text_: &str,
+    ) -> PResult<String> {
+        if !crate::has_comment_api(self.platform) {
+            return Err(error::unsupported(self.platform, "reply_comment"));
+        }
+        let rb = self
+            .with_session(self.http.client.post(self.http.url("/comment")), creds)
+            .json(&json!({"item_id": item_id, "reply_to": comment_id, "content": text_}));
+        let d = self.call(rb, 0).await?;
+        Ok(text(&d, "comment_id"))
+    }
 }

@@ -13,6 +13,7 @@ pub mod content;
 pub mod db;
 pub mod dict;
 pub mod hotlists;
+pub mod engagement;
 pub mod jobs;
 pub mod list;
 pub mod materials;

@@ -8,9 +8,9 @@
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 
-/// A page of one table's rows for `mid`: `select` ends with `FROM <table> <alias>` (the count reads
-/// the same FROM), `scope` binds `mid` as `$1`.
-async fn page_of<T>(
+/// A page of one table's rows for `mid`: `select` ends with `FROM <table> <alias>` and its joins
+/// (the count reads the same FROM), `scope` binds `mid` as `$1`. Engagement's lists use it too.
+pub(crate) async fn page_of<T>(
     db: &Db,
     select: &str,
     scope: &str,

@@ -2121,6 +2121,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/msg.merchant_clue/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_msg_merchant_clue_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_clue/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The leads the caller sees, as a spreadsheet, with the list's filters. */
+        get: operations["get_msg_merchant_clue_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_clue/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_msg_merchant_clue_index"];
+        put?: never;
+        post: operations["post_msg_merchant_clue_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_clue/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_msg_merchant_clue_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_clue/note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_msg_merchant_clue_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_clue/staff_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_msg_merchant_clue_staff_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_clue/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_msg_merchant_clue_state"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nfc.index/add": {
         parameters: {
             query?: never;
@@ -3523,6 +3636,198 @@ export interface paths {
         get: operations["get_system_user_index"];
         put?: never;
         post: operations["post_system_user_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_task_merchant_comment_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_comment_hide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_task_merchant_comment_index"];
+        put?: never;
+        post: operations["post_task_merchant_comment_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_comment_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment/show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_comment_show"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment/spam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_comment_spam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_comment_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment_keyword/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_comment_keyword_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment_keyword/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_comment_keyword_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment_keyword/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_task_merchant_comment_keyword_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment_keyword/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_task_merchant_comment_keyword_index"];
+        put?: never;
+        post: operations["post_task_merchant_comment_keyword_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment_keyword/log_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_task_merchant_comment_keyword_log_list"];
+        put?: never;
+        post: operations["post_task_merchant_comment_keyword_log_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5017,6 +5322,22 @@ export interface components {
             platform: string;
             word: string;
         };
+        CommentAccount: {
+            /** Format: int64 */
+            id: number;
+            nickname: string;
+            platform: string;
+            /** @description Why not, in the caller's language (KS has no comment API). */
+            reason: string;
+            /** @description Whether its comments can be read and answered. */
+            supported: boolean;
+        };
+        CommentReplyReq: {
+            /** Format: int64 */
+            id: number;
+            /** @description One line, at most 30 characters, no contact details or links (SPEC §5). */
+            text?: string;
+        };
         Coupon: {
             /** Format: int64 */
             activity_id: number;
@@ -5198,6 +5519,36 @@ export interface components {
             /** Format: int64 */
             id: number;
             name?: string;
+        };
+        EngagementComment: {
+            /** Format: int64 */
+            account_id: number;
+            account_name: string;
+            /** @description pending | claimed | done | none | failed: the auto-reply's progress. */
+            auto_state: string;
+            comment_id: string;
+            content: string;
+            /**
+             * Format: int64
+             * @description Platform clock, unix ms.
+             */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** @description '' | purchase | contact | spam. */
+            intent: string;
+            /** @description The intent in the caller's language. */
+            intent_name: string;
+            item_id: string;
+            item_title: string;
+            platform: string;
+            replied: boolean;
+            /** Format: int64 */
+            replied_at: number;
+            reply_text: string;
+            /** @description visible | hidden | spam. */
+            status: string;
+            user_id: string;
         };
         Entry: {
             /** Format: int64 */
@@ -5578,6 +5929,79 @@ export interface components {
         Labeled: {
             label: string;
             value: string;
+        };
+        LeadAssignReq: {
+            /**
+             * Format: int64
+             * @description A staff member with the leads menu; 0: nobody.
+             */
+            assignee_id?: number;
+            /** Format: int64 */
+            id: number;
+        };
+        LeadIdReq: {
+            /** Format: int64 */
+            id: number;
+        };
+        LeadNote: {
+            /** Format: int64 */
+            at: number;
+            by: string;
+            text: string;
+        };
+        LeadNoteReq: {
+            /** Format: int64 */
+            id: number;
+            /** @description 1–500 characters. */
+            note?: string;
+        };
+        LeadStaff: {
+            /** Format: int64 */
+            id: number;
+            nickname: string;
+        };
+        LeadStateReq: {
+            /** Format: int64 */
+            id: number;
+            /** @description contacted | converted | invalid. */
+            state?: string;
+        };
+        LeadView: {
+            /** Format: int64 */
+            account_id: number;
+            account_name: string;
+            /**
+             * Format: int64
+             * @description 0: nobody yet.
+             */
+            assignee_id: number;
+            assignee_name: string;
+            content: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            intent: string;
+            intent_name: string;
+            item_id: string;
+            /** @description The customer (nickname, else their platform id). */
+            name: string;
+            notes: components["schemas"]["LeadNote"][];
+            phone: string;
+            platform: string;
+            /** @description comment | message. */
+            source: string;
+            /**
+             * Format: int64
+             * @description The comment or message row it came from.
+             */
+            source_id: number;
+            /** @description new | contacted | converted | invalid. */
+            state: string;
+            state_name: string;
+            /** Format: int64 */
+            updated_at: number;
+            wechat: string;
         };
         LexAddReq: {
             /** @description brand | product | region | longtail | banned | stop */
@@ -6375,6 +6799,32 @@ export interface components {
             /** Format: int64 */
             variant_id: number;
         };
+        ReplyLogView: {
+            /** Format: int64 */
+            account_id: number;
+            account_name: string;
+            comment: string;
+            /** Format: int64 */
+            comment_id: number;
+            content: string;
+            /** Format: int64 */
+            created_at: number;
+            /** @description Why the platform refused, in the caller's language. */
+            error: string;
+            error_code: string;
+            /** Format: int64 */
+            id: number;
+            /** @description auto | manual. */
+            origin: string;
+            /** @description sent | failed. */
+            result: string;
+            /**
+             * Format: int64
+             * @description 0 for a reply written by hand.
+             */
+            rule_id: number;
+            rule_name: string;
+        };
         /**
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
@@ -6946,6 +7396,48 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_EngagementComment: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                account_id: number;
+                account_name: string;
+                /** @description pending | claimed | done | none | failed: the auto-reply's progress. */
+                auto_state: string;
+                comment_id: string;
+                content: string;
+                /**
+                 * Format: int64
+                 * @description Platform clock, unix ms.
+                 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** @description '' | purchase | contact | spam. */
+                intent: string;
+                /** @description The intent in the caller's language. */
+                intent_name: string;
+                item_id: string;
+                item_title: string;
+                platform: string;
+                replied: boolean;
+                /** Format: int64 */
+                replied_at: number;
+                reply_text: string;
+                /** @description visible | hidden | spam. */
+                status: string;
+                user_id: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_FileType: {
             /**
              * Format: int32
@@ -7267,6 +7759,55 @@ export interface components {
                 state: string;
                 /** Format: int64 */
                 updated_at: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_LeadView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                account_id: number;
+                account_name: string;
+                /**
+                 * Format: int64
+                 * @description 0: nobody yet.
+                 */
+                assignee_id: number;
+                assignee_name: string;
+                content: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                intent: string;
+                intent_name: string;
+                item_id: string;
+                /** @description The customer (nickname, else their platform id). */
+                name: string;
+                notes: components["schemas"]["LeadNote"][];
+                phone: string;
+                platform: string;
+                /** @description comment | message. */
+                source: string;
+                /**
+                 * Format: int64
+                 * @description The comment or message row it came from.
+                 */
+                source_id: number;
+                /** @description new | contacted | converted | invalid. */
+                state: string;
+                state_name: string;
+                /** Format: int64 */
+                updated_at: number;
+                wechat: string;
             };
             message: string;
         };
@@ -8034,6 +8575,57 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_EngagementComment: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    account_id: number;
+                    account_name: string;
+                    /** @description pending | claimed | done | none | failed: the auto-reply's progress. */
+                    auto_state: string;
+                    comment_id: string;
+                    content: string;
+                    /**
+                     * Format: int64
+                     * @description Platform clock, unix ms.
+                     */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description '' | purchase | contact | spam. */
+                    intent: string;
+                    /** @description The intent in the caller's language. */
+                    intent_name: string;
+                    item_id: string;
+                    item_title: string;
+                    platform: string;
+                    replied: boolean;
+                    /** Format: int64 */
+                    replied_at: number;
+                    reply_text: string;
+                    /** @description visible | hidden | spam. */
+                    status: string;
+                    user_id: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_FileType: {
             /**
              * Format: int32
@@ -8142,6 +8734,64 @@ export interface components {
                     state: string;
                     /** Format: int64 */
                     updated_at: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_LeadView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    account_id: number;
+                    account_name: string;
+                    /**
+                     * Format: int64
+                     * @description 0: nobody yet.
+                     */
+                    assignee_id: number;
+                    assignee_name: string;
+                    content: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    intent: string;
+                    intent_name: string;
+                    item_id: string;
+                    /** @description The customer (nickname, else their platform id). */
+                    name: string;
+                    notes: components["schemas"]["LeadNote"][];
+                    phone: string;
+                    platform: string;
+                    /** @description comment | message. */
+                    source: string;
+                    /**
+                     * Format: int64
+                     * @description The comment or message row it came from.
+                     */
+                    source_id: number;
+                    /** @description new | contacted | converted | invalid. */
+                    state: string;
+                    state_name: string;
+                    /** Format: int64 */
+                    updated_at: number;
+                    wechat: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -8444,6 +9094,53 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_ReplyLogView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    account_id: number;
+                    account_name: string;
+                    comment: string;
+                    /** Format: int64 */
+                    comment_id: number;
+                    content: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** @description Why the platform refused, in the caller's language. */
+                    error: string;
+                    error_code: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description auto | manual. */
+                    origin: string;
+                    /** @description sent | failed. */
+                    result: string;
+                    /**
+                     * Format: int64
+                     * @description 0 for a reply written by hand.
+                     */
+                    rule_id: number;
+                    rule_name: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_RoleView: {
             /**
              * Format: int32
@@ -8462,6 +9159,64 @@ export interface components {
                     id: number;
                     name: string;
                     permissions: string[];
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_RuleView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** @description Empty: every account. */
+                    account_ids: number[];
+                    /** @description comment | message (first private messages). */
+                    channel: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /**
+                     * Format: int64
+                     * @description Automatic replies per account and China day.
+                     */
+                    daily_cap: number;
+                    enabled: boolean;
+                    /** Format: int64 */
+                    end_minute: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description Empty: every video. */
+                    item_ids: string[];
+                    keywords: string[];
+                    /** @description exact | contains | segmented (jieba words). */
+                    match_mode: string;
+                    /**
+                     * Format: int64
+                     * @description Seconds at least between two automatic replies of an account.
+                     */
+                    min_gap_s: number;
+                    name: string;
+                    replies: string[];
+                    /**
+                     * Format: int64
+                     * @description Active hours, China minutes of the day [start, end); equal: all day.
+                     */
+                    start_minute: number;
+                    /** Format: int64 */
+                    updated_at: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -9568,6 +10323,55 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_RuleView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** @description Empty: every account. */
+                account_ids: number[];
+                /** @description comment | message (first private messages). */
+                channel: string;
+                /** Format: int64 */
+                created_at: number;
+                /**
+                 * Format: int64
+                 * @description Automatic replies per account and China day.
+                 */
+                daily_cap: number;
+                enabled: boolean;
+                /** Format: int64 */
+                end_minute: number;
+                /** Format: int64 */
+                id: number;
+                /** @description Empty: every video. */
+                item_ids: string[];
+                keywords: string[];
+                /** @description exact | contains | segmented (jieba words). */
+                match_mode: string;
+                /**
+                 * Format: int64
+                 * @description Seconds at least between two automatic replies of an account.
+                 */
+                min_gap_s: number;
+                name: string;
+                replies: string[];
+                /**
+                 * Format: int64
+                 * @description Active hours, China minutes of the day [start, end); equal: all day.
+                 */
+                start_minute: number;
+                /** Format: int64 */
+                updated_at: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Sent: {
             /**
              * Format: int32
@@ -9825,6 +10629,26 @@ export interface components {
                 job_id: number;
                 /** Format: int64 */
                 points: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_SyncView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** @description New comments stored. */
+                added: number;
+                /** @description Comments read since the cursors. */
+                read: number;
+                /** @description Public works looked at. */
+                works: number;
             };
             message: string;
         };
@@ -10191,6 +11015,45 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Vec_CommentAccount: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                id: number;
+                nickname: string;
+                platform: string;
+                /** @description Why not, in the caller's language (KS has no comment API). */
+                reason: string;
+                /** @description Whether its comments can be read and answered. */
+                supported: boolean;
+            }[];
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Vec_LeadStaff: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                id: number;
+                nickname: string;
+            }[];
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Vec_LineView: {
             /**
              * Format: int32
@@ -10354,6 +11217,68 @@ export interface components {
             id: number;
             name: string;
             permissions: string[];
+        };
+        RuleReq: {
+            account_ids?: number[];
+            channel?: string;
+            /** Format: int64 */
+            daily_cap?: number;
+            enabled?: boolean;
+            /** Format: int64 */
+            end_minute?: number;
+            /**
+             * Format: int64
+             * @description Needed by edit only.
+             */
+            id?: number;
+            item_ids?: string[];
+            /** @description 1–20, each 1–30 characters. */
+            keywords?: string[];
+            match_mode?: string;
+            /** Format: int64 */
+            min_gap_s?: number;
+            name?: string;
+            /** @description 1–5 scripts, each ≤ 30 characters, no contact details or links; one is picked at random. */
+            replies?: string[];
+            /** Format: int64 */
+            start_minute?: number;
+        };
+        RuleView: {
+            /** @description Empty: every account. */
+            account_ids: number[];
+            /** @description comment | message (first private messages). */
+            channel: string;
+            /** Format: int64 */
+            created_at: number;
+            /**
+             * Format: int64
+             * @description Automatic replies per account and China day.
+             */
+            daily_cap: number;
+            enabled: boolean;
+            /** Format: int64 */
+            end_minute: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Empty: every video. */
+            item_ids: string[];
+            keywords: string[];
+            /** @description exact | contains | segmented (jieba words). */
+            match_mode: string;
+            /**
+             * Format: int64
+             * @description Seconds at least between two automatic replies of an account.
+             */
+            min_gap_s: number;
+            name: string;
+            replies: string[];
+            /**
+             * Format: int64
+             * @description Active hours, China minutes of the day [start, end); equal: all day.
+             */
+            start_minute: number;
+            /** Format: int64 */
+            updated_at: number;
         };
         SearchWordView: {
             /**
@@ -10615,6 +11540,21 @@ export interface components {
         StyleView: {
             code: string;
             name: string;
+        };
+        SyncReq: {
+            /**
+             * Format: int64
+             * @description One account; none: all of the merchant's.
+             */
+            account_id?: number | null;
+        };
+        SyncView: {
+            /** @description New comments stored. */
+            added: number;
+            /** @description Comments read since the cursors. */
+            read: number;
+            /** @description Public works looked at. */
+            works: number;
         };
         SystemMusic: {
             category: string;
@@ -16334,6 +17274,215 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_msg_merchant_clue_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadAssignReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_LeadView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_merchant_clue_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the leads (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_merchant_clue_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_LeadView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_merchant_clue_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_LeadView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_merchant_clue_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadIdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_LeadView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_merchant_clue_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadNoteReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_LeadView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_merchant_clue_staff_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_LeadStaff"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_merchant_clue_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadStateReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_LeadView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     post_nfc_index_add: {
         parameters: {
             query?: never;
@@ -19401,6 +20550,398 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_UserRow"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_comment_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_CommentAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_hide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_EngagementComment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_comment_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_EngagementComment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_EngagementComment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_EngagementComment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_EngagementComment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_spam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_EngagementComment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SyncView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_keyword_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RuleView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_keyword_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_keyword_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RuleView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_comment_keyword_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_RuleView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_keyword_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_RuleView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_comment_keyword_log_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ReplyLogView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_keyword_log_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ReplyLogView"];
                 };
             };
             401: components["responses"]["Unauthorized"];

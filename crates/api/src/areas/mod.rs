@@ -2,6 +2,7 @@ pub mod activities;
 pub mod auth;
 pub mod clip;
 pub mod content;
+pub mod engagement;
 pub mod materials;
 pub mod matrix;
 pub mod nfc;

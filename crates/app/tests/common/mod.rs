@@ -2,6 +2,8 @@
 //! CLIPMATRIX_TEST_POSTGRES_URL is set), the real router on a random port, and a small client.
 #![allow(dead_code)]
 
+pub mod publish;
+
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use store::Db;

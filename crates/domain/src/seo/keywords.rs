@@ -467,3 +467,15 @@ fn english(text: &str, want: usize) -> Vec<(String, f64)> {
         .map(|(w, (n, _))| (w.to_string(), n as f64))
         .collect()
 }
+
+/// The words of `text` as jieba cuts it (with the retail dictionary), blanks and punctuation left
+/// out. Engagement's "segmented" keyword match compares these (`domain::engagement`).
+pub fn segment(text: &str) -> Vec<String> {
+    ZH.jieba
+        .cut(text, true)
+        .into_iter()
+        .map(|t| t.word.trim())
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .map(str::to_lowercase)
+        .collect()
+}

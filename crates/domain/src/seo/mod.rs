@@ -24,7 +24,7 @@ mod tests;
 
 pub use banned::BANNED_WORDS;
 pub use generate::{Title, TitleRequest, generate, topics};
-pub use keywords::{extract_keywords, warm_up};
+pub use keywords::{extract_keywords, segment, warm_up};
 pub use limits::{LexKind, banned_word, near_key};
 pub use patterns::Category;
 

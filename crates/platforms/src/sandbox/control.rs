@@ -22,6 +22,10 @@ pub(crate) fn routes() -> Router<S> {
         .route("/faults/clear", post(clear_faults))
         .route("/counts", get(counts))
         .route("/messages", get(messages))
+        .route("/comment", post(super::engage::comment))
+        .route("/im", post(super::engage::im))
+        .route("/replies", get(super::engage::replies))
+        .route("/comments_page", get(super::engage::page))
         .route("/review", post(review))
         .route("/expire", post(expire))
         .route("/webhook", post(webhook))
@@ -183,7 +187,7 @@ async fn counts(St(s): St<S>) -> Json<Value> {
         .collect();
     Json(
         json!({"total_creates": st.total_creates, "creates": st.creates, "works": works, "webhooks_sent": st.webhooks_sent,
-               "messages_sent": st.messages.len(), "client_tokens_issued": st.client_tokens.len()}),
+               "messages_sent": st.messages.len(), "messages_received": st.inbox.len(), "client_tokens_issued": st.client_tokens.len()}),
     )
 }
 

@@ -943,6 +943,12 @@ async fn comment_reply(
     if let Err((c, m)) = own_item(&st, &item_id, &open_id) {
         return err(c, m);
     }
+    if reply_to.is_some()
+        && let Err(l) = super::engage::admit_reply(&mut st, Platform::Dy, &open_id, &content)
+    {
+        let (c, m) = l.dy();
+        return err(c, m);
+    }
     let id = st.id("cmt");
     st.posted_comments
         .entry(item_id)

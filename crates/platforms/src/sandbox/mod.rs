@@ -24,6 +24,7 @@ mod bjh;
 mod control;
 mod dy;
 mod dy_data;
+mod engage;
 mod ks;
 pub mod llm;
 mod mp4;
@@ -83,6 +84,7 @@ impl Default for Config {
 /// Builds the sandbox. State is inside; nest it: `Router::new().nest("/sandbox", router(cfg))`.
 pub fn router(cfg: Config) -> Router {
     let s: S = Arc::new(Sandbox::new(cfg));
+    engage::start_pump(&s);
     Router::new()
         .route("/", get(pages::index))
         .route("/avatar/{file}", get(avatar::serve))
@@ -248,6 +250,13 @@ pub(crate) struct State {
     pub total_creates: u64,
     pub webhooks_sent: u64,
     pub bjh_revoked: HashSet<String>,
+    /// Customers' private messages to DY accounts (pushed as `im_receive_msg`).
+    pub inbox: Vec<engage::Inbound>,
+    /// Generated private messages were pushed up to here (platform clock).
+    pub messages_pushed_until: i64,
+    /// "<platform>:<open_id>" -> recent reply times (the reply rate limit), not saved.
+    #[serde(skip)]
+    pub reply_times: HashMap<String, Vec<i64>>,
     seq: u64,
 }
 

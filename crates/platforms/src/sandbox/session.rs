@@ -50,6 +50,7 @@ pub(crate) fn routes(p: Platform) -> Router<S> {
         .route("/publish", post(publish))
         .route("/works", get(works))
         .route("/comment", post(comment))
+        .route("/comments", get(comments))
         .route("/poi/search", get(super::poi::generic))
         .layer(Extension(p))
 }
@@ -318,6 +319,11 @@ async fn comment(St(s): St<S>, Extension(p): P, headers: HeaderMap, body: Json<V
     if content.trim().is_empty() {
         return err(c::BAD_PARAMS, "评论不能为空");
     }
+    let reply_to = body
+        .get("reply_to")
+        .and_then(Value::as_str)
+        .filter(|c| !c.is_empty())
+        .map(String::from);
     let mut st = s.lock();
     if !st
         .works
@@ -326,18 +332,47 @@ async fn comment(St(s): St<S>, Extension(p): P, headers: HeaderMap, body: Json<V
     {
         return err(c::BAD_PARAMS, "作品不存在");
     }
+    if reply_to.is_some()
+        && let Err(l) = super::engage::admit_reply(&mut st, p, &open_id, &content)
+    {
+        let (code, m) = l.session();
+        return err(code, m);
+    }
     let id = st.id("cmt");
     st.posted_comments
         .entry(item_id)
         .or_default()
         .push(PostedComment {
             comment_id: id.clone(),
-            reply_to: None,
+            reply_to,
             content,
             create_time: platform_now(),
             user_id: open_id,
         });
     ok(json!({"comment_id": id}))
+}
+
+/// `GET /comments?item_id&cursor&count`: the comments under one of the account's works, newest
+/// first (the console's comment panel).
+async fn comments(St(s): St<S>, Extension(p): P, headers: HeaderMap, Query(q): Q) -> Response {
+    let open_id = match enter(&s, p, "comments", &headers).await {
+        Ok(o) => o,
+        Err(r) => return r,
+    };
+    let item_id = q.get("item_id").cloned().unwrap_or_default();
+    let (cursor, count) = super::cursor_count(&q, 20, 50);
+    let st = s.lock();
+    let Some(w) = st
+        .works
+        .iter()
+        .find(|w| w.platform == p && w.item_id == item_id && w.open_id == open_id)
+    else {
+        return err(c::BAD_PARAMS, "作品不存在");
+    };
+    let all = w.comments(platform_now(), st.posted_of(&item_id));
+    let page: Vec<_> = all.iter().skip(cursor).take(count).cloned().collect();
+    let next = cursor + page.len();
+    ok(json!({"list": page, "cursor": next.to_string(), "has_more": next < all.len()}))
 }
 
 // ---- human pages -----------------------------------------------------------------------------------

@@ -56,8 +56,9 @@ pub(crate) struct StatsOut {
     pub share: i64,
 }
 
-/// Audience comments, lead-ish questions included (auto-reply and lead detection need them).
-const COMMENT_POOL: [&str; 12] = [
+/// Audience comments: purchase-intent questions, contact requests, spam, emoji and plain praise
+/// (auto-reply and lead detection need them all).
+const COMMENT_POOL: [&str; 18] = [
     "太好看了！",
     "在哪里买的？求链接",
     "这个地方怎么去？",
@@ -70,6 +71,12 @@ const COMMENT_POOL: [&str; 12] = [
     "怎么联系你们？",
     "人多吗，需要排队吗",
     "有团购优惠吗",
+    "多少钱？",
+    "地址在哪",
+    "我想要，电话 13800138000",
+    "兼职日赚500，加群了解",
+    "😍😍😍",
+    "加我微信 likeit_88 发我价格",
 ];
 /// One generated comment per this many plays.
 const PLAYS_PER_COMMENT: i64 = 300;

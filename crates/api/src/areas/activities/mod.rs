@@ -304,7 +304,7 @@ pub async fn draw_log(
 /// Exports hold at most this many rows (a year of a busy shop's draws).
 const EXPORT_MAX: usize = 100_000;
 
-fn format_of(s: Option<&str>) -> Result<Format, ApiError> {
+pub(crate) fn format_of(s: Option<&str>) -> Result<Format, ApiError> {
     Format::parse(s.filter(|s| !s.is_empty())).ok_or_else(|| {
         ApiError::invalid_with(
             "format",
@@ -314,7 +314,7 @@ fn format_of(s: Option<&str>) -> Result<Format, ApiError> {
     })
 }
 
-fn file(name: &str, f: Format, body: Vec<u8>) -> Response {
+pub(crate) fn file(name: &str, f: Format, body: Vec<u8>) -> Response {
     let stamp = services::export::china_time(platform_now())
         .replace([' ', ':'], "")
         .replace('-', "");

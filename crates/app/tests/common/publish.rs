@@ -1,0 +1,253 @@
+//! Helpers of the stories that authorize accounts and publish through the whole pipeline (matrix,
+//! engagement): the sandbox's consent and QR pages clicked through, videos, a release task posted now.
+
+use super::*;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+pub fn no_redirect() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// What a browser submits from a page's inputs: hidden and text ones, and ticked checkboxes.
+pub fn form_fields(html: &str) -> Vec<(String, String)> {
+    let mut out = vec![];
+    for part in html.split("<input").skip(1) {
+        let tag = &part[..part.find('>').unwrap_or(part.len())];
+        let attr = |name: &str| {
+            let key = format!("{name}=\"");
+            part.find(&key).map(|i| {
+                let rest = &part[i + key.len()..];
+                rest[..rest.find('"').unwrap()]
+                    .replace("&amp;", "&")
+                    .replace("&quot;", "\"")
+            })
+        };
+        if attr("type").as_deref() == Some("checkbox") && !tag.contains(" checked") {
+            continue;
+        }
+        if let (Some(n), Some(v)) = (attr("name"), attr("value")) {
+            out.push((n, v));
+        }
+    }
+    out
+}
+
+/// `n` ready uploaded videos: one goes through the real upload + ingest, the rest are copies of
+/// its row (same file) so the test does not transcode n times.
+pub async fn videos(app: &TestApp, t: &str, n: usize) -> Vec<i64> {
+    let bytes = ffmpeg_bytes(
+        &[
+            "-f",
+            "lavfi",
+            "-i",
+            "color=c=blue:s=360x640:r=30",
+            "-f",
+            "lavfi",
+            "-i",
+            "sine=f=440",
+            "-t",
+            "1",
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-c:a",
+            "aac",
+        ],
+        "mp4",
+    );
+    let r = app
+        .upload(
+            "/media.merchant_much_resource/add_resource",
+            t,
+            &[],
+            "shop.mp4",
+            bytes,
+        )
+        .await;
+    let id = r.ok()["id"].as_i64().unwrap();
+    app.wait_ready(t, &[id]).await;
+    let mut ids = vec![id];
+    for i in 1..n {
+        let new: i64 = sqlx::query_scalar(
+            "INSERT INTO media_files (merchant_id, library, kind, group_id, name, original_name, storage_key, mime, size, width, \
+               height, duration_ms, state, created_at, updated_at) \
+             SELECT merchant_id, library, kind, group_id, name || $2, original_name, storage_key, mime, size, width, height, \
+               duration_ms, state, created_at, updated_at FROM media_files WHERE id = $1 RETURNING id",
+        )
+        .bind(id)
+        .bind(format!(" #{i}"))
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        ids.push(new);
+    }
+    ids
+}
+
+/// Moves the platform clock just past the last scheduled post of a task.
+pub async fn past_the_plan(app: &TestApp, t: &str, task_id: i64) {
+    let last = items(app, t, task_id)
+        .await
+        .iter()
+        .map(|i| i["scheduled_at"].as_i64().unwrap())
+        .max()
+        .unwrap();
+    domain::clock::advance_to(last + 60_000);
+}
+
+/// A timed one-day schedule a few minutes ahead on the platform clock (its date too, so it works
+/// across midnight): the posts are due after `past_the_plan`, without skipping days.
+pub fn soon() -> Value {
+    use domain::matrix::{TZ_OFFSET_MS, day_of, fmt_day};
+    let t = domain::clock::platform_now() + 3 * 60_000;
+    let m = (t + TZ_OFFSET_MS).rem_euclid(86_400_000) / 60_000;
+    json!({"days": 1, "daily_quantity": 1, "time_mode": "timed", "times": [format!("{:02}:{:02}", m / 60, m % 60)],
+           "start_date": fmt_day(day_of(t))})
+}
+
+pub fn today() -> String {
+    domain::matrix::fmt_day(domain::matrix::day_of(domain::clock::platform_now()))
+}
+
+pub fn task(accounts: &[i64], materials: &[i64], extra: Value) -> Value {
+    let mut v = json!({
+        "name": "春季上新", "titles": "春天的第一杯奶茶#周末就来这里", "topics": ["探店", "#美食"],
+        "top_comments": "好喝！\n下次还来\n推荐给朋友", "at_users": [], "mount_type": "none",
+        "time_mode": "random", "start_date": today(), "daily_quantity": 1, "days": 3, "times": [],
+        "account_ids": accounts, "material_ids": materials,
+    });
+    for (k, x) in extra.as_object().unwrap() {
+        v[k] = x.clone();
+    }
+    v
+}
+
+pub async fn sandbox(app: &TestApp, path: &str, body: Option<Value>) -> Value {
+    let url = app.url(&format!("/sandbox/_control/{path}"));
+    let req = match body {
+        Some(b) => app.http.post(url).json(&b),
+        None => app.http.get(url),
+    };
+    req.send().await.unwrap().json().await.unwrap()
+}
+
+pub async fn items(app: &TestApp, t: &str, task_id: i64) -> Vec<Value> {
+    let r = app
+        .post(
+            "/task.merchant_forward_task/forward_video_release",
+            Some(t),
+            json!({"task_id": task_id, "limit": 100}),
+        )
+        .await;
+    r.ok()["rows"].as_array().unwrap().clone()
+}
+
+/// Waits until every item of a task is in one of `states`.
+pub async fn wait_items(app: &TestApp, t: &str, task_id: i64, states: &[&str]) -> Vec<Value> {
+    for _ in 0..1200 {
+        let rows = items(app, t, task_id).await;
+        if rows
+            .iter()
+            .all(|i| states.contains(&i["state"].as_str().unwrap()))
+        {
+            return rows;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "items did not reach {states:?}: {:#?}",
+        items(app, t, task_id).await
+    );
+}
+
+/// A one-day task posting `vids` on `accounts` at 00:00, approved, the clock an hour on: the items
+/// once each has ended (published, released or failed).
+pub async fn publish_now(
+    app: &TestApp,
+    t: &str,
+    admin: &str,
+    accounts: &[i64],
+    vids: &[i64],
+) -> Vec<Value> {
+    let r = app
+        .post(
+            "/matrix.merchant_publish_management/createCommonPublishTask",
+            Some(t),
+            task(accounts, vids, soon()),
+        )
+        .await;
+    let tid = r.ok()["task"]["id"].as_i64().unwrap();
+    app.post("/system/audit/approve", Some(admin), json!({"id": tid}))
+        .await
+        .ok();
+    past_the_plan(app, t, tid).await;
+    wait_items(app, t, tid, &["published", "released", "failed"]).await
+}
+
+/// Consent-page authorization for an OAuth platform (DY, KS); returns the account id.
+pub async fn authorize_oauth(app: &TestApp, t: &str, platform: &str) -> i64 {
+    let r = app
+        .post(
+            "/task.merchant_group_user/get_qrCode",
+            Some(t),
+            json!({"platform": platform}),
+        )
+        .await;
+    let url = r.ok()["url"].as_str().unwrap().to_string();
+    let http = no_redirect();
+    let page = http.get(&url).send().await.unwrap().text().await.unwrap();
+    let mut fields = form_fields(&page);
+    fields.push(("action".into(), "approve".into()));
+    let res = http.post(&url).form(&fields).send().await.unwrap();
+    let back = res.headers()["location"].to_str().unwrap().to_string();
+    let res = http.get(&back).send().await.unwrap();
+    let to = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(
+        to.starts_with("/account_auth?authorized="),
+        "{platform}: {to}"
+    );
+    to.rsplit('=').next().unwrap().parse().unwrap()
+}
+
+/// QR login for a session platform (SPH, XHS, shop) through the generic call; returns the account id.
+pub async fn authorize_qr(app: &TestApp, t: &str, platform: &str) -> i64 {
+    let r = app
+        .post(
+            "/task.merchant_group_user/qr_login",
+            Some(t),
+            json!({"platform": platform}),
+        )
+        .await;
+    let (login_id, qr_url) = (
+        r.ok()["login_id"].clone(),
+        r.ok()["qr_url"].as_str().unwrap().to_string(),
+    );
+    let http = no_redirect();
+    let page = http
+        .get(&qr_url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    http.post(&qr_url)
+        .form(&form_fields(&page))
+        .send()
+        .await
+        .unwrap();
+    let done = app
+        .post(
+            "/task.merchant_group_user/qr_login",
+            Some(t),
+            json!({"platform": platform, "login_id": login_id}),
+        )
+        .await;
+    assert_eq!(done.ok()["state"], "logged_in", "{platform}: {}", done.body);
+    done.ok()["account"]["id"].as_i64().unwrap()
+}

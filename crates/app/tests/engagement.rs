@@ -1,0 +1,744 @@
+//! Engagement, whole app on SQLite and PostgreSQL: a DY account publishes through the sandbox, the
+//! platform's audience comments over a simulated day and customers write comments and private
+//! messages (webhooks delivered twice on purpose); the sync job reads them once, keyword rules
+//! answer each matching comment once within their caps (the sandbox counts the replies), leads are
+//! made and assigned in turn, followed up and exported; a restart doubles nothing; staff without the
+//! menus are refused, another tenant sees nothing, bad input is a 422 naming the field. The platform
+//! clock is process-wide, so every test holds CLOCK.
+
+mod common;
+use common::publish::*;
+use common::*;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::time::Duration;
+
+static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+const HOUR: i64 = 3_600_000;
+
+async fn comments(app: &TestApp, t: &str, q: Value) -> Vec<Value> {
+    let mut q = q;
+    q["limit"] = json!(1000);
+    app.post("/task.merchant_comment/index", Some(t), q)
+        .await
+        .ok()["rows"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+async fn leads(app: &TestApp, t: &str) -> Vec<Value> {
+    app.post("/msg.merchant_clue/index", Some(t), json!({"limit": 1000}))
+        .await
+        .ok()["rows"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// Polls `f` until it holds (20 s at most).
+async fn until<F, Fut>(what: &str, mut f: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..200 {
+        if f().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// The replies the sandbox's platform holds, by the comment they answer.
+async fn platform_replies(app: &TestApp) -> HashMap<String, usize> {
+    let v = sandbox(app, "replies", None).await;
+    let mut out = HashMap::new();
+    for r in v["replies"].as_array().unwrap() {
+        *out.entry(r["comment_id"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    out
+}
+
+async fn staff(app: &TestApp, demo: &str, name: &str, menus: &[&str]) -> (i64, String) {
+    let mut ids = vec![];
+    for m in menus {
+        ids.push(app.menu_id(demo, m).await);
+    }
+    let r = app
+        .post(
+            "/user.merchant_user_sub/add",
+            Some(demo),
+            json!({"username": name, "nickname": name, "password": "abc12345", "menu_ids": ids}),
+        )
+        .await;
+    let id = r.ok()["id"].as_i64().unwrap();
+    (id, app.login(3, name, "abc12345").await)
+}
+
+fn rule(extra: Value) -> Value {
+    let mut v = json!({
+        "name": "团购咨询", "match_mode": "contains", "keywords": ["团购券", "券怎么用"],
+        "replies": ["您好，团购券已私信您", "感谢咨询，欢迎到店"], "daily_cap": 3, "min_gap_s": 0,
+    });
+    for (k, x) in extra.as_object().unwrap() {
+        v[k] = x.clone();
+    }
+    v
+}
+
+#[tokio::test]
+async fn comments_auto_replies_and_leads_story() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let (s1, s1_token) = staff(&app, &t, "lead_a", &["/clue_management"]).await;
+        let (s2, _) = staff(&app, &t, "lead_b", &["/clue_management"]).await;
+        let (s3, boss) = staff(
+            &app,
+            &t,
+            "lead_boss",
+            &["/clue_assign", "/comment_management"],
+        )
+        .await;
+
+        // A DY account posts a video; the platform reviews it and the audience starts commenting.
+        let account = authorize_oauth(&app, &t, "dy").await;
+        let ks = authorize_oauth(&app, &t, "ks").await;
+        let vids = videos(&app, &t, 1).await;
+        let posted = publish_now(&app, &t, &admin, &[account], &vids).await;
+        let item_id = posted[0]["item_id"].as_str().unwrap().to_string();
+        assert!(!item_id.is_empty(), "{posted:?}");
+        domain::clock::advance(6 * HOUR);
+
+        // Kuaishou has no comment API: the console is told so, in both languages.
+        let accs = app.get("/task.merchant_comment/accounts", Some(&t)).await;
+        let ks_row = accs
+            .ok()
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["id"] == ks)
+            .unwrap()
+            .clone();
+        assert_eq!(ks_row["supported"], false);
+        assert!(
+            ks_row["reason"].as_str().unwrap().contains("快手"),
+            "{ks_row}"
+        );
+        let en = app
+            .call(
+                "GET",
+                "/task.merchant_comment/accounts",
+                Some(&t),
+                None,
+                "en",
+            )
+            .await;
+        assert!(
+            en.body.to_string().contains("Kuaishou has no comment API"),
+            "{}",
+            en.body
+        );
+
+        // The rule: several keywords, two scripts, at most 3 automatic replies a day.
+        let r = app
+            .post(
+                "/task.merchant_comment_keyword/add",
+                Some(&t),
+                rule(json!({})),
+            )
+            .await;
+        let rule_id = r.ok()["id"].as_i64().unwrap();
+
+        // The first sync reads the audience's comments since the post, once.
+        let s = app
+            .post("/task.merchant_comment/sync", Some(&t), json!({}))
+            .await;
+        let first = s.ok()["added"].as_i64().unwrap();
+        assert!(first > 0, "{}", s.body);
+        let again = app
+            .post("/task.merchant_comment/sync", Some(&t), json!({}))
+            .await;
+        assert_eq!(again.ok()["added"], 0, "a second sync adds nothing");
+        let listed = comments(&app, &t, json!({})).await;
+        assert_eq!(listed.len() as i64, first);
+        // The pool's purchase questions and contact details are classified.
+        assert!(
+            listed.iter().any(|c| c["intent"] == "purchase"),
+            "{listed:?}"
+        );
+
+        // Customers write four comments the rule matches; every webhook is delivered twice.
+        let texts = [
+            "团购券多少钱？",
+            "这个团购券怎么买",
+            "团购券还有吗 13812345678",
+            "券怎么用呀",
+        ];
+        let mut ids = vec![];
+        for text in texts {
+            let v = sandbox(
+                &app,
+                "comment",
+                Some(json!({"item_id": item_id, "content": text, "twice": true})),
+            )
+            .await;
+            ids.push(v["comment_id"].as_str().unwrap().to_string());
+        }
+        // Each is stored once, and 3 (the day's cap) are answered once each on the platform.
+        until("the pushed comments", || async {
+            comments(&app, &t, json!({"item_id": item_id}))
+                .await
+                .iter()
+                .filter(|c| ids.contains(&c["comment_id"].as_str().unwrap().to_string()))
+                .count()
+                == 4
+        })
+        .await;
+        until("three automatic replies", || async {
+            platform_replies(&app).await.values().sum::<usize>() == 3
+        })
+        .await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let replies = platform_replies(&app).await;
+        assert_eq!(replies.values().sum::<usize>(), 3, "{replies:?}");
+        assert!(replies.values().all(|n| *n == 1), "{replies:?}");
+        // A sync now adds none of them again (webhook and list agree on the comment id).
+        let s = app
+            .post("/task.merchant_comment/sync", Some(&t), json!({}))
+            .await;
+        assert_eq!(s.ok()["added"], 0, "{}", s.body);
+        let all = comments(&app, &t, json!({})).await;
+        let mut seen = std::collections::HashSet::new();
+        assert!(
+            all.iter()
+                .all(|c| seen.insert(c["comment_id"].as_str().unwrap().to_string()))
+        );
+
+        // The reply log shows them; the fourth waits for tomorrow's cap.
+        let log = app
+            .post(
+                "/task.merchant_comment_keyword/log_list",
+                Some(&t),
+                json!({"rule_id": rule_id.to_string()}),
+            )
+            .await;
+        assert_eq!(log.ok()["total"], 3, "{}", log.body);
+        let replied = comments(&app, &t, json!({"replied": "1"})).await;
+        assert_eq!(replied.len(), 3);
+
+        // Next day: a new comment wakes the job; the held one and the new one are answered.
+        domain::clock::advance(24 * HOUR);
+        let v = sandbox(
+            &app,
+            "comment",
+            Some(json!({"item_id": item_id, "content": "团购券周末能用吗", "twice": true})),
+        )
+        .await;
+        ids.push(v["comment_id"].as_str().unwrap().to_string());
+        until("the next day's replies", || async {
+            platform_replies(&app).await.values().sum::<usize>() == 5
+        })
+        .await;
+        let replies = platform_replies(&app).await;
+        for id in &ids {
+            assert_eq!(replies.get(id), Some(&1), "{id}: {replies:?}");
+        }
+
+        // A restart loses and doubles nothing: the next sync reads only what is new.
+        let app = app.restart().await;
+        app.start_worker();
+        let before = comments(&app, &t, json!({})).await.len() as i64;
+        domain::clock::advance(3 * HOUR);
+        let s = app
+            .post("/task.merchant_comment/sync", Some(&t), json!({}))
+            .await;
+        let added = s.ok()["added"].as_i64().unwrap();
+        let after = comments(&app, &t, json!({})).await;
+        assert_eq!(after.len() as i64, before + added);
+        seen.clear();
+        assert!(
+            after
+                .iter()
+                .all(|c| seen.insert(c["comment_id"].as_str().unwrap().to_string()))
+        );
+
+        // Leads: one per customer, from purchase questions and contact details, assigned in turn.
+        let all_leads = leads(&app, &t).await;
+        assert!(all_leads.len() >= 2, "{all_leads:?}");
+        let phone = all_leads
+            .iter()
+            .find(|l| l["phone"] == "13812345678")
+            .expect("the customer with a phone number is a lead");
+        assert_eq!(phone["source"], "comment");
+        assert_eq!(phone["platform"], "dy");
+        let mut per: HashMap<i64, i64> = HashMap::new();
+        for l in &all_leads {
+            *per.entry(l["assignee_id"].as_i64().unwrap()).or_default() += 1;
+        }
+        // Everyone whose menus hold the leads list takes leads in turn (the boss too).
+        let n = |s: i64| per.get(&s).copied().unwrap_or(0);
+        let (a, b, c) = (n(s1), n(s2), n(s3));
+        assert_eq!(a + b + c, all_leads.len() as i64, "{per:?}");
+        assert!(
+            a.max(b).max(c) - a.min(b).min(c) <= 1,
+            "round robin: {per:?}"
+        );
+
+        // A staff member sees only their own leads and cannot reassign; the boss sees all.
+        let mine = leads(&app, &s1_token).await;
+        assert_eq!(mine.len() as i64, a);
+        assert!(mine.iter().all(|l| l["assignee_id"] == s1));
+        let boss_view = leads(&app, &boss).await;
+        assert_eq!(boss_view.len(), all_leads.len());
+        let other = all_leads.iter().find(|l| l["assignee_id"] != s1).unwrap();
+        app.post(
+            "/msg.merchant_clue/info",
+            Some(&s1_token),
+            json!({"id": other["id"]}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/msg.merchant_clue/assign",
+            Some(&s1_token),
+            json!({"id": other["id"], "assignee_id": s1}),
+        )
+        .await
+        .expect(403);
+        let moved = app
+            .post(
+                "/msg.merchant_clue/assign",
+                Some(&boss),
+                json!({"id": other["id"], "assignee_id": s1}),
+            )
+            .await;
+        assert_eq!(moved.ok()["assignee_id"], s1);
+        let r = app
+            .post(
+                "/msg.merchant_clue/assign",
+                Some(&boss),
+                json!({"id": other["id"], "assignee_id": 999_999}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "assignee_id");
+
+        // Follow-up: new -> contacted -> converted, a note; going back is refused naming `state`.
+        let id = phone["id"].clone();
+        let owner = if phone["assignee_id"] == s1 {
+            &s1_token
+        } else {
+            &boss
+        };
+        let r = app
+            .post(
+                "/msg.merchant_clue/state",
+                Some(owner),
+                json!({"id": id, "state": "contacted"}),
+            )
+            .await;
+        assert_eq!(r.ok()["state"], "contacted");
+        let r = app
+            .post(
+                "/msg.merchant_clue/note",
+                Some(owner),
+                json!({"id": id, "note": "已电话联系，周六到店"}),
+            )
+            .await;
+        assert_eq!(r.ok()["notes"][0]["text"], "已电话联系，周六到店");
+        let r = app
+            .post(
+                "/msg.merchant_clue/state",
+                Some(owner),
+                json!({"id": id, "state": "converted"}),
+            )
+            .await;
+        assert_eq!(r.ok()["state_name"], "已成交");
+        let r = app
+            .post(
+                "/msg.merchant_clue/state",
+                Some(owner),
+                json!({"id": id, "state": "contacted"}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "state");
+        assert!(r.message().contains("已成交"), "{}", r.message());
+        let r = app
+            .post_en(
+                "/msg.merchant_clue/state",
+                Some(owner),
+                json!({"id": id, "state": "new"}),
+            )
+            .await;
+        assert!(r.message().contains("'converted'"), "{}", r.message());
+
+        // Export: the caller's leads, CSV with the SPEC's columns.
+        let res = app
+            .http
+            .get(app.url("/api/msg.merchant_clue/export?format=csv"))
+            .bearer_auth(&t)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        let csv = res.text().await.unwrap();
+        assert!(csv.contains("客户") && csv.contains("13812345678"), "{csv}");
+        assert_eq!(csv.lines().count(), all_leads.len() + 1);
+
+        // A private message with purchase intent makes a lead from a new customer; pushed twice,
+        // it is kept once; the first message of the conversation gets the message rule's reply.
+        app.post(
+            "/task.merchant_comment_keyword/add",
+            Some(&t),
+            rule(json!({"name": "私信问价", "channel": "message", "keywords": ["多少钱"], "replies": ["您好，稍后发您价目表"]})),
+        )
+        .await
+        .ok();
+        let open_id: String =
+            sqlx::query_scalar("SELECT open_id FROM matrix_accounts WHERE id = $1")
+                .bind(account)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        sandbox(
+            &app,
+            "im",
+            Some(json!({"open_id": open_id, "from_user_id": "u_buyer_1", "text": "这个套餐多少钱？", "twice": true})),
+        )
+        .await;
+        until("the message's lead", || async {
+            leads(&app, &t)
+                .await
+                .iter()
+                .any(|l| l["source"] == "message")
+        })
+        .await;
+        let to_buyer = |v: Value| {
+            v["messages"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|m| m["to_user_id"] == "u_buyer_1")
+                .count()
+        };
+        until("the first-message reply", || async {
+            to_buyer(sandbox(&app, "messages", None).await) == 1
+        })
+        .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(to_buyer(sandbox(&app, "messages", None).await), 1);
+        let stored: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM eng_messages WHERE direction = 'in' AND customer_id = 'u_buyer_1'",
+        )
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(stored, 1);
+
+        // Hide and mark spam; replies by hand follow the comment-script rules and the platform's.
+        let c = &comments(&app, &t, json!({"replied": "0"})).await[0];
+        let r = app
+            .post(
+                "/task.merchant_comment/spam",
+                Some(&t),
+                json!({"id": c["id"]}),
+            )
+            .await;
+        assert_eq!(r.ok()["status"], "spam");
+        let r = app
+            .post(
+                "/task.merchant_comment/hide",
+                Some(&t),
+                json!({"id": c["id"]}),
+            )
+            .await;
+        assert_eq!(r.ok()["status"], "hidden");
+        let r = app
+            .post(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": c["id"], "text": "谢谢支持"}),
+            )
+            .await;
+        assert_eq!(r.ok()["replied"], true);
+        let r = app
+            .post(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": c["id"], "text": "这是敏感词"}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "text");
+        assert!(r.message().contains("敏感词"), "{}", r.message());
+        // The platform's rate: at most 10 replies a minute per account.
+        let mut refused = None;
+        for i in 0..12 {
+            let r = app
+                .post(
+                    "/task.merchant_comment/reply",
+                    Some(&t),
+                    json!({"id": c["id"], "text": format!("谢谢 {i}")}),
+                )
+                .await;
+            if r.status == 422 {
+                refused = Some(r.message().to_string());
+                break;
+            }
+        }
+        assert!(
+            refused.as_deref().is_some_and(|m| m.contains("频繁")),
+            "{refused:?}"
+        );
+
+        // Another tenant sees nothing of it and cannot touch it.
+        let other = app.second_merchant(&admin, "engage2").await;
+        assert!(comments(&app, &other, json!({})).await.is_empty());
+        assert!(leads(&app, &other).await.is_empty());
+        app.post(
+            "/task.merchant_comment/reply",
+            Some(&other),
+            json!({"id": c["id"], "text": "你好"}),
+        )
+        .await
+        .expect(404);
+        app.post("/msg.merchant_clue/info", Some(&other), json!({"id": id}))
+            .await
+            .expect(404);
+        app.post(
+            "/task.merchant_comment_keyword/delete",
+            Some(&other),
+            json!({"id": rule_id}),
+        )
+        .await
+        .expect(404);
+        let r = app
+            .post(
+                "/task.merchant_comment_keyword/add",
+                Some(&other),
+                rule(json!({"account_ids": [account]})),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "account_ids");
+    }
+}
+
+#[tokio::test]
+async fn bad_rules_and_replies_name_the_field_in_both_languages() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        for (body, field, zh, en) in [
+            (
+                rule(
+                    json!({"replies": ["这是一条超过三十个字的回复内容，这是一条超过三十个字的回复内容"]}),
+                ),
+                "replies",
+                "30",
+                "30 characters",
+            ),
+            (
+                rule(json!({"replies": ["详情看 https://shop.example.com"]})),
+                "replies",
+                "联系方式或链接",
+                "contact details or a link",
+            ),
+            (
+                rule(json!({"replies": ["打 13812345678 咨询"]})),
+                "replies",
+                "联系方式或链接",
+                "contact details or a link",
+            ),
+            (
+                rule(json!({"keywords": [" "]})),
+                "keywords",
+                "关键词",
+                "keywords",
+            ),
+            (
+                rule(json!({"keywords": []})),
+                "keywords",
+                "关键词",
+                "keywords",
+            ),
+            (
+                rule(json!({"match_mode": "regex"})),
+                "match_mode",
+                "匹配方式",
+                "match_mode",
+            ),
+            (
+                rule(json!({"daily_cap": 0})),
+                "daily_cap",
+                "每日回复上限",
+                "daily_cap",
+            ),
+            (
+                rule(json!({"min_gap_s": 99999})),
+                "min_gap_s",
+                "回复间隔",
+                "min_gap_s",
+            ),
+            (rule(json!({"name": ""})), "name", "名称", "name"),
+        ] {
+            let r = app
+                .post("/task.merchant_comment_keyword/add", Some(&t), body.clone())
+                .await;
+            r.expect(422);
+            assert_eq!(r.data()["field"], field, "{}", r.body);
+            assert!(r.message().contains(zh), "{field}: {}", r.message());
+            let r = app
+                .post_en("/task.merchant_comment_keyword/add", Some(&t), body)
+                .await;
+            assert!(r.message().contains(en), "{field}: {}", r.message());
+        }
+        // A rule that passes, then edited; a reply by hand over 30 characters names `text`.
+        let r = app
+            .post(
+                "/task.merchant_comment_keyword/add",
+                Some(&t),
+                rule(json!({})),
+            )
+            .await;
+        let id = r.ok()["id"].clone();
+        let r = app
+            .post(
+                "/task.merchant_comment_keyword/edit",
+                Some(&t),
+                rule(json!({"id": id, "match_mode": "segmented", "keywords": ["团购 价格"]})),
+            )
+            .await;
+        assert_eq!(r.ok()["match_mode"], "segmented");
+        assert_eq!(r.ok()["keywords"], json!(["团购 价格"]));
+        let r = app
+            .post(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": 1, "text": "字".repeat(31)}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "text");
+        let r = app
+            .post_en(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": 1, "text": "加微信 abc12345"}),
+            )
+            .await;
+        assert!(r.message().contains("contact details"), "{}", r.message());
+        let r = app
+            .post(
+                "/msg.merchant_clue/state",
+                Some(&t),
+                json!({"id": 1, "state": "won"}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "state");
+    }
+}
+
+#[tokio::test]
+async fn staff_without_the_engagement_menus_are_refused_everywhere() {
+    let _clock = CLOCK.lock().await;
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let demo = app.demo().await;
+    let (_, nomenu) = staff(&app, &demo, "nomenu", &["/log"]).await;
+    for path in [
+        "/task.merchant_comment/index",
+        "/task.merchant_comment/reply",
+        "/task.merchant_comment/hide",
+        "/task.merchant_comment/spam",
+        "/task.merchant_comment/show",
+        "/task.merchant_comment/sync",
+        "/task.merchant_comment/accounts",
+        "/task.merchant_comment_keyword/index",
+        "/task.merchant_comment_keyword/add",
+        "/task.merchant_comment_keyword/edit",
+        "/task.merchant_comment_keyword/delete",
+        "/task.merchant_comment_keyword/log_list",
+        "/msg.merchant_clue/index",
+        "/msg.merchant_clue/info",
+        "/msg.merchant_clue/state",
+        "/msg.merchant_clue/note",
+        "/msg.merchant_clue/assign",
+        "/msg.merchant_clue/staff_list",
+        "/msg.merchant_clue/export",
+    ] {
+        let r = app.post(path, Some(&nomenu), json!({"id": 1})).await;
+        assert_eq!(r.status, 403, "{path}: {}", r.body);
+    }
+    // The comment menu alone does not open the rules or the leads.
+    let (_, comments_only) = staff(&app, &demo, "commenter", &["/comment_management"]).await;
+    app.post(
+        "/task.merchant_comment/index",
+        Some(&comments_only),
+        json!({}),
+    )
+    .await
+    .ok();
+    app.post(
+        "/task.merchant_comment_keyword/index",
+        Some(&comments_only),
+        json!({}),
+    )
+    .await
+    .expect(403);
+    app.post("/msg.merchant_clue/index", Some(&comments_only), json!({}))
+        .await
+        .expect(403);
+}
+
+/// Xiaohongshu has no official API: its comments are read and answered through the session
+/// adapter (the creator console's boundary the sandbox simulates), like publishing.
+#[tokio::test]
+async fn xhs_comments_go_through_the_session_adapter() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let account = authorize_qr(&app, &t, "xhs").await;
+        let vids = videos(&app, &t, 1).await;
+        let posted = publish_now(&app, &t, &admin, &[account], &vids).await;
+        assert!(
+            !posted[0]["item_id"].as_str().unwrap().is_empty(),
+            "{posted:?}"
+        );
+        domain::clock::advance(12 * HOUR);
+        let s = app
+            .post(
+                "/task.merchant_comment/sync",
+                Some(&t),
+                json!({"account_id": account}),
+            )
+            .await;
+        let added = s.ok()["added"].as_i64().unwrap();
+        assert!(added > 0, "{}", s.body);
+        let rows = comments(&app, &t, json!({"platform": "xhs"})).await;
+        assert_eq!(rows.len() as i64, added);
+        let c = &rows[0];
+        let r = app
+            .post(
+                "/task.merchant_comment/reply",
+                Some(&t),
+                json!({"id": c["id"], "text": "谢谢喜欢"}),
+            )
+            .await;
+        assert_eq!(r.ok()["reply_text"], "谢谢喜欢");
+        let replies = platform_replies(&app).await;
+        assert_eq!(replies.get(c["comment_id"].as_str().unwrap()), Some(&1));
+    }
+}

@@ -1,0 +1,305 @@
+//! Comments: the sync job (each public work's comments newer than its cursor), the webhook intake
+//! (DY `item_comment_reply`), the list's writes (reply by hand, hide, mark spam).
+
+use super::{adapter_for, job_error, leads, queue_auto_reply};
+use crate::error::{ApiError, ApiResult};
+use crate::matrix::hub::Hub;
+use domain::clock::platform_now;
+use domain::engagement::{CommentStatus, analyze, check_reply};
+use domain::i18n::{Lang, Msg};
+use domain::jobs::{AccountRef, JobKind};
+use platforms::{Comment, Platform, WorkStatus};
+use store::engagement::{self as db, CommentRow, NewComment};
+use store::jobs::{JobCtx, JobError};
+use store::matrix::Account;
+
+pub use db::CommentRow as Row;
+
+/// Works read per sync (newest first) and comments read per work at most.
+const MAX_WORKS: usize = 200;
+const MAX_PER_WORK: usize = 2000;
+const PAGE: usize = 50;
+
+/// What one sync did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Synced {
+    pub works: usize,
+    pub read: usize,
+    pub added: usize,
+}
+
+/// Reads the account's public works and, under each, the comments at or after its cursor (newest
+/// first, so it stops at the first older one). Rows are unique per (account, comment id), so a
+/// restart mid-sync or a comment already pushed by webhook adds nothing twice; the cursor moves
+/// only with the rows, in the same transaction.
+pub async fn sync_account(hub: &Hub, account_id: i64) -> Result<Synced, JobError> {
+    let Some(a) = store::matrix::account_by_id(&hub.db, account_id).await? else {
+        return Ok(Synced::default());
+    };
+    if a.revoked == 1 {
+        return Ok(Synced::default());
+    }
+    let Some((p, ad)) = adapter_for(hub, &a).await? else {
+        return Ok(Synced::default());
+    };
+    let creds = hub.creds(&a);
+    let works = match ad.list_works(&creds, MAX_WORKS).await {
+        Ok(w) => w,
+        Err(e) => return Err(job_error(hub, &a, e).await),
+    };
+    let mut out = Synced::default();
+    for w in works.iter().filter(|w| w.status == WorkStatus::Public) {
+        out.works += 1;
+        let since = db::cursor(&hub.db, a.id, &w.item_id).await?;
+        let mut fresh: Vec<Comment> = vec![];
+        let mut cursor = String::new();
+        loop {
+            let page = match ad.comment_page(&creds, &w.item_id, &cursor, PAGE).await {
+                Ok(p) => p,
+                Err(e) => return Err(job_error(hub, &a, e).await),
+            };
+            let mut older = false;
+            for c in page.list {
+                // Equal times are read again: the unique row makes them no-ops.
+                if c.create_time * 1000 < since {
+                    older = true;
+                    break;
+                }
+                fresh.push(c);
+            }
+            if older || !page.has_more || page.cursor == cursor || fresh.len() >= MAX_PER_WORK {
+                break;
+            }
+            cursor = page.cursor;
+        }
+        out.read += fresh.len();
+        let title = if w.title.is_empty() {
+            db::item_title(&hub.db, a.id, &w.item_id).await?
+        } else {
+            w.title.clone()
+        };
+        let rows: Vec<NewComment> = fresh
+            .into_iter()
+            // The account's own comments (top comments, replies) are not the audience's.
+            .filter(|c| c.user_id != a.open_id)
+            .map(|c| new_comment(&a, p, &w.item_id, &title, c))
+            .collect();
+        out.added += add(&hub.db, &a, &rows, true).await?;
+    }
+    Ok(out)
+}
+
+fn new_comment(a: &Account, p: Platform, item_id: &str, title: &str, c: Comment) -> NewComment {
+    NewComment {
+        merchant_id: a.merchant_id,
+        account_id: a.id,
+        platform: p.code().to_string(),
+        item_id: item_id.to_string(),
+        item_title: title.to_string(),
+        intent: analyze(&c.content).intent.as_str().to_string(),
+        comment_id: c.comment_id,
+        user_id: c.user_id,
+        content: c.content,
+        created_at: c.create_time * 1000,
+    }
+}
+
+/// Stores new comments (the cursor moves only when they came from the list), makes leads of
+/// those with purchase intent or contact details and queues the auto-reply. Answers how many
+/// were new.
+async fn add(
+    d: &store::Db,
+    a: &Account,
+    rows: &[NewComment],
+    from_list: bool,
+) -> sqlx::Result<usize> {
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    let ids = db::add_comments(d, rows, from_list, domain::now_ms()).await?;
+    for id in &ids {
+        if let Some(c) = db::comment(d, a.merchant_id, *id).await? {
+            leads::from_comment(d, &c).await?;
+        }
+    }
+    if !ids.is_empty() {
+        queue_auto_reply(d, a.id, None).await?;
+    }
+    Ok(ids.len())
+}
+
+/// `engagement.sync`: one account.
+pub async fn run_sync(ctx: JobCtx, hub: crate::matrix::hub::HubRef) -> Result<(), JobError> {
+    let r: AccountRef = ctx.payload()?;
+    sync_account(&hub, r.account_id).await.map(|_| ())
+}
+
+/// How often every account's comments are read (real time); webhooks bring DY's sooner.
+pub const SYNC_EVERY_MS: i64 = 5 * 60_000;
+
+/// Queues a sync of every account whose platform has comments; the key makes every node's ticker
+/// agree on one job per account and period.
+pub async fn queue_due(d: &store::Db, now_real: i64) -> sqlx::Result<usize> {
+    let accounts = db::comment_accounts(d, platform_now()).await?;
+    for (id, mid, _) in &accounts {
+        let job = store::jobs::NewJob {
+            idempotency_key: Some(format!("eng-sync:{id}:{}", now_real / SYNC_EVERY_MS)),
+            merchant_id: Some(*mid),
+            ..store::jobs::NewJob::new(JobKind::EngagementSync, &AccountRef { account_id: *id })
+        };
+        store::jobs::submit(d, &job).await?;
+    }
+    Ok(accounts.len())
+}
+
+pub async fn schedule(d: store::Db, shutdown: tokio::sync::watch::Receiver<bool>) {
+    let period = std::time::Duration::from_secs(60);
+    crate::ticker::every(period, shutdown, "comment syncs", || {
+        queue_due(&d, domain::now_ms())
+    })
+    .await
+}
+
+/// DY pushed a comment (`item_comment_reply`) to the account `open_id`: stored like a synced one
+/// (a comment read before, or pushed twice, adds nothing). Replies to comments are not the
+/// audience's questions and are left out.
+pub async fn pushed(d: &store::Db, open_id: &str, content: &serde_json::Value) -> sqlx::Result<()> {
+    let text = |k: &str| match &content[k] {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    };
+    let item = text("reply_to_item_id");
+    if item.is_empty()
+        || !text("reply_to_comment_id").is_empty()
+        || text("comment_user_id") == open_id
+    {
+        return Ok(());
+    }
+    for (account_id, _) in db::accounts_by_open_id(d, "dy", open_id).await? {
+        let Some(a) = store::matrix::account_by_id(d, account_id).await? else {
+            continue;
+        };
+        let title = db::item_title(d, a.id, &item).await?;
+        let c = Comment {
+            comment_id: text("comment_id"),
+            user_id: text("comment_user_id"),
+            content: text("content"),
+            create_time: content["create_time"].as_i64().unwrap_or(0),
+            digg_count: 0,
+            reply_total: 0,
+            top: false,
+        };
+        let row = new_comment(&a, Platform::Dy, &item, &title, c);
+        add(d, &a, &[row], false).await?;
+    }
+    Ok(())
+}
+
+/// Accounts whose platform has a comment API, and those that do not (the console says why).
+pub fn comment_support(platform: &str) -> bool {
+    Platform::from_code(platform).is_some_and(platforms::has_comment_api)
+}
+
+/// A reply written by hand (SPEC §5 comment-script rules), sent at once; a refusal is a 422 naming
+/// `text` with the platform's reason.
+pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str, lang: Lang) -> ApiResult<CommentRow> {
+    let text = check_reply("text", text)?;
+    let c = db::comment(&hub.db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let a = store::matrix::account(&hub.db, mid, c.account_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let Some(p) = Platform::from_code(&c.platform).filter(|p| platforms::has_comment_api(*p))
+    else {
+        return Err(ApiError::invalid_with(
+            "id",
+            Msg::NoCommentApi,
+            vec![("platform", c.platform.clone())],
+        ));
+    };
+    let (ad, _) = hub.adapter(p).await?;
+    let now = platform_now();
+    let sent = ad
+        .reply_comment(&hub.creds(&a), &c.item_id, &c.comment_id, &text)
+        .await;
+    let (result, code, args, reply_id) = match &sent {
+        Ok(rid) => ("sent", String::new(), String::new(), rid.clone()),
+        Err(e) => (
+            "failed",
+            e.code.clone(),
+            crate::matrix::hub::platform_reason(e),
+            String::new(),
+        ),
+    };
+    db::log_reply(
+        &hub.db,
+        &db::NewReply {
+            merchant_id: mid,
+            account_id: a.id,
+            comment_row_id: c.id,
+            rule_id: 0,
+            origin: "manual",
+            content: &text,
+            result,
+            error_code: &code,
+            error_args: &args,
+            platform_reply_id: &reply_id,
+            created_at: now,
+            day: domain::matrix::day_of(now),
+        },
+    )
+    .await?;
+    if let Err(e) = sent {
+        let reason = match lang {
+            Lang::Zh => e.zh,
+            Lang::En => e.en,
+        };
+        return Err(ApiError::invalid_with(
+            "text",
+            Msg::ReplyRefused,
+            vec![("reason", reason)],
+        ));
+    }
+    db::comment(&hub.db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+pub async fn set_status(
+    d: &store::Db,
+    mid: i64,
+    id: i64,
+    status: CommentStatus,
+) -> ApiResult<CommentRow> {
+    if !db::set_comment_status(d, mid, id, status.as_str()).await? {
+        return Err(ApiError::NotFound);
+    }
+    db::comment(d, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// A sync asked for from the console: the merchant's accounts (or one of them) read now.
+pub async fn sync_now(hub: &Hub, mid: i64, account_id: Option<i64>) -> ApiResult<Synced> {
+    let mut total = Synced::default();
+    for (id, m, _) in db::comment_accounts(&hub.db, platform_now()).await? {
+        if m != mid || account_id.is_some_and(|x| x != id) {
+            continue;
+        }
+        match sync_account(hub, id).await {
+            Ok(s) => {
+                total.works += s.works;
+                total.read += s.read;
+                total.added += s.added;
+            }
+            Err(e) => {
+                return Err(ApiError::invalid_with(
+                    "account_id",
+                    Msg::PlatformRefused,
+                    vec![("reason", e.message().to_string())],
+                ));
+            }
+        }
+    }
+    Ok(total)
+}

@@ -1,0 +1,337 @@
+//! Leads: made from comments and private messages with purchase intent or contact details (one per
+//! customer and merchant), assigned in turn among the staff who have the leads menu, followed up
+//! through their states with notes, exported.
+
+use crate::error::{ApiError, ApiResult};
+use crate::export::{Cell, Table, china_time};
+use domain::engagement::{Intent, LeadState, NOTE_MAX, analyze};
+use domain::i18n::{Lang, Msg};
+use store::Db;
+use store::engagement::{self as db, CommentRow, LeadRow, NewLead};
+
+pub use db::LeadRow as Row;
+
+/// The permission that shows a staff member every lead (menu `/clue_assign`); without it, only
+/// their own.
+pub const ALL_LEADS: &str = "msg/merchant_clue/all";
+/// The permission of the leads list: staff holding it take leads in turn.
+const LEADS_MENU: &str = "msg/merchant_clue/index";
+
+/// The merchant's active staff who may work on leads (a granted menu or role has the leads list),
+/// by id: the round-robin's candidates, and whom a lead may be assigned to by hand.
+pub async fn candidates(d: &Db) -> sqlx::Result<CandidateRules> {
+    let menus = store::menus::all(d).await?;
+    let roles = store::menus::roles(d).await?;
+    Ok(CandidateRules {
+        menu_ids: menus
+            .iter()
+            .filter(|m| domain::permission::granted(&m.grants(), LEADS_MENU))
+            .map(|m| m.id)
+            .collect(),
+        role_ids: roles
+            .iter()
+            .filter(|r| domain::permission::granted(&r.permissions(), LEADS_MENU))
+            .map(|r| r.id)
+            .collect(),
+    })
+}
+
+/// Which menus and roles grant the leads list.
+pub struct CandidateRules {
+    menu_ids: Vec<i64>,
+    role_ids: Vec<i64>,
+}
+
+/// The staff of a merchant who take leads: (id, nickname).
+pub async fn lead_staff(d: &Db, mid: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    let rules = candidates(d).await?;
+    let ids = |json: &str| serde_json::from_str::<Vec<i64>>(json).unwrap_or_default();
+    Ok(db::active_staff(d, mid)
+        .await?
+        .into_iter()
+        .filter(|(_, _, menus, roles)| {
+            ids(menus).iter().any(|m| rules.menu_ids.contains(m))
+                || ids(roles).iter().any(|r| rules.role_ids.contains(r))
+        })
+        .map(|(id, nick, _, _)| (id, nick))
+        .collect())
+}
+
+/// A comment with purchase intent or contact details becomes a lead (unless its author already is
+/// one), assigned to the next staff member in turn.
+pub async fn from_comment(d: &Db, c: &CommentRow) -> sqlx::Result<Option<(i64, i64)>> {
+    let a = analyze(&c.content);
+    if c.status == "spam" || !a.intent.is_lead() {
+        return Ok(None);
+    }
+    let lead = NewLead {
+        merchant_id: c.merchant_id,
+        customer_key: format!("{}:{}", c.platform, c.user_id),
+        platform: c.platform.clone(),
+        account_id: c.account_id,
+        name: c.user_id.clone(),
+        content: c.content.clone(),
+        source: "comment".into(),
+        source_id: c.id,
+        item_id: c.item_id.clone(),
+        phone: a.phone,
+        wechat: a.wechat,
+        intent: a.intent.as_str().into(),
+        created_at: c.created_at,
+    };
+    add(d, &lead).await
+}
+
+/// The same for a private message (`source_id` is its row).
+#[allow(clippy::too_many_arguments)]
+pub async fn from_message(
+    d: &Db,
+    mid: i64,
+    platform: &str,
+    account_id: i64,
+    customer: &str,
+    name: &str,
+    text: &str,
+    message_row: i64,
+    at: i64,
+) -> sqlx::Result<Option<(i64, i64)>> {
+    let a = analyze(text);
+    if !a.intent.is_lead() {
+        return Ok(None);
+    }
+    let lead = NewLead {
+        merchant_id: mid,
+        customer_key: format!("{platform}:{customer}"),
+        platform: platform.into(),
+        account_id,
+        name: if name.is_empty() { customer } else { name }.into(),
+        content: text.into(),
+        source: "message".into(),
+        source_id: message_row,
+        item_id: String::new(),
+        phone: a.phone,
+        wechat: a.wechat,
+        intent: a.intent.as_str().into(),
+        created_at: at,
+    };
+    add(d, &lead).await
+}
+
+async fn add(d: &Db, lead: &NewLead) -> sqlx::Result<Option<(i64, i64)>> {
+    let staff: Vec<i64> = lead_staff(d, lead.merchant_id)
+        .await?
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    db::add_lead(d, lead, &staff).await
+}
+
+/// Whose leads a caller sees: `None` all of them, `Some(id)` those assigned to that staff member.
+pub type Scope = Option<i64>;
+
+pub async fn lead(d: &Db, mid: i64, scope: Scope, id: i64) -> ApiResult<LeadRow> {
+    match db::lead(d, mid, id).await? {
+        Some(l) if scope.is_none_or(|s| s == l.assignee_id) => Ok(l),
+        _ => Err(ApiError::NotFound),
+    }
+}
+
+/// Moves a lead along its states (new -> contacted -> converted | invalid).
+pub async fn set_state(
+    d: &Db,
+    mid: i64,
+    scope: Scope,
+    id: i64,
+    to: &str,
+    lang: Lang,
+) -> ApiResult<LeadRow> {
+    let Some(to) = LeadState::parse(to) else {
+        return Err(ApiError::invalid_with(
+            "state",
+            Msg::InvalidValue,
+            vec![("reason", "contacted | converted | invalid".into())],
+        ));
+    };
+    let l = lead(d, mid, scope, id).await?;
+    let from = LeadState::parse(&l.state).unwrap_or(LeadState::New);
+    let moved = from.can_become(to)
+        && db::move_lead(
+            d,
+            mid,
+            id,
+            &LeadState::sources(to),
+            to.as_str(),
+            domain::now_ms(),
+        )
+        .await?;
+    if !moved {
+        return Err(ApiError::invalid_with(
+            "state",
+            Msg::LeadMove,
+            vec![
+                ("from", state_name(&l.state, lang).into()),
+                ("to", state_name(to.as_str(), lang).into()),
+            ],
+        ));
+    }
+    lead(d, mid, scope, id).await
+}
+
+/// Assigns a lead by hand to a staff member who takes leads (0: nobody).
+pub async fn assign(d: &Db, mid: i64, id: i64, staff: i64) -> ApiResult<LeadRow> {
+    if staff != 0 && !lead_staff(d, mid).await?.iter().any(|(s, _)| *s == staff) {
+        return Err(ApiError::invalid("assignee_id", Msg::AssigneeInvalid));
+    }
+    if !db::assign_lead(d, mid, id, staff, domain::now_ms()).await? {
+        return Err(ApiError::NotFound);
+    }
+    lead(d, mid, None, id).await
+}
+
+/// Adds a follow-up note (1–500 characters) by `author`.
+pub async fn note(
+    d: &Db,
+    mid: i64,
+    scope: Scope,
+    id: i64,
+    text: &str,
+    author: &str,
+) -> ApiResult<LeadRow> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::invalid("note", Msg::Required));
+    }
+    if text.chars().count() > NOTE_MAX {
+        return Err(ApiError::invalid_with(
+            "note",
+            Msg::TooLong,
+            vec![("max", NOTE_MAX.to_string())],
+        ));
+    }
+    lead(d, mid, scope, id).await?;
+    let now = domain::now_ms();
+    let n = serde_json::json!({"at": now, "by": author, "text": text});
+    if !db::add_note(d, mid, id, n, now).await? {
+        return Err(ApiError::NotFound);
+    }
+    lead(d, mid, scope, id).await
+}
+
+pub fn state_name(s: &str, lang: Lang) -> &'static str {
+    let zh = matches!(lang, Lang::Zh);
+    match s {
+        "new" => {
+            if zh {
+                "新线索"
+            } else {
+                "new"
+            }
+        }
+        "contacted" => {
+            if zh {
+                "已联系"
+            } else {
+                "contacted"
+            }
+        }
+        "converted" => {
+            if zh {
+                "已成交"
+            } else {
+                "converted"
+            }
+        }
+        "invalid" => {
+            if zh {
+                "无效"
+            } else {
+                "invalid"
+            }
+        }
+        _ => "",
+    }
+}
+
+pub fn intent_name(s: &str, lang: Lang) -> &'static str {
+    let zh = matches!(lang, Lang::Zh);
+    match Intent::parse(s) {
+        Some(Intent::Purchase) => {
+            if zh {
+                "购买意向"
+            } else {
+                "purchase intent"
+            }
+        }
+        Some(Intent::Contact) => {
+            if zh {
+                "留联系方式"
+            } else {
+                "contact details"
+            }
+        }
+        Some(Intent::Spam) => {
+            if zh {
+                "垃圾信息"
+            } else {
+                "spam"
+            }
+        }
+        _ => "",
+    }
+}
+
+/// The leads as a spreadsheet (SPEC §3 "Lead: name, content, source, time" and the follow-up).
+pub fn table(rows: &[LeadRow], lang: Lang) -> Table {
+    let zh = matches!(lang, Lang::Zh);
+    let h: &[&str] = if zh {
+        &[
+            "编号",
+            "客户",
+            "内容",
+            "来源",
+            "平台",
+            "账号",
+            "视频",
+            "手机号",
+            "微信",
+            "意向",
+            "状态",
+            "跟进人",
+            "时间",
+        ]
+    } else {
+        &[
+            "ID", "Customer", "Content", "Source", "Platform", "Account", "Video", "Phone",
+            "WeChat", "Intent", "State", "Assignee", "Time",
+        ]
+    };
+    Table {
+        header: h.iter().map(|s| s.to_string()).collect(),
+        rows: rows
+            .iter()
+            .map(|l| {
+                let source = match (l.source.as_str(), zh) {
+                    ("comment", true) => "评论",
+                    ("comment", false) => "comment",
+                    (_, true) => "私信",
+                    (_, false) => "private message",
+                };
+                vec![
+                    Cell::Int(l.id),
+                    l.name.as_str().into(),
+                    l.content.as_str().into(),
+                    source.into(),
+                    l.platform.as_str().into(),
+                    l.account_name.clone().unwrap_or_default().into(),
+                    l.item_id.as_str().into(),
+                    l.phone.as_str().into(),
+                    l.wechat.as_str().into(),
+                    intent_name(&l.intent, lang).into(),
+                    state_name(&l.state, lang).into(),
+                    l.assignee_name.clone().unwrap_or_default().into(),
+                    china_time(l.created_at).into(),
+                ]
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,21 @@
+/**
+ * Engagement (docs/api-engagement.md): comments, keyword auto-reply rules and their log, leads.
+ * Generated from the server's OpenAPI document (`make api-types`); the string unions are narrowings.
+ */
+import type { components } from '../schema';
+
+type Schemas = components['schemas'];
+
+export type Intent = '' | 'purchase' | 'contact' | 'spam';
+export type CommentStatus = 'visible' | 'hidden' | 'spam';
+export type LeadState = 'new' | 'contacted' | 'converted' | 'invalid';
+export type MatchMode = 'exact' | 'contains' | 'segmented';
+
+export type EngagementComment = Schemas['EngagementComment'];
+export type CommentAccount = Schemas['CommentAccount'];
+export type SyncResult = Schemas['SyncView'];
+export type Rule = Schemas['RuleView'];
+export type RuleReq = Schemas['RuleReq'];
+export type ReplyLog = Schemas['ReplyLogView'];
+export type Lead = Schemas['LeadView'];
+export type LeadStaff = Schemas['LeadStaff'];

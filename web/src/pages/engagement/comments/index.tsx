@@ -1,0 +1,162 @@
+/**
+ * /comment_management — every comment of every authorized account (docs/api-engagement.md
+ * `task.merchant_comment/*`): the kit's filters (platform, account, video, time, replied, intent),
+ * reply by hand, hide, mark spam, sync now; accounts whose platform has no comment API are named.
+ */
+import { EyeInvisibleOutlined, MessageOutlined, StopOutlined, SyncOutlined, UndoOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Space, Tag, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { engagementUrls, fetchCommentAccounts, replyComment, setCommentStatus, syncComments } from '@/api/engagement';
+import type { EngagementComment } from '@/api/engagement/types';
+import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import ModalForm from '@/components/ModalForm';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
+import { commentFilterFields } from '../filters';
+import { useEngagementT } from '../i18n';
+
+const INTENT_COLORS: Record<string, string> = { purchase: 'green', contact: 'blue', spam: 'red' };
+
+export default function CommentManagementPage() {
+  const { t } = useEngagementT();
+  const table = useRef<DataTableRef>(null);
+  const [form] = Form.useForm<{ text: string }>();
+  const [replying, setReplying] = useState<EngagementComment | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const accounts = useQuery({ queryKey: ['engagement', 'accounts'], queryFn: fetchCommentAccounts });
+  const refresh = () => table.current?.refresh();
+  const unsupported = (accounts.data ?? []).filter((a) => !a.supported);
+
+  const status = async (row: EngagementComment, to: 'hide' | 'spam' | 'show') => {
+    try {
+      await setCommentStatus(row.id, to);
+      refresh();
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<EngagementComment>[]>(
+    () => [
+      { title: t('comment.content'), dataIndex: 'content', width: 260, render: (v: string, row) => <span data-testid={`comment-text-${row.id}`}>{v}</span> },
+      {
+        title: t('comment.intent'),
+        dataIndex: 'intent',
+        width: 120,
+        render: (v: string) => (v ? <Tag color={INTENT_COLORS[v]}>{t(`intent.${v}`)}</Tag> : null),
+      },
+      { title: t('comment.account'), dataIndex: 'account_name', width: 140 },
+      { title: t('comment.platform'), dataIndex: 'platform', width: 90, render: (v: string) => <Tag>{t(`platform.${v}`)}</Tag> },
+      { title: t('comment.video'), dataIndex: 'item_title', width: 180, render: (v: string, row) => v || row.item_id },
+      { title: t('comment.time'), dataIndex: 'created_at', width: 170, sorter: true, render: (v: number) => formatTime(v) },
+      {
+        title: t('comment.replied'),
+        dataIndex: 'replied',
+        width: 200,
+        render: (v: boolean, row) =>
+          v ? (
+            <Typography.Text data-testid={`comment-reply-${row.id}`}>↳ {row.reply_text}</Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">{t(`auto.${row.auto_state}`, { defaultValue: t('comment.repliedNo') })}</Typography.Text>
+          ),
+      },
+      { title: t('comment.status'), dataIndex: 'status', width: 100, render: (v: string) => t(`status.${v}`) },
+      {
+        title: t('common:actions'),
+        key: 'actions',
+        width: 230,
+        fixed: 'right',
+        render: (_, row) => (
+          <Space size={0}>
+            <Button type="link" size="small" icon={<MessageOutlined />} onClick={() => setReplying(row)} data-testid={`comment-reply-btn-${row.id}`}>
+              {t('comment.reply')}
+            </Button>
+            {row.status === 'visible' ? (
+              <>
+                <Button type="link" size="small" icon={<EyeInvisibleOutlined />} onClick={() => void status(row, 'hide')} data-testid={`comment-hide-${row.id}`}>
+                  {t('comment.hide')}
+                </Button>
+                <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => void status(row, 'spam')} data-testid={`comment-spam-${row.id}`}>
+                  {t('comment.spam')}
+                </Button>
+              </>
+            ) : (
+              <Button type="link" size="small" icon={<UndoOutlined />} onClick={() => void status(row, 'show')} data-testid={`comment-show-${row.id}`}>
+                {t('comment.show')}
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  const accountOptions = useMemo(
+    () => (accounts.data ?? []).filter((a) => a.supported).map((a) => ({ value: a.id, label: a.nickname || String(a.id) })),
+    [accounts.data],
+  );
+  const filterFields = useMemo(() => commentFilterFields(t, accountOptions), [t, accountOptions]);
+
+  return (
+    <div data-testid="comment-management-page">
+      <PageHeader
+        title={t('common:menu.commentManagement')}
+        subTitle={t('comment.subtitle')}
+        extra={
+          <Button
+            icon={<SyncOutlined />}
+            loading={syncing}
+            data-testid="comment-sync"
+            onClick={async () => {
+              setSyncing(true);
+              try {
+                const r = await syncComments();
+                feedback.success(t('comment.synced', { added: r.added }));
+                refresh();
+              } catch {
+                /* toasted */
+              } finally {
+                setSyncing(false);
+              }
+            }}
+          >
+            {t('comment.sync')}
+          </Button>
+        }
+      />
+      {unsupported.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="comment-unsupported"
+          title={t('comment.unsupported', { names: unsupported.map((a) => `${a.nickname}（${a.reason}）`).join('，') })}
+        />
+      )}
+      <DataTable<EngagementComment> ref={table} id="comments" api={engagementUrls.comments} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
+      <ModalForm<{ text: string }>
+        open={!!replying}
+        form={form}
+        title={t('comment.replyTitle')}
+        testId="comment-reply-form"
+        initialValues={{ text: '' }}
+        onCancel={() => setReplying(null)}
+        onSubmit={async (v) => {
+          if (!replying) return;
+          await replyComment(replying.id, v.text.trim());
+          feedback.success(t('comment.replied_ok'));
+          setReplying(null);
+          refresh();
+        }}
+      >
+        <Typography.Paragraph type="secondary">{replying?.content}</Typography.Paragraph>
+        <Form.Item name="text" label={t('comment.replyText')} extra={t('comment.replyHelp')} rules={[{ required: true, whitespace: true, max: 30 }]}>
+          <Input maxLength={30} showCount data-testid="comment-reply-text" />
+        </Form.Item>
+      </ModalForm>
+    </div>
+  );
+}
