@@ -62,6 +62,8 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.courseGeneral", "课程中心", "Course center"),
     ("menu.courseShot", "拍摄教程", "Shooting tutorials"),
     ("menu.systemContent", "内容管理", "Content"),
+    ("menu.aiCreate", "AI 创作", "AI create"),
+    ("menu.aiVoice", "AI 配音", "AI voice"),
 ];
 
 fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {

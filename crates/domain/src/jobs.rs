@@ -27,10 +27,12 @@ pub enum JobKind {
     MaintenanceCleanup,
     /// A benchmark (competitor) account's public works and figures. Payload: [`BenchmarkRef`].
     SeoBenchmarkSync,
+    /// An AI voice-over synthesis. Payload: [`TtsRef`].
+    Tts,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 10] = [
+    pub const ALL: [JobKind; 11] = [
         JobKind::MatrixSync,
         JobKind::MatrixTokenRefresh,
         JobKind::PublishItem,
@@ -41,6 +43,7 @@ impl JobKind {
         JobKind::MediaIngest,
         JobKind::MaintenanceCleanup,
         JobKind::SeoBenchmarkSync,
+        JobKind::Tts,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -55,6 +58,7 @@ impl JobKind {
             JobKind::MediaIngest => "media.ingest",
             JobKind::MaintenanceCleanup => "maintenance.cleanup",
             JobKind::SeoBenchmarkSync => "seo.benchmark_sync",
+            JobKind::Tts => "tts",
         }
     }
 
@@ -71,6 +75,7 @@ impl JobKind {
             JobKind::MediaIngest => Msg::JobMediaIngest,
             JobKind::MaintenanceCleanup => Msg::JobMaintenanceCleanup,
             JobKind::SeoBenchmarkSync => Msg::JobSeoBenchmarkSync,
+            JobKind::Tts => Msg::JobTts,
         }
     }
 }
@@ -197,6 +202,16 @@ pub struct BenchmarkRef {
 
 impl Payload for BenchmarkRef {
     const KINDS: &'static [JobKind] = &[JobKind::SeoBenchmarkSync];
+}
+
+/// `tts`: the synthesis task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TtsRef {
+    pub task_id: i64,
+}
+
+impl Payload for TtsRef {
+    const KINDS: &'static [JobKind] = &[JobKind::Tts];
 }
 
 /// Where a job of the durable queue stands (`jobs.state`). `Failed` waits for its next attempt;
@@ -341,7 +356,8 @@ mod tests {
                 "media.asr",
                 "media.ingest",
                 "maintenance.cleanup",
-                "seo.benchmark_sync"
+                "seo.benchmark_sync",
+                "tts"
             ]
         );
         assert_eq!(
@@ -372,6 +388,7 @@ mod tests {
             MediaIngest::KINDS,
             Cleanup::KINDS,
             BenchmarkRef::KINDS,
+            TtsRef::KINDS,
         ]
         .concat();
         let mut sorted = kinds.clone();

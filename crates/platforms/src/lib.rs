@@ -17,6 +17,7 @@ pub mod llm;
 pub mod sandbox;
 mod seo;
 mod session;
+pub mod voice;
 
 pub use bjh::BjhAdapter;
 pub use dy::DyAdapter;
