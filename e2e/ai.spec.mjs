@@ -66,10 +66,10 @@ await step('the task finishes on the task list (SSE), plays, and is imported int
 await step('a quick mix with the TTS voice-over: its variant carries the voice', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ai-e2e-'));
   try {
-    colourClips(dir, ['red', 'green']);
+    colourClips(dir, ['red', 'green', 'blue']);
     const ids = [];
     const groups = [];
-    for (const c of ['red', 'green']) {
+    for (const c of ['red', 'green', 'blue']) {
       const g = await api('/media.merchant_much_resource/resource_group_add', { method: 'POST', body: { name: `AI ${c}` } });
       groups.push(g.id);
       ids.push((await uploadClip(api, dir, g.id, `${c}.mp4`, c)).id);

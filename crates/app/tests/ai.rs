@@ -180,7 +180,7 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
         assert!(info.duration_ms > 1500 && info.duration_ms < 8000, "{info:?}");
         assert_eq!(points(&app, &t).await, before, "an audition is free");
 
-        // The task: one point for 42 characters, progress over SSE, then done.
+        // The task: one point for 43 characters, progress over SSE, then done.
         let q = app
             .post(
                 "/ai.MerchantDub/putNlsTask",
@@ -191,7 +191,7 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
         let task = q.ok().clone();
         let id = task["id"].as_i64().unwrap();
         assert_eq!(task["points"], 1);
-        assert_eq!(task["chars"], 42);
+        assert_eq!(task["chars"], 43);
         assert_eq!(points(&app, &t).await, before - 1);
         let seen = sse_until(&app, &t, id, "done").await;
         assert_eq!(seen.last().unwrap(), "done");
@@ -268,8 +268,8 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
         let (groups, _) = shot_groups(
             &app,
             &t,
-            &[("A", &["red", "orange"]), ("B", &["green", "blue"])],
-            "5",
+            &[("A", &["red", "orange"]), ("B", &["green"]), ("C", &["blue"])],
+            "3",
         )
         .await;
         let cfg = json!({
@@ -299,7 +299,7 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
             assert_eq!(v["state"], "success", "{v}");
             let path = app.download(v["src"].as_str().unwrap(), "mp4").await;
             let info = media::probe::probe(&path).await.unwrap();
-            assert!(info.has_audio && info.duration_ms >= 9_000, "{info:?}");
+            assert!(info.has_audio && info.duration_ms >= 8_000, "{info:?}");
             let lufs = media::ingest::loudness(&path).await.unwrap();
             assert!(lufs.is_some_and(|l| l > -24.0), "the voice-over is heard: {lufs:?}");
             std::fs::remove_file(&path).ok();

@@ -94,7 +94,7 @@ export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTable
               <Popconfirm
                 title={t('task.deleteConfirm')}
                 onConfirm={() => deleteTask(row.id).then(() => tableRef.current?.refresh())}
-                okButtonProps={{ 'data-testid': `task-delete-${row.id}-ok` } as object}
+                okButtonProps={{ danger: true, 'data-testid': `task-delete-${row.id}-ok` } as never}
               >
                 <Button size="small" danger icon={<DeleteOutlined />} data-testid={`task-delete-${row.id}`} title={t('task.delete')} />
               </Popconfirm>
