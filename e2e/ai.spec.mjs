@@ -4,8 +4,9 @@
 // of a quick-mix project through the API and checks the variant carries it; voice cloning against the
 // sandbox's Doubao-style simulator; the English pages (/ai_voice and /ai_index) at the end.
 import { join } from 'node:path';
-import { apiAs, artifacts, colourClips, DEMO, expect, pageToken, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { apiAs, artifacts, colourClips, DEMO, expect, pageToken, pickOption, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
 import { tmpdir } from 'node:os';
 
 let page;
@@ -97,12 +98,23 @@ await step('a quick mix with the TTS voice-over: its variant carries the voice',
 });
 
 await step('voice cloning against the sandbox: training, then a new voice in the list', async () => {
+  // The sample: 12 s of audio uploaded to /speak (the voice-over above is too short to clone).
+  const dir = mkdtempSync(join(tmpdir(), 'ai-e2e-'));
+  try {
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=220:d=12', '-ac', '1', join(dir, 'sample.wav')]);
+    const form = new FormData();
+    form.append('type', 'voice');
+    form.append('file', new Blob([readFileSync(join(dir, 'sample.wav'))], { type: 'audio/wav' }), 'sample.wav');
+    const m = await api('/bpdr.merchant_mediainfo/upload', { method: 'POST', form });
+    await waitReady(api, [m.id]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   await page.goto('/ai_voice');
   await page.getByTestId('tab-clone').click();
   await page.getByTestId('clone-form').waitFor();
   await page.getByTestId('clone-name').fill('我的声音');
-  await page.getByTestId('clone-sample').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await pickOption(page, 'clone-sample', 'sample.wav (0:12)');
   const [up] = await Promise.all([page.waitForResponse((r) => r.url().includes('/doubao.db_audio/upload')), page.getByTestId('clone-submit').click()]);
   const clone = (await up.json()).data;
   expect(clone.state === 'training', `clone ${JSON.stringify(clone)}`);

@@ -587,6 +587,16 @@ async fn cloning_through_the_provider_or_a_clear_error() {
         assert_eq!(row["state"], "done", "{row}");
         assert_eq!(row["lines"].as_array().unwrap().len(), 2);
         assert!(row["duration_ms"].as_i64().unwrap() >= 1000);
+        // Its audio, asked for gzipped as browsers do (the compression layer once crashed the stream).
+        let res = app
+            .http
+            .get(app.url(row["src"].as_str().unwrap()))
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        assert!(res.bytes().await.unwrap().len() > 1000);
     }
 }
 

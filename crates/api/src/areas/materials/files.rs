@@ -243,6 +243,7 @@ fn parse_range(v: &str) -> Option<Asked> {
 fn chunks(
     body: media::storage::Body,
 ) -> impl futures_util::Stream<Item = std::io::Result<axum::body::Bytes>> {
+    use futures_util::StreamExt;
     futures_util::stream::unfold(Some(body), |body| async move {
         use tokio::io::AsyncReadExt;
         let mut body = body?;
@@ -256,6 +257,9 @@ fn chunks(
             Err(e) => Some((Err(e), None)),
         }
     })
+    // The compression layer (audio/* is compressible) polls once more after the end: fused, that is
+    // a second end instead of unfold's panic.
+    .fuse()
 }
 
 #[cfg(test)]
