@@ -89,6 +89,11 @@ describe('RouteGuard', () => {
     expect(screen.getByTestId('page')).toBeInTheDocument();
   });
 
+  it('opens a staff member another route of a page their menu grants (menuPath)', () => {
+    guard(staff(), { menuPath: '/send_management' }, '/send_alias');
+    expect(screen.getByTestId('page')).toBeInTheDocument();
+  });
+
   it('says 403 in Chinese in zh-CN', async () => {
     await i18n.changeLanguage('zh-CN');
     try {
