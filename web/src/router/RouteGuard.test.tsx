@@ -23,7 +23,7 @@ const user = (role: string[], vip = false): UserRecord => ({
   avatar: null,
 });
 
-function guard(state: AccessState, meta: { admin?: boolean; vip?: boolean; lang?: 'zh-CN' | 'en' }, path?: string) {
+function guard(state: AccessState, meta: { admin?: boolean; vip?: boolean; lang?: 'zh-CN' | 'en'; menuPath?: string }, path?: string) {
   return render(
     <MemoryRouter>
       <AccessProvider value={state}>
