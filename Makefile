@@ -60,6 +60,8 @@ bench:
 	cargo run --release -p app --example engagement_bench
 	# SEO titles: jieba load, keywords from 10,000 Chinese characters, titles per second on one thread.
 	cargo run --release -p domain --example seo_bench
+	# AI voice: the built-in engine's real-time factor and an audition's time to first audio.
+	cargo run --release -p media --example tts_bench
 
 # The console's API types from the server's OpenAPI document (web/src/api/openapi.json and
 # schema.d.ts); a Rust and a Vitest test fail when the checked-in files drift.

@@ -5,6 +5,7 @@
 //   CLIPMATRIX_WEB_DIR   built console to serve   (default <repo>/web/dist)
 //   CHROMIUM_PATH        browser                  (default /usr/bin/chromium)
 //   CLIPMATRIX_ASR_DIR   speech recognition       (default <repo>/data/asr when that folder exists)
+//   CLIPMATRIX_TTS_DIR   speech synthesis         (default <repo>/data/tts when that folder exists)
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,6 +21,7 @@ const bin = resolve(here, process.env.CLIPMATRIX_BIN ?? '../target/debug/clipmat
 const webDir = resolve(process.env.CLIPMATRIX_WEB_DIR ?? join(repo, 'web/dist'));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asrDir = process.env.CLIPMATRIX_ASR_DIR ?? (existsSync(join(repo, 'data/asr')) ? join(repo, 'data/asr') : undefined);
+const ttsDir = process.env.CLIPMATRIX_TTS_DIR ?? (existsSync(join(repo, 'data/tts')) ? join(repo, 'data/tts') : undefined);
 export const artifacts = join(here, 'artifacts');
 
 export const DEMO = { username: 'demo', password: 'Demo12345' };
@@ -61,7 +63,7 @@ async function waitForHealth(base, server, timeoutMs = 90_000) {
  * story depend on each other, so after a failing step the rest of that story are skipped; the other specs
  * run on regardless. Steps are awaited in turn, and the spec ends with `finish()`. `currentPage` names the page a failure screenshot is taken of.
  */
-export async function story(area, currentPage) {
+export async function story(area, currentPage, options = {}) {
   if (!existsSync(bin)) throw new Error(`binary not found: ${bin} (build it or set CLIPMATRIX_BIN)`);
   if (!existsSync(join(webDir, 'index.html'))) throw new Error(`console not built: ${webDir}/index.html (run npm run build in web/)`);
   mkdirSync(artifacts, { recursive: true });
@@ -80,6 +82,9 @@ export async function story(area, currentPage) {
       CLIPMATRIX_ADMIN_PASSWORD: ADMIN.password,
       CLIPMATRIX_WEB_DIR: webDir,
       ...(asrDir ? { CLIPMATRIX_ASR_DIR: asrDir } : {}),
+      ...(ttsDir ? { CLIPMATRIX_TTS_DIR: ttsDir } : {}),
+      // extra variables; a function gets the server's base URL (e.g. to point a provider at its sandbox)
+      ...(typeof options.env === 'function' ? options.env(base) : (options.env ?? {})),
       RUST_LOG: process.env.RUST_LOG ?? 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

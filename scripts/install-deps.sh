@@ -2,6 +2,7 @@
 # Installs what clipmatrix needs on a fresh Debian machine, skipping what is already there.
 #   scripts/install-deps.sh run    -> ffmpeg, CJK fonts, espeak-ng, the console's npm packages, and
 #                                     the speech-recognition venv + model in ${CLIPMATRIX_DATA_DIR:-./data}/asr
+#                                     and the speech-synthesis venv + model + voices in .../tts
 #   scripts/install-deps.sh test   -> the same plus chromium and the e2e npm packages
 #   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it)
 set -euo pipefail
@@ -42,4 +43,6 @@ npm_ci web
 
 # Speech recognition (faster-whisper + the Whisper base model, ~600 MB): quick when already there.
 scripts/asr/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/asr" >/dev/null
+# Speech synthesis (Kokoro-82M int8, misaki, onnxruntime, the voices; ~250 MB): quick when already there.
+scripts/tts/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/tts" >/dev/null
 exit 0

@@ -67,6 +67,7 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::seo::router())
         .merge(areas::content::router())
         .merge(areas::engagement::router())
+        .merge(areas::ai::router())
 }
 
 /// The routes and the OpenAPI document generated from the handlers' annotations, made a contract

@@ -25,6 +25,13 @@ impl Settings {
     }
 }
 
+/// Where the speech-synthesis engine is installed: `<data>/tts`, or CLIPMATRIX_TTS_DIR.
+pub fn tts_dir(data_dir: &std::path::Path) -> std::path::PathBuf {
+    std::env::var_os("CLIPMATRIX_TTS_DIR")
+        .map(Into::into)
+        .unwrap_or_else(|| data_dir.join("tts"))
+}
+
 /// Where the speech-recognition engine is installed: `<data>/asr`, or CLIPMATRIX_ASR_DIR.
 pub fn asr_dir(data_dir: &std::path::Path) -> std::path::PathBuf {
     std::env::var_os("CLIPMATRIX_ASR_DIR")
@@ -47,6 +54,8 @@ pub struct AppState {
     pub login_limits: Arc<services::auth::limits::LoginLimits>,
     /// The public pages' budgets (per device, address, tag).
     pub public_limits: Arc<services::nfc::PublicLimits>,
+    /// AI voice: the engine, the cloning provider, the assistant (`services::ai::Ai::from_env`).
+    pub ai: services::ai::AiRef,
 }
 
 impl AppState {
@@ -74,6 +83,7 @@ impl AppState {
                 services::materials::links::url(&url_key, id, variant)
             }),
         });
+        let ai = Arc::new(services::ai::Ai::from_env(&tts_dir(&settings.data_dir)));
         Ok(AppState {
             hub,
             db,
@@ -86,6 +96,7 @@ impl AppState {
                 domain::now_ms,
             ))),
             public_limits: Arc::new(services::nfc::PublicLimits::new(Arc::new(domain::now_ms))),
+            ai,
         })
     }
 

@@ -213,6 +213,12 @@ pub fn registry(state: &api::AppState) -> Registry {
             JobKind::EngagementAutoReply => r.register(kind, move |ctx| {
                 services::engagement::rules::run_auto_reply(ctx, hub.clone())
             }),
+            JobKind::Tts => {
+                let ai = state.ai.clone();
+                r.register(kind, move |ctx| {
+                    services::ai::run(ctx, storage.clone(), ai.clone())
+                })
+            }
         }
     }
     r
@@ -272,6 +278,15 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
             Ok(0) => {}
             Ok(n) => tracing::info!(tracks = n, "built-in music added"),
             Err(e) => tracing::warn!(error = %e, "could not add the built-in music"),
+        }
+    });
+    // The speech engine loads its model (a few seconds) before the first audition asks for it.
+    let warming = state.ai.clone();
+    tokio::spawn(async move {
+        if warming.cloud.is_none() && warming.kokoro.check().is_ok() {
+            if let Err(e) = warming.kokoro.warm_up().await {
+                tracing::warn!(error = %e, "could not start the speech synthesis engine");
+            }
         }
     });
     let mut tasks = Vec::new();

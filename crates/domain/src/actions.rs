@@ -78,6 +78,8 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.code", "扫码登录", "Sign-in codes"),
     ("menu.visualIframe", "成片墙", "Video wall"),
     ("menu.selfTest", "系统自检", "Self-test"),
+    ("menu.aiCreate", "AI 创作", "AI create"),
+    ("menu.aiVoice", "AI 配音", "AI voice"),
 ];
 
 fn pick(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {

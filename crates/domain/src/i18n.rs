@@ -226,6 +226,22 @@ messages! {
     ReplyRefused => "平台拒绝了回复：{reason}", "The platform refused the reply: {reason}";
     LeadMove => "线索不能从“{from}”改为“{to}”", "A lead cannot move from '{from}' to '{to}'";
     AssigneeInvalid => "只能分配给拥有线索菜单的在职员工", "Leads can be assigned only to active staff who have the leads menu";
+    // ---- AI voice (area ai) ----
+    TtsNothingToSay => "{field} 中没有可朗读的文字", "{field} has nothing that can be read aloud";
+    TtsUnknownVoice => "没有这个音色：{voice}", "There is no such voice: {voice}";
+    TtsNotInstalled => "语音合成引擎未安装（{hint}）", "The speech synthesis engine is not installed ({hint})";
+    TtsFailed => "语音合成失败：{reason}", "Speech synthesis failed: {reason}";
+    TtsProviderFailed => "语音合成服务出错：{reason}", "The speech synthesis service failed: {reason}";
+    TtsNotDone => "配音任务尚未完成", "The voice task has not finished";
+    TtsBusy => "配音任务正在合成，完成后才能删除", "The voice task is being synthesized; delete it when it has finished";
+    JobTts => "AI 配音合成", "Synthesize an AI voice-over";
+    CloneNotConfigured => "未配置声音复刻服务，请联系平台管理员配置后再试", "No voice cloning service is configured; ask the Administrator to set one up";
+    CloneFailed => "声音复刻服务出错：{reason}", "The voice cloning service failed: {reason}";
+    CloneSampleInvalid => "声音样本须为 10 秒到 5 分钟的音频（{reason}）", "The voice sample must be audio of 10 s to 5 min ({reason})";
+    CozeNotConfigured => "未配置智能助手，请联系平台管理员", "No assistant is configured; ask the Administrator";
+    ReasonTts => "AI 配音", "AI voice-over";
+    ReasonTtsFailed => "AI 配音失败，点数退还", "AI voice-over failed, points returned";
+    ReasonTtsNotStarted => "AI 配音未能开始，点数退还", "AI voice-over could not start, points returned";
 }
 
 impl Msg {
@@ -389,10 +405,17 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "daily_cap" => "每日回复上限",
         "min_gap_s" => "回复间隔",
         "item_ids" => "视频",
-        "text" => "回复内容",
+        // a reply's text (engagement) and a voice-over script (AI voice) share the name
+        "text" => "文本内容",
         "assignee_id" => "跟进人",
         "note" => "跟进记录",
         "state" => "状态",
+        // AI voice
+        "volume" => "音量",
+        "speed" => "语速",
+        "intonation" => "语调",
+        "task_id" => "配音任务",
+        "speaker_id" => "复刻音色",
         _ => "",
     };
     match lang {

@@ -33,10 +33,12 @@ pub enum JobKind {
     EngagementSync,
     /// Keyword auto-replies to an account's new comments, each at most once. Payload: [`AccountRef`].
     EngagementAutoReply,
+    /// An AI voice-over synthesis. Payload: [`TtsRef`].
+    Tts,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 13] = [
+    pub const ALL: [JobKind; 14] = [
         JobKind::MatrixSync,
         JobKind::MatrixTokenRefresh,
         JobKind::PublishItem,
@@ -50,6 +52,7 @@ impl JobKind {
         JobKind::ContentHotlistSync,
         JobKind::EngagementSync,
         JobKind::EngagementAutoReply,
+        JobKind::Tts,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -67,6 +70,7 @@ impl JobKind {
             JobKind::ContentHotlistSync => "content.hotlist_sync",
             JobKind::EngagementSync => "engagement.sync",
             JobKind::EngagementAutoReply => "engagement.auto_reply",
+            JobKind::Tts => "tts",
         }
     }
 
@@ -86,6 +90,7 @@ impl JobKind {
             JobKind::ContentHotlistSync => Msg::JobContentHotlistSync,
             JobKind::EngagementSync => Msg::JobEngagementSync,
             JobKind::EngagementAutoReply => Msg::JobEngagementAutoReply,
+            JobKind::Tts => Msg::JobTts,
         }
     }
 }
@@ -227,6 +232,16 @@ pub struct HotBoardRef {
 
 impl Payload for HotBoardRef {
     const KINDS: &'static [JobKind] = &[JobKind::ContentHotlistSync];
+}
+
+/// `tts`: the synthesis task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TtsRef {
+    pub task_id: i64,
+}
+
+impl Payload for TtsRef {
+    const KINDS: &'static [JobKind] = &[JobKind::Tts];
 }
 
 /// Where a job of the durable queue stands (`jobs.state`). `Failed` waits for its next attempt;
@@ -374,7 +389,8 @@ mod tests {
                 "seo.benchmark_sync",
                 "content.hotlist_sync",
                 "engagement.sync",
-                "engagement.auto_reply"
+                "engagement.auto_reply",
+                "tts"
             ]
         );
         assert_eq!(
@@ -406,6 +422,7 @@ mod tests {
             Cleanup::KINDS,
             BenchmarkRef::KINDS,
             HotBoardRef::KINDS,
+            TtsRef::KINDS,
         ]
         .concat();
         let mut sorted = kinds.clone();

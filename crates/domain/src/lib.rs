@@ -1,6 +1,7 @@
 //! Entities, validation rules, permissions and messages of clipmatrix. No I/O lives here.
 
 pub mod actions;
+pub mod ai;
 pub mod activities;
 pub mod clip;
 pub mod clock;

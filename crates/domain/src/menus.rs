@@ -427,6 +427,25 @@ pub const MENUS: &[MenuDef] = &[
             &["screen/merchant_seo_lexicon/*"],
         )
     },
+    // AI create (issue 14, docs/api-ai.md): voice-overs, voice cloning, the assistant. One page serves
+    // the SPEC's several AI-voice routes (web/src/router/modules/ai.ts); importing into /speak also
+    // needs the /speak menu (`library/voice/*`).
+    menu("/ai_create", "menu.aiCreate", "CustomerServiceOutlined", 280, &[]),
+    MenuDef {
+        parent: Some("/ai_create"),
+        ..menu(
+            "/ai_voice",
+            "menu.aiVoice",
+            "AudioOutlined",
+            281,
+            &[
+                "ai/MerchantDub/*",
+                "ai/merchant_ai/*",
+                "doubao/db_audio/*",
+                "ai/coze/*",
+            ],
+        )
+    },
     // The tag form picks an activity from the list.
     menu(
         "/nfc",

@@ -133,6 +133,9 @@ const READ_CALLS: &[&str] = &[
     "seo/merchant_keywords/excavate",
     "seo/merchant_keywords/hot",
     "seo/benchmark/info",
+    // AI voice: a preview changes nothing; cloning polls the provider.
+    "ai/MerchantDub/nlsAudition",
+    "doubao/db_audio/cloning",
 ];
 
 /// Calls the SPEC lets change something through GET (`delete?id`, subtitle line edits, more variants).

@@ -13,6 +13,9 @@ pub enum Reason {
     SubtitleRecognition,
     SubtitleRecognitionFailed,
     SubtitleRecognitionNotStarted,
+    Tts,
+    TtsFailed,
+    TtsNotStarted,
 }
 
 const ALL: &[(Reason, &str, Msg)] = &[
@@ -48,6 +51,9 @@ const ALL: &[(Reason, &str, Msg)] = &[
         "subtitle_recognition_not_started",
         Msg::ReasonSubtitleRecognitionNotStarted,
     ),
+    (Reason::Tts, "tts", Msg::ReasonTts),
+    (Reason::TtsFailed, "tts_failed", Msg::ReasonTtsFailed),
+    (Reason::TtsNotStarted, "tts_not_started", Msg::ReasonTtsNotStarted),
 ];
 
 impl Reason {

@@ -11,6 +11,7 @@ pub mod mix;
 pub mod probe;
 pub mod slice;
 pub mod storage;
+pub mod tts;
 
 pub use magic::Kind;
 pub use probe::MediaInfo;

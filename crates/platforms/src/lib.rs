@@ -18,6 +18,7 @@ pub mod llm;
 pub mod sandbox;
 mod seo;
 mod session;
+pub mod voice;
 
 pub use billboard::{Board, BoardEntry, BoardShape, BoardVideo};
 pub use bjh::BjhAdapter;

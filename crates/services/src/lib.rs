@@ -6,6 +6,7 @@ pub mod error;
 pub mod export;
 
 pub mod activities;
+pub mod ai;
 pub mod auth;
 pub mod clip;
 pub mod content;

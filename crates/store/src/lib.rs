@@ -8,6 +8,7 @@ macro_rules! sqlf {
 }
 
 pub mod activities;
+pub mod ai;
 pub mod clip;
 pub mod content;
 pub mod db;

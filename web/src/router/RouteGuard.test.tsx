@@ -23,7 +23,7 @@ const user = (role: string[], vip = false): UserRecord => ({
   avatar: null,
 });
 
-function guard(state: AccessState, meta: { admin?: boolean; vip?: boolean; lang?: 'zh-CN' | 'en' }, path?: string) {
+function guard(state: AccessState, meta: { admin?: boolean; vip?: boolean; lang?: 'zh-CN' | 'en'; menuPath?: string }, path?: string) {
   return render(
     <MemoryRouter>
       <AccessProvider value={state}>
@@ -86,6 +86,11 @@ describe('RouteGuard', () => {
 
   it('opens a staff member the routes of their menus', () => {
     guard(staff(), {}, '/send_management');
+    expect(screen.getByTestId('page')).toBeInTheDocument();
+  });
+
+  it('opens a staff member another route of a page their menu grants (menuPath)', () => {
+    guard(staff(), { menuPath: '/send_management' }, '/send_alias');
     expect(screen.getByTestId('page')).toBeInTheDocument();
   });
 

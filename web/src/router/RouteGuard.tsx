@@ -30,7 +30,7 @@ export function RouteGuard({ meta, path, children }: { meta: AppRouteMeta; path?
   if (path && meta.layout !== false && access.user?.kind === 'staff') {
     // A staff member always has the user center; an empty tree means it has not arrived yet.
     if (!access.menu.length) return <Spin size="large" style={{ display: 'block', padding: 64 }} />;
-    if (!menuPaths(access.menu).includes(path)) return <ForbiddenPage />;
+    if (!menuPaths(access.menu).includes(meta.menuPath ?? path)) return <ForbiddenPage />;
   }
   if (meta.vip && !access.isVip && !access.isAdmin) {
     return <Result status="warning" title={t('route.vipOnly')} data-testid="route-vip" />;

@@ -80,6 +80,15 @@ describe('menu from /ajax/initAdmin', () => {
     expect(meta('/new_ai_title')).toMatchObject({ admin: true, permission: 'screen/merchant_seo_lexicon/*' });
   });
 
+  it('opens the AI voice page on every AI-create route of SPEC §2, granted by the /ai_voice menu', () => {
+    const meta = (p: string) => routeByPath.get(p)?.meta;
+    expect(meta('/ai_voice')).toMatchObject({ title: 'menu.aiVoice', permission: 'ai/MerchantDub/*' });
+    expect(meta('/ai_voice')?.lang).toBeUndefined();
+    for (const p of ['/ai_index_new', '/NewAiVoiceIndex', '/AiVoiceIndex', '/ai_voice_new', '/new_ai_create'])
+      expect(meta(p)).toMatchObject({ hidden: true, lang: 'zh-CN', menuPath: '/ai_voice' });
+    expect(meta('/ai_index')).toMatchObject({ hidden: true, lang: 'en', menuPath: '/ai_voice' });
+  });
+
   it('leaves the routes of the zh-cn table out of the English menu', () => {
     const seo = [node(20, '/seo', { children: ['/ai_home', '/key_search', '/key_excavate', '/keywords_num', '/keywords-new_title', '/keysword_setting', '/account_see'].map((p, i) => node(21 + i, p)) })];
     const paths = (lang: string) => buildMenu(seo, { isAdmin: false, lang })[0].children?.map((m) => m.path);

@@ -14,6 +14,8 @@ export interface AppRouteMeta {
   admin?: boolean;
   /** Never in the side menu. */
   hidden?: boolean;
+  /** Another route of the same page (SPEC's several paths of one screen): the menu granting that path grants this one. */
+  menuPath?: string;
   /**
    * Only in this console language's route table (SPEC §2: the zh-cn table is richer than the English
    * one). Left out of the other language's menu, and its page says so there.

@@ -1,4 +1,5 @@
 pub mod activities;
+pub mod ai;
 pub mod auth;
 pub mod clip;
 pub mod content;

@@ -171,6 +171,11 @@ impl TestApp {
                 files.path.join("asr"),
             );
         }
+        // The speech synthesis engine (AI voice), likewise.
+        let tts = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/tts");
+        if tts.join("engine/model.onnx").exists() {
+            let _ = std::os::unix::fs::symlink(tts.canonicalize().unwrap(), files.path.join("tts"));
+        }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let settings = api::Settings {

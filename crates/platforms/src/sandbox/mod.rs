@@ -22,6 +22,7 @@ mod avatar;
 mod billboard;
 mod bjh;
 mod control;
+pub mod doubao;
 mod dy;
 mod dy_data;
 mod engage;
@@ -96,6 +97,7 @@ pub fn router(cfg: Config) -> Router {
         .nest("/shop", session::routes(Platform::Shop))
         .route("/poi/search", get(poi::generic))
         .nest("/llm", llm::routes())
+        .nest("/doubao", doubao::routes())
         .nest("/_control", control::routes())
         .fallback(pages::fallback)
         // Plain DY uploads may be up to 128 MB; parts and fragments are smaller. Bodies are counted

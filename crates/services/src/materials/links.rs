@@ -16,6 +16,9 @@ pub const VARIANTS: &[&str] = &[
     "cover",
     // a course file the operator uploaded (content_files)
     "course",
+    // AI voice: a synthesis task's audio (id = task), a built-in voice's sample (id = its index).
+    "tts",
+    "sample",
 ];
 /// Links live a day; rounded to the hour so a page's URLs stay stable (and cacheable) for a while.
 const TTL_MS: i64 = 24 * 3_600_000;

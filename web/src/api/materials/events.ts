@@ -87,6 +87,21 @@ export function parseMediaEvents(data: string): MediaEvent[] {
   return parseRows<MediaEvent>(data);
 }
 
+/** An AI voice task's progress (event `tts`). */
+export interface TtsEvent {
+  id: number;
+  state: string;
+  progress: number;
+  reason: string;
+  duration_ms: number;
+  updated_at: number;
+}
+
+/** Parses a `tts` message's data; anything malformed is ignored. */
+export function parseTtsEvents(data: string): TtsEvent[] {
+  return parseRows<TtsEvent>(data);
+}
+
 /** Parses a `variant` message's data; anything malformed is ignored. */
 export function parseVariantEvents(data: string): VariantEvent[] {
   return parseRows<VariantEvent>(data);
@@ -99,6 +114,8 @@ export interface ProgressListener {
   onEvents?: (rows: MediaEvent[]) => void;
   /** `variant` events: finished videos (the /piece_rep library). */
   onVariants?: (rows: VariantEvent[]) => void;
+  /** `tts` events: AI voice tasks (/ai_voice). */
+  onTts?: (rows: TtsEvent[]) => void;
   onStatus?: (status: StreamStatus) => void;
 }
 export type MediaEventListener = ProgressListener;
@@ -148,6 +165,9 @@ async function connect(attempt: number): Promise<void> {
       } else if (message.event === 'variant') {
         const rows = parseVariantEvents(message.data);
         if (rows.length) for (const l of listeners) l.onVariants?.(rows);
+      } else if (message.event === 'tts') {
+        const rows = parseTtsEvents(message.data);
+        if (rows.length) for (const l of listeners) l.onTts?.(rows);
       }
     });
     for (;;) {

@@ -15,6 +15,7 @@ struct Cursor {
     st: AppState,
     media_since: i64,
     variant_since: i64,
+    tts_since: i64,
 }
 
 /// The rows changed since `since` as one event named `name` (none when nothing changed), moving
@@ -43,7 +44,7 @@ fn changes<T: Serialize>(
     }
 }
 
-#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]")))]
+#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]")))]
 pub async fn events(
     State(st): State<AppState>,
     c: Caller,
@@ -55,6 +56,7 @@ pub async fn events(
         st,
         media_since: start,
         variant_since: start,
+        tts_since: start,
     };
     // Each tick yields the events of what changed (a comment when nothing did), sent one after another.
     let ticks = stream::unfold(cursor, move |mut cur| async move {
@@ -74,11 +76,23 @@ pub async fn events(
                     })
                     .collect::<Vec<_>>()
             });
+        // AI voice tasks; a failure's reason in the reader's language.
+        let tts = store::ai::tasks_changed_since(&cur.st.db, mid, cur.tts_since)
+            .await
+            .map(|rows| {
+                rows.into_iter()
+                    .map(|mut r| {
+                        r.reason = domain::i18n::localize_reason(&r.reason, lang);
+                        r
+                    })
+                    .collect::<Vec<_>>()
+            });
         let out: Vec<Event> = [
             changes("media", media, &mut cur.media_since, |r| r.updated_at),
             changes("variant", variants, &mut cur.variant_since, |r| {
                 r.updated_at
             }),
+            changes("tts", tts, &mut cur.tts_since, |r| r.updated_at),
         ]
         .into_iter()
         .flatten()

@@ -89,6 +89,9 @@ pub async fn serve(
             Err(e) => crate::error::ApiError::from(e).into_response(),
         };
     }
+    if variant == "tts" || variant == "sample" {
+        return ai_audio(&st, id, &variant, req).await;
+    }
     if variant == "system" {
         let key = match store::materials::system_music_one(&st.db, id).await {
             Ok(Some(m)) => (m.storage_key, m.mime),
@@ -115,6 +118,26 @@ pub async fn serve(
         ),
     };
     send(&st, &key, &mime, req).await
+}
+
+/// AI voice: a synthesis task's audio, or a built-in voice's sample (made on first play).
+async fn ai_audio(st: &AppState, id: i64, variant: &str, req: Request) -> Response {
+    let key = if variant == "tts" {
+        match store::ai::task_any(&st.db, id).await {
+            Ok(Some(t)) if !t.storage_key.is_empty() => t.storage_key,
+            Ok(_) => return StatusCode::NOT_FOUND.into_response(),
+            Err(e) => return crate::error::ApiError::from(e).into_response(),
+        }
+    } else {
+        let Some(v) = usize::try_from(id).ok().and_then(|i| domain::ai::VOICES.get(i)) else {
+            return StatusCode::NOT_FOUND.into_response();
+        };
+        match services::ai::sample(&st.ai, &st.storage, v.id).await {
+            Ok(k) => k,
+            Err(e) => return e.into_response(),
+        }
+    };
+    send(st, &key, "audio/mp4", req).await
 }
 
 /// Streams a stored file, honouring a single `Range: bytes=a-b` (the player seeks with it).
@@ -219,6 +242,7 @@ fn parse_range(v: &str) -> Option<Asked> {
 fn chunks(
     body: media::storage::Body,
 ) -> impl futures_util::Stream<Item = std::io::Result<axum::body::Bytes>> {
+    use futures_util::StreamExt;
     futures_util::stream::unfold(Some(body), |body| async move {
         use tokio::io::AsyncReadExt;
         let mut body = body?;
@@ -232,6 +256,9 @@ fn chunks(
             Err(e) => Some((Err(e), None)),
         }
     })
+    // The compression layer (audio/* is compressible) polls once more after the end: fused, that is
+    // a second end instead of unfold's panic.
+    .fuse()
 }
 
 #[cfg(test)]

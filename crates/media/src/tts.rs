@@ -1,0 +1,456 @@
+//! Speech synthesis for AI voice-overs, behind the [`Synthesizer`] trait: the built-in engine
+//! ([`Kokoro`]: Kokoro-82M int8 through onnxruntime in a long-lived Python child, Mandarin G2P by
+//! misaki, English by espeak-ng) or a cloud provider (implemented in `services::ai`, on top of
+//! [`finish`] and [`join`]).
+//!
+//! Layout of the engine in the data folder, made by `scripts/tts/install.sh` (which
+//! `scripts/install-deps.sh` runs for `make run` and `make test`):
+//! ```text
+//! <data>/tts/bin/python          the venv
+//! <data>/tts/engine/model.onnx   the model; vocab.json its phoneme table; voices/*.bin the voices
+//! <data>/tts/synth.py            written by this module from the copy built into the binary
+//! ```
+//! Every engine's sound ends the same way ([`finish`]): pitch shifted (rubberband, duration kept),
+//! loudness-normalised to the mix engine's -16 LUFS, the volume applied, 48 kHz AAC; the sentence
+//! spans become the subtitle lines.
+
+use crate::asr::{BoxFuture, Line};
+use crate::ffmpeg::{self, ToolError};
+use domain::ai::text::Sentence;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, ChildStdout};
+use tokio::sync::Mutex;
+
+/// The script the venv runs, built into the binary.
+pub const SCRIPT: &str = include_str!("../../../scripts/tts/synth.py");
+pub const INSTALL_HINT: &str = "run make run / scripts/install-deps.sh";
+
+/// Loudness every voice-over is normalised to: the mix engine's target, so a TTS voice-over and an
+/// uploaded one sit at the same level.
+pub const TARGET_LUFS: i32 = crate::mix::TARGET_LUFS;
+
+/// What to say, and how.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub sentences: Vec<Sentence>,
+    pub voice: String,
+    /// Tempo factor (0.5..2, `domain::ai::speed_factor`).
+    pub speed: f64,
+    /// Pitch shift in semitones (`domain::ai::pitch_semitones`).
+    pub pitch_semitones: f64,
+    /// Linear gain after normalisation (`domain::ai::volume_gain`).
+    pub gain: f64,
+}
+
+/// A finished voice-over: written to the destination given, with one subtitle line per sentence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Speech {
+    pub duration_ms: i64,
+    pub lines: Vec<Line>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TtsError {
+    #[error("speech synthesis is not installed: {0}")]
+    NotInstalled(String),
+    #[error("no such voice: {0}")]
+    UnknownVoice(String),
+    #[error("speech synthesis timed out after {0} s")]
+    Timeout(u64),
+    #[error("speech synthesis failed: {0}")]
+    Failed(String),
+    /// A cloud provider's refusal or absence, in its own words.
+    #[error("{0}")]
+    Provider(String),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl From<ToolError> for TtsError {
+    fn from(e: ToolError) -> Self {
+        match e {
+            ToolError::Timeout { secs, .. } => TtsError::Timeout(secs),
+            ToolError::Io(e) => TtsError::Io(e),
+            other => TtsError::Failed(other.to_string()),
+        }
+    }
+}
+
+/// Turns text into a voice-over file. Object-safe: held as `Arc<dyn Synthesizer>`.
+pub trait Synthesizer: Send + Sync {
+    /// Writes the voice-over to `dst` (an `.m4a`).
+    fn synthesize<'a>(
+        &'a self,
+        req: &'a Request,
+        dst: &'a Path,
+    ) -> BoxFuture<'a, Result<Speech, TtsError>>;
+}
+
+/// The running Python child: requests go in on stdin, answers come out on stdout, one JSON line each.
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+/// The built-in engine. The model stays loaded in one child process (started on first use, started
+/// again after a failure); requests take turns.
+pub struct Kokoro {
+    dir: PathBuf,
+    threads: usize,
+    worker: Mutex<Option<Worker>>,
+}
+
+#[derive(Deserialize)]
+struct Answer {
+    #[serde(default)]
+    ok: bool,
+    #[serde(default)]
+    error: String,
+    #[serde(default)]
+    sample_rate: i64,
+    #[serde(default)]
+    sentences: Vec<Span>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+struct Span {
+    start: i64,
+    end: i64,
+}
+
+/// Starting the child: loading the model and jieba's dictionary (a few seconds; more on a busy machine).
+const START_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// Time allowed for one request: a minute plus a second per character (the engine runs at about
+/// 0.2–0.7 s of compute per second of speech, a character is ~0.25 s of speech).
+pub fn timeout_for(chars: usize) -> Duration {
+    Duration::from_secs(60 + chars as u64)
+}
+
+impl Kokoro {
+    /// The engine installed in `dir` (normally `<data>/tts`) by `scripts/tts/install.sh`.
+    pub fn from_dir(dir: &Path) -> Result<Kokoro, TtsError> {
+        let k = Kokoro::new(dir);
+        k.check()?;
+        Ok(k)
+    }
+
+    /// The engine expected in `dir`, not checked yet (the server starts without it; calls check).
+    pub fn new(dir: &Path) -> Kokoro {
+        Kokoro {
+            dir: dir.to_path_buf(),
+            threads: std::env::var("CLIPMATRIX_TTS_THREADS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .filter(|n| *n >= 1)
+                .unwrap_or(1),
+            worker: Mutex::new(None),
+        }
+    }
+
+    /// Is the engine there? (Also what a call checks before it takes points.)
+    pub fn check(&self) -> Result<(), TtsError> {
+        let need = [
+            (self.dir.join("bin/python"), "no Python venv"),
+            (self.dir.join("engine/model.onnx"), "no Kokoro model"),
+            (self.dir.join("engine/vocab.json"), "no phoneme table"),
+            (self.dir.join("engine/voices"), "no voices"),
+        ];
+        for (path, what) in need {
+            if !path.exists() {
+                return Err(TtsError::NotInstalled(format!(
+                    "{what} in {} ({INSTALL_HINT})",
+                    self.dir.display()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Is this voice installed?
+    pub fn has_voice(&self, voice: &str) -> bool {
+        voice.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            && self
+                .dir
+                .join("engine/voices")
+                .join(format!("{voice}.bin"))
+                .is_file()
+    }
+
+    async fn install_script(&self) -> Result<PathBuf, TtsError> {
+        let script = self.dir.join("synth.py");
+        if tokio::fs::read(&script).await.ok().as_deref() == Some(SCRIPT.as_bytes()) {
+            return Ok(script);
+        }
+        static SEQ: AtomicU64 = AtomicU64::new(0);
+        let n = SEQ.fetch_add(1, Ordering::Relaxed);
+        let tmp = script.with_extension(format!("py.{}-{n}.tmp", std::process::id()));
+        tokio::fs::write(&tmp, SCRIPT).await?;
+        tokio::fs::rename(&tmp, &script).await?;
+        Ok(script)
+    }
+
+    async fn start(&self) -> Result<Worker, TtsError> {
+        self.check()?;
+        let script = self.install_script().await?;
+        let python = self.dir.join("bin/python");
+        let mut cmd = ffmpeg::command(&python.display().to_string());
+        cmd.arg(&script)
+            .arg("--engine")
+            .arg(self.dir.join("engine"))
+            .arg("--threads")
+            .arg(self.threads.to_string())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null());
+        let mut child = cmd.spawn().map_err(|e| {
+            TtsError::NotInstalled(format!("{}: {e} ({INSTALL_HINT})", python.display()))
+        })?;
+        let stdin = child.stdin.take().expect("piped");
+        let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+        let mut line = String::new();
+        match tokio::time::timeout(START_TIMEOUT, stdout.read_line(&mut line)).await {
+            Err(_) => return Err(TtsError::Timeout(START_TIMEOUT.as_secs())),
+            Ok(Err(e)) => return Err(e.into()),
+            Ok(Ok(0)) => {
+                let status = child.wait().await.ok();
+                return Err(TtsError::Failed(format!(
+                    "the engine did not start ({status:?}); check {}",
+                    self.dir.display()
+                )));
+            }
+            Ok(Ok(_)) if line.contains("\"ready\"") => {}
+            Ok(Ok(_)) => return Err(TtsError::Failed(format!("unexpected: {}", line.trim()))),
+        }
+        tracing::info!(dir = %self.dir.display(), "speech synthesis engine started");
+        Ok(Worker {
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    /// Starts the engine now (the server does it in the background, so the first audition is fast).
+    pub async fn warm_up(&self) -> Result<(), TtsError> {
+        let mut w = self.worker.lock().await;
+        if w.is_none() {
+            *w = Some(self.start().await?);
+        }
+        Ok(())
+    }
+
+    /// Raw speech: a 24 kHz WAV at `wav` and each sentence's span in ms.
+    async fn speak(&self, req: &Request, wav: &Path) -> Result<Vec<(i64, i64)>, TtsError> {
+        if !self.has_voice(&req.voice) {
+            return Err(TtsError::UnknownVoice(req.voice.clone()));
+        }
+        let body = serde_json::json!({
+            "out": wav.display().to_string(),
+            "voice": req.voice,
+            "speed": req.speed.clamp(0.5, 2.0),
+            "sentences": req.sentences.iter().map(|s| &s.parts).collect::<Vec<_>>(),
+        });
+        let chars: usize = req.sentences.iter().map(|s| s.display.chars().count()).sum();
+        let limit = timeout_for(chars);
+        let mut slot = self.worker.lock().await;
+        if slot.is_none() {
+            *slot = Some(self.start().await?);
+        }
+        let w = slot.as_mut().expect("started");
+        let exchange = async {
+            w.stdin.write_all(format!("{body}\n").as_bytes()).await?;
+            w.stdin.flush().await?;
+            let mut line = String::new();
+            let n = w.stdout.read_line(&mut line).await?;
+            Ok::<_, std::io::Error>((n, line))
+        };
+        let answer = match tokio::time::timeout(limit, exchange).await {
+            Ok(Ok((n, line))) if n > 0 => line,
+            outcome => {
+                // A stuck or dead child is replaced on the next request.
+                if let Some(mut w) = slot.take() {
+                    let _ = w.child.kill().await;
+                }
+                return Err(match outcome {
+                    Err(_) => TtsError::Timeout(limit.as_secs()),
+                    Ok(Err(e)) => e.into(),
+                    Ok(Ok(_)) => TtsError::Failed("the engine stopped".into()),
+                });
+            }
+        };
+        drop(slot);
+        let a: Answer = serde_json::from_str(&answer)
+            .map_err(|e| TtsError::Failed(format!("unreadable answer: {e}")))?;
+        if !a.ok {
+            return Err(TtsError::Failed(a.error));
+        }
+        let rate = a.sample_rate.max(1);
+        Ok(a.sentences
+            .iter()
+            .map(|s| (s.start * 1000 / rate, s.end * 1000 / rate))
+            .collect())
+    }
+}
+
+impl Synthesizer for Kokoro {
+    fn synthesize<'a>(
+        &'a self,
+        req: &'a Request,
+        dst: &'a Path,
+    ) -> BoxFuture<'a, Result<Speech, TtsError>> {
+        Box::pin(async move {
+            let wav = dst.with_extension("raw.wav");
+            let result = async {
+                let spans = self.speak(req, &wav).await?;
+                finish(&wav, &spans, req, dst).await
+            }
+            .await;
+            let _ = tokio::fs::remove_file(&wav).await;
+            result
+        })
+    }
+}
+
+/// ffmpeg's filter chain for a voice-over: pitch, loudness, volume, 48 kHz.
+pub fn filters(req: &Request) -> String {
+    let mut f = Vec::new();
+    if req.pitch_semitones.abs() > 0.01 {
+        f.push(format!(
+            "rubberband=pitch={:.5}",
+            2f64.powf(req.pitch_semitones / 12.0)
+        ));
+    }
+    f.push(format!(
+        "aresample=48000,loudnorm=I={TARGET_LUFS}:TP=-1.5:LRA=11,volume={:.3}",
+        req.gain.max(0.0)
+    ));
+    f.push("aresample=48000".into());
+    f.join(",")
+}
+
+/// The common end of every engine: `raw` (any audio ffmpeg reads) with the sentence spans (ms) becomes
+/// a 48 kHz mono AAC file at `dst` and its subtitle lines (each sentence's shown text).
+pub async fn finish(
+    raw: &Path,
+    spans: &[(i64, i64)],
+    req: &Request,
+    dst: &Path,
+) -> Result<Speech, TtsError> {
+    let tmp = dst.with_extension("part.m4a");
+    let args = ffmpeg::args([
+        "-v".to_string(),
+        "error".into(),
+        "-y".into(),
+        "-i".into(),
+        raw.display().to_string(),
+        "-af".into(),
+        filters(req),
+        "-ac".into(),
+        "1".into(),
+        "-c:a".into(),
+        "aac".into(),
+        "-b:a".into(),
+        "128k".into(),
+        "-ar".into(),
+        "48000".into(),
+        "-movflags".into(),
+        "+faststart".into(),
+        tmp.display().to_string(),
+    ]);
+    ffmpeg::run("ffmpeg", &args, Duration::from_secs(300)).await?;
+    tokio::fs::rename(&tmp, dst).await?;
+    let info = crate::probe::probe(dst)
+        .await
+        .map_err(|e| TtsError::Failed(e.to_string()))?;
+    let lines = req
+        .sentences
+        .iter()
+        .zip(spans)
+        .map(|(s, &(start, end))| Line {
+            start_ms: start.min(info.duration_ms),
+            end_ms: end.min(info.duration_ms).max(start.min(info.duration_ms)),
+            content: s.display.clone(),
+        })
+        .collect();
+    Ok(Speech {
+        duration_ms: info.duration_ms,
+        lines,
+    })
+}
+
+/// Joins one audio file per sentence (a cloud provider's answers) into one 24 kHz WAV at `dst` with
+/// `gap_ms` of silence between them; answers each sentence's span in ms.
+pub async fn join(parts: &[PathBuf], gap_ms: i64, dst: &Path) -> Result<Vec<(i64, i64)>, TtsError> {
+    let mut spans = Vec::new();
+    let mut args = ffmpeg::args(["-v", "error", "-y"]);
+    let mut graph = String::new();
+    let mut at = 0;
+    for (i, p) in parts.iter().enumerate() {
+        let info = crate::probe::probe(p)
+            .await
+            .map_err(|e| TtsError::Provider(format!("unreadable audio from the provider: {e}")))?;
+        if i > 0 {
+            at += gap_ms;
+        }
+        spans.push((at, at + info.duration_ms));
+        at += info.duration_ms;
+        args.extend(ffmpeg::args(["-i".to_string(), p.display().to_string()]));
+        let pad = if i + 1 < parts.len() {
+            format!(",apad=pad_dur={:.3}", gap_ms as f64 / 1000.0)
+        } else {
+            String::new()
+        };
+        graph.push_str(&format!(
+            "[{i}:a]aresample=24000,aformat=sample_fmts=s16:channel_layouts=mono{pad}[a{i}];"
+        ));
+    }
+    for i in 0..parts.len() {
+        graph.push_str(&format!("[a{i}]"));
+    }
+    graph.push_str(&format!("concat=n={}:v=0:a=1[out]", parts.len()));
+    args.extend(ffmpeg::args([
+        "-filter_complex".to_string(),
+        graph,
+        "-map".into(),
+        "[out]".into(),
+        dst.display().to_string(),
+    ]));
+    ffmpeg::run("ffmpeg", &args, Duration::from_secs(300)).await?;
+    Ok(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(pitch: f64, gain: f64) -> Request {
+        Request {
+            sentences: vec![],
+            voice: "zf_xiaoxiao".into(),
+            speed: 1.0,
+            pitch_semitones: pitch,
+            gain,
+        }
+    }
+
+    #[test]
+    fn filters_shift_pitch_only_when_asked() {
+        let plain = filters(&req(0.0, 1.0));
+        assert!(!plain.contains("rubberband"));
+        assert!(plain.contains("loudnorm=I=-16"));
+        assert!(plain.contains("volume=1.000"));
+        let up = filters(&req(12.0, 2.0));
+        assert!(up.starts_with("rubberband=pitch=2.00000"), "{up}");
+        assert!(up.contains("volume=2.000"));
+    }
+
+    #[test]
+    fn timeouts_grow_with_the_text() {
+        assert!(timeout_for(300) > timeout_for(10));
+    }
+}

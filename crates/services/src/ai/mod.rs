@@ -1,0 +1,494 @@
+//! Area "ai" (issue 14): AI voice-overs. The voice list (built-in voices and the merchant's ready
+//! clones) with favourites per user, synthesis tasks (points per started 100 characters, refunded on
+//! failure; a durable `tts` job), a free audition of the first sentence, importing a finished task
+//! into the voice-over library (`/speak`) as a voice material with its subtitle lines, voice cloning
+//! through a provider (`clone`), and the assistant's token.
+
+pub mod clone;
+
+use crate::error::{ApiError, ApiResult};
+use domain::ai::{self as rules, Params, TaskState, text};
+use domain::i18n::Msg;
+use domain::points::Reason;
+use media::tts::{Kokoro, Request, Speech, Synthesizer, TtsError};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use store::Db;
+use store::ai as st;
+use store::jobs::{JobCtx, JobError};
+
+/// How the area is configured: the engine that speaks, the cloning provider, the assistant.
+pub struct Ai {
+    /// The built-in engine (always there to ask whether it is installed).
+    pub kokoro: Arc<Kokoro>,
+    /// A cloud provider that synthesizes instead of the built-in engine (Aliyun NLS-style), when
+    /// configured.
+    pub cloud: Option<Arc<dyn Synthesizer>>,
+    pub clone: Option<clone::Provider>,
+    /// The assistant's (Coze) access token, when configured.
+    pub coze_token: Option<String>,
+}
+
+pub type AiRef = Arc<Ai>;
+
+impl Ai {
+    /// The built-in engine in `tts_dir`, nothing else configured.
+    pub fn built_in(tts_dir: &Path) -> Ai {
+        Ai {
+            kokoro: Arc::new(Kokoro::new(tts_dir)),
+            cloud: None,
+            clone: None,
+            coze_token: None,
+        }
+    }
+
+    /// From the environment: `CLIPMATRIX_NLS_URL` (+ `_APPKEY`, `_TOKEN`) picks the cloud engine,
+    /// `CLIPMATRIX_CLONE_URL` (+ `_APPID`, `_TOKEN`) the cloning provider, `CLIPMATRIX_COZE_TOKEN`
+    /// the assistant.
+    pub fn from_env(tts_dir: &Path) -> Ai {
+        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+        let mut ai = Ai::built_in(tts_dir);
+        if let Some(url) = var("CLIPMATRIX_NLS_URL") {
+            ai.cloud = Some(Arc::new(clone::Nls::new(
+                &url,
+                &var("CLIPMATRIX_NLS_APPKEY").unwrap_or_default(),
+                &var("CLIPMATRIX_NLS_TOKEN").unwrap_or_default(),
+            )));
+        }
+        if let Some(url) = var("CLIPMATRIX_CLONE_URL") {
+            ai.clone = Some(clone::Provider::new(
+                &url,
+                &var("CLIPMATRIX_CLONE_APPID").unwrap_or_default(),
+                &var("CLIPMATRIX_CLONE_TOKEN").unwrap_or_default(),
+            ));
+        }
+        ai.coze_token = var("CLIPMATRIX_COZE_TOKEN");
+        ai
+    }
+
+    fn engine(&self) -> Arc<dyn Synthesizer> {
+        match &self.cloud {
+            Some(c) => c.clone(),
+            None => self.kokoro.clone(),
+        }
+    }
+
+    /// Refuses (422 on `voice`) when the built-in engine is needed and not installed.
+    fn ready(&self) -> ApiResult<()> {
+        if self.cloud.is_some() {
+            return Ok(());
+        }
+        self.kokoro.check().map_err(|e| {
+            ApiError::invalid_with("voice", Msg::TtsNotInstalled, vec![("hint", e.to_string())])
+        })
+    }
+}
+
+/// One voice of the list.
+#[derive(Debug, Clone)]
+pub struct VoiceRow {
+    pub id: String,
+    pub name: String,
+    pub lang: &'static str,
+    pub gender: &'static str,
+    pub style: String,
+    /// builtin | clone
+    pub source: &'static str,
+    pub liked: bool,
+}
+
+/// Built-in voices first (favourites marked), then the merchant's ready clones.
+pub async fn voices(db: &Db, mid: i64, uid: i64, en: bool) -> ApiResult<Vec<VoiceRow>> {
+    let liked = st::likes(db, uid).await?;
+    let mut out: Vec<VoiceRow> = rules::VOICES
+        .iter()
+        .map(|v| VoiceRow {
+            id: v.id.into(),
+            name: if en { v.name_en } else { v.name_zh }.into(),
+            lang: v.lang.as_str(),
+            gender: v.gender,
+            style: if en { v.style_en } else { v.style_zh }.into(),
+            source: "builtin",
+            liked: liked.iter().any(|l| l == v.id),
+        })
+        .collect();
+    for c in st::clones(db, mid).await? {
+        if rules::CloneState::parse(&c.state) == rules::CloneState::Ready {
+            let id = clone::voice_id(&c.speaker_id);
+            out.push(VoiceRow {
+                liked: liked.contains(&id),
+                id,
+                name: c.name,
+                lang: "zh",
+                gender: "",
+                style: String::new(),
+                source: "clone",
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Likes (or unlikes) a voice of the list for the caller.
+pub async fn like(db: &Db, mid: i64, uid: i64, voice: &str, liked: bool) -> ApiResult<bool> {
+    if !known(db, mid, voice).await? {
+        return Err(ApiError::invalid_with(
+            "voice",
+            Msg::TtsUnknownVoice,
+            vec![("voice", voice.to_string())],
+        ));
+    }
+    Ok(st::set_like(db, mid, uid, voice, liked).await?)
+}
+
+/// Is `voice` in this merchant's list (built in, or a ready clone of theirs)?
+async fn known(db: &Db, mid: i64, voice: &str) -> ApiResult<bool> {
+    if rules::voice(voice).is_some() {
+        return Ok(true);
+    }
+    let Some(speaker) = clone::speaker_of(voice) else {
+        return Ok(false);
+    };
+    Ok(st::clone_by_speaker(db, mid, speaker)
+        .await?
+        .is_some_and(|c| rules::CloneState::parse(&c.state) == rules::CloneState::Ready))
+}
+
+async fn check(db: &Db, mid: i64, p: &Params) -> ApiResult<()> {
+    let ok = known(db, mid, &p.voice).await?;
+    p.check(|_| ok)?;
+    Ok(())
+}
+
+/// The engine's request for a checked text.
+pub fn request(p: &Params, sentences: Vec<text::Sentence>) -> Request {
+    Request {
+        sentences,
+        voice: p.voice.clone(),
+        speed: rules::speed_factor(p.speed),
+        pitch_semitones: rules::pitch_semitones(p.intonation),
+        gain: rules::volume_gain(p.volume),
+    }
+}
+
+/// A queued task and what it cost.
+pub struct Queued {
+    pub task: st::Task,
+    pub points: i64,
+}
+
+/// putNlsTask / add_dub: checks everything, takes the points, records the task and queues its job.
+/// Nothing is queued and nothing is taken when a check fails.
+pub async fn put_task(
+    db: &Db,
+    ai: &Ai,
+    mid: i64,
+    uid: i64,
+    name: &str,
+    p: &Params,
+) -> ApiResult<Queued> {
+    check(db, mid, p).await?;
+    if clone::speaker_of(&p.voice).is_none() {
+        ai.ready()?;
+    } else if ai.clone.is_none() {
+        return Err(ApiError::invalid("voice", Msg::CloneNotConfigured));
+    }
+    domain::validate::no_bidi("name", name)?;
+    let chars = p.text.trim().chars().count();
+    let points = rules::price(chars);
+    let key = format!("tts:{mid}:{}", store::random_token(12));
+    store::points::deduct(db, mid, points, Reason::Tts, &key).await?;
+    let name: String = if name.trim().is_empty() {
+        p.text.trim().chars().take(20).collect()
+    } else {
+        name.trim().chars().take(60).collect()
+    };
+    let new = st::NewTask {
+        merchant_id: mid,
+        user_id: uid,
+        name: &name,
+        params: p,
+        chars: chars as i64,
+        points,
+        points_key: &key,
+    };
+    match st::insert_task(db, &new, domain::now_ms()).await {
+        Ok((id, _)) => {
+            let task = st::task(db, mid, id).await?.ok_or(ApiError::NotFound)?;
+            Ok(Queued { task, points })
+        }
+        Err(e) => {
+            store::points::refund(db, mid, &key, Reason::TtsNotStarted).await?;
+            Err(e.into())
+        }
+    }
+}
+
+/// nlsAudition: the first sentence only, synthesized now (free: it is a preview), as an in-memory
+/// m4a with its length.
+pub async fn audition(
+    db: &Db,
+    ai: &Ai,
+    storage: &media::Storage,
+    mid: i64,
+    p: &Params,
+) -> ApiResult<(Vec<u8>, Speech)> {
+    check(db, mid, p).await?;
+    ai.ready()?;
+    let first = text::sentences(&p.text).into_iter().take(1).collect();
+    let dst = storage
+        .workspace()
+        .temp_path("m4a")
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let res = synthesize(ai, &request(p, first), &dst).await;
+    let out = match res {
+        Ok(speech) => tokio::fs::read(&dst)
+            .await
+            .map(|b| (b, speech))
+            .map_err(|e| ApiError::Internal(e.into())),
+        Err(e) => Err(synth_error(e)),
+    };
+    let _ = tokio::fs::remove_file(&dst).await;
+    out
+}
+
+async fn synthesize(ai: &Ai, req: &Request, dst: &Path) -> Result<Speech, TtsError> {
+    match clone::speaker_of(&req.voice) {
+        Some(_) => match &ai.clone {
+            Some(p) => p.synthesize(req, dst).await,
+            None => Err(TtsError::Provider("no voice cloning service is configured".into())),
+        },
+        None => ai.engine().synthesize(req, dst).await,
+    }
+}
+
+fn synth_error(e: TtsError) -> ApiError {
+    match e {
+        TtsError::NotInstalled(hint) => {
+            ApiError::invalid_with("voice", Msg::TtsNotInstalled, vec![("hint", hint)])
+        }
+        TtsError::UnknownVoice(v) => {
+            ApiError::invalid_with("voice", Msg::TtsUnknownVoice, vec![("voice", v)])
+        }
+        TtsError::Provider(reason) => {
+            ApiError::invalid_with("voice", Msg::TtsProviderFailed, vec![("reason", reason)])
+        }
+        other => ApiError::invalid_with(
+            "text",
+            Msg::TtsFailed,
+            vec![("reason", other.to_string())],
+        ),
+    }
+}
+
+/// taskList: the merchant's tasks, newest first (the list engine's filters).
+pub async fn tasks(
+    db: &Db,
+    mid: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<st::Task>, store::list::Total)> {
+    Ok(st::tasks(db, mid, q).await?)
+}
+
+/// The subtitle lines a finished task stored.
+pub fn lines_of(t: &st::Task) -> Vec<media::asr::Line> {
+    serde_json::from_str(&t.lines).unwrap_or_default()
+}
+
+/// deleteTask: a task not being synthesized, with its file.
+pub async fn delete_task(db: &Db, storage: &media::Storage, mid: i64, id: i64) -> ApiResult<()> {
+    let t = st::task(db, mid, id).await?.ok_or(ApiError::NotFound)?;
+    let state = TaskState::parse(&t.state);
+    if matches!(state, TaskState::Queued | TaskState::Running) {
+        return Err(ApiError::invalid("id", Msg::TtsBusy));
+    }
+    let Some(t) = st::delete_task(db, mid, id).await? else {
+        return Err(ApiError::invalid("id", Msg::TtsBusy));
+    };
+    if !t.storage_key.is_empty() {
+        let _ = storage.delete(&t.storage_key).await;
+    }
+    Ok(())
+}
+
+/// importingBroadcast / add_dub_broadcast: a finished task into the voice-over library (`/speak`) as an
+/// audio material with the task's subtitle lines; importing again answers the same material while it
+/// exists. The material goes through ingest like an uploaded voice-over.
+pub async fn import(
+    db: &Db,
+    storage: &media::Storage,
+    mid: i64,
+    id: i64,
+    group_id: i64,
+) -> ApiResult<store::materials::MediaFile> {
+    let t = st::task(db, mid, id).await?.ok_or(ApiError::NotFound)?;
+    if TaskState::parse(&t.state) != TaskState::Done || t.storage_key.is_empty() {
+        return Err(ApiError::invalid("id", Msg::TtsNotDone));
+    }
+    if t.media_id > 0
+        && let Some(m) = store::materials::get(db, mid, t.media_id).await?
+    {
+        return Ok(m);
+    }
+    let key = media::Storage::new_key(mid, "m4a");
+    storage
+        .link(&t.storage_key, &key)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let size = storage
+        .local_copy(&key)
+        .await
+        .ok()
+        .and_then(|f| std::fs::metadata(&*f).ok())
+        .map_or(0, |m| m.len() as i64);
+    let m = store::materials::NewMedia {
+        merchant_id: mid,
+        library: "voice".into(),
+        kind: "audio".into(),
+        group_id,
+        name: format!("{}.m4a", t.name),
+        original_name: format!("{}.m4a", t.name),
+        storage_key: key.clone(),
+        mime: "audio/mp4".into(),
+        size,
+        duration_ms: t.duration_ms,
+        audio_codec: "aac".into(),
+        has_audio: true,
+        state: domain::materials::IngestState::Processing.as_str().into(),
+        ..Default::default()
+    };
+    let row = match store::materials::insert(db, &m, true).await {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = storage.delete(&key).await;
+            return Err(e.into());
+        }
+    };
+    let lines: Vec<(i64, i64, String)> = lines_of(&t)
+        .into_iter()
+        .map(|l| (l.start_ms, l.end_ms, l.content))
+        .collect();
+    store::materials::replace_asr_lines(db, mid, row.id, &lines).await?;
+    store::materials::asr_succeeded(db, row.id).await?;
+    st::set_media(db, mid, id, row.id).await?;
+    Ok(store::materials::get(db, mid, row.id)
+        .await?
+        .unwrap_or(row))
+}
+
+/// The `tts` job: synthesize, store the file, record its length and lines — or, on the last failure,
+/// give the points back and keep the reason.
+pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), JobError> {
+    let p: domain::jobs::TtsRef = ctx.payload()?;
+    let Some(t) = st::task_any(&ctx.db, p.task_id).await? else {
+        return Err(JobError::Permanent("the task was deleted".into()));
+    };
+    if TaskState::parse(&t.state) == TaskState::Done {
+        return Ok(());
+    }
+    let result = async {
+        st::task_running(&ctx.db, t.id, 10).await?;
+        ctx.progress(10).await?;
+        let params = Params {
+            text: t.text.clone(),
+            voice: t.voice.clone(),
+            volume: t.volume,
+            speed: t.speed,
+            intonation: t.intonation,
+        };
+        let req = request(&params, text::sentences(&t.text));
+        let dst = storage
+            .workspace()
+            .temp_path("m4a")
+            .await
+            .map_err(|e| JobError::Retry(e.to_string()))?;
+        let speech = synthesize(&ai, &req, &dst).await;
+        let speech = match speech {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = tokio::fs::remove_file(&dst).await;
+                return Err(match e {
+                    TtsError::Timeout(_) | TtsError::Io(_) => JobError::Retry(e.to_string()),
+                    other => JobError::Permanent(other.to_string()),
+                });
+            }
+        };
+        st::task_running(&ctx.db, t.id, 90).await?;
+        ctx.progress(90).await?;
+        let key = media::Storage::new_key(t.merchant_id, "m4a");
+        let put = storage.put_file(&key, &dst).await;
+        let _ = tokio::fs::remove_file(&dst).await;
+        put.map_err(|e| JobError::Retry(e.to_string()))?;
+        let lines = serde_json::to_string(&speech.lines).unwrap_or_else(|_| "[]".into());
+        st::task_done(&ctx.db, t.id, &key, speech.duration_ms, &lines).await?;
+        tracing::info!(task = t.id, audio_ms = speech.duration_ms, "voice-over synthesized");
+        Ok::<(), JobError>(())
+    }
+    .await;
+    if let Err(e) = &result
+        && ctx.is_final(e)
+    {
+        store::points::refund(&ctx.db, t.merchant_id, &t.points_key, Reason::TtsFailed)
+            .await
+            .map_err(|e| JobError::Retry(e.to_string()))?;
+        st::task_failed(
+            &ctx.db,
+            t.id,
+            &domain::i18n::reason(Msg::TtsFailed, &[("reason", e.message())]),
+        )
+        .await?;
+    }
+    result
+}
+
+/// The file a voice's sample is kept under in the store.
+pub fn sample_key(voice: &str) -> String {
+    format!("ai/samples/{voice}.m4a")
+}
+
+/// A built-in voice's sample, synthesized on first use and kept in the store.
+pub async fn sample(ai: &Ai, storage: &media::Storage, voice: &str) -> ApiResult<String> {
+    let v = rules::voice(voice).ok_or(ApiError::NotFound)?;
+    let key = sample_key(voice);
+    if storage.exists(&key).await {
+        return Ok(key);
+    }
+    ai.ready()?;
+    let words = match v.lang {
+        rules::Lang::Zh => format!("您好，我是{}，很高兴为您的视频配音。", v.name_zh),
+        rules::Lang::En => format!("Hi, I'm {}. I would love to narrate your next video.", v.name_en),
+    };
+    let p = Params {
+        text: words,
+        voice: voice.into(),
+        volume: 50,
+        speed: 0,
+        intonation: 0,
+    };
+    let dst: PathBuf = storage
+        .workspace()
+        .temp_path("m4a")
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let res = ai
+        .kokoro
+        .synthesize(&request(&p, text::sentences(&p.text)), &dst)
+        .await
+        .map_err(synth_error);
+    if res.is_ok() {
+        storage
+            .put_file(&key, &dst)
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
+    }
+    let _ = tokio::fs::remove_file(&dst).await;
+    res.map(|_| key)
+}
+
+/// `/ai.coze/get_lszs_access_token`: the configured token, or the clear error.
+pub fn coze_token(ai: &Ai) -> ApiResult<String> {
+    ai.coze_token
+        .clone()
+        .ok_or(ApiError::invalid("token", Msg::CozeNotConfigured))
+}

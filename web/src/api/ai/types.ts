@@ -1,0 +1,19 @@
+/**
+ * AI voice (area `ai`, docs/api-ai.md): voices, synthesis tasks, auditions, voice clones. Generated from
+ * the server's OpenAPI document (`make api-types` writes ../schema.d.ts); the string unions are
+ * narrowings.
+ */
+import type { components } from '../schema';
+
+type Schemas = components['schemas'];
+
+export type TaskState = 'queued' | 'running' | 'done' | 'failed';
+export type CloneState = 'training' | 'ready' | 'failed';
+
+export type Voice = Omit<Schemas['AiVoice'], 'language' | 'source'> & { language: 'zh' | 'en'; source: 'builtin' | 'clone' };
+export type VoiceList = Omit<Schemas['AiVoiceList'], 'rows'> & { rows: Voice[] };
+export type DubReq = Schemas['AiDubReq'];
+export type Task = Omit<Schemas['AiTask'], 'state'> & { state: TaskState };
+export type Audition = Schemas['AiAudition'];
+export type VoiceClone = Omit<Schemas['AiVoiceClone'], 'state'> & { state: CloneState };
+export type CloneReq = Schemas['AiCloneReq'];
