@@ -57,26 +57,28 @@ pub(crate) struct StatsOut {
 }
 
 /// Audience comments: purchase-intent questions, contact requests, spam, emoji and plain praise
-/// (auto-reply and lead detection need them all).
+/// (auto-reply and lead detection need them all). A work's comments walk the pool in order from a
+/// point fixed per work, and every third entry is a purchase question, so any three comments in a
+/// row hold one (tests read a few hours of comments and must always meet one).
 const COMMENT_POOL: [&str; 18] = [
-    "太好看了！",
-    "在哪里买的？求链接",
-    "这个地方怎么去？",
-    "已关注，期待更新",
-    "价格多少？",
-    "拍得真好 👍",
-    "周末想去打卡",
-    "老板还营业吗",
-    "这家店我去过，确实不错",
-    "怎么联系你们？",
-    "人多吗，需要排队吗",
-    "有团购优惠吗",
     "多少钱？",
-    "地址在哪",
-    "我想要，电话 13800138000",
-    "兼职日赚500，加群了解",
+    "太好看了！",
     "😍😍😍",
+    "价格多少？",
+    "已关注，期待更新",
+    "兼职日赚500，加群了解",
+    "在哪里买的？求链接",
+    "拍得真好 👍",
+    "我想要，电话 13800138000",
+    "有团购优惠吗",
+    "这家店我去过，确实不错",
     "加我微信 likeit_88 发我价格",
+    "地址在哪",
+    "这个地方怎么去？",
+    "人多吗，需要排队吗",
+    "怎么买？有链接吗",
+    "老板还营业吗",
+    "怎么联系你们？",
 ];
 /// One generated comment per this many plays.
 const PLAYS_PER_COMMENT: i64 = 300;
@@ -155,7 +157,7 @@ impl WorkRec {
                 CommentOut {
                     comment_id: format!("{}-c{i}", self.item_id),
                     comment_user_id: format!("u{:010}", h % 10_000_000_000),
-                    content: COMMENT_POOL[(h % COMMENT_POOL.len() as u64) as usize].to_string(),
+                    content: COMMENT_POOL[pool_index(&self.item_id, i)].to_string(),
                     create_time: at / 1000,
                     digg_count: (h % 50) as i64,
                     reply_comment_total: reply_total(posted, &format!("{}-c{i}", self.item_id)),
@@ -167,6 +169,12 @@ impl WorkRec {
         newest_first(&mut out);
         out
     }
+}
+
+/// Comment `i` of a work: the pool in order from a start fixed per work.
+fn pool_index(item_id: &str, i: i64) -> usize {
+    let start = stable_hash(&[item_id, "pool"]) % COMMENT_POOL.len() as u64;
+    ((start + i as u64) % COMMENT_POOL.len() as u64) as usize
 }
 
 /// A JSON field as text: strings as they are, numbers rendered, anything else empty.
@@ -221,6 +229,19 @@ pub(crate) fn replies(posted: &[PostedComment], comment_id: &str) -> Vec<Comment
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn any_three_generated_comments_in_a_row_hold_a_purchase_question() {
+        use domain::engagement::{Intent, analyze};
+        let n = COMMENT_POOL.len();
+        for start in 0..n {
+            let window: Vec<&str> = (0..3).map(|k| COMMENT_POOL[(start + k) % n]).collect();
+            assert!(
+                window.iter().any(|c| analyze(c).intent == Intent::Purchase),
+                "{window:?}"
+            );
+        }
+    }
+
     use super::*;
 
     #[test]
