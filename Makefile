@@ -56,6 +56,8 @@ bench:
 	cargo run --release -p app --example publish_bench
 	# Activities and NFC: concurrent draws against bare write transactions; the tap page against /healthz.
 	cargo run --release -p app --example activities_bench
+	# Reports: the month view of 1,000 accounts x 365 days from the rollup, against the same from the items.
+	cargo run --release -p app --example reports_bench
 	# SEO titles: jieba load, keywords from 10,000 Chinese characters, titles per second on one thread.
 	cargo run --release -p domain --example seo_bench
 

@@ -3,6 +3,7 @@
 pub mod areas;
 pub mod client;
 mod contract;
+pub mod download;
 pub mod error;
 pub mod extract;
 pub mod guard;
@@ -66,6 +67,7 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::nfc::router())
         .merge(areas::seo::router())
         .merge(areas::content::router())
+        .merge(areas::reports::router())
 }
 
 /// The routes and the OpenAPI document generated from the handlers' annotations, made a contract

@@ -61,6 +61,18 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.coursePopular", "爆款干货", "Trending know-how"),
     ("menu.courseGeneral", "课程中心", "Course center"),
     ("menu.courseShot", "拍摄教程", "Shooting tutorials"),
+    // Reports (issue 18): data analysis and the data screen.
+    ("menu.dataAnalysis", "数据分析", "Data analysis"),
+    ("menu.dyNum", "抖音数据", "Douyin data"),
+    ("menu.ksNum", "快手数据", "Kuaishou data"),
+    ("menu.ddNum", "抖店数据", "Douyin shop data"),
+    ("menu.videoNum", "视频号数据", "Channels data"),
+    ("menu.xhsNum", "小红书数据", "Xiaohongshu data"),
+    ("menu.xzsSpecial", "素材效果分析", "Material performance"),
+    ("menu.special", "任务交付报表", "Task delivery"),
+    ("menu.specialDyVideo", "抖音视频报表", "Douyin video report"),
+    ("menu.special2", "员工工作量", "Staff activity"),
+    ("menu.actualScreen", "数据大屏", "Data screen"),
     ("menu.systemContent", "内容管理", "Content"),
 ];
 

@@ -218,6 +218,10 @@ messages! {
     JobSeoBenchmarkSync => "同步对标账号", "Sync benchmark accounts";
     LinkInvalid => "{field} 须为 http(s) 链接或本站地址（以 / 开头）", "{field} must be an http(s) link or a path of this site (starting with /)";
     CourseBodyRequired => "图文教程须填写中文正文", "A rich-text course needs its Chinese text";
+    // Reports (issue 18).
+    DateInvalid => "{field} 须为 YYYY-MM-DD 格式的日期", "{field} must be a date as YYYY-MM-DD";
+    DateOrder => "开始日期不能晚于结束日期", "The start date cannot be after the end date";
+    SpanTooLong => "时间范围最多 {max} 天", "The range can be at most {max} days";
 }
 
 impl Msg {

@@ -12,6 +12,7 @@ pub mod content;
 pub mod materials;
 pub mod matrix;
 pub mod nfc;
+pub mod reports;
 pub mod seo;
 pub mod system;
 

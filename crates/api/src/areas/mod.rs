@@ -5,4 +5,5 @@ pub mod content;
 pub mod materials;
 pub mod matrix;
 pub mod nfc;
+pub mod reports;
 pub mod seo;

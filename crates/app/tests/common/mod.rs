@@ -545,3 +545,90 @@ pub async fn wait_variants(app: &TestApp, t: &str, project: i64, n: usize) -> Ve
     }
     panic!("variants did not finish");
 }
+
+// ---- matrix accounts and the platform clock (matrix and reports stories) ----
+
+/// A client that does not follow redirects (OAuth consent pages answer with them).
+pub fn no_redirect() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// What a browser submits from a page's inputs: hidden and text ones, and ticked checkboxes.
+pub fn form_fields(html: &str) -> Vec<(String, String)> {
+    let mut out = vec![];
+    for part in html.split("<input").skip(1) {
+        let tag = &part[..part.find('>').unwrap_or(part.len())];
+        let attr = |name: &str| {
+            let key = format!("{name}=\"");
+            part.find(&key).map(|i| {
+                let rest = &part[i + key.len()..];
+                rest[..rest.find('"').unwrap()]
+                    .replace("&amp;", "&")
+                    .replace("&quot;", "\"")
+            })
+        };
+        if attr("type").as_deref() == Some("checkbox") && !tag.contains(" checked") {
+            continue;
+        }
+        if let (Some(n), Some(v)) = (attr("name"), attr("value")) {
+            out.push((n, v));
+        }
+    }
+    out
+}
+
+/// Clicks through the sandbox's Douyin consent page like a person would; returns the account id.
+pub async fn authorize_dy(app: &TestApp, t: &str) -> i64 {
+    let r = app
+        .post(
+            "/task.merchant_group_user/get_qrCode",
+            Some(t),
+            json!({"platform": "dy"}),
+        )
+        .await;
+    let url = r.ok()["url"].as_str().unwrap().to_string();
+    assert_eq!(r.ok()["kind"], "oauth");
+    let http = no_redirect();
+    let page = http.get(&url).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("id=\"approve\""), "{page}");
+    let mut fields = form_fields(&page);
+    fields.push(("action".into(), "approve".into()));
+    let res = http.post(&url).form(&fields).send().await.unwrap();
+    assert!(res.status().is_redirection(), "{}", res.status());
+    let back = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(back.contains("/oauth/dy/callback"), "{back}");
+    let res = http.get(&back).send().await.unwrap();
+    assert!(
+        res.status().is_redirection(),
+        "{back}: {} {:?}",
+        res.status(),
+        res.headers()
+    );
+    let to = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(to.starts_with("/account_auth?authorized="), "{to}");
+    // The code is single use: replaying the callback does not add or change anything.
+    let again = http.get(&back).send().await.unwrap();
+    assert!(
+        again.headers()["location"]
+            .to_str()
+            .unwrap()
+            .contains("auth_error")
+    );
+    to.rsplit('=').next().unwrap().parse().unwrap()
+}
+
+/// Pins the platform clock to the next `hh:mm` China time, so a test runs at the hour it names
+/// whatever the wall clock says (the clock only moves forward).
+pub fn at_china_time(hh: u32, mm: u32) {
+    use domain::matrix::{at, day_of};
+    let now = domain::clock::platform_now();
+    let mut t = at(day_of(now), hh * 60 + mm);
+    if t <= now {
+        t = at(day_of(now) + 1, hh * 60 + mm);
+    }
+    domain::clock::advance_to(t);
+}
+
