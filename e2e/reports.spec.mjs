@@ -140,7 +140,9 @@ await step('/actual_screen at 1920x1080: counters, charts, top videos; a screens
   await screenPage.getByTestId('data-screen').waitFor();
   await screenPage.getByTestId('screen-accounts').getByText('1').first().waitFor();
   await screenPage.getByTestId('chart-screen-week').locator('canvas').first().waitFor();
-  await screenPage.getByTestId('chart-screen-progress').locator('canvas').first().waitFor();
+  await screenPage.getByTestId('screen-today').getByText('3').first().waitFor();
+  await screenPage.getByTestId('screen-week-posts').getByText('3').first().waitFor();
+  await screenPage.getByTestId('screen-progress').waitFor();
   expect((await screenPage.getByTestId('screen-top').locator('li').count()) === 3, 'the top videos are not the three');
   const box = await screenPage.getByTestId('data-screen').boundingBox();
   expect(box && box.width === 1920 && box.height === 1080, `the screen is ${JSON.stringify(box)}`);

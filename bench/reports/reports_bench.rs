@@ -8,7 +8,7 @@
 //!   bench: report_raw_items_ms <ms>              — baseline, this run: the same month's series and
 //!                                                 ranking page straight from the items
 //!   bench: report_vs_raw <ratio> x
-//! Usage: cargo run --release -p app --example reports_bench   (BENCH_ACCOUNTS, BENCH_DAYS)
+//! Usage: cargo run --release -p app --example reports_bench   (BENCH_ACCOUNTS, BENCH_DAYS, BENCH_POSTS)
 
 use std::time::Instant;
 
@@ -28,6 +28,9 @@ fn median(mut v: Vec<f64>) -> f64 {
 async fn main() -> anyhow::Result<()> {
     let accounts = env("BENCH_ACCOUNTS", 1000);
     let days = env("BENCH_DAYS", 365);
+    // Posts per account per day (SPEC's daily limit is 3); the rollup has one row per account and day
+    // whatever this is, the items grow with it.
+    let posts = env("BENCH_POSTS", 1);
     let dir = std::env::temp_dir().join(format!("cm-reportbench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let cfg = app::Config::build(&[app::Layer {
@@ -71,21 +74,21 @@ async fn main() -> anyhow::Result<()> {
     const BATCH: usize = 400;
     for (n, (acc, platform)) in ids.iter().enumerate() {
         let mut tx = db.begin().await?;
-        let rows: Vec<i64> = (0..days).collect();
+        let rows: Vec<(i64, i64)> = (0..days).flat_map(|d| (0..posts).map(move |k| (d, k))).collect();
         for chunk in rows.chunks(BATCH) {
             let mut sql = String::from(
                 "INSERT INTO matrix_items (merchant_id, task_id, account_id, platform, video_key, title, scheduled_at, \
                  review_state, state, published_at, plays, likes, comment_count, shares, created_at, updated_at) VALUES ",
             );
-            for (i, d) in chunk.iter().enumerate() {
+            for (i, (d, k)) in chunk.iter().enumerate() {
                 let day = today - d;
-                let at = domain::matrix::at(day, 10 * 60 + (*acc as u32 % 600));
+                let at = domain::matrix::at(day, 8 * 60 + (*acc as u32 % 600) + *k as u32 * 61);
                 let plays = 100 + (acc * 7 + d * 13) % 5000;
                 if i > 0 {
                     sql.push(',');
                 }
                 sql.push_str(&format!(
-                    "({mid}, 1, {acc}, '{platform}', 'b:{acc}:{d}', 'title {d}', {at}, 'approved', 'released', {at}, \
+                    "({mid}, 1, {acc}, '{platform}', 'b:{acc}:{d}:{k}', 'title {d}', {at}, 'approved', 'released', {at}, \
                      {plays}, {}, {}, {}, {at}, {at})",
                     plays / 20,
                     plays / 300,
@@ -102,8 +105,8 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     eprintln!(
-        "data: {accounts} accounts x {days} days = {} items in {:.1} s",
-        accounts * days,
+        "data: {accounts} accounts x {days} days x {posts} = {} items in {:.1} s",
+        accounts * days * posts,
         t.elapsed().as_secs_f64()
     );
 

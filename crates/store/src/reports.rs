@@ -170,11 +170,12 @@ pub async fn account_rank(
         "r.merchant_id = $1 AND {} AND r.day >= $3 AND r.day <= $4",
         platform_is("r.platform", 2)
     );
+    // Sum and rank the rollup first, then join the page's accounts (not every row of the month).
     let rows = sqlx::query_as(crate::sqlf!(
-        "SELECT r.account_id, a.nickname, a.platform, a.avatar, a.province, {SUMS} \
-         FROM report_daily r JOIN matrix_accounts a ON a.id = r.account_id WHERE {filter} \
-         GROUP BY r.account_id, a.nickname, a.platform, a.avatar, a.province \
-         ORDER BY {sort} DESC, r.account_id LIMIT $5 OFFSET $6"
+        "SELECT x.account_id, a.nickname, a.platform, a.avatar, a.province, x.posts, x.failed, x.plays, x.likes, \
+         x.comments, x.shares FROM (SELECT r.account_id, {SUMS} FROM report_daily r WHERE {filter} \
+         GROUP BY r.account_id ORDER BY {sort} DESC, r.account_id LIMIT $5 OFFSET $6) x \
+         JOIN matrix_accounts a ON a.id = x.account_id ORDER BY x.{sort} DESC, x.account_id"
     ))
     .bind(merchant_id)
     .bind(platform)

@@ -20,4 +20,5 @@ CREATE TABLE report_daily (
     shares BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (account_id, day)
 );
-CREATE INDEX report_daily_merchant_day ON report_daily(merchant_id, day, platform);
+-- Covering: a month's series or account ranking reads this index only, never the table.
+CREATE INDEX report_daily_merchant_day ON report_daily(merchant_id, day, platform, account_id, posts, failed, plays, likes, comments, shares);

@@ -42,7 +42,7 @@ const video = { id: 9, task_id: 1, account_id: 2, nickname: '小店', platform: 
 const screenData = {
   accounts: 12,
   active_accounts: 11,
-  week: series,
+  week: { ...series, posts: [1, 2, 5] },
   week_totals: totals,
   today_planned: 10,
   today_published: 6,
@@ -171,7 +171,8 @@ describe('data screen', () => {
     serve();
     renderPage(<DataScreenPage />, { route: '/actual_screen', path: '/actual_screen' });
     await waitFor(() => expect(screen.getByTestId('screen-accounts')).toHaveTextContent('12'));
-    expect(screen.getByTestId('screen-today')).toHaveTextContent('6');
+    expect(screen.getByTestId('screen-today')).toHaveTextContent('5');
+    expect(await screen.findByTestId('chart-screen-progress')).toBeInTheDocument();
     expect(screen.getByText('10 planned, 6 published, 1 failed')).toBeInTheDocument();
     expect(screen.getByText('春天的第一杯奶茶')).toBeInTheDocument();
     expect(await screen.findByTestId('chart-screen-regions')).toBeInTheDocument();

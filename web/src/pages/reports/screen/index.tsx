@@ -71,7 +71,7 @@ export default function DataScreenPage() {
       <div className={styles.counters}>
         <Counter label={t('figure.accounts')} value={s?.accounts ?? 0} testId="screen-accounts" />
         <Counter label={t('screen.activeAccounts')} value={s?.active_accounts ?? 0} testId="screen-active" />
-        <Counter label={t('screen.todayPublished')} value={s?.today_published ?? 0} testId="screen-today" />
+        <Counter label={t('screen.todayPublished')} value={s?.week.posts.at(-1) ?? 0} testId="screen-today" />
         <Counter label={t('screen.weekPosts')} value={s?.week_totals.posts ?? 0} testId="screen-week-posts" />
         <Counter label={t('screen.weekPlays')} value={s?.week_totals.plays ?? 0} testId="screen-week-plays" />
         <Counter label={t('screen.weekLikes')} value={s?.week_totals.likes ?? 0} testId="screen-week-likes" />
@@ -86,7 +86,7 @@ export default function DataScreenPage() {
         <Panel title={t('screen.today')} testId="screen-progress">
           <div className={styles.progressRow}>
             <Progress type="dashboard" percent={done} size={170} strokeColor="#36cfc9" format={(p) => <span className={styles.progressText}>{p}%</span>} />
-            {progress && <Chart option={progress} dark height={200} testId="chart-screen-progress" />}
+            {progress && s?.today_planned ? <Chart option={progress} dark height={200} testId="chart-screen-progress" /> : <Empty description={<span className={styles.muted}>{t('screen.noPlan')}</span>} />}
           </div>
           <div className={styles.muted}>{t('screen.progressLine', { published: s?.today_published ?? 0, planned: s?.today_planned ?? 0, failed: s?.today_failed ?? 0 })}</div>
         </Panel>
