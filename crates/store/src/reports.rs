@@ -171,29 +171,49 @@ pub async fn account_rank(
         platform_is("r.platform", 2)
     );
     // Sum and rank the rollup first, then join the page's accounts (not every row of the month).
-    let rows = sqlx::query_as(crate::sqlf!(
-        "SELECT x.account_id, a.nickname, a.platform, a.avatar, a.province, x.posts, x.failed, x.plays, x.likes, \
-         x.comments, x.shares FROM (SELECT r.account_id, {SUMS} FROM report_daily r WHERE {filter} \
-         GROUP BY r.account_id ORDER BY {sort} DESC, r.account_id LIMIT $5 OFFSET $6) x \
-         JOIN matrix_accounts a ON a.id = x.account_id ORDER BY x.{sort} DESC, x.account_id"
-    ))
-    .bind(merchant_id)
-    .bind(platform)
-    .bind(first)
-    .bind(last)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&db.pool)
-    .await?;
-    let total: i64 = sqlx::query_scalar(crate::sqlf!(
-        "SELECT COUNT(DISTINCT r.account_id) FROM report_daily r WHERE {filter}"
-    ))
-    .bind(merchant_id)
-    .bind(platform)
-    .bind(first)
-    .bind(last)
-    .fetch_one(&db.pool)
-    .await?;
+    page_of(
+        db,
+        crate::sqlf!(
+            "SELECT x.account_id, a.nickname, a.platform, a.avatar, a.province, x.posts, x.failed, x.plays, x.likes, \
+             x.comments, x.shares FROM (SELECT r.account_id, {SUMS} FROM report_daily r WHERE {filter} \
+             GROUP BY r.account_id ORDER BY {sort} DESC, r.account_id LIMIT $5 OFFSET $6) x \
+             JOIN matrix_accounts a ON a.id = x.account_id ORDER BY x.{sort} DESC, x.account_id"
+        ),
+        crate::sqlf!("SELECT COUNT(DISTINCT r.account_id) FROM report_daily r WHERE {filter}"),
+        (merchant_id, platform, first, last),
+        (offset, limit),
+    )
+    .await
+}
+
+/// A page of a report list whose filter binds $1 merchant, $2 platform and $3..$4 a span, and whose
+/// page is $5 limit, $6 offset; with how many rows the filter selects.
+async fn page_of<T>(
+    db: &Db,
+    rows: sqlx::AssertSqlSafe<String>,
+    count: sqlx::AssertSqlSafe<String>,
+    (merchant_id, platform, a, b): (i64, &str, i64, i64),
+    (offset, limit): (i64, i64),
+) -> sqlx::Result<(Vec<T>, i64)>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    let rows = sqlx::query_as(rows)
+        .bind(merchant_id)
+        .bind(platform)
+        .bind(a)
+        .bind(b)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&db.pool)
+        .await?;
+    let total: i64 = sqlx::query_scalar(count)
+        .bind(merchant_id)
+        .bind(platform)
+        .bind(a)
+        .bind(b)
+        .fetch_one(&db.pool)
+        .await?;
     Ok((rows, total))
 }
 
@@ -361,33 +381,22 @@ pub async fn delivery(
         "t.merchant_id = $1 AND t.deleted = 0 AND {} AND t.created_at >= $3 AND t.created_at < $4",
         platform_is("t.platform", 2)
     );
-    let rows = sqlx::query_as(crate::sqlf!(
-        "SELECT t.id AS task_id, t.name, t.platform, t.created_at, COUNT(i.id) AS planned, \
-         CAST(COALESCE(SUM(CASE WHEN i.published_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT) AS published, \
-         CAST(COALESCE(SUM(CASE WHEN i.state = 'failed' AND i.review_state <> 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS failed, \
-         CAST(COALESCE(SUM(CASE WHEN i.review_state = 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS rejected, \
-         CAST(COALESCE(SUM(i.plays), 0) AS BIGINT) AS plays \
-         FROM matrix_tasks t LEFT JOIN matrix_items i ON i.task_id = t.id WHERE {filter} \
-         GROUP BY t.id, t.name, t.platform, t.created_at ORDER BY t.created_at DESC, t.id DESC LIMIT $5 OFFSET $6"
-    ))
-    .bind(merchant_id)
-    .bind(platform)
-    .bind(from)
-    .bind(to)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&db.pool)
-    .await?;
-    let total: i64 = sqlx::query_scalar(crate::sqlf!(
-        "SELECT COUNT(*) FROM matrix_tasks t WHERE {filter}"
-    ))
-    .bind(merchant_id)
-    .bind(platform)
-    .bind(from)
-    .bind(to)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok((rows, total))
+    page_of(
+        db,
+        crate::sqlf!(
+            "SELECT t.id AS task_id, t.name, t.platform, t.created_at, COUNT(i.id) AS planned, \
+             CAST(COALESCE(SUM(CASE WHEN i.published_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT) AS published, \
+             CAST(COALESCE(SUM(CASE WHEN i.state = 'failed' AND i.review_state <> 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS failed, \
+             CAST(COALESCE(SUM(CASE WHEN i.review_state = 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS rejected, \
+             CAST(COALESCE(SUM(i.plays), 0) AS BIGINT) AS plays \
+             FROM matrix_tasks t LEFT JOIN matrix_items i ON i.task_id = t.id WHERE {filter} \
+             GROUP BY t.id, t.name, t.platform, t.created_at ORDER BY t.created_at DESC, t.id DESC LIMIT $5 OFFSET $6"
+        ),
+        crate::sqlf!("SELECT COUNT(*) FROM matrix_tasks t WHERE {filter}"),
+        (merchant_id, platform, from, to),
+        (offset, limit),
+    )
+    .await
 }
 
 /// Why a task's items failed: (task, reason code, its arguments, older zh / en texts, how many).
