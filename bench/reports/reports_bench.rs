@@ -66,15 +66,18 @@ async fn main() -> anyhow::Result<()> {
         .await?;
     }
     tx.commit().await?;
-    let ids: Vec<(i64, String)> =
-        sqlx::query_as("SELECT id, platform FROM matrix_accounts WHERE merchant_id = $1 ORDER BY id")
-            .bind(mid)
-            .fetch_all(&db.pool)
-            .await?;
+    let ids: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT id, platform FROM matrix_accounts WHERE merchant_id = $1 ORDER BY id",
+    )
+    .bind(mid)
+    .fetch_all(&db.pool)
+    .await?;
     const BATCH: usize = 400;
     for (n, (acc, platform)) in ids.iter().enumerate() {
         let mut tx = db.begin().await?;
-        let rows: Vec<(i64, i64)> = (0..days).flat_map(|d| (0..posts).map(move |k| (d, k))).collect();
+        let rows: Vec<(i64, i64)> = (0..days)
+            .flat_map(|d| (0..posts).map(move |k| (d, k)))
+            .collect();
         for chunk in rows.chunks(BATCH) {
             let mut sql = String::from(
                 "INSERT INTO matrix_items (merchant_id, task_id, account_id, platform, video_key, title, scheduled_at, \
@@ -122,7 +125,8 @@ async fn main() -> anyhow::Result<()> {
     assert_eq!(rows, accounts * days, "one row per account and day");
 
     // ---- the month view from the rollup, and the same from the items ----
-    let month = domain::reports::range("month", "", "", today).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let month =
+        domain::reports::range("month", "", "", today).map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let mut report = vec![];
     let mut check = (0, 0);
     for _ in 0..20 {

@@ -39,7 +39,10 @@ async fn wait_published(app: &TestApp, t: &str, task_id: i64, n: usize) {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("{n} items were not published: {:#?}", items(app, t, task_id).await);
+    panic!(
+        "{n} items were not published: {:#?}",
+        items(app, t, task_id).await
+    );
 }
 
 /// Runs the account's statistics sync (which rolls the reports up) and waits for it.
@@ -228,12 +231,8 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
         };
         assert_eq!(works.len(), 3);
         let sum = |f: fn(&(i64, i64, i64, i64)) -> i64| works.iter().map(f).sum::<i64>();
-        let (plays, likes, comments, shares) = (
-            sum(|w| w.0),
-            sum(|w| w.1),
-            sum(|w| w.2),
-            sum(|w| w.3),
-        );
+        let (plays, likes, comments, shares) =
+            (sum(|w| w.0), sum(|w| w.1), sum(|w| w.2), sum(|w| w.3));
         assert!(plays > 0 && likes > 0 && shares > 0, "{works:?}");
 
         // The rollup: one row per day of the account, and the same rows when it runs again.
@@ -252,7 +251,11 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
             vec![(day0, 1), (day0 + 1, 1), (day0 + 2, 1)]
         );
         services::reports::rollup(&app.db, dy).await.unwrap();
-        assert_eq!(rows().await, before, "re-running the rollup changes nothing");
+        assert_eq!(
+            rows().await,
+            before,
+            "re-running the rollup changes nothing"
+        );
 
         // Overview over the three days (custom) equals the sandbox's totals.
         let span = json!({"platform": "dy", "span": "custom", "start": domain::matrix::fmt_day(day0),
@@ -272,7 +275,10 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
             (Some(plays), Some(likes), Some(comments), Some(shares)),
             "{o}"
         );
-        assert_eq!((o["accounts"].as_i64(), o["active_accounts"].as_i64()), (Some(1), Some(1)));
+        assert_eq!(
+            (o["accounts"].as_i64(), o["active_accounts"].as_i64()),
+            (Some(1), Some(1))
+        );
         // The period before had nothing to compare with.
         assert_eq!(o["previous"]["posts"], 0);
         assert_eq!(o["change"][1]["pct"], Value::Null);
@@ -318,7 +324,13 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
             .get_q("/index/dashboard", Some(&t), json!({"days": 30}))
             .await;
         let d = d.ok();
-        let total = |v: &Value| v.as_array().unwrap().iter().map(|n| n.as_i64().unwrap()).sum::<i64>();
+        let total = |v: &Value| {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_i64().unwrap())
+                .sum::<i64>()
+        };
         assert_eq!(d["publish"]["days"].as_array().unwrap().len(), 30);
         assert_eq!(total(&d["publish"]["success"]), 3, "{d}");
         assert_eq!(total(&d["video"]["plays"]), plays, "{d}");
@@ -338,7 +350,10 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
             .await;
         let g = g.ok()["rows"].as_array().unwrap().clone();
         assert_eq!(g.len(), 3, "{g:?}");
-        assert!(g.iter().all(|r| r["posts"] == 3 && r["plays"].as_i64() == Some(plays)));
+        assert!(
+            g.iter()
+                .all(|r| r["posts"] == 3 && r["plays"].as_i64() == Some(plays))
+        );
         assert!(g.iter().any(|r| r["label"] == "产品"));
         let c = app
             .get_q("/common.merchant_report/attribution", Some(&t), by("clip"))
@@ -352,18 +367,30 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
         let per: Vec<i64> = c.iter().map(|r| r["per_post"].as_i64().unwrap()).collect();
         assert!(per.windows(2).all(|w| w[0] >= w[1]), "{per:?}");
         let p = app
-            .get_q("/common.merchant_report/attribution", Some(&t), by("project"))
+            .get_q(
+                "/common.merchant_report/attribution",
+                Some(&t),
+                by("project"),
+            )
             .await;
         assert_eq!(p.ok()["rows"][0]["label"], "春季上新");
         assert_eq!(p.ok()["rows"][0]["per_post"].as_i64(), Some(plays / 3));
 
         // Delivery: planned 3, published 3, none failed.
         let dl = app
-            .get_q("/common.merchant_report/delivery", Some(&t), json!({"span": "month"}))
+            .get_q(
+                "/common.merchant_report/delivery",
+                Some(&t),
+                json!({"span": "month"}),
+            )
             .await;
         let dl = &dl.ok()["rows"][0];
         assert_eq!(
-            (dl["planned"].as_i64(), dl["published"].as_i64(), dl["failed"].as_i64()),
+            (
+                dl["planned"].as_i64(),
+                dl["published"].as_i64(),
+                dl["failed"].as_i64()
+            ),
             (Some(3), Some(3), Some(0)),
             "{dl}"
         );
@@ -398,10 +425,17 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
         let days = xlsx_rows(&o_x);
         assert_eq!(days.len(), 4);
         assert_eq!(
-            days[1..].iter().map(|r| r[1].parse::<i64>().unwrap()).sum::<i64>(),
+            days[1..]
+                .iter()
+                .map(|r| r[1].parse::<i64>().unwrap())
+                .sum::<i64>(),
             plays
         );
-        for bad in ["report=pie", "report=videos&format=pdf", "report=videos&span=year"] {
+        for bad in [
+            "report=pie",
+            "report=videos&format=pdf",
+            "report=videos&span=year",
+        ] {
             let r = app
                 .http
                 .get(app.url(&format!("/api/common.merchant_report/export?{bad}")))
@@ -419,7 +453,11 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
 
         // Another merchant sees none of it, even naming the account.
         let o2 = app
-            .get_q("/common.merchant_report/overview", Some(&other), span.clone())
+            .get_q(
+                "/common.merchant_report/overview",
+                Some(&other),
+                span.clone(),
+            )
             .await;
         assert_eq!(o2.ok()["totals"]["plays"], 0);
         assert_eq!(o2.ok()["accounts"], 0);
@@ -432,11 +470,21 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
             .await;
         assert_eq!(v2.ok()["total"], 0);
         let a2 = app
-            .get_q("/common.merchant_report/attribution", Some(&other), by("clip"))
+            .get_q(
+                "/common.merchant_report/attribution",
+                Some(&other),
+                by("clip"),
+            )
             .await;
         assert_eq!(a2.ok()["total"], 0);
         let s2 = app.get("/databoard.index/index", Some(&other)).await;
-        assert_eq!((s2.ok()["accounts"].as_i64(), s2.ok()["top"].as_array().unwrap().len()), (Some(0), 0));
+        assert_eq!(
+            (
+                s2.ok()["accounts"].as_i64(),
+                s2.ok()["top"].as_array().unwrap().len()
+            ),
+            (Some(0), 0)
+        );
         let (_, x2) = export(&app, &other, &q, "en").await;
         assert_eq!(xlsx_rows(&x2).len(), 1, "only the header");
         let d2 = app
@@ -455,7 +503,11 @@ async fn staff_without_the_report_menus_are_refused_and_bad_filters_name_their_f
         let log = app.menu_id(&demo, "/log").await;
         let dy_num = app.menu_id(&demo, "/dy_num").await;
         let screen = app.menu_id(&demo, "/actual_screen").await;
-        for (name, menus) in [("nomenu", vec![log]), ("analyst", vec![dy_num]), ("tvscreen", vec![screen])] {
+        for (name, menus) in [
+            ("nomenu", vec![log]),
+            ("analyst", vec![dy_num]),
+            ("tvscreen", vec![screen]),
+        ] {
             app.post(
                 "/user.merchant_user_sub/add",
                 Some(&demo),
@@ -492,15 +544,36 @@ async fn staff_without_the_report_menus_are_refused_and_bad_filters_name_their_f
             .expect(403);
         // The owner's staff report names who did what.
         let st = app
-            .get_q("/common.merchant_report/staff", Some(&demo), json!({"span": "day"}))
+            .get_q(
+                "/common.merchant_report/staff",
+                Some(&demo),
+                json!({"span": "day"}),
+            )
             .await;
-        assert!(st.ok()["rows"].as_array().unwrap().iter().any(|r| r["username"] == "demo"), "{}", st.body);
+        assert!(
+            st.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["username"] == "demo"),
+            "{}",
+            st.body
+        );
 
         for (q, field) in [
             (json!({"span": "year"}), "span"),
-            (json!({"span": "custom", "start": "2026-02-30", "end": "2026-03-01"}), "start"),
-            (json!({"span": "custom", "start": "2026-03-02", "end": "2026-03-01"}), "start"),
-            (json!({"span": "custom", "start": "2024-01-01", "end": "2026-03-01"}), "end"),
+            (
+                json!({"span": "custom", "start": "2026-02-30", "end": "2026-03-01"}),
+                "start",
+            ),
+            (
+                json!({"span": "custom", "start": "2026-03-02", "end": "2026-03-01"}),
+                "start",
+            ),
+            (
+                json!({"span": "custom", "start": "2024-01-01", "end": "2026-03-01"}),
+                "end",
+            ),
             (json!({"platform": "tiktok"}), "platform"),
             (json!({"sort": "name"}), "sort"),
         ] {

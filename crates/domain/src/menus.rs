@@ -434,11 +434,23 @@ pub const MENUS: &[MenuDef] = &[
     menu("/data", "menu.dataAnalysis", "RiseOutlined", 500, &[]),
     MenuDef {
         parent: Some("/data"),
-        ..menu("/dy_num", "menu.dyNum", "PlaySquareOutlined", 501, &REPORT_GRANTS)
+        ..menu(
+            "/dy_num",
+            "menu.dyNum",
+            "PlaySquareOutlined",
+            501,
+            &REPORT_GRANTS,
+        )
     },
     MenuDef {
         parent: Some("/data"),
-        ..menu("/ks_num", "menu.ksNum", "VideoCameraOutlined", 502, &REPORT_GRANTS)
+        ..menu(
+            "/ks_num",
+            "menu.ksNum",
+            "VideoCameraOutlined",
+            502,
+            &REPORT_GRANTS,
+        )
     },
     MenuDef {
         parent: Some("/data"),
@@ -446,27 +458,63 @@ pub const MENUS: &[MenuDef] = &[
     },
     MenuDef {
         parent: Some("/data"),
-        ..menu("/video_num", "menu.videoNum", "PlaySquareOutlined", 504, &REPORT_GRANTS)
+        ..menu(
+            "/video_num",
+            "menu.videoNum",
+            "PlaySquareOutlined",
+            504,
+            &REPORT_GRANTS,
+        )
     },
     MenuDef {
         parent: Some("/data"),
-        ..menu("/xhs_num", "menu.xhsNum", "BookOutlined", 505, &REPORT_GRANTS)
+        ..menu(
+            "/xhs_num",
+            "menu.xhsNum",
+            "BookOutlined",
+            505,
+            &REPORT_GRANTS,
+        )
     },
     MenuDef {
         parent: Some("/data"),
-        ..menu("/xzsspecial", "menu.xzsSpecial", "StarOutlined", 506, &REPORT_GRANTS)
+        ..menu(
+            "/xzsspecial",
+            "menu.xzsSpecial",
+            "StarOutlined",
+            506,
+            &REPORT_GRANTS,
+        )
     },
     MenuDef {
         parent: Some("/data"),
-        ..menu("/special", "menu.special", "ScheduleOutlined", 507, &REPORT_GRANTS)
+        ..menu(
+            "/special",
+            "menu.special",
+            "ScheduleOutlined",
+            507,
+            &REPORT_GRANTS,
+        )
     },
     MenuDef {
         parent: Some("/data"),
-        ..menu("/specialdyvideo", "menu.specialDyVideo", "VideoCameraOutlined", 508, &REPORT_GRANTS)
+        ..menu(
+            "/specialdyvideo",
+            "menu.specialDyVideo",
+            "VideoCameraOutlined",
+            508,
+            &REPORT_GRANTS,
+        )
     },
     MenuDef {
         parent: Some("/data"),
-        ..menu("/special2", "menu.special2", "TeamOutlined", 509, &REPORT_GRANTS)
+        ..menu(
+            "/special2",
+            "menu.special2",
+            "TeamOutlined",
+            509,
+            &REPORT_GRANTS,
+        )
     },
     menu(
         "/actual_screen",

@@ -631,4 +631,3 @@ pub fn at_china_time(hh: u32, mm: u32) {
     }
     domain::clock::advance_to(t);
 }
-

@@ -130,10 +130,16 @@ pub async fn overview(
     r: Range,
 ) -> ApiResult<Overview> {
     let (accounts, active_accounts) = db::account_counts(db, merchant_id, platform).await?;
-    let series = Series::of(r, &db::series(db, merchant_id, platform, r.first, r.last).await?);
+    let series = Series::of(
+        r,
+        &db::series(db, merchant_id, platform, r.first, r.last).await?,
+    );
     let p = r.previous();
-    let previous =
-        Series::of(p, &db::series(db, merchant_id, platform, p.first, p.last).await?).totals();
+    let previous = Series::of(
+        p,
+        &db::series(db, merchant_id, platform, p.first, p.last).await?,
+    )
+    .totals();
     let totals = series.totals();
     let change = vec![
         ("posts", change_pct(totals.posts, previous.posts)),
@@ -178,7 +184,16 @@ pub async fn video_rank(
     sort: &str,
     page: (i64, i64),
 ) -> ApiResult<(Vec<db::VideoFigures>, i64)> {
-    Ok(db::video_rank(db, merchant_id, platform, account_id, r.millis(), sort, page).await?)
+    Ok(db::video_rank(
+        db,
+        merchant_id,
+        platform,
+        account_id,
+        r.millis(),
+        sort,
+        page,
+    )
+    .await?)
 }
 
 /// One line of attribution: a clip, group, title, voice-over or project and how its posts did.

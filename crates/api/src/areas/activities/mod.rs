@@ -5,6 +5,7 @@
 pub mod views;
 
 use crate::LangOf;
+use crate::download::{attachment, format_of};
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
@@ -15,7 +16,6 @@ use domain::i18n::Msg;
 use serde::Deserialize;
 use services::activities as uc;
 use services::error::ApiError;
-use crate::download::{attachment, format_of};
 use store::ListQuery;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -320,7 +320,11 @@ pub async fn export_draws(
         async move { uc::draws(&db, mid, &page).await }
     })
     .await?;
-    Ok(attachment("draws", f, uc::draw_table(&rows, lang).render(f)))
+    Ok(attachment(
+        "draws",
+        f,
+        uc::draw_table(&rows, lang).render(f),
+    ))
 }
 
 /// Coupons as a spreadsheet, with the same filters as the list.

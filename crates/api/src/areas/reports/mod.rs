@@ -4,11 +4,11 @@
 //! the daily rollup (`services::reports`). Contract: docs/api-reports.md.
 
 use crate::LangOf;
+use crate::download::{attachment, format_of};
 use crate::error::{Answer, Page, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use crate::download::{attachment, format_of};
 use axum::response::Response;
 use domain::i18n::Msg;
 use domain::reports::{Dimension, Range};
@@ -320,7 +320,10 @@ pub async fn accounts(
         q.window(),
     )
     .await?;
-    Ok(reply(page(rows.into_iter().map(account_view).collect(), total)))
+    Ok(reply(page(
+        rows.into_iter().map(account_view).collect(),
+        total,
+    )))
 }
 
 fn page<T>(rows: Vec<T>, total: i64) -> Page<T> {
@@ -395,7 +398,10 @@ async fn video_page(st: &AppState, mid: i64, q: &ReportQuery) -> Answer<Page<Vid
         q.window(),
     )
     .await?;
-    Ok(reply(page(rows.into_iter().map(video_view).collect(), total)))
+    Ok(reply(page(
+        rows.into_iter().map(video_view).collect(),
+        total,
+    )))
 }
 
 #[utoipa::path(method(get, post), path = "/common.merchant_report/videos", tag = "reports", params(("platform" = Option<String>, Query), ("span" = Option<String>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("sort" = Option<String>, Query), ("account_id" = Option<i64>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, description = "videos published in the range, ranked by a figure", body = Reply<Page<VideoRankView>>)))]
@@ -495,7 +501,10 @@ pub async fn delivery(
         lang,
     )
     .await?;
-    Ok(reply(page(rows.into_iter().map(delivery_view).collect(), total)))
+    Ok(reply(page(
+        rows.into_iter().map(delivery_view).collect(),
+        total,
+    )))
 }
 
 fn delivery_view(r: uc::DeliveryRow) -> DeliveryView {
@@ -535,7 +544,9 @@ pub async fn staff(
     Input(q): Input<ReportQuery>,
 ) -> Answer<Page<StaffActivityView>> {
     let rows = uc::staff(&st.db, c.merchant_id()?, q.log_range()?).await?;
-    Ok(reply(Page::whole(rows.into_iter().map(staff_view).collect())))
+    Ok(reply(Page::whole(
+        rows.into_iter().map(staff_view).collect(),
+    )))
 }
 
 fn staff_view(r: store::reports::StaffActivity) -> StaffActivityView {
@@ -573,15 +584,8 @@ pub async fn export(
             uc::series_table(&o.series, lang)
         }
         "accounts" => {
-            let (rows, _) = uc::account_rank(
-                &st.db,
-                mid,
-                q.platform()?,
-                q.range()?,
-                q.sort()?,
-                all,
-            )
-            .await?;
+            let (rows, _) =
+                uc::account_rank(&st.db, mid, q.platform()?, q.range()?, q.sort()?, all).await?;
             uc::account_table(&rows, lang)
         }
         "videos" => {
@@ -603,8 +607,7 @@ pub async fn export(
             uc::attribution_table(&rows, dim, lang)
         }
         "delivery" => {
-            let (rows, _) =
-                uc::delivery(&st.db, mid, q.platform()?, q.range()?, all, lang).await?;
+            let (rows, _) = uc::delivery(&st.db, mid, q.platform()?, q.range()?, all, lang).await?;
             uc::delivery_table(&rows, lang)
         }
         "staff" => uc::staff_table(&uc::staff(&st.db, mid, q.log_range()?).await?, lang),
