@@ -58,6 +58,8 @@ bench:
 	cargo run --release -p app --example activities_bench
 	# Engagement: comments synced per second; a customer's comment to the auto-reply (poll and webhook).
 	cargo run --release -p app --example engagement_bench
+	# Reports: the month view of 1,000 accounts x 365 days from the rollup, against the same from the items.
+	cargo run --release -p app --example reports_bench
 	# SEO titles: jieba load, keywords from 10,000 Chinese characters, titles per second on one thread.
 	cargo run --release -p domain --example seo_bench
 	# AI voice: the built-in engine's real-time factor and an audition's time to first audio.

@@ -3,6 +3,7 @@
 pub mod areas;
 pub mod client;
 mod contract;
+pub mod download;
 pub mod error;
 pub mod extract;
 pub mod guard;
@@ -68,6 +69,7 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::content::router())
         .merge(areas::engagement::router())
         .merge(areas::ai::router())
+        .merge(areas::reports::router())
 }
 
 /// The routes and the OpenAPI document generated from the handlers' annotations, made a contract

@@ -13,46 +13,6 @@ use std::time::Duration;
 
 static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-/// Clicks through the sandbox's Douyin consent page like a person would; returns the account id.
-async fn authorize_dy(app: &TestApp, t: &str) -> i64 {
-    let r = app
-        .post(
-            "/task.merchant_group_user/get_qrCode",
-            Some(t),
-            json!({"platform": "dy"}),
-        )
-        .await;
-    let url = r.ok()["url"].as_str().unwrap().to_string();
-    assert_eq!(r.ok()["kind"], "oauth");
-    let http = no_redirect();
-    let page = http.get(&url).send().await.unwrap().text().await.unwrap();
-    assert!(page.contains("id=\"approve\""), "{page}");
-    let mut fields = form_fields(&page);
-    fields.push(("action".into(), "approve".into()));
-    let res = http.post(&url).form(&fields).send().await.unwrap();
-    assert!(res.status().is_redirection(), "{}", res.status());
-    let back = res.headers()["location"].to_str().unwrap().to_string();
-    assert!(back.contains("/oauth/dy/callback"), "{back}");
-    let res = http.get(&back).send().await.unwrap();
-    assert!(
-        res.status().is_redirection(),
-        "{back}: {} {:?}",
-        res.status(),
-        res.headers()
-    );
-    let to = res.headers()["location"].to_str().unwrap().to_string();
-    assert!(to.starts_with("/account_auth?authorized="), "{to}");
-    // The code is single use: replaying the callback does not add or change anything.
-    let again = http.get(&back).send().await.unwrap();
-    assert!(
-        again.headers()["location"]
-            .to_str()
-            .unwrap()
-            .contains("auth_error")
-    );
-    to.rsplit('=').next().unwrap().parse().unwrap()
-}
-
 /// Confirms an XHS QR login on the sandbox's page, with the SMS challenge; returns the account id.
 async fn authorize_xhs(app: &TestApp, t: &str) -> i64 {
     let r = app
@@ -109,17 +69,6 @@ async fn authorize_xhs(app: &TestApp, t: &str) -> i64 {
     done.ok()["account"]["id"].as_i64().unwrap()
 }
 
-/// Pins the platform clock to the next `hh:mm` China time, so a test runs at the hour it names
-/// whatever the wall clock says (the clock only moves forward).
-fn at_china_time(hh: u32, mm: u32) {
-    use domain::matrix::{at, day_of};
-    let now = domain::clock::platform_now();
-    let mut t = at(day_of(now), hh * 60 + mm);
-    if t <= now {
-        t = at(day_of(now) + 1, hh * 60 + mm);
-    }
-    domain::clock::advance_to(t);
-}
 
 #[tokio::test]
 async fn publishing_end_to_end() {

@@ -16,6 +16,7 @@ pub mod menus;
 pub mod permission;
 pub mod planner;
 pub mod points;
+pub mod reports;
 pub mod seo;
 pub mod slice;
 pub mod validate;

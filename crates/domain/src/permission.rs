@@ -101,6 +101,14 @@ const READ_SUFFIXES: &[&str] = &["index", "tree", "config", "detail", "list", "t
 const READ_CALLS: &[&str] = &[
     "task/merchant_comment/accounts",
     "msg/merchant_clue/export",
+    // Reports (issue 18): every report call reads, also when posted.
+    "common/merchant_report/overview",
+    "common/merchant_report/accounts",
+    "common/merchant_report/videos",
+    "common/merchant_report/attribution",
+    "common/merchant_report/delivery",
+    "common/merchant_report/staff",
+    "common/merchant_report/export",
     "clip/merchant_much_clip/preview_video",
     "clip/merchant_video_library/job_video",
     "clip/merchant_visual_editing/video_library",

@@ -14,6 +14,7 @@ pub mod engagement;
 pub mod materials;
 pub mod matrix;
 pub mod nfc;
+pub mod reports;
 pub mod seo;
 pub mod system;
 pub mod ticker;

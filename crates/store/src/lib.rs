@@ -24,6 +24,7 @@ pub mod nfc;
 pub mod oplog;
 pub mod password;
 pub mod points;
+pub mod reports;
 pub mod secrets;
 pub mod seo;
 pub mod slice;

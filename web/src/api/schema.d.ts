@@ -1116,6 +1116,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/common.merchant_report/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_common_merchant_report_accounts"];
+        put?: never;
+        post: operations["post_common_merchant_report_accounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common.merchant_report/attribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_common_merchant_report_attribution"];
+        put?: never;
+        post: operations["post_common_merchant_report_attribution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common.merchant_report/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_common_merchant_report_delivery"];
+        put?: never;
+        post: operations["post_common_merchant_report_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common.merchant_report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any report list as a spreadsheet (`format` xlsx | csv), with the same filters as the list. */
+        get: operations["get_common_merchant_report_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common.merchant_report/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_common_merchant_report_overview"];
+        put?: never;
+        post: operations["post_common_merchant_report_overview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common.merchant_report/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_common_merchant_report_staff"];
+        put?: never;
+        post: operations["post_common_merchant_report_staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common.merchant_report/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_common_merchant_report_videos"];
+        put?: never;
+        post: operations["post_common_merchant_report_videos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/common.merchant_usage_record/index": {
         parameters: {
             query?: never;
@@ -1244,6 +1357,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/databoard.index/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_databoard_index_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/doubao.db_audio/cloning": {
         parameters: {
             query?: never;
@@ -1286,6 +1415,26 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externalApi/getUserVideo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's (an authorized account's) published videos with their figures, newest ranges as the
+         *     analytics pages: the same rows as `/common.merchant_report/videos` for one `account_id`.
+         */
+        get: operations["get_externalApi_getUserVideo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5126,6 +5275,26 @@ export interface components {
         AccountPage: components["schemas"]["Page_AccountView"] & {
             summary: components["schemas"]["AccountSummary"];
         };
+        AccountRankView: {
+            /** Format: int64 */
+            account_id: number;
+            avatar: string;
+            /** Format: int64 */
+            comments: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            likes: number;
+            nickname: string;
+            platform: string;
+            /** Format: int64 */
+            plays: number;
+            /** Format: int64 */
+            posts: number;
+            province: string;
+            /** Format: int64 */
+            shares: number;
+        };
         AccountSaveReq: {
             account_type?: string | null;
             /** Format: int64 */
@@ -5479,6 +5648,22 @@ export interface components {
             /** Format: int64 */
             resource_id: number;
         };
+        AttributionView: {
+            /**
+             * Format: int64
+             * @description The clip's, group's, voice-over's or project's id (0 for a title).
+             */
+            id: number;
+            label: string;
+            /** Format: int64 */
+            likes: number;
+            /** Format: int64 */
+            per_post: number;
+            /** Format: int64 */
+            plays: number;
+            /** Format: int64 */
+            posts: number;
+        };
         AuthMenuReq: {
             /** Format: int64 */
             id: number;
@@ -5617,6 +5802,15 @@ export interface components {
             /** Format: int64 */
             id?: number | null;
             name?: string;
+        };
+        /** @description One figure's change against the previous period. */
+        ChangeView: {
+            figure: string;
+            /**
+             * Format: int64
+             * @description Percent; null when the previous period had none.
+             */
+            pct?: number | null;
         };
         /** @description Which chunks are there after one more. */
         ChunkStatus: {
@@ -5805,7 +5999,7 @@ export interface components {
             plan: components["schemas"]["Plan"];
             task: components["schemas"]["TaskView"];
         };
-        /** @description The home page: points and the last seven days of publishing and plays. */
+        /** @description The home page: points and the last 7 (or 30) days of publishing and plays. */
         DashboardView: {
             has_publish_data: boolean;
             has_video_data: boolean;
@@ -5833,6 +6027,25 @@ export interface components {
         /** @description How many were deleted. */
         Deleted: {
             deleted: number;
+        };
+        DeliveryView: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            failed: number;
+            name: string;
+            /** Format: int64 */
+            planned: number;
+            platform: string;
+            /** Format: int64 */
+            plays: number;
+            /** Format: int64 */
+            published: number;
+            reasons: components["schemas"]["ReasonView"][];
+            /** Format: int64 */
+            rejected: number;
+            /** Format: int64 */
+            task_id: number;
         };
         DictSaveReq: {
             name?: string;
@@ -6680,6 +6893,22 @@ export interface components {
             label: string;
             value: string;
         };
+        /** @description A platform's figures over the range, per day and summed, against the period just before. */
+        OverviewView: {
+            /** Format: int64 */
+            accounts: number;
+            /** Format: int64 */
+            active_accounts: number;
+            change: components["schemas"]["ChangeView"][];
+            end: string;
+            platform: string;
+            previous: components["schemas"]["ReportFigures"];
+            previous_end: string;
+            previous_start: string;
+            series: components["schemas"]["ReportSeries"];
+            start: string;
+            totals: components["schemas"]["ReportFigures"];
+        };
         /**
          * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
          *     count stopped at the list's cap).
@@ -7118,9 +7347,21 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
+        ReasonView: {
+            /** Format: int64 */
+            count: number;
+            reason: string;
+        };
         RedeemReq: {
             /** @description The coupon's code as the customer shows it (case and dashes do not matter). */
             code?: string;
+        };
+        RegionView: {
+            /** Format: int64 */
+            accounts: number;
+            /** Format: int64 */
+            plays: number;
+            province: string;
         };
         RegisterReq: {
             agree?: boolean;
@@ -7826,7 +8067,7 @@ export interface components {
              * @description Always 200 here; errors use `ErrorBody`.
              */
             code: number;
-            /** @description The home page: points and the last seven days of publishing and plays. */
+            /** @description The home page: points and the last 7 (or 30) days of publishing and plays. */
             data: {
                 has_publish_data: boolean;
                 has_video_data: boolean;
@@ -8528,6 +8769,34 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_OverviewView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A platform's figures over the range, per day and summed, against the period just before. */
+            data: {
+                /** Format: int64 */
+                accounts: number;
+                /** Format: int64 */
+                active_accounts: number;
+                change: components["schemas"]["ChangeView"][];
+                end: string;
+                platform: string;
+                previous: components["schemas"]["ReportFigures"];
+                previous_end: string;
+                previous_start: string;
+                series: components["schemas"]["ReportSeries"];
+                start: string;
+                totals: components["schemas"]["ReportFigures"];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_AccountGroup: {
             /**
              * Format: int32
@@ -8547,6 +8816,47 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     name: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_AccountRankView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    account_id: number;
+                    avatar: string;
+                    /** Format: int64 */
+                    comments: number;
+                    /** Format: int64 */
+                    failed: number;
+                    /** Format: int64 */
+                    likes: number;
+                    nickname: string;
+                    platform: string;
+                    /** Format: int64 */
+                    plays: number;
+                    /** Format: int64 */
+                    posts: number;
+                    province: string;
+                    /** Format: int64 */
+                    shares: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -8823,6 +9133,43 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_AttributionView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /**
+                     * Format: int64
+                     * @description The clip's, group's, voice-over's or project's id (0 for a title).
+                     */
+                    id: number;
+                    label: string;
+                    /** Format: int64 */
+                    likes: number;
+                    /** Format: int64 */
+                    per_post: number;
+                    /** Format: int64 */
+                    plays: number;
+                    /** Format: int64 */
+                    posts: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_Banner: {
             /**
              * Format: int32
@@ -9088,6 +9435,46 @@ export interface components {
                     summary: string;
                     title: string;
                     video_url: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_DeliveryView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    failed: number;
+                    name: string;
+                    /** Format: int64 */
+                    planned: number;
+                    platform: string;
+                    /** Format: int64 */
+                    plays: number;
+                    /** Format: int64 */
+                    published: number;
+                    reasons: components["schemas"]["ReasonView"][];
+                    /** Format: int64 */
+                    rejected: number;
+                    /** Format: int64 */
+                    task_id: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -10039,6 +10426,42 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_StaffActivityView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    actions: number;
+                    /** Format: int64 */
+                    last_at: number;
+                    /** Format: int64 */
+                    refused: number;
+                    /** Format: int64 */
+                    renders: number;
+                    /** Format: int64 */
+                    tasks: number;
+                    /** Format: int64 */
+                    user_id: number;
+                    username: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_StaffView: {
             /**
              * Format: int32
@@ -10354,6 +10777,51 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     version: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_VideoRankView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    account_id: number;
+                    /** Format: int64 */
+                    comments: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    likes: number;
+                    nickname: string;
+                    platform: string;
+                    /** Format: int64 */
+                    plays: number;
+                    /** Format: int64 */
+                    published_at: number;
+                    share_url: string;
+                    /** Format: int64 */
+                    shares: number;
+                    /** Format: int64 */
+                    task_id: number;
+                    title: string;
+                    video_key: string;
+                    video_name: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -10956,6 +11424,40 @@ export interface components {
                 start_minute: number;
                 /** Format: int64 */
                 updated_at: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_ScreenView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description Everything the full-screen data board shows, read again every refresh. */
+            data: {
+                /** Format: int64 */
+                accounts: number;
+                /** Format: int64 */
+                active_accounts: number;
+                regions: components["schemas"]["RegionView"][];
+                /** Format: int64 */
+                today_failed: number;
+                /** Format: int64 */
+                today_planned: number;
+                /** Format: int64 */
+                today_published: number;
+                top: components["schemas"]["VideoRankView"][];
+                /**
+                 * Format: int64
+                 * @description Platform-clock ms of the figures.
+                 */
+                updated_at: number;
+                week: components["schemas"]["ReportSeries"];
+                week_totals: components["schemas"]["ReportFigures"];
             };
             message: string;
         };
@@ -11789,6 +12291,29 @@ export interface components {
             };
             message: string;
         };
+        ReportFigures: {
+            /** Format: int64 */
+            comments: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            likes: number;
+            /** Format: int64 */
+            plays: number;
+            /** Format: int64 */
+            posts: number;
+            /** Format: int64 */
+            shares: number;
+        };
+        ReportSeries: {
+            comments: number[];
+            days: string[];
+            failed: number[];
+            likes: number[];
+            plays: number[];
+            posts: number[];
+            shares: number[];
+        };
         ResetPasswordReq: {
             code?: string;
             mobile?: string;
@@ -11870,6 +12395,28 @@ export interface components {
             start_minute: number;
             /** Format: int64 */
             updated_at: number;
+        };
+        /** @description Everything the full-screen data board shows, read again every refresh. */
+        ScreenView: {
+            /** Format: int64 */
+            accounts: number;
+            /** Format: int64 */
+            active_accounts: number;
+            regions: components["schemas"]["RegionView"][];
+            /** Format: int64 */
+            today_failed: number;
+            /** Format: int64 */
+            today_planned: number;
+            /** Format: int64 */
+            today_published: number;
+            top: components["schemas"]["VideoRankView"][];
+            /**
+             * Format: int64
+             * @description Platform-clock ms of the figures.
+             */
+            updated_at: number;
+            week: components["schemas"]["ReportSeries"];
+            week_totals: components["schemas"]["ReportFigures"];
         };
         SearchWordView: {
             /**
@@ -12047,6 +12594,21 @@ export interface components {
             state: string;
             /** Format: int64 */
             updated_at: number;
+        };
+        StaffActivityView: {
+            /** Format: int64 */
+            actions: number;
+            /** Format: int64 */
+            last_at: number;
+            /** Format: int64 */
+            refused: number;
+            /** Format: int64 */
+            renders: number;
+            /** Format: int64 */
+            tasks: number;
+            /** Format: int64 */
+            user_id: number;
+            username: string;
         };
         StaffAddReq: {
             menu_ids?: number[];
@@ -12579,10 +13141,36 @@ export interface components {
             id?: number | null;
             version?: string;
         };
+        VideoRankView: {
+            /** Format: int64 */
+            account_id: number;
+            /** Format: int64 */
+            comments: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            likes: number;
+            nickname: string;
+            platform: string;
+            /** Format: int64 */
+            plays: number;
+            /** Format: int64 */
+            published_at: number;
+            share_url: string;
+            /** Format: int64 */
+            shares: number;
+            /** Format: int64 */
+            task_id: number;
+            title: string;
+            video_key: string;
+            video_name: string;
+        };
         VideoSeries: {
+            comments: number[];
             days: string[];
             likes: number[];
             plays: number[];
+            shares: number[];
         };
         WeightedKeyword: {
             /** Format: double */
@@ -15267,6 +15855,416 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_common_merchant_report_accounts: {
+        parameters: {
+            query?: {
+                platform?: string;
+                span?: string;
+                start?: string;
+                end?: string;
+                sort?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description accounts ranked by a figure over the range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AccountRankView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_common_merchant_report_accounts: {
+        parameters: {
+            query?: {
+                platform?: string;
+                span?: string;
+                start?: string;
+                end?: string;
+                sort?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description accounts ranked by a figure over the range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AccountRankView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_common_merchant_report_attribution: {
+        parameters: {
+            query?: {
+                /** @description clip | group | title | voice | project */
+                dimension?: string;
+                platform?: string;
+                span?: string;
+                start?: string;
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description plays per post by clip, shot group, title, voice-over or project, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AttributionView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_common_merchant_report_attribution: {
+        parameters: {
+            query?: {
+                /** @description clip | group | title | voice | project */
+                dimension?: string;
+                platform?: string;
+                span?: string;
+                start?: string;
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description plays per post by clip, shot group, title, voice-over or project, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AttributionView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_common_merchant_report_delivery: {
+        parameters: {
+            query?: {
+                platform?: string;
+                span?: string;
+                start?: string;
+                end?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description release tasks created in the range: planned against published and failed, with the reasons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_DeliveryView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_common_merchant_report_delivery: {
+        parameters: {
+            query?: {
+                platform?: string;
+                span?: string;
+                start?: string;
+                end?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description release tasks created in the range: planned against published and failed, with the reasons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_DeliveryView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_common_merchant_report_export: {
+        parameters: {
+            query: {
+                /** @description overview | accounts | videos | attribution | delivery | staff */
+                report: string;
+                /** @description xlsx (default) | csv */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_common_merchant_report_overview: {
+        parameters: {
+            query?: {
+                platform?: string;
+                /** @description day | week | month | custom */
+                span?: string;
+                start?: string;
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OverviewView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_common_merchant_report_overview: {
+        parameters: {
+            query?: {
+                platform?: string;
+                /** @description day | week | month | custom */
+                span?: string;
+                start?: string;
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OverviewView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_common_merchant_report_staff: {
+        parameters: {
+            query?: {
+                span?: string;
+                start?: string;
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description each person's operations over the range (operation log), busiest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_StaffActivityView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_common_merchant_report_staff: {
+        parameters: {
+            query?: {
+                span?: string;
+                start?: string;
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description each person's operations over the range (operation log), busiest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_StaffActivityView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_common_merchant_report_videos: {
+        parameters: {
+            query?: {
+                platform?: string;
+                span?: string;
+                start?: string;
+                end?: string;
+                sort?: string;
+                account_id?: number;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description videos published in the range, ranked by a figure */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VideoRankView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_common_merchant_report_videos: {
+        parameters: {
+            query?: {
+                platform?: string;
+                span?: string;
+                start?: string;
+                end?: string;
+                sort?: string;
+                account_id?: number;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description videos published in the range, ranked by a figure */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VideoRankView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_common_merchant_usage_record_index: {
         parameters: {
             query?: never;
@@ -15670,6 +16668,31 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_databoard_index_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the data screen: counters, today's publishing, the week, regions, top videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ScreenView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_doubao_db_audio_cloning: {
         parameters: {
             query?: never;
@@ -15769,6 +16792,38 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_externalApi_getUserVideo: {
+        parameters: {
+            query?: {
+                account_id?: number;
+                span?: string;
+                start?: string;
+                end?: string;
+                sort?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VideoRankView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_index_banner: {
         parameters: {
             query?: never;
@@ -15821,7 +16876,10 @@ export interface operations {
     };
     get_index_dashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 7 (default) | 30 */
+                days?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -7,4 +7,5 @@ pub mod engagement;
 pub mod materials;
 pub mod matrix;
 pub mod nfc;
+pub mod reports;
 pub mod seo;

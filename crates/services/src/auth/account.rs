@@ -85,33 +85,6 @@ pub async fn change_password(
     Ok(())
 }
 
-pub const DASHBOARD_DAYS: usize = 7;
-
-/// The home page's figures: the points balance (of the merchant, or of all merchants for the
-/// operator) and the last seven days of publishing and plays.
-pub struct Dashboard {
-    pub points: i64,
-    pub days: Vec<String>,
-    pub stats: store::matrix::DailyStats,
-}
-
-pub async fn dashboard(db: &Db, merchant_id: Option<i64>) -> ApiResult<Dashboard> {
-    let points = match merchant_id {
-        Some(m) => store::points::balance(db, m).await?,
-        None => store::points::total_balance(db).await?,
-    };
-    // The last seven China days, on the platform clock the publisher stamps items with.
-    let today = domain::matrix::day_of(domain::clock::platform_now());
-    let first = today - (DASHBOARD_DAYS as i64 - 1);
-    let days: Vec<String> = (first..=today).map(domain::matrix::fmt_day).collect();
-    let stats = store::matrix::daily_stats(db, merchant_id, first, DASHBOARD_DAYS).await?;
-    Ok(Dashboard {
-        points,
-        days,
-        stats,
-    })
-}
-
 /// A page of the points ledger with its reasons and operators in the reader's language, plus the
 /// totals over every row the filters select and the current balance.
 pub struct Usage {

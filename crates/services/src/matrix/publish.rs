@@ -40,6 +40,8 @@ const REFRESH_AHEAD_MS: i64 = 24 * 3_600_000;
 /// The item fails for `why`; `args` as `reason_args` makes them.
 async fn fail_item(hub: &HubRef, id: i64, why: ItemFailure, args: &str) -> Result<(), JobError> {
     db::mark_failed(&hub.db, id, why, args).await?;
+    // The failure shows in the reports at once, not at the account's next statistics sync.
+    crate::reports::rollup_of_item(&hub.db, id).await?;
     Ok(())
 }
 
@@ -504,7 +506,7 @@ pub async fn run_sync(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
         sum(|s| s.comment),
         sum(|s| s.like),
     );
-    let items: Vec<(String, i64, i64, i64)> = works
+    let items: Vec<(String, i64, i64, i64, i64)> = works
         .iter()
         .map(|w| {
             (
@@ -512,11 +514,14 @@ pub async fn run_sync(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
                 w.stats.play,
                 w.stats.like,
                 w.stats.comment,
+                w.stats.share,
             )
         })
         .collect();
     // One transaction for the account and all its works: a sync is one commit, not one per work.
     db::set_stats_with_items(&hub.db, a.id, totals, &items, domain::now_ms()).await?;
+    // Then the account's report rows, from what was just written (same rows on a retried job).
+    crate::reports::rollup(&hub.db, a.id).await?;
     Ok(())
 }
 

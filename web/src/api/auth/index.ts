@@ -5,7 +5,6 @@ import type {
   AuthMenu,
   Banner,
   Course,
-  Dashboard,
   InitAdmin,
   LoginBody,
   LoginIndex,
@@ -54,7 +53,6 @@ export const editPassword = (body: { old_password: string; password: string; pas
   http.post<Record<string, never>>('/index/editPassword.html', body);
 export const fetchBanners = () => http.post<ListResult<Banner>>('/index/banner');
 export const fetchCourses = () => http.get<ListResult<Course>>('/index/getIndexCourseList');
-export const fetchDashboard = () => http.get<Dashboard>('/index/dashboard');
 export const fetchOperationLog = (params: ListParams) => http.get<ListResult<OperationLog>>(authUrls.log, params);
 export const fetchUsageRecords = (params: ListParams) =>
   http.get<ListResult<UsageRecord, UsageSummary>>(authUrls.usageRecords, params);

@@ -5,18 +5,17 @@
 pub mod views;
 
 use crate::LangOf;
+use crate::download::{attachment, format_of};
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use domain::clock::platform_now;
 use domain::i18n::Msg;
 use serde::Deserialize;
 use services::activities as uc;
 use services::error::ApiError;
-use services::export::Format;
 use store::ListQuery;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -304,34 +303,6 @@ pub async fn draw_log(
 /// Exports hold at most this many rows (a year of a busy shop's draws).
 const EXPORT_MAX: usize = 100_000;
 
-pub(crate) fn format_of(s: Option<&str>) -> Result<Format, ApiError> {
-    Format::parse(s.filter(|s| !s.is_empty())).ok_or_else(|| {
-        ApiError::invalid_with(
-            "format",
-            Msg::InvalidValue,
-            vec![("reason", "xlsx | csv".into())],
-        )
-    })
-}
-
-pub(crate) fn file(name: &str, f: Format, body: Vec<u8>) -> Response {
-    let stamp = services::export::china_time(platform_now())
-        .replace([' ', ':'], "")
-        .replace('-', "");
-    let file = format!("{name}-{stamp}.{}", f.extension());
-    (
-        [
-            (header::CONTENT_TYPE, f.mime().to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{file}\"; filename*=UTF-8''{file}"),
-            ),
-        ],
-        body,
-    )
-        .into_response()
-}
-
 /// The draw log as a spreadsheet, with the same filters as the list.
 #[utoipa::path(get, path = "/task.merchant_forward_task_activities/export_draws", tag = "activities", responses((status = 200, description = "the draw log (xlsx or csv)", content_type = "application/octet-stream")))]
 pub async fn export_draws(
@@ -349,7 +320,11 @@ pub async fn export_draws(
         async move { uc::draws(&db, mid, &page).await }
     })
     .await?;
-    Ok(file("draws", f, uc::draw_table(&rows, lang).render(f)))
+    Ok(attachment(
+        "draws",
+        f,
+        uc::draw_table(&rows, lang).render(f),
+    ))
 }
 
 /// Coupons as a spreadsheet, with the same filters as the list.
@@ -371,7 +346,7 @@ pub async fn export_coupons(
         async move { uc::coupons(&db, mid, state, now, &page).await }
     })
     .await?;
-    Ok(file(
+    Ok(attachment(
         "coupons",
         f,
         uc::coupon_table(&rows, now, lang).render(f),

@@ -93,52 +93,6 @@ pub async fn edit_password(
     Ok(reply(Done {}))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PublishSeries {
-    pub days: Vec<String>,
-    pub success: Vec<i64>,
-    pub failed: Vec<i64>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VideoSeries {
-    pub days: Vec<String>,
-    pub plays: Vec<i64>,
-    pub likes: Vec<i64>,
-}
-
-/// The home page: points and the last seven days of publishing and plays.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DashboardView {
-    pub points: i64,
-    pub publish: PublishSeries,
-    pub video: VideoSeries,
-    pub has_publish_data: bool,
-    pub has_video_data: bool,
-}
-
-#[utoipa::path(get, path = "/index/dashboard", tag = "reports", responses((status = 200, body = Reply<DashboardView>)))]
-pub async fn dashboard(State(st): State<AppState>, c: Caller) -> Answer<DashboardView> {
-    let d = uc::dashboard(&st.db, c.user.merchant_id).await?;
-    let any = |v: &[i64]| v.iter().any(|&n| n > 0);
-    let s = d.stats;
-    Ok(reply(DashboardView {
-        points: d.points,
-        has_publish_data: any(&s.published) || any(&s.failed),
-        has_video_data: any(&s.plays) || any(&s.likes),
-        publish: PublishSeries {
-            days: d.days.clone(),
-            success: s.published,
-            failed: s.failed,
-        },
-        video: VideoSeries {
-            days: d.days,
-            plays: s.plays,
-            likes: s.likes,
-        },
-    }))
-}
-
 #[derive(Debug, Deserialize)]
 pub struct LogQuery {
     #[serde(flatten)]

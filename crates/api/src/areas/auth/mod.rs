@@ -26,7 +26,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(index::profile))
         .routes(routes!(index::edit_profile))
         .routes(routes!(index::edit_password))
-        .routes(routes!(index::dashboard))
         .routes(routes!(index::merchant_log))
         .routes(routes!(index::usage_common))
         .routes(routes!(index::usage_bpdr))

@@ -2,7 +2,7 @@
 //! grants all of them (`msg/merchant_clue/all`, menu `/clue_assign`), which also assigns by hand.
 
 use crate::LangOf;
-use crate::areas::activities::{file, format_of};
+use crate::download::{attachment, format_of};
 use crate::error::{Answer, Page, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
@@ -251,5 +251,5 @@ pub async fn export(
         async move { Ok(store::engagement::leads(&db, mid, who, &page).await?) }
     })
     .await?;
-    Ok(file("leads", f, uc::table(&rows, lang).render(f)))
+    Ok(attachment("leads", f, uc::table(&rows, lang).render(f)))
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserRecord } from '@/api/auth/types';
 import i18n from '@/i18n';
@@ -39,7 +39,7 @@ afterEach(() => {
 });
 
 function serve(hasData: boolean) {
-  mockFetch((url) => {
+  return mockFetch((url) => {
     if (url.pathname === '/api/index/dashboard') return ok(dashboard(hasData));
     if (url.pathname === '/api/version_log/getList') return ok({ rows: [{ id: 1, version: '1.6.9', content: 'Console foundation', created_at: 0 }], total: 1 });
     return ok({});
@@ -91,5 +91,15 @@ describe('dashboard', () => {
     expect(card).toHaveTextContent('an operator account has no points of its own');
     expect(card).not.toHaveTextContent('Points remaining');
     expect(card.querySelector('a')).toHaveAttribute('href', '/system/merchant');
+  });
+
+  it('switches the charts to the last 30 days', async () => {
+    const fetch = serve(true);
+    renderPage(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });
+    expect(await screen.findByText('Publishing, last 7 days')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('30 days'));
+    expect(await screen.findByText('Publishing, last 30 days')).toBeInTheDocument();
+    const asked = fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === '/api/index/dashboard');
+    expect(asked.map((u) => u.searchParams.get('days'))).toEqual(['7', '30']);
   });
 });

@@ -1,13 +1,14 @@
-import { AccountBookOutlined, ApiOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, ApiOutlined, DashboardOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Space, Statistic, Tag, Timeline, Typography } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Space, Statistic, Tag, Timeline, Typography } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccess } from '@/access/AccessContext';
-import { fetchDashboard, fetchVersionLog } from '@/api/auth';
+import { fetchVersionLog } from '@/api/auth';
 import type { Dashboard } from '@/api/auth/types';
+import { fetchDashboardDays } from '@/api/reports';
 import PageHeader from '@/components/PageHeader';
 import { useSettings } from '@/store/settings';
 import { formatDate } from '@/utils/format';
@@ -49,7 +50,9 @@ export default function DashboardPage() {
   const { settings } = useSettings();
   // an operator has no points of its own: the server sums what the merchants hold, and the card says so
   const operator = useAccess().user?.kind === 'operator';
-  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: fetchDashboard });
+  // SPEC §2: the publishing and video-data charts over the last 7 or 30 days (the report rollup)
+  const [days, setDays] = useState<7 | 30>(7);
+  const dashboard = useQuery({ queryKey: ['dashboard', days], queryFn: () => fetchDashboardDays(days) });
   const versions = useQuery({ queryKey: ['versionLog'], queryFn: () => fetchVersionLog({ page: 1, pageSize: 5 }) });
   const d = dashboard.data;
   const publish = useMemo(() => (d ? publishOption(d, t) : null), [d, t]);
@@ -58,7 +61,28 @@ export default function DashboardPage() {
 
   return (
     <>
-      <PageHeader title={t('common:menu.dashboard')} subTitle={t('dashboard.subtitle')} />
+      <PageHeader
+        title={t('common:menu.dashboard')}
+        subTitle={t('dashboard.subtitle')}
+        extra={
+          <Space>
+            <Segmented<7 | 30>
+              value={days}
+              options={[
+                { value: 7, label: t('dashboard.days7') },
+                { value: 30, label: t('dashboard.days30') },
+              ]}
+              onChange={setDays}
+              data-testid="dashboard-days"
+            />
+            {!operator && (
+              <Link to="/actual_screen" data-testid="dashboard-screen-link">
+                <DashboardOutlined /> {t('dashboard.openScreen')}
+              </Link>
+            )}
+          </Space>
+        }
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={pointsSpan}>
           <Card title={t(operator ? 'dashboard.merchantPoints' : 'dashboard.points')} loading={dashboard.isPending} data-testid="dashboard-points" style={{ height: '100%' }}>
@@ -70,7 +94,7 @@ export default function DashboardPage() {
           </Card>
         </Col>
         <Col xs={24} lg={publishSpan}>
-          <Card title={t('dashboard.publish')} loading={dashboard.isPending} data-testid="dashboard-publish" style={{ height: '100%' }}>
+          <Card title={t('dashboard.publish', { days })} loading={dashboard.isPending} data-testid="dashboard-publish" style={{ height: '100%' }}>
             {d && d.has_publish_data && publish ? (
               <Chart option={publish} dark={settings.dark} testId="chart-publish" />
             ) : (
@@ -79,7 +103,7 @@ export default function DashboardPage() {
           </Card>
         </Col>
         <Col xs={24} lg={videoSpan}>
-          <Card title={t('dashboard.video')} loading={dashboard.isPending} data-testid="dashboard-video" style={{ height: '100%' }}>
+          <Card title={t('dashboard.video', { days })} loading={dashboard.isPending} data-testid="dashboard-video" style={{ height: '100%' }}>
             {d && d.has_video_data && video ? (
               <Chart option={video} dark={settings.dark} testId="chart-video" />
             ) : (

@@ -1,0 +1,596 @@
+//! Reports end to end against the in-process sandbox, on both databases: rendered variants are
+//! published over three simulated days, the statistics sync rolls them up, and every report's figures
+//! equal the sandbox's own totals; the exports read back (a small reader of the stored-entry xlsx
+//! below) hold the list's rows; staff without the report menus are refused; another merchant sees
+//! nothing. The platform clock is process-wide, so every test here holds CLOCK.
+
+mod common;
+use common::*;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+fn today() -> i64 {
+    domain::matrix::day_of(domain::clock::platform_now())
+}
+
+async fn items(app: &TestApp, t: &str, task_id: i64) -> Vec<Value> {
+    let r = app
+        .post(
+            "/task.merchant_forward_task/forward_video_release",
+            Some(t),
+            json!({"task_id": task_id, "limit": 100}),
+        )
+        .await;
+    r.ok()["rows"].as_array().unwrap().clone()
+}
+
+/// Waits until `n` items of the task went out.
+async fn wait_published(app: &TestApp, t: &str, task_id: i64, n: usize) {
+    for _ in 0..1200 {
+        let rows = items(app, t, task_id).await;
+        let out = rows
+            .iter()
+            .filter(|i| ["published", "released"].contains(&i["state"].as_str().unwrap()))
+            .count();
+        if out >= n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "{n} items were not published: {:#?}",
+        items(app, t, task_id).await
+    );
+}
+
+/// Runs the account's statistics sync (which rolls the reports up) and waits for it.
+async fn sync(app: &TestApp, account: i64) {
+    let job = store::jobs::NewJob::new(
+        domain::jobs::JobKind::MatrixSync,
+        &domain::jobs::AccountRef {
+            account_id: account,
+        },
+    );
+    let id = store::jobs::submit(&app.db, &job).await.unwrap();
+    for _ in 0..600 {
+        if store::jobs::get(&app.db, id).await.unwrap().unwrap().state == "done" {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("sync did not finish");
+}
+
+/// The sandbox's own figures of an account's works now: (plays, likes, comments, shares) per work.
+async fn sandbox_works(app: &TestApp) -> Vec<(i64, i64, i64, i64)> {
+    let c: Value = app
+        .http
+        .get(app.url("/sandbox/_control/counts"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    c["works"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["platform"] == "dy")
+        .map(|w| {
+            let s = &w["stats"];
+            let n = |k: &str| s[k].as_i64().unwrap();
+            (n("play"), n("like"), n("comment"), n("share"))
+        })
+        .collect()
+}
+
+/// The rows of the first sheet of an xlsx written with stored (uncompressed) zip entries, as text.
+fn xlsx_rows(bytes: &[u8]) -> Vec<Vec<String>> {
+    // Walk the zip's local file headers to the worksheet part.
+    let mut i = 0;
+    let sheet = loop {
+        assert!(i + 30 <= bytes.len(), "no worksheet in the file");
+        assert_eq!(&bytes[i..i + 4], b"PK\x03\x04", "a local file header");
+        let u16_at = |o: usize| u16::from_le_bytes([bytes[o], bytes[o + 1]]) as usize;
+        let u32_at = |o: usize| {
+            u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]) as usize
+        };
+        assert_eq!(u16_at(i + 8), 0, "stored entries");
+        let (size, name_len, extra) = (u32_at(i + 18), u16_at(i + 26), u16_at(i + 28));
+        let name = std::str::from_utf8(&bytes[i + 30..i + 30 + name_len]).unwrap();
+        let data = i + 30 + name_len + extra;
+        if name == "xl/worksheets/sheet1.xml" {
+            break std::str::from_utf8(&bytes[data..data + size]).unwrap();
+        }
+        i = data + size;
+    };
+    let unescape = |s: &str| {
+        s.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+    };
+    sheet
+        .split("<row ")
+        .skip(1)
+        .map(|row| {
+            row.split("<c ")
+                .skip(1)
+                .map(|c| {
+                    let inner = |open: &str, close: &str| {
+                        c.find(open).map(|a| {
+                            let rest = &c[a..];
+                            let start = rest.find('>').unwrap() + 1;
+                            unescape(&rest[start..rest.find(close).unwrap()])
+                        })
+                    };
+                    inner("<t", "</t>")
+                        .or_else(|| inner("<v", "</v>"))
+                        .unwrap_or_default()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// CSV rows (no quoted commas in these reports), without the byte-order mark.
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+async fn export(app: &TestApp, t: &str, q: &str, lang: &str) -> (String, Vec<u8>) {
+    let r = app
+        .http
+        .get(app.url(&format!("/api/common.merchant_report/export?{q}")))
+        .header("accept-language", lang)
+        .bearer_auth(t)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "{q}");
+    let ct = r.headers()["content-type"].to_str().unwrap().to_string();
+    (ct, r.bytes().await.unwrap().to_vec())
+}
+
+#[tokio::test]
+async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        at_china_time(9, 0);
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let other = app.second_merchant(&admin, "shop18").await;
+        let dy = authorize_dy(&app, &t).await;
+
+        // Three rendered variants of a three-group project: each knows its clips and groups.
+        let (groups, _clips) = shot_groups(
+            &app,
+            &t,
+            &[
+                ("门头", &["red", "orange"][..]),
+                ("产品", &["green"][..]),
+                ("环境", &["blue", "white"][..]),
+            ],
+            "1",
+        )
+        .await;
+        let pid = plain_project(&app, &t, "春季上新", &groups).await;
+        app.post(
+            "/clip.merchant_much_clip/add_video",
+            Some(&t),
+            json!({"id": pid, "count": 3}),
+        )
+        .await
+        .ok();
+        let variants = wait_variants(&app, &t, pid, 3).await;
+        let vids: Vec<i64> = variants.iter().map(|v| v["id"].as_i64().unwrap()).collect();
+
+        // One post a day for three days at 09:30 China time.
+        let day0 = today();
+        let r = app
+            .post(
+                "/task.merchant_forward_task/dy_add",
+                Some(&t),
+                json!({
+                    "name": "三天发布", "titles": "春天的第一杯奶茶#周末就来这里#新品上市", "topics": ["探店"],
+                    "top_comments": "", "at_users": [], "mount_type": "none", "time_mode": "timed",
+                    "times": ["09:30"], "start_date": domain::matrix::fmt_day(day0), "daily_quantity": 1,
+                    "days": 3, "account_ids": [dy], "video_ids": vids,
+                }),
+            )
+            .await;
+        let tid = r.ok()["task"]["id"].as_i64().unwrap();
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .ok();
+        for d in 0..3 {
+            domain::clock::advance_to(domain::matrix::at(day0 + d, 9 * 60 + 31));
+            wait_published(&app, &t, tid, d as usize + 1).await;
+            // Watched for a few hours, then read by the sync.
+            domain::clock::advance(3 * 3_600_000);
+            sync(&app, dy).await;
+        }
+        // The next morning, a last read. The sandbox's figures move by the minute of the platform
+        // clock (wall time plus the offset), so the read counts when the platform's own figures were
+        // the same just before and just after it.
+        domain::clock::advance_to(domain::matrix::at(day0 + 3, 8 * 60));
+        let works = loop {
+            let before = sandbox_works(&app).await;
+            sync(&app, dy).await;
+            if sandbox_works(&app).await == before {
+                break before;
+            }
+        };
+        assert_eq!(works.len(), 3);
+        let sum = |f: fn(&(i64, i64, i64, i64)) -> i64| works.iter().map(f).sum::<i64>();
+        let (plays, likes, comments, shares) =
+            (sum(|w| w.0), sum(|w| w.1), sum(|w| w.2), sum(|w| w.3));
+        assert!(plays > 0 && likes > 0 && shares > 0, "{works:?}");
+
+        // The rollup: one row per day of the account, and the same rows when it runs again.
+        let rows = || async {
+            sqlx::query_as::<_, (i64, i64, i64, i64)>(
+                "SELECT day, posts, plays, shares FROM report_daily WHERE account_id = $1 ORDER BY day",
+            )
+            .bind(dy)
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap()
+        };
+        let before = rows().await;
+        assert_eq!(
+            before.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(),
+            vec![(day0, 1), (day0 + 1, 1), (day0 + 2, 1)]
+        );
+        services::reports::rollup(&app.db, dy).await.unwrap();
+        assert_eq!(
+            rows().await,
+            before,
+            "re-running the rollup changes nothing"
+        );
+
+        // Overview over the three days (custom) equals the sandbox's totals.
+        let span = json!({"platform": "dy", "span": "custom", "start": domain::matrix::fmt_day(day0),
+                          "end": domain::matrix::fmt_day(day0 + 2)});
+        let o = app
+            .get_q("/common.merchant_report/overview", Some(&t), span.clone())
+            .await;
+        let o = o.ok();
+        assert_eq!(o["series"]["posts"], json!([1, 1, 1]), "{o}");
+        assert_eq!(
+            (
+                o["totals"]["plays"].as_i64(),
+                o["totals"]["likes"].as_i64(),
+                o["totals"]["comments"].as_i64(),
+                o["totals"]["shares"].as_i64()
+            ),
+            (Some(plays), Some(likes), Some(comments), Some(shares)),
+            "{o}"
+        );
+        assert_eq!(
+            (o["accounts"].as_i64(), o["active_accounts"].as_i64()),
+            (Some(1), Some(1))
+        );
+        // The period before had nothing to compare with.
+        assert_eq!(o["previous"]["posts"], 0);
+        assert_eq!(o["change"][1]["pct"], Value::Null);
+        // Another platform's page shows none of it.
+        let ks = app
+            .get_q(
+                "/common.merchant_report/overview",
+                Some(&t),
+                json!({"platform": "ks", "span": "custom", "start": domain::matrix::fmt_day(day0),
+                       "end": domain::matrix::fmt_day(day0 + 2)}),
+            )
+            .await;
+        assert_eq!(ks.ok()["totals"]["posts"], 0);
+
+        // Rankings: the account, and the three videos best first with the sandbox's own figures.
+        let a = app
+            .get_q("/common.merchant_report/accounts", Some(&t), span.clone())
+            .await;
+        assert_eq!(a.ok()["total"], 1);
+        assert_eq!(a.ok()["rows"][0]["plays"].as_i64(), Some(plays));
+        assert_eq!(a.ok()["rows"][0]["posts"].as_i64(), Some(3));
+        let v = app
+            .get_q("/common.merchant_report/videos", Some(&t), span.clone())
+            .await;
+        let vrows = v.ok()["rows"].as_array().unwrap().clone();
+        let mut got: Vec<i64> = vrows.iter().map(|r| r["plays"].as_i64().unwrap()).collect();
+        assert!(got.windows(2).all(|w| w[0] >= w[1]), "best first: {got:?}");
+        let mut want: Vec<i64> = works.iter().map(|w| w.0).collect();
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        let uv = app
+            .get_q(
+                "/externalApi/getUserVideo",
+                Some(&t),
+                json!({"account_id": dy, "span": "month"}),
+            )
+            .await;
+        assert_eq!(uv.ok()["total"], 3);
+
+        // The dashboard's 30 days hold the three posts and their plays.
+        let d = app
+            .get_q("/index/dashboard", Some(&t), json!({"days": 30}))
+            .await;
+        let d = d.ok();
+        let total = |v: &Value| {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_i64().unwrap())
+                .sum::<i64>()
+        };
+        assert_eq!(d["publish"]["days"].as_array().unwrap().len(), 30);
+        assert_eq!(total(&d["publish"]["success"]), 3, "{d}");
+        assert_eq!(total(&d["video"]["plays"]), plays, "{d}");
+        app.get_q("/index/dashboard", Some(&t), json!({"days": 9}))
+            .await
+            .expect(422);
+
+        // Attribution: every variant used one clip of each group, so each group has the three posts;
+        // the clips share them out; the title is the same for all three here.
+        let by = |dim: &str| {
+            let mut q = span.clone();
+            q["dimension"] = json!(dim);
+            q
+        };
+        let g = app
+            .get_q("/common.merchant_report/attribution", Some(&t), by("group"))
+            .await;
+        let g = g.ok()["rows"].as_array().unwrap().clone();
+        assert_eq!(g.len(), 3, "{g:?}");
+        assert!(
+            g.iter()
+                .all(|r| r["posts"] == 3 && r["plays"].as_i64() == Some(plays))
+        );
+        assert!(g.iter().any(|r| r["label"] == "产品"));
+        let c = app
+            .get_q("/common.merchant_report/attribution", Some(&t), by("clip"))
+            .await;
+        let c = c.ok()["rows"].as_array().unwrap().clone();
+        assert_eq!(
+            c.iter().map(|r| r["posts"].as_i64().unwrap()).sum::<i64>(),
+            9,
+            "three clips per post: {c:?}"
+        );
+        let per: Vec<i64> = c.iter().map(|r| r["per_post"].as_i64().unwrap()).collect();
+        assert!(per.windows(2).all(|w| w[0] >= w[1]), "{per:?}");
+        let p = app
+            .get_q(
+                "/common.merchant_report/attribution",
+                Some(&t),
+                by("project"),
+            )
+            .await;
+        assert_eq!(p.ok()["rows"][0]["label"], "春季上新");
+        assert_eq!(p.ok()["rows"][0]["per_post"].as_i64(), Some(plays / 3));
+
+        // Delivery: planned 3, published 3, none failed.
+        let dl = app
+            .get_q(
+                "/common.merchant_report/delivery",
+                Some(&t),
+                json!({"span": "month"}),
+            )
+            .await;
+        let dl = &dl.ok()["rows"][0];
+        assert_eq!(
+            (
+                dl["planned"].as_i64(),
+                dl["published"].as_i64(),
+                dl["failed"].as_i64()
+            ),
+            (Some(3), Some(3), Some(0)),
+            "{dl}"
+        );
+
+        // Exports: the same rows as the list, xlsx and CSV, in the reader's language.
+        let q = format!(
+            "report=videos&format=xlsx&platform=dy&span=custom&start={}&end={}",
+            domain::matrix::fmt_day(day0),
+            domain::matrix::fmt_day(day0 + 2)
+        );
+        let (ct, bytes) = export(&app, &t, &q, "en").await;
+        assert!(ct.contains("spreadsheetml"), "{ct}");
+        let sheet = xlsx_rows(&bytes);
+        assert_eq!(sheet[0][0], "Title");
+        assert_eq!(sheet.len(), 1 + vrows.len());
+        for (row, v) in sheet[1..].iter().zip(&vrows) {
+            assert_eq!(row[0], v["title"].as_str().unwrap());
+            assert_eq!(row[4], v["plays"].as_i64().unwrap().to_string());
+            assert_eq!(row[7], v["shares"].as_i64().unwrap().to_string());
+        }
+        let (_, csv) = export(&app, &t, &q.replace("xlsx", "csv"), "zh-CN").await;
+        let csv = csv_rows(std::str::from_utf8(&csv).unwrap());
+        assert_eq!(csv[0][0], "标题");
+        assert_eq!(csv[1..], sheet[1..]);
+        let (_, o_x) = export(
+            &app,
+            &t,
+            &q.replace("report=videos", "report=overview"),
+            "en",
+        )
+        .await;
+        let days = xlsx_rows(&o_x);
+        assert_eq!(days.len(), 4);
+        assert_eq!(
+            days[1..]
+                .iter()
+                .map(|r| r[1].parse::<i64>().unwrap())
+                .sum::<i64>(),
+            plays
+        );
+        for bad in [
+            "report=pie",
+            "report=videos&format=pdf",
+            "report=videos&span=year",
+        ] {
+            let r = app
+                .http
+                .get(app.url(&format!("/api/common.merchant_report/export?{bad}")))
+                .bearer_auth(&t)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 422, "{bad}");
+        }
+
+        // The data screen: counters and the top videos.
+        let s = app.get("/databoard.index/index", Some(&t)).await;
+        assert_eq!(s.ok()["accounts"], 1);
+        assert_eq!(s.ok()["top"].as_array().unwrap().len(), 3);
+
+        // Another merchant sees none of it, even naming the account.
+        let o2 = app
+            .get_q(
+                "/common.merchant_report/overview",
+                Some(&other),
+                span.clone(),
+            )
+            .await;
+        assert_eq!(o2.ok()["totals"]["plays"], 0);
+        assert_eq!(o2.ok()["accounts"], 0);
+        let v2 = app
+            .get_q(
+                "/externalApi/getUserVideo",
+                Some(&other),
+                json!({"account_id": dy, "span": "month"}),
+            )
+            .await;
+        assert_eq!(v2.ok()["total"], 0);
+        let a2 = app
+            .get_q(
+                "/common.merchant_report/attribution",
+                Some(&other),
+                by("clip"),
+            )
+            .await;
+        assert_eq!(a2.ok()["total"], 0);
+        let s2 = app.get("/databoard.index/index", Some(&other)).await;
+        assert_eq!(
+            (
+                s2.ok()["accounts"].as_i64(),
+                s2.ok()["top"].as_array().unwrap().len()
+            ),
+            (Some(0), 0)
+        );
+        let (_, x2) = export(&app, &other, &q, "en").await;
+        assert_eq!(xlsx_rows(&x2).len(), 1, "only the header");
+        let d2 = app
+            .get_q("/index/dashboard", Some(&other), json!({"days": 30}))
+            .await;
+        assert_eq!(total(&d2.ok()["video"]["plays"]), 0);
+    }
+}
+
+#[tokio::test]
+async fn staff_without_the_report_menus_are_refused_and_bad_filters_name_their_field() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let demo = app.demo().await;
+        let log = app.menu_id(&demo, "/log").await;
+        let dy_num = app.menu_id(&demo, "/dy_num").await;
+        let screen = app.menu_id(&demo, "/actual_screen").await;
+        for (name, menus) in [
+            ("nomenu", vec![log]),
+            ("analyst", vec![dy_num]),
+            ("tvscreen", vec![screen]),
+        ] {
+            app.post(
+                "/user.merchant_user_sub/add",
+                Some(&demo),
+                json!({"username": name, "nickname": name, "password": "abc12345", "menu_ids": menus}),
+            )
+            .await
+            .ok();
+        }
+        let nomenu = app.login(3, "nomenu", "abc12345").await;
+        let analyst = app.login(3, "analyst", "abc12345").await;
+        let tv = app.login(3, "tvscreen", "abc12345").await;
+        for path in [
+            "/common.merchant_report/overview",
+            "/common.merchant_report/accounts",
+            "/common.merchant_report/videos",
+            "/common.merchant_report/attribution",
+            "/common.merchant_report/delivery",
+            "/common.merchant_report/staff",
+            "/common.merchant_report/export",
+            "/externalApi/getUserVideo",
+            "/databoard.index/index",
+        ] {
+            app.get(path, Some(&nomenu)).await.expect(403);
+        }
+        app.get("/common.merchant_report/overview", Some(&analyst))
+            .await
+            .ok();
+        app.get("/databoard.index/index", Some(&analyst))
+            .await
+            .expect(403);
+        app.get("/databoard.index/index", Some(&tv)).await.ok();
+        app.get("/common.merchant_report/videos", Some(&tv))
+            .await
+            .expect(403);
+        // The owner's staff report names who did what.
+        let st = app
+            .get_q(
+                "/common.merchant_report/staff",
+                Some(&demo),
+                json!({"span": "day"}),
+            )
+            .await;
+        assert!(
+            st.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["username"] == "demo"),
+            "{}",
+            st.body
+        );
+
+        for (q, field) in [
+            (json!({"span": "year"}), "span"),
+            (
+                json!({"span": "custom", "start": "2026-02-30", "end": "2026-03-01"}),
+                "start",
+            ),
+            (
+                json!({"span": "custom", "start": "2026-03-02", "end": "2026-03-01"}),
+                "start",
+            ),
+            (
+                json!({"span": "custom", "start": "2024-01-01", "end": "2026-03-01"}),
+                "end",
+            ),
+            (json!({"platform": "tiktok"}), "platform"),
+            (json!({"sort": "name"}), "sort"),
+        ] {
+            let r = app
+                .get_q("/common.merchant_report/accounts", Some(&demo), q.clone())
+                .await;
+            r.expect(422);
+            assert_eq!(r.data()["field"], field, "{q}: {}", r.body);
+        }
+        let r = app
+            .get_q(
+                "/common.merchant_report/attribution",
+                Some(&demo),
+                json!({"dimension": "colour"}),
+            )
+            .await;
+        r.expect(422);
+        assert_eq!(r.data()["field"], "dimension");
+    }
+}

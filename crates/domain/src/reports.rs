@@ -1,0 +1,217 @@
+//! Report rules: the range a report covers (day / week / month / custom, in China days of the
+//! platform clock), the period it is compared with, the platforms of the analytics pages and the
+//! dimensions of attribution. No I/O; "today" is an argument.
+
+use crate::i18n::Msg;
+use crate::validate::Invalid;
+
+/// A custom range is at most this many days (a year, leap day included).
+pub const MAX_DAYS: i64 = 366;
+/// The dashboard's two spans.
+pub const DASHBOARD_SPANS: [i64; 2] = [7, 30];
+
+/// Inclusive China day numbers (`matrix::day_of`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    pub first: i64,
+    pub last: i64,
+}
+
+impl Range {
+    pub fn days(self) -> i64 {
+        self.last - self.first + 1
+    }
+
+    /// The same number of days just before: what "compare two periods" sets against it.
+    pub fn previous(self) -> Range {
+        Range {
+            first: self.first - self.days(),
+            last: self.first - 1,
+        }
+    }
+
+    /// Unix ms `[from, to)` of the range.
+    pub fn millis(self) -> (i64, i64) {
+        (
+            crate::matrix::at(self.first, 0),
+            crate::matrix::at(self.last + 1, 0),
+        )
+    }
+}
+
+fn bad(field: &'static str, msg: Msg, args: Vec<(&'static str, String)>) -> Invalid {
+    Invalid { field, msg, args }
+}
+
+/// The range of `span` ending today: `day` (today), `week` (7 days), `month` (30 days), or `custom`
+/// from `start` to `end` (YYYY-MM-DD, at most [`MAX_DAYS`]). An empty span is `week`.
+pub fn range(span: &str, start: &str, end: &str, today: i64) -> Result<Range, Invalid> {
+    let back = |n: i64| Range {
+        first: today - (n - 1),
+        last: today,
+    };
+    match span {
+        "" | "week" => Ok(back(7)),
+        "day" => Ok(back(1)),
+        "month" => Ok(back(30)),
+        "custom" => {
+            let day = |field: &'static str, s: &str| {
+                crate::matrix::parse_day(s).ok_or_else(|| bad(field, Msg::DateInvalid, vec![]))
+            };
+            let (first, last) = (day("start", start)?, day("end", end)?);
+            if first > last {
+                return Err(bad("start", Msg::DateOrder, vec![]));
+            }
+            if last - first + 1 > MAX_DAYS {
+                return Err(bad(
+                    "end",
+                    Msg::SpanTooLong,
+                    vec![("max", MAX_DAYS.to_string())],
+                ));
+            }
+            Ok(Range { first, last })
+        }
+        _ => Err(bad(
+            "span",
+            Msg::InvalidValue,
+            vec![("reason", "day | week | month | custom".into())],
+        )),
+    }
+}
+
+/// The platform code of a report filter ('' = every platform). The analytics pages' own names are
+/// accepted too: `dd` (Douyin shop) is `shop`, `video` (WeChat Channels) is `sph`.
+pub fn platform(code: &str) -> Result<&'static str, Invalid> {
+    Ok(match code {
+        "" | "all" => "",
+        "dy" => "dy",
+        "ks" => "ks",
+        "xhs" => "xhs",
+        "sph" | "video" => "sph",
+        "bjh" => "bjh",
+        "shop" | "dd" | "bp" => "shop",
+        _ => {
+            return Err(bad(
+                "platform",
+                Msg::InvalidValue,
+                vec![("reason", "dy | ks | sph | xhs | bjh | shop".into())],
+            ));
+        }
+    })
+}
+
+/// What attribution groups the posts of rendered variants by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dimension {
+    /// Each clip (a material of a shot group) a variant used.
+    Clip,
+    /// Each shot group a variant drew a clip from.
+    Group,
+    /// The post's title.
+    Title,
+    /// The voice-over track the variant had.
+    Voice,
+    /// The mixing project.
+    Project,
+}
+
+impl Dimension {
+    pub const ALL: [Dimension; 5] = [
+        Dimension::Clip,
+        Dimension::Group,
+        Dimension::Title,
+        Dimension::Voice,
+        Dimension::Project,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dimension::Clip => "clip",
+            Dimension::Group => "group",
+            Dimension::Title => "title",
+            Dimension::Voice => "voice",
+            Dimension::Project => "project",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Dimension, Invalid> {
+        if s.is_empty() {
+            return Ok(Dimension::Clip);
+        }
+        Dimension::ALL
+            .into_iter()
+            .find(|d| d.as_str() == s)
+            .ok_or_else(|| {
+                bad(
+                    "dimension",
+                    Msg::InvalidValue,
+                    vec![("reason", "clip | group | title | voice | project".into())],
+                )
+            })
+    }
+}
+
+/// Plays per post, rounded down; 0 without posts.
+pub fn per_post(plays: i64, posts: i64) -> i64 {
+    if posts > 0 { plays / posts } else { 0 }
+}
+
+/// Change from `before` to `now` in whole percent (None when there was nothing before).
+pub fn change_pct(now: i64, before: i64) -> Option<i64> {
+    (before != 0).then(|| ((now - before) * 100) / before.abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_end_today_and_compare_with_the_days_before() {
+        let today = 20_000;
+        assert_eq!(range("day", "", "", today).unwrap().days(), 1);
+        let w = range("", "", "", today).unwrap();
+        assert_eq!((w.first, w.last, w.days()), (today - 6, today, 7));
+        assert_eq!(
+            w.previous(),
+            Range {
+                first: today - 13,
+                last: today - 7
+            }
+        );
+        assert_eq!(range("month", "", "", today).unwrap().days(), 30);
+        let c = range("custom", "2026-01-01", "2026-01-31", today).unwrap();
+        assert_eq!(c.days(), 31);
+        assert_eq!(c.previous().days(), 31);
+        assert_eq!(crate::matrix::fmt_day(c.previous().last), "2025-12-31");
+        let (from, to) = c.millis();
+        assert_eq!(to - from, 31 * 86_400_000);
+    }
+
+    #[test]
+    fn bad_ranges_name_their_field() {
+        let e = |r: Result<Range, Invalid>| r.unwrap_err().field;
+        assert_eq!(e(range("year", "", "", 1)), "span");
+        assert_eq!(e(range("custom", "2026-13-01", "2026-01-01", 1)), "start");
+        assert_eq!(e(range("custom", "2026-01-01", "", 1)), "end");
+        assert_eq!(e(range("custom", "2026-02-01", "2026-01-01", 1)), "start");
+        assert_eq!(e(range("custom", "2025-01-01", "2026-01-02", 1)), "end");
+        assert!(range("custom", "2025-01-01", "2026-01-01", 1).is_ok());
+    }
+
+    #[test]
+    fn platforms_and_dimensions() {
+        assert_eq!(platform("dd").unwrap(), "shop");
+        assert_eq!(platform("video").unwrap(), "sph");
+        assert_eq!(platform("").unwrap(), "");
+        assert_eq!(platform("tiktok").unwrap_err().field, "platform");
+        for d in Dimension::ALL {
+            assert_eq!(Dimension::parse(d.as_str()).unwrap(), d);
+        }
+        assert_eq!(Dimension::parse("").unwrap(), Dimension::Clip);
+        assert!(Dimension::parse("x").is_err());
+        assert_eq!(per_post(10, 3), 3);
+        assert_eq!(per_post(10, 0), 0);
+        assert_eq!(change_pct(150, 100), Some(50));
+        assert_eq!(change_pct(5, 0), None);
+    }
+}

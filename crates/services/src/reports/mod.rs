@@ -1,0 +1,578 @@
+//! Area "reports": the daily rollup (rebuilt per account by the statistics sync, `matrix.sync`, and
+//! when an item fails) and every report read — the dashboard's series, per-platform analytics with
+//! rankings and period comparison, attribution (which clips, groups, titles and voice-overs bring
+//! the most plays per post), the delivery and staff reports, the data screen — and their exports.
+//! Contract: docs/api-reports.md.
+
+use crate::ApiResult;
+use crate::export::{Cell, Table, china_time};
+use domain::i18n::Lang;
+use domain::matrix::{day_of, fmt_day};
+use domain::reports::{Dimension, Range, change_pct, per_post};
+use std::collections::HashMap;
+use store::Db;
+use store::reports::{self as db, Figures};
+
+/// Rebuilds an account's report rows (idempotent; the sync job calls it after writing statistics).
+pub async fn rollup(db: &Db, account_id: i64) -> ApiResult<u64> {
+    Ok(db::rollup_account(db, account_id).await?)
+}
+
+/// Rebuilds the report rows of an item's account (after the item failed).
+pub async fn rollup_of_item(db: &Db, item_id: i64) -> ApiResult<()> {
+    let account = db::account_of_item(db, item_id).await?;
+    if account != 0 {
+        db::rollup_account(db, account).await?;
+    }
+    Ok(())
+}
+
+/// "Today" of the reports: the China day of the platform clock the publisher stamps items with.
+pub fn today() -> i64 {
+    day_of(domain::clock::platform_now())
+}
+
+/// Figures per day over a range, zero-filled.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Series {
+    pub days: Vec<String>,
+    pub posts: Vec<i64>,
+    pub failed: Vec<i64>,
+    pub plays: Vec<i64>,
+    pub likes: Vec<i64>,
+    pub comments: Vec<i64>,
+    pub shares: Vec<i64>,
+}
+
+impl Series {
+    fn of(r: Range, rows: &[db::DayFigures]) -> Series {
+        let n = r.days().max(0) as usize;
+        let mut s = Series {
+            days: (r.first..=r.last).map(fmt_day).collect(),
+            posts: vec![0; n],
+            failed: vec![0; n],
+            plays: vec![0; n],
+            likes: vec![0; n],
+            comments: vec![0; n],
+            shares: vec![0; n],
+        };
+        for row in rows {
+            if let Some(i) = usize::try_from(row.day - r.first).ok().filter(|&i| i < n) {
+                s.posts[i] = row.f.posts;
+                s.failed[i] = row.f.failed;
+                s.plays[i] = row.f.plays;
+                s.likes[i] = row.f.likes;
+                s.comments[i] = row.f.comments;
+                s.shares[i] = row.f.shares;
+            }
+        }
+        s
+    }
+
+    pub fn totals(&self) -> Figures {
+        let t = |v: &[i64]| v.iter().sum();
+        Figures {
+            posts: t(&self.posts),
+            failed: t(&self.failed),
+            plays: t(&self.plays),
+            likes: t(&self.likes),
+            comments: t(&self.comments),
+            shares: t(&self.shares),
+        }
+    }
+}
+
+/// The dashboard: points and the last `days` days of publishing (NFC posts included) and plays.
+pub struct Dashboard {
+    pub points: i64,
+    pub series: Series,
+}
+
+pub async fn dashboard(db: &Db, merchant_id: Option<i64>, days: i64) -> ApiResult<Dashboard> {
+    let points = match merchant_id {
+        Some(m) => store::points::balance(db, m).await?,
+        None => store::points::total_balance(db).await?,
+    };
+    let today = today();
+    let r = Range {
+        first: today - (days - 1),
+        last: today,
+    };
+    let rows = db::series(db, merchant_id, "", r.first, r.last).await?;
+    let mut series = Series::of(r, &rows);
+    // Posts customers made from NFC taps (H5 shares) count as the shop's publishing too.
+    for (day, n) in db::nfc_posts(db, merchant_id, r.first, r.last).await? {
+        if let Some(i) = usize::try_from(day - r.first)
+            .ok()
+            .filter(|&i| i < series.posts.len())
+        {
+            series.posts[i] += n;
+        }
+    }
+    Ok(Dashboard { points, series })
+}
+
+/// One platform's (or every platform's) figures over a range, compared with the period before.
+pub struct Overview {
+    pub accounts: i64,
+    pub active_accounts: i64,
+    pub series: Series,
+    pub totals: Figures,
+    pub previous: Figures,
+    /// Change against the previous period in percent, per figure (None: nothing before).
+    pub change: Vec<(&'static str, Option<i64>)>,
+}
+
+pub async fn overview(
+    db: &Db,
+    merchant_id: Option<i64>,
+    platform: &str,
+    r: Range,
+) -> ApiResult<Overview> {
+    let (accounts, active_accounts) = db::account_counts(db, merchant_id, platform).await?;
+    let series = Series::of(
+        r,
+        &db::series(db, merchant_id, platform, r.first, r.last).await?,
+    );
+    let p = r.previous();
+    let previous = Series::of(
+        p,
+        &db::series(db, merchant_id, platform, p.first, p.last).await?,
+    )
+    .totals();
+    let totals = series.totals();
+    let change = vec![
+        ("posts", change_pct(totals.posts, previous.posts)),
+        ("plays", change_pct(totals.plays, previous.plays)),
+        ("likes", change_pct(totals.likes, previous.likes)),
+        ("comments", change_pct(totals.comments, previous.comments)),
+        ("shares", change_pct(totals.shares, previous.shares)),
+    ];
+    Ok(Overview {
+        accounts,
+        active_accounts,
+        series,
+        totals,
+        previous,
+        change,
+    })
+}
+
+/// Page arguments: (offset, limit) from a 1-based page and a size of at most 100 (exports: 100,000).
+pub fn window(page: i64, limit: i64, max: i64) -> (i64, i64) {
+    let limit = if limit <= 0 { 10 } else { limit.min(max) };
+    ((page.max(1) - 1) * limit, limit)
+}
+
+pub async fn account_rank(
+    db: &Db,
+    merchant_id: i64,
+    platform: &str,
+    r: Range,
+    sort: &str,
+    page: (i64, i64),
+) -> ApiResult<(Vec<db::AccountFigures>, i64)> {
+    Ok(db::account_rank(db, merchant_id, platform, (r.first, r.last), sort, page).await?)
+}
+
+pub async fn video_rank(
+    db: &Db,
+    merchant_id: Option<i64>,
+    platform: &str,
+    account_id: i64,
+    r: Range,
+    sort: &str,
+    page: (i64, i64),
+) -> ApiResult<(Vec<db::VideoFigures>, i64)> {
+    Ok(db::video_rank(
+        db,
+        merchant_id,
+        platform,
+        account_id,
+        r.millis(),
+        sort,
+        page,
+    )
+    .await?)
+}
+
+/// One line of attribution: a clip, group, title, voice-over or project and how its posts did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attribution {
+    /// The clip's, group's, voice-over's or project's id (0 for a title).
+    pub id: i64,
+    pub label: String,
+    pub posts: i64,
+    pub plays: i64,
+    pub likes: i64,
+    pub per_post: i64,
+}
+
+/// Which clips (groups, titles, voice-overs, projects) bring the most plays per post: every post of a
+/// rendered variant in the range counts once for each clip of its sequence, for each group the clips
+/// came from, for its title and for the voice-over track the variant took.
+pub async fn attribution(
+    db: &Db,
+    merchant_id: i64,
+    platform: &str,
+    r: Range,
+    dim: Dimension,
+) -> ApiResult<Vec<Attribution>> {
+    let posts = db::variant_posts(db, merchant_id, platform, r.millis()).await?;
+    // key -> (label, posts, plays, likes)
+    let mut acc: HashMap<(i64, String), (i64, i64, i64)> = HashMap::new();
+    for p in &posts {
+        let config: domain::clip::ProjectConfig =
+            serde_json::from_str(&p.config).unwrap_or_default();
+        let seq: Vec<i64> = serde_json::from_str(&p.seq).unwrap_or_default();
+        let keys: Vec<(i64, String)> = match dim {
+            Dimension::Clip => seq.iter().map(|&c| (c, String::new())).collect(),
+            Dimension::Group => {
+                let mut g: Vec<i64> = config
+                    .groups
+                    .iter()
+                    .take(seq.len())
+                    .map(|g| g.group_id)
+                    .collect();
+                g.sort_unstable();
+                g.dedup();
+                g.into_iter().map(|g| (g, String::new())).collect()
+            }
+            Dimension::Title => vec![(0, p.title.clone())],
+            Dimension::Voice => config
+                .voice
+                .as_ref()
+                .and_then(|v| v.track_for(p.variant_id))
+                .map(|v| vec![(v, String::new())])
+                .unwrap_or_default(),
+            Dimension::Project => vec![(p.project_id, p.project_name.clone())],
+        };
+        for k in keys {
+            let e = acc.entry(k).or_default();
+            e.0 += 1;
+            e.1 += p.plays;
+            e.2 += p.likes;
+        }
+    }
+    let table = match dim {
+        Dimension::Clip | Dimension::Voice => Some(db::NameTable::Media),
+        Dimension::Group => Some(db::NameTable::Group),
+        _ => None,
+    };
+    let names: HashMap<i64, String> = match table {
+        Some(t) => {
+            let ids: Vec<i64> = acc.keys().map(|(id, _)| *id).collect();
+            db::names(db, merchant_id, t, &ids)
+                .await?
+                .into_iter()
+                .collect()
+        }
+        None => HashMap::new(),
+    };
+    let mut out: Vec<Attribution> = acc
+        .into_iter()
+        .map(|((id, label), (posts, plays, likes))| Attribution {
+            label: if label.is_empty() {
+                names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"))
+            } else {
+                label
+            },
+            id,
+            posts,
+            plays,
+            likes,
+            per_post: per_post(plays, posts),
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        (b.per_post, b.plays, &a.label, a.id).cmp(&(a.per_post, a.plays, &b.label, b.id))
+    });
+    Ok(out)
+}
+
+/// A task's delivery with its failure reasons in the reader's language.
+pub struct DeliveryRow {
+    pub d: db::Delivery,
+    /// (reason, how many)
+    pub reasons: Vec<(String, i64)>,
+}
+
+pub async fn delivery(
+    db: &Db,
+    merchant_id: i64,
+    platform: &str,
+    r: Range,
+    page: (i64, i64),
+    lang: Lang,
+) -> ApiResult<(Vec<DeliveryRow>, i64)> {
+    let (rows, total) = db::delivery(db, merchant_id, platform, r.millis(), page).await?;
+    let ids: Vec<i64> = rows.iter().map(|d| d.task_id).collect();
+    let mut reasons: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
+    for (task, code, args, zh, en, n) in db::failure_reasons(db, merchant_id, &ids).await? {
+        let text = domain::matrix::failure_text(&code, &args, lang).unwrap_or(match lang {
+            Lang::Zh => zh,
+            Lang::En => {
+                if en.is_empty() {
+                    zh
+                } else {
+                    en
+                }
+            }
+        });
+        reasons.entry(task).or_default().push((text, n));
+    }
+    Ok((
+        rows.into_iter()
+            .map(|d| DeliveryRow {
+                reasons: reasons.remove(&d.task_id).unwrap_or_default(),
+                d,
+            })
+            .collect(),
+        total,
+    ))
+}
+
+pub async fn staff(db: &Db, merchant_id: i64, r: Range) -> ApiResult<Vec<db::StaffActivity>> {
+    Ok(db::staff_activity(db, merchant_id, r.millis()).await?)
+}
+
+/// The data screen: live counters, today's publishing, the last 7 days, regions and top videos.
+pub struct Screen {
+    pub accounts: i64,
+    pub active_accounts: i64,
+    pub week: Series,
+    pub today_planned: i64,
+    pub today_published: i64,
+    pub today_failed: i64,
+    /// (province, accounts, plays over the last 30 days)
+    pub regions: Vec<(String, i64, i64)>,
+    pub top: Vec<db::VideoFigures>,
+    pub updated_at: i64,
+}
+
+pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
+    let today = today();
+    let week = Range {
+        first: today - 6,
+        last: today,
+    };
+    let month = Range {
+        first: today - 29,
+        last: today,
+    };
+    let (accounts, active_accounts) = db::account_counts(db, merchant_id, "").await?;
+    let rows = db::series(db, merchant_id, "", week.first, week.last).await?;
+    let day = Range {
+        first: today,
+        last: today,
+    };
+    let (today_planned, today_published, today_failed) =
+        db::progress(db, merchant_id, day.millis()).await?;
+    let regions = db::by_region(db, merchant_id, month.first, month.last).await?;
+    let (top, _) = db::video_rank(db, merchant_id, "", 0, month.millis(), "plays", (0, 10)).await?;
+    Ok(Screen {
+        accounts,
+        active_accounts,
+        week: Series::of(week, &rows),
+        today_planned,
+        today_published,
+        today_failed,
+        regions,
+        top,
+        updated_at: domain::clock::platform_now(),
+    })
+}
+
+// ---- exports: the same rows as the lists, headers in the reader's language ----
+
+fn header(lang: Lang, cols: &[(&str, &str)]) -> Vec<String> {
+    cols.iter()
+        .map(|(zh, en)| match lang {
+            Lang::Zh => zh.to_string(),
+            Lang::En => en.to_string(),
+        })
+        .collect()
+}
+
+const FIGURE_COLS: [(&str, &str); 5] = [
+    ("播放", "Plays"),
+    ("点赞", "Likes"),
+    ("评论", "Comments"),
+    ("分享", "Shares"),
+    ("发布", "Posts"),
+];
+
+pub fn series_table(s: &Series, lang: Lang) -> Table {
+    let mut cols = vec![("日期", "Day")];
+    cols.extend(FIGURE_COLS);
+    cols.push(("失败", "Failed"));
+    Table {
+        header: header(lang, &cols),
+        rows: (0..s.days.len())
+            .map(|i| {
+                vec![
+                    s.days[i].as_str().into(),
+                    Cell::Int(s.plays[i]),
+                    Cell::Int(s.likes[i]),
+                    Cell::Int(s.comments[i]),
+                    Cell::Int(s.shares[i]),
+                    Cell::Int(s.posts[i]),
+                    Cell::Int(s.failed[i]),
+                ]
+            })
+            .collect(),
+    }
+}
+
+pub fn account_table(rows: &[db::AccountFigures], lang: Lang) -> Table {
+    let mut cols = vec![("账号", "Account"), ("平台", "Platform")];
+    cols.extend(FIGURE_COLS);
+    Table {
+        header: header(lang, &cols),
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.nickname.as_str().into(),
+                    r.platform.as_str().into(),
+                    Cell::Int(r.f.plays),
+                    Cell::Int(r.f.likes),
+                    Cell::Int(r.f.comments),
+                    Cell::Int(r.f.shares),
+                    Cell::Int(r.f.posts),
+                ]
+            })
+            .collect(),
+    }
+}
+
+pub fn video_table(rows: &[db::VideoFigures], lang: Lang) -> Table {
+    let cols = [
+        ("标题", "Title"),
+        ("账号", "Account"),
+        ("平台", "Platform"),
+        ("发布时间", "Published at"),
+        ("播放", "Plays"),
+        ("点赞", "Likes"),
+        ("评论", "Comments"),
+        ("分享", "Shares"),
+        ("链接", "Link"),
+    ];
+    Table {
+        header: header(lang, &cols),
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.title.as_str().into(),
+                    r.nickname.as_str().into(),
+                    r.platform.as_str().into(),
+                    china_time(r.published_at).into(),
+                    Cell::Int(r.plays),
+                    Cell::Int(r.likes),
+                    Cell::Int(r.comments),
+                    Cell::Int(r.shares),
+                    r.share_url.as_str().into(),
+                ]
+            })
+            .collect(),
+    }
+}
+
+pub fn attribution_table(rows: &[Attribution], dim: Dimension, lang: Lang) -> Table {
+    let what = match dim {
+        Dimension::Clip => ("镜头素材", "Clip"),
+        Dimension::Group => ("镜头组", "Shot group"),
+        Dimension::Title => ("标题", "Title"),
+        Dimension::Voice => ("配音", "Voice-over"),
+        Dimension::Project => ("混剪项目", "Project"),
+    };
+    let cols = [
+        what,
+        ("发布数", "Posts"),
+        ("播放", "Plays"),
+        ("点赞", "Likes"),
+        ("条均播放", "Plays per post"),
+    ];
+    Table {
+        header: header(lang, &cols),
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.label.as_str().into(),
+                    Cell::Int(r.posts),
+                    Cell::Int(r.plays),
+                    Cell::Int(r.likes),
+                    Cell::Int(r.per_post),
+                ]
+            })
+            .collect(),
+    }
+}
+
+pub fn delivery_table(rows: &[DeliveryRow], lang: Lang) -> Table {
+    let cols = [
+        ("任务", "Task"),
+        ("平台", "Platform"),
+        ("创建时间", "Created at"),
+        ("计划", "Planned"),
+        ("已发布", "Published"),
+        ("失败", "Failed"),
+        ("审核驳回", "Rejected"),
+        ("播放", "Plays"),
+        ("失败原因", "Failure reasons"),
+    ];
+    Table {
+        header: header(lang, &cols),
+        rows: rows
+            .iter()
+            .map(|r| {
+                let why = r
+                    .reasons
+                    .iter()
+                    .map(|(t, n)| format!("{t} ×{n}"))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                vec![
+                    r.d.name.as_str().into(),
+                    r.d.platform.as_str().into(),
+                    china_time(r.d.created_at).into(),
+                    Cell::Int(r.d.planned),
+                    Cell::Int(r.d.published),
+                    Cell::Int(r.d.failed),
+                    Cell::Int(r.d.rejected),
+                    Cell::Int(r.d.plays),
+                    why.into(),
+                ]
+            })
+            .collect(),
+    }
+}
+
+pub fn staff_table(rows: &[db::StaffActivity], lang: Lang) -> Table {
+    let cols = [
+        ("账号", "User"),
+        ("操作数", "Operations"),
+        ("被拒绝", "Refused"),
+        ("创建发布任务", "Release tasks"),
+        ("发起合成", "Render batches"),
+        ("最近操作", "Last active"),
+    ];
+    Table {
+        header: header(lang, &cols),
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.username.as_str().into(),
+                    Cell::Int(r.actions),
+                    Cell::Int(r.refused),
+                    Cell::Int(r.tasks),
+                    Cell::Int(r.renders),
+                    china_time(r.last_at).into(),
+                ]
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,530 @@
+//! Reports: the daily rollup (`report_daily`, one row per account and China day, rebuilt from that
+//! account's items) and the report reads. Series and account rankings read the rollup only; the
+//! video-level reads (rankings, attribution, delivery) read the published items by an index on
+//! (merchant, published_at). Every read takes the merchant id; `None` is the operator's whole view.
+
+use crate::Db;
+use sqlx::FromRow;
+
+const DAY: i64 = 86_400_000;
+
+/// Rebuilds an account's rollup rows from its items in one transaction: the same items give the same
+/// rows however often it runs (idempotent), and only this account's rows are touched (incremental).
+pub async fn rollup_account(db: &Db, account_id: i64) -> sqlx::Result<u64> {
+    let tz = domain::matrix::TZ_OFFSET_MS;
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM report_daily WHERE account_id = $1")
+        .bind(account_id)
+        .execute(&mut *tx)
+        .await?;
+    let sum = |c: &str| format!("CAST(SUM({c}) AS BIGINT)");
+    let n = sqlx::query(crate::sqlf!(
+        "INSERT INTO report_daily (account_id, day, merchant_id, platform, posts, failed, plays, likes, comments, shares) \
+         SELECT account_id, day, merchant_id, platform, {}, {}, {}, {}, {}, {} FROM ( \
+           SELECT account_id, (published_at + $2) / {DAY} AS day, merchant_id, platform, 1 AS p, 0 AS f, plays AS pl, \
+             likes AS li, comment_count AS co, shares AS sh \
+           FROM matrix_items WHERE account_id = $1 AND published_at IS NOT NULL \
+           UNION ALL \
+           SELECT account_id, (scheduled_at + $2) / {DAY} AS day, merchant_id, platform, 0, 1, 0, 0, 0, 0 \
+           FROM matrix_items WHERE account_id = $1 AND state = 'failed' AND review_state <> 'rejected' \
+         ) u GROUP BY account_id, day, merchant_id, platform",
+        sum("p"),
+        sum("f"),
+        sum("pl"),
+        sum("li"),
+        sum("co"),
+        sum("sh"),
+    ))
+    .bind(account_id)
+    .bind(tz)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    tx.commit().await?;
+    Ok(n)
+}
+
+/// The merchant scope of a read: `merchant_id = $1`, or every merchant (the operator) when `None`.
+fn scope(col: &str, merchant_id: Option<i64>) -> String {
+    match merchant_id {
+        Some(_) => format!("{col} = $1"),
+        None => "$1 = 0".into(),
+    }
+}
+
+/// A platform filter on `$n` ('' = every platform).
+fn platform_is(col: &str, n: usize) -> String {
+    format!("(${n} = '' OR {col} = ${n})")
+}
+
+/// The figures of one day (or of a span, summed).
+#[derive(Debug, Clone, Default, PartialEq, Eq, FromRow)]
+pub struct Figures {
+    pub posts: i64,
+    pub failed: i64,
+    pub plays: i64,
+    pub likes: i64,
+    pub comments: i64,
+    pub shares: i64,
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct DayFigures {
+    pub day: i64,
+    #[sqlx(flatten)]
+    pub f: Figures,
+}
+
+const SUMS: &str = "CAST(COALESCE(SUM(r.posts), 0) AS BIGINT) AS posts, CAST(COALESCE(SUM(r.failed), 0) AS BIGINT) AS failed, \
+    CAST(COALESCE(SUM(r.plays), 0) AS BIGINT) AS plays, CAST(COALESCE(SUM(r.likes), 0) AS BIGINT) AS likes, \
+    CAST(COALESCE(SUM(r.comments), 0) AS BIGINT) AS comments, CAST(COALESCE(SUM(r.shares), 0) AS BIGINT) AS shares";
+
+/// The rollup summed per day over `first..=last` (days with no row are absent).
+pub async fn series(
+    db: &Db,
+    merchant_id: Option<i64>,
+    platform: &str,
+    first: i64,
+    last: i64,
+) -> sqlx::Result<Vec<DayFigures>> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT r.day, {SUMS} FROM report_daily r WHERE {} AND {} AND r.day >= $3 AND r.day <= $4 \
+         GROUP BY r.day ORDER BY r.day",
+        scope("r.merchant_id", merchant_id),
+        platform_is("r.platform", 2),
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(platform)
+    .bind(first)
+    .bind(last)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// The same series straight from the items (the bench's baseline and the tests' cross-check).
+pub async fn series_from_items(
+    db: &Db,
+    merchant_id: i64,
+    platform: &str,
+    first: i64,
+    last: i64,
+) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+    let tz = domain::matrix::TZ_OFFSET_MS;
+    sqlx::query_as(crate::sqlf!(
+        "SELECT (published_at + $3) / {DAY} AS day, COUNT(*), CAST(COALESCE(SUM(plays), 0) AS BIGINT) FROM matrix_items \
+         WHERE merchant_id = $1 AND {} AND published_at >= $4 AND published_at < $5 GROUP BY 1 ORDER BY 1",
+        platform_is("platform", 2),
+    ))
+    .bind(merchant_id)
+    .bind(platform)
+    .bind(tz)
+    .bind(first * DAY - tz)
+    .bind((last + 1) * DAY - tz)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Accounts of the merchant on a platform: all of them, and those still authorized.
+pub async fn account_counts(
+    db: &Db,
+    merchant_id: Option<i64>,
+    platform: &str,
+) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN revoked = 0 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         FROM matrix_accounts WHERE {} AND {}",
+        scope("merchant_id", merchant_id),
+        platform_is("platform", 2),
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(platform)
+    .fetch_one(&db.pool)
+    .await
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct AccountFigures {
+    pub account_id: i64,
+    pub nickname: String,
+    pub platform: String,
+    pub avatar: String,
+    pub province: String,
+    #[sqlx(flatten)]
+    pub f: Figures,
+}
+
+/// Columns an account or video ranking may be ordered by (a whitelist: they go into the SQL).
+pub const RANK_SORTS: [&str; 5] = ["plays", "likes", "comments", "shares", "posts"];
+
+/// Accounts ranked by a figure over `first..=last`, a page at a time, and how many accounts had rows.
+pub async fn account_rank(
+    db: &Db,
+    merchant_id: i64,
+    platform: &str,
+    (first, last): (i64, i64),
+    sort: &str,
+    (offset, limit): (i64, i64),
+) -> sqlx::Result<(Vec<AccountFigures>, i64)> {
+    let sort = RANK_SORTS.iter().find(|s| **s == sort).unwrap_or(&"plays");
+    let filter = format!(
+        "r.merchant_id = $1 AND {} AND r.day >= $3 AND r.day <= $4",
+        platform_is("r.platform", 2)
+    );
+    // Sum and rank the rollup first, then join the page's accounts (not every row of the month).
+    page_of(
+        db,
+        crate::sqlf!(
+            "SELECT x.account_id, a.nickname, a.platform, a.avatar, a.province, x.posts, x.failed, x.plays, x.likes, \
+             x.comments, x.shares FROM (SELECT r.account_id, {SUMS} FROM report_daily r WHERE {filter} \
+             GROUP BY r.account_id ORDER BY {sort} DESC, r.account_id LIMIT $5 OFFSET $6) x \
+             JOIN matrix_accounts a ON a.id = x.account_id ORDER BY x.{sort} DESC, x.account_id"
+        ),
+        crate::sqlf!("SELECT COUNT(DISTINCT r.account_id) FROM report_daily r WHERE {filter}"),
+        (merchant_id, platform, first, last),
+        (offset, limit),
+    )
+    .await
+}
+
+/// A page of a report list whose filter binds $1 merchant, $2 platform and $3..$4 a span, and whose
+/// page is $5 limit, $6 offset; with how many rows the filter selects.
+async fn page_of<T>(
+    db: &Db,
+    rows: sqlx::AssertSqlSafe<String>,
+    count: sqlx::AssertSqlSafe<String>,
+    (merchant_id, platform, a, b): (i64, &str, i64, i64),
+    (offset, limit): (i64, i64),
+) -> sqlx::Result<(Vec<T>, i64)>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    let rows = sqlx::query_as(rows)
+        .bind(merchant_id)
+        .bind(platform)
+        .bind(a)
+        .bind(b)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&db.pool)
+        .await?;
+    let total: i64 = sqlx::query_scalar(count)
+        .bind(merchant_id)
+        .bind(platform)
+        .bind(a)
+        .bind(b)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok((rows, total))
+}
+
+/// One published video with its figures (as last read) and its account.
+#[derive(Debug, Clone, FromRow)]
+pub struct VideoFigures {
+    pub id: i64,
+    pub task_id: i64,
+    pub account_id: i64,
+    pub nickname: String,
+    pub platform: String,
+    pub title: String,
+    pub video_key: String,
+    pub video_name: String,
+    pub share_url: String,
+    pub published_at: i64,
+    pub plays: i64,
+    pub likes: i64,
+    pub comments: i64,
+    pub shares: i64,
+}
+
+const VIDEO_COLS: &str = "i.id, i.task_id, i.account_id, a.nickname, i.platform, i.title, i.video_key, i.video_name, i.share_url, \
+    i.published_at, i.plays, i.likes, i.comment_count AS comments, i.shares";
+
+/// Videos published in `[from, to)` ranked by a figure, a page at a time; `account_id` 0 = all.
+pub async fn video_rank(
+    db: &Db,
+    merchant_id: Option<i64>,
+    platform: &str,
+    account_id: i64,
+    (from, to): (i64, i64),
+    sort: &str,
+    (offset, limit): (i64, i64),
+) -> sqlx::Result<(Vec<VideoFigures>, i64)> {
+    let sort = match sort {
+        "likes" => "i.likes",
+        "comments" => "i.comment_count",
+        "shares" => "i.shares",
+        _ => "i.plays",
+    };
+    let filter = format!(
+        "{} AND {} AND ($3 = 0 OR i.account_id = $3) AND i.published_at >= $4 AND i.published_at < $5",
+        scope("i.merchant_id", merchant_id),
+        platform_is("i.platform", 2),
+    );
+    let rows = sqlx::query_as(crate::sqlf!(
+        "SELECT {VIDEO_COLS} FROM matrix_items i JOIN matrix_accounts a ON a.id = i.account_id WHERE {filter} \
+         ORDER BY {sort} DESC, i.id LIMIT $6 OFFSET $7"
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(platform)
+    .bind(account_id)
+    .bind(from)
+    .bind(to)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&db.pool)
+    .await?;
+    let total: i64 = sqlx::query_scalar(crate::sqlf!(
+        "SELECT COUNT(*) FROM matrix_items i WHERE {filter}"
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(platform)
+    .bind(account_id)
+    .bind(from)
+    .bind(to)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok((rows, total))
+}
+
+/// A published rendered variant: what attribution needs of it.
+#[derive(Debug, Clone, FromRow)]
+pub struct VariantPost {
+    pub title: String,
+    pub plays: i64,
+    pub likes: i64,
+    pub variant_id: i64,
+    pub seq: String,
+    pub project_id: i64,
+    pub project_name: String,
+    pub config: String,
+}
+
+/// The merchant's posts of rendered variants published in `[from, to)`, with each variant's clip
+/// sequence and its project's recipe (groups, voice-over).
+pub async fn variant_posts(
+    db: &Db,
+    merchant_id: i64,
+    platform: &str,
+    (from, to): (i64, i64),
+) -> sqlx::Result<Vec<VariantPost>> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT i.title, i.plays, i.likes, v.id AS variant_id, v.seq, p.id AS project_id, p.name AS project_name, p.config \
+         FROM matrix_items i JOIN clip_variants v ON i.video_key = 'v:' || CAST(v.id AS TEXT) AND v.merchant_id = i.merchant_id \
+         JOIN clip_projects p ON p.id = v.project_id \
+         WHERE i.merchant_id = $1 AND {} AND i.published_at >= $3 AND i.published_at < $4",
+        platform_is("i.platform", 2),
+    ))
+    .bind(merchant_id)
+    .bind(platform)
+    .bind(from)
+    .bind(to)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Names of the merchant's media files and shot groups by id (what attribution shows).
+pub async fn names(
+    db: &Db,
+    merchant_id: i64,
+    table: NameTable,
+    ids: &[i64],
+) -> sqlx::Result<Vec<(i64, String)>> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let list = ids
+        .iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let t = match table {
+        NameTable::Media => "media_files",
+        NameTable::Group => "resource_groups",
+    };
+    sqlx::query_as(crate::sqlf!(
+        "SELECT id, name FROM {t} WHERE merchant_id = $1 AND id IN ({list})"
+    ))
+    .bind(merchant_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum NameTable {
+    Media,
+    Group,
+}
+
+/// One release task's delivery: planned items against published, failed and still to go.
+#[derive(Debug, Clone, FromRow)]
+pub struct Delivery {
+    pub task_id: i64,
+    pub name: String,
+    pub platform: String,
+    pub created_at: i64,
+    pub planned: i64,
+    pub published: i64,
+    pub failed: i64,
+    pub rejected: i64,
+    pub plays: i64,
+}
+
+/// Release tasks created in `[from, to)`, newest first, a page at a time.
+pub async fn delivery(
+    db: &Db,
+    merchant_id: i64,
+    platform: &str,
+    (from, to): (i64, i64),
+    (offset, limit): (i64, i64),
+) -> sqlx::Result<(Vec<Delivery>, i64)> {
+    let filter = format!(
+        "t.merchant_id = $1 AND t.deleted = 0 AND {} AND t.created_at >= $3 AND t.created_at < $4",
+        platform_is("t.platform", 2)
+    );
+    page_of(
+        db,
+        crate::sqlf!(
+            "SELECT t.id AS task_id, t.name, t.platform, t.created_at, COUNT(i.id) AS planned, \
+             CAST(COALESCE(SUM(CASE WHEN i.published_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT) AS published, \
+             CAST(COALESCE(SUM(CASE WHEN i.state = 'failed' AND i.review_state <> 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS failed, \
+             CAST(COALESCE(SUM(CASE WHEN i.review_state = 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS rejected, \
+             CAST(COALESCE(SUM(i.plays), 0) AS BIGINT) AS plays \
+             FROM matrix_tasks t LEFT JOIN matrix_items i ON i.task_id = t.id WHERE {filter} \
+             GROUP BY t.id, t.name, t.platform, t.created_at ORDER BY t.created_at DESC, t.id DESC LIMIT $5 OFFSET $6"
+        ),
+        crate::sqlf!("SELECT COUNT(*) FROM matrix_tasks t WHERE {filter}"),
+        (merchant_id, platform, from, to),
+        (offset, limit),
+    )
+    .await
+}
+
+/// Why a task's items failed: (task, reason code, its arguments, older zh / en texts, how many).
+pub async fn failure_reasons(
+    db: &Db,
+    merchant_id: i64,
+    task_ids: &[i64],
+) -> sqlx::Result<Vec<(i64, String, String, String, String, i64)>> {
+    if task_ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let list = task_ids
+        .iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    sqlx::query_as(crate::sqlf!(
+        "SELECT task_id, error_code, error_args, error_zh, error_en, COUNT(*) FROM matrix_items \
+         WHERE merchant_id = $1 AND task_id IN ({list}) AND state = 'failed' \
+         GROUP BY task_id, error_code, error_args, error_zh, error_en ORDER BY task_id, COUNT(*) DESC"
+    ))
+    .bind(merchant_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// One person's activity from the operation log over a span.
+#[derive(Debug, Clone, FromRow)]
+pub struct StaffActivity {
+    pub user_id: i64,
+    pub username: String,
+    pub actions: i64,
+    pub refused: i64,
+    pub tasks: i64,
+    pub renders: i64,
+    pub last_at: i64,
+}
+
+/// Who of the merchant did how much in `[from, to)`: operations, refusals, release tasks created and
+/// render batches started (the operation log's paths), busiest first.
+pub async fn staff_activity(
+    db: &Db,
+    merchant_id: i64,
+    (from, to): (i64, i64),
+) -> sqlx::Result<Vec<StaffActivity>> {
+    sqlx::query_as(
+        "SELECT COALESCE(user_id, 0) AS user_id, username, COUNT(*) AS actions, \
+         CAST(COALESCE(SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS refused, \
+         CAST(COALESCE(SUM(CASE WHEN path LIKE '/task.merchant_forward_task/%_add' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS tasks, \
+         CAST(COALESCE(SUM(CASE WHEN path LIKE '/clip.%/add_video' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS renders, \
+         MAX(created_at) AS last_at \
+         FROM op_logs WHERE merchant_id = $1 AND created_at >= $2 AND created_at < $3 AND COALESCE(user_id, 0) <> 0 \
+         GROUP BY COALESCE(user_id, 0), username ORDER BY actions DESC, username",
+    )
+    .bind(merchant_id)
+    .bind(from)
+    .bind(to)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Today's publishing of the data screen: items due in `[from, to)` by state.
+pub async fn progress(
+    db: &Db,
+    merchant_id: Option<i64>,
+    (from, to): (i64, i64),
+) -> sqlx::Result<(i64, i64, i64)> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN published_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         FROM matrix_items WHERE {} AND scheduled_at >= $2 AND scheduled_at < $3 AND review_state <> 'rejected'",
+        scope("merchant_id", merchant_id),
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(from)
+    .bind(to)
+    .fetch_one(&db.pool)
+    .await
+}
+
+/// Accounts and plays by the accounts' province over `first..=last` (the data screen's map).
+pub async fn by_region(
+    db: &Db,
+    merchant_id: Option<i64>,
+    first: i64,
+    last: i64,
+) -> sqlx::Result<Vec<(String, i64, i64)>> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT a.province, COUNT(DISTINCT a.id), CAST(COALESCE(SUM(r.plays), 0) AS BIGINT) \
+         FROM matrix_accounts a LEFT JOIN report_daily r ON r.account_id = a.id AND r.day >= $2 AND r.day <= $3 \
+         WHERE {} AND a.province <> '' GROUP BY a.province ORDER BY 3 DESC, a.province",
+        scope("a.merchant_id", merchant_id),
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(first)
+    .bind(last)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// NFC posts (customers' H5 shares) per China day, which the dashboard counts as publishing too.
+pub async fn nfc_posts(
+    db: &Db,
+    merchant_id: Option<i64>,
+    first: i64,
+    last: i64,
+) -> sqlx::Result<Vec<(i64, i64)>> {
+    let tz = domain::matrix::TZ_OFFSET_MS;
+    sqlx::query_as(crate::sqlf!(
+        "SELECT (posted_at + $2) / {DAY} AS day, COUNT(*) FROM nfc_taps \
+         WHERE {} AND state = 'posted' AND posted_at >= $3 AND posted_at < $4 GROUP BY 1",
+        scope("merchant_id", merchant_id),
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(tz)
+    .bind(first * DAY - tz)
+    .bind((last + 1) * DAY - tz)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// The account an item belongs to (0 if the item is gone).
+pub async fn account_of_item(db: &Db, item_id: i64) -> sqlx::Result<i64> {
+    Ok(
+        sqlx::query_scalar("SELECT account_id FROM matrix_items WHERE id = $1")
+            .bind(item_id)
+            .fetch_optional(&db.pool)
+            .await?
+            .unwrap_or(0),
+    )
+}

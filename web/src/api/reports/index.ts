@@ -1,0 +1,41 @@
+/**
+ * Report calls (docs/api-reports.md). Lists are read by DataTable through `reportUrls` with the
+ * page's filters as params; exports are downloads with the same filters.
+ */
+import { download, http } from '../request';
+import type { Dashboard } from '../auth/types';
+import type { Overview, ReportFilter, ReportName, Screen } from './types';
+
+const R = '/common.merchant_report';
+
+export const reportUrls = {
+  overview: `${R}/overview`,
+  accounts: `${R}/accounts`,
+  videos: `${R}/videos`,
+  attribution: `${R}/attribution`,
+  delivery: `${R}/delivery`,
+  staff: `${R}/staff`,
+  export: `${R}/export`,
+  userVideo: '/externalApi/getUserVideo',
+  screen: '/databoard.index/index',
+} as const;
+
+/** Only the filters that are set (a custom range's dates only with span custom). */
+export function filterParams(f: ReportFilter): Record<string, string> {
+  const out: Record<string, string> = { span: f.span };
+  if (f.platform) out.platform = f.platform;
+  if (f.dimension) out.dimension = f.dimension;
+  if (f.span === 'custom' && f.start && f.end) {
+    out.start = f.start;
+    out.end = f.end;
+  }
+  return out;
+}
+
+export const fetchOverview = (f: ReportFilter) => http.get<Overview>(reportUrls.overview, filterParams(f));
+export const fetchScreen = () => http.get<Screen>(reportUrls.screen);
+export const fetchDashboardDays = (days: 7 | 30) => http.get<Dashboard>('/index/dashboard', { days });
+
+/** Downloads a report with the same filters as shown (xlsx or CSV). */
+export const exportReport = (report: ReportName, format: 'xlsx' | 'csv', f: ReportFilter, extra: Record<string, string> = {}) =>
+  download(reportUrls.export, { ...filterParams(f), ...extra, report, format }, `report-${report}.${format}`, { timeout: 120_000 });

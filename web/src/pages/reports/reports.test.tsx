@@ -1,0 +1,181 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { filterParams } from '@/api/reports';
+import i18n from '@/i18n';
+import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
+import { setFeedback } from '@/utils/feedback';
+import AnalyticsPage from './analytics';
+import DataScreenPage, { SCREEN_REFRESH_MS } from './screen';
+import { progressOption, regionOption } from './screen/options';
+import { compareOption, dailyOption, rankOption } from './shared/options';
+import AttributionPage from './special/attribution';
+import DeliveryPage from './special/delivery';
+
+const init = vi.fn();
+vi.mock('./dashboard/echarts', () => ({
+  echarts: { init: (...args: unknown[]) => (init(...args), { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }) },
+}));
+
+const days = ['2026-11-20', '2026-11-21', '2026-11-22'];
+const series = { days, posts: [1, 2, 0], failed: [0, 1, 0], plays: [100, 250, 40], likes: [5, 12, 2], comments: [1, 0, 0], shares: [0, 1, 0] };
+const totals = { posts: 3, failed: 1, plays: 390, likes: 19, comments: 1, shares: 1 };
+const overview = {
+  platform: 'ks',
+  start: days[0],
+  end: days[2],
+  previous_start: '2026-11-17',
+  previous_end: '2026-11-19',
+  accounts: 4,
+  active_accounts: 3,
+  series,
+  totals,
+  previous: { ...totals, plays: 300 },
+  change: [
+    { figure: 'posts', pct: 0 },
+    { figure: 'plays', pct: 30 },
+    { figure: 'likes', pct: null },
+    { figure: 'comments', pct: -50 },
+    { figure: 'shares', pct: null },
+  ],
+};
+const video = { id: 9, task_id: 1, account_id: 2, nickname: '小店', platform: 'ks', title: '春天的第一杯奶茶', video_key: 'v:1', video_name: 'v1', share_url: '', published_at: 0, plays: 250, likes: 12, comments: 0, shares: 1 };
+const screenData = {
+  accounts: 12,
+  active_accounts: 11,
+  week: { ...series, posts: [1, 2, 5] },
+  week_totals: totals,
+  today_planned: 10,
+  today_published: 6,
+  today_failed: 1,
+  regions: [{ province: '浙江', accounts: 3, plays: 900 }],
+  top: [video],
+  updated_at: 0,
+};
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  spyFeedback();
+  init.mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setFeedback(null);
+});
+
+function serve() {
+  return mockFetch((url) => {
+    switch (url.pathname) {
+      case '/api/common.merchant_report/overview':
+        return ok(overview);
+      case '/api/common.merchant_report/accounts':
+        return ok({ rows: [{ account_id: 2, nickname: '小店', platform: 'ks', avatar: '', province: '', posts: 3, failed: 0, plays: 390, likes: 19, comments: 1, shares: 1 }], total: 1 });
+      case '/api/common.merchant_report/videos':
+        return ok({ rows: [video], total: 1 });
+      case '/api/common.merchant_report/attribution':
+        return ok({ rows: [{ id: 5, label: '门头 red', posts: 3, plays: 390, likes: 19, per_post: 130 }], total: 1 });
+      case '/api/common.merchant_report/delivery':
+        return ok({ rows: [{ task_id: 1, name: '三天发布', platform: 'dy', created_at: 0, planned: 3, published: 2, failed: 1, rejected: 0, plays: 390, reasons: [{ reason: 'Account authorization expired', count: 1 }] }], total: 1 });
+      case '/api/databoard.index/index':
+        return ok(screenData);
+      default:
+        return ok({});
+    }
+  });
+}
+
+const calls = (fetch: ReturnType<typeof serve>, path: string) =>
+  fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === `/api${path}`);
+
+describe('report options', () => {
+  const t = (k: string) => k;
+  it('daily chart: four figure lines and the posts as bars on their own axis', () => {
+    const o = dailyOption(series, t) as { series: { type: string; data: number[]; yAxisIndex?: number }[]; xAxis: { data: string[] } };
+    expect(o.xAxis.data).toEqual(['11-20', '11-21', '11-22']);
+    expect(o.series.map((s) => s.type)).toEqual(['line', 'line', 'line', 'line', 'bar']);
+    expect(o.series[4]).toMatchObject({ data: [1, 2, 0], yAxisIndex: 1 });
+  });
+  it('compare chart: previous then current, figure by figure', () => {
+    const o = compareOption(totals, { ...totals, plays: 300 }, t) as { series: { data: number[] }[] };
+    expect(o.series[0].data[1]).toBe(300);
+    expect(o.series[1].data[1]).toBe(390);
+  });
+  it('ranking: the best ten, best on top, long labels cut', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => ({ label: `${'x'.repeat(20)}${i}`, value: 100 - i }));
+    const o = rankOption(rows, 'plays') as { series: { data: number[] }[]; yAxis: { data: string[] } };
+    expect(o.series[0].data).toHaveLength(10);
+    expect(o.series[0].data.at(-1)).toBe(100);
+    expect(o.yAxis.data[0].endsWith('…')).toBe(true);
+  });
+  it("screen: today's waiting posts and the regions", () => {
+    const p = progressOption(screenData, t) as { series: { data: { value: number }[] }[] };
+    expect(p.series[0].data.map((d) => d.value)).toEqual([6, 3, 1]);
+    const r = regionOption(screenData, t) as { yAxis: { data: string[] } };
+    expect(r.yAxis.data).toEqual(['浙江']);
+  });
+  it('filters: custom dates only with a custom span', () => {
+    expect(filterParams({ span: 'week', platform: 'dy', start: '2026-01-01', end: '2026-01-02' })).toEqual({ span: 'week', platform: 'dy' });
+    expect(filterParams({ span: 'custom', start: '2026-01-01', end: '2026-01-02' })).toEqual({ span: 'custom', start: '2026-01-01', end: '2026-01-02' });
+  });
+});
+
+describe('analytics page', () => {
+  it('takes its platform from the path, shows the figures against the period before and draws the charts', async () => {
+    const fetch = serve();
+    renderPage(<AnalyticsPage />, { route: '/ks_num', path: '/ks_num' });
+    expect(await screen.findByTestId('analytics-ks')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('stat-plays')).toHaveTextContent('390'));
+    expect(screen.getByText('+30%')).toBeInTheDocument();
+    expect(screen.getByText('-50%')).toBeInTheDocument();
+    expect(screen.getAllByText('Nothing in the previous period').length).toBe(2);
+    expect(await screen.findByTestId('chart-daily')).toBeInTheDocument();
+    expect(screen.getByTestId('chart-compare')).toBeInTheDocument();
+    await waitFor(() => expect(init).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText('小店')).toBeInTheDocument();
+    expect(calls(fetch, '/common.merchant_report/overview')[0].searchParams.get('platform')).toBe('ks');
+    expect(calls(fetch, '/common.merchant_report/accounts')[0].searchParams.get('span')).toBe('week');
+  });
+
+  it('a new span asks again with it', async () => {
+    const fetch = serve();
+    renderPage(<AnalyticsPage />, { route: '/dd_num', path: '/dd_num' });
+    expect(await screen.findByTestId('analytics-dd')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Last 30 days'));
+    await waitFor(() => expect(calls(fetch, '/common.merchant_report/overview').map((u) => u.searchParams.get('span'))).toContain('month'));
+    expect(calls(fetch, '/common.merchant_report/overview')[0].searchParams.get('platform')).toBe('dd');
+  });
+});
+
+describe('special reports', () => {
+  it('attribution ranks by plays per post and switches the dimension', async () => {
+    const fetch = serve();
+    renderPage(<AttributionPage />, { route: '/xzsspecial', path: '/xzsspecial' });
+    expect(await screen.findByText('门头 red')).toBeInTheDocument();
+    expect(await screen.findByTestId('chart-attribution')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Voice-over'));
+    await waitFor(() => expect(calls(fetch, '/common.merchant_report/attribution').map((u) => u.searchParams.get('dimension'))).toContain('voice'));
+  });
+
+  it('delivery lists planned against published with the reasons', async () => {
+    serve();
+    renderPage(<DeliveryPage />, { route: '/special', path: '/special' });
+    expect(await screen.findByText('三天发布')).toBeInTheDocument();
+    expect(screen.getByText('Account authorization expired ×1')).toBeInTheDocument();
+    expect(await screen.findByTestId('chart-delivery')).toBeInTheDocument();
+  });
+});
+
+describe('data screen', () => {
+  it('shows the live counters, today, regions and top videos, and refreshes itself', async () => {
+    serve();
+    renderPage(<DataScreenPage />, { route: '/actual_screen', path: '/actual_screen' });
+    await waitFor(() => expect(screen.getByTestId('screen-accounts')).toHaveTextContent('12'));
+    expect(screen.getByTestId('screen-today')).toHaveTextContent('5');
+    expect(await screen.findByTestId('chart-screen-progress')).toBeInTheDocument();
+    expect(screen.getByText('10 planned, 6 published, 1 failed')).toBeInTheDocument();
+    expect(screen.getByText('春天的第一杯奶茶')).toBeInTheDocument();
+    expect(await screen.findByTestId('chart-screen-regions')).toBeInTheDocument();
+    expect(SCREEN_REFRESH_MS).toBe(30_000);
+  });
+});

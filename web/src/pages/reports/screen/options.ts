@@ -1,0 +1,55 @@
+/** The data screen's ECharts options (pure, tested without a canvas). */
+import type { EChartsCoreOption } from 'echarts/core';
+import type { Screen } from '@/api/reports/types';
+
+type T = (k: string) => string;
+
+export function weekOption(s: Screen, t: T): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { bottom: 0, textStyle: { color: '#cfe3ff' } },
+    grid: { left: 56, right: 48, top: 24, bottom: 48 },
+    xAxis: { type: 'category', data: s.week.days.map((d) => d.slice(5)) },
+    yAxis: [{ type: 'value' }, { type: 'value', minInterval: 1 }],
+    series: [
+      { name: t('figure.plays'), type: 'line', smooth: true, areaStyle: { opacity: 0.25 }, data: s.week.plays },
+      { name: t('figure.likes'), type: 'line', smooth: true, data: s.week.likes },
+      { name: t('figure.posts'), type: 'bar', yAxisIndex: 1, data: s.week.posts, barMaxWidth: 22 },
+    ],
+  };
+}
+
+/** Plays by the accounts' province (the accounts' POI region), largest on top. */
+export function regionOption(s: Screen, t: T): EChartsCoreOption {
+  const top = s.regions.slice(0, 10).reverse();
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { left: 80, right: 24, top: 8, bottom: 24 },
+    xAxis: { type: 'value' },
+    yAxis: { type: 'category', data: top.map((r) => r.province) },
+    series: [
+      { name: t('figure.plays'), type: 'bar', data: top.map((r) => r.plays), itemStyle: { color: '#36cfc9' }, barMaxWidth: 20 },
+      { name: t('figure.accounts'), type: 'bar', data: top.map((r) => r.accounts), itemStyle: { color: '#597ef7' }, barMaxWidth: 20 },
+    ],
+  };
+}
+
+/** Today's planned posts by what became of them. */
+export function progressOption(s: Screen, t: T): EChartsCoreOption {
+  const waiting = Math.max(0, s.today_planned - s.today_published - s.today_failed);
+  return {
+    tooltip: { trigger: 'item' },
+    series: [
+      {
+        type: 'pie',
+        radius: ['45%', '75%'],
+        label: { color: '#cfe3ff' },
+        data: [
+          { name: t('delivery.published'), value: s.today_published, itemStyle: { color: '#52c41a' } },
+          { name: t('screen.waiting'), value: waiting, itemStyle: { color: '#597ef7' } },
+          { name: t('delivery.failed'), value: s.today_failed, itemStyle: { color: '#ff4d4f' } },
+        ],
+      },
+    ],
+  };
+}
