@@ -94,6 +94,9 @@ await step('the dashboard draws the publishing series (7 and 30 days)', async ()
   await page.getByTestId('dashboard-days').getByText('近 30 天').click();
   await page.getByTestId('dashboard-publish').getByText('近 30 日发布').waitFor();
   await page.getByTestId('chart-publish').locator('canvas').first().waitFor();
+  // hot rankings: today's hot searches from the hot-list cache (its job reads the sandbox at start)
+  await page.getByTestId('dashboard-hot').getByText('今日热搜').waitFor();
+  await page.getByTestId('dashboard-hot').locator('.ant-list-item').first().waitFor({ timeout: 30_000 });
   await page.screenshot({ path: join(artifacts, 'reports-dashboard-zh-CN.png'), fullPage: true });
 });
 

@@ -5,14 +5,15 @@
  * newest courses.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, Carousel, Col, Empty, List, Row, Space, Tag, Typography } from 'antd';
+import { Card, Carousel, Col, Empty, List, Row, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { fetchBanners } from '@/api/auth';
-import { fetchCourses, fetchHotBoard } from '@/api/content';
+import { fetchCourses } from '@/api/content';
 import { useAccess } from '@/access/AccessContext';
 import PageHeader from '@/components/PageHeader';
 import { routeByPath } from '@/router/routes';
 import { renderIcon } from '@/router/icons';
+import HotSearchCard from '../hotlists/HotSearchCard';
 import { useContentT } from '../i18n';
 
 /** The shortcuts, in order; each shows when the user may open its route. */
@@ -26,8 +27,6 @@ export default function HomePage() {
   const access = useAccess();
   const banners = useQuery({ queryKey: ['home', 'banners'], queryFn: fetchBanners });
   const courses = useQuery({ queryKey: ['home', 'courses'], queryFn: () => fetchCourses(undefined, 1, 6) });
-  const canHot = access.can('content/hot_list/keywords_index');
-  const hot = useQuery({ queryKey: ['home', 'hot'], queryFn: () => fetchHotBoard('keywords'), enabled: canHot });
   const shortcuts = SHORTCUTS.map((p) => routeByPath.get(p)).filter((r) => r && (!r.meta.permission || access.can(r.meta.permission)) && access.canOpen(r.meta));
   const name = access.user?.nickname || access.user?.username || '';
 
@@ -81,24 +80,7 @@ export default function HomePage() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          {canHot ? (
-            <Card title={t('home.hot')} size="small" extra={<Link to="/keywords">{t('home.more')}</Link>} data-testid="home-hot">
-              <List
-                size="small"
-                dataSource={(hot.data?.rows ?? []).slice(0, 10)}
-                locale={{ emptyText: t('hot.pending') }}
-                renderItem={(w) => (
-                  <List.Item>
-                    <Space>
-                      <Typography.Text type={w.rank <= 3 ? 'danger' : 'secondary'}>{w.rank}</Typography.Text>
-                      {w.title}
-                      {w.label ? <Tag color="red">{w.label}</Tag> : null}
-                    </Space>
-                  </List.Item>
-                )}
-              />
-            </Card>
-          ) : null}
+          <HotSearchCard />
         </Col>
       </Row>
     </div>

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { UserRecord } from '@/api/auth/types';
 import i18n from '@/i18n';
 import { clearSession, saveLogin } from '@/store/session';
-import { merchantUser, operatorUser } from '@/test/users';
+import { merchantUser, operatorUser, staffUser } from '@/test/users';
 import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
 import DashboardPage, { DASHBOARD_GRID } from '.';
@@ -41,6 +41,8 @@ afterEach(() => {
 function serve(hasData: boolean) {
   return mockFetch((url) => {
     if (url.pathname === '/api/index/dashboard') return ok(dashboard(hasData));
+    if (url.pathname === '/api/content.hot_list/keywords_index')
+      return ok({ page: 'keywords', board: 'hot_search', fetched_at: 1, reason: '', rows: [{ rank: 1, title: '围炉煮茶', label: '热', heat: 900, rank_change: 0 }] });
     if (url.pathname === '/api/version_log/getList') return ok({ rows: [{ id: 1, version: '1.6.9', content: 'Console foundation', created_at: 0 }], total: 1 });
     return ok({});
   });
@@ -101,5 +103,22 @@ describe('dashboard', () => {
     expect(await screen.findByText('Publishing, last 30 days')).toBeInTheDocument();
     const asked = fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === '/api/index/dashboard');
     expect(asked.map((u) => u.searchParams.get('days'))).toEqual(['7', '30']);
+  });
+
+  it("shows today's hot searches to a user whose menus grant them, and not to one without", async () => {
+    saveLogin({ token: 'jwt', expires_at: Date.now() + 3_600_000, remember: false, user: merchantUser });
+    serve(false);
+    const { unmount } = renderPage(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });
+    const hot = await screen.findByTestId('dashboard-hot');
+    await waitFor(() => expect(hot).toHaveTextContent('围炉煮茶'));
+    expect(hot.querySelector('a')).toHaveAttribute('href', '/keywords');
+    unmount();
+    clearSession();
+    saveLogin({ token: 'jwt', expires_at: Date.now() + 3_600_000, remember: false, user: staffUser });
+    const fetch = serve(false);
+    renderPage(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });
+    expect(await screen.findByTestId('dashboard-points')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-hot')).toBeNull();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('hot_list'))).toBe(false);
   });
 });

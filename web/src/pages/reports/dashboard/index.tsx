@@ -9,6 +9,7 @@ import { useAccess } from '@/access/AccessContext';
 import { fetchVersionLog } from '@/api/auth';
 import type { Dashboard } from '@/api/auth/types';
 import { fetchDashboardDays } from '@/api/reports';
+import HotSearchCard from '@/pages/content/hotlists/HotSearchCard';
 import PageHeader from '@/components/PageHeader';
 import { useSettings } from '@/store/settings';
 import { formatDate } from '@/utils/format';
@@ -111,7 +112,7 @@ export default function DashboardPage() {
             )}
           </Card>
         </Col>
-        <Col xs={24} lg={16}>
+        <Col xs={24} lg={12}>
           <Card title={t('dashboard.updateLog')} loading={versions.isPending} data-testid="dashboard-update-log">
             {versions.data?.rows?.length ? (
               <Timeline
@@ -134,7 +135,11 @@ export default function DashboardPage() {
             )}
           </Card>
         </Col>
-        <Col xs={24} lg={8}>
+        {/* hot rankings: today's hot searches, for users whose menus grant them */}
+        <Col xs={24} lg={6}>
+          <HotSearchCard limit={8} testId="dashboard-hot" />
+        </Col>
+        <Col xs={24} lg={6}>
           <Card title={t('dashboard.links')} data-testid="dashboard-links">
             <Space orientation="vertical">
               <Link to="/useRecord">
