@@ -47,7 +47,10 @@ async fn main() {
     for i in 0..3 {
         let t = Instant::now();
         engine
-            .synthesize(&request(&format!("{first}。")), &out.join(format!("a{i}.m4a")))
+            .synthesize(
+                &request(&format!("{first}。")),
+                &out.join(format!("a{i}.m4a")),
+            )
             .await
             .unwrap();
         firsts.push(t.elapsed().as_millis());
@@ -74,6 +77,9 @@ async fn main() {
         best = best.min(rtf);
     }
     println!("bench: tts_rtf {best:.3}");
-    println!("  (model: Kokoro-82M v1.0 int8; CLIPMATRIX_TTS_THREADS={})", std::env::var("CLIPMATRIX_TTS_THREADS").unwrap_or("1".into()));
+    println!(
+        "  (model: Kokoro-82M v1.0 int8; CLIPMATRIX_TTS_THREADS={})",
+        std::env::var("CLIPMATRIX_TTS_THREADS").unwrap_or("1".into())
+    );
     std::fs::remove_dir_all(&out).ok();
 }

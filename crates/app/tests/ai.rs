@@ -21,7 +21,10 @@ fn engine_installed() -> bool {
         Ok(_) => true,
         Err(e) => {
             let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-            assert!(!ci, "CI: the speech synthesis engine must be installed: {e}");
+            assert!(
+                !ci,
+                "CI: the speech synthesis engine must be installed: {e}"
+            );
             eprintln!("SKIPPED: {e}");
             false
         }
@@ -74,8 +77,7 @@ async fn sse_until(app: &TestApp, t: &str, id: i64, state: &str) -> Vec<String> 
     let mut seen = vec![];
     let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
     while tokio::time::Instant::now() < deadline {
-        let Ok(Ok(Some(chunk))) =
-            tokio::time::timeout(Duration::from_secs(30), res.chunk()).await
+        let Ok(Ok(Some(chunk))) = tokio::time::timeout(Duration::from_secs(30), res.chunk()).await
         else {
             break;
         };
@@ -168,16 +170,26 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
             .await;
         let a = a.ok().clone();
         assert_eq!(a["lines"].as_array().unwrap().len(), 1);
-        assert_eq!(a["lines"][0]["content"], "欢迎来到我们的店铺，今天全场商品都有优惠");
+        assert_eq!(
+            a["lines"][0]["content"],
+            "欢迎来到我们的店铺，今天全场商品都有优惠"
+        );
         let b64 = a["audio"]
             .as_str()
             .unwrap()
             .strip_prefix("data:audio/mp4;base64,")
             .unwrap();
-        let info = probe_bytes(&base64::engine::general_purpose::STANDARD.decode(b64).unwrap())
-            .await;
+        let info = probe_bytes(
+            &base64::engine::general_purpose::STANDARD
+                .decode(b64)
+                .unwrap(),
+        )
+        .await;
         assert_eq!(info.audio_rate, Some(48_000));
-        assert!(info.duration_ms > 1500 && info.duration_ms < 8000, "{info:?}");
+        assert!(
+            info.duration_ms > 1500 && info.duration_ms < 8000,
+            "{info:?}"
+        );
         assert_eq!(points(&app, &t).await, before, "an audition is free");
 
         // The task: one point for 43 characters, progress over SSE, then done.
@@ -200,12 +212,18 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
         assert_eq!(done["progress"], 100);
         let lines = done["lines"].as_array().unwrap();
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[1]["content"], "新鲜的水果每天早上送到，价格实惠，品质放心");
+        assert_eq!(
+            lines[1]["content"],
+            "新鲜的水果每天早上送到，价格实惠，品质放心"
+        );
         let duration = done["duration_ms"].as_i64().unwrap();
         assert!(lines[1]["end_ms"].as_i64().unwrap() <= duration);
         let audio = app.download(done["src"].as_str().unwrap(), "m4a").await;
         let info = media::probe::probe(&audio).await.unwrap();
-        assert_eq!((info.audio_rate, info.audio_codec.as_deref()), (Some(48_000), Some("aac")));
+        assert_eq!(
+            (info.audio_rate, info.audio_codec.as_deref()),
+            (Some(48_000), Some("aac"))
+        );
         let lufs = media::ingest::loudness(&audio).await.unwrap().unwrap();
         assert!((lufs - -16.0).abs() < 2.5, "{lufs} LUFS");
         std::fs::remove_file(&audio).ok();
@@ -228,21 +246,37 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
         let other = app.second_merchant(&admin, "ai_other").await;
         let theirs = app.get("/ai.MerchantDub/taskList", Some(&other)).await;
         assert_eq!(theirs.ok()["total"], 0);
-        app.post("/ai.MerchantDub/importingBroadcast", Some(&other), json!({"id": id}))
-            .await
-            .expect(404);
-        app.post("/ai.MerchantDub/deleteTask", Some(&other), json!({"id": id}))
-            .await
-            .expect(404);
+        app.post(
+            "/ai.MerchantDub/importingBroadcast",
+            Some(&other),
+            json!({"id": id}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/ai.MerchantDub/deleteTask",
+            Some(&other),
+            json!({"id": id}),
+        )
+        .await
+        .expect(404);
 
         // Into /speak with its lines; importing again gives the same material.
         let m = app
-            .post("/ai.MerchantDub/importingBroadcast", Some(&t), json!({"id": id}))
+            .post(
+                "/ai.MerchantDub/importingBroadcast",
+                Some(&t),
+                json!({"id": id}),
+            )
             .await;
         let mid = m.ok()["id"].as_i64().unwrap();
         assert_eq!(m.ok()["library"], "voice");
         let again = app
-            .post("/ai.merchant_ai/add_dub_broadcast", Some(&t), json!({"id": id}))
+            .post(
+                "/ai.merchant_ai/add_dub_broadcast",
+                Some(&t),
+                json!({"id": id}),
+            )
             .await;
         assert_eq!(again.ok()["id"], mid);
         app.wait_ready(&t, &[mid]).await;
@@ -261,14 +295,21 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
             .collect();
         assert_eq!(
             got,
-            ["欢迎来到我们的店铺，今天全场商品都有优惠", "新鲜的水果每天早上送到，价格实惠，品质放心"]
+            [
+                "欢迎来到我们的店铺，今天全场商品都有优惠",
+                "新鲜的水果每天早上送到，价格实惠，品质放心"
+            ]
         );
 
         // The voice-over of a quick mix with its subtitles burned: every variant carries it.
         let (groups, _) = shot_groups(
             &app,
             &t,
-            &[("A", &["red", "orange"]), ("B", &["green"]), ("C", &["blue"])],
+            &[
+                ("A", &["red", "orange"]),
+                ("B", &["green"]),
+                ("C", &["blue"]),
+            ],
             "3",
         )
         .await;
@@ -301,7 +342,10 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
             let info = media::probe::probe(&path).await.unwrap();
             assert!(info.has_audio && info.duration_ms >= 8_000, "{info:?}");
             let lufs = media::ingest::loudness(&path).await.unwrap();
-            assert!(lufs.is_some_and(|l| l > -24.0), "the voice-over is heard: {lufs:?}");
+            assert!(
+                lufs.is_some_and(|l| l > -24.0),
+                "the voice-over is heard: {lufs:?}"
+            );
             std::fs::remove_file(&path).ok();
         }
 
@@ -336,7 +380,12 @@ async fn bad_input_names_the_field_and_takes_nothing() {
             b
         };
         let cases = [
-            (with("text", json!("   ")), "text", "文本内容 不能为空", "text is required"),
+            (
+                with("text", json!("   ")),
+                "text",
+                "文本内容 不能为空",
+                "text is required",
+            ),
             (
                 with("text", json!("字".repeat(301))),
                 "text",
@@ -369,7 +418,11 @@ async fn bad_input_names_the_field_and_takes_nothing() {
             ),
         ];
         for (body, field, zh, en) in cases {
-            for path in ["/ai.MerchantDub/putNlsTask", "/ai.merchant_ai/add_dub", "/ai.MerchantDub/nlsAudition"] {
+            for path in [
+                "/ai.MerchantDub/putNlsTask",
+                "/ai.merchant_ai/add_dub",
+                "/ai.MerchantDub/nlsAudition",
+            ] {
                 let r = app.post(path, Some(&t), body.clone()).await;
                 assert_eq!(
                     (r.status, r.data()["field"].as_str(), r.message()),
@@ -383,7 +436,11 @@ async fn bad_input_names_the_field_and_takes_nothing() {
         }
         // A clone voice of another merchant (or none) is unknown too.
         let r = app
-            .post_en("/ai.MerchantDub/putNlsTask", Some(&t), with("voice", json!("clone:S_x")))
+            .post_en(
+                "/ai.MerchantDub/putNlsTask",
+                Some(&t),
+                with("voice", json!("clone:S_x")),
+            )
             .await;
         assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("voice")));
         assert_eq!(points(&app, &t).await, before, "no points taken");
@@ -393,12 +450,20 @@ async fn bad_input_names_the_field_and_takes_nothing() {
             0
         );
         // Liking an unknown voice; importing or deleting a task that does not exist.
-        app.post("/ai.MerchantDub/voice_likes", Some(&t), json!({"voice": "nope"}))
-            .await
-            .expect(422);
-        app.post("/ai.MerchantDub/importingBroadcast", Some(&t), json!({"id": 999}))
-            .await
-            .expect(404);
+        app.post(
+            "/ai.MerchantDub/voice_likes",
+            Some(&t),
+            json!({"voice": "nope"}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/ai.MerchantDub/importingBroadcast",
+            Some(&t),
+            json!({"id": 999}),
+        )
+        .await
+        .expect(404);
     }
 }
 
@@ -437,7 +502,10 @@ async fn an_unreachable_cloud_engine_fails_the_task_and_refunds() {
         let row = wait_task(&app, &t, id).await;
         assert_eq!(row["state"], "failed");
         let reason = row["reason"].as_str().unwrap();
-        assert!(reason.starts_with("语音合成失败") && reason.contains("cannot be reached"), "{reason}");
+        assert!(
+            reason.starts_with("语音合成失败") && reason.contains("cannot be reached"),
+            "{reason}"
+        );
         assert_eq!(points(&app, &t).await, before, "refunded");
         let en = app
             .call("GET", "/ai.MerchantDub/taskList", Some(&t), None, "en")
@@ -450,7 +518,9 @@ async fn an_unreachable_cloud_engine_fails_the_task_and_refunds() {
             "{}",
             en.body
         );
-        let usage = app.get("/common.merchant_usage_record/index", Some(&t)).await;
+        let usage = app
+            .get("/common.merchant_usage_record/index", Some(&t))
+            .await;
         assert!(
             usage.ok()["rows"]
                 .as_array()
@@ -467,7 +537,12 @@ async fn an_unreachable_cloud_engine_fails_the_task_and_refunds() {
             )
             .await;
         assert_eq!(r.status, 422);
-        assert!(r.message().starts_with("The speech synthesis service failed"), "{}", r.body);
+        assert!(
+            r.message()
+                .starts_with("The speech synthesis service failed"),
+            "{}",
+            r.body
+        );
     }
 }
 
@@ -477,19 +552,30 @@ async fn cloning_through_the_provider_or_a_clear_error() {
         // Not configured: the clear error, in both languages.
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
-        let r = app.post("/doubao.db_audio/cloning", Some(&t), json!({})).await;
+        let r = app
+            .post("/doubao.db_audio/cloning", Some(&t), json!({}))
+            .await;
         assert_eq!(
             (r.status, r.message()),
             (422, "未配置声音复刻服务，请联系平台管理员配置后再试")
         );
         let r = app
-            .post_en("/doubao.db_audio/upload", Some(&t), json!({"name": "Me", "resource_id": 1}))
+            .post_en(
+                "/doubao.db_audio/upload",
+                Some(&t),
+                json!({"name": "Me", "resource_id": 1}),
+            )
             .await;
         assert_eq!(
             (r.status, r.message()),
-            (422, "No voice cloning service is configured; ask the Administrator to set one up")
+            (
+                422,
+                "No voice cloning service is configured; ask the Administrator to set one up"
+            )
         );
-        let r = app.post_en("/ai.coze/get_lszs_access_token", Some(&t), json!({})).await;
+        let r = app
+            .post_en("/ai.coze/get_lszs_access_token", Some(&t), json!({}))
+            .await;
         assert_eq!(
             (r.status, r.message()),
             (422, "No assistant is configured; ask the Administrator")
@@ -512,7 +598,9 @@ async fn cloning_through_the_provider_or_a_clear_error() {
         app.start_worker();
         let t = app.demo().await;
         assert_eq!(
-            app.get("/ai.coze/get_lszs_access_token", Some(&t)).await.ok()["token"],
+            app.get("/ai.coze/get_lszs_access_token", Some(&t))
+                .await
+                .ok()["token"],
             "coze-token-1"
         );
         let sample = |secs: &str| {
@@ -537,16 +625,33 @@ async fn cloning_through_the_provider_or_a_clear_error() {
         app.wait_ready(&t, &ids).await;
         // Too short a sample, no name: refused by field.
         let r = app
-            .post_en("/doubao.db_audio/upload", Some(&t), json!({"name": "Me", "resource_id": ids[1]}))
+            .post_en(
+                "/doubao.db_audio/upload",
+                Some(&t),
+                json!({"name": "Me", "resource_id": ids[1]}),
+            )
             .await;
-        assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("resource_id")), "{}", r.body);
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("resource_id")),
+            "{}",
+            r.body
+        );
         let r = app
-            .post_en("/doubao.db_audio/upload", Some(&t), json!({"name": " ", "resource_id": ids[0]}))
+            .post_en(
+                "/doubao.db_audio/upload",
+                Some(&t),
+                json!({"name": " ", "resource_id": ids[0]}),
+            )
             .await;
         assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("name")));
 
         let c = app
-            .post("/doubao.db_audio/upload", Some(&t), json!({"name": "我的声音", "resource_id": ids[0]}))
+            .post(
+                "/doubao.db_audio/upload",
+                Some(&t),
+                json!({"name": "我的声音", "resource_id": ids[0]}),
+            )
             .await;
         assert_eq!(c.ok()["state"], "training");
         let voice = c.ok()["voice"].as_str().unwrap().to_string();
@@ -558,9 +663,13 @@ async fn cloning_through_the_provider_or_a_clear_error() {
                 .iter()
                 .any(|r| r["id"] == voice.as_str() && r["source"] == "clone")
         };
-        let first = app.post("/doubao.db_audio/cloning", Some(&t), json!({})).await;
+        let first = app
+            .post("/doubao.db_audio/cloning", Some(&t), json!({}))
+            .await;
         assert_eq!(first.ok()["rows"][0]["state"], "training");
-        assert!(!has(&app.get("/ai.MerchantDub/get_voice_list", Some(&t)).await));
+        assert!(!has(&app
+            .get("/ai.MerchantDub/get_voice_list", Some(&t))
+            .await));
         app.post_en(
             "/ai.MerchantDub/putNlsTask",
             Some(&t),
@@ -568,14 +677,26 @@ async fn cloning_through_the_provider_or_a_clear_error() {
         )
         .await
         .expect(422);
-        let second = app.post("/doubao.db_audio/cloning", Some(&t), json!({})).await;
+        let second = app
+            .post("/doubao.db_audio/cloning", Some(&t), json!({}))
+            .await;
         assert_eq!(second.ok()["rows"][0]["state"], "ready");
-        assert!(has(&app.get("/ai.MerchantDub/get_voice_list", Some(&t)).await));
+        assert!(has(&app
+            .get("/ai.MerchantDub/get_voice_list", Some(&t))
+            .await));
         // Another merchant does not get the voice.
         let admin = app.admin().await;
         let other = app.second_merchant(&admin, "clone_other").await;
-        let theirs = app.get("/ai.MerchantDub/get_voice_list", Some(&other)).await;
-        assert!(!theirs.ok()["rows"].as_array().unwrap().iter().any(|r| r["source"] == "clone"));
+        let theirs = app
+            .get("/ai.MerchantDub/get_voice_list", Some(&other))
+            .await;
+        assert!(
+            !theirs.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["source"] == "clone")
+        );
 
         // Speaking with the clone goes to the provider.
         let q = app
@@ -619,7 +740,11 @@ async fn staff_need_the_ai_voice_menu() {
     }
     let s = app.login(3, "clerk_log", "abc12345").await;
     let r = app
-        .post_en("/ai.MerchantDub/putNlsTask", Some(&s), json!({"text": "你好。"}))
+        .post_en(
+            "/ai.MerchantDub/putNlsTask",
+            Some(&s),
+            json!({"text": "你好。"}),
+        )
         .await;
     assert_eq!(r.status, 403, "{}", r.body);
     app.get("/ai.MerchantDub/get_voice_list", Some(&s))
@@ -628,9 +753,15 @@ async fn staff_need_the_ai_voice_menu() {
     assert_eq!(tts_jobs(&app).await, 0);
     // The AI voice menu grants the voice calls, but importing into /speak needs the /speak menu.
     let s = app.login(3, "clerk_ai", "abc12345").await;
-    app.get("/ai.MerchantDub/get_voice_list", Some(&s)).await.ok();
+    app.get("/ai.MerchantDub/get_voice_list", Some(&s))
+        .await
+        .ok();
     let r = app
-        .post_en("/ai.MerchantDub/importingBroadcast", Some(&s), json!({"id": 1}))
+        .post_en(
+            "/ai.MerchantDub/importingBroadcast",
+            Some(&s),
+            json!({"id": 1}),
+        )
         .await;
     assert_eq!(r.status, 403, "{}", r.body);
 }

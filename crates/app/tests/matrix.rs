@@ -69,7 +69,6 @@ async fn authorize_xhs(app: &TestApp, t: &str) -> i64 {
     done.ok()["account"]["id"].as_i64().unwrap()
 }
 
-
 #[tokio::test]
 async fn publishing_end_to_end() {
     let _clock = CLOCK.lock().await;

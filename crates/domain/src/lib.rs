@@ -1,13 +1,13 @@
 //! Entities, validation rules, permissions and messages of clipmatrix. No I/O lives here.
 
 pub mod actions;
-pub mod ai;
 pub mod activities;
+pub mod ai;
 pub mod clip;
 pub mod clock;
 pub mod content;
-pub mod hotlists;
 pub mod engagement;
+pub mod hotlists;
 pub mod i18n;
 pub mod jobs;
 pub mod materials;

@@ -433,7 +433,13 @@ pub const MENUS: &[MenuDef] = &[
     // AI create (issue 14, docs/api-ai.md): voice-overs, voice cloning, the assistant. One page serves
     // the SPEC's several AI-voice routes (web/src/router/modules/ai.ts); importing into /speak also
     // needs the /speak menu (`library/voice/*`).
-    menu("/ai_create", "menu.aiCreate", "CustomerServiceOutlined", 280, &[]),
+    menu(
+        "/ai_create",
+        "menu.aiCreate",
+        "CustomerServiceOutlined",
+        280,
+        &[],
+    ),
     MenuDef {
         parent: Some("/ai_create"),
         ..menu(

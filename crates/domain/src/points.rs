@@ -53,7 +53,11 @@ const ALL: &[(Reason, &str, Msg)] = &[
     ),
     (Reason::Tts, "tts", Msg::ReasonTts),
     (Reason::TtsFailed, "tts_failed", Msg::ReasonTtsFailed),
-    (Reason::TtsNotStarted, "tts_not_started", Msg::ReasonTtsNotStarted),
+    (
+        Reason::TtsNotStarted,
+        "tts_not_started",
+        Msg::ReasonTtsNotStarted,
+    ),
 ];
 
 impl Reason {

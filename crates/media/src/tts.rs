@@ -255,7 +255,11 @@ impl Kokoro {
             "speed": req.speed.clamp(0.5, 2.0),
             "sentences": req.sentences.iter().map(|s| &s.parts).collect::<Vec<_>>(),
         });
-        let chars: usize = req.sentences.iter().map(|s| s.display.chars().count()).sum();
+        let chars: usize = req
+            .sentences
+            .iter()
+            .map(|s| s.display.chars().count())
+            .sum();
         let limit = timeout_for(chars);
         let mut slot = self.worker.lock().await;
         if slot.is_none() {

@@ -102,7 +102,10 @@ fn check_lines(lines: &[Line], duration_ms: i64, shown: &[&str]) {
     let got: Vec<&str> = lines.iter().map(|l| l.content.as_str()).collect();
     assert_eq!(got, shown);
     for l in lines {
-        assert!(0 <= l.start_ms && l.start_ms < l.end_ms && l.end_ms <= duration_ms, "{l:?}");
+        assert!(
+            0 <= l.start_ms && l.start_ms < l.end_ms && l.end_ms <= duration_ms,
+            "{l:?}"
+        );
     }
     for w in lines.windows(2) {
         assert!(w[0].end_ms <= w[1].start_ms, "{w:?}");
@@ -145,7 +148,10 @@ async fn mandarin_and_english_are_heard_back() {
     check_lines(
         &speech.lines,
         speech.duration_ms,
-        &["Welcome to our shop", "Fresh fruit arrives every morning at a fair price"],
+        &[
+            "Welcome to our shop",
+            "Fresh fruit arrives every morning at a fair price",
+        ],
     );
     let heard = asr.transcribe(&path, Lang::En).await.unwrap();
     let heard: Vec<String> = heard.iter().flat_map(|l| words(&l.content)).collect();
@@ -155,14 +161,18 @@ async fn mandarin_and_english_are_heard_back() {
     assert!((lufs - -16.0).abs() <= 1.5, "loudness {lufs} LUFS");
 
     // Mandarin: character error rate at most 10%, for a female and a male voice.
-    let zh = "欢迎来到我们的店铺，今天全场商品都有优惠。新鲜的水果每天早上送到，价格实惠，品质放心。";
+    let zh =
+        "欢迎来到我们的店铺，今天全场商品都有优惠。新鲜的水果每天早上送到，价格实惠，品质放心。";
     for voice in ["zf_xiaoxiao", "zm_yunxi"] {
         let path = dir.join(format!("{voice}.m4a"));
         let speech = synth(&tts, &request(zh, voice), &path).await;
         check_lines(
             &speech.lines,
             speech.duration_ms,
-            &["欢迎来到我们的店铺，今天全场商品都有优惠", "新鲜的水果每天早上送到，价格实惠，品质放心"],
+            &[
+                "欢迎来到我们的店铺，今天全场商品都有优惠",
+                "新鲜的水果每天早上送到，价格实惠，品质放心",
+            ],
         );
         let heard: String = asr
             .transcribe(&path, Lang::Zh)
@@ -195,7 +205,10 @@ async fn numbers_latin_words_speed_and_pitch() {
         .map(|l| l.content.clone())
         .collect();
     // The percentage is spoken (not dropped): the recognizer writes it back with % or 百分之.
-    assert!(heard.contains('%') || heard.contains("百分"), "heard {heard}");
+    assert!(
+        heard.contains('%') || heard.contains("百分"),
+        "heard {heard}"
+    );
 
     // Faster speech is shorter; a pitch shift keeps the length.
     let base = speech.duration_ms;
@@ -210,19 +223,32 @@ async fn numbers_latin_words_speed_and_pitch() {
     let mut high = request(text, "zm_yunxi");
     high.pitch_semitones = ai::pitch_semitones(500);
     let high = synth(&tts, &high, &dir.join("high.m4a")).await;
-    assert!((high.duration_ms - base).abs() < 150, "{} vs {base}", high.duration_ms);
+    assert!(
+        (high.duration_ms - base).abs() < 150,
+        "{} vs {base}",
+        high.duration_ms
+    );
 
     // Volume 0 is silence; an unknown voice is refused by name.
     let mut quiet = request(text, "zm_yunxi");
     quiet.gain = ai::volume_gain(0);
     let p = dir.join("quiet.m4a");
     synth(&tts, &quiet, &p).await;
-    assert_eq!(media::ingest::loudness(&p).await.unwrap().filter(|l| *l > -70.0), None);
+    assert_eq!(
+        media::ingest::loudness(&p)
+            .await
+            .unwrap()
+            .filter(|l| *l > -70.0),
+        None
+    );
     let err = tts
         .synthesize(&request(text, "xx_nobody"), &dir.join("x.m4a"))
         .await
         .unwrap_err();
-    assert!(matches!(err, TtsError::UnknownVoice(ref v) if v == "xx_nobody"), "{err}");
+    assert!(
+        matches!(err, TtsError::UnknownVoice(ref v) if v == "xx_nobody"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

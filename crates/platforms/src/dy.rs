@@ -6,10 +6,9 @@
 
 use crate::http::{self, Http, MB, num, text};
 use crate::{
-    Adapter, AppCreds, Board, BoardEntry, Comment, CommentPage, Creds, Endpoint, ErrorKind, HotWord,
-    PResult,
-    Platform, Poi, PublicAccount, PublicWork, PublishReq, QrLogin, SearchWord, SessionState, Stats,
-    TokenSet, Work, WorkStatus, error, seo,
+    Adapter, AppCreds, Board, BoardEntry, Comment, CommentPage, Creds, Endpoint, ErrorKind,
+    HotWord, PResult, Platform, Poi, PublicAccount, PublicWork, PublishReq, QrLogin, SearchWord,
+    SessionState, Stats, TokenSet, Work, WorkStatus, error, seo,
 };
 use domain::clock::platform_now;
 use reqwest::multipart::{Form, Part};

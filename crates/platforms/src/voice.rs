@@ -87,7 +87,8 @@ impl Doubao {
             "language": 0,
             "model_type": 1,
         });
-        self.post("/api/v1/mega_tts/audio/upload", &body, 120).await?;
+        self.post("/api/v1/mega_tts/audio/upload", &body, 120)
+            .await?;
         Ok(())
     }
 

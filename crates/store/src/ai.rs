@@ -118,7 +118,11 @@ pub static TASK_LIST: Entity = Entity {
     tiebreak: "id",
 };
 
-pub async fn tasks(db: &Db, merchant_id: i64, q: &ListQuery) -> Result<(Vec<Task>, Total), PageError> {
+pub async fn tasks(
+    db: &Db,
+    merchant_id: i64,
+    q: &ListQuery,
+) -> Result<(Vec<Task>, Total), PageError> {
     list::page(
         db,
         &format!("SELECT {COLS} FROM tts_tasks"),
@@ -210,13 +214,15 @@ pub async fn delete_task(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Opt
 }
 
 pub async fn set_media(db: &Db, merchant_id: i64, id: i64, media_id: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE tts_tasks SET media_id = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4")
-        .bind(media_id)
-        .bind(domain::now_ms())
-        .bind(id)
-        .bind(merchant_id)
-        .execute(&db.pool)
-        .await?;
+    sqlx::query(
+        "UPDATE tts_tasks SET media_id = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4",
+    )
+    .bind(media_id)
+    .bind(domain::now_ms())
+    .bind(id)
+    .bind(merchant_id)
+    .execute(&db.pool)
+    .await?;
     Ok(())
 }
 

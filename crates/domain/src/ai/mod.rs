@@ -168,21 +168,141 @@ const fn v(
 /// The voices the built-in engine speaks (Kokoro-82M v1.0's Mandarin voices and a choice of its
 /// English ones). The first is the default.
 pub const VOICES: &[Voice] = &[
-    v("zf_xiaoxiao", "晓晓", "Xiaoxiao", Lang::Zh, "female", "温柔知性", "warm, composed"),
-    v("zf_xiaobei", "晓北", "Xiaobei", Lang::Zh, "female", "清新活泼", "bright, lively"),
-    v("zf_xiaoni", "晓妮", "Xiaoni", Lang::Zh, "female", "亲切自然", "friendly, natural"),
-    v("zf_xiaoyi", "晓伊", "Xiaoyi", Lang::Zh, "female", "甜美", "sweet"),
-    v("zm_yunxi", "云希", "Yunxi", Lang::Zh, "male", "阳光少年", "young, upbeat"),
-    v("zm_yunjian", "云健", "Yunjian", Lang::Zh, "male", "沉稳解说", "steady narrator"),
-    v("zm_yunxia", "云夏", "Yunxia", Lang::Zh, "male", "青春", "youthful"),
-    v("zm_yunyang", "云扬", "Yunyang", Lang::Zh, "male", "新闻播报", "newsreader"),
-    v("af_heart", "Heart（美式）", "Heart (US)", Lang::En, "female", "温暖", "warm"),
-    v("af_bella", "Bella（美式）", "Bella (US)", Lang::En, "female", "热情", "energetic"),
-    v("af_nicole", "Nicole（美式）", "Nicole (US)", Lang::En, "female", "轻柔", "soft"),
-    v("am_michael", "Michael（美式）", "Michael (US)", Lang::En, "male", "稳重", "steady"),
-    v("am_fenrir", "Fenrir（美式）", "Fenrir (US)", Lang::En, "male", "浑厚", "deep"),
-    v("bf_emma", "Emma（英式）", "Emma (UK)", Lang::En, "female", "优雅", "elegant"),
-    v("bm_george", "George（英式）", "George (UK)", Lang::En, "male", "沉稳", "calm"),
+    v(
+        "zf_xiaoxiao",
+        "晓晓",
+        "Xiaoxiao",
+        Lang::Zh,
+        "female",
+        "温柔知性",
+        "warm, composed",
+    ),
+    v(
+        "zf_xiaobei",
+        "晓北",
+        "Xiaobei",
+        Lang::Zh,
+        "female",
+        "清新活泼",
+        "bright, lively",
+    ),
+    v(
+        "zf_xiaoni",
+        "晓妮",
+        "Xiaoni",
+        Lang::Zh,
+        "female",
+        "亲切自然",
+        "friendly, natural",
+    ),
+    v(
+        "zf_xiaoyi",
+        "晓伊",
+        "Xiaoyi",
+        Lang::Zh,
+        "female",
+        "甜美",
+        "sweet",
+    ),
+    v(
+        "zm_yunxi",
+        "云希",
+        "Yunxi",
+        Lang::Zh,
+        "male",
+        "阳光少年",
+        "young, upbeat",
+    ),
+    v(
+        "zm_yunjian",
+        "云健",
+        "Yunjian",
+        Lang::Zh,
+        "male",
+        "沉稳解说",
+        "steady narrator",
+    ),
+    v(
+        "zm_yunxia",
+        "云夏",
+        "Yunxia",
+        Lang::Zh,
+        "male",
+        "青春",
+        "youthful",
+    ),
+    v(
+        "zm_yunyang",
+        "云扬",
+        "Yunyang",
+        Lang::Zh,
+        "male",
+        "新闻播报",
+        "newsreader",
+    ),
+    v(
+        "af_heart",
+        "Heart（美式）",
+        "Heart (US)",
+        Lang::En,
+        "female",
+        "温暖",
+        "warm",
+    ),
+    v(
+        "af_bella",
+        "Bella（美式）",
+        "Bella (US)",
+        Lang::En,
+        "female",
+        "热情",
+        "energetic",
+    ),
+    v(
+        "af_nicole",
+        "Nicole（美式）",
+        "Nicole (US)",
+        Lang::En,
+        "female",
+        "轻柔",
+        "soft",
+    ),
+    v(
+        "am_michael",
+        "Michael（美式）",
+        "Michael (US)",
+        Lang::En,
+        "male",
+        "稳重",
+        "steady",
+    ),
+    v(
+        "am_fenrir",
+        "Fenrir（美式）",
+        "Fenrir (US)",
+        Lang::En,
+        "male",
+        "浑厚",
+        "deep",
+    ),
+    v(
+        "bf_emma",
+        "Emma（英式）",
+        "Emma (UK)",
+        Lang::En,
+        "female",
+        "优雅",
+        "elegant",
+    ),
+    v(
+        "bm_george",
+        "George（英式）",
+        "George (UK)",
+        Lang::En,
+        "male",
+        "沉稳",
+        "calm",
+    ),
 ];
 
 pub fn voice(id: &str) -> Option<&'static Voice> {
@@ -220,7 +340,10 @@ impl TaskState {
         use TaskState::*;
         matches!(
             (self, next),
-            (Queued, Running) | (Running, Running) | (Running, Done) | (Running, Failed)
+            (Queued, Running)
+                | (Running, Running)
+                | (Running, Done)
+                | (Running, Failed)
                 | (Queued, Failed)
         )
     }
@@ -270,17 +393,87 @@ mod tests {
         let known = |v: &str| voice(v).is_some();
         assert!(params().check(known).is_ok());
         let field = |p: Params| p.check(known).unwrap_err().field;
-        assert_eq!(field(Params { text: " ".into(), ..params() }), "text");
-        assert_eq!(field(Params { text: "字".repeat(301), ..params() }), "text");
-        assert!(Params { text: "字".repeat(300), ..params() }.check(known).is_ok());
-        assert_eq!(field(Params { text: "。。！".into(), ..params() }), "text");
-        assert_eq!(field(Params { voice: "nobody".into(), ..params() }), "voice");
-        assert_eq!(field(Params { voice: "".into(), ..params() }), "voice");
-        assert_eq!(field(Params { volume: 101, ..params() }), "volume");
-        assert_eq!(field(Params { volume: -1, ..params() }), "volume");
-        assert_eq!(field(Params { speed: 501, ..params() }), "speed");
-        assert_eq!(field(Params { intonation: -501, ..params() }), "intonation");
-        assert!(Params { speed: -500, intonation: 500, volume: 0, ..params() }.check(known).is_ok());
+        assert_eq!(
+            field(Params {
+                text: " ".into(),
+                ..params()
+            }),
+            "text"
+        );
+        assert_eq!(
+            field(Params {
+                text: "字".repeat(301),
+                ..params()
+            }),
+            "text"
+        );
+        assert!(
+            Params {
+                text: "字".repeat(300),
+                ..params()
+            }
+            .check(known)
+            .is_ok()
+        );
+        assert_eq!(
+            field(Params {
+                text: "。。！".into(),
+                ..params()
+            }),
+            "text"
+        );
+        assert_eq!(
+            field(Params {
+                voice: "nobody".into(),
+                ..params()
+            }),
+            "voice"
+        );
+        assert_eq!(
+            field(Params {
+                voice: "".into(),
+                ..params()
+            }),
+            "voice"
+        );
+        assert_eq!(
+            field(Params {
+                volume: 101,
+                ..params()
+            }),
+            "volume"
+        );
+        assert_eq!(
+            field(Params {
+                volume: -1,
+                ..params()
+            }),
+            "volume"
+        );
+        assert_eq!(
+            field(Params {
+                speed: 501,
+                ..params()
+            }),
+            "speed"
+        );
+        assert_eq!(
+            field(Params {
+                intonation: -501,
+                ..params()
+            }),
+            "intonation"
+        );
+        assert!(
+            Params {
+                speed: -500,
+                intonation: 500,
+                volume: 0,
+                ..params()
+            }
+            .check(known)
+            .is_ok()
+        );
     }
 
     #[test]

@@ -64,7 +64,9 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
         // A full stop ends an English sentence when a space or the end follows (not 3.5, not e.g.x).
         let stop = c == '.'
             && chars.get(i + 1).is_none_or(|n| n.is_whitespace())
-            && !chars.get(i.wrapping_sub(1)).is_some_and(|p| p.is_ascii_digit());
+            && !chars
+                .get(i.wrapping_sub(1))
+                .is_some_and(|p| p.is_ascii_digit());
         if ends_sentence(c) || stop || (c == '.' && i + 1 == chars.len()) {
             raw.push(std::mem::take(&mut cur));
         }
@@ -352,29 +354,27 @@ pub fn numbers_zh(s: &str) -> String {
                 out.push_str(&digits_zh(&int));
                 i = j;
             }
-            Some(':') if frac.is_empty() && int.len() <= 2 => {
-                match scan_number(&c, j + 1) {
-                    Some((mm, mf, ml)) if mf.is_empty() && mm.len() == 2 => {
-                        out.push_str(&number_zh(&int, ""));
-                        out.push('点');
-                        match mm.parse::<u64>().unwrap_or(0) {
-                            0 => out.push('整'),
-                            m => {
-                                if m < 10 {
-                                    out.push('零');
-                                }
-                                out.push_str(&cardinal_zh(m));
-                                out.push('分');
+            Some(':') if frac.is_empty() && int.len() <= 2 => match scan_number(&c, j + 1) {
+                Some((mm, mf, ml)) if mf.is_empty() && mm.len() == 2 => {
+                    out.push_str(&number_zh(&int, ""));
+                    out.push('点');
+                    match mm.parse::<u64>().unwrap_or(0) {
+                        0 => out.push('整'),
+                        m => {
+                            if m < 10 {
+                                out.push('零');
                             }
+                            out.push_str(&cardinal_zh(m));
+                            out.push('分');
                         }
-                        i = j + 1 + ml;
                     }
-                    _ => {
-                        out.push_str(&number_zh(&int, &frac));
-                        i = j;
-                    }
+                    i = j + 1 + ml;
                 }
-            }
+                _ => {
+                    out.push_str(&number_zh(&int, &frac));
+                    i = j;
+                }
+            },
             Some('-') | Some('~') | Some('～')
                 if c.get(j + 1).is_some_and(|d| d.is_ascii_digit()) =>
             {
@@ -448,9 +448,20 @@ mod tests {
         let shown: Vec<_> = s.iter().map(|s| s.display.as_str()).collect();
         assert_eq!(
             shown,
-            ["今天全场九折！", "欢迎光临", "Welcome to our store", "See you soon"]
+            [
+                "今天全场九折！",
+                "欢迎光临",
+                "Welcome to our store",
+                "See you soon"
+            ]
         );
-        assert_eq!(s[2].parts, [Part { lang: Lang::En, text: "Welcome to our store.".into() }]);
+        assert_eq!(
+            s[2].parts,
+            [Part {
+                lang: Lang::En,
+                text: "Welcome to our store.".into()
+            }]
+        );
         assert!(sentences("。。！？ ").is_empty());
         // 3.5 is not a full stop.
         assert_eq!(sentences("价格是3.5元。").len(), 1);
@@ -463,9 +474,18 @@ mod tests {
         assert_eq!(
             s[0].parts,
             [
-                Part { lang: Lang::Zh, text: "新款".into() },
-                Part { lang: Lang::En, text: "iPhone 15".into() },
-                Part { lang: Lang::Zh, text: "只要九百九十九元，好评百分之九十九。".into() },
+                Part {
+                    lang: Lang::Zh,
+                    text: "新款".into()
+                },
+                Part {
+                    lang: Lang::En,
+                    text: "iPhone 15".into()
+                },
+                Part {
+                    lang: Lang::Zh,
+                    text: "只要九百九十九元，好评百分之九十九。".into()
+                },
             ]
         );
         assert_eq!(s[0].display, "新款iPhone 15只要999元，好评99%");
@@ -477,12 +497,19 @@ mod tests {
         let s = sentences(long);
         assert!(s.len() >= 2, "{s:?}");
         assert!(s.iter().all(|s| s.display.chars().count() <= LINE_ZH));
-        let joined: String = s.iter().map(|s| s.display.clone()).collect::<Vec<_>>().join("，");
+        let joined: String = s
+            .iter()
+            .map(|s| s.display.clone())
+            .collect::<Vec<_>>()
+            .join("，");
         assert_eq!(format!("{joined}。"), long);
     }
 
     #[test]
     fn full_width_forms_are_read() {
-        assert_eq!(zh(&"９９％".chars().map(narrow).collect::<String>()), "百分之九十九");
+        assert_eq!(
+            zh(&"９９％".chars().map(narrow).collect::<String>()),
+            "百分之九十九"
+        );
     }
 }

@@ -40,7 +40,11 @@ fn nls_rate(factor: f64) -> i64 {
 }
 
 /// Speaks each sentence with `speak`, joins them and finishes the file like every engine.
-async fn by_sentence<'a, F, Fut>(req: &'a Request, dst: &'a Path, speak: F) -> Result<Speech, TtsError>
+async fn by_sentence<'a, F, Fut>(
+    req: &'a Request,
+    dst: &'a Path,
+    speak: F,
+) -> Result<Speech, TtsError>
 where
     F: Fn(String) -> Fut,
     Fut: std::future::Future<Output = Result<Vec<u8>, String>>,

@@ -257,7 +257,9 @@ async fn synthesize(ai: &Ai, req: &Request, dst: &Path) -> Result<Speech, TtsErr
     match clone::speaker_of(&req.voice) {
         Some(_) => match &ai.clone {
             Some(p) => p.synthesize(req, dst).await,
-            None => Err(TtsError::Provider("no voice cloning service is configured".into())),
+            None => Err(TtsError::Provider(
+                "no voice cloning service is configured".into(),
+            )),
         },
         None => ai.engine().synthesize(req, dst).await,
     }
@@ -274,11 +276,9 @@ fn synth_error(e: TtsError) -> ApiError {
         TtsError::Provider(reason) => {
             ApiError::invalid_with("voice", Msg::TtsProviderFailed, vec![("reason", reason)])
         }
-        other => ApiError::invalid_with(
-            "text",
-            Msg::TtsFailed,
-            vec![("reason", other.to_string())],
-        ),
+        other => {
+            ApiError::invalid_with("text", Msg::TtsFailed, vec![("reason", other.to_string())])
+        }
     }
 }
 
@@ -372,9 +372,7 @@ pub async fn import(
     store::materials::replace_asr_lines(db, mid, row.id, &lines).await?;
     store::materials::asr_succeeded(db, row.id).await?;
     st::set_media(db, mid, id, row.id).await?;
-    Ok(store::materials::get(db, mid, row.id)
-        .await?
-        .unwrap_or(row))
+    Ok(store::materials::get(db, mid, row.id).await?.unwrap_or(row))
 }
 
 /// The `tts` job: synthesize, store the file, record its length and lines — or, on the last failure,
@@ -422,7 +420,11 @@ pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), 
         put.map_err(|e| JobError::Retry(e.to_string()))?;
         let lines = serde_json::to_string(&speech.lines).unwrap_or_else(|_| "[]".into());
         st::task_done(&ctx.db, t.id, &key, speech.duration_ms, &lines).await?;
-        tracing::info!(task = t.id, audio_ms = speech.duration_ms, "voice-over synthesized");
+        tracing::info!(
+            task = t.id,
+            audio_ms = speech.duration_ms,
+            "voice-over synthesized"
+        );
         Ok::<(), JobError>(())
     }
     .await;
@@ -457,7 +459,10 @@ pub async fn sample(ai: &Ai, storage: &media::Storage, voice: &str) -> ApiResult
     ai.ready()?;
     let words = match v.lang {
         rules::Lang::Zh => format!("您好，我是{}，很高兴为您的视频配音。", v.name_zh),
-        rules::Lang::En => format!("Hi, I'm {}. I would love to narrate your next video.", v.name_en),
+        rules::Lang::En => format!(
+            "Hi, I'm {}. I would love to narrate your next video.",
+            v.name_en
+        ),
     };
     let p = Params {
         text: words,

@@ -72,7 +72,8 @@ pub async fn voice_list(
         .into_iter()
         .enumerate()
         .map(|(i, v)| VoiceView {
-            sample: (v.source == "builtin").then(|| crate::areas::materials::files::url(&st, i as i64, "sample")),
+            sample: (v.source == "builtin")
+                .then(|| crate::areas::materials::files::url(&st, i as i64, "sample")),
             id: v.id,
             name: v.name,
             language: v.lang.into(),
@@ -84,7 +85,12 @@ pub async fn voice_list(
         .collect();
     Ok(reply(VoiceList {
         rows,
-        engine: if st.ai.cloud.is_some() { "cloud" } else { "builtin" }.into(),
+        engine: if st.ai.cloud.is_some() {
+            "cloud"
+        } else {
+            "builtin"
+        }
+        .into(),
         cloning: st.ai.clone.is_some(),
     }))
 }
@@ -417,8 +423,7 @@ pub async fn clone_upload(
     Input(r): Input<CloneReq>,
 ) -> Answer<CloneView> {
     let mid = c.merchant_id()?;
-    let row =
-        uc::clone::upload(&st.db, &st.ai, &st.storage, mid, &r.name, r.resource_id).await?;
+    let row = uc::clone::upload(&st.db, &st.ai, &st.storage, mid, &r.name, r.resource_id).await?;
     Ok(reply(clone_view(row)))
 }
 

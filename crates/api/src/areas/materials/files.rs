@@ -129,7 +129,10 @@ async fn ai_audio(st: &AppState, id: i64, variant: &str, req: Request) -> Respon
             Err(e) => return crate::error::ApiError::from(e).into_response(),
         }
     } else {
-        let Some(v) = usize::try_from(id).ok().and_then(|i| domain::ai::VOICES.get(i)) else {
+        let Some(v) = usize::try_from(id)
+            .ok()
+            .and_then(|i| domain::ai::VOICES.get(i))
+        else {
             return StatusCode::NOT_FOUND.into_response();
         };
         match services::ai::sample(&st.ai, &st.storage, v.id).await {
