@@ -5,6 +5,7 @@
 //! nothing. The platform clock is process-wide, so every test here holds CLOCK.
 
 mod common;
+use common::publish::authorize_dy;
 use common::*;
 use serde_json::{Value, json};
 use std::time::Duration;

@@ -563,47 +563,7 @@ pub fn column(d: &Value, key: &str) -> Vec<String> {
         .collect()
 }
 
-// ---- matrix accounts and the platform clock (matrix and reports stories) ----
-
-/// Clicks through the sandbox's Douyin consent page like a person would; returns the account id.
-pub async fn authorize_dy(app: &TestApp, t: &str) -> i64 {
-    let r = app
-        .post(
-            "/task.merchant_group_user/get_qrCode",
-            Some(t),
-            json!({"platform": "dy"}),
-        )
-        .await;
-    let url = r.ok()["url"].as_str().unwrap().to_string();
-    assert_eq!(r.ok()["kind"], "oauth");
-    let http = publish::no_redirect();
-    let page = http.get(&url).send().await.unwrap().text().await.unwrap();
-    assert!(page.contains("id=\"approve\""), "{page}");
-    let mut fields = publish::form_fields(&page);
-    fields.push(("action".into(), "approve".into()));
-    let res = http.post(&url).form(&fields).send().await.unwrap();
-    assert!(res.status().is_redirection(), "{}", res.status());
-    let back = res.headers()["location"].to_str().unwrap().to_string();
-    assert!(back.contains("/oauth/dy/callback"), "{back}");
-    let res = http.get(&back).send().await.unwrap();
-    assert!(
-        res.status().is_redirection(),
-        "{back}: {} {:?}",
-        res.status(),
-        res.headers()
-    );
-    let to = res.headers()["location"].to_str().unwrap().to_string();
-    assert!(to.starts_with("/account_auth?authorized="), "{to}");
-    // The code is single use: replaying the callback does not add or change anything.
-    let again = http.get(&back).send().await.unwrap();
-    assert!(
-        again.headers()["location"]
-            .to_str()
-            .unwrap()
-            .contains("auth_error")
-    );
-    to.rsplit('=').next().unwrap().parse().unwrap()
-}
+// ---- the platform clock (matrix and reports stories; account helpers are in `publish`) ----
 
 /// Pins the platform clock to the next `hh:mm` China time, so a test runs at the hour it names
 /// whatever the wall clock says (the clock only moves forward).

@@ -189,8 +189,19 @@ pub async fn publish_now(
     wait_items(app, t, tid, &["published", "released", "failed"]).await
 }
 
-/// Consent-page authorization for an OAuth platform (DY, KS); returns the account id.
-pub async fn authorize_oauth(app: &TestApp, t: &str, platform: &str) -> i64 {
+/// One walk through an OAuth platform's consent page, approving: what each step answered.
+struct Consent {
+    kind: Value,
+    page: String,
+    approve_status: reqwest::StatusCode,
+    back: String,
+    callback_status: reqwest::StatusCode,
+    callback_headers: reqwest::header::HeaderMap,
+    to: String,
+    http: reqwest::Client,
+}
+
+async fn consent(app: &TestApp, t: &str, platform: &str) -> Consent {
     let r = app
         .post(
             "/task.merchant_group_user/get_qrCode",
@@ -204,14 +215,58 @@ pub async fn authorize_oauth(app: &TestApp, t: &str, platform: &str) -> i64 {
     let mut fields = form_fields(&page);
     fields.push(("action".into(), "approve".into()));
     let res = http.post(&url).form(&fields).send().await.unwrap();
+    let approve_status = res.status();
     let back = res.headers()["location"].to_str().unwrap().to_string();
     let res = http.get(&back).send().await.unwrap();
     let to = res.headers()["location"].to_str().unwrap().to_string();
+    Consent {
+        kind: r.ok()["kind"].clone(),
+        page,
+        approve_status,
+        back,
+        callback_status: res.status(),
+        callback_headers: res.headers().clone(),
+        to,
+        http,
+    }
+}
+
+/// Consent-page authorization for an OAuth platform (DY, KS); returns the account id.
+pub async fn authorize_oauth(app: &TestApp, t: &str, platform: &str) -> i64 {
+    let c = consent(app, t, platform).await;
     assert!(
-        to.starts_with("/account_auth?authorized="),
-        "{platform}: {to}"
+        c.to.starts_with("/account_auth?authorized="),
+        "{platform}: {}",
+        c.to
     );
-    to.rsplit('=').next().unwrap().parse().unwrap()
+    c.to.rsplit('=').next().unwrap().parse().unwrap()
+}
+
+/// Clicks through the sandbox's Douyin consent page like a person would, checking every step;
+/// returns the account id.
+pub async fn authorize_dy(app: &TestApp, t: &str) -> i64 {
+    let c = consent(app, t, "dy").await;
+    assert_eq!(c.kind, "oauth");
+    assert!(c.page.contains("id=\"approve\""), "{}", c.page);
+    assert!(c.approve_status.is_redirection(), "{}", c.approve_status);
+    assert!(c.back.contains("/oauth/dy/callback"), "{}", c.back);
+    assert!(
+        c.callback_status.is_redirection(),
+        "{}: {} {:?}",
+        c.back,
+        c.callback_status,
+        c.callback_headers
+    );
+    assert!(c.to.starts_with("/account_auth?authorized="), "{}", c.to);
+    // The code is single use: replaying the callback does not add or change anything.
+    let again = c.http.get(&c.back).send().await.unwrap();
+    assert!(
+        again.headers()["location"]
+            .to_str()
+            .unwrap()
+            .contains("auth_error")
+    );
+    c.to.rsplit('=').next().unwrap().parse().unwrap()
 }
 
 /// QR login for a session platform (SPH, XHS, shop) through the generic call; returns the account id.
