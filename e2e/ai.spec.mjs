@@ -32,8 +32,11 @@ await step('/ai_voice: preview the first sentence, create the voice-over (1 poin
     page.waitForResponse((r) => r.url().includes('/ai.MerchantDub/nlsAudition'), { timeout: 120_000 }),
     page.getByTestId('ai-audition').click(),
   ]);
-  expect((await preview.json()).code === 200, 'audition answered');
+  const answer = await preview.json();
+  expect(answer.code === 200 && answer.data.streamed === true, `audition answered ${JSON.stringify(answer).slice(0, 200)}`);
   await page.getByTestId('ai-preview-line').getByText('欢迎来到我们的店铺，今天全场商品都有优惠').waitFor();
+  // The streamed preview plays in the browser: the <audio> element has decoded the MP3 stream.
+  await page.waitForFunction(() => document.querySelector('[data-testid=ai-preview-audio]')?.readyState >= 2, null, { timeout: 120_000 });
   const [queued] = await Promise.all([page.waitForResponse((r) => r.url().includes('/ai.MerchantDub/putNlsTask')), page.getByTestId('ai-submit').click()]);
   const body = await queued.json();
   expect(body.code === 200 && body.data.points === 1, `putNlsTask ${JSON.stringify(body).slice(0, 300)}`);

@@ -4,7 +4,8 @@
 #                                     the speech-recognition venv + model in ${CLIPMATRIX_DATA_DIR:-./data}/asr
 #                                     and the speech-synthesis venv + model + voices in .../tts
 #   scripts/install-deps.sh test   -> the same plus chromium and the e2e npm packages
-#   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it)
+#   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it) and the
+#                                     fp32 variant of the speech model in .../tts-fp32 (the TTS benchmark)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-run}"
@@ -44,5 +45,6 @@ npm_ci web
 # Speech recognition (faster-whisper + the Whisper base model, ~600 MB): quick when already there.
 scripts/asr/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/asr" >/dev/null
 # Speech synthesis (Kokoro-82M int8, misaki, onnxruntime, the voices; ~250 MB): quick when already there.
-scripts/tts/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/tts" >/dev/null
+tts_extra=(); [ "$mode" = bench ] && tts_extra=(--fp32)  # the benchmark compares the fp32 variant
+scripts/tts/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/tts" "${tts_extra[@]}" >/dev/null
 exit 0

@@ -38,6 +38,8 @@ export default defineConfig({
       '/sandbox': { target: backend, changeOrigin: true },
       // signed media links (<video>/<img>/<audio> src) live outside /api
       '/files': { target: backend, changeOrigin: true },
+      // a streamed audition (signed ticket)
+      '/audition': { target: backend, changeOrigin: true },
     },
   },
   build: {

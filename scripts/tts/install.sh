@@ -87,3 +87,16 @@ if [ "$(cat "$dir/engine/voices/.source" 2>/dev/null)" != "$VOICES_PKG $VOICES_S
 fi
 
 echo "$dir/engine"
+
+# `scripts/tts/install.sh <dir> --fp32` (make bench): also <dir>-fp32, the same engine with the float-weight
+# model (scripts/tts/dequantize.py, which needs the onnx package), for the benchmark's int8-vs-fp32 figure.
+if [ "${2:-}" = "--fp32" ] && [ ! -f "$dir-fp32/engine/model.onnx" ]; then
+  say "making the fp32 variant of the model for the benchmark"
+  "$dir/bin/pip" install -q --disable-pip-version-check --no-input "onnx==1.23.2"
+  mkdir -p "$dir-fp32/engine"
+  ln -sfn "$dir/bin" "$dir-fp32/bin"
+  ln -sfn "$dir/engine/vocab.json" "$dir-fp32/engine/vocab.json"
+  ln -sfn "$dir/engine/voices" "$dir-fp32/engine/voices"
+  "$dir/bin/python" "$here/dequantize.py" "$dir/engine/model.onnx" "$dir-fp32/engine/model.onnx.tmp"
+  mv "$dir-fp32/engine/model.onnx.tmp" "$dir-fp32/engine/model.onnx"
+fi

@@ -10,7 +10,11 @@ Reads one JSON request per line on stdin and answers one JSON line on stdout:
 The text arrives normalised (numbers spelled out, Latin runs marked "en") by the Rust side; this script
 only turns words into phonemes (misaki's Chinese G2P, espeak-ng for English) and phonemes into sound.
 The first line it prints is {"ready": true} once the model is loaded.
+With "stream": true (an audition) the sentences are spoken clause by clause and each clause's sound is
+printed as soon as it exists, before the answer: {"pcm": "<base64 s16le 24 kHz mono>"} (no file is
+written), so the listener hears the first words after one clause's compute, not the whole sentence's.
 """
+import base64
 import argparse
 import json
 import os
@@ -24,6 +28,7 @@ import numpy as np
 SAMPLE_RATE = 24000
 MAX_TOKENS = 500  # the model takes 510 with the two pads; leave room
 PAUSE = {"sentence": 0.30, "clause": 0.0}
+MIN_CLAUSE = 12  # phoneme characters: a streamed clause shorter than this waits for the next one
 
 # espeak-ng's IPA -> the phoneme set Kokoro was trained on (misaki's EspeakFallback table, US English).
 E2M = sorted({
@@ -123,7 +128,43 @@ class Engine:
             out.append(cur)
         return [c[:MAX_TOKENS] for c in out]
 
+    def clauses(self, ps):
+        """A sentence's phonemes cut at clause punctuation, short pieces joined to the next (a clause
+        of two syllables sounds clipped on its own)."""
+        out, cur = [], ""
+        for piece in re.split(r"(?<=[,;:])\s*", ps):
+            cur = f"{cur} {piece}".strip()
+            if len(cur) >= MIN_CLAUSE:
+                out.append(cur)
+                cur = ""
+        if cur:
+            if out:
+                out[-1] = f"{out[-1]} {cur}"
+            else:
+                out.append(cur)
+        return [c for piece in out for c in self.chunks(piece)]
+
+    def stream(self, req):
+        style = self.voice(req["voice"])
+        speed = float(req.get("speed", 1.0))
+        gap = np.zeros(int(PAUSE["sentence"] * SAMPLE_RATE), np.int16)
+        spans, pos = [], 0
+        for i, parts in enumerate(req["sentences"]):
+            start = pos
+            for j, c in enumerate(self.clauses(self.phonemes(parts))):
+                audio = self.infer(c, style, speed)
+                pcm = (np.clip(audio, -1, 1) * 32767).astype(np.int16)
+                if i > 0 and j == 0:
+                    pcm = np.concatenate([gap, pcm])
+                    start += len(gap)
+                emit({"pcm": base64.b64encode(pcm.tobytes()).decode()})
+                pos += len(pcm)
+            spans.append({"start": start, "end": pos})
+        return {"ok": True, "sample_rate": SAMPLE_RATE, "sentences": spans}
+
     def run(self, req):
+        if req.get("stream"):
+            return self.stream(req)
         style = self.voice(req["voice"])
         speed = float(req.get("speed", 1.0))
         gap = np.zeros(int(PAUSE["sentence"] * SAMPLE_RATE), np.float32)
@@ -156,6 +197,10 @@ def trim(audio, thresh=0.01, pad=int(0.05 * SAMPLE_RATE)):
     return audio[max(0, idx[0] - pad): idx[-1] + pad]
 
 
+def emit(obj):
+    print(json.dumps(obj, ensure_ascii=False), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", required=True)
@@ -171,7 +216,7 @@ def main():
             answer = engine.run(json.loads(line))
         except Exception as e:  # one bad request must not end the process
             answer = {"ok": False, "error": f"{type(e).__name__}: {e}"}
-        print(json.dumps(answer, ensure_ascii=False), flush=True)
+        emit(answer)
 
 
 if __name__ == "__main__":

@@ -120,6 +120,8 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(web::healthz))
         .route("/agreement/{kind}", get(web::agreement))
         .route("/files/{id}/{variant}", get(areas::materials::files::serve))
+        // A streamed audition (signed ticket, no token: an `<audio>` element plays it).
+        .route("/audition", get(areas::ai::audition_stream))
         // Public: the platform's consent page and its event push come here without our token.
         .route(
             "/oauth/{platform}/callback",

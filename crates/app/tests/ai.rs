@@ -192,6 +192,43 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
         );
         assert_eq!(points(&app, &t).await, before, "an audition is free");
 
+        // Streamed: a signed URL at once, whose GET is the same sentence as MP3, spoken as it comes.
+        let s = app
+            .post(
+                "/ai.MerchantDub/nlsAudition",
+                Some(&t),
+                json!({"text": text, "voice": "zm_yunxi", "stream": true}),
+            )
+            .await;
+        let s = s.ok().clone();
+        assert_eq!(s["streamed"], true);
+        assert_eq!(s["lines"][0]["content"], a["lines"][0]["content"]);
+        let url = s["audio"].as_str().unwrap().to_string();
+        assert!(url.starts_with("/audition?t="), "{url}");
+        let res = app.http.get(app.url(&url)).send().await.unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "audio/mpeg");
+        let mp3 = res.bytes().await.unwrap();
+        let p = std::env::temp_dir().join(format!("cm-ai-{}.mp3", store::random_token(8)));
+        std::fs::write(&p, &mp3).unwrap();
+        let streamed = media::probe::probe(&p).await.unwrap();
+        std::fs::remove_file(&p).ok();
+        assert_eq!(streamed.audio_rate, Some(48_000));
+        assert!(
+            (streamed.duration_ms - info.duration_ms).abs() < 1500,
+            "the stream says the same sentence: {streamed:?} vs {info:?}"
+        );
+        // Altered tickets are refused; nothing was charged.
+        let forged = url.replacen("&s=", "&s=0", 1);
+        let res = app.http.get(app.url(&forged)).send().await.unwrap();
+        assert_eq!(res.status(), 403);
+        let other = url.replacen("/audition?t=7b", "/audition?t=7c", 1);
+        assert_eq!(
+            app.http.get(app.url(&other)).send().await.unwrap().status(),
+            403
+        );
+        assert_eq!(points(&app, &t).await, before);
+
         // The task: one point for 43 characters, progress over SSE, then done.
         let q = app
             .post(

@@ -16,6 +16,7 @@
 
 use crate::asr::{BoxFuture, Line};
 use crate::ffmpeg::{self, ToolError};
+use base64::Engine as _;
 use domain::ai::text::Sentence;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -23,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, ChildStdout};
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, mpsc};
 
 /// The script the venv runs, built into the binary.
 pub const SCRIPT: &str = include_str!("../../../scripts/tts/synth.py");
@@ -132,6 +133,16 @@ pub fn timeout_for(chars: usize) -> Duration {
     Duration::from_secs(60 + chars as u64)
 }
 
+/// The engine's threads unless `CLIPMATRIX_TTS_THREADS` says otherwise: every core up to four (the
+/// decoder's convolutions split well: two threads take 0.50x the time of one on the 2-core machine;
+/// beyond four the gain is small and a render beside it would starve).
+fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .clamp(1, 4)
+}
+
 impl Kokoro {
     /// The engine installed in `dir` (normally `<data>/tts`) by `scripts/tts/install.sh`.
     pub fn from_dir(dir: &Path) -> Result<Kokoro, TtsError> {
@@ -148,7 +159,7 @@ impl Kokoro {
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .filter(|n| *n >= 1)
-                .unwrap_or(1),
+                .unwrap_or_else(default_threads),
             worker: Mutex::new(None),
         }
     }
@@ -246,11 +257,33 @@ impl Kokoro {
 
     /// Raw speech: a 24 kHz WAV at `wav` and each sentence's span in ms.
     async fn speak(&self, req: &Request, wav: &Path) -> Result<Vec<(i64, i64)>, TtsError> {
+        self.ask(req, Some(wav), None).await
+    }
+
+    /// Raw speech for an audition, clause by clause: each clause's 24 kHz mono s16le PCM goes to
+    /// `tx` as soon as the engine has made it. A listener who goes away does not cut the request
+    /// short: the engine's remaining lines are still read, so the next request starts in step.
+    pub async fn speak_stream(
+        &self,
+        req: &Request,
+        tx: mpsc::Sender<Vec<u8>>,
+    ) -> Result<Vec<(i64, i64)>, TtsError> {
+        self.ask(req, None, Some(tx)).await
+    }
+
+    /// One request to the child: to a WAV file, or streamed (`tx`).
+    async fn ask(
+        &self,
+        req: &Request,
+        wav: Option<&Path>,
+        tx: Option<mpsc::Sender<Vec<u8>>>,
+    ) -> Result<Vec<(i64, i64)>, TtsError> {
         if !self.has_voice(&req.voice) {
             return Err(TtsError::UnknownVoice(req.voice.clone()));
         }
         let body = serde_json::json!({
-            "out": wav.display().to_string(),
+            "out": wav.map(|w| w.display().to_string()),
+            "stream": tx.is_some(),
             "voice": req.voice,
             "speed": req.speed.clamp(0.5, 2.0),
             "sentences": req.sentences.iter().map(|s| &s.parts).collect::<Vec<_>>(),
@@ -269,12 +302,28 @@ impl Kokoro {
         let exchange = async {
             w.stdin.write_all(format!("{body}\n").as_bytes()).await?;
             w.stdin.flush().await?;
-            let mut line = String::new();
-            let n = w.stdout.read_line(&mut line).await?;
-            Ok::<_, std::io::Error>((n, line))
+            loop {
+                let mut line = String::new();
+                let n = w.stdout.read_line(&mut line).await?;
+                if n == 0 {
+                    return Ok::<_, std::io::Error>(None);
+                }
+                // A streamed clause: {"pcm": base64}; anything else is the answer.
+                match serde_json::from_str::<Clause>(&line) {
+                    Ok(c) => {
+                        if let Some(tx) = &tx {
+                            if let Ok(pcm) = base64::engine::general_purpose::STANDARD.decode(c.pcm)
+                            {
+                                let _ = tx.send(pcm).await;
+                            }
+                        }
+                    }
+                    Err(_) => return Ok(Some(line)),
+                }
+            }
         };
         let answer = match tokio::time::timeout(limit, exchange).await {
-            Ok(Ok((n, line))) if n > 0 => line,
+            Ok(Ok(Some(line))) => line,
             outcome => {
                 // A stuck or dead child is replaced on the next request.
                 if let Some(mut w) = slot.take() {
@@ -299,6 +348,117 @@ impl Kokoro {
             .map(|s| (s.start * 1000 / rate, s.end * 1000 / rate))
             .collect())
     }
+}
+
+#[derive(Deserialize)]
+struct Clause {
+    pcm: String,
+}
+
+/// The sample rate of the engine's raw speech (and of a streamed audition's PCM).
+pub const RAW_RATE: u32 = 24_000;
+
+/// An audition as an MP3 stream: the engine's clauses go through ffmpeg (pitch, volume, 48 kHz) as
+/// they are made, so the first words play after one clause's compute. No loudnorm here: it needs 3 s
+/// of lookahead, and Kokoro speaks at -16.5 ± 0.5 LUFS, within a dB of the mix's -16 target, so the
+/// stream applies the volume alone (a task's file is normalised by [`finish`] as always).
+/// The receiver yields MP3 bytes; an `Err` ends the stream.
+pub fn stream_mp3(
+    engine: std::sync::Arc<Kokoro>,
+    req: Request,
+) -> mpsc::Receiver<Result<Vec<u8>, TtsError>> {
+    let (out_tx, out_rx) = mpsc::channel(16);
+    tokio::spawn(async move {
+        let mut f = Vec::new();
+        if req.pitch_semitones.abs() > 0.01 {
+            f.push(format!(
+                "rubberband=pitch={:.5}",
+                2f64.powf(req.pitch_semitones / 12.0)
+            ));
+        }
+        f.push(format!("volume={:.3},aresample=48000", req.gain.max(0.0)));
+        let rate = RAW_RATE.to_string();
+        let mut cmd = ffmpeg::command("ffmpeg");
+        cmd.args([
+            "-v",
+            "error",
+            // Raw PCM needs no probing; probing would wait for seconds of input.
+            "-probesize",
+            "32",
+            "-analyzeduration",
+            "0",
+            "-f",
+            "s16le",
+            "-ar",
+            &rate,
+            "-ac",
+            "1",
+            "-i",
+            "pipe:0",
+            "-af",
+            &f.join(","),
+            "-c:a",
+            "libmp3lame",
+            "-b:a",
+            "128k",
+            "-ar",
+            "48000",
+            "-flush_packets",
+            "1",
+            "-f",
+            "mp3",
+            "pipe:1",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+        let mut child = match cmd.spawn() {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = out_tx.send(Err(TtsError::Io(e))).await;
+                return;
+            }
+        };
+        let mut stdin = child.stdin.take().expect("piped");
+        let mut stdout = child.stdout.take().expect("piped");
+        let (pcm_tx, mut pcm_rx) = mpsc::channel::<Vec<u8>>(64);
+        let feed = async {
+            let speak = engine.speak_stream(&req, pcm_tx);
+            let pump = async {
+                while let Some(pcm) = pcm_rx.recv().await {
+                    if stdin.write_all(&pcm).await.is_err() {
+                        break;
+                    }
+                    let _ = stdin.flush().await;
+                }
+            };
+            let (spoken, ()) = tokio::join!(speak, pump);
+            drop(stdin); // ffmpeg ends the file
+            spoken
+        };
+        let relay = async {
+            use tokio::io::AsyncReadExt;
+            let mut buf = vec![0u8; 16 * 1024];
+            // When the listener has gone, ffmpeg's output is still read (and dropped), so ffmpeg
+            // and the engine finish the request instead of blocking on a full pipe.
+            let mut listening = true;
+            loop {
+                match stdout.read(&mut buf).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) if listening => {
+                        listening = out_tx.send(Ok(buf[..n].to_vec())).await.is_ok();
+                    }
+                    Ok(_) => {}
+                }
+            }
+        };
+        let (spoken, ()) = tokio::join!(feed, relay);
+        let _ = child.wait().await;
+        if let Err(e) = spoken {
+            let _ = out_tx.send(Err(e)).await;
+        }
+    });
+    out_rx
 }
 
 impl Synthesizer for Kokoro {

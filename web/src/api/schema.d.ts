@@ -5437,11 +5437,19 @@ export interface components {
             service_url: string;
         };
         AiAudition: {
-            /** @description The first sentence as `data:audio/mp4;base64,…` (48 kHz AAC). */
+            /**
+             * @description The first sentence as `data:audio/mp4;base64,…` (48 kHz AAC), or with `stream` the URL of an
+             *     MP3 stream of it (`/audition?t=…&s=…`, valid five minutes, no token needed).
+             */
             audio: string;
             /** Format: int64 */
             duration_ms: number;
             lines: components["schemas"]["AiSubtitleLine"][];
+            /**
+             * @description True when `audio` is a stream URL: then the length and the lines' times are not known yet
+             *     (`duration_ms` 0, one line with the sentence at 0–0).
+             */
+            streamed: boolean;
         };
         AiCloneReq: {
             /** @description The new voice's name (≤ 30 characters). */
@@ -5472,6 +5480,11 @@ export interface components {
              * @description -500–500, default 0.
              */
             speed?: number | null;
+            /**
+             * @description nlsAudition only: answer at once with a URL that streams the preview as it is spoken (built-in
+             *     voices; a cloned or cloud voice answers the whole preview as without it).
+             */
+            stream?: boolean;
             text?: string;
             /** @description A voice id of get_voice_list (default: the first built-in voice). */
             voice?: string | null;
@@ -7556,11 +7569,19 @@ export interface components {
              */
             code: number;
             data: {
-                /** @description The first sentence as `data:audio/mp4;base64,…` (48 kHz AAC). */
+                /**
+                 * @description The first sentence as `data:audio/mp4;base64,…` (48 kHz AAC), or with `stream` the URL of an
+                 *     MP3 stream of it (`/audition?t=…&s=…`, valid five minutes, no token needed).
+                 */
                 audio: string;
                 /** Format: int64 */
                 duration_ms: number;
                 lines: components["schemas"]["AiSubtitleLine"][];
+                /**
+                 * @description True when `audio` is a stream URL: then the length and the lines' times are not known yet
+                 *     (`duration_ms` 0, one line with the sentence at 0–0).
+                 */
+                streamed: boolean;
             };
             message: string;
         };

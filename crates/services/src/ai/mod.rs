@@ -7,6 +7,7 @@
 pub mod clone;
 
 use crate::error::{ApiError, ApiResult};
+use crate::materials::links;
 use domain::ai::{self as rules, Params, TaskState, text};
 use domain::i18n::Msg;
 use domain::points::Reason;
@@ -251,6 +252,83 @@ pub async fn audition(
     };
     let _ = tokio::fs::remove_file(&dst).await;
     out
+}
+
+/// A streamed audition's ticket lives this long (it is used at once by the `<audio>` element).
+const TICKET_TTL_MS: i64 = 5 * 60_000;
+
+/// What a streamed audition's ticket carries: the checked request, whose it is, until when.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Ticket {
+    m: i64,
+    e: i64,
+    p: Params,
+}
+
+/// nlsAudition with `stream`: everything is checked as for a task, then the answer is a URL whose GET
+/// streams the first sentence as MP3 while the engine speaks it (the first words play after one
+/// clause's compute instead of the whole sentence's). An `<audio>` element cannot send the bearer
+/// token, so the URL carries a signed ticket (the request, the merchant, five minutes). Only the
+/// built-in engine streams: `None` for a cloned voice or a cloud provider (the caller answers the
+/// whole preview instead).
+pub async fn audition_url(
+    db: &Db,
+    ai: &Ai,
+    key: &[u8],
+    mid: i64,
+    p: &Params,
+) -> ApiResult<Option<String>> {
+    check(db, mid, p).await?;
+    ai.ready()?;
+    if ai.cloud.is_some() || clone::speaker_of(&p.voice).is_some() {
+        return Ok(None);
+    }
+    let t = Ticket {
+        m: mid,
+        e: domain::now_ms() + TICKET_TTL_MS,
+        p: p.clone(),
+    };
+    let blob: String = serde_json::to_vec(&t)
+        .map_err(|e| ApiError::Internal(e.into()))?
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let sig = links::mac(key, &format!("audition:{blob}"));
+    Ok(Some(format!("/audition?t={blob}&s={sig}")))
+}
+
+/// Why a streamed audition's URL is refused.
+pub enum TicketError {
+    /// Not signed by this server (or altered).
+    Forged,
+    Expired,
+}
+
+/// The MP3 stream of a ticket made by [`audition_url`].
+pub fn audition_stream(
+    ai: &Ai,
+    key: &[u8],
+    blob: &str,
+    sig: &str,
+) -> Result<tokio::sync::mpsc::Receiver<Result<Vec<u8>, TtsError>>, TicketError> {
+    if !links::verify_mac(key, &format!("audition:{blob}"), sig) {
+        return Err(TicketError::Forged);
+    }
+    let bytes: Option<Vec<u8>> = (0..blob.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(blob.get(i..i + 2)?, 16).ok())
+        .collect();
+    let t: Ticket = bytes
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .ok_or(TicketError::Forged)?;
+    if t.e < domain::now_ms() {
+        return Err(TicketError::Expired);
+    }
+    let first = text::sentences(&t.p.text).into_iter().take(1).collect();
+    Ok(media::tts::stream_mp3(
+        ai.kokoro.clone(),
+        request(&t.p, first),
+    ))
 }
 
 async fn synthesize(ai: &Ai, req: &Request, dst: &Path) -> Result<Speech, TtsError> {

@@ -25,8 +25,19 @@ const TTL_MS: i64 = 24 * 3_600_000;
 
 /// The signature of one link.
 pub fn sign(key: &[u8], id: i64, variant: &str, exp: i64) -> String {
+    mac(key, &format!("media:{id}:{variant}:{exp}"))
+}
+
+/// Whether `sig` is the signature of (id, variant, exp), compared in constant time.
+pub fn verify(key: &[u8], id: i64, variant: &str, exp: i64, sig: &str) -> bool {
+    verify_mac(key, &format!("media:{id}:{variant}:{exp}"), sig)
+}
+
+/// HMAC-SHA256 of `msg` with the server key, in hex (links, and other URLs that carry their own
+/// credential, e.g. a streamed audition's ticket). Callers prefix `msg` with what it is for.
+pub fn mac(key: &[u8], msg: &str) -> String {
     let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("any key length works for HMAC");
-    mac.update(format!("media:{id}:{variant}:{exp}").as_bytes());
+    mac.update(msg.as_bytes());
     mac.finalize()
         .into_bytes()
         .iter()
@@ -34,9 +45,9 @@ pub fn sign(key: &[u8], id: i64, variant: &str, exp: i64) -> String {
         .collect()
 }
 
-/// Whether `sig` is the signature of (id, variant, exp), compared in constant time.
-pub fn verify(key: &[u8], id: i64, variant: &str, exp: i64, sig: &str) -> bool {
-    let expected = sign(key, id, variant, exp);
+/// Whether `sig` is [`mac`] of `msg`, compared in constant time.
+pub fn verify_mac(key: &[u8], msg: &str, sig: &str) -> bool {
+    let expected = mac(key, msg);
     expected.len() == sig.len()
         && expected
             .bytes()

@@ -148,6 +148,10 @@ pub struct DubReq {
     /// The task's name (default: the text's first 20 characters).
     #[serde(default)]
     pub name: String,
+    /// nlsAudition only: answer at once with a URL that streams the preview as it is spoken (built-in
+    /// voices; a cloned or cloud voice answers the whole preview as without it).
+    #[serde(default)]
+    pub stream: bool,
 }
 
 impl DubReq {
@@ -266,8 +270,12 @@ pub async fn add_dub(
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = AiAudition)]
 pub struct Audition {
-    /// The first sentence as `data:audio/mp4;base64,…` (48 kHz AAC).
+    /// The first sentence as `data:audio/mp4;base64,…` (48 kHz AAC), or with `stream` the URL of an
+    /// MP3 stream of it (`/audition?t=…&s=…`, valid five minutes, no token needed).
     pub audio: String,
+    /// True when `audio` is a stream URL: then the length and the lines' times are not known yet
+    /// (`duration_ms` 0, one line with the sentence at 0–0).
+    pub streamed: bool,
     pub duration_ms: i64,
     pub lines: Vec<LineView>,
 }
@@ -280,8 +288,29 @@ pub async fn audition(
     Input(r): Input<DubReq>,
 ) -> Answer<Audition> {
     let mid = c.merchant_id()?;
-    let (bytes, speech) = uc::audition(&st.db, &st.ai, &st.storage, mid, &r.params()).await?;
+    let p = r.params();
+    if r.stream {
+        if let Some(url) = uc::audition_url(&st.db, &st.ai, &st.jwt_key, mid, &p).await? {
+            let first = domain::ai::text::sentences(&p.text);
+            return Ok(reply(Audition {
+                audio: url,
+                streamed: true,
+                duration_ms: 0,
+                lines: first
+                    .into_iter()
+                    .take(1)
+                    .map(|s| LineView {
+                        start_ms: 0,
+                        end_ms: 0,
+                        content: s.display,
+                    })
+                    .collect(),
+            }));
+        }
+    }
+    let (bytes, speech) = uc::audition(&st.db, &st.ai, &st.storage, mid, &p).await?;
     Ok(reply(Audition {
+        streamed: false,
         audio: format!(
             "data:audio/mp4;base64,{}",
             base64::engine::general_purpose::STANDARD.encode(bytes)
@@ -297,6 +326,46 @@ pub async fn audition(
             })
             .collect(),
     }))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct TicketQuery {
+    #[serde(default)]
+    t: String,
+    #[serde(default)]
+    s: String,
+}
+
+/// `GET /audition?t&s` (outside `/api`, like `/files`: an `<audio>` element sends no token, the
+/// signed ticket is the credential): the MP3 stream of a streamed nlsAudition.
+pub async fn audition_stream(
+    State(st): State<AppState>,
+    axum::extract::Query(q): axum::extract::Query<TicketQuery>,
+) -> axum::response::Response {
+    use axum::http::{StatusCode, header};
+    use axum::response::IntoResponse;
+    match uc::audition_stream(&st.ai, &st.jwt_key, &q.t, &q.s) {
+        Err(uc::TicketError::Forged) => StatusCode::FORBIDDEN.into_response(),
+        Err(uc::TicketError::Expired) => (StatusCode::GONE, "audition expired").into_response(),
+        Ok(rx) => {
+            let body = futures_util::stream::unfold(rx, |mut rx| async move {
+                rx.recv().await.map(|r| {
+                    let r = r
+                        .map(axum::body::Bytes::from)
+                        .map_err(|e| std::io::Error::other(e.to_string()));
+                    (r, rx)
+                })
+            });
+            (
+                [
+                    (header::CONTENT_TYPE, "audio/mpeg"),
+                    (header::CACHE_CONTROL, "no-store"),
+                ],
+                axum::body::Body::from_stream(body),
+            )
+                .into_response()
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]

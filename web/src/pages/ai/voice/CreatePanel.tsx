@@ -55,7 +55,8 @@ export default function CreatePanel({ onQueued }: { onQueued: () => void }) {
     setBusy(what);
     try {
       if (what === 'audition') {
-        setPreview(await atFormField(form, audition(request(v))));
+        // Streamed: the first words play while the rest of the sentence is still being spoken.
+        setPreview(await atFormField(form, audition({ ...request(v), stream: true })));
       } else {
         const task = await atFormField(form, putTask(request(v)));
         feedback.success(t('form.submitted', { points: task.points }));
@@ -154,7 +155,13 @@ export default function CreatePanel({ onQueued }: { onQueued: () => void }) {
       <Col xs={24} xl={10}>
         {preview && (
           <Card title={t('form.audition')} data-testid="ai-preview">
-            <audio controls src={preview.audio} data-testid="ai-preview-audio" style={{ width: '100%' }} />
+            <audio
+              controls
+              autoPlay={preview.streamed}
+              src={preview.audio}
+              data-testid="ai-preview-audio"
+              style={{ width: '100%' }}
+            />
             {preview.lines.map((l) => (
               <Typography.Paragraph key={l.start_ms} data-testid="ai-preview-line">
                 {l.content}

@@ -45,7 +45,7 @@ let cloning = true;
 const ctx = setupSeoPage((path, body) => {
   if (path === '/ai.MerchantDub/get_voice_list')
     return { rows: [voice('zf_xiaoxiao'), voice('zm_yunxi', { liked: true }), voice('af_heart'), voice('clone:S_1', { source: 'clone', sample: null })], engine: 'builtin', cloning };
-  if (path === '/ai.MerchantDub/nlsAudition') return { audio: 'data:audio/mp4;base64,AAAA', duration_ms: 1800, lines: [{ start_ms: 0, end_ms: 1800, content: '第一句' }] };
+  if (path === '/ai.MerchantDub/nlsAudition') return { audio: '/audition?t=7b&s=00', streamed: true, duration_ms: 0, lines: [{ start_ms: 0, end_ms: 1800, content: '第一句' }] };
   if (path === '/ai.MerchantDub/putNlsTask') {
     if (body.volume === 100 && body.text === 'bad')
       return json({ code: 422, message: 'There is no such voice: nope', data: { field: 'voice' } }, 422);
@@ -83,8 +83,8 @@ describe('/ai_voice', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('ai-cost')).toHaveTextContent('Costs 1 points'));
     fireEvent.click(screen.getByTestId('ai-audition'));
     expect(await screen.findByTestId('ai-preview-line')).toHaveTextContent('第一句');
-    expect(screen.getByTestId('ai-preview-audio')).toHaveAttribute('src', 'data:audio/mp4;base64,AAAA');
-    expect(bodiesOf(ctx.calls, '/ai.MerchantDub/nlsAudition')).toEqual([{ text: '第一句。第二句。', voice: 'zf_xiaoxiao', volume: 50, speed: 0, intonation: 0, name: '' }]);
+    expect(screen.getByTestId('ai-preview-audio')).toHaveAttribute('src', '/audition?t=7b&s=00');
+    expect(bodiesOf(ctx.calls, '/ai.MerchantDub/nlsAudition')).toEqual([{ text: '第一句。第二句。', voice: 'zf_xiaoxiao', volume: 50, speed: 0, intonation: 0, name: '', stream: true }]);
 
     fireEvent.click(screen.getByTestId('ai-submit'));
     await waitFor(() => expect(ctx.feedback.success).toHaveBeenCalledWith('Voice task queued, 1 points used'));
