@@ -94,7 +94,11 @@ if [ "${2:-}" = "--fp32" ] && [ ! -f "$dir-fp32/engine/model.onnx" ]; then
   say "making the fp32 variant of the model for the benchmark"
   "$dir/bin/pip" install -q --disable-pip-version-check --no-input "onnx==1.23.2"
   mkdir -p "$dir-fp32/engine"
-  ln -sfn "$dir/bin" "$dir-fp32/bin"
+  # The venv itself is shared: Python finds pyvenv.cfg and site-packages next to the path it was
+  # started by, so the folder gets links to all of them.
+  for f in bin lib lib64 include pyvenv.cfg; do
+    [ -e "$dir/$f" ] && ln -sfn "$dir/$f" "$dir-fp32/$f"
+  done
   ln -sfn "$dir/engine/vocab.json" "$dir-fp32/engine/vocab.json"
   ln -sfn "$dir/engine/voices" "$dir-fp32/engine/voices"
   "$dir/bin/python" "$here/dequantize.py" "$dir/engine/model.onnx" "$dir-fp32/engine/model.onnx.tmp"
