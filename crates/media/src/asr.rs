@@ -27,46 +27,9 @@ pub const SCRIPT: &str = include_str!("../../../scripts/asr/transcribe.py");
 /// What to tell a person when the engine is not there.
 pub const INSTALL_HINT: &str = "run make run / scripts/install-deps.sh";
 
-/// Spoken language. Whisper's auto-detection misfires on short clips, so it is always given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    Zh,
-    En,
-}
-
-impl Lang {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh",
-            Lang::En => "en",
-        }
-    }
-}
-
-impl std::fmt::Display for Lang {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for Lang {
-    type Err = AsrError;
-    /// `zh`, `en`, and their regional forms (`zh-CN`, `en_US`, ...), any case.
-    fn from_str(s: &str) -> Result<Lang, AsrError> {
-        let base = s
-            .trim()
-            .split(['-', '_'])
-            .next()
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        match base.as_str() {
-            "zh" | "cmn" => Ok(Lang::Zh),
-            "en" => Ok(Lang::En),
-            _ => Err(AsrError::Language(s.to_string())),
-        }
-    }
-}
+/// Spoken language (shared with speech synthesis). Whisper's auto-detection misfires on short clips,
+/// so it is always given.
+pub use domain::ai::Lang;
 
 /// One subtitle line, in milliseconds from the start of the media.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,8 +43,6 @@ pub struct Line {
 pub enum AsrError {
     #[error("speech recognition is not installed: {0}")]
     NotInstalled(String),
-    #[error("unsupported language {0:?} (zh or en)")]
-    Language(String),
     #[error("the file has no audio track")]
     NoAudio,
     #[error("not a media file that can be read: {0}")]

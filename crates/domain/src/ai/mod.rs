@@ -114,8 +114,8 @@ impl Params {
     }
 }
 
-/// Spoken language of a voice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A spoken language: of a voice (synthesis) and of a recording (`media::asr` re-exports it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     Zh,
@@ -127,6 +127,31 @@ impl Lang {
         match self {
             Lang::Zh => "zh",
             Lang::En => "en",
+        }
+    }
+}
+
+impl std::fmt::Display for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Lang {
+    /// The text that is no language we speak.
+    type Err = String;
+    /// `zh`, `en`, and their regional forms (`zh-CN`, `en_US`, ...), any case.
+    fn from_str(s: &str) -> Result<Lang, String> {
+        let base = s
+            .trim()
+            .split(['-', '_'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        match base.as_str() {
+            "zh" | "cmn" => Ok(Lang::Zh),
+            "en" => Ok(Lang::En),
+            _ => Err(s.to_string()),
         }
     }
 }
