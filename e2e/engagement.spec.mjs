@@ -186,7 +186,7 @@ await step('the pages in English', async () => {
   await page.getByTestId('page-title').getByText('Comment auto-reply').waitFor();
   await page.screenshot({ path: join(artifacts, 'engagement-rules-en.png'), fullPage: true });
   await page.goto('/private_message');
-  await page.getByTestId('page-title').getByText('Private messages').waitFor();
+  await page.getByTestId('page-title').getByText('Inbox').waitFor();
   await page.getByText('Kuaishou, WeChat Channels and Xiaohongshu have no private-message API').waitFor();
   await page.goto('/dou_wei');
   await page.getByTestId('wx-state').getByText('No WeChat official account is configured').waitFor();
