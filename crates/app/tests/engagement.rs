@@ -754,6 +754,14 @@ async fn sent_to(app: &TestApp, customer: &str) -> Vec<Value> {
         .collect()
 }
 
+/// A 422 naming `field`, its message (in the caller's language) containing `needle`.
+#[track_caller]
+fn refused(r: &Resp, field: &str, needle: &str) {
+    r.expect(422);
+    assert_eq!(r.data()["field"], field, "{}", r.body);
+    assert!(r.message().contains(needle), "{}", r.message());
+}
+
 /// The merchant's conversations with one account's customers.
 async fn conversations_of(app: &TestApp, t: &str, account: i64) -> Value {
     app.get_q(
@@ -974,13 +982,8 @@ async fn private_messages_quick_replies_and_lead_notices() {
                 send(&long, 0),
             )
             .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "text");
-        assert!(
-            r.message().contains("文本内容") && r.message().contains("500"),
-            "{}",
-            r.message()
-        );
+        refused(&r, "text", "文本内容");
+        assert!(r.message().contains("500"), "{}", r.message());
         let r = app
             .post_en(
                 "/msg.merchant_private_msg/send",
@@ -988,12 +991,7 @@ async fn private_messages_quick_replies_and_lead_notices() {
                 send(&long, 0),
             )
             .await;
-        r.expect(422);
-        assert!(
-            r.message().contains("text") && r.message().contains("500"),
-            "{}",
-            r.message()
-        );
+        refused(&r, "text", "text must be at most 500 characters");
         // Over the platform's: 5 messages until the customer writes again; the 6th is refused with
         // DY's reason, and nothing more reaches the customer.
         for text in ["第四条", "第五条"] {
@@ -1012,9 +1010,7 @@ async fn private_messages_quick_replies_and_lead_notices() {
                 send("第六条", 0),
             )
             .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "text");
-        assert!(r.message().contains("最多发送 5 条"), "{}", r.message());
+        refused(&r, "text", "最多发送 5 条");
         let r = app
             .post_en(
                 "/msg.merchant_private_msg/send",
@@ -1098,9 +1094,7 @@ async fn private_messages_quick_replies_and_lead_notices() {
                 json!({"app_id": "wx id!", "app_secret": "s", "template_id": "t"}),
             )
             .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "app_id");
-        assert!(r.message().contains("应用 ID"), "{}", r.message());
+        refused(&r, "app_id", "应用 ID");
         let r = app
             .post_en(
                 "/wechat.MerchantWechat/save",
@@ -1108,9 +1102,7 @@ async fn private_messages_quick_replies_and_lead_notices() {
                 json!({"app_id": "wx_sbx_appid", "app_secret": "", "template_id": "t"}),
             )
             .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "app_secret");
-        assert!(r.message().contains("app_secret"), "{}", r.message());
+        refused(&r, "app_secret", "app_secret");
         let r = app
             .post(
                 "/msg.wxgzh/bind",
@@ -1118,9 +1110,7 @@ async fn private_messages_quick_replies_and_lead_notices() {
                 json!({"user_id": s1, "openid": "o staff!"}),
             )
             .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "openid");
-        assert!(r.message().contains("微信 openid"), "{}", r.message());
+        refused(&r, "openid", "微信 openid");
         let r = app
             .post_en(
                 "/msg.merchant_private_msg/quick_reply_save",
@@ -1128,9 +1118,7 @@ async fn private_messages_quick_replies_and_lead_notices() {
                 json!({"text": "  "}),
             )
             .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "text");
-        assert!(r.message().contains("text"), "{}", r.message());
+        refused(&r, "text", "text");
 
         // Configured and bound: the next new lead reaches the assignee's WeChat once.
         app.post(
@@ -1285,8 +1273,7 @@ async fn private_messages_quick_replies_and_lead_notices() {
                 json!({"user_id": s1, "openid": "o_other_0001"}),
             )
             .await;
-        r.expect(422);
-        assert_eq!(r.data()["field"], "user_id");
+        refused(&r, "user_id", "线索菜单");
     }
 }
 
