@@ -159,7 +159,8 @@ await step('/private_message: a customer writes to the account; demo answers in 
   await page.getByTestId('pm-thread').getByText(`你好，在吗？${en.stamp}`).waitFor();
   await page.getByTestId('pm-text').fill('欢迎到店，周末有团购');
   await page.getByTestId('pm-send').click();
-  await page.getByTestId('pm-thread').getByText('欢迎到店，周末有团购').waitFor();
+  // the bubble of the message sent (the textarea holds the same text until the answer comes)
+  await page.getByTestId('pm-message-out').filter({ hasText: '欢迎到店，周末有团购' }).waitFor();
   const sent = (await sandbox('messages')).messages.filter((m) => m.to_user_id === en.fan).map((m) => m.text);
   expect(sent.includes('欢迎到店，周末有团购'), `sandbox messages to the customer: ${JSON.stringify(sent)}`);
   await page.getByTestId('pm-text').fill('好'.repeat(501));
@@ -176,6 +177,7 @@ await step('/dou_wei says WeChat notices are not configured; /private_auth lists
 });
 
 await step('the pages in English', async () => {
+  await page.goto('/clue_management');
   await setLanguage(page, 'en');
   await page.getByTestId('page-title').getByText('Leads').waitFor();
   await page.locator('[data-testid^="leads-row-"]').first().getByText('New').waitFor();
