@@ -4,18 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { saveLogin } from '@/store/session';
+import { eventStream } from '@/test/media';
 import LeadNotifier from './LeadNotifier';
-
-/** A response body the test writes into. */
-function stream() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  const enc = new TextEncoder();
-  return {
-    response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
-    send: (text: string) => controller.enqueue(enc.encode(text)),
-  };
-}
 
 describe('LeadNotifier', { timeout: 30_000 }, () => {
   beforeAll(async () => {
@@ -33,8 +23,8 @@ describe('LeadNotifier', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows each new lead of the event stream once as a notification', async () => {
-    const s = stream();
-    vi.stubGlobal('fetch', vi.fn(async () => s.response));
+    const s = eventStream();
+    vi.stubGlobal('fetch', vi.fn(async () => s.response()));
     const view = render(
       <AntApp>
         <MemoryRouter>
@@ -43,10 +33,10 @@ describe('LeadNotifier', { timeout: 30_000 }, () => {
       </AntApp>,
     );
     const lead = '{"id":3,"lead_id":9,"user_id":5,"name":"Fan 10","content":"call me 13912345678","platform":"dy","source":"message","wx_state":"off","wx_reason":"","created_at":0}';
-    s.send(`event: lead\ndata: [${lead}]\n\n`);
+    s.raw(`event: lead\ndata: [${lead}]\n\n`);
     expect(await screen.findByText('New lead: Fan 10')).toBeInTheDocument();
     expect(screen.getByTestId('lead-notice-9')).toHaveTextContent('Douyin · Private message：call me 13912345678');
-    s.send(`event: lead\ndata: [${lead}]\n\n`);
+    s.raw(`event: lead\ndata: [${lead}]\n\n`);
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.getAllByText('New lead: Fan 10')).toHaveLength(1);
     view.unmount();
