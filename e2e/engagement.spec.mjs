@@ -1,7 +1,9 @@
 // Engagement (area `engagement`): a posted Douyin video gets a customer's comment; the keyword rule the
 // merchant set up on /comment_reply answers it (the reply shows on the sandbox's comment page and on
 // /comment_management), and the customer, who asked for the price, is a lead on /clue_management,
-// assigned to the staff member who takes leads. zh-CN, with English checks at the end.
+// assigned to the staff member who takes leads. A customer's private message shows on /private_message,
+// where demo answers it (the sandbox receives it) and an over-long text is refused; /dou_wei says WeChat
+// notices are not configured. zh-CN, with English checks at the end.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,7 +145,39 @@ await step('/clue_management: the customer is a new lead assigned to the staff m
   await page.screenshot({ path: join(artifacts, 'engagement-leads-zh-CN.png'), fullPage: true });
 });
 
+await step('/private_message: a customer writes to the account; demo answers in the thread; an over-long text is refused', async () => {
+  const openId = (await sandbox('counts')).works.find((w) => w.item_id === en.item)?.open_id;
+  expect(openId, 'the posted work names its account');
+  en.fan = `fan${en.stamp}`;
+  const im = await sandbox('im', { open_id: openId, from_user_id: en.fan, text: `你好，在吗？${en.stamp}` });
+  await page.goto('/private_message');
+  await page.getByTestId('private-message-page').waitFor();
+  await page.getByTestId('pm-no-api').getByText('快手、视频号、小红书没有开放私信接口').waitFor();
+  const conversation = page.getByTestId(`pm-conversation-${im.conversation_id}`);
+  await conversation.waitFor({ timeout: 20_000 });
+  await conversation.click();
+  await page.getByTestId('pm-thread').getByText(`你好，在吗？${en.stamp}`).waitFor();
+  await page.getByTestId('pm-text').fill('欢迎到店，周末有团购');
+  await page.getByTestId('pm-send').click();
+  // the bubble of the message sent (the textarea holds the same text until the answer comes)
+  await page.getByTestId('pm-message-out').filter({ hasText: '欢迎到店，周末有团购' }).waitFor();
+  const sent = (await sandbox('messages')).messages.filter((m) => m.to_user_id === en.fan).map((m) => m.text);
+  expect(sent.includes('欢迎到店，周末有团购'), `sandbox messages to the customer: ${JSON.stringify(sent)}`);
+  await page.getByTestId('pm-text').fill('好'.repeat(501));
+  await page.getByTestId('pm-send').click();
+  await page.getByText('文本内容 不能超过 500 个字符').waitFor();
+  await page.screenshot({ path: join(artifacts, 'engagement-private-message-zh-CN.png'), fullPage: true });
+});
+
+await step('/dou_wei says WeChat notices are not configured; /private_auth lists the account as allowed', async () => {
+  await page.goto('/dou_wei');
+  await page.getByTestId('wx-state').getByText('未配置微信公众号').waitFor();
+  await page.goto('/private_auth');
+  await page.getByTestId(`pm-auth-${en.account}`).getByText('可用').waitFor();
+});
+
 await step('the pages in English', async () => {
+  await page.goto('/clue_management');
   await setLanguage(page, 'en');
   await page.getByTestId('page-title').getByText('Leads').waitFor();
   await page.locator('[data-testid^="leads-row-"]').first().getByText('New').waitFor();
@@ -153,6 +187,12 @@ await step('the pages in English', async () => {
   await page.goto('/comment_reply');
   await page.getByTestId('page-title').getByText('Comment auto-reply').waitFor();
   await page.screenshot({ path: join(artifacts, 'engagement-rules-en.png'), fullPage: true });
+  await page.goto('/private_message');
+  await page.getByTestId('page-title').getByText('Inbox').waitFor();
+  await page.getByText('Kuaishou, WeChat Channels and Xiaohongshu have no private-message API').waitFor();
+  await page.goto('/dou_wei');
+  await page.getByTestId('wx-state').getByText('No WeChat official account is configured').waitFor();
+  await page.screenshot({ path: join(artifacts, 'engagement-dou-wei-en.png'), fullPage: true });
 });
 
 await finish();

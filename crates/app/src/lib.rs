@@ -213,6 +213,9 @@ pub fn registry(state: &api::AppState) -> Registry {
             JobKind::EngagementAutoReply => r.register(kind, move |ctx| {
                 services::engagement::rules::run_auto_reply(ctx, hub.clone())
             }),
+            JobKind::EngagementLeadNotify => r.register(kind, move |ctx| {
+                services::engagement::notify::run(ctx, hub.clone())
+            }),
             JobKind::Tts => {
                 let ai = state.ai.clone();
                 r.register(kind, move |ctx| {

@@ -742,3 +742,594 @@ async fn xhs_comments_go_through_the_session_adapter() {
         assert_eq!(replies.get(c["comment_id"].as_str().unwrap()), Some(&1));
     }
 }
+
+/// The messages the sandbox's DY accounts sent to one customer.
+async fn sent_to(app: &TestApp, customer: &str) -> Vec<Value> {
+    sandbox(app, "messages", None).await["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to_user_id"] == customer)
+        .cloned()
+        .collect()
+}
+
+/// A 422 naming `field`, its message (in the caller's language) containing `needle`.
+#[track_caller]
+fn refused(r: &Resp, field: &str, needle: &str) {
+    r.expect(422);
+    assert_eq!(r.data()["field"], field, "{}", r.body);
+    assert!(r.message().contains(needle), "{}", r.message());
+}
+
+/// The merchant's conversations with one account's customers.
+async fn conversations_of(app: &TestApp, t: &str, account: i64) -> Value {
+    app.get_q(
+        "/msg.merchant_private_msg/index",
+        Some(t),
+        json!({"account_id": account}),
+    )
+    .await
+    .ok()
+    .clone()
+}
+
+/// The template messages the sandbox's WeChat official account sent.
+async fn wechat_sent(app: &TestApp) -> Vec<Value> {
+    sandbox(app, "wechat", None).await["messages"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// Opens the caller's event stream (once the answer's head is in, the stream counts from now).
+async fn open_events(app: &TestApp, token: &str) -> reqwest::Response {
+    let res = app
+        .http
+        .get(app.url("/api/events"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    res
+}
+
+/// Reads an event stream until an event `name` whose data contains `needle` arrives.
+async fn event_with(mut res: reqwest::Response, name: &str, needle: &str) -> String {
+    let mut seen = String::new();
+    let found = tokio::time::timeout(Duration::from_secs(20), async {
+        while let Some(chunk) = res.chunk().await.unwrap() {
+            seen.push_str(&String::from_utf8_lossy(&chunk));
+            let hit = seen
+                .split("\n\n")
+                .find(|e| e.contains(&format!("event: {name}")) && e.contains(needle))
+                .map(str::to_string);
+            if let Some(e) = hit {
+                return e;
+            }
+        }
+        panic!("the stream ended: {seen}");
+    })
+    .await;
+    found.unwrap_or_else(|_| panic!("no `{name}` event with {needle}"))
+}
+
+#[tokio::test]
+async fn private_messages_quick_replies_and_lead_notices() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        // The one staff member who takes leads (so every new lead is theirs) also answers messages.
+        let (s1, s1_token) = staff(
+            &app,
+            &t,
+            "pm_agent",
+            &["/private_message", "/clue_management"],
+        )
+        .await;
+        let dy = authorize_oauth(&app, &t, "dy").await;
+        let ks = authorize_oauth(&app, &t, "ks").await;
+        let open_id: String =
+            sqlx::query_scalar("SELECT open_id FROM matrix_accounts WHERE id = $1")
+                .bind(dy)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+
+        // Which accounts may message: the DY account (its consent holds im.direct_message); Kuaishou
+        // has no message API, said in both languages.
+        let accs = app
+            .get("/msg.merchant_private_msg/accounts", Some(&t))
+            .await;
+        let row = |v: &Value, id: i64| {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .find(|a| a["id"] == id)
+                .unwrap()
+                .clone()
+        };
+        assert_eq!(row(accs.ok(), dy)["supported"], true, "{}", accs.body);
+        assert_eq!(row(accs.ok(), ks)["supported"], false);
+        assert!(
+            row(accs.ok(), ks)["reason"]
+                .as_str()
+                .unwrap()
+                .contains("快手"),
+            "{}",
+            accs.body
+        );
+        let en = app
+            .call(
+                "GET",
+                "/msg.merchant_private_msg/accounts",
+                Some(&t),
+                None,
+                "en",
+            )
+            .await;
+        assert!(
+            row(en.ok(), ks)["reason"]
+                .as_str()
+                .unwrap()
+                .contains("Kuaishou has no private-message API"),
+            "{}",
+            en.body
+        );
+
+        // A first-message rule; a customer writes, the webhook delivered twice: one message, one
+        // automatic answer (the sandbox counts what the account sent).
+        app.post(
+            "/task.merchant_comment_keyword/add",
+            Some(&t),
+            rule(json!({"name": "打招呼", "channel": "message", "keywords": ["在吗"], "replies": ["您好，在的"]})),
+        )
+        .await
+        .ok();
+        sandbox(&app, "im", Some(json!({"open_id": open_id, "from_user_id": "u_fan_9", "text": "在吗", "twice": true}))).await;
+        until("the first-message reply", || async {
+            sent_to(&app, "u_fan_9").await.len() == 1
+        })
+        .await;
+        until("the conversation with both messages", || async {
+            conversations_of(&app, &t, dy).await["rows"][0]["messages"] == 2
+        })
+        .await;
+        let page = conversations_of(&app, &t, dy).await;
+        assert_eq!(page["total"], 1, "{page}");
+        let c = page["rows"][0].clone();
+        assert_eq!(c["customer_id"], "u_fan_9");
+        assert_eq!(c["last_direction"], "out");
+        let conversation = c["conversation_id"].as_str().unwrap().to_string();
+        let th = app
+            .get_q(
+                "/msg.merchant_private_msg/thread",
+                Some(&s1_token),
+                json!({"account_id": dy, "conversation_id": conversation}),
+            )
+            .await;
+        let th = th.ok().as_array().unwrap().clone();
+        assert_eq!(th.len(), 2, "{th:?}");
+        assert_eq!(
+            (th[0]["direction"].as_str(), th[0]["text"].as_str()),
+            (Some("in"), Some("在吗"))
+        );
+        assert_eq!(
+            (th[1]["direction"].as_str(), th[1]["auto"].as_bool()),
+            (Some("out"), Some(true))
+        );
+        assert_eq!(th[1]["text"], "您好，在的");
+        let stored: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM eng_messages WHERE customer_id = 'u_fan_9'")
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        assert_eq!(stored, 2);
+
+        // By hand, and with a saved quick reply: both reach the customer and join the thread.
+        let send = |text: &str, quick: i64| json!({"account_id": dy, "conversation_id": conversation, "text": text, "quick_reply_id": quick});
+        let th = app
+            .post(
+                "/msg.merchant_private_msg/send",
+                Some(&s1_token),
+                send("欢迎到店", 0),
+            )
+            .await;
+        let th = th.ok().as_array().unwrap().clone();
+        assert_eq!(th.len(), 3);
+        assert_eq!(
+            (th[2]["text"].as_str(), th[2]["auto"].as_bool()),
+            (Some("欢迎到店"), Some(false))
+        );
+        let q = app
+            .post(
+                "/msg.merchant_private_msg/quick_reply_save",
+                Some(&t),
+                json!({"text": "营业时间 10:00-22:00", "sort": 1}),
+            )
+            .await;
+        let qid = q.ok()[0]["id"].as_i64().unwrap();
+        let th = app
+            .post(
+                "/msg.merchant_private_msg/send",
+                Some(&s1_token),
+                send("", qid),
+            )
+            .await;
+        assert_eq!(
+            th.ok().as_array().unwrap().last().unwrap()["text"],
+            "营业时间 10:00-22:00"
+        );
+        let listed = app
+            .get(
+                "/msg.merchant_private_msg/quick_reply_list",
+                Some(&s1_token),
+            )
+            .await;
+        assert_eq!(listed.ok().as_array().unwrap().len(), 1);
+        assert_eq!(sent_to(&app, "u_fan_9").await.len(), 3);
+
+        // Over our limit: a 422 on `text` before any platform call, in both languages.
+        let long = "好".repeat(501);
+        let r = app
+            .post(
+                "/msg.merchant_private_msg/send",
+                Some(&s1_token),
+                send(&long, 0),
+            )
+            .await;
+        refused(&r, "text", "文本内容");
+        assert!(r.message().contains("500"), "{}", r.message());
+        let r = app
+            .post_en(
+                "/msg.merchant_private_msg/send",
+                Some(&s1_token),
+                send(&long, 0),
+            )
+            .await;
+        refused(&r, "text", "text must be at most 500 characters");
+        // Over the platform's: 5 messages until the customer writes again; the 6th is refused with
+        // DY's reason, and nothing more reaches the customer.
+        for text in ["第四条", "第五条"] {
+            app.post(
+                "/msg.merchant_private_msg/send",
+                Some(&s1_token),
+                send(text, 0),
+            )
+            .await
+            .ok();
+        }
+        let r = app
+            .post(
+                "/msg.merchant_private_msg/send",
+                Some(&s1_token),
+                send("第六条", 0),
+            )
+            .await;
+        refused(&r, "text", "最多发送 5 条");
+        let r = app
+            .post_en(
+                "/msg.merchant_private_msg/send",
+                Some(&s1_token),
+                send("第六条", 0),
+            )
+            .await;
+        assert!(
+            r.message().contains("At most 5 messages"),
+            "{}",
+            r.message()
+        );
+        assert_eq!(sent_to(&app, "u_fan_9").await.len(), 5);
+        // The customer writes again: the account may answer again.
+        sandbox(
+            &app,
+            "im",
+            Some(json!({"open_id": open_id, "from_user_id": "u_fan_9", "text": "好的"})),
+        )
+        .await;
+        until("the customer's second message", || async {
+            conversations_of(&app, &t, dy).await["rows"][0]["last_text"] == "好的"
+        })
+        .await;
+        app.post(
+            "/msg.merchant_private_msg/send",
+            Some(&s1_token),
+            send("期待光临", 0),
+        )
+        .await
+        .ok();
+        assert_eq!(sent_to(&app, "u_fan_9").await.len(), 6);
+
+        // WeChat not configured: the page says so; a new lead is told in the console only.
+        let info = app.get("/wechat.MerchantWechat/info", Some(&t)).await;
+        assert_eq!(info.ok()["configured"], false);
+        assert!(
+            info.ok()["reason"]
+                .as_str()
+                .unwrap()
+                .contains("未配置微信公众号"),
+            "{}",
+            info.body
+        );
+        let info = app
+            .call("GET", "/wechat.MerchantWechat/info", Some(&t), None, "en")
+            .await;
+        assert!(
+            info.ok()["reason"]
+                .as_str()
+                .unwrap()
+                .contains("No WeChat official account"),
+            "{}",
+            info.body
+        );
+        let events = open_events(&app, &s1_token).await;
+        sandbox(&app, "im", Some(json!({"open_id": open_id, "from_user_id": "u_fan_10", "text": "我的电话 13912345678"}))).await;
+        let event = event_with(events, "lead", "13912345678").await;
+        assert!(event.contains(&format!("\"user_id\":{s1}")), "{event}");
+        until("the unconfigured notice settled", || async {
+            let log = app.get("/msg.wxgzh/log", Some(&t)).await;
+            log.ok()[0]["wx_state"] == "off"
+        })
+        .await;
+        let log = app.get("/msg.wxgzh/log", Some(&t)).await;
+        assert!(
+            log.ok()[0]["wx_reason"]
+                .as_str()
+                .unwrap()
+                .contains("未配置微信公众号"),
+            "{}",
+            log.body
+        );
+        assert!(wechat_sent(&app).await.is_empty());
+
+        // Bad input names the field in both languages.
+        let r = app
+            .post(
+                "/wechat.MerchantWechat/save",
+                Some(&t),
+                json!({"app_id": "wx id!", "app_secret": "s", "template_id": "t"}),
+            )
+            .await;
+        refused(&r, "app_id", "应用 ID");
+        let r = app
+            .post_en(
+                "/wechat.MerchantWechat/save",
+                Some(&t),
+                json!({"app_id": "wx_sbx_appid", "app_secret": "", "template_id": "t"}),
+            )
+            .await;
+        refused(&r, "app_secret", "app_secret");
+        let r = app
+            .post(
+                "/msg.wxgzh/bind",
+                Some(&t),
+                json!({"user_id": s1, "openid": "o staff!"}),
+            )
+            .await;
+        refused(&r, "openid", "微信 openid");
+        let r = app
+            .post_en(
+                "/msg.merchant_private_msg/quick_reply_save",
+                Some(&t),
+                json!({"text": "  "}),
+            )
+            .await;
+        refused(&r, "text", "text");
+
+        // Configured and bound: the next new lead reaches the assignee's WeChat once.
+        app.post(
+            "/wechat.MerchantWechat/save",
+            Some(&t),
+            json!({"app_id": "wx_sbx_appid", "app_secret": "sbx_wx_secret", "template_id": "sbx_lead_template"}),
+        )
+        .await
+        .ok();
+        assert_eq!(
+            app.get("/wechat.MerchantWechat/info", Some(&t)).await.ok()["configured"],
+            true
+        );
+        let staff_list = app.get("/msg.wxgzh/staff", Some(&t)).await;
+        assert!(
+            staff_list
+                .ok()
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s["id"] == s1),
+            "{}",
+            staff_list.body
+        );
+        app.post(
+            "/msg.wxgzh/bind",
+            Some(&t),
+            json!({"user_id": s1, "openid": "o_staff_0001"}),
+        )
+        .await
+        .ok();
+        sandbox(&app, "im", Some(json!({"open_id": open_id, "from_user_id": "u_fan_11", "text": "加我微信 buyer_2024 详聊", "twice": true}))).await;
+        until("the WeChat notice", || async {
+            wechat_sent(&app).await.len() == 1
+        })
+        .await;
+        until("the notice settled", || async {
+            app.get("/msg.wxgzh/log", Some(&t)).await.ok()[0]["wx_state"] == "sent"
+        })
+        .await;
+        let sent = wechat_sent(&app).await;
+        assert_eq!(sent.len(), 1, "{sent:?}");
+        assert_eq!(sent[0]["touser"], "o_staff_0001");
+        assert_eq!(sent[0]["template_id"], "sbx_lead_template");
+        assert!(
+            sent[0]["data"]["keyword2"]["value"]
+                .as_str()
+                .unwrap()
+                .contains("buyer_2024"),
+            "{sent:?}"
+        );
+        // A follower who left: WeChat's 43004, kept with the notice in the reader's language.
+        sandbox(
+            &app,
+            "wechat/subscribe",
+            Some(json!({"openid": "o_staff_0001", "subscribed": false})),
+        )
+        .await;
+        sandbox(
+            &app,
+            "im",
+            Some(
+                json!({"open_id": open_id, "from_user_id": "u_fan_12", "text": "电话 13700001111"}),
+            ),
+        )
+        .await;
+        until("the refused notice", || async {
+            app.get("/msg.wxgzh/log", Some(&t)).await.ok()[0]["wx_state"] == "failed"
+        })
+        .await;
+        let log = app
+            .call("GET", "/msg.wxgzh/log", Some(&t), None, "en")
+            .await;
+        assert!(
+            log.ok()[0]["wx_reason"]
+                .as_str()
+                .unwrap()
+                .contains("does not follow"),
+            "{}",
+            log.body
+        );
+        assert_eq!(wechat_sent(&app).await.len(), 1);
+        let notices: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM eng_notices WHERE user_id <> $1")
+                .bind(s1)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        assert_eq!(notices, 0, "notices go to the assignee only");
+
+        // Another tenant sees nothing of it and cannot touch it.
+        let other = app.second_merchant(&admin, "pm2").await;
+        let o = app
+            .get("/msg.merchant_private_msg/index", Some(&other))
+            .await;
+        assert_eq!(o.ok()["total"], 0);
+        app.get_q(
+            "/msg.merchant_private_msg/thread",
+            Some(&other),
+            json!({"account_id": dy, "conversation_id": conversation}),
+        )
+        .await
+        .expect(404);
+        app.post(
+            "/msg.merchant_private_msg/send",
+            Some(&other),
+            send("你好", 0),
+        )
+        .await
+        .expect(404);
+        assert!(
+            app.get("/msg.merchant_private_msg/quick_reply_list", Some(&other))
+                .await
+                .ok()
+                .as_array()
+                .unwrap()
+                .is_empty()
+        );
+        app.post(
+            "/msg.merchant_private_msg/quick_reply_delete",
+            Some(&other),
+            json!({"id": qid}),
+        )
+        .await
+        .expect(404);
+        assert!(
+            app.get("/msg.merchant_private_msg/accounts", Some(&other))
+                .await
+                .ok()
+                .as_array()
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(
+            app.get("/wechat.MerchantWechat/info", Some(&other))
+                .await
+                .ok()["configured"],
+            false
+        );
+        assert!(
+            app.get("/msg.wxgzh/log", Some(&other))
+                .await
+                .ok()
+                .as_array()
+                .unwrap()
+                .is_empty()
+        );
+        let r = app
+            .post(
+                "/msg.wxgzh/bind",
+                Some(&other),
+                json!({"user_id": s1, "openid": "o_other_0001"}),
+            )
+            .await;
+        refused(&r, "user_id", "线索菜单");
+    }
+}
+
+#[tokio::test]
+async fn staff_without_the_private_message_menus_are_refused() {
+    let _clock = CLOCK.lock().await;
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let demo = app.demo().await;
+    let (_, nomenu) = staff(&app, &demo, "pm_nomenu", &["/clue_management"]).await;
+    let calls = [
+        "/msg.merchant_private_msg/index",
+        "/msg.merchant_private_msg/thread",
+        "/msg.merchant_private_msg/send",
+        "/msg.merchant_private_msg/accounts",
+        "/msg.merchant_private_msg/quick_reply_list",
+        "/msg.merchant_private_msg/quick_reply_save",
+        "/msg.merchant_private_msg/quick_reply_delete",
+        "/wechat.MerchantWechat/info",
+        "/wechat.MerchantWechat/save",
+        "/msg.wxgzh/staff",
+        "/msg.wxgzh/bind",
+        "/msg.wxgzh/log",
+    ];
+    for path in calls {
+        let r = app.post(path, Some(&nomenu), json!({"id": 1})).await;
+        assert_eq!(r.status, 403, "{path}: {}", r.body);
+    }
+    // /private_auth reads the accounts only; /chat_reply edits quick replies but cannot send.
+    let (_, auth_only) = staff(&app, &demo, "pm_auth", &["/private_auth"]).await;
+    app.get("/msg.merchant_private_msg/accounts", Some(&auth_only))
+        .await
+        .ok();
+    app.get("/msg.merchant_private_msg/index", Some(&auth_only))
+        .await
+        .expect(403);
+    let (_, replies) = staff(&app, &demo, "pm_replies", &["/chat_reply"]).await;
+    app.post(
+        "/msg.merchant_private_msg/quick_reply_save",
+        Some(&replies),
+        json!({"text": "您好"}),
+    )
+    .await
+    .ok();
+    app.post(
+        "/msg.merchant_private_msg/send",
+        Some(&replies),
+        json!({"account_id": 1, "conversation_id": "c", "text": "x"}),
+    )
+    .await
+    .expect(403);
+    app.get("/wechat.MerchantWechat/info", Some(&replies))
+        .await
+        .expect(403);
+    let (_, douwei) = staff(&app, &demo, "pm_douwei", &["/dou_wei"]).await;
+    app.get("/wechat.MerchantWechat/info", Some(&douwei))
+        .await
+        .ok();
+    app.get("/msg.wxgzh/log", Some(&douwei)).await.ok();
+}

@@ -222,8 +222,16 @@ messages! {
     HotBoardUnknown => "{field} 不是本页的榜单：{board}（可选：{allowed}）", "{field} is not a board of this page: {board} (one of: {allowed})";
     JobEngagementSync => "同步评论", "Sync comments";
     JobEngagementAutoReply => "评论自动回复", "Auto-reply to comments";
+    JobEngagementLeadNotify => "新线索微信通知", "WeChat notice of a new lead";
     NoCommentApi => "{platform} 没有开放评论接口，无法同步或回复评论", "{platform} has no comment API: its comments cannot be synced or replied to";
     ReplyRefused => "平台拒绝了回复：{reason}", "The platform refused the reply: {reason}";
+    NoMessageApi => "{platform} 没有开放私信接口，请在平台 App 内回复私信", "{platform} has no private-message API: answer its messages in the platform's app";
+    MessageNoScope => "授权时未获得私信权限（im.direct_message，抖音仅授予企业号），请用企业号重新授权并勾选私信", "The authorization lacks the private-message scope (im.direct_message, which Douyin grants to business accounts only): authorize again with a business account and tick private messages";
+    MessageRefused => "平台拒绝了私信：{reason}", "The platform refused the message: {reason}";
+    WxNotConfigured => "未配置微信公众号：新线索只在控制台内通知", "No WeChat official account is configured: new leads are notified in the console only";
+    WxDisabled => "微信通知已关闭", "WeChat notification is switched off";
+    WxNotBound => "跟进人未绑定微信 openid", "The assignee has no WeChat openid bound";
+    WxRefused => "微信拒绝了通知：{reason}", "WeChat refused the notice: {reason}";
     LeadMove => "线索不能从“{from}”改为“{to}”", "A lead cannot move from '{from}' to '{to}'";
     AssigneeInvalid => "只能分配给拥有线索菜单的在职员工", "Leads can be assigned only to active staff who have the leads menu";
     // ---- AI voice (area ai) ----
@@ -412,6 +420,13 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         // a reply's text (engagement) and a voice-over script (AI voice) share the name
         "text" => "文本内容",
         "assignee_id" => "跟进人",
+        // private messages and WeChat notices
+        "conversation_id" => "会话",
+        "account_id" => "账号",
+        "openid" => "微信 openid",
+        "app_secret" => "应用密钥",
+        "template_id" => "模板 ID",
+        "user_id" => "员工",
         "note" => "跟进记录",
         "state" => "状态",
         // AI voice

@@ -33,12 +33,15 @@ pub enum JobKind {
     EngagementSync,
     /// Keyword auto-replies to an account's new comments, each at most once. Payload: [`AccountRef`].
     EngagementAutoReply,
+    /// Tells a new lead's assignee through the merchant's WeChat official account, once. Payload:
+    /// [`NoticeRef`].
+    EngagementLeadNotify,
     /// An AI voice-over synthesis. Payload: [`TtsRef`].
     Tts,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 14] = [
+    pub const ALL: [JobKind; 15] = [
         JobKind::MatrixSync,
         JobKind::MatrixTokenRefresh,
         JobKind::PublishItem,
@@ -52,6 +55,7 @@ impl JobKind {
         JobKind::ContentHotlistSync,
         JobKind::EngagementSync,
         JobKind::EngagementAutoReply,
+        JobKind::EngagementLeadNotify,
         JobKind::Tts,
     ];
 
@@ -70,6 +74,7 @@ impl JobKind {
             JobKind::ContentHotlistSync => "content.hotlist_sync",
             JobKind::EngagementSync => "engagement.sync",
             JobKind::EngagementAutoReply => "engagement.auto_reply",
+            JobKind::EngagementLeadNotify => "engagement.lead_notify",
             JobKind::Tts => "tts",
         }
     }
@@ -90,6 +95,7 @@ impl JobKind {
             JobKind::ContentHotlistSync => Msg::JobContentHotlistSync,
             JobKind::EngagementSync => Msg::JobEngagementSync,
             JobKind::EngagementAutoReply => Msg::JobEngagementAutoReply,
+            JobKind::EngagementLeadNotify => Msg::JobEngagementLeadNotify,
             JobKind::Tts => Msg::JobTts,
         }
     }
@@ -154,6 +160,16 @@ impl Payload for AccountRef {
         JobKind::EngagementSync,
         JobKind::EngagementAutoReply,
     ];
+}
+
+/// `engagement.lead_notify`: the notice (`eng_notices` row) of a new lead to its assignee.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NoticeRef {
+    pub notice_id: i64,
+}
+
+impl Payload for NoticeRef {
+    const KINDS: &'static [JobKind] = &[JobKind::EngagementLeadNotify];
 }
 
 /// `publish.item` and `publish.review`: the matrix item.
@@ -390,6 +406,7 @@ mod tests {
                 "content.hotlist_sync",
                 "engagement.sync",
                 "engagement.auto_reply",
+                "engagement.lead_notify",
                 "tts"
             ]
         );
@@ -405,6 +422,10 @@ mod tests {
             })
             .unwrap(),
             json!({"media_id": 1, "lang": "zh", "points_key": "asr:1:2"})
+        );
+        assert_eq!(
+            serde_json::to_value(NoticeRef { notice_id: 4 }).unwrap(),
+            json!({"notice_id": 4})
         );
         assert_eq!(serde_json::to_value(Cleanup).unwrap(), json!(null));
         serde_json::from_str::<Cleanup>("null").unwrap();
@@ -423,6 +444,7 @@ mod tests {
             BenchmarkRef::KINDS,
             HotBoardRef::KINDS,
             TtsRef::KINDS,
+            NoticeRef::KINDS,
         ]
         .concat();
         let mut sorted = kinds.clone();

@@ -336,6 +336,61 @@ pub const MENUS: &[MenuDef] = &[
             &["msg/merchant_clue/*"],
         )
     },
+    // Private messages (docs/api-engagement.md "Private messages"): the DY message workbench, which
+    // accounts may message, new-lead notification through a WeChat official account ("抖微": Douyin
+    // leads reach staff on WeChat, docs/spec-decisions.md), quick replies and first-message rules.
+    MenuDef {
+        parent: Some("/private"),
+        ..menu(
+            "/private_message",
+            "menu.privateMessage",
+            "CustomerServiceOutlined",
+            383,
+            &[
+                "msg/merchant_private_msg/index",
+                "msg/merchant_private_msg/thread",
+                "msg/merchant_private_msg/send",
+                "msg/merchant_private_msg/accounts",
+                "msg/merchant_private_msg/quick_reply_list",
+            ],
+        )
+    },
+    MenuDef {
+        parent: Some("/private"),
+        ..menu(
+            "/private_auth",
+            "menu.privateAuth",
+            "IdcardOutlined",
+            384,
+            &["msg/merchant_private_msg/accounts"],
+        )
+    },
+    MenuDef {
+        parent: Some("/private"),
+        ..menu(
+            "/dou_wei",
+            "menu.douWei",
+            "NotificationOutlined",
+            385,
+            &["wechat/MerchantWechat/*", "msg/wxgzh/*"],
+        )
+    },
+    MenuDef {
+        parent: Some("/private"),
+        ..menu(
+            "/chat_reply",
+            "menu.chatReply",
+            "MessageOutlined",
+            386,
+            &[
+                "msg/merchant_private_msg/quick_reply_list",
+                "msg/merchant_private_msg/quick_reply_save",
+                "msg/merchant_private_msg/quick_reply_delete",
+                "task/merchant_comment_keyword/*",
+                "task/merchant_comment/accounts",
+            ],
+        )
+    },
     // SEO (docs/api-seo.md): titles, lexicons, keyword search and mining, benchmark accounts.
     menu("/seo", "menu.seo", "SearchOutlined", 250, &[]),
     MenuDef {

@@ -101,6 +101,11 @@ const READ_SUFFIXES: &[&str] = &["index", "tree", "config", "detail", "list", "t
 const READ_CALLS: &[&str] = &[
     "task/merchant_comment/accounts",
     "msg/merchant_clue/export",
+    "msg/merchant_private_msg/accounts",
+    "msg/merchant_private_msg/thread",
+    "wechat/MerchantWechat/info",
+    "msg/wxgzh/staff",
+    "msg/wxgzh/log",
     // Reports (issue 18): every report call reads, also when posted.
     "common/merchant_report/overview",
     "common/merchant_report/accounts",

@@ -131,6 +131,7 @@ impl Adapter for BjhAdapter {
             refresh_expires_at: i64::MAX,
             nickname: format!("百家号 {app_id}"),
             avatar: String::new(),
+            scope: String::new(),
         })
     }
 

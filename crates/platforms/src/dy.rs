@@ -125,6 +125,7 @@ impl DyAdapter {
             refresh_expires_at: now + num(data, "refresh_expires_in") * 1000,
             nickname: String::new(),
             avatar: String::new(),
+            scope: text(data, "scope"),
         }
     }
 

@@ -29,6 +29,10 @@ pub(crate) enum Reason {
     TooLong,
     BadVideoId,
     BadParams,
+    /// A private message to a customer who has not written in the last 48 hours.
+    ImWindow,
+    /// Too many private messages before the customer writes again.
+    ImTurn,
     SmsCodeInvalid,
     AccountNotFound,
     LinkUnresolvable,
@@ -46,7 +50,7 @@ impl Reason {
             RateLimit | Busy | MissingChunk => ErrorKind::Retryable,
             AppCredsInvalid | Quota | DailyCap | Banned | SensitiveWord | ReviewFailed
             | TooLarge | TooLong | BadVideoId | BadParams | SmsCodeInvalid | AccountNotFound
-            | LinkUnresolvable | Unknown => ErrorKind::Permanent,
+            | LinkUnresolvable | ImWindow | ImTurn | Unknown => ErrorKind::Permanent,
         }
     }
 
@@ -122,6 +126,14 @@ impl Reason {
                 "The video id is invalid; upload again",
             ),
             BadParams => ("请求参数错误", "The request has invalid parameters"),
+            ImWindow => (
+                "用户 48 小时内未发来消息，平台不允许发送私信",
+                "The customer has not written in the last 48 hours; the platform allows no message",
+            ),
+            ImTurn => (
+                "用户回复前最多发送 5 条消息，请等待用户回复",
+                "At most 5 messages until the customer writes again; wait for their reply",
+            ),
             SmsCodeInvalid => ("短信验证码错误", "The SMS verification code is wrong"),
             AccountNotFound => (
                 "账号不存在或未公开",
@@ -285,6 +297,8 @@ pub(crate) fn dy(code: i64, description: &str) -> PlatformError {
         2114007 => DailyCap,
         2114005 => Banned,
         2111001 => SensitiveWord,
+        28003020 => ImWindow,
+        28003019 => ImTurn,
         2113001 => ReviewFailed,
         2190005 => TooLarge,
         2190006 => TooLong,

@@ -92,6 +92,7 @@ impl KsAdapter {
             refresh_expires_at: now + num(v, "refresh_token_expires_in") * 1000,
             nickname: String::new(),
             avatar: String::new(),
+            scope: text(v, "scope"),
         }
     }
 

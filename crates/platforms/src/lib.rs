@@ -19,10 +19,11 @@ pub mod sandbox;
 mod seo;
 mod session;
 pub mod voice;
+pub mod wechat;
 
 pub use billboard::{Board, BoardEntry, BoardShape, BoardVideo};
 pub use bjh::BjhAdapter;
-pub use dy::DyAdapter;
+pub use dy::{DyAdapter, SCOPE_IM as DY_SCOPE_IM};
 pub use ks::KsAdapter;
 pub use seo::{HotWord, MAX_KEYWORD_CHARS, PublicAccount, PublicWork, SearchWord, SearchWordKind};
 pub use session::SessionAdapter;
@@ -149,6 +150,9 @@ pub struct TokenSet {
     pub refresh_expires_at: i64,
     pub nickname: String,
     pub avatar: String,
+    /// The scope the person consented to (DY/KS; '' where the platform has none).
+    #[serde(default)]
+    pub scope: String,
 }
 
 /// A QR login in progress (SPH, XHS, shop).

@@ -137,6 +137,7 @@ impl Adapter for SessionAdapter {
                     refresh_expires_at: num(&d, "expires_at"),
                     nickname: text(&d, "nickname"),
                     avatar: text(&d, "avatar"),
+                    scope: String::new(),
                 },
             },
             "session_expired" => SessionState::SessionExpired,

@@ -566,6 +566,27 @@ async fn reply_list_private_messages_and_share_links_are_routed() {
         1
     );
 
+    // A private message to a customer who is not writing: refused (DY answers only customers who
+    // wrote in the last 48 hours).
+    let body = json!({"conversation_id": "conv-1", "to_user_id": "fan-1",
+                      "content": {"msg_type": 1, "text": "您好，欢迎到店"}});
+    let m = user_call(
+        &s,
+        reqwest::Method::POST,
+        "/im/send/msg/",
+        &t,
+        &[],
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(code_of(&m), 28003020, "{m}");
+    let (st, _) = answer(
+        s.http
+            .post(format!("{}/_control/im", s.base))
+            .json(&json!({"open_id": creds.open_id, "from_user_id": "fan-1", "text": "在吗"})),
+    )
+    .await;
+    assert_eq!(st, 200);
     // A private message, recorded and countable.
     let m = user_call(
         &s,

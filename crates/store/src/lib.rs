@@ -14,6 +14,7 @@ pub mod content;
 pub mod db;
 pub mod dict;
 pub mod engagement;
+pub mod engagement_im;
 pub mod hotlists;
 pub mod jobs;
 pub mod list;

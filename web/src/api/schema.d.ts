@@ -2588,6 +2588,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/msg.merchant_private_msg/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_msg_merchant_private_msg_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_private_msg/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_msg_merchant_private_msg_index"];
+        put?: never;
+        post: operations["post_msg_merchant_private_msg_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_private_msg/quick_reply_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_msg_merchant_private_msg_quick_reply_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_private_msg/quick_reply_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_msg_merchant_private_msg_quick_reply_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_private_msg/quick_reply_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_msg_merchant_private_msg_quick_reply_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_private_msg/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_msg_merchant_private_msg_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.merchant_private_msg/thread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_msg_merchant_private_msg_thread"];
+        put?: never;
+        post: operations["post_msg_merchant_private_msg_thread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.wxgzh/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_msg_wxgzh_bind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.wxgzh/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_msg_wxgzh_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.wxgzh/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_msg_wxgzh_staff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nfc.index/add": {
         parameters: {
             query?: never;
@@ -5253,6 +5413,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wechat.MerchantWechat/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_wechat_MerchantWechat_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wechat.MerchantWechat/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_wechat_MerchantWechat_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5896,6 +6088,21 @@ export interface components {
             id: number;
             /** @description One line, at most 30 characters, no contact details or links (SPEC §5). */
             text?: string;
+        };
+        ConversationView: {
+            /** Format: int64 */
+            account_id: number;
+            account_name: string;
+            conversation_id: string;
+            customer_id: string;
+            customer_name: string;
+            /** Format: int64 */
+            last_at: number;
+            last_direction: string;
+            /** @description The newest message: its text, `in` (the customer's) or `out` (ours), platform ms. */
+            last_text: string;
+            /** Format: int64 */
+            messages: number;
         };
         Coupon: {
             /** Format: int64 */
@@ -6845,6 +7052,21 @@ export interface components {
             /** Format: int64 */
             status: number;
         };
+        MessageAccountView: {
+            account_type: string;
+            /** @description The authorization is gone (revoked or expired): authorize again first. */
+            expired: boolean;
+            /** Format: int64 */
+            id: number;
+            nickname: string;
+            platform: string;
+            /** @description Why not, in the caller's language. */
+            reason: string;
+            /** @description The scope consented at authorization. */
+            scope: string;
+            /** @description Whether it can send private messages. */
+            supported: boolean;
+        };
         MinMax: {
             max: number;
             min: number;
@@ -6894,6 +7116,25 @@ export interface components {
             /** Format: int64 */
             id: number;
             remarks?: string;
+        };
+        NoticeView: {
+            content: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lead_id: number;
+            /** @description The lead's customer and content. */
+            name: string;
+            platform: string;
+            source: string;
+            /** Format: int64 */
+            user_id: number;
+            /** @description Why it failed or was not sent, in the caller's language. */
+            wx_reason: string;
+            /** @description pending | sent | failed | off. */
+            wx_state: string;
         };
         Online: {
             /** Format: int64 */
@@ -7187,6 +7428,31 @@ export interface components {
             /** @description Mixing projects with finished videos. */
             projects: components["schemas"]["PoolView"][];
         };
+        PrivateMessageView: {
+            /** @description Sent by a first-message keyword rule. */
+            auto: boolean;
+            /** Format: int64 */
+            created_at: number;
+            customer_id: string;
+            customer_name: string;
+            /** @description `in`: the customer's; `out`: the account's. */
+            direction: string;
+            /** Format: int64 */
+            id: number;
+            text: string;
+        };
+        PrivateSendReq: {
+            /** Format: int64 */
+            account_id?: number;
+            conversation_id?: string;
+            /**
+             * Format: int64
+             * @description Send this saved quick reply instead of `text`.
+             */
+            quick_reply_id?: number;
+            /** @description 1–500 characters; ignored when `quick_reply_id` is given. */
+            text?: string;
+        };
         Prize: {
             description: string;
             /** Format: int64 */
@@ -7351,6 +7617,31 @@ export interface components {
         };
         Queued: {
             queued: number;
+        };
+        QuickReplyReq: {
+            /**
+             * Format: int64
+             * @description 0 or none: a new one.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description 0–9999, smaller first.
+             */
+            sort?: number;
+            /** @description 1–500 characters. */
+            text?: string;
+        };
+        QuickReplyView: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            sort: number;
+            text: string;
+            /** Format: int64 */
+            updated_at: number;
         };
         /** @description The price of a recognition against the balance. */
         Quote: {
@@ -9333,6 +9624,42 @@ export interface components {
                     id: number;
                     platform: string;
                     word: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_ConversationView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    account_id: number;
+                    account_name: string;
+                    conversation_id: string;
+                    customer_id: string;
+                    customer_name: string;
+                    /** Format: int64 */
+                    last_at: number;
+                    last_direction: string;
+                    /** @description The newest message: its text, `in` (the customer's) or `out` (ours), platform ms. */
+                    last_text: string;
+                    /** Format: int64 */
+                    messages: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -12214,6 +12541,64 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Vec_MessageAccountView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                account_type: string;
+                /** @description The authorization is gone (revoked or expired): authorize again first. */
+                expired: boolean;
+                /** Format: int64 */
+                id: number;
+                nickname: string;
+                platform: string;
+                /** @description Why not, in the caller's language. */
+                reason: string;
+                /** @description The scope consented at authorization. */
+                scope: string;
+                /** @description Whether it can send private messages. */
+                supported: boolean;
+            }[];
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Vec_NoticeView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                content: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                lead_id: number;
+                /** @description The lead's customer and content. */
+                name: string;
+                platform: string;
+                source: string;
+                /** Format: int64 */
+                user_id: number;
+                /** @description Why it failed or was not sent, in the caller's language. */
+                wx_reason: string;
+                /** @description pending | sent | failed | off. */
+                wx_state: string;
+            }[];
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Vec_Opt: {
             /**
              * Format: int32
@@ -12223,6 +12608,54 @@ export interface components {
             data: {
                 label: string;
                 value: string;
+            }[];
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Vec_PrivateMessageView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** @description Sent by a first-message keyword rule. */
+                auto: boolean;
+                /** Format: int64 */
+                created_at: number;
+                customer_id: string;
+                customer_name: string;
+                /** @description `in`: the customer's; `out`: the account's. */
+                direction: string;
+                /** Format: int64 */
+                id: number;
+                text: string;
+            }[];
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Vec_QuickReplyView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                sort: number;
+                text: string;
+                /** Format: int64 */
+                updated_at: number;
             }[];
             message: string;
         };
@@ -12244,6 +12677,25 @@ export interface components {
                 name: string;
                 /** Format: int64 */
                 parent_id: number;
+            }[];
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Vec_WxStaffView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                id: number;
+                nickname: string;
+                /** @description '' when not bound. */
+                openid: string;
             }[];
             message: string;
         };
@@ -12284,6 +12736,31 @@ export interface components {
                 added: number;
                 /** @description Already there. */
                 skipped: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_WxConfigView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                app_id: string;
+                /** @description An official account is saved and switched on: notices go out through it. */
+                configured: boolean;
+                enabled: boolean;
+                /** @description Why notices do not go through WeChat, in the caller's language ('' when they do). */
+                reason: string;
+                /** @description The platforms are simulated: the sandbox's official account answers (docs/api-engagement.md). */
+                sandbox: boolean;
+                /** @description Whether a secret is stored (it is never returned). */
+                secret_set: boolean;
+                template_id: string;
             };
             message: string;
         };
@@ -13219,6 +13696,43 @@ export interface components {
             category_id?: number;
             /** @description One word per entry (blank ones are dropped), each at most 20 characters, 500 at once. */
             words?: string[];
+        };
+        WxBindReq: {
+            /** @description Empty: unbind. */
+            openid?: string;
+            /** Format: int64 */
+            user_id?: number;
+        };
+        WxConfigReq: {
+            app_id?: string;
+            /** @description Empty: keep the stored one. */
+            app_secret?: string;
+            enabled?: boolean;
+            /**
+             * @description The template of the "new lead" notice (keyword1 customer, keyword2 content, keyword3 source,
+             *     keyword4 time).
+             */
+            template_id?: string;
+        };
+        WxConfigView: {
+            app_id: string;
+            /** @description An official account is saved and switched on: notices go out through it. */
+            configured: boolean;
+            enabled: boolean;
+            /** @description Why notices do not go through WeChat, in the caller's language ('' when they do). */
+            reason: string;
+            /** @description The platforms are simulated: the sandbox's official account answers (docs/api-engagement.md). */
+            sandbox: boolean;
+            /** @description Whether a secret is stored (it is never returned). */
+            secret_set: boolean;
+            template_id: string;
+        };
+        WxStaffView: {
+            /** Format: int64 */
+            id: number;
+            nickname: string;
+            /** @description '' when not bound. */
+            openid: string;
         };
         /** @description The storage settings the uploader needs. */
         YunData: {
@@ -16799,7 +17313,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}] */
+            /** @description text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]; event `lead`: new leads assigned to the caller [{id, lead_id, user_id, name, content, platform, source, wx_state, wx_reason, created_at}] */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19566,6 +20080,326 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_LeadView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_merchant_private_msg_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_MessageAccountView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_merchant_private_msg_index: {
+        parameters: {
+            query?: {
+                /** @description one account; 0 or none: every account */
+                account_id?: number;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ConversationView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_merchant_private_msg_index: {
+        parameters: {
+            query?: {
+                /** @description one account; 0 or none: every account */
+                account_id?: number;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ConversationView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_merchant_private_msg_quick_reply_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_merchant_private_msg_quick_reply_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_QuickReplyView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_merchant_private_msg_quick_reply_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickReplyReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_QuickReplyView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_merchant_private_msg_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivateSendReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_PrivateMessageView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_merchant_private_msg_thread: {
+        parameters: {
+            query: {
+                account_id: number;
+                conversation_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_PrivateMessageView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_merchant_private_msg_thread: {
+        parameters: {
+            query: {
+                account_id: number;
+                conversation_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_PrivateMessageView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_wxgzh_bind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WxBindReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_wxgzh_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_NoticeView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_wxgzh_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_WxStaffView"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -25559,6 +26393,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_VersionLog"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_wechat_MerchantWechat_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WxConfigView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_wechat_MerchantWechat_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WxConfigReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
                 };
             };
             401: components["responses"]["Unauthorized"];

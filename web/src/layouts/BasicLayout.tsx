@@ -1,11 +1,11 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Layout, Menu, Spin, theme, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AccessProvider, type AccessState } from '@/access/AccessContext';
-import { isAdministrator } from '@/access/permission';
+import { hasPermission, isAdministrator } from '@/access/permission';
 import { fetchInitAdmin, refreshToken } from '@/api/auth';
 import LanguageSwitch from '@/components/LanguageSwitch';
 import Watermark from '@/components/Watermark';
@@ -31,6 +31,9 @@ import { siderWidth } from './siderWidth';
 import UserDropdown from './components/UserDropdown';
 
 const { Header, Sider, Content, Footer } = Layout;
+
+/** New leads given to the signed-in user, shown as they arrive (loaded only for users who take leads). */
+const LeadNotifier = lazy(() => import('@/pages/engagement/notify/LeadNotifier'));
 
 export function menuTestId(path: string): string {
   return `menu-${path.replace(/^\//, '').replace(/\//g, '-')}`;
@@ -104,6 +107,7 @@ export default function BasicLayout() {
     [init.data],
   );
   const isAdmin = isAdministrator(access.roles.length ? access.roles : access.user?.role);
+  const takesLeads = !isAdmin && hasPermission(access.permissions, 'msg/merchant_clue/index');
   const lang = i18n.language;
   const entries = useMemo(() => buildMenu(access.menu, { isAdmin, lang }), [access.menu, isAdmin, lang]);
   // t changes with the language, so the labels follow it
@@ -178,6 +182,11 @@ export default function BasicLayout() {
 
   return (
     <AccessProvider value={access}>
+      {takesLeads && (
+        <Suspense fallback={null}>
+          <LeadNotifier />
+        </Suspense>
+      )}
       <Layout style={{ minHeight: '100vh' }} data-testid={`layout-${mode}`}>
         {mode === 'header' ? (
           <>

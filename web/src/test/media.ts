@@ -39,7 +39,7 @@ export function mediaFile(id: number, extra: Partial<MediaFile> = {}): MediaFile
   };
 }
 
-/** A `GET /api/events` answer that stays open; `send` pushes a `media` event. */
+/** A `GET /api/events` answer that stays open; `send` pushes a `media` event, `raw` any text. */
 export function eventStream() {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const enc = new TextEncoder();
@@ -50,13 +50,17 @@ export function eventStream() {
       for (const p of pending.splice(0)) c.enqueue(enc.encode(p));
     },
   });
+  /** Pushes text as it is (any event). */
+  const raw = (text: string) => {
+    if (controller) controller.enqueue(enc.encode(text));
+    else pending.push(text);
+  };
   return {
     response: () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
     send(rows: Array<Partial<MediaEvent> & { id: number }>) {
-      const text = `event: media\ndata: ${JSON.stringify(rows.map((r) => ({ state: 'processing', progress: 0, error: '', asr_state: '', updated_at: Date.now() + 1_000_000, ...r })))}\n\n`;
-      if (controller) controller.enqueue(enc.encode(text));
-      else pending.push(text);
+      raw(`event: media\ndata: ${JSON.stringify(rows.map((r) => ({ state: 'processing', progress: 0, error: '', asr_state: '', updated_at: Date.now() + 1_000_000, ...r })))}\n\n`);
     },
+    raw,
     close: () => controller?.close(),
   };
 }

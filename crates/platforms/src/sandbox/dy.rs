@@ -992,7 +992,9 @@ async fn comment_reply_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Re
 }
 
 /// POST /im/send/msg/?open_id {msg_id?, conversation_id, to_user_id, content{msg_type, text}}:
-/// a private message from the account, recorded (`/_control/messages`).
+/// a private message from the account, recorded (`/_control/messages`), within the platform's
+/// limits (`engage::admit_message`: text ≤ 500 characters, only to a customer who wrote in the last
+/// 48 hours, at most 5 messages before the customer writes again).
 async fn im_send(
     St(s): St<S>,
     headers: HeaderMap,
@@ -1027,10 +1029,16 @@ async fn im_send(
     if text.trim().is_empty() {
         return err(2100005, "content.text 不能为空");
     }
+    if text.chars().count() > super::engage::MESSAGE_MAX_CHARS {
+        return err(2100005, "消息内容超过 500 字");
+    }
     if contains_any(&text, &SENSITIVE_WORDS) {
         return err(2111001, "消息含有敏感词");
     }
     let mut st = s.lock();
+    if let Err((code, desc)) = super::engage::admit_message(&st, &open_id, &to_user_id) {
+        return err(code, desc);
+    }
     let msg_id = st.id("msg");
     let conversation_id = match field("conversation_id") {
         c if c.is_empty() => format!("conv_{}", super::stable_hash(&[&open_id, &to_user_id])),

@@ -93,6 +93,45 @@ pub(crate) fn admit_reply(
     Ok(())
 }
 
+/// Longest private message DY takes (characters).
+pub(crate) const MESSAGE_MAX_CHARS: usize = 500;
+/// A business account may message a customer only this long after the customer's last message.
+pub(crate) const MESSAGE_WINDOW_MS: i64 = 48 * 3_600_000;
+/// Messages an account may send a customer before the customer writes again.
+pub(crate) const MESSAGES_PER_TURN: usize = 5;
+/// DY's codes for the two conversation limits.
+pub const IM_WINDOW_CODE: i64 = 28003020;
+pub const IM_TURN_CODE: i64 = 28003019;
+
+/// May `open_id` message `to` now? DY lets a business account answer a customer who wrote in the
+/// last 48 hours, at most 5 messages until the customer writes again.
+pub(crate) fn admit_message(
+    st: &super::State,
+    open_id: &str,
+    to: &str,
+) -> Result<(), (i64, &'static str)> {
+    let now = platform_now();
+    let Some(last_in) = st
+        .inbox
+        .iter()
+        .filter(|m| m.open_id == open_id && m.from_user_id == to && m.create_time <= now)
+        .map(|m| m.create_time)
+        .max()
+        .filter(|t| *t > now - MESSAGE_WINDOW_MS)
+    else {
+        return Err((IM_WINDOW_CODE, "用户 48 小时内未发来消息，不能发送私信"));
+    };
+    let sent = st
+        .messages
+        .iter()
+        .filter(|m| m.open_id == open_id && m.to_user_id == to && m.create_time >= last_in)
+        .count();
+    if sent >= MESSAGES_PER_TURN {
+        return Err((IM_TURN_CODE, "用户回复前最多发送 5 条消息"));
+    }
+    Ok(())
+}
+
 /// A customer's private message to an account (received through `im_receive_msg`).
 #[derive(Clone, Serialize, Deserialize)]
 pub(crate) struct Inbound {

@@ -34,6 +34,7 @@ mod persist;
 mod poi;
 mod public;
 mod session;
+pub mod wechat;
 mod words;
 mod works;
 
@@ -98,6 +99,8 @@ pub fn router(cfg: Config) -> Router {
         .route("/poi/search", get(poi::generic))
         .nest("/llm", llm::routes())
         .nest("/doubao", doubao::routes())
+        .nest("/wechat", wechat::routes())
+        .nest("/_control/wechat", wechat::control())
         .nest("/_control", control::routes())
         .fallback(pages::fallback)
         // Plain DY uploads may be up to 128 MB; parts and fragments are smaller. Bodies are counted
@@ -256,6 +259,14 @@ pub(crate) struct State {
     pub inbox: Vec<engage::Inbound>,
     /// Generated private messages were pushed up to here (platform clock).
     pub messages_pushed_until: i64,
+    /// WeChat official account (`wechat.rs`): access tokens -> expiry (platform ms), openids that
+    /// unfollowed (true) or followed again (false), template messages sent.
+    #[serde(default)]
+    pub wx_tokens: wechat::Tokens,
+    #[serde(default)]
+    pub wx_unsubscribed: HashMap<String, bool>,
+    #[serde(default)]
+    pub wx_sent: Vec<wechat::WxSent>,
     /// "<platform>:<open_id>" -> recent reply times (the reply rate limit), not saved.
     #[serde(skip)]
     pub reply_times: HashMap<String, Vec<i64>>,

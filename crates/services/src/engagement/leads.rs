@@ -123,7 +123,11 @@ async fn add(d: &Db, lead: &NewLead) -> sqlx::Result<Option<(i64, i64)>> {
         .into_iter()
         .map(|(id, _)| id)
         .collect();
-    db::add_lead(d, lead, &staff).await
+    let added = db::add_lead(d, lead, &staff).await?;
+    if let Some((id, assignee)) = added {
+        super::notify::new_lead(d, lead.merchant_id, id, assignee).await?;
+    }
+    Ok(added)
 }
 
 /// Whose leads a caller sees: `None` all of them, `Some(id)` those assigned to that staff member.
@@ -185,6 +189,7 @@ pub async fn assign(d: &Db, mid: i64, id: i64, staff: i64) -> ApiResult<LeadRow>
     if !db::assign_lead(d, mid, id, staff, domain::now_ms()).await? {
         return Err(ApiError::NotFound);
     }
+    super::notify::new_lead(d, mid, id, staff).await?;
     lead(d, mid, None, id).await
 }
 

@@ -51,6 +51,9 @@ pub async fn received(
         let Some(id) = db::add_message(&hub.db, &row).await? else {
             continue;
         };
+        if !name.is_empty() {
+            store::engagement_im::set_customer_name(&hub.db, id, &name).await?;
+        }
         leads::from_message(&hub.db, mid, "dy", account_id, from, &name, &text, id, at).await?;
         if db::first_in_conversation(&hub.db, account_id, &conversation, id).await? {
             first_reply(hub, mid, account_id, &conversation, from, &text).await?;

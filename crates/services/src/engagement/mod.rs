@@ -6,6 +6,8 @@
 pub mod comments;
 pub mod leads;
 pub mod messages;
+pub mod notify;
+pub mod privmsg;
 pub mod rules;
 
 use crate::matrix::hub::Hub;

@@ -136,6 +136,7 @@ impl Hub {
             refresh_expires_at: a.auth_expires_at,
             nickname: a.nickname.clone(),
             avatar: a.avatar.clone(),
+            scope: String::new(),
         }
     }
 
@@ -168,6 +169,7 @@ impl Hub {
                 auth_expires_at: auth_expires,
                 group_id,
                 sandbox,
+                scope: t.scope.clone(),
             },
         )
         .await?;

@@ -149,6 +149,8 @@ pub struct Authorized {
     pub auth_expires_at: i64,
     pub group_id: i64,
     pub sandbox: bool,
+    /// The consented scope ('' when the platform has none).
+    pub scope: String,
 }
 
 /// Adds an account or, when the merchant authorized it before, refreshes its tokens and un-revokes it.
@@ -156,11 +158,11 @@ pub async fn upsert_account(db: &Db, mid: i64, a: &Authorized) -> sqlx::Result<i
     let now = now_ms();
     sqlx::query_scalar(
         "INSERT INTO matrix_accounts (merchant_id, platform, open_id, nickname, avatar, access_token, refresh_token, \
-           token_expires_at, auth_expires_at, group_id, sandbox, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
+           token_expires_at, auth_expires_at, group_id, sandbox, created_at, updated_at, scope) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) \
          ON CONFLICT (merchant_id, platform, open_id) DO UPDATE SET nickname = $4, avatar = $5, access_token = $6, \
            refresh_token = $7, token_expires_at = $8, auth_expires_at = $9, revoked = 0, revoked_code = '', revoked_args = '', revoked_reason = '', \
-           sandbox = $11, updated_at = $12 \
+           sandbox = $11, updated_at = $12, scope = $13 \
          RETURNING id",
     )
     .bind(mid)
@@ -175,6 +177,7 @@ pub async fn upsert_account(db: &Db, mid: i64, a: &Authorized) -> sqlx::Result<i
     .bind(a.group_id)
     .bind(a.sandbox as i64)
     .bind(now)
+    .bind(&a.scope)
     .fetch_one(&db.pool)
     .await
 }

@@ -1,7 +1,8 @@
 /**
  * Progress of the caller's materials and finished videos: `GET /api/events` (server-sent events, event
  * `media`, data `[{id, state, progress, error, asr_state, updated_at}]`, and event `variant`, data
- * `[{id, project_id, state, progress, error, duration_ms, updated_at}]`). EventSource cannot send the
+ * `[{id, project_id, state, progress, error, duration_ms, updated_at}]`; event `lead`: new leads assigned
+ * to the caller). EventSource cannot send the
  * bearer header, so the stream is read with fetch and a ReadableStream reader. One connection serves
  * every subscriber of the page (material pages and the finished-video library alike); it reconnects
  * after a drop (1 s, 2 s, 4 s … 15 s) and reports whether it is up, so the pages can fall back to
@@ -102,6 +103,26 @@ export function parseTtsEvents(data: string): TtsEvent[] {
   return parseRows<TtsEvent>(data);
 }
 
+/** A new lead given to the signed-in user (event `lead`), with its WeChat notice's state. */
+export interface LeadEvent {
+  id: number;
+  lead_id: number;
+  user_id: number;
+  name: string;
+  content: string;
+  platform: string;
+  source: string;
+  /** pending | sent | failed | off */
+  wx_state: string;
+  wx_reason: string;
+  created_at: number;
+}
+
+/** Parses a `lead` message's data; anything malformed is ignored. */
+export function parseLeadEvents(data: string): LeadEvent[] {
+  return parseRows<LeadEvent>(data);
+}
+
 /** Parses a `variant` message's data; anything malformed is ignored. */
 export function parseVariantEvents(data: string): VariantEvent[] {
   return parseRows<VariantEvent>(data);
@@ -116,6 +137,8 @@ export interface ProgressListener {
   onVariants?: (rows: VariantEvent[]) => void;
   /** `tts` events: AI voice tasks (/ai_voice). */
   onTts?: (rows: TtsEvent[]) => void;
+  /** `lead` events: new leads assigned to the caller (the console's notification). */
+  onLead?: (rows: LeadEvent[]) => void;
   onStatus?: (status: StreamStatus) => void;
 }
 export type MediaEventListener = ProgressListener;
@@ -168,6 +191,9 @@ async function connect(attempt: number): Promise<void> {
       } else if (message.event === 'tts') {
         const rows = parseTtsEvents(message.data);
         if (rows.length) for (const l of listeners) l.onTts?.(rows);
+      } else if (message.event === 'lead') {
+        const rows = parseLeadEvents(message.data);
+        if (rows.length) for (const l of listeners) l.onLead?.(rows);
       }
     });
     for (;;) {

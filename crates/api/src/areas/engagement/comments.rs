@@ -237,7 +237,7 @@ pub async fn accounts(
         .collect()))
 }
 
-fn platform_name(code: &str, lang: Lang) -> String {
+pub(crate) fn platform_name(code: &str, lang: Lang) -> String {
     let zh = matches!(lang, Lang::Zh);
     match code {
         "dy" => {

@@ -1,10 +1,14 @@
 //! Area "engagement" (issue 16, docs/api-engagement.md): comments of every authorized account
 //! (`/task.merchant_comment/*`), keyword auto-reply rules and their log
-//! (`/task.merchant_comment_keyword/*`), leads (`/msg.merchant_clue/*`).
+//! (`/task.merchant_comment_keyword/*`), leads (`/msg.merchant_clue/*`), private messages
+//! (`/msg.merchant_private_msg/*`) and new-lead notices through WeChat (`/wechat.MerchantWechat/*`,
+//! `/msg.wxgzh/*`).
 
 pub mod comments;
 pub mod leads;
+pub mod privmsg;
 pub mod rules;
+pub mod wechat;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,4 +35,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(leads::assign))
         .routes(routes!(leads::staff_list))
         .routes(routes!(leads::export))
+        .routes(routes!(privmsg::index))
+        .routes(routes!(privmsg::thread))
+        .routes(routes!(privmsg::send))
+        .routes(routes!(privmsg::accounts))
+        .routes(routes!(privmsg::quick_reply_list))
+        .routes(routes!(privmsg::quick_reply_save))
+        .routes(routes!(privmsg::quick_reply_delete))
+        .routes(routes!(wechat::info))
+        .routes(routes!(wechat::save))
+        .routes(routes!(wechat::staff))
+        .routes(routes!(wechat::bind))
+        .routes(routes!(wechat::log))
 }

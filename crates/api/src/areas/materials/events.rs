@@ -16,6 +16,8 @@ struct Cursor {
     media_since: i64,
     variant_since: i64,
     tts_since: i64,
+    /// The caller's newest new-lead notice sent (by id).
+    lead_since: i64,
 }
 
 /// The rows changed since `since` as one event named `name` (none when nothing changed), moving
@@ -44,19 +46,25 @@ fn changes<T: Serialize>(
     }
 }
 
-#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]")))]
+#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]; event `lead`: new leads assigned to the caller [{id, lead_id, user_id, name, content, platform, source, wx_state, wx_reason, created_at}]")))]
 pub async fn events(
     State(st): State<AppState>,
     c: Caller,
     crate::LangOf(lang): crate::LangOf,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let mid = c.user.merchant_id;
+    let uid = c.user.id;
     let start = domain::now_ms() - 2_000;
+    // New-lead notices are numbered: the stream tells those that arrive after it opened.
+    let lead_since = store::engagement_im::last_notice_id(&st.db, uid)
+        .await
+        .unwrap_or(0);
     let cursor = Cursor {
         st,
         media_since: start,
         variant_since: start,
         tts_since: start,
+        lead_since,
     };
     // Each tick yields the events of what changed (a comment when nothing did), sent one after another.
     let ticks = stream::unfold(cursor, move |mut cur| async move {
@@ -87,12 +95,21 @@ pub async fn events(
                     })
                     .collect::<Vec<_>>()
             });
+        // New leads given to the caller (only to them), with the WeChat delivery's state.
+        let leads = store::engagement_im::notices_since(&cur.st.db, uid, cur.lead_since)
+            .await
+            .map(|rows| {
+                rows.into_iter()
+                    .map(|n| crate::areas::engagement::wechat::notice_view(n, lang))
+                    .collect::<Vec<_>>()
+            });
         let out: Vec<Event> = [
             changes("media", media, &mut cur.media_since, |r| r.updated_at),
             changes("variant", variants, &mut cur.variant_since, |r| {
                 r.updated_at
             }),
             changes("tts", tts, &mut cur.tts_since, |r| r.updated_at),
+            changes("lead", leads, &mut cur.lead_since, |r| r.id),
         ]
         .into_iter()
         .flatten()
