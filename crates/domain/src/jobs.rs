@@ -35,10 +35,12 @@ pub enum JobKind {
     EngagementAutoReply,
     /// An AI voice-over synthesis. Payload: [`TtsRef`].
     Tts,
+    /// One-touch video: script, voice-over, clip matching, then the variants queued. Payload: [`AiClipRef`].
+    ClipOneTouch,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 14] = [
+    pub const ALL: [JobKind; 15] = [
         JobKind::MatrixSync,
         JobKind::MatrixTokenRefresh,
         JobKind::PublishItem,
@@ -53,6 +55,7 @@ impl JobKind {
         JobKind::EngagementSync,
         JobKind::EngagementAutoReply,
         JobKind::Tts,
+        JobKind::ClipOneTouch,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -71,6 +74,7 @@ impl JobKind {
             JobKind::EngagementSync => "engagement.sync",
             JobKind::EngagementAutoReply => "engagement.auto_reply",
             JobKind::Tts => "tts",
+            JobKind::ClipOneTouch => "clip.one_touch",
         }
     }
 
@@ -91,6 +95,7 @@ impl JobKind {
             JobKind::EngagementSync => Msg::JobEngagementSync,
             JobKind::EngagementAutoReply => Msg::JobEngagementAutoReply,
             JobKind::Tts => Msg::JobTts,
+            JobKind::ClipOneTouch => Msg::JobClipOneTouch,
         }
     }
 }
@@ -244,6 +249,15 @@ impl Payload for TtsRef {
     const KINDS: &'static [JobKind] = &[JobKind::Tts];
 }
 
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AiClipRef {
+    pub ai_clip_id: i64,
+}
+
+impl Payload for AiClipRef {
+    const KINDS: &'static [JobKind] = &[JobKind::ClipOneTouch];
+}
+
 /// Where a job of the durable queue stands (`jobs.state`). `Failed` waits for its next attempt;
 /// `Dead` ran out of attempts (or was cancelled) and stays until someone retries it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -390,7 +404,8 @@ mod tests {
                 "content.hotlist_sync",
                 "engagement.sync",
                 "engagement.auto_reply",
-                "tts"
+                "tts",
+                "clip.one_touch"
             ]
         );
         assert_eq!(
@@ -423,6 +438,7 @@ mod tests {
             BenchmarkRef::KINDS,
             HotBoardRef::KINDS,
             TtsRef::KINDS,
+            AiClipRef::KINDS,
         ]
         .concat();
         let mut sorted = kinds.clone();

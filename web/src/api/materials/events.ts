@@ -102,6 +102,21 @@ export function parseTtsEvents(data: string): TtsEvent[] {
   return parseRows<TtsEvent>(data);
 }
 
+/** A one-touch job's progress (event `one_touch`, issue 19). */
+export interface OneTouchEvent {
+  id: number;
+  state: string;
+  progress: number;
+  reason: string;
+  project_id: number;
+  updated_at: number;
+}
+
+/** Parses a `one_touch` message's data; anything malformed is ignored. */
+export function parseOneTouchEvents(data: string): OneTouchEvent[] {
+  return parseRows<OneTouchEvent>(data);
+}
+
 /** Parses a `variant` message's data; anything malformed is ignored. */
 export function parseVariantEvents(data: string): VariantEvent[] {
   return parseRows<VariantEvent>(data);
@@ -116,6 +131,8 @@ export interface ProgressListener {
   onVariants?: (rows: VariantEvent[]) => void;
   /** `tts` events: AI voice tasks (/ai_voice). */
   onTts?: (rows: TtsEvent[]) => void;
+  /** `one_touch` events: one-touch video jobs (/newAiHome). */
+  onOneTouch?: (rows: OneTouchEvent[]) => void;
   onStatus?: (status: StreamStatus) => void;
 }
 export type MediaEventListener = ProgressListener;
@@ -168,6 +185,9 @@ async function connect(attempt: number): Promise<void> {
       } else if (message.event === 'tts') {
         const rows = parseTtsEvents(message.data);
         if (rows.length) for (const l of listeners) l.onTts?.(rows);
+      } else if (message.event === 'one_touch') {
+        const rows = parseOneTouchEvents(message.data);
+        if (rows.length) for (const l of listeners) l.onOneTouch?.(rows);
       }
     });
     for (;;) {

@@ -16,6 +16,18 @@ struct Cursor {
     media_since: i64,
     variant_since: i64,
     tts_since: i64,
+    one_touch_since: i64,
+}
+
+/// A one-touch job's progress as the stream sends it.
+#[derive(Serialize)]
+struct OneTouchChange {
+    id: i64,
+    state: String,
+    progress: i64,
+    reason: String,
+    project_id: i64,
+    updated_at: i64,
 }
 
 /// The rows changed since `since` as one event named `name` (none when nothing changed), moving
@@ -44,7 +56,7 @@ fn changes<T: Serialize>(
     }
 }
 
-#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]")))]
+#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]; event `one_touch`: [{id, state, progress, reason, project_id, updated_at}]")))]
 pub async fn events(
     State(st): State<AppState>,
     c: Caller,
@@ -57,6 +69,7 @@ pub async fn events(
         media_since: start,
         variant_since: start,
         tts_since: start,
+        one_touch_since: start,
     };
     // Each tick yields the events of what changed (a comment when nothing did), sent one after another.
     let ticks = stream::unfold(cursor, move |mut cur| async move {
@@ -87,12 +100,30 @@ pub async fn events(
                     })
                     .collect::<Vec<_>>()
             });
+        // One-touch videos (issue 19): each step and the renders move the row.
+        let one_touch = store::ai_clips::changed_since(&cur.st.db, mid, cur.one_touch_since)
+            .await
+            .map(|rows| {
+                rows.into_iter()
+                    .map(|r| OneTouchChange {
+                        id: r.id,
+                        state: r.state,
+                        progress: r.progress,
+                        reason: domain::i18n::localize_reason(&r.reason, lang),
+                        project_id: r.project_id,
+                        updated_at: r.updated_at,
+                    })
+                    .collect::<Vec<_>>()
+            });
         let out: Vec<Event> = [
             changes("media", media, &mut cur.media_since, |r| r.updated_at),
             changes("variant", variants, &mut cur.variant_since, |r| {
                 r.updated_at
             }),
             changes("tts", tts, &mut cur.tts_since, |r| r.updated_at),
+            changes("one_touch", one_touch, &mut cur.one_touch_since, |r| {
+                r.updated_at
+            }),
         ]
         .into_iter()
         .flatten()
