@@ -104,7 +104,7 @@ function JobCard({ job, onChanged }: { job: OneTouchJob; onChanged: () => void }
         items={STEPS.map((s) => ({ title: t(`oneTouch.steps.${s}`) }))}
         style={{ marginBottom: 8 }}
       />
-      <Progress percent={job.progress} status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'} data-testid={`one-touch-progress-${job.id}`} />
+      <Progress percent={job.progress} format={(p) => `${p}%`} status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'} data-testid={`one-touch-progress-${job.id}`} />
       {job.reason ? (
         <Typography.Text type="danger" data-testid={`one-touch-reason-${job.id}`}>
           {job.reason}
