@@ -22,16 +22,22 @@ fn ids_of(groups: &Value) -> Vec<i64> {
         .collect()
 }
 
+/// A fresh app with a worker, the demo merchant's and the operator's tokens, and the built-in music.
+async fn started(backend: Backend) -> (TestApp, String, String) {
+    let app = TestApp::spawn(backend).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let admin = app.admin().await;
+    services::materials::music::seed_builtin(&app.state.db, &app.state.storage)
+        .await
+        .unwrap();
+    (app, t, admin)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_template_round_trips_between_sets_of_groups() {
     for backend in backends() {
-        let app = TestApp::spawn(backend).await;
-        app.start_worker();
-        let t = app.demo().await;
-        let admin = app.admin().await;
-        services::materials::music::seed_builtin(&app.state.db, &app.state.storage)
-            .await
-            .unwrap();
+        let (app, t, admin) = started(backend).await;
 
         // Categories: the six industries and the merchant's own; at least 12 built-in templates.
         let cats = app.get(&format!("{TPL}/getCategory"), Some(&t)).await;
@@ -353,48 +359,19 @@ async fn points(app: &TestApp, t: &str) -> i64 {
         .unwrap()
 }
 
-/// Reads the caller's event stream until a `one_touch` event says job `id` is `state`; the
-/// (state, progress) pairs seen.
+/// Reads the caller's event stream until a `one_touch` event says job `id` is `state` (or failed);
+/// the (state, progress) pairs seen.
 async fn one_touch_events(app: &TestApp, t: &str, id: i64, state: &str) -> Vec<(String, i64)> {
-    let mut res = app
-        .http
-        .get(app.url("/api/events"))
-        .bearer_auth(t)
-        .send()
+    sse_rows_until(app, t, "one_touch", id, &[state, "failed"], 600)
         .await
-        .unwrap();
-    let mut text = String::new();
-    let mut seen = vec![];
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(600);
-    while tokio::time::Instant::now() < deadline {
-        let Ok(Ok(Some(chunk))) =
-            tokio::time::timeout(std::time::Duration::from_secs(60), res.chunk()).await
-        else {
-            break;
-        };
-        text.push_str(&String::from_utf8_lossy(&chunk));
-        while let Some(end) = text.find("\n\n") {
-            let ev: String = text.drain(..end + 2).collect();
-            if !ev.contains("event: one_touch") {
-                continue;
-            }
-            let data = ev
-                .lines()
-                .find_map(|l| l.strip_prefix("data:"))
-                .unwrap_or("[]")
-                .trim()
-                .to_string();
-            let rows: Vec<Value> = serde_json::from_str(&data).unwrap_or_default();
-            for r in rows.iter().filter(|r| r["id"] == id) {
-                let s = r["state"].as_str().unwrap_or("").to_string();
-                seen.push((s.clone(), r["progress"].as_i64().unwrap_or(-1)));
-                if s == state || s == "failed" {
-                    return seen;
-                }
-            }
-        }
-    }
-    panic!("no one_touch event with state {state} for job {id}: saw {seen:?}");
+        .iter()
+        .map(|r| {
+            (
+                r["state"].as_str().unwrap_or("").to_string(),
+                r["progress"].as_i64().unwrap_or(-1),
+            )
+        })
+        .collect()
 }
 
 /// The characters two texts share, as a share of the first (order-free; punctuation ignored).
@@ -417,13 +394,7 @@ async fn a_topic_becomes_five_unique_voiced_videos() {
         return;
     }
     for backend in backends() {
-        let app = TestApp::spawn(backend).await;
-        app.start_worker();
-        let t = app.demo().await;
-        let admin = app.admin().await;
-        services::materials::music::seed_builtin(&app.state.db, &app.state.storage)
-            .await
-            .unwrap();
+        let (app, t, admin) = started(backend).await;
         // Four groups of 8 s clips named for what they show: 2 x 2 x 2 x 1 = 8 unique sequences.
         let (groups, _) = shot_groups(
             &app,
