@@ -629,3 +629,85 @@ async fn a_topic_becomes_five_unique_voiced_videos() {
         assert_eq!(lib.ok()["total"], 5);
     }
 }
+
+/// A voice-over that cannot be made fails the job at that step with the engine's reason; nothing was
+/// charged (the videos' points are taken only when they are queued) and no project was made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_voice_over_fails_the_job_and_charges_nothing() {
+    for backend in backends() {
+        // A cloud engine configured at a port nobody listens on.
+        let app = TestApp::spawn_with(backend, |s| {
+            let mut ai = services::ai::Ai::built_in(&s.settings.data_dir.join("tts"));
+            ai.cloud = Some(std::sync::Arc::new(services::ai::clone::Nls::new(
+                "http://127.0.0.1:9",
+                "key",
+                "token",
+            )));
+            s.ai = std::sync::Arc::new(ai);
+        })
+        .await;
+        app.start_worker();
+        let t = app.demo().await;
+        shot_groups(
+            &app,
+            &t,
+            &[("A", &["red"]), ("B", &["green"]), ("C", &["blue"])],
+            "1",
+        )
+        .await;
+        let before = points(&app, &t).await;
+        let r = app
+            .post(
+                "/media.merchant_key_slice/oneTouchNew",
+                Some(&t),
+                json!({"topic": "春季上新", "count": 1}),
+            )
+            .await;
+        let id = r.ok()["id"].as_i64().unwrap();
+        let seen = one_touch_events(&app, &t, id, "failed").await;
+        assert_eq!(seen.last().unwrap().0, "failed", "{seen:?}");
+        let r = app
+            .get_q(
+                "/media.merchant_key_slice/my_one_touch_job",
+                Some(&t),
+                json!({}),
+            )
+            .await;
+        let row = &r.ok()["rows"][0];
+        assert!(
+            row["reason"].as_str().unwrap().starts_with("语音合成失败"),
+            "{row}"
+        );
+        assert_eq!(
+            (
+                row["project_id"].as_i64(),
+                row["script"].as_array().map(Vec::len)
+            ),
+            (Some(0), Some(6))
+        );
+        let en = app
+            .post_en(
+                "/media.merchant_key_slice/my_one_touch_job",
+                Some(&t),
+                json!({}),
+            )
+            .await;
+        assert!(
+            en.ok()["rows"][0]["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("Speech synthesis failed")
+        );
+        assert_eq!(points(&app, &t).await, before);
+        // A failed job may be started again (a new attempt of the same job row).
+        let again = app
+            .post(
+                "/clip.merchant_ai_clip/createVideo",
+                Some(&t),
+                json!({"id": id}),
+            )
+            .await;
+        assert_eq!(again.ok()["state"], "queued");
+        one_touch_events(&app, &t, id, "failed").await;
+    }
+}

@@ -74,7 +74,7 @@ impl Ai {
     }
 
     /// Refuses (422 on `voice`) when the built-in engine is needed and not installed.
-    fn ready(&self) -> ApiResult<()> {
+    pub fn ready(&self) -> ApiResult<()> {
         if self.cloud.is_some() {
             return Ok(());
         }

@@ -142,9 +142,7 @@ pub async fn start(db: &Db, ai: &crate::ai::Ai, mid: i64, id: i64) -> ApiResult<
         return Err(ApiError::invalid("id", Msg::VariantBusy));
     }
     let req = request_of(&row);
-    ai.kokoro.check().map_err(|e| {
-        ApiError::invalid_with("voice", Msg::TtsNotInstalled, vec![("hint", e.to_string())])
-    })?;
+    ai.ready()?;
     let usable = candidates(db, mid, &req.group_ids)
         .await?
         .iter()
