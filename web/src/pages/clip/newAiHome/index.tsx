@@ -195,6 +195,7 @@ export default function NewAiHomePage() {
               <Select
                 allowClear
                 style={{ width: 200 }}
+                placeholder={t('oneTouch.voiceDefault')}
                 data-testid="one-touch-voice"
                 options={(voices.data?.rows ?? []).map((v) => ({ value: v.id, label: v.name }))}
               />
