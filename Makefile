@@ -64,6 +64,8 @@ bench:
 	cargo run --release -p domain --example seo_bench
 	# AI voice: the built-in engine's real-time factor and an audition's time to first audio.
 	cargo run --release -p media --example tts_bench
+	# One-touch video: a topic -> 5 finished unique variants (bench/aiclip/one_touch.mjs).
+	node bench/aiclip/one_touch.mjs
 
 # The console's API types from the server's OpenAPI document (web/src/api/openapi.json and
 # schema.d.ts); a Rust and a Vitest test fail when the checked-in files drift.

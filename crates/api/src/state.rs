@@ -63,6 +63,7 @@ impl AppState {
         store::menus::seed(&db).await?;
         store::content::seed(&db).await?;
         store::dict::seed(&db).await?;
+        store::clip_templates::seed(&db).await?;
         let key = db
             .setting_or_init("jwt_key", || store::random_token(48))
             .await?;

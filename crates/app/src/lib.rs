@@ -222,6 +222,14 @@ pub fn registry(state: &api::AppState) -> Registry {
                     services::ai::run(ctx, storage.clone(), ai.clone())
                 })
             }
+            JobKind::ClipOneTouch => {
+                let deps = std::sync::Arc::new(clip::one_touch::Deps {
+                    storage: storage.clone(),
+                    ai: state.ai.clone(),
+                    sealer: state.hub.sealer.clone(),
+                });
+                r.register(kind, move |ctx| clip::one_touch::run(ctx, deps.clone()))
+            }
         }
     }
     r

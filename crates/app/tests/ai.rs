@@ -64,45 +64,13 @@ async fn wait_task(app: &TestApp, t: &str, id: i64) -> Value {
     panic!("the task did not finish");
 }
 
-/// Reads the caller's event stream until a `tts` event says task `id` is `state`; the events seen.
+/// Reads the caller's event stream until a `tts` event says task `id` is `state`; the states seen.
 async fn sse_until(app: &TestApp, t: &str, id: i64, state: &str) -> Vec<String> {
-    let mut res = app
-        .http
-        .get(app.url("/api/events"))
-        .bearer_auth(t)
-        .send()
+    sse_rows_until(app, t, "tts", id, &[state], 240)
         .await
-        .unwrap();
-    let mut text = String::new();
-    let mut seen = vec![];
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
-    while tokio::time::Instant::now() < deadline {
-        let Ok(Ok(Some(chunk))) = tokio::time::timeout(Duration::from_secs(30), res.chunk()).await
-        else {
-            break;
-        };
-        text.push_str(&String::from_utf8_lossy(&chunk));
-        while let Some(end) = text.find("\n\n") {
-            let ev: String = text.drain(..end + 2).collect();
-            if !ev.contains("event: tts") {
-                continue;
-            }
-            let data = ev
-                .lines()
-                .find_map(|l| l.strip_prefix("data:"))
-                .unwrap_or("[]")
-                .trim()
-                .to_string();
-            let rows: Vec<Value> = serde_json::from_str(&data).unwrap_or_default();
-            for r in rows.iter().filter(|r| r["id"] == id) {
-                seen.push(r["state"].as_str().unwrap_or("").to_string());
-                if r["state"] == state {
-                    return seen;
-                }
-            }
-        }
-    }
-    panic!("no tts event with state {state} for task {id}: saw {seen:?}");
+        .iter()
+        .map(|r| r["state"].as_str().unwrap_or("").to_string())
+        .collect()
 }
 
 async fn probe_bytes(bytes: &[u8]) -> media::MediaInfo {

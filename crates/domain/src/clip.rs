@@ -344,6 +344,11 @@ impl ProjectConfig {
         Ok(())
     }
 
+    /// The captions' style when a config names none.
+    pub fn default_shot_style() -> TextStyle {
+        shot_style()
+    }
+
     /// Whether any shot has a caption (advanced mode).
     pub fn has_shot_texts(&self) -> bool {
         self.groups.iter().any(|g| !g.text.trim().is_empty())

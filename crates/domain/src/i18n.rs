@@ -243,6 +243,8 @@ messages! {
     TtsNotDone => "配音任务尚未完成", "The voice task has not finished";
     TtsBusy => "配音任务正在合成，完成后才能删除", "The voice task is being synthesized; delete it when it has finished";
     JobTts => "AI 配音合成", "Synthesize an AI voice-over";
+    JobClipOneTouch => "AI 一键成片", "Make one-touch videos";
+    OneTouchFailed => "所有视频都合成失败，点数已退还", "Every video failed to render; the points were returned";
     CloneNotConfigured => "未配置声音复刻服务，请联系平台管理员配置后再试", "No voice cloning service is configured; ask the Administrator to set one up";
     CloneFailed => "声音复刻服务出错：{reason}", "The voice cloning service failed: {reason}";
     CloneSampleInvalid => "声音样本须为 10 秒到 5 分钟的音频（{reason}）", "The voice sample must be audio of 10 s to 5 min ({reason})";
@@ -435,6 +437,10 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "intonation" => "语调",
         "task_id" => "配音任务",
         "speaker_id" => "复刻音色",
+        "slots" => "模板镜头",
+        "group_ids" => "所选镜头组",
+        "topic" => "主题",
+        "variants" => "生成数量",
         _ => "",
     };
     match lang {

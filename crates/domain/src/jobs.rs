@@ -38,10 +38,12 @@ pub enum JobKind {
     EngagementLeadNotify,
     /// An AI voice-over synthesis. Payload: [`TtsRef`].
     Tts,
+    /// One-touch video: script, voice-over, clip matching, then the variants queued. Payload: [`AiClipRef`].
+    ClipOneTouch,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 15] = [
+    pub const ALL: [JobKind; 16] = [
         JobKind::MatrixSync,
         JobKind::MatrixTokenRefresh,
         JobKind::PublishItem,
@@ -57,6 +59,7 @@ impl JobKind {
         JobKind::EngagementAutoReply,
         JobKind::EngagementLeadNotify,
         JobKind::Tts,
+        JobKind::ClipOneTouch,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -76,6 +79,7 @@ impl JobKind {
             JobKind::EngagementAutoReply => "engagement.auto_reply",
             JobKind::EngagementLeadNotify => "engagement.lead_notify",
             JobKind::Tts => "tts",
+            JobKind::ClipOneTouch => "clip.one_touch",
         }
     }
 
@@ -97,6 +101,7 @@ impl JobKind {
             JobKind::EngagementAutoReply => Msg::JobEngagementAutoReply,
             JobKind::EngagementLeadNotify => Msg::JobEngagementLeadNotify,
             JobKind::Tts => Msg::JobTts,
+            JobKind::ClipOneTouch => Msg::JobClipOneTouch,
         }
     }
 }
@@ -260,6 +265,15 @@ impl Payload for TtsRef {
     const KINDS: &'static [JobKind] = &[JobKind::Tts];
 }
 
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AiClipRef {
+    pub ai_clip_id: i64,
+}
+
+impl Payload for AiClipRef {
+    const KINDS: &'static [JobKind] = &[JobKind::ClipOneTouch];
+}
+
 /// Where a job of the durable queue stands (`jobs.state`). `Failed` waits for its next attempt;
 /// `Dead` ran out of attempts (or was cancelled) and stays until someone retries it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -407,7 +421,8 @@ mod tests {
                 "engagement.sync",
                 "engagement.auto_reply",
                 "engagement.lead_notify",
-                "tts"
+                "tts",
+                "clip.one_touch"
             ]
         );
         assert_eq!(
@@ -445,6 +460,7 @@ mod tests {
             HotBoardRef::KINDS,
             TtsRef::KINDS,
             NoticeRef::KINDS,
+            AiClipRef::KINDS,
         ]
         .concat();
         let mut sorted = kinds.clone();

@@ -3,6 +3,7 @@
 pub mod actions;
 pub mod activities;
 pub mod ai;
+pub mod aiclip;
 pub mod clip;
 pub mod clock;
 pub mod content;
@@ -19,6 +20,7 @@ pub mod points;
 pub mod reports;
 pub mod seo;
 pub mod slice;
+pub mod templates;
 pub mod validate;
 
 /// Session lifetimes of SPEC §9.

@@ -170,6 +170,7 @@ pub const MENUS: &[MenuDef] = &[
             210,
             &[
                 "clip/merchant_much_clip/*",
+                "clip/merchant_ai_clip_template/save",
                 "media/merchant_much_resource/*",
                 "media/merchant_producing_upfile/*",
                 "bpdr/merchant_mediainfo/*",
@@ -188,6 +189,7 @@ pub const MENUS: &[MenuDef] = &[
             &[
                 "clip/merchant_senior_clip/*",
                 "clip/merchant_much_clip/*",
+                "clip/merchant_ai_clip_template/save",
                 "media/merchant_much_resource/*",
                 "media/merchant_producing_upfile/*",
                 "bpdr/merchant_mediainfo/*",
@@ -206,6 +208,40 @@ pub const MENUS: &[MenuDef] = &[
             &[
                 "clip/merchant_video_library/*",
                 "media/merchant_much_resource/*",
+            ],
+        )
+    },
+    // Clip templates (issue 19): saved recipes by industry; "use template" picks the merchant's shot groups.
+    MenuDef {
+        parent: Some("/clip"),
+        ..menu(
+            "/template_clip",
+            "menu.templateClip",
+            "AppstoreOutlined",
+            225,
+            &[
+                "clip/merchant_ai_clip_template/*",
+                "clip/merchant_much_clip/get_resource_group",
+                "clip/merchant_much_clip/get_resource",
+            ],
+        )
+    },
+    // One-touch video (issue 19): topic -> script -> voice -> matched clips -> variants. /oneKeyVideoNew
+    // is the English route of the same page.
+    MenuDef {
+        parent: Some("/clip"),
+        ..menu(
+            "/newAiHome",
+            "menu.newAiHome",
+            "ExperimentOutlined",
+            230,
+            &[
+                "media/merchant_key_slice/*",
+                "clip/merchant_ai_clip/*",
+                "clip/merchant_ai_clip_template/index",
+                "clip/merchant_ai_clip_template/getCategory",
+                "clip/merchant_much_clip/get_resource_group",
+                "ai/MerchantDub/get_voice_list",
             ],
         )
     },

@@ -116,6 +116,7 @@ const READ_CALLS: &[&str] = &[
     "common/merchant_report/export",
     "clip/merchant_much_clip/preview_video",
     "clip/merchant_video_library/job_video",
+    "media/merchant_key_slice/my_one_touch_job",
     "clip/merchant_visual_editing/video_library",
     "task/merchant_forward_task/forward_video",
     "task/merchant_forward_task/forward_video_release",
@@ -155,6 +156,8 @@ const READ_CALLS: &[&str] = &[
 const CHANGES_ON_GET: &[&str] = &[
     "clip/merchant_visual_editing/delete",
     "clip/merchant_video_library/continue_add_video",
+    "clip/merchant_ai_clip/delete",
+    "clip/merchant_ai_clip/copy",
     "media/merchant_much_resource/asr_add",
     "media/merchant_much_resource/asr_modify",
     "media/merchant_much_resource/asr_delete",

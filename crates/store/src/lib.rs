@@ -9,7 +9,9 @@ macro_rules! sqlf {
 
 pub mod activities;
 pub mod ai;
+pub mod ai_clips;
 pub mod clip;
+pub mod clip_templates;
 pub mod content;
 pub mod db;
 pub mod dict;

@@ -524,6 +524,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clip.merchant_ai_clip/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip/changeName": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_changeName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_clip_merchant_ai_clip_copy"];
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_copy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip/createVideo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_createVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip/createVideoV2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_createVideoV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_clip_merchant_ai_clip_delete"];
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_clip_merchant_ai_clip_index"];
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip_template/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_template_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip_template/getCategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_clip_merchant_ai_clip_template_getCategory"];
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_template_getCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip_template/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_clip_merchant_ai_clip_template_index"];
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_template_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip_template/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_template_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip_template/template_clip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_template_template_clip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clip.merchant_ai_clip_template/template_like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_ai_clip_template_template_like"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clip.merchant_image_library/save": {
         parameters: {
             query?: never;
@@ -1965,6 +2189,102 @@ export interface paths {
         get: operations["get_media_merchant_font_style_index"];
         put?: never;
         post: operations["post_media_merchant_font_style_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media.merchant_key_slice/broadcast_resource_detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_key_slice_broadcast_resource_detail"];
+        put?: never;
+        post: operations["post_media_merchant_key_slice_broadcast_resource_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media.merchant_key_slice/getResourceGroupList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_key_slice_getResourceGroupList"];
+        put?: never;
+        post: operations["post_media_merchant_key_slice_getResourceGroupList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media.merchant_key_slice/getVideoList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_key_slice_getVideoList"];
+        put?: never;
+        post: operations["post_media_merchant_key_slice_getVideoList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media.merchant_key_slice/getVideoProject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_key_slice_getVideoProject"];
+        put?: never;
+        post: operations["post_media_merchant_key_slice_getVideoProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media.merchant_key_slice/my_one_touch_job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_key_slice_my_one_touch_job"];
+        put?: never;
+        post: operations["post_media_merchant_key_slice_my_one_touch_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media.merchant_key_slice/oneTouchNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_media_merchant_key_slice_oneTouchNew"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5643,6 +5963,88 @@ export interface components {
              */
             streamed: boolean;
         };
+        AiClipNameReq: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description What add, edit, createVideoV2 and oneTouchNew take. */
+        AiClipReq: {
+            /**
+             * Format: int64
+             * @description Videos to make, 1–20 (default 5); 2 points each.
+             */
+            count?: number | null;
+            /** @description Shot groups to draw from (≥ 3); empty: every group with ready clips. */
+            group_ids?: number[];
+            /**
+             * Format: int64
+             * @description edit only.
+             */
+            id?: number | null;
+            /** @description Default: the topic's first 20 characters. */
+            name?: string;
+            /**
+             * Format: int64
+             * @description A clip template for music mood, subtitle style and title pattern.
+             */
+            template_id?: number | null;
+            /** @description The topic or product description (required, ≤ 200 characters). */
+            topic?: string;
+            /** @description A built-in voice id (default zf_xiaoxiao, af_heart for an English topic). */
+            voice?: string;
+        };
+        /** @description Variants of a one-touch project by state. */
+        AiClipVariants: {
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            processing: number;
+            /** Format: int64 */
+            success: number;
+        };
+        /** @description An AI clip project / one-touch job. */
+        AiClipView: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            created_at: number;
+            group_ids: number[];
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            name: string;
+            /** Format: int64 */
+            progress: number;
+            /**
+             * Format: int64
+             * @description The mix project of its videos (0 until matched; its videos: getVideoList or the library).
+             */
+            project_id: number;
+            /** @description Why it failed, in the reader's language. */
+            reason: string;
+            /** @description The script's sentences (empty until written). */
+            script: string[];
+            shots: Record<string, never>[];
+            /** @description draft | queued | script | voice | match | rendering | done | failed */
+            state: string;
+            /** Format: int64 */
+            template_id?: number | null;
+            topic: string;
+            /** Format: int64 */
+            updated_at: number;
+            variants: components["schemas"]["AiClipVariants"];
+            voice: string;
+            /**
+             * Format: int64
+             * @description The voice-over material (0 until made).
+             */
+            voice_media_id: number;
+            /** @description The voice-over's signed link. */
+            voice_src?: string | null;
+            /** @description builtin | llm */
+            writer: string;
+        };
         AiCloneReq: {
             /** @description The new voice's name (≤ 30 characters). */
             name?: string;
@@ -7136,6 +7538,32 @@ export interface components {
             /** @description pending | sent | failed | off. */
             wx_state: string;
         };
+        /** @description A shot group as one-touch picks from it. */
+        OneTouchGroup: {
+            /**
+             * Format: int64
+             * @description The typical (median) clip length, ms.
+             */
+            clip_ms: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Ready clips.
+             */
+            ready: number;
+            /** @description Whether its clips' speech is recognized (matching reads it). */
+            speech: boolean;
+        };
+        /** @description A one-touch project's voice-over: the material, its lines and the script. */
+        OneTouchVoice: {
+            /** Format: int64 */
+            id: number;
+            lines: Record<string, never>[];
+            media?: components["schemas"]["MediaView"] | null;
+            script: string[];
+        };
         Online: {
             /** Format: int64 */
             account_id: number;
@@ -7873,6 +8301,60 @@ export interface components {
                  *     (`duration_ms` 0, one line with the sentence at 0–0).
                  */
                 streamed: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_AiClipView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description An AI clip project / one-touch job. */
+            data: {
+                /** Format: int64 */
+                count: number;
+                /** Format: int64 */
+                created_at: number;
+                group_ids: number[];
+                /** Format: int64 */
+                id: number;
+                kind: string;
+                name: string;
+                /** Format: int64 */
+                progress: number;
+                /**
+                 * Format: int64
+                 * @description The mix project of its videos (0 until matched; its videos: getVideoList or the library).
+                 */
+                project_id: number;
+                /** @description Why it failed, in the reader's language. */
+                reason: string;
+                /** @description The script's sentences (empty until written). */
+                script: string[];
+                shots: Record<string, never>[];
+                /** @description draft | queued | script | voice | match | rendering | done | failed */
+                state: string;
+                /** Format: int64 */
+                template_id?: number | null;
+                topic: string;
+                /** Format: int64 */
+                updated_at: number;
+                variants: components["schemas"]["AiClipVariants"];
+                voice: string;
+                /**
+                 * Format: int64
+                 * @description The voice-over material (0 until made).
+                 */
+                voice_media_id: number;
+                /** @description The voice-over's signed link. */
+                voice_src?: string | null;
+                /** @description builtin | llm */
+                writer: string;
             };
             message: string;
         };
@@ -9081,6 +9563,26 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_OneTouchVoice: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A one-touch project's voice-over: the material, its lines and the script. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                lines: Record<string, never>[];
+                media?: components["schemas"]["MediaView"] | null;
+                script: string[];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_OverviewView: {
             /**
              * Format: int32
@@ -9280,6 +9782,68 @@ export interface components {
                     who: string;
                     /** Format: int64 */
                     wins: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_AiClipView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    count: number;
+                    /** Format: int64 */
+                    created_at: number;
+                    group_ids: number[];
+                    /** Format: int64 */
+                    id: number;
+                    kind: string;
+                    name: string;
+                    /** Format: int64 */
+                    progress: number;
+                    /**
+                     * Format: int64
+                     * @description The mix project of its videos (0 until matched; its videos: getVideoList or the library).
+                     */
+                    project_id: number;
+                    /** @description Why it failed, in the reader's language. */
+                    reason: string;
+                    /** @description The script's sentences (empty until written). */
+                    script: string[];
+                    shots: Record<string, never>[];
+                    /** @description draft | queued | script | voice | match | rendering | done | failed */
+                    state: string;
+                    /** Format: int64 */
+                    template_id?: number | null;
+                    topic: string;
+                    /** Format: int64 */
+                    updated_at: number;
+                    variants: components["schemas"]["AiClipVariants"];
+                    voice: string;
+                    /**
+                     * Format: int64
+                     * @description The voice-over material (0 until made).
+                     */
+                    voice_media_id: number;
+                    /** @description The voice-over's signed link. */
+                    voice_src?: string | null;
+                    /** @description builtin | llm */
+                    writer: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -10309,6 +10873,44 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_OneTouchGroup: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /**
+                     * Format: int64
+                     * @description The typical (median) clip length, ms.
+                     */
+                    clip_ms: number;
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                    /**
+                     * Format: int64
+                     * @description Ready clips.
+                     */
+                    ready: number;
+                    /** @description Whether its clips' speech is recognized (matching reads it). */
+                    speech: boolean;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_Pickable: {
             /**
              * Format: int32
@@ -10979,6 +11581,76 @@ export interface components {
                     topics: string[];
                     /** Format: int64 */
                     videos: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_TemplateCategory: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    count: number;
+                    key: string;
+                    name: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Page_TemplateView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** @description Built in (everyone's), else the merchant's own (deletable). */
+                    builtin: boolean;
+                    category: string;
+                    category_name: string;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    id: number;
+                    liked: boolean;
+                    /** Format: int64 */
+                    likes: number;
+                    /** @description normal | senior: the kind of project "use template" makes. */
+                    mode: string;
+                    name: string;
+                    /** @description domain::templates::Recipe */
+                    recipe: Record<string, never>;
+                    /** @description The slots' labels in playing order. */
+                    slots: string[];
+                    /** Format: int64 */
+                    uses: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -12248,6 +12920,58 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_TemplateLiked: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                id: number;
+                liked: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_TemplateView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A template as the list shows it. */
+            data: {
+                /** @description Built in (everyone's), else the merchant's own (deletable). */
+                builtin: boolean;
+                category: string;
+                category_name: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                liked: boolean;
+                /** Format: int64 */
+                likes: number;
+                /** @description normal | senior: the kind of project "use template" makes. */
+                mode: string;
+                name: string;
+                /** @description domain::templates::Recipe */
+                recipe: Record<string, never>;
+                /** @description The slots' labels in playing order. */
+                slots: string[];
+                /** Format: int64 */
+                uses: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Timeline: {
             /**
              * Format: int32
@@ -13404,6 +14128,68 @@ export interface components {
             topics: string[];
             /** Format: int64 */
             videos: number;
+        };
+        TemplateCategory: {
+            /** Format: int64 */
+            count: number;
+            key: string;
+            name: string;
+        };
+        TemplateLikeReq: {
+            /** Format: int64 */
+            id: number;
+            /** @description Default true; false removes the like. */
+            like?: boolean | null;
+        };
+        TemplateLiked: {
+            /** Format: int64 */
+            id: number;
+            liked: boolean;
+        };
+        TemplateSaveReq: {
+            /** @description Default `custom` (the merchant's own); or an industry key of getCategory. */
+            category?: string | null;
+            /** @description Default: the project's name. */
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description A quick-mix or advanced project of the caller's.
+             */
+            project_id: number;
+        };
+        TemplateUseReq: {
+            /** @description The merchant's shot groups for the slots, in slot order (3 … slots); omitted: matched by name. */
+            group_ids?: number[] | null;
+            /**
+             * Format: int64
+             * @description The template.
+             */
+            id: number;
+            /** @description The new project's name (≤ 50 characters; the title pattern's `{name}`). */
+            name?: string;
+        };
+        /** @description A template as the list shows it. */
+        TemplateView: {
+            /** @description Built in (everyone's), else the merchant's own (deletable). */
+            builtin: boolean;
+            category: string;
+            category_name: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            liked: boolean;
+            /** Format: int64 */
+            likes: number;
+            /** @description normal | senior: the kind of project "use template" makes. */
+            mode: string;
+            name: string;
+            /** @description domain::templates::Recipe */
+            recipe: Record<string, never>;
+            /** @description The slots' labels in playing order. */
+            slots: string[];
+            /** Format: int64 */
+            uses: number;
         };
         ThemeView: {
             layout: string;
@@ -14966,6 +15752,533 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_UsagePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiClipReq"];
+            };
+        };
+        responses: {
+            /** @description a draft (nothing made until createVideo) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_changeName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiClipNameReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_clip_merchant_ai_clip_copy: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a draft with the same request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_copy: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a draft with the same request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_createVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            /** @description queued: the one-touch job runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_createVideoV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiClipReq"];
+            };
+        };
+        responses: {
+            /** @description a new project, queued at once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_clip_merchant_ai_clip_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 422 while it is being made; its videos stay in the library */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 422 while it is being made; its videos stay in the library */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiClipReq"];
+            };
+        };
+        responses: {
+            /** @description 422 while it is being made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_clip_merchant_ai_clip_index: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_index: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_template_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            /** @description one of the merchant's own templates deleted (404 for a built-in one) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_clip_merchant_ai_clip_template_getCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description industries, then the merchant's own, with counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_TemplateCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_template_getCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description industries, then the merchant's own, with counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_TemplateCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_clip_merchant_ai_clip_template_index: {
+        parameters: {
+            query?: {
+                category?: string;
+                name?: string;
+                liked?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_TemplateView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_template_index: {
+        parameters: {
+            query?: {
+                category?: string;
+                name?: string;
+                liked?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_TemplateView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_template_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateSaveReq"];
+            };
+        };
+        responses: {
+            /** @description the new template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TemplateView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_template_template_clip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateUseReq"];
+            };
+        };
+        responses: {
+            /** @description the project made from the template (quick mix or advanced) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProjectView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_clip_merchant_ai_clip_template_template_like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateLikeReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TemplateLiked"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -17313,7 +18626,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]; event `lead`: new leads assigned to the caller [{id, lead_id, user_id, name, content, platform, source, wx_state, wx_reason, created_at}] */
+            /** @description text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]; event `lead`: new leads assigned to the caller [{id, lead_id, user_id, name, content, platform, source, wx_state, wx_reason, created_at}]; event `one_touch`: [{id, state, progress, reason, project_id, updated_at}] */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18583,6 +19896,289 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_MediaView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_media_merchant_key_slice_broadcast_resource_detail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OneTouchVoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_media_merchant_key_slice_broadcast_resource_detail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OneTouchVoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_media_merchant_key_slice_getResourceGroupList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_OneTouchGroup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_media_merchant_key_slice_getResourceGroupList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_OneTouchGroup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_media_merchant_key_slice_getVideoList: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the videos of a one-touch project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VariantView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_media_merchant_key_slice_getVideoList: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the videos of a one-touch project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VariantView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_media_merchant_key_slice_getVideoProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description video projects (drafts too) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_media_merchant_key_slice_getVideoProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description video projects (drafts too) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_media_merchant_key_slice_my_one_touch_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description started one-touch jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_media_merchant_key_slice_my_one_touch_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description started one-touch jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_media_merchant_key_slice_oneTouchNew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiClipReq"];
+            };
+        };
+        responses: {
+            /** @description queued; progress on GET /api/events (event `one_touch`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AiClipView"];
                 };
             };
             401: components["responses"]["Unauthorized"];

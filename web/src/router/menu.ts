@@ -1,7 +1,7 @@
 /** Maps the server menu (GET /ajax/initAdmin `menu`) onto the locally declared routes. */
 import type { MenuNode } from '@/api/auth/types';
 import i18n from '@/i18n';
-import { routeByPath } from './routes';
+import { appRoutes, routeByPath } from './routes';
 
 /** Title of a menu node: its i18n key when known, else the local route's title, else the raw name. */
 export function menuTitle(name: string | null | undefined, path?: string): string {
@@ -48,7 +48,12 @@ export function buildMenu(nodes: readonly MenuNode[], filter: MenuFilter): MenuE
       out.push({ key: `group:${node.id}`, title: node.name, icon: node.icon, children });
     } else if (route && route.meta.layout !== false) {
       if (route.meta.admin && !filter.isAdmin) continue;
-      if (!inLanguage(route.meta, filter.lang)) continue;
+      if (!inLanguage(route.meta, filter.lang)) {
+        // The other language's route of the same screen (SPEC §2: /newAiHome in zh is /oneKeyVideoNew in en).
+        const twin = appRoutes.find((r) => r.meta.menuPath === node.path && r.meta.lang && r.meta.lang === filter.lang);
+        if (twin) out.push({ key: twin.path, path: twin.path, title: node.name || twin.meta.title, icon: node.icon ?? twin.meta.icon });
+        continue;
+      }
       out.push({ key: node.path, path: node.path, title: node.name || route.meta.title, icon: node.icon ?? route.meta.icon });
     }
   }

@@ -553,6 +553,58 @@ pub async fn wait_variants(app: &TestApp, t: &str, project: i64, n: usize) -> Ve
     panic!("variants did not finish");
 }
 
+/// Reads the caller's event stream (`/api/events`) until an `event` row of record `id` has one of the
+/// `states`; answers every row of `id` seen, in order. Panics after `secs` (the rows seen in the message).
+pub async fn sse_rows_until(
+    app: &TestApp,
+    t: &str,
+    event: &str,
+    id: i64,
+    states: &[&str],
+    secs: u64,
+) -> Vec<Value> {
+    let mut res = app
+        .http
+        .get(app.url("/api/events"))
+        .bearer_auth(t)
+        .send()
+        .await
+        .unwrap();
+    let mut text = String::new();
+    let mut seen = vec![];
+    let name = format!("event: {event}\n");
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while tokio::time::Instant::now() < deadline {
+        let Ok(Ok(Some(chunk))) =
+            tokio::time::timeout(std::time::Duration::from_secs(60), res.chunk()).await
+        else {
+            break;
+        };
+        text.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = text.find("\n\n") {
+            let ev: String = text.drain(..end + 2).collect();
+            if !ev.contains(&name) {
+                continue;
+            }
+            let data = ev
+                .lines()
+                .find_map(|l| l.strip_prefix("data:"))
+                .unwrap_or("[]")
+                .trim()
+                .to_string();
+            let rows: Vec<Value> = serde_json::from_str(&data).unwrap_or_default();
+            for r in rows.into_iter().filter(|r| r["id"] == id) {
+                let done = states.iter().any(|s| r["state"] == *s);
+                seen.push(r);
+                if done {
+                    return seen;
+                }
+            }
+        }
+    }
+    panic!("no {event} event with a state of {states:?} for #{id}: saw {seen:?}");
+}
+
 /// One text field of every row of a list answer (`data.rows[*][key]`).
 pub fn column(d: &Value, key: &str) -> Vec<String> {
     d["rows"]

@@ -75,7 +75,7 @@ impl Ai {
     }
 
     /// Refuses (422 on `voice`) when the built-in engine is needed and not installed.
-    fn ready(&self) -> ApiResult<()> {
+    pub fn ready(&self) -> ApiResult<()> {
         if self.cloud.is_some() {
             return Ok(());
         }
@@ -331,7 +331,7 @@ pub fn audition_stream(
     ))
 }
 
-async fn synthesize(ai: &Ai, req: &Request, dst: &Path) -> Result<Speech, TtsError> {
+pub async fn synthesize(ai: &Ai, req: &Request, dst: &Path) -> Result<Speech, TtsError> {
     match clone::speaker_of(&req.voice) {
         Some(_) => match &ai.clone {
             Some(p) => p.synthesize(req, dst).await,
@@ -409,9 +409,38 @@ pub async fn import(
     {
         return Ok(m);
     }
+    let row = voice_material(
+        db,
+        storage,
+        mid,
+        group_id,
+        &t.storage_key,
+        &t.name,
+        t.duration_ms,
+        &lines_of(&t),
+    )
+    .await?;
+    st::set_media(db, mid, id, row.id).await?;
+    Ok(row)
+}
+
+/// A synthesized voice-over (stored under `src_key`) as a voice material named `<name>.m4a` with its
+/// lines as its subtitles (recognition done); it goes through ingest like an uploaded voice-over. The
+/// material keeps its own link to the file.
+#[allow(clippy::too_many_arguments)]
+pub async fn voice_material(
+    db: &Db,
+    storage: &media::Storage,
+    mid: i64,
+    group_id: i64,
+    src_key: &str,
+    name: &str,
+    duration_ms: i64,
+    lines: &[media::asr::Line],
+) -> ApiResult<store::materials::MediaFile> {
     let key = media::Storage::new_key(mid, "m4a");
     storage
-        .link(&t.storage_key, &key)
+        .link(src_key, &key)
         .await
         .map_err(|e| ApiError::Internal(e.into()))?;
     let size = storage
@@ -425,12 +454,12 @@ pub async fn import(
         library: "voice".into(),
         kind: "audio".into(),
         group_id,
-        name: format!("{}.m4a", t.name),
-        original_name: format!("{}.m4a", t.name),
+        name: format!("{name}.m4a"),
+        original_name: format!("{name}.m4a"),
         storage_key: key.clone(),
         mime: "audio/mp4".into(),
         size,
-        duration_ms: t.duration_ms,
+        duration_ms,
         audio_codec: "aac".into(),
         has_audio: true,
         state: domain::materials::IngestState::Processing.as_str().into(),
@@ -443,13 +472,12 @@ pub async fn import(
             return Err(e.into());
         }
     };
-    let lines: Vec<(i64, i64, String)> = lines_of(&t)
-        .into_iter()
-        .map(|l| (l.start_ms, l.end_ms, l.content))
+    let lines: Vec<(i64, i64, String)> = lines
+        .iter()
+        .map(|l| (l.start_ms, l.end_ms, l.content.clone()))
         .collect();
     store::materials::replace_asr_lines(db, mid, row.id, &lines).await?;
     store::materials::asr_succeeded(db, row.id).await?;
-    st::set_media(db, mid, id, row.id).await?;
     Ok(store::materials::get(db, mid, row.id).await?.unwrap_or(row))
 }
 

@@ -2,7 +2,9 @@
 //! job of mix variants and the slicing job.
 
 pub mod library;
+pub mod one_touch;
 pub mod projects;
 pub mod render;
 pub mod slice;
 pub mod slicing;
+pub mod templates;

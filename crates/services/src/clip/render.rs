@@ -67,6 +67,10 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
             db::variant_progress(&ctx.db, v.id, 0, msg).await?;
         }
     }
+    // A one-touch project follows its variants (a no-op for other projects).
+    if result.is_ok() || result.as_ref().is_err_and(|e| ctx.is_final(e)) {
+        super::one_touch::variant_settled(&ctx.db, v.project_id).await?;
+    }
     result
 }
 

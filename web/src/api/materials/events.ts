@@ -123,6 +123,21 @@ export function parseLeadEvents(data: string): LeadEvent[] {
   return parseRows<LeadEvent>(data);
 }
 
+/** A one-touch job's progress (event `one_touch`, issue 19). */
+export interface OneTouchEvent {
+  id: number;
+  state: string;
+  progress: number;
+  reason: string;
+  project_id: number;
+  updated_at: number;
+}
+
+/** Parses a `one_touch` message's data; anything malformed is ignored. */
+export function parseOneTouchEvents(data: string): OneTouchEvent[] {
+  return parseRows<OneTouchEvent>(data);
+}
+
 /** Parses a `variant` message's data; anything malformed is ignored. */
 export function parseVariantEvents(data: string): VariantEvent[] {
   return parseRows<VariantEvent>(data);
@@ -139,6 +154,8 @@ export interface ProgressListener {
   onTts?: (rows: TtsEvent[]) => void;
   /** `lead` events: new leads assigned to the caller (the console's notification). */
   onLead?: (rows: LeadEvent[]) => void;
+  /** `one_touch` events: one-touch video jobs (/newAiHome). */
+  onOneTouch?: (rows: OneTouchEvent[]) => void;
   onStatus?: (status: StreamStatus) => void;
 }
 export type MediaEventListener = ProgressListener;
@@ -194,6 +211,9 @@ async function connect(attempt: number): Promise<void> {
       } else if (message.event === 'lead') {
         const rows = parseLeadEvents(message.data);
         if (rows.length) for (const l of listeners) l.onLead?.(rows);
+      } else if (message.event === 'one_touch') {
+        const rows = parseOneTouchEvents(message.data);
+        if (rows.length) for (const l of listeners) l.onOneTouch?.(rows);
       }
     });
     for (;;) {

@@ -17,6 +17,23 @@ const routes: AppRoute[] = [
     meta: { title: 'menu.highMode', icon: 'ControlOutlined', permission: 'clip/merchant_senior_clip/*' },
     load: () => import('@/pages/clip/highMode'),
   },
+  // Issue 19: clip templates (zh table; SPEC §2 "/template_clip (zh, in testing)").
+  {
+    path: '/template_clip',
+    meta: { title: 'menu.templateClip', icon: 'AppstoreOutlined', permission: 'clip/merchant_ai_clip_template/*', lang: 'zh-CN' },
+    load: () => import('@/pages/clip/templateClip'),
+  },
+  // One-touch video: /newAiHome in the zh table, /oneKeyVideoNew (the same page) in the English one.
+  {
+    path: '/newAiHome',
+    meta: { title: 'menu.newAiHome', icon: 'ExperimentOutlined', permission: 'media/merchant_key_slice/*', lang: 'zh-CN' },
+    load: () => import('@/pages/clip/newAiHome'),
+  },
+  {
+    path: '/oneKeyVideoNew',
+    meta: { title: 'menu.newAiHome', icon: 'ExperimentOutlined', permission: 'media/merchant_key_slice/*', lang: 'en', menuPath: '/newAiHome' },
+    load: () => import('@/pages/clip/newAiHome'),
+  },
   {
     path: '/piece_rep',
     meta: { title: 'menu.pieceRep', icon: 'PlaySquareOutlined', permission: 'clip/merchant_video_library/*' },

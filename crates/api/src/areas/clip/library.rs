@@ -97,7 +97,12 @@ pub struct IndexQuery {
     pub used: Option<String>,
 }
 
-async fn list(st: &AppState, c: &Caller, q: IndexQuery, lang: Lang) -> Answer<Page<VariantView>> {
+pub(super) async fn list(
+    st: &AppState,
+    c: &Caller,
+    q: IndexQuery,
+    lang: Lang,
+) -> Answer<Page<VariantView>> {
     let lq = q
         .list
         .with_filter(

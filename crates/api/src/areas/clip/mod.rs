@@ -1,9 +1,11 @@
 //! Area "clip" (DESIGN.md §4): mixing projects, the render job, the finished-video library.
 
+pub mod ai_clip;
 pub mod library;
 pub mod projects;
 pub mod senior;
 pub mod slice;
+pub mod templates;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -46,4 +48,24 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(slice::modify))
         .routes(routes!(slice::job_video))
         .routes(routes!(slice::job_delete))
+        .routes(routes!(templates::categories))
+        .routes(routes!(templates::index))
+        .routes(routes!(templates::like))
+        .routes(routes!(templates::template_clip))
+        .routes(routes!(templates::save))
+        .routes(routes!(templates::delete))
+        .routes(routes!(ai_clip::index))
+        .routes(routes!(ai_clip::add))
+        .routes(routes!(ai_clip::edit))
+        .routes(routes!(ai_clip::create_video))
+        .routes(routes!(ai_clip::create_video_v2))
+        .routes(routes!(ai_clip::delete))
+        .routes(routes!(ai_clip::copy))
+        .routes(routes!(ai_clip::change_name))
+        .routes(routes!(ai_clip::one_touch_new))
+        .routes(routes!(ai_clip::my_jobs))
+        .routes(routes!(ai_clip::video_projects))
+        .routes(routes!(ai_clip::video_list))
+        .routes(routes!(ai_clip::groups))
+        .routes(routes!(ai_clip::voice_detail))
 }

@@ -18,6 +18,18 @@ struct Cursor {
     tts_since: i64,
     /// The caller's newest new-lead notice sent (by id).
     lead_since: i64,
+    one_touch_since: i64,
+}
+
+/// A one-touch job's progress as the stream sends it.
+#[derive(Serialize)]
+struct OneTouchChange {
+    id: i64,
+    state: String,
+    progress: i64,
+    reason: String,
+    project_id: i64,
+    updated_at: i64,
 }
 
 /// The rows changed since `since` as one event named `name` (none when nothing changed), moving
@@ -46,7 +58,7 @@ fn changes<T: Serialize>(
     }
 }
 
-#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]; event `lead`: new leads assigned to the caller [{id, lead_id, user_id, name, content, platform, source, wx_state, wx_reason, created_at}]")))]
+#[utoipa::path(get, path = "/events", tag = "materials", responses((status = 200, description = "text/event-stream; event `media`: [{id, state, progress, error, asr_state, updated_at}]; event `variant`: [{id, project_id, state, progress, error, duration_ms, updated_at}]; event `tts`: [{id, state, progress, reason, duration_ms, updated_at}]; event `lead`: new leads assigned to the caller [{id, lead_id, user_id, name, content, platform, source, wx_state, wx_reason, created_at}]; event `one_touch`: [{id, state, progress, reason, project_id, updated_at}]")))]
 pub async fn events(
     State(st): State<AppState>,
     c: Caller,
@@ -65,6 +77,7 @@ pub async fn events(
         variant_since: start,
         tts_since: start,
         lead_since,
+        one_touch_since: start,
     };
     // Each tick yields the events of what changed (a comment when nothing did), sent one after another.
     let ticks = stream::unfold(cursor, move |mut cur| async move {
@@ -103,6 +116,21 @@ pub async fn events(
                     .map(|n| crate::areas::engagement::wechat::notice_view(n, lang))
                     .collect::<Vec<_>>()
             });
+        // One-touch videos (issue 19): each step and the renders move the row.
+        let one_touch = store::ai_clips::changed_since(&cur.st.db, mid, cur.one_touch_since)
+            .await
+            .map(|rows| {
+                rows.into_iter()
+                    .map(|r| OneTouchChange {
+                        id: r.id,
+                        state: r.state,
+                        progress: r.progress,
+                        reason: domain::i18n::localize_reason(&r.reason, lang),
+                        project_id: r.project_id,
+                        updated_at: r.updated_at,
+                    })
+                    .collect::<Vec<_>>()
+            });
         let out: Vec<Event> = [
             changes("media", media, &mut cur.media_since, |r| r.updated_at),
             changes("variant", variants, &mut cur.variant_since, |r| {
@@ -110,6 +138,9 @@ pub async fn events(
             }),
             changes("tts", tts, &mut cur.tts_since, |r| r.updated_at),
             changes("lead", leads, &mut cur.lead_since, |r| r.id),
+            changes("one_touch", one_touch, &mut cur.one_touch_since, |r| {
+                r.updated_at
+            }),
         ]
         .into_iter()
         .flatten()

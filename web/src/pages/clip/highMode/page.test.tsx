@@ -49,6 +49,7 @@ beforeEach(() => {
       return ok({ capacity_before: 8, capacity_after: 8 - body.count, max_use: 2, min_use: 1, max_spread: 1, balanced: true, points: body.count * 2, sequences: [] });
     if (path.endsWith('/job_video_add_all'))
       return ok({ capacity_before: 8, capacity_after: 0, max_use: 2, min_use: 1, max_spread: 1, balanced: true, points: 16, sequences: [], variant_ids: [1, 2, 3, 4, 5, 6, 7, 8] });
+    if (path === '/clip.merchant_ai_clip_template/save') return ok({ id: 40, name: 'Quick' });
     return ok({});
   });
 });
@@ -94,5 +95,13 @@ describe('/high_modeVisualization_clip', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('project-delete-5'));
     fireEvent.click(await screen.findByTestId('project-delete-ok-5'));
     await waitFor(() => expect(posts('/delete')).toEqual([{ path: '/clip.merchant_much_clip/delete', body: { id: 5 } }]));
+  });
+
+  it('saves a project as a template', async () => {
+    renderPage(<NormalModePage />, { route: '/normal_mode' });
+    fireEvent.click(await screen.findByTestId('project-more-5'));
+    fireEvent.click(await screen.findByTestId('project-template-5'));
+    await waitFor(() => expect(posts('/save')).toEqual([{ path: '/clip.merchant_ai_clip_template/save', body: { project_id: 5 } }]));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith("Saved as template 'Quick'"));
   });
 });

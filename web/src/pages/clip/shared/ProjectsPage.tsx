@@ -6,6 +6,7 @@
  * (everything else is the quick-mix calls, which take either mode), the title and the page's test id.
  */
 import {
+  AppstoreAddOutlined,
   CopyOutlined,
   DeleteOutlined,
   DownOutlined,
@@ -22,6 +23,7 @@ import { Button, Dropdown, Input, Popconfirm, Progress, Space, Switch, Tag, Tool
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { copyProject, projectCalls, setProjectStatus } from '@/api/clip';
+import { saveTemplate } from '@/api/clip/aiclip';
 import type { Plan, Project, ProjectMode } from '@/api/clip/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
@@ -250,11 +252,20 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
                     },
                     { key: 'copy', icon: <CopyOutlined />, label: <span data-testid={`project-copy-${row.id}`}>{t('project.copy')}</span> },
                     { key: 'library', icon: <FolderOpenOutlined />, label: <span data-testid={`project-library-${row.id}`}>{t('project.openLibrary')}</span> },
+                    { key: 'template', icon: <AppstoreAddOutlined />, label: <span data-testid={`project-template-${row.id}`}>{t('templates.saveAs')}</span> },
                   ],
                   onClick: async ({ key }) => {
                     if (key === 'continue') setGenerate({ target: targetOf(row, 1), mode: 'continue' });
                     if (key === 'all') setGenerate({ target: targetOf(row), mode: 'all' });
                     if (key === 'library') openLibrary(row);
+                    if (key === 'template') {
+                      try {
+                        const saved = await saveTemplate(row.id);
+                        feedback.success(t('templates.saved', { name: saved.name }));
+                      } catch (e) {
+                        feedback.error(e instanceof Error ? e.message : String(e));
+                      }
+                    }
                     if (key === 'copy') {
                       try {
                         const copy = await copyProject(row.id);

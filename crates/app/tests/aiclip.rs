@@ -1,0 +1,713 @@
+//! AI clip (issue 19): clip templates — built-in ones by industry, "save as template" from a project,
+//! "use template" with another set of groups (picked or matched by name), favourites, tenancy and the
+//! staff menu.
+
+mod common;
+use common::*;
+use serde_json::{Value, json};
+
+const TPL: &str = "/clip.merchant_ai_clip_template";
+
+async fn templates(app: &TestApp, t: &str, q: Value) -> Vec<Value> {
+    let r = app.get_q(&format!("{TPL}/index"), Some(t), q).await;
+    r.ok()["rows"].as_array().unwrap().clone()
+}
+
+fn ids_of(groups: &Value) -> Vec<i64> {
+    groups
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["group_id"].as_i64().unwrap())
+        .collect()
+}
+
+/// A fresh app with a worker, the demo merchant's and the operator's tokens, and the built-in music.
+async fn started(backend: Backend) -> (TestApp, String, String) {
+    let app = TestApp::spawn(backend).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let admin = app.admin().await;
+    services::materials::music::seed_builtin(&app.state.db, &app.state.storage)
+        .await
+        .unwrap();
+    (app, t, admin)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_template_round_trips_between_sets_of_groups() {
+    for backend in backends() {
+        let (app, t, admin) = started(backend).await;
+
+        // Categories: the six industries and the merchant's own; at least 12 built-in templates.
+        let cats = app.get(&format!("{TPL}/getCategory"), Some(&t)).await;
+        let cats = cats.ok()["rows"].as_array().unwrap().clone();
+        let keys: Vec<&str> = cats.iter().map(|c| c["key"].as_str().unwrap()).collect();
+        assert_eq!(
+            keys,
+            [
+                "food",
+                "retail",
+                "beauty",
+                "education",
+                "real_estate",
+                "local_services",
+                "custom"
+            ]
+        );
+        assert!(cats[..6].iter().all(|c| c["count"].as_i64().unwrap() >= 2));
+        assert_eq!(cats[6]["count"], 0);
+        let en = app
+            .post_en(&format!("{TPL}/getCategory"), Some(&t), json!({}))
+            .await;
+        assert_eq!(en.ok()["rows"][0]["name"], "Food & drink");
+        let all = templates(&app, &t, json!({"limit": "50"})).await;
+        assert!(all.len() >= 12 && all.iter().all(|x| x["builtin"] == true));
+        let food = templates(&app, &t, json!({"category": "food"})).await;
+        assert!(food.len() >= 2 && food.iter().all(|x| x["category"] == "food"));
+
+        // A project of the merchant's: per-shot settings, built-in music, a title with its name in it.
+        let (first, _) = shot_groups(
+            &app,
+            &t,
+            &[
+                ("Open", &["red", "orange"]),
+                ("Middle", &["green"]),
+                ("Close", &["blue"]),
+            ],
+            "2",
+        )
+        .await;
+        let music = app
+            .get(
+                "/media.merchant_producing_upfile/system_music_index",
+                Some(&t),
+            )
+            .await;
+        let pulse = music.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"].as_str().unwrap().starts_with("Pulse"))
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap();
+        let cfg = json!({
+            "groups": [
+                {"group_id": first[0], "max_ms": 1000, "transition": {"kind": "fade", "ms": 400}},
+                {"group_id": first[1], "text": "第二镜"},
+                {"group_id": first[2], "in_ms": 500},
+            ],
+            "music": {"system_music_id": pulse, "volume": 55},
+            "title": {"text": "小店·春季上新", "style": {"size": 64, "color": "#FFD700", "position": "top"}},
+            "output_count": 2,
+        });
+        let p = app
+            .post(
+                "/clip.merchant_senior_clip/modify",
+                Some(&t),
+                json!({"name": "小店", "config": cfg}),
+            )
+            .await;
+        let pid = p.ok()["id"].as_i64().unwrap();
+
+        // Save as template: slots named after the groups, the music's mood, the name as a pattern.
+        let saved = app
+            .post(
+                &format!("{TPL}/save"),
+                Some(&t),
+                json!({"project_id": pid, "name": "我的开业模板"}),
+            )
+            .await;
+        let tpl = saved.ok().clone();
+        let tid = tpl["id"].as_i64().unwrap();
+        assert_eq!(
+            (
+                tpl["category"].as_str(),
+                tpl["builtin"].as_bool(),
+                tpl["mode"].as_str()
+            ),
+            (Some("custom"), Some(false), Some("senior"))
+        );
+        assert_eq!(tpl["slots"], json!(["Open", "Middle", "Close"]));
+        assert_eq!(
+            tpl["recipe"]["music"],
+            json!({"mood": "upbeat", "volume": 55})
+        );
+        assert_eq!(tpl["recipe"]["title"]["pattern"], "{name}·春季上新");
+        let mine = templates(&app, &t, json!({"category": "custom"})).await;
+        assert_eq!(mine.len(), 1);
+
+        // Use it with another set of groups of the merchant's, picked in slot order.
+        let (second, clips2) = shot_groups(
+            &app,
+            &t,
+            &[
+                ("新店外景", &["yellow"]),
+                ("新品", &["purple"]),
+                ("收尾", &["white", "gray"]),
+            ],
+            "2",
+        )
+        .await;
+        let made = app
+            .post(
+                &format!("{TPL}/template_clip"),
+                Some(&t),
+                json!({"id": tid, "name": "新店", "group_ids": second}),
+            )
+            .await;
+        let made = made.ok().clone();
+        assert_eq!(made["mode"], "senior");
+        let c = &made["config"];
+        assert_eq!(ids_of(&c["groups"]), second);
+        assert_eq!(c["groups"][0]["max_ms"], 1000);
+        assert_eq!(
+            c["groups"][0]["transition"],
+            json!({"kind": "fade", "ms": 400})
+        );
+        assert_eq!(c["groups"][1]["text"], "第二镜");
+        assert_eq!(c["groups"][2]["in_ms"], 500);
+        assert_eq!(c["groups"][2]["transition"], Value::Null);
+        assert_eq!(c["title"]["text"], "新店·春季上新");
+        assert_eq!(c["title"]["style"]["color"], "#FFD700");
+        assert_eq!(c["music"]["system_music_id"], pulse);
+        assert_eq!(c["music"]["volume"], 55);
+        assert_eq!(c["output_count"], 2);
+        assert_eq!(made["capacity"], 2, "1 x 1 x 2 clips");
+        // The project is a real one: it renders with the new groups' clips.
+        let made_id = made["id"].as_i64().unwrap();
+        let r = app
+            .post(
+                "/clip.merchant_much_clip/add_video",
+                Some(&t),
+                json!({"id": made_id, "count": 1}),
+            )
+            .await;
+        r.ok();
+        let v = wait_variants(&app, &t, made_id, 1).await;
+        assert_eq!(v[0]["state"], "success", "{}", v[0]["error"]);
+        let seq: Vec<i64> = v[0]["seq"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_i64().unwrap())
+            .collect();
+        assert_eq!(seq[..2], clips2[..2]);
+        assert!(clips2[2..].contains(&seq[2]));
+
+        // Too few picked groups, or another merchant's group, are refused before anything is stored.
+        let r = app
+            .post_en(
+                &format!("{TPL}/template_clip"),
+                Some(&t),
+                json!({"id": tid, "name": "x", "group_ids": &second[..2]}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("group_ids"))
+        );
+        assert_eq!(r.message(), "At least three shot groups are needed");
+
+        // Another merchant: the demo's own template is not theirs; a built-in one matches their groups
+        // by name whatever order they were made in.
+        let other = app.second_merchant(&admin, "tplshop").await;
+        let r = app
+            .post(
+                &format!("{TPL}/template_clip"),
+                Some(&other),
+                json!({"id": tid, "name": "x"}),
+            )
+            .await;
+        assert_eq!(r.status, 404);
+        assert_eq!(
+            templates(&app, &other, json!({"category": "custom"}))
+                .await
+                .len(),
+            0
+        );
+        let (theirs, _) = shot_groups(
+            &app,
+            &other,
+            &[
+                ("后厨制作", &["red"]),
+                ("门店外景", &["green"]),
+                ("招牌菜", &["blue"]),
+            ],
+            "1",
+        )
+        .await;
+        let signature = food.iter().find(|x| x["slots"][0] == "门店外景").unwrap();
+        let r = app
+            .post(
+                &format!("{TPL}/template_clip"),
+                Some(&other),
+                json!({"id": signature["id"], "name": "老王面馆"}),
+            )
+            .await;
+        let c = r.ok()["config"].clone();
+        assert_eq!(ids_of(&c["groups"]), vec![theirs[1], theirs[2], theirs[0]]);
+        assert_eq!(c["title"]["text"], "老王面馆·必吃招牌");
+        assert_eq!(c["music"]["system_music_id"], pulse, "upbeat plays Pulse");
+        assert_eq!(c["subtitles"]["enabled"], false, "no voice-over yet");
+
+        // Favourites per user; a built-in template is not the merchant's to delete.
+        let r = app
+            .post(
+                &format!("{TPL}/template_like"),
+                Some(&t),
+                json!({"id": signature["id"]}),
+            )
+            .await;
+        assert_eq!(r.ok()["liked"], true);
+        let liked = templates(&app, &t, json!({"liked": "1"})).await;
+        assert_eq!(liked.len(), 1);
+        assert_eq!(
+            (liked[0]["liked"].as_bool(), liked[0]["likes"].as_i64()),
+            (Some(true), Some(1))
+        );
+        assert!(
+            templates(&app, &other, json!({"liked": "1"}))
+                .await
+                .is_empty()
+        );
+        app.post(
+            &format!("{TPL}/template_like"),
+            Some(&t),
+            json!({"id": signature["id"], "like": false}),
+        )
+        .await
+        .ok();
+        assert!(templates(&app, &t, json!({"liked": "1"})).await.is_empty());
+        let r = app
+            .post(
+                &format!("{TPL}/delete"),
+                Some(&t),
+                json!({"id": signature["id"]}),
+            )
+            .await;
+        assert_eq!(r.status, 404);
+        let r = app
+            .post(&format!("{TPL}/delete"), Some(&other), json!({"id": tid}))
+            .await;
+        assert_eq!(r.status, 404);
+        app.post(&format!("{TPL}/delete"), Some(&t), json!({"id": tid}))
+            .await
+            .ok();
+        assert!(
+            templates(&app, &t, json!({"category": "custom"}))
+                .await
+                .is_empty()
+        );
+
+        // Staff: the /template_clip menu grants the page; another menu does not.
+        let log = app.menu_id(&t, "/log").await;
+        let page = app.menu_id(&t, "/template_clip").await;
+        for (name, menus) in [("tpl_log", vec![log]), ("tpl_clip", vec![page])] {
+            app.post(
+                "/user.merchant_user_sub/add",
+                Some(&t),
+                json!({"username": name, "nickname": name, "password": "abc12345", "menu_ids": menus}),
+            )
+            .await
+            .ok();
+        }
+        let s = app.login(3, "tpl_log", "abc12345").await;
+        assert_eq!(app.get(&format!("{TPL}/index"), Some(&s)).await.status, 403);
+        let r = app
+            .post(
+                &format!("{TPL}/template_clip"),
+                Some(&s),
+                json!({"id": signature["id"], "name": "x"}),
+            )
+            .await;
+        assert_eq!(r.status, 403);
+        let s = app.login(3, "tpl_clip", "abc12345").await;
+        assert_eq!(
+            templates(&app, &s, json!({"limit": "50"})).await.len(),
+            all.len()
+        );
+    }
+}
+
+// ---- one-touch video ----
+
+/// The speech engines `make test` installs into `<repo>/data` (synthesis and recognition); in CI a
+/// missing engine fails the test, elsewhere the story is skipped with the reason.
+fn engines_installed() -> bool {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+    let tts = media::tts::Kokoro::from_dir(&data.join("tts")).map(|_| ());
+    let asr = media::asr::WhisperRecognizer::from_asr_dir(&data.join("asr")).map(|_| ());
+    match tts
+        .map_err(|e| e.to_string())
+        .and(asr.map_err(|e| e.to_string()))
+    {
+        Ok(()) => true,
+        Err(e) => {
+            let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+            assert!(!ci, "CI: the speech engines must be installed: {e}");
+            eprintln!("SKIPPED: {e}");
+            false
+        }
+    }
+}
+
+async fn points(app: &TestApp, t: &str) -> i64 {
+    app.get("/index/dashboard", Some(t)).await.ok()["points"]
+        .as_i64()
+        .unwrap()
+}
+
+/// Reads the caller's event stream until a `one_touch` event says job `id` is `state` (or failed);
+/// the (state, progress) pairs seen.
+async fn one_touch_events(app: &TestApp, t: &str, id: i64, state: &str) -> Vec<(String, i64)> {
+    sse_rows_until(app, t, "one_touch", id, &[state, "failed"], 600)
+        .await
+        .iter()
+        .map(|r| {
+            (
+                r["state"].as_str().unwrap_or("").to_string(),
+                r["progress"].as_i64().unwrap_or(-1),
+            )
+        })
+        .collect()
+}
+
+/// The characters two texts share, as a share of the first (order-free; punctuation ignored).
+fn overlap(a: &str, b: &str) -> f64 {
+    let keep = |s: &str| -> Vec<char> { s.chars().filter(|c| c.is_alphanumeric()).collect() };
+    let (a, mut b) = (keep(a), keep(b));
+    let mut hit = 0;
+    for c in &a {
+        if let Some(i) = b.iter().position(|x| x == c) {
+            b.remove(i);
+            hit += 1;
+        }
+    }
+    hit as f64 / a.len().max(1) as f64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_topic_becomes_five_unique_voiced_videos() {
+    if !engines_installed() {
+        return;
+    }
+    for backend in backends() {
+        let (app, t, admin) = started(backend).await;
+        // Four groups of 8 s clips named for what they show: 2 x 2 x 2 x 1 = 8 unique sequences.
+        let (groups, _) = shot_groups(
+            &app,
+            &t,
+            &[
+                ("门店外景", &["red", "orange"]),
+                ("牛肉面", &["yellow", "green"]),
+                ("后厨拉面", &["blue", "purple"]),
+                ("顾客用餐", &["white"]),
+            ],
+            "8",
+        )
+        .await;
+        let before = points(&app, &t).await;
+        let topic = "手工牛肉面，汤底熬足八小时";
+
+        // Refused up front, nothing queued: too few groups, or another merchant's group.
+        let r = app
+            .post_en(
+                "/media.merchant_key_slice/oneTouchNew",
+                Some(&t),
+                json!({"topic": topic, "group_ids": &groups[..2]}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("group_ids"))
+        );
+        let r = app
+            .post_en(
+                "/media.merchant_key_slice/oneTouchNew",
+                Some(&t),
+                json!({"topic": " "}),
+            )
+            .await;
+        assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("topic")));
+        let jobs = app
+            .get("/media.merchant_key_slice/my_one_touch_job", Some(&t))
+            .await;
+        assert_eq!(jobs.ok()["total"], 0);
+
+        // One request: the job runs every step, pushed over SSE, and renders 5 variants.
+        let r = app
+            .post(
+                "/media.merchant_key_slice/oneTouchNew",
+                Some(&t),
+                json!({"topic": topic, "count": 5}),
+            )
+            .await;
+        let job = r.ok().clone();
+        let id = job["id"].as_i64().unwrap();
+        assert_eq!(
+            (job["state"].as_str(), job["name"].as_str()),
+            (Some("queued"), Some(topic))
+        );
+        let seen = one_touch_events(&app, &t, id, "done").await;
+        assert_eq!(seen.last().unwrap().0, "done", "{seen:?}");
+        assert!(seen.iter().any(|(s, _)| s == "rendering"), "{seen:?}");
+        let progress: Vec<i64> = seen.iter().map(|(_, p)| *p).collect();
+        assert!(progress.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert_eq!(*progress.last().unwrap(), 100);
+
+        let jobs = app
+            .get("/media.merchant_key_slice/my_one_touch_job", Some(&t))
+            .await;
+        let row = jobs.ok()["rows"][0].clone();
+        assert_eq!(
+            (row["id"].as_i64(), row["state"].as_str()),
+            (Some(id), Some("done"))
+        );
+        assert_eq!(row["writer"], "builtin");
+        let script: Vec<String> = row["script"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        assert!(
+            script.len() >= 5 && script.iter().any(|s| s.contains("牛肉面")),
+            "{script:?}"
+        );
+        // Every group is used once, in the script's order; the shots cover the voice-over.
+        let shots = row["shots"].as_array().unwrap();
+        assert_eq!(shots.len(), 4);
+        let used: std::collections::HashSet<i64> = shots
+            .iter()
+            .map(|s| s["group_id"].as_i64().unwrap())
+            .collect();
+        assert_eq!(used.len(), 4);
+        let noodles = shots.iter().find(|s| s["group_id"] == groups[1]).unwrap();
+        assert!(
+            noodles["text"].as_str().unwrap().contains("牛肉面"),
+            "the noodle shots go with a line about the noodles: {shots:?}"
+        );
+        assert_eq!(
+            row["variants"],
+            json!({"success": 5, "processing": 0, "failed": 0})
+        );
+
+        // The voice-over: one subtitle line per sentence, in order.
+        let v = app
+            .get_q(
+                "/media.merchant_key_slice/broadcast_resource_detail",
+                Some(&t),
+                json!({"id": id}),
+            )
+            .await;
+        let lines = v.ok()["lines"].as_array().unwrap().clone();
+        let said: String = lines
+            .iter()
+            .map(|l| l["content"].as_str().unwrap())
+            .collect();
+        assert!(
+            overlap(&script.concat(), &said) > 0.95,
+            "{said} vs {script:?}"
+        );
+        let voice_ms = v.ok()["media"]["duration_ms"].as_i64().unwrap();
+
+        // Five unique variants, 10 points, each as long as the voice-over.
+        let vids = app
+            .get_q(
+                "/media.merchant_key_slice/getVideoList",
+                Some(&t),
+                json!({"id": id}),
+            )
+            .await;
+        let vids = vids.ok()["rows"].as_array().unwrap().clone();
+        assert_eq!(vids.len(), 5);
+        let seqs: std::collections::HashSet<String> =
+            vids.iter().map(|v| v["seq"].to_string()).collect();
+        assert_eq!(seqs.len(), 5, "variants repeat a sequence");
+        assert_eq!(points(&app, &t).await, before - 10);
+        for v in &vids {
+            assert_eq!(v["state"], "success", "{}", v["error"]);
+            let d = v["duration_ms"].as_i64().unwrap();
+            assert!(
+                (d - voice_ms).abs() <= 1500,
+                "video {d} ms, voice {voice_ms} ms"
+            );
+        }
+        // The project's own speech recognition hears the script in a rendered video.
+        let file = app.download(vids[0]["src"].as_str().unwrap(), "mp4").await;
+        let asr = media::asr::WhisperRecognizer::from_data_dir(&app.files.path).unwrap();
+        use media::asr::Recognizer;
+        let heard = asr.transcribe(&file, media::asr::Lang::Zh).await.unwrap();
+        std::fs::remove_file(&file).ok();
+        let heard_text: String = heard.iter().map(|l| l.content.as_str()).collect();
+        assert!(
+            overlap(&script.concat(), &heard_text) > 0.7,
+            "heard {heard_text:?} for {script:?}"
+        );
+        // Each heard line falls inside the subtitle lines' span of the same words.
+        let first = &heard[0];
+        assert!(first.start_ms < lines[0]["end_ms"].as_i64().unwrap() + 500);
+
+        // Another merchant sees none of it; a staff member without the menu is refused.
+        let other = app.second_merchant(&admin, "otshop").await;
+        let r = app
+            .get_q(
+                "/media.merchant_key_slice/getVideoList",
+                Some(&other),
+                json!({"id": id}),
+            )
+            .await;
+        assert_eq!(r.status, 404);
+        let r = app
+            .post(
+                "/clip.merchant_ai_clip/delete",
+                Some(&other),
+                json!({"id": id}),
+            )
+            .await;
+        assert_eq!(r.status, 404);
+        let log = app.menu_id(&t, "/log").await;
+        app.post(
+            "/user.merchant_user_sub/add",
+            Some(&t),
+            json!({"username": "ot_log", "nickname": "ot", "password": "abc12345", "menu_ids": [log]}),
+        )
+        .await
+        .ok();
+        let s = app.login(3, "ot_log", "abc12345").await;
+        let r = app
+            .post(
+                "/media.merchant_key_slice/oneTouchNew",
+                Some(&s),
+                json!({"topic": topic}),
+            )
+            .await;
+        assert_eq!(r.status, 403);
+
+        // AI clip projects: a copy is a draft; rename; delete (the videos stay in the library).
+        let copy = app
+            .get_q("/clip.merchant_ai_clip/copy", Some(&t), json!({"id": id}))
+            .await;
+        let copy = copy.ok().clone();
+        assert_eq!(copy["state"], "draft");
+        assert_eq!(copy["topic"], topic);
+        let r = app
+            .post(
+                "/clip.merchant_ai_clip/changeName",
+                Some(&t),
+                json!({"id": copy["id"], "name": "第二版"}),
+            )
+            .await;
+        assert_eq!(r.ok()["name"], "第二版");
+        let list = app
+            .get_q(
+                "/clip.merchant_ai_clip/index",
+                Some(&t),
+                json!({"page": "1", "limit": "10"}),
+            )
+            .await;
+        assert_eq!(list.ok()["total"], 2);
+        app.get_q(
+            "/clip.merchant_ai_clip/delete",
+            Some(&t),
+            json!({"id": copy["id"]}),
+        )
+        .await
+        .ok();
+        app.post("/clip.merchant_ai_clip/delete", Some(&t), json!({"id": id}))
+            .await
+            .ok();
+        let lib = app
+            .get_q(
+                "/clip.merchant_video_library/index",
+                Some(&t),
+                json!({"limit": "50"}),
+            )
+            .await;
+        assert_eq!(lib.ok()["total"], 5);
+    }
+}
+
+/// A voice-over that cannot be made fails the job at that step with the engine's reason; nothing was
+/// charged (the videos' points are taken only when they are queued) and no project was made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_voice_over_fails_the_job_and_charges_nothing() {
+    for backend in backends() {
+        // A cloud engine configured at a port nobody listens on.
+        let app = TestApp::spawn_with(backend, |s| {
+            let mut ai = services::ai::Ai::built_in(&s.settings.data_dir.join("tts"));
+            ai.cloud = Some(std::sync::Arc::new(services::ai::clone::Nls::new(
+                "http://127.0.0.1:9",
+                "key",
+                "token",
+            )));
+            s.ai = std::sync::Arc::new(ai);
+        })
+        .await;
+        app.start_worker();
+        let t = app.demo().await;
+        shot_groups(
+            &app,
+            &t,
+            &[("A", &["red"]), ("B", &["green"]), ("C", &["blue"])],
+            "1",
+        )
+        .await;
+        let before = points(&app, &t).await;
+        let r = app
+            .post(
+                "/media.merchant_key_slice/oneTouchNew",
+                Some(&t),
+                json!({"topic": "春季上新", "count": 1}),
+            )
+            .await;
+        let id = r.ok()["id"].as_i64().unwrap();
+        let seen = one_touch_events(&app, &t, id, "failed").await;
+        assert_eq!(seen.last().unwrap().0, "failed", "{seen:?}");
+        let r = app
+            .get_q(
+                "/media.merchant_key_slice/my_one_touch_job",
+                Some(&t),
+                json!({}),
+            )
+            .await;
+        let row = &r.ok()["rows"][0];
+        assert!(
+            row["reason"].as_str().unwrap().starts_with("语音合成失败"),
+            "{row}"
+        );
+        assert_eq!(
+            (
+                row["project_id"].as_i64(),
+                row["script"].as_array().map(Vec::len)
+            ),
+            (Some(0), Some(6))
+        );
+        let en = app
+            .post_en(
+                "/media.merchant_key_slice/my_one_touch_job",
+                Some(&t),
+                json!({}),
+            )
+            .await;
+        assert!(
+            en.ok()["rows"][0]["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("Speech synthesis failed")
+        );
+        assert_eq!(points(&app, &t).await, before);
+        // A failed job may be started again (a new attempt of the same job row).
+        let again = app
+            .post(
+                "/clip.merchant_ai_clip/createVideo",
+                Some(&t),
+                json!({"id": id}),
+            )
+            .await;
+        assert_eq!(again.ok()["state"], "queued");
+        one_touch_events(&app, &t, id, "failed").await;
+    }
+}

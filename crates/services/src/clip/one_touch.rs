@@ -1,0 +1,617 @@
+//! One-touch video (issue 19): AI clip projects (`/clip.merchant_ai_clip/*`) and the one-touch calls
+//! (`/media.merchant_key_slice/*`). A request is a draft until started; starting queues ONE durable
+//! `clip.one_touch` job that writes the script (built-in writer from the topic's keywords and the
+//! merchant's lexicon, or the configured LLM provider), synthesizes the voice-over (one subtitle line per
+//! sentence, kept as a voice material), matches the sentences to the merchant's shot groups and makes a
+//! mix project of them (mode `ai`: voice, its lines burned as subtitles, music by mood, the title), then
+//! plans N unique variants — each rendered by the mix engine's `clip.render` job, its points charged
+//! with it and refunded if it fails. The render job reports back ([`variant_settled`]), so the row's
+//! progress covers every step until its videos are made.
+
+use crate::error::{ApiError, ApiResult};
+use domain::aiclip::{self as rules, GroupInfo, Request, State};
+use domain::clip::{Audio, GroupRule, ProjectConfig, Subtitles, TextStyle, Title};
+use domain::i18n::Msg;
+use domain::templates as tpl;
+use std::sync::Arc;
+use store::Db;
+use store::ai_clips as db;
+use store::jobs::{JobCtx, JobError};
+use store::materials as mat;
+
+/// The mode of the mix projects one-touch makes (not listed with quick mix or advanced ones).
+pub const MODE: &str = "ai";
+
+/// What the job needs beside the database.
+pub struct Deps {
+    pub storage: media::Storage,
+    pub ai: crate::ai::AiRef,
+    pub sealer: store::secrets::Sealer,
+}
+
+fn default_voice(req: &Request) -> &'static str {
+    if req.english() {
+        "af_heart"
+    } else {
+        "zf_xiaoxiao"
+    }
+}
+
+pub fn request_of(row: &db::AiClip) -> Request {
+    serde_json::from_str(&row.request).unwrap_or_default()
+}
+
+pub fn script_of(row: &db::AiClip) -> Vec<String> {
+    serde_json::from_str(&row.script).unwrap_or_default()
+}
+
+pub fn shots_of(row: &db::AiClip) -> Vec<rules::Shot> {
+    serde_json::from_str(&row.shots).unwrap_or_default()
+}
+
+/// Checks a request against the merchant's own groups, template and the voices.
+async fn check(db: &Db, mid: i64, uid: i64, req: &mut Request) -> ApiResult<()> {
+    req.validate()?;
+    req.topic = req.topic.trim().to_string();
+    req.name = req.name.trim().to_string();
+    let mut seen = std::collections::HashSet::new();
+    for g in &req.group_ids {
+        if !seen.insert(*g) {
+            return Err(ApiError::invalid_with(
+                "group_ids",
+                Msg::InvalidValue,
+                vec![("reason", format!("group {g} twice"))],
+            ));
+        }
+        mat::group(db, mid, *g)
+            .await?
+            .filter(|x| x.kind == "video")
+            .ok_or_else(|| {
+                ApiError::invalid_with(
+                    "group_ids",
+                    Msg::MaterialMissing,
+                    vec![("what", format!("group {g}"))],
+                )
+            })?;
+    }
+    if !req.group_ids.is_empty() && req.group_ids.len() < domain::planner::MIN_GROUPS {
+        return Err(ApiError::invalid("group_ids", Msg::TooFewGroups));
+    }
+    if let Some(t) = req.template_id {
+        store::clip_templates::get(db, mid, uid, t)
+            .await?
+            .ok_or_else(|| {
+                ApiError::invalid_with(
+                    "template_id",
+                    Msg::MaterialMissing,
+                    vec![("what", format!("template #{t}"))],
+                )
+            })?;
+    }
+    if req.voice.trim().is_empty() {
+        req.voice = default_voice(req).into();
+    }
+    if !domain::ai::VOICES.iter().any(|v| v.id == req.voice) {
+        return Err(ApiError::invalid_with(
+            "voice",
+            Msg::InvalidValue,
+            vec![("reason", req.voice.clone())],
+        ));
+    }
+    Ok(())
+}
+
+/// `add`: a draft AI clip project.
+pub async fn add(db: &Db, mid: i64, uid: i64, mut req: Request) -> ApiResult<db::AiClip> {
+    check(db, mid, uid, &mut req).await?;
+    let json = serde_json::to_string(&req).unwrap_or_default();
+    let id = db::insert(
+        db,
+        mid,
+        uid,
+        "video",
+        &req.display_name(),
+        &req.topic,
+        &json,
+    )
+    .await?;
+    get(db, mid, id).await
+}
+
+pub async fn get(db: &Db, mid: i64, id: i64) -> ApiResult<db::AiClip> {
+    db::get(db, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// `edit`: a new request for a project that is not working.
+pub async fn edit(db: &Db, mid: i64, uid: i64, id: i64, mut req: Request) -> ApiResult<db::AiClip> {
+    get(db, mid, id).await?;
+    check(db, mid, uid, &mut req).await?;
+    let json = serde_json::to_string(&req).unwrap_or_default();
+    if !db::update_request(db, mid, id, &req.display_name(), &req.topic, &json).await? {
+        return Err(ApiError::invalid("id", Msg::VariantBusy));
+    }
+    get(db, mid, id).await
+}
+
+/// `createVideo`: starts a draft (or a failed one again). Refused up front when the voice engine is not
+/// installed, fewer than three groups have ready clips, or the points cannot pay for the videos.
+pub async fn start(db: &Db, ai: &crate::ai::Ai, mid: i64, id: i64) -> ApiResult<db::AiClip> {
+    let row = get(db, mid, id).await?;
+    let state = State::parse(&row.state).unwrap_or(State::Draft);
+    if !state.can_become(State::Queued) {
+        return Err(ApiError::invalid("id", Msg::VariantBusy));
+    }
+    let req = request_of(&row);
+    ai.ready()?;
+    let usable = candidates(db, mid, &req.group_ids)
+        .await?
+        .iter()
+        .filter(|g| g.ready > 0)
+        .count();
+    if usable < domain::planner::MIN_GROUPS {
+        return Err(ApiError::invalid("group_ids", Msg::TooFewGroups));
+    }
+    let need = req.count * domain::clip::POINTS_PER_VARIANT;
+    let have = store::points::balance(db, mid).await?;
+    if have < need {
+        return Err(ApiError::invalid_with(
+            "variants",
+            Msg::PointsInsufficient,
+            vec![("need", need.to_string()), ("balance", have.to_string())],
+        ));
+    }
+    if !db::start(db, mid, id).await? {
+        return Err(ApiError::invalid("id", Msg::VariantBusy));
+    }
+    get(db, mid, id).await
+}
+
+/// `oneTouchNew` / `createVideoV2`: a new project started at once.
+pub async fn one_touch(
+    db: &Db,
+    ai: &crate::ai::Ai,
+    mid: i64,
+    uid: i64,
+    req: Request,
+) -> ApiResult<db::AiClip> {
+    let row = add(db, mid, uid, req).await?;
+    match start(db, ai, mid, row.id).await {
+        Ok(r) => Ok(r),
+        Err(e) => {
+            // Nothing was queued: the draft is not kept.
+            db::delete(db, mid, row.id).await?;
+            Err(e)
+        }
+    }
+}
+
+/// `copy`: a new draft with the same request, named "<name> (2)".
+pub async fn copy(db: &Db, mid: i64, uid: i64, id: i64) -> ApiResult<db::AiClip> {
+    let row = get(db, mid, id).await?;
+    let mut req = request_of(&row);
+    req.name = format!("{} (2)", row.name).chars().take(50).collect();
+    add(db, mid, uid, req).await
+}
+
+pub async fn rename(db: &Db, mid: i64, id: i64, name: &str) -> ApiResult<db::AiClip> {
+    let name = super::projects::project_name(name)?;
+    if !db::rename(db, mid, id, name).await? {
+        return Err(ApiError::NotFound);
+    }
+    get(db, mid, id).await
+}
+
+/// `delete`: a project that is not working; its videos stay in the finished-video library.
+pub async fn delete(db: &Db, mid: i64, id: i64) -> ApiResult<()> {
+    get(db, mid, id).await?;
+    if !db::delete(db, mid, id).await? {
+        return Err(ApiError::invalid("id", Msg::VariantBusy));
+    }
+    Ok(())
+}
+
+/// The merchant's video groups (those named, in that order, or all) with their ready clips' typical
+/// length and what the clips say.
+pub async fn candidates(db: &Db, mid: i64, only: &[i64]) -> ApiResult<Vec<GroupInfo>> {
+    let q = store::ListQuery {
+        limit: Some(1000),
+        ..Default::default()
+    };
+    let (groups, _) = mat::groups(db, mid, "video", &q).await?;
+    let clips = db::ready_clips(db, mid).await?;
+    let speech = db::clip_speech(db, mid).await?;
+    let mut out = vec![];
+    let pick: Vec<&mat::Group> = if only.is_empty() {
+        groups.iter().collect()
+    } else {
+        only.iter()
+            .filter_map(|id| groups.iter().find(|g| g.id == *id))
+            .collect()
+    };
+    for g in pick {
+        let mut lens: Vec<i64> = clips
+            .iter()
+            .filter(|(gid, _)| *gid == g.id)
+            .map(|(_, d)| *d)
+            .collect();
+        lens.sort();
+        let text: Vec<&str> = speech
+            .iter()
+            .filter(|(gid, _)| *gid == g.id)
+            .map(|(_, t)| t.as_str())
+            .collect();
+        out.push(GroupInfo {
+            id: g.id,
+            name: g.name.clone(),
+            text: text.join(" "),
+            ready: lens.len() as i64,
+            clip_ms: lens.get(lens.len() / 2).copied().unwrap_or(0),
+        });
+    }
+    Ok(out)
+}
+
+// ---- the job ----
+
+fn permanent(e: ApiError) -> JobError {
+    match e {
+        ApiError::Invalid { msg, args, .. } => {
+            let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            JobError::Permanent(domain::i18n::reason(msg, &args))
+        }
+        ApiError::NotFound => JobError::Permanent("not found".into()),
+        other => JobError::Retry(other.to_string()),
+    }
+}
+
+/// The script: the configured provider's, else the built-in writer's. Answers (sentences, writer).
+async fn write(
+    d: &Db,
+    deps: &Deps,
+    row: &db::AiClip,
+    req: &Request,
+) -> Result<(Vec<String>, &'static str), JobError> {
+    if let Some(p) = crate::seo::titles::provider_setting(d)
+        .await
+        .map_err(permanent)?
+    {
+        let cfg = platforms::llm::LlmConfig {
+            base_url: p.base_url,
+            api_key: deps.sealer.open(&p.key_sealed).unwrap_or_default(),
+            model: p.model,
+            timeout_ms: 30_000,
+        };
+        let (system, user) = if req.english() {
+            (
+                "You write short-video voice-over scripts for merchants: 5 to 7 short spoken sentences, one per line, no numbering, no explanations, no absolute claims.".to_string(),
+                format!("Topic: {}", req.topic),
+            )
+        } else {
+            (
+                "你是短视频文案，为商家写口播脚本：5到7句，每句不超过20个字，一行一句，不要编号，不要解释，遵守广告法，不用“最”“第一”等绝对化用语。".to_string(),
+                format!("主题：{}", req.topic),
+            )
+        };
+        let text = platforms::llm::complete(&cfg, &system, &user)
+            .await
+            .map_err(|e| {
+                JobError::Permanent(domain::i18n::reason(
+                    Msg::WriterFailed,
+                    &[("reason", &format!("{} / {}", e.zh, e.en))],
+                ))
+            })?;
+        let lines = rules::parse_script(&text);
+        if lines.len() < domain::planner::MIN_GROUPS {
+            return Err(JobError::Permanent(domain::i18n::reason(
+                Msg::WriterFailed,
+                &[("reason", "too few sentences")],
+            )));
+        }
+        return Ok((lines, "llm"));
+    }
+    let (lexicon, _) = crate::seo::titles::merchant_words(d, row.merchant_id)
+        .await
+        .map_err(permanent)?;
+    let seed = (row.id as u64) << 8 | (row.attempt as u64 & 0xff);
+    Ok((rules::write_script(&req.topic, &lexicon, seed), "builtin"))
+}
+
+/// The voice-over of the script as a voice material with one subtitle line per sentence.
+async fn voice(
+    d: &Db,
+    deps: &Deps,
+    row: &db::AiClip,
+    req: &Request,
+    script: &[String],
+) -> Result<mat::MediaFile, JobError> {
+    let sep = if req.english() { " " } else { "" };
+    // The voice rules' 300 characters: the script is cut at a sentence that would pass them.
+    let mut text = String::new();
+    for s in script {
+        if text.chars().count() + s.chars().count() + 1 > domain::ai::MAX_TEXT_CHARS {
+            break;
+        }
+        if !text.is_empty() {
+            text.push_str(sep);
+        }
+        text.push_str(s);
+    }
+    let params = domain::ai::Params {
+        text: text.clone(),
+        voice: req.voice.clone(),
+        volume: 50,
+        speed: 0,
+        intonation: 0,
+    };
+    let request = crate::ai::request(&params, domain::ai::text::sentences(&text));
+    let dst = deps
+        .storage
+        .workspace()
+        .temp_path("m4a")
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    let speech = crate::ai::synthesize(&deps.ai, &request, &dst).await;
+    let speech = match speech {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = tokio::fs::remove_file(&dst).await;
+            return Err(match e {
+                media::tts::TtsError::Timeout(_) | media::tts::TtsError::Io(_) => {
+                    JobError::Retry(e.to_string())
+                }
+                other => JobError::Permanent(domain::i18n::reason(
+                    Msg::TtsFailed,
+                    &[("reason", &other.to_string())],
+                )),
+            });
+        }
+    };
+    let key = media::Storage::new_key(row.merchant_id, "m4a");
+    let put = deps.storage.put_file(&key, &dst).await;
+    let _ = tokio::fs::remove_file(&dst).await;
+    put.map_err(|e| JobError::Retry(e.to_string()))?;
+    let name: String = format!("AI-{}", row.name).chars().take(60).collect();
+    let m = crate::ai::voice_material(
+        d,
+        &deps.storage,
+        row.merchant_id,
+        0,
+        &key,
+        &name,
+        speech.duration_ms,
+        &speech.lines,
+    )
+    .await;
+    // The material holds its own link to the file.
+    let _ = deps.storage.delete(&key).await;
+    m.map_err(permanent)
+}
+
+/// The project's settings: one shot per matched group with its length, the voice-over and its lines
+/// as subtitles, the template's (or default) music mood, subtitle style and title.
+async fn config(
+    d: &Db,
+    row: &db::AiClip,
+    req: &Request,
+    shots: &[rules::Shot],
+    voice_id: i64,
+) -> Result<ProjectConfig, JobError> {
+    let recipe = match req.template_id {
+        Some(t) => match store::clip_templates::get(d, row.merchant_id, row.user_id, t).await? {
+            Some(t) => Some(super::templates::recipe_of(&t).map_err(permanent)?),
+            None => None,
+        },
+        None => None,
+    };
+    let mood = recipe
+        .as_ref()
+        .and_then(|r| r.music.as_ref())
+        .map(|m| (m.mood.clone(), m.volume))
+        .unwrap_or_else(|| ("light".into(), 30));
+    let q = store::ListQuery {
+        limit: Some(1000),
+        ..Default::default()
+    };
+    let (tracks, _) = mat::system_music(d, &q).await?;
+    let mut tracks: Vec<(i64, String, String)> = tracks
+        .into_iter()
+        .map(|m| (m.id, m.name, m.category))
+        .collect();
+    tracks.sort_by_key(|t| t.0);
+    let music = tpl::track_for_mood(&mood.0, &tracks).map(|id| Audio {
+        system_music_id: Some(id),
+        volume: mood.1,
+        ..Default::default()
+    });
+    let title = match recipe.as_ref().and_then(|r| r.title_for(&row.name)) {
+        Some(t) => t,
+        None => Title {
+            text: row
+                .name
+                .chars()
+                .take(domain::clip::MAX_TITLE_CHARS)
+                .collect(),
+            style: TextStyle {
+                size: 72,
+                color: "#FFD700".into(),
+                position: "top".into(),
+                font_id: None,
+            },
+        },
+    };
+    let sub_style = recipe
+        .as_ref()
+        .map(|r| r.subtitles.style.clone())
+        .unwrap_or_default();
+    Ok(ProjectConfig {
+        groups: shots
+            .iter()
+            .map(|s| GroupRule {
+                group_id: s.group_id,
+                max_ms: s.max_ms,
+                ..Default::default()
+            })
+            .collect(),
+        music,
+        voice: Some(Audio {
+            media_id: Some(voice_id),
+            volume: 100,
+            ..Default::default()
+        }),
+        subtitles: Subtitles {
+            enabled: true,
+            style: sub_style,
+        },
+        title: Some(title),
+        cover_ms: 0,
+        output_count: req.count,
+        shot_style: ProjectConfig::default_shot_style(),
+    })
+}
+
+async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
+    let d = &ctx.db;
+    let Some(mut row) = db::get_any(d, id).await? else {
+        return Err(JobError::Permanent("the project was deleted".into()));
+    };
+    let req = request_of(&row);
+    // 1. The script (kept: a retry reads the same words).
+    let mut script = script_of(&row);
+    if script.is_empty() {
+        db::step(d, id, State::Script.as_str(), State::Script.base_progress()).await?;
+        ctx.progress(State::Script.base_progress()).await?;
+        let (s, writer) = write(d, deps, &row, &req).await?;
+        db::set_script(
+            d,
+            id,
+            &serde_json::to_string(&s).unwrap_or_default(),
+            writer,
+        )
+        .await?;
+        script = s;
+    }
+    // 2. The voice-over.
+    if row.voice_media_id == 0
+        || mat::get(d, row.merchant_id, row.voice_media_id)
+            .await?
+            .is_none()
+    {
+        db::step(d, id, State::Voice.as_str(), State::Voice.base_progress()).await?;
+        ctx.progress(State::Voice.base_progress()).await?;
+        let m = voice(d, deps, &row, &req, &script).await?;
+        db::set_voice(d, id, m.id).await?;
+        row.voice_media_id = m.id;
+    }
+    // 3. Sentences to groups, and the project.
+    db::step(d, id, State::Match.as_str(), State::Match.base_progress()).await?;
+    ctx.progress(State::Match.base_progress()).await?;
+    let project_id = if row.project_id > 0
+        && store::clip::project(d, row.merchant_id, row.project_id)
+            .await?
+            .is_some()
+    {
+        row.project_id
+    } else {
+        let voice = mat::get(d, row.merchant_id, row.voice_media_id)
+            .await?
+            .ok_or_else(|| JobError::Retry("the voice-over is gone".into()))?;
+        let lines: Vec<rules::Line> = mat::asr_lines(d, row.merchant_id, voice.id)
+            .await?
+            .into_iter()
+            .map(|l| rules::Line {
+                start_ms: l.start_ms,
+                end_ms: l.end_ms,
+                content: l.content,
+            })
+            .collect();
+        let groups = candidates(d, row.merchant_id, &req.group_ids)
+            .await
+            .map_err(permanent)?;
+        let shots = rules::match_shots(&lines, &groups, voice.duration_ms)
+            .map_err(|e| permanent(e.into()))?;
+        let cfg = config(d, &row, &req, &shots, voice.id).await?;
+        let p = super::projects::save(d, row.merchant_id, MODE, None, &row.name, &cfg)
+            .await
+            .map_err(permanent)?;
+        db::set_project(
+            d,
+            id,
+            &serde_json::to_string(&shots).unwrap_or_default(),
+            p.id,
+        )
+        .await?;
+        p.id
+    };
+    // 4. The variants: planned unique, charged and queued in one transaction (none when a retry finds
+    // them made already).
+    let made = store::clip::variant_state_counts(d, project_id).await?;
+    if made.iter().all(|(_, n)| *n == 0) {
+        super::projects::generate(d, row.merchant_id, project_id, Some(req.count))
+            .await
+            .map_err(permanent)?;
+    }
+    db::step(
+        d,
+        id,
+        State::Rendering.as_str(),
+        State::Rendering.base_progress(),
+    )
+    .await?;
+    ctx.progress(State::Rendering.base_progress()).await?;
+    // Variants that finished before the row said "rendering" reported to no one: settle now.
+    variant_settled(d, project_id).await?;
+    Ok(())
+}
+
+/// The `clip.one_touch` job.
+pub async fn run(ctx: JobCtx, deps: Arc<Deps>) -> Result<(), JobError> {
+    let p: domain::jobs::AiClipRef = ctx.payload()?;
+    let result = steps(&ctx, &deps, p.ai_clip_id).await;
+    if let Err(e) = &result
+        && ctx.is_final(e)
+    {
+        db::failed(&ctx.db, p.ai_clip_id, e.message()).await?;
+    }
+    result
+}
+
+/// Called by the render job when a variant of `project_id` settles (or moves): the one-touch row of
+/// that project follows — progress 40–100 by its variants, done when none renders and one succeeded,
+/// failed (every variant's points refunded by the render job) when all failed.
+pub async fn variant_settled(d: &Db, project_id: i64) -> sqlx::Result<()> {
+    let Some(id) = db::of_project(d, project_id).await? else {
+        return Ok(());
+    };
+    let counts = store::clip::variant_state_counts(d, project_id).await?;
+    let n = |s: &str| {
+        counts
+            .iter()
+            .find(|(k, _)| k == s)
+            .map(|(_, n)| *n)
+            .unwrap_or(0)
+    };
+    let (processing, success, failed) = (n("processing"), n("success"), n("failed"));
+    let total = processing + success + failed;
+    if total == 0 {
+        return Ok(());
+    }
+    if processing == 0 {
+        if success > 0 {
+            db::settle(d, id, State::Done.as_str(), 100, "").await
+        } else {
+            db::settle(
+                d,
+                id,
+                State::Failed.as_str(),
+                100,
+                &domain::i18n::reason(Msg::OneTouchFailed, &[]),
+            )
+            .await
+        }
+    } else {
+        let pct = store::clip::batch_progress(d, project_id)
+            .await?
+            .unwrap_or(0);
+        db::render_progress(d, id, 40 + pct * 60 / 100).await
+    }
+}

@@ -1,0 +1,117 @@
+// AI clip (area `clip`, issue 19, one story): in zh-CN the merchant opens /template_clip, sees the
+// built-in templates by industry, likes one and uses it with its own shot groups (matched by name) —
+// a quick-mix project appears on /normal_mode; then on /newAiHome types a topic and makes two one-touch
+// videos: the job's steps move over SSE to 完成, with its script and matched shots, and the videos play.
+// At the end the same screens in English: /oneKeyVideoNew is the English route of the page (its menu
+// entry too), /template_clip and /newAiHome say they are in the Chinese console only.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiAs, artifacts, DEMO, expect, pageToken, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
+
+let page;
+const { base, step, newContext, newPage, finish } = await story('aiclip', () => page);
+const s = { token: null, groups: [], job: null };
+const api = apiAs(base, () => s.token);
+
+/** A `secs`-long 720x1280 clip of one colour with a tone, `<dir>/<colour>.mp4`. */
+function clip(dir, colour, secs) {
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=720x1280:r=30:d=${secs}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${secs}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(dir, `${colour}.mp4`)], { stdio: 'pipe' });
+}
+
+await step('shot groups named for what they show (through the API)', async () => {
+  const context = await newContext();
+  page = await newPage(context);
+  await signIn(page, 'account', DEMO);
+  s.token = await pageToken(page);
+  const dir = mkdtempSync(join(tmpdir(), 'aiclip-e2e-'));
+  try {
+    const plan = [['门店外景', ['red', 'orange']], ['招牌菜', ['yellow', 'green']], ['后厨制作', ['blue']], ['顾客用餐', ['white']]];
+    const ids = [];
+    for (const [name, colours] of plan) {
+      const g = await api('/media.merchant_much_resource/resource_group_add', { method: 'POST', body: { name } });
+      s.groups.push(g.id);
+      for (const c of colours) {
+        clip(dir, c, 6);
+        ids.push((await uploadClip(api, dir, g.id, `${c}.mp4`, c)).id);
+      }
+    }
+    await waitReady(api, ids, 240_000);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+await step('/template_clip: built-in templates by industry, a favourite, "use template" makes a project', async () => {
+  await page.goto('/template_clip');
+  await page.getByTestId('template-clip-page').waitFor();
+  await page.getByTestId('page-title').getByText('模板剪辑').waitFor();
+  await page.getByTestId('template-categories').getByText('餐饮美食 (2)').click();
+  const card = page.locator('[data-testid^="template-name-"]', { hasText: '招牌菜探店' });
+  await card.waitFor();
+  const id = Number((await card.getAttribute('data-testid')).slice('template-name-'.length));
+  await page.getByTestId(`template-slots-${id}`).getByText('门店外景 → 招牌菜 → 后厨制作 → 顾客用餐 → 结尾地址').waitFor();
+  await page.getByTestId(`template-like-${id}`).click();
+  await page.locator(`[data-testid="template-like-${id}"][data-liked="1"]`).waitFor();
+  await page.getByTestId('template-categories').getByText('我的收藏').click();
+  await page.getByTestId(`template-name-${id}`).waitFor();
+  await page.getByTestId(`template-use-${id}`).click();
+  await page.getByTestId('template-use-name').fill('老王面馆');
+  const [made] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/clip.merchant_ai_clip_template/template_clip')),
+    page.getByTestId('template-use-ok').click(),
+  ]);
+  const p = (await made.json()).data;
+  expect(JSON.stringify(p.config.groups.map((g) => g.group_id)) === JSON.stringify(s.groups), `groups matched by name: ${JSON.stringify(p.config.groups)}`);
+  expect(p.config.title.text === '老王面馆·必吃招牌', `title ${p.config.title.text}`);
+  await page.waitForURL('**/normal_mode');
+  await page.getByTestId(`project-name-${p.id}`).getByText('老王面馆').waitFor();
+  await page.screenshot({ path: join(artifacts, 'aiclip-template-zh-CN.png'), fullPage: true });
+});
+
+await step('/newAiHome: a topic becomes two voiced videos, steps and progress over SSE', async () => {
+  const before = (await api('/index/dashboard')).points;
+  await page.goto('/newAiHome');
+  await page.getByTestId('one-touch-page').waitFor();
+  await page.getByTestId('page-title').getByText('AI一键成片').waitFor();
+  await page.getByTestId('one-touch-topic').fill('手工牛肉面，汤底熬足八小时');
+  const count = page.getByTestId('one-touch-count');
+  const input = (await count.evaluate((e) => e.tagName)) === 'INPUT' ? count : count.locator('input').first();
+  await input.fill('2');
+  await input.press('Tab');
+  await page.getByText('4 点（每条 2 点，合成失败退还）').waitFor();
+  const [queued] = await Promise.all([page.waitForResponse((r) => r.url().includes('/media.merchant_key_slice/oneTouchNew')), page.getByTestId('one-touch-submit').click()]);
+  const body = await queued.json();
+  expect(body.code === 200 && body.data.state === 'queued', `oneTouchNew ${JSON.stringify(body).slice(0, 300)}`);
+  s.job = body.data.id;
+  await page.getByTestId(`one-touch-state-${s.job}`).getByText('完成').waitFor({ timeout: 480_000 });
+  await page.getByTestId(`one-touch-script-${s.job}`).getByText('牛肉面', { exact: false }).first().waitFor();
+  await page.getByTestId(`one-touch-shots-${s.job}`).getByText('门店外景', { exact: false }).waitFor();
+  await page.getByTestId(`one-touch-progress-${s.job}`).getByText('100%').waitFor();
+  const videos = (await api(`/media.merchant_key_slice/getVideoList?id=${s.job}`)).rows;
+  expect(videos.length === 2 && videos.every((v) => v.state === 'success') && videos[0].seq.join() !== videos[1].seq.join(), `videos ${JSON.stringify(videos).slice(0, 300)}`);
+  await page.getByTestId(`one-touch-video-${videos[0].id}`).waitFor();
+  const res = await fetch(`${base}${videos[0].src}`);
+  expect(res.status === 200 && (await res.arrayBuffer()).byteLength > 10_000, 'the video is served');
+  expect((await api('/index/dashboard')).points === before - 4, 'two videos cost 4 points');
+  await page.screenshot({ path: join(artifacts, 'aiclip-one-touch-zh-CN.png'), fullPage: true });
+});
+
+await step('the AI clip screens in English', async () => {
+  await setLanguage(page, 'en');
+  await page.goto('/oneKeyVideoNew');
+  await page.getByTestId('page-title').getByText('One-touch video').waitFor();
+  await page.getByTestId(`one-touch-state-${s.job}`).getByText('Done').waitFor();
+  await page.getByText('Videos (2/2)').waitFor();
+  await page.getByTestId('menu-oneKeyVideoNew').waitFor();
+  expect((await page.getByTestId('menu-newAiHome').count()) === 0, 'the zh route is not in the English menu');
+  await page.goto('/newAiHome');
+  await page.getByTestId('route-lang').waitFor();
+  await page.goto('/template_clip');
+  await page.getByTestId('route-lang').waitFor();
+  await page.screenshot({ path: join(artifacts, 'aiclip-en.png'), fullPage: true });
+});
+
+await finish();

@@ -1,0 +1,125 @@
+/**
+ * AI clip (issue 19, docs/api-clip.md "Templates" and "One-touch video"): clip templates
+ * (`/clip.merchant_ai_clip_template/*`), AI clip projects (`/clip.merchant_ai_clip/*`) and one-touch
+ * video (`/media.merchant_key_slice/*`). Calls behind a form are silent so a 422 shows at its field.
+ */
+import { http } from '../request';
+import type { ListResult } from '../types';
+import type { Project, TextStyle, Variant } from './types';
+
+const TPL = '/clip.merchant_ai_clip_template';
+const AI = '/clip.merchant_ai_clip';
+const KS = '/media.merchant_key_slice';
+
+export interface TemplateCategory {
+  key: string;
+  name: string;
+  count: number;
+}
+
+export interface TemplateSlot {
+  label: string;
+  tags: string[];
+  max_ms: number;
+  in_ms: number;
+  text: string;
+  transition: { kind: string; ms: number } | null;
+}
+
+export interface Recipe {
+  slots: TemplateSlot[];
+  subtitles: { enabled: boolean; style: TextStyle };
+  music: { mood: string; volume: number } | null;
+  title: { pattern: string; style: TextStyle } | null;
+  voice: { voice: string; volume: number; speed: number } | null;
+  output_count: number;
+}
+
+export interface ClipTemplate {
+  id: number;
+  category: string;
+  category_name: string;
+  name: string;
+  builtin: boolean;
+  mode: 'normal' | 'senior';
+  slots: string[];
+  recipe: Recipe;
+  liked: boolean;
+  likes: number;
+  uses: number;
+  created_at: number;
+}
+
+export const fetchTemplateCategories = () => http.get<ListResult<TemplateCategory>>(`${TPL}/getCategory`);
+export const fetchTemplates = (params: { category?: string; liked?: '1'; limit?: number } = {}) =>
+  http.get<ListResult<ClipTemplate>>(`${TPL}/index`, { limit: 100, ...params });
+export const likeTemplate = (id: number, like: boolean) => http.post<{ id: number; liked: boolean }>(`${TPL}/template_like`, { id, like });
+/** "Use template": a project (quick mix or advanced) from the merchant's groups (picked in slot order, or matched by name). */
+export const applyTemplate = (id: number, name: string, group_ids?: number[]) =>
+  http.post<Project>(`${TPL}/template_clip`, group_ids?.length ? { id, name, group_ids } : { id, name }, { silent: true });
+/** "Save as template" from a quick-mix or advanced project. */
+export const saveTemplate = (project_id: number, name?: string) =>
+  http.post<ClipTemplate>(`${TPL}/save`, name ? { project_id, name } : { project_id }, { silent: true });
+export const deleteTemplate = (id: number) => http.post<Record<string, never>>(`${TPL}/delete`, { id });
+
+export type OneTouchState = 'draft' | 'queued' | 'script' | 'voice' | 'match' | 'rendering' | 'done' | 'failed';
+
+export interface OneTouchShot {
+  group_id: number;
+  group_name: string;
+  text: string;
+  start_ms: number;
+  max_ms: number;
+  score: number;
+}
+
+export interface OneTouchJob {
+  id: number;
+  kind: string;
+  name: string;
+  topic: string;
+  state: OneTouchState;
+  progress: number;
+  reason: string;
+  count: number;
+  group_ids: number[];
+  voice: string;
+  template_id: number | null;
+  script: string[];
+  writer: string;
+  voice_media_id: number;
+  voice_src: string | null;
+  shots: OneTouchShot[];
+  project_id: number;
+  variants: { success: number; processing: number; failed: number };
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OneTouchReq {
+  topic: string;
+  name?: string;
+  group_ids?: number[];
+  count?: number;
+  voice?: string;
+  template_id?: number;
+}
+
+export interface OneTouchGroup {
+  id: number;
+  name: string;
+  ready: number;
+  clip_ms: number;
+  speech: boolean;
+}
+
+export const oneTouchUrls = { jobs: `${KS}/my_one_touch_job`, projects: `${AI}/index` } as const;
+
+export const oneTouchNew = (req: OneTouchReq) => http.post<OneTouchJob>(`${KS}/oneTouchNew`, req, { silent: true });
+export const fetchOneTouchJobs = (params: Record<string, unknown> = {}) => http.get<ListResult<OneTouchJob>>(oneTouchUrls.jobs, { limit: 20, ...params });
+export const fetchOneTouchGroups = () => http.get<ListResult<OneTouchGroup>>(`${KS}/getResourceGroupList`);
+export const fetchOneTouchVideos = (id: number) => http.get<ListResult<Variant>>(`${KS}/getVideoList`, { id });
+export const startAiClip = (id: number) => http.post<OneTouchJob>(`${AI}/createVideo`, { id }, { silent: true });
+export const copyAiClip = (id: number) => http.post<OneTouchJob>(`${AI}/copy`, { id });
+export const deleteAiClip = (id: number) => http.post<Record<string, never>>(`${AI}/delete`, { id });
+export const renameAiClip = (id: number, name: string) => http.post<OneTouchJob>(`${AI}/changeName`, { id, name });

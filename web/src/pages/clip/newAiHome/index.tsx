@@ -1,0 +1,236 @@
+/**
+ * /newAiHome (zh) = /oneKeyVideoNew (en) — one-touch video (issue 19, docs/api-clip.md "One-touch
+ * video"): a topic or product description (with groups, count, voice and a style template) becomes a
+ * script, a voice-over, clips matched to its sentences and N unique videos — one durable job whose
+ * steps and progress arrive as `one_touch` events of /api/events; the list reloads when one moves on.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Form, Input, InputNumber, Progress, Select, Space, Steps, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { fetchVoices } from '@/api/ai';
+import {
+  copyAiClip,
+  deleteAiClip,
+  fetchOneTouchGroups,
+  fetchOneTouchJobs,
+  fetchOneTouchVideos,
+  fetchTemplates,
+  oneTouchNew,
+  startAiClip,
+  type OneTouchJob,
+  type OneTouchReq,
+} from '@/api/clip/aiclip';
+import { subscribeMediaEvents } from '@/api/materials/events';
+import { RequestError } from '@/api/request';
+import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
+import { useClipT } from '../i18n';
+import '../clip.css';
+
+const STEPS = ['script', 'voice', 'match', 'rendering', 'done'] as const;
+/** Points per video (quick mix's price, docs/api-clip.md). */
+const POINTS_EACH = 2;
+
+function Videos({ job }: { job: OneTouchJob }) {
+  const { t } = useClipT();
+  const videos = useQuery({
+    queryKey: ['clip', 'oneTouchVideos', job.id, job.variants.success],
+    queryFn: () => fetchOneTouchVideos(job.id),
+    enabled: job.project_id > 0,
+  });
+  const rows = videos.data?.rows ?? [];
+  return (
+    <div>
+      <Typography.Text strong>{t('oneTouch.videos', { done: job.variants.success, count: job.count })}</Typography.Text>
+      <Space wrap style={{ display: 'flex', marginTop: 8 }}>
+        {rows.map((v) =>
+          v.src ? (
+            <a key={v.id} href={v.src} target="_blank" rel="noreferrer" data-testid={`one-touch-video-${v.id}`}>
+              {v.cover ? <img src={v.cover} alt={`#${v.id}`} style={{ width: 72, height: 128, objectFit: 'cover', borderRadius: 4 }} /> : `#${v.id}`}
+            </a>
+          ) : (
+            <Tag key={v.id}>
+              #{v.id} {v.progress}%
+            </Tag>
+          ),
+        )}
+      </Space>
+    </div>
+  );
+}
+
+function JobCard({ job, onChanged }: { job: OneTouchJob; onChanged: () => void }) {
+  const { t } = useClipT();
+  const current = job.state === 'failed' ? -1 : STEPS.indexOf(job.state as (typeof STEPS)[number]);
+  const act = async (f: () => Promise<unknown>) => {
+    await f();
+    onChanged();
+  };
+  return (
+    <Card
+      size="small"
+      data-testid={`one-touch-job-${job.id}`}
+      data-state={job.state}
+      title={
+        <Space>
+          <span>{job.name}</span>
+          <Tag color={job.state === 'done' ? 'success' : job.state === 'failed' ? 'error' : 'processing'} data-testid={`one-touch-state-${job.id}`}>
+            {t(`oneTouch.steps.${job.state}`)}
+          </Tag>
+        </Space>
+      }
+      extra={
+        <Space>
+          {job.state === 'failed' || job.state === 'draft' ? (
+            <Button size="small" onClick={() => void act(() => startAiClip(job.id))} data-testid={`one-touch-retry-${job.id}`}>
+              {t('oneTouch.retry')}
+            </Button>
+          ) : null}
+          <Button size="small" onClick={() => void act(() => copyAiClip(job.id))}>
+            {t('oneTouch.copy')}
+          </Button>
+          {['done', 'failed', 'draft'].includes(job.state) ? (
+            <Button size="small" danger onClick={() => void act(() => deleteAiClip(job.id))}>
+              {t('oneTouch.delete')}
+            </Button>
+          ) : null}
+        </Space>
+      }
+    >
+      <Steps
+        size="small"
+        current={current < 0 ? 0 : current}
+        status={job.state === 'failed' ? 'error' : job.state === 'done' ? 'finish' : 'process'}
+        items={STEPS.map((s) => ({ title: t(`oneTouch.steps.${s}`) }))}
+        style={{ marginBottom: 8 }}
+      />
+      <Progress percent={job.progress} format={(p) => `${p}%`} status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'} data-testid={`one-touch-progress-${job.id}`} />
+      {job.reason ? (
+        <Typography.Text type="danger" data-testid={`one-touch-reason-${job.id}`}>
+          {job.reason}
+        </Typography.Text>
+      ) : null}
+      {job.script.length ? (
+        <div data-testid={`one-touch-script-${job.id}`} style={{ marginTop: 8 }}>
+          <Typography.Text strong>{t('oneTouch.script')}</Typography.Text>
+          {job.writer ? <Typography.Text type="secondary"> ({t(`oneTouch.writer.${job.writer}`)})</Typography.Text> : null}
+          <ol style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+            {job.script.map((s, i) => (
+              <li key={i}>{s}</li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      {job.shots.length ? (
+        <div style={{ marginTop: 8 }} data-testid={`one-touch-shots-${job.id}`}>
+          <Typography.Text strong>{t('oneTouch.shots')}</Typography.Text>{' '}
+          {job.shots.map((s, i) => (
+            <Tag key={i}>
+              {s.group_name} · {Math.round(s.max_ms / 1000)}s
+            </Tag>
+          ))}
+        </div>
+      ) : null}
+      {job.project_id > 0 ? <Videos job={job} /> : null}
+    </Card>
+  );
+}
+
+export default function NewAiHomePage() {
+  const { t } = useClipT();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<OneTouchReq>();
+  const count = Form.useWatch('count', form) ?? 5;
+  const [busy, setBusy] = useState(false);
+  const groups = useQuery({ queryKey: ['clip', 'oneTouchGroups'], queryFn: fetchOneTouchGroups });
+  const voices = useQuery({ queryKey: ['ai', 'voices'], queryFn: fetchVoices, retry: false });
+  const templates = useQuery({ queryKey: ['clip', 'templates', 'all'], queryFn: () => fetchTemplates() });
+  const jobs = useQuery({ queryKey: ['clip', 'oneTouchJobs'], queryFn: () => fetchOneTouchJobs() });
+  const reload = () => void qc.invalidateQueries({ queryKey: ['clip', 'oneTouchJobs'] });
+
+  // Steps and progress arrive on the shared event stream; any change of a job reloads the list.
+  useEffect(
+    () =>
+      subscribeMediaEvents({
+        onOneTouch: () => void qc.invalidateQueries({ queryKey: ['clip', 'oneTouchJobs'] }),
+      }),
+    [qc],
+  );
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await oneTouchNew({ ...v, topic: v.topic.trim() });
+      feedback.success(t('oneTouch.queued'));
+      reload();
+    } catch (e) {
+      const err = e as RequestError;
+      const named = e instanceof RequestError ? err.field : undefined;
+      const field = named === 'variants' ? 'count' : (named as keyof OneTouchReq | undefined);
+      if (field && ['topic', 'name', 'group_ids', 'count', 'voice', 'template_id'].includes(field)) form.setFields([{ name: field, errors: [err.message ?? ''] }]);
+      else feedback.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rows = jobs.data?.rows ?? [];
+  return (
+    <div data-testid="one-touch-page">
+      <PageHeader title={t('oneTouch.title')} subTitle={t('oneTouch.subTitle')} />
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Form form={form} layout="vertical" initialValues={{ count: 5 }}>
+          <Form.Item name="topic" label={t('oneTouch.topic')} rules={[{ required: true, whitespace: true, message: t('oneTouch.topicRequired') }, { max: 200 }]}>
+            <Input.TextArea rows={3} maxLength={200} showCount placeholder={t('oneTouch.topicPlaceholder')} data-testid="one-touch-topic" />
+          </Form.Item>
+          <Space wrap align="start" size={16}>
+            <Form.Item name="name" label={t('oneTouch.name')} rules={[{ max: 50 }]}>
+              <Input maxLength={50} style={{ width: 220 }} data-testid="one-touch-name" />
+            </Form.Item>
+            <Form.Item name="count" label={t('oneTouch.count')} extra={t('oneTouch.countTip', { points: count * POINTS_EACH, each: POINTS_EACH })}>
+              <InputNumber min={1} max={20} precision={0} data-testid="one-touch-count" />
+            </Form.Item>
+            <Form.Item name="voice" label={t('oneTouch.voice')}>
+              <Select
+                allowClear
+                style={{ width: 200 }}
+                placeholder={t('oneTouch.voiceDefault')}
+                data-testid="one-touch-voice"
+                options={(voices.data?.rows ?? []).map((v) => ({ value: v.id, label: v.name }))}
+              />
+            </Form.Item>
+            <Form.Item name="template_id" label={t('oneTouch.template')}>
+              <Select
+                allowClear
+                style={{ width: 220 }}
+                placeholder={t('oneTouch.templateNone')}
+                data-testid="one-touch-template"
+                options={(templates.data?.rows ?? []).map((x) => ({ value: x.id, label: `${x.category_name} · ${x.name}` }))}
+              />
+            </Form.Item>
+          </Space>
+          <Form.Item name="group_ids" label={t('oneTouch.groups')} extra={t('oneTouch.groupsTip')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('oneTouch.groupsAuto')}
+              data-testid="one-touch-groups"
+              options={(groups.data?.rows ?? []).map((g) => ({ value: g.id, label: `${g.name} (${g.ready})`, disabled: g.ready === 0 }))}
+            />
+          </Form.Item>
+          <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="one-touch-submit">
+            {t('oneTouch.submit')}
+          </Button>
+        </Form>
+      </Card>
+      <Typography.Title level={5}>{t('oneTouch.jobs')}</Typography.Title>
+      {rows.length === 0 && !jobs.isLoading ? <Empty description={t('oneTouch.noJobs')} /> : null}
+      <Space direction="vertical" style={{ width: '100%' }}>
+        {rows.map((job) => (
+          <JobCard key={job.id} job={job} onChanged={reload} />
+        ))}
+      </Space>
+    </div>
+  );
+}
