@@ -19,6 +19,8 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.batchSlice", "批量切片", "Batch slice"),
     ("menu.normalMode", "快速混剪", "Quick mix"),
     ("menu.highMode", "高级混剪", "Advanced mode"),
+    ("menu.templateClip", "模板剪辑", "Clip templates"),
+    ("menu.newAiHome", "AI一键成片", "One-touch video"),
     ("menu.pieceRep", "成片库", "Finished videos"),
     ("menu.matrix", "矩阵", "Matrix"),
     ("menu.sendManagement", "发布管理", "Release tasks"),
