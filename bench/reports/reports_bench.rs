@@ -3,7 +3,8 @@
 //!   bench: rollup_s_1000_accounts_365_days <s>   — building `report_daily` from the items, account by
 //!                                                 account (what the statistics sync does for one)
 //!   bench: report_ms_1000_accounts_365_days <ms> — the month view: overview (30 days per day, the 30
-//!                                                 days before, account counts) + the first page of the
+//!                                                 days before, account counts, followers per day from
+//!                                                 a count per account and day) + the first page of the
 //!                                                 account ranking, median of 20 (target ≤ 200 ms)
 //!   bench: report_raw_items_ms <ms>              — baseline, this run: the same month's series and
 //!                                                 ranking page straight from the items
@@ -113,6 +114,29 @@ async fn main() -> anyhow::Result<()> {
         t.elapsed().as_secs_f64()
     );
 
+    // ---- a follower count per account and day (what the statistics sync stores) ----
+    let t = Instant::now();
+    for (acc, platform) in &ids {
+        let mut sql = String::from(
+            "INSERT INTO account_followers (account_id, day, merchant_id, platform, followers) VALUES ",
+        );
+        for d in 0..days {
+            if d > 0 {
+                sql.push(',');
+            }
+            let n = 1000 + acc * 3 + (days - d) * 7;
+            sql.push_str(&format!("({acc}, {}, {mid}, '{platform}', {n})", today - d));
+        }
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&db.pool)
+            .await?;
+    }
+    eprintln!(
+        "followers: {} snapshots in {:.1} s",
+        accounts * days,
+        t.elapsed().as_secs_f64()
+    );
+
     // ---- the rollup ----
     let t = Instant::now();
     for (acc, _) in &ids {
@@ -133,7 +157,7 @@ async fn main() -> anyhow::Result<()> {
         let t = Instant::now();
         let o = services::reports::overview(&db, Some(mid), "", month).await?;
         let (page, _) =
-            services::reports::account_rank(&db, mid, "", month, "plays", (0, 10)).await?;
+            services::reports::account_rank(&db, Some(mid), "", month, "plays", (0, 10)).await?;
         report.push(t.elapsed().as_secs_f64() * 1000.0);
         check = (o.totals.plays, page.len() as i64);
     }

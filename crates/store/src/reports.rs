@@ -52,12 +52,21 @@ fn scope(col: &str, merchant_id: Option<i64>) -> String {
     }
 }
 
+/// Ids as an SQL list (`1,2,3`): integers only, so safe to put into the statement.
+fn id_list(ids: &[i64]) -> String {
+    ids.iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// A platform filter on `$n` ('' = every platform).
 fn platform_is(col: &str, n: usize) -> String {
     format!("(${n} = '' OR {col} = ${n})")
 }
 
-/// The figures of one day (or of a span, summed).
+/// The figures of one day (or of a span, summed). `followers` (on the span's last day) and
+/// `follower_gain` come from `account_followers`, not the rollup; the rollup's reads leave them 0.
 #[derive(Debug, Clone, Default, PartialEq, Eq, FromRow)]
 pub struct Figures {
     pub posts: i64,
@@ -66,6 +75,62 @@ pub struct Figures {
     pub likes: i64,
     pub comments: i64,
     pub shares: i64,
+    #[sqlx(default)]
+    pub followers: i64,
+    #[sqlx(default)]
+    pub follower_gain: i64,
+}
+
+/// Stores an account's follower counts by China day (a day read again is replaced).
+pub async fn save_followers(
+    db: &Db,
+    (account_id, merchant_id, platform): (i64, i64, &str),
+    days: &[(i64, i64)],
+) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    for &(day, total) in days {
+        sqlx::query(
+            "INSERT INTO account_followers (account_id, day, merchant_id, platform, followers) \
+             VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (account_id, day) DO UPDATE SET followers = excluded.followers",
+        )
+        .bind(account_id)
+        .bind(day)
+        .bind(merchant_id)
+        .bind(platform)
+        .bind(total)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
+}
+
+/// Follower snapshots `(account, day, followers)` over `first..=last`, sorted by account and day;
+/// `accounts` narrows to those ids (empty: every account of the scope).
+pub async fn follower_rows(
+    db: &Db,
+    merchant_id: Option<i64>,
+    platform: &str,
+    (first, last): (i64, i64),
+    accounts: &[i64],
+) -> sqlx::Result<Vec<(i64, i64, i64)>> {
+    let only = if accounts.is_empty() {
+        String::new()
+    } else {
+        format!(" AND account_id IN ({})", id_list(accounts))
+    };
+    sqlx::query_as(crate::sqlf!(
+        "SELECT account_id, day, followers FROM account_followers WHERE {} AND {} AND day >= $3 AND day <= $4{only} \
+         ORDER BY account_id, day",
+        scope("merchant_id", merchant_id),
+        platform_is("platform", 2),
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(platform)
+    .bind(first)
+    .bind(last)
+    .fetch_all(&db.pool)
+    .await
 }
 
 #[derive(Debug, Clone, FromRow)]
@@ -159,7 +224,7 @@ pub const RANK_SORTS: [&str; 5] = ["plays", "likes", "comments", "shares", "post
 /// Accounts ranked by a figure over `first..=last`, a page at a time, and how many accounts had rows.
 pub async fn account_rank(
     db: &Db,
-    merchant_id: i64,
+    merchant_id: Option<i64>,
     platform: &str,
     (first, last): (i64, i64),
     sort: &str,
@@ -167,7 +232,8 @@ pub async fn account_rank(
 ) -> sqlx::Result<(Vec<AccountFigures>, i64)> {
     let sort = RANK_SORTS.iter().find(|s| **s == sort).unwrap_or(&"plays");
     let filter = format!(
-        "r.merchant_id = $1 AND {} AND r.day >= $3 AND r.day <= $4",
+        "{} AND {} AND r.day >= $3 AND r.day <= $4",
+        scope("r.merchant_id", merchant_id),
         platform_is("r.platform", 2)
     );
     // Sum and rank the rollup first, then join the page's accounts (not every row of the month).
@@ -186,20 +252,20 @@ pub async fn account_rank(
     .await
 }
 
-/// A page of a report list whose filter binds $1 merchant, $2 platform and $3..$4 a span, and whose
+/// A page of a report list whose filter binds $1 merchant (0: the operator's every merchant), $2 platform and $3..$4 a span, and whose
 /// page is $5 limit, $6 offset; with how many rows the filter selects.
 async fn page_of<T>(
     db: &Db,
     rows: sqlx::AssertSqlSafe<String>,
     count: sqlx::AssertSqlSafe<String>,
-    (merchant_id, platform, a, b): (i64, &str, i64, i64),
+    (merchant_id, platform, a, b): (Option<i64>, &str, i64, i64),
     (offset, limit): (i64, i64),
 ) -> sqlx::Result<(Vec<T>, i64)>
 where
     T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
 {
     let rows = sqlx::query_as(rows)
-        .bind(merchant_id)
+        .bind(merchant_id.unwrap_or(0))
         .bind(platform)
         .bind(a)
         .bind(b)
@@ -208,7 +274,7 @@ where
         .fetch_all(&db.pool)
         .await?;
     let total: i64 = sqlx::query_scalar(count)
-        .bind(merchant_id)
+        .bind(merchant_id.unwrap_or(0))
         .bind(platform)
         .bind(a)
         .bind(b)
@@ -286,7 +352,9 @@ pub async fn video_rank(
     Ok((rows, total))
 }
 
-/// A published rendered variant: what attribution needs of it.
+/// A published post and, for a rendered variant, what attribution needs of its recipe. Posts of
+/// videos with no recipe (imported into the library, uploaded, or whose variant is gone) come with
+/// `project_id` 0 and empty `seq` / `config`.
 #[derive(Debug, Clone, FromRow)]
 pub struct VariantPost {
     pub title: String,
@@ -299,22 +367,24 @@ pub struct VariantPost {
     pub config: String,
 }
 
-/// The merchant's posts of rendered variants published in `[from, to)`, with each variant's clip
-/// sequence and its project's recipe (groups, voice-over).
+/// The merchant's posts published in `[from, to)`, with each rendered variant's clip sequence and
+/// its project's recipe (groups, voice-over).
 pub async fn variant_posts(
     db: &Db,
-    merchant_id: i64,
+    merchant_id: Option<i64>,
     platform: &str,
     (from, to): (i64, i64),
 ) -> sqlx::Result<Vec<VariantPost>> {
     sqlx::query_as(crate::sqlf!(
-        "SELECT i.title, i.plays, i.likes, v.id AS variant_id, v.seq, p.id AS project_id, p.name AS project_name, p.config \
-         FROM matrix_items i JOIN clip_variants v ON i.video_key = 'v:' || CAST(v.id AS TEXT) AND v.merchant_id = i.merchant_id \
-         JOIN clip_projects p ON p.id = v.project_id \
-         WHERE i.merchant_id = $1 AND {} AND i.published_at >= $3 AND i.published_at < $4",
+        "SELECT i.title, i.plays, i.likes, COALESCE(v.id, 0) AS variant_id, COALESCE(v.seq, '') AS seq, \
+         COALESCE(p.id, 0) AS project_id, COALESCE(p.name, '') AS project_name, COALESCE(p.config, '') AS config \
+         FROM matrix_items i LEFT JOIN clip_variants v ON i.video_key = 'v:' || CAST(v.id AS TEXT) AND v.merchant_id = i.merchant_id \
+         LEFT JOIN clip_projects p ON p.id = v.project_id \
+         WHERE {} AND {} AND i.published_at >= $3 AND i.published_at < $4",
+        scope("i.merchant_id", merchant_id),
         platform_is("i.platform", 2),
     ))
-    .bind(merchant_id)
+    .bind(merchant_id.unwrap_or(0))
     .bind(platform)
     .bind(from)
     .bind(to)
@@ -325,26 +395,23 @@ pub async fn variant_posts(
 /// Names of the merchant's media files and shot groups by id (what attribution shows).
 pub async fn names(
     db: &Db,
-    merchant_id: i64,
+    merchant_id: Option<i64>,
     table: NameTable,
     ids: &[i64],
 ) -> sqlx::Result<Vec<(i64, String)>> {
     if ids.is_empty() {
         return Ok(vec![]);
     }
-    let list = ids
-        .iter()
-        .map(|i| i.to_string())
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = id_list(ids);
     let t = match table {
         NameTable::Media => "media_files",
         NameTable::Group => "resource_groups",
     };
     sqlx::query_as(crate::sqlf!(
-        "SELECT id, name FROM {t} WHERE merchant_id = $1 AND id IN ({list})"
+        "SELECT id, name FROM {t} WHERE {} AND id IN ({list})",
+        scope("merchant_id", merchant_id),
     ))
-    .bind(merchant_id)
+    .bind(merchant_id.unwrap_or(0))
     .fetch_all(&db.pool)
     .await
 }
@@ -372,13 +439,14 @@ pub struct Delivery {
 /// Release tasks created in `[from, to)`, newest first, a page at a time.
 pub async fn delivery(
     db: &Db,
-    merchant_id: i64,
+    merchant_id: Option<i64>,
     platform: &str,
     (from, to): (i64, i64),
     (offset, limit): (i64, i64),
 ) -> sqlx::Result<(Vec<Delivery>, i64)> {
     let filter = format!(
-        "t.merchant_id = $1 AND t.deleted = 0 AND {} AND t.created_at >= $3 AND t.created_at < $4",
+        "{} AND t.deleted = 0 AND {} AND t.created_at >= $3 AND t.created_at < $4",
+        scope("t.merchant_id", merchant_id),
         platform_is("t.platform", 2)
     );
     page_of(
@@ -402,23 +470,20 @@ pub async fn delivery(
 /// Why a task's items failed: (task, reason code, its arguments, older zh / en texts, how many).
 pub async fn failure_reasons(
     db: &Db,
-    merchant_id: i64,
+    merchant_id: Option<i64>,
     task_ids: &[i64],
 ) -> sqlx::Result<Vec<(i64, String, String, String, String, i64)>> {
     if task_ids.is_empty() {
         return Ok(vec![]);
     }
-    let list = task_ids
-        .iter()
-        .map(|i| i.to_string())
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = id_list(task_ids);
     sqlx::query_as(crate::sqlf!(
         "SELECT task_id, error_code, error_args, error_zh, error_en, COUNT(*) FROM matrix_items \
-         WHERE merchant_id = $1 AND task_id IN ({list}) AND state = 'failed' \
-         GROUP BY task_id, error_code, error_args, error_zh, error_en ORDER BY task_id, COUNT(*) DESC"
+         WHERE {} AND task_id IN ({list}) AND state = 'failed' \
+         GROUP BY task_id, error_code, error_args, error_zh, error_en ORDER BY task_id, COUNT(*) DESC",
+        scope("merchant_id", merchant_id),
     ))
-    .bind(merchant_id)
+    .bind(merchant_id.unwrap_or(0))
     .fetch_all(&db.pool)
     .await
 }
@@ -439,19 +504,20 @@ pub struct StaffActivity {
 /// render batches started (the operation log's paths), busiest first.
 pub async fn staff_activity(
     db: &Db,
-    merchant_id: i64,
+    merchant_id: Option<i64>,
     (from, to): (i64, i64),
 ) -> sqlx::Result<Vec<StaffActivity>> {
-    sqlx::query_as(
+    sqlx::query_as(crate::sqlf!(
         "SELECT COALESCE(user_id, 0) AS user_id, username, COUNT(*) AS actions, \
          CAST(COALESCE(SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS refused, \
          CAST(COALESCE(SUM(CASE WHEN path LIKE '/task.merchant_forward_task/%_add' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS tasks, \
          CAST(COALESCE(SUM(CASE WHEN path LIKE '/clip.%/add_video' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS renders, \
          MAX(created_at) AS last_at \
-         FROM op_logs WHERE merchant_id = $1 AND created_at >= $2 AND created_at < $3 AND COALESCE(user_id, 0) <> 0 \
+         FROM op_logs WHERE {} AND created_at >= $2 AND created_at < $3 AND COALESCE(user_id, 0) <> 0 \
          GROUP BY COALESCE(user_id, 0), username ORDER BY actions DESC, username",
-    )
-    .bind(merchant_id)
+        scope("merchant_id", merchant_id),
+    ))
+    .bind(merchant_id.unwrap_or(0))
     .bind(from)
     .bind(to)
     .fetch_all(&db.pool)
