@@ -522,6 +522,17 @@ async fn sandbox_followers(app: &TestApp, account: i64, day: i64) -> i64 {
     v["total"].as_i64().unwrap()
 }
 
+/// An overview's followers and follower gain per day.
+async fn follower_series(app: &TestApp, t: &str, q: Value) -> (Vec<i64>, Vec<i64>) {
+    let o = app
+        .get_q("/common.merchant_report/overview", Some(t), q)
+        .await;
+    (
+        ints(&o.ok()["series"]["followers"]),
+        ints(&o.ok()["series"]["follower_gain"]),
+    )
+}
+
 fn ints(v: &Value) -> Vec<i64> {
     v.as_array()
         .unwrap()
@@ -735,6 +746,24 @@ async fn followers_per_platform_are_the_platforms_counts_by_day_and_against_the_
             )
             .await;
         assert_eq!(r.ok()["totals"]["followers"], 0);
+
+        // Two days without a read: the last count carries forward (no gain); the next read fills
+        // the missed day with the count before it, and the gain lands on the day it was read.
+        domain::clock::advance_to(domain::matrix::at(day0 + 3, 9 * 60));
+        let (n0, n1) = (
+            sandbox_followers(&app, xhs, day0).await,
+            sandbox_followers(&app, xhs, day0 + 1).await,
+        );
+        assert_eq!(
+            follower_series(&app, &t, overview("xhs", day0 + 1, day0 + 3)).await,
+            (vec![n1, n1, n1], vec![n1 - n0, 0, 0])
+        );
+        sync(&app, xhs).await;
+        let n3 = sandbox_followers(&app, xhs, day0 + 3).await;
+        assert_eq!(
+            follower_series(&app, &t, overview("xhs", day0 + 1, day0 + 3)).await,
+            (vec![n1, n1, n3], vec![n1 - n0, 0, n3 - n1])
+        );
 
         // Another merchant sees none of these followers.
         let o2 = app

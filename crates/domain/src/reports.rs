@@ -165,24 +165,9 @@ pub fn change_pct(now: i64, before: i64) -> Option<i64> {
 /// account not read for a while keeps its last known count rather than dropping to none).
 pub const FOLLOWER_LOOKBACK: i64 = 30;
 
-/// Followers per day of `first..=last` from snapshots `(account, day, total)` sorted by account and
-/// day (those from `first - FOLLOWER_LOOKBACK` on): `(totals, gains)`. A day's total sums each
-/// account's latest snapshot up to that day; its gain sums, over the accounts known the day before
-/// too, the change since that day (an account's first snapshot is not a gain).
-pub fn follower_days(rows: &[(i64, i64, i64)], first: i64, last: i64) -> (Vec<i64>, Vec<i64>) {
-    let n = (last - first + 1).max(0) as usize;
-    let (mut totals, mut gains) = (vec![0; n], vec![0; n]);
-    for acc in rows.chunk_by(|a, b| a.0 == b.0) {
-        let (t, g) = follower_walk(acc, first, last);
-        for i in 0..n {
-            totals[i] += t[i].unwrap_or(0);
-            gains[i] += g[i];
-        }
-    }
-    (totals, gains)
-}
-
-/// One account's `(followers on the last day, gain over the range)` from its snapshots (sorted by day).
+/// One account's `(followers on the last day, gain over the range)` from its counts `(account, day,
+/// total)` sorted by day (those from `first - FOLLOWER_LOOKBACK` on): its latest count up to the last
+/// day, and the changes between known consecutive days (its first count is not a gain).
 pub fn follower_account(rows: &[(i64, i64, i64)], first: i64, last: i64) -> (i64, i64) {
     let (t, g) = follower_walk(rows, first, last);
     (
@@ -263,9 +248,6 @@ mod tests {
             (2, 12, 50),
             (2, 13, 55),
         ];
-        let (t, g) = follower_days(&rows, 10, 13);
-        assert_eq!(t, vec![100, 110, 160, 185]);
-        assert_eq!(g, vec![0, 10, 0, 25]);
         assert_eq!(follower_account(&rows[..3], 10, 13), (130, 30));
         assert_eq!(follower_account(&rows[3..], 10, 13), (55, 5));
         assert_eq!(follower_account(&[], 10, 13), (0, 0));

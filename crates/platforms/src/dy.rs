@@ -25,7 +25,10 @@ pub const SCOPE_IM: &str = "im.direct_message";
 /// The account's own data (fans per day, `/data/external/user/fans/`).
 pub const SCOPE_FANS: &str = "data.external.user";
 /// Scopes asked on the consent page.
-pub const SCOPES: &str = "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment,im.direct_message,data.external.user";
+pub const SCOPES: &str = concat!(
+    "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment,im.direct_message,",
+    "data.external.user"
+);
 /// The fans data of the last this many days (`date_type` takes 7, 15 or 30).
 const FANS_DAYS: &str = "7";
 /// Renew the refresh token (at most 5 times) once it has less than this left: an access token lives

@@ -9,7 +9,7 @@ use crate::export::{Cell, Table, china_time};
 use domain::i18n::Lang;
 use domain::matrix::{day_of, fmt_day};
 use domain::reports::{
-    Dimension, FOLLOWER_LOOKBACK, Range, change_pct, follower_account, follower_days, per_post,
+    Dimension, FOLLOWER_LOOKBACK, Range, change_pct, follower_account, per_post,
 };
 use std::collections::HashMap;
 use store::Db;
@@ -90,7 +90,8 @@ impl Series {
         }
     }
 
-    /// Fills the follower figures of the range from the accounts' snapshots.
+    /// Fills the follower figures of the range: the SQL sums per day, plus the last count of each
+    /// account not counted up to the range's end, carried forward (its gain on those days is 0).
     async fn with_followers(
         mut self,
         db: &Db,
@@ -98,15 +99,24 @@ impl Series {
         platform: &str,
         r: Range,
     ) -> ApiResult<Series> {
-        let rows = db::follower_rows(
-            db,
-            merchant_id,
-            platform,
-            (r.first - FOLLOWER_LOOKBACK, r.last),
-            &[],
-        )
-        .await?;
-        (self.followers, self.follower_gain) = follower_days(&rows, r.first, r.last);
+        let n = self.days.len();
+        let at = |day: i64| usize::try_from(day - r.first).ok().filter(|&i| i < n);
+        for (day, total, gain) in
+            db::follower_sums(db, merchant_id, platform, (r.first, r.last)).await?
+        {
+            if let Some(i) = at(day) {
+                self.followers[i] += total;
+                self.follower_gain[i] += gain;
+            }
+        }
+        for (day, total) in db::follower_tails(db, merchant_id, platform, (r.first, r.last)).await?
+        {
+            for d in (day + 1).max(r.first)..=r.last {
+                if let Some(i) = at(d) {
+                    self.followers[i] += total;
+                }
+            }
+        }
         Ok(self)
     }
 }
