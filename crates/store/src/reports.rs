@@ -176,13 +176,13 @@ pub async fn follower_tails(
     platform: &str,
     (first, last): (i64, i64),
 ) -> sqlx::Result<Vec<(i64, i64)>> {
+    // One primary-key seek per account of the scope for its latest day, not a scan of the counts.
     sqlx::query_as(crate::sqlf!(
-        "SELECT f.day, f.followers FROM account_followers f JOIN ( \
-           SELECT account_id, MAX(day) AS d FROM account_followers WHERE {} AND {} AND day >= $3 AND day <= $4 \
-           GROUP BY account_id HAVING MAX(day) < $4 \
-         ) m ON m.account_id = f.account_id AND m.d = f.day",
-        scope("merchant_id", merchant_id),
-        platform_is("platform", 2),
+        "SELECT f.day, f.followers FROM matrix_accounts a JOIN account_followers f ON f.account_id = a.id \
+         AND f.day = (SELECT MAX(g.day) FROM account_followers g WHERE g.account_id = a.id AND g.day <= $4) \
+         WHERE {} AND {} AND f.day >= $3 AND f.day < $4",
+        scope("a.merchant_id", merchant_id),
+        platform_is("a.platform", 2),
     ))
     .bind(merchant_id.unwrap_or(0))
     .bind(platform)
