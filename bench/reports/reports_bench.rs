@@ -9,7 +9,8 @@
 //!   bench: report_raw_items_ms <ms>              — baseline, this run: the same month's series and
 //!                                                 ranking page straight from the items
 //!   bench: report_vs_raw <ratio> x
-//! Usage: cargo run --release -p app --example reports_bench   (BENCH_ACCOUNTS, BENCH_DAYS, BENCH_POSTS)
+//! Usage: cargo run --release -p app --example reports_bench   (BENCH_ACCOUNTS, BENCH_DAYS, BENCH_POSTS,
+//! BENCH_FOLLOWERS=0 without follower counts)
 
 use std::time::Instant;
 
@@ -114,18 +115,28 @@ async fn main() -> anyhow::Result<()> {
         t.elapsed().as_secs_f64()
     );
 
-    // ---- a follower count per account and day (what the statistics sync stores) ----
+    // ---- a follower count per account and day (what the statistics sync stores; BENCH_FOLLOWERS=0
+    // leaves them out, to see what they add to the month view) ----
     let t = Instant::now();
-    for (acc, platform) in &ids {
+    let follower_ids = if env("BENCH_FOLLOWERS", 1) == 0 {
+        &ids[..0]
+    } else {
+        &ids[..]
+    };
+    for (acc, platform) in follower_ids {
         let mut sql = String::from(
-            "INSERT INTO account_followers (account_id, day, merchant_id, platform, followers) VALUES ",
+            "INSERT INTO account_followers (account_id, day, merchant_id, platform, followers, gain) VALUES ",
         );
         for d in 0..days {
             if d > 0 {
                 sql.push(',');
             }
             let n = 1000 + acc * 3 + (days - d) * 7;
-            sql.push_str(&format!("({acc}, {}, {mid}, '{platform}', {n})", today - d));
+            let gain = if d + 1 < days { 7 } else { 0 };
+            sql.push_str(&format!(
+                "({acc}, {}, {mid}, '{platform}', {n}, {gain})",
+                today - d
+            ));
         }
         sqlx::query(sqlx::AssertSqlSafe(sql))
             .execute(&db.pool)
@@ -133,7 +144,7 @@ async fn main() -> anyhow::Result<()> {
     }
     eprintln!(
         "followers: {} snapshots in {:.1} s",
-        accounts * days,
+        follower_ids.len() as i64 * days,
         t.elapsed().as_secs_f64()
     );
 

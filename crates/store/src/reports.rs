@@ -122,21 +122,33 @@ pub async fn save_followers(
         .execute(&mut *tx)
         .await?;
     }
+    // Each written day's gain, and the next day's (its day before may have changed).
+    let last = days.iter().map(|d| d.0).max().unwrap_or(first);
+    sqlx::query(
+        "UPDATE account_followers SET gain = followers - COALESCE((SELECT p.followers FROM account_followers p \
+         WHERE p.account_id = account_followers.account_id AND p.day = account_followers.day - 1), followers) \
+         WHERE account_id = $1 AND day >= $2 AND day <= $3",
+    )
+    .bind(account_id)
+    .bind(first - domain::reports::FOLLOWER_LOOKBACK)
+    .bind(last + 1)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await
 }
 
 /// Per day of `first..=last` with counts: `(day, followers, gain)` — the followers summed over the
-/// accounts counted that day, the gain over those counted the day before too. Summed in SQL over the
-/// covering index (a month of 1,000 accounts is 30 rows out, not 30,000).
+/// accounts counted that day, the gain over those counted the day before too (the stored `gain`).
+/// Summed in SQL over the covering index (a month of 1,000 accounts is 30 rows out, not 30,000).
 pub async fn follower_sums(
     db: &Db,
     merchant_id: Option<i64>,
     platform: &str,
     (first, last): (i64, i64),
 ) -> sqlx::Result<Vec<(i64, i64, i64)>> {
-    let sums: Vec<(i64, i64)> = sqlx::query_as(crate::sqlf!(
-        "SELECT day, CAST(SUM(followers) AS BIGINT) FROM account_followers WHERE {} AND {} AND day >= $3 AND day <= $4 \
-         GROUP BY day ORDER BY day",
+    sqlx::query_as(crate::sqlf!(
+        "SELECT day, CAST(SUM(followers) AS BIGINT), CAST(SUM(gain) AS BIGINT) FROM account_followers \
+         WHERE {} AND {} AND day >= $3 AND day <= $4 GROUP BY day ORDER BY day",
         scope("merchant_id", merchant_id),
         platform_is("platform", 2),
     ))
@@ -145,26 +157,7 @@ pub async fn follower_sums(
     .bind(first)
     .bind(last)
     .fetch_all(&db.pool)
-    .await?;
-    let gains: std::collections::HashMap<i64, i64> = sqlx::query_as::<_, (i64, i64)>(crate::sqlf!(
-        "SELECT c.day, CAST(SUM(c.followers - p.followers) AS BIGINT) FROM account_followers c \
-         JOIN account_followers p ON p.account_id = c.account_id AND p.day = c.day - 1 \
-         WHERE {} AND {} AND c.day >= $3 AND c.day <= $4 GROUP BY c.day",
-        scope("c.merchant_id", merchant_id),
-        platform_is("c.platform", 2),
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(platform)
-    .bind(first)
-    .bind(last)
-    .fetch_all(&db.pool)
-    .await?
-    .into_iter()
-    .collect();
-    Ok(sums
-        .into_iter()
-        .map(|(d, n)| (d, n, gains.get(&d).copied().unwrap_or(0)))
-        .collect())
+    .await
 }
 
 /// Accounts whose latest count up to `last` (looking back `FOLLOWER_LOOKBACK` days before `first`)
