@@ -60,6 +60,25 @@ fn id_list(ids: &[i64]) -> String {
         .join(",")
 }
 
+/// The rows of a read whose filter binds $1 merchant (0: every merchant), $2 platform and $3..$4 a span.
+async fn scoped_rows<T>(
+    db: &Db,
+    sql: sqlx::AssertSqlSafe<String>,
+    (merchant_id, platform): (Option<i64>, &str),
+    (a, b): (i64, i64),
+) -> sqlx::Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    sqlx::query_as(sql)
+        .bind(merchant_id.unwrap_or(0))
+        .bind(platform)
+        .bind(a)
+        .bind(b)
+        .fetch_all(&db.pool)
+        .await
+}
+
 /// A platform filter on `$n` ('' = every platform).
 fn platform_is(col: &str, n: usize) -> String {
     format!("(${n} = '' OR {col} = ${n})")
@@ -146,17 +165,17 @@ pub async fn follower_sums(
     platform: &str,
     (first, last): (i64, i64),
 ) -> sqlx::Result<Vec<(i64, i64, i64)>> {
-    sqlx::query_as(crate::sqlf!(
-        "SELECT day, CAST(SUM(followers) AS BIGINT), CAST(SUM(gain) AS BIGINT) FROM account_followers \
-         WHERE {} AND {} AND day >= $3 AND day <= $4 GROUP BY day ORDER BY day",
-        scope("merchant_id", merchant_id),
-        platform_is("platform", 2),
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(platform)
-    .bind(first)
-    .bind(last)
-    .fetch_all(&db.pool)
+    scoped_rows(
+        db,
+        crate::sqlf!(
+            "SELECT day, CAST(SUM(followers) AS BIGINT), CAST(SUM(gain) AS BIGINT) FROM account_followers \
+             WHERE {} AND {} AND day >= $3 AND day <= $4 GROUP BY day ORDER BY day",
+            scope("merchant_id", merchant_id),
+            platform_is("platform", 2),
+        ),
+        (merchant_id, platform),
+        (first, last),
+    )
     .await
 }
 
@@ -199,17 +218,17 @@ pub async fn follower_rows(
     } else {
         format!(" AND account_id IN ({})", id_list(accounts))
     };
-    sqlx::query_as(crate::sqlf!(
-        "SELECT account_id, day, followers FROM account_followers WHERE {} AND {} AND day >= $3 AND day <= $4{only} \
-         ORDER BY account_id, day",
-        scope("merchant_id", merchant_id),
-        platform_is("platform", 2),
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(platform)
-    .bind(first)
-    .bind(last)
-    .fetch_all(&db.pool)
+    scoped_rows(
+        db,
+        crate::sqlf!(
+            "SELECT account_id, day, followers FROM account_followers WHERE {} AND {} AND day >= $3 AND day <= $4{only} \
+             ORDER BY account_id, day",
+            scope("merchant_id", merchant_id),
+            platform_is("platform", 2),
+        ),
+        (merchant_id, platform),
+        (first, last),
+    )
     .await
 }
 
@@ -232,17 +251,17 @@ pub async fn series(
     first: i64,
     last: i64,
 ) -> sqlx::Result<Vec<DayFigures>> {
-    sqlx::query_as(crate::sqlf!(
-        "SELECT r.day, {SUMS} FROM report_daily r WHERE {} AND {} AND r.day >= $3 AND r.day <= $4 \
-         GROUP BY r.day ORDER BY r.day",
-        scope("r.merchant_id", merchant_id),
-        platform_is("r.platform", 2),
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(platform)
-    .bind(first)
-    .bind(last)
-    .fetch_all(&db.pool)
+    scoped_rows(
+        db,
+        crate::sqlf!(
+            "SELECT r.day, {SUMS} FROM report_daily r WHERE {} AND {} AND r.day >= $3 AND r.day <= $4 \
+             GROUP BY r.day ORDER BY r.day",
+            scope("r.merchant_id", merchant_id),
+            platform_is("r.platform", 2),
+        ),
+        (merchant_id, platform),
+        (first, last),
+    )
     .await
 }
 
@@ -320,16 +339,16 @@ pub async fn account_rank(
     page_of(
         db,
         crate::sqlf!(
-            "SELECT x.account_id, a.nickname, a.platform, a.avatar, a.province, x.posts, x.failed, x.plays, x.likes, \
-             x.comments, x.shares FROM (SELECT r.account_id, {SUMS} FROM report_daily r WHERE {filter} \
-             GROUP BY r.account_id ORDER BY {sort} DESC, r.account_id LIMIT $5 OFFSET $6) x \
-             JOIN matrix_accounts a ON a.id = x.account_id ORDER BY x.{sort} DESC, x.account_id"
-        ),
-        crate::sqlf!("SELECT COUNT(DISTINCT r.account_id) FROM report_daily r WHERE {filter}"),
-        (merchant_id, platform, first, last),
-        (offset, limit),
-    )
-    .await
+                "SELECT x.account_id, a.nickname, a.platform, a.avatar, a.province, x.posts, x.failed, x.plays, x.likes, \
+                 x.comments, x.shares FROM (SELECT r.account_id, {SUMS} FROM report_daily r WHERE {filter} \
+                 GROUP BY r.account_id ORDER BY {sort} DESC, r.account_id LIMIT $5 OFFSET $6) x \
+                 JOIN matrix_accounts a ON a.id = x.account_id ORDER BY x.{sort} DESC, x.account_id"
+            ),
+            crate::sqlf!("SELECT COUNT(DISTINCT r.account_id) FROM report_daily r WHERE {filter}"),
+            (merchant_id, platform, first, last),
+            (offset, limit),
+        )
+        .await
 }
 
 /// A page of a report list whose filter binds $1 merchant (0: the operator's every merchant), $2 platform and $3..$4 a span, and whose
@@ -383,7 +402,7 @@ pub struct VideoFigures {
 }
 
 const VIDEO_COLS: &str = "i.id, i.task_id, i.account_id, a.nickname, i.platform, i.title, i.video_key, i.video_name, i.share_url, \
-    i.published_at, i.plays, i.likes, i.comment_count AS comments, i.shares";
+        i.published_at, i.plays, i.likes, i.comment_count AS comments, i.shares";
 
 /// Videos published in `[from, to)` ranked by a figure, a page at a time; `account_id` 0 = all.
 pub async fn video_rank(
@@ -407,18 +426,18 @@ pub async fn video_rank(
         platform_is("i.platform", 2),
     );
     let rows = sqlx::query_as(crate::sqlf!(
-        "SELECT {VIDEO_COLS} FROM matrix_items i JOIN matrix_accounts a ON a.id = i.account_id WHERE {filter} \
-         ORDER BY {sort} DESC, i.id LIMIT $6 OFFSET $7"
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(platform)
-    .bind(account_id)
-    .bind(from)
-    .bind(to)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&db.pool)
-    .await?;
+            "SELECT {VIDEO_COLS} FROM matrix_items i JOIN matrix_accounts a ON a.id = i.account_id WHERE {filter} \
+             ORDER BY {sort} DESC, i.id LIMIT $6 OFFSET $7"
+        ))
+        .bind(merchant_id.unwrap_or(0))
+        .bind(platform)
+        .bind(account_id)
+        .bind(from)
+        .bind(to)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&db.pool)
+        .await?;
     let total: i64 = sqlx::query_scalar(crate::sqlf!(
         "SELECT COUNT(*) FROM matrix_items i WHERE {filter}"
     ))
@@ -455,20 +474,20 @@ pub async fn variant_posts(
     platform: &str,
     (from, to): (i64, i64),
 ) -> sqlx::Result<Vec<VariantPost>> {
-    sqlx::query_as(crate::sqlf!(
-        "SELECT i.title, i.plays, i.likes, COALESCE(v.id, 0) AS variant_id, COALESCE(v.seq, '') AS seq, \
-         COALESCE(p.id, 0) AS project_id, COALESCE(p.name, '') AS project_name, COALESCE(p.config, '') AS config \
-         FROM matrix_items i LEFT JOIN clip_variants v ON i.video_key = 'v:' || CAST(v.id AS TEXT) AND v.merchant_id = i.merchant_id \
-         LEFT JOIN clip_projects p ON p.id = v.project_id \
-         WHERE {} AND {} AND i.published_at >= $3 AND i.published_at < $4",
-        scope("i.merchant_id", merchant_id),
-        platform_is("i.platform", 2),
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(platform)
-    .bind(from)
-    .bind(to)
-    .fetch_all(&db.pool)
+    scoped_rows(
+            db,
+            crate::sqlf!(
+            "SELECT i.title, i.plays, i.likes, COALESCE(v.id, 0) AS variant_id, COALESCE(v.seq, '') AS seq, \
+             COALESCE(p.id, 0) AS project_id, COALESCE(p.name, '') AS project_name, COALESCE(p.config, '') AS config \
+             FROM matrix_items i LEFT JOIN clip_variants v ON i.video_key = 'v:' || CAST(v.id AS TEXT) AND v.merchant_id = i.merchant_id \
+             LEFT JOIN clip_projects p ON p.id = v.project_id \
+             WHERE {} AND {} AND i.published_at >= $3 AND i.published_at < $4",
+            scope("i.merchant_id", merchant_id),
+            platform_is("i.platform", 2),
+        ),
+        (merchant_id, platform),
+        (from, to),
+    )
     .await
 }
 
@@ -532,19 +551,19 @@ pub async fn delivery(
     page_of(
         db,
         crate::sqlf!(
-            "SELECT t.id AS task_id, t.name, t.platform, t.created_at, COUNT(i.id) AS planned, \
-             CAST(COALESCE(SUM(CASE WHEN i.published_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT) AS published, \
-             CAST(COALESCE(SUM(CASE WHEN i.state = 'failed' AND i.review_state <> 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS failed, \
-             CAST(COALESCE(SUM(CASE WHEN i.review_state = 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS rejected, \
-             CAST(COALESCE(SUM(i.plays), 0) AS BIGINT) AS plays \
-             FROM matrix_tasks t LEFT JOIN matrix_items i ON i.task_id = t.id WHERE {filter} \
-             GROUP BY t.id, t.name, t.platform, t.created_at ORDER BY t.created_at DESC, t.id DESC LIMIT $5 OFFSET $6"
-        ),
-        crate::sqlf!("SELECT COUNT(*) FROM matrix_tasks t WHERE {filter}"),
-        (merchant_id, platform, from, to),
-        (offset, limit),
-    )
-    .await
+                "SELECT t.id AS task_id, t.name, t.platform, t.created_at, COUNT(i.id) AS planned, \
+                 CAST(COALESCE(SUM(CASE WHEN i.published_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT) AS published, \
+                 CAST(COALESCE(SUM(CASE WHEN i.state = 'failed' AND i.review_state <> 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS failed, \
+                 CAST(COALESCE(SUM(CASE WHEN i.review_state = 'rejected' THEN 1 ELSE 0 END), 0) AS BIGINT) AS rejected, \
+                 CAST(COALESCE(SUM(i.plays), 0) AS BIGINT) AS plays \
+                 FROM matrix_tasks t LEFT JOIN matrix_items i ON i.task_id = t.id WHERE {filter} \
+                 GROUP BY t.id, t.name, t.platform, t.created_at ORDER BY t.created_at DESC, t.id DESC LIMIT $5 OFFSET $6"
+            ),
+            crate::sqlf!("SELECT COUNT(*) FROM matrix_tasks t WHERE {filter}"),
+            (merchant_id, platform, from, to),
+            (offset, limit),
+        )
+        .await
 }
 
 /// Why a task's items failed: (task, reason code, its arguments, older zh / en texts, how many).
@@ -558,14 +577,14 @@ pub async fn failure_reasons(
     }
     let list = id_list(task_ids);
     sqlx::query_as(crate::sqlf!(
-        "SELECT task_id, error_code, error_args, error_zh, error_en, COUNT(*) FROM matrix_items \
-         WHERE {} AND task_id IN ({list}) AND state = 'failed' \
-         GROUP BY task_id, error_code, error_args, error_zh, error_en ORDER BY task_id, COUNT(*) DESC",
-        scope("merchant_id", merchant_id),
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .fetch_all(&db.pool)
-    .await
+            "SELECT task_id, error_code, error_args, error_zh, error_en, COUNT(*) FROM matrix_items \
+             WHERE {} AND task_id IN ({list}) AND state = 'failed' \
+             GROUP BY task_id, error_code, error_args, error_zh, error_en ORDER BY task_id, COUNT(*) DESC",
+            scope("merchant_id", merchant_id),
+        ))
+        .bind(merchant_id.unwrap_or(0))
+        .fetch_all(&db.pool)
+        .await
 }
 
 /// One person's activity from the operation log over a span.
@@ -588,20 +607,20 @@ pub async fn staff_activity(
     (from, to): (i64, i64),
 ) -> sqlx::Result<Vec<StaffActivity>> {
     sqlx::query_as(crate::sqlf!(
-        "SELECT COALESCE(user_id, 0) AS user_id, username, COUNT(*) AS actions, \
-         CAST(COALESCE(SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS refused, \
-         CAST(COALESCE(SUM(CASE WHEN path LIKE '/task.merchant_forward_task/%_add' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS tasks, \
-         CAST(COALESCE(SUM(CASE WHEN path LIKE '/clip.%/add_video' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS renders, \
-         MAX(created_at) AS last_at \
-         FROM op_logs WHERE {} AND created_at >= $2 AND created_at < $3 AND COALESCE(user_id, 0) <> 0 \
-         GROUP BY COALESCE(user_id, 0), username ORDER BY actions DESC, username",
-        scope("merchant_id", merchant_id),
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(from)
-    .bind(to)
-    .fetch_all(&db.pool)
-    .await
+            "SELECT COALESCE(user_id, 0) AS user_id, username, COUNT(*) AS actions, \
+             CAST(COALESCE(SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS refused, \
+             CAST(COALESCE(SUM(CASE WHEN path LIKE '/task.merchant_forward_task/%_add' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS tasks, \
+             CAST(COALESCE(SUM(CASE WHEN path LIKE '/clip.%/add_video' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS renders, \
+             MAX(created_at) AS last_at \
+             FROM op_logs WHERE {} AND created_at >= $2 AND created_at < $3 AND COALESCE(user_id, 0) <> 0 \
+             GROUP BY COALESCE(user_id, 0), username ORDER BY actions DESC, username",
+            scope("merchant_id", merchant_id),
+        ))
+        .bind(merchant_id.unwrap_or(0))
+        .bind(from)
+        .bind(to)
+        .fetch_all(&db.pool)
+        .await
 }
 
 /// Today's publishing of the data screen: items due in `[from, to)` by state.
@@ -611,16 +630,16 @@ pub async fn progress(
     (from, to): (i64, i64),
 ) -> sqlx::Result<(i64, i64, i64)> {
     sqlx::query_as(crate::sqlf!(
-        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN published_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END), 0) AS BIGINT) \
-         FROM matrix_items WHERE {} AND scheduled_at >= $2 AND scheduled_at < $3 AND review_state <> 'rejected'",
-        scope("merchant_id", merchant_id),
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(from)
-    .bind(to)
-    .fetch_one(&db.pool)
-    .await
+            "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN published_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT), \
+             CAST(COALESCE(SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END), 0) AS BIGINT) \
+             FROM matrix_items WHERE {} AND scheduled_at >= $2 AND scheduled_at < $3 AND review_state <> 'rejected'",
+            scope("merchant_id", merchant_id),
+        ))
+        .bind(merchant_id.unwrap_or(0))
+        .bind(from)
+        .bind(to)
+        .fetch_one(&db.pool)
+        .await
 }
 
 /// Accounts and plays by the accounts' province over `first..=last` (the data screen's map).
@@ -631,16 +650,16 @@ pub async fn by_region(
     last: i64,
 ) -> sqlx::Result<Vec<(String, i64, i64)>> {
     sqlx::query_as(crate::sqlf!(
-        "SELECT a.province, COUNT(DISTINCT a.id), CAST(COALESCE(SUM(r.plays), 0) AS BIGINT) \
-         FROM matrix_accounts a LEFT JOIN report_daily r ON r.account_id = a.id AND r.day >= $2 AND r.day <= $3 \
-         WHERE {} AND a.province <> '' GROUP BY a.province ORDER BY 3 DESC, a.province",
-        scope("a.merchant_id", merchant_id),
-    ))
-    .bind(merchant_id.unwrap_or(0))
-    .bind(first)
-    .bind(last)
-    .fetch_all(&db.pool)
-    .await
+            "SELECT a.province, COUNT(DISTINCT a.id), CAST(COALESCE(SUM(r.plays), 0) AS BIGINT) \
+             FROM matrix_accounts a LEFT JOIN report_daily r ON r.account_id = a.id AND r.day >= $2 AND r.day <= $3 \
+             WHERE {} AND a.province <> '' GROUP BY a.province ORDER BY 3 DESC, a.province",
+            scope("a.merchant_id", merchant_id),
+        ))
+        .bind(merchant_id.unwrap_or(0))
+        .bind(first)
+        .bind(last)
+        .fetch_all(&db.pool)
+        .await
 }
 
 /// NFC posts (customers' H5 shares) per China day, which the dashboard counts as publishing too.
@@ -653,7 +672,7 @@ pub async fn nfc_posts(
     let tz = domain::matrix::TZ_OFFSET_MS;
     sqlx::query_as(crate::sqlf!(
         "SELECT (posted_at + $2) / {DAY} AS day, COUNT(*) FROM nfc_taps \
-         WHERE {} AND state = 'posted' AND posted_at >= $3 AND posted_at < $4 GROUP BY 1",
+             WHERE {} AND state = 'posted' AND posted_at >= $3 AND posted_at < $4 GROUP BY 1",
         scope("merchant_id", merchant_id),
     ))
     .bind(merchant_id.unwrap_or(0))
