@@ -1,7 +1,8 @@
 // Reports (area `reports`): after videos go out through the sandbox the dashboard draws real series, every
 // analytics page and special report renders its charts, and the data screen fills a 1920x1080 window.
 // The videos and the release task are made through the API (the matrix story covers making them in the
-// console); zh-CN first, then English.
+// console); zh-CN first, then English. Followers are the sandbox's count for the account (its own
+// `/_control/followers`), and the data screen draws the account's province on the map of China.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,8 @@ await step('three finished videos and a Douyin account (through the API and the 
   rp.dy = Number(new URL(callback.headers().location ?? '', base).searchParams.get('authorized'));
   expect(rp.dy > 0, `callback went to ${callback.headers().location}`);
   await page.waitForURL((url) => url.pathname === '/account_auth');
+  // A province for the data screen's map.
+  await api('/task.merchant_group_user/update_address', { method: 'POST', body: { id: rp.dy, province: '浙江省', city: '杭州市' } });
 });
 
 await step('a release task of the three videos is approved and the sandbox clock runs it: all three published', async () => {
@@ -82,7 +85,8 @@ await step('a release task of the three videos is approved and the sandbox clock
   const until = Date.now() + 60_000;
   for (;;) {
     const o = await api('/common.merchant_report/overview?platform=dy&span=week');
-    if (o.totals.posts === 3) break;
+    rp.followers = o.totals.followers;
+    if (o.totals.posts === 3 && o.totals.followers > 0) break;
     expect(Date.now() < until, `the reports show ${o.totals.posts} posts`);
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -108,6 +112,18 @@ await step('/dy_num: the figures, the daily and comparison charts, the rankings;
   await page.getByTestId('chart-compare').locator('canvas').first().waitFor();
   await page.getByText('抖音数据').first().waitFor();
   await page.locator('.ant-table-row').first().waitFor();
+  // Followers: the platform's own count for the account today, its trend and the gain.
+  const accounts = await api('/task.merchant_group_user/index', { method: 'POST', body: {} });
+  const openId = accounts.rows.find((a) => a.id === rp.dy).open_id;
+  const clock = await (await fetch(`${base}/sandbox/_control/clock`)).json();
+  const today = new Date(clock.now + 8 * 3600_000).toISOString().slice(0, 10);
+  const fans = await (await fetch(`${base}/sandbox/_control/followers?platform=dy&open_id=${openId}&day=${today}`)).json();
+  expect(fans.total === rp.followers, `the report says ${rp.followers} followers, the platform ${fans.total}`);
+  await page.getByTestId('stat-followers').getByText(fans.total.toLocaleString('en-US')).waitFor();
+  await page.getByTestId('stat-followers-card').getByText('粉丝数').waitFor();
+  await page.getByTestId('stat-follower-gain').getByText(/^本期 \+/).waitFor();
+  await page.getByTestId('analytics-followers').getByText('粉丝趋势').waitFor();
+  await page.getByTestId('chart-followers').locator('canvas').first().waitFor();
   await page.screenshot({ path: join(artifacts, 'reports-dy-num-zh-CN.png'), fullPage: true });
   for (const [path, id] of [['/ks_num', 'ks'], ['/dd_num', 'dd'], ['/video_num', 'video'], ['/xhs_num', 'xhs']]) {
     await page.goto(path);
@@ -146,6 +162,8 @@ await step('/actual_screen at 1920x1080: counters, charts, top videos; a screens
   await screenPage.getByTestId('screen-today').getByText('3').first().waitFor();
   await screenPage.getByTestId('screen-week-posts').getByText('3').first().waitFor();
   await screenPage.getByTestId('screen-progress').waitFor();
+  await screenPage.getByTestId('screen-followers').getByText('粉丝总数').waitFor();
+  await screenPage.getByTestId('chart-screen-map').locator('canvas').first().waitFor();
   expect((await screenPage.getByTestId('screen-top').locator('li').count()) === 3, 'the top videos are not the three');
   const box = await screenPage.getByTestId('data-screen').boundingBox();
   expect(box && box.width === 1920 && box.height === 1080, `the screen is ${JSON.stringify(box)}`);
@@ -161,6 +179,10 @@ await step('the pages in English', async () => {
   await page.getByText('Douyin data').first().waitFor();
   await page.getByText('Account ranking').waitFor();
   await page.getByTestId('chart-daily').locator('canvas').first().waitFor();
+  await page.getByTestId('stat-followers-card').getByText('Followers').waitFor();
+  await page.getByTestId('stat-follower-gain').getByText(/^\+[\d,]+ in this period$/).waitFor();
+  await page.getByTestId('analytics-followers').getByText('Followers per day').waitFor();
+  await page.getByTestId('chart-followers').locator('canvas').first().waitFor();
   await page.screenshot({ path: join(artifacts, 'reports-dy-num-en.png'), fullPage: true });
   await page.goto('/actual_screen');
   await page.getByText('Matrix data screen').waitFor();

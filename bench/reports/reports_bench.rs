@@ -3,12 +3,14 @@
 //!   bench: rollup_s_1000_accounts_365_days <s>   — building `report_daily` from the items, account by
 //!                                                 account (what the statistics sync does for one)
 //!   bench: report_ms_1000_accounts_365_days <ms> — the month view: overview (30 days per day, the 30
-//!                                                 days before, account counts) + the first page of the
+//!                                                 days before, account counts, followers per day from
+//!                                                 a count per account and day) + the first page of the
 //!                                                 account ranking, median of 20 (target ≤ 200 ms)
 //!   bench: report_raw_items_ms <ms>              — baseline, this run: the same month's series and
 //!                                                 ranking page straight from the items
 //!   bench: report_vs_raw <ratio> x
-//! Usage: cargo run --release -p app --example reports_bench   (BENCH_ACCOUNTS, BENCH_DAYS, BENCH_POSTS)
+//! Usage: cargo run --release -p app --example reports_bench   (BENCH_ACCOUNTS, BENCH_DAYS, BENCH_POSTS,
+//! BENCH_FOLLOWERS=0 without follower counts)
 
 use std::time::Instant;
 
@@ -113,6 +115,39 @@ async fn main() -> anyhow::Result<()> {
         t.elapsed().as_secs_f64()
     );
 
+    // ---- a follower count per account and day (what the statistics sync stores; BENCH_FOLLOWERS=0
+    // leaves them out, to see what they add to the month view) ----
+    let t = Instant::now();
+    let follower_ids = if env("BENCH_FOLLOWERS", 1) == 0 {
+        &ids[..0]
+    } else {
+        &ids[..]
+    };
+    for (acc, platform) in follower_ids {
+        let mut sql = String::from(
+            "INSERT INTO account_followers (account_id, day, merchant_id, platform, followers, gain) VALUES ",
+        );
+        for d in 0..days {
+            if d > 0 {
+                sql.push(',');
+            }
+            let n = 1000 + acc * 3 + (days - d) * 7;
+            let gain = if d + 1 < days { 7 } else { 0 };
+            sql.push_str(&format!(
+                "({acc}, {}, {mid}, '{platform}', {n}, {gain})",
+                today - d
+            ));
+        }
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&db.pool)
+            .await?;
+    }
+    eprintln!(
+        "followers: {} snapshots in {:.1} s",
+        follower_ids.len() as i64 * days,
+        t.elapsed().as_secs_f64()
+    );
+
     // ---- the rollup ----
     let t = Instant::now();
     for (acc, _) in &ids {
@@ -133,7 +168,7 @@ async fn main() -> anyhow::Result<()> {
         let t = Instant::now();
         let o = services::reports::overview(&db, Some(mid), "", month).await?;
         let (page, _) =
-            services::reports::account_rank(&db, mid, "", month, "plays", (0, 10)).await?;
+            services::reports::account_rank(&db, Some(mid), "", month, "plays", (0, 10)).await?;
         report.push(t.elapsed().as_secs_f64() * 1000.0);
         check = (o.totals.plays, page.len() as i64);
     }

@@ -5,7 +5,9 @@
 //! nothing. The platform clock is process-wide, so every test here holds CLOCK.
 
 mod common;
-use common::publish::authorize_dy;
+use common::publish::{
+    authorize_dy, authorize_oauth, authorize_qr, past_the_plan, soon, task, wait_items,
+};
 use common::*;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -492,6 +494,385 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
             .get_q("/index/dashboard", Some(&other), json!({"days": 30}))
             .await;
         assert_eq!(total(&d2.ok()["video"]["plays"]), 0);
+    }
+}
+
+/// What the sandbox says an account's followers were at the end of a day.
+async fn sandbox_followers(app: &TestApp, account: i64, day: i64) -> i64 {
+    let (platform, open_id): (String, String) =
+        sqlx::query_as("SELECT platform, open_id FROM matrix_accounts WHERE id = $1")
+            .bind(account)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+    let v: Value = app
+        .http
+        .get(app.url("/sandbox/_control/followers"))
+        .query(&[
+            ("platform", platform.as_str()),
+            ("open_id", open_id.as_str()),
+            ("day", domain::matrix::fmt_day(day).as_str()),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    v["total"].as_i64().unwrap()
+}
+
+/// An overview's followers and follower gain per day.
+async fn follower_series(app: &TestApp, t: &str, q: Value) -> (Vec<i64>, Vec<i64>) {
+    let o = app
+        .get_q("/common.merchant_report/overview", Some(t), q)
+        .await;
+    (
+        ints(&o.ok()["series"]["followers"]),
+        ints(&o.ok()["series"]["follower_gain"]),
+    )
+}
+
+fn ints(v: &Value) -> Vec<i64> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn followers_per_platform_are_the_platforms_counts_by_day_and_against_the_period_before() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        at_china_time(10, 0);
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let other = app.second_merchant(&admin, "fans18").await;
+        let dy = authorize_dy(&app, &t).await;
+        let ks = authorize_oauth(&app, &t, "ks").await;
+        let xhs = authorize_qr(&app, &t, "xhs").await;
+        let bjh = app.post("/task.merchant_group_user/bjhLogin", Some(&t), json!({"app_id": "fans-app", "app_token": platforms::sandbox::SANDBOX_BJH_APP_TOKEN})).await;
+        let bjh = bjh.ok()["id"].as_i64().unwrap();
+
+        // Read today and again the next morning (KS's token lives 48 h: no refresh in between).
+        let day0 = today();
+        for a in [dy, ks, xhs, bjh] {
+            sync(&app, a).await;
+        }
+        domain::clock::advance_to(domain::matrix::at(day0 + 1, 9 * 60));
+        for a in [dy, ks, xhs, bjh] {
+            sync(&app, a).await;
+        }
+        let overview = |platform: &str, first: i64, last: i64| {
+            json!({"platform": platform, "span": "custom", "start": domain::matrix::fmt_day(first),
+                   "end": domain::matrix::fmt_day(last)})
+        };
+
+        // Douyin's fans data gives the last 7 days: each day's total and gain are the platform's.
+        let (first, last) = (day0 - 4, day0 + 1);
+        let o = app
+            .get_q(
+                "/common.merchant_report/overview",
+                Some(&t),
+                overview("dy", first, last),
+            )
+            .await;
+        let o = o.ok().clone();
+        let mut want = vec![];
+        let mut gains = vec![];
+        for d in first..=last {
+            let n = sandbox_followers(&app, dy, d).await;
+            gains.push(n - sandbox_followers(&app, dy, d - 1).await);
+            want.push(n);
+        }
+        assert_eq!(ints(&o["series"]["followers"]), want, "{o}");
+        assert_eq!(ints(&o["series"]["follower_gain"]), gains, "{o}");
+        assert!(gains.iter().all(|g| *g > 0), "{gains:?}");
+        assert_eq!(o["totals"]["followers"].as_i64(), want.last().copied());
+        assert_eq!(
+            o["totals"]["follower_gain"].as_i64(),
+            Some(gains.iter().sum())
+        );
+        assert_eq!(o["has_followers"], true);
+        // The 6 days before: the first read (on day0) reached back to day0 - 6, so the previous
+        // period knows its last two days: one day's gain to compare with.
+        let (b5, b6) = (
+            sandbox_followers(&app, dy, day0 - 5).await,
+            sandbox_followers(&app, dy, day0 - 6).await,
+        );
+        assert_eq!(o["previous"]["followers"].as_i64(), Some(b5));
+        assert_eq!(o["previous"]["follower_gain"].as_i64(), Some(b5 - b6));
+        let pct = |o: &Value, f: &str| {
+            o["change"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["figure"] == f)
+                .unwrap()["pct"]
+                .as_i64()
+        };
+        let gained: i64 = gains.iter().sum();
+        assert_eq!(
+            pct(&o, "follower_gain"),
+            Some((gained - (b5 - b6)) * 100 / (b5 - b6))
+        );
+        assert_eq!(pct(&o, "followers"), Some((want[5] - b5) * 100 / b5));
+
+        // KS and XHS tell the count now: a snapshot per read, the gain between the two reads.
+        for (platform, id) in [("ks", ks), ("xhs", xhs)] {
+            let o = app
+                .get_q(
+                    "/common.merchant_report/overview",
+                    Some(&t),
+                    overview(platform, day0 - 1, day0 + 1),
+                )
+                .await;
+            let (n0, n1) = (
+                sandbox_followers(&app, id, day0).await,
+                sandbox_followers(&app, id, day0 + 1).await,
+            );
+            assert_eq!(
+                ints(&o.ok()["series"]["followers"]),
+                vec![0, n0, n1],
+                "{platform}: {}",
+                o.body
+            );
+            assert_eq!(
+                ints(&o.ok()["series"]["follower_gain"]),
+                vec![0, 0, n1 - n0]
+            );
+        }
+
+        // Baijiahao tells apps no follower count: the page says so rather than showing 0.
+        let b = app
+            .get_q(
+                "/common.merchant_report/overview",
+                Some(&t),
+                overview("bjh", day0, day0 + 1),
+            )
+            .await;
+        assert_eq!(b.ok()["has_followers"], false);
+        assert_eq!(b.ok()["totals"]["followers"], 0);
+
+        // Every platform together, the account ranking and the data screen add up the same counts.
+        let mut sum_today = 0;
+        for id in [dy, ks, xhs] {
+            sum_today += sandbox_followers(&app, id, day0 + 1).await;
+        }
+        let all = app
+            .get_q(
+                "/common.merchant_report/overview",
+                Some(&t),
+                overview("", day0, day0 + 1),
+            )
+            .await;
+        assert_eq!(all.ok()["totals"]["followers"].as_i64(), Some(sum_today));
+        let a = app
+            .get_q(
+                "/common.merchant_report/accounts",
+                Some(&t),
+                overview("dy", first, last),
+            )
+            .await;
+        // The rollup has no row for an account without posts: the ranking lists accounts with posts.
+        let listed = a.ok()["rows"].as_array().unwrap().clone();
+        for r in &listed {
+            assert_eq!(r["followers"].as_i64(), want.last().copied(), "{r}");
+        }
+        let s = app.get("/databoard.index/index", Some(&t)).await;
+        assert_eq!(s.ok()["week_totals"]["followers"].as_i64(), Some(sum_today));
+
+        // The export carries the figure with its header in the reader's language; BJH's has none.
+        let q = format!(
+            "report=overview&format=csv&platform=dy&span=custom&start={}&end={}",
+            domain::matrix::fmt_day(first),
+            domain::matrix::fmt_day(last)
+        );
+        let (_, csv) = export(&app, &t, &q, "en").await;
+        let csv = csv_rows(std::str::from_utf8(&csv).unwrap());
+        let col = csv[0].iter().position(|h| h == "Followers").unwrap();
+        assert_eq!(csv[0][col + 1], "Follower gain");
+        let got: Vec<i64> = csv[1..].iter().map(|r| r[col].parse().unwrap()).collect();
+        assert_eq!(got, want);
+        let (_, zh) = export(&app, &t, &q, "zh-CN").await;
+        assert!(std::str::from_utf8(&zh).unwrap().contains("粉丝数"));
+        let (_, b) = export(&app, &t, &q.replace("platform=dy", "platform=bjh"), "en").await;
+        assert!(!std::str::from_utf8(&b).unwrap().contains("Followers"));
+
+        // The operator reads every merchant's figures (as the dashboard and the data screen sum
+        // them), or one merchant's when naming it; every report answers, none is refused.
+        let mid = |name: &'static str| {
+            let db = app.db.clone();
+            async move {
+                sqlx::query_scalar::<_, i64>("SELECT merchant_id FROM users WHERE username = $1")
+                    .bind(name)
+                    .fetch_one(&db.pool)
+                    .await
+                    .unwrap()
+            }
+        };
+        let (demo_mid, other_mid) = (mid("demo").await, mid("fans18").await);
+        let op = |m: i64| {
+            let mut q = overview("", day0, day0 + 1);
+            if m != 0 {
+                q["merchant_id"] = json!(m);
+            }
+            q
+        };
+        for (m, want) in [(0, sum_today), (demo_mid, sum_today), (other_mid, 0)] {
+            let r = app
+                .get_q("/common.merchant_report/overview", Some(&admin), op(m))
+                .await;
+            assert_eq!(r.ok()["totals"]["followers"].as_i64(), Some(want), "{m}");
+        }
+        for call in ["accounts", "videos", "attribution", "delivery", "staff"] {
+            app.get_q(
+                &format!("/common.merchant_report/{call}"),
+                Some(&admin),
+                op(0),
+            )
+            .await
+            .ok();
+        }
+        // A merchant naming another merchant still reads its own.
+        let r = app
+            .get_q(
+                "/common.merchant_report/overview",
+                Some(&other),
+                op(demo_mid),
+            )
+            .await;
+        assert_eq!(r.ok()["totals"]["followers"], 0);
+
+        // Two days without a read: the last count carries forward (no gain); the next read fills
+        // the missed day with the count before it, and the gain lands on the day it was read.
+        domain::clock::advance_to(domain::matrix::at(day0 + 3, 9 * 60));
+        let (n0, n1) = (
+            sandbox_followers(&app, xhs, day0).await,
+            sandbox_followers(&app, xhs, day0 + 1).await,
+        );
+        assert_eq!(
+            follower_series(&app, &t, overview("xhs", day0 + 1, day0 + 3)).await,
+            (vec![n1, n1, n1], vec![n1 - n0, 0, 0])
+        );
+        sync(&app, xhs).await;
+        let n3 = sandbox_followers(&app, xhs, day0 + 3).await;
+        assert_eq!(
+            follower_series(&app, &t, overview("xhs", day0 + 1, day0 + 3)).await,
+            (vec![n1, n1, n3], vec![n1 - n0, 0, n3 - n1])
+        );
+
+        // Another merchant sees none of these followers.
+        let o2 = app
+            .get_q(
+                "/common.merchant_report/overview",
+                Some(&other),
+                overview("", day0, day0 + 1),
+            )
+            .await;
+        assert_eq!(o2.ok()["totals"]["followers"], 0);
+        assert_eq!(ints(&o2.ok()["series"]["followers"]), vec![0, 0]);
+    }
+}
+
+#[tokio::test]
+async fn posts_of_imported_library_videos_are_an_attribution_row_of_their_own() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let dy = authorize_dy(&app, &t).await;
+        let mid = app
+            .upload(
+                "/media.merchant_much_resource/add_resource",
+                &t,
+                &[],
+                "shop-front.mp4",
+                clip("navy", "2"),
+            )
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        app.wait_ready(&t, &[mid]).await;
+        let r = app
+            .post(
+                "/clip.merchant_video_library/add",
+                Some(&t),
+                json!({"ids": [mid]}),
+            )
+            .await;
+        let v_id = r.ok()["variant_ids"][0].as_i64().unwrap();
+        let mut body = task(&[dy], &[], soon());
+        body["video_ids"] = json!([v_id]);
+        let r = app
+            .post(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                body,
+            )
+            .await;
+        let tid = r.ok()["task"]["id"].as_i64().unwrap();
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .ok();
+        past_the_plan(&app, &t, tid).await;
+        let it = wait_items(&app, &t, tid, &["published", "released", "failed"]).await;
+        assert!(it.iter().all(|i| i["state"] != "failed"), "{it:?}");
+        sync(&app, dy).await;
+        let plays: i64 = sandbox_works(&app).await.iter().map(|w| w.0).sum();
+
+        // Every dimension but the title puts the post in one row of its own, so the rows add up to
+        // all posts and plays; the title is the post's own.
+        for (dim, lang, label) in [
+            (
+                "project",
+                "en",
+                "Imported or uploaded videos (no mixing recipe)",
+            ),
+            ("clip", "zh-CN", "导入或上传的视频（无混剪配方）"),
+            (
+                "group",
+                "en",
+                "Imported or uploaded videos (no mixing recipe)",
+            ),
+        ] {
+            let r = app
+                .call(
+                    "GET",
+                    "/common.merchant_report/attribution",
+                    Some(&t),
+                    Some(json!({"span": "week", "dimension": dim})),
+                    lang,
+                )
+                .await;
+            let rows = r.ok()["rows"].as_array().unwrap().clone();
+            assert_eq!(rows.len(), 1, "{dim}: {rows:?}");
+            assert_eq!(
+                (
+                    rows[0]["id"].as_i64(),
+                    rows[0]["label"].as_str(),
+                    rows[0]["posts"].as_i64(),
+                    rows[0]["plays"].as_i64()
+                ),
+                (Some(0), Some(label), Some(1), Some(plays)),
+                "{dim}"
+            );
+        }
+        let r = app
+            .get_q(
+                "/common.merchant_report/attribution",
+                Some(&t),
+                json!({"span": "week", "dimension": "title"}),
+            )
+            .await;
+        assert_eq!(r.ok()["rows"][0]["posts"], 1);
+        assert_ne!(r.ok()["rows"][0]["id"].as_i64(), None);
     }
 }
 

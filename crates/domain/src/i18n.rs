@@ -256,6 +256,7 @@ messages! {
     DateInvalid => "{field} 须为 YYYY-MM-DD 格式的日期", "{field} must be a date as YYYY-MM-DD";
     DateOrder => "开始日期不能晚于结束日期", "The start date cannot be after the end date";
     SpanTooLong => "时间范围最多 {max} 天", "The range can be at most {max} days";
+    ImportedVideos => "导入或上传的视频（无混剪配方）", "Imported or uploaded videos (no mixing recipe)";
 }
 
 impl Msg {

@@ -161,6 +161,45 @@ pub fn change_pct(now: i64, before: i64) -> Option<i64> {
     (before != 0).then(|| ((now - before) * 100) / before.abs())
 }
 
+/// A follower snapshot seen this many days before a range still counts on its first day (an
+/// account not read for a while keeps its last known count rather than dropping to none).
+pub const FOLLOWER_LOOKBACK: i64 = 30;
+
+/// One account's `(followers on the last day, gain over the range)` from its counts `(account, day,
+/// total)` sorted by day (those from `first - FOLLOWER_LOOKBACK` on): its latest count up to the last
+/// day, and the changes between known consecutive days (its first count is not a gain).
+pub fn follower_account(rows: &[(i64, i64, i64)], first: i64, last: i64) -> (i64, i64) {
+    let (t, g) = follower_walk(rows, first, last);
+    (
+        t.last().copied().flatten().unwrap_or(0),
+        g.iter().sum::<i64>(),
+    )
+}
+
+/// Per day of the range: the account's latest known total (None before its first snapshot) and
+/// the day's gain.
+fn follower_walk(rows: &[(i64, i64, i64)], first: i64, last: i64) -> (Vec<Option<i64>>, Vec<i64>) {
+    let n = (last - first + 1).max(0) as usize;
+    let (mut t, mut g) = (vec![None; n], vec![0; n]);
+    let mut it = rows.iter().peekable();
+    let mut known: Option<i64> = None;
+    // The count the day before the range.
+    while let Some(r) = it.next_if(|r| r.1 < first) {
+        known = Some(r.2);
+    }
+    for (i, day) in (first..=last).enumerate() {
+        let before = known;
+        while let Some(r) = it.next_if(|r| r.1 <= day) {
+            known = Some(r.2);
+        }
+        t[i] = known;
+        if let (Some(b), Some(k)) = (before, known) {
+            g[i] = k - b;
+        }
+    }
+    (t, g)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +235,22 @@ mod tests {
         assert_eq!(e(range("custom", "2026-02-01", "2026-01-01", 1)), "start");
         assert_eq!(e(range("custom", "2025-01-01", "2026-01-02", 1)), "end");
         assert!(range("custom", "2025-01-01", "2026-01-01", 1).is_ok());
+    }
+
+    #[test]
+    fn followers_carry_forward_and_gain_only_on_known_days() {
+        // Account 1: 100 before the range, 110 on day 11, none on day 12, 130 on day 13.
+        // Account 2: first seen on day 12 with 50 (not a gain), 55 on day 13.
+        let rows = [
+            (1, 8, 100),
+            (1, 11, 110),
+            (1, 13, 130),
+            (2, 12, 50),
+            (2, 13, 55),
+        ];
+        assert_eq!(follower_account(&rows[..3], 10, 13), (130, 30));
+        assert_eq!(follower_account(&rows[3..], 10, 13), (55, 5));
+        assert_eq!(follower_account(&[], 10, 13), (0, 0));
     }
 
     #[test]

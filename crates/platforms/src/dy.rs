@@ -7,8 +7,8 @@
 use crate::http::{self, Http, MB, num, text};
 use crate::{
     Adapter, AppCreds, Board, BoardEntry, Comment, CommentPage, Creds, Endpoint, ErrorKind,
-    HotWord, PResult, Platform, Poi, PublicAccount, PublicWork, PublishReq, QrLogin, SearchWord,
-    SessionState, Stats, TokenSet, Work, WorkStatus, error, seo,
+    FollowerDay, HotWord, PResult, Platform, Poi, PublicAccount, PublicWork, PublishReq, QrLogin,
+    SearchWord, SessionState, Stats, TokenSet, Work, WorkStatus, error, seo,
 };
 use domain::clock::platform_now;
 use reqwest::multipart::{Form, Part};
@@ -22,9 +22,15 @@ pub const PART_SIZE: u64 = 20 * MB;
 pub const MAX_FILE: u64 = 4096 * MB;
 /// Private messages of business accounts (`/im/send/msg/`).
 pub const SCOPE_IM: &str = "im.direct_message";
+/// The account's own data (fans per day, `/data/external/user/fans/`).
+pub const SCOPE_FANS: &str = "data.external.user";
 /// Scopes asked on the consent page.
-pub const SCOPES: &str =
-    "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment,im.direct_message";
+pub const SCOPES: &str = concat!(
+    "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment,im.direct_message,",
+    "data.external.user"
+);
+/// The fans data of the last this many days (`date_type` takes 7, 15 or 30).
+const FANS_DAYS: &str = "7";
 /// Renew the refresh token (at most 5 times) once it has less than this left: an access token lives
 /// 15 days, so a refresh token with less than that could die before the next refresh.
 const RENEW_BELOW_MS: i64 = 15 * 86_400_000;
@@ -491,6 +497,34 @@ impl Adapter for DyAdapter {
             cursor = next;
         }
         out.truncate(max);
+        Ok(out)
+    }
+
+    /// `GET /data/external/user/fans/?open_id&date_type=7` -> `result_list[{date, total_fans,
+    /// new_fans}]`: the last days' totals, so a missed sync still fills its day.
+    async fn followers(&self, creds: &Creds) -> PResult<Vec<FollowerDay>> {
+        let rb = self.user(
+            reqwest::Method::GET,
+            "/data/external/user/fans/",
+            creds,
+            &[("date_type", FANS_DAYS)],
+        );
+        let data = self.call(rb, 0).await?;
+        let mut out: Vec<FollowerDay> = data
+            .get("result_list")
+            .and_then(Value::as_array)
+            .map(|l| {
+                l.iter()
+                    .filter_map(|d| {
+                        Some(FollowerDay {
+                            day: domain::matrix::parse_day(&text(d, "date"))?,
+                            total: num(d, "total_fans"),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort_by_key(|d| d.day);
         Ok(out)
     }
 

@@ -7,8 +7,8 @@
 use crate::error::ks_codes;
 use crate::http::{self, Http, MB, num, text};
 use crate::{
-    Adapter, AppCreds, Creds, Endpoint, HotWord, PResult, Platform, Poi, PublishReq, QrLogin,
-    SearchWord, SessionState, Stats, TokenSet, Work, WorkStatus, error, seo,
+    Adapter, AppCreds, Creds, Endpoint, FollowerDay, HotWord, PResult, Platform, Poi, PublishReq,
+    QrLogin, SearchWord, SessionState, Stats, TokenSet, Work, WorkStatus, error, seo,
 };
 use domain::clock::platform_now;
 use reqwest::multipart::{Form, Part};
@@ -97,6 +97,12 @@ impl KsAdapter {
     }
 
     async fn user_info(&self, creds: &Creds) -> PResult<(String, String)> {
+        let u = self.user_info_raw(creds).await?;
+        Ok((text(&u, "name"), text(&u, "head")))
+    }
+
+    /// `GET /openapi/user_info` -> `user_info{name, sex, fan, follow, head, city}`.
+    async fn user_info_raw(&self, creds: &Creds) -> PResult<Value> {
         let v = self
             .call(
                 self.http
@@ -105,8 +111,7 @@ impl KsAdapter {
                 0,
             )
             .await?;
-        let u = v.get("user_info").cloned().unwrap_or(Value::Null);
-        Ok((text(&u, "name"), text(&u, "head")))
+        Ok(v.get("user_info").cloned().unwrap_or(Value::Null))
     }
 
     /// A sandbox-only data call (docs/seo-platforms.md): the app's id and secret in the query, the
@@ -379,6 +384,15 @@ impl Adapter for KsAdapter {
         }
         out.truncate(max);
         Ok(out)
+    }
+
+    /// KS reports the count now (`user_info.fan`), so it is today's figure.
+    async fn followers(&self, creds: &Creds) -> PResult<Vec<FollowerDay>> {
+        let u = self.user_info_raw(creds).await?;
+        Ok(vec![FollowerDay {
+            day: domain::matrix::day_of(platform_now()),
+            total: num(&u, "fan"),
+        }])
     }
 
     async fn comment(&self, _creds: &Creds, _item_id: &str, _text: &str) -> PResult<String> {

@@ -237,6 +237,20 @@ pub struct Poi {
     pub province: String,
 }
 
+/// An account's follower count on one China day (`domain::matrix::day_of`), as the platform reports
+/// it: DY's fans data gives the last days, KS and the session consoles the count now (today).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FollowerDay {
+    pub day: i64,
+    pub total: i64,
+}
+
+/// Does the platform tell an app an account's follower count? BJH's developer service has no such
+/// call (PLATFORMS.md), so its accounts show none rather than an invented figure.
+pub fn has_follower_api(p: Platform) -> bool {
+    !matches!(p, Platform::Bjh)
+}
+
 /// One comment under a work (DY; other platforms have no comment API).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Comment {
@@ -402,6 +416,14 @@ pub trait Adapter: Send + Sync {
     ) -> PResult<String> {
         let _ = (creds, conversation_id, to_user_id, text);
         Err(error::unsupported(self.platform(), "send_message"))
+    }
+
+    /// The account's follower count: DY `GET /data/external/user/fans/` (total_fans of the last 7
+    /// days), KS `/openapi/user_info` (`fan`, today), SPH/XHS/shop the console's profile (today).
+    /// Oldest day first. Platforms without it answer Permanent (`has_follower_api`).
+    async fn followers(&self, creds: &Creds) -> PResult<Vec<FollowerDay>> {
+        let _ = creds;
+        Err(error::unsupported(self.platform(), "followers"))
     }
 
     // ---- SEO (issue 15; docs/seo-platforms.md). App credentials only, no account token. ----

@@ -8,14 +8,15 @@
 //!
 //! Paths under the base URL: `POST /login/qr`, `GET /login/poll?login_id&sms_code`,
 //! `GET /session/check`, `POST /upload` (multipart `video`), `POST /publish` (JSON),
-//! `GET /works?cursor&count`, `POST /comment`, `GET /poi/search?keyword&city`.
+//! `GET /works?cursor&count`, `POST /comment`, `GET /poi/search?keyword&city`, `GET /profile`
+//! (the console's home card: nickname and follower count).
 //! A dead session answers a redirect to the login page, as the real consoles do.
 
 use crate::error::{Reason, session_codes};
 use crate::http::{self, Http, num, text};
 use crate::{
-    Adapter, Creds, Endpoint, PResult, Platform, Poi, PublishReq, QrLogin, SessionState, Stats,
-    TokenSet, Work, WorkStatus, error,
+    Adapter, Creds, Endpoint, FollowerDay, PResult, Platform, Poi, PublishReq, QrLogin,
+    SessionState, Stats, TokenSet, Work, WorkStatus, error,
 };
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
@@ -232,6 +233,16 @@ impl Adapter for SessionAdapter {
         }
         out.truncate(max);
         Ok(out)
+    }
+
+    /// The creator console's home card shows the follower count now: today's figure.
+    async fn followers(&self, creds: &Creds) -> PResult<Vec<FollowerDay>> {
+        let rb = self.with_session(self.http.client.get(self.http.url("/profile")), creds);
+        let d = self.call(rb, 0).await?;
+        Ok(vec![FollowerDay {
+            day: domain::matrix::day_of(domain::clock::platform_now()),
+            total: num(&d, "followers"),
+        }])
     }
 
     async fn comment(&self, creds: &Creds, item_id: &str, text_: &str) -> PResult<String> {

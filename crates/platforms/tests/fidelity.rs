@@ -10,8 +10,10 @@ use serde_json::{Value, json};
 
 const REDIRECT: &str = "http://app.test/callback";
 /// What the DY adapter asks for (`platforms::dy::SCOPES`).
-const DY_SCOPES: &str =
-    "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment,im.direct_message";
+const DY_SCOPES: &str = concat!(
+    "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment,im.direct_message,",
+    "data.external.user"
+);
 
 fn connect_url(s: &Sbx, scope: &str) -> String {
     format!(

@@ -5796,6 +5796,13 @@ export interface components {
             /** Format: int64 */
             failed: number;
             /** Format: int64 */
+            follower_gain: number;
+            /**
+             * Format: int64
+             * @description Followers on the range's last day and gained over it.
+             */
+            followers: number;
+            /** Format: int64 */
             likes: number;
             nickname: string;
             platform: string;
@@ -7583,6 +7590,8 @@ export interface components {
             active_accounts: number;
             change: components["schemas"]["ChangeView"][];
             end: string;
+            /** @description False for a platform that tells apps no follower count (BJH): the page says so instead of 0. */
+            has_followers: boolean;
             platform: string;
             previous: components["schemas"]["ReportFigures"];
             previous_end: string;
@@ -9597,6 +9606,8 @@ export interface components {
                 active_accounts: number;
                 change: components["schemas"]["ChangeView"][];
                 end: string;
+                /** @description False for a platform that tells apps no follower count (BJH): the page says so instead of 0. */
+                has_followers: boolean;
                 platform: string;
                 previous: components["schemas"]["ReportFigures"];
                 previous_end: string;
@@ -9660,6 +9671,13 @@ export interface components {
                     comments: number;
                     /** Format: int64 */
                     failed: number;
+                    /** Format: int64 */
+                    follower_gain: number;
+                    /**
+                     * Format: int64
+                     * @description Followers on the range's last day and gained over it.
+                     */
+                    followers: number;
                     /** Format: int64 */
                     likes: number;
                     nickname: string;
@@ -13518,6 +13536,16 @@ export interface components {
             comments: number;
             /** Format: int64 */
             failed: number;
+            /**
+             * Format: int64
+             * @description Followers gained over the period.
+             */
+            follower_gain: number;
+            /**
+             * Format: int64
+             * @description The accounts' followers on the period's last day (0 where the platform reports none).
+             */
+            followers: number;
             /** Format: int64 */
             likes: number;
             /** Format: int64 */
@@ -13531,6 +13559,9 @@ export interface components {
             comments: number[];
             days: string[];
             failed: number[];
+            follower_gain: number[];
+            /** @description Followers at the end of each day, and each day's gain. */
+            followers: number[];
             likes: number[];
             plays: number[];
             posts: number[];

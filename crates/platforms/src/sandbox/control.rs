@@ -21,6 +21,7 @@ pub(crate) fn routes() -> Router<S> {
         .route("/faults", get(list_faults).post(add_fault))
         .route("/faults/clear", post(clear_faults))
         .route("/counts", get(counts))
+        .route("/followers", get(super::fans::control))
         .route("/messages", get(messages))
         .route("/comment", post(super::engage::comment))
         .route("/im", post(super::engage::im))

@@ -66,6 +66,7 @@ pub(crate) fn routes() -> Router<S> {
     r = both(r, "/api/douyin/v1/video/video_list/", get(video_list));
     r = both(r, "/api/douyin/v1/video/video_data/", post(video_data));
     r = both(r, "/item/comment/list/", get(comment_list));
+    r = both(r, "/data/external/user/fans/", get(user_fans));
     r = both(r, "/item/comment/reply/", post(comment_reply));
     r = both(r, "/item/comment/reply/list/", get(comment_reply_list));
     r = both(r, "/im/send/msg/", post(im_send));
@@ -118,6 +119,7 @@ fn scope_of(call: &str) -> Option<&'static [&'static str]> {
         "video_data" => &["video.data.bind", "video.data"],
         "comment_list" | "comment_reply" | "comment_reply_list" => &["item.comment"],
         "im_send_msg" => &[crate::dy::SCOPE_IM],
+        "user_fans" => &[crate::dy::SCOPE_FANS],
         _ => return None,
     })
 }
@@ -825,6 +827,31 @@ async fn video_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .collect();
     let next = cursor + page.len();
     ok(json!({"list": page, "cursor": next, "has_more": next < mine.len()}))
+}
+
+/// `GET /data/external/user/fans/?open_id&date_type=7|15|30` -> `{result_list: [{date, total_fans,
+/// new_fans}]}`, oldest first, up to today (the real host stops at yesterday; the sandbox's "today"
+/// is what its clock says). Needs the `data.external.user` scope.
+async fn user_fans(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
+    let open_id = match enter(&s, "user_fans", &headers, &q).await {
+        Ok(o) => o,
+        Err(r) => return r,
+    };
+    let n: i64 = match q.get("date_type").map(String::as_str) {
+        Some("7") => 7,
+        Some("15") => 15,
+        Some("30") => 30,
+        _ => return err(2100005, "参数不合法: date_type"),
+    };
+    let today = super::fans::today();
+    let list: Vec<Value> = (today - n + 1..=today)
+        .map(|d| {
+            let t = super::fans::total(Platform::Dy, &open_id, d);
+            let before = super::fans::total(Platform::Dy, &open_id, d - 1);
+            json!({"date": domain::matrix::fmt_day(d), "total_fans": t, "new_fans": t - before})
+        })
+        .collect();
+    ok(json!({"result_list": list}))
 }
 
 async fn video_data(

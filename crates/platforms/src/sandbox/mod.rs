@@ -26,6 +26,7 @@ pub mod doubao;
 mod dy;
 mod dy_data;
 mod engage;
+mod fans;
 mod ks;
 pub mod llm;
 mod mp4;

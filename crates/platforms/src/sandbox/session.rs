@@ -49,6 +49,7 @@ pub(crate) fn routes(p: Platform) -> Router<S> {
         .route("/upload", post(upload))
         .route("/publish", post(publish))
         .route("/works", get(works))
+        .route("/profile", get(profile))
         .route("/comment", post(comment))
         .route("/comments", get(comments))
         .route("/poi/search", get(super::poi::generic))
@@ -216,6 +217,23 @@ async fn check(St(s): St<S>, Extension(p): P, headers: HeaderMap) -> Response {
         Ok(open_id) => ok(json!({"open_id": open_id})),
         Err(r) => r,
     }
+}
+
+/// The console's home card: `{open_id, nickname, followers}` (followers now, `fans::total`).
+async fn profile(St(s): St<S>, Extension(p): P, headers: HeaderMap) -> Response {
+    let open_id = match enter(&s, p, "profile", &headers).await {
+        Ok(o) => o,
+        Err(r) => return r,
+    };
+    let nickname = s
+        .lock()
+        .sessions
+        .values()
+        .find(|x| x.platform == p && x.open_id == open_id)
+        .map(|x| x.nickname.clone())
+        .unwrap_or_default();
+    let followers = super::fans::total(p, &open_id, super::fans::today());
+    ok(json!({"open_id": open_id, "nickname": nickname, "followers": followers}))
 }
 
 async fn upload(St(s): St<S>, Extension(p): P, headers: HeaderMap, mut mp: Multipart) -> Response {

@@ -488,7 +488,7 @@ pub async fn run_sync(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     if a.revoked == 1 {
         return Ok(());
     }
-    let (_, ad) = adapter_of(&hub, &a).await?;
+    let (platform, ad) = adapter_of(&hub, &a).await?;
     let works = match ad.list_works(&hub.creds(&a), 200).await {
         Ok(w) => w,
         Err(e) if e.kind == ErrorKind::Retryable => return Err(JobError::Retry(e.to_string())),
@@ -522,6 +522,18 @@ pub async fn run_sync(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     db::set_stats_with_items(&hub.db, a.id, totals, &items, domain::now_ms()).await?;
     // Then the account's report rows, from what was just written (same rows on a retried job).
     crate::reports::rollup(&hub.db, a.id).await?;
+    // The follower count is a figure of its own: a platform without it (BJH), a token granted
+    // before the fans scope was asked, or a refusal leaves the day without a snapshot and the
+    // works' statistics stand (the next sync reads it again).
+    if platforms::has_follower_api(platform) {
+        match ad.followers(&hub.creds(&a)).await {
+            Ok(days) => {
+                crate::reports::save_followers(&hub.db, (a.id, a.merchant_id, &a.platform), &days)
+                    .await?
+            }
+            Err(e) => tracing::info!(account = a.id, error = %e, "followers not read"),
+        }
+    }
     Ok(())
 }
 

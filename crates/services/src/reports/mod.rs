@@ -8,7 +8,9 @@ use crate::ApiResult;
 use crate::export::{Cell, Table, china_time};
 use domain::i18n::Lang;
 use domain::matrix::{day_of, fmt_day};
-use domain::reports::{Dimension, Range, change_pct, per_post};
+use domain::reports::{
+    Dimension, FOLLOWER_LOOKBACK, Range, change_pct, follower_account, per_post,
+};
 use std::collections::HashMap;
 use store::Db;
 use store::reports::{self as db, Figures};
@@ -42,6 +44,9 @@ pub struct Series {
     pub likes: Vec<i64>,
     pub comments: Vec<i64>,
     pub shares: Vec<i64>,
+    /// The accounts' followers at the end of each day, and the day's gain (`account_followers`).
+    pub followers: Vec<i64>,
+    pub follower_gain: Vec<i64>,
 }
 
 impl Series {
@@ -55,6 +60,8 @@ impl Series {
             likes: vec![0; n],
             comments: vec![0; n],
             shares: vec![0; n],
+            followers: vec![0; n],
+            follower_gain: vec![0; n],
         };
         for row in rows {
             if let Some(i) = usize::try_from(row.day - r.first).ok().filter(|&i| i < n) {
@@ -78,7 +85,39 @@ impl Series {
             likes: t(&self.likes),
             comments: t(&self.comments),
             shares: t(&self.shares),
+            followers: self.followers.last().copied().unwrap_or(0),
+            follower_gain: t(&self.follower_gain),
         }
+    }
+
+    /// Fills the follower figures of the range: the SQL sums per day, plus the last count of each
+    /// account not counted up to the range's end, carried forward (its gain on those days is 0).
+    async fn with_followers(
+        mut self,
+        db: &Db,
+        merchant_id: Option<i64>,
+        platform: &str,
+        r: Range,
+    ) -> ApiResult<Series> {
+        let n = self.days.len();
+        let at = |day: i64| usize::try_from(day - r.first).ok().filter(|&i| i < n);
+        for (day, total, gain) in
+            db::follower_sums(db, merchant_id, platform, (r.first, r.last)).await?
+        {
+            if let Some(i) = at(day) {
+                self.followers[i] += total;
+                self.follower_gain[i] += gain;
+            }
+        }
+        for (day, total) in db::follower_tails(db, merchant_id, platform, (r.first, r.last)).await?
+        {
+            for d in (day + 1).max(r.first)..=r.last {
+                if let Some(i) = at(d) {
+                    self.followers[i] += total;
+                }
+            }
+        }
+        Ok(self)
     }
 }
 
@@ -133,12 +172,16 @@ pub async fn overview(
     let series = Series::of(
         r,
         &db::series(db, merchant_id, platform, r.first, r.last).await?,
-    );
+    )
+    .with_followers(db, merchant_id, platform, r)
+    .await?;
     let p = r.previous();
     let previous = Series::of(
         p,
         &db::series(db, merchant_id, platform, p.first, p.last).await?,
     )
+    .with_followers(db, merchant_id, platform, p)
+    .await?
     .totals();
     let totals = series.totals();
     let change = vec![
@@ -147,6 +190,14 @@ pub async fn overview(
         ("likes", change_pct(totals.likes, previous.likes)),
         ("comments", change_pct(totals.comments, previous.comments)),
         ("shares", change_pct(totals.shares, previous.shares)),
+        (
+            "followers",
+            change_pct(totals.followers, previous.followers),
+        ),
+        (
+            "follower_gain",
+            change_pct(totals.follower_gain, previous.follower_gain),
+        ),
     ];
     Ok(Overview {
         accounts,
@@ -166,13 +217,48 @@ pub fn window(page: i64, limit: i64, max: i64) -> (i64, i64) {
 
 pub async fn account_rank(
     db: &Db,
-    merchant_id: i64,
+    merchant_id: Option<i64>,
     platform: &str,
     r: Range,
     sort: &str,
     page: (i64, i64),
 ) -> ApiResult<(Vec<db::AccountFigures>, i64)> {
-    Ok(db::account_rank(db, merchant_id, platform, (r.first, r.last), sort, page).await?)
+    let (mut rows, total) =
+        db::account_rank(db, merchant_id, platform, (r.first, r.last), sort, page).await?;
+    // The page's accounts' followers at the end of the range and their gain over it.
+    let ids: Vec<i64> = rows.iter().map(|a| a.account_id).collect();
+    let snaps = if ids.is_empty() {
+        vec![]
+    } else {
+        db::follower_rows(
+            db,
+            merchant_id,
+            platform,
+            (r.first - FOLLOWER_LOOKBACK, r.last),
+            &ids,
+        )
+        .await?
+    };
+    // Snapshots come sorted by account: one slice per account.
+    let by_account: HashMap<i64, &[(i64, i64, i64)]> = snaps
+        .chunk_by(|a, b| a.0 == b.0)
+        .map(|c| (c[0].0, c))
+        .collect();
+    for a in &mut rows {
+        let mine = by_account.get(&a.account_id).copied().unwrap_or(&[]);
+        (a.f.followers, a.f.follower_gain) = follower_account(mine, r.first, r.last);
+    }
+    Ok((rows, total))
+}
+
+/// Stores what the platform said of an account's followers (the statistics sync).
+pub async fn save_followers(
+    db: &Db,
+    account: (i64, i64, &str),
+    days: &[platforms::FollowerDay],
+) -> ApiResult<()> {
+    let days: Vec<(i64, i64)> = days.iter().map(|d| (d.day, d.total)).collect();
+    Ok(db::save_followers(db, account, &days).await?)
 }
 
 pub async fn video_rank(
@@ -210,15 +296,19 @@ pub struct Attribution {
 
 /// Which clips (groups, titles, voice-overs, projects) bring the most plays per post: every post of a
 /// rendered variant in the range counts once for each clip of its sequence, for each group the clips
-/// came from, for its title and for the voice-over track the variant took.
+/// came from, for its title and for the voice-over track the variant took. Posts of videos without
+/// a recipe (imported into the library, uploaded) are one row of their own, id 0 ([`Msg::ImportedVideos`]),
+/// except by title, which they have too — so the posts of every row add up to all posts.
 pub async fn attribution(
     db: &Db,
-    merchant_id: i64,
+    merchant_id: Option<i64>,
     platform: &str,
     r: Range,
     dim: Dimension,
+    lang: Lang,
 ) -> ApiResult<Vec<Attribution>> {
     let posts = db::variant_posts(db, merchant_id, platform, r.millis()).await?;
+    let imported = (0, domain::i18n::Msg::ImportedVideos.render(lang, &[]));
     // key -> (label, posts, plays, likes)
     let mut acc: HashMap<(i64, String), (i64, i64, i64)> = HashMap::new();
     for p in &posts {
@@ -226,6 +316,8 @@ pub async fn attribution(
             serde_json::from_str(&p.config).unwrap_or_default();
         let seq: Vec<i64> = serde_json::from_str(&p.seq).unwrap_or_default();
         let keys: Vec<(i64, String)> = match dim {
+            Dimension::Title => vec![(0, p.title.clone())],
+            _ if p.project_id == 0 => vec![imported.clone()],
             Dimension::Clip => seq.iter().map(|&c| (c, String::new())).collect(),
             Dimension::Group => {
                 let mut g: Vec<i64> = config
@@ -238,7 +330,6 @@ pub async fn attribution(
                 g.dedup();
                 g.into_iter().map(|g| (g, String::new())).collect()
             }
-            Dimension::Title => vec![(0, p.title.clone())],
             Dimension::Voice => config
                 .voice
                 .as_ref()
@@ -299,7 +390,7 @@ pub struct DeliveryRow {
 
 pub async fn delivery(
     db: &Db,
-    merchant_id: i64,
+    merchant_id: Option<i64>,
     platform: &str,
     r: Range,
     page: (i64, i64),
@@ -332,7 +423,11 @@ pub async fn delivery(
     ))
 }
 
-pub async fn staff(db: &Db, merchant_id: i64, r: Range) -> ApiResult<Vec<db::StaffActivity>> {
+pub async fn staff(
+    db: &Db,
+    merchant_id: Option<i64>,
+    r: Range,
+) -> ApiResult<Vec<db::StaffActivity>> {
     Ok(db::staff_activity(db, merchant_id, r.millis()).await?)
 }
 
@@ -362,6 +457,9 @@ pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
     };
     let (accounts, active_accounts) = db::account_counts(db, merchant_id, "").await?;
     let rows = db::series(db, merchant_id, "", week.first, week.last).await?;
+    let week_series = Series::of(week, &rows)
+        .with_followers(db, merchant_id, "", week)
+        .await?;
     let day = Range {
         first: today,
         last: today,
@@ -373,7 +471,7 @@ pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
     Ok(Screen {
         accounts,
         active_accounts,
-        week: Series::of(week, &rows),
+        week: week_series,
         today_planned,
         today_published,
         today_failed,
@@ -402,15 +500,27 @@ const FIGURE_COLS: [(&str, &str); 5] = [
     ("发布", "Posts"),
 ];
 
-pub fn series_table(s: &Series, lang: Lang) -> Table {
+/// The follower columns: a platform without a follower API (BJH) has none rather than zeros.
+const FOLLOWER_COLS: [(&str, &str); 2] = [("粉丝数", "Followers"), ("粉丝增长", "Follower gain")];
+
+/// Does the report of `platform` ('' = every platform) carry follower figures?
+pub fn has_followers(platform: &str) -> bool {
+    platform.is_empty()
+        || platforms::Platform::from_code(platform).is_some_and(platforms::has_follower_api)
+}
+
+pub fn series_table(s: &Series, followers: bool, lang: Lang) -> Table {
     let mut cols = vec![("日期", "Day")];
     cols.extend(FIGURE_COLS);
     cols.push(("失败", "Failed"));
+    if followers {
+        cols.extend(FOLLOWER_COLS);
+    }
     Table {
         header: header(lang, &cols),
         rows: (0..s.days.len())
             .map(|i| {
-                vec![
+                let mut row = vec![
                     s.days[i].as_str().into(),
                     Cell::Int(s.plays[i]),
                     Cell::Int(s.likes[i]),
@@ -418,21 +528,29 @@ pub fn series_table(s: &Series, lang: Lang) -> Table {
                     Cell::Int(s.shares[i]),
                     Cell::Int(s.posts[i]),
                     Cell::Int(s.failed[i]),
-                ]
+                ];
+                if followers {
+                    row.push(Cell::Int(s.followers[i]));
+                    row.push(Cell::Int(s.follower_gain[i]));
+                }
+                row
             })
             .collect(),
     }
 }
 
-pub fn account_table(rows: &[db::AccountFigures], lang: Lang) -> Table {
+pub fn account_table(rows: &[db::AccountFigures], followers: bool, lang: Lang) -> Table {
     let mut cols = vec![("账号", "Account"), ("平台", "Platform")];
     cols.extend(FIGURE_COLS);
+    if followers {
+        cols.extend(FOLLOWER_COLS);
+    }
     Table {
         header: header(lang, &cols),
         rows: rows
             .iter()
             .map(|r| {
-                vec![
+                let mut row = vec![
                     r.nickname.as_str().into(),
                     r.platform.as_str().into(),
                     Cell::Int(r.f.plays),
@@ -440,7 +558,12 @@ pub fn account_table(rows: &[db::AccountFigures], lang: Lang) -> Table {
                     Cell::Int(r.f.comments),
                     Cell::Int(r.f.shares),
                     Cell::Int(r.f.posts),
-                ]
+                ];
+                if followers {
+                    row.push(Cell::Int(r.f.followers));
+                    row.push(Cell::Int(r.f.follower_gain));
+                }
+                row
             })
             .collect(),
     }

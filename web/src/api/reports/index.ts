@@ -25,6 +25,7 @@ export function filterParams(f: ReportFilter): Record<string, string> {
   const out: Record<string, string> = { span: f.span };
   if (f.platform) out.platform = f.platform;
   if (f.dimension) out.dimension = f.dimension;
+  if (f.merchant_id) out.merchant_id = String(f.merchant_id);
   if (f.span === 'custom' && f.start && f.end) {
     out.start = f.start;
     out.end = f.end;

@@ -19,6 +19,8 @@ export interface ReportFilter {
   start?: string;
   end?: string;
   dimension?: Dimension;
+  /** The operator only: one merchant (none: every merchant's figures summed). */
+  merchant_id?: number;
 }
 
 export type Overview = Schemas['OverviewView'];

@@ -2,23 +2,37 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { filterParams } from '@/api/reports';
 import i18n from '@/i18n';
+import { clearSession, saveLogin } from '@/store/session';
+import { operatorUser } from '@/test/users';
 import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
 import AnalyticsPage from './analytics';
 import DataScreenPage, { SCREEN_REFRESH_MS } from './screen';
-import { progressOption, regionOption } from './screen/options';
-import { compareOption, dailyOption, rankOption } from './shared/options';
+import { chinaGeoJson } from './screen/chinaMap';
+import { progressOption, provinceName, regionMapOption, regionOption } from './screen/options';
+import { compareOption, dailyOption, followersOption, rankOption } from './shared/options';
 import AttributionPage from './special/attribution';
 import DeliveryPage from './special/delivery';
 
 const init = vi.fn();
+const registerMap = vi.fn();
 vi.mock('./dashboard/echarts', () => ({
-  echarts: { init: (...args: unknown[]) => (init(...args), { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }) },
+  echarts: { init: (...args: unknown[]) => (init(...args), { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }), registerMap: (...args: unknown[]) => registerMap(...args) },
 }));
 
 const days = ['2026-11-20', '2026-11-21', '2026-11-22'];
-const series = { days, posts: [1, 2, 0], failed: [0, 1, 0], plays: [100, 250, 40], likes: [5, 12, 2], comments: [1, 0, 0], shares: [0, 1, 0] };
-const totals = { posts: 3, failed: 1, plays: 390, likes: 19, comments: 1, shares: 1 };
+const series = {
+  days,
+  posts: [1, 2, 0],
+  failed: [0, 1, 0],
+  plays: [100, 250, 40],
+  likes: [5, 12, 2],
+  comments: [1, 0, 0],
+  shares: [0, 1, 0],
+  followers: [1000, 1010, 1031],
+  follower_gain: [0, 10, 21],
+};
+const totals = { posts: 3, failed: 1, plays: 390, likes: 19, comments: 1, shares: 1, followers: 1031, follower_gain: 31 };
 const overview = {
   platform: 'ks',
   start: days[0],
@@ -36,7 +50,10 @@ const overview = {
     { figure: 'likes', pct: null },
     { figure: 'comments', pct: -50 },
     { figure: 'shares', pct: null },
+    { figure: 'followers', pct: 3 },
+    { figure: 'follower_gain', pct: 55 },
   ],
+  has_followers: true,
 };
 const video = { id: 9, task_id: 1, account_id: 2, nickname: '小店', platform: 'ks', title: '春天的第一杯奶茶', video_key: 'v:1', video_name: 'v1', share_url: '', published_at: 0, plays: 250, likes: 12, comments: 0, shares: 1 };
 const screenData = {
@@ -47,7 +64,7 @@ const screenData = {
   today_planned: 10,
   today_published: 6,
   today_failed: 1,
-  regions: [{ province: '浙江', accounts: 3, plays: 900 }],
+  regions: [{ province: '浙江省', accounts: 3, plays: 900 }],
   top: [video],
   updated_at: 0,
 };
@@ -64,13 +81,15 @@ afterEach(() => {
   setFeedback(null);
 });
 
-function serve() {
+function serve(o: object = overview) {
   return mockFetch((url) => {
     switch (url.pathname) {
       case '/api/common.merchant_report/overview':
-        return ok(overview);
+        return ok(o);
+      case '/api/system/merchant/index':
+        return ok({ rows: [{ id: 7, name: '七号店', username: 'shop7' }], total: 1 });
       case '/api/common.merchant_report/accounts':
-        return ok({ rows: [{ account_id: 2, nickname: '小店', platform: 'ks', avatar: '', province: '', posts: 3, failed: 0, plays: 390, likes: 19, comments: 1, shares: 1 }], total: 1 });
+        return ok({ rows: [{ account_id: 2, nickname: '小店', platform: 'ks', avatar: '', province: '', posts: 3, failed: 0, plays: 390, likes: 19, comments: 1, shares: 1, followers: 1031, follower_gain: 31 }], total: 1 });
       case '/api/common.merchant_report/videos':
         return ok({ rows: [video], total: 1 });
       case '/api/common.merchant_report/attribution':
@@ -112,11 +131,39 @@ describe('report options', () => {
     const p = progressOption(screenData, t) as { series: { data: { value: number }[] }[] };
     expect(p.series[0].data.map((d) => d.value)).toEqual([6, 3, 1]);
     const r = regionOption(screenData, t) as { yAxis: { data: string[] } };
-    expect(r.yAxis.data).toEqual(['浙江']);
+    expect(r.yAxis.data).toEqual(['浙江省']);
+  });
+  it("followers: the total as a line, the day's gain as bars on their own axis", () => {
+    const o = followersOption(series, t) as { series: { type: string; data: number[]; yAxisIndex?: number }[] };
+    expect(o.series.map((s) => s.type)).toEqual(['line', 'bar']);
+    expect(o.series[0].data).toEqual([1000, 1010, 1031]);
+    expect(o.series[1]).toMatchObject({ data: [0, 10, 21], yAxisIndex: 1 });
+  });
+  it("region map: provinces by the map's names, shaded up to the most played", () => {
+    expect(['广东省', '北京市', '广西壮族自治区', '内蒙古自治区', '新疆维吾尔自治区', '宁夏回族自治区', '香港特别行政区', '浙江'].map(provinceName)).toEqual([
+      '广东',
+      '北京',
+      '广西',
+      '内蒙古',
+      '新疆',
+      '宁夏',
+      '香港',
+      '浙江',
+    ]);
+    const o = regionMapOption(screenData, t) as { series: { type: string; map: string; data: { name: string; value: number }[] }[]; visualMap: { max: number } };
+    expect(o.series[0]).toMatchObject({ type: 'map', map: 'china', data: [{ name: '浙江', value: 900, accounts: 3 }] });
+    expect(o.visualMap.max).toBe(900);
+  });
+  it("the bundled map of China has every province under the names the map option uses", () => {
+    const names = chinaGeoJson().features.map((f) => f.properties.name);
+    for (const p of ['北京', '广东', '浙江', '广西', '内蒙古', '新疆', '西藏', '台湾', '香港', '澳门']) expect(names).toContain(p);
+    expect(names.length).toBeGreaterThanOrEqual(34);
+    expect(() => chinaGeoJson('nothing here')).toThrow();
   });
   it('filters: custom dates only with a custom span', () => {
     expect(filterParams({ span: 'week', platform: 'dy', start: '2026-01-01', end: '2026-01-02' })).toEqual({ span: 'week', platform: 'dy' });
     expect(filterParams({ span: 'custom', start: '2026-01-01', end: '2026-01-02' })).toEqual({ span: 'custom', start: '2026-01-01', end: '2026-01-02' });
+    expect(filterParams({ span: 'week', merchant_id: 7 })).toEqual({ span: 'week', merchant_id: '7' });
   });
 });
 
@@ -129,12 +176,45 @@ describe('analytics page', () => {
     expect(screen.getByText('+30%')).toBeInTheDocument();
     expect(screen.getByText('-50%')).toBeInTheDocument();
     expect(screen.getAllByText('Nothing in the previous period').length).toBe(2);
+    expect(screen.getByTestId('stat-followers')).toHaveTextContent('1,031');
+    expect(screen.getByTestId('stat-follower-gain')).toHaveTextContent('+31 in this period');
+    expect(screen.getByText('+55%')).toBeInTheDocument();
     expect(await screen.findByTestId('chart-daily')).toBeInTheDocument();
     expect(screen.getByTestId('chart-compare')).toBeInTheDocument();
-    await waitFor(() => expect(init).toHaveBeenCalledTimes(2));
+    expect(screen.getByTestId('chart-followers')).toBeInTheDocument();
+    await waitFor(() => expect(init).toHaveBeenCalledTimes(3));
     expect(await screen.findByText('小店')).toBeInTheDocument();
     expect(calls(fetch, '/common.merchant_report/overview')[0].searchParams.get('platform')).toBe('ks');
     expect(calls(fetch, '/common.merchant_report/accounts')[0].searchParams.get('span')).toBe('week');
+  });
+
+  it('a platform that tells apps no follower count says so instead of showing 0', async () => {
+    serve({ ...overview, platform: 'bjh', has_followers: false, totals: { ...totals, followers: 0, follower_gain: 0 } });
+    renderPage(<AnalyticsPage />, { route: '/dy_num', path: '/dy_num' });
+    await waitFor(() => expect(screen.getByTestId('stat-followers')).toHaveTextContent('—'));
+    expect(screen.getAllByText('This platform tells apps no follower count, so none is shown').length).toBe(2);
+    expect(screen.queryByTestId('chart-followers')).toBeNull();
+  });
+
+  it('the operator reads every merchant summed, or picks one', async () => {
+    saveLogin({ token: 'jwt', expires_at: Date.now() + 3_600_000, remember: false, user: operatorUser });
+    try {
+      const fetch = serve();
+      renderPage(<AnalyticsPage />, { route: '/dy_num', path: '/dy_num' });
+      expect(await screen.findByTestId('report-all-merchants')).toHaveTextContent("Every merchant's figures, summed");
+      await waitFor(() => expect(calls(fetch, '/common.merchant_report/overview').length).toBeGreaterThan(0));
+      expect(calls(fetch, '/common.merchant_report/overview')[0].searchParams.get('merchant_id')).toBeNull();
+      expect(screen.getByTestId('report-merchant-picker')).toBeInTheDocument();
+    } finally {
+      clearSession();
+    }
+  });
+
+  it('a merchant gets no merchant picker', async () => {
+    serve();
+    renderPage(<AnalyticsPage />, { route: '/dy_num', path: '/dy_num' });
+    expect(await screen.findByTestId('analytics-dy')).toBeInTheDocument();
+    expect(screen.queryByTestId('report-merchant')).toBeNull();
   });
 
   it('a new span asks again with it', async () => {
@@ -175,7 +255,11 @@ describe('data screen', () => {
     expect(await screen.findByTestId('chart-screen-progress')).toBeInTheDocument();
     expect(screen.getByText('10 planned, 6 published, 1 failed')).toBeInTheDocument();
     expect(screen.getByText('春天的第一杯奶茶')).toBeInTheDocument();
-    expect(await screen.findByTestId('chart-screen-regions')).toBeInTheDocument();
+    expect(screen.getByTestId('screen-followers')).toHaveTextContent('1,031');
+    expect(screen.getByTestId('screen-follower-gain')).toHaveTextContent('21');
+    // The provinces' map registers itself and replaces the bar chart.
+    expect(await screen.findByTestId('chart-screen-map')).toBeInTheDocument();
+    expect(registerMap).toHaveBeenCalledWith('china', expect.objectContaining({ type: 'FeatureCollection' }));
     expect(SCREEN_REFRESH_MS).toBe(30_000);
   });
 });

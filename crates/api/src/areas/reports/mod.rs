@@ -124,6 +124,10 @@ pub struct ReportQuery {
     pub sort: Option<String>,
     #[serde(default)]
     pub account_id: Option<i64>,
+    /// The operator only: one merchant's figures (absent or 0: every merchant's, as the dashboard and
+    /// the data screen sum them). A merchant's own users always read their merchant.
+    #[serde(default)]
+    pub merchant_id: Option<i64>,
     /// clip | group | title | voice | project
     #[serde(default)]
     pub dimension: Option<String>,
@@ -144,6 +148,13 @@ fn s(v: &Option<String>) -> &str {
 }
 
 impl ReportQuery {
+    /// Whose figures: the caller's merchant, or for the operator every merchant or the one chosen.
+    fn scope(&self, c: &Caller) -> Option<i64> {
+        match c.user.merchant_id {
+            Some(m) => Some(m),
+            None => self.merchant_id.filter(|&m| m > 0),
+        }
+    }
     fn platform(&self) -> Result<&'static str, ApiError> {
         Ok(domain::reports::platform(s(&self.platform))?)
     }
@@ -194,6 +205,10 @@ pub struct FiguresView {
     pub likes: i64,
     pub comments: i64,
     pub shares: i64,
+    /// The accounts' followers on the period's last day (0 where the platform reports none).
+    pub followers: i64,
+    /// Followers gained over the period.
+    pub follower_gain: i64,
 }
 
 impl From<store::reports::Figures> for FiguresView {
@@ -205,6 +220,8 @@ impl From<store::reports::Figures> for FiguresView {
             likes: f.likes,
             comments: f.comments,
             shares: f.shares,
+            followers: f.followers,
+            follower_gain: f.follower_gain,
         }
     }
 }
@@ -219,6 +236,9 @@ pub struct SeriesView {
     pub likes: Vec<i64>,
     pub comments: Vec<i64>,
     pub shares: Vec<i64>,
+    /// Followers at the end of each day, and each day's gain.
+    pub followers: Vec<i64>,
+    pub follower_gain: Vec<i64>,
 }
 
 impl From<uc::Series> for SeriesView {
@@ -231,6 +251,8 @@ impl From<uc::Series> for SeriesView {
             likes: s.likes,
             comments: s.comments,
             shares: s.shares,
+            followers: s.followers,
+            follower_gain: s.follower_gain,
         }
     }
 }
@@ -257,6 +279,8 @@ pub struct OverviewView {
     pub totals: FiguresView,
     pub previous: FiguresView,
     pub change: Vec<ChangeView>,
+    /// False for a platform that tells apps no follower count (BJH): the page says so instead of 0.
+    pub has_followers: bool,
 }
 
 #[utoipa::path(method(get, post), path = "/common.merchant_report/overview", tag = "reports", params(("platform" = Option<String>, Query), ("span" = Option<String>, Query, description = "day | week | month | custom"), ("start" = Option<String>, Query), ("end" = Option<String>, Query)), responses((status = 200, body = Reply<OverviewView>)))]
@@ -266,7 +290,7 @@ pub async fn overview(
     Input(q): Input<ReportQuery>,
 ) -> Answer<OverviewView> {
     let (platform, r) = (q.platform()?, q.range()?);
-    let o = uc::overview(&st.db, Some(c.merchant_id()?), platform, r).await?;
+    let o = uc::overview(&st.db, q.scope(&c), platform, r).await?;
     let p = r.previous();
     Ok(reply(OverviewView {
         platform: platform.to_string(),
@@ -287,6 +311,7 @@ pub async fn overview(
                 pct,
             })
             .collect(),
+        has_followers: uc::has_followers(platform),
     }))
 }
 
@@ -303,6 +328,9 @@ pub struct AccountRankView {
     pub likes: i64,
     pub comments: i64,
     pub shares: i64,
+    /// Followers on the range's last day and gained over it.
+    pub followers: i64,
+    pub follower_gain: i64,
 }
 
 #[utoipa::path(method(get, post), path = "/common.merchant_report/accounts", tag = "reports", params(("platform" = Option<String>, Query), ("span" = Option<String>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("sort" = Option<String>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, description = "accounts ranked by a figure over the range", body = Reply<Page<AccountRankView>>)))]
@@ -313,7 +341,7 @@ pub async fn accounts(
 ) -> Answer<Page<AccountRankView>> {
     let (rows, total) = uc::account_rank(
         &st.db,
-        c.merchant_id()?,
+        q.scope(&c),
         q.platform()?,
         q.range()?,
         q.sort()?,
@@ -347,6 +375,8 @@ fn account_view(r: store::reports::AccountFigures) -> AccountRankView {
         likes: r.f.likes,
         comments: r.f.comments,
         shares: r.f.shares,
+        followers: r.f.followers,
+        follower_gain: r.f.follower_gain,
     }
 }
 
@@ -387,10 +417,14 @@ fn video_view(r: store::reports::VideoFigures) -> VideoRankView {
     }
 }
 
-async fn video_page(st: &AppState, mid: i64, q: &ReportQuery) -> Answer<Page<VideoRankView>> {
+async fn video_page(
+    st: &AppState,
+    mid: Option<i64>,
+    q: &ReportQuery,
+) -> Answer<Page<VideoRankView>> {
     let (rows, total) = uc::video_rank(
         &st.db,
-        Some(mid),
+        mid,
         q.platform()?,
         q.account_id.unwrap_or(0),
         q.range()?,
@@ -410,7 +444,7 @@ pub async fn videos(
     c: Caller,
     Input(q): Input<ReportQuery>,
 ) -> Answer<Page<VideoRankView>> {
-    video_page(&st, c.merchant_id()?, &q).await
+    video_page(&st, q.scope(&c), &q).await
 }
 
 /// A user's (an authorized account's) published videos with their figures, newest ranges as the
@@ -421,7 +455,7 @@ pub async fn user_video(
     c: Caller,
     Input(q): Input<ReportQuery>,
 ) -> Answer<Page<VideoRankView>> {
-    video_page(&st, c.merchant_id()?, &q).await
+    video_page(&st, q.scope(&c), &q).await
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -439,14 +473,16 @@ pub struct AttributionView {
 pub async fn attribution(
     State(st): State<AppState>,
     c: Caller,
+    LangOf(lang): LangOf,
     Input(q): Input<ReportQuery>,
 ) -> Answer<Page<AttributionView>> {
     let rows = uc::attribution(
         &st.db,
-        c.merchant_id()?,
+        q.scope(&c),
         q.platform()?,
         q.range()?,
         q.dimension()?,
+        lang,
     )
     .await?;
     Ok(reply(Page::whole(
@@ -494,7 +530,7 @@ pub async fn delivery(
 ) -> Answer<Page<DeliveryView>> {
     let (rows, total) = uc::delivery(
         &st.db,
-        c.merchant_id()?,
+        q.scope(&c),
         q.platform()?,
         q.range()?,
         q.window(),
@@ -543,7 +579,7 @@ pub async fn staff(
     c: Caller,
     Input(q): Input<ReportQuery>,
 ) -> Answer<Page<StaffActivityView>> {
-    let rows = uc::staff(&st.db, c.merchant_id()?, q.log_range()?).await?;
+    let rows = uc::staff(&st.db, q.scope(&c), q.log_range()?).await?;
     Ok(reply(Page::whole(
         rows.into_iter().map(staff_view).collect(),
     )))
@@ -575,23 +611,25 @@ pub async fn export(
     Input(q): Input<ReportQuery>,
 ) -> Result<Response, ApiError> {
     let f = format_of(q.format.as_deref())?;
-    let mid = c.merchant_id()?;
+    let mid = q.scope(&c);
     let all = (0, EXPORT_MAX);
     let report = s(&q.report);
     let table = match report {
         "overview" => {
-            let o = uc::overview(&st.db, Some(mid), q.platform()?, q.range()?).await?;
-            uc::series_table(&o.series, lang)
+            let platform = q.platform()?;
+            let o = uc::overview(&st.db, mid, platform, q.range()?).await?;
+            uc::series_table(&o.series, uc::has_followers(platform), lang)
         }
         "accounts" => {
+            let platform = q.platform()?;
             let (rows, _) =
-                uc::account_rank(&st.db, mid, q.platform()?, q.range()?, q.sort()?, all).await?;
-            uc::account_table(&rows, lang)
+                uc::account_rank(&st.db, mid, platform, q.range()?, q.sort()?, all).await?;
+            uc::account_table(&rows, uc::has_followers(platform), lang)
         }
         "videos" => {
             let (rows, _) = uc::video_rank(
                 &st.db,
-                Some(mid),
+                mid,
                 q.platform()?,
                 q.account_id.unwrap_or(0),
                 q.range()?,
@@ -603,7 +641,7 @@ pub async fn export(
         }
         "attribution" => {
             let dim = q.dimension()?;
-            let rows = uc::attribution(&st.db, mid, q.platform()?, q.range()?, dim).await?;
+            let rows = uc::attribution(&st.db, mid, q.platform()?, q.range()?, dim, lang).await?;
             uc::attribution_table(&rows, dim, lang)
         }
         "delivery" => {

@@ -15,7 +15,7 @@ import PageHeader from '@/components/PageHeader';
 import { useSettings } from '@/store/settings';
 import { formatTime } from '@/utils/format';
 import Chart from '../dashboard/Chart';
-import { compareOption, dailyOption, PAGE_PLATFORMS, PAGE_TITLES } from '../shared/options';
+import { compareOption, dailyOption, followersOption, PAGE_PLATFORMS, PAGE_TITLES } from '../shared/options';
 import { ExportButton, initialFilter, ReportFilterBar } from '../shared/ReportFilterBar';
 
 type PagePath = keyof typeof PAGE_PLATFORMS;
@@ -54,6 +54,8 @@ export default function AnalyticsPage() {
   const overview = useQuery({ queryKey: ['report-overview', f], queryFn: () => fetchOverview(f) });
   const o = overview.data;
   const daily = useMemo(() => (o ? dailyOption(o.series, t) : null), [o, t]);
+  const followers = useMemo(() => (o ? followersOption(o.series, t) : null), [o, t]);
+  const hasFollowers = o?.has_followers ?? true;
   const compare = useMemo(
     () => (o ? compareOption(o.totals as unknown as Record<string, number>, o.previous as unknown as Record<string, number>, t) : null),
     [o, t],
@@ -79,8 +81,15 @@ export default function AnalyticsPage() {
       },
       { title: t('figure.posts'), dataIndex: 'posts', width: 90, sorter: true },
       ...figureCols,
+      // Followers on the range's last day and gained over it (the platform's counts, not sortable).
+      ...(hasFollowers
+        ? [
+            { title: t('figure.followers'), dataIndex: 'followers', width: 100, render: (v: number) => v.toLocaleString() },
+            { title: t('figure.followerGain'), dataIndex: 'follower_gain', width: 100, render: (v: number) => `${v >= 0 ? '+' : ''}${v.toLocaleString()}` },
+          ]
+        : []),
     ],
-    [t, figureCols],
+    [t, figureCols, hasFollowers],
   );
   const videoColumns = useMemo<DataTableColumn<VideoRank>[]>(
     () => [
@@ -106,8 +115,30 @@ export default function AnalyticsPage() {
             <Typography.Text type="secondary">{t('analytics.active', { count: o?.active_accounts ?? 0 })}</Typography.Text>
           </Card>
         </Col>
+        <Col xs={12} md={8} lg={4}>
+          <Card loading={overview.isPending} data-testid="stat-followers-card">
+            {hasFollowers ? (
+              <>
+                <Statistic title={t('figure.followers')} value={o?.totals.followers ?? 0} data-testid="stat-followers" />
+                <Space size={4} wrap>
+                  <Typography.Text type="secondary" data-testid="stat-follower-gain">
+                    {t('followers.gain', { n: `${(o?.totals.follower_gain ?? 0) >= 0 ? '+' : ''}${(o?.totals.follower_gain ?? 0).toLocaleString()}` })}
+                  </Typography.Text>
+                  <Change pct={o?.change.find((c) => c.figure === 'follower_gain')?.pct} />
+                </Space>
+              </>
+            ) : (
+              <>
+                <Statistic title={t('figure.followers')} value="—" data-testid="stat-followers" />
+                <Typography.Text type="secondary" data-testid="stat-follower-gain">
+                  {t('followers.none')}
+                </Typography.Text>
+              </>
+            )}
+          </Card>
+        </Col>
         {FIGURES.map((k) => (
-          <Col xs={12} md={8} lg={4} key={k}>
+          <Col xs={12} md={8} lg={k === 'posts' ? 4 : 3} key={k}>
             <Card loading={overview.isPending}>
               <Statistic title={t(`figure.${k}`)} value={o?.totals[k] ?? 0} data-testid={`stat-${k}`} />
               <Change pct={o?.change.find((c) => c.figure === k)?.pct} />
@@ -122,6 +153,17 @@ export default function AnalyticsPage() {
         <Col xs={24} lg={8}>
           <Card title={o ? t('compare.title', { start: o.previous_start, end: o.previous_end }) : t('compare.current')} data-testid="analytics-compare">
             {compare ? <Chart option={compare} dark={settings.dark} height={320} testId="chart-compare" /> : <Empty />}
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={t('followers.title')} data-testid="analytics-followers">
+            {!hasFollowers ? (
+              <Empty description={t('followers.none')} />
+            ) : followers && o && o.totals.followers > 0 ? (
+              <Chart option={followers} dark={settings.dark} height={280} testId="chart-followers" />
+            ) : (
+              <Empty description={t('followers.empty')} />
+            )}
           </Card>
         </Col>
         <Col span={24}>

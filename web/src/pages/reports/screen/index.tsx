@@ -1,7 +1,8 @@
 /**
  * /actual_screen — the data screen: a dark, full-window board laid out for a 1920x1080 TV, read again
- * every 30 s (`/databoard.index/index`): live counters, today's publishing progress, the week's trend,
- * plays by the accounts' regions and the top videos of the last 30 days.
+ * every 30 s (`/databoard.index/index`): live counters (followers included), today's publishing
+ * progress, the week's trend, plays by the accounts' provinces on a map of China and the top videos of
+ * the last 30 days.
  */
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { fetchScreen } from '@/api/reports';
 import type { Screen } from '@/api/reports/types';
 import { formatTime } from '@/utils/format';
 import Chart from '../dashboard/Chart';
-import { progressOption, regionOption, weekOption } from './options';
+import { progressOption, regionMapOption, regionOption, weekOption } from './options';
 import styles from './screen.module.css';
 
 export const SCREEN_REFRESH_MS = 30_000;
@@ -48,7 +49,21 @@ export default function DataScreenPage() {
     return () => window.clearInterval(id);
   }, []);
   const week = useMemo(() => (s ? weekOption(s, t) : null), [s, t]);
-  const regions = useMemo(() => (s ? regionOption(s, t) : null), [s, t]);
+  // The provinces' map is loaded with the screen; until it is (or if it cannot be), a ranked bar chart.
+  const [mapReady, setMapReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void import('./chinaMap')
+      .then((m) => {
+        m.registerChina();
+        if (live) setMapReady(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const regions = useMemo(() => (s ? (mapReady ? regionMapOption(s, t) : regionOption(s, t)) : null), [s, t, mapReady]);
   const progress = useMemo(() => (s ? progressOption(s, t) : null), [s, t]);
   const toggleFull = () => {
     if (!document.fullscreenElement) void document.documentElement.requestFullscreen?.().then(() => setFull(true));
@@ -75,13 +90,15 @@ export default function DataScreenPage() {
         <Counter label={t('screen.weekPosts')} value={s?.week_totals.posts ?? 0} testId="screen-week-posts" />
         <Counter label={t('screen.weekPlays')} value={s?.week_totals.plays ?? 0} testId="screen-week-plays" />
         <Counter label={t('screen.weekLikes')} value={s?.week_totals.likes ?? 0} testId="screen-week-likes" />
+        <Counter label={t('screen.followers')} value={s?.week_totals.followers ?? 0} testId="screen-followers" />
+        <Counter label={t('screen.followerGain')} value={s?.week.follower_gain.at(-1) ?? 0} testId="screen-follower-gain" />
       </div>
       <div className={styles.grid}>
         <Panel title={t('screen.week')} testId="screen-week">
           {week && <Chart option={week} dark height={330} testId="chart-screen-week" />}
         </Panel>
         <Panel title={t('screen.regions')} testId="screen-regions">
-          {regions && s?.regions.length ? <Chart option={regions} dark height={330} testId="chart-screen-regions" /> : <Empty description={<span className={styles.muted}>{t('screen.noRegions')}</span>} />}
+          {regions && s?.regions.length ? <Chart option={regions} dark height={330} testId={mapReady ? 'chart-screen-map' : 'chart-screen-regions'} /> : <Empty description={<span className={styles.muted}>{t('screen.noRegions')}</span>} />}
         </Panel>
         <Panel title={t('screen.today')} testId="screen-progress">
           <div className={styles.progressRow}>

@@ -19,6 +19,45 @@ export function weekOption(s: Screen, t: T): EChartsCoreOption {
   };
 }
 
+/**
+ * The map's name of a province as accounts store it ("广东省", "北京市", "广西壮族自治区", "香港特别行政区"):
+ * the map names provinces without the administrative suffix ("广东", "北京", "广西", "香港").
+ */
+export function provinceName(province: string): string {
+  const p = province.trim();
+  for (const s of ['特别行政区', '壮族自治区', '回族自治区', '维吾尔自治区', '自治区', '省', '市']) {
+    if (p.endsWith(s) && p.length > s.length) return p.slice(0, -s.length);
+  }
+  return p;
+}
+
+/** Plays by province on the map of China (`chinaMap.ts` registers it), shaded by plays. */
+export function regionMapOption(s: Screen, t: T): EChartsCoreOption {
+  const data = s.regions.map((r) => ({ name: provinceName(r.province), value: r.plays, accounts: r.accounts }));
+  const max = Math.max(1, ...data.map((d) => d.value));
+  return {
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; value?: number; data?: { accounts: number } }) =>
+        `${p.name}<br/>${t('figure.plays')}: ${(Number.isFinite(p.value) ? (p.value as number) : 0).toLocaleString()}<br/>${t('figure.accounts')}: ${p.data?.accounts ?? 0}`,
+    },
+    visualMap: { min: 0, max, left: 8, bottom: 8, calculable: true, inRange: { color: ['#16406b', '#36cfc9'] }, textStyle: { color: '#cfe3ff' } },
+    series: [
+      {
+        name: t('figure.plays'),
+        type: 'map',
+        map: 'china',
+        roam: false,
+        layoutCenter: ['50%', '55%'],
+        layoutSize: '110%',
+        data,
+        itemStyle: { areaColor: '#0d2a4a', borderColor: '#3a6ea5' },
+        emphasis: { label: { show: true, color: '#fff' }, itemStyle: { areaColor: '#597ef7' } },
+      },
+    ],
+  };
+}
+
 /** Plays by the accounts' province (the accounts' POI region), largest on top. */
 export function regionOption(s: Screen, t: T): EChartsCoreOption {
   const top = s.regions.slice(0, 10).reverse();

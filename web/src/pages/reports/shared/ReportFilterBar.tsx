@@ -1,9 +1,14 @@
-/** The reports' filter bar: day / week / month / custom range, and the export buttons of the page. */
+/**
+ * The reports' filter bar: day / week / month / custom range, and the export buttons of the page. The
+ * operator also picks a merchant: without one the reports sum every merchant, as the dashboard does.
+ */
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Dropdown, Segmented, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccess } from '@/access/AccessContext';
+import MerchantPicker, { type PickedMerchant } from '@/pages/system/shared/MerchantPicker';
 import { exportReport } from '@/api/reports';
 import type { ReportFilter, ReportName, Span } from '@/api/reports/types';
 
@@ -11,8 +16,23 @@ export const SPANS: Span[] = ['day', 'week', 'month', 'custom'];
 
 export function ReportFilterBar({ value, onChange }: { value: ReportFilter; onChange: (f: ReportFilter) => void }) {
   const { t } = useTranslation('reports');
+  const operator = useAccess().user?.kind === 'operator';
+  const [merchant, setMerchant] = useState<PickedMerchant>();
   return (
     <Space wrap data-testid="report-filter">
+      {operator && (
+        <Space data-testid="report-merchant">
+          <MerchantPicker
+            value={merchant}
+            onChange={(m) => {
+              setMerchant(m);
+              onChange({ ...value, merchant_id: m?.id });
+            }}
+            testId="report-merchant-picker"
+          />
+          {!merchant && <span data-testid="report-all-merchants">{t('operator.allMerchants')}</span>}
+        </Space>
+      )}
       <Segmented<Span>
         value={value.span}
         options={SPANS.map((s) => ({ value: s, label: t(`span.${s}`) }))}

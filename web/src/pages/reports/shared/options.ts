@@ -17,6 +17,21 @@ export function dailyOption(s: ReportSeries, t: T): EChartsCoreOption {
   };
 }
 
+/** The accounts' followers at the end of each day (line) and each day's gain (bars, second axis). */
+export function followersOption(s: ReportSeries, t: T): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { bottom: 0 },
+    grid: { left: 56, right: 48, top: 24, bottom: 48 },
+    xAxis: { type: 'category', data: s.days.map((d) => d.slice(5)) },
+    yAxis: [{ type: 'value', scale: true }, { type: 'value', minInterval: 1 }],
+    series: [
+      { name: t('figure.followers'), type: 'line', smooth: true, data: s.followers },
+      { name: t('figure.followerGain'), type: 'bar', yAxisIndex: 1, data: s.follower_gain, barMaxWidth: 18 },
+    ],
+  };
+}
+
 /** This period against the one before, figure by figure. */
 export function compareOption(now: Record<string, number>, before: Record<string, number>, t: T): EChartsCoreOption {
   const keys = ['posts', 'plays', 'likes', 'comments', 'shares'];
