@@ -3,7 +3,8 @@
 #   scripts/install-deps.sh run    -> ffmpeg, CJK fonts, espeak-ng, the console's npm packages, and
 #                                     the speech-recognition venv + model in ${CLIPMATRIX_DATA_DIR:-./data}/asr
 #                                     and the speech-synthesis venv + model + voices in .../tts
-#   scripts/install-deps.sh test   -> the same plus chromium and the e2e npm packages
+#   scripts/install-deps.sh test   -> the same plus chromium, the e2e npm packages and moto (the
+#                                     S3-compatible server the storage tests start) in .../moto
 #   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,4 +46,6 @@ npm_ci web
 scripts/asr/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/asr" >/dev/null
 # Speech synthesis (Kokoro-82M int8, misaki, onnxruntime, the voices; ~250 MB): quick when already there.
 scripts/tts/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/tts" >/dev/null
+# The S3 server of the storage and multi-node tests (moto[server], ~60 MB): quick when already there.
+[ "$mode" = test ] && scripts/moto/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/moto" >/dev/null
 exit 0

@@ -163,7 +163,7 @@ pub async fn claim(
         (format!("state IN ({claimable}) AND run_at <= $3"), now),
     ] {
         let sql = format!(
-            "UPDATE jobs SET state = '{Running}', lease_owner = $1, heartbeat_at = $2, attempts = attempts + 1, updated_at = $2 \
+            "UPDATE jobs SET state = '{Running}', lease_owner = $1, heartbeat_at = $2, started_at = $2, attempts = attempts + 1, updated_at = $2 \
              WHERE id = (SELECT id FROM jobs WHERE {due} AND kind IN ({kinds}) \
                ORDER BY run_at, id LIMIT 1 {lock}) \
              RETURNING {COLS}",
