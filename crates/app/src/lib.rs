@@ -344,7 +344,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     for t in tasks {
         let _ = t.await;
     }
-    db.pool.close().await;
+    db.close().await;
     Ok(())
 }
 
@@ -384,7 +384,7 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     shutdown_signal().await;
     let _ = stop_tx.send(true);
     let _ = tokio::join!(sched, bench_sched, hot_sched, comment_sched, work, dispatch);
-    db.pool.close().await;
+    db.close().await;
     Ok(())
 }
 

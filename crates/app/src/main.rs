@@ -200,6 +200,6 @@ async fn admin(cfg: Config, cmd: AdminCmd) -> anyhow::Result<()> {
             println!("password of {username} reset; their sessions were ended");
         }
     }
-    db.pool.close().await;
+    db.close().await;
     Ok(())
 }

@@ -23,7 +23,30 @@ pub fn lock_key(name: &str) -> i64 {
     h as i64
 }
 
+/// The locks' connection is closed, not returned to the pool: back in the pool it would keep the locks
+/// (they belong to the session) while this node no longer acts on them.
+impl Drop for Leader {
+    fn drop(&mut self) {
+        if let Some(c) = self.conn.get_mut().take() {
+            drop(c.detach());
+        }
+    }
+}
+
 impl Db {
+    /// Closes the database: the cluster locks first (another node takes over at once), then the pool
+    /// (which would otherwise wait for the locks' connection forever).
+    pub async fn close(&self) {
+        if let Some(mut c) = self.leader.conn.lock().await.take() {
+            // Unlocked before the goodbye: the server ends a closed session a moment later.
+            let _ = sqlx::query("SELECT pg_advisory_unlock_all()")
+                .execute(&mut *c)
+                .await;
+            let _ = c.close().await;
+        }
+        self.pool.close().await;
+    }
+
     /// Whether this node runs the cluster's one instance of `name` (the publish dispatcher, a
     /// scheduler) now. A database error counts as not leading: the loop skips a pass.
     pub async fn lead(&self, name: &str) -> bool {

@@ -47,8 +47,7 @@ async fn one_node_leads_and_another_takes_over_when_it_dies() {
     assert!(!b.lead("dispatcher").await, "one leader per cluster");
     assert!(b.lead("cleanup").await, "locks are per name");
     assert!(!a.lead("cleanup").await);
-    // A dies: its connections close, its locks go with them.
-    a.pool.close().await;
+    // A dies (dropped without closing, as a killed process): its connections go, its locks with them.
     drop(a);
     let mut took = false;
     for _ in 0..50 {
@@ -60,6 +59,12 @@ async fn one_node_leads_and_another_takes_over_when_it_dies() {
     }
     assert!(took, "another node takes over");
     assert!(b.lead("cleanup").await);
+    // A node that stops cleanly gives its locks up at once, and closing does not wait on them.
+    let c = Db::connect(&url).await.unwrap();
+    assert!(!c.lead("dispatcher").await);
+    b.close().await;
+    assert!(c.lead("dispatcher").await);
+    c.close().await;
 }
 
 #[tokio::test]
