@@ -9,9 +9,11 @@
 //! CLIPMATRIX_MULTINODE_VARIANTS (default 8) and CLIPMATRIX_MULTINODE_ITEMS (default 60); the issue's
 //! 40 / 500 run with those set.
 
+mod common;
 #[path = "../../media/tests/moto/mod.rs"]
 mod moto;
 
+use common::{copies_of_material, free_port as port, wait_up};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -21,36 +23,11 @@ const DEMO_PW: &str = "Demo12345";
 const ADMIN_PW: &str = "Admin12345";
 const SECRET: &str = "5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5";
 
-fn port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 fn size(name: &str, default: usize) -> usize {
     std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-async fn wait_up(url: &str) {
-    let http = reqwest::Client::new();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < deadline {
-        if http
-            .get(url)
-            .send()
-            .await
-            .is_ok_and(|r| r.status().is_success())
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("{url} did not come up");
 }
 
 /// What every node shares: the database, the bucket, the platform, the sealing key.
@@ -121,6 +98,34 @@ impl Drop for Proc {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+    }
+}
+
+/// The faults: worker nodes SIGKILLed in turn and started again on empty folders.
+struct Chaos {
+    workers: Vec<Proc>,
+    started: usize,
+    kills: usize,
+    next: Instant,
+}
+
+impl Chaos {
+    fn kill_one(&mut self, cluster: &Cluster) {
+        // In turn, so each worker lives 10-16 s between its kills; dropping the old one kills it.
+        let w = self.kills % self.workers.len();
+        self.workers[w] = cluster.worker(self.started);
+        self.started += 1;
+        self.kills += 1;
+        self.next = next_kill();
+    }
+
+    /// Kills one worker when its time has come; whether it did.
+    fn tick(&mut self, cluster: &Cluster) -> bool {
+        let due = Instant::now() >= self.next;
+        if due {
+            self.kill_one(cluster);
+        }
+        due
     }
 }
 
@@ -307,8 +312,12 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     // Node A first: it applies the migrations and makes the first accounts.
     let (node_a, base_a) = cluster.api("api-a").await;
     let (node_b, base_b) = cluster.api("api-b").await;
-    let mut workers = vec![cluster.worker(0), cluster.worker(1)];
-    let mut started = 2;
+    let mut chaos = Chaos {
+        workers: vec![cluster.worker(0), cluster.worker(1)],
+        started: 2,
+        kills: 0,
+        next: next_kill(),
+    };
     let a = Api {
         http: reqwest::Client::new(),
         base: base_a.clone(),
@@ -372,11 +381,9 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     }
 
     // The faults start: a worker is killed every 5-8 s and started again on an empty folder.
-    let mut kills = 0;
 
     // Wait for ingest (on the workers) while they are being killed, reading through node B.
     let deadline = Instant::now() + Duration::from_secs(240);
-    let mut killer_at = next_kill();
     loop {
         let ready = count(
             &db,
@@ -393,15 +400,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
             break;
         }
         assert!(Instant::now() < deadline, "ingest did not finish");
-        if Instant::now() >= killer_at {
-            // In turn, so each worker lives 10-16 s between its kills.
-            let w = kills % workers.len();
-            // Dropping the old one SIGKILLs it.
-            workers[w] = cluster.worker(started);
-            started += 1;
-            kills += 1;
-            killer_at = next_kill();
-        }
+        chaos.tick(&cluster);
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
@@ -450,21 +449,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     assert_eq!(g["variant_ids"].as_array().unwrap().len(), variants);
     // Items to publish: the first clip's row repeated (rows sharing one stored file in S3).
     let vid = clips[0];
-    let mut videos = vec![vid];
-    for i in 1..items {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO media_files (merchant_id, library, kind, group_id, name, original_name, storage_key, mime, size, width, \
-               height, duration_ms, state, created_at, updated_at) SELECT merchant_id, library, kind, group_id, name || $2, \
-               original_name, storage_key, mime, size, width, height, duration_ms, state, created_at, updated_at \
-             FROM media_files WHERE id = $1 RETURNING id",
-        )
-        .bind(vid)
-        .bind(format!(" #{i}"))
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
-        videos.push(id);
-    }
+    let videos = copies_of_material(&db, vid, items).await;
     // Planned for tomorrow at 00:00 (the API nodes' platform clock is the wall clock).
     let tomorrow = domain::matrix::fmt_day(domain::matrix::day_of(domain::now_ms() + 86_400_000));
     let task = a
@@ -486,7 +471,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
 
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut kills_mid_work = 0;
-    killer_at = next_kill();
+    chaos.next = next_kill();
     loop {
         let rendered = count(
             &db,
@@ -524,27 +509,18 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
         )
         .await;
         if kills_mid_work == 0 && running > 0 {
-            for w in workers.iter_mut() {
-                *w = cluster.worker(started);
-                started += 1;
+            for _ in 0..chaos.workers.len() {
+                chaos.kill_one(&cluster);
             }
             kills_mid_work += 2;
-            kills += 2;
         }
-        if Instant::now() >= killer_at {
-            // In turn, so each worker lives 10-16 s between its kills.
-            let w = kills % workers.len();
-            // Dropping the old one SIGKILLs it.
-            workers[w] = cluster.worker(started);
-            started += 1;
+        if chaos.tick(&cluster) {
             kills_mid_work += 1;
-            kills += 1;
-            killer_at = next_kill();
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     assert!(
-        kills_mid_work >= 1 && kills >= 3,
+        kills_mid_work >= 1 && chaos.kills >= 3,
         "the kills must land while work is in flight"
     );
 
@@ -634,11 +610,11 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     eprintln!(
         "multi-node: {variants} variants, {items} items, {} clips, {} worker kills, {:.0} s",
         clips.len(),
-        kills,
+        chaos.kills,
         t0.elapsed().as_secs_f64()
     );
 
-    drop((workers, node_a, node_b, sandbox));
+    drop((chaos, node_a, node_b, sandbox));
     db.close().await;
     let _ = std::fs::remove_dir_all(&root);
 }
