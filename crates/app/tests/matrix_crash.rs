@@ -75,21 +75,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     let data = std::env::temp_dir().join(format!("cm-crash-{}", std::process::id()));
     std::fs::create_dir_all(&data).unwrap();
     // The platform: its own process, so its counts survive our crashes.
-    let sb_port = port();
-    let mut sandbox = Command::new(env!("CARGO_BIN_EXE_clipmatrix"))
-        .args([
-            "sandbox",
-            "--listen",
-            &format!("127.0.0.1:{sb_port}"),
-            "--review-delay-ms",
-            "31536000000",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let sb = format!("http://127.0.0.1:{sb_port}/sandbox");
-    wait_up(&format!("{sb}/_control/counts")).await;
+    let (mut sandbox, sb) = common::standalone_sandbox().await;
     let app_port = port();
     let mut server = Server::start(&data, app_port, &sb, 1).await;
     let base = server.base.clone();

@@ -283,23 +283,8 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
 
     let s3 = moto::Moto::start();
     s3.bucket("media").await;
-    let sb_port = port();
-    let sandbox = Proc(
-        Command::new(env!("CARGO_BIN_EXE_clipmatrix"))
-            .args([
-                "sandbox",
-                "--listen",
-                &format!("127.0.0.1:{sb_port}"),
-                "--review-delay-ms",
-                "31536000000",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let sb = format!("http://127.0.0.1:{sb_port}/sandbox");
-    wait_up(&format!("{sb}/_control/counts")).await;
+    let (sandbox, sb) = common::standalone_sandbox().await;
+    let sandbox = Proc(sandbox);
 
     let root = std::env::temp_dir().join(format!("cm-multinode-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);

@@ -623,3 +623,24 @@ pub async fn copies_of_material(db: &Db, id: i64, n: usize) -> Vec<i64> {
     }
     ids
 }
+
+/// `clipmatrix sandbox` as its own process (its counts survive the servers' crashes), reviews held
+/// back a year: the child and its base URL (`http://127.0.0.1:<port>/sandbox`), once it answers.
+pub async fn standalone_sandbox() -> (std::process::Child, String) {
+    let port = free_port();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_clipmatrix"))
+        .args([
+            "sandbox",
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--review-delay-ms",
+            "31536000000",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}/sandbox");
+    wait_up(&format!("{base}/_control/counts")).await;
+    (child, base)
+}
