@@ -46,6 +46,6 @@ npm_ci web
 scripts/asr/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/asr" >/dev/null
 # Speech synthesis (Kokoro-82M int8, misaki, onnxruntime, the voices; ~250 MB): quick when already there.
 scripts/tts/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/tts" >/dev/null
-# The S3 server of the storage and multi-node tests (moto[server], ~60 MB): quick when already there.
+# The S3 server of the storage and multi-node tests (moto[server], ~320 MB with its dependencies): quick when already there.
 [ "$mode" = test ] && scripts/moto/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/moto" >/dev/null
 exit 0
