@@ -3,7 +3,8 @@
 #   scripts/install-deps.sh run    -> ffmpeg, CJK fonts, espeak-ng, the console's npm packages, and
 #                                     the speech-recognition venv + model in ${CLIPMATRIX_DATA_DIR:-./data}/asr
 #                                     and the speech-synthesis venv + model + voices in .../tts
-#   scripts/install-deps.sh test   -> the same plus chromium and the e2e npm packages
+#   scripts/install-deps.sh test   -> the same plus chromium, the e2e npm packages and moto (the
+#                                     S3-compatible server the storage tests start) in .../moto
 #   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it) and the
 #                                     fp32 variant of the speech model in .../tts-fp32 (the TTS benchmark)
 set -euo pipefail
@@ -47,4 +48,6 @@ scripts/asr/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/asr" >/dev/null
 # Speech synthesis (Kokoro-82M int8, misaki, onnxruntime, the voices; ~250 MB): quick when already there.
 tts_extra=(); [ "$mode" = bench ] && tts_extra=(--fp32)  # the benchmark compares the fp32 variant
 scripts/tts/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/tts" "${tts_extra[@]}" >/dev/null
+# The S3 server of the storage and multi-node tests (moto[server], ~320 MB with its dependencies): quick when already there.
+[ "$mode" = test ] && scripts/moto/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/moto" >/dev/null
 exit 0

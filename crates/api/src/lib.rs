@@ -7,6 +7,7 @@ pub mod download;
 pub mod error;
 pub mod extract;
 pub mod guard;
+pub mod ops;
 pub mod session;
 pub mod state;
 pub mod web;
@@ -118,6 +119,8 @@ pub fn app(state: AppState) -> Router {
         // The video-library page the console frames (/visualIframe), opened by a signed token.
         .merge(areas::content::embed::page_routes())
         .route("/healthz", get(web::healthz))
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(ops::metrics))
         .route("/agreement/{kind}", get(web::agreement))
         .route("/files/{id}/{variant}", get(areas::materials::files::serve))
         // A streamed audition (signed ticket, no token: an `<audio>` element plays it).
@@ -153,4 +156,5 @@ pub fn app(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn(web::security_headers))
         .layer(axum::middleware::from_fn(guard::request_context))
+        .layer(axum::middleware::from_fn(ops::track))
 }

@@ -281,6 +281,8 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         .with_context(|| format!("binding {}", cfg.listen))?;
     let addr = listener.local_addr()?;
     let state = api::AppState::new(db.clone(), settings(&cfg, &addr.to_string())).await?;
+    check_storage(&state, &cfg).await?;
+    sandbox_clock(&cfg);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     // In the background: synthesizing the tracks takes a few seconds and nothing waits for them.
     let seeding = state.clone();
@@ -353,7 +355,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     for t in tasks {
         let _ = t.await;
     }
-    db.pool.close().await;
+    db.close().await;
     Ok(())
 }
 
@@ -377,6 +379,8 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
         stop_rx.clone(),
     ));
     let state = api::AppState::new(db.clone(), settings(&cfg, &cfg.listen)).await?;
+    check_storage(&state, &cfg).await?;
+    sandbox_clock(&cfg);
     let dispatch = tokio::spawn(services::matrix::publish::dispatch_loop(
         state.hub.clone(),
         std::time::Duration::from_millis(1000),
@@ -391,8 +395,30 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     shutdown_signal().await;
     let _ = stop_tx.send(true);
     let _ = tokio::join!(sched, bench_sched, hot_sched, comment_sched, work, dispatch);
-    db.pool.close().await;
+    db.close().await;
     Ok(())
+}
+
+/// Sandbox mode only: starts the platform clock this far ahead (CLIPMATRIX_SANDBOX_CLOCK_OFFSET_MS),
+/// for tests of separate processes, whose clocks cannot be moved through a node's `/sandbox`.
+fn sandbox_clock(cfg: &Config) {
+    if cfg.sandbox
+        && let Some(ms) = std::env::var("CLIPMATRIX_SANDBOX_CLOCK_OFFSET_MS")
+            .ok()
+            .and_then(|v| v.parse::<i64>().ok())
+    {
+        domain::clock::set_offset(ms);
+    }
+}
+
+/// Stops the start when the media storage cannot be used (unreachable, no bucket, a refused key),
+/// rather than failing the first upload.
+pub async fn check_storage(state: &api::AppState, cfg: &Config) -> anyhow::Result<()> {
+    state
+        .storage
+        .check()
+        .await
+        .with_context(|| format!("media storage {}", cfg.storage_url))
 }
 
 /// The job worker's settings; `CLIPMATRIX_JOB_LEASE_MS` shortens how long a dead worker's job

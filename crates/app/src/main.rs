@@ -91,14 +91,19 @@ enum AdminCmd {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=warn".into()),
-        )
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,sqlx=warn,tower_http=warn".into());
+    // One JSON object per line for log collectors (CLIPMATRIX_LOG_FORMAT=json); text otherwise.
+    let json = std::env::var("CLIPMATRIX_LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
         .with_target(false)
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(std::io::stderr);
+    if json {
+        logs.json().with_current_span(false).init();
+    } else {
+        logs.init();
+    }
     let cli = Cli::parse();
     let mut flags = Layer {
         data_dir: cli.data_dir,
@@ -195,6 +200,6 @@ async fn admin(cfg: Config, cmd: AdminCmd) -> anyhow::Result<()> {
             println!("password of {username} reset; their sessions were ended");
         }
     }
-    db.pool.close().await;
+    db.close().await;
     Ok(())
 }

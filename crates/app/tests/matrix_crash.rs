@@ -3,33 +3,12 @@
 //! (whose state survives) and is SIGKILLed at random moments and restarted; in the end every item
 //! is published exactly once according to the sandbox's own create count.
 
+mod common;
+
+use common::{copies_of_material, free_port as port, wait_up};
 use serde_json::{Value, json};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-
-fn port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-async fn wait_up(url: &str) {
-    let http = reqwest::Client::new();
-    for _ in 0..400 {
-        if http
-            .get(url)
-            .send()
-            .await
-            .is_ok_and(|r| r.status().is_success())
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("{url} did not come up");
-}
 
 struct Server {
     child: Child,
@@ -96,21 +75,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     let data = std::env::temp_dir().join(format!("cm-crash-{}", std::process::id()));
     std::fs::create_dir_all(&data).unwrap();
     // The platform: its own process, so its counts survive our crashes.
-    let sb_port = port();
-    let mut sandbox = Command::new(env!("CARGO_BIN_EXE_clipmatrix"))
-        .args([
-            "sandbox",
-            "--listen",
-            &format!("127.0.0.1:{sb_port}"),
-            "--review-delay-ms",
-            "31536000000",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let sb = format!("http://127.0.0.1:{sb_port}/sandbox");
-    wait_up(&format!("{sb}/_control/counts")).await;
+    let (mut sandbox, sb) = common::standalone_sandbox().await;
     let app_port = port();
     let mut server = Server::start(&data, app_port, &sb, 1).await;
     let base = server.base.clone();
@@ -203,21 +168,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
         assert_ne!(s, "failed");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let mut videos = vec![vid];
-    for i in 1..200 {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO media_files (merchant_id, library, kind, group_id, name, original_name, storage_key, mime, size, width, \
-               height, duration_ms, state, created_at, updated_at) SELECT merchant_id, library, kind, group_id, name || $2, \
-               original_name, storage_key, mime, size, width, height, duration_ms, state, created_at, updated_at \
-             FROM media_files WHERE id = $1 RETURNING id",
-        )
-        .bind(vid)
-        .bind(format!(" #{i}"))
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
-        videos.push(id);
-    }
+    let videos = copies_of_material(&db, vid, 200).await;
     // The server's platform clock runs a day ahead: its today, at 00:00 — a time already passed, so
     // the plan starts on its tomorrow (a release day whose time has passed is not a day to post in).
     let today = domain::matrix::fmt_day(domain::matrix::day_of(domain::now_ms() + 86_400_000));

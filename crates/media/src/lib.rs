@@ -9,6 +9,7 @@ pub mod ingest;
 pub mod magic;
 pub mod mix;
 pub mod probe;
+pub mod s3;
 pub mod slice;
 pub mod storage;
 pub mod tts;

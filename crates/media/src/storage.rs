@@ -3,8 +3,8 @@
 //! - [`ObjectStore`]: keyed objects — put (from a finished local file or a stream), get (streamed, with
 //!   a byte range), delete, exists, link, list by prefix, a signed URL where the backend has one, and
 //!   `local_copy`: a local file with an object's bytes for the programs that need one (ffmpeg, the
-//!   speech recognizer). The local folder ([`LocalFolder`], `file://`) is the first backend; the
-//!   scale-out issue adds S3 behind the same trait (`s3://` is refused with a clear message until then).
+//!   speech recognizer). The local folder ([`LocalFolder`], `file://`) is the default backend; S3 and
+//!   compatible servers (`s3://bucket/prefix`, [`crate::s3`]) are the other, for several nodes.
 //! - [`Workspace`]: scratch space on the local disk for work in progress (temporary files, chunked
 //!   upload parts, render prep folders), with its own cleanup (`sweep`). Finished files go into the
 //!   store with `put_file`, so a refused or interrupted upload or render leaves nothing in the library.
@@ -20,8 +20,11 @@ use tokio::io::{AsyncRead, AsyncSeekExt};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
-    #[error("unsupported storage URL {0}: this build stores media in a local folder (file://...)")]
+    #[error("unsupported storage URL {0}: use file://<folder> or s3://<bucket>/<prefix>")]
     Unsupported(String),
+    /// A storage that cannot be used as configured (said at start, not on the first upload).
+    #[error("{0}")]
+    Config(String),
     #[error("invalid storage key {0}")]
     BadKey(String),
     #[error("no stored object {0}")]
@@ -32,7 +35,7 @@ pub enum StorageError {
     Io(#[from] std::io::Error),
 }
 
-type Fut<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> + Send + 'a>>;
+pub(crate) type Fut<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> + Send + 'a>>;
 
 /// A byte stream of (part of) an object.
 pub type Body = Pin<Box<dyn AsyncRead + Send>>;
@@ -58,9 +61,22 @@ pub struct Listed {
 #[derive(Debug, Clone)]
 pub struct LocalFile {
     path: PathBuf,
+    /// Keeps a cached download from being trimmed while a clone of this lives.
+    _hold: Option<Arc<crate::s3::Hold>>,
 }
 
 impl LocalFile {
+    fn at(path: PathBuf) -> LocalFile {
+        LocalFile { path, _hold: None }
+    }
+
+    pub(crate) fn held(path: PathBuf, hold: Arc<crate::s3::Hold>) -> LocalFile {
+        LocalFile {
+            path,
+            _hold: Some(hold),
+        }
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -100,6 +116,11 @@ pub trait ObjectStore: Send + Sync + std::fmt::Debug {
     fn signed_url(&self, key: &str, ttl_secs: u64) -> Option<String>;
     /// A local file with the bytes of `key`, for programs that read files.
     fn local_copy<'a>(&'a self, key: &'a str) -> Fut<'a, LocalFile>;
+    /// Whether the backend answers at all (reachable, the bucket there, the key accepted); the
+    /// round trip of [`Storage::check`] follows.
+    fn check(&self) -> Fut<'_, ()> {
+        Box::pin(async { Ok(()) })
+    }
 }
 
 /// Refuses keys that could leave the store's namespace: empty parts, `.`/`..`, absolute, odd characters.
@@ -269,7 +290,7 @@ impl ObjectStore for LocalFolder {
         Box::pin(async move {
             let path = self.file(key)?;
             match tokio::fs::metadata(&path).await {
-                Ok(m) if m.is_file() => Ok(LocalFile { path }),
+                Ok(m) if m.is_file() => Ok(LocalFile::at(path)),
                 Ok(_) => Err(StorageError::NotFound(key.to_string())),
                 Err(e) => Err(Self::not_found(key, e)),
             }
@@ -396,15 +417,59 @@ pub struct Storage {
 }
 
 impl Storage {
-    /// The store named by `url` (`file://<folder>`) with its scratch workspace in `work`.
+    /// The store named by `url` (`file://<folder>`, or `s3://bucket/prefix` reached as the
+    /// `CLIPMATRIX_S3_*` variables say) with its scratch workspace in `work`.
     pub fn open(url: &str, work: impl Into<PathBuf>) -> Result<Storage, StorageError> {
-        match url.strip_prefix("file://") {
-            Some(path) if !path.is_empty() => Ok(Storage {
-                store: Arc::new(LocalFolder::new(path)),
-                work: Workspace::new(work),
-            }),
-            _ => Err(StorageError::Unsupported(url.to_string())),
+        let s3 = crate::s3::S3Settings::from_env(|k| std::env::var(k).ok())?;
+        Storage::open_with(url, work, &s3)
+    }
+
+    pub fn open_with(
+        url: &str,
+        work: impl Into<PathBuf>,
+        s3: &crate::s3::S3Settings,
+    ) -> Result<Storage, StorageError> {
+        let work = Workspace::new(work);
+        let store: Arc<dyn ObjectStore> = match url.strip_prefix("file://") {
+            Some(path) if !path.is_empty() => Arc::new(LocalFolder::new(path)),
+            _ if url.starts_with("s3://") => Arc::new(crate::s3::S3::new(url, s3, work.root())?),
+            _ => return Err(StorageError::Unsupported(url.to_string())),
+        };
+        Ok(Storage { store, work })
+    }
+
+    /// Proves the store usable at start: writes, reads back and deletes a probe object, so an
+    /// unreachable endpoint, a missing bucket or a refused key stop the server with a clear message
+    /// instead of failing the first upload.
+    pub async fn check(&self) -> Result<(), StorageError> {
+        self.store.check().await?;
+        let key = format!("probe/{}.txt", token(12));
+        let fail = |what: &str, e: StorageError| {
+            StorageError::Config(format!("the media storage cannot {what}: {e}"))
+        };
+        let body: Body = Box::pin(std::io::Cursor::new(b"ok".to_vec()));
+        self.store
+            .put_stream(&key, body)
+            .await
+            .map_err(|e| fail("store a file", e))?;
+        let read = async {
+            let mut o = self.store.get(&key, None).await?;
+            let mut v = vec![];
+            tokio::io::AsyncReadExt::read_to_end(&mut o.body, &mut v).await?;
+            Ok::<_, StorageError>(v)
         }
+        .await
+        .map_err(|e| fail("read a file back", e))?;
+        self.store
+            .delete(&key)
+            .await
+            .map_err(|e| fail("delete a file", e))?;
+        if read != b"ok" {
+            return Err(StorageError::Config(
+                "the media storage gave back other bytes than it was given".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// Any backend (tests, and S3 later).
@@ -549,7 +614,7 @@ fn remove(p: &Path) -> std::io::Result<u64> {
     }
 }
 
-fn token(n: usize) -> String {
+pub(crate) fn token(n: usize) -> String {
     use rand::Rng;
     const A: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
     let mut r = rand::rng();
@@ -575,7 +640,12 @@ mod tests {
         ] {
             assert!(check_key(bad).is_err(), "{bad}");
         }
-        assert!(Storage::open("s3://bucket/prefix", "/tmp/w").is_err());
+        assert!(Storage::open("ftp://host/x", "/tmp/w").is_err());
+        // An s3:// store without keys is refused before any request.
+        assert!(matches!(
+            Storage::open_with("s3://bucket/p", "/tmp/w", &Default::default()),
+            Err(StorageError::Config(_))
+        ));
         assert!(Storage::new_key(7, "mp4").starts_with("m/7/"));
     }
 
@@ -651,79 +721,5 @@ mod tests {
         assert_eq!(left(&tmp), ["streaming-upload.part", "up-live.part"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
-
-    /// The folder backend through the trait: streamed puts are all or nothing, ranged gets, links,
-    /// listing by prefix, and a missing object is `NotFound` (never a path to a file that is not there).
-    #[tokio::test]
-    async fn the_folder_backend_through_the_trait() {
-        use tokio::io::AsyncReadExt;
-        let dir =
-            std::env::temp_dir().join(format!("cm-store-{}-{}", std::process::id(), token(6)));
-        let s = Storage::open(
-            &format!("file://{}", dir.join("media").display()),
-            dir.join("work"),
-        )
-        .unwrap();
-        let store = s.store();
-        let body: Body = Box::pin(std::io::Cursor::new(b"0123456789".to_vec()));
-        assert_eq!(store.put_stream("m/1/a.bin", body).await.unwrap(), 10);
-        let read = |o: Object| async move {
-            let mut v = vec![];
-            let mut b = o.body;
-            b.read_to_end(&mut v).await.unwrap();
-            (o.start, o.end, o.size, String::from_utf8(v).unwrap())
-        };
-        assert_eq!(
-            read(s.get("m/1/a.bin", None).await.unwrap()).await,
-            (0, 10, 10, "0123456789".into())
-        );
-        assert_eq!(
-            read(s.get("m/1/a.bin", Some((2, Some(5)))).await.unwrap()).await,
-            (2, 5, 10, "234".into())
-        );
-        assert_eq!(
-            read(s.get("m/1/a.bin", Some((7, None))).await.unwrap()).await,
-            (7, 10, 10, "789".into())
-        );
-        assert!(matches!(
-            s.get("m/1/a.bin", Some((12, None))).await,
-            Err(StorageError::BadRange { .. })
-        ));
-        // A put from a finished scratch file, a link, the listing.
-        let tmp = s.temp_path("bin").await.unwrap();
-        std::fs::write(&tmp, b"xy").unwrap();
-        assert_eq!(s.put_file("m/2/b.bin", &tmp).await.unwrap(), 2);
-        assert!(!tmp.exists());
-        s.link("m/2/b.bin", "m/2/c.bin").await.unwrap();
-        let keys = |l: Vec<Listed>| l.into_iter().map(|l| l.key).collect::<Vec<_>>();
-        assert_eq!(
-            keys(store.list("m/2/").await.unwrap()),
-            ["m/2/b.bin", "m/2/c.bin"]
-        );
-        assert_eq!(keys(store.list("m/").await.unwrap()).len(), 3);
-        assert!(s.exists("m/2/c.bin").await);
-        s.delete("m/2/c.bin").await.unwrap();
-        s.delete("m/2/c.bin").await.unwrap();
-        assert!(!s.exists("m/2/c.bin").await);
-        assert!(matches!(
-            s.local_copy("m/2/c.bin").await,
-            Err(StorageError::NotFound(_))
-        ));
-        assert!(matches!(
-            s.get("m/9/none.bin", None).await,
-            Err(StorageError::NotFound(_))
-        ));
-        assert!(matches!(
-            s.local_copy("../x").await,
-            Err(StorageError::BadKey(_))
-        ));
-        assert_eq!(
-            std::fs::read(s.local_copy("m/2/b.bin").await.unwrap().path()).unwrap(),
-            b"xy"
-        );
-        assert!(store.signed_url("m/2/b.bin", 60).is_none());
-        // Scratch space is not in the store.
-        assert!(!s.workspace().root().starts_with(dir.join("media")));
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
+    // The backends' shared contract is tested in tests/storage.rs (local folder and S3).
 }

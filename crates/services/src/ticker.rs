@@ -1,10 +1,13 @@
 //! The schedulers' loop: a pass at once, then one every `period`, until shutdown. A pass only
-//! queues jobs; the queue's idempotency keys make every node's ticker agree on one job per period.
+//! queues jobs. On a cluster one node runs each scheduler (`Db::lead`, a PostgreSQL advisory lock
+//! named by `what`), so the others do not scan the same tables; the queue's idempotency keys would
+//! still make them agree on one job per period if two ever overlapped.
 
 use std::future::Future;
 use std::time::Duration;
 
 pub async fn every<F, Fut, T>(
+    db: &store::Db,
     period: Duration,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
     what: &'static str,
@@ -14,7 +17,9 @@ pub async fn every<F, Fut, T>(
     Fut: Future<Output = sqlx::Result<T>>,
 {
     loop {
-        if let Err(e) = pass().await {
+        if db.lead(what).await
+            && let Err(e) = pass().await
+        {
             tracing::warn!(error = %e, "could not queue {what}");
         }
         tokio::select! {

@@ -13,6 +13,8 @@ pub enum Backend {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// The cluster locks this node holds (`Db::lead`).
+    pub(crate) leader: std::sync::Arc<crate::ops::Leader>,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -75,7 +77,11 @@ impl Db {
             })
             .connect(&url)
             .await?;
-        Ok(Db { pool, backend })
+        Ok(Db {
+            pool,
+            backend,
+            leader: Default::default(),
+        })
     }
 
     /// A write transaction. On SQLite it takes the write lock up front (`BEGIN IMMEDIATE`), so a

@@ -163,7 +163,7 @@ pub async fn claim(
         (format!("state IN ({claimable}) AND run_at <= $3"), now),
     ] {
         let sql = format!(
-            "UPDATE jobs SET state = '{Running}', lease_owner = $1, heartbeat_at = $2, attempts = attempts + 1, updated_at = $2 \
+            "UPDATE jobs SET state = '{Running}', lease_owner = $1, heartbeat_at = $2, started_at = $2, attempts = attempts + 1, updated_at = $2 \
              WHERE id = (SELECT id FROM jobs WHERE {due} AND kind IN ({kinds}) \
                ORDER BY run_at, id LIMIT 1 {lock}) \
              RETURNING {COLS}",
@@ -479,10 +479,15 @@ impl<T> Drop for AbortOnDrop<T> {
     }
 }
 
+/// Attempts beyond `max_attempts` a job may take when the earlier ones were lost with their worker
+/// (killed, redeployed, out of memory) rather than failed: on a cluster nodes come and go, and a
+/// render should not die because two deploys and a crash hit it.
+pub const LOST_WORKER_GRACE: i64 = 5;
+
 async fn run_one(db: Db, handler: Handler, cfg: WorkerConfig, job: Job) {
     let (id, attempts, kind) = (job.id, job.attempts, job.kind.clone());
-    if attempts > job.max_attempts {
-        // A job reclaimed after its worker died once too often.
+    if attempts > job.max_attempts + LOST_WORKER_GRACE {
+        // A job reclaimed after its worker died too often: likely the job kills it (a poison pill).
         let _ = fail(
             &db,
             id,

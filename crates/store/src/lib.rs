@@ -25,6 +25,7 @@ pub mod matrix;
 pub mod menus;
 pub mod nfc;
 pub mod oplog;
+pub mod ops;
 pub mod password;
 pub mod points;
 pub mod reports;

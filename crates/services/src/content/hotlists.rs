@@ -140,7 +140,7 @@ pub async fn refresh_all(d: &store::Db, now: i64) -> sqlx::Result<usize> {
 /// Looks for stale boards at start and every 10 minutes.
 pub async fn schedule(d: store::Db, shutdown: tokio::sync::watch::Receiver<bool>) {
     let period = std::time::Duration::from_secs(600);
-    crate::ticker::every(period, shutdown, "hot-list reads", || {
+    crate::ticker::every(&d, period, shutdown, "hot-list reads", || {
         queue_due(&d, platform_now())
     })
     .await

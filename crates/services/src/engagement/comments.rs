@@ -154,7 +154,7 @@ pub async fn queue_due(d: &store::Db, now_real: i64) -> sqlx::Result<usize> {
 
 pub async fn schedule(d: store::Db, shutdown: tokio::sync::watch::Receiver<bool>) {
     let period = std::time::Duration::from_secs(60);
-    crate::ticker::every(period, shutdown, "comment syncs", || {
+    crate::ticker::every(&d, period, shutdown, "comment syncs", || {
         queue_due(&d, domain::now_ms())
     })
     .await

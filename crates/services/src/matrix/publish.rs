@@ -122,7 +122,13 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
     };
     Ok(PublishReq {
         video_path: path,
-        video_url: public_video_url(hub, it),
+        // Platforms that fetch the file by URL (Baijiahao): the store's presigned URL where it signs
+        // (S3), else our own signed link.
+        video_url: hub
+            .storage
+            .store()
+            .signed_url(&storage_key, 86_400)
+            .unwrap_or_else(|| public_video_url(hub, it)),
         title: it.title.clone(),
         topics: strs("topics"),
         at_users: strs("at_users"),
@@ -545,15 +551,19 @@ const SYNC_MIN_GAP_MS: i64 = 10_000;
 const SYNC_EVERY_MS: i64 = 10 * 60_000;
 
 /// The dispatcher: every `every` it queues the due items' publish jobs (platform clock), the
-/// review checks and the token refreshes. Idempotency keys make several dispatchers (serve and
-/// worker nodes) agree on one job each.
+/// review checks and the token refreshes. One node of a cluster runs it at a time; idempotency keys
+/// make several dispatchers agree on one job each should two ever overlap.
 pub async fn dispatch_loop(
     hub: HubRef,
     every: std::time::Duration,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
     loop {
-        if let Err(e) = dispatch_once(&hub).await {
+        // One dispatcher per cluster (a PostgreSQL advisory lock; another node takes over when this
+        // one dies); the jobs' idempotency keys stay the guard against a double publish.
+        if hub.db.lead("publish dispatcher").await
+            && let Err(e) = dispatch_once(&hub).await
+        {
             tracing::warn!(error = %e, "publish dispatcher");
         }
         tokio::select! {

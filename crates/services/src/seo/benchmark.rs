@@ -200,7 +200,7 @@ pub async fn queue_due(d: &store::Db, now: i64) -> sqlx::Result<usize> {
 /// Looks for due accounts every 10 minutes.
 pub async fn schedule(d: store::Db, shutdown: tokio::sync::watch::Receiver<bool>) {
     let period = std::time::Duration::from_secs(600);
-    crate::ticker::every(period, shutdown, "benchmark syncs", || {
+    crate::ticker::every(&d, period, shutdown, "benchmark syncs", || {
         queue_due(&d, platform_now())
     })
     .await

@@ -58,7 +58,7 @@ pub async fn sweep_media(
 /// Enqueues the hourly cleanup; the idempotency key makes every node's ticker agree on one job an hour.
 pub async fn schedule(db: Db, shutdown: tokio::sync::watch::Receiver<bool>) {
     let period = std::time::Duration::from_secs(600);
-    crate::ticker::every(period, shutdown, "the cleanup", || {
+    crate::ticker::every(&db, period, shutdown, "the cleanup", || {
         let hour = domain::now_ms() / 3_600_000;
         let job = store::jobs::NewJob {
             idempotency_key: Some(format!("cleanup:{hour}")),

@@ -144,9 +144,27 @@ async fn ai_audio(st: &AppState, id: i64, variant: &str, req: Request) -> Respon
 }
 
 /// Streams a stored file, honouring a single `Range: bytes=a-b` (the player seeks with it).
+/// How long a store's presigned URL lives: past our own link's life is harmless (the redirect is only
+/// handed out while the link is valid), and an hour covers watching a long video.
+const SIGNED_TTL_SECS: u64 = 3600;
+
 async fn send(st: &AppState, key: &str, mime: &str, req: Request) -> Response {
     use axum::http::{HeaderValue, header};
     use media::storage::StorageError;
+    // A store that signs its own URLs (S3) serves the bytes itself: the player follows the redirect
+    // and its range requests go straight to the store, not through this node.
+    if !key.is_empty()
+        && let Some(url) = st.storage.store().signed_url(key, SIGNED_TTL_SECS)
+    {
+        return (
+            StatusCode::TEMPORARY_REDIRECT,
+            [
+                (header::LOCATION, url),
+                (header::CACHE_CONTROL, "private, max-age=300".into()),
+            ],
+        )
+            .into_response();
+    }
     let asked = req
         .headers()
         .get(header::RANGE)
