@@ -228,13 +228,21 @@ fn explain(bucket: &str, e: &object_store::Error) -> String {
         }
         s
     };
+    // A transport failure is checked before the key: the retry text carries elapsed times such as
+    // "in 403.19ms", so a bare "403" proves nothing; an HTTP refusal says "403 Forbidden".
+    let unreachable = full.contains("tcp connect error")
+        || full.contains("(Connect)")
+        || full.contains("dns error")
+        || full.contains("Connection refused");
     let why = if full.contains("NoSuchBucket") || matches!(e, object_store::Error::NotFound { .. })
     {
         format!("the bucket {bucket:?} does not exist")
+    } else if unreachable {
+        "the endpoint cannot be reached (CLIPMATRIX_S3_ENDPOINT)".to_string()
     } else if full.contains("InvalidAccessKeyId")
         || full.contains("SignatureDoesNotMatch")
         || full.contains("AccessDenied")
-        || full.contains("403")
+        || full.contains("403 Forbidden")
         || matches!(
             e,
             object_store::Error::PermissionDenied { .. }
@@ -242,7 +250,7 @@ fn explain(bucket: &str, e: &object_store::Error) -> String {
         )
     {
         "the access key or secret is refused (CLIPMATRIX_S3_ACCESS_KEY_ID / CLIPMATRIX_S3_SECRET_ACCESS_KEY)".to_string()
-    } else if full.contains("connect") || full.contains("Connect") || full.contains("dns") {
+    } else if full.contains("connect") || full.contains("Connect") {
         "the endpoint cannot be reached (CLIPMATRIX_S3_ENDPOINT)".to_string()
     } else {
         "the storage answered with an error".to_string()
@@ -661,5 +669,29 @@ mod tests {
         assert!(!c.file("m/1/old.mp4").exists());
         assert_eq!(c.used(), 10);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn generic(msg: &str) -> object_store::Error {
+        object_store::Error::Generic {
+            store: "S3",
+            source: msg.to_string().into(),
+        }
+    }
+
+    #[test]
+    fn start_up_messages_name_the_cause() {
+        // A refused connection whose retry text happens to hold "403" (an elapsed time) is no key problem.
+        let down = generic(
+            "Error performing GET http://127.0.0.1:1/media in 403.199122ms, after 3 retries - \
+             client error (Connect): tcp connect error: Connection refused (os error 111)",
+        );
+        assert!(explain("media", &down).contains("cannot be reached"));
+        let refused = generic(
+            "Error performing GET http://s3/media in 12ms - Client error with status 403 Forbidden: \
+             <Error><Code>InvalidAccessKeyId</Code></Error>",
+        );
+        assert!(explain("media", &refused).contains("access key or secret is refused"));
+        let missing = generic("Client error with status 404 Not Found: <Code>NoSuchBucket</Code>");
+        assert!(explain("media", &missing).contains("does not exist"));
     }
 }
