@@ -273,11 +273,32 @@ pub async fn library_projects(
 }
 
 /// How many variants of a project are in each state.
-pub async fn variant_state_counts(db: &Db, project_id: i64) -> sqlx::Result<Vec<(String, i64)>> {
+/// How many variants of a project are in each state.
+#[derive(Debug, Clone, Default)]
+pub struct StateCounts(Vec<(String, i64)>);
+
+impl StateCounts {
+    /// The variants in `state` (0 for a state none is in).
+    pub fn of(&self, state: &str) -> i64 {
+        self.0
+            .iter()
+            .find(|(k, _)| k == state)
+            .map(|(_, n)| *n)
+            .unwrap_or(0)
+    }
+
+    /// Every variant, whatever its state.
+    pub fn total(&self) -> i64 {
+        self.0.iter().map(|(_, n)| n).sum()
+    }
+}
+
+pub async fn variant_state_counts(db: &Db, project_id: i64) -> sqlx::Result<StateCounts> {
     sqlx::query_as("SELECT state, COUNT(*) FROM clip_variants WHERE project_id = $1 GROUP BY state")
         .bind(project_id)
         .fetch_all(&db.pool)
         .await
+        .map(StateCounts)
 }
 
 /// How many variants of a project are rendering now (a project with any cannot be deleted).

@@ -545,7 +545,7 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
     // 4. The variants: planned unique, charged and queued in one transaction (none when a retry finds
     // them made already).
     let made = store::clip::variant_state_counts(d, project_id).await?;
-    if made.iter().all(|(_, n)| *n == 0) {
+    if made.total() == 0 {
         super::projects::generate(d, row.merchant_id, project_id, Some(req.count))
             .await
             .map_err(permanent)?;
@@ -583,14 +583,11 @@ pub async fn variant_settled(d: &Db, project_id: i64) -> sqlx::Result<()> {
         return Ok(());
     };
     let counts = store::clip::variant_state_counts(d, project_id).await?;
-    let n = |s: &str| {
-        counts
-            .iter()
-            .find(|(k, _)| k == s)
-            .map(|(_, n)| *n)
-            .unwrap_or(0)
-    };
-    let (processing, success, failed) = (n("processing"), n("success"), n("failed"));
+    let (processing, success, failed) = (
+        counts.of("processing"),
+        counts.of("success"),
+        counts.of("failed"),
+    );
     let total = processing + success + failed;
     if total == 0 {
         return Ok(());

@@ -109,14 +109,7 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
     let capacity = domain::planner::capacity(&groups, &made).unwrap_or(0);
     let pool: usize = groups.iter().map(Vec::len).sum();
     let counts = db::variant_state_counts(db, p.id).await?;
-    let count = |s: &str| {
-        counts
-            .iter()
-            .find(|(k, _)| k == s)
-            .map(|(_, n)| *n)
-            .unwrap_or(0)
-    };
-    let processing = count("processing");
+    let processing = counts.of("processing");
     // Only a project with something rendering has a batch to measure: the extra query is for those rows.
     let progress = if processing > 0 {
         db::batch_progress(db, p.id).await?
@@ -128,9 +121,9 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
         pools: pools.unwrap_or_default(),
         capacity,
         pool,
-        success: count("success"),
+        success: counts.of("success"),
         processing,
-        failed: count("failed"),
+        failed: counts.of("failed"),
         progress,
     })
 }

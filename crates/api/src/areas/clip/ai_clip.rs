@@ -63,14 +63,7 @@ async fn view(st: &AppState, r: db::AiClip, lang: Lang) -> ApiResult<AiClipView>
     let counts = if r.project_id > 0 {
         store::clip::variant_state_counts(&st.db, r.project_id).await?
     } else {
-        vec![]
-    };
-    let n = |s: &str| {
-        counts
-            .iter()
-            .find(|(k, _)| k == s)
-            .map(|(_, n)| *n)
-            .unwrap_or(0)
+        Default::default()
     };
     Ok(AiClipView {
         id: r.id,
@@ -91,9 +84,9 @@ async fn view(st: &AppState, r: db::AiClip, lang: Lang) -> ApiResult<AiClipView>
         shots: uc::shots_of(&r),
         project_id: r.project_id,
         variants: AiClipVariants {
-            success: n("success"),
-            processing: n("processing"),
-            failed: n("failed"),
+            success: counts.of("success"),
+            processing: counts.of("processing"),
+            failed: counts.of("failed"),
         },
         created_at: r.created_at,
         updated_at: r.updated_at,
