@@ -475,17 +475,7 @@ async fn bad_input_names_the_field_and_takes_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unreachable_cloud_engine_fails_the_task_and_refunds() {
     for backend in backends() {
-        // A cloud engine configured at a port nobody listens on.
-        let app = TestApp::spawn_with(backend, |s| {
-            let mut ai = services::ai::Ai::built_in(&s.settings.data_dir.join("tts"));
-            ai.cloud = Some(std::sync::Arc::new(services::ai::clone::Nls::new(
-                "http://127.0.0.1:9",
-                "key",
-                "token",
-            )));
-            s.ai = std::sync::Arc::new(ai);
-        })
-        .await;
+        let app = TestApp::spawn_with(backend, unreachable_cloud_tts).await;
         let t = app.demo().await;
         let before = points(&app, &t).await;
         let list = app.get("/ai.MerchantDub/get_voice_list", Some(&t)).await;

@@ -635,17 +635,7 @@ async fn a_topic_becomes_five_unique_voiced_videos() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_voice_over_fails_the_job_and_charges_nothing() {
     for backend in backends() {
-        // A cloud engine configured at a port nobody listens on.
-        let app = TestApp::spawn_with(backend, |s| {
-            let mut ai = services::ai::Ai::built_in(&s.settings.data_dir.join("tts"));
-            ai.cloud = Some(std::sync::Arc::new(services::ai::clone::Nls::new(
-                "http://127.0.0.1:9",
-                "key",
-                "token",
-            )));
-            s.ai = std::sync::Arc::new(ai);
-        })
-        .await;
+        let app = TestApp::spawn_with(backend, unreachable_cloud_tts).await;
         app.start_worker();
         let t = app.demo().await;
         shot_groups(

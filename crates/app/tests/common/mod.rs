@@ -446,6 +446,18 @@ impl TestApp {
 
 /// An H.264 + AAC MP4 from a lavfi video source and a sine tone, `secs` long; `extra` goes before the
 /// output (e.g. `-pix_fmt`).
+/// For `TestApp::spawn_with`: speech synthesis through a cloud engine configured at a port nobody
+/// listens on (a provider that is configured but unreachable).
+pub fn unreachable_cloud_tts(s: &mut api::AppState) {
+    let mut ai = services::ai::Ai::built_in(&s.settings.data_dir.join("tts"));
+    ai.cloud = Some(std::sync::Arc::new(services::ai::clone::Nls::new(
+        "http://127.0.0.1:9",
+        "key",
+        "token",
+    )));
+    s.ai = std::sync::Arc::new(ai);
+}
+
 pub fn lavfi_video(src: &str, tone_hz: u32, secs: &str, extra: &[&str]) -> Vec<u8> {
     let tone = format!("sine=f={tone_hz}");
     let mut a = vec![
