@@ -369,13 +369,7 @@ pub fn stream_mp3(
 ) -> mpsc::Receiver<Result<Vec<u8>, TtsError>> {
     let (out_tx, out_rx) = mpsc::channel(16);
     tokio::spawn(async move {
-        let mut f = Vec::new();
-        if req.pitch_semitones.abs() > 0.01 {
-            f.push(format!(
-                "rubberband=pitch={:.5}",
-                2f64.powf(req.pitch_semitones / 12.0)
-            ));
-        }
+        let mut f: Vec<String> = pitch(&req).into_iter().collect();
         f.push(format!("volume={:.3},aresample=48000", req.gain.max(0.0)));
         let rate = RAW_RATE.to_string();
         let mut cmd = ffmpeg::command("ffmpeg");
@@ -480,15 +474,19 @@ impl Synthesizer for Kokoro {
     }
 }
 
-/// ffmpeg's filter chain for a voice-over: pitch, loudness, volume, 48 kHz.
-pub fn filters(req: &Request) -> String {
-    let mut f = Vec::new();
-    if req.pitch_semitones.abs() > 0.01 {
-        f.push(format!(
+/// The pitch shift (rubberband keeps the duration), when the request asks for one.
+fn pitch(req: &Request) -> Option<String> {
+    (req.pitch_semitones.abs() > 0.01).then(|| {
+        format!(
             "rubberband=pitch={:.5}",
             2f64.powf(req.pitch_semitones / 12.0)
-        ));
-    }
+        )
+    })
+}
+
+/// ffmpeg's filter chain for a voice-over: pitch, loudness, volume, 48 kHz.
+pub fn filters(req: &Request) -> String {
+    let mut f: Vec<String> = pitch(req).into_iter().collect();
     f.push(format!(
         "aresample=48000,loudnorm=I={TARGET_LUFS}:TP=-1.5:LRA=11,volume={:.3}",
         req.gain.max(0.0)

@@ -288,11 +288,7 @@ pub async fn audition_url(
         e: domain::now_ms() + TICKET_TTL_MS,
         p: p.clone(),
     };
-    let blob: String = serde_json::to_vec(&t)
-        .map_err(|e| ApiError::Internal(e.into()))?
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let blob = hex::encode(serde_json::to_vec(&t).map_err(|e| ApiError::Internal(e.into()))?);
     let sig = links::mac(key, &format!("audition:{blob}"));
     Ok(Some(format!("/audition?t={blob}&s={sig}")))
 }
@@ -314,11 +310,8 @@ pub fn audition_stream(
     if !links::verify_mac(key, &format!("audition:{blob}"), sig) {
         return Err(TicketError::Forged);
     }
-    let bytes: Option<Vec<u8>> = (0..blob.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(blob.get(i..i + 2)?, 16).ok())
-        .collect();
-    let t: Ticket = bytes
+    let t: Ticket = hex::decode(blob)
+        .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .ok_or(TicketError::Forged)?;
     if t.e < domain::now_ms() {

@@ -38,11 +38,7 @@ pub fn verify(key: &[u8], id: i64, variant: &str, exp: i64, sig: &str) -> bool {
 pub fn mac(key: &[u8], msg: &str) -> String {
     let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("any key length works for HMAC");
     mac.update(msg.as_bytes());
-    mac.finalize()
-        .into_bytes()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(mac.finalize().into_bytes())
 }
 
 /// Whether `sig` is [`mac`] of `msg`, compared in constant time.
