@@ -99,36 +99,41 @@ pub async fn category_counts(db: &Db, merchant_id: i64) -> sqlx::Result<Vec<(Str
 }
 
 /// Inserts the declared built-in templates that are missing and refreshes the others' names and recipes.
+/// Every start runs it: the rows as stored are read once, and only what differs is written (nothing, on
+/// a restart of the same version).
 pub async fn seed(db: &Db) -> sqlx::Result<()> {
-    let mut tx = db.begin().await?;
+    let stored: Vec<(String, String, String, String, String)> = sqlx::query_as(
+        "SELECT builtin_key, category, name, name_en, recipe FROM clip_templates WHERE merchant_id = 0",
+    )
+    .fetch_all(&db.pool)
+    .await?;
     let now = now_ms();
+    let mut tx = db.begin().await?;
     for b in domain::templates::BUILTINS {
         let recipe = serde_json::to_string(&(b.recipe)()).unwrap_or_default();
-        let n = sqlx::query(
-            "UPDATE clip_templates SET category = $1, name = $2, name_en = $3, recipe = $4 WHERE merchant_id = 0 AND builtin_key = $5",
-        )
-        .bind(b.category)
-        .bind(b.name)
-        .bind(b.name_en)
-        .bind(&recipe)
-        .bind(b.key)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if n == 0 {
-            sqlx::query(
-                "INSERT INTO clip_templates (merchant_id, builtin_key, category, name, name_en, recipe, created_at, updated_at) \
-                 VALUES (0, $1, $2, $3, $4, $5, $6, $6)",
-            )
+        let row = stored.iter().find(|r| r.0 == b.key);
+        if row.is_some_and(|r| {
+            (r.1.as_str(), r.2.as_str(), r.3.as_str(), r.4.as_str())
+                == (b.category, b.name, b.name_en, recipe.as_str())
+        }) {
+            continue;
+        }
+        // Insert with the times ($6) or refresh the declared fields.
+        let sql = if row.is_some() {
+            "UPDATE clip_templates SET category = $2, name = $3, name_en = $4, recipe = $5 \
+             WHERE merchant_id = 0 AND builtin_key = $1"
+        } else {
+            "INSERT INTO clip_templates (merchant_id, builtin_key, category, name, name_en, recipe, created_at, updated_at) \
+             VALUES (0, $1, $2, $3, $4, $5, $6, $6)"
+        };
+        let q = sqlx::query(sql)
             .bind(b.key)
             .bind(b.category)
             .bind(b.name)
             .bind(b.name_en)
-            .bind(&recipe)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
+            .bind(&recipe);
+        let q = if row.is_some() { q } else { q.bind(now) };
+        q.execute(&mut *tx).await?;
     }
     tx.commit().await
 }
