@@ -251,10 +251,12 @@ pub async fn set_voice(db: &Db, id: i64, media_id: i64) -> sqlx::Result<()> {
 /// The matched shots and the project made from them; the row is rendering from here on.
 pub async fn set_project(db: &Db, id: i64, shots: &str, project_id: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE ai_clips SET shots = $1, project_id = $2, state = 'rendering', progress = 40, updated_at = $3 WHERE id = $4",
+        "UPDATE ai_clips SET shots = $1, project_id = $2, state = $3, progress = $4, updated_at = $5 WHERE id = $6",
     )
     .bind(shots)
     .bind(project_id)
+    .bind(domain::aiclip::State::Rendering.as_str())
+    .bind(domain::aiclip::State::Rendering.base_progress())
     .bind(now_ms())
     .bind(id)
     .execute(&db.pool)
