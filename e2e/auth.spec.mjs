@@ -1,7 +1,7 @@
 // Auth and system (SPEC §5, §7): sign-in, staff and their menu grants (server-side 403), the language
 // switch, the operator's /system pages.
 import { join } from 'node:path';
-import { ADMIN, artifacts, DEMO, expect, pageToken, setLanguage, sideMenuIds, signIn, signOut, story } from './lib.mjs';
+import { ADMIN, artifacts, DEMO, expect, pageToken, setLanguage, settled, sideMenuIds, signIn, signOut, story } from './lib.mjs';
 
 const STAFF = { username: `clerk${Date.now().toString(36)}`, nickname: 'Clerk E2E', password: 'Clerk12345' };
 
@@ -44,7 +44,7 @@ await step('demo signs in and lands on the dashboard', async () => {
   await page.getByTestId('dashboard-points').waitFor();
   await page.getByTestId('menu-dashboard').waitFor();
   await page.getByText('剩余点数').waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.screenshot({ path: join(artifacts, 'dashboard-zh-CN.png'), fullPage: true });
 });
 
@@ -111,7 +111,7 @@ await step('dashboard in English', async () => {
   await signIn(page, 'account', DEMO);
   await page.waitForURL('**/dashboard');
   await page.getByText('Points remaining').waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.screenshot({ path: join(artifacts, 'dashboard-en.png'), fullPage: true });
 });
 
@@ -124,7 +124,7 @@ await step('operator opens every /system page without an error', async () => {
     if (!(await item.isVisible())) await page.locator('.ant-layout-sider .ant-menu-submenu-title', { hasText: /^(System|系统)/ }).first().click();
     await item.click();
     await page.waitForURL(`**${path}`);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const errors = await page.locator('.ant-message-error').allTextContents();
     expect(errors.length === 0, `${path}: error toast ${JSON.stringify(errors)}`);
     const empty = await page.locator('[data-testid$="-empty"]').allTextContents();

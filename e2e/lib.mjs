@@ -134,6 +134,7 @@ export async function story(area, currentPage, options = {}) {
   const newPage = async (context) => {
     const page = await context.newPage();
     page.on('pageerror', (err) => consoleErrors.push(String(err)));
+    trackRequests(page);
     return page;
   };
   /** Ends the story: the browser and the server stop, the data folder goes (call it last in the spec). */
@@ -150,6 +151,42 @@ export async function story(area, currentPage, options = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { base, browser, step, newContext, newPage, consoleErrors, finish };
+}
+
+// Requests in flight per page, for `settled`. Playwright's 'networkidle' never comes on a console page:
+// the layout keeps the event stream (/api/events) open for as long as the page lives.
+const inflight = new WeakMap();
+const LONG_LIVED = /\/api\/events(\?|$)|\/audition(\?|$)/;
+function trackRequests(page) {
+  const open = new Set();
+  const state = { open, lastChange: Date.now() };
+  inflight.set(page, state);
+  page.on('request', (r) => {
+    if (LONG_LIVED.test(new URL(r.url()).pathname)) return;
+    open.add(r);
+    state.lastChange = Date.now();
+  });
+  const done = (r) => {
+    if (open.delete(r)) state.lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** Waits until `tab` has had no request in flight for `quietMs` (event streams aside): its data has loaded. */
+export async function settled(tab, { quietMs = 500, timeout = 15_000 } = {}) {
+  await tab.waitForLoadState('load');
+  const state = inflight.get(tab);
+  if (!state) throw new Error('settled: this page was not opened with newPage()');
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (state.open.size === 0 && Date.now() - state.lastChange >= quietMs) return;
+    if (Date.now() > deadline) {
+      const urls = [...state.open].map((r) => r.url()).slice(0, 5);
+      throw new Error(`settled: requests still in flight after ${timeout} ms: ${urls.join(', ')}`);
+    }
+    await tab.waitForTimeout(100);
+  }
 }
 
 // A dialog is ready for clicks once it is shown and its zoom-in has finished: a click during the

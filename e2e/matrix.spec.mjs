@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, setLanguage, settled, signIn, story, uploadClip, waitReady } from './lib.mjs';
 
 let page;
 const { base, browser, step, newContext, newPage, consoleErrors, finish } = await story('matrix', () => page);
@@ -260,7 +260,7 @@ await step('the sandbox clock jumps 4 days + 1 hour (past the plan, which starts
     expect(Date.now() < deadline, `after 60 s the items are ${JSON.stringify(seen)}`);
     await page.waitForTimeout(2000);
     await page.getByTestId('items-reload').click();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
   }
   // the server agrees, and the sandbox holds the six works
   const list = await fetch(`${base}/api/task.merchant_forward_task/forward_video_release`, {

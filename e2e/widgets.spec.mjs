@@ -1,7 +1,7 @@
 // The widget kit on real data: filter drawer, saved common filter, column and page-size settings on /log;
 // the operator's dictionaries (/system/dic: ConfigForm + EditableTable dialog, DictSelect preview).
 import { join } from 'node:path';
-import { ADMIN, artifacts, chinaToday, DEMO, expect, pageToken, pickOption, rowIds, signIn, story, submitUntilShown } from './lib.mjs';
+import { ADMIN, artifacts, chinaToday, DEMO, expect, pageToken, pickOption, rowIds, settled, signIn, story, submitUntilShown } from './lib.mjs';
 
 let page;
 const { base, browser, step, newContext, newPage, consoleErrors, finish } = await story('widgets', () => page);
@@ -117,7 +117,7 @@ await step('demo hides a column and changes the page size', async () => {
 });
 
 await step('the rows shown are the rows the server returns for that filterObj', async () => {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const token = await pageToken(page);
   expect(token, 'no token in the page');
   const query = new URLSearchParams({
