@@ -25,6 +25,11 @@ await step('ffmpeg makes six 1 s 720x1280 colour clips', async () => {
 
 await step('demo makes three shot groups through the API, two clips each, and waits until they are ready', async () => {
   page = await newPage(clipContext);
+  // progress comes from the `variant` events of /api/events; the library polls only while that stream is
+  // down. The layout opens the one shared stream (lead notices) before any library page: count from here.
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/api/events' && r.status() === 200) mix.streams += 1;
+  });
   await signIn(page, 'account', DEMO);
   mix.token = await pageToken(page);
   expect(mix.token, 'no token in the page');
@@ -105,10 +110,6 @@ await step('on /piece_rep the five variants render with a progress bar and succe
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.pathname === '/api/clip.merchant_video_library/index' && url.searchParams.get('state') === 'processing') mix.polls += 1;
-  });
-  // progress comes from the `variant` events of /api/events; the library polls only while that stream is down
-  page.on('response', (r) => {
-    if (new URL(r.url()).pathname === '/api/events' && r.status() === 200) mix.streams += 1;
   });
   await openClipMenu('menu-piece_rep');
   await page.waitForURL('**/piece_rep');
