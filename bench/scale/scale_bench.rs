@@ -29,10 +29,10 @@ mod cluster;
 mod moto;
 
 use cluster::{
-    ADMIN_PW, Api, Cluster, DEMO_PW, Proc, clip, copies_of_material, fresh_pg_database, size,
-    standalone_sandbox,
+    ADMIN_PW, Api, Cluster, DEMO_PW, Proc, copies_of_material, fresh_pg_database, sandbox_counts,
+    size, standalone_sandbox,
 };
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -153,30 +153,7 @@ async fn materials(
     per_group: usize,
     secs: &str,
 ) -> (Vec<i64>, Vec<i64>) {
-    let colours = [
-        "red", "orange", "green", "teal", "blue", "purple", "yellow", "white", "gray", "navy",
-        "maroon", "olive",
-    ];
-    let (mut groups, mut clips) = (vec![], vec![]);
-    for g in 0..3 {
-        let gid = a
-            .post(
-                "/media.merchant_much_resource/resource_group_add",
-                t,
-                json!({"name": format!("G{g}")}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
-        for k in 0..per_group {
-            let c = colours[(g * per_group + k) % colours.len()];
-            clips.push(
-                a.upload(t, gid, &format!("{c}{g}{k}.mp4"), clip(c, secs))
-                    .await,
-            );
-        }
-        groups.push(gid);
-    }
+    let (groups, clips) = a.shot_groups(t, per_group, secs).await;
     let last = *clips.iter().max().unwrap();
     let n = clips.len();
     wait_for(
@@ -193,23 +170,7 @@ async fn materials(
 
 /// A project of `n` variants over `groups`, generated: its id, once every variant is rendered.
 async fn render(a: &Api, t: &str, db: &Db, groups: &[i64], n: usize) -> i64 {
-    let cfg = json!({
-        "groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>(),
-        "output_count": n,
-    });
-    let pid = a
-        .post(
-            "/clip.merchant_much_clip/add",
-            t,
-            json!({"name": "Scale", "config": cfg}),
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let g = a
-        .post("/clip.merchant_much_clip/add_video", t, json!({"id": pid}))
-        .await;
-    assert_eq!(g["variant_ids"].as_array().unwrap().len(), n);
+    let pid = a.generate(t, groups, n).await;
     wait_for(
         db,
         pid,
@@ -324,41 +285,35 @@ async fn run() {
 
     // Rendering with 1, then 2 workers (started and idle before the clock starts).
     let mut per_min = vec![];
-    for n in [1, 2] {
+    for (n, label) in WORKERS {
         let workers: Vec<Proc> = (0..n).map(|_| new_worker()).collect();
         tokio::time::sleep(Duration::from_secs(3)).await;
         let mark = job_mark(&db).await;
-        let name = format!("render_{n}_worker{}", if n == 1 { "" } else { "s" });
         let usage = Usage::start(&workers);
         render(&a, &t, &db, &groups, variants).await;
-        let secs = usage.report(&name, &workers);
+        let secs = usage.report(&format!("render_{label}"), &workers);
         ran_once(&db, "clip.render", mark, variants).await;
-        let v = variants as f64 * 60.0 / secs;
-        println!(
-            "bench: render_variants_per_min_{n}_worker{} {v:.1}",
-            if n == 1 { "" } else { "s" }
-        );
-        per_min.push(v);
+        per_min.push(variants as f64 * 60.0 / secs);
     }
-    println!(
-        "bench: render_scaling_2_workers {:.2} x",
-        per_min[1] / per_min[0]
+    rates(
+        "render_variants_per_min",
+        "render_scaling_2_workers",
+        &per_min,
     );
 
     // Publishing with 1, then 2 workers: items due at once, from the approval to the last post.
     let mut per_s = vec![];
-    for n in [1, 2] {
+    for (n, label) in WORKERS {
         let accounts = a
             .xhs_accounts(&t, items.div_ceil(3), &format!("w{n}-"))
             .await;
         // A clip of its own per phase: a video one task posts is not free for another.
         let videos = copies_of_material(&db, clips[n - 1], items).await;
         let task = a.plan_tomorrow(&t, &accounts, &videos).await;
-        let creates0 = creates(&http, &sb).await;
+        let creates0 = creates(&sb).await;
         let workers: Vec<Proc> = (0..n).map(|_| new_worker()).collect();
         tokio::time::sleep(Duration::from_secs(3)).await;
         let mark = job_mark(&db).await;
-        let name = format!("publish_{n}_worker{}", if n == 1 { "" } else { "s" });
         let usage = Usage::start(&workers);
         a.post("/system/audit/approve", &op, json!({"id": task}))
             .await;
@@ -371,24 +326,16 @@ async fn run() {
             "publish",
         )
         .await;
-        let secs = usage.report(&name, &workers);
+        let secs = usage.report(&format!("publish_{label}"), &workers);
         ran_once(&db, "publish.item", mark, items).await;
         assert_eq!(
-            creates(&http, &sb).await - creates0,
+            creates(&sb).await - creates0,
             items as i64,
             "one platform create per item"
         );
-        let v = items as f64 / secs;
-        println!(
-            "bench: publish_items_per_s_{n}_worker{} {v:.1}",
-            if n == 1 { "" } else { "s" }
-        );
-        per_s.push(v);
+        per_s.push(items as f64 / secs);
     }
-    println!(
-        "bench: publish_scaling_2_workers {:.2} x",
-        per_s[1] / per_s[0]
-    );
+    rates("publish_items_per_s", "publish_scaling_2_workers", &per_s);
 
     // Lists at 100k rows on PostgreSQL (no worker running): node A alone, then A and B in turn.
     let seed = include_str!("../lists_seed.sql")
@@ -414,20 +361,13 @@ async fn run() {
             "/api/task.merchant_forward_task/forward_video_release",
         ),
     ];
+    let b = Api {
+        http: http.clone(),
+        base: base_b.clone(),
+    };
     for (name, path) in lists {
-        let body: Value = http
-            .get(format!("{base_b}{path}"))
-            .bearer_auth(&t)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        assert!(
-            body["code"] == 200 && body["data"]["total"].as_i64().unwrap_or(0) >= 1_000,
-            "{name}: {body}"
-        );
+        let d = b.get(path.trim_start_matches("/api"), &t, json!({})).await;
+        assert!(d["total"].as_i64().unwrap_or(0) >= 1_000, "{name}: {d}");
     }
     let load = Load {
         http: reqwest::Client::builder()
@@ -480,6 +420,17 @@ async fn run() {
     eprintln!("bench scale: {:.0} s", t_all.elapsed().as_secs_f64());
 }
 
+/// The worker counts of the scaling phases and their names in the bench lines.
+const WORKERS: [(usize, &str); 2] = [(1, "1_worker"), (2, "2_workers")];
+
+/// `bench: <metric>_<label> <rate>` per phase of WORKERS, then the second against the first.
+fn rates(metric: &str, scaling: &str, v: &[f64]) {
+    for ((_, label), r) in WORKERS.iter().zip(v) {
+        println!("bench: {metric}_{label} {r:.1}");
+    }
+    println!("bench: {scaling} {:.2} x", v[1] / v[0]);
+}
+
 fn median(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(|a, b| a.total_cmp(b));
@@ -487,16 +438,8 @@ fn median(v: &[f64]) -> f64 {
 }
 
 /// The platform's create count so far (the sandbox's own).
-async fn creates(http: &reqwest::Client, sb: &str) -> i64 {
-    let c: Value = http
-        .get(format!("{sb}/_control/counts"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    c["total_creates"].as_i64().unwrap()
+async fn creates(sb: &str) -> i64 {
+    sandbox_counts(sb).await["total_creates"].as_i64().unwrap()
 }
 
 /// One node (`serve` with its workers) on a database of its own, media in its folder (`s3` empty) or

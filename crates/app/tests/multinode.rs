@@ -14,10 +14,10 @@ mod common;
 mod moto;
 
 use common::cluster::{
-    ADMIN_PW, Api, Cluster, DEMO_PW, Proc, clip, count, fresh_pg_database, size,
+    ADMIN_PW, Api, Cluster, DEMO_PW, Proc, count, fresh_pg_database, sandbox_counts, size,
 };
 use common::copies_of_material;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// The faults: worker nodes SIGKILLed in turn and started again on empty folders.
@@ -107,30 +107,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
 
     // Materials through node A: three shot groups with enough clips for the variants.
     let per_group = (1..).find(|k: &usize| k.pow(3) >= variants).unwrap().max(2);
-    let colours = [
-        "red", "orange", "green", "teal", "blue", "purple", "yellow", "white", "gray", "navy",
-    ];
-    let mut groups = vec![];
-    let mut clips = vec![];
-    for g in 0..3 {
-        let gid = a
-            .post(
-                "/media.merchant_much_resource/resource_group_add",
-                &t,
-                json!({"name": format!("G{g}")}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
-        for k in 0..per_group {
-            let c = colours[(g * per_group + k) % colours.len()];
-            clips.push(
-                a.upload(&t, gid, &format!("{c}{g}{k}.mp4"), clip(c, "1"))
-                    .await,
-            );
-        }
-        groups.push(gid);
-    }
+    let (groups, clips) = a.shot_groups(&t, per_group, "1").await;
 
     // Accounts for the publishing (3 posts a day each), through the sandbox's QR flow on node A.
     let accounts = a.xhs_accounts(&t, items.div_ceil(3), "node").await;
@@ -185,23 +162,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     let points_before = a.get("/index/dashboard", &t, json!({})).await["points"]
         .as_i64()
         .unwrap();
-    let cfg = json!({
-        "groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>(),
-        "output_count": variants,
-    });
-    let pid = a
-        .post(
-            "/clip.merchant_much_clip/add",
-            &t,
-            json!({"name": "Scale", "config": cfg}),
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let g = a
-        .post("/clip.merchant_much_clip/add_video", &t, json!({"id": pid}))
-        .await;
-    assert_eq!(g["variant_ids"].as_array().unwrap().len(), variants);
+    let pid = a.generate(&t, &groups, variants).await;
     // Items to publish: the first clip's row repeated (rows sharing one stored file in S3).
     let vid = clips[0];
     let videos = copies_of_material(&db, vid, items).await;
@@ -294,15 +255,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
         variants as i64 * domain::clip::POINTS_PER_VARIANT
     );
     // Published exactly once, by the platform's own count.
-    let c: Value = a
-        .http
-        .get(format!("{sb}/_control/counts"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let c = sandbox_counts(&sb).await;
     assert_eq!(
         c["total_creates"], items as i64,
         "the platform saw each post once: {c}"

@@ -165,6 +165,67 @@ impl Api {
         d["token"].as_str().unwrap().to_string()
     }
 
+    /// A project of `n` variants over `groups` (in playing order), generated: its id.
+    pub async fn generate(&self, token: &str, groups: &[i64], n: usize) -> i64 {
+        let cfg = json!({
+            "groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>(),
+            "output_count": n,
+        });
+        let pid = self
+            .post(
+                "/clip.merchant_much_clip/add",
+                token,
+                json!({"name": "Scale", "config": cfg}),
+            )
+            .await["id"]
+            .as_i64()
+            .unwrap();
+        let g = self
+            .post(
+                "/clip.merchant_much_clip/add_video",
+                token,
+                json!({"id": pid}),
+            )
+            .await;
+        assert_eq!(g["variant_ids"].as_array().unwrap().len(), n);
+        pid
+    }
+
+    /// Three shot groups `G0`..`G2` of `per_group` solid-colour clips of `secs` each, uploaded (not
+    /// yet ingested): the group ids and the clip ids.
+    pub async fn shot_groups(
+        &self,
+        token: &str,
+        per_group: usize,
+        secs: &str,
+    ) -> (Vec<i64>, Vec<i64>) {
+        let colours = [
+            "red", "orange", "green", "teal", "blue", "purple", "yellow", "white", "gray", "navy",
+            "maroon", "olive",
+        ];
+        let (mut groups, mut clips) = (vec![], vec![]);
+        for g in 0..3 {
+            let gid = self
+                .post(
+                    "/media.merchant_much_resource/resource_group_add",
+                    token,
+                    json!({"name": format!("G{g}")}),
+                )
+                .await["id"]
+                .as_i64()
+                .unwrap();
+            for k in 0..per_group {
+                let c = colours[(g * per_group + k) % colours.len()];
+                clips.push(
+                    self.upload(token, gid, &format!("{c}{g}{k}.mp4"), clip(c, secs))
+                        .await,
+                );
+            }
+            groups.push(gid);
+        }
+        (groups, clips)
+    }
+
     /// `n` Xiaohongshu accounts named `<prefix><i>`, through the sandbox's QR flow: their ids.
     pub async fn xhs_accounts(&self, token: &str, n: usize, prefix: &str) -> Vec<i64> {
         let mut accounts = vec![];
@@ -342,4 +403,14 @@ pub async fn standalone_sandbox() -> (std::process::Child, String) {
     let base = format!("http://127.0.0.1:{port}/sandbox");
     wait_up(&format!("{base}/_control/counts")).await;
     (child, base)
+}
+
+/// The sandbox's own counts (`total_creates`: posts created) of the sandbox at `base`.
+pub async fn sandbox_counts(base: &str) -> Value {
+    reqwest::get(format!("{base}/_control/counts"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }
