@@ -6,6 +6,7 @@
 //!   bench: publish_items_per_s_{1,2}_worker(s), publish_scaling_2_workers <ratio> x
 //!   bench: *_cpu_s_worker_<k>, *_machine_busy_pct    CPU seconds per worker node (ffmpeg included) and
 //!                                                    how busy the machine's cores were in the phase
+//!                                                    (every process, other users' included)
 //!   bench: list_<name>_100k_pg_{rps,p99_ms}_{1,2}_api, list_<name>_scaling_2_api <ratio> x
 //!                                                    the lists of bench/lists.mjs (same seed,
 //!                                                    bench/lists_seed.sql) on PostgreSQL at 100k rows,
@@ -14,8 +15,9 @@
 //!                                                    one render's job time on one node with the local
 //!                                                    folder against S3 (warm cache: median; cold: the
 //!                                                    first render on an empty disk)
-//! Every phase also checks there was no double work: one render job and one charge per variant, one
-//! platform create per item.
+//! Every phase also checks there was no double work: one job per variant or item, each done after one
+//! attempt (a job two workers both ran would show two), and one platform create per item.
+//! Publishing is timed from the approval, so it includes the dispatcher's tick (up to 1 s).
 //! On 2 cores one worker's ffmpeg already keeps both busy, so 2 workers on one machine cannot render
 //! twice as fast: the ratio shows what a second node adds (or costs) here, not on two machines.
 //! Usage: make bench, or `cargo bench -p app --bench scale_bench` with CLIPMATRIX_TEST_POSTGRES_URL
