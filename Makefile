@@ -66,6 +66,9 @@ bench:
 	cargo run --release -p media --example tts_bench
 	# One-touch video: a topic -> 5 finished unique variants (bench/aiclip/one_touch.mjs).
 	node bench/aiclip/one_touch.mjs
+	# Scale-out on PostgreSQL (CLIPMATRIX_TEST_POSTGRES_URL) + moto: render and publish with 1 vs 2 workers,
+	# lists at 100k rows with 1 vs 2 API nodes, one render on S3 vs the local folder (bench/scale; ~5 min).
+	cargo bench -p app --bench scale_bench
 
 # The console's API types from the server's OpenAPI document (web/src/api/openapi.json and
 # schema.d.ts); a Rust and a Vitest test fail when the checked-in files drift.

@@ -6,7 +6,7 @@
 // 1,890/s 28.6 ms; release items 2,293/s 19.1 ms; /healthz 8,417/s. Before: the log at 32.6k rows, 65/s.
 // Usage: make bench   (CLIPMATRIX_BIN overrides the binary; BENCH_N requests per list, default 4000)
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,30 +44,9 @@ async function stop(proc) {
 let proc = await start();
 await stop(proc);
 const now = Date.now();
-const seed = `
-PRAGMA journal_mode = WAL;
-BEGIN;
-CREATE TEMP TABLE n(i INTEGER PRIMARY KEY);
-WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < ${ROWS}) INSERT INTO n SELECT i FROM r;
-INSERT INTO op_logs (merchant_id, user_id, username, method, path, action, result, status, message, ip, request_id, created_at)
-  SELECT u.merchant_id, u.id, 'demo', 'POST', '/api/clip.merchant_clip/edit', 'edit', 'ok', 200, '', '127.0.0.1', 'r' || i, ${now} - (${ROWS} - i) * 1000
-  FROM n, users u WHERE u.username = 'demo';
-INSERT INTO media_files (merchant_id, library, kind, name, original_name, storage_key, mime, size, width, height, duration_ms, state, created_at, updated_at)
-  SELECT u.merchant_id, 'resource', CASE WHEN i % 4 = 0 THEN 'image' ELSE 'video' END, 'clip ' || i, 'clip' || i || '.mp4',
-    'm/' || u.merchant_id || '/bench-' || i || '.mp4', 'video/mp4', 1000000, 1080, 1920, 4000, 'ready', ${now} - (${ROWS} - i) * 1000, ${now}
-  FROM n, users u WHERE u.username = 'demo';
-INSERT INTO clip_projects (merchant_id, mode, name, seed, created_at, updated_at)
-  SELECT merchant_id, 'normal', 'bench project', 1, ${now}, ${now} FROM users WHERE username = 'demo';
-INSERT INTO clip_variants (merchant_id, project_id, seq, state, duration_ms, used, created_at, updated_at)
-  SELECT p.merchant_id, p.id, '[' || i || ']', 'success', 15000, i % 2, ${now} - (${ROWS} - i) * 1000, ${now}
-  FROM n, (SELECT * FROM clip_projects ORDER BY id DESC LIMIT 1) p;
-INSERT INTO matrix_tasks (merchant_id, name, platform, time_mode, start_date, days, daily_quantity, review_state, review_due_at, seed, created_at, updated_at)
-  SELECT merchant_id, 'bench task', 'dy', 'fixed', '2026-01-01', 30, 10, 'approved', ${now}, 1, ${now}, ${now} FROM users WHERE username = 'demo';
-INSERT INTO matrix_items (merchant_id, task_id, account_id, platform, video_key, title, scheduled_at, review_state, state, published_at, created_at, updated_at)
-  SELECT t.merchant_id, t.id, 1, 'dy', 'v:' || i, 'title ' || i, ${now} - (${ROWS} - i) * 60000, 'approved', 'published', ${now}, ${now}, ${now}
-  FROM n, (SELECT * FROM matrix_tasks ORDER BY id DESC LIMIT 1) t;
-COMMIT;
-`;
+// The rows (bench/lists_seed.sql, shared with bench/scale on PostgreSQL).
+const seed = 'PRAGMA journal_mode = WAL;\n' + readFileSync(join(root, 'bench/lists_seed.sql'), 'utf8')
+  .replaceAll('{ROWS}', String(ROWS)).replaceAll('{NOW}', String(now));
 execFileSync('sqlite3', [join(data, 'clipmatrix.db')], { input: seed, stdio: ['pipe', 'ignore', 'inherit'] });
 
 proc = await start();

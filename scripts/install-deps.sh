@@ -5,8 +5,9 @@
 #                                     and the speech-synthesis venv + model + voices in .../tts
 #   scripts/install-deps.sh test   -> the same plus chromium, the e2e npm packages and moto (the
 #                                     S3-compatible server the storage tests start) in .../moto
-#   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it) and the
+#   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it), the
 #                                     fp32 variant of the speech model in .../tts-fp32 (the TTS benchmark)
+#                                     and moto (the scale-out benchmark's S3 server)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-run}"
@@ -48,6 +49,7 @@ scripts/asr/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/asr" >/dev/null
 # Speech synthesis (Kokoro-82M int8, misaki, onnxruntime, the voices; ~250 MB): quick when already there.
 tts_extra=(); [ "$mode" = bench ] && tts_extra=(--fp32)  # the benchmark compares the fp32 variant
 scripts/tts/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/tts" "${tts_extra[@]}" >/dev/null
-# The S3 server of the storage and multi-node tests (moto[server], ~320 MB with its dependencies): quick when already there.
-[ "$mode" = test ] && scripts/moto/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/moto" >/dev/null
+# The S3 server of the storage and multi-node tests and the scale-out benchmark (moto[server], ~320 MB with
+# its dependencies): quick when already there.
+[ "$mode" = test ] || [ "$mode" = bench ] && scripts/moto/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/moto" >/dev/null
 exit 0

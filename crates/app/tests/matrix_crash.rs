@@ -256,14 +256,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     assert!(done, "not all published: {:?}", counts(db.clone()).await);
-    let c: Value = http
-        .get(format!("{sb}/_control/counts"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let c = common::cluster::sandbox_counts(&sb).await;
     assert_eq!(
         c["total_creates"], 200,
         "the platform saw each post exactly once: {c}"

@@ -13,93 +13,12 @@ mod common;
 #[path = "../../media/tests/moto/mod.rs"]
 mod moto;
 
-use common::{copies_of_material, free_port as port, wait_up};
-use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use common::cluster::{
+    ADMIN_PW, Api, Cluster, DEMO_PW, Proc, count, fresh_pg_database, sandbox_counts, size,
+};
+use common::copies_of_material;
+use serde_json::json;
 use std::time::{Duration, Instant};
-
-const DEMO_PW: &str = "Demo12345";
-const ADMIN_PW: &str = "Admin12345";
-const SECRET: &str = "5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5";
-
-fn size(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// What every node shares: the database, the bucket, the platform, the sealing key.
-struct Cluster {
-    db_url: String,
-    s3: String,
-    platform: String,
-    root: PathBuf,
-}
-
-impl Cluster {
-    fn node(&self, args: &[&str], data: &Path, clock_days: i64) -> Proc {
-        std::fs::create_dir_all(data).unwrap();
-        Proc(
-            Command::new(env!("CARGO_BIN_EXE_clipmatrix"))
-                .args(args)
-                .env(
-                    "CLIPMATRIX_SANDBOX_CLOCK_OFFSET_MS",
-                    (clock_days * 86_400_000).to_string(),
-                )
-                .env("CLIPMATRIX_DATA_DIR", data)
-                .env("CLIPMATRIX_DATABASE_URL", &self.db_url)
-                .env("CLIPMATRIX_STORAGE_URL", "s3://media/cluster")
-                .env("CLIPMATRIX_S3_ENDPOINT", &self.s3)
-                .env("CLIPMATRIX_S3_ACCESS_KEY_ID", "test")
-                .env("CLIPMATRIX_S3_SECRET_ACCESS_KEY", "test")
-                .env("CLIPMATRIX_SECRET_KEY", SECRET)
-                .env("CLIPMATRIX_DEMO_PASSWORD", DEMO_PW)
-                .env("CLIPMATRIX_ADMIN_PASSWORD", ADMIN_PW)
-                .env("CLIPMATRIX_PLATFORM_BASE", &self.platform)
-                .env("CLIPMATRIX_JOB_LEASE_MS", "1500")
-                .env("RUST_LOG", "warn")
-                .stdout(Stdio::null())
-                .stderr(Stdio::inherit())
-                .spawn()
-                .unwrap(),
-        )
-    }
-
-    async fn api(&self, name: &str) -> (Proc, String) {
-        let p = port();
-        let child = self.node(
-            &[
-                "serve",
-                "--no-workers",
-                "--listen",
-                &format!("127.0.0.1:{p}"),
-            ],
-            &self.root.join(name),
-            0,
-        );
-        let base = format!("http://127.0.0.1:{p}");
-        wait_up(&format!("{base}/readyz")).await;
-        (child, base)
-    }
-
-    /// A worker on a folder never used before: nothing of the media is on its disk. Its platform
-    /// clock runs two days ahead, so the items planned for tomorrow are due on it.
-    fn worker(&self, n: usize) -> Proc {
-        self.node(&["worker"], &self.root.join(format!("worker-{n}")), 2)
-    }
-}
-
-/// A node process, killed (SIGKILL) when dropped, so a failing test leaves nothing running.
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 /// The faults: worker nodes SIGKILLed in turn and started again on empty folders.
 struct Chaos {
@@ -135,128 +54,6 @@ fn next_kill() -> Instant {
     Instant::now() + Duration::from_millis(5000 + rand::random::<u64>() % 3000)
 }
 
-struct Api {
-    http: reqwest::Client,
-    base: String,
-}
-
-impl Api {
-    async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Value) -> Value {
-        let url = format!("{}/api{path}", self.base);
-        let mut req = if method == "GET" {
-            let q: Vec<(String, String)> = body
-                .as_object()
-                .map(|o| {
-                    o.iter()
-                        .map(|(k, v)| {
-                            (
-                                k.clone(),
-                                v.as_str().map(String::from).unwrap_or(v.to_string()),
-                            )
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            self.http.get(url).query(&q)
-        } else {
-            self.http.post(url).json(&body)
-        };
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        let v: Value = req.send().await.unwrap().json().await.unwrap();
-        assert_eq!(v["code"], 200, "{path}: {v}");
-        v["data"].clone()
-    }
-
-    async fn post(&self, path: &str, token: &str, body: Value) -> Value {
-        self.call("POST", path, Some(token), body).await
-    }
-
-    async fn get(&self, path: &str, token: &str, q: Value) -> Value {
-        self.call("GET", path, Some(token), q).await
-    }
-
-    async fn login(&self, user: &str, pw: &str) -> String {
-        let d = self
-            .call(
-                "POST",
-                "/login/auth",
-                None,
-                json!({"login_type": 1, "username": user, "password": pw, "agree": true}),
-            )
-            .await;
-        d["token"].as_str().unwrap().to_string()
-    }
-
-    async fn upload(&self, token: &str, group: i64, name: &str, bytes: Vec<u8>) -> i64 {
-        let form = reqwest::multipart::Form::new()
-            .text("group_id", group.to_string())
-            .part(
-                "file",
-                reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
-            );
-        let v: Value = self
-            .http
-            .post(format!(
-                "{}/api/media.merchant_much_resource/add_resource",
-                self.base
-            ))
-            .bearer_auth(token)
-            .multipart(form)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        assert_eq!(v["code"], 200, "upload: {v}");
-        v["data"]["id"].as_i64().unwrap()
-    }
-}
-
-/// A solid-colour clip with a tone, `secs` long.
-fn clip(colour: &str, secs: &str) -> Vec<u8> {
-    let dir = std::env::temp_dir().join(format!(
-        "cm-mn-clip-{}-{}",
-        std::process::id(),
-        store::random_token(6)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("c.mp4");
-    let st = Command::new("ffmpeg")
-        .args(["-y", "-loglevel", "error", "-f", "lavfi", "-i"])
-        .arg(format!("color=c={colour}:s=320x568:r=30"))
-        .args([
-            "-f",
-            "lavfi",
-            "-i",
-            "sine=frequency=440:sample_rate=48000",
-            "-t",
-            secs,
-        ])
-        .args([
-            "-c:v",
-            "libx264",
-            "-preset",
-            "ultrafast",
-            "-c:a",
-            "aac",
-            "-shortest",
-        ])
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let b = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    b
-}
-
-async fn count(db: &store::Db, sql: &'static str) -> i64 {
-    sqlx::query_scalar(sql).fetch_one(&db.pool).await.unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() {
     let Ok(pg) = std::env::var("CLIPMATRIX_TEST_POSTGRES_URL") else {
@@ -271,15 +68,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     let items = size("CLIPMATRIX_MULTINODE_ITEMS", 60);
     let t0 = Instant::now();
 
-    // A database of its own.
-    let admin_db = store::Db::connect(&pg).await.unwrap();
-    let name = format!("cm_test_{}", store::random_token(8).to_lowercase());
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&admin_db.pool)
-        .await
-        .unwrap();
-    admin_db.pool.close().await;
-    let db_url = format!("{}/{name}", pg.rsplit_once('/').unwrap().0);
+    let db_url = fresh_pg_database(&pg).await;
 
     let s3 = moto::Moto::start();
     s3.bucket("media").await;
@@ -293,6 +82,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
         s3: s3.endpoint.clone(),
         platform: sb.clone(),
         root: root.clone(),
+        lease_ms: Some(1500),
     };
     // Node A first: it applies the migrations and makes the first accounts.
     let (node_a, base_a) = cluster.api("api-a").await;
@@ -317,53 +107,10 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
 
     // Materials through node A: three shot groups with enough clips for the variants.
     let per_group = (1..).find(|k: &usize| k.pow(3) >= variants).unwrap().max(2);
-    let colours = [
-        "red", "orange", "green", "teal", "blue", "purple", "yellow", "white", "gray", "navy",
-    ];
-    let mut groups = vec![];
-    let mut clips = vec![];
-    for g in 0..3 {
-        let gid = a
-            .post(
-                "/media.merchant_much_resource/resource_group_add",
-                &t,
-                json!({"name": format!("G{g}")}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
-        for k in 0..per_group {
-            let c = colours[(g * per_group + k) % colours.len()];
-            clips.push(
-                a.upload(&t, gid, &format!("{c}{g}{k}.mp4"), clip(c, "1"))
-                    .await,
-            );
-        }
-        groups.push(gid);
-    }
+    let (groups, clips) = a.shot_groups(&t, per_group, "1").await;
 
     // Accounts for the publishing (3 posts a day each), through the sandbox's QR flow on node A.
-    let mut accounts = vec![];
-    for i in 0..items.div_ceil(3) {
-        let q = a
-            .post("/task.merchant_group_user/xhsLogin", &t, json!({}))
-            .await;
-        a.http
-            .post(q["qr_url"].as_str().unwrap())
-            .form(&[("nickname", format!("node{i}").as_str())])
-            .send()
-            .await
-            .unwrap();
-        let d = a
-            .post(
-                "/task.merchant_group_user/xhsLogin",
-                &t,
-                json!({"login_id": q["login_id"]}),
-            )
-            .await;
-        assert_eq!(d["state"], "logged_in", "{d}");
-        accounts.push(d["account"]["id"].as_i64().unwrap());
-    }
+    let accounts = a.xhs_accounts(&t, items.div_ceil(3), "node").await;
 
     // The faults start: a worker is killed every 5-8 s and started again on an empty folder.
 
@@ -415,43 +162,14 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     let points_before = a.get("/index/dashboard", &t, json!({})).await["points"]
         .as_i64()
         .unwrap();
-    let cfg = json!({
-        "groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>(),
-        "output_count": variants,
-    });
-    let pid = a
-        .post(
-            "/clip.merchant_much_clip/add",
-            &t,
-            json!({"name": "Scale", "config": cfg}),
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let g = a
-        .post("/clip.merchant_much_clip/add_video", &t, json!({"id": pid}))
-        .await;
-    assert_eq!(g["variant_ids"].as_array().unwrap().len(), variants);
+    let pid = a.generate(&t, &groups, variants).await;
     // Items to publish: the first clip's row repeated (rows sharing one stored file in S3).
     let vid = clips[0];
     let videos = copies_of_material(&db, vid, items).await;
-    // Planned for tomorrow at 00:00 (the API nodes' platform clock is the wall clock).
-    let tomorrow = domain::matrix::fmt_day(domain::matrix::day_of(domain::now_ms() + 86_400_000));
-    let task = a
-        .post("/task.merchant_forward_task/xhs_add", &t, json!({
-            "name": "scale", "titles": "一起来打卡#周末好去处", "topics": ["探店"], "top_comments": "",
-            "mount_type": "none", "time_mode": "timed", "times": ["00:00"], "start_date": tomorrow, "days": 1,
-            "daily_quantity": 3, "account_ids": accounts, "material_ids": videos,
-        }))
-        .await;
-    assert_eq!(task["plan"]["count"], items as i64);
+    let task = a.plan_tomorrow(&t, &accounts, &videos).await;
     let op = a.login("admin", ADMIN_PW).await;
-    a.post(
-        "/system/audit/approve",
-        &op,
-        json!({"id": task["task"]["id"]}),
-    )
-    .await;
+    a.post("/system/audit/approve", &op, json!({"id": task}))
+        .await;
     // The workers' platform clock is two days ahead: every item is due there.
 
     let deadline = Instant::now() + Duration::from_secs(240);
@@ -537,15 +255,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
         variants as i64 * domain::clip::POINTS_PER_VARIANT
     );
     // Published exactly once, by the platform's own count.
-    let c: Value = a
-        .http
-        .get(format!("{sb}/_control/counts"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let c = sandbox_counts(&sb).await;
     assert_eq!(
         c["total_creates"], items as i64,
         "the platform saw each post once: {c}"

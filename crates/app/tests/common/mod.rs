@@ -2,14 +2,15 @@
 //! CLIPMATRIX_TEST_POSTGRES_URL is set), the real router on a random port, and a small client.
 #![allow(dead_code)]
 
+pub mod cluster;
 pub mod publish;
+
+#[allow(unused_imports)] // each test binary uses some of them
+pub use cluster::{ADMIN_PW, DEMO_PW, copies_of_material, free_port, standalone_sandbox, wait_up};
 
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use store::Db;
-
-pub const DEMO_PW: &str = "Demo12345";
-pub const ADMIN_PW: &str = "Admin12345";
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Backend {
@@ -38,17 +39,9 @@ pub async fn fresh_db(backend: Backend) -> (Db, Option<tempdir::TempDir>) {
         }
         Backend::Postgres => {
             let base = std::env::var("CLIPMATRIX_TEST_POSTGRES_URL").unwrap();
-            let admin = Db::connect(&base)
-                .await
-                .expect("CLIPMATRIX_TEST_POSTGRES_URL must be reachable");
-            let name = format!("cm_test_{}", store::random_token(8).to_lowercase());
-            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-                .execute(&admin.pool)
+            let db = Db::connect(&cluster::fresh_pg_database(&base).await)
                 .await
                 .unwrap();
-            admin.pool.close().await;
-            let (prefix, _) = base.rsplit_once('/').unwrap();
-            let db = Db::connect(&format!("{prefix}/{name}")).await.unwrap();
             db.migrate().await.unwrap();
             (db, None)
         }
@@ -639,72 +632,4 @@ pub fn at_china_time(hh: u32, mm: u32) {
         t = at(day_of(now) + 1, hh * 60 + mm);
     }
     domain::clock::advance_to(t);
-}
-
-/// A free port on loopback (for servers started as processes).
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// Waits (at most 20 s) until `url` answers with a success.
-pub async fn wait_up(url: &str) {
-    let http = reqwest::Client::new();
-    for _ in 0..400 {
-        if http
-            .get(url)
-            .send()
-            .await
-            .is_ok_and(|r| r.status().is_success())
-        {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("{url} did not come up");
-}
-
-/// Material `id` and `n - 1` more rows sharing its stored file (named `<name> #i`): their ids, the
-/// original first. Many videos to publish without as many uploads.
-pub async fn copies_of_material(db: &Db, id: i64, n: usize) -> Vec<i64> {
-    let mut ids = vec![id];
-    for i in 1..n {
-        let copy: i64 = sqlx::query_scalar(
-            "INSERT INTO media_files (merchant_id, library, kind, group_id, name, original_name, storage_key, mime, size, width, \
-               height, duration_ms, state, created_at, updated_at) SELECT merchant_id, library, kind, group_id, name || $2, \
-               original_name, storage_key, mime, size, width, height, duration_ms, state, created_at, updated_at \
-             FROM media_files WHERE id = $1 RETURNING id",
-        )
-        .bind(id)
-        .bind(format!(" #{i}"))
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
-        ids.push(copy);
-    }
-    ids
-}
-
-/// `clipmatrix sandbox` as its own process (its counts survive the servers' crashes), reviews held
-/// back a year: the child and its base URL (`http://127.0.0.1:<port>/sandbox`), once it answers.
-pub async fn standalone_sandbox() -> (std::process::Child, String) {
-    let port = free_port();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_clipmatrix"))
-        .args([
-            "sandbox",
-            "--listen",
-            &format!("127.0.0.1:{port}"),
-            "--review-delay-ms",
-            "31536000000",
-        ])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let base = format!("http://127.0.0.1:{port}/sandbox");
-    wait_up(&format!("{base}/_control/counts")).await;
-    (child, base)
 }
