@@ -9,7 +9,9 @@
 //! Working on the enlarged picture keeps zoompan's whole-pixel steps below one output pixel.
 
 use crate::ffmpeg::{self, ToolError, args};
-use crate::ingest::{AUDIO_RATE, FPS, HEIGHT, MEZZANINE_CRF, WIDTH, mezzanine_video_args};
+use crate::ingest::{
+    AUDIO_RATE, FPS, HEIGHT, MEZZANINE_CRF, WIDTH, mezzanine_output_args, mezzanine_video_args,
+};
 use crate::probe::MediaInfo;
 use std::path::Path;
 use std::time::Duration;
@@ -129,24 +131,8 @@ pub fn ken_burns_args(
         &frames.to_string(),
     ]));
     a.extend(mezzanine_video_args(MEZZANINE_CRF, "repeat-headers=1"));
-    a.extend(args([
-        "-c:a",
-        "aac",
-        "-b:a",
-        "128k",
-        "-ar",
-        &AUDIO_RATE.to_string(),
-        "-ac",
-        "2",
-        "-t",
-        &secs,
-        "-video_track_timescale",
-        "15360",
-        "-movflags",
-        "+faststart",
-        "-f",
-        "mp4",
-    ]));
+    a.extend(mezzanine_output_args(&secs));
+    a.extend(args(["-f", "mp4"]));
     a.push(dst.display().to_string());
     a
 }

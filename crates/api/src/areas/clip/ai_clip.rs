@@ -295,11 +295,22 @@ pub async fn video_projects(
     LangOf(lang): LangOf,
     Input(q): Input<AiClipQuery>,
 ) -> Answer<Page<AiClipView>> {
+    of_kind(&st, &c, q, lang, "video").await
+}
+
+/// The caller's projects (drafts too) of one kind.
+async fn of_kind(
+    st: &AppState,
+    c: &Caller,
+    q: AiClipQuery,
+    lang: Lang,
+    kind: &str,
+) -> Answer<Page<AiClipView>> {
     let q = AiClipQuery {
-        list: q.list.with_filter("kind", Some("video"), "="),
+        list: q.list.with_filter("kind", Some(kind), "="),
         ..q
     };
-    page(&st, &c, false, q, lang).await
+    page(st, c, false, q, lang).await
 }
 
 #[utoipa::path(method(get, post), path = "/media.merchant_key_slice/getImgProject", tag = "clip", responses((status = 200, body = Reply<Page<AiClipView>>, description = "image projects (drafts too)")))]
@@ -309,11 +320,7 @@ pub async fn img_projects(
     LangOf(lang): LangOf,
     Input(q): Input<AiClipQuery>,
 ) -> Answer<Page<AiClipView>> {
-    let q = AiClipQuery {
-        list: q.list.with_filter("kind", Some("image"), "="),
-        ..q
-    };
-    page(&st, &c, false, q, lang).await
+    of_kind(&st, &c, q, lang, "image").await
 }
 
 #[utoipa::path(method(get, post), path = "/media.merchant_key_slice/getVideoList", tag = "clip", params(("id" = i64, Query)), responses((status = 200, body = Reply<Page<VariantView>>, description = "the videos of a one-touch video project")))]
