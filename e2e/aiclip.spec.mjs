@@ -1,18 +1,20 @@
 // AI clip (area `clip`, issue 19, one story): in zh-CN the merchant opens /template_clip, sees the
 // built-in templates by industry, likes one and uses it with its own shot groups (matched by name) —
 // a quick-mix project appears on /normal_mode; then on /newAiHome types a topic and makes two one-touch
-// videos: the job's steps move over SSE to 完成, with its script and matched shots, and the videos play.
-// At the end the same screens in English: /oneKeyVideoNew is the English route of the page (its menu
-// entry too), /template_clip and /newAiHome say they are in the Chinese console only.
+// videos of 15 s: the job's steps move over SSE to 完成, with its script and matched shots, and the videos
+// play; then picks 图片 as footage and makes an image project from its image library (pan-and-zoom
+// slideshows), listed under 图片项目. At the end the same screens in English: /oneKeyVideoNew is the
+// English route of the page (its menu entry too, with both kinds of projects), /template_clip and
+// /newAiHome say they are in the Chinese console only.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiAs, artifacts, DEMO, expect, pageToken, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { apiAs, artifacts, DEMO, expect, fillNumber, pageToken, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
 
 let page;
 const { base, step, newContext, newPage, finish } = await story('aiclip', () => page);
-const s = { token: null, groups: [], job: null };
+const s = { token: null, groups: [], job: null, imgJob: null };
 const api = apiAs(base, () => s.token);
 
 /** A `secs`-long 720x1280 clip of one colour with a tone, `<dir>/<colour>.mp4`. */
@@ -82,9 +84,12 @@ await step('/newAiHome: a topic becomes two voiced videos, steps and progress ov
   await input.fill('2');
   await input.press('Tab');
   await page.getByText('4 点（每条 2 点，合成失败退还）').waitFor();
+  // The target length: 15 s (the 6 s clips of four groups carry it).
+  await page.getByText('15–60 秒，文案按这个时长来写').waitFor();
+  await fillNumber(page, 'one-touch-seconds', 15);
   const [queued] = await Promise.all([page.waitForResponse((r) => r.url().includes('/media.merchant_key_slice/oneTouchNew')), page.getByTestId('one-touch-submit').click()]);
   const body = await queued.json();
-  expect(body.code === 200 && body.data.state === 'queued', `oneTouchNew ${JSON.stringify(body).slice(0, 300)}`);
+  expect(body.code === 200 && body.data.state === 'queued' && body.data.seconds === 15 && body.data.kind === 'video', `oneTouchNew ${JSON.stringify(body).slice(0, 300)}`);
   s.job = body.data.id;
   await page.getByTestId(`one-touch-state-${s.job}`).getByText('完成').waitFor({ timeout: 480_000 });
   await page.getByTestId(`one-touch-script-${s.job}`).getByText('牛肉面', { exact: false }).first().waitFor();
@@ -99,12 +104,68 @@ await step('/newAiHome: a topic becomes two voiced videos, steps and progress ov
   await page.screenshot({ path: join(artifacts, 'aiclip-one-touch-zh-CN.png'), fullPage: true });
 });
 
+await step('/newAiHome with images as footage: an image project of pan-and-zoom slideshows', async () => {
+  // Four images in the image library, two in a category named for the dish.
+  const cat = await api('/bpdr.merchant_file_type/add', { method: 'POST', body: { type: 'image', name: '招牌菜' } });
+  const dir = mkdtempSync(join(tmpdir(), 'aiclip-img-'));
+  try {
+    const plan = [['牛肉面特写', 'testsrc2=s=1080x1920', cat.id], ['招牌牛肉面', 'testsrc=s=1600x1200', cat.id], ['门店外景', 'smptebars=s=900x1600', 0], ['顾客用餐', 'rgbtestsrc=s=1200x1200', 0]];
+    for (const [name, src, type] of plan) {
+      const file = join(dir, `${name}.png`);
+      execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', src, '-frames:v', '1', file], { stdio: 'pipe' });
+      const form = new FormData();
+      form.append('type', 'image');
+      form.append('file', new Blob([readFileSync(file)], { type: 'image/png' }), `${name}.png`);
+      const m = await api('/media.merchant_producing_upfile/add', { method: 'POST', form });
+      await api('/clip.merchant_image_library/save', { method: 'POST', body: { id: m.id, name, file_type_id: type } });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const before = (await api('/index/dashboard')).points;
+  await page.goto('/newAiHome');
+  await page.getByTestId('one-touch-page').waitFor();
+  await page.getByTestId('one-touch-kind').getByText('图片').click();
+  await page.getByText('用图片库里的图片，每句文案一张，带推拉摇移效果').waitFor();
+  await page.getByTestId('one-touch-categories').waitFor();
+  expect((await page.getByTestId('one-touch-groups').count()) === 0, 'images: no shot group picker');
+  await fillNumber(page, 'one-touch-seconds', 15);
+  await fillNumber(page, 'one-touch-count', 2);
+  await page.getByTestId('one-touch-topic').fill('手工牛肉面，汤底熬足八小时');
+  const [queued] = await Promise.all([page.waitForResponse((r) => r.url().includes('/media.merchant_key_slice/oneTouchNew')), page.getByTestId('one-touch-submit').click()]);
+  const body = await queued.json();
+  expect(body.code === 200 && body.data.kind === 'image' && body.data.seconds === 15, `oneTouchNew ${JSON.stringify(body).slice(0, 300)}`);
+  s.imgJob = body.data.id;
+  // The image projects' tab shows it, through every step to 完成.
+  await page.getByTestId(`one-touch-kind-${s.imgJob}`).getByText('图片').waitFor();
+  await page.getByTestId(`one-touch-state-${s.imgJob}`).getByText('完成').waitFor({ timeout: 480_000 });
+  await page.getByTestId(`one-touch-shots-${s.imgJob}`).getByText('张图', { exact: false }).first().waitFor();
+  const videos = (await api(`/media.merchant_key_slice/getImgList?id=${s.imgJob}`)).rows;
+  expect(videos.length === 2 && videos.every((v) => v.state === 'success') && videos[0].seq.join() !== videos[1].seq.join(), `image videos ${JSON.stringify(videos).slice(0, 300)}`);
+  await page.getByTestId(`one-touch-video-${videos[0].id}`).waitFor();
+  const res = await fetch(`${base}${videos[0].src}`);
+  expect(res.status === 200 && (await res.arrayBuffer()).byteLength > 10_000, 'the slideshow is served');
+  expect((await api('/index/dashboard')).points === before - 4, 'two slideshows cost 4 points');
+  const listed = await api('/media.merchant_key_slice/getImgProject');
+  expect(listed.total === 1 && listed.rows[0].id === s.imgJob, `getImgProject ${JSON.stringify(listed).slice(0, 200)}`);
+  // The video projects are in the other tab.
+  await page.getByTestId('one-touch-tab-video').click();
+  await page.getByTestId(`one-touch-state-${s.job}`).getByText('完成').waitFor();
+  await page.screenshot({ path: join(artifacts, 'aiclip-images-zh-CN.png'), fullPage: true });
+});
+
 await step('the AI clip screens in English', async () => {
   await setLanguage(page, 'en');
   await page.goto('/oneKeyVideoNew');
   await page.getByTestId('page-title').getByText('One-touch video').waitFor();
   await page.getByTestId(`one-touch-state-${s.job}`).getByText('Done').waitFor();
   await page.getByText('Videos (2/2)').waitFor();
+  await page.getByTestId('one-touch-kind').getByText('Images').click();
+  await page.getByText('Your images as a slideshow with pan and zoom, one per sentence').waitFor();
+  await page.getByText('15–60 s; the script is written to be read in about this long').waitFor();
+  await page.getByTestId('one-touch-tab-image').click();
+  await page.getByTestId(`one-touch-state-${s.imgJob}`).getByText('Done').waitFor();
+  await page.getByTestId(`one-touch-kind-${s.imgJob}`).getByText('Images').waitFor();
   await page.getByTestId('menu-oneKeyVideoNew').waitFor();
   expect((await page.getByTestId('menu-newAiHome').count()) === 0, 'the zh route is not in the English menu');
   await page.goto('/newAiHome');

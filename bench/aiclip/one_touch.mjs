@@ -1,10 +1,13 @@
 // One-touch video benchmark (issue 19):
 //   bench: one_touch_seconds <s> s        — a topic -> script -> voice-over -> matched clips -> 5 finished
-//                                           unique variants, wall time from oneTouchNew to the job's `done`
-//                                           (target ≤ 60 s on 2 cores; MoneyPrinterTurbo's MoviePy path took
-//                                           207 s for one variant on this machine)
+//                                           unique 30 s variants (target length 30), wall time from
+//                                           oneTouchNew to the job's `done` (target ≤ 60 s on 2 cores;
+//                                           MoneyPrinterTurbo's MoviePy path took 207 s for one variant here)
+//   bench: one_touch_vs_target <x>        — one_touch_seconds / 60 (≤ 1 meets the issue's target)
 //   bench: one_touch_video_seconds <s> s  — the length of each variant (the voice-over's)
 //   bench: one_touch_voice_seconds <s> s  — queued -> the voice-over made (script + TTS)
+//   bench: one_touch_step_<state>_seconds — time spent in each step of the job (queued, script, voice,
+//                                           match, rendering), from the job's states as it reports them
 // Footage: 4 shot groups of 2 x 10 s clips (1080x1920 H.264, ingested before the clock starts). The server
 // binary is CLIPMATRIX_BIN (default target/release/clipmatrix); the TTS engine comes from <repo>/data/tts.
 import { spawn, execFileSync } from 'node:child_process';
@@ -90,12 +93,16 @@ try {
   }
 
   const t0 = performance.now();
-  const job = await api('/media.merchant_key_slice/oneTouchNew', { method: 'POST', body: { topic: '手工牛肉面，汤底熬足八小时，每天现拉现煮', count: 5 } });
+  const job = await api('/media.merchant_key_slice/oneTouchNew', { method: 'POST', body: { topic: '手工牛肉面，汤底熬足八小时，每天现拉现煮', count: 5, seconds: 30 } });
   let voiced = null;
   let row;
+  // When each state was first seen (polled every 100 ms).
+  const since = { queued: 0 };
   for (;;) {
     row = (await api('/media.merchant_key_slice/my_one_touch_job?limit=5')).rows.find((r) => r.id === job.id);
-    if (voiced === null && row.voice_media_id > 0) voiced = (performance.now() - t0) / 1000;
+    const now = (performance.now() - t0) / 1000;
+    if (since[row.state] === undefined) since[row.state] = now;
+    if (voiced === null && row.voice_media_id > 0) voiced = now;
     if (row.state === 'done' || row.state === 'failed') break;
     await sleep(100);
   }
@@ -104,9 +111,15 @@ try {
   const videos = (await api(`/media.merchant_key_slice/getVideoList?id=${job.id}`)).rows;
   if (videos.length !== 5 || videos.some((v) => v.state !== 'success')) throw new Error(`videos: ${JSON.stringify(videos).slice(0, 300)}`);
   const avg = videos.reduce((a, v) => a + v.duration_ms, 0) / videos.length / 1000;
+  if (Math.abs(avg - 30) > 6) throw new Error(`videos last ${avg.toFixed(1)} s, not about 30 s`);
   console.log(`bench: one_touch_seconds ${total.toFixed(1)} s`);
+  console.log(`bench: one_touch_vs_target ${(total / 60).toFixed(2)}`);
   console.log(`bench: one_touch_video_seconds ${avg.toFixed(1)} s`);
   console.log(`bench: one_touch_voice_seconds ${(voiced ?? total).toFixed(1)} s`);
+  const order = ['queued', 'script', 'voice', 'match', 'rendering', 'done'].filter((s) => since[s] !== undefined);
+  for (let i = 0; i + 1 < order.length; i++) {
+    console.log(`bench: one_touch_step_${order[i]}_seconds ${(since[order[i + 1]] - since[order[i]]).toFixed(1)} s`);
+  }
 } finally {
   proc.kill('SIGTERM');
   await sleep(300);

@@ -27,6 +27,10 @@ pub struct GroupRule {
     /// Advanced mode: the transition into the next shot (none: a hard cut). Not on the last shot.
     #[serde(default)]
     pub transition: Option<Transition>,
+    /// An image shot (one-touch image projects; `group_id` 0): the images it draws from instead of a
+    /// group's clips, each shown for `max_ms` with a pan-and-zoom.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<i64>,
 }
 
 /// A transition between two shots: an ffmpeg `xfade` kind and its length.
@@ -229,8 +233,15 @@ impl ProjectConfig {
             return broken("groups", Msg::TooFewGroups, vec![]);
         }
         let mut seen = std::collections::HashSet::new();
+        let mut images = std::collections::HashSet::new();
         for (i, g) in self.groups.iter().enumerate() {
-            if !seen.insert(g.group_id) || g.max_ms < 0 || g.in_ms < 0 {
+            // A group once; an image shot names its images (none twice, and a length to show them).
+            let once = if g.images.is_empty() {
+                seen.insert(g.group_id)
+            } else {
+                g.group_id == 0 && g.max_ms > 0 && g.images.iter().all(|m| images.insert(*m))
+            };
+            if !once || g.max_ms < 0 || g.in_ms < 0 {
                 return broken(
                     "groups",
                     Msg::InvalidValue,

@@ -244,7 +244,11 @@ messages! {
     TtsBusy => "配音任务正在合成，完成后才能删除", "The voice task is being synthesized; delete it when it has finished";
     JobTts => "AI 配音合成", "Synthesize an AI voice-over";
     JobClipOneTouch => "AI 一键成片", "Make one-touch videos";
-    OneTouchFailed => "所有视频都合成失败，点数已退还", "Every video failed to render; the points were returned";
+    OneTouchFailed => "所有视频都合成失败，点数已退还：{reason}", "Every video failed to render; the points were returned: {reason}";
+    OneTouchSeconds => "视频时长须为 {min}–{max} 秒", "The video length must be {min}–{max} seconds";
+    OneTouchKind => "素材类型须为视频片段（video）或图片（image）", "The footage must be video clips (video) or images (image)";
+    TooFewImages => "至少需要三张可用的图片（当前 {count} 张）", "At least three ready images are needed ({count} now)";
+    FootageTooShort => "素材太短：所选镜头组的片段只能覆盖 {have} 秒，配音有 {need} 秒", "The footage is too short: the chosen groups' clips cover {have} s of the {need} s voice-over";
     CloneNotConfigured => "未配置声音复刻服务，请联系平台管理员配置后再试", "No voice cloning service is configured; ask the Administrator to set one up";
     CloneFailed => "声音复刻服务出错：{reason}", "The voice cloning service failed: {reason}";
     CloneSampleInvalid => "声音样本须为 10 秒到 5 分钟的音频（{reason}）", "The voice sample must be audio of 10 s to 5 min ({reason})";

@@ -221,6 +221,7 @@ impl Recipe {
                     .transition
                     .clone()
                     .filter(|_| i + 1 < groups.len().min(self.slots.len())),
+                images: vec![],
             })
             .collect();
         let vol = self.voice.as_ref().map(|v| v.volume).unwrap_or(100);

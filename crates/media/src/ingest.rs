@@ -89,9 +89,16 @@ pub fn normalize_args(src: &Path, dst: &Path, info: &MediaInfo) -> Vec<String> {
     a.extend(mezzanine_video_args(MEZZANINE_CRF, "repeat-headers=1"));
     // apad + -t instead of -shortest: -shortest leaves each clip's audio a little long and the drift
     // adds up across joins (STACK.md).
-    a.extend(args([
-        "-af",
-        &format!("aresample={AUDIO_RATE},apad"),
+    a.extend(args(["-af", &format!("aresample={AUDIO_RATE},apad")]));
+    a.extend(mezzanine_output_args(&secs));
+    a.push(dst.display().to_string());
+    a
+}
+
+/// The end of a mezzanine's arguments: AAC 48 kHz stereo, the length `secs`, the fixed track timescale
+/// and faststart (everything a stream-copy join needs besides [`mezzanine_video_args`]).
+pub fn mezzanine_output_args(secs: &str) -> Vec<String> {
+    args([
         "-c:a",
         "aac",
         "-b:a",
@@ -101,14 +108,12 @@ pub fn normalize_args(src: &Path, dst: &Path, info: &MediaInfo) -> Vec<String> {
         "-ac",
         "2",
         "-t",
-        &secs,
+        secs,
         "-video_track_timescale",
         "15360",
         "-movflags",
         "+faststart",
-    ]));
-    a.push(dst.display().to_string());
-    a
+    ])
 }
 
 /// Allows ten seconds of work per material-second (plus a minute).

@@ -11,6 +11,7 @@ pub mod mix;
 pub mod probe;
 pub mod s3;
 pub mod slice;
+pub mod slideshow;
 pub mod storage;
 pub mod tts;
 

@@ -336,3 +336,36 @@ pub async fn clip_speech(db: &Db, merchant_id: i64) -> sqlx::Result<Vec<(i64, St
     .fetch_all(&db.pool)
     .await
 }
+
+/// An image one-touch can show: a ready image material of the merchant's with what describes it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ImageRow {
+    pub id: i64,
+    pub name: String,
+    pub original_name: String,
+    /// Its image category (0: none).
+    pub file_type_id: i64,
+    /// Its shot group (0: none).
+    pub group_id: i64,
+}
+
+/// Every ready image of the merchant's (image library and shot groups), oldest first.
+pub async fn ready_images(db: &Db, merchant_id: i64) -> sqlx::Result<Vec<ImageRow>> {
+    sqlx::query_as(
+        "SELECT id, name, original_name, file_type_id, group_id FROM media_files \
+         WHERE merchant_id = $1 AND kind = 'image' AND state = 'ready' ORDER BY id",
+    )
+    .bind(merchant_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// The reason the project's first failed video gives (None when none failed).
+pub async fn first_variant_error(db: &Db, project_id: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT error FROM clip_variants WHERE project_id = $1 AND state = 'failed' ORDER BY id LIMIT 1",
+    )
+    .bind(project_id)
+    .fetch_optional(&db.pool)
+    .await
+}

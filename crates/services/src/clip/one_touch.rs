@@ -55,6 +55,11 @@ async fn check(db: &Db, mid: i64, uid: i64, req: &mut Request) -> ApiResult<()> 
     req.topic = req.topic.trim().to_string();
     req.name = req.name.trim().to_string();
     let mut seen = std::collections::HashSet::new();
+    let categories = if req.images() {
+        mat::file_types(db, mid, "image").await?
+    } else {
+        vec![]
+    };
     for g in &req.group_ids {
         if !seen.insert(*g) {
             return Err(ApiError::invalid_with(
@@ -63,18 +68,26 @@ async fn check(db: &Db, mid: i64, uid: i64, req: &mut Request) -> ApiResult<()> 
                 vec![("reason", format!("group {g} twice"))],
             ));
         }
-        mat::group(db, mid, *g)
-            .await?
-            .filter(|x| x.kind == "video")
-            .ok_or_else(|| {
-                ApiError::invalid_with(
-                    "group_ids",
-                    Msg::MaterialMissing,
-                    vec![("what", format!("group {g}"))],
-                )
-            })?;
+        // An image project names image categories; a video project shot groups.
+        let found = if req.images() {
+            categories.iter().any(|c| c.id == *g)
+        } else {
+            mat::group(db, mid, *g)
+                .await?
+                .is_some_and(|x| x.kind == "video")
+        };
+        if !found {
+            return Err(ApiError::invalid_with(
+                "group_ids",
+                Msg::MaterialMissing,
+                vec![("what", format!("group {g}"))],
+            ));
+        }
     }
-    if !req.group_ids.is_empty() && req.group_ids.len() < domain::planner::MIN_GROUPS {
+    if !req.images()
+        && !req.group_ids.is_empty()
+        && req.group_ids.len() < domain::planner::MIN_GROUPS
+    {
         return Err(ApiError::invalid("group_ids", Msg::TooFewGroups));
     }
     if let Some(t) = req.template_id {
@@ -109,7 +122,7 @@ pub async fn add(db: &Db, mid: i64, uid: i64, mut req: Request) -> ApiResult<db:
         db,
         mid,
         uid,
-        "video",
+        &req.kind,
         &req.display_name(),
         &req.topic,
         &json,
@@ -143,13 +156,17 @@ pub async fn start(db: &Db, ai: &crate::ai::Ai, mid: i64, id: i64) -> ApiResult<
     }
     let req = request_of(&row);
     ai.ready()?;
-    let usable = candidates(db, mid, &req.group_ids)
-        .await?
-        .iter()
-        .filter(|g| g.ready > 0)
-        .count();
-    if usable < domain::planner::MIN_GROUPS {
-        return Err(ApiError::invalid("group_ids", Msg::TooFewGroups));
+    if req.images() {
+        let n = image_candidates(db, mid, &req.group_ids).await?.len();
+        if n < domain::planner::MIN_GROUPS {
+            return Err(ApiError::invalid_with(
+                "group_ids",
+                Msg::TooFewImages,
+                vec![("count", n.to_string())],
+            ));
+        }
+    } else {
+        usable_groups(&candidates(db, mid, &req.group_ids).await?)?;
     }
     let need = req.count * domain::clip::POINTS_PER_VARIANT;
     let have = store::points::balance(db, mid).await?;
@@ -210,6 +227,22 @@ pub async fn delete(db: &Db, mid: i64, id: i64) -> ApiResult<()> {
     Ok(())
 }
 
+/// At least three groups with ready clips; when fewer, a group with none is named (the chosen ones
+/// first), else the rule is.
+fn usable_groups(groups: &[GroupInfo]) -> ApiResult<()> {
+    if groups.iter().filter(|g| g.ready > 0).count() >= domain::planner::MIN_GROUPS {
+        return Ok(());
+    }
+    Err(match groups.iter().find(|g| g.ready == 0) {
+        Some(empty) => ApiError::invalid_with(
+            "group_ids",
+            Msg::GroupEmpty,
+            vec![("name", empty.name.clone())],
+        ),
+        None => ApiError::invalid("group_ids", Msg::TooFewGroups),
+    })
+}
+
 /// The merchant's video groups (those named, in that order, or all) with their ready clips' typical
 /// length and what the clips say.
 pub async fn candidates(db: &Db, mid: i64, only: &[i64]) -> ApiResult<Vec<GroupInfo>> {
@@ -246,6 +279,45 @@ pub async fn candidates(db: &Db, mid: i64, only: &[i64]) -> ApiResult<Vec<GroupI
             text: text.join(" "),
             ready: lens.len() as i64,
             clip_ms: lens.get(lens.len() / 2).copied().unwrap_or(0),
+            longest_ms: lens.last().copied().unwrap_or(0),
+        });
+    }
+    Ok(out)
+}
+
+/// The merchant's ready images (of the named image categories and their sub-categories, or all) with
+/// the words that describe each: its original file name, its category (and the category's parent) and
+/// its shot group.
+pub async fn image_candidates(db: &Db, mid: i64, only: &[i64]) -> ApiResult<Vec<rules::ImageInfo>> {
+    let types = mat::file_types(db, mid, "image").await?;
+    let q = store::ListQuery {
+        limit: Some(1000),
+        ..Default::default()
+    };
+    let (groups, _) = mat::groups(db, mid, "video", &q).await?;
+    let type_of = |id: i64| types.iter().find(|t| t.id == id);
+    let mut out = vec![];
+    for m in db::ready_images(db, mid).await? {
+        let cat = type_of(m.file_type_id);
+        let parent = cat.and_then(|c| type_of(c.parent_id));
+        let chosen =
+            only.is_empty() || [cat, parent].iter().flatten().any(|t| only.contains(&t.id));
+        if !chosen {
+            continue;
+        }
+        let mut words: Vec<&str> = vec![m.original_name.as_str()];
+        words.extend(cat.map(|c| c.name.as_str()));
+        words.extend(parent.map(|c| c.name.as_str()));
+        words.extend(
+            groups
+                .iter()
+                .find(|g| g.id == m.group_id)
+                .map(|g| g.name.as_str()),
+        );
+        out.push(rules::ImageInfo {
+            id: m.id,
+            name: m.name,
+            text: words.join(" "),
         });
     }
     Ok(out)
@@ -281,14 +353,22 @@ async fn write(
             model: p.model,
             timeout_ms: 30_000,
         };
+        // About one sentence per three seconds of the target length.
+        let n = (req.seconds / 3).max(rules::MIN_SENTENCES as i64);
         let (system, user) = if req.english() {
             (
-                "You write short-video voice-over scripts for merchants: 5 to 7 short spoken sentences, one per line, no numbering, no explanations, no absolute claims.".to_string(),
+                format!(
+                    "You write short-video voice-over scripts for merchants: about {n} short spoken sentences (about {} seconds read aloud), one per line, no numbering, no explanations, no absolute claims.",
+                    req.seconds
+                ),
                 format!("Topic: {}", req.topic),
             )
         } else {
             (
-                "你是短视频文案，为商家写口播脚本：5到7句，每句不超过20个字，一行一句，不要编号，不要解释，遵守广告法，不用“最”“第一”等绝对化用语。".to_string(),
+                format!(
+                    "你是短视频文案，为商家写口播脚本：约{n}句（朗读约{}秒），每句不超过20个字，一行一句，不要编号，不要解释，遵守广告法，不用“最”“第一”等绝对化用语。",
+                    req.seconds
+                ),
                 format!("主题：{}", req.topic),
             )
         };
@@ -313,7 +393,10 @@ async fn write(
         .await
         .map_err(permanent)?;
     let seed = (row.id as u64) << 8 | (row.attempt as u64 & 0xff);
-    Ok((rules::write_script(&req.topic, &lexicon, seed), "builtin"))
+    Ok((
+        rules::write_script(&req.topic, &lexicon, seed, req.seconds),
+        "builtin",
+    ))
 }
 
 /// The voice-over of the script as a voice material with one subtitle line per sentence.
@@ -325,10 +408,10 @@ async fn voice(
     script: &[String],
 ) -> Result<mat::MediaFile, JobError> {
     let sep = if req.english() { " " } else { "" };
-    // The voice rules' 300 characters: the script is cut at a sentence that would pass them.
+    // A provider's long answer is cut at a sentence (the built-in writer stays below the limit).
     let mut text = String::new();
     for s in script {
-        if text.chars().count() + s.chars().count() + 1 > domain::ai::MAX_TEXT_CHARS {
+        if text.chars().count() + s.chars().count() + 1 > rules::MAX_SCRIPT_CHARS {
             break;
         }
         if !text.is_empty() {
@@ -449,6 +532,7 @@ async fn config(
             .map(|s| GroupRule {
                 group_id: s.group_id,
                 max_ms: s.max_ms,
+                images: s.images.clone(),
                 ..Default::default()
             })
             .collect(),
@@ -524,11 +608,23 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
                 content: l.content,
             })
             .collect();
-        let groups = candidates(d, row.merchant_id, &req.group_ids)
-            .await
-            .map_err(permanent)?;
-        let shots = rules::match_shots(&lines, &groups, voice.duration_ms)
-            .map_err(|e| permanent(e.into()))?;
+        let shots = if req.images() {
+            let images = image_candidates(d, row.merchant_id, &req.group_ids)
+                .await
+                .map_err(permanent)?;
+            rules::match_images(&lines, &images, voice.duration_ms, req.count as usize)
+                .map_err(|e| permanent(e.into()))?
+        } else {
+            let groups = candidates(d, row.merchant_id, &req.group_ids)
+                .await
+                .map_err(permanent)?;
+            usable_groups(&groups).map_err(permanent)?;
+            let shots = rules::match_shots(&lines, &groups, voice.duration_ms)
+                .map_err(|e| permanent(e.into()))?;
+            rules::check_footage(&shots, &groups, voice.duration_ms)
+                .map_err(|e| permanent(e.into()))?;
+            shots
+        };
         let cfg = config(d, &row, &req, &shots, voice.id).await?;
         let p = super::projects::save(d, row.merchant_id, MODE, None, &row.name, &cfg)
             .await
@@ -596,12 +692,16 @@ pub async fn variant_settled(d: &Db, project_id: i64) -> sqlx::Result<()> {
         if success > 0 {
             db::settle(d, id, State::Done.as_str(), 100, "").await
         } else {
+            // The first video's reason tells why (they share their inputs).
+            let why = db::first_variant_error(d, project_id)
+                .await?
+                .unwrap_or_default();
             db::settle(
                 d,
                 id,
                 State::Failed.as_str(),
                 100,
-                &domain::i18n::reason(Msg::OneTouchFailed, &[]),
+                &domain::i18n::reason(Msg::OneTouchFailed, &[("reason", &why)]),
             )
             .await
         }

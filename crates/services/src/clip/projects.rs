@@ -19,6 +19,10 @@ pub type Pool = (mat::Group, Vec<mat::MediaFile>);
 pub async fn pools(db: &Db, mid: i64, cfg: &ProjectConfig) -> ApiResult<Vec<Pool>> {
     let mut out = vec![];
     for g in &cfg.groups {
+        if !g.images.is_empty() {
+            out.push(image_pool(db, mid, &g.images).await?);
+            continue;
+        }
         let group = mat::group(db, mid, g.group_id).await?.ok_or_else(|| {
             ApiError::invalid_with(
                 "groups",
@@ -37,6 +41,36 @@ pub async fn pools(db: &Db, mid: i64, cfg: &ProjectConfig) -> ApiResult<Vec<Pool
         out.push((group, clips));
     }
     Ok(out)
+}
+
+/// An image shot's pool (one-touch image projects): its images, each the caller's and ready, under a
+/// group of no id named after the first.
+async fn image_pool(db: &Db, mid: i64, ids: &[i64]) -> ApiResult<Pool> {
+    let mut images = vec![];
+    for id in ids {
+        let m = mat::get(db, mid, *id)
+            .await?
+            .filter(|m| m.kind == "image" && m.state == "ready")
+            .ok_or_else(|| {
+                ApiError::invalid_with(
+                    "groups",
+                    Msg::MaterialMissing,
+                    vec![("what", format!("image #{id}"))],
+                )
+            })?;
+        images.push(m);
+    }
+    let group = mat::Group {
+        id: 0,
+        classify_id: 0,
+        kind: "image".into(),
+        name: images[0].name.clone(),
+        sort: 0,
+        created_at: 0,
+        count: images.len() as i64,
+        ready: images.len() as i64,
+    };
+    Ok((group, images))
 }
 
 fn ids(pools: &[Pool]) -> Vec<Vec<i64>> {

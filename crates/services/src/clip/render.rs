@@ -74,6 +74,39 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
     result
 }
 
+/// The pan-and-zoom clip of image `id` shown for `ms` as shot `slot` of variant `variant` (its motion
+/// varies by both), kept in the project's `kb` prep folder so variants sharing it make it once.
+#[allow(clippy::too_many_arguments)]
+async fn image_shot(
+    storage: &media::Storage,
+    project_id: i64,
+    mid: i64,
+    id: i64,
+    ms: i64,
+    variant: i64,
+    slot: usize,
+    d: &store::Db,
+) -> Result<PathBuf, JobError> {
+    let m = mat::get(d, mid, id)
+        .await?
+        .filter(|m| m.kind == "image")
+        .ok_or_else(|| missing(format!("image #{id}")))?;
+    let motion = media::slideshow::Motion::of(variant, slot);
+    let dir = storage.prep_dir(project_id, "kb");
+    let out = dir.join(format!("{id}-{}-{ms}.mp4", motion.as_str()));
+    if tokio::fs::metadata(&out).await.is_ok() {
+        return Ok(out);
+    }
+    tokio::fs::create_dir_all(&dir)
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
+    let src = local(storage, &m.storage_key, || format!("image '{}'", m.name)).await?;
+    media::slideshow::ken_burns(&src, &out, ms, motion)
+        .await
+        .map_err(|e| mix_err(e.into()))?;
+    Ok(out)
+}
+
 /// True when every clip of a slot's pool (by duration) is trimmed to the same span by the slot's rule
 /// (start `in_ms`, length `max_ms`, 0 = the whole clip), as the engine snaps trims to its GOP grid.
 fn same_slot(durations: impl Iterator<Item = i64>, in_ms: i64, max_ms: i64) -> bool {
@@ -115,7 +148,23 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
 
     // Inputs: every clip must still exist and be ingested.
     let mut clips = vec![];
-    for (i, id) in v.seq().into_iter().enumerate() {
+    let seq = v.seq();
+    let image_shots = seq
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| cfg.groups.get(*i).is_some_and(|g| !g.images.is_empty()))
+        .count()
+        .max(1) as i64;
+    let mut made_images = 0;
+    for (i, id) in seq.into_iter().enumerate() {
+        // An image shot: its pan-and-zoom clip, made once per image, motion and length.
+        if let Some(g) = cfg.groups.get(i).filter(|g| !g.images.is_empty()) {
+            let path = image_shot(storage, project.id, mid, id, g.max_ms, v.id, i, &ctx.db).await?;
+            made_images += 1;
+            db::variant_progress(&ctx.db, v.id, 2 + 18 * made_images / image_shots, "").await?;
+            clips.push(mix::ClipSpec::whole(path));
+            continue;
+        }
         let m = mat::get(&ctx.db, mid, id)
             .await?
             .filter(|m| !m.mezzanine_key.is_empty())
@@ -211,6 +260,11 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
     let mut bed_ms = 0;
     let mut fixed = !cfg.groups.is_empty();
     for g in &cfg.groups {
+        // An image shot lasts its length exactly, in every variant.
+        if !g.images.is_empty() {
+            bed_ms += g.max_ms;
+            continue;
+        }
         let q = store::ListQuery {
             limit: Some(1000),
             ..Default::default()

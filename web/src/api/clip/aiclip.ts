@@ -71,17 +71,24 @@ export interface OneTouchShot {
   start_ms: number;
   max_ms: number;
   score: number;
+  /** An image project's shot: the images it draws from (group_id 0). */
+  images?: number[];
 }
+
+/** What a one-touch project is made of: the merchant's video clips or images. */
+export type OneTouchKind = 'video' | 'image';
 
 export interface OneTouchJob {
   id: number;
-  kind: string;
+  kind: OneTouchKind;
   name: string;
   topic: string;
   state: OneTouchState;
   progress: number;
   reason: string;
   count: number;
+  /** Target length, seconds. */
+  seconds: number;
   group_ids: number[];
   voice: string;
   template_id: number | null;
@@ -97,6 +104,9 @@ export interface OneTouchJob {
 }
 
 export interface OneTouchReq {
+  kind?: OneTouchKind;
+  /** Target length, 15–60 s (default 30). */
+  seconds?: number;
   topic: string;
   name?: string;
   group_ids?: number[];
@@ -118,7 +128,12 @@ export const oneTouchUrls = { jobs: `${KS}/my_one_touch_job`, projects: `${AI}/i
 export const oneTouchNew = (req: OneTouchReq) => http.post<OneTouchJob>(`${KS}/oneTouchNew`, req, { silent: true });
 export const fetchOneTouchJobs = (params: Record<string, unknown> = {}) => http.get<ListResult<OneTouchJob>>(oneTouchUrls.jobs, { limit: 20, ...params });
 export const fetchOneTouchGroups = () => http.get<ListResult<OneTouchGroup>>(`${KS}/getResourceGroupList`);
-export const fetchOneTouchVideos = (id: number) => http.get<ListResult<Variant>>(`${KS}/getVideoList`, { id });
+/** A project's videos: getVideoList for a video project, getImgList for an image project. */
+export const fetchOneTouchVideos = (id: number, kind: OneTouchKind = 'video') =>
+  http.get<ListResult<Variant>>(`${KS}/${kind === 'image' ? 'getImgList' : 'getVideoList'}`, { id });
+/** Video projects (getVideoProject) or image projects (getImgProject), drafts too, newest first. */
+export const fetchOneTouchProjects = (kind: OneTouchKind, params: Record<string, unknown> = {}) =>
+  http.get<ListResult<OneTouchJob>>(`${KS}/${kind === 'image' ? 'getImgProject' : 'getVideoProject'}`, { limit: 20, ...params });
 export const startAiClip = (id: number) => http.post<OneTouchJob>(`${AI}/createVideo`, { id }, { silent: true });
 export const copyAiClip = (id: number) => http.post<OneTouchJob>(`${AI}/copy`, { id });
 export const deleteAiClip = (id: number) => http.post<Record<string, never>>(`${AI}/delete`, { id });

@@ -38,6 +38,9 @@ pub struct AiClipView {
     /// Why it failed, in the reader's language.
     pub reason: String,
     pub count: i64,
+    /// The target length, seconds (15–60).
+    pub seconds: i64,
+    /// Shot groups (video) or image categories (image) it draws from; empty: all.
     pub group_ids: Vec<i64>,
     pub voice: String,
     pub template_id: Option<i64>,
@@ -74,6 +77,7 @@ async fn view(st: &AppState, r: db::AiClip, lang: Lang) -> ApiResult<AiClipView>
         progress: r.progress,
         reason: localize_reason(&r.reason, lang),
         count: req.count,
+        seconds: req.seconds,
         group_ids: req.group_ids.clone(),
         voice: req.voice.clone(),
         template_id: req.template_id,
@@ -128,13 +132,20 @@ pub struct AiClipReq {
     /// edit only.
     #[serde(default)]
     pub id: Option<i64>,
+    /// `video` (default: the shot groups' clips) or `image` (a pan-and-zoom slideshow of images).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// The target length in seconds, 15–60 (default 30): the script is written to be voiced that long.
+    #[serde(default)]
+    pub seconds: Option<i64>,
     /// The topic or product description (required, ≤ 200 characters).
     #[serde(default)]
     pub topic: String,
     /// Default: the topic's first 20 characters.
     #[serde(default)]
     pub name: String,
-    /// Shot groups to draw from (≥ 3); empty: every group with ready clips.
+    /// Shot groups to draw from (≥ 3); empty: every group with ready clips. Image projects: image
+    /// categories (`/bpdr.merchant_file_type/image_index`); empty: every ready image.
     #[serde(default)]
     pub group_ids: Vec<i64>,
     /// Videos to make, 1–20 (default 5); 2 points each.
@@ -151,6 +162,8 @@ pub struct AiClipReq {
 impl AiClipReq {
     fn request(self) -> Request {
         Request {
+            kind: self.kind.unwrap_or_else(|| "video".into()),
+            seconds: self.seconds.unwrap_or(domain::aiclip::DEFAULT_SECONDS),
             topic: self.topic,
             name: self.name,
             group_ids: self.group_ids,
@@ -282,21 +295,66 @@ pub async fn video_projects(
     LangOf(lang): LangOf,
     Input(q): Input<AiClipQuery>,
 ) -> Answer<Page<AiClipView>> {
-    let q = AiClipQuery {
-        list: q.list.with_filter("kind", Some("video"), "="),
-        ..q
-    };
-    page(&st, &c, false, q, lang).await
+    of_kind(&st, &c, q, lang, "video").await
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_key_slice/getVideoList", tag = "clip", params(("id" = i64, Query)), responses((status = 200, body = Reply<Page<VariantView>>, description = "the videos of a one-touch project")))]
+/// The caller's projects (drafts too) of one kind.
+async fn of_kind(
+    st: &AppState,
+    c: &Caller,
+    q: AiClipQuery,
+    lang: Lang,
+    kind: &str,
+) -> Answer<Page<AiClipView>> {
+    let q = AiClipQuery {
+        list: q.list.with_filter("kind", Some(kind), "="),
+        ..q
+    };
+    page(st, c, false, q, lang).await
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_key_slice/getImgProject", tag = "clip", responses((status = 200, body = Reply<Page<AiClipView>>, description = "image projects (drafts too)")))]
+pub async fn img_projects(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(q): Input<AiClipQuery>,
+) -> Answer<Page<AiClipView>> {
+    of_kind(&st, &c, q, lang, "image").await
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_key_slice/getVideoList", tag = "clip", params(("id" = i64, Query)), responses((status = 200, body = Reply<Page<VariantView>>, description = "the videos of a one-touch video project")))]
 pub async fn video_list(
+    st: State<AppState>,
+    c: Caller,
+    lang: LangOf,
+    r: Input<IdReq>,
+) -> Answer<Page<VariantView>> {
+    videos_of(st, c, lang, r, "video").await
+}
+
+#[utoipa::path(method(get, post), path = "/media.merchant_key_slice/getImgList", tag = "clip", params(("id" = i64, Query)), responses((status = 200, body = Reply<Page<VariantView>>, description = "the videos of a one-touch image project")))]
+pub async fn img_list(
+    st: State<AppState>,
+    c: Caller,
+    lang: LangOf,
+    r: Input<IdReq>,
+) -> Answer<Page<VariantView>> {
+    videos_of(st, c, lang, r, "image").await
+}
+
+/// The videos of one of the caller's projects of that kind (404 for the other kind's).
+async fn videos_of(
     State(st): State<AppState>,
     c: Caller,
     LangOf(lang): LangOf,
     Input(r): Input<IdReq>,
+    kind: &str,
 ) -> Answer<Page<VariantView>> {
     let row = uc::get(&st.db, c.merchant_id()?, r.id).await?;
+    if row.kind != kind {
+        return Err(crate::error::ApiError::NotFound);
+    }
     if row.project_id == 0 {
         return Ok(reply(Page::whole(vec![])));
     }

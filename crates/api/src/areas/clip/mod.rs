@@ -66,6 +66,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(ai_clip::my_jobs))
         .routes(routes!(ai_clip::video_projects))
         .routes(routes!(ai_clip::video_list))
+        .routes(routes!(ai_clip::img_projects))
+        .routes(routes!(ai_clip::img_list))
         .routes(routes!(ai_clip::groups))
         .routes(routes!(ai_clip::voice_detail))
 }

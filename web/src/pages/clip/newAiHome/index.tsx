@@ -1,25 +1,29 @@
 /**
  * /newAiHome (zh) = /oneKeyVideoNew (en) — one-touch video (issue 19, docs/api-clip.md "One-touch
- * video"): a topic or product description (with groups, count, voice and a style template) becomes a
- * script, a voice-over, clips matched to its sentences and N unique videos — one durable job whose
- * steps and progress arrive as `one_touch` events of /api/events; the list reloads when one moves on.
+ * video"): a topic or product description (with footage — video clips or images —, target length,
+ * groups or image categories, count, voice and a style template) becomes a script, a voice-over, clips
+ * or images matched to its sentences and N unique videos — one durable job whose steps and progress
+ * arrive as `one_touch` events of /api/events; the lists reload when one moves on. Video projects and
+ * image projects are listed in two tabs.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, InputNumber, Progress, Select, Space, Steps, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Progress, Radio, Select, Space, Steps, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { fetchVoices } from '@/api/ai';
 import {
   copyAiClip,
   deleteAiClip,
   fetchOneTouchGroups,
-  fetchOneTouchJobs,
+  fetchOneTouchProjects,
   fetchOneTouchVideos,
   fetchTemplates,
   oneTouchNew,
   startAiClip,
   type OneTouchJob,
+  type OneTouchKind,
   type OneTouchReq,
 } from '@/api/clip/aiclip';
+import { fetchFileTypes } from '@/api/materials';
 import { subscribeMediaEvents } from '@/api/materials/events';
 import { RequestError } from '@/api/request';
 import PageHeader from '@/components/PageHeader';
@@ -30,12 +34,16 @@ import '../clip.css';
 const STEPS = ['script', 'voice', 'match', 'rendering', 'done'] as const;
 /** Points per video (quick mix's price, docs/api-clip.md). */
 const POINTS_EACH = 2;
+/** Target length limits, seconds (domain::aiclip::SECONDS). */
+const SECONDS = { min: 15, max: 60, default: 30 } as const;
+/** Fields a 422 is shown at. */
+const FIELDS = ['kind', 'seconds', 'topic', 'name', 'group_ids', 'count', 'voice', 'template_id'];
 
 function Videos({ job }: { job: OneTouchJob }) {
   const { t } = useClipT();
   const videos = useQuery({
     queryKey: ['clip', 'oneTouchVideos', job.id, job.variants.success],
-    queryFn: () => fetchOneTouchVideos(job.id),
+    queryFn: () => fetchOneTouchVideos(job.id, job.kind),
     enabled: job.project_id > 0,
   });
   const rows = videos.data?.rows ?? [];
@@ -74,6 +82,7 @@ function JobCard({ job, onChanged }: { job: OneTouchJob; onChanged: () => void }
       title={
         <Space>
           <span>{job.name}</span>
+          <Tag data-testid={`one-touch-kind-${job.id}`}>{t(`oneTouch.kinds.${job.kind === 'image' ? 'image' : 'video'}`)}</Tag>
           <Tag color={job.state === 'done' ? 'success' : job.state === 'failed' ? 'error' : 'processing'} data-testid={`one-touch-state-${job.id}`}>
             {t(`oneTouch.steps.${job.state}`)}
           </Tag>
@@ -126,7 +135,7 @@ function JobCard({ job, onChanged }: { job: OneTouchJob; onChanged: () => void }
           <Typography.Text strong>{t('oneTouch.shots')}</Typography.Text>{' '}
           {job.shots.map((s, i) => (
             <Tag key={i}>
-              {s.group_name} · {Math.round(s.max_ms / 1000)}s
+              {s.group_name} · {Math.round(s.max_ms / 1000)}s{s.images?.length ? ` · ${t('oneTouch.imageCount', { count: s.images.length })}` : ''}
             </Tag>
           ))}
         </div>
@@ -141,11 +150,14 @@ export default function NewAiHomePage() {
   const qc = useQueryClient();
   const [form] = Form.useForm<OneTouchReq>();
   const count = Form.useWatch('count', form) ?? 5;
+  const kind: OneTouchKind = Form.useWatch('kind', form) ?? 'video';
+  const [tab, setTab] = useState<OneTouchKind>('video');
   const [busy, setBusy] = useState(false);
   const groups = useQuery({ queryKey: ['clip', 'oneTouchGroups'], queryFn: fetchOneTouchGroups });
+  const categories = useQuery({ queryKey: ['materials', 'fileTypes', 'image'], queryFn: () => fetchFileTypes('image'), enabled: kind === 'image' });
   const voices = useQuery({ queryKey: ['ai', 'voices'], queryFn: fetchVoices, retry: false });
   const templates = useQuery({ queryKey: ['clip', 'templates', 'all'], queryFn: () => fetchTemplates() });
-  const jobs = useQuery({ queryKey: ['clip', 'oneTouchJobs'], queryFn: () => fetchOneTouchJobs() });
+  const jobs = useQuery({ queryKey: ['clip', 'oneTouchJobs', tab], queryFn: () => fetchOneTouchProjects(tab) });
   const reload = () => void qc.invalidateQueries({ queryKey: ['clip', 'oneTouchJobs'] });
 
   // Steps and progress arrive on the shared event stream; any change of a job reloads the list.
@@ -163,12 +175,14 @@ export default function NewAiHomePage() {
     try {
       await oneTouchNew({ ...v, topic: v.topic.trim() });
       feedback.success(t('oneTouch.queued'));
+      // The new project shows in its kind's tab.
+      setTab(v.kind ?? 'video');
       reload();
     } catch (e) {
       const err = e as RequestError;
       const named = e instanceof RequestError ? err.field : undefined;
       const field = named === 'variants' ? 'count' : (named as keyof OneTouchReq | undefined);
-      if (field && ['topic', 'name', 'group_ids', 'count', 'voice', 'template_id'].includes(field)) form.setFields([{ name: field, errors: [err.message ?? ''] }]);
+      if (field && FIELDS.includes(field)) form.setFields([{ name: field, errors: [err.message ?? ''] }]);
       else feedback.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
@@ -180,7 +194,28 @@ export default function NewAiHomePage() {
     <div data-testid="one-touch-page">
       <PageHeader title={t('oneTouch.title')} subTitle={t('oneTouch.subTitle')} />
       <Card size="small" style={{ marginBottom: 16 }}>
-        <Form form={form} layout="vertical" initialValues={{ count: 5 }}>
+        <Form form={form} layout="vertical" initialValues={{ kind: 'video', seconds: SECONDS.default, count: 5 }}>
+          <Space wrap align="start" size={16}>
+            <Form.Item name="kind" label={t('oneTouch.kind')} extra={t(kind === 'image' ? 'oneTouch.kindImageTip' : 'oneTouch.kindVideoTip')}>
+              <Radio.Group
+                optionType="button"
+                data-testid="one-touch-kind"
+                onChange={() => form.setFieldValue('group_ids', [])}
+                options={[
+                  { value: 'video', label: t('oneTouch.kinds.video') },
+                  { value: 'image', label: t('oneTouch.kinds.image') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              name="seconds"
+              label={t('oneTouch.seconds')}
+              extra={t('oneTouch.secondsTip', SECONDS)}
+              rules={[{ type: 'number', min: SECONDS.min, max: SECONDS.max, message: t('oneTouch.secondsRange', SECONDS) }]}
+            >
+              <InputNumber min={SECONDS.min} max={SECONDS.max} precision={0} suffix={t('oneTouch.secondsUnit')} data-testid="one-touch-seconds" />
+            </Form.Item>
+          </Space>
           <Form.Item name="topic" label={t('oneTouch.topic')} rules={[{ required: true, whitespace: true, message: t('oneTouch.topicRequired') }, { max: 200 }]}>
             <Input.TextArea rows={3} maxLength={200} showCount placeholder={t('oneTouch.topicPlaceholder')} data-testid="one-touch-topic" />
           </Form.Item>
@@ -210,21 +245,42 @@ export default function NewAiHomePage() {
               />
             </Form.Item>
           </Space>
-          <Form.Item name="group_ids" label={t('oneTouch.groups')} extra={t('oneTouch.groupsTip')}>
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={t('oneTouch.groupsAuto')}
-              data-testid="one-touch-groups"
-              options={(groups.data?.rows ?? []).map((g) => ({ value: g.id, label: `${g.name} (${g.ready})`, disabled: g.ready === 0 }))}
-            />
-          </Form.Item>
+          {kind === 'image' ? (
+            <Form.Item name="group_ids" label={t('oneTouch.categories')} extra={t('oneTouch.categoriesTip')}>
+              <Select
+                mode="multiple"
+                allowClear
+                placeholder={t('oneTouch.categoriesAuto')}
+                data-testid="one-touch-categories"
+                options={(categories.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              />
+            </Form.Item>
+          ) : (
+            <Form.Item name="group_ids" label={t('oneTouch.groups')} extra={t('oneTouch.groupsTip')}>
+              <Select
+                mode="multiple"
+                allowClear
+                placeholder={t('oneTouch.groupsAuto')}
+                data-testid="one-touch-groups"
+                options={(groups.data?.rows ?? []).map((g) => ({ value: g.id, label: `${g.name} (${g.ready})`, disabled: g.ready === 0 }))}
+              />
+            </Form.Item>
+          )}
           <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="one-touch-submit">
             {t('oneTouch.submit')}
           </Button>
         </Form>
       </Card>
       <Typography.Title level={5}>{t('oneTouch.jobs')}</Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as OneTouchKind)}
+        data-testid="one-touch-tabs"
+        items={[
+          { key: 'video', label: <span data-testid="one-touch-tab-video">{t('oneTouch.videoProjects')}</span> },
+          { key: 'image', label: <span data-testid="one-touch-tab-image">{t('oneTouch.imageProjects')}</span> },
+        ]}
+      />
       {rows.length === 0 && !jobs.isLoading ? <Empty description={t('oneTouch.noJobs')} /> : null}
       <Space direction="vertical" style={{ width: '100%' }}>
         {rows.map((job) => (

@@ -20,6 +20,7 @@ const job = (over: Partial<OneTouchJob>): OneTouchJob => ({
   progress: 64,
   reason: '',
   count: 5,
+  seconds: 30,
   group_ids: [],
   voice: 'af_heart',
   template_id: null,
@@ -36,7 +37,7 @@ const job = (over: Partial<OneTouchJob>): OneTouchJob => ({
 });
 
 let calls: { path: string; method: string; body: unknown }[];
-let refuse = false;
+let refuse: false | 'topic' | 'seconds' = false;
 beforeEach(() => {
   calls = [];
   refuse = false;
@@ -46,10 +47,28 @@ beforeEach(() => {
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ path, method: init.method ?? 'GET', body });
     if (path === '/events') return new Response('', { status: 204 });
-    if (path.endsWith('/my_one_touch_job')) return ok({ rows: [job({})], total: 1 });
+    if (path.endsWith('/getVideoProject')) return ok({ rows: [job({})], total: 1 });
+    if (path.endsWith('/getImgProject'))
+      return ok({
+        rows: [
+          job({
+            id: 7,
+            kind: 'image',
+            name: 'Noodle photos',
+            state: 'done',
+            progress: 100,
+            project_id: 30,
+            shots: [{ group_id: 0, group_name: 'Noodle close-up', text: 'x', start_ms: 0, max_ms: 5000, score: 1, images: [41, 42, 43] }],
+          }),
+        ],
+        total: 1,
+      });
+    if (path.endsWith('/getImgList')) return ok({ rows: [{ id: 90, src: null, cover: null, progress: 100 }], total: 1 });
+    if (path.endsWith('/image_index')) return ok({ rows: [{ id: 5, kind: 'image', parent_id: 0, name: 'Dishes', sort: 0, created_at: 0 }], total: 1 });
     if (path.endsWith('/getResourceGroupList')) return ok({ rows: [{ id: 11, name: 'Storefront', ready: 2, clip_ms: 8000, speech: false }], total: 1 });
     if (path.endsWith('/oneTouchNew')) {
-      if (refuse) return json({ code: 422, message: 'topic is required', data: { field: 'topic' } }, 422);
+      if (refuse === 'topic') return json({ code: 422, message: 'topic is required', data: { field: 'topic' } }, 422);
+      if (refuse === 'seconds') return json({ code: 422, message: 'The video length must be 15–60 seconds', data: { field: 'seconds' } }, 422);
       return ok(job({ id: 4, state: 'queued', progress: 0 }));
     }
     return ok({ rows: [], total: 0 });
@@ -72,12 +91,43 @@ describe('/newAiHome', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByTestId('one-touch-topic'), { target: { value: '  Beef noodles  ' } });
     fireEvent.click(screen.getByTestId('one-touch-submit'));
     await waitFor(() =>
-      expect(calls.filter((c) => c.path.endsWith('/oneTouchNew')).map((c) => c.body)).toEqual([{ topic: 'Beef noodles', count: 5 }]),
+      expect(calls.filter((c) => c.path.endsWith('/oneTouchNew')).map((c) => c.body)).toEqual([{ kind: 'video', seconds: 30, topic: 'Beef noodles', count: 5 }]),
     );
   });
 
+  it('makes an image project with a target length and lists image projects apart', async () => {
+    renderPage(<NewAiHomePage />, { route: '/oneKeyVideoNew' });
+    await screen.findByTestId('one-touch-state-3');
+    // Images as footage: the picker offers image categories instead of shot groups.
+    fireEvent.click(screen.getByText('Images'));
+    expect(await screen.findByTestId('one-touch-categories')).toBeInTheDocument();
+    expect(screen.queryByTestId('one-touch-groups')).toBeNull();
+    expect(screen.getByTestId('one-touch-page')).toHaveTextContent('Your images as a slideshow with pan and zoom, one per sentence');
+    fireEvent.change(screen.getByTestId('one-touch-seconds'), { target: { value: '45' } });
+    fireEvent.change(screen.getByTestId('one-touch-topic'), { target: { value: 'Beef noodles' } });
+    fireEvent.click(screen.getByTestId('one-touch-submit'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith('/oneTouchNew')).map((c) => c.body)).toEqual([{ kind: 'image', seconds: 45, topic: 'Beef noodles', count: 5, group_ids: [] }]),
+    );
+    // The new project's kind is the tab shown: image projects, their shots and videos (getImgList).
+    expect(await screen.findByTestId('one-touch-kind-7')).toHaveTextContent('Images');
+    expect(screen.getByTestId('one-touch-shots-7')).toHaveTextContent('Noodle close-up · 5s · 3 images');
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/getImgList'))).toBe(true));
+    expect(screen.queryByTestId('one-touch-job-3')).toBeNull();
+    fireEvent.click(screen.getByTestId('one-touch-tab-video'));
+    expect(await screen.findByTestId('one-touch-job-3')).toBeInTheDocument();
+  });
+
+  it('shows a refused target length at its field', async () => {
+    refuse = 'seconds';
+    renderPage(<NewAiHomePage />, { route: '/newAiHome' });
+    fireEvent.change(await screen.findByTestId('one-touch-topic'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('one-touch-submit'));
+    expect(await screen.findByText('The video length must be 15–60 seconds')).toBeInTheDocument();
+  });
+
   it('shows a refused field at the field', async () => {
-    refuse = true;
+    refuse = 'topic';
     renderPage(<NewAiHomePage />, { route: '/newAiHome' });
     fireEvent.change(await screen.findByTestId('one-touch-topic'), { target: { value: 'x' } });
     fireEvent.click(screen.getByTestId('one-touch-submit'));
