@@ -244,6 +244,10 @@ messages! {
     TtsBusy => "配音任务正在合成，完成后才能删除", "The voice task is being synthesized; delete it when it has finished";
     JobTts => "AI 配音合成", "Synthesize an AI voice-over";
     JobClipOneTouch => "AI 一键成片", "Make one-touch videos";
+    JobClipIntellect => "AI 智能剪辑", "AI smart editing";
+    IntellectNothingFound => "“{name}”中没有找到 {min}–{max} 秒、不含长静音的片段", "No segment of {min}–{max} s without a long silence was found in '{name}'";
+    IntellectBusy => "智能剪辑正在进行，完成后才能删除", "The smart editing run is still working; delete it when it has finished";
+    IntellectNotFailed => "只有失败的智能剪辑才能重试", "Only a failed smart editing run can be retried";
     OneTouchFailed => "所有视频都合成失败，点数已退还", "Every video failed to render; the points were returned";
     CloneNotConfigured => "未配置声音复刻服务，请联系平台管理员配置后再试", "No voice cloning service is configured; ask the Administrator to set one up";
     CloneFailed => "声音复刻服务出错：{reason}", "The voice cloning service failed: {reason}";
