@@ -553,11 +553,14 @@ mod tests {
             .map(|k| sentence(k * 3_000 + 100, k * 3_000 + 2_900, "x"))
             .collect();
         let pts = points(&a, &s);
-        // 20.4 s is inside the sentence 18.1–20.9: it moves to 20.9 and no point lies inside speech.
+        // 20.4 s is inside the sentence 18.1–20.9: it moves to 20.9, then to the whole second in the
+        // pause (21.0, before the next sentence at 21.1); no point lies inside speech.
         assert!(
             pts.iter()
-                .any(|p| p.at == 20_900 && p.can_start && p.can_end)
+                .any(|p| p.at == 21_000 && p.can_start && p.can_end),
+            "{pts:?}"
         );
+        assert!(!pts.iter().any(|p| p.at == 20_400));
         for p in &pts {
             assert!(inside(&s, p.at).is_none(), "{p:?}");
         }
