@@ -418,7 +418,7 @@ async fn story(b: Backend) {
     assert_eq!(f.ok()["state"], "failed");
     assert_eq!(
         f.ok()["reason"],
-        "“coffee talk”中没有找到 200–300 秒、不含长静音的片段"
+        "“coffee talk.mp4”中没有找到 200–300 秒、不含长静音的片段"
     );
     // Retry refuses what did not fail; delete keeps the shorts.
     app.post_en(&format!("{API}/retry"), Some(&admin), json!({"id": run}))
@@ -499,32 +499,20 @@ async fn only_the_administrator_runs_it_and_tenants_stay_apart() {
         assert!(!tree.body.to_string().contains("/intellect"));
 
         // Tenancy: one merchant's video or group never serves another merchant's run.
-        let r = app
-            .post_en(
-                &format!("{API}/add"),
-                Some(&admin),
-                json!({"merchant_id": other_mid, "resource_id": video, "group_id": theirs}),
-            )
-            .await;
-        assert_eq!(
-            (r.status, r.data()["field"].as_str()),
-            (422, Some("resource_id")),
-            "{}",
-            r.body
-        );
-        let r = app
-            .post_en(
-                &format!("{API}/add"),
-                Some(&admin),
-                json!({"merchant_id": mid, "resource_id": video, "group_id": theirs}),
-            )
-            .await;
-        assert_eq!(
-            (r.status, r.data()["field"].as_str()),
-            (422, Some("group_id")),
-            "{}",
-            r.body
-        );
+        let refused = |body: Value| {
+            let (app, admin) = (&app, admin.clone());
+            async move {
+                let r = app.post_en(&format!("{API}/add"), Some(&admin), body).await;
+                assert_eq!(r.status, 422, "{}", r.body);
+                let field = r.data()["field"].as_str().unwrap_or_default().to_string();
+                (field, r.message().to_string())
+            }
+        };
+        let theirs_video =
+            json!({"merchant_id": other_mid, "resource_id": video, "group_id": theirs});
+        assert_eq!(refused(theirs_video).await.0, "resource_id");
+        let theirs_group = json!({"merchant_id": mid, "resource_id": video, "group_id": theirs});
+        assert_eq!(refused(theirs_group).await.0, "group_id");
         let s = app
             .get_q(
                 &format!("{API}/sources"),
@@ -576,16 +564,10 @@ async fn only_the_administrator_runs_it_and_tenants_stay_apart() {
             ),
             (json!({"lang": "fr"}), "lang", "lang is invalid: zh | en"),
         ] {
-            let r = app
-                .post_en(&format!("{API}/add"), Some(&admin), with(patch))
-                .await;
             assert_eq!(
-                (r.status, r.data()["field"].as_str()),
-                (422, Some(field)),
-                "{}",
-                r.body
+                refused(with(patch)).await,
+                (field.to_string(), en.to_string())
             );
-            assert_eq!(r.message(), en);
         }
         let r = app
             .post(

@@ -591,18 +591,11 @@ mod tests {
         }
     }
 
-    fn has_ffmpeg() -> bool {
-        std::process::Command::new("ffmpeg")
-            .arg("-version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    }
-
     /// A real video: three 4 s scenes (red, blue, a test pattern) over a tone that sounds for 2 s of
     /// every 4. ffmpeg finds the two cuts and the three pauses where they are.
     #[tokio::test]
     async fn a_real_video_gives_its_cuts_and_pauses() {
-        if !has_ffmpeg() {
+        if !crate::ffmpeg::installed() {
             eprintln!("ffmpeg is not installed; skipped");
             return;
         }

@@ -5,8 +5,9 @@
 //! silences, `media::intellect::analyse`) → pick (`media::intellect::pick`) → cut (the slicing cut:
 //! stream copy on whole seconds, else ingest's re-encode). A retried job skips shorts already made.
 
+use super::slice::{permanent, tool};
 use crate::error::{ApiError, ApiResult};
-use domain::i18n::{Msg, reason};
+use domain::i18n::Msg;
 use domain::intellect::{Segment, Settings, State, Step};
 use domain::materials::AsrState;
 use domain::points::Reason;
@@ -198,17 +199,6 @@ pub fn segments(r: &db::Run) -> Vec<Segment> {
 pub struct Deps {
     pub storage: Storage,
     pub asr_dir: std::path::PathBuf,
-}
-
-fn permanent(msg: Msg, args: &[(&str, &str)]) -> JobError {
-    JobError::Permanent(reason(msg, args))
-}
-
-fn tool(e: media::ffmpeg::ToolError) -> JobError {
-    match e {
-        media::ffmpeg::ToolError::Failed { .. } => JobError::Permanent(e.to_string()),
-        other => JobError::Retry(other.to_string()),
-    }
 }
 
 /// The `clip.intellect` job.

@@ -21,11 +21,12 @@ pub fn cancelled() -> String {
 }
 
 /// A failure that retrying cannot mend, stored as a reason code.
-fn permanent(msg: Msg, args: &[(&str, &str)]) -> JobError {
+pub(crate) fn permanent(msg: Msg, args: &[(&str, &str)]) -> JobError {
     JobError::Permanent(reason(msg, args))
 }
 
-fn tool(e: media::ffmpeg::ToolError) -> JobError {
+/// ffmpeg's own failure is permanent (the same input fails again); a timeout or I/O may pass.
+pub(crate) fn tool(e: media::ffmpeg::ToolError) -> JobError {
     match e {
         media::ffmpeg::ToolError::Failed { .. } => JobError::Permanent(e.to_string()),
         other => JobError::Retry(other.to_string()),
