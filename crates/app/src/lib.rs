@@ -230,6 +230,13 @@ pub fn registry(state: &api::AppState) -> Registry {
                 });
                 r.register(kind, move |ctx| clip::one_touch::run(ctx, deps.clone()))
             }
+            JobKind::ClipIntellect => {
+                let deps = std::sync::Arc::new(clip::intellect::Deps {
+                    storage: storage.clone(),
+                    asr_dir: state.settings.asr_dir(),
+                });
+                r.register(kind, move |ctx| clip::intellect::run(ctx, deps.clone()))
+            }
         }
     }
     r

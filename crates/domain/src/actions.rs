@@ -96,6 +96,7 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.code", "扫码登录", "Sign-in codes"),
     ("menu.visualIframe", "成片墙", "Video wall"),
     ("menu.selfTest", "系统自检", "Self-test"),
+    ("menu.intellect", "AI智能剪辑", "AI smart editing"),
     ("menu.aiCreate", "AI 创作", "AI create"),
     ("menu.aiVoice", "AI 配音", "AI voice"),
 ];

@@ -249,6 +249,10 @@ messages! {
     OneTouchKind => "素材类型须为视频片段（video）或图片（image）", "The footage must be video clips (video) or images (image)";
     TooFewImages => "至少需要三张可用的图片（当前 {count} 张）", "At least three ready images are needed ({count} now)";
     FootageTooShort => "素材太短：所选镜头组的片段只能覆盖 {have} 秒，配音有 {need} 秒", "The footage is too short: the chosen groups' clips cover {have} s of the {need} s voice-over";
+    JobClipIntellect => "AI 智能剪辑", "AI smart editing";
+    IntellectNothingFound => "“{name}”中没有找到 {min}–{max} 秒、不含长静音的片段", "No segment of {min}–{max} s without a long silence was found in '{name}'";
+    IntellectBusy => "智能剪辑正在进行，完成后才能删除", "The smart editing run is still working; delete it when it has finished";
+    IntellectNotFailed => "只有失败的智能剪辑才能重试", "Only a failed smart editing run can be retried";
     CloneNotConfigured => "未配置声音复刻服务，请联系平台管理员配置后再试", "No voice cloning service is configured; ask the Administrator to set one up";
     CloneFailed => "声音复刻服务出错：{reason}", "The voice cloning service failed: {reason}";
     CloneSampleInvalid => "声音样本须为 10 秒到 5 分钟的音频（{reason}）", "The voice sample must be audio of 10 s to 5 min ({reason})";

@@ -40,10 +40,12 @@ pub enum JobKind {
     Tts,
     /// One-touch video: script, voice-over, clip matching, then the variants queued. Payload: [`AiClipRef`].
     ClipOneTouch,
+    /// AI smart editing of one long video: analyse, pick, cut. Payload: [`IntellectRef`].
+    ClipIntellect,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 16] = [
+    pub const ALL: [JobKind; 17] = [
         JobKind::MatrixSync,
         JobKind::MatrixTokenRefresh,
         JobKind::PublishItem,
@@ -60,6 +62,7 @@ impl JobKind {
         JobKind::EngagementLeadNotify,
         JobKind::Tts,
         JobKind::ClipOneTouch,
+        JobKind::ClipIntellect,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -80,6 +83,7 @@ impl JobKind {
             JobKind::EngagementLeadNotify => "engagement.lead_notify",
             JobKind::Tts => "tts",
             JobKind::ClipOneTouch => "clip.one_touch",
+            JobKind::ClipIntellect => "clip.intellect",
         }
     }
 
@@ -102,6 +106,7 @@ impl JobKind {
             JobKind::EngagementLeadNotify => Msg::JobEngagementLeadNotify,
             JobKind::Tts => Msg::JobTts,
             JobKind::ClipOneTouch => Msg::JobClipOneTouch,
+            JobKind::ClipIntellect => Msg::JobClipIntellect,
         }
     }
 }
@@ -274,6 +279,16 @@ impl Payload for AiClipRef {
     const KINDS: &'static [JobKind] = &[JobKind::ClipOneTouch];
 }
 
+/// `clip.intellect`: the smart-editing run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IntellectRef {
+    pub run_id: i64,
+}
+
+impl Payload for IntellectRef {
+    const KINDS: &'static [JobKind] = &[JobKind::ClipIntellect];
+}
+
 /// Where a job of the durable queue stands (`jobs.state`). `Failed` waits for its next attempt;
 /// `Dead` ran out of attempts (or was cancelled) and stays until someone retries it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -422,7 +437,8 @@ mod tests {
                 "engagement.auto_reply",
                 "engagement.lead_notify",
                 "tts",
-                "clip.one_touch"
+                "clip.one_touch",
+                "clip.intellect"
             ]
         );
         assert_eq!(
@@ -461,6 +477,7 @@ mod tests {
             TtsRef::KINDS,
             NoticeRef::KINDS,
             AiClipRef::KINDS,
+            IntellectRef::KINDS,
         ]
         .concat();
         let mut sorted = kinds.clone();

@@ -10,6 +10,7 @@ pub mod content;
 pub mod engagement;
 pub mod hotlists;
 pub mod i18n;
+pub mod intellect;
 pub mod jobs;
 pub mod materials;
 pub mod matrix;

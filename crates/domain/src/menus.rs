@@ -691,6 +691,18 @@ pub const MENUS: &[MenuDef] = &[
             &["system/selftest/*"],
         )
     },
+    // AI smart editing (issue 19, docs/api-clip.md): the Administrator's internal test of finding the
+    // best shorts in a merchant's long video; its calls are the operator's (`/system/intellect/*`).
+    MenuDef {
+        admin: true,
+        ..menu(
+            "/intellect",
+            "menu.intellect",
+            "ScissorOutlined",
+            996,
+            &["system/intellect/*"],
+        )
+    },
     // Reports (issue 18, docs/api-reports.md): per-platform analytics, the special reports and the
     // data screen. Every analytics page reads the same report calls (the platform is a filter).
     menu("/data", "menu.dataAnalysis", "RiseOutlined", 500, &[]),

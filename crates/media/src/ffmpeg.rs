@@ -201,3 +201,12 @@ pub fn tail(stderr: &[u8], n: usize) -> String {
 pub fn args<I: IntoIterator<Item = S>, S: Into<String>>(a: I) -> Vec<String> {
     a.into_iter().map(Into::into).collect()
 }
+
+/// For unit tests that run the real tool: is ffmpeg installed?
+#[cfg(test)]
+pub(crate) fn installed() -> bool {
+    std::process::Command::new("ffmpeg")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}

@@ -6,6 +6,7 @@ pub mod builtin_music;
 pub mod ffmpeg;
 pub mod image;
 pub mod ingest;
+pub mod intellect;
 pub mod magic;
 pub mod mix;
 pub mod probe;

@@ -206,17 +206,10 @@ mod tests {
         }
     }
 
-    fn has_ffmpeg() -> bool {
-        std::process::Command::new("ffmpeg")
-            .arg("-version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    }
-
     /// A real mezzanine cut both ways: the durations match and both outputs decode as 1080x1920.
     #[tokio::test]
     async fn slices_of_a_real_mezzanine_have_the_planned_length() {
-        if !has_ffmpeg() {
+        if !crate::ffmpeg::installed() {
             eprintln!("ffmpeg is not installed; skipped");
             return;
         }

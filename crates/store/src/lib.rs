@@ -18,6 +18,7 @@ pub mod dict;
 pub mod engagement;
 pub mod engagement_im;
 pub mod hotlists;
+pub mod intellect;
 pub mod jobs;
 pub mod list;
 pub mod materials;

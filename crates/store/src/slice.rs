@@ -494,28 +494,12 @@ pub async fn forget(db: &Db, merchant_id: i64, media_id: i64) -> sqlx::Result<()
 pub struct NewSlice {
     /// The job making it: only the source's current job may record slices.
     pub job_id: i64,
-    pub merchant_id: i64,
     pub project_id: i64,
     pub source_id: i64,
     pub resource_id: i64,
     pub start_ms: i64,
     pub end_ms: i64,
-    pub group_id: i64,
-    pub name: String,
-    pub original_name: String,
-    /// The slice file: it is both the original and the mezzanine.
-    pub key: String,
-    pub poster_key: String,
-    pub strip_key: String,
-    pub size: i64,
-    pub width: i64,
-    pub height: i64,
-    pub duration_ms: i64,
-    pub fps: f64,
-    pub video_codec: String,
-    pub audio_codec: String,
-    pub has_audio: bool,
-    pub loudness: Option<f64>,
+    pub video: crate::materials::ReadyVideo,
 }
 
 /// Records a finished slice in one transaction — the material (ready, in the group) and its origin —
@@ -557,38 +541,13 @@ pub async fn insert_slice(db: &Db, s: &NewSlice) -> sqlx::Result<Option<i64>> {
             .execute(&mut *tx)
             .await?;
     }
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO media_files (merchant_id, library, kind, group_id, classify_id, file_type_id, name, original_name, \
-         storage_key, mime, size, width, height, duration_ms, fps, video_codec, audio_codec, has_audio, rotation, loudness, \
-         poster_key, strip_key, mezzanine_key, state, progress, created_at, updated_at) \
-         VALUES ($1, 'resource', 'video', $2, 0, 0, $3, $4, $5, 'video/mp4', $6, $7, $8, $9, $10, $11, $12, $13, 0, $14, \
-         $15, $16, $5, 'ready', 100, $17, $17) RETURNING id",
-    )
-    .bind(s.merchant_id)
-    .bind(s.group_id)
-    .bind(&s.name)
-    .bind(&s.original_name)
-    .bind(&s.key)
-    .bind(s.size)
-    .bind(s.width)
-    .bind(s.height)
-    .bind(s.duration_ms)
-    .bind(s.fps)
-    .bind(&s.video_codec)
-    .bind(&s.audio_codec)
-    .bind(s.has_audio as i64)
-    .bind(s.loudness)
-    .bind(&s.poster_key)
-    .bind(&s.strip_key)
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?;
+    let id = crate::materials::insert_ready_video(&mut tx, &s.video).await?;
     sqlx::query(
         "INSERT INTO clip_slices (media_id, merchant_id, project_id, source_id, resource_id, start_ms, end_ms, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(id)
-    .bind(s.merchant_id)
+    .bind(s.video.merchant_id)
     .bind(s.project_id)
     .bind(s.source_id)
     .bind(s.resource_id)

@@ -4140,6 +4140,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/intellect/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_intellect_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/intellect/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_intellect_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/intellect/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_intellect_index"];
+        put?: never;
+        post: operations["post_system_intellect_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/intellect/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_intellect_info"];
+        put?: never;
+        post: operations["post_system_intellect_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/intellect/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_intellect_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/intellect/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_intellect_sources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/log/index": {
         parameters: {
             query?: never;
@@ -5925,10 +6021,32 @@ export interface components {
             project_id: number;
         };
         AddReq: {
-            /** @description A share link (or the shared text holding one) or an account id. */
-            link?: string;
-            /** @description dy */
-            platform?: string;
+            /**
+             * Format: int64
+             * @description At most this many segments (1–20, default 5).
+             */
+            count?: number | null;
+            /**
+             * Format: int64
+             * @description The merchant's video group the shorts go into.
+             */
+            group_id?: number | null;
+            /** @description Spoken language for recognition: zh (default) | en. */
+            lang?: string | null;
+            /** Format: int64 */
+            max_seconds?: number | null;
+            /** Format: int64 */
+            merchant_id?: number | null;
+            /**
+             * Format: int64
+             * @description Shortest and longest segment, seconds (5–300; default 15 and 60).
+             */
+            min_seconds?: number | null;
+            /**
+             * Format: int64
+             * @description The long video (a ready video material of the merchant).
+             */
+            resource_id?: number | null;
         };
         AddVideoReq: {
             /** Format: int64 */
@@ -6877,6 +6995,11 @@ export interface components {
         };
         /** @description A group's id and name (after adding or renaming it). */
         GroupName: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        GroupOption: {
             /** Format: int64 */
             id: number;
             name: string;
@@ -11174,6 +11297,67 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_RunView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    count: number;
+                    /** Format: int64 */
+                    created_at: number;
+                    created_by: string;
+                    /** Format: int64 */
+                    group_id: number;
+                    group_name?: string | null;
+                    /** Format: int64 */
+                    id: number;
+                    lang: string;
+                    /** Format: int64 */
+                    max_seconds: number;
+                    /** Format: int64 */
+                    merchant_id: number;
+                    merchant_name?: string | null;
+                    /** Format: int64 */
+                    min_seconds: number;
+                    name: string;
+                    /**
+                     * Format: int64
+                     * @description Points its speech recognition took (0: the video was already recognized).
+                     */
+                    points: number;
+                    /** Format: int64 */
+                    progress: number;
+                    /** @description Why it failed, in the reader's language. */
+                    reason: string;
+                    /** Format: int64 */
+                    resource_id: number;
+                    segments: components["schemas"]["SegmentView"][];
+                    source?: components["schemas"]["MediaView"] | null;
+                    /** @description running | done | failed */
+                    state: string;
+                    /** @description analyse | pick | cut */
+                    step: string;
+                    /** Format: int64 */
+                    updated_at: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_SelfTestCheck: {
             /**
              * Format: int32
@@ -12469,6 +12653,59 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_RunView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A run: its settings, where its job stands, what it found. */
+            data: {
+                /** Format: int64 */
+                count: number;
+                /** Format: int64 */
+                created_at: number;
+                created_by: string;
+                /** Format: int64 */
+                group_id: number;
+                group_name?: string | null;
+                /** Format: int64 */
+                id: number;
+                lang: string;
+                /** Format: int64 */
+                max_seconds: number;
+                /** Format: int64 */
+                merchant_id: number;
+                merchant_name?: string | null;
+                /** Format: int64 */
+                min_seconds: number;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Points its speech recognition took (0: the video was already recognized).
+                 */
+                points: number;
+                /** Format: int64 */
+                progress: number;
+                /** @description Why it failed, in the reader's language. */
+                reason: string;
+                /** Format: int64 */
+                resource_id: number;
+                segments: components["schemas"]["SegmentView"][];
+                source?: components["schemas"]["MediaView"] | null;
+                /** @description running | done | failed */
+                state: string;
+                /** @description analyse | pick | cut */
+                step: string;
+                /** Format: int64 */
+                updated_at: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_ScreenView: {
             /**
              * Format: int32
@@ -12712,6 +12949,23 @@ export interface components {
                 state: string;
                 /** Format: int64 */
                 updated_at: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Sources: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A merchant's ready videos and video groups. */
+            data: {
+                groups: components["schemas"]["GroupOption"][];
+                videos: components["schemas"]["SourceVideo"][];
             };
             message: string;
         };
@@ -13649,6 +13903,47 @@ export interface components {
             /** Format: int64 */
             updated_at: number;
         };
+        /** @description A run: its settings, where its job stands, what it found. */
+        RunView: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            created_at: number;
+            created_by: string;
+            /** Format: int64 */
+            group_id: number;
+            group_name?: string | null;
+            /** Format: int64 */
+            id: number;
+            lang: string;
+            /** Format: int64 */
+            max_seconds: number;
+            /** Format: int64 */
+            merchant_id: number;
+            merchant_name?: string | null;
+            /** Format: int64 */
+            min_seconds: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Points its speech recognition took (0: the video was already recognized).
+             */
+            points: number;
+            /** Format: int64 */
+            progress: number;
+            /** @description Why it failed, in the reader's language. */
+            reason: string;
+            /** Format: int64 */
+            resource_id: number;
+            segments: components["schemas"]["SegmentView"][];
+            source?: components["schemas"]["MediaView"] | null;
+            /** @description running | done | failed */
+            state: string;
+            /** @description analyse | pick | cut */
+            step: string;
+            /** Format: int64 */
+            updated_at: number;
+        };
         /** @description Everything the full-screen data board shows, read again every refresh. */
         ScreenView: {
             /** Format: int64 */
@@ -13696,6 +13991,25 @@ export interface components {
             /** @description The last 7 days, oldest first. */
             trend: number[];
             word: string;
+        };
+        /** @description A chosen segment and the short cut from it. */
+        SegmentView: {
+            /** Format: int64 */
+            end_ms: number;
+            end_on: string;
+            /**
+             * Format: int64
+             * @description 0–100: speech density first, then little dead air and clean boundaries.
+             */
+            score: number;
+            short?: components["schemas"]["MediaView"] | null;
+            /** Format: int64 */
+            speech_ms: number;
+            /** Format: int64 */
+            start_ms: number;
+            /** @description What each boundary lies on: video | scene | sentence | scene_and_sentence. */
+            start_on: string;
+            transcript: string;
         };
         /** @description One check of the self-test. */
         SelfTestCheck: {
@@ -13828,6 +14142,26 @@ export interface components {
             resend_after_ms: number;
             sent: boolean;
         };
+        /** @description A video a run may start from. */
+        SourceVideo: {
+            /** @description none | processing | success | failed: with `success` the run needs no recognition (free). */
+            asr_state: string;
+            /** Format: int64 */
+            duration_ms: number;
+            /** Format: int64 */
+            group_id: number;
+            has_audio: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description What recognizing it would cost, in points (0 when it is recognized or silent).
+             */
+            points: number;
+            poster?: string | null;
+            src: string;
+        };
         /** @description A long video of a slicing project: its slicing state and how many slices it gave. */
         SourceView: {
             /** Format: int64 */
@@ -13847,6 +14181,11 @@ export interface components {
             state: string;
             /** Format: int64 */
             updated_at: number;
+        };
+        /** @description A merchant's ready videos and video groups. */
+        Sources: {
+            groups: components["schemas"]["GroupOption"][];
+            videos: components["schemas"]["SourceVideo"][];
         };
         StaffActivityView: {
             /** Format: int64 */
@@ -24339,6 +24678,218 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_DictView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_intellect_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_intellect_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_intellect_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description list engine fields merchant_id, name, state, created_at */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_RunView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_intellect_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description list engine fields merchant_id, name, state, created_at */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_RunView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_intellect_info: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_intellect_info: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_intellect_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_intellect_sources: {
+        parameters: {
+            query: {
+                merchant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Sources"];
                 };
             };
             401: components["responses"]["Unauthorized"];

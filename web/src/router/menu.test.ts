@@ -63,8 +63,8 @@ describe('menu from /ajax/initAdmin', () => {
     // the areas of docs/api-activities.md, each behind the permission of its calls
     expect(routeByPath.get('/Events')?.meta).toMatchObject({ title: 'menu.events', icon: 'GiftOutlined', permission: 'task/merchant_forward_task_activities/*' });
     expect(routeByPath.get('/nfc')?.meta).toMatchObject({ title: 'menu.nfc', icon: 'WifiOutlined', permission: 'nfc/index/*' });
-    // Administrator pages live under /system/, except the review queue, the built-in keywords and /test SPEC names
-    expect(appRoutes.filter((r) => r.meta.admin).every((r) => r.path.startsWith('/system/') || ['/auditCheck', '/new_ai_title', '/test'].includes(r.path))).toBe(true);
+    // Administrator pages live under /system/, except the review queue, the built-in keywords, /test and /intellect SPEC names
+    expect(appRoutes.filter((r) => r.meta.admin).every((r) => r.path.startsWith('/system/') || ['/auditCheck', '/new_ai_title', '/test', '/intellect'].includes(r.path))).toBe(true);
   });
 
   it('declares the SEO routes with the permissions of their calls; four are in the zh-cn table only (SPEC §2)', () => {

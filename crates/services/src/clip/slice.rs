@@ -21,11 +21,12 @@ pub fn cancelled() -> String {
 }
 
 /// A failure that retrying cannot mend, stored as a reason code.
-fn permanent(msg: Msg, args: &[(&str, &str)]) -> JobError {
+pub(crate) fn permanent(msg: Msg, args: &[(&str, &str)]) -> JobError {
     JobError::Permanent(reason(msg, args))
 }
 
-fn tool(e: media::ffmpeg::ToolError) -> JobError {
+/// ffmpeg's own failure is permanent (the same input fails again); a timeout or I/O may pass.
+pub(crate) fn tool(e: media::ffmpeg::ToolError) -> JobError {
     match e {
         media::ffmpeg::ToolError::Failed { .. } => JobError::Permanent(e.to_string()),
         other => JobError::Retry(other.to_string()),
@@ -176,15 +177,51 @@ async fn make_one(
     duration: i64,
     c: &domain::slice::Cut,
 ) -> Result<(), JobError> {
-    let mid = s.merchant_id;
-    let video = storage.temp_path("mp4").await.map_err(retry)?;
-    let poster = storage.temp_path("jpg").await.map_err(retry)?;
-    let strip = storage.temp_path("jpg").await.map_err(retry)?;
-    let _temps = Temps(vec![video.clone(), poster.clone(), strip.clone()]);
     let part = media::slice::Part {
         start_ms: c.start_ms,
         end_ms: c.end_ms,
     };
+    let name = slice_name(&s.name, c);
+    let mut video = cut_piece(storage, s.merchant_id, src, part, duration).await?;
+    video.group_id = project.group_id;
+    video.original_name = format!("{name}.mp4");
+    video.name = name;
+    let inserted = db::insert_slice(
+        &ctx.db,
+        &db::NewSlice {
+            job_id: ctx.job.id,
+            project_id: project.id,
+            source_id: s.id,
+            resource_id: s.resource_id,
+            start_ms: c.start_ms,
+            end_ms: c.end_ms,
+            video: video.clone(),
+        },
+    )
+    .await
+    .map_err(retry);
+    if !matches!(inserted, Ok(Some(_))) {
+        // Not recorded (cancelled, made meanwhile, or a fault): keep nothing.
+        forget_piece(storage, &video).await;
+    }
+    inserted.map(|_| ())
+}
+
+/// Cuts `part` of the mezzanine `src` (`duration` ms long) into storage — the video (a stream copy on
+/// whole seconds, else ingest's re-encode), its poster and strip — and describes it as a ready video
+/// of the merchant (the caller names it and picks its group, then records it or calls
+/// [`forget_piece`]). Shared by slicing and smart editing.
+pub(crate) async fn cut_piece(
+    storage: &Storage,
+    mid: i64,
+    src: &std::path::Path,
+    part: media::slice::Part,
+    duration: i64,
+) -> Result<mat::ReadyVideo, JobError> {
+    let video = storage.temp_path("mp4").await.map_err(retry)?;
+    let poster = storage.temp_path("jpg").await.map_err(retry)?;
+    let strip = storage.temp_path("jpg").await.map_err(retry)?;
+    let _temps = Temps(vec![video.clone(), poster.clone(), strip.clone()]);
     media::slice::cut(src, &video, part, duration)
         .await
         .map_err(tool)?;
@@ -198,51 +235,44 @@ async fn make_one(
     let key = Storage::new_key(mid, "mp4");
     let base = key.trim_end_matches(".mp4").to_string();
     let (poster_key, strip_key) = (format!("{base}-poster.jpg"), format!("{base}-strip.jpg"));
-    let size = storage.put_file(&key, &video).await.map_err(retry)?;
-    let stored = [key.clone(), poster_key.clone(), strip_key.clone()];
+    let out = mat::ReadyVideo {
+        merchant_id: mid,
+        key: key.clone(),
+        poster_key: poster_key.clone(),
+        strip_key: strip_key.clone(),
+        width: info.width,
+        height: info.height,
+        duration_ms: info.duration_ms,
+        fps: info.fps,
+        video_codec: info.video_codec.clone().unwrap_or_default(),
+        audio_codec: info.audio_codec.clone().unwrap_or_default(),
+        has_audio: info.has_audio,
+        loudness,
+        ..Default::default()
+    };
     let put = async {
+        let size = storage.put_file(&key, &video).await?;
         storage.put_file(&poster_key, &poster).await?;
-        storage.put_file(&strip_key, &strip).await
+        storage.put_file(&strip_key, &strip).await?;
+        Ok::<_, media::storage::StorageError>(size)
     };
-    let inserted = match put.await {
-        Ok(_) => db::insert_slice(
-            &ctx.db,
-            &db::NewSlice {
-                job_id: ctx.job.id,
-                merchant_id: mid,
-                project_id: project.id,
-                source_id: s.id,
-                resource_id: s.resource_id,
-                start_ms: c.start_ms,
-                end_ms: c.end_ms,
-                group_id: project.group_id,
-                name: slice_name(&s.name, c),
-                original_name: format!("{}.mp4", slice_name(&s.name, c)),
-                key: key.clone(),
-                poster_key: poster_key.clone(),
-                strip_key: strip_key.clone(),
-                size: size as i64,
-                width: info.width,
-                height: info.height,
-                duration_ms: info.duration_ms,
-                fps: info.fps,
-                video_codec: info.video_codec.clone().unwrap_or_default(),
-                audio_codec: info.audio_codec.clone().unwrap_or_default(),
-                has_audio: info.has_audio,
-                loudness,
-            },
-        )
-        .await
-        .map_err(retry),
-        Err(e) => Err(retry(e)),
-    };
-    if !matches!(inserted, Ok(Some(_))) {
-        // Not recorded (cancelled, made meanwhile, or a fault): keep nothing.
-        for k in &stored {
-            let _ = storage.delete(k).await;
+    match put.await {
+        Ok(size) => Ok(mat::ReadyVideo {
+            size: size as i64,
+            ..out
+        }),
+        Err(e) => {
+            forget_piece(storage, &out).await;
+            Err(retry(e))
         }
     }
-    inserted.map(|_| ())
+}
+
+/// Removes the files of a piece that was not recorded.
+pub(crate) async fn forget_piece(storage: &Storage, v: &mat::ReadyVideo) {
+    for k in [&v.key, &v.poster_key, &v.strip_key] {
+        let _ = storage.delete(k).await;
+    }
 }
 
 #[cfg(test)]

@@ -124,6 +124,61 @@ pub async fn insert(db: &Db, m: &NewMedia, ingest: bool) -> sqlx::Result<MediaFi
     Ok(row)
 }
 
+/// A finished video whose files are already in storage (a slice, a smart-editing short): the one file
+/// is both the original and the mezzanine.
+#[derive(Debug, Clone, Default)]
+pub struct ReadyVideo {
+    pub merchant_id: i64,
+    pub group_id: i64,
+    pub name: String,
+    pub original_name: String,
+    pub key: String,
+    pub poster_key: String,
+    pub strip_key: String,
+    pub size: i64,
+    pub width: i64,
+    pub height: i64,
+    pub duration_ms: i64,
+    pub fps: f64,
+    pub video_codec: String,
+    pub audio_codec: String,
+    pub has_audio: bool,
+    pub loudness: Option<f64>,
+}
+
+/// Records a ready video material of the resource library in the caller's transaction; its id.
+pub async fn insert_ready_video(
+    conn: &mut sqlx::AnyConnection,
+    v: &ReadyVideo,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO media_files (merchant_id, library, kind, group_id, classify_id, file_type_id, name, original_name, \
+         storage_key, mime, size, width, height, duration_ms, fps, video_codec, audio_codec, has_audio, rotation, loudness, \
+         poster_key, strip_key, mezzanine_key, state, progress, created_at, updated_at) \
+         VALUES ($1, 'resource', 'video', $2, 0, 0, $3, $4, $5, 'video/mp4', $6, $7, $8, $9, $10, $11, $12, $13, 0, $14, \
+         $15, $16, $5, 'ready', 100, $17, $17) RETURNING id",
+    )
+    .bind(v.merchant_id)
+    .bind(v.group_id)
+    .bind(&v.name)
+    .bind(&v.original_name)
+    .bind(&v.key)
+    .bind(v.size)
+    .bind(v.width)
+    .bind(v.height)
+    .bind(v.duration_ms)
+    .bind(v.fps)
+    .bind(&v.video_codec)
+    .bind(&v.audio_codec)
+    .bind(v.has_audio as i64)
+    .bind(v.loudness)
+    .bind(&v.poster_key)
+    .bind(&v.strip_key)
+    .bind(now_ms())
+    .fetch_one(conn)
+    .await
+}
+
 pub async fn get(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<MediaFile>> {
     sqlx::query_as(crate::sqlf!(
         "SELECT {MEDIA_COLS} FROM media_files WHERE id = $1 AND merchant_id = $2"

@@ -34,6 +34,12 @@ const routes: AppRoute[] = [
     meta: { title: 'menu.newAiHome', icon: 'ExperimentOutlined', permission: 'media/merchant_key_slice/*', lang: 'en', menuPath: '/newAiHome' },
     load: () => import('@/pages/clip/newAiHome'),
   },
+  // AI smart editing (Administrator, internal testing): the operator's calls, `/system/intellect/*`.
+  {
+    path: '/intellect',
+    meta: { title: 'menu.intellect', icon: 'ScissorOutlined', admin: true, permission: 'system/*/*' },
+    load: () => import('@/pages/clip/intellect'),
+  },
   {
     path: '/piece_rep',
     meta: { title: 'menu.pieceRep', icon: 'PlaySquareOutlined', permission: 'clip/merchant_video_library/*' },

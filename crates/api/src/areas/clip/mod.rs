@@ -1,6 +1,7 @@
 //! Area "clip" (DESIGN.md §4): mixing projects, the render job, the finished-video library.
 
 pub mod ai_clip;
+pub mod intellect;
 pub mod library;
 pub mod projects;
 pub mod senior;
@@ -70,4 +71,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(ai_clip::img_list))
         .routes(routes!(ai_clip::groups))
         .routes(routes!(ai_clip::voice_detail))
+        .routes(routes!(intellect::sources))
+        .routes(routes!(intellect::index))
+        .routes(routes!(intellect::info))
+        .routes(routes!(intellect::add))
+        .routes(routes!(intellect::retry))
+        .routes(routes!(intellect::delete))
 }

@@ -1,0 +1,98 @@
+/**
+ * AI smart editing (issue 19, docs/api-clip.md "AI smart editing"): the Administrator's
+ * `/system/intellect/*`. Every call names the merchant whose long video is cut; the shorts land in one
+ * of that merchant's video groups. `add` is silent so a 422 shows at its field.
+ */
+import { http } from '../request';
+import type { ListResult, Millis } from '../types';
+
+const API = '/system/intellect';
+
+export interface IntellectVideo {
+  id: number;
+  name: string;
+  duration_ms: number;
+  group_id: number;
+  /** none | processing | success | failed: `success` means the run needs no recognition (free). */
+  asr_state: string;
+  has_audio: boolean;
+  /** What recognizing it costs (0 when recognized or silent). */
+  points: number;
+  poster: string | null;
+  src: string;
+}
+
+export interface IntellectSources {
+  videos: IntellectVideo[];
+  groups: { id: number; name: string }[];
+}
+
+export interface IntellectShort {
+  id: number;
+  name: string;
+  duration_ms: number;
+  group_id: number;
+  state: string;
+  src: string;
+  poster: string | null;
+}
+
+export type IntellectEdge = 'video' | 'scene' | 'sentence' | 'scene_and_sentence';
+
+export interface IntellectSegment {
+  start_ms: number;
+  end_ms: number;
+  /** 0–100 */
+  score: number;
+  speech_ms: number;
+  start_on: IntellectEdge;
+  end_on: IntellectEdge;
+  transcript: string;
+  short: IntellectShort | null;
+}
+
+export type IntellectState = 'running' | 'done' | 'failed';
+export type IntellectStep = 'analyse' | 'pick' | 'cut';
+
+export interface IntellectRun {
+  id: number;
+  merchant_id: number;
+  merchant_name: string | null;
+  resource_id: number;
+  name: string;
+  source: { id: number; duration_ms: number; src: string; poster: string | null } | null;
+  group_id: number;
+  group_name: string | null;
+  min_seconds: number;
+  max_seconds: number;
+  count: number;
+  lang: string;
+  state: IntellectState;
+  step: IntellectStep;
+  progress: number;
+  reason: string;
+  points: number;
+  segments: IntellectSegment[];
+  created_by: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface IntellectReq {
+  merchant_id: number;
+  resource_id: number;
+  group_id: number;
+  min_seconds: number;
+  max_seconds: number;
+  count: number;
+  lang: 'zh' | 'en';
+}
+
+export const fetchIntellectSources = (merchant_id: number) => http.get<IntellectSources>(`${API}/sources`, { merchant_id });
+export const fetchIntellectRuns = (params: Record<string, unknown> = {}) =>
+  http.get<ListResult<IntellectRun>>(`${API}/index`, { limit: 20, ...params });
+export const addIntellectRun = (req: IntellectReq) => http.post<IntellectRun>(`${API}/add`, req, { silent: true });
+export const retryIntellectRun = (id: number) => http.post<IntellectRun>(`${API}/retry`, { id });
+export const deleteIntellectRun = (id: number) => http.post<Record<string, never>>(`${API}/delete`, { id });
+export const fetchMerchantOptions = () =>
+  http.get<ListResult<{ id: number; name: string; username: string }>>('/system/merchant/index', { limit: 200 });
