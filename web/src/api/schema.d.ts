@@ -2211,6 +2211,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media.merchant_key_slice/getImgList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_key_slice_getImgList"];
+        put?: never;
+        post: operations["post_media_merchant_key_slice_getImgList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media.merchant_key_slice/getImgProject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_key_slice_getImgProject"];
+        put?: never;
+        post: operations["post_media_merchant_key_slice_getImgProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media.merchant_key_slice/getResourceGroupList": {
         parameters: {
             query?: never;
@@ -6100,15 +6132,25 @@ export interface components {
              * @description Videos to make, 1–20 (default 5); 2 points each.
              */
             count?: number | null;
-            /** @description Shot groups to draw from (≥ 3); empty: every group with ready clips. */
+            /**
+             * @description Shot groups to draw from (≥ 3); empty: every group with ready clips. Image projects: image
+             *     categories (`/bpdr.merchant_file_type/image_index`); empty: every ready image.
+             */
             group_ids?: number[];
             /**
              * Format: int64
              * @description edit only.
              */
             id?: number | null;
+            /** @description `video` (default: the shot groups' clips) or `image` (a pan-and-zoom slideshow of images). */
+            kind?: string | null;
             /** @description Default: the topic's first 20 characters. */
             name?: string;
+            /**
+             * Format: int64
+             * @description The target length in seconds, 15–60 (default 30): the script is written to be voiced that long.
+             */
+            seconds?: number | null;
             /**
              * Format: int64
              * @description A clip template for music mood, subtitle style and title pattern.
@@ -6134,6 +6176,7 @@ export interface components {
             count: number;
             /** Format: int64 */
             created_at: number;
+            /** @description Shot groups (video) or image categories (image) it draws from; empty: all. */
             group_ids: number[];
             /** Format: int64 */
             id: number;
@@ -6150,6 +6193,11 @@ export interface components {
             reason: string;
             /** @description The script's sentences (empty until written). */
             script: string[];
+            /**
+             * Format: int64
+             * @description The target length, seconds (15–60).
+             */
+            seconds: number;
             shots: Record<string, never>[];
             /** @description draft | queued | script | voice | match | rendering | done | failed */
             state: string;
@@ -8452,6 +8500,7 @@ export interface components {
                 count: number;
                 /** Format: int64 */
                 created_at: number;
+                /** @description Shot groups (video) or image categories (image) it draws from; empty: all. */
                 group_ids: number[];
                 /** Format: int64 */
                 id: number;
@@ -8468,6 +8517,11 @@ export interface components {
                 reason: string;
                 /** @description The script's sentences (empty until written). */
                 script: string[];
+                /**
+                 * Format: int64
+                 * @description The target length, seconds (15–60).
+                 */
+                seconds: number;
                 shots: Record<string, never>[];
                 /** @description draft | queued | script | voice | match | rendering | done | failed */
                 state: string;
@@ -9950,6 +10004,7 @@ export interface components {
                     count: number;
                     /** Format: int64 */
                     created_at: number;
+                    /** @description Shot groups (video) or image categories (image) it draws from; empty: all. */
                     group_ids: number[];
                     /** Format: int64 */
                     id: number;
@@ -9966,6 +10021,11 @@ export interface components {
                     reason: string;
                     /** @description The script's sentences (empty until written). */
                     script: string[];
+                    /**
+                     * Format: int64
+                     * @description The target length, seconds (15–60).
+                     */
+                    seconds: number;
                     shots: Record<string, never>[];
                     /** @description draft | queued | script | voice | match | rendering | done | failed */
                     state: string;
@@ -20327,6 +20387,110 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_media_merchant_key_slice_getImgList: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the videos of a one-touch image project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VariantView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_media_merchant_key_slice_getImgList: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the videos of a one-touch image project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VariantView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_media_merchant_key_slice_getImgProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image projects (drafts too) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_media_merchant_key_slice_getImgProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image projects (drafts too) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AiClipView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_media_merchant_key_slice_getResourceGroupList: {
         parameters: {
             query?: never;
@@ -20386,7 +20550,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the videos of a one-touch project */
+            /** @description the videos of a one-touch video project */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20413,7 +20577,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the videos of a one-touch project */
+            /** @description the videos of a one-touch video project */
             200: {
                 headers: {
                     [name: string]: unknown;
