@@ -6053,32 +6053,10 @@ export interface components {
             project_id: number;
         };
         AddReq: {
-            /**
-             * Format: int64
-             * @description At most this many segments (1–20, default 5).
-             */
-            count?: number | null;
-            /**
-             * Format: int64
-             * @description The merchant's video group the shorts go into.
-             */
-            group_id?: number | null;
-            /** @description Spoken language for recognition: zh (default) | en. */
-            lang?: string | null;
-            /** Format: int64 */
-            max_seconds?: number | null;
-            /** Format: int64 */
-            merchant_id?: number | null;
-            /**
-             * Format: int64
-             * @description Shortest and longest segment, seconds (5–300; default 15 and 60).
-             */
-            min_seconds?: number | null;
-            /**
-             * Format: int64
-             * @description The long video (a ready video material of the merchant).
-             */
-            resource_id?: number | null;
+            /** @description A share link (or the shared text holding one) or an account id. */
+            link?: string;
+            /** @description dy */
+            platform?: string;
         };
         AddVideoReq: {
             /** Format: int64 */
@@ -13962,6 +13940,34 @@ export interface components {
             start_minute: number;
             /** Format: int64 */
             updated_at: number;
+        };
+        RunReq: {
+            /**
+             * Format: int64
+             * @description At most this many segments (1–20, default 5).
+             */
+            count?: number | null;
+            /**
+             * Format: int64
+             * @description The merchant's video group the shorts go into.
+             */
+            group_id?: number | null;
+            /** @description Spoken language for recognition: zh (default) | en. */
+            lang?: string | null;
+            /** Format: int64 */
+            max_seconds?: number | null;
+            /** Format: int64 */
+            merchant_id?: number | null;
+            /**
+             * Format: int64
+             * @description Shortest and longest segment, seconds (5–300; default 15 and 60).
+             */
+            min_seconds?: number | null;
+            /**
+             * Format: int64
+             * @description The long video (a ready video material of the merchant).
+             */
+            resource_id?: number | null;
         };
         /** @description A run: its settings, where its job stands, what it found. */
         RunView: {
@@ -24860,7 +24866,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AddReq"];
+                "application/json": components["schemas"]["RunReq"];
             };
         };
         responses: {

@@ -229,7 +229,7 @@ pub async fn info(
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct AddReq {
+pub struct RunReq {
     pub merchant_id: Option<i64>,
     /// The long video (a ready video material of the merchant).
     pub resource_id: Option<i64>,
@@ -244,12 +244,12 @@ pub struct AddReq {
     pub lang: Option<String>,
 }
 
-#[utoipa::path(post, path = "/system/intellect/add", tag = "clip", request_body = AddReq, responses((status = 200, body = Reply<RunView>)))]
+#[utoipa::path(post, path = "/system/intellect/add", tag = "clip", request_body = RunReq, responses((status = 200, body = Reply<RunView>)))]
 pub async fn add(
     State(st): State<AppState>,
     c: Caller,
     crate::LangOf(lang): crate::LangOf,
-    Input(r): Input<AddReq>,
+    Input(r): Input<RunReq>,
 ) -> Answer<RunView> {
     let input = uc::RunIn {
         merchant_id: r.merchant_id,
