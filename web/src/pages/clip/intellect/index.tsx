@@ -19,9 +19,9 @@ import {
   type IntellectRun,
   type IntellectSegment,
 } from '@/api/clip/intellect';
-import { RequestError } from '@/api/request';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
+import { showSubmitError } from '@/utils/submitError';
 import { useClipT } from '../i18n';
 import '../clip.css';
 
@@ -209,9 +209,7 @@ export default function IntellectPage() {
       feedback.success(t('intellect.queued'));
       reload();
     } catch (e) {
-      const field = e instanceof RequestError ? (e.field as (typeof FIELDS)[number] | undefined) : undefined;
-      if (field && FIELDS.includes(field)) form.setFields([{ name: field, errors: [(e as RequestError).message ?? ''] }]);
-      else feedback.error(e instanceof Error ? e.message : String(e));
+      showSubmitError(form, e, FIELDS);
     } finally {
       setBusy(false);
     }

@@ -25,9 +25,9 @@ import {
 } from '@/api/clip/aiclip';
 import { fetchFileTypes } from '@/api/materials';
 import { subscribeMediaEvents } from '@/api/materials/events';
-import { RequestError } from '@/api/request';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
+import { showSubmitError } from '@/utils/submitError';
 import { useClipT } from '../i18n';
 import '../clip.css';
 
@@ -179,11 +179,8 @@ export default function NewAiHomePage() {
       setTab(v.kind ?? 'video');
       reload();
     } catch (e) {
-      const err = e as RequestError;
-      const named = e instanceof RequestError ? err.field : undefined;
-      const field = named === 'variants' ? 'count' : (named as keyof OneTouchReq | undefined);
-      if (field && FIELDS.includes(field)) form.setFields([{ name: field, errors: [err.message ?? ''] }]);
-      else feedback.error(e instanceof Error ? e.message : String(e));
+      // the server names the variant count `variants`; the form calls it `count`
+      showSubmitError(form, e, FIELDS, { variants: 'count' });
     } finally {
       setBusy(false);
     }
