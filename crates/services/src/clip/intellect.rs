@@ -265,30 +265,15 @@ async fn work(ctx: &JobCtx, deps: &Deps, r: &db::Run) -> Result<(), JobError> {
     } else {
         m.duration_ms
     };
-    let mut lines = mat::asr_lines(&ctx.db, mid, m.id).await?;
     if r.points > 0 && AsrState::parse(&m.asr_state) != AsrState::Success {
         let lang: media::asr::Lang = r
             .lang
             .parse()
             .map_err(|e| JobError::Permanent(format!("bad language: {e}")))?;
-        let engine = media::asr::WhisperRecognizer::from_asr_dir(&deps.asr_dir)
-            .map_err(|e| JobError::Permanent(e.to_string()))?;
-        use media::asr::Recognizer;
-        let heard = engine.transcribe(&src, lang).await.map_err(|e| match e {
-            media::asr::AsrError::Timeout { .. } | media::asr::AsrError::Io(_) => {
-                JobError::Retry(e.to_string())
-            }
-            other => JobError::Permanent(other.to_string()),
-        })?;
-        let rows: Vec<(i64, i64, String)> = heard
-            .into_iter()
-            .map(|l| (l.start_ms, l.end_ms, l.content))
-            .collect();
         // The video keeps its recognized lines, as if `asr_add` had run (and been paid).
-        mat::replace_asr_lines(&ctx.db, mid, m.id, &rows).await?;
-        mat::asr_succeeded(&ctx.db, m.id).await?;
-        lines = mat::asr_lines(&ctx.db, mid, m.id).await?;
+        crate::materials::asr::recognize(&ctx.db, &deps.asr_dir, &m, &src, lang).await?;
     }
+    let lines = mat::asr_lines(&ctx.db, mid, m.id).await?;
     if !progress(ctx, r, Step::Analyse, 30).await? {
         return Ok(());
     }

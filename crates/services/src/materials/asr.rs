@@ -97,6 +97,33 @@ pub async fn save_lines(
     Ok(mat::asr_lines(db, m.merchant_id, m.id).await?)
 }
 
+/// Recognizes the speech of material `m` (its local file `path`), replaces its lines with what was
+/// heard and marks it recognized. A timeout or an I/O error is worth a retry; anything else is not.
+pub async fn recognize(
+    db: &Db,
+    asr_dir: &std::path::Path,
+    m: &mat::MediaFile,
+    path: &std::path::Path,
+    lang: media::asr::Lang,
+) -> Result<(), JobError> {
+    let engine = media::asr::WhisperRecognizer::from_asr_dir(asr_dir)
+        .map_err(|e| JobError::Permanent(e.to_string()))?;
+    use media::asr::Recognizer;
+    let lines = engine.transcribe(path, lang).await.map_err(|e| match e {
+        media::asr::AsrError::Timeout { .. } | media::asr::AsrError::Io(_) => {
+            JobError::Retry(e.to_string())
+        }
+        other => JobError::Permanent(other.to_string()),
+    })?;
+    let rows: Vec<(i64, i64, String)> = lines
+        .into_iter()
+        .map(|l| (l.start_ms, l.end_ms, l.content))
+        .collect();
+    mat::replace_asr_lines(db, m.merchant_id, m.id, &rows).await?;
+    mat::asr_succeeded(db, m.id).await?;
+    Ok(())
+}
+
 /// The `media.asr` job: recognize, replace the lines, mark success — or fail with the reason and give
 /// the points back.
 pub async fn run(
@@ -114,27 +141,12 @@ pub async fn run(
         return Err(JobError::Permanent("the material was deleted".into()));
     };
     let result = async {
-        let engine = media::asr::WhisperRecognizer::from_asr_dir(&asr_dir)
-            .map_err(|e| JobError::Permanent(e.to_string()))?;
         let path = storage
             .local_copy(&m.storage_key)
             .await
             .map_err(|e| JobError::Permanent(e.to_string()))?;
         ctx.progress(10).await?;
-        use media::asr::Recognizer;
-        let lines = engine.transcribe(&path, lang).await.map_err(|e| match e {
-            media::asr::AsrError::Timeout { .. } | media::asr::AsrError::Io(_) => {
-                JobError::Retry(e.to_string())
-            }
-            other => JobError::Permanent(other.to_string()),
-        })?;
-        let rows: Vec<(i64, i64, String)> = lines
-            .into_iter()
-            .map(|l| (l.start_ms, l.end_ms, l.content))
-            .collect();
-        mat::replace_asr_lines(&ctx.db, m.merchant_id, m.id, &rows).await?;
-        mat::asr_succeeded(&ctx.db, m.id).await?;
-        Ok::<(), JobError>(())
+        recognize(&ctx.db, &asr_dir, &m, &path, lang).await
     }
     .await;
     if let Err(e) = &result
