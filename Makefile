@@ -31,9 +31,11 @@ release: web
 
 # Rust unit and whole-app tests on SQLite; the same story tests on PostgreSQL when
 # CLIPMATRIX_TEST_POSTGRES_URL is set.
+# cargo-nextest (on these machines) schedules every crate's tests together (.config/nextest.toml);
+# plain cargo test runs the same tests where it is missing.
 test-rust:
 	scripts/pg-drop-test-dbs.sh
-	cargo test --workspace
+	if cargo nextest --version >/dev/null 2>&1; then cargo nextest run --workspace; else cargo test --workspace; fi
 	scripts/pg-drop-test-dbs.sh
 
 test-web:

@@ -180,7 +180,8 @@ fn from_serde(e: &serde_path_to_error::Error<serde_json::Error>) -> ApiError {
     ApiError::invalid_with(&field, Msg::InvalidValue, vec![("reason", text)])
 }
 
-fn coerce(v: Value) -> Value {
+/// Form fields arrive as text: numbers and booleans are read as such, anything else stays text.
+pub fn coerce(v: Value) -> Value {
     match v {
         Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, coerce(v))).collect()),
         Value::String(s) => {
@@ -195,96 +196,6 @@ fn coerce(v: Value) -> Value {
         other => other,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(Debug, serde::Deserialize)]
-    #[allow(dead_code)]
-    struct Named {
-        id: i64,
-        #[serde(default)]
-        groups: Vec<Inner>,
-    }
-    #[derive(Debug, serde::Deserialize)]
-    #[allow(dead_code)]
-    struct Inner {
-        name: String,
-    }
-
-    async fn input(ctype: &str, body: impl Into<axum::body::Body>) -> ApiResult<Input<Named>> {
-        let req = Request::builder()
-            .method("POST")
-            .uri("/x")
-            .header("content-type", ctype)
-            .body(body.into())
-            .unwrap();
-        Input::<Named>::from_request(req, &()).await
-    }
-
-    fn field_of(e: ApiError) -> String {
-        match e {
-            ApiError::Invalid { field, .. } => field,
-            other => panic!("expected 422, got {other:?}"),
-        }
-    }
-
-    #[tokio::test]
-    async fn type_errors_name_the_field() {
-        let e = input("application/json", r#"{"id":"abc"}"#)
-            .await
-            .err()
-            .unwrap();
-        assert_eq!(field_of(e), "id");
-        let e = input("application/json", r#"{"id":1,"groups":[{"name":5}]}"#)
-            .await
-            .err()
-            .unwrap();
-        assert_eq!(field_of(e), "groups[0].name");
-        let e = input("application/json", r#"{"groups":[]}"#)
-            .await
-            .err()
-            .unwrap();
-        assert_eq!(field_of(e), "id");
-        let e = input("application/json", r#"{"id":1,"groups":[{}]}"#)
-            .await
-            .err()
-            .unwrap();
-        assert_eq!(field_of(e), "groups[0].name");
-        // Forms carry text: numbers are still read.
-        assert!(
-            input("application/x-www-form-urlencoded", "id=7")
-                .await
-                .is_ok()
-        );
-    }
-
-    #[tokio::test]
-    async fn parameter_bodies_are_capped_even_without_a_length() {
-        let big = format!(r#"{{"id":1,"pad":"{}"}}"#, "x".repeat(BODY_MAX));
-        // A streamed body (no content-length) is cut off once it passes the cap.
-        let chunks = futures_util::stream::iter(
-            big.into_bytes()
-                .chunks(64 * 1024)
-                .map(|c| Ok::<_, std::io::Error>(axum::body::Bytes::copy_from_slice(c)))
-                .collect::<Vec<_>>(),
-        );
-        let e = input("application/json", axum::body::Body::from_stream(chunks))
-            .await
-            .err()
-            .unwrap();
-        assert!(matches!(e, ApiError::TooLarge(..)), "{e:?}");
-        assert!(input("application/json", r#"{"id":1}"#).await.is_ok());
-    }
-
-    #[test]
-    fn coerce_reads_numbers_and_bools_only() {
-        let v = coerce(serde_json::json!({"a":"12","b":"true","c":"x1","d":5}));
-        assert_eq!(v, serde_json::json!({"a":12,"b":true,"c":"x1","d":5}));
-    }
-}
-
 /// A body naming one record (`id`) or several (`ids`), as the delete/cancel/import calls take them.
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 pub struct IdsReq {

@@ -2,7 +2,7 @@
 
 pub mod areas;
 pub mod client;
-mod contract;
+pub mod contract;
 pub mod download;
 pub mod error;
 pub mod extract;

@@ -3,7 +3,7 @@
 //! sandbox -> draws -> coupons redeemed), exports, tenancy, staff menus and bad input. The platform
 //! clock is process-wide, so every test here holds CLOCK.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};

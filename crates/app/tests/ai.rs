@@ -9,7 +9,7 @@
 //! The story needs the built-in engine (`scripts/install-deps.sh` puts it in `<repo>/data/tts`); in CI
 //! a missing engine fails the test, elsewhere that test is skipped with the reason.
 
-mod common;
+use crate::common;
 use base64::Engine as _;
 use common::*;
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 //! Sign-in, SMS codes, lockout, tokens and passwords, on every configured backend.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::json;
 

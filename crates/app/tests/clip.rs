@@ -1,7 +1,7 @@
 //! Quick mix end to end: groups of ingested clips, a project, unique variants rendered by the real
 //! engine, the finished-video library, points charged per variant and refunded on failure.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::json;
 use std::collections::HashSet;

@@ -2,7 +2,7 @@
 //! the update log under /system/content/*; merchants read only what is published, in their language,
 //! by category; a merchant calling /system/content/* gets 403; bad input is a 422 naming the field.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{Value, json};
 

@@ -2,7 +2,7 @@
 //! `kill -9`), and the cleanup job removes the temporary files, upload parts and prep folders no live
 //! job or upload owns (250 MB piled up in the temporary folder after three kills).
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::json;
 use std::process::{Command, Stdio};

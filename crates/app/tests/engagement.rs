@@ -6,7 +6,7 @@
 //! menus are refused, another tenant sees nothing, bad input is a 422 naming the field. The platform
 //! clock is process-wide, so every test holds CLOCK.
 
-mod common;
+use crate::common;
 use common::publish::*;
 use common::*;
 use serde_json::{Value, json};

@@ -5,7 +5,7 @@
 //! embed opens one merchant's videos only; the self-test. The platform clock is process-wide, so
 //! every test here holds CLOCK.
 
-mod common;
+use crate::common;
 
 use common::{Backend, TestApp, backends};
 use serde_json::{Value, json};

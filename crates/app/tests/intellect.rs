@@ -7,7 +7,7 @@
 //! run that finds nothing fails with its reason and gives the points back.
 //! Runs on SQLite, and on PostgreSQL too when CLIPMATRIX_TEST_POSTGRES_URL is set.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{Value, json};
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! Property test: the list-query engine selects exactly the rows an in-memory reference filter selects,
 //! in the requested order, on SQLite and PostgreSQL, for random rows and random filters.
 
-mod common;
+use crate::common;
 use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

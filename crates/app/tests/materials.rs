@@ -1,7 +1,7 @@
 //! Material uploads and libraries: content checks, limits, nothing left behind, ingest to mezzanines,
 //! resumable uploads, Range serving, groups, tenant isolation.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::json;
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! tenant isolation. The platform clock is process-wide, so the tests that move it hold CLOCK, and so
 //! do the tests that need it to stand still (a share link's ticket lives minutes on that clock).
 
-mod common;
+use crate::common;
 use common::publish::*;
 use common::*;
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! (whose state survives) and is SIGKILLed at random moments and restarted; in the end every item
 //! is published exactly once according to the sandbox's own create count.
 
-mod common;
+use crate::common;
 
 use common::{copies_of_material, free_port as port, wait_up};
 use serde_json::{Value, json};

@@ -9,7 +9,7 @@
 //! CLIPMATRIX_MULTINODE_VARIANTS (default 8) and CLIPMATRIX_MULTINODE_ITEMS (default 60); the issue's
 //! 40 / 500 run with those set.
 
-mod common;
+use crate::common;
 #[path = "../../media/tests/moto/mod.rs"]
 mod moto;
 

@@ -2,7 +2,7 @@
 //! (request latencies, jobs per kind and state, run times, failures by reason), JSON logs when asked,
 //! and a node with unusable storage settings refuses to start, saying why.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::process::{Command, Stdio};

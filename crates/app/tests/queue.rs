@@ -1,7 +1,7 @@
 //! The durable job queue and the points ledger, on every configured backend: leases, heartbeats,
 //! a worker killed mid-job, retries with backoff, idempotency; deductions that never overdraw.
 
-mod common;
+use crate::common;
 use common::*;
 use domain::jobs::JobKind;
 use domain::points::Reason;

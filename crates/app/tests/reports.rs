@@ -4,7 +4,7 @@
 //! below) hold the list's rows; staff without the report menus are refused; another merchant sees
 //! nothing. The platform clock is process-wide, so every test here holds CLOCK.
 
-mod common;
+use crate::common;
 use common::publish::{
     authorize_dy, authorize_oauth, authorize_qr, past_the_plan, soon, task, wait_items,
 };

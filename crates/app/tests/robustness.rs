@@ -1,7 +1,7 @@
 //! Every call in the OpenAPI document, fed junk by a merchant, a staff member with no grants and nobody:
 //! never a 500, always the JSON envelope.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::json;
 

@@ -2,7 +2,7 @@
 //! "render all remaining" of the finished-video library, importing the merchant's own finished videos,
 //! and render progress on the event stream.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{Value, json};
 use std::collections::HashSet;

@@ -4,7 +4,7 @@
 //! benchmark accounts followed over simulated days, tenancy, staff menus and bad input. The platform
 //! clock is process-wide, so every test here holds CLOCK.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{Value, json};
 use std::collections::HashSet;

@@ -3,7 +3,7 @@
 //! refused while slicing; cancel; retry after a failure without duplicate slices; a deleted source.
 //! Runs on SQLite, and on PostgreSQL too when CLIPMATRIX_TEST_POSTGRES_URL is set.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{Value, json};
 use std::process::Command;

@@ -1,6 +1,6 @@
 //! Staff sub-accounts, menu permissions enforced on the server, tenant isolation, the operation log.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{Value, json};
 

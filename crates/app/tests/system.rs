@@ -1,6 +1,6 @@
 //! Operator screens: merchants, points top-up and usage, VIP menus, roles, menus, jobs monitor.
 
-mod common;
+use crate::common;
 use common::*;
 use domain::i18n::Lang;
 use domain::jobs::JobKind;

@@ -1,0 +1,227 @@
+//! The HTTP layer's pure helpers: client addresses behind proxies, the request-body reader's 422s and
+//! cap, Range headers, the metrics' route and reason labels, and the API contract's rules. They live
+//! here rather than in `#[cfg(test)]` modules so the api crate is compiled once, not a second time as
+//! its own test harness (minutes on 2 cores).
+
+use api::areas::materials::files::{Asked, parse_range};
+use api::client::{Proxies, client_ip};
+use api::error::{ApiError, ApiResult};
+use api::extract::{BODY_MAX, Input, coerce};
+use api::ops::{quantile, reason_of, route_of};
+use axum::extract::{FromRequest, Request};
+use axum::http::HeaderMap;
+use std::collections::HashSet;
+
+// --- client addresses (api::client) ---
+
+fn headers(xff: &str) -> HeaderMap {
+    let mut h = HeaderMap::new();
+    h.insert("x-forwarded-for", xff.parse().unwrap());
+    h
+}
+
+#[test]
+fn forwarded_for_counts_only_from_trusted_proxies() {
+    let none = Proxies::default();
+    let lb = Proxies::parse("10.0.0.0/8, ::1").unwrap();
+    let peer = |s: &str| Some(s.parse().unwrap());
+    // An untrusted peer cannot claim another address.
+    assert_eq!(
+        client_ip(&headers("1.2.3.4"), peer("203.0.113.9"), &none),
+        "203.0.113.9"
+    );
+    assert_eq!(
+        client_ip(&headers("1.2.3.4"), peer("203.0.113.9"), &lb),
+        "203.0.113.9"
+    );
+    // Behind our proxy: the hop before it. What the client wrote at the left is not believed.
+    assert_eq!(
+        client_ip(&headers("6.6.6.6, 198.51.100.7"), peer("10.1.2.3"), &lb),
+        "198.51.100.7"
+    );
+    // Two of our proxies in a row are skipped.
+    assert_eq!(
+        client_ip(&headers("198.51.100.7, 10.9.9.9"), peer("10.1.2.3"), &lb),
+        "198.51.100.7"
+    );
+    assert_eq!(
+        client_ip(&headers("garbage"), peer("10.1.2.3"), &lb),
+        "10.1.2.3"
+    );
+    assert_eq!(client_ip(&HeaderMap::new(), peer("::1"), &lb), "::1");
+    // IPv4-mapped peers are their IPv4 selves.
+    assert_eq!(
+        client_ip(&headers("198.51.100.7"), peer("::ffff:10.0.0.1"), &lb),
+        "198.51.100.7"
+    );
+    assert_eq!(client_ip(&HeaderMap::new(), None, &lb), "");
+}
+
+#[test]
+fn proxy_lists_are_checked() {
+    // An empty list trusts no one.
+    assert!(
+        !Proxies::parse("")
+            .unwrap()
+            .contains("127.0.0.1".parse().unwrap())
+    );
+    let p = Proxies::parse("127.0.0.1,192.168.0.0/16,fd00::/8").unwrap();
+    assert!(p.contains("127.0.0.1".parse().unwrap()));
+    assert!(!p.contains("127.0.0.2".parse().unwrap()));
+    assert!(p.contains("192.168.44.1".parse().unwrap()));
+    assert!(p.contains("fd12::1".parse().unwrap()));
+    assert!(
+        Proxies::parse("0.0.0.0/0")
+            .unwrap()
+            .contains("8.8.8.8".parse().unwrap())
+    );
+    assert!(Proxies::parse("10.0.0.0/33").is_err());
+    assert!(Proxies::parse("example.com").is_err());
+}
+
+// --- request bodies (api::extract) ---
+
+#[derive(Debug, serde::Deserialize)]
+#[allow(dead_code)]
+struct Named {
+    id: i64,
+    #[serde(default)]
+    groups: Vec<Inner>,
+}
+#[derive(Debug, serde::Deserialize)]
+#[allow(dead_code)]
+struct Inner {
+    name: String,
+}
+
+async fn input(ctype: &str, body: impl Into<axum::body::Body>) -> ApiResult<Input<Named>> {
+    let req = Request::builder()
+        .method("POST")
+        .uri("/x")
+        .header("content-type", ctype)
+        .body(body.into())
+        .unwrap();
+    Input::<Named>::from_request(req, &()).await
+}
+
+fn field_of(e: ApiError) -> String {
+    match e {
+        ApiError::Invalid { field, .. } => field,
+        other => panic!("expected 422, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn type_errors_name_the_field() {
+    let e = input("application/json", r#"{"id":"abc"}"#)
+        .await
+        .err()
+        .unwrap();
+    assert_eq!(field_of(e), "id");
+    let e = input("application/json", r#"{"id":1,"groups":[{"name":5}]}"#)
+        .await
+        .err()
+        .unwrap();
+    assert_eq!(field_of(e), "groups[0].name");
+    let e = input("application/json", r#"{"groups":[]}"#)
+        .await
+        .err()
+        .unwrap();
+    assert_eq!(field_of(e), "id");
+    let e = input("application/json", r#"{"id":1,"groups":[{}]}"#)
+        .await
+        .err()
+        .unwrap();
+    assert_eq!(field_of(e), "groups[0].name");
+    // Forms carry text: numbers are still read.
+    assert!(
+        input("application/x-www-form-urlencoded", "id=7")
+            .await
+            .is_ok()
+    );
+}
+
+#[tokio::test]
+async fn parameter_bodies_are_capped_even_without_a_length() {
+    let big = format!(r#"{{"id":1,"pad":"{}"}}"#, "x".repeat(BODY_MAX));
+    // A streamed body (no content-length) is cut off once it passes the cap.
+    let chunks = futures_util::stream::iter(
+        big.into_bytes()
+            .chunks(64 * 1024)
+            .map(|c| Ok::<_, std::io::Error>(axum::body::Bytes::copy_from_slice(c)))
+            .collect::<Vec<_>>(),
+    );
+    let e = input("application/json", axum::body::Body::from_stream(chunks))
+        .await
+        .err()
+        .unwrap();
+    assert!(matches!(e, ApiError::TooLarge(..)), "{e:?}");
+    assert!(input("application/json", r#"{"id":1}"#).await.is_ok());
+}
+
+#[test]
+fn coerce_reads_numbers_and_bools_only() {
+    let v = coerce(serde_json::json!({"a":"12","b":"true","c":"x1","d":5}));
+    assert_eq!(v, serde_json::json!({"a":12,"b":true,"c":"x1","d":5}));
+}
+
+// --- Range headers (api::areas::materials::files) ---
+
+#[test]
+fn ranges() {
+    assert_eq!(parse_range("bytes=0-7"), Some(Asked::From(0, Some(7))));
+    assert_eq!(parse_range("bytes=100-"), Some(Asked::From(100, None)));
+    assert_eq!(parse_range("bytes=-500"), Some(Asked::Last(500)));
+    for whole in ["bytes=7-3", "bytes=0-1,5-9", "items=0-1", "bytes=x-"] {
+        assert_eq!(parse_range(whole), None, "{whole}");
+    }
+}
+
+// --- metrics labels (api::ops) ---
+
+#[test]
+fn routes_fold_ids_and_reasons_stay_short() {
+    assert_eq!(route_of("/api/materials/17"), "/api/materials/:id");
+    assert_eq!(route_of("/files/9/clip"), "/files/:id/clip");
+    assert_eq!(route_of("/assets/index-abc.js"), "/(console)");
+    assert_eq!(route_of("/healthz"), "/healthz");
+    assert_eq!(
+        reason_of("ffmpeg failed: exit 1\nlots of output"),
+        "ffmpeg failed"
+    );
+    assert_eq!(reason_of(""), "unknown");
+    assert_eq!(quantile(&[1, 2, 3, 4, 5], 0.5), 3);
+    assert_eq!(quantile(&[1, 2, 3, 4, 5], 0.99), 5);
+}
+
+// --- the API contract (api::contract) ---
+
+#[test]
+fn every_operation_has_a_unique_id_no_get_body_and_its_errors() {
+    let mut doc = api::openapi();
+    let mut seen = HashSet::new();
+    let mut count = 0;
+    for (path, item) in doc.paths.paths.iter_mut() {
+        for (method, op) in api::contract::operations(item) {
+            let Some(op) = op else { continue };
+            count += 1;
+            let id = op.operation_id.clone().expect("an operation id");
+            assert!(
+                seen.insert(id.clone()),
+                "{method} {path}: id {id} is used twice"
+            );
+            if method == "get" {
+                assert!(op.request_body.is_none(), "GET {path} has a request body");
+            }
+            for code in ["401", "403", "404", "422", "500"] {
+                assert!(
+                    op.responses.responses.contains_key(code),
+                    "{method} {path} does not list {code}"
+                );
+            }
+        }
+    }
+    assert!(count > 200, "only {count} operations documented");
+    let json = doc.to_json().expect("the document serializes");
+    assert!(json.contains("\"ErrorBody\""));
+}

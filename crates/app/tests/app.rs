@@ -1,0 +1,30 @@
+//! The whole-app tests as one test binary: one compile and one link instead of one per area, and the
+//! areas' tests share the test threads. Run one area with `cargo test -p app --test app <area>::`.
+
+mod common;
+
+mod activities;
+mod ai;
+mod aiclip;
+mod auth;
+mod cli;
+mod clip;
+mod content;
+mod crash_cleanup;
+mod engagement;
+mod hotlists;
+mod intellect;
+mod list_engine;
+mod materials;
+mod matrix;
+mod matrix_crash;
+mod multinode;
+mod ops;
+mod queue;
+mod reports;
+mod robustness;
+mod senior;
+mod seo;
+mod slice;
+mod staff;
+mod system;
