@@ -42,8 +42,9 @@ test-web:
 	npm --prefix web test
 
 test-e2e:
-	# one spec per area, each with its own server and data; a failing spec does not stop the others
-	CLIPMATRIX_BIN=$(TARGET)/debug/clipmatrix node --test --test-concurrency=1 --test-reporter=spec e2e/*.spec.mjs
+	# one spec per area, each with its own server and data; a failing spec does not stop the others.
+	# Two at a time: a story mostly waits (on the browser, renders, SSE), so two share the cores well.
+	CLIPMATRIX_BIN=$(TARGET)/debug/clipmatrix node --test --test-concurrency=2 --test-reporter=spec e2e/*.spec.mjs
 
 bench:
 	CLIPMATRIX_DATA_DIR=$(DATA_DIR) scripts/install-deps.sh bench
