@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, type RenderHookOptions, type RenderOptions } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import { createElement, type ComponentType, type ReactNode } from 'react';
+import { createElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
 
 // antd's runtime CSS-in-JS writes a style sheet per component, and jsdom re-reads every sheet on each
@@ -17,9 +17,9 @@ vi.mock('@testing-library/react', async (importOriginal) => {
         inner ? createElement(inner, null, children) : children,
       );
     };
-  const render = ((ui, options) =>
+  const render = ((ui: ReactElement, options?: RenderOptions) =>
     rtl.render(ui, { ...options, wrapper: zeroRuntime(options?.wrapper) })) as typeof rtl.render;
-  const renderHook = ((cb, options) =>
+  const renderHook = ((cb: (props: unknown) => unknown, options?: RenderHookOptions<unknown>) =>
     rtl.renderHook(cb, { ...options, wrapper: zeroRuntime(options?.wrapper) })) as typeof rtl.renderHook;
   return { ...rtl, render, renderHook };
 });
