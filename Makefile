@@ -14,7 +14,9 @@ run: deps web release
 	CLIPMATRIX_DATA_DIR=$(DATA_DIR) CLIPMATRIX_SANDBOX=true $(TARGET)/release/clipmatrix serve
 
 test: test-deps web
-	cargo build --bin clipmatrix
+	# the server binary (e2e) and every test target in one cargo run: built apart, the test targets
+	# waited for the binary's last crates and link (~5 minutes more on 2 cores)
+	cargo build --workspace --tests --bin clipmatrix
 	$(MAKE) test-rust test-web test-e2e
 
 deps:
