@@ -199,11 +199,10 @@ fn asr_installed(app: &TestApp) -> bool {
 
 #[tokio::test]
 async fn a_long_video_gives_shorts_cut_on_scene_changes_and_sentence_edges() {
-    // Ingesting and recognizing three minutes is ~3 CPU-minutes per run, so the story runs once: on
-    // PostgreSQL when it is configured (CI), on SQLite otherwise (a run's statements are plain updates of
-    // its one row; adding, listing and the refusals run on both databases in the rules test below).
-    let b = *backends().last().unwrap();
-    story(b).await;
+    // Ingesting and recognizing three minutes is ~3 CPU-minutes per run, so the story runs once (a run's
+    // statements are plain updates of its one row; adding, listing and the refusals run on both
+    // databases in the rules test below).
+    story(heavy_story_backend()).await;
 }
 
 async fn story(b: Backend) {

@@ -27,6 +27,12 @@ pub fn backends() -> Vec<Backend> {
     v
 }
 
+/// The one backend a story runs on when a second run would cost minutes of CPU (ffmpeg, speech) and a
+/// cheaper test covers its database side on both: PostgreSQL when it is configured (CI), else SQLite.
+pub fn heavy_story_backend() -> Backend {
+    *backends().last().unwrap()
+}
+
 pub async fn fresh_db(backend: Backend) -> (Db, Option<tempdir::TempDir>) {
     match backend {
         Backend::Sqlite => {
