@@ -199,6 +199,19 @@ export async function dialogReady(tab, wrapTestId) {
   }, wrapTestId);
 }
 
+// Opens a hover dropdown and clicks one of its items once the menu has finished sliding in: like a
+// dialog, a click during the animation can land beside the moving item, and the menu then just closes.
+export async function menuPick(tab, triggerTestId, itemName) {
+  const item = tab.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: itemName });
+  await tab.getByTestId(triggerTestId).hover();
+  await item.waitFor();
+  await tab.waitForFunction(() => {
+    const menus = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)')];
+    return menus.length > 0 && menus.every((m) => m.getAnimations().length === 0 && !/slide-(up|down)-(appear|enter)/.test(m.className));
+  });
+  await item.click();
+}
+
 // Click a form's OK and wait for what it must show; on a loaded machine the click can be lost, so it
 // is repeated (an OK on a refused form changes nothing, so a second click is harmless).
 export async function submitUntilShown(tab, okTestId, ...shown) {

@@ -3,10 +3,10 @@
 // The videos and the release task are made through the API (the matrix story covers making them in the
 // console); zh-CN first, then English. Followers are the sandbox's count for the account (its own
 // `/_control/followers`), and the data screen draws the account's province on the map of China.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, apiAs, artifacts, colourClips, DEMO, expect, pageToken, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, colourClips, DEMO, expect, menuPick, pageToken, setLanguage, settled, signIn, story, uploadClip, waitReady } from './lib.mjs';
 
 let page;
 const { base, step, newContext, newPage, finish } = await story('reports', () => page);
@@ -143,12 +143,18 @@ await step('the special reports: delivery, Douyin videos, staff activity, materi
   await page.goto('/xzsspecial');
   await page.getByTestId('special-attribution').waitFor();
   await page.getByTestId('attribution-dimension').getByText('镜头素材').waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), (async () => {
-    await page.goto('/special');
-    await page.getByTestId('export-delivery').hover();
-    await page.getByText('导出 Excel').click();
-  })()]);
+  await page.goto('/special');
+  await page.getByTestId('chart-delivery').locator('canvas').first().waitFor();
+  await settled(page);
+  const [download, response] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.waitForResponse((r) => r.url().includes('/common.merchant_report/export'), { timeout: 60_000 }),
+    menuPick(page, 'export-delivery', '导出 Excel'),
+  ]);
+  expect(response.status() === 200, `the export answered ${response.status()}`);
   expect(download.suggestedFilename().endsWith('.xlsx'), `file ${download.suggestedFilename()}`);
+  const head = readFileSync(await download.path()).subarray(0, 2).toString();
+  expect(head === 'PK', `not a zip: ${head}`);
 });
 
 await step('/actual_screen at 1920x1080: counters, charts, top videos; a screenshot', async () => {

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, type RenderHookOptions, type RenderOptions } from '@testing-library/react';
+import { cleanup, configure, type RenderHookOptions, type RenderOptions } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { createElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { DEFAULT_LANGUAGE } from '@/config';
+import i18n from '@/i18n';
+import { charts } from './echarts';
 
 // antd's runtime CSS-in-JS writes a style sheet per component, and jsdom re-reads every sheet on each
 // getComputedStyle: about 40 % of a page test's time. jsdom lays nothing out, so the tests render
@@ -23,6 +26,10 @@ vi.mock('@testing-library/react', async (importOriginal) => {
     rtl.renderHook(cb, { ...options, wrapper: zeroRuntime(options?.wrapper) })) as typeof rtl.renderHook;
   return { ...rtl, render, renderHook };
 });
+
+// The report pages' charts draw into a recorder (jsdom has no canvas): src/test/echarts.ts.
+vi.mock('@/pages/reports/dashboard/echarts', async () => ({ echarts: (await import('./echarts')).echartsStandIn }));
+beforeEach(() => charts.clear());
 
 // antd reads media queries and observes sizes; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {
@@ -57,4 +64,13 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+});
+
+// The files of a worker share their modules (vite.config.ts: isolate false), so each file starts as it
+// would alone: in the default language (a file that switched to English must not leave the next one in
+// it), with one wait limit for every file (a loaded machine needs more than RTL's default 1 s).
+configure({ asyncUtilTimeout: 5000 });
+beforeAll(async () => {
+  document.documentElement.lang = DEFAULT_LANGUAGE;
+  if (i18n.language !== DEFAULT_LANGUAGE) await i18n.changeLanguage(DEFAULT_LANGUAGE);
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
@@ -52,6 +52,26 @@ describe('TableSelect (SPEC §3, §9)', () => {
 
     fireEvent.click(screen.getByTestId('table-select-row-99'));
     expect(onChange).toHaveBeenCalledWith(99, [{ id: 99, name: 'found' }]);
+  });
+
+  it('stays on the page chosen right after opening (an unchanged search resets nothing)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fetch = mockFetch((url) => ok({ rows: rows(Number(url.searchParams.get('page'))), total: 45 }));
+      renderPage(<TableSelect api="/x" columns={columns} />, { route: '/s', path: '/s' });
+      fireEvent.mouseDown(within(screen.getByTestId('table-select')).getByRole('combobox'));
+      await act(() => vi.advanceTimersByTimeAsync(20));
+      const popup = screen.getByTestId('table-select-popup');
+      expect(within(popup).getByText('m1')).toBeInTheDocument();
+      fireEvent.click(within(popup).getByTitle('Next Page'));
+      await act(() => vi.advanceTimersByTimeAsync(20));
+      expect(within(popup).getByText('m21')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(400)); // past the search's 300 ms since opening
+      expect(within(popup).getByText('m21')).toBeInTheDocument();
+      expect(fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost').searchParams.get('page'))).toEqual(['1', '2']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the label of the chosen row', async () => {

@@ -70,13 +70,17 @@ export default function TableSelect<T extends Row = Row>({
   const [debounced, setDebounced] = useState('');
   const known = useRef(new Map<Id, T>());
 
+  // A changed search goes out 300 ms after the last key and starts again at page 1; an unchanged one
+  // sets no timer (on opening, one used to put the page back to 1 after a quick "next page").
   useEffect(() => {
+    const next = text.trim();
+    if (next === debounced) return;
     const timer = setTimeout(() => {
-      setDebounced(text.trim());
+      setDebounced(next);
       setPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, debounced]);
 
   const query = useQuery<Page<T>>({
     queryKey: ['table-select', api, method, JSON.stringify(params ?? {}), page, debounced],

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Banner, Course, CourseCard, VersionEntry } from '@/api/content/types';
 import i18n from '@/i18n';
@@ -62,7 +62,6 @@ let answer: (path: string, body: Record<string, unknown>) => Response | undefine
 let feedback: ReturnType<typeof spyFeedback>;
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5000 });
   await import('./i18n');
   await i18n.changeLanguage('en');
 });

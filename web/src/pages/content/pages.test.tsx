@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { clearSession, saveUser } from '@/store/session';
@@ -14,7 +14,6 @@ import VisualIframePage from './visualIframe';
 let calls: { path: string; query: URLSearchParams; body: unknown }[];
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5000 });
   await import('./i18n');
   await i18n.changeLanguage('en');
 });

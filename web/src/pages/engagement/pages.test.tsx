@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngagementComment, Lead } from '@/api/engagement/types';
 import i18n from '@/i18n';
@@ -57,7 +57,6 @@ const lead = (id: number, over: Partial<Lead> = {}): Lead => ({
 let calls: Call[] = [];
 let refuse = false;
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5000 });
   await import('./i18n');
   await i18n.changeLanguage('en');
 });

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, PrivateMessage } from '@/api/engagement/types';
 import { createSseParser, parseLeadEvents } from '@/api/materials/events';
@@ -37,7 +37,6 @@ let calls: Call[] = [];
 let refuse = false;
 let configured = false;
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5000 });
   await import('./i18n');
   await i18n.changeLanguage('en');
 });

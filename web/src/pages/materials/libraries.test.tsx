@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { eventStream, mediaFile } from '@/test/media';
@@ -11,7 +11,6 @@ import SpeakPage from './speak';
 import SystemMusicPage from './systemMusic';
 
 // the material pages are heavy to render on a busy machine: give async queries time
-configure({ asyncUtilTimeout: 5000 });
 
 type Call = { path: string; body: unknown; query: URLSearchParams };
 let feedback: ReturnType<typeof spyFeedback>;

@@ -1,16 +1,11 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tag } from '@/api/nfc/types';
 import i18n from '@/i18n';
 import { json, mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
 import NfcPage from '.';
-
-const init = vi.fn();
-const setOption = vi.fn();
-vi.mock('@/pages/reports/dashboard/echarts', () => ({
-  echarts: { init: (...args: unknown[]) => (init(...args), { setOption, resize: vi.fn(), dispose: vi.fn() }) },
-}));
+import { charts } from '@/test/echarts';
 
 const tag = (id: number, over: Partial<Tag> = {}): Tag => ({
   id,
@@ -41,7 +36,6 @@ let feedback: ReturnType<typeof spyFeedback>;
 let answer: (path: string, body: Record<string, unknown>) => Response | undefined;
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5000 });
   await import('./i18n');
   await i18n.changeLanguage('en');
 });
@@ -51,8 +45,6 @@ afterAll(async () => {
 beforeEach(() => {
   calls = [];
   answer = () => undefined;
-  init.mockClear();
-  setOption.mockClear();
   feedback = spyFeedback();
   mockFetch((url, req) => {
     const path = url.pathname.replace('/api', '');
@@ -181,7 +173,7 @@ describe('/nfc', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('stats-total-taps')).toHaveTextContent('30'));
     await waitFor(() => expect(screen.getByTestId('stats-total-redeemed')).toHaveTextContent('1'));
     expect(await screen.findByTestId('stats-chart')).toBeInTheDocument();
-    await waitFor(() => expect(init).toHaveBeenCalled());
+    await waitFor(() => expect(charts.init).toHaveBeenCalled());
     expect(calls.find((c) => c.path === '/nfc.index/stats')?.body).toEqual({ id: 1, days: 7 });
     fireEvent.click(screen.getByTestId('stats-days-30'));
     await waitFor(() => expect(calls.filter((c) => c.path === '/nfc.index/stats').map((c) => c.body.days)).toEqual([7, 30]));

@@ -13,12 +13,7 @@ import { progressOption, provinceName, regionMapOption, regionOption } from './s
 import { compareOption, dailyOption, followersOption, rankOption } from './shared/options';
 import AttributionPage from './special/attribution';
 import DeliveryPage from './special/delivery';
-
-const init = vi.fn();
-const registerMap = vi.fn();
-vi.mock('./dashboard/echarts', () => ({
-  echarts: { init: (...args: unknown[]) => (init(...args), { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }), registerMap: (...args: unknown[]) => registerMap(...args) },
-}));
+import { charts } from '@/test/echarts';
 
 const days = ['2026-11-20', '2026-11-21', '2026-11-22'];
 const series = {
@@ -74,7 +69,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   spyFeedback();
-  init.mockClear();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -182,7 +176,7 @@ describe('analytics page', () => {
     expect(await screen.findByTestId('chart-daily')).toBeInTheDocument();
     expect(screen.getByTestId('chart-compare')).toBeInTheDocument();
     expect(screen.getByTestId('chart-followers')).toBeInTheDocument();
-    await waitFor(() => expect(init).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(charts.init).toHaveBeenCalledTimes(3));
     expect(await screen.findByText('小店')).toBeInTheDocument();
     expect(calls(fetch, '/common.merchant_report/overview')[0].searchParams.get('platform')).toBe('ks');
     expect(calls(fetch, '/common.merchant_report/accounts')[0].searchParams.get('span')).toBe('week');
@@ -259,7 +253,7 @@ describe('data screen', () => {
     expect(screen.getByTestId('screen-follower-gain')).toHaveTextContent('21');
     // The provinces' map registers itself and replaces the bar chart.
     expect(await screen.findByTestId('chart-screen-map')).toBeInTheDocument();
-    expect(registerMap).toHaveBeenCalledWith('china', expect.objectContaining({ type: 'FeatureCollection' }));
+    expect(charts.registerMap).toHaveBeenCalledWith('china', expect.objectContaining({ type: 'FeatureCollection' }));
     expect(SCREEN_REFRESH_MS).toBe(30_000);
   });
 });

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Activity, Coupon, Draw } from '@/api/activities/types';
 import i18n from '@/i18n';
@@ -67,7 +67,6 @@ let answer: (path: string, body: Record<string, unknown>) => Response | undefine
 let saved: string[];
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5000 });
   await import('../i18n');
   await i18n.changeLanguage('en');
 });

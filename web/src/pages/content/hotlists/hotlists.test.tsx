@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HotBoard, HotRow } from '@/api/content/types';
 import i18n from '@/i18n';
@@ -42,7 +42,6 @@ let calls: { path: string; query: URLSearchParams }[];
 let answer: (path: string, query: URLSearchParams) => HotBoard;
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5000 });
   await import('../i18n');
   await i18n.changeLanguage('en');
 });

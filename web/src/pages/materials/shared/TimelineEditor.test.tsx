@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
@@ -8,7 +8,6 @@ import { setFeedback } from '@/utils/feedback';
 import TimelineEditor from './TimelineEditor';
 
 // the material pages are heavy to render on a busy machine: give async queries time
-configure({ asyncUtilTimeout: 5000 });
 
 const timeline = {
   resource_id: 5,

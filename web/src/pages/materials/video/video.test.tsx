@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { eventStream, mediaFile } from '@/test/media';
@@ -7,7 +7,6 @@ import { setFeedback } from '@/utils/feedback';
 import VideoLibraryPage from '.';
 
 // the material pages are heavy to render on a busy machine: give async queries time
-configure({ asyncUtilTimeout: 5000 });
 
 const MR = '/api/media.merchant_much_resource';
 const groups = [

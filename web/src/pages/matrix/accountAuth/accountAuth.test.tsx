@@ -1,4 +1,4 @@
-import { configure, act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '@/api/matrix/types';
 import i18n from '@/i18n';
@@ -9,7 +9,6 @@ import { browser } from '../shared/browser';
 
 beforeAll(async () => {
   // antd forms validate asynchronously; the machine is shared with builds
-  configure({ asyncUtilTimeout: 5000 });
   await import('../i18n');
   await i18n.changeLanguage('en');
 });

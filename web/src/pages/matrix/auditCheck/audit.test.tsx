@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
@@ -7,7 +7,6 @@ import AuditCheckPage from '.';
 
 beforeAll(async () => {
   // antd forms validate asynchronously; the machine is shared with builds
-  configure({ asyncUtilTimeout: 5000 });
   await import('../i18n');
   await i18n.changeLanguage('en');
 });

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { merchantToday } from '@/utils/format';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '@/api/matrix/types';
@@ -10,7 +10,6 @@ import TaskForm from './TaskForm';
 
 beforeAll(async () => {
   // antd forms validate asynchronously; the machine is shared with builds
-  configure({ asyncUtilTimeout: 5000 });
   await import('../i18n');
   await i18n.changeLanguage('en');
 });

@@ -7,11 +7,7 @@ import { merchantUser, operatorUser, staffUser } from '@/test/users';
 import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
 import DashboardPage, { DASHBOARD_GRID } from '.';
-
-const init = vi.fn();
-vi.mock('./echarts', () => ({
-  echarts: { init: (...args: unknown[]) => (init(...args), { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }) },
-}));
+import { charts } from '@/test/echarts';
 
 const days = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
 
@@ -30,7 +26,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   spyFeedback();
-  init.mockClear();
 });
 afterEach(() => {
   clearSession();
@@ -70,7 +65,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('No publishing data yet')).toBeInTheDocument();
     expect(screen.getByText('No video data yet')).toBeInTheDocument();
     expect(await screen.findByText('Console foundation')).toBeInTheDocument();
-    expect(init).not.toHaveBeenCalled();
+    expect(charts.init).not.toHaveBeenCalled();
   });
 
   it('draws both charts when there is data', async () => {
@@ -78,7 +73,7 @@ describe('dashboard', () => {
     renderPage(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });
     expect(await screen.findByTestId('chart-publish')).toBeInTheDocument();
     expect(screen.getByTestId('chart-video')).toBeInTheDocument();
-    await waitFor(() => expect(init).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(charts.init).toHaveBeenCalledTimes(2));
   });
 
   it("a merchant's card is its own points balance", async () => {

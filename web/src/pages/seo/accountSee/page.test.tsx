@@ -1,15 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Benchmark } from '@/api/seo/types';
 import { json } from '@/test/utils';
 import { bodiesOf, inputOf, renderAt, setupSeoPage } from '../testing';
 import AccountSeePage from '.';
-
-const init = vi.fn();
-const setOption = vi.fn();
-vi.mock('@/pages/reports/dashboard/echarts', () => ({
-  echarts: { init: (...args: unknown[]) => (init(...args), { setOption, resize: vi.fn(), dispose: vi.fn() }) },
-}));
+import { charts } from '@/test/echarts';
 
 const bench = (id: number, over: Partial<Benchmark> = {}): Benchmark => ({
   id,
@@ -49,8 +44,6 @@ const ctx = setupSeoPage((path, body) => {
   });
 beforeEach(() => {
   refuse = false;
-  init.mockClear();
-  setOption.mockClear();
 });
 
 describe('/account_see', { timeout: 60_000 }, () => {
@@ -96,8 +89,8 @@ describe('/account_see', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('bench-figure-followers')).toHaveTextContent('1,200');
     expect(screen.getByTestId('bench-words-broth')).toBeInTheDocument();
     expect(await screen.findByTestId('bench-chart')).toBeInTheDocument();
-    await waitFor(() => expect(setOption).toHaveBeenCalled());
-    const option = setOption.mock.calls[0][0] as { series: { name: string; data: number[] }[] };
+    await waitFor(() => expect(charts.setOption).toHaveBeenCalled());
+    const option = charts.setOption.mock.calls[0][0] as { series: { name: string; data: number[] }[] };
     expect(option.series.map((s) => [s.name, s.data])).toEqual([
       ['Followers', [1000, 1200]],
       ['Works', [50, 56]],
