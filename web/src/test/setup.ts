@@ -4,7 +4,7 @@ import { ConfigProvider } from 'antd';
 import { createElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { DEFAULT_LANGUAGE } from '@/config';
-import i18n from '@/i18n';
+import i18n, { changeLanguage } from '@/i18n';
 import { charts } from './echarts';
 
 // antd's runtime CSS-in-JS writes a style sheet per component, and jsdom re-reads every sheet on each
@@ -71,6 +71,5 @@ afterEach(() => {
 // it), with one wait limit for every file (a loaded machine needs more than RTL's default 1 s).
 configure({ asyncUtilTimeout: 5000 });
 beforeAll(async () => {
-  document.documentElement.lang = DEFAULT_LANGUAGE;
-  if (i18n.language !== DEFAULT_LANGUAGE) await i18n.changeLanguage(DEFAULT_LANGUAGE);
+  if (i18n.language !== DEFAULT_LANGUAGE) await changeLanguage(DEFAULT_LANGUAGE);
 });
