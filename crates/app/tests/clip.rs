@@ -162,17 +162,11 @@ async fn a_project_renders_unique_variants_into_the_library() {
     assert_eq!(seqs.len(), 8, "every variant has its own clip sequence");
     // Equal clips make fixed slots: the title was burned once per (slot, clip) pair, 6 pieces for 8
     // variants of 3 slots, and every variant joined them by copy.
-    let prep = app.files.path.join("work/prep");
-    let pieces: usize = std::fs::read_dir(&prep)
+    // The project's piece cache, shared by its prep folders.
+    let cache = app.files.path.join(format!("work/prep/p{pid}-burn"));
+    let pieces: usize = std::fs::read_dir(&cache)
         .unwrap()
         .flatten()
-        .filter(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .starts_with(&format!("p{pid}-"))
-        })
-        .filter_map(|e| std::fs::read_dir(e.path().join(media::mix::BURN_DIR)).ok())
-        .flat_map(|d| d.flatten())
         .filter(|e| e.path().extension().is_some_and(|x| x == "mp4"))
         .count();
     assert_eq!(pieces, 6);

@@ -679,6 +679,15 @@ mod tests {
         put(&s.prep_dir(3, "abc").join("bed.m4a"), old);
         put(&s.prep_dir(4, "def").join("bed.m4a"), old);
         put(&s.prep_dir(5, "fff").join("bed.m4a"), fresh);
+        // The projects' piece caches go and stay with their prep folders.
+        put(
+            &crate::mix::burn_dir(&s.prep_dir(3, "abc")).join("k.mp4"),
+            old,
+        );
+        put(
+            &crate::mix::burn_dir(&s.prep_dir(4, "def")).join("k.mp4"),
+            old,
+        );
         let live = Live {
             now: t0 + 10 * hour,
             grace: hour,
@@ -704,12 +713,12 @@ mod tests {
                 "up-live.part"
             ]
         );
-        assert_eq!(left(&dir.join("prep")), ["p4-def", "p5-fff"]);
+        assert_eq!(left(&dir.join("prep")), ["p4-burn", "p4-def", "p5-fff"]);
         assert_eq!(
             swept,
             Swept {
-                entries: 4,
-                bytes: 20
+                entries: 5,
+                bytes: 25
             }
         );
         // With no job running, what is past the grace period goes too; the live upload stays.

@@ -202,8 +202,8 @@ async fn assert_same_picture_of(
 
 #[tokio::test]
 async fn pre_burned_variants_look_like_the_single_pass_and_reuse_their_pieces() {
-    let single = prep("prep-single", false).await;
-    let reuse = prep("prep-reuse", true).await;
+    let single = prep("plain-single", false).await;
+    let reuse = prep("plain-reuse", true).await;
     let joins = [CLIP_MS, 2 * CLIP_MS];
     let t = || title("新品上市 限时八折", "#FFE000", None);
 
@@ -258,8 +258,8 @@ async fn pre_burned_variants_look_like_the_single_pass_and_reuse_their_pieces() 
 
 #[tokio::test]
 async fn a_per_variant_title_re_encodes_only_where_it_shows() {
-    let single = prep("prep-title-single", false).await;
-    let reuse = prep("prep-title-reuse", true).await;
+    let single = prep("title-single", false).await;
+    let reuse = prep("title-reuse", true).await;
     // A title shown for the first 0.6 s: slot 1 splits where the title ends, rounded up to its second
     // grid: the title piece is 0–1.0 s, and 1.0–2.0 s is shared by every title.
     let first = render(
@@ -291,7 +291,7 @@ async fn a_per_variant_title_re_encodes_only_where_it_shows() {
     tight.spec.burn_budget_mb = 0;
     let r = render(&tight, &other, "t3").await.unwrap();
     assert_eq!((r.pieces_burned, r.pieces_reused), (0, 4));
-    let left = std::fs::read_dir(reuse.dir.join(mix::BURN_DIR))
+    let left = std::fs::read_dir(mix::burn_dir(&reuse.dir))
         .unwrap()
         .filter(|e| {
             e.as_ref()
@@ -307,8 +307,8 @@ async fn a_per_variant_title_re_encodes_only_where_it_shows() {
 
 #[tokio::test]
 async fn a_variant_with_transitions_is_joined_from_middles_and_transitions() {
-    let single = prep("prep-tr-single", false).await;
-    let reuse = prep("prep-tr-reuse", true).await;
+    let single = prep("tr-single", false).await;
+    let reuse = prep("tr-reuse", true).await;
     let with_transitions = |clips| {
         let mut v = variant(clips, title("新品上市", "#FFE000", None));
         v.transitions = vec![

@@ -21,8 +21,11 @@
 //!
 //! Two renders that need the same missing piece wait for one burn ([`burn_once`]); a piece is written
 //! under a temporary name and renamed, so a crash never leaves half of one. The cache keeps to the
-//! project's budget by dropping the least recently used pieces ([`trim_cache`]); the prep folder, and
-//! the cache with it, goes with the project (`storage::Workspace::sweep`).
+//! project's budget by dropping the least recently used pieces ([`trim_cache`]). The cache is the
+//! project's, beside its prep folders ([`burn_dir`]): a prep folder is named by a digest of the whole
+//! spec (sound included), and a piece's key already names everything that makes its picture, so two
+//! preps of one project (another music volume, or a voice-over read before and after its ingest) share
+//! their pieces. It goes with the project like the prep folders (`storage::Workspace::sweep`).
 
 use super::composed::{Timeline, composed_input, frames_to_ms, ms_to_frames};
 use super::concat::Segment;
@@ -35,8 +38,28 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
-/// The cache folder inside the prep folder.
-pub const BURN_DIR: &str = "burn";
+/// The project's piece cache for the prep folder `prep_dir` (`<prep>/p{project}-{digest}`): the sibling
+/// `p{project}-burn`, which the workspace sweep keeps and removes with the project's prep folders.
+pub fn burn_dir(prep_dir: &Path) -> PathBuf {
+    let name = prep_dir
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let project = name.split('-').next().unwrap_or_default();
+    prep_dir.with_file_name(format!("{project}-burn"))
+}
+
+/// [`burn_dir`] as ffmpeg, run in the prep folder, names it (filter arguments are easier without
+/// absolute paths).
+fn burn_dir_rel(prep_dir: &Path) -> String {
+    format!(
+        "../{}",
+        burn_dir(prep_dir)
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default()
+    )
+}
 
 /// The settings of a pre-burned piece: the mezzanine's (`ingest::normalize`: veryfast, CRF 20, High
 /// 4.1, one closed GOP per second, headers repeated) at a CRF two steps lower, since the piece is a second
@@ -221,13 +244,27 @@ pub struct Burned {
 }
 
 /// The burns under way in this process, by key: a second render needing the same piece waits for it.
+type InFlight = Mutex<Option<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>;
+
+fn in_flight_map() -> &'static InFlight {
+    static MAP: InFlight = Mutex::new(None);
+    &MAP
+}
+
 fn in_flight(key: &str) -> Arc<tokio::sync::Mutex<()>> {
-    static MAP: Mutex<Option<HashMap<String, Arc<tokio::sync::Mutex<()>>>>> = Mutex::new(None);
-    let mut map = MAP.lock().unwrap_or_else(|e| e.into_inner());
+    let mut map = in_flight_map().lock().unwrap_or_else(|e| e.into_inner());
     let map = map.get_or_insert_with(HashMap::new);
     // Forget finished burns (only the map holds them) so the map stays small.
     map.retain(|_, m| Arc::strong_count(m) > 1);
     map.entry(key.to_string()).or_default().clone()
+}
+
+/// Whether another render of this process is burning (or waiting to burn) the piece `key` now.
+pub(super) fn burning_elsewhere(key: &str) -> bool {
+    let map = in_flight_map().lock().unwrap_or_else(|e| e.into_inner());
+    map.as_ref()
+        .and_then(|m| m.get(key))
+        .is_some_and(|m| Arc::strong_count(m) > 1)
 }
 
 /// The cached piece, burned first when it is not there yet (once, however many renders ask at once).
@@ -238,7 +275,7 @@ pub async fn burn_once(
     progress: Progress<'_>,
 ) -> Result<Burned, MixError> {
     let key = piece_key(piece, fonts).await?;
-    let dir = prep.dir.join(BURN_DIR);
+    let dir = burn_dir(&prep.dir);
     let file = dir.join(format!("{key}.mp4"));
     let duration_ms = piece.seg.out_ms - piece.seg.in_ms;
     let lock = in_flight(&key);
@@ -279,7 +316,12 @@ async fn burn(
 ) -> Result<(), MixError> {
     let seg = &piece.seg;
     let len_ms = seg.out_ms - seg.in_ms;
-    let name = format!("{BURN_DIR}/{key}.{}.{}.ass", std::process::id(), unique());
+    let name = format!(
+        "{}/{key}.{}.{}.ass",
+        burn_dir_rel(&prep.dir),
+        std::process::id(),
+        unique()
+    );
     let tmp = file.with_extension(format!("{}.{}.tmp.mp4", std::process::id(), unique()));
     let mut a = args(["-v", "error", "-y", "-nostdin"]);
     // The picture before the text: the clip from its in point (an exact seek: on the GOP grid), or
@@ -370,7 +412,7 @@ async fn burn(
 /// Drops the least recently used pieces until the cache holds at most `budget` bytes, never one of
 /// `keep` (the pieces of the render that just used them). Returns how many were dropped.
 pub fn trim_cache(prep_dir: &Path, budget: u64, keep: &[PathBuf]) -> std::io::Result<usize> {
-    let dir = prep_dir.join(BURN_DIR);
+    let dir = burn_dir(prep_dir);
     let mut files = vec![];
     let Ok(rd) = std::fs::read_dir(&dir) else {
         return Ok(0);
@@ -407,6 +449,13 @@ pub fn trim_cache(prep_dir: &Path, budget: u64, keep: &[PathBuf]) -> std::io::Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_piece_cache_is_the_projects_beside_its_prep_folders() {
+        let dir = burn_dir(Path::new("/w/prep/p12-0123456789abcdef"));
+        assert_eq!(dir, Path::new("/w/prep/p12-burn"));
+        assert_eq!(burn_dir_rel(Path::new("/w/prep/p12-fedcba")), "../p12-burn");
+    }
     use crate::mix::{AssEvent, test_clip_info};
 
     fn seg(path: &str, in_ms: i64, out_ms: i64) -> Segment {

@@ -63,7 +63,7 @@ mod spec;
 mod text;
 
 pub use audio::bed_args;
-pub use burn::{BURN_DIR, PIECE_CRF, Piece, piece_key, pieces, trim_cache};
+pub use burn::{PIECE_CRF, Piece, burn_dir, piece_key, pieces, trim_cache};
 pub use composed::{Timeline, composed_graph, composed_input, exact_trim, frames_to_ms, timeline};
 pub use concat::{Segment, concat_script, planned_ms, snap_trim};
 pub use prepare::{

@@ -1,7 +1,10 @@
 //! Rendering one variant: its plan (stream copy or composed), the ASS script of its text, the encode
 //! settings shared by both paths, and the cover; everything written under temporary names first.
 
-use super::burn::{Burned, Piece, burn_once, composed_pieces, fonts_identity, pieces, trim_cache};
+use super::burn::{
+    Burned, Piece, burn_once, burning_elsewhere, composed_pieces, fonts_identity, piece_key,
+    pieces, trim_cache,
+};
 use super::composed::{ms_to_frames, render_composed};
 use super::concat::render_av;
 use super::text::{check_style, check_title, font_family, text_layer};
@@ -274,7 +277,9 @@ async fn render_in(
 }
 
 /// A variant as a stream-copy join of pre-burned pieces (see `burn`): the missing pieces are burned
-/// first, two at a time (progress 5–80), then joined with the audio (80–90).
+/// first, two at a time (progress 5–80), then joined with the audio (80–90). The pieces another render
+/// is burning right now come last: meanwhile this render burns the ones nobody else is making, so two
+/// renders of one project that share pieces keep both cores busy instead of waiting on the same burn.
 #[allow(clippy::too_many_arguments)]
 async fn render_pieces(
     prep: &Prepared,
@@ -286,6 +291,7 @@ async fn render_pieces(
     work: &Path,
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
+    use futures_util::{StreamExt, TryStreamExt};
     let total: i64 = list
         .iter()
         .map(|p| p.seg.out_ms - p.seg.in_ms)
@@ -293,30 +299,32 @@ async fn render_pieces(
         .max(1);
     let done = std::sync::atomic::AtomicI64::new(0);
     let fonts = fonts_identity(prep).await;
-    let mut burned: Vec<Burned> = Vec::with_capacity(list.len());
-    for pair in list.chunks(2) {
-        let one = |i: usize| {
-            let p = &pair[i];
-            let len = p.seg.out_ms - p.seg.in_ms;
-            let (done, fonts) = (&done, fonts.as_str());
-            async move {
-                let sink = move |pct: u8| {
-                    let at =
-                        done.load(std::sync::atomic::Ordering::Relaxed) + len * pct as i64 / 100;
-                    progress((5 + 75 * at.min(total) / total) as u8);
-                };
-                let b = burn_once(prep, p, fonts, &sink).await;
-                done.fetch_add(len, std::sync::atomic::Ordering::Relaxed);
-                b
-            }
-        };
-        if pair.len() == 2 {
-            let (a, b) = tokio::join!(one(0), one(1));
-            burned.extend([a?, b?]);
-        } else {
-            burned.push(one(0).await?);
-        }
+    let mut order: Vec<usize> = (0..list.len()).collect();
+    let mut busy = vec![false; list.len()];
+    for (i, p) in list.iter().enumerate() {
+        busy[i] = burning_elsewhere(&piece_key(p, &fonts).await?);
     }
+    order.sort_by_key(|&i| busy[i]);
+    let one = |i: usize| {
+        let p = &list[i];
+        let len = p.seg.out_ms - p.seg.in_ms;
+        let (done, fonts) = (&done, fonts.as_str());
+        async move {
+            let sink = move |pct: u8| {
+                let at = done.load(std::sync::atomic::Ordering::Relaxed) + len * pct as i64 / 100;
+                progress((5 + 75 * at.min(total) / total) as u8);
+            };
+            let b = burn_once(prep, p, fonts, &sink).await;
+            done.fetch_add(len, std::sync::atomic::Ordering::Relaxed);
+            b.map(|b| (i, b))
+        }
+    };
+    let mut made: Vec<(usize, Burned)> = futures_util::stream::iter(order.into_iter().map(one))
+        .buffer_unordered(2)
+        .try_collect()
+        .await?;
+    made.sort_by_key(|(i, _)| *i);
+    let burned: Vec<Burned> = made.into_iter().map(|(_, b)| b).collect();
     // Whole piece files: video only, track 1 (as `burn` writes them), each as long as its piece.
     let video: Vec<super::Segment> = burned
         .iter()
