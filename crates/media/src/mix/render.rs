@@ -291,7 +291,7 @@ async fn render_pieces(
     work: &Path,
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
-    use futures_util::{StreamExt, TryStreamExt};
+    use futures_util::StreamExt;
     let total: i64 = list
         .iter()
         .map(|p| p.seg.out_ms - p.seg.in_ms)
@@ -305,24 +305,37 @@ async fn render_pieces(
         busy[i] = burning_elsewhere(&piece_key(p, &fonts).await?);
     }
     order.sort_by_key(|&i| busy[i]);
+    // After a failed burn no new one starts; the one under way runs to its end (none is cut off).
+    let failed = std::sync::atomic::AtomicBool::new(false);
     let one = |i: usize| {
         let p = &list[i];
         let len = p.seg.out_ms - p.seg.in_ms;
-        let (done, fonts) = (&done, fonts.as_str());
+        let (done, fonts, failed) = (&done, fonts.as_str(), &failed);
         async move {
+            if failed.load(std::sync::atomic::Ordering::Relaxed) {
+                return None;
+            }
             let sink = move |pct: u8| {
                 let at = done.load(std::sync::atomic::Ordering::Relaxed) + len * pct as i64 / 100;
                 progress((5 + 75 * at.min(total) / total) as u8);
             };
             let b = burn_once(prep, p, fonts, &sink).await;
+            if b.is_err() {
+                failed.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             done.fetch_add(len, std::sync::atomic::Ordering::Relaxed);
-            b.map(|b| (i, b))
+            Some(b.map(|b| (i, b)))
         }
     };
-    let mut made: Vec<(usize, Burned)> = futures_util::stream::iter(order.into_iter().map(one))
-        .buffer_unordered(2)
-        .try_collect()
-        .await?;
+    let results: Vec<Option<Result<(usize, Burned), MixError>>> =
+        futures_util::stream::iter(order.into_iter().map(one))
+            .buffer_unordered(2)
+            .collect()
+            .await;
+    let mut made = Vec::with_capacity(list.len());
+    for r in results.into_iter().flatten() {
+        made.push(r?);
+    }
     made.sort_by_key(|(i, _)| *i);
     let burned: Vec<Burned> = made.into_iter().map(|(_, b)| b).collect();
     // Whole piece files: video only, track 1 (as `burn` writes them), each as long as its piece.
