@@ -322,6 +322,16 @@ async fn story(b: Backend) {
                 "boundary {b} ms cuts a sentence: {s}"
             );
         }
+        // A segment that begins at a scene change begins on the cut itself (within a frame), not on the
+        // first word after it (the recognizer's line before the pause must not swallow the cut).
+        for c in &truth.cuts {
+            if near(a, *c) {
+                assert!(
+                    (a - c).abs() <= 34 && s["start_on"] == "scene_and_sentence",
+                    "a segment starting at the cut {c} ms starts at {a} ms: {s}"
+                );
+            }
+        }
         // Never across a cut, and never in the silent scene.
         assert!(
             !truth.cuts.iter().any(|c| a < c - 500 && e > c + 500),

@@ -293,15 +293,22 @@ fn on_grid(p: &Point, a: &Analysis, sentences: &[Sentence]) -> i64 {
     }
 }
 
+/// How far past a silence's end a recognized line's end may lie and still count as stretched into it:
+/// recognizers end a line where the next one starts, and that start is a few tens of milliseconds past
+/// where the sound rises (measured: a line ended at 120.41 s over a pause from 111 s to 120.36 s, so
+/// the scene change at 120 s fell inside it and was dropped).
+const END_SLACK_MS: i64 = 300;
+
 /// Recognized sentences trimmed to the sound: a start or end that lies in a silence moves to that
-/// silence's edge (speech recognizers stretch lines into the pauses around them).
+/// silence's edge (speech recognizers stretch lines into the pauses around them); an end just past a
+/// silence ([`END_SLACK_MS`]) is stretched across it and moves to where it starts.
 pub fn tighten(sentences: &[Sentence], silences: &[(i64, i64)]) -> Vec<Sentence> {
     sentences
         .iter()
         .map(|s| {
             let mut t = s.clone();
             for &(x, y) in silences {
-                if x < t.end_ms && t.end_ms <= y && x > t.start_ms {
+                if x < t.end_ms && t.end_ms <= y + END_SLACK_MS && x > t.start_ms {
                     t.end_ms = x;
                 }
                 if x <= t.start_ms && t.start_ms < y && y < t.end_ms {
@@ -537,6 +544,14 @@ mod tests {
         assert_eq!((t[0].start_ms, t[0].end_ms), (1_200, 4_100));
         // A pause inside a sentence stays inside it.
         assert_eq!((t[1].start_ms, t[1].end_ms), (5_300, 9_000));
+        // An end put just past a long pause (at the next line's start) was stretched across it.
+        let t = tighten(&[sentence(1_000, 9_250, "c")], &[(3_000, 9_000)]);
+        assert_eq!((t[0].start_ms, t[0].end_ms), (1_000, 3_000));
+        let t = tighten(&[sentence(1_000, 9_400, "c")], &[(3_000, 9_000)]);
+        assert_eq!(
+            t[0].end_ms, 9_400,
+            "400 ms of sound after the pause is speech"
+        );
     }
 
     #[test]
