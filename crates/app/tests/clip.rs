@@ -161,8 +161,7 @@ async fn a_project_renders_unique_variants_into_the_library() {
     let seqs: HashSet<String> = rows.iter().map(|v| v["seq"].to_string()).collect();
     assert_eq!(seqs.len(), 8, "every variant has its own clip sequence");
     // Equal clips make fixed slots: the title was burned once per (slot, clip) pair, 6 pieces for 8
-    // variants of 3 slots, and every variant joined them by copy.
-    // The project's piece cache, shared by its prep folders.
+    // variants of 3 slots (in the project's piece cache), and every variant joined them by copy.
     let cache = app.files.path.join(format!("work/prep/p{pid}-burn"));
     let pieces: usize = std::fs::read_dir(&cache)
         .unwrap()

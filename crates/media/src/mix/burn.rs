@@ -41,24 +41,16 @@ use std::time::{Duration, SystemTime};
 /// The project's piece cache for the prep folder `prep_dir` (`<prep>/p{project}-{digest}`): the sibling
 /// `p{project}-burn`, which the workspace sweep keeps and removes with the project's prep folders.
 pub fn burn_dir(prep_dir: &Path) -> PathBuf {
+    prep_dir.with_file_name(burn_dir_name(prep_dir))
+}
+
+/// [`burn_dir`]'s folder name.
+fn burn_dir_name(prep_dir: &Path) -> String {
     let name = prep_dir
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    let project = name.split('-').next().unwrap_or_default();
-    prep_dir.with_file_name(format!("{project}-burn"))
-}
-
-/// [`burn_dir`] as ffmpeg, run in the prep folder, names it (filter arguments are easier without
-/// absolute paths).
-fn burn_dir_rel(prep_dir: &Path) -> String {
-    format!(
-        "../{}",
-        burn_dir(prep_dir)
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default()
-    )
+    format!("{}-burn", name.split('-').next().unwrap_or_default())
 }
 
 /// The settings of a pre-burned piece: the mezzanine's (`ingest::normalize`: veryfast, CRF 20, High
@@ -267,18 +259,18 @@ pub(super) fn burning_elsewhere(key: &str) -> bool {
         .is_some_and(|m| Arc::strong_count(m) > 1)
 }
 
-/// The cached piece, burned first when it is not there yet (once, however many renders ask at once).
+/// The cached piece under `key` ([`piece_key`]), burned first when it is not there yet (once, however
+/// many renders ask at once).
 pub async fn burn_once(
     prep: &Prepared,
     piece: &Piece,
-    fonts: &str,
+    key: &str,
     progress: Progress<'_>,
 ) -> Result<Burned, MixError> {
-    let key = piece_key(piece, fonts).await?;
     let dir = burn_dir(&prep.dir);
     let file = dir.join(format!("{key}.mp4"));
     let duration_ms = piece.seg.out_ms - piece.seg.in_ms;
-    let lock = in_flight(&key);
+    let lock = in_flight(key);
     let _guard = lock.lock().await;
     if tokio::fs::metadata(&file).await.is_ok() {
         // Used now: the least recently used pieces leave the cache first.
@@ -297,7 +289,7 @@ pub async fn burn_once(
         });
     }
     tokio::fs::create_dir_all(&dir).await?;
-    burn(prep, piece, &key, &file, progress).await?;
+    burn(prep, piece, key, &file, progress).await?;
     Ok(Burned {
         path: file,
         duration_ms,
@@ -316,9 +308,10 @@ async fn burn(
 ) -> Result<(), MixError> {
     let seg = &piece.seg;
     let len_ms = seg.out_ms - seg.in_ms;
+    // Relative to the prep folder, where ffmpeg runs (filter arguments are easier without absolute paths).
     let name = format!(
-        "{}/{key}.{}.{}.ass",
-        burn_dir_rel(&prep.dir),
+        "../{}/{key}.{}.{}.ass",
+        burn_dir_name(&prep.dir),
         std::process::id(),
         unique()
     );
@@ -449,14 +442,14 @@ pub fn trim_cache(prep_dir: &Path, budget: u64, keep: &[PathBuf]) -> std::io::Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mix::{AssEvent, test_clip_info};
 
     #[test]
     fn the_piece_cache_is_the_projects_beside_its_prep_folders() {
         let dir = burn_dir(Path::new("/w/prep/p12-0123456789abcdef"));
         assert_eq!(dir, Path::new("/w/prep/p12-burn"));
-        assert_eq!(burn_dir_rel(Path::new("/w/prep/p12-fedcba")), "../p12-burn");
+        assert_eq!(burn_dir_name(Path::new("/w/prep/p12-fedcba")), "p12-burn");
     }
-    use crate::mix::{AssEvent, test_clip_info};
 
     fn seg(path: &str, in_ms: i64, out_ms: i64) -> Segment {
         Segment {

@@ -292,38 +292,40 @@ async fn render_pieces(
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
     use futures_util::StreamExt;
+    use std::sync::atomic::{AtomicBool, AtomicI64, Ordering::Relaxed};
     let total: i64 = list
         .iter()
         .map(|p| p.seg.out_ms - p.seg.in_ms)
         .sum::<i64>()
         .max(1);
-    let done = std::sync::atomic::AtomicI64::new(0);
+    let done = AtomicI64::new(0);
     let fonts = fonts_identity(prep).await;
-    let mut order: Vec<usize> = (0..list.len()).collect();
-    let mut busy = vec![false; list.len()];
-    for (i, p) in list.iter().enumerate() {
-        busy[i] = burning_elsewhere(&piece_key(p, &fonts).await?);
+    // Each key once: it reads the mezzanine's metadata and builds the piece's script.
+    let mut keys = Vec::with_capacity(list.len());
+    for p in &list {
+        keys.push(piece_key(p, &fonts).await?);
     }
-    order.sort_by_key(|&i| busy[i]);
+    let mut order: Vec<usize> = (0..list.len()).collect();
+    order.sort_by_cached_key(|&i| burning_elsewhere(&keys[i]));
     // After a failed burn no new one starts; the one under way runs to its end (none is cut off).
-    let failed = std::sync::atomic::AtomicBool::new(false);
+    let failed = AtomicBool::new(false);
     let one = |i: usize| {
         let p = &list[i];
         let len = p.seg.out_ms - p.seg.in_ms;
-        let (done, fonts, failed) = (&done, fonts.as_str(), &failed);
+        let (done, key, failed) = (&done, keys[i].as_str(), &failed);
         async move {
-            if failed.load(std::sync::atomic::Ordering::Relaxed) {
+            if failed.load(Relaxed) {
                 return None;
             }
             let sink = move |pct: u8| {
-                let at = done.load(std::sync::atomic::Ordering::Relaxed) + len * pct as i64 / 100;
+                let at = done.load(Relaxed) + len * pct as i64 / 100;
                 progress((5 + 75 * at.min(total) / total) as u8);
             };
-            let b = burn_once(prep, p, fonts, &sink).await;
+            let b = burn_once(prep, p, key, &sink).await;
             if b.is_err() {
-                failed.store(true, std::sync::atomic::Ordering::Relaxed);
+                failed.store(true, Relaxed);
             }
-            done.fetch_add(len, std::sync::atomic::Ordering::Relaxed);
+            done.fetch_add(len, Relaxed);
             Some(b.map(|b| (i, b)))
         }
     };
