@@ -276,6 +276,10 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
             .await;
         let mid = m.ok()["id"].as_i64().unwrap();
         assert_eq!(m.ok()["library"], "voice");
+        // Ready at once: the engine's output is already what ingest would make (its loudness measured).
+        assert_eq!(m.ok()["state"], "ready", "{}", m.body);
+        let lufs = m.ok()["loudness"].as_f64().unwrap();
+        assert!((lufs + 16.0).abs() < 2.0, "{lufs} LUFS");
         let again = app
             .post(
                 "/ai.merchant_ai/add_dub_broadcast",
@@ -284,7 +288,6 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
             )
             .await;
         assert_eq!(again.ok()["id"], mid);
-        app.wait_ready(&t, &[mid]).await;
         let asr = app
             .get_q(
                 "/media.merchant_much_resource/asr_detail",

@@ -24,11 +24,16 @@ pub const MEZZANINE_CRF: u32 = 20;
 /// veryfast at `crf`, High 4.1, one closed GOP per second, no scene-cut key frames; `x264_params` adds
 /// to it (e.g. `repeat-headers=1`).
 pub fn mezzanine_video_args(crf: u32, x264_params: &str) -> Vec<String> {
+    mezzanine_video_args_at("veryfast", crf, x264_params)
+}
+
+/// [`mezzanine_video_args`] at another x264 preset (the GOP, profile and level stay the mezzanine's).
+pub fn mezzanine_video_args_at(preset: &str, crf: u32, x264_params: &str) -> Vec<String> {
     args([
         "-c:v",
         "libx264",
         "-preset",
-        "veryfast",
+        preset,
         "-crf",
         &crf.to_string(),
         "-profile:v",

@@ -2,12 +2,13 @@
 //! joins of burned pieces, and each must look like the single-pass burn of the same variant (SSIM on
 //! every frame, the frames on both sides of every join among them), last as long, keep its sound in
 //! sync, and reuse what another variant burned. Cases: a join exactly on a subtitle line change, a line
-//! spanning a join, a per-variant title, a changed setting, a deleted clip, the cache budget, and a
-//! composed variant (transitions) as pieces: shot middles and transitions.
+//! spanning a join, a per-variant title, a changed setting, a deleted clip, the cache budget, a
+//! composed variant (transitions) as pieces: shot middles and transitions, and one-touch's superfast
+//! pieces.
 
 use media::mix::{
-    self, ClipSpec, MixError, Position, Prepared, ProjectSpec, Rendered, SubtitleLine, Subtitles,
-    TextStyle, Title, VariantSpec,
+    self, ClipSpec, MixError, PieceSpeed, Position, Prepared, ProjectSpec, Rendered, SubtitleLine,
+    Subtitles, TextStyle, Title, VariantSpec,
 };
 mod common;
 
@@ -83,7 +84,7 @@ fn material() -> &'static Material {
 fn finished() {
     common::finished(&material().dir, TESTS);
 }
-const TESTS: usize = 3;
+const TESTS: usize = 4;
 
 fn line(start_ms: i64, end_ms: i64, text: &str) -> SubtitleLine {
     SubtitleLine {
@@ -350,5 +351,58 @@ async fn a_variant_with_transitions_is_joined_from_middles_and_transitions() {
     let c = render(&reuse, &loud, "tr-c").await.unwrap();
     assert_eq!((c.pieces_burned, c.pieces_reused), (0, 0));
     assert!(c.burned);
+    finished();
+}
+
+/// The encoder settings x264 writes into its first frame (a user-data SEI), e.g. `subme=1`.
+fn x264_settings(video: &Path) -> String {
+    let bytes = std::fs::read(video).unwrap();
+    let at = bytes
+        .windows(11)
+        .position(|w| w == b"x264 - core")
+        .expect("x264's settings in the stream");
+    let end = bytes[at..].iter().position(|&b| b == 0).unwrap_or(0);
+    String::from_utf8_lossy(&bytes[at..at + end]).to_string()
+}
+
+/// One-touch's superfast pieces ([`PieceSpeed::Fast`]) are cache entries of their own (the veryfast
+/// pieces of the same clips and text are not taken for them, though both live in the project's one
+/// cache), are made with superfast, and still look like the one-pass burn as the veryfast ones must
+/// (SSIM ≥ 0.995 on every frame and at both joins, the same length, the sound in sync).
+#[tokio::test]
+async fn fast_pieces_are_their_own_and_join_like_the_others() {
+    let single = prep("tier-single", false).await;
+    let quality = prep("tier-quality", true).await;
+    let fast = mix::prepare(
+        &ProjectSpec {
+            piece_speed: PieceSpeed::Fast,
+            ..spec(true)
+        },
+        &material().dir.join("tier-fast"),
+        &mix::no_progress,
+    )
+    .await
+    .unwrap();
+    let v = || variant([0, 1, 2], title("新品上市 限时八折", "#FFE000", None));
+
+    let q = render(&quality, &v(), "tier-q").await.unwrap();
+    assert_eq!((q.pieces_burned, q.pieces_reused), (3, 0));
+    let f = render(&fast, &v(), "tier-f").await.unwrap();
+    assert_eq!((f.pieces_burned, f.pieces_reused), (3, 0));
+    let again = render(&fast, &v(), "tier-f2").await.unwrap();
+    assert_eq!((again.pieces_burned, again.pieces_reused), (0, 3));
+
+    let (fs, qs) = (x264_settings(&f.video), x264_settings(&q.video));
+    assert!(
+        fs.contains(" subme=1 ") && fs.contains(" mbtree=0 "),
+        "{fs}"
+    );
+    assert!(
+        qs.contains(" subme=2 ") && qs.contains(" mbtree=1 "),
+        "{qs}"
+    );
+
+    let s = render(&single, &v(), "tier-s").await.unwrap();
+    assert_same_picture(&f.video, &s.video, &[CLIP_MS, 2 * CLIP_MS]).await;
     finished();
 }

@@ -30,7 +30,7 @@
 use super::composed::{Timeline, composed_input, frames_to_ms, ms_to_frames};
 use super::concat::Segment;
 use super::text::{TextLayer, fnv, subtitles_filter};
-use super::{GOP_MS, MixError, Prepared, Progress, probe_clip, secs, unique};
+use super::{GOP_MS, MixError, PieceSpeed, Prepared, Progress, probe_clip, secs, unique};
 use crate::ffmpeg::{self, Report, args};
 use crate::ingest::FPS;
 use std::collections::HashMap;
@@ -61,17 +61,21 @@ const PIECE_X264_PARAMS: &str = "stitchable=1:repeat-headers=1";
 /// Part of every key: raise it when the way a piece is made changes beyond [`piece_args`].
 const PIECE_VERSION: u32 = 3;
 
-/// A transition's blend is the hardest picture for the encoder (every pixel changes every frame), and
-/// transition pieces are short: they get a CRF two steps lower (SPS/PPS stay the same: `stitchable`).
-pub const BLEND_CRF: u32 = PIECE_CRF - 2;
+/// [`PieceSpeed::Fast`]'s CRF: superfast has no macroblock tree, so the same CRF spends more bits than
+/// veryfast's; 23 lands at about veryfast CRF 18's picture (see [`PieceSpeed`]).
+pub const FAST_PIECE_CRF: u32 = 23;
 
-pub(super) fn piece_args(piece: &Piece) -> Vec<String> {
-    let crf = if piece.blend.is_some() {
-        BLEND_CRF
-    } else {
-        PIECE_CRF
+/// The encoder arguments of a piece. Every piece of a project has the same speed, so its pieces share
+/// their SPS/PPS and join; the speed is part of the key, so the two kinds never mix in a cache.
+pub(super) fn piece_args(piece: &Piece, speed: PieceSpeed) -> Vec<String> {
+    let (preset, crf) = match speed {
+        PieceSpeed::Quality => ("veryfast", PIECE_CRF),
+        PieceSpeed::Fast => ("superfast", FAST_PIECE_CRF),
     };
-    let mut a = crate::ingest::mezzanine_video_args(crf, PIECE_X264_PARAMS);
+    // A transition's blend is the hardest picture for the encoder (every pixel changes every frame),
+    // and transition pieces are short: two steps lower (SPS/PPS stay the same: `stitchable`).
+    let crf = if piece.blend.is_some() { crf - 2 } else { crf };
+    let mut a = crate::ingest::mezzanine_video_args_at(preset, crf, PIECE_X264_PARAMS);
     a.extend(args(["-pix_fmt", "yuv420p"]));
     a
 }
@@ -175,11 +179,11 @@ pub fn pieces(segs: &[Segment], starts_ms: &[i64], layer: &TextLayer, cuts: &[i6
 /// The cache key of a piece: a hash of the mezzanine (path, size, modification time), the trim, the
 /// piece's script (text, times, styles, font families), the font files in the prep folder
 /// ([`fonts_identity`]) and the encoder settings. Anything that changes the picture changes the key.
-pub async fn piece_key(piece: &Piece, fonts: &str) -> Result<String, MixError> {
+pub async fn piece_key(piece: &Piece, speed: PieceSpeed, fonts: &str) -> Result<String, MixError> {
     let mut material = format!(
         "{PIECE_VERSION}\n{}{fonts}\n{}\n",
         identity(&piece.seg).await?,
-        piece_args(piece).join(" "),
+        piece_args(piece, speed).join(" "),
     );
     if piece.exact {
         material.push_str("exact\n");
@@ -364,7 +368,7 @@ async fn burn(
         "[out]",
         "-an",
     ]));
-    a.extend(piece_args(piece));
+    a.extend(piece_args(piece, prep.spec.piece_speed));
     a.extend(args(["-movflags", "+faststart", "-f", "mp4"]));
     a.push(tmp.display().to_string());
     let report = Report {

@@ -23,7 +23,8 @@
 //! its picture, and a variant with text is a stream-copy join of pieces like a copy-only one. A title
 //! limited in time ([`Title::until_ms`]) splits its slot on the second grid, so a title that differs per
 //! variant re-encodes only the seconds where it shows. Pieces use the mezzanine's veryfast settings
-//! (`burn::piece_args`): made once, they can afford the slower preset and a third of the bitrate. A
+//! (`burn::piece_args`): made once, they can afford the slower preset and a third of the bitrate; a
+//! project waited for as one job (one-touch video) can ask for superfast ones ([`PieceSpeed::Fast`]). A
 //! composed variant whose sound is the bed alone is pieces too: shot middles and transitions.
 //!
 //! Audio of a variant: the bed by stream copy when there is one and the clips' own sound is muted (the
@@ -71,8 +72,8 @@ pub use prepare::{
 };
 pub use render::{Rendered, render};
 pub use spec::{
-    BURN_BUDGET_MB, ClipSpec, Font, Position, ProjectSpec, SubtitleLine, Subtitles, TextStyle,
-    Title, Transition, VariantSpec, check_advanced, default_shot_style,
+    BURN_BUDGET_MB, ClipSpec, Font, PieceSpeed, Position, ProjectSpec, SubtitleLine, Subtitles,
+    TextStyle, Title, Transition, VariantSpec, check_advanced, default_shot_style,
 };
 pub use text::{
     AssEvent, AssStyle, LayerStyle, SUBTITLE_LINES, TITLE_LINES, TextLayer, ass_colour, ass_script,

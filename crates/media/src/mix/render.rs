@@ -303,7 +303,7 @@ async fn render_pieces(
     // Each key once: it reads the mezzanine's metadata and builds the piece's script.
     let mut keys = Vec::with_capacity(list.len());
     for p in &list {
-        keys.push(piece_key(p, &fonts).await?);
+        keys.push(piece_key(p, prep.spec.piece_speed, &fonts).await?);
     }
     let mut order: Vec<usize> = (0..list.len()).collect();
     order.sort_by_cached_key(|&i| burning_elsewhere(&keys[i]));

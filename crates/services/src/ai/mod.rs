@@ -417,8 +417,11 @@ pub async fn import(
     Ok(row)
 }
 
-/// A synthesized voice-over (stored under `src_key`) as a voice material named `<name>.m4a` with its
-/// lines as its subtitles (recognition done); it goes through ingest like an uploaded voice-over. The
+/// A synthesized voice-over (stored under `src_key`) as a ready voice material named `<name>.m4a` with
+/// its lines as its subtitles (recognition done). Every engine's output already is what ingest would
+/// make of an upload (`media::tts::finish`: 48 kHz AAC, loudness-normalized), so the file is its own
+/// mezzanine and no ingest job runs: a one-touch render that starts right after sees the same file
+/// as the ones after it (with an ingest in between, the first prepared a second sound bed). The
 /// material keeps its own link to the file.
 #[allow(clippy::too_many_arguments)]
 pub async fn voice_material(
@@ -436,12 +439,16 @@ pub async fn voice_material(
         .link(src_key, &key)
         .await
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let size = storage
-        .local_copy(&key)
-        .await
-        .ok()
-        .and_then(|f| std::fs::metadata(&*f).ok())
+    let local = storage.local_copy(&key).await.ok();
+    let size = local
+        .as_ref()
+        .and_then(|f| std::fs::metadata(&**f).ok())
         .map_or(0, |m| m.len() as i64);
+    // Measured like ingest does (the engines aim at -16 LUFS; a cloned voice may land beside it).
+    let loudness = match &local {
+        Some(f) => media::ingest::loudness(f).await.ok().flatten(),
+        None => None,
+    };
     let m = store::materials::NewMedia {
         merchant_id: mid,
         library: "voice".into(),
@@ -455,10 +462,10 @@ pub async fn voice_material(
         duration_ms,
         audio_codec: "aac".into(),
         has_audio: true,
-        state: domain::materials::IngestState::Processing.as_str().into(),
+        state: domain::materials::IngestState::Ready.as_str().into(),
         ..Default::default()
     };
-    let row = match store::materials::insert(db, &m, true).await {
+    let row = match store::materials::insert(db, &m, false).await {
         Ok(r) => r,
         Err(e) => {
             let _ = storage.delete(&key).await;
@@ -471,6 +478,7 @@ pub async fn voice_material(
         .collect();
     store::materials::replace_asr_lines(db, mid, row.id, &lines).await?;
     store::materials::asr_succeeded(db, row.id).await?;
+    store::materials::set_outputs(db, row.id, "", "", &key, loudness).await?;
     Ok(store::materials::get(db, mid, row.id).await?.unwrap_or(row))
 }
 

@@ -292,6 +292,13 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         bed_ms: bed_ms.max(1000),
         reuse_burns: fixed,
         burn_budget_mb: mix::BURN_BUDGET_MB,
+        // A one-touch project's few variants are waited for as one job and its pieces are most of
+        // that wait (issue 19's 60 s): superfast pieces. Quick mix and advanced keep the smaller ones.
+        piece_speed: if project.mode == super::one_touch::MODE {
+            mix::PieceSpeed::Fast
+        } else {
+            mix::PieceSpeed::Quality
+        },
     };
     // The shared part lives in a folder named by a hash of what it is made from.
     let digest = {
