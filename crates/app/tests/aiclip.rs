@@ -570,6 +570,11 @@ async fn a_topic_becomes_five_unique_voiced_videos() {
         }
         // The project's own speech recognition hears the script in a rendered video.
         let file = app.download(vids[0]["src"].as_str().unwrap(), "mp4").await;
+        // Its pieces are one-touch's superfast ones (x264 writes its settings into the stream).
+        let bytes = std::fs::read(&file).unwrap();
+        let at = bytes.windows(11).position(|w| w == b"x264 - core").unwrap();
+        let settings = String::from_utf8_lossy(&bytes[at..at + 2000.min(bytes.len() - at)]);
+        assert!(settings.contains(" subme=1 ") && settings.contains(" mbtree=0 "));
         let asr = media::asr::WhisperRecognizer::from_data_dir(&app.files.path).unwrap();
         use media::asr::Recognizer;
         let heard = asr.transcribe(&file, media::asr::Lang::Zh).await.unwrap();
