@@ -261,8 +261,17 @@ export async function pageToken(tab) {
 
 /** Opens an antd select found by test id and clicks the option with this title. */
 export async function pickOption(tab, testId, title) {
-  await tab.getByTestId(testId).click();
-  await tab.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`).first().click();
+  const select = tab.getByTestId(testId);
+  await select.click();
+  // The option in this select's own list (its combobox names the list it controls). Any visible list is not
+  // enough: a select that remounts after each pick (the group picker) leaves its old list animating out
+  // for a moment, showing the same options, and a click there goes to the unmounted select and is lost
+  // (seen under load: a group missing from the form).
+  const combo = select.locator('[role="combobox"]').first();
+  await tab.waitForFunction((el) => !!el?.getAttribute('aria-controls'), await combo.elementHandle());
+  const list = await combo.getAttribute('aria-controls');
+  const dropdown = tab.locator('.ant-select-dropdown', { has: tab.locator(`[id="${list}"]`) });
+  await dropdown.locator(`.ant-select-item-option[title="${title}"]`).first().click();
 }
 
 /** Types a number into an antd InputNumber found by test id (the id sits on the input or on its wrapper). */

@@ -60,9 +60,11 @@ async fn a_project_renders_unique_variants_into_the_library() {
     assert_eq!(
         (
             p.data()["capacity"].as_i64(),
-            p.data()["small_pool"].as_bool()
+            p.data()["small_pool"].as_bool(),
+            // Equal clips: subtitled variants are joins of pieces burned once.
+            p.data()["fixed_slots"].as_bool()
         ),
-        (Some(8), Some(true))
+        (Some(8), Some(true), Some(true))
     );
     let r = app
         .post_en(

@@ -8144,6 +8144,11 @@ export interface components {
             config: Record<string, never>;
             /** Format: int64 */
             created_at: number;
+            /**
+             * @description Every slot puts each of its clips at the same times: subtitled variants are joins of pieces
+             *     burned once (much faster in a batch).
+             */
+            fixed_slots: boolean;
             groups: components["schemas"]["GroupCount"][];
             /** Format: int64 */
             id: number;
@@ -11173,6 +11178,11 @@ export interface components {
                     config: Record<string, never>;
                     /** Format: int64 */
                     created_at: number;
+                    /**
+                     * @description Every slot puts each of its clips at the same times: subtitled variants are joins of pieces
+                     *     burned once (much faster in a batch).
+                     */
+                    fixed_slots: boolean;
                     groups: components["schemas"]["GroupCount"][];
                     /** Format: int64 */
                     id: number;
@@ -12183,6 +12193,11 @@ export interface components {
                 config: Record<string, never>;
                 /** Format: int64 */
                 created_at: number;
+                /**
+                 * @description Every slot puts each of its clips at the same times: subtitled variants are joins of pieces
+                 *     burned once (much faster in a batch).
+                 */
+                fixed_slots: boolean;
                 groups: components["schemas"]["GroupCount"][];
                 /** Format: int64 */
                 id: number;

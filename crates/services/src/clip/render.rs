@@ -109,7 +109,7 @@ async fn image_shot(
 
 /// True when every clip of a slot's pool (by duration) is trimmed to the same span by the slot's rule
 /// (start `in_ms`, length `max_ms`, 0 = the whole clip), as the engine snaps trims to its GOP grid.
-fn same_slot(durations: impl Iterator<Item = i64>, in_ms: i64, max_ms: i64) -> bool {
+pub(crate) fn same_slot(durations: impl Iterator<Item = i64>, in_ms: i64, max_ms: i64) -> bool {
     let mut spans = durations.map(|d| {
         mix::snap_trim(
             d,

@@ -7,6 +7,7 @@ import {
   DEFAULT_SHOT_STYLE,
   emptyForm,
   groupsProblem,
+  hasBurnedText,
   hasShotTexts,
   isColor,
   isSmallPool,
@@ -211,5 +212,17 @@ describe('advanced mode: per-shot rules and mapping', () => {
       { group_id: 3, max_ms: 0 },
     ]);
     expect('shot_style' in config).toBe(false);
+  });
+});
+
+describe('burned text (what fixed slots speed up)', () => {
+  const base = { groups: [{ group_id: 1 }, { group_id: 2 }, { group_id: 3 }], subtitles: { enabled: true, style: DEFAULT_SHOT_STYLE }, cover_ms: 0, output_count: 1 };
+  it('counts subtitles of a voice-over, a title and a shot caption; not subtitles without a voice', () => {
+    expect(hasBurnedText(base)).toBe(false);
+    expect(hasBurnedText({ ...base, voice: { media_ids: [7], volume: 100 } })).toBe(true);
+    expect(hasBurnedText({ ...base, subtitles: { ...base.subtitles, enabled: false }, voice: { media_id: 7, volume: 100 } })).toBe(false);
+    expect(hasBurnedText({ ...base, title: { text: '  ', style: DEFAULT_SHOT_STYLE } })).toBe(false);
+    expect(hasBurnedText({ ...base, title: { text: '春季上新', style: DEFAULT_SHOT_STYLE } })).toBe(true);
+    expect(hasBurnedText({ ...base, groups: [...base.groups, { group_id: 4, text: '招牌' }] })).toBe(true);
   });
 });

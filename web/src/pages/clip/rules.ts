@@ -287,3 +287,12 @@ export function toConfig(v: Partial<ProjectFormValues>): ProjectConfig {
 export function maxBatch(capacity: number): number {
   return Math.max(0, Math.min(MAX_BATCH, capacity));
 }
+
+/**
+ * Whether the project's videos carry burned text (the voice-over's subtitles, the title, a shot's
+ * caption), i.e. whether its slots being fixed (`Project.fixed_slots`) changes how fast a batch renders.
+ */
+export function hasBurnedText(c: ProjectConfig): boolean {
+  const voiced = !!c.voice && tracksOf(c.voice).length > 0;
+  return (c.subtitles.enabled && voiced) || !!c.title?.text.trim() || c.groups.some((g) => (g.text ?? '').trim() !== '');
+}

@@ -49,6 +49,9 @@ pub struct ProjectView {
     pub capacity: u64,
     pub pool: usize,
     pub small_pool: bool,
+    /// Every slot puts each of its clips at the same times: subtitled variants are joins of pieces
+    /// burned once (much faster in a batch).
+    pub fixed_slots: bool,
     pub variants: VariantCounts,
     pub groups: Vec<GroupCount>,
 }
@@ -67,6 +70,7 @@ pub(super) async fn summary(st: &AppState, mid: i64, p: &db::Project) -> ApiResu
         capacity: o.capacity,
         pool: o.pool,
         small_pool: o.pool < RECOMMENDED_POOL,
+        fixed_slots: o.fixed_slots,
         variants: VariantCounts {
             success: o.success,
             processing: o.processing,

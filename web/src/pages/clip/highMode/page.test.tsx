@@ -24,6 +24,7 @@ const project = (over: Partial<Project>): Project =>
     capacity: 8,
     pool: 6,
     small_pool: true,
+    fixed_slots: false,
     variants: { success: 1, processing: 0, failed: 0 },
     groups: [
       { id: 11, name: 'Opening', ready: 2 },
@@ -44,7 +45,15 @@ beforeEach(() => {
     calls.push({ path, method: init.method ?? 'GET', body });
     if (path === '/clip.merchant_senior_clip/index') return ok({ rows: [project({})], total: 1 });
     if (path === '/clip.merchant_much_clip/index')
-      return ok({ rows: [project({ id: 5, name: 'Quick', mode: 'normal', variants: { success: 1, processing: 3, failed: 0 }, progress: 40 })], total: 1 });
+      return ok({
+        rows: [
+          project({ id: 5, name: 'Quick', mode: 'normal', variants: { success: 1, processing: 3, failed: 0 }, progress: 40 }),
+          // Burned text: a title on fixed slots, and a voice-over's subtitles on slots that move.
+          project({ id: 7, name: 'Titled', mode: 'normal', fixed_slots: true, config: { ...project({}).config, title: { text: '春季上新', style: { size: 72, color: '#FFFFFF', position: 'top' } } } }),
+          project({ id: 8, name: 'Voiced', mode: 'normal', config: { ...project({}).config, voice: { media_id: 3, volume: 100 }, subtitles: { enabled: true, style: { size: 48, color: '#FFFFFF', position: 'bottom' } } } }),
+        ],
+        total: 3,
+      });
     if (path.endsWith('/preview_video'))
       return ok({ capacity_before: 8, capacity_after: 8 - body.count, max_use: 2, min_use: 1, max_spread: 1, balanced: true, points: body.count * 2, sequences: [] });
     if (path.endsWith('/job_video_add_all'))
@@ -92,6 +101,11 @@ describe('/high_modeVisualization_clip', { timeout: 60_000 }, () => {
     // A rendering batch shows its progress; a project with nothing rendering shows none.
     expect(screen.getByTestId('project-progress-5')).toHaveTextContent('40%');
     expect(screen.getByTestId('project-processing-5')).toHaveTextContent('3');
+    // How fast subtitled batches render: only projects with burned text say it.
+    expect(screen.queryByTestId('project-fixed-slots-5') ?? screen.queryByTestId('project-moving-slots-5')).toBeNull();
+    expect(screen.getByTestId('project-fixed-slots-7')).toBeInTheDocument();
+    fireEvent.mouseEnter(screen.getByTestId('project-moving-slots-8'));
+    expect(await screen.findByText(/Give every group one shot length/)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('project-delete-5'));
     fireEvent.click(await screen.findByTestId('project-delete-ok-5'));
     await waitFor(() => expect(posts('/delete')).toEqual([{ path: '/clip.merchant_much_clip/delete', body: { id: 5 } }]));

@@ -17,6 +17,8 @@ import {
   PlaySquareOutlined,
   PlusOutlined,
   PlusSquareOutlined,
+  ThunderboltFilled,
+  ThunderboltOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Input, Popconfirm, Progress, Space, Switch, Tag, Tooltip, Typography } from 'antd';
@@ -34,7 +36,7 @@ import { formatCount } from '../format';
 import { useClipT } from '../i18n';
 import PlanModal from '../normalMode/PlanModal';
 import ProjectForm from '../normalMode/ProjectForm';
-import { maxBatch, RECOMMENDED_POOL } from '../rules';
+import { hasBurnedText, maxBatch, RECOMMENDED_POOL } from '../rules';
 import GenerateDialog, { type GenerateMode, type GenerateTarget } from './GenerateDialog';
 import '../clip.css';
 
@@ -107,6 +109,7 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
                 <WarningOutlined style={{ color: '#faad14' }} data-testid={`project-small-pool-${row.id}`} />
               </Tooltip>
             ) : null}
+            {hasBurnedText(row.config) ? <SlotSpeed row={row} /> : null}
           </Space>
         ),
       },
@@ -365,5 +368,22 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
       />
       <GenerateDialog target={generate?.target ?? null} mode={generate?.mode ?? 'generate'} onClose={() => setGenerate(null)} onDone={onGenerated} />
     </div>
+  );
+}
+
+/**
+ * How fast the project's subtitled videos render: fixed slots make them joins of pieces burned once
+ * (green); otherwise each is encoded in full, and the tip says how to change that.
+ */
+function SlotSpeed({ row }: { row: Project }) {
+  const { t } = useClipT();
+  return row.fixed_slots ? (
+    <Tooltip title={t('project.fixedSlots')}>
+      <ThunderboltFilled style={{ color: '#52c41a' }} data-testid={`project-fixed-slots-${row.id}`} />
+    </Tooltip>
+  ) : (
+    <Tooltip title={t('project.movingSlots')}>
+      <ThunderboltOutlined style={{ color: '#bfbfbf' }} data-testid={`project-moving-slots-${row.id}`} />
+    </Tooltip>
   );
 }
