@@ -133,8 +133,9 @@ pub struct ProjectSpec {
     /// first beyond it.
     #[serde(default = "default_burn_budget")]
     pub burn_budget_mb: u64,
-    /// How the pre-burned pieces are encoded (see [`PieceSpeed`]).
-    #[serde(default)]
+    /// How the pre-burned pieces are encoded (see [`PieceSpeed`]). Left out of the JSON when it is the
+    /// default, so the prep folders of projects made before it keep their digests.
+    #[serde(default, skip_serializing_if = "PieceSpeed::is_quality")]
     pub piece_speed: PieceSpeed,
 }
 
@@ -151,6 +152,12 @@ pub enum PieceSpeed {
     /// and on detailed 1080x1920 clips). For a project whose few variants are waited for as one
     /// job (one-touch video), where the pieces are most of the time.
     Fast,
+}
+
+impl PieceSpeed {
+    fn is_quality(&self) -> bool {
+        *self == PieceSpeed::Quality
+    }
 }
 
 fn default_burn_budget() -> u64 {
@@ -284,6 +291,21 @@ pub fn check_advanced(variant: &VariantSpec) -> Result<(), MixError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_piece_speed_leaves_the_spec_json_as_it_was() {
+        // The JSON names the prep folder (its digest): projects made before `piece_speed` keep theirs.
+        let json = serde_json::to_string(&ProjectSpec::default()).unwrap();
+        assert!(!json.contains("piece_speed"), "{json}");
+        let fast = ProjectSpec {
+            piece_speed: PieceSpeed::Fast,
+            ..Default::default()
+        };
+        let json = serde_json::to_string(&fast).unwrap();
+        assert!(json.contains(r#""piece_speed":"fast""#), "{json}");
+        let back: ProjectSpec = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.piece_speed, PieceSpeed::Fast);
+    }
 
     #[test]
     fn advanced_rules() {
