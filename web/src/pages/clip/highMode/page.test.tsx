@@ -49,8 +49,8 @@ beforeEach(() => {
         rows: [
           project({ id: 5, name: 'Quick', mode: 'normal', variants: { success: 1, processing: 3, failed: 0 }, progress: 40 }),
           // Burned text: a title on fixed slots, and a voice-over's subtitles on slots that move.
-          project({ id: 7, name: 'Titled', mode: 'normal', fixed_slots: true, config: { ...project({}).config, title: { text: '春季上新', style: { size: 72, color: '#FFFFFF', position: 'top' } } } }),
-          project({ id: 8, name: 'Voiced', mode: 'normal', config: { ...project({}).config, voice: { media_id: 3, volume: 100 }, subtitles: { enabled: true, style: { size: 48, color: '#FFFFFF', position: 'bottom' } } } }),
+          project({ id: 7, name: 'Titled', mode: 'normal', fixed_slots: true, config: { ...project({}).config, title: { text: '春季上新', style: { size: 72, color: '#FFFFFF', position: 'top', font_id: null } } } }),
+          project({ id: 8, name: 'Voiced', mode: 'normal', config: { ...project({}).config, voice: { media_id: 3, volume: 100 }, subtitles: { enabled: true, style: { size: 48, color: '#FFFFFF', position: 'bottom', font_id: null } } } }),
         ],
         total: 3,
       });
