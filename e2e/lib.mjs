@@ -271,6 +271,13 @@ export async function pickOption(tab, testId, title) {
   await tab.waitForFunction((el) => !!el?.getAttribute('aria-controls'), await combo.elementHandle());
   const list = await combo.getAttribute('aria-controls');
   const dropdown = tab.locator('.ant-select-dropdown', { has: tab.locator(`[id="${list}"]`) });
+  // Click once the list stands still with its data: not while it is still sliding open (antd's motion
+  // classes) nor while the select loads its options (the rows are replaced under the pointer). Either
+  // swallowed a pick on a loaded machine (the batch-slice video list, refetched as the dialog opened).
+  await tab.waitForFunction(
+    ([el, root]) => !/-(enter|appear)\b/.test(el.className) && !root.querySelector('.anticon-loading'),
+    [await dropdown.elementHandle(), await select.elementHandle()],
+  );
   await dropdown.locator(`.ant-select-item-option[title="${title}"]`).first().click();
 }
 

@@ -201,7 +201,9 @@ export default function GroupPicker({ value, onChange, groups, loading, advanced
         showSearch={{ optionFilterProp: 'label' }}
         loading={loading}
         placeholder={t('groups.add')}
-        key={rows.map((r) => r.group_id).join(',')}
+        // Always empty: a pick becomes a row below. (Remounting it to clear it lost a quick second pick
+        // on a slow machine: the click landed in the old list while it went away.)
+        value={null}
         style={{ width: '100%', marginBottom: 8 }}
         onChange={(id) => id !== undefined && id !== null && set([...rows, { group_id: id, max_s: null }])}
         options={groups.map((g) => ({ value: g.id, label: g.name, disabled: chosen.has(g.id), ready: g.ready, count: g.count }))}
