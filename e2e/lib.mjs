@@ -264,9 +264,8 @@ export async function pickOption(tab, testId, title) {
   const select = tab.getByTestId(testId);
   await select.click();
   // The option in this select's own list (its combobox names the list it controls). Any visible list is not
-  // enough: a select that remounts after each pick (the group picker) leaves its old list animating out
-  // for a moment, showing the same options, and a click there goes to the unmounted select and is lost
-  // (seen under load: a group missing from the form).
+  // enough: another select's list may still be animating out, showing the same options, and a click there
+  // is lost (seen under load, when the group picker still remounted after each pick).
   const combo = select.locator('[role="combobox"]').first();
   await tab.waitForFunction((el) => !!el?.getAttribute('aria-controls'), await combo.elementHandle());
   const list = await combo.getAttribute('aria-controls');

@@ -3,7 +3,7 @@
 //! variant, charging points once per variant in the same transaction.
 
 use crate::error::{ApiError, ApiResult};
-use domain::clip::{GroupRule, POINTS_PER_VARIANT, ProjectConfig};
+use domain::clip::{POINTS_PER_VARIANT, ProjectConfig};
 use domain::i18n::Msg;
 use domain::planner::Plan;
 use domain::validate;
@@ -138,16 +138,6 @@ pub struct Overview {
     pub fixed_slots: bool,
 }
 
-/// Whether every slot trims each of its ready clips (their lengths, ms, per group) to the same span
-/// (image shots always do), as the render decides it (`render::same_slot`).
-fn fixed_slots(rules: &[GroupRule], lengths: &[Vec<i64>]) -> bool {
-    !rules.is_empty()
-        && rules.len() == lengths.len()
-        && rules.iter().zip(lengths).all(|(g, l)| {
-            !g.images.is_empty() || super::render::same_slot(l.iter().copied(), g.in_ms, g.max_ms)
-        })
-}
-
 pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview> {
     let config: ProjectConfig = serde_json::from_str(&p.config).unwrap_or_default();
     let pools = pools(db, mid, &config).await.ok();
@@ -165,7 +155,7 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
     };
     let pools = pools.unwrap_or_default();
     Ok(Overview {
-        fixed_slots: fixed_slots(
+        fixed_slots: super::render::fixed_slots(
             &config.groups,
             &pools
                 .iter()
@@ -398,33 +388,4 @@ pub async fn generate_all(db: &Db, mid: i64, id: i64) -> ApiResult<(Planned, Vec
         Some(capacity.clamp(1, domain::clip::MAX_BATCH)),
     )
     .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slots_are_fixed_when_every_group_trims_its_clips_alike() {
-        let rule = |max_ms: i64| GroupRule {
-            max_ms,
-            ..Default::default()
-        };
-        let image = GroupRule {
-            images: vec![1, 2],
-            max_ms: 3000,
-            ..Default::default()
-        };
-        // A 3 s rule over longer clips, equal whole clips, and an image shot.
-        let lengths = vec![vec![4000, 9000], vec![5000, 5000], vec![]];
-        assert!(fixed_slots(&[rule(3000), rule(0), image.clone()], &lengths));
-        // Whole clips of different lengths.
-        assert!(!fixed_slots(
-            &[rule(3000), rule(0), image],
-            &[vec![4000], vec![5000, 6000], vec![]]
-        ));
-        // A group gone (no pool for it), or no groups.
-        assert!(!fixed_slots(&[rule(3000), rule(0)], &[vec![4000]]));
-        assert!(!fixed_slots(&[], &[]));
-    }
 }
