@@ -21,6 +21,12 @@ pub enum ToolError {
 /// The one way a tool is started: no stdin, killed when its handle is dropped, and killed by the kernel
 /// when the server dies (`kill -9` of the server used to leave its ffmpeg children running to the end).
 pub fn command(tool: &str) -> Command {
+    command_niced(tool, 0)
+}
+
+/// [`command`], run `nice` steps below this process's CPU priority (0: the same): work that should
+/// yield the cores to more urgent work and take what is left over.
+pub fn command_niced(tool: &str, nice: i32) -> Command {
     let mut cmd = Command::new(tool);
     cmd.stdin(std::process::Stdio::null()).kill_on_drop(true);
     #[cfg(target_os = "linux")]
@@ -37,6 +43,10 @@ pub fn command(tool: &str) -> Command {
                 // The server died before the line above ran: nobody would send the signal.
                 if libc::getppid() != parent {
                     libc::kill(libc::getpid(), libc::SIGKILL);
+                }
+                // An increment (never a raise, which needs privileges); the kernel caps it at 19.
+                if nice > 0 {
+                    libc::nice(nice);
                 }
                 Ok(())
             });
@@ -82,7 +92,18 @@ pub async fn run_reporting(
     timeout: Duration,
     report: Report<'_>,
 ) -> Result<(), ToolError> {
-    let mut cmd = command("ffmpeg");
+    run_reporting_niced(args, cwd, timeout, report, 0).await
+}
+
+/// [`run_reporting`] at a lower CPU priority ([`command_niced`]).
+pub async fn run_reporting_niced(
+    args: &[String],
+    cwd: Option<&Path>,
+    timeout: Duration,
+    report: Report<'_>,
+    nice: i32,
+) -> Result<(), ToolError> {
+    let mut cmd = command_niced("ffmpeg", nice);
     // A report every quarter second: a clip of a few seconds still moves the bar more than once.
     cmd.args(["-progress", "pipe:1", "-nostats", "-stats_period", "0.25"])
         .args(args);
@@ -209,4 +230,22 @@ pub(crate) fn installed() -> bool {
         .arg("-version")
         .output()
         .is_ok_and(|o| o.status.success())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::command_niced;
+
+    /// The niceness a tool started with `nice` steps runs at (`nice` alone prints its own).
+    async fn niceness(nice: i32) -> i32 {
+        let out = command_niced("nice", nice).output().await.unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().parse().unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_niced_tool_runs_below_this_process() {
+        let base = niceness(0).await;
+        assert_eq!(niceness(10).await, (base + 10).min(19));
+        assert_eq!(niceness(0).await, base);
+    }
 }

@@ -19,6 +19,11 @@
 //! windows of these pieces are taken by frames ([`TextLayer::window_frames`]), since they start between
 //! seconds.
 //!
+//! Renders of one process burn in the order they began ([`Turn`]): the burns of a younger render run
+//! `nice`, on what the older ones leave over. The first variant of a batch then gets the cores while the
+//! second render burns beside it, so it is ready about as soon as if it rendered alone, and no core
+//! idles meanwhile (one x264 burn keeps only ~1.8 of 2 cores busy).
+//!
 //! Two renders that need the same missing piece wait for one burn ([`burn_once`]); a piece is written
 //! under a temporary name and renamed, so a crash never leaves half of one. The cache keeps to the
 //! project's budget by dropping the least recently used pieces ([`trim_cache`]). The cache is the
@@ -33,7 +38,7 @@ use super::text::{TextLayer, fnv, subtitles_filter};
 use super::{GOP_MS, MixError, PieceSpeed, Prepared, Progress, probe_clip, secs, unique};
 use crate::ffmpeg::{self, Report, args};
 use crate::ingest::FPS;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
@@ -255,6 +260,62 @@ fn in_flight(key: &str) -> Arc<tokio::sync::Mutex<()>> {
     map.entry(key.to_string()).or_default().clone()
 }
 
+/// How far below the oldest render a younger render's encodes run (`nice` steps): far enough that the
+/// older one gets nearly all the CPU it can use, while the younger still fills the rest.
+pub const YIELDING_NICE: i32 = 10;
+
+/// The renders of this process under way, by the order they began.
+#[derive(Default)]
+struct Turns {
+    next: u64,
+    open: BTreeSet<u64>,
+}
+
+impl Turns {
+    fn take(&mut self) -> u64 {
+        self.next += 1;
+        self.open.insert(self.next);
+        self.next
+    }
+
+    /// 0 for the oldest render under way, [`YIELDING_NICE`] for the others.
+    fn nice(&self, turn: u64) -> i32 {
+        if self.open.first().is_none_or(|&oldest| oldest >= turn) {
+            0
+        } else {
+            YIELDING_NICE
+        }
+    }
+}
+
+fn turns() -> std::sync::MutexGuard<'static, Turns> {
+    static TURNS: Mutex<Turns> = Mutex::new(Turns {
+        next: 0,
+        open: BTreeSet::new(),
+    });
+    TURNS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A render's place in this process's order of renders, held while it renders (dropped: it leaves).
+pub struct Turn(u64);
+
+impl Turn {
+    pub fn take() -> Turn {
+        Turn(turns().take())
+    }
+
+    /// The `nice` of an encode this render starts now: 0 while it is the oldest render under way.
+    pub fn nice(&self) -> i32 {
+        turns().nice(self.0)
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        turns().open.remove(&self.0);
+    }
+}
+
 /// Whether another render of this process is burning (or waiting to burn) the piece `key` now.
 pub(super) fn burning_elsewhere(key: &str) -> bool {
     let map = in_flight_map().lock().unwrap_or_else(|e| e.into_inner());
@@ -269,6 +330,7 @@ pub async fn burn_once(
     prep: &Prepared,
     piece: &Piece,
     key: &str,
+    turn: &Turn,
     progress: Progress<'_>,
 ) -> Result<Burned, MixError> {
     let dir = burn_dir(&prep.dir);
@@ -293,7 +355,7 @@ pub async fn burn_once(
         });
     }
     tokio::fs::create_dir_all(&dir).await?;
-    burn(prep, piece, key, &file, progress).await?;
+    burn(prep, piece, key, &file, turn.nice(), progress).await?;
     Ok(Burned {
         path: file,
         duration_ms,
@@ -302,12 +364,14 @@ pub async fn burn_once(
 }
 
 /// Burns one piece into `file`: the mezzanine decoded from the piece's in point (an exact seek: the
-/// in point is on the GOP grid), its text drawn by libass, encoded with [`piece_args`], video only.
+/// in point is on the GOP grid), its text drawn by libass, encoded with [`piece_args`], video only, at
+/// `nice` ([`Turn::nice`]).
 async fn burn(
     prep: &Prepared,
     piece: &Piece,
     key: &str,
     file: &Path,
+    nice: i32,
     progress: Progress<'_>,
 ) -> Result<(), MixError> {
     let seg = &piece.seg;
@@ -378,7 +442,7 @@ async fn burn(
         hi: 100,
     };
     let budget = Duration::from_secs(120 + 10 * (len_ms / 1000).max(1) as u64);
-    let ran = ffmpeg::run_reporting(&a, Some(&prep.dir), budget, report).await;
+    let ran = ffmpeg::run_reporting_niced(&a, Some(&prep.dir), budget, report, nice).await;
     if drawn {
         let _ = tokio::fs::remove_file(prep.dir.join(&name)).await;
     }
@@ -447,6 +511,25 @@ pub fn trim_cache(prep_dir: &Path, budget: u64, keep: &[PathBuf]) -> std::io::Re
 mod tests {
     use super::*;
     use crate::mix::{AssEvent, test_clip_info};
+
+    #[test]
+    fn younger_renders_yield_to_the_oldest_until_it_leaves() {
+        let mut t = Turns::default();
+        let (a, b, c) = (t.take(), t.take(), t.take());
+        assert_eq!(
+            [t.nice(a), t.nice(b), t.nice(c)],
+            [0, YIELDING_NICE, YIELDING_NICE]
+        );
+        // The second one leaving changes nothing for the third; the first one leaving makes the third
+        // the oldest.
+        t.open.remove(&b);
+        assert_eq!([t.nice(a), t.nice(c)], [0, YIELDING_NICE]);
+        t.open.remove(&a);
+        assert_eq!(t.nice(c), 0);
+        // A render that begins now waits behind the third.
+        let d = t.take();
+        assert_eq!([t.nice(c), t.nice(d)], [0, YIELDING_NICE]);
+    }
 
     #[test]
     fn the_piece_cache_is_the_projects_beside_its_prep_folders() {

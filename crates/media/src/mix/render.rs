@@ -2,7 +2,7 @@
 //! settings shared by both paths, and the cover; everything written under temporary names first.
 
 use super::burn::{
-    Burned, Piece, burn_once, burning_elsewhere, composed_pieces, fonts_identity, piece_key,
+    Burned, Piece, Turn, burn_once, burning_elsewhere, composed_pieces, fonts_identity, piece_key,
     pieces, trim_cache,
 };
 use super::composed::{ms_to_frames, render_composed};
@@ -155,11 +155,17 @@ pub async fn render(
             .unwrap_or("out")
     ));
     tokio::fs::create_dir_all(&work).await?;
-    let result = render_in(prep, variant, &plan, &out_video, out_cover, &work, progress).await;
+    // Its place among this process's renders: while an older one is under way, its encodes yield.
+    let turn = Turn::take();
+    let result = render_in(
+        prep, variant, &plan, &out_video, out_cover, &work, &turn, progress,
+    )
+    .await;
     let _ = tokio::fs::remove_dir_all(&work).await;
     result
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn render_in(
     prep: &Prepared,
     variant: &VariantSpec,
@@ -167,6 +173,7 @@ async fn render_in(
     out_video: &Path,
     out_cover: &Path,
     work: &Path,
+    turn: &Turn,
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
     let (segs, planned) = (plan.segs.as_slice(), plan.planned);
@@ -234,7 +241,7 @@ async fn render_in(
         };
         if let Some(list) = list {
             return render_pieces(
-                prep, variant, plan, list, out_video, out_cover, work, progress,
+                prep, variant, plan, list, out_video, out_cover, work, turn, progress,
             )
             .await;
         }
@@ -267,7 +274,14 @@ async fn render_in(
         }
     };
     let result = match encode {
-        Ok(e) => finish(e, prep, variant, planned, out_video, out_cover, progress).await,
+        Ok(e) => {
+            // A re-encode yields to older renders; a stream copy hardly needs the CPU.
+            let nice = if e.burned { turn.nice() } else { 0 };
+            finish(
+                e, prep, variant, planned, out_video, out_cover, nice, progress,
+            )
+            .await
+        }
         Err(e) => Err(e),
     };
     if let Some(name) = script {
@@ -289,6 +303,7 @@ async fn render_pieces(
     out_video: &Path,
     out_cover: &Path,
     work: &Path,
+    turn: &Turn,
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
     use futures_util::StreamExt;
@@ -321,7 +336,7 @@ async fn render_pieces(
                 let at = done.load(Relaxed) + len * pct as i64 / 100;
                 progress((5 + 75 * at.min(total) / total) as u8);
             };
-            let b = burn_once(prep, p, key, &sink).await;
+            let b = burn_once(prep, p, key, turn, &sink).await;
             if b.is_err() {
                 failed.store(true, Relaxed);
             }
@@ -376,6 +391,7 @@ async fn render_pieces(
         plan.planned,
         out_video,
         out_cover,
+        0,
         progress,
     )
     .await?;
@@ -403,8 +419,9 @@ pub(super) struct Encode {
     pub progress_from: u8,
 }
 
-/// Runs the encode (progress 5–90), then makes the cover (the frame at the chosen time) and renames both
-/// into place. The temporary video is removed on failure.
+/// Runs the encode (progress 5–90) at `nice` ([`Turn::nice`]), then makes the cover (the frame at the
+/// chosen time) and renames both into place. The temporary video is removed on failure.
+#[allow(clippy::too_many_arguments)]
 async fn finish(
     enc: Encode,
     prep: &Prepared,
@@ -412,6 +429,7 @@ async fn finish(
     planned: i64,
     out_video: &Path,
     out_cover: &Path,
+    nice: i32,
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
     let tmp = enc.tmp.as_path();
@@ -422,7 +440,7 @@ async fn finish(
         hi: 90,
     };
     let cwd = enc.in_prep.then_some(prep.dir.as_path());
-    if let Err(e) = ffmpeg::run_reporting(&enc.args, cwd, enc.budget, report).await {
+    if let Err(e) = ffmpeg::run_reporting_niced(&enc.args, cwd, enc.budget, report, nice).await {
         let _ = tokio::fs::remove_file(tmp).await;
         return Err(e.into());
     }
