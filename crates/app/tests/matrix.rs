@@ -396,6 +396,22 @@ async fn poi_searches_share_one_client_token() {
     }
 }
 
+/// A task of two posts on one DY account the day after tomorrow (10:00 and 15:00): today's day number
+/// and the task's id.
+async fn two_posts_the_day_after_tomorrow(app: &TestApp, t: &str) -> (i64, i64) {
+    let dy = authorize_dy(app, t).await;
+    let vids = videos(app, t, 2).await;
+    let day = domain::matrix::day_of(domain::clock::platform_now());
+    let r = app
+        .post(
+            "/matrix.merchant_publish_management/createCommonPublishTask",
+            Some(t),
+            task(&[dy], &vids, json!({"start_date": domain::matrix::fmt_day(day + 2), "days": 1, "daily_quantity": 2, "time_mode": "specified", "times": ["10:00", "15:00"]})),
+        )
+        .await;
+    (day, r.ok()["task"]["id"].as_i64().unwrap())
+}
+
 /// A reschedule that fails midway (here the task's own row refuses its new schedule, after its items
 /// were re-planned) changes nothing: items and task are written in one transaction.
 #[tokio::test]
@@ -405,18 +421,7 @@ async fn a_failed_reschedule_leaves_the_task_as_it_was() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
         let t = app.demo().await;
-        let dy = authorize_dy(&app, &t).await;
-        let vids = videos(&app, &t, 2).await;
-        let day = domain::matrix::day_of(domain::clock::platform_now());
-        let later = domain::matrix::fmt_day(day + 2);
-        let r = app
-            .post(
-                "/matrix.merchant_publish_management/createCommonPublishTask",
-                Some(&t),
-                task(&[dy], &vids, json!({"start_date": later, "days": 1, "daily_quantity": 2, "time_mode": "specified", "times": ["10:00", "15:00"]})),
-            )
-            .await;
-        let tid = r.ok()["task"]["id"].as_i64().unwrap();
+        let (day, tid) = two_posts_the_day_after_tomorrow(&app, &t).await;
         let before = items(&app, &t, tid).await;
         let refuse: &[&str] = match backend {
             Backend::Sqlite => &[
@@ -448,6 +453,103 @@ async fn a_failed_reschedule_leaves_the_task_as_it_was() {
                 .collect()
         };
         assert_eq!(times(&items(&app, &t, tid).await), times(&before));
+    }
+}
+
+/// The publisher and a reschedule (or "publish now") can act on one item at the same moment. The first
+/// write wins and the other leaves the item alone: a job whose item was taken from it since it read it
+/// does not start publishing (a second job would post it twice; an item publishing with no job stalls
+/// its account), and a reschedule neither moves nor fails an item already publishing.
+#[tokio::test]
+async fn a_reschedule_and_the_publisher_never_both_take_an_item() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        // The worker ingests the videos; the items are two days ahead, so the test takes the publisher's
+        // steps itself, in the racing order.
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let (day, tid) = two_posts_the_day_after_tomorrow(&app, &t).await;
+        let rows = items(&app, &t, tid).await;
+        let (a, b) = (
+            rows[0]["id"].as_i64().unwrap(),
+            rows[1]["id"].as_i64().unwrap(),
+        );
+        let row = |id: i64| {
+            let db = app.db.clone();
+            async move {
+                sqlx::query_as::<_, (String, i64, i64)>(
+                    "SELECT state, job_id, scheduled_at FROM matrix_items WHERE id = $1",
+                )
+                .bind(id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap()
+            }
+        };
+        let b_at = row(b).await.2;
+        let mid: i64 = sqlx::query_scalar("SELECT merchant_id FROM matrix_tasks WHERE id = $1")
+            .bind(tid)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        // Each item has its publish job queued (recorded as `queue_item` does), and b's job starts.
+        for (id, job) in [(a, 901), (b, 902)] {
+            sqlx::query("UPDATE matrix_items SET job_id = $1 WHERE id = $2")
+                .bind(job)
+                .bind(id)
+                .execute(&app.db.pool)
+                .await
+                .unwrap();
+        }
+        assert!(
+            store::matrix::start_publishing(&app.db, b, 902, 1)
+                .await
+                .unwrap()
+        );
+        // A reschedule planned from the items as they were before b's job started.
+        let later = domain::matrix::at(day + 3, 9 * 60);
+        let replan = |moved: Vec<(i64, i64)>, refused: Vec<i64>| store::matrix::Replan {
+            time_mode: "specified".into(),
+            start_date: domain::matrix::fmt_day(day + 3),
+            days: 1,
+            daily_quantity: 2,
+            moved,
+            refused,
+        };
+        store::matrix::reschedule_items(
+            &app.db,
+            mid,
+            tid,
+            &replan(vec![(a, later), (b, later + 60_000)], vec![]),
+        )
+        .await
+        .unwrap();
+        assert_eq!(row(a).await, ("to_release".to_string(), 0, later));
+        assert_eq!(row(b).await, ("publishing".to_string(), 902, b_at));
+        // a's job read its item before the reschedule: it does not start it.
+        assert!(
+            !store::matrix::start_publishing(&app.db, a, 901, 1)
+                .await
+                .unwrap()
+        );
+        assert_eq!(row(a).await, ("to_release".to_string(), 0, later));
+        // No room for b in another plan: b is publishing, so it does not fail.
+        store::matrix::reschedule_items(&app.db, mid, tid, &replan(vec![], vec![b]))
+            .await
+            .unwrap();
+        assert_eq!(row(b).await.0, "publishing");
+        // b's job goes on to its next attempt; no other job can start b.
+        assert!(
+            store::matrix::start_publishing(&app.db, b, 902, 2)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !store::matrix::start_publishing(&app.db, b, 901, 1)
+                .await
+                .unwrap()
+        );
     }
 }
 

@@ -246,7 +246,10 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
     if !AuthState::of(a.auth_expires_at, a.revoked == 1, platform_now()).usable() {
         return fail_item(&hub, it.id, ItemFailure::AuthExpired, "").await;
     }
-    db::start_publishing(&hub.db, it.id, ctx.job.attempts).await?;
+    // Checked again in the write: "publish now" or a reschedule may have taken the item since the read.
+    if !db::start_publishing(&hub.db, it.id, ctx.job.id, ctx.job.attempts).await? {
+        return Ok(());
+    }
     let (platform, ad) = adapter_of(&hub, &a).await?;
     if platform.auth_kind() == AuthKind::OAuth && a.token_expires_at <= platform_now() + 60_000 {
         if let Err(e) = hub.refresh(&a).await {

@@ -232,19 +232,25 @@ async fn exec<'q>(
     Ok(())
 }
 
-/// An attempt starts: the item is publishing (`ItemState::Publishing`), on its n-th attempt.
-pub async fn start_publishing(db: &Db, id: i64, attempts: i64) -> sqlx::Result<()> {
-    exec(
-        sqlx::query(
-            "UPDATE matrix_items SET state = $1, attempts = $2, updated_at = $3 WHERE id = $4",
-        )
-        .bind(ItemState::Publishing.as_str())
-        .bind(attempts)
-        .bind(now_ms())
-        .bind(id),
-        db,
+/// An attempt of job `job_id` starts: the item is publishing (`ItemState::Publishing`), on its n-th
+/// attempt. False (nothing written) when the item is no longer the job's to publish.
+pub async fn start_publishing(db: &Db, id: i64, job_id: i64, attempts: i64) -> sqlx::Result<bool> {
+    // Only while the item is still this job's and waiting (or this job's earlier attempt left it
+    // publishing): "publish now" or a reschedule may have taken it from the job since the job read it.
+    let r = sqlx::query(
+        "UPDATE matrix_items SET state = $1, attempts = $2, updated_at = $3 \
+         WHERE id = $4 AND job_id = $5 AND state IN ($6, $7)",
     )
-    .await
+    .bind(ItemState::Publishing.as_str())
+    .bind(attempts)
+    .bind(now_ms())
+    .bind(id)
+    .bind(job_id)
+    .bind(ItemState::ToRelease.as_str())
+    .bind(ItemState::Publishing.as_str())
+    .execute(&db.pool)
+    .await?;
+    Ok(r.rows_affected() == 1)
 }
 
 /// The item failed (`ItemState::Failed`) for `why`, with its arguments (a JSON object, or '').

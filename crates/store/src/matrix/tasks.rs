@@ -366,33 +366,36 @@ pub struct Replan {
     pub refused: Vec<i64>,
 }
 
-/// Writes a task's re-plan in one transaction, so an error midway never leaves it half re-planned.
+/// Writes a task's re-plan in one transaction, so an error midway never leaves it half re-planned. Only
+/// items still waiting move or fail: one the publisher took since the plan was read goes out as it was.
 pub async fn reschedule_items(db: &Db, mid: i64, task_id: i64, p: &Replan) -> sqlx::Result<()> {
     let now = now_ms();
     let mut tx = db.begin().await?;
     for (id, at) in &p.moved {
         sqlx::query(
             "UPDATE matrix_items SET scheduled_at = $1, job_id = 0, updated_at = $2 \
-             WHERE id = $3 AND merchant_id = $4 AND task_id = $5",
+             WHERE id = $3 AND merchant_id = $4 AND task_id = $5 AND state = $6",
         )
         .bind(*at)
         .bind(now)
         .bind(*id)
         .bind(mid)
         .bind(task_id)
+        .bind(ItemState::ToRelease.as_str())
         .execute(&mut *tx)
         .await?;
     }
     for id in &p.refused {
         sqlx::query(
             "UPDATE matrix_items SET state = 'failed', error_code = $1, error_args = '', updated_at = $2 \
-             WHERE id = $3 AND merchant_id = $4 AND task_id = $5",
+             WHERE id = $3 AND merchant_id = $4 AND task_id = $5 AND state = $6",
         )
         .bind(ItemFailure::NoRoom.as_str())
         .bind(now)
         .bind(*id)
         .bind(mid)
         .bind(task_id)
+        .bind(ItemState::ToRelease.as_str())
         .execute(&mut *tx)
         .await?;
     }
