@@ -199,6 +199,16 @@ export async function dialogReady(tab, wrapTestId) {
   }, wrapTestId);
 }
 
+// A popconfirm is ready for clicks once its zoom-in has finished, like a dialog: a click on its OK
+// during the animation was lost on a loaded CI machine (the popconfirm stayed open, nothing was sent).
+export async function popconfirmReady(tab) {
+  await tab.locator('.ant-popover:not(.ant-popover-hidden)').first().waitFor();
+  await tab.waitForFunction(() => {
+    const pops = [...document.querySelectorAll('.ant-popover:not(.ant-popover-hidden)')];
+    return pops.length > 0 && pops.every((p) => p.getAnimations().length === 0 && !/zoom-big-(appear|enter)/.test(p.className));
+  });
+}
+
 // Opens a hover dropdown and clicks one of its items once the menu has finished sliding in: like a
 // dialog, a click during the animation can land beside the moving item, and the menu then just closes.
 export async function menuPick(tab, triggerTestId, itemName) {

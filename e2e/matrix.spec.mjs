@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, setLanguage, settled, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, popconfirmReady, setLanguage, settled, signIn, story, uploadClip, waitReady } from './lib.mjs';
 
 let page;
 const { base, browser, step, newContext, newPage, consoleErrors, finish } = await story('matrix', () => page);
@@ -228,6 +228,7 @@ await step('admin approves the task on /auditCheck', async () => {
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(artifacts, 'matrix-audit-zh-CN.png') });
   await page.getByTestId('audit-approve').click();
+  await popconfirmReady(page);
   const [res] = await Promise.all([
     page.waitForResponse((r) => r.url().includes('/api/system/audit/approve')),
     page.getByTestId('audit-approve-ok').click(),
