@@ -396,20 +396,24 @@ async fn poi_searches_share_one_client_token() {
     }
 }
 
-/// A task of two posts on one DY account the day after tomorrow (10:00 and 15:00): today's day number
-/// and the task's id.
-async fn two_posts_the_day_after_tomorrow(app: &TestApp, t: &str) -> (i64, i64) {
-    let dy = authorize_dy(app, t).await;
-    let vids = videos(app, t, 2).await;
+/// A fresh app (its worker ingests the videos) with a task of two posts on one DY account the day after
+/// tomorrow (10:00 and 15:00): the app, the demo's token, today's day number and the task's id.
+async fn two_posts_the_day_after_tomorrow(backend: Backend) -> (TestApp, String, i64, i64) {
+    let app = TestApp::spawn(backend).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let dy = authorize_dy(&app, &t).await;
+    let vids = videos(&app, &t, 2).await;
     let day = domain::matrix::day_of(domain::clock::platform_now());
     let r = app
         .post(
             "/matrix.merchant_publish_management/createCommonPublishTask",
-            Some(t),
+            Some(&t),
             task(&[dy], &vids, json!({"start_date": domain::matrix::fmt_day(day + 2), "days": 1, "daily_quantity": 2, "time_mode": "specified", "times": ["10:00", "15:00"]})),
         )
         .await;
-    (day, r.ok()["task"]["id"].as_i64().unwrap())
+    let tid = r.ok()["task"]["id"].as_i64().unwrap();
+    (app, t, day, tid)
 }
 
 /// A reschedule that fails midway (here the task's own row refuses its new schedule, after its items
@@ -418,10 +422,7 @@ async fn two_posts_the_day_after_tomorrow(app: &TestApp, t: &str) -> (i64, i64) 
 async fn a_failed_reschedule_leaves_the_task_as_it_was() {
     let _clock = CLOCK.lock().await;
     for backend in backends() {
-        let app = TestApp::spawn(backend).await;
-        app.start_worker();
-        let t = app.demo().await;
-        let (day, tid) = two_posts_the_day_after_tomorrow(&app, &t).await;
+        let (app, t, day, tid) = two_posts_the_day_after_tomorrow(backend).await;
         let before = items(&app, &t, tid).await;
         let refuse: &[&str] = match backend {
             Backend::Sqlite => &[
@@ -464,12 +465,9 @@ async fn a_failed_reschedule_leaves_the_task_as_it_was() {
 async fn a_reschedule_and_the_publisher_never_both_take_an_item() {
     let _clock = CLOCK.lock().await;
     for backend in backends() {
-        // The worker ingests the videos; the items are two days ahead, so the test takes the publisher's
-        // steps itself, in the racing order.
-        let app = TestApp::spawn(backend).await;
-        app.start_worker();
-        let t = app.demo().await;
-        let (day, tid) = two_posts_the_day_after_tomorrow(&app, &t).await;
+        // The items are two days ahead, so the test takes the publisher's steps itself, in the racing
+        // order.
+        let (app, t, day, tid) = two_posts_the_day_after_tomorrow(backend).await;
         let rows = items(&app, &t, tid).await;
         let (a, b) = (
             rows[0]["id"].as_i64().unwrap(),
