@@ -468,6 +468,79 @@ async fn renders_can_be_cancelled_and_refund() {
     );
 }
 
+/// A render job taken again after its variant was recorded (its worker died before closing the job and
+/// the lease lapsed) leaves the finished variant and its files alone, and charges or refunds nothing.
+/// Before, the second run rendered again under the same keys, found the variant no longer
+/// "processing" and deleted the files the finished variant pointed at (the multi-node test saw it).
+#[tokio::test]
+async fn a_render_taken_again_after_it_finished_keeps_the_video() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let (groups, _) = shot_groups(
+            &app,
+            &t,
+            &[("A", &["navy"]), ("B", &["navy"]), ("C", &["navy"])],
+            "1",
+        )
+        .await;
+        let pid = plain_project(&app, &t, "Again", &groups).await;
+        app.post(
+            "/clip.merchant_much_clip/add_video",
+            Some(&t),
+            json!({"id": pid, "count": 1}),
+        )
+        .await
+        .ok();
+        let rows = wait_variants(&app, &t, pid, 1).await;
+        assert_eq!(rows[0]["state"], "success", "{}", rows[0]);
+        let points = app.get("/index/dashboard", Some(&t)).await.ok()["points"]
+            .as_i64()
+            .unwrap();
+        let (key, attempts): (String, i64) = sqlx::query_as(
+            "SELECT v.video_key, j.attempts FROM clip_variants v, jobs j WHERE j.kind = 'clip.render'",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        let file = app.files.path.join("media").join(&key);
+        assert!(file.exists(), "{}", file.display());
+        // The job runs again, as after a lost lease.
+        sqlx::query("UPDATE jobs SET state = 'queued', run_at = 0, lease_owner = NULL, finished_at = NULL WHERE kind = 'clip.render'")
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let mut ran = false;
+        for _ in 0..600 {
+            let (state, n): (String, i64) =
+                sqlx::query_as("SELECT state, attempts FROM jobs WHERE kind = 'clip.render'")
+                    .fetch_one(&app.db.pool)
+                    .await
+                    .unwrap();
+            if state == "done" && n > attempts {
+                ran = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(ran, "the job ran again");
+        assert!(file.exists(), "the finished variant's video is still there");
+        let rows = wait_variants(&app, &t, pid, 1).await;
+        assert_eq!(rows[0]["state"], "success", "{}", rows[0]);
+        let src = rows[0]["src"].as_str().unwrap();
+        let got = app.http.get(app.url(src)).send().await.unwrap();
+        assert_eq!(got.status(), 200, "{src}");
+        assert_eq!(
+            app.get("/index/dashboard", Some(&t)).await.ok()["points"]
+                .as_i64()
+                .unwrap(),
+            points,
+            "no charge or refund"
+        );
+    }
+}
+
 /// Zero crossings per second of the first second of a video's sound (a sine of f Hz gives ~2f).
 fn crossings_per_s(bytes: &[u8]) -> usize {
     let src = std::env::temp_dir().join(format!("cm-zc-{}.mp4", store::random_token(6)));

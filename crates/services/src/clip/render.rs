@@ -150,6 +150,12 @@ fn style(s: &TextStyle, font: Option<PathBuf>) -> mix::TextStyle {
 }
 
 async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result<(), JobError> {
+    // Taken again after it settled (its worker died between recording the video and closing the job,
+    // or it was cancelled): nothing is left to render (a one-touch project still hears it settled), and
+    // a second render would overwrite, then delete, the files the finished variant points at.
+    if v.state != domain::clip::VariantState::Processing.as_str() {
+        return Ok(());
+    }
     let mid = v.merchant_id;
     let project = db::project(&ctx.db, mid, v.project_id)
         .await?
@@ -428,9 +434,13 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
     .map(|i| i.duration_ms)
     .unwrap_or(rendered.planned_ms);
     if !db::set_variant_done(&ctx.db, v.id, &video_key, &cover_key, duration).await? {
-        // Cancelled while rendering: keep nothing.
-        let _ = storage.delete(&video_key).await;
-        let _ = storage.delete(&cover_key).await;
+        // Cancelled while rendering: keep nothing. But a twin run of this job (its lease lapsed while
+        // this one was slow) may have finished first under the same keys: those files are the video's.
+        let now = db::variant_any(&ctx.db, v.id).await?;
+        if !now.is_some_and(|n| n.state == domain::clip::VariantState::Success.as_str()) {
+            let _ = storage.delete(&video_key).await;
+            let _ = storage.delete(&cover_key).await;
+        }
     }
     Ok(())
 }
