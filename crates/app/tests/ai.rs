@@ -31,12 +31,6 @@ fn engine_installed() -> bool {
     }
 }
 
-async fn points(app: &TestApp, t: &str) -> i64 {
-    app.get("/index/dashboard", Some(t)).await.ok()["points"]
-        .as_i64()
-        .unwrap()
-}
-
 async fn tts_jobs(app: &TestApp) -> i64 {
     sqlx::query_scalar("SELECT COUNT(*) FROM jobs WHERE kind = 'tts'")
         .fetch_one(&app.db.pool)

@@ -353,12 +353,6 @@ fn engines_installed() -> bool {
     }
 }
 
-async fn points(app: &TestApp, t: &str) -> i64 {
-    app.get("/index/dashboard", Some(t)).await.ok()["points"]
-        .as_i64()
-        .unwrap()
-}
-
 /// Reads the caller's event stream until a `one_touch` event says job `id` is `state` (or failed);
 /// the (state, progress) pairs seen.
 async fn one_touch_events(app: &TestApp, t: &str, id: i64, state: &str) -> Vec<(String, i64)> {

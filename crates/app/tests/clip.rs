@@ -92,9 +92,7 @@ async fn a_project_renders_unique_variants_into_the_library() {
         (Some(2), Some(2))
     );
 
-    let before = app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-        .as_i64()
-        .unwrap();
+    let before = points(&app, &t).await;
     let g = app
         .post(
             "/clip.merchant_much_clip/add_video",
@@ -104,9 +102,7 @@ async fn a_project_renders_unique_variants_into_the_library() {
         .await;
     assert_eq!(g.ok()["variant_ids"].as_array().unwrap().len(), 3);
     assert_eq!(
-        app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-            .as_i64()
-            .unwrap(),
+        points(&app, &t).await,
         before - 3 * domain::clip::POINTS_PER_VARIANT
     );
     let rows = wait_variants(&app, &t, pid, 3).await;
@@ -242,14 +238,7 @@ async fn a_variant_whose_input_vanished_fails_with_the_reason_and_refunds() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     app.start_worker();
     let t = app.demo().await;
-    let (groups, clips) = shot_groups(
-        &app,
-        &t,
-        &[("A", &["gray"]), ("B", &["gray"]), ("C", &["gray"])],
-        "1",
-    )
-    .await;
-    let pid = plain_project(&app, &t, "Gone", &groups).await;
+    let (pid, groups, clips) = one_colour_project(&app, &t, "gray", "Gone").await;
     // The stored mezzanine of one clip disappears behind the app's back.
     let key: String = sqlx::query_scalar("SELECT mezzanine_key FROM media_files WHERE id = $1")
         .bind(clips[1])
@@ -257,29 +246,15 @@ async fn a_variant_whose_input_vanished_fails_with_the_reason_and_refunds() {
         .await
         .unwrap();
     std::fs::remove_file(app.files.path.join("media").join(key)).unwrap();
-    let before = app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-        .as_i64()
-        .unwrap();
-    app.post(
-        "/clip.merchant_much_clip/add_video",
-        Some(&t),
-        json!({"id": pid, "count": 1}),
-    )
-    .await
-    .ok();
-    let rows = wait_variants(&app, &t, pid, 1).await;
+    let before = points(&app, &t).await;
+    let rows = make_one(&app, &t, pid).await;
     assert_eq!(rows[0]["state"], "failed");
     assert!(
         rows[0]["error"].as_str().unwrap().contains("deleted"),
         "{}",
         rows[0]
     );
-    assert_eq!(
-        app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-            .as_i64()
-            .unwrap(),
-        before
-    );
+    assert_eq!(points(&app, &t).await, before);
     // A disabled project makes nothing.
     app.post(
         "/clip.merchant_much_clip/edit_status",
@@ -353,17 +328,8 @@ async fn renders_can_be_cancelled_and_refund() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     app.start_worker();
     let t = app.demo().await;
-    let (groups, _) = shot_groups(
-        &app,
-        &t,
-        &[("A", &["olive"]), ("B", &["olive"]), ("C", &["olive"])],
-        "1",
-    )
-    .await;
-    let pid = plain_project(&app, &t, "Stop", &groups).await;
-    let before = app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-        .as_i64()
-        .unwrap();
+    let (pid, _, _) = one_colour_project(&app, &t, "olive", "Stop").await;
+    let before = points(&app, &t).await;
     let made = app
         .post(
             "/clip.merchant_much_clip/add_video",
@@ -403,13 +369,7 @@ async fn renders_can_be_cancelled_and_refund() {
         return;
     }
     assert_eq!(r.ok()["cancelled"], 1);
-    assert_eq!(
-        app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-            .as_i64()
-            .unwrap(),
-        before,
-        "refunded"
-    );
+    assert_eq!(points(&app, &t).await, before, "refunded");
     // Whatever the worker was doing, the variant stays cancelled.
     tokio::time::sleep(Duration::from_secs(4)).await;
     let v = app
@@ -459,13 +419,7 @@ async fn renders_can_be_cancelled_and_refund() {
     )
     .await
     .expect(422);
-    assert_eq!(
-        app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-            .as_i64()
-            .unwrap(),
-        before,
-        "refunded once"
-    );
+    assert_eq!(points(&app, &t).await, before, "refunded once");
 }
 
 /// A render job taken again after its variant was recorded (its worker died before closing the job and
@@ -478,26 +432,10 @@ async fn a_render_taken_again_after_it_finished_keeps_the_video() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
         let t = app.demo().await;
-        let (groups, _) = shot_groups(
-            &app,
-            &t,
-            &[("A", &["navy"]), ("B", &["navy"]), ("C", &["navy"])],
-            "1",
-        )
-        .await;
-        let pid = plain_project(&app, &t, "Again", &groups).await;
-        app.post(
-            "/clip.merchant_much_clip/add_video",
-            Some(&t),
-            json!({"id": pid, "count": 1}),
-        )
-        .await
-        .ok();
-        let rows = wait_variants(&app, &t, pid, 1).await;
+        let (pid, _, _) = one_colour_project(&app, &t, "navy", "Again").await;
+        let rows = make_one(&app, &t, pid).await;
         assert_eq!(rows[0]["state"], "success", "{}", rows[0]);
-        let points = app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-            .as_i64()
-            .unwrap();
+        let balance = points(&app, &t).await;
         let (key, attempts): (String, i64) = sqlx::query_as(
             "SELECT v.video_key, j.attempts FROM clip_variants v, jobs j WHERE j.kind = 'clip.render'",
         )
@@ -531,13 +469,7 @@ async fn a_render_taken_again_after_it_finished_keeps_the_video() {
         let src = rows[0]["src"].as_str().unwrap();
         let got = app.http.get(app.url(src)).send().await.unwrap();
         assert_eq!(got.status(), 200, "{src}");
-        assert_eq!(
-            app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-                .as_i64()
-                .unwrap(),
-            points,
-            "no charge or refund"
-        );
+        assert_eq!(points(&app, &t).await, balance, "no charge or refund");
     }
 }
 
@@ -713,6 +645,32 @@ async fn variants_take_the_projects_voice_files_in_turn() {
     )
     .await;
     assert_eq!(project_progress(&app, &t).await, json!(75));
+}
+
+/// A quick-mix project over three shot groups A, B and C of one `colour` clip each (1 s): its id, the
+/// groups and the clips.
+async fn one_colour_project(
+    app: &TestApp,
+    t: &str,
+    colour: &str,
+    name: &str,
+) -> (i64, Vec<i64>, Vec<i64>) {
+    let shots: &[&str] = &[colour];
+    let (groups, clips) =
+        shot_groups(app, t, &[("A", shots), ("B", shots), ("C", shots)], "1").await;
+    (plain_project(app, t, name, &groups).await, groups, clips)
+}
+
+/// Asks project `pid` for one more variant and waits until every variant has settled: the rows.
+async fn make_one(app: &TestApp, t: &str, pid: i64) -> Vec<serde_json::Value> {
+    app.post(
+        "/clip.merchant_much_clip/add_video",
+        Some(t),
+        json!({"id": pid, "count": 1}),
+    )
+    .await
+    .ok();
+    wait_variants(app, t, pid, 1).await
 }
 
 /// Runs one statement over the variants with `$1` bound to `id`.

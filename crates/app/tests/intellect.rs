@@ -154,12 +154,6 @@ async fn demo_merchant(app: &TestApp) -> i64 {
         .unwrap()
 }
 
-async fn points(app: &TestApp, t: &str) -> i64 {
-    app.get("/index/dashboard", Some(t)).await.ok()["points"]
-        .as_i64()
-        .unwrap()
-}
-
 /// A run once its job has finished (done or failed).
 async fn settled(app: &TestApp, admin: &str, id: i64) -> Value {
     let mut last = json!(null);

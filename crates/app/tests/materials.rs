@@ -802,9 +802,7 @@ async fn subtitles_are_recognized_edited_and_saved() {
     )
     .await
     .expect(422);
-    let before = app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-        .as_i64()
-        .unwrap();
+    let before = points(&app, &t).await;
     let r = app
         .post(
             "/media.merchant_much_resource/asr_add",
@@ -860,12 +858,7 @@ async fn subtitles_are_recognized_edited_and_saved() {
         &words("The quick brown fox jumps over the lazy dog"),
     );
     assert!(d <= 1, "{d} words differ: {text}");
-    assert_eq!(
-        app.get("/index/dashboard", Some(&t)).await.ok()["points"]
-            .as_i64()
-            .unwrap(),
-        before - 1
-    );
+    assert_eq!(points(&app, &t).await, before - 1);
     // Edit a line, refuse bad timings, save a whole timeline.
     let line = tl["lines"][0].clone();
     let lid = line["id"].as_i64().unwrap();

@@ -639,3 +639,10 @@ pub fn at_china_time(hh: u32, mm: u32) {
     }
     domain::clock::advance_to(t);
 }
+
+/// The merchant's points balance, as the dashboard shows it.
+pub async fn points(app: &TestApp, t: &str) -> i64 {
+    app.get("/index/dashboard", Some(t)).await.ok()["points"]
+        .as_i64()
+        .unwrap()
+}
