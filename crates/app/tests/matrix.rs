@@ -1682,3 +1682,52 @@ async fn dashboard_charts_show_published_videos_and_their_statistics() {
         );
     }
 }
+
+/// Two refreshes of one Kuaishou account racing (the refresh job and a publish, or a lapsed lease's
+/// twin): Kuaishou spends a refresh token on use, so the slower one is refused. That refusal must not
+/// mark the account expired: the faster one stored a new, working token. A refusal of the token the
+/// account still holds does mark it.
+#[tokio::test]
+async fn a_refresh_refused_because_another_spent_the_token_keeps_the_account() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let ks = authorize_oauth(&app, &t, "ks").await;
+        let hub = app.state.hub.clone();
+        let account = |db: store::Db| async move {
+            store::matrix::account_by_id(&db, ks)
+                .await
+                .unwrap()
+                .unwrap()
+        };
+        let seen = account(app.db.clone()).await;
+        // Both read the account before either refreshed.
+        hub.refresh(&seen).await.unwrap();
+        hub.refresh(&seen)
+            .await
+            .expect("the slower refresh finds the account refreshed");
+        let now = account(app.db.clone()).await;
+        assert_eq!(now.revoked, 0, "not expired");
+        assert_ne!(now.refresh_token, seen.refresh_token);
+        // The stored token works.
+        hub.refresh(&now).await.unwrap();
+        // Refused with the token the account holds (a spent one put back): expired, with the reason.
+        sqlx::query("UPDATE matrix_accounts SET refresh_token = $1 WHERE id = $2")
+            .bind(&seen.refresh_token)
+            .bind(ks)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let stale = account(app.db.clone()).await;
+        assert!(hub.refresh(&stale).await.is_err());
+        let expired = account(app.db.clone()).await;
+        assert_eq!(expired.revoked, 1);
+        assert!(
+            expired
+                .revoked_args
+                .contains("refresh token is no longer valid"),
+            "{}",
+            expired.revoked_args
+        );
+    }
+}

@@ -189,7 +189,9 @@ impl Hub {
     }
 
     /// Refreshes an OAuth account's access token. A refusal marks the account expired with the
-    /// platform's reason (the console shows it) — never silently.
+    /// platform's reason (the console shows it) — never silently — unless another refresh of the
+    /// account (the refresh job, a publish, a comment sync) stored a new token meanwhile: Kuaishou
+    /// spends a refresh token on use, so the slower of two refreshes is refused, and that is success.
     pub async fn refresh(&self, a: &Account) -> Result<(), PlatformError> {
         let p = Platform::from_code(&a.platform).ok_or_else(|| unknown(&a.platform))?;
         let (ad, _) = self.adapter(p).await.map_err(|e| internal(p, e))?;
@@ -222,7 +224,17 @@ impl Hub {
                     e.kind,
                     ErrorKind::Reauthorize | ErrorKind::TokenExpired | ErrorKind::Permanent
                 ) {
-                    let _ = self.revoke(a.id, &e).await;
+                    let revoked = db::revoke_refused_refresh(
+                        &self.db,
+                        a.id,
+                        &a.refresh_token,
+                        domain::matrix::Revocation::Refused,
+                        &platform_reason(&e),
+                    )
+                    .await;
+                    if let Ok(false) = revoked {
+                        return Ok(());
+                    }
                 }
                 Err(e)
             }

@@ -287,6 +287,31 @@ pub async fn revoke(db: &Db, id: i64, why: Revocation, args: &str) -> sqlx::Resu
     Ok(())
 }
 
+/// Marks an account expired after a refused refresh, only while its stored refresh token is still
+/// `refresh_token`, the one refused: another refresh (a publish, the refresh job) that got there first
+/// has spent it and stored a new one, and the account is fine. Whether it was marked.
+pub async fn revoke_refused_refresh(
+    db: &Db,
+    id: i64,
+    refresh_token: &str,
+    why: Revocation,
+    args: &str,
+) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE matrix_accounts SET revoked = 1, revoked_code = $1, revoked_args = $2, updated_at = $3 \
+         WHERE id = $4 AND refresh_token = $5",
+    )
+    .bind(why.as_str())
+    .bind(args)
+    .bind(now_ms())
+    .bind(id)
+    .bind(refresh_token)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n > 0)
+}
+
 /// Accounts whose access token ends before `before` and can still be refreshed.
 pub async fn accounts_to_refresh(db: &Db, before: i64, limit: i64) -> sqlx::Result<Vec<Account>> {
     sqlx::query_as(crate::sqlf!(
