@@ -190,6 +190,20 @@ async fn videos_are_ingested_into_groups_and_deletes_respect_uses() {
                 .status()
                 .is_success()
         );
+        // The ingest job taken again (its worker died before closing it) leaves the ready file as it
+        // is: not back to processing, nothing transcoded again.
+        let row = |db: store::Db| async move {
+            sqlx::query_as::<_, (String, i64, String)>(
+                "SELECT state, updated_at, mezzanine_key FROM media_files WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap()
+        };
+        let before = row(app.db.clone()).await;
+        rerun_job(&app, "media.ingest").await;
+        assert_eq!(row(app.db.clone()).await, before);
 
         // Lists: the group counts it, the detail list shows it.
         let gl = app
@@ -744,6 +758,18 @@ async fn ingest_progress_is_pushed_as_server_sent_events() {
     app.get("/events", None).await.expect(401);
 }
 
+/// A material's subtitle timeline as its owner `t` reads it.
+async fn timeline(app: &TestApp, t: &str, id: i64) -> serde_json::Value {
+    app.get_q(
+        "/media.merchant_much_resource/get_asr_timeline",
+        Some(t),
+        json!({"resource_id": id.to_string()}),
+    )
+    .await
+    .ok()
+    .clone()
+}
+
 #[tokio::test]
 async fn subtitles_are_recognized_edited_and_saved() {
     let app = TestApp::spawn(Backend::Sqlite).await;
@@ -820,15 +846,7 @@ async fn subtitles_are_recognized_edited_and_saved() {
     .expect(422);
     let mut tl = json!(null);
     for _ in 0..900 {
-        tl = app
-            .get_q(
-                "/media.merchant_much_resource/get_asr_timeline",
-                Some(&t),
-                json!({"resource_id": id.to_string()}),
-            )
-            .await
-            .ok()
-            .clone();
+        tl = timeline(&app, &t, id).await;
         if tl["asr_state"] != "processing" {
             break;
         }
@@ -916,15 +934,7 @@ async fn subtitles_are_recognized_edited_and_saved() {
         ),
         (Some(2), Some(0.0))
     );
-    let second = app
-        .get_q(
-            "/media.merchant_much_resource/get_asr_timeline",
-            Some(&t),
-            json!({"resource_id": id.to_string()}),
-        )
-        .await
-        .ok()["lines"][1]["id"]
-        .clone();
+    let second = timeline(&app, &t, id).await["lines"][1]["id"].clone();
     app.get_q(
         "/media.merchant_much_resource/asr_delete",
         Some(&t),
@@ -956,6 +966,12 @@ async fn subtitles_are_recognized_edited_and_saved() {
     )
     .await
     .expect(404);
+    // The recognition job taken again (its worker died before closing it) neither recognizes again
+    // over the edited lines nor refunds.
+    let edited = timeline(&app, &t, id).await;
+    rerun_job(&app, "media.asr").await;
+    assert_eq!(timeline(&app, &t, id).await, edited);
+    assert_eq!(points(&app, &t).await, before - 1);
 }
 
 #[tokio::test]

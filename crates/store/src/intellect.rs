@@ -187,9 +187,10 @@ pub async fn step(db: &Db, id: i64, job_id: i64, step: &str, progress: i64) -> s
     Ok(n > 0)
 }
 
-/// The chosen segments (JSON), as picked and then as each is cut.
+/// The chosen segments (JSON), as picked: only while none are recorded, so a twin run of the job (a
+/// lapsed lease) cannot wipe the shorts the other recorded on them.
 pub async fn set_segments(db: &Db, id: i64, segments: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE intellect_runs SET segments = $1, updated_at = $2 WHERE id = $3")
+    sqlx::query("UPDATE intellect_runs SET segments = $1, updated_at = $2 WHERE id = $3 AND segments IN ('', '[]')")
         .bind(segments)
         .bind(now_ms())
         .bind(id)
@@ -198,12 +199,19 @@ pub async fn set_segments(db: &Db, id: i64, segments: &str) -> sqlx::Result<()> 
     Ok(())
 }
 
-/// Ends a run: done (progress 100) or failed with its reason (a message key, `domain::i18n::reason`).
-pub async fn finish(db: &Db, id: i64, job_id: i64, state: State, reason: &str) -> sqlx::Result<()> {
+/// Ends a run still running under `job_id`: done (progress 100) or failed with its reason (a message
+/// key, `domain::i18n::reason`). False when it had already ended (a twin run of the job ended it).
+pub async fn finish(
+    db: &Db,
+    id: i64,
+    job_id: i64,
+    state: State,
+    reason: &str,
+) -> sqlx::Result<bool> {
     let progress = if state == State::Done { 100 } else { 0 };
-    sqlx::query(
+    let n = sqlx::query(
         "UPDATE intellect_runs SET state = $1, progress = CASE WHEN $2 = 100 THEN 100 ELSE progress END, \
-         reason = $3, updated_at = $4 WHERE id = $5 AND job_id = $6",
+         reason = $3, updated_at = $4 WHERE id = $5 AND job_id = $6 AND state = $7",
     )
     .bind(state.as_str())
     .bind(progress)
@@ -211,9 +219,11 @@ pub async fn finish(db: &Db, id: i64, job_id: i64, state: State, reason: &str) -
     .bind(now_ms())
     .bind(id)
     .bind(job_id)
+    .bind(State::Running.as_str())
     .execute(&db.pool)
-    .await?;
-    Ok(())
+    .await?
+    .rows_affected();
+    Ok(n > 0)
 }
 
 /// Deletes a run that is not working (its shorts stay in their group); false when it is.
@@ -239,6 +249,13 @@ pub async fn insert_short(
     video: &crate::materials::ReadyVideo,
 ) -> sqlx::Result<Option<i64>> {
     let mut tx = db.begin().await?;
+    // The run's row is locked first (a write locks it on PostgreSQL and takes SQLite's write lock), so
+    // two runs of one job (a lapsed lease) record a segment's short one after the other: the second
+    // sees the first's and writes nothing.
+    sqlx::query("UPDATE intellect_runs SET updated_at = updated_at WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     let segments: Option<String> = sqlx::query_scalar(
         "SELECT segments FROM intellect_runs WHERE id = $1 AND job_id = $2 AND state = $3",
     )

@@ -646,3 +646,35 @@ pub async fn points(app: &TestApp, t: &str) -> i64 {
         .as_i64()
         .unwrap()
 }
+
+/// Runs the newest job of `kind` again, as after a worker died between its last write and closing the
+/// job (its lease lapsed; the run counts as an attempt, often the last), and waits until it is done.
+pub async fn rerun_job(app: &TestApp, kind: &str) {
+    let (id, attempts): (i64, i64) =
+        sqlx::query_as("SELECT id, attempts FROM jobs WHERE kind = $1 ORDER BY id DESC LIMIT 1")
+            .bind(kind)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+    sqlx::query(
+        "UPDATE jobs SET state = 'queued', run_at = 0, lease_owner = NULL, finished_at = NULL WHERE id = $1",
+    )
+    .bind(id)
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    for _ in 0..1200 {
+        let (state, n): (String, i64) =
+            sqlx::query_as("SELECT state, attempts FROM jobs WHERE id = $1")
+                .bind(id)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        if state == "done" && n > attempts {
+            return;
+        }
+        assert!(state != "dead", "job {id} ({kind}) died when run again");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("job {id} ({kind}) did not run again");
+}

@@ -526,7 +526,11 @@ pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), 
         let _ = tokio::fs::remove_file(&dst).await;
         put.map_err(|e| JobError::Retry(e.to_string()))?;
         let lines = serde_json::to_string(&speech.lines).unwrap_or_else(|_| "[]".into());
-        st::task_done(&ctx.db, t.id, &key, speech.duration_ms, &lines).await?;
+        if !st::task_done(&ctx.db, t.id, &key, speech.duration_ms, &lines).await? {
+            // A twin run (its lease lapsed while this one ran) ended the task first: this file is no one's.
+            let _ = storage.delete(&key).await;
+            return Ok(());
+        }
         tracing::info!(
             task = t.id,
             audio_ms = speech.duration_ms,
@@ -535,8 +539,17 @@ pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), 
         Ok::<(), JobError>(())
     }
     .await;
+    // A twin run that already delivered the voice-over leaves nothing to refund.
+    let delivered = || async {
+        Ok::<_, JobError>(
+            st::task_any(&ctx.db, t.id)
+                .await?
+                .is_some_and(|n| TaskState::parse(&n.state) == TaskState::Done),
+        )
+    };
     if let Err(e) = &result
         && ctx.is_final(e)
+        && !delivered().await?
     {
         store::points::refund(&ctx.db, t.merchant_id, &t.points_key, Reason::TtsFailed)
             .await

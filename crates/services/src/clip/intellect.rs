@@ -211,8 +211,17 @@ pub async fn run(ctx: JobCtx, deps: std::sync::Arc<Deps>) -> Result<(), JobError
         return Ok(()); // finished, or started again under another job
     }
     let result = work(&ctx, &deps, &r).await;
+    // A twin run of this job (its lease lapsed while this one ran) may have ended the run already.
+    let still_running = || async {
+        Ok::<_, JobError>(
+            db::get(&ctx.db, r.id)
+                .await?
+                .is_some_and(|n| n.state == State::Running.as_str() && n.job_id == ctx.job.id),
+        )
+    };
     if let Err(e) = &result
         && ctx.is_final(e)
+        && still_running().await?
     {
         // Refund first: whoever sees "failed" sees the points back (refunds are once per key).
         if r.points > 0 {

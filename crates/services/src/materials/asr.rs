@@ -140,6 +140,11 @@ pub async fn run(
     let Some(m) = mat::get_any(&ctx.db, p.media_id).await? else {
         return Err(JobError::Permanent("the material was deleted".into()));
     };
+    // Taken again after it ended (the worker died before closing the job): running it again would
+    // replace lines the merchant may have edited since, and a failure would refund a done recognition.
+    if AsrState::parse(&m.asr_state) != AsrState::Processing {
+        return Ok(());
+    }
     let result = async {
         let path = storage
             .local_copy(&m.storage_key)
@@ -149,8 +154,18 @@ pub async fn run(
         recognize(&ctx.db, &asr_dir, &m, &path, lang).await
     }
     .await;
+    // A twin run that already ended the recognition (its lease lapsed while this one ran) left nothing
+    // to refund or fail.
+    let still_running = || async {
+        Ok::<_, JobError>(
+            mat::get_any(&ctx.db, m.id)
+                .await?
+                .is_some_and(|n| AsrState::parse(&n.asr_state) == AsrState::Processing),
+        )
+    };
     if let Err(e) = &result
         && ctx.is_final(e)
+        && still_running().await?
     {
         // Refund first: whoever sees "failed" sees the points back (refunds are once per key).
         store::points::refund(

@@ -12,6 +12,10 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
     let m = mat::get_any(db, p.media_id)
         .await?
         .ok_or_else(|| JobError::Permanent("the material was deleted".into()))?;
+    // Taken again after it was recorded (the worker died before closing the job): nothing to redo.
+    if m.state != domain::materials::IngestState::Processing.as_str() {
+        return Ok(());
+    }
     let outcome = work(&ctx, &storage, &m).await;
     if let Err(e) = &outcome {
         let (msg, last) = (e.message(), ctx.is_final(e));

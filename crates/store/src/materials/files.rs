@@ -274,7 +274,9 @@ async fn move_ingest(
     error: &str,
 ) -> sqlx::Result<()> {
     debug_assert!(IngestState::Processing.can_become(state));
-    sqlx::query("UPDATE media_files SET state = $1, progress = $2, error = $3, updated_at = $4 WHERE id = $5")
+    // Only a file still being ingested moves: a twin run of its job (a lost lease, a killed worker) must
+    // not turn a ready file back into processing or failed.
+    sqlx::query("UPDATE media_files SET state = $1, progress = $2, error = $3, updated_at = $4 WHERE id = $5 AND state = 'processing'")
         .bind(state.as_str())
         .bind(progress)
         .bind(error)
