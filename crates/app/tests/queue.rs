@@ -102,6 +102,68 @@ async fn a_worker_killed_mid_job_is_replaced_and_the_job_completes_once() {
     }
 }
 
+/// A worker whose database stops answering gives its attempt up once its lease has run out unrenewed:
+/// by then another worker may have taken the job, and two runs of it must not overlap.
+#[tokio::test]
+async fn a_worker_that_cannot_renew_its_lease_gives_the_attempt_up() {
+    let dir = tempdir::TempDir::new();
+    let url = format!("sqlite://{}/t.db", dir.path.display());
+    let db = store::Db::connect(&url).await.unwrap();
+    db.migrate().await.unwrap();
+    // The worker's own connections, closed under it below.
+    let cut_off = store::Db::connect(&url).await.unwrap();
+    struct Dropped(Arc<AtomicUsize>);
+    impl Drop for Dropped {
+        fn drop(&mut self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+    let dropped = Arc::new(AtomicUsize::new(0));
+    let mut reg = Registry::default();
+    let d = dropped.clone();
+    reg.register("test.slow", move |ctx| {
+        let d = d.clone();
+        async move {
+            let _flag = Dropped(d);
+            ctx.progress(10).await?;
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+            Ok(())
+        }
+    });
+    let id = jobs::submit(
+        &db,
+        &NewJob {
+            kind: "test.slow".into(),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    let (_tx, rx) = tokio::sync::watch::channel(false);
+    let worker = tokio::spawn(jobs::run_worker(
+        cut_off.clone(),
+        reg,
+        cfg("cut-off", 300),
+        rx,
+    ));
+    while jobs::get(&db, id).await.unwrap().unwrap().progress < 10 {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    cut_off.pool.close().await;
+    for _ in 0..400 {
+        if dropped.load(Ordering::SeqCst) == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(
+        dropped.load(Ordering::SeqCst),
+        1,
+        "the attempt was given up"
+    );
+    worker.abort();
+}
+
 #[tokio::test]
 async fn failures_back_off_then_die_with_their_reason_and_can_be_retried() {
     for b in backends() {

@@ -508,14 +508,26 @@ async fn run_one(db: Db, handler: Handler, cfg: WorkerConfig, job: Job) {
     let mut work = AbortOnDrop(tokio::spawn(handler(ctx)));
     let mut beat = tokio::time::interval(Duration::from_millis((cfg.lease_ms / 3).max(10) as u64));
     beat.tick().await;
+    let lease = Duration::from_millis(cfg.lease_ms.max(1) as u64);
+    let mut kept = tokio::time::Instant::now();
     let outcome = loop {
         tokio::select! {
             r = &mut work.0 => break r,
             _ = beat.tick() => {
-                if let Ok(false) = heartbeat(&db, id, &cfg.id).await {
-                    // Someone reclaimed the job: stop ours so it runs once.
-                    tracing::warn!(job = id, "lease lost; attempt abandoned");
-                    return;
+                match heartbeat(&db, id, &cfg.id).await {
+                    Ok(true) => kept = tokio::time::Instant::now(),
+                    Ok(false) => {
+                        // Someone reclaimed the job: stop ours so it runs once.
+                        tracing::warn!(job = id, "lease lost; attempt abandoned");
+                        return;
+                    }
+                    // The database did not answer: a blip is ridden out, but once the lease has run out
+                    // unrenewed another worker may have taken the job, and two runs must not overlap.
+                    Err(e) if kept.elapsed() >= lease => {
+                        tracing::warn!(job = id, error = %e, "lease not renewed in time; attempt abandoned");
+                        return;
+                    }
+                    Err(_) => {}
                 }
             }
         }
