@@ -34,6 +34,22 @@ async fn wait_state(db: &store::Db, id: i64, state: &str) -> jobs::Job {
     );
 }
 
+/// A job of the tests' `test.slow` kind: its id.
+async fn submit_slow(db: &store::Db) -> i64 {
+    let job = NewJob {
+        kind: "test.slow".into(),
+        ..Default::default()
+    };
+    jobs::submit(db, &job).await.unwrap()
+}
+
+/// Waits until job `id` has reported at least `pct`.
+async fn wait_progress(db: &store::Db, id: i64, pct: i64) {
+    while jobs::get(db, id).await.unwrap().unwrap().progress < pct {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 #[tokio::test]
 async fn a_worker_killed_mid_job_is_replaced_and_the_job_completes_once() {
     for b in backends() {
@@ -56,15 +72,7 @@ async fn a_worker_killed_mid_job_is_replaced_and_the_job_completes_once() {
                 Ok(())
             }
         });
-        let id = jobs::submit(
-            &db,
-            &NewJob {
-                kind: "test.slow".into(),
-                ..Default::default()
-            },
-        )
-        .await
-        .unwrap();
+        let id = submit_slow(&db).await;
 
         let (_tx1, rx1) = tokio::sync::watch::channel(false);
         let doomed = tokio::spawn(jobs::run_worker(
@@ -75,9 +83,7 @@ async fn a_worker_killed_mid_job_is_replaced_and_the_job_completes_once() {
         ));
         let j = wait_state(&db, id, "running").await;
         assert_eq!(j.lease_owner.as_deref(), Some("doomed"));
-        while jobs::get(&db, id).await.unwrap().unwrap().progress < 10 {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        wait_progress(&db, id, 10).await;
         // Kill the worker: its heartbeats stop, its attempt never reports back.
         doomed.abort();
         let _ = doomed.await;
@@ -130,15 +136,7 @@ async fn a_worker_that_cannot_renew_its_lease_gives_the_attempt_up() {
             Ok(())
         }
     });
-    let id = jobs::submit(
-        &db,
-        &NewJob {
-            kind: "test.slow".into(),
-            ..Default::default()
-        },
-    )
-    .await
-    .unwrap();
+    let id = submit_slow(&db).await;
     let (_tx, rx) = tokio::sync::watch::channel(false);
     let worker = tokio::spawn(jobs::run_worker(
         cut_off.clone(),
@@ -146,9 +144,7 @@ async fn a_worker_that_cannot_renew_its_lease_gives_the_attempt_up() {
         cfg("cut-off", 300),
         rx,
     ));
-    while jobs::get(&db, id).await.unwrap().unwrap().progress < 10 {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_progress(&db, id, 10).await;
     cut_off.pool.close().await;
     for _ in 0..400 {
         if dropped.load(Ordering::SeqCst) == 1 {
