@@ -13,6 +13,14 @@ const { base, step, newContext, newPage, finish } = await story('reports', () =>
 
 const rp = { stamp: Date.now().toString(36), token: null, admin: null, dy: 0, task: 0, variants: [] };
 const api = apiAs(base, () => rp.token);
+
+// What the sandbox platform reports as a Douyin account's followers for its clock's China day.
+async function platformFollowers(openId) {
+  const clock = await (await fetch(`${base}/sandbox/_control/clock`)).json();
+  const today = new Date(clock.now + 8 * 3600_000).toISOString().slice(0, 10);
+  return (await fetch(`${base}/sandbox/_control/followers?platform=dy&open_id=${openId}&day=${today}`)).json();
+}
+
 const adminApi = apiAs(base, () => rp.admin);
 const media = mkdtempSync(join(tmpdir(), 'clipmatrix-e2e-reports-'));
 
@@ -81,13 +89,18 @@ await step('a release task of the three videos is approved and the sandbox clock
     expect(Date.now() < deadline, `items: ${JSON.stringify(rows.map((r) => r.state))}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
-  // The statistics sync after the posts rolls them up into the reports.
+  // The statistics sync after the posts rolls them up into the reports. The followers must be the
+  // platform's figure for its today: the sync at authorization recorded a day two days before the clock
+  // moved, and the report carries that figure forward until the sync after the posts has run.
+  const accounts = await api('/task.merchant_group_user/index', { method: 'POST', body: {} });
+  const openId = accounts.rows.find((a) => a.id === rp.dy).open_id;
   const until = Date.now() + 60_000;
   for (;;) {
     const o = await api('/common.merchant_report/overview?platform=dy&span=week');
     rp.followers = o.totals.followers;
-    if (o.totals.posts === 3 && o.totals.followers > 0) break;
-    expect(Date.now() < until, `the reports show ${o.totals.posts} posts`);
+    const fans = await platformFollowers(openId);
+    if (o.totals.posts === 3 && o.totals.followers === fans.total) break;
+    expect(Date.now() < until, `the reports show ${o.totals.posts} posts and ${o.totals.followers} followers (the platform ${fans.total})`);
     await new Promise((r) => setTimeout(r, 1000));
   }
 });
@@ -115,9 +128,7 @@ await step('/dy_num: the figures, the daily and comparison charts, the rankings;
   // Followers: the platform's own count for the account today, its trend and the gain.
   const accounts = await api('/task.merchant_group_user/index', { method: 'POST', body: {} });
   const openId = accounts.rows.find((a) => a.id === rp.dy).open_id;
-  const clock = await (await fetch(`${base}/sandbox/_control/clock`)).json();
-  const today = new Date(clock.now + 8 * 3600_000).toISOString().slice(0, 10);
-  const fans = await (await fetch(`${base}/sandbox/_control/followers?platform=dy&open_id=${openId}&day=${today}`)).json();
+  const fans = await platformFollowers(openId);
   expect(fans.total === rp.followers, `the report says ${rp.followers} followers, the platform ${fans.total}`);
   await page.getByTestId('stat-followers').getByText(fans.total.toLocaleString('en-US')).waitFor();
   await page.getByTestId('stat-followers-card').getByText('粉丝数').waitFor();
