@@ -244,8 +244,7 @@ pub struct Burned {
     pub fresh: bool,
 }
 
-/// The burns (and sound beds) under way in this process, by key: a second render needing the same
-/// piece waits for it.
+/// The burns under way in this process, by key: a second render needing the same piece waits for it.
 type InFlight = Mutex<Option<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>;
 
 fn in_flight_map() -> &'static InFlight {
@@ -253,7 +252,7 @@ fn in_flight_map() -> &'static InFlight {
     &MAP
 }
 
-pub(super) fn in_flight(key: &str) -> Arc<tokio::sync::Mutex<()>> {
+fn in_flight(key: &str) -> Arc<tokio::sync::Mutex<()>> {
     let mut map = in_flight_map().lock().unwrap_or_else(|e| e.into_inner());
     let map = map.get_or_insert_with(HashMap::new);
     // Forget finished burns (only the map holds them) so the map stays small.

@@ -4,9 +4,8 @@
 //!
 //! Two steps:
 //! * [`prepare`] runs once per project (and again when its music, voice-over or subtitles change): it
-//!   probes every mezzanine the shot groups hold, starts the **audio bed** (music looped to length,
-//!   loudness-normalized, ducked under the loudness-normalized voice-over, mixed, AAC; made in the
-//!   background, beside the first render's burns, and awaited where a variant needs it) and resolves the
+//!   probes every mezzanine the shot groups hold, renders the **audio bed** (music looped to length,
+//!   loudness-normalized, ducked under the loudness-normalized voice-over, mixed, AAC) and resolves the
 //!   subtitle font (a font file is copied into the prep folder's `fonts/`). Its output, [`Prepared`], lives
 //!   in a folder, is saved there as `prep.json` and is reused by every variant ([`Prepared::load`]).
 //! * [`render`] makes one variant: the concat demuxer joins the video of the chosen clips by stream copy
