@@ -375,12 +375,6 @@ async fn main() {
         .await
         .unwrap();
     println!("bench: mix_prep_seconds {:.2} s", t.elapsed().as_secs_f64());
-    // The bed is made in the background; the single-render figures below are taken without it, as before.
-    prep.bed_file().await.unwrap();
-    println!(
-        "bench: mix_prep_with_bed_seconds {:.2} s",
-        t.elapsed().as_secs_f64()
-    );
     let clips: Vec<ClipSpec> = sources.iter().map(|s| ClipSpec::whole(&s.mez)).collect();
 
     // Copy-only variant: median of 5.
@@ -618,7 +612,6 @@ async fn burned_batch(
     let single = mix::prepare(&spec(false), &p("prep-single"), &mix::no_progress)
         .await
         .unwrap();
-    single.bed_file().await.unwrap();
     // Variant n < 25: clip n % 5 of group 1, n / 5 of group 2, (n % 5 + n / 5) % 5 of group 3 (the first
     // 20 use 14 of the 15 (slot, clip) pairs); n ≥ 25 shifts the third: all 125 combinations in all.
     let variant = |n: usize| {
@@ -648,9 +641,9 @@ async fn burned_batch(
     let single_s = t.elapsed().as_secs_f64();
     println!("bench: mix_burned_batch_single_pass_seconds {single_s:.2} s");
     println!("bench: mix_load_average_burned_batch {}", load());
-    // The batch as the worker runs it: the project's prep (its sound bed made beside the first burns),
-    // then two renders at a time from the start, in variant order. The first variant's time is from the
-    // prep to when it is ready, while the second render is burning beside it.
+    // The batch as the worker runs it: the project's prep (with its sound bed), then two renders at a
+    // time from the start, in variant order. The first variant's time is from the prep to when it is
+    // ready, while the second render is burning beside it.
     let t = Instant::now();
     let prep = Arc::new(
         mix::prepare(&spec(true), &p("prep"), &mix::no_progress)

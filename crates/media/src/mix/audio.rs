@@ -2,8 +2,8 @@
 //! the voice ([`bed_args`]); made once per project, or per variant when the project's is too short.
 
 use super::{
-    Bed, MixError, Prepared, ProjectSpec, Segment, TARGET_LUFS, VariantSpec, concat_script, secs,
-    unique,
+    Bed, MixError, Prepared, ProjectSpec, Segment, TARGET_LUFS, VariantSpec, concat_script,
+    must_exist, secs, unique,
 };
 use crate::ffmpeg::{self, args};
 use std::path::{Path, PathBuf};
