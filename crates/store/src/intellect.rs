@@ -199,17 +199,11 @@ pub async fn set_segments(db: &Db, id: i64, segments: &str) -> sqlx::Result<()> 
     Ok(())
 }
 
-/// Ends a run still running under `job_id`: done (progress 100) or failed with its reason (a message
-/// key, `domain::i18n::reason`). False when it had already ended (a twin run of the job ended it).
-pub async fn finish(
-    db: &Db,
-    id: i64,
-    job_id: i64,
-    state: State,
-    reason: &str,
-) -> sqlx::Result<bool> {
+/// Ends a run still running under `job_id` (a twin run of the job may have ended it): done
+/// (progress 100) or failed with its reason (a message key, `domain::i18n::reason`).
+pub async fn finish(db: &Db, id: i64, job_id: i64, state: State, reason: &str) -> sqlx::Result<()> {
     let progress = if state == State::Done { 100 } else { 0 };
-    let n = sqlx::query(
+    sqlx::query(
         "UPDATE intellect_runs SET state = $1, progress = CASE WHEN $2 = 100 THEN 100 ELSE progress END, \
          reason = $3, updated_at = $4 WHERE id = $5 AND job_id = $6 AND state = $7",
     )
@@ -221,9 +215,8 @@ pub async fn finish(
     .bind(job_id)
     .bind(State::Running.as_str())
     .execute(&db.pool)
-    .await?
-    .rows_affected();
-    Ok(n > 0)
+    .await?;
+    Ok(())
 }
 
 /// Deletes a run that is not working (its shorts stay in their group); false when it is.

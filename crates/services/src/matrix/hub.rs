@@ -228,7 +228,6 @@ impl Hub {
                         &self.db,
                         a.id,
                         &a.refresh_token,
-                        domain::matrix::Revocation::Refused,
                         &platform_reason(&e),
                     )
                     .await;

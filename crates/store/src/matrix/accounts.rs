@@ -275,16 +275,7 @@ pub async fn set_tokens(
 /// The platform refused the account's authorization: it shows as expired, with the reason (`why`
 /// and its arguments, a JSON object or '').
 pub async fn revoke(db: &Db, id: i64, why: Revocation, args: &str) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE matrix_accounts SET revoked = 1, revoked_code = $1, revoked_args = $2, updated_at = $3 WHERE id = $4",
-    )
-    .bind(why.as_str())
-    .bind(args)
-    .bind(now_ms())
-    .bind(id)
-    .execute(&db.pool)
-    .await?;
-    Ok(())
+    mark_revoked(db, id, why, args, None).await.map(|_| ())
 }
 
 /// Marks an account expired after a refused refresh, only while its stored refresh token is still
@@ -294,22 +285,36 @@ pub async fn revoke_refused_refresh(
     db: &Db,
     id: i64,
     refresh_token: &str,
-    why: Revocation,
     args: &str,
 ) -> sqlx::Result<bool> {
-    let n = sqlx::query(
+    mark_revoked(db, id, Revocation::Refused, args, Some(refresh_token)).await
+}
+
+/// The one write of an expiry: only while the account holds `holding` as its refresh token when given.
+async fn mark_revoked(
+    db: &Db,
+    id: i64,
+    why: Revocation,
+    args: &str,
+    holding: Option<&str>,
+) -> sqlx::Result<bool> {
+    let only = if holding.is_some() {
+        " AND refresh_token = $5"
+    } else {
+        ""
+    };
+    let mut q = sqlx::query(crate::sqlf!(
         "UPDATE matrix_accounts SET revoked = 1, revoked_code = $1, revoked_args = $2, updated_at = $3 \
-         WHERE id = $4 AND refresh_token = $5",
-    )
+         WHERE id = $4{only}"
+    ))
     .bind(why.as_str())
     .bind(args)
     .bind(now_ms())
-    .bind(id)
-    .bind(refresh_token)
-    .execute(&db.pool)
-    .await?
-    .rows_affected();
-    Ok(n > 0)
+    .bind(id);
+    if let Some(t) = holding {
+        q = q.bind(t);
+    }
+    Ok(q.execute(&db.pool).await?.rows_affected() > 0)
 }
 
 /// Accounts whose access token ends before `before` and can still be refreshed.
