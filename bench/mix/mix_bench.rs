@@ -919,14 +919,20 @@ async fn two_at_a_time(
         let (dir, prefix) = (dir.to_path_buf(), prefix.to_string());
         workers.push(tokio::spawn(async move {
             loop {
-                let Some(n) = queue.lock().unwrap().pop() else {
-                    break;
+                // Its turn is taken with its place in the queue, as the worker takes it with its job.
+                let (n, turn) = {
+                    let mut q = queue.lock().unwrap();
+                    let Some(n) = q.pop() else {
+                        break;
+                    };
+                    (n, mix::Turn::take())
                 };
-                let r = mix::render(
+                let r = mix::render_in_turn(
                     &prep,
                     &specs[n],
                     &dir.join(format!("{prefix}{n}.mp4")),
                     &dir.join(format!("{prefix}{n}.jpg")),
+                    &turn,
                     &mix::no_progress,
                 )
                 .await

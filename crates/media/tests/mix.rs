@@ -151,6 +151,8 @@ async fn copy_variant_keeps_the_plan_and_shares_the_bed() {
     let bed = prep.bed.clone().unwrap();
     assert_eq!(bed.duration_ms, 8000);
     assert_eq!(mix::Prepared::load(&dir.join("prep")).unwrap(), prep);
+    // The bed is made in the background; asking for it waits for it.
+    assert_eq!(prep.bed_file().await.unwrap(), Some(bed.path.clone()));
     // The bed: music looped past its 1.5 s and mixed with the voice, loudness-normalized, 8 s long.
     let b = probe::probe(&bed.path).await.unwrap();
     assert!((b.duration_ms - 8000).abs() <= 50, "{}", b.duration_ms);
@@ -176,12 +178,15 @@ async fn copy_variant_keeps_the_plan_and_shares_the_bed() {
         },
     ]);
     v.cover_at_ms = 1500;
+    // A bed lost with the process making it (prep.json outlives it) is made again by the render.
+    std::fs::remove_file(&bed.path).unwrap();
     let (log, sink) = progress_log();
     let r = mix::render(&prep, &v, &dir.join("a.mp4"), &dir.join("a.jpg"), &sink)
         .await
         .unwrap();
     assert_progress(log);
     assert!(!r.burned && r.audio_copied, "{r:?}");
+    assert!(bed.path.exists());
     assert_eq!(r.planned_ms, 2000 + 2000 + 1000);
     assert_output(&r.video, r.planned_ms).await;
     let cover = probe::probe(&r.cover).await.unwrap();
@@ -527,7 +532,8 @@ async fn failures_name_their_cause() {
         .await
         .unwrap_err();
     assert!(e.to_string().contains("no-music.mp3"), "{e}");
-    // Music ffmpeg cannot read: ffmpeg's own words become the reason.
+    // Music ffmpeg cannot read: ffmpeg's own words become the reason. The bed is made beside the first
+    // burns, so it is the render that fails, and no video is left.
     let bad = dir.join("bad.mp3");
     std::fs::write(&bad, b"this is not audio at all").unwrap();
     let spec = ProjectSpec {
@@ -535,9 +541,19 @@ async fn failures_name_their_cause() {
         music: Some(bad),
         ..Default::default()
     };
-    let e = mix::prepare(&spec, &dir.join("prep3"), &mix::no_progress)
+    let bad_prep = mix::prepare(&spec, &dir.join("prep3"), &mix::no_progress)
         .await
-        .unwrap_err();
+        .unwrap();
+    let e = mix::render(
+        &bad_prep,
+        &VariantSpec::new(vec![ClipSpec::whole(&m.mez[0])]),
+        &dir.join("z.mp4"),
+        &dir.join("z.jpg"),
+        &mix::no_progress,
+    )
+    .await
+    .unwrap_err();
+    assert!(!dir.join("z.mp4").exists());
     let msg = e.to_string();
     assert!(
         matches!(e, MixError::Tool(_))

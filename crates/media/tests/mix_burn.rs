@@ -84,7 +84,7 @@ fn material() -> &'static Material {
 fn finished() {
     common::finished(&material().dir, TESTS);
 }
-const TESTS: usize = 4;
+const TESTS: usize = 5;
 
 fn line(start_ms: i64, end_ms: i64, text: &str) -> SubtitleLine {
     SubtitleLine {
@@ -254,6 +254,47 @@ async fn pre_burned_variants_look_like_the_single_pass_and_reuse_their_pieces() 
         Err(MixError::MissingInput(p)) => assert!(p.ends_with("gone.mp4"), "{}", p.display()),
         other => panic!("{other:?}"),
     }
+    finished();
+}
+
+/// Two renders sharing a piece, the younger one first: it burns its own pieces and leaves the shared one
+/// to the older render, which burns it at full speed, instead of making the older one wait on a burn
+/// running at `nice` (bench/mix once measured a batch's first variant at 51.9 s instead of 21.9 s).
+#[tokio::test]
+async fn a_younger_render_leaves_a_shared_piece_to_the_older_one() {
+    let reuse = prep("turns", true).await;
+    let out = material().dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let (old, young) = (mix::Turn::take(), mix::Turn::take());
+    // Clip 0 in slot 1 is in both, and it is the younger one's first piece.
+    let (vo, vy) = (variant([0, 1, 2], None), variant([0, 2, 1], None));
+    let (young_video, young_cover) = (out.join("young.mp4"), out.join("young.jpg"));
+    let younger = mix::render_in_turn(
+        &reuse,
+        &vy,
+        &young_video,
+        &young_cover,
+        &young,
+        &mix::no_progress,
+    );
+    let older = async {
+        // The older render gets going only after the younger one has.
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        mix::render_in_turn(
+            &reuse,
+            &vo,
+            &out.join("old.mp4"),
+            &out.join("old.jpg"),
+            &old,
+            &mix::no_progress,
+        )
+        .await
+    };
+    let (y, o) = tokio::join!(younger, older);
+    let (y, o) = (y.unwrap(), o.unwrap());
+    assert_eq!((o.pieces_burned, o.pieces_reused), (3, 0), "the older");
+    assert_eq!((y.pieces_burned, y.pieces_reused), (2, 1), "the younger");
+    assert_variant(&y.video, 3 * CLIP_MS, FRAMES).await;
     finished();
 }
 

@@ -2,8 +2,8 @@
 //! the voice ([`bed_args`]); made once per project, or per variant when the project's is too short.
 
 use super::{
-    Bed, MixError, Prepared, ProjectSpec, Segment, TARGET_LUFS, VariantSpec, concat_script,
-    must_exist, secs, unique,
+    Bed, MixError, Prepared, ProjectSpec, Segment, TARGET_LUFS, VariantSpec, concat_script, secs,
+    unique,
 };
 use crate::ffmpeg::{self, args};
 use std::path::{Path, PathBuf};
@@ -92,6 +92,20 @@ pub(super) async fn render_bed(
     }))
 }
 
+/// The project's bed `b` (a spec with music or voice), made once however many renders ask for it at once
+/// (the burns' in-flight locks): the prep step starts it, the first render to need it waits for it, and
+/// one whose prep outlived the process making it makes it again.
+pub(super) async fn bed_once(spec: &ProjectSpec, b: &Bed) -> Result<PathBuf, MixError> {
+    let lock = super::burn::in_flight(&b.path.display().to_string());
+    let _guard = lock.lock().await;
+    if tokio::fs::metadata(&b.path).await.is_err() {
+        render_bed(spec, b.duration_ms, &b.path)
+            .await?
+            .ok_or_else(|| MixError::Invalid("a sound bed needs music or a voice-over".into()))?;
+    }
+    Ok(b.path.clone())
+}
+
 /// The bed of a variant `planned` ms long: the project's when it is long enough, else one made for it in
 /// `work`; `None` when the project has neither music nor voice.
 async fn variant_bed(
@@ -100,10 +114,7 @@ async fn variant_bed(
     work: &Path,
 ) -> Result<Option<PathBuf>, MixError> {
     Ok(match &prep.bed {
-        Some(b) if b.duration_ms >= planned => {
-            must_exist(&b.path).await?;
-            Some(b.path.clone())
-        }
+        Some(b) if b.duration_ms >= planned => Some(bed_once(&prep.spec, b).await?),
         Some(_) => render_bed(&prep.spec, planned, &work.join("bed.m4a"))
             .await?
             .map(|b| b.path),

@@ -4,8 +4,9 @@
 //!
 //! Two steps:
 //! * [`prepare`] runs once per project (and again when its music, voice-over or subtitles change): it
-//!   probes every mezzanine the shot groups hold, renders the **audio bed** (music looped to length,
-//!   loudness-normalized, ducked under the loudness-normalized voice-over, mixed, AAC) and resolves the
+//!   probes every mezzanine the shot groups hold, starts the **audio bed** (music looped to length,
+//!   loudness-normalized, ducked under the loudness-normalized voice-over, mixed, AAC; made in the
+//!   background, beside the first render's burns, and awaited where a variant needs it) and resolves the
 //!   subtitle font (a font file is copied into the prep folder's `fonts/`). Its output, [`Prepared`], lives
 //!   in a folder, is saved there as `prep.json` and is reused by every variant ([`Prepared::load`]).
 //! * [`render`] makes one variant: the concat demuxer joins the video of the chosen clips by stream copy
@@ -64,13 +65,13 @@ mod spec;
 mod text;
 
 pub use audio::bed_args;
-pub use burn::{PIECE_CRF, Piece, burn_dir, piece_key, pieces, trim_cache};
+pub use burn::{PIECE_CRF, Piece, Turn, burn_dir, piece_key, pieces, trim_cache};
 pub use composed::{Timeline, composed_graph, composed_input, exact_trim, frames_to_ms, timeline};
 pub use concat::{Segment, concat_script, planned_ms, snap_trim};
 pub use prepare::{
     Bed, ClipInfo, Prepared, plan_exact_segments, plan_segments, prepare, probe_clip,
 };
-pub use render::{Rendered, render};
+pub use render::{Rendered, render, render_in_turn};
 pub use spec::{
     BURN_BUDGET_MB, ClipSpec, Font, PieceSpeed, Position, ProjectSpec, SubtitleLine, Subtitles,
     TextStyle, Title, Transition, VariantSpec, check_advanced, default_shot_style,

@@ -1,7 +1,7 @@
-//! The project prep step: every mezzanine probed ([`probe_clip`]), the audio bed rendered, the subtitle
+//! The project prep step: every mezzanine probed ([`probe_clip`]), the audio bed started, the subtitle
 //! font resolved, all saved as `prep.json` ([`Prepared`]); and the segments of a variant planned from it.
 
-use super::audio::render_bed;
+use super::audio::bed_once;
 use super::composed::exact_trim;
 use super::concat::{Segment, segments};
 use super::text::{check_style, font_family, subtitle_lines};
@@ -46,6 +46,14 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// The project's sound bed file, once it is made (see [`prepare`]); `None` without music or voice.
+    pub async fn bed_file(&self) -> Result<Option<PathBuf>, MixError> {
+        match &self.bed {
+            Some(b) => bed_once(&self.spec, b).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// Reads `prep.json` of a prepared folder.
     pub fn load(dir: &Path) -> Result<Prepared, MixError> {
         let text = std::fs::read(dir.join("prep.json"))
@@ -167,7 +175,22 @@ pub async fn prepare(
         }
         progress((i * 30 / n) as u8);
     }
-    let bed = render_bed(spec, spec.bed_ms, &dir.join("bed.m4a")).await?;
+    // The bed is made beside the first render's burns rather than before them: nothing needs it until
+    // a variant's join, and it keeps only one core busy (a render that gets there first waits for it, or
+    // makes it when this process did not live to: see `bed_once`).
+    let bed = (spec.music.is_some() || spec.voice.is_some()).then(|| Bed {
+        path: dir.join("bed.m4a"),
+        duration_ms: spec.bed_ms,
+    });
+    if let Some(b) = bed.clone() {
+        let spec = spec.clone();
+        tokio::spawn(async move {
+            if let Err(e) = bed_once(&spec, &b).await {
+                // The render that needs it makes it again and fails with this reason.
+                tracing::warn!(error = %e, bed = %b.path.display(), "making a project's sound bed");
+            }
+        });
+    }
     progress(80);
     let subtitle_family = match &spec.subtitles {
         Some(s) => {

@@ -101,6 +101,22 @@ pub async fn render(
     out_cover: &Path,
     progress: Progress<'_>,
 ) -> Result<Rendered, MixError> {
+    // Its place among this process's renders: while an older one is under way, its encodes yield.
+    let turn = Turn::take();
+    render_in_turn(prep, variant, out_video, out_cover, &turn, progress).await
+}
+
+/// [`render`] in a place among this process's renders taken before (the worker takes it in the order it
+/// took its jobs, so the first variant of a batch is the older render even when the second gets here
+/// first).
+pub async fn render_in_turn(
+    prep: &Prepared,
+    variant: &VariantSpec,
+    out_video: &Path,
+    out_cover: &Path,
+    turn: &Turn,
+    progress: Progress<'_>,
+) -> Result<Rendered, MixError> {
     progress(0);
     check_advanced(variant)?;
     let plan = if variant.has_transitions() {
@@ -155,10 +171,8 @@ pub async fn render(
             .unwrap_or("out")
     ));
     tokio::fs::create_dir_all(&work).await?;
-    // Its place among this process's renders: while an older one is under way, its encodes yield.
-    let turn = Turn::take();
     let result = render_in(
-        prep, variant, &plan, &out_video, out_cover, &work, &turn, progress,
+        prep, variant, &plan, &out_video, out_cover, &work, turn, progress,
     )
     .await;
     let _ = tokio::fs::remove_dir_all(&work).await;
@@ -246,6 +260,8 @@ async fn render_in(
             .await;
         }
     }
+    // One pass: no pieces that younger renders should leave to this one.
+    turn.want([]);
     let script = match &layer {
         Some(layer) => {
             let name = format!("text-{}-{}.ass", std::process::id(), unique());
@@ -320,8 +336,12 @@ async fn render_pieces(
     for p in &list {
         keys.push(piece_key(p, prep.spec.piece_speed, &fonts).await?);
     }
+    // An older render burns the pieces it shares with this one (at full speed, see `Turn`); this one
+    // starts with those nobody else needs, and leaves the others to whoever is burning them now.
+    turn.want(keys.iter().cloned());
+    turn.leave_to_older(None).await;
     let mut order: Vec<usize> = (0..list.len()).collect();
-    order.sort_by_cached_key(|&i| burning_elsewhere(&keys[i]));
+    order.sort_by_cached_key(|&i| (turn.older_wants(&keys[i]), burning_elsewhere(&keys[i])));
     // After a failed burn no new one starts; the one under way runs to its end (none is cut off).
     let failed = AtomicBool::new(false);
     let one = |i: usize| {
@@ -336,7 +356,9 @@ async fn render_pieces(
                 let at = done.load(Relaxed) + len * pct as i64 / 100;
                 progress((5 + 75 * at.min(total) / total) as u8);
             };
+            turn.leave_to_older(Some(key)).await;
             let b = burn_once(prep, p, key, turn, &sink).await;
+            turn.got(key);
             if b.is_err() {
                 failed.store(true, Relaxed);
             }
@@ -349,6 +371,8 @@ async fn render_pieces(
             .buffer_unordered(2)
             .collect()
             .await;
+    // Burned or given up: younger renders no longer wait for any of them.
+    turn.want([]);
     let mut made = Vec::with_capacity(list.len());
     for r in results.into_iter().flatten() {
         made.push(r?);

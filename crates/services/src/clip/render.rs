@@ -343,16 +343,20 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
             }
         }
     };
-    let prepared = {
+    // The render's place among this process's renders is taken on the way out of the prep lock, which
+    // hands out in the order asked, i.e. the order the jobs were taken: the first variant of a batch is
+    // the older render, whose burns the younger ones leave the cores and shared pieces to.
+    let (prepared, turn) = {
         let _guard = PREP.lock().await;
-        match mix::Prepared::load(&prep_dir) {
+        let prepared = match mix::Prepared::load(&prep_dir) {
             Ok(p) => p,
             Err(_) => {
                 std::fs::create_dir_all(&prep_dir).map_err(|e| JobError::Retry(e.to_string()))?;
                 let f = report(5, 40);
                 mix::prepare(&spec, &prep_dir, &f).await.map_err(mix_err)?
             }
-        }
+        };
+        (prepared, mix::Turn::take())
     };
     let variant = mix::VariantSpec {
         clips,
@@ -405,7 +409,9 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         .await
         .map_err(|e| JobError::Retry(e.to_string()))?;
     let f = report(40, 95);
-    let rendered = mix::render(&prepared, &variant, &out_video, &out_cover, &f).await;
+    let rendered =
+        mix::render_in_turn(&prepared, &variant, &out_video, &out_cover, &turn, &f).await;
+    drop(turn);
     let rendered = match rendered {
         Ok(r) => r,
         Err(e) => {
