@@ -78,7 +78,7 @@ pub async fn add_comments(
     for c in rows {
         let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO eng_comments (merchant_id, account_id, platform, item_id, item_title, comment_id, user_id, \
-             content, created_at, intent, synced_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+             content, created_at, intent, synced_at, lead_checked) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0) \
              ON CONFLICT (account_id, comment_id) DO NOTHING RETURNING id",
         )
         .bind(c.merchant_id)
@@ -118,6 +118,26 @@ pub async fn add_comments(
     }
     tx.commit().await?;
     Ok(ids)
+}
+
+/// The account's comments not yet checked for a lead ([`lead_checked`]), oldest first: the ones just
+/// stored, and any a worker stored before it was killed.
+pub async fn lead_unchecked(db: &Db, account_id: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "SELECT id FROM eng_comments WHERE account_id = $1 AND lead_checked = 0 ORDER BY id",
+    )
+    .bind(account_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// The comment `id` was checked for a lead (and made one if it was one).
+pub async fn lead_checked(db: &Db, id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE eng_comments SET lead_checked = 1 WHERE id = $1")
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
 }
 
 /// The newest comment time (ms) already read under a work; 0 before the first read.
