@@ -307,6 +307,25 @@ async fn publishing_end_to_end() {
         // The platform's review (10 min) passes: released.
         domain::clock::advance(20 * 60_000);
         let rows = wait_items(&app, &t, tid, &["released"]).await;
+        // A stale twin of a publish job (its lease lapsed while it ran) that read the work list
+        // before the review ended, or that fails late, writes nothing over the release.
+        let one = rows[0]["id"].as_i64().unwrap();
+        let seen = store::matrix::Seen::Reviewing {
+            check_at: 0,
+            checks: 1,
+        };
+        store::matrix::record_seen(&app.db, one, (0, 0, 0), "", 0, &seen)
+            .await
+            .unwrap();
+        store::matrix::mark_failed(&app.db, one, domain::matrix::ItemFailure::Refused, "")
+            .await
+            .unwrap();
+        let state: String = sqlx::query_scalar("SELECT state FROM matrix_items WHERE id = $1")
+            .bind(one)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(state, "released");
         assert!(
             rows.iter()
                 .all(|i| i["comments_sent"].as_i64().unwrap() >= 1),

@@ -253,17 +253,22 @@ pub async fn start_publishing(db: &Db, id: i64, job_id: i64, attempts: i64) -> s
     Ok(r.rows_affected() == 1)
 }
 
-/// The item failed (`ItemState::Failed`) for `why`, with its arguments (a JSON object, or '').
+/// The item failed (`ItemState::Failed`) for `why`, with its arguments (a JSON object, or ''). Only
+/// an item not yet on the platform's list: a publish job's stale twin (its lease lapsed while it ran)
+/// failing late must not mark a post that its other run published.
 pub async fn mark_failed(db: &Db, id: i64, why: ItemFailure, args: &str) -> sqlx::Result<()> {
     exec(
         sqlx::query(
-            "UPDATE matrix_items SET state = $1, error_code = $2, error_args = $3, updated_at = $4 WHERE id = $5",
+            "UPDATE matrix_items SET state = $1, error_code = $2, error_args = $3, updated_at = $4 \
+             WHERE id = $5 AND state IN ($6, $7)",
         )
         .bind(ItemState::Failed.as_str())
         .bind(why.as_str())
         .bind(args)
         .bind(now_ms())
-        .bind(id),
+        .bind(id)
+        .bind(ItemState::ToRelease.as_str())
+        .bind(ItemState::Publishing.as_str()),
         db,
     )
     .await
@@ -343,6 +348,9 @@ pub enum Seen {
 
 /// Records a work seen in the account's list: its numbers, its link, verified (the first time, at
 /// `now`, platform clock), and its state as the platform's review has it. Clears an earlier error.
+/// Only while the work is being published or under review: a release or a rejection is the end, and
+/// only a stale twin of the publish job (its lease lapsed while it ran; it read the list before the
+/// review ended) would write over it.
 pub async fn record_seen(
     db: &Db,
     id: i64,
@@ -384,7 +392,8 @@ pub async fn record_seen(
              verified_at = COALESCE(verified_at, $8), \
              review_check_at = CASE WHEN $9 = 1 THEN $10 ELSE review_check_at END, \
              review_checks = CASE WHEN $9 = 1 THEN $11 ELSE review_checks END, \
-             released_at = CASE WHEN $12 = 1 THEN $13 ELSE released_at END, updated_at = $14 WHERE id = $15",
+             released_at = CASE WHEN $12 = 1 THEN $13 ELSE released_at END, updated_at = $14 WHERE id = $15 \
+             AND state IN ($16, $17)",
         )
         .bind(plays)
         .bind(likes)
@@ -400,7 +409,9 @@ pub async fn record_seen(
         .bind(released_at.is_some() as i64)
         .bind(released_at.unwrap_or(0))
         .bind(now_ms())
-        .bind(id),
+        .bind(id)
+        .bind(ItemState::Publishing.as_str())
+        .bind(ItemState::Published.as_str()),
         db,
     )
     .await
