@@ -453,6 +453,37 @@ async fn a_render_taken_again_after_it_finished_keeps_the_video() {
     }
 }
 
+/// One-touch's step "the project's first videos" run twice at once (a job whose lease lapsed while its
+/// first run lived): the videos are made and charged once.
+#[tokio::test]
+async fn first_videos_asked_twice_at_once_are_made_once() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let (pid, _, _) = one_colour_project(&app, &t, "teal", "Twins").await;
+        let mid: i64 = sqlx::query_scalar("SELECT merchant_id FROM clip_projects WHERE id = $1")
+            .bind(pid)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        let before = points(&app, &t).await;
+        let first = || services::clip::projects::generate_first(&app.state.db, mid, pid, 1);
+        let (a, b) = tokio::join!(first(), first());
+        let (a, b) = (a.unwrap(), b.unwrap());
+        assert_eq!(a.len() + b.len(), 1, "{a:?} {b:?}");
+        assert_eq!(points(&app, &t).await, before - 2);
+        // Asked again later (a retry), nothing more.
+        assert!(first().await.unwrap().is_empty());
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM clip_variants WHERE project_id = $1")
+            .bind(pid)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(n, 1);
+    }
+}
+
 /// Zero crossings per second of the first second of a video's sound (a sine of f Hz gives ~2f).
 fn crossings_per_s(bytes: &[u8]) -> usize {
     let src = std::env::temp_dir().join(format!("cm-zc-{}.mp4", store::random_token(6)));

@@ -248,10 +248,20 @@ pub async fn set_voice(db: &Db, id: i64, media_id: i64) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// The matched shots and the project made from them; the row is rendering from here on.
-pub async fn set_project(db: &Db, id: i64, shots: &str, project_id: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE ai_clips SET shots = $1, project_id = $2, state = $3, progress = $4, updated_at = $5 WHERE id = $6",
+/// The matched shots and the project made from them; the row is rendering from here on. False (nothing
+/// written) when the row no longer holds the project `was`.
+pub async fn set_project(
+    db: &Db,
+    id: i64,
+    shots: &str,
+    project_id: i64,
+    was: i64,
+) -> sqlx::Result<bool> {
+    // Only over the project the caller saw (none, or one deleted since): a twin run of the same job
+    // may have set its own meanwhile, and then this caller's is the one to go.
+    let n = sqlx::query(
+        "UPDATE ai_clips SET shots = $1, project_id = $2, state = $3, progress = $4, updated_at = $5 \
+         WHERE id = $6 AND project_id = $7",
     )
     .bind(shots)
     .bind(project_id)
@@ -259,9 +269,11 @@ pub async fn set_project(db: &Db, id: i64, shots: &str, project_id: i64) -> sqlx
     .bind(domain::aiclip::State::Rendering.base_progress())
     .bind(now_ms())
     .bind(id)
+    .bind(was)
     .execute(&db.pool)
-    .await?;
-    Ok(())
+    .await?
+    .rows_affected();
+    Ok(n == 1)
 }
 
 /// Settles a rendering row (done, or failed with a reason) once its variants have; progress as given.

@@ -629,20 +629,25 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
         let p = super::projects::save(d, row.merchant_id, MODE, None, &row.name, &cfg)
             .await
             .map_err(permanent)?;
-        db::set_project(
-            d,
-            id,
-            &serde_json::to_string(&shots).unwrap_or_default(),
-            p.id,
-        )
-        .await?;
-        p.id
+        let shots = serde_json::to_string(&shots).unwrap_or_default();
+        if db::set_project(d, id, &shots, p.id, row.project_id).await? {
+            p.id
+        } else {
+            // A twin run of this job (its lease lapsed while this one lived) set its project first:
+            // this one goes, and both go on with the twin's.
+            store::clip::delete_project(d, row.merchant_id, p.id).await?;
+            db::get_any(d, id)
+                .await?
+                .map(|r| r.project_id)
+                .filter(|&p| p > 0)
+                .ok_or_else(|| JobError::Retry("the project was replaced meanwhile".into()))?
+        }
     };
-    // 4. The variants: planned unique, charged and queued in one transaction (none when a retry finds
-    // them made already).
+    // 4. The variants: planned unique, charged and queued in one transaction, only while the project
+    // has none (a retry, or a twin running at once, finds them made already and adds nothing).
     let made = store::clip::variant_state_counts(d, project_id).await?;
     if made.total() == 0 {
-        super::projects::generate(d, row.merchant_id, project_id, Some(req.count))
+        super::projects::generate_first(d, row.merchant_id, project_id, req.count)
             .await
             .map_err(permanent)?;
     }

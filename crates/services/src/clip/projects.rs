@@ -374,8 +374,31 @@ pub async fn generate(
     count: Option<i64>,
 ) -> ApiResult<(Planned, Vec<i64>)> {
     let (p, planned) = plan(db, mid, id, count).await?;
-    let ids = db::add_variants(db, mid, p.id, &planned.plan.variants, POINTS_PER_VARIANT).await?;
+    let ids = add_planned(db, &p, &planned, None).await?;
     Ok((planned, ids))
+}
+
+/// The project's first `count` variants, unless it has some already (made by a twin run of the same
+/// job: nothing is added or charged twice).
+pub async fn generate_first(db: &Db, mid: i64, id: i64, count: i64) -> ApiResult<Vec<i64>> {
+    let (p, planned) = match plan(db, mid, id, Some(count)).await {
+        Ok(p) => p,
+        // The twin's variants can also leave no room for these (capacity is what is not made yet).
+        Err(_) if !db::made_sequences(db, id).await?.is_empty() => return Ok(vec![]),
+        Err(e) => return Err(e),
+    };
+    add_planned(db, &p, &planned, Some(0)).await
+}
+
+/// The planned variants written, charged and queued (see `db::add_variants`).
+async fn add_planned(
+    db: &Db,
+    p: &db::Project,
+    planned: &Planned,
+    only_if_made: Option<i64>,
+) -> ApiResult<Vec<i64>> {
+    let v = &planned.plan.variants;
+    Ok(db::add_variants(db, p.merchant_id, p.id, v, POINTS_PER_VARIANT, only_if_made).await?)
 }
 
 /// Renders every unique variant the project still allows (at most `MAX_BATCH` per call).
