@@ -454,7 +454,8 @@ async fn a_render_taken_again_after_it_finished_keeps_the_video() {
 }
 
 /// One-touch's step "the project's first videos" run twice at once (a job whose lease lapsed while its
-/// first run lived): the videos are made and charged once.
+/// first run lived), and the console's "generate" clicked twice at once: the videos are made and
+/// charged once.
 #[tokio::test]
 async fn first_videos_asked_twice_at_once_are_made_once() {
     for backend in backends() {
@@ -475,6 +476,30 @@ async fn first_videos_asked_twice_at_once_are_made_once() {
         assert_eq!(points(&app, &t).await, before - 2);
         // Asked again later (a retry), nothing more.
         assert!(first().await.unwrap().is_empty());
+        // The console's "generate" asked twice at once (a double click, two tabs): both plan the same
+        // next video before either writes; the first is queued, the second refused, nothing repeats.
+        let (pid, _, _) = one_colour_project(&app, &t, "olive", "Clicks").await;
+        let before = points(&app, &t).await;
+        use services::clip::projects::{plan, queue_planned};
+        let (p, a) = plan(&app.state.db, mid, pid, Some(1)).await.unwrap();
+        let (_, b) = plan(&app.state.db, mid, pid, Some(1)).await.unwrap();
+        assert_eq!(a.plan.variants, b.plan.variants);
+        assert_eq!(queue_planned(&app.state.db, &p, &a).await.unwrap().len(), 1);
+        let refused = queue_planned(&app.state.db, &p, &b).await.unwrap_err();
+        assert!(
+            format!("{refused:?}").contains("VariantBusy"),
+            "{refused:?}"
+        );
+        assert_eq!(points(&app, &t).await, before - 2);
+        // Through the API, a request now finds no room.
+        let r = app
+            .post(
+                "/clip.merchant_much_clip/add_video",
+                Some(&t),
+                json!({"id": pid, "count": 1}),
+            )
+            .await;
+        assert_eq!(r.status, 422, "{}", r.body);
         let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM clip_variants WHERE project_id = $1")
             .bind(pid)
             .fetch_one(&app.db.pool)

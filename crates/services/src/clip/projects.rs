@@ -296,6 +296,8 @@ pub struct Planned {
     pub pools: Vec<Pool>,
     /// The points the plan costs.
     pub points: i64,
+    /// How many variants the project had when it was planned.
+    pub made: i64,
 }
 
 /// Plans `count` (default: the project's output count) variants of a project against what it
@@ -360,6 +362,7 @@ pub async fn plan(
             plan,
             pools,
             points,
+            made: made.len() as i64,
         },
     ))
 }
@@ -374,8 +377,19 @@ pub async fn generate(
     count: Option<i64>,
 ) -> ApiResult<(Planned, Vec<i64>)> {
     let (p, planned) = plan(db, mid, id, count).await?;
-    let ids = add_planned(db, &p, &planned, None).await?;
+    let ids = queue_planned(db, &p, &planned).await?;
     Ok((planned, ids))
+}
+
+/// The planned variants written, charged and queued, only while the project still has the variants it
+/// was planned against: two requests at once (a double click, two tabs) plan the same next sequences,
+/// and the second would repeat the first's videos. It is refused instead.
+pub async fn queue_planned(db: &Db, p: &db::Project, planned: &Planned) -> ApiResult<Vec<i64>> {
+    let ids = add_planned(db, p, planned, Some(planned.made)).await?;
+    if ids.is_empty() {
+        return Err(ApiError::invalid("id", Msg::VariantBusy));
+    }
+    Ok(ids)
 }
 
 /// The project's first `count` variants, unless it has some already (made by a twin run of the same
