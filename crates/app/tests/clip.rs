@@ -463,11 +463,7 @@ async fn first_videos_asked_twice_at_once_are_made_once() {
         app.start_worker();
         let t = app.demo().await;
         let (pid, _, _) = one_colour_project(&app, &t, "teal", "Twins").await;
-        let mid: i64 = sqlx::query_scalar("SELECT merchant_id FROM clip_projects WHERE id = $1")
-            .bind(pid)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+        let mid = demo_merchant(&app).await;
         let before = points(&app, &t).await;
         let first = || services::clip::projects::generate_first(&app.state.db, mid, pid, 1);
         let (a, b) = tokio::join!(first(), first());

@@ -147,13 +147,6 @@ fn three_minute_video() -> (Vec<u8>, Truth) {
     (bytes, Truth { cuts, sentences })
 }
 
-async fn demo_merchant(app: &TestApp) -> i64 {
-    sqlx::query_scalar("SELECT merchant_id FROM users WHERE username = 'demo'")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap()
-}
-
 /// A run once its job has finished (done or failed).
 async fn settled(app: &TestApp, admin: &str, id: i64) -> Value {
     let mut last = json!(null);

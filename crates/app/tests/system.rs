@@ -438,10 +438,7 @@ async fn usage_reasons_and_the_update_log_read_in_the_readers_language() {
         let app = TestApp::spawn(b).await;
         let admin = app.admin().await;
         let demo = app.demo().await;
-        let mid: i64 = sqlx::query_scalar("SELECT merchant_id FROM users WHERE username = 'demo'")
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+        let mid = demo_merchant(&app).await;
         for body in [
             json!({"id": mid, "points": 10}),
             json!({"id": mid, "points": 5, "reason": "春节活动"}),
@@ -594,10 +591,7 @@ async fn unique_violations_name_their_field() {
             (&v["data"]["field"], &v["message"]),
             (&json!("username"), &json!("用户名已存在"))
         );
-        let mid: i64 = sqlx::query_scalar("SELECT merchant_id FROM users WHERE username = 'demo'")
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+        let mid = demo_merchant(&app).await;
         let g = store::matrix::add_group(&app.db, mid, "华东门店").await;
         assert!(g.unwrap().is_some());
         let e = sqlx::query(

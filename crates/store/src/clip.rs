@@ -326,34 +326,32 @@ pub async fn made_sequences(db: &Db, project_id: i64) -> sqlx::Result<Vec<Vec<i6
 /// Records new variants, their render jobs, their points and the clips they use, all in one transaction:
 /// either every variant of the request exists with its job and its charge, or none does.
 ///
-/// `only_if_made`: add them only while the project has exactly that many variants, else add nothing
-/// (an empty list). Two runs of one job at once (a lease that lapsed while its first run lived) plan the
-/// same variants against the same count: the first to lock the project's row adds them, the other
-/// finds them there and charges nothing.
+/// Only while the project still has the `made` variants the sequences were planned against, else
+/// nothing (an empty list): two plans at once (two requests, or two runs of one job whose lease lapsed
+/// while its first run lived) pick the same next sequences, and the first to lock the project's row
+/// adds them while the other finds them there and charges nothing.
 pub async fn add_variants(
     db: &Db,
     merchant_id: i64,
     project_id: i64,
     seqs: &[Vec<i64>],
     points_each: i64,
-    only_if_made: Option<i64>,
+    made: i64,
 ) -> Result<Vec<i64>, crate::points::PointsError> {
     let now = now_ms();
     let mut tx = db.begin().await?;
-    if let Some(made) = only_if_made {
-        // A write first: on PostgreSQL it holds the row until commit, so the count below sees what a
-        // twin committed (SQLite's `BEGIN IMMEDIATE` already serializes the two).
-        sqlx::query("UPDATE clip_projects SET updated_at = updated_at WHERE id = $1")
-            .bind(project_id)
-            .execute(&mut *tx)
-            .await?;
-        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM clip_variants WHERE project_id = $1")
-            .bind(project_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        if n != made {
-            return Ok(vec![]);
-        }
+    // A write first: on PostgreSQL it holds the row until commit, so the count below sees what the
+    // other committed (SQLite's `BEGIN IMMEDIATE` already serializes the two).
+    sqlx::query("UPDATE clip_projects SET updated_at = updated_at WHERE id = $1")
+        .bind(project_id)
+        .execute(&mut *tx)
+        .await?;
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM clip_variants WHERE project_id = $1")
+        .bind(project_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if n != made {
+        return Ok(vec![]);
     }
     let mut ids = vec![];
     for seq in seqs {

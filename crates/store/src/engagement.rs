@@ -122,10 +122,11 @@ pub async fn add_comments(
 
 /// The account's comments not yet checked for a lead ([`lead_checked`]), oldest first: the ones just
 /// stored, and any a worker stored before it was killed.
-pub async fn lead_unchecked(db: &Db, account_id: i64) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar(
-        "SELECT id FROM eng_comments WHERE account_id = $1 AND lead_checked = 0 ORDER BY id",
-    )
+pub async fn lead_unchecked(db: &Db, mid: i64, account_id: i64) -> sqlx::Result<Vec<CommentRow>> {
+    sqlx::query_as(crate::sqlf!(
+        "{COMMENT_SELECT} WHERE c.merchant_id = $1 AND c.account_id = $2 AND c.lead_checked = 0 ORDER BY c.id"
+    ))
+    .bind(mid)
     .bind(account_id)
     .fetch_all(&db.pool)
     .await

@@ -640,6 +640,14 @@ pub fn at_china_time(hh: u32, mm: u32) {
     domain::clock::advance_to(t);
 }
 
+/// The demo merchant's id.
+pub async fn demo_merchant(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT merchant_id FROM users WHERE username = 'demo'")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
 /// The merchant's points balance, as the dashboard shows it.
 pub async fn points(app: &TestApp, t: &str) -> i64 {
     app.get("/index/dashboard", Some(t)).await.ok()["points"]

@@ -21,9 +21,9 @@
 //!
 //! Renders of one process burn in the order they began ([`Turn`]): the burns of a younger render run
 //! `nice`, on what the older ones leave over, and a piece an older render also needs is left to the
-//! older one (burned at `nice`, the older render would wait on it). The first variant of a batch then gets the cores while the
-//! second render burns beside it, so it is ready about as soon as if it rendered alone, and no core
-//! idles meanwhile (one x264 burn keeps only ~1.8 of 2 cores busy).
+//! older one (burned at `nice`, the older render would wait on it). The first variant of a batch then
+//! gets the cores while the second render burns beside it, so it is ready about as soon as if it
+//! rendered alone, and no core idles meanwhile (one x264 burn keeps only ~1.8 of 2 cores busy).
 //!
 //! Two renders that need the same missing piece wait for one burn ([`burn_once`]); a piece is written
 //! under a temporary name and renamed, so a crash never leaves half of one. The cache keeps to the
@@ -383,6 +383,7 @@ impl Turn {
             let changed = turns_changed().notified();
             tokio::pin!(changed);
             changed.as_mut().enable();
+            // Read first: a `match` on `turns()` would hold its lock across the awaits below.
             let older = turns().older(self.0, key);
             match older {
                 Older::Free => return,

@@ -645,12 +645,9 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
     };
     // 4. The variants: planned unique, charged and queued in one transaction, only while the project
     // has none (a retry, or a twin running at once, finds them made already and adds nothing).
-    let made = store::clip::variant_state_counts(d, project_id).await?;
-    if made.total() == 0 {
-        super::projects::generate_first(d, row.merchant_id, project_id, req.count)
-            .await
-            .map_err(permanent)?;
-    }
+    super::projects::generate_first(d, row.merchant_id, project_id, req.count)
+        .await
+        .map_err(permanent)?;
     db::step(
         d,
         id,

@@ -385,7 +385,7 @@ pub async fn generate(
 /// was planned against: two requests at once (a double click, two tabs) plan the same next sequences,
 /// and the second would repeat the first's videos. It is refused instead.
 pub async fn queue_planned(db: &Db, p: &db::Project, planned: &Planned) -> ApiResult<Vec<i64>> {
-    let ids = add_planned(db, p, planned, Some(planned.made)).await?;
+    let ids = add_planned(db, p, planned, planned.made).await?;
     if ids.is_empty() {
         return Err(ApiError::invalid("id", Msg::VariantBusy));
     }
@@ -401,18 +401,19 @@ pub async fn generate_first(db: &Db, mid: i64, id: i64, count: i64) -> ApiResult
         Err(_) if !db::made_sequences(db, id).await?.is_empty() => return Ok(vec![]),
         Err(e) => return Err(e),
     };
-    add_planned(db, &p, &planned, Some(0)).await
+    add_planned(db, &p, &planned, 0).await
 }
 
-/// The planned variants written, charged and queued (see `db::add_variants`).
+/// The planned variants written, charged and queued while the project has `made` variants (see
+/// `db::add_variants`).
 async fn add_planned(
     db: &Db,
     p: &db::Project,
     planned: &Planned,
-    only_if_made: Option<i64>,
+    made: i64,
 ) -> ApiResult<Vec<i64>> {
     let v = &planned.plan.variants;
-    Ok(db::add_variants(db, p.merchant_id, p.id, v, POINTS_PER_VARIANT, only_if_made).await?)
+    Ok(db::add_variants(db, p.merchant_id, p.id, v, POINTS_PER_VARIANT, made).await?)
 }
 
 /// Renders every unique variant the project still allows (at most `MAX_BATCH` per call).

@@ -120,11 +120,9 @@ async fn add(
     // Every comment stored but not yet checked, not only the new ones: a worker killed between storing
     // comments and making their leads left some, and they are known now, so `ids` no longer has them.
     // A lead is once per customer, so checking one twice makes nothing twice.
-    for id in db::lead_unchecked(d, a.id).await? {
-        if let Some(c) = db::comment(d, a.merchant_id, id).await? {
-            leads::from_comment(d, &c).await?;
-        }
-        db::lead_checked(d, id).await?;
+    for c in db::lead_unchecked(d, a.merchant_id, a.id).await? {
+        leads::from_comment(d, &c).await?;
+        db::lead_checked(d, c.id).await?;
     }
     if !ids.is_empty() {
         queue_auto_reply(d, a.id, None).await?;
