@@ -539,6 +539,7 @@ async fn a_topic_becomes_five_unique_voiced_videos() {
             "a 20 s target gave {voice_ms} ms"
         );
         assert_eq!(row["seconds"], 20);
+        twin_voice_over_goes(&app, id).await;
 
         // Five unique variants, 10 points, each as long as the voice-over.
         let vids = app
@@ -660,6 +661,47 @@ async fn a_topic_becomes_five_unique_voiced_videos() {
             .await;
         assert_eq!(lib.ok()["total"], 5);
     }
+}
+
+/// A twin run of the one-touch job (its lease lapsed while the first run lived) made its own voice-over
+/// after the first had set one: the twin's goes (material and file), and both go on with the first's.
+async fn twin_voice_over_goes(app: &TestApp, id: i64) {
+    let row = store::ai_clips::get_any(&app.db, id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(row.voice_media_id > 0);
+    let twin: i64 = sqlx::query_scalar(
+        "INSERT INTO media_files (merchant_id, library, kind, group_id, name, original_name, storage_key, mime, size, \
+           width, height, duration_ms, state, created_at, updated_at) SELECT merchant_id, library, kind, group_id, name, \
+           original_name, $2, mime, size, width, height, duration_ms, state, created_at, updated_at \
+         FROM media_files WHERE id = $1 RETURNING id",
+    )
+    .bind(row.voice_media_id)
+    .bind(format!("{}/twin-voice.m4a", row.merchant_id))
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    // The twin read the row before the voice-over was set.
+    let read = store::ai_clips::AiClip {
+        voice_media_id: 0,
+        ..row.clone()
+    };
+    let kept = services::clip::one_touch::keep_voice(&app.db, &app.state.storage, &read, twin)
+        .await
+        .unwrap();
+    assert_eq!(kept, row.voice_media_id);
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM media_files WHERE id = $1")
+        .bind(twin)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 0, "the twin's voice-over is deleted");
+    let now = store::ai_clips::get_any(&app.db, id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(now.voice_media_id, row.voice_media_id);
 }
 
 /// A voice-over that cannot be made fails the job at that step with the engine's reason; nothing was

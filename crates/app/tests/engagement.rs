@@ -565,7 +565,8 @@ async fn comments_auto_replies_and_leads_story() {
 
         // A worker killed after storing a comment and before making its lead left the comment
         // known (the next sync reads it as old) and no lead: that state, made by hand. The next
-        // sync still makes the lead, once.
+        // sync still makes the lead, once, even when it reads nothing new at all (here: every
+        // work's cursor stands past its comments, as after the newest ones were deleted).
         let phone_comment = phone["source_id"].as_i64().unwrap();
         sqlx::query("DELETE FROM eng_leads WHERE source = 'comment' AND source_id = $1")
             .bind(phone_comment)
@@ -574,6 +575,10 @@ async fn comments_auto_replies_and_leads_story() {
             .unwrap();
         sqlx::query("UPDATE eng_comments SET lead_checked = 0 WHERE id = $1")
             .bind(phone_comment)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        sqlx::query("UPDATE eng_cursors SET newest_at = newest_at + 86400000")
             .execute(&app.db.pool)
             .await
             .unwrap();
@@ -843,6 +848,53 @@ async fn conversations_of(app: &TestApp, t: &str, account: i64) -> Value {
 }
 
 /// The template messages the sandbox's WeChat official account sent.
+/// `engagement.lead_notify` run twice at once (a lease that lapsed while its first run lived): both
+/// read the notice pending, and the notice goes out once; a run that died mid-send is taken over once
+/// its claim runs out; a run finding another one sending waits and sends nothing once that one settled.
+async fn twin_notice_runs_send_once(app: &TestApp) {
+    use services::engagement::notify::deliver;
+    sandbox(
+        app,
+        "wechat/subscribe",
+        Some(json!({"openid": "o_staff_0001", "subscribed": true})),
+    )
+    .await;
+    let id: i64 = sqlx::query_scalar("SELECT id FROM eng_notices WHERE wx_state = 'sent'")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    let reopen = |claimed_at: i64| {
+        sqlx::query("UPDATE eng_notices SET wx_state = 'pending', wx_claimed_at = $1 WHERE id = $2")
+            .bind(claimed_at)
+            .bind(id)
+            .execute(&app.db.pool)
+    };
+    let hub = &app.state.hub;
+    let before = wechat_sent(app).await.len();
+    reopen(0).await.unwrap();
+    let (a, b) = tokio::join!(deliver(hub, id), deliver(hub, id));
+    assert!(a.is_ok() && b.is_ok(), "{a:?} {b:?}");
+    assert_eq!(wechat_sent(app).await.len(), before + 1, "sent once");
+    // A claim older than the claim time: its sender died, this run sends.
+    let stale = domain::now_ms() - domain::engagement::NOTICE_CLAIM_MS - 1_000;
+    reopen(stale).await.unwrap();
+    deliver(hub, id).await.unwrap();
+    assert_eq!(wechat_sent(app).await.len(), before + 2);
+    // A fresh claim: another run is sending; this one waits for it and sends nothing.
+    reopen(domain::now_ms()).await.unwrap();
+    let waiting = tokio::spawn({
+        let hub = hub.clone();
+        async move { deliver(&hub, id).await }
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(!waiting.is_finished(), "it waits for the other run");
+    store::engagement_im::settle_notice(&app.db, id, "sent", "", "m")
+        .await
+        .unwrap();
+    waiting.await.unwrap().unwrap();
+    assert_eq!(wechat_sent(app).await.len(), before + 2);
+}
+
 async fn wechat_sent(app: &TestApp) -> Vec<Value> {
     sandbox(app, "wechat", None).await["messages"]
         .as_array()
@@ -1269,6 +1321,7 @@ async fn private_messages_quick_replies_and_lead_notices() {
             log.body
         );
         assert_eq!(wechat_sent(&app).await.len(), 1);
+        twin_notice_runs_send_once(&app).await;
         let notices: i64 =
             sqlx::query_scalar("SELECT COUNT(*) FROM eng_notices WHERE user_id <> $1")
                 .bind(s1)

@@ -742,3 +742,8 @@ mod tests {
         assert_eq!(LeadState::sources(Invalid), vec!["new", "contacted"]);
     }
 }
+
+/// How long a run sending a lead's WeChat notice keeps other runs off it (`eng_notices.wx_claimed_at`):
+/// longer than a send can take (the WeChat client's 10 s timeout, for the token and for the message),
+/// so two runs at once send once; a sender that died is taken over after it.
+pub const NOTICE_CLAIM_MS: i64 = 30_000;

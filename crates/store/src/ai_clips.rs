@@ -227,25 +227,34 @@ pub async fn step(db: &Db, id: i64, state: &str, progress: i64) -> sqlx::Result<
     Ok(())
 }
 
-pub async fn set_script(db: &Db, id: i64, script: &str, writer: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE ai_clips SET script = $1, writer = $2, updated_at = $3 WHERE id = $4")
-        .bind(script)
-        .bind(writer)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
+/// The script, written once: false (nothing written) when the row already holds one (a twin run of
+/// the job, its lease lapsed while this one lived, wrote its own first).
+pub async fn set_script(db: &Db, id: i64, script: &str, writer: &str) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE ai_clips SET script = $1, writer = $2, updated_at = $3 WHERE id = $4 AND script = '[]'",
+    )
+    .bind(script)
+    .bind(writer)
+    .bind(now_ms())
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(r.rows_affected() > 0)
 }
 
-pub async fn set_voice(db: &Db, id: i64, media_id: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE ai_clips SET voice_media_id = $1, updated_at = $2 WHERE id = $3")
-        .bind(media_id)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
+/// The voice-over, only over the one the run read (`was`): false (nothing written) when a twin run
+/// set its own first.
+pub async fn set_voice(db: &Db, id: i64, media_id: i64, was: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE ai_clips SET voice_media_id = $1, updated_at = $2 WHERE id = $3 AND voice_media_id = $4",
+    )
+    .bind(media_id)
+    .bind(now_ms())
+    .bind(id)
+    .bind(was)
+    .execute(&db.pool)
+    .await?;
+    Ok(r.rows_affected() > 0)
 }
 
 /// The matched shots and the project made from them; the row is rendering from here on. False (nothing

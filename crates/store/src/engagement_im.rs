@@ -299,6 +299,20 @@ pub async fn add_notice(
     .await
 }
 
+/// Claims a pending notice for one run's send at `now`: false when it is settled, or when another run
+/// claimed it less than `NOTICE_CLAIM_MS` ago (it is sending it now).
+pub async fn claim_notice(db: &Db, id: i64, now: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE eng_notices SET wx_claimed_at = $1 WHERE id = $2 AND wx_state = 'pending' AND wx_claimed_at <= $3",
+    )
+    .bind(now)
+    .bind(id)
+    .bind(now - domain::engagement::NOTICE_CLAIM_MS)
+    .execute(&db.pool)
+    .await?;
+    Ok(r.rows_affected() > 0)
+}
+
 /// Settles a notice's WeChat delivery (`pending` only, so it is settled once).
 pub async fn settle_notice(
     db: &Db,

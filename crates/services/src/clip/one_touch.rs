@@ -470,6 +470,27 @@ async fn voice(
     m.map_err(permanent)
 }
 
+/// Sets the voice-over `made` over the one `row` holds; when a twin run set its own first, `made` goes
+/// (material and file) and the twin's is the one. Answers the voice-over the row holds now.
+pub async fn keep_voice(
+    d: &Db,
+    storage: &media::Storage,
+    row: &db::AiClip,
+    made: i64,
+) -> Result<i64, JobError> {
+    if db::set_voice(d, row.id, made, row.voice_media_id).await? {
+        return Ok(made);
+    }
+    crate::materials::library::delete(d, storage, row.merchant_id, &[made], |_| Ok(()))
+        .await
+        .map_err(permanent)?;
+    db::get_any(d, row.id)
+        .await?
+        .map(|r| r.voice_media_id)
+        .filter(|&v| v > 0)
+        .ok_or_else(|| JobError::Retry("the voice-over was replaced meanwhile".into()))
+}
+
 /// The project's settings: one shot per matched group with its length, the voice-over and its lines
 /// as subtitles, the template's (or default) music mood, subtitle style and title.
 async fn config(
@@ -565,14 +586,14 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
         db::step(d, id, State::Script.as_str(), State::Script.base_progress()).await?;
         ctx.progress(State::Script.base_progress()).await?;
         let (s, writer) = write(d, deps, &row, &req).await?;
-        db::set_script(
-            d,
-            id,
-            &serde_json::to_string(&s).unwrap_or_default(),
-            writer,
-        )
-        .await?;
-        script = s;
+        let json = serde_json::to_string(&s).unwrap_or_default();
+        script = if db::set_script(d, id, &json, writer).await? {
+            s
+        } else {
+            // A twin run wrote its script first: both read that one aloud.
+            let now = db::get_any(d, id).await?;
+            now.map(|r| script_of(&r)).unwrap_or_default()
+        };
     }
     // 2. The voice-over.
     if row.voice_media_id == 0
@@ -583,8 +604,7 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
         db::step(d, id, State::Voice.as_str(), State::Voice.base_progress()).await?;
         ctx.progress(State::Voice.base_progress()).await?;
         let m = voice(d, deps, &row, &req, &script).await?;
-        db::set_voice(d, id, m.id).await?;
-        row.voice_media_id = m.id;
+        row.voice_media_id = keep_voice(d, &deps.storage, &row, m.id).await?;
     }
     // 3. Sentences to groups, and the project.
     db::step(d, id, State::Match.as_str(), State::Match.base_progress()).await?;

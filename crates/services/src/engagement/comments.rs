@@ -86,6 +86,7 @@ pub async fn sync_account(hub: &Hub, account_id: i64) -> Result<Synced, JobError
             .collect();
         out.added += add(&hub.db, &a, &rows, true).await?;
     }
+    check_leads(&hub.db, &a).await?;
     Ok(out)
 }
 
@@ -104,9 +105,8 @@ fn new_comment(a: &Account, p: Platform, item_id: &str, title: &str, c: Comment)
     }
 }
 
-/// Stores new comments (the cursor moves only when they came from the list), makes leads of
-/// those with purchase intent or contact details and queues the auto-reply. Answers how many
-/// were new.
+/// Stores new comments (the cursor moves only when they came from the list) and queues the
+/// auto-reply; the caller then makes their leads ([`check_leads`]). Answers how many were new.
 async fn add(
     d: &store::Db,
     a: &Account,
@@ -117,17 +117,22 @@ async fn add(
         return Ok(0);
     }
     let ids = db::add_comments(d, rows, from_list, domain::now_ms()).await?;
-    // Every comment stored but not yet checked, not only the new ones: a worker killed between storing
-    // comments and making their leads left some, and they are known now, so `ids` no longer has them.
-    // A lead is once per customer, so checking one twice makes nothing twice.
-    for c in db::lead_unchecked(d, a.merchant_id, a.id).await? {
-        leads::from_comment(d, &c).await?;
-        db::lead_checked(d, c.id).await?;
-    }
     if !ids.is_empty() {
         queue_auto_reply(d, a.id, None).await?;
     }
     Ok(ids.len())
+}
+
+/// Makes the leads of every comment of the account stored but not yet checked (those with purchase
+/// intent or contact details), not only the new ones: a worker killed between storing comments and
+/// making their leads left some, and a sync that finds nothing new must still make them. A lead is
+/// once per customer, so checking one twice makes nothing twice.
+async fn check_leads(d: &store::Db, a: &Account) -> sqlx::Result<()> {
+    for c in db::lead_unchecked(d, a.merchant_id, a.id).await? {
+        leads::from_comment(d, &c).await?;
+        db::lead_checked(d, c.id).await?;
+    }
+    Ok(())
 }
 
 /// `engagement.sync`: one account.
@@ -194,6 +199,7 @@ pub async fn pushed(d: &store::Db, open_id: &str, content: &serde_json::Value) -
         };
         let row = new_comment(&a, Platform::Dy, &item, &title, c);
         add(d, &a, &[row], false).await?;
+        check_leads(d, &a).await?;
     }
     Ok(())
 }

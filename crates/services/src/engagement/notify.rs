@@ -55,7 +55,28 @@ pub fn blocked(cfg: Option<&WxConfigRow>) -> Option<Msg> {
     }
 }
 
-async fn deliver(hub: &Hub, notice_id: i64) -> Result<(), JobError> {
+/// Claims the notice for this run's send. Another run sending it now (a twin of this job: a lease
+/// that lapsed while its first run lived) is waited for: false once it settled the notice, true when
+/// its claim ran out unsettled (it died) and this run took it over.
+async fn claim(hub: &Hub, notice_id: i64) -> Result<bool, JobError> {
+    let retry = |e: sqlx::Error| JobError::Retry(e.to_string());
+    loop {
+        if db::claim_notice(&hub.db, notice_id, domain::now_ms())
+            .await
+            .map_err(retry)?
+        {
+            return Ok(true);
+        }
+        let state = db::notice(&hub.db, notice_id).await.map_err(retry)?;
+        if !matches!(state, Some((.., s)) if s == "pending") {
+            return Ok(false);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+}
+
+/// Sends one notice (the job's work; public for the tests that run it twice at once).
+pub async fn deliver(hub: &Hub, notice_id: i64) -> Result<(), JobError> {
     let retry = |e: sqlx::Error| JobError::Retry(e.to_string());
     let Some((mid, user, lead_id, state)) = db::notice(&hub.db, notice_id).await.map_err(retry)?
     else {
@@ -103,6 +124,9 @@ async fn deliver(hub: &Hub, notice_id: i64) -> Result<(), JobError> {
         "remark": {"value": "请尽快跟进 / Please follow up soon"},
     });
     let url = format!("{}/clue_management", hub.public_url.trim_end_matches('/'));
+    if !claim(hub, notice_id).await? {
+        return Ok(());
+    }
     match account
         .send_template(&openid, &cfg.template_id, &url, &data)
         .await
