@@ -591,8 +591,10 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
             s
         } else {
             // A twin run wrote its script first: both read that one aloud.
-            let now = db::get_any(d, id).await?;
-            now.map(|r| script_of(&r)).unwrap_or_default()
+            let Some(now) = db::get_any(d, id).await? else {
+                return Err(JobError::Permanent("the project was deleted".into()));
+            };
+            script_of(&now)
         };
     }
     // 2. The voice-over.
