@@ -671,17 +671,14 @@ async fn twin_voice_over_goes(app: &TestApp, id: i64) {
         .unwrap()
         .unwrap();
     assert!(row.voice_media_id > 0);
-    let twin: i64 = sqlx::query_scalar(
-        "INSERT INTO media_files (merchant_id, library, kind, group_id, name, original_name, storage_key, mime, size, \
-           width, height, duration_ms, state, created_at, updated_at) SELECT merchant_id, library, kind, group_id, name, \
-           original_name, $2, mime, size, width, height, duration_ms, state, created_at, updated_at \
-         FROM media_files WHERE id = $1 RETURNING id",
-    )
-    .bind(row.voice_media_id)
-    .bind(format!("{}/twin-voice.m4a", row.merchant_id))
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    // A second voice material, with a file of its own (a copy shares the first's, which must stay).
+    let twin = copies_of_material(&app.db, row.voice_media_id, 2).await[1];
+    sqlx::query("UPDATE media_files SET storage_key = $1 WHERE id = $2")
+        .bind(format!("{}/twin-voice.m4a", row.merchant_id))
+        .bind(twin)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
     // The twin read the row before the voice-over was set.
     let read = store::ai_clips::AiClip {
         voice_media_id: 0,

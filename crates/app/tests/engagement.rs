@@ -847,7 +847,6 @@ async fn conversations_of(app: &TestApp, t: &str, account: i64) -> Value {
     .clone()
 }
 
-/// The template messages the sandbox's WeChat official account sent.
 /// `engagement.lead_notify` run twice at once (a lease that lapsed while its first run lived): both
 /// read the notice pending, and the notice goes out once; a run that died mid-send is taken over once
 /// its claim runs out; a run finding another one sending waits and sends nothing once that one settled.
@@ -895,6 +894,7 @@ async fn twin_notice_runs_send_once(app: &TestApp) {
     assert_eq!(wechat_sent(app).await.len(), before + 2);
 }
 
+/// The template messages the sandbox's WeChat official account sent.
 async fn wechat_sent(app: &TestApp) -> Vec<Value> {
     sandbox(app, "wechat", None).await["messages"]
         .as_array()

@@ -291,6 +291,10 @@ pub const KEYWORDS_MAX: usize = 20;
 /// SPEC §5: up to 5 scripts, one picked at random for each reply.
 pub const REPLIES_MAX: usize = 5;
 pub const DAILY_CAP_MAX: i64 = 1000;
+/// How long a run sending a lead's WeChat notice keeps other runs off it (`eng_notices.wx_claimed_at`):
+/// longer than a send can take (the WeChat client's 10 s timeout, for the token and for the message),
+/// so two runs at once send once; a sender that died is taken over after it.
+pub const NOTICE_CLAIM_MS: i64 = 30_000;
 pub const MIN_GAP_MAX_S: i64 = 3600;
 pub const DAY_MINUTES: i64 = 1440;
 
@@ -742,8 +746,3 @@ mod tests {
         assert_eq!(LeadState::sources(Invalid), vec!["new", "contacted"]);
     }
 }
-
-/// How long a run sending a lead's WeChat notice keeps other runs off it (`eng_notices.wx_claimed_at`):
-/// longer than a send can take (the WeChat client's 10 s timeout, for the token and for the message),
-/// so two runs at once send once; a sender that died is taken over after it.
-pub const NOTICE_CLAIM_MS: i64 = 30_000;

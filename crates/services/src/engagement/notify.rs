@@ -58,17 +58,12 @@ pub fn blocked(cfg: Option<&WxConfigRow>) -> Option<Msg> {
 /// Claims the notice for this run's send. Another run sending it now (a twin of this job: a lease
 /// that lapsed while its first run lived) is waited for: false once it settled the notice, true when
 /// its claim ran out unsettled (it died) and this run took it over.
-async fn claim(hub: &Hub, notice_id: i64) -> Result<bool, JobError> {
-    let retry = |e: sqlx::Error| JobError::Retry(e.to_string());
+async fn claim(hub: &Hub, notice_id: i64) -> sqlx::Result<bool> {
     loop {
-        if db::claim_notice(&hub.db, notice_id, domain::now_ms())
-            .await
-            .map_err(retry)?
-        {
+        if db::claim_notice(&hub.db, notice_id, domain::now_ms()).await? {
             return Ok(true);
         }
-        let state = db::notice(&hub.db, notice_id).await.map_err(retry)?;
-        if !matches!(state, Some((.., s)) if s == "pending") {
+        if !matches!(db::notice(&hub.db, notice_id).await?, Some((.., s)) if s == "pending") {
             return Ok(false);
         }
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
@@ -124,7 +119,7 @@ pub async fn deliver(hub: &Hub, notice_id: i64) -> Result<(), JobError> {
         "remark": {"value": "请尽快跟进 / Please follow up soon"},
     });
     let url = format!("{}/clue_management", hub.public_url.trim_end_matches('/'));
-    if !claim(hub, notice_id).await? {
+    if !claim(hub, notice_id).await.map_err(retry)? {
         return Ok(());
     }
     match account
