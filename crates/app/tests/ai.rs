@@ -445,6 +445,18 @@ async fn bad_input_names_the_field_and_takes_nothing() {
             )
             .await;
         assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("voice")));
+        // A task name over the limit is refused with the field named (it was cut to 60 silently).
+        let r = app
+            .post_en(
+                "/ai.MerchantDub/putNlsTask",
+                Some(&t),
+                with("name", json!("名".repeat(10_000))),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str(), r.message()),
+            (422, Some("name"), "name must be at most 60 characters")
+        );
         assert_eq!(points(&app, &t).await, before, "no points taken");
         assert_eq!(tts_jobs(&app).await, 0, "nothing queued");
         assert_eq!(

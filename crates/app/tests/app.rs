@@ -10,6 +10,7 @@ mod auth;
 mod cli;
 mod clip;
 mod content;
+mod contract;
 mod crash_cleanup;
 mod engagement;
 mod hotlists;

@@ -194,6 +194,21 @@ fn range(field: &'static str, v: i64, min: i64, max: i64) -> Result<(), Invalid>
     Ok(())
 }
 
+/// The last moment a form's time may name (2100-01-01 00:00 UTC, ms): far past any activity, and a
+/// value past it (or before 1970) is a typo or a probe, not "empty".
+const TIME_MAX: i64 = 4_102_444_800_000;
+
+fn time(field: &'static str, v: i64) -> Result<(), Invalid> {
+    if !(0..=TIME_MAX).contains(&v) {
+        return Err(invalid(
+            field,
+            Msg::OutOfRange,
+            vec![("min", "1970-01-01".into()), ("max", "2100-01-01".into())],
+        ));
+    }
+    Ok(())
+}
+
 fn text(field: &'static str, v: &str, required: bool, max: usize) -> Result<String, Invalid> {
     let v = v.trim();
     if required {
@@ -236,9 +251,11 @@ fn odds_bp(odds: f64) -> Result<i64, Invalid> {
 /// Checks an activity as the form sends it.
 pub fn activity(a: &ActivityInput) -> Result<Activity, Invalid> {
     let name = text("name", &a.name, true, NAME_MAX)?;
-    if a.starts_at <= 0 {
+    if a.starts_at == 0 {
         return Err(invalid("starts_at", Msg::Required, vec![]));
     }
+    time("starts_at", a.starts_at)?;
+    time("ends_at", a.ends_at)?;
     if a.ends_at <= a.starts_at {
         return Err(invalid("ends_at", Msg::ActivityEndsBeforeStart, vec![]));
     }
@@ -296,7 +313,7 @@ fn prize(p: &PrizeInput) -> Result<Prize, Invalid> {
     let name = text("prize_name", &p.name, true, PRIZE_NAME_MAX)?;
     let kind = PrizeKind::parse(p.kind.trim()).ok_or_else(|| {
         invalid(
-            "kind",
+            "prize_kind",
             Msg::InvalidValue,
             vec![("reason", "coupon | thanks".into())],
         )
@@ -532,6 +549,14 @@ mod tests {
         let mut a = input(vec![coupon(10.0)]);
         a.ends_at = a.starts_at;
         assert_eq!(activity(&a).unwrap_err().field, "ends_at");
+        // a time out of range is not "empty"
+        let mut b = input(vec![coupon(10.0)]);
+        b.starts_at = i64::MIN;
+        let e = activity(&b).unwrap_err();
+        assert_eq!((e.field, e.msg), ("starts_at", Msg::OutOfRange));
+        b.starts_at = 1_000;
+        b.ends_at = i64::MAX;
+        assert_eq!(activity(&b).unwrap_err().msg, Msg::OutOfRange);
         let mut a = input(vec![coupon(10.0)]);
         a.per_day = 5;
         assert_eq!(activity(&a).unwrap_err().field, "per_day");

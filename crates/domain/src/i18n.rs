@@ -55,6 +55,7 @@ messages! {
     Internal => "服务器错误，请稍后重试（请求编号 {request_id}）", "Server error, please try again later (request id {request_id})";
     Required => "{field} 不能为空", "{field} is required";
     InvalidValue => "{field} 的值无效：{reason}", "{field} is invalid: {reason}";
+    UriTooLong => "请求地址过长：最多 {max} 个字符，请减少筛选条件", "The request URL is too long: at most {max} characters; use fewer filters";
     BodyTooLarge => "请求内容过大：参数最多 {max}，文件请用上传功能", "The request is too large: parameters are limited to {max}; send files with an upload";
     TooLong => "{field} 不能超过 {max} 个字符", "{field} must be at most {max} characters";
     OutOfRange => "{field} 须在 {min} 到 {max} 之间", "{field} must be between {min} and {max}";
@@ -396,7 +397,9 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "rules_text" => "活动规则",
         "prizes" => "奖品",
         "prize_name" => "奖品名称",
-        "kind" => "奖品类型",
+        "prize_kind" => "奖品类型",
+        // the generic word: SEO lexicons, materials and course kinds use this field name too
+        "kind" => "类型",
         "odds" => "中奖概率",
         "stock" => "发放数量",
         "description" => "说明",
@@ -503,6 +506,13 @@ mod tests {
         }
         assert_eq!(Msg::NotFound.key(), "NotFound");
         assert_eq!(Msg::from_key("nope"), None);
+    }
+
+    #[test]
+    fn kind_is_the_generic_word_and_the_prize_has_its_own() {
+        // the SEO lexicon's, materials' and courses' `kind` once read "prize type"
+        assert_eq!(field_label("kind", Lang::Zh), "类型");
+        assert_eq!(field_label("prize_kind", Lang::Zh), "奖品类型");
     }
 
     #[test]

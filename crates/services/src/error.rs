@@ -33,6 +33,9 @@ pub enum ApiError {
     /// A body over its call's limit: HTTP 413.
     #[error("payload too large")]
     TooLarge(Msg, Vec<(&'static str, String)>),
+    /// A request target (path and query) over the API's limit: HTTP 414, enveloped like every answer.
+    #[error("uri too long")]
+    UriTooLong(usize),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
     #[error(transparent)]
@@ -211,6 +214,12 @@ impl IntoResponse for ApiError {
             }
             ApiError::TooMany(m, a) => p(StatusCode::TOO_MANY_REQUESTS, m, a, None),
             ApiError::TooLarge(m, a) => p(StatusCode::PAYLOAD_TOO_LARGE, m, a, None),
+            ApiError::UriTooLong(max) => p(
+                StatusCode::URI_TOO_LONG,
+                Msg::UriTooLong,
+                vec![("max", max.to_string())],
+                None,
+            ),
             ApiError::Db(e) if store::db::is_unique_violation(&e) => {
                 tracing::warn!(error = %e, "unique constraint");
                 let (table, columns) = store::db::unique_columns(&e).unwrap_or_default();

@@ -164,3 +164,29 @@ pub fn is_unique_violation(e: &sqlx::Error) -> bool {
         _ => false,
     }
 }
+
+/// Deletes `owner`'s rows of `table` by id, all or none: false (and nothing deleted) when one of the ids
+/// is not a row of `owner`'s, so a request naming another tenant's id answers "not found" and never
+/// removes half of what it named. Repeated ids count once.
+pub async fn delete_owned(db: &Db, table: &str, owner: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut tx = db.begin().await?;
+    for id in &ids {
+        let n = sqlx::query(crate::sqlf!(
+            "DELETE FROM {table} WHERE id = $1 AND merchant_id = $2"
+        ))
+        .bind(id)
+        .bind(owner)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if n != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+    }
+    tx.commit().await?;
+    Ok(true)
+}

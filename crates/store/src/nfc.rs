@@ -227,17 +227,9 @@ pub async fn edit_title(db: &Db, mid: i64, id: i64, title: &str) -> sqlx::Result
     .await
 }
 
-pub async fn delete_titles(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<u64> {
-    let mut n = 0;
-    for id in ids {
-        n += sqlx::query("DELETE FROM nfc_titles WHERE id = $1 AND merchant_id = $2")
-            .bind(id)
-            .bind(mid)
-            .execute(&db.pool)
-            .await?
-            .rows_affected();
-    }
-    Ok(n)
+/// All or none (see `db::delete_owned`).
+pub async fn delete_titles(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    crate::db::delete_owned(db, "nfc_titles", mid, ids).await
 }
 
 /// One of a tag's titles, chosen by `pick` among them (None when it has none).

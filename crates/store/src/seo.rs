@@ -241,26 +241,8 @@ pub async fn edit_keyword(db: &Db, owner: i64, id: i64, word: &str) -> sqlx::Res
     Ok(n == 1)
 }
 
-/// Deletes `owner`'s rows of `table` by id (ids of others are left alone); how many went.
-async fn delete_ids(db: &Db, table: &str, owner: i64, ids: &[i64]) -> sqlx::Result<u64> {
-    let mut tx = db.begin().await?;
-    let mut n = 0;
-    for id in ids {
-        n += sqlx::query(sqlf!(
-            "DELETE FROM {table} WHERE id = $1 AND merchant_id = $2"
-        ))
-        .bind(id)
-        .bind(owner)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    }
-    tx.commit().await?;
-    Ok(n)
-}
-
-pub async fn delete_keywords(db: &Db, owner: i64, ids: &[i64]) -> sqlx::Result<u64> {
-    delete_ids(db, "seo_keywords", owner, ids).await
+pub async fn delete_keywords(db: &Db, owner: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    crate::db::delete_owned(db, "seo_keywords", owner, ids).await
 }
 
 // ---- the title library ----
@@ -341,8 +323,8 @@ pub async fn edit_title(
     Ok(n == 1)
 }
 
-pub async fn delete_titles(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<u64> {
-    delete_ids(db, "seo_titles", mid, ids).await
+pub async fn delete_titles(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    crate::db::delete_owned(db, "seo_titles", mid, ids).await
 }
 
 // ---- lexicons ----
@@ -404,8 +386,8 @@ pub async fn add_lexicon(
     .await
 }
 
-pub async fn delete_lexicon(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<u64> {
-    delete_ids(db, "seo_lexicon", mid, ids).await
+pub async fn delete_lexicon(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    crate::db::delete_owned(db, "seo_lexicon", mid, ids).await
 }
 
 // ---- collected search words ----
@@ -488,8 +470,8 @@ pub async fn collect(
     .await
 }
 
-pub async fn delete_collected(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<u64> {
-    delete_ids(db, "seo_collected", mid, ids).await
+pub async fn delete_collected(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    crate::db::delete_owned(db, "seo_collected", mid, ids).await
 }
 
 /// The titles of the merchant's posted videos (newest first, at most `max`): what "covered" counts in.

@@ -6441,20 +6441,7 @@ export interface components {
             sms_code?: string | null;
         };
         /** @description How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop). */
-        AuthStart: {
-            /** @enum {string} */
-            kind: "oauth";
-            url: string;
-        } | {
-            /** Format: int64 */
-            expires_at: number;
-            /** @enum {string} */
-            kind: "qr";
-            login_id: string;
-            qr_url: string;
-            /** @description Always `qr_pending`. */
-            state: string;
-        };
+        AuthStart: components["schemas"]["OauthStart"] | components["schemas"]["QrStart"];
         Banner: {
             /** Format: int64 */
             created_at: number;
@@ -7694,6 +7681,17 @@ export interface components {
             /** @description pending | sent | failed | off. */
             wx_state: string;
         };
+        /** @enum {string} */
+        OauthKind: "oauth";
+        /** @description Authorizing through the platform's consent page (dy, ks). */
+        OauthStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "oauth";
+            url: string;
+        };
         /** @description A shot group as one-touch picks from it. */
         OneTouchGroup: {
             /**
@@ -8197,15 +8195,41 @@ export interface components {
             failed: number[];
             success: number[];
         };
-        /** @description A QR login call answers how it starts (no `login_id` given) or where it stands. */
-        QrAnswer: components["schemas"]["AuthStart"] | components["schemas"]["QrStatus"];
+        /**
+         * @description A QR login call answers how it starts (no `login_id` given) or where it stands; `kind` tells
+         *     which (a QR start also has `state` and `login_id`, so only the tag keeps the two apart).
+         */
+        QrAnswer: components["schemas"]["OauthStart"] | components["schemas"]["QrStart"] | components["schemas"]["QrStatus"];
+        /** @enum {string} */
+        QrKind: "qr";
+        /** @description Authorizing by a QR login (sph, xhs, shop). */
+        QrStart: {
+            /** Format: int64 */
+            expires_at: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "qr";
+            login_id: string;
+            qr_url: string;
+            /** @description Always `qr_pending`. */
+            state: string;
+        };
         /** @description Where a QR login stands; `account` once logged in. */
         QrStatus: {
             account?: components["schemas"]["AccountView"] | null;
+            /**
+             * @description Always `status`: tells this answer from a start (`oauth` / `qr`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "status";
             login_id: string;
             /** @description qr_pending | sms_challenge | logged_in | expired */
             state: string;
         };
+        /** @enum {string} */
+        QrStatusKind: "status";
         Queued: {
             queued: number;
         };
@@ -8719,20 +8743,7 @@ export interface components {
              */
             code: number;
             /** @description How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop). */
-            data: {
-                /** @enum {string} */
-                kind: "oauth";
-                url: string;
-            } | {
-                /** Format: int64 */
-                expires_at: number;
-                /** @enum {string} */
-                kind: "qr";
-                login_id: string;
-                qr_url: string;
-                /** @description Always `qr_pending`. */
-                state: string;
-            };
+            data: components["schemas"]["OauthStart"] | components["schemas"]["QrStart"];
             message: string;
         };
         /**
@@ -12264,8 +12275,11 @@ export interface components {
              * @description Always 200 here; errors use `ErrorBody`.
              */
             code: number;
-            /** @description A QR login call answers how it starts (no `login_id` given) or where it stands. */
-            data: components["schemas"]["AuthStart"] | components["schemas"]["QrStatus"];
+            /**
+             * @description A QR login call answers how it starts (no `login_id` given) or where it stands; `kind` tells
+             *     which (a QR start also has `state` and `login_id`, so only the tag keeps the two apart).
+             */
+            data: components["schemas"]["OauthStart"] | components["schemas"]["QrStart"] | components["schemas"]["QrStatus"];
             message: string;
         };
         /**
@@ -18368,7 +18382,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -22074,7 +22089,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -27496,7 +27512,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -27521,7 +27538,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];

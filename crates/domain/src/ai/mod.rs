@@ -15,6 +15,8 @@ pub const VOLUME_MAX: i64 = 100;
 /// SPEC §5: speed and intonation -500–500 (0 = the voice as it is).
 pub const RATE_MIN: i64 = -500;
 pub const RATE_MAX: i64 = 500;
+/// A voice task's name (the console's input stops there too).
+pub const TASK_NAME_MAX: usize = 60;
 /// Points per started 100 characters of synthesized text (a 300-character script costs 3).
 pub const POINTS_PER_100_CHARS: i64 = 1;
 

@@ -195,6 +195,8 @@ pub async fn put_task(
         return Err(ApiError::invalid("voice", Msg::CloneNotConfigured));
     }
     domain::validate::no_bidi("name", name)?;
+    // refused, not cut: a name over the limit is a client that skipped the form
+    domain::validate::max_chars("name", name.trim(), rules::TASK_NAME_MAX)?;
     let chars = p.text.trim().chars().count();
     let points = rules::price(chars);
     let key = format!("tts:{mid}:{}", store::random_token(12));
@@ -202,7 +204,7 @@ pub async fn put_task(
     let name: String = if name.trim().is_empty() {
         p.text.trim().chars().take(20).collect()
     } else {
-        name.trim().chars().take(60).collect()
+        name.trim().to_string()
     };
     let new = st::NewTask {
         merchant_id: mid,

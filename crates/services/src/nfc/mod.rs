@@ -187,6 +187,15 @@ pub async fn edit_title(d: &Db, mid: i64, id: i64, title: &str) -> ApiResult<Tit
         .ok_or(ApiError::NotFound)
 }
 
+/// Removes the merchant's titles, all or none: an id of another merchant's is "not found".
+pub async fn delete_titles(d: &Db, mid: i64, ids: &[i64]) -> ApiResult<()> {
+    if db::delete_titles(d, mid, ids).await? {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
+}
+
 /// A tag's figures: all-time totals and the last `days` China days.
 pub struct Stats {
     /// taps, shares, posts, draws, coupons, redeemed

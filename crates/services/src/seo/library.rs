@@ -159,8 +159,11 @@ pub async fn edit_keyword(d: &Db, owner: i64, id: i64, word: &str) -> ApiResult<
 }
 
 pub async fn delete_keywords(d: &Db, owner: i64, ids: &[i64]) -> ApiResult<()> {
-    db::delete_keywords(d, owner, ids).await?;
-    Ok(())
+    if db::delete_keywords(d, owner, ids).await? {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
 }
 
 // ---- the title library ----
@@ -231,8 +234,11 @@ pub async fn edit_title(
 }
 
 pub async fn delete_titles(d: &Db, mid: i64, ids: &[i64]) -> ApiResult<()> {
-    db::delete_titles(d, mid, ids).await?;
-    Ok(())
+    if db::delete_titles(d, mid, ids).await? {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
 }
 
 // ---- lexicons ----
@@ -271,8 +277,11 @@ pub async fn add_lexicon(
 }
 
 pub async fn delete_lexicon(d: &Db, mid: i64, ids: &[i64]) -> ApiResult<()> {
-    db::delete_lexicon(d, mid, ids).await?;
-    Ok(())
+    if db::delete_lexicon(d, mid, ids).await? {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
 }
 
 /// The merchant's lexicons as the engine takes them.

@@ -202,6 +202,9 @@ pub async fn collected(
 }
 
 pub async fn delete_collected(d: &Db, mid: i64, ids: &[i64]) -> ApiResult<()> {
-    db::delete_collected(d, mid, ids).await?;
-    Ok(())
+    if db::delete_collected(d, mid, ids).await? {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
 }

@@ -304,7 +304,7 @@ pub async fn draw_log(
 const EXPORT_MAX: usize = 100_000;
 
 /// The draw log as a spreadsheet, with the same filters as the list.
-#[utoipa::path(get, path = "/task.merchant_forward_task_activities/export_draws", tag = "activities", responses((status = 200, description = "the draw log (xlsx or csv)", content_type = "application/octet-stream")))]
+#[utoipa::path(get, path = "/task.merchant_forward_task_activities/export_draws", tag = "activities", responses((status = 200, description = "the draw log (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
 pub async fn export_draws(
     State(st): State<AppState>,
     c: Caller,
@@ -328,7 +328,7 @@ pub async fn export_draws(
 }
 
 /// Coupons as a spreadsheet, with the same filters as the list.
-#[utoipa::path(get, path = "/task.merchant_forward_task_activities/export_coupons", tag = "activities", responses((status = 200, description = "the coupons (xlsx or csv)", content_type = "application/octet-stream")))]
+#[utoipa::path(get, path = "/task.merchant_forward_task_activities/export_coupons", tag = "activities", responses((status = 200, description = "the coupons (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
 pub async fn export_coupons(
     State(st): State<AppState>,
     c: Caller,

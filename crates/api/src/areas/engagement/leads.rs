@@ -235,7 +235,7 @@ pub async fn staff_list(State(st): State<AppState>, c: Caller) -> Answer<Vec<Lea
 }
 
 /// The leads the caller sees, as a spreadsheet, with the list's filters.
-#[utoipa::path(get, path = "/msg.merchant_clue/export", tag = "engagement", responses((status = 200, description = "the leads (xlsx or csv)", content_type = "application/octet-stream")))]
+#[utoipa::path(get, path = "/msg.merchant_clue/export", tag = "engagement", responses((status = 200, description = "the leads (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
 pub async fn export(
     State(st): State<AppState>,
     c: Caller,

@@ -92,13 +92,17 @@ pub struct AuthReq {
 
 fn started(s: Started) -> AuthStart {
     match s {
-        Started::OAuth { url } => AuthStart::Oauth { url },
-        Started::Qr(l) => AuthStart::Qr {
+        Started::OAuth { url } => AuthStart::Oauth(views::OauthStart {
+            kind: views::OauthKind::Oauth,
+            url,
+        }),
+        Started::Qr(l) => AuthStart::Qr(views::QrStart {
+            kind: views::QrKind::Qr,
             state: "qr_pending",
             login_id: l.login_id,
             qr_url: l.qr_url,
             expires_at: l.expires_at,
-        },
+        }),
     }
 }
 
@@ -160,13 +164,17 @@ async fn qr(
     let login_id = r.login_id.clone().unwrap_or_default();
     let status = |state: &'static str, account: Option<AccountView>| {
         QrAnswer::Status(QrStatus {
+            kind: views::QrStatusKind::Status,
             state,
             login_id: login_id.clone(),
             account,
         })
     };
     Ok(reply(match step {
-        QrStep::Started(s) => QrAnswer::Start(started(s)),
+        QrStep::Started(s) => match started(s) {
+            AuthStart::Oauth(o) => QrAnswer::Oauth(o),
+            AuthStart::Qr(q) => QrAnswer::Qr(q),
+        },
         QrStep::LoggedIn(a) => status("logged_in", Some(views::account(&a, lang))),
         QrStep::SmsChallenge => status("sms_challenge", None),
         QrStep::Pending => status("qr_pending", None),

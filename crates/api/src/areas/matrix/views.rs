@@ -99,25 +99,55 @@ pub struct AccountPage {
     pub summary: AccountSummary,
 }
 
+/// A one-value `kind`: the tag that tells one shape of an answer from its other shapes.
+macro_rules! kind_tag {
+    ($name:ident, $value:ident) => {
+        #[derive(Debug, Serialize, ToSchema)]
+        #[serde(rename_all = "lowercase")]
+        pub enum $name {
+            $value,
+        }
+    };
+}
+kind_tag!(OauthKind, Oauth);
+kind_tag!(QrKind, Qr);
+kind_tag!(QrStatusKind, Status);
+
+/// Authorizing through the platform's consent page (dy, ks).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OauthStart {
+    pub kind: OauthKind,
+    pub url: String,
+}
+
+/// Authorizing by a QR login (sph, xhs, shop).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QrStart {
+    pub kind: QrKind,
+    /// Always `qr_pending`.
+    pub state: &'static str,
+    pub login_id: String,
+    pub qr_url: String,
+    pub expires_at: i64,
+}
+
 /// How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop).
 #[derive(Debug, Serialize, ToSchema)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[serde(untagged)]
+#[schema(discriminator(property_name = "kind", mapping(
+    ("oauth" = "#/components/schemas/OauthStart"),
+    ("qr" = "#/components/schemas/QrStart")
+)))]
 pub enum AuthStart {
-    Oauth {
-        url: String,
-    },
-    Qr {
-        /// Always `qr_pending`.
-        state: &'static str,
-        login_id: String,
-        qr_url: String,
-        expires_at: i64,
-    },
+    Oauth(OauthStart),
+    Qr(QrStart),
 }
 
 /// Where a QR login stands; `account` once logged in.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct QrStatus {
+    /// Always `status`: tells this answer from a start (`oauth` / `qr`).
+    pub kind: QrStatusKind,
     /// qr_pending | sms_challenge | logged_in | expired
     pub state: &'static str,
     pub login_id: String,
@@ -125,11 +155,18 @@ pub struct QrStatus {
     pub account: Option<AccountView>,
 }
 
-/// A QR login call answers how it starts (no `login_id` given) or where it stands.
+/// A QR login call answers how it starts (no `login_id` given) or where it stands; `kind` tells
+/// which (a QR start also has `state` and `login_id`, so only the tag keeps the two apart).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
+#[schema(discriminator(property_name = "kind", mapping(
+    ("oauth" = "#/components/schemas/OauthStart"),
+    ("qr" = "#/components/schemas/QrStart"),
+    ("status" = "#/components/schemas/QrStatus")
+)))]
 pub enum QrAnswer {
-    Start(AuthStart),
+    Oauth(OauthStart),
+    Qr(QrStart),
     Status(QrStatus),
 }
 

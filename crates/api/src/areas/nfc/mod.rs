@@ -308,7 +308,7 @@ pub async fn title_delete(
     Input(r): Input<IdsReq>,
 ) -> Answer<Done> {
     let ids: Vec<i64> = r.id.into_iter().chain(r.ids).collect();
-    store::nfc::delete_titles(&st.db, c.merchant_id()?, &ids).await?;
+    uc::delete_titles(&st.db, c.merchant_id()?, &ids).await?;
     Ok(reply(Done {}))
 }
 

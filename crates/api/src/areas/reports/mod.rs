@@ -603,7 +603,7 @@ fn staff_view(r: store::reports::StaffActivity) -> StaffActivityView {
 const EXPORT_MAX: i64 = 100_000;
 
 /// Any report list as a spreadsheet (`format` xlsx | csv), with the same filters as the list.
-#[utoipa::path(get, path = "/common.merchant_report/export", tag = "reports", params(("report" = String, Query, description = "overview | accounts | videos | attribution | delivery | staff"), ("format" = Option<String>, Query, description = "xlsx (default) | csv")), responses((status = 200, description = "the report (xlsx or csv)", content_type = "application/octet-stream")))]
+#[utoipa::path(get, path = "/common.merchant_report/export", tag = "reports", params(("report" = String, Query, description = "overview | accounts | videos | attribution | delivery | staff"), ("format" = Option<String>, Query, description = "xlsx (default) | csv")), responses((status = 200, description = "the report (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
 pub async fn export(
     State(st): State<AppState>,
     c: Caller,
