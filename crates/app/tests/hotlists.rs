@@ -551,6 +551,11 @@ async fn the_self_test_checks_what_the_flows_stand_on() {
             .unwrap()
             .starts_with("ffmpeg version")
     );
+    // No app is configured: both platforms answer from the sandbox, and the check says so.
+    for name in ["platform_dy", "platform_ks"] {
+        let detail = by(name)["detail"].as_str().unwrap().to_string();
+        assert!(detail.starts_with("sandbox: "), "{name}: {detail}");
+    }
     assert!(
         by("hot_list_cache")["detail"]
             .as_str()

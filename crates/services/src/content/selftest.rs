@@ -87,9 +87,10 @@ pub async fn run(h: &Hub, storage: &media::Storage) -> Vec<Check> {
     for (name, p) in [("platform_dy", Platform::Dy), ("platform_ks", Platform::Ks)] {
         out.push(
             timed(name, async {
-                let (a, live) = h.adapter(p).await.map_err(|e| e.to_string())?;
+                // the flag is "this is the sandbox", not "this is live"
+                let (a, sandbox) = h.adapter(p).await.map_err(|e| e.to_string())?;
                 let words = a.hot_search().await.map_err(|e| e.en.clone())?;
-                let mode = if live { "live" } else { "sandbox" };
+                let mode = if sandbox { "sandbox" } else { "live" };
                 Ok(format!("{mode}: hot search answered {} words", words.len()))
             })
             .await,
