@@ -62,7 +62,7 @@ export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTable
         render: (src: string | null, row) =>
           src ? (
             <Space orientation="vertical" size={0}>
-              <audio controls src={src} style={{ height: 32 }} data-testid={`task-audio-${row.id}`} />
+              <audio controls src={src} style={{ height: 32, width: 220, maxWidth: '100%' }} data-testid={`task-audio-${row.id}`} />
               <span>{t('task.lines', { count: row.lines.length })}</span>
             </Space>
           ) : (
