@@ -4,6 +4,7 @@ import i18n from '@/i18n';
 import { json, mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
 import DataTable, { SummaryRow } from '.';
+import { FLEX_MIN, headerWidth, widthSum } from './headerFit';
 
 interface Row {
   id: number;
@@ -147,7 +148,7 @@ describe('DataTable reloads (SPEC §4 Table)', () => {
     await screen.findByTestId('t-row-1');
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(lastUrl(fetch).searchParams.get('page')).toBe('2'));
-    fireEvent.click(screen.getByText('ID'));
+    fireEvent.click(within(screen.getByTestId('t-table').querySelector('thead') as HTMLElement).getByText('ID'));
     await waitFor(() => expect(lastUrl(fetch).searchParams.get('prop')).toBe('id'));
     expect(lastUrl(fetch).searchParams.get('order')).toBe('ascending');
     fireEvent.click(within(screen.getByTestId('t-row-1')).getByRole('checkbox'));
@@ -377,5 +378,35 @@ describe('headers that fit (English headers broke inside words: "Capacit y", "Fa
     });
     await screen.findByTestId('t-empty');
     expect(colWidths()).toEqual([150, 200]);
+  });
+
+  it('columns without a width beside a fixed column get their room: the table scrolls instead of hiding them (was "Merchant name" in 77 px)', async () => {
+    mockFetch(() => ok({ rows: [{ id: 1, name: 'a' }], total: 1 }));
+    const cols = [
+      { title: 'Merchant name', dataIndex: 'name' },
+      { title: 'Sign-in account', dataIndex: 'username' },
+      { title: 'Shot groups (ready clips)', dataIndex: 'groups' },
+      { title: 'Actions', key: 'actions', width: 200, fixed: 'right' },
+    ];
+    renderPage(<DataTable<Row> id="t" api="/things/index" columns={cols as never} scrollX={300} />, { route: '/table', path: '/table' });
+    await screen.findByTestId('t-row-1');
+    const table = document.querySelector('[data-testid="t-table"] table') as HTMLElement;
+    // three equal shares, each holding the widest header ("Shot groups (ready clips)") and at least FLEX_MIN
+    const widest = headerWidth({ title: 'Shot groups (ready clips)' });
+    expect(parseFloat(table.style.width)).toBeGreaterThanOrEqual(200 + 3 * Math.max(widest, FLEX_MIN));
+  });
+
+  it('a table given no scroll width still scrolls inside its card rather than overflowing it', async () => {
+    mockFetch(() => ok({ rows: [{ id: 1, name: 'a' }], total: 1 }));
+    const cols = [
+      { title: 'Clip', dataIndex: 'name', width: 400 },
+      { title: 'Plays', dataIndex: 'plays', width: 400 },
+      { title: 'Likes', dataIndex: 'likes' },
+    ];
+    renderPage(<DataTable<Row> id="t" api="/things/index" columns={cols as never} />, { route: '/table', path: '/table' });
+    await screen.findByTestId('t-row-1');
+    const table = document.querySelector('[data-testid="t-table"] table') as HTMLElement;
+    expect(parseFloat(table.style.width)).toBe(widthSum(cols as never));
+    expect(widthSum(cols as never)).toBe(800 + FLEX_MIN);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Table headers that fit (SPEC §2 table; issue: English headers broke inside words, "Capacit y"):
  * a header stays on one line, and a column given a width too narrow for its header text is widened to
- * fit it, with the cell padding and the sort and filter icons.
+ * fit it, with the cell padding and the sort and filter icons — measured in the language shown, so an
+ * English header gets the room its longer words need.
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { nodeText, textWidth } from '@/utils/textWidth';
@@ -48,7 +49,25 @@ export function fitHeader<C extends FitColumn>(col: C): C {
   return out;
 }
 
-/** The sum of the numeric widths (what a horizontally scrolled table needs at least). */
+/** The least room a column without a width gets: a date, a name or a short sentence on one line. */
+export const FLEX_MIN = 140;
+
+/**
+ * How wide a horizontally scrolled table must be so that no column is squeezed under a fixed one
+ * (SPEC §2 table): the columns' widths, and for the columns without one a share each of what is left
+ * — antd lays a scrolled table out with fixed layout, which gives those columns equal shares, so every
+ * share must hold the widest of their needs (header or FLEX_MIN).
+ */
 export function widthSum(cols: readonly FitColumn[]): number {
-  return cols.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : (c.minWidth ?? 0)), 0);
+  let fixed = 0;
+  let flex = 0;
+  let share = 0;
+  for (const c of cols) {
+    if (typeof c.width === 'number') fixed += c.width;
+    else {
+      flex += 1;
+      share = Math.max(share, c.minWidth ?? 0, FLEX_MIN);
+    }
+  }
+  return fixed + flex * share;
 }

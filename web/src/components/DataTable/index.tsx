@@ -255,8 +255,11 @@ export default function DataTable<T extends object>({
         return fitHeader(c);
       });
   }, [columnDefaults, settings, sort, columnFilters]);
-  // a scrolled table is at least as wide as its columns, so a widened header never squeezes another
-  const scrollWidth = typeof scrollX === 'number' ? Math.max(scrollX, widthSum(visibleColumns as never)) : scrollX;
+  // Every table scrolls sideways inside its card once its columns need more room than the card has,
+  // and is at least as wide as its columns: a widened header never squeezes another, and no column
+  // ends up under a fixed one (the row-selection and expand columns take their own room).
+  const extra = (selectable ? 48 : 0) + (expandable?.expandedRowRender ? 48 : 0);
+  const scrollWidth = typeof scrollX === 'string' ? scrollX : Math.max(scrollX ?? 0, widthSum(visibleColumns as never) + extra);
   const titles = useMemo(
     () => Object.fromEntries(columnDefaults.map((c) => [c.key, (c.title as ReactNode) ?? c.key])) as Record<string, ReactNode>,
     [columnDefaults],
@@ -464,6 +467,12 @@ function parentKeys<T>(rows: readonly T[], rowKey: string | ((row: T) => Key)): 
     return [key, ...parentKeys(children as T[], rowKey)];
   });
 }
+
+/** A size in pixels, "1080×1920", on one line: it never breaks inside a number. The column wants 120 px. */
+export function dimensionCell(width?: number | null, height?: number | null): ReactNode {
+  return width && height ? <span style={{ whiteSpace: 'nowrap' }}>{`${width}×${height}`}</span> : '';
+}
+export const DIMENSION_WIDTH = 120;
 
 /** Summary row whose first cell reads 'total'; `cells` fill the following columns in order. */
 export function SummaryRow({ cells, offset = 0 }: { cells: ReactNode[]; offset?: number }) {

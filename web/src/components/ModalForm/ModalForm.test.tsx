@@ -126,4 +126,27 @@ describe('dialog with a fullscreen toggle (SPEC §4 Dialog)', () => {
       expect(onCancel).toHaveBeenCalledTimes(1);
     });
   });
+
+  it("a page's own dialog with a form (FullscreenModal `form`) asks before its Cancel throws the input away", async () => {
+    const onCancel = vi.fn();
+    function Own() {
+      const [form] = Form.useForm<{ words: string }>();
+      return (
+        <FullscreenModal open title="Generate" form={form} onCancel={onCancel} cancelText="Cancel" testId="own">
+          <Form form={form}>
+            <Form.Item name="words">
+              <Input data-testid="own-words" />
+            </Form.Item>
+          </Form>
+        </FullscreenModal>
+      );
+    }
+    render(<Own />);
+    fireEvent.change(await screen.findByTestId('own-words'), { target: { value: 'sun hat' } });
+    fireEvent.click(screen.getByText('Cancel'));
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(feedback.confirm).toHaveBeenCalledTimes(1);
+    feedback.confirm.mock.calls[0][0].onOk();
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
 });

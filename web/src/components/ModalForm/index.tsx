@@ -1,12 +1,12 @@
 import { Form, type FormInstance } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '@/api/request';
 import { feedback } from '@/utils/feedback';
-import { wt } from '../i18n';
 import FullscreenModal from './FullscreenModal';
 
 export { default as FullscreenModal, type FullscreenModalProps } from './FullscreenModal';
+export { useDiscardGuard, type DiscardGuardOptions } from './discardGuard';
 
 export interface ModalFormProps<V> {
   open: boolean;
@@ -27,7 +27,7 @@ export interface ModalFormProps<V> {
 /**
  * Dialog with a form, built on FullscreenModal (the fullscreen toggle resets on every open).
  * Validation failure toasts 'Form verification failed, please check input!'. Closing a dialog whose
- * fields were changed asks first, so Esc or a stray click on the mask does not throw away the input.
+ * fields were changed asks first (FullscreenModal's `form`).
  */
 export default function ModalForm<V extends object>({
   open,
@@ -47,55 +47,13 @@ export default function ModalForm<V extends object>({
   const form = external ?? own;
   const [saving, setSaving] = useState(false);
 
-  // The form's values when the user first acted in it (a key, a pointer, an input): a dialog is
-  // dirty when its values differ from that. `isFieldsTouched` alone is not enough: editors that
-  // normalize their value once their options load mark a field touched with nobody typing, and
-  // closing an unchanged edit dialog then asked to discard nothing.
-  const before = useRef<string | null>(null);
-  const snapshot = () => {
-    try {
-      return JSON.stringify(form.getFieldsValue(true));
-    } catch {
-      return '';
-    }
-  };
-  const userActed = () => {
-    if (before.current === null) before.current = snapshot();
-  };
-  const dirty = () => before.current !== null && form.isFieldsTouched() && snapshot() !== before.current;
-
   useEffect(() => {
     if (open) {
-      before.current = null;
       form.resetFields();
       if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
-
-  // one question at a time (a second Esc while it is open does not stack another)
-  const asking = useRef(false);
-  const close = () => {
-    if (!confirmDiscard || !dirty()) {
-      onCancel();
-      return;
-    }
-    if (asking.current) return;
-    asking.current = true;
-    feedback.confirm({
-      title: wt('modal.discardTitle'),
-      content: wt('modal.discardContent'),
-      okText: wt('modal.discard'),
-      cancelText: wt('modal.keepEditing'),
-      onOk: () => {
-        asking.current = false;
-        onCancel();
-      },
-      onCancel: () => {
-        asking.current = false;
-      },
-    });
-  };
 
   const submit = async () => {
     let values: V;
@@ -123,7 +81,9 @@ export default function ModalForm<V extends object>({
       title={title}
       width={width}
       testId={testId}
-      onCancel={close}
+      onCancel={onCancel}
+      form={form as FormInstance}
+      confirmDiscard={confirmDiscard}
       onOk={submit}
       okText={okText ?? t('ok')}
       cancelText={t('cancel')}
@@ -131,17 +91,9 @@ export default function ModalForm<V extends object>({
       forceRender
       okButtonProps={{ 'data-testid': `${testId}-ok` }}
     >
-      <div
-        onPointerDownCapture={userActed}
-        onKeyDownCapture={userActed}
-        onChangeCapture={userActed}
-        onPasteCapture={userActed}
-        onDropCapture={userActed}
-      >
-        <Form form={form} layout="vertical" data-testid={`${testId}-form`} preserve={false}>
-          {children}
-        </Form>
-      </div>
+      <Form form={form} layout="vertical" data-testid={`${testId}-form`} preserve={false}>
+        {children}
+      </Form>
     </FullscreenModal>
   );
 }

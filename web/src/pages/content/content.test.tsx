@@ -176,5 +176,8 @@ describe('course pages', { timeout: 60_000 }, () => {
     answer = (path) => (path === '/index/getIndexCourseList' ? ok({ rows: [], total: 0 }) : undefined);
     renderPage(<CoursesPage />, { route: '/account' });
     expect(await screen.findByTestId('courses-empty')).toHaveTextContent('No courses here yet.');
+    // what to do meanwhile, with links to the pages by their menu names
+    expect(screen.getByTestId('courses-empty-next')).toHaveTextContent('Meanwhile, authorize your platform accounts in');
+    expect(screen.getByTestId('menu-link-account_auth')).toHaveAttribute('href', '/account_auth');
   });
 });

@@ -86,7 +86,10 @@ describe('/private_message', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByTestId('pm-conversation-conv_1'));
     expect(await screen.findByText('Are you there?')).toBeInTheDocument();
     expect(screen.getByText('Auto-reply')).toBeInTheDocument();
+    // the counter counts against the 500 characters the server allows (was "0 / 520")
+    expect(document.querySelector('.ant-input-data-count')).toHaveTextContent('0 / 500');
     fireEvent.change(inputOf('pm-text'), { target: { value: 'Welcome' } });
+    expect(document.querySelector('.ant-input-data-count')).toHaveTextContent('7 / 500');
     fireEvent.click(screen.getByTestId('pm-send'));
     await waitFor(() => expect(bodiesOf(calls, '/msg.merchant_private_msg/send')).toEqual([{ account_id: 7, conversation_id: 'conv_1', text: 'Welcome', quick_reply_id: 0 }]));
     expect(await screen.findByText('Welcome')).toBeInTheDocument();

@@ -4,8 +4,9 @@
  */
 import { DeleteOutlined, DownloadOutlined, ImportOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Progress, Space, Tag, Tooltip } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type RefObject } from 'react';
-import { aiUrls, deleteTask, importTask } from '@/api/ai';
+import { aiUrls, deleteTask, fetchVoices, importTask } from '@/api/ai';
 import type { Task } from '@/api/ai/types';
 import { subscribeMediaEvents } from '@/api/materials/events';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
@@ -21,13 +22,22 @@ const COLOURS = { queued: 'default', running: 'processing', done: 'success', fai
 export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTableRef | null> }) {
   const { t } = useAiT();
 
+  // the voice's name, not its engine id ("zf_xiaoxiao"); the same list the create tab shows
+  const voices = useQuery({ queryKey: ['ai', 'voices'], queryFn: fetchVoices, staleTime: 60_000 });
+  const voiceNames = useMemo(() => new Map((voices.data?.rows ?? []).map((v) => [v.id, v.name])), [voices.data]);
+
   // A task's progress or end refreshes the list.
   useEffect(() => subscribeMediaEvents({ onTts: () => tableRef.current?.refresh() }), [tableRef]);
 
   const columns = useMemo<DataTableColumn<Task>[]>(
     () => [
       { title: t('task.name'), dataIndex: 'name', width: 200, render: (v: string, row) => <span data-testid={`task-name-${row.id}`}>{v}</span> },
-      { title: t('task.voice'), dataIndex: 'voice', width: 130 },
+      {
+        title: t('task.voice'),
+        dataIndex: 'voice',
+        width: 130,
+        render: (v: string, row) => <span data-testid={`task-voice-${row.id}`}>{voiceNames.get(v) ?? v}</span>,
+      },
       { title: t('task.chars'), dataIndex: 'chars', width: 80 },
       { title: t('task.points'), dataIndex: 'points', width: 70 },
       {
@@ -52,7 +62,7 @@ export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTable
         render: (src: string | null, row) =>
           src ? (
             <Space orientation="vertical" size={0}>
-              <audio controls src={src} style={{ height: 32 }} data-testid={`task-audio-${row.id}`} />
+              <audio controls src={src} style={{ height: 32, width: 220, maxWidth: '100%' }} data-testid={`task-audio-${row.id}`} />
               <span>{t('task.lines', { count: row.lines.length })}</span>
             </Space>
           ) : (
@@ -103,7 +113,7 @@ export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTable
         ),
       },
     ],
-    [t, tableRef],
+    [t, tableRef, voiceNames],
   );
 
   const filterFields = useMemo<FilterField[]>(

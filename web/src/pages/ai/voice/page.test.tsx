@@ -44,7 +44,7 @@ const task = (id: number, state: string, extra: Record<string, unknown> = {}) =>
 let cloning = true;
 const ctx = setupSeoPage((path, body) => {
   if (path === '/ai.MerchantDub/get_voice_list')
-    return { rows: [voice('zf_xiaoxiao'), voice('zm_yunxi', { liked: true }), voice('af_heart'), voice('clone:S_1', { source: 'clone', sample: null })], engine: 'builtin', cloning };
+    return { rows: [voice('zf_xiaoxiao', { name: '晓晓' }), voice('zm_yunxi', { liked: true }), voice('af_heart'), voice('clone:S_1', { source: 'clone', sample: null })], engine: 'builtin', cloning };
   if (path === '/ai.MerchantDub/nlsAudition') return { audio: '/audition?t=7b&s=00', streamed: true, duration_ms: 0, lines: [{ start_ms: 0, end_ms: 1800, content: '第一句' }] };
   if (path === '/ai.MerchantDub/putNlsTask') {
     if (body.volume === 100 && body.text === 'bad')
@@ -105,6 +105,8 @@ describe('/ai_voice', { timeout: 60_000 }, () => {
     renderAt(<AiVoicePage />, '/ai_voice');
     fireEvent.click(await screen.findByTestId('tab-tasks'));
     expect(await screen.findByTestId('task-state-1')).toHaveTextContent('Done');
+    // the voice's name, not its engine id
+    await waitFor(() => expect(screen.getByTestId('task-voice-1')).toHaveTextContent('晓晓'));
     expect(screen.getByTestId('task-audio-1')).toHaveAttribute('src', '/files/1/tts?e=1&s=x');
     expect(screen.getByTestId('task-reason-2')).toHaveTextContent('Speech synthesis failed: boom');
     expect(screen.getByTestId('task-state-3')).toHaveTextContent('Synthesizing');

@@ -11,6 +11,7 @@ import { Alert, Button, Col, Divider, Form, Input, InputNumber, Radio, Row, Sele
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { fetchBuiltinMusic, fetchFonts, fetchMyMusic, fetchShotGroups, fetchVoices, projectCalls } from '@/api/clip';
 import type { PickMedia, Project, ProjectMode } from '@/api/clip/types';
+import { LinkedText } from '@/components/MenuLink';
 import ModalForm from '@/components/ModalForm';
 import { formatDuration } from '../format';
 import { useClipT } from '../i18n';
@@ -263,7 +264,11 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
           <Form.Item
             name={['voice', 'media_ids']}
             label={t('voice.label')}
-            extra={`${t('voice.help')} ${t('tracks.help', { max: MAX_TRACKS })}`}
+            extra={
+              <>
+                <LinkedText text={t('voice.help')} /> {t('tracks.help', { max: MAX_TRACKS })}
+              </>
+            }
             dependencies={[['subtitles', 'enabled']]}
             rules={[
               ({ getFieldValue }) => ({

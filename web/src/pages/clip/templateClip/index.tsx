@@ -50,6 +50,7 @@ function UseDialog({ template, onClose }: { template: ClipTemplate; onClose: () 
     <FullscreenModal
       open
       title={t('templates.useTitle', { name: template.name })}
+      form={form}
       onCancel={onClose}
       onOk={submit}
       okText={t('templates.use')}

@@ -5,11 +5,13 @@
  */
 import { PlayCircleOutlined, ReadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Pagination, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Empty, Pagination, Row, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { fetchCourses } from '@/api/content';
 import type { CourseCard, CourseCategory } from '@/api/content/types';
+import { useAccess } from '@/access/AccessContext';
+import { LinkedText } from '@/components/MenuLink';
 import PageHeader from '@/components/PageHeader';
 import { formatDate } from '@/utils/format';
 import { useContentT } from '../i18n';
@@ -44,6 +46,7 @@ export default function CoursesPage() {
   const category = CATEGORY_OF_PATH[pathname] ?? 'course';
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<CourseCard | null>(null);
+  const { isAdmin } = useAccess();
   const list = useQuery({
     queryKey: ['content', 'courses', category, page, i18n.language],
     queryFn: () => fetchCourses(category, page, PAGE_SIZE),
@@ -56,7 +59,24 @@ export default function CoursesPage() {
       {list.isPending ? (
         <Skeleton active />
       ) : rows.length === 0 ? (
-        <Empty description={t('reader.empty')} data-testid="courses-empty" />
+        // a fresh install has no course: say where they come from and what to do meanwhile
+        <Empty
+          data-testid="courses-empty"
+          description={
+            <Space orientation="vertical" size={4}>
+              <Typography.Text strong>{t('reader.empty')}</Typography.Text>
+              <Typography.Text type="secondary">{t('reader.emptyHow')}</Typography.Text>
+              {isAdmin ? (
+                <Typography.Text data-testid="courses-empty-operator">
+                  <LinkedText text={t('reader.emptyOperator')} />
+                </Typography.Text>
+              ) : null}
+              <Typography.Text data-testid="courses-empty-next">
+                <LinkedText text={t(`reader.emptyNext.${category}`)} />
+              </Typography.Text>
+            </Space>
+          }
+        />
       ) : (
         <>
           <Row gutter={[16, 16]}>

@@ -13,6 +13,7 @@ import { deleteQuickReply, engagementUrls, fetchQuickReplies, saveQuickReply } f
 import type { QuickReply, QuickReplyReq, Rule } from '@/api/engagement/types';
 import { http } from '@/api/request';
 import ModalForm from '@/components/ModalForm';
+import { LinkedText } from '@/components/MenuLink';
 import PageHeader from '@/components/PageHeader';
 import { useEngagementT } from '../i18n';
 
@@ -33,7 +34,7 @@ export default function ChatReplyPage() {
 
   return (
     <div data-testid="chat-reply-page">
-      <PageHeader title={t('common:menu.chatReply')} subTitle={t('quick.subtitle')} />
+      <PageHeader title={t('common:menu.chatReply')} subTitle={<LinkedText text={t('quick.subtitle')} />} />
       <Card
         size="small"
         title={t('quick.title')}

@@ -131,7 +131,7 @@ export default function LeadsPage() {
         }
       />
       <DataTable<Lead> ref={table} id="leads" api={engagementUrls.leads} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
-      <FullscreenModal open={!!viewing} title={viewing?.name} width={640} testId="lead-detail" footer={null} onCancel={() => setViewing(null)}>
+      <FullscreenModal open={!!viewing} title={viewing?.name} width={640} testId="lead-detail" footer={null} form={noteForm} onCancel={() => setViewing(null)}>
         {viewing && (
           <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
             <Descriptions.Item label={t('lead.content')}>{viewing.content}</Descriptions.Item>

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Table, Tag } from 'antd';
 import { fetchMessageAccounts } from '@/api/engagement';
 import type { MessageAccount } from '@/api/engagement/types';
+import { LinkedText } from '@/components/MenuLink';
 import PageHeader from '@/components/PageHeader';
 import { useEngagementT } from '../i18n';
 
@@ -17,7 +18,7 @@ export default function PrivateAuthPage() {
   return (
     <div data-testid="private-auth-page">
       <PageHeader title={t('common:menu.privateAuth')} subTitle={t('pmAuth.subtitle')} />
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('pmAuth.reauth')} />
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} title={<LinkedText text={t('pmAuth.reauth')} />} />
       <Table<MessageAccount>
         rowKey="id"
         size="small"

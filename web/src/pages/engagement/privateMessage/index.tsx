@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { fetchConversations, fetchMessageAccounts, fetchQuickReplies, fetchThread, sendPrivateMessage } from '@/api/engagement';
 import type { Conversation } from '@/api/engagement/types';
 import { RequestError } from '@/api/request';
+import { LinkedText } from '@/components/MenuLink';
 import PageHeader from '@/components/PageHeader';
 import { formatTime } from '@/utils/format';
 import { useEngagementT } from '../i18n';
@@ -74,7 +75,7 @@ export default function PrivateMessagePage() {
 
   return (
     <div data-testid="private-message-page">
-      <PageHeader title={t('common:menu.privateMessage')} subTitle={t('pm.subtitle')} />
+      <PageHeader title={t('common:menu.privateMessage')} subTitle={<LinkedText text={t('pm.subtitle')} />} />
       <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('pm.noApi')} data-testid="pm-no-api" />
       <Row gutter={16}>
         <Col xs={24} md={9}>
@@ -177,8 +178,8 @@ export default function PrivateMessagePage() {
                     value={text}
                     onChange={(e) => setText(e.target.value)}
                     autoSize={{ minRows: 2, maxRows: 5 }}
-                    showCount
-                    maxLength={MAX + 20}
+                    // counts against the limit the server holds to; a longer text is marked, not cut, and refused by name
+                    count={{ show: true, max: MAX }}
                     placeholder={t('pm.placeholder')}
                     data-testid="pm-text"
                   />

@@ -18,7 +18,7 @@ import {
   setImageType,
 } from '@/api/materials';
 import type { MediaFile } from '@/api/materials/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { dimensionCell, DIMENSION_WIDTH, type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import { FullscreenModal } from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import MultiImageUpload from '@/components/Upload/MultiImageUpload';
@@ -107,7 +107,7 @@ export default function ImageLibraryPage() {
           />
         ),
       },
-      { title: t('columns.resolution'), key: 'resolution', width: 110, render: (_, row) => (row.width && row.height ? `${row.width}×${row.height}` : '') },
+      { title: t('columns.resolution'), key: 'resolution', width: DIMENSION_WIDTH, render: (_, row) => dimensionCell(row.width, row.height) },
       { title: t('columns.size'), dataIndex: 'size', width: 100, sorter: true, render: formatSize },
       { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, render: formatTime, sorter: true },
       {

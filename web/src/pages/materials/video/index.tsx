@@ -19,7 +19,7 @@ import {
   renameMaterial,
 } from '@/api/materials';
 import type { MediaFile } from '@/api/materials/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { dimensionCell, DIMENSION_WIDTH, type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
@@ -107,7 +107,7 @@ export default function VideoLibraryPage() {
       },
       { title: t('columns.kind'), dataIndex: 'kind', width: 80, render: (k: string) => <Tag>{t(`kinds.${k}`)}</Tag>, hide: true },
       { title: t('columns.duration'), dataIndex: 'duration_ms', width: 76, sorter: true, render: (ms: number, row) => (row.kind === 'video' ? formatDuration(ms) : '') },
-      { title: t('columns.resolution'), key: 'resolution', width: 100, render: (_, row) => (row.width && row.height ? `${row.width}×${row.height}` : '') },
+      { title: t('columns.resolution'), key: 'resolution', width: DIMENSION_WIDTH, render: (_, row) => dimensionCell(row.width, row.height) },
       { title: t('columns.size'), dataIndex: 'size', width: 100, sorter: true, render: formatSize, hide: true },
       {
         title: t('columns.state'),

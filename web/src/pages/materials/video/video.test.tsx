@@ -87,6 +87,8 @@ describe('/video', () => {
     expect(screen.getByTestId('thumb-11').tagName).toBe('DIV'); // no poster yet
     expect(within(screen.getByTestId('video-row-12')).getByText('0:02')).toBeInTheDocument();
     expect(within(screen.getByTestId('video-row-12')).getByText('720×1280')).toBeInTheDocument();
+    // on one line ("1080×1920" wrapped inside the number)
+    expect(within(screen.getByTestId('video-row-12')).getByText('720×1280')).toHaveStyle({ whiteSpace: 'nowrap' });
     // subtitles only for videos
     expect(screen.getByTestId('clip-subtitles-12')).toBeInTheDocument();
     expect(screen.queryByTestId('clip-subtitles-14')).toBeNull();

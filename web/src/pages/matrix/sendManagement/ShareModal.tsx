@@ -7,6 +7,7 @@ import { Alert, Button, Form, Input, Modal, Select, Space, Typography } from 'an
 import { useEffect, useState } from 'react';
 import { dyShare, fetchVideos, type ShareLink } from '@/api/matrix';
 import type { ForwardVideo } from '@/api/matrix/types';
+import { useDiscardGuard } from '@/components/ModalForm';
 import QrCodeImage from '@/components/QrCodeImage';
 import { formatTime } from '@/utils/format';
 import { useMatrixT } from '../i18n';
@@ -17,6 +18,8 @@ export default function ShareModal({ open, onClose }: { open: boolean; onClose: 
   const [videos, setVideos] = useState<ForwardVideo[]>([]);
   const [link, setLink] = useState<ShareLink | null>(null);
   const [busy, setBusy] = useState(false);
+  // once the link is made there is nothing left to lose
+  const guard = useDiscardGuard({ form, open, onClose, enabled: !link });
 
   useEffect(() => {
     if (!open) return;
@@ -51,7 +54,7 @@ export default function ShareModal({ open, onClose }: { open: boolean; onClose: 
   };
 
   return (
-    <Modal open={open} title={t('share.title')} onCancel={onClose} footer={null} destroyOnHidden data-testid="share-modal">
+    <Modal open={open} title={t('share.title')} onCancel={guard.requestClose} footer={null} destroyOnHidden data-testid="share-modal">
       <Typography.Paragraph type="secondary">{t('share.help')}</Typography.Paragraph>
       {link?.schema ? (
         <Space direction="vertical" align="center" style={{ width: '100%' }}>
@@ -67,7 +70,7 @@ export default function ShareModal({ open, onClose }: { open: boolean; onClose: 
           )}
         </Space>
       ) : (
-        <Form form={form} layout="vertical">
+        <Form form={form} layout="vertical" {...guard.captureProps}>
           <Form.Item name="video_key" label={t('share.video')} rules={[{ required: true }]}>
             <Select
               showSearch

@@ -40,6 +40,7 @@ import {
 import { usePoiSearch } from '../shared/usePoiSearch';
 import AccountPicker from './AccountPicker';
 import { takeReleaseTitles, takeReleaseTopics } from './handoff';
+import { useDiscardGuard } from '@/components/ModalForm';
 import TimeZoneNote from '@/components/TimeZoneNote';
 import PlanView from './PlanView';
 import VideoPicker from './VideoPicker';
@@ -111,6 +112,8 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   const [handedTopics, setHandedTopics] = useState(0);
   const [generating, setGenerating] = useState(false);
 
+  // Esc, the mask or Cancel on a filled wizard asks before throwing it away
+  const guard = useDiscardGuard({ form, open, onClose });
   const initial = useMemo(() => emptyTaskForm(), []);
   useEffect(() => {
     if (!open) return;
@@ -150,9 +153,12 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   const mountTypes = config.data?.mount_types?.length ? MOUNT_TYPES.filter((m) => m === 'none' || config.data!.mount_types.includes(m)) : MOUNT_TYPES;
 
   // the plan is stale as soon as something changes
-  const onValuesChange = () => {
+  const onValuesChange = (changed?: Partial<TaskFormValues>) => {
     if (plan) setPlan(null);
     if (error) setError(null);
+    // "accounts ≤ videos" follows the accounts, but the videos' errors wait until they were touched
+    if (changed && 'account_ids' in changed && (form.isFieldTouched('video_keys') || form.getFieldError('video_keys').length))
+      void form.validateFields(['video_keys']).catch(() => undefined);
   };
 
   const titleChecks = checkTitles(titles, titleMax);
@@ -260,14 +266,16 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={guard.requestClose}
       title={t('form.title')}
       size={980}
       destroyOnHidden
       data-testid="task-form"
       footer={
         <Space style={{ display: 'flex', justifyContent: 'space-between', width: '100%' }}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button onClick={guard.requestClose} data-testid="task-cancel">
+            {t('common:cancel')}
+          </Button>
           <Space>
             <Button disabled={step === 0} onClick={() => setStep((s) => s - 1)} data-testid="step-prev">
               {t('form.prev')}
@@ -305,7 +313,15 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
         <Alert type="info" showIcon closable title={t('form.handedTitles', { count: handedCount })} style={{ marginTop: 12 }} onClose={() => setHandedCount(0)} data-testid="task-handed-titles" />
       ) : null}
       {config.data?.sandbox ? <Alert type="warning" showIcon title={t('auth.sandbox')} style={{ marginTop: 12 }} data-testid="task-sandbox" /> : null}
-      <Form<TaskFormValues> form={form} layout="vertical" initialValues={initial} onValuesChange={onValuesChange} className="cm-task-steps-body" data-testid="task-form-body">
+      <Form<TaskFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={onValuesChange}
+        className="cm-task-steps-body"
+        data-testid="task-form-body"
+        {...guard.captureProps}
+      >
         {/* 1: platform and accounts */}
         <div {...pane(0)}>
           <Form.Item name="name" label={t('task.name')} rules={[{ required: true, whitespace: true, message: t('rules.nameRequired') }, { max: NAME_MAX, message: t('rules.nameTooLong', { max: NAME_MAX }) }]}>
@@ -335,7 +351,6 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
           <Form.Item
             name="video_keys"
             label={t('form.videos')}
-            dependencies={['account_ids']}
             rules={[
               {
                 validator: async (_, v: string[] | undefined) => {

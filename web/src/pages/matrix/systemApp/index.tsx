@@ -29,7 +29,7 @@ export default function SystemAppPage() {
 
   const columns = useMemo<DataTableColumn<PlatformApp>[]>(
     () => [
-      { title: t('apps.platform'), dataIndex: 'platform', width: 130, render: (p: Platform, row) => <PlatformTag platform={p} testId={`app-platform-${row.platform}`} /> },
+      { title: t('apps.platform'), dataIndex: 'platform', width: 150, render: (p: Platform, row) => <PlatformTag platform={p} testId={`app-platform-${row.platform}`} /> },
       { title: t('apps.authKind'), dataIndex: 'auth_kind', width: 150, render: (k: string) => t(`apps.kind.${k}`, { defaultValue: k }) },
       {
         title: t('apps.clientKey'),

@@ -5,7 +5,20 @@ let echartsModule: Promise<typeof import('./echarts')> | null = null;
 const loadEcharts = () => (echartsModule ??= import('./echarts'));
 
 /** One ECharts canvas; the library is imported only when a chart mounts. */
-export default function Chart({ option, height = 260, dark, testId }: { option: EChartsCoreOption; height?: number; dark?: boolean; testId?: string }) {
+export default function Chart({
+  option,
+  height = 260,
+  dark,
+  testId,
+  className,
+}: {
+  option: EChartsCoreOption;
+  /** px, or e.g. '100%' to fill a sized parent (the chart follows it) */
+  height?: number | string;
+  dark?: boolean;
+  testId?: string;
+  className?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -28,5 +41,5 @@ export default function Chart({ option, height = 260, dark, testId }: { option: 
     };
   }, [option, dark]);
 
-  return <div ref={ref} style={{ height, width: '100%' }} data-testid={testId} />;
+  return <div ref={ref} className={className} style={{ height, width: '100%', minHeight: 0 }} data-testid={testId} />;
 }

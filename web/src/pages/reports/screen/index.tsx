@@ -37,6 +37,17 @@ function Panel({ title, children, testId }: { title: string; children: React.Rea
   );
 }
 
+function useDial() {
+  const size = () => Math.round(Math.min(170, Math.max(100, window.innerHeight * 0.155)));
+  const [dial, setDial] = useState(size);
+  useEffect(() => {
+    const on = () => setDial(size());
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return dial;
+}
+
 export default function DataScreenPage() {
   const { t } = useTranslation('reports');
   const navigate = useNavigate();
@@ -69,6 +80,8 @@ export default function DataScreenPage() {
     if (!document.fullscreenElement) void document.documentElement.requestFullscreen?.().then(() => setFull(true));
     else void document.exitFullscreen?.().then(() => setFull(false));
   };
+  // the dial follows the window's height (170 px on a 1080-line TV) so the panel holds it
+  const dial = useDial();
   const done = s && s.today_planned ? Math.round((s.today_published * 100) / s.today_planned) : 0;
 
   return (
@@ -95,15 +108,15 @@ export default function DataScreenPage() {
       </div>
       <div className={styles.grid}>
         <Panel title={t('screen.week')} testId="screen-week">
-          {week && <Chart option={week} dark height={330} testId="chart-screen-week" />}
+          {week && <Chart option={week} dark height="100%" className={styles.fill} testId="chart-screen-week" />}
         </Panel>
         <Panel title={t('screen.regions')} testId="screen-regions">
-          {regions && s?.regions.length ? <Chart option={regions} dark height={330} testId={mapReady ? 'chart-screen-map' : 'chart-screen-regions'} /> : <Empty description={<span className={styles.muted}>{t('screen.noRegions')}</span>} />}
+          {regions && s?.regions.length ? <Chart option={regions} dark height="100%" className={styles.fill} testId={mapReady ? 'chart-screen-map' : 'chart-screen-regions'} /> : <Empty description={<span className={styles.muted}>{t('screen.noRegions')}</span>} />}
         </Panel>
         <Panel title={t('screen.today')} testId="screen-progress">
           <div className={styles.progressRow}>
-            <Progress type="dashboard" percent={done} size={170} strokeColor="#36cfc9" format={(p) => <span className={styles.progressText}>{p}%</span>} />
-            {progress && s?.today_planned ? <Chart option={progress} dark height={200} testId="chart-screen-progress" /> : <Empty description={<span className={styles.muted}>{t('screen.noPlan')}</span>} />}
+            <Progress type="dashboard" percent={done} size={dial} strokeColor="#36cfc9" format={(p) => <span className={styles.progressText}>{p}%</span>} />
+            {progress && s?.today_planned ? <Chart option={progress} dark height="100%" testId="chart-screen-progress" /> : <Empty description={<span className={styles.muted}>{t('screen.noPlan')}</span>} />}
           </div>
           <div className={styles.muted}>{t('screen.progressLine', { published: s?.today_published ?? 0, planned: s?.today_planned ?? 0, failed: s?.today_failed ?? 0 })}</div>
         </Panel>

@@ -8,7 +8,8 @@ export function weekOption(s: Screen, t: T): EChartsCoreOption {
   return {
     tooltip: { trigger: 'axis' },
     legend: { bottom: 0, textStyle: { color: '#cfe3ff' } },
-    grid: { left: 56, right: 48, top: 24, bottom: 48 },
+    // the axis labels stay inside the chart whatever the numbers' length
+    grid: { left: 8, right: 8, top: 24, bottom: 36, containLabel: true },
     xAxis: { type: 'category', data: s.week.days.map((d) => d.slice(5)) },
     yAxis: [{ type: 'value' }, { type: 'value', minInterval: 1 }],
     series: [
@@ -63,7 +64,7 @@ export function regionOption(s: Screen, t: T): EChartsCoreOption {
   const top = s.regions.slice(0, 10).reverse();
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 80, right: 24, top: 8, bottom: 24 },
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value' },
     yAxis: { type: 'category', data: top.map((r) => r.province) },
     series: [

@@ -62,6 +62,7 @@ export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords
       open={open}
       title={t('pick.title', { max: maxChars })}
       width={860}
+      form={form}
       onCancel={onClose}
       okText={t('pick.insert', { count: picked.length })}
       okButtonProps={{ disabled: !picked.length, 'data-testid': 'pick-insert' } as never}

@@ -45,6 +45,8 @@ export function merchantColumns(t: TFunction, a: MerchantActions): DataTableColu
       title: t('common:actions'),
       key: 'actions',
       fixed: 'right',
+      // three buttons in either language ("Enter console", "Top up points", "More")
+      width: 290,
       render: (_, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => a.onEnter(row)} data-testid={`merchant-enter-${row.id}`}>
