@@ -766,3 +766,85 @@ async fn many_addresses_together_lock_a_username_more_slowly() {
             .expect(200);
     }
 }
+
+/// A password sign-in from `forwarded`, sending `cookie` when given; the answer and its Set-Cookie.
+async fn sign_in_with_cookie(
+    app: &TestApp,
+    forwarded: &str,
+    cookie: Option<&str>,
+    username: &str,
+    pw: &str,
+) -> (u16, Option<String>) {
+    let mut req = app
+        .http
+        .post(app.url("/api/login/auth"))
+        .header("x-forwarded-for", forwarded)
+        .json(&json!({"login_type":1,"username":username,"password":pw,"agree":true}));
+    if let Some(c) = cookie {
+        req = req.header("cookie", c);
+    }
+    let res = req.send().await.unwrap();
+    let set = res
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(str::to_string);
+    (res.status().as_u16(), set)
+}
+
+#[tokio::test]
+async fn a_flood_of_failures_does_not_refuse_a_known_devices_right_password() {
+    for b in backends() {
+        let (_, c) = frozen_clock();
+        let app = app_with(b, c, "127.0.0.1").await;
+        // The owner signs in once from their browser, which is known from then on.
+        let (status, cookie) =
+            sign_in_with_cookie(&app, "198.51.100.9", None, "demo", DEMO_PW).await;
+        assert_eq!(status, 200);
+        let cookie = cookie.expect("a known-device cookie");
+        assert!(cookie.starts_with("cm_device="), "{cookie}");
+        // A flood from many addresses uses up the server's budget and locks the username everywhere.
+        for i in 0..services::auth::limits::SERVER.burst as i64 {
+            sign_in_from(&app, Some(&format!("203.0.113.{i}")), "demo", "wrong123").await;
+        }
+        let now = domain::now_ms();
+        for _ in 0..domain::USER_LOCK_AFTER_FAILURES {
+            store::users::record_failure(
+                &app.db,
+                "pwd:demo",
+                domain::USER_LOCK_AFTER_FAILURES,
+                now,
+            )
+            .await
+            .unwrap();
+        }
+        // A stranger with the right password is held back; the owner's browser is not.
+        let (status, _) = sign_in_with_cookie(&app, "192.0.2.1", None, "demo", DEMO_PW).await;
+        assert_eq!(status, 429);
+        let (status, _) =
+            sign_in_with_cookie(&app, "192.0.2.1", Some(&cookie), "demo", DEMO_PW).await;
+        assert_eq!(status, 200, "the known device signs in");
+        // Its cookie proves nothing for another user, and a forged one nothing at all.
+        let (status, _) =
+            sign_in_with_cookie(&app, "192.0.2.2", Some(&cookie), "admin", ADMIN_PW).await;
+        assert_eq!(
+            status, 429,
+            "the server's budget still holds strangers back"
+        );
+        let forged = format!("{}0", &cookie[..cookie.len() - 1]);
+        let (status, _) =
+            sign_in_with_cookie(&app, "192.0.2.1", Some(&forged), "demo", DEMO_PW).await;
+        assert_eq!(status, 429);
+        // Wrong passwords from the known device count against that device only.
+        for _ in 0..domain::LOCK_AFTER_FAILURES {
+            let (status, _) =
+                sign_in_with_cookie(&app, "192.0.2.1", Some(&cookie), "demo", "wrong123").await;
+            assert!(status == 422 || status == 429, "{status}");
+        }
+        let (status, _) =
+            sign_in_with_cookie(&app, "192.0.2.1", Some(&cookie), "demo", DEMO_PW).await;
+        assert_eq!(status, 429, "the device's own lock");
+    }
+}
+
