@@ -10,6 +10,7 @@ mod auth;
 mod cli;
 mod clip;
 mod content;
+mod control_chars;
 mod crash_cleanup;
 mod engagement;
 mod hotlists;

@@ -194,7 +194,7 @@ pub async fn put_task(
     } else if ai.clone.is_none() {
         return Err(ApiError::invalid("voice", Msg::CloneNotConfigured));
     }
-    domain::validate::no_bidi("name", name)?;
+    domain::validate::plain_text("name", name)?;
     let chars = p.text.trim().chars().count();
     let points = rules::price(chars);
     let key = format!("tts:{mid}:{}", store::random_token(12));
