@@ -13,6 +13,7 @@ mod content;
 mod control_chars;
 mod crash_cleanup;
 mod engagement;
+mod event_audience;
 mod hotlists;
 mod intellect;
 mod list_engine;
