@@ -848,3 +848,71 @@ async fn a_flood_of_failures_does_not_refuse_a_known_devices_right_password() {
     }
 }
 
+/// The session id a token carries (its `sid` claim).
+fn sid_of(token: &str) -> String {
+    use base64::Engine;
+    let payload = token.split('.').nth(1).unwrap();
+    let claims: serde_json::Value = serde_json::from_slice(
+        &base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload)
+            .unwrap(),
+    )
+    .unwrap();
+    claims["sid"].as_str().unwrap().to_string()
+}
+
+async fn stored_key(app: &TestApp) -> String {
+    sqlx::query_scalar("SELECT value FROM settings WHERE key = 'jwt_key'")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+async fn session_ids(app: &TestApp) -> Vec<String> {
+    sqlx::query_scalar("SELECT id FROM sessions")
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_database_copy_holds_neither_the_signing_key_nor_a_session_id() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let t = app.demo().await;
+        let key = String::from_utf8(app.state.jwt_key.to_vec()).unwrap();
+        // The key is sealed; the table holds the session's hash, not its id.
+        let stored = stored_key(&app).await;
+        assert!(
+            stored.starts_with("v1:") && !stored.contains(&key),
+            "{stored}"
+        );
+        let sid = sid_of(&t);
+        let ids = session_ids(&app).await;
+        assert!(!ids.is_empty() && !ids.contains(&sid), "{ids:?}");
+        assert!(ids.contains(&store::users::session_key(&sid)));
+
+        // An install from before: the key and the session ids in clear. After a restart both are
+        // sealed / hashed, and the same key and token still work.
+        sqlx::query("UPDATE settings SET value = $1 WHERE key = 'jwt_key'")
+            .bind(&key)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        sqlx::query("UPDATE sessions SET id = $1 WHERE id = $2")
+            .bind(&sid)
+            .bind(store::users::session_key(&sid))
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let app = app.restart().await;
+        assert_eq!(app.state.jwt_key.as_slice(), key.as_bytes());
+        assert!(stored_key(&app).await.starts_with("v1:"));
+        assert!(!session_ids(&app).await.contains(&sid));
+        app.get("/index/dashboard", Some(&t)).await.ok();
+        // Signing out ends the session found by its hash.
+        app.post("/login/logout", Some(&t), json!({})).await.ok();
+        let r = app.get("/index/dashboard", Some(&t)).await;
+        assert_eq!(r.code(), 401, "{}", r.body);
+    }
+}
