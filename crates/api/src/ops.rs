@@ -1,10 +1,13 @@
 //! Operating a node: `/readyz` (the database and the media storage answer) and `/metrics`
 //! (Prometheus text format, written by hand: request latencies measured on this node; job queue
 //! depth and age, run times and failures read from the database, so every node reports the cluster).
+//! Requests are labelled by their route's template (`/t/{code}`, never the code a phone tapped), so
+//! the series stay few whatever paths clients make up; without CLIPMATRIX_METRICS_TOKEN only this
+//! machine may read them.
 
 use crate::state::AppState;
-use axum::extract::{Request, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::collections::BTreeMap;
@@ -31,32 +34,49 @@ fn requests() -> &'static Mutex<Requests> {
     R.get_or_init(Default::default)
 }
 
-/// A path with its ids folded (`/api/materials/17` -> `/api/materials/:id`), so the series stay few.
-pub fn route_of(path: &str) -> String {
-    let known = [
+/// Series kept at most; later new ones are counted under `route="(other)"`.
+pub const MAX_SERIES: usize = 2_000;
+
+/// The route label of a request: the template of the route that answered it (`/api/materials/{id}`),
+/// `/(console)` for the console's pages and assets, `(unmatched)` for any other path, so a path a
+/// client makes up never becomes a label.
+pub fn route_of(matched: Option<&str>, path: &str) -> String {
+    if let Some(m) = matched {
+        // A mounted service (the sandbox) matches with a catch-all tail: its prefix is the route.
+        return match m.split_once("/{*") {
+            Some((prefix, _)) => format!("{prefix}/*"),
+            None => m.to_string(),
+        };
+    }
+    let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
+    let ours = [
         "api", "files", "healthz", "readyz", "metrics", "sandbox", "oauth", "webhook", "nfc", "t",
     ];
-    let mut parts = path.trim_matches('/').split('/');
-    let first = parts.next().unwrap_or("");
-    if !known.contains(&first) {
-        // The console's pages and assets.
-        return "/(console)".into();
+    if ours.contains(&first) {
+        "(unmatched)".into()
+    } else {
+        "/(console)".into()
     }
-    let mut out = format!("/{first}");
-    for seg in parts.take(4) {
-        let id = !seg.is_empty()
-            && (seg.chars().all(|c| c.is_ascii_digit())
-                || (seg.len() >= 16 && seg.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')));
-        out.push('/');
-        out.push_str(if id { ":id" } else { seg });
-    }
-    out
 }
 
-/// Times every request (a layer over the whole router).
+/// The method label: the standard ones, anything else as `OTHER`.
+fn method_of(m: &axum::http::Method) -> &str {
+    let known = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"];
+    known
+        .into_iter()
+        .find(|k| *k == m.as_str())
+        .unwrap_or("OTHER")
+}
+
+/// Times every request (a layer over the whole router, so it sees which route matched).
 pub async fn track(req: Request, next: Next) -> Response {
-    let method = req.method().as_str().to_string();
-    let route = route_of(req.uri().path());
+    let method = method_of(req.method()).to_string();
+    let route = route_of(
+        req.extensions()
+            .get::<MatchedPath>()
+            .map(MatchedPath::as_str),
+        req.uri().path(),
+    );
     let t0 = std::time::Instant::now();
     let res = next.run(req).await;
     let secs = t0.elapsed().as_secs_f64();
@@ -68,7 +88,11 @@ pub async fn track(req: Request, next: Next) -> Response {
         _ => "5xx",
     };
     let mut r = requests().lock().unwrap_or_else(|e| e.into_inner());
-    let h = r.entry((method, route, class)).or_default();
+    let mut key = (method, route, class);
+    if r.len() >= MAX_SERIES && !r.contains_key(&key) {
+        key.1 = "(other)".into();
+    }
+    let h = r.entry(key).or_default();
     for (i, b) in BUCKETS.iter().enumerate() {
         if secs <= *b {
             h.counts[i] += 1;
@@ -142,19 +166,44 @@ pub fn quantile(sorted: &[i64], q: f64) -> i64 {
 /// The window job run times and failures are read over.
 const WINDOW_MS: i64 = 3_600_000;
 
-pub async fn metrics(State(st): State<AppState>, req: Request) -> Response {
-    // A token, when one is configured, keeps the figures to the collector.
-    if let Ok(token) = std::env::var("CLIPMATRIX_METRICS_TOKEN")
-        && !token.is_empty()
-    {
-        let given = req
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "));
-        if given != Some(token.as_str()) {
-            return StatusCode::UNAUTHORIZED.into_response();
+/// Whether the figures may be read: with CLIPMATRIX_METRICS_TOKEN set, by who sends it; without
+/// one, only from this machine (a loopback peer that relays nobody: a proxy in front would be
+/// passing on someone else's request).
+pub fn may_read_metrics(
+    token: Option<&str>,
+    headers: &HeaderMap,
+    peer: Option<std::net::IpAddr>,
+) -> bool {
+    match token.filter(|t| !t.is_empty()) {
+        Some(token) => {
+            let given = headers
+                .get(header::AUTHORIZATION)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.strip_prefix("Bearer "));
+            given == Some(token)
         }
+        None => {
+            let relayed = ["x-forwarded-for", "forwarded", "x-real-ip"]
+                .iter()
+                .any(|h| headers.contains_key(*h));
+            peer.is_some_and(|p| p.to_canonical().is_loopback()) && !relayed
+        }
+    }
+}
+
+pub async fn metrics(State(st): State<AppState>, req: Request) -> Response {
+    let token = std::env::var("CLIPMATRIX_METRICS_TOKEN").ok();
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    if !may_read_metrics(token.as_deref(), req.headers(), peer) {
+        let status = if token.is_some_and(|t| !t.is_empty()) {
+            StatusCode::UNAUTHORIZED
+        } else {
+            StatusCode::FORBIDDEN
+        };
+        return status.into_response();
     }
     let mut out = String::new();
     let _ = write_requests(&mut out);

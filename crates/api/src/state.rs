@@ -64,16 +64,20 @@ impl AppState {
         store::content::seed(&db).await?;
         store::dict::seed(&db).await?;
         store::clip_templates::seed(&db).await?;
-        let key = db
-            .setting_or_init("jwt_key", || store::random_token(48))
-            .await?;
+        let sealer = store::secrets::Sealer::load(&settings.data_dir)?;
+        // The key signing tokens and file links is sealed like the platform secrets: a copy of the
+        // database alone signs nothing.
+        let key =
+            store::secrets::sealed_setting(&db, &sealer, "jwt_key", || store::random_token(48))
+                .await?;
+        store::users::hash_clear_sessions(&db).await?;
         let menus = store::menus::all(&db).await?;
         // Scratch space for work in progress lives on the local disk beside the data, whatever the store.
         let storage = media::Storage::open(&settings.storage_url, settings.data_dir.join("work"))?;
         let url_key = key.clone().into_bytes();
         let hub = Arc::new(services::matrix::hub::Hub {
             db: db.clone(),
-            sealer: store::secrets::Sealer::load(&settings.data_dir)?,
+            sealer,
             sandbox: settings.sandbox,
             sandbox_base: settings.platform_base.clone(),
             public_url: settings.public_url.clone(),

@@ -181,10 +181,19 @@ fn ranges() {
 
 #[test]
 fn routes_fold_ids_and_reasons_stay_short() {
-    assert_eq!(route_of("/api/materials/17"), "/api/materials/:id");
-    assert_eq!(route_of("/files/9/clip"), "/files/:id/clip");
-    assert_eq!(route_of("/assets/index-abc.js"), "/(console)");
-    assert_eq!(route_of("/healthz"), "/healthz");
+    let m = Some("/api/materials/{id}");
+    assert_eq!(route_of(m, "/api/materials/17"), "/api/materials/{id}");
+    assert_eq!(route_of(Some("/t/{code}"), "/t/AbC123"), "/t/{code}");
+    assert_eq!(
+        route_of(
+            Some("/sandbox/{*__private__axum_nest_tail_param}"),
+            "/sandbox/dy/x"
+        ),
+        "/sandbox/*"
+    );
+    assert_eq!(route_of(None, "/assets/index-abc.js"), "/(console)");
+    assert_eq!(route_of(None, "/api/made-up/path"), "(unmatched)");
+    assert_eq!(route_of(None, "/t/AbC123/extra"), "(unmatched)");
     assert_eq!(
         reason_of("ffmpeg failed: exit 1\nlots of output"),
         "ffmpeg failed"
@@ -192,6 +201,23 @@ fn routes_fold_ids_and_reasons_stay_short() {
     assert_eq!(reason_of(""), "unknown");
     assert_eq!(quantile(&[1, 2, 3, 4, 5], 0.5), 3);
     assert_eq!(quantile(&[1, 2, 3, 4, 5], 0.99), 5);
+}
+
+#[test]
+fn metrics_need_the_token_or_this_machine() {
+    use api::ops::may_read_metrics;
+    let ip = |s: &str| Some(s.parse::<std::net::IpAddr>().unwrap());
+    let none = axum::http::HeaderMap::new();
+    assert!(!may_read_metrics(None, &none, ip("192.0.2.4")));
+    assert!(may_read_metrics(None, &none, ip("::1")));
+    assert!(may_read_metrics(None, &none, ip("::ffff:127.0.0.1")));
+    let mut relayed = axum::http::HeaderMap::new();
+    relayed.insert("x-forwarded-for", "203.0.113.7".parse().unwrap());
+    assert!(!may_read_metrics(None, &relayed, ip("127.0.0.1")));
+    let mut bearer = axum::http::HeaderMap::new();
+    bearer.insert("authorization", "Bearer s3cret".parse().unwrap());
+    assert!(may_read_metrics(Some("s3cret"), &bearer, ip("192.0.2.4")));
+    assert!(!may_read_metrics(Some("s3cret"), &none, ip("127.0.0.1")));
 }
 
 // --- the API contract (api::contract) ---

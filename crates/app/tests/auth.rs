@@ -766,3 +766,153 @@ async fn many_addresses_together_lock_a_username_more_slowly() {
             .expect(200);
     }
 }
+
+/// A password sign-in from `forwarded`, sending `cookie` when given; the answer and its Set-Cookie.
+async fn sign_in_with_cookie(
+    app: &TestApp,
+    forwarded: &str,
+    cookie: Option<&str>,
+    username: &str,
+    pw: &str,
+) -> (u16, Option<String>) {
+    let mut req = app
+        .http
+        .post(app.url("/api/login/auth"))
+        .header("x-forwarded-for", forwarded)
+        .json(&json!({"login_type":1,"username":username,"password":pw,"agree":true}));
+    if let Some(c) = cookie {
+        req = req.header("cookie", c);
+    }
+    let res = req.send().await.unwrap();
+    let set = res
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(str::to_string);
+    (res.status().as_u16(), set)
+}
+
+#[tokio::test]
+async fn a_flood_of_failures_does_not_refuse_a_known_devices_right_password() {
+    for b in backends() {
+        let (_, c) = frozen_clock();
+        let app = app_with(b, c, "127.0.0.1").await;
+        // The owner signs in once from their browser, which is known from then on.
+        let (status, cookie) =
+            sign_in_with_cookie(&app, "198.51.100.9", None, "demo", DEMO_PW).await;
+        assert_eq!(status, 200);
+        let cookie = cookie.expect("a known-device cookie");
+        assert!(cookie.starts_with("cm_device="), "{cookie}");
+        // A flood from many addresses uses up the server's budget and locks the username everywhere.
+        for i in 0..services::auth::limits::SERVER.burst as i64 {
+            sign_in_from(&app, Some(&format!("203.0.113.{i}")), "demo", "wrong123").await;
+        }
+        let now = domain::now_ms();
+        for _ in 0..domain::USER_LOCK_AFTER_FAILURES {
+            store::users::record_failure(
+                &app.db,
+                "pwd:demo",
+                domain::USER_LOCK_AFTER_FAILURES,
+                now,
+            )
+            .await
+            .unwrap();
+        }
+        // A stranger with the right password is held back; the owner's browser is not.
+        let (status, _) = sign_in_with_cookie(&app, "192.0.2.1", None, "demo", DEMO_PW).await;
+        assert_eq!(status, 429);
+        let (status, _) =
+            sign_in_with_cookie(&app, "192.0.2.1", Some(&cookie), "demo", DEMO_PW).await;
+        assert_eq!(status, 200, "the known device signs in");
+        // Its cookie proves nothing for another user, and a forged one nothing at all.
+        let (status, _) =
+            sign_in_with_cookie(&app, "192.0.2.2", Some(&cookie), "admin", ADMIN_PW).await;
+        assert_eq!(
+            status, 429,
+            "the server's budget still holds strangers back"
+        );
+        let forged = format!("{}0", &cookie[..cookie.len() - 1]);
+        let (status, _) =
+            sign_in_with_cookie(&app, "192.0.2.1", Some(&forged), "demo", DEMO_PW).await;
+        assert_eq!(status, 429);
+        // Wrong passwords from the known device count against that device only.
+        for _ in 0..domain::LOCK_AFTER_FAILURES {
+            let (status, _) =
+                sign_in_with_cookie(&app, "192.0.2.1", Some(&cookie), "demo", "wrong123").await;
+            assert!(status == 422 || status == 429, "{status}");
+        }
+        let (status, _) =
+            sign_in_with_cookie(&app, "192.0.2.1", Some(&cookie), "demo", DEMO_PW).await;
+        assert_eq!(status, 429, "the device's own lock");
+    }
+}
+
+/// The session id a token carries (its `sid` claim).
+fn sid_of(token: &str) -> String {
+    use base64::Engine;
+    let payload = token.split('.').nth(1).unwrap();
+    let claims: serde_json::Value = serde_json::from_slice(
+        &base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload)
+            .unwrap(),
+    )
+    .unwrap();
+    claims["sid"].as_str().unwrap().to_string()
+}
+
+async fn stored_key(app: &TestApp) -> String {
+    sqlx::query_scalar("SELECT value FROM settings WHERE key = 'jwt_key'")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+async fn session_ids(app: &TestApp) -> Vec<String> {
+    sqlx::query_scalar("SELECT id FROM sessions")
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_database_copy_holds_neither_the_signing_key_nor_a_session_id() {
+    for b in backends() {
+        let app = TestApp::spawn(b).await;
+        let t = app.demo().await;
+        let key = String::from_utf8(app.state.jwt_key.to_vec()).unwrap();
+        // The key is sealed; the table holds the session's hash, not its id.
+        let stored = stored_key(&app).await;
+        assert!(
+            stored.starts_with("v1:") && !stored.contains(&key),
+            "{stored}"
+        );
+        let sid = sid_of(&t);
+        let ids = session_ids(&app).await;
+        assert!(!ids.is_empty() && !ids.contains(&sid), "{ids:?}");
+        assert!(ids.contains(&store::users::session_key(&sid)));
+
+        // An install from before: the key and the session ids in clear. After a restart both are
+        // sealed / hashed, and the same key and token still work.
+        sqlx::query("UPDATE settings SET value = $1 WHERE key = 'jwt_key'")
+            .bind(&key)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        sqlx::query("UPDATE sessions SET id = $1 WHERE id = $2")
+            .bind(&sid)
+            .bind(store::users::session_key(&sid))
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let app = app.restart().await;
+        assert_eq!(app.state.jwt_key.as_slice(), key.as_bytes());
+        assert!(stored_key(&app).await.starts_with("v1:"));
+        assert!(!session_ids(&app).await.contains(&sid));
+        app.get("/index/dashboard", Some(&t)).await.ok();
+        // Signing out ends the session found by its hash.
+        app.post("/login/logout", Some(&t), json!({})).await.ok();
+        let r = app.get("/index/dashboard", Some(&t)).await;
+        assert_eq!(r.code(), 401, "{}", r.body);
+    }
+}

@@ -126,3 +126,42 @@ async fn json_logs_are_one_object_a_line() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `/metrics` labels requests by route template (never a tapped tag's code or a made-up path), keeps
+/// the label sets bounded, and without a token answers only this machine.
+#[tokio::test]
+async fn metrics_label_by_route_and_stay_on_this_machine_without_a_token() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for i in 0..200 {
+        app.http
+            .get(app.url(&format!("/t/TAPCODE{i:04}")))
+            .send()
+            .await
+            .unwrap();
+        app.http
+            .get(app.url(&format!("/api/madeup{i}/x{i}")))
+            .send()
+            .await
+            .unwrap();
+    }
+    let r = app.http.get(app.url("/metrics")).send().await.unwrap();
+    assert_eq!(r.status(), 200, "this machine reads the figures");
+    let text = r.text().await.unwrap();
+    assert!(!text.contains("TAPCODE"), "a tag code became a label");
+    assert!(!text.contains("madeup"), "a made-up path became a label");
+    assert!(text.contains("route=\"/t/{code}\""), "{text}");
+    let series = text
+        .lines()
+        .filter(|l| l.starts_with("clipmatrix_http_request_duration_seconds_count"))
+        .count();
+    assert!(series < 20, "{series} series from 400 requests");
+    // A request a proxy relays came from elsewhere: no token, no figures.
+    let r = app
+        .http
+        .get(app.url("/metrics"))
+        .header("x-forwarded-for", "203.0.113.7")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+}

@@ -215,7 +215,7 @@ fn text(field: &'static str, v: &str, required: bool, max: usize) -> Result<Stri
         crate::validate::required(field, v)?;
     }
     crate::validate::max_chars(field, v, max)?;
-    crate::validate::no_bidi(field, v)?;
+    crate::validate::plain_text(field, v)?;
     Ok(v.to_string())
 }
 
@@ -479,7 +479,7 @@ pub fn tag_titles(lines: &[String]) -> Result<Vec<String>, Invalid> {
                 ],
             ));
         }
-        crate::validate::no_bidi("titles", t)?;
+        crate::validate::plain_text("titles", t)?;
     }
     Ok(out)
 }

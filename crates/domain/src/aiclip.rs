@@ -163,6 +163,8 @@ impl Request {
         }
         crate::validate::max_chars("topic", t, TOPIC_MAX)?;
         crate::validate::max_chars("name", self.name.trim(), 50)?;
+        crate::validate::plain_text("topic", t)?;
+        crate::validate::plain_text("name", &self.name)?;
         if !KINDS.contains(&self.kind.as_str()) {
             return Err(Invalid {
                 field: "kind",

@@ -255,6 +255,7 @@ impl ProjectConfig {
                     vec![("max", SHOT_TEXT_MAX_CHARS.to_string())],
                 );
             }
+            crate::validate::plain_text("groups", &g.text)?;
             if let Some(t) = &g.transition {
                 let last = i + 1 == self.groups.len();
                 let reason = if last {
@@ -336,6 +337,7 @@ impl ProjectConfig {
                     vec![("max", MAX_TITLE_CHARS.to_string())],
                 );
             }
+            crate::validate::plain_text("title", &t.text)?;
             check_style("title", &t.style)?;
         }
         if self.cover_ms < 0 {

@@ -83,7 +83,7 @@ pub fn line(field: &'static str, v: &str, max: usize) -> Result<String, Invalid>
 pub fn optional_line(field: &'static str, v: &str, max: usize) -> Result<String, Invalid> {
     let v = v.trim();
     validate::max_chars(field, v, max)?;
-    validate::no_bidi(field, v)?;
+    validate::plain_text(field, v)?;
     Ok(v.to_string())
 }
 

@@ -266,6 +266,9 @@ messages! {
     DateOrder => "开始日期不能晚于结束日期", "The start date cannot be after the end date";
     SpanTooLong => "时间范围最多 {max} 天", "The range can be at most {max} days";
     ImportedVideos => "导入或上传的视频（无混剪配方）", "Imported or uploaded videos (no mixing recipe)";
+    // Resource limits.
+    ControlChar => "{field} 含有控制字符（{char}），请去掉后重试", "{field} contains a control character ({char}); remove it and try again";
+    PasswordChecksBusy => "同时登录的请求过多，请 {seconds} 秒后再试", "Too many sign-ins at once; try again in {seconds} s";
 }
 
 impl Msg {

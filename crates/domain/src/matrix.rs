@@ -60,6 +60,7 @@ pub fn titles(raw: &str) -> Result<Vec<String>, Invalid> {
                 vec![("n", (i + 1).to_string()), ("max", TITLE_MAX.to_string())],
             );
         }
+        crate::validate::plain_text("titles", t)?;
     }
     Ok(parts)
 }
@@ -75,6 +76,7 @@ pub fn topics(raw: &[String]) -> Result<Vec<String>, Invalid> {
         if t.chars().count() > TITLE_MAX {
             return broken("topics", Msg::TooLong, vec![("max", TITLE_MAX.to_string())]);
         }
+        crate::validate::plain_text("topics", &t)?;
         out.push(t);
     }
     if out.is_empty() {

@@ -72,8 +72,24 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// A file name (or a material's display name) may not carry bidi controls: refused, not quietly cleaned.
-pub fn no_bidi(field: &'static str, v: &str) -> Result<(), Invalid> {
+/// Control characters (NUL, BEL, ESC, DEL, the C1 range): a terminal, a subtitle renderer or a
+/// platform acts on them instead of showing them. Line breaks and tabs are text.
+pub fn is_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\n' | '\r' | '\t')
+}
+
+/// The rule for every free text a person writes that is shown again (names, titles, topics, words,
+/// the text read aloud and its subtitles): no control characters and no bidi controls (a file name
+/// "invoice\u{202E}4pm.exe" would display as "invoiceexe.mp4"). Refused, naming the field, not
+/// quietly cleaned.
+pub fn plain_text(field: &'static str, v: &str) -> Result<(), Invalid> {
+    if let Some(c) = v.chars().find(|c| is_control(*c)) {
+        return Err(Invalid {
+            field,
+            msg: Msg::ControlChar,
+            args: vec![("char", format!("U+{:04X}", c as u32))],
+        });
+    }
     if v.chars().any(is_bidi_control) {
         bad(field, Msg::NameBidi)
     } else {
@@ -104,13 +120,29 @@ mod tests {
         ] {
             let name = format!("invoice{c}4pm.exe");
             assert_eq!(
-                no_bidi("file", &name).unwrap_err().msg,
+                plain_text("file", &name).unwrap_err().msg,
                 Msg::NameBidi,
                 "{c:?}"
             );
         }
-        assert!(no_bidi("file", "发布 clip-01 (final).mp4").is_ok());
-        assert!(no_bidi("file", "\u{2065}\u{202F}\u{200D}.png").is_ok());
+        assert!(plain_text("file", "发布 clip-01 (final).mp4").is_ok());
+        assert!(plain_text("file", "\u{2065}\u{202F}\u{200D}.png").is_ok());
+    }
+
+    #[test]
+    fn control_characters_are_refused_naming_the_field() {
+        for (c, code) in [
+            ('\0', "U+0000"),
+            ('\u{7}', "U+0007"),
+            ('\u{1b}', "U+001B"),
+            ('\u{7f}', "U+007F"),
+            ('\u{85}', "U+0085"),
+        ] {
+            let e = plain_text("text", &format!("买一送一{c}[31m")).unwrap_err();
+            assert_eq!((e.field, e.msg), ("text", Msg::ControlChar), "{c:?}");
+            assert_eq!(e.args, vec![("char", code.to_string())]);
+        }
+        assert!(plain_text("text", "第一行\n第二行\t（完）\r\n").is_ok());
     }
 
     #[test]

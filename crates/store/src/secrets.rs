@@ -95,6 +95,34 @@ impl Sealer {
     }
 }
 
+/// A server setting kept sealed (the key signing tokens and file links): made and sealed on first
+/// use; a value an older version stored in clear is sealed where it lies, so existing installs carry
+/// on with the same key. A value sealed under another secret key stops the start, saying so.
+pub async fn sealed_setting(
+    db: &crate::Db,
+    sealer: &Sealer,
+    key: &str,
+    init: impl FnOnce() -> String,
+) -> anyhow::Result<String> {
+    let stored = db.setting_or_init(key, || sealer.seal(&init())).await?;
+    if !stored.starts_with("v1:") {
+        // Only this clear value is replaced: another node sealing it at the same time is harmless.
+        sqlx::query("UPDATE settings SET value = $1 WHERE key = $2 AND value = $3")
+            .bind(sealer.seal(&stored))
+            .bind(key)
+            .bind(&stored)
+            .execute(&db.pool)
+            .await?;
+        return Ok(stored);
+    }
+    sealer.open(&stored).ok_or_else(|| {
+        anyhow::anyhow!(
+            "the setting {key} is sealed under another secret key: start with the CLIPMATRIX_SECRET_KEY \
+             (or <data>/secret.key) it was made with"
+        )
+    })
+}
+
 fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     let mut opts = std::fs::OpenOptions::new();

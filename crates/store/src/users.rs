@@ -509,6 +509,35 @@ pub async fn list_all_users(db: &Db, q: &ListQuery) -> Result<(Vec<UserRow>, Tot
 }
 
 // ---- sessions ----
+//
+// A session's id is the credential inside the token, so the table keeps only its hash (`h1:` and the
+// SHA-256 in hex): a copy of the database names no session anyone could use.
+
+/// What the table stores for a session id.
+pub fn session_key(id: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(id.as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("h1:{hex}")
+}
+
+/// Replaces the ids older versions stored in clear with their hashes (at start); their tokens stay
+/// valid. Returns how many were replaced.
+pub async fn hash_clear_sessions(db: &Db) -> sqlx::Result<u64> {
+    let clear: Vec<String> = sqlx::query_scalar("SELECT id FROM sessions WHERE id NOT LIKE 'h1:%'")
+        .fetch_all(&db.pool)
+        .await?;
+    let mut n = 0;
+    for id in clear {
+        n += sqlx::query("UPDATE sessions SET id = $1 WHERE id = $2")
+            .bind(session_key(&id))
+            .bind(&id)
+            .execute(&db.pool)
+            .await?
+            .rows_affected();
+    }
+    Ok(n)
+}
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Session {
@@ -529,31 +558,39 @@ pub async fn create_session(
     ttl_ms: i64,
 ) -> sqlx::Result<Session> {
     let now = now_ms();
-    sqlx::query_as(
+    let id = crate::random_token(24);
+    let mut s: Session = sqlx::query_as(
         "INSERT INTO sessions (id, user_id, remember, proxy_user, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6) \
          RETURNING id, user_id, remember, proxy_user, created_at, expires_at, revoked_at",
     )
-    .bind(crate::random_token(24))
+    .bind(session_key(&id))
     .bind(user_id)
     .bind(remember as i64)
     .bind(proxy_user)
     .bind(now)
     .bind(now + ttl_ms)
     .fetch_one(&db.pool)
-    .await
+    .await?;
+    s.id = id;
+    Ok(s)
 }
 
+/// The session of an id (the row found by its hash, carrying the id itself).
 pub async fn session(db: &Db, id: &str) -> sqlx::Result<Option<Session>> {
-    sqlx::query_as("SELECT id, user_id, remember, proxy_user, created_at, expires_at, revoked_at FROM sessions WHERE id = $1")
-        .bind(id)
+    let row: Option<Session> = sqlx::query_as("SELECT id, user_id, remember, proxy_user, created_at, expires_at, revoked_at FROM sessions WHERE id = $1")
+        .bind(session_key(id))
         .fetch_optional(&db.pool)
-        .await
+        .await?;
+    Ok(row.map(|s| Session {
+        id: id.to_string(),
+        ..s
+    }))
 }
 
 pub async fn extend_session(db: &Db, id: &str, expires_at: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE sessions SET expires_at = $1 WHERE id = $2")
         .bind(expires_at)
-        .bind(id)
+        .bind(session_key(id))
         .execute(&db.pool)
         .await?;
     Ok(())
@@ -562,7 +599,7 @@ pub async fn extend_session(db: &Db, id: &str, expires_at: i64) -> sqlx::Result<
 pub async fn revoke_session(db: &Db, id: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL")
         .bind(now_ms())
-        .bind(id)
+        .bind(session_key(id))
         .execute(&db.pool)
         .await?;
     Ok(())

@@ -83,6 +83,8 @@ impl Params {
         if chars == 0 {
             return Err(bad_("text", Msg::Required));
         }
+        // The text is read aloud and copied into the subtitle lines.
+        crate::validate::plain_text("text", &self.text)?;
         if chars > MAX_TEXT_CHARS {
             return Err(bad(
                 "text",

@@ -163,7 +163,7 @@ pub async fn upload(
             vec![("max", "30".into())],
         ));
     }
-    domain::validate::no_bidi("name", name)?;
+    domain::validate::plain_text("name", name)?;
     let m = store::materials::get(db, mid, resource_id)
         .await?
         .filter(|m| m.kind == "audio" || (m.kind == "video" && m.has_audio == 1))

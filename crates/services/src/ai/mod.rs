@@ -194,7 +194,7 @@ pub async fn put_task(
     } else if ai.clone.is_none() {
         return Err(ApiError::invalid("voice", Msg::CloneNotConfigured));
     }
-    domain::validate::no_bidi("name", name)?;
+    domain::validate::plain_text("name", name)?;
     // refused, not cut: a name over the limit is a client that skipped the form
     domain::validate::max_chars("name", name.trim(), rules::TASK_NAME_MAX)?;
     let chars = p.text.trim().chars().count();

@@ -77,11 +77,11 @@ pub async fn change_password(
     password_confirm: &str,
 ) -> ApiResult<()> {
     validate::required("old_password", old_password)?;
-    if !store::password::verify(old_password, &user.password_hash) {
+    if !super::hashing::verify(old_password, &user.password_hash).await? {
         return Err(ApiError::invalid("old_password", Msg::OldPasswordWrong));
     }
     validate::new_password(password, password_confirm)?;
-    store::users::set_password(db, user.id, &store::password::hash(password)).await?;
+    store::users::set_password(db, user.id, &super::hashing::hash(password).await?).await?;
     Ok(())
 }
 

@@ -87,6 +87,16 @@ impl LoginLimits {
 
     /// Takes one attempt from the address's budget and the server's, or refuses without taking any.
     pub fn take(&self, addr: &str) -> Result<(), Refused> {
+        self.take_from(addr, true)
+    }
+
+    /// Takes one attempt from `key`'s own budget only: a device that signed in before is not held
+    /// back by what other clients spend of the server's budget.
+    pub fn take_own(&self, key: &str) -> Result<(), Refused> {
+        self.take_from(key, false)
+    }
+
+    fn take_from(&self, addr: &str, shared: bool) -> Result<(), Refused> {
         let now = self.now();
         let mut guard = self.levels.lock().unwrap_or_else(|e| e.into_inner());
         let (server, addresses) = &mut *guard;
@@ -100,13 +110,15 @@ impl LoginLimits {
                 wait_ms: mine.wait_ms(self.address),
             });
         }
-        if server.tokens < 1.0 {
+        if shared && server.tokens < 1.0 {
             return Err(Refused {
                 wait_ms: server.wait_ms(self.server),
             });
         }
         mine.tokens -= 1.0;
-        server.tokens -= 1.0;
+        if shared {
+            server.tokens -= 1.0;
+        }
         if addresses.len() > TRACKED {
             let rule = self.address;
             addresses.retain(|_, l| {
@@ -119,9 +131,20 @@ impl LoginLimits {
 
     /// A sign-in that succeeded: its attempt goes back to both budgets.
     pub fn give_back(&self, addr: &str) {
+        self.give_back_to(addr, true)
+    }
+
+    /// Gives back an attempt taken by [`LoginLimits::take_own`].
+    pub fn give_back_own(&self, key: &str) {
+        self.give_back_to(key, false)
+    }
+
+    fn give_back_to(&self, addr: &str, shared: bool) {
         let mut guard = self.levels.lock().unwrap_or_else(|e| e.into_inner());
         let (server, addresses) = &mut *guard;
-        server.tokens = (server.tokens + 1.0).min(self.server.burst);
+        if shared {
+            server.tokens = (server.tokens + 1.0).min(self.server.burst);
+        }
         if let Some(l) = addresses.get_mut(addr) {
             l.tokens = (l.tokens + 1.0).min(self.address.burst);
         }
@@ -189,6 +212,24 @@ mod tests {
             l.give_back("1.1.1.1");
         }
         assert!(l.take("1.1.1.1").is_ok());
+    }
+
+    #[test]
+    fn an_own_budget_ignores_the_servers() {
+        let (_, c) = clock();
+        let l = LoginLimits::new(c);
+        for i in 0..30 {
+            l.take(&format!("10.0.0.{i}")).unwrap();
+        }
+        assert!(l.take("10.0.1.1").is_err());
+        // A known device still has its own ten, and spends none of the server's.
+        for _ in 0..10 {
+            assert!(l.take_own("device:1").is_ok());
+        }
+        assert!(l.take_own("device:1").is_err());
+        l.give_back_own("device:1");
+        assert!(l.take_own("device:1").is_ok());
+        assert!(l.take("10.0.1.1").is_err());
     }
 
     #[test]

@@ -28,6 +28,50 @@ impl SmsSender for LogSms {
 pub struct Guards<'a> {
     pub db: &'a Db,
     pub limits: &'a LoginLimits,
+    /// The server key that signs the known-device cookie.
+    pub key: &'a [u8],
+}
+
+/// The cookie a browser gets when it signs in: it proves later that this device signed in as this
+/// user before, so what strangers spend of the server-wide budgets (the server's failure budget, the
+/// username's lock after failures from anywhere) never refuses it.
+pub const DEVICE_COOKIE: &str = "cm_device";
+/// How long a device stays known after its last sign-in.
+pub const DEVICE_MS: i64 = 180 * 24 * 3_600_000;
+
+/// A device that signed in as `user_id` at `since` (from its signed cookie).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownDevice {
+    pub user_id: i64,
+    pub since: i64,
+}
+
+impl KnownDevice {
+    /// The cookie's value: `<user id>.<since>.<signature>`.
+    pub fn token(self, key: &[u8]) -> String {
+        let sig = crate::materials::links::mac(key, &self.signed());
+        format!("{}.{}.{sig}", self.user_id, self.since)
+    }
+
+    /// The device a cookie value proves, if its signature holds and it has not run out.
+    pub fn from_token(key: &[u8], token: &str, now: i64) -> Option<KnownDevice> {
+        let mut parts = token.trim().splitn(3, '.');
+        let d = KnownDevice {
+            user_id: parts.next()?.parse().ok()?,
+            since: parts.next()?.parse().ok()?,
+        };
+        let fresh = d.since <= now && now - d.since < DEVICE_MS;
+        (fresh && crate::materials::links::verify_mac(key, &d.signed(), parts.next()?)).then_some(d)
+    }
+
+    fn signed(self) -> String {
+        format!("device:{}:{}", self.user_id, self.since)
+    }
+
+    /// Its own failure budget and lock key (instead of its address's).
+    fn budget(self) -> String {
+        format!("device:{}:{}", self.user_id, self.since)
+    }
 }
 
 /// Sends a 6-digit code for `scene` (`login`, `register` or `reset`), at most one per number per
@@ -76,6 +120,8 @@ pub struct Credentials<'a> {
     pub mobile: &'a str,
     pub code: &'a str,
     pub agree: bool,
+    /// The known-device cookie's value, if the browser sent one.
+    pub device: Option<&'a str>,
 }
 
 /// Signing in and signing up both need the agreements accepted.
@@ -136,12 +182,14 @@ async fn wrong(db: &Db, keys: &[(&str, i64)], field: &str, msg: Msg, now: i64) -
 }
 
 /// Each password or code check is rationed per address and server-wide before it runs (a password
-/// check costs an argon2 hash); a sign-in that succeeds gives its attempt back (`api`'s `auth`).
+/// check costs an argon2 hash); a sign-in that succeeds gives its attempt back.
 fn ration(limits: &LoginLimits, ip: &str) -> ApiResult<()> {
-    limits.take(ip).map_err(|r| {
-        let seconds = ((r.wait_ms + 999) / 1000).to_string();
-        ApiError::TooMany(Msg::SignInThrottled, vec![("seconds", seconds)])
-    })
+    limits.take(ip).map_err(throttled)
+}
+
+fn throttled(r: super::limits::Refused) -> ApiError {
+    let seconds = ((r.wait_ms + 999) / 1000).to_string();
+    ApiError::TooMany(Msg::SignInThrottled, vec![("seconds", seconds)])
 }
 
 /// Checks an SMS code of `scene` for `mobile`: a wrong one counts against `sms:<mobile>` (5 tries).
@@ -158,33 +206,54 @@ async fn check_code(g: Guards<'_>, mobile: &str, scene: &str, code: &str) -> Api
 
 /// Wrong passwords lock one username for one address (`pwd:<name>@<address>`, 5 tries), so a stranger
 /// cannot lock the owner out; all addresses together have a slower limit per username (`pwd:<name>`).
+/// A device that signed in as this user before (its cookie) has a budget and a lock of its own in
+/// place of its address's, and neither the server's budget nor the username's lock holds it back.
 async fn password_login(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResult<User> {
     let username = r.username.trim();
     validate::required("username", username)?;
     validate::required("password", r.password)?;
-    ration(g.limits, ip)?;
     let now = g.limits.now();
-    let name_key = format!("pwd:{}", username.to_lowercase());
-    let addr_key = format!("{name_key}@{ip}");
-    check_lock(g.db, &addr_key, now).await?;
-    check_lock(g.db, &name_key, now).await?;
     let user = users::user_by_username(g.db, username).await?;
+    let known = r
+        .device
+        .and_then(|t| KnownDevice::from_token(g.key, t, now))
+        .filter(|d| user.as_ref().is_some_and(|u| u.id == d.user_id));
+    let budget = match known {
+        Some(d) => d.budget(),
+        None => ip.to_string(),
+    };
+    match known {
+        Some(_) => g.limits.take_own(&budget),
+        None => g.limits.take(&budget),
+    }
+    .map_err(throttled)?;
+    let name_key = format!("pwd:{}", username.to_lowercase());
+    let addr_key = format!("{name_key}@{budget}");
+    check_lock(g.db, &addr_key, now).await?;
+    if known.is_none() {
+        check_lock(g.db, &name_key, now).await?;
+    }
     // Same work either way, so timing does not tell which usernames exist; off the async threads, so
     // a burst of sign-ins does not stall every other request.
     let hash = user
         .as_ref()
         .map_or(dummy_hash().to_string(), |u| u.password_hash.clone());
-    let password = r.password.to_string();
-    let ok = tokio::task::spawn_blocking(move || store::password::verify(&password, &hash))
-        .await
-        .unwrap_or(false);
+    let ok = match known {
+        Some(_) => super::hashing::verify_known(r.password, &hash).await?,
+        None => super::hashing::verify(r.password, &hash).await?,
+    };
     let Some(user) = user.filter(|_| ok) else {
-        let keys = [
-            (addr_key.as_str(), domain::LOCK_AFTER_FAILURES),
-            (name_key.as_str(), domain::USER_LOCK_AFTER_FAILURES),
-        ];
+        let mut keys = vec![(addr_key.as_str(), domain::LOCK_AFTER_FAILURES)];
+        if known.is_none() {
+            keys.push((name_key.as_str(), domain::USER_LOCK_AFTER_FAILURES));
+        }
         return Err(wrong(g.db, &keys, "password", Msg::BadCredentials, now).await);
     };
+    // Only failures use the budgets.
+    match known {
+        Some(_) => g.limits.give_back_own(&budget),
+        None => g.limits.give_back(&budget),
+    }
     users::clear_failures(g.db, &addr_key).await?;
     let staff = user.kind == UserKind::Staff.as_str();
     match (r.login_type, staff) {
@@ -205,6 +274,7 @@ async fn sms_login(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResult<Us
     validate::required("code", r.code)?;
     ration(g.limits, ip)?;
     check_code(g, mobile, "login", r.code).await?;
+    g.limits.give_back(ip);
     users::clear_failures(g.db, &format!("sms:{mobile}")).await?;
     users::user_by_mobile(g.db, mobile)
         .await?
@@ -304,7 +374,7 @@ pub async fn register(g: Guards<'_>, r: &Registration<'_>) -> ApiResult<User> {
         name,
         username,
         Some(mobile),
-        &store::password::hash(r.password),
+        &super::hashing::hash(r.password).await?,
     )
     .await?;
     Ok(owner)
@@ -326,7 +396,7 @@ pub async fn reset_password(
         .await?
         .ok_or(ApiError::invalid("mobile", Msg::MobileNotRegistered))?;
     check_code(g, mobile, "reset", code).await?;
-    users::set_password(g.db, user.id, &store::password::hash(password)).await?;
+    users::set_password(g.db, user.id, &super::hashing::hash(password).await?).await?;
     users::clear_user_failures(g.db, &user.username).await?;
     Ok(())
 }

@@ -90,7 +90,7 @@ pub async fn add(
             username,
             nickname,
             mobile,
-            password_hash: &store::password::hash(r.password),
+            password_hash: &super::hashing::hash(r.password).await?,
             menu_ids: r.menu_ids,
         },
     )
@@ -162,7 +162,7 @@ pub async fn edit(db: &Db, merchant_id: i64, r: &StaffChange<'_>) -> ApiResult<U
     )
     .await?;
     if let Some(p) = password {
-        users::set_password(db, cur.id, &store::password::hash(p)).await?;
+        users::set_password(db, cur.id, &super::hashing::hash(p).await?).await?;
     }
     get(db, merchant_id, cur.id).await
 }

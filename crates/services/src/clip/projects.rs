@@ -189,6 +189,7 @@ pub fn project_name(name: &str) -> ApiResult<&str> {
     let n = name.trim();
     validate::required("name", n)?;
     validate::max_chars("name", n, 50)?;
+    validate::plain_text("name", n)?;
     Ok(n)
 }
 

@@ -17,7 +17,7 @@ pub async fn rename(
 ) -> ApiResult<()> {
     let name = name.trim();
     validate::required("name", name)?;
-    validate::no_bidi("name", name)?;
+    validate::plain_text("name", name)?;
     validate::max_chars("name", name, 120)?;
     let m = mat::get(db, mid, id).await?.ok_or(ApiError::NotFound)?;
     may_write(&m.library)?;

@@ -178,7 +178,7 @@ pub async fn store_received(
 ) -> ApiResult<MediaFile> {
     let class = rec.kind.class();
     if let Some(n) = display_name {
-        domain::validate::no_bidi("name", n)?;
+        domain::validate::plain_text("name", n)?;
     }
     let mut m = NewMedia {
         merchant_id,
@@ -342,7 +342,7 @@ pub async fn open_session(
     size: i64,
     group_id: i64,
 ) -> ApiResult<UploadSession> {
-    domain::validate::no_bidi("file_name", file_name)?;
+    domain::validate::plain_text("file_name", file_name)?;
     let name = media::magic::clean_name(file_name)
         .ok_or(ApiError::invalid("file_name", Msg::FileNameInvalid))?;
     if size <= 0 {

@@ -47,7 +47,7 @@ async fn check(d: &Db, mid: i64, t: &TagInput) -> ApiResult<(String, PoolKind, V
     let name = t.name.trim().to_string();
     domain::validate::required("name", &name)?;
     domain::validate::max_chars("name", &name, rules::NAME_MAX)?;
-    domain::validate::no_bidi("name", &name)?;
+    domain::validate::plain_text("name", &name)?;
     if t.platform != "dy" {
         return Err(ApiError::invalid_with(
             "platform",

@@ -23,7 +23,7 @@ pub fn words(
             continue;
         }
         domain::validate::max_chars(field, w, max_chars)?;
-        domain::validate::no_bidi(field, w)?;
+        domain::validate::plain_text(field, w)?;
         out.push(w.to_string());
     }
     if out.is_empty() {
@@ -44,7 +44,7 @@ pub fn text(field: &'static str, raw: &str, max: usize) -> ApiResult<String> {
     let t = raw.trim();
     domain::validate::required(field, t)?;
     domain::validate::max_chars(field, t, max)?;
-    domain::validate::no_bidi(field, t)?;
+    domain::validate::plain_text(field, t)?;
     Ok(t.to_string())
 }
 
@@ -52,7 +52,7 @@ pub fn text(field: &'static str, raw: &str, max: usize) -> ApiResult<String> {
 fn opt_text(field: &'static str, raw: &str, max: usize) -> ApiResult<String> {
     let t = raw.trim();
     domain::validate::max_chars(field, t, max)?;
-    domain::validate::no_bidi(field, t)?;
+    domain::validate::plain_text(field, t)?;
     Ok(t.to_string())
 }
 

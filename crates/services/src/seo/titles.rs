@@ -296,6 +296,7 @@ pub async fn write(d: &Db, sealer: &Sealer, mid: i64, input: &TitleInput) -> Api
         ));
     }
     domain::validate::max_chars("text", &input.text, lim::TEXT_MAX)?;
+    domain::validate::plain_text("text", &input.text)?;
     for s in &input.styles {
         if engine::Category::parse(s).is_none() {
             return Err(ApiError::invalid_with(
@@ -314,6 +315,7 @@ pub async fn write(d: &Db, sealer: &Sealer, mid: i64, input: &TitleInput) -> Api
     };
     for w in &input.keywords {
         domain::validate::max_chars("keywords", w.trim(), lim::WORD_MAX)?;
+        domain::validate::plain_text("keywords", w.trim())?;
         push(Keyword::plain(w.trim()), &mut keywords);
     }
     let text = if input.text.trim().is_empty() {

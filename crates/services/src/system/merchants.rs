@@ -1,6 +1,7 @@
 //! The operator's merchant screen: create, edit, enable/disable, reset the owner's password, top up
 //! points, and sign in as the merchant (a single-use proxy token).
 
+use crate::auth::hashing::hash;
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::validate;
@@ -33,9 +34,7 @@ pub async fn add(
     if users::user_by_username(db, username).await?.is_some() {
         return Err(ApiError::invalid("username", Msg::UsernameTaken));
     }
-    let (m, _) =
-        users::create_merchant(db, name, username, mobile, &store::password::hash(password))
-            .await?;
+    let (m, _) = users::create_merchant(db, name, username, mobile, &hash(password).await?).await?;
     row(db, m.id).await
 }
 
@@ -86,7 +85,7 @@ pub async fn reset_password(db: &Db, id: i64, password: &str) -> ApiResult<()> {
     let owner = users::merchant_owner(db, id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    users::set_password(db, owner.id, &store::password::hash(password)).await?;
+    users::set_password(db, owner.id, &hash(password).await?).await?;
     users::clear_user_failures(db, &owner.username).await?;
     Ok(())
 }

@@ -421,6 +421,9 @@ pub async fn set_library(
 #[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct Progress {
     pub id: i64,
+    /// Which library the material is in: a staff member hears only of the libraries they may open.
+    #[serde(skip)]
+    pub library: String,
     pub state: String,
     pub progress: i64,
     pub error: String,
@@ -431,7 +434,7 @@ pub struct Progress {
 /// Materials of a merchant whose state changed since a time: what the progress stream pushes.
 pub async fn changed_since(db: &Db, merchant_id: i64, since: i64) -> sqlx::Result<Vec<Progress>> {
     sqlx::query_as(
-        "SELECT id, state, progress, error, asr_state, updated_at FROM media_files \
+        "SELECT id, library, state, progress, error, asr_state, updated_at FROM media_files \
          WHERE merchant_id = $1 AND updated_at > $2 ORDER BY updated_at LIMIT 200",
     )
     .bind(merchant_id)

@@ -17,6 +17,7 @@ fn guards(st: &AppState) -> Guards<'_> {
     Guards {
         db: &st.db,
         limits: &st.login_limits,
+        key: &st.jwt_key,
     }
 }
 
@@ -145,6 +146,7 @@ pub struct LoginReq {
 pub async fn auth(
     State(st): State<AppState>,
     ClientIp(ip): ClientIp,
+    headers: axum::http::HeaderMap,
     Input(r): Input<LoginReq>,
 ) -> Response {
     let mut subject = LogSubject {
@@ -156,11 +158,33 @@ pub async fn auth(
             r.username.clone()
         },
     };
-    let result = auth_inner(&st, &ip, &r, &mut subject).await;
-    if result.is_ok() {
-        st.login_limits.give_back(&ip);
-    }
+    let device = crate::client::cookie(&headers, uc::DEVICE_COOKIE);
+    let result = auth_inner(&st, &ip, &r, device.as_deref(), &mut subject).await;
+    let known = match (&result, subject.user_id) {
+        (Ok(_), Some(user_id)) => Some(uc::KnownDevice {
+            user_id,
+            since: st.login_limits.now(),
+        }),
+        _ => None,
+    };
     let mut res = result.map(reply).into_response();
+    if let Some(d) = known {
+        // The browser is known from now on: floods of failures elsewhere do not refuse it.
+        let secure = if st.settings.public_url.starts_with("https://") {
+            "; Secure"
+        } else {
+            ""
+        };
+        let cookie = format!(
+            "{}={}; Path=/api/login; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
+            uc::DEVICE_COOKIE,
+            d.token(&st.jwt_key),
+            uc::DEVICE_MS / 1000
+        );
+        if let Ok(v) = axum::http::HeaderValue::from_str(&cookie) {
+            res.headers_mut().append(axum::http::header::SET_COOKIE, v);
+        }
+    }
     res.extensions_mut().insert(subject);
     res
 }
@@ -170,6 +194,7 @@ async fn auth_inner(
     st: &AppState,
     ip: &str,
     r: &LoginReq,
+    device: Option<&str>,
     subject: &mut LogSubject,
 ) -> ApiResult<LoginResultView> {
     let creds = uc::Credentials {
@@ -179,6 +204,7 @@ async fn auth_inner(
         mobile: &r.mobile,
         code: &r.code,
         agree: r.agree,
+        device,
     };
     let user = uc::authenticate(guards(st), ip, &creds).await?;
     *subject = LogSubject {

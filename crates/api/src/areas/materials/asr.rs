@@ -210,6 +210,7 @@ fn checked(start: f64, end: f64, content: &str, duration_ms: i64) -> ApiResult<(
         return Err(ApiError::invalid("lines", Msg::Required));
     }
     domain::validate::max_chars("lines", content, MAX_LINE_CHARS)?;
+    domain::validate::plain_text("lines", content)?;
     Ok((s, e.min(duration_ms.max(e)), content.to_string()))
 }
 

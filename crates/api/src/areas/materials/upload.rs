@@ -20,7 +20,7 @@ pub async fn receive_field(st: &AppState, mut field: Field<'_>, a: &Accept) -> A
     if raw.contains(['/', '\\']) || raw.split('.').all(str::is_empty) {
         return Err(ApiError::invalid("file", Msg::FileNameInvalid));
     }
-    domain::validate::no_bidi("file", raw)?;
+    domain::validate::plain_text("file", raw)?;
     let original_name = clean_name(raw).ok_or(ApiError::invalid("file", Msg::FileNameInvalid))?;
     let path = st
         .storage
