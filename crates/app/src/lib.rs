@@ -521,9 +521,12 @@ pub async fn sandbox(
     let given = std::env::var("CLIPMATRIX_SANDBOX_TOKEN")
         .ok()
         .filter(|t| !t.is_empty());
-    let token = given
-        .clone()
-        .unwrap_or_else(platforms::sandbox::access::new_token);
+    let token = match (&given, &state_dir) {
+        (Some(t), _) => t.clone(),
+        // Kept beside the state, so the app secrets (derived from it) survive a restart.
+        (None, Some(dir)) => kept_token(dir)?,
+        (None, None) => platforms::sandbox::access::new_token(),
+    };
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .with_context(|| format!("binding {listen}"))?;
@@ -549,6 +552,25 @@ pub async fn sandbox(
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     Ok(())
+}
+
+/// `<dir>/token`, made (readable by its owner only) when missing.
+fn kept_token(dir: &std::path::Path) -> anyhow::Result<String> {
+    let path = dir.join("token");
+    if let Ok(t) = std::fs::read_to_string(&path)
+        && !t.trim().is_empty()
+    {
+        return Ok(t.trim().to_string());
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let t = platforms::sandbox::access::new_token();
+    std::fs::write(&path, &t).with_context(|| format!("writing {}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))?;
+    }
+    Ok(t)
 }
 
 /// A database URL without its password, for logs.
@@ -626,6 +648,14 @@ mod tests {
         assert!(settings(&cfg("0.0.0.0:8080", true), "0.0.0.0:8080").demo);
         assert_eq!(lines("0.0.0.0:8080", false), "");
         assert!(!settings(&cfg("0.0.0.0:8080", false), "0.0.0.0:8080").demo);
+    }
+
+    #[test]
+    fn a_standalone_sandbox_keeps_its_token() {
+        let dir = std::env::temp_dir().join(format!("cm-sbx-token-{}", store::random_token(6)));
+        let first = kept_token(&dir).unwrap();
+        assert_eq!(kept_token(&dir).unwrap(), first);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
