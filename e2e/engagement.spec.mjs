@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, apiAs, artifacts, colourClips, DEMO, dialogReady, expect, pageToken, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, colourClips, DEMO, dialogReady, expect, pageToken, setLanguage, signIn, story, uploadClip, waitReady, SANDBOX_TOKEN, sandboxFetch } from './lib.mjs';
 
 let page;
 const { base, step, newContext, newPage, finish } = await story('engagement', () => page);
@@ -19,7 +19,7 @@ en.keyword = `团购券${en.stamp.slice(-3)}`;
 const api = apiAs(base, () => en.token);
 const adminApi = apiAs(base, () => en.admin);
 const sandbox = async (path, body) => {
-  const res = await fetch(`${base}/sandbox/_control/${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
+  const res = await sandboxFetch(`${base}/sandbox/_control/${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
   return res.json();
 };
 
@@ -110,7 +110,7 @@ await step('/comment_reply: demo sets up a keyword rule; a script with a phone n
 
 await step('a customer comments on the sandbox\'s page; the account\'s reply appears there', async () => {
   const customer = await newPage(page.context());
-  await customer.goto('/sandbox/_control/comments_page');
+  await customer.goto(`/sandbox/_control/comments_page?sandbox_token=${SANDBOX_TOKEN}`);
   await customer.locator('#item').selectOption(en.item);
   await customer.getByTestId('sbx-text').fill(`${en.keyword}多少钱？`);
   await customer.getByTestId('sbx-send').click();

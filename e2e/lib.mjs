@@ -26,6 +26,13 @@ export const artifacts = join(here, 'artifacts');
 
 export const DEMO = { username: 'demo', password: 'Demo12345' };
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
+/** The story servers' sandbox token: it opens the sandbox's controls and SMS outbox. */
+export const SANDBOX_TOKEN = 'e2e-sandbox-token';
+
+/** `fetch` of a sandbox control or outbox URL, with the sandbox token. */
+export function sandboxFetch(url, init = {}) {
+  return fetch(url, { ...init, headers: { ...(init.headers ?? {}), 'x-sandbox-token': SANDBOX_TOKEN } });
+}
 
 export function expect(condition, message) {
   if (!condition) throw new Error(message);
@@ -81,6 +88,9 @@ export async function story(area, currentPage, options = {}) {
       CLIPMATRIX_DEMO_PASSWORD: DEMO.password,
       CLIPMATRIX_ADMIN_PASSWORD: ADMIN.password,
       CLIPMATRIX_WEB_DIR: webDir,
+      CLIPMATRIX_SANDBOX_TOKEN: SANDBOX_TOKEN,
+      // the stories move activities, coupons and release dates with the sandbox clock
+      CLIPMATRIX_SANDBOX_MOVES_APP_CLOCK: 'true',
       ...(asrDir ? { CLIPMATRIX_ASR_DIR: asrDir } : {}),
       ...(ttsDir ? { CLIPMATRIX_TTS_DIR: ttsDir } : {}),
       // extra variables; a function gets the server's base URL (e.g. to point a provider at its sandbox)

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, popconfirmReady, setLanguage, settled, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, popconfirmReady, setLanguage, settled, signIn, story, uploadClip, waitReady, sandboxFetch } from './lib.mjs';
 
 let page;
 const { base, browser, step, newContext, newPage, consoleErrors, finish } = await story('matrix', () => page);
@@ -242,9 +242,9 @@ await auditContext?.close().catch(() => undefined);
 
 await step('the sandbox clock jumps 4 days + 1 hour (past the plan, which starts tomorrow when today\'s window has passed): all 6 items of the task come out published', async () => {
   page = mx.demoPage;
-  const before = await (await fetch(`${base}/sandbox/_control/clock`)).json();
+  const before = await (await sandboxFetch(`${base}/sandbox/_control/clock`)).json();
   const advance = 4 * 86_400_000 + 3_600_000;
-  const res = await fetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: advance }) });
+  const res = await sandboxFetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: advance }) });
   const after = await res.json();
   expect(res.ok && after.offset_ms - before.offset_ms === advance, `clock answered ${res.status} ${JSON.stringify(after)} (before ${JSON.stringify(before)})`);
   await page.reload();
@@ -274,7 +274,7 @@ await step('the sandbox clock jumps 4 days + 1 hour (past the plan, which starts
   const s = env.data.summary;
   expect(s.published + s.released === 6 && env.data.rows.every((r) => r.item_id && r.published_at), `items ${JSON.stringify(s)} ${JSON.stringify(env.data.rows.map((r) => [r.id, r.state, r.item_id]))}`);
   expect(env.data.rows.filter((r) => r.account.id === mx.dy).length === 3 && env.data.rows.filter((r) => r.account.id === mx.xhs).length === 3, 'the items are not 3 per account');
-  const counts = await (await fetch(`${base}/sandbox/_control/counts`)).json();
+  const counts = await (await sandboxFetch(`${base}/sandbox/_control/counts`)).json();
   const ours = counts.works.filter((w) => env.data.rows.some((r) => r.item_id === w.item_id));
   expect(ours.length === 6, `the sandbox holds ${ours.length} of the task's works`);
   for (const r of env.data.rows) await page.getByTestId(`item-stats-${r.id}`).waitFor();

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, apiAs, artifacts, colourClips, DEMO, expect, menuPick, pageToken, setLanguage, settled, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, colourClips, DEMO, expect, menuPick, pageToken, setLanguage, settled, signIn, story, uploadClip, waitReady, sandboxFetch } from './lib.mjs';
 
 let page;
 const { base, step, newContext, newPage, finish } = await story('reports', () => page);
@@ -16,9 +16,9 @@ const api = apiAs(base, () => rp.token);
 
 // What the sandbox platform reports as a Douyin account's followers for its clock's China day.
 async function platformFollowers(openId) {
-  const clock = await (await fetch(`${base}/sandbox/_control/clock`)).json();
+  const clock = await (await sandboxFetch(`${base}/sandbox/_control/clock`)).json();
   const today = new Date(clock.now + 8 * 3600_000).toISOString().slice(0, 10);
-  return (await fetch(`${base}/sandbox/_control/followers?platform=dy&open_id=${openId}&day=${today}`)).json();
+  return (await sandboxFetch(`${base}/sandbox/_control/followers?platform=dy&open_id=${openId}&day=${today}`)).json();
 }
 
 const adminApi = apiAs(base, () => rp.admin);
@@ -63,7 +63,7 @@ await step('three finished videos and a Douyin account (through the API and the 
 });
 
 await step('a release task of the three videos is approved and the sandbox clock runs it: all three published', async () => {
-  const clock = await (await fetch(`${base}/sandbox/_control/clock`)).json();
+  const clock = await (await sandboxFetch(`${base}/sandbox/_control/clock`)).json();
   const tomorrow = new Date(clock.now + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
   const created = await api('/task.merchant_forward_task/dy_add', {
     method: 'POST',
@@ -80,7 +80,7 @@ await step('a release task of the three videos is approved and the sandbox clock
   });
   rp.admin = (await res.json()).data.token;
   await adminApi('/system/audit/approve', { method: 'POST', body: { id: rp.task } });
-  await fetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: 2 * 86_400_000 }) });
+  await sandboxFetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: 2 * 86_400_000 }) });
   const deadline = Date.now() + 90_000;
   for (;;) {
     const { rows } = await api('/task.merchant_forward_task/forward_video_release', { method: 'POST', body: { task_id: rp.task } });

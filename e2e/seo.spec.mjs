@@ -4,7 +4,7 @@
 // none with the banned word) and saves two to the library, follows a competitor on /account_see whose
 // figures are the sandbox's own, and checks the pages in English (the zh-only routes say so).
 import { join } from 'node:path';
-import { artifacts, DEMO, dialogReady, expect, pageToken, setLanguage, signIn, story } from './lib.mjs';
+import { artifacts, DEMO, dialogReady, expect, pageToken, setLanguage, signIn, story, sandboxFetch } from './lib.mjs';
 
 let page;
 const { base, step, newContext, newPage, finish } = await story('seo', () => page);
@@ -92,13 +92,13 @@ await step('/keywords-new_title: titles from keywords, within 50 characters and 
 
 await step('/account_see: a competitor followed by its share link shows the sandbox\'s figures', async () => {
   const rival = await (
-    await fetch(`${base}/sandbox/_control/public_accounts`, {
+    await sandboxFetch(`${base}/sandbox/_control/public_accounts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ nickname: `对面火锅${s.stamp}`, posts_per_day: 4, start_ms: Date.now() - 3 * 86_400_000, topics: ['火锅', '毛肚'] }),
     })
   ).json();
-  const truth = await (await fetch(`${base}/sandbox/_control/public_accounts/${rival.id}`)).json();
+  const truth = await (await sandboxFetch(`${base}/sandbox/_control/public_accounts/${rival.id}`)).json();
   await page.goto('/account_see');
   await page.getByTestId('account-see-page').waitFor();
   await page.getByTestId('bench-add').click();
@@ -107,7 +107,7 @@ await step('/account_see: a competitor followed by its share link shows the sand
   const [added] = await Promise.all([page.waitForResponse((r) => r.url().includes('/seo.benchmark/add')), page.getByTestId('bench-form-ok').click()]);
   const b = (await added.json()).data;
   // The sandbox's figures grow with its clock while the add runs: the stored count lies between the two reads.
-  const after = await (await fetch(`${base}/sandbox/_control/public_accounts/${rival.id}`)).json();
+  const after = await (await sandboxFetch(`${base}/sandbox/_control/public_accounts/${rival.id}`)).json();
   expect(b.works === truth.videos.length || b.works === after.videos.length, `works ${b.works} vs ${truth.videos.length}..${after.videos.length}`);
   const [low, high] = [truth.account.follower_count, after.account.follower_count];
   expect(b.followers >= low && b.followers <= high, `followers ${b.followers} outside the sandbox's ${low}..${high}`);

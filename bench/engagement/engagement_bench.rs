@@ -47,8 +47,17 @@ async fn main() -> anyhow::Result<()> {
         .await?;
     let hub = state.hub.clone();
     let base = format!("http://{addr}");
+    // The clock moves below: the product's comment windows follow it (the test/demo setting).
+    domain::clock::set_app_follows(true);
+    // The sandbox's controls open with the install's token.
+    let mut auth = reqwest::header::HeaderMap::new();
+    auth.insert(
+        platforms::sandbox::access::TOKEN_HEADER,
+        state.sandbox_token.parse()?,
+    );
     let http = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
+        .default_headers(auth)
         .build()?;
 
     // A DY account authorized on the sandbox's consent page, as a person would.

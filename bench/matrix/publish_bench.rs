@@ -95,7 +95,12 @@ async fn main() -> anyhow::Result<()> {
         api::app(state.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
     tokio::spawn(async move { axum::serve(listener, router).await });
     // Platform review never decides during the run: items stop at "published" (verified).
-    let http = reqwest::Client::new();
+    let mut auth = reqwest::header::HeaderMap::new();
+    auth.insert(
+        platforms::sandbox::access::TOKEN_HEADER,
+        state.sandbox_token.parse()?,
+    );
+    let http = reqwest::Client::builder().default_headers(auth).build()?;
     http.post(format!("http://{addr}/sandbox/_control/review"))
         .json(&serde_json::json!({"delay_ms": 86_400_000i64 * 365}))
         .send()

@@ -86,6 +86,33 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     routes_and_document().1
 }
 
+/// Who a request's session is, for the sandbox's controls: the operator sees everything, a
+/// merchant its own accounts, staff nothing; a bad or missing token is anonymous.
+fn sandbox_viewer(st: AppState) -> platforms::sandbox::access::Identify {
+    use platforms::sandbox::Viewer;
+    Arc::new(move |headers| {
+        let st = st.clone();
+        Box::pin(async move {
+            let Some(token) = session::token_of(&headers) else {
+                return Viewer::Anonymous;
+            };
+            let Ok(c) = session::caller_of(&st, &token).await else {
+                return Viewer::Anonymous;
+            };
+            match (c.kind, c.user.merchant_id) {
+                (domain::UserKind::Operator, _) => Viewer::Operator,
+                (domain::UserKind::Merchant, Some(mid)) => {
+                    match store::matrix::platform_ids(&st.db, mid).await {
+                        Ok(ids) => Viewer::Tenant(Arc::new(ids.into_iter().collect())),
+                        Err(_) => Viewer::Refused,
+                    }
+                }
+                _ => Viewer::Refused,
+            }
+        })
+    })
+}
+
 /// The whole application: API, console, health, sandbox pages.
 pub fn app(state: AppState) -> Router {
     let (api, doc) = routes_and_document();
@@ -135,16 +162,27 @@ pub fn app(state: AppState) -> Router {
             axum::routing::post(areas::matrix::webhook::dy),
         );
     if state.settings.sandbox {
-        // The platform simulator (PLATFORMS.md) and the SMS outbox share the `/sandbox` prefix.
+        // The platform simulator (PLATFORMS.md) and the SMS outbox share the `/sandbox` prefix;
+        // the outbox and the simulator's controls open with the sandbox token or a session.
+        let access = Arc::new(platforms::sandbox::access::Access::new(
+            &state.sandbox_token,
+            Some(sandbox_viewer(state.clone())),
+        ));
         let sms = Router::new()
             .route("/sms", get(web::sms_outbox))
             .route("/sms.json", get(web::sms_outbox_json))
+            .layer(axum::middleware::from_fn_with_state(
+                access,
+                platforms::sandbox::access::operator_only,
+            ))
             .with_state(state.clone());
         let platforms = platforms::sandbox::router(platforms::sandbox::Config {
             public_base: format!("{}/sandbox", state.settings.public_url),
             webhook_url: Some(format!("{}/webhook/dy", state.settings.public_url)),
             // The platform's memory (authorized tokens, works) survives a restart of the server.
             state_dir: Some(state.settings.data_dir.join("sandbox")),
+            token: state.sandbox_token.clone(),
+            identify: Some(sandbox_viewer(state.clone())),
             ..Default::default()
         });
         router = router.nest_service("/sandbox", sms.merge(platforms));

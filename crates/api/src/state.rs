@@ -17,6 +17,10 @@ pub struct Settings {
     pub platform_base: String,
     /// Proxies whose `X-Forwarded-For` is believed (CLIPMATRIX_TRUSTED_PROXIES); none by default.
     pub trusted_proxies: crate::client::Proxies,
+    /// CLIPMATRIX_SANDBOX_TOKEN; None: the install's own (generated once, kept sealed).
+    pub sandbox_token: Option<String>,
+    /// The sandbox is on and the server listens beyond this machine: the console says "demo mode".
+    pub demo: bool,
 }
 
 impl Settings {
@@ -56,6 +60,30 @@ pub struct AppState {
     pub public_limits: Arc<services::nfc::PublicLimits>,
     /// AI voice: the engine, the cloning provider, the assistant (`services::ai::Ai::from_env`).
     pub ai: services::ai::AiRef,
+    /// Opens the sandbox's controls and seeds its app secrets ("" when the sandbox is off).
+    pub sandbox_token: String,
+}
+
+/// The configured sandbox token, else the install's: generated on first use and kept sealed, so a
+/// database dump alone does not open the sandbox, and every node of one install agrees.
+async fn sandbox_token(
+    db: &Db,
+    sealer: &store::secrets::Sealer,
+    configured: Option<&str>,
+) -> anyhow::Result<String> {
+    if let Some(t) = configured.filter(|t| !t.is_empty()) {
+        return Ok(t.to_string());
+    }
+    let sealed = db
+        .setting_or_init("sandbox_token", || {
+            sealer.seal(&platforms::sandbox::access::new_token())
+        })
+        .await?;
+    sealer.open(&sealed).ok_or_else(|| {
+        anyhow::anyhow!(
+            "the sandbox token cannot be opened with this secret key (CLIPMATRIX_SECRET_KEY)"
+        )
+    })
 }
 
 impl AppState {
@@ -75,9 +103,15 @@ impl AppState {
         // Scratch space for work in progress lives on the local disk beside the data, whatever the store.
         let storage = media::Storage::open(&settings.storage_url, settings.data_dir.join("work"))?;
         let url_key = key.clone().into_bytes();
+        let sandbox_token = if settings.sandbox {
+            sandbox_token(&db, &sealer, settings.sandbox_token.as_deref()).await?
+        } else {
+            String::new()
+        };
         let hub = Arc::new(services::matrix::hub::Hub {
             db: db.clone(),
             sealer,
+            sandbox_token: sandbox_token.clone(),
             sandbox: settings.sandbox,
             sandbox_base: settings.platform_base.clone(),
             public_url: settings.public_url.clone(),
@@ -102,6 +136,7 @@ impl AppState {
             ))),
             public_limits: Arc::new(services::nfc::PublicLimits::new(Arc::new(domain::now_ms))),
             ai,
+            sandbox_token,
         })
     }
 

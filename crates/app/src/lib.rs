@@ -29,6 +29,11 @@ pub struct Config {
     pub platform_base: Option<String>,
     /// Proxies (addresses or networks, comma-separated) whose `X-Forwarded-For` is believed.
     pub trusted_proxies: String,
+    /// Opens the sandbox's controls and seeds its app secrets; default: generated per install.
+    pub sandbox_token: Option<String>,
+    /// A test/demo setting: moving the sandbox clock also moves the product's own time
+    /// (activities, coupons, release dates). Off by default.
+    pub sandbox_moves_app_clock: bool,
 }
 
 /// What a `clipmatrix.toml` or the environment may set; every field optional.
@@ -47,6 +52,8 @@ pub struct Layer {
     pub public_url: Option<String>,
     pub platform_base: Option<String>,
     pub trusted_proxies: Option<String>,
+    pub sandbox_token: Option<String>,
+    pub sandbox_moves_app_clock: Option<bool>,
 }
 
 impl Layer {
@@ -74,6 +81,8 @@ impl Layer {
             public_url: v("PUBLIC_URL"),
             platform_base: v("PLATFORM_BASE"),
             trusted_proxies: v("TRUSTED_PROXIES"),
+            sandbox_token: v("SANDBOX_TOKEN"),
+            sandbox_moves_app_clock: flag("SANDBOX_MOVES_APP_CLOCK")?,
         })
     }
 }
@@ -105,6 +114,12 @@ impl Config {
             platform_base: pick(&|l| l.platform_base.clone())
                 .map(|u| u.trim_end_matches('/').to_string()),
             trusted_proxies: pick(&|l| l.trusted_proxies.clone()).unwrap_or_default(),
+            sandbox_token: pick(&|l| l.sandbox_token.clone()),
+            sandbox_moves_app_clock: layers
+                .iter()
+                .rev()
+                .find_map(|l| l.sandbox_moves_app_clock)
+                .unwrap_or(false),
             data_dir,
         }
     }
@@ -277,7 +292,51 @@ pub fn settings(cfg: &Config, addr: &str) -> api::Settings {
         public_url,
         // Checked when the config was loaded.
         trusted_proxies: api::client::Proxies::parse(&cfg.trusted_proxies).unwrap_or_default(),
+        sandbox_token: cfg.sandbox_token.clone(),
+        demo: cfg.sandbox && !is_loopback(addr),
     }
+}
+
+/// Whether a listen address reaches this machine only (a name other than localhost counts as open).
+pub fn is_loopback(addr: &str) -> bool {
+    match addr.parse::<std::net::SocketAddr>() {
+        Ok(a) => a.ip().is_loopback(),
+        Err(_) => addr.rsplit_once(':').is_some_and(|(h, _)| h == "localhost"),
+    }
+}
+
+/// What the start prints about the sandbox: where its controls are and how to open them, and a
+/// loud warning when it listens beyond this machine.
+fn sandbox_lines(settings: &api::Settings, token: &str, addr: &str) -> Vec<String> {
+    if !settings.sandbox {
+        return vec![];
+    }
+    let mut lines = vec![format!(
+        "  sandbox token {token} (header x-sandbox-token, or open {}/sandbox?sandbox_token=<token>)",
+        settings.public_url
+    )];
+    if !is_loopback(addr) {
+        let bar = "!".repeat(78);
+        lines.splice(
+            0..0,
+            [
+                bar.clone(),
+                format!(
+                    "!! DEMO MODE: the platform sandbox is on and this server listens on {addr}."
+                ),
+                "!! Every platform is simulated; nothing reaches Douyin, Kuaishou or the others."
+                    .into(),
+                "!! Set CLIPMATRIX_SANDBOX=false for real use.".into(),
+                bar,
+            ],
+        );
+    }
+    lines
+}
+
+/// The product follows the sandbox clock only in sandbox mode, and only when the setting asks.
+fn app_clock(cfg: &Config) {
+    domain::clock::set_app_follows(cfg.sandbox && cfg.sandbox_moves_app_clock);
 }
 
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
@@ -290,6 +349,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let state = api::AppState::new(db.clone(), settings(&cfg, &addr.to_string())).await?;
     check_storage(&state, &cfg).await?;
     sandbox_clock(&cfg);
+    app_clock(&cfg);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     // In the background: synthesizing the tracks takes a few seconds and nothing waits for them.
     let seeding = state.clone();
@@ -351,6 +411,12 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     for l in lines {
         println!("{l}");
     }
+    for l in sandbox_lines(&state.settings, &state.sandbox_token, &addr.to_string()) {
+        if l.starts_with("!!") {
+            tracing::warn!("{l}");
+        }
+        println!("{l}");
+    }
     let app = api::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
@@ -388,6 +454,7 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     let state = api::AppState::new(db.clone(), settings(&cfg, &cfg.listen)).await?;
     check_storage(&state, &cfg).await?;
     sandbox_clock(&cfg);
+    app_clock(&cfg);
     let dispatch = tokio::spawn(services::matrix::publish::dispatch_loop(
         state.hub.clone(),
         std::time::Duration::from_millis(1000),
@@ -443,12 +510,23 @@ pub fn worker_config() -> store::jobs::WorkerConfig {
 
 /// `clipmatrix sandbox`: the platform simulator alone, same paths as in-process (`/sandbox/...`).
 /// With `state_dir` its state (tokens, works, messages) is kept there and survives a restart.
+/// Its controls open with CLIPMATRIX_SANDBOX_TOKEN (generated and printed when unset); the servers
+/// using it need the same token, from which the sandbox's app secrets derive.
 pub async fn sandbox(
     listen: &str,
     webhook_url: Option<String>,
     review_delay_ms: Option<i64>,
     state_dir: Option<PathBuf>,
 ) -> anyhow::Result<()> {
+    let given = std::env::var("CLIPMATRIX_SANDBOX_TOKEN")
+        .ok()
+        .filter(|t| !t.is_empty());
+    let token = match (&given, &state_dir) {
+        (Some(t), _) => t.clone(),
+        // Kept beside the state, so the app secrets (derived from it) survive a restart.
+        (None, Some(dir)) => kept_token(dir)?,
+        (None, None) => platforms::sandbox::access::new_token(),
+    };
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .with_context(|| format!("binding {listen}"))?;
@@ -459,14 +537,40 @@ pub async fn sandbox(
         webhook_url,
         review_delay_ms: review_delay_ms.unwrap_or(defaults.review_delay_ms),
         state_dir,
+        token: token.clone(),
         ..defaults
     };
     let app = axum::Router::new().nest_service("/sandbox", platforms::sandbox::router(cfg));
     println!("clipmatrix sandbox listening on http://{addr}/sandbox");
+    if given.is_none() {
+        println!("  sandbox token {token} (give the servers CLIPMATRIX_SANDBOX_TOKEN={token})");
+    }
+    if !is_loopback(&addr.to_string()) {
+        println!("!! DEMO MODE: the platform sandbox listens on {addr}, beyond this machine.");
+    }
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     Ok(())
+}
+
+/// `<dir>/token`, made (readable by its owner only) when missing.
+fn kept_token(dir: &std::path::Path) -> anyhow::Result<String> {
+    let path = dir.join("token");
+    if let Ok(t) = std::fs::read_to_string(&path)
+        && !t.trim().is_empty()
+    {
+        return Ok(t.trim().to_string());
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let t = platforms::sandbox::access::new_token();
+    std::fs::write(&path, &t).with_context(|| format!("writing {}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))?;
+    }
+    Ok(t)
 }
 
 /// A database URL without its password, for logs.
@@ -511,6 +615,57 @@ mod tests {
         assert_eq!(c.storage_url, "file:///tmp/x/media");
         let d = Config::build(&[]);
         assert_eq!((d.listen.as_str(), d.sandbox), ("127.0.0.1:8080", true));
+        assert!(
+            !d.sandbox_moves_app_clock,
+            "the product keeps its own time by default"
+        );
+    }
+
+    #[test]
+    fn a_sandbox_beyond_this_machine_is_announced_loudly() {
+        let cfg = |listen: &str, sandbox: bool| {
+            Config::build(&[Layer {
+                listen: Some(listen.into()),
+                sandbox: Some(sandbox),
+                ..Default::default()
+            }])
+        };
+        let lines = |listen: &str, sandbox: bool| {
+            let c = cfg(listen, sandbox);
+            sandbox_lines(&settings(&c, listen), "tok", listen).join("\n")
+        };
+        let local = lines("127.0.0.1:8080", true);
+        assert!(
+            local.contains("sandbox token tok") && !local.contains("DEMO MODE"),
+            "{local}"
+        );
+        assert!(!settings(&cfg("127.0.0.1:8080", true), "127.0.0.1:8080").demo);
+        let open = lines("0.0.0.0:8080", true);
+        assert!(
+            open.contains("DEMO MODE") && open.contains("0.0.0.0:8080"),
+            "{open}"
+        );
+        assert!(settings(&cfg("0.0.0.0:8080", true), "0.0.0.0:8080").demo);
+        assert_eq!(lines("0.0.0.0:8080", false), "");
+        assert!(!settings(&cfg("0.0.0.0:8080", false), "0.0.0.0:8080").demo);
+    }
+
+    #[test]
+    fn a_standalone_sandbox_keeps_its_token() {
+        let dir = std::env::temp_dir().join(format!("cm-sbx-token-{}", store::random_token(6)));
+        let first = kept_token(&dir).unwrap();
+        assert_eq!(kept_token(&dir).unwrap(), first);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn loopback_addresses() {
+        assert!(
+            is_loopback("127.0.0.1:8080") && is_loopback("[::1]:1") && is_loopback("localhost:80")
+        );
+        assert!(
+            !is_loopback("0.0.0.0:8080") && !is_loopback("10.0.0.5:80") && !is_loopback("api:8080")
+        );
     }
 
     #[test]

@@ -327,7 +327,7 @@ async fn taps_hand_out_different_videos_and_posts_unlock_draws() {
                 .unwrap();
             let done = app
                 .http
-                .post(app.url("/sandbox/_control/h5_publish"))
+                .post(app.url("/sandbox/dy/h5_publish"))
                 .json(&json!({"schema": schema, "nickname": format!("顾客{i}")}))
                 .send()
                 .await

@@ -26,6 +26,7 @@ mod ops;
 mod queue;
 mod reports;
 mod robustness;
+mod sandbox_access;
 mod senior;
 mod seo;
 mod slice;

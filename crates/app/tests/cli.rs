@@ -151,7 +151,7 @@ async fn first_start_creates_admin_and_demo_and_prints_them() {
         use std::io::BufRead;
         std::io::BufReader::new(stdout)
             .lines()
-            .take(5)
+            .take(6)
             .map(|l| l.unwrap())
             .collect::<Vec<_>>()
     })
@@ -160,6 +160,11 @@ async fn first_start_creates_admin_and_demo_and_prints_them() {
     let text = lines.join("\n");
     assert!(text.contains(&format!("http://127.0.0.1:{port}")), "{text}");
     assert!(text.contains("demo  / Demo12345"), "{text}");
+    // The sandbox's controls open with the install's token, printed at start (no warning on loopback).
+    assert!(
+        text.contains("sandbox token ") && !text.contains("DEMO MODE"),
+        "{text}"
+    );
     let admin_pw = lines
         .iter()
         .find(|l| l.contains("admin /"))

@@ -16,12 +16,13 @@ const DAY: i64 = 86_400_000;
 
 /// What the sandbox itself answers for a DY app call (with a client token of its own).
 async fn truth(app: &TestApp, path: &str) -> Value {
+    let secret = platforms::sandbox::app_secret(common::SANDBOX_TOKEN, platforms::Platform::Dy);
     let t: Value = app
         .http
         .post(app.url("/sandbox/dy/oauth/client_token/"))
         .form(&[
             ("client_key", platforms::sandbox::SANDBOX_DY_KEY),
-            ("client_secret", platforms::sandbox::SANDBOX_DY_SECRET),
+            ("client_secret", secret.as_str()),
             ("grant_type", "client_credential"),
         ])
         .send()

@@ -816,16 +816,19 @@ async fn webhooks_are_verified_and_deduplicated() {
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let body = json!({"event": "unauthorize", "log_id": "log-1", "from_user_id": "nobody", "content": {}}).to_string();
-        let sign = |b: &str| {
+        let sign_with = |secret: &str, b: &str| {
             use sha1::{Digest, Sha1};
             let mut h = Sha1::new();
-            h.update(platforms::sandbox::SANDBOX_DY_SECRET.as_bytes());
+            h.update(secret.as_bytes());
             h.update(b.as_bytes());
             h.finalize()
                 .iter()
                 .map(|x| format!("{x:02x}"))
                 .collect::<String>()
         };
+        // The install's sandbox secret, derived from its token: never a constant.
+        let secret = platforms::sandbox::app_secret(common::SANDBOX_TOKEN, platforms::Platform::Dy);
+        let sign = |b: &str| sign_with(&secret, b);
         let post = |sig: String| {
             app.http
                 .post(app.url("/webhook/dy"))
@@ -834,6 +837,9 @@ async fn webhooks_are_verified_and_deduplicated() {
                 .send()
         };
         assert_eq!(post("00".into()).await.unwrap().status(), 403);
+        // Signed with the sandbox secret every install used to share: refused.
+        let forged = sign_with("sbx_dy_client_secret", &body);
+        assert_eq!(post(forged).await.unwrap().status(), 403);
         assert_eq!(post(sign(&body)).await.unwrap().text().await.unwrap(), "ok");
         assert_eq!(
             post(sign(&body)).await.unwrap().text().await.unwrap(),
@@ -1108,7 +1114,7 @@ async fn dy_share_links_are_signed_and_report_the_post() {
         // A tampered link is refused by the platform.
         let bad = app
             .http
-            .post(app.url("/sandbox/_control/h5_publish"))
+            .post(app.url("/sandbox/dy/h5_publish"))
             .json(&json!({"schema": schema.replace("signature=", "signature=0")}))
             .send()
             .await
@@ -1124,7 +1130,7 @@ async fn dy_share_links_are_signed_and_report_the_post() {
         .expect(404);
         let done = app
             .http
-            .post(app.url("/sandbox/_control/h5_publish"))
+            .post(app.url("/sandbox/dy/h5_publish"))
             .json(&json!({"schema": schema, "nickname": "顾客A"}))
             .send()
             .await

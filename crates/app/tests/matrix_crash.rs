@@ -23,6 +23,8 @@ impl Server {
             .env("CLIPMATRIX_DEMO_PASSWORD", "Demo12345")
             .env("CLIPMATRIX_ADMIN_PASSWORD", "Admin12345")
             .env("CLIPMATRIX_PLATFORM_BASE", platform_base)
+            .env("CLIPMATRIX_SANDBOX_TOKEN", common::SANDBOX_TOKEN)
+            .env("CLIPMATRIX_SANDBOX_MOVES_APP_CLOCK", "true")
             .env("CLIPMATRIX_JOB_LEASE_MS", "1500")
             .env_remove("CLIPMATRIX_DATABASE_URL")
             .stdout(Stdio::null())
@@ -32,7 +34,7 @@ impl Server {
         let base = format!("http://127.0.0.1:{port}");
         wait_up(&format!("{base}/healthz")).await;
         // The platform clock is per process (it restarts at wall time): move it on, so items are due.
-        reqwest::Client::new()
+        common::sandbox_client()
             .post(format!("{base}/sandbox/_control/clock"))
             .json(&json!({"advance_ms": days * 86_400_000}))
             .send()
@@ -82,7 +84,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     let t = login(&base, "demo", "Demo12345").await;
 
     // 67 XHS accounts through the QR flow (67 × 3 a day >= 200 posts).
-    let http = reqwest::Client::new();
+    let http = common::sandbox_client();
     let mut accounts = vec![];
     for i in 0..67 {
         let q = call(

@@ -257,7 +257,7 @@ messages! {
     CloneNotConfigured => "未配置声音复刻服务，请联系平台管理员配置后再试", "No voice cloning service is configured; ask the Administrator to set one up";
     CloneFailed => "声音复刻服务出错：{reason}", "The voice cloning service failed: {reason}";
     CloneSampleInvalid => "声音样本须为 10 秒到 5 分钟的音频（{reason}）", "The voice sample must be audio of 10 s to 5 min ({reason})";
-    CozeNotConfigured => "未配置智能助手，请联系平台管理员", "No assistant is configured; ask the Administrator";
+    CozeTokenWithheld => "智能助手的访问令牌由服务器保管，不对外提供", "The assistant's access token stays on the server; it is not handed out";
     ReasonTts => "AI 配音", "AI voice-over";
     ReasonTtsFailed => "AI 配音失败，点数退还", "AI voice-over failed, points returned";
     ReasonTtsNotStarted => "AI 配音未能开始，点数退还", "AI voice-over could not start, points returned";

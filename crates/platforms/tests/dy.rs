@@ -387,4 +387,18 @@ async fn index_page_and_control_clock() {
     assert!(
         after["offset_ms"].as_i64().unwrap() >= before["offset_ms"].as_i64().unwrap() + 3_600_000
     );
+    // A clock moved forward can be set back: by the API, and by the index's button.
+    let back = s.control("clock", json!({"offset_ms": 0})).await;
+    assert_eq!(back["offset_ms"], 0, "{back}");
+    s.control("clock", json!({"advance_ms": 3_600_000})).await;
+    assert!(html.contains("id=\"clock-reset\""), "{html}");
+    let reset = s
+        .http
+        .post(format!("{}/_control/advance", s.base))
+        .form(&[("reset", "1")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reset.status(), 303);
+    assert_eq!(s.control("clock", json!({})).await["offset_ms"], 0);
 }

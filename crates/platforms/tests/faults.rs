@@ -350,7 +350,7 @@ async fn webhook_is_signed_and_sometimes_duplicated() {
     assert_eq!(all[0].1, all[1].1, "the duplicate is byte-identical");
     for (sig, body) in &all {
         let mut h = Sha1::new();
-        h.update(sandbox::SANDBOX_DY_SECRET.as_bytes());
+        h.update(DY_SECRET.as_bytes());
         h.update(body);
         assert_eq!(
             sig,
@@ -365,7 +365,7 @@ async fn webhook_is_signed_and_sometimes_duplicated() {
     }
     // A tampered body would not verify.
     let mut h = Sha1::new();
-    h.update(sandbox::SANDBOX_DY_SECRET.as_bytes());
+    h.update(DY_SECRET.as_bytes());
     h.update(b"{}");
     assert_ne!(all[0].0, hex::encode(h.finalize()));
 

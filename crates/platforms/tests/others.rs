@@ -344,6 +344,7 @@ async fn mount_serves_the_index_with_and_without_slash() {
     let addr = l.local_addr().unwrap();
     let app = sandbox::mount(sandbox::Config {
         public_base: format!("http://{addr}/sandbox"),
+        token: common::TOKEN.into(),
         ..Default::default()
     });
     tokio::spawn(async move { axum::serve(l, app).await.unwrap() });
@@ -351,6 +352,7 @@ async fn mount_serves_the_index_with_and_without_slash() {
     for path in ["/sandbox", "/sandbox/"] {
         let r = http
             .get(format!("http://{addr}{path}"))
+            .header(sandbox::access::TOKEN_HEADER, common::TOKEN)
             .send()
             .await
             .unwrap();

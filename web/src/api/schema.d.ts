@@ -7970,6 +7970,8 @@ export interface components {
         PlatformInitView: {
             app_name: string;
             default_language: string;
+            /** @description The sandbox is on and the server listens beyond this machine: show "demo mode". */
+            demo: boolean;
             /** Format: int64 */
             home_type: number;
             languages: string[];
@@ -12157,6 +12159,8 @@ export interface components {
             data: {
                 app_name: string;
                 default_language: string;
+                /** @description The sandbox is on and the server listens beyond this machine: show "demo mode". */
+                demo: boolean;
                 /** Format: int64 */
                 home_type: number;
                 languages: string[];

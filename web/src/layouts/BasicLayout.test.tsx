@@ -53,3 +53,27 @@ describe('side menu width (English labels were cut: "Account authori…")', () =
     expect(siderWidth()).toBeLessThanOrEqual(300);
   });
 });
+
+describe('demo mode (the sandbox on where others reach the server)', () => {
+  it('shows the banner in both languages when the server says so, and none otherwise', async () => {
+    renderPage(<BasicLayout />, { route: '/account_auth', path: '/account_auth' });
+    expect(await screen.findByTestId('menu-account_auth')).toBeInTheDocument();
+    expect(screen.queryByTestId('demo-banner')).toBeNull();
+  });
+
+  it.each([
+    ['zh-CN', '演示模式'],
+    ['en', 'Demo mode'],
+  ])('%s', async (lng, text) => {
+    await i18n.changeLanguage(lng);
+    mockFetch((url) =>
+      url.pathname === '/api/ajax/initAdmin'
+        ? ok({ menu, permissions: ['*/*/*'], role: ['merchant'], user })
+        : url.pathname === '/api/index/platformInit'
+          ? ok({ sandbox: true, demo: true })
+          : ok({}),
+    );
+    renderPage(<BasicLayout />, { route: '/account_auth', path: '/account_auth' });
+    expect(await screen.findByTestId('demo-banner')).toHaveTextContent(text);
+  });
+});

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AccessProvider, type AccessState } from '@/access/AccessContext';
 import { hasPermission, isAdministrator } from '@/access/permission';
-import { fetchInitAdmin, refreshToken } from '@/api/auth';
+import { fetchInitAdmin, fetchPlatformInit, refreshToken } from '@/api/auth';
 import LanguageSwitch from '@/components/LanguageSwitch';
 import Watermark from '@/components/Watermark';
 import { APP_VERSION, TOKEN_REFRESH_AFTER_MS } from '@/config';
@@ -64,6 +64,8 @@ export default function BasicLayout() {
   const [drawer, setDrawer] = useState(false);
 
   const init = useQuery({ queryKey: ['initAdmin'], queryFn: fetchInitAdmin, staleTime: 60_000 });
+  // the server runs the platform sandbox where others can reach it: say so on every page
+  const platform = useQuery({ queryKey: ['platformInit'], queryFn: fetchPlatformInit, staleTime: Infinity });
   useEffect(() => {
     if (init.data) saveAdminInfo(init.data);
   }, [init.data]);
@@ -161,6 +163,7 @@ export default function BasicLayout() {
           {right}
         </Header>
       ) : null}
+      {platform.data?.demo ? <Alert type="info" banner showIcon title={t('layout.demoBanner')} data-testid="demo-banner" /> : null}
       {proxyUser ? (
         <Alert type="warning" banner showIcon title={t('layout.proxyBanner', { operator: proxyUser })} data-testid="proxy-banner" />
       ) : null}

@@ -62,6 +62,8 @@ impl Cluster {
             .env("CLIPMATRIX_DEMO_PASSWORD", DEMO_PW)
             .env("CLIPMATRIX_ADMIN_PASSWORD", ADMIN_PW)
             .env("CLIPMATRIX_PLATFORM_BASE", &self.platform)
+            .env("CLIPMATRIX_SANDBOX_TOKEN", SANDBOX_TOKEN)
+            .env("CLIPMATRIX_SANDBOX_MOVES_APP_CLOCK", "true")
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit());
@@ -346,9 +348,25 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// The stories' sandbox token (CLIPMATRIX_SANDBOX_TOKEN of their servers and standalone sandboxes).
+pub const SANDBOX_TOKEN: &str = "story-sandbox-token";
+
+/// A client that opens the sandbox's controls and SMS outbox (it sends the sandbox token).
+pub fn sandbox_client() -> reqwest::Client {
+    let mut h = reqwest::header::HeaderMap::new();
+    h.insert(
+        platforms::sandbox::access::TOKEN_HEADER,
+        reqwest::header::HeaderValue::from_static(SANDBOX_TOKEN),
+    );
+    reqwest::Client::builder()
+        .default_headers(h)
+        .build()
+        .unwrap()
+}
+
 /// Waits (at most 20 s) until `url` answers with a success.
 pub async fn wait_up(url: &str) {
-    let http = reqwest::Client::new();
+    let http = sandbox_client();
     for _ in 0..400 {
         if http
             .get(url)
@@ -396,6 +414,7 @@ pub async fn standalone_sandbox() -> (std::process::Child, String) {
             "--review-delay-ms",
             "31536000000",
         ])
+        .env("CLIPMATRIX_SANDBOX_TOKEN", SANDBOX_TOKEN)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -407,7 +426,9 @@ pub async fn standalone_sandbox() -> (std::process::Child, String) {
 
 /// The sandbox's own counts (`total_creates`: posts created) of the sandbox at `base`.
 pub async fn sandbox_counts(base: &str) -> Value {
-    reqwest::get(format!("{base}/_control/counts"))
+    sandbox_client()
+        .get(format!("{base}/_control/counts"))
+        .send()
         .await
         .unwrap()
         .json()

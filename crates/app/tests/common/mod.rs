@@ -6,7 +6,10 @@ pub mod cluster;
 pub mod publish;
 
 #[allow(unused_imports)] // each test binary uses some of them
-pub use cluster::{ADMIN_PW, DEMO_PW, copies_of_material, free_port, standalone_sandbox, wait_up};
+pub use cluster::{
+    ADMIN_PW, DEMO_PW, SANDBOX_TOKEN, copies_of_material, free_port, sandbox_client,
+    standalone_sandbox, wait_up,
+};
 
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -185,7 +188,11 @@ impl TestApp {
             public_url: format!("http://{addr}"),
             platform_base: format!("http://{addr}/sandbox"),
             trusted_proxies: Default::default(),
+            sandbox_token: Some(SANDBOX_TOKEN.into()),
+            demo: false,
         };
+        // The stories move the product's time with the sandbox clock (the test/demo setting).
+        domain::clock::set_app_follows(true);
         let mut state = api::AppState::new(db.clone(), settings).await.unwrap();
         tweak(&mut state);
         let router = api::app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
@@ -194,7 +201,7 @@ impl TestApp {
             addr,
             db,
             backend,
-            http: reqwest::Client::new(),
+            http: sandbox_client(),
             state,
             files,
             _dir: dir,

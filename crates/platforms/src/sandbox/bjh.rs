@@ -10,7 +10,7 @@ use axum::extract::State as St;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use domain::clock::platform_now;
+use domain::clock::sandbox_now;
 use serde_json::{Value, json};
 
 pub(crate) fn routes() -> Router<S> {
@@ -95,7 +95,7 @@ async fn list(St(s): St<S>, body: axum::Json<Value>) -> Response {
         .and_then(Value::as_u64)
         .unwrap_or(20)
         .clamp(1, 50) as usize;
-    let now = platform_now();
+    let now = sandbox_now();
     let st = s.lock();
     let mut mine: Vec<&WorkRec> = st
         .works

@@ -2,14 +2,14 @@
 //! public accounts) and the DY create_video webhook sender.
 
 use super::works::Review;
-use super::{DEFAULT_HOLD_MS, Fault, FaultRule, S};
+use super::{DEFAULT_HOLD_MS, Fault, FaultRule, S, Viewer};
 use crate::Platform;
-use axum::extract::{Form, OriginalUri, Query, State as St};
+use axum::extract::{Extension, Form, OriginalUri, Query, State as St};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use domain::clock::{self, platform_now};
+use domain::clock::{self, sandbox_now};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sha1::{Digest, Sha1};
@@ -30,8 +30,6 @@ pub(crate) fn routes() -> Router<S> {
         .route("/review", post(review))
         .route("/expire", post(expire))
         .route("/webhook", post(webhook))
-        .route("/h5_publish", post(super::dy::h5_publish))
-        .route("/h5_page", get(h5_page))
         .route(
             "/public_accounts",
             get(super::public::list).post(super::public::create),
@@ -39,10 +37,13 @@ pub(crate) fn routes() -> Router<S> {
         .route("/public_accounts/{id}", get(super::public::show))
 }
 
-/// What the customer's Douyin shows when an H5 share schema opens it: the title and hashtags, and
+/// What the customer's Douyin shows when an H5 share schema opens it (`/dy/h5_page`, open: it acts
+/// only on a schema the platform signed): the title and hashtags, and
 /// "publish" (which calls `h5_publish`). A real phone opens `snssdk1128://`; a browser test or a
 /// merchant trying the flow opens this page instead.
-async fn h5_page(Query(q): Query<std::collections::HashMap<String, String>>) -> Response {
+pub(crate) async fn h5_page(
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Response {
     let schema = q.get("schema").cloned().unwrap_or_default();
     let inner: std::collections::HashMap<String, String> = schema
         .split_once('?')
@@ -80,20 +81,40 @@ async fn h5_page(Query(q): Query<std::collections::HashMap<String, String>>) -> 
 }
 
 fn clock_json() -> Value {
-    json!({"now": platform_now(), "offset_ms": clock::offset_ms()})
+    json!({"now": sandbox_now(), "offset_ms": clock::offset_ms(), "app_follows": clock::app_follows(),
+           "app_offset_ms": clock::app_offset_ms()})
 }
 
 async fn get_clock() -> Json<Value> {
     Json(clock_json())
 }
 
+/// `advance_ms` moves the clock forward; `offset_ms` sets it (0, or `reset`: back to real time).
 #[derive(Deserialize)]
 struct Advance {
-    advance_ms: i64,
+    #[serde(default)]
+    advance_ms: Option<i64>,
+    #[serde(default)]
+    offset_ms: Option<i64>,
+    #[serde(default)]
+    reset: Option<Value>,
+}
+
+impl Advance {
+    fn apply(&self) {
+        if self.reset.as_ref().is_some_and(|r| r != false && r != "0") {
+            clock::set_offset(0);
+        } else if let Some(ms) = self.offset_ms {
+            clock::set_offset(ms);
+        }
+        if let Some(ms) = self.advance_ms {
+            clock::advance(ms);
+        }
+    }
 }
 
 async fn advance_clock(Json(a): Json<Advance>) -> Json<Value> {
-    clock::advance(a.advance_ms);
+    a.apply();
     Json(clock_json())
 }
 
@@ -103,7 +124,7 @@ async fn advance_form(
     uri: axum::http::Uri,
     Form(a): Form<Advance>,
 ) -> Response {
-    clock::advance(a.advance_ms);
+    a.apply();
     let prefix = super::pages::mount_prefix(&orig, &uri);
     let back = prefix
         .strip_suffix("/_control")
@@ -173,12 +194,14 @@ async fn clear_faults(St(s): St<S>) -> Json<Value> {
     Json(json!({"ok": true}))
 }
 
-async fn counts(St(s): St<S>) -> Json<Value> {
-    let now = platform_now();
+/// A merchant sees its own accounts' works and creates; the sandbox-wide figures are the operator's.
+async fn counts(St(s): St<S>, Extension(v): Extension<Viewer>) -> Json<Value> {
+    let now = sandbox_now();
     let st = s.lock();
     let works: Vec<Value> = st
         .works
         .iter()
+        .filter(|w| v.sees(w.platform.code(), &w.open_id))
         .map(|w| {
             let (bytes, parts) = st.videos.get(&w.video_id).map_or((0, 0), |v| (v.size, v.parts));
             // The work's figures now, as the platform's own totals (the reports' tests compare them).
@@ -189,8 +212,17 @@ async fn counts(St(s): St<S>) -> Json<Value> {
                    "status": match w.review(now) { Review::Reviewing => "reviewing", Review::Public => "public", Review::Rejected => "rejected" }})
         })
         .collect();
+    let creates: std::collections::BTreeMap<&String, &u64> = st
+        .creates
+        .iter()
+        .filter(|(k, _)| k.split_once(':').is_some_and(|(p, o)| v.sees(p, o)))
+        .collect();
+    if !matches!(v, Viewer::Operator) {
+        let total: u64 = creates.values().copied().sum();
+        return Json(json!({"total_creates": total, "creates": creates, "works": works}));
+    }
     Json(
-        json!({"total_creates": st.total_creates, "creates": st.creates, "works": works, "webhooks_sent": st.webhooks_sent,
+        json!({"total_creates": st.total_creates, "creates": creates, "works": works, "webhooks_sent": st.webhooks_sent,
                "messages_sent": st.messages.len(), "messages_received": st.inbox.len(), "client_tokens_issued": st.client_tokens.len()}),
     )
 }
@@ -202,12 +234,17 @@ struct MessagesQ {
 
 /// DY private messages sent through `/im/send/msg/`, oldest first; `?open_id=` narrows to one
 /// account.
-async fn messages(St(s): St<S>, Query(q): Query<MessagesQ>) -> Json<Value> {
+async fn messages(
+    St(s): St<S>,
+    Extension(v): Extension<Viewer>,
+    Query(q): Query<MessagesQ>,
+) -> Json<Value> {
     let st = s.lock();
     let list: Vec<_> = st
         .messages
         .iter()
         .filter(|m| q.open_id.as_deref().is_none_or(|o| o == m.open_id))
+        .filter(|m| v.sees(Platform::Dy.code(), &m.open_id))
         .collect();
     Json(json!({"total": list.len(), "messages": list}))
 }
@@ -241,7 +278,7 @@ async fn expire(St(s): St<S>, Json(r): Json<ExpireReq>) -> Response {
         )
             .into_response();
     };
-    let now = platform_now();
+    let now = sandbox_now();
     let mut st = s.lock();
     let mut n = 0;
     match p {

@@ -17,7 +17,7 @@ use axum::extract::{FromRequest, Multipart, Query, Request, State as St};
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use domain::clock::platform_now;
+use domain::clock::sandbox_now;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -39,6 +39,10 @@ pub(crate) fn routes() -> Router<S> {
         "/platform/oauth/connect/",
         get(super::pages::dy_consent).post(super::pages::dy_consent_submit),
     );
+    // The customer's phone opening an H5 share (the schema is signed: no control token needed).
+    r = r
+        .route("/h5_page", get(super::control::h5_page))
+        .route("/h5_publish", post(h5_publish));
     r = both(r, "/oauth/access_token/", post(access_token));
     r = both(r, "/oauth/refresh_token/", post(refresh_token));
     r = both(r, "/oauth/renew_refresh_token/", post(renew_refresh_token));
@@ -143,7 +147,7 @@ pub(crate) fn consented(asked: &str, ticked: &[&str]) -> String {
 
 fn extra(code: i64, desc: &str) -> Value {
     json!({"error_code": code, "description": desc, "sub_error_code": 0, "sub_description": "",
-           "logid": format!("{:016x}", rand::random::<u64>()), "now": platform_now()})
+           "logid": format!("{:016x}", rand::random::<u64>()), "now": sandbox_now()})
 }
 
 /// `{data:{error_code:0,...}, extra:{...}}`
@@ -245,7 +249,7 @@ pub(crate) fn issue_code(
             platform,
             client_key: client_key.to_string(),
             open_id,
-            expires_at: platform_now() + CODE_TTL_MS,
+            expires_at: sandbox_now() + CODE_TTL_MS,
             used: false,
             scope: scope.to_string(),
         },
@@ -272,7 +276,7 @@ pub(crate) fn take_code(
     client_key: &str,
     code: &str,
 ) -> Result<(String, String), &'static str> {
-    let now = platform_now();
+    let now = sandbox_now();
     match st.codes.get_mut(code) {
         Some(c)
             if c.platform == platform
@@ -298,7 +302,7 @@ pub(crate) fn grant(
     access_ttl: i64,
     refresh_ttl: i64,
 ) -> (String, String) {
-    let now = platform_now();
+    let now = sandbox_now();
     let (ap, rp) = if platform == Platform::Dy {
         ("act.", "rft.")
     } else {
@@ -424,7 +428,7 @@ async fn refresh_token(St(s): St<S>, Params(f): Params) -> Response {
     if field(&f, "grant_type") != "refresh_token" {
         return oauth_err(10002, "参数错误");
     }
-    let now = platform_now();
+    let now = sandbox_now();
     let mut st = s.lock();
     let (open_id, rexp, scope) = match st.refresh.get(rt) {
         Some(r)
@@ -460,7 +464,7 @@ async fn renew_refresh_token(St(s): St<S>, Params(f): Params) -> Response {
         return fault(x, "renew_refresh_token");
     }
     let (key, rt) = (field(&f, "client_key"), field(&f, "refresh_token"));
-    let now = platform_now();
+    let now = sandbox_now();
     let mut st = s.lock();
     let (open_id, renewals, scope) = match st.refresh.get(rt) {
         Some(r)
@@ -508,7 +512,7 @@ async fn client_token(St(s): St<S>, Params(f): Params) -> Response {
     }
     let t = st.id("clt.");
     st.client_tokens
-        .insert(t.clone(), platform_now() + CLIENT_TOKEN_TTL_MS);
+        .insert(t.clone(), sandbox_now() + CLIENT_TOKEN_TTL_MS);
     oauth_ok(json!({"access_token": t, "expires_in": CLIENT_TOKEN_TTL_MS / 1000}))
 }
 
@@ -555,7 +559,7 @@ fn user_of(st: &State, token: &str, open_id: &str, call: &str) -> Result<(), (i6
     match st.access.get(token) {
         Some(a) if a.platform != Platform::Dy => Err((2190002, "access_token 无效")),
         None => Err((2190002, "access_token 无效")),
-        Some(a) if a.expires_at <= platform_now() => {
+        Some(a) if a.expires_at <= sandbox_now() => {
             Err((2190008, "access_token过期,请刷新或重新授权"))
         }
         Some(a) if a.open_id != open_id => Err((2190015, "open_id 与 access_token 不匹配")),
@@ -816,7 +820,7 @@ async fn video_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         Err(r) => return r,
     };
     let (cursor, count) = super::cursor_count(&q, 10, 20);
-    let now = platform_now();
+    let now = sandbox_now();
     let st = s.lock();
     let mine = st.newest_works(Platform::Dy, &open_id);
     let page: Vec<Value> = mine
@@ -883,7 +887,7 @@ async fn video_data(
     if items.is_empty() && videos.is_empty() {
         return err(2100005, "item_ids 与 video_ids 不能同时为空");
     }
-    let now = platform_now();
+    let now = sandbox_now();
     let st = s.lock();
     let list: Vec<Value> = st
         .works
@@ -909,7 +913,7 @@ async fn comment_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response
         Ok(w) => w,
         Err((c, m)) => return err(c, m),
     };
-    comment_page(w.comments(platform_now(), st.posted_of(&item_id)), &q)
+    comment_page(w.comments(sandbox_now(), st.posted_of(&item_id)), &q)
 }
 
 /// The author's item, or the error DY answers for someone else's / an unknown one.
@@ -984,7 +988,7 @@ async fn comment_reply(
             comment_id: id.clone(),
             reply_to,
             content,
-            create_time: platform_now(),
+            create_time: sandbox_now(),
             user_id: open_id,
         });
     ok(json!({"comment_id": id}))
@@ -1009,7 +1013,7 @@ async fn comment_reply_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Re
     };
     let posted = st.posted_of(&item_id);
     let known = posted.iter().any(|p| p.comment_id == comment_id)
-        || w.comments(platform_now(), posted)
+        || w.comments(sandbox_now(), posted)
             .iter()
             .any(|c| c.comment_id == comment_id);
     if !known {
@@ -1078,7 +1082,7 @@ async fn im_send(
         to_user_id,
         msg_type,
         text,
-        create_time: platform_now(),
+        create_time: sandbox_now(),
     });
     ok(json!({"msg_id": msg_id, "conversation_id": conversation_id}))
 }
@@ -1098,7 +1102,7 @@ async fn get_share(St(s): St<S>, headers: HeaderMap, JsonBody(body): JsonBody) -
         return fault(x, "get_share");
     }
     let field = |k: &str| super::works::text_of(body.get(k));
-    let now = platform_now();
+    let now = sandbox_now();
     let mut st = s.lock();
     let Some(key) = client_key_of(&st, &headers) else {
         return schema_answer(28001003, "access_token无效", json!({}));
@@ -1174,7 +1178,7 @@ async fn short_link(
     axum::extract::Path(code): axum::extract::Path<String>,
 ) -> Response {
     match s.lock().short_links.get(&code) {
-        Some((schema, exp)) if *exp > platform_now() => {
+        Some((schema, exp)) if *exp > sandbox_now() => {
             (StatusCode::FOUND, [(header::LOCATION, schema.clone())]).into_response()
         }
         _ => (
@@ -1227,7 +1231,7 @@ pub(crate) fn client_refusal(s: &S, headers: &HeaderMap) -> Option<Response> {
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     match s.lock().client_tokens.get(token) {
-        Some(exp) if *exp > platform_now() => None,
+        Some(exp) if *exp > sandbox_now() => None,
         Some(_) => Some(err(28001008, "client_token 已过期")),
         None => Some(err(2190002, "access_token 无效")),
     }
@@ -1240,7 +1244,7 @@ const TICKET_TTL_MS: i64 = 7_200_000;
 fn client_key_of(st: &super::State, headers: &HeaderMap) -> Option<String> {
     let t = headers.get("access-token").and_then(|v| v.to_str().ok())?;
     let exp = *st.client_tokens.get(t)?;
-    if exp <= platform_now() {
+    if exp <= sandbox_now() {
         return None;
     }
     // Client tokens are not tied to a key in the store; the first app's key is the sandbox's.
@@ -1261,7 +1265,7 @@ async fn get_ticket(St(s): St<S>, headers: HeaderMap) -> Response {
     };
     let t = st.id("tkt.");
     st.tickets
-        .insert(t.clone(), (key, platform_now() + TICKET_TTL_MS));
+        .insert(t.clone(), (key, sandbox_now() + TICKET_TTL_MS));
     ok(json!({"ticket": t, "expires_in": TICKET_TTL_MS / 1000}))
 }
 
@@ -1296,7 +1300,7 @@ pub(crate) async fn h5_publish(St(s): St<S>, axum::Json(r): axum::Json<H5Req>) -
             .lock()
             .short_links
             .get(code)
-            .filter(|(_, exp)| *exp > platform_now())
+            .filter(|(_, exp)| *exp > sandbox_now())
             .map(|(x, _)| x.clone())
             .unwrap_or_default(),
         _ => r.schema.clone(),
@@ -1306,7 +1310,7 @@ pub(crate) async fn h5_publish(St(s): St<S>, axum::Json(r): axum::Json<H5Req>) -
         .map(|(_, q)| serde_urlencoded::from_str(q).unwrap_or_default())
         .unwrap_or_default();
     let g = |k: &str| q.get(k).cloned().unwrap_or_default();
-    let now = platform_now();
+    let now = sandbox_now();
     let (item_id, open_id, key, share) = {
         let mut st = s.lock();
         let signed = st.tickets.iter().any(|(t, (_, exp))| {

@@ -17,7 +17,7 @@ use axum::extract::{Query, State as St};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
-use domain::clock::platform_now;
+use domain::clock::sandbox_now;
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -103,7 +103,7 @@ async fn profile(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
     }
     let st = s.lock();
     match public::resolve(&st.public_accounts, id, link) {
-        Ok(a) => ok(json!({"user": a.profile_json(&s.public_base, platform_now())})),
+        Ok(a) => ok(json!({"user": a.profile_json(&s.public_base, sandbox_now())})),
         Err(why) => account_error(why),
     }
 }
@@ -122,7 +122,7 @@ async fn videos(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .and_then(|c| c.parse().ok())
         .unwrap_or(20usize)
         .clamp(1, 50);
-    let now = platform_now();
+    let now = sandbox_now();
     let st = s.lock();
     let Some(a) = st.public_accounts.iter().find(|a| a.id == id) else {
         return account_error(public::Unresolved::NotFound);

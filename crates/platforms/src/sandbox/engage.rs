@@ -8,13 +8,13 @@
 //! customer writes through `/_control/comment` are listed by the API too and also pushed.
 
 use super::works::PostedComment;
-use super::{S, SENSITIVE_WORDS, contains_any, stable_hash};
+use super::{S, SENSITIVE_WORDS, Viewer, contains_any, stable_hash};
 use crate::Platform;
 use axum::Json;
-use axum::extract::{Query, State as St};
+use axum::extract::{Extension, Query, State as St};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use domain::clock::platform_now;
+use domain::clock::sandbox_now;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -80,7 +80,7 @@ pub(crate) fn admit_reply(
     if contains_any(content, &SENSITIVE_WORDS) {
         return Err(Limit::Sensitive);
     }
-    let now = platform_now();
+    let now = sandbox_now();
     let times = st
         .reply_times
         .entry(format!("{}:{open_id}", platform.code()))
@@ -110,7 +110,7 @@ pub(crate) fn admit_message(
     open_id: &str,
     to: &str,
 ) -> Result<(), (i64, &'static str)> {
-    let now = platform_now();
+    let now = sandbox_now();
     let Some(last_in) = st
         .inbox
         .iter()
@@ -183,7 +183,7 @@ pub(crate) async fn comment(St(s): St<S>, Json(r): Json<CommentReq>) -> Response
         } else {
             r.user_id.clone()
         };
-        let at = platform_now();
+        let at = sandbox_now();
         st.posted_comments
             .entry(r.item_id.clone())
             .or_default()
@@ -244,7 +244,7 @@ pub(crate) async fn im(St(s): St<S>, Json(r): Json<ImReq>) -> Response {
     let m = {
         let mut st = s.lock();
         let msg_id = st.id("im");
-        record(&mut st, msg_id, &r.open_id, &from, &r.text, platform_now())
+        record(&mut st, msg_id, &r.open_id, &from, &r.text, sandbox_now())
     };
     push_message(&s, &m, r.twice);
     Json(json!({"ok": true, "msg_id": m.msg_id, "conversation_id": m.conversation_id}))
@@ -292,7 +292,7 @@ fn push_message(s: &S, m: &Inbound, twice: Option<bool>) {
 /// Customers' private messages on public DY works that became due since the last pump (platform
 /// clock): recorded and pushed. Called every second by the sandbox's ticker.
 pub(crate) fn pump(s: &S) {
-    let now = platform_now();
+    let now = sandbox_now();
     let due: Vec<Inbound> = {
         let mut st = s.lock();
         let since = st.messages_pushed_until;
@@ -399,16 +399,21 @@ pub(crate) struct RepliesQ {
 }
 
 /// The replies accounts posted to comments (what the customers see), oldest first.
-pub(crate) async fn replies(St(s): St<S>, Query(q): Query<RepliesQ>) -> Json<Value> {
-    Json(json!({"replies": reply_rows(&s, &q)}))
+pub(crate) async fn replies(
+    St(s): St<S>,
+    Extension(v): Extension<Viewer>,
+    Query(q): Query<RepliesQ>,
+) -> Json<Value> {
+    Json(json!({"replies": reply_rows(&s, &v, &q)}))
 }
 
-fn reply_rows(s: &S, q: &RepliesQ) -> Vec<Value> {
+fn reply_rows(s: &S, v: &Viewer, q: &RepliesQ) -> Vec<Value> {
     let st = s.lock();
     let mut out = vec![];
     for w in &st.works {
         if (!q.item_id.is_empty() && w.item_id != q.item_id)
             || (!q.open_id.is_empty() && w.open_id != q.open_id)
+            || !v.sees(w.platform.code(), &w.open_id)
         {
             continue;
         }
@@ -434,14 +439,16 @@ fn reply_rows(s: &S, q: &RepliesQ) -> Vec<Value> {
 }
 
 /// The page a person watches: the customers' comments and the accounts' replies, and a form to
-/// write a comment as a customer.
-pub(crate) async fn page(St(s): St<S>) -> Html<String> {
+/// write a comment as a customer (the operator's); a merchant sees its own accounts' works only.
+pub(crate) async fn page(St(s): St<S>, Extension(v): Extension<Viewer>) -> Html<String> {
     let esc = super::html_escape;
     let (works, comments) = {
         let st = s.lock();
+        let mine = |w: &&super::works::WorkRec| v.sees(w.platform.code(), &w.open_id);
         let works: Vec<(String, String)> = st
             .works
             .iter()
+            .filter(mine)
             .map(|w| {
                 (
                     w.item_id.clone(),
@@ -450,7 +457,7 @@ pub(crate) async fn page(St(s): St<S>) -> Html<String> {
             })
             .collect();
         let mut comments = vec![];
-        for w in &st.works {
+        for w in st.works.iter().filter(mine) {
             for c in st.posted_of(&w.item_id) {
                 if c.reply_to.is_none() && c.user_id != w.open_id {
                     let replies: Vec<String> = st

@@ -6,10 +6,10 @@
 use super::S;
 use crate::Platform;
 use axum::Json;
-use axum::extract::{Query, State as St};
+use axum::extract::{Extension, Query, State as St};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use domain::clock::platform_now;
+use domain::clock::sandbox_now;
 use domain::matrix::{day_of, parse_day};
 use serde_json::json;
 use std::collections::HashMap;
@@ -36,13 +36,25 @@ pub(crate) fn total(p: Platform, open_id: &str, day: i64) -> i64 {
 
 /// Today's China day on the platform clock.
 pub(crate) fn today() -> i64 {
-    day_of(platform_now())
+    day_of(sandbox_now())
 }
 
 /// `GET /_control/followers?platform&open_id&day=YYYY-MM-DD` (day: today by default) ->
 /// `{platform, open_id, day, total}`: what the platform would report for that day.
-pub(crate) async fn control(St(_s): St<S>, Query(q): Query<HashMap<String, String>>) -> Response {
+/// A merchant asks about its own accounts only (404 otherwise, as for an account it does not have).
+pub(crate) async fn control(
+    St(_s): St<S>,
+    Extension(who): Extension<super::Viewer>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
     let v = |k: &str| q.get(k).map(String::as_str).unwrap_or("");
+    if !who.sees(v("platform"), v("open_id")) {
+        return (
+            StatusCode::NOT_FOUND,
+            Json(json!({"error": "no such account"})),
+        )
+            .into_response();
+    }
     let Some(p) = Platform::from_code(v("platform")) else {
         return (
             StatusCode::BAD_REQUEST,

@@ -16,7 +16,7 @@ use axum::extract::{Multipart, Query, State as St};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use domain::clock::platform_now;
+use domain::clock::sandbox_now;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -183,7 +183,7 @@ async fn refresh_token(St(s): St<S>, Query(m): Q) -> Response {
     if let Some(x) = gate(&s, Platform::Ks, "refresh_token", "").await {
         return fault(x);
     }
-    let now = platform_now();
+    let now = sandbox_now();
     let mut st = s.lock();
     let app = q(&m, "app_id").to_string();
     if !app_ok(&mut st, &app, q(&m, "app_secret")) {
@@ -249,7 +249,7 @@ async fn enter(s: &S, call: &str, m: &HashMap<String, String>) -> Result<String,
     match st.access.get(&token) {
         Some(a)
             if a.platform == Platform::Ks
-                && a.expires_at > platform_now()
+                && a.expires_at > sandbox_now()
                 && a.client_key == q(m, "app_id") =>
         {
             Ok(a.open_id.clone())
@@ -414,7 +414,7 @@ async fn publish(St(s): St<S>, Query(m): Q, mut mp: Multipart) -> Response {
         return err(c::SENSITIVE, "sensitive", "标题含有敏感词");
     }
     let token = q(&m, "upload_token").to_string();
-    let now = platform_now();
+    let now = sandbox_now();
     let mut st = s.lock();
     match st.videos.get(&token) {
         Some(v) if v.platform == Platform::Ks && v.open_id == open_id => {}
@@ -457,7 +457,7 @@ async fn list(St(s): St<S>, Query(m): Q) -> Response {
         Err(r) => return r,
     };
     let count: usize = q(&m, "count").parse().unwrap_or(20).clamp(1, 50);
-    let now = platform_now();
+    let now = sandbox_now();
     let st = s.lock();
     let mut mine: Vec<&WorkRec> = st
         .works

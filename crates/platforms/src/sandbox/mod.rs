@@ -8,6 +8,9 @@
 //! concurrent requests. Time is the platform clock (`domain::clock`). With `Config::state_dir` the
 //! state is also kept in `<state_dir>/state.json` (written after every request that changed it,
 //! loaded at start), so authorized accounts survive a restart of the server.
+//!
+//! The index page and `/_control` are gated (`access`): the sandbox token or the operator, a
+//! merchant reading only about its own accounts. The DY/KS app secrets derive from the token.
 
 use crate::Platform;
 use axum::Router;
@@ -18,6 +21,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+pub mod access;
 mod avatar;
 mod billboard;
 mod bjh;
@@ -39,13 +43,13 @@ pub mod wechat;
 mod words;
 mod works;
 
+pub use access::{Viewer, app_secret};
 pub use poi::search as poi_search;
 
-/// App credentials the sandbox knows (used when the operator configured none).
+/// App keys the sandbox knows (used when the operator configured none); their secrets are the
+/// install's (`app_secret` of the sandbox token).
 pub const SANDBOX_DY_KEY: &str = "sbx_dy_client_key";
-pub const SANDBOX_DY_SECRET: &str = "sbx_dy_client_secret";
 pub const SANDBOX_KS_KEY: &str = "sbx_ks_app_id";
-pub const SANDBOX_KS_SECRET: &str = "sbx_ks_app_secret";
 /// BJH: any app_id works with this app_token.
 pub const SANDBOX_BJH_APP_ID: &str = "sbx_bjh_app";
 pub const SANDBOX_BJH_APP_TOKEN: &str = "sbx_bjh_app_token";
@@ -57,7 +61,7 @@ pub(crate) const MB: u64 = 1024 * 1024;
 pub(crate) const SENSITIVE_WORDS: [&str; 2] = ["敏感词", "sensitive-word"];
 pub(crate) const REJECT_WORDS: [&str; 2] = ["违规", "reject-me"];
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Config {
     /// Absolute URL of the sandbox root as a browser/adapter reaches it, e.g.
     /// `http://127.0.0.1:8080/sandbox`; used in QR URLs, share URLs and the KS upload endpoint.
@@ -70,6 +74,11 @@ pub struct Config {
     pub webhook_duplicate_rate: f64,
     /// Where the sandbox keeps its state (`state.json`); None = memory only.
     pub state_dir: Option<std::path::PathBuf>,
+    /// The sandbox token: opens the controls and seeds the app secrets. Empty: no token opens
+    /// them (only `identify`'s operator), and the secrets are those of the empty token.
+    pub token: String,
+    /// Who a session is (the app's sign-in); None: the token alone opens the controls.
+    pub identify: Option<access::Identify>,
 }
 
 impl Default for Config {
@@ -80,16 +89,25 @@ impl Default for Config {
             webhook_url: None,
             webhook_duplicate_rate: 0.3,
             state_dir: None,
+            token: String::new(),
+            identify: None,
         }
     }
 }
 
 /// Builds the sandbox. State is inside; nest it: `Router::new().nest("/sandbox", router(cfg))`.
 pub fn router(cfg: Config) -> Router {
+    let access = Arc::new(access::Access::new(&cfg.token, cfg.identify.clone()));
     let s: S = Arc::new(Sandbox::new(cfg));
     engage::start_pump(&s);
-    Router::new()
+    // The sandbox's own controls; the simulated platforms below answer to their own credentials.
+    let gated = Router::new()
         .route("/", get(pages::index))
+        .nest("/_control/wechat", wechat::control())
+        .nest("/_control", control::routes())
+        .layer(axum::middleware::from_fn_with_state(access, access::gate));
+    Router::new()
+        .merge(gated)
         .route("/avatar/{file}", get(avatar::serve))
         .nest("/dy", dy::routes())
         .nest("/ks", ks::routes())
@@ -101,8 +119,6 @@ pub fn router(cfg: Config) -> Router {
         .nest("/llm", llm::routes())
         .nest("/doubao", doubao::routes())
         .nest("/wechat", wechat::routes())
-        .nest("/_control/wechat", wechat::control())
-        .nest("/_control", control::routes())
         .fallback(pages::fallback)
         // Plain DY uploads may be up to 128 MB; parts and fragments are smaller. Bodies are counted
         // chunk by chunk, never kept.
@@ -159,8 +175,14 @@ impl std::ops::DerefMut for Guard<'_> {
 impl Sandbox {
     fn new(cfg: Config) -> Sandbox {
         let mut apps = HashMap::new();
-        apps.insert(SANDBOX_DY_KEY.to_string(), SANDBOX_DY_SECRET.to_string());
-        apps.insert(SANDBOX_KS_KEY.to_string(), SANDBOX_KS_SECRET.to_string());
+        apps.insert(
+            SANDBOX_DY_KEY.to_string(),
+            app_secret(&cfg.token, Platform::Dy),
+        );
+        apps.insert(
+            SANDBOX_KS_KEY.to_string(),
+            app_secret(&cfg.token, Platform::Ks),
+        );
         let store = cfg.state_dir.map(persist::Store::new);
         let mut st = store
             .as_ref()
@@ -170,9 +192,8 @@ impl Sandbox {
         st.review_delay_ms = cfg.review_delay_ms;
         st.webhook_url = cfg.webhook_url;
         st.webhook_duplicate_rate = cfg.webhook_duplicate_rate;
-        for (k, v) in apps {
-            st.apps.entry(k).or_insert(v);
-        }
+        // The install's secrets replace what an older state file learned for the sandbox's keys.
+        st.apps.extend(apps);
         for a in public::builtins() {
             if !st.public_accounts.iter().any(|x| x.id == a.id) {
                 st.public_accounts.push(a);
@@ -314,7 +335,7 @@ impl State {
         video_id: &str,
         title: &str,
     ) {
-        let now = domain::clock::platform_now();
+        let now = domain::clock::sandbox_now();
         let mut w = works::WorkRec::new(
             platform,
             open_id,

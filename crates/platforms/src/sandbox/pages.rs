@@ -8,7 +8,7 @@ use crate::Platform;
 use axum::extract::{Form, OriginalUri, Query, State as St};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
-use domain::clock::platform_now;
+use domain::clock::sandbox_now;
 use std::collections::HashMap;
 
 type M = HashMap<String, String>;
@@ -228,7 +228,7 @@ pub(crate) fn qr_page(p: Platform, login_id: &str, rec: Option<&QrRec>) -> Strin
             "<p id=\"done\">该登录已确认 / This login is already confirmed.</p>",
         );
     }
-    if platform_now() >= rec.expires_at {
+    if sandbox_now() >= rec.expires_at {
         return page(
             &title,
             "<p>二维码已过期，请重新生成。<br>The QR code expired; start a new login.</p>",
@@ -264,17 +264,26 @@ pub(crate) fn mount_prefix(original: &axum::http::Uri, inner: &axum::http::Uri) 
 }
 
 /// GET / — platforms, clock (with advance buttons), counts and works.
+/// A merchant sees its own accounts only.
 pub(crate) async fn index(
     St(s): St<S>,
+    axum::extract::Extension(viewer): axum::extract::Extension<super::Viewer>,
     OriginalUri(orig): OriginalUri,
     uri: axum::http::Uri,
 ) -> Html<String> {
     let prefix = mount_prefix(&orig, &uri);
-    let now = platform_now();
+    let now = sandbox_now();
     let st = s.lock();
     let base = &s.public_base;
     let mut works = String::new();
-    for w in st.works.iter().rev().take(50) {
+    let seen = |p: &str, o: &str| viewer.sees(p, o);
+    for w in st
+        .works
+        .iter()
+        .rev()
+        .filter(|w| seen(w.platform.code(), &w.open_id))
+        .take(50)
+    {
         works.push_str(&format!(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:?}</td></tr>",
             w.platform.code(),
@@ -287,6 +296,7 @@ pub(crate) async fn index(
     let counts: String = st
         .creates
         .iter()
+        .filter(|(k, _)| k.split_once(':').is_some_and(|(p, o)| seen(p, o)))
         .map(|(k, n)| format!("<tr><td>{}</td><td>{n}</td></tr>", esc(k)))
         .collect();
     let body = format!(
@@ -298,7 +308,8 @@ pub(crate) async fn index(
          <li>POI: <code>{base}/poi/search?keyword=&amp;city=北京</code></li></ul>\
          <h2>平台时钟 / Platform clock</h2><p>now = {now} ({dt}), offset = {off} ms</p>\
          <form method=\"post\" action=\"{prefix}/_control/advance\"><button name=\"advance_ms\" value=\"3600000\" id=\"advance-hour\">前进 1 小时 / advance 1 h</button>\
-         <button name=\"advance_ms\" value=\"86400000\" id=\"advance-day\">前进 1 天 / advance 1 day</button></form>\
+         <button name=\"advance_ms\" value=\"86400000\" id=\"advance-day\">前进 1 天 / advance 1 day</button>\
+         <button name=\"reset\" value=\"1\" id=\"clock-reset\">回到真实时间 / back to real time</button></form>\
          <h2>发布计数 / Creates</h2><p>total_creates = <b id=\"total\">{total}</b>; webhooks sent = {wh}; review delay = {rd} ms</p>\
          <table><tr><th>account</th><th>creates</th></tr>{counts}</table>\
          <h2>作品 / Works (latest 50)</h2><table><tr><th>platform</th><th>open_id</th><th>item_id</th><th>title</th><th>status</th></tr>{works}</table>",
@@ -307,7 +318,15 @@ pub(crate) async fn index(
         bt = super::SANDBOX_BJH_APP_TOKEN,
         off = domain::clock::offset_ms(),
         dt = fmt_utc(now),
-        total = st.total_creates,
+        total = if matches!(viewer, super::Viewer::Operator) {
+            st.total_creates
+        } else {
+            st.creates
+                .iter()
+                .filter(|(k, _)| k.split_once(':').is_some_and(|(p, o)| seen(p, o)))
+                .map(|(_, n)| n)
+                .sum()
+        },
         wh = st.webhooks_sent,
         rd = st.review_delay_ms,
         base = esc(base),

@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use domain::clock::platform_now;
+use domain::clock::sandbox_now;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -109,7 +109,7 @@ async fn start(St(s): St<S>, Extension(p): P) -> Response {
     }
     let mut st = s.lock();
     let id = st.id("qr");
-    let expires_at = platform_now() + QR_TTL_MS;
+    let expires_at = sandbox_now() + QR_TTL_MS;
     st.qr.insert(
         id.clone(),
         QrRec {
@@ -134,7 +134,7 @@ fn new_session(st: &mut State, p: Platform, nickname: &str) -> String {
             platform: p,
             open_id,
             nickname: nickname.to_string(),
-            expires_at: platform_now() + SESSION_TTL_MS,
+            expires_at: sandbox_now() + SESSION_TTL_MS,
         },
     );
     token
@@ -150,7 +150,7 @@ async fn poll(St(s): St<S>, Extension(p): P, Query(q): Q) -> Response {
     }
     let id = q.get("login_id").cloned().unwrap_or_default();
     let sms = q.get("sms_code").cloned();
-    let now = platform_now();
+    let now = sandbox_now();
     let mut st = s.lock();
     let Some(rec) = st.qr.get(&id).filter(|r| r.platform == p) else {
         return ok(json!({"state": "logged_out"}));
@@ -207,7 +207,7 @@ async fn enter(s: &S, p: Platform, call: &str, headers: &HeaderMap) -> Result<St
     }
     let st = s.lock();
     match st.sessions.get(&token) {
-        Some(x) if x.platform == p && x.expires_at > platform_now() => Ok(x.open_id.clone()),
+        Some(x) if x.platform == p && x.expires_at > sandbox_now() => Ok(x.open_id.clone()),
         _ => Err(to_login(s, p)),
     }
 }
@@ -304,7 +304,7 @@ async fn works(St(s): St<S>, Extension(p): P, headers: HeaderMap, Query(q): Q) -
         Err(r) => return r,
     };
     let (cursor, count) = super::cursor_count(&q, 20, 50);
-    let now = platform_now();
+    let now = sandbox_now();
     let st = s.lock();
     let mine = st.newest_works(p, &open_id);
     let page: Vec<Value> = mine
@@ -364,7 +364,7 @@ async fn comment(St(s): St<S>, Extension(p): P, headers: HeaderMap, body: Json<V
             comment_id: id.clone(),
             reply_to,
             content,
-            create_time: platform_now(),
+            create_time: sandbox_now(),
             user_id: open_id,
         });
     ok(json!({"comment_id": id}))
@@ -387,7 +387,7 @@ async fn comments(St(s): St<S>, Extension(p): P, headers: HeaderMap, Query(q): Q
     else {
         return err(c::BAD_PARAMS, "作品不存在");
     };
-    let all = w.comments(platform_now(), st.posted_of(&item_id));
+    let all = w.comments(sandbox_now(), st.posted_of(&item_id));
     let page: Vec<_> = all.iter().skip(cursor).take(count).cloned().collect();
     let next = cursor + page.len();
     ok(json!({"list": page, "cursor": next.to_string(), "has_more": next < all.len()}))
@@ -417,7 +417,7 @@ async fn qr_confirm(
     Path(login_id): Path<String>,
     Form(f): Form<HashMap<String, String>>,
 ) -> Response {
-    let now = platform_now();
+    let now = sandbox_now();
     let mut st = s.lock();
     let Some(rec) = st.qr.get_mut(&login_id).filter(|r| r.platform == p) else {
         return (

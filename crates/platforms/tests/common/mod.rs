@@ -13,6 +13,14 @@ pub async fn serial() -> tokio::sync::MutexGuard<'static, ()> {
     LOCK.lock().await
 }
 
+/// The sandbox token of the test sandboxes; every request of `Sbx::http` carries it.
+pub const TOKEN: &str = "sbx-test-token";
+/// The sandbox's DY/KS app secrets for that token.
+pub static DY_SECRET: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| sandbox::app_secret(TOKEN, Platform::Dy));
+pub static KS_SECRET: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| sandbox::app_secret(TOKEN, Platform::Ks));
+
 pub struct Sbx {
     /// e.g. http://127.0.0.1:41234/sandbox
     pub base: String,
@@ -24,13 +32,19 @@ pub async fn start(tweak: impl FnOnce(&mut Config)) -> Sbx {
     let base = format!("http://{}/sandbox", listener.local_addr().unwrap());
     let mut cfg = Config {
         public_base: base.clone(),
+        token: TOKEN.into(),
         ..Config::default()
     };
     tweak(&mut cfg);
+    // The adapters' expiry times are the product's clock: these tests move both together.
+    domain::clock::set_app_follows(true);
     let app = Router::new().nest("/sandbox", sandbox::router(cfg));
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let mut auth = reqwest::header::HeaderMap::new();
+    auth.insert(sandbox::access::TOKEN_HEADER, TOKEN.parse().unwrap());
     let http = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
+        .default_headers(auth)
         .build()
         .unwrap();
     Sbx { base, http }
@@ -41,11 +55,11 @@ impl Sbx {
         let app = match p {
             Platform::Dy => AppCreds {
                 client_key: sandbox::SANDBOX_DY_KEY.into(),
-                client_secret: sandbox::SANDBOX_DY_SECRET.into(),
+                client_secret: DY_SECRET.to_string(),
             },
             Platform::Ks => AppCreds {
                 client_key: sandbox::SANDBOX_KS_KEY.into(),
-                client_secret: sandbox::SANDBOX_KS_SECRET.into(),
+                client_secret: KS_SECRET.to_string(),
             },
             _ => AppCreds::default(),
         };

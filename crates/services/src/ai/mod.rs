@@ -26,8 +26,6 @@ pub struct Ai {
     /// configured.
     pub cloud: Option<Arc<dyn Synthesizer>>,
     pub clone: Option<clone::Provider>,
-    /// The assistant's (Coze) access token, when configured.
-    pub coze_token: Option<String>,
 }
 
 pub type AiRef = Arc<Ai>;
@@ -39,13 +37,11 @@ impl Ai {
             kokoro: Arc::new(Kokoro::new(tts_dir)),
             cloud: None,
             clone: None,
-            coze_token: None,
         }
     }
 
     /// From the environment: `CLIPMATRIX_NLS_URL` (+ `_APPKEY`, `_TOKEN`) picks the cloud engine,
-    /// `CLIPMATRIX_CLONE_URL` (+ `_APPID`, `_TOKEN`) the cloning provider, `CLIPMATRIX_COZE_TOKEN`
-    /// the assistant.
+    /// `CLIPMATRIX_CLONE_URL` (+ `_APPID`, `_TOKEN`) the cloning provider.
     pub fn from_env(tts_dir: &Path) -> Ai {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
         let mut ai = Ai::built_in(tts_dir);
@@ -63,7 +59,6 @@ impl Ai {
                 &var("CLIPMATRIX_CLONE_TOKEN").unwrap_or_default(),
             ));
         }
-        ai.coze_token = var("CLIPMATRIX_COZE_TOKEN");
         ai
     }
 
@@ -613,9 +608,8 @@ pub async fn sample(ai: &Ai, storage: &media::Storage, voice: &str) -> ApiResult
     res.map(|_| key)
 }
 
-/// `/ai.coze/get_lszs_access_token`: the configured token, or the clear error.
-pub fn coze_token(ai: &Ai) -> ApiResult<String> {
-    ai.coze_token
-        .clone()
-        .ok_or(ApiError::invalid("token", Msg::CozeNotConfigured))
+/// `/ai.coze/get_lszs_access_token`: an operator's assistant token is a static secret of the whole
+/// install, so it is never handed to a merchant (nothing in the console needs it).
+pub fn coze_token() -> ApiResult<String> {
+    Err(ApiError::forbidden(Msg::CozeTokenWithheld))
 }

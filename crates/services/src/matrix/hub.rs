@@ -28,6 +28,8 @@ pub struct Hub {
     pub sandbox: bool,
     /// e.g. `http://127.0.0.1:8080/sandbox`.
     pub sandbox_base: String,
+    /// The sandbox's token, from which its app secrets derive.
+    pub sandbox_token: String,
     /// Our own public URL (OAuth redirect, signed media URLs the platform fetches).
     pub public_url: String,
     pub storage: media::Storage,
@@ -64,7 +66,7 @@ impl Hub {
             (Some(app), Some(base)) => (base.to_string(), app, false),
             _ if self.sandbox => (
                 format!("{}/{}", self.sandbox_base, p.code()),
-                sandbox_app(p),
+                self.sandbox_app(p),
                 true,
             ),
             _ => {
@@ -115,8 +117,23 @@ impl Hub {
         let apps = db::apps(&self.db).await.ok()?;
         match apps.iter().find(|(k, _, _)| k == p.code()) {
             Some((_, _, sec)) => self.sealer.open(sec),
-            None if self.sandbox => Some(sandbox_app(p).client_secret),
+            None if self.sandbox => Some(self.sandbox_app(p).client_secret),
             None => None,
+        }
+    }
+
+    /// The sandbox's own app credentials (used when the operator configured none): the install's
+    /// secrets, never constants.
+    pub fn sandbox_app(&self, p: Platform) -> AppCreds {
+        use platforms::sandbox::{SANDBOX_DY_KEY, SANDBOX_KS_KEY, app_secret};
+        let key = match p {
+            Platform::Dy => SANDBOX_DY_KEY,
+            Platform::Ks => SANDBOX_KS_KEY,
+            _ => return AppCreds::default(),
+        };
+        AppCreds {
+            client_key: key.into(),
+            client_secret: app_secret(&self.sandbox_token, p),
         }
     }
 
@@ -245,22 +262,6 @@ impl Hub {
 /// shown to readers of that language.
 pub fn platform_reason(e: &PlatformError) -> String {
     serde_json::json!({ "reason_zh": e.zh, "reason_en": e.en }).to_string()
-}
-
-/// The sandbox's own app credentials (used when the operator configured none).
-pub fn sandbox_app(p: Platform) -> AppCreds {
-    use platforms::sandbox::*;
-    match p {
-        Platform::Dy => AppCreds {
-            client_key: SANDBOX_DY_KEY.into(),
-            client_secret: SANDBOX_DY_SECRET.into(),
-        },
-        Platform::Ks => AppCreds {
-            client_key: SANDBOX_KS_KEY.into(),
-            client_secret: SANDBOX_KS_SECRET.into(),
-        },
-        _ => AppCreds::default(),
-    }
 }
 
 fn unknown(code: &str) -> PlatformError {

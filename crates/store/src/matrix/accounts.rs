@@ -365,3 +365,13 @@ pub async fn delete_accounts(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<Opt
     tx.commit().await?;
     Ok(Some(n))
 }
+
+/// A merchant's accounts as "<platform>:<open_id>" (what the sandbox shows it).
+pub async fn platform_ids(db: &Db, mid: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT platform, open_id FROM matrix_accounts WHERE merchant_id = $1")
+            .bind(mid)
+            .fetch_all(&db.pool)
+            .await?;
+    Ok(rows.into_iter().map(|(p, o)| format!("{p}:{o}")).collect())
+}

@@ -512,9 +512,9 @@ pub struct CozeToken {
 }
 
 #[utoipa::path(method(get, post), path = "/ai.coze/get_lszs_access_token", tag = "ai", responses((status = 200, body = Reply<CozeToken>)))]
-pub async fn coze_token(State(st): State<AppState>, c: Caller) -> Answer<CozeToken> {
+pub async fn coze_token(c: Caller) -> Answer<CozeToken> {
     c.merchant_id()?;
     Ok(reply(CozeToken {
-        token: uc::coze_token(&st.ai)?,
+        token: uc::coze_token()?,
     }))
 }

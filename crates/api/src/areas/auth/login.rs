@@ -81,6 +81,8 @@ pub struct PlatformInitView {
     pub default_language: &'static str,
     pub languages: Vec<&'static str>,
     pub sandbox: bool,
+    /// The sandbox is on and the server listens beyond this machine: show "demo mode".
+    pub demo: bool,
     pub theme: ThemeView,
 }
 
@@ -93,6 +95,7 @@ pub async fn platform_init(State(st): State<AppState>) -> Answer<PlatformInitVie
         default_language: "zh-cn",
         languages: vec!["zh-cn", "en"],
         sandbox: st.settings.sandbox,
+        demo: st.settings.demo,
         theme: ThemeView {
             primary: "#1677ff",
             layout: "side",

@@ -441,7 +441,7 @@ pub async fn tap_page(
     }
     if st.settings.sandbox && !posted {
         body.push_str(&format!(
-            "<a class=\"btn ghost\" data-testid=\"sandbox-publish\" target=\"_blank\" href=\"/sandbox/_control/h5_page?schema={}\">{}</a>",
+            "<a class=\"btn ghost\" data-testid=\"sandbox-publish\" target=\"_blank\" href=\"/sandbox/dy/h5_page?schema={}\">{}</a>",
             esc(&urlencode(&tapped.tap.schema_url)),
             t(lang, "沙箱：模拟在抖音里发布", "Sandbox: simulate posting in Douyin"),
         ));
