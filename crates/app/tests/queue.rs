@@ -439,3 +439,103 @@ async fn the_app_registers_a_handler_for_every_job_kind() {
     all.sort();
     assert_eq!(app::registry(&app.state).kinds(), all);
 }
+
+/// A job of `kind` for merchant `m`, due at `run_at`: its id.
+async fn submit_for(db: &store::Db, kind: JobKind, m: i64, run_at: i64) -> i64 {
+    let job = NewJob {
+        kind: kind.as_str().into(),
+        merchant_id: Some(m),
+        run_at: Some(run_at),
+        ..Default::default()
+    };
+    jobs::submit(db, &job).await.unwrap()
+}
+
+/// Posting and media work wait in separate lanes: one merchant's queue of long renders, speech and
+/// one-touch jobs, filling every media slot, does not hold up another merchant's due post.
+#[tokio::test]
+async fn a_due_post_does_not_wait_behind_another_merchants_media_jobs() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        let release = Arc::new(tokio::sync::Notify::new());
+        let mut reg = Registry::default();
+        for kind in [JobKind::ClipRender, JobKind::Tts, JobKind::ClipOneTouch] {
+            let r = release.clone();
+            reg.register(kind, move |_ctx| {
+                let r = r.clone();
+                async move {
+                    r.notified().await;
+                    Ok(())
+                }
+            });
+        }
+        reg.register(JobKind::PublishItem, |_ctx| async { Ok(()) });
+        let now = domain::now_ms();
+        let mut media = vec![];
+        for i in 0..12 {
+            let kind = [JobKind::ClipRender, JobKind::Tts, JobKind::ClipOneTouch][i % 3];
+            media.push(submit_for(&db, kind, 1, now - 60_000 + i as i64).await);
+        }
+        let (tx, rx) = tokio::sync::watch::channel(false);
+        let w = tokio::spawn(jobs::run_worker(db.clone(), reg, cfg("w", 5_000), rx));
+        // Both slots of the worker's media lane busy with merchant 1's jobs, ten more queued...
+        wait_state(&db, media[0], "running").await;
+        wait_state(&db, media[1], "running").await;
+        // ...and merchant 2's post, due now, is done at once.
+        let post = submit_for(&db, JobKind::PublishItem, 2, domain::now_ms()).await;
+        wait_state(&db, post, "done").await;
+        let running: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jobs WHERE state = 'running'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(running, 2, "the media jobs still hold their slots");
+        assert_eq!(
+            jobs::get(&db, media[11]).await.unwrap().unwrap().state,
+            "queued"
+        );
+        w.abort();
+        let _ = w.await;
+        drop(tx);
+    }
+}
+
+/// Within a lane, the merchant with the fewest jobs running goes next: merchant B's one job runs
+/// before merchant A's second, however many A queued first; jobs without a merchant take turns too.
+#[tokio::test]
+async fn within_a_lane_merchants_take_turns() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        let now = domain::now_ms();
+        let mut a = vec![];
+        for i in 0..10 {
+            a.push(submit_for(&db, JobKind::ClipRender, 1, now - 60_000 + i).await);
+        }
+        let b_job = submit_for(&db, JobKind::ClipRender, 2, now - 1_000).await;
+        let system = jobs::submit(
+            &db,
+            &NewJob {
+                kind: JobKind::ClipRender.as_str().into(),
+                run_at: Some(now - 500),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+        let kinds = vec![JobKind::ClipRender.as_str().to_string()];
+        let mut order = vec![];
+        while let Some(j) = jobs::claim(&db, "w", &kinds, 30_000).await.unwrap() {
+            order.push(j.id);
+        }
+        assert_eq!(&order[..3], &[a[0], b_job, system], "{order:?}");
+        assert_eq!(&order[3..], &a[1..]);
+        // A finished job no longer counts: B's next one goes before A's queue again.
+        let b_next = submit_for(&db, JobKind::ClipRender, 2, now).await;
+        assert!(jobs::complete(&db, b_job, "w").await.unwrap());
+        let a_more = submit_for(&db, JobKind::ClipRender, 1, now - 90_000).await;
+        let j = jobs::claim(&db, "w", &kinds, 30_000)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(j.id, b_next, "A ({a_more}) has ten running, B none");
+    }
+}

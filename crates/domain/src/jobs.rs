@@ -111,6 +111,63 @@ impl JobKind {
     }
 }
 
+/// Where a job waits for a worker: each lane has its own slots in every worker, so a due post never
+/// waits behind renders, nor a render behind a flood of syncs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lane {
+    /// Short, time-bound platform calls: a due post, its review, a token about to end, replies and
+    /// notices.
+    Publish,
+    /// Background reads from the platforms and housekeeping.
+    Sync,
+    /// CPU-bound media work: renders, cuts, recognition, speech, one-touch and smart editing.
+    Media,
+}
+
+impl Lane {
+    pub const ALL: [Lane; 3] = [Lane::Publish, Lane::Sync, Lane::Media];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lane::Publish => "publish",
+            Lane::Sync => "sync",
+            Lane::Media => "media",
+        }
+    }
+
+    /// The lane of a stored kind; a kind this build does not know (the queue's own tests name
+    /// made-up ones) waits in the media lane.
+    pub fn of(kind: &str) -> Lane {
+        kind.parse::<JobKind>()
+            .map(JobKind::lane)
+            .unwrap_or(Lane::Media)
+    }
+}
+
+impl JobKind {
+    pub fn lane(self) -> Lane {
+        match self {
+            JobKind::PublishItem
+            | JobKind::PublishReview
+            | JobKind::MatrixTokenRefresh
+            | JobKind::EngagementAutoReply
+            | JobKind::EngagementLeadNotify => Lane::Publish,
+            JobKind::MatrixSync
+            | JobKind::EngagementSync
+            | JobKind::SeoBenchmarkSync
+            | JobKind::ContentHotlistSync
+            | JobKind::MaintenanceCleanup => Lane::Sync,
+            JobKind::ClipRender
+            | JobKind::ClipSlice
+            | JobKind::MediaAsr
+            | JobKind::MediaIngest
+            | JobKind::Tts
+            | JobKind::ClipOneTouch
+            | JobKind::ClipIntellect => Lane::Media,
+        }
+    }
+}
+
 /// Lets the queue's registry take a kind where its tests name their own.
 impl AsRef<str> for JobKind {
     fn as_ref(&self) -> &str {
@@ -364,6 +421,22 @@ impl std::fmt::Display for JobState {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn posting_never_shares_a_lane_with_media_work() {
+        use super::{JobKind, Lane};
+        assert_eq!(JobKind::PublishItem.lane(), Lane::Publish);
+        assert_eq!(Lane::of("publish.item"), Lane::Publish);
+        for k in [
+            JobKind::ClipRender,
+            JobKind::Tts,
+            JobKind::ClipOneTouch,
+            JobKind::MediaIngest,
+        ] {
+            assert_eq!(k.lane(), Lane::Media, "{k}");
+        }
+        assert_eq!(Lane::of("test.made_up"), Lane::Media);
+    }
+
     #[test]
     fn job_states_round_trip_and_move_as_the_queue_does() {
         use super::JobState::{self, *};

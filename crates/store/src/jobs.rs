@@ -6,7 +6,7 @@
 use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
 use crate::{Backend, Db};
 use domain::jobs::JobState::{self, Dead, Done, Failed, Queued, Running};
-use domain::jobs::{JobKind, Payload};
+use domain::jobs::{JobKind, Lane, Payload};
 use domain::now_ms;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -134,8 +134,11 @@ pub async fn oldest_running_since(db: &Db, alive_since: i64) -> sqlx::Result<Opt
     .await
 }
 
-/// Claims the next runnable job of the given kinds: queued or backed-off jobs that are due, or running
-/// jobs whose heartbeat is older than `lease_ms` (their worker is gone).
+/// Claims the next runnable job of the given kinds (one lane's): a running job whose heartbeat is older
+/// than `lease_ms` (its worker is gone), else a due queued or backed-off one — of the tenant (merchant;
+/// jobs without one count as one more) with the fewest of these kinds running, its oldest first. So
+/// a merchant who queued a hundred renders takes one slot after another in turn with the others,
+/// instead of every slot until its queue is empty.
 pub async fn claim(
     db: &Db,
     worker: &str,
@@ -146,28 +149,36 @@ pub async fn claim(
         return Ok(None);
     }
     let now = now_ms();
-    let kind_list: Vec<String> = (0..kinds.len()).map(|i| format!("${}", i + 4)).collect();
+    let kind_list = (0..kinds.len())
+        .map(|i| format!("${}", i + 4))
+        .collect::<Vec<_>>()
+        .join(", ");
     let lock = match db.backend {
-        Backend::Postgres => "FOR UPDATE SKIP LOCKED",
+        Backend::Postgres => "FOR UPDATE OF j SKIP LOCKED",
         Backend::Sqlite => "",
     };
     // Two claims, each a plain range on the (state, run_at) index: a lease that ran out first (running
-    // jobs are few), then the oldest due one. One query with both conditions OR-ed scanned every job
+    // jobs are few), then the due ones. One query with both conditions OR-ed scanned every job
     // ever run on SQLite, so claiming slowed down as finished jobs piled up (the 10,000-item publish).
+    // The running count per tenant reads only running rows; the due rows are sorted by it (the
+    // dispatcher queues one post per account at a time, so they are at most a few thousand).
     let claimable = JobState::sql_list(&[Queued, Failed]);
-    for (due, cutoff) in [
-        (
-            format!("state = '{Running}' AND heartbeat_at < $3"),
-            now - lease_ms,
-        ),
-        (format!("state IN ({claimable}) AND run_at <= $3"), now),
-    ] {
+    let stale = format!(
+        "SELECT j.id FROM jobs j WHERE j.state = '{Running}' AND j.heartbeat_at < $3 AND j.kind IN ({kind_list}) \
+         ORDER BY j.run_at, j.id LIMIT 1 {lock}"
+    );
+    let fair = format!(
+        "SELECT j.id FROM jobs j LEFT JOIN \
+           (SELECT COALESCE(merchant_id, 0) AS tenant, COUNT(*) AS busy FROM jobs \
+            WHERE state = '{Running}' AND kind IN ({kind_list}) GROUP BY COALESCE(merchant_id, 0)) r \
+           ON r.tenant = COALESCE(j.merchant_id, 0) \
+         WHERE j.state IN ({claimable}) AND j.run_at <= $3 AND j.kind IN ({kind_list}) \
+         ORDER BY COALESCE(r.busy, 0), j.run_at, j.id LIMIT 1 {lock}"
+    );
+    for (pick, cutoff) in [(stale, now - lease_ms), (fair, now)] {
         let sql = format!(
             "UPDATE jobs SET state = '{Running}', lease_owner = $1, heartbeat_at = $2, started_at = $2, attempts = attempts + 1, updated_at = $2 \
-             WHERE id = (SELECT id FROM jobs WHERE {due} AND kind IN ({kinds}) \
-               ORDER BY run_at, id LIMIT 1 {lock}) \
-             RETURNING {COLS}",
-            kinds = kind_list.join(", ")
+             WHERE id = ({pick}) RETURNING {COLS}"
         );
         let mut q = sqlx::query_as::<_, Job>(sqlx::AssertSqlSafe(sql))
             .bind(worker)
@@ -373,6 +384,7 @@ pub struct WorkerConfig {
     pub id: String,
     pub lease_ms: i64,
     pub poll_ms: u64,
+    /// Slots of each lane (`domain::jobs::Lane`): jobs of one lane never wait for another's.
     pub concurrency: usize,
     pub backoff_base_ms: i64,
 }
@@ -416,20 +428,52 @@ impl Registry {
         k.sort();
         k
     }
+    /// The registered kinds of one lane.
+    pub fn lane_kinds(&self, lane: Lane) -> Vec<String> {
+        let mut k = self.kinds();
+        k.retain(|k| Lane::of(k) == lane);
+        k
+    }
 }
 
 /// Runs jobs until `shutdown` turns true; in-flight jobs are finished before it returns. Dropping the
-/// returned future (a killed worker) aborts its jobs too, and their leases then go stale.
+/// returned future (a killed worker) aborts its jobs too, and their leases then go stale. Each lane
+/// runs on its own with `cfg.concurrency` slots.
 pub async fn run_worker(
     db: Db,
     registry: Registry,
     cfg: WorkerConfig,
+    shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    tracing::info!(worker = %cfg.id, kinds = ?registry.kinds(), "worker started");
+    // A JoinSet aborts what it holds when dropped: a killed worker stops every lane's attempts.
+    let mut lanes = tokio::task::JoinSet::new();
+    for lane in Lane::ALL {
+        let kinds = registry.lane_kinds(lane);
+        if !kinds.is_empty() {
+            lanes.spawn(run_lane(
+                db.clone(),
+                registry.clone(),
+                kinds,
+                cfg.clone(),
+                shutdown.clone(),
+            ));
+        }
+    }
+    while lanes.join_next().await.is_some() {}
+    tracing::info!(worker = %cfg.id, "worker stopped");
+}
+
+/// One lane of a worker: claims its kinds while it has a free slot.
+async fn run_lane(
+    db: Db,
+    registry: Registry,
+    kinds: Vec<String>,
+    cfg: WorkerConfig,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
-    let kinds = registry.kinds();
     let slots = cfg.concurrency.max(1);
     let mut running: tokio::task::JoinSet<()> = tokio::task::JoinSet::new();
-    tracing::info!(worker = %cfg.id, ?kinds, "worker started");
     loop {
         while running.try_join_next().is_some() {}
         if *shutdown.borrow() {
@@ -467,7 +511,6 @@ pub async fn run_worker(
         running.spawn(run_one(db.clone(), handler, cfg.clone(), job));
     }
     while running.join_next().await.is_some() {}
-    tracing::info!(worker = %cfg.id, "worker stopped");
 }
 
 /// Aborts the wrapped task when dropped, so a cancelled attempt cannot run on unsupervised.
