@@ -1055,52 +1055,71 @@ async fn failed_matching_charges_nothing_and_can_be_retried() {
         )
         .await;
         let before = points(&app, &t).await;
+        // Refused when started, before the voice-over is made or anything charged, on the length
+        // (it used to fail after the voice-over, and the step bar blamed the script).
+        let ask = json!({"topic": "春季上新", "name": "内部批次 7", "count": 1, "seconds": 15, "group_ids": groups});
         let r = app
             .post(
                 "/media.merchant_key_slice/oneTouchNew",
                 Some(&t),
-                json!({"topic": "春季上新", "count": 1, "seconds": 15, "group_ids": groups}),
+                ask.clone(),
             )
             .await;
-        let id = r.ok()["id"].as_i64().unwrap();
-        let seen = one_touch_events(&app, &t, id, "failed").await;
-        // Failed in the matching step (its progress), before anything was rendered.
         assert_eq!(
-            seen.last().unwrap(),
-            &("failed".to_string(), 35),
-            "{seen:?}"
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("seconds")),
+            "{}",
+            r.body
         );
-        let zh = app
-            .get("/media.merchant_key_slice/my_one_touch_job", Some(&t))
-            .await;
-        let row = zh.ok()["rows"][0].clone();
         assert!(
-            row["reason"]
-                .as_str()
-                .unwrap()
-                .starts_with("素材太短：所选镜头组的片段只能覆盖 3.0 秒"),
-            "{row}"
+            r.message()
+                .starts_with("素材不够长：所选镜头组的片段每条视频最多能配约 3 秒的口播"),
+            "{}",
+            r.message()
         );
         let en = app
             .post_en(
-                "/media.merchant_key_slice/my_one_touch_job",
+                "/media.merchant_key_slice/oneTouchNew",
                 Some(&t),
-                json!({}),
+                ask.clone(),
             )
             .await;
         assert!(
-            en.ok()["rows"][0]["reason"].as_str().unwrap().starts_with(
-                "The footage is too short: the chosen groups' clips cover 3.0 s of the"
-            ),
+            en.message()
+                .starts_with("The footage is too short: the chosen groups' clips carry about 3 s"),
             "{}",
             en.body
         );
+        let jobs = app
+            .get("/media.merchant_key_slice/my_one_touch_job", Some(&t))
+            .await;
+        assert_eq!(jobs.ok()["total"], 0, "nothing queued");
+        // A draft is refused the same way when started; no voice-over is made.
+        let id = app
+            .post("/clip.merchant_ai_clip/add", Some(&t), ask)
+            .await
+            .ok()["id"]
+            .as_i64()
+            .unwrap();
+        let r = app
+            .post(
+                "/clip.merchant_ai_clip/createVideo",
+                Some(&t),
+                json!({"id": id}),
+            )
+            .await;
         assert_eq!(
-            (
-                row["project_id"].as_i64(),
-                row["voice_media_id"].as_i64().unwrap() > 0
-            ),
-            (Some(0), true)
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("seconds"))
+        );
+        let row = app
+            .post("/clip.merchant_ai_clip/index", Some(&t), json!({}))
+            .await;
+        let row = row.ok()["rows"][0].clone();
+        assert_eq!(
+            (row["state"].as_str(), row["voice_media_id"].as_i64()),
+            (Some("draft"), Some(0)),
+            "{row}"
         );
         assert_eq!(points(&app, &t).await, before, "nothing charged");
 
@@ -1155,6 +1174,17 @@ async fn failed_matching_charges_nothing_and_can_be_retried() {
         let seen = one_touch_events(&app, &t, id, "done").await;
         assert_eq!(seen.last().unwrap().0, "done", "{seen:?}");
         assert_eq!(points(&app, &t).await, before - 2);
+        // The title on the video is the product the topic names, never the project's own name.
+        let row = store::ai_clips::get_any(&app.db, id)
+            .await
+            .unwrap()
+            .unwrap();
+        let project = store::clip::project(&app.db, row.merchant_id, row.project_id)
+            .await
+            .unwrap()
+            .unwrap();
+        let cfg: domain::clip::ProjectConfig = serde_json::from_str(&project.config).unwrap();
+        assert_eq!(cfg.title.unwrap().text, "春季上新");
     }
 }
 

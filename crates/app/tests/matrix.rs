@@ -1175,6 +1175,16 @@ async fn release_task_helper_calls() {
         let dy = authorize_dy(&app, &t).await;
         let xhs = authorize_xhs(&app, &t).await;
         let vids = videos(&app, &t, 4).await;
+        // Random titles and topics come from the merchant's own work.
+        store::clip::add_project(
+            &app.db,
+            demo_merchant(&app).await,
+            "normal",
+            "春季新品奶茶 芝士奶盖 周末特惠",
+            "{}",
+        )
+        .await
+        .unwrap();
 
         // Form lists.
         for (path, key) in [
@@ -1552,6 +1562,128 @@ async fn top_comments_go_out_once() {
     }
 }
 
+/// The created schedule differed from the previewed one (12:30:38 → 12:32:38): the window of today's
+/// plan starts two minutes after "now", and "now" moved between preview and confirm. Confirming sends
+/// the preview's seed, instant and posts back; the task stores exactly those, or is refused when a post
+/// of them is already due or the posts no longer match.
+#[tokio::test]
+async fn confirming_stores_exactly_the_previewed_plan() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        at_china_time(10, 0);
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let dy = authorize_dy(&app, &t).await;
+        let xhs = authorize_xhs(&app, &t).await;
+        let vids = videos(&app, &t, 8).await;
+        let (six, two) = vids.split_at(6);
+        let preview = |mats: &[i64]| {
+            app.post(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(
+                    &[dy, xhs],
+                    mats,
+                    json!({"preview": true, "days": 2, "daily_quantity": 2}),
+                ),
+            )
+        };
+        let approve = |plan: &Value| {
+            json!({
+                "days": 2, "daily_quantity": 2,
+                "seed": plan["seed"], "planned_at": plan["planned_at"],
+                "approved": plan["items"].as_array().unwrap().iter()
+                    .map(|i| json!({"account_id": i["account_id"], "video_key": i["video_key"], "at": i["at"]}))
+                    .collect::<Vec<_>>(),
+            })
+        };
+        let posts = |items: &Value| -> Vec<(i64, String, i64)> {
+            items
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| {
+                    (
+                        i["account_id"]
+                            .as_i64()
+                            .unwrap_or_else(|| i["account"]["id"].as_i64().unwrap()),
+                        i["video_key"].as_str().unwrap_or_default().to_string(),
+                        i["at"]
+                            .as_i64()
+                            .unwrap_or_else(|| i["scheduled_at"].as_i64().unwrap_or(0)),
+                    )
+                })
+                .collect()
+        };
+        let plan = preview(six).await.ok().clone();
+        assert_eq!(plan["count"], 6, "{plan}");
+        // The merchant reads the plan for three minutes, then confirms it.
+        domain::clock::advance(3 * 60_000);
+        let created = app
+            .post(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(&[dy, xhs], six, approve(&plan)),
+            )
+            .await;
+        assert_eq!(
+            posts(&created.ok()["plan"]["items"]),
+            posts(&plan["items"]),
+            "{}",
+            created.body
+        );
+        let tid = created.ok()["task"]["id"].as_i64().unwrap();
+        let stored: HashSet<i64> = items(&app, &t, tid)
+            .await
+            .iter()
+            .map(|i| i["scheduled_at"].as_i64().unwrap())
+            .collect();
+        let shown: HashSet<i64> = posts(&plan["items"]).into_iter().map(|p| p.2).collect();
+        assert_eq!(stored, shown, "the stored items keep the approved times");
+
+        // Posts that no longer match are refused, naming the plan …
+        let plan = preview(two).await.ok().clone();
+        let mut changed = approve(&plan);
+        changed["approved"][0]["at"] = json!(plan["items"][0]["at"].as_i64().unwrap() + 60_000);
+        let r = app
+            .post_en(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(&[dy, xhs], two, changed),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("plan")),
+            "{}",
+            r.body
+        );
+        assert!(
+            r.message().contains("The plan changed since the preview"),
+            "{}",
+            r.message()
+        );
+        // … and so is a plan whose first post is due by now.
+        let first = plan["items"][0]["at"].as_i64().unwrap();
+        domain::clock::advance_to(first + 1000);
+        let r = app
+            .post_en(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(&t),
+                task(&[dy, xhs], two, approve(&plan)),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("plan")),
+            "{}",
+            r.body
+        );
+        assert!(r.message().contains("already due"), "{}", r.message());
+    }
+}
+
 /// The task wizard listed finished videos as "#3 (1)" (variant and project ids): they are named after
 /// their project, in the list the wizard picks from and in the plan and items a task stores.
 #[tokio::test]
@@ -1606,6 +1738,34 @@ async fn finished_videos_are_named_after_their_project() {
             names[&imported], "shop.mp4",
             "an imported video keeps its file's name"
         );
+        // The wizard's "video name" search filters on those names (it answered 422 "not a filterable
+        // field" and the picker said "no videos"), case-insensitively, in both sources.
+        for (source, word, want) in [
+            ("library", "spring", vec![made]),
+            ("library", "SHOP.", vec![imported]),
+            ("library", &format!("#{made}")[..], vec![made]),
+            ("library", "autumn", vec![]),
+            ("material", "shop", vec![material]),
+        ] {
+            let r = app
+                .post(
+                    "/task.merchant_forward_task/forward_video",
+                    Some(&t),
+                    json!({"source": source, "filterObj": {"name": format!("{word}|include")}}),
+                )
+                .await;
+            let ids: Vec<i64> = r.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v["id"].as_i64().unwrap())
+                .collect();
+            assert_eq!(
+                (ids, r.ok()["total"].as_i64()),
+                (want.clone(), Some(want.len() as i64)),
+                "{source} {word}"
+            );
+        }
 
         // The plan (and so the stored items) carry the same name.
         let tomorrow =

@@ -992,3 +992,106 @@ async fn staff_without_the_seo_menus_are_refused() {
     .await
     .expect(403);
 }
+
+/// 随机标题/随机话题 gave a hat shop hotpot and milk-tea copy (the first built-in category's words, taken
+/// when the merchant had no lexicon). They come from the merchant's own products, keywords and recent
+/// work, and are none at all (the console says where to add words) when there is nothing yet.
+#[tokio::test]
+async fn random_titles_and_topics_come_from_the_merchants_own_trade() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let mid = demo_merchant(&app).await;
+        let random = |path: &'static str| {
+            let app = &app;
+            let t = &t;
+            async move {
+                let r = app
+                    .post(
+                        &format!("/matrix.merchant_publish_management/{path}"),
+                        Some(t),
+                        json!({"count": 5}),
+                    )
+                    .await;
+                r.ok()["rows"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_str().unwrap().to_string())
+                    .collect::<Vec<_>>()
+            }
+        };
+        let food = ["火锅", "烧烤", "奶茶", "招牌菜", "团购套餐", "聚餐", "小吃"];
+        let none_of_food =
+            |rows: &[String]| rows.iter().all(|r| food.iter().all(|f| !r.contains(f)));
+        for path in ["getRandomAiTitleList", "getRandomTopicList"] {
+            let rows = random(path).await;
+            assert!(
+                rows.is_empty(),
+                "{path}: nothing of this merchant's yet: {rows:?}"
+            );
+        }
+
+        // A one-touch topic and a quick-mix project of the hat shop.
+        sqlx::query(
+            "INSERT INTO ai_clips (merchant_id, user_id, name, topic, created_at, updated_at) \
+             VALUES ($1, 0, '一键成片 1', $2, 0, 0)",
+        )
+        .bind(mid)
+        .bind("夏季新款防晒帽：UPF50+面料，宽檐遮脸遮脖子，可折叠收纳，门店周末买一送一")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+        store::clip::add_project(&app.db, mid, "normal", "防晒帽夏季上新", "{}")
+            .await
+            .unwrap();
+        // Every title carries a word of the hat shop's work, every topic is one.
+        let said = "夏季新款防晒帽：UPF50+面料，宽檐遮脸遮脖子，可折叠收纳，门店周末买一送一 防晒帽夏季上新";
+        let hat_words = [
+            "防晒",
+            "帽",
+            "UPF",
+            "面料",
+            "宽檐",
+            "遮脸",
+            "脖子",
+            "折叠",
+            "收纳",
+            "门店",
+            "买一送一",
+            "新款",
+            "夏季",
+            "上新",
+        ];
+        let titles = random("getRandomAiTitleList").await;
+        assert_eq!(titles.len(), 5, "{titles:?}");
+        assert!(none_of_food(&titles), "{titles:?}");
+        assert!(
+            titles
+                .iter()
+                .all(|t| hat_words.iter().any(|w| t.contains(w))),
+            "{titles:?}"
+        );
+        let topics = random("getRandomTopicList").await;
+        assert!(!topics.is_empty() && none_of_food(&topics), "{topics:?}");
+        assert!(
+            topics
+                .iter()
+                .all(|t| said.contains(t.trim_start_matches('#'))),
+            "{topics:?}"
+        );
+
+        // The merchant's own product and keywords join them.
+        app.post(
+            "/screen.merchant_seo_lexicon/edit",
+            Some(&t),
+            json!({"brand": "", "product": "渔夫帽", "region": "", "description": "", "category_id": 0}),
+        )
+        .await
+        .ok();
+        let titles = random("getRandomAiTitleList").await;
+        assert!(none_of_food(&titles), "{titles:?}");
+        assert!(titles.iter().any(|t| t.contains("渔夫帽")), "{titles:?}");
+    }
+}

@@ -147,6 +147,8 @@ messages! {
     NotReviewing => "该任务已审核", "This task has already been reviewed";
     ItemNotPublished => "视频尚未发布成功，无法发送置顶评论", "The video is not published yet, so top comments cannot be sent";
     PlanUnplaced => "有 {count} 条视频超出 {days} 天 × 每天 {daily} 条的容量，不会发布", "{count} videos do not fit into {days} days × {daily} a day and stay unused";
+    PlanChanged => "预览后发布计划已变化（时段已被其他任务占用或所选内容变了），已重新生成，请查看后再确认", "The plan changed since the preview (another task took a minute or the choice changed); here is the new one: check it and confirm again";
+    PlanPassed => "预览的计划中 {at} 的发布时间已过，已重新生成，请查看后再确认", "The previewed post at {at} is already due; here is a new plan: check it and confirm again";
     PlanCrowdedDay => "{day}：发布数量超过 08:00–22:00 的分钟数，部分视频会在同一分钟发布", "{day}: more posts than minutes in 08:00–22:00, some share a minute";
     ItemAccountRemoved => "账号已删除", "The account was removed";
     ItemAuthExpired => "账号授权已过期，请重新授权后重试", "The account's authorization has expired; authorize it again and retry";
@@ -249,6 +251,7 @@ messages! {
     OneTouchSeconds => "视频时长须为 {min}–{max} 秒", "The video length must be {min}–{max} seconds";
     OneTouchKind => "素材类型须为视频片段（video）或图片（image）", "The footage must be video clips (video) or images (image)";
     TooFewImages => "至少需要三张可用的图片（当前 {count} 张）", "At least three ready images are needed ({count} now)";
+    FootageShorterThanTarget => "素材不够长：所选镜头组的片段每条视频最多能配约 {have} 秒的口播，这条口播约 {need} 秒。请缩短视频时长，或加入更长的片段、更多镜头组", "The footage is too short: the chosen groups' clips carry about {have} s of voice-over per video, this one runs about {need} s. Shorten the video, or add longer clips or more shot groups";
     FootageTooShort => "素材太短：所选镜头组的片段只能覆盖 {have} 秒，配音有 {need} 秒", "The footage is too short: the chosen groups' clips cover {have} s of the {need} s voice-over";
     JobClipIntellect => "AI 智能剪辑", "AI smart editing";
     IntellectNothingFound => "“{name}”中没有找到 {min}–{max} 秒、不含长静音的片段", "No segment of {min}–{max} s without a long silence was found in '{name}'";

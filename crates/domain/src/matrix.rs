@@ -228,6 +228,17 @@ pub fn fmt_day(day: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// `YYYY-MM-DD HH:mm`, China time, of a unix-ms instant.
+pub fn fmt_minute(ms: i64) -> String {
+    let minute = (ms + TZ_OFFSET_MS).rem_euclid(DAY) / MINUTE;
+    format!(
+        "{} {:02}:{:02}",
+        fmt_day(day_of(ms)),
+        minute / 60,
+        minute % 60
+    )
+}
+
 /// The schedule part of a release task.
 #[derive(Debug, Clone)]
 pub struct Schedule {

@@ -199,8 +199,23 @@ impl Variant {
 const VARIANT_COLS: &str = "id, merchant_id, project_id, seq, state, error, progress, duration_ms, video_key, cover_key, used, \
      points_key, job_id, created_at, updated_at";
 
+/// A variant's name as the release form shows it (`services::matrix::videos::variant_name`): its
+/// project's name and number ("Spring sale #3"), an imported video's file name (`seq` = `[media id]`,
+/// project 0), else "#3". The form's video search filters on it.
+const VARIANT_NAME: &str = "COALESCE(CASE WHEN clip_variants.project_id = 0 \
+     THEN (SELECT m.name FROM media_files m WHERE m.merchant_id = clip_variants.merchant_id \
+     AND '[' || CAST(m.id AS TEXT) || ']' = clip_variants.seq) \
+     ELSE (SELECT p.name || ' #' || CAST(clip_variants.id AS TEXT) FROM clip_projects p \
+     WHERE p.id = clip_variants.project_id AND p.merchant_id = clip_variants.merchant_id) END, \
+     '#' || CAST(clip_variants.id AS TEXT))";
+const _: () = assert!(
+    IMPORTED == 0,
+    "VARIANT_NAME spells the imported project as 0"
+);
+
 pub static VARIANT_LIST: Entity = Entity {
     fields: &[
+        field("name", VARIANT_NAME, FieldType::Text),
         field("project_id", "project_id", FieldType::Int),
         field("state", "state", FieldType::Select),
         field("used", "used", FieldType::Switch),

@@ -485,6 +485,36 @@ pub async fn posted_titles(db: &Db, mid: i64, max: i64) -> sqlx::Result<Vec<Stri
     .await
 }
 
+/// The merchant's own keywords (of its own categories), newest first.
+pub async fn own_keywords(db: &Db, mid: i64, max: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT word FROM seo_keywords WHERE merchant_id = $1 ORDER BY id DESC LIMIT $2",
+    )
+    .bind(mid)
+    .bind(max)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// What the merchant's recent work says, newest first: one-touch topics, quick-mix project names and
+/// release titles (at most `max` of each).
+pub async fn recent_texts(db: &Db, mid: i64, max: i64) -> sqlx::Result<Vec<String>> {
+    let mut out = vec![];
+    for sql in [
+        "SELECT topic FROM ai_clips WHERE merchant_id = $1 ORDER BY id DESC LIMIT $2",
+        "SELECT name FROM clip_projects WHERE merchant_id = $1 ORDER BY id DESC LIMIT $2",
+        "SELECT title FROM matrix_items WHERE merchant_id = $1 ORDER BY id DESC LIMIT $2",
+    ] {
+        let rows: Vec<String> = sqlx::query_scalar(sql)
+            .bind(mid)
+            .bind(max)
+            .fetch_all(&db.pool)
+            .await?;
+        out.extend(rows.into_iter().filter(|t| !t.trim().is_empty()));
+    }
+    Ok(out)
+}
+
 // ---- benchmark accounts ----
 
 #[derive(Debug, Clone, sqlx::FromRow)]

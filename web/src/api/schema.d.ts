@@ -6134,6 +6134,8 @@ export interface components {
              * @description A clip template for music mood, subtitle style and title pattern.
              */
             template_id?: number | null;
+            /** @description The title on the videos (≤ 20 characters; default: the product the topic names). */
+            title?: string;
             /** @description The topic or product description (required, ≤ 200 characters). */
             topic?: string;
             /** @description A built-in voice id (default zf_xiaoxiao, af_heart for an English topic). */
@@ -6154,6 +6156,8 @@ export interface components {
             count: number;
             /** Format: int64 */
             created_at: number;
+            /** @description A failed job's step (script | voice | match | rendering): the step bar marks that one. */
+            failed_step?: string | null;
             /** @description Shot groups (video) or image categories (image) it draws from; empty: all. */
             group_ids: number[];
             /** Format: int64 */
@@ -6181,6 +6185,8 @@ export interface components {
             state: string;
             /** Format: int64 */
             template_id?: number | null;
+            /** @description The title on the videos as asked (empty: the product the topic names). */
+            title: string;
             topic: string;
             /** Format: int64 */
             updated_at: number;
@@ -6400,6 +6406,14 @@ export interface components {
             /** @description live | sandbox */
             mode: string;
             platform: string;
+        };
+        /** @description One post of the plan the merchant approved. */
+        ApprovedPost: {
+            /** Format: int64 */
+            account_id: number;
+            /** Format: int64 */
+            at: number;
+            video_key: string;
         };
         AsrSaveReq: {
             lines?: components["schemas"]["LineIn"][];
@@ -7920,6 +7934,11 @@ export interface components {
             per_account: components["schemas"]["MinMax"];
             /**
              * Format: int64
+             * @description The instant the plan was made from (platform clock); confirming sends it back with the seed.
+             */
+            planned_at: number;
+            /**
+             * Format: int64
              * @description Confirming with this seed stores the plan that was shown.
              */
             seed: number;
@@ -8509,6 +8528,8 @@ export interface components {
                 count: number;
                 /** Format: int64 */
                 created_at: number;
+                /** @description A failed job's step (script | voice | match | rendering): the step bar marks that one. */
+                failed_step?: string | null;
                 /** @description Shot groups (video) or image categories (image) it draws from; empty: all. */
                 group_ids: number[];
                 /** Format: int64 */
@@ -8536,6 +8557,8 @@ export interface components {
                 state: string;
                 /** Format: int64 */
                 template_id?: number | null;
+                /** @description The title on the videos as asked (empty: the product the topic names). */
+                title: string;
                 topic: string;
                 /** Format: int64 */
                 updated_at: number;
@@ -10000,6 +10023,8 @@ export interface components {
                     count: number;
                     /** Format: int64 */
                     created_at: number;
+                    /** @description A failed job's step (script | voice | match | rendering): the step bar marks that one. */
+                    failed_step?: string | null;
                     /** @description Shot groups (video) or image categories (image) it draws from; empty: all. */
                     group_ids: number[];
                     /** Format: int64 */
@@ -10027,6 +10052,8 @@ export interface components {
                     state: string;
                     /** Format: int64 */
                     template_id?: number | null;
+                    /** @description The title on the videos as asked (empty: the product the topic names). */
+                    title: string;
                     topic: string;
                     /** Format: int64 */
                     updated_at: number;
@@ -14485,6 +14512,12 @@ export interface components {
         TaskReq: {
             /** @default [] */
             account_ids: number[];
+            /**
+             * @description The posts the merchant approved (the preview's items): the task stores exactly these, or the
+             *     confirm is refused (`plan`) when they are no longer possible.
+             * @default null
+             */
+            approved: components["schemas"]["ApprovedPost"][] | null;
             /** @default [] */
             at_users: string[];
             /** @default  */
@@ -14517,6 +14550,13 @@ export interface components {
             official_title: string;
             /** @default  */
             official_url: string;
+            /**
+             * Format: int64
+             * @description The preview's `planned_at`: confirming plans from that instant again, so a minute passing
+             *     between preview and confirm does not move the times.
+             * @default null
+             */
+            planned_at: number | null;
             /** @default null */
             platform: string | null;
             /** @default  */

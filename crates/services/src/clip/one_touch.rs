@@ -49,6 +49,20 @@ pub fn shots_of(row: &db::AiClip) -> Vec<rules::Shot> {
     serde_json::from_str(&row.shots).unwrap_or_default()
 }
 
+/// The step a failed row stopped at, read from what it had made: no script, no voice-over, no project,
+/// else its videos.
+pub fn failed_step(row: &db::AiClip) -> &'static str {
+    if script_of(row).is_empty() {
+        State::Script.as_str()
+    } else if row.voice_media_id == 0 {
+        State::Voice.as_str()
+    } else if row.project_id == 0 {
+        State::Match.as_str()
+    } else {
+        State::Rendering.as_str()
+    }
+}
+
 /// Checks a request against the merchant's own groups, template and the voices.
 async fn check(db: &Db, mid: i64, uid: i64, req: &mut Request) -> ApiResult<()> {
     req.validate()?;
@@ -166,7 +180,12 @@ pub async fn start(db: &Db, ai: &crate::ai::Ai, mid: i64, id: i64) -> ApiResult<
             ));
         }
     } else {
-        usable_groups(&candidates(db, mid, &req.group_ids).await?)?;
+        let groups = candidates(db, mid, &req.group_ids).await?;
+        usable_groups(&groups)?;
+        // The length check runs here, before the voice-over is made and the videos are charged: a
+        // target the footage cannot carry used to fail only after the voice-over.
+        let (voice_ms, sentences) = expected_voice(db, &row, &req).await?;
+        rules::check_length(&groups, voice_ms, sentences)?;
     }
     let need = req.count * domain::clip::POINTS_PER_VARIANT;
     let have = store::points::balance(db, mid).await?;
@@ -181,6 +200,29 @@ pub async fn start(db: &Db, ai: &crate::ai::Ai, mid: i64, id: i64) -> ApiResult<
         return Err(ApiError::invalid("id", Msg::VariantBusy));
     }
     get(db, mid, id).await
+}
+
+/// How long the voice-over will be (ms) and in how many sentences: the built-in writer's script is
+/// known before it is written (the same seed as the job's first run); a provider's is asked for the
+/// target length in about one sentence per three seconds.
+async fn expected_voice(db: &Db, row: &db::AiClip, req: &Request) -> ApiResult<(i64, usize)> {
+    if crate::seo::titles::provider_setting(db).await?.is_some() {
+        let n = (req.seconds / 3).max(rules::MIN_SENTENCES as i64) as usize;
+        return Ok((req.seconds * 1000, n));
+    }
+    let (lexicon, _) = crate::seo::titles::merchant_words(db, row.merchant_id).await?;
+    // Starting adds an attempt: the job's run writes with the next one.
+    let seed = script_seed(row.id, row.attempt + 1);
+    let script = rules::write_script(&req.topic, &lexicon, seed, req.seconds);
+    Ok((
+        script.iter().map(|s| rules::spoken_ms(s)).sum(),
+        script.len(),
+    ))
+}
+
+/// The built-in writer's seed of a row's run.
+fn script_seed(id: i64, attempt: i64) -> u64 {
+    (id as u64) << 8 | (attempt as u64 & 0xff)
 }
 
 /// `oneTouchNew` / `createVideoV2`: a new project started at once.
@@ -392,9 +434,13 @@ async fn write(
     let (lexicon, _) = crate::seo::titles::merchant_words(d, row.merchant_id)
         .await
         .map_err(permanent)?;
-    let seed = (row.id as u64) << 8 | (row.attempt as u64 & 0xff);
     Ok((
-        rules::write_script(&req.topic, &lexicon, seed, req.seconds),
+        rules::write_script(
+            &req.topic,
+            &lexicon,
+            script_seed(row.id, row.attempt),
+            req.seconds,
+        ),
         "builtin",
     ))
 }
@@ -527,14 +573,16 @@ async fn config(
         volume: mood.1,
         ..Default::default()
     });
-    let title = match recipe.as_ref().and_then(|r| r.title_for(&row.name)) {
+    // The title on the videos is the request's (or the product the topic names), never the project's
+    // name, which is the merchant's own label.
+    let (lexicon, _) = crate::seo::titles::merchant_words(d, row.merchant_id)
+        .await
+        .map_err(permanent)?;
+    let text = req.video_title(&lexicon);
+    let title = match recipe.as_ref().and_then(|r| r.title_for(&text)) {
         Some(t) => t,
         None => Title {
-            text: row
-                .name
-                .chars()
-                .take(domain::clip::MAX_TITLE_CHARS)
-                .collect(),
+            text,
             style: TextStyle {
                 size: 72,
                 color: "#FFD700".into(),

@@ -394,12 +394,14 @@ pub async fn write(d: &Db, sealer: &Sealer, mid: i64, input: &TitleInput) -> Api
     })
 }
 
-/// The release form's "random titles": the built-in engine over the merchant's own words (profile,
-/// lexicons, the profile's category), else over the words of its posted titles, else over the first
-/// built-in category's keywords, so a new merchant still gets sensible titles in its language.
+/// The release form's "random titles": the built-in engine over this merchant's own words (see
+/// `random_ask`); none when it has none yet (the console then says where to add some).
 pub async fn random_titles(d: &Db, mid: i64, lang: Lang, count: usize) -> ApiResult<Vec<String>> {
     let count = count.clamp(1, 50);
     let ask = random_ask(d, mid, lang, count).await?;
+    if ask.keywords.is_empty() && ask.lexicon.products.is_empty() && ask.lexicon.brands.is_empty() {
+        return Ok(vec![]);
+    }
     let seed: u64 = rand::random();
     Ok(BuiltIn
         .write(&ask, seed)
@@ -415,41 +417,47 @@ pub async fn random_topics(d: &Db, mid: i64, lang: Lang, count: usize) -> ApiRes
     Ok(engine::topics(&words, count.clamp(1, 20), rand::random()))
 }
 
+/// How many of each kind of recent work random titles read.
+const RECENT_WORK: i64 = 20;
+
+/// The words of random titles and topics, all this merchant's own: its products (profile and
+/// lexicon), its keywords (its own categories, the profile's category), and what its recent work says
+/// (one-touch topics, quick-mix project names, release titles). Never a built-in category's words the
+/// merchant did not choose: a hat shop got hotpot and milk-tea titles from the first one.
 async fn random_ask(d: &Db, mid: i64, lang: Lang, count: usize) -> ApiResult<Ask> {
     let (lex, profile) = merchant_words(d, mid).await?;
-    let mut keywords: Vec<Keyword> = lex
-        .products
-        .iter()
-        .chain(lex.long_tail.iter())
-        .map(|w| Keyword::plain(w.clone()))
-        .collect();
+    let mut keywords: Vec<Keyword> = vec![];
+    let push = |k: Keyword, keywords: &mut Vec<Keyword>| {
+        if !k.word.trim().is_empty() && !keywords.iter().any(|x| x.word == k.word) {
+            keywords.push(k);
+        }
+    };
+    for w in lex.products.iter().chain(lex.long_tail.iter()) {
+        push(Keyword::plain(w.clone()), &mut keywords);
+    }
+    let mut own = store::seo::own_keywords(d, mid, 50).await?;
     if profile.category_id != 0 {
-        for w in store::seo::category_words(d, mid, profile.category_id).await? {
-            keywords.push(Keyword {
+        own.extend(store::seo::category_words(d, mid, profile.category_id).await?);
+    }
+    for w in own {
+        push(
+            Keyword {
                 word: w,
                 weight: 0.5,
-            });
-        }
+            },
+            &mut keywords,
+        );
     }
-    if keywords.is_empty() && lex.brands.is_empty() {
-        let text = store::seo::posted_titles(d, mid, 200).await?.join("。");
-        if !text.is_empty() {
-            let lex2 = lex.clone();
-            keywords =
-                tokio::task::spawn_blocking(move || engine::extract_keywords(&text, 10, &lex2))
-                    .await
-                    .map_err(|e| ApiError::Internal(anyhow::anyhow!(e)))?;
-        }
-    }
-    if keywords.is_empty() && lex.brands.is_empty() {
-        let cats = store::seo::categories(d, mid).await?;
-        if let Some(c) = cats.iter().find(|c| c.merchant_id == 0) {
-            keywords = store::seo::category_words(d, mid, c.id)
-                .await?
-                .into_iter()
-                .filter(|w| is_lang(w, lang))
-                .map(Keyword::plain)
-                .collect();
+    let text = store::seo::recent_texts(d, mid, RECENT_WORK)
+        .await?
+        .join("。");
+    if !text.is_empty() {
+        let lex2 = lex.clone();
+        let found = tokio::task::spawn_blocking(move || engine::extract_keywords(&text, 12, &lex2))
+            .await
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!(e)))?;
+        for k in found {
+            push(k, &mut keywords);
         }
     }
     Ok(Ask {

@@ -83,7 +83,11 @@ export interface OneTouchJob {
   kind: OneTouchKind;
   name: string;
   topic: string;
+  /** The title on the videos as asked (empty: the product the topic names). */
+  title: string;
   state: OneTouchState;
+  /** A failed job's step. */
+  failed_step?: 'script' | 'voice' | 'match' | 'rendering';
   progress: number;
   reason: string;
   count: number;
@@ -108,6 +112,8 @@ export interface OneTouchReq {
   /** Target length, 15–60 s (default 30). */
   seconds?: number;
   topic: string;
+  /** The title on the videos (≤ 20 characters; default: the product the topic names). */
+  title?: string;
   name?: string;
   group_ids?: number[];
   count?: number;

@@ -89,6 +89,10 @@ export interface TaskReq {
   preview?: true;
   /** The preview's seed: confirming with it stores the plan that was shown. */
   seed?: number;
+  /** The preview's `planned_at`: the plan is made again from that instant. */
+  planned_at?: number;
+  /** The previewed posts: the task stores exactly these, or the confirm is refused (field `plan`). */
+  approved?: { account_id: number; video_key: string; at: number }[];
 }
 
 export type PlanItem = Omit<Schemas['PlanItem'], 'platform'> & { platform: Platform };

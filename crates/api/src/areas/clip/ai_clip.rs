@@ -32,8 +32,13 @@ pub struct AiClipView {
     pub kind: String,
     pub name: String,
     pub topic: String,
+    /// The title on the videos as asked (empty: the product the topic names).
+    pub title: String,
     /// draft | queued | script | voice | match | rendering | done | failed
     pub state: String,
+    /// A failed job's step (script | voice | match | rendering): the step bar marks that one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_step: Option<&'static str>,
     pub progress: i64,
     /// Why it failed, in the reader's language.
     pub reason: String,
@@ -73,7 +78,9 @@ async fn view(st: &AppState, r: db::AiClip, lang: Lang) -> ApiResult<AiClipView>
         kind: r.kind.clone(),
         name: r.name.clone(),
         topic: r.topic.clone(),
+        title: req.title.clone(),
         state: r.state.clone(),
+        failed_step: (r.state == "failed").then(|| uc::failed_step(&r)),
         progress: r.progress,
         reason: localize_reason(&r.reason, lang),
         count: req.count,
@@ -144,6 +151,9 @@ pub struct AiClipReq {
     /// Default: the topic's first 20 characters.
     #[serde(default)]
     pub name: String,
+    /// The title on the videos (≤ 20 characters; default: the product the topic names).
+    #[serde(default)]
+    pub title: String,
     /// Shot groups to draw from (≥ 3); empty: every group with ready clips. Image projects: image
     /// categories (`/bpdr.merchant_file_type/image_index`); empty: every ready image.
     #[serde(default)]
@@ -166,6 +176,7 @@ impl AiClipReq {
             seconds: self.seconds.unwrap_or(domain::aiclip::DEFAULT_SECONDS),
             topic: self.topic,
             name: self.name,
+            title: self.title,
             group_ids: self.group_ids,
             count: self.count.unwrap_or(domain::aiclip::DEFAULT_VARIANTS),
             voice: self.voice,

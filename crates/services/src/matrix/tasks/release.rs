@@ -48,6 +48,20 @@ pub struct TaskReq {
     pub preview: bool,
     /// The preview's seed: confirming with it stores the plan that was shown.
     pub seed: Option<i64>,
+    /// The preview's `planned_at`: confirming plans from that instant again, so a minute passing
+    /// between preview and confirm does not move the times.
+    pub planned_at: Option<i64>,
+    /// The posts the merchant approved (the preview's items): the task stores exactly these, or the
+    /// confirm is refused (`plan`) when they are no longer possible.
+    pub approved: Option<Vec<ApprovedPost>>,
+}
+
+/// One post of the plan the merchant approved.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+pub struct ApprovedPost {
+    pub account_id: i64,
+    pub video_key: String,
+    pub at: i64,
 }
 
 fn bad(field: &str, msg: Msg, args: Vec<(&'static str, String)>) -> ApiError {
@@ -238,6 +252,8 @@ pub struct Plan {
     pub warnings: Vec<String>,
     /// Confirming with this seed stores the plan that was shown.
     pub seed: u64,
+    /// The instant the plan was made from (platform clock); confirming sends it back with the seed.
+    pub planned_at: i64,
 }
 
 /// The plan of a checked task: items ready to store, and the plan as the console shows it.
@@ -246,6 +262,7 @@ pub async fn plan(
     mid: i64,
     c: &Checked,
     seed: u64,
+    planned_at: i64,
     lang: Lang,
 ) -> ApiResult<(Vec<db::NewItem>, Plan)> {
     let s = &c.schedule;
@@ -257,7 +274,7 @@ pub async fn plan(
         c.videos.len(),
         c.count,
         s,
-        platform_now(),
+        planned_at,
         &taken,
         seed,
     );
@@ -318,8 +335,35 @@ pub async fn plan(
         unplaced: dist.unplaced,
         warnings,
         seed,
+        planned_at,
     };
     Ok((items, plan))
+}
+
+/// The plan about to be stored must be the one the merchant approved, with no post already due;
+/// otherwise the console previews again and asks once more.
+fn check_approved(plan: &Plan, approved: &[ApprovedPost], now: i64) -> ApiResult<()> {
+    let same = plan.items.len() == approved.len()
+        && plan.items.iter().zip(approved).all(|(p, a)| {
+            p.account_id == a.account_id && p.video_key == a.video_key && p.at == a.at
+        });
+    if !same {
+        return Err(bad("plan", Msg::PlanChanged, vec![]));
+    }
+    if let Some(first) = plan
+        .items
+        .iter()
+        .map(|i| i.at)
+        .min()
+        .filter(|at| *at <= now)
+    {
+        return Err(bad(
+            "plan",
+            Msg::PlanPassed,
+            vec![("at", rules::fmt_minute(first))],
+        ));
+    }
+    Ok(())
 }
 
 /// What creating a task gives: the plan only (a preview), or the stored task and its plan.
@@ -342,9 +386,19 @@ pub async fn create(
         .filter(|s| *s > 0)
         .map(|s| s as u64)
         .unwrap_or_else(|| rand::random::<u32>() as u64 + 1);
-    let (items, plan) = plan(d, mid, &c, seed, lang).await?;
+    let now = platform_now();
+    // The shown plan is planned again from the instant it was made (never from the future).
+    let planned_at = r
+        .planned_at
+        .filter(|_| r.seed.is_some())
+        .unwrap_or(now)
+        .min(now);
+    let (items, plan) = plan(d, mid, &c, seed, planned_at, lang).await?;
     if r.preview {
         return Ok(Created::Preview(plan));
+    }
+    if let Some(approved) = &r.approved {
+        check_approved(&plan, approved, now)?;
     }
     let mut config = serde_json::to_value(r).unwrap_or_default();
     config["titles_list"] = c.titles.clone().into();

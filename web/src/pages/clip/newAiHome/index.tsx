@@ -37,7 +37,7 @@ const POINTS_EACH = 2;
 /** Target length limits, seconds (domain::aiclip::SECONDS). */
 const SECONDS = { min: 15, max: 60, default: 30 } as const;
 /** Fields a 422 is shown at. */
-const FIELDS = ['kind', 'seconds', 'topic', 'name', 'group_ids', 'count', 'voice', 'template_id'];
+const FIELDS = ['kind', 'seconds', 'topic', 'title', 'name', 'group_ids', 'count', 'voice', 'template_id'];
 
 function Videos({ job }: { job: OneTouchJob }) {
   const { t } = useClipT();
@@ -69,7 +69,8 @@ function Videos({ job }: { job: OneTouchJob }) {
 
 function JobCard({ job, onChanged }: { job: OneTouchJob; onChanged: () => void }) {
   const { t } = useClipT();
-  const current = job.state === 'failed' ? -1 : STEPS.indexOf(job.state as (typeof STEPS)[number]);
+  // A failed job marks the step it stopped at (not the first one).
+  const current = STEPS.indexOf((job.state === 'failed' ? (job.failed_step ?? 'script') : job.state) as (typeof STEPS)[number]);
   const act = async (f: () => Promise<unknown>) => {
     await f();
     onChanged();
@@ -217,7 +218,10 @@ export default function NewAiHomePage() {
             <Input.TextArea rows={3} maxLength={200} showCount placeholder={t('oneTouch.topicPlaceholder')} data-testid="one-touch-topic" />
           </Form.Item>
           <Space wrap align="start" size={16}>
-            <Form.Item name="name" label={t('oneTouch.name')} rules={[{ max: 50 }]}>
+            <Form.Item name="title" label={t('oneTouch.videoTitle')} extra={t('oneTouch.videoTitleTip')} rules={[{ max: 20 }]}>
+              <Input maxLength={20} style={{ width: 220 }} data-testid="one-touch-title" />
+            </Form.Item>
+            <Form.Item name="name" label={t('oneTouch.name')} extra={t('oneTouch.nameTip')} rules={[{ max: 50 }]}>
               <Input maxLength={50} style={{ width: 220 }} data-testid="one-touch-name" />
             </Form.Item>
             <Form.Item name="count" label={t('oneTouch.count')} extra={t('oneTouch.countTip', { points: count * POINTS_EACH, each: POINTS_EACH })}>

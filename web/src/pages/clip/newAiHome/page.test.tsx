@@ -16,6 +16,7 @@ const job = (over: Partial<OneTouchJob>): OneTouchJob => ({
   kind: 'video',
   name: 'Beef noodles',
   topic: 'Beef noodles',
+  title: '',
   state: 'rendering',
   progress: 64,
   reason: '',
@@ -38,16 +39,18 @@ const job = (over: Partial<OneTouchJob>): OneTouchJob => ({
 
 let calls: { path: string; method: string; body: unknown }[];
 let refuse: false | 'topic' | 'seconds' = false;
+let failedAt: OneTouchJob['failed_step'];
 beforeEach(() => {
   calls = [];
   refuse = false;
+  failedAt = undefined;
   spyFeedback();
   mockFetch((url, init) => {
     const path = url.pathname.replace('/api', '');
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ path, method: init.method ?? 'GET', body });
     if (path === '/events') return new Response('', { status: 204 });
-    if (path.endsWith('/getVideoProject')) return ok({ rows: [job({})], total: 1 });
+    if (path.endsWith('/getVideoProject')) return ok({ rows: failedAt ? [job({ state: 'failed', failed_step: failedAt, reason: 'footage too short' })] : [job({})], total: 1 });
     if (path.endsWith('/getImgProject'))
       return ok({
         rows: [
@@ -116,6 +119,24 @@ describe('/newAiHome', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('one-touch-job-3')).toBeNull();
     fireEvent.click(screen.getByTestId('one-touch-tab-video'));
     expect(await screen.findByTestId('one-touch-job-3')).toBeInTheDocument();
+  });
+
+  it('sends the video title apart from the project name, and marks the step a failed job stopped at', async () => {
+    failedAt = 'match';
+    renderPage(<NewAiHomePage />, { route: '/oneKeyVideoNew' });
+    expect(await screen.findByTestId('one-touch-state-3')).toHaveTextContent('Failed');
+    const steps = [...screen.getByTestId('one-touch-job-3').querySelectorAll('.ant-steps-item')];
+    // The step bar blamed the first step (the script) whatever failed.
+    expect(steps.map((s) => s.classList.contains('ant-steps-item-error'))).toEqual([false, false, true, false, false]);
+    fireEvent.change(screen.getByTestId('one-touch-topic'), { target: { value: 'Sun hat: UPF 50+' } });
+    fireEvent.change(screen.getByTestId('one-touch-title'), { target: { value: 'Sun hats are here' } });
+    fireEvent.change(screen.getByTestId('one-touch-name'), { target: { value: 'hat batch 7' } });
+    fireEvent.click(screen.getByTestId('one-touch-submit'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith('/oneTouchNew')).map((c) => c.body)).toEqual([
+        { kind: 'video', seconds: 30, topic: 'Sun hat: UPF 50+', title: 'Sun hats are here', name: 'hat batch 7', count: 5 },
+      ]),
+    );
   });
 
   it('shows a refused target length at its field', async () => {

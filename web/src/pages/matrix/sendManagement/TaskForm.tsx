@@ -193,6 +193,12 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   };
 
   const showServerError = (e: unknown) => {
+    if (e instanceof RequestError && e.field === 'plan') {
+      // The approved plan cannot be kept (a time passed, a minute was taken): show the new one to confirm.
+      setError(e.message);
+      void submitTask(platform, toTaskReq(values(), true) as ReturnType<typeof toTaskReq> & { preview: true }).then(setPlan, () => setPlan(null));
+      return;
+    }
     if (e instanceof RequestError && e.field) {
       const field = formFieldOf(e.field);
       setStep(stepOf(e.field));
@@ -223,9 +229,13 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
     setBusy('create');
     setError(null);
     try {
-      // Confirm the plan that was shown: same seed, same times (unless the form changed since).
+      // Confirm the plan that was shown: the server stores exactly these posts or refuses (`plan`).
       const req = toTaskReq(values());
-      if (plan?.seed) req.seed = plan.seed;
+      if (plan?.seed) {
+        req.seed = plan.seed;
+        req.planned_at = plan.planned_at;
+        req.approved = plan.items.map(({ account_id, video_key, at }) => ({ account_id, video_key, at }));
+      }
       const res = await submitTask(platform, req);
       // Nicknames typed in for a single-platform task join that platform's @-user list.
       const known = new Set((atUsers.data?.rows ?? []).map((u) => u.nickname));
@@ -243,10 +253,12 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
     try {
       if (kind === 'titles') {
         const res = await randomTitles(5);
+        if (!res.rows?.length) feedback.warning(t('form.noTradeWords'));
         form.setFieldsValue({ titles: appendTitles(form.getFieldValue('titles'), res.rows ?? []) });
         void form.validateFields(['titles']);
       } else {
         const res = await randomTopics(5);
+        if (!res.rows?.length) feedback.warning(t('form.noTradeWords'));
         const have: string[] = form.getFieldValue('topics') ?? [];
         form.setFieldsValue({ topics: [...new Set([...have, ...(res.rows ?? []).map((s) => s.replace(/^#/, '').trim()).filter(Boolean)])] });
         void form.validateFields(['topics']);

@@ -1,6 +1,6 @@
 /** Step 2 of a release task: finished-library variants and uploaded videos (forward_video), with covers and a used marker. */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Empty, Input, Segmented, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, Input, Segmented, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { fetchVideos } from '@/api/matrix';
 import type { ForwardVideo, VideoSource } from '@/api/matrix/types';
@@ -59,6 +59,9 @@ export default function VideoPicker({ value = [], onChange }: VideoPickerProps) 
       </Space>
       {videos.isLoading ? (
         <Spin />
+      ) : videos.isError ? (
+        // A failed load is not "no videos": say what went wrong.
+        <Alert type="error" showIcon title={t('form.videosFailed', { error: videos.error instanceof Error ? videos.error.message : String(videos.error) })} data-testid="video-picker-error" />
       ) : rows.length ? (
         <div className="cm-video-grid">
           {rows.map((v) => {
@@ -95,7 +98,7 @@ export default function VideoPicker({ value = [], onChange }: VideoPickerProps) 
           })}
         </div>
       ) : (
-        <Empty description={source === 'library' ? t('form.noLibraryVideos') : t('form.noMaterialVideos')} data-testid="video-picker-empty" />
+        <Empty description={name ? t('form.noVideoMatch', { name }) : source === 'library' ? t('form.noLibraryVideos') : t('form.noMaterialVideos')} data-testid="video-picker-empty" />
       )}
     </div>
   );
