@@ -209,6 +209,37 @@ async fn a_template_round_trips_between_sets_of_groups() {
             (422, Some("group_ids"))
         );
         assert_eq!(r.message(), "At least three shot groups are needed");
+        // One group picked for two shots: the group and both shots are named (was: "groups is
+        // invalid: group 2").
+        let r = app
+            .post_en(
+                &format!("{TPL}/template_clip"),
+                Some(&t),
+                json!({"id": tid, "name": "x", "group_ids": [second[0], second[1], second[0]]}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str(), r.message()),
+            (
+                422,
+                Some("group_ids"),
+                "Shot group '新店外景' is already used by shot 1; choose another group for shot 3"
+            )
+        );
+        let r = app
+            .post(
+                "/clip.merchant_senior_clip/modify",
+                Some(&t),
+                json!({"name": "twice", "config": {"groups": [{"group_id": second[1]}, {"group_id": second[2]}, {"group_id": second[1]}]}}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.message()),
+            (
+                422,
+                "镜头组“新品”已被第 1 个镜头使用，第 3 个镜头请选择其他镜头组"
+            )
+        );
 
         // Another merchant: the demo's own template is not theirs; a built-in one matches their groups
         // by name whatever order they were made in.
@@ -239,6 +270,31 @@ async fn a_template_round_trips_between_sets_of_groups() {
         )
         .await;
         let signature = food.iter().find(|x| x["slots"][0] == "门店外景").unwrap();
+        // Three groups for a five-shot template: the shots left without a group are named, not
+        // dropped (was: a 3-shot project, silently).
+        let r = app
+            .post_en(
+                &format!("{TPL}/template_clip"),
+                Some(&other),
+                json!({"id": signature["id"], "name": "老王面馆"}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str(), r.message()),
+            (
+                422,
+                Some("group_ids"),
+                "Matching by name found no shot group for these template shots: #4 顾客用餐, #5 结尾地址 \
+                 (3 groups have ready clips, the template has 5 shots); add groups or pick a group for each shot"
+            )
+        );
+        let (more, _) = shot_groups(
+            &app,
+            &other,
+            &[("结尾地址", &["white"]), ("顾客用餐", &["yellow"])],
+            "1",
+        )
+        .await;
         let r = app
             .post(
                 &format!("{TPL}/template_clip"),
@@ -247,7 +303,10 @@ async fn a_template_round_trips_between_sets_of_groups() {
             )
             .await;
         let c = r.ok()["config"].clone();
-        assert_eq!(ids_of(&c["groups"]), vec![theirs[1], theirs[2], theirs[0]]);
+        assert_eq!(
+            ids_of(&c["groups"]),
+            vec![theirs[1], theirs[2], theirs[0], more[1], more[0]]
+        );
         assert_eq!(c["title"]["text"], "老王面馆·必吃招牌");
         assert_eq!(c["music"]["system_music_id"], pulse, "upbeat plays Pulse");
         assert_eq!(c["subtitles"]["enabled"], false, "no voice-over yet");

@@ -804,3 +804,175 @@ async fn built_in_music_is_there_on_first_start_and_mixes() {
         "the music is heard: {lufs:?}"
     );
 }
+
+/// A variant carries the whole voice-over: with a 4.5 s voice-over over groups of 1 s and 2 s clips
+/// (combinations of 3–6 s), only the four combinations of at least 4.5 s are planned, the project says
+/// how many are too short, asking for more is refused with the reason, and every video made lasts at
+/// least as long as the voice-over (before: 8 combinations, half of them cutting it off).
+#[tokio::test]
+async fn every_variant_is_at_least_as_long_as_the_voice_over() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let mut groups = vec![];
+    let mut clips = vec![];
+    for (name, short, long) in [
+        ("A", "red", "orange"),
+        ("B", "green", "teal"),
+        ("C", "blue", "purple"),
+    ] {
+        let gid = group(&app, &t, name).await;
+        for (c, secs) in [(short, "1"), (long, "2")] {
+            let r = app
+                .upload(
+                    "/media.merchant_much_resource/add_resource",
+                    &t,
+                    &[("group_id", &gid.to_string())],
+                    &format!("{c}.mp4"),
+                    clip(c, secs),
+                )
+                .await;
+            clips.push(r.ok()["id"].as_i64().unwrap());
+        }
+        groups.push(json!({"group_id": gid}));
+    }
+    let wav = ffmpeg_bytes(&["-f", "lavfi", "-i", "sine=f=440", "-t", "4.5"], "wav");
+    let r = app
+        .upload(
+            "/bpdr.merchant_mediainfo/upload",
+            &t,
+            &[("type", "voice")],
+            "voice.wav",
+            wav,
+        )
+        .await;
+    let voice = r.ok()["id"].as_i64().unwrap();
+    clips.push(voice);
+    app.wait_ready(&t, &clips).await;
+    let p = app
+        .post(
+            "/clip.merchant_much_clip/add",
+            Some(&t),
+            json!({"name": "Voice", "config": {"groups": groups, "voice": {"media_id": voice}}}),
+        )
+        .await;
+    let pid = p.ok()["id"].as_i64().unwrap();
+    let voice_ms = p.data()["voice_ms"].as_i64().unwrap();
+    assert!((4400..=4600).contains(&voice_ms), "{voice_ms}");
+    assert_eq!(
+        (p.data()["capacity"].as_i64(), p.data()["short"].as_i64()),
+        (Some(4), Some(4))
+    );
+    let r = app
+        .post_en(
+            "/clip.merchant_much_clip/preview_video",
+            Some(&t),
+            json!({"id": pid, "count": 5}),
+        )
+        .await;
+    assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("count")));
+    assert!(
+        r.message()
+            .starts_with("The voice-over lasts 4.5 s: only 4 more unique combinations")
+            && r.message()
+                .contains("4 shorter ones would cut the voice-over off"),
+        "{}",
+        r.message()
+    );
+    app.post(
+        "/clip.merchant_much_clip/add_video",
+        Some(&t),
+        json!({"id": pid, "count": 4}),
+    )
+    .await
+    .ok();
+    let rows = wait_variants(&app, &t, pid, 4).await;
+    for v in &rows {
+        assert_eq!(v["state"], "success", "{v}");
+        let d = v["duration_ms"].as_i64().unwrap();
+        assert!(
+            d >= voice_ms,
+            "a {d} ms variant cuts the {voice_ms} ms voice-over off"
+        );
+    }
+    let p = app.get("/clip.merchant_much_clip/index", Some(&t)).await;
+    assert_eq!(
+        (
+            p.ok()["rows"][0]["capacity"].as_i64(),
+            p.data()["rows"][0]["short"].as_i64()
+        ),
+        (Some(0), Some(4))
+    );
+}
+
+/// A font without Chinese glyphs is refused for a Chinese title, naming the font and the characters it
+/// cannot draw (burned, they showed as boxes); the same font draws a Latin title, and captions are
+/// checked like titles.
+#[tokio::test]
+async fn a_font_must_draw_the_text_it_is_chosen_for() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    let mut groups = vec![];
+    for name in ["A", "B", "C"] {
+        groups.push(json!({"group_id": group(&app, &t, name).await}));
+    }
+    // DejaVu comes with fontconfig on Debian: Latin, Greek, Cyrillic, no CJK.
+    let latin = std::fs::read("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").unwrap();
+    let r = app
+        .upload(
+            "/media.merchant_font_style/add",
+            &t,
+            &[("name", "DejaVu")],
+            "dejavu.ttf",
+            latin,
+        )
+        .await;
+    let font = r.ok()["id"].as_i64().unwrap();
+    let save = |title: &str, caption: &str| {
+        let mut g = groups.clone();
+        g[0]["text"] = json!(caption);
+        json!({"name": "Fonts", "config": {
+            "groups": g,
+            "title": {"text": title, "style": {"font_id": font}},
+            "shot_style": {"font_id": font, "position": "middle", "size": 64},
+        }})
+    };
+    let r = app
+        .post_en(
+            "/clip.merchant_much_clip/add",
+            Some(&t),
+            save("防晒帽 Sale", ""),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.data()["field"].as_str(), r.message()),
+        (
+            422,
+            Some("title"),
+            "The font 'DejaVu' has no glyphs for 防晒帽: burned in, they would show as boxes; \
+             choose a font that covers them (e.g. a Chinese font)"
+        )
+    );
+    let r = app
+        .post(
+            "/clip.merchant_much_clip/add",
+            Some(&t),
+            save("Sun hat", "买一送一"),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.data()["field"].as_str(), r.message()),
+        (
+            422,
+            Some("shot_style"),
+            "字体“DejaVu”没有这些字的字形：买一送，烧录后会显示为方框；请换用包含这些字（如中文）的字体"
+        )
+    );
+    app.post(
+        "/clip.merchant_much_clip/add",
+        Some(&t),
+        save("Sun hat 50% off", "UPF50+"),
+    )
+    .await
+    .ok();
+}

@@ -232,12 +232,23 @@ impl ProjectConfig {
         if self.groups.len() < crate::planner::MIN_GROUPS {
             return broken("groups", Msg::TooFewGroups, vec![]);
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = std::collections::HashMap::new();
         let mut images = std::collections::HashSet::new();
         for (i, g) in self.groups.iter().enumerate() {
             // A group once; an image shot names its images (none twice, and a length to show them).
             let once = if g.images.is_empty() {
-                seen.insert(g.group_id)
+                if let Some(first) = seen.insert(g.group_id, i) {
+                    return broken(
+                        "groups",
+                        Msg::GroupReused,
+                        vec![
+                            ("name", format!("#{}", g.group_id)),
+                            ("first", (first + 1).to_string()),
+                            ("second", (i + 1).to_string()),
+                        ],
+                    );
+                }
+                true
             } else {
                 g.group_id == 0 && g.max_ms > 0 && g.images.iter().all(|m| images.insert(*m))
             };

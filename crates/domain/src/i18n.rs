@@ -117,11 +117,15 @@ messages! {
     TooFewGroups => "至少需要三个镜头组", "At least three shot groups are needed";
     TooManyTracks => "一次最多选择 {max} 个文件", "At most {max} files in one selection";
     TooManyShots => "使用转场时最多 {max} 个镜头", "At most {max} shots when transitions are used";
+    GroupReused => "镜头组“{name}”已被第 {first} 个镜头使用，第 {second} 个镜头请选择其他镜头组", "Shot group '{name}' is already used by shot {first}; choose another group for shot {second}";
+    SlotsUnmatched => "按名称自动匹配时，模板的这些镜头没有找到镜头组：{shots}（有可用素材的镜头组 {count} 个，模板有 {slots} 个镜头）；请新建镜头组，或手动为每个镜头选择镜头组", "Matching by name found no shot group for these template shots: {shots} ({count} groups have ready clips, the template has {slots} shots); add groups or pick a group for each shot";
     GroupEmpty => "镜头组“{name}”里还没有可用的素材", "Shot group '{name}' has no ready clips yet";
     OverCapacity => "这些镜头组最多还能生成 {capacity} 条不重复的视频，无法生成 {requested} 条", "These shot groups allow only {capacity} more unique videos, not {requested}";
+    ShorterThanVoice => "配音长 {voice} 秒：这些镜头组只剩 {capacity} 条不重复的组合不短于配音，无法生成 {requested} 条（另有 {short} 种组合比配音短，会截断配音，不予生成）；请加入更长的素材或缩短配音", "The voice-over lasts {voice} s: only {capacity} more unique combinations of these shot groups are at least that long, not {requested} ({short} shorter ones would cut the voice-over off and are not made); add longer clips or shorten the voice-over";
     MaterialMissing => "所选素材已被删除：{what}", "A chosen material was deleted: {what}";
     SmallPool => "素材较少（{count} 个），建议至少 80 个素材以保证视频差异", "Only {count} materials: at least 80 are recommended so the videos differ enough";
     ColorInvalid => "颜色须为 #RRGGBB", "The colour must be #RRGGBB";
+    FontMissingGlyphs => "字体“{name}”没有这些字的字形：{chars}，烧录后会显示为方框；请换用包含这些字（如中文）的字体", "The font '{name}' has no glyphs for {chars}: burned in, they would show as boxes; choose a font that covers them (e.g. a Chinese font)";
     ProjectDisabled => "该项目已停用，请先启用", "This project is disabled; enable it first";
     VariantBusy => "视频正在合成中，请稍后再试", "The video is still being synthesized; try again later";
     LinkExpired => "链接已过期，请刷新页面", "The link has expired; reload the page";

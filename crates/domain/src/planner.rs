@@ -52,6 +52,92 @@ pub enum PlanError {
         "{requested} variants requested but these shot groups allow only {capacity} more unique ones"
     )]
     OverCapacity { requested: usize, capacity: u64 },
+    /// Enough unique sequences are left, but only `capacity` of them last at least the floor: the
+    /// other `short` would end before the voice-over does.
+    #[error(
+        "{requested} variants requested but only {capacity} more unique ones last at least {min_ms} ms ({short} are shorter)"
+    )]
+    TooShort {
+        requested: usize,
+        capacity: u64,
+        short: u64,
+        min_ms: i64,
+    },
+}
+
+/// The least a variant must last (a quick mix with a voice-over: the voice-over's length, so no variant
+/// stops it mid-sentence), and how long each clip plays in a variant: `lengths[g][i]` for
+/// `groups[g][i]`, in ms. A sequence lasts the sum of its clips' lengths.
+#[derive(Debug, Clone, Copy)]
+pub struct Floor<'a> {
+    pub lengths: &'a [Vec<i64>],
+    pub min_ms: i64,
+}
+
+impl Floor<'_> {
+    /// The floor when it rules something out: the lengths fit the groups and the shortest sequence is
+    /// shorter than `min_ms` (otherwise every sequence is long enough and the plain plan applies).
+    fn binding(&self, groups: &[Vec<i64>]) -> bool {
+        let fits = self.lengths.len() == groups.len()
+            && self
+                .lengths
+                .iter()
+                .zip(groups)
+                .all(|(l, g)| l.len() == g.len());
+        let shortest: i64 = self
+            .lengths
+            .iter()
+            .map(|l| l.iter().copied().min().unwrap_or(0).max(0))
+            .sum();
+        fits && shortest < self.min_ms
+    }
+
+    fn len_of(&self, seq: &[usize]) -> i64 {
+        seq.iter()
+            .enumerate()
+            .map(|(g, &i)| self.lengths[g][i].max(0))
+            .sum()
+    }
+
+    fn long_enough(&self, seq: &[usize]) -> bool {
+        self.len_of(seq) >= self.min_ms
+    }
+
+    /// How many sequences of all the groups last at least `min_ms` (saturating): the sums are counted
+    /// group by group, capped at `min_ms`, so the states stay few however many sequences there are.
+    fn count_long(&self) -> u128 {
+        let mut states: std::collections::HashMap<i64, u128> = [(0, 1)].into();
+        for l in self.lengths {
+            let mut next = std::collections::HashMap::with_capacity(states.len());
+            for (&s, &n) in &states {
+                for &x in l {
+                    let e = next.entry((s + x.max(0)).min(self.min_ms)).or_insert(0u128);
+                    *e = e.saturating_add(n);
+                }
+            }
+            states = next;
+        }
+        states.get(&self.min_ms).copied().unwrap_or(0)
+    }
+}
+
+/// Unique sequences left that last at least the floor, and those left that are shorter (both
+/// saturating at `u64::MAX`).
+pub fn capacity_long_enough(
+    groups: &[Vec<i64>],
+    made: &[Vec<i64>],
+    floor: &Floor<'_>,
+) -> Result<(u64, u64), PlanError> {
+    let all = capacity(groups, made)?;
+    if !floor.binding(groups) {
+        return Ok((all, 0));
+    }
+    let made_long = made_indices(groups, made)
+        .iter()
+        .filter(|s| floor.long_enough(s))
+        .count() as u128;
+    let long = u64::try_from(floor.count_long().saturating_sub(made_long)).unwrap_or(u64::MAX);
+    Ok((long, all.saturating_sub(long)))
 }
 
 /// The variants to render and what they do to clip usage.
@@ -110,7 +196,170 @@ pub fn plan(
     } else {
         greedy(&sizes, &made_set, count, &order)
     };
-    let mut usage: Vec<Vec<u32>> = sizes.iter().map(|&n| vec![0; n]).collect();
+    let mut p = summarize(groups, &made_set, picked, capacity_before, count);
+    p.balanced = is_prefix;
+    Ok(p)
+}
+
+/// [`plan`] with a floor: only sequences lasting at least `floor.min_ms` are planned (a plan of more
+/// than there are is refused with [`PlanError::TooShort`]). When the floor rules nothing out this is
+/// [`plan`] itself. Otherwise the seed's order is walked skipping the short sequences, while the long
+/// ones made so far are its first long ones; else (or when the long ones are too sparse to find by
+/// walking) each variant is the least-used long unused sequence, found depth first: clips in order of
+/// use, a branch cut as soon as even the longest clips of the groups left cannot reach the floor. The
+/// evenness bound cannot hold here: short clips can only be used beside long ones.
+pub fn plan_long_enough(
+    groups: &[Vec<i64>],
+    made: &[Vec<i64>],
+    count: usize,
+    seed: u64,
+    floor: &Floor<'_>,
+) -> Result<Plan, PlanError> {
+    validate(groups)?;
+    if !floor.binding(groups) {
+        return plan(groups, made, count, seed);
+    }
+    let sizes = sizes(groups);
+    let made_set = made_indices(groups, made);
+    let (long, short) = capacity_long_enough(groups, made, floor)?;
+    if count as u128 > long as u128 {
+        let all = capacity(groups, made)?;
+        return Err(if count as u128 > all as u128 {
+            PlanError::OverCapacity {
+                requested: count,
+                capacity: all,
+            }
+        } else {
+            PlanError::TooShort {
+                requested: count,
+                capacity: long,
+                short,
+                min_ms: floor.min_ms,
+            }
+        });
+    }
+    let order = Order::new(&sizes, seed);
+    let made_long: BTreeSet<&Vec<usize>> =
+        made_set.iter().filter(|s| floor.long_enough(s)).collect();
+    let total = product(&sizes);
+    let mut picked = Vec::with_capacity(count);
+    let mut seen = 0;
+    let mut in_order = true;
+    let mut k: u128 = 0;
+    while picked.len() < count {
+        if k >= total || k >= WALK_LIMIT {
+            in_order = false;
+            break;
+        }
+        let s = order.at(k);
+        k += 1;
+        if !floor.long_enough(&s) {
+            continue;
+        }
+        if made_long.contains(&s) {
+            seen += 1;
+        } else if seen < made_long.len() {
+            in_order = false;
+            break;
+        } else {
+            picked.push(s);
+        }
+    }
+    if !in_order {
+        picked = greedy_long(&sizes, &made_set, count, &order, floor);
+    }
+    let mut p = summarize(groups, &made_set, picked, long, count);
+    p.balanced = false;
+    Ok(p)
+}
+
+/// How far the long-enough plan walks the seed's order before it takes the greedy.
+const WALK_LIMIT: u128 = 1 << 20;
+
+/// The fallback of [`plan_long_enough`]: one variant at a time, depth first over the groups, each
+/// group's clips least used first (ties by the seed), a branch cut when the longest clips of the groups
+/// after it cannot bring it to the floor. Every branch not cut holds a long sequence, so a step visits
+/// little more than the used sequences it has to pass.
+fn greedy_long(
+    sizes: &[usize],
+    made: &BTreeSet<Vec<usize>>,
+    count: usize,
+    order: &Order,
+    floor: &Floor<'_>,
+) -> Vec<Vec<usize>> {
+    let rank = order.rank();
+    let m = sizes.len();
+    let mut used: HashSet<Vec<usize>> = made.iter().cloned().collect();
+    let mut usage: Vec<Vec<u64>> = sizes.iter().map(|&n| vec![0; n]).collect();
+    for seq in made {
+        for (g, &i) in seq.iter().enumerate() {
+            usage[g][i] += 1;
+        }
+    }
+    // The most the groups from g on can add.
+    let mut reach = vec![0i64; m + 1];
+    for g in (0..m).rev() {
+        reach[g] = reach[g + 1] + floor.lengths[g].iter().copied().max().unwrap_or(0).max(0);
+    }
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let lists: Vec<Vec<usize>> = (0..m)
+            .map(|g| {
+                let mut l: Vec<usize> = (0..sizes[g]).collect();
+                l.sort_by_key(|&i| (usage[g][i], rank[g][i]));
+                l
+            })
+            .collect();
+        let mut seq = Vec::with_capacity(m);
+        let found = dfs(&lists, floor, &reach, &used, &mut seq, 0);
+        assert!(
+            found,
+            "capacity was checked, so a long unused sequence exists"
+        );
+        for (g, &i) in seq.iter().enumerate() {
+            usage[g][i] += 1;
+        }
+        used.insert(seq.clone());
+        out.push(seq);
+    }
+    out
+}
+
+fn dfs(
+    lists: &[Vec<usize>],
+    floor: &Floor<'_>,
+    reach: &[i64],
+    used: &HashSet<Vec<usize>>,
+    seq: &mut Vec<usize>,
+    sum: i64,
+) -> bool {
+    let g = seq.len();
+    if g == lists.len() {
+        return sum >= floor.min_ms && !used.contains(seq);
+    }
+    for &i in &lists[g] {
+        let s = sum + floor.lengths[g][i].max(0);
+        if s + reach[g + 1] < floor.min_ms {
+            continue;
+        }
+        seq.push(i);
+        if dfs(lists, floor, reach, used, seq, s) {
+            return true;
+        }
+        seq.pop();
+    }
+    false
+}
+
+/// A plan of the picked sequences (clip indices) with its usage figures.
+fn summarize(
+    groups: &[Vec<i64>],
+    made_set: &BTreeSet<Vec<usize>>,
+    picked: Vec<Vec<usize>>,
+    capacity_before: u64,
+    count: usize,
+) -> Plan {
+    let mut usage: Vec<Vec<u32>> = groups.iter().map(|g| vec![0; g.len()]).collect();
     for seq in made_set.iter().chain(picked.iter()) {
         for (g, &i) in seq.iter().enumerate() {
             usage[g][i] += 1;
@@ -128,7 +377,7 @@ pub fn plan(
         .iter()
         .map(|seq| seq.iter().enumerate().map(|(g, &i)| groups[g][i]).collect())
         .collect();
-    Ok(Plan {
+    Plan {
         variants,
         usage,
         max_use,
@@ -136,8 +385,8 @@ pub fn plan(
         max_spread,
         capacity_before,
         capacity_after: capacity_before - count as u64,
-        balanced: is_prefix,
-    })
+        balanced: true,
+    }
 }
 
 fn validate(groups: &[Vec<i64>]) -> Result<(), PlanError> {
@@ -549,6 +798,98 @@ mod tests {
             let count = (cap as f64 * frac).round() as usize;
             prop_assert_eq!(plan(&g, &made, count, seed), plan(&g, &made, count, seed));
             prop_assert_eq!(plan(&g, &[], sizes.iter().product(), seed), plan(&g, &[], sizes.iter().product(), seed));
+        }
+    }
+
+    /// Lengths for `groups_of(sizes)`: clip i of group g lasts `(g + i) % 5 + 5` seconds (5–9 s clips).
+    fn lengths_of(sizes: &[usize]) -> Vec<Vec<i64>> {
+        sizes
+            .iter()
+            .enumerate()
+            .map(|(g, &n)| (0..n).map(|i| ((g + i) % 5 + 5) as i64 * 1000).collect())
+            .collect()
+    }
+
+    fn length(groups: &[Vec<i64>], lengths: &[Vec<i64>], seq: &[i64]) -> i64 {
+        seq.iter()
+            .enumerate()
+            .map(|(g, c)| lengths[g][groups[g].iter().position(|x| x == c).unwrap()])
+            .sum()
+    }
+
+    #[test]
+    fn a_floor_plans_only_sequences_at_least_that_long() {
+        // A 20.3 s voice-over over three groups of 5–9 s clips: 15–27 s sequences.
+        let g = groups_of(&[4, 4, 4]);
+        let lengths = lengths_of(&[4, 4, 4]);
+        let floor = Floor {
+            lengths: &lengths,
+            min_ms: 20_300,
+        };
+        let all = all_sequences(&g);
+        let long = all
+            .iter()
+            .filter(|s| length(&g, &lengths, s) >= 20_300)
+            .count() as u64;
+        assert!(long > 0 && long < 64);
+        assert_eq!(capacity_long_enough(&g, &[], &floor), Ok((long, 64 - long)));
+        let p = plan_long_enough(&g, &[], long as usize, 7, &floor).unwrap();
+        assert_eq!(p.variants.len() as u64, long);
+        assert_valid_and_unique(&g, &[], &p);
+        for v in &p.variants {
+            assert!(length(&g, &lengths, v) >= 20_300, "{v:?}");
+        }
+        assert_eq!(
+            plan_long_enough(&g, &[], long as usize + 1, 7, &floor),
+            Err(PlanError::TooShort {
+                requested: long as usize + 1,
+                capacity: long,
+                short: 64 - long,
+                min_ms: 20_300
+            })
+        );
+        // Without the floor, or with one every sequence meets, the plain plan.
+        let none = Floor {
+            lengths: &lengths,
+            min_ms: 15_000,
+        };
+        assert_eq!(plan_long_enough(&g, &[], 8, 7, &none), plan(&g, &[], 8, 7));
+        assert_eq!(capacity_long_enough(&g, &[], &none), Ok((64, 0)));
+        // Longer than any sequence: nothing can be planned, and the error says why.
+        let never = Floor {
+            lengths: &lengths,
+            min_ms: 60_000,
+        };
+        assert!(matches!(
+            plan_long_enough(&g, &[], 1, 7, &never),
+            Err(PlanError::TooShort { capacity: 0, .. })
+        ));
+    }
+
+    proptest! {
+        /// With a floor: the capacity is the number of long sequences not made yet, every planned
+        /// variant is long, new and unique, whatever the history, and one more than the capacity is
+        /// refused.
+        #[test]
+        fn floors(sizes in sizes_strategy(), picks in prop::collection::vec(any::<prop::sample::Index>(), 0..30), min_s in 10i64..40, frac in 0.0f64..=1.0, seed in any::<u64>()) {
+            let g = groups_of(&sizes);
+            let lengths = lengths_of(&sizes);
+            let floor = Floor { lengths: &lengths, min_ms: min_s * 1000 };
+            let all = all_sequences(&g);
+            let made: Vec<Vec<i64>> = picks.iter().map(|i| all[i.index(all.len())].clone()).collect();
+            let made_set: HashSet<&Vec<i64>> = made.iter().collect();
+            let long = all.iter().filter(|s| !made_set.contains(s) && length(&g, &lengths, s) >= floor.min_ms).count() as u64;
+            let (cap, short) = capacity_long_enough(&g, &made, &floor).unwrap();
+            prop_assert_eq!(cap, long);
+            prop_assert_eq!(cap + short, capacity(&g, &made).unwrap());
+            let count = (cap as f64 * frac).round() as usize;
+            let p = plan_long_enough(&g, &made, count, seed, &floor).unwrap();
+            prop_assert_eq!(p.variants.len(), count);
+            assert_valid_and_unique(&g, &made, &p);
+            for v in &p.variants {
+                prop_assert!(length(&g, &lengths, v) >= floor.min_ms);
+            }
+            prop_assert!(plan_long_enough(&g, &made, cap as usize + 1, seed, &floor).is_err());
         }
     }
 

@@ -335,12 +335,13 @@ pub struct Candidate {
 }
 
 /// Fills a template's slots with the merchant's groups: slot by slot, the unused group with ready
-/// clips whose name fits best (ties: more ready clips, then the merchant's order). Slots beyond the
-/// groups with clips are dropped, as long as three remain.
+/// clips whose name fits best (ties: more ready clips, then the merchant's order). Every slot gets a
+/// group: when the groups with clips run out, the slots left without one are named in the refusal
+/// (a 4-shot template silently became a 3-shot project), and the merchant adds groups or picks.
 pub fn match_groups(slots: &[Slot], groups: &[Candidate]) -> Result<Vec<i64>, Invalid> {
     let usable: Vec<&Candidate> = groups.iter().filter(|g| g.ready > 0).collect();
-    let n = slots.len().min(usable.len());
-    if n < crate::planner::MIN_GROUPS {
+    let n = slots.len();
+    if n.min(usable.len()) < crate::planner::MIN_GROUPS {
         return Err(invalid("groups", Msg::TooFewGroups, vec![]));
     }
     // Slots with a named fit choose first, so a generic slot does not take a group another one names.
@@ -367,6 +368,23 @@ pub fn match_groups(slots: &[Slot], groups: &[Candidate]) -> Result<Vec<i64>, In
             used.insert(id);
             taken[i] = Some(id);
         }
+    }
+    let unmatched: Vec<String> = taken
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.is_none())
+        .map(|(i, _)| format!("#{} {}", i + 1, slots[i].label).trim().to_string())
+        .collect();
+    if !unmatched.is_empty() {
+        return Err(invalid(
+            "group_ids",
+            Msg::SlotsUnmatched,
+            vec![
+                ("shots", unmatched.join(", ")),
+                ("count", usable.len().to_string()),
+                ("slots", n.to_string()),
+            ],
+        ));
     }
     Ok(taken.into_iter().flatten().collect())
 }
@@ -792,8 +810,18 @@ mod tests {
             match_groups(&r.slots, &groups).unwrap(),
             vec![2, 4, 6, 1, 5]
         );
-        // Fewer usable groups than slots: trailing slots go; fewer than three is refused.
-        assert_eq!(match_groups(&r.slots, &groups[..4]).unwrap().len(), 3);
+        // Fewer usable groups than slots: the slots left without a group are named (the least
+        // fitting ones), not dropped; fewer than three is refused.
+        let e = match_groups(&r.slots, &groups[..4]).unwrap_err();
+        assert_eq!((e.field, e.msg), ("group_ids", Msg::SlotsUnmatched));
+        assert_eq!(
+            e.args,
+            vec![
+                ("shots", "#3 后厨制作, #5 结尾地址".to_string()),
+                ("count", "3".to_string()),
+                ("slots", "5".to_string())
+            ]
+        );
         let e = match_groups(&r.slots, &groups[..3]).unwrap_err();
         assert_eq!(e.msg, Msg::TooFewGroups);
     }

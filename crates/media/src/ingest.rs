@@ -20,9 +20,30 @@ pub const AUDIO_RATE: i64 = 48_000;
 /// The mezzanine's quality (x264 CRF).
 pub const MEZZANINE_CRF: u32 = 20;
 
+/// The most video bitrate an encode of ours spends, kbit/s: x264's VBV on top of the CRF. The CRF
+/// still decides the quality; the cap binds only on pictures the CRF would spend far more on, such as
+/// sensor noise (a noisy source's variants came out at 51 Mbit/s, a lavfi noise test at 92). Douyin's
+/// upload API (open.douyin.com, 视频管理 › 上传视频 `/video/upload/`) takes at most 128 MB in one request
+/// and wants chunks beyond that: 16 Mbit/s plus 128 kbit/s of AAC keeps a one-minute video at 121 MB,
+/// one request. Half of it (YouTube's upload recommendation for 1080p30) bound the one-pass burn's
+/// ultrafast encode of ordinary moving pictures (16–22 Mbit/s on lavfi's test pictures), and its SSIM
+/// against the pre-burned pieces fell to 0.988 in `mix_burn`; the platforms re-encode to far less for
+/// playback anyway.
+pub const VIDEO_MAX_KBPS: u32 = 16_000;
+/// The VBV buffer: one GOP's worth (1 s), starting half full (over `t` seconds at most
+/// `VIDEO_MAX_KBPS * t + VIDEO_BUFFER_KBITS * VBV_INIT` kbit).
+pub const VIDEO_BUFFER_KBITS: u32 = VIDEO_MAX_KBPS;
+pub const VBV_INIT: f64 = 0.5;
+
+/// The x264 parameters of the cap: VBV does not touch the SPS/PPS (no HRD is written without
+/// `nal-hrd`), so capped and uncapped encodes of the same settings still join by stream copy.
+pub fn vbv_params() -> String {
+    format!("vbv-maxrate={VIDEO_MAX_KBPS}:vbv-bufsize={VIDEO_BUFFER_KBITS}:vbv-init={VBV_INIT}")
+}
+
 /// The video encode of a mezzanine (and of anything that must join mezzanines by stream copy): x264
-/// veryfast at `crf`, High 4.1, one closed GOP per second, no scene-cut key frames; `x264_params` adds
-/// to it (e.g. `repeat-headers=1`).
+/// veryfast at `crf`, High 4.1, one closed GOP per second, no scene-cut key frames, at most
+/// [`VIDEO_MAX_KBPS`]; `x264_params` adds to it (e.g. `repeat-headers=1`).
 pub fn mezzanine_video_args(crf: u32, x264_params: &str) -> Vec<String> {
     mezzanine_video_args_at("veryfast", crf, x264_params)
 }
@@ -49,7 +70,12 @@ pub fn mezzanine_video_args_at(preset: &str, crf: u32, x264_params: &str) -> Vec
         "-flags",
         "+cgop",
         "-x264-params",
-        x264_params,
+        &[x264_params, &vbv_params()]
+            .iter()
+            .filter(|p| !p.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(":"),
     ])
 }
 

@@ -4,6 +4,7 @@
 pub mod asr;
 pub mod builtin_music;
 pub mod ffmpeg;
+pub mod font;
 pub mod image;
 pub mod ingest;
 pub mod intellect;

@@ -3,8 +3,8 @@
 //! every frame, the frames on both sides of every join among them), last as long, keep its sound in
 //! sync, and reuse what another variant burned. Cases: a join exactly on a subtitle line change, a line
 //! spanning a join, a per-variant title, a changed setting, a deleted clip, the cache budget, a
-//! composed variant (transitions) as pieces: shot middles and transitions, and one-touch's superfast
-//! pieces.
+//! composed variant (transitions) as pieces: shot middles and transitions, one-touch's superfast
+//! pieces, and the bitrate cap on a noisy source.
 
 use media::mix::{
     self, ClipSpec, MixError, PieceSpeed, Position, Prepared, ProjectSpec, Rendered, SubtitleLine,
@@ -84,7 +84,7 @@ fn material() -> &'static Material {
 fn finished() {
     common::finished(&material().dir, TESTS);
 }
-const TESTS: usize = 5;
+const TESTS: usize = 6;
 
 fn line(start_ms: i64, end_ms: i64, text: &str) -> SubtitleLine {
     SubtitleLine {
@@ -445,5 +445,94 @@ async fn fast_pieces_are_their_own_and_join_like_the_others() {
 
     let s = render(&single, &v(), "tier-s").await.unwrap();
     assert_same_picture(&f.video, &s.video, &[CLIP_MS, 2 * CLIP_MS]).await;
+    finished();
+}
+
+/// The video bitrate of `f`, kbit/s (the stream's bytes over its duration).
+fn video_kbps(f: &Path) -> f64 {
+    let bytes: f64 = ffprobe_csv(
+        f,
+        &["-select_streams", "v:0", "-show_entries", "packet=size"],
+    )
+    .lines()
+    .filter_map(|l| l.trim().trim_end_matches(',').parse::<f64>().ok())
+    .sum();
+    let frames = video_frames(f) as f64;
+    bytes * 8.0 / 1000.0 / (frames / 30.0)
+}
+
+/// A noisy source (sensor noise on every frame) stays within the bitrate the platforms take: its
+/// mezzanine, a copy variant, a variant joined from a pre-burned piece (titled) and a one-pass burn
+/// are all at most `VIDEO_MAX_KBPS` plus what the VBV buffer may hold at the start, and decode
+/// cleanly. Uncapped, CRF 20 spent ~90 Mbit/s on its mezzanine.
+#[tokio::test]
+async fn a_noisy_source_stays_under_the_bitrate_cap() {
+    let dir = material().dir.join("noisy");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |n: &str| dir.join(n).display().to_string();
+    ffmpeg(&[
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=size=360x640:rate=30,noise=alls=40:allf=t",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=f=300",
+        "-t",
+        "2",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-qp",
+        "0",
+        "-c:a",
+        "aac",
+        &p("raw.mp4"),
+    ]);
+    normalize_all(vec![(dir.join("raw.mp4"), dir.join("mez.mp4"))]);
+    let mez = dir.join("mez.mp4");
+    let secs = 2.0;
+    let cap = media::ingest::VIDEO_MAX_KBPS as f64
+        + media::ingest::VIDEO_BUFFER_KBITS as f64 * media::ingest::VBV_INIT / secs;
+    let spec = |reuse| ProjectSpec {
+        clips: vec![mez.clone()],
+        bed_ms: 3000,
+        reuse_burns: reuse,
+        ..Default::default()
+    };
+    let pieces = mix::prepare(&spec(true), &dir.join("pieces"), &mix::no_progress)
+        .await
+        .unwrap();
+    let single = mix::prepare(&spec(false), &dir.join("single"), &mix::no_progress)
+        .await
+        .unwrap();
+    let out = |n: &str| (dir.join(format!("{n}.mp4")), dir.join(format!("{n}.jpg")));
+    let mut v = VariantSpec::new(vec![ClipSpec::whole(&mez)]);
+    let (copy_v, copy_c) = out("copy");
+    let copy = mix::render(&pieces, &v, &copy_v, &copy_c, &mix::no_progress)
+        .await
+        .unwrap();
+    v.title = title("噪点 noise", "#FFFFFF", None);
+    let (pv, pc) = out("pieces");
+    let joined = mix::render(&pieces, &v, &pv, &pc, &mix::no_progress)
+        .await
+        .unwrap();
+    assert_eq!(joined.pieces_burned, 1);
+    let (sv, sc) = out("single");
+    let burned = mix::render(&single, &v, &sv, &sc, &mix::no_progress)
+        .await
+        .unwrap();
+    assert!(burned.burned && !copy.burned);
+    for f in [&mez, &copy.video, &joined.video, &burned.video] {
+        let kbps = video_kbps(f);
+        assert!(
+            kbps <= cap,
+            "{}: {kbps:.0} kbit/s over {cap:.0}",
+            f.display()
+        );
+        assert_decodes_cleanly(f);
+    }
     finished();
 }

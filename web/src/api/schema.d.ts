@@ -8179,12 +8179,23 @@ export interface components {
              * @description The running batch's progress (0–100), null when nothing renders.
              */
             progress?: number | null;
+            /**
+             * Format: int64
+             * @description Unique combinations left that are shorter than the voice-over: never planned (they would cut
+             *     it off), so not in `capacity`.
+             */
+            short: number;
             small_pool: boolean;
             /** Format: int64 */
             status: number;
             /** Format: int64 */
             updated_at: number;
             variants: components["schemas"]["VariantCounts"];
+            /**
+             * Format: int64
+             * @description The voice-over's length (its longest track), ms; 0 without one.
+             */
+            voice_ms: number;
         };
         ProviderReq: {
             /** @description Blank keeps the saved key. */
@@ -11234,12 +11245,23 @@ export interface components {
                      * @description The running batch's progress (0–100), null when nothing renders.
                      */
                     progress?: number | null;
+                    /**
+                     * Format: int64
+                     * @description Unique combinations left that are shorter than the voice-over: never planned (they would cut
+                     *     it off), so not in `capacity`.
+                     */
+                    short: number;
                     small_pool: boolean;
                     /** Format: int64 */
                     status: number;
                     /** Format: int64 */
                     updated_at: number;
                     variants: components["schemas"]["VariantCounts"];
+                    /**
+                     * Format: int64
+                     * @description The voice-over's length (its longest track), ms; 0 without one.
+                     */
+                    voice_ms: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -12251,12 +12273,23 @@ export interface components {
                  * @description The running batch's progress (0–100), null when nothing renders.
                  */
                 progress?: number | null;
+                /**
+                 * Format: int64
+                 * @description Unique combinations left that are shorter than the voice-over: never planned (they would cut
+                 *     it off), so not in `capacity`.
+                 */
+                short: number;
                 small_pool: boolean;
                 /** Format: int64 */
                 status: number;
                 /** Format: int64 */
                 updated_at: number;
                 variants: components["schemas"]["VariantCounts"];
+                /**
+                 * Format: int64
+                 * @description The voice-over's length (its longest track), ms; 0 without one.
+                 */
+                voice_ms: number;
             };
             message: string;
         };

@@ -48,7 +48,7 @@ pub(super) fn burn_args() -> Vec<String> {
         "-preset",
         BURN_PRESET,
         "-x264-params",
-        BURN_X264_PARAMS,
+        &format!("{BURN_X264_PARAMS}:{}", crate::ingest::vbv_params()),
         "-crf",
         &BURN_CRF.to_string(),
         "-pix_fmt",

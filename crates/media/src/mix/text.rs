@@ -120,8 +120,19 @@ Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encod
     Ok(s)
 }
 
+/// The part of a 9:16 frame the short-video apps leave uncovered, px of the 1080x1920 frame: above
+/// `SAFE_TOP` sit the status bar and Douyin's top bar (直播 / 关注 / 推荐 tabs, search), below
+/// `HEIGHT - SAFE_BOTTOM` the account name, caption, music line and progress bar. 15 % and 20 %:
+/// TikTok's creative-center safe-zone overlay for 1080x1920 marks about the top 250 px and the bottom
+/// 380–420 px as covered; Meta's Reels guidance keeps text out of the top 14 %. (A title centred at 12 %
+/// sat under Douyin's tabs.)
+pub const SAFE_TOP: i64 = HEIGHT * 15 / 100;
+pub const SAFE_BOTTOM: i64 = HEIGHT * 20 / 100;
+
 /// The band a text of this style occupies in the 1080x1920 frame, with room for `lines` wrapped lines:
-/// `(top, height)`, both even, kept inside the frame. The text is centred in it.
+/// `(top, height)`, both even. It is kept inside the safe area ([`SAFE_TOP`], [`SAFE_BOTTOM`]), so a
+/// title at the top starts below the apps' top bar and subtitles at the bottom end above the caption;
+/// only a band taller than the safe area is merely kept inside the frame. The text is centred in it.
 pub fn text_band(style: &TextStyle, lines: u32) -> (i64, i64) {
     let size = style.size as f64;
     let h = ((size * 1.25 * lines as f64 + size * 0.6).ceil() as i64 + 1) & !1;
@@ -132,7 +143,12 @@ pub fn text_band(style: &TextStyle, lines: u32) -> (i64, i64) {
         Position::Bottom => HEIGHT * 80 / 100,
         Position::Percent(p) => HEIGHT * i64::from(p.min(100)) / 100,
     };
-    let top = (centre - h / 2).clamp(0, HEIGHT - h) & !1;
+    let (lo, hi) = if h <= HEIGHT - SAFE_TOP - SAFE_BOTTOM {
+        (SAFE_TOP, HEIGHT - SAFE_BOTTOM)
+    } else {
+        (0, HEIGHT)
+    };
+    let top = (centre - h / 2).clamp(lo, hi - h) & !1;
     (top, h)
 }
 
@@ -516,15 +532,17 @@ mod tests {
         );
     }
 
+    const POSITIONS: [Position; 5] = [
+        Position::Top,
+        Position::Middle,
+        Position::Bottom,
+        Position::Percent(0),
+        Position::Percent(100),
+    ];
+
     #[test]
     fn bands_stay_inside_the_frame() {
-        for p in [
-            Position::Top,
-            Position::Middle,
-            Position::Bottom,
-            Position::Percent(0),
-            Position::Percent(100),
-        ] {
+        for p in POSITIONS {
             for size in [8, 64, 300] {
                 let (y, h) = text_band(&TextStyle::new(p, size), 3);
                 assert!(
@@ -535,7 +553,51 @@ mod tests {
             }
         }
         let (y, h) = text_band(&TextStyle::new(Position::Bottom, 64), 3);
-        assert!((y + h / 2 - 1536).abs() <= 2);
+        assert_eq!(y + h, HEIGHT - SAFE_BOTTOM);
+    }
+
+    /// Titles, subtitles and captions are drawn inside the apps' safe area: the quick-mix title (top,
+    /// 56 px, two lines) starts below Douyin's top bar, bottom subtitles end above the caption, in the
+    /// ASS script the engine burns (its `\pos` is the band's centre). Sizes up to 160 px (the form's
+    /// largest) fit.
+    #[test]
+    fn text_stays_inside_the_safe_area() {
+        assert_eq!((SAFE_TOP, HEIGHT - SAFE_BOTTOM), (288, 1536));
+        for p in POSITIONS {
+            for size in [16, 56, 100, 160] {
+                for lines in [TITLE_LINES, SUBTITLE_LINES] {
+                    let (y, h) = text_band(&TextStyle::new(p, size), lines);
+                    assert!(
+                        y >= SAFE_TOP && y + h <= HEIGHT - SAFE_BOTTOM,
+                        "{p:?} {size} px x{lines}: {y}..{}",
+                        y + h
+                    );
+                }
+            }
+        }
+        let title = Title::new("夏季新款防晒帽", TextStyle::new(Position::Top, 56));
+        let sub = Subtitles {
+            lines: vec![SubtitleLine {
+                start_ms: 0,
+                end_ms: 1000,
+                text: "赶紧点击下方链接".into(),
+            }],
+            style: TextStyle::new(Position::Bottom, 56),
+        };
+        let s = burn_script(Some((&sub, "WenQuanYi Zen Hei")), Some((&title, "x"))).unwrap();
+        let y_of = |style: &str| -> i64 {
+            let line = s
+                .lines()
+                .find(|l| l.contains(&format!(",{style},,")))
+                .unwrap();
+            let at = line.find("\\pos(540,").unwrap() + "\\pos(540,".len();
+            line[at..].split(')').next().unwrap().parse().unwrap()
+        };
+        // The text's centre, half its band below the safe top and above the safe bottom.
+        let (_, th) = text_band(&title.style, TITLE_LINES);
+        let (_, sh) = text_band(&sub.style, SUBTITLE_LINES);
+        assert!(y_of("Title") - th / 2 >= SAFE_TOP, "{s}");
+        assert!(y_of("Subtitle") + sh / 2 <= HEIGHT - SAFE_BOTTOM, "{s}");
     }
 
     #[test]

@@ -80,8 +80,116 @@ fn ids(pools: &[Pool]) -> Vec<Vec<i64>> {
         .collect()
 }
 
+/// How long a project's variants must last, and how long each clip of its pools plays: a variant must
+/// carry the whole voice-over (a shorter one cut it off mid-sentence while its last subtitle showed
+/// the whole line), so plans take only combinations at least that long.
+pub struct Floor {
+    /// `lengths[g][i]`: clip i of pool g as the render trims it (on the GOP grid), ms.
+    pub lengths: Vec<Vec<i64>>,
+    /// The voice-over plus the transitions (each overlaps two shots, shortening the video by its
+    /// length), ms; 0 without a voice-over.
+    pub min_ms: i64,
+    /// The longest of the voice-over's tracks, ms (a variant's track is known only with its id).
+    pub voice_ms: i64,
+}
+
+impl Floor {
+    pub fn rule(&self) -> domain::planner::Floor<'_> {
+        domain::planner::Floor {
+            lengths: &self.lengths,
+            min_ms: self.min_ms,
+        }
+    }
+}
+
+/// The [`Floor`] of a project's settings over its pools. One-touch projects (mode `ai`) have none: their
+/// shots are cut to the voice-over's lines on whole seconds and held to its own footage rule
+/// (`aiclip::check_footage`).
+pub async fn floor(
+    db: &Db,
+    mid: i64,
+    mode: &str,
+    cfg: &ProjectConfig,
+    pools: &[Pool],
+) -> ApiResult<Floor> {
+    let lengths = pools
+        .iter()
+        .zip(&cfg.groups)
+        .map(|((_, clips), g)| {
+            clips
+                .iter()
+                .map(|m| {
+                    if !g.images.is_empty() {
+                        return g.max_ms;
+                    }
+                    let (a, b) = media::mix::snap_trim(
+                        m.duration_ms,
+                        (g.in_ms > 0).then_some(g.in_ms),
+                        (g.max_ms > 0).then_some(g.in_ms + g.max_ms),
+                    );
+                    b - a
+                })
+                .collect()
+        })
+        .collect();
+    let mut voice_ms = 0;
+    let voices = match mode {
+        super::one_touch::MODE => vec![],
+        _ => cfg.voice.as_ref().map(|v| v.tracks()).unwrap_or_default(),
+    };
+    for id in voices {
+        if let Some(m) = mat::get(db, mid, id).await? {
+            voice_ms = voice_ms.max(m.duration_ms);
+        }
+    }
+    let transitions: i64 = cfg
+        .groups
+        .iter()
+        .filter_map(|g| g.transition.as_ref().map(|t| t.ms))
+        .sum();
+    Ok(Floor {
+        lengths,
+        min_ms: if voice_ms > 0 {
+            voice_ms + transitions
+        } else {
+            0
+        },
+        voice_ms,
+    })
+}
+
+/// A shot group chosen for two shots is refused naming the group and both shots (`ids` in shot
+/// order; 0 is an image shot, never a group), on `field`.
+pub async fn check_reuse(db: &Db, mid: i64, field: &'static str, ids: &[i64]) -> ApiResult<()> {
+    for (second, id) in ids.iter().enumerate() {
+        let Some(first) = ids[..second].iter().position(|x| x == id && *x != 0) else {
+            continue;
+        };
+        let name = mat::group(db, mid, *id)
+            .await?
+            .map(|g| g.name)
+            .unwrap_or_else(|| format!("#{id}"));
+        return Err(ApiError::invalid_with(
+            field,
+            Msg::GroupReused,
+            vec![
+                ("name", name),
+                ("first", (first + 1).to_string()),
+                ("second", (second + 1).to_string()),
+            ],
+        ));
+    }
+    Ok(())
+}
+
 /// Every id the settings name must be the caller's and of the right kind.
 pub async fn check_refs(db: &Db, mid: i64, cfg: &ProjectConfig) -> ApiResult<()> {
+    let groups: Vec<i64> = cfg
+        .groups
+        .iter()
+        .map(|g| if g.images.is_empty() { g.group_id } else { 0 })
+        .collect();
+    check_reuse(db, mid, "groups", &groups).await?;
     cfg.validate()?;
     pools(db, mid, cfg).await?;
     let missing = |field: &str, what: String| {
@@ -121,12 +229,71 @@ pub async fn check_refs(db: &Db, mid: i64, cfg: &ProjectConfig) -> ApiResult<()>
     Ok(())
 }
 
+/// Every font chosen for text draws that text: the title's and the shot captions' characters, and the
+/// recognized lines of the voice-over for subtitles (when recognized). A font without them (a Latin-only
+/// font for a Chinese title) is refused naming it and the characters it lacks: burned, they would show
+/// as empty boxes. A font that is gone or no font is left to [`check_refs`].
+pub async fn check_fonts(
+    db: &Db,
+    storage: &media::Storage,
+    mid: i64,
+    cfg: &ProjectConfig,
+) -> ApiResult<()> {
+    let mut uses: Vec<(&'static str, i64, String)> = vec![];
+    if let (Some(text), Some(id)) = (
+        cfg.title_text(),
+        cfg.title.as_ref().and_then(|t| t.style.font_id),
+    ) {
+        uses.push(("title", id, text.to_string()));
+    }
+    if let (true, Some(id)) = (cfg.has_shot_texts(), cfg.shot_style.font_id) {
+        let texts: Vec<&str> = cfg.groups.iter().map(|g| g.text.as_str()).collect();
+        uses.push(("shot_style", id, texts.concat()));
+    }
+    if let (true, Some(id)) = (cfg.subtitles.enabled, cfg.subtitles.style.font_id) {
+        let mut text = String::new();
+        for voice in cfg.voice.as_ref().map(|v| v.tracks()).unwrap_or_default() {
+            for l in mat::asr_lines(db, mid, voice).await? {
+                text.push_str(&l.content);
+            }
+        }
+        uses.push(("subtitles", id, text));
+    }
+    for (field, id, text) in uses {
+        let Some(m) = mat::get(db, mid, id).await?.filter(|m| m.kind == "font") else {
+            continue;
+        };
+        let file = storage
+            .local_copy(&m.storage_key)
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        let bytes = tokio::fs::read(file.path())
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        let missing = media::font::missing_glyphs(&bytes, &text).unwrap_or_default();
+        if !missing.is_empty() {
+            let shown: String = missing.iter().take(10).collect();
+            let more = if missing.len() > 10 { "…" } else { "" };
+            return Err(ApiError::invalid_with(
+                field,
+                Msg::FontMissingGlyphs,
+                vec![("name", m.name), ("chars", format!("{shown}{more}"))],
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// What a project's list row and form show beside its row.
 pub struct Overview {
     pub config: ProjectConfig,
     /// Its groups with their ready clips (empty when a group is gone).
     pub pools: Vec<Pool>,
     pub capacity: u64,
+    /// Unique combinations left that are shorter than the voice-over: not planned (see [`Floor`]).
+    pub short: u64,
+    /// The voice-over's length (its longest track), ms; 0 without one.
+    pub voice_ms: i64,
     pub pool: usize,
     pub success: i64,
     pub processing: i64,
@@ -143,7 +310,16 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
     let pools = pools(db, mid, &config).await.ok();
     let groups = pools.as_deref().map(ids).unwrap_or_default();
     let made = db::made_sequences(db, p.id).await?;
-    let capacity = domain::planner::capacity(&groups, &made).unwrap_or(0);
+    let floor = floor(
+        db,
+        mid,
+        &p.mode,
+        &config,
+        pools.as_deref().unwrap_or_default(),
+    )
+    .await?;
+    let (capacity, short) =
+        domain::planner::capacity_long_enough(&groups, &made, &floor.rule()).unwrap_or((0, 0));
     let pool: usize = groups.iter().map(Vec::len).sum();
     let counts = db::variant_state_counts(db, p.id).await?;
     let processing = counts.of("processing");
@@ -165,6 +341,8 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
         config,
         pools,
         capacity,
+        short,
+        voice_ms: floor.voice_ms,
         pool,
         success: counts.of("success"),
         processing,
@@ -179,9 +357,11 @@ pub async fn capacity(db: &Db, mid: i64, project_id: i64) -> ApiResult<i64> {
         .await?
         .ok_or(ApiError::NotFound)?;
     let cfg: ProjectConfig = serde_json::from_str(&p.config).unwrap_or_default();
-    let groups = ids(&pools(db, mid, &cfg).await?);
+    let pools = pools(db, mid, &cfg).await?;
+    let floor = floor(db, mid, &p.mode, &cfg, &pools).await?;
     let made = db::made_sequences(db, p.id).await?;
-    let n = domain::planner::capacity(&groups, &made).unwrap_or(0);
+    let (n, _) =
+        domain::planner::capacity_long_enough(&ids(&pools), &made, &floor.rule()).unwrap_or((0, 0));
     Ok(i64::try_from(n).unwrap_or(i64::MAX))
 }
 
@@ -219,6 +399,20 @@ pub async fn save(
         None => db::add_project(db, mid, mode, name, &config).await?,
     };
     db::project(db, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// [`save`] from the project form: the fonts are checked against the text they draw first.
+pub async fn save_form(
+    db: &Db,
+    storage: &media::Storage,
+    mid: i64,
+    mode: &str,
+    id: Option<i64>,
+    name: &str,
+    config: &ProjectConfig,
+) -> ApiResult<db::Project> {
+    check_fonts(db, storage, mid, config).await?;
+    save(db, mid, mode, id, name, config).await
 }
 
 /// The mode of one of the merchant's projects (the library and the advanced page share `modify`).
@@ -332,30 +526,50 @@ pub async fn plan(
         ));
     }
     let made = db::made_sequences(db, p.id).await?;
-    let plan =
-        domain::planner::plan(&ids(&pools), &made, count as usize, p.seed as u64).map_err(|e| {
-            match e {
-                domain::planner::PlanError::OverCapacity {
-                    requested,
-                    capacity,
-                } => ApiError::invalid_with(
-                    "count",
-                    Msg::OverCapacity,
-                    vec![
-                        ("capacity", capacity.to_string()),
-                        ("requested", requested.to_string()),
-                    ],
-                ),
-                domain::planner::PlanError::TooFewGroups { .. } => {
-                    ApiError::invalid("groups", Msg::TooFewGroups)
-                }
-                other => ApiError::invalid_with(
-                    "groups",
-                    Msg::InvalidValue,
-                    vec![("reason", other.to_string())],
-                ),
-            }
-        })?;
+    let floor = floor(db, mid, &p.mode, &cfg, &pools).await?;
+    let plan = domain::planner::plan_long_enough(
+        &ids(&pools),
+        &made,
+        count as usize,
+        p.seed as u64,
+        &floor.rule(),
+    )
+    .map_err(|e| match e {
+        domain::planner::PlanError::TooShort {
+            requested,
+            capacity,
+            short,
+            ..
+        } => ApiError::invalid_with(
+            "count",
+            Msg::ShorterThanVoice,
+            vec![
+                ("voice", format!("{:.1}", floor.voice_ms as f64 / 1000.0)),
+                ("capacity", capacity.to_string()),
+                ("requested", requested.to_string()),
+                ("short", short.to_string()),
+            ],
+        ),
+        domain::planner::PlanError::OverCapacity {
+            requested,
+            capacity,
+        } => ApiError::invalid_with(
+            "count",
+            Msg::OverCapacity,
+            vec![
+                ("capacity", capacity.to_string()),
+                ("requested", requested.to_string()),
+            ],
+        ),
+        domain::planner::PlanError::TooFewGroups { .. } => {
+            ApiError::invalid("groups", Msg::TooFewGroups)
+        }
+        other => ApiError::invalid_with(
+            "groups",
+            Msg::InvalidValue,
+            vec![("reason", other.to_string())],
+        ),
+    })?;
     let points = plan.variants.len() as i64 * POINTS_PER_VARIANT;
     Ok((
         p,

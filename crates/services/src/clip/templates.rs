@@ -138,6 +138,7 @@ pub async fn fill(
             if ids.len() < domain::planner::MIN_GROUPS {
                 return Err(ApiError::invalid("group_ids", Msg::TooFewGroups));
             }
+            super::projects::check_reuse(db, mid, "group_ids", ids).await?;
             if ids.len() > recipe.slots.len() {
                 return Err(ApiError::invalid_with(
                     "group_ids",

@@ -47,6 +47,11 @@ pub struct ProjectView {
     pub created_at: i64,
     pub updated_at: i64,
     pub capacity: u64,
+    /// Unique combinations left that are shorter than the voice-over: never planned (they would cut
+    /// it off), so not in `capacity`.
+    pub short: u64,
+    /// The voice-over's length (its longest track), ms; 0 without one.
+    pub voice_ms: i64,
     pub pool: usize,
     pub small_pool: bool,
     /// Every slot puts each of its clips at the same times: subtitled variants are joins of pieces
@@ -68,6 +73,8 @@ pub(super) async fn summary(st: &AppState, mid: i64, p: &db::Project) -> ApiResu
         created_at: p.created_at,
         updated_at: p.updated_at,
         capacity: o.capacity,
+        short: o.short,
+        voice_ms: o.voice_ms,
         pool: o.pool,
         small_pool: o.pool < RECOMMENDED_POOL,
         fixed_slots: o.fixed_slots,
@@ -146,7 +153,7 @@ pub async fn add(
 /// Creates (no id) or updates a project of one mode.
 pub(super) async fn save(st: &AppState, c: &Caller, mode: &str, r: SaveReq) -> Answer<ProjectView> {
     let mid = c.merchant_id()?;
-    let p = uc::save(&st.db, mid, mode, r.id, &r.name, &r.config).await?;
+    let p = uc::save_form(&st.db, &st.storage, mid, mode, r.id, &r.name, &r.config).await?;
     Ok(reply(summary(st, mid, &p).await?))
 }
 

@@ -77,4 +77,18 @@ describe('generate dialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(onDone.mock.calls[0][0].variant_ids).toEqual([21, 22]);
   });
+
+  it('says before generating how many combinations are shorter than the voice-over and are not made', async () => {
+    mockFetch((url, init) => {
+      const body = JSON.parse(String(init.body ?? '{}'));
+      return url.pathname.endsWith('/preview_video') ? ok(plan(body.count)) : ok({});
+    });
+    renderPage(
+      <GenerateDialog target={{ id: 3, name: 'Spring', output_count: 2, capacity: 4, short: 4, voice_ms: 20300 }} mode="generate" onClose={() => undefined} onDone={() => undefined} />,
+      { route: '/normal_mode' },
+    );
+    expect(await screen.findByTestId('generate-short')).toHaveTextContent(
+      '4 more combinations are shorter than the voice-over (20.3 s): they would cut it off and are not made',
+    );
+  });
 });

@@ -23,6 +23,10 @@ export interface GenerateTarget {
   output_count: number;
   /** Unique variants still possible (when known). */
   capacity?: number;
+  /** Unique combinations shorter than the voice-over: never made, as they would cut it off. */
+  short?: number;
+  /** The voice-over's length, ms. */
+  voice_ms?: number;
 }
 
 /** generate = add_video, continue = continue_add_video, all = job_video_add_all (capacity, at most 200). */
@@ -137,6 +141,14 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
         </Form.Item>
       </Form>
       <Space orientation="vertical" style={{ width: '100%' }}>
+        {target?.short ? (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="generate-short"
+            title={t('generate.short', { count: target.short, value: formatCount(target.short), voice: ((target.voice_ms ?? 0) / 1000).toFixed(1) })}
+          />
+        ) : null}
         {previewError ? (
           <Alert type="error" showIcon title={previewError} data-testid="generate-error" />
         ) : (

@@ -83,6 +83,8 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
     name: p.name,
     output_count: count ?? p.config.output_count,
     capacity: p.capacity,
+    short: p.short,
+    voice_ms: p.voice_ms,
   });
 
   const onGenerated = (plan: Plan) => {
