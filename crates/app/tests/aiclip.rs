@@ -768,11 +768,12 @@ async fn a_failed_voice_over_fails_the_job_and_charges_nothing() {
         let app = TestApp::spawn_with(backend, unreachable_cloud_tts).await;
         app.start_worker();
         let t = app.demo().await;
+        // clips long enough for a 15 s script: the length check runs before the voice-over
         shot_groups(
             &app,
             &t,
             &[("A", &["red"]), ("B", &["green"]), ("C", &["blue"])],
-            "1",
+            "8",
         )
         .await;
         let before = points(&app, &t).await;
@@ -780,7 +781,7 @@ async fn a_failed_voice_over_fails_the_job_and_charges_nothing() {
             .post(
                 "/media.merchant_key_slice/oneTouchNew",
                 Some(&t),
-                json!({"topic": "春季上新", "count": 1}),
+                json!({"topic": "春季上新", "count": 1, "seconds": 15}),
             )
             .await;
         let id = r.ok()["id"].as_i64().unwrap();
