@@ -975,4 +975,55 @@ async fn a_font_must_draw_the_text_it_is_chosen_for() {
     )
     .await
     .ok();
+
+/// The built-in tracks are named in the caller's language, in the list and in the copy a merchant
+/// keeps (they were English words in the Chinese console: "Arpeggio", "Pulse", "Bells").
+#[tokio::test]
+async fn built_in_music_is_named_in_the_callers_language() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    services::materials::music::seed_builtin(&app.state.db, &app.state.storage)
+        .await
+        .unwrap();
+    let index = "/media.merchant_producing_upfile/system_music_index";
+    let names = |v: &serde_json::Value| -> Vec<String> {
+        let mut n: Vec<String> = v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["name"].as_str().unwrap().to_string())
+            .collect();
+        n.sort();
+        n
+    };
+    let sorted = |f: fn(&media::builtin_music::Track) -> &'static str| -> Vec<String> {
+        let mut n: Vec<String> = media::builtin_music::TRACKS
+            .iter()
+            .map(|t| f(t).to_string())
+            .collect();
+        n.sort();
+        n
+    };
+    let zh = app.get(index, Some(&t)).await;
+    assert_eq!(names(zh.ok()), sorted(|t| t.name_zh), "{}", zh.body);
+    assert!(names(zh.ok()).iter().any(|n| n.contains("钟声")));
+    let en = app.call("GET", index, Some(&t), None, "en").await;
+    assert_eq!(names(en.ok()), sorted(|t| t.name));
+    // the merchant's copy is named as the list showed it
+    let bells = zh.ok()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"].as_str().unwrap().contains("钟声"))
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let copy = app
+        .post(
+            "/clip.merchant_music_library/save",
+            Some(&t),
+            json!({"system_music_id": bells}),
+        )
+        .await;
+    assert_eq!(copy.ok()["name"], "钟声 · 72 BPM", "{}", copy.body);
 }

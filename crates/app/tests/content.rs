@@ -481,3 +481,47 @@ async fn merchants_cannot_write_and_bad_input_names_the_field() {
             .expect(401);
     }
 }
+
+/// The update log names the areas a merchant finds in the console (it listed the foundation only),
+/// in both languages; an install whose notes still say only that is brought up to date at start, an
+/// edited note is left as the operator wrote it.
+#[tokio::test]
+async fn the_update_log_lists_the_areas() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let log = |lang: &'static str| {
+        let app = &app;
+        async move {
+            let r = app
+                .call("GET", "/version_log/getList", None, None, lang)
+                .await;
+            r.ok()["rows"][0]["content"].as_str().unwrap().to_string()
+        }
+    };
+    let zh = log("zh-cn").await;
+    for area in ["快速混剪", "发布管理", "线索管理", "NFC 碰一碰", "SEO 优化", "数据大屏", "AI 配音"] {
+        assert!(zh.contains(area), "{area} missing from {zh}");
+    }
+    let en = log("en").await;
+    for area in ["quick mix", "release tasks", "leads", "NFC tap-to-post", "SEO", "data screen", "AI voice"] {
+        assert!(en.contains(area), "{area} missing from {en}");
+    }
+    // an install from before the other areas
+    sqlx::query("UPDATE version_logs SET content = $1")
+        .bind("控制台基础：登录（企业账号、手机验证码、员工账号）、员工子账号与菜单授权、操作日志、点数记录。")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    store::content::seed(&app.db).await.unwrap();
+    assert!(log("zh-cn").await.contains("数据大屏"));
+    // the operator's own words stay
+    sqlx::query("UPDATE version_logs SET content = '我们的说明'")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    store::content::seed(&app.db).await.unwrap();
+    assert_eq!(log("zh-cn").await, "我们的说明");
+    assert_eq!(
+        app.get("/version_log/getList", None).await.ok()["total"],
+        1
+    );
+}

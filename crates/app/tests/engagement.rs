@@ -1454,3 +1454,81 @@ async fn staff_without_the_private_message_menus_are_refused() {
         .ok();
     app.get("/msg.wxgzh/log", Some(&douwei)).await.ok();
 }
+
+/// Leads and conversations list newest first by their time, not by the order they were read in: a
+/// sync or a late webhook brings an older comment or message after a newer one.
+#[tokio::test]
+async fn leads_and_conversations_are_newest_first_by_time() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let mid = demo_merchant(&app).await;
+        // read in the order 2nd, 3rd, 1st (ids ascending), their times say 1st, 2nd, 3rd newest
+        for (key, at) in [("dy:b", 2 * HOUR), ("dy:a", 3 * HOUR), ("dy:c", HOUR)] {
+            sqlx::query(
+                "INSERT INTO eng_leads (merchant_id, customer_key, platform, account_id, name, content, source, \
+                 source_id, created_at, updated_at) VALUES ($1, $2, 'dy', 0, $2, 'hi', 'comment', 0, $3, $3)",
+            )
+            .bind(mid)
+            .bind(key)
+            .bind(at)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        }
+        let names: Vec<String> = leads(&app, &t)
+            .await
+            .iter()
+            .map(|l| l["name"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(names, ["dy:a", "dy:b", "dy:c"]);
+
+        // conversation x: its message of 3 h arrives before the one of 1 h; conversation y's at 2 h
+        for (conv, msg, text, at) in [
+            ("x", "m1", "late news", 3 * HOUR),
+            ("y", "m2", "middle", 2 * HOUR),
+            ("x", "m3", "old news", HOUR),
+        ] {
+            sqlx::query(
+                "INSERT INTO eng_messages (merchant_id, account_id, conversation_id, customer_id, direction, text, \
+                 msg_id, created_at) VALUES ($1, 0, $2, $2, 'in', $3, $4, $5)",
+            )
+            .bind(mid)
+            .bind(conv)
+            .bind(text)
+            .bind(msg)
+            .bind(at)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        }
+        let page = conversations_of(&app, &t, 0).await;
+        let rows = page["rows"].as_array().unwrap();
+        let got: Vec<(&str, &str)> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r["conversation_id"].as_str().unwrap(),
+                    r["last_text"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(got, [("x", "late news"), ("y", "middle")], "{page}");
+        assert_eq!(rows[0]["messages"], 2);
+        let th = app
+            .get_q(
+                "/msg.merchant_private_msg/thread",
+                Some(&t),
+                json!({"account_id": 0, "conversation_id": "x"}),
+            )
+            .await;
+        let texts: Vec<&str> = th
+            .ok()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap())
+            .collect();
+        assert_eq!(texts, ["old news", "late news"], "{}", th.body);
+    }
+}

@@ -17,6 +17,25 @@ impl Lang {
     }
 }
 
+/// A platform's name for people (lists, exports, messages); an unknown code is shown as it is.
+pub fn platform_name(code: &str, lang: Lang) -> String {
+    let (zh, en) = match code {
+        "dy" => ("抖音", "Douyin"),
+        "ks" => ("快手", "Kuaishou"),
+        "sph" => ("视频号", "WeChat Channels"),
+        "xhs" => ("小红书", "Xiaohongshu"),
+        "bjh" => ("百家号", "Baijiahao"),
+        "shop" => ("抖店", "Douyin Shop"),
+        "mixed" => ("多平台", "Several platforms"),
+        _ => return code.to_string(),
+    };
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+    .to_string()
+}
+
 macro_rules! messages {
     ($($name:ident => $zh:literal, $en:literal;)*) => {
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,8 +9,10 @@ use std::time::Duration;
 pub struct Track {
     /// Stable, part of the storage key.
     pub slug: &'static str,
-    /// Names in music notation, the same in every language.
+    /// The English name (music notation and a word), stored when the set is seeded…
     pub name: &'static str,
+    /// …and the Chinese one: lists show the caller's (`name_in`).
+    pub name_zh: &'static str,
     /// Length in seconds: whole bars.
     pub secs: &'static str,
     /// An `aevalsrc` expression of `t` (mono; the file is stereo).
@@ -21,6 +23,7 @@ pub const TRACKS: &[Track] = &[
     Track {
         slug: "chords-90",
         name: "C–G–Am–F · 90 BPM",
+        name_zh: "和弦 C–G–Am–F · 90 BPM",
         // Four chords a bar each (8/3 s at 90 BPM), a soft swell on every beat, twice round.
         secs: "21.333",
         expr: "st(0,mod(floor(t*3/8),4));\
@@ -32,6 +35,7 @@ pub const TRACKS: &[Track] = &[
     Track {
         slug: "arpeggio-120",
         name: "Arpeggio Am–F–C–G · 120 BPM",
+        name_zh: "琶音 Am–F–C–G · 120 BPM",
         // Plucked eighths (root, fifth, octave, fifth) over a bass root, a chord every 2 s.
         secs: "16",
         expr: "st(0,floor(t*4));st(3,mod(floor(t/2),4));\
@@ -42,6 +46,7 @@ pub const TRACKS: &[Track] = &[
     Track {
         slug: "pulse-100",
         name: "Pulse · 100 BPM",
+        name_zh: "律动 · 100 BPM",
         // A kick on the beat, a noise hat off the beat, a bass moving A–C every 2.4 s.
         secs: "14.4",
         expr: "st(0,mod(t,0.6));st(1,mod(t+0.3,0.6));st(2,if(lt(mod(t,4.8),2.4),55,65.41));\
@@ -52,6 +57,7 @@ pub const TRACKS: &[Track] = &[
     Track {
         slug: "bells-72",
         name: "Bells · 72 BPM",
+        name_zh: "钟声 · 72 BPM",
         // A pentatonic bell figure (three partials each) over a low C drone.
         secs: "16.667",
         expr: "st(0,mod(floor(t*1.2),5));\
@@ -61,6 +67,20 @@ pub const TRACKS: &[Track] = &[
                +0.1*sin(2*PI*130.81*t)",
     },
 ];
+
+/// The storage key a track is seeded under.
+pub fn key_of(track: &Track) -> String {
+    format!("system/builtin-{}.m4a", track.slug)
+}
+
+/// A seeded track's name in the caller's language (`zh`: Chinese), found by its storage key and the
+/// name it was stored with; `None` for the operator's own uploads.
+pub fn name_in(storage_key: &str, stored: &str, zh: bool) -> Option<&'static str> {
+    TRACKS
+        .iter()
+        .find(|t| stored == t.name && storage_key == key_of(t))
+        .map(|t| if zh { t.name_zh } else { t.name })
+}
 
 /// Renders a track as AAC 48 kHz stereo in MP4 (`.m4a`).
 pub async fn render(track: &Track, dst: &Path) -> Result<(), ToolError> {

@@ -372,19 +372,64 @@ pub async fn delete_banner(db: &Db, id: i64) -> sqlx::Result<bool> {
     delete(db, "DELETE FROM banners WHERE id = $1", id).await
 }
 
-/// The product's own release notes, recorded once per version.
+/// What the first release notes said: only the console's foundation (kept to recognise the row).
+const FOUNDATION_NOTES: &str = "控制台基础：登录（企业账号、手机验证码、员工账号）、员工子账号与菜单授权、操作日志、点数记录。";
+
+/// The product's release notes for this version: every area a merchant finds in the console.
+pub const RELEASE_NOTES: (&str, &str) = (
+    "控制台基础：登录（企业账号、手机验证码、员工账号）、员工子账号与菜单授权、操作日志、点数记录。\n\
+     素材库：多镜头视频库、配音素材、音乐库（含内置音乐）、图片库、字体库。\n\
+     剪辑：快速混剪、高级混剪、模板剪辑、批量切片、AI 一键成片、AI 智能剪辑、成片库。\n\
+     AI 创作：AI 配音（试听、任务、声音克隆）。\n\
+     矩阵：账号授权与分组、授权到期提醒、发布管理（分步创建发布任务、预览排期）、审核、抖音分享。\n\
+     互动：评论管理与自动回复、私信管理与快捷回复、线索管理与分配、抖微通知。\n\
+     营销：抽奖活动与券码核销、NFC 碰一碰。\n\
+     SEO 优化：关键词搜索与挖掘、词库设置、关键词生成标题、对标账号。\n\
+     数据：控制台、各平台数据分析、素材效果分析、任务交付报表、员工工作量、数据大屏。\n\
+     内容：教程（账号运营、爆款干货、课程中心、拍摄教程）、热榜、成片墙、系统自检。",
+    "Console foundation: sign-in (enterprise, SMS code, staff), staff sub-accounts with menu permissions, operation log, points records.\n\
+     Materials: video library, voice-overs, music (with built-in music), images, fonts.\n\
+     Editing: quick mix, advanced mode, clip templates, batch slice, one-touch video, AI smart editing, finished videos.\n\
+     AI create: AI voice (audition, tasks, voice cloning).\n\
+     Matrix: account authorization and groups, authorization expiry, release tasks (a step-by-step wizard with a schedule preview), review, Douyin share.\n\
+     Engagement: comments with auto-replies, inbox with quick replies, leads with assignment, lead alerts on WeChat.\n\
+     Marketing: lottery activities with coupon redemption, NFC tap-to-post.\n\
+     SEO: keyword search and mining, lexicon settings, titles from keywords, benchmark accounts.\n\
+     Data: dashboard, data analysis per platform, material performance, task delivery, staff activity, data screen.\n\
+     Content: courses (account operation, trending know-how, course center, shooting tutorials), hot lists, video wall, self-test.",
+);
+
+/// The product's own release notes, recorded once per version. A first row that still holds only the
+/// foundation's notes (an install from before the other areas) is brought up to date; a row the
+/// operator edited stays as they wrote it.
 pub async fn seed(db: &Db) -> sqlx::Result<()> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM version_logs")
+    let now = now_ms();
+    let (zh, en) = RELEASE_NOTES;
+    let n = sqlx::query(
+        "UPDATE version_logs SET content = $1, content_en = $2, updated_at = $3 WHERE version = $4 AND content = $5",
+    )
+    .bind(zh)
+    .bind(en)
+    .bind(now)
+    .bind(domain::APP_VERSION)
+    .bind(FOUNDATION_NOTES)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    if n > 0 {
+        return Ok(());
+    }
+    let have: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM version_logs WHERE version = $1")
+        .bind(domain::APP_VERSION)
         .fetch_one(&db.pool)
         .await?;
-    if n == 0 {
-        let now = now_ms();
+    if have == 0 {
         sqlx::query(
             "INSERT INTO version_logs (version, content, content_en, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)",
         )
         .bind(domain::APP_VERSION)
-        .bind("控制台基础：登录（企业账号、手机验证码、员工账号）、员工子账号与菜单授权、操作日志、点数记录。")
-        .bind("Console foundation: sign-in (enterprise, SMS code, staff), staff sub-accounts with menu permissions, operation log, points records.")
+        .bind(zh)
+        .bind(en)
         .bind(now)
         .execute(&db.pool)
         .await?;

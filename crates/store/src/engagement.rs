@@ -637,7 +637,9 @@ pub static LEAD_LIST: Entity = Entity {
         field("phone", "l.phone", FieldType::Text),
         field("created_at", "l.created_at", FieldType::Date),
     ],
-    default_order: "l.id DESC",
+    // newest first by the lead's time (the comment's or message's), not by when it was read: a sync
+    // can bring an older comment after a newer one
+    default_order: "l.created_at DESC, l.id DESC",
     tiebreak: "l.id",
 };
 

@@ -21,6 +21,9 @@ pub struct ConversationRow {
 }
 
 /// The merchant's conversations (one account's, when given), newest message first, and their count.
+/// "Newest" is by the message's time: webhooks and syncs can deliver an older message after a newer one.
+/// Platforms stamp messages to the second and ours are stamped to the millisecond, so messages of the
+/// same second keep the order they arrived in.
 pub async fn conversations(
     db: &Db,
     mid: i64,
@@ -32,13 +35,15 @@ pub async fn conversations(
     let filter = "merchant_id = $1 AND ($2 = 0 OR account_id = $2)";
     let rows = sqlx::query_as(crate::sqlf!(
         "SELECT m.account_id, COALESCE(a.nickname, '') AS account_name, m.conversation_id, m.customer_id, \
-         c.customer_name, m.text AS last_text, m.direction AS last_direction, m.created_at AS last_at, c.n AS messages \
-         FROM (SELECT account_id, conversation_id, MAX(id) AS last_id, COUNT(*) AS n, \
-               MAX(customer_name) AS customer_name FROM eng_messages WHERE {filter} \
-               GROUP BY account_id, conversation_id) c \
-         JOIN eng_messages m ON m.id = c.last_id \
+         m.customer_name, m.text AS last_text, m.direction AS last_direction, m.created_at AS last_at, m.n AS messages \
+         FROM (SELECT id, account_id, conversation_id, customer_id, text, direction, created_at, \
+               ROW_NUMBER() OVER (PARTITION BY account_id, conversation_id ORDER BY created_at / 1000 DESC, id DESC) AS nth, \
+               COUNT(*) OVER (PARTITION BY account_id, conversation_id) AS n, \
+               MAX(customer_name) OVER (PARTITION BY account_id, conversation_id) AS customer_name \
+               FROM eng_messages WHERE {filter}) m \
          LEFT JOIN matrix_accounts a ON a.id = m.account_id \
-         ORDER BY m.id DESC LIMIT $3 OFFSET $4"
+         WHERE m.nth = 1 \
+         ORDER BY m.created_at / 1000 DESC, m.id DESC LIMIT $3 OFFSET $4"
     ))
     .bind(mid)
     .bind(account_id)
@@ -78,7 +83,7 @@ pub async fn thread(
 ) -> sqlx::Result<Vec<MessageRow>> {
     sqlx::query_as(
         "SELECT id, account_id, conversation_id, customer_id, customer_name, direction, text, auto, created_at \
-         FROM eng_messages WHERE merchant_id = $1 AND account_id = $2 AND conversation_id = $3 ORDER BY id",
+         FROM eng_messages WHERE merchant_id = $1 AND account_id = $2 AND conversation_id = $3 ORDER BY created_at / 1000, id",
     )
     .bind(mid)
     .bind(account_id)

@@ -19,7 +19,7 @@ pub async fn seed_builtin(db: &Db, storage: &media::Storage) -> anyhow::Result<u
         let tmp = storage.temp_path("m4a").await?;
         media::builtin_music::render(track, &tmp).await?;
         let info = media::probe::probe(&tmp).await?;
-        let key = format!("system/builtin-{}.m4a", track.slug);
+        let key = media::builtin_music::key_of(track);
         let size = storage.put_file(&key, &tmp).await?;
         rows.push(mat::SystemMusic {
             id: 0,
@@ -34,6 +34,13 @@ pub async fn seed_builtin(db: &Db, storage: &media::Storage) -> anyhow::Result<u
     }
     let added = mat::seed_system_music(db, &rows).await?;
     Ok(if added { rows.len() } else { 0 })
+}
+
+/// A built-in track's name in the caller's language (the seeded tracks have one in each; the
+/// operator's uploads keep the name they were given).
+pub fn shown_name(m: &mat::SystemMusic, lang: domain::i18n::Lang) -> String {
+    media::builtin_music::name_in(&m.storage_key, &m.name, lang == domain::i18n::Lang::Zh)
+        .map_or_else(|| m.name.clone(), str::to_string)
 }
 
 /// What the operator's upload of a built-in track accepts.
@@ -108,6 +115,8 @@ pub struct Keep<'a> {
     pub system_music_id: Option<i64>,
     pub name: Option<&'a str>,
     pub file_type_id: Option<i64>,
+    /// The caller's: a copied built-in track is named in it.
+    pub lang: domain::i18n::Lang,
 }
 
 /// Keeps a file in `library` (of `kind`): moves one of the merchant's files there, or copies a
@@ -163,18 +172,25 @@ pub async fn keep(
             tokio::fs::copy(&src, &tmp)
                 .await
                 .map_err(|e| ApiError::Internal(e.into()))?;
-            let kind = media::magic::sniff(
+            let kind = match media::magic::sniff(
                 &std::fs::read(&tmp)
                     .map(|b| b[..b.len().min(64)].to_vec())
                     .unwrap_or_default(),
-            );
-            let rec = Received::adopt(tmp, s.size, kind, format!("{}.{ext}", s.name));
+            ) {
+                // The built-in set holds audio only (SYSTEM accepts nothing else): an ISO file of it
+                // is an M4A whatever its brand (the seeded tracks say "isom"), not a video without
+                // a picture.
+                media::magic::Kind::Mp4 => media::magic::Kind::M4a,
+                k => k,
+            };
+            let shown = shown_name(&s, r.lang);
+            let rec = Received::adopt(tmp, s.size, kind, format!("{shown}.{ext}"));
             let a = Accept {
                 library: "music",
                 classes: &[Class::Audio],
                 icons: false,
             };
-            let m = upload::store_received(db, storage, mid, rec, &a, 0, r.name.or(Some(&s.name)))
+            let m = upload::store_received(db, storage, mid, rec, &a, 0, r.name.or(Some(&shown)))
                 .await?;
             m.id
         }

@@ -659,7 +659,7 @@ pub fn delivery_table(rows: &[DeliveryRow], lang: Lang) -> Table {
                     .join("; ");
                 vec![
                     r.d.name.as_str().into(),
-                    r.d.platform.as_str().into(),
+                    domain::i18n::platform_name(&r.d.platform, lang).into(),
                     china_time(r.d.created_at).into(),
                     Cell::Int(r.d.planned),
                     Cell::Int(r.d.published),
@@ -697,5 +697,43 @@ pub fn staff_table(rows: &[db::StaffActivity], lang: Lang) -> Table {
                 ]
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::Cell;
+
+    /// The delivery export names the platform (it wrote the raw code: "dy", "mixed").
+    #[test]
+    fn the_delivery_export_names_platforms() {
+        let row = |platform: &str| DeliveryRow {
+            d: db::Delivery {
+                task_id: 1,
+                name: "防晒帽".into(),
+                platform: platform.into(),
+                created_at: 0,
+                planned: 2,
+                published: 1,
+                failed: 0,
+                rejected: 0,
+                plays: 0,
+            },
+            reasons: vec![],
+        };
+        let rows = [row("dy"), row("mixed")];
+        let names = |lang| {
+            delivery_table(&rows, lang)
+                .rows
+                .iter()
+                .map(|r| match &r[1] {
+                    Cell::Text(t) => t.clone(),
+                    Cell::Int(n) => n.to_string(),
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(Lang::Zh), ["抖音", "多平台"]);
+        assert_eq!(names(Lang::En), ["Douyin", "Several platforms"]);
     }
 }

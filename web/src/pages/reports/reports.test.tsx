@@ -89,7 +89,13 @@ function serve(o: object = overview) {
       case '/api/common.merchant_report/attribution':
         return ok({ rows: [{ id: 5, label: '门头 red', posts: 3, plays: 390, likes: 19, per_post: 130 }], total: 1 });
       case '/api/common.merchant_report/delivery':
-        return ok({ rows: [{ task_id: 1, name: '三天发布', platform: 'dy', created_at: 0, planned: 3, published: 2, failed: 1, rejected: 0, plays: 390, reasons: [{ reason: 'Account authorization expired', count: 1 }] }], total: 1 });
+        return ok({
+          rows: [
+            { task_id: 1, name: '三天发布', platform: 'dy', created_at: 0, planned: 3, published: 2, failed: 1, rejected: 0, plays: 390, reasons: [{ reason: 'Account authorization expired', count: 1 }] },
+            { task_id: 2, name: '全平台', platform: 'mixed', created_at: 0, planned: 2, published: 0, failed: 0, rejected: 0, plays: 0, reasons: [] },
+          ],
+          total: 2,
+        });
       case '/api/databoard.index/index':
         return ok(screenData);
       default:
@@ -236,6 +242,9 @@ describe('special reports', () => {
     renderPage(<DeliveryPage />, { route: '/special', path: '/special' });
     expect(await screen.findByText('三天发布')).toBeInTheDocument();
     expect(screen.getByText('Account authorization expired ×1')).toBeInTheDocument();
+    // platforms by name, a task over several platforms too (was the raw code "mixed")
+    expect(screen.getByText('Several platforms')).toBeInTheDocument();
+    expect(screen.queryByText('mixed')).toBeNull();
     expect(await screen.findByTestId('chart-delivery')).toBeInTheDocument();
   });
 });

@@ -237,45 +237,4 @@ pub async fn accounts(
         .collect()))
 }
 
-pub(crate) fn platform_name(code: &str, lang: Lang) -> String {
-    let zh = matches!(lang, Lang::Zh);
-    match code {
-        "dy" => {
-            if zh {
-                "抖音"
-            } else {
-                "Douyin"
-            }
-        }
-        "ks" => {
-            if zh {
-                "快手"
-            } else {
-                "Kuaishou"
-            }
-        }
-        "sph" => {
-            if zh {
-                "视频号"
-            } else {
-                "WeChat Channels"
-            }
-        }
-        "xhs" => {
-            if zh {
-                "小红书"
-            } else {
-                "Xiaohongshu"
-            }
-        }
-        "bjh" => {
-            if zh {
-                "百家号"
-            } else {
-                "Baijiahao"
-            }
-        }
-        _ => code,
-    }
-    .to_string()
-}
+pub(crate) use domain::i18n::platform_name;

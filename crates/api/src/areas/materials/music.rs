@@ -5,7 +5,9 @@ use super::files;
 use super::upload;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
+use crate::LangOf;
 use crate::state::AppState;
+use domain::i18n::Lang;
 use axum::extract::{Multipart, State};
 use serde::{Deserialize, Serialize};
 use services::materials::music as uc;
@@ -21,9 +23,12 @@ pub struct MusicView {
     pub src: String,
 }
 
-fn view(st: &AppState, m: &mat::SystemMusic) -> MusicView {
+fn view(st: &AppState, m: &mat::SystemMusic, lang: Lang) -> MusicView {
     MusicView {
-        track: m.clone(),
+        track: mat::SystemMusic {
+            name: uc::shown_name(m, lang),
+            ..m.clone()
+        },
         src: files::url(st, m.id, "system"),
     }
 }
@@ -38,14 +43,14 @@ pub struct MusicQuery {
     pub category: Option<String>,
 }
 
-async fn list(st: &AppState, q: MusicQuery) -> Answer<Page<MusicView>> {
+async fn list(st: &AppState, q: MusicQuery, lang: Lang) -> Answer<Page<MusicView>> {
     let q = q
         .list
         .with_filter("name", q.name.as_deref(), "include")
         .with_filter("category", q.category.as_deref(), "=");
     let (rows, total) = mat::system_music(&st.db, &q).await?;
     Ok(reply(Page::new(
-        rows.iter().map(|m| view(st, m)).collect(),
+        rows.iter().map(|m| view(st, m, lang)).collect(),
         total,
     )))
 }
@@ -53,21 +58,27 @@ async fn list(st: &AppState, q: MusicQuery) -> Answer<Page<MusicView>> {
 #[utoipa::path(method(get, post), path = "/media.merchant_producing_upfile/system_music_index", tag = "materials", responses((status = 200, body = Reply<Page<MusicView>>, description = "the built-in music set")))]
 pub async fn system_index(
     State(st): State<AppState>,
+    LangOf(lang): LangOf,
     Input(q): Input<MusicQuery>,
 ) -> Answer<Page<MusicView>> {
-    list(&st, q).await
+    list(&st, q, lang).await
 }
 
 #[utoipa::path(method(get, post), path = "/system/music/index", tag = "system", responses((status = 200, body = Reply<Page<MusicView>>, description = "the built-in music set")))]
 pub async fn operator_index(
     State(st): State<AppState>,
+    LangOf(lang): LangOf,
     Input(q): Input<MusicQuery>,
 ) -> Answer<Page<MusicView>> {
-    list(&st, q).await
+    list(&st, q, lang).await
 }
 
 #[utoipa::path(post, path = "/system/music/add", tag = "system", request_body(content_type = "multipart/form-data", description = "name, category, file (audio)"), responses((status = 200, body = Reply<MusicView>)))]
-pub async fn operator_add(State(st): State<AppState>, mp: Multipart) -> Answer<MusicView> {
+pub async fn operator_add(
+    State(st): State<AppState>,
+    LangOf(lang): LangOf,
+    mp: Multipart,
+) -> Answer<MusicView> {
     let (rec, _, fields) = upload::receive(&st, mp, |_| Ok(uc::SYSTEM)).await?;
     let category = fields.get("category").cloned().unwrap_or_default();
     let row = uc::add_system(
@@ -78,7 +89,7 @@ pub async fn operator_add(State(st): State<AppState>, mp: Multipart) -> Answer<M
         &category,
     )
     .await?;
-    Ok(reply(view(&st, &row)))
+    Ok(reply(view(&st, &row, lang)))
 }
 
 #[utoipa::path(post, path = "/system/music/delete", tag = "system", request_body = IdReq, responses((status = 200, body = Reply<Done>, description = "deleted (copies in merchants' libraries stay)")))]
@@ -108,6 +119,7 @@ async fn save(
     r: SaveReq,
     library: &str,
     kind: &str,
+    lang: Lang,
 ) -> Answer<files::MediaView> {
     let mid = c.merchant_id()?;
     c.may_write(library)?;
@@ -116,6 +128,7 @@ async fn save(
         system_music_id: r.system_music_id,
         name: r.name.as_deref(),
         file_type_id: r.file_type_id,
+        lang,
     };
     let m = uc::keep(&st.db, &st.storage, mid, library, kind, keep, |l| {
         c.may_write(l)
@@ -128,16 +141,18 @@ async fn save(
 pub async fn music_save(
     State(st): State<AppState>,
     c: Caller,
+    LangOf(lang): LangOf,
     Input(r): Input<SaveReq>,
 ) -> Answer<files::MediaView> {
-    save(&st, &c, r, "music", "audio").await
+    save(&st, &c, r, "music", "audio", lang).await
 }
 
 #[utoipa::path(post, path = "/clip.merchant_image_library/save", tag = "materials", request_body = SaveReq, responses((status = 200, body = Reply<files::MediaView>, description = "the file, now in the image library")))]
 pub async fn image_save(
     State(st): State<AppState>,
     c: Caller,
+    LangOf(lang): LangOf,
     Input(r): Input<SaveReq>,
 ) -> Answer<files::MediaView> {
-    save(&st, &c, r, "image", "image").await
+    save(&st, &c, r, "image", "image", lang).await
 }
