@@ -1,6 +1,6 @@
 //! The sandbox is a development and demo facility that cannot leak: with it on, an anonymous client
 //! gets 401 from every control and outbox route, a merchant reads only about its own accounts (and
-//! changes nothing), staff get nothing, and the operator or the sandbox token get everything.
+//! changes nothing), staff get 403, and the operator or the sandbox token get everything.
 
 use crate::common;
 
@@ -208,6 +208,22 @@ async fn the_sandbox_controls_are_closed_to_strangers_and_tenants_see_their_own(
         )
         .await;
         assert_eq!(mine.status(), 200);
+
+        // Staff (even with every menu of the matrix area): nothing here is theirs.
+        let matrix = app.menu_id(&demo, "/matrix").await;
+        let r = app
+            .post(
+                "/user.merchant_user_sub/add",
+                Some(&demo),
+                json!({"username": "probe_staff", "password": "abc12345", "menu_ids": [matrix]}),
+            )
+            .await;
+        r.ok();
+        let staff = app.login(3, "probe_staff", "abc12345").await;
+        for r in control_routes() {
+            let res = send(&stranger, &app, Some(&staff), &r).await;
+            assert_eq!(res.status(), 403, "staff {} {}", r.0, r.1);
+        }
 
         // The operator, and the sandbox token: everything.
         let all: Value = get_as(&app, &admin, "/sandbox/_control/counts")
