@@ -6,7 +6,7 @@
 
 use crate::common;
 use common::publish::{
-    authorize_dy, authorize_oauth, authorize_qr, past_the_plan, soon, task, wait_items,
+    authorize_dy, authorize_oauth, authorize_qr, past_the_plan, soon, task, videos, wait_items,
 };
 use common::*;
 use serde_json::{Value, json};
@@ -974,5 +974,101 @@ async fn staff_without_the_report_menus_are_refused_and_bad_filters_name_their_f
             .await;
         r.expect(422);
         assert_eq!(r.data()["field"], "dimension");
+    }
+}
+
+/// The data screen said "published today 6" beside "planned 2, published 1", the per-platform report
+/// 0 plays beside the video list's 1,377 for the same videos (until the next statistics sync), and the
+/// staff report 0 release tasks after one was created. Each figure has one source, the same at the
+/// same moment: a post counts in the reports as soon as it is out (no sync has run here), and the
+/// staff report counts the tasks each person created (not previews, whichever call made them).
+#[tokio::test]
+async fn the_pages_give_the_same_figures_at_the_same_moment() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        at_china_time(9, 0);
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        let dy = authorize_dy(&app, &t).await;
+        let vids = videos(&app, &t, 2).await;
+        let day0 = today();
+        let body = json!({
+            "name": "防晒帽两天", "titles": "夏季新款防晒帽", "topics": ["防晒"], "top_comments": "", "at_users": [],
+            "mount_type": "none", "time_mode": "timed", "times": ["09:30"],
+            "start_date": domain::matrix::fmt_day(day0), "daily_quantity": 1, "days": 2,
+            "account_ids": [dy], "material_ids": vids,
+        });
+        let mut preview = body.clone();
+        preview["preview"] = json!(true);
+        let common = "/matrix.merchant_publish_management/createCommonPublishTask";
+        app.post(common, Some(&t), preview).await.ok();
+        let tid = app.post(common, Some(&t), body).await.ok()["task"]["id"]
+            .as_i64()
+            .unwrap();
+        app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+            .await
+            .ok();
+        domain::clock::advance_to(domain::matrix::at(day0, 9 * 60 + 31));
+        wait_published(&app, &t, tid, 1).await;
+
+        let s = app.get("/databoard.index/index", Some(&t)).await;
+        let s = s.ok().clone();
+        let day = json!({"platform": "dy", "span": "day"});
+        let o = app
+            .get_q("/common.merchant_report/overview", Some(&t), day.clone())
+            .await;
+        let v = app
+            .get_q("/common.merchant_report/videos", Some(&t), day)
+            .await;
+        let listed: i64 = v.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["plays"].as_i64().unwrap())
+            .sum();
+        assert_eq!(
+            (
+                s["today_posts"].as_i64(),
+                s["week"]["posts"]
+                    .as_array()
+                    .unwrap()
+                    .last()
+                    .unwrap()
+                    .as_i64(),
+                o.ok()["totals"]["posts"].as_i64(),
+                v.ok()["total"].as_i64(),
+            ),
+            (Some(1), Some(1), Some(1), Some(1)),
+            "screen {s} / overview {}",
+            o.body
+        );
+        assert_eq!(
+            (s["today_planned"].as_i64(), s["today_published"].as_i64()),
+            (Some(1), Some(1))
+        );
+        assert_eq!(
+            o.ok()["totals"]["plays"].as_i64(),
+            Some(listed),
+            "{}",
+            o.body
+        );
+
+        let st = app
+            .get_q(
+                "/common.merchant_report/staff",
+                Some(&t),
+                json!({"span": "day"}),
+            )
+            .await;
+        let me = st.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["username"] == "demo")
+            .cloned()
+            .unwrap();
+        assert_eq!(me["tasks"], 1, "{me}");
     }
 }

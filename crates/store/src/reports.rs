@@ -599,8 +599,9 @@ pub struct StaffActivity {
     pub last_at: i64,
 }
 
-/// Who of the merchant did how much in `[from, to)`: operations, refusals, release tasks created and
-/// render batches started (the operation log's paths), busiest first.
+/// Who of the merchant did how much in `[from, to)`: operations, refusals and render batches started
+/// (the operation log's paths), busiest first; release tasks are the tasks each one created
+/// (`matrix_tasks.user_id`: every create call, previews not).
 pub async fn staff_activity(
     db: &Db,
     merchant_id: Option<i64>,
@@ -609,7 +610,7 @@ pub async fn staff_activity(
     sqlx::query_as(crate::sqlf!(
             "SELECT COALESCE(user_id, 0) AS user_id, username, COUNT(*) AS actions, \
              CAST(COALESCE(SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS refused, \
-             CAST(COALESCE(SUM(CASE WHEN path LIKE '/task.merchant_forward_task/%_add' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS tasks, \
+             CAST(0 AS BIGINT) AS tasks, \
              CAST(COALESCE(SUM(CASE WHEN path LIKE '/clip.%/add_video' AND status < 400 THEN 1 ELSE 0 END), 0) AS BIGINT) AS renders, \
              MAX(created_at) AS last_at \
              FROM op_logs WHERE {} AND created_at >= $2 AND created_at < $3 AND COALESCE(user_id, 0) <> 0 \
@@ -623,23 +624,50 @@ pub async fn staff_activity(
         .await
 }
 
-/// Today's publishing of the data screen: items due in `[from, to)` by state.
+/// Release tasks created in `[from, to)` by user.
+pub async fn tasks_by_user(
+    db: &Db,
+    merchant_id: Option<i64>,
+    (from, to): (i64, i64),
+) -> sqlx::Result<Vec<(i64, i64)>> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT user_id, COUNT(*) FROM matrix_tasks WHERE {} AND created_at >= $2 AND created_at < $3 \
+         AND user_id <> 0 GROUP BY user_id",
+        scope("merchant_id", merchant_id),
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(from)
+    .bind(to)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Today's publishing of the data screen, in one read of the items: (due in `[from, to)`, of those
+/// published, of those failed, posts published in `[from, to)` whatever day they were due — the
+/// rollup's `posts` of the day, so the counter and the week's last day say the same).
 pub async fn progress(
     db: &Db,
     merchant_id: Option<i64>,
     (from, to): (i64, i64),
-) -> sqlx::Result<(i64, i64, i64)> {
+) -> sqlx::Result<(i64, i64, i64, i64)> {
+    let due = "scheduled_at >= $2 AND scheduled_at < $3 AND review_state <> 'rejected'";
+    let posted = "published_at >= $2 AND published_at < $3";
+    let count = |cond: &str| {
+        format!("CAST(COALESCE(SUM(CASE WHEN {cond} THEN 1 ELSE 0 END), 0) AS BIGINT)")
+    };
     sqlx::query_as(crate::sqlf!(
-            "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN published_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT), \
-             CAST(COALESCE(SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END), 0) AS BIGINT) \
-             FROM matrix_items WHERE {} AND scheduled_at >= $2 AND scheduled_at < $3 AND review_state <> 'rejected'",
-            scope("merchant_id", merchant_id),
-        ))
-        .bind(merchant_id.unwrap_or(0))
-        .bind(from)
-        .bind(to)
-        .fetch_one(&db.pool)
-        .await
+        "SELECT {}, {}, {}, {} FROM matrix_items WHERE {} AND (({due}) OR ({posted}))",
+        count(due),
+        count(&format!("{due} AND published_at IS NOT NULL")),
+        count(&format!("{due} AND state = 'failed'")),
+        count(posted),
+        scope("merchant_id", merchant_id),
+    ))
+    .bind(merchant_id.unwrap_or(0))
+    .bind(from)
+    .bind(to)
+    .fetch_one(&db.pool)
+    .await
 }
 
 /// Accounts and plays by the accounts' province over `first..=last` (the data screen's map).

@@ -12852,8 +12852,16 @@ export interface components {
                 regions: components["schemas"]["RegionView"][];
                 /** Format: int64 */
                 today_failed: number;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Today's plan: items due today, of those published, of those failed.
+                 */
                 today_planned: number;
+                /**
+                 * Format: int64
+                 * @description Posts published today, whatever day they were due (the week's last day says the same).
+                 */
+                today_posts: number;
                 /** Format: int64 */
                 today_published: number;
                 top: components["schemas"]["VideoRankView"][];
@@ -14112,8 +14120,16 @@ export interface components {
             regions: components["schemas"]["RegionView"][];
             /** Format: int64 */
             today_failed: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Today's plan: items due today, of those published, of those failed.
+             */
             today_planned: number;
+            /**
+             * Format: int64
+             * @description Posts published today, whatever day they were due (the week's last day says the same).
+             */
+            today_posts: number;
             /** Format: int64 */
             today_published: number;
             top: components["schemas"]["VideoRankView"][];

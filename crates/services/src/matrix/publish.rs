@@ -287,7 +287,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
         }) {
             Some(w) => {
                 item_id = w.item_id.clone();
-                db::mark_created(&hub.db, it.id, &item_id, platform_now()).await?;
+                created(&hub, it.id, &item_id).await?;
             }
             // A create sent moments ago may still land (an attempt abandoned mid-request, an
             // answer lost): only after the settle time does "not in the list" mean "not posted".
@@ -331,7 +331,7 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
                 return on_error(&hub, &ctx, &it, &a, e).await;
             }
         };
-        db::mark_created(&hub.db, it.id, &item_id, platform_now()).await?;
+        created(&hub, it.id, &item_id).await?;
     }
     // Verification: the account's work list must show it.
     let works = match ad.list_works(&creds, 50).await {
@@ -381,6 +381,16 @@ async fn record_work(hub: &HubRef, it: &Item, w: &Work) -> Result<(), JobError> 
         &seen,
     )
     .await?;
+    // Its figures show in the reports at once, as they do in the video lists that read the items
+    // (the per-platform report said 0 plays until the account's next statistics sync).
+    crate::reports::rollup_of_item(&hub.db, it.id).await?;
+    Ok(())
+}
+
+/// The item is on the platform as `item_id`: recorded, and counted as a post in the reports at once.
+async fn created(hub: &HubRef, id: i64, item_id: &str) -> Result<(), JobError> {
+    db::mark_created(&hub.db, id, item_id, platform_now()).await?;
+    crate::reports::rollup_of_item(&hub.db, id).await?;
     Ok(())
 }
 

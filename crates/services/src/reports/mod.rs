@@ -428,7 +428,15 @@ pub async fn staff(
     merchant_id: Option<i64>,
     r: Range,
 ) -> ApiResult<Vec<db::StaffActivity>> {
-    Ok(db::staff_activity(db, merchant_id, r.millis()).await?)
+    let mut rows = db::staff_activity(db, merchant_id, r.millis()).await?;
+    let tasks: HashMap<i64, i64> = db::tasks_by_user(db, merchant_id, r.millis())
+        .await?
+        .into_iter()
+        .collect();
+    for row in &mut rows {
+        row.tasks = tasks.get(&row.user_id).copied().unwrap_or(0);
+    }
+    Ok(rows)
 }
 
 /// The data screen: live counters, today's publishing, the last 7 days, regions and top videos.
@@ -439,6 +447,8 @@ pub struct Screen {
     pub today_planned: i64,
     pub today_published: i64,
     pub today_failed: i64,
+    /// Posts published today (whatever day they were due): the "published today" counter.
+    pub today_posts: i64,
     /// (province, accounts, plays over the last 30 days)
     pub regions: Vec<(String, i64, i64)>,
     pub top: Vec<db::VideoFigures>,
@@ -464,7 +474,7 @@ pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
         first: today,
         last: today,
     };
-    let (today_planned, today_published, today_failed) =
+    let (today_planned, today_published, today_failed, today_posts) =
         db::progress(db, merchant_id, day.millis()).await?;
     let regions = db::by_region(db, merchant_id, month.first, month.last).await?;
     let (top, _) = db::video_rank(db, merchant_id, "", 0, month.millis(), "plays", (0, 10)).await?;
@@ -475,6 +485,7 @@ pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
         today_planned,
         today_published,
         today_failed,
+        today_posts,
         regions,
         top,
         updated_at: domain::clock::platform_now(),

@@ -163,6 +163,8 @@ pub struct NewTask {
     pub daily_quantity: i64,
     pub review_due_at: i64,
     pub seed: i64,
+    /// Who created it (the staff report counts tasks by it).
+    pub user_id: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -188,7 +190,7 @@ pub async fn insert_task(
     let mut tx = db.begin().await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO matrix_tasks (merchant_id, name, platform, config, time_mode, start_date, days, daily_quantity, \
-           review_due_at, seed, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
+           review_due_at, seed, created_at, updated_at, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) RETURNING id",
     )
     .bind(mid)
     .bind(&t.name)
@@ -201,6 +203,7 @@ pub async fn insert_task(
     .bind(t.review_due_at)
     .bind(t.seed)
     .bind(now)
+    .bind(t.user_id)
     .fetch_one(&mut *tx)
     .await?;
     for it in items {

@@ -59,6 +59,7 @@ const screenData = {
   today_planned: 10,
   today_published: 6,
   today_failed: 1,
+  today_posts: 5,
   regions: [{ province: '浙江省', accounts: 3, plays: 900 }],
   top: [video],
   updated_at: 0,

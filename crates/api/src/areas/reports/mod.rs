@@ -679,9 +679,12 @@ pub struct ScreenView {
     pub active_accounts: i64,
     pub week: SeriesView,
     pub week_totals: FiguresView,
+    /// Today's plan: items due today, of those published, of those failed.
     pub today_planned: i64,
     pub today_published: i64,
     pub today_failed: i64,
+    /// Posts published today, whatever day they were due (the week's last day says the same).
+    pub today_posts: i64,
     pub regions: Vec<RegionView>,
     pub top: Vec<VideoRankView>,
     /// Platform-clock ms of the figures.
@@ -699,6 +702,7 @@ pub async fn screen(State(st): State<AppState>, c: Caller) -> Answer<ScreenView>
         today_planned: s.today_planned,
         today_published: s.today_published,
         today_failed: s.today_failed,
+        today_posts: s.today_posts,
         regions: s
             .regions
             .into_iter()

@@ -375,7 +375,7 @@ pub enum Created {
 /// Checks and plans a task; stores it with its items unless it is a preview.
 pub async fn create(
     d: &store::Db,
-    mid: i64,
+    (mid, uid): (i64, i64),
     p: Option<Platform>,
     r: &TaskReq,
     lang: Lang,
@@ -416,6 +416,7 @@ pub async fn create(
         daily_quantity: r.daily_quantity,
         review_due_at: rules::review_due(domain::now_ms()),
         seed: seed as i64,
+        user_id: uid,
     };
     let id = db::insert_task(d, mid, &task, &items)
         .await?

@@ -99,7 +99,7 @@ export default function DataScreenPage() {
       <div className={styles.counters}>
         <Counter label={t('figure.accounts')} value={s?.accounts ?? 0} testId="screen-accounts" />
         <Counter label={t('screen.activeAccounts')} value={s?.active_accounts ?? 0} testId="screen-active" />
-        <Counter label={t('screen.todayPublished')} value={s?.week.posts.at(-1) ?? 0} testId="screen-today" />
+        <Counter label={t('screen.todayPublished')} value={s?.today_posts ?? 0} testId="screen-today" />
         <Counter label={t('screen.weekPosts')} value={s?.week_totals.posts ?? 0} testId="screen-week-posts" />
         <Counter label={t('screen.weekPlays')} value={s?.week_totals.plays ?? 0} testId="screen-week-plays" />
         <Counter label={t('screen.weekLikes')} value={s?.week_totals.likes ?? 0} testId="screen-week-likes" />

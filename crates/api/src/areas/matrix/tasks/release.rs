@@ -18,12 +18,13 @@ pub use services::matrix::tasks::release::TaskReq;
 
 async fn create(
     st: &AppState,
-    mid: i64,
+    c: &Caller,
     p: Option<Platform>,
     r: &TaskReq,
     lang: Lang,
 ) -> Answer<Created> {
-    Ok(reply(match uc::create(&st.db, mid, p, r, lang).await? {
+    let who = (c.merchant_id()?, c.user.id);
+    Ok(reply(match uc::create(&st.db, who, p, r, lang).await? {
         Made::Preview(plan) => Created::Preview(plan),
         Made::Task(t, plan) => Created::Task {
             task: task_view(st, &t).await?,
@@ -59,7 +60,7 @@ macro_rules! per_platform {
         #[utoipa::path(post, path = concat!("/task.merchant_forward_task/", $code, "_add"), tag = "matrix", request_body = TaskReq, responses((status = 200, body = Reply<Created>)))]
         pub async fn $add(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf, Input(r): Input<TaskReq>) -> Answer<Created> {
             let p = platform($code)?;
-            create(&st, c.merchant_id()?, Some(p), &r, lang).await
+            create(&st, &c, Some(p), &r, lang).await
         }
     )*};
 }
@@ -81,7 +82,7 @@ pub async fn create_publish_task(
     Input(r): Input<TaskReq>,
 ) -> Answer<Created> {
     let p = platform(r.platform.as_deref().unwrap_or(""))?;
-    create(&st, c.merchant_id()?, Some(p), &r, lang).await
+    create(&st, &c, Some(p), &r, lang).await
 }
 
 #[utoipa::path(post, path = "/matrix.merchant_publish_management/createCommonPublishTask", tag = "matrix", request_body = TaskReq, responses((status = 200, body = Reply<Created>)))]
@@ -91,5 +92,5 @@ pub async fn create_common_task(
     LangOf(lang): LangOf,
     Input(r): Input<TaskReq>,
 ) -> Answer<Created> {
-    create(&st, c.merchant_id()?, None, &r, lang).await
+    create(&st, &c, None, &r, lang).await
 }
