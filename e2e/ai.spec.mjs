@@ -70,7 +70,8 @@ await step('the task finishes on the task list (SSE), plays, and is imported int
 await step('a quick mix with the TTS voice-over: its variant carries the voice', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ai-e2e-'));
   try {
-    colourClips(dir, ['red', 'green', 'blue']);
+    // 3 x 4 s: at least as long as the voice-over (shorter combinations are not made: they would cut it off)
+    colourClips(dir, ['red', 'green', 'blue'], 4);
     const ids = [];
     const groups = [];
     for (const c of ['red', 'green', 'blue']) {

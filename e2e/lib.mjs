@@ -327,10 +327,10 @@ export function apiAs(base, token) {
   };
 }
 
-/** One 1 s 720x1280 clip of each colour (with a tone) in `dir`, named `<colour>.mp4`. */
-export function colourClips(dir, colours) {
+/** One `seconds` (default 1) 720x1280 clip of each colour (with a tone) in `dir`, named `<colour>.mp4`. */
+export function colourClips(dir, colours, seconds = 1) {
   for (const colour of colours) {
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=720x1280:r=30:d=1`, '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1',
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=720x1280:r=30:d=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
       '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(dir, `${colour}.mp4`)], { stdio: 'pipe' });
   }
 }
