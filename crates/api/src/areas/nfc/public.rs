@@ -99,8 +99,8 @@ fn client(st: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> Strin
     crate::client::client_ip(headers, peer.map(|p| p.ip()), &st.settings.trusted_proxies)
 }
 
-/// The error as the API would answer it, in `lang`.
-fn error_json(e: ApiError, lang: Lang) -> Response {
+/// The error as the API would answer it, in `lang` (for routes outside `/api`).
+pub(crate) fn error_json(e: ApiError, lang: Lang) -> Response {
     let resp = e.into_response();
     let status = resp.status();
     let body = resp

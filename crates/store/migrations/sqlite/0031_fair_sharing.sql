@@ -1,0 +1,8 @@
+-- A streamed audition's ticket (/audition?t&s) plays once: its nonce is kept from issue until its
+-- first use (or its end, five minutes later; expired rows go at the next issue).
+CREATE TABLE audition_tickets (
+    nonce TEXT PRIMARY KEY,
+    expires_at INTEGER NOT NULL
+);
+CREATE INDEX audition_tickets_expiry ON audition_tickets(expires_at);
+
