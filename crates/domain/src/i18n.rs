@@ -205,6 +205,7 @@ messages! {
     PoolEmpty => "视频已发完，请联系商家补充", "All videos have been handed out; ask the shop to add more";
     TagUnknown => "该标签未启用或不存在", "This tag is not in use";
     TooFast => "操作太频繁，请 {seconds} 秒后再试", "Too many requests; try again in {seconds} s";
+    CookiesNeeded => "请允许本页使用 Cookie 后重新打开", "Allow this page to use cookies, then open it again";
     PoolMissing => "视频池不存在：{what}", "The video pool does not exist: {what}";
     NfcPoolLow => "NFC 标签“{name}”的视频只剩 {left} 个", "NFC tag '{name}' has only {left} videos left";
     DrawThanks => "谢谢参与", "Thanks for taking part";

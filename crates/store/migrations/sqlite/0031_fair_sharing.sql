@@ -6,3 +6,7 @@ CREATE TABLE audition_tickets (
 );
 CREATE INDEX audition_tickets_expiry ON audition_tickets(expires_at);
 
+-- The public pages' device cookie is signed now; a bare id of the first version is still taken when
+-- that device already tapped or drew: looked up by device.
+CREATE INDEX nfc_taps_by_device ON nfc_taps(device);
+CREATE INDEX activity_draws_person ON activity_draws(person);
