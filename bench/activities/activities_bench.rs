@@ -3,7 +3,8 @@
 //!                                            the real draw transaction on SQLite
 //!   bench: draws_vs_write_floor <ratio> x  — the same against bare one-row write transactions at the
 //!                                            same concurrency (the database's ceiling, this run)
-//!   bench: tap_page_ms <median> ms (p95 <ms>) — GET /t/<code> from a new phone: a video reserved, a
+//!   bench: tap_page_ms <median> ms (p95 <ms>) — GET /t/<code> from a new phone (its second request,
+//!                                            with the device cookie the first set): a video reserved, a
 //!                                            signed Douyin share made through the sandbox, the page
 //!   bench: tap_vs_health <ratio> x         — against GET /healthz on the same server (this run)
 //! Usage: cargo run --release -p app --example activities_bench   (BENCH_DRAWS, default 5000)
@@ -162,7 +163,14 @@ async fn main() -> anyhow::Result<()> {
         let t = Instant::now();
         let r = http
             .get(&url)
-            .header("cookie", format!("cm_dev=benchdevice{i:08}"))
+            // A phone on its second request: with the device cookie its first one was given.
+            .header(
+                "cookie",
+                format!(
+                    "cm_dev={}",
+                    services::nfc::sign_device(&state.jwt_key, &format!("benchdevice{i:08}"))
+                ),
+            )
             .send()
             .await?;
         assert_eq!(r.status(), 200);

@@ -25,6 +25,7 @@ fn request(text: &str) -> Request {
         speed: ai::speed_factor(0),
         pitch_semitones: 0.0,
         gain: ai::volume_gain(50),
+        tenant: 0,
     }
 }
 
@@ -49,7 +50,7 @@ async fn main() {
     let mut firsts = vec![];
     for _ in 0..3 {
         let t = Instant::now();
-        let mut rx = media::tts::stream_mp3(engine.clone(), request(&format!("{first}。")));
+        let mut rx = media::tts::stream_mp3(engine.clone(), request(&format!("{first}。")), ());
         let mut at = None;
         let mut bytes = 0;
         while let Some(chunk) = rx.recv().await {

@@ -185,11 +185,19 @@ impl Tap {
     }
 }
 
+/// The cookie of a phone whose device cookie the server made for `device`.
+fn cookie(app: &TestApp, device: &str) -> String {
+    format!(
+        "cm_dev={}",
+        services::nfc::sign_device(&app.state.jwt_key, device)
+    )
+}
+
 async fn tap(app: &TestApp, code: &str, device: &str) -> Tap {
     let r = app
         .http
         .get(app.url(&format!("/t/{code}")))
-        .header("cookie", format!("cm_dev={device}"))
+        .header("cookie", cookie(app, device))
         .send()
         .await
         .unwrap();
@@ -202,7 +210,7 @@ async fn tap(app: &TestApp, code: &str, device: &str) -> Tap {
 async fn draw(app: &TestApp, key: &str, device: &str, lang: &str) -> Value {
     app.http
         .post(app.url(&format!("/t/a/{key}/draw")))
-        .header("cookie", format!("cm_dev={device}"))
+        .header("cookie", cookie(app, device))
         .header("accept-language", lang)
         .send()
         .await
@@ -214,6 +222,102 @@ async fn draw(app: &TestApp, key: &str, device: &str, lang: &str) -> Value {
 
 fn device(i: usize) -> String {
     format!("device{i:04}abcdefghijkl")
+}
+
+/// A tag's pool cannot be emptied by a script: a request without the phone's cookie (or with one the
+/// server did not make) takes no video; a phone gets its video on the second request, made with the
+/// cookie the first one set; new devices are rationed per address.
+#[tokio::test]
+async fn a_script_cannot_empty_a_tags_pool() {
+    let _clock = CLOCK.lock().await;
+    for backend in backends() {
+        let app = TestApp::spawn_with(backend, |s| {
+            // The budgets' minutes do not pass during the test, however slow the machine.
+            let frozen: services::auth::limits::Clock = std::sync::Arc::new(|| 1_000_000);
+            s.public_limits = std::sync::Arc::new(services::nfc::PublicLimits::new(frozen));
+        })
+        .await;
+        app.start_worker();
+        let t = app.demo().await;
+        let group = video_group(&app, &t, "门店视频", 5).await;
+        let tag = app
+            .post(
+                "/nfc.index/add",
+                Some(&t),
+                json!({"name": "收银台", "platform": "dy", "pool_kind": "group", "pool_id": group,
+                       "activity_id": 0, "enabled": true}),
+            )
+            .await;
+        let (id, code) = (
+            tag.ok()["id"].clone(),
+            tag.ok()["code"].as_str().unwrap().to_string(),
+        );
+        let left = || async {
+            let info = app
+                .post("/nfc.index/info", Some(&t), json!({"id": id}))
+                .await;
+            info.ok()["pool_left"].as_i64().unwrap()
+        };
+        let plain = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        let url = app.url(&format!("/t/{code}"));
+
+        // A phone: the first request sets the device cookie and sends the phone back with it.
+        let first = plain.get(&url).send().await.unwrap();
+        assert_eq!(first.status(), 303, "{backend:?}");
+        assert_eq!(first.headers()["location"], format!("/t/{code}?d=1"));
+        let set = first.headers()["set-cookie"].to_str().unwrap();
+        let jar = set.split(';').next().unwrap().to_string();
+        assert!(set.contains("HttpOnly"), "{set}");
+        assert_eq!(left().await, 5, "nothing handed out yet");
+        let again = plain
+            .get(app.url(&format!("/t/{code}?d=1")))
+            .header("cookie", &jar)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), 200);
+        assert!(again.text().await.unwrap().contains("snssdk1128://"));
+        assert_eq!(left().await, 4);
+        // A cookie of the pages' first version (the bare id) still names a phone that tapped.
+        let bare = jar.split_once('.').unwrap().0.to_string();
+        let legacy = plain
+            .get(&url)
+            .header("cookie", &bare)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(legacy.status(), 200);
+        assert_eq!(left().await, 4);
+
+        // A script: no cookie (following the redirect or not), or one it made up.
+        let mut answers = vec![];
+        for i in 0..30 {
+            let r = match i % 3 {
+                0 => plain.get(&url).send().await.unwrap(),
+                1 => app.http.get(&url).send().await.unwrap(),
+                _ => plain
+                    .get(&url)
+                    .header("cookie", format!("cm_dev=script{i:04}abcdefghijkl"))
+                    .send()
+                    .await
+                    .unwrap(),
+            };
+            let status = r.status().as_u16();
+            let html = r.text().await.unwrap();
+            assert!(!html.contains("snssdk1128://"), "request {i} took a video");
+            answers.push((status, html));
+        }
+        // A browser that keeps no cookie is told so.
+        assert_eq!(answers[1].0, 400);
+        assert!(answers[1].1.contains("请允许本页使用 Cookie 后重新打开"));
+        // Ten new devices from one address, then "too fast".
+        assert_eq!(answers.last().unwrap().0, 429);
+        assert!(answers.last().unwrap().1.contains("操作太频繁"));
+        assert_eq!(left().await, 4, "{backend:?}");
+    }
 }
 
 #[tokio::test]
@@ -341,7 +445,7 @@ async fn taps_hand_out_different_videos_and_posts_unlock_draws() {
                 let s: Value = app
                     .http
                     .get(app.url(&format!("/t/{code}/status")))
-                    .header("cookie", format!("cm_dev={}", device(i)))
+                    .header("cookie", cookie(&app, &device(i)))
                     .send()
                     .await
                     .unwrap()
@@ -388,7 +492,7 @@ async fn taps_hand_out_different_videos_and_posts_unlock_draws() {
         let page = app
             .http
             .get(app.url(&format!("/t/a/{key}")))
-            .header("cookie", format!("cm_dev={}", device(0)))
+            .header("cookie", cookie(&app, &device(0)))
             .send()
             .await
             .unwrap()

@@ -772,3 +772,138 @@ async fn staff_need_the_ai_voice_menu() {
         .await;
     assert_eq!(r.status, 403, "{}", r.body);
 }
+
+/// A speech engine that answers when the test lets it (one permit per answer).
+struct Held(std::sync::Arc<tokio::sync::Semaphore>);
+
+impl media::tts::Synthesizer for Held {
+    fn synthesize<'a>(
+        &'a self,
+        _req: &'a media::tts::Request,
+        dst: &'a std::path::Path,
+    ) -> media::asr::BoxFuture<'a, Result<media::tts::Speech, media::tts::TtsError>> {
+        Box::pin(async move {
+            self.0.acquire().await.unwrap().forget();
+            tokio::fs::write(dst, b"audio").await?;
+            Ok(media::tts::Speech {
+                duration_ms: 1000,
+                lines: vec![],
+            })
+        })
+    }
+}
+
+/// Auditions are free, so each merchant gets one at a time and ten a minute (a 429 in both
+/// languages says which); another merchant is not held up by it.
+#[tokio::test]
+async fn auditions_are_rationed_per_merchant() {
+    let gate = std::sync::Arc::new(tokio::sync::Semaphore::new(0));
+    let g = gate.clone();
+    let app = TestApp::spawn_with(Backend::Sqlite, move |s| {
+        let mut ai = services::ai::Ai::built_in(&s.settings.data_dir.join("tts"));
+        ai.cloud = Some(std::sync::Arc::new(Held(g)));
+        // The minute does not pass during the test, however slow the machine.
+        ai.auditions = services::ai::auditions::Auditions::new(std::sync::Arc::new(|| 1_000_000));
+        s.ai = std::sync::Arc::new(ai);
+    })
+    .await;
+    let t = app.demo().await;
+    let admin = app.admin().await;
+    let other = app.second_merchant(&admin, "audition_other").await;
+    let body = json!({"text": "你好，欢迎光临。", "voice": "zf_xiaoxiao"});
+    // Twelve at once: one is synthesized, the others are told to wait for it.
+    let calls: Vec<_> = (0..12)
+        .map(|_| {
+            let req = app
+                .http
+                .post(app.url("/api/ai.MerchantDub/nlsAudition"))
+                .bearer_auth(&t)
+                .header("accept-language", "zh-cn")
+                .json(&body);
+            tokio::spawn(async move {
+                let res = req.send().await.unwrap();
+                let status = res.status().as_u16();
+                let body: Value = res.json().await.unwrap();
+                Resp { status, body }
+            })
+        })
+        .collect();
+    // The refusals come at once (a deadline, not a sleep); then the engine answers the one let in.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while calls.iter().filter(|c| c.is_finished()).count() < 11 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the refusals did not come"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    gate.add_permits(1);
+    let mut answers = vec![];
+    for c in calls {
+        answers.push(c.await.unwrap());
+    }
+    let refused: Vec<_> = answers.iter().filter(|r| r.status == 429).collect();
+    assert_eq!(
+        (answers.len() - refused.len(), refused.len()),
+        (1, 11),
+        "{:?}",
+        answers.iter().map(|r| &r.body).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        refused[0].message(),
+        "上一段试听还在合成，请等它结束后再试听"
+    );
+    gate.add_permits(100);
+    // Another merchant's audition goes through meanwhile and after.
+    app.post("/ai.MerchantDub/nlsAudition", Some(&other), body.clone())
+        .await
+        .ok();
+    for _ in 1..10 {
+        app.post("/ai.MerchantDub/nlsAudition", Some(&t), body.clone())
+            .await
+            .ok();
+    }
+    let r = app
+        .post_en("/ai.MerchantDub/nlsAudition", Some(&t), body.clone())
+        .await;
+    assert_eq!(
+        (r.status, r.message()),
+        (
+            429,
+            "Too many auditions: at most 10 a minute; try again in 6 s"
+        )
+    );
+    let r = app
+        .post("/ai.MerchantDub/nlsAudition", Some(&t), body.clone())
+        .await;
+    assert_eq!(r.message(), "试听太频繁：每分钟最多 10 次，请 6 秒后再试");
+    app.post("/ai.MerchantDub/nlsAudition", Some(&other), body)
+        .await
+        .ok();
+}
+
+/// A streamed audition's URL plays once: a copy of it cannot be replayed without a token.
+#[tokio::test]
+async fn a_streamed_audition_plays_once() {
+    if !engine_installed() {
+        return;
+    }
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let s = app
+            .post(
+                "/ai.MerchantDub/nlsAudition",
+                Some(&t),
+                json!({"text": "你好。", "voice": "zf_xiaoxiao", "stream": true}),
+            )
+            .await;
+        let url = s.ok()["audio"].as_str().unwrap().to_string();
+        let first = app.http.get(app.url(&url)).send().await.unwrap();
+        assert_eq!(first.status(), 200);
+        assert!(!first.bytes().await.unwrap().is_empty());
+        let again = app.http.get(app.url(&url)).send().await.unwrap();
+        assert_eq!(again.status(), 410);
+        assert_eq!(again.text().await.unwrap(), "audition already played");
+    }
+}

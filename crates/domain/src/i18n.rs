@@ -231,6 +231,7 @@ messages! {
     PoolEmpty => "视频已发完，请联系商家补充", "All videos have been handed out; ask the shop to add more";
     TagUnknown => "该标签未启用或不存在", "This tag is not in use";
     TooFast => "操作太频繁，请 {seconds} 秒后再试", "Too many requests; try again in {seconds} s";
+    CookiesNeeded => "请允许本页使用 Cookie 后重新打开", "Allow this page to use cookies, then open it again";
     PoolMissing => "视频池不存在：{what}", "The video pool does not exist: {what}";
     NfcPoolLow => "NFC 标签“{name}”的视频只剩 {left} 个", "NFC tag '{name}' has only {left} videos left";
     DrawThanks => "谢谢参与", "Thanks for taking part";
@@ -268,6 +269,8 @@ messages! {
     TtsProviderFailed => "语音合成服务出错：{reason}", "The speech synthesis service failed: {reason}";
     TtsNotDone => "配音任务尚未完成", "The voice task has not finished";
     TtsBusy => "配音任务正在合成，完成后才能删除", "The voice task is being synthesized; delete it when it has finished";
+    AuditionPlaying => "上一段试听还在合成，请等它结束后再试听", "Your previous audition is still being synthesized; try again once it has finished";
+    AuditionsPerMinute => "试听太频繁：每分钟最多 {max} 次，请 {seconds} 秒后再试", "Too many auditions: at most {max} a minute; try again in {seconds} s";
     JobTts => "AI 配音合成", "Synthesize an AI voice-over";
     JobClipOneTouch => "AI 一键成片", "Make one-touch videos";
     OneTouchFailed => "所有视频都合成失败，点数已退还：{reason}", "Every video failed to render; the points were returned: {reason}";

@@ -16,6 +16,7 @@ pub mod slice;
 pub mod slideshow;
 pub mod storage;
 pub mod tts;
+pub mod turns;
 
 pub use magic::Kind;
 pub use probe::MediaInfo;

@@ -16,6 +16,7 @@
 
 use crate::asr::{BoxFuture, Line};
 use crate::ffmpeg::{self, ToolError};
+use crate::turns::FairTurns;
 use base64::Engine as _;
 use domain::ai::text::Sentence;
 use serde::Deserialize;
@@ -45,6 +46,9 @@ pub struct Request {
     pub pitch_semitones: f64,
     /// Linear gain after normalisation (`domain::ai::volume_gain`).
     pub gain: f64,
+    /// Whose request it is (the merchant; 0 the server's own): the built-in engine takes requests
+    /// in turns between tenants.
+    pub tenant: i64,
 }
 
 /// A finished voice-over: written to the destination given, with one subtitle line per sentence.
@@ -99,10 +103,11 @@ struct Worker {
 }
 
 /// The built-in engine. The model stays loaded in one child process (started on first use, started
-/// again after a failure); requests take turns.
+/// again after a failure); requests take turns, round-robin between tenants ([`FairTurns`]).
 pub struct Kokoro {
     dir: PathBuf,
     threads: usize,
+    turns: FairTurns,
     worker: Mutex<Option<Worker>>,
 }
 
@@ -160,8 +165,14 @@ impl Kokoro {
                 .and_then(|v| v.parse().ok())
                 .filter(|n| *n >= 1)
                 .unwrap_or_else(default_threads),
+            turns: FairTurns::default(),
             worker: Mutex::new(None),
         }
+    }
+
+    /// Requests waiting for their turn at the engine.
+    pub fn waiting(&self) -> usize {
+        self.turns.waiting()
     }
 
     /// Is the engine there? (Also what a call checks before it takes points.)
@@ -294,6 +305,7 @@ impl Kokoro {
             .map(|s| s.display.chars().count())
             .sum();
         let limit = timeout_for(chars);
+        let turn = self.turns.enter(req.tenant).await;
         let mut slot = self.worker.lock().await;
         if slot.is_none() {
             *slot = Some(self.start().await?);
@@ -337,6 +349,7 @@ impl Kokoro {
             }
         };
         drop(slot);
+        drop(turn);
         let a: Answer = serde_json::from_str(&answer)
             .map_err(|e| TtsError::Failed(format!("unreadable answer: {e}")))?;
         if !a.ok {
@@ -362,13 +375,16 @@ pub const RAW_RATE: u32 = 24_000;
 /// they are made, so the first words play after one clause's compute. No loudnorm here: it needs 3 s
 /// of lookahead, and Kokoro speaks at -16.5 ± 0.5 LUFS, within a dB of the mix's -16 target, so the
 /// stream applies the volume alone (a task's file is normalised by [`finish`] as always).
-/// The receiver yields MP3 bytes; an `Err` ends the stream.
+/// The receiver yields MP3 bytes; an `Err` ends the stream. `hold` is kept until the engine and
+/// ffmpeg have finished, also when the listener went away before (the caller's in-flight mark).
 pub fn stream_mp3(
     engine: std::sync::Arc<Kokoro>,
     req: Request,
+    hold: impl Send + 'static,
 ) -> mpsc::Receiver<Result<Vec<u8>, TtsError>> {
     let (out_tx, out_rx) = mpsc::channel(16);
     tokio::spawn(async move {
+        let _hold = hold;
         let mut f: Vec<String> = pitch(&req).into_iter().collect();
         f.push(format!("volume={:.3},aresample=48000", req.gain.max(0.0)));
         let rate = RAW_RATE.to_string();
@@ -597,6 +613,7 @@ mod tests {
             speed: 1.0,
             pitch_semitones: pitch,
             gain,
+            tenant: 0,
         }
     }
 
@@ -609,6 +626,76 @@ mod tests {
         let up = filters(&req(12.0, 2.0));
         assert!(up.starts_with("rubberband=pitch=2.00000"), "{up}");
         assert!(up.contains("volume=2.000"));
+    }
+
+    /// An engine stand-in: answers each request once `go` exists, and logs what it was asked.
+    fn fake_engine(dir: &Path) {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::create_dir_all(dir.join("bin")).unwrap();
+        std::fs::create_dir_all(dir.join("engine/voices")).unwrap();
+        for f in [
+            "engine/model.onnx",
+            "engine/vocab.json",
+            "engine/voices/aaa.bin",
+            "engine/voices/bbb.bin",
+        ] {
+            std::fs::write(dir.join(f), b"").unwrap();
+        }
+        let py = dir.join("bin/python");
+        std::fs::write(
+            &py,
+            format!(
+                "#!/bin/sh\ncd '{}'\necho '{{\"ready\":true}}'\nwhile IFS= read -r line; do\n  \
+                 while [ ! -f go ]; do sleep 0.02; done\n  echo \"$line\" >> asked.log\n  \
+                 echo '{{\"ok\":true,\"sample_rate\":24000,\"sentences\":[]}}'\ndone\n",
+                dir.display()
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&py, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+
+    /// One merchant's dozen auditions do not make another's one wait for all of them: the engine
+    /// serves tenants in turn, not in arrival order.
+    #[tokio::test]
+    async fn the_engine_serves_merchants_in_turn() {
+        let dir = std::env::temp_dir().join(format!("cm-tts-turns-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        fake_engine(&dir);
+        let engine = std::sync::Arc::new(Kokoro::new(&dir));
+        let ask = |voice: &str, tenant: i64| {
+            let (engine, mut r) = (engine.clone(), req(0.0, 1.0));
+            r.voice = voice.into();
+            r.tenant = tenant;
+            tokio::spawn(async move {
+                let (tx, _rx) = mpsc::channel(4);
+                engine.speak_stream(&r, tx).await.map(|_| ())
+            })
+        };
+        let mut asked = vec![ask("aaa", 1)];
+        // The first is with the engine (blocked on `go`); eleven more of merchant 1, then merchant 2's.
+        for i in 0..12 {
+            let (voice, tenant) = if i < 11 { ("aaa", 1) } else { ("bbb", 2) };
+            let before = engine.waiting();
+            asked.push(ask(voice, tenant));
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+            while engine.waiting() <= before {
+                assert!(
+                    tokio::time::Instant::now() < deadline,
+                    "request {i} never queued"
+                );
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+        std::fs::write(dir.join("go"), b"").unwrap();
+        for a in asked {
+            a.await.unwrap().unwrap();
+        }
+        let log = std::fs::read_to_string(dir.join("asked.log")).unwrap();
+        let voices: Vec<bool> = log.lines().map(|l| l.contains("\"bbb\"")).collect();
+        assert_eq!(voices.len(), 13);
+        assert_eq!(voices.iter().position(|b| *b), Some(1), "{log}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -64,6 +64,7 @@ fn request(text: &str, voice: &str) -> Request {
         speed: ai::speed_factor(0),
         pitch_semitones: ai::pitch_semitones(0),
         gain: ai::volume_gain(50),
+        tenant: 0,
     }
 }
 

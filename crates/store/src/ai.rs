@@ -362,3 +362,28 @@ pub async fn set_clone_state(db: &Db, id: i64, state: &str, reason: &str) -> sql
         .await?;
     Ok(())
 }
+
+/// Records a streamed audition's ticket as not used yet (and forgets the expired ones).
+pub async fn issue_ticket(db: &Db, nonce: &str, expires_at: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM audition_tickets WHERE expires_at < $1")
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
+    sqlx::query("INSERT INTO audition_tickets (nonce, expires_at) VALUES ($1, $2)")
+        .bind(nonce)
+        .bind(expires_at)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Uses a ticket up: true only for its first use before it ends.
+pub async fn use_ticket(db: &Db, nonce: &str, now: i64) -> sqlx::Result<bool> {
+    let n = sqlx::query("DELETE FROM audition_tickets WHERE nonce = $1 AND expires_at >= $2")
+        .bind(nonce)
+        .bind(now)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
+}

@@ -577,3 +577,16 @@ mod tests {
         assert_eq!(china_day(1_795_535_999_999), "2026-11-24");
     }
 }
+
+/// Whether a device id already tapped a tag or drew in an activity (a device cookie of the pages'
+/// first version, before the server signed them).
+pub async fn device_seen(db: &Db, device: &str) -> sqlx::Result<bool> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM nfc_taps WHERE device = $1 LIMIT 1) t) \
+              + (SELECT COUNT(*) FROM (SELECT 1 FROM activity_draws WHERE person = $1 LIMIT 1) d)",
+    )
+    .bind(device)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(n > 0)
+}

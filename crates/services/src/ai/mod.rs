@@ -4,6 +4,7 @@
 //! into the voice-over library (`/speak`) as a voice material with its subtitle lines, voice cloning
 //! through a provider (`clone`), and the assistant's token.
 
+pub mod auditions;
 pub mod clone;
 
 use crate::error::{ApiError, ApiResult};
@@ -26,6 +27,8 @@ pub struct Ai {
     /// configured.
     pub cloud: Option<Arc<dyn Synthesizer>>,
     pub clone: Option<clone::Provider>,
+    /// Each merchant's auditions in flight and in the last minute.
+    pub auditions: auditions::Auditions,
 }
 
 pub type AiRef = Arc<Ai>;
@@ -37,6 +40,7 @@ impl Ai {
             kokoro: Arc::new(Kokoro::new(tts_dir)),
             cloud: None,
             clone: None,
+            auditions: auditions::Auditions::new(Arc::new(domain::now_ms)),
         }
     }
 
@@ -157,8 +161,10 @@ async fn check(db: &Db, mid: i64, p: &Params) -> ApiResult<()> {
 }
 
 /// The engine's request for a checked text.
-pub fn request(p: &Params, sentences: Vec<text::Sentence>) -> Request {
+/// The engine's request for `p`'s `sentences`, on behalf of `tenant` (the merchant; 0 the server).
+pub fn request(p: &Params, sentences: Vec<text::Sentence>, tenant: i64) -> Request {
     Request {
+        tenant,
         sentences,
         voice: p.voice.clone(),
         speed: rules::speed_factor(p.speed),
@@ -233,13 +239,14 @@ pub async fn audition(
 ) -> ApiResult<(Vec<u8>, Speech)> {
     check(db, mid, p).await?;
     ai.ready()?;
+    let _playing = ai.auditions.start(mid)?;
     let first = text::sentences(&p.text).into_iter().take(1).collect();
     let dst = storage
         .workspace()
         .temp_path("m4a")
         .await
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let res = synthesize(ai, &request(p, first), &dst).await;
+    let res = synthesize(ai, &request(p, first, mid), &dst).await;
     let out = match res {
         Ok(speech) => tokio::fs::read(&dst)
             .await
@@ -254,18 +261,21 @@ pub async fn audition(
 /// A streamed audition's ticket lives this long (it is used at once by the `<audio>` element).
 const TICKET_TTL_MS: i64 = 5 * 60_000;
 
-/// What a streamed audition's ticket carries: the checked request, whose it is, until when.
+/// What a streamed audition's ticket carries: the checked request, whose it is, until when, and the
+/// nonce that makes it usable once.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Ticket {
     m: i64,
     e: i64,
     p: Params,
+    #[serde(default)]
+    n: String,
 }
 
 /// nlsAudition with `stream`: everything is checked as for a task, then the answer is a URL whose GET
 /// streams the first sentence as MP3 while the engine speaks it (the first words play after one
 /// clause's compute instead of the whole sentence's). An `<audio>` element cannot send the bearer
-/// token, so the URL carries a signed ticket (the request, the merchant, five minutes). Only the
+/// token, so the URL carries a signed ticket (the request, the merchant, five minutes, once). Only the
 /// built-in engine streams: `None` for a cloned voice or a cloud provider (the caller answers the
 /// whole preview instead).
 pub async fn audition_url(
@@ -280,11 +290,15 @@ pub async fn audition_url(
     if ai.cloud.is_some() || clone::speaker_of(&p.voice).is_some() {
         return Ok(None);
     }
+    ai.auditions.admit(mid)?;
+    let now = domain::now_ms();
     let t = Ticket {
         m: mid,
-        e: domain::now_ms() + TICKET_TTL_MS,
+        e: now + TICKET_TTL_MS,
         p: p.clone(),
+        n: store::random_token(16),
     };
+    st::issue_ticket(db, &t.n, t.e, now).await?;
     let blob = hex::encode(serde_json::to_vec(&t).map_err(|e| ApiError::Internal(e.into()))?);
     let sig = links::mac(key, &format!("audition:{blob}"));
     Ok(Some(format!("/audition?t={blob}&s={sig}")))
@@ -295,10 +309,16 @@ pub enum TicketError {
     /// Not signed by this server (or altered).
     Forged,
     Expired,
+    /// Played already: a ticket plays once.
+    Used,
+    /// Another audition of the merchant is in flight.
+    Busy(ApiError),
+    Store(ApiError),
 }
 
-/// The MP3 stream of a ticket made by [`audition_url`].
-pub fn audition_stream(
+/// The MP3 stream of a ticket made by [`audition_url`]; the ticket is used up by it.
+pub async fn audition_stream(
+    db: &Db,
     ai: &Ai,
     key: &[u8],
     blob: &str,
@@ -311,13 +331,23 @@ pub fn audition_stream(
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .ok_or(TicketError::Forged)?;
-    if t.e < domain::now_ms() {
+    let now = domain::now_ms();
+    if t.e < now {
         return Err(TicketError::Expired);
+    }
+    // In flight before the ticket is used: a refused play leaves the ticket for a later one.
+    let playing = ai.auditions.play(t.m).map_err(TicketError::Busy)?;
+    if !st::use_ticket(db, &t.n, now)
+        .await
+        .map_err(|e| TicketError::Store(e.into()))?
+    {
+        return Err(TicketError::Used);
     }
     let first = text::sentences(&t.p.text).into_iter().take(1).collect();
     Ok(media::tts::stream_mp3(
         ai.kokoro.clone(),
-        request(&t.p, first),
+        request(&t.p, first, t.m),
+        playing,
     ))
 }
 
@@ -499,7 +529,7 @@ pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), 
             speed: t.speed,
             intonation: t.intonation,
         };
-        let req = request(&params, text::sentences(&t.text));
+        let req = request(&params, text::sentences(&t.text), t.merchant_id);
         let dst = storage
             .workspace()
             .temp_path("m4a")
@@ -595,7 +625,7 @@ pub async fn sample(ai: &Ai, storage: &media::Storage, voice: &str) -> ApiResult
         .map_err(|e| ApiError::Internal(e.into()))?;
     let res = ai
         .kokoro
-        .synthesize(&request(&p, text::sentences(&p.text)), &dst)
+        .synthesize(&request(&p, text::sentences(&p.text), 0), &dst)
         .await
         .map_err(synth_error);
     if res.is_ok() {

@@ -472,7 +472,7 @@ async fn voice(
         speed: 0,
         intonation: 0,
     };
-    let request = crate::ai::request(&params, domain::ai::text::sentences(&text));
+    let request = crate::ai::request(&params, domain::ai::text::sentences(&text), row.merchant_id);
     let dst = deps
         .storage
         .workspace()

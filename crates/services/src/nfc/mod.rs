@@ -367,13 +367,42 @@ pub async fn status(
     Ok((tap, can_draw))
 }
 
+/// A phone's device cookie as the server makes it: a random id and the server's signature of it, so
+/// a script cannot make up devices (each new one would take a video of the pool); only the server
+/// makes them, rationed by [`PublicLimits::mint`].
+pub fn sign_device(key: &[u8], id: &str) -> String {
+    format!(
+        "{id}.{}",
+        crate::materials::links::mac(key, &format!("device:{id}"))
+    )
+}
+
+/// The device id of a cookie value made by [`sign_device`]; a cookie of the pages' first version
+/// (a bare id) only when that device already tapped or drew.
+pub async fn device_of(d: &Db, key: &[u8], cookie: &str) -> ApiResult<Option<String>> {
+    let plain =
+        |v: &str| (16..=64).contains(&v.len()) && v.chars().all(|c| c.is_ascii_alphanumeric());
+    if let Some((id, sig)) = cookie.split_once('.') {
+        let signed =
+            plain(id) && crate::materials::links::verify_mac(key, &format!("device:{id}"), sig);
+        return Ok(signed.then(|| id.to_string()));
+    }
+    if plain(cookie) && db::device_seen(d, cookie).await? {
+        return Ok(Some(cookie.to_string()));
+    }
+    Ok(None)
+}
+
 /// Rations the public pages: per device (the cookie), per client address (a script that drops its
 /// cookie) and per tag or activity (all phones together), so a flood from one phone is refused
-/// while the shop's other customers still get through.
+/// while the shop's other customers still get through. New devices are rationed on their own, per
+/// address and per tag or activity: each new one may take a video.
 pub struct PublicLimits {
     device: crate::auth::limits::LoginLimits,
     address: crate::auth::limits::LoginLimits,
     tag: crate::auth::limits::LoginLimits,
+    new_by_address: crate::auth::limits::LoginLimits,
+    new_by_tag: crate::auth::limits::LoginLimits,
 }
 
 use crate::auth::limits::Rule;
@@ -392,6 +421,16 @@ pub const PER_TAG: Rule = Rule {
     burst: 300.0,
     per_min: 1200.0,
 };
+/// New devices from one address: 10 at once, then one every 2 minutes.
+pub const NEW_PER_ADDRESS: Rule = Rule {
+    burst: 10.0,
+    per_min: 0.5,
+};
+/// New devices on one tag or activity: 60 at once, then 4 a minute (a counter's queue of customers).
+pub const NEW_PER_TAG: Rule = Rule {
+    burst: 60.0,
+    per_min: 4.0,
+};
 const UNBOUNDED: Rule = Rule {
     burst: 1e12,
     per_min: 1e12,
@@ -403,7 +442,9 @@ impl PublicLimits {
         PublicLimits {
             device: LoginLimits::with_rules(clock.clone(), PER_DEVICE, UNBOUNDED),
             address: LoginLimits::with_rules(clock.clone(), PER_ADDRESS, UNBOUNDED),
-            tag: LoginLimits::with_rules(clock, PER_TAG, UNBOUNDED),
+            tag: LoginLimits::with_rules(clock.clone(), PER_TAG, UNBOUNDED),
+            new_by_address: LoginLimits::with_rules(clock.clone(), NEW_PER_ADDRESS, UNBOUNDED),
+            new_by_tag: LoginLimits::with_rules(clock, NEW_PER_TAG, UNBOUNDED),
         }
     }
 
@@ -411,28 +452,43 @@ impl PublicLimits {
     pub fn unbounded() -> PublicLimits {
         use crate::auth::limits::LoginLimits;
         let clock: crate::auth::limits::Clock = std::sync::Arc::new(domain::now_ms);
+        let free = || LoginLimits::with_rules(clock.clone(), UNBOUNDED, UNBOUNDED);
         PublicLimits {
-            device: LoginLimits::with_rules(clock.clone(), UNBOUNDED, UNBOUNDED),
-            address: LoginLimits::with_rules(clock.clone(), UNBOUNDED, UNBOUNDED),
-            tag: LoginLimits::with_rules(clock, UNBOUNDED, UNBOUNDED),
+            device: free(),
+            address: free(),
+            tag: free(),
+            new_by_address: free(),
+            new_by_tag: free(),
         }
     }
 
     /// Takes one request from each budget, or refuses with the ms to wait. A refusal by a later
     /// budget gives back what the earlier ones took.
     pub fn take(&self, device: &str, address: &str, tag: &str) -> Result<(), i64> {
-        self.device.take(device).map_err(|r| r.wait_ms)?;
-        if let Err(r) = self.address.take(address) {
-            self.device.give_back(device);
-            return Err(r.wait_ms);
-        }
-        if let Err(r) = self.tag.take(tag) {
-            self.device.give_back(device);
-            self.address.give_back(address);
-            return Err(r.wait_ms);
-        }
-        Ok(())
+        take_all(&[
+            (&self.device, device),
+            (&self.address, address),
+            (&self.tag, tag),
+        ])
     }
+
+    /// One new device from `address` on tag or activity `tag`, or the ms to wait.
+    pub fn mint(&self, address: &str, tag: &str) -> Result<(), i64> {
+        take_all(&[(&self.new_by_address, address), (&self.new_by_tag, tag)])
+    }
+}
+
+/// Takes one from each budget in turn; a refusal gives back what the earlier ones took.
+fn take_all(budgets: &[(&crate::auth::limits::LoginLimits, &str)]) -> Result<(), i64> {
+    for (i, (limits, key)) in budgets.iter().enumerate() {
+        if let Err(r) = limits.take(key) {
+            for (l, k) in &budgets[..i] {
+                l.give_back(k);
+            }
+            return Err(r.wait_ms);
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -462,5 +518,35 @@ mod tests {
         assert_eq!(fresh, 60);
         t.fetch_add(2_000, Ordering::SeqCst);
         assert!(l.take("phone-a", "1.1.1.1", "tag").is_ok());
+    }
+
+    #[test]
+    fn new_devices_are_rationed_per_address_and_per_tag() {
+        let t = Arc::new(AtomicI64::new(1_000_000));
+        let t2 = t.clone();
+        let l = PublicLimits::new(Arc::new(move || t2.load(Ordering::SeqCst)));
+        let from_one = (0..30).filter(|_| l.mint("1.1.1.1", "tag").is_ok()).count();
+        assert_eq!(from_one, 10);
+        // Many addresses together stop at the tag's budget (less the ten above).
+        let many = (0..100)
+            .filter(|i| l.mint(&format!("10.0.0.{i}"), "tag").is_ok())
+            .count();
+        assert_eq!(many, 50);
+        assert!(l.mint("10.0.0.200", "other-tag").is_ok());
+        t.fetch_add(120_000, Ordering::SeqCst);
+        assert!(l.mint("1.1.1.1", "other-tag").is_ok());
+    }
+
+    #[test]
+    fn only_the_servers_device_cookies_count() {
+        let signed = sign_device(b"k", "abcdefghijklmnop1234");
+        let (id, sig) = signed.split_once('.').unwrap();
+        assert_eq!(id, "abcdefghijklmnop1234");
+        assert!(crate::materials::links::verify_mac(
+            b"k",
+            &format!("device:{id}"),
+            sig
+        ));
+        assert_ne!(sign_device(b"other", id), signed);
     }
 }

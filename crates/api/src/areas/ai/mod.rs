@@ -337,16 +337,21 @@ pub struct TicketQuery {
 }
 
 /// `GET /audition?t&s` (outside `/api`, like `/files`: an `<audio>` element sends no token, the
-/// signed ticket is the credential): the MP3 stream of a streamed nlsAudition.
+/// signed ticket is the credential): the MP3 stream of a streamed nlsAudition, once per ticket.
 pub async fn audition_stream(
     State(st): State<AppState>,
+    LangOf(lang): LangOf,
     axum::extract::Query(q): axum::extract::Query<TicketQuery>,
 ) -> axum::response::Response {
     use axum::http::{StatusCode, header};
     use axum::response::IntoResponse;
-    match uc::audition_stream(&st.ai, &st.jwt_key, &q.t, &q.s) {
+    match uc::audition_stream(&st.db, &st.ai, &st.jwt_key, &q.t, &q.s).await {
         Err(uc::TicketError::Forged) => StatusCode::FORBIDDEN.into_response(),
         Err(uc::TicketError::Expired) => (StatusCode::GONE, "audition expired").into_response(),
+        Err(uc::TicketError::Used) => (StatusCode::GONE, "audition already played").into_response(),
+        Err(uc::TicketError::Busy(e) | uc::TicketError::Store(e)) => {
+            crate::areas::nfc::public::error_json(e, lang)
+        }
         Ok(rx) => {
             let body = futures_util::stream::unfold(rx, |mut rx| async move {
                 rx.recv().await.map(|r| {

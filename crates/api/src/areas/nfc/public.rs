@@ -2,9 +2,11 @@
 //! opens: one unused video of the shop with a title and "post to Douyin" (the signed H5 share), then
 //! the draw once the post comes back; `/t/a/<key>` — an activity's own page and its draw.
 //!
-//! A customer is a device: a random id in a cookie (`cm_dev`) made on the first visit. Requests are
-//! rationed per device, per client address and per tag, so one phone (or one script) cannot drain a
-//! tag's pool. The pages show the video, its title and the activity — nothing else of the merchant.
+//! A customer is a device: a random id in a cookie (`cm_dev`, signed by the server) made on the first
+//! visit. A tag hands a video to a device only on its second request, made with that cookie (the
+//! first answers a redirect that sets it), so a script that drops or makes up cookies takes nothing.
+//! Requests are rationed per device, per client address and per tag, and new devices per address
+//! and per tag, so one phone (or one script) cannot drain a tag's pool. The pages show the video, its title and the activity — nothing else of the merchant.
 
 use crate::state::AppState;
 use axum::Router;
@@ -48,13 +50,15 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
     }
 }
 
-/// The device id from the cookie, or a new one (then `set` is the cookie to send).
+/// The device a page is for; `set` is the cookie to send when the server has just made it.
 struct Device {
     id: String,
     set: Option<String>,
 }
 
-fn device(headers: &HeaderMap) -> Device {
+/// The device the request's cookie names: one the server signed (or a first-version one that
+/// already tapped or drew); none for a made-up or missing cookie.
+async fn known_device(st: &AppState, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let found = headers
         .get_all(header::COOKIE)
         .iter()
@@ -62,16 +66,23 @@ fn device(headers: &HeaderMap) -> Device {
         .flat_map(|v| v.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
         .find(|(k, _)| *k == COOKIE)
-        .map(|(_, v)| v.to_string())
-        .filter(|v| (16..=64).contains(&v.len()) && v.chars().all(|c| c.is_ascii_alphanumeric()));
+        .map(|(_, v)| v.to_string());
     match found {
-        Some(id) => Device { id, set: None },
-        None => {
-            let id = store::random_token(18);
-            let set = format!("{COOKIE}={id}; Path=/t; Max-Age=31536000; HttpOnly; SameSite=Lax");
-            Device { id, set: Some(set) }
-        }
+        Some(v) => services::nfc::device_of(&st.db, &st.jwt_key, &v).await,
+        None => Ok(None),
     }
+}
+
+/// A new device for a visitor without one, within the new-device budgets of its address and of
+/// `key` (the tag or activity): every new device may take a video of a tag's pool.
+fn new_device(st: &AppState, ip: &str, key: &str) -> Result<Device, ApiError> {
+    st.public_limits.mint(ip, key).map_err(too_fast)?;
+    let id = store::random_token(18);
+    let set = format!(
+        "{COOKIE}={}; Path=/t; Max-Age=31536000; HttpOnly; SameSite=Lax",
+        services::nfc::sign_device(&st.jwt_key, &id)
+    );
+    Ok(Device { id, set: Some(set) })
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -81,6 +92,9 @@ pub struct PageQuery {
     /// The tag whose page a draw comes from.
     #[serde(default)]
     tag: Option<String>,
+    /// Set on the tap page's second request, made with the device cookie the first one set.
+    #[serde(default)]
+    d: Option<String>,
 }
 
 fn lang_of(q: &PageQuery, headers: &HeaderMap) -> Lang {
@@ -99,8 +113,8 @@ fn client(st: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> Strin
     crate::client::client_ip(headers, peer.map(|p| p.ip()), &st.settings.trusted_proxies)
 }
 
-/// The error as the API would answer it, in `lang`.
-fn error_json(e: ApiError, lang: Lang) -> Response {
+/// The error as the API would answer it, in `lang` (for routes outside `/api`).
+pub(crate) fn error_json(e: ApiError, lang: Lang) -> Response {
     let resp = e.into_response();
     let status = resp.status();
     let body = resp
@@ -232,19 +246,21 @@ fn message_page(lang: Lang, status: StatusCode, text: &str, testid: &str) -> Res
         .into_response()
 }
 
-/// Rations a public request; `Err` is the 429 to answer.
-fn ration(st: &AppState, dev: &str, ip: &str, tag: &str) -> Result<(), ApiError> {
-    st.public_limits.take(dev, ip, tag).map_err(|wait_ms| {
-        ApiError::TooMany(
-            Msg::TooFast,
-            vec![("seconds", ((wait_ms + 999) / 1000).max(1).to_string())],
-        )
-    })
+fn too_fast(wait_ms: i64) -> ApiError {
+    ApiError::TooMany(
+        Msg::TooFast,
+        vec![("seconds", ((wait_ms + 999) / 1000).max(1).to_string())],
+    )
 }
 
-/// Who is asking for a page: their language and device, once their request is within the budgets
-/// (else the "too fast" page to answer).
-fn visitor(
+/// Rations a public request; `Err` is the 429 to answer.
+fn ration(st: &AppState, dev: &str, ip: &str, tag: &str) -> Result<(), ApiError> {
+    st.public_limits.take(dev, ip, tag).map_err(too_fast)
+}
+
+/// Who is asking for a page: their language and device (the cookie's, else a new one), once their
+/// request is within the budgets (else the page to answer).
+async fn visitor(
     st: &AppState,
     q: &PageQuery,
     headers: &HeaderMap,
@@ -252,14 +268,18 @@ fn visitor(
     key: &str,
 ) -> Result<(Lang, Device), Response> {
     let lang = lang_of(q, headers);
-    let dev = device(headers);
     let ip = client(st, headers, peer);
-    if let Err(e) = ration(st, &dev.id, &ip, key) {
+    let too_fast_page = |e: ApiError| {
         let text = error_message(&e, lang);
-        return Err(with_cookie(
-            message_page(lang, StatusCode::TOO_MANY_REQUESTS, &text, "too-fast"),
-            &dev,
-        ));
+        message_page(lang, StatusCode::TOO_MANY_REQUESTS, &text, "too-fast")
+    };
+    let dev = match known_device(st, headers).await {
+        Ok(Some(id)) => Device { id, set: None },
+        Ok(None) => new_device(st, &ip, key).map_err(too_fast_page)?,
+        Err(e) => return Err(error_json(e, lang)),
+    };
+    if let Err(e) = ration(st, &dev.id, &ip, key) {
+        return Err(with_cookie(too_fast_page(e), &dev));
     }
     Ok((lang, dev))
 }
@@ -382,10 +402,29 @@ pub async fn tap_page(
     headers: HeaderMap,
     Peer(peer): Peer,
 ) -> Response {
-    let (lang, dev) = match visitor(&st, &q, &headers, peer, &code) {
+    let (lang, dev) = match visitor(&st, &q, &headers, peer, &code).await {
         Ok(v) => v,
         Err(page) => return page,
     };
+    if dev.set.is_some() {
+        // A new phone takes no video yet: it comes back with the cookie (a browser follows at once),
+        // so a script that drops cookies, or makes them up, empties nothing.
+        if q.d.is_some() {
+            let text = Msg::CookiesNeeded.render(lang, &[]);
+            return with_cookie(
+                message_page(lang, StatusCode::BAD_REQUEST, &text, "cookies-needed"),
+                &dev,
+            );
+        }
+        let mut again = format!("/t/{}?d=1", urlencode(&code));
+        if let Some(l) = &q.lang {
+            again.push_str(&format!("&lang={}", urlencode(l)));
+        }
+        return with_cookie(
+            (StatusCode::SEE_OTHER, [(header::LOCATION, again)]).into_response(),
+            &dev,
+        );
+    }
     let now = platform_now();
     let tapped = match services::nfc::tap(&st.hub, &code, &dev.id, now, lang).await {
         Ok(x) => x,
@@ -501,17 +540,24 @@ pub async fn status(
     headers: HeaderMap,
 ) -> Response {
     let lang = lang_of(&q, &headers);
-    let dev = device(&headers);
-    match services::nfc::status(&st.db, &code, &dev.id, platform_now()).await {
+    let dev = match known_device(&st, &headers).await {
+        Ok(Some(d)) => d,
+        Ok(None) => {
+            let waiting = TapStatus {
+                state: "waiting",
+                can_draw: false,
+            };
+            return axum::Json(waiting).into_response();
+        }
+        Err(e) => return error_json(e, lang),
+    };
+    match services::nfc::status(&st.db, &code, &dev, platform_now()).await {
         Ok((tap, can_draw)) => {
             let state = match tap {
                 Some(t) if t.state == TapState::Posted.as_str() => "posted",
                 _ => "waiting",
             };
-            with_cookie(
-                axum::Json(TapStatus { state, can_draw }).into_response(),
-                &dev,
-            )
+            axum::Json(TapStatus { state, can_draw }).into_response()
         }
         Err(e) => error_json(e, lang),
     }
@@ -525,7 +571,7 @@ pub async fn activity_page(
     headers: HeaderMap,
     Peer(peer): Peer,
 ) -> Response {
-    let (lang, dev) = match visitor(&st, &q, &headers, peer, &key) {
+    let (lang, dev) = match visitor(&st, &q, &headers, peer, &key).await {
         Ok(v) => v,
         Err(page) => return page,
     };
@@ -580,11 +626,12 @@ pub async fn draw(
     Peer(peer): Peer,
 ) -> Response {
     let lang = lang_of(&q, &headers);
-    let dev = device(&headers);
-    if dev.set.is_some() {
+    let dev = match known_device(&st, &headers).await {
+        Ok(Some(id)) => Device { id, set: None },
         // A draw needs the device the page was shown to (its limits and its posts).
-        return error_json(ApiError::invalid("activity", Msg::DrawNeedsPost), lang);
-    }
+        Ok(None) => return error_json(ApiError::invalid("activity", Msg::DrawNeedsPost), lang),
+        Err(e) => return error_json(e, lang),
+    };
     let ip = client(&st, &headers, peer);
     if let Err(e) = ration(&st, &dev.id, &ip, &key) {
         return error_json(e, lang);
