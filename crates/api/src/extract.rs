@@ -16,6 +16,7 @@ pub struct RequestId(pub String);
 /// The body of every call that names one record by its id.
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 pub struct IdReq {
+    #[schema(minimum = 1)]
     pub id: i64,
 }
 
@@ -196,12 +197,20 @@ pub fn coerce(v: Value) -> Value {
         other => other,
     }
 }
+// A record's id as the document declares it (ids start at 1); a schema only.
+#[derive(utoipa::ToSchema)]
+#[schema(minimum = 1)]
+#[allow(dead_code)]
+pub struct RecordId(i64);
+
 /// A body naming one record (`id`) or several (`ids`), as the delete/cancel/import calls take them.
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 pub struct IdsReq {
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(inline, value_type = Vec<RecordId>)]
     pub ids: Vec<i64>,
 }
 

@@ -5909,7 +5909,7 @@ export interface components {
         AccountGroupReq: {
             /** Format: int64 */
             id?: number | null;
-            name?: string;
+            name: string;
         };
         /** @description The account list with its status counts. */
         AccountPage: components["schemas"]["Page_AccountView"] & {
@@ -6098,6 +6098,8 @@ export interface components {
              */
             streamed: boolean;
         };
+        /** @enum {string} */
+        AiClipKind: "video" | "image";
         AiClipNameReq: {
             /** Format: int64 */
             id: number;
@@ -6120,8 +6122,7 @@ export interface components {
              * @description edit only.
              */
             id?: number | null;
-            /** @description `video` (default: the shot groups' clips) or `image` (a pan-and-zoom slideshow of images). */
-            kind?: string | null;
+            kind?: components["schemas"]["AiClipKind"] | null;
             /** @description Default: the topic's first 20 characters. */
             name?: string;
             /**
@@ -6137,7 +6138,7 @@ export interface components {
             /** @description The title on the videos (≤ 20 characters; default: the product the topic names). */
             title?: string;
             /** @description The topic or product description (required, ≤ 200 characters). */
-            topic?: string;
+            topic: string;
             /** @description A built-in voice id (default zf_xiaoxiao, af_heart for an English topic). */
             voice?: string;
         };
@@ -6236,7 +6237,7 @@ export interface components {
              *     voices; a cloned or cloud voice answers the whole preview as without it).
              */
             stream?: boolean;
-            text?: string;
+            text: string;
             /** @description A voice id of get_voice_list (default: the first built-in voice). */
             voice?: string | null;
             /**
@@ -6390,7 +6391,7 @@ export interface components {
         AppReq: {
             client_key?: string;
             client_secret?: string;
-            platform?: string;
+            platform: components["schemas"]["PlatformCode"];
         };
         AppSaved: {
             client_key: string;
@@ -6451,7 +6452,7 @@ export interface components {
             /** Format: int64 */
             group_id?: number | null;
             login_id?: string | null;
-            platform?: string | null;
+            platform?: components["schemas"]["PlatformCode"] | null;
             sms_code?: string | null;
         };
         /** @description How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop). */
@@ -6920,6 +6921,8 @@ export interface components {
             /** @description What went wrong, in the caller's language. */
             message: string;
         };
+        /** @enum {string} */
+        FileKind: "audio" | "video" | "image";
         FileType: {
             /** Format: int64 */
             created_at: number;
@@ -6934,9 +6937,12 @@ export interface components {
         };
         FileTypeAddReq: {
             /** @description audio | video | image (also accepted as `?type=`). */
-            kind?: string;
-            name?: string;
-            /** Format: int64 */
+            kind: components["schemas"]["FileKind"];
+            name: string;
+            /**
+             * Format: int64
+             * @description 0: a top-level category.
+             */
             parent_id?: number;
         };
         FinishReq: {
@@ -7635,6 +7641,8 @@ export interface components {
             title?: string | null;
             url?: string | null;
         };
+        /** @enum {string} */
+        MountType: "none" | "poi" | "mini_program" | "official" | "product";
         MoveReq: {
             /** Format: int64 */
             group_id: number;
@@ -7985,6 +7993,8 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @enum {string} */
+        PlatformCode: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop" | "bp";
         /** @description The console's defaults before sign-in. */
         PlatformInitView: {
             app_name: string;
@@ -8145,7 +8155,7 @@ export interface components {
             config?: Record<string, never>;
             /** Format: int64 */
             id?: number | null;
-            name?: string;
+            name: string;
         };
         ProjectStatusReq: {
             /** Format: int64 */
@@ -8331,7 +8341,7 @@ export interface components {
         RenameReq: {
             /** Format: int64 */
             id: number;
-            name?: string;
+            name: string;
         };
         /** @description A variant's render: its own state and its job's (null when the job is gone). */
         RenderView: {
@@ -13969,7 +13979,7 @@ export interface components {
         RoleReq: {
             /** Format: int64 */
             id?: number | null;
-            name?: string;
+            name: string;
             permissions?: string[];
         };
         RoleView: {
@@ -14141,6 +14151,8 @@ export interface components {
             week: components["schemas"]["ReportSeries"];
             week_totals: components["schemas"]["ReportFigures"];
         };
+        /** @enum {string} */
+        SearchPlatform: "dy" | "ks";
         SearchWordView: {
             /**
              * Format: double
@@ -14521,6 +14533,10 @@ export interface components {
             /** @description The address written into the tag or printed as a QR code (`/t/<code>`), absolute. */
             url: string;
         };
+        /** @enum {string} */
+        TagPlatform: "dy";
+        /** @enum {string} */
+        TagPoolKind: "project" | "group";
         TagReq: {
             /**
              * Format: int64
@@ -14530,13 +14546,13 @@ export interface components {
             enabled?: boolean;
             /** Format: int64 */
             id?: number | null;
-            name?: string;
+            name: string;
             /** @description dy */
-            platform?: string;
+            platform: components["schemas"]["TagPlatform"];
             /** Format: int64 */
-            pool_id?: number;
+            pool_id: number;
             /** @description project | group */
-            pool_kind?: string;
+            pool_kind: components["schemas"]["TagPoolKind"];
             topics?: string[];
         };
         TagStats: {
@@ -14559,7 +14575,6 @@ export interface components {
         };
         /** @description The release-task form (docs/api-matrix.md `TaskReq`); stored as the task's config. */
         TaskReq: {
-            /** @default [] */
             account_ids: number[];
             /**
              * @description The posts the merchant approved (the preview's items): the task stores exactly these, or the
@@ -14571,15 +14586,9 @@ export interface components {
             at_users: string[];
             /** @default  */
             city: string;
-            /**
-             * Format: int64
-             * @default 0
-             */
+            /** Format: int64 */
             daily_quantity: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
+            /** Format: int64 */
             days: number;
             /** @default [] */
             material_ids: number[];
@@ -14591,9 +14600,7 @@ export interface components {
             mini_app_title: string;
             /** @default  */
             mini_app_url: string;
-            /** @default  */
-            mount_type: string;
-            /** @default  */
+            mount_type?: components["schemas"]["MountType"];
             name: string;
             /** @default  */
             official_title: string;
@@ -14607,7 +14614,7 @@ export interface components {
              */
             planned_at: number | null;
             /** @default null */
-            platform: string | null;
+            platform: components["schemas"]["PlatformCode"] | null;
             /** @default  */
             poi_address: string;
             /** @default  */
@@ -14631,10 +14638,12 @@ export interface components {
              * @default null
              */
             seed: number | null;
-            /** @default  */
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, today or later.
+             */
             start_date: string;
-            /** @default  */
-            time_mode: string;
+            time_mode: components["schemas"]["TimeModeCode"];
             /** @default [] */
             times: string[];
             /** @default  */
@@ -14753,6 +14762,8 @@ export interface components {
             layout: string;
             primary: string;
         };
+        /** @enum {string} */
+        TimeModeCode: "random" | "specified" | "timed";
         TimeReq: {
             /** Format: int64 */
             daily_quantity?: number;
@@ -15026,8 +15037,8 @@ export interface components {
         };
         WordReq: {
             /** @description dy | ks */
-            platform?: string;
-            word?: string;
+            platform: components["schemas"]["SearchPlatform"];
+            word: string;
         };
         /** @description What a bulk add did. */
         WordsAdded: {

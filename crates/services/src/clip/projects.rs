@@ -365,10 +365,13 @@ pub async fn capacity(db: &Db, mid: i64, project_id: i64) -> ApiResult<i64> {
     Ok(i64::try_from(n).unwrap_or(i64::MAX))
 }
 
+/// The most characters a project's name may have.
+pub const PROJECT_NAME_MAX: usize = 50;
+
 pub fn project_name(name: &str) -> ApiResult<&str> {
     let n = name.trim();
     validate::required("name", n)?;
-    validate::max_chars("name", n, 50)?;
+    validate::max_chars("name", n, PROJECT_NAME_MAX)?;
     validate::plain_text("name", n)?;
     Ok(n)
 }

@@ -152,6 +152,9 @@ pub async fn add_classify(db: &Db, mid: i64, name: &str, parent_id: i64) -> ApiR
 
 /// Adds a file type of `kind` (audio | video | image) under `parent_id` (0: at the root, else a type
 /// of the same kind).
+/// The most characters a material category's name may have.
+pub const FILE_TYPE_NAME_MAX: usize = 30;
+
 pub async fn add_file_type(
     db: &Db,
     mid: i64,
@@ -169,7 +172,7 @@ pub async fn add_file_type(
     }
     let name = name.trim();
     validate::required("name", name)?;
-    validate::max_chars("name", name, 30)?;
+    validate::max_chars("name", name, FILE_TYPE_NAME_MAX)?;
     if parent_id != 0
         && mat::file_type(db, mid, parent_id)
             .await?

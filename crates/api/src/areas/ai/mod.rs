@@ -132,18 +132,22 @@ pub async fn voice_likes(
 #[schema(as = AiDubReq)]
 pub struct DubReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 300)]
     pub text: String,
     /// A voice id of get_voice_list (default: the first built-in voice).
     #[serde(default)]
     pub voice: Option<String>,
     /// 0–100, default 50.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 100)]
     pub volume: Option<i64>,
     /// -500–500, default 0.
     #[serde(default)]
+    #[schema(minimum = -500, maximum = 500)]
     pub speed: Option<i64>,
     /// -500–500, default 0.
     #[serde(default)]
+    #[schema(minimum = -500, maximum = 500)]
     pub intonation: Option<i64>,
     /// The task's name (default: the text's first 20 characters).
     #[serde(default)]

@@ -206,8 +206,10 @@ pub async fn roles(State(st): State<AppState>) -> Answer<Page<RoleView>> {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RoleReq {
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub name: String,
     #[serde(default)]
     pub permissions: Vec<String>,

@@ -133,20 +133,33 @@ pub struct AiClipQuery {
     pub state: Option<String>,
 }
 
+// `domain::aiclip::KINDS`, as the document declares `kind` (a schema only).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum AiClipKind {
+    Video,
+    Image,
+}
+
 /// What add, edit, createVideoV2 and oneTouchNew take.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AiClipReq {
     /// edit only.
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub id: Option<i64>,
     /// `video` (default: the shot groups' clips) or `image` (a pan-and-zoom slideshow of images).
     #[serde(default)]
+    #[schema(value_type = Option<AiClipKind>)]
     pub kind: Option<String>,
     /// The target length in seconds, 15–60 (default 30): the script is written to be voiced that long.
     #[serde(default)]
+    #[schema(minimum = 15, maximum = 60)]
     pub seconds: Option<i64>,
     /// The topic or product description (required, ≤ 200 characters).
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub topic: String,
     /// Default: the topic's first 20 characters.
     #[serde(default)]
@@ -160,6 +173,7 @@ pub struct AiClipReq {
     pub group_ids: Vec<i64>,
     /// Videos to make, 1–20 (default 5); 2 points each.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 20)]
     pub count: Option<i64>,
     /// A built-in voice id (default zf_xiaoxiao, af_heart for an English topic).
     #[serde(default)]

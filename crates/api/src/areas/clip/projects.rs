@@ -133,8 +133,10 @@ pub(super) async fn list(
 #[schema(as = ProjectSaveReq)]
 pub struct SaveReq {
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub name: String,
     #[serde(default)]
     #[schema(value_type = Object)]
@@ -240,9 +242,11 @@ pub async fn resources(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GenerateReq {
+    #[schema(minimum = 1)]
     pub id: i64,
     /// How many variants (default: the project's output count).
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 200)]
     pub count: Option<i64>,
 }
 

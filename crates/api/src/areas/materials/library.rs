@@ -253,8 +253,10 @@ pub async fn resource_detail(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RenameReq {
+    #[schema(minimum = 1)]
     pub id: i64,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub name: String,
 }
 

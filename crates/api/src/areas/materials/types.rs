@@ -60,15 +60,29 @@ pub async fn image_tree(State(st): State<AppState>, c: Caller) -> Answer<Vec<Typ
     Ok(reply(tree(&all, 0)))
 }
 
+// The kinds `add_file_type` accepts, for the document only.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum FileKind {
+    Audio,
+    Video,
+    Image,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[schema(as = FileTypeAddReq)]
 pub struct AddReq {
     /// audio | video | image (also accepted as `?type=`).
     #[serde(default, alias = "type")]
+    #[schema(required = true, value_type = FileKind)]
     pub kind: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 30)]
     pub name: String,
+    /// 0: a top-level category.
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub parent_id: i64,
 }
 

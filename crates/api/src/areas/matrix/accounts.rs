@@ -81,6 +81,7 @@ pub async fn expire_user(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AuthReq {
     #[serde(default)]
+    #[schema(value_type = Option<services::matrix::hub::PlatformCode>)]
     pub platform: Option<String>,
     #[serde(default)]
     pub group_id: Option<i64>,
@@ -426,8 +427,10 @@ pub async fn groups(
 #[schema(as = AccountGroupReq)]
 pub struct GroupReq {
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 30)]
     pub name: String,
 }
 

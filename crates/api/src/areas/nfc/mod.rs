@@ -117,22 +117,44 @@ pub async fn info(
     Ok(reply(view(&t, &st.settings.public_url)))
 }
 
+// What `services::nfc` accepts for a tag's platform and pool, for the document only.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum TagPlatform {
+    Dy,
+}
+
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum TagPoolKind {
+    Project,
+    Group,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TagReq {
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub name: String,
     /// dy
     #[serde(default)]
+    #[schema(required = true, value_type = TagPlatform)]
     pub platform: String,
     /// project | group
     #[serde(default)]
+    #[schema(required = true, value_type = TagPoolKind)]
     pub pool_kind: String,
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub pool_id: i64,
     /// 0: none.
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub activity_id: i64,
     #[serde(default)]
     pub topics: Vec<String>,

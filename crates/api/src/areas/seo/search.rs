@@ -12,12 +12,23 @@ use services::seo::search as uc;
 use store::ListQuery;
 use utoipa::ToSchema;
 
+// The platforms keyword search serves, for the document only.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum SearchPlatform {
+    Dy,
+    Ks,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct WordReq {
     /// dy | ks
     #[serde(default)]
+    #[schema(required = true, value_type = SearchPlatform)]
     pub platform: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 20)]
     pub word: String,
 }
 
