@@ -975,6 +975,7 @@ async fn a_font_must_draw_the_text_it_is_chosen_for() {
     )
     .await
     .ok();
+}
 
 /// The built-in tracks are named in the caller's language, in the list and in the copy a merchant
 /// keeps (they were English words in the Chinese console: "Arpeggio", "Pulse", "Bells").
