@@ -163,6 +163,7 @@ async fn main() -> anyhow::Result<()> {
         daily_quantity: 3,
         review_due_at: now,
         seed: 1,
+        user_id: 0,
     };
     let tid = store::matrix::insert_task(&db, mid, &task, &new_items)
         .await?
