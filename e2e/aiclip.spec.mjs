@@ -30,7 +30,7 @@ await step('shot groups named for what they show (through the API)', async () =>
   s.token = await pageToken(page);
   const dir = mkdtempSync(join(tmpdir(), 'aiclip-e2e-'));
   try {
-    const plan = [['门店外景', ['red', 'orange']], ['招牌菜', ['yellow', 'green']], ['后厨制作', ['blue']], ['顾客用餐', ['white']]];
+    const plan = [['门店外景', ['red', 'orange']], ['招牌菜', ['yellow', 'green']], ['后厨制作', ['blue']], ['顾客用餐', ['white']], ['结尾地址', ['purple']]];
     const ids = [];
     for (const [name, colours] of plan) {
       const g = await api('/media.merchant_much_resource/resource_group_add', { method: 'POST', body: { name } });
@@ -84,7 +84,7 @@ await step('/newAiHome: a topic becomes two voiced videos, steps and progress ov
   await input.fill('2');
   await input.press('Tab');
   await page.getByText('4 点（每条 2 点，合成失败退还）').waitFor();
-  // The target length: 15 s (the 6 s clips of four groups carry it).
+  // The target length: 15 s (the 6 s clips of the groups carry it).
   await page.getByText('15–60 秒，文案按这个时长来写').waitFor();
   await fillNumber(page, 'one-touch-seconds', 15);
   const [queued] = await Promise.all([page.waitForResponse((r) => r.url().includes('/media.merchant_key_slice/oneTouchNew')), page.getByTestId('one-touch-submit').click()]);

@@ -78,10 +78,14 @@ async fn a_template_round_trips_between_sets_of_groups() {
             "2",
         )
         .await;
+        // the built-in tracks' English names (zh callers see them in Chinese)
         let music = app
-            .get(
+            .call(
+                "GET",
                 "/media.merchant_producing_upfile/system_music_index",
                 Some(&t),
+                None,
+                "en",
             )
             .await;
         let pulse = music.ok()["rows"]
