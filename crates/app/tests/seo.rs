@@ -270,7 +270,7 @@ async fn titles_come_from_the_merchants_words_and_respect_limits_and_banned_word
             json!({"id": id}),
         )
         .await
-        .ok();
+        .expect(404);
         assert_eq!(
             app.post("/screen.merchant_seo_lexicon/index", Some(&t), json!({}))
                 .await
@@ -672,7 +672,7 @@ async fn search_mining_and_collected_words_come_from_the_platform() {
             json!({"id": id}),
         )
         .await
-        .ok();
+        .expect(404);
         assert_eq!(
             app.post("/seo.merchant_keywords/list", Some(&t), json!({}))
                 .await
