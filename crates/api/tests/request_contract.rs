@@ -49,7 +49,12 @@ fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
         ("AiDubReq", "intonation", "maximum", ai::RATE_MAX),
         ("TaskReq", "name", "maxLength", matrix::TASK_NAME_MAX as i64),
         ("TaskReq", "days", "maximum", matrix::MAX_DAYS as i64),
-        ("TaskReq", "daily_quantity", "maximum", matrix::PER_ACCOUNT_DAY as i64),
+        (
+            "TaskReq",
+            "daily_quantity",
+            "maximum",
+            matrix::PER_ACCOUNT_DAY as i64,
+        ),
         ("AiClipReq", "topic", "maxLength", aiclip::TOPIC_MAX as i64),
         ("AiClipReq", "seconds", "minimum", aiclip::SECONDS.0),
         ("AiClipReq", "seconds", "maximum", aiclip::SECONDS.1),

@@ -498,11 +498,27 @@ async fn the_update_log_lists_the_areas() {
         }
     };
     let zh = log("zh-cn").await;
-    for area in ["快速混剪", "发布管理", "线索管理", "NFC 碰一碰", "SEO 优化", "数据大屏", "AI 配音"] {
+    for area in [
+        "快速混剪",
+        "发布管理",
+        "线索管理",
+        "NFC 碰一碰",
+        "SEO 优化",
+        "数据大屏",
+        "AI 配音",
+    ] {
         assert!(zh.contains(area), "{area} missing from {zh}");
     }
     let en = log("en").await;
-    for area in ["quick mix", "release tasks", "leads", "NFC tap-to-post", "SEO", "data screen", "AI voice"] {
+    for area in [
+        "quick mix",
+        "release tasks",
+        "leads",
+        "NFC tap-to-post",
+        "SEO",
+        "data screen",
+        "AI voice",
+    ] {
         assert!(en.contains(area), "{area} missing from {en}");
     }
     // an install from before the other areas
@@ -520,8 +536,5 @@ async fn the_update_log_lists_the_areas() {
         .unwrap();
     store::content::seed(&app.db).await.unwrap();
     assert_eq!(log("zh-cn").await, "我们的说明");
-    assert_eq!(
-        app.get("/version_log/getList", None).await.ok()["total"],
-        1
-    );
+    assert_eq!(app.get("/version_log/getList", None).await.ok()["total"], 1);
 }

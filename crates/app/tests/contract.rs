@@ -107,15 +107,26 @@ async fn deleting_another_tenants_ids_is_not_found_and_deletes_nothing() {
                 json!({}),
                 "/seo.merchant_keywords/delete",
             ),
-            ("/nfc.index/titles", json!({"tag_id": tag}), "/nfc.index/title_delete"),
+            (
+                "/nfc.index/titles",
+                json!({"tag_id": tag}),
+                "/nfc.index/title_delete",
+            ),
         ];
         for (list, q, delete) in areas {
             let mine = ids(&app.post(list, Some(&demo), q.clone()).await);
             assert!(mine.len() >= 2, "{list}: {mine:?}");
             // Another merchant naming them: 404, in both languages, and they stay.
             let r = app.post(delete, Some(&other), json!({"ids": mine})).await;
-            assert_eq!((r.status, r.message()), (404, "记录不存在"), "{delete}: {}", r.body);
-            let r = app.post_en(delete, Some(&other), json!({"ids": mine})).await;
+            assert_eq!(
+                (r.status, r.message()),
+                (404, "记录不存在"),
+                "{delete}: {}",
+                r.body
+            );
+            let r = app
+                .post_en(delete, Some(&other), json!({"ids": mine}))
+                .await;
             assert_eq!(r.status, 404, "{delete}");
             // One of the caller's own beside a foreign one: 404 and the own one is not deleted.
             let theirs = 9_000_000;
@@ -123,7 +134,11 @@ async fn deleting_another_tenants_ids_is_not_found_and_deletes_nothing() {
                 .post(delete, Some(&demo), json!({"ids": [mine[0], theirs]}))
                 .await;
             assert_eq!(r.status, 404, "{delete}: {}", r.body);
-            assert_eq!(ids(&app.post(list, Some(&demo), q.clone()).await), mine, "{delete}");
+            assert_eq!(
+                ids(&app.post(list, Some(&demo), q.clone()).await),
+                mine,
+                "{delete}"
+            );
             // Its own: deleted (a repeated id counts once).
             app.post(delete, Some(&demo), json!({"ids": [mine[0], mine[0]]}))
                 .await
@@ -144,19 +159,34 @@ async fn an_overlong_query_is_refused_in_the_envelope() {
     // 2,500 × 9 bytes percent-encoded: over our 16 KB, under hyper's own 64 KB
     let filter = json!({"name": format!("{}|include", "帽".repeat(2_500))}).to_string();
     let q = json!({"filterObj": filter});
-    let r = app.get_q("/msg.merchant_clue/export", Some(&demo), q.clone()).await;
+    let r = app
+        .get_q("/msg.merchant_clue/export", Some(&demo), q.clone())
+        .await;
     assert_eq!(r.status, 414, "{}", r.body);
     assert_eq!(r.code(), 414);
-    assert_eq!(r.message(), "请求地址过长：最多 16384 个字符，请减少筛选条件");
+    assert_eq!(
+        r.message(),
+        "请求地址过长：最多 16384 个字符，请减少筛选条件"
+    );
     let r = app
-        .call("GET", "/msg.merchant_clue/export", Some(&demo), Some(q), "en")
+        .call(
+            "GET",
+            "/msg.merchant_clue/export",
+            Some(&demo),
+            Some(q),
+            "en",
+        )
         .await;
     assert_eq!(
         (r.status, r.message()),
-        (414, "The request URL is too long: at most 16384 characters; use fewer filters")
+        (
+            414,
+            "The request URL is too long: at most 16384 characters; use fewer filters"
+        )
     );
     // A long but sane filter still works.
-    let q = json!({"filterObj": json!({"name": format!("{}|include", "帽".repeat(100))}).to_string()});
+    let q =
+        json!({"filterObj": json!({"name": format!("{}|include", "帽".repeat(100))}).to_string()});
     let r = app.get_q("/msg.merchant_clue/index", Some(&demo), q).await;
     assert_eq!(r.status, 200, "{}", r.body);
 }
@@ -168,7 +198,10 @@ fn a_qr_start_and_a_qr_status_are_told_apart_and_exports_name_their_types() {
     let qr = &schemas["QrAnswer"];
     assert_eq!(qr["discriminator"]["propertyName"], "kind", "{qr}");
     assert_eq!(qr["oneOf"].as_array().unwrap().len(), 3, "{qr}");
-    assert_eq!(schemas["AuthStart"]["discriminator"]["propertyName"], "kind");
+    assert_eq!(
+        schemas["AuthStart"]["discriminator"]["propertyName"],
+        "kind"
+    );
     assert_eq!(
         schemas["QrStatus"]["properties"]["kind"]["$ref"],
         "#/components/schemas/QrStatusKind"

@@ -381,7 +381,15 @@ async fn a_variant_with_transitions_is_joined_from_middles_and_transitions() {
     // CPU-specific code paths), with or without the bitrate cap, and ≥ 0.995 on earlier machines:
     // transitions are held to 0.994, plain joins stay at 0.995.
     const TRANSITION_SSIM: f64 = 0.994;
-    assert_same_picture_of(&a.video, &a1.video, &joins, a1.planned_ms, 153, TRANSITION_SSIM).await;
+    assert_same_picture_of(
+        &a.video,
+        &a1.video,
+        &joins,
+        a1.planned_ms,
+        153,
+        TRANSITION_SSIM,
+    )
+    .await;
     // Another first clip: its middle and its fade are new, the rest is reused.
     let b = render(&reuse, &with_transitions([1, 1, 2]), "tr-b")
         .await
@@ -390,7 +398,15 @@ async fn a_variant_with_transitions_is_joined_from_middles_and_transitions() {
     let b1 = render(&single, &with_transitions([1, 1, 2]), "tr-b1")
         .await
         .unwrap();
-    assert_same_picture_of(&b.video, &b1.video, &joins, b1.planned_ms, 153, TRANSITION_SSIM).await;
+    assert_same_picture_of(
+        &b.video,
+        &b1.video,
+        &joins,
+        b1.planned_ms,
+        153,
+        TRANSITION_SSIM,
+    )
+    .await;
     // With the clips' own sound (crossfaded in the composed graph) it stays one pass.
     let mut loud = with_transitions([0, 1, 2]);
     loud.clip_audio_volume = Some(50);

@@ -3,12 +3,12 @@
 
 use super::files;
 use super::upload;
+use crate::LangOf;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
-use crate::LangOf;
 use crate::state::AppState;
-use domain::i18n::Lang;
 use axum::extract::{Multipart, State};
+use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use services::materials::music as uc;
 use store::ListQuery;
