@@ -59,15 +59,7 @@ struct Device {
 /// The device the request's cookie names: one the server signed (or a first-version one that
 /// already tapped or drew); none for a made-up or missing cookie.
 async fn known_device(st: &AppState, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    let found = headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
-        .map(|(_, v)| v.to_string());
-    match found {
+    match crate::client::cookie(headers, COOKIE) {
         Some(v) => services::nfc::device_of(&st.db, &st.jwt_key, &v).await,
         None => Ok(None),
     }
