@@ -1,4 +1,4 @@
-//! AI clip (issue 19): clip templates — built-in ones by industry, "save as template" from a project,
+//! AI clip: clip templates — built-in ones by industry, "save as template" from a project,
 //! "use template" with another set of groups (picked or matched by name), favourites, tenancy and the
 //! staff menu.
 

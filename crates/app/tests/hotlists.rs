@@ -1,4 +1,4 @@
-//! Hot lists, course uploads and the remaining common routes (issue 18, content): the job fills the
+//! Hot lists, course uploads and the remaining common routes (content): the job fills the
 //! hot-list cache from the sandbox's billboards and the cache moves with the platform clock; a
 //! refused read keeps the last rows; staff reach only their menus' boards; bad input is a 422 in
 //! both languages; the operator uploads course files that play for merchants; the video-library

@@ -429,7 +429,7 @@ async fn list_calls_reject_bad_filters_with_422_naming_the_field() {
     }
 }
 
-/// Usage-record reasons and the update log in the reader's language only (issue 12: zh users saw
+/// Usage-record reasons and the update log in the reader's language only (a regression: zh users saw
 /// "video synthesis", "welcome points", "system", and the update log in both languages). Rows written
 /// before the reasons became codes are moved over by the migration.
 #[tokio::test]

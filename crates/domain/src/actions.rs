@@ -72,7 +72,7 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.coursePopular", "爆款干货", "Trending know-how"),
     ("menu.courseGeneral", "课程中心", "Course center"),
     ("menu.courseShot", "拍摄教程", "Shooting tutorials"),
-    // Reports (issue 18): data analysis and the data screen.
+    // Reports: data analysis and the data screen.
     ("menu.dataAnalysis", "数据分析", "Data analysis"),
     ("menu.dyNum", "抖音数据", "Douyin data"),
     ("menu.ksNum", "快手数据", "Kuaishou data"),

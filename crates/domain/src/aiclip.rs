@@ -1,4 +1,4 @@
-//! One-touch video (issue 19; `/media.merchant_key_slice/*`, `/clip.merchant_ai_clip/*`, page /newAiHome):
+//! One-touch video (`/media.merchant_key_slice/*`, `/clip.merchant_ai_clip/*`, page /newAiHome):
 //! a topic becomes a script (the built-in writer below or a configured LLM provider), the script a
 //! voice-over with one subtitle line per sentence, the sentences are matched to the merchant's shot
 //! groups (by group names, tags and the clips' recognized speech, and by length), and the mix engine

@@ -1,4 +1,4 @@
-//! Engagement (issue 16): what a comment or private message means (purchase intent, contact details,
+//! Engagement: what a comment or private message means (purchase intent, contact details,
 //! spam), keyword auto-reply rules and their matching, lead states. Pure: the store keeps the rows,
 //! `services::engagement` runs the jobs.
 

@@ -1,4 +1,4 @@
-//! Hot lists (issue 18, SPEC §2 "Hot lists": /hotmusic, /keywords, /hotvideo, /hottopic, /life,
+//! Hot lists (SPEC §2 "Hot lists": /hotmusic, /keywords, /hotvideo, /hottopic, /life,
 //! /doyen): which platform boards each page shows and how long a cached board stays fresh. The
 //! boards are read through the platform adapters by the job `content.hotlist_sync` and kept in the
 //! `hot_boards` cache (migration 0017); pages read the cache.

@@ -211,7 +211,7 @@ pub const MENUS: &[MenuDef] = &[
             ],
         )
     },
-    // Clip templates (issue 19): saved recipes by industry; "use template" picks the merchant's shot groups.
+    // Clip templates: saved recipes by industry; "use template" picks the merchant's shot groups.
     MenuDef {
         parent: Some("/clip"),
         ..menu(
@@ -226,7 +226,7 @@ pub const MENUS: &[MenuDef] = &[
             ],
         )
     },
-    // One-touch video (issue 19): topic -> script -> voice -> matched clips -> variants. /oneKeyVideoNew
+    // One-touch video: topic -> script -> voice -> matched clips -> variants. /oneKeyVideoNew
     // is the English route of the same page.
     MenuDef {
         parent: Some("/clip"),
@@ -521,7 +521,7 @@ pub const MENUS: &[MenuDef] = &[
             &["screen/merchant_seo_lexicon/*"],
         )
     },
-    // AI create (issue 14, docs/api-ai.md): voice-overs, voice cloning, the assistant. One page serves
+    // AI create (docs/api-ai.md): voice-overs, voice cloning, the assistant. One page serves
     // the SPEC's several AI-voice routes (web/src/router/modules/ai.ts); importing into /speak also
     // needs the /speak menu (`library/voice/*`).
     menu(
@@ -691,7 +691,7 @@ pub const MENUS: &[MenuDef] = &[
             &["system/selftest/*"],
         )
     },
-    // AI smart editing (issue 19, docs/api-clip.md): the Administrator's internal test of finding the
+    // AI smart editing (docs/api-clip.md): the Administrator's internal test of finding the
     // best shorts in a merchant's long video; its calls are the operator's (`/system/intellect/*`).
     MenuDef {
         admin: true,
@@ -703,7 +703,7 @@ pub const MENUS: &[MenuDef] = &[
             &["system/intellect/*"],
         )
     },
-    // Reports (issue 18, docs/api-reports.md): per-platform analytics, the special reports and the
+    // Reports (docs/api-reports.md): per-platform analytics, the special reports and the
     // data screen. Every analytics page reads the same report calls (the platform is a filter).
     menu("/data", "menu.dataAnalysis", "RiseOutlined", 500, &[]),
     MenuDef {

@@ -1,4 +1,4 @@
-//! The mix planner (DESIGN.md §6, issue 5): one clip per shot group per variant, never the same sequence
+//! The mix planner (DESIGN.md §6): one clip per shot group per variant, never the same sequence
 //! twice within a project, clip usage spread evenly, seeded and deterministic. Pure code, no I/O.
 //!
 //! A *sequence* is one clip id per shot group, in group order. The planner is given the shot groups, the

@@ -1,4 +1,4 @@
-//! Batch slicing (GitHub issue 5, "Visual editing / batch slice"): the rules of a slicing project and
+//! Batch slicing ("Visual editing / batch slice"): the rules of a slicing project and
 //! the pure planner of its cut points. No I/O: the `clip.slice` job asks here where to cut, then cuts.
 //!
 //! - **Fixed lengths**: `seconds`-long slices from 0 to the end, no gaps, no overlaps; a remainder

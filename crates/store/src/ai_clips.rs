@@ -1,4 +1,4 @@
-//! AI clip projects / one-touch videos (issue 19): the request, the state of its `clip.one_touch` job
+//! AI clip projects / one-touch videos: the request, the state of its `clip.one_touch` job
 //! and what each step made. States and their moves: `domain::aiclip::State`.
 
 use crate::Db;

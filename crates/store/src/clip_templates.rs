@@ -1,4 +1,4 @@
-//! Clip templates (issue 19): built-in ones (merchant 0, seeded from `domain::templates::BUILTINS`) and
+//! Clip templates: built-in ones (merchant 0, seeded from `domain::templates::BUILTINS`) and
 //! the merchants' own, with favourites per user. A merchant sees the built-in ones and its own.
 
 use crate::Db;

@@ -1,4 +1,4 @@
-//! AI smart editing runs (issue 19, /intellect): the request, the state of its `clip.intellect` job and
+//! AI smart editing runs (/intellect): the request, the state of its `clip.intellect` job and
 //! the chosen segments. Rules: `domain::intellect`.
 
 use crate::Db;

@@ -1,4 +1,4 @@
-//! Nodes as real processes on loopback (issue 20): PostgreSQL-backed API nodes (`serve --no-workers`)
+//! Nodes as real processes on loopback: PostgreSQL-backed API nodes (`serve --no-workers`)
 //! and `worker` nodes sharing a database and an S3 bucket, a standalone sandbox, and a small client.
 //! Used by the multi-node test and `bench/scale` (`#[path]`-included there, so it names nothing of
 //! `common` and only the app's dev-dependencies).

@@ -1,4 +1,4 @@
-//! Pre-burned segments (issue 21): when every variant of a project puts clip c of group k at the same
+//! Pre-burned segments: when every variant of a project puts clip c of group k at the same
 //! times of slot k ([`ProjectSpec::reuse_burns`](super::ProjectSpec::reuse_burns)), the burned picture of
 //! "clip c in slot k" is the same in every variant that uses it. So each such piece is burned once, with
 //! exactly the text that shows during it ([`TextLayer::window`]), cached in the prep folder under a hash

@@ -1,4 +1,4 @@
-//! The render engine of a mix variant (DESIGN.md §6, issue 5): canonical mezzanines (see `ingest`) joined
+//! The render engine of a mix variant (DESIGN.md §6): canonical mezzanines (see `ingest`) joined
 //! by **stream copy**, an audio bed shared by every variant of a project, and text burned in only when asked,
 //! in ONE fast re-encode of the assembled video.
 //!
@@ -17,7 +17,7 @@
 //!   tried and dropped: they saved ~0.6 CPU-s per 30 s but their overlay blends glyph edges differently
 //!   from libass, which alone cost more SSIM (0.9994) than the encoder did.
 //!
-//! Pre-burned pieces (issue 21): when the project's slot timings are fixed
+//! Pre-burned pieces: when the project's slot timings are fixed
 //! ([`ProjectSpec::reuse_burns`], decided by the caller from its shot groups), clip c of slot k looks the
 //! same in every variant that uses it, text included. Each such piece is then burned once with the text
 //! of its window ([`TextLayer::window`]), cached in the prep folder under a hash of everything that makes

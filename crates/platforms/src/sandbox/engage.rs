@@ -1,4 +1,4 @@
-//! Engagement on the simulated platforms (issue 16): the reply limits every comment reply passes
+//! Engagement on the simulated platforms: the reply limits every comment reply passes
 //! (length, sensitive words, a per-account rate), customers writing comments and private messages
 //! (`/_control/comment`, `/_control/im`, and a private message now and then on every public DY work
 //! as the platform clock moves), and DY's `item_comment_reply` / `im_receive_msg` webhooks for them —

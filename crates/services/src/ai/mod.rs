@@ -1,4 +1,4 @@
-//! Area "ai" (issue 14): AI voice-overs. The voice list (built-in voices and the merchant's ready
+//! Area "ai": AI voice-overs. The voice list (built-in voices and the merchant's ready
 //! clones) with favourites per user, synthesis tasks (points per started 100 characters, refunded on
 //! failure; a durable `tts` job), a free audition of the first sentence, importing a finished task
 //! into the voice-over library (`/speak`) as a voice material with its subtitle lines, voice cloning

@@ -1,4 +1,4 @@
-//! One-touch video (issue 19): AI clip projects (`/clip.merchant_ai_clip/*`) and the one-touch calls
+//! One-touch video: AI clip projects (`/clip.merchant_ai_clip/*`) and the one-touch calls
 //! (`/media.merchant_key_slice/*`). A request is a draft until started; starting queues ONE durable
 //! `clip.one_touch` job that writes the script (built-in writer from the topic's keywords and the
 //! merchant's lexicon, or the configured LLM provider), synthesizes the voice-over (one subtitle line per

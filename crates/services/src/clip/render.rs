@@ -311,7 +311,7 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         reuse_burns: fixed_slots(&cfg.groups, &lengths),
         burn_budget_mb: mix::BURN_BUDGET_MB,
         // A one-touch project's few variants are waited for as one job and its pieces are most of
-        // that wait (issue 19's 60 s): superfast pieces. Quick mix and advanced keep the smaller ones.
+        // that wait (one-touch video's 60 s): superfast pieces. Quick mix and advanced keep the smaller ones.
         piece_speed: if project.mode == super::one_touch::MODE {
             mix::PieceSpeed::Fast
         } else {

@@ -1,4 +1,4 @@
-//! Hot lists (issue 18): the platforms' boards read through the adapters by the job
+//! Hot lists: the platforms' boards read through the adapters by the job
 //! `content.hotlist_sync` into the `hot_boards` cache, hourly (platform time) by a ticker and at
 //! once when a page finds its board missing or stale; the pages read the cache only. A platform's
 //! refusal keeps the last good rows and is shown beside them. Mapping to the real endpoints:

@@ -1,4 +1,4 @@
-//! Engagement (issue 16, docs/api-engagement.md): comments of every authorized account read by a
+//! Engagement (docs/api-engagement.md): comments of every authorized account read by a
 //! durable `engagement.sync` job (incremental by each work's cursor) and by DY's webhooks, keyword
 //! auto-replies by the `engagement.auto_reply` job (each comment at most once, ever), leads from
 //! comments and private messages with purchase intent or contact details, assigned in turn.

@@ -1,4 +1,4 @@
-//! Area "ai" (issue 14, SPEC §7 "AI and voice"): voices, synthesis tasks, auditions, importing into
+//! Area "ai" (SPEC §7 "AI and voice"): voices, synthesis tasks, auditions, importing into
 //! the voice-over library, voice cloning and the assistant's token. Contract: docs/api-ai.md.
 
 use crate::LangOf;

@@ -186,7 +186,7 @@ pub async fn events(
                     .map(|n| crate::areas::engagement::wechat::notice_view(n, lang))
                     .collect::<Vec<_>>()
             });
-        // One-touch videos (issue 19): each step and the renders move the row.
+        // One-touch videos: each step and the renders move the row.
         let one_touch = heard(cur.hears.one_touch, async {
             store::ai_clips::changed_since(&cur.st.db, mid, cur.one_touch_since).await
         })
