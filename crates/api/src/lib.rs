@@ -61,6 +61,7 @@ impl utoipa::Modify for BearerAuth {
 fn areas() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(areas::auth::router())
+        .merge(areas::system::router())
         .merge(areas::materials::router())
         .merge(areas::clip::router())
         .merge(areas::matrix::router())

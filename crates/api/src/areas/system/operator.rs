@@ -1,8 +1,9 @@
 //! Operator screens (`/system/*`, role Administrator only — enforced by `guard`): merchants, users,
 //! roles, menus, every merchant's operation log and the job monitor (`services::system`).
 
-use super::index::LogQuery;
-use super::views::{LogView, MenuNode, RoleView, tree};
+use super::views::RoleView;
+use crate::areas::auth::index::LogQuery;
+use crate::areas::auth::views::{LogView, MenuNode, tree};
 use crate::error::{Answer, ApiError, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
@@ -289,7 +290,7 @@ pub async fn logs(
     crate::LangOf(lang): crate::LangOf,
     Input(q): Input<LogQuery>,
 ) -> Answer<Page<LogView>> {
-    super::index::log_page(&st, None, lang, q).await
+    crate::areas::auth::index::log_page(&st, None, lang, q).await
 }
 
 #[derive(Debug, Deserialize)]
