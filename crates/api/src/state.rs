@@ -53,9 +53,9 @@ pub struct AppState {
     /// The menu table, cached: every request's permission check reads it.
     pub menus: Arc<RwLock<Vec<store::menus::Menu>>>,
     /// Platform adapters, sealed tokens, the publisher's needs.
-    pub hub: services::matrix::hub::HubRef,
+    pub hub: services::platform::HubRef,
     /// The failed-sign-in budgets (per address, per server) and the clock sign-in checks read.
-    pub login_limits: Arc<services::auth::limits::LoginLimits>,
+    pub login_limits: Arc<services::limits::LoginLimits>,
     /// The public pages' budgets (per device, address, tag).
     pub public_limits: Arc<services::nfc::PublicLimits>,
     /// AI voice: the engine, the cloning provider, the assistant (`services::ai::Ai::from_env`).
@@ -108,7 +108,7 @@ impl AppState {
         } else {
             String::new()
         };
-        let hub = Arc::new(services::matrix::hub::Hub {
+        let hub = Arc::new(services::platform::Hub {
             db: db.clone(),
             sealer,
             sandbox_token: sandbox_token.clone(),
@@ -118,9 +118,7 @@ impl AppState {
             storage: storage.clone(),
             timeout_ms: 0,
             adapters: Default::default(),
-            sign_url: Arc::new(move |id, variant| {
-                services::materials::links::url(&url_key, id, variant)
-            }),
+            sign_url: Arc::new(move |id, variant| services::links::url(&url_key, id, variant)),
         });
         let ai = Arc::new(services::ai::Ai::from_env(&tts_dir(&settings.data_dir)));
         Ok(AppState {
@@ -131,9 +129,7 @@ impl AppState {
             sms: Arc::new(LogSms),
             storage,
             menus: Arc::new(RwLock::new(menus)),
-            login_limits: Arc::new(services::auth::limits::LoginLimits::new(Arc::new(
-                domain::now_ms,
-            ))),
+            login_limits: Arc::new(services::limits::LoginLimits::new(Arc::new(domain::now_ms))),
             public_limits: Arc::new(services::nfc::PublicLimits::new(Arc::new(domain::now_ms))),
             ai,
             sandbox_token,

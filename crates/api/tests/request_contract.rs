@@ -139,7 +139,7 @@ fn declared_enums_are_the_sets_the_server_accepts() {
     codes.push("bp".into());
     assert_eq!(enum_of(&all, "PlatformCode"), codes);
     for c in enum_of(&all, "PlatformCode") {
-        assert!(services::matrix::hub::platform(&c).is_ok(), "{c}");
+        assert!(services::platform::platform(&c).is_ok(), "{c}");
     }
     for m in enum_of(&all, "TimeModeCode") {
         assert!(domain::matrix::TimeMode::parse(&m).is_some(), "{m}");

@@ -601,7 +601,7 @@ async fn public_pages_and_documents() {
 /// A hand-moved clock for the sign-in limits, starting now.
 fn frozen_clock() -> (
     std::sync::Arc<std::sync::atomic::AtomicI64>,
-    services::auth::limits::Clock,
+    services::limits::Clock,
 ) {
     let t = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(domain::now_ms()));
     let t2 = t.clone();
@@ -612,11 +612,11 @@ fn frozen_clock() -> (
 }
 
 /// An app whose sign-in checks read `clock`, believing `X-Forwarded-For` from `proxies`.
-async fn app_with(b: Backend, clock: services::auth::limits::Clock, proxies: &str) -> TestApp {
+async fn app_with(b: Backend, clock: services::limits::Clock, proxies: &str) -> TestApp {
     let proxies = api::client::Proxies::parse(proxies).unwrap();
     TestApp::spawn_with(b, move |st| {
         st.settings.trusted_proxies = proxies;
-        st.login_limits = std::sync::Arc::new(services::auth::limits::LoginLimits::new(clock));
+        st.login_limits = std::sync::Arc::new(services::limits::LoginLimits::new(clock));
     })
     .await
 }
@@ -805,7 +805,7 @@ async fn a_flood_of_failures_does_not_refuse_a_known_devices_right_password() {
         let cookie = cookie.expect("a known-device cookie");
         assert!(cookie.starts_with("cm_device="), "{cookie}");
         // A flood from many addresses uses up the server's budget and locks the username everywhere.
-        for i in 0..services::auth::limits::SERVER.burst as i64 {
+        for i in 0..services::limits::SERVER.burst as i64 {
             sign_in_from(&app, Some(&format!("203.0.113.{i}")), "demo", "wrong123").await;
         }
         let now = domain::now_ms();

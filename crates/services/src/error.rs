@@ -309,6 +309,11 @@ impl<T> Page<T> {
         }
     }
 
+    /// A page whose total was counted exactly (no cap).
+    pub fn exact(rows: Vec<T>, total: i64) -> Page<T> {
+        Page::new(rows, store::list::Total::exact(total))
+    }
+
     pub fn new(rows: Vec<T>, total: store::list::Total) -> Page<T> {
         Page {
             rows,

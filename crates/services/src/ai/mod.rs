@@ -8,7 +8,7 @@ pub mod auditions;
 pub mod clone;
 
 use crate::error::{ApiError, ApiResult};
-use crate::materials::links;
+use crate::links;
 use domain::ai::{self as rules, Params, TaskState, text};
 use domain::i18n::Msg;
 use domain::points::Reason;

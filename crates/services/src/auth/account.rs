@@ -47,7 +47,7 @@ pub async fn edit_profile(
         None => user.avatar.clone(),
         Some("") => String::new(),
         Some(url) => {
-            let id = crate::materials::links::id_of(url).ok_or(ApiError::invalid_with(
+            let id = crate::links::id_of(url).ok_or(ApiError::invalid_with(
                 "avatar",
                 Msg::InvalidValue,
                 vec![("reason", "an uploaded image".into())],
@@ -59,7 +59,7 @@ pub async fn edit_profile(
                 .await?
                 .filter(|m| m.kind == "image")
                 .ok_or(ApiError::invalid("avatar", Msg::NotAnImage))?;
-            crate::materials::links::permanent_url(link_key, id, "original")
+            crate::links::permanent_url(link_key, id, "original")
         }
     };
     store::users::update_profile(db, user.id, nickname, mobile, &avatar).await?;

@@ -1,8 +1,8 @@
 //! Sign-in, registration, SMS codes, password reset, proxy sign-in, sessions: the use cases behind
 //! `/login/*` and `/token`. Tokens (JWT) are the HTTP layer's (`api::session`).
 
-use super::limits::LoginLimits;
 use crate::error::{ApiError, ApiResult};
+use crate::limits::LoginLimits;
 use domain::i18n::Msg;
 use domain::{UserKind, now_ms, validate};
 use store::Db;
@@ -49,7 +49,7 @@ pub struct KnownDevice {
 impl KnownDevice {
     /// The cookie's value: `<user id>.<since>.<signature>`.
     pub fn token(self, key: &[u8]) -> String {
-        let sig = crate::materials::links::mac(key, &self.signed());
+        let sig = crate::links::mac(key, &self.signed());
         format!("{}.{}.{sig}", self.user_id, self.since)
     }
 
@@ -61,7 +61,7 @@ impl KnownDevice {
             since: parts.next()?.parse().ok()?,
         };
         let fresh = d.since <= now && now - d.since < DEVICE_MS;
-        (fresh && crate::materials::links::verify_mac(key, &d.signed(), parts.next()?)).then_some(d)
+        (fresh && crate::links::verify_mac(key, &d.signed(), parts.next()?)).then_some(d)
     }
 
     fn signed(self) -> String {
@@ -187,7 +187,7 @@ fn ration(limits: &LoginLimits, ip: &str) -> ApiResult<()> {
     limits.take(ip).map_err(throttled)
 }
 
-fn throttled(r: super::limits::Refused) -> ApiError {
+fn throttled(r: crate::limits::Refused) -> ApiError {
     let seconds = ((r.wait_ms + 999) / 1000).to_string();
     ApiError::TooMany(Msg::SignInThrottled, vec![("seconds", seconds)])
 }

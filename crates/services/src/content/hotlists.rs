@@ -5,7 +5,7 @@
 //! docs/content-platforms.md.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::{self, Hub, HubRef};
+use crate::platform::{self as hub, Hub, HubRef};
 use domain::clock::platform_now;
 use domain::hotlists::{self as rules, HotPage, KEYWORDS_BOARD};
 use domain::jobs::{HotBoardRef, JobKind};

@@ -2,7 +2,7 @@
 //! file store, ffmpeg, the platform adapters' app calls and the hot-list cache — each check timed
 //! and answered with what it saw, so the operator can tell a broken install from a broken flow.
 
-use crate::matrix::hub::Hub;
+use crate::platform::Hub;
 use platforms::{Board, Platform};
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 
 use super::leads;
 use super::rules::decode;
-use crate::matrix::hub::Hub;
+use crate::platform::Hub;
 use domain::clock::platform_now;
 use platforms::Platform;
 use store::engagement::{self as db, NewMessage};

@@ -10,7 +10,7 @@ pub mod notify;
 pub mod privmsg;
 pub mod rules;
 
-use crate::matrix::hub::Hub;
+use crate::platform::Hub;
 use domain::jobs::{AccountRef, JobKind};
 use platforms::{ErrorKind, Platform, PlatformError};
 use store::jobs::JobError;

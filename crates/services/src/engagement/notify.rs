@@ -6,7 +6,7 @@
 //! the notice is settled `off` with the reason, and the console says so.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::{Hub, HubRef};
+use crate::platform::{Hub, HubRef};
 use domain::i18n::{Msg, reason};
 use domain::jobs::{JobKind, NoticeRef};
 use platforms::wechat::{LIVE_BASE_URL, OfficialAccount, TemplateSender, WxError};

@@ -5,7 +5,7 @@
 //! platforms have no message API).
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::Hub;
+use crate::platform::Hub;
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use platforms::Platform;

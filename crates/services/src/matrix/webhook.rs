@@ -3,7 +3,7 @@
 //! item's review be looked at now (or records the post of an H5 share); unauthorize marks the
 //! account expired at once (never silently).
 
-use super::hub::Hub;
+use crate::platform::Hub;
 use domain::matrix::Revocation;
 use platforms::Platform;
 use sha1::{Digest, Sha1};

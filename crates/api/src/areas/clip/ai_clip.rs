@@ -4,9 +4,9 @@
 
 use super::library::{self, VariantView};
 use crate::LangOf;
-use crate::areas::materials::files::{self, MediaView};
 use crate::error::{Answer, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
+use crate::files::{self, MediaView};
 use crate::state::AppState;
 use axum::extract::State;
 use domain::aiclip::{Request, Shot};

@@ -3,9 +3,9 @@
 //! with 403); the operator has no footage of its own, so every call names the merchant whose video is
 //! cut, and the shorts land in one of that merchant's video groups. Contract: docs/api-clip.md.
 
-use crate::areas::materials::files;
 use crate::error::{Answer, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
+use crate::files;
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::{Lang, localize_reason};

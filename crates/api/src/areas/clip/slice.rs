@@ -4,9 +4,9 @@
 //! (`job`); every slice becomes a ready video material of the group, usable in quick mix at once.
 //! Slicing is free (SPEC charges points for synthesis and recognition only).
 
-use crate::areas::materials::files;
 use crate::error::{Answer, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, IdsReq, Input};
+use crate::files;
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::{Lang, localize_reason};

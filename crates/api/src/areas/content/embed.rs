@@ -2,8 +2,8 @@
 //! console frames `/embed/video_library?token=…`, a server-rendered, read-only page of the merchant's
 //! finished videos (newest first), which this site alone may frame (web::security_headers).
 
-use crate::areas::materials::files;
 use crate::areas::nfc::public::esc;
+use crate::files;
 use crate::error::{Answer, Reply, reply};
 use crate::extract::Caller;
 use crate::state::AppState;

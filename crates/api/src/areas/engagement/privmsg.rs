@@ -64,11 +64,10 @@ pub async fn index(
     )
     .await
     .map_err(services::ApiError::from)?;
-    Ok(reply(Page {
-        rows: rows.into_iter().map(conversation).collect(),
+    Ok(reply(Page::exact(
+        rows.into_iter().map(conversation).collect(),
         total,
-        total_capped: false,
-    }))
+    )))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,6 +1,6 @@
 //! Signed links to stored media. `<video>` and `<img>` cannot send the bearer token, so every URL the
 //! API hands out is signed (HMAC of id, variant and expiry with the server key): only a caller who
-//! could read the row got the URL. The HTTP side (`api::areas::materials::files`) checks them.
+//! could read the row got the URL. The HTTP side (`api::files`) checks them.
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;

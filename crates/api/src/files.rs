@@ -1,4 +1,4 @@
-//! Serving stored media to the browser by its signed links (`services::materials::links`), with HTTP
+//! Serving stored media to the browser by its signed links (`services::links`), with HTTP
 //! Range, so the player can seek.
 
 use crate::state::AppState;
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use store::materials::MediaFile;
 use utoipa::ToSchema;
 
-use services::materials::links::{self, VARIANTS};
+use services::links::{self, VARIANTS};
 
 pub fn url(st: &AppState, id: i64, variant: &str) -> String {
     links::url(&st.jwt_key, id, variant)

@@ -1,4 +1,5 @@
-//! The platform hub: which adapter, at which base URL, with which app credentials, for a platform;
+//! The platform gateway (the hub) for every area that calls a platform (matrix, engagement, seo,
+//! content, nfc): which adapter, at which base URL, with which app credentials, for a platform;
 //! token sealing; token refresh shared by calls and jobs.
 
 use crate::error::{ApiError, ApiResult};

@@ -1,6 +1,7 @@
-//! How fast sign-ins may fail. Every password check costs an argon2 hash (tens of ms of a core and
-//! 19 MB), so failed sign-ins are rationed before any hash runs: per client address, and for the whole
-//! server so that many addresses together cannot fill the cores either. A successful sign-in gives its
+//! Request budgets shared by areas (sign-in failures, the NFC tap page, auditions). How fast
+//! sign-ins may fail: every password check costs an argon2 hash (tens of ms of a core and 19 MB),
+//! so failed sign-ins are rationed before any hash runs: per client address, and for the whole server
+//! so that many addresses together cannot fill the cores either. A successful sign-in gives its
 //! attempt back: only failures use the budget. The clock is injected so tests move time, not wait.
 
 use std::collections::HashMap;
