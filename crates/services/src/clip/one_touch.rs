@@ -19,8 +19,7 @@ use store::ai_clips as db;
 use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
 
-/// The mode of the mix projects one-touch makes (not listed with quick mix or advanced ones).
-pub const MODE: &str = "ai";
+pub use super::projects::ONE_TOUCH_MODE as MODE;
 
 /// What the job needs beside the database.
 pub struct Deps {

@@ -134,7 +134,7 @@ pub async fn floor(
         .collect();
     let mut voice_ms = 0;
     let voices = match mode {
-        super::one_touch::MODE => vec![],
+        ONE_TOUCH_MODE => vec![],
         _ => cfg.voice.as_ref().map(|v| v.tracks()).unwrap_or_default(),
     };
     for id in voices {
@@ -331,7 +331,7 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
     };
     let pools = pools.unwrap_or_default();
     Ok(Overview {
-        fixed_slots: super::render::fixed_slots(
+        fixed_slots: super::slots::fixed_slots(
             &config.groups,
             &pools
                 .iter()
@@ -367,6 +367,9 @@ pub async fn capacity(db: &Db, mid: i64, project_id: i64) -> ApiResult<i64> {
 
 /// The most characters a project's name may have.
 pub const PROJECT_NAME_MAX: usize = 50;
+
+/// The mode of the mix projects one-touch video makes (not listed with quick mix or advanced ones).
+pub const ONE_TOUCH_MODE: &str = "ai";
 
 pub fn project_name(name: &str) -> ApiResult<&str> {
     let n = name.trim();

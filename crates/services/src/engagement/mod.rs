@@ -4,6 +4,7 @@
 //! comments and private messages with purchase intent or contact details, assigned in turn.
 
 pub mod comments;
+pub mod lead_staff;
 pub mod leads;
 pub mod messages;
 pub mod notify;

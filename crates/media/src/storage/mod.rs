@@ -4,12 +4,14 @@
 //!   a byte range), delete, exists, link, list by prefix, a signed URL where the backend has one, and
 //!   `local_copy`: a local file with an object's bytes for the programs that need one (ffmpeg, the
 //!   speech recognizer). The local folder ([`LocalFolder`], `file://`) is the default backend; S3 and
-//!   compatible servers (`s3://bucket/prefix`, [`crate::s3`]) are the other, for several nodes.
+//!   compatible servers (`s3://bucket/prefix`, [`s3`]) are the other, for several nodes.
 //! - [`Workspace`]: scratch space on the local disk for work in progress (temporary files, chunked
 //!   upload parts, render prep folders), with its own cleanup (`sweep`). Finished files go into the
 //!   store with `put_file`, so a refused or interrupted upload or render leaves nothing in the library.
 //!
 //! [`Storage`] carries one of each and is what the rest of the code holds.
+
+pub mod s3;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -62,7 +64,7 @@ pub struct Listed {
 pub struct LocalFile {
     path: PathBuf,
     /// Keeps a cached download from being trimmed while a clone of this lives.
-    _hold: Option<Arc<crate::s3::Hold>>,
+    _hold: Option<Arc<s3::Hold>>,
 }
 
 impl LocalFile {
@@ -70,7 +72,7 @@ impl LocalFile {
         LocalFile { path, _hold: None }
     }
 
-    pub(crate) fn held(path: PathBuf, hold: Arc<crate::s3::Hold>) -> LocalFile {
+    pub(crate) fn held(path: PathBuf, hold: Arc<s3::Hold>) -> LocalFile {
         LocalFile {
             path,
             _hold: Some(hold),
@@ -420,19 +422,19 @@ impl Storage {
     /// The store named by `url` (`file://<folder>`, or `s3://bucket/prefix` reached as the
     /// `CLIPMATRIX_S3_*` variables say) with its scratch workspace in `work`.
     pub fn open(url: &str, work: impl Into<PathBuf>) -> Result<Storage, StorageError> {
-        let s3 = crate::s3::S3Settings::from_env(|k| std::env::var(k).ok())?;
+        let s3 = s3::S3Settings::from_env(|k| std::env::var(k).ok())?;
         Storage::open_with(url, work, &s3)
     }
 
     pub fn open_with(
         url: &str,
         work: impl Into<PathBuf>,
-        s3: &crate::s3::S3Settings,
+        s3: &s3::S3Settings,
     ) -> Result<Storage, StorageError> {
         let work = Workspace::new(work);
         let store: Arc<dyn ObjectStore> = match url.strip_prefix("file://") {
             Some(path) if !path.is_empty() => Arc::new(LocalFolder::new(path)),
-            _ if url.starts_with("s3://") => Arc::new(crate::s3::S3::new(url, s3, work.root())?),
+            _ if url.starts_with("s3://") => Arc::new(s3::S3::new(url, s3, work.root())?),
             _ => return Err(StorageError::Unsupported(url.to_string())),
         };
         Ok(Storage { store, work })

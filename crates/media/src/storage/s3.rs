@@ -10,7 +10,7 @@
 //! - HTTP goes through the workspace's reqwest (rustls/ring), not object_store's own client, so the
 //!   build carries one HTTP stack and one TLS provider.
 
-use crate::storage::{Body, Fut, Listed, LocalFile, Object, ObjectStore, StorageError, check_key};
+use super::{Body, Fut, Listed, LocalFile, Object, ObjectStore, StorageError, check_key};
 use futures_util::StreamExt;
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::client::{
@@ -421,7 +421,7 @@ impl ObjectStore for S3 {
                 tokio::fs::create_dir_all(dir).await?;
             }
             // Downloaded under a temporary name, renamed when complete: a reader never sees half a file.
-            let part = file.with_extension(format!("part-{}", crate::storage::token(8)));
+            let part = file.with_extension(format!("part-{}", super::token(8)));
             let fetched = async {
                 let mut o = self.get(key, None).await?;
                 let mut f = tokio::fs::File::create(&part).await?;
