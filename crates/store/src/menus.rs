@@ -1,4 +1,4 @@
-//! Menus (seeded from `domain::menus::MENUS`) and operator-defined roles.
+//! Menus (seeded from `domain::menus::all()`) and operator-defined roles.
 
 use crate::Db;
 use domain::now_ms;
@@ -28,7 +28,7 @@ impl Menu {
 /// grants); icon, hidden, vip and sort stay as the operator set them. Menus no longer declared are removed.
 pub async fn seed(db: &Db) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
-    for m in domain::menus::MENUS {
+    for m in domain::menus::all() {
         let grants = serde_json::to_string(m.grants).unwrap_or_else(|_| "[]".into());
         sqlx::query(
             "INSERT INTO menus (path, parent_path, name, icon, hidden, admin, vip, sort, grants) \
@@ -47,7 +47,7 @@ pub async fn seed(db: &Db) -> sqlx::Result<()> {
         .execute(&mut *tx)
         .await?;
     }
-    let declared: Vec<&str> = domain::menus::MENUS.iter().map(|m| m.path).collect();
+    let declared: Vec<&str> = domain::menus::all().iter().map(|m| m.path).collect();
     let existing: Vec<String> = sqlx::query_scalar("SELECT path FROM menus")
         .fetch_all(&mut *tx)
         .await?;
