@@ -10,6 +10,7 @@ pub mod extract;
 pub mod files;
 pub mod guard;
 pub mod ops;
+pub mod pages;
 pub mod session;
 pub mod state;
 pub mod web;
