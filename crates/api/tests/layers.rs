@@ -166,6 +166,39 @@ struct Layer {
 
 const LAYERS: &[Layer] = &[
     Layer {
+        name: "domain",
+        dir: "crates/domain/src",
+        file: None,
+        shared: &[
+            "actions",
+            "clock",
+            "i18n",
+            "jobs",
+            "menus",
+            "permission",
+            "validate",
+        ],
+        features: &[],
+        elsewhere: &[
+            (
+                "auth",
+                "permission.rs and actions.rs: the access table and the actions",
+            ),
+            (
+                "nfc",
+                "activities: the tap states beside the activities a tag runs",
+            ),
+        ],
+    },
+    Layer {
+        name: "store",
+        dir: "crates/store/src",
+        file: None,
+        shared: &["db", "jobs", "list", "ops", "secrets"],
+        features: &[],
+        elsewhere: &[],
+    },
+    Layer {
         name: "services",
         dir: "crates/services/src",
         file: None,
