@@ -201,7 +201,7 @@ pub async fn comments(
     mid: i64,
     q: &ListQuery,
 ) -> Result<(Vec<CommentRow>, Total), PageError> {
-    crate::seo::page_of(
+    crate::list::page_of(
         db,
         COMMENT_SELECT,
         "c.merchant_id = $1",
@@ -371,7 +371,7 @@ pub async fn replies(
     mid: i64,
     q: &ListQuery,
 ) -> Result<(Vec<ReplyRow>, Total), PageError> {
-    crate::seo::page_of(
+    crate::list::page_of(
         db,
         "SELECT r.id, r.account_id, a.nickname AS account_name, r.comment_row_id, c.content AS comment, r.rule_id, \
          k.name AS rule_name, r.origin, r.content, r.result, r.error_code, r.error_args, r.created_at FROM eng_replies r \
@@ -432,7 +432,7 @@ pub struct RuleData {
 
 pub async fn rules(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<RuleRow>, Total), PageError> {
     let select = format!("SELECT {RULE_COLS} FROM eng_rules");
-    crate::seo::page_of(db, &select, "merchant_id = $1", mid, &RULE_LIST, q).await
+    crate::list::page_of(db, &select, "merchant_id = $1", mid, &RULE_LIST, q).await
 }
 
 pub async fn rule(db: &Db, mid: i64, id: i64) -> sqlx::Result<Option<RuleRow>> {

@@ -6,25 +6,7 @@
 //! (owner 0), a merchant its own. Reads of categories and keywords see the built-in rows too.
 
 use crate::Db;
-use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
-
-/// A page of one table's rows for `mid`: `select` ends with `FROM <table> <alias>` and its joins
-/// (the count reads the same FROM), `scope` binds `mid` as `$1`. Engagement's lists use it too.
-pub(crate) async fn page_of<T>(
-    db: &Db,
-    select: &str,
-    scope: &str,
-    mid: i64,
-    e: &Entity,
-    q: &ListQuery,
-) -> Result<(Vec<T>, Total), PageError>
-where
-    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
-{
-    // The outer FROM is the last one: column subqueries come before it.
-    let from = select.rfind(" FROM ").map_or(select, |i| &select[i + 1..]);
-    list::page(db, select, from, scope, &[Bind::I(mid)], e, q).await
-}
+use crate::list::{Bind, Entity, FieldType, ListQuery, PageError, Total, field, page_of};
 
 // ---- profile ----
 
