@@ -43,8 +43,8 @@ fn unique_suffix() -> String {
     )
 }
 
-/// Word-level edit distance (substitutions, insertions, deletions).
-pub fn word_distance(a: &[String], b: &[String]) -> usize {
+/// Edit distance over words (or any items: characters, syllables): substitutions, insertions, deletions.
+pub fn word_distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, x) in a.iter().enumerate() {
         let mut cur = vec![i + 1];
