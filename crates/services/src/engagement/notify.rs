@@ -11,7 +11,7 @@ use domain::i18n::{Msg, reason};
 use domain::jobs::{JobKind, NoticeRef};
 use platforms::wechat::{LIVE_BASE_URL, OfficialAccount, TemplateSender, WxError};
 use store::Db;
-use store::engagement_im::{self as db, WxConfigRow};
+use store::engagement::messages::{self as db, WxConfigRow};
 use store::jobs::{JobCtx, JobError};
 
 /// The AppSecret of the sandbox's official account, shown to the merchant while the platforms are

@@ -8,7 +8,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use services::system::dict as uc;
 use store::ListQuery;
-use store::dict::{self, Opt};
+use store::system::dict::{self, Opt};
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -10,9 +10,9 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use services::system::{jobs, merchants, roles};
 use store::ListParams;
+use store::auth::users::{self, MerchantRow, UserRow};
 use store::jobs::Job;
-use store::points::Entry;
-use store::users::{self, MerchantRow, UserRow};
+use store::system::points::Entry;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize)]
@@ -195,7 +195,7 @@ pub async fn all_users(
 
 #[utoipa::path(method(get, post), path = "/system/role/index", tag = "system", responses((status = 200, body = Reply<Page<RoleView>>)))]
 pub async fn roles(State(st): State<AppState>) -> Answer<Page<RoleView>> {
-    let rows: Vec<RoleView> = store::menus::roles(&st.db)
+    let rows: Vec<RoleView> = store::system::menus::roles(&st.db)
         .await?
         .iter()
         .map(RoleView::of)
@@ -236,7 +236,7 @@ pub async fn role_delete(State(st): State<AppState>, Input(r): Input<IdReq>) -> 
 #[utoipa::path(method(get, post), path = "/system/menu/index", tag = "system", responses((status = 200, description = "whole menu tree", body = Reply<Vec<MenuNode>>)))]
 pub async fn menus(State(st): State<AppState>) -> Answer<Vec<MenuNode>> {
     let all = st.menus.read().await;
-    let refs: Vec<&store::menus::Menu> = all.iter().collect();
+    let refs: Vec<&store::system::menus::Menu> = all.iter().collect();
     Ok(reply(tree(&refs, None)))
 }
 

@@ -12,7 +12,7 @@ use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
 use services::clip::intellect as uc;
 use store::ListQuery;
-use store::intellect as db;
+use store::clip::intellect as db;
 use store::materials as mat;
 use utoipa::ToSchema;
 
@@ -148,7 +148,7 @@ async fn view(st: &AppState, r: &db::Run, lang: Lang) -> ApiResult<RunView> {
     Ok(RunView {
         id: r.id,
         merchant_id: r.merchant_id,
-        merchant_name: store::users::merchant_by_id(&st.db, r.merchant_id)
+        merchant_name: store::auth::users::merchant_by_id(&st.db, r.merchant_id)
             .await?
             .map(|m| m.name),
         resource_id: r.resource_id,

@@ -105,7 +105,7 @@ pub async fn deduction_point(
 ) -> Answer<Quote> {
     let m = media_of(&st, &c, r.resource_id).await?;
     let points = uc::price(m.duration_ms);
-    let balance = store::points::balance(&st.db, m.merchant_id).await?;
+    let balance = store::system::points::balance(&st.db, m.merchant_id).await?;
     Ok(reply(Quote {
         points,
         balance,

@@ -123,7 +123,7 @@ pub async fn events(
     let uid = c.user.id;
     let start = domain::now_ms() - 2_000;
     // New-lead notices are numbered: the stream tells those that arrive after it opened.
-    let lead_since = store::engagement_im::last_notice_id(&st.db, uid)
+    let lead_since = store::engagement::messages::last_notice_id(&st.db, uid)
         .await
         .unwrap_or(0);
     let cursor = Cursor {
@@ -179,7 +179,7 @@ pub async fn events(
                 .collect::<Vec<_>>()
         });
         // New leads given to the caller (only to them), with the WeChat delivery's state.
-        let leads = store::engagement_im::notices_since(&cur.st.db, uid, cur.lead_since)
+        let leads = store::engagement::messages::notices_since(&cur.st.db, uid, cur.lead_since)
             .await
             .map(|rows| {
                 rows.into_iter()
@@ -188,7 +188,7 @@ pub async fn events(
             });
         // One-touch videos (issue 19): each step and the renders move the row.
         let one_touch = heard(cur.hears.one_touch, async {
-            store::ai_clips::changed_since(&cur.st.db, mid, cur.one_touch_since).await
+            store::clip::one_touch::changed_since(&cur.st.db, mid, cur.one_touch_since).await
         })
         .await
         .map(|rows| {

@@ -13,8 +13,8 @@ use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
 use services::clip::slicing as uc;
 use store::ListQuery;
+use store::clip::slicing as db;
 use store::materials as mat;
-use store::slice as db;
 use utoipa::ToSchema;
 
 /// A long video of a slicing project: its slicing state and how many slices it gave.
