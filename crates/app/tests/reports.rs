@@ -1084,10 +1084,11 @@ async fn the_pages_give_the_same_figures_at_the_same_moment() {
         // A post due yesterday that went out today counts in "published today", not in today's
         // plan: the screen says how many of today's posts were due on another day, and the two
         // figures add up.
-        sqlx::query(&format!(
-            "UPDATE matrix_items SET scheduled_at = scheduled_at - 86400000 WHERE task_id = {tid} \
-             AND published_at IS NOT NULL"
-        ))
+        sqlx::query(
+            "UPDATE matrix_items SET scheduled_at = scheduled_at - 86400000 WHERE task_id = $1 \
+             AND published_at IS NOT NULL",
+        )
+        .bind(tid)
         .execute(&app.db.pool)
         .await
         .unwrap();

@@ -988,7 +988,7 @@ mod tests {
                 })
                 .collect();
             for seed in 0..200u64 {
-                let plan = crate::planner::plan(&pools, &[], 5, seed).unwrap();
+                let plan = crate::clip::planner::plan(&pools, &[], 5, seed).unwrap();
                 let seqs: std::collections::HashSet<&Vec<i64>> = plan.variants.iter().collect();
                 assert_eq!(seqs.len(), 5, "{sizes:?} seed {seed}: {:?}", plan.variants);
                 for (g, pool) in pools.iter().enumerate() {

@@ -331,7 +331,7 @@ pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64, lang: Lang) -> A
 
 /// The name a customer knows the shop by: the merchant's.
 pub async fn shop_name(d: &Db, merchant_id: i64) -> ApiResult<String> {
-    Ok(store::users::merchant_by_id(d, merchant_id)
+    Ok(store::auth::users::merchant_by_id(d, merchant_id)
         .await?
         .map(|m| m.name)
         .unwrap_or_default())
