@@ -174,6 +174,9 @@ for (const [who, user] of [
         d.today_planned = 60;
         d.today_published = 40;
         d.today_failed = 3;
+        // posts due on other days went out today too: the panel says how many
+        d.today_posts = 52;
+        d.today_posts_other_days = 12;
         d.top = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, title: `夏季新款防晒帽 UPF50+ 宽檐遮脸遮脖子 可折叠 门店周末买一送一 第 ${i + 1} 条`, plays: 9_876_543 - i * 12_345, likes: 12_345, comments: 678, shares: 90, platform: 'dy', nickname: '防晒帽旗舰店', account_id: 1, published_at: d.updated_at }));
         d.regions = ['广东省', '浙江省', '北京市', '上海市', '江苏省', '四川省', '湖北省', '山东省', '福建省', '河南省'].map((province, i) => ({ province, plays: 1_000_000 * (10 - i), accounts: 10 - i }));
         await route.fulfill({ response: res, json: env });

@@ -10,6 +10,8 @@ Reads one JSON request per line on stdin and answers one JSON line on stdout:
 The text arrives normalised (numbers spelled out, Latin runs marked "en") by the Rust side; this script
 only turns words into phonemes (misaki's Chinese G2P, espeak-ng for English) and phonemes into sound.
 The first line it prints is {"ready": true} once the model is loaded.
+Writing a file, it prints {"done": i, "of": n} after each sentence, before the answer, so a voice task's
+progress moves while a long script is spoken.
 With "stream": true (an audition) the sentences are spoken clause by clause and each clause's sound is
 printed as soon as it exists, before the answer: {"pcm": "<base64 s16le 24 kHz mono>"} (no file is
 written), so the listener hears the first words after one clause's compute, not the whole sentence's.
@@ -178,6 +180,7 @@ class Engine:
             pieces.append(audio)
             spans.append({"start": pos, "end": pos + len(audio)})
             pos += len(audio)
+            emit({"done": i + 1, "of": len(req["sentences"])})
         audio = np.concatenate(pieces) if pieces else np.zeros(0, np.float32)
         pcm = (np.clip(audio, -1, 1) * 32767).astype(np.int16)
         tmp = req["out"] + ".part"

@@ -119,6 +119,15 @@ fn sandbox_viewer(st: AppState) -> platforms::sandbox::access::Identify {
     })
 }
 
+/// Whether a request carries the sandbox token (header, or the cookie a sandbox page set).
+pub(crate) async fn holds_sandbox_token(st: &AppState, headers: &axum::http::HeaderMap) -> bool {
+    let token = platforms::sandbox::access::Access::new(&st.sandbox_token, None);
+    matches!(
+        token.viewer(headers, None).await.0,
+        platforms::sandbox::Viewer::Operator
+    )
+}
+
 /// The whole application: API, console, health, sandbox pages.
 pub fn app(state: AppState) -> Router {
     let (api, doc) = routes_and_document();

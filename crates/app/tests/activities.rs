@@ -407,6 +407,29 @@ async fn taps_hand_out_different_videos_and_posts_unlock_draws() {
         // The same phone tapping again sees its video again, not a new one.
         let again = tap(&app, &code, &device(0)).await;
         assert_eq!(again.attr("post-douyin", "href"), schemas[0]);
+        // The page names the shop (the merchant's name), in both languages.
+        assert!(
+            again
+                .html
+                .contains("<header>演示商户 Demo · 碰一碰发视频</header>"),
+            "{}",
+            again.html
+        );
+        let en = app
+            .http
+            .get(app.url(&format!("/t/{code}?lang=en")))
+            .header("cookie", cookie(&app, &device(0)))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            en.contains("<title>演示商户 Demo · tap to post a video</title>")
+                && en.contains("<header>演示商户 Demo · tap to post a video</header>"),
+            "{en}"
+        );
         let info = app
             .post("/nfc.index/info", Some(&t), json!({"id": tag["id"]}))
             .await;

@@ -793,6 +793,98 @@ impl media::tts::Synthesizer for Held {
     }
 }
 
+/// A speech engine that speaks sentence by sentence: it says the first is done, then waits for the
+/// test before the rest.
+struct Stepped(std::sync::Arc<tokio::sync::Semaphore>);
+
+impl media::tts::Synthesizer for Stepped {
+    fn synthesize<'a>(
+        &'a self,
+        req: &'a media::tts::Request,
+        dst: &'a std::path::Path,
+    ) -> media::asr::BoxFuture<'a, Result<media::tts::Speech, media::tts::TtsError>> {
+        self.synthesize_reporting(req, dst, &|_, _| {})
+    }
+
+    fn synthesize_reporting<'a>(
+        &'a self,
+        req: &'a media::tts::Request,
+        dst: &'a std::path::Path,
+        progress: media::tts::Progress<'a>,
+    ) -> media::asr::BoxFuture<'a, Result<media::tts::Speech, media::tts::TtsError>> {
+        Box::pin(async move {
+            let n = req.sentences.len();
+            progress(1, n);
+            self.0.acquire().await.unwrap().forget();
+            for i in 2..=n {
+                progress(i, n);
+            }
+            tokio::fs::write(dst, b"audio").await?;
+            Ok(media::tts::Speech {
+                duration_ms: 1000,
+                lines: vec![],
+            })
+        })
+    }
+}
+
+/// A voice task's progress moves while its script is spoken, sentence by sentence (it sat at 10 %
+/// until the whole script was done).
+#[tokio::test]
+async fn a_voice_tasks_progress_moves_sentence_by_sentence() {
+    let gate = std::sync::Arc::new(tokio::sync::Semaphore::new(0));
+    let g = gate.clone();
+    let app = TestApp::spawn_with(Backend::Sqlite, move |s| {
+        let mut ai = services::ai::Ai::built_in(&s.settings.data_dir.join("tts"));
+        ai.cloud = Some(std::sync::Arc::new(Stepped(g)));
+        s.ai = std::sync::Arc::new(ai);
+    })
+    .await;
+    app.start_worker();
+    let t = app.demo().await;
+    let q = app
+        .post(
+            "/ai.MerchantDub/putNlsTask",
+            Some(&t),
+            json!({"text": "第一句。第二句。", "voice": "zf_xiaoxiao", "volume": 50, "speed": 0, "intonation": 0}),
+        )
+        .await;
+    let id = q.ok()["id"].as_i64().unwrap();
+    // One of two sentences spoken: half of the way from 10 to 90.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let r = app
+            .get_q(
+                "/ai.MerchantDub/taskList",
+                Some(&t),
+                json!({"limit": "100"}),
+            )
+            .await;
+        let row = r.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .cloned()
+            .unwrap();
+        if row["progress"] == 50 {
+            assert_eq!(row["state"], "running", "{row}");
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the progress never passed 50 %: {row}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    gate.add_permits(1);
+    let done = wait_task(&app, &t, id).await;
+    assert_eq!(
+        (done["state"].clone(), done["progress"].clone()),
+        (json!("done"), json!(100))
+    );
+}
+
 /// Auditions are free, so each merchant gets one at a time and ten a minute (a 429 in both
 /// languages says which); another merchant is not held up by it.
 #[tokio::test]

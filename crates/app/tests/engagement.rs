@@ -1205,6 +1205,12 @@ async fn private_messages_quick_replies_and_lead_notices() {
             log.body
         );
         assert!(wechat_sent(&app).await.is_empty());
+        // The sandbox's official account has this install's AppSecret (the console shows it).
+        let info = app.get("/wechat.MerchantWechat/info", Some(&t)).await;
+        assert_eq!(
+            info.ok()["sandbox_secret"],
+            platforms::sandbox::wechat_secret(SANDBOX_TOKEN)
+        );
 
         // Bad input names the field in both languages.
         let r = app
@@ -1244,7 +1250,7 @@ async fn private_messages_quick_replies_and_lead_notices() {
         app.post(
             "/wechat.MerchantWechat/save",
             Some(&t),
-            json!({"app_id": "wx_sbx_appid", "app_secret": "sbx_wx_secret", "template_id": "sbx_lead_template"}),
+            json!({"app_id": "wx_sbx_appid", "app_secret": platforms::sandbox::wechat_secret(common::SANDBOX_TOKEN), "template_id": "sbx_lead_template"}),
         )
         .await
         .ok();

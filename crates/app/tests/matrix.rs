@@ -662,7 +662,13 @@ async fn accounts_groups_and_expiry() {
             "{}",
             r.body
         );
-        let r = app.post("/task.merchant_group_user/bjhLogin", Some(&t), json!({"app_id": "shop-app", "app_token": platforms::sandbox::SANDBOX_BJH_APP_TOKEN})).await;
+        let r = app
+            .post(
+                "/task.merchant_group_user/bjhLogin",
+                Some(&t),
+                json!({"app_id": "shop-app", "app_token": common::bjh_app_token()}),
+            )
+            .await;
         assert_eq!(r.ok()["platform"], "bjh");
 
         // Renew refreshes the DY token; when the platform refuses, the account shows as expired with
@@ -996,7 +1002,13 @@ async fn all_six_platforms_authorize_and_publish() {
             authorize_qr(&app, &t, "xhs").await,
             authorize_qr(&app, &t, "shop").await,
         ];
-        let bjh = app.post("/task.merchant_group_user/bjhLogin", Some(&t), json!({"app_id": "shop-app", "app_token": platforms::sandbox::SANDBOX_BJH_APP_TOKEN})).await;
+        let bjh = app
+            .post(
+                "/task.merchant_group_user/bjhLogin",
+                Some(&t),
+                json!({"app_id": "shop-app", "app_token": common::bjh_app_token()}),
+            )
+            .await;
         accounts.push(bjh.ok()["id"].as_i64().unwrap());
         let list = app
             .post("/task.merchant_group_user/index", Some(&t), json!({}))

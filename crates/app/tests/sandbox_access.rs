@@ -105,7 +105,7 @@ async fn bjh_with_work(app: &TestApp, t: &str, app_id: &str, title: &str) {
     app.post(
         "/task.merchant_group_user/bjhLogin",
         Some(t),
-        json!({"app_id": app_id, "app_token": platforms::sandbox::SANDBOX_BJH_APP_TOKEN}),
+        json!({"app_id": app_id, "app_token": common::bjh_app_token()}),
     )
     .await
     .ok();
@@ -113,7 +113,7 @@ async fn bjh_with_work(app: &TestApp, t: &str, app_id: &str, title: &str) {
         .http
         .post(app.url("/sandbox/bjh/builderinner/open/resource/video/publish"))
         .json(
-            &json!({"app_id": app_id, "app_token": platforms::sandbox::SANDBOX_BJH_APP_TOKEN,
+            &json!({"app_id": app_id, "app_token": common::bjh_app_token(),
                       "title": title, "video_url": "http://shop.test/v.mp4"}),
         )
         .send()
@@ -201,6 +201,19 @@ async fn the_sandbox_controls_are_closed_to_strangers_and_tenants_see_their_own(
             index.contains("probe-a") && !index.contains("probe-b"),
             "{index}"
         );
+        // The clock's buttons are the operator's (a merchant would get 403): the merchant reads why.
+        // The install's BJH app_token and WeChat AppSecret are shown, never the old constants.
+        assert!(
+            !index.contains("advance-hour") && index.contains("clock-operator-only"),
+            "{index}"
+        );
+        assert!(
+            index.contains(&common::bjh_app_token())
+                && index.contains(&platforms::sandbox::wechat_secret(SANDBOX_TOKEN))
+                && !index.contains("sbx_bjh_app_token")
+                && !index.contains("sbx_wx_secret"),
+            "{index}"
+        );
         let mine = get_as(
             &app,
             &demo,
@@ -234,6 +247,11 @@ async fn the_sandbox_controls_are_closed_to_strangers_and_tenants_see_their_own(
         assert_eq!(all["works"].as_array().unwrap().len(), 2, "{all}");
         let outbox = get_as(&app, &admin, "/sandbox/sms.json").await;
         assert_eq!(outbox.status(), 200);
+        let index = get_as(&app, &admin, "/sandbox").await.text().await.unwrap();
+        assert!(
+            index.contains("advance-hour") && !index.contains("clock-operator-only"),
+            "{index}"
+        );
         // The token (the stories' client sends it) reads the code.
         assert_eq!(app.sms_code("13900000001").await.len(), 6);
 
@@ -257,5 +275,28 @@ async fn the_sandbox_controls_are_closed_to_strangers_and_tenants_see_their_own(
             .await
             .unwrap();
         assert_eq!(next.status(), 200);
+
+        // The sign-in page links the SMS outbox only for a browser that may read it.
+        let sms_link = |cookie: Option<&str>| {
+            let mut rb = stranger.get(app.url("/api/login/index"));
+            if let Some(c) = cookie {
+                rb = rb.header("cookie", c);
+            }
+            async move {
+                let v: Value = rb.send().await.unwrap().json().await.unwrap();
+                (
+                    v["data"]["sandbox"].clone(),
+                    v["data"]["sandbox_sms"].clone(),
+                )
+            }
+        };
+        assert_eq!(sms_link(None).await, (json!(true), json!(false)));
+        assert_eq!(
+            sms_link(Some("clipmatrix_sandbox=guess")).await,
+            (json!(true), json!(false))
+        );
+        // The cookie reaches the sign-in page's request (Path=/).
+        assert!(cookie.contains("Path=/;"), "{cookie}");
+        assert_eq!(sms_link(Some(pair)).await, (json!(true), json!(true)));
     }
 }

@@ -85,6 +85,9 @@ impl From<ToolError> for TtsError {
     }
 }
 
+/// Told as a synthesis goes: (sentences done, sentences in all). A voice task's progress follows it.
+pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Send + Sync);
+
 /// Turns text into a voice-over file. Object-safe: held as `Arc<dyn Synthesizer>`.
 pub trait Synthesizer: Send + Sync {
     /// Writes the voice-over to `dst` (an `.m4a`).
@@ -93,6 +96,18 @@ pub trait Synthesizer: Send + Sync {
         req: &'a Request,
         dst: &'a Path,
     ) -> BoxFuture<'a, Result<Speech, TtsError>>;
+
+    /// The same, telling `progress` after each sentence. An engine that cannot tell keeps this
+    /// default (no report until it is done).
+    fn synthesize_reporting<'a>(
+        &'a self,
+        req: &'a Request,
+        dst: &'a Path,
+        progress: Progress<'a>,
+    ) -> BoxFuture<'a, Result<Speech, TtsError>> {
+        let _ = progress;
+        self.synthesize(req, dst)
+    }
 }
 
 /// The running Python child: requests go in on stdin, answers come out on stdout, one JSON line each.
@@ -266,9 +281,15 @@ impl Kokoro {
         Ok(())
     }
 
-    /// Raw speech: a 24 kHz WAV at `wav` and each sentence's span in ms.
-    async fn speak(&self, req: &Request, wav: &Path) -> Result<Vec<(i64, i64)>, TtsError> {
-        self.ask(req, Some(wav), None).await
+    /// Raw speech: a 24 kHz WAV at `wav` and each sentence's span in ms; `progress` is told after
+    /// each sentence.
+    async fn speak(
+        &self,
+        req: &Request,
+        wav: &Path,
+        progress: Progress<'_>,
+    ) -> Result<Vec<(i64, i64)>, TtsError> {
+        self.ask(req, Some(wav), None, progress).await
     }
 
     /// Raw speech for an audition, clause by clause: each clause's 24 kHz mono s16le PCM goes to
@@ -279,7 +300,7 @@ impl Kokoro {
         req: &Request,
         tx: mpsc::Sender<Vec<u8>>,
     ) -> Result<Vec<(i64, i64)>, TtsError> {
-        self.ask(req, None, Some(tx)).await
+        self.ask(req, None, Some(tx), &|_, _| {}).await
     }
 
     /// One request to the child: to a WAV file, or streamed (`tx`).
@@ -288,6 +309,7 @@ impl Kokoro {
         req: &Request,
         wav: Option<&Path>,
         tx: Option<mpsc::Sender<Vec<u8>>>,
+        progress: Progress<'_>,
     ) -> Result<Vec<(i64, i64)>, TtsError> {
         if !self.has_voice(&req.voice) {
             return Err(TtsError::UnknownVoice(req.voice.clone()));
@@ -320,7 +342,12 @@ impl Kokoro {
                 if n == 0 {
                     return Ok::<_, std::io::Error>(None);
                 }
-                // A streamed clause: {"pcm": base64}; anything else is the answer.
+                // A streamed clause: {"pcm": base64}; a sentence done: {"done", "of"}; anything
+                // else is the answer.
+                if let Ok(step) = serde_json::from_str::<Step>(&line) {
+                    progress(step.done, step.of);
+                    continue;
+                }
                 match serde_json::from_str::<Clause>(&line) {
                     Ok(c) => {
                         if let Some(tx) = &tx {
@@ -366,6 +393,13 @@ impl Kokoro {
 #[derive(Deserialize)]
 struct Clause {
     pcm: String,
+}
+
+/// The engine finished a sentence of a voice-over.
+#[derive(Deserialize)]
+struct Step {
+    done: usize,
+    of: usize,
 }
 
 /// The sample rate of the engine's raw speech (and of a streamed audition's PCM).
@@ -477,10 +511,19 @@ impl Synthesizer for Kokoro {
         req: &'a Request,
         dst: &'a Path,
     ) -> BoxFuture<'a, Result<Speech, TtsError>> {
+        self.synthesize_reporting(req, dst, &|_, _| {})
+    }
+
+    fn synthesize_reporting<'a>(
+        &'a self,
+        req: &'a Request,
+        dst: &'a Path,
+        progress: Progress<'a>,
+    ) -> BoxFuture<'a, Result<Speech, TtsError>> {
         Box::pin(async move {
             let wav = dst.with_extension("raw.wav");
             let result = async {
-                let spans = self.speak(req, &wav).await?;
+                let spans = self.speak(req, &wav, progress).await?;
                 finish(&wav, &spans, req, dst).await
             }
             .await;
@@ -630,6 +673,15 @@ mod tests {
 
     /// An engine stand-in: answers each request once `go` exists, and logs what it was asked.
     fn fake_engine(dir: &Path) {
+        fake_engine_saying(
+            dir,
+            "while [ ! -f go ]; do sleep 0.02; done\n  echo \"$line\" >> asked.log\n  \
+             echo '{\"ok\":true,\"sample_rate\":24000,\"sentences\":[]}'",
+        );
+    }
+
+    /// An engine stand-in that runs `answer` (shell, `$line` is the request) for each request.
+    fn fake_engine_saying(dir: &Path, answer: &str) {
         use std::os::unix::fs::PermissionsExt;
         std::fs::create_dir_all(dir.join("bin")).unwrap();
         std::fs::create_dir_all(dir.join("engine/voices")).unwrap();
@@ -646,8 +698,7 @@ mod tests {
             &py,
             format!(
                 "#!/bin/sh\ncd '{}'\necho '{{\"ready\":true}}'\nwhile IFS= read -r line; do\n  \
-                 while [ ! -f go ]; do sleep 0.02; done\n  echo \"$line\" >> asked.log\n  \
-                 echo '{{\"ok\":true,\"sample_rate\":24000,\"sentences\":[]}}'\ndone\n",
+                 {answer}\ndone\n",
                 dir.display()
             ),
         )
@@ -695,6 +746,32 @@ mod tests {
         let voices: Vec<bool> = log.lines().map(|l| l.contains("\"bbb\"")).collect();
         assert_eq!(voices.len(), 13);
         assert_eq!(voices.iter().position(|b| *b), Some(1), "{log}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A voice-over's progress is told sentence by sentence as the engine says it finished each
+    /// one, before its answer: a task's bar moves while a long script is spoken.
+    #[tokio::test]
+    async fn each_sentence_done_is_reported() {
+        let dir = std::env::temp_dir().join(format!("cm-tts-steps-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        fake_engine_saying(
+            &dir,
+            "echo '{\"done\":1,\"of\":2}'\n  echo '{\"done\":2,\"of\":2}'\n  \
+             echo '{\"ok\":true,\"sample_rate\":24000,\"sentences\":[{\"start\":0,\"end\":24000},{\"start\":24000,\"end\":48000}]}'",
+        );
+        let engine = Kokoro::new(&dir);
+        let mut r = req(0.0, 1.0);
+        r.voice = "aaa".into();
+        let seen = std::sync::Mutex::new(vec![]);
+        let spans = engine
+            .speak(&r, &dir.join("x.wav"), &|done, of| {
+                seen.lock().unwrap().push((done, of))
+            })
+            .await
+            .unwrap();
+        assert_eq!(spans, vec![(0, 1000), (1000, 2000)]);
+        assert_eq!(*seen.lock().unwrap(), vec![(1, 2), (2, 2)]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -110,8 +110,18 @@ async fn measure(path: &Path) -> (f64, i64, String) {
 
 async fn synth(engine: &Kokoro, req: &Request, dst: &Path) -> media::tts::Speech {
     let t = Instant::now();
-    let speech = engine.synthesize(req, dst).await.unwrap();
+    let steps = std::sync::Mutex::new(vec![]);
+    let speech = engine
+        .synthesize_reporting(req, dst, &|done, of| steps.lock().unwrap().push((done, of)))
+        .await
+        .unwrap();
     let took = t.elapsed().as_secs_f64();
+    // The engine tells each sentence as it is done (a voice task's progress follows it).
+    let n = req.sentences.len();
+    assert_eq!(
+        *steps.lock().unwrap(),
+        (1..=n).map(|i| (i, n)).collect::<Vec<_>>()
+    );
     println!(
         "tts {}: {} ms of audio in {took:.1} s (rtf {:.2}, model load included on first use)",
         req.voice,

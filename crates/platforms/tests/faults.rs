@@ -188,7 +188,7 @@ async fn other_platforms_render_faults_in_their_format() {
     let bjh = adapter(Platform::Bjh, s.endpoint(Platform::Bjh));
     let bc = Creds {
         open_id: "app1".into(),
-        token: sandbox::SANDBOX_BJH_APP_TOKEN.into(),
+        token: BJH_TOKEN.clone(),
     };
     let r = PublishReq {
         video_url: "https://cdn.test/v.mp4".into(),

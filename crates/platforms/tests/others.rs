@@ -116,13 +116,16 @@ async fn bjh_app_token_publish_by_url() {
     let _g = serial().await;
     let s = start(|_| {}).await;
     let bjh = adapter(Platform::Bjh, s.endpoint(Platform::Bjh));
-    let e = bjh.verify_app_token("app9", "wrong").await.unwrap_err();
-    assert_eq!(
-        (e.code.as_str(), e.kind),
-        ("60001001", ErrorKind::Reauthorize)
-    );
+    // A wrong token, and the constant every install once shared, are refused.
+    for wrong in ["wrong", "sbx_bjh_app_token"] {
+        let e = bjh.verify_app_token("app9", wrong).await.unwrap_err();
+        assert_eq!(
+            (e.code.as_str(), e.kind),
+            ("60001001", ErrorKind::Reauthorize)
+        );
+    }
     let t = bjh
-        .verify_app_token(sandbox::SANDBOX_BJH_APP_ID, sandbox::SANDBOX_BJH_APP_TOKEN)
+        .verify_app_token(sandbox::SANDBOX_BJH_APP_ID, &BJH_TOKEN)
         .await
         .unwrap();
     let c = Creds {

@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use platforms::sandbox::wechat::{SANDBOX_WX_APPID, SANDBOX_WX_SECRET, SANDBOX_WX_TEMPLATE};
+use platforms::sandbox::wechat::{SANDBOX_WX_APPID, SANDBOX_WX_TEMPLATE};
 use platforms::wechat::{OfficialAccount, TemplateSender};
 use serde_json::{Value, json};
 
@@ -24,18 +24,21 @@ async fn template_messages_and_their_refusals() {
     let base = format!("{}/wechat", s.base);
     let data = json!({"keyword1": {"value": "顾客"}, "keyword2": {"value": "多少钱"}});
 
-    let wrong = OfficialAccount::new(&base, SANDBOX_WX_APPID, "not-the-secret");
-    let e = wrong
-        .send_template("o_staff_0001", SANDBOX_WX_TEMPLATE, "", &data)
-        .await
-        .unwrap_err();
-    assert_eq!(e.code, 40125);
-    assert!(
-        e.zh.contains("AppSecret") && e.en.contains("AppSecret"),
-        "{e:?}"
-    );
+    // A wrong secret, and the constant every install once shared, are refused.
+    for secret in ["not-the-secret", "sbx_wx_secret"] {
+        let wrong = OfficialAccount::new(&base, SANDBOX_WX_APPID, secret);
+        let e = wrong
+            .send_template("o_staff_0001", SANDBOX_WX_TEMPLATE, "", &data)
+            .await
+            .unwrap_err();
+        assert_eq!(e.code, 40125);
+        assert!(
+            e.zh.contains("AppSecret") && e.en.contains("AppSecret"),
+            "{e:?}"
+        );
+    }
 
-    let oa = OfficialAccount::new(&base, SANDBOX_WX_APPID, SANDBOX_WX_SECRET);
+    let oa = OfficialAccount::new(&base, SANDBOX_WX_APPID, &WX_SECRET);
     let id = oa
         .send_template(
             "o_staff_0001",

@@ -335,6 +335,11 @@ pub fn free_port() -> u16 {
 /// The stories' sandbox token (CLIPMATRIX_SANDBOX_TOKEN of their servers and standalone sandboxes).
 pub const SANDBOX_TOKEN: &str = "story-sandbox-token";
 
+/// The sandbox's BJH app_token for that token (merchants type it into the console).
+pub fn bjh_app_token() -> String {
+    platforms::sandbox::app_secret(SANDBOX_TOKEN, platforms::Platform::Bjh)
+}
+
 /// A client that opens the sandbox's controls and SMS outbox (it sends the sandbox token).
 pub fn sandbox_client() -> reqwest::Client {
     let mut h = reqwest::header::HeaderMap::new();

@@ -7,7 +7,7 @@ pub mod publish;
 
 #[allow(unused_imports)] // each test binary uses some of them
 pub use cluster::{
-    ADMIN_PW, DEMO_PW, SANDBOX_TOKEN, copies_of_material, free_port, sandbox_client,
+    ADMIN_PW, DEMO_PW, SANDBOX_TOKEN, bjh_app_token, copies_of_material, free_port, sandbox_client,
     standalone_sandbox, wait_up,
 };
 

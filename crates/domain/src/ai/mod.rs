@@ -49,6 +49,15 @@ pub fn volume_gain(volume: i64) -> f64 {
     volume.clamp(0, VOLUME_MAX) as f64 / 50.0
 }
 
+/// A voice task's progress (%) once `done` of its `of` sentences are spoken: 10 when it starts,
+/// 90 when the last sentence is done (storing the file takes the rest).
+pub fn synthesis_progress(done: usize, of: usize) -> i64 {
+    if of == 0 {
+        return 10;
+    }
+    10 + (80 * done.min(of) / of) as i64
+}
+
 /// A checked synthesis request (SPEC §5 limits).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Params {
@@ -406,6 +415,16 @@ impl CloneState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn synthesis_progress_moves_with_the_sentences() {
+        let steps: Vec<i64> = (0..=4).map(|d| synthesis_progress(d, 4)).collect();
+        assert_eq!(steps, vec![10, 30, 50, 70, 90]);
+        assert_eq!(
+            (synthesis_progress(0, 0), synthesis_progress(9, 3)),
+            (10, 90)
+        );
+    }
 
     fn params() -> Params {
         Params {

@@ -942,6 +942,69 @@ mod tests {
 
     const HAT: &str = "夏季新款防晒帽：UPF50+面料，宽檐遮脸遮脖子，可折叠…门店周末买一送一";
 
+    /// One-touch's five videos differ in their shots (the walk saw five videos of the same three
+    /// shots): the voice-over's lines are matched to groups, then the planner takes one clip per shot.
+    /// For every shape of the merchant's groups that allows five videos, and many project seeds, no two
+    /// videos share a sequence and each shot's clips take turns — a group of n clips shows min(n, 5)
+    /// different clips over the five videos.
+    #[test]
+    fn the_five_videos_of_a_topic_differ_in_shots() {
+        let lines: Vec<Line> = (0..5)
+            .map(|i| Line {
+                start_ms: i * 4000,
+                end_ms: i * 4000 + 3800,
+                content: format!("第{i}句，防晒帽宽檐遮脸"),
+            })
+            .collect();
+        let shapes: [&[usize]; 6] = [
+            &[2, 2, 2],
+            &[3, 3, 3],
+            &[5, 1, 1],
+            &[1, 2, 3],
+            &[2, 2, 2, 1],
+            &[4, 1, 2, 1, 3],
+        ];
+        for sizes in shapes {
+            let groups: Vec<GroupInfo> = sizes
+                .iter()
+                .enumerate()
+                .map(|(g, &n)| GroupInfo {
+                    id: g as i64 + 1,
+                    name: format!("镜头{g}"),
+                    text: String::new(),
+                    ready: n as i64,
+                    clip_ms: 8000,
+                    longest_ms: 8000,
+                })
+                .collect();
+            let shots = match_shots(&lines, &groups, 20_000).unwrap();
+            // Group g holds clips g*100 + i; the pools in shot order, as the project's config lists them.
+            let pools: Vec<Vec<i64>> = shots
+                .iter()
+                .map(|s| {
+                    (0..sizes[s.group_id as usize - 1] as i64)
+                        .map(|i| s.group_id * 100 + i)
+                        .collect()
+                })
+                .collect();
+            for seed in 0..200u64 {
+                let plan = crate::clip::planner::plan(&pools, &[], 5, seed).unwrap();
+                let seqs: std::collections::HashSet<&Vec<i64>> = plan.variants.iter().collect();
+                assert_eq!(seqs.len(), 5, "{sizes:?} seed {seed}: {:?}", plan.variants);
+                for (g, pool) in pools.iter().enumerate() {
+                    let shown: std::collections::HashSet<i64> =
+                        plan.variants.iter().map(|v| v[g]).collect();
+                    assert_eq!(
+                        shown.len(),
+                        pool.len().min(5),
+                        "{sizes:?} seed {seed}, shot {g}: {:?}",
+                        plan.variants
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_writer_reads_the_product_its_points_and_its_offer() {
         let lex = Lexicon::default();

@@ -4,7 +4,8 @@
 //! (OAuth, consent and QR pages, uploads) stay open: they answer only to their own credentials.
 //!
 //! The token comes as the `x-sandbox-token` header, or once as `?sandbox_token=` on a page (it is
-//! then kept in a same-site cookie for the pages and forms that follow).
+//! then kept in a same-site cookie for the pages and forms that follow, and for the app's sign-in
+//! page, which links the SMS outbox only for a browser holding it).
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -162,7 +163,7 @@ async fn run(
     let mut res = next.run(req).await;
     if set_cookie
         && let Ok(v) = HeaderValue::from_str(&format!(
-            "{COOKIE}={token}; Path=/sandbox; HttpOnly; SameSite=Strict"
+            "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict"
         ))
     {
         res.headers_mut().append(header::SET_COOKIE, v);
@@ -200,12 +201,21 @@ fn refuse(status: StatusCode, headers: &HeaderMap) -> Response {
         .into_response()
 }
 
-/// The sandbox's DY/KS app secret for an install: derived from its token, so it is never a
-/// constant anyone could sign webhooks with, and a standalone sandbox given the same token
-/// (`CLIPMATRIX_SANDBOX_TOKEN`) agrees with the servers using it.
+/// The sandbox's app secret for an install (DY/KS client secret, BJH app_token): derived from its
+/// token, so it is never a constant anyone could sign webhooks or call an account with, and a
+/// standalone sandbox given the same token (`CLIPMATRIX_SANDBOX_TOKEN`) agrees with the servers using it.
 pub fn app_secret(token: &str, p: crate::Platform) -> String {
-    let d = Sha256::digest(format!("clipmatrix-sandbox-app:{}:{token}", p.code()).as_bytes());
-    format!("sbx_{}_{}", p.code(), hex::encode(&d[..16]))
+    derived(p.code(), token)
+}
+
+/// The AppSecret of the sandbox's WeChat official account, derived like [`app_secret`].
+pub fn wechat_secret(token: &str) -> String {
+    derived("wx", token)
+}
+
+fn derived(kind: &str, token: &str) -> String {
+    let d = Sha256::digest(format!("clipmatrix-sandbox-app:{kind}:{token}").as_bytes());
+    format!("sbx_{kind}_{}", hex::encode(&d[..16]))
 }
 
 /// A fresh sandbox token.
@@ -249,5 +259,6 @@ mod tests {
             app_secret("a", crate::Platform::Dy),
             app_secret("b", crate::Platform::Dy)
         );
+        assert_ne!(wechat_secret("a"), wechat_secret("b"));
     }
 }

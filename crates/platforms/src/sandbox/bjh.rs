@@ -1,8 +1,9 @@
 //! Sandbox of the Baijiahao developer service: JSON bodies with `app_id` + `app_token`, answers
-//! `{errno, errmsg, data}`. Any app_id is accepted with [`super::SANDBOX_BJH_APP_TOKEN`].
+//! `{errno, errmsg, data}`. Any app_id is accepted with the install's app_token
+//! (`app_secret(token, Platform::Bjh)`).
 
 use super::works::{Review, WorkRec};
-use super::{Fault, S, SANDBOX_BJH_APP_TOKEN, SENSITIVE_WORDS, contains_any, gate};
+use super::{Fault, S, SENSITIVE_WORDS, contains_any, gate};
 use crate::Platform;
 use crate::error::bjh_codes as c;
 use axum::Router;
@@ -55,8 +56,7 @@ async fn enter(s: &S, call: &str, body: &Value) -> Result<String, Response> {
         return Err(fault(x));
     }
     let token = body.get("app_token").and_then(Value::as_str).unwrap_or("");
-    if app_id.is_empty() || token != SANDBOX_BJH_APP_TOKEN || s.lock().bjh_revoked.contains(&app_id)
-    {
+    if app_id.is_empty() || token != s.bjh_app_token || s.lock().bjh_revoked.contains(&app_id) {
         return Err(err(c::AUTH, "app_id 或 app_token 无效"));
     }
     Ok(app_id)

@@ -10,7 +10,8 @@
 //! loaded at start), so authorized accounts survive a restart of the server.
 //!
 //! The index page and `/_control` are gated (`access`): the sandbox token or the operator, a
-//! merchant reading only about its own accounts. The DY/KS app secrets derive from the token.
+//! merchant reading only about its own accounts. The DY/KS app secrets, the BJH app_token and the
+//! WeChat official account's secret derive from the token.
 
 use crate::Platform;
 use axum::Router;
@@ -46,16 +47,15 @@ pub mod wechat;
 mod words;
 mod works;
 
-pub use access::{Viewer, app_secret};
+pub use access::{Viewer, app_secret, wechat_secret};
 pub use poi::search as poi_search;
 
 /// App keys the sandbox knows (used when the operator configured none); their secrets are the
 /// install's (`app_secret` of the sandbox token).
 pub const SANDBOX_DY_KEY: &str = "sbx_dy_client_key";
 pub const SANDBOX_KS_KEY: &str = "sbx_ks_app_id";
-/// BJH: any app_id works with this app_token.
+/// BJH: any app_id works with the install's app_token (`app_secret(token, Platform::Bjh)`).
 pub const SANDBOX_BJH_APP_ID: &str = "sbx_bjh_app";
-pub const SANDBOX_BJH_APP_TOKEN: &str = "sbx_bjh_app_token";
 
 pub(crate) const DAY_MS: i64 = 86_400_000;
 pub(crate) const MB: u64 = 1024 * 1024;
@@ -146,6 +146,9 @@ pub(crate) type S = Arc<Sandbox>;
 
 pub(crate) struct Sandbox {
     pub public_base: String,
+    /// The install's BJH app_token and WeChat AppSecret (derived from the sandbox token).
+    pub bjh_app_token: String,
+    pub wx_secret: String,
     st: Mutex<State>,
     /// Set by every mutable access to the state (`Guard`), cleared by `save`: a request that only
     /// read costs no snapshot.
@@ -204,6 +207,8 @@ impl Sandbox {
         }
         Sandbox {
             public_base: cfg.public_base.trim_end_matches('/').to_string(),
+            bjh_app_token: app_secret(&cfg.token, Platform::Bjh),
+            wx_secret: wechat_secret(&cfg.token),
             st: Mutex::new(st),
             changed: AtomicBool::new(false),
             webhook_client: reqwest::Client::builder()

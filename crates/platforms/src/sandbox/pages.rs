@@ -262,19 +262,20 @@ pub(crate) async fn index(
         "<h2>平台 / Platforms</h2><ul>\
          <li>抖音 Douyin: <code>{base}/dy</code> (OAuth, client_key <code>{dk}</code>)</li>\
          <li>快手 Kuaishou: <code>{base}/ks</code> (OAuth, app_id <code>{kk}</code>)</li>\
-         <li>百家号 Baijiahao: <code>{base}/bjh</code> (app_token <code>{bt}</code>)</li>\
+         <li>百家号 Baijiahao: <code>{base}/bjh</code> (app_token <code id=\"bjh-app-token\">{bt}</code>)</li>\
          <li>视频号 WeChat Channels: <code>{base}/sph</code> · 小红书 Xiaohongshu: <code>{base}/xhs</code> · 店铺 Shop: <code>{base}/shop</code> (QR login)</li>\
+         <li>微信公众号 WeChat official account: <code>{base}/wechat</code> (AppID <code>{wa}</code>, AppSecret <code id=\"wx-secret\">{ws}</code>)</li>\
          <li>POI: <code>{base}/poi/search?keyword=&amp;city=北京</code></li></ul>\
-         <h2>平台时钟 / Platform clock</h2><p>now = {now} ({dt}), offset = {off} ms</p>\
-         <form method=\"post\" action=\"{prefix}/_control/advance\"><button name=\"advance_ms\" value=\"3600000\" id=\"advance-hour\">前进 1 小时 / advance 1 h</button>\
-         <button name=\"advance_ms\" value=\"86400000\" id=\"advance-day\">前进 1 天 / advance 1 day</button>\
-         <button name=\"reset\" value=\"1\" id=\"clock-reset\">回到真实时间 / back to real time</button></form>\
+         <h2>平台时钟 / Platform clock</h2><p>now = {now} ({dt}), offset = {off} ms</p>{clock}\
          <h2>发布计数 / Creates</h2><p>total_creates = <b id=\"total\">{total}</b>; webhooks sent = {wh}; review delay = {rd} ms</p>\
          <table><tr><th>account</th><th>creates</th></tr>{counts}</table>\
          <h2>作品 / Works (latest 50)</h2><table><tr><th>platform</th><th>open_id</th><th>item_id</th><th>title</th><th>status</th></tr>{works}</table>",
         dk = super::SANDBOX_DY_KEY,
         kk = super::SANDBOX_KS_KEY,
-        bt = super::SANDBOX_BJH_APP_TOKEN,
+        bt = esc(&s.bjh_app_token),
+        wa = super::wechat::SANDBOX_WX_APPID,
+        ws = esc(&s.wx_secret),
+        clock = clock_buttons(&viewer, &prefix),
         off = domain::clock::offset_ms(),
         dt = fmt_utc(now),
         total = if matches!(viewer, super::Viewer::Operator) {
@@ -289,9 +290,24 @@ pub(crate) async fn index(
         wh = st.webhooks_sent,
         rd = st.review_delay_ms,
         base = esc(base),
-        prefix = esc(&prefix),
     );
     Html(page("平台沙箱 / Platform sandbox", &body))
+}
+
+/// The clock's buttons, for whoever may move it (the operator or the token's holder); a merchant
+/// would only be refused (403), so it reads why instead.
+fn clock_buttons(viewer: &super::Viewer, prefix: &str) -> String {
+    if !matches!(viewer, super::Viewer::Operator) {
+        return "<p class=\"note\" id=\"clock-operator-only\">只有运营者可以调整平台时钟。<br>\
+                Only the operator can move the platform clock.</p>"
+            .into();
+    }
+    format!(
+        "<form method=\"post\" action=\"{prefix}/_control/advance\"><button name=\"advance_ms\" value=\"3600000\" id=\"advance-hour\">前进 1 小时 / advance 1 h</button>\
+         <button name=\"advance_ms\" value=\"86400000\" id=\"advance-day\">前进 1 天 / advance 1 day</button>\
+         <button name=\"reset\" value=\"1\" id=\"clock-reset\">回到真实时间 / back to real time</button></form>",
+        prefix = esc(prefix)
+    )
 }
 
 /// A readable 404 for unknown paths under the sandbox.

@@ -15,9 +15,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
-/// The official account the sandbox knows: any other appid is 40013.
+/// The official account the sandbox knows: any other appid is 40013. Its AppSecret is the
+/// install's (`wechat_secret` of the sandbox token).
 pub const SANDBOX_WX_APPID: &str = "wx_sbx_appid";
-pub const SANDBOX_WX_SECRET: &str = "sbx_wx_secret";
 /// The one template the sandbox account has ("new lead" notification).
 pub const SANDBOX_WX_TEMPLATE: &str = "sbx_lead_template";
 const TOKEN_TTL_MS: i64 = 7_200_000;
@@ -68,7 +68,7 @@ async fn token(St(s): St<S>, Query(q): Query<TokenQ>) -> Json<Value> {
     if q.appid != SANDBOX_WX_APPID {
         return answer(40013, "invalid appid");
     }
-    if q.secret != SANDBOX_WX_SECRET {
+    if q.secret != s.wx_secret {
         return answer(40125, "invalid appsecret");
     }
     let mut st = s.lock();

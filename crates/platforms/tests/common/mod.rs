@@ -20,6 +20,11 @@ pub static DY_SECRET: std::sync::LazyLock<String> =
     std::sync::LazyLock::new(|| sandbox::app_secret(TOKEN, Platform::Dy));
 pub static KS_SECRET: std::sync::LazyLock<String> =
     std::sync::LazyLock::new(|| sandbox::app_secret(TOKEN, Platform::Ks));
+/// The BJH app_token and the WeChat AppSecret of that token.
+pub static BJH_TOKEN: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| sandbox::app_secret(TOKEN, Platform::Bjh));
+pub static WX_SECRET: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| sandbox::wechat_secret(TOKEN));
 
 pub struct Sbx {
     /// e.g. http://127.0.0.1:41234/sandbox

@@ -8,7 +8,7 @@ use crate::error::{ApiError, ApiResult};
 use domain::ai::CloneState;
 use domain::i18n::Msg;
 use media::asr::BoxFuture;
-use media::tts::{Request, Speech, Synthesizer, TtsError};
+use media::tts::{Progress, Request, Speech, Synthesizer, TtsError};
 use platforms::voice::{Doubao, Training};
 use std::path::{Path, PathBuf};
 use store::Db;
@@ -43,6 +43,7 @@ fn nls_rate(factor: f64) -> i64 {
 async fn by_sentence<'a, F, Fut>(
     req: &'a Request,
     dst: &'a Path,
+    progress: Progress<'a>,
     speak: F,
 ) -> Result<Speech, TtsError>
 where
@@ -59,6 +60,7 @@ where
             let f = dir.join(format!("{i}.audio"));
             tokio::fs::write(&f, audio).await?;
             files.push(f);
+            progress(i + 1, req.sentences.len());
         }
         let wav = dir.join("joined.wav");
         let spans = media::tts::join(&files, GAP_MS, &wav).await?;
@@ -92,8 +94,17 @@ impl Synthesizer for Nls {
         req: &'a Request,
         dst: &'a Path,
     ) -> BoxFuture<'a, Result<Speech, TtsError>> {
+        self.synthesize_reporting(req, dst, &|_, _| {})
+    }
+
+    fn synthesize_reporting<'a>(
+        &'a self,
+        req: &'a Request,
+        dst: &'a Path,
+        progress: Progress<'a>,
+    ) -> BoxFuture<'a, Result<Speech, TtsError>> {
         let rate = nls_rate(req.speed);
-        Box::pin(by_sentence(req, dst, move |text| async move {
+        Box::pin(by_sentence(req, dst, progress, move |text| async move {
             // Pitch and volume are applied when the file is finished, as for every engine.
             self.api.speak(&text, &req.voice, 50, rate, 0).await
         }))
@@ -118,12 +129,17 @@ impl Provider {
     }
 
     /// Speaks with a ready clone (`req.voice` is its `clone:` id).
-    pub async fn synthesize(&self, req: &Request, dst: &Path) -> Result<Speech, TtsError> {
+    pub async fn synthesize(
+        &self,
+        req: &Request,
+        dst: &Path,
+        progress: Progress<'_>,
+    ) -> Result<Speech, TtsError> {
         let speaker = speaker_of(&req.voice)
             .ok_or_else(|| TtsError::UnknownVoice(req.voice.clone()))?
             .to_string();
         let speed = req.speed;
-        by_sentence(req, dst, |text| {
+        by_sentence(req, dst, progress, |text| {
             let speaker = speaker.clone();
             async move { self.api.speak(&speaker, &text, speed).await }
         })

@@ -352,14 +352,24 @@ pub async fn audition_stream(
 }
 
 pub async fn synthesize(ai: &Ai, req: &Request, dst: &Path) -> Result<Speech, TtsError> {
+    synthesize_reporting(ai, req, dst, &|_, _| {}).await
+}
+
+/// The same, telling `progress` after each sentence (where the engine can).
+pub async fn synthesize_reporting(
+    ai: &Ai,
+    req: &Request,
+    dst: &Path,
+    progress: media::tts::Progress<'_>,
+) -> Result<Speech, TtsError> {
     match clone::speaker_of(&req.voice) {
         Some(_) => match &ai.clone {
-            Some(p) => p.synthesize(req, dst).await,
+            Some(p) => p.synthesize(req, dst, progress).await,
             None => Err(TtsError::Provider(
                 "no voice cloning service is configured".into(),
             )),
         },
-        None => ai.engine().synthesize(req, dst).await,
+        None => ai.engine().synthesize_reporting(req, dst, progress).await,
     }
 }
 
@@ -535,7 +545,7 @@ pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), 
             .temp_path("m4a")
             .await
             .map_err(|e| JobError::Retry(e.to_string()))?;
-        let speech = synthesize(&ai, &req, &dst).await;
+        let speech = synthesize_tracked(&ctx, t.id, &ai, &req, &dst).await?;
         let speech = match speech {
             Ok(s) => s,
             Err(e) => {
@@ -589,6 +599,37 @@ pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), 
         .await?;
     }
     result
+}
+
+/// Synthesizes a task's voice-over, moving its progress from 10 to 90 % as sentences are done (the
+/// bar would otherwise sit at 10 % for the whole of a long script).
+async fn synthesize_tracked(
+    ctx: &JobCtx,
+    task: i64,
+    ai: &Ai,
+    req: &Request,
+    dst: &Path,
+) -> Result<Result<Speech, TtsError>, JobError> {
+    let (tx, mut rx) = tokio::sync::watch::channel(10i64);
+    let report = move |done: usize, of: usize| {
+        tx.send_replace(domain::ai::synthesis_progress(done, of));
+    };
+    let synth = synthesize_reporting(ai, req, dst, &report);
+    tokio::pin!(synth);
+    let mut shown = 10;
+    loop {
+        tokio::select! {
+            speech = &mut synth => return Ok(speech),
+            Ok(()) = rx.changed() => {
+                let pct = *rx.borrow_and_update();
+                if pct > shown {
+                    shown = pct;
+                    st::task_running(&ctx.db, task, pct).await?;
+                    ctx.progress(pct).await?;
+                }
+            }
+        }
+    }
 }
 
 /// The file a voice's sample is kept under in the store.

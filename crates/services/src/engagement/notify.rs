@@ -14,6 +14,16 @@ use store::Db;
 use store::engagement::messages::{self as db, WxConfigRow};
 use store::jobs::{JobCtx, JobError};
 
+/// The AppSecret of the sandbox's official account, shown to the merchant while the platforms are
+/// simulated ('' otherwise): the install's own, derived from the sandbox token, never a constant.
+pub fn sandbox_secret(hub: &Hub) -> String {
+    if hub.sandbox {
+        platforms::sandbox::wechat_secret(&hub.sandbox_token)
+    } else {
+        String::new()
+    }
+}
+
 /// Records the notice of a new lead for its assignee and queues its WeChat delivery (once per lead
 /// and assignee, whatever calls it twice).
 pub async fn new_lead(d: &Db, mid: i64, lead_id: i64, assignee: i64) -> sqlx::Result<()> {

@@ -236,6 +236,8 @@ pub async fn stats(d: &Db, mid: i64, id: i64, days: i64, now: i64) -> ApiResult<
 
 /// What a tap shows.
 pub struct Tapped {
+    /// The shop's name (the merchant's), which the page shows as its header.
+    pub shop: String,
     pub tag: TagRow,
     pub tap: TapRow,
     pub activity: Option<store::activities::ActivityRow>,
@@ -266,6 +268,7 @@ pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64, lang: Lang) -> A
         let tap = t.clone();
         let (activity, can_draw) = draw_open(d, &tag, device, now).await?;
         return Ok(Tapped {
+            shop: shop_name(d, tag.merchant_id).await?,
             tag,
             tap,
             activity,
@@ -318,11 +321,20 @@ pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64, lang: Lang) -> A
     };
     let (activity, can_draw) = draw_open(d, &tag, device, now).await?;
     Ok(Tapped {
+        shop: shop_name(d, tag.merchant_id).await?,
         tag,
         tap,
         activity,
         can_draw,
     })
+}
+
+/// The name a customer knows the shop by: the merchant's.
+pub async fn shop_name(d: &Db, merchant_id: i64) -> ApiResult<String> {
+    Ok(store::auth::users::merchant_by_id(d, merchant_id)
+        .await?
+        .map(|m| m.name)
+        .unwrap_or_default())
 }
 
 /// The tag's activity and whether this device may draw in it now.

@@ -449,6 +449,9 @@ pub struct Screen {
     pub today_failed: i64,
     /// Posts published today (whatever day they were due): the "published today" counter.
     pub today_posts: i64,
+    /// Of those, the posts due on another day (late or moved): the counter is the plan's
+    /// "published" plus these.
+    pub today_posts_other_days: i64,
     /// (province, accounts, plays over the last 30 days)
     pub regions: Vec<(String, i64, i64)>,
     pub top: Vec<db::VideoFigures>,
@@ -474,7 +477,7 @@ pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
         first: today,
         last: today,
     };
-    let (today_planned, today_published, today_failed, today_posts) =
+    let (today_planned, today_published, today_failed, today_posts, today_posts_other_days) =
         db::progress(db, merchant_id, day.millis()).await?;
     let regions = db::by_region(db, merchant_id, month.first, month.last).await?;
     let (top, _) = db::video_rank(db, merchant_id, "", 0, month.millis(), "plays", (0, 10)).await?;
@@ -486,6 +489,7 @@ pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
         today_published,
         today_failed,
         today_posts,
+        today_posts_other_days,
         regions,
         top,
         updated_at: domain::clock::platform_now(),

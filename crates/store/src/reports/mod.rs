@@ -644,23 +644,25 @@ pub async fn tasks_by_user(
 
 /// Today's publishing of the data screen, in one read of the items: (due in `[from, to)`, of those
 /// published, of those failed, posts published in `[from, to)` whatever day they were due — the
-/// rollup's `posts` of the day, so the counter and the week's last day say the same).
+/// rollup's `posts` of the day, so the counter and the week's last day say the same — and of those
+/// the ones due on another day, which is why the counter can exceed the plan's "published").
 pub async fn progress(
     db: &Db,
     merchant_id: Option<i64>,
     (from, to): (i64, i64),
-) -> sqlx::Result<(i64, i64, i64, i64)> {
+) -> sqlx::Result<(i64, i64, i64, i64, i64)> {
     let due = "scheduled_at >= $2 AND scheduled_at < $3 AND review_state <> 'rejected'";
     let posted = "published_at >= $2 AND published_at < $3";
     let count = |cond: &str| {
         format!("CAST(COALESCE(SUM(CASE WHEN {cond} THEN 1 ELSE 0 END), 0) AS BIGINT)")
     };
     sqlx::query_as(crate::sqlf!(
-        "SELECT {}, {}, {}, {} FROM matrix_items WHERE {} AND (({due}) OR ({posted}))",
+        "SELECT {}, {}, {}, {}, {} FROM matrix_items WHERE {} AND (({due}) OR ({posted}))",
         count(due),
         count(&format!("{due} AND published_at IS NOT NULL")),
         count(&format!("{due} AND state = 'failed'")),
         count(posted),
+        count(&format!("{posted} AND NOT ({due})")),
         scope("merchant_id", merchant_id),
     ))
     .bind(merchant_id.unwrap_or(0))

@@ -65,8 +65,8 @@ beforeEach(() => {
     if (path === '/task.merchant_comment_keyword/index') return { rows: [], total: 0 };
     if (path === '/wechat.MerchantWechat/info')
       return configured
-        ? { configured: true, enabled: true, app_id: 'wx_sbx_appid', secret_set: true, template_id: 'sbx_lead_template', reason: '', sandbox: true }
-        : { configured: false, enabled: false, app_id: '', secret_set: false, template_id: '', reason: 'No WeChat official account is configured: new leads are notified in the console only', sandbox: true };
+        ? { configured: true, enabled: true, app_id: 'wx_sbx_appid', secret_set: true, template_id: 'sbx_lead_template', reason: '', sandbox: true, sandbox_secret: 'sbx_wx_0f1e2d' }
+        : { configured: false, enabled: false, app_id: '', secret_set: false, template_id: '', reason: 'No WeChat official account is configured: new leads are notified in the console only', sandbox: true, sandbox_secret: 'sbx_wx_0f1e2d' };
     if (path === '/wechat.MerchantWechat/save') return refuse ? json({ code: 422, message: 'app_id has an invalid value', data: { field: 'app_id' } }, 422) : {};
     if (path === '/msg.wxgzh/staff') return [{ id: 5, nickname: 'Amy', openid: '' }];
     if (path === '/msg.wxgzh/log')
@@ -122,9 +122,11 @@ describe('/dou_wei', { timeout: 60_000 }, () => {
   it('says WeChat is not configured, saves the official account and marks a refused field', async () => {
     renderAt(<DouWeiPage />, '/dou_wei');
     expect(await screen.findByTestId('wx-state')).toHaveTextContent('No WeChat official account is configured');
+    // the sandbox's AppSecret is this install's, as the server tells it (no constant in the console)
+    expect(screen.getByTestId('wx-sandbox')).toHaveTextContent('AppSecret sbx_wx_0f1e2d');
     expect(await screen.findByTestId('wx-log-state-1')).toHaveTextContent('Not sent');
     fireEvent.change(inputOf('wx-app-id'), { target: { value: 'wx id' } });
-    fireEvent.change(inputOf('wx-app-secret'), { target: { value: 'sbx_wx_secret' } });
+    fireEvent.change(inputOf('wx-app-secret'), { target: { value: 'sbx_wx_0f1e2d' } });
     fireEvent.change(inputOf('wx-template-id'), { target: { value: 'sbx_lead_template' } });
     refuse = true;
     fireEvent.click(screen.getByTestId('wx-save'));
@@ -133,7 +135,7 @@ describe('/dou_wei', { timeout: 60_000 }, () => {
     configured = true;
     fireEvent.change(inputOf('wx-app-id'), { target: { value: 'wx_sbx_appid' } });
     fireEvent.click(screen.getByTestId('wx-save'));
-    await waitFor(() => expect(bodiesOf(calls, '/wechat.MerchantWechat/save').at(-1)).toMatchObject({ app_id: 'wx_sbx_appid', app_secret: 'sbx_wx_secret', template_id: 'sbx_lead_template' }));
+    await waitFor(() => expect(bodiesOf(calls, '/wechat.MerchantWechat/save').at(-1)).toMatchObject({ app_id: 'wx_sbx_appid', app_secret: 'sbx_wx_0f1e2d', template_id: 'sbx_lead_template' }));
     await waitFor(() => expect(screen.getByTestId('wx-state')).toHaveTextContent('WeChat notices are on'));
     fireEvent.change(inputOf('wx-openid-5'), { target: { value: 'o_staff_0001' } });
     fireEvent.click(screen.getByTestId('wx-bind-5'));

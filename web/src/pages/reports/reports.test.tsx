@@ -60,6 +60,7 @@ const screenData = {
   today_published: 6,
   today_failed: 1,
   today_posts: 5,
+  today_posts_other_days: 0,
   regions: [{ province: '浙江省', accounts: 3, plays: 900 }],
   top: [video],
   updated_at: 0,
@@ -76,7 +77,7 @@ afterEach(() => {
   setFeedback(null);
 });
 
-function serve(o: object = overview) {
+function serve(o: object = overview, screenReply: object = screenData) {
   return mockFetch((url) => {
     switch (url.pathname) {
       case '/api/common.merchant_report/overview':
@@ -98,7 +99,7 @@ function serve(o: object = overview) {
           total: 2,
         });
       case '/api/databoard.index/index':
-        return ok(screenData);
+        return ok(screenReply);
       default:
         return ok({});
     }
@@ -257,7 +258,8 @@ describe('data screen', () => {
     await waitFor(() => expect(screen.getByTestId('screen-accounts')).toHaveTextContent('12'));
     expect(screen.getByTestId('screen-today')).toHaveTextContent('5');
     expect(await screen.findByTestId('chart-screen-progress')).toBeInTheDocument();
-    expect(screen.getByText('10 planned, 6 published, 1 failed')).toBeInTheDocument();
+    expect(screen.getByText('Due today 10: 6 published, 1 failed')).toBeInTheDocument();
+    expect(screen.queryByTestId('screen-other-days')).toBeNull();
     expect(screen.getByText('春天的第一杯奶茶')).toBeInTheDocument();
     expect(screen.getByTestId('screen-followers')).toHaveTextContent('1,031');
     expect(screen.getByTestId('screen-follower-gain')).toHaveTextContent('21');
@@ -265,5 +267,15 @@ describe('data screen', () => {
     expect(await screen.findByTestId('chart-screen-map')).toBeInTheDocument();
     expect(charts.registerMap).toHaveBeenCalledWith('china', expect.objectContaining({ type: 'FeatureCollection' }));
     expect(SCREEN_REFRESH_MS).toBe(30_000);
+  });
+
+  it('says what each figure counts: every platform, and the posts published today that were due another day', async () => {
+    serve(overview, { ...screenData, today_planned: 2, today_published: 1, today_failed: 0, today_posts: 6, today_posts_other_days: 5 });
+    renderPage(<DataScreenPage />, { route: '/actual_screen', path: '/actual_screen' });
+    await waitFor(() => expect(screen.getByTestId('screen-today')).toHaveTextContent('6'));
+    // the week's plays are every platform's (/xhs_num shows Xiaohongshu's alone)
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Matrix data screen · all platforms');
+    expect(screen.getByText('Due today 2: 1 published, 0 failed')).toBeInTheDocument();
+    expect(screen.getByTestId('screen-other-days')).toHaveTextContent('5 of the 6 posts published today were planned for another day');
   });
 });

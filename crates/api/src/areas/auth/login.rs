@@ -37,6 +37,9 @@ pub struct LoginIndexView {
     pub login_types: Vec<i64>,
     pub agreements: AgreementsView,
     pub sandbox: bool,
+    /// The sandbox is on and this browser may read its SMS outbox (it holds the sandbox token):
+    /// only then does the page link `/sandbox/sms`, which answers anyone else 401.
+    pub sandbox_sms: bool,
     pub remember_hours: i64,
     pub session_hours: i64,
 }
@@ -45,7 +48,9 @@ pub struct LoginIndexView {
 pub async fn login_index(
     State(st): State<AppState>,
     crate::LangOf(lang): crate::LangOf,
+    headers: axum::http::HeaderMap,
 ) -> Answer<LoginIndexView> {
+    let sandbox_sms = st.settings.sandbox && crate::holds_sandbox_token(&st, &headers).await;
     let (service, privacy) = match lang {
         domain::i18n::Lang::Zh => ("服务协议", "隐私协议"),
         domain::i18n::Lang::En => ("Service Agreement", "Privacy Policy"),
@@ -61,6 +66,7 @@ pub async fn login_index(
             privacy_url: "/agreement/privacy",
         },
         sandbox: st.settings.sandbox,
+        sandbox_sms,
         remember_hours: domain::REMEMBER_MS / 3_600_000,
         session_hours: domain::SESSION_MS / 3_600_000,
     }))

@@ -24,6 +24,8 @@ pub struct WxConfigView {
     pub reason: String,
     /// The platforms are simulated: the sandbox's official account answers (docs/api-engagement.md).
     pub sandbox: bool,
+    /// That account's AppSecret (this install's own; '' when the platforms are real).
+    pub sandbox_secret: String,
 }
 
 #[utoipa::path(get, path = "/wechat.MerchantWechat/info", tag = "engagement", responses((status = 200, body = Reply<WxConfigView>)))]
@@ -47,6 +49,7 @@ pub async fn info(
             .unwrap_or_default(),
         reason: why.map(|m| m.render(lang, &[])).unwrap_or_default(),
         sandbox: st.hub.sandbox,
+        sandbox_secret: uc::sandbox_secret(&st.hub),
     }))
 }
 

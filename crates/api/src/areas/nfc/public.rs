@@ -6,7 +6,8 @@
 //! visit. A tag hands a video to a device only on its second request, made with that cookie (the
 //! first answers a redirect that sets it), so a script that drops or makes up cookies takes nothing.
 //! Requests are rationed per device, per client address and per tag, and new devices per address
-//! and per tag, so one phone (or one script) cannot drain a tag's pool. The pages show the video, its title and the activity — nothing else of the merchant.
+//! and per tag, so one phone (or one script) cannot drain a tag's pool. The pages show the shop's
+//! name, the video, its title and the activity — nothing else of the merchant.
 
 use crate::pages::nfc as nfc_pages;
 use crate::pages::t;
@@ -377,9 +378,13 @@ pub async fn tap_page(
             status_url: format!("/t/{code}/status"),
         },
     );
-    let title = t(lang, "碰一碰 · 发视频", "Tap · post a video");
+    // The customer sees whose shop the video is for.
+    let title = match tapped.shop.trim() {
+        "" => t(lang, "碰一碰 · 发视频", "Tap · post a video").to_string(),
+        shop => format!("{shop} · {}", t(lang, "碰一碰发视频", "tap to post a video")),
+    };
     with_cookie(
-        Html(nfc_pages::page(lang, title, &color, body)).into_response(),
+        Html(nfc_pages::page(lang, &title, &color, body)).into_response(),
         &dev,
     )
 }

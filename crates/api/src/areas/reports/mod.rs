@@ -677,6 +677,9 @@ pub struct ScreenView {
     pub today_failed: i64,
     /// Posts published today, whatever day they were due (the week's last day says the same).
     pub today_posts: i64,
+    /// Of `today_posts`, those due on another day: `today_posts` is the plan's `today_published`
+    /// plus these. The week's figures (posts, plays, likes) cover every platform.
+    pub today_posts_other_days: i64,
     pub regions: Vec<RegionView>,
     pub top: Vec<VideoRankView>,
     /// Platform-clock ms of the figures.
@@ -695,6 +698,7 @@ pub async fn screen(State(st): State<AppState>, c: Caller) -> Answer<ScreenView>
         today_published: s.today_published,
         today_failed: s.today_failed,
         today_posts: s.today_posts,
+        today_posts_other_days: s.today_posts_other_days,
         regions: s
             .regions
             .into_iter()

@@ -22,9 +22,14 @@ export function RedeemBox({ onRedeemed }: { onRedeemed: (coupon: Coupon) => void
   const { t } = useActivitiesT();
   const [form] = Form.useForm<{ code: string }>();
   const [busy, setBusy] = useState(false);
+  // A second submit before the first answers (a scanner's Enter, then a click) would redeem the code
+  // twice: the second answer, "already redeemed", then stood beside the first one's success.
+  const inFlight = useRef(false);
   const [done, setDone] = useState<Coupon | null>(null);
 
   const redeem = async ({ code }: { code: string }) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setBusy(true);
     setDone(null);
     try {
@@ -37,6 +42,7 @@ export function RedeemBox({ onRedeemed }: { onRedeemed: (coupon: Coupon) => void
       if (e instanceof RequestError && e.field) form.setFields([{ name: 'code', errors: [e.message] }]);
       else if (!(e instanceof RequestError && e.kind === 'aborted')) feedback.error(e instanceof Error ? e.message : String(e));
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };

@@ -218,6 +218,34 @@ describe('/Events', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('redeem-code')).toHaveValue('');
   });
 
+  it('a code sent again while its redeem is on the way (a scanner\'s Enter, then Enter again) is redeemed once: one answer, no "already redeemed" beside it', async () => {
+    renderPage(<EventsPage />, { route: '/Events' });
+    fireEvent.click(await screen.findByTestId('tab-coupons'));
+    expect(await screen.findByTestId('coupon-state-AB12CD34')).toHaveTextContent('Issued');
+    let redeemed = false;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    answer = (path) => {
+      if (!path.endsWith('/redeem')) return undefined;
+      if (redeemed) return json({ code: 422, message: 'Coupon AB12CD34 was already redeemed at 2026-11-23 10:00 by Ann', data: { field: 'code' } }, 422);
+      redeemed = true;
+      // the first answer takes a while
+      return held.then(() => ok(coupon('AB12CD34', { state: 'redeemed', redeemed_at: NOW, redeemed_by: 'Ann' }))) as unknown as Response;
+    };
+    fireEvent.change(screen.getByTestId('redeem-code'), { target: { value: 'AB12CD34' } });
+    // Enter in the field submits the form whatever the button shows
+    const form = screen.getByTestId('redeem-code').closest('form')!;
+    fireEvent.submit(form);
+    await waitFor(() => expect(posted('redeem')).toHaveLength(1));
+    fireEvent.submit(form);
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    expect(await screen.findByTestId('redeem-result')).toHaveTextContent('Redeemed AB12CD34');
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledTimes(1));
+    expect(posted('redeem')).toHaveLength(1);
+    expect(screen.queryByText('Coupon AB12CD34 was already redeemed at 2026-11-23 10:00 by Ann')).toBeNull();
+  });
+
   it('the draw log lists the draws and exports them with the chosen activity', async () => {
     renderPage(<EventsPage />, { route: '/Events?tab=draws' });
     expect(await screen.findByTestId('draw-result-5')).toHaveTextContent('Won: 20 off');

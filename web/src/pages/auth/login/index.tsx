@@ -167,7 +167,7 @@ export default function LoginPage() {
                       <SmsCodeButton form={form} scene="login" testId="login-send-code" />
                     </Space.Compact>
                   </Form.Item>
-                  {info.data?.sandbox ? (
+                  {info.data?.sandbox && info.data.sandbox_sms ? (
                     <Typography.Paragraph type="secondary" style={{ marginTop: -12 }}>
                       <a href="/sandbox/sms" target="_blank" rel="noreferrer" data-testid="login-sandbox-sms">
                         {t('login.sandboxSms')}

@@ -13,6 +13,7 @@ const loginIndex = {
   login_types: [1, 2, 3],
   agreements: { service_title: 'Service Agreement', privacy_title: 'Privacy Policy', service_url: '/s', privacy_url: '/p' },
   sandbox: true,
+  sandbox_sms: false,
   remember_hours: 24,
   session_hours: 6,
 };
@@ -40,6 +41,7 @@ const loginResult = {
 };
 
 let calls: Array<{ path: string; body: unknown }>;
+let indexReply: typeof loginIndex;
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -48,10 +50,11 @@ beforeAll(async () => {
 beforeEach(() => {
   spyFeedback();
   calls = [];
+  indexReply = loginIndex;
   mockFetch((url, init) => {
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ path: url.pathname, body });
-    if (url.pathname === '/api/login/index') return ok(loginIndex);
+    if (url.pathname === '/api/login/index') return ok(indexReply);
     if (url.pathname === '/api/login/auth') return ok(loginResult);
     if (url.pathname === '/api/login/verifyJwtToken') return ok({ ...loginResult, token: 'jwt-proxy' });
     if (url.pathname === '/api/login/sms') return ok({ sent: true, resend_after_ms: 60_000 });
@@ -120,6 +123,20 @@ describe('login page', () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/api/login/sms')?.body).toEqual({ mobile: '13800000000', scene: 'login' }));
     await waitFor(() => expect(screen.getByTestId('login-send-code')).toBeDisabled());
     expect(screen.getByTestId('login-send-code')).toHaveTextContent(/Resend in (60|59)s/);
+  });
+
+  it('links the sandbox SMS outbox only for a browser the server says may read it', async () => {
+    const user = userEvent.setup();
+    // The sandbox is on, but this browser holds no sandbox token: the outbox would answer 401.
+    const { unmount } = renderPage(<LoginPage />, { route: '/login', path: '/login' });
+    await user.click(screen.getByTestId('login-tab-mobile'));
+    expect(await screen.findByText('《Service Agreement》')).toBeInTheDocument();
+    expect(screen.queryByTestId('login-sandbox-sms')).not.toBeInTheDocument();
+    unmount();
+    indexReply = { ...loginIndex, sandbox_sms: true };
+    renderPage(<LoginPage />, { route: '/login', path: '/login' });
+    await user.click(screen.getByTestId('login-tab-mobile'));
+    expect(await screen.findByTestId('login-sandbox-sms')).toHaveAttribute('href', '/sandbox/sms');
   });
 
   it('a shared staff link (?type=3&username=) opens the staff tab with the account filled in', async () => {

@@ -78,7 +78,7 @@ export default function DouWeiPage() {
         ) : (
           <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={config.data.reason} data-testid="wx-state" />
         ))}
-      {config.data?.sandbox && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('wx.sandbox')} data-testid="wx-sandbox" />}
+      {config.data?.sandbox && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('wx.sandbox', { secret: config.data.sandbox_secret })} data-testid="wx-sandbox" />}
       <Card size="small" title={t('wx.config')} style={{ marginBottom: 16 }}>
         <Form<WxConfigReq> form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 520 }}>
           <Form.Item name="app_id" label={t('wx.appId')} rules={[{ required: true, whitespace: true }]}>

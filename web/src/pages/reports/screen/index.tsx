@@ -119,6 +119,12 @@ export default function DataScreenPage() {
             {progress && s?.today_planned ? <Chart option={progress} dark height="100%" testId="chart-screen-progress" /> : <Empty description={<span className={styles.muted}>{t('screen.noPlan')}</span>} />}
           </div>
           <div className={styles.muted}>{t('screen.progressLine', { published: s?.today_published ?? 0, planned: s?.today_planned ?? 0, failed: s?.today_failed ?? 0 })}</div>
+          {/* "published today" also counts posts planned for other days: say how many, so the two figures agree */}
+          {s?.today_posts_other_days ? (
+            <div className={styles.muted} data-testid="screen-other-days">
+              {t('screen.otherDays', { posts: s.today_posts, other: s.today_posts_other_days })}
+            </div>
+          ) : null}
         </Panel>
         <Panel title={t('screen.top')} testId="screen-top">
           <ol className={styles.top}>
