@@ -14581,63 +14581,63 @@ export interface components {
              *     confirm is refused (`plan`) when they are no longer possible.
              * @default null
              */
-            approved: components["schemas"]["ApprovedPost"][] | null;
+            approved?: components["schemas"]["ApprovedPost"][] | null;
             /** @default [] */
-            at_users: string[];
+            at_users?: string[];
             /** @default  */
-            city: string;
+            city?: string;
             /** Format: int64 */
             daily_quantity: number;
             /** Format: int64 */
             days: number;
             /** @default [] */
-            material_ids: number[];
+            material_ids?: number[];
             /** @default  */
-            merchant_abbr: string;
+            merchant_abbr?: string;
             /** @default  */
-            mini_app_id: string;
+            mini_app_id?: string;
             /** @default  */
-            mini_app_title: string;
+            mini_app_title?: string;
             /** @default  */
-            mini_app_url: string;
+            mini_app_url?: string;
             mount_type?: components["schemas"]["MountType"];
             name: string;
             /** @default  */
-            official_title: string;
+            official_title?: string;
             /** @default  */
-            official_url: string;
+            official_url?: string;
             /**
              * Format: int64
              * @description The preview's `planned_at`: confirming plans from that instant again, so a minute passing
              *     between preview and confirm does not move the times.
              * @default null
              */
-            planned_at: number | null;
+            planned_at?: number | null;
             /** @default null */
-            platform: components["schemas"]["PlatformCode"] | null;
+            platform?: components["schemas"]["PlatformCode"] | null;
             /** @default  */
-            poi_address: string;
+            poi_address?: string;
             /** @default  */
-            poi_id: string;
+            poi_id?: string;
             /** @default  */
-            poi_name: string;
+            poi_name?: string;
             /** @default false */
-            preview: boolean;
+            preview?: boolean;
             /** @default  */
-            product_id: string;
+            product_id?: string;
             /** @default  */
-            province: string;
+            province?: string;
             /**
              * Format: int64
              * @default null
              */
-            publish_count: number | null;
+            publish_count?: number | null;
             /**
              * Format: int64
              * @description The preview's seed: confirming with it stores the plan that was shown.
              * @default null
              */
-            seed: number | null;
+            seed?: number | null;
             /**
              * Format: date
              * @description `YYYY-MM-DD`, today or later.
@@ -14645,15 +14645,15 @@ export interface components {
             start_date: string;
             time_mode: components["schemas"]["TimeModeCode"];
             /** @default [] */
-            times: string[];
+            times?: string[];
             /** @default  */
-            titles: string;
+            titles?: string;
             /** @default  */
-            top_comments: string;
+            top_comments?: string;
             /** @default [] */
-            topics: string[];
+            topics?: string[];
             /** @default [] */
-            video_ids: number[];
+            video_ids?: number[];
         };
         /** @description A release task as its list, its review and its schedule show it. */
         TaskView: {
