@@ -39,6 +39,9 @@ type QueryOf<O> = O extends { parameters: { query?: infer Q } }
     : (NonNullable<Q> & Record<string, unknown>) | undefined
   : Record<string, unknown> | undefined;
 
+/** The body a POST call takes, as the document declares it. */
+export type Body<P extends PathOf<'post'>> = NonNullable<InputOf<P, 'post'>>;
+
 /** The `data` of the call's success envelope. */
 export type DataOf<P extends keyof paths, M extends Method> =
   Op<P, M> extends { responses: { 200: infer R } } ? (Json<R> extends { data: infer D } ? D : never) : never;

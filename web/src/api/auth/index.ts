@@ -1,5 +1,5 @@
 /** Typed calls of docs/api-foundation.md (everything outside /system/*). */
-import { api, narrowed } from '../client';
+import { api, narrowed, type Body } from '../client';
 import type { ListParams, ListResult } from '../types';
 import type {
   AuthMenu,
@@ -47,9 +47,9 @@ export const refreshToken = (): Promise<LoginResult> => api.post('/token', undef
 export const logout = (): Promise<Record<string, never>> => api.post('/login/logout', undefined, { silent: true });
 export const fetchInitAdmin = (): Promise<InitAdmin> => api.get('/ajax/initAdmin');
 export const fetchProfile = (): Promise<UserRecord> => api.get('/index/profile');
-export const editProfile = (body: { nickname: string; mobile?: string; avatar?: string }): Promise<UserRecord> =>
+export const editProfile = (body: Body<'/index/editProfile'>): Promise<UserRecord> =>
   api.post('/index/editProfile', body);
-export const editPassword = (body: { old_password: string; password: string; password_confirm: string }): Promise<Record<string, never>> =>
+export const editPassword = (body: Body<'/index/editPassword.html'>): Promise<Record<string, never>> =>
   api.post('/index/editPassword.html', body);
 export const fetchBanners = (): Promise<ListResult<Banner>> => api.post('/index/banner');
 export const fetchCourses = (): Promise<ListResult<Course>> => api.get('/index/getIndexCourseList');

@@ -42,7 +42,10 @@ export const engagementUrls = {
   replyLog: `${KW}/log_list`,
   leads: `${CL}/index`,
   export: `${CL}/export`,
-};
+} as const;
+
+/** The private-message rules (the chat page lists them beside the quick replies). */
+export const fetchMessageRules = () => api.get(engagementUrls.rules, { channel: 'message', page: 1, limit: 100 });
 
 export const fetchCommentAccounts = (): Promise<CommentAccount[]> => api.get(`${CM}/accounts`);
 /** Silent: a refusal is shown at the reply field. */

@@ -45,6 +45,9 @@ export const renameClassify = (id: number, name: string): Promise<Empty> => api.
 export const deleteClassify = (id: number): Promise<Empty> => api.post(`${MR}/resource_delete_classify`, { id });
 
 // ---- materials
+/** The voice recordings a clone can be trained from (silent: the panel shows an empty list). */
+export const fetchVoiceFiles = (): Promise<ListResult<MediaFile>> =>
+  unchecked(api.get(materialUrls.voices, { limit: 200 }, { silent: true }));
 export const fetchMaterial = (id: number): Promise<MediaFile> => narrowed(api.get(`${MR}/resource_detail`, { id }));
 /** Renames a file of any library. */
 export const renameMaterial = (id: number, name: string): Promise<Empty> => api.post('/ajax/edit_upfile', { id, name });

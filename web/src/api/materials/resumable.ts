@@ -6,7 +6,7 @@
  */
 import { uploadFile } from '@/components/Upload/core';
 import { storage } from '@/utils/storage';
-import { api, narrowed, unchecked } from '../client';
+import { api, narrowed, unchecked, type Body } from '../client';
 import { RequestError } from '../request';
 import type { MediaFile, UploadLibrary, UploadPolicy } from './types';
 
@@ -57,7 +57,7 @@ export function receivedBytes(plan: readonly ChunkRange[], received: readonly nu
   return plan.reduce((sum, c) => (have.has(c.index) ? sum + (c.end - c.start) : sum), 0);
 }
 
-export const startUpload = (body: { file_name: string; size: number; library: UploadLibrary; group_id?: number }): Promise<UploadPolicy> =>
+export const startUpload = (body: Body<'/ajax/ossUpload'>): Promise<UploadPolicy> =>
   api.post('/ajax/ossUpload', body);
 export const uploadStatus = (uploadId: string): Promise<{ upload: UploadPolicy | null }> =>
   unchecked(api.get('/ajax/getYunData', { upload_id: uploadId }, { silent: true }));

@@ -3,7 +3,7 @@
  * items, the operator's review queue and platform apps. Lists are read by DataTable through
  * `matrixUrls`; reads answer GET or POST, so every call here is a POST (bodies, no query strings).
  */
-import { api, narrowed, unchecked } from '../client';
+import { api, narrowed, unchecked, type Body } from '../client';
 import type { ListResult } from '../types';
 import type {
   Account,
@@ -80,10 +80,10 @@ export const bjhLogin = (appId: string, appToken: string, groupId?: number | nul
   narrowed(api.post(`${GU}/bjhLogin`, groupId ? { app_id: appId, app_token: appToken, group_id: groupId } : { app_id: appId, app_token: appToken }, { silent: true }));
 /** 422 with the reason when the platform refuses (the account turns expired). */
 export const renewAccount = (id: number): Promise<Account> => narrowed(api.post(`${GU}/renew`, { id }));
-export const saveAccount = (body: { id: number; group_id?: number | null; remarks?: string; account_type?: string }): Promise<Account> =>
+export const saveAccount = (body: Body<'/task.merchant_group_user/user_save'>): Promise<Account> =>
   narrowed(api.post(`${GU}/user_save`, body, { silent: true }));
 export const updateNotes = (id: number, remarks: string): Promise<Account> => narrowed(api.post(`${GU}/update_notes`, { id, remarks }));
-export const updateAddress = (body: { id: number; province?: string; city?: string; poi_id?: string; poi_name?: string; poi_address?: string }): Promise<Account> =>
+export const updateAddress = (body: Body<'/task.merchant_group_user/update_address'>): Promise<Account> =>
   narrowed(api.post(`${GU}/update_address`, body, { silent: true }));
 export const searchPoi = (keyword: string, city?: string): Promise<{ rows: Poi[] }> =>
   api.post(`${GU}/getPoiId`, city ? { keyword, city } : { keyword }, { silent: true });
@@ -159,5 +159,5 @@ export interface ShareLink {
   item_id?: string;
 }
 /** Makes a signed share link for one video (`v:<id>` / `m:<id>`), or with `share_id` polls it. */
-export const dyShare = (body: { video_key: string; title: string; topics: string[] } | { share_id: string }): Promise<ShareLink> =>
+export const dyShare = (body: Body<'/task.merchant_group_user/dy_share'>): Promise<ShareLink> =>
   unchecked(api.post(`${GU}/dy_share`, body, { silent: 'share_id' in body }));

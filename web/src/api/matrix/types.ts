@@ -89,14 +89,8 @@ export type AtUser = Omit<Schemas['AiteUser'], 'platform'> & { platform: Platfor
 
 export type MiniProgram = Schemas['MiniProgram'];
 
-export interface ScheduleReq {
-  id: number;
-  time_mode: TimeMode;
-  start_date: string;
-  daily_quantity: number;
-  days: number;
-  times: string[];
-}
+/** A task's new schedule (`*_edit_time`). */
+export type ScheduleReq = Schemas['TimeReq'];
 
 export type AuthKind = 'oauth' | 'qr_session' | 'app_token';
 

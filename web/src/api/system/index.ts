@@ -1,7 +1,7 @@
 /** Operator calls (/system/*, role Administrator only). */
 import type { MenuNode } from '../auth/types';
-import { api } from '../client';
-import type { DicOption, DicRow, MenuEditBody, MerchantRow, RoleRow, TaskRow } from './types';
+import { api, type Body } from '../client';
+import type { DicRow, MenuEditBody, MerchantRow, RoleRow, TaskRow } from './types';
 
 export const systemUrls = {
   merchants: '/system/merchant/index',
@@ -13,9 +13,9 @@ export const systemUrls = {
   dics: '/system/dic/index',
 } as const;
 
-export const addMerchant = (body: { name: string; username: string; password: string; mobile?: string }): Promise<MerchantRow> =>
+export const addMerchant = (body: Body<'/system/merchant/add'>): Promise<MerchantRow> =>
   api.post('/system/merchant/add', body);
-export const editMerchant = (body: { id: number; name?: string; mobile?: string; vip_expires_at?: number | null; home_type?: number }): Promise<MerchantRow> =>
+export const editMerchant = (body: Body<'/system/merchant/edit'>): Promise<MerchantRow> =>
   api.post('/system/merchant/edit', body);
 export const setMerchantStatus = (id: number, status: 1 | 0): Promise<MerchantRow> => api.post('/system/merchant/status', { id, status });
 export const resetMerchantPassword = (id: number, password: string): Promise<Record<string, never>> =>
@@ -25,8 +25,8 @@ export const topupMerchant = (id: number, points: number, reason?: string): Prom
 export const merchantProxyToken = (id: number): Promise<{ proxyToken: string; url: string }> =>
   api.post('/system/merchant/proxyToken', { id });
 
-export const addRole = (body: { name: string; permissions: string[] }): Promise<RoleRow> => api.post('/system/role/add', body);
-export const editRole = (body: { id: number; name: string; permissions: string[] }): Promise<RoleRow> => api.post('/system/role/edit', body);
+export const addRole = (body: Body<'/system/role/add'>): Promise<RoleRow> => api.post('/system/role/add', body);
+export const editRole = (body: Body<'/system/role/edit'>): Promise<RoleRow> => api.post('/system/role/edit', body);
 export const deleteRole = (id: number): Promise<Record<string, never>> => api.post('/system/role/delete', { id });
 
 export const fetchMenuTree = (): Promise<MenuNode[]> => api.get(systemUrls.menus);
@@ -35,5 +35,5 @@ export const editMenu = (body: MenuEditBody): Promise<MenuNode> => api.post('/sy
 export const retryTask = (id: number): Promise<TaskRow> => api.post('/system/tasks/retry', { id });
 
 /** Creates or replaces the dictionary `name` (labels may be bilingual '中文 / English'). */
-export const saveDic = (body: { name: string; title: string; options: DicOption[] }): Promise<DicRow> => api.post('/system/dic/save', body);
+export const saveDic = (body: Body<'/system/dic/save'>): Promise<DicRow> => api.post('/system/dic/save', body);
 export const deleteDic = (id: number): Promise<Record<string, never>> => api.post('/system/dic/delete', { id });

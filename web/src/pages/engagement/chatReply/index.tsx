@@ -9,18 +9,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { deleteQuickReply, engagementUrls, fetchQuickReplies, saveQuickReply } from '@/api/engagement';
+import { deleteQuickReply, fetchMessageRules, fetchQuickReplies, saveQuickReply } from '@/api/engagement';
 import type { QuickReply, QuickReplyReq, Rule } from '@/api/engagement/types';
-import { http } from '@/api/request';
 import ModalForm from '@/components/ModalForm';
 import { LinkedText } from '@/components/MenuLink';
 import PageHeader from '@/components/PageHeader';
 import { useEngagementT } from '../i18n';
-
-interface RulePage {
-  rows: Rule[];
-  total: number;
-}
 
 export default function ChatReplyPage() {
   const { t } = useEngagementT();
@@ -29,7 +23,7 @@ export default function ChatReplyPage() {
   const quick = useQuery({ queryKey: ['engagement', 'quick-replies'], queryFn: fetchQuickReplies });
   const rules = useQuery({
     queryKey: ['engagement', 'message-rules'],
-    queryFn: () => http.get<RulePage>(engagementUrls.rules, { channel: 'message', page: 1, limit: 100 }),
+    queryFn: fetchMessageRules,
   });
 
   return (
