@@ -36,6 +36,13 @@ const GZH = '/msg.wxgzh';
 
 type Empty = Record<string, never>;
 
+/** The area's query keys: a write marks the reads under them stale. */
+export const engagementKeys = {
+  all: ['engagement'] as const,
+  quickReplies: ['engagement', 'quick-replies'] as const,
+  messageRules: ['engagement', 'message-rules'] as const,
+};
+
 export const engagementUrls = {
   comments: `${CM}/index`,
   rules: `${KW}/index`,
