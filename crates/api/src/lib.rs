@@ -7,6 +7,7 @@ pub mod download;
 pub mod error;
 pub mod extract;
 pub mod guard;
+pub mod limits;
 pub mod ops;
 pub mod session;
 pub mod state;
@@ -78,6 +79,9 @@ fn areas() -> OpenApiRouter<AppState> {
 fn routes_and_document() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (api, mut doc) = areas().split_for_parts();
     contract::finish(&mut doc);
+    doc.extensions
+        .get_or_insert_with(Default::default)
+        .insert("x-limits".into(), limits::document());
     (api, doc)
 }
 
