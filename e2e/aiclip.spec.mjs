@@ -1,4 +1,4 @@
-// AI clip (area `clip`, issue 19, one story): in zh-CN the merchant opens /template_clip, sees the
+// AI clip (area `clip`, one story): in zh-CN the merchant opens /template_clip, sees the
 // built-in templates by industry, likes one and uses it with its own shot groups (matched by name) —
 // a quick-mix project appears on /normal_mode; then on /newAiHome types a topic and makes two one-touch
 // videos of 15 s: the job's steps move over SSE to 完成, with its script and matched shots, and the videos

@@ -171,7 +171,7 @@ await step('the finished-video library in English', async () => {
   await page.screenshot({ path: join(artifacts, 'piece-rep-en.png'), fullPage: true });
 });
 
-// ---- advanced mode, batch slice and library import (clip features after issue 5): an advanced project
+// ---- advanced mode, batch slice and library import (clip features after quick mix): an advanced project
 // from the same three shot groups with a caption, a later start and a transition, its variants rendered
 // and played; the quick-mix project's remaining variants rendered in one go; a 12 s video sliced by
 // fixed length into a shot group; the merchant's own finished video imported into the library

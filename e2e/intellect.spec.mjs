@@ -1,4 +1,4 @@
-// AI smart editing (/intellect, issue 19, one story): the demo merchant has a 40 s long video — two
+// AI smart editing (/intellect, one story): the demo merchant has a 40 s long video — two
 // 20 s scenes (red, blue), each with two "sentences" (tone bursts) and then 4 s of silence — whose
 // subtitle lines are already recognized (saved through the API, so the run costs nothing and needs no
 // speech engine). In zh-CN the Administrator opens /intellect, picks the merchant, the video, the

@@ -5,10 +5,13 @@ pub mod client;
 pub mod contract;
 pub mod download;
 pub mod error;
+pub mod events;
 pub mod extract;
+pub mod files;
 pub mod guard;
 pub mod limits;
 pub mod ops;
+pub mod pages;
 pub mod session;
 pub mod state;
 pub mod web;
@@ -62,6 +65,7 @@ impl utoipa::Modify for BearerAuth {
 fn areas() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(areas::auth::router())
+        .merge(areas::system::router())
         .merge(areas::materials::router())
         .merge(areas::clip::router())
         .merge(areas::matrix::router())
@@ -72,6 +76,8 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::engagement::router())
         .merge(areas::ai::router())
         .merge(areas::reports::router())
+        // Shared by the areas: the progress stream of materials, videos, voices and leads.
+        .merge(OpenApiRouter::new().routes(utoipa_axum::routes!(events::events)))
 }
 
 /// The routes and the OpenAPI document generated from the handlers' annotations, made a contract
@@ -153,7 +159,7 @@ pub fn app(state: AppState) -> Router {
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(ops::metrics))
         .route("/agreement/{kind}", get(web::agreement))
-        .route("/files/{id}/{variant}", get(areas::materials::files::serve))
+        .route("/files/{id}/{variant}", get(files::serve))
         // A streamed audition (signed ticket, no token: an `<audio>` element plays it).
         .route("/audition", get(areas::ai::audition_stream))
         // Public: the platform's consent page and its event push come here without our token.

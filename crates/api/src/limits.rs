@@ -38,7 +38,7 @@ pub fn document() -> Value {
         (
             "clip",
             area([
-                ("MIN_GROUPS", (domain::planner::MIN_GROUPS).into()),
+                ("MIN_GROUPS", (domain::clip::planner::MIN_GROUPS).into()),
                 ("MAX_TITLE_CHARS", (clip::MAX_TITLE_CHARS).into()),
                 ("RECOMMENDED_POOL", (clip::RECOMMENDED_POOL).into()),
                 ("MAX_BATCH", (clip::MAX_BATCH).into()),

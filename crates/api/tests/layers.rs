@@ -131,3 +131,231 @@ fn schema_names_are_unique() {
         shared.join("\n")
     );
 }
+
+/// The areas (DESIGN.md §4), one name each, the same in every layer.
+const AREAS: &[&str] = &[
+    "activities",
+    "ai",
+    "auth",
+    "clip",
+    "content",
+    "engagement",
+    "materials",
+    "matrix",
+    "nfc",
+    "reports",
+    "seo",
+    "system",
+];
+
+/// One layer's folder and what it holds besides one entry per area.
+struct Layer {
+    name: &'static str,
+    /// From the repository's root.
+    dir: &'static str,
+    /// `None`: an area is a folder (files of this layer's kind beside them are shared pieces);
+    /// `Some(suffix)`: an area is a file `<area><suffix>`.
+    file: Option<&'static str>,
+    /// Entries that are no area: shared infrastructure, each named here.
+    shared: &'static [&'static str],
+    /// Entries that are a sub-feature of an area (entry, area).
+    features: &'static [(&'static str, &'static str)],
+    /// Areas this layer has no entry for, and where they are instead.
+    elsewhere: &'static [(&'static str, &'static str)],
+}
+
+const LAYERS: &[Layer] = &[
+    Layer {
+        name: "domain",
+        dir: "crates/domain/src",
+        file: None,
+        shared: &[
+            "actions",
+            "clock",
+            "i18n",
+            "jobs",
+            "menus",
+            "permission",
+            "validate",
+        ],
+        features: &[],
+        elsewhere: &[
+            (
+                "auth",
+                "permission.rs and actions.rs: the access table and the actions",
+            ),
+            (
+                "nfc",
+                "activities: the tap states beside the activities a tag runs",
+            ),
+        ],
+    },
+    Layer {
+        name: "store",
+        dir: "crates/store/src",
+        file: None,
+        shared: &["db", "jobs", "list", "ops", "secrets"],
+        features: &[],
+        elsewhere: &[],
+    },
+    Layer {
+        name: "services",
+        dir: "crates/services/src",
+        file: None,
+        shared: &["error", "export", "limits", "links", "platform", "ticker"],
+        features: &[],
+        elsewhere: &[],
+    },
+    Layer {
+        name: "api",
+        dir: "crates/api/src/areas",
+        file: None,
+        shared: &[],
+        features: &[],
+        elsewhere: &[],
+    },
+    Layer {
+        name: "web pages",
+        dir: "web/src/pages",
+        file: None,
+        shared: &["exception"],
+        features: &[],
+        elsewhere: &[],
+    },
+    Layer {
+        name: "web api",
+        dir: "web/src/api",
+        file: None,
+        shared: &[],
+        features: &[],
+        elsewhere: &[],
+    },
+    Layer {
+        name: "router modules",
+        dir: "web/src/router/modules",
+        file: Some(".ts"),
+        shared: &[],
+        features: &[],
+        elsewhere: &[],
+    },
+    Layer {
+        name: "locales (zh-CN)",
+        dir: "web/src/locales/zh-CN",
+        file: Some(".json"),
+        shared: &["common", "widgets"],
+        features: &[("slice", "clip")],
+        elsewhere: &[],
+    },
+    Layer {
+        name: "locales (en)",
+        dir: "web/src/locales/en",
+        file: Some(".json"),
+        shared: &["common", "widgets"],
+        features: &[("slice", "clip")],
+        elsewhere: &[],
+    },
+    Layer {
+        name: "e2e specs",
+        dir: "e2e",
+        file: Some(".spec.mjs"),
+        shared: &["layout", "widgets"],
+        features: &[("aiclip", "clip"), ("intellect", "clip")],
+        elsewhere: &[
+            (
+                "activities",
+                "nfc.spec.mjs: the NFC story runs the tag's activity",
+            ),
+            ("system", "auth.spec.mjs: the operator's screens"),
+        ],
+    },
+];
+
+/// The entries of a layer: (name, is a folder). Rust layers list their `.rs` files too (but the
+/// crate root and `mod.rs`); web layers of folders list folders only.
+fn entries(layer: &Layer) -> Vec<(String, bool)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut out = vec![];
+    for e in std::fs::read_dir(root.join(layer.dir)).expect("a layer's folder") {
+        let path = e.expect("a folder entry").path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_dir() {
+            if layer.file.is_none() && name != "node_modules" {
+                out.push((name, true));
+            }
+            continue;
+        }
+        match layer.file {
+            Some(suffix) => {
+                if let Some(stem) = name.strip_suffix(suffix) {
+                    out.push((stem.to_string(), false));
+                }
+            }
+            None => {
+                if let Some(stem) = name.strip_suffix(".rs")
+                    && !["lib", "mod", "main"].contains(&stem)
+                {
+                    out.push((stem.to_string(), false));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every layer has one folder (or file) per area, named as the area, and nothing else but the shared
+/// pieces and sub-features listed in `LAYERS`: a new area shows where it is still missing, and a
+/// piece that is no area has to be named as shared.
+#[test]
+fn every_layer_has_one_entry_per_area() {
+    let mut problems = vec![];
+    for layer in LAYERS {
+        let found = entries(layer);
+        let mut present: Vec<&str> = vec![];
+        for (name, is_dir) in &found {
+            if AREAS.contains(&name.as_str()) {
+                if layer.file.is_none() && !is_dir {
+                    problems.push(format!(
+                        "{}: area {name} is a file, not a folder",
+                        layer.name
+                    ));
+                }
+                present.push(AREAS.iter().find(|a| **a == name).unwrap());
+            } else if let Some((_, area)) = layer.features.iter().find(|(f, _)| f == name) {
+                present.push(area);
+            } else if !layer.shared.contains(&name.as_str()) {
+                problems.push(format!(
+                    "{}: {name} is neither an area nor listed as shared",
+                    layer.name
+                ));
+            }
+        }
+        for area in AREAS {
+            let elsewhere = layer.elsewhere.iter().any(|(a, _)| a == area);
+            if !present.contains(area) && !elsewhere {
+                problems.push(format!("{}: area {area} is missing", layer.name));
+            }
+            if present.contains(area) && elsewhere {
+                problems.push(format!(
+                    "{}: area {area} is there now; drop it from `elsewhere`",
+                    layer.name
+                ));
+            }
+        }
+        let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+        for listed in layer
+            .shared
+            .iter()
+            .chain(layer.features.iter().map(|(f, _)| f))
+        {
+            if !names.contains(listed) {
+                problems.push(format!("{}: listed {listed} does not exist", layer.name));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "area folders:\n{}",
+        problems.join("\n")
+    );
+}

@@ -3,10 +3,10 @@
 //! here rather than in `#[cfg(test)]` modules so the api crate is compiled once, not a second time as
 //! its own test harness (minutes on 2 cores).
 
-use api::areas::materials::files::{Asked, parse_range};
 use api::client::{Proxies, client_ip};
 use api::error::{ApiError, ApiResult};
 use api::extract::{BODY_MAX, Input, coerce};
+use api::files::{Asked, parse_range};
 use api::ops::{quantile, reason_of, route_of};
 use axum::extract::{FromRequest, Request};
 use axum::http::HeaderMap;
@@ -165,7 +165,7 @@ fn coerce_reads_numbers_and_bools_only() {
     assert_eq!(v, serde_json::json!({"a":12,"b":true,"c":"x1","d":5}));
 }
 
-// --- Range headers (api::areas::materials::files) ---
+// --- Range headers (api::files) ---
 
 #[test]
 fn ranges() {

@@ -38,10 +38,11 @@ fn request_schemas() -> BTreeSet<String> {
 
 /// (schema, property, keyword, the server's value).
 fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
+    use domain::clip::one_touch as aiclip;
     use domain::validate::{
         MERCHANT_NAME_MAX, MOBILE_LEN, NICKNAME_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN,
     };
-    use domain::{activities, ai, aiclip, clip, matrix, seo};
+    use domain::{activities, ai, clip, matrix, seo};
     let mobile = MOBILE_LEN as i64;
     let mut out = vec![
         ("AiDubReq", "text", "maxLength", ai::MAX_TEXT_CHARS as i64),
@@ -225,13 +226,13 @@ fn declared_enums_are_the_sets_the_server_accepts() {
     codes.push("bp".into());
     assert_eq!(enum_of(&all, "PlatformCode"), codes);
     for c in enum_of(&all, "PlatformCode") {
-        assert!(services::matrix::hub::platform(&c).is_ok(), "{c}");
+        assert!(services::platform::platform(&c).is_ok(), "{c}");
     }
     for m in enum_of(&all, "TimeModeCode") {
         assert!(domain::matrix::TimeMode::parse(&m).is_some(), "{m}");
     }
     assert_eq!(enum_of(&all, "TimeModeCode").len(), 3);
-    assert_eq!(enum_of(&all, "AiClipKind"), domain::aiclip::KINDS);
+    assert_eq!(enum_of(&all, "AiClipKind"), domain::clip::one_touch::KINDS);
     assert_eq!(
         enum_of(&all, "MountType"),
         ["none", "poi", "mini_program", "official", "product"]

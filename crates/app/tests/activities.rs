@@ -233,7 +233,7 @@ async fn a_script_cannot_empty_a_tags_pool() {
     for backend in backends() {
         let app = TestApp::spawn_with(backend, |s| {
             // The budgets' minutes do not pass during the test, however slow the machine.
-            let frozen: services::auth::limits::Clock = std::sync::Arc::new(|| 1_000_000);
+            let frozen: services::limits::Clock = std::sync::Arc::new(|| 1_000_000);
             s.public_limits = std::sync::Arc::new(services::nfc::PublicLimits::new(frozen));
         })
         .await;

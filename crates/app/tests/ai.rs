@@ -1,4 +1,4 @@
-//! AI voice (issue 14), whole app on SQLite and PostgreSQL: the voice list with samples and
+//! AI voice, whole app on SQLite and PostgreSQL: the voice list with samples and
 //! favourites, a free audition of the first sentence, a synthesis task (points per started 100
 //! characters, progress over SSE) that becomes a voice material of /speak with its subtitle lines and
 //! then the voice-over of a quick-mix project whose variants carry it; bad input is a 422 naming the

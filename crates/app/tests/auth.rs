@@ -601,7 +601,7 @@ async fn public_pages_and_documents() {
 /// A hand-moved clock for the sign-in limits, starting now.
 fn frozen_clock() -> (
     std::sync::Arc<std::sync::atomic::AtomicI64>,
-    services::auth::limits::Clock,
+    services::limits::Clock,
 ) {
     let t = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(domain::now_ms()));
     let t2 = t.clone();
@@ -612,11 +612,11 @@ fn frozen_clock() -> (
 }
 
 /// An app whose sign-in checks read `clock`, believing `X-Forwarded-For` from `proxies`.
-async fn app_with(b: Backend, clock: services::auth::limits::Clock, proxies: &str) -> TestApp {
+async fn app_with(b: Backend, clock: services::limits::Clock, proxies: &str) -> TestApp {
     let proxies = api::client::Proxies::parse(proxies).unwrap();
     TestApp::spawn_with(b, move |st| {
         st.settings.trusted_proxies = proxies;
-        st.login_limits = std::sync::Arc::new(services::auth::limits::LoginLimits::new(clock));
+        st.login_limits = std::sync::Arc::new(services::limits::LoginLimits::new(clock));
     })
     .await
 }
@@ -677,11 +677,11 @@ async fn failed_sign_ins_are_rationed_per_address_and_leave_no_rows_behind() {
             "a per-address and a per-name row per name"
         );
         let now = failed_at;
-        store::users::cleanup(&app.db, now + domain::LOCK_MS - 1)
+        store::auth::users::cleanup(&app.db, now + domain::LOCK_MS - 1)
             .await
             .unwrap();
         assert_eq!(rows().await, 20, "still inside their window");
-        store::users::cleanup(&app.db, now + domain::LOCK_MS)
+        store::auth::users::cleanup(&app.db, now + domain::LOCK_MS)
             .await
             .unwrap();
         assert_eq!(rows().await, 0);
@@ -741,7 +741,7 @@ async fn many_addresses_together_lock_a_username_more_slowly() {
         let now = clock.load(std::sync::atomic::Ordering::SeqCst);
         // 49 failures spread over other addresses (each under its own limit) ...
         for _ in 0..domain::USER_LOCK_AFTER_FAILURES - 1 {
-            store::users::record_failure(
+            store::auth::users::record_failure(
                 &app.db,
                 "pwd:demo",
                 domain::USER_LOCK_AFTER_FAILURES,
@@ -805,12 +805,12 @@ async fn a_flood_of_failures_does_not_refuse_a_known_devices_right_password() {
         let cookie = cookie.expect("a known-device cookie");
         assert!(cookie.starts_with("cm_device="), "{cookie}");
         // A flood from many addresses uses up the server's budget and locks the username everywhere.
-        for i in 0..services::auth::limits::SERVER.burst as i64 {
+        for i in 0..services::limits::SERVER.burst as i64 {
             sign_in_from(&app, Some(&format!("203.0.113.{i}")), "demo", "wrong123").await;
         }
         let now = domain::now_ms();
         for _ in 0..domain::USER_LOCK_AFTER_FAILURES {
-            store::users::record_failure(
+            store::auth::users::record_failure(
                 &app.db,
                 "pwd:demo",
                 domain::USER_LOCK_AFTER_FAILURES,
@@ -890,7 +890,7 @@ async fn a_database_copy_holds_neither_the_signing_key_nor_a_session_id() {
         let sid = sid_of(&t);
         let ids = session_ids(&app).await;
         assert!(!ids.is_empty() && !ids.contains(&sid), "{ids:?}");
-        assert!(ids.contains(&store::users::session_key(&sid)));
+        assert!(ids.contains(&store::auth::users::session_key(&sid)));
 
         // An install from before: the key and the session ids in clear. After a restart both are
         // sealed / hashed, and the same key and token still work.
@@ -901,7 +901,7 @@ async fn a_database_copy_holds_neither_the_signing_key_nor_a_session_id() {
             .unwrap();
         sqlx::query("UPDATE sessions SET id = $1 WHERE id = $2")
             .bind(&sid)
-            .bind(store::users::session_key(&sid))
+            .bind(store::auth::users::session_key(&sid))
             .execute(&app.db.pool)
             .await
             .unwrap();

@@ -140,7 +140,7 @@ async fn first_start_creates_admin_and_demo_and_prints_them() {
     let mut child = bin()
         .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
         .env("CLIPMATRIX_DATA_DIR", &dir)
-        .env("CLIPMATRIX_DEMO_PASSWORD", "Demo12345")
+        .env("CLIPMATRIX_DEMO_PASSWORD", testkit::DEMO_PW)
         .env_remove("CLIPMATRIX_ADMIN_PASSWORD")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -159,7 +159,10 @@ async fn first_start_creates_admin_and_demo_and_prints_them() {
     .unwrap();
     let text = lines.join("\n");
     assert!(text.contains(&format!("http://127.0.0.1:{port}")), "{text}");
-    assert!(text.contains("demo  / Demo12345"), "{text}");
+    assert!(
+        text.contains(&format!("demo  / {}", testkit::DEMO_PW)),
+        "{text}"
+    );
     // The sandbox's controls open with the install's token, printed at start (no warning on loopback).
     assert!(
         text.contains("sandbox token ") && !text.contains("DEMO MODE"),

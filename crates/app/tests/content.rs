@@ -1,4 +1,4 @@
-//! Content (issue 18), whole app on SQLite and PostgreSQL: the operator writes courses, banners and
+//! Content, whole app on SQLite and PostgreSQL: the operator writes courses, banners and
 //! the update log under /system/content/*; merchants read only what is published, in their language,
 //! by category; a merchant calling /system/content/* gets 403; bad input is a 422 naming the field.
 

@@ -871,7 +871,7 @@ async fn subtitles_are_recognized_edited_and_saved() {
     };
     // Word for word but for at most one word: Whisper's int8 kernels differ by CPU, and on some
     // (AMD EPYC) espeak's "quick" comes back as "weak".
-    let d = word_distance(
+    let d = testkit::word_distance(
         &words(&text),
         &words("The quick brown fox jumps over the lazy dog"),
     );
@@ -1177,23 +1177,6 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out.sort();
     out
-}
-
-/// Word-level edit distance (substitutions, insertions, deletions).
-fn word_distance(a: &[String], b: &[String]) -> usize {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, x) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, y) in b.iter().enumerate() {
-            cur.push(
-                (prev[j] + usize::from(x != y))
-                    .min(prev[j + 1] + 1)
-                    .min(cur[j] + 1),
-            );
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// A PNG whose header says `w`x`h` (with a valid CRC) over a tiny image body that cannot fill it.

@@ -1789,7 +1789,7 @@ async fn finished_videos_are_named_after_their_project() {
 }
 
 /// The dashboard's two charts read what publishing recorded: posts per day and the plays and likes of
-/// the videos published that day (issue 12: both stayed empty after videos went live).
+/// the videos published that day (a regression: both stayed empty after videos went live).
 #[tokio::test]
 async fn dashboard_charts_show_published_videos_and_their_statistics() {
     let _clock = CLOCK.lock().await;

@@ -20,8 +20,8 @@ impl Server {
         let child = Command::new(env!("CARGO_BIN_EXE_clipmatrix"))
             .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
             .env("CLIPMATRIX_DATA_DIR", data)
-            .env("CLIPMATRIX_DEMO_PASSWORD", "Demo12345")
-            .env("CLIPMATRIX_ADMIN_PASSWORD", "Admin12345")
+            .env("CLIPMATRIX_DEMO_PASSWORD", testkit::DEMO_PW)
+            .env("CLIPMATRIX_ADMIN_PASSWORD", testkit::ADMIN_PW)
             .env("CLIPMATRIX_PLATFORM_BASE", platform_base)
             .env("CLIPMATRIX_SANDBOX_TOKEN", common::SANDBOX_TOKEN)
             .env("CLIPMATRIX_SANDBOX_MOVES_APP_CLOCK", "true")
@@ -81,7 +81,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     let app_port = port();
     let mut server = Server::start(&data, app_port, &sb, 1).await;
     let base = server.base.clone();
-    let t = login(&base, "demo", "Demo12345").await;
+    let t = login(&base, testkit::DEMO_USER, testkit::DEMO_PW).await;
 
     // 67 XHS accounts through the QR flow (67 × 3 a day >= 200 posts).
     let http = common::sandbox_client();
@@ -182,7 +182,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     .await;
     let tid = task["task"]["id"].as_i64().unwrap();
     assert_eq!(task["plan"]["count"], 200);
-    let admin = login(&base, "admin", "Admin12345").await;
+    let admin = login(&base, testkit::ADMIN_USER, testkit::ADMIN_PW).await;
     call(
         &base,
         "/system/audit/approve",

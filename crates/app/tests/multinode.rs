@@ -1,4 +1,4 @@
-//! Scale-out under faults (issue 20): PostgreSQL + an S3 server (moto) + 2 API nodes
+//! Scale-out under faults: PostgreSQL + an S3 server (moto) + 2 API nodes
 //! (`serve --no-workers`) + 2 worker nodes (`worker`, each on an empty disk) + a standalone sandbox,
 //! all real processes on loopback. Materials are uploaded through node A, variants rendered and items
 //! published while a worker is SIGKILLed every 5-8 s and restarted on a fresh empty folder.

@@ -3,7 +3,7 @@
 //! Refusals and log rows name these instead of raw API paths.
 
 use crate::i18n::Lang;
-use crate::menus::MENUS;
+use crate::menus;
 use crate::permission::matches;
 
 /// The console's menu titles (`menu.*` in web/src/locales/*/common.json; a test keeps them equal).
@@ -72,7 +72,7 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.coursePopular", "爆款干货", "Trending know-how"),
     ("menu.courseGeneral", "课程中心", "Course center"),
     ("menu.courseShot", "拍摄教程", "Shooting tutorials"),
-    // Reports (issue 18): data analysis and the data screen.
+    // Reports: data analysis and the data screen.
     ("menu.dataAnalysis", "数据分析", "Data analysis"),
     ("menu.dyNum", "抖音数据", "Douyin data"),
     ("menu.ksNum", "快手数据", "Kuaishou data"),
@@ -133,7 +133,7 @@ fn function_key(perm: &str) -> Option<&'static str> {
     if perm.starts_with("ajax/") {
         return Some("menu.material");
     }
-    MENUS
+    menus::all()
         .iter()
         .filter_map(|m| {
             m.grants
@@ -262,7 +262,7 @@ mod tests {
             ),
         ] {
             let v: serde_json::Value = serde_json::from_str(file).unwrap();
-            for m in MENUS {
+            for m in menus::all() {
                 let key = m.name.trim_start_matches("menu.");
                 assert_eq!(
                     Some(title(m.name, lang).as_str()),

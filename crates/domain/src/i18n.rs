@@ -290,7 +290,7 @@ messages! {
     ReasonTts => "AI 配音", "AI voice-over";
     ReasonTtsFailed => "AI 配音失败，点数退还", "AI voice-over failed, points returned";
     ReasonTtsNotStarted => "AI 配音未能开始，点数退还", "AI voice-over could not start, points returned";
-    // Reports (issue 18).
+    // Reports.
     DateInvalid => "{field} 须为 YYYY-MM-DD 格式的日期", "{field} must be a date as YYYY-MM-DD";
     DateOrder => "开始日期不能晚于结束日期", "The start date cannot be after the end date";
     SpanTooLong => "时间范围最多 {max} 天", "The range can be at most {max} days";

@@ -106,7 +106,7 @@ const READ_CALLS: &[&str] = &[
     "wechat/MerchantWechat/info",
     "msg/wxgzh/staff",
     "msg/wxgzh/log",
-    // Reports (issue 18): every report call reads, also when posted.
+    // Reports: every report call reads, also when posted.
     "common/merchant_report/overview",
     "common/merchant_report/accounts",
     "common/merchant_report/videos",

@@ -11,7 +11,6 @@ pub mod intellect;
 pub mod magic;
 pub mod mix;
 pub mod probe;
-pub mod s3;
 pub mod slice;
 pub mod slideshow;
 pub mod storage;

@@ -1,4 +1,4 @@
-//! Image shots (one-touch image projects, issue 19): one still image becomes a clip with a slow
+//! Image shots (one-touch image projects): one still image becomes a clip with a slow
 //! pan-and-zoom (the Ken Burns effect), encoded exactly like an ingest mezzanine (1080x1920, 30 fps,
 //! one closed GOP per second, a silent AAC track), so the mix engine joins image shots by stream copy
 //! and lays the voice-over, music and subtitles over them as it does over video clips.

@@ -309,7 +309,7 @@ async fn english_speech_word_for_word() {
     );
     let heard: Vec<String> = lines.iter().flat_map(|l| words(&l.content)).collect();
     // At most one word off: Whisper's int8 kernels differ by CPU (on AMD EPYC "quick" is heard as "weak").
-    let d = word_distance(&heard, &words(sentence));
+    let d = testkit::word_distance(&heard, &words(sentence));
     assert!(d <= 1, "{d} words differ: {heard:?}");
     check_timings(&lines, audio_ms);
     // The built-in script was put in place.
@@ -343,21 +343,4 @@ async fn mandarin_speech_gives_text_inside_the_audio() {
     assert!(lines.iter().all(|l| !l.content.trim().is_empty()));
     check_timings(&lines, audio_ms);
     std::fs::remove_dir_all(&dir).ok();
-}
-
-/// Word-level edit distance (substitutions, insertions, deletions).
-fn word_distance(a: &[String], b: &[String]) -> usize {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, x) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, y) in b.iter().enumerate() {
-            cur.push(
-                (prev[j] + usize::from(x != y))
-                    .min(prev[j + 1] + 1)
-                    .min(cur[j] + 1),
-            );
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

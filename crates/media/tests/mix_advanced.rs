@@ -1,4 +1,4 @@
-//! Real ffmpeg, advanced mode (issue 5): transitions between shots make a composed render (one ffmpeg,
+//! Real ffmpeg, advanced mode: transitions between shots make a composed render (one ffmpeg,
 //! exact trims, `xfade`/`acrossfade`, one encode) and shot captions are drawn over their own shot. Clips of
 //! solid colours make the joins visible: a frame inside a transition is a blend of its two shots.
 

@@ -1,4 +1,4 @@
-//! Pre-burned segments (issue 21), real ffmpeg: variants of a project with fixed slots are stream-copy
+//! Pre-burned segments, real ffmpeg: variants of a project with fixed slots are stream-copy
 //! joins of burned pieces, and each must look like the single-pass burn of the same variant (SSIM on
 //! every frame, the frames on both sides of every join among them), last as long, keep its sound in
 //! sync, and reuse what another variant burned. Cases: a join exactly on a subtitle line change, a line

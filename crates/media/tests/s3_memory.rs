@@ -1,12 +1,12 @@
 //! A 300 MB upload to S3 (moto) grows this process's memory by at most 64 MB: the upload streams in
-//! parts (`media::s3::PART`, `IN_FLIGHT` at a time). Its own test binary, so no other test's memory
+//! parts (`media::storage::s3::PART`, `IN_FLIGHT` at a time). Its own test binary, so no other test's memory
 //! counts.
 
 mod moto;
 
 use media::Storage;
-use media::s3::S3Settings;
 use media::storage::Body;
+use media::storage::s3::S3Settings;
 
 /// `len` bytes produced as they are read, from one 64 KiB block.
 struct Zeros {

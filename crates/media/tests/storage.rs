@@ -4,7 +4,7 @@
 mod moto;
 
 use media::Storage;
-use media::s3::S3Settings;
+use media::storage::s3::S3Settings;
 use media::storage::{Body, Listed, Object, StorageError};
 use std::path::PathBuf;
 use tokio::io::AsyncReadExt;
@@ -151,10 +151,10 @@ async fn suite(s: Storage, signs: bool) {
     assert!(copy.path().is_file());
 
     // Larger than one multipart part: streamed in parts, read back across a part boundary.
-    let big = (media::s3::PART as u64) * 2 + 12_345;
+    let big = (media::storage::s3::PART as u64) * 2 + 12_345;
     let body: Body = Box::pin(Pattern { at: 0, len: big });
     assert_eq!(store.put_stream("m/3/big.bin", body).await.unwrap(), big);
-    let at = media::s3::PART as u64 - 100;
+    let at = media::storage::s3::PART as u64 - 100;
     let (start, end, size, bytes) = read(
         s.get("m/3/big.bin", Some((at, Some(at + 300))))
             .await

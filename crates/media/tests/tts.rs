@@ -82,22 +82,6 @@ fn han(s: &str) -> Vec<char> {
         .collect()
 }
 
-fn distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, x) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, y) in b.iter().enumerate() {
-            cur.push(
-                (prev[j] + usize::from(x != y))
-                    .min(prev[j + 1] + 1)
-                    .min(cur[j] + 1),
-            );
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// Lines in order, inside the audio, one per sentence, showing the sentence as written.
 fn check_lines(lines: &[Line], duration_ms: i64, shown: &[&str]) {
     let got: Vec<&str> = lines.iter().map(|l| l.content.as_str()).collect();
@@ -183,7 +167,7 @@ async fn mandarin_and_english_are_heard_back() {
             .map(|l| l.content.clone())
             .collect();
         let want = han(zh);
-        let cer = distance(&han(&heard), &want) as f64 / want.len() as f64;
+        let cer = testkit::word_distance(&han(&heard), &want) as f64 / want.len() as f64;
         println!("{voice}: heard {heard} (CER {:.1}%)", cer * 100.0);
         assert!(cer <= 0.10, "{voice}: CER {cer:.2}: {heard}");
     }

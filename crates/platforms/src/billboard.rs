@@ -1,4 +1,4 @@
-//! The platforms' billboards (issue 18, hot lists): Douyin's open-platform "data open" billboards
+//! The platforms' billboards (hot lists): Douyin's open-platform "data open" billboards
 //! (`/data/extern/billboard/...`: hot videos, topics, music, and the creator boards per category).
 //! The types are the product's; wire formats stay in the adapters. What each board maps to on the
 //! real host: docs/content-platforms.md.

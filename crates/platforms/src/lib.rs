@@ -426,7 +426,7 @@ pub trait Adapter: Send + Sync {
         Err(error::unsupported(self.platform(), "followers"))
     }
 
-    // ---- SEO (issue 15; docs/seo-platforms.md). App credentials only, no account token. ----
+    // ---- SEO (docs/seo-platforms.md). App credentials only, no account token. ----
 
     /// The platform's hot-search list, top first (DY `/hotsearch/sentences/` with the labels of
     /// `/hotsearch/trending/sentences/`).
@@ -461,7 +461,7 @@ pub trait Adapter: Send + Sync {
         Err(error::unsupported(self.platform(), "public_works"))
     }
 
-    // ---- Hot lists (issue 18; docs/content-platforms.md). App credentials only. ----
+    // ---- Hot lists (docs/content-platforms.md). App credentials only. ----
 
     /// One billboard, top first (DY `/data/extern/billboard/...`).
     async fn billboard(&self, board: Board) -> PResult<Vec<BoardEntry>> {

@@ -1,4 +1,4 @@
-//! What the SEO pages read from a platform (issue 15): the hot-search list, related search words
+//! What the SEO pages read from a platform: the hot-search list, related search words
 //! of a seed with heat and trend (long-tail expansions included), and benchmark (competitor)
 //! accounts' public profiles and videos. The types are the product's; the wire formats stay in the
 //! adapters. Mapping to the real hosts and what is sandbox-only: docs/seo-platforms.md.

@@ -1,4 +1,4 @@
-//! Billboards (issue 18 hot lists) end to end: the DY adapter against the sandbox's
+//! Billboards (hot lists) end to end: the DY adapter against the sandbox's
 //! `/data/extern/billboard/...`, which moves with the platform clock; faults; other platforms.
 
 mod common;

@@ -1,4 +1,4 @@
-//! The DY sandbox as a third-party client of Douyin's open API sees it (issue 12, "sandbox
+//! The DY sandbox as a third-party client of Douyin's open API sees it ("sandbox
 //! fidelity"): raw HTTP, JSON or form bodies, the documented envelopes, scopes, sizes and routes.
 
 mod common;

@@ -1,4 +1,4 @@
-//! SEO data (issue 15) end to end: the DY adapter against the sandbox's hot list, search words and
+//! SEO data end to end: the DY adapter against the sandbox's hot list, search words and
 //! benchmark accounts, which move with the platform clock.
 
 mod common;

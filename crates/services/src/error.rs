@@ -77,9 +77,9 @@ impl From<Invalid> for ApiError {
     }
 }
 
-impl From<store::points::PointsError> for ApiError {
-    fn from(e: store::points::PointsError) -> Self {
-        use store::points::PointsError as P;
+impl From<store::system::points::PointsError> for ApiError {
+    fn from(e: store::system::points::PointsError) -> Self {
+        use store::system::points::PointsError as P;
         match e {
             P::Insufficient { need, balance } => ApiError::invalid_with(
                 "points",
@@ -307,6 +307,11 @@ impl<T> Page<T> {
             rows,
             total_capped: false,
         }
+    }
+
+    /// A page whose total was counted exactly (no cap).
+    pub fn exact(rows: Vec<T>, total: i64) -> Page<T> {
+        Page::new(rows, store::list::Total::exact(total))
     }
 
     pub fn new(rows: Vec<T>, total: store::list::Total) -> Page<T> {

@@ -2,8 +2,12 @@
 //! `web/src/pages` (DESIGN.md §4). Between `api` (HTTP only: routers, extractors, guard) and `store`
 //! (SQL only); the rules themselves are in `domain`. Jobs are registered by `app` from here.
 
+// Shared by several areas: errors, exports, request budgets, media links, the platform gateway.
 pub mod error;
 pub mod export;
+pub mod limits;
+pub mod links;
+pub mod platform;
 
 pub mod activities;
 pub mod ai;

@@ -674,6 +674,24 @@ pub enum PageError {
     Db(#[from] sqlx::Error),
 }
 
+/// A page of one table's rows for `mid`: `select` ends with `FROM <table> <alias>` and its joins
+/// (the count reads the same FROM), `scope` binds `mid` as `$1`.
+pub(crate) async fn page_of<T>(
+    db: &Db,
+    select: &str,
+    scope: &str,
+    mid: i64,
+    e: &Entity,
+    q: &ListQuery,
+) -> Result<(Vec<T>, Total), PageError>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    // The outer FROM is the last one: column subqueries come before it.
+    let from = select.rfind(" FROM ").map_or(select, |i| &select[i + 1..]);
+    page(db, select, from, scope, &[Bind::I(mid)], e, q).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

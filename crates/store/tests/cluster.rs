@@ -4,17 +4,6 @@
 
 use store::Db;
 
-async fn fresh_pg(base: &str) -> String {
-    let admin = Db::connect(base).await.unwrap();
-    let name = format!("cm_test_{}", store::random_token(8).to_lowercase());
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&admin.pool)
-        .await
-        .unwrap();
-    admin.pool.close().await;
-    format!("{}/{name}", base.rsplit_once('/').unwrap().0)
-}
-
 #[tokio::test]
 async fn one_node_leads_and_another_takes_over_when_it_dies() {
     let dir = std::env::temp_dir().join(format!(
@@ -39,7 +28,7 @@ async fn one_node_leads_and_another_takes_over_when_it_dies() {
     if pg.is_empty() {
         return;
     }
-    let url = fresh_pg(&pg).await;
+    let url = testkit::fresh_pg_database(&pg).await;
     let a = Db::connect(&url).await.unwrap();
     let b = Db::connect(&url).await.unwrap();
     assert!(a.lead("dispatcher").await);

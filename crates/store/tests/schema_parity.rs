@@ -156,13 +156,9 @@ async fn sqlite_and_postgres_migrations_define_the_same_schema() {
         return;
     };
     let admin = Db::connect(&base).await.unwrap();
-    let name = format!("cm_test_{}", store::random_token(8).to_lowercase());
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&admin.pool)
-        .await
-        .unwrap();
-    let (prefix, _) = base.rsplit_once('/').unwrap();
-    let pg = Db::connect(&format!("{prefix}/{name}")).await.unwrap();
+    let url = testkit::fresh_pg_database(&base).await;
+    let name = url.rsplit_once('/').unwrap().1;
+    let pg = Db::connect(&url).await.unwrap();
     assert_eq!(pg.backend, Backend::Postgres);
     pg.migrate().await.unwrap();
     let postgres = postgres_schema(&pg).await;

@@ -9,3 +9,4 @@ pub mod matrix;
 pub mod nfc;
 pub mod reports;
 pub mod seo;
+pub mod system;

@@ -1,4 +1,4 @@
-//! Nodes as real processes on loopback (issue 20): PostgreSQL-backed API nodes (`serve --no-workers`)
+//! Nodes as real processes on loopback: PostgreSQL-backed API nodes (`serve --no-workers`)
 //! and `worker` nodes sharing a database and an S3 bucket, a standalone sandbox, and a small client.
 //! Used by the multi-node test and `bench/scale` (`#[path]`-included there, so it names nothing of
 //! `common` and only the app's dev-dependencies).
@@ -9,8 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use store::Db;
 
-pub const DEMO_PW: &str = "Demo12345";
-pub const ADMIN_PW: &str = "Admin12345";
+pub use testkit::{ADMIN_PW, DEMO_PW, fresh_pg_database};
 const SECRET: &str = "5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5c0ffee5";
 
 /// A size from the environment, else `default`.
@@ -19,21 +18,6 @@ pub fn size(name: &str, default: usize) -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-/// A database of its own on the PostgreSQL server of `pg` (a URL naming any database there),
-/// empty: its URL.
-pub async fn fresh_pg_database(pg: &str) -> String {
-    let admin = Db::connect(pg)
-        .await
-        .expect("the PostgreSQL URL must be reachable");
-    let name = format!("cm_test_{}", store::random_token(8).to_lowercase());
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&admin.pool)
-        .await
-        .unwrap();
-    admin.pool.close().await;
-    format!("{}/{name}", pg.rsplit_once('/').unwrap().0)
 }
 
 /// What every node shares: the database, the bucket (`s3`: the S3 endpoint; empty: each node keeps

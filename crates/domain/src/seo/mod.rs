@@ -1,4 +1,4 @@
-//! The offline title engine of the SEO area (issue 15): keywords from a merchant's copy, titles from a
+//! The offline title engine of the SEO area: keywords from a merchant's copy, titles from a
 //! library of patterns, filtered for the advertising law. Pure code: no I/O, no clock, no model.
 //!
 //! - [`extract_keywords`]`(text, top_k, &Lexicon) -> Vec<Keyword>`: TF-IDF over jieba's segmentation for

@@ -96,7 +96,7 @@ pub(super) async fn render_bed(
 /// (the burns' in-flight locks): the prep step starts it, the first render to need it waits for it, and
 /// one whose prep outlived the process making it makes it again.
 pub(super) async fn bed_once(spec: &ProjectSpec, b: &Bed) -> Result<PathBuf, MixError> {
-    let lock = super::burn::in_flight(&b.path.display().to_string());
+    let lock = super::inflight::in_flight(&b.path.display().to_string());
     let _guard = lock.lock().await;
     if tokio::fs::metadata(&b.path).await.is_err() {
         render_bed(spec, b.duration_ms, &b.path)
@@ -241,5 +241,16 @@ mod tests {
                 && only_voice.contains("apad")
                 && !only_voice.contains("stream_loop")
         );
+    }
+}
+
+// The bed is made on first use, here beside the rest of the sound.
+impl Prepared {
+    /// The project's sound bed file, once it is made (see [`prepare`]); `None` without music or voice.
+    pub async fn bed_file(&self) -> Result<Option<PathBuf>, MixError> {
+        match &self.bed {
+            Some(b) => bed_once(&self.spec, b).await.map(Some),
+            None => Ok(None),
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! Pre-burned segments (issue 21): when every variant of a project puts clip c of group k at the same
+//! Pre-burned segments: when every variant of a project puts clip c of group k at the same
 //! times of slot k ([`ProjectSpec::reuse_burns`](super::ProjectSpec::reuse_burns)), the burned picture of
 //! "clip c in slot k" is the same in every variant that uses it. So each such piece is burned once, with
 //! exactly the text that shows during it ([`TextLayer::window`]), cached in the prep folder under a hash
@@ -34,14 +34,15 @@
 //! their pieces. It goes with the project like the prep folders (`storage::Workspace::sweep`).
 
 use super::composed::{Timeline, composed_input, frames_to_ms, ms_to_frames};
-use super::concat::Segment;
+use super::inflight::in_flight;
+use super::segment::Segment;
 use super::text::{TextLayer, fnv, subtitles_filter};
 use super::{GOP_MS, MixError, PieceSpeed, Prepared, Progress, probe_clip, secs, unique};
 use crate::ffmpeg::{self, Report, args};
 use crate::ingest::FPS;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
 /// The project's piece cache for the prep folder `prep_dir` (`<prep>/p{project}-{digest}`): the sibling
@@ -249,23 +250,6 @@ pub struct Burned {
     pub fresh: bool,
 }
 
-/// The burns (and sound beds) under way in this process, by key: a second render needing the same
-/// piece waits for it.
-type InFlight = Mutex<Option<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>;
-
-fn in_flight_map() -> &'static InFlight {
-    static MAP: InFlight = Mutex::new(None);
-    &MAP
-}
-
-pub(super) fn in_flight(key: &str) -> Arc<tokio::sync::Mutex<()>> {
-    let mut map = in_flight_map().lock().unwrap_or_else(|e| e.into_inner());
-    let map = map.get_or_insert_with(HashMap::new);
-    // Forget finished burns (only the map holds them) so the map stays small.
-    map.retain(|_, m| Arc::strong_count(m) > 1);
-    map.entry(key.to_string()).or_default().clone()
-}
-
 /// How far below the oldest render a younger render's encodes run (`nice` steps): far enough that the
 /// older one gets nearly all the CPU it can use, while the younger still fills the rest.
 pub const YIELDING_NICE: i32 = 10;
@@ -407,14 +391,6 @@ impl Drop for Turn {
         turns().open.remove(&self.0);
         turns_changed().notify_waiters();
     }
-}
-
-/// Whether another render of this process is burning (or waiting to burn) the piece `key` now.
-pub(super) fn burning_elsewhere(key: &str) -> bool {
-    let map = in_flight_map().lock().unwrap_or_else(|e| e.into_inner());
-    map.as_ref()
-        .and_then(|m| m.get(key))
-        .is_some_and(|m| Arc::strong_count(m) > 1)
 }
 
 /// The cached piece under `key` ([`piece_key`]), burned first when it is not there yet (once, however

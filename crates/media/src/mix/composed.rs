@@ -3,7 +3,7 @@
 //! ([`composed_graph`]) and encodes once.
 
 use super::audio::{ClipSound, variant_audio};
-use super::render::{Encode, burn_args, output_args};
+use super::encode::{Encode, burn_args, output_args};
 use super::text::subtitles_filter;
 use super::{MixError, Prepared, Segment, VariantSpec, secs, unique};
 use crate::ffmpeg::args;

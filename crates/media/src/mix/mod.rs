@@ -1,4 +1,4 @@
-//! The render engine of a mix variant (DESIGN.md §6, issue 5): canonical mezzanines (see `ingest`) joined
+//! The render engine of a mix variant (DESIGN.md §6): canonical mezzanines (see `ingest`) joined
 //! by **stream copy**, an audio bed shared by every variant of a project, and text burned in only when asked,
 //! in ONE fast re-encode of the assembled video.
 //!
@@ -17,7 +17,7 @@
 //!   tried and dropped: they saved ~0.6 CPU-s per 30 s but their overlay blends glyph edges differently
 //!   from libass, which alone cost more SSIM (0.9994) than the encoder did.
 //!
-//! Pre-burned pieces (issue 21): when the project's slot timings are fixed
+//! Pre-burned pieces: when the project's slot timings are fixed
 //! ([`ProjectSpec::reuse_burns`], decided by the caller from its shot groups), clip c of slot k looks the
 //! same in every variant that uses it, text included. Each such piece is then burned once with the text
 //! of its window ([`TextLayer::window`]), cached in the prep folder under a hash of everything that makes
@@ -45,40 +45,47 @@
 //! becomes the reason of [`MixError::Tool`]. Every ffmpeg runs through [`crate::ffmpeg`]: with a timeout,
 //! killed when dropped or when the server dies.
 //!
-//! The files, one step each:
-//! * `spec`: what a caller asks for (project, variant, text styles) and the rules of advanced mode;
-//! * `prepare`: probing the mezzanines, the prep folder and `prep.json`, planning a variant's segments;
-//! * `audio`: the audio bed (music, voice-over, ducking) of a project or of one long variant;
+//! The files, one step each, each using only those listed before it (no circles):
+//! * `spec`: what a caller asks for (project, variant, text styles and colours) and the rules of
+//!   advanced mode;
 //! * `text`: the ASS script of subtitles, title and shot captions, its geometry and fonts;
-//! * `concat`: GOP-grid trims, the concat demuxer's script and the stream-copy render;
-//! * `burn`: pre-burned pieces: splitting a variant into them, their cache keys, burning once, the budget;
+//! * `prepared`: what the prep step leaves in `prep.json` (clips as probed, the bed, the subtitle font);
+//! * `segment`: GOP-grid trims, a variant's segments and the concat demuxer's script;
+//! * `encode`: the encode settings both renders share; `inflight`: work under way in this process;
+//! * `audio`: the audio bed (music, voice-over, ducking) of a project or of one long variant;
 //! * `composed`: frame-exact trims, the transitions' timeline and filter graph, the composed render;
-//! * `render`: one variant from plan to cover, with the encode settings both renders share.
+//! * `concat`: the stream-copy render;
+//! * `prepare`: probing the mezzanines, the prep folder, planning a variant's segments;
+//! * `burn`: pre-burned pieces: splitting a variant into them, their cache keys, burning once, the budget;
+//! * `render`: one variant from plan to cover.
 
 mod audio;
 mod burn;
 mod composed;
 mod concat;
+mod encode;
+mod inflight;
 mod prepare;
+mod prepared;
 mod render;
+mod segment;
 mod spec;
 mod text;
 
 pub use audio::bed_args;
 pub use burn::{PIECE_CRF, Piece, Turn, burn_dir, piece_key, pieces, trim_cache};
 pub use composed::{Timeline, composed_graph, composed_input, exact_trim, frames_to_ms, timeline};
-pub use concat::{Segment, concat_script, planned_ms, snap_trim};
-pub use prepare::{
-    Bed, ClipInfo, Prepared, plan_exact_segments, plan_segments, prepare, probe_clip,
-};
+pub use prepare::{plan_exact_segments, plan_segments, prepare, probe_clip};
+pub use prepared::{Bed, ClipInfo, Prepared};
 pub use render::{Rendered, render, render_in_turn};
+pub use segment::{Segment, concat_script, planned_ms, snap_trim};
 pub use spec::{
     BURN_BUDGET_MB, ClipSpec, Font, PieceSpeed, Position, ProjectSpec, SubtitleLine, Subtitles,
-    TextStyle, Title, Transition, VariantSpec, check_advanced, default_shot_style,
+    TextStyle, Title, Transition, VariantSpec, ass_colour, check_advanced, default_shot_style,
 };
 pub use text::{
-    AssEvent, AssStyle, LayerStyle, SUBTITLE_LINES, TITLE_LINES, TextLayer, ass_colour, ass_script,
-    ass_text, burn_script, shot_captions, text_band, text_layer, text_script,
+    AssEvent, AssStyle, LayerStyle, SUBTITLE_LINES, TITLE_LINES, TextLayer, ass_script, ass_text,
+    burn_script, shot_captions, text_band, text_layer, text_script,
 };
 
 use crate::ffmpeg::ToolError;

@@ -3,64 +3,19 @@
 
 use super::audio::bed_once;
 use super::composed::exact_trim;
-use super::concat::{Segment, segments};
-use super::text::{check_style, font_family, subtitle_lines};
+use super::prepared::{Bed, ClipInfo, Prepared};
+use super::segment::{Segment, segments};
+use super::spec::check_style;
+use super::text::{font_family, subtitle_lines};
 use super::{
     ClipSpec, Font, MixError, Progress, ProjectSpec, Subtitles, TextStyle, absolute, invalid,
     must_exist,
 };
 use crate::ffmpeg::{self, args};
 use crate::ingest::{FPS, HEIGHT, WIDTH};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
-
-/// What a mezzanine looks like to the concat demuxer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClipInfo {
-    /// Duration of the video stream.
-    pub duration_ms: i64,
-    /// How far decoding timestamps run ahead of presentation (B-frame delay), in microseconds.
-    pub dts_delay_us: i64,
-    /// Container stream ids of the video and audio tracks (MP4 track ids).
-    pub video_id: i64,
-    pub audio_id: Option<i64>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Bed {
-    pub path: PathBuf,
-    pub duration_ms: i64,
-}
-
-/// The output of [`prepare`]: reused by every variant of the project.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Prepared {
-    pub dir: PathBuf,
-    pub spec: ProjectSpec,
-    pub clips: BTreeMap<PathBuf, ClipInfo>,
-    pub bed: Option<Bed>,
-    /// The font family libass asks for when the subtitles are burned (a font file was copied to `fonts/`).
-    pub subtitle_family: Option<String>,
-}
-
-impl Prepared {
-    /// The project's sound bed file, once it is made (see [`prepare`]); `None` without music or voice.
-    pub async fn bed_file(&self) -> Result<Option<PathBuf>, MixError> {
-        match &self.bed {
-            Some(b) => bed_once(&self.spec, b).await.map(Some),
-            None => Ok(None),
-        }
-    }
-
-    /// Reads `prep.json` of a prepared folder.
-    pub fn load(dir: &Path) -> Result<Prepared, MixError> {
-        let text = std::fs::read(dir.join("prep.json"))
-            .map_err(|_| MixError::MissingInput(dir.join("prep.json")))?;
-        serde_json::from_slice(&text).map_err(|e| MixError::Invalid(format!("prep.json: {e}")))
-    }
-}
 
 /// Probes a mezzanine for the concat demuxer and checks it is one (1080x1920 H.264 at 30 fps).
 pub async fn probe_clip(path: &Path) -> Result<ClipInfo, MixError> {

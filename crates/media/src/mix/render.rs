@@ -2,13 +2,14 @@
 //! settings shared by both paths, and the cover; everything written under temporary names first.
 
 use super::burn::{
-    Burned, Piece, Turn, burn_once, burning_elsewhere, composed_pieces, fonts_identity, piece_key,
-    pieces, trim_cache,
+    Burned, Piece, Turn, burn_once, composed_pieces, fonts_identity, piece_key, pieces, trim_cache,
 };
 use super::composed::{ms_to_frames, render_composed};
 use super::concat::render_av;
-use super::text::{check_style, check_title, font_family, text_layer};
-use super::{BURN_CRF, BURN_PRESET, BURN_X264_PARAMS};
+use super::encode::Encode;
+use super::inflight::burning_elsewhere;
+use super::spec::check_style;
+use super::text::{check_title, font_family, text_layer};
 use super::{
     MixError, Prepared, Progress, Segment, Timeline, VariantSpec, absolute, check_advanced,
     default_shot_style, plan_exact_segments, plan_segments, planned_ms, secs, shot_captions,
@@ -38,45 +39,6 @@ pub struct Rendered {
     pub pieces_burned: usize,
     #[serde(default)]
     pub pieces_reused: usize,
-}
-
-/// The one video encode of a burned or composed variant (see [`BURN_PRESET`]).
-pub(super) fn burn_args() -> Vec<String> {
-    args([
-        "-c:v",
-        "libx264",
-        "-preset",
-        BURN_PRESET,
-        "-x264-params",
-        &format!("{BURN_X264_PARAMS}:{}", crate::ingest::vbv_params()),
-        "-crf",
-        &BURN_CRF.to_string(),
-        "-pix_fmt",
-        "yuv420p",
-    ])
-}
-
-/// The audio codec (the bed copied, or the mix encoded to AAC 48 kHz stereo) and a faststart MP4 at `tmp`.
-pub(super) fn output_args(audio_copied: bool, tmp: &Path) -> Vec<String> {
-    let mut a = if audio_copied {
-        args(["-c:a", "copy"])
-    } else {
-        args([
-            "-c:a",
-            "aac",
-            "-aac_coder",
-            "fast",
-            "-b:a",
-            "128k",
-            "-ar",
-            "48000",
-            "-ac",
-            "2",
-        ])
-    };
-    a.extend(args(["-movflags", "+faststart", "-f", "mp4"]));
-    a.push(tmp.display().to_string());
-    a
 }
 
 /// What a variant will be: its segments, its length, where each segment starts in the output, and for a
@@ -425,22 +387,6 @@ async fn render_pieces(
     let (dir, budget) = (prep.dir.clone(), prep.spec.burn_budget_mb * 1024 * 1024);
     let _ = tokio::task::spawn_blocking(move || trim_cache(&dir, budget, &keep)).await;
     Ok(r)
-}
-
-/// The one ffmpeg that writes a variant's video to `tmp`, as the stream-copy or the composed render built
-/// it.
-pub(super) struct Encode {
-    pub args: Vec<String>,
-    pub tmp: PathBuf,
-    /// Runs in the prep folder: the text filter names the script and fonts there by relative paths.
-    pub in_prep: bool,
-    pub budget: Duration,
-    /// The video is encoded (not a stream copy).
-    pub burned: bool,
-    /// The audio is the bed by stream copy.
-    pub audio_copied: bool,
-    /// Where the encode's progress starts (5, or later when pieces were burned first).
-    pub progress_from: u8,
 }
 
 /// Runs the encode (progress 5–90) at `nice` ([`Turn::nice`]), then makes the cover (the frame at the

@@ -2,7 +2,6 @@
 //! ([`VariantSpec`]) with its title, shot captions and transitions, the text styles, and the rules of
 //! advanced mode ([`check_advanced`]).
 
-use super::text::check_style;
 use super::{
     DEFAULT_FONT_FAMILY, MixError, SHOT_TEXT_MAX_CHARS, TRANSITION_MS, TRANSITIONS, invalid,
 };
@@ -286,6 +285,23 @@ pub fn check_advanced(variant: &VariantSpec) -> Result<(), MixError> {
         check_style(variant.shot_style.as_ref().unwrap_or(&default_shot_style()))?;
     }
     Ok(())
+}
+
+/// `#RRGGBB` as an ASS colour (`&H00BBGGRR`).
+pub fn ass_colour(hex: &str) -> Result<String, MixError> {
+    let h = hex.trim().trim_start_matches('#');
+    if h.len() != 6 || !h.chars().all(|c| c.is_ascii_hexdigit()) {
+        return invalid(format!("colour must be #RRGGBB, got {hex:?}"));
+    }
+    let (r, g, b) = (&h[0..2], &h[2..4], &h[4..6]);
+    Ok(format!("&H00{b}{g}{r}").to_uppercase())
+}
+
+pub(super) fn check_style(style: &TextStyle) -> Result<(), MixError> {
+    if !(8..=300).contains(&style.size) {
+        return invalid(format!("font size must be 8–300 px, got {}", style.size));
+    }
+    ass_colour(&style.colour).map(|_| ())
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Text burned into a variant: one ASS script (subtitles, title, shot captions) drawn by libass, its
 //! geometry ([`text_band`]), its checks, and the fonts (a font file is copied into the prep folder).
 
+use super::spec::{ass_colour, check_style};
 use super::{
     Font, MixError, Position, SubtitleLine, Subtitles, TITLE_MAX_CHARS, TextStyle, Title, invalid,
     must_exist, unique,
@@ -26,16 +27,6 @@ pub struct AssEvent {
     pub end_ms: i64,
     pub text: String,
     pub pos: (i64, i64),
-}
-
-/// `#RRGGBB` as an ASS colour (`&H00BBGGRR`).
-pub fn ass_colour(hex: &str) -> Result<String, MixError> {
-    let h = hex.trim().trim_start_matches('#');
-    if h.len() != 6 || !h.chars().all(|c| c.is_ascii_hexdigit()) {
-        return invalid(format!("colour must be #RRGGBB, got {hex:?}"));
-    }
-    let (r, g, b) = (&h[0..2], &h[2..4], &h[4..6]);
-    Ok(format!("&H00{b}{g}{r}").to_uppercase())
 }
 
 /// An ASS time for an event edge at `ms`, made safe for the frame grid. An edge belongs to the first
@@ -155,13 +146,6 @@ pub fn text_band(style: &TextStyle, lines: u32) -> (i64, i64) {
 /// Lines of room in a subtitle band and a title band.
 pub const SUBTITLE_LINES: u32 = 3;
 pub const TITLE_LINES: u32 = 2;
-
-pub(super) fn check_style(style: &TextStyle) -> Result<(), MixError> {
-    if !(8..=300).contains(&style.size) {
-        return invalid(format!("font size must be 8–300 px, got {}", style.size));
-    }
-    ass_colour(&style.colour).map(|_| ())
-}
 
 pub(super) fn check_title(title: &Title) -> Result<(), MixError> {
     let n = title.text.trim().chars().count();

@@ -4,7 +4,7 @@
 //! is stable within a day and reshuffles when the clock moves; `rank_change` compares with
 //! yesterday's board. Fault call name: `billboard` (every board).
 
-use super::dy::{client_refusal, fault, ok};
+use super::dy_reply::{client_refusal, fault, ok};
 use super::{S, both, gate, stable_hash, words};
 use crate::{Board, BoardShape, Platform};
 use axum::Router;

@@ -1,5 +1,5 @@
 //! The JSON control API under `/_control` (clock, faults, counts, review delay, expiry, webhook,
-//! public accounts) and the DY create_video webhook sender.
+//! public accounts) and the DY create_video webhook event.
 
 use super::works::Review;
 use super::{DEFAULT_HOLD_MS, Fault, FaultRule, S, Viewer};
@@ -12,7 +12,6 @@ use axum::{Json, Router};
 use domain::clock::{self, sandbox_now};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sha1::{Digest, Sha1};
 
 pub(crate) fn routes() -> Router<S> {
     Router::new()
@@ -337,14 +336,6 @@ async fn webhook(St(s): St<S>, Json(r): Json<WebhookReq>) -> Json<Value> {
     )
 }
 
-/// hex(sha1(client_secret + raw body)): DY's `X-Douyin-Signature`.
-pub fn signature(secret: &str, body: &[u8]) -> String {
-    let mut h = Sha1::new();
-    h.update(secret.as_bytes());
-    h.update(body);
-    hex::encode(h.finalize())
-}
-
 /// POSTs the create_video event to the configured URL, twice at the duplicate rate (receivers must
 /// dedupe by item_id / log_id). Fire and forget: a dead receiver does not fail the create.
 pub(crate) fn send_create_webhook(s: &S, client_key: &str, open_id: &str, item_id: &str) {
@@ -359,44 +350,13 @@ pub(crate) fn send_create_webhook_shared(
     item_id: &str,
     share_id: &str,
 ) {
-    let (url, secret, times) = {
-        let st = s.lock();
-        let Some(url) = st.webhook_url.clone() else {
-            return;
-        };
-        let secret = st.apps.get(client_key).cloned().unwrap_or_default();
-        let times = if rand::random::<f64>() < st.webhook_duplicate_rate {
-            2
-        } else {
-            1
-        };
-        (url, secret, times)
-    };
-    let body = json!({
-        "event": "create_video",
-        "client_key": client_key,
-        "from_user_id": open_id,
-        "to_user_id": "",
-        "log_id": format!("{:016x}", rand::random::<u64>()),
-        "content": {"item_id": item_id, "share_id": share_id},
-    })
-    .to_string();
-    let sig = signature(&secret, body.as_bytes());
-    let s = s.clone();
-    tokio::spawn(async move {
-        for _ in 0..times {
-            let res = s
-                .webhook_client
-                .post(&url)
-                .header("content-type", "application/json")
-                .header("X-Douyin-Signature", &sig)
-                .body(body.clone())
-                .send()
-                .await;
-            match res {
-                Ok(_) => s.lock().webhooks_sent += 1,
-                Err(e) => tracing::warn!(%url, error = %e, "sandbox webhook delivery failed"),
-            }
-        }
-    });
+    super::webhook::send_event(
+        s,
+        client_key,
+        "create_video",
+        open_id,
+        "",
+        json!({"item_id": item_id, "share_id": share_id}),
+        None,
+    );
 }

@@ -5,10 +5,12 @@
 //! (also as a short link), POI search. Business errors answer HTTP 200; unknown paths and wrong
 //! methods answer the same JSON envelope with 404 / 405.
 
+use super::dy_reply::{client_refusal, err, fault, oauth_err, oauth_ok, ok};
+use super::oauth::{grant, take_code};
 use super::works::{PostedComment, Review, WorkRec};
 use super::{
-    Access, AuthCode, DAY_MS, Fault, ImMessage, MB, Refresh, S, SENSITIVE_WORDS, State, Upload,
-    User, Video, both, contains_any, gate,
+    Access, DAY_MS, ImMessage, MB, Refresh, S, SENSITIVE_WORDS, State, Upload, User, Video, both,
+    contains_any, gate,
 };
 use crate::Platform;
 use axum::Router;
@@ -23,7 +25,6 @@ use std::collections::HashMap;
 
 pub(crate) const ACCESS_TTL_MS: i64 = 15 * DAY_MS;
 pub(crate) const REFRESH_TTL_MS: i64 = 30 * DAY_MS;
-pub(crate) const CODE_TTL_MS: i64 = 10 * 60_000;
 pub(crate) const RENEWAL_CAP: u32 = 5;
 const CLIENT_TOKEN_TTL_MS: i64 = 7200 * 1000;
 const PLAIN_MAX: u64 = 128 * MB;
@@ -132,83 +133,6 @@ pub(crate) fn has_scope(granted: &str, call: &str) -> bool {
     scope_of(call).is_none_or(|need| granted.split(',').any(|g| need.contains(&g.trim())))
 }
 
-/// The scope a consent grants: what was asked, narrowed to what the person ticked (a form post
-/// without any `grant` field, i.e. a script, consents to everything asked).
-pub(crate) fn consented(asked: &str, ticked: &[&str]) -> String {
-    asked
-        .split(',')
-        .map(str::trim)
-        .filter(|a| !a.is_empty() && (ticked.is_empty() || ticked.contains(a)))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-// ---- envelopes -----------------------------------------------------------------------------------
-
-fn extra(code: i64, desc: &str) -> Value {
-    json!({"error_code": code, "description": desc, "sub_error_code": 0, "sub_description": "",
-           "logid": format!("{:016x}", rand::random::<u64>()), "now": sandbox_now()})
-}
-
-/// `{data:{error_code:0,...}, extra:{...}}`
-pub(crate) fn ok(mut data: Value) -> Response {
-    data["error_code"] = json!(0);
-    data["description"] = json!("");
-    axum::Json(json!({"data": data, "extra": extra(0, "")})).into_response()
-}
-
-pub(crate) fn err(code: i64, desc: &str) -> Response {
-    axum::Json(
-        json!({"data": {"error_code": code, "description": desc}, "extra": extra(code, desc)}),
-    )
-    .into_response()
-}
-
-/// OAuth calls answer `{data:{...,error_code:0}, message:"success"}`.
-fn oauth_ok(mut data: Value) -> Response {
-    data["error_code"] = json!(0);
-    data["description"] = json!("");
-    axum::Json(json!({"data": data, "message": "success"})).into_response()
-}
-
-fn oauth_err(code: i64, desc: &str) -> Response {
-    axum::Json(json!({"data": {"error_code": code, "description": desc}, "message": "error"}))
-        .into_response()
-}
-
-/// How a fault looks on DY. OAuth calls render expired tokens with their OAuth codes.
-pub(crate) fn fault(f: Fault, call: &str) -> Response {
-    let oauth = matches!(
-        call,
-        "access_token" | "refresh_token" | "renew_refresh_token" | "client_token" | "userinfo"
-    );
-    let (code, desc) = match f {
-        Fault::ExpiredToken => match call {
-            "access_token" => (10007, "code 已过期"),
-            "refresh_token" | "renew_refresh_token" => (10010, "refresh_token 已过期"),
-            "userinfo" | "client_token" => (10008, "access_token 已过期"),
-            _ => (2190008, "access_token过期,请刷新或重新授权"),
-        },
-        Fault::RateLimit => (28003018, "接口调用频率超过限制"),
-        Fault::Quota => (2190001, "接口调用额度已用完"),
-        Fault::DailyCap => (2114007, "今日发布视频数已达上限"),
-        Fault::SensitiveWord => (2111001, "标题含有敏感词"),
-        Fault::Oversize => (2190005, "视频文件过大"),
-        Fault::TooLong => (2190006, "视频时长超过 15 分钟"),
-        Fault::MissingChunk => (2190004, "分片缺失，上传未完成"),
-        Fault::Busy => (2100004, "系统繁忙，请稍后重试"),
-        Fault::OpenIdMismatch => (2190015, "open_id 与 access_token 不匹配"),
-        Fault::ServerError | Fault::Timeout => {
-            return (StatusCode::INTERNAL_SERVER_ERROR, "internal server error").into_response();
-        }
-    };
-    if oauth {
-        oauth_err(code, desc)
-    } else {
-        err(code, desc)
-    }
-}
-
 // ---- OAuth ---------------------------------------------------------------------------------------
 
 /// Checks (or learns, for an unknown key) the app secret.
@@ -223,116 +147,6 @@ fn app_ok(st: &mut State, key: &str, secret: &str) -> bool {
             true
         }
     }
-}
-
-/// Called by the consent page: a single-use code for (app, user).
-pub(crate) fn issue_code(
-    s: &S,
-    st: &mut State,
-    platform: Platform,
-    client_key: &str,
-    nickname: &str,
-    scope: &str,
-) -> String {
-    let open_id = open_id_for(platform, client_key, nickname);
-    st.users.insert(
-        format!("{}:{open_id}", platform.code()),
-        User {
-            nickname: nickname.to_string(),
-            avatar: super::avatar::url(&s.public_base, platform, &open_id),
-        },
-    );
-    let code = st.id("code_");
-    st.codes.insert(
-        code.clone(),
-        AuthCode {
-            platform,
-            client_key: client_key.to_string(),
-            open_id,
-            expires_at: sandbox_now() + CODE_TTL_MS,
-            used: false,
-            scope: scope.to_string(),
-        },
-    );
-    code
-}
-
-/// The same person authorizing the same app again is the same account.
-pub(crate) fn open_id_for(platform: Platform, client_key: &str, nickname: &str) -> String {
-    let h = super::stable_hash(&[platform.code(), client_key, nickname]);
-    match platform {
-        Platform::Dy => format!("_000{h:016x}"),
-        _ => format!(
-            "{h:016x}{:016x}",
-            super::stable_hash(&[nickname, platform.code()])
-        ),
-    }
-}
-
-/// Consumes a code: Ok((open_id, consented scope)) or the error message. Shared with KS.
-pub(crate) fn take_code(
-    st: &mut State,
-    platform: Platform,
-    client_key: &str,
-    code: &str,
-) -> Result<(String, String), &'static str> {
-    let now = sandbox_now();
-    match st.codes.get_mut(code) {
-        Some(c)
-            if c.platform == platform
-                && c.client_key == client_key
-                && !c.used
-                && c.expires_at > now =>
-        {
-            c.used = true;
-            Ok((c.open_id.clone(), c.scope.clone()))
-        }
-        Some(c) if c.used => Err("code 已被使用"),
-        _ => Err("code 无效或已过期"),
-    }
-}
-
-/// New access + refresh token pair for a fresh authorization.
-pub(crate) fn grant(
-    st: &mut State,
-    platform: Platform,
-    client_key: &str,
-    open_id: &str,
-    scope: &str,
-    access_ttl: i64,
-    refresh_ttl: i64,
-) -> (String, String) {
-    let now = sandbox_now();
-    let (ap, rp) = if platform == Platform::Dy {
-        ("act.", "rft.")
-    } else {
-        ("ks_at_", "ks_rt_")
-    };
-    let at = st.id(ap);
-    let rt = st.id(rp);
-    st.access.insert(
-        at.clone(),
-        Access {
-            platform,
-            open_id: open_id.into(),
-            client_key: client_key.into(),
-            expires_at: now + access_ttl,
-            scope: scope.into(),
-        },
-    );
-    st.refresh.insert(
-        rt.clone(),
-        Refresh {
-            platform,
-            open_id: open_id.into(),
-            client_key: client_key.into(),
-            expires_at: now + refresh_ttl,
-            renewals: 0,
-            alive: true,
-            scope: scope.into(),
-        },
-    );
-    (at, rt)
 }
 
 /// An OAuth call's parameters. Douyin's docs send them as a form or (the newer pages) as JSON;
@@ -1222,19 +1036,6 @@ async fn poi_search(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .clamp(1, 100);
     let list: Vec<_> = pois.into_iter().take(count).collect();
     ok(json!({"pois": list, "cursor": list.len(), "has_more": false}))
-}
-
-/// Checks the `access-token` header of an app call: the refusal unless it is a live client token.
-pub(crate) fn client_refusal(s: &S, headers: &HeaderMap) -> Option<Response> {
-    let token = headers
-        .get("access-token")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    match s.lock().client_tokens.get(token) {
-        Some(exp) if *exp > sandbox_now() => None,
-        Some(_) => Some(err(28001008, "client_token 已过期")),
-        None => Some(err(2190002, "access_token 无效")),
-    }
 }
 
 // ---- H5 share schema (PLATFORMS.md): client_token -> ticket -> share id -> signed schema link ----

@@ -8,7 +8,7 @@
 //! Fault call names: `hot_search`, `hot_trending`, `search_suggest`, `public_account`,
 //! `public_works`.
 
-use super::dy::{client_refusal, err, fault, ok};
+use super::dy_reply::{client_refusal, err, fault, ok};
 use super::{S, both, gate, public, words};
 use crate::Platform;
 use crate::error::dy_codes;

@@ -1,4 +1,4 @@
-//! Engagement on the simulated platforms (issue 16): the reply limits every comment reply passes
+//! Engagement on the simulated platforms: the reply limits every comment reply passes
 //! (length, sensitive words, a per-account rate), customers writing comments and private messages
 //! (`/_control/comment`, `/_control/im`, and a private message now and then on every public DY work
 //! as the platform clock moves), and DY's `item_comment_reply` / `im_receive_msg` webhooks for them —
@@ -204,7 +204,7 @@ pub(crate) async fn comment(St(s): St<S>, Json(r): Json<CommentReq>) -> Response
             "create_time": at / 1000, "digg_count": 0, "reply_comment_total": 0,
             "reply_to_comment_id": "", "reply_to_item_id": r.item_id, "nick_name": format!("顾客{}", &user[user.len().saturating_sub(4)..]),
         });
-        send_event(
+        super::webhook::send_event(
             &s,
             &client_key,
             "item_comment_reply",
@@ -278,7 +278,7 @@ fn push_message(s: &S, m: &Inbound, twice: Option<bool>) {
         "conversation_type": 1, "create_time": m.create_time / 1000, "message_type": "text",
         "text": m.text, "user_infos": [{"open_id": m.from_user_id, "nick_name": format!("顾客{}", &m.from_user_id[m.from_user_id.len().saturating_sub(4)..]), "avatar": ""}],
     });
-    send_event(
+    super::webhook::send_event(
         s,
         &key,
         "im_receive_msg",
@@ -342,50 +342,6 @@ pub(crate) fn start_pump(s: &S) {
             tokio::time::sleep(std::time::Duration::from_millis(500)).await;
             let Some(s) = weak.upgrade() else { return };
             pump(&s);
-        }
-    });
-}
-
-/// POSTs one signed DY event to the webhook URL, twice when asked or at the duplicate rate.
-pub(crate) fn send_event(
-    s: &S,
-    client_key: &str,
-    event: &str,
-    from: &str,
-    to: &str,
-    content: Value,
-    twice: Option<bool>,
-) {
-    let (url, secret, times) = {
-        let st = s.lock();
-        let Some(url) = st.webhook_url.clone() else {
-            return;
-        };
-        let secret = st.apps.get(client_key).cloned().unwrap_or_default();
-        let dup = twice.unwrap_or_else(|| rand::random::<f64>() < st.webhook_duplicate_rate);
-        (url, secret, if dup { 2 } else { 1 })
-    };
-    let body = json!({
-        "event": event, "client_key": client_key, "from_user_id": from, "to_user_id": to,
-        "log_id": format!("{:016x}", rand::random::<u64>()), "content": content,
-    })
-    .to_string();
-    let sig = super::control::signature(&secret, body.as_bytes());
-    let s = s.clone();
-    tokio::spawn(async move {
-        for _ in 0..times {
-            let res = s
-                .webhook_client
-                .post(&url)
-                .header("content-type", "application/json")
-                .header("X-Douyin-Signature", &sig)
-                .body(body.clone())
-                .send()
-                .await;
-            match res {
-                Ok(_) => s.lock().webhooks_sent += 1,
-                Err(e) => tracing::warn!(%url, error = %e, "sandbox webhook delivery failed"),
-            }
         }
     });
 }

@@ -1,4 +1,4 @@
-//! Follower counts of authorized accounts (reports, issue 18): a pure function of the platform, the
+//! Follower counts of authorized accounts (reports): a pure function of the platform, the
 //! account and the China day of the platform clock, so they move as the clock is advanced and the
 //! same day always gives the same figure (tests compare the reports with `/_control/followers`).
 //! Every day gains between `rate` and `2 * rate - 1` followers, never loses any.

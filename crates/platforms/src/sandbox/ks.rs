@@ -2,7 +2,7 @@
 //! token 48 h, refresh token 180 d rotating on every refresh (keeping the original expiry), upload
 //! via an upload token to an "upload host" that routes back here, publish multipart with a cover.
 
-use super::dy::{grant, take_code};
+use super::oauth::{grant, take_code};
 use super::works::{Review, WorkRec};
 use super::{
     Access, DAY_MS, Fault, Refresh, S, SENSITIVE_WORDS, State, Upload, User, Video, contains_any,

@@ -2,7 +2,6 @@
 //! index. Plain HTML forms, zh-CN and English side by side, no scripts — a person or a test browser
 //! can click through them.
 
-use super::session::{QrRec, nickname_prefix};
 use super::{S, html_escape as esc, suggest_suffix};
 use crate::Platform;
 use axum::extract::{Form, OriginalUri, Query, State as St};
@@ -207,49 +206,9 @@ fn submit(s: &S, p: Platform, app_field: &str, pairs: &[(String, String)]) -> Re
         ),
         n => n.to_string(),
     };
-    let scope = super::dy::consented(v(f, "scope"), &ticked);
-    let code = super::dy::issue_code(s, &mut s.lock(), p, app, &nick, &scope);
+    let scope = super::oauth::consented(v(f, "scope"), &ticked);
+    let code = super::oauth::issue_code(s, &mut s.lock(), p, app, &nick, &scope);
     redirect(uri, &[("code", &code), ("state", state)])
-}
-
-pub(crate) fn qr_page(p: Platform, login_id: &str, rec: Option<&QrRec>) -> String {
-    let name = match p {
-        Platform::Sph => ("视频号", "WeChat Channels"),
-        Platform::Xhs => ("小红书", "Xiaohongshu"),
-        _ => ("店铺平台", "Shop platform"),
-    };
-    let title = format!("{}扫码登录 / {} QR login", name.0, name.1);
-    let Some(rec) = rec else {
-        return page(&title, "<p>登录请求不存在 / No such login request.</p>");
-    };
-    if rec.confirmed.is_some() {
-        return page(
-            &title,
-            "<p id=\"done\">该登录已确认 / This login is already confirmed.</p>",
-        );
-    }
-    if sandbox_now() >= rec.expires_at {
-        return page(
-            &title,
-            "<p>二维码已过期，请重新生成。<br>The QR code expired; start a new login.</p>",
-        );
-    }
-    page(
-        &title,
-        &format!(
-            "<div class=\"card\"><p>登录编号 / Login: <code>{id}</code></p>\
-             <p>你正在用手机确认登录{zh}创作者平台。<br>You are confirming a login to the {en} creator console.</p>\
-             <form method=\"post\">\
-             <label>昵称 / Nickname <input type=\"text\" id=\"nickname\" name=\"nickname\" value=\"{prefix}{n}\"></label><br>\
-             <label><input type=\"checkbox\" id=\"sms\" name=\"sms\" value=\"1\"> 需要短信验证 / require SMS verification</label><br>\
-             <button type=\"submit\" id=\"confirm\">确认登录 / Confirm login</button></form></div>",
-            id = esc(login_id),
-            zh = name.0,
-            en = name.1,
-            prefix = nickname_prefix(p),
-            n = suggest_suffix(),
-        ),
-    )
 }
 
 /// The path the sandbox is mounted at ("/sandbox"), from the full and the nested request path.

@@ -3,7 +3,10 @@
 //! login page — the way the real creator consoles show it. Protocol: see `crate::session`.
 
 use super::works::{PostedComment, Review};
-use super::{DAY_MS, Fault, S, SENSITIVE_WORDS, State, contains_any, gate};
+use super::{
+    DAY_MS, Fault, S, SENSITIVE_WORDS, State, contains_any, gate, html_escape as esc,
+    suggest_suffix,
+};
 use crate::Platform;
 use crate::error::session_codes as c;
 use axum::extract::{Extension, Form, Multipart, Path, Query, State as St};
@@ -126,7 +129,7 @@ async fn start(St(s): St<S>, Extension(p): P) -> Response {
 }
 
 fn new_session(st: &mut State, p: Platform, nickname: &str) -> String {
-    let open_id = super::dy::open_id_for(p, "session", nickname);
+    let open_id = super::oauth::open_id_for(p, "session", nickname);
     let token = st.id("sess_");
     st.sessions.insert(
         token.clone(),
@@ -404,7 +407,7 @@ async fn login_page(Extension(p): P) -> Html<String> {
 
 async fn qr_page(St(s): St<S>, Extension(p): P, Path(login_id): Path<String>) -> Html<String> {
     let st = s.lock();
-    Html(super::pages::qr_page(
+    Html(qr_confirm_page(
         p,
         &login_id,
         st.qr.get(&login_id).filter(|r| r.platform == p),
@@ -457,4 +460,45 @@ async fn qr_confirm(
         ),
     ))
     .into_response()
+}
+
+/// The phone's page of a QR login: confirm (with a nickname, optionally asking for an SMS code).
+fn qr_confirm_page(p: Platform, login_id: &str, rec: Option<&QrRec>) -> String {
+    let name = match p {
+        Platform::Sph => ("视频号", "WeChat Channels"),
+        Platform::Xhs => ("小红书", "Xiaohongshu"),
+        _ => ("店铺平台", "Shop platform"),
+    };
+    let title = format!("{}扫码登录 / {} QR login", name.0, name.1);
+    let Some(rec) = rec else {
+        return super::pages::page(&title, "<p>登录请求不存在 / No such login request.</p>");
+    };
+    if rec.confirmed.is_some() {
+        return super::pages::page(
+            &title,
+            "<p id=\"done\">该登录已确认 / This login is already confirmed.</p>",
+        );
+    }
+    if sandbox_now() >= rec.expires_at {
+        return super::pages::page(
+            &title,
+            "<p>二维码已过期，请重新生成。<br>The QR code expired; start a new login.</p>",
+        );
+    }
+    super::pages::page(
+        &title,
+        &format!(
+            "<div class=\"card\"><p>登录编号 / Login: <code>{id}</code></p>\
+             <p>你正在用手机确认登录{zh}创作者平台。<br>You are confirming a login to the {en} creator console.</p>\
+             <form method=\"post\">\
+             <label>昵称 / Nickname <input type=\"text\" id=\"nickname\" name=\"nickname\" value=\"{prefix}{n}\"></label><br>\
+             <label><input type=\"checkbox\" id=\"sms\" name=\"sms\" value=\"1\"> 需要短信验证 / require SMS verification</label><br>\
+             <button type=\"submit\" id=\"confirm\">确认登录 / Confirm login</button></form></div>",
+            id = esc(login_id),
+            zh = name.0,
+            en = name.1,
+            prefix = nickname_prefix(p),
+            n = suggest_suffix(),
+        ),
+    )
 }

@@ -2,8 +2,8 @@
 //! a minute; beyond that a 429 says which and when to try again. Counted per process (the engine is
 //! per process too).
 
-use crate::auth::limits::{Clock, LoginLimits, Rule};
 use crate::error::{ApiError, ApiResult};
+use crate::limits::{Clock, LoginLimits, Rule};
 use domain::i18n::Msg;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};

@@ -2,6 +2,5 @@
 
 pub mod account;
 pub mod hashing;
-pub mod limits;
 pub mod signin;
 pub mod staff;

@@ -1,12 +1,12 @@
 //! Sign-in, registration, SMS codes, password reset, proxy sign-in, sessions: the use cases behind
 //! `/login/*` and `/token`. Tokens (JWT) are the HTTP layer's (`api::session`).
 
-use super::limits::LoginLimits;
 use crate::error::{ApiError, ApiResult};
+use crate::limits::LoginLimits;
 use domain::i18n::Msg;
 use domain::{UserKind, now_ms, validate};
 use store::Db;
-use store::users::{self, Session, User};
+use store::auth::users::{self, Session, User};
 
 /// Where SMS codes go. The built-in sender writes them to the log; in sandbox mode the outbox page
 /// `/sandbox/sms` shows them too. A real gateway implements this trait.
@@ -49,7 +49,7 @@ pub struct KnownDevice {
 impl KnownDevice {
     /// The cookie's value: `<user id>.<since>.<signature>`.
     pub fn token(self, key: &[u8]) -> String {
-        let sig = crate::materials::links::mac(key, &self.signed());
+        let sig = crate::links::mac(key, &self.signed());
         format!("{}.{}.{sig}", self.user_id, self.since)
     }
 
@@ -61,7 +61,7 @@ impl KnownDevice {
             since: parts.next()?.parse().ok()?,
         };
         let fresh = d.since <= now && now - d.since < DEVICE_MS;
-        (fresh && crate::materials::links::verify_mac(key, &d.signed(), parts.next()?)).then_some(d)
+        (fresh && crate::links::verify_mac(key, &d.signed(), parts.next()?)).then_some(d)
     }
 
     fn signed(self) -> String {
@@ -187,7 +187,7 @@ fn ration(limits: &LoginLimits, ip: &str) -> ApiResult<()> {
     limits.take(ip).map_err(throttled)
 }
 
-fn throttled(r: super::limits::Refused) -> ApiError {
+fn throttled(r: crate::limits::Refused) -> ApiError {
     let seconds = ((r.wait_ms + 999) / 1000).to_string();
     ApiError::TooMany(Msg::SignInThrottled, vec![("seconds", seconds)])
 }
@@ -265,7 +265,7 @@ async fn password_login(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResu
 
 fn dummy_hash() -> &'static str {
     static H: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    H.get_or_init(|| store::password::hash("not-a-real-password-1"))
+    H.get_or_init(|| store::auth::password::hash("not-a-real-password-1"))
 }
 
 async fn sms_login(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResult<User> {

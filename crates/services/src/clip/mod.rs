@@ -8,4 +8,5 @@ pub mod projects;
 pub mod render;
 pub mod slice;
 pub mod slicing;
+pub mod slots;
 pub mod templates;

@@ -3,9 +3,9 @@
 //! variant, charging points once per variant in the same transaction.
 
 use crate::error::{ApiError, ApiResult};
+use domain::clip::planner::Plan;
 use domain::clip::{POINTS_PER_VARIANT, ProjectConfig};
 use domain::i18n::Msg;
-use domain::planner::Plan;
 use domain::validate;
 use store::Db;
 use store::ListQuery;
@@ -94,8 +94,8 @@ pub struct Floor {
 }
 
 impl Floor {
-    pub fn rule(&self) -> domain::planner::Floor<'_> {
-        domain::planner::Floor {
+    pub fn rule(&self) -> domain::clip::planner::Floor<'_> {
+        domain::clip::planner::Floor {
             lengths: &self.lengths,
             min_ms: self.min_ms,
         }
@@ -134,7 +134,7 @@ pub async fn floor(
         .collect();
     let mut voice_ms = 0;
     let voices = match mode {
-        super::one_touch::MODE => vec![],
+        ONE_TOUCH_MODE => vec![],
         _ => cfg.voice.as_ref().map(|v| v.tracks()).unwrap_or_default(),
     };
     for id in voices {
@@ -319,7 +319,8 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
     )
     .await?;
     let (capacity, short) =
-        domain::planner::capacity_long_enough(&groups, &made, &floor.rule()).unwrap_or((0, 0));
+        domain::clip::planner::capacity_long_enough(&groups, &made, &floor.rule())
+            .unwrap_or((0, 0));
     let pool: usize = groups.iter().map(Vec::len).sum();
     let counts = db::variant_state_counts(db, p.id).await?;
     let processing = counts.of("processing");
@@ -331,7 +332,7 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
     };
     let pools = pools.unwrap_or_default();
     Ok(Overview {
-        fixed_slots: super::render::fixed_slots(
+        fixed_slots: super::slots::fixed_slots(
             &config.groups,
             &pools
                 .iter()
@@ -360,13 +361,16 @@ pub async fn capacity(db: &Db, mid: i64, project_id: i64) -> ApiResult<i64> {
     let pools = pools(db, mid, &cfg).await?;
     let floor = floor(db, mid, &p.mode, &cfg, &pools).await?;
     let made = db::made_sequences(db, p.id).await?;
-    let (n, _) =
-        domain::planner::capacity_long_enough(&ids(&pools), &made, &floor.rule()).unwrap_or((0, 0));
+    let (n, _) = domain::clip::planner::capacity_long_enough(&ids(&pools), &made, &floor.rule())
+        .unwrap_or((0, 0));
     Ok(i64::try_from(n).unwrap_or(i64::MAX))
 }
 
 /// The most characters a project's name may have.
 pub const PROJECT_NAME_MAX: usize = 50;
+
+/// The mode of the mix projects one-touch video makes (not listed with quick mix or advanced ones).
+pub const ONE_TOUCH_MODE: &str = "ai";
 
 pub fn project_name(name: &str) -> ApiResult<&str> {
     let n = name.trim();
@@ -530,7 +534,7 @@ pub async fn plan(
     }
     let made = db::made_sequences(db, p.id).await?;
     let floor = floor(db, mid, &p.mode, &cfg, &pools).await?;
-    let plan = domain::planner::plan_long_enough(
+    let plan = domain::clip::planner::plan_long_enough(
         &ids(&pools),
         &made,
         count as usize,
@@ -538,7 +542,7 @@ pub async fn plan(
         &floor.rule(),
     )
     .map_err(|e| match e {
-        domain::planner::PlanError::TooShort {
+        domain::clip::planner::PlanError::TooShort {
             requested,
             capacity,
             short,
@@ -553,7 +557,7 @@ pub async fn plan(
                 ("short", short.to_string()),
             ],
         ),
-        domain::planner::PlanError::OverCapacity {
+        domain::clip::planner::PlanError::OverCapacity {
             requested,
             capacity,
         } => ApiError::invalid_with(
@@ -564,7 +568,7 @@ pub async fn plan(
                 ("requested", requested.to_string()),
             ],
         ),
-        domain::planner::PlanError::TooFewGroups { .. } => {
+        domain::clip::planner::PlanError::TooFewGroups { .. } => {
             ApiError::invalid("groups", Msg::TooFewGroups)
         }
         other => ApiError::invalid_with(

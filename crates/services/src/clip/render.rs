@@ -3,7 +3,7 @@
 //! stream-copy join of the clips' mezzanines, re-encoded once only when text is burned. A deleted input
 //! fails the variant with that reason; a failed variant gives its points back.
 
-use domain::clip::{GroupRule, ProjectConfig, TextStyle};
+use domain::clip::{ProjectConfig, TextStyle};
 use media::mix;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -54,11 +54,11 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
         // The points go back before the variant shows "failed": whoever sees the failure sees the refund
         // (refunds are once per key, so a retry of this step repeats nothing).
         if last {
-            store::points::refund(
+            store::system::points::refund(
                 &ctx.db,
                 v.merchant_id,
                 &v.points_key,
-                domain::points::Reason::VideoSynthesisFailed,
+                domain::system::points::Reason::VideoSynthesisFailed,
             )
             .await
             .map_err(|e| JobError::Retry(e.to_string()))?;
@@ -107,32 +107,6 @@ async fn image_shot(
     Ok(out)
 }
 
-/// Whether every slot trims each of its clips (their lengths, ms, per group in order) to the same span
-/// (image shots always do): the render's `reuse_burns`, and what the project lists show
-/// (`projects::Overview::fixed_slots`).
-pub(crate) fn fixed_slots(rules: &[GroupRule], lengths: &[Vec<i64>]) -> bool {
-    !rules.is_empty()
-        && rules.len() == lengths.len()
-        && rules
-            .iter()
-            .zip(lengths)
-            .all(|(g, l)| !g.images.is_empty() || same_slot(l.iter().copied(), g.in_ms, g.max_ms))
-}
-
-/// True when every clip of a slot's pool (by duration) is trimmed to the same span by the slot's rule
-/// (start `in_ms`, length `max_ms`, 0 = the whole clip), as the engine snaps trims to its GOP grid.
-fn same_slot(durations: impl Iterator<Item = i64>, in_ms: i64, max_ms: i64) -> bool {
-    let mut spans = durations.map(|d| {
-        mix::snap_trim(
-            d,
-            (in_ms > 0).then_some(in_ms),
-            (max_ms > 0).then_some(in_ms + max_ms),
-        )
-    });
-    let first = spans.next();
-    first.is_some() && spans.all(|s| Some(s) == first)
-}
-
 fn style(s: &TextStyle, font: Option<PathBuf>) -> mix::TextStyle {
     mix::TextStyle {
         font: match font {
@@ -149,6 +123,8 @@ fn style(s: &TextStyle, font: Option<PathBuf>) -> mix::TextStyle {
     }
 }
 
+/// A variant's render in three steps: what it is made of (the inputs' local files), the render itself,
+/// and storing what it made.
 async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result<(), JobError> {
     // Taken again after it settled (its worker died between recording the video and closing the job,
     // or it was cancelled): nothing is left to render (a one-touch project still hears it settled), and
@@ -156,15 +132,136 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
     if v.state != domain::clip::VariantState::Processing.as_str() {
         return Ok(());
     }
-    let mid = v.merchant_id;
-    let project = db::project(&ctx.db, mid, v.project_id)
+    let project = db::project(&ctx.db, v.merchant_id, v.project_id)
         .await?
         .ok_or_else(|| missing("the project".into()))?;
     let cfg: ProjectConfig =
         serde_json::from_str(&project.config).map_err(|e| JobError::Permanent(e.to_string()))?;
     db::variant_progress(&ctx.db, v.id, 2, "").await?;
+    let specs = specs(ctx, storage, v, &project, &cfg).await?;
+    let rendered = render(ctx, storage, v, project.id, &specs).await?;
+    store_outputs(ctx, storage, v, &rendered).await
+}
 
-    // Inputs: every clip must still exist and be ingested.
+/// What a variant is made of: the project's shared part (audio bed, subtitles) and its own (clips,
+/// texts, transitions).
+struct Specs {
+    project: mix::ProjectSpec,
+    variant: mix::VariantSpec,
+}
+
+/// The variant's inputs as local files: every clip must still exist and be ingested.
+async fn specs(
+    ctx: &JobCtx,
+    storage: &media::Storage,
+    v: &db::Variant,
+    project: &db::Project,
+    cfg: &ProjectConfig,
+) -> Result<Specs, JobError> {
+    let mid = v.merchant_id;
+    let clips = clip_specs(ctx, storage, v, project.id, cfg).await?;
+    let music = audio_file(ctx, storage, v, &cfg.music).await?;
+    let voice = audio_file(ctx, storage, v, &cfg.voice).await?;
+    let subtitles = if cfg.subtitles.enabled {
+        let voice_id = cfg
+            .voice
+            .as_ref()
+            .and_then(|a| a.track_for(v.id))
+            .ok_or_else(|| missing("the voice-over".into()))?;
+        let lines = mat::asr_lines(&ctx.db, mid, voice_id).await?;
+        let font = font_file(ctx, storage, mid, cfg.subtitles.style.font_id).await?;
+        (!lines.is_empty()).then(|| mix::Subtitles {
+            lines: lines
+                .iter()
+                .map(|l| mix::SubtitleLine {
+                    start_ms: l.start_ms,
+                    end_ms: l.end_ms,
+                    text: l.content.clone(),
+                })
+                .collect(),
+            style: style(&cfg.subtitles.style, font),
+        })
+    } else {
+        None
+    };
+    let (bed_ms, lengths) = bed(ctx, mid, cfg).await?;
+    let project_spec = mix::ProjectSpec {
+        clips: vec![],
+        music: music.as_ref().map(|m| m.0.clone()),
+        music_volume: music.as_ref().map(|m| m.1).unwrap_or(100),
+        voice: voice.as_ref().map(|m| m.0.clone()),
+        voice_volume: voice.as_ref().map(|m| m.1).unwrap_or(100),
+        subtitles,
+        bed_ms: bed_ms.max(1000),
+        reuse_burns: super::slots::fixed_slots(&cfg.groups, &lengths),
+        burn_budget_mb: mix::BURN_BUDGET_MB,
+        // A one-touch project's few variants are waited for as one job and its pieces are most of
+        // that wait (one-touch video's 60 s): superfast pieces. Quick mix and advanced keep the smaller ones.
+        piece_speed: if project.mode == super::one_touch::MODE {
+            mix::PieceSpeed::Fast
+        } else {
+            mix::PieceSpeed::Quality
+        },
+    };
+    let title = match cfg.title_text() {
+        Some(t) => {
+            let t_cfg = cfg.title.as_ref().expect("title_text implies a title");
+            let font = font_file(ctx, storage, mid, t_cfg.style.font_id).await?;
+            Some(mix::Title {
+                text: t.to_string(),
+                style: style(&t_cfg.style, font),
+                until_ms: None,
+            })
+        }
+        None => None,
+    };
+    let shot_style = if cfg.has_shot_texts() {
+        let font = font_file(ctx, storage, mid, cfg.shot_style.font_id).await?;
+        Some(style(&cfg.shot_style, font))
+    } else {
+        None
+    };
+    let variant = mix::VariantSpec {
+        clips,
+        title,
+        burn_subtitles: cfg.subtitles.enabled,
+        clip_audio_volume: None,
+        cover_at_ms: cfg.cover_ms,
+        // Advanced mode: per-shot transitions and captions (empty for quick mix).
+        transitions: cfg
+            .groups
+            .iter()
+            .take(cfg.groups.len().saturating_sub(1))
+            .map(|g| {
+                g.transition.as_ref().map(|t| mix::Transition {
+                    kind: t.kind.clone(),
+                    ms: t.ms,
+                })
+            })
+            .collect(),
+        shot_texts: cfg
+            .groups
+            .iter()
+            .map(|g| g.text.trim().to_string())
+            .collect(),
+        shot_style,
+    };
+    Ok(Specs {
+        project: project_spec,
+        variant,
+    })
+}
+
+/// The variant's clips in order: a material's mezzanine trimmed by its group's rule, or an image
+/// shot's pan-and-zoom clip.
+async fn clip_specs(
+    ctx: &JobCtx,
+    storage: &media::Storage,
+    v: &db::Variant,
+    project_id: i64,
+    cfg: &ProjectConfig,
+) -> Result<Vec<mix::ClipSpec>, JobError> {
+    let mid = v.merchant_id;
     let mut clips = vec![];
     let seq = v.seq();
     let image_shots = seq
@@ -177,7 +274,7 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
     for (i, id) in seq.into_iter().enumerate() {
         // An image shot: its pan-and-zoom clip, made once per image, motion and length.
         if let Some(g) = cfg.groups.get(i).filter(|g| !g.images.is_empty()) {
-            let path = image_shot(storage, project.id, mid, id, g.max_ms, v.id, i, &ctx.db).await?;
+            let path = image_shot(storage, project_id, mid, id, g.max_ms, v.id, i, &ctx.db).await?;
             made_images += 1;
             db::variant_progress(&ctx.db, v.id, 2 + 18 * made_images / image_shots, "").await?;
             clips.push(mix::ClipSpec::whole(path));
@@ -200,81 +297,72 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
             out_ms: (max > 0).then_some(start + max),
         });
     }
-    let audio_path = |a: &Option<domain::clip::Audio>| {
-        let a = a.clone();
-        async move {
-            match a {
-                None => Ok::<_, JobError>(None),
-                Some(a) => {
-                    // Several files: this variant's turn (the prep folder is per file, see below).
-                    if let Some(id) = a.track_for(v.id) {
-                        let m = mat::get(&ctx.db, mid, id)
-                            .await?
-                            .ok_or_else(|| missing(format!("audio #{id}")))?;
-                        let key = if m.mezzanine_key.is_empty() {
-                            m.storage_key
-                        } else {
-                            m.mezzanine_key
-                        };
-                        Ok(Some((
-                            local(storage, &key, || format!("audio '{}'", m.name)).await?,
-                            a.volume.clamp(0, 100) as u8,
-                        )))
-                    } else if let Some(id) = a.system_music_id {
-                        let m = mat::system_music_one(&ctx.db, id)
-                            .await?
-                            .ok_or_else(|| missing(format!("built-in music #{id}")))?;
-                        Ok(Some((
-                            local(storage, &m.storage_key, || format!("built-in music #{id}"))
-                                .await?,
-                            a.volume.clamp(0, 100) as u8,
-                        )))
-                    } else {
-                        Ok(None)
-                    }
-                }
-            }
-        }
+    Ok(clips)
+}
+
+/// A music or voice-over setting's file for this variant, with its volume.
+async fn audio_file(
+    ctx: &JobCtx,
+    storage: &media::Storage,
+    v: &db::Variant,
+    a: &Option<domain::clip::Audio>,
+) -> Result<Option<(PathBuf, u8)>, JobError> {
+    let Some(a) = a else {
+        return Ok(None);
     };
-    let music = audio_path(&cfg.music).await?;
-    let voice = audio_path(&cfg.voice).await?;
-    let font_of = |id: Option<i64>| async move {
-        match id {
-            None => Ok::<_, JobError>(None),
-            Some(id) => {
-                let m = mat::get(&ctx.db, mid, id)
-                    .await?
-                    .ok_or_else(|| missing(format!("font #{id}")))?;
-                Ok(Some(
-                    local(storage, &m.storage_key, || format!("font '{}'", m.name)).await?,
-                ))
-            }
-        }
-    };
-    let subtitles = if cfg.subtitles.enabled {
-        let voice_id = cfg
-            .voice
-            .as_ref()
-            .and_then(|a| a.track_for(v.id))
-            .ok_or_else(|| missing("the voice-over".into()))?;
-        let lines = mat::asr_lines(&ctx.db, mid, voice_id).await?;
-        let font = font_of(cfg.subtitles.style.font_id).await?;
-        (!lines.is_empty()).then(|| mix::Subtitles {
-            lines: lines
-                .iter()
-                .map(|l| mix::SubtitleLine {
-                    start_ms: l.start_ms,
-                    end_ms: l.end_ms,
-                    text: l.content.clone(),
-                })
-                .collect(),
-            style: style(&cfg.subtitles.style, font),
-        })
+    // Several files: this variant's turn (the prep folder is per file, see `render`).
+    if let Some(id) = a.track_for(v.id) {
+        let m = mat::get(&ctx.db, v.merchant_id, id)
+            .await?
+            .ok_or_else(|| missing(format!("audio #{id}")))?;
+        let key = if m.mezzanine_key.is_empty() {
+            m.storage_key
+        } else {
+            m.mezzanine_key
+        };
+        Ok(Some((
+            local(storage, &key, || format!("audio '{}'", m.name)).await?,
+            a.volume.clamp(0, 100) as u8,
+        )))
+    } else if let Some(id) = a.system_music_id {
+        let m = mat::system_music_one(&ctx.db, id)
+            .await?
+            .ok_or_else(|| missing(format!("built-in music #{id}")))?;
+        Ok(Some((
+            local(storage, &m.storage_key, || format!("built-in music #{id}")).await?,
+            a.volume.clamp(0, 100) as u8,
+        )))
     } else {
-        None
+        Ok(None)
+    }
+}
+
+/// A chosen font's file (none: the default family).
+async fn font_file(
+    ctx: &JobCtx,
+    storage: &media::Storage,
+    mid: i64,
+    id: Option<i64>,
+) -> Result<Option<PathBuf>, JobError> {
+    let Some(id) = id else {
+        return Ok(None);
     };
-    // The bed must cover the longest variant the groups can make. Slots whose every clip lasts the same
-    // once trimmed put each clip at the same times in every variant: burned text is then reused.
+    let m = mat::get(&ctx.db, mid, id)
+        .await?
+        .ok_or_else(|| missing(format!("font #{id}")))?;
+    Ok(Some(
+        local(storage, &m.storage_key, || format!("font '{}'", m.name)).await?,
+    ))
+}
+
+/// How long the bed must last, and each group's clip lengths. The bed must cover the longest variant
+/// the groups can make. Slots whose every clip lasts the same once trimmed put each clip at the same
+/// times in every variant: burned text is then reused.
+async fn bed(
+    ctx: &JobCtx,
+    mid: i64,
+    cfg: &ProjectConfig,
+) -> Result<(i64, Vec<Vec<i64>>), JobError> {
     let mut bed_ms = 0;
     let mut lengths = Vec::with_capacity(cfg.groups.len());
     for g in &cfg.groups {
@@ -300,34 +388,28 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         };
         lengths.push(pool.iter().map(|m| m.duration_ms).collect());
     }
-    let spec = mix::ProjectSpec {
-        clips: vec![],
-        music: music.as_ref().map(|m| m.0.clone()),
-        music_volume: music.as_ref().map(|m| m.1).unwrap_or(100),
-        voice: voice.as_ref().map(|m| m.0.clone()),
-        voice_volume: voice.as_ref().map(|m| m.1).unwrap_or(100),
-        subtitles,
-        bed_ms: bed_ms.max(1000),
-        reuse_burns: fixed_slots(&cfg.groups, &lengths),
-        burn_budget_mb: mix::BURN_BUDGET_MB,
-        // A one-touch project's few variants are waited for as one job and its pieces are most of
-        // that wait (issue 19's 60 s): superfast pieces. Quick mix and advanced keep the smaller ones.
-        piece_speed: if project.mode == super::one_touch::MODE {
-            mix::PieceSpeed::Fast
-        } else {
-            mix::PieceSpeed::Quality
-        },
-    };
+    Ok((bed_ms, lengths))
+}
+
+/// Prepares the project's shared part (once per process and settings) and renders the variant into
+/// temporary files, reporting progress on the variant.
+async fn render(
+    ctx: &JobCtx,
+    storage: &media::Storage,
+    v: &db::Variant,
+    project_id: i64,
+    specs: &Specs,
+) -> Result<mix::Rendered, JobError> {
     // The shared part lives in a folder named by a hash of what it is made from.
     let digest = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        serde_json::to_string(&spec)
+        serde_json::to_string(&specs.project)
             .unwrap_or_default()
             .hash(&mut h);
         format!("{:016x}", h.finish())
     };
-    let prep_dir = storage.prep_dir(project.id, &digest);
+    let prep_dir = storage.prep_dir(project_id, &digest);
     let last_pct = AtomicI64::new(-1);
     let report = |lo: i64, hi: i64| {
         let db = ctx.db.clone();
@@ -353,52 +435,12 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
             Err(_) => {
                 std::fs::create_dir_all(&prep_dir).map_err(|e| JobError::Retry(e.to_string()))?;
                 let f = report(5, 40);
-                mix::prepare(&spec, &prep_dir, &f).await.map_err(mix_err)?
+                mix::prepare(&specs.project, &prep_dir, &f)
+                    .await
+                    .map_err(mix_err)?
             }
         };
         (prepared, mix::Turn::take())
-    };
-    let variant = mix::VariantSpec {
-        clips,
-        title: match cfg.title_text() {
-            Some(t) => {
-                let t_cfg = cfg.title.as_ref().expect("title_text implies a title");
-                Some(mix::Title {
-                    text: t.to_string(),
-                    style: style(&t_cfg.style, font_of(t_cfg.style.font_id).await?),
-                    until_ms: None,
-                })
-            }
-            None => None,
-        },
-        burn_subtitles: cfg.subtitles.enabled,
-        clip_audio_volume: None,
-        cover_at_ms: cfg.cover_ms,
-        // Advanced mode: per-shot transitions and captions (empty for quick mix).
-        transitions: cfg
-            .groups
-            .iter()
-            .take(cfg.groups.len().saturating_sub(1))
-            .map(|g| {
-                g.transition.as_ref().map(|t| mix::Transition {
-                    kind: t.kind.clone(),
-                    ms: t.ms,
-                })
-            })
-            .collect(),
-        shot_texts: cfg
-            .groups
-            .iter()
-            .map(|g| g.text.trim().to_string())
-            .collect(),
-        shot_style: if cfg.has_shot_texts() {
-            Some(style(
-                &cfg.shot_style,
-                font_of(cfg.shot_style.font_id).await?,
-            ))
-        } else {
-            None
-        },
     };
     let out_video = storage
         .temp_path("mp4")
@@ -410,16 +452,24 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         .map_err(|e| JobError::Retry(e.to_string()))?;
     let f = report(40, 95);
     let rendered =
-        mix::render_in_turn(&prepared, &variant, &out_video, &out_cover, &turn, &f).await;
+        mix::render_in_turn(&prepared, &specs.variant, &out_video, &out_cover, &turn, &f).await;
     drop(turn);
-    let rendered = match rendered {
-        Ok(r) => r,
-        Err(e) => {
-            let _ = std::fs::remove_file(&out_video);
-            let _ = std::fs::remove_file(&out_cover);
-            return Err(mix_err(e));
-        }
-    };
+    rendered.map_err(|e| {
+        let _ = std::fs::remove_file(&out_video);
+        let _ = std::fs::remove_file(&out_cover);
+        mix_err(e)
+    })
+}
+
+/// Stores the rendered video and cover and records them on the variant; a variant cancelled while
+/// rendering keeps nothing.
+async fn store_outputs(
+    ctx: &JobCtx,
+    storage: &media::Storage,
+    v: &db::Variant,
+    rendered: &mix::Rendered,
+) -> Result<(), JobError> {
+    let mid = v.merchant_id;
     let video_key = format!("m/{mid}/variant-{}.mp4", v.id);
     let cover_key = format!("m/{mid}/variant-{}-cover.jpg", v.id);
     storage
@@ -449,48 +499,4 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{GroupRule, fixed_slots, same_slot};
-
-    #[test]
-    fn a_slot_is_fixed_when_every_clip_trims_to_the_same_span() {
-        // A 3 s rule over clips of 4–9 s: every clip gives 0–3 s.
-        assert!(same_slot([4000, 9000, 3600].into_iter(), 0, 3000));
-        // A clip shorter than the rule ends earlier: not fixed.
-        assert!(!same_slot([4000, 2500].into_iter(), 0, 3000));
-        // Whole clips are fixed only when they last the same.
-        assert!(same_slot([5000, 5000].into_iter(), 0, 0));
-        assert!(!same_slot([5000, 6000].into_iter(), 0, 0));
-        // Starting later (advanced mode) counts from there.
-        assert!(same_slot([8000, 6000].into_iter(), 2000, 3000));
-        assert!(!same_slot([8000, 4200].into_iter(), 2000, 3000));
-        assert!(!same_slot(std::iter::empty(), 0, 3000));
-    }
-
-    #[test]
-    fn slots_are_fixed_when_every_group_trims_its_clips_alike() {
-        let rule = |max_ms: i64| GroupRule {
-            max_ms,
-            ..Default::default()
-        };
-        let image = GroupRule {
-            images: vec![1, 2],
-            max_ms: 3000,
-            ..Default::default()
-        };
-        // A 3 s rule over longer clips, equal whole clips, and an image shot.
-        let lengths = vec![vec![4000, 9000], vec![5000, 5000], vec![]];
-        assert!(fixed_slots(&[rule(3000), rule(0), image.clone()], &lengths));
-        // Whole clips of different lengths.
-        assert!(!fixed_slots(
-            &[rule(3000), rule(0), image],
-            &[vec![4000], vec![5000, 6000], vec![]]
-        ));
-        // A group gone (no pool for it), or no groups.
-        assert!(!fixed_slots(&[rule(3000), rule(0)], &[vec![4000]]));
-        assert!(!fixed_slots(&[], &[]));
-    }
 }

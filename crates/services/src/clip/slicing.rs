@@ -3,11 +3,11 @@
 //! Slicing is free (SPEC charges points for synthesis and recognition only).
 
 use crate::error::{ApiError, ApiResult};
+use domain::clip::slicing::{Mode, Settings};
 use domain::i18n::Msg;
-use domain::slice::{Mode, Settings};
 use store::Db;
+use store::clip::slicing as db;
 use store::materials as mat;
-use store::slice as db;
 
 /// At most this many videos per request.
 const MAX_SOURCES: usize = 100;

@@ -3,7 +3,7 @@
 //! (`/embed/video_library?token=`), which the console shows in an iframe. The signature is the
 //! media links' HMAC over a variant name no file has, so a token is never a file link.
 
-use crate::materials::links;
+use crate::links;
 
 /// How long a token opens the page (the console asks again before it ends).
 pub const TOKEN_TTL_MS: i64 = 2 * 3_600_000;

@@ -1,16 +1,16 @@
-//! Hot lists (issue 18): the platforms' boards read through the adapters by the job
+//! Hot lists: the platforms' boards read through the adapters by the job
 //! `content.hotlist_sync` into the `hot_boards` cache, hourly (platform time) by a ticker and at
 //! once when a page finds its board missing or stale; the pages read the cache only. A platform's
 //! refusal keeps the last good rows and is shown beside them. Mapping to the real endpoints:
 //! docs/content-platforms.md.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::{self, Hub, HubRef};
+use crate::platform::{self as hub, Hub, HubRef};
 use domain::clock::platform_now;
-use domain::hotlists::{self as rules, HotPage, KEYWORDS_BOARD};
+use domain::content::hotlists::{self as rules, HotPage, KEYWORDS_BOARD};
 use domain::jobs::{HotBoardRef, JobKind};
 use platforms::{Board, BoardEntry, Platform};
-use store::hotlists as db;
+use store::content::hotlists as db;
 use store::jobs::{JobCtx, JobError};
 
 /// Every board is Douyin's: the only platform with billboards (KS has no such API; its sandbox
@@ -178,9 +178,10 @@ pub async fn read(d: &store::Db, page: HotPage, board: Option<&str>) -> ApiResul
 mod tests {
     #[test]
     fn every_board_of_the_pages_is_a_platform_board_or_the_hot_search() {
-        for b in domain::hotlists::all_boards() {
+        for b in domain::content::hotlists::all_boards() {
             assert!(
-                b == domain::hotlists::KEYWORDS_BOARD || platforms::Board::from_code(b).is_some(),
+                b == domain::content::hotlists::KEYWORDS_BOARD
+                    || platforms::Board::from_code(b).is_some(),
                 "{b}"
             );
         }

@@ -3,7 +3,7 @@
 
 use super::{adapter_for, job_error, leads, queue_auto_reply};
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::Hub;
+use crate::platform::Hub;
 use domain::clock::platform_now;
 use domain::engagement::{CommentStatus, analyze, check_reply};
 use domain::i18n::{Lang, Msg};
@@ -136,7 +136,7 @@ async fn check_leads(d: &store::Db, a: &Account) -> sqlx::Result<()> {
 }
 
 /// `engagement.sync`: one account.
-pub async fn run_sync(ctx: JobCtx, hub: crate::matrix::hub::HubRef) -> Result<(), JobError> {
+pub async fn run_sync(ctx: JobCtx, hub: crate::platform::HubRef) -> Result<(), JobError> {
     let r: AccountRef = ctx.payload()?;
     sync_account(&hub, r.account_id).await.map(|_| ())
 }
@@ -237,7 +237,7 @@ pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str, lang: Lang) -> ApiR
         Err(e) => (
             "failed",
             e.code.clone(),
-            crate::matrix::hub::platform_reason(e),
+            crate::platform::platform_reason(e),
             String::new(),
         ),
     };

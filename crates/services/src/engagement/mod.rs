@@ -1,16 +1,17 @@
-//! Engagement (issue 16, docs/api-engagement.md): comments of every authorized account read by a
+//! Engagement (docs/api-engagement.md): comments of every authorized account read by a
 //! durable `engagement.sync` job (incremental by each work's cursor) and by DY's webhooks, keyword
 //! auto-replies by the `engagement.auto_reply` job (each comment at most once, ever), leads from
 //! comments and private messages with purchase intent or contact details, assigned in turn.
 
 pub mod comments;
+pub mod lead_staff;
 pub mod leads;
 pub mod messages;
 pub mod notify;
 pub mod privmsg;
 pub mod rules;
 
-use crate::matrix::hub::Hub;
+use crate::platform::Hub;
 use domain::jobs::{AccountRef, JobKind};
 use platforms::{ErrorKind, Platform, PlatformError};
 use store::jobs::JobError;

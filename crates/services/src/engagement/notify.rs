@@ -6,12 +6,12 @@
 //! the notice is settled `off` with the reason, and the console says so.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::{Hub, HubRef};
+use crate::platform::{Hub, HubRef};
 use domain::i18n::{Msg, reason};
 use domain::jobs::{JobKind, NoticeRef};
 use platforms::wechat::{LIVE_BASE_URL, OfficialAccount, TemplateSender, WxError};
 use store::Db;
-use store::engagement_im::{self as db, WxConfigRow};
+use store::engagement::messages::{self as db, WxConfigRow};
 use store::jobs::{JobCtx, JobError};
 
 /// Records the notice of a new lead for its assignee and queues its WeChat delivery (once per lead
@@ -192,7 +192,7 @@ pub async fn save_config(
 /// Binds a staff member's openid (empty: unbinds). The staff member must be one who takes leads.
 pub async fn bind(d: &Db, mid: i64, user_id: i64, openid: &str) -> ApiResult<()> {
     let openid = openid.trim();
-    if !super::leads::lead_staff(d, mid)
+    if !super::lead_staff::lead_staff(d, mid)
         .await?
         .iter()
         .any(|(id, _)| *id == user_id)
@@ -218,7 +218,7 @@ pub async fn bind(d: &Db, mid: i64, user_id: i64, openid: &str) -> ApiResult<()>
 /// The merchant's staff who take leads: (id, nickname, openid or '').
 pub async fn staff(d: &Db, mid: i64) -> ApiResult<Vec<(i64, String, String)>> {
     let bound = db::wx_bindings(d, mid).await?;
-    Ok(super::leads::lead_staff(d, mid)
+    Ok(super::lead_staff::lead_staff(d, mid)
         .await?
         .into_iter()
         .map(|(id, nick)| {

@@ -5,12 +5,12 @@
 //! platforms have no message API).
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::Hub;
+use crate::platform::Hub;
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use platforms::Platform;
+use store::engagement::messages::{self as db, MessageAccount, MessageRow, QuickReplyRow};
 use store::engagement::{self as eng, NewMessage};
-use store::engagement_im::{self as db, MessageAccount, MessageRow, QuickReplyRow};
 
 /// Longest message DY takes (characters).
 pub const MESSAGE_MAX: usize = 500;

@@ -2,7 +2,7 @@
 
 use super::{adapter_for, job_error, queue_auto_reply};
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::{Hub, HubRef};
+use crate::platform::{Hub, HubRef};
 use domain::clock::platform_now;
 use domain::engagement::{
     Hold, MatchMode, RuleInput, check_rule, matching_keyword, may_reply, pick_reply,
@@ -272,9 +272,7 @@ async fn log(
             content: text,
             result,
             error_code: e.map(|e| e.code.as_str()).unwrap_or(""),
-            error_args: &e
-                .map(crate::matrix::hub::platform_reason)
-                .unwrap_or_default(),
+            error_args: &e.map(crate::platform::platform_reason).unwrap_or_default(),
             platform_reply_id: reply_id,
             created_at: now,
             day: domain::matrix::day_of(now),

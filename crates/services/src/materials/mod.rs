@@ -4,6 +4,5 @@
 pub mod asr;
 pub mod ingest;
 pub mod library;
-pub mod links;
 pub mod music;
 pub mod upload;

@@ -2,8 +2,8 @@
 //! renewing, grouping, notes, region and POI, Douyin's H5 share. Tokens are sealed at rest (hub) and
 //! never leave the server.
 
-use super::hub::{Hub, platform, refused};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::{Hub, platform, refused};
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use platforms::{AuthKind, Platform, SessionState};

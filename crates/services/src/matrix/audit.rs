@@ -1,8 +1,8 @@
 //! The operator's side of the matrix: reviewing release tasks (SPEC §4 review SLA) and the
 //! platforms' app credentials (sealed at rest, never returned in full).
 
-use super::hub::{Hub, platform};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::{Hub, platform};
 use domain::clock::platform_now;
 use domain::i18n::Msg;
 use domain::matrix::Review;

@@ -1,9 +1,8 @@
-//! Matrix: the platform hub (adapters, sealed tokens), the publisher's jobs, and the use cases of
-//! accounts, release tasks, videos, review and webhooks.
+//! Matrix: the publisher's jobs, and the use cases of accounts, release tasks, videos, review and
+//! webhooks (the platform gateway they call is `crate::platform`).
 
 pub mod accounts;
 pub mod audit;
-pub mod hub;
 pub mod publish;
 pub mod tasks;
 pub mod videos;

@@ -7,7 +7,7 @@
 //! time, so a listed work matches exactly one item. An item is "published" only once the account's
 //! work list shows it (DESIGN.md §7); the platform's review then makes it "released" or failed.
 
-use super::hub::{HubRef, platform_reason};
+use crate::platform::{HubRef, platform_reason};
 use domain::clock::platform_now;
 use domain::jobs::{AccountRef, ItemRef, JobKind};
 use domain::matrix::{AuthState, ItemFailure, ItemState, Review};
@@ -428,7 +428,7 @@ pub async fn run_review(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
 }
 
 /// Posts the item's top comments that have not gone out yet; returns how many were sent now.
-pub async fn send_comments(hub: &super::hub::Hub, it: &Item) -> Result<usize, PlatformError> {
+pub async fn send_comments(hub: &crate::platform::Hub, it: &Item) -> Result<usize, PlatformError> {
     let all: Vec<String> = serde_json::from_str(&it.comments).unwrap_or_default();
     let todo: Vec<&String> = all.iter().skip(it.comments_sent as usize).collect();
     if todo.is_empty() || it.item_id.is_empty() {

@@ -1,8 +1,8 @@
 //! The videos a task publishes, keyed `v:<variant>` (finished library) or `m:<material>` (uploaded):
 //! resolving a key, their signed URLs, and the lists the form picks them from.
 
-use super::hub::Hub;
 use crate::error::ApiResult;
+use crate::platform::Hub;
 use serde::Serialize;
 use store::ListQuery;
 use store::list::Total;

@@ -3,7 +3,7 @@
 //! item's review be looked at now (or records the post of an H5 share); unauthorize marks the
 //! account expired at once (never silently).
 
-use super::hub::Hub;
+use crate::platform::Hub;
 use domain::matrix::Revocation;
 use platforms::Platform;
 use sha1::{Digest, Sha1};
@@ -77,7 +77,7 @@ pub async fn dy(hub: &Hub, signature: &str, body: &[u8]) -> Outcome {
                 None => store::matrix::review_soon(&hub.db, item).await,
             }
         }
-        // Engagement (issue 16): the account is the receiver.
+        // Engagement: the account is the receiver.
         "item_comment_reply" => {
             let to = v["to_user_id"].as_str().unwrap_or("");
             crate::engagement::comments::pushed(&hub.db, to, &content).await

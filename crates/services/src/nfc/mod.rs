@@ -4,7 +4,7 @@
 //! (create_video webhook, `matrix::webhook`), the tap is posted and the tag's activity lets them draw.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::Hub;
+use crate::platform::Hub;
 use domain::activities::{self as rules, PoolKind, TapState, Who};
 use domain::i18n::{Lang, Msg};
 use store::Db;
@@ -371,10 +371,7 @@ pub async fn status(
 /// a script cannot make up devices (each new one would take a video of the pool); only the server
 /// makes them, rationed by [`PublicLimits::mint`].
 pub fn sign_device(key: &[u8], id: &str) -> String {
-    format!(
-        "{id}.{}",
-        crate::materials::links::mac(key, &format!("device:{id}"))
-    )
+    format!("{id}.{}", crate::links::mac(key, &format!("device:{id}")))
 }
 
 /// The device id of a cookie value made by [`sign_device`]; a cookie of the pages' first version
@@ -383,8 +380,7 @@ pub async fn device_of(d: &Db, key: &[u8], cookie: &str) -> ApiResult<Option<Str
     let plain =
         |v: &str| (16..=64).contains(&v.len()) && v.chars().all(|c| c.is_ascii_alphanumeric());
     if let Some((id, sig)) = cookie.split_once('.') {
-        let signed =
-            plain(id) && crate::materials::links::verify_mac(key, &format!("device:{id}"), sig);
+        let signed = plain(id) && crate::links::verify_mac(key, &format!("device:{id}"), sig);
         return Ok(signed.then(|| id.to_string()));
     }
     if plain(cookie) && db::device_seen(d, cookie).await? {
@@ -398,14 +394,14 @@ pub async fn device_of(d: &Db, key: &[u8], cookie: &str) -> ApiResult<Option<Str
 /// while the shop's other customers still get through. New devices are rationed on their own, per
 /// address and per tag or activity: each new one may take a video.
 pub struct PublicLimits {
-    device: crate::auth::limits::LoginLimits,
-    address: crate::auth::limits::LoginLimits,
-    tag: crate::auth::limits::LoginLimits,
-    new_by_address: crate::auth::limits::LoginLimits,
-    new_by_tag: crate::auth::limits::LoginLimits,
+    device: crate::limits::LoginLimits,
+    address: crate::limits::LoginLimits,
+    tag: crate::limits::LoginLimits,
+    new_by_address: crate::limits::LoginLimits,
+    new_by_tag: crate::limits::LoginLimits,
 }
 
-use crate::auth::limits::Rule;
+use crate::limits::Rule;
 /// A phone: 10 pages at once, then one every 2 s.
 pub const PER_DEVICE: Rule = Rule {
     burst: 10.0,
@@ -437,8 +433,8 @@ const UNBOUNDED: Rule = Rule {
 };
 
 impl PublicLimits {
-    pub fn new(clock: crate::auth::limits::Clock) -> PublicLimits {
-        use crate::auth::limits::LoginLimits;
+    pub fn new(clock: crate::limits::Clock) -> PublicLimits {
+        use crate::limits::LoginLimits;
         PublicLimits {
             device: LoginLimits::with_rules(clock.clone(), PER_DEVICE, UNBOUNDED),
             address: LoginLimits::with_rules(clock.clone(), PER_ADDRESS, UNBOUNDED),
@@ -450,8 +446,8 @@ impl PublicLimits {
 
     /// No limits (benchmarks from one address).
     pub fn unbounded() -> PublicLimits {
-        use crate::auth::limits::LoginLimits;
-        let clock: crate::auth::limits::Clock = std::sync::Arc::new(domain::now_ms);
+        use crate::limits::LoginLimits;
+        let clock: crate::limits::Clock = std::sync::Arc::new(domain::now_ms);
         let free = || LoginLimits::with_rules(clock.clone(), UNBOUNDED, UNBOUNDED);
         PublicLimits {
             device: free(),
@@ -479,7 +475,7 @@ impl PublicLimits {
 }
 
 /// Takes one from each budget in turn; a refusal gives back what the earlier ones took.
-fn take_all(budgets: &[(&crate::auth::limits::LoginLimits, &str)]) -> Result<(), i64> {
+fn take_all(budgets: &[(&crate::limits::LoginLimits, &str)]) -> Result<(), i64> {
     for (i, (limits, key)) in budgets.iter().enumerate() {
         if let Err(r) = limits.take(key) {
             for (l, k) in &budgets[..i] {
@@ -542,11 +538,7 @@ mod tests {
         let signed = sign_device(b"k", "abcdefghijklmnop1234");
         let (id, sig) = signed.split_once('.').unwrap();
         assert_eq!(id, "abcdefghijklmnop1234");
-        assert!(crate::materials::links::verify_mac(
-            b"k",
-            &format!("device:{id}"),
-            sig
-        ));
+        assert!(crate::links::verify_mac(b"k", &format!("device:{id}"), sig));
         assert_ne!(sign_device(b"other", id), signed);
     }
 }

@@ -3,7 +3,7 @@
 //! one row of figures per China day for the growth charts.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::{self, Hub};
+use crate::platform::{self as hub, Hub};
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use domain::jobs::{BenchmarkRef, JobKind};
@@ -165,7 +165,7 @@ pub async fn sync_one(h: &Hub, id: i64) -> Result<(), SyncError> {
 
 /// The job: one account. A platform's refusal is kept on the row and ends the job (the schedule
 /// tries again later); a database error retries.
-pub async fn run(ctx: JobCtx, h: crate::matrix::hub::HubRef) -> Result<(), JobError> {
+pub async fn run(ctx: JobCtx, h: crate::platform::HubRef) -> Result<(), JobError> {
     let r: BenchmarkRef = ctx.payload()?;
     match sync_one(&h, r.benchmark_id).await {
         Ok(()) => Ok(()),

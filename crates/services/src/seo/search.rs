@@ -2,7 +2,7 @@
 //! what the merchant already has: collected words and how many of its posted titles carry a word.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::{self, Hub};
+use crate::platform::{self as hub, Hub};
 use domain::i18n::{Lang, Msg};
 use platforms::{HotWord, SearchWord, SearchWordKind};
 use std::collections::HashSet;

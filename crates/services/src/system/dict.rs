@@ -5,7 +5,7 @@ use domain::i18n::{Lang, Msg};
 use domain::jobs::JobKind;
 use domain::validate;
 use store::Db;
-use store::dict::{self, Dict, Opt};
+use store::system::dict::{self, Dict, Opt};
 
 /// The job monitor's kinds: a dictionary the code owns (never stored, so never out of step with
 /// [`JobKind`]).

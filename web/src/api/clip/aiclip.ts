@@ -1,5 +1,5 @@
 /**
- * AI clip (issue 19, docs/api-clip.md "Templates" and "One-touch video"): clip templates
+ * AI clip (docs/api-clip.md "Templates" and "One-touch video"): clip templates
  * (`/clip.merchant_ai_clip_template/*`), AI clip projects (`/clip.merchant_ai_clip/*`) and one-touch
  * video (`/media.merchant_key_slice/*`). Calls behind a form are silent so a 422 shows at its field.
  */

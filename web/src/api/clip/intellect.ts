@@ -1,5 +1,5 @@
 /**
- * AI smart editing (issue 19, docs/api-clip.md "AI smart editing"): the Administrator's
+ * AI smart editing (docs/api-clip.md "AI smart editing"): the Administrator's
  * `/system/intellect/*`. Every call names the merchant whose long video is cut; the shorts land in one
  * of that merchant's video groups. `add` is silent so a 422 shows at its field.
  */

@@ -123,7 +123,7 @@ export function parseLeadEvents(data: string): LeadEvent[] {
   return parseRows<LeadEvent>(data);
 }
 
-/** A one-touch job's progress (event `one_touch`, issue 19). */
+/** A one-touch job's progress (event `one_touch`). */
 export interface OneTouchEvent {
   id: number;
   state: string;

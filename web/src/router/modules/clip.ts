@@ -17,7 +17,7 @@ const routes: AppRoute[] = [
     meta: { title: 'menu.highMode', icon: 'ControlOutlined', permission: 'clip/merchant_senior_clip/*' },
     load: () => import('@/pages/clip/highMode'),
   },
-  // Issue 19: clip templates (zh table; SPEC §2 "/template_clip (zh, in testing)").
+  // Clip templates (zh table; SPEC §2 "/template_clip (zh, in testing)").
   {
     path: '/template_clip',
     meta: { title: 'menu.templateClip', icon: 'AppstoreOutlined', permission: 'clip/merchant_ai_clip_template/*', lang: 'zh-CN' },

@@ -1,4 +1,4 @@
-//! Area "ai" (issue 14, SPEC §7 "AI and voice"): voices, synthesis tasks, auditions, importing into
+//! Area "ai" (SPEC §7 "AI and voice"): voices, synthesis tasks, auditions, importing into
 //! the voice-over library, voice cloning and the assistant's token. Contract: docs/api-ai.md.
 
 use crate::LangOf;
@@ -72,8 +72,7 @@ pub async fn voice_list(
         .into_iter()
         .enumerate()
         .map(|(i, v)| VoiceView {
-            sample: (v.source == "builtin")
-                .then(|| crate::areas::materials::files::url(&st, i as i64, "sample")),
+            sample: (v.source == "builtin").then(|| crate::files::url(&st, i as i64, "sample")),
             id: v.id,
             name: v.name,
             language: v.lang.into(),
@@ -219,8 +218,7 @@ fn task_view(st: &AppState, t: store::ai::Task, lang: Lang) -> TaskView {
         })
         .collect();
     TaskView {
-        src: (!t.storage_key.is_empty())
-            .then(|| crate::areas::materials::files::url(st, t.id, "tts")),
+        src: (!t.storage_key.is_empty()).then(|| crate::files::url(st, t.id, "tts")),
         reason: localize_reason(&t.reason, lang),
         lines,
         id: t.id,
@@ -426,34 +424,30 @@ pub struct ImportReq {
     pub group_id: i64,
 }
 
-async fn import_task(
-    st: &AppState,
-    c: &Caller,
-    r: &ImportReq,
-) -> Answer<crate::areas::materials::files::MediaView> {
+async fn import_task(st: &AppState, c: &Caller, r: &ImportReq) -> Answer<crate::files::MediaView> {
     c.may_write("voice")?;
     let m = uc::import(&st.db, &st.storage, c.merchant_id()?, r.id, r.group_id).await?;
-    Ok(reply(crate::areas::materials::files::view(st, &m)))
+    Ok(reply(crate::files::view(st, &m)))
 }
 
 /// Puts a finished task into the voice-over library (`/speak`) as a voice material with its subtitle
 /// lines (importing again answers the same material).
-#[utoipa::path(post, path = "/ai.MerchantDub/importingBroadcast", tag = "ai", request_body = ImportReq, responses((status = 200, body = Reply<crate::areas::materials::files::MediaView>)))]
+#[utoipa::path(post, path = "/ai.MerchantDub/importingBroadcast", tag = "ai", request_body = ImportReq, responses((status = 200, body = Reply<crate::files::MediaView>)))]
 pub async fn import(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<ImportReq>,
-) -> Answer<crate::areas::materials::files::MediaView> {
+) -> Answer<crate::files::MediaView> {
     import_task(&st, &c, &r).await
 }
 
 /// The same as importingBroadcast, from the clip and material pages.
-#[utoipa::path(post, path = "/ai.merchant_ai/add_dub_broadcast", tag = "ai", request_body = ImportReq, responses((status = 200, body = Reply<crate::areas::materials::files::MediaView>)))]
+#[utoipa::path(post, path = "/ai.merchant_ai/add_dub_broadcast", tag = "ai", request_body = ImportReq, responses((status = 200, body = Reply<crate::files::MediaView>)))]
 pub async fn add_dub_broadcast(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<ImportReq>,
-) -> Answer<crate::areas::materials::files::MediaView> {
+) -> Answer<crate::files::MediaView> {
     import_task(&st, &c, &r).await
 }
 

@@ -11,7 +11,7 @@ use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use services::auth::account as uc;
 use store::ListParams;
-use store::menus::Menu;
+use store::system::menus::Menu;
 use utoipa::ToSchema;
 
 /// What the console loads after sign-in: the caller's menu tree, permissions, roles and record.
@@ -158,7 +158,7 @@ pub struct UsageSummary {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UsagePage {
     #[serde(flatten)]
-    pub page: Page<store::points::Entry>,
+    pub page: Page<store::system::points::Entry>,
     pub summary: UsageSummary,
 }
 

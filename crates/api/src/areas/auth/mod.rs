@@ -1,10 +1,8 @@
-//! Area "auth & users" (DESIGN.md §4): sign-in, sessions, staff, logs, points records, operator screens.
+//! Area "auth & users" (DESIGN.md §4): sign-in, sessions, staff, logs, points records.
 
-pub mod dict;
 pub mod index;
 pub mod login;
 pub mod staff;
-pub mod system;
 pub mod views;
 
 use crate::state::AppState;
@@ -35,25 +33,4 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(staff::delete))
         .routes(routes!(staff::info))
         .routes(routes!(staff::auth_menu))
-        .routes(routes!(system::merchants))
-        .routes(routes!(system::merchant_add))
-        .routes(routes!(system::merchant_edit))
-        .routes(routes!(system::merchant_status))
-        .routes(routes!(system::merchant_reset_password))
-        .routes(routes!(system::merchant_topup))
-        .routes(routes!(system::merchant_proxy_token))
-        .routes(routes!(system::all_users))
-        .routes(routes!(system::roles))
-        .routes(routes!(system::role_add))
-        .routes(routes!(system::role_edit))
-        .routes(routes!(system::role_delete))
-        .routes(routes!(system::menus))
-        .routes(routes!(system::menu_edit))
-        .routes(routes!(system::logs))
-        .routes(routes!(system::tasks))
-        .routes(routes!(system::task_retry))
-        .routes(routes!(dict::read))
-        .routes(routes!(dict::index))
-        .routes(routes!(dict::save))
-        .routes(routes!(dict::delete))
 }

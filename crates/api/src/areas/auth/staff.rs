@@ -9,7 +9,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use services::auth::staff::{self as uc, Granter};
 use store::ListParams;
-use store::users;
+use store::auth::users;
 use utoipa::ToSchema;
 
 fn granter(c: &Caller) -> (domain::UserKind, Vec<i64>) {
@@ -182,7 +182,7 @@ pub async fn auth_menu(
         }));
     }
     let staff = uc::get(&st.db, mid, r.id).await?;
-    let grantable: Vec<&store::menus::Menu> = uc::grantable(&menus).collect();
+    let grantable: Vec<&store::system::menus::Menu> = uc::grantable(&menus).collect();
     Ok(reply(AuthMenuView {
         tree: Some(tree(&grantable, None)),
         checked: staff.menu_ids(),

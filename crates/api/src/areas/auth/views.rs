@@ -2,8 +2,8 @@
 
 use crate::extract::Caller;
 use serde::Serialize;
-use store::menus::Menu;
-use store::users::User;
+use store::auth::users::User;
+use store::system::menus::Menu;
 use utoipa::ToSchema;
 
 /// One node of a menu tree: children under their parents, in `sort` order.
@@ -140,34 +140,15 @@ impl StaffView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LogView {
     #[serde(flatten)]
-    pub row: store::oplog::LogRow,
+    pub row: store::system::oplog::LogRow,
     pub action_name: String,
 }
 
 impl LogView {
-    pub fn of(row: store::oplog::LogRow, lang: domain::i18n::Lang) -> LogView {
+    pub fn of(row: store::system::oplog::LogRow, lang: domain::i18n::Lang) -> LogView {
         LogView {
             action_name: domain::actions::action_name(&row.action, lang),
             row,
-        }
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RoleView {
-    pub id: i64,
-    pub name: String,
-    pub permissions: Vec<String>,
-    pub created_at: i64,
-}
-
-impl RoleView {
-    pub fn of(r: &store::menus::Role) -> RoleView {
-        RoleView {
-            id: r.id,
-            name: r.name.clone(),
-            permissions: r.permissions(),
-            created_at: r.created_at,
         }
     }
 }

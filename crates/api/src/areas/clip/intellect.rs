@@ -3,16 +3,16 @@
 //! with 403); the operator has no footage of its own, so every call names the merchant whose video is
 //! cut, and the shorts land in one of that merchant's video groups. Contract: docs/api-clip.md.
 
-use crate::areas::materials::files;
 use crate::error::{Answer, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
+use crate::files;
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
 use services::clip::intellect as uc;
 use store::ListQuery;
-use store::intellect as db;
+use store::clip::intellect as db;
 use store::materials as mat;
 use utoipa::ToSchema;
 
@@ -148,7 +148,7 @@ async fn view(st: &AppState, r: &db::Run, lang: Lang) -> ApiResult<RunView> {
     Ok(RunView {
         id: r.id,
         merchant_id: r.merchant_id,
-        merchant_name: store::users::merchant_by_id(&st.db, r.merchant_id)
+        merchant_name: store::auth::users::merchant_by_id(&st.db, r.merchant_id)
             .await?
             .map(|m| m.name),
         resource_id: r.resource_id,

@@ -1,9 +1,9 @@
 //! The finished-video library (`/clip.merchant_video_library/*`): every variant with its cover, duration,
 //! the clips it used, its state and whether it was used for publishing.
 
-use crate::areas::materials::files;
 use crate::error::{Answer, ApiError, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, IdsReq, Input};
+use crate::files;
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::{Lang, Msg, localize_reason};

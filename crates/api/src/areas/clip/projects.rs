@@ -2,9 +2,9 @@
 //! groups, music, voice and fonts; a preview of the plan; "generate" plans unique variants and queues
 //! one render job per variant, charging points once per variant in the same transaction.
 
-use crate::areas::materials::files::MediaView;
 use crate::error::{Answer, ApiError, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
+use crate::files::MediaView;
 use crate::state::AppState;
 use axum::extract::State;
 use domain::clip::{ProjectConfig, RECOMMENDED_POOL};
@@ -233,10 +233,7 @@ pub async fn resources(
     Input(r): Input<GroupReq>,
 ) -> Answer<Page<MediaView>> {
     let (rows, total) = uc::group_clips(&st.db, c.merchant_id()?, r.group_id).await?;
-    let rows = rows
-        .iter()
-        .map(|m| crate::areas::materials::files::view(&st, m))
-        .collect();
+    let rows = rows.iter().map(|m| crate::files::view(&st, m)).collect();
     Ok(reply(Page::new(rows, total)))
 }
 

@@ -521,7 +521,7 @@ pub async fn course_upload(
     let kind = fields.get("kind").cloned().unwrap_or_default();
     let f = uc::add_file(&st.db, &st.storage, rec, &kind, now_ms()).await?;
     Ok(reply(CourseFileView {
-        src: crate::areas::materials::files::permanent_url(&st, f.id, "course"),
+        src: crate::files::permanent_url(&st, f.id, "course"),
         id: f.id,
         kind: f.kind,
         file_name: f.original_name,

@@ -1,4 +1,4 @@
-//! Area "engagement" (issue 16, docs/api-engagement.md): comments of every authorized account
+//! Area "engagement" (docs/api-engagement.md): comments of every authorized account
 //! (`/task.merchant_comment/*`), keyword auto-reply rules and their log
 //! (`/task.merchant_comment_keyword/*`), leads (`/msg.merchant_clue/*`), private messages
 //! (`/msg.merchant_private_msg/*`) and new-lead notices through WeChat (`/wechat.MerchantWechat/*`,

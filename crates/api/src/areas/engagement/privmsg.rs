@@ -9,7 +9,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use services::engagement::privmsg as uc;
-use store::engagement_im::{ConversationRow, MessageRow, QuickReplyRow};
+use store::engagement::messages::{ConversationRow, MessageRow, QuickReplyRow};
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -55,7 +55,7 @@ pub async fn index(
     Input(q): Input<ConversationQuery>,
 ) -> Answer<Page<ConversationView>> {
     let limit = q.limit.unwrap_or(20).clamp(1, 100);
-    let (rows, total) = store::engagement_im::conversations(
+    let (rows, total) = store::engagement::messages::conversations(
         &st.db,
         c.merchant_id()?,
         q.account_id,
@@ -64,11 +64,10 @@ pub async fn index(
     )
     .await
     .map_err(services::ApiError::from)?;
-    Ok(reply(Page {
-        rows: rows.into_iter().map(conversation).collect(),
+    Ok(reply(Page::exact(
+        rows.into_iter().map(conversation).collect(),
         total,
-        total_capped: false,
-    }))
+    )))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

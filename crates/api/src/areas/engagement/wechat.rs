@@ -32,7 +32,7 @@ pub async fn info(
     c: Caller,
     LangOf(lang): LangOf,
 ) -> Answer<WxConfigView> {
-    let cfg = store::engagement_im::wx_config(&st.db, c.merchant_id()?)
+    let cfg = store::engagement::messages::wx_config(&st.db, c.merchant_id()?)
         .await
         .map_err(services::ApiError::from)?;
     let why = uc::blocked(cfg.as_ref());
@@ -146,7 +146,7 @@ pub struct NoticeView {
 }
 
 pub(crate) fn notice_view(
-    n: store::engagement_im::NoticeRow,
+    n: store::engagement::messages::NoticeRow,
     lang: domain::i18n::Lang,
 ) -> NoticeView {
     NoticeView {
@@ -169,7 +169,7 @@ pub async fn log(
     c: Caller,
     LangOf(lang): LangOf,
 ) -> Answer<Vec<NoticeView>> {
-    let rows = store::engagement_im::notices(&st.db, c.merchant_id()?, 100)
+    let rows = store::engagement::messages::notices(&st.db, c.merchant_id()?, 100)
         .await
         .map_err(services::ApiError::from)?;
     Ok(reply(

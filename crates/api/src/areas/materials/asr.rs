@@ -105,7 +105,7 @@ pub async fn deduction_point(
 ) -> Answer<Quote> {
     let m = media_of(&st, &c, r.resource_id).await?;
     let points = uc::price(m.duration_ms);
-    let balance = store::points::balance(&st.db, m.merchant_id).await?;
+    let balance = store::system::points::balance(&st.db, m.merchant_id).await?;
     Ok(reply(Quote {
         points,
         balance,
@@ -174,8 +174,8 @@ pub async fn timeline(
     Ok(reply(Timeline {
         resource_id: m.id,
         duration: secs(m.duration_ms),
-        src: super::files::url(&st, m.id, "original"),
-        mezzanine: (!m.mezzanine_key.is_empty()).then(|| super::files::url(&st, m.id, "mezzanine")),
+        src: crate::files::url(&st, m.id, "original"),
+        mezzanine: (!m.mezzanine_key.is_empty()).then(|| crate::files::url(&st, m.id, "mezzanine")),
         asr_state: m.asr_state,
         asr_error: m.asr_error,
         lines: lines.iter().map(line_view).collect(),

@@ -2,10 +2,10 @@
 //! offset into one part file (idempotent, any order); the status call tells a reloaded page which chunks
 //! are already there; finishing runs the same checks as a direct upload.
 
-use super::files::{MediaView, view};
 use super::upload;
 use crate::error::{Answer, ApiError, Reply, reply};
 use crate::extract::{Caller, Input};
+use crate::files::{MediaView, view};
 use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use domain::i18n::Msg;

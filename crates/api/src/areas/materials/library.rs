@@ -1,10 +1,10 @@
 //! Library calls: uploads into each library, lists, rename, delete (refused while in use), shot groups
 //! and the classify tree. Thin handlers over `store::materials` and `upload`.
 
-use super::files::{MediaView, view};
 use super::upload::{self, Accept};
 use crate::error::{Answer, ApiError, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, IdsReq, Input};
+use crate::files::{MediaView, view};
 use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use domain::i18n::Msg;

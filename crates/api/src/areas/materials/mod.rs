@@ -2,8 +2,6 @@
 
 pub mod asr;
 pub mod chunks;
-pub mod events;
-pub mod files;
 pub mod library;
 pub mod music;
 pub mod types;
@@ -58,7 +56,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(library::classify_add))
         .routes(routes!(library::classify_rename))
         .routes(routes!(library::classify_delete))
-        .routes(routes!(events::events))
         .routes(routes!(asr::add))
         .routes(routes!(asr::deduction_point))
         .routes(routes!(library::broadcast_detail_list))

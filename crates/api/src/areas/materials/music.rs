@@ -1,11 +1,11 @@
 //! The operator's built-in music set (merchants browse it and copy tracks into their own music
 //! library), and the "save into library" calls of the clip module.
 
-use super::files;
 use super::upload;
 use crate::LangOf;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
+use crate::files;
 use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use domain::i18n::Lang;

@@ -15,7 +15,7 @@ use axum::response::Redirect;
 use platforms::Platform;
 use serde::Deserialize;
 use services::matrix::accounts::{self as uc, QrStep, Started};
-use services::matrix::hub::platform;
+use services::platform::platform;
 use store::ListQuery;
 use store::matrix as db;
 use utoipa::ToSchema;
@@ -81,7 +81,7 @@ pub async fn expire_user(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AuthReq {
     #[serde(default)]
-    #[schema(value_type = Option<services::matrix::hub::PlatformCode>)]
+    #[schema(value_type = Option<services::platform::PlatformCode>)]
     pub platform: Option<String>,
     #[serde(default)]
     pub group_id: Option<i64>,

@@ -8,6 +8,8 @@
 //! Requests are rationed per device, per client address and per tag, and new devices per address
 //! and per tag, so one phone (or one script) cannot drain a tag's pool. The pages show the video, its title and the activity — nothing else of the merchant.
 
+use crate::pages::nfc as nfc_pages;
+use crate::pages::t;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
@@ -17,8 +19,8 @@ use axum::routing::{get, post};
 use domain::activities::{self as rules, TapState, Who};
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
-use serde::Deserialize;
-use serde::Serialize;
+use maud::Markup;
+use serde::{Deserialize, Serialize};
 use services::error::{ApiError, PendingError};
 use std::net::SocketAddr;
 
@@ -138,40 +140,6 @@ fn with_cookie(mut r: Response, d: &Device) -> Response {
     r
 }
 
-fn t(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
-    if lang == Lang::Zh { zh } else { en }
-}
-
-pub(crate) fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
-
-/// A value for a `<script>` block: JSON with `<` escaped so no text closes the script.
-fn js<T: Serialize>(v: &T) -> String {
-    serde_json::to_string(v)
-        .unwrap_or_default()
-        .replace('<', "\\u003c")
-}
-
-/// The words the draw script shows.
-#[derive(Serialize)]
-struct DrawWords {
-    won: &'static str,
-    lost: &'static str,
-    valid: &'static str,
-    code: &'static str,
-    left: &'static str,
-}
-
-#[derive(Serialize)]
-struct TapWords {
-    posted: &'static str,
-}
-
 #[derive(Serialize)]
 struct TapStatus {
     /// waiting | posted
@@ -204,38 +172,8 @@ struct DrawReply {
     data: DrawOut,
 }
 
-fn page(lang: Lang, title: &str, color: &str, body: &str) -> String {
-    format!(
-        "<!doctype html><html lang=\"{l}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1,viewport-fit=cover\">\
-         <title>{title}</title><style>\
-         :root{{--c:{color}}}*{{box-sizing:border-box}}body{{margin:0;font-family:system-ui,-apple-system,'PingFang SC','Noto Sans CJK SC','WenQuanYi Zen Hei',sans-serif;background:#f5f5f7;color:#222}}\
-         header{{background:var(--c);color:#fff;padding:14px 16px;font-size:18px;font-weight:600}}\
-         main{{padding:12px 14px 40px;max-width:520px;margin:0 auto}}\
-         .card{{background:#fff;border-radius:12px;padding:14px;margin:12px 0;box-shadow:0 1px 3px rgba(0,0,0,.06)}}\
-         video{{width:100%;max-height:56vh;border-radius:10px;background:#000}}\
-         .btn{{display:block;width:100%;text-align:center;padding:13px;border:0;border-radius:24px;font-size:17px;font-weight:600;background:var(--c);color:#fff;text-decoration:none;margin-top:10px}}\
-         .btn.ghost{{background:#fff;color:var(--c);border:1px solid var(--c)}}.btn[disabled]{{opacity:.45}}\
-         .muted{{color:#888;font-size:13px}}.ok{{color:#1a7f37;font-weight:600}}.bad{{color:#c62828}}\
-         .prize{{display:flex;justify-content:space-between;border-bottom:1px dashed #eee;padding:6px 0}}\
-         .coupon{{border:1px dashed var(--c);border-radius:10px;padding:10px;margin-top:8px}}.code{{font:600 20px monospace;letter-spacing:1px}}\
-         </style></head><body><header>{title}</header><main>{body}</main></body></html>",
-        l = if lang == Lang::Zh { "zh-CN" } else { "en" },
-        title = esc(title),
-        color = esc(color),
-    )
-}
-
 fn message_page(lang: Lang, status: StatusCode, text: &str, testid: &str) -> Response {
-    let body = format!(
-        "<div class=\"card\"><p class=\"bad\" data-testid=\"{testid}\">{}</p></div>",
-        esc(text)
-    );
-    (
-        status,
-        Html(page(lang, t(lang, "提示", "Notice"), "#e4393c", &body)),
-    )
-        .into_response()
+    (status, Html(nfc_pages::message(lang, text, testid))).into_response()
 }
 
 fn too_fast(wait_ms: i64) -> ApiError {
@@ -284,30 +222,10 @@ async fn activity_block(
     can_draw: bool,
     tag_code: Option<&str>,
     lang: Lang,
-) -> Result<String, ApiError> {
+) -> Result<Markup, ApiError> {
     let prizes = store::activities::prizes(&st.db, &[a.id]).await?;
     let coupons = store::activities::person_coupons(&st.db, a.id, device).await?;
     let now = platform_now();
-    let mut html = format!(
-        "<div class=\"card\" data-testid=\"activity\"><h3 style=\"margin:0 0 6px\">{}</h3>\
-         <div class=\"muted\">{} — {}</div>",
-        esc(&a.name),
-        services::export::china_time(a.starts_at),
-        services::export::china_time(a.ends_at),
-    );
-    for p in &prizes {
-        html.push_str(&format!(
-            "<div class=\"prize\"><span>{}</span><span class=\"muted\">{}</span></div>",
-            esc(&p.name),
-            esc(&p.description)
-        ));
-    }
-    if !a.rules_text.is_empty() {
-        html.push_str(&format!(
-            "<p class=\"muted\" style=\"white-space:pre-wrap\">{}</p>",
-            esc(&a.rules_text)
-        ));
-    }
     let hint = match (a.state(now), Who::parse(&a.who)) {
         (domain::activities::ActivityState::Running, Some(Who::Posters)) if !can_draw => t(
             lang,
@@ -324,66 +242,39 @@ async fn activity_block(
             "The activity has not started or has ended",
         ),
     };
-    html.push_str(&format!(
-        "<p class=\"muted\" id=\"draw-hint\" data-testid=\"draw-hint\">{}</p>\
-         <button class=\"btn\" id=\"draw\" data-testid=\"draw\" {}>{}</button>\
-         <div id=\"draw-result\" data-testid=\"draw-result\" style=\"margin-top:10px\"></div>",
-        esc(hint),
-        if can_draw { "" } else { "disabled" },
-        t(lang, "立即抽奖", "Draw now"),
-    ));
-    html.push_str(&format!(
-        "<div id=\"coupons\"><h4 style=\"margin:14px 0 4px\">{}</h4>",
-        t(lang, "我的优惠券", "My coupons")
-    ));
-    for c in &coupons {
-        let state = rules::CouponState::of(c.redeemed_at, c.expires_at, now);
-        html.push_str(&format!(
-            "<div class=\"coupon\" data-testid=\"my-coupon\"><div>{}</div><div class=\"code\">{}</div>\
-             <div class=\"muted\">{} {} · {}</div></div>",
-            esc(&c.prize_name),
-            esc(&c.code),
-            t(lang, "有效期至", "Valid until"),
-            services::export::china_time(c.expires_at),
-            match state {
-                rules::CouponState::Issued => t(lang, "未使用", "unused"),
-                rules::CouponState::Redeemed => t(lang, "已核销", "redeemed"),
-                rules::CouponState::Expired => t(lang, "已过期", "expired"),
-            }
-        ));
-    }
-    html.push_str("</div></div>");
     let draw_url = match tag_code {
         Some(c) => format!("/t/a/{}/draw?tag={}", a.pkey, c),
         None => format!("/t/a/{}/draw", a.pkey),
     };
-    let words = DrawWords {
-        won: t(lang, "恭喜获得", "You won"),
-        lost: t(lang, "很遗憾", "Sorry"),
-        valid: t(lang, "有效期至", "Valid until"),
-        code: t(
-            lang,
-            "券码（到店出示核销）",
-            "Code (show it at the counter)",
-        ),
-        left: t(lang, "今日剩余次数", "Draws left today"),
-    };
-    html.push_str(&format!(
-        "<script>(function(){{const W={w};const b=document.getElementById('draw');if(!b)return;\
-         b.onclick=async function(){{b.disabled=true;const out=document.getElementById('draw-result');\
-         try{{const r=await fetch({u},{{method:'POST',headers:{{'accept-language':document.documentElement.lang}}}});const j=await r.json();\
-         if(j.code!==200){{out.innerHTML='<p class=\"bad\" data-testid=\"draw-error\"></p>';out.firstChild.textContent=j.message;return;}}\
-         const d=j.data;const p=document.createElement('div');p.className='coupon';\
-         if(d.won){{p.innerHTML='<div class=\"ok\" data-testid=\"draw-won\"></div><div class=\"muted\"></div><div class=\"code\" data-testid=\"coupon-code\"></div><div class=\"muted\"></div>';\
-         p.children[0].textContent=W.won+'：'+d.prize_name;p.children[1].textContent=W.code;p.children[2].textContent=d.coupon.code;\
-         p.children[3].textContent=W.valid+' '+d.coupon.expires_text+(d.coupon.description?' · '+d.coupon.description:'');}}\
-         else{{p.innerHTML='<div data-testid=\"draw-lost\"></div>';p.children[0].textContent=W.lost+'，'+d.prize_name;}}\
-         out.replaceChildren(p);const m=document.createElement('p');m.className='muted';m.textContent=W.left+'：'+d.left_today;out.appendChild(m);\
-         if(d.left_today>0)b.disabled=false;}}catch(e){{b.disabled=false;}}}};}})();</script>",
-        w = js(&words),
-        u = js(&draw_url),
-    ));
-    Ok(html)
+    Ok(nfc_pages::activity(
+        lang,
+        &nfc_pages::Activity {
+            name: &a.name,
+            starts: services::export::china_time(a.starts_at),
+            ends: services::export::china_time(a.ends_at),
+            prizes: prizes
+                .iter()
+                .map(|p| (p.name.as_str(), p.description.as_str()))
+                .collect(),
+            rules_text: &a.rules_text,
+            hint,
+            can_draw,
+            coupons: coupons
+                .iter()
+                .map(|c| nfc_pages::CouponLine {
+                    prize_name: &c.prize_name,
+                    code: &c.code,
+                    expires: services::export::china_time(c.expires_at),
+                    state: match rules::CouponState::of(c.redeemed_at, c.expires_at, now) {
+                        rules::CouponState::Issued => t(lang, "未使用", "unused"),
+                        rules::CouponState::Redeemed => t(lang, "已核销", "redeemed"),
+                        rules::CouponState::Expired => t(lang, "已过期", "expired"),
+                    },
+                })
+                .collect(),
+            draw_url,
+        },
+    ))
 }
 
 /// `GET /t/<code>`: a tap.
@@ -449,68 +340,48 @@ pub async fn tap_page(
         .map(|a| a.color.clone())
         .unwrap_or_else(|| "#fe2c55".into());
     let posted = tapped.tap.state == TapState::Posted.as_str();
-    let mut body = format!(
-        "<div class=\"card\"><video data-testid=\"tap-video\" src=\"{src}\" poster=\"{cover}\" controls playsinline preload=\"metadata\"></video>\
-         <p style=\"font-size:16px;margin:10px 0 4px\" data-testid=\"tap-title\">{title}</p>\
-         <p class=\"muted\">{tags}</p>",
-        src = esc(&src.unwrap_or_default()),
-        cover = esc(&cover.unwrap_or_default()),
-        title = esc(&tapped.tap.title),
-        tags = esc(&topics
-            .iter()
-            .map(|t| format!("#{t}"))
-            .collect::<Vec<_>>()
-            .join(" ")),
-    );
-    // Once posted, the page shows the post's state and the draw, not the share again.
-    if !posted {
-        body.push_str(&format!(
-            "<a class=\"btn\" data-testid=\"post-douyin\" href=\"{}\">{}</a>",
-            esc(&tapped.tap.schema_url),
-            t(lang, "一键发布到抖音", "Post to Douyin"),
-        ));
-    }
-    if st.settings.sandbox && !posted {
-        body.push_str(&format!(
-            "<a class=\"btn ghost\" data-testid=\"sandbox-publish\" target=\"_blank\" href=\"/sandbox/dy/h5_page?schema={}\">{}</a>",
-            esc(&urlencode(&tapped.tap.schema_url)),
-            t(lang, "沙箱：模拟在抖音里发布", "Sandbox: simulate posting in Douyin"),
-        ));
-    }
-    body.push_str(&format!(
-        "<p id=\"post-state\" data-testid=\"post-state\" class=\"{}\">{}</p></div>",
-        if posted { "ok" } else { "muted" },
-        if posted {
-            t(lang, "已发布，感谢分享！", "Posted, thank you for sharing!")
-        } else {
-            t(
-                lang,
-                "发布后本页会自动更新",
-                "This page updates itself once you have posted",
-            )
+    let activity = match &tapped.activity {
+        Some(a) => {
+            match activity_block(&st, a, &dev.id, tapped.can_draw, Some(&code), lang).await {
+                Ok(h) => Some(h),
+                Err(e) => {
+                    tracing::warn!(error = ?e, "activity block");
+                    None
+                }
+            }
         }
-    ));
-    if let Some(a) = &tapped.activity {
-        match activity_block(&st, a, &dev.id, tapped.can_draw, Some(&code), lang).await {
-            Ok(h) => body.push_str(&h),
-            Err(e) => tracing::warn!(error = ?e, "activity block"),
-        }
-    }
-    let words = TapWords {
-        posted: t(lang, "已发布，感谢分享！", "Posted, thank you for sharing!"),
+        None => None,
     };
-    body.push_str(&format!(
-        "<script>(function(){{const W={w};let done={posted};async function poll(){{if(done)return;\
-         try{{const r=await fetch({u});const j=await r.json();if(j.state==='posted'){{done=true;\
-         const s=document.getElementById('post-state');s.textContent=W.posted;s.className='ok';\
-         const b=document.getElementById('draw');if(b&&j.can_draw){{b.disabled=false;const h=document.getElementById('draw-hint');if(h)h.textContent='';}}return;}}}}catch(e){{}}\
-         setTimeout(poll,2000);}}setTimeout(poll,2000);}})();</script>",
-        w = js(&words),
-        posted = posted,
-        u = js(&format!("/t/{code}/status")),
-    ));
+    let src = src.unwrap_or_default();
+    let cover = cover.unwrap_or_default();
+    let body = nfc_pages::tap(
+        lang,
+        &nfc_pages::Tap {
+            src: &src,
+            cover: &cover,
+            title: &tapped.tap.title,
+            tags: topics
+                .iter()
+                .map(|t| format!("#{t}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            posted,
+            share_url: &tapped.tap.schema_url,
+            sandbox_url: st.settings.sandbox.then(|| {
+                format!(
+                    "/sandbox/dy/h5_page?schema={}",
+                    urlencode(&tapped.tap.schema_url)
+                )
+            }),
+            activity,
+            status_url: format!("/t/{code}/status"),
+        },
+    );
     let title = t(lang, "碰一碰 · 发视频", "Tap · post a video");
-    with_cookie(Html(page(lang, title, &color, &body)).into_response(), &dev)
+    with_cookie(
+        Html(nfc_pages::page(lang, title, &color, body)).into_response(),
+        &dev,
+    )
 }
 
 fn urlencode(s: &str) -> String {
@@ -585,7 +456,7 @@ pub async fn activity_page(
     };
     match activity_block(&st, &a, &dev.id, can_draw, None, lang).await {
         Ok(body) => with_cookie(
-            Html(page(lang, &a.name, &a.color, &body)).into_response(),
+            Html(nfc_pages::page(lang, &a.name, &a.color, body)).into_response(),
             &dev,
         ),
         Err(e) => error_json(e, lang),

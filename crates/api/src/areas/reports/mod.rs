@@ -348,18 +348,10 @@ pub async fn accounts(
         q.window(),
     )
     .await?;
-    Ok(reply(page(
+    Ok(reply(Page::exact(
         rows.into_iter().map(account_view).collect(),
         total,
     )))
-}
-
-fn page<T>(rows: Vec<T>, total: i64) -> Page<T> {
-    Page {
-        rows,
-        total,
-        total_capped: false,
-    }
 }
 
 fn account_view(r: store::reports::AccountFigures) -> AccountRankView {
@@ -432,7 +424,7 @@ async fn video_page(
         q.window(),
     )
     .await?;
-    Ok(reply(page(
+    Ok(reply(Page::exact(
         rows.into_iter().map(video_view).collect(),
         total,
     )))
@@ -537,7 +529,7 @@ pub async fn delivery(
         lang,
     )
     .await?;
-    Ok(reply(page(
+    Ok(reply(Page::exact(
         rows.into_iter().map(delivery_view).collect(),
         total,
     )))

@@ -2,7 +2,7 @@
 //! groups with their accounts, mini programs used before, the @-mention ("aite") users.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::{Hub, platform};
+use crate::platform::{Hub, platform};
 use store::ListQuery;
 use store::matrix as db;
 

@@ -1,8 +1,8 @@
 //! Acting on a task's items now: publish now / retry, send the top comments of a published item.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::{Hub, refused};
 use crate::matrix::publish;
+use crate::platform::{Hub, refused};
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use domain::matrix::ItemState;

@@ -2,8 +2,8 @@
 //! plan shown as a preview and stored as the task's items on confirming.
 
 use crate::error::{ApiError, ApiResult};
-use crate::matrix::hub::Hub;
 use crate::matrix::videos::{Video, video};
+use crate::platform::Hub;
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use domain::matrix as rules;
@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
 #[serde(default)]
 pub struct TaskReq {
-    #[schema(value_type = Option<crate::matrix::hub::PlatformCode>)]
+    #[schema(value_type = Option<crate::platform::PlatformCode>)]
     pub platform: Option<String>,
     // required: no default in the document (the container default would be an invalid "")
     #[schema(required = true, default, min_length = 1, max_length = 50)]

@@ -1,5 +1,5 @@
 /**
- * /batch_slice — visual editing / batch slice (GitHub issue 5, docs/api-clip.md "Batch slice"): slicing
+ * /batch_slice — visual editing / batch slice (docs/api-clip.md "Batch slice"): slicing
  * projects that cut long videos by fixed lengths or along their subtitles, straight into a shot group.
  * The list (the table kit: name, state, created_at filters), create / settings in a dialog, start all,
  * delete, and a detail drawer per project with its videos' progress and the slices made. While any video

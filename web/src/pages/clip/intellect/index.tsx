@@ -1,5 +1,5 @@
 /**
- * /intellect (Administrator, internal testing) — AI smart editing (issue 19, docs/api-clip.md "AI smart
+ * /intellect (Administrator, internal testing) — AI smart editing (docs/api-clip.md "AI smart
  * editing"): pick a merchant's long video, the length range and how many shorts; the `clip.intellect`
  * job analyses it (speech, scene changes, silences), picks the best segments and cuts them into the
  * chosen video group. The list polls while a run is working; each run shows its segments on a

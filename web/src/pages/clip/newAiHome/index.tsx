@@ -1,5 +1,5 @@
 /**
- * /newAiHome (zh) = /oneKeyVideoNew (en) — one-touch video (issue 19, docs/api-clip.md "One-touch
+ * /newAiHome (zh) = /oneKeyVideoNew (en) — one-touch video (docs/api-clip.md "One-touch
  * video"): a topic or product description (with footage — video clips or images —, target length,
  * groups or image categories, count, voice and a style template) becomes a script, a voice-over, clips
  * or images matched to its sentences and N unique videos — one durable job whose steps and progress

@@ -1,5 +1,5 @@
 /**
- * /normal_mode — quick-mix projects (GitHub issue 5, docs/api-clip.md). The page is the shared project
+ * /normal_mode — quick-mix projects (docs/api-clip.md). The page is the shared project
  * list (../shared/ProjectsPage), which /high_modeVisualization_clip uses too.
  */
 import ProjectsPage from '../shared/ProjectsPage';

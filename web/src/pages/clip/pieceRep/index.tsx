@@ -1,5 +1,5 @@
 /**
- * /piece_rep — the finished-video library (GitHub issue 5, docs/api-clip.md): every rendered variant
+ * /piece_rep — the finished-video library (docs/api-clip.md): every rendered variant
  * (quick-mix and advanced projects) and every video imported from the video library, with its cover,
  * project ("Imported" for those), the clips it used, duration, synthesis state (progress bar while
  * rendering, the reason when it failed) and used / unused; play, mark used, delete (one or many),

@@ -1,5 +1,5 @@
 /**
- * The project list of /normal_mode (quick mix, GitHub issue 5) and /high_modeVisualization_clip
+ * The project list of /normal_mode (quick mix) and /high_modeVisualization_clip
  * (advanced mode), docs/api-clip.md: the list with capacity and variant counts, create / edit in a
  * dialog, preview the plan, generate N (points confirmed), continue adding, render all remaining, copy,
  * enable / disable, delete. Both modes are this component; `mode` picks the list, save and delete calls

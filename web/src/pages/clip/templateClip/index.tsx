@@ -1,5 +1,5 @@
 /**
- * /template_clip — clip templates (issue 19, docs/api-clip.md "Templates"): built-in recipes by industry
+ * /template_clip — clip templates (docs/api-clip.md "Templates"): built-in recipes by industry
  * and the merchant's own (saved from a quick-mix or advanced project), favourites, and "use template",
  * which makes a project from the merchant's shot groups — matched to the slots by name, or picked per slot.
  */

@@ -11,8 +11,8 @@ use axum::extract::State;
 use domain::i18n::Lang;
 use domain::matrix as rules;
 use platforms::Platform;
-use services::matrix::hub::platform;
 use services::matrix::tasks::release::{self as uc, Created as Made};
+use services::platform::platform;
 
 pub use services::matrix::tasks::release::TaskReq;
 

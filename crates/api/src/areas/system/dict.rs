@@ -1,0 +1,88 @@
+//! `/system/dic`: any signed-in user reads a dictionary by `name` (the dictionary select); the operator
+//! lists, saves and deletes them under `/system/dic/*` (`services::system::dict`).
+
+use crate::error::{Answer, Done, Page, Reply, reply};
+use crate::extract::{IdReq, Input};
+use crate::state::AppState;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use services::system::dict as uc;
+use store::ListQuery;
+use store::system::dict::{self, Opt};
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NameReq {
+    #[serde(default)]
+    pub name: String,
+}
+
+#[utoipa::path(method(get, post), path = "/system/dic", tag = "system", params(("name" = String, Query)), responses((status = 200, body = Reply<Vec<Opt>>)))]
+pub async fn read(
+    State(st): State<AppState>,
+    crate::LangOf(lang): crate::LangOf,
+    Input(r): Input<NameReq>,
+) -> Answer<Vec<Opt>> {
+    Ok(reply(uc::read(&st.db, &r.name, lang).await?))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct DictQuery {
+    #[serde(flatten)]
+    pub list: ListQuery,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// A dictionary as the operator's list and form show it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DictView {
+    pub id: i64,
+    pub name: String,
+    pub title: String,
+    pub options: Vec<Opt>,
+    pub updated_at: i64,
+}
+
+fn view(d: &dict::Dict) -> DictView {
+    DictView {
+        id: d.id,
+        name: d.name.clone(),
+        title: d.title.clone(),
+        options: d.options(),
+        updated_at: d.updated_at,
+    }
+}
+
+#[utoipa::path(method(get, post), path = "/system/dic/index", tag = "system", responses((status = 200, body = Reply<Page<DictView>>)))]
+pub async fn index(
+    State(st): State<AppState>,
+    Input(q): Input<DictQuery>,
+) -> Answer<Page<DictView>> {
+    let q = q.list.with_filter("name", q.name.as_deref(), "include");
+    let (rows, total) = dict::list(&st.db, &q).await?;
+    Ok(reply(Page::new(rows.iter().map(view).collect(), total)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = DictSaveReq)]
+pub struct SaveReq {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub options: Vec<Opt>,
+}
+
+#[utoipa::path(post, path = "/system/dic/save", tag = "system", request_body = SaveReq, responses((status = 200, body = Reply<DictView>)))]
+pub async fn save(State(st): State<AppState>, Input(r): Input<SaveReq>) -> Answer<DictView> {
+    let d = uc::save(&st.db, &r.name, &r.title, &r.options).await?;
+    Ok(reply(view(&d)))
+}
+
+#[utoipa::path(post, path = "/system/dic/delete", tag = "system", request_body = IdReq, responses((status = 200, body = Reply<Done>)))]
+pub async fn delete(State(st): State<AppState>, Input(r): Input<IdReq>) -> Answer<Done> {
+    uc::delete(&st.db, r.id).await?;
+    Ok(reply(Done {}))
+}

@@ -1,0 +1,283 @@
+//! Serving stored media to the browser by its signed links (`services::links`), with HTTP
+//! Range, so the player can seek.
+
+use crate::state::AppState;
+use axum::extract::{Path, Query, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use store::materials::MediaFile;
+use utoipa::ToSchema;
+
+use services::links::{self, VARIANTS};
+
+pub fn url(st: &AppState, id: i64, variant: &str) -> String {
+    links::url(&st.jwt_key, id, variant)
+}
+
+pub fn permanent_url(st: &AppState, id: i64, variant: &str) -> String {
+    links::permanent_url(&st.jwt_key, id, variant)
+}
+
+/// What a library list shows for one file: its row plus signed URLs of what exists.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MediaView {
+    #[serde(flatten)]
+    pub file: MediaFile,
+    pub src: String,
+    #[serde(rename = "fileName")]
+    pub file_name: String,
+    /// The poster; an image is its own poster; null when there is none (yet).
+    pub poster: Option<String>,
+    pub strip: Option<String>,
+    pub mezzanine: Option<String>,
+}
+
+pub fn view(st: &AppState, m: &MediaFile) -> MediaView {
+    let src = url(st, m.id, "original");
+    let signed = |key: &str, what: &str| (!key.is_empty()).then(|| url(st, m.id, what));
+    MediaView {
+        file: m.clone(),
+        poster: signed(&m.poster_key, "poster")
+            .or_else(|| (m.kind == "image").then(|| src.clone())),
+        src,
+        file_name: m.original_name.clone(),
+        strip: signed(&m.strip_key, "strip"),
+        mezzanine: signed(&m.mezzanine_key, "mezzanine"),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct Sig {
+    #[serde(default)]
+    e: i64,
+    #[serde(default)]
+    s: String,
+}
+
+pub async fn serve(
+    State(st): State<AppState>,
+    Path((id, variant)): Path<(i64, String)>,
+    Query(q): Query<Sig>,
+    req: Request,
+) -> Response {
+    if !VARIANTS.contains(&variant.as_str()) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    if !links::verify(&st.jwt_key, id, &variant, q.e, &q.s) {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    if q.e < domain::now_ms() {
+        return (StatusCode::GONE, "link expired").into_response();
+    }
+    if variant == "clip" || variant == "cover" {
+        let v = match store::clip::variant_any(&st.db, id).await {
+            Ok(Some(v)) => v,
+            Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+            Err(e) => return crate::error::ApiError::from(e).into_response(),
+        };
+        return if variant == "clip" {
+            send(&st, &v.video_key, "video/mp4", req).await
+        } else {
+            send(&st, &v.cover_key, "image/jpeg", req).await
+        };
+    }
+    if variant == "course" {
+        return match store::content::file(&st.db, id).await {
+            Ok(Some(f)) => send(&st, &f.storage_key, &f.mime, req).await,
+            Ok(None) => StatusCode::NOT_FOUND.into_response(),
+            Err(e) => crate::error::ApiError::from(e).into_response(),
+        };
+    }
+    if variant == "tts" || variant == "sample" {
+        return ai_audio(&st, id, &variant, req).await;
+    }
+    if variant == "system" {
+        let key = match store::materials::system_music_one(&st.db, id).await {
+            Ok(Some(m)) => (m.storage_key, m.mime),
+            Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+            Err(e) => return crate::error::ApiError::from(e).into_response(),
+        };
+        return send(&st, &key.0, &key.1, req).await;
+    }
+    let m = match store::materials::get_any(&st.db, id).await {
+        Ok(Some(m)) => m,
+        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    };
+    let (key, mime) = match variant.as_str() {
+        "original" => (m.storage_key.clone(), m.mime.clone()),
+        "mezzanine" => (m.mezzanine_key.clone(), "video/mp4".to_string()),
+        _ => (
+            if variant == "poster" {
+                m.poster_key.clone()
+            } else {
+                m.strip_key.clone()
+            },
+            "image/jpeg".to_string(),
+        ),
+    };
+    send(&st, &key, &mime, req).await
+}
+
+/// AI voice: a synthesis task's audio, or a built-in voice's sample (made on first play).
+async fn ai_audio(st: &AppState, id: i64, variant: &str, req: Request) -> Response {
+    let key = if variant == "tts" {
+        match store::ai::task_any(&st.db, id).await {
+            Ok(Some(t)) if !t.storage_key.is_empty() => t.storage_key,
+            Ok(_) => return StatusCode::NOT_FOUND.into_response(),
+            Err(e) => return crate::error::ApiError::from(e).into_response(),
+        }
+    } else {
+        let Some(v) = usize::try_from(id)
+            .ok()
+            .and_then(|i| domain::ai::VOICES.get(i))
+        else {
+            return StatusCode::NOT_FOUND.into_response();
+        };
+        match services::ai::sample(&st.ai, &st.storage, v.id).await {
+            Ok(k) => k,
+            Err(e) => return e.into_response(),
+        }
+    };
+    send(st, &key, "audio/mp4", req).await
+}
+
+/// Streams a stored file, honouring a single `Range: bytes=a-b` (the player seeks with it).
+/// How long a store's presigned URL lives: past our own link's life is harmless (the redirect is only
+/// handed out while the link is valid), and an hour covers watching a long video.
+const SIGNED_TTL_SECS: u64 = 3600;
+
+async fn send(st: &AppState, key: &str, mime: &str, req: Request) -> Response {
+    use axum::http::{HeaderValue, header};
+    use media::storage::StorageError;
+    // A store that signs its own URLs (S3) serves the bytes itself: the player follows the redirect
+    // and its range requests go straight to the store, not through this node.
+    if !key.is_empty()
+        && let Some(url) = st.storage.store().signed_url(key, SIGNED_TTL_SECS)
+    {
+        return (
+            StatusCode::TEMPORARY_REDIRECT,
+            [
+                (header::LOCATION, url),
+                (header::CACHE_CONTROL, "private, max-age=300".into()),
+            ],
+        )
+            .into_response();
+    }
+    let asked = req
+        .headers()
+        .get(header::RANGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(parse_range);
+    let range = match asked {
+        None => None,
+        Some(Asked::From(start, end)) => Some((start, end.map(|e| e + 1))),
+        // The last n bytes: the size comes first.
+        Some(Asked::Last(n)) => match st.storage.get(key, Some((0, Some(0)))).await {
+            Ok(o) => Some((o.size.saturating_sub(n), None)),
+            Err(_) => return StatusCode::NOT_FOUND.into_response(),
+        },
+    };
+    let obj = match st.storage.get(key, range).await {
+        Ok(o) => o,
+        Err(StorageError::NotFound(_) | StorageError::BadKey(_)) => {
+            return StatusCode::NOT_FOUND.into_response();
+        }
+        Err(StorageError::BadRange { size, .. }) => {
+            return (
+                StatusCode::RANGE_NOT_SATISFIABLE,
+                [(header::CONTENT_RANGE, format!("bytes */{size}"))],
+            )
+                .into_response();
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "serving a stored file");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    let mut res = Response::new(axum::body::Body::from_stream(chunks(obj.body)));
+    *res.status_mut() = if range.is_some() {
+        StatusCode::PARTIAL_CONTENT
+    } else {
+        StatusCode::OK
+    };
+    let h = res.headers_mut();
+    let value = |s: String| HeaderValue::from_str(&s).unwrap_or(HeaderValue::from_static(""));
+    h.insert(
+        header::CONTENT_TYPE,
+        value(if mime.is_empty() {
+            "application/octet-stream".into()
+        } else {
+            mime.to_string()
+        }),
+    );
+    h.insert(
+        header::CONTENT_LENGTH,
+        value((obj.end - obj.start).to_string()),
+    );
+    h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, max-age=3600"),
+    );
+    if range.is_some() {
+        h.insert(
+            header::CONTENT_RANGE,
+            value(format!(
+                "bytes {}-{}/{}",
+                obj.start,
+                obj.end.saturating_sub(1),
+                obj.size
+            )),
+        );
+    }
+    res
+}
+
+/// A `Range` header we serve: one range, from a byte (to a byte), or the last n bytes.
+#[derive(Debug, PartialEq)]
+pub enum Asked {
+    From(u64, Option<u64>),
+    Last(u64),
+}
+
+/// `bytes=a-b`, `bytes=a-` or `bytes=-n`; anything else (several ranges, other units) is served whole.
+pub fn parse_range(v: &str) -> Option<Asked> {
+    let spec = v.trim().strip_prefix("bytes=")?;
+    if spec.contains(',') {
+        return None;
+    }
+    let (a, b) = spec.split_once('-')?;
+    match (a.trim(), b.trim()) {
+        ("", n) => n.parse().ok().map(Asked::Last),
+        (a, "") => a.parse().ok().map(|a| Asked::From(a, None)),
+        (a, b) => {
+            let (a, b) = (a.parse().ok()?, b.parse().ok()?);
+            (a <= b).then_some(Asked::From(a, Some(b)))
+        }
+    }
+}
+
+/// The body as a stream of 64 KiB chunks.
+fn chunks(
+    body: media::storage::Body,
+) -> impl futures_util::Stream<Item = std::io::Result<axum::body::Bytes>> {
+    use futures_util::StreamExt;
+    futures_util::stream::unfold(Some(body), |body| async move {
+        use tokio::io::AsyncReadExt;
+        let mut body = body?;
+        let mut buf = vec![0u8; 64 * 1024];
+        match body.read(&mut buf).await {
+            Ok(0) => None,
+            Ok(n) => {
+                buf.truncate(n);
+                Some((Ok(axum::body::Bytes::from(buf)), Some(body)))
+            }
+            Err(e) => Some((Err(e), None)),
+        }
+    })
+    // The compression layer (audio/* is compressible) polls once more after the end: fused, that is
+    // a second end instead of unfold's panic.
+    .fuse()
+}

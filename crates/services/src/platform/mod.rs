@@ -1,0 +1,320 @@
+//! The platform gateway (the hub) for every area that calls a platform (matrix, engagement, seo,
+//! content, nfc): which adapter, at which base URL, with which app credentials, for a platform;
+//! token sealing; token refresh shared by calls and jobs.
+
+use crate::error::{ApiError, ApiResult};
+use domain::i18n::{Lang, Msg};
+use platforms::{AppCreds, Creds, Endpoint, ErrorKind, Platform, PlatformError, TokenSet};
+use std::sync::Arc;
+use store::Db;
+use store::matrix::{self as db, Account};
+use store::secrets::Sealer;
+
+/// The real hosts, used once the operator has set a platform's app credentials.
+fn live_base(p: Platform) -> Option<&'static str> {
+    match p {
+        Platform::Dy => Some("https://open.douyin.com"),
+        Platform::Ks => Some("https://open.kuaishou.com"),
+        Platform::Bjh => Some("https://baijiahao.baidu.com"),
+        _ => None,
+    }
+}
+
+// The platform codes `platform()` accepts, for the OpenAPI document only (the requests keep the
+// code as a string; `bp` is SPEC's prefix for the shop platform).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum PlatformCode {
+    Dy,
+    Ks,
+    Sph,
+    Xhs,
+    Bjh,
+    Shop,
+    Bp,
+}
+
+#[derive(Clone)]
+pub struct Hub {
+    pub db: Db,
+    pub sealer: Sealer,
+    /// Adapters point at the sandbox (in-process `/sandbox`, or `platform_base`) unless the operator
+    /// configured live credentials.
+    pub sandbox: bool,
+    /// e.g. `http://127.0.0.1:8080/sandbox`.
+    pub sandbox_base: String,
+    /// The sandbox's token, from which its app secrets derive.
+    pub sandbox_token: String,
+    /// Our own public URL (OAuth redirect, signed media URLs the platform fetches).
+    pub public_url: String,
+    pub storage: media::Storage,
+    /// Per-call timeout of the adapters (0 = their default).
+    pub timeout_ms: u64,
+    /// Signs a media URL path (`/files/<id>/<variant>?e=..&s=..`) for the platform to fetch.
+    pub sign_url: Arc<dyn Fn(i64, &str) -> String + Send + Sync>,
+    /// One adapter per platform and configuration: each holds an HTTP client with its connection
+    /// pool and its own caches (DY's client token), which a fresh adapter per call would lose.
+    pub adapters: Arc<std::sync::Mutex<AdapterCache>>,
+}
+
+/// Adapters by (platform, base URL, app key, app secret).
+pub type AdapterCache =
+    std::collections::HashMap<(Platform, String, String, String), Arc<dyn platforms::Adapter>>;
+
+pub type HubRef = Arc<Hub>;
+
+impl Hub {
+    /// The adapter for a platform: live when the operator set credentials, else the sandbox.
+    pub async fn adapter(&self, p: Platform) -> ApiResult<(Arc<dyn platforms::Adapter>, bool)> {
+        let apps = db::apps(&self.db).await?;
+        let live = apps
+            .iter()
+            .find(|(k, _, _)| k == p.code())
+            .and_then(|(_, key, sec)| {
+                let secret = self.sealer.open(sec)?;
+                Some(AppCreds {
+                    client_key: key.clone(),
+                    client_secret: secret,
+                })
+            });
+        let (base, app, sandbox) = match (live, live_base(p)) {
+            (Some(app), Some(base)) => (base.to_string(), app, false),
+            _ if self.sandbox => (
+                format!("{}/{}", self.sandbox_base, p.code()),
+                self.sandbox_app(p),
+                true,
+            ),
+            _ => {
+                return Err(ApiError::invalid_with(
+                    "platform",
+                    Msg::PlatformRefused,
+                    vec![(
+                        "reason",
+                        format!("{} is not configured (/system/app)", p.code()),
+                    )],
+                ));
+            }
+        };
+        Ok((self.cached_adapter(p, base, app), sandbox))
+    }
+
+    /// The adapter built for this configuration before, else a new one that replaces the
+    /// platform's adapter of an older configuration (credentials changed).
+    fn cached_adapter(
+        &self,
+        p: Platform,
+        base: String,
+        app: AppCreds,
+    ) -> Arc<dyn platforms::Adapter> {
+        let key = (
+            p,
+            base.clone(),
+            app.client_key.clone(),
+            app.client_secret.clone(),
+        );
+        let mut cache = self.adapters.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(ad) = cache.get(&key) {
+            return ad.clone();
+        }
+        cache.retain(|k, _| k.0 != p);
+        let ep = Endpoint {
+            base_url: base,
+            app,
+            timeout_ms: self.timeout_ms,
+        };
+        let ad = platforms::adapter(p, ep);
+        cache.insert(key, ad.clone());
+        ad
+    }
+
+    /// The app secret webhooks are signed with (live credentials, else the sandbox's).
+    pub async fn app_secret(&self, p: Platform) -> Option<String> {
+        let apps = db::apps(&self.db).await.ok()?;
+        match apps.iter().find(|(k, _, _)| k == p.code()) {
+            Some((_, _, sec)) => self.sealer.open(sec),
+            None if self.sandbox => Some(self.sandbox_app(p).client_secret),
+            None => None,
+        }
+    }
+
+    /// The sandbox's own app credentials (used when the operator configured none): the install's
+    /// secrets, never constants.
+    pub fn sandbox_app(&self, p: Platform) -> AppCreds {
+        use platforms::sandbox::{SANDBOX_DY_KEY, SANDBOX_KS_KEY, app_secret};
+        let key = match p {
+            Platform::Dy => SANDBOX_DY_KEY,
+            Platform::Ks => SANDBOX_KS_KEY,
+            _ => return AppCreds::default(),
+        };
+        AppCreds {
+            client_key: key.into(),
+            client_secret: app_secret(&self.sandbox_token, p),
+        }
+    }
+
+    pub fn creds(&self, a: &Account) -> Creds {
+        Creds {
+            open_id: a.open_id.clone(),
+            token: self.sealer.open(&a.access_token).unwrap_or_default(),
+        }
+    }
+
+    pub fn tokens(&self, a: &Account) -> TokenSet {
+        TokenSet {
+            open_id: a.open_id.clone(),
+            access_token: self.sealer.open(&a.access_token).unwrap_or_default(),
+            refresh_token: self.sealer.open(&a.refresh_token).unwrap_or_default(),
+            expires_at: a.token_expires_at,
+            refresh_expires_at: a.auth_expires_at,
+            nickname: a.nickname.clone(),
+            avatar: a.avatar.clone(),
+            scope: String::new(),
+        }
+    }
+
+    /// Stores a freshly authorized account (tokens sealed) and returns its id.
+    pub async fn save_authorized(
+        &self,
+        mid: i64,
+        p: Platform,
+        t: &TokenSet,
+        group_id: i64,
+        sandbox: bool,
+    ) -> ApiResult<i64> {
+        // Sessions and app tokens have one lifetime; OAuth accounts live as long as the refresh token.
+        let auth_expires = if t.refresh_expires_at > 0 {
+            t.refresh_expires_at
+        } else {
+            t.expires_at
+        };
+        let id = db::upsert_account(
+            &self.db,
+            mid,
+            &db::Authorized {
+                platform: p.code().into(),
+                open_id: t.open_id.clone(),
+                nickname: t.nickname.clone(),
+                avatar: t.avatar.clone(),
+                access_token: self.sealer.seal(&t.access_token),
+                refresh_token: self.sealer.seal(&t.refresh_token),
+                token_expires_at: t.expires_at,
+                auth_expires_at: auth_expires,
+                group_id,
+                sandbox,
+                scope: t.scope.clone(),
+            },
+        )
+        .await?;
+        Ok(id)
+    }
+
+    /// The platform refused the account's authorization: it shows as expired with the platform's
+    /// message (in the reader's language).
+    pub async fn revoke(&self, account_id: i64, e: &PlatformError) -> sqlx::Result<()> {
+        db::revoke(
+            &self.db,
+            account_id,
+            domain::matrix::Revocation::Refused,
+            &platform_reason(e),
+        )
+        .await
+    }
+
+    /// Refreshes an OAuth account's access token. A refusal marks the account expired with the
+    /// platform's reason (the console shows it) — never silently — unless another refresh of the
+    /// account (the refresh job, a publish, a comment sync) stored a new token meanwhile: Kuaishou
+    /// spends a refresh token on use, so the slower of two refreshes is refused, and that is success.
+    pub async fn refresh(&self, a: &Account) -> Result<(), PlatformError> {
+        let p = Platform::from_code(&a.platform).ok_or_else(|| unknown(&a.platform))?;
+        let (ad, _) = self.adapter(p).await.map_err(|e| internal(p, e))?;
+        match ad.refresh(&self.tokens(a)).await {
+            Ok(t) => {
+                let auth = if t.refresh_expires_at > 0 {
+                    t.refresh_expires_at
+                } else {
+                    a.auth_expires_at
+                };
+                let refresh = if t.refresh_token.is_empty() {
+                    a.refresh_token.clone()
+                } else {
+                    self.sealer.seal(&t.refresh_token)
+                };
+                db::set_tokens(
+                    &self.db,
+                    a.id,
+                    &self.sealer.seal(&t.access_token),
+                    &refresh,
+                    t.expires_at,
+                    auth,
+                )
+                .await
+                .map_err(|e| internal(p, e.into()))?;
+                Ok(())
+            }
+            Err(e) => {
+                if matches!(
+                    e.kind,
+                    ErrorKind::Reauthorize | ErrorKind::TokenExpired | ErrorKind::Permanent
+                ) {
+                    let revoked = db::revoke_refused_refresh(
+                        &self.db,
+                        a.id,
+                        &a.refresh_token,
+                        &platform_reason(&e),
+                    )
+                    .await;
+                    if let Ok(false) = revoked {
+                        return Ok(());
+                    }
+                }
+                Err(e)
+            }
+        }
+    }
+}
+
+/// A platform's message as the arguments of a stored reason: its own text in both languages, each
+/// shown to readers of that language.
+pub fn platform_reason(e: &PlatformError) -> String {
+    serde_json::json!({ "reason_zh": e.zh, "reason_en": e.en }).to_string()
+}
+
+fn unknown(code: &str) -> PlatformError {
+    PlatformError {
+        platform: "?",
+        kind: ErrorKind::Permanent,
+        code: "unknown_platform".into(),
+        zh: format!("未知平台 {code}"),
+        en: format!("unknown platform {code}"),
+    }
+}
+
+fn internal(p: Platform, e: ApiError) -> PlatformError {
+    PlatformError {
+        platform: p.code(),
+        kind: ErrorKind::Retryable,
+        code: "internal".into(),
+        zh: format!("内部错误：{e}"),
+        en: format!("internal error: {e}"),
+    }
+}
+
+/// A platform's refusal as a 422 in the caller's language.
+pub fn refused(field: &str, e: &PlatformError, lang: Lang) -> ApiError {
+    let reason = match lang {
+        Lang::Zh => e.zh.clone(),
+        Lang::En => e.en.clone(),
+    };
+    ApiError::invalid_with(field, Msg::PlatformRefused, vec![("reason", reason)])
+}
+
+pub fn platform(code: &str) -> ApiResult<Platform> {
+    Platform::from_code(code).ok_or_else(|| {
+        ApiError::invalid_with(
+            "platform",
+            Msg::PlatformUnknown,
+            vec![("platform", code.to_string())],
+        )
+    })
+}
