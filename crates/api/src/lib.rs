@@ -9,6 +9,7 @@ pub mod events;
 pub mod extract;
 pub mod files;
 pub mod guard;
+pub mod limits;
 pub mod ops;
 pub mod pages;
 pub mod session;
@@ -84,6 +85,9 @@ fn areas() -> OpenApiRouter<AppState> {
 fn routes_and_document() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (api, mut doc) = areas().split_for_parts();
     contract::finish(&mut doc);
+    doc.extensions
+        .get_or_insert_with(Default::default)
+        .insert("x-limits".into(), limits::document());
     (api, doc)
 }
 

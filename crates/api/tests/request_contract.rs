@@ -39,8 +39,12 @@ fn request_schemas() -> BTreeSet<String> {
 /// (schema, property, keyword, the server's value).
 fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
     use domain::clip::one_touch as aiclip;
+    use domain::validate::{
+        MERCHANT_NAME_MAX, MOBILE_LEN, NICKNAME_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN,
+    };
     use domain::{activities, ai, clip, matrix, seo};
-    vec![
+    let mobile = MOBILE_LEN as i64;
+    let mut out = vec![
         ("AiDubReq", "text", "maxLength", ai::MAX_TEXT_CHARS as i64),
         ("AiDubReq", "volume", "minimum", 0),
         ("AiDubReq", "volume", "maximum", ai::VOLUME_MAX),
@@ -81,7 +85,89 @@ fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
             "maxLength",
             matrix::GROUP_NAME_MAX as i64,
         ),
-    ]
+    ];
+    // Accounts: one username, mobile and password rule wherever a form takes them.
+    for s in ["RegisterReq", "StaffAddReq"] {
+        out.push((s, "username", "minLength", USERNAME_MIN as i64));
+        out.push((s, "username", "maxLength", USERNAME_MAX as i64));
+    }
+    for s in ["SmsReq", "RegisterReq", "ResetPasswordReq"] {
+        out.push((s, "mobile", "minLength", mobile));
+        out.push((s, "mobile", "maxLength", mobile));
+    }
+    for s in [
+        "RegisterReq",
+        "ResetPasswordReq",
+        "PasswordReq",
+        "StaffAddReq",
+    ] {
+        out.push((s, "password", "minLength", PASSWORD_MIN as i64));
+    }
+    use domain::engagement as eng;
+    for (field, max) in [
+        ("start_minute", eng::DAY_MINUTES),
+        ("end_minute", eng::DAY_MINUTES),
+        ("daily_cap", eng::DAILY_CAP_MAX),
+        ("min_gap_s", eng::MIN_GAP_MAX_S),
+    ] {
+        out.push(("RuleReq", field, "maximum", max));
+    }
+    out.extend([
+        ("RuleReq", "name", "maxLength", eng::RULE_NAME_MAX as i64),
+        ("TimeReq", "days", "maximum", matrix::MAX_DAYS as i64),
+        (
+            "TimeReq",
+            "daily_quantity",
+            "maximum",
+            matrix::PER_ACCOUNT_DAY as i64,
+        ),
+        (
+            "ActivityReq",
+            "name",
+            "maxLength",
+            activities::NAME_MAX as i64,
+        ),
+        (
+            "ActivityReq",
+            "per_person",
+            "maximum",
+            activities::PER_PERSON_MAX,
+        ),
+        ("ActivityReq", "per_day", "maximum", activities::PER_DAY_MAX),
+        (
+            "ActivityReq",
+            "rules_text",
+            "maxLength",
+            activities::RULES_MAX as i64,
+        ),
+        (
+            "ActivityReq",
+            "prizes",
+            "maxItems",
+            activities::PRIZES_MAX as i64,
+        ),
+        (
+            "PrizeReq",
+            "name",
+            "maxLength",
+            activities::PRIZE_NAME_MAX as i64,
+        ),
+        (
+            "PrizeReq",
+            "description",
+            "maxLength",
+            activities::DESCRIPTION_MAX as i64,
+        ),
+        (
+            "RegisterReq",
+            "merchant_name",
+            "maxLength",
+            MERCHANT_NAME_MAX as i64,
+        ),
+        ("ProfileReq", "nickname", "maxLength", NICKNAME_MAX as i64),
+        ("StaffAddReq", "nickname", "maxLength", NICKNAME_MAX as i64),
+    ]);
+    out
 }
 
 /// The property's own schema, through a `oneOf` with null (an `Option` of a referenced type).
@@ -157,6 +243,18 @@ fn declared_enums_are_the_sets_the_server_accepts() {
     assert_eq!(enum_of(&all, "TagPlatform"), ["dy"]);
     assert_eq!(enum_of(&all, "SearchPlatform"), ["dy", "ks"]);
     assert_eq!(enum_of(&all, "FileKind"), ["audio", "video", "image"]);
+    assert_eq!(enum_of(&all, "SmsScene"), domain::validate::SMS_SCENES);
+    for m in enum_of(&all, "RuleMatchMode") {
+        assert!(domain::engagement::MatchMode::parse(&m).is_some(), "{m}");
+    }
+    assert_eq!(enum_of(&all, "RuleMatchMode").len(), 3);
+    assert_eq!(enum_of(&all, "RuleChannel"), ["comment", "message"]);
+    for w in enum_of(&all, "ActivityWho") {
+        assert!(domain::activities::Who::parse(&w).is_some(), "{w}");
+    }
+    for k in enum_of(&all, "PrizeKindCode") {
+        assert!(domain::activities::PrizeKind::parse(&k).is_some(), "{k}");
+    }
 }
 
 /// (schema, fields the server refuses when missing or blank, on every operation taking the schema).
@@ -183,6 +281,48 @@ const REQUIRED: &[(&str, &[&str])] = &[
     ("AppReq", &["platform"]),
     ("AccountGroupReq", &["name"]),
     ("RoleReq", &["name"]),
+    ("LoginReq", &["login_type", "agree"]),
+    (
+        "RegisterReq",
+        &[
+            "merchant_name",
+            "username",
+            "mobile",
+            "code",
+            "password",
+            "password_confirm",
+            "agree",
+        ],
+    ),
+    (
+        "ResetPasswordReq",
+        &["mobile", "code", "password", "password_confirm"],
+    ),
+    ("SmsReq", &["mobile", "scene"]),
+    (
+        "PasswordReq",
+        &["old_password", "password", "password_confirm"],
+    ),
+    ("ProfileReq", &["nickname"]),
+    ("StaffAddReq", &["username", "password"]),
+    (
+        "ActivityReq",
+        &[
+            "name",
+            "starts_at",
+            "ends_at",
+            "who",
+            "per_person",
+            "per_day",
+            "prizes",
+        ],
+    ),
+    ("PrizeReq", &["name", "kind"]),
+    ("RuleReq", &["name", "match_mode", "keywords", "replies"]),
+    (
+        "TimeReq",
+        &["id", "time_mode", "start_date", "daily_quantity", "days"],
+    ),
 ];
 
 #[test]

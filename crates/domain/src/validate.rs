@@ -19,9 +19,24 @@ fn bad(field: &'static str, msg: Msg) -> Result<(), Invalid> {
     })
 }
 
+/// A new password's least characters and most bytes.
+pub const PASSWORD_MIN: usize = 8;
+pub const PASSWORD_MAX_BYTES: usize = 128;
+/// A mobile number's digits.
+pub const MOBILE_LEN: usize = 11;
+/// A username's fewest and most characters (ASCII letters, digits, `_` and `-`).
+pub const USERNAME_MIN: usize = 3;
+pub const USERNAME_MAX: usize = 32;
+/// A user's display name and a merchant's name, in characters.
+pub const NICKNAME_MAX: usize = 32;
+pub const MERCHANT_NAME_MAX: usize = 50;
+/// What an SMS code is sent for.
+pub const SMS_SCENES: [&str; 3] = ["login", "register", "reset"];
+
 /// New password: 8+ characters with letters and digits; the confirmation must match.
 pub fn new_password(password: &str, confirm: &str) -> Result<(), Invalid> {
-    let long_enough = password.chars().count() >= 8 && password.len() <= 128;
+    let long_enough =
+        password.chars().count() >= PASSWORD_MIN && password.len() <= PASSWORD_MAX_BYTES;
     let letters = password.chars().any(|c| c.is_ascii_alphabetic());
     let digits = password.chars().any(|c| c.is_ascii_digit());
     if !(long_enough && letters && digits) {
@@ -36,7 +51,7 @@ pub fn new_password(password: &str, confirm: &str) -> Result<(), Invalid> {
 /// Mainland China mobile numbers: 11 digits starting 1[3-9].
 pub fn mobile(m: &str) -> Result<(), Invalid> {
     let b = m.as_bytes();
-    let ok = b.len() == 11
+    let ok = b.len() == MOBILE_LEN
         && b[0] == b'1'
         && (b'3'..=b'9').contains(&b[1])
         && b.iter().all(u8::is_ascii_digit);
@@ -48,7 +63,7 @@ pub fn mobile(m: &str) -> Result<(), Invalid> {
 }
 
 pub fn username(u: &str) -> Result<(), Invalid> {
-    let ok = (3..=32).contains(&u.len())
+    let ok = (USERNAME_MIN..=USERNAME_MAX).contains(&u.len())
         && u.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
     if ok {

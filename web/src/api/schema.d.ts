@@ -6029,23 +6029,39 @@ export interface components {
             wins: number;
         };
         ActivityReq: {
+            /** @description `#rrggbb`; blank: the default red. */
             color?: string;
-            /** Format: int64 */
-            ends_at?: number;
+            /**
+             * Format: int64
+             * @description Unix ms, after `starts_at`.
+             */
+            ends_at: number;
             /** Format: int64 */
             id?: number | null;
-            name?: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description At most `per_person`.
+             */
+            per_day: number;
             /** Format: int64 */
-            per_day?: number;
-            /** Format: int64 */
-            per_person?: number;
-            prizes?: components["schemas"]["PrizeReq"][];
+            per_person: number;
+            /** @description At least one coupon. */
+            prizes: components["schemas"]["PrizeReq"][];
             rules_text?: string;
-            /** Format: int64 */
-            starts_at?: number;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            starts_at: number;
             /** @description anyone | posters */
-            who?: string;
+            who: components["schemas"]["ActivityWho"];
         };
+        /**
+         * @description Who may draw (the document's enum of `ActivityReq.who`; the wire format is the string).
+         * @enum {string}
+         */
+        ActivityWho: "anyone" | "posters";
         AddAllReq: {
             /** Format: int64 */
             group_id: number;
@@ -7460,7 +7476,8 @@ export interface components {
             version: string;
         };
         LoginReq: {
-            agree?: boolean;
+            /** @description Refused unless true (the user agreed to the terms). */
+            agree: boolean;
             code?: string;
             /**
              * Format: int64
@@ -7909,9 +7926,9 @@ export interface components {
             total_capped?: boolean;
         };
         PasswordReq: {
-            old_password?: string;
-            password?: string;
-            password_confirm?: string;
+            old_password: string;
+            password: string;
+            password_confirm: string;
         };
         /** @description A video a task can publish, as the form's picker lists it. */
         Pickable: {
@@ -8091,13 +8108,18 @@ export interface components {
             /** Format: int64 */
             valid_days: number;
         };
+        /**
+         * @description A prize's kind (the document's enum of `PrizeReq.kind`).
+         * @enum {string}
+         */
+        PrizeKindCode: "coupon" | "thanks";
         PrizeReq: {
             description?: string;
             /** Format: int64 */
             id?: number | null;
             /** @description coupon | thanks */
-            kind?: string;
-            name?: string;
+            kind: components["schemas"]["PrizeKindCode"];
+            name: string;
             /**
              * Format: double
              * @description A percentage, 0.01..100 with two decimals at most.
@@ -8115,7 +8137,7 @@ export interface components {
         ProfileReq: {
             avatar?: string | null;
             mobile?: string | null;
-            nickname?: string;
+            nickname: string;
         };
         ProjectReq: {
             /**
@@ -8325,13 +8347,14 @@ export interface components {
             province: string;
         };
         RegisterReq: {
-            agree?: boolean;
-            code?: string;
-            merchant_name?: string;
-            mobile?: string;
-            password?: string;
-            password_confirm?: string;
-            username?: string;
+            /** @description Refused unless true. */
+            agree: boolean;
+            code: string;
+            merchant_name: string;
+            mobile: string;
+            password: string;
+            password_confirm: string;
+            username: string;
         };
         RejectReq: {
             /** Format: int64 */
@@ -13971,10 +13994,10 @@ export interface components {
             shares: number[];
         };
         ResetPasswordReq: {
-            code?: string;
-            mobile?: string;
-            password?: string;
-            password_confirm?: string;
+            code: string;
+            mobile: string;
+            password: string;
+            password_confirm: string;
         };
         RoleReq: {
             /** Format: int64 */
@@ -13990,9 +14013,20 @@ export interface components {
             name: string;
             permissions: string[];
         };
+        /**
+         * @description Where a rule answers (the document's enum of `RuleReq.channel`; the wire format is the string).
+         * @enum {string}
+         */
+        RuleChannel: "comment" | "message";
+        /**
+         * @description How a rule's keywords match (the document's enum of `RuleReq.match_mode`).
+         * @enum {string}
+         */
+        RuleMatchMode: "exact" | "contains" | "segmented";
         RuleReq: {
             account_ids?: number[];
-            channel?: string;
+            /** @description Blank: comment. */
+            channel?: components["schemas"]["RuleChannel"];
             /** Format: int64 */
             daily_cap?: number;
             enabled?: boolean;
@@ -14004,14 +14038,14 @@ export interface components {
              */
             id?: number;
             item_ids?: string[];
-            /** @description 1–20, each 1–30 characters. */
-            keywords?: string[];
-            match_mode?: string;
+            /** @description 1–20 (after duplicates are dropped), each 1–30 characters. */
+            keywords: string[];
+            match_mode: components["schemas"]["RuleMatchMode"];
             /** Format: int64 */
             min_gap_s?: number;
-            name?: string;
+            name: string;
             /** @description 1–5 scripts, each ≤ 30 characters, no contact details or links; one is picked at random. */
-            replies?: string[];
+            replies: string[];
             /** Format: int64 */
             start_minute?: number;
         };
@@ -14320,10 +14354,15 @@ export interface components {
             start_ms: number;
         };
         SmsReq: {
-            mobile?: string;
+            mobile: string;
             /** @description `login`, `register` or `reset`. */
-            scene?: string;
+            scene: components["schemas"]["SmsScene"];
         };
+        /**
+         * @description What an SMS code is sent for (the document's enum of `SmsReq.scene`; the wire format is the string).
+         * @enum {string}
+         */
+        SmsScene: "login" | "register" | "reset";
         SmsSentView: {
             /** Format: int64 */
             resend_after_ms: number;
@@ -14392,10 +14431,12 @@ export interface components {
         StaffAddReq: {
             menu_ids?: number[];
             mobile?: string | null;
+            /** @description Blank: the username. */
             nickname?: string;
-            password?: string;
+            password: string;
+            /** @description Absent: the password itself. */
             password_confirm?: string | null;
-            username?: string;
+            username: string;
         };
         StaffEditReq: {
             /** Format: int64 */
@@ -14581,63 +14622,63 @@ export interface components {
              *     confirm is refused (`plan`) when they are no longer possible.
              * @default null
              */
-            approved: components["schemas"]["ApprovedPost"][] | null;
+            approved?: components["schemas"]["ApprovedPost"][] | null;
             /** @default [] */
-            at_users: string[];
+            at_users?: string[];
             /** @default  */
-            city: string;
+            city?: string;
             /** Format: int64 */
             daily_quantity: number;
             /** Format: int64 */
             days: number;
             /** @default [] */
-            material_ids: number[];
+            material_ids?: number[];
             /** @default  */
-            merchant_abbr: string;
+            merchant_abbr?: string;
             /** @default  */
-            mini_app_id: string;
+            mini_app_id?: string;
             /** @default  */
-            mini_app_title: string;
+            mini_app_title?: string;
             /** @default  */
-            mini_app_url: string;
+            mini_app_url?: string;
             mount_type?: components["schemas"]["MountType"];
             name: string;
             /** @default  */
-            official_title: string;
+            official_title?: string;
             /** @default  */
-            official_url: string;
+            official_url?: string;
             /**
              * Format: int64
              * @description The preview's `planned_at`: confirming plans from that instant again, so a minute passing
              *     between preview and confirm does not move the times.
              * @default null
              */
-            planned_at: number | null;
+            planned_at?: number | null;
             /** @default null */
-            platform: components["schemas"]["PlatformCode"] | null;
+            platform?: components["schemas"]["PlatformCode"] | null;
             /** @default  */
-            poi_address: string;
+            poi_address?: string;
             /** @default  */
-            poi_id: string;
+            poi_id?: string;
             /** @default  */
-            poi_name: string;
+            poi_name?: string;
             /** @default false */
-            preview: boolean;
+            preview?: boolean;
             /** @default  */
-            product_id: string;
+            product_id?: string;
             /** @default  */
-            province: string;
+            province?: string;
             /**
              * Format: int64
              * @default null
              */
-            publish_count: number | null;
+            publish_count?: number | null;
             /**
              * Format: int64
              * @description The preview's seed: confirming with it stores the plan that was shown.
              * @default null
              */
-            seed: number | null;
+            seed?: number | null;
             /**
              * Format: date
              * @description `YYYY-MM-DD`, today or later.
@@ -14645,15 +14686,15 @@ export interface components {
             start_date: string;
             time_mode: components["schemas"]["TimeModeCode"];
             /** @default [] */
-            times: string[];
+            times?: string[];
             /** @default  */
-            titles: string;
+            titles?: string;
             /** @default  */
-            top_comments: string;
+            top_comments?: string;
             /** @default [] */
-            topics: string[];
+            topics?: string[];
             /** @default [] */
-            video_ids: number[];
+            video_ids?: number[];
         };
         /** @description A release task as its list, its review and its schedule show it. */
         TaskView: {
@@ -14766,13 +14807,17 @@ export interface components {
         TimeModeCode: "random" | "specified" | "timed";
         TimeReq: {
             /** Format: int64 */
-            daily_quantity?: number;
+            daily_quantity: number;
             /** Format: int64 */
-            days?: number;
+            days: number;
             /** Format: int64 */
             id: number;
-            start_date?: string;
-            time_mode?: string;
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, today or later.
+             */
+            start_date: string;
+            time_mode: components["schemas"]["TimeModeCode"];
             times?: string[];
         };
         /** @description What the timeline editor opens: the media, its recognition state and every line. */

@@ -77,6 +77,8 @@ pub const SHOT_TEXT_MAX_CHARS: usize = 30;
 /// SPEC §5 "Voice and clip": up to 3 files in one selection — a project's music (or voice-over) may name
 /// up to three library files, and its variants take them in turn.
 pub const MAX_TRACKS: usize = 3;
+/// A caption's or title's font size, in pixels of the 1080-wide frame.
+pub const FONT_SIZE: (i64, i64) = (16, 160);
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct Audio {
@@ -216,7 +218,7 @@ fn check_style(field: &'static str, s: &TextStyle) -> Result<(), Invalid> {
     if !hex {
         return broken(field, Msg::ColorInvalid, vec![]);
     }
-    if !(16..=160).contains(&s.size) {
+    if !(FONT_SIZE.0..=FONT_SIZE.1).contains(&s.size) {
         return broken(
             field,
             Msg::InvalidValue,

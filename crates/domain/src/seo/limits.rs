@@ -10,6 +10,8 @@ pub const WORD_MAX: usize = 20;
 pub const BULK_MAX: usize = 500;
 /// Titles saved to the library at once.
 pub const TITLES_MAX: usize = 200;
+/// Titles written in one ask.
+pub const WRITE_MAX: usize = 200;
 /// Brand, product and region of the profile.
 pub const PROFILE_WORD_MAX: usize = 30;
 /// The profile's product description.

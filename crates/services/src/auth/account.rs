@@ -26,7 +26,7 @@ pub async fn edit_profile(
 ) -> ApiResult<User> {
     let nickname = r.nickname.trim();
     validate::required("nickname", nickname)?;
-    validate::max_chars("nickname", nickname, 32)?;
+    validate::max_chars("nickname", nickname, validate::NICKNAME_MAX)?;
     // Absent keeps the current number; an empty string clears it.
     let mobile = match r.mobile.map(str::trim) {
         None => user.mobile.as_deref(),

@@ -79,7 +79,7 @@ impl KnownDevice {
 pub async fn send_sms(db: &Db, sms: &dyn SmsSender, mobile: &str, scene: &str) -> ApiResult<()> {
     let mobile = mobile.trim();
     validate::mobile(mobile)?;
-    if !["login", "register", "reset"].contains(&scene) {
+    if !validate::SMS_SCENES.contains(&scene) {
         return Err(ApiError::invalid_with(
             "scene",
             Msg::InvalidValue,
@@ -356,7 +356,7 @@ pub async fn register(g: Guards<'_>, r: &Registration<'_>) -> ApiResult<User> {
     agreed(r.agree)?;
     let name = r.merchant_name.trim();
     validate::required("merchant_name", name)?;
-    validate::max_chars("merchant_name", name, 50)?;
+    validate::max_chars("merchant_name", name, validate::MERCHANT_NAME_MAX)?;
     let username = r.username.trim();
     validate::username(username)?;
     let mobile = r.mobile.trim();

@@ -70,7 +70,7 @@ pub async fn add(
     } else {
         r.nickname.trim()
     };
-    validate::max_chars("nickname", nickname, 32)?;
+    validate::max_chars("nickname", nickname, validate::NICKNAME_MAX)?;
     let mobile = mobile_of(r.mobile)?;
     validate::new_password(r.password, r.password_confirm.unwrap_or(r.password))?;
     check_grantable(menus, by, r.menu_ids)?;

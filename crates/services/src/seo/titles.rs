@@ -277,7 +277,7 @@ pub async fn merchant_words(d: &Db, mid: i64) -> ApiResult<(Lexicon, library::Pr
 /// says, then the category's keywords; 422 `keywords` when nothing gives a word.
 pub async fn write(d: &Db, sealer: &Sealer, mid: i64, input: &TitleInput) -> ApiResult<Written> {
     let count = input.count.unwrap_or(20);
-    if !(1..=200).contains(&count) {
+    if !(1..=domain::seo::limits::WRITE_MAX).contains(&count) {
         return Err(ApiError::invalid_with(
             "count",
             Msg::InvalidValue,

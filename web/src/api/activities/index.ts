@@ -3,7 +3,8 @@
  * redeem desk, the draw log and the exports. Lists are read by DataTable through `activityUrls`; the
  * other calls are POSTs, the exports GET downloads (`download` of the request wrapper).
  */
-import { download, http } from '../request';
+import { api, narrowed } from '../client';
+import { download } from '../request';
 import type { ListResult } from '../types';
 import type { Activity, ActivityReq, Coupon, ExportFilters, ExportFormat } from './types';
 
@@ -23,19 +24,19 @@ const PICK_LIMIT = 1000;
 export const EXPORT_TIMEOUT_MS = 5 * 60_000;
 
 /** Every activity (pickers); silent: a picker that cannot load shows no options. */
-export const fetchActivities = (params: Record<string, unknown> = {}) =>
-  http.post<ListResult<Activity>>(activityUrls.index, { limit: PICK_LIMIT, ...params }, { silent: true });
-export const fetchActivity = (id: number) => http.post<Activity>(`${A}/info`, { id });
+export const fetchActivities = (params: Record<string, unknown> = {}): Promise<ListResult<Activity>> =>
+  narrowed(api.post(activityUrls.index, { limit: PICK_LIMIT, ...params }, { silent: true }));
+export const fetchActivity = (id: number): Promise<Activity> => narrowed(api.post(`${A}/info`, { id }));
 /** Silent: a 422 is shown at its field. */
-export const addActivity = (req: ActivityReq) => http.post<Activity>(`${A}/add`, req, { silent: true });
+export const addActivity = (req: ActivityReq): Promise<Activity> => narrowed(api.post(`${A}/add`, req, { silent: true }));
 /** Silent: a 422 is shown at its field (`prizes` when a prize that issued coupons is removed or cut below `issued`). */
-export const editActivity = (id: number, req: ActivityReq) => http.post<Activity>(`${A}/edit`, { ...req, id }, { silent: true });
+export const editActivity = (id: number, req: ActivityReq): Promise<Activity> => narrowed(api.post(`${A}/edit`, { ...req, id }, { silent: true }));
 /** Its coupons stay redeemable; the public page says the activity has ended. */
-export const deleteActivity = (id: number) => http.post<Empty>(`${A}/delete`, { id });
+export const deleteActivity = (id: number): Promise<Empty> => api.post(`${A}/delete`, { id });
 
-export const fetchCoupons = (params: Record<string, unknown> = {}) => http.post<ListResult<Coupon>>(activityUrls.coupons, params);
+export const fetchCoupons = (params: Record<string, unknown> = {}): Promise<ListResult<Coupon>> => narrowed(api.post(activityUrls.coupons, params));
 /** Silent: a 422 `code` (unknown, already redeemed, expired) is shown under the code field. */
-export const redeemCoupon = (code: string) => http.post<Coupon>(`${A}/redeem`, { code: code.trim() }, { silent: true });
+export const redeemCoupon = (code: string): Promise<Coupon> => narrowed(api.post(`${A}/redeem`, { code: code.trim() }, { silent: true }));
 
 function exportParams(format: ExportFormat, filters: ExportFilters): Record<string, unknown> {
   const params: Record<string, unknown> = { format };

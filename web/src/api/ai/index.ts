@@ -3,7 +3,7 @@
  * behind a form are silent so a 422 is shown at its field.
  */
 import type { MediaFile } from '../materials/types';
-import { http } from '../request';
+import { api, narrowed } from '../client';
 import type { Audition, CloneReq, DubReq, Task, VoiceClone, VoiceList } from './types';
 
 const D = '/ai.MerchantDub';
@@ -12,12 +12,12 @@ export const aiUrls = {
   tasks: `${D}/taskList`,
 } as const;
 
-export const fetchVoices = () => http.get<VoiceList>(`${D}/get_voice_list`);
-export const likeVoice = (voice: string, like: boolean) => http.post<{ voice: string; liked: boolean }>(`${D}/voice_likes`, { voice, like });
-export const putTask = (req: DubReq) => http.post<Task>(`${D}/putNlsTask`, req, { silent: true });
-export const audition = (req: DubReq) => http.post<Audition>(`${D}/nlsAudition`, req, { silent: true });
-export const deleteTask = (id: number) => http.post<Record<string, never>>(`${D}/deleteTask`, { id });
-export const importTask = (id: number, group_id = 0) => http.post<MediaFile>(`${D}/importingBroadcast`, { id, group_id });
+export const fetchVoices = (): Promise<VoiceList> => narrowed(api.get(`${D}/get_voice_list`));
+export const likeVoice = (voice: string, like: boolean): Promise<{ voice: string; liked: boolean }> => api.post(`${D}/voice_likes`, { voice, like });
+export const putTask = (req: DubReq): Promise<Task> => narrowed(api.post(`${D}/putNlsTask`, req, { silent: true }));
+export const audition = (req: DubReq): Promise<Audition> => api.post(`${D}/nlsAudition`, req, { silent: true });
+export const deleteTask = (id: number): Promise<Record<string, never>> => api.post(`${D}/deleteTask`, { id });
+export const importTask = (id: number, group_id = 0): Promise<MediaFile> => narrowed(api.post(`${D}/importingBroadcast`, { id, group_id }));
 
-export const fetchClones = () => http.get<{ rows: VoiceClone[]; total: number }>('/doubao.db_audio/cloning', undefined, { silent: true });
-export const uploadClone = (req: CloneReq) => http.post<VoiceClone>('/doubao.db_audio/upload', req, { silent: true });
+export const fetchClones = (): Promise<{ rows: VoiceClone[]; total: number }> => narrowed(api.get('/doubao.db_audio/cloning', undefined, { silent: true }));
+export const uploadClone = (req: CloneReq): Promise<VoiceClone> => narrowed(api.post('/doubao.db_audio/upload', req, { silent: true }));

@@ -3,7 +3,7 @@
  * (`/clip.merchant_ai_clip_template/*`), AI clip projects (`/clip.merchant_ai_clip/*`) and one-touch
  * video (`/media.merchant_key_slice/*`). Calls behind a form are silent so a 422 shows at its field.
  */
-import { http } from '../request';
+import { api, narrowed, unchecked } from '../client';
 import type { ListResult } from '../types';
 import type { Project, TextStyle, Variant } from './types';
 
@@ -50,17 +50,17 @@ export interface ClipTemplate {
   created_at: number;
 }
 
-export const fetchTemplateCategories = () => http.get<ListResult<TemplateCategory>>(`${TPL}/getCategory`);
-export const fetchTemplates = (params: { category?: string; liked?: '1'; limit?: number } = {}) =>
-  http.get<ListResult<ClipTemplate>>(`${TPL}/index`, { limit: 100, ...params });
-export const likeTemplate = (id: number, like: boolean) => http.post<{ id: number; liked: boolean }>(`${TPL}/template_like`, { id, like });
+export const fetchTemplateCategories = (): Promise<ListResult<TemplateCategory>> => api.get(`${TPL}/getCategory`);
+export const fetchTemplates = (params: { category?: string; liked?: '1'; limit?: number } = {}): Promise<ListResult<ClipTemplate>> =>
+  unchecked(api.get(`${TPL}/index`, { limit: 100, ...params }));
+export const likeTemplate = (id: number, like: boolean): Promise<{ id: number; liked: boolean }> => api.post(`${TPL}/template_like`, { id, like });
 /** "Use template": a project (quick mix or advanced) from the merchant's groups (picked in slot order, or matched by name). */
-export const applyTemplate = (id: number, name: string, group_ids?: number[]) =>
-  http.post<Project>(`${TPL}/template_clip`, group_ids?.length ? { id, name, group_ids } : { id, name }, { silent: true });
+export const applyTemplate = (id: number, name: string, group_ids?: number[]): Promise<Project> =>
+  unchecked(api.post(`${TPL}/template_clip`, group_ids?.length ? { id, name, group_ids } : { id, name }, { silent: true }));
 /** "Save as template" from a quick-mix or advanced project. */
-export const saveTemplate = (project_id: number, name?: string) =>
-  http.post<ClipTemplate>(`${TPL}/save`, name ? { project_id, name } : { project_id }, { silent: true });
-export const deleteTemplate = (id: number) => http.post<Record<string, never>>(`${TPL}/delete`, { id });
+export const saveTemplate = (project_id: number, name?: string): Promise<ClipTemplate> =>
+  unchecked(api.post(`${TPL}/save`, name ? { project_id, name } : { project_id }, { silent: true }));
+export const deleteTemplate = (id: number): Promise<Record<string, never>> => api.post(`${TPL}/delete`, { id });
 
 export type OneTouchState = 'draft' | 'queued' | 'script' | 'voice' | 'match' | 'rendering' | 'done' | 'failed';
 
@@ -131,16 +131,16 @@ export interface OneTouchGroup {
 
 export const oneTouchUrls = { jobs: `${KS}/my_one_touch_job`, projects: `${AI}/index` } as const;
 
-export const oneTouchNew = (req: OneTouchReq) => http.post<OneTouchJob>(`${KS}/oneTouchNew`, req, { silent: true });
-export const fetchOneTouchJobs = (params: Record<string, unknown> = {}) => http.get<ListResult<OneTouchJob>>(oneTouchUrls.jobs, { limit: 20, ...params });
-export const fetchOneTouchGroups = () => http.get<ListResult<OneTouchGroup>>(`${KS}/getResourceGroupList`);
+export const oneTouchNew = (req: OneTouchReq): Promise<OneTouchJob> => unchecked(api.post(`${KS}/oneTouchNew`, req, { silent: true }));
+export const fetchOneTouchJobs = (params: Record<string, unknown> = {}): Promise<ListResult<OneTouchJob>> => unchecked(api.get(oneTouchUrls.jobs, { limit: 20, ...params }));
+export const fetchOneTouchGroups = (): Promise<ListResult<OneTouchGroup>> => api.get(`${KS}/getResourceGroupList`);
 /** A project's videos: getVideoList for a video project, getImgList for an image project. */
-export const fetchOneTouchVideos = (id: number, kind: OneTouchKind = 'video') =>
-  http.get<ListResult<Variant>>(`${KS}/${kind === 'image' ? 'getImgList' : 'getVideoList'}`, { id });
+export const fetchOneTouchVideos = (id: number, kind: OneTouchKind = 'video'): Promise<ListResult<Variant>> =>
+  narrowed(api.get(`${KS}/${kind === 'image' ? 'getImgList' : 'getVideoList'}`, { id }));
 /** Video projects (getVideoProject) or image projects (getImgProject), drafts too, newest first. */
-export const fetchOneTouchProjects = (kind: OneTouchKind, params: Record<string, unknown> = {}) =>
-  http.get<ListResult<OneTouchJob>>(`${KS}/${kind === 'image' ? 'getImgProject' : 'getVideoProject'}`, { limit: 20, ...params });
-export const startAiClip = (id: number) => http.post<OneTouchJob>(`${AI}/createVideo`, { id }, { silent: true });
-export const copyAiClip = (id: number) => http.post<OneTouchJob>(`${AI}/copy`, { id });
-export const deleteAiClip = (id: number) => http.post<Record<string, never>>(`${AI}/delete`, { id });
-export const renameAiClip = (id: number, name: string) => http.post<OneTouchJob>(`${AI}/changeName`, { id, name });
+export const fetchOneTouchProjects = (kind: OneTouchKind, params: Record<string, unknown> = {}): Promise<ListResult<OneTouchJob>> =>
+  unchecked(api.get(`${KS}/${kind === 'image' ? 'getImgProject' : 'getVideoProject'}`, { limit: 20, ...params }));
+export const startAiClip = (id: number): Promise<OneTouchJob> => unchecked(api.post(`${AI}/createVideo`, { id }, { silent: true }));
+export const copyAiClip = (id: number): Promise<OneTouchJob> => unchecked(api.post(`${AI}/copy`, { id }));
+export const deleteAiClip = (id: number): Promise<Record<string, never>> => api.post(`${AI}/delete`, { id });
+export const renameAiClip = (id: number, name: string): Promise<OneTouchJob> => unchecked(api.post(`${AI}/changeName`, { id, name }));

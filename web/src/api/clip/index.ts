@@ -3,7 +3,7 @@
  * by DataTable through `clipUrls`; the pickers of the project form read the material libraries with `limit`.
  * Advanced projects have their own list / save / delete; everything else goes through the quick-mix calls.
  */
-import { http } from '../request';
+import { api, narrowed, unchecked } from '../client';
 import type { ListResult } from '../types';
 import type { Cancelled, Imported, PickMedia, Plan, Project, ProjectConfig, ProjectMode, RenderJob, ShotGroup, SystemTrack, Variant } from './types';
 
@@ -23,23 +23,26 @@ type Empty = Record<string, never>;
 const PICK_LIMIT = 1000;
 
 // ---- projects
-export const fetchProjects = (params: Record<string, unknown> = {}) =>
-  http.get<ListResult<Project>>(clipUrls.projects, { limit: PICK_LIMIT, ...params });
+/** The document declares the stored configuration as a bare JSON object (ProjectConfig is its shape). */
+const stored = (config: ProjectConfig) => config as unknown as Record<string, never>;
+
+export const fetchProjects = (params: Record<string, unknown> = {}): Promise<ListResult<Project>> =>
+  unchecked(api.get(clipUrls.projects, { limit: PICK_LIMIT, ...params }));
 /** Silent: a user without advanced mode simply has none. */
-export const fetchSeniorProjects = (params: Record<string, unknown> = {}) =>
-  http.get<ListResult<Project>>(clipUrls.seniorProjects, { limit: PICK_LIMIT, ...params }, { silent: true });
-export const addProject = (name: string, config: ProjectConfig) => http.post<Project>(`${MC}/add`, { name, config });
-export const modifyProject = (id: number, name: string, config: ProjectConfig) => http.post<Project>(`${MC}/modify`, { id, name, config });
-export const copyProject = (id: number) => http.post<Project>(`${MC}/add_copy`, { id });
-export const setProjectStatus = (id: number, status: 0 | 1) => http.post<Empty>(`${MC}/edit_status`, { id, status });
+export const fetchSeniorProjects = (params: Record<string, unknown> = {}): Promise<ListResult<Project>> =>
+  unchecked(api.get(clipUrls.seniorProjects, { limit: PICK_LIMIT, ...params }, { silent: true }));
+export const addProject = (name: string, config: ProjectConfig): Promise<Project> => unchecked(api.post(`${MC}/add`, { name, config: stored(config) }));
+export const modifyProject = (id: number, name: string, config: ProjectConfig): Promise<Project> => unchecked(api.post(`${MC}/modify`, { id, name, config: stored(config) }));
+export const copyProject = (id: number): Promise<Project> => unchecked(api.post(`${MC}/add_copy`, { id }));
+export const setProjectStatus = (id: number, status: 0 | 1): Promise<Empty> => api.post(`${MC}/edit_status`, { id, status });
 /** 422 while variants render. */
-export const deleteProject = (id: number) => http.post<Empty>(`${MC}/delete`, { id });
+export const deleteProject = (id: number): Promise<Empty> => api.post(`${MC}/delete`, { id });
 
 // ---- advanced mode: own list, save and delete; plans, renders, copy and status are the quick-mix calls
 /** Creates when `id` is undefined, else updates. 422 with data.field on bad input. */
-export const saveSeniorProject = (id: number | undefined, name: string, config: ProjectConfig) =>
-  http.post<Project>(`${SC}/modify`, id ? { id, name, config } : { name, config });
-export const deleteSeniorProject = (id: number) => http.post<Empty>(`${SC}/delete`, { id });
+export const saveSeniorProject = (id: number | undefined, name: string, config: ProjectConfig): Promise<Project> =>
+  unchecked(api.post(`${SC}/modify`, id ? { id, name, config: stored(config) } : { name, config: stored(config) }));
+export const deleteSeniorProject = (id: number): Promise<Empty> => api.post(`${SC}/delete`, { id });
 
 /** Per mode: the list call, save and delete. */
 export const projectCalls: Record<
@@ -55,38 +58,38 @@ export const projectCalls: Record<
 };
 
 // ---- what a project is made of
-export const fetchShotGroups = () => http.get<ListResult<ShotGroup>>(`${MC}/get_resource_group`);
-export const fetchGroupClips = (groupId: number) => http.get<ListResult<PickMedia>>(`${MC}/get_resource`, { group_id: groupId });
-export const fetchMyMusic = () => http.get<ListResult<PickMedia>>('/media.merchant_producing_upfile/music_index', { limit: PICK_LIMIT });
-export const fetchBuiltinMusic = () => http.get<ListResult<SystemTrack>>('/media.merchant_producing_upfile/system_music_index', { limit: PICK_LIMIT });
-export const fetchVoices = () => http.get<ListResult<PickMedia>>('/bpdr.merchant_mediainfo/getVoiceName', { limit: PICK_LIMIT });
-export const fetchFonts = () => http.get<ListResult<PickMedia>>('/media.merchant_font_style/getAll', { limit: PICK_LIMIT });
+export const fetchShotGroups = (): Promise<ListResult<ShotGroup>> => api.get(`${MC}/get_resource_group`);
+export const fetchGroupClips = (groupId: number): Promise<ListResult<PickMedia>> => unchecked(api.get(`${MC}/get_resource`, { group_id: groupId }));
+export const fetchMyMusic = (): Promise<ListResult<PickMedia>> => unchecked(api.get('/media.merchant_producing_upfile/music_index', { limit: PICK_LIMIT }));
+export const fetchBuiltinMusic = (): Promise<ListResult<SystemTrack>> => api.get('/media.merchant_producing_upfile/system_music_index', { limit: PICK_LIMIT });
+export const fetchVoices = (): Promise<ListResult<PickMedia>> => unchecked(api.get('/bpdr.merchant_mediainfo/getVoiceName', { limit: PICK_LIMIT }));
+export const fetchFonts = (): Promise<ListResult<PickMedia>> => unchecked(api.get('/media.merchant_font_style/getAll', { limit: PICK_LIMIT }));
 
 // ---- plans and renders. Silent: the dialogs show the server's message (422 over capacity, points …).
-export const previewPlan = (id: number, count?: number) =>
-  http.post<Plan>(`${MC}/preview_video`, count ? { id, count } : { id }, { silent: true });
+export const previewPlan = (id: number, count?: number): Promise<Plan> =>
+  api.post(`${MC}/preview_video`, count ? { id, count } : { id }, { silent: true });
 /** Charges `points`; answers the plan with `variant_ids`. */
-export const generateVariants = (id: number, count?: number) =>
-  http.post<Plan>(`${MC}/add_video`, count ? { id, count } : { id }, { silent: true });
+export const generateVariants = (id: number, count?: number): Promise<Plan> =>
+  api.post(`${MC}/add_video`, count ? { id, count } : { id }, { silent: true });
 /** More unique variants of the same project (the library's "continue adding"). */
-export const continueAdding = (id: number, count: number) => http.post<Plan>(`${VL}/continue_add_video`, { id, count }, { silent: true });
+export const continueAdding = (id: number, count: number): Promise<Plan> => api.post(`${VL}/continue_add_video`, { id, count }, { silent: true });
 /** Every unique variant the project still allows (at most 200 per call); charges 2 points each. */
-export const renderAllRemaining = (id: number) => http.post<Plan>(`${VL}/job_video_add_all`, { id }, { silent: true });
+export const renderAllRemaining = (id: number): Promise<Plan> => api.post(`${VL}/job_video_add_all`, { id }, { silent: true });
 
 // ---- the finished-video library
-export const fetchVariants = (params: Record<string, unknown>) => http.get<ListResult<Variant>>(clipUrls.library, params);
+export const fetchVariants = (params: Record<string, unknown>): Promise<ListResult<Variant>> => narrowed(api.get(clipUrls.library, params));
 /** 422 while one of them renders. */
-export const deleteVariants = (ids: number[]) => http.post<Empty>(`${VL}/video_delete`, ids.length === 1 ? { id: ids[0] } : { ids });
+export const deleteVariants = (ids: number[]): Promise<Empty> => api.post(`${VL}/video_delete`, ids.length === 1 ? { id: ids[0] } : { ids });
 /** Stops renders; their points are refunded. */
-export const cancelVariants = (ids: number[]) => http.post<Cancelled>(`${VL}/video_cancel`, ids.length === 1 ? { id: ids[0] } : { ids });
-export const markUsed = (id: number, used: boolean) => http.post<Variant>(`${VL}/video_use`, { id, used });
+export const cancelVariants = (ids: number[]): Promise<Cancelled> => api.post(`${VL}/video_cancel`, ids.length === 1 ? { id: ids[0] } : { ids });
+export const markUsed = (id: number, used: boolean): Promise<Variant> => narrowed(api.post(`${VL}/video_use`, { id, used }));
 /** Imports the caller's own finished videos (ready video materials); 422 names one already in the library or not processed. */
-export const importVideos = (ids: number[]) => http.post<Imported>(`${VL}/add`, { ids }, { silent: true });
+export const importVideos = (ids: number[]): Promise<Imported> => api.post(`${VL}/add`, { ids }, { silent: true });
 /** The caller's processed videos (the multi-shot video library, every group), for the import picker. */
-export const fetchReadyVideos = (params: Record<string, unknown> = {}) =>
-  http.get<ListResult<PickMedia>>('/media.merchant_much_resource/video_resource_detail', {
+export const fetchReadyVideos = (params: Record<string, unknown> = {}): Promise<ListResult<PickMedia>> =>
+  unchecked(api.get('/media.merchant_much_resource/video_resource_detail', {
     limit: PICK_LIMIT,
     filterObj: { kind: 'video|=', state: 'ready|=' },
     ...params,
-  });
-export const fetchRenderJob = (id: number) => http.get<RenderJob>(`${VL}/job_video`, { id });
+  }));
+export const fetchRenderJob = (id: number): Promise<RenderJob> => narrowed(api.get(`${VL}/job_video`, { id }));

@@ -3,7 +3,7 @@
  * `/system/intellect/*`. Every call names the merchant whose long video is cut; the shorts land in one
  * of that merchant's video groups. `add` is silent so a 422 shows at its field.
  */
-import { http } from '../request';
+import { api, narrowed, unchecked } from '../client';
 import type { ListResult, Millis } from '../types';
 
 const API = '/system/intellect';
@@ -88,11 +88,11 @@ export interface IntellectReq {
   lang: 'zh' | 'en';
 }
 
-export const fetchIntellectSources = (merchant_id: number) => http.get<IntellectSources>(`${API}/sources`, { merchant_id });
-export const fetchIntellectRuns = (params: Record<string, unknown> = {}) =>
-  http.get<ListResult<IntellectRun>>(`${API}/index`, { limit: 20, ...params });
-export const addIntellectRun = (req: IntellectReq) => http.post<IntellectRun>(`${API}/add`, req, { silent: true });
-export const retryIntellectRun = (id: number) => http.post<IntellectRun>(`${API}/retry`, { id });
-export const deleteIntellectRun = (id: number) => http.post<Record<string, never>>(`${API}/delete`, { id });
-export const fetchMerchantOptions = () =>
-  http.get<ListResult<{ id: number; name: string; username: string }>>('/system/merchant/index', { limit: 200 });
+export const fetchIntellectSources = (merchant_id: number): Promise<IntellectSources> => narrowed(api.get(`${API}/sources`, { merchant_id }));
+export const fetchIntellectRuns = (params: Record<string, unknown> = {}): Promise<ListResult<IntellectRun>> =>
+  unchecked(api.get(`${API}/index`, { limit: 20, ...params }));
+export const addIntellectRun = (req: IntellectReq): Promise<IntellectRun> => unchecked(api.post(`${API}/add`, req, { silent: true }));
+export const retryIntellectRun = (id: number): Promise<IntellectRun> => unchecked(api.post(`${API}/retry`, { id }));
+export const deleteIntellectRun = (id: number): Promise<Record<string, never>> => api.post(`${API}/delete`, { id });
+export const fetchMerchantOptions = (): Promise<ListResult<{ id: number; name: string; username: string }>> =>
+  api.get('/system/merchant/index', { limit: 200 });

@@ -3,7 +3,7 @@
  * and their source videos (`/clip.merchant_project/*`). The project list is read by DataTable through
  * `sliceUrls.projects`; the pickers read the multi-shot video library.
  */
-import { http } from '../request';
+import { api, narrowed, unchecked } from '../client';
 import type { ListResult, Millis } from '../types';
 
 const VE = '/clip.merchant_visual_editing';
@@ -105,43 +105,43 @@ type Empty = Record<string, never>;
 const PICK_LIMIT = 1000;
 
 // ---- projects. Create / modify are silent: the drawer shows the server's 422 on its field.
-export const fetchSliceProjects = (params: Record<string, unknown> = {}) =>
-  http.get<ListResult<SliceProject>>(sliceUrls.projects, { limit: PICK_LIMIT, ...params });
-export const createSliceProject = (body: SliceSettings & { resource_ids: number[] }) =>
-  http.post<SliceProject>(`${VE}/create_project`, body, { silent: true });
-export const modifySliceProject = (projectId: number, body: SliceSettings) =>
-  http.post<SliceProject>(`${MP}/modify`, { project_id: projectId, ...body }, { silent: true });
+export const fetchSliceProjects = (params: Record<string, unknown> = {}): Promise<ListResult<SliceProject>> =>
+  narrowed(api.get(sliceUrls.projects, { limit: PICK_LIMIT, ...params }));
+export const createSliceProject = (body: SliceSettings & { resource_ids: number[] }): Promise<SliceProject> =>
+  narrowed(api.post(`${VE}/create_project`, body, { silent: true }));
+export const modifySliceProject = (projectId: number, body: SliceSettings): Promise<SliceProject> =>
+  narrowed(api.post(`${MP}/modify`, { project_id: projectId, ...body }, { silent: true }));
 /** 422 while a source is being sliced; the slices stay in their group. */
-export const deleteSliceProject = (id: number) => http.post<Empty>(`${VE}/delete`, { id });
+export const deleteSliceProject = (id: number): Promise<Empty> => api.post(`${VE}/delete`, { id });
 /** Queues every pending or failed source. */
-export const startSliceProject = (id: number) =>
-  http.post<{ queued: number; project: SliceProject }>(`${VE}/job_export`, { id });
+export const startSliceProject = (id: number): Promise<{ queued: number; project: SliceProject }> =>
+  narrowed(api.post(`${VE}/job_export`, { id }));
 
 // ---- sources
-export const fetchSliceSources = (projectId: number) =>
-  http.get<ListResult<SliceSource>>(`${MP}/index`, { project_id: projectId });
-export const addSliceSources = (projectId: number, resourceIds: number[]) =>
-  http.post<{ added: number; project: SliceProject }>(`${MP}/add_video`, { project_id: projectId, resource_ids: resourceIds });
+export const fetchSliceSources = (projectId: number): Promise<ListResult<SliceSource>> =>
+  narrowed(api.get(`${MP}/index`, { project_id: projectId }));
+export const addSliceSources = (projectId: number, resourceIds: number[]): Promise<{ added: number; project: SliceProject }> =>
+  narrowed(api.post(`${MP}/add_video`, { project_id: projectId, resource_ids: resourceIds }));
 /** Start or retry one source (slices already made are skipped). */
-export const startSliceSource = (id: number) => http.post<SliceSource>(`${MP}/job_video`, { id });
+export const startSliceSource = (id: number): Promise<SliceSource> => narrowed(api.post(`${MP}/job_video`, { id }));
 /** Cancel one source being sliced. */
-export const cancelSliceSource = (id: number) => http.post<SliceSource>(`${MP}/job_delete`, { id });
-export const removeSliceSource = (id: number) => http.post<Empty>(`${MP}/delete`, { id });
+export const cancelSliceSource = (id: number): Promise<SliceSource> => narrowed(api.post(`${MP}/job_delete`, { id }));
+export const removeSliceSource = (id: number): Promise<Empty> => api.post(`${MP}/delete`, { id });
 
 // ---- slices
-export const fetchSlices = (projectId: number, params: Record<string, unknown> = {}) =>
-  http.get<ListResult<SliceVideo>>(sliceUrls.library, { project_id: projectId, limit: PICK_LIMIT, ...params });
-export const deleteSlices = (ids: number[]) => http.post<{ deleted: number }>(`${VE}/video_delete`, { ids });
+export const fetchSlices = (projectId: number, params: Record<string, unknown> = {}): Promise<ListResult<SliceVideo>> =>
+  unchecked(api.get(sliceUrls.library, { project_id: projectId, limit: PICK_LIMIT, ...params }));
+export const deleteSlices = (ids: number[]): Promise<{ deleted: number }> => api.post(`${VE}/video_delete`, { ids });
 /** Moves every slice of the project into that group. */
-export const moveSlicesToGroup = (projectId: number, groupId: number) =>
-  http.post<{ moved: number; group_id: number; group_name: string }>(`${VE}/job_video_add_all`, { project_id: projectId, group_id: groupId });
+export const moveSlicesToGroup = (projectId: number, groupId: number): Promise<{ moved: number; group_id: number; group_name: string }> =>
+  api.post(`${VE}/job_video_add_all`, { project_id: projectId, group_id: groupId });
 
 // ---- pickers (the multi-shot video library)
-export const fetchVideoGroups = () =>
-  http.get<ListResult<VideoGroup>>('/media.merchant_much_resource/video_resource_group_index', { limit: PICK_LIMIT });
-export const fetchPickVideos = (params: Record<string, unknown> = {}) =>
-  http.get<ListResult<PickVideo>>('/media.merchant_much_resource/video_resource_detail', {
+export const fetchVideoGroups = (): Promise<ListResult<VideoGroup>> =>
+  api.get('/media.merchant_much_resource/video_resource_group_index', { limit: PICK_LIMIT });
+export const fetchPickVideos = (params: Record<string, unknown> = {}): Promise<ListResult<PickVideo>> =>
+  unchecked(api.get('/media.merchant_much_resource/video_resource_detail', {
     limit: PICK_LIMIT,
     filterObj: { kind: 'video|=', state: 'ready|=' },
     ...params,
-  });
+  }));

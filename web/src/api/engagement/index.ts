@@ -5,7 +5,8 @@
  * `/msg.wxgzh/*`). Lists are
  * read by DataTable through `engagementUrls`; calls whose 422 is shown at a form field are silent.
  */
-import { download, http } from '../request';
+import { api } from '../client';
+import { download } from '../request';
 import type {
   CommentAccount,
   Conversation,
@@ -35,29 +36,39 @@ const GZH = '/msg.wxgzh';
 
 type Empty = Record<string, never>;
 
+/** The area's query keys: a write marks the reads under them stale. */
+export const engagementKeys = {
+  all: ['engagement'] as const,
+  quickReplies: ['engagement', 'quick-replies'] as const,
+  messageRules: ['engagement', 'message-rules'] as const,
+};
+
 export const engagementUrls = {
   comments: `${CM}/index`,
   rules: `${KW}/index`,
   replyLog: `${KW}/log_list`,
   leads: `${CL}/index`,
   export: `${CL}/export`,
-};
+} as const;
 
-export const fetchCommentAccounts = () => http.get<CommentAccount[]>(`${CM}/accounts`);
+/** The private-message rules (the chat page lists them beside the quick replies). */
+export const fetchMessageRules = () => api.get(engagementUrls.rules, { channel: 'message', page: 1, limit: 100 });
+
+export const fetchCommentAccounts = (): Promise<CommentAccount[]> => api.get(`${CM}/accounts`);
 /** Silent: a refusal is shown at the reply field. */
-export const replyComment = (id: number, text: string) => http.post<EngagementComment>(`${CM}/reply`, { id, text }, { silent: true });
-export const setCommentStatus = (id: number, to: 'hide' | 'spam' | 'show') => http.post<EngagementComment>(`${CM}/${to}`, { id });
-export const syncComments = (accountId?: number) => http.post<SyncResult>(`${CM}/sync`, accountId ? { account_id: accountId } : {});
+export const replyComment = (id: number, text: string): Promise<EngagementComment> => api.post(`${CM}/reply`, { id, text }, { silent: true });
+export const setCommentStatus = (id: number, to: 'hide' | 'spam' | 'show'): Promise<EngagementComment> => api.post(`${CM}/${to}`, { id });
+export const syncComments = (accountId?: number): Promise<SyncResult> => api.post(`${CM}/sync`, accountId ? { account_id: accountId } : {});
 
 /** Add (no id) or edit. Silent: 422 at the field. */
-export const saveRule = (req: RuleReq) => http.post<Rule>(`${KW}/${req.id ? 'edit' : 'add'}`, req, { silent: true });
-export const deleteRule = (id: number) => http.post<Empty>(`${KW}/delete`, { id });
+export const saveRule = (req: RuleReq): Promise<Rule> => api.post(`${KW}/${req.id ? 'edit' : 'add'}`, req, { silent: true });
+export const deleteRule = (id: number): Promise<Empty> => api.post(`${KW}/delete`, { id });
 
-export const setLeadState = (id: number, state: string) => http.post<Lead>(`${CL}/state`, { id, state });
+export const setLeadState = (id: number, state: string): Promise<Lead> => api.post(`${CL}/state`, { id, state });
 /** Silent: 422 at the field. */
-export const addLeadNote = (id: number, note: string) => http.post<Lead>(`${CL}/note`, { id, note }, { silent: true });
-export const assignLead = (id: number, assigneeId: number) => http.post<Lead>(`${CL}/assign`, { id, assignee_id: assigneeId });
-export const fetchLeadStaff = () => http.get<LeadStaff[]>(`${CL}/staff_list`);
+export const addLeadNote = (id: number, note: string): Promise<Lead> => api.post(`${CL}/note`, { id, note }, { silent: true });
+export const assignLead = (id: number, assigneeId: number): Promise<Lead> => api.post(`${CL}/assign`, { id, assignee_id: assigneeId });
+export const fetchLeadStaff = (): Promise<LeadStaff[]> => api.get(`${CL}/staff_list`);
 
 /** Downloads the leads the caller sees (`leads.xlsx` unless the server names the file). */
 export const exportLeads = (format: 'xlsx' | 'csv') => download(engagementUrls.export, { format }, `leads.${format}`, { timeout: 120_000 });
@@ -67,22 +78,22 @@ export interface ConversationPage {
   total: number;
 }
 /** The conversations (one account's when `accountId` is given), newest message first. */
-export const fetchConversations = (accountId: number, page = 1, limit = 50) =>
-  http.get<ConversationPage>(`${PM}/index`, { account_id: accountId || undefined, page, limit });
-export const fetchThread = (accountId: number, conversationId: string) =>
-  http.get<PrivateMessage[]>(`${PM}/thread`, { account_id: accountId, conversation_id: conversationId });
+export const fetchConversations = (accountId: number, page = 1, limit = 50): Promise<ConversationPage> =>
+  api.get(`${PM}/index`, { account_id: accountId || undefined, page, limit });
+export const fetchThread = (accountId: number, conversationId: string): Promise<PrivateMessage[]> =>
+  api.get(`${PM}/thread`, { account_id: accountId, conversation_id: conversationId });
 /** Silent: a refusal (too long, the platform's limits) is shown at the text field. */
-export const sendPrivateMessage = (req: PrivateSendReq) => http.post<PrivateMessage[]>(`${PM}/send`, req, { silent: true });
-export const fetchMessageAccounts = () => http.get<MessageAccount[]>(`${PM}/accounts`);
-export const fetchQuickReplies = () => http.get<QuickReply[]>(`${PM}/quick_reply_list`);
+export const sendPrivateMessage = (req: PrivateSendReq): Promise<PrivateMessage[]> => api.post(`${PM}/send`, req, { silent: true });
+export const fetchMessageAccounts = (): Promise<MessageAccount[]> => api.get(`${PM}/accounts`);
+export const fetchQuickReplies = (): Promise<QuickReply[]> => api.get(`${PM}/quick_reply_list`);
 /** Add (id 0) or edit. Silent: 422 at the field. */
-export const saveQuickReply = (req: QuickReplyReq) => http.post<QuickReply[]>(`${PM}/quick_reply_save`, req, { silent: true });
-export const deleteQuickReply = (id: number) => http.post<Empty>(`${PM}/quick_reply_delete`, { id });
+export const saveQuickReply = (req: QuickReplyReq): Promise<QuickReply[]> => api.post(`${PM}/quick_reply_save`, req, { silent: true });
+export const deleteQuickReply = (id: number): Promise<Empty> => api.post(`${PM}/quick_reply_delete`, { id });
 
-export const fetchWxConfig = () => http.get<WxConfig>(`${WX}/info`);
+export const fetchWxConfig = (): Promise<WxConfig> => api.get(`${WX}/info`);
 /** Silent: 422 at the field. */
-export const saveWxConfig = (req: WxConfigReq) => http.post<Empty>(`${WX}/save`, req, { silent: true });
-export const fetchWxStaff = () => http.get<WxStaff[]>(`${GZH}/staff`);
+export const saveWxConfig = (req: WxConfigReq): Promise<Empty> => api.post(`${WX}/save`, req, { silent: true });
+export const fetchWxStaff = (): Promise<WxStaff[]> => api.get(`${GZH}/staff`);
 /** Silent: 422 at the field. */
-export const bindWxOpenid = (userId: number, openid: string) => http.post<Empty>(`${GZH}/bind`, { user_id: userId, openid }, { silent: true });
-export const fetchWxLog = () => http.get<LeadNotice[]>(`${GZH}/log`);
+export const bindWxOpenid = (userId: number, openid: string): Promise<Empty> => api.post(`${GZH}/bind`, { user_id: userId, openid }, { silent: true });
+export const fetchWxLog = (): Promise<LeadNotice[]> => api.get(`${GZH}/log`);

@@ -6,7 +6,8 @@
  */
 import { uploadFile } from '@/components/Upload/core';
 import { storage } from '@/utils/storage';
-import { RequestError, http } from '../request';
+import { api, narrowed, unchecked, type Body } from '../client';
+import { RequestError } from '../request';
 import type { MediaFile, UploadLibrary, UploadPolicy } from './types';
 
 /** Files up to this size go through the direct multipart call; larger ones are uploaded in chunks. */
@@ -56,12 +57,12 @@ export function receivedBytes(plan: readonly ChunkRange[], received: readonly nu
   return plan.reduce((sum, c) => (have.has(c.index) ? sum + (c.end - c.start) : sum), 0);
 }
 
-export const startUpload = (body: { file_name: string; size: number; library: UploadLibrary; group_id?: number }) =>
-  http.post<UploadPolicy>('/ajax/ossUpload', body);
-export const uploadStatus = (uploadId: string) =>
-  http.get<{ upload: UploadPolicy | null }>('/ajax/getYunData', { upload_id: uploadId }, { silent: true });
-export const finishUpload = (uploadId: string, name?: string) =>
-  http.post<MediaFile>('/ajax/add_upfile', name ? { upload_id: uploadId, name } : { upload_id: uploadId }, { silent: true });
+export const startUpload = (body: Body<'/ajax/ossUpload'>): Promise<UploadPolicy> =>
+  api.post('/ajax/ossUpload', body);
+export const uploadStatus = (uploadId: string): Promise<{ upload: UploadPolicy | null }> =>
+  unchecked(api.get('/ajax/getYunData', { upload_id: uploadId }, { silent: true }));
+export const finishUpload = (uploadId: string, name?: string): Promise<MediaFile> =>
+  narrowed(api.post('/ajax/add_upfile', name ? { upload_id: uploadId, name } : { upload_id: uploadId }, { silent: true }));
 
 export interface ResumableOptions {
   library: UploadLibrary;

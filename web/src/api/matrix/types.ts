@@ -50,50 +50,7 @@ export type ReviewState = 'reviewing' | 'approved' | 'rejected';
 export type ItemState = 'to_release' | 'publishing' | 'published' | 'released' | 'failed';
 
 /** What a release task is made of; `*_add` and the createPublishTask calls take it. */
-export interface TaskReq {
-  name: string;
-  /** 'title one#title two' */
-  titles: string;
-  topics: string[];
-  /** One per line. */
-  top_comments: string;
-  at_users: string[];
-  mount_type: MountType;
-  province: string;
-  city: string;
-  merchant_abbr: string;
-  poi_id: string;
-  poi_name: string;
-  poi_address: string;
-  mini_app_id: string;
-  mini_app_title: string;
-  mini_app_url: string;
-  official_title: string;
-  official_url: string;
-  product_id: string;
-  time_mode: TimeMode;
-  /** YYYY-MM-DD */
-  start_date: string;
-  /** 1–3 */
-  daily_quantity: number;
-  /** 1–90 */
-  days: number;
-  /** HH:mm; specified: one per daily slot, timed: exactly one. */
-  times: string[];
-  account_ids: number[];
-  /** Finished-library variant ids. */
-  video_ids: number[];
-  /** Uploaded video ids. */
-  material_ids: number[];
-  publish_count?: number;
-  preview?: true;
-  /** The preview's seed: confirming with it stores the plan that was shown. */
-  seed?: number;
-  /** The preview's `planned_at`: the plan is made again from that instant. */
-  planned_at?: number;
-  /** The previewed posts: the task stores exactly these, or the confirm is refused (field `plan`). */
-  approved?: { account_id: number; video_key: string; at: number }[];
-}
+export type TaskReq = Schemas['TaskReq'];
 
 export type PlanItem = Omit<Schemas['PlanItem'], 'platform'> & { platform: Platform };
 
@@ -132,14 +89,8 @@ export type AtUser = Omit<Schemas['AiteUser'], 'platform'> & { platform: Platfor
 
 export type MiniProgram = Schemas['MiniProgram'];
 
-export interface ScheduleReq {
-  id: number;
-  time_mode: TimeMode;
-  start_date: string;
-  daily_quantity: number;
-  days: number;
-  times: string[];
-}
+/** A task's new schedule (`*_edit_time`). */
+export type ScheduleReq = Schemas['TimeReq'];
 
 export type AuthKind = 'oauth' | 'qr_session' | 'app_token';
 

@@ -2,7 +2,7 @@
  * NFC tap-to-post (docs/api-activities.md): the tags, the video pools they hand out, their titles and
  * their figures. Lists are read by DataTable through `nfcUrls`; every call is a POST.
  */
-import { http } from '../request';
+import { api, narrowed } from '../client';
 import type { ListResult } from '../types';
 import type { Pools, TagStats, StatsRange, Tag, TagReq, TagTitle } from './types';
 
@@ -15,22 +15,22 @@ export const nfcUrls = {
 
 type Empty = Record<string, never>;
 
-export const fetchTag = (id: number) => http.post<Tag>(`${N}/info`, { id });
+export const fetchTag = (id: number): Promise<Tag> => narrowed(api.post(`${N}/info`, { id }));
 /** Silent: a 422 is shown at its field. */
-export const addTag = (req: TagReq) => http.post<Tag>(`${N}/add`, req, { silent: true });
+export const addTag = (req: TagReq): Promise<Tag> => narrowed(api.post(`${N}/add`, req, { silent: true }));
 /** Silent: a 422 is shown at its field. */
-export const editTag = (id: number, req: TagReq) => http.post<Tag>(`${N}/edit`, { ...req, id }, { silent: true });
+export const editTag = (id: number, req: TagReq): Promise<Tag> => narrowed(api.post(`${N}/edit`, { ...req, id }, { silent: true }));
 /** The public page then says the tag is not in use. */
-export const deleteTag = (id: number) => http.post<Empty>(`${N}/delete`, { id });
+export const deleteTag = (id: number): Promise<Empty> => api.post(`${N}/delete`, { id });
 /** The mixing projects and shot groups a tag can hand videos out of. */
-export const fetchPools = () => http.post<Pools>(`${N}/pools`, {});
+export const fetchPools = (): Promise<Pools> => api.post(`${N}/pools`, {});
 
-export const fetchTitles = (tagId: number, page = 1, limit = 20) =>
-  http.post<ListResult<TagTitle>>(nfcUrls.titles, { tag_id: tagId, page, limit });
+export const fetchTitles = (tagId: number, page = 1, limit = 20): Promise<ListResult<TagTitle>> =>
+  api.post(nfcUrls.titles, { tag_id: tagId, page, limit });
 /** Each 1..50 characters, ≤ 200 at once; blank lines are dropped by the server too. Silent: 422 at the field. */
-export const addTitles = (tagId: number, titles: string[]) => http.post<{ added: number }>(`${N}/title_add`, { tag_id: tagId, titles }, { silent: true });
+export const addTitles = (tagId: number, titles: string[]): Promise<{ added: number }> => api.post(`${N}/title_add`, { tag_id: tagId, titles }, { silent: true });
 /** Silent: 422 at the field. */
-export const editTitle = (id: number, title: string) => http.post<TagTitle>(`${N}/title_edit`, { id, title }, { silent: true });
-export const deleteTitles = (ids: number[]) => http.post<Empty>(`${N}/title_delete`, { ids });
+export const editTitle = (id: number, title: string): Promise<TagTitle> => api.post(`${N}/title_edit`, { id, title }, { silent: true });
+export const deleteTitles = (ids: number[]): Promise<Empty> => api.post(`${N}/title_delete`, { ids });
 
-export const fetchStats = (id: number, days: StatsRange) => http.post<TagStats>(`${N}/stats`, { id, days });
+export const fetchStats = (id: number, days: StatsRange): Promise<TagStats> => api.post(`${N}/stats`, { id, days });

@@ -2,7 +2,8 @@
  * Report calls (docs/api-reports.md). Lists are read by DataTable through `reportUrls` with the
  * page's filters as params; exports are downloads with the same filters.
  */
-import { download, http } from '../request';
+import { api } from '../client';
+import { download } from '../request';
 import type { Dashboard } from '../auth/types';
 import type { Overview, ReportFilter, ReportName, Screen } from './types';
 
@@ -33,9 +34,9 @@ export function filterParams(f: ReportFilter): Record<string, string> {
   return out;
 }
 
-export const fetchOverview = (f: ReportFilter) => http.get<Overview>(reportUrls.overview, filterParams(f));
-export const fetchScreen = () => http.get<Screen>(reportUrls.screen);
-export const fetchDashboardDays = (days: 7 | 30) => http.get<Dashboard>('/index/dashboard', { days });
+export const fetchOverview = (f: ReportFilter): Promise<Overview> => api.get(reportUrls.overview, filterParams(f));
+export const fetchScreen = (): Promise<Screen> => api.get(reportUrls.screen);
+export const fetchDashboardDays = (days: 7 | 30): Promise<Dashboard> => api.get('/index/dashboard', { days });
 
 /** Downloads a report with the same filters as shown (xlsx or CSV). */
 export const exportReport = (report: ReportName, format: 'xlsx' | 'csv', f: ReportFilter, extra: Record<string, string> = {}) =>

@@ -3,7 +3,7 @@
  * keywords, the SEO profile and lexicons, keyword search and mining, benchmark accounts. Lists are read
  * by DataTable through `seoUrls`; the calls whose 422 is shown at a form field are silent.
  */
-import { http } from '../request';
+import { api, narrowed } from '../client';
 import type { ListResult } from '../types';
 import type {
   AddedSkipped,
@@ -54,59 +54,59 @@ const idBody = (id: IdOrIds) => (Array.isArray(id) ? { ids: id } : { id });
 // ---- title engine and saved titles
 
 /** Silent: a 422 (`keywords`, `count`, …) is shown at its field. */
-export const generateTitles = (req: GenerateReq) => http.post<GenerateResult>(`${SL}/ai_title`, req, { silent: true });
-export const fetchStyles = (lang: TitleLang) => http.get<{ rows: Style[] }>(`${SL}/styles`, { lang });
+export const generateTitles = (req: GenerateReq): Promise<GenerateResult> => narrowed(api.post(`${SL}/ai_title`, req, { silent: true }));
+export const fetchStyles = (lang: TitleLang): Promise<{ rows: Style[] }> => api.get(`${SL}/styles`, { lang });
 /** Duplicates of saved titles are skipped. */
-export const saveTitles = (titles: string[], categoryId?: number) =>
-  http.post<AddedSkipped>(`${SL}/ai_add`, categoryId ? { titles, category_id: categoryId } : { titles });
+export const saveTitles = (titles: string[], categoryId?: number): Promise<AddedSkipped> =>
+  api.post(`${SL}/ai_add`, categoryId ? { titles, category_id: categoryId } : { titles });
 /** Silent: 422 at the field. */
-export const editSavedTitle = (id: number, title: string, categoryId?: number) =>
-  http.post<AiTitle>(`${SL}/ai_edit`, categoryId ? { id, title, category_id: categoryId } : { id, title }, { silent: true });
-export const deleteSavedTitles = (id: IdOrIds) => http.post<Empty>(`${SL}/ai_delete`, idBody(id));
+export const editSavedTitle = (id: number, title: string, categoryId?: number): Promise<AiTitle> =>
+  api.post(`${SL}/ai_edit`, categoryId ? { id, title, category_id: categoryId } : { id, title }, { silent: true });
+export const deleteSavedTitles = (id: IdOrIds): Promise<Empty> => api.post(`${SL}/ai_delete`, idBody(id));
 
 // ---- categories and their keywords
 
 /** Built-in and own categories, all of them. */
-export const fetchCategories = () => http.post<ListResult<Category>>(seoUrls.categories, {});
+export const fetchCategories = (): Promise<ListResult<Category>> => api.post(seoUrls.categories, {});
 /** Add (no id) or rename. Silent: 422 at the field. */
-export const saveCategory = (name: string, id?: number) => http.post<Category>(`${SL}/ai_category`, id ? { id, name } : { name }, { silent: true });
+export const saveCategory = (name: string, id?: number): Promise<Category> => api.post(`${SL}/ai_category`, id ? { id, name } : { name }, { silent: true });
 /** Silent: 422 at the field. */
-export const addKeywords = (categoryId: number, words: string[]) => http.post<AddedSkipped>(`${SL}/keywords_add`, { category_id: categoryId, words }, { silent: true });
+export const addKeywords = (categoryId: number, words: string[]): Promise<AddedSkipped> => api.post(`${SL}/keywords_add`, { category_id: categoryId, words }, { silent: true });
 /** Silent: 422 at the field. */
-export const editKeyword = (id: number, word: string) => http.post<KeywordRow>(`${SL}/keywords_edit`, { id, word }, { silent: true });
-export const deleteKeywords = (id: IdOrIds) => http.post<Empty>(`${SL}/keywords_delete`, idBody(id));
+export const editKeyword = (id: number, word: string): Promise<KeywordRow> => api.post(`${SL}/keywords_edit`, { id, word }, { silent: true });
+export const deleteKeywords = (id: IdOrIds): Promise<Empty> => api.post(`${SL}/keywords_delete`, idBody(id));
 
 // ---- SEO profile and lexicons
 
-export const fetchProfile = () => http.get<Profile>(`${LX}/profile`);
+export const fetchProfile = (): Promise<Profile> => api.get(`${LX}/profile`);
 /** Silent: 422 at the field. */
-export const saveProfile = (req: ProfileReq) => http.post<Profile>(`${SL}/edit`, req, { silent: true });
+export const saveProfile = (req: ProfileReq): Promise<Profile> => api.post(`${SL}/edit`, req, { silent: true });
 /** Silent: 422 at the field. */
-export const addLexWords = (kind: LexKind, words: string[]) => http.post<AddedSkipped>(`${LX}/add`, { kind, words }, { silent: true });
-export const deleteLexWords = (id: IdOrIds) => http.post<Empty>(`${LX}/delete`, idBody(id));
+export const addLexWords = (kind: LexKind, words: string[]): Promise<AddedSkipped> => api.post(`${LX}/add`, { kind, words }, { silent: true });
+export const deleteLexWords = (id: IdOrIds): Promise<Empty> => api.post(`${LX}/delete`, idBody(id));
 
 // ---- keyword search and mining
 
-export const searchWords = (platform: SeoPlatform, word: string) => http.post<{ rows: SearchWord[] }>(seoUrls.search, { platform, word });
-export const excavateWords = (platform: SeoPlatform, word: string) => http.post<{ rows: ExcavateWord[] }>(seoUrls.excavate, { platform, word });
-export const fetchHot = (platform: SeoPlatform) => http.post<{ rows: HotWord[] }>(seoUrls.hot, { platform });
+export const searchWords = (platform: SeoPlatform, word: string): Promise<{ rows: SearchWord[] }> => api.post(seoUrls.search, { platform, word });
+export const excavateWords = (platform: SeoPlatform, word: string): Promise<{ rows: ExcavateWord[] }> => narrowed(api.post(seoUrls.excavate, { platform, word }));
+export const fetchHot = (platform: SeoPlatform): Promise<{ rows: HotWord[] }> => api.post(seoUrls.hot, { platform });
 /** Collecting twice keeps one. */
-export const collectWord = (word: string, platform: SeoPlatform, heat?: number) =>
-  http.post<Collected>(`${KW}/collect`, heat === undefined ? { word, platform } : { word, platform, heat });
-export const fetchCollected = (page = 1, limit = 20) => http.post<ListResult<Collected>>(seoUrls.collected, { page, limit });
-export const deleteCollected = (id: IdOrIds) => http.post<Empty>(`${KW}/delete`, idBody(id));
+export const collectWord = (word: string, platform: SeoPlatform, heat?: number): Promise<Collected> =>
+  narrowed(api.post(`${KW}/collect`, heat === undefined ? { word, platform } : { word, platform, heat }));
+export const fetchCollected = (page = 1, limit = 20): Promise<ListResult<Collected>> => narrowed(api.post(seoUrls.collected, { page, limit }));
+export const deleteCollected = (id: IdOrIds): Promise<Empty> => api.post(`${KW}/delete`, idBody(id));
 
 // ---- benchmark accounts
 
 /** A share link or an account id; the first sync is done before the answer. Silent: 422 at the field. */
-export const addBenchmark = (platform: SeoPlatform, link: string) => http.post<Benchmark>(`${BM}/add`, { platform, link }, { silent: true });
-export const fetchBenchmark = (id: number) => http.post<BenchmarkDetail>(`${BM}/info`, { id });
-export const syncBenchmark = (id: number) => http.post<Benchmark>(`${BM}/sync`, { id });
-export const deleteBenchmark = (id: number) => http.post<Empty>(`${BM}/delete`, { id });
+export const addBenchmark = (platform: SeoPlatform, link: string): Promise<Benchmark> => narrowed(api.post(`${BM}/add`, { platform, link }, { silent: true }));
+export const fetchBenchmark = (id: number): Promise<BenchmarkDetail> => narrowed(api.post(`${BM}/info`, { id }));
+export const syncBenchmark = (id: number): Promise<Benchmark> => narrowed(api.post(`${BM}/sync`, { id }));
+export const deleteBenchmark = (id: number): Promise<Empty> => api.post(`${BM}/delete`, { id });
 
 // ---- the operator's title provider (/system/ai_provider)
 
-export const fetchProvider = () => http.get<Provider>('/system/ai_provider/index');
+export const fetchProvider = (): Promise<Provider> => api.get('/system/ai_provider/index');
 /** A blank key keeps the saved one. Silent: 422 at the field. */
-export const saveProvider = (req: ProviderReq) => http.post<Provider>('/system/ai_provider/save', req, { silent: true });
-export const clearProvider = () => http.post<Empty>('/system/ai_provider/clear', {});
+export const saveProvider = (req: ProviderReq): Promise<Provider> => api.post('/system/ai_provider/save', req, { silent: true });
+export const clearProvider = (): Promise<Empty> => api.post('/system/ai_provider/clear', {});

@@ -1,7 +1,7 @@
 /** Operator calls (/system/*, role Administrator only). */
 import type { MenuNode } from '../auth/types';
-import { http } from '../request';
-import type { DicOption, DicRow, MenuEditBody, MerchantRow, RoleRow, TaskRow } from './types';
+import { api, type Body } from '../client';
+import type { DicRow, MenuEditBody, MerchantRow, RoleRow, TaskRow } from './types';
 
 export const systemUrls = {
   merchants: '/system/merchant/index',
@@ -13,27 +13,27 @@ export const systemUrls = {
   dics: '/system/dic/index',
 } as const;
 
-export const addMerchant = (body: { name: string; username: string; password: string; mobile?: string }) =>
-  http.post<MerchantRow>('/system/merchant/add', body);
-export const editMerchant = (body: { id: number; name?: string; mobile?: string; vip_expires_at?: number | null; home_type?: number }) =>
-  http.post<MerchantRow>('/system/merchant/edit', body);
-export const setMerchantStatus = (id: number, status: 1 | 0) => http.post<MerchantRow>('/system/merchant/status', { id, status });
-export const resetMerchantPassword = (id: number, password: string) =>
-  http.post<Record<string, never>>('/system/merchant/resetPassword', { id, password });
-export const topupMerchant = (id: number, points: number, reason?: string) =>
-  http.post<{ balance: number }>('/system/merchant/topup', { id, points, reason });
-export const merchantProxyToken = (id: number) =>
-  http.post<{ proxyToken: string; url: string }>('/system/merchant/proxyToken', { id });
+export const addMerchant = (body: Body<'/system/merchant/add'>): Promise<MerchantRow> =>
+  api.post('/system/merchant/add', body);
+export const editMerchant = (body: Body<'/system/merchant/edit'>): Promise<MerchantRow> =>
+  api.post('/system/merchant/edit', body);
+export const setMerchantStatus = (id: number, status: 1 | 0): Promise<MerchantRow> => api.post('/system/merchant/status', { id, status });
+export const resetMerchantPassword = (id: number, password: string): Promise<Record<string, never>> =>
+  api.post('/system/merchant/resetPassword', { id, password });
+export const topupMerchant = (id: number, points: number, reason?: string): Promise<{ balance: number }> =>
+  api.post('/system/merchant/topup', { id, points, reason });
+export const merchantProxyToken = (id: number): Promise<{ proxyToken: string; url: string }> =>
+  api.post('/system/merchant/proxyToken', { id });
 
-export const addRole = (body: { name: string; permissions: string[] }) => http.post<RoleRow>('/system/role/add', body);
-export const editRole = (body: { id: number; name: string; permissions: string[] }) => http.post<RoleRow>('/system/role/edit', body);
-export const deleteRole = (id: number) => http.post<Record<string, never>>('/system/role/delete', { id });
+export const addRole = (body: Body<'/system/role/add'>): Promise<RoleRow> => api.post('/system/role/add', body);
+export const editRole = (body: Body<'/system/role/edit'>): Promise<RoleRow> => api.post('/system/role/edit', body);
+export const deleteRole = (id: number): Promise<Record<string, never>> => api.post('/system/role/delete', { id });
 
-export const fetchMenuTree = () => http.get<MenuNode[]>(systemUrls.menus);
-export const editMenu = (body: MenuEditBody) => http.post<MenuNode>('/system/menu/edit', body);
+export const fetchMenuTree = (): Promise<MenuNode[]> => api.get(systemUrls.menus);
+export const editMenu = (body: MenuEditBody): Promise<MenuNode> => api.post('/system/menu/edit', body);
 
-export const retryTask = (id: number) => http.post<TaskRow>('/system/tasks/retry', { id });
+export const retryTask = (id: number): Promise<TaskRow> => api.post('/system/tasks/retry', { id });
 
 /** Creates or replaces the dictionary `name` (labels may be bilingual '中文 / English'). */
-export const saveDic = (body: { name: string; title: string; options: DicOption[] }) => http.post<DicRow>('/system/dic/save', body);
-export const deleteDic = (id: number) => http.post<Record<string, never>>('/system/dic/delete', { id });
+export const saveDic = (body: Body<'/system/dic/save'>): Promise<DicRow> => api.post('/system/dic/save', body);
+export const deleteDic = (id: number): Promise<Record<string, never>> => api.post('/system/dic/delete', { id });

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { http } from '@/api/request';
+import { api } from '@/api/client';
 import { useWidgetsT } from '../i18n';
 
 export interface DictOption {
@@ -13,10 +13,10 @@ export interface DictOption {
   value: string | number;
 }
 
-export const DIC_URL = '/system/dic';
+export const DIC_URL = '/system/dic' as const;
 
 export function fetchDictionary(name: string): Promise<DictOption[]> {
-  return http.get<DictOption[]>(DIC_URL, { name });
+  return api.get(DIC_URL, { name });
 }
 
 /** The options of one dictionary (cached for 5 minutes). */

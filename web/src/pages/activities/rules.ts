@@ -3,23 +3,24 @@
  * form and the contract's ActivityReq. Pure functions only; the server checks the same rules again and
  * answers 422 with `data.field`.
  */
+import { limits } from '@/api/limits';
 import type { Dayjs } from 'dayjs';
 import type { Activity, ActivityReq, PrizeKind, Who } from '@/api/activities/types';
 import { fromMerchantPicker, merchantPicker, merchantToday } from '@/utils/format';
 
 /** Not in the contract: the activity name is held to the release task's 50. */
-export const NAME_MAX = 50;
-export const PER_PERSON_MAX = 1000;
-export const PER_DAY_MAX = 100;
-export const RULES_MAX = 500;
-export const PRIZE_NAME_MAX = 30;
-export const PRIZE_DESCRIPTION_MAX = 200;
-export const STOCK_MAX = 1_000_000;
-export const PRIZE_LIMIT_MAX = 100;
-export const VALID_DAYS_MAX = 3650;
-export const ODDS_MIN = 0.01;
-export const ODDS_MAX = 100;
-export const PRIZES_MAX = 10;
+export const NAME_MAX = limits.activities.NAME_MAX;
+export const PER_PERSON_MAX = limits.activities.PER_PERSON_MAX;
+export const PER_DAY_MAX = limits.activities.PER_DAY_MAX;
+export const RULES_MAX = limits.activities.RULES_MAX;
+export const PRIZE_NAME_MAX = limits.activities.PRIZE_NAME_MAX;
+export const PRIZE_DESCRIPTION_MAX = limits.activities.PRIZE_DESCRIPTION_MAX;
+export const STOCK_MAX = limits.activities.STOCK_MAX;
+export const PRIZE_LIMIT_MAX = limits.activities.PRIZE_LIMIT_MAX;
+export const VALID_DAYS_MAX = limits.activities.VALID_DAYS_MAX;
+export const ODDS_MIN = limits.activities.ODDS_MIN;
+export const ODDS_MAX = limits.activities.ODDS_MAX;
+export const PRIZES_MAX = limits.activities.PRIZES_MAX;
 export const COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 export const DEFAULT_COLOR = '#E53935';
 export const WHO: Who[] = ['anyone', 'posters'];

@@ -1,8 +1,9 @@
 /** Rules of the AI voice page that mirror the server's (docs/spec-decisions.md "AI voice"). */
+import { limits } from '@/api/limits';
 import type { Voice } from '@/api/ai/types';
 
 /** SPEC §5: voice copy up to 300 characters. */
-export const MAX_CHARS = 300;
+export const MAX_CHARS = limits.ai.MAX_CHARS;
 
 /** Points for a script: 1 per started 100 characters (what the server takes), 0 for no text. */
 export function price(text: string): number {

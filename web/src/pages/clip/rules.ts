@@ -4,20 +4,21 @@
  * Advanced mode adds per-shot fields (start, caption, transition) and the captions' style; quick mix
  * never sets them, so its config is unchanged.
  */
+import { limits } from '@/api/limits';
 import type { AudioRef, GroupRule, TextPosition, TextStyle, Project, ProjectConfig, TransitionKind } from '@/api/clip/types';
 
 /** At least three shot groups. */
-export const MIN_GROUPS = 3;
+export const MIN_GROUPS = limits.clip.MIN_GROUPS;
 /** The burnt-in title: at most 20 characters. */
-export const MAX_TITLE_CHARS = 20;
+export const MAX_TITLE_CHARS = limits.clip.MAX_TITLE_CHARS;
 /** At least 80 materials recommended. */
-export const RECOMMENDED_POOL = 80;
+export const RECOMMENDED_POOL = limits.clip.RECOMMENDED_POOL;
 /** Variants per request (and the project's output count) 1–200. */
-export const MAX_BATCH = 200;
-export const POINTS_PER_VARIANT = 2;
-export const MAX_NAME_CHARS = 50;
-export const SIZE_MIN = 16;
-export const SIZE_MAX = 160;
+export const MAX_BATCH = limits.clip.MAX_BATCH;
+export const POINTS_PER_VARIANT = limits.clip.POINTS_PER_VARIANT;
+export const MAX_NAME_CHARS = limits.clip.MAX_NAME_CHARS;
+export const SIZE_MIN = limits.clip.SIZE_MIN;
+export const SIZE_MAX = limits.clip.SIZE_MAX;
 export const POSITIONS: TextPosition[] = ['top', 'middle', 'bottom'];
 export const COLOR_RE = /^#[0-9A-Fa-f]{6}$/;
 
@@ -27,10 +28,10 @@ export const DEFAULT_TITLE_STYLE: TextStyle = { font_id: null, size: 72, color: 
 export const DEFAULT_SHOT_STYLE: TextStyle = { font_id: null, size: 64, color: '#FFFFFF', position: 'middle' };
 
 /** SPEC §5 "Up to 3 files in one selection": music or voice-over files a project may name. */
-export const MAX_TRACKS = 3;
+export const MAX_TRACKS = limits.clip.MAX_TRACKS;
 
 /** Advanced mode: a shot's caption, at most 30 characters. */
-export const MAX_SHOT_TEXT_CHARS = 30;
+export const MAX_SHOT_TEXT_CHARS = limits.clip.MAX_SHOT_TEXT_CHARS;
 /** Advanced mode: the transitions into the next shot (ffmpeg xfade names, docs/api-clip.md). */
 export const TRANSITIONS: readonly TransitionKind[] = [
   'fade',
@@ -46,8 +47,8 @@ export const TRANSITIONS: readonly TransitionKind[] = [
   'circleopen',
   'circleclose',
 ];
-export const TRANSITION_MS_MIN = 200;
-export const TRANSITION_MS_MAX = 2000;
+export const TRANSITION_MS_MIN = limits.clip.TRANSITION_MS_MIN;
+export const TRANSITION_MS_MAX = limits.clip.TRANSITION_MS_MAX;
 export const DEFAULT_TRANSITION_MS = 500;
 
 /** Characters as the server counts them (code points: an emoji is one). */

@@ -1,7 +1,8 @@
 /** Client-side checks of the engagement forms, the same as the server's (SPEC §5 comment scripts). */
+import { limits } from '@/api/limits';
 
-export const REPLY_MAX = 30;
-export const REPLIES_MAX = 5;
+export const REPLY_MAX = limits.engagement.REPLY_MAX;
+export const REPLIES_MAX = limits.engagement.REPLIES_MAX;
 
 /** The server's contact-detail and link check (domain::matrix::has_contact), for early feedback. */
 export function hasContact(s: string): boolean {

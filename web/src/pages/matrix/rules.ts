@@ -3,21 +3,22 @@
  * mapping from the task form's values to the contract's TaskReq. Pure functions only; the server
  * checks the same rules again and answers 422 with `data.field`.
  */
+import { limits } from '@/api/limits';
 import dayjs, { type Dayjs } from 'dayjs';
 import { merchantToday } from '@/utils/format';
 import type { ItemState, MountType, TaskPlatform, TaskReq, TimeMode } from '@/api/matrix/types';
 
-export const TITLE_MAX = 50;
-export const NAME_MAX = 50;
-export const COMMENT_MAX = 30;
+export const TITLE_MAX = limits.matrix.TITLE_MAX;
+export const NAME_MAX = limits.matrix.NAME_MAX;
+export const COMMENT_MAX = limits.matrix.COMMENT_MAX;
 /** Up to 5 top comments are picked at random for each item. */
-export const COMMENT_PICK = 5;
+export const COMMENT_PICK = limits.matrix.COMMENT_PICK;
 /** At most 3 videos per account per day. */
-export const PER_ACCOUNT_DAY = 3;
-export const DAYS_MAX = 90;
-export const GROUP_NAME_MAX = 30;
-export const REMARKS_MAX = 200;
-export const REASON_MAX = 200;
+export const PER_ACCOUNT_DAY = limits.matrix.PER_ACCOUNT_DAY;
+export const DAYS_MAX = limits.matrix.DAYS_MAX;
+export const GROUP_NAME_MAX = limits.matrix.GROUP_NAME_MAX;
+export const REMARKS_MAX = limits.matrix.REMARKS_MAX;
+export const REASON_MAX = limits.matrix.REASON_MAX;
 export const TITLE_SEPARATOR = '#';
 export const MOUNT_TYPES: MountType[] = ['none', 'poi', 'mini_program', 'official', 'product'];
 export const TIME_MODES: TimeMode[] = ['random', 'specified', 'timed'];

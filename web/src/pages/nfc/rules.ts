@@ -2,12 +2,13 @@
  * The NFC tag's client-side rules (docs/api-activities.md "NFC tap-to-post") and the mapping from the tag
  * form to the contract's TagReq. Pure functions only; the server checks the same rules again.
  */
+import { limits } from '@/api/limits';
 import type { PoolKind, Tag, TagPlatform, TagReq } from '@/api/nfc/types';
 
-export const TAG_NAME_MAX = 50;
-export const TITLE_MAX = 50;
+export const TAG_NAME_MAX = limits.nfc.TAG_NAME_MAX;
+export const TITLE_MAX = limits.nfc.TITLE_MAX;
 /** Titles added at once. */
-export const TITLES_PER_ADD = 200;
+export const TITLES_PER_ADD = limits.nfc.TITLES_PER_ADD;
 export const TOPICS_MAX = 5;
 /** Fewer videos left than this: the pool is running low. */
 export const POOL_LOW = 5;

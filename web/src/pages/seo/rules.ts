@@ -2,6 +2,7 @@
  * The SEO pages' client-side rules (docs/api-seo.md) and small pure helpers. The server checks the
  * same limits again.
  */
+import { limits } from '@/api/limits';
 import type { ExcavateWord, GenerateReq, Keyword, LexKind, SeoPlatform, TitleLang } from '@/api/seo/types';
 import { charCount } from '@/pages/matrix/rules';
 
@@ -10,20 +11,20 @@ export { charCount };
 export const PLATFORMS: SeoPlatform[] = ['dy', 'ks'];
 export const LEX_KINDS: LexKind[] = ['brand', 'product', 'region', 'longtail', 'banned', 'stop'];
 /** A seed word, a lexicon word, a category keyword. */
-export const WORD_MAX = 20;
+export const WORD_MAX = limits.seo.WORD_MAX;
 /** Words added at once. */
-export const WORDS_PER_ADD = 500;
+export const WORDS_PER_ADD = limits.seo.WORDS_PER_ADD;
 /** A release task's title. */
-export const TITLE_MAX = 50;
+export const TITLE_MAX = limits.seo.TITLE_MAX;
 /** A clip's title. */
-export const CLIP_TITLE_MAX = 20;
+export const CLIP_TITLE_MAX = limits.seo.CLIP_TITLE_MAX;
 export const MAX_CHARS_OPTIONS = [TITLE_MAX, CLIP_TITLE_MAX] as const;
-export const COUNT_MAX = 200;
+export const COUNT_MAX = limits.seo.COUNT_MAX;
 export const COUNT_DEFAULT = 20;
-export const CATEGORY_NAME_MAX = 20;
+export const CATEGORY_NAME_MAX = limits.seo.CATEGORY_NAME_MAX;
 /** Brand, product, region of the SEO profile. */
-export const PROFILE_FIELD_MAX = 30;
-export const DESCRIPTION_MAX = 2000;
+export const PROFILE_FIELD_MAX = limits.seo.PROFILE_FIELD_MAX;
+export const DESCRIPTION_MAX = limits.seo.DESCRIPTION_MAX;
 
 /** One word a line: trimmed, blank lines and repeats dropped. */
 export function wordLines(text: string | null | undefined): string[] {

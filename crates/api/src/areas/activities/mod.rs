@@ -82,14 +82,34 @@ pub async fn info(
     )))
 }
 
+/// Who may draw (the document's enum of `ActivityReq.who`; the wire format is the string).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum ActivityWho {
+    Anyone,
+    Posters,
+}
+
+/// A prize's kind (the document's enum of `PrizeReq.kind`).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum PrizeKindCode {
+    Coupon,
+    Thanks,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PrizeReq {
     #[serde(default)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 30)]
     pub name: String,
     /// coupon | thanks
     #[serde(default)]
+    #[schema(required = true, value_type = PrizeKindCode)]
     pub kind: String,
     /// A percentage, 0.01..100 with two decimals at most.
     #[serde(default)]
@@ -101,6 +121,7 @@ pub struct PrizeReq {
     #[serde(default)]
     pub per_day: i64,
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub description: String,
     #[serde(default)]
     pub valid_days: i64,
@@ -111,23 +132,36 @@ pub struct ActivityReq {
     #[serde(default)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub name: String,
+    /// Unix ms.
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub starts_at: i64,
+    /// Unix ms, after `starts_at`.
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub ends_at: i64,
     /// anyone | posters
     #[serde(default)]
+    #[schema(required = true, value_type = ActivityWho)]
     pub who: String,
     #[serde(default)]
+    #[schema(required = true, minimum = 1, maximum = 1000)]
     pub per_person: i64,
+    /// At most `per_person`.
     #[serde(default)]
+    #[schema(required = true, minimum = 1, maximum = 100)]
     pub per_day: i64,
+    /// `#rrggbb`; blank: the default red.
     #[serde(default)]
     pub color: String,
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub rules_text: String,
+    /// At least one coupon.
     #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 10)]
     pub prizes: Vec<PrizeReq>,
 }
 

@@ -44,6 +44,7 @@ pub async fn profile(c: Caller) -> Answer<UserRecordView> {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProfileReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 32)]
     pub nickname: String,
     #[serde(default)]
     pub mobile: Option<String>,
@@ -69,10 +70,13 @@ pub async fn edit_profile(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PasswordReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub old_password: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8)]
     pub password: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub password_confirm: String,
 }
 

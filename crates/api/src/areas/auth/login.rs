@@ -109,12 +109,29 @@ pub async fn platform_init(State(st): State<AppState>) -> Answer<PlatformInitVie
     }))
 }
 
+/// What an SMS code is sent for (the document's enum of `SmsReq.scene`; the wire format is the string).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum SmsScene {
+    Login,
+    Register,
+    Reset,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SmsReq {
     #[serde(default)]
+    #[schema(
+        required = true,
+        min_length = 11,
+        max_length = 11,
+        pattern = "^1[3-9][0-9]{9}$"
+    )]
     pub mobile: String,
     /// `login`, `register` or `reset`.
     #[serde(default)]
+    #[schema(required = true, value_type = SmsScene)]
     pub scene: String,
 }
 
@@ -145,7 +162,9 @@ pub struct LoginReq {
     pub mobile: String,
     #[serde(default)]
     pub code: String,
+    /// Refused unless true (the user agreed to the terms).
     #[serde(default)]
+    #[schema(required = true)]
     pub agree: bool,
     #[serde(default)]
     pub remember: bool,
@@ -245,18 +264,36 @@ pub async fn verify_jwt_token(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub merchant_name: String,
     #[serde(default)]
+    #[schema(
+        required = true,
+        min_length = 3,
+        max_length = 32,
+        pattern = "^[A-Za-z0-9_-]+$"
+    )]
     pub username: String,
     #[serde(default)]
+    #[schema(
+        required = true,
+        min_length = 11,
+        max_length = 11,
+        pattern = "^1[3-9][0-9]{9}$"
+    )]
     pub mobile: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub code: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8)]
     pub password: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub password_confirm: String,
+    /// Refused unless true.
     #[serde(default)]
+    #[schema(required = true)]
     pub agree: bool,
 }
 
@@ -286,12 +323,21 @@ pub async fn register(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetPasswordReq {
     #[serde(default)]
+    #[schema(
+        required = true,
+        min_length = 11,
+        max_length = 11,
+        pattern = "^1[3-9][0-9]{9}$"
+    )]
     pub mobile: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub code: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8)]
     pub password: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub password_confirm: String,
 }
 

@@ -43,13 +43,23 @@ pub async fn list(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StaffAddReq {
     #[serde(default)]
+    #[schema(
+        required = true,
+        min_length = 3,
+        max_length = 32,
+        pattern = "^[A-Za-z0-9_-]+$"
+    )]
     pub username: String,
+    /// Blank: the username.
     #[serde(default)]
+    #[schema(max_length = 32)]
     pub nickname: String,
     #[serde(default)]
     pub mobile: Option<String>,
     #[serde(default)]
+    #[schema(required = true, min_length = 8)]
     pub password: String,
+    /// Absent: the password itself.
     #[serde(default)]
     pub password_confirm: Option<String>,
     #[serde(default)]

@@ -106,34 +106,63 @@ fn yes() -> bool {
     true
 }
 
+/// Where a rule answers (the document's enum of `RuleReq.channel`; the wire format is the string).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum RuleChannel {
+    Comment,
+    Message,
+}
+
+/// How a rule's keywords match (the document's enum of `RuleReq.match_mode`).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum RuleMatchMode {
+    Exact,
+    Contains,
+    Segmented,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RuleReq {
     /// Needed by edit only.
     #[serde(default)]
     pub id: i64,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub name: String,
+    /// Blank: comment.
     #[serde(default)]
+    #[schema(value_type = RuleChannel)]
     pub channel: String,
     #[serde(default)]
+    #[schema(required = true, value_type = RuleMatchMode)]
     pub match_mode: String,
-    /// 1–20, each 1–30 characters.
+    /// 1–20 (after duplicates are dropped), each 1–30 characters.
     #[serde(default)]
+    #[schema(required = true, min_items = 1)]
     pub keywords: Vec<String>,
     /// 1–5 scripts, each ≤ 30 characters, no contact details or links; one is picked at random.
     #[serde(default)]
+    #[schema(required = true, min_items = 1)]
     pub replies: Vec<String>,
     #[serde(default)]
     pub account_ids: Vec<i64>,
     #[serde(default)]
     pub item_ids: Vec<String>,
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 1440)]
     pub start_minute: i64,
     #[serde(default = "day")]
+    #[schema(minimum = 0, maximum = 1440)]
     pub end_minute: i64,
     #[serde(default = "cap")]
+    #[schema(minimum = 1, maximum = 1000)]
     pub daily_cap: i64,
     #[serde(default = "gap")]
+    #[schema(minimum = 0, maximum = 3600)]
     pub min_gap_s: i64,
     #[serde(default = "yes")]
     pub enabled: bool,

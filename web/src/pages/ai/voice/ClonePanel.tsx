@@ -9,10 +9,7 @@ import { Alert, Button, Card, Empty, Form, Input, Select, Space, Tag } from 'ant
 import { useState } from 'react';
 import { fetchClones, uploadClone } from '@/api/ai';
 import type { CloneReq } from '@/api/ai/types';
-import { materialUrls } from '@/api/materials';
-import type { MediaFile } from '@/api/materials/types';
-import { http } from '@/api/request';
-import type { ListResult } from '@/api/types';
+import { fetchVoiceFiles } from '@/api/materials';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { feedback } from '@/utils/feedback';
 import { useAiT } from '../i18n';
@@ -28,7 +25,7 @@ export default function ClonePanel() {
   const clones = useQuery({ queryKey: ['ai', 'clones'], queryFn: fetchClones, retry: false });
   const samples = useQuery({
     queryKey: ['ai', 'samples'],
-    queryFn: () => http.get<ListResult<MediaFile>>(materialUrls.voices, { limit: 200 }, { silent: true }),
+    queryFn: fetchVoiceFiles,
     enabled: clones.isSuccess,
     retry: false,
   });

@@ -61,7 +61,7 @@ export default function MenuAuthModal({ staff, onClose }: { staff: StaffRow | nu
     try {
       await saveStaffAuthMenu(
         staff.id,
-        grantedLeaves(checked).map((k) => ids.get(k) ?? k),
+        grantedLeaves(checked).map((k) => ids.get(k) ?? Number(k)),
       );
       feedback.success(t('staff.authSaved'));
       onClose();

@@ -8,7 +8,7 @@ import { Button, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Swi
 import { useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { deleteRule, engagementUrls, fetchCommentAccounts, saveRule } from '@/api/engagement';
-import type { ReplyLog, Rule } from '@/api/engagement/types';
+import type { ReplyLog, Rule, RuleReq } from '@/api/engagement/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
@@ -19,8 +19,8 @@ import { minuteText, parseMinute, scriptLines, scriptProblem } from '../rules';
 
 interface Values {
   name: string;
-  channel: string;
-  match_mode: string;
+  channel: NonNullable<RuleReq['channel']>;
+  match_mode: RuleReq['match_mode'];
   keywords: string[];
   replies: string;
   account_ids: number[];
@@ -49,8 +49,9 @@ const blank: Values = {
 
 const valuesOf = (r: Rule): Values => ({
   name: r.name,
-  channel: r.channel,
-  match_mode: r.match_mode,
+  // the rule as read declares these as plain strings; they are the values the form sends
+  channel: r.channel as Values['channel'],
+  match_mode: r.match_mode as Values['match_mode'],
   keywords: r.keywords,
   replies: r.replies.join('\n'),
   account_ids: r.account_ids,

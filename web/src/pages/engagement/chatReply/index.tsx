@@ -9,28 +9,22 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { deleteQuickReply, engagementUrls, fetchQuickReplies, saveQuickReply } from '@/api/engagement';
+import { deleteQuickReply, engagementKeys, fetchMessageRules, fetchQuickReplies, saveQuickReply } from '@/api/engagement';
 import type { QuickReply, QuickReplyReq, Rule } from '@/api/engagement/types';
-import { http } from '@/api/request';
+import { useWrite } from '@/api/mutations';
 import ModalForm from '@/components/ModalForm';
 import { LinkedText } from '@/components/MenuLink';
 import PageHeader from '@/components/PageHeader';
 import { useEngagementT } from '../i18n';
 
-interface RulePage {
-  rows: Rule[];
-  total: number;
-}
-
 export default function ChatReplyPage() {
   const { t } = useEngagementT();
   const [form] = Form.useForm<QuickReplyReq>();
   const [editing, setEditing] = useState<QuickReply | 'new' | null>(null);
-  const quick = useQuery({ queryKey: ['engagement', 'quick-replies'], queryFn: fetchQuickReplies });
-  const rules = useQuery({
-    queryKey: ['engagement', 'message-rules'],
-    queryFn: () => http.get<RulePage>(engagementUrls.rules, { channel: 'message', page: 1, limit: 100 }),
-  });
+  const quick = useQuery({ queryKey: engagementKeys.quickReplies, queryFn: fetchQuickReplies });
+  const rules = useQuery({ queryKey: engagementKeys.messageRules, queryFn: fetchMessageRules });
+  const save = useWrite(saveQuickReply, engagementKeys.quickReplies);
+  const remove = useWrite(deleteQuickReply, engagementKeys.quickReplies);
 
   return (
     <div data-testid="chat-reply-page">
@@ -65,10 +59,7 @@ export default function ChatReplyPage() {
                   </Button>
                   <Popconfirm
                     title={t('quick.deleteConfirm')}
-                    onConfirm={async () => {
-                      await deleteQuickReply(q.id);
-                      void quick.refetch();
-                    }}
+                    onConfirm={() => remove.mutateAsync(q.id)}
                   >
                     <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`quick-delete-${q.id}`}>
                       {t('quick.delete')}
@@ -105,9 +96,8 @@ export default function ChatReplyPage() {
         initialValues={editing && editing !== 'new' ? { id: editing.id, text: editing.text, sort: editing.sort } : { id: 0, text: '', sort: 0 }}
         onCancel={() => setEditing(null)}
         onSubmit={async (v) => {
-          await saveQuickReply({ id: editing && editing !== 'new' ? editing.id : 0, text: v.text, sort: v.sort ?? 0 });
+          await save.mutateAsync({ id: editing && editing !== 'new' ? editing.id : 0, text: v.text, sort: v.sort ?? 0 });
           setEditing(null);
-          void quick.refetch();
         }}
       >
         <Form.Item name="text" label={t('quick.text')} rules={[{ required: true, whitespace: true }, { max: 500 }]}>

@@ -239,7 +239,7 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
       const res = await submitTask(platform, req);
       // Nicknames typed in for a single-platform task join that platform's @-user list.
       const known = new Set((atUsers.data?.rows ?? []).map((u) => u.nickname));
-      if (single) for (const n of req.at_users.filter((n) => !known.has(n))) void addAtUser(single, n).catch(() => undefined);
+      if (single) for (const n of (req.at_users ?? []).filter((n) => !known.has(n))) void addAtUser(single, n).catch(() => undefined);
       onCreated(res.task, res.plan);
     } catch (e) {
       showServerError(e);

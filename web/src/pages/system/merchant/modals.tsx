@@ -22,7 +22,8 @@ export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boole
   const editing = row !== null;
   const submit = async (v: MerchantValues) => {
     if (editing) {
-      await editMerchant({ id: row.id, name: v.name.trim(), mobile: v.mobile || undefined, vip_expires_at: v.vip ? v.vip.endOf('day').valueOf() : null, home_type: v.home_type });
+      // the server keeps the owner's mobile on edit (MerchantEdit has none)
+      await editMerchant({ id: row.id, name: v.name.trim(), vip_expires_at: v.vip ? v.vip.endOf('day').valueOf() : null, home_type: v.home_type });
     } else {
       await addMerchant({ name: v.name.trim(), username: v.username.trim(), password: v.password ?? '', mobile: v.mobile || undefined });
     }

@@ -13,14 +13,20 @@ use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TimeReq {
+    #[schema(minimum = 1)]
     pub id: i64,
     #[serde(default)]
+    #[schema(required = true, value_type = services::matrix::tasks::release::TimeModeCode)]
     pub time_mode: String,
+    /// `YYYY-MM-DD`, today or later.
     #[serde(default)]
+    #[schema(required = true, format = Date)]
     pub start_date: String,
     #[serde(default)]
+    #[schema(required = true, minimum = 1, maximum = 3)]
     pub daily_quantity: i64,
     #[serde(default)]
+    #[schema(required = true, minimum = 1, maximum = 90)]
     pub days: i64,
     #[serde(default)]
     pub times: Vec<String>,
