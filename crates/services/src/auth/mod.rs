@@ -5,3 +5,8 @@ pub mod hashing;
 pub mod limits;
 pub mod signin;
 pub mod staff;
+
+/// What the auth calls read: a menu, a role, a user, a merchant, a line of the points ledger.
+pub use store::menus::{Menu, Role};
+pub use store::points::Entry;
+pub use store::users::{Merchant, User};

@@ -10,7 +10,10 @@ use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use platforms::Platform;
 use store::engagement::{self as eng, NewMessage};
-use store::engagement_im::{self as db, MessageAccount, MessageRow, QuickReplyRow};
+use store::engagement_im::{self as db, MessageAccount};
+
+/// A conversation, a message, a quick reply.
+pub use store::engagement_im::{ConversationRow, MessageRow, QuickReplyRow};
 
 /// Longest message DY takes (characters).
 pub const MESSAGE_MAX: usize = 500;
@@ -191,4 +194,15 @@ pub async fn delete_quick_reply(d: &store::Db, mid: i64, id: i64) -> ApiResult<(
         return Err(ApiError::NotFound);
     }
     Ok(())
+}
+
+/// One page of the merchant's conversations (of one account, or every one when 0), and the total.
+pub async fn conversations(
+    d: &store::Db,
+    mid: i64,
+    account_id: i64,
+    page: i64,
+    limit: i64,
+) -> ApiResult<(Vec<ConversationRow>, i64)> {
+    Ok(db::conversations(d, mid, account_id, page, limit).await?)
 }

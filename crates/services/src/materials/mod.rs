@@ -2,8 +2,10 @@
 //! the ingest and recognition jobs; signed links to stored files.
 
 pub mod asr;
+pub mod changes;
 pub mod ingest;
 pub mod library;
 pub mod links;
 pub mod music;
+pub mod serve;
 pub mod upload;

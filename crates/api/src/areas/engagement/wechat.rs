@@ -32,9 +32,7 @@ pub async fn info(
     c: Caller,
     LangOf(lang): LangOf,
 ) -> Answer<WxConfigView> {
-    let cfg = store::engagement_im::wx_config(&st.db, c.merchant_id()?)
-        .await
-        .map_err(services::ApiError::from)?;
+    let cfg = uc::config(&st.db, c.merchant_id()?).await?;
     let why = uc::blocked(cfg.as_ref());
     Ok(reply(WxConfigView {
         configured: why.is_none(),
@@ -145,10 +143,7 @@ pub struct NoticeView {
     pub created_at: i64,
 }
 
-pub(crate) fn notice_view(
-    n: store::engagement_im::NoticeRow,
-    lang: domain::i18n::Lang,
-) -> NoticeView {
+pub(crate) fn notice_view(n: uc::NoticeRow, lang: domain::i18n::Lang) -> NoticeView {
     NoticeView {
         id: n.id,
         lead_id: n.lead_id,
@@ -169,9 +164,7 @@ pub async fn log(
     c: Caller,
     LangOf(lang): LangOf,
 ) -> Answer<Vec<NoticeView>> {
-    let rows = store::engagement_im::notices(&st.db, c.merchant_id()?, 100)
-        .await
-        .map_err(services::ApiError::from)?;
+    let rows = uc::notices(&st.db, c.merchant_id()?, 100).await?;
     Ok(reply(
         rows.into_iter().map(|n| notice_view(n, lang)).collect(),
     ))
