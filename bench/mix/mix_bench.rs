@@ -468,7 +468,7 @@ async fn main() {
 
     // 20 planned variants back to back, 2 in parallel, copy-only.
     let groups: Vec<Vec<i64>> = vec![vec![0, 1, 2]; 3];
-    let plan = domain::planner::plan(&groups, &[], 20, 42).unwrap();
+    let plan = domain::clip::planner::plan(&groups, &[], 20, 42).unwrap();
     println!(
         "bench: mix_plan_clip_use_max_min {} {}",
         plan.max_use, plan.min_use

@@ -23,8 +23,8 @@ pub struct IdReq {
 /// Who is calling. Inserted by `guard` for every signed-in call.
 #[derive(Debug, Clone)]
 pub struct Caller {
-    pub user: store::users::User,
-    pub merchant: Option<store::users::Merchant>,
+    pub user: store::auth::users::User,
+    pub merchant: Option<store::auth::users::Merchant>,
     pub kind: UserKind,
     pub session_id: String,
     pub remember: bool,

@@ -107,7 +107,7 @@ pub async fn guard(State(st): State<AppState>, mut req: Request, next: Next) -> 
     let res = localize(res, lang, &rid).await;
     if is_mutating(&method, &path) {
         let log = log_entry(caller.as_ref(), &res, &method, &path, ip, rid);
-        if let Err(e) = store::oplog::write(&st.db, &log).await {
+        if let Err(e) = store::system::oplog::write(&st.db, &log).await {
             tracing::error!(error = %e, "could not write the operation log");
         }
     }
@@ -161,7 +161,7 @@ fn log_entry(
     path: &str,
     ip: String,
     rid: String,
-) -> store::oplog::NewLog {
+) -> store::system::oplog::NewLog {
     let pending = res.extensions().get::<PendingError>();
     let subject = res.extensions().get::<LogSubject>();
     let (merchant_id, user_id, username) = match (c, subject) {
@@ -182,7 +182,7 @@ fn log_entry(
     let message = pending
         .map(|p| p.message(Lang::Zh, &rid))
         .unwrap_or_default();
-    store::oplog::NewLog {
+    store::system::oplog::NewLog {
         merchant_id,
         user_id,
         username,

@@ -9,7 +9,7 @@ use domain::i18n::Msg;
 use domain::{UserKind, now_ms};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, encode};
 use serde::{Deserialize, Serialize};
-use store::users::{Session, User};
+use store::auth::users::{Session, User};
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {
@@ -69,7 +69,7 @@ pub fn token_of(headers: &axum::http::HeaderMap) -> Option<String> {
 /// Resolves a token to the caller, or the error the SPEC asks for.
 pub async fn caller_of(st: &AppState, token: &str) -> ApiResult<Caller> {
     let claims = decode_token(st, token)?;
-    let session = store::users::session(&st.db, &claims.sid)
+    let session = store::auth::users::session(&st.db, &claims.sid)
         .await?
         .ok_or(ApiError::SessionRevoked)?;
     if session.revoked_at.is_some() {
@@ -78,7 +78,7 @@ pub async fn caller_of(st: &AppState, token: &str) -> ApiResult<Caller> {
     if session.expires_at <= now_ms() {
         return Err(ApiError::Unauthorized(Msg::TokenInvalid));
     }
-    let user = store::users::user_by_id(&st.db, session.user_id)
+    let user = store::auth::users::user_by_id(&st.db, session.user_id)
         .await?
         .ok_or(ApiError::SessionRevoked)?;
     if user.status == 0 {
@@ -86,7 +86,7 @@ pub async fn caller_of(st: &AppState, token: &str) -> ApiResult<Caller> {
     }
     let merchant = match user.merchant_id {
         Some(id) => Some(
-            store::users::merchant_by_id(&st.db, id)
+            store::auth::users::merchant_by_id(&st.db, id)
                 .await?
                 .ok_or(ApiError::SessionRevoked)?,
         ),
@@ -101,7 +101,7 @@ pub async fn caller_of(st: &AppState, token: &str) -> ApiResult<Caller> {
 pub async fn build_caller(
     st: &AppState,
     user: User,
-    merchant: Option<store::users::Merchant>,
+    merchant: Option<store::auth::users::Merchant>,
     session: &Session,
 ) -> ApiResult<Caller> {
     let kind = UserKind::parse(&user.kind)
@@ -128,7 +128,7 @@ pub async fn build_caller(
     };
     let role_ids = user.role_ids();
     if !role_ids.is_empty() {
-        for r in store::menus::roles(&st.db)
+        for r in store::system::menus::roles(&st.db)
             .await?
             .into_iter()
             .filter(|r| role_ids.contains(&r.id))
@@ -165,7 +165,7 @@ pub async fn sign_in(
     let session =
         services::auth::signin::start_session(&st.db, &user, remember, proxy_user).await?;
     let merchant = match user.merchant_id {
-        Some(id) => store::users::merchant_by_id(&st.db, id).await?,
+        Some(id) => store::auth::users::merchant_by_id(&st.db, id).await?,
         None => None,
     };
     let caller = build_caller(st, user, merchant, &session).await?;

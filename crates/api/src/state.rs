@@ -51,7 +51,7 @@ pub struct AppState {
     pub sms: Arc<dyn SmsSender>,
     pub storage: media::Storage,
     /// The menu table, cached: every request's permission check reads it.
-    pub menus: Arc<RwLock<Vec<store::menus::Menu>>>,
+    pub menus: Arc<RwLock<Vec<store::system::menus::Menu>>>,
     /// Platform adapters, sealed tokens, the publisher's needs.
     pub hub: services::matrix::hub::HubRef,
     /// The failed-sign-in budgets (per address, per server) and the clock sign-in checks read.
@@ -88,18 +88,18 @@ async fn sandbox_token(
 
 impl AppState {
     pub async fn new(db: Db, settings: Settings) -> anyhow::Result<AppState> {
-        store::menus::seed(&db).await?;
+        store::system::menus::seed(&db).await?;
         store::content::seed(&db).await?;
-        store::dict::seed(&db).await?;
-        store::clip_templates::seed(&db).await?;
+        store::system::dict::seed(&db).await?;
+        store::clip::templates::seed(&db).await?;
         let sealer = store::secrets::Sealer::load(&settings.data_dir)?;
         // The key signing tokens and file links is sealed like the platform secrets: a copy of the
         // database alone signs nothing.
         let key =
             store::secrets::sealed_setting(&db, &sealer, "jwt_key", || store::random_token(48))
                 .await?;
-        store::users::hash_clear_sessions(&db).await?;
-        let menus = store::menus::all(&db).await?;
+        store::auth::users::hash_clear_sessions(&db).await?;
+        let menus = store::system::menus::all(&db).await?;
         // Scratch space for work in progress lives on the local disk beside the data, whatever the store.
         let storage = media::Storage::open(&settings.storage_url, settings.data_dir.join("work"))?;
         let url_key = key.clone().into_bytes();
@@ -141,7 +141,7 @@ impl AppState {
     }
 
     pub async fn reload_menus(&self) -> sqlx::Result<()> {
-        let fresh = store::menus::all(&self.db).await?;
+        let fresh = store::system::menus::all(&self.db).await?;
         *self.menus.write().await = fresh;
         Ok(())
     }

@@ -139,7 +139,7 @@ pub async fn console(State(st): State<AppState>, uri: Uri) -> Response {
 
 /// `/sandbox/sms`: the SMS codes the built-in sender "sent", for testers (sandbox mode only).
 pub async fn sms_outbox(State(st): State<AppState>) -> Response {
-    let rows = match store::users::sms_outbox(&st.db, 50).await {
+    let rows = match store::auth::users::sms_outbox(&st.db, 50).await {
         Ok(r) => r,
         Err(e) => return crate::error::ApiError::from(e).into_response(),
     };
@@ -162,7 +162,7 @@ pub async fn sms_outbox(State(st): State<AppState>) -> Response {
 }
 
 pub async fn sms_outbox_json(State(st): State<AppState>) -> Response {
-    match store::users::sms_outbox(&st.db, 50).await {
+    match store::auth::users::sms_outbox(&st.db, 50).await {
         Ok(rows) => axum::Json(rows).into_response(),
         Err(e) => crate::error::ApiError::from(e).into_response(),
     }

@@ -38,7 +38,8 @@ fn request_schemas() -> BTreeSet<String> {
 
 /// (schema, property, keyword, the server's value).
 fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
-    use domain::{activities, ai, aiclip, clip, matrix, seo};
+    use domain::clip::one_touch as aiclip;
+    use domain::{activities, ai, clip, matrix, seo};
     vec![
         ("AiDubReq", "text", "maxLength", ai::MAX_TEXT_CHARS as i64),
         ("AiDubReq", "volume", "minimum", 0),
@@ -145,7 +146,7 @@ fn declared_enums_are_the_sets_the_server_accepts() {
         assert!(domain::matrix::TimeMode::parse(&m).is_some(), "{m}");
     }
     assert_eq!(enum_of(&all, "TimeModeCode").len(), 3);
-    assert_eq!(enum_of(&all, "AiClipKind"), domain::aiclip::KINDS);
+    assert_eq!(enum_of(&all, "AiClipKind"), domain::clip::one_touch::KINDS);
     assert_eq!(
         enum_of(&all, "MountType"),
         ["none", "poi", "mini_program", "official", "product"]

@@ -157,22 +157,31 @@ pub async fn open_db(cfg: &Config) -> anyhow::Result<Db> {
 /// On an empty database: the operator `admin` and the demo merchant `demo` (with 1000 points to try
 /// things), with the configured passwords or generated ones. Returns the lines to print.
 pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
-    if store::users::count_users(db).await? > 0 {
+    if store::auth::users::count_users(db).await? > 0 {
         return Ok(vec![]);
     }
     let gen_pw = || format!("{}9a", store::random_token(9));
     let admin_pw = cfg.admin_password.clone().unwrap_or_else(gen_pw);
     let demo_pw = cfg.demo_password.clone().unwrap_or_else(gen_pw);
-    store::users::create_operator(db, "admin", &store::password::hash(&admin_pw)).await?;
-    let (m, _) = store::users::create_merchant(
+    store::auth::users::create_operator(db, "admin", &store::auth::password::hash(&admin_pw))
+        .await?;
+    let (m, _) = store::auth::users::create_merchant(
         db,
         "演示商户 Demo",
         "demo",
         None,
-        &store::password::hash(&demo_pw),
+        &store::auth::password::hash(&demo_pw),
     )
     .await?;
-    store::points::topup(db, m.id, 1000, domain::points::Reason::Welcome, "", "").await?;
+    store::system::points::topup(
+        db,
+        m.id,
+        1000,
+        domain::system::points::Reason::Welcome,
+        "",
+        "",
+    )
+    .await?;
     Ok(vec![
         "first run: created these accounts".into(),
         format!("  operator  admin / {admin_pw}"),

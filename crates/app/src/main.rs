@@ -159,18 +159,18 @@ async fn admin(cfg: Config, cmd: AdminCmd) -> anyhow::Result<()> {
         } => {
             check(&username, &password)?;
             anyhow::ensure!(
-                store::users::user_by_username(&db, &username)
+                store::auth::users::user_by_username(&db, &username)
                     .await?
                     .is_none(),
                 "{username} exists"
             );
             let name = name.unwrap_or_else(|| username.clone());
-            let (m, _) = store::users::create_merchant(
+            let (m, _) = store::auth::users::create_merchant(
                 &db,
                 &name,
                 &username,
                 None,
-                &store::password::hash(&password),
+                &store::auth::password::hash(&password),
             )
             .await?;
             println!(
@@ -181,22 +181,27 @@ async fn admin(cfg: Config, cmd: AdminCmd) -> anyhow::Result<()> {
         AdminCmd::CreateOperator { username, password } => {
             check(&username, &password)?;
             anyhow::ensure!(
-                store::users::user_by_username(&db, &username)
+                store::auth::users::user_by_username(&db, &username)
                     .await?
                     .is_none(),
                 "{username} exists"
             );
-            store::users::create_operator(&db, &username, &store::password::hash(&password))
-                .await?;
+            store::auth::users::create_operator(
+                &db,
+                &username,
+                &store::auth::password::hash(&password),
+            )
+            .await?;
             println!("operator {username} created");
         }
         AdminCmd::ResetPassword { username, password } => {
             check(&username, &password)?;
-            let u = store::users::user_by_username(&db, &username)
+            let u = store::auth::users::user_by_username(&db, &username)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("no user {username}"))?;
-            store::users::set_password(&db, u.id, &store::password::hash(&password)).await?;
-            store::users::clear_user_failures(&db, &username).await?;
+            store::auth::users::set_password(&db, u.id, &store::auth::password::hash(&password))
+                .await?;
+            store::auth::users::clear_user_failures(&db, &username).await?;
             println!("password of {username} reset; their sessions were ended");
         }
     }

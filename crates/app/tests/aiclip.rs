@@ -729,7 +729,7 @@ async fn a_topic_becomes_five_unique_voiced_videos() {
 /// A twin run of the one-touch job (its lease lapsed while the first run lived) made its own voice-over
 /// after the first had set one: the twin's goes (material and file), and both go on with the first's.
 async fn twin_voice_over_goes(app: &TestApp, id: i64) {
-    let row = store::ai_clips::get_any(&app.db, id)
+    let row = store::clip::one_touch::get_any(&app.db, id)
         .await
         .unwrap()
         .unwrap();
@@ -743,7 +743,7 @@ async fn twin_voice_over_goes(app: &TestApp, id: i64) {
         .await
         .unwrap();
     // The twin read the row before the voice-over was set.
-    let read = store::ai_clips::AiClip {
+    let read = store::clip::one_touch::AiClip {
         voice_media_id: 0,
         ..row.clone()
     };
@@ -757,7 +757,7 @@ async fn twin_voice_over_goes(app: &TestApp, id: i64) {
         .await
         .unwrap();
     assert_eq!(left, 0, "the twin's voice-over is deleted");
-    let now = store::ai_clips::get_any(&app.db, id)
+    let now = store::clip::one_touch::get_any(&app.db, id)
         .await
         .unwrap()
         .unwrap();
@@ -1239,7 +1239,7 @@ async fn failed_matching_charges_nothing_and_can_be_retried() {
         assert_eq!(seen.last().unwrap().0, "done", "{seen:?}");
         assert_eq!(points(&app, &t).await, before - 2);
         // The title on the video is the product the topic names, never the project's own name.
-        let row = store::ai_clips::get_any(&app.db, id)
+        let row = store::clip::one_touch::get_any(&app.db, id)
             .await
             .unwrap()
             .unwrap();

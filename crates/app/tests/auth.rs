@@ -677,11 +677,11 @@ async fn failed_sign_ins_are_rationed_per_address_and_leave_no_rows_behind() {
             "a per-address and a per-name row per name"
         );
         let now = failed_at;
-        store::users::cleanup(&app.db, now + domain::LOCK_MS - 1)
+        store::auth::users::cleanup(&app.db, now + domain::LOCK_MS - 1)
             .await
             .unwrap();
         assert_eq!(rows().await, 20, "still inside their window");
-        store::users::cleanup(&app.db, now + domain::LOCK_MS)
+        store::auth::users::cleanup(&app.db, now + domain::LOCK_MS)
             .await
             .unwrap();
         assert_eq!(rows().await, 0);
@@ -741,7 +741,7 @@ async fn many_addresses_together_lock_a_username_more_slowly() {
         let now = clock.load(std::sync::atomic::Ordering::SeqCst);
         // 49 failures spread over other addresses (each under its own limit) ...
         for _ in 0..domain::USER_LOCK_AFTER_FAILURES - 1 {
-            store::users::record_failure(
+            store::auth::users::record_failure(
                 &app.db,
                 "pwd:demo",
                 domain::USER_LOCK_AFTER_FAILURES,
@@ -810,7 +810,7 @@ async fn a_flood_of_failures_does_not_refuse_a_known_devices_right_password() {
         }
         let now = domain::now_ms();
         for _ in 0..domain::USER_LOCK_AFTER_FAILURES {
-            store::users::record_failure(
+            store::auth::users::record_failure(
                 &app.db,
                 "pwd:demo",
                 domain::USER_LOCK_AFTER_FAILURES,
@@ -890,7 +890,7 @@ async fn a_database_copy_holds_neither_the_signing_key_nor_a_session_id() {
         let sid = sid_of(&t);
         let ids = session_ids(&app).await;
         assert!(!ids.is_empty() && !ids.contains(&sid), "{ids:?}");
-        assert!(ids.contains(&store::users::session_key(&sid)));
+        assert!(ids.contains(&store::auth::users::session_key(&sid)));
 
         // An install from before: the key and the session ids in clear. After a restart both are
         // sealed / hashed, and the same key and token still work.
@@ -901,7 +901,7 @@ async fn a_database_copy_holds_neither_the_signing_key_nor_a_session_id() {
             .unwrap();
         sqlx::query("UPDATE sessions SET id = $1 WHERE id = $2")
             .bind(&sid)
-            .bind(store::users::session_key(&sid))
+            .bind(store::auth::users::session_key(&sid))
             .execute(&app.db.pool)
             .await
             .unwrap();

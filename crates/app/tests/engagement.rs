@@ -887,7 +887,7 @@ async fn twin_notice_runs_send_once(app: &TestApp) {
     });
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert!(!waiting.is_finished(), "it waits for the other run");
-    store::engagement_im::settle_notice(&app.db, id, "sent", "", "m")
+    store::engagement::messages::settle_notice(&app.db, id, "sent", "", "m")
         .await
         .unwrap();
     waiting.await.unwrap().unwrap();

@@ -94,7 +94,7 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
         let queued = services::content::hotlists::queue_due(&app.db, domain::clock::platform_now())
             .await
             .unwrap();
-        assert_eq!(queued, domain::hotlists::all_boards().len());
+        assert_eq!(queued, domain::content::hotlists::all_boards().len());
         app.start_worker();
 
         let topic = board_until(&app, &t, "topic", "topic", |v| v["fetched_at"] != 0).await;
@@ -153,7 +153,7 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
         let queued = services::content::hotlists::queue_due(&app.db, domain::clock::platform_now())
             .await
             .unwrap();
-        assert_eq!(queued, domain::hotlists::all_boards().len());
+        assert_eq!(queued, domain::content::hotlists::all_boards().len());
         let fetched = topic["fetched_at"].as_i64().unwrap();
         let moved = board_until(&app, &t, "topic", "", |v| {
             v["fetched_at"].as_i64().unwrap() > fetched
@@ -178,8 +178,8 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
         // Once every board is read, nothing is due again within the hour.
         let since = domain::clock::platform_now() - 60_000;
         for i in 0..150 {
-            let rows = store::hotlists::boards(&app.db).await.unwrap();
-            if rows.len() == domain::hotlists::all_boards().len()
+            let rows = store::content::hotlists::boards(&app.db).await.unwrap();
+            if rows.len() == domain::content::hotlists::all_boards().len()
                 && rows.iter().all(|r| r.tried_at >= since)
             {
                 break;
@@ -302,7 +302,7 @@ async fn staff_see_only_their_boards_and_bad_input_is_refused_in_both_languages(
         .await
         .ok()
         .clone();
-    assert_eq!(q["queued"], domain::hotlists::all_boards().len());
+    assert_eq!(q["queued"], domain::content::hotlists::all_boards().len());
 
     // A board of another page is a 422 naming `board`, in the caller's language.
     let zh = app

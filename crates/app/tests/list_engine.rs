@@ -459,8 +459,8 @@ async fn growing_lists_walk_an_index() {
         let lq = q(query.clone());
         let ((), sql) = list::recording(async {
             match name {
-                "log" => drop(store::oplog::list(&db, Some(1), &lq).await.unwrap()),
-                "all logs" => drop(store::oplog::list(&db, None, &lq).await.unwrap()),
+                "log" => drop(store::system::oplog::list(&db, Some(1), &lq).await.unwrap()),
+                "all logs" => drop(store::system::oplog::list(&db, None, &lq).await.unwrap()),
                 "media" => drop(
                     store::materials::list(&db, 1, "resource", &lq)
                         .await
@@ -468,7 +468,7 @@ async fn growing_lists_walk_an_index() {
                 ),
                 "variants" => drop(store::clip::variants(&db, 1, &lq).await.unwrap()),
                 "items" => drop(store::matrix::items(&db, Some(1), &lq).await.unwrap()),
-                "ledger" => drop(store::points::list(&db, 1, &lq).await.unwrap()),
+                "ledger" => drop(store::system::points::list(&db, 1, &lq).await.unwrap()),
                 _ => drop(store::matrix::accounts(&db, 1, None, &lq).await.unwrap()),
             }
         })

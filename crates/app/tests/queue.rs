@@ -4,7 +4,7 @@
 use crate::common;
 use common::*;
 use domain::jobs::JobKind;
-use domain::points::Reason;
+use domain::system::points::Reason;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -328,47 +328,50 @@ async fn idempotency_keys_and_concurrent_claims_give_each_job_once() {
 async fn points_never_go_negative_and_deductions_are_idempotent() {
     for b in backends() {
         let (db, _dir) = fresh_db(b).await;
-        let (m, _) = store::users::create_merchant(&db, "P", "p_owner", None, "x")
+        let (m, _) = store::auth::users::create_merchant(&db, "P", "p_owner", None, "x")
             .await
             .unwrap();
-        store::points::topup(&db, m.id, 100, Reason::Topup, "start", "test")
+        store::system::points::topup(&db, m.id, 100, Reason::Topup, "start", "test")
             .await
             .unwrap();
-        let e1 = store::points::deduct(&db, m.id, 30, Reason::VideoSynthesis, "job:1")
+        let e1 = store::system::points::deduct(&db, m.id, 30, Reason::VideoSynthesis, "job:1")
             .await
             .unwrap();
-        let e2 = store::points::deduct(&db, m.id, 30, Reason::VideoSynthesis, "job:1")
+        let e2 = store::system::points::deduct(&db, m.id, 30, Reason::VideoSynthesis, "job:1")
             .await
             .unwrap();
         assert_eq!((e1.id, e2.id, e1.balance), (e2.id, e1.id, 70));
-        assert_eq!(store::points::balance(&db, m.id).await.unwrap(), 70);
-        let err = store::points::deduct(&db, m.id, 71, Reason::VideoSynthesis, "job:2")
+        assert_eq!(store::system::points::balance(&db, m.id).await.unwrap(), 70);
+        let err = store::system::points::deduct(&db, m.id, 71, Reason::VideoSynthesis, "job:2")
             .await
             .unwrap_err();
         assert!(matches!(
             err,
-            store::points::PointsError::Insufficient {
+            store::system::points::PointsError::Insufficient {
                 need: 71,
                 balance: 70
             }
         ));
         assert!(
-            store::points::deduct(&db, m.id, 0, Reason::VideoSynthesis, "job:3")
+            store::system::points::deduct(&db, m.id, 0, Reason::VideoSynthesis, "job:3")
                 .await
                 .is_err()
         );
         // Refund once.
-        store::points::refund(&db, m.id, "job:1", Reason::VideoSynthesisFailed)
+        store::system::points::refund(&db, m.id, "job:1", Reason::VideoSynthesisFailed)
             .await
             .unwrap()
             .unwrap();
-        store::points::refund(&db, m.id, "job:1", Reason::VideoSynthesisFailed)
+        store::system::points::refund(&db, m.id, "job:1", Reason::VideoSynthesisFailed)
             .await
             .unwrap()
             .unwrap();
-        assert_eq!(store::points::balance(&db, m.id).await.unwrap(), 100);
+        assert_eq!(
+            store::system::points::balance(&db, m.id).await.unwrap(),
+            100
+        );
         assert!(
-            store::points::refund(&db, m.id, "job:none", Reason::VideoSynthesisFailed)
+            store::system::points::refund(&db, m.id, "job:none", Reason::VideoSynthesisFailed)
                 .await
                 .unwrap()
                 .is_none()
@@ -378,9 +381,15 @@ async fn points_never_go_negative_and_deductions_are_idempotent() {
         for i in 0..20 {
             let db = db.clone();
             hs.push(tokio::spawn(async move {
-                store::points::deduct(&db, m.id, 10, Reason::VideoSynthesis, &format!("race:{i}"))
-                    .await
-                    .is_ok()
+                store::system::points::deduct(
+                    &db,
+                    m.id,
+                    10,
+                    Reason::VideoSynthesis,
+                    &format!("race:{i}"),
+                )
+                .await
+                .is_ok()
             }));
         }
         let mut ok = 0;
@@ -388,7 +397,7 @@ async fn points_never_go_negative_and_deductions_are_idempotent() {
             ok += h.await.unwrap() as i32;
         }
         assert_eq!(ok, 10);
-        assert_eq!(store::points::balance(&db, m.id).await.unwrap(), 0);
+        assert_eq!(store::system::points::balance(&db, m.id).await.unwrap(), 0);
         let sum: i64 = sqlx::query_scalar(
             "SELECT CAST(SUM(change) AS BIGINT) FROM points_ledger WHERE merchant_id = $1",
         )

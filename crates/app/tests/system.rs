@@ -447,11 +447,11 @@ async fn usage_reasons_and_the_update_log_read_in_the_readers_language() {
                 .await
                 .ok();
         }
-        store::points::deduct(
+        store::system::points::deduct(
             &app.db,
             mid,
             3,
-            domain::points::Reason::VideoSynthesis,
+            domain::system::points::Reason::VideoSynthesis,
             "render:t",
         )
         .await
@@ -583,7 +583,7 @@ async fn unique_violations_name_their_field() {
             let pending = res.extensions().get::<api::error::PendingError>().unwrap();
             pending.render(domain::i18n::Lang::Zh, "")
         };
-        let e = store::users::create_operator(&app.db, "admin", "x")
+        let e = store::auth::users::create_operator(&app.db, "admin", "x")
             .await
             .unwrap_err();
         let v = rendered(e);
@@ -633,9 +633,9 @@ async fn the_operation_log_reads_in_the_readers_language() {
         )
         .await
         .expect(422);
-        store::oplog::write(
+        store::system::oplog::write(
             &app.db,
-            &store::oplog::NewLog {
+            &store::system::oplog::NewLog {
                 username: "old".into(),
                 method: "POST".into(),
                 path: "/system/merchant/edit".into(),

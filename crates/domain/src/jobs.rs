@@ -307,7 +307,7 @@ impl Payload for BenchmarkRef {
     const KINDS: &'static [JobKind] = &[JobKind::SeoBenchmarkSync];
 }
 
-/// `content.hotlist_sync`: the board's code (`domain::hotlists`).
+/// `content.hotlist_sync`: the board's code (`domain::content::hotlists`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HotBoardRef {
     pub board: String,

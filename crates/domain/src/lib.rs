@@ -3,25 +3,19 @@
 pub mod actions;
 pub mod activities;
 pub mod ai;
-pub mod aiclip;
 pub mod clip;
 pub mod clock;
 pub mod content;
 pub mod engagement;
-pub mod hotlists;
 pub mod i18n;
-pub mod intellect;
 pub mod jobs;
 pub mod materials;
 pub mod matrix;
 pub mod menus;
 pub mod permission;
-pub mod planner;
-pub mod points;
 pub mod reports;
 pub mod seo;
-pub mod slice;
-pub mod templates;
+pub mod system;
 pub mod validate;
 
 /// Session lifetimes of SPEC §9.

@@ -598,7 +598,7 @@ pub const MENUS: &[MenuDef] = &[
             &COURSE_GRANTS,
         )
     },
-    // Hot lists (SPEC §2 "Other"; domain::hotlists): each page reads its own boards only.
+    // Hot lists (SPEC §2 "Other"; domain::content::hotlists): each page reads its own boards only.
     menu("/hotlists", "menu.hotLists", "FireOutlined", 460, &[]),
     MenuDef {
         parent: Some("/hotlists"),

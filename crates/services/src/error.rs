@@ -77,9 +77,9 @@ impl From<Invalid> for ApiError {
     }
 }
 
-impl From<store::points::PointsError> for ApiError {
-    fn from(e: store::points::PointsError) -> Self {
-        use store::points::PointsError as P;
+impl From<store::system::points::PointsError> for ApiError {
+    fn from(e: store::system::points::PointsError) -> Self {
+        use store::system::points::PointsError as P;
         match e {
             P::Insufficient { need, balance } => ApiError::invalid_with(
                 "points",

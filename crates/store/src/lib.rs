@@ -9,31 +9,21 @@ macro_rules! sqlf {
 
 pub mod activities;
 pub mod ai;
-pub mod ai_clips;
+pub mod auth;
 pub mod clip;
-pub mod clip_templates;
 pub mod content;
 pub mod db;
-pub mod dict;
 pub mod engagement;
-pub mod engagement_im;
-pub mod hotlists;
-pub mod intellect;
 pub mod jobs;
 pub mod list;
 pub mod materials;
 pub mod matrix;
-pub mod menus;
 pub mod nfc;
-pub mod oplog;
 pub mod ops;
-pub mod password;
-pub mod points;
 pub mod reports;
 pub mod secrets;
 pub mod seo;
-pub mod slice;
-pub mod users;
+pub mod system;
 
 pub use db::{Backend, Db};
 pub use list::{ListParams, ListQuery};

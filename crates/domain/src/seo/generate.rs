@@ -4,8 +4,8 @@
 use super::banned::Banned;
 use super::patterns::{self, Category, Pattern, Piece, Slot};
 use super::{Keyword, Lexicon, SeoError};
+use crate::clip::planner::SplitMix;
 use crate::i18n::Lang;
-use crate::planner::SplitMix;
 use std::collections::HashSet;
 
 /// What to write titles about, and within which limits.

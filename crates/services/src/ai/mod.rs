@@ -11,7 +11,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::materials::links;
 use domain::ai::{self as rules, Params, TaskState, text};
 use domain::i18n::Msg;
-use domain::points::Reason;
+use domain::system::points::Reason;
 use media::tts::{Kokoro, Request, Speech, Synthesizer, TtsError};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -204,7 +204,7 @@ pub async fn put_task(
     let chars = p.text.trim().chars().count();
     let points = rules::price(chars);
     let key = format!("tts:{mid}:{}", store::random_token(12));
-    store::points::deduct(db, mid, points, Reason::Tts, &key).await?;
+    store::system::points::deduct(db, mid, points, Reason::Tts, &key).await?;
     let name: String = if name.trim().is_empty() {
         p.text.trim().chars().take(20).collect()
     } else {
@@ -225,7 +225,7 @@ pub async fn put_task(
             Ok(Queued { task, points })
         }
         Err(e) => {
-            store::points::refund(db, mid, &key, Reason::TtsNotStarted).await?;
+            store::system::points::refund(db, mid, &key, Reason::TtsNotStarted).await?;
             Err(e.into())
         }
     }
@@ -581,7 +581,7 @@ pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), 
         && ctx.is_final(e)
         && !delivered().await?
     {
-        store::points::refund(&ctx.db, t.merchant_id, &t.points_key, Reason::TtsFailed)
+        store::system::points::refund(&ctx.db, t.merchant_id, &t.points_key, Reason::TtsFailed)
             .await
             .map_err(|e| JobError::Retry(e.to_string()))?;
         st::task_failed(

@@ -5,9 +5,9 @@ use domain::i18n::{Lang, Msg};
 use domain::{UserKind, validate};
 use store::Db;
 use store::ListParams;
+use store::auth::users::User;
 use store::list::Total;
-use store::menus::Menu;
-use store::users::User;
+use store::system::menus::Menu;
 
 /// What the profile form sends: `None` keeps a value, an empty string clears it.
 pub struct ProfileEdit<'a> {
@@ -35,7 +35,7 @@ pub async fn edit_profile(
     };
     if let Some(m) = mobile.filter(|m| Some(*m) != user.mobile.as_deref()) {
         validate::mobile(m)?;
-        if store::users::user_by_mobile(db, m)
+        if store::auth::users::user_by_mobile(db, m)
             .await?
             .is_some_and(|u| u.id != user.id)
         {
@@ -62,8 +62,8 @@ pub async fn edit_profile(
             crate::materials::links::permanent_url(link_key, id, "original")
         }
     };
-    store::users::update_profile(db, user.id, nickname, mobile, &avatar).await?;
-    store::users::user_by_id(db, user.id)
+    store::auth::users::update_profile(db, user.id, nickname, mobile, &avatar).await?;
+    store::auth::users::user_by_id(db, user.id)
         .await?
         .ok_or(ApiError::NotFound)
 }
@@ -81,14 +81,14 @@ pub async fn change_password(
         return Err(ApiError::invalid("old_password", Msg::OldPasswordWrong));
     }
     validate::new_password(password, password_confirm)?;
-    store::users::set_password(db, user.id, &super::hashing::hash(password).await?).await?;
+    store::auth::users::set_password(db, user.id, &super::hashing::hash(password).await?).await?;
     Ok(())
 }
 
 /// A page of the points ledger with its reasons and operators in the reader's language, plus the
 /// totals over every row the filters select and the current balance.
 pub struct Usage {
-    pub rows: Vec<store::points::Entry>,
+    pub rows: Vec<store::system::points::Entry>,
     pub total: Total,
     pub topup: i64,
     pub deduct: i64,
@@ -103,16 +103,16 @@ pub async fn usage(
     lang: Lang,
 ) -> ApiResult<Usage> {
     let q = q.clone().with_filter("kind", kind, "=");
-    let (mut rows, total, summary) = store::points::list(db, merchant_id, &q).await?;
+    let (mut rows, total, summary) = store::system::points::list(db, merchant_id, &q).await?;
     for e in &mut rows {
-        e.reason = domain::points::reason_text(&e.reason_code, &e.reason, lang);
-        e.operator = domain::points::operator_text(&e.operator, lang);
+        e.reason = domain::system::points::reason_text(&e.reason_code, &e.reason, lang);
+        e.operator = domain::system::points::operator_text(&e.operator, lang);
     }
     let sum = |k: &str| summary.get(k).and_then(|v| v.as_i64()).unwrap_or(0);
     Ok(Usage {
         topup: sum("topup"),
         deduct: sum("deduct"),
-        balance: store::points::balance(db, merchant_id).await?,
+        balance: store::system::points::balance(db, merchant_id).await?,
         rows,
         total,
     })

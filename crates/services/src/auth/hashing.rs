@@ -17,14 +17,14 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
-/// Hashes at once: twice the cores (within the pool of work memory `store::password` keeps).
+/// Hashes at once: twice the cores (within the pool of work memory `store::auth::password` keeps).
 pub fn slots() -> usize {
-    (2 * cores()).min(store::password::POOL / 2)
+    (2 * cores()).min(store::auth::password::POOL / 2)
 }
 
 /// Checks at once for devices that signed in before, besides [`slots`].
 pub fn known_slots() -> usize {
-    cores().min(store::password::POOL / 4)
+    cores().min(store::auth::password::POOL / 4)
 }
 
 static GATE: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(slots()));
@@ -64,13 +64,13 @@ pub async fn verify_known(password: &str, phc: &str) -> ApiResult<bool> {
 
 async fn verify_in(gate: &'static Semaphore, password: &str, phc: &str) -> ApiResult<bool> {
     let (password, phc) = (password.to_string(), phc.to_string());
-    run(gate, move || store::password::verify(&password, &phc)).await
+    run(gate, move || store::auth::password::verify(&password, &phc)).await
 }
 
 /// A new PHC string for `password`.
 pub async fn hash(password: &str) -> ApiResult<String> {
     let password = password.to_string();
-    run(&GATE, move || store::password::hash(&password)).await
+    run(&GATE, move || store::auth::password::hash(&password)).await
 }
 
 #[cfg(test)]
@@ -91,7 +91,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
     async fn a_burst_of_checks_stays_within_the_slots_and_gives_the_memory_back() {
-        let phc = store::password::hash("right-password-1");
+        let phc = store::auth::password::hash("right-password-1");
         let (before, _) = rss_mb();
         let mut tasks = tokio::task::JoinSet::new();
         for i in 0..40 {

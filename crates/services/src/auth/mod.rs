@@ -6,7 +6,7 @@ pub mod limits;
 pub mod signin;
 pub mod staff;
 
+pub use store::auth::users::{Merchant, User};
 /// What the auth calls read: a menu, a role, a user, a merchant, a line of the points ledger.
-pub use store::menus::{Menu, Role};
-pub use store::points::Entry;
-pub use store::users::{Merchant, User};
+pub use store::system::menus::{Menu, Role};
+pub use store::system::points::Entry;

@@ -6,7 +6,7 @@ use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::{UserKind, now_ms, validate};
 use store::Db;
-use store::users::{self, Session, User};
+use store::auth::users::{self, Session, User};
 
 /// Where SMS codes go. The built-in sender writes them to the log; in sandbox mode the outbox page
 /// `/sandbox/sms` shows them too. A real gateway implements this trait.
@@ -265,7 +265,7 @@ async fn password_login(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResu
 
 fn dummy_hash() -> &'static str {
     static H: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    H.get_or_init(|| store::password::hash("not-a-real-password-1"))
+    H.get_or_init(|| store::auth::password::hash("not-a-real-password-1"))
 }
 
 async fn sms_login(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResult<User> {

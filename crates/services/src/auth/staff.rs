@@ -5,8 +5,8 @@ use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::{UserKind, validate};
 use store::Db;
-use store::menus::Menu;
-use store::users::{self, User};
+use store::auth::users::{self, User};
+use store::system::menus::Menu;
 
 /// Who hands out menus: a staff member who manages staff can pass on only the menus they hold.
 #[derive(Clone, Copy)]
@@ -134,7 +134,7 @@ pub async fn edit(db: &Db, merchant_id: i64, r: &StaffChange<'_>) -> ApiResult<U
         ));
     }
     let role_ids = r.role_ids.map_or(cur.role_ids(), <[i64]>::to_vec);
-    let roles = store::menus::roles(db).await?;
+    let roles = store::system::menus::roles(db).await?;
     if let Some(bad) = role_ids
         .iter()
         .find(|id| !roles.iter().any(|r| r.id == **id))

@@ -7,13 +7,13 @@
 
 use super::slice::{permanent, tool};
 use crate::error::{ApiError, ApiResult};
+use domain::clip::intellect::{Segment, Settings, State, Step};
 use domain::i18n::Msg;
-use domain::intellect::{Segment, Settings, State, Step};
 use domain::materials::AsrState;
-use domain::points::Reason;
+use domain::system::points::Reason;
 use media::Storage;
 use store::Db;
-use store::intellect as db;
+use store::clip::intellect as db;
 
 /// An intelligent-slicing run.
 pub use db::Run;
@@ -33,11 +33,11 @@ pub struct RunIn<'a> {
 }
 
 /// The merchant a call names: it must exist.
-pub async fn merchant(db: &Db, id: Option<i64>) -> ApiResult<store::users::Merchant> {
+pub async fn merchant(db: &Db, id: Option<i64>) -> ApiResult<store::auth::users::Merchant> {
     let id = id
         .filter(|m| *m > 0)
         .ok_or(ApiError::invalid("merchant_id", Msg::Required))?;
-    store::users::merchant_by_id(db, id)
+    store::auth::users::merchant_by_id(db, id)
         .await?
         .ok_or(ApiError::NotFound)
 }
@@ -114,7 +114,7 @@ pub async fn start(
         }
         let points = crate::materials::asr::price(video.duration_ms);
         let key = format!("intellect:{}:{}", m.id, store::random_token(12));
-        store::points::deduct(db, m.id, points, Reason::SubtitleRecognition, &key).await?;
+        store::system::points::deduct(db, m.id, points, Reason::SubtitleRecognition, &key).await?;
         (points, key)
     } else {
         (0, String::new())
@@ -136,8 +136,13 @@ pub async fn start(
         Ok(id) => id,
         Err(e) => {
             if points > 0 {
-                store::points::refund(db, m.id, &key, Reason::SubtitleRecognitionNotStarted)
-                    .await?;
+                store::system::points::refund(
+                    db,
+                    m.id,
+                    &key,
+                    Reason::SubtitleRecognitionNotStarted,
+                )
+                .await?;
             }
             return Err(e.into());
         }
@@ -163,15 +168,21 @@ pub async fn retry(db: &Db, id: i64) -> ApiResult<db::Run> {
         (true, Some(v)) => {
             let points = crate::materials::asr::price(v.duration_ms);
             let key = format!("intellect:{}:{}", r.merchant_id, store::random_token(12));
-            store::points::deduct(db, r.merchant_id, points, Reason::SubtitleRecognition, &key)
-                .await?;
+            store::system::points::deduct(
+                db,
+                r.merchant_id,
+                points,
+                Reason::SubtitleRecognition,
+                &key,
+            )
+            .await?;
             (points, key)
         }
         _ => (0, String::new()),
     };
     if !db::retry(db, r.id, points, &key).await? {
         if points > 0 {
-            store::points::refund(
+            store::system::points::refund(
                 db,
                 r.merchant_id,
                 &key,
@@ -228,7 +239,7 @@ pub async fn run(ctx: JobCtx, deps: std::sync::Arc<Deps>) -> Result<(), JobError
     {
         // Refund first: whoever sees "failed" sees the points back (refunds are once per key).
         if r.points > 0 {
-            store::points::refund(
+            store::system::points::refund(
                 &ctx.db,
                 r.merchant_id,
                 &r.points_key,
@@ -307,7 +318,7 @@ async fn work(ctx: &JobCtx, deps: &Deps, r: &db::Run) -> Result<(), JobError> {
         min_ms: r.min_seconds * 1000,
         max_ms: r.max_seconds * 1000,
         count: r.max_count.max(1) as usize,
-        max_silence_ms: domain::intellect::MAX_SILENCE_MS,
+        max_silence_ms: domain::clip::intellect::MAX_SILENCE_MS,
     };
     let edge = |e: media::intellect::Edge| {
         serde_json::to_value(e)
@@ -411,7 +422,7 @@ pub async fn around(d: &Db, r: &Run) -> ApiResult<Around> {
     ids.push(r.resource_id);
     Ok(Around {
         media: mat::get_many(d, r.merchant_id, &ids).await?,
-        merchant_name: store::users::merchant_by_id(d, r.merchant_id)
+        merchant_name: store::auth::users::merchant_by_id(d, r.merchant_id)
             .await?
             .map(|m| m.name),
         group_name: mat::group(d, r.merchant_id, r.group_id)

@@ -106,11 +106,11 @@ pub async fn cancel(db: &Db, mid: i64, ids: &[i64]) -> ApiResult<i64> {
         // the points — refunds are once per key, like a failed render's.
         if let Some((job, points_key)) = db::cancel_variant(db, mid, *id, &why).await? {
             store::jobs::cancel(db, job, &why).await?;
-            store::points::refund(
+            store::system::points::refund(
                 db,
                 mid,
                 &points_key,
-                domain::points::Reason::VideoSynthesisCancelled,
+                domain::system::points::Reason::VideoSynthesisCancelled,
             )
             .await
             .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;

@@ -9,13 +9,13 @@
 //! progress covers every step until its videos are made.
 
 use crate::error::{ApiError, ApiResult};
-use domain::aiclip::{self as rules, GroupInfo, Request, State};
+use domain::clip::one_touch::{self as rules, GroupInfo, Request, State};
+use domain::clip::templates as tpl;
 use domain::clip::{Audio, GroupRule, ProjectConfig, Subtitles, TextStyle, Title};
 use domain::i18n::Msg;
-use domain::templates as tpl;
 use std::sync::Arc;
 use store::Db;
-use store::ai_clips as db;
+use store::clip::one_touch as db;
 
 /// A one-touch job.
 pub use db::AiClip;
@@ -103,12 +103,12 @@ async fn check(db: &Db, mid: i64, uid: i64, req: &mut Request) -> ApiResult<()> 
     }
     if !req.images()
         && !req.group_ids.is_empty()
-        && req.group_ids.len() < domain::planner::MIN_GROUPS
+        && req.group_ids.len() < domain::clip::planner::MIN_GROUPS
     {
         return Err(ApiError::invalid("group_ids", Msg::TooFewGroups));
     }
     if let Some(t) = req.template_id {
-        store::clip_templates::get(db, mid, uid, t)
+        store::clip::templates::get(db, mid, uid, t)
             .await?
             .ok_or_else(|| {
                 ApiError::invalid_with(
@@ -175,7 +175,7 @@ pub async fn start(db: &Db, ai: &crate::ai::Ai, mid: i64, id: i64) -> ApiResult<
     ai.ready()?;
     if req.images() {
         let n = image_candidates(db, mid, &req.group_ids).await?.len();
-        if n < domain::planner::MIN_GROUPS {
+        if n < domain::clip::planner::MIN_GROUPS {
             return Err(ApiError::invalid_with(
                 "group_ids",
                 Msg::TooFewImages,
@@ -191,7 +191,7 @@ pub async fn start(db: &Db, ai: &crate::ai::Ai, mid: i64, id: i64) -> ApiResult<
         rules::check_length(&groups, voice_ms, sentences)?;
     }
     let need = req.count * domain::clip::POINTS_PER_VARIANT;
-    let have = store::points::balance(db, mid).await?;
+    let have = store::system::points::balance(db, mid).await?;
     if have < need {
         return Err(ApiError::invalid_with(
             "variants",
@@ -275,7 +275,7 @@ pub async fn delete(db: &Db, mid: i64, id: i64) -> ApiResult<()> {
 /// At least three groups with ready clips; when fewer, a group with none is named (the chosen ones
 /// first), else the rule is.
 fn usable_groups(groups: &[GroupInfo]) -> ApiResult<()> {
-    if groups.iter().filter(|g| g.ready > 0).count() >= domain::planner::MIN_GROUPS {
+    if groups.iter().filter(|g| g.ready > 0).count() >= domain::clip::planner::MIN_GROUPS {
         return Ok(());
     }
     Err(match groups.iter().find(|g| g.ready == 0) {
@@ -426,7 +426,7 @@ async fn write(
                 ))
             })?;
         let lines = rules::parse_script(&text);
-        if lines.len() < domain::planner::MIN_GROUPS {
+        if lines.len() < domain::clip::planner::MIN_GROUPS {
             return Err(JobError::Permanent(domain::i18n::reason(
                 Msg::WriterFailed,
                 &[("reason", "too few sentences")],
@@ -550,7 +550,7 @@ async fn config(
     voice_id: i64,
 ) -> Result<ProjectConfig, JobError> {
     let recipe = match req.template_id {
-        Some(t) => match store::clip_templates::get(d, row.merchant_id, row.user_id, t).await? {
+        Some(t) => match store::clip::templates::get(d, row.merchant_id, row.user_id, t).await? {
             Some(t) => Some(super::templates::recipe_of(&t).map_err(permanent)?),
             None => None,
         },

@@ -3,9 +3,9 @@
 //! variant, charging points once per variant in the same transaction.
 
 use crate::error::{ApiError, ApiResult};
+use domain::clip::planner::Plan;
 use domain::clip::{POINTS_PER_VARIANT, ProjectConfig};
 use domain::i18n::Msg;
-use domain::planner::Plan;
 use domain::validate;
 use store::Db;
 use store::ListQuery;
@@ -97,8 +97,8 @@ pub struct Floor {
 }
 
 impl Floor {
-    pub fn rule(&self) -> domain::planner::Floor<'_> {
-        domain::planner::Floor {
+    pub fn rule(&self) -> domain::clip::planner::Floor<'_> {
+        domain::clip::planner::Floor {
             lengths: &self.lengths,
             min_ms: self.min_ms,
         }
@@ -322,7 +322,8 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
     )
     .await?;
     let (capacity, short) =
-        domain::planner::capacity_long_enough(&groups, &made, &floor.rule()).unwrap_or((0, 0));
+        domain::clip::planner::capacity_long_enough(&groups, &made, &floor.rule())
+            .unwrap_or((0, 0));
     let pool: usize = groups.iter().map(Vec::len).sum();
     let counts = db::variant_state_counts(db, p.id).await?;
     let processing = counts.of("processing");
@@ -363,8 +364,8 @@ pub async fn capacity(db: &Db, mid: i64, project_id: i64) -> ApiResult<i64> {
     let pools = pools(db, mid, &cfg).await?;
     let floor = floor(db, mid, &p.mode, &cfg, &pools).await?;
     let made = db::made_sequences(db, p.id).await?;
-    let (n, _) =
-        domain::planner::capacity_long_enough(&ids(&pools), &made, &floor.rule()).unwrap_or((0, 0));
+    let (n, _) = domain::clip::planner::capacity_long_enough(&ids(&pools), &made, &floor.rule())
+        .unwrap_or((0, 0));
     Ok(i64::try_from(n).unwrap_or(i64::MAX))
 }
 
@@ -533,7 +534,7 @@ pub async fn plan(
     }
     let made = db::made_sequences(db, p.id).await?;
     let floor = floor(db, mid, &p.mode, &cfg, &pools).await?;
-    let plan = domain::planner::plan_long_enough(
+    let plan = domain::clip::planner::plan_long_enough(
         &ids(&pools),
         &made,
         count as usize,
@@ -541,7 +542,7 @@ pub async fn plan(
         &floor.rule(),
     )
     .map_err(|e| match e {
-        domain::planner::PlanError::TooShort {
+        domain::clip::planner::PlanError::TooShort {
             requested,
             capacity,
             short,
@@ -556,7 +557,7 @@ pub async fn plan(
                 ("short", short.to_string()),
             ],
         ),
-        domain::planner::PlanError::OverCapacity {
+        domain::clip::planner::PlanError::OverCapacity {
             requested,
             capacity,
         } => ApiError::invalid_with(
@@ -567,7 +568,7 @@ pub async fn plan(
                 ("requested", requested.to_string()),
             ],
         ),
-        domain::planner::PlanError::TooFewGroups { .. } => {
+        domain::clip::planner::PlanError::TooFewGroups { .. } => {
             ApiError::invalid("groups", Msg::TooFewGroups)
         }
         other => ApiError::invalid_with(

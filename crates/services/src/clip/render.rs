@@ -54,11 +54,11 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
         // The points go back before the variant shows "failed": whoever sees the failure sees the refund
         // (refunds are once per key, so a retry of this step repeats nothing).
         if last {
-            store::points::refund(
+            store::system::points::refund(
                 &ctx.db,
                 v.merchant_id,
                 &v.points_key,
-                domain::points::Reason::VideoSynthesisFailed,
+                domain::system::points::Reason::VideoSynthesisFailed,
             )
             .await
             .map_err(|e| JobError::Retry(e.to_string()))?;

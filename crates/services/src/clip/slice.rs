@@ -1,18 +1,18 @@
 //! The `clip.slice` job: one source video of a slicing project per job. It plans the cut points
-//! (`domain::slice`), cuts the source's mezzanine (`media::slice`: stream copy on whole seconds, an
+//! (`domain::clip::slicing`), cuts the source's mezzanine (`media::slice`: stream copy on whole seconds, an
 //! ingest-identical re-encode otherwise), makes each slice's poster and strip, and records each slice
 //! as a ready video material of the project's group together with its origin — in one transaction,
 //! only once its files are complete. Parts already made for the source are skipped, so a retried job
 //! never doubles a slice. Progress (0–100) lands on the source row; ffmpeg's words are the reason of a
 //! failure; a cancelled source stops at the next slice (or at once, when its job loses its lease).
 
+use domain::clip::slicing::Settings;
 use domain::i18n::{Msg, reason};
-use domain::slice::Settings;
 use media::Storage;
 use std::path::PathBuf;
+use store::clip::slicing as db;
 use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
-use store::slice as db;
 
 /// What a cancelled source says: a reason code stored with the source (and its job), put into the
 /// reader's language when read (`domain::i18n::localize_reason`).
@@ -85,7 +85,7 @@ fn clock(ms: i64) -> String {
     }
 }
 
-fn slice_name(source: &str, c: &domain::slice::Cut) -> String {
+fn slice_name(source: &str, c: &domain::clip::slicing::Cut) -> String {
     let stem = source.rsplit_once('.').map(|(a, _)| a).unwrap_or(source);
     let stem: String = stem.chars().take(80).collect();
     format!("{stem} {}-{}", clock(c.start_ms), clock(c.end_ms))
@@ -133,7 +133,7 @@ async fn work(ctx: &JobCtx, storage: &Storage, s: &db::Source) -> Result<(), Job
     } else {
         m.duration_ms
     };
-    let lines: Vec<(i64, i64)> = if settings.mode == domain::slice::Mode::Subtitle {
+    let lines: Vec<(i64, i64)> = if settings.mode == domain::clip::slicing::Mode::Subtitle {
         mat::asr_lines(&ctx.db, mid, m.id)
             .await?
             .iter()
@@ -142,9 +142,9 @@ async fn work(ctx: &JobCtx, storage: &Storage, s: &db::Source) -> Result<(), Job
     } else {
         vec![]
     };
-    let cuts = domain::slice::plan(&settings, duration, &lines);
+    let cuts = domain::clip::slicing::plan(&settings, duration, &lines);
     if cuts.is_empty() {
-        return Err(if settings.mode == domain::slice::Mode::Subtitle {
+        return Err(if settings.mode == domain::clip::slicing::Mode::Subtitle {
             permanent(Msg::SliceNoLines, &[("name", &s.name)])
         } else {
             permanent(Msg::SliceEmpty, &[("name", &s.name)])
@@ -175,7 +175,7 @@ async fn make_one(
     project: &db::Project,
     src: &std::path::Path,
     duration: i64,
-    c: &domain::slice::Cut,
+    c: &domain::clip::slicing::Cut,
 ) -> Result<(), JobError> {
     let part = media::slice::Part {
         start_ms: c.start_ms,
@@ -281,12 +281,12 @@ mod tests {
 
     #[test]
     fn slice_names_show_the_part() {
-        let c = domain::slice::Cut {
+        let c = domain::clip::slicing::Cut {
             start_ms: 4000,
             end_ms: 8000,
         };
         assert_eq!(slice_name("long video.mp4", &c), "long video 00:04-00:08");
-        let c = domain::slice::Cut {
+        let c = domain::clip::slicing::Cut {
             start_ms: 61_500,
             end_ms: 65_250,
         };

@@ -3,11 +3,11 @@
 //! Slicing is free (SPEC charges points for synthesis and recognition only).
 
 use crate::error::{ApiError, ApiResult};
+use domain::clip::slicing::{Mode, Settings};
 use domain::i18n::Msg;
-use domain::slice::{Mode, Settings};
 use store::Db;
+use store::clip::slicing as db;
 use store::materials as mat;
-use store::slice as db;
 
 /// A slicing project, one of its source videos, one slice.
 pub use db::{Project, Slice, Source};

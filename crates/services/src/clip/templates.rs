@@ -4,12 +4,12 @@
 
 use crate::error::{ApiError, ApiResult};
 use domain::clip::ProjectConfig;
+use domain::clip::templates::{self as tpl, Candidate, Recipe};
 use domain::i18n::Msg;
-use domain::templates::{self as tpl, Candidate, Recipe};
 use store::Db;
 use store::ListQuery;
 use store::clip as projects_db;
-use store::clip_templates as db;
+use store::clip::templates as db;
 
 /// A clip template.
 pub use db::Template;
@@ -138,7 +138,7 @@ pub async fn fill(
 ) -> ApiResult<Vec<i64>> {
     match picked.filter(|p| !p.is_empty()) {
         Some(ids) => {
-            if ids.len() < domain::planner::MIN_GROUPS {
+            if ids.len() < domain::clip::planner::MIN_GROUPS {
                 return Err(ApiError::invalid("group_ids", Msg::TooFewGroups));
             }
             super::projects::check_reuse(db, mid, "group_ids", ids).await?;

@@ -7,10 +7,10 @@
 use crate::error::{ApiError, ApiResult};
 use crate::matrix::hub::{self, Hub, HubRef};
 use domain::clock::platform_now;
-use domain::hotlists::{self as rules, HotPage, KEYWORDS_BOARD};
+use domain::content::hotlists::{self as rules, HotPage, KEYWORDS_BOARD};
 use domain::jobs::{HotBoardRef, JobKind};
 use platforms::{Board, BoardEntry, Platform};
-use store::hotlists as db;
+use store::content::hotlists as db;
 use store::jobs::{JobCtx, JobError};
 
 /// Every board is Douyin's: the only platform with billboards (KS has no such API; its sandbox
@@ -178,9 +178,10 @@ pub async fn read(d: &store::Db, page: HotPage, board: Option<&str>) -> ApiResul
 mod tests {
     #[test]
     fn every_board_of_the_pages_is_a_platform_board_or_the_hot_search() {
-        for b in domain::hotlists::all_boards() {
+        for b in domain::content::hotlists::all_boards() {
             assert!(
-                b == domain::hotlists::KEYWORDS_BOARD || platforms::Board::from_code(b).is_some(),
+                b == domain::content::hotlists::KEYWORDS_BOARD
+                    || platforms::Board::from_code(b).is_some(),
                 "{b}"
             );
         }

@@ -109,10 +109,10 @@ pub async fn run(h: &Hub, storage: &media::Storage) -> Vec<Check> {
     );
     out.push(
         timed("hot_list_cache", async {
-            let rows = store::hotlists::boards(&h.db)
+            let rows = store::content::hotlists::boards(&h.db)
                 .await
                 .map_err(|e| e.to_string())?;
-            let all = domain::hotlists::all_boards().len();
+            let all = domain::content::hotlists::all_boards().len();
             let read = rows.iter().filter(|r| r.fetched_at > 0).count();
             let failing = rows.iter().filter(|r| !r.last_error.is_empty()).count();
             if read == 0 {

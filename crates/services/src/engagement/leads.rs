@@ -20,8 +20,8 @@ const LEADS_MENU: &str = "msg/merchant_clue/index";
 /// The merchant's active staff who may work on leads (a granted menu or role has the leads list),
 /// by id: the round-robin's candidates, and whom a lead may be assigned to by hand.
 pub async fn candidates(d: &Db) -> sqlx::Result<CandidateRules> {
-    let menus = store::menus::all(d).await?;
-    let roles = store::menus::roles(d).await?;
+    let menus = store::system::menus::all(d).await?;
+    let roles = store::system::menus::roles(d).await?;
     Ok(CandidateRules {
         menu_ids: menus
             .iter()

@@ -52,7 +52,7 @@ pub async fn received(
             continue;
         };
         if !name.is_empty() {
-            store::engagement_im::set_customer_name(&hub.db, id, &name).await?;
+            store::engagement::messages::set_customer_name(&hub.db, id, &name).await?;
         }
         leads::from_message(&hub.db, mid, "dy", account_id, from, &name, &text, id, at).await?;
         if db::first_in_conversation(&hub.db, account_id, &conversation, id).await? {

@@ -11,10 +11,10 @@ use domain::i18n::{Msg, reason};
 use domain::jobs::{JobKind, NoticeRef};
 use platforms::wechat::{LIVE_BASE_URL, OfficialAccount, TemplateSender, WxError};
 use store::Db;
-use store::engagement_im::{self as db, WxConfigRow};
+use store::engagement::messages::{self as db, WxConfigRow};
 
 /// A new-lead notice with its WeChat delivery.
-pub use store::engagement_im::NoticeRow;
+pub use store::engagement::messages::NoticeRow;
 use store::jobs::{JobCtx, JobError};
 
 /// Records the notice of a new lead for its assignee and queues its WeChat delivery (once per lead

@@ -9,11 +9,11 @@ use crate::matrix::hub::Hub;
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use platforms::Platform;
+use store::engagement::messages::{self as db, MessageAccount};
 use store::engagement::{self as eng, NewMessage};
-use store::engagement_im::{self as db, MessageAccount};
 
 /// A conversation, a message, a quick reply.
-pub use store::engagement_im::{ConversationRow, MessageRow, QuickReplyRow};
+pub use store::engagement::messages::{ConversationRow, MessageRow, QuickReplyRow};
 
 /// Longest message DY takes (characters).
 pub const MESSAGE_MAX: usize = 500;

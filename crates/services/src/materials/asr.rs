@@ -5,7 +5,7 @@ use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::jobs::JobKind;
 use domain::materials::AsrState;
-use domain::points::Reason;
+use domain::system::points::Reason;
 use store::Db;
 use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
@@ -61,7 +61,7 @@ pub async fn start(
     }
     let points = price(m.duration_ms);
     let key = format!("asr:{}:{}", m.id, domain::now_ms());
-    store::points::deduct(db, mid, points, Reason::SubtitleRecognition, &key).await?;
+    store::system::points::deduct(db, mid, points, Reason::SubtitleRecognition, &key).await?;
     mat::asr_started(db, m.id).await?;
     let payload = domain::jobs::MediaAsr {
         media_id: m.id,
@@ -77,7 +77,8 @@ pub async fn start(
     let job_id = match store::jobs::submit(db, &job).await {
         Ok(id) => id,
         Err(e) => {
-            store::points::refund(db, mid, &key, Reason::SubtitleRecognitionNotStarted).await?;
+            store::system::points::refund(db, mid, &key, Reason::SubtitleRecognitionNotStarted)
+                .await?;
             mat::asr_failed(db, m.id, &e.to_string()).await?;
             return Err(e.into());
         }
@@ -89,7 +90,7 @@ pub async fn start(
 pub async fn quote(db: &Db, m: &mat::MediaFile) -> ApiResult<(i64, i64)> {
     Ok((
         price(m.duration_ms),
-        store::points::balance(db, m.merchant_id).await?,
+        store::system::points::balance(db, m.merchant_id).await?,
     ))
 }
 
@@ -215,7 +216,7 @@ pub async fn run(
         && still_running().await?
     {
         // Refund first: whoever sees "failed" sees the points back (refunds are once per key).
-        store::points::refund(
+        store::system::points::refund(
             &ctx.db,
             m.merchant_id,
             &p.points_key,

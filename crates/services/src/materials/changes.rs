@@ -24,19 +24,19 @@ pub async fn one_touch(
     db: &Db,
     mid: i64,
     since: i64,
-) -> sqlx::Result<Vec<store::ai_clips::AiClip>> {
-    store::ai_clips::changed_since(db, mid, since).await
+) -> sqlx::Result<Vec<store::clip::one_touch::AiClip>> {
+    store::clip::one_touch::changed_since(db, mid, since).await
 }
 
 /// The newest new-lead notice of a user (0: none), where their stream starts.
 pub async fn last_notice(db: &Db, uid: i64) -> sqlx::Result<i64> {
-    store::engagement_im::last_notice_id(db, uid).await
+    store::engagement::messages::last_notice_id(db, uid).await
 }
 
 pub async fn notices(
     db: &Db,
     uid: i64,
     since: i64,
-) -> sqlx::Result<Vec<store::engagement_im::NoticeRow>> {
-    store::engagement_im::notices_since(db, uid, since).await
+) -> sqlx::Result<Vec<store::engagement::messages::NoticeRow>> {
+    store::engagement::messages::notices_since(db, uid, since).await
 }

@@ -132,8 +132,8 @@ pub struct Dashboard {
 
 pub async fn dashboard(db: &Db, merchant_id: Option<i64>, days: i64) -> ApiResult<Dashboard> {
     let points = match merchant_id {
-        Some(m) => store::points::balance(db, m).await?,
-        None => store::points::total_balance(db).await?,
+        Some(m) => store::system::points::balance(db, m).await?,
+        None => store::system::points::total_balance(db).await?,
     };
     let today = today();
     let r = Range {

@@ -5,10 +5,10 @@ use domain::i18n::{Lang, Msg};
 use domain::jobs::JobKind;
 use domain::validate;
 use store::Db;
-use store::dict;
+use store::system::dict;
 
 /// A dictionary and one of its options.
-pub use store::dict::{Dict, Opt};
+pub use store::system::dict::{Dict, Opt};
 
 /// The job monitor's kinds: a dictionary the code owns (never stored, so never out of step with
 /// [`JobKind`]).

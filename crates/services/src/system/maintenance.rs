@@ -8,7 +8,7 @@ use store::jobs::{JobCtx, JobError};
 /// The hourly cleanup job: expired rows, then the temporary files nothing live owns.
 pub async fn cleanup(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
     let retry = |e: String| JobError::Retry(e);
-    let n = store::users::cleanup(&ctx.db, domain::now_ms())
+    let n = store::auth::users::cleanup(&ctx.db, domain::now_ms())
         .await
         .map_err(|e| retry(e.to_string()))?;
     let swept = sweep_media(&ctx.db, &storage, domain::now_ms())

@@ -6,10 +6,10 @@ use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::validate;
 use store::Db;
-use store::users;
+use store::auth::users;
 
 /// A merchant and a user as the operator's lists show them.
-pub use store::users::{MerchantRow, UserRow};
+pub use store::auth::users::{MerchantRow, UserRow};
 
 async fn row(db: &Db, id: i64) -> ApiResult<MerchantRow> {
     users::merchant_row(db, id).await?.ok_or(ApiError::NotFound)
@@ -100,15 +100,15 @@ pub async fn topup(
     points: i64,
     note: &str,
     operator: &str,
-) -> ApiResult<store::points::Entry> {
+) -> ApiResult<store::system::points::Entry> {
     users::merchant_by_id(db, id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok(store::points::topup(
+    Ok(store::system::points::topup(
         db,
         id,
         points,
-        domain::points::Reason::Topup,
+        domain::system::points::Reason::Topup,
         note.trim(),
         operator,
     )

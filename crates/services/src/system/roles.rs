@@ -4,7 +4,7 @@ use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::validate;
 use store::Db;
-use store::menus::{self, Menu, Role};
+use store::system::menus::{self, Menu, Role};
 
 /// A role's name is required and each permission is `a/b/c` of letters, digits, `_`, `*` and `.`.
 fn check(name: &str, permissions: &[String]) -> ApiResult<()> {

@@ -8,8 +8,8 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
+use domain::clip::templates as tpl;
 use domain::i18n::Lang;
-use domain::templates as tpl;
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
 use services::clip::templates as uc;
@@ -53,7 +53,7 @@ pub struct TemplateView {
     pub mode: String,
     /// The slots' labels in playing order.
     pub slots: Vec<String>,
-    /// domain::templates::Recipe
+    /// domain::clip::templates::Recipe
     #[schema(value_type = Object)]
     pub recipe: tpl::Recipe,
     pub liked: bool,

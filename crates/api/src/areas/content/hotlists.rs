@@ -9,7 +9,7 @@ use crate::extract::Input;
 use crate::state::AppState;
 use axum::extract::State;
 use domain::clock::platform_now;
-use domain::hotlists::HotPage;
+use domain::content::hotlists::HotPage;
 use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use services::content::hotlists as uc;

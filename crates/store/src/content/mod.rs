@@ -2,6 +2,8 @@
 //! four course pages (`courses`) and the home banners (`banners`). None of it belongs to a merchant:
 //! the operator writes it, every signed-in user reads what is published.
 
+pub mod hotlists;
+
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;

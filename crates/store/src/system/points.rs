@@ -4,7 +4,7 @@
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
-use domain::points::Reason;
+use domain::system::points::Reason;
 use serde::Serialize;
 
 #[derive(Debug, thiserror::Error)]
@@ -24,7 +24,7 @@ pub struct Entry {
     pub change: i64,
     pub balance: i64,
     pub kind: String,
-    /// `domain::points::Reason` code, shown in the reader's language.
+    /// `domain::system::points::Reason` code, shown in the reader's language.
     pub reason_code: String,
     /// The operator's own note on a top-up (shown as typed), else empty.
     pub reason: String,

@@ -341,7 +341,7 @@ pub struct Candidate {
 pub fn match_groups(slots: &[Slot], groups: &[Candidate]) -> Result<Vec<i64>, Invalid> {
     let usable: Vec<&Candidate> = groups.iter().filter(|g| g.ready > 0).collect();
     let n = slots.len();
-    if n.min(usable.len()) < crate::planner::MIN_GROUPS {
+    if n.min(usable.len()) < crate::clip::planner::MIN_GROUPS {
         return Err(invalid("groups", Msg::TooFewGroups, vec![]));
     }
     // Slots with a named fit choose first, so a generic slot does not take a group another one names.

@@ -7,8 +7,8 @@ pub use states::{
     AuthState, ItemFailure, ItemState, Review, Revocation, failure_text, revocation_text,
 };
 
+use crate::clip::planner::SplitMix;
 use crate::i18n::Msg;
-use crate::planner::SplitMix;
 use crate::validate::Invalid;
 use std::collections::HashMap;
 

@@ -1,6 +1,12 @@
 //! A mixing project's settings (SPEC §5 "Voice and clip") and their rules. No I/O: the API checks that
 //! the ids named here belong to the merchant.
 
+pub mod intellect;
+pub mod one_touch;
+pub mod planner;
+pub mod slicing;
+pub mod templates;
+
 use crate::i18n::Msg;
 use crate::validate::Invalid;
 use serde::{Deserialize, Serialize};
@@ -229,7 +235,7 @@ fn check_style(field: &'static str, s: &TextStyle) -> Result<(), Invalid> {
 
 impl ProjectConfig {
     pub fn validate(&self) -> Result<(), Invalid> {
-        if self.groups.len() < crate::planner::MIN_GROUPS {
+        if self.groups.len() < crate::clip::planner::MIN_GROUPS {
             return broken("groups", Msg::TooFewGroups, vec![]);
         }
         let mut seen = std::collections::HashMap::new();

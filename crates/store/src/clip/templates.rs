@@ -1,4 +1,4 @@
-//! Clip templates (issue 19): built-in ones (merchant 0, seeded from `domain::templates::BUILTINS`) and
+//! Clip templates (issue 19): built-in ones (merchant 0, seeded from `domain::clip::templates::BUILTINS`) and
 //! the merchants' own, with favourites per user. A merchant sees the built-in ones and its own.
 
 use crate::Db;
@@ -109,7 +109,7 @@ pub async fn seed(db: &Db) -> sqlx::Result<()> {
     .await?;
     let now = now_ms();
     let mut tx = db.begin().await?;
-    for b in domain::templates::BUILTINS {
+    for b in domain::clip::templates::BUILTINS {
         let recipe = serde_json::to_string(&(b.recipe)()).unwrap_or_default();
         let row = stored.iter().find(|r| r.0 == b.key);
         if row.is_some_and(|r| {

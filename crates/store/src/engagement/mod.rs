@@ -3,6 +3,8 @@
 //! read cursor of each work, keyword rules, the reply log, leads (one per customer and merchant)
 //! and private messages. Every merchant-facing query takes the merchant id.
 
+pub mod messages;
+
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 

@@ -9,7 +9,7 @@ use crate::error::{Answer, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::aiclip::{Request, Shot};
+use domain::clip::one_touch::{Request, Shot};
 use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
@@ -128,7 +128,7 @@ pub struct AiClipQuery {
     pub state: Option<String>,
 }
 
-// `domain::aiclip::KINDS`, as the document declares `kind` (a schema only).
+// `domain::clip::one_touch::KINDS`, as the document declares `kind` (a schema only).
 #[derive(ToSchema)]
 #[allow(dead_code)]
 #[schema(rename_all = "lowercase")]
@@ -182,12 +182,16 @@ impl AiClipReq {
     fn request(self) -> Request {
         Request {
             kind: self.kind.unwrap_or_else(|| "video".into()),
-            seconds: self.seconds.unwrap_or(domain::aiclip::DEFAULT_SECONDS),
+            seconds: self
+                .seconds
+                .unwrap_or(domain::clip::one_touch::DEFAULT_SECONDS),
             topic: self.topic,
             name: self.name,
             title: self.title,
             group_ids: self.group_ids,
-            count: self.count.unwrap_or(domain::aiclip::DEFAULT_VARIANTS),
+            count: self
+                .count
+                .unwrap_or(domain::clip::one_touch::DEFAULT_VARIANTS),
             voice: self.voice,
             template_id: self.template_id,
         }

@@ -1,6 +1,8 @@
 //! Operator-managed content (area `content`): courses of the four course pages, home banners and the
 //! update log. Rules only; the texts live in `i18n::Msg`.
 
+pub mod hotlists;
+
 use crate::i18n::Msg;
 use crate::validate::{self, Invalid};
 

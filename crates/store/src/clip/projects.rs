@@ -352,7 +352,7 @@ pub async fn add_variants(
     seqs: &[Vec<i64>],
     points_each: i64,
     made: i64,
-) -> Result<Vec<i64>, crate::points::PointsError> {
+) -> Result<Vec<i64>, crate::system::points::PointsError> {
     let now = now_ms();
     let mut tx = db.begin().await?;
     // A write first: on PostgreSQL it holds the row until commit, so the count below sees what the
@@ -381,18 +381,18 @@ pub async fn add_variants(
         .fetch_one(&mut *tx)
         .await?;
         let key = format!("render:{id}");
-        let why = crate::points::Why {
+        let why = crate::system::points::Why {
             kind: "deduct",
-            reason: domain::points::Reason::VideoSynthesis,
+            reason: domain::system::points::Reason::VideoSynthesis,
             note: "",
             job_key: Some(&key),
             operator: "",
         };
-        let charged = crate::points::post(&mut tx, merchant_id, -points_each, &why).await?;
+        let charged = crate::system::points::post(&mut tx, merchant_id, -points_each, &why).await?;
         if charged.is_none() {
             drop(tx);
-            let have = crate::points::balance(db, merchant_id).await?;
-            return Err(crate::points::PointsError::Insufficient {
+            let have = crate::system::points::balance(db, merchant_id).await?;
+            return Err(crate::system::points::PointsError::Insufficient {
                 need: points_each * seqs.len() as i64,
                 balance: have,
             });

@@ -693,7 +693,7 @@ pub fn match_shots(
 ) -> Result<Vec<Shot>, Invalid> {
     let usable: Vec<&GroupInfo> = groups.iter().filter(|g| g.ready > 0).collect();
     let k = usable.len().min(MAX_SHOTS).min(lines.len());
-    if k < crate::planner::MIN_GROUPS {
+    if k < crate::clip::planner::MIN_GROUPS {
         return Err(Invalid {
             field: "group_ids",
             msg: Msg::TooFewGroups,
@@ -852,7 +852,7 @@ pub fn match_images(
     count: usize,
 ) -> Result<Vec<Shot>, Invalid> {
     let n = images.len();
-    let min = crate::planner::MIN_GROUPS;
+    let min = crate::clip::planner::MIN_GROUPS;
     if n < min || lines.len() < min {
         return Err(Invalid {
             field: "group_ids",

@@ -1,5 +1,5 @@
 //! AI clip projects / one-touch videos (issue 19): the request, the state of its `clip.one_touch` job
-//! and what each step made. States and their moves: `domain::aiclip::State`.
+//! and what each step made. States and their moves: `domain::clip::one_touch::State`.
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
@@ -274,8 +274,8 @@ pub async fn set_project(
     )
     .bind(shots)
     .bind(project_id)
-    .bind(domain::aiclip::State::Rendering.as_str())
-    .bind(domain::aiclip::State::Rendering.base_progress())
+    .bind(domain::clip::one_touch::State::Rendering.as_str())
+    .bind(domain::clip::one_touch::State::Rendering.base_progress())
     .bind(now_ms())
     .bind(id)
     .bind(was)

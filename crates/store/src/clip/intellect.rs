@@ -1,9 +1,9 @@
 //! AI smart editing runs (issue 19, /intellect): the request, the state of its `clip.intellect` job and
-//! the chosen segments. Rules: `domain::intellect`.
+//! the chosen segments. Rules: `domain::clip::intellect`.
 
 use crate::Db;
 use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
-use domain::intellect::State;
+use domain::clip::intellect::State;
 use domain::jobs::{IntellectRef, JobKind};
 use domain::now_ms;
 use serde::Serialize;
@@ -260,7 +260,7 @@ pub async fn insert_short(
     let Some(segments) = segments else {
         return Ok(None);
     };
-    let mut segments: Vec<domain::intellect::Segment> =
+    let mut segments: Vec<domain::clip::intellect::Segment> =
         serde_json::from_str(&segments).unwrap_or_default();
     let Some(seg) = segments.get_mut(index) else {
         return Ok(None);

@@ -1,0 +1,3 @@
+//! The system area (operator and merchant administration): the points ledger's reasons.
+
+pub mod points;

@@ -1,0 +1,4 @@
+//! The auth area's tables: users, sessions, SMS codes and passwords.
+
+pub mod password;
+pub mod users;
