@@ -9,6 +9,7 @@ use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde::Serialize;
+use services::materials::changes;
 use std::convert::Infallible;
 use std::time::Duration;
 
@@ -123,9 +124,7 @@ pub async fn events(
     let uid = c.user.id;
     let start = domain::now_ms() - 2_000;
     // New-lead notices are numbered: the stream tells those that arrive after it opened.
-    let lead_since = store::engagement::messages::last_notice_id(&st.db, uid)
-        .await
-        .unwrap_or(0);
+    let lead_since = changes::last_notice(&st.db, uid).await.unwrap_or(0);
     let cursor = Cursor {
         st,
         hears: Audience::of(&c.grants),
@@ -141,7 +140,7 @@ pub async fn events(
         let Some(mid) = mid else {
             return Some((vec![Event::default().comment("no merchant")], cur));
         };
-        let media = store::materials::changed_since(&cur.st.db, mid, cur.media_since)
+        let media = changes::media(&cur.st.db, mid, cur.media_since)
             .await
             .map(|rows| {
                 // The cursor still moves past rows the caller does not hear of.
@@ -154,7 +153,7 @@ pub async fn events(
             });
         // A variant's reason (a cancel) is stored as a code: it goes out in the reader's language.
         let variants = heard(cur.hears.variants, async {
-            store::clip::variants_changed_since(&cur.st.db, mid, cur.variant_since).await
+            changes::variants(&cur.st.db, mid, cur.variant_since).await
         })
         .await
         .map(|rows| {
@@ -167,7 +166,7 @@ pub async fn events(
         });
         // AI voice tasks; a failure's reason in the reader's language.
         let tts = heard(cur.hears.tts, async {
-            store::ai::tasks_changed_since(&cur.st.db, mid, cur.tts_since).await
+            changes::tts(&cur.st.db, mid, cur.tts_since).await
         })
         .await
         .map(|rows| {
@@ -179,7 +178,7 @@ pub async fn events(
                 .collect::<Vec<_>>()
         });
         // New leads given to the caller (only to them), with the WeChat delivery's state.
-        let leads = store::engagement::messages::notices_since(&cur.st.db, uid, cur.lead_since)
+        let leads = changes::notices(&cur.st.db, uid, cur.lead_since)
             .await
             .map(|rows| {
                 rows.into_iter()
@@ -188,7 +187,7 @@ pub async fn events(
             });
         // One-touch videos: each step and the renders move the row.
         let one_touch = heard(cur.hears.one_touch, async {
-            store::clip::one_touch::changed_since(&cur.st.db, mid, cur.one_touch_since).await
+            changes::one_touch(&cur.st.db, mid, cur.one_touch_since).await
         })
         .await
         .map(|rows| {

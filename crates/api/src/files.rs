@@ -1,15 +1,16 @@
 //! Serving stored media to the browser by its signed links (`services::links`), with HTTP
 //! Range, so the player can seek.
 
+use crate::areas::materials::views::MediaFile;
 use crate::state::AppState;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use store::materials::MediaFile;
 use utoipa::ToSchema;
 
 use services::links::{self, VARIANTS};
+use services::materials::serve as stored;
 
 pub fn url(st: &AppState, id: i64, variant: &str) -> String {
     links::url(&st.jwt_key, id, variant)
@@ -33,11 +34,11 @@ pub struct MediaView {
     pub mezzanine: Option<String>,
 }
 
-pub fn view(st: &AppState, m: &MediaFile) -> MediaView {
+pub fn view(st: &AppState, m: &services::materials::library::MediaFile) -> MediaView {
     let src = url(st, m.id, "original");
     let signed = |key: &str, what: &str| (!key.is_empty()).then(|| url(st, m.id, what));
     MediaView {
-        file: m.clone(),
+        file: m.clone().into(),
         poster: signed(&m.poster_key, "poster")
             .or_else(|| (m.kind == "image").then(|| src.clone())),
         src,
@@ -70,77 +71,28 @@ pub async fn serve(
     if q.e < domain::now_ms() {
         return (StatusCode::GONE, "link expired").into_response();
     }
-    if variant == "clip" || variant == "cover" {
-        let v = match store::clip::variant_any(&st.db, id).await {
-            Ok(Some(v)) => v,
-            Ok(None) => return StatusCode::NOT_FOUND.into_response(),
-            Err(e) => return crate::error::ApiError::from(e).into_response(),
-        };
-        return if variant == "clip" {
-            send(&st, &v.video_key, "video/mp4", req).await
-        } else {
-            send(&st, &v.cover_key, "image/jpeg", req).await
-        };
+    if variant == "sample" {
+        return sample(&st, id, req).await;
     }
-    if variant == "course" {
-        return match store::content::file(&st.db, id).await {
-            Ok(Some(f)) => send(&st, &f.storage_key, &f.mime, req).await,
-            Ok(None) => StatusCode::NOT_FOUND.into_response(),
-            Err(e) => crate::error::ApiError::from(e).into_response(),
-        };
+    match stored::source(&st.db, id, &variant).await {
+        Ok(Some((key, mime))) => send(&st, &key, &mime, req).await,
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(e) => e.into_response(),
     }
-    if variant == "tts" || variant == "sample" {
-        return ai_audio(&st, id, &variant, req).await;
-    }
-    if variant == "system" {
-        let key = match store::materials::system_music_one(&st.db, id).await {
-            Ok(Some(m)) => (m.storage_key, m.mime),
-            Ok(None) => return StatusCode::NOT_FOUND.into_response(),
-            Err(e) => return crate::error::ApiError::from(e).into_response(),
-        };
-        return send(&st, &key.0, &key.1, req).await;
-    }
-    let m = match store::materials::get_any(&st.db, id).await {
-        Ok(Some(m)) => m,
-        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
-        Err(e) => return crate::error::ApiError::from(e).into_response(),
-    };
-    let (key, mime) = match variant.as_str() {
-        "original" => (m.storage_key.clone(), m.mime.clone()),
-        "mezzanine" => (m.mezzanine_key.clone(), "video/mp4".to_string()),
-        _ => (
-            if variant == "poster" {
-                m.poster_key.clone()
-            } else {
-                m.strip_key.clone()
-            },
-            "image/jpeg".to_string(),
-        ),
-    };
-    send(&st, &key, &mime, req).await
 }
 
-/// AI voice: a synthesis task's audio, or a built-in voice's sample (made on first play).
-async fn ai_audio(st: &AppState, id: i64, variant: &str, req: Request) -> Response {
-    let key = if variant == "tts" {
-        match store::ai::task_any(&st.db, id).await {
-            Ok(Some(t)) if !t.storage_key.is_empty() => t.storage_key,
-            Ok(_) => return StatusCode::NOT_FOUND.into_response(),
-            Err(e) => return crate::error::ApiError::from(e).into_response(),
-        }
-    } else {
-        let Some(v) = usize::try_from(id)
-            .ok()
-            .and_then(|i| domain::ai::VOICES.get(i))
-        else {
-            return StatusCode::NOT_FOUND.into_response();
-        };
-        match services::ai::sample(&st.ai, &st.storage, v.id).await {
-            Ok(k) => k,
-            Err(e) => return e.into_response(),
-        }
+/// A built-in voice's sample (made on first play).
+async fn sample(st: &AppState, id: i64, req: Request) -> Response {
+    let Some(v) = usize::try_from(id)
+        .ok()
+        .and_then(|i| domain::ai::VOICES.get(i))
+    else {
+        return StatusCode::NOT_FOUND.into_response();
     };
-    send(st, &key, "audio/mp4", req).await
+    match services::ai::sample(&st.ai, &st.storage, v.id).await {
+        Ok(key) => send(st, &key, "audio/mp4", req).await,
+        Err(e) => e.into_response(),
+    }
 }
 
 /// Streams a stored file, honouring a single `Range: bytes=a-b` (the player seeks with it).
@@ -150,7 +102,7 @@ const SIGNED_TTL_SECS: u64 = 3600;
 
 async fn send(st: &AppState, key: &str, mime: &str, req: Request) -> Response {
     use axum::http::{HeaderValue, header};
-    use media::storage::StorageError;
+    use stored::StorageError;
     // A store that signs its own URLs (S3) serves the bytes itself: the player follows the redirect
     // and its range requests go straight to the store, not through this node.
     if !key.is_empty()
@@ -261,7 +213,7 @@ pub fn parse_range(v: &str) -> Option<Asked> {
 
 /// The body as a stream of 64 KiB chunks.
 fn chunks(
-    body: media::storage::Body,
+    body: stored::Body,
 ) -> impl futures_util::Stream<Item = std::io::Result<axum::body::Bytes>> {
     use futures_util::StreamExt;
     futures_util::stream::unfold(Some(body), |body| async move {

@@ -359,3 +359,65 @@ fn every_layer_has_one_entry_per_area() {
         problems.join("\n")
     );
 }
+
+/// Where `path::` begins a path in `line` (not inside a longer name such as `keystore::`).
+fn names_path(line: &str, path: &str) -> bool {
+    line.match_indices(path).any(|(i, _)| {
+        !line[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// Handlers call the use cases only: the areas of `api` name no path of `store`, `media` or
+/// `platforms`; what they read of those comes as `services`' read models (or its re-exports).
+#[test]
+fn api_areas_call_only_services() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/areas"),
+        &mut files,
+    );
+    assert!(files.len() > 50, "found only {} area files", files.len());
+    let mut found = vec![];
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable source file");
+        for (n, l) in text.lines().enumerate() {
+            if ["store::", "media::", "platforms::"]
+                .iter()
+                .any(|p| names_path(l, p))
+            {
+                found.push(format!("{}:{}: {}", f.display(), n + 1, l.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "api areas reaching past services:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The store's rows are not API schemas: `api` answers views of its own (same JSON, same schema
+/// names), so a column can change without changing the contract by accident.
+#[test]
+fn store_rows_are_not_schemas() {
+    let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("../store");
+    let mut files = Vec::new();
+    rust_files(&store.join("src"), &mut files);
+    let mut found = vec![];
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable source file");
+        for (n, l) in text.lines().enumerate() {
+            if l.contains("ToSchema") || l.contains("utoipa") {
+                found.push(format!("{}:{}: {}", f.display(), n + 1, l.trim()));
+            }
+        }
+    }
+    let manifest = std::fs::read_to_string(store.join("Cargo.toml")).expect("store's manifest");
+    if manifest.contains("utoipa") {
+        found.push("crates/store/Cargo.toml depends on utoipa".into());
+    }
+    assert!(found.is_empty(), "schemas in store:\n{}", found.join("\n"));
+}

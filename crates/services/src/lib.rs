@@ -24,3 +24,5 @@ pub mod system;
 pub mod ticker;
 
 pub use error::{ApiError, ApiResult};
+/// Paging, sorting and filters of a list call, and its total: what every list use case takes and gives.
+pub use store::list::{self, ListParams, ListQuery};

@@ -384,3 +384,19 @@ pub fn coupon_table(rows: &[CouponRow], now: i64, lang: Lang) -> crate::export::
             .collect(),
     }
 }
+
+/// The activity of a public page's key (deleted ones are unknown).
+pub async fn by_key(d: &Db, key: &str) -> ApiResult<Option<ActivityRow>> {
+    Ok(db::activity_by_key(d, key).await?)
+}
+
+/// What an activity's public page shows a device: the prizes, and the coupons it won.
+pub async fn shown_to(
+    d: &Db,
+    a: &ActivityRow,
+    device: &str,
+) -> ApiResult<(Vec<PrizeRow>, Vec<CouponRow>)> {
+    let prizes = db::prizes(d, &[a.id]).await?;
+    let coupons = db::person_coupons(d, a.id, device).await?;
+    Ok((prizes, coupons))
+}

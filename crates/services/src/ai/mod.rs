@@ -17,6 +17,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use store::Db;
 use store::ai as st;
+
+/// A synthesis task, a cloned voice.
+pub use store::ai::{Clone as VoiceClone, Task};
 use store::jobs::{JobCtx, JobError};
 
 /// How the area is configured: the engine that speaks, the cloning provider, the assistant.

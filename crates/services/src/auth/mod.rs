@@ -4,3 +4,8 @@ pub mod account;
 pub mod hashing;
 pub mod signin;
 pub mod staff;
+
+pub use store::auth::users::{Merchant, User};
+/// What the auth calls read: a menu, a role, a user, a merchant, a line of the points ledger.
+pub use store::system::menus::{Menu, Role};
+pub use store::system::points::Entry;

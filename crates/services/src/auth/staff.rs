@@ -196,3 +196,12 @@ pub async fn set_menus(
     users::set_staff_menus(db, merchant_id, staff.id, ids).await?;
     Ok(())
 }
+
+/// One page of a merchant's staff.
+pub async fn list(
+    db: &Db,
+    mid: i64,
+    q: &store::ListParams,
+) -> ApiResult<(Vec<User>, store::list::Total)> {
+    Ok(users::list_staff(db, mid, q).await?)
+}

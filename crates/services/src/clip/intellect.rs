@@ -14,6 +14,9 @@ use domain::system::points::Reason;
 use media::Storage;
 use store::Db;
 use store::clip::intellect as db;
+
+/// An intelligent-slicing run.
+pub use db::Run;
 use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
 
@@ -399,4 +402,31 @@ async fn work(ctx: &JobCtx, deps: &Deps, r: &db::Run) -> Result<(), JobError> {
     }
     db::finish(&ctx.db, r.id, ctx.job.id, State::Done, "").await?;
     Ok(())
+}
+
+/// One page of the runs (every merchant's: the operator's list).
+pub async fn list(d: &Db, q: &store::ListQuery) -> ApiResult<(Vec<Run>, store::list::Total)> {
+    Ok(db::list(d, q).await?)
+}
+
+/// What a run's view names beside the run: its materials (source and shorts), its merchant's and
+/// its shot group's names.
+pub struct Around {
+    pub media: Vec<mat::MediaFile>,
+    pub merchant_name: Option<String>,
+    pub group_name: Option<String>,
+}
+
+pub async fn around(d: &Db, r: &Run) -> ApiResult<Around> {
+    let mut ids: Vec<i64> = segments(r).iter().filter_map(|s| s.media_id).collect();
+    ids.push(r.resource_id);
+    Ok(Around {
+        media: mat::get_many(d, r.merchant_id, &ids).await?,
+        merchant_name: store::auth::users::merchant_by_id(d, r.merchant_id)
+            .await?
+            .map(|m| m.name),
+        group_name: mat::group(d, r.merchant_id, r.group_id)
+            .await?
+            .map(|g| g.name),
+    })
 }

@@ -8,6 +8,9 @@ use std::collections::{BTreeSet, HashMap};
 use store::Db;
 use store::clip as db;
 
+/// A finished video (a variant of a mix project).
+pub use db::Variant;
+
 /// The names a page of variants shows: its clips' and its projects' (None when gone).
 #[derive(Default)]
 pub struct Names {
@@ -180,4 +183,24 @@ pub async fn import(
         }
     }
     Ok(out)
+}
+
+/// One page of the merchant's finished videos.
+pub async fn list(
+    db: &Db,
+    mid: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<Variant>, store::list::Total)> {
+    Ok(db::variants(db, mid, q).await?)
+}
+
+/// A finished video of the merchant's and its render job (gone once the queue forgot it).
+pub async fn with_job(
+    db: &Db,
+    mid: i64,
+    id: i64,
+) -> ApiResult<(Variant, Option<store::jobs::Job>)> {
+    let v = db::variant(db, mid, id).await?.ok_or(ApiError::NotFound)?;
+    let job = store::jobs::get(db, v.job_id).await?;
+    Ok((v, job))
 }

@@ -16,6 +16,9 @@ use domain::i18n::Msg;
 use std::sync::Arc;
 use store::Db;
 use store::clip::one_touch as db;
+
+/// A one-touch job.
+pub use db::AiClip;
 use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
 
@@ -782,4 +785,37 @@ pub async fn variant_settled(d: &Db, project_id: i64) -> sqlx::Result<()> {
             .unwrap_or(0);
         db::render_progress(d, id, 40 + pct * 60 / 100).await
     }
+}
+
+/// One page of the merchant's one-touch jobs (`started`: those past the draft).
+pub async fn list(
+    d: &Db,
+    mid: i64,
+    started: bool,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<AiClip>, store::list::Total)> {
+    Ok(db::list(d, mid, started, q).await?)
+}
+
+/// A job's videos by state (none before its project is matched).
+pub async fn variant_counts(d: &Db, r: &AiClip) -> ApiResult<store::clip::StateCounts> {
+    Ok(if r.project_id > 0 {
+        store::clip::variant_state_counts(d, r.project_id).await?
+    } else {
+        Default::default()
+    })
+}
+
+/// A job's voice-over material, if any, and its recognized lines.
+pub async fn voice_over(
+    d: &Db,
+    mid: i64,
+    r: &AiClip,
+) -> ApiResult<(Option<mat::MediaFile>, Vec<mat::AsrLine>)> {
+    let media = mat::get(d, mid, r.voice_media_id).await?;
+    let lines = match &media {
+        Some(m) => mat::asr_lines(d, mid, m.id).await?,
+        None => vec![],
+    };
+    Ok((media, lines))
 }

@@ -10,6 +10,9 @@ use domain::validate;
 use store::Db;
 use store::ListQuery;
 use store::clip as db;
+
+/// A mix project.
+pub use db::Project;
 use store::materials as mat;
 
 /// A shot group of a project with its ready clips.
@@ -648,4 +651,14 @@ pub async fn generate_all(db: &Db, mid: i64, id: i64) -> ApiResult<(Planned, Vec
         Some(capacity.clamp(1, domain::clip::MAX_BATCH)),
     )
     .await
+}
+
+/// One page of the merchant's projects of one mode.
+pub async fn list(
+    d: &Db,
+    mid: i64,
+    mode: &str,
+    q: &ListQuery,
+) -> ApiResult<(Vec<Project>, store::list::Total)> {
+    Ok(db::projects(d, mid, mode, q).await?)
 }

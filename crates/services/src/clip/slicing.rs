@@ -9,6 +9,9 @@ use store::Db;
 use store::clip::slicing as db;
 use store::materials as mat;
 
+/// A slicing project, one of its source videos, one slice.
+pub use db::{Project, Slice, Source};
+
 /// At most this many videos per request.
 const MAX_SOURCES: usize = 100;
 
@@ -277,4 +280,38 @@ pub async fn move_all(
         }
     }
     Ok((moved, g))
+}
+
+/// One page of the merchant's slicing projects.
+pub async fn list(
+    d: &Db,
+    mid: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<Project>, store::list::Total)> {
+    Ok(db::projects(d, mid, q).await?)
+}
+
+/// A project's source videos.
+pub async fn sources(d: &Db, mid: i64, project_id: i64) -> ApiResult<Vec<Source>> {
+    Ok(db::sources(d, mid, project_id).await?)
+}
+
+/// The name of a project's shot group (None when the group is gone).
+pub async fn group_name(d: &Db, p: &Project) -> ApiResult<Option<String>> {
+    Ok(mat::group(d, p.merchant_id, p.group_id)
+        .await?
+        .map(|g| g.name))
+}
+
+/// One page of a project's slices, with their materials.
+pub async fn slices(
+    d: &Db,
+    mid: i64,
+    project_id: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<Slice>, store::list::Total, Vec<mat::MediaFile>)> {
+    let (rows, total) = db::slices(d, mid, project_id, q).await?;
+    let ids: Vec<i64> = rows.iter().map(|s| s.media_id).collect();
+    let media = mat::get_many(d, mid, &ids).await?;
+    Ok((rows, total, media))
 }

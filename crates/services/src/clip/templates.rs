@@ -10,6 +10,9 @@ use store::Db;
 use store::ListQuery;
 use store::clip as projects_db;
 use store::clip::templates as db;
+
+/// A clip template.
+pub use db::Template;
 use store::materials as mat;
 
 pub fn recipe_of(t: &db::Template) -> ApiResult<Recipe> {
@@ -187,4 +190,15 @@ pub async fn delete(db: &Db, mid: i64, id: i64) -> ApiResult<()> {
     } else {
         Err(ApiError::NotFound)
     }
+}
+
+/// One page of the templates a user sees (`liked`: only those they liked).
+pub async fn list(
+    d: &Db,
+    mid: i64,
+    uid: i64,
+    liked: bool,
+    q: &ListQuery,
+) -> ApiResult<(Vec<Template>, store::list::Total)> {
+    Ok(db::list(d, mid, uid, liked, q).await?)
 }

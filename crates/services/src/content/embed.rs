@@ -41,3 +41,17 @@ mod tests {
         assert_eq!(merchant_of(&key, "x", 1_000), None);
     }
 }
+
+/// The newest finished videos of a merchant, at most `max`: what the embedded page shows.
+pub async fn videos(
+    db: &store::Db,
+    mid: i64,
+    max: i64,
+) -> crate::ApiResult<Vec<store::clip::Variant>> {
+    let q = store::ListQuery {
+        limit: Some(max),
+        ..store::ListQuery::default()
+    }
+    .with_filter("state", Some("success"), "=");
+    Ok(store::clip::variants(db, mid, &q).await?.0)
+}

@@ -14,7 +14,7 @@ use store::content as db;
 use store::list::Total;
 use store::{Db, ListQuery};
 
-pub use db::{BannerRow, CourseRow, VersionLog};
+pub use db::{BannerRow, CourseRow, Link, VersionLog};
 
 // ---- courses ----
 

@@ -311,3 +311,21 @@ pub async fn sync_now(hub: &Hub, mid: i64, account_id: Option<i64>) -> ApiResult
     }
     Ok(total)
 }
+
+/// One page of the merchant's comments.
+pub async fn list(
+    d: &store::Db,
+    mid: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<Row>, store::list::Total)> {
+    Ok(db::comments(d, mid, q).await?)
+}
+
+/// The merchant's accounts (the first thousand), whose comments may be fetched.
+pub async fn accounts(d: &store::Db, mid: i64) -> ApiResult<Vec<Account>> {
+    let q = store::ListQuery {
+        limit: Some(1000),
+        ..store::ListQuery::default()
+    };
+    Ok(store::matrix::accounts(d, mid, None, &q).await?.0)
+}

@@ -298,3 +298,13 @@ pub fn table(rows: &[LeadRow], lang: Lang) -> Table {
             .collect(),
     }
 }
+
+/// One page of the merchant's leads (of one staff member's, when `assignee`).
+pub async fn list(
+    d: &Db,
+    mid: i64,
+    assignee: Option<i64>,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<Row>, store::list::Total)> {
+    Ok(db::leads(d, mid, assignee, q).await?)
+}

@@ -12,6 +12,9 @@ use domain::jobs::{JobKind, NoticeRef};
 use platforms::wechat::{LIVE_BASE_URL, OfficialAccount, TemplateSender, WxError};
 use store::Db;
 use store::engagement::messages::{self as db, WxConfigRow};
+
+/// A new-lead notice with its WeChat delivery.
+pub use store::engagement::messages::NoticeRow;
 use store::jobs::{JobCtx, JobError};
 
 /// The AppSecret of the sandbox's official account, shown to the merchant while the platforms are
@@ -240,4 +243,14 @@ pub async fn staff(d: &Db, mid: i64) -> ApiResult<Vec<(i64, String, String)>> {
             (id, nick, o)
         })
         .collect())
+}
+
+/// The merchant's WeChat official-account settings, if saved.
+pub async fn config(d: &Db, mid: i64) -> ApiResult<Option<WxConfigRow>> {
+    Ok(db::wx_config(d, mid).await?)
+}
+
+/// The merchant's newest notices, at most `limit`.
+pub async fn notices(d: &Db, mid: i64, limit: i64) -> ApiResult<Vec<NoticeRow>> {
+    Ok(db::notices(d, mid, limit).await?)
 }

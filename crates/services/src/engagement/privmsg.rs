@@ -9,8 +9,11 @@ use crate::platform::Hub;
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use platforms::Platform;
-use store::engagement::messages::{self as db, MessageAccount, MessageRow, QuickReplyRow};
+use store::engagement::messages::{self as db, MessageAccount};
 use store::engagement::{self as eng, NewMessage};
+
+/// A conversation, a message, a quick reply.
+pub use store::engagement::messages::{ConversationRow, MessageRow, QuickReplyRow};
 
 /// Longest message DY takes (characters).
 pub const MESSAGE_MAX: usize = 500;
@@ -191,4 +194,15 @@ pub async fn delete_quick_reply(d: &store::Db, mid: i64, id: i64) -> ApiResult<(
         return Err(ApiError::NotFound);
     }
     Ok(())
+}
+
+/// One page of the merchant's conversations (of one account, or every one when 0), and the total.
+pub async fn conversations(
+    d: &store::Db,
+    mid: i64,
+    account_id: i64,
+    page: i64,
+    limit: i64,
+) -> ApiResult<(Vec<ConversationRow>, i64)> {
+    Ok(db::conversations(d, mid, account_id, page, limit).await?)
 }

@@ -286,3 +286,21 @@ pub async fn run_auto_reply(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     let r: AccountRef = ctx.payload()?;
     auto_reply(&hub, r.account_id).await.map(|_| ())
 }
+
+/// One page of the merchant's auto-reply rules.
+pub async fn list(
+    d: &Db,
+    mid: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<Row>, store::list::Total)> {
+    Ok(db::rules(d, mid, q).await?)
+}
+
+/// One page of the replies sent (the reply log).
+pub async fn replies(
+    d: &Db,
+    mid: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<ReplyRow>, store::list::Total)> {
+    Ok(db::replies(d, mid, q).await?)
+}

@@ -9,6 +9,9 @@ use domain::system::points::Reason;
 use store::Db;
 use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
+use store::{ListQuery, list::Total};
+
+pub use mat::AsrLine;
 
 /// Points per started minute of recognized media.
 pub const POINTS_PER_MINUTE: i64 = 1;
@@ -81,6 +84,50 @@ pub async fn start(
         }
     };
     Ok(Started { job_id, points })
+}
+
+/// What recognizing material `m` costs, and the merchant's balance.
+pub async fn quote(db: &Db, m: &mat::MediaFile) -> ApiResult<(i64, i64)> {
+    Ok((
+        price(m.duration_ms),
+        store::system::points::balance(db, m.merchant_id).await?,
+    ))
+}
+
+/// One page of a material's lines.
+pub async fn lines_page(
+    db: &Db,
+    m: &mat::MediaFile,
+    q: &ListQuery,
+) -> ApiResult<(Vec<AsrLine>, Total)> {
+    Ok(mat::asr_page(db, m.merchant_id, m.id, q).await?)
+}
+
+/// Every line of a material, in time order.
+pub async fn lines(db: &Db, m: &mat::MediaFile) -> ApiResult<Vec<AsrLine>> {
+    Ok(mat::asr_lines(db, m.merchant_id, m.id).await?)
+}
+
+/// A line of the merchant's with the material it belongs to.
+pub async fn line(db: &Db, mid: i64, id: i64) -> ApiResult<(AsrLine, mat::MediaFile)> {
+    let l = mat::asr_line(db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let m = mat::get(db, mid, l.resource_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok((l, m))
+}
+
+/// Saves one edited line.
+pub async fn update_line(db: &Db, mid: i64, l: &AsrLine) -> ApiResult<()> {
+    mat::update_asr_line(db, mid, l).await?;
+    Ok(())
+}
+
+/// Deletes one line.
+pub async fn delete_line(db: &Db, mid: i64, id: i64) -> ApiResult<()> {
+    super::library::found(mat::delete_asr_line(db, mid, id).await?)
 }
 
 /// Replaces a material's lines (checked, in time order) with the editor's; a material not being

@@ -5,7 +5,12 @@ use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::validate;
 use store::Db;
+use store::ListQuery;
+use store::list::Total;
 use store::materials as mat;
+
+/// What the library calls read: a material, a shot group, a classify, a file type.
+pub use mat::{AsrLine, Classify, FileType, Group, MediaFile};
 
 /// Renames a material (1–120 characters).
 pub async fn rename(
@@ -183,4 +188,85 @@ pub async fn add_file_type(
     }
     let id = mat::add_file_type(db, mid, kind, parent_id, name).await?;
     Ok(mat::file_type(db, mid, id).await?)
+}
+
+/// A material of the merchant's.
+pub async fn get(db: &Db, mid: i64, id: i64) -> ApiResult<MediaFile> {
+    mat::get(db, mid, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// One page of a library's materials.
+pub async fn list(
+    db: &Db,
+    mid: i64,
+    library: &str,
+    q: &ListQuery,
+) -> ApiResult<(Vec<MediaFile>, Total)> {
+    Ok(mat::list(db, mid, library, q).await?)
+}
+
+/// The group a material is put in: 0 (none) or one of the merchant's groups.
+pub async fn known_group(db: &Db, mid: i64, id: i64) -> ApiResult<i64> {
+    if id != 0 && mat::group(db, mid, id).await?.is_none() {
+        return Err(ApiError::NotFound);
+    }
+    Ok(id)
+}
+
+/// One page of the groups of `kind` (video | broadcast) with their counts.
+pub async fn groups(
+    db: &Db,
+    mid: i64,
+    kind: &str,
+    q: &ListQuery,
+) -> ApiResult<(Vec<Group>, Total)> {
+    Ok(mat::groups(db, mid, kind, q).await?)
+}
+
+/// Renames a group (1–50 characters).
+pub async fn rename_group(db: &Db, mid: i64, id: i64, name: &str) -> ApiResult<()> {
+    let name = group_name(name)?;
+    found(mat::rename_group(db, mid, id, name).await?)
+}
+
+/// Every classify of the merchant's.
+pub async fn classifies(db: &Db, mid: i64) -> ApiResult<Vec<Classify>> {
+    Ok(mat::classifies(db, mid).await?)
+}
+
+/// Renames a classify (1–50 characters).
+pub async fn rename_classify(db: &Db, mid: i64, id: i64, name: &str) -> ApiResult<()> {
+    let name = group_name(name)?;
+    found(mat::rename_classify(db, mid, id, name).await?)
+}
+
+/// Deletes a classify with its subtree; its groups become unclassified.
+pub async fn delete_classify(db: &Db, mid: i64, id: i64) -> ApiResult<()> {
+    found(mat::delete_classify(db, mid, id).await?)
+}
+
+/// The merchant's file types of `kind` (audio | video | image).
+pub async fn file_types(db: &Db, mid: i64, kind: &str) -> ApiResult<Vec<FileType>> {
+    Ok(mat::file_types(db, mid, kind).await?)
+}
+
+/// Renames a file type.
+pub async fn rename_file_type(db: &Db, mid: i64, id: i64, name: &str) -> ApiResult<()> {
+    let name = name.trim();
+    validate::required("name", name)?;
+    found(mat::rename_file_type(db, mid, id, name).await?)
+}
+
+/// Deletes a file type; its files become uncategorised.
+pub async fn delete_file_type(db: &Db, mid: i64, id: i64) -> ApiResult<()> {
+    found(mat::delete_file_type(db, mid, id).await?)
+}
+
+/// A write that touched no row of the merchant's answers "not found".
+pub fn found(changed: bool) -> ApiResult<()> {
+    if changed {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
 }

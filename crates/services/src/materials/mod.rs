@@ -2,7 +2,9 @@
 //! the ingest and recognition jobs; signed links to stored files.
 
 pub mod asr;
+pub mod changes;
 pub mod ingest;
 pub mod library;
 pub mod music;
+pub mod serve;
 pub mod upload;

@@ -7,6 +7,10 @@ use domain::i18n::Msg;
 use media::magic::Class;
 use store::Db;
 use store::materials as mat;
+use store::{ListQuery, list::Total};
+
+/// A built-in track.
+pub use mat::SystemMusic;
 
 /// First start: the project's own synthesized tracks (media::builtin_music) go into the built-in
 /// music set, so a fresh install has music to mix with. Returns how many were added (0 once seeded).
@@ -38,6 +42,11 @@ pub async fn seed_builtin(db: &Db, storage: &media::Storage) -> anyhow::Result<u
 
 /// A built-in track's name in the caller's language (the seeded tracks have one in each; the
 /// operator's uploads keep the name they were given).
+/// One page of the built-in music set.
+pub async fn system_music(db: &Db, q: &ListQuery) -> ApiResult<(Vec<SystemMusic>, Total)> {
+    Ok(mat::system_music(db, q).await?)
+}
+
 pub fn shown_name(m: &mat::SystemMusic, lang: domain::i18n::Lang) -> String {
     media::builtin_music::name_in(&m.storage_key, &m.name, lang == domain::i18n::Lang::Zh)
         .map_or_else(|| m.name.clone(), str::to_string)

@@ -5,10 +5,15 @@
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::materials::IngestState;
-use media::magic::{Class, Kind, sniff};
+use media::magic::sniff;
+/// What a file is, told from its bytes (the upload calls name what they accept by these).
+pub use media::magic::{Class, Kind, clean_name};
 use std::path::{Path, PathBuf};
 use store::Db;
-use store::materials::{self as mat, MediaFile, NewMedia, UploadSession};
+use store::materials::{self as mat, MediaFile, NewMedia};
+
+/// A chunked upload under way.
+pub use store::materials::UploadSession;
 
 const MB: i64 = 1024 * 1024;
 /// SPEC §5: video ≤ 300 MB and about 15 minutes; images under 10 MB.

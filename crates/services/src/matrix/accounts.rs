@@ -426,3 +426,8 @@ pub async fn make_share(
     db::add_share(&hub.db, mid, &link.share_id, video_key, title).await?;
     Ok(link)
 }
+
+/// One page of the merchant's account groups.
+pub async fn groups(d: &store::Db, mid: i64, q: &ListQuery) -> ApiResult<(Vec<db::Group>, Total)> {
+    Ok(db::groups(d, mid, q).await?)
+}

@@ -98,3 +98,11 @@ pub async fn clear_app(d: &store::Db, platform_code: &str) -> ApiResult<()> {
     db::clear_app(d, p.code()).await?;
     Ok(())
 }
+
+/// One page of the tasks the operator reviews (every merchant's).
+pub async fn list(
+    d: &store::Db,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<db::Task>, store::list::Total)> {
+    Ok(db::audit_tasks(d, q).await?)
+}

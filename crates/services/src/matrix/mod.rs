@@ -7,3 +7,8 @@ pub mod publish;
 pub mod tasks;
 pub mod videos;
 pub mod webhook;
+
+/// What the matrix calls read: an account, a group, a task, an item and a task's counts, an
+/// @-mention user; and the platforms' own words (which platform, how it signs in, a place).
+pub use platforms::{AuthKind, Platform, Poi};
+pub use store::matrix::{Account, AiteUser, Group, Item, ItemCounts, Task};

@@ -170,3 +170,8 @@ pub async fn pickable(
     }
     Ok((rows, total))
 }
+
+/// Mixing projects with finished videos: id, name, videos, those not used yet.
+pub async fn library_projects(d: &store::Db, mid: i64) -> ApiResult<Vec<(i64, String, i64, i64)>> {
+    Ok(store::clip::library_projects(d, mid).await?)
+}

@@ -115,6 +115,26 @@ pub async fn list(
     Ok((out, total))
 }
 
+/// One page of a tag's titles (the tag must be the merchant's).
+pub async fn titles(
+    d: &Db,
+    mid: i64,
+    tag_id: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<TitleRow>, store::list::Total)> {
+    db::tag(d, mid, tag_id).await?.ok_or(ApiError::NotFound)?;
+    Ok(db::titles(d, mid, tag_id, q).await?)
+}
+
+/// What a tag may draw from: mixing projects with finished videos and video-library shot groups,
+/// each `(id, name, videos, left unused)`.
+pub async fn pools(d: &Db, mid: i64) -> ApiResult<(Vec<Pool>, Vec<Pool>)> {
+    Ok(db::pools(d, mid).await?)
+}
+
+/// A pool: id, name, its videos, those left unused.
+pub type Pool = (i64, String, i64, i64);
+
 pub async fn get(d: &Db, mid: i64, id: i64) -> ApiResult<Tag> {
     let row = db::tag(d, mid, id).await?.ok_or(ApiError::NotFound)?;
     tag_full(d, row).await
@@ -553,4 +573,19 @@ mod tests {
         assert!(crate::links::verify_mac(b"k", &format!("device:{id}"), sig));
         assert_ne!(sign_device(b"other", id), signed);
     }
+}
+
+/// A new visitor device's id (signed into its cookie by `sign_device`).
+pub fn new_device() -> String {
+    store::random_token(18)
+}
+
+/// The enabled tag of a code, if any.
+pub async fn tag_by_code(d: &Db, code: &str) -> ApiResult<Option<TagRow>> {
+    Ok(db::tag_by_code(d, code).await?)
+}
+
+/// The posts a device made from an activity's tags that no draw has used yet.
+pub async fn undrawn_posts(d: &Db, activity_id: i64, device: &str) -> ApiResult<i64> {
+    Ok(db::undrawn_posts(d, activity_id, device).await?)
 }

@@ -13,7 +13,10 @@ use domain::reports::{
 };
 use std::collections::HashMap;
 use store::Db;
-use store::reports::{self as db, Figures};
+use store::reports as db;
+
+/// What the report calls read, and the sorts a ranking accepts.
+pub use db::{AccountFigures, Figures, RANK_SORTS, StaffActivity, VideoFigures};
 
 /// Rebuilds an account's report rows (idempotent; the sync job calls it after writing statistics).
 pub async fn rollup(db: &Db, account_id: i64) -> ApiResult<u64> {

@@ -221,3 +221,17 @@ pub async fn detail(d: &store::Db, mid: i64, id: i64) -> ApiResult<Detail> {
         row,
     })
 }
+
+/// One page of the merchant's benchmark accounts.
+pub async fn list(
+    d: &store::Db,
+    mid: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<BenchmarkRow>, store::list::Total)> {
+    Ok(db::benchmarks(d, mid, q).await?)
+}
+
+/// A benchmark account's works since `since`, and their plays.
+pub async fn posts_since(d: &store::Db, id: i64, since: i64) -> ApiResult<(i64, i64)> {
+    Ok(db::posts_since(d, id, since).await?)
+}

@@ -480,3 +480,11 @@ fn is_lang(w: &str, lang: Lang) -> bool {
         Lang::En => w.is_ascii(),
     }
 }
+
+/// The model provider's key as the operator's form shows it: masked.
+pub fn masked_key(sealer: &Sealer, s: &ProviderSetting) -> String {
+    store::secrets::mask(&sealer.open(&s.key_sealed).unwrap_or_default())
+}
+
+/// What seals the provider's key.
+pub use store::secrets::Sealer as KeySealer;

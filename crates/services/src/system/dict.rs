@@ -5,7 +5,10 @@ use domain::i18n::{Lang, Msg};
 use domain::jobs::JobKind;
 use domain::validate;
 use store::Db;
-use store::system::dict::{self, Dict, Opt};
+use store::system::dict;
+
+/// A dictionary and one of its options.
+pub use store::system::dict::{Dict, Opt};
 
 /// The job monitor's kinds: a dictionary the code owns (never stored, so never out of step with
 /// [`JobKind`]).
@@ -83,4 +86,9 @@ pub async fn delete(db: &Db, id: i64) -> ApiResult<()> {
     } else {
         Err(ApiError::NotFound)
     }
+}
+
+/// One page of the dictionaries.
+pub async fn list(db: &Db, q: &store::ListQuery) -> ApiResult<(Vec<Dict>, store::list::Total)> {
+    Ok(dict::list(db, q).await?)
 }

@@ -3,7 +3,10 @@
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use store::Db;
-use store::jobs::{self, Job};
+use store::jobs;
+
+/// A job of the durable queue, as the monitor lists it.
+pub use store::jobs::Job;
 
 /// Queues a failed or dead job again and answers it.
 pub async fn retry(db: &Db, id: i64) -> ApiResult<Job> {
@@ -12,4 +15,9 @@ pub async fn retry(db: &Db, id: i64) -> ApiResult<Job> {
         return Err(ApiError::invalid("id", Msg::JobNotRetryable));
     }
     jobs::get(db, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// One page of the queue's jobs.
+pub async fn list(db: &Db, q: &store::ListParams) -> ApiResult<(Vec<Job>, store::list::Total)> {
+    Ok(jobs::list(db, q).await?)
 }

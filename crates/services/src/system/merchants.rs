@@ -6,7 +6,10 @@ use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::validate;
 use store::Db;
-use store::auth::users::{self, MerchantRow};
+use store::auth::users;
+
+/// A merchant and a user as the operator's lists show them.
+pub use store::auth::users::{MerchantRow, UserRow};
 
 async fn row(db: &Db, id: i64) -> ApiResult<MerchantRow> {
     users::merchant_row(db, id).await?.ok_or(ApiError::NotFound)
@@ -118,4 +121,20 @@ pub async fn proxy_token(db: &Db, id: i64, operator_id: i64) -> ApiResult<String
         .await?
         .ok_or(ApiError::NotFound)?;
     Ok(users::create_proxy_token(db, id, operator_id).await?)
+}
+
+/// One page of the merchants.
+pub async fn list(
+    db: &Db,
+    q: &store::ListParams,
+) -> ApiResult<(Vec<MerchantRow>, store::list::Total)> {
+    Ok(users::list_merchants(db, q).await?)
+}
+
+/// One page of every user (operators, merchants' owners and staff).
+pub async fn users(
+    db: &Db,
+    q: &store::ListParams,
+) -> ApiResult<(Vec<UserRow>, store::list::Total)> {
+    Ok(users::list_all_users(db, q).await?)
 }

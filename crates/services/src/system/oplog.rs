@@ -5,7 +5,10 @@ use domain::i18n::Lang;
 use store::Db;
 use store::ListParams;
 use store::list::Total;
-use store::system::oplog::{self, LogRow};
+use store::system::oplog;
+
+/// A line of the operation log.
+pub use store::system::oplog::LogRow;
 
 /// A page of one merchant's log (`Some(id)`), or of every merchant's (`None`, operator only), with
 /// each message in the reader's language. Rows keep a message key and its arguments; those written

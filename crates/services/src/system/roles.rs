@@ -73,3 +73,8 @@ pub async fn edit_menu(db: &Db, cur: &Menu, r: &MenuChange<'_>) -> ApiResult<Vec
     .await?;
     Ok(menus::all(db).await?)
 }
+
+/// Every role.
+pub async fn list(db: &Db) -> ApiResult<Vec<Role>> {
+    Ok(menus::roles(db).await?)
+}

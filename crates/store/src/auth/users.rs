@@ -353,7 +353,7 @@ pub async fn delete_staff(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<bo
 
 // ---- operator views ----
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct MerchantRow {
     pub id: i64,
     pub name: String,
@@ -464,7 +464,7 @@ pub async fn set_merchant_status(db: &Db, id: i64, status: i64) -> sqlx::Result<
     Ok(n > 0)
 }
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct UserRow {
     pub id: i64,
     pub merchant_id: Option<i64>,

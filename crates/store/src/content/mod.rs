@@ -11,7 +11,7 @@ use serde::Serialize;
 
 // ---- update log ----
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct VersionLog {
     pub id: i64,
     pub version: String,
@@ -262,7 +262,7 @@ pub async fn delete_course(db: &Db, id: i64) -> sqlx::Result<bool> {
 // ---- banners ----
 
 /// A banner or course card as the home page has always read it (`/index/banner`).
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct Link {
     pub id: i64,
     pub title: String,

@@ -7,7 +7,7 @@ use domain::materials::IngestState;
 use domain::now_ms;
 use serde::Serialize;
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct MediaFile {
     pub id: i64,
     pub merchant_id: i64,

@@ -5,7 +5,7 @@ use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, fi
 use domain::now_ms;
 use serde::Serialize;
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct Group {
     pub id: i64,
     pub classify_id: i64,

@@ -4,7 +4,7 @@ use crate::Db;
 use domain::now_ms;
 use serde::Serialize;
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct AiteUser {
     pub id: i64,
     pub platform: String,

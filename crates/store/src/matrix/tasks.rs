@@ -88,7 +88,7 @@ pub async fn task(db: &Db, mid: Option<i64>, id: i64) -> sqlx::Result<Option<Tas
 }
 
 /// A task's items by state (what the console shows as its counts).
-#[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct ItemCounts {
     pub total: i64,
     pub to_release: i64,

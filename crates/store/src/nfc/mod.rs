@@ -153,8 +153,7 @@ pub async fn delete_tag(db: &Db, mid: i64, id: i64, now: i64) -> sqlx::Result<bo
 
 // ---- titles ----
 
-#[derive(Debug, Clone, sqlx::FromRow, serde::Serialize, utoipa::ToSchema)]
-#[schema(as = TagTitle)]
+#[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
 pub struct TitleRow {
     pub id: i64,
     pub tag_id: i64,

@@ -5,7 +5,7 @@ use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::now_ms;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Opt {
     pub label: String,
     pub value: String,

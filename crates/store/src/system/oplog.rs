@@ -49,7 +49,7 @@ pub async fn write(db: &Db, l: &NewLog) -> sqlx::Result<()> {
     Ok(())
 }
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct LogRow {
     pub id: i64,
     pub merchant_id: Option<i64>,

@@ -17,7 +17,7 @@ pub enum PointsError {
     Db(#[from] sqlx::Error),
 }
 
-#[derive(Debug, Clone, sqlx::FromRow, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct Entry {
     pub id: i64,
     pub merchant_id: i64,

@@ -10,8 +10,8 @@ use base64::Engine as _;
 use domain::ai::Params;
 use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::ai as uc;
-use store::ListQuery;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -208,7 +208,7 @@ pub struct TaskView {
     pub updated_at: i64,
 }
 
-fn task_view(st: &AppState, t: store::ai::Task, lang: Lang) -> TaskView {
+fn task_view(st: &AppState, t: services::ai::Task, lang: Lang) -> TaskView {
     let lines = uc::lines_of(&t)
         .into_iter()
         .map(|l| LineView {
@@ -465,7 +465,7 @@ pub struct CloneView {
     pub created_at: i64,
 }
 
-fn clone_view(c: store::ai::Clone) -> CloneView {
+fn clone_view(c: services::ai::VoiceClone) -> CloneView {
     CloneView {
         voice: uc::clone::voice_id(&c.speaker_id),
         id: c.id,

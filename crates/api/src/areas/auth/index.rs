@@ -9,9 +9,9 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
+use services::ListParams;
+use services::auth::Menu;
 use services::auth::account as uc;
-use store::ListParams;
-use store::system::menus::Menu;
 use utoipa::ToSchema;
 
 /// What the console loads after sign-in: the caller's menu tree, permissions, roles and record.
@@ -158,14 +158,14 @@ pub struct UsageSummary {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UsagePage {
     #[serde(flatten)]
-    pub page: Page<store::system::points::Entry>,
+    pub page: Page<super::views::Entry>,
     pub summary: UsageSummary,
 }
 
 async fn usage(st: &AppState, c: &Caller, lang: Lang, q: &UsageQuery) -> Answer<UsagePage> {
     let u = uc::usage(&st.db, c.merchant_id()?, &q.list, q.kind.as_deref(), lang).await?;
     Ok(reply(UsagePage {
-        page: Page::new(u.rows, u.total),
+        page: Page::new(u.rows.into_iter().map(Into::into).collect(), u.total),
         summary: UsageSummary {
             topup: u.topup,
             deduct: u.deduct,

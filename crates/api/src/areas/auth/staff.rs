@@ -7,9 +7,8 @@ use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use services::ListParams;
 use services::auth::staff::{self as uc, Granter};
-use store::ListParams;
-use store::auth::users;
 use utoipa::ToSchema;
 
 fn granter(c: &Caller) -> (domain::UserKind, Vec<i64>) {
@@ -33,7 +32,7 @@ pub async fn list(
     let q = q
         .list
         .with_filter("username", q.username.as_deref(), "include");
-    let (rows, total) = users::list_staff(&st.db, c.merchant_id()?, &q).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &q).await?;
     Ok(reply(Page::new(
         rows.iter().map(StaffView::of).collect(),
         total,
@@ -182,7 +181,7 @@ pub async fn auth_menu(
         }));
     }
     let staff = uc::get(&st.db, mid, r.id).await?;
-    let grantable: Vec<&store::system::menus::Menu> = uc::grantable(&menus).collect();
+    let grantable: Vec<&services::auth::Menu> = uc::grantable(&menus).collect();
     Ok(reply(AuthMenuView {
         tree: Some(tree(&grantable, None)),
         checked: staff.menu_ids(),

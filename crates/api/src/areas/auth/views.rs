@@ -2,8 +2,7 @@
 
 use crate::extract::Caller;
 use serde::Serialize;
-use store::auth::users::User;
-use store::system::menus::Menu;
+use services::auth::{Menu, User};
 use utoipa::ToSchema;
 
 /// One node of a menu tree: children under their parents, in `sort` order.
@@ -140,15 +139,134 @@ impl StaffView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LogView {
     #[serde(flatten)]
-    pub row: store::system::oplog::LogRow,
+    pub row: LogRow,
     pub action_name: String,
 }
 
 impl LogView {
-    pub fn of(row: store::system::oplog::LogRow, lang: domain::i18n::Lang) -> LogView {
+    pub fn of(row: services::system::oplog::LogRow, lang: domain::i18n::Lang) -> LogView {
         LogView {
             action_name: domain::actions::action_name(&row.action, lang),
-            row,
+            row: row.into(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LogRow {
+    pub id: i64,
+    pub merchant_id: Option<i64>,
+    pub merchant_name: Option<String>,
+    pub username: String,
+    pub method: String,
+    pub path: String,
+    pub action: String,
+    pub result: String,
+    pub status: i64,
+    /// The reader's language once the message is rendered from `message_code` (rows written before
+    /// keys were stored keep their Chinese text).
+    pub message: String,
+    pub ip: String,
+    pub request_id: String,
+    pub created_at: i64,
+}
+view_of!(services::system::oplog::LogRow => LogRow {
+    id, merchant_id, merchant_name, username, method, path, action, result, status, message, ip,
+    request_id, created_at,
+});
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Entry {
+    pub id: i64,
+    pub merchant_id: i64,
+    pub change: i64,
+    pub balance: i64,
+    pub kind: String,
+    /// `domain::points::Reason` code, shown in the reader's language.
+    pub reason_code: String,
+    /// The operator's own note on a top-up (shown as typed), else empty.
+    pub reason: String,
+    pub job_key: Option<String>,
+    pub operator: String,
+    pub created_at: i64,
+}
+view_of!(services::auth::Entry => Entry {
+    id, merchant_id, change, balance, kind, reason_code, reason, job_key, operator, created_at,
+});
+
+// ---- the operator's screens (`/system/*`) ----
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MerchantRow {
+    pub id: i64,
+    pub name: String,
+    pub username: String,
+    pub mobile: Option<String>,
+    pub status: i64,
+    pub points: i64,
+    pub vip_expires_at: Option<i64>,
+    /// 1: the 'header' home layout (top menu, `/` opens /home); 2: the 'second' one (SPEC §2).
+    pub home_type: i64,
+    pub created_at: i64,
+    pub staff_count: i64,
+}
+view_of!(services::system::merchants::MerchantRow => MerchantRow {
+    id, name, username, mobile, status, points, vip_expires_at, home_type, created_at, staff_count,
+});
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserRow {
+    pub id: i64,
+    pub merchant_id: Option<i64>,
+    pub merchant_name: Option<String>,
+    pub kind: String,
+    pub username: String,
+    pub nickname: String,
+    pub mobile: Option<String>,
+    pub status: i64,
+    pub last_login_at: Option<i64>,
+    pub created_at: i64,
+}
+view_of!(services::system::merchants::UserRow => UserRow {
+    id, merchant_id, merchant_name, kind, username, nickname, mobile, status, last_login_at,
+    created_at,
+});
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Job {
+    pub id: i64,
+    pub kind: String,
+    pub merchant_id: Option<i64>,
+    pub payload: String,
+    pub state: String,
+    pub run_at: i64,
+    pub attempts: i64,
+    pub max_attempts: i64,
+    pub lease_owner: Option<String>,
+    pub heartbeat_at: Option<i64>,
+    pub progress: i64,
+    pub last_error: Option<String>,
+    pub idempotency_key: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+}
+view_of!(services::system::jobs::Job => Job {
+    id, kind, merchant_id, payload, state, run_at, attempts, max_attempts, lease_owner,
+    heartbeat_at, progress, last_error, idempotency_key, created_at, updated_at, finished_at,
+});
+
+#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq, ToSchema)]
+pub struct Opt {
+    pub label: String,
+    pub value: String,
+}
+view_of!(services::system::dict::Opt => Opt { label, value });
+impl From<Opt> for services::system::dict::Opt {
+    fn from(o: Opt) -> Self {
+        services::system::dict::Opt {
+            label: o.label,
+            value: o.value,
         }
     }
 }

@@ -10,10 +10,8 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::clip::intellect as uc;
-use store::ListQuery;
-use store::clip::intellect as db;
-use store::materials as mat;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -136,28 +134,22 @@ pub struct RunView {
     pub updated_at: i64,
 }
 
-async fn view(st: &AppState, r: &db::Run, lang: Lang) -> ApiResult<RunView> {
+async fn view(st: &AppState, r: &uc::Run, lang: Lang) -> ApiResult<RunView> {
     let segments = uc::segments(r);
-    let mut ids: Vec<i64> = segments.iter().filter_map(|s| s.media_id).collect();
-    ids.push(r.resource_id);
-    let media = mat::get_many(&st.db, r.merchant_id, &ids).await?;
+    let around = uc::around(&st.db, r).await?;
     let find = |id: Option<i64>| {
-        id.and_then(|id| media.iter().find(|m| m.id == id))
+        id.and_then(|id| around.media.iter().find(|m| m.id == id))
             .map(|m| files::view(st, m))
     };
     Ok(RunView {
         id: r.id,
         merchant_id: r.merchant_id,
-        merchant_name: store::auth::users::merchant_by_id(&st.db, r.merchant_id)
-            .await?
-            .map(|m| m.name),
+        merchant_name: around.merchant_name.clone(),
         resource_id: r.resource_id,
         name: r.name.clone(),
         source: find(Some(r.resource_id)),
         group_id: r.group_id,
-        group_name: mat::group(&st.db, r.merchant_id, r.group_id)
-            .await?
-            .map(|g| g.name),
+        group_name: around.group_name.clone(),
         min_seconds: r.min_seconds,
         max_seconds: r.max_seconds,
         count: r.max_count,
@@ -210,7 +202,7 @@ pub async fn index(
             "=",
         )
         .with_filter("state", q.state.as_deref(), "=");
-    let (rows, total) = db::list(&st.db, &lq).await?;
+    let (rows, total) = uc::list(&st.db, &lq).await?;
     let mut out = vec![];
     for r in &rows {
         out.push(view(&st, r, lang).await?);

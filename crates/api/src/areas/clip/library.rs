@@ -8,9 +8,8 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::{Lang, Msg, localize_reason};
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::clip::library as uc;
-use store::ListQuery;
-use store::clip as db;
 use utoipa::ToSchema;
 
 /// A clip of a variant's sequence, named (null when the material is gone).
@@ -42,17 +41,17 @@ pub struct VariantView {
     pub cover: Option<String>,
 }
 
-async fn view(st: &AppState, v: &db::Variant, lang: Lang) -> ApiResult<VariantView> {
+async fn view(st: &AppState, v: &uc::Variant, lang: Lang) -> ApiResult<VariantView> {
     Ok(views(st, std::slice::from_ref(v), lang).await?.remove(0))
 }
 
 /// Variants of one merchant with their clips' and project's names (`services::clip::library::names`).
-async fn views(st: &AppState, vs: &[db::Variant], lang: Lang) -> ApiResult<Vec<VariantView>> {
+async fn views(st: &AppState, vs: &[uc::Variant], lang: Lang) -> ApiResult<Vec<VariantView>> {
     let uc::Names {
         clips: names,
         projects,
     } = uc::names(&st.db, vs).await?;
-    let url = |v: &db::Variant, key: &str, what: &str| {
+    let url = |v: &uc::Variant, key: &str, what: &str| {
         (!key.is_empty()).then(|| files::url(st, v.id, what))
     };
     Ok(vs
@@ -112,7 +111,7 @@ pub(super) async fn list(
         )
         .with_filter("state", q.state.as_deref(), "=")
         .with_filter("used", q.used.as_deref(), "=");
-    let (rows, total) = db::variants(&st.db, c.merchant_id()?, &lq).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &lq).await?;
     Ok(reply(Page::new(views(st, &rows, lang).await?, total)))
 }
 
@@ -195,10 +194,7 @@ pub async fn job_video(
     crate::LangOf(lang): crate::LangOf,
     Input(r): Input<IdReq>,
 ) -> Answer<RenderView> {
-    let v = db::variant(&st.db, c.merchant_id()?, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    let job = store::jobs::get(&st.db, v.job_id).await?;
+    let (v, job) = uc::with_job(&st.db, c.merchant_id()?, r.id).await?;
     Ok(reply(RenderView {
         variant_id: v.id,
         state: v.state,

@@ -12,9 +12,8 @@ use axum::extract::State;
 use domain::clip::one_touch::{Request, Shot};
 use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::clip::one_touch as uc;
-use store::ListQuery;
-use store::clip::one_touch as db;
 use utoipa::ToSchema;
 
 /// Variants of a one-touch project by state.
@@ -66,13 +65,9 @@ pub struct AiClipView {
     pub updated_at: i64,
 }
 
-async fn view(st: &AppState, r: db::AiClip, lang: Lang) -> ApiResult<AiClipView> {
+async fn view(st: &AppState, r: uc::AiClip, lang: Lang) -> ApiResult<AiClipView> {
     let req = uc::request_of(&r);
-    let counts = if r.project_id > 0 {
-        store::clip::variant_state_counts(&st.db, r.project_id).await?
-    } else {
-        Default::default()
-    };
+    let counts = uc::variant_counts(&st.db, &r).await?;
     Ok(AiClipView {
         id: r.id,
         kind: r.kind.clone(),
@@ -115,7 +110,7 @@ async fn page(
         .list
         .with_filter("name", q.name.as_deref(), "include")
         .with_filter("state", q.state.as_deref(), "=");
-    let (rows, total) = db::list(&st.db, c.merchant_id()?, started, &lq).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, started, &lq).await?;
     let mut out = vec![];
     for r in rows {
         out.push(view(st, r, lang).await?);
@@ -435,7 +430,7 @@ pub struct OneTouchVoice {
     pub script: Vec<String>,
     pub media: Option<MediaView>,
     #[schema(value_type = Vec<Object>)]
-    pub lines: Vec<store::materials::AsrLine>,
+    pub lines: Vec<services::materials::asr::AsrLine>,
 }
 
 #[utoipa::path(method(get, post), path = "/media.merchant_key_slice/broadcast_resource_detail", tag = "clip", params(("id" = i64, Query)), responses((status = 200, body = Reply<OneTouchVoice>)))]
@@ -446,11 +441,7 @@ pub async fn voice_detail(
 ) -> Answer<OneTouchVoice> {
     let mid = c.merchant_id()?;
     let row = uc::get(&st.db, mid, r.id).await?;
-    let media = store::materials::get(&st.db, mid, row.voice_media_id).await?;
-    let lines = match &media {
-        Some(m) => store::materials::asr_lines(&st.db, mid, m.id).await?,
-        None => vec![],
-    };
+    let (media, lines) = uc::voice_over(&st.db, mid, &row).await?;
     Ok(reply(OneTouchVoice {
         id: row.id,
         script: uc::script_of(&row),

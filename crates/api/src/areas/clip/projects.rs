@@ -2,6 +2,7 @@
 //! groups, music, voice and fonts; a preview of the plan; "generate" plans unique variants and queues
 //! one render job per variant, charging points once per variant in the same transaction.
 
+use crate::areas::materials::views::Group;
 use crate::error::{Answer, ApiError, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::files::MediaView;
@@ -10,10 +11,8 @@ use axum::extract::State;
 use domain::clip::{ProjectConfig, RECOMMENDED_POOL};
 use domain::i18n::Msg;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::clip::projects as uc;
-use store::ListQuery;
-use store::clip as db;
-use store::materials as mat;
 use utoipa::ToSchema;
 
 /// Variants of a project by state.
@@ -61,7 +60,7 @@ pub struct ProjectView {
     pub groups: Vec<GroupCount>,
 }
 
-pub(super) async fn summary(st: &AppState, mid: i64, p: &db::Project) -> ApiResult<ProjectView> {
+pub(super) async fn summary(st: &AppState, mid: i64, p: &uc::Project) -> ApiResult<ProjectView> {
     let o = uc::overview(&st.db, mid, p).await?;
     Ok(ProjectView {
         id: p.id,
@@ -121,7 +120,7 @@ pub(super) async fn list(
 ) -> Answer<Page<ProjectView>> {
     let mid = c.merchant_id()?;
     let lq = q.list.with_filter("name", q.name.as_deref(), "include");
-    let (rows, total) = db::projects(&st.db, mid, mode, &lq).await?;
+    let (rows, total) = uc::list(&st.db, mid, mode, &lq).await?;
     let mut out = vec![];
     for p in &rows {
         out.push(summary(st, mid, p).await?);
@@ -210,14 +209,18 @@ pub(super) async fn remove(st: &AppState, c: &Caller, mode: Option<&str>, id: i6
     Ok(reply(Done {}))
 }
 
-#[utoipa::path(method(get, post), path = "/clip.merchant_much_clip/get_resource_group", tag = "clip", responses((status = 200, body = Reply<Page<mat::Group>>, description = "shot groups with ready counts")))]
-pub async fn resource_groups(State(st): State<AppState>, c: Caller) -> Answer<Page<mat::Group>> {
+#[utoipa::path(method(get, post), path = "/clip.merchant_much_clip/get_resource_group", tag = "clip", responses((status = 200, body = Reply<Page<Group>>, description = "shot groups with ready counts")))]
+pub async fn resource_groups(State(st): State<AppState>, c: Caller) -> Answer<Page<Group>> {
     let q = ListQuery {
         limit: Some(1000),
         ..Default::default()
     };
-    let (rows, total) = mat::groups(&st.db, c.merchant_id()?, "video", &q).await?;
-    Ok(reply(Page::new(rows, total)))
+    let (rows, total) =
+        services::materials::library::groups(&st.db, c.merchant_id()?, "video", &q).await?;
+    Ok(reply(Page::new(
+        rows.into_iter().map(Group::from).collect(),
+        total,
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

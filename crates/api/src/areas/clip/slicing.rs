@@ -11,10 +11,8 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::clip::slicing as uc;
-use store::ListQuery;
-use store::clip::slicing as db;
-use store::materials as mat;
 use utoipa::ToSchema;
 
 /// A long video of a slicing project: its slicing state and how many slices it gave.
@@ -32,7 +30,7 @@ pub struct SourceView {
     pub updated_at: i64,
 }
 
-fn source_view(s: &db::Source, lang: Lang) -> SourceView {
+fn source_view(s: &uc::Source, lang: Lang) -> SourceView {
     SourceView {
         id: s.id,
         project_id: s.project_id,
@@ -66,11 +64,9 @@ pub struct SliceProjectView {
     pub updated_at: i64,
 }
 
-async fn project_view(st: &AppState, p: &db::Project, lang: Lang) -> ApiResult<SliceProjectView> {
-    let sources = db::sources(&st.db, p.merchant_id, p.id).await?;
-    let group_name = mat::group(&st.db, p.merchant_id, p.group_id)
-        .await?
-        .map(|g| g.name);
+async fn project_view(st: &AppState, p: &uc::Project, lang: Lang) -> ApiResult<SliceProjectView> {
+    let sources = uc::sources(&st.db, p.merchant_id, p.id).await?;
+    let group_name = uc::group_name(&st.db, p).await?;
     Ok(SliceProjectView {
         id: p.id,
         name: p.name.clone(),
@@ -110,7 +106,7 @@ pub async fn index(
         .list
         .with_filter("name", q.name.as_deref(), "include")
         .with_filter("state", q.state.as_deref(), "=");
-    let (rows, total) = db::projects(&st.db, mid, &lq).await?;
+    let (rows, total) = uc::list(&st.db, mid, &lq).await?;
     let mut out = vec![];
     for p in &rows {
         out.push(project_view(&st, p, lang).await?);
@@ -238,10 +234,8 @@ pub async fn video_library(
         q.source_id.map(|s| s.to_string()).as_deref(),
         "=",
     );
-    let (rows, total) = db::slices(&st.db, mid, p.id, &lq).await?;
-    let sources = db::sources(&st.db, mid, p.id).await?;
-    let ids: Vec<i64> = rows.iter().map(|s| s.media_id).collect();
-    let media = mat::get_many(&st.db, mid, &ids).await?;
+    let (rows, total, media) = uc::slices(&st.db, mid, p.id, &lq).await?;
+    let sources = uc::sources(&st.db, mid, p.id).await?;
     let mut out = vec![];
     for s in &rows {
         let Some(m) = media.iter().find(|m| m.id == s.media_id) else {
@@ -324,7 +318,7 @@ pub async fn sources_index(
 ) -> Answer<Page<SourceView>> {
     let mid = c.merchant_id()?;
     let p = uc::project_of(&st.db, mid, Some(r.project_id)).await?;
-    let rows = db::sources(&st.db, mid, p.id).await?;
+    let rows = uc::sources(&st.db, mid, p.id).await?;
     Ok(reply(Page::whole(
         rows.iter().map(|s| source_view(s, lang)).collect(),
     )))

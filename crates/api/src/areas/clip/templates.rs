@@ -11,9 +11,8 @@ use axum::extract::State;
 use domain::clip::templates as tpl;
 use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::clip::templates as uc;
-use store::ListQuery;
-use store::clip::templates as db;
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -63,7 +62,7 @@ pub struct TemplateView {
     pub created_at: i64,
 }
 
-fn view(t: db::Template, lang: Lang) -> crate::error::ApiResult<TemplateView> {
+fn view(t: uc::Template, lang: Lang) -> crate::error::ApiResult<TemplateView> {
     let recipe = uc::recipe_of(&t)?;
     Ok(TemplateView {
         id: t.id,
@@ -110,7 +109,7 @@ pub async fn index(
         .with_filter("category", q.category.as_deref(), "=")
         .with_filter("name", q.name.as_deref(), "include");
     let liked = q.liked.as_deref().is_some_and(|l| l == "1" || l == "true");
-    let (rows, total) = db::list(&st.db, c.merchant_id()?, c.user.id, liked, &lq).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, c.user.id, liked, &lq).await?;
     let rows = rows
         .into_iter()
         .map(|t| view(t, lang))

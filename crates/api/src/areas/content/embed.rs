@@ -13,7 +13,6 @@ use axum::response::{Html, IntoResponse, Response};
 use domain::now_ms;
 use serde::{Deserialize, Serialize};
 use services::content::embed as uc;
-use store::ListQuery;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -64,14 +63,9 @@ async fn page(State(st): State<AppState>, Query(q): Query<PageQuery>) -> Respons
     let Some(mid) = uc::merchant_of(&st.jwt_key, &q.token, now_ms()) else {
         return (StatusCode::FORBIDDEN, Html(video_library::expired(en))).into_response();
     };
-    let lq = ListQuery {
-        limit: Some(MAX_VIDEOS),
-        ..ListQuery::default()
-    }
-    .with_filter("state", Some("success"), "=");
-    let rows = match store::clip::variants(&st.db, mid, &lq).await {
-        Ok((rows, _)) => rows,
-        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    let rows = match uc::videos(&st.db, mid, MAX_VIDEOS).await {
+        Ok(rows) => rows,
+        Err(e) => return e.into_response(),
     };
     let names = services::clip::library::names(&st.db, &rows).await.ok();
     let cards: Vec<video_library::Card> = rows

@@ -12,8 +12,8 @@ use domain::i18n::Msg;
 use domain::now_ms;
 use serde::{Deserialize, Serialize};
 use services::ApiError;
+use services::ListQuery;
 use services::content as uc;
-use store::ListQuery;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -473,25 +473,50 @@ pub async fn course_info(
     }))
 }
 
-#[utoipa::path(method(get, post), path = "/index/banner", tag = "content", responses((status = 200, body = Reply<Page<store::content::Link>>, description = "published banners, in order")))]
-pub async fn banners(
-    State(st): State<AppState>,
-    LangOf(lang): LangOf,
-) -> Answer<Page<store::content::Link>> {
+#[utoipa::path(method(get, post), path = "/index/banner", tag = "content", responses((status = 200, body = Reply<Page<Link>>, description = "published banners, in order")))]
+pub async fn banners(State(st): State<AppState>, LangOf(lang): LangOf) -> Answer<Page<Link>> {
     Ok(reply(Page::whole(
-        uc::published_banners(&st.db, lang).await?,
+        uc::published_banners(&st.db, lang)
+            .await?
+            .into_iter()
+            .map(Link::from)
+            .collect(),
     )))
 }
 
-#[utoipa::path(method(get, post), path = "/version_log/getList", tag = "content", responses((status = 200, body = Reply<Page<store::content::VersionLog>>, description = "the update log in the caller's language")))]
+#[utoipa::path(method(get, post), path = "/version_log/getList", tag = "content", responses((status = 200, body = Reply<Page<VersionLog>>, description = "the update log in the caller's language")))]
 pub async fn version_log(
     State(st): State<AppState>,
     LangOf(lang): LangOf,
     Input(q): Input<ListQuery>,
-) -> Answer<Page<store::content::VersionLog>> {
+) -> Answer<Page<VersionLog>> {
     let (rows, total) = uc::version_logs(&st.db, &q, lang).await?;
-    Ok(reply(Page::new(rows, total)))
+    Ok(reply(Page::new(
+        rows.into_iter().map(VersionLog::from).collect(),
+        total,
+    )))
 }
+
+/// A banner or course card as the home page has always read it (`/index/banner`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Link {
+    pub id: i64,
+    pub title: String,
+    pub image: String,
+    pub link: String,
+    pub created_at: i64,
+}
+view_of!(uc::Link => Link { id, title, image, link, created_at });
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VersionLog {
+    pub id: i64,
+    pub version: String,
+    /// Chinese (the reader's language is picked by the API).
+    pub content: String,
+    pub created_at: i64,
+}
+view_of!(uc::VersionLog => VersionLog { id, version, content, created_at });
 
 // ---- files for courses ----
 

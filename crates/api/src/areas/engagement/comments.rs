@@ -9,9 +9,9 @@ use axum::extract::State;
 use domain::engagement::CommentStatus;
 use domain::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::engagement::comments::{self as uc, Row};
 use services::engagement::leads::intent_name;
-use store::ListQuery;
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -92,9 +92,7 @@ pub async fn index(
         .with_filter("replied", some(&q.replied).as_deref(), "=")
         .with_filter("intent", some(&q.intent).as_deref(), "=")
         .with_filter("status", some(&q.status).as_deref(), "=");
-    let (rows, total) = store::engagement::comments(&st.db, c.merchant_id()?, &lq)
-        .await
-        .map_err(services::ApiError::from)?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &lq).await?;
     Ok(ok(Page::new(
         rows.into_iter().map(|r| view(r, lang)).collect(),
         total,
@@ -210,13 +208,7 @@ pub async fn accounts(
     c: Caller,
     LangOf(lang): LangOf,
 ) -> Answer<Vec<CommentAccount>> {
-    let q = ListQuery {
-        limit: Some(1000),
-        ..ListQuery::default()
-    };
-    let (rows, _) = store::matrix::accounts(&st.db, c.merchant_id()?, None, &q)
-        .await
-        .map_err(services::ApiError::from)?;
+    let rows = uc::accounts(&st.db, c.merchant_id()?).await?;
     Ok(ok(rows
         .into_iter()
         .map(|a| {

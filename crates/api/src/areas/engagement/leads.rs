@@ -11,8 +11,8 @@ use axum::response::Response;
 use domain::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
 use services::ApiError;
+use services::ListQuery;
 use services::engagement::leads::{self as uc, ALL_LEADS, Row, Scope, intent_name, state_name};
-use store::ListQuery;
 use utoipa::ToSchema;
 
 fn scope(c: &Caller) -> Scope {
@@ -123,9 +123,7 @@ pub async fn index(
     LangOf(lang): LangOf,
     Input(q): Input<IndexQuery>,
 ) -> Answer<Page<LeadView>> {
-    let (rows, total) = store::engagement::leads(&st.db, c.merchant_id()?, scope(&c), &q.list())
-        .await
-        .map_err(ApiError::from)?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, scope(&c), &q.list()).await?;
     Ok(reply(Page::new(
         rows.into_iter().map(|r| view(r, lang)).collect(),
         total,
@@ -248,7 +246,7 @@ pub async fn export(
     let db = st.db.clone();
     let rows = services::activities::all_pages(&q.list(), 100_000, |page| {
         let db = db.clone();
-        async move { Ok(store::engagement::leads(&db, mid, who, &page).await?) }
+        async move { uc::list(&db, mid, who, &page).await }
     })
     .await?;
     Ok(attachment("leads", f, uc::table(&rows, lang).render(f)))

@@ -9,7 +9,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use services::engagement::privmsg as uc;
-use store::engagement::messages::{ConversationRow, MessageRow, QuickReplyRow};
+use uc::{ConversationRow, MessageRow, QuickReplyRow};
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -55,15 +55,14 @@ pub async fn index(
     Input(q): Input<ConversationQuery>,
 ) -> Answer<Page<ConversationView>> {
     let limit = q.limit.unwrap_or(20).clamp(1, 100);
-    let (rows, total) = store::engagement::messages::conversations(
+    let (rows, total) = uc::conversations(
         &st.db,
         c.merchant_id()?,
         q.account_id,
         q.page.unwrap_or(1).max(1),
         limit,
     )
-    .await
-    .map_err(services::ApiError::from)?;
+    .await?;
     Ok(reply(Page::exact(
         rows.into_iter().map(conversation).collect(),
         total,

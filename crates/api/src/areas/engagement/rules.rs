@@ -7,8 +7,8 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::engagement::rules::{self as uc, ReplyRow, RuleForm, decode};
-use store::ListQuery;
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -84,9 +84,7 @@ pub async fn index(
             q.channel.as_deref().filter(|s| !s.is_empty()),
             "=",
         );
-    let (rows, total) = store::engagement::rules(&st.db, c.merchant_id()?, &lq)
-        .await
-        .map_err(services::ApiError::from)?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &lq).await?;
     Ok(reply(Page::new(
         rows.into_iter().map(view).collect(),
         total,
@@ -278,9 +276,7 @@ pub async fn log_list(
         .with_filter("origin", some(&q.origin).as_deref(), "=")
         .with_filter("result", some(&q.result).as_deref(), "=")
         .with_filter("rule_id", some(&q.rule_id).as_deref(), "=");
-    let (rows, total) = store::engagement::replies(&st.db, c.merchant_id()?, &lq)
-        .await
-        .map_err(services::ApiError::from)?;
+    let (rows, total) = uc::replies(&st.db, c.merchant_id()?, &lq).await?;
     Ok(reply(Page::new(
         rows.into_iter().map(|r| log_view(r, lang)).collect(),
         total,

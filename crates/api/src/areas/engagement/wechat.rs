@@ -34,9 +34,7 @@ pub async fn info(
     c: Caller,
     LangOf(lang): LangOf,
 ) -> Answer<WxConfigView> {
-    let cfg = store::engagement::messages::wx_config(&st.db, c.merchant_id()?)
-        .await
-        .map_err(services::ApiError::from)?;
+    let cfg = uc::config(&st.db, c.merchant_id()?).await?;
     let why = uc::blocked(cfg.as_ref());
     Ok(reply(WxConfigView {
         configured: why.is_none(),
@@ -148,10 +146,7 @@ pub struct NoticeView {
     pub created_at: i64,
 }
 
-pub(crate) fn notice_view(
-    n: store::engagement::messages::NoticeRow,
-    lang: domain::i18n::Lang,
-) -> NoticeView {
+pub(crate) fn notice_view(n: uc::NoticeRow, lang: domain::i18n::Lang) -> NoticeView {
     NoticeView {
         id: n.id,
         lead_id: n.lead_id,
@@ -172,9 +167,7 @@ pub async fn log(
     c: Caller,
     LangOf(lang): LangOf,
 ) -> Answer<Vec<NoticeView>> {
-    let rows = store::engagement::messages::notices(&st.db, c.merchant_id()?, 100)
-        .await
-        .map_err(services::ApiError::from)?;
+    let rows = uc::notices(&st.db, c.merchant_id()?, 100).await?;
     Ok(reply(
         rows.into_iter().map(|n| notice_view(n, lang)).collect(),
     ))

@@ -8,9 +8,9 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Msg;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::materials::asr as uc;
-use store::ListQuery;
-use store::materials as mat;
+use services::materials::library::{self as lib, MediaFile};
 use utoipa::ToSchema;
 
 const MAX_LINE_CHARS: usize = 200;
@@ -28,7 +28,7 @@ pub struct LineView {
     pub content: String,
 }
 
-fn line_view(l: &mat::AsrLine) -> LineView {
+fn line_view(l: &uc::AsrLine) -> LineView {
     LineView {
         id: l.id,
         start: secs(l.start_ms),
@@ -37,10 +37,8 @@ fn line_view(l: &mat::AsrLine) -> LineView {
     }
 }
 
-async fn media_of(st: &AppState, c: &Caller, id: i64) -> ApiResult<mat::MediaFile> {
-    mat::get(&st.db, c.merchant_id()?, id)
-        .await?
-        .ok_or(ApiError::NotFound)
+async fn media_of(st: &AppState, c: &Caller, id: i64) -> ApiResult<MediaFile> {
+    lib::get(&st.db, c.merchant_id()?, id).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -104,8 +102,7 @@ pub async fn deduction_point(
     Input(r): Input<QuoteReq>,
 ) -> Answer<Quote> {
     let m = media_of(&st, &c, r.resource_id).await?;
-    let points = uc::price(m.duration_ms);
-    let balance = store::system::points::balance(&st.db, m.merchant_id).await?;
+    let (points, balance) = uc::quote(&st.db, &m).await?;
     Ok(reply(Quote {
         points,
         balance,
@@ -136,7 +133,7 @@ pub async fn detail(
     Input(q): Input<DetailQuery>,
 ) -> Answer<LinesPage> {
     let m = media_of(&st, &c, q.resource_id).await?;
-    let (rows, total) = mat::asr_page(&st.db, m.merchant_id, m.id, &q.list).await?;
+    let (rows, total) = uc::lines_page(&st.db, &m, &q.list).await?;
     Ok(reply(LinesPage {
         page: Page::new(rows.iter().map(line_view).collect(), total),
         asr_state: m.asr_state,
@@ -170,7 +167,7 @@ pub async fn timeline(
     Input(r): Input<TimelineReq>,
 ) -> Answer<Timeline> {
     let m = media_of(&st, &c, r.resource_id).await?;
-    let lines = mat::asr_lines(&st.db, m.merchant_id, m.id).await?;
+    let lines = uc::lines(&st.db, &m).await?;
     Ok(reply(Timeline {
         resource_id: m.id,
         duration: secs(m.duration_ms),
@@ -232,12 +229,7 @@ pub async fn modify(
     Input(r): Input<ModifyReq>,
 ) -> Answer<LineView> {
     let mid = c.merchant_id()?;
-    let mut l = mat::asr_line(&st.db, mid, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    let m = mat::get(&st.db, mid, l.resource_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let (mut l, m) = uc::line(&st.db, mid, r.id).await?;
     let text = match &r.value {
         serde_json::Value::String(s) => s.clone(),
         other => other.to_string(),
@@ -262,15 +254,13 @@ pub async fn modify(
     }
     let (s, e, t) = checked(start, end, &content, m.duration_ms)?;
     (l.start_ms, l.end_ms, l.content) = (s, e, t);
-    mat::update_asr_line(&st.db, mid, &l).await?;
+    uc::update_line(&st.db, mid, &l).await?;
     Ok(reply(line_view(&l)))
 }
 
 #[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_delete", tag = "materials", params(("id" = i64, Query)), responses((status = 200, body = Reply<Done>)))]
 pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq>) -> Answer<Done> {
-    if !mat::delete_asr_line(&st.db, c.merchant_id()?, r.id).await? {
-        return Err(ApiError::NotFound);
-    }
+    uc::delete_line(&st.db, c.merchant_id()?, r.id).await?;
     Ok(reply(Done {}))
 }
 

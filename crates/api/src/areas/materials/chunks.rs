@@ -12,8 +12,8 @@ use domain::i18n::Msg;
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use services::materials::upload as uc;
+use services::materials::upload::UploadSession;
 use sha2::Sha256;
-use store::materials::UploadSession;
 use utoipa::ToSchema;
 
 pub use uc::{CHUNK, POLICY_MAX};

@@ -1,18 +1,18 @@
 //! Library calls: uploads into each library, lists, rename, delete (refused while in use), shot groups
-//! and the classify tree. Thin handlers over `store::materials` and `upload`.
+//! and the classify tree. Thin handlers over `services::materials::{library, upload}`.
 
 use super::upload::{self, Accept};
+use super::views::{Classify, Group};
 use crate::error::{Answer, ApiError, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::files::{MediaView, view};
 use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use domain::i18n::Msg;
-use media::magic::Class;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::materials::library as uc;
-use store::ListQuery;
-use store::materials as mat;
+use services::materials::upload::Class;
 use utoipa::ToSchema;
 
 const V: &[Class] = &[Class::Video];
@@ -66,10 +66,7 @@ async fn group_of(st: &AppState, mid: i64, raw: Option<&String>) -> ApiResult<i6
             )
         })?,
     };
-    if id != 0 && mat::group(&st.db, mid, id).await?.is_none() {
-        return Err(ApiError::NotFound);
-    }
-    Ok(id)
+    uc::known_group(&st.db, mid, id).await
 }
 
 async fn do_upload(
@@ -184,7 +181,7 @@ async fn list_lib(
     if let Some(g) = q.group_id {
         lq = lq.with_filter("group_id", Some(&g.to_string()), "=");
     }
-    let (rows, total) = mat::list(&st.db, c.merchant_id()?, library, &lq).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, library, &lq).await?;
     Ok(reply(Page::new(
         rows.iter().map(|m| view(st, m)).collect(),
         total,
@@ -245,9 +242,7 @@ pub async fn resource_detail(
     c: Caller,
     Input(r): Input<IdReq>,
 ) -> Answer<MediaView> {
-    let m = mat::get(&st.db, c.merchant_id()?, r.id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let m = uc::get(&st.db, c.merchant_id()?, r.id).await?;
     Ok(reply(view(&st, &m)))
 }
 
@@ -341,32 +336,30 @@ pub struct GroupQuery {
     pub name: Option<String>,
 }
 
-async fn group_list(
-    st: &AppState,
-    c: &Caller,
-    kind: &str,
-    q: GroupQuery,
-) -> Answer<Page<mat::Group>> {
+async fn group_list(st: &AppState, c: &Caller, kind: &str, q: GroupQuery) -> Answer<Page<Group>> {
     let lq = q.list.with_filter("name", q.name.as_deref(), "include");
-    let (rows, total) = mat::groups(&st.db, c.merchant_id()?, kind, &lq).await?;
-    Ok(reply(Page::new(rows, total)))
+    let (rows, total) = uc::groups(&st.db, c.merchant_id()?, kind, &lq).await?;
+    Ok(reply(Page::new(
+        rows.into_iter().map(Group::from).collect(),
+        total,
+    )))
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/video_resource_group_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::Group>>, description = "shot groups with counts")))]
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/video_resource_group_index", tag = "materials", responses((status = 200, body = Reply<Page<Group>>, description = "shot groups with counts")))]
 pub async fn video_groups(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<GroupQuery>,
-) -> Answer<Page<mat::Group>> {
+) -> Answer<Page<Group>> {
     group_list(&st, &c, "video", q).await
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/broadcast_resource_group_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::Group>>, description = "voice-over groups with counts")))]
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/broadcast_resource_group_index", tag = "materials", responses((status = 200, body = Reply<Page<Group>>, description = "voice-over groups with counts")))]
 pub async fn broadcast_groups(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<GroupQuery>,
-) -> Answer<Page<mat::Group>> {
+) -> Answer<Page<Group>> {
     group_list(&st, &c, "broadcast", q).await
 }
 
@@ -381,12 +374,12 @@ pub struct GroupAdd {
     pub kind: Option<String>,
 }
 
-#[utoipa::path(post, path = "/media.merchant_much_resource/resource_group_add", tag = "materials", request_body = GroupAdd, responses((status = 200, body = Reply<mat::Group>)))]
+#[utoipa::path(post, path = "/media.merchant_much_resource/resource_group_add", tag = "materials", request_body = GroupAdd, responses((status = 200, body = Reply<Group>)))]
 pub async fn group_add(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<GroupAdd>,
-) -> Answer<Option<mat::Group>> {
+) -> Answer<Option<Group>> {
     let g = uc::add_group(
         &st.db,
         c.merchant_id()?,
@@ -395,7 +388,7 @@ pub async fn group_add(
         r.classify_id,
     )
     .await?;
-    Ok(reply(g))
+    Ok(reply(g.map(Group::from)))
 }
 
 #[utoipa::path(post, path = "/media.merchant_much_resource/edit_resource_group_name", tag = "materials", request_body = RenameReq, responses((status = 200, body = Reply<Done>, description = "renamed")))]
@@ -404,10 +397,7 @@ pub async fn group_rename(
     c: Caller,
     Input(r): Input<RenameReq>,
 ) -> Answer<Done> {
-    let name = uc::group_name(&r.name)?;
-    if !mat::rename_group(&st.db, c.merchant_id()?, r.id, name).await? {
-        return Err(ApiError::NotFound);
-    }
+    uc::rename_group(&st.db, c.merchant_id()?, r.id, &r.name).await?;
     Ok(reply(Done {}))
 }
 
@@ -439,10 +429,10 @@ pub struct ClassifyNode {
     pub parent_id: i64,
     #[schema(no_recursion)]
     pub children: Vec<ClassifyNode>,
-    pub groups: Vec<mat::Group>,
+    pub groups: Vec<Group>,
 }
 
-fn classify_tree(all: &[mat::Classify], groups: &[mat::Group], parent: i64) -> Vec<ClassifyNode> {
+fn classify_tree(all: &[uc::Classify], groups: &[Group], parent: i64) -> Vec<ClassifyNode> {
     all.iter()
         .filter(|c| c.parent_id == parent)
         .map(|c| ClassifyNode {
@@ -461,32 +451,35 @@ fn classify_tree(all: &[mat::Classify], groups: &[mat::Group], parent: i64) -> V
 
 #[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_classify_index", tag = "materials", responses((status = 200, body = Reply<Vec<ClassifyNode>>, description = "classify tree")))]
 pub async fn classify_index(State(st): State<AppState>, c: Caller) -> Answer<Vec<ClassifyNode>> {
-    let all = mat::classifies(&st.db, c.merchant_id()?).await?;
+    let all = uc::classifies(&st.db, c.merchant_id()?).await?;
     Ok(reply(classify_tree(&all, &[], 0)))
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/classify_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::Classify>>, description = "classify list")))]
-pub async fn classify_list(State(st): State<AppState>, c: Caller) -> Answer<Page<mat::Classify>> {
-    let all = mat::classifies(&st.db, c.merchant_id()?).await?;
-    Ok(reply(Page::whole(all)))
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/classify_index", tag = "materials", responses((status = 200, body = Reply<Page<Classify>>, description = "classify list")))]
+pub async fn classify_list(State(st): State<AppState>, c: Caller) -> Answer<Page<Classify>> {
+    let all = uc::classifies(&st.db, c.merchant_id()?).await?;
+    Ok(reply(Page::whole(
+        all.into_iter().map(Classify::from).collect(),
+    )))
 }
 
 /// The classify tree with its shot groups; the unclassified groups beside it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GroupTree {
     pub tree: Vec<ClassifyNode>,
-    pub groups: Vec<mat::Group>,
+    pub groups: Vec<Group>,
 }
 
 #[utoipa::path(method(get, post), path = "/media.merchant_much_resource/resource_group_tree", tag = "materials", responses((status = 200, body = Reply<GroupTree>, description = "classify tree with its shot groups; ungrouped at the root")))]
 pub async fn group_tree(State(st): State<AppState>, c: Caller) -> Answer<GroupTree> {
     let mid = c.merchant_id()?;
-    let all = mat::classifies(&st.db, mid).await?;
+    let all = uc::classifies(&st.db, mid).await?;
     let q = ListQuery {
         limit: Some(1000),
         ..Default::default()
     };
-    let (groups, _) = mat::groups(&st.db, mid, "video", &q).await?;
+    let (groups, _) = uc::groups(&st.db, mid, "video", &q).await?;
+    let groups: Vec<Group> = groups.into_iter().map(Group::from).collect();
     Ok(reply(GroupTree {
         tree: classify_tree(&all, &groups, 0),
         groups: groups
@@ -528,10 +521,7 @@ pub async fn classify_rename(
     c: Caller,
     Input(r): Input<RenameReq>,
 ) -> Answer<Done> {
-    let name = uc::group_name(&r.name)?;
-    if !mat::rename_classify(&st.db, c.merchant_id()?, r.id, name).await? {
-        return Err(ApiError::NotFound);
-    }
+    uc::rename_classify(&st.db, c.merchant_id()?, r.id, &r.name).await?;
     Ok(reply(Done {}))
 }
 
@@ -541,8 +531,6 @@ pub async fn classify_delete(
     c: Caller,
     Input(r): Input<IdReq>,
 ) -> Answer<Done> {
-    if !mat::delete_classify(&st.db, c.merchant_id()?, r.id).await? {
-        return Err(ApiError::NotFound);
-    }
+    uc::delete_classify(&st.db, c.merchant_id()?, r.id).await?;
     Ok(reply(Done {}))
 }

@@ -6,6 +6,7 @@ pub mod library;
 pub mod music;
 pub mod types;
 pub mod upload;
+pub mod views;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;

@@ -2,6 +2,7 @@
 //! library), and the "save into library" calls of the clip module.
 
 use super::upload;
+use super::views::SystemMusic;
 use crate::LangOf;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
@@ -10,24 +11,23 @@ use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::materials::music as uc;
-use store::ListQuery;
-use store::materials as mat;
 use utoipa::ToSchema;
 
 /// A built-in track with its signed link.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MusicView {
     #[serde(flatten)]
-    pub track: mat::SystemMusic,
+    pub track: SystemMusic,
     pub src: String,
 }
 
-fn view(st: &AppState, m: &mat::SystemMusic, lang: Lang) -> MusicView {
+fn view(st: &AppState, m: &uc::SystemMusic, lang: Lang) -> MusicView {
     MusicView {
-        track: mat::SystemMusic {
+        track: SystemMusic {
             name: uc::shown_name(m, lang),
-            ..m.clone()
+            ..SystemMusic::from(m.clone())
         },
         src: files::url(st, m.id, "system"),
     }
@@ -48,7 +48,7 @@ async fn list(st: &AppState, q: MusicQuery, lang: Lang) -> Answer<Page<MusicView
         .list
         .with_filter("name", q.name.as_deref(), "include")
         .with_filter("category", q.category.as_deref(), "=");
-    let (rows, total) = mat::system_music(&st.db, &q).await?;
+    let (rows, total) = uc::system_music(&st.db, &q).await?;
     Ok(reply(Page::new(
         rows.iter().map(|m| view(st, m, lang)).collect(),
         total,

@@ -1,13 +1,13 @@
 //! File types (`/bpdr.merchant_file_type/*`): a merchant's own categories for audio, video and image
 //! files, as a flat list per kind or a tree.
 
-use crate::error::{Answer, ApiError, Done, Page, Reply, reply};
+use super::views::FileType;
+use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::validate;
 use serde::{Deserialize, Serialize};
-use store::materials as mat;
+use services::materials::library as uc;
 use utoipa::ToSchema;
 
 /// One file type of the tree, with its children.
@@ -21,7 +21,7 @@ pub struct TypeNode {
     pub children: Vec<TypeNode>,
 }
 
-fn tree(all: &[mat::FileType], parent: i64) -> Vec<TypeNode> {
+fn tree(all: &[uc::FileType], parent: i64) -> Vec<TypeNode> {
     all.iter()
         .filter(|t| t.parent_id == parent)
         .map(|t| TypeNode {
@@ -34,29 +34,31 @@ fn tree(all: &[mat::FileType], parent: i64) -> Vec<TypeNode> {
         .collect()
 }
 
-async fn index(st: &AppState, c: &Caller, kind: &str) -> Answer<Page<mat::FileType>> {
-    let rows = mat::file_types(&st.db, c.merchant_id()?, kind).await?;
-    Ok(reply(Page::whole(rows)))
+async fn index(st: &AppState, c: &Caller, kind: &str) -> Answer<Page<FileType>> {
+    let rows = uc::file_types(&st.db, c.merchant_id()?, kind).await?;
+    Ok(reply(Page::whole(
+        rows.into_iter().map(FileType::from).collect(),
+    )))
 }
 
-#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/audio_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::FileType>>)))]
-pub async fn audio_index(State(st): State<AppState>, c: Caller) -> Answer<Page<mat::FileType>> {
+#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/audio_index", tag = "materials", responses((status = 200, body = Reply<Page<FileType>>)))]
+pub async fn audio_index(State(st): State<AppState>, c: Caller) -> Answer<Page<FileType>> {
     index(&st, &c, "audio").await
 }
 
-#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/video_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::FileType>>)))]
-pub async fn video_index(State(st): State<AppState>, c: Caller) -> Answer<Page<mat::FileType>> {
+#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/video_index", tag = "materials", responses((status = 200, body = Reply<Page<FileType>>)))]
+pub async fn video_index(State(st): State<AppState>, c: Caller) -> Answer<Page<FileType>> {
     index(&st, &c, "video").await
 }
 
-#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/image_index", tag = "materials", responses((status = 200, body = Reply<Page<mat::FileType>>)))]
-pub async fn image_index(State(st): State<AppState>, c: Caller) -> Answer<Page<mat::FileType>> {
+#[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/image_index", tag = "materials", responses((status = 200, body = Reply<Page<FileType>>)))]
+pub async fn image_index(State(st): State<AppState>, c: Caller) -> Answer<Page<FileType>> {
     index(&st, &c, "image").await
 }
 
 #[utoipa::path(method(get, post), path = "/bpdr.merchant_file_type/image_tree", tag = "materials", responses((status = 200, body = Reply<Vec<TypeNode>>)))]
 pub async fn image_tree(State(st): State<AppState>, c: Caller) -> Answer<Vec<TypeNode>> {
-    let all = mat::file_types(&st.db, c.merchant_id()?, "image").await?;
+    let all = uc::file_types(&st.db, c.merchant_id()?, "image").await?;
     Ok(reply(tree(&all, 0)))
 }
 
@@ -86,33 +88,26 @@ pub struct AddReq {
     pub parent_id: i64,
 }
 
-async fn add(st: &AppState, c: &Caller, r: AddReq) -> Answer<Option<mat::FileType>> {
-    let t = services::materials::library::add_file_type(
-        &st.db,
-        c.merchant_id()?,
-        &r.kind,
-        &r.name,
-        r.parent_id,
-    )
-    .await?;
-    Ok(reply(t))
+async fn add(st: &AppState, c: &Caller, r: AddReq) -> Answer<Option<FileType>> {
+    let t = uc::add_file_type(&st.db, c.merchant_id()?, &r.kind, &r.name, r.parent_id).await?;
+    Ok(reply(t.map(FileType::from)))
 }
 
-#[utoipa::path(post, path = "/bpdr.merchant_file_type/add", tag = "materials", request_body = AddReq, responses((status = 200, body = Reply<mat::FileType>)))]
+#[utoipa::path(post, path = "/bpdr.merchant_file_type/add", tag = "materials", request_body = AddReq, responses((status = 200, body = Reply<FileType>)))]
 pub async fn add_type(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<AddReq>,
-) -> Answer<Option<mat::FileType>> {
+) -> Answer<Option<FileType>> {
     add(&st, &c, r).await
 }
 
-#[utoipa::path(post, path = "/media.merchant_file_type/add", tag = "materials", request_body = AddReq, responses((status = 200, body = Reply<mat::FileType>)))]
+#[utoipa::path(post, path = "/media.merchant_file_type/add", tag = "materials", request_body = AddReq, responses((status = 200, body = Reply<FileType>)))]
 pub async fn media_add_type(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<AddReq>,
-) -> Answer<Option<mat::FileType>> {
+) -> Answer<Option<FileType>> {
     add(&st, &c, r).await
 }
 
@@ -125,18 +120,12 @@ pub struct EditReq {
 
 #[utoipa::path(post, path = "/bpdr.merchant_file_type/edit", tag = "materials", request_body = EditReq, responses((status = 200, body = Reply<Done>, description = "renamed")))]
 pub async fn edit(State(st): State<AppState>, c: Caller, Input(r): Input<EditReq>) -> Answer<Done> {
-    let name = r.name.trim();
-    validate::required("name", name)?;
-    if !mat::rename_file_type(&st.db, c.merchant_id()?, r.id, name).await? {
-        return Err(ApiError::NotFound);
-    }
+    uc::rename_file_type(&st.db, c.merchant_id()?, r.id, &r.name).await?;
     Ok(reply(Done {}))
 }
 
 #[utoipa::path(post, path = "/bpdr.merchant_file_type/delete", tag = "materials", request_body = IdReq, responses((status = 200, body = Reply<Done>, description = "deleted; its files become uncategorised")))]
 pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq>) -> Answer<Done> {
-    if !mat::delete_file_type(&st.db, c.merchant_id()?, r.id).await? {
-        return Err(ApiError::NotFound);
-    }
+    uc::delete_file_type(&st.db, c.merchant_id()?, r.id).await?;
     Ok(reply(Done {}))
 }

@@ -5,10 +5,9 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use axum::extract::multipart::{Field, Multipart};
 use domain::i18n::Msg;
-use media::magic::{Kind, clean_name};
 pub use services::materials::upload::{
-    AUDIO_MAX, Accept, FONT_MAX, IMAGE_MAX, Received, VIDEO_MAX, VIDEO_MAX_MS, check_kind,
-    max_bytes, too_large,
+    AUDIO_MAX, Accept, FONT_MAX, IMAGE_MAX, Kind, Received, VIDEO_MAX, VIDEO_MAX_MS, check_kind,
+    clean_name, max_bytes, too_large,
 };
 use std::collections::HashMap;
 use tokio::io::AsyncWriteExt;

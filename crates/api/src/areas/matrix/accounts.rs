@@ -2,6 +2,7 @@
 //! authorizing on each platform (OAuth consent, QR login, app token), renewing, grouping, notes,
 //! region and POI (`services::matrix::accounts`). Tokens are sealed at rest and never leave the server.
 
+use super::views::Group;
 use super::views::{
     self, AccountPage, AccountSummary, AccountView, AuthStart, GroupName, PoiView, QrAnswer,
     QrStatus, ShareView,
@@ -12,12 +13,11 @@ use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::response::Redirect;
-use platforms::Platform;
 use serde::Deserialize;
+use services::ListQuery;
+use services::matrix::Platform;
 use services::matrix::accounts::{self as uc, QrStep, Started};
 use services::platform::platform;
-use store::ListQuery;
-use store::matrix as db;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize)]
@@ -408,19 +408,22 @@ pub async fn delete(
 
 // ---- groups ----
 
-#[utoipa::path(method(get, post), path = "/task.merchant_matrix_group/index", tag = "matrix", responses((status = 200, body = Reply<Page<db::Group>>)))]
+#[utoipa::path(method(get, post), path = "/task.merchant_matrix_group/index", tag = "matrix", responses((status = 200, body = Reply<Page<Group>>)))]
 pub async fn groups(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<super::tasks::NameQuery>,
-) -> Answer<Page<db::Group>> {
+) -> Answer<Page<Group>> {
     let lq = q.list.with_filter(
         "name",
         q.name.as_deref().filter(|s| !s.is_empty()),
         "include",
     );
-    let (rows, total) = db::groups(&st.db, c.merchant_id()?, &lq).await?;
-    Ok(reply(Page::new(rows, total)))
+    let (rows, total) = uc::groups(&st.db, c.merchant_id()?, &lq).await?;
+    Ok(reply(Page::new(
+        rows.into_iter().map(Group::from).collect(),
+        total,
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -9,11 +9,10 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use platforms::AuthKind;
 use serde::Deserialize;
+use services::ListQuery;
+use services::matrix::AuthKind;
 use services::matrix::audit as uc;
-use store::ListQuery;
-use store::matrix as db;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize)]
@@ -34,7 +33,7 @@ pub async fn index(
         q.review_state.as_deref().filter(|s| !s.is_empty()),
         "=",
     );
-    let (rows, total) = db::audit_tasks(&st.db, &lq).await?;
+    let (rows, total) = uc::list(&st.db, &lq).await?;
     Ok(reply(Page::new(task_views(&st, &rows).await?, total)))
 }
 

@@ -5,8 +5,8 @@ use crate::error::Page;
 use domain::i18n::Lang;
 use domain::matrix::Review;
 use serde::Serialize;
+use services::matrix as db;
 use services::matrix::tasks::release::Plan;
-use store::matrix as db;
 use utoipa::ToSchema;
 
 /// `{rows}`: a list without a total.
@@ -180,7 +180,7 @@ pub struct PoiView {
     pub province: String,
 }
 
-pub fn pois(rows: Vec<platforms::Poi>) -> Page<PoiView> {
+pub fn pois(rows: Vec<db::Poi>) -> Page<PoiView> {
     let rows: Vec<PoiView> = rows
         .into_iter()
         .map(|p| PoiView {
@@ -247,7 +247,7 @@ pub struct TaskView {
     pub mount_type: String,
     pub accounts: usize,
     pub videos: i64,
-    pub counts: db::ItemCounts,
+    pub counts: ItemCounts,
     /// 0–100
     pub progress: i64,
     pub failed: i64,
@@ -278,7 +278,7 @@ pub fn task(t: &db::Task, c: &db::ItemCounts) -> TaskView {
         mount_type: cfg["mount_type"].as_str().unwrap_or("none").to_string(),
         accounts: cfg["account_ids"].as_array().map(|a| a.len()).unwrap_or(0),
         videos: c.total,
-        counts: c.clone(),
+        counts: c.clone().into(),
         progress: if c.total > 0 { done * 100 / c.total } else { 0 },
         failed: c.failed,
     }
@@ -500,3 +500,34 @@ pub struct AppSaved {
     pub platform: &'static str,
     pub client_key: String,
 }
+
+/// A task's items by state (what the console shows as its counts).
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct ItemCounts {
+    pub total: i64,
+    pub to_release: i64,
+    pub publishing: i64,
+    pub published: i64,
+    pub released: i64,
+    pub failed: i64,
+}
+view_of!(db::ItemCounts => ItemCounts { total, to_release, publishing, published, released, failed });
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AccountGroup)]
+pub struct Group {
+    pub id: i64,
+    pub name: String,
+    pub accounts: i64,
+    pub created_at: i64,
+}
+view_of!(db::Group => Group { id, name, accounts, created_at });
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AiteUser {
+    pub id: i64,
+    pub platform: String,
+    pub nickname: String,
+    pub created_at: i64,
+}
+view_of!(db::AiteUser => AiteUser { id, platform, nickname, created_at });

@@ -9,9 +9,8 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::clock::platform_now;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::nfc as uc;
-use store::ListQuery;
-use store::nfc::TitleRow;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -227,7 +226,7 @@ pub struct PoolsView {
 
 #[utoipa::path(method(get, post), path = "/nfc.index/pools", tag = "nfc", responses((status = 200, body = Reply<PoolsView>)))]
 pub async fn pools(State(st): State<AppState>, c: Caller) -> Answer<PoolsView> {
-    let (projects, groups) = store::nfc::pools(&st.db, c.merchant_id()?).await?;
+    let (projects, groups) = uc::pools(&st.db, c.merchant_id()?).await?;
     let v = |rows: Vec<(i64, String, i64, i64)>| {
         rows.into_iter()
             .map(|(id, name, videos, left)| PoolView {
@@ -260,16 +259,16 @@ pub async fn titles(
     Input(q): Input<TitlesQuery>,
 ) -> Answer<Page<TitleRow>> {
     let mid = c.merchant_id()?;
-    store::nfc::tag(&st.db, mid, q.tag_id)
-        .await?
-        .ok_or(services::ApiError::NotFound)?;
     let lq = q.list.with_filter(
         "title",
         q.title.as_deref().filter(|s| !s.is_empty()),
         "include",
     );
-    let (rows, total) = store::nfc::titles(&st.db, mid, q.tag_id, &lq).await?;
-    Ok(reply(Page::new(rows, total)))
+    let (rows, total) = uc::titles(&st.db, mid, q.tag_id, &lq).await?;
+    Ok(reply(Page::new(
+        rows.into_iter().map(TitleRow::from).collect(),
+        total,
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -319,7 +318,9 @@ pub async fn title_edit(
     Input(r): Input<TitleReq>,
 ) -> Answer<TitleRow> {
     Ok(reply(
-        uc::edit_title(&st.db, c.merchant_id()?, r.id, &r.title).await?,
+        uc::edit_title(&st.db, c.merchant_id()?, r.id, &r.title)
+            .await?
+            .into(),
     ))
 }
 
@@ -406,3 +407,13 @@ pub async fn stats(
             .collect(),
     }))
 }
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = TagTitle)]
+pub struct TitleRow {
+    pub id: i64,
+    pub tag_id: i64,
+    pub title: String,
+    pub created_at: i64,
+}
+view_of!(uc::TitleRow => TitleRow { id, tag_id, title, created_at });

@@ -72,7 +72,7 @@ async fn known_device(st: &AppState, headers: &HeaderMap) -> Result<Option<Strin
 /// `key` (the tag or activity): every new device may take a video of a tag's pool.
 fn new_device(st: &AppState, ip: &str, key: &str) -> Result<Device, ApiError> {
     st.public_limits.mint(ip, key).map_err(too_fast)?;
-    let id = store::random_token(18);
+    let id = services::nfc::new_device();
     let set = format!(
         "{COOKIE}={}; Path=/t; Max-Age=31536000; HttpOnly; SameSite=Lax",
         services::nfc::sign_device(&st.jwt_key, &id)
@@ -218,14 +218,13 @@ async fn visitor(
 /// The activity block of a page: name, time, rules, prizes, the draw button and the device's coupons.
 async fn activity_block(
     st: &AppState,
-    a: &store::activities::ActivityRow,
+    a: &services::activities::ActivityRow,
     device: &str,
     can_draw: bool,
     tag_code: Option<&str>,
     lang: Lang,
 ) -> Result<Markup, ApiError> {
-    let prizes = store::activities::prizes(&st.db, &[a.id]).await?;
-    let coupons = store::activities::person_coupons(&st.db, a.id, device).await?;
+    let (prizes, coupons) = services::activities::shown_to(&st.db, a, device).await?;
     let now = platform_now();
     let hint = match (a.state(now), Who::parse(&a.who)) {
         (domain::activities::ActivityState::Running, Some(Who::Posters)) if !can_draw => t(
@@ -381,7 +380,10 @@ pub async fn tap_page(
     // The customer sees whose shop the video is for.
     let title = match tapped.shop.trim() {
         "" => t(lang, "碰一碰 · 发视频", "Tap · post a video").to_string(),
-        shop => format!("{shop} · {}", t(lang, "碰一碰发视频", "tap to post a video")),
+        shop => format!(
+            "{shop} · {}",
+            t(lang, "碰一碰发视频", "tap to post a video")
+        ),
     };
     with_cookie(
         Html(nfc_pages::page(lang, &title, &color, body)).into_response(),
@@ -444,7 +446,7 @@ pub async fn activity_page(
         Err(page) => return page,
     };
     let now = platform_now();
-    let a = match store::activities::activity_by_key(&st.db, &key).await {
+    let a = match services::activities::by_key(&st.db, &key).await {
         Ok(Some(a)) => a,
         Ok(None) => {
             let text = Msg::ActivityNotRunning.render(lang, &[]);
@@ -453,7 +455,7 @@ pub async fn activity_page(
                 &dev,
             );
         }
-        Err(e) => return error_json(e.into(), lang),
+        Err(e) => return error_json(e, lang),
     };
     let can_draw = match can_draw_here(&st, &a, &dev.id, now).await {
         Ok(x) => x,
@@ -470,7 +472,7 @@ pub async fn activity_page(
 
 async fn can_draw_here(
     st: &AppState,
-    a: &store::activities::ActivityRow,
+    a: &services::activities::ActivityRow,
     device: &str,
     now: i64,
 ) -> Result<bool, ApiError> {
@@ -480,7 +482,7 @@ async fn can_draw_here(
     let (left_total, left_today) = services::activities::left(&st.db, a, device, now).await?;
     let mut open = left_total > 0 && left_today > 0;
     if open && Who::parse(&a.who) == Some(Who::Posters) {
-        open = store::nfc::undrawn_posts(&st.db, a.id, device).await? > 0;
+        open = services::nfc::undrawn_posts(&st.db, a.id, device).await? > 0;
     }
     Ok(open)
 }
@@ -505,19 +507,22 @@ pub async fn draw(
         return error_json(e, lang);
     }
     let now = platform_now();
-    let a = match store::activities::activity_by_key(&st.db, &key).await {
+    let a = match services::activities::by_key(&st.db, &key).await {
         Ok(Some(a)) => a,
         Ok(None) => {
             return error_json(ApiError::invalid("activity", Msg::ActivityNotRunning), lang);
         }
-        Err(e) => return error_json(e.into(), lang),
+        Err(e) => return error_json(e, lang),
     };
     // The tag the page came from, if it belongs to this activity's merchant and activity.
     let code = q.tag.clone().unwrap_or_default();
     let tag = if code.is_empty() {
         None
     } else {
-        store::nfc::tag_by_code(&st.db, &code).await.ok().flatten()
+        services::nfc::tag_by_code(&st.db, &code)
+            .await
+            .ok()
+            .flatten()
     };
     let tag_id = tag
         .filter(|t| t.merchant_id == a.merchant_id && t.activity_id == a.id)

@@ -176,13 +176,13 @@ impl ReportQuery {
     }
     fn sort(&self) -> Result<&str, ApiError> {
         let v = s(&self.sort);
-        if v.is_empty() || store::reports::RANK_SORTS.contains(&v) {
+        if v.is_empty() || uc::RANK_SORTS.contains(&v) {
             Ok(if v.is_empty() { "plays" } else { v })
         } else {
             Err(ApiError::invalid_with(
                 "sort",
                 Msg::InvalidValue,
-                vec![("reason", store::reports::RANK_SORTS.join(" | "))],
+                vec![("reason", uc::RANK_SORTS.join(" | "))],
             ))
         }
     }
@@ -211,8 +211,8 @@ pub struct FiguresView {
     pub follower_gain: i64,
 }
 
-impl From<store::reports::Figures> for FiguresView {
-    fn from(f: store::reports::Figures) -> Self {
+impl From<uc::Figures> for FiguresView {
+    fn from(f: uc::Figures) -> Self {
         FiguresView {
             posts: f.posts,
             failed: f.failed,
@@ -354,7 +354,7 @@ pub async fn accounts(
     )))
 }
 
-fn account_view(r: store::reports::AccountFigures) -> AccountRankView {
+fn account_view(r: uc::AccountFigures) -> AccountRankView {
     AccountRankView {
         account_id: r.account_id,
         nickname: r.nickname,
@@ -390,7 +390,7 @@ pub struct VideoRankView {
     pub shares: i64,
 }
 
-fn video_view(r: store::reports::VideoFigures) -> VideoRankView {
+fn video_view(r: uc::VideoFigures) -> VideoRankView {
     VideoRankView {
         id: r.id,
         task_id: r.task_id,
@@ -577,7 +577,7 @@ pub async fn staff(
     )))
 }
 
-fn staff_view(r: store::reports::StaffActivity) -> StaffActivityView {
+fn staff_view(r: uc::StaffActivity) -> StaffActivityView {
     StaffActivityView {
         user_id: r.user_id,
         username: r.username,

@@ -8,8 +8,8 @@ use axum::extract::State;
 use domain::clock::platform_now;
 use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::seo::benchmark as uc;
-use store::ListQuery;
 use utoipa::ToSchema;
 
 const DAY_MS: i64 = 86_400_000;
@@ -40,8 +40,7 @@ async fn view(
     b: uc::BenchmarkRow,
     lang: Lang,
 ) -> services::ApiResult<BenchmarkView> {
-    let (posts_7d, plays_7d) =
-        store::seo::posts_since(&st.db, b.id, platform_now() - 7 * DAY_MS).await?;
+    let (posts_7d, plays_7d) = uc::posts_since(&st.db, b.id, platform_now() - 7 * DAY_MS).await?;
     Ok(BenchmarkView {
         posts_7d,
         plays_7d,
@@ -93,9 +92,7 @@ pub async fn index(
         q.nickname.as_deref().filter(|s| !s.is_empty()),
         "include",
     );
-    let (rows, total) = store::seo::benchmarks(&st.db, c.merchant_id()?, &lq)
-        .await
-        .map_err(services::ApiError::from)?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &lq).await?;
     let mut out = vec![];
     for r in rows {
         out.push(view(&st, r, lang).await?);

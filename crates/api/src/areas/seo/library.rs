@@ -8,8 +8,8 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::clock::platform_now;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::seo::library as uc;
-use store::ListQuery;
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -43,7 +43,7 @@ pub async fn all_categories(State(st): State<AppState>, c: Caller) -> Answer<Pag
         .map(category)
         .collect();
     let n = rows.len() as i64;
-    Ok(reply(Page::new(rows, store::list::Total::exact(n))))
+    Ok(reply(Page::new(rows, services::list::Total::exact(n))))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -8,8 +8,8 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::clock::platform_now;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::seo::search as uc;
-use store::ListQuery;
 use utoipa::ToSchema;
 
 // The platforms keyword search serves, for the document only.
@@ -165,7 +165,7 @@ pub struct CollectedView {
     pub created_at: i64,
 }
 
-fn collected(r: store::seo::CollectedRow, covered: i64) -> CollectedView {
+fn collected(r: services::seo::library::CollectedRow, covered: i64) -> CollectedView {
     CollectedView {
         id: r.id,
         word: r.word,

@@ -163,7 +163,7 @@ pub struct ProviderView {
     pub api_key: String,
 }
 
-fn provider_view(s: Option<uc::ProviderSetting>, sealer: &store::secrets::Sealer) -> ProviderView {
+fn provider_view(s: Option<uc::ProviderSetting>, sealer: &uc::KeySealer) -> ProviderView {
     match s {
         None => ProviderView {
             configured: false,
@@ -173,7 +173,7 @@ fn provider_view(s: Option<uc::ProviderSetting>, sealer: &store::secrets::Sealer
         },
         Some(s) => ProviderView {
             configured: true,
-            api_key: store::secrets::mask(&sealer.open(&s.key_sealed).unwrap_or_default()),
+            api_key: uc::masked_key(sealer, &s),
             base_url: s.base_url,
             model: s.model,
         },

@@ -1,14 +1,14 @@
 //! `/system/dic`: any signed-in user reads a dictionary by `name` (the dictionary select); the operator
 //! lists, saves and deletes them under `/system/dic/*` (`services::system::dict`).
 
+use crate::areas::auth::views::Opt;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use services::ListQuery;
 use services::system::dict as uc;
-use store::ListQuery;
-use store::system::dict::{self, Opt};
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -23,7 +23,13 @@ pub async fn read(
     crate::LangOf(lang): crate::LangOf,
     Input(r): Input<NameReq>,
 ) -> Answer<Vec<Opt>> {
-    Ok(reply(uc::read(&st.db, &r.name, lang).await?))
+    Ok(reply(
+        uc::read(&st.db, &r.name, lang)
+            .await?
+            .into_iter()
+            .map(Into::into)
+            .collect(),
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -44,12 +50,12 @@ pub struct DictView {
     pub updated_at: i64,
 }
 
-fn view(d: &dict::Dict) -> DictView {
+fn view(d: &uc::Dict) -> DictView {
     DictView {
         id: d.id,
         name: d.name.clone(),
         title: d.title.clone(),
-        options: d.options(),
+        options: d.options().into_iter().map(Into::into).collect(),
         updated_at: d.updated_at,
     }
 }
@@ -60,7 +66,7 @@ pub async fn index(
     Input(q): Input<DictQuery>,
 ) -> Answer<Page<DictView>> {
     let q = q.list.with_filter("name", q.name.as_deref(), "include");
-    let (rows, total) = dict::list(&st.db, &q).await?;
+    let (rows, total) = uc::list(&st.db, &q).await?;
     Ok(reply(Page::new(rows.iter().map(view).collect(), total)))
 }
 
@@ -77,7 +83,8 @@ pub struct SaveReq {
 
 #[utoipa::path(post, path = "/system/dic/save", tag = "system", request_body = SaveReq, responses((status = 200, body = Reply<DictView>)))]
 pub async fn save(State(st): State<AppState>, Input(r): Input<SaveReq>) -> Answer<DictView> {
-    let d = uc::save(&st.db, &r.name, &r.title, &r.options).await?;
+    let options: Vec<uc::Opt> = r.options.into_iter().map(Into::into).collect();
+    let d = uc::save(&st.db, &r.name, &r.title, &options).await?;
     Ok(reply(view(&d)))
 }
 

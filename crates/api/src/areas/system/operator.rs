@@ -3,17 +3,14 @@
 
 use super::views::RoleView;
 use crate::areas::auth::index::LogQuery;
-use crate::areas::auth::views::{LogView, MenuNode, tree};
+use crate::areas::auth::views::{Entry, Job, LogView, MenuNode, MerchantRow, UserRow, tree};
 use crate::error::{Answer, ApiError, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use services::ListParams;
 use services::system::{jobs, merchants, roles};
-use store::ListParams;
-use store::auth::users::{self, MerchantRow, UserRow};
-use store::jobs::Job;
-use store::system::points::Entry;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize)]
@@ -30,8 +27,11 @@ pub async fn merchants(
     Input(q): Input<MerchantQuery>,
 ) -> Answer<Page<MerchantRow>> {
     let q = q.list.with_filter("name", q.name.as_deref(), "include");
-    let (rows, total) = users::list_merchants(&st.db, &q).await?;
-    Ok(reply(Page::new(rows, total)))
+    let (rows, total) = merchants::list(&st.db, &q).await?;
+    Ok(reply(Page::new(
+        rows.into_iter().map(Into::into).collect(),
+        total,
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -59,7 +59,7 @@ pub async fn merchant_add(
         r.mobile.as_deref(),
     )
     .await?;
-    Ok(reply(m))
+    Ok(reply(m.into()))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -88,7 +88,7 @@ pub async fn merchant_edit(
         r.home_type,
     )
     .await?;
-    Ok(reply(m))
+    Ok(reply(m.into()))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -103,7 +103,9 @@ pub async fn merchant_status(
     State(st): State<AppState>,
     Input(r): Input<StatusReq>,
 ) -> Answer<MerchantRow> {
-    Ok(reply(merchants::set_status(&st.db, r.id, r.status).await?))
+    Ok(reply(
+        merchants::set_status(&st.db, r.id, r.status).await?.into(),
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -146,7 +148,7 @@ pub async fn merchant_topup(
     let e = merchants::topup(&st.db, r.id, r.points, &note, &c.user.username).await?;
     Ok(reply(TopupView {
         balance: e.balance,
-        entry: e,
+        entry: e.into(),
     }))
 }
 
@@ -190,13 +192,16 @@ pub async fn all_users(
         .list
         .with_filter("username", q.username.as_deref(), "include")
         .with_filter("kind", q.kind.as_deref(), "=");
-    let (rows, total) = users::list_all_users(&st.db, &q).await?;
-    Ok(reply(Page::new(rows, total)))
+    let (rows, total) = merchants::users(&st.db, &q).await?;
+    Ok(reply(Page::new(
+        rows.into_iter().map(Into::into).collect(),
+        total,
+    )))
 }
 
 #[utoipa::path(method(get, post), path = "/system/role/index", tag = "system", responses((status = 200, body = Reply<Page<RoleView>>)))]
 pub async fn roles(State(st): State<AppState>) -> Answer<Page<RoleView>> {
-    let rows: Vec<RoleView> = store::system::menus::roles(&st.db)
+    let rows: Vec<RoleView> = roles::list(&st.db)
         .await?
         .iter()
         .map(RoleView::of)
@@ -237,7 +242,7 @@ pub async fn role_delete(State(st): State<AppState>, Input(r): Input<IdReq>) -> 
 #[utoipa::path(method(get, post), path = "/system/menu/index", tag = "system", responses((status = 200, description = "whole menu tree", body = Reply<Vec<MenuNode>>)))]
 pub async fn menus(State(st): State<AppState>) -> Answer<Vec<MenuNode>> {
     let all = st.menus.read().await;
-    let refs: Vec<&store::system::menus::Menu> = all.iter().collect();
+    let refs: Vec<&services::auth::Menu> = all.iter().collect();
     Ok(reply(tree(&refs, None)))
 }
 
@@ -313,7 +318,7 @@ pub async fn tasks(
         .list
         .with_filter("state", q.state.as_deref(), "=")
         .with_filter("kind", q.kind.as_deref(), "=");
-    let (rows, total) = store::jobs::list(&st.db, &q).await?;
+    let (rows, total) = jobs::list(&st.db, &q).await?;
     Ok(reply(Page::new(
         rows.into_iter().map(|j| readable(j, lang)).collect(),
         total,
@@ -322,11 +327,11 @@ pub async fn tasks(
 
 /// A job with its failure reason in the reader's language (jobs store reason codes, see
 /// `domain::i18n::reason`).
-fn readable(mut j: Job, lang: domain::i18n::Lang) -> Job {
+fn readable(mut j: jobs::Job, lang: domain::i18n::Lang) -> Job {
     j.last_error = j
         .last_error
         .map(|e| domain::i18n::localize_reason(&e, lang));
-    j
+    j.into()
 }
 
 #[utoipa::path(post, path = "/system/tasks/retry", tag = "system", request_body = IdReq, responses((status = 200, description = "the job, queued again", body = Reply<Job>)))]

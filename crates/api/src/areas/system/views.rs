@@ -12,7 +12,7 @@ pub struct RoleView {
 }
 
 impl RoleView {
-    pub fn of(r: &store::system::menus::Role) -> RoleView {
+    pub fn of(r: &services::auth::Role) -> RoleView {
         RoleView {
             id: r.id,
             name: r.name.clone(),

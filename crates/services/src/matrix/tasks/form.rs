@@ -111,3 +111,12 @@ pub async fn delete_mention(d: &store::Db, mid: i64, id: i64) -> ApiResult<()> {
     }
     Ok(())
 }
+
+/// The merchant's @-mention users (of one platform, when given).
+pub async fn aite_users(
+    d: &store::Db,
+    mid: i64,
+    platform: Option<&str>,
+) -> ApiResult<Vec<db::AiteUser>> {
+    Ok(db::aite_users(d, mid, platform).await?)
+}

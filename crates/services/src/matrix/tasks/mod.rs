@@ -28,3 +28,26 @@ pub async fn delete(d: &store::Db, mid: i64, id: i64) -> ApiResult<()> {
         Some(true) => Ok(()),
     }
 }
+
+/// One page of the merchant's tasks.
+pub async fn list(
+    d: &store::Db,
+    mid: i64,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<db::Task>, store::list::Total)> {
+    Ok(db::tasks(d, mid, q).await?)
+}
+
+/// One page of items (of a merchant, or every merchant's for the operator).
+pub async fn items(
+    d: &store::Db,
+    mid: Option<i64>,
+    q: &store::ListQuery,
+) -> ApiResult<(Vec<db::Item>, store::list::Total)> {
+    Ok(db::items(d, mid, q).await?)
+}
+
+/// A task's items by state.
+pub async fn item_counts(d: &store::Db, task_id: i64) -> ApiResult<db::ItemCounts> {
+    Ok(db::item_counts(d, task_id).await?)
+}

@@ -13,8 +13,8 @@ use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::Deserialize;
+use services::ListQuery;
 use services::matrix::tasks::form as uc;
-use store::ListQuery;
 use utoipa::ToSchema;
 
 fn platform_of(r: &PlatformReq) -> Option<&str> {

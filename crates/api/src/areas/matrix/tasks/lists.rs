@@ -2,6 +2,7 @@
 
 use super::IdReq;
 use crate::LangOf;
+use crate::areas::matrix::views::ItemCounts;
 use crate::areas::matrix::views::{self, ItemPage, ItemView, TaskView};
 use crate::error::{Answer, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, Input};
@@ -9,15 +10,15 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Lang;
 use serde::Deserialize;
+use services::ListQuery;
+use services::matrix as db;
 use services::matrix::tasks as uc;
 use services::matrix::videos::video_urls;
-use store::ListQuery;
-use store::matrix as db;
 use utoipa::ToSchema;
 
 /// A task with its items' counts.
 pub async fn task_view(st: &AppState, t: &db::Task) -> ApiResult<TaskView> {
-    let c = db::item_counts(&st.db, t.id).await?;
+    let c = uc::item_counts(&st.db, t.id).await?;
     Ok(views::task(t, &c))
 }
 
@@ -66,7 +67,7 @@ pub async fn index(
             q.review_state.as_deref().filter(|s| !s.is_empty()),
             "=",
         );
-    let (rows, total) = db::tasks(&st.db, c.merchant_id()?, &lq).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &lq).await?;
     Ok(reply(Page::new(task_views(&st, &rows).await?, total)))
 }
 
@@ -95,9 +96,9 @@ pub async fn list_items(
         .list
         .with_filter("task_id", q.task_id.map(|t| t.to_string()).as_deref(), "=")
         .with_filter("state", q.state.as_deref().filter(|s| !s.is_empty()), "=");
-    let (rows, total) = db::items(&st.db, mid, &lq).await?;
+    let (rows, total) = uc::items(&st.db, mid, &lq).await?;
     let counts = match q.task_id {
-        Some(t) => Some(db::item_counts(&st.db, t).await?),
+        Some(t) => Some(uc::item_counts(&st.db, t).await?),
         None => None,
     };
     Ok(ItemPage {
@@ -125,13 +126,13 @@ pub struct TaskIdReq {
     pub task_id: i64,
 }
 
-#[utoipa::path(method(get, post), path = "/task.merchant_forward_task/forward_video_sm_release", tag = "matrix", responses((status = 200, body = Reply<db::ItemCounts>)))]
+#[utoipa::path(method(get, post), path = "/task.merchant_forward_task/forward_video_sm_release", tag = "matrix", responses((status = 200, body = Reply<ItemCounts>)))]
 pub async fn forward_video_sm_release(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<TaskIdReq>,
-) -> Answer<db::ItemCounts> {
+) -> Answer<ItemCounts> {
     uc::task(&st.db, Some(c.merchant_id()?), r.task_id).await?;
-    let n = db::item_counts(&st.db, r.task_id).await?;
-    Ok(reply(n))
+    let n = uc::item_counts(&st.db, r.task_id).await?;
+    Ok(reply(n.into()))
 }

@@ -1,6 +1,7 @@
 //! The @-mention ("aite") users a merchant keeps per platform, picked in the task form.
 
 use super::{IdReq, PlatformReq};
+use crate::areas::matrix::views::AiteUser;
 use crate::areas::matrix::views::Rows;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, Input};
@@ -8,7 +9,6 @@ use crate::state::AppState;
 use axum::extract::State;
 use serde::Deserialize;
 use services::matrix::tasks::form as uc;
-use store::matrix::{self as db, AiteUser};
 use utoipa::ToSchema;
 
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getATUsers", tag = "matrix", responses((status = 200, body = Reply<Rows<AiteUser>>)))]
@@ -17,13 +17,15 @@ pub async fn get_at_users(
     c: Caller,
     Input(r): Input<PlatformReq>,
 ) -> Answer<Rows<AiteUser>> {
-    let rows = db::aite_users(
+    let rows = uc::aite_users(
         &st.db,
         c.merchant_id()?,
         r.platform.as_deref().filter(|s| !s.is_empty()),
     )
     .await?;
-    Ok(reply(Rows { rows }))
+    Ok(reply(Rows {
+        rows: rows.into_iter().map(AiteUser::from).collect(),
+    }))
 }
 
 #[utoipa::path(method(get, post), path = "/bpdr.merchant_aite_users/index", tag = "matrix", responses((status = 200, body = Reply<Page<AiteUser>>)))]
@@ -32,13 +34,15 @@ pub async fn aite_index(
     c: Caller,
     Input(r): Input<PlatformReq>,
 ) -> Answer<Page<AiteUser>> {
-    let rows = db::aite_users(
+    let rows = uc::aite_users(
         &st.db,
         c.merchant_id()?,
         r.platform.as_deref().filter(|s| !s.is_empty()),
     )
     .await?;
-    Ok(reply(Page::whole(rows)))
+    Ok(reply(Page::whole(
+        rows.into_iter().map(AiteUser::from).collect(),
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -21,7 +21,7 @@ pub mod videos;
 
 use crate::extract::IdReq;
 use serde::Deserialize;
-use store::ListQuery;
+use services::ListQuery;
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize)]

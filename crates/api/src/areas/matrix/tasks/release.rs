@@ -10,7 +10,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Lang;
 use domain::matrix as rules;
-use platforms::Platform;
+use services::matrix::Platform;
 use services::matrix::tasks::release::{self as uc, Created as Made};
 use services::platform::platform;
 

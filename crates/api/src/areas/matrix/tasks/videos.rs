@@ -8,8 +8,8 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Msg;
 use serde::Deserialize;
+use services::ListQuery;
 use services::matrix::videos::{self as uc, Pickable};
-use store::ListQuery;
 
 #[derive(Debug, Deserialize)]
 pub struct VideoQuery {
@@ -46,7 +46,7 @@ pub async fn forward_video(
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getLibProjectList", tag = "matrix", responses((status = 200, body = Reply<Rows<LibProject>>)))]
 pub async fn lib_projects(State(st): State<AppState>, c: Caller) -> Answer<Rows<LibProject>> {
     let mid = c.merchant_id()?;
-    let rows = store::clip::library_projects(&st.db, mid).await?;
+    let rows = uc::library_projects(&st.db, mid).await?;
     let rows = rows
         .into_iter()
         .map(|(id, name, success, unused)| LibProject {
