@@ -7471,6 +7471,11 @@ export interface components {
             /** Format: int64 */
             remember_hours: number;
             sandbox: boolean;
+            /**
+             * @description The sandbox is on and this browser may read its SMS outbox (it holds the sandbox token):
+             *     only then does the page link `/sandbox/sms`, which answers anyone else 401.
+             */
+            sandbox_sms: boolean;
             /** Format: int64 */
             session_hours: number;
             version: string;
@@ -9649,6 +9654,11 @@ export interface components {
                 /** Format: int64 */
                 remember_hours: number;
                 sandbox: boolean;
+                /**
+                 * @description The sandbox is on and this browser may read its SMS outbox (it holds the sandbox token):
+                 *     only then does the page link `/sandbox/sms`, which answers anyone else 401.
+                 */
+                sandbox_sms: boolean;
                 /** Format: int64 */
                 session_hours: number;
                 version: string;
@@ -11990,7 +12000,7 @@ export interface components {
                     /** @description normal | senior: the kind of project "use template" makes. */
                     mode: string;
                     name: string;
-                    /** @description domain::templates::Recipe */
+                    /** @description domain::clip::templates::Recipe */
                     recipe: Record<string, never>;
                     /** @description The slots' labels in playing order. */
                     slots: string[];
@@ -12895,6 +12905,12 @@ export interface components {
                  * @description Posts published today, whatever day they were due (the week's last day says the same).
                  */
                 today_posts: number;
+                /**
+                 * Format: int64
+                 * @description Of `today_posts`, those due on another day: `today_posts` is the plan's `today_published`
+                 *     plus these. The week's figures (posts, plays, likes) cover every platform.
+                 */
+                today_posts_other_days: number;
                 /** Format: int64 */
                 today_published: number;
                 top: components["schemas"]["VideoRankView"][];
@@ -13403,7 +13419,7 @@ export interface components {
                 /** @description normal | senior: the kind of project "use template" makes. */
                 mode: string;
                 name: string;
-                /** @description domain::templates::Recipe */
+                /** @description domain::clip::templates::Recipe */
                 recipe: Record<string, never>;
                 /** @description The slots' labels in playing order. */
                 slots: string[];
@@ -13926,6 +13942,8 @@ export interface components {
                 reason: string;
                 /** @description The platforms are simulated: the sandbox's official account answers (docs/api-engagement.md). */
                 sandbox: boolean;
+                /** @description That account's AppSecret (this install's own; '' when the platforms are real). */
+                sandbox_secret: string;
                 /** @description Whether a secret is stored (it is never returned). */
                 secret_set: boolean;
                 template_id: string;
@@ -14174,6 +14192,12 @@ export interface components {
              * @description Posts published today, whatever day they were due (the week's last day says the same).
              */
             today_posts: number;
+            /**
+             * Format: int64
+             * @description Of `today_posts`, those due on another day: `today_posts` is the plan's `today_published`
+             *     plus these. The week's figures (posts, plays, likes) cover every platform.
+             */
+            today_posts_other_days: number;
             /** Format: int64 */
             today_published: number;
             top: components["schemas"]["VideoRankView"][];
@@ -14792,7 +14816,7 @@ export interface components {
             /** @description normal | senior: the kind of project "use template" makes. */
             mode: string;
             name: string;
-            /** @description domain::templates::Recipe */
+            /** @description domain::clip::templates::Recipe */
             recipe: Record<string, never>;
             /** @description The slots' labels in playing order. */
             slots: string[];
@@ -15123,6 +15147,8 @@ export interface components {
             reason: string;
             /** @description The platforms are simulated: the sandbox's official account answers (docs/api-engagement.md). */
             sandbox: boolean;
+            /** @description That account's AppSecret (this install's own; '' when the platforms are real). */
+            sandbox_secret: string;
             /** @description Whether a secret is stored (it is never returned). */
             secret_set: boolean;
             template_id: string;
