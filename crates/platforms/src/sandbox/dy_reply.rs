@@ -1,6 +1,9 @@
 //! Douyin's answer envelopes as the sandbox gives them: user and app calls `{data, extra}`, OAuth
 //! calls `{data, message}`, faults in the shape of the call, and the app-call token check. Shared by
 //! the DY routes and the data and billboard routes DY mounts.
+//!
+//! Source: open.douyin.com's response envelopes as PLATFORMS.md "Douyin" records them (the same
+//! wire format `crate::dy` reads).
 
 use super::{Fault, S};
 use axum::http::{HeaderMap, StatusCode};

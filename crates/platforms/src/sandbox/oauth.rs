@@ -1,5 +1,8 @@
 //! Authorization codes of the OAuth platforms (DY, KS): what the consent page issues, what the token
 //! calls take, and the open id a person has for an app (the QR-login platforms use it too).
+//!
+//! Source: the OAuth 2 flows of open.douyin.com and open.kuaishou.com (PLATFORMS.md "Douyin",
+//! "Kuaishou"), as the adapters `crate::dy` and `crate::ks` call them.
 
 use super::{Access, AuthCode, Refresh, S, State, User};
 use crate::Platform;

@@ -1,5 +1,8 @@
 //! The signed events the sandbox posts to the configured webhook URL (DY's `X-Douyin-Signature`):
 //! created videos, comments and private messages.
+//!
+//! Source: open.douyin.com's webhook events and their `X-Douyin-Signature` (sha1 of the app secret
+//! and the body), PLATFORMS.md "Douyin".
 
 use super::S;
 use serde_json::{Value, json};
