@@ -38,7 +38,7 @@ async fn main() -> anyhow::Result<()> {
     };
     tokio::spawn(store::jobs::run_worker(
         db.clone(),
-        app::registry(&state),
+        services::jobs::registry(&state),
         wcfg,
         rx,
     ));

@@ -229,7 +229,7 @@ async fn main() -> anyhow::Result<()> {
     ));
     let w = tokio::spawn(store::jobs::run_worker(
         db.clone(),
-        app::registry(&state),
+        services::jobs::registry(&state),
         wcfg,
         stop_rx,
     ));

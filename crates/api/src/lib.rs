@@ -12,6 +12,7 @@ pub mod guard;
 pub mod limits;
 pub mod ops;
 pub mod pages;
+pub mod reply;
 pub mod session;
 pub mod state;
 pub mod web;
@@ -153,7 +154,7 @@ pub fn app(state: AppState) -> Router {
             "/docs",
             get(|| async { axum::response::Html(web::DOCS_HTML) }),
         )
-        .fallback(|| async { error::ApiError::NotFound })
+        .fallback(|| async { error::HttpError(error::ApiError::NotFound) })
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             guard::guard,

@@ -223,7 +223,7 @@ impl TestApp {
         ));
         tokio::spawn(store::jobs::run_worker(
             self.db.clone(),
-            app::registry(&self.state),
+            services::jobs::registry(&self.state),
             cfg,
             rx,
         ));

@@ -6,7 +6,7 @@ pub mod views;
 
 use crate::LangOf;
 use crate::download::{attachment, format_of};
-use crate::error::{Answer, Done, Page, Reply, reply};
+use crate::error::{Answer, Done, HttpResult, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
@@ -343,7 +343,7 @@ pub async fn export_draws(
     c: Caller,
     LangOf(lang): LangOf,
     Input(q): Input<DrawQuery>,
-) -> Result<Response, ApiError> {
+) -> HttpResult<Response> {
     let f = format_of(q.format.as_deref())?;
     let mid = c.merchant_id()?;
     let lq = q.list();
@@ -368,7 +368,7 @@ pub async fn export_coupons(
     c: Caller,
     LangOf(lang): LangOf,
     Input(q): Input<CouponQuery>,
-) -> Result<Response, ApiError> {
+) -> HttpResult<Response> {
     let f = format_of(q.format.as_deref())?;
     let mid = c.merchant_id()?;
     let now = st.db.clock.platform_now();

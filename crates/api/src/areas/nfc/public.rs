@@ -9,6 +9,7 @@
 //! and per tag, so one phone (or one script) cannot drain a tag's pool. The pages show the shop's
 //! name, the video, its title and the activity — nothing else of the merchant.
 
+use crate::error::{ApiError, HttpError, PendingError};
 use crate::pages::nfc as nfc_pages;
 use crate::pages::t;
 use crate::state::AppState;
@@ -21,7 +22,6 @@ use domain::activities::{self as rules, TapState, Who};
 use domain::i18n::{Lang, Msg};
 use maud::Markup;
 use serde::{Deserialize, Serialize};
-use services::error::{ApiError, PendingError};
 use std::net::SocketAddr;
 
 pub fn routes() -> Router<AppState> {
@@ -109,7 +109,7 @@ fn client(st: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> Strin
 
 /// The error as the API would answer it, in `lang` (for routes outside `/api`).
 pub(crate) fn error_json(e: ApiError, lang: Lang) -> Response {
-    let resp = e.into_response();
+    let resp = HttpError(e).into_response();
     let status = resp.status();
     let body = resp
         .extensions()

@@ -5,7 +5,7 @@
 
 use crate::LangOf;
 use crate::download::{attachment, format_of};
-use crate::error::{Answer, Page, Reply, reply};
+use crate::error::{Answer, HttpResult, Page, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
@@ -79,7 +79,8 @@ pub async fn dashboard(
             "days",
             Msg::InvalidValue,
             vec![("reason", "7 | 30".into())],
-        ));
+        )
+        .into());
     }
     let d = uc::dashboard(&st.db, c.user.merchant_id, days).await?;
     let any = |v: &[i64]| v.iter().any(|&n| n > 0);
@@ -601,7 +602,7 @@ pub async fn export(
     c: Caller,
     LangOf(lang): LangOf,
     Input(q): Input<ReportQuery>,
-) -> Result<Response, ApiError> {
+) -> HttpResult<Response> {
     let f = format_of(q.format.as_deref())?;
     let mid = q.scope(&c);
     let all = (0, EXPORT_MAX);
@@ -672,7 +673,8 @@ pub async fn export(
                     "reason",
                     "overview | accounts | videos | attribution | delivery | staff".into(),
                 )],
-            ));
+            )
+            .into());
         }
     };
     Ok(attachment(
