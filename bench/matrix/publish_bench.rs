@@ -213,7 +213,7 @@ async fn main() -> anyhow::Result<()> {
         tid,
         domain::matrix::Review::Approved,
         "",
-        domain::clock::platform_now(),
+        db.clock.platform_now(),
     )
     .await?;
     // decide_review() spaces overdue items a minute apart from now; the bench wants them all due now.

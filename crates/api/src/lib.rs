@@ -219,6 +219,9 @@ pub fn app(state: AppState) -> Router {
             state_dir: Some(state.settings.data_dir.join("sandbox")),
             token: state.sandbox_token.clone(),
             identify: Some(sandbox_viewer(state.clone())),
+            // The app's own clock: moving the sandbox's moves this app's platforms (and its product
+            // time when it follows), never another app's in the same process.
+            clock: state.db.clock.clone(),
             ..Default::default()
         });
         router = router.nest_service("/sandbox", sms.merge(platforms));

@@ -421,3 +421,30 @@ fn store_rows_are_not_schemas() {
     }
     assert!(found.is_empty(), "schemas in store:\n{}", found.join("\n"));
 }
+
+/// Time is a value each application opens (`domain::clock::Clock`, carried by `store::Db`), not a
+/// process-wide setting: `domain` holds no `static` atomics (two apps in one process, as in the
+/// tests, each move their own clock).
+#[test]
+fn domain_has_no_global_state() {
+    let domain = Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/src");
+    let mut files = Vec::new();
+    rust_files(&domain, &mut files);
+    let mut found = vec![];
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable source file");
+        for (n, l) in text.lines().enumerate() {
+            let l = l.trim();
+            if l.starts_with("static ") || l.starts_with("pub static ") || l.contains(" static ") {
+                if l.contains("Atomic") || l.contains("Mutex") || l.contains("RwLock") {
+                    found.push(format!("{}:{}: {l}", f.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "global state in domain:\n{}",
+        found.join("\n")
+    );
+}

@@ -344,8 +344,9 @@ fn sandbox_lines(settings: &api::Settings, token: &str, addr: &str) -> Vec<Strin
 }
 
 /// The product follows the sandbox clock only in sandbox mode, and only when the setting asks.
-fn app_clock(cfg: &Config) {
-    domain::clock::set_app_follows(cfg.sandbox && cfg.sandbox_moves_app_clock);
+fn app_clock(cfg: &Config, db: &store::Db) {
+    db.clock
+        .set_app_follows(cfg.sandbox && cfg.sandbox_moves_app_clock);
 }
 
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
@@ -357,8 +358,8 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let state = api::AppState::new(db.clone(), settings(&cfg, &addr.to_string())).await?;
     check_storage(&state, &cfg).await?;
-    sandbox_clock(&cfg);
-    app_clock(&cfg);
+    sandbox_clock(&cfg, &db);
+    app_clock(&cfg, &db);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     // In the background: synthesizing the tracks takes a few seconds and nothing waits for them.
     let seeding = state.clone();
@@ -462,8 +463,8 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     ));
     let state = api::AppState::new(db.clone(), settings(&cfg, &cfg.listen)).await?;
     check_storage(&state, &cfg).await?;
-    sandbox_clock(&cfg);
-    app_clock(&cfg);
+    sandbox_clock(&cfg, &db);
+    app_clock(&cfg, &db);
     let dispatch = tokio::spawn(services::matrix::publish::dispatch_loop(
         state.hub.clone(),
         std::time::Duration::from_millis(1000),
@@ -484,13 +485,13 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
 
 /// Sandbox mode only: starts the platform clock this far ahead (CLIPMATRIX_SANDBOX_CLOCK_OFFSET_MS),
 /// for tests of separate processes, whose clocks cannot be moved through a node's `/sandbox`.
-fn sandbox_clock(cfg: &Config) {
+fn sandbox_clock(cfg: &Config, db: &store::Db) {
     if cfg.sandbox
         && let Some(ms) = std::env::var("CLIPMATRIX_SANDBOX_CLOCK_OFFSET_MS")
             .ok()
             .and_then(|v| v.parse::<i64>().ok())
     {
-        domain::clock::set_offset(ms);
+        db.clock.set_offset(ms);
     }
 }
 

@@ -122,6 +122,7 @@ impl Hub {
             base_url: base,
             app,
             timeout_ms: self.timeout_ms,
+            clock: self.db.clock.clone(),
         };
         let ad = platforms::adapter(p, ep);
         cache.insert(key, ad.clone());

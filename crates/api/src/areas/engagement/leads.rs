@@ -249,5 +249,10 @@ pub async fn export(
         async move { uc::list(&db, mid, who, &page).await }
     })
     .await?;
-    Ok(attachment("leads", f, uc::table(&rows, lang).render(f)))
+    Ok(attachment(
+        "leads",
+        f,
+        uc::table(&rows, lang).render(f),
+        st.db.clock.platform_now(),
+    ))
 }

@@ -58,7 +58,10 @@ pub async fn index(
     let status = q.status.as_deref().filter(|s| !s.is_empty());
     let (rows, total, (active, expiring, expired)) = uc::list(&st.db, mid, status, &lq).await?;
     Ok(reply(AccountPage {
-        page: Page::new(views::accounts(&rows, lang), total),
+        page: Page::new(
+            views::accounts(&rows, lang, st.db.clock.platform_now()),
+            total,
+        ),
         summary: AccountSummary {
             active,
             expiring,
@@ -75,7 +78,10 @@ pub async fn expire_user(
     Input(q): Input<ListQuery>,
 ) -> Answer<Page<AccountView>> {
     let (rows, total) = uc::expiring(&st.db, c.merchant_id()?, &q).await?;
-    Ok(reply(Page::new(views::accounts(&rows, lang), total)))
+    Ok(reply(Page::new(
+        views::accounts(&rows, lang, st.db.clock.platform_now()),
+        total,
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -176,7 +182,10 @@ async fn qr(
             AuthStart::Oauth(o) => QrAnswer::Oauth(o),
             AuthStart::Qr(q) => QrAnswer::Qr(q),
         },
-        QrStep::LoggedIn(a) => status("logged_in", Some(views::account(&a, lang))),
+        QrStep::LoggedIn(a) => status(
+            "logged_in",
+            Some(views::account(&a, lang, st.db.clock.platform_now())),
+        ),
         QrStep::SmsChallenge => status("sms_challenge", None),
         QrStep::Pending => status("qr_pending", None),
         QrStep::Expired => status("expired", None),
@@ -236,7 +245,7 @@ pub async fn bjh_login(
 ) -> Answer<AccountView> {
     let mid = c.merchant_id()?;
     let a = uc::bjh_login(&st.hub, mid, &r.app_id, &r.app_token, r.group_id, lang).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize)]
@@ -276,7 +285,7 @@ pub async fn renew(
     Input(r): Input<IdReq>,
 ) -> Answer<AccountView> {
     let a = uc::renew(&st.hub, c.merchant_id()?, r.id, lang).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -307,7 +316,7 @@ pub async fn user_save(
         r.account_type.as_deref(),
     )
     .await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -325,7 +334,7 @@ pub async fn update_notes(
     Input(r): Input<NotesReq>,
 ) -> Answer<AccountView> {
     let a = uc::save(&st.db, c.merchant_id()?, r.id, None, Some(&r.remarks), None).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -353,7 +362,7 @@ pub async fn update_address(
         ("poi_address", r.poi_address.as_deref()),
     ];
     let a = uc::set_address(&st.db, c.merchant_id()?, r.id, fields).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[utoipa::path(post, path = "/task.merchant_group_user/discharge_poi", tag = "matrix", request_body = IdReq, responses((status = 200, body = Reply<AccountView>)))]
@@ -364,7 +373,7 @@ pub async fn discharge_poi(
     Input(r): Input<IdReq>,
 ) -> Answer<AccountView> {
     let a = uc::discharge_poi(&st.db, c.merchant_id()?, r.id).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -48,8 +48,7 @@ pub struct AccountView {
 }
 
 /// `lang`: the revocation's reason is shown in the reader's language.
-pub fn account(a: &db::Account, lang: Lang) -> AccountView {
-    let now = domain::clock::platform_now();
+pub fn account(a: &db::Account, lang: Lang, now: i64) -> AccountView {
     AccountView {
         id: a.id,
         platform: a.platform.clone(),
@@ -80,8 +79,8 @@ pub fn account(a: &db::Account, lang: Lang) -> AccountView {
     }
 }
 
-pub fn accounts(rows: &[db::Account], lang: Lang) -> Vec<AccountView> {
-    rows.iter().map(|a| account(a, lang)).collect()
+pub fn accounts(rows: &[db::Account], lang: Lang, now: i64) -> Vec<AccountView> {
+    rows.iter().map(|a| account(a, lang, now)).collect()
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -18,7 +18,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use domain::activities::{self as rules, TapState, Who};
-use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use maud::Markup;
 use serde::{Deserialize, Serialize};
@@ -225,7 +224,7 @@ async fn activity_block(
     lang: Lang,
 ) -> Result<Markup, ApiError> {
     let (prizes, coupons) = services::activities::shown_to(&st.db, a, device).await?;
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let hint = match (a.state(now), Who::parse(&a.who)) {
         (domain::activities::ActivityState::Running, Some(Who::Posters)) if !can_draw => t(
             lang,
@@ -308,7 +307,7 @@ pub async fn tap_page(
             &dev,
         );
     }
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let tapped = match services::nfc::tap(&st.hub, &code, &dev.id, now, lang).await {
         Ok(x) => x,
         Err(e) => {
@@ -421,7 +420,7 @@ pub async fn status(
         }
         Err(e) => return error_json(e, lang),
     };
-    match services::nfc::status(&st.db, &code, &dev, platform_now()).await {
+    match services::nfc::status(&st.db, &code, &dev, st.db.clock.platform_now()).await {
         Ok((tap, can_draw)) => {
             let state = match tap {
                 Some(t) if t.state == TapState::Posted.as_str() => "posted",
@@ -445,7 +444,7 @@ pub async fn activity_page(
         Ok(v) => v,
         Err(page) => return page,
     };
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let a = match services::activities::by_key(&st.db, &key).await {
         Ok(Some(a)) => a,
         Ok(None) => {
@@ -506,7 +505,7 @@ pub async fn draw(
     if let Err(e) = ration(&st, &dev.id, &ip, &key) {
         return error_json(e, lang);
     }
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let a = match services::activities::by_key(&st.db, &key).await {
         Ok(Some(a)) => a,
         Ok(None) => {

@@ -235,8 +235,8 @@ impl ReportQuery {
     fn platform(&self) -> Result<&'static str, ApiError> {
         Ok(domain::reports::platform(s(&self.platform))?)
     }
-    fn range(&self) -> Result<Range, ApiError> {
-        self.range_at(uc::today())
+    fn range(&self, clock: &domain::clock::Clock) -> Result<Range, ApiError> {
+        self.range_at(uc::today(clock))
     }
     /// The operation log is stamped with real time, not the platform clock: its "today" is the wall
     /// clock's (the two differ only while the sandbox's clock is moved).
@@ -366,7 +366,7 @@ pub async fn overview(
     c: Caller,
     Input(q): Input<ReportQuery>,
 ) -> Answer<OverviewView> {
-    let (platform, r) = (q.platform()?, q.range()?);
+    let (platform, r) = (q.platform()?, q.range(&st.db.clock)?);
     let o = uc::overview(&st.db, q.scope(&c), platform, r).await?;
     let p = r.previous();
     Ok(reply(OverviewView {
@@ -420,7 +420,7 @@ pub async fn accounts(
         &st.db,
         q.scope(&c),
         q.platform()?,
-        q.range()?,
+        q.range(&st.db.clock)?,
         q.sort()?,
         q.window(),
     )
@@ -496,7 +496,7 @@ async fn video_page(
         mid,
         q.platform()?,
         q.account_id.unwrap_or(0),
-        q.range()?,
+        q.range(&st.db.clock)?,
         q.sort()?,
         q.window(),
     )
@@ -549,7 +549,7 @@ pub async fn attribution(
         &st.db,
         q.scope(&c),
         q.platform()?,
-        q.range()?,
+        q.range(&st.db.clock)?,
         q.dimension()?,
         lang,
     )
@@ -601,7 +601,7 @@ pub async fn delivery(
         &st.db,
         q.scope(&c),
         q.platform()?,
-        q.range()?,
+        q.range(&st.db.clock)?,
         q.window(),
         lang,
     )
@@ -686,13 +686,20 @@ pub async fn export(
     let table = match report {
         "overview" => {
             let platform = q.platform()?;
-            let o = uc::overview(&st.db, mid, platform, q.range()?).await?;
+            let o = uc::overview(&st.db, mid, platform, q.range(&st.db.clock)?).await?;
             uc::series_table(&o.series, uc::has_followers(platform), lang)
         }
         "accounts" => {
             let platform = q.platform()?;
-            let (rows, _) =
-                uc::account_rank(&st.db, mid, platform, q.range()?, q.sort()?, all).await?;
+            let (rows, _) = uc::account_rank(
+                &st.db,
+                mid,
+                platform,
+                q.range(&st.db.clock)?,
+                q.sort()?,
+                all,
+            )
+            .await?;
             uc::account_table(&rows, uc::has_followers(platform), lang)
         }
         "videos" => {
@@ -701,7 +708,7 @@ pub async fn export(
                 mid,
                 q.platform()?,
                 q.account_id.unwrap_or(0),
-                q.range()?,
+                q.range(&st.db.clock)?,
                 q.sort()?,
                 all,
             )
@@ -710,11 +717,27 @@ pub async fn export(
         }
         "attribution" => {
             let dim = q.dimension()?;
-            let rows = uc::attribution(&st.db, mid, q.platform()?, q.range()?, dim, lang).await?;
+            let rows = uc::attribution(
+                &st.db,
+                mid,
+                q.platform()?,
+                q.range(&st.db.clock)?,
+                dim,
+                lang,
+            )
+            .await?;
             uc::attribution_table(&rows, dim, lang)
         }
         "delivery" => {
-            let (rows, _) = uc::delivery(&st.db, mid, q.platform()?, q.range()?, all, lang).await?;
+            let (rows, _) = uc::delivery(
+                &st.db,
+                mid,
+                q.platform()?,
+                q.range(&st.db.clock)?,
+                all,
+                lang,
+            )
+            .await?;
             uc::delivery_table(&rows, lang)
         }
         "staff" => uc::staff_table(&uc::staff(&st.db, mid, q.log_range()?).await?, lang),
@@ -729,7 +752,12 @@ pub async fn export(
             ));
         }
     };
-    Ok(attachment(&format!("report-{report}"), f, table.render(f)))
+    Ok(attachment(
+        &format!("report-{report}"),
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
 }
 
 // ---- the data screen ----

@@ -4,7 +4,6 @@
 use crate::error::{ApiError, ApiResult};
 use crate::matrix::videos::{Video, video};
 use crate::platform::Hub;
-use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use domain::matrix as rules;
 use platforms::Platform;
@@ -163,7 +162,7 @@ pub async fn check(
     let topics = rules::topics(&r.topics)?;
     let comments = rules::comments(&r.top_comments)?;
     check_mount(r)?;
-    let now = platform_now();
+    let now = d.clock.platform_now();
     let schedule = rules::schedule(
         &r.time_mode,
         &r.start_date,
@@ -420,7 +419,7 @@ pub async fn create(
         .filter(|s| *s > 0)
         .map(|s| s as u64)
         .unwrap_or_else(|| rand::random::<u32>() as u64 + 1);
-    let now = platform_now();
+    let now = d.clock.platform_now();
     // The shown plan is planned again from the instant it was made (never from the future).
     let planned_at = r
         .planned_at

@@ -44,7 +44,7 @@ async fn config(st: &AppState, mid: i64, p: Platform, lang: Lang) -> Answer<Forw
             per_account_day: rules::PER_ACCOUNT_DAY,
         },
         mount_types: mounts.to_vec(),
-        accounts: views::accounts(&rows, lang),
+        accounts: views::accounts(&rows, lang, st.db.clock.platform_now()),
         sandbox,
     }))
 }
