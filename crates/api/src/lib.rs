@@ -34,7 +34,24 @@ pub struct LangOf(pub domain::i18n::Lang);
 #[openapi(
     info(title = "clipmatrix API", version = "1.6.9", description = "Every call answers {code, message, data}. Paths are relative to /api."),
     servers((url = "/api")),
-    modifiers(&BearerAuth)
+    modifiers(&BearerAuth),
+    // The enums only query parameters take: utoipa does not collect a parameter's schema itself.
+    components(schemas(
+        areas::reports::ReportSpan,
+        areas::reports::ReportPlatform,
+        areas::reports::RankSort,
+        areas::reports::AttributionDimension,
+        areas::reports::ReportKind,
+        areas::reports::ExportFormat,
+        areas::content::hotlists::MusicBoard,
+        areas::content::hotlists::KeywordsBoard,
+        areas::content::hotlists::VideoBoard,
+        areas::content::hotlists::TopicBoard,
+        areas::content::hotlists::LifeBoard,
+        areas::content::hotlists::DoyenBoard,
+        areas::content::CourseCategory,
+        areas::materials::asr::AsrField,
+    ))
 )]
 struct ApiDoc;
 

@@ -166,6 +166,165 @@ fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
         ),
         ("ProfileReq", "nickname", "maxLength", NICKNAME_MAX as i64),
         ("StaffAddReq", "nickname", "maxLength", NICKNAME_MAX as i64),
+        ("MerchantAdd", "username", "minLength", USERNAME_MIN as i64),
+        ("MerchantAdd", "username", "maxLength", USERNAME_MAX as i64),
+        ("MerchantAdd", "password", "minLength", PASSWORD_MIN as i64),
+        ("MerchantAdd", "mobile", "maxLength", mobile),
+    ]);
+    // The operator's content: courses, banners and the update log.
+    use domain::content as ct;
+    for s in ["CourseReq", "BannerReq"] {
+        out.push((s, "title", "maxLength", ct::TITLE_MAX as i64));
+        out.push((s, "title_en", "maxLength", ct::TITLE_MAX as i64));
+        out.push((s, "sort", "maximum", ct::SORT_MAX));
+    }
+    for (s, f) in [
+        ("CourseReq", "cover"),
+        ("CourseReq", "video_url"),
+        ("BannerReq", "image"),
+        ("BannerReq", "link"),
+    ] {
+        out.push((s, f, "maxLength", ct::LINK_MAX as i64));
+    }
+    for f in ["summary", "summary_en"] {
+        out.push(("CourseReq", f, "maxLength", ct::SUMMARY_MAX as i64));
+    }
+    for f in ["body", "body_en"] {
+        out.push(("CourseReq", f, "maxLength", ct::BODY_MAX as i64));
+    }
+    out.push(("VersionReq", "version", "maxLength", ct::VERSION_MAX as i64));
+    for f in ["content", "content_en"] {
+        out.push(("VersionReq", f, "maxLength", ct::NOTES_MAX as i64));
+    }
+    // SEO: the library, the profile, search, benchmarks and the title provider.
+    let lim = |v: usize| v as i64;
+    use domain::seo::limits as sl;
+    out.extend([
+        (
+            "CategoryReq",
+            "name",
+            "maxLength",
+            lim(sl::CATEGORY_NAME_MAX),
+        ),
+        ("WordEditReq", "word", "maxLength", lim(sl::WORD_MAX)),
+        (
+            "TitleEditReq",
+            "title",
+            "maxLength",
+            lim(domain::seo::RELEASE_TITLE_MAX),
+        ),
+        (
+            "SeoProfile",
+            "brand",
+            "maxLength",
+            lim(sl::PROFILE_WORD_MAX),
+        ),
+        (
+            "SeoProfile",
+            "product",
+            "maxLength",
+            lim(sl::PROFILE_WORD_MAX),
+        ),
+        (
+            "SeoProfile",
+            "region",
+            "maxLength",
+            lim(sl::PROFILE_WORD_MAX),
+        ),
+        (
+            "SeoProfile",
+            "description",
+            "maxLength",
+            lim(sl::DESCRIPTION_MAX),
+        ),
+        ("CollectReq", "word", "maxLength", lim(sl::SEED_MAX)),
+        ("AddReq", "link", "maxLength", lim(sl::BENCH_LINK_MAX)),
+        (
+            "ProviderReq",
+            "base_url",
+            "maxLength",
+            lim(sl::PROVIDER_URL_MAX),
+        ),
+        (
+            "ProviderReq",
+            "model",
+            "maxLength",
+            lim(sl::PROVIDER_MODEL_MAX),
+        ),
+    ]);
+    // Materials, clips and voices.
+    use domain::clip::{intellect as ic, slicing as sc};
+    use services::materials::library::GROUP_NAME_MAX as MAT_GROUP_MAX;
+    out.extend([
+        ("GroupAdd", "name", "maxLength", lim(MAT_GROUP_MAX)),
+        ("ClassifyAdd", "name", "maxLength", lim(MAT_GROUP_MAX)),
+        (
+            "AiCloneReq",
+            "name",
+            "maxLength",
+            lim(services::ai::clone::CLONE_NAME_MAX),
+        ),
+        (
+            "ProjectReq",
+            "name",
+            "maxLength",
+            lim(services::clip::projects::PROJECT_NAME_MAX),
+        ),
+        (
+            "ProjectReq",
+            "resource_ids",
+            "maxItems",
+            lim(services::clip::slicing::MAX_SOURCES),
+        ),
+        ("RunReq", "count", "maximum", ic::MAX_COUNT),
+    ]);
+    for f in ["seconds", "min_seconds", "max_seconds"] {
+        out.push(("ProjectReq", f, "minimum", sc::MIN_SECONDS));
+        out.push(("ProjectReq", f, "maximum", sc::MAX_SECONDS));
+    }
+    for f in ["min_seconds", "max_seconds"] {
+        out.push(("RunReq", f, "minimum", ic::MIN_SECONDS));
+        out.push(("RunReq", f, "maximum", ic::MAX_SECONDS));
+    }
+    // Matrix, NFC, engagement and the system area.
+    use services::engagement::{notify as wx, privmsg as pm};
+    out.extend([
+        (
+            "AiteReq",
+            "nickname",
+            "maxLength",
+            lim(matrix::GROUP_NAME_MAX),
+        ),
+        ("ShareReq", "title", "maxLength", lim(matrix::TITLE_MAX)),
+        ("TitleReq", "title", "maxLength", lim(matrix::TITLE_MAX)),
+        ("PrivateSendReq", "text", "maxLength", lim(pm::MESSAGE_MAX)),
+        (
+            "QuickReplyReq",
+            "text",
+            "maxLength",
+            lim(pm::QUICK_REPLY_MAX),
+        ),
+        ("QuickReplyReq", "sort", "maximum", pm::QUICK_REPLY_SORT_MAX),
+        ("WxConfigReq", "app_id", "maxLength", lim(wx::WX_APP_ID_MAX)),
+        (
+            "WxConfigReq",
+            "app_secret",
+            "maxLength",
+            lim(wx::WX_SECRET_MAX),
+        ),
+        (
+            "WxConfigReq",
+            "template_id",
+            "maxLength",
+            lim(wx::WX_TEMPLATE_ID_MAX),
+        ),
+        ("WxBindReq", "openid", "maxLength", lim(wx::WX_OPENID_MAX)),
+        (
+            "DictSaveReq",
+            "name",
+            "maxLength",
+            lim(services::system::dict::DICT_NAME_MAX),
+        ),
     ]);
     out
 }
@@ -255,6 +414,184 @@ fn declared_enums_are_the_sets_the_server_accepts() {
     for k in enum_of(&all, "PrizeKindCode") {
         assert!(domain::activities::PrizeKind::parse(&k).is_some(), "{k}");
     }
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        enum_of(&all, "CourseCategory"),
+        names(&domain::content::Category::ALL.map(|c| c.as_str()))
+    );
+    for k in enum_of(&all, "CourseBodyKind") {
+        assert!(domain::content::Kind::parse(&k).is_some(), "{k}");
+    }
+    assert_eq!(enum_of(&all, "CourseBodyKind").len(), 2);
+    assert_eq!(
+        enum_of(&all, "LexKindCode"),
+        names(&domain::seo::LexKind::ALL.map(|k| k.as_str()))
+    );
+    for k in enum_of(&all, "LexKindCode") {
+        assert!(services::seo::library::lex_kind(&k).is_ok(), "{k}");
+    }
+    // seo::benchmark takes Douyin accounts only; material groups are shot or voice-over groups
+    assert_eq!(enum_of(&all, "BenchmarkPlatform"), ["dy"]);
+    assert_eq!(enum_of(&all, "GroupKind"), ["video", "broadcast"]);
+    for m in enum_of(&all, "SliceMode") {
+        assert!(domain::clip::slicing::Mode::parse(&m).is_some(), "{m}");
+    }
+    assert_eq!(enum_of(&all, "SliceMode").len(), 2);
+}
+
+#[test]
+fn query_enums_are_the_sets_the_server_accepts() {
+    let all = schemas();
+    let today = domain::matrix::parse_day("2026-01-31").expect("a day");
+    for span in enum_of(&all, "ReportSpan") {
+        let r = domain::reports::range(&span, "2026-01-01", "2026-01-31", today);
+        assert!(r.is_ok(), "{span}");
+    }
+    for p in enum_of(&all, "ReportPlatform") {
+        assert!(domain::reports::platform(&p).is_ok(), "{p}");
+    }
+    assert_eq!(enum_of(&all, "RankSort"), services::reports::RANK_SORTS);
+    assert_eq!(
+        enum_of(&all, "AttributionDimension"),
+        domain::reports::Dimension::ALL.map(|d| d.as_str())
+    );
+    // the export's `match` on `report` (crates/api/src/areas/reports)
+    assert_eq!(
+        enum_of(&all, "ReportKind"),
+        [
+            "overview",
+            "accounts",
+            "videos",
+            "attribution",
+            "delivery",
+            "staff"
+        ]
+    );
+    for f in enum_of(&all, "ExportFormat") {
+        assert!(api::download::format_of(Some(&f)).is_ok(), "{f}");
+    }
+    use domain::content::hotlists::HotPage;
+    for (name, page) in [
+        ("MusicBoard", HotPage::Music),
+        ("KeywordsBoard", HotPage::Keywords),
+        ("VideoBoard", HotPage::Video),
+        ("TopicBoard", HotPage::Topic),
+        ("LifeBoard", HotPage::Life),
+        ("DoyenBoard", HotPage::Doyen),
+    ] {
+        assert_eq!(enum_of(&all, name), page.boards(), "{name}");
+    }
+    // the `match` on `field` in asr_modify (crates/api/src/areas/materials/asr.rs)
+    assert_eq!(enum_of(&all, "AsrField"), ["start", "end", "content"]);
+}
+
+#[test]
+fn list_query_bounds_are_the_list_engines() {
+    let doc: Value = serde_json::from_str(&api::openapi().to_json().expect("serializes"))
+        .expect("the document is JSON");
+    let op = &doc["paths"]["/clip.merchant_ai_clip/index"]["get"];
+    let param = |name: &str| {
+        op["parameters"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|p| p["name"] == name)
+            .map(|p| p["schema"].clone())
+            .unwrap_or_else(|| panic!("no {name}"))
+    };
+    use services::ListQuery;
+    assert_eq!(param("page")["minimum"].as_i64(), Some(1));
+    assert_eq!(param("page")["maximum"].as_i64(), Some(ListQuery::MAX_PAGE));
+    assert_eq!(param("limit")["minimum"].as_i64(), Some(1));
+    assert_eq!(
+        param("limit")["maximum"].as_i64(),
+        Some(ListQuery::MAX_LIMIT)
+    );
+}
+
+/// (path, query parameter, the enum schema it takes): the query parameters the server checks
+/// against a fixed set.
+fn query_enums() -> Vec<(String, &'static str, &'static str)> {
+    let schema_of = |param: &str| match param {
+        "span" => "ReportSpan",
+        "platform" => "ReportPlatform",
+        "sort" => "RankSort",
+        "dimension" => "AttributionDimension",
+        "report" => "ReportKind",
+        _ => "ExportFormat",
+    };
+    let mut out = vec![];
+    for (path, params) in [
+        (
+            "/common.merchant_report/overview",
+            &["span", "platform"][..],
+        ),
+        (
+            "/common.merchant_report/accounts",
+            &["span", "platform", "sort"],
+        ),
+        (
+            "/common.merchant_report/videos",
+            &["span", "platform", "sort"],
+        ),
+        ("/externalApi/getUserVideo", &["span", "sort"]),
+        (
+            "/common.merchant_report/attribution",
+            &["dimension", "span", "platform"],
+        ),
+        ("/common.merchant_report/delivery", &["span", "platform"]),
+        ("/common.merchant_report/staff", &["span"]),
+        ("/common.merchant_report/export", &["report", "format"]),
+    ] {
+        for p in params {
+            out.push((path.to_string(), *p, schema_of(p)));
+        }
+    }
+    for (page, board) in [
+        ("music", "MusicBoard"),
+        ("keywords", "KeywordsBoard"),
+        ("video", "VideoBoard"),
+        ("topic", "TopicBoard"),
+        ("life", "LifeBoard"),
+        ("doyen", "DoyenBoard"),
+    ] {
+        out.push((format!("/content.hot_list/{page}_index"), "board", board));
+    }
+    out.push((
+        "/index/getIndexCourseList".into(),
+        "category",
+        "CourseCategory",
+    ));
+    out.push((
+        "/media.merchant_much_resource/asr_modify".into(),
+        "field",
+        "AsrField",
+    ));
+    out
+}
+
+#[test]
+fn checked_query_parameters_declare_their_set() {
+    let doc: Value = serde_json::from_str(&api::openapi().to_json().expect("serializes"))
+        .expect("the document is JSON");
+    for (path, name, schema) in query_enums() {
+        let ops = doc["paths"][&path]
+            .as_object()
+            .unwrap_or_else(|| panic!("{path} is not in the document"));
+        for (method, op) in ops {
+            let p = op["parameters"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|p| p["name"] == *name && p["in"] == "query")
+                .unwrap_or_else(|| panic!("{method} {path} has no query parameter {name}"));
+            let text = p["schema"].to_string();
+            assert!(
+                text.contains(&format!("#/components/schemas/{schema}\"")),
+                "{method} {path} ?{name} does not take {schema}: {text}"
+            );
+        }
+    }
 }
 
 /// (schema, fields the server refuses when missing or blank, on every operation taking the schema).
@@ -323,6 +660,38 @@ const REQUIRED: &[(&str, &[&str])] = &[
         "TimeReq",
         &["id", "time_mode", "start_date", "daily_quantity", "days"],
     ),
+    ("CourseReq", &["category", "title", "body_kind"]),
+    ("BannerReq", &["title", "image"]),
+    ("VersionReq", &["version", "content"]),
+    ("AiVoiceLikeReq", &["voice"]),
+    ("AiCloneReq", &["name", "resource_id"]),
+    ("AiteReq", &["platform", "nickname"]),
+    ("BjhReq", &["app_id", "app_token"]),
+    ("PoiReq", &["keyword"]),
+    ("CategoryReq", &["name"]),
+    ("WordsReq", &["category_id", "words"]),
+    ("WordEditReq", &["id", "word"]),
+    ("TitlesAddReq", &["titles"]),
+    ("TitleEditReq", &["id", "title"]),
+    ("LexAddReq", &["kind", "words"]),
+    ("CollectReq", &["platform", "word"]),
+    ("ProviderReq", &["base_url", "model"]),
+    ("AddReq", &["link"]),
+    ("GroupAdd", &["name"]),
+    ("ClassifyAdd", &["name"]),
+    ("ProjectReq", &["name", "mode", "group_id"]),
+    ("RunReq", &["merchant_id", "resource_id"]),
+    ("PrivateSendReq", &["account_id", "conversation_id"]),
+    ("QuickReplyReq", &["text"]),
+    ("WxConfigReq", &["app_id", "template_id"]),
+    ("WxBindReq", &["user_id"]),
+    ("MerchantAdd", &["name", "username", "password"]),
+    ("DictSaveReq", &["name"]),
+    ("ProxyReq", &["proxyToken"]),
+    ("RedeemReq", &["code"]),
+    ("StatsReq", &["id"]),
+    ("TitlesReq", &["tag_id", "titles"]),
+    ("TitleReq", &["id", "title"]),
 ];
 
 #[test]
@@ -342,4 +711,73 @@ fn fields_the_server_refuses_when_missing_are_required() {
             );
         }
     }
+}
+
+/// Request schemas with genuinely nothing to declare, each with the reason (sorted by name). Every other request
+/// schema declares at least one required field, enum or bound.
+const DECLARES_NOTHING: &[(&str, &str)] = &[
+    (
+        "ManualReq",
+        "either `id` (one item) or `task_id` (every waiting and failed item of a task)",
+    ),
+    (
+        "MusicSaveReq",
+        "either `id` or `system_music_id` (a choice between optional fields); nothing else is checked",
+    ),
+    (
+        "SyncReq",
+        "`account_id` is optional (none: all of the merchant's accounts)",
+    ),
+];
+
+/// Does this property declare an enum or a bound (itself, through a `oneOf` with null, or its items)?
+fn declares(all: &serde_json::Map<String, Value>, p: &Value) -> bool {
+    let mut parts = vec![p];
+    for key in ["oneOf", "allOf", "anyOf"] {
+        parts.extend(p[key].as_array().into_iter().flatten());
+    }
+    parts.extend(p.get("items"));
+    parts.iter().any(|q| {
+        let bound = [
+            "enum",
+            "maximum",
+            "minimum",
+            "maxLength",
+            "minLength",
+            "maxItems",
+            "minItems",
+        ]
+        .iter()
+        .any(|k| q.get(*k).is_some());
+        let named_enum = q["$ref"]
+            .as_str()
+            .map(|r| all[r.trim_start_matches("#/components/schemas/")]["enum"].is_array())
+            .unwrap_or(false);
+        bound || named_enum
+    })
+}
+
+#[test]
+fn every_request_schema_declares_what_the_server_enforces() {
+    let all = schemas();
+    let mut silent = vec![];
+    for name in request_schemas() {
+        let s = &all[&name];
+        let required = s["required"].as_array().is_some_and(|r| !r.is_empty());
+        let any = s["properties"]
+            .as_object()
+            .is_some_and(|props| props.values().any(|p| declares(&all, p)));
+        if !(required || any) {
+            silent.push(name);
+        }
+    }
+    let allowed: Vec<String> = DECLARES_NOTHING
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    assert_eq!(
+        silent, allowed,
+        "request schemas declaring no required field, enum or bound (declare what the server \
+         enforces, or list the schema in DECLARES_NOTHING with the reason)"
+    );
 }

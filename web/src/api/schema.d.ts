@@ -6070,9 +6070,9 @@ export interface components {
         };
         AddReq: {
             /** @description A share link (or the shared text holding one) or an account id. */
-            link?: string;
+            link: string;
             /** @description dy */
-            platform?: string;
+            platform?: components["schemas"]["BenchmarkPlatform"];
         };
         AddVideoReq: {
             /** Format: int64 */
@@ -6221,12 +6221,12 @@ export interface components {
         };
         AiCloneReq: {
             /** @description The new voice's name (≤ 30 characters). */
-            name?: string;
+            name: string;
             /**
              * Format: int64
              * @description The sample: an audio material of the voice-over library, 10 s to 5 min.
              */
-            resource_id?: number;
+            resource_id: number;
         };
         AiCozeToken: {
             token: string;
@@ -6379,7 +6379,7 @@ export interface components {
         AiVoiceLikeReq: {
             /** @description true: add to favourites; false: remove. Default true. */
             like?: boolean | null;
-            voice?: string;
+            voice: string;
         };
         AiVoiceLiked: {
             liked: boolean;
@@ -6393,8 +6393,8 @@ export interface components {
             rows: components["schemas"]["AiVoice"][];
         };
         AiteReq: {
-            nickname?: string;
-            platform?: string;
+            nickname: string;
+            platform: components["schemas"]["PlatformCode"];
         };
         AiteUser: {
             /** Format: int64 */
@@ -6432,11 +6432,21 @@ export interface components {
             at: number;
             video_key: string;
         };
+        /**
+         * @description Which part of a recognized line `asr_modify` sets (for the document only).
+         * @enum {string}
+         */
+        AsrField: "start" | "end" | "content";
         AsrSaveReq: {
             lines?: components["schemas"]["LineIn"][];
             /** Format: int64 */
             resource_id: number;
         };
+        /**
+         * @description `dimension`: what attribution groups the posts of rendered variants by.
+         * @enum {string}
+         */
+        AttributionDimension: "clip" | "group" | "title" | "voice" | "project";
         AttributionView: {
             /**
              * Format: int64
@@ -6495,13 +6505,13 @@ export interface components {
              */
             id?: number | null;
             /** @description The picture's link (http(s) or a path of this site). */
-            image?: string;
+            image: string;
             /** @description Where a click goes (optional). */
             link?: string;
             published?: boolean;
             /** Format: int64 */
             sort?: number;
-            title?: string;
+            title: string;
             title_en?: string;
         };
         BenchmarkDetail: components["schemas"]["BenchmarkView"] & {
@@ -6518,6 +6528,11 @@ export interface components {
             /** @description The words of its titles, strongest first. */
             words: components["schemas"]["TitleWord"][];
         };
+        /**
+         * @description The platforms benchmark accounts are watched on (`AddReq.platform`; blank: dy) (for the document only; the wire format is the string).
+         * @enum {string}
+         */
+        BenchmarkPlatform: "dy";
         BenchmarkView: {
             account_id: string;
             avatar: string;
@@ -6564,8 +6579,8 @@ export interface components {
             work_id: string;
         };
         BjhReq: {
-            app_id?: string;
-            app_token?: string;
+            app_id: string;
+            app_token: string;
             /** Format: int64 */
             group_id?: number | null;
         };
@@ -6577,7 +6592,7 @@ export interface components {
         CategoryReq: {
             /** Format: int64 */
             id?: number | null;
-            name?: string;
+            name: string;
         };
         /** @description One figure's change against the previous period. */
         ChangeView: {
@@ -6606,7 +6621,7 @@ export interface components {
             sort: number;
         };
         ClassifyAdd: {
-            name?: string;
+            name: string;
             /** Format: int64 */
             parent_id?: number;
         };
@@ -6629,8 +6644,8 @@ export interface components {
         CollectReq: {
             /** Format: int64 */
             heat?: number;
-            platform?: string;
-            word?: string;
+            platform: components["schemas"]["SearchPlatform"];
+            word: string;
         };
         CollectedView: {
             /** Format: int64 */
@@ -6721,6 +6736,11 @@ export interface components {
             video_url: string;
         };
         /**
+         * @description What a course holds (`CourseReq.body_kind`) (for the document only; the wire format is the string).
+         * @enum {string}
+         */
+        CourseBodyKind: "video" | "rich";
+        /**
          * @description A published course on a course page, in the reader's language. `image` and `link` repeat `cover`
          *     and `video_url` under the names the home page has always read.
          */
@@ -6740,6 +6760,11 @@ export interface components {
             title: string;
             video_url: string;
         };
+        /**
+         * @description Where a course is listed (`CourseReq.category`) (for the document only; the wire format is the string).
+         * @enum {string}
+         */
+        CourseCategory: "account" | "popular" | "course" | "shot";
         /** @description One published course to open: its card and its rich text (body_kind rich) in the reader's language. */
         CourseDetail: components["schemas"]["CourseCard"] & {
             body: string;
@@ -6765,9 +6790,9 @@ export interface components {
             body?: string;
             body_en?: string;
             /** @description video | rich */
-            body_kind?: string;
+            body_kind: components["schemas"]["CourseBodyKind"];
             /** @description account | popular | course | shot */
-            category?: string;
+            category: components["schemas"]["CourseCategory"];
             /** @description An image link (http(s) or a path of this site). */
             cover?: string;
             /**
@@ -6780,7 +6805,7 @@ export interface components {
             sort?: number;
             summary?: string;
             summary_en?: string;
-            title?: string;
+            title: string;
             title_en?: string;
             /** @description The video's link (body_kind video). */
             video_url?: string;
@@ -6839,7 +6864,7 @@ export interface components {
             task_id: number;
         };
         DictSaveReq: {
-            name?: string;
+            name: string;
             options?: components["schemas"]["Opt"][];
             title?: string;
         };
@@ -6855,6 +6880,11 @@ export interface components {
         };
         /** @description An answer with nothing to say but success (`data: {}`). */
         Done: Record<string, never>;
+        /**
+         * @description The boards of `/content.hot_list/doyen_index`.
+         * @enum {string}
+         */
+        DoyenBoard: "stars" | "amusement" | "sport" | "drama" | "car" | "game";
         Draw: {
             /** Format: int64 */
             activity_id: number;
@@ -6937,6 +6967,11 @@ export interface components {
             /** @description What went wrong, in the caller's language. */
             message: string;
         };
+        /**
+         * @description `format`: the export's file type (default xlsx).
+         * @enum {string}
+         */
+        ExportFormat: "xlsx" | "csv";
         /** @enum {string} */
         FileKind: "audio" | "video" | "image";
         FileType: {
@@ -7020,9 +7055,8 @@ export interface components {
         GroupAdd: {
             /** Format: int64 */
             classify_id?: number;
-            /** @description `video` (shot group, default) or `broadcast` (voice-over group). */
-            kind?: string | null;
-            name?: string;
+            kind?: components["schemas"]["GroupKind"] | null;
+            name: string;
         };
         /** @description A shot group of a project with its ready clips. */
         GroupCount: {
@@ -7042,6 +7076,11 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /**
+         * @description A material group's kind (`GroupAdd.kind`): shot group or voice-over group (for the document only; the wire format is the string).
+         * @enum {string}
+         */
+        GroupKind: "video" | "broadcast";
         /** @description A group's id and name (after adding or renaming it). */
         GroupName: {
             /** Format: int64 */
@@ -7292,6 +7331,11 @@ export interface components {
             max_attempts: number;
             state: string;
         };
+        /**
+         * @description The boards of `/content.hot_list/keywords_index`.
+         * @enum {string}
+         */
+        KeywordsBoard: "keywords";
         Labeled: {
             label: string;
             value: string;
@@ -7371,10 +7415,15 @@ export interface components {
         };
         LexAddReq: {
             /** @description brand | product | region | longtail | banned | stop */
-            kind?: string;
+            kind: components["schemas"]["LexKindCode"];
             /** @description One word per entry (blank ones are dropped), each at most 20 characters, 500 at once. */
-            words?: string[];
+            words: string[];
         };
+        /**
+         * @description The lexicons a merchant keeps (`LexAddReq.kind`) (for the document only; the wire format is the string).
+         * @enum {string}
+         */
+        LexKindCode: "brand" | "product" | "region" | "longtail" | "banned" | "stop";
         LexWord: {
             /** Format: int64 */
             created_at: number;
@@ -7394,6 +7443,11 @@ export interface components {
             /** Format: int64 */
             unused: number;
         };
+        /**
+         * @description The boards of `/content.hot_list/life_index`.
+         * @enum {string}
+         */
+        LifeBoard: "food" | "food_shop" | "travel";
         Limits: {
             comment_max: number;
             comment_pick: number;
@@ -7587,9 +7641,9 @@ export interface components {
         };
         MerchantAdd: {
             mobile?: string | null;
-            name?: string;
-            password?: string;
-            username?: string;
+            name: string;
+            password: string;
+            username: string;
         };
         MerchantEdit: {
             /**
@@ -7682,6 +7736,11 @@ export interface components {
             /** Format: int64 */
             moved: number;
         };
+        /**
+         * @description The boards of `/content.hot_list/music_index`.
+         * @enum {string}
+         */
+        MusicBoard: "music_hot" | "music_soar" | "music_original";
         MusicSaveReq: {
             /** Format: int64 */
             file_type_id?: number | null;
@@ -8032,7 +8091,7 @@ export interface components {
         };
         PoiReq: {
             city?: string | null;
-            keyword?: string;
+            keyword: string;
         };
         /** @description A point of interest found by the POI search. */
         PoiView: {
@@ -8080,8 +8139,8 @@ export interface components {
         };
         PrivateSendReq: {
             /** Format: int64 */
-            account_id?: number;
-            conversation_id?: string;
+            account_id: number;
+            conversation_id: string;
             /**
              * Format: int64
              * @description Send this saved quick reply instead of `text`.
@@ -8149,7 +8208,7 @@ export interface components {
              * Format: int64
              * @description The video group the slices go into.
              */
-            group_id?: number | null;
+            group_id: number | null;
             /** Format: int64 */
             id?: number | null;
             /**
@@ -8163,8 +8222,8 @@ export interface components {
              */
             min_seconds?: number | null;
             /** @description fixed | subtitle */
-            mode?: string;
-            name?: string;
+            mode: components["schemas"]["SliceMode"];
+            name: string;
             /**
              * Format: int64
              * @description The project (modify only; `id` is accepted too).
@@ -8237,8 +8296,8 @@ export interface components {
         ProviderReq: {
             /** @description Blank keeps the saved key. */
             api_key?: string;
-            base_url?: string;
-            model?: string;
+            base_url: string;
+            model: string;
         };
         ProviderView: {
             /** @description The key, masked. */
@@ -8252,7 +8311,7 @@ export interface components {
             user_name?: string | null;
         };
         ProxyReq: {
-            proxyToken?: string;
+            proxyToken: string;
         };
         /** @description A single-use sign-in link (60 s) into the merchant's console. */
         ProxyTokenView: {
@@ -8314,7 +8373,7 @@ export interface components {
              */
             sort?: number;
             /** @description 1–500 characters. */
-            text?: string;
+            text: string;
         };
         QuickReplyView: {
             /** Format: int64 */
@@ -8335,6 +8394,11 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
+        /**
+         * @description `sort`: the figure a ranking is ordered by (descending).
+         * @enum {string}
+         */
+        RankSort: "plays" | "likes" | "comments" | "shares" | "posts";
         ReasonView: {
             /** Format: int64 */
             count: number;
@@ -8342,7 +8406,7 @@ export interface components {
         };
         RedeemReq: {
             /** @description The coupon's code as the customer shows it (case and dashes do not matter). */
-            code?: string;
+            code: string;
         };
         RegionView: {
             /** Format: int64 */
@@ -13999,6 +14063,17 @@ export interface components {
             /** Format: int64 */
             shares: number;
         };
+        /**
+         * @description `report`: which report an export writes.
+         * @enum {string}
+         */
+        ReportKind: "overview" | "accounts" | "videos" | "attribution" | "delivery" | "staff";
+        /**
+         * @description `platform`: one platform's figures (`all`: every platform). The analytics pages' own names are
+         *     accepted too: `video` is `sph`, `dd` and `bp` are `shop`.
+         * @enum {string}
+         */
+        ReportPlatform: "all" | "dy" | "ks" | "xhs" | "sph" | "video" | "bjh" | "shop" | "dd" | "bp";
         ReportSeries: {
             comments: number[];
             days: string[];
@@ -14011,6 +14086,11 @@ export interface components {
             posts: number[];
             shares: number[];
         };
+        /**
+         * @description `span`: the range ending today (day, 7 days, 30 days) or `custom` from `start` to `end`.
+         * @enum {string}
+         */
+        ReportSpan: "day" | "week" | "month" | "custom";
         ResetPasswordReq: {
             code: string;
             mobile: string;
@@ -14120,7 +14200,7 @@ export interface components {
             /** Format: int64 */
             max_seconds?: number | null;
             /** Format: int64 */
-            merchant_id?: number | null;
+            merchant_id: number | null;
             /**
              * Format: int64
              * @description Shortest and longest segment, seconds (5–300; default 15 and 60).
@@ -14130,7 +14210,7 @@ export interface components {
              * Format: int64
              * @description The long video (a ready video material of the merchant).
              */
-            resource_id?: number | null;
+            resource_id: number | null;
         };
         /** @description A run: its settings, where its job stands, what it found. */
         RunView: {
@@ -14327,6 +14407,11 @@ export interface components {
             /** @description waiting | published */
             state: string;
         };
+        /**
+         * @description How a slicing project cuts (`ProjectReq.mode`) (for the document only; the wire format is the string).
+         * @enum {string}
+         */
+        SliceMode: "fixed" | "subtitle";
         /** @description A slicing project with its settings, target group and sources. */
         SliceProjectView: {
             /** Format: int64 */
@@ -14532,7 +14617,7 @@ export interface components {
              */
             days?: number;
             /** Format: int64 */
-            id?: number;
+            id: number;
         };
         StyleView: {
             code: string;
@@ -14864,13 +14949,13 @@ export interface components {
             /** Format: int64 */
             category_id?: number;
             /** Format: int64 */
-            id?: number;
-            title?: string;
+            id: number;
+            title: string;
         };
         TitleReq: {
             /** Format: int64 */
-            id?: number;
-            title?: string;
+            id: number;
+            title: string;
         };
         TitleWord: {
             /** Format: double */
@@ -14881,17 +14966,22 @@ export interface components {
             /** Format: int64 */
             category_id?: number;
             /** @description Each 1..50 characters, no banned word, 200 at once. */
-            titles?: string[];
+            titles: string[];
         };
         TitlesAdded: {
             added: number;
         };
         TitlesReq: {
             /** Format: int64 */
-            tag_id?: number;
+            tag_id: number;
             /** @description One title per entry (blank ones are dropped), each at most 50 characters, 200 at once. */
-            titles?: string[];
+            titles: string[];
         };
+        /**
+         * @description The boards of `/content.hot_list/topic_index`.
+         * @enum {string}
+         */
+        TopicBoard: "topic";
         TopupReq: {
             /** Format: int64 */
             id: number;
@@ -15054,15 +15144,20 @@ export interface components {
             version: string;
         };
         VersionReq: {
-            content?: string;
+            content: string;
             content_en?: string;
             /**
              * Format: int64
              * @description Required by version_edit.
              */
             id?: number | null;
-            version?: string;
+            version: string;
         };
+        /**
+         * @description The boards of `/content.hot_list/video_index`.
+         * @enum {string}
+         */
+        VideoBoard: "hot_video";
         VideoRankView: {
             /** Format: int64 */
             account_id: number;
@@ -15101,8 +15196,8 @@ export interface components {
         };
         WordEditReq: {
             /** Format: int64 */
-            id?: number;
-            word?: string;
+            id: number;
+            word: string;
         };
         WordReq: {
             /** @description dy | ks */
@@ -15117,18 +15212,18 @@ export interface components {
         };
         WordsReq: {
             /** Format: int64 */
-            category_id?: number;
+            category_id: number;
             /** @description One word per entry (blank ones are dropped), each at most 20 characters, 500 at once. */
-            words?: string[];
+            words: string[];
         };
         WxBindReq: {
             /** @description Empty: unbind. */
             openid?: string;
             /** Format: int64 */
-            user_id?: number;
+            user_id: number;
         };
         WxConfigReq: {
-            app_id?: string;
+            app_id: string;
             /** @description Empty: keep the stored one. */
             app_secret?: string;
             enabled?: boolean;
@@ -15136,7 +15231,7 @@ export interface components {
              * @description The template of the "new lead" notice (keyword1 customer, keyword2 content, keyword3 source,
              *     keyword4 time).
              */
-            template_id?: string;
+            template_id: string;
         };
         WxConfigView: {
             app_id: string;
@@ -18346,11 +18441,11 @@ export interface operations {
     get_common_merchant_report_accounts: {
         parameters: {
             query?: {
-                platform?: string;
-                span?: string;
+                platform?: components["schemas"]["ReportPlatform"];
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
-                sort?: string;
+                sort?: components["schemas"]["RankSort"];
                 page?: number;
                 limit?: number;
             };
@@ -18379,11 +18474,11 @@ export interface operations {
     post_common_merchant_report_accounts: {
         parameters: {
             query?: {
-                platform?: string;
-                span?: string;
+                platform?: components["schemas"]["ReportPlatform"];
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
-                sort?: string;
+                sort?: components["schemas"]["RankSort"];
                 page?: number;
                 limit?: number;
             };
@@ -18413,9 +18508,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description clip | group | title | voice | project */
-                dimension?: string;
-                platform?: string;
-                span?: string;
+                dimension?: components["schemas"]["AttributionDimension"];
+                platform?: components["schemas"]["ReportPlatform"];
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
             };
@@ -18445,9 +18540,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description clip | group | title | voice | project */
-                dimension?: string;
-                platform?: string;
-                span?: string;
+                dimension?: components["schemas"]["AttributionDimension"];
+                platform?: components["schemas"]["ReportPlatform"];
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
             };
@@ -18476,8 +18571,8 @@ export interface operations {
     get_common_merchant_report_delivery: {
         parameters: {
             query?: {
-                platform?: string;
-                span?: string;
+                platform?: components["schemas"]["ReportPlatform"];
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
                 page?: number;
@@ -18508,8 +18603,8 @@ export interface operations {
     post_common_merchant_report_delivery: {
         parameters: {
             query?: {
-                platform?: string;
-                span?: string;
+                platform?: components["schemas"]["ReportPlatform"];
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
                 page?: number;
@@ -18541,9 +18636,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description overview | accounts | videos | attribution | delivery | staff */
-                report: string;
+                report: components["schemas"]["ReportKind"];
                 /** @description xlsx (default) | csv */
-                format?: string;
+                format?: components["schemas"]["ExportFormat"];
             };
             header?: never;
             path?: never;
@@ -18571,9 +18666,9 @@ export interface operations {
     get_common_merchant_report_overview: {
         parameters: {
             query?: {
-                platform?: string;
+                platform?: components["schemas"]["ReportPlatform"];
                 /** @description day | week | month | custom */
-                span?: string;
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
             };
@@ -18601,9 +18696,9 @@ export interface operations {
     post_common_merchant_report_overview: {
         parameters: {
             query?: {
-                platform?: string;
+                platform?: components["schemas"]["ReportPlatform"];
                 /** @description day | week | month | custom */
-                span?: string;
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
             };
@@ -18631,7 +18726,7 @@ export interface operations {
     get_common_merchant_report_staff: {
         parameters: {
             query?: {
-                span?: string;
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
             };
@@ -18660,7 +18755,7 @@ export interface operations {
     post_common_merchant_report_staff: {
         parameters: {
             query?: {
-                span?: string;
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
             };
@@ -18689,11 +18784,11 @@ export interface operations {
     get_common_merchant_report_videos: {
         parameters: {
             query?: {
-                platform?: string;
-                span?: string;
+                platform?: components["schemas"]["ReportPlatform"];
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
-                sort?: string;
+                sort?: components["schemas"]["RankSort"];
                 account_id?: number;
                 page?: number;
                 limit?: number;
@@ -18723,11 +18818,11 @@ export interface operations {
     post_common_merchant_report_videos: {
         parameters: {
             query?: {
-                platform?: string;
-                span?: string;
+                platform?: components["schemas"]["ReportPlatform"];
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
-                sort?: string;
+                sort?: components["schemas"]["RankSort"];
                 account_id?: number;
                 page?: number;
                 limit?: number;
@@ -18837,7 +18932,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description stars | amusement | sport | drama | car | game */
-                board?: string;
+                board?: components["schemas"]["DoyenBoard"];
             };
             header?: never;
             path?: never;
@@ -18864,7 +18959,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description stars | amusement | sport | drama | car | game */
-                board?: string;
+                board?: components["schemas"]["DoyenBoard"];
             };
             header?: never;
             path?: never;
@@ -18891,7 +18986,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description keywords */
-                board?: string;
+                board?: components["schemas"]["KeywordsBoard"];
             };
             header?: never;
             path?: never;
@@ -18918,7 +19013,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description keywords */
-                board?: string;
+                board?: components["schemas"]["KeywordsBoard"];
             };
             header?: never;
             path?: never;
@@ -18945,7 +19040,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description food | food_shop | travel */
-                board?: string;
+                board?: components["schemas"]["LifeBoard"];
             };
             header?: never;
             path?: never;
@@ -18972,7 +19067,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description food | food_shop | travel */
-                board?: string;
+                board?: components["schemas"]["LifeBoard"];
             };
             header?: never;
             path?: never;
@@ -18999,7 +19094,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description music_hot | music_soar | music_original */
-                board?: string;
+                board?: components["schemas"]["MusicBoard"];
             };
             header?: never;
             path?: never;
@@ -19026,7 +19121,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description music_hot | music_soar | music_original */
-                board?: string;
+                board?: components["schemas"]["MusicBoard"];
             };
             header?: never;
             path?: never;
@@ -19053,7 +19148,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description topic */
-                board?: string;
+                board?: components["schemas"]["TopicBoard"];
             };
             header?: never;
             path?: never;
@@ -19080,7 +19175,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description topic */
-                board?: string;
+                board?: components["schemas"]["TopicBoard"];
             };
             header?: never;
             path?: never;
@@ -19107,7 +19202,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description hot_video */
-                board?: string;
+                board?: components["schemas"]["VideoBoard"];
             };
             header?: never;
             path?: never;
@@ -19134,7 +19229,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description hot_video */
-                board?: string;
+                board?: components["schemas"]["VideoBoard"];
             };
             header?: never;
             path?: never;
@@ -19285,10 +19380,10 @@ export interface operations {
         parameters: {
             query?: {
                 account_id?: number;
-                span?: string;
+                span?: components["schemas"]["ReportSpan"];
                 start?: string;
                 end?: string;
-                sort?: string;
+                sort?: components["schemas"]["RankSort"];
                 page?: number;
                 limit?: number;
             };
@@ -19503,7 +19598,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description account | popular | course | shot */
-                category?: string;
+                category?: components["schemas"]["CourseCategory"];
             };
             header?: never;
             path?: never;
@@ -19531,7 +19626,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description account | popular | course | shot */
-                category?: string;
+                category?: components["schemas"]["CourseCategory"];
             };
             header?: never;
             path?: never;
@@ -21122,7 +21217,7 @@ export interface operations {
         parameters: {
             query: {
                 id: number;
-                field: string;
+                field: components["schemas"]["AsrField"];
                 value: string;
             };
             header?: never;
@@ -21150,7 +21245,7 @@ export interface operations {
         parameters: {
             query: {
                 id: number;
-                field: string;
+                field: components["schemas"]["AsrField"];
                 value: string;
             };
             header?: never;

@@ -22,6 +22,11 @@ pub const TEXT_MAX: usize = 10_000;
 pub const CATEGORY_NAME_MAX: usize = 20;
 /// A search seed word.
 pub const SEED_MAX: usize = 20;
+/// A benchmark account's share link (or the shared text holding one).
+pub const BENCH_LINK_MAX: usize = 500;
+/// The title-writing provider's base URL and model name.
+pub const PROVIDER_URL_MAX: usize = 300;
+pub const PROVIDER_MODEL_MAX: usize = 100;
 
 /// The lexicons a merchant keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -159,6 +159,9 @@ const SAMPLE_MAX_MS: i64 = 300_000;
 
 /// `/doubao.db_audio/upload`: sends a voice material of the merchant's (the sample, uploaded to the
 /// voice-over library first) to the provider under a new speaker id; the clone starts "training".
+/// The most characters a cloned voice's name may have.
+pub const CLONE_NAME_MAX: usize = 30;
+
 pub async fn upload(
     db: &Db,
     ai: &super::Ai,
@@ -172,11 +175,11 @@ pub async fn upload(
     if name.is_empty() {
         return Err(ApiError::invalid("name", Msg::Required));
     }
-    if name.chars().count() > 30 {
+    if name.chars().count() > CLONE_NAME_MAX {
         return Err(ApiError::invalid_with(
             "name",
             Msg::TooLong,
-            vec![("max", "30".into())],
+            vec![("max", CLONE_NAME_MAX.to_string())],
         ));
     }
     domain::validate::plain_text("name", name)?;

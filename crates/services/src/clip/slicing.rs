@@ -13,7 +13,7 @@ use store::materials as mat;
 pub use db::{Project, Slice, Source};
 
 /// At most this many videos per request.
-const MAX_SOURCES: usize = 100;
+pub const MAX_SOURCES: usize = 100;
 
 /// A project's settings as a request gives them.
 pub struct ProjectIn<'a> {

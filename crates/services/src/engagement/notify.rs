@@ -154,6 +154,13 @@ fn stored(e: &WxError) -> String {
 // ---- configuration and bindings ----
 
 /// Saves the merchant's official account. An empty `app_secret` keeps the stored one.
+/// The longest official-account app id, template id, app secret and follower openid (ASCII letters,
+/// digits, `_` and `-`).
+pub const WX_APP_ID_MAX: usize = 64;
+pub const WX_TEMPLATE_ID_MAX: usize = 128;
+pub const WX_SECRET_MAX: usize = 128;
+pub const WX_OPENID_MAX: usize = 64;
+
 pub async fn save_config(
     hub: &Hub,
     mid: i64,
@@ -181,13 +188,13 @@ pub async fn save_config(
         }
         Ok(())
     };
-    word("app_id", app_id, 64)?;
-    word("template_id", template_id, 128)?;
+    word("app_id", app_id, WX_APP_ID_MAX)?;
+    word("template_id", template_id, WX_TEMPLATE_ID_MAX)?;
     let old = db::wx_config(&hub.db, mid).await?;
     let secret = match (app_secret.trim(), &old) {
         ("", Some(o)) => o.app_secret.clone(),
         (s, _) => {
-            word("app_secret", s, 128)?;
+            word("app_secret", s, WX_SECRET_MAX)?;
             hub.sealer.seal(s)
         }
     };
@@ -213,7 +220,7 @@ pub async fn bind(d: &Db, mid: i64, user_id: i64, openid: &str) -> ApiResult<()>
         return Err(ApiError::invalid("user_id", Msg::AssigneeInvalid));
     }
     if !openid.is_empty()
-        && (openid.len() > 64
+        && (openid.len() > WX_OPENID_MAX
             || !openid
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
@@ -221,7 +228,7 @@ pub async fn bind(d: &Db, mid: i64, user_id: i64, openid: &str) -> ApiResult<()>
         return Err(ApiError::invalid_with(
             "openid",
             Msg::InvalidValue,
-            vec![("reason", "A-Z a-z 0-9 _ -, ≤ 64".into())],
+            vec![("reason", format!("A-Z a-z 0-9 _ -, ≤ {WX_OPENID_MAX}"))],
         ));
     }
     db::bind_wx(d, mid, user_id, openid, domain::now_ms()).await?;

@@ -20,6 +20,8 @@ pub const MESSAGE_MAX: usize = 500;
 pub const QUICK_REPLY_MAX: usize = 500;
 /// Quick replies a merchant may keep.
 pub const QUICK_REPLIES_MAX: i64 = 100;
+/// A quick reply's sort order: 0 ..= this, smaller first.
+pub const QUICK_REPLY_SORT_MAX: i64 = 9999;
 
 /// Why an account cannot send private messages; `None` when it can.
 pub fn message_block(a: &MessageAccount) -> Option<Msg> {
@@ -165,11 +167,14 @@ pub async fn save_quick_reply(
     sort: i64,
 ) -> ApiResult<Vec<QuickReplyRow>> {
     let text = check_text("text", text, QUICK_REPLY_MAX)?;
-    if !(0..=9999).contains(&sort) {
+    if !(0..=QUICK_REPLY_SORT_MAX).contains(&sort) {
         return Err(ApiError::invalid_with(
             "sort",
             Msg::OutOfRange,
-            vec![("min", "0".into()), ("max", "9999".into())],
+            vec![
+                ("min", "0".into()),
+                ("max", QUICK_REPLY_SORT_MAX.to_string()),
+            ],
         ));
     }
     let now = domain::now_ms();

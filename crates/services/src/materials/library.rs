@@ -97,10 +97,13 @@ pub async fn move_to_group(
 }
 
 /// A group or classify name: 1–50 characters.
+/// The most characters a material group's or classification's name may have.
+pub const GROUP_NAME_MAX: usize = 50;
+
 pub fn group_name(name: &str) -> ApiResult<&str> {
     let n = name.trim();
     validate::required("name", n)?;
-    validate::max_chars("name", n, 50)?;
+    validate::max_chars("name", n, GROUP_NAME_MAX)?;
     Ok(n)
 }
 

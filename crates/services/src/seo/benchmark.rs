@@ -38,7 +38,7 @@ pub async fn add(
     lang: Lang,
 ) -> ApiResult<BenchmarkRow> {
     let p = bench_platform(platform)?;
-    let link = super::library::text("link", link, 500)?;
+    let link = super::library::text("link", link, domain::seo::limits::BENCH_LINK_MAX)?;
     let (a, _) = h.adapter(p).await?;
     let acc = a
         .public_account(&link)

@@ -194,7 +194,7 @@ pub async fn save_provider(
     model: &str,
     api_key: &str,
 ) -> ApiResult<ProviderSetting> {
-    let base_url = library::text("base_url", base_url, 300)?;
+    let base_url = library::text("base_url", base_url, domain::seo::limits::PROVIDER_URL_MAX)?;
     if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
         return Err(ApiError::invalid_with(
             "base_url",
@@ -202,7 +202,7 @@ pub async fn save_provider(
             vec![("reason", "http(s)://…".into())],
         ));
     }
-    let model = library::text("model", model, 100)?;
+    let model = library::text("model", model, domain::seo::limits::PROVIDER_MODEL_MAX)?;
     let key_sealed = match (api_key.trim(), provider_setting(d).await?) {
         ("", Some(old)) => old.key_sealed,
         ("", None) => return Err(ApiError::invalid("api_key", Msg::Required)),

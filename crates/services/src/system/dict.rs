@@ -52,16 +52,19 @@ fn localized(label: &str, lang: Lang) -> String {
 
 /// Creates or replaces the dictionary `name`: a name of a-z, 0-9, _ (1-64), labels not empty, values
 /// not repeated.
+/// The longest dictionary name (ASCII letters, digits and `_`).
+pub const DICT_NAME_MAX: usize = 64;
+
 pub async fn save(db: &Db, name: &str, title: &str, options: &[Opt]) -> ApiResult<Dict> {
     let name = name.trim();
     let ok_name = !name.is_empty()
-        && name.len() <= 64
+        && name.len() <= DICT_NAME_MAX
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !ok_name {
         return Err(ApiError::invalid_with(
             "name",
             Msg::InvalidValue,
-            vec![("reason", "a-z, 0-9, _ (1-64)".into())],
+            vec![("reason", format!("a-z, 0-9, _ (1-{DICT_NAME_MAX})"))],
         ));
     }
     let mut seen = std::collections::HashSet::new();

@@ -38,10 +38,10 @@ export const fetchCourses = (category: CourseCategory | undefined, page = 1, lim
 /** One published course to open (404 once unpublished). */
 export const fetchCourse = (id: number): Promise<CourseDetail> => narrowed(api.get('/index/getCourseInfo', { id }));
 
-/** The hot-list pages and their reads (`board` picks one of the page's boards). */
+/** The hot-list pages and their reads (the page's first board; the list page picks others with `board`). */
 export type HotPage = 'music' | 'keywords' | 'video' | 'topic' | 'life' | 'doyen';
 export const hotListUrl = (page: HotPage) => `/content.hot_list/${page}_index` as const;
-export const fetchHotBoard = (page: HotPage, board?: string): Promise<HotBoard> => narrowed(api.get(hotListUrl(page), board ? { board } : {}));
+export const fetchHotBoard = (page: HotPage): Promise<HotBoard> => narrowed(api.get(hotListUrl(page)));
 /** Operator: every board read again now. */
 export const refreshHotLists = (): Promise<{ queued: number }> => api.post(`${S}/hot_refresh`, {});
 

@@ -3,7 +3,7 @@
  * keywords, the SEO profile and lexicons, keyword search and mining, benchmark accounts. Lists are read
  * by DataTable through `seoUrls`; the calls whose 422 is shown at a form field are silent.
  */
-import { api, narrowed } from '../client';
+import { api, type Body, narrowed } from '../client';
 import type { ListResult } from '../types';
 import type {
   AddedSkipped,
@@ -99,7 +99,7 @@ export const deleteCollected = (id: IdOrIds): Promise<Empty> => api.post(`${KW}/
 // ---- benchmark accounts
 
 /** A share link or an account id; the first sync is done before the answer. Silent: 422 at the field. */
-export const addBenchmark = (platform: SeoPlatform, link: string): Promise<Benchmark> => narrowed(api.post(`${BM}/add`, { platform, link }, { silent: true }));
+export const addBenchmark = (platform: Body<'/seo.benchmark/add'>['platform'], link: string): Promise<Benchmark> => narrowed(api.post(`${BM}/add`, { platform, link }, { silent: true }));
 export const fetchBenchmark = (id: number): Promise<BenchmarkDetail> => narrowed(api.post(`${BM}/info`, { id }));
 export const syncBenchmark = (id: number): Promise<Benchmark> => narrowed(api.post(`${BM}/sync`, { id }));
 export const deleteBenchmark = (id: number): Promise<Empty> => api.post(`${BM}/delete`, { id });

@@ -281,6 +281,7 @@ pub async fn coupons(
 pub struct RedeemReq {
     /// The coupon's code as the customer shows it (case and dashes do not matter).
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub code: String,
 }
 

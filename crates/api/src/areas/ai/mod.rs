@@ -98,6 +98,7 @@ pub async fn voice_list(
 #[schema(as = AiVoiceLikeReq)]
 pub struct LikeReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub voice: String,
     /// true: add to favourites; false: remove. Default true.
     #[serde(default)]
@@ -482,9 +483,11 @@ fn clone_view(c: services::ai::VoiceClone) -> CloneView {
 pub struct CloneReq {
     /// The new voice's name (≤ 30 characters).
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 30)]
     pub name: String,
     /// The sample: an audio material of the voice-over library, 10 s to 5 min.
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub resource_id: i64,
 }
 

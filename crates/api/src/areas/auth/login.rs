@@ -247,6 +247,7 @@ async fn auth_inner(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProxyReq {
     #[serde(rename = "proxyToken", alias = "proxy_token", default)]
+    #[schema(required = true, min_length = 1)]
     pub proxy_token: String,
 }
 

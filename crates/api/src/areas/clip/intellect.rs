@@ -222,15 +222,20 @@ pub async fn info(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RunReq {
+    #[schema(required = true, minimum = 1)]
     pub merchant_id: Option<i64>,
     /// The long video (a ready video material of the merchant).
+    #[schema(required = true, minimum = 1)]
     pub resource_id: Option<i64>,
     /// The merchant's video group the shorts go into.
     pub group_id: Option<i64>,
     /// Shortest and longest segment, seconds (5–300; default 15 and 60).
+    #[schema(minimum = 5, maximum = 300)]
     pub min_seconds: Option<i64>,
+    #[schema(minimum = 5, maximum = 300)]
     pub max_seconds: Option<i64>,
     /// At most this many segments (1–20, default 5).
+    #[schema(minimum = 1, maximum = 20)]
     pub count: Option<i64>,
     /// Spoken language for recognition: zh (default) | en.
     pub lang: Option<String>,

@@ -198,7 +198,7 @@ impl AiClipReq {
     }
 }
 
-#[utoipa::path(method(get, post), path = "/clip.merchant_ai_clip/index", tag = "clip", params(("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, body = Reply<Page<AiClipView>>)))]
+#[utoipa::path(method(get, post), path = "/clip.merchant_ai_clip/index", tag = "clip", params(("page" = Option<i64>, Query, minimum = 1, maximum = 1000000), ("limit" = Option<i64>, Query, minimum = 1, maximum = 1000)), responses((status = 200, body = Reply<Page<AiClipView>>)))]
 pub async fn index(
     State(st): State<AppState>,
     c: Caller,

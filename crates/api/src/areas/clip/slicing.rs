@@ -114,6 +114,15 @@ pub async fn index(
     Ok(reply(Page::new(out, total)))
 }
 
+/// How a slicing project cuts (`ProjectReq.mode`) (for the document only; the wire format is the string).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum SliceMode {
+    Fixed,
+    Subtitle,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProjectReq {
     /// The project (modify only; `id` is accepted too).
@@ -122,24 +131,31 @@ pub struct ProjectReq {
     #[serde(default)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub name: String,
     /// fixed | subtitle
     #[serde(default)]
+    #[schema(required = true, value_type = SliceMode)]
     pub mode: String,
     /// fixed: slice length, 1–60 s
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 60)]
     pub seconds: Option<i64>,
     /// subtitle: merge lines until at least this long (1–60 s)
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 60)]
     pub min_seconds: Option<i64>,
     /// subtitle: never longer than this (1–60 s, ≥ min_seconds)
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 60)]
     pub max_seconds: Option<i64>,
     /// The video group the slices go into.
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub group_id: Option<i64>,
     /// The long videos to cut (create only).
     #[serde(default)]
+    #[schema(max_items = 100)]
     pub resource_ids: Vec<i64>,
 }
 

@@ -133,7 +133,66 @@ async fn board(st: &AppState, lang: Lang, page: HotPage, q: BoardQuery) -> Answe
     }))
 }
 
-#[utoipa::path(method(get, post), path = "/content.hot_list/music_index", tag = "content", params(("board" = Option<String>, Query, description = "music_hot | music_soar | music_original")), responses((status = 200, body = Reply<HotBoardView>)))]
+// Each hot-list page's boards (`board`; empty: the first), for the document only.
+
+/// The boards of `/content.hot_list/music_index`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "snake_case")]
+pub enum MusicBoard {
+    MusicHot,
+    MusicSoar,
+    MusicOriginal,
+}
+
+/// The boards of `/content.hot_list/keywords_index`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "snake_case")]
+pub enum KeywordsBoard {
+    Keywords,
+}
+
+/// The boards of `/content.hot_list/video_index`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "snake_case")]
+pub enum VideoBoard {
+    HotVideo,
+}
+
+/// The boards of `/content.hot_list/topic_index`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "snake_case")]
+pub enum TopicBoard {
+    Topic,
+}
+
+/// The boards of `/content.hot_list/life_index`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "snake_case")]
+pub enum LifeBoard {
+    Food,
+    FoodShop,
+    Travel,
+}
+
+/// The boards of `/content.hot_list/doyen_index`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "snake_case")]
+pub enum DoyenBoard {
+    Stars,
+    Amusement,
+    Sport,
+    Drama,
+    Car,
+    Game,
+}
+
+#[utoipa::path(method(get, post), path = "/content.hot_list/music_index", tag = "content", params(("board" = Option<MusicBoard>, Query, description = "music_hot | music_soar | music_original")), responses((status = 200, body = Reply<HotBoardView>)))]
 pub async fn music(
     State(st): State<AppState>,
     LangOf(lang): LangOf,
@@ -142,7 +201,7 @@ pub async fn music(
     board(&st, lang, HotPage::Music, q).await
 }
 
-#[utoipa::path(method(get, post), path = "/content.hot_list/keywords_index", tag = "content", params(("board" = Option<String>, Query, description = "keywords")), responses((status = 200, body = Reply<HotBoardView>)))]
+#[utoipa::path(method(get, post), path = "/content.hot_list/keywords_index", tag = "content", params(("board" = Option<KeywordsBoard>, Query, description = "keywords")), responses((status = 200, body = Reply<HotBoardView>)))]
 pub async fn keywords(
     State(st): State<AppState>,
     LangOf(lang): LangOf,
@@ -151,7 +210,7 @@ pub async fn keywords(
     board(&st, lang, HotPage::Keywords, q).await
 }
 
-#[utoipa::path(method(get, post), path = "/content.hot_list/video_index", tag = "content", params(("board" = Option<String>, Query, description = "hot_video")), responses((status = 200, body = Reply<HotBoardView>)))]
+#[utoipa::path(method(get, post), path = "/content.hot_list/video_index", tag = "content", params(("board" = Option<VideoBoard>, Query, description = "hot_video")), responses((status = 200, body = Reply<HotBoardView>)))]
 pub async fn video(
     State(st): State<AppState>,
     LangOf(lang): LangOf,
@@ -160,7 +219,7 @@ pub async fn video(
     board(&st, lang, HotPage::Video, q).await
 }
 
-#[utoipa::path(method(get, post), path = "/content.hot_list/topic_index", tag = "content", params(("board" = Option<String>, Query, description = "topic")), responses((status = 200, body = Reply<HotBoardView>)))]
+#[utoipa::path(method(get, post), path = "/content.hot_list/topic_index", tag = "content", params(("board" = Option<TopicBoard>, Query, description = "topic")), responses((status = 200, body = Reply<HotBoardView>)))]
 pub async fn topic(
     State(st): State<AppState>,
     LangOf(lang): LangOf,
@@ -169,7 +228,7 @@ pub async fn topic(
     board(&st, lang, HotPage::Topic, q).await
 }
 
-#[utoipa::path(method(get, post), path = "/content.hot_list/life_index", tag = "content", params(("board" = Option<String>, Query, description = "food | food_shop | travel")), responses((status = 200, body = Reply<HotBoardView>)))]
+#[utoipa::path(method(get, post), path = "/content.hot_list/life_index", tag = "content", params(("board" = Option<LifeBoard>, Query, description = "food | food_shop | travel")), responses((status = 200, body = Reply<HotBoardView>)))]
 pub async fn life(
     State(st): State<AppState>,
     LangOf(lang): LangOf,
@@ -178,7 +237,7 @@ pub async fn life(
     board(&st, lang, HotPage::Life, q).await
 }
 
-#[utoipa::path(method(get, post), path = "/content.hot_list/doyen_index", tag = "content", params(("board" = Option<String>, Query, description = "stars | amusement | sport | drama | car | game")), responses((status = 200, body = Reply<HotBoardView>)))]
+#[utoipa::path(method(get, post), path = "/content.hot_list/doyen_index", tag = "content", params(("board" = Option<DoyenBoard>, Query, description = "stars | amusement | sport | drama | car | game")), responses((status = 200, body = Reply<HotBoardView>)))]
 pub async fn doyen(
     State(st): State<AppState>,
     LangOf(lang): LangOf,

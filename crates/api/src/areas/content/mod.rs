@@ -121,6 +121,26 @@ pub async fn course_list(
     )))
 }
 
+/// Where a course is listed (`CourseReq.category`) (for the document only; the wire format is the string).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum CourseCategory {
+    Account,
+    Popular,
+    Course,
+    Shot,
+}
+
+/// What a course holds (`CourseReq.body_kind`) (for the document only; the wire format is the string).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum CourseBodyKind {
+    Video,
+    Rich,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CourseReq {
     /// Required by course_edit.
@@ -128,32 +148,43 @@ pub struct CourseReq {
     pub id: Option<i64>,
     /// account | popular | course | shot
     #[serde(default)]
+    #[schema(required = true, value_type = CourseCategory)]
     pub category: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub title: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub title_en: String,
     #[serde(default)]
+    #[schema(max_length = 300)]
     pub summary: String,
     #[serde(default)]
+    #[schema(max_length = 300)]
     pub summary_en: String,
     /// An image link (http(s) or a path of this site).
     #[serde(default)]
+    #[schema(max_length = 1000)]
     pub cover: String,
     /// video | rich
     #[serde(default)]
+    #[schema(required = true, value_type = CourseBodyKind)]
     pub body_kind: String,
     /// The video's link (body_kind video).
     #[serde(default)]
+    #[schema(max_length = 1000)]
     pub video_url: String,
     /// Rich text in Chinese (body_kind rich, required) and English (optional).
     #[serde(default)]
+    #[schema(max_length = 100000)]
     pub body: String,
     #[serde(default)]
+    #[schema(max_length = 100000)]
     pub body_en: String,
     #[serde(default)]
     pub published: bool,
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 1000000)]
     pub sort: i64,
 }
 
@@ -261,18 +292,23 @@ pub struct BannerReq {
     #[serde(default)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub title: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub title_en: String,
     /// The picture's link (http(s) or a path of this site).
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 1000)]
     pub image: String,
     /// Where a click goes (optional).
     #[serde(default)]
+    #[schema(max_length = 1000)]
     pub link: String,
     #[serde(default)]
     pub published: bool,
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 1000000)]
     pub sort: i64,
 }
 
@@ -355,10 +391,13 @@ pub struct VersionReq {
     #[serde(default)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 32)]
     pub version: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 5000)]
     pub content: String,
     #[serde(default)]
+    #[schema(max_length = 5000)]
     pub content_en: String,
 }
 
@@ -449,7 +488,7 @@ pub struct CoursesQuery {
     pub category: Option<String>,
 }
 
-#[utoipa::path(method(get, post), path = "/index/getIndexCourseList", tag = "content", params(("category" = Option<String>, Query, description = "account | popular | course | shot")), responses((status = 200, body = Reply<Page<CourseCard>>, description = "published courses, in the caller's language")))]
+#[utoipa::path(method(get, post), path = "/index/getIndexCourseList", tag = "content", params(("category" = Option<CourseCategory>, Query, description = "account | popular | course | shot")), responses((status = 200, body = Reply<Page<CourseCard>>, description = "published courses, in the caller's language")))]
 pub async fn courses(
     State(st): State<AppState>,
     LangOf(lang): LangOf,

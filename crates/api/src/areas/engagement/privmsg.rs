@@ -115,11 +115,14 @@ pub async fn thread(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PrivateSendReq {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub account_id: i64,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub conversation_id: String,
     /// 1–500 characters; ignored when `quick_reply_id` is given.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub text: String,
     /// Send this saved quick reply instead of `text`.
     #[serde(default)]
@@ -226,9 +229,11 @@ pub struct QuickReplyReq {
     pub id: i64,
     /// 1–500 characters.
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 500)]
     pub text: String,
     /// 0–9999, smaller first.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 9999)]
     pub sort: i64,
 }
 

@@ -54,13 +54,16 @@ pub async fn info(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct WxConfigReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 64)]
     pub app_id: String,
     /// Empty: keep the stored one.
     #[serde(default)]
+    #[schema(max_length = 128)]
     pub app_secret: String,
     /// The template of the "new lead" notice (keyword1 customer, keyword2 content, keyword3 source,
     /// keyword4 time).
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 128)]
     pub template_id: String,
     #[serde(default = "yes")]
     pub enabled: bool,
@@ -113,9 +116,11 @@ pub async fn staff(State(st): State<AppState>, c: Caller) -> Answer<Vec<WxStaffV
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct WxBindReq {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub user_id: i64,
     /// Empty: unbind.
     #[serde(default)]
+    #[schema(max_length = 64)]
     pub openid: String,
 }
 

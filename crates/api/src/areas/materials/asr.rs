@@ -211,6 +211,16 @@ fn checked(start: f64, end: f64, content: &str, duration_ms: i64) -> ApiResult<(
     Ok((s, e.min(duration_ms.max(e)), content.to_string()))
 }
 
+/// Which part of a recognized line `asr_modify` sets (for the document only).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum AsrField {
+    Start,
+    End,
+    Content,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ModifyReq {
     pub id: i64,
@@ -222,7 +232,7 @@ pub struct ModifyReq {
     pub value: serde_json::Value,
 }
 
-#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_modify", tag = "materials", params(("id" = i64, Query), ("field" = String, Query), ("value" = String, Query)), responses((status = 200, body = Reply<LineView>)))]
+#[utoipa::path(method(get, post), path = "/media.merchant_much_resource/asr_modify", tag = "materials", params(("id" = i64, Query), ("field" = AsrField, Query), ("value" = String, Query)), responses((status = 200, body = Reply<LineView>)))]
 pub async fn modify(
     State(st): State<AppState>,
     c: Caller,

@@ -363,14 +363,26 @@ pub async fn broadcast_groups(
     group_list(&st, &c, "broadcast", q).await
 }
 
+/// A material group's kind (`GroupAdd.kind`): shot group or voice-over group (for the document only; the wire format is the string).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum GroupKind {
+    Video,
+    Broadcast,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GroupAdd {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub name: String,
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub classify_id: i64,
     /// `video` (shot group, default) or `broadcast` (voice-over group).
     #[serde(default)]
+    #[schema(value_type = Option<GroupKind>)]
     pub kind: Option<String>,
 }
 
@@ -493,8 +505,10 @@ pub async fn group_tree(State(st): State<AppState>, c: Caller) -> Answer<GroupTr
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ClassifyAdd {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub name: String,
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub parent_id: i64,
 }
 

@@ -227,8 +227,10 @@ pub async fn xhs_login(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BjhReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub app_id: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub app_token: String,
     #[serde(default)]
     pub group_id: Option<i64>,
@@ -377,6 +379,7 @@ pub async fn discharge_poi(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PoiReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub keyword: String,
     #[serde(default)]
     pub city: Option<String>,
@@ -485,6 +488,7 @@ pub struct ShareReq {
     #[serde(default)]
     pub video_key: String,
     #[serde(default)]
+    #[schema(max_length = 50)]
     pub title: String,
     #[serde(default)]
     pub topics: Vec<String>,

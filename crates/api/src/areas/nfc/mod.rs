@@ -286,9 +286,11 @@ pub async fn titles(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TitlesReq {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub tag_id: i64,
     /// One title per entry (blank ones are dropped), each at most 50 characters, 200 at once.
     #[serde(default)]
+    #[schema(required = true, min_items = 1)]
     pub titles: Vec<String>,
 }
 
@@ -318,8 +320,10 @@ pub async fn title_add(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TitleReq {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub id: i64,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub title: String,
 }
 
@@ -350,6 +354,7 @@ pub async fn title_delete(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StatsReq {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub id: i64,
     /// 7 or 30.
     #[serde(default = "week")]

@@ -106,6 +106,83 @@ pub async fn dashboard(
 
 // ---- the report filters ----
 
+// What the report filters accept, for the document only (the wire format is the string).
+
+/// `span`: the range ending today (day, 7 days, 30 days) or `custom` from `start` to `end`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum ReportSpan {
+    Day,
+    Week,
+    Month,
+    Custom,
+}
+
+/// `platform`: one platform's figures (`all`: every platform). The analytics pages' own names are
+/// accepted too: `video` is `sph`, `dd` and `bp` are `shop`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum ReportPlatform {
+    All,
+    Dy,
+    Ks,
+    Xhs,
+    Sph,
+    Video,
+    Bjh,
+    Shop,
+    Dd,
+    Bp,
+}
+
+/// `sort`: the figure a ranking is ordered by (descending).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum RankSort {
+    Plays,
+    Likes,
+    Comments,
+    Shares,
+    Posts,
+}
+
+/// `dimension`: what attribution groups the posts of rendered variants by.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum AttributionDimension {
+    Clip,
+    Group,
+    Title,
+    Voice,
+    Project,
+}
+
+/// `report`: which report an export writes.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum ReportKind {
+    Overview,
+    Accounts,
+    Videos,
+    Attribution,
+    Delivery,
+    Staff,
+}
+
+/// `format`: the export's file type (default xlsx).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum ExportFormat {
+    Xlsx,
+    Csv,
+}
+
 /// The filters every report takes (the export takes the same plus `report` and `format`).
 #[derive(Debug, Default, Deserialize)]
 pub struct ReportQuery {
@@ -284,7 +361,7 @@ pub struct OverviewView {
     pub has_followers: bool,
 }
 
-#[utoipa::path(method(get, post), path = "/common.merchant_report/overview", tag = "reports", params(("platform" = Option<String>, Query), ("span" = Option<String>, Query, description = "day | week | month | custom"), ("start" = Option<String>, Query), ("end" = Option<String>, Query)), responses((status = 200, body = Reply<OverviewView>)))]
+#[utoipa::path(method(get, post), path = "/common.merchant_report/overview", tag = "reports", params(("platform" = Option<ReportPlatform>, Query), ("span" = Option<ReportSpan>, Query, description = "day | week | month | custom"), ("start" = Option<String>, Query), ("end" = Option<String>, Query)), responses((status = 200, body = Reply<OverviewView>)))]
 pub async fn overview(
     State(st): State<AppState>,
     c: Caller,
@@ -334,7 +411,7 @@ pub struct AccountRankView {
     pub follower_gain: i64,
 }
 
-#[utoipa::path(method(get, post), path = "/common.merchant_report/accounts", tag = "reports", params(("platform" = Option<String>, Query), ("span" = Option<String>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("sort" = Option<String>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, description = "accounts ranked by a figure over the range", body = Reply<Page<AccountRankView>>)))]
+#[utoipa::path(method(get, post), path = "/common.merchant_report/accounts", tag = "reports", params(("platform" = Option<ReportPlatform>, Query), ("span" = Option<ReportSpan>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("sort" = Option<RankSort>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, description = "accounts ranked by a figure over the range", body = Reply<Page<AccountRankView>>)))]
 pub async fn accounts(
     State(st): State<AppState>,
     c: Caller,
@@ -431,7 +508,7 @@ async fn video_page(
     )))
 }
 
-#[utoipa::path(method(get, post), path = "/common.merchant_report/videos", tag = "reports", params(("platform" = Option<String>, Query), ("span" = Option<String>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("sort" = Option<String>, Query), ("account_id" = Option<i64>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, description = "videos published in the range, ranked by a figure", body = Reply<Page<VideoRankView>>)))]
+#[utoipa::path(method(get, post), path = "/common.merchant_report/videos", tag = "reports", params(("platform" = Option<ReportPlatform>, Query), ("span" = Option<ReportSpan>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("sort" = Option<RankSort>, Query), ("account_id" = Option<i64>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, description = "videos published in the range, ranked by a figure", body = Reply<Page<VideoRankView>>)))]
 pub async fn videos(
     State(st): State<AppState>,
     c: Caller,
@@ -442,7 +519,7 @@ pub async fn videos(
 
 /// A user's (an authorized account's) published videos with their figures, newest ranges as the
 /// analytics pages: the same rows as `/common.merchant_report/videos` for one `account_id`.
-#[utoipa::path(get, path = "/externalApi/getUserVideo", tag = "reports", params(("account_id" = Option<i64>, Query), ("span" = Option<String>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("sort" = Option<String>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, body = Reply<Page<VideoRankView>>)))]
+#[utoipa::path(get, path = "/externalApi/getUserVideo", tag = "reports", params(("account_id" = Option<i64>, Query), ("span" = Option<ReportSpan>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("sort" = Option<RankSort>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, body = Reply<Page<VideoRankView>>)))]
 pub async fn user_video(
     State(st): State<AppState>,
     c: Caller,
@@ -462,7 +539,7 @@ pub struct AttributionView {
     pub per_post: i64,
 }
 
-#[utoipa::path(method(get, post), path = "/common.merchant_report/attribution", tag = "reports", params(("dimension" = Option<String>, Query, description = "clip | group | title | voice | project"), ("platform" = Option<String>, Query), ("span" = Option<String>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query)), responses((status = 200, description = "plays per post by clip, shot group, title, voice-over or project, best first", body = Reply<Page<AttributionView>>)))]
+#[utoipa::path(method(get, post), path = "/common.merchant_report/attribution", tag = "reports", params(("dimension" = Option<AttributionDimension>, Query, description = "clip | group | title | voice | project"), ("platform" = Option<ReportPlatform>, Query), ("span" = Option<ReportSpan>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query)), responses((status = 200, description = "plays per post by clip, shot group, title, voice-over or project, best first", body = Reply<Page<AttributionView>>)))]
 pub async fn attribution(
     State(st): State<AppState>,
     c: Caller,
@@ -514,7 +591,7 @@ pub struct DeliveryView {
     pub reasons: Vec<ReasonView>,
 }
 
-#[utoipa::path(method(get, post), path = "/common.merchant_report/delivery", tag = "reports", params(("platform" = Option<String>, Query), ("span" = Option<String>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, description = "release tasks created in the range: planned against published and failed, with the reasons", body = Reply<Page<DeliveryView>>)))]
+#[utoipa::path(method(get, post), path = "/common.merchant_report/delivery", tag = "reports", params(("platform" = Option<ReportPlatform>, Query), ("span" = Option<ReportSpan>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query), ("page" = Option<i64>, Query), ("limit" = Option<i64>, Query)), responses((status = 200, description = "release tasks created in the range: planned against published and failed, with the reasons", body = Reply<Page<DeliveryView>>)))]
 pub async fn delivery(
     State(st): State<AppState>,
     c: Caller,
@@ -566,7 +643,7 @@ pub struct StaffActivityView {
     pub last_at: i64,
 }
 
-#[utoipa::path(method(get, post), path = "/common.merchant_report/staff", tag = "reports", params(("span" = Option<String>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query)), responses((status = 200, description = "each person's operations over the range (operation log), busiest first", body = Reply<Page<StaffActivityView>>)))]
+#[utoipa::path(method(get, post), path = "/common.merchant_report/staff", tag = "reports", params(("span" = Option<ReportSpan>, Query), ("start" = Option<String>, Query), ("end" = Option<String>, Query)), responses((status = 200, description = "each person's operations over the range (operation log), busiest first", body = Reply<Page<StaffActivityView>>)))]
 pub async fn staff(
     State(st): State<AppState>,
     c: Caller,
@@ -596,7 +673,7 @@ fn staff_view(r: uc::StaffActivity) -> StaffActivityView {
 const EXPORT_MAX: i64 = 100_000;
 
 /// Any report list as a spreadsheet (`format` xlsx | csv), with the same filters as the list.
-#[utoipa::path(get, path = "/common.merchant_report/export", tag = "reports", params(("report" = String, Query, description = "overview | accounts | videos | attribution | delivery | staff"), ("format" = Option<String>, Query, description = "xlsx (default) | csv")), responses((status = 200, description = "the report (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+#[utoipa::path(get, path = "/common.merchant_report/export", tag = "reports", params(("report" = ReportKind, Query, description = "overview | accounts | videos | attribution | delivery | staff"), ("format" = Option<ExportFormat>, Query, description = "xlsx (default) | csv")), responses((status = 200, description = "the report (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
 pub async fn export(
     State(st): State<AppState>,
     c: Caller,

@@ -100,13 +100,23 @@ pub async fn index(
     Ok(reply(Page::new(out, total)))
 }
 
+/// The platforms benchmark accounts are watched on (`AddReq.platform`; blank: dy) (for the document only; the wire format is the string).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum BenchmarkPlatform {
+    Dy,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AddReq {
     /// dy
     #[serde(default)]
+    #[schema(value_type = BenchmarkPlatform)]
     pub platform: String,
     /// A share link (or the shared text holding one) or an account id.
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 500)]
     pub link: String,
 }
 

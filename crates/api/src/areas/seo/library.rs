@@ -50,6 +50,7 @@ pub struct CategoryReq {
     #[serde(default)]
     pub id: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 20)]
     pub name: String,
 }
 
@@ -125,9 +126,11 @@ pub async fn keywords(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct WordsReq {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub category_id: i64,
     /// One word per entry (blank ones are dropped), each at most 20 characters, 500 at once.
     #[serde(default)]
+    #[schema(required = true, min_items = 1)]
     pub words: Vec<String>,
 }
 
@@ -151,8 +154,10 @@ pub async fn keywords_add(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct WordEditReq {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub id: i64,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 20)]
     pub word: String,
 }
 
@@ -233,6 +238,7 @@ pub async fn index(
 pub struct TitlesAddReq {
     /// Each 1..50 characters, no banned word, 200 at once.
     #[serde(default)]
+    #[schema(required = true, min_items = 1)]
     pub titles: Vec<String>,
     #[serde(default)]
     pub category_id: i64,
@@ -258,8 +264,10 @@ pub async fn ai_add(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TitleEditReq {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub id: i64,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 50)]
     pub title: String,
     #[serde(default)]
     pub category_id: i64,
@@ -292,12 +300,16 @@ pub async fn ai_delete(
 #[schema(as = SeoProfile)]
 pub struct ProfileView {
     #[serde(default)]
+    #[schema(max_length = 30)]
     pub brand: String,
     #[serde(default)]
+    #[schema(max_length = 30)]
     pub product: String,
     #[serde(default)]
+    #[schema(max_length = 30)]
     pub region: String,
     #[serde(default)]
+    #[schema(max_length = 2000)]
     pub description: String,
     #[serde(default)]
     pub category_id: i64,
@@ -389,13 +401,28 @@ pub async fn lexicon(
     Ok(reply(Page::new(rows, total)))
 }
 
+/// The lexicons a merchant keeps (`LexAddReq.kind`) (for the document only; the wire format is the string).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum LexKindCode {
+    Brand,
+    Product,
+    Region,
+    Longtail,
+    Banned,
+    Stop,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LexAddReq {
     /// brand | product | region | longtail | banned | stop
     #[serde(default)]
+    #[schema(required = true, value_type = LexKindCode)]
     pub kind: String,
     /// One word per entry (blank ones are dropped), each at most 20 characters, 500 at once.
     #[serde(default)]
+    #[schema(required = true, min_items = 1)]
     pub words: Vec<String>,
 }
 

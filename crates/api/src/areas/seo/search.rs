@@ -147,10 +147,13 @@ pub async fn hot(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CollectReq {
     #[serde(default)]
+    #[schema(required = true, value_type = SearchPlatform)]
     pub platform: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 20)]
     pub word: String,
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub heat: i64,
 }
 

@@ -191,8 +191,10 @@ pub async fn provider(State(st): State<AppState>, _c: Caller) -> Answer<Provider
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProviderReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 300)]
     pub base_url: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub model: String,
     /// Blank keeps the saved key.
     #[serde(default)]

@@ -74,6 +74,7 @@ pub async fn index(
 #[schema(as = DictSaveReq)]
 pub struct SaveReq {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 64)]
     pub name: String,
     #[serde(default)]
     pub title: String,

@@ -37,12 +37,16 @@ pub async fn merchants(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MerchantAdd {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 3, max_length = 32)]
     pub username: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8)]
     pub password: String,
     #[serde(default)]
+    #[schema(max_length = 11)]
     pub mobile: Option<String>,
 }
 

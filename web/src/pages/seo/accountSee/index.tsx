@@ -7,7 +7,7 @@ import { BarChartOutlined, DeleteOutlined, PlusOutlined, SyncOutlined } from '@a
 import { Avatar, Button, Form, Input, Popconfirm, Radio, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { addBenchmark, deleteBenchmark, seoUrls, syncBenchmark } from '@/api/seo';
-import type { Benchmark, SeoPlatform } from '@/api/seo/types';
+import type { Benchmark } from '@/api/seo/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
@@ -15,11 +15,11 @@ import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { benchmarkFilterFields } from '../filters';
 import { useSeoT } from '../i18n';
-import { PLATFORMS } from '../rules';
+import { BENCH_PLATFORMS } from '../rules';
 import DetailDialog from './DetailDialog';
 
 interface AddValues {
-  platform: SeoPlatform;
+  platform: (typeof BENCH_PLATFORMS)[number];
   link: string;
 }
 
@@ -152,7 +152,7 @@ export default function AccountSeePage() {
         }}
       >
         <Form.Item name="platform" label={t('word.platform')}>
-          <Radio.Group optionType="button" options={PLATFORMS.map((p) => ({ value: p, label: t(`platform.${p}`) }))} data-testid="bench-form-platform" />
+          <Radio.Group optionType="button" options={BENCH_PLATFORMS.map((p) => ({ value: p, label: t(`platform.${p}`) }))} data-testid="bench-form-platform" />
         </Form.Item>
         <Form.Item name="link" label={t('bench.link')} extra={t('bench.linkHelp')} rules={[{ required: true, whitespace: true, message: t('bench.linkRequired') }]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('bench.linkPlaceholder')} data-testid="bench-form-link" />

@@ -39,7 +39,7 @@ export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boole
       testId="merchant-modal"
       initialValues={
         editing
-          ? { name: row.name, username: row.username, mobile: row.mobile ?? undefined, vip: row.vip_expires_at ? dayjs(row.vip_expires_at) : null, home_type: row.home_type === 1 ? 1 : 2 }
+          ? { name: row.name, username: row.username, vip: row.vip_expires_at ? dayjs(row.vip_expires_at) : null, home_type: row.home_type === 1 ? 1 : 2 }
           : undefined
       }
     >
@@ -69,9 +69,12 @@ export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boole
           <Input.Password autoComplete="new-password" data-testid="merchant-password" />
         </Form.Item>
       )}
-      <Form.Item name="mobile" label={t('merchant.mobile')} rules={mobileRules(t, false)}>
-        <Input />
-      </Form.Item>
+      {/* the owner's mobile is set when the merchant is added; an edit does not change it (MerchantEdit has none) */}
+      {!editing && (
+        <Form.Item name="mobile" label={t('merchant.mobile')} rules={mobileRules(t, false)}>
+          <Input data-testid="merchant-mobile" />
+        </Form.Item>
+      )}
     </ModalForm>
   );
 }

@@ -48,8 +48,10 @@ pub async fn aite_index(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AiteReq {
     #[serde(default)]
+    #[schema(required = true, value_type = services::platform::PlatformCode)]
     pub platform: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 30)]
     pub nickname: String,
 }
 
