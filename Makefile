@@ -17,7 +17,11 @@ test: test-deps web
 	# the server binary (e2e) and every test target in one cargo run: built apart, the test targets
 	# waited for the binary's last crates and link (~5 minutes more on 2 cores)
 	cargo build --workspace --tests --bin clipmatrix
-	$(MAKE) test-rust test-web test-e2e
+	# The three suites side by side: the Rust stories and the browser stories mostly wait (on the
+	# sandbox's clock, job leases, renders, the browser), so together they share the 2 cores instead
+	# of leaving half idle one after another. -O prints each suite's output whole when it ends; every
+	# suite runs to its end and any failure fails the run.
+	$(MAKE) -k -j3 -O test-rust test-web test-e2e
 
 deps:
 	CLIPMATRIX_DATA_DIR=$(DATA_DIR) scripts/install-deps.sh run
