@@ -522,38 +522,19 @@ mod tests {
     }
 }
 
-/// The state of a variant (a finished video of the library), as stored in `clip_variants.state`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VariantState {
-    /// Queued or rendering (also while a failed render still has retries).
-    Processing,
-    Success,
-    /// Failed for good, or cancelled: its points were refunded.
-    Failed,
-    /// Removed from the library; the row stays so its sequence is never made again.
-    Deleted,
+crate::text_enum! {
+    /// The state of a variant (a finished video of the library), as stored in `clip_variants.state`.
+    pub enum VariantState {
+        /// Queued or rendering (also while a failed render still has retries).
+        Processing = "processing",
+        Success = "success",
+        /// Failed for good, or cancelled: its points were refunded.
+        Failed = "failed",
+        /// Removed from the library; the row stays so its sequence is never made again.
+        Deleted = "deleted",
+    }
 }
-
 impl VariantState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            VariantState::Processing => "processing",
-            VariantState::Success => "success",
-            VariantState::Failed => "failed",
-            VariantState::Deleted => "deleted",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<VariantState> {
-        Some(match s {
-            "processing" => VariantState::Processing,
-            "success" => VariantState::Success,
-            "failed" => VariantState::Failed,
-            "deleted" => VariantState::Deleted,
-            _ => return None,
-        })
-    }
-
     /// A render moves on (progress) or ends; a finished or failed variant may be deleted; a deleted
     /// imported video comes back when imported again. Nothing leaves `Processing` but the render or a
     /// cancel, so a rendering variant is never deleted.

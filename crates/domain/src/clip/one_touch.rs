@@ -29,52 +29,23 @@ pub const KINDS: [&str; 2] = ["video", "image"];
 /// ~800 English ones); a provider's longer answer is cut at a sentence.
 pub const MAX_SCRIPT_CHARS: usize = 1000;
 
-/// Where a one-touch job is. `Draft` is an AI clip project not started yet (`add`/`edit`);
-/// `createVideo`/`oneTouchNew` queue it; the job runs the steps; `Rendering` is while its variants are
-/// made by the mix engine (each a `clip.render` job); `Done` when none renders any more and one
-/// succeeded; `Failed` with a reason (a failed step, or every variant failed — their points refunded).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum State {
-    Draft,
-    Queued,
-    Script,
-    Voice,
-    Match,
-    Rendering,
-    Done,
-    Failed,
+crate::text_enum! {
+    /// Where a one-touch job is. `Draft` is an AI clip project not started yet (`add`/`edit`);
+    /// `createVideo`/`oneTouchNew` queue it; the job runs the steps; `Rendering` is while its variants are
+    /// made by the mix engine (each a `clip.render` job); `Done` when none renders any more and one
+    /// succeeded; `Failed` with a reason (a failed step, or every variant failed — their points refunded).
+    pub enum State as "OneTouchState" {
+        Draft = "draft",
+        Queued = "queued",
+        Script = "script",
+        Voice = "voice",
+        Match = "match",
+        Rendering = "rendering",
+        Done = "done",
+        Failed = "failed",
+    }
 }
-
 impl State {
-    pub const ALL: [State; 8] = [
-        State::Draft,
-        State::Queued,
-        State::Script,
-        State::Voice,
-        State::Match,
-        State::Rendering,
-        State::Done,
-        State::Failed,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            State::Draft => "draft",
-            State::Queued => "queued",
-            State::Script => "script",
-            State::Voice => "voice",
-            State::Match => "match",
-            State::Rendering => "rendering",
-            State::Done => "done",
-            State::Failed => "failed",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<State> {
-        State::ALL.into_iter().find(|x| x.as_str() == s)
-    }
-
     /// Working: not editable, not deletable.
     pub fn busy(self) -> bool {
         matches!(

@@ -23,40 +23,15 @@ pub const CATEGORY_NAME_MAX: usize = 20;
 /// A search seed word.
 pub const SEED_MAX: usize = 20;
 
-/// The lexicons a merchant keeps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LexKind {
-    Brand,
-    Product,
-    Region,
-    LongTail,
-    Banned,
-    Stop,
-}
-
-impl LexKind {
-    pub const ALL: [LexKind; 6] = [
-        LexKind::Brand,
-        LexKind::Product,
-        LexKind::Region,
-        LexKind::LongTail,
-        LexKind::Banned,
-        LexKind::Stop,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LexKind::Brand => "brand",
-            LexKind::Product => "product",
-            LexKind::Region => "region",
-            LexKind::LongTail => "longtail",
-            LexKind::Banned => "banned",
-            LexKind::Stop => "stop",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<LexKind> {
-        LexKind::ALL.into_iter().find(|k| k.as_str() == s)
+crate::text_enum! {
+    /// The lexicons a merchant keeps.
+    pub enum LexKind {
+        Brand = "brand",
+        Product = "product",
+        Region = "region",
+        LongTail = "longtail",
+        Banned = "banned",
+        Stop = "stop",
     }
 }
 
