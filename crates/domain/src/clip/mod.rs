@@ -15,6 +15,16 @@ pub const MAX_TITLE_CHARS: usize = 20;
 pub const RECOMMENDED_POOL: usize = 80;
 /// Points one rendered variant costs.
 pub const POINTS_PER_VARIANT: i64 = 2;
+
+crate::text_enum! {
+    /// Which page a mixing project belongs to (`clip_projects.mode`): quick mix, advanced mode, or
+    /// the projects one-touch video makes (not listed with the others).
+    pub enum ProjectMode {
+        Normal = "normal",
+        Senior = "senior",
+        Ai = "ai",
+    }
+}
 /// At most this many variants per request.
 pub const MAX_BATCH: i64 = 200;
 

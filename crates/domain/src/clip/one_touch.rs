@@ -23,8 +23,17 @@ pub const MAX_IMAGE_SHOTS: usize = 12;
 /// The target length of a one-touch video, seconds (SPEC gives none; 15–60 s, 30 by default).
 pub const SECONDS: (i64, i64) = (15, 60);
 pub const DEFAULT_SECONDS: i64 = 30;
-/// What a one-touch project is made of: the merchant's video clips (shot groups) or images.
-pub const KINDS: [&str; 2] = ["video", "image"];
+crate::text_enum! {
+    /// What a one-touch project is made of (`ai_clips.kind`): the merchant's video clips (shot
+    /// groups) or images.
+    pub enum Kind as "AiClipKind" {
+        Video = "video",
+        Image = "image",
+    }
+}
+
+/// The texts of [`Kind`].
+pub const KINDS: [&str; 2] = [Kind::Video.as_str(), Kind::Image.as_str()];
 /// A script is voiced whole up to this many characters (a 60 s target needs ~270 Chinese characters or
 /// ~800 English ones); a provider's longer answer is cut at a sentence.
 pub const MAX_SCRIPT_CHARS: usize = 1000;

@@ -20,6 +20,17 @@ pub const MAX_SECONDS: i64 = 60;
 pub const MIN_REMAINDER_MS: i64 = 1000;
 
 crate::text_enum! {
+    /// Where a source video's slicing is (`clip_slice_sources.state`); a project's state is derived
+    /// from its sources' with the same words.
+    pub enum SliceState {
+        Pending = "pending",
+        Processing = "processing",
+        Success = "success",
+        Failed = "failed",
+    }
+}
+
+crate::text_enum! {
     pub enum Mode as "SliceMode" {
         Fixed = "fixed",
         Subtitle = "subtitle",

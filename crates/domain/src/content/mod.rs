@@ -37,6 +37,14 @@ pub const VERSION_MAX: usize = 32;
 pub const NOTES_MAX: usize = 5_000;
 pub const SORT_MAX: i64 = 1_000_000;
 
+crate::text_enum! {
+    /// What an uploaded course file is (`content_files.kind`).
+    pub enum FileKind as "CourseFileKind" {
+        Video = "video",
+        Image = "image",
+    }
+}
+
 /// A required one-line text: trimmed, not empty, at most `max` characters, no bidi controls.
 pub fn line(field: &'static str, v: &str, max: usize) -> Result<String, Invalid> {
     let v = v.trim();

@@ -3,8 +3,10 @@
 
 crate::text_enum! {
     /// Where a stored file is: being ingested (mezzanine, poster, strip), ready to use, or failed.
+    #[derive(Default)]
     pub enum IngestState {
         Processing = "processing",
+        #[default]
         Ready = "ready",
         Failed = "failed",
     }
@@ -46,6 +48,38 @@ impl AsrState {
             Failed => self == Processing,
             None => false,
         }
+    }
+}
+
+crate::text_enum! {
+    /// What a stored file is (`media_files.kind`), from its contents.
+    #[derive(Default)]
+    pub enum MediaKind {
+        #[default]
+        Video = "video",
+        Image = "image",
+        Audio = "audio",
+        Font = "font",
+        Other = "other",
+    }
+}
+
+crate::text_enum! {
+    /// The kind of material a file type sorts (`file_types.kind`).
+    pub enum FileTypeKind {
+        Audio = "audio",
+        Video = "video",
+        Image = "image",
+    }
+}
+
+crate::text_enum! {
+    /// A material group (`shot_groups.kind`): a shot group of clips, or a voice-over group; `image`
+    /// is never stored (the group one-touch video makes of a project's images in memory).
+    pub enum GroupKind {
+        Video = "video",
+        Broadcast = "broadcast",
+        Image = "image",
     }
 }
 

@@ -12,7 +12,7 @@ pub struct PrizeView {
     pub id: i64,
     pub name: String,
     /// coupon | thanks
-    pub kind: String,
+    pub kind: domain::activities::PrizeKind,
     /// A percentage.
     pub odds: f64,
     pub stock: i64,
@@ -65,7 +65,7 @@ pub fn activity(a: &Full, public_url: &str, now: i64, _lang: Lang) -> ActivityVi
             .map(|p| PrizeView {
                 id: p.id,
                 name: p.name.clone(),
-                kind: p.kind.clone(),
+                kind: p.kind,
                 odds: p.odds_bp as f64 / 100.0,
                 stock: p.stock,
                 issued: p.issued,

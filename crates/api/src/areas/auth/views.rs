@@ -181,7 +181,7 @@ pub struct Entry {
     pub merchant_id: i64,
     pub change: i64,
     pub balance: i64,
-    pub kind: String,
+    pub kind: domain::system::points::EntryKind,
     /// `domain::points::Reason` code, shown in the reader's language.
     pub reason_code: String,
     /// The operator's own note on a top-up (shown as typed), else empty.
@@ -219,7 +219,7 @@ pub struct UserRow {
     pub id: i64,
     pub merchant_id: Option<i64>,
     pub merchant_name: Option<String>,
-    pub kind: String,
+    pub kind: domain::UserKind,
     pub username: String,
     pub nickname: String,
     pub mobile: Option<String>,
@@ -238,7 +238,7 @@ pub struct Job {
     pub kind: String,
     pub merchant_id: Option<i64>,
     pub payload: String,
-    pub state: String,
+    pub state: domain::jobs::JobState,
     pub run_at: i64,
     pub attempts: i64,
     pub max_attempts: i64,

@@ -333,7 +333,7 @@ pub async fn edit_profile(
 pub struct LexView {
     pub id: i64,
     /// brand | product | region | longtail | banned | stop
-    pub kind: String,
+    pub kind: domain::seo::LexKind,
     pub word: String,
     pub created_at: i64,
 }
