@@ -5990,7 +5990,7 @@ export interface components {
             revoked_reason: string;
             sandbox: boolean;
             /** @description active | expiring | expired */
-            status: string;
+            status: components["schemas"]["AuthState"];
             /** Format: int64 */
             synced_at: number;
             /** Format: int64 */
@@ -6021,8 +6021,7 @@ export interface components {
             rules_text: string;
             /** Format: int64 */
             starts_at: number;
-            /** @description upcoming | running | ended */
-            state: string;
+            state: components["schemas"]["ActivityState"];
             /** @description anyone | posters */
             who: string;
             /** Format: int64 */
@@ -6057,6 +6056,8 @@ export interface components {
             /** @description anyone | posters */
             who: components["schemas"]["ActivityWho"];
         };
+        /** @enum {string} */
+        ActivityState: "upcoming" | "running" | "ended";
         /**
          * @description Who may draw (the document's enum of `ActivityReq.who`; the wire format is the string).
          * @enum {string}
@@ -6179,7 +6180,7 @@ export interface components {
             group_ids: number[];
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["AiClipKind"];
             name: string;
             /** Format: int64 */
             progress: number;
@@ -6198,8 +6199,7 @@ export interface components {
              */
             seconds: number;
             shots: Record<string, never>[];
-            /** @description draft | queued | script | voice | match | rendering | done | failed */
-            state: string;
+            state: components["schemas"]["OneTouchState"];
             /** Format: int64 */
             template_id?: number | null;
             /** @description The title on the videos as asked (empty: the product the topic names). */
@@ -6228,6 +6228,8 @@ export interface components {
              */
             resource_id?: number;
         };
+        /** @enum {string} */
+        AiCloneState: "training" | "ready" | "failed";
         AiCozeToken: {
             token: string;
         };
@@ -6312,7 +6314,7 @@ export interface components {
             /** @description A signed link to the audio (48 kHz AAC, .m4a) once done: play and download. */
             src?: string | null;
             /** @description queued | running | done | failed */
-            state: string;
+            state: components["schemas"]["AiTaskState"];
             text: string;
             /** Format: int64 */
             updated_at: number;
@@ -6320,6 +6322,8 @@ export interface components {
             /** Format: int64 */
             volume: number;
         };
+        /** @enum {string} */
+        AiTaskState: "queued" | "running" | "done" | "failed";
         AiTitle: {
             /** Format: int64 */
             category_id: number;
@@ -6372,7 +6376,7 @@ export interface components {
             reason: string;
             speaker_id: string;
             /** @description training | ready | failed */
-            state: string;
+            state: components["schemas"]["AiCloneState"];
             /** @description The voice id once ready (`clone:<speaker id>`). */
             voice: string;
         };
@@ -6404,6 +6408,8 @@ export interface components {
             nickname: string;
             platform: string;
         };
+        /** @enum {string} */
+        AppMode: "live" | "sandbox";
         AppReq: {
             client_key?: string;
             client_secret?: string;
@@ -6420,8 +6426,7 @@ export interface components {
             /** @description Masked: first 4 characters + ****. */
             client_key: string;
             configured: boolean;
-            /** @description live | sandbox */
-            mode: string;
+            mode: components["schemas"]["AppMode"];
             platform: string;
         };
         /** @description One post of the plan the merchant approved. */
@@ -6473,6 +6478,8 @@ export interface components {
         };
         /** @description How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop). */
         AuthStart: components["schemas"]["OauthStart"] | components["schemas"]["QrStart"];
+        /** @enum {string} */
+        AuthState: "active" | "expiring" | "expired";
         Banner: {
             /** Format: int64 */
             created_at: number;
@@ -6660,6 +6667,8 @@ export interface components {
             /** @description One line, at most 30 characters, no contact details or links (SPEC §5). */
             text?: string;
         };
+        /** @enum {string} */
+        CommentStatus: "visible" | "hidden" | "spam";
         ConversationView: {
             /** Format: int64 */
             account_id: number;
@@ -6693,15 +6702,15 @@ export interface components {
             /** Format: int64 */
             redeemed_at: number;
             redeemed_by: string;
-            /** @description issued | redeemed | expired */
-            state: string;
+            state: components["schemas"]["CouponState"];
         };
+        /** @enum {string} */
+        CouponState: "issued" | "redeemed" | "expired";
         /** @description A course with both languages, as the operator edits it. */
         Course: {
             body: string;
             body_en: string;
-            /** @description video | rich */
-            body_kind: string;
+            body_kind: components["schemas"]["CourseKind"];
             /** @description account | popular | course | shot */
             category: string;
             cover: string;
@@ -6725,8 +6734,7 @@ export interface components {
          *     and `video_url` under the names the home page has always read.
          */
         CourseCard: {
-            /** @description video | rich */
-            body_kind: string;
+            body_kind: components["schemas"]["CourseKind"];
             /** @description account | popular | course | shot */
             category: string;
             cover: string;
@@ -6755,11 +6763,15 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description video | image */
-            kind: string;
+            kind: components["schemas"]["CourseFileKind"];
             /** Format: int64 */
             size: number;
             src: string;
         };
+        /** @enum {string} */
+        CourseFileKind: "video" | "image";
+        /** @enum {string} */
+        CourseKind: "video" | "rich";
         CourseReq: {
             /** @description Rich text in Chinese (body_kind rich, required) and English (optional). */
             body?: string;
@@ -6903,7 +6915,7 @@ export interface components {
             replied_at: number;
             reply_text: string;
             /** @description visible | hidden | spam. */
-            status: string;
+            status: components["schemas"]["CommentStatus"];
             user_id: string;
         };
         Entry: {
@@ -6916,7 +6928,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             job_key?: string | null;
-            kind: string;
+            kind: components["schemas"]["PointsKind"];
             /** Format: int64 */
             merchant_id: number;
             operator: string;
@@ -6944,7 +6956,7 @@ export interface components {
             created_at: number;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["FileTypeKind"];
             name: string;
             /** Format: int64 */
             parent_id: number;
@@ -6961,6 +6973,8 @@ export interface components {
              */
             parent_id?: number;
         };
+        /** @enum {string} */
+        FileTypeKind: "audio" | "video" | "image";
         FinishReq: {
             name?: string | null;
             upload_id: string;
@@ -7010,7 +7024,7 @@ export interface components {
             created_at: number;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["GroupKind"];
             name: string;
             /** Format: int64 */
             ready: number;
@@ -7020,8 +7034,7 @@ export interface components {
         GroupAdd: {
             /** Format: int64 */
             classify_id?: number;
-            /** @description `video` (shot group, default) or `broadcast` (voice-over group). */
-            kind?: string | null;
+            kind?: components["schemas"]["GroupKind"] | null;
             name?: string;
         };
         /** @description A shot group of a project with its ready clips. */
@@ -7042,6 +7055,8 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @enum {string} */
+        GroupKind: "video" | "broadcast" | "image";
         /** @description A group's id and name (after adding or renaming it). */
         GroupName: {
             /** Format: int64 */
@@ -7164,6 +7179,8 @@ export interface components {
         Imported: {
             variant_ids: number[];
         };
+        /** @enum {string} */
+        IngestState: "processing" | "ready" | "failed";
         /** @description What the console loads after sign-in: the caller's menu tree, permissions, roles and record. */
         InitAdminView: {
             menu: components["schemas"]["MenuNode"][];
@@ -7171,6 +7188,8 @@ export interface components {
             role: string[];
             user: components["schemas"]["UserRecordView"];
         };
+        /** @enum {string} */
+        IntellectState: "running" | "done" | "failed";
         ItemAccount: {
             avatar?: string | null;
             /** Format: int64 */
@@ -7196,6 +7215,8 @@ export interface components {
         ItemPage: components["schemas"]["Page_ItemView"] & {
             summary: components["schemas"]["ItemSummary"];
         };
+        /** @enum {string} */
+        ItemState: "to_release" | "publishing" | "published" | "released" | "failed";
         /** @description A task's items by state (without the total); `{}` when the list is not of one task. */
         ItemSummary: {
             /** Format: int64 */
@@ -7240,11 +7261,11 @@ export interface components {
             published_at?: number | null;
             /** Format: int64 */
             released_at?: number | null;
-            review_state: string;
+            review_state: components["schemas"]["Review"];
             /** Format: int64 */
             scheduled_at: number;
             share_url: string;
-            state: string;
+            state: components["schemas"]["ItemState"];
             /** Format: int64 */
             task_id: number;
             task_name?: string | null;
@@ -7277,10 +7298,12 @@ export interface components {
             progress: number;
             /** Format: int64 */
             run_at: number;
-            state: string;
+            state: components["schemas"]["JobState"];
             /** Format: int64 */
             updated_at: number;
         };
+        /** @enum {string} */
+        JobState: "queued" | "running" | "failed" | "done" | "dead";
         /** @description A render job as the library shows it. */
         JobView: {
             /** Format: int64 */
@@ -7290,7 +7313,7 @@ export interface components {
             last_error?: string | null;
             /** Format: int64 */
             max_attempts: number;
-            state: string;
+            state: components["schemas"]["JobState"];
         };
         Labeled: {
             label: string;
@@ -7326,11 +7349,13 @@ export interface components {
             id: number;
             nickname: string;
         };
+        /** @enum {string} */
+        LeadState: "new" | "contacted" | "converted" | "invalid";
         LeadStateReq: {
             /** Format: int64 */
             id: number;
             /** @description contacted | converted | invalid. */
-            state?: string;
+            state?: components["schemas"]["LeadState"];
         };
         LeadView: {
             /** Format: int64 */
@@ -7363,25 +7388,26 @@ export interface components {
              */
             source_id: number;
             /** @description new | contacted | converted | invalid. */
-            state: string;
+            state: components["schemas"]["LeadState"];
             state_name: string;
             /** Format: int64 */
             updated_at: number;
             wechat: string;
         };
         LexAddReq: {
-            /** @description brand | product | region | longtail | banned | stop */
-            kind?: string;
+            kind?: components["schemas"]["LexKind"];
             /** @description One word per entry (blank ones are dropped), each at most 20 characters, 500 at once. */
             words?: string[];
         };
+        /** @enum {string} */
+        LexKind: "brand" | "product" | "region" | "longtail" | "banned" | "stop";
         LexWord: {
             /** Format: int64 */
             created_at: number;
             /** Format: int64 */
             id: number;
             /** @description brand | product | region | longtail | banned | stop */
-            kind: string;
+            kind: components["schemas"]["LexKind"];
             word: string;
         };
         /** @description A project of the finished library with its successful and unused variants. */
@@ -7531,7 +7557,7 @@ export interface components {
             height: number;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["MediaKind"];
             library: string;
             /** Format: double */
             loudness?: number | null;
@@ -7546,13 +7572,15 @@ export interface components {
             rotation: number;
             /** Format: int64 */
             size: number;
-            state: string;
+            state: components["schemas"]["IngestState"];
             /** Format: int64 */
             updated_at: number;
             video_codec: string;
             /** Format: int64 */
             width: number;
         };
+        /** @enum {string} */
+        MediaKind: "video" | "image" | "audio" | "font" | "other";
         /** @description What a library list shows for one file: its row plus signed URLs of what exists. */
         MediaView: components["schemas"]["MediaFile"] & {
             fileName: string;
@@ -7754,6 +7782,8 @@ export interface components {
             /** @description Whether its clips' speech is recognized (matching reads it). */
             speech: boolean;
         };
+        /** @enum {string} */
+        OneTouchState: "draft" | "queued" | "script" | "voice" | "match" | "rendering" | "done" | "failed";
         /** @description A one-touch project's voice-over: the material, its lines and the script. */
         OneTouchVoice: {
             /** Format: int64 */
@@ -7827,7 +7857,7 @@ export interface components {
                 revoked_reason: string;
                 sandbox: boolean;
                 /** @description active | expiring | expired */
-                status: string;
+                status: components["schemas"]["AuthState"];
                 /** Format: int64 */
                 synced_at: number;
                 /** Format: int64 */
@@ -7854,7 +7884,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 job_key?: string | null;
-                kind: string;
+                kind: components["schemas"]["PointsKind"];
                 /** Format: int64 */
                 merchant_id: number;
                 operator: string;
@@ -7895,11 +7925,11 @@ export interface components {
                 published_at?: number | null;
                 /** Format: int64 */
                 released_at?: number | null;
-                review_state: string;
+                review_state: components["schemas"]["Review"];
                 /** Format: int64 */
                 scheduled_at: number;
                 share_url: string;
-                state: string;
+                state: components["schemas"]["ItemState"];
                 /** Format: int64 */
                 task_id: number;
                 task_name?: string | null;
@@ -8042,6 +8072,8 @@ export interface components {
             poi_name: string;
             province: string;
         };
+        /** @enum {string} */
+        PointsKind: "deduct" | "refund" | "topup";
         PolicyReq: {
             file_name?: string;
             /** Format: int64 */
@@ -8097,7 +8129,7 @@ export interface components {
             /** Format: int64 */
             issued: number;
             /** @description coupon | thanks */
-            kind: string;
+            kind: components["schemas"]["PrizeKind"];
             name: string;
             /**
              * Format: double
@@ -8113,6 +8145,8 @@ export interface components {
             /** Format: int64 */
             valid_days: number;
         };
+        /** @enum {string} */
+        PrizeKind: "coupon" | "thanks";
         /**
          * @description A prize's kind (the document's enum of `PrizeReq.kind`).
          * @enum {string}
@@ -8144,6 +8178,8 @@ export interface components {
             mobile?: string | null;
             nickname: string;
         };
+        /** @enum {string} */
+        ProjectMode: "normal" | "senior" | "ai";
         ProjectReq: {
             /**
              * Format: int64
@@ -8162,8 +8198,7 @@ export interface components {
              * @description subtitle: merge lines until at least this long (1–60 s)
              */
             min_seconds?: number | null;
-            /** @description fixed | subtitle */
-            mode?: string;
+            mode?: components["schemas"]["SliceMode"];
             name?: string;
             /**
              * Format: int64
@@ -8208,7 +8243,7 @@ export interface components {
             groups: components["schemas"]["GroupCount"][];
             /** Format: int64 */
             id: number;
-            mode: string;
+            mode: components["schemas"]["ProjectMode"];
             name: string;
             pool: number;
             /**
@@ -8283,8 +8318,10 @@ export interface components {
             login_id: string;
             qr_url: string;
             /** @description Always `qr_pending`. */
-            state: string;
+            state: components["schemas"]["QrState"];
         };
+        /** @enum {string} */
+        QrState: "qr_pending" | "sms_challenge" | "logged_in" | "expired";
         /** @description Where a QR login stands; `account` once logged in. */
         QrStatus: {
             account?: components["schemas"]["AccountView"] | null;
@@ -8294,8 +8331,7 @@ export interface components {
              */
             kind: "status";
             login_id: string;
-            /** @description qr_pending | sms_challenge | logged_in | expired */
-            state: string;
+            state: components["schemas"]["QrState"];
         };
         /** @enum {string} */
         QrStatusKind: "status";
@@ -8377,7 +8413,7 @@ export interface components {
             job?: components["schemas"]["JobView"] | null;
             /** Format: int64 */
             progress: number;
-            state: string;
+            state: components["schemas"]["VariantState"];
             /** Format: int64 */
             variant_id: number;
         };
@@ -8465,7 +8501,7 @@ export interface components {
                 revoked_reason: string;
                 sandbox: boolean;
                 /** @description active | expiring | expired */
-                status: string;
+                status: components["schemas"]["AuthState"];
                 /** Format: int64 */
                 synced_at: number;
                 /** Format: int64 */
@@ -8508,8 +8544,7 @@ export interface components {
                 rules_text: string;
                 /** Format: int64 */
                 starts_at: number;
-                /** @description upcoming | running | ended */
-                state: string;
+                state: components["schemas"]["ActivityState"];
                 /** @description anyone | posters */
                 who: string;
                 /** Format: int64 */
@@ -8583,7 +8618,7 @@ export interface components {
                 group_ids: number[];
                 /** Format: int64 */
                 id: number;
-                kind: string;
+                kind: components["schemas"]["AiClipKind"];
                 name: string;
                 /** Format: int64 */
                 progress: number;
@@ -8602,8 +8637,7 @@ export interface components {
                  */
                 seconds: number;
                 shots: Record<string, never>[];
-                /** @description draft | queued | script | voice | match | rendering | done | failed */
-                state: string;
+                state: components["schemas"]["OneTouchState"];
                 /** Format: int64 */
                 template_id?: number | null;
                 /** @description The title on the videos as asked (empty: the product the topic names). */
@@ -8681,7 +8715,7 @@ export interface components {
                 /** @description A signed link to the audio (48 kHz AAC, .m4a) once done: play and download. */
                 src?: string | null;
                 /** @description queued | running | done | failed */
-                state: string;
+                state: components["schemas"]["AiTaskState"];
                 text: string;
                 /** Format: int64 */
                 updated_at: number;
@@ -8732,7 +8766,7 @@ export interface components {
                 reason: string;
                 speaker_id: string;
                 /** @description training | ready | failed */
-                state: string;
+                state: components["schemas"]["AiCloneState"];
                 /** @description The voice id once ready (`clone:<speaker id>`). */
                 voice: string;
             };
@@ -9003,8 +9037,7 @@ export interface components {
                 /** Format: int64 */
                 redeemed_at: number;
                 redeemed_by: string;
-                /** @description issued | redeemed | expired */
-                state: string;
+                state: components["schemas"]["CouponState"];
             };
             message: string;
         };
@@ -9022,8 +9055,7 @@ export interface components {
             data: {
                 body: string;
                 body_en: string;
-                /** @description video | rich */
-                body_kind: string;
+                body_kind: components["schemas"]["CourseKind"];
                 /** @description account | popular | course | shot */
                 category: string;
                 cover: string;
@@ -9081,7 +9113,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 /** @description video | image */
-                kind: string;
+                kind: components["schemas"]["CourseFileKind"];
                 /** Format: int64 */
                 size: number;
                 src: string;
@@ -9215,7 +9247,7 @@ export interface components {
                 replied_at: number;
                 reply_text: string;
                 /** @description visible | hidden | spam. */
-                status: string;
+                status: components["schemas"]["CommentStatus"];
                 user_id: string;
             };
             message: string;
@@ -9235,7 +9267,7 @@ export interface components {
                 created_at: number;
                 /** Format: int64 */
                 id: number;
-                kind: string;
+                kind: components["schemas"]["FileTypeKind"];
                 name: string;
                 /** Format: int64 */
                 parent_id: number;
@@ -9302,7 +9334,7 @@ export interface components {
                 created_at: number;
                 /** Format: int64 */
                 id: number;
-                kind: string;
+                kind: components["schemas"]["GroupKind"];
                 name: string;
                 /** Format: int64 */
                 ready: number;
@@ -9542,7 +9574,7 @@ export interface components {
                 progress: number;
                 /** Format: int64 */
                 run_at: number;
-                state: string;
+                state: components["schemas"]["JobState"];
                 /** Format: int64 */
                 updated_at: number;
             };
@@ -9589,7 +9621,7 @@ export interface components {
                  */
                 source_id: number;
                 /** @description new | contacted | converted | invalid. */
-                state: string;
+                state: components["schemas"]["LeadState"];
                 state_name: string;
                 /** Format: int64 */
                 updated_at: number;
@@ -9992,7 +10024,7 @@ export interface components {
                     revoked_reason: string;
                     sandbox: boolean;
                     /** @description active | expiring | expired */
-                    status: string;
+                    status: components["schemas"]["AuthState"];
                     /** Format: int64 */
                     synced_at: number;
                     /** Format: int64 */
@@ -10044,8 +10076,7 @@ export interface components {
                     rules_text: string;
                     /** Format: int64 */
                     starts_at: number;
-                    /** @description upcoming | running | ended */
-                    state: string;
+                    state: components["schemas"]["ActivityState"];
                     /** @description anyone | posters */
                     who: string;
                     /** Format: int64 */
@@ -10083,7 +10114,7 @@ export interface components {
                     group_ids: number[];
                     /** Format: int64 */
                     id: number;
-                    kind: string;
+                    kind: components["schemas"]["AiClipKind"];
                     name: string;
                     /** Format: int64 */
                     progress: number;
@@ -10102,8 +10133,7 @@ export interface components {
                      */
                     seconds: number;
                     shots: Record<string, never>[];
-                    /** @description draft | queued | script | voice | match | rendering | done | failed */
-                    state: string;
+                    state: components["schemas"]["OneTouchState"];
                     /** Format: int64 */
                     template_id?: number | null;
                     /** @description The title on the videos as asked (empty: the product the topic names). */
@@ -10175,7 +10205,7 @@ export interface components {
                     /** @description A signed link to the audio (48 kHz AAC, .m4a) once done: play and download. */
                     src?: string | null;
                     /** @description queued | running | done | failed */
-                    state: string;
+                    state: components["schemas"]["AiTaskState"];
                     text: string;
                     /** Format: int64 */
                     updated_at: number;
@@ -10244,7 +10274,7 @@ export interface components {
                     reason: string;
                     speaker_id: string;
                     /** @description training | ready | failed */
-                    state: string;
+                    state: components["schemas"]["AiCloneState"];
                     /** @description The voice id once ready (`clone:<speaker id>`). */
                     voice: string;
                 }[];
@@ -10542,8 +10572,7 @@ export interface components {
                     /** Format: int64 */
                     redeemed_at: number;
                     redeemed_by: string;
-                    /** @description issued | redeemed | expired */
-                    state: string;
+                    state: components["schemas"]["CouponState"];
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -10569,8 +10598,7 @@ export interface components {
                 rows: {
                     body: string;
                     body_en: string;
-                    /** @description video | rich */
-                    body_kind: string;
+                    body_kind: components["schemas"]["CourseKind"];
                     /** @description account | popular | course | shot */
                     category: string;
                     cover: string;
@@ -10611,8 +10639,7 @@ export interface components {
              */
             data: {
                 rows: {
-                    /** @description video | rich */
-                    body_kind: string;
+                    body_kind: components["schemas"]["CourseKind"];
                     /** @description account | popular | course | shot */
                     category: string;
                     cover: string;
@@ -10781,7 +10808,7 @@ export interface components {
                     replied_at: number;
                     reply_text: string;
                     /** @description visible | hidden | spam. */
-                    status: string;
+                    status: components["schemas"]["CommentStatus"];
                     user_id: string;
                 }[];
                 /** Format: int64 */
@@ -10810,7 +10837,7 @@ export interface components {
                     created_at: number;
                     /** Format: int64 */
                     id: number;
-                    kind: string;
+                    kind: components["schemas"]["FileTypeKind"];
                     name: string;
                     /** Format: int64 */
                     parent_id: number;
@@ -10847,7 +10874,7 @@ export interface components {
                     created_at: number;
                     /** Format: int64 */
                     id: number;
-                    kind: string;
+                    kind: components["schemas"]["GroupKind"];
                     name: string;
                     /** Format: int64 */
                     ready: number;
@@ -10899,7 +10926,7 @@ export interface components {
                     progress: number;
                     /** Format: int64 */
                     run_at: number;
-                    state: string;
+                    state: components["schemas"]["JobState"];
                     /** Format: int64 */
                     updated_at: number;
                 }[];
@@ -10955,7 +10982,7 @@ export interface components {
                      */
                     source_id: number;
                     /** @description new | contacted | converted | invalid. */
-                    state: string;
+                    state: components["schemas"]["LeadState"];
                     state_name: string;
                     /** Format: int64 */
                     updated_at: number;
@@ -10988,7 +11015,7 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     /** @description brand | product | region | longtail | banned | stop */
-                    kind: string;
+                    kind: components["schemas"]["LexKind"];
                     word: string;
                 }[];
                 /** Format: int64 */
@@ -11280,7 +11307,7 @@ export interface components {
                     groups: components["schemas"]["GroupCount"][];
                     /** Format: int64 */
                     id: number;
-                    mode: string;
+                    mode: components["schemas"]["ProjectMode"];
                     name: string;
                     pool: number;
                     /**
@@ -11494,8 +11521,7 @@ export interface components {
                     resource_id: number;
                     segments: components["schemas"]["SegmentView"][];
                     source?: components["schemas"]["MediaView"] | null;
-                    /** @description running | done | failed */
-                    state: string;
+                    state: components["schemas"]["IntellectState"];
                     /** @description analyse | pick | cut */
                     step: string;
                     /** Format: int64 */
@@ -11630,14 +11656,14 @@ export interface components {
                     max_seconds: number;
                     /** Format: int64 */
                     min_seconds: number;
-                    mode: string;
+                    mode: components["schemas"]["SliceMode"];
                     name: string;
                     /** Format: int64 */
                     seconds: number;
                     /** Format: int64 */
                     slices: number;
                     sources: components["schemas"]["SourceView"][];
-                    state: string;
+                    state: components["schemas"]["SliceState"];
                     /** Format: int64 */
                     updated_at: number;
                 }[];
@@ -11717,7 +11743,7 @@ export interface components {
                     resource_id: number;
                     /** Format: int64 */
                     slices: number;
-                    state: string;
+                    state: components["schemas"]["SliceState"];
                     /** Format: int64 */
                     updated_at: number;
                 }[];
@@ -11926,7 +11952,7 @@ export interface components {
                     /** Format: int64 */
                     review_due_at: number;
                     review_reason: string;
-                    review_state: string;
+                    review_state: components["schemas"]["Review"];
                     /** Format: int64 */
                     reviewed_at?: number | null;
                     start_date: string;
@@ -11997,8 +12023,8 @@ export interface components {
                     liked: boolean;
                     /** Format: int64 */
                     likes: number;
-                    /** @description normal | senior: the kind of project "use template" makes. */
-                    mode: string;
+                    /** @description The kind of project "use template" makes (normal or senior). */
+                    mode: components["schemas"]["ProjectMode"];
                     name: string;
                     /** @description domain::clip::templates::Recipe */
                     recipe: Record<string, never>;
@@ -12033,7 +12059,7 @@ export interface components {
                     created_at: number;
                     /** Format: int64 */
                     id: number;
-                    kind: string;
+                    kind: components["schemas"]["UserKind"];
                     /** Format: int64 */
                     last_login_at?: number | null;
                     /** Format: int64 */
@@ -12087,7 +12113,7 @@ export interface components {
                     project_name?: string | null;
                     seq: number[];
                     src?: string | null;
-                    state: string;
+                    state: components["schemas"]["VariantState"];
                     /** Format: int64 */
                     updated_at: number;
                     /** Format: int64 */
@@ -12308,7 +12334,7 @@ export interface components {
                 groups: components["schemas"]["GroupCount"][];
                 /** Format: int64 */
                 id: number;
-                mode: string;
+                mode: components["schemas"]["ProjectMode"];
                 name: string;
                 pool: number;
                 /**
@@ -12440,7 +12466,7 @@ export interface components {
                 job?: components["schemas"]["JobView"] | null;
                 /** Format: int64 */
                 progress: number;
-                state: string;
+                state: components["schemas"]["VariantState"];
                 /** Format: int64 */
                 variant_id: number;
             };
@@ -12509,7 +12535,7 @@ export interface components {
                     revoked_reason: string;
                     sandbox: boolean;
                     /** @description active | expiring | expired */
-                    status: string;
+                    status: components["schemas"]["AuthState"];
                     /** Format: int64 */
                     synced_at: number;
                     /** Format: int64 */
@@ -12561,8 +12587,7 @@ export interface components {
                     /** @description Masked: first 4 characters + ****. */
                     client_key: string;
                     configured: boolean;
-                    /** @description live | sandbox */
-                    mode: string;
+                    mode: components["schemas"]["AppMode"];
                     platform: string;
                 }[];
             };
@@ -12729,8 +12754,7 @@ export interface components {
                     depth: number;
                     /** Format: int64 */
                     heat: number;
-                    /** @description seed | long_tail | related */
-                    kind: string;
+                    kind: components["schemas"]["SearchWordKind"];
                     parent: string;
                     /** @description The last 7 days, oldest first. */
                     trend: number[];
@@ -12867,8 +12891,7 @@ export interface components {
                 resource_id: number;
                 segments: components["schemas"]["SegmentView"][];
                 source?: components["schemas"]["MediaView"] | null;
-                /** @description running | done | failed */
-                state: string;
+                state: components["schemas"]["IntellectState"];
                 /** @description analyse | pick | cut */
                 step: string;
                 /** Format: int64 */
@@ -13061,14 +13084,14 @@ export interface components {
                 max_seconds: number;
                 /** Format: int64 */
                 min_seconds: number;
-                mode: string;
+                mode: components["schemas"]["SliceMode"];
                 name: string;
                 /** Format: int64 */
                 seconds: number;
                 /** Format: int64 */
                 slices: number;
                 sources: components["schemas"]["SourceView"][];
-                state: string;
+                state: components["schemas"]["SliceState"];
                 /** Format: int64 */
                 updated_at: number;
             };
@@ -13134,7 +13157,7 @@ export interface components {
                 resource_id: number;
                 /** Format: int64 */
                 slices: number;
-                state: string;
+                state: components["schemas"]["SliceState"];
                 /** Format: int64 */
                 updated_at: number;
             };
@@ -13363,7 +13386,7 @@ export interface components {
                 /** Format: int64 */
                 review_due_at: number;
                 review_reason: string;
-                review_state: string;
+                review_state: components["schemas"]["Review"];
                 /** Format: int64 */
                 reviewed_at?: number | null;
                 start_date: string;
@@ -13416,8 +13439,8 @@ export interface components {
                 liked: boolean;
                 /** Format: int64 */
                 likes: number;
-                /** @description normal | senior: the kind of project "use template" makes. */
-                mode: string;
+                /** @description The kind of project "use template" makes (normal or senior). */
+                mode: components["schemas"]["ProjectMode"];
                 name: string;
                 /** @description domain::clip::templates::Recipe */
                 recipe: Record<string, never>;
@@ -13553,8 +13576,7 @@ export interface components {
                 home_type: number;
                 /** Format: int64 */
                 id: number;
-                /** @description `operator`, `merchant` or `staff`. */
-                kind: string;
+                kind: components["schemas"]["UserKind"];
                 /** Format: int64 */
                 last_login_at?: number | null;
                 /** Format: int64 */
@@ -13607,7 +13629,7 @@ export interface components {
                 project_name?: string | null;
                 seq: number[];
                 src?: string | null;
-                state: string;
+                state: components["schemas"]["VariantState"];
                 /** Format: int64 */
                 updated_at: number;
                 /** Format: int64 */
@@ -13857,7 +13879,7 @@ export interface components {
                 children: components["schemas"]["TypeNode"][];
                 /** Format: int64 */
                 id: number;
-                kind: string;
+                kind: components["schemas"]["FileTypeKind"];
                 name: string;
                 /** Format: int64 */
                 parent_id: number;
@@ -14017,6 +14039,8 @@ export interface components {
             password: string;
             password_confirm: string;
         };
+        /** @enum {string} */
+        Review: "reviewing" | "approved" | "rejected";
         RoleReq: {
             /** Format: int64 */
             id?: number | null;
@@ -14166,8 +14190,7 @@ export interface components {
             resource_id: number;
             segments: components["schemas"]["SegmentView"][];
             source?: components["schemas"]["MediaView"] | null;
-            /** @description running | done | failed */
-            state: string;
+            state: components["schemas"]["IntellectState"];
             /** @description analyse | pick | cut */
             step: string;
             /** Format: int64 */
@@ -14211,6 +14234,8 @@ export interface components {
         };
         /** @enum {string} */
         SearchPlatform: "dy" | "ks";
+        /** @enum {string} */
+        SearchWordKind: "seed" | "long_tail" | "related";
         SearchWordView: {
             /**
              * Format: double
@@ -14230,8 +14255,7 @@ export interface components {
             depth: number;
             /** Format: int64 */
             heat: number;
-            /** @description seed | long_tail | related */
-            kind: string;
+            kind: components["schemas"]["SearchWordKind"];
             parent: string;
             /** @description The last 7 days, oldest first. */
             trend: number[];
@@ -14327,6 +14351,8 @@ export interface components {
             /** @description waiting | published */
             state: string;
         };
+        /** @enum {string} */
+        SliceMode: "fixed" | "subtitle";
         /** @description A slicing project with its settings, target group and sources. */
         SliceProjectView: {
             /** Format: int64 */
@@ -14341,14 +14367,14 @@ export interface components {
             max_seconds: number;
             /** Format: int64 */
             min_seconds: number;
-            mode: string;
+            mode: components["schemas"]["SliceMode"];
             name: string;
             /** Format: int64 */
             seconds: number;
             /** Format: int64 */
             slices: number;
             sources: components["schemas"]["SourceView"][];
-            state: string;
+            state: components["schemas"]["SliceState"];
             /** Format: int64 */
             updated_at: number;
         };
@@ -14357,6 +14383,8 @@ export interface components {
             project: components["schemas"]["SliceProjectView"];
             queued: number;
         };
+        /** @enum {string} */
+        SliceState: "pending" | "processing" | "success" | "failed";
         /** @description A slice: its material (with signed links) and where it was cut from. */
         SliceView: components["schemas"]["MediaView"] & {
             /** Format: double */
@@ -14428,7 +14456,7 @@ export interface components {
             resource_id: number;
             /** Format: int64 */
             slices: number;
-            state: string;
+            state: components["schemas"]["SliceState"];
             /** Format: int64 */
             updated_at: number;
         };
@@ -14750,7 +14778,7 @@ export interface components {
             /** Format: int64 */
             review_due_at: number;
             review_reason: string;
-            review_state: string;
+            review_state: components["schemas"]["Review"];
             /** Format: int64 */
             reviewed_at?: number | null;
             start_date: string;
@@ -14813,8 +14841,8 @@ export interface components {
             liked: boolean;
             /** Format: int64 */
             likes: number;
-            /** @description normal | senior: the kind of project "use template" makes. */
-            mode: string;
+            /** @description The kind of project "use template" makes (normal or senior). */
+            mode: components["schemas"]["ProjectMode"];
             name: string;
             /** @description domain::clip::templates::Recipe */
             recipe: Record<string, never>;
@@ -14909,7 +14937,7 @@ export interface components {
             children: components["schemas"]["TypeNode"][];
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["FileTypeKind"];
             name: string;
             /** Format: int64 */
             parent_id: number;
@@ -14952,6 +14980,8 @@ export interface components {
             /** @description true (default) marks it used, false unused. */
             used?: boolean | null;
         };
+        /** @enum {string} */
+        UserKind: "operator" | "merchant" | "staff";
         /** @description The stored user record the console keeps (SPEC §3): proxy_info.user_name, role, permission list. */
         UserRecordView: {
             ai_token: string;
@@ -14960,8 +14990,7 @@ export interface components {
             home_type: number;
             /** Format: int64 */
             id: number;
-            /** @description `operator`, `merchant` or `staff`. */
-            kind: string;
+            kind: components["schemas"]["UserKind"];
             /** Format: int64 */
             last_login_at?: number | null;
             /** Format: int64 */
@@ -14982,7 +15011,7 @@ export interface components {
             created_at: number;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["UserKind"];
             /** Format: int64 */
             last_login_at?: number | null;
             /** Format: int64 */
@@ -15003,6 +15032,8 @@ export interface components {
             /** Format: int64 */
             success: number;
         };
+        /** @enum {string} */
+        VariantState: "processing" | "success" | "failed" | "deleted";
         /**
          * @description A finished video (variant) as the library shows it: its row, the clips it used, its project's name
          *     and signed links to the video and cover (null when not made).
@@ -15028,7 +15059,7 @@ export interface components {
             project_name?: string | null;
             seq: number[];
             src?: string | null;
-            state: string;
+            state: components["schemas"]["VariantState"];
             /** Format: int64 */
             updated_at: number;
             /** Format: int64 */

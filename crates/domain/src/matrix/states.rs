@@ -61,6 +61,25 @@ impl Review {
 }
 
 crate::text_enum! {
+    /// Where a QR login (sph, xhs, shop) stands.
+    pub enum QrState {
+        QrPending = "qr_pending",
+        SmsChallenge = "sms_challenge",
+        LoggedIn = "logged_in",
+        Expired = "expired",
+    }
+}
+
+crate::text_enum! {
+    /// Whether a platform's adapter calls the live platform (the operator set its app
+    /// credentials) or the sandbox.
+    pub enum AppMode {
+        Live = "live",
+        Sandbox = "sandbox",
+    }
+}
+
+crate::text_enum! {
     /// An account's authorization, as its expiry and revocation make it.
     pub enum AuthState {
         Active = "active",

@@ -24,6 +24,18 @@ pub const CATEGORY_NAME_MAX: usize = 20;
 pub const SEED_MAX: usize = 20;
 
 crate::text_enum! {
+    /// How a suggested search word relates to the seed.
+    pub enum SearchWordKind {
+        /// The seed itself.
+        Seed = "seed",
+        /// The seed with a modifier: "火锅推荐", "附近火锅", "pizza near me".
+        LongTail = "long_tail",
+        /// A neighbour of the seed ("火锅" -> "串串香").
+        Related = "related",
+    }
+}
+
+crate::text_enum! {
     /// The lexicons a merchant keeps.
     pub enum LexKind {
         Brand = "brand",

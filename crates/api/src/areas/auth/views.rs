@@ -54,8 +54,7 @@ pub struct UserRecordView {
     pub nickname: String,
     pub mobile: Option<String>,
     pub avatar: String,
-    /// `operator`, `merchant` or `staff`.
-    pub kind: String,
+    pub kind: domain::UserKind,
     pub merchant_id: Option<i64>,
     pub merchant_name: Option<String>,
     pub role: Vec<String>,
@@ -78,7 +77,7 @@ impl UserRecordView {
             nickname: u.nickname.clone(),
             mobile: u.mobile.clone(),
             avatar: u.avatar.clone(),
-            kind: c.kind.as_str().to_string(),
+            kind: c.kind,
             merchant_id: u.merchant_id,
             merchant_name: m.map(|m| m.name.clone()),
             role: c.roles.clone(),

@@ -123,8 +123,8 @@ pub struct ProjectReq {
     pub id: Option<i64>,
     #[serde(default)]
     pub name: String,
-    /// fixed | subtitle
     #[serde(default)]
+    #[schema(value_type = domain::clip::slicing::Mode)]
     pub mode: String,
     /// fixed: slice length, 1–60 s
     #[serde(default)]

@@ -152,6 +152,7 @@ pub struct LeadStateReq {
     pub id: i64,
     /// contacted | converted | invalid.
     #[serde(default)]
+    #[schema(value_type = domain::engagement::LeadState)]
     pub state: String,
 }
 

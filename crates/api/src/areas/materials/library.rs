@@ -371,6 +371,7 @@ pub struct GroupAdd {
     pub classify_id: i64,
     /// `video` (shot group, default) or `broadcast` (voice-over group).
     #[serde(default)]
+    #[schema(value_type = Option<domain::materials::GroupKind>)]
     pub kind: Option<String>,
 }
 

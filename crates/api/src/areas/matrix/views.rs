@@ -125,7 +125,7 @@ pub struct OauthStart {
 pub struct QrStart {
     pub kind: QrKind,
     /// Always `qr_pending`.
-    pub state: &'static str,
+    pub state: domain::matrix::QrState,
     pub login_id: String,
     pub qr_url: String,
     pub expires_at: i64,
@@ -148,8 +148,7 @@ pub enum AuthStart {
 pub struct QrStatus {
     /// Always `status`: tells this answer from a start (`oauth` / `qr`).
     pub kind: QrStatusKind,
-    /// qr_pending | sms_challenge | logged_in | expired
-    pub state: &'static str,
+    pub state: domain::matrix::QrState,
     pub login_id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub account: Option<AccountView>,
@@ -490,8 +489,7 @@ pub struct AppView {
     pub configured: bool,
     /// Masked: first 4 characters + ****.
     pub client_key: String,
-    /// live | sandbox
-    pub mode: &'static str,
+    pub mode: domain::matrix::AppMode,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -379,8 +379,8 @@ pub async fn lexicon(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LexAddReq {
-    /// brand | product | region | longtail | banned | stop
     #[serde(default)]
+    #[schema(value_type = domain::seo::LexKind)]
     pub kind: String,
     /// One word per entry (blank ones are dropped), each at most 20 characters, 500 at once.
     #[serde(default)]

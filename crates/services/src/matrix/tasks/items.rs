@@ -5,7 +5,6 @@ use crate::matrix::publish;
 use crate::platform::{Hub, refused};
 use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
-use domain::matrix::ItemState;
 use store::ListQuery;
 use store::matrix as db;
 
