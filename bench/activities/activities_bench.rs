@@ -39,7 +39,7 @@ async fn main() -> anyhow::Result<()> {
     let mid: i64 = sqlx::query_scalar("SELECT id FROM merchants ORDER BY id LIMIT 1")
         .fetch_one(&db.pool)
         .await?;
-    let now = domain::clock::platform_now();
+    let now = db.clock.platform_now();
 
     // ---- draws ----
     let input = domain::activities::ActivityInput {

@@ -38,7 +38,7 @@ async fn main() -> anyhow::Result<()> {
     };
     tokio::spawn(store::jobs::run_worker(
         db.clone(),
-        app::registry(&state),
+        services::jobs::registry(&state),
         wcfg,
         rx,
     ));
@@ -48,7 +48,7 @@ async fn main() -> anyhow::Result<()> {
     let hub = state.hub.clone();
     let base = format!("http://{addr}");
     // The clock moves below: the product's comment windows follow it (the test/demo setting).
-    domain::clock::set_app_follows(true);
+    db.clock.set_app_follows(true);
     // The sandbox's controls open with the install's token.
     let mut auth = reqwest::header::HeaderMap::new();
     auth.insert(
@@ -95,7 +95,7 @@ async fn main() -> anyhow::Result<()> {
         let vid = ad.upload(&creds, &req).await?;
         items.push(ad.create(&creds, &vid, &req).await?);
     }
-    domain::clock::advance(36 * 3_600_000);
+    db.clock.advance(36 * 3_600_000);
     let t = Instant::now();
     let s = services::engagement::comments::sync_account(&hub, account)
         .await
@@ -145,7 +145,7 @@ async fn main() -> anyhow::Result<()> {
         let mut ms = vec![];
         for i in 0..20 {
             // The platform answers at most 10 replies a minute per account.
-            domain::clock::advance(61_000);
+            db.clock.advance(61_000);
             let before = replies(http.clone(), control("replies")).await?;
             let item = &items[i % items.len()];
             let t = Instant::now();

@@ -213,7 +213,7 @@ async fn main() -> anyhow::Result<()> {
         tid,
         domain::matrix::Review::Approved,
         "",
-        domain::clock::platform_now(),
+        db.clock.platform_now(),
     )
     .await?;
     // decide_review() spaces overdue items a minute apart from now; the bench wants them all due now.
@@ -229,7 +229,7 @@ async fn main() -> anyhow::Result<()> {
     ));
     let w = tokio::spawn(store::jobs::run_worker(
         db.clone(),
-        app::registry(&state),
+        services::jobs::registry(&state),
         wcfg,
         stop_rx,
     ));

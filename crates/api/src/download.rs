@@ -19,8 +19,8 @@ pub fn format_of(s: Option<&str>) -> Result<Format, ApiError> {
 }
 
 /// The file as an attachment named `<name>-<China time>.<ext>`.
-pub fn attachment(name: &str, f: Format, body: Vec<u8>) -> Response {
-    let stamp = services::export::china_time(domain::clock::platform_now())
+pub fn attachment(name: &str, f: Format, body: Vec<u8>, now: i64) -> Response {
+    let stamp = services::export::china_time(now)
         .replace([' ', ':'], "")
         .replace('-', "");
     let file = format!("{name}-{stamp}.{}", f.extension());

@@ -1,7 +1,7 @@
 //! Request extractors: the signed-in caller, the language, and `Input<T>`, which reads a call's
 //! parameters from the query string and a JSON or form body alike (SPEC §7: lists come as GET or POST).
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, HttpError};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use domain::UserKind;
@@ -59,13 +59,10 @@ impl Caller {
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Caller {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        parts
-            .extensions
-            .get::<Caller>()
-            .cloned()
-            .ok_or(ApiError::Unauthorized(Msg::TokenMissing))
+    type Rejection = HttpError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, HttpError> {
+        let caller = parts.extensions.get::<Caller>().cloned();
+        Ok(caller.ok_or(ApiError::Unauthorized(Msg::TokenMissing))?)
     }
 }
 
@@ -111,45 +108,50 @@ async fn small_body(req: Request) -> ApiResult<Vec<u8>> {
 }
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Input<T> {
-    type Rejection = ApiError;
-    async fn from_request(req: Request, _: &S) -> Result<Self, ApiError> {
-        let query = req.uri().query().unwrap_or("").to_string();
-        let ctype = req
-            .headers()
-            .get(axum::http::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
-        let bytes = small_body(req).await?;
-        let mut map = Map::new();
-        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&query).unwrap_or_default();
-        for (k, v) in pairs {
-            map.insert(k, Value::String(v));
-        }
-        let text = String::from_utf8_lossy(&bytes);
-        if !text.trim().is_empty() {
-            if ctype.contains("json") || text.trim_start().starts_with('{') {
-                match serde_json::from_slice::<Value>(&bytes) {
-                    Ok(Value::Object(body)) => map.extend(body),
-                    Ok(_) => return Err(bad_body("a JSON object is expected")),
-                    Err(e) => return Err(bad_body(&e.to_string())),
-                }
-            } else {
-                let pairs: Vec<(String, String)> =
-                    serde_urlencoded::from_str(&text).map_err(|e| bad_body(&e.to_string()))?;
-                for (k, v) in pairs {
-                    map.insert(k, Value::String(v));
-                }
+    type Rejection = HttpError;
+    async fn from_request(req: Request, _: &S) -> Result<Self, HttpError> {
+        Ok(read_input(req).await?)
+    }
+}
+
+/// The parameters of `req` as a `T`: the query string, then the body over it.
+async fn read_input<T: DeserializeOwned>(req: Request) -> ApiResult<Input<T>> {
+    let query = req.uri().query().unwrap_or("").to_string();
+    let ctype = req
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let bytes = small_body(req).await?;
+    let mut map = Map::new();
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&query).unwrap_or_default();
+    for (k, v) in pairs {
+        map.insert(k, Value::String(v));
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    if !text.trim().is_empty() {
+        if ctype.contains("json") || text.trim_start().starts_with('{') {
+            match serde_json::from_slice::<Value>(&bytes) {
+                Ok(Value::Object(body)) => map.extend(body),
+                Ok(_) => return Err(bad_body("a JSON object is expected")),
+                Err(e) => return Err(bad_body(&e.to_string())),
+            }
+        } else {
+            let pairs: Vec<(String, String)> =
+                serde_urlencoded::from_str(&text).map_err(|e| bad_body(&e.to_string()))?;
+            for (k, v) in pairs {
+                map.insert(k, Value::String(v));
             }
         }
-        let value = Value::Object(map);
-        match serde_path_to_error::deserialize::<_, T>(value.clone()) {
-            Ok(t) => Ok(Input(t)),
-            // Query strings and forms carry everything as text: retry with numbers and booleans read.
-            Err(first) => serde_json::from_value::<T>(coerce(value))
-                .map(Input)
-                .map_err(|_| from_serde(&first)),
-        }
+    }
+    let value = Value::Object(map);
+    match serde_path_to_error::deserialize::<_, T>(value.clone()) {
+        Ok(t) => Ok(Input(t)),
+        // Query strings and forms carry everything as text: retry with numbers and booleans read.
+        Err(first) => serde_json::from_value::<T>(coerce(value))
+            .map(Input)
+            .map_err(|_| from_serde(&first)),
     }
 }
 

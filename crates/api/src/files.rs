@@ -77,7 +77,7 @@ pub async fn serve(
     match stored::source(&st.db, id, &variant).await {
         Ok(Some((key, mime))) => send(&st, &key, &mime, req).await,
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
-        Err(e) => e.into_response(),
+        Err(e) => crate::error::HttpError(e).into_response(),
     }
 }
 
@@ -91,7 +91,7 @@ async fn sample(st: &AppState, id: i64, req: Request) -> Response {
     };
     match services::ai::sample(&st.ai, &st.storage, v.id).await {
         Ok(key) => send(st, &key, "audio/mp4", req).await,
-        Err(e) => e.into_response(),
+        Err(e) => crate::error::HttpError(e).into_response(),
     }
 }
 

@@ -2,7 +2,7 @@
 //! the permission check of `domain::permission::access_for`, VIP-only menus, the operation log of every
 //! mutating call, and rendering errors in the caller's language.
 
-use crate::error::{ApiError, PendingError};
+use crate::error::{ApiError, HttpError, PendingError};
 use crate::extract::{Caller, RequestId};
 use crate::session;
 use crate::state::AppState;
@@ -80,7 +80,7 @@ pub async fn guard(State(st): State<AppState>, mut req: Request, next: Next) -> 
     // A GET whose query grows without bound (a list's filterObj) is refused here with the envelope;
     // hyper itself answers a bare 414 only past 64 KB.
     if req.uri().path_and_query().map_or(0, |p| p.as_str().len()) > URI_MAX {
-        let res = ApiError::UriTooLong(URI_MAX).into_response();
+        let res = HttpError(ApiError::UriTooLong(URI_MAX)).into_response();
         return localize(res, lang, &rid).await;
     }
 
@@ -102,7 +102,7 @@ pub async fn guard(State(st): State<AppState>, mut req: Request, next: Next) -> 
             }
             (next.run(req).await, c)
         }
-        Err(e) => (e.into_response(), None),
+        Err(e) => (HttpError(e).into_response(), None),
     };
     let res = localize(res, lang, &rid).await;
     if is_mutating(&method, &path) {

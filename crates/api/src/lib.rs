@@ -12,6 +12,7 @@ pub mod guard;
 pub mod limits;
 pub mod ops;
 pub mod pages;
+pub mod reply;
 pub mod session;
 pub mod state;
 pub mod web;
@@ -153,7 +154,7 @@ pub fn app(state: AppState) -> Router {
             "/docs",
             get(|| async { axum::response::Html(web::DOCS_HTML) }),
         )
-        .fallback(|| async { error::ApiError::NotFound })
+        .fallback(|| async { error::HttpError(error::ApiError::NotFound) })
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             guard::guard,
@@ -202,6 +203,9 @@ pub fn app(state: AppState) -> Router {
             state_dir: Some(state.settings.data_dir.join("sandbox")),
             token: state.sandbox_token.clone(),
             identify: Some(sandbox_viewer(state.clone())),
+            // The app's own clock: moving the sandbox's moves this app's platforms (and its product
+            // time when it follows), never another app's in the same process.
+            clock: state.db.clock.clone(),
             ..Default::default()
         });
         router = router.nest_service("/sandbox", sms.merge(platforms));

@@ -27,112 +27,69 @@ impl Settings {
     pub fn asr_dir(&self) -> std::path::PathBuf {
         asr_dir(&self.data_dir)
     }
+
+    /// What the application (without HTTP) needs of these settings.
+    pub fn app_config(&self) -> services::AppConfig {
+        services::AppConfig {
+            sandbox: self.sandbox,
+            data_dir: self.data_dir.clone(),
+            storage_url: self.storage_url.clone(),
+            public_url: self.public_url.clone(),
+            platform_base: self.platform_base.clone(),
+            sandbox_token: self.sandbox_token.clone(),
+        }
+    }
 }
 
-/// Where the speech-synthesis engine is installed: `<data>/tts`, or CLIPMATRIX_TTS_DIR.
-pub fn tts_dir(data_dir: &std::path::Path) -> std::path::PathBuf {
-    std::env::var_os("CLIPMATRIX_TTS_DIR")
-        .map(Into::into)
-        .unwrap_or_else(|| data_dir.join("tts"))
-}
+pub use services::app::{asr_dir, tts_dir};
 
-/// Where the speech-recognition engine is installed: `<data>/asr`, or CLIPMATRIX_ASR_DIR.
-pub fn asr_dir(data_dir: &std::path::Path) -> std::path::PathBuf {
-    std::env::var_os("CLIPMATRIX_ASR_DIR")
-        .map(Into::into)
-        .unwrap_or_else(|| data_dir.join("asr"))
-}
-
+/// The HTTP layer's state: the opened application (`services::App`: database, storage, platform
+/// gateway, AI voice, reached as `st.db`, `st.hub`… through `Deref`) and what only requests need.
 #[derive(Clone)]
 pub struct AppState {
-    pub db: Db,
+    pub app: services::App,
     pub settings: Settings,
     pub jwt_key: Arc<Vec<u8>>,
     pub sms: Arc<dyn SmsSender>,
-    pub storage: media::Storage,
     /// The menu table, cached: every request's permission check reads it.
     pub menus: Arc<RwLock<Vec<store::system::menus::Menu>>>,
-    /// Platform adapters, sealed tokens, the publisher's needs.
-    pub hub: services::platform::HubRef,
     /// The failed-sign-in budgets (per address, per server) and the clock sign-in checks read.
     pub login_limits: Arc<services::limits::LoginLimits>,
     /// The public pages' budgets (per device, address, tag).
     pub public_limits: Arc<services::nfc::PublicLimits>,
-    /// AI voice: the engine, the cloning provider, the assistant (`services::ai::Ai::from_env`).
-    pub ai: services::ai::AiRef,
-    /// Opens the sandbox's controls and seeds its app secrets ("" when the sandbox is off).
-    pub sandbox_token: String,
 }
 
-/// The configured sandbox token, else the install's: generated on first use and kept sealed, so a
-/// database dump alone does not open the sandbox, and every node of one install agrees.
-async fn sandbox_token(
-    db: &Db,
-    sealer: &store::secrets::Sealer,
-    configured: Option<&str>,
-) -> anyhow::Result<String> {
-    if let Some(t) = configured.filter(|t| !t.is_empty()) {
-        return Ok(t.to_string());
+impl std::ops::Deref for AppState {
+    type Target = services::App;
+    fn deref(&self) -> &services::App {
+        &self.app
     }
-    let sealed = db
-        .setting_or_init("sandbox_token", || {
-            sealer.seal(&platforms::sandbox::access::new_token())
-        })
-        .await?;
-    sealer.open(&sealed).ok_or_else(|| {
-        anyhow::anyhow!(
-            "the sandbox token cannot be opened with this secret key (CLIPMATRIX_SECRET_KEY)"
-        )
-    })
+}
+
+impl std::ops::DerefMut for AppState {
+    fn deref_mut(&mut self) -> &mut services::App {
+        &mut self.app
+    }
 }
 
 impl AppState {
+    /// Opens the application and serves it.
     pub async fn new(db: Db, settings: Settings) -> anyhow::Result<AppState> {
-        store::system::menus::seed(&db).await?;
-        store::content::seed(&db).await?;
-        store::system::dict::seed(&db).await?;
-        store::clip::templates::seed(&db).await?;
-        let sealer = store::secrets::Sealer::load(&settings.data_dir)?;
-        // The key signing tokens and file links is sealed like the platform secrets: a copy of the
-        // database alone signs nothing.
-        let key =
-            store::secrets::sealed_setting(&db, &sealer, "jwt_key", || store::random_token(48))
-                .await?;
-        store::auth::users::hash_clear_sessions(&db).await?;
-        let menus = store::system::menus::all(&db).await?;
-        // Scratch space for work in progress lives on the local disk beside the data, whatever the store.
-        let storage = media::Storage::open(&settings.storage_url, settings.data_dir.join("work"))?;
-        let url_key = key.clone().into_bytes();
-        let sandbox_token = if settings.sandbox {
-            sandbox_token(&db, &sealer, settings.sandbox_token.as_deref()).await?
-        } else {
-            String::new()
-        };
-        let hub = Arc::new(services::platform::Hub {
-            db: db.clone(),
-            sealer,
-            sandbox_token: sandbox_token.clone(),
-            sandbox: settings.sandbox,
-            sandbox_base: settings.platform_base.clone(),
-            public_url: settings.public_url.clone(),
-            storage: storage.clone(),
-            timeout_ms: 0,
-            adapters: Default::default(),
-            sign_url: Arc::new(move |id, variant| services::links::url(&url_key, id, variant)),
-        });
-        let ai = Arc::new(services::ai::Ai::from_env(&tts_dir(&settings.data_dir)));
+        let app = services::App::open(db, settings.app_config()).await?;
+        AppState::serving(app, settings).await
+    }
+
+    /// The state serving an opened application.
+    pub async fn serving(app: services::App, settings: Settings) -> anyhow::Result<AppState> {
+        let menus = store::system::menus::all(&app.db).await?;
         Ok(AppState {
-            hub,
-            db,
+            jwt_key: app.key.clone(),
+            app,
             settings,
-            jwt_key: Arc::new(key.into_bytes()),
             sms: Arc::new(LogSms),
-            storage,
             menus: Arc::new(RwLock::new(menus)),
             login_limits: Arc::new(services::limits::LoginLimits::new(Arc::new(domain::now_ms))),
             public_limits: Arc::new(services::nfc::PublicLimits::new(Arc::new(domain::now_ms))),
-            ai,
-            sandbox_token,
         })
     }
 

@@ -141,7 +141,7 @@ pub async fn console(State(st): State<AppState>, uri: Uri) -> Response {
 pub async fn sms_outbox(State(st): State<AppState>) -> Response {
     let rows = match store::auth::users::sms_outbox(&st.db, 50).await {
         Ok(r) => r,
-        Err(e) => return crate::error::ApiError::from(e).into_response(),
+        Err(e) => return crate::error::HttpError::from(e).into_response(),
     };
     let mut html = String::from(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>Sandbox SMS outbox</title>\
@@ -164,7 +164,7 @@ pub async fn sms_outbox(State(st): State<AppState>) -> Response {
 pub async fn sms_outbox_json(State(st): State<AppState>) -> Response {
     match store::auth::users::sms_outbox(&st.db, 50).await {
         Ok(rows) => axum::Json(rows).into_response(),
-        Err(e) => crate::error::ApiError::from(e).into_response(),
+        Err(e) => crate::error::HttpError::from(e).into_response(),
     }
 }
 

@@ -49,7 +49,8 @@ fn api_and_services_run_no_sql() {
 }
 
 /// Every answer is a Rust type with a schema in the OpenAPI document: no hand-built JSON bodies in
-/// the api crate (its unit tests aside; the guard builds the envelope of axum's own rejections).
+/// the api crate (its unit tests aside; the guard builds the envelope of axum's own rejections, and
+/// `reply.rs` the error envelope).
 #[test]
 fn api_answers_typed_bodies() {
     let mut files = Vec::new();
@@ -65,7 +66,9 @@ fn api_answers_typed_bodies() {
         for (n, l) in code.lines().enumerate() {
             let rejection_envelope =
                 f.ends_with("guard.rs") && l.contains("\"code\": parts.status");
-            if l.contains("json!(") && !rejection_envelope {
+            // The error answer (`ErrorBody` in the document) is built from the pending error.
+            let error_envelope = f.ends_with("reply.rs");
+            if l.contains("json!(") && !rejection_envelope && !error_envelope {
                 found.push(format!("{}:{}: {}", f.display(), n + 1, l.trim()));
             }
         }
@@ -221,7 +224,9 @@ const LAYERS: &[Layer] = &[
         name: "services",
         dir: "crates/services/src",
         file: None,
-        shared: &["error", "export", "limits", "links", "platform", "ticker"],
+        shared: &[
+            "app", "error", "export", "jobs", "limits", "links", "platform", "ticker",
+        ],
         features: &[],
         elsewhere: &[],
     },
@@ -578,4 +583,94 @@ fn web_types_do_not_renarrow_schemas() {
         "no longer narrowed, drop from NOT_YET:\n{}",
         gone.join("\n")
     );
+}
+
+/// Time is a value each application opens (`domain::clock::Clock`, carried by `store::Db`), not a
+/// process-wide setting: `domain` holds no `static` atomics (two apps in one process, as in the
+/// tests, each move their own clock).
+#[test]
+fn domain_has_no_global_state() {
+    let domain = Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/src");
+    let mut files = Vec::new();
+    rust_files(&domain, &mut files);
+    let mut found = vec![];
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable source file");
+        for (n, l) in text.lines().enumerate() {
+            let l = l.trim();
+            if l.starts_with("static ") || l.starts_with("pub static ") || l.contains(" static ") {
+                if l.contains("Atomic") || l.contains("Mutex") || l.contains("RwLock") {
+                    found.push(format!("{}:{}: {l}", f.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "global state in domain:\n{}",
+        found.join("\n")
+    );
+}
+
+/// `services` is the application without its transport: no HTTP framework and no OpenAPI schemas
+/// (`api` owns the envelope, `IntoResponse` and every schema).
+#[test]
+fn services_know_no_http() {
+    let services = Path::new(env!("CARGO_MANIFEST_DIR")).join("../services");
+    let manifest =
+        std::fs::read_to_string(services.join("Cargo.toml")).expect("services' manifest");
+    let mut found: Vec<String> = ["axum", "utoipa"]
+        .iter()
+        .filter(|d| manifest.lines().any(|l| l.trim_start().starts_with(*d)))
+        .map(|d| format!("crates/services/Cargo.toml depends on {d}"))
+        .collect();
+    let mut files = Vec::new();
+    rust_files(&services.join("src"), &mut files);
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable source file");
+        for (n, l) in text.lines().enumerate() {
+            if ["axum::", "utoipa", "ToSchema", "IntoResponse"]
+                .iter()
+                .any(|p| names_path(l, p))
+            {
+                found.push(format!("{}:{}: {}", f.display(), n + 1, l.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "HTTP in services:\n{}", found.join("\n"));
+}
+
+/// The text of `fn name` in `src`: from its signature to the first line that closes it.
+fn fn_body<'a>(src: &'a str, name: &str) -> &'a str {
+    let start = src
+        .find(&format!("pub async fn {name}("))
+        .unwrap_or_else(|| panic!("no fn {name}"));
+    let len = src[start..].find("\n}\n").expect("the function ends");
+    &src[start..start + len]
+}
+
+/// `clipmatrix worker` opens the application without HTTP (no `api::`), and the background work
+/// (job worker, publish dispatch, schedulers) is started in one place, `services::background`,
+/// for `serve` and `worker` alike.
+#[test]
+fn the_worker_needs_no_api() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("../app/src/lib.rs");
+    let src = std::fs::read_to_string(app).expect("crates/app/src/lib.rs");
+    let worker = fn_body(&src, "worker");
+    assert!(
+        !names_path(worker, "api::"),
+        "the worker names the HTTP layer:\n{worker}"
+    );
+    for f in ["worker", "serve"] {
+        assert!(
+            fn_body(&src, f).contains("services::background("),
+            "{f} does not start services::background"
+        );
+    }
+    for spawned in ["run_worker", "dispatch_loop", "::schedule("] {
+        assert!(
+            !src.contains(spawned),
+            "crates/app/src/lib.rs starts {spawned} itself, beside services::background"
+        );
+    }
 }

@@ -101,7 +101,9 @@ async fn input(ctype: &str, body: impl Into<axum::body::Body>) -> ApiResult<Inpu
         .header("content-type", ctype)
         .body(body.into())
         .unwrap();
-    Input::<Named>::from_request(req, &()).await
+    Input::<Named>::from_request(req, &())
+        .await
+        .map_err(|e| e.0)
 }
 
 fn field_of(e: ApiError) -> String {

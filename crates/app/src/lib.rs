@@ -1,13 +1,11 @@
 //! Configuration and start-up of the `clipmatrix` binary: the layers of DESIGN.md §2
-//! (defaults -> clipmatrix.toml -> CLIPMATRIX_* env -> flags), the first-run accounts, the job kinds,
-//! and serving with graceful shutdown. `main.rs` only parses the command line.
+//! (defaults -> clipmatrix.toml -> CLIPMATRIX_* env -> flags), the first-run accounts, and serving
+//! (or only working the jobs) with graceful shutdown. `main.rs` only parses the command line.
 
 use anyhow::Context;
-use domain::jobs::JobKind;
 use serde::Deserialize;
 use std::path::PathBuf;
 use store::Db;
-use store::jobs::Registry;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -189,83 +187,6 @@ pub async fn first_run(db: &Db, cfg: &Config) -> anyhow::Result<Vec<String>> {
     ])
 }
 
-/// A handler for every job kind: the match is exhaustive, so a new kind does not build without one.
-pub fn registry(state: &api::AppState) -> Registry {
-    use services::{clip, materials, matrix::publish};
-    let mut r = Registry::default();
-    for kind in JobKind::ALL {
-        let hub = state.hub.clone();
-        let storage = state.storage.clone();
-        match kind {
-            JobKind::MatrixSync => r.register(kind, move |ctx| publish::run_sync(ctx, hub.clone())),
-            JobKind::MatrixTokenRefresh => {
-                r.register(kind, move |ctx| publish::run_refresh(ctx, hub.clone()))
-            }
-            JobKind::PublishItem => {
-                r.register(kind, move |ctx| publish::run_item(ctx, hub.clone()))
-            }
-            JobKind::PublishReview => {
-                r.register(kind, move |ctx| publish::run_review(ctx, hub.clone()))
-            }
-            JobKind::ClipRender => {
-                r.register(kind, move |ctx| clip::render::run(ctx, storage.clone()))
-            }
-            JobKind::ClipSlice => {
-                r.register(kind, move |ctx| clip::slice::run(ctx, storage.clone()))
-            }
-            JobKind::MediaAsr => {
-                let asr_dir = state.settings.asr_dir();
-                r.register(kind, move |ctx| {
-                    materials::asr::run(ctx, storage.clone(), asr_dir.clone())
-                })
-            }
-            JobKind::MediaIngest => r.register(kind, move |ctx| {
-                materials::ingest::run(ctx, storage.clone())
-            }),
-            JobKind::MaintenanceCleanup => r.register(kind, move |ctx| {
-                services::system::maintenance::cleanup(ctx, storage.clone())
-            }),
-            JobKind::SeoBenchmarkSync => r.register(kind, move |ctx| {
-                services::seo::benchmark::run(ctx, hub.clone())
-            }),
-            JobKind::ContentHotlistSync => r.register(kind, move |ctx| {
-                services::content::hotlists::run(ctx, hub.clone())
-            }),
-            JobKind::EngagementSync => r.register(kind, move |ctx| {
-                services::engagement::comments::run_sync(ctx, hub.clone())
-            }),
-            JobKind::EngagementAutoReply => r.register(kind, move |ctx| {
-                services::engagement::rules::run_auto_reply(ctx, hub.clone())
-            }),
-            JobKind::EngagementLeadNotify => r.register(kind, move |ctx| {
-                services::engagement::notify::run(ctx, hub.clone())
-            }),
-            JobKind::Tts => {
-                let ai = state.ai.clone();
-                r.register(kind, move |ctx| {
-                    services::ai::run(ctx, storage.clone(), ai.clone())
-                })
-            }
-            JobKind::ClipOneTouch => {
-                let deps = std::sync::Arc::new(clip::one_touch::Deps {
-                    storage: storage.clone(),
-                    ai: state.ai.clone(),
-                    sealer: state.hub.sealer.clone(),
-                });
-                r.register(kind, move |ctx| clip::one_touch::run(ctx, deps.clone()))
-            }
-            JobKind::ClipIntellect => {
-                let deps = std::sync::Arc::new(clip::intellect::Deps {
-                    storage: storage.clone(),
-                    asr_dir: state.settings.asr_dir(),
-                });
-                r.register(kind, move |ctx| clip::intellect::run(ctx, deps.clone()))
-            }
-        }
-    }
-    r
-}
-
 /// Resolves when SIGINT or SIGTERM arrives.
 pub async fn shutdown_signal() {
     let ctrl_c = async {
@@ -283,15 +204,14 @@ pub async fn shutdown_signal() {
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
 }
 
-/// The API settings of a config; `addr` is the address actually bound.
-pub fn settings(cfg: &Config, addr: &str) -> api::Settings {
+/// The application's settings of a config; `addr` is the address actually bound.
+pub fn app_config(cfg: &Config, addr: &str) -> services::AppConfig {
     let public_url = cfg
         .public_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
-    api::Settings {
+    services::AppConfig {
         sandbox: cfg.sandbox,
-        web_dir: cfg.web_dir.clone(),
         data_dir: cfg.data_dir.clone(),
         storage_url: cfg.storage_url.clone(),
         platform_base: cfg
@@ -299,9 +219,23 @@ pub fn settings(cfg: &Config, addr: &str) -> api::Settings {
             .clone()
             .unwrap_or_else(|| format!("{public_url}/sandbox")),
         public_url,
+        sandbox_token: cfg.sandbox_token.clone(),
+    }
+}
+
+/// The API settings of a config; `addr` is the address actually bound.
+pub fn settings(cfg: &Config, addr: &str) -> api::Settings {
+    let app = app_config(cfg, addr);
+    api::Settings {
+        sandbox: app.sandbox,
+        web_dir: cfg.web_dir.clone(),
+        data_dir: app.data_dir,
+        storage_url: app.storage_url,
+        platform_base: app.platform_base,
+        public_url: app.public_url,
         // Checked when the config was loaded.
         trusted_proxies: api::client::Proxies::parse(&cfg.trusted_proxies).unwrap_or_default(),
-        sandbox_token: cfg.sandbox_token.clone(),
+        sandbox_token: app.sandbox_token,
         demo: cfg.sandbox && !is_loopback(addr),
     }
 }
@@ -344,8 +278,9 @@ fn sandbox_lines(settings: &api::Settings, token: &str, addr: &str) -> Vec<Strin
 }
 
 /// The product follows the sandbox clock only in sandbox mode, and only when the setting asks.
-fn app_clock(cfg: &Config) {
-    domain::clock::set_app_follows(cfg.sandbox && cfg.sandbox_moves_app_clock);
+fn app_clock(cfg: &Config, db: &store::Db) {
+    db.clock
+        .set_app_follows(cfg.sandbox && cfg.sandbox_moves_app_clock);
 }
 
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
@@ -357,8 +292,8 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let state = api::AppState::new(db.clone(), settings(&cfg, &addr.to_string())).await?;
     check_storage(&state, &cfg).await?;
-    sandbox_clock(&cfg);
-    app_clock(&cfg);
+    sandbox_clock(&cfg, &db);
+    app_clock(&cfg, &db);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     // In the background: synthesizing the tracks takes a few seconds and nothing waits for them.
     let seeding = state.clone();
@@ -378,36 +313,11 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
             }
         }
     });
-    let mut tasks = Vec::new();
-    if cfg.workers {
-        tasks.push(tokio::spawn(store::jobs::run_worker(
-            db.clone(),
-            registry(&state),
-            worker_config(),
-            stop_rx.clone(),
-        )));
-        tasks.push(tokio::spawn(services::matrix::publish::dispatch_loop(
-            state.hub.clone(),
-            std::time::Duration::from_millis(1000),
-            stop_rx.clone(),
-        )));
-        tasks.push(tokio::spawn(services::system::maintenance::schedule(
-            db.clone(),
-            stop_rx.clone(),
-        )));
-        tasks.push(tokio::spawn(services::seo::benchmark::schedule(
-            db.clone(),
-            stop_rx.clone(),
-        )));
-        tasks.push(tokio::spawn(services::content::hotlists::schedule(
-            db.clone(),
-            stop_rx.clone(),
-        )));
-        tasks.push(tokio::spawn(services::engagement::comments::schedule(
-            db.clone(),
-            stop_rx.clone(),
-        )));
-    }
+    let tasks = if cfg.workers {
+        services::background(&state, worker_config(), stop_rx)
+    } else {
+        vec![]
+    };
     println!(
         "clipmatrix {} listening on http://{addr}",
         domain::APP_VERSION
@@ -441,64 +351,40 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `clipmatrix worker`: the background work alone (jobs, publish dispatch, schedulers), no HTTP.
 pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     let db = open_db(&cfg).await?;
+    let app = services::App::open(db.clone(), app_config(&cfg, &cfg.listen)).await?;
+    check_storage(&app, &cfg).await?;
+    sandbox_clock(&cfg, &db);
+    app_clock(&cfg, &db);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let sched = tokio::spawn(services::system::maintenance::schedule(
-        db.clone(),
-        stop_rx.clone(),
-    ));
-    let bench_sched = tokio::spawn(services::seo::benchmark::schedule(
-        db.clone(),
-        stop_rx.clone(),
-    ));
-    let hot_sched = tokio::spawn(services::content::hotlists::schedule(
-        db.clone(),
-        stop_rx.clone(),
-    ));
-    let comment_sched = tokio::spawn(services::engagement::comments::schedule(
-        db.clone(),
-        stop_rx.clone(),
-    ));
-    let state = api::AppState::new(db.clone(), settings(&cfg, &cfg.listen)).await?;
-    check_storage(&state, &cfg).await?;
-    sandbox_clock(&cfg);
-    app_clock(&cfg);
-    let dispatch = tokio::spawn(services::matrix::publish::dispatch_loop(
-        state.hub.clone(),
-        std::time::Duration::from_millis(1000),
-        stop_rx.clone(),
-    ));
-    let work = tokio::spawn(store::jobs::run_worker(
-        db.clone(),
-        registry(&state),
-        worker_config(),
-        stop_rx,
-    ));
+    let tasks = services::background(&app, worker_config(), stop_rx);
     shutdown_signal().await;
     let _ = stop_tx.send(true);
-    let _ = tokio::join!(sched, bench_sched, hot_sched, comment_sched, work, dispatch);
+    for t in tasks {
+        let _ = t.await;
+    }
     db.close().await;
     Ok(())
 }
 
 /// Sandbox mode only: starts the platform clock this far ahead (CLIPMATRIX_SANDBOX_CLOCK_OFFSET_MS),
 /// for tests of separate processes, whose clocks cannot be moved through a node's `/sandbox`.
-fn sandbox_clock(cfg: &Config) {
+fn sandbox_clock(cfg: &Config, db: &store::Db) {
     if cfg.sandbox
         && let Some(ms) = std::env::var("CLIPMATRIX_SANDBOX_CLOCK_OFFSET_MS")
             .ok()
             .and_then(|v| v.parse::<i64>().ok())
     {
-        domain::clock::set_offset(ms);
+        db.clock.set_offset(ms);
     }
 }
 
 /// Stops the start when the media storage cannot be used (unreachable, no bucket, a refused key),
 /// rather than failing the first upload.
-pub async fn check_storage(state: &api::AppState, cfg: &Config) -> anyhow::Result<()> {
-    state
-        .storage
+pub async fn check_storage(app: &services::App, cfg: &Config) -> anyhow::Result<()> {
+    app.storage
         .check()
         .await
         .with_context(|| format!("media storage {}", cfg.storage_url))

@@ -1,20 +1,18 @@
 //! Activities and NFC, whole app on SQLite and PostgreSQL: draws that never over-issue under 1,000
 //! concurrent customers, the tap-to-post story (taps -> different videos -> posts through the
-//! sandbox -> draws -> coupons redeemed), exports, tenancy, staff menus and bad input. The platform
-//! clock is process-wide, so every test here holds CLOCK.
+//! sandbox -> draws -> coupons redeemed), exports, tenancy, staff menus and bad input. Each app has
+//! its own platform clock, so the tests that move it run side by side.
 
 use crate::common;
 use common::*;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
 
-static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
 const HOUR: i64 = 3_600_000;
 const DAY: i64 = 86_400_000;
 
-fn activity_body(who: &str, prizes: Value) -> Value {
-    let now = domain::clock::platform_now();
+fn activity_body(app: &TestApp, who: &str, prizes: Value) -> Value {
+    let now = app.db.clock.platform_now();
     json!({
         "name": "开业抽奖", "starts_at": now - HOUR, "ends_at": now + 30 * DAY, "who": who,
         "per_person": 3, "per_day": 2, "color": "#e4393c", "rules_text": "每人每天两次",
@@ -48,7 +46,6 @@ async fn video_group(app: &TestApp, t: &str, name: &str, n: usize) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_thousand_concurrent_draws_never_over_issue() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -57,6 +54,7 @@ async fn a_thousand_concurrent_draws_never_over_issue() {
                 "/task.merchant_forward_task_activities/add",
                 Some(&t),
                 activity_body(
+                    &app,
                     "anyone",
                     json!([
                         coupon("免单券", 50.0, 10, 1, 1),
@@ -76,7 +74,7 @@ async fn a_thousand_concurrent_draws_never_over_issue() {
             .unwrap()
             .unwrap();
         // 1,000 draws at once from 300 customers (3-4 tries each against a limit of 2 a day).
-        let now = domain::clock::platform_now();
+        let now = app.db.clock.platform_now();
         let mut tasks = vec![];
         for i in 0..1000 {
             let db = app.db.clone();
@@ -229,7 +227,6 @@ fn device(i: usize) -> String {
 /// cookie the first one set; new devices are rationed per address.
 #[tokio::test]
 async fn a_script_cannot_empty_a_tags_pool() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn_with(backend, |s| {
             // The budgets' minutes do not pass during the test, however slow the machine.
@@ -322,7 +319,6 @@ async fn a_script_cannot_empty_a_tags_pool() {
 
 #[tokio::test]
 async fn taps_hand_out_different_videos_and_posts_unlock_draws() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -332,7 +328,7 @@ async fn taps_hand_out_different_videos_and_posts_unlock_draws() {
             .post(
                 "/task.merchant_forward_task_activities/add",
                 Some(&t),
-                activity_body("posters", json!([coupon("免单券", 100.0, 3, 1, 1)])),
+                activity_body(&app, "posters", json!([coupon("免单券", 100.0, 3, 1, 1)])),
             )
             .await;
         let activity = a.ok().clone();
@@ -693,7 +689,7 @@ async fn taps_hand_out_different_videos_and_posts_unlock_draws() {
         .expect(422);
 
         // A week later unredeemed coupons have expired and are refused at the counter.
-        domain::clock::advance(8 * DAY);
+        app.db.clock.advance(8 * DAY);
         let r = app
             .post(
                 "/task.merchant_forward_task_activities/redeem",
@@ -716,7 +712,6 @@ async fn taps_hand_out_different_videos_and_posts_unlock_draws() {
 
 #[tokio::test]
 async fn an_empty_pool_says_so_and_a_flooding_phone_is_refused() {
-    let _clock = CLOCK.lock().await;
     let app = TestApp::spawn(Backend::Sqlite).await;
     app.start_worker();
     let t = app.demo().await;
@@ -764,7 +759,6 @@ async fn an_empty_pool_says_so_and_a_flooding_phone_is_refused() {
 
 #[tokio::test]
 async fn staff_need_the_menus_and_bad_input_names_the_field() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let demo = app.demo().await;
@@ -823,6 +817,7 @@ async fn staff_need_the_menus_and_bad_input_names_the_field() {
                 add,
                 Some(&demo),
                 activity_body(
+                    &app,
                     "anyone",
                     json!([coupon("a", 60.0, 1, 1, 1), coupon("b", 50.0, 1, 1, 1)]),
                 ),
@@ -835,7 +830,7 @@ async fn staff_need_the_menus_and_bad_input_names_the_field() {
             .post_en(
                 add,
                 Some(&demo),
-                activity_body("anyone", json!([coupon("a", 0.001, 1, 1, 1)])),
+                activity_body(&app, "anyone", json!([coupon("a", 0.001, 1, 1, 1)])),
             )
             .await;
         r.expect(422);
@@ -844,19 +839,19 @@ async fn staff_need_the_menus_and_bad_input_names_the_field() {
             r.message(),
             "Odds must be between 0.01% and 100%, with at most two decimals"
         );
-        let mut b = activity_body("anyone", json!([coupon("a", 10.0, 1, 1, 1)]));
+        let mut b = activity_body(&app, "anyone", json!([coupon("a", 10.0, 1, 1, 1)]));
         b["name"] = json!("  ");
         let r = app.post_en(add, Some(&demo), b).await;
         r.expect(422);
         assert_eq!(r.data()["field"], "name");
-        let mut b = activity_body("everyone", json!([coupon("a", 10.0, 1, 1, 1)]));
+        let mut b = activity_body(&app, "everyone", json!([coupon("a", 10.0, 1, 1, 1)]));
         b["who"] = json!("everyone");
         app.post(add, Some(&demo), b).await.expect(422);
         let r = app
             .post(
                 add,
                 Some(&demo),
-                activity_body("anyone", json!([coupon("a", 10.0, 0, 1, 1)])),
+                activity_body(&app, "anyone", json!([coupon("a", 10.0, 0, 1, 1)])),
             )
             .await;
         assert_eq!(r.expect(422).data()["field"], "stock");
@@ -890,7 +885,7 @@ async fn staff_need_the_menus_and_bad_input_names_the_field() {
             .post(
                 add,
                 Some(&demo),
-                activity_body("anyone", json!([coupon("a", 100.0, 5, 1, 1)])),
+                activity_body(&app, "anyone", json!([coupon("a", 100.0, 5, 1, 1)])),
             )
             .await;
         let a = a.ok().clone();
@@ -912,12 +907,12 @@ async fn staff_need_the_menus_and_bad_input_names_the_field() {
             "p1",
             "page",
             0,
-            domain::clock::platform_now(),
+            app.db.clock.platform_now(),
             domain::i18n::Lang::Zh,
         )
         .await
         .unwrap();
-        let mut edit = activity_body("anyone", json!([]));
+        let mut edit = activity_body(&app, "anyone", json!([]));
         edit["id"] = a["id"].clone();
         let r = app
             .post(

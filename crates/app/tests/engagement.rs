@@ -3,8 +3,8 @@
 //! messages (webhooks delivered twice on purpose); the sync job reads them once, keyword rules
 //! answer each matching comment once within their caps (the sandbox counts the replies), leads are
 //! made and assigned in turn, followed up and exported; a restart doubles nothing; staff without the
-//! menus are refused, another tenant sees nothing, bad input is a 422 naming the field. The platform
-//! clock is process-wide, so every test holds CLOCK.
+//! menus are refused, another tenant sees nothing, bad input is a 422 naming the field. Each app has
+//! its own platform clock.
 
 use crate::common;
 use common::publish::*;
@@ -13,7 +13,6 @@ use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::time::Duration;
 
-static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 const HOUR: i64 = 3_600_000;
 
 async fn comments(app: &TestApp, t: &str, q: Value) -> Vec<Value> {
@@ -91,7 +90,6 @@ fn rule(extra: Value) -> Value {
 
 #[tokio::test]
 async fn comments_auto_replies_and_leads_story() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -114,7 +112,7 @@ async fn comments_auto_replies_and_leads_story() {
         let posted = publish_now(&app, &t, &admin, &[account], &vids).await;
         let item_id = posted[0]["item_id"].as_str().unwrap().to_string();
         assert!(!item_id.is_empty(), "{posted:?}");
-        domain::clock::advance(6 * HOUR);
+        app.db.clock.advance(6 * HOUR);
 
         // Kuaishou has no comment API: the console is told so, in both languages.
         let accs = app.get("/task.merchant_comment/accounts", Some(&t)).await;
@@ -234,7 +232,7 @@ async fn comments_auto_replies_and_leads_story() {
         assert_eq!(replied.len(), 3);
 
         // Next day: a new comment wakes the job; the held one and the new one are answered.
-        domain::clock::advance(24 * HOUR);
+        app.db.clock.advance(24 * HOUR);
         let v = sandbox(
             &app,
             "comment",
@@ -255,7 +253,7 @@ async fn comments_auto_replies_and_leads_story() {
         let app = app.restart().await;
         app.start_worker();
         let before = comments(&app, &t, json!({})).await.len() as i64;
-        domain::clock::advance(3 * HOUR);
+        app.db.clock.advance(3 * HOUR);
         let s = app
             .post("/task.merchant_comment/sync", Some(&t), json!({}))
             .await;
@@ -607,7 +605,6 @@ async fn comments_auto_replies_and_leads_story() {
 
 #[tokio::test]
 async fn bad_rules_and_replies_name_the_field_in_both_languages() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -724,7 +721,6 @@ async fn bad_rules_and_replies_name_the_field_in_both_languages() {
 
 #[tokio::test]
 async fn staff_without_the_engagement_menus_are_refused_everywhere() {
-    let _clock = CLOCK.lock().await;
     let app = TestApp::spawn(Backend::Sqlite).await;
     let demo = app.demo().await;
     let (_, nomenu) = staff(&app, &demo, "nomenu", &["/log"]).await;
@@ -777,7 +773,6 @@ async fn staff_without_the_engagement_menus_are_refused_everywhere() {
 /// adapter (the creator console's boundary the sandbox simulates), like publishing.
 #[tokio::test]
 async fn xhs_comments_go_through_the_session_adapter() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -790,7 +785,7 @@ async fn xhs_comments_go_through_the_session_adapter() {
             !posted[0]["item_id"].as_str().unwrap().is_empty(),
             "{posted:?}"
         );
-        domain::clock::advance(12 * HOUR);
+        app.db.clock.advance(12 * HOUR);
         let s = app
             .post(
                 "/task.merchant_comment/sync",
@@ -937,7 +932,6 @@ async fn event_with(mut res: reqwest::Response, name: &str, needle: &str) -> Str
 
 #[tokio::test]
 async fn private_messages_quick_replies_and_lead_notices() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -1406,7 +1400,6 @@ async fn private_messages_quick_replies_and_lead_notices() {
 
 #[tokio::test]
 async fn staff_without_the_private_message_menus_are_refused() {
-    let _clock = CLOCK.lock().await;
     let app = TestApp::spawn(Backend::Sqlite).await;
     let demo = app.demo().await;
     let (_, nomenu) = staff(&app, &demo, "pm_nomenu", &["/clue_management"]).await;

@@ -2,8 +2,7 @@
 //! hot-list cache from the sandbox's billboards and the cache moves with the platform clock; a
 //! refused read keeps the last rows; staff reach only their menus' boards; bad input is a 422 in
 //! both languages; the operator uploads course files that play for merchants; the video-library
-//! embed opens one merchant's videos only; the self-test. The platform clock is process-wide, so
-//! every test here holds CLOCK.
+//! embed opens one merchant's videos only; the self-test. Each app has its own platform clock.
 
 use crate::common;
 
@@ -11,7 +10,6 @@ use common::{Backend, TestApp, backends};
 use serde_json::{Value, json};
 use std::time::Duration;
 
-static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 const DAY: i64 = 86_400_000;
 
 /// What the sandbox itself answers for a DY app call (with a client token of its own).
@@ -76,7 +74,6 @@ fn titles(d: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -91,7 +88,7 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
         assert_eq!(first["fetched_at"], 0);
         assert!(first["rows"].as_array().unwrap().is_empty());
         // The schedule's pass queues every other board (the topic board is queued already).
-        let queued = services::content::hotlists::queue_due(&app.db, domain::clock::platform_now())
+        let queued = services::content::hotlists::queue_due(&app.db, app.db.clock.platform_now())
             .await
             .unwrap();
         assert_eq!(queued, domain::content::hotlists::all_boards().len());
@@ -110,7 +107,7 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
                 w["effect_value"].as_f64().unwrap().round() as i64
             );
         }
-        let day = domain::matrix::fmt_day(domain::matrix::day_of(domain::clock::platform_now()));
+        let day = domain::matrix::fmt_day(domain::matrix::day_of(app.db.clock.platform_now()));
         assert_eq!(topic["day"], day.as_str());
         assert_eq!(topic["platform"], "dy");
 
@@ -149,8 +146,8 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
             .iter()
             .map(|r| r["heat"].as_i64().unwrap())
             .collect();
-        domain::clock::advance(DAY + 3_600_000);
-        let queued = services::content::hotlists::queue_due(&app.db, domain::clock::platform_now())
+        app.db.clock.advance(DAY + 3_600_000);
+        let queued = services::content::hotlists::queue_due(&app.db, app.db.clock.platform_now())
             .await
             .unwrap();
         assert_eq!(queued, domain::content::hotlists::all_boards().len());
@@ -176,7 +173,7 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
             .collect();
         assert_eq!(titles(&moved), want_titles);
         // Once every board is read, nothing is due again within the hour.
-        let since = domain::clock::platform_now() - 60_000;
+        let since = app.db.clock.platform_now() - 60_000;
         for i in 0..150 {
             let rows = store::content::hotlists::boards(&app.db).await.unwrap();
             if rows.len() == domain::content::hotlists::all_boards().len()
@@ -188,7 +185,7 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         assert_eq!(
-            services::content::hotlists::queue_due(&app.db, domain::clock::platform_now())
+            services::content::hotlists::queue_due(&app.db, app.db.clock.platform_now())
                 .await
                 .unwrap(),
             0
@@ -198,7 +195,6 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
 
 #[tokio::test]
 async fn a_refused_read_keeps_the_last_rows_and_says_why_in_the_readers_language() {
-    let _clock = CLOCK.lock().await;
     let app = TestApp::spawn(Backend::Sqlite).await;
     let t = app.demo().await;
     services::content::hotlists::sync_one(&app.state.hub, "hot_video")
@@ -217,7 +213,7 @@ async fn a_refused_read_keeps_the_last_rows_and_says_why_in_the_readers_language
         .await
         .unwrap();
     assert_eq!(r["ok"], true);
-    domain::clock::advance(2 * 3_600_000);
+    app.db.clock.advance(2 * 3_600_000);
     services::content::hotlists::sync_one(&app.state.hub, "hot_video")
         .await
         .unwrap();
@@ -259,7 +255,6 @@ async fn a_refused_read_keeps_the_last_rows_and_says_why_in_the_readers_language
 
 #[tokio::test]
 async fn staff_see_only_their_boards_and_bad_input_is_refused_in_both_languages() {
-    let _clock = CLOCK.lock().await;
     let app = TestApp::spawn(Backend::Sqlite).await;
     let demo = app.demo().await;
     let admin = app.admin().await;
@@ -337,7 +332,6 @@ async fn staff_see_only_their_boards_and_bad_input_is_refused_in_both_languages(
 
 #[tokio::test]
 async fn course_files_upload_and_play_for_merchants() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let admin = app.admin().await;
@@ -460,7 +454,6 @@ async fn course_files_upload_and_play_for_merchants() {
 
 #[tokio::test]
 async fn the_video_library_embed_opens_one_merchants_videos_only() {
-    let _clock = CLOCK.lock().await;
     let app = TestApp::spawn(Backend::Sqlite).await;
     let demo = app.demo().await;
     let admin = app.admin().await;
@@ -520,7 +513,6 @@ async fn the_video_library_embed_opens_one_merchants_videos_only() {
 
 #[tokio::test]
 async fn the_self_test_checks_what_the_flows_stand_on() {
-    let _clock = CLOCK.lock().await;
     let app = TestApp::spawn(Backend::Sqlite).await;
     let admin = app.admin().await;
     services::content::hotlists::sync_one(&app.state.hub, "topic")
@@ -567,7 +559,6 @@ async fn the_self_test_checks_what_the_flows_stand_on() {
 
 #[tokio::test]
 async fn the_operator_sets_a_merchants_home_layout() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let admin = app.admin().await;
@@ -634,7 +625,6 @@ async fn the_operator_sets_a_merchants_home_layout() {
 
 #[tokio::test]
 async fn a_failed_hot_list_job_keeps_its_reason_and_can_be_retried() {
-    let _clock = CLOCK.lock().await;
     let app = TestApp::spawn(Backend::Sqlite).await;
     let admin = app.admin().await;
     let id = store::jobs::submit(

@@ -1,8 +1,8 @@
 //! Matrix publishing end to end against the in-process platform sandbox: authorizing accounts (DY
 //! consent page, XHS QR login, BJH app token), the release-task rules, the distribution plan, review
 //! by the operator, the publisher (verified against the account's work list), platform faults and
-//! tenant isolation. The platform clock is process-wide, so the tests that move it hold CLOCK, and so
-//! do the tests that need it to stand still (a share link's ticket lives minutes on that clock).
+//! tenant isolation. Each app has its own platform clock, so a test moving it leaves the others' alone
+//! (a share link's ticket lives minutes on that clock).
 
 use crate::common;
 use common::publish::*;
@@ -10,8 +10,6 @@ use common::*;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
-
-static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Confirms an XHS QR login on the sandbox's page, with the SMS challenge; returns the account id.
 async fn authorize_xhs(app: &TestApp, t: &str) -> i64 {
@@ -71,12 +69,11 @@ async fn authorize_xhs(app: &TestApp, t: &str) -> i64 {
 
 #[tokio::test]
 async fn publishing_end_to_end() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
+        let app = TestApp::spawn(backend).await;
         // Late evening China time: the start date's posting window has passed, so the plan must
         // start tomorrow, not squeeze today's posts past midnight (it failed at 22:00–24:00).
-        at_china_time(23, 30);
-        let app = TestApp::spawn(backend).await;
+        at_china_time(&app, 23, 30);
         app.start_worker();
         let t = app.demo().await;
         let admin = app.admin().await;
@@ -107,7 +104,7 @@ async fn publishing_end_to_end() {
         let (six, spare) = (&vids[..6], vids[6]);
 
         // SPEC §5 rules, refused before anything is stored.
-        let bad = |extra: Value| task(&[dy, xhs], six, extra);
+        let bad = |extra: Value| task(&app, &[dy, xhs], six, extra);
         for (extra, field) in [
             (
                 json!({"titles": format!("ok#{}", "长".repeat(51))}),
@@ -148,7 +145,7 @@ async fn publishing_end_to_end() {
             .post_en(
                 "/task.merchant_forward_task/dy_add",
                 Some(&t),
-                task(&[dy, xhs], six, json!({})),
+                task(&app, &[dy, xhs], six, json!({})),
             )
             .await;
         assert_eq!(
@@ -173,7 +170,7 @@ async fn publishing_end_to_end() {
             .post(
                 "/matrix.merchant_publish_management/createCommonPublishTask",
                 Some(&t),
-                task(&[dy, xhs], six, json!({"preview": true})),
+                task(&app, &[dy, xhs], six, json!({"preview": true})),
             )
             .await;
         let plan = p.ok().clone();
@@ -212,7 +209,7 @@ async fn publishing_end_to_end() {
             .post(
                 "/matrix.merchant_publish_management/createCommonPublishTask",
                 Some(&t),
-                task(&[dy, xhs], six, json!({"seed": plan["seed"]})),
+                task(&app, &[dy, xhs], six, json!({"seed": plan["seed"]})),
             )
             .await;
         let times = |p: &Value| {
@@ -232,7 +229,7 @@ async fn publishing_end_to_end() {
             .post_en(
                 "/matrix.merchant_publish_management/createCommonPublishTask",
                 Some(&t),
-                task(&[dy], &[six[0]], json!({})),
+                task(&app, &[dy], &[six[0]], json!({})),
             )
             .await;
         assert_eq!(again.data()["field"], "video_ids", "{}", again.body);
@@ -269,7 +266,7 @@ async fn publishing_end_to_end() {
             .post(
                 "/task.merchant_forward_task/dy_add",
                 Some(&other),
-                task(&[dy], &[spare], json!({})),
+                task(&app, &[dy], &[spare], json!({})),
             )
             .await;
         assert_eq!(r.status, 404, "another merchant's account: {}", r.body);
@@ -305,7 +302,7 @@ async fn publishing_end_to_end() {
                 && !i["item_id"].as_str().unwrap().is_empty())
         );
         // The platform's review (10 min) passes: released.
-        domain::clock::advance(20 * 60_000);
+        app.db.clock.advance(20 * 60_000);
         let rows = wait_items(&app, &t, tid, &["released"]).await;
         // A stale twin of a publish job (its lease lapsed while it ran) that read the work list
         // before the review ended, or that fails late, writes nothing over the release.
@@ -358,7 +355,7 @@ async fn publishing_end_to_end() {
             .post(
                 "/task.merchant_forward_task/dy_add",
                 Some(&t),
-                task(&[dy], &[spare], soon()),
+                task(&app, &[dy], &[spare], soon(&app)),
             )
             .await;
         let t2 = r.ok()["task"]["id"].as_i64().unwrap();
@@ -392,7 +389,6 @@ async fn publishing_end_to_end() {
 /// The hub keeps one DY adapter, so its cached client token serves the next POI search too.
 #[tokio::test]
 async fn poi_searches_share_one_client_token() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -423,12 +419,12 @@ async fn two_posts_the_day_after_tomorrow(backend: Backend) -> (TestApp, String,
     let t = app.demo().await;
     let dy = authorize_dy(&app, &t).await;
     let vids = videos(&app, &t, 2).await;
-    let day = domain::matrix::day_of(domain::clock::platform_now());
+    let day = domain::matrix::day_of(app.db.clock.platform_now());
     let r = app
         .post(
             "/matrix.merchant_publish_management/createCommonPublishTask",
             Some(&t),
-            task(&[dy], &vids, json!({"start_date": domain::matrix::fmt_day(day + 2), "days": 1, "daily_quantity": 2, "time_mode": "specified", "times": ["10:00", "15:00"]})),
+            task(&app, &[dy], &vids, json!({"start_date": domain::matrix::fmt_day(day + 2), "days": 1, "daily_quantity": 2, "time_mode": "specified", "times": ["10:00", "15:00"]})),
         )
         .await;
     let tid = r.ok()["task"]["id"].as_i64().unwrap();
@@ -439,7 +435,6 @@ async fn two_posts_the_day_after_tomorrow(backend: Backend) -> (TestApp, String,
 /// were re-planned) changes nothing: items and task are written in one transaction.
 #[tokio::test]
 async fn a_failed_reschedule_leaves_the_task_as_it_was() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let (app, t, day, tid) = two_posts_the_day_after_tomorrow(backend).await;
         let before = items(&app, &t, tid).await;
@@ -482,7 +477,6 @@ async fn a_failed_reschedule_leaves_the_task_as_it_was() {
 /// its account), and a reschedule neither moves nor fails an item already publishing.
 #[tokio::test]
 async fn a_reschedule_and_the_publisher_never_both_take_an_item() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         // The items are two days ahead, so the test takes the publisher's steps itself, in the racing
         // order.
@@ -572,7 +566,6 @@ async fn a_reschedule_and_the_publisher_never_both_take_an_item() {
 
 #[tokio::test]
 async fn accounts_groups_and_expiry() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -679,7 +672,7 @@ async fn accounts_groups_and_expiry() {
                 .fetch_one(&app.db.pool)
                 .await
                 .unwrap();
-        domain::clock::advance(60_000);
+        app.db.clock.advance(60_000);
         app.post(
             "/task.merchant_group_user/renew",
             Some(&t),
@@ -728,7 +721,7 @@ async fn accounts_groups_and_expiry() {
             .post_en(
                 "/task.merchant_forward_task/dy_add",
                 Some(&t),
-                task(&[dy], &[1], json!({})),
+                task(&app, &[dy], &[1], json!({})),
             )
             .await;
         assert_eq!(r.data()["field"], "account_ids", "{}", r.body);
@@ -860,7 +853,6 @@ async fn webhooks_are_verified_and_deduplicated() {
 /// account's statistics are synced from the platform.
 #[tokio::test]
 async fn each_platform_fault_ends_truthfully() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -888,7 +880,9 @@ async fn each_platform_fault_ends_truthfully() {
                 .fetch_one(&app.db.pool)
                 .await
                 .unwrap();
-                domain::clock::advance(before - domain::clock::platform_now() - 3_600_000);
+                app.db
+                    .clock
+                    .advance(before - app.db.clock.platform_now() - 3_600_000);
                 let mut renewed = false;
                 for _ in 0..300 {
                     let now: i64 = sqlx::query_scalar(
@@ -935,7 +929,7 @@ async fn each_platform_fault_ends_truthfully() {
                 .post(
                     "/task.merchant_forward_task/dy_add",
                     Some(&t),
-                    task(&[dy], &[vids[i]], soon()),
+                    task(&app, &[dy], &[vids[i]], soon(&app)),
                 )
                 .await;
             let tid = r.ok()["task"]["id"].as_i64().unwrap();
@@ -989,7 +983,6 @@ async fn each_platform_fault_ends_truthfully() {
 /// task publishes to every one of them, verified in each platform's work list.
 #[tokio::test]
 async fn all_six_platforms_authorize_and_publish() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -1040,7 +1033,6 @@ async fn all_six_platforms_authorize_and_publish() {
 /// publish and be marked expired).
 #[tokio::test]
 async fn sandbox_accounts_survive_a_server_restart() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -1086,7 +1078,6 @@ async fn sandbox_accounts_survive_a_server_restart() {
 async fn dy_share_links_are_signed_and_report_the_post() {
     // Another test jumping the clock by days between signing and publishing expired the ticket the
     // link is signed with (seen under load: h5_publish answered 400).
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -1177,7 +1168,6 @@ async fn dy_share_links_are_signed_and_report_the_post() {
 /// top comments on demand, session status, task deletion — with bad input and another tenant.
 #[tokio::test]
 async fn release_task_helper_calls() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -1377,8 +1367,8 @@ async fn release_task_helper_calls() {
 
         // A task for the day after tomorrow: reschedule, publish one now, send its top comments again.
         let later =
-            domain::matrix::fmt_day(domain::matrix::day_of(domain::clock::platform_now()) + 2);
-        let r = app.post("/task.merchant_forward_task/xhs_add", Some(&t), task(&[xhs], &vids[..2], json!({"start_date": later, "days": 1, "daily_quantity": 2, "time_mode": "specified", "times": ["10:00", "15:00"]}))).await;
+            domain::matrix::fmt_day(domain::matrix::day_of(app.db.clock.platform_now()) + 2);
+        let r = app.post("/task.merchant_forward_task/xhs_add", Some(&t), task(&app, &[xhs], &vids[..2], json!({"start_date": later, "days": 1, "daily_quantity": 2, "time_mode": "specified", "times": ["10:00", "15:00"]}))).await;
         let tid = r.ok()["task"]["id"].as_i64().unwrap();
         let sm = app
             .post(
@@ -1495,7 +1485,7 @@ async fn release_task_helper_calls() {
             .post(
                 "/task.merchant_forward_task/dy_add",
                 Some(&t),
-                task(&[dy], &[vids[1]], json!({"days": 1})),
+                task(&app, &[dy], &[vids[1]], json!({"days": 1})),
             )
             .await;
         assert!(
@@ -1510,7 +1500,6 @@ async fn release_task_helper_calls() {
 /// and a click, or two clicks) never post one comment twice.
 #[tokio::test]
 async fn top_comments_go_out_once() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -1525,7 +1514,7 @@ async fn top_comments_go_out_once() {
             .post(
                 "/task.merchant_forward_task/xhs_add",
                 Some(&t),
-                task(&[xhs], &vids[..1], soon()),
+                task(&app, &[xhs], &vids[..1], soon(&app)),
             )
             .await;
         let tid = r.ok()["task"]["id"].as_i64().unwrap();
@@ -1546,7 +1535,7 @@ async fn top_comments_go_out_once() {
             .post(
                 "/task.merchant_forward_task/xhs_add",
                 Some(&t),
-                task(&[xhs], &vids[1..], soon()),
+                task(&app, &[xhs], &vids[1..], soon(&app)),
             )
             .await;
         let tid = r.ok()["task"]["id"].as_i64().unwrap();
@@ -1580,10 +1569,9 @@ async fn top_comments_go_out_once() {
 /// of them is already due or the posts no longer match.
 #[tokio::test]
 async fn confirming_stores_exactly_the_previewed_plan() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
-        at_china_time(10, 0);
         let app = TestApp::spawn(backend).await;
+        at_china_time(&app, 10, 0);
         app.start_worker();
         let t = app.demo().await;
         let dy = authorize_dy(&app, &t).await;
@@ -1595,6 +1583,7 @@ async fn confirming_stores_exactly_the_previewed_plan() {
                 "/matrix.merchant_publish_management/createCommonPublishTask",
                 Some(&t),
                 task(
+                    &app,
                     &[dy, xhs],
                     mats,
                     json!({"preview": true, "days": 2, "daily_quantity": 2}),
@@ -1631,12 +1620,12 @@ async fn confirming_stores_exactly_the_previewed_plan() {
         let plan = preview(six).await.ok().clone();
         assert_eq!(plan["count"], 6, "{plan}");
         // The merchant reads the plan for three minutes, then confirms it.
-        domain::clock::advance(3 * 60_000);
+        app.db.clock.advance(3 * 60_000);
         let created = app
             .post(
                 "/matrix.merchant_publish_management/createCommonPublishTask",
                 Some(&t),
-                task(&[dy, xhs], six, approve(&plan)),
+                task(&app, &[dy, xhs], six, approve(&plan)),
             )
             .await;
         assert_eq!(
@@ -1662,7 +1651,7 @@ async fn confirming_stores_exactly_the_previewed_plan() {
             .post_en(
                 "/matrix.merchant_publish_management/createCommonPublishTask",
                 Some(&t),
-                task(&[dy, xhs], two, changed),
+                task(&app, &[dy, xhs], two, changed),
             )
             .await;
         assert_eq!(
@@ -1678,12 +1667,12 @@ async fn confirming_stores_exactly_the_previewed_plan() {
         );
         // … and so is a plan whose first post is due by now.
         let first = plan["items"][0]["at"].as_i64().unwrap();
-        domain::clock::advance_to(first + 1000);
+        app.db.clock.advance_to(first + 1000);
         let r = app
             .post_en(
                 "/matrix.merchant_publish_management/createCommonPublishTask",
                 Some(&t),
-                task(&[dy, xhs], two, approve(&plan)),
+                task(&app, &[dy, xhs], two, approve(&plan)),
             )
             .await;
         assert_eq!(
@@ -1700,7 +1689,6 @@ async fn confirming_stores_exactly_the_previewed_plan() {
 /// their project, in the list the wizard picks from and in the plan and items a task stores.
 #[tokio::test]
 async fn finished_videos_are_named_after_their_project() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -1787,12 +1775,13 @@ async fn finished_videos_are_named_after_their_project() {
 
         // The plan (and so the stored items) carry the same name.
         let tomorrow =
-            domain::matrix::fmt_day(domain::matrix::day_of(domain::clock::platform_now()) + 1);
+            domain::matrix::fmt_day(domain::matrix::day_of(app.db.clock.platform_now()) + 1);
         let plan = app
             .post(
                 "/matrix.merchant_publish_management/createCommonPublishTask",
                 Some(&t),
                 task(
+                    &app,
                     &[dy],
                     &[],
                     json!({"video_ids": [made], "preview": true, "start_date": tomorrow}),
@@ -1810,10 +1799,9 @@ async fn finished_videos_are_named_after_their_project() {
 /// the videos published that day (a regression: both stayed empty after videos went live).
 #[tokio::test]
 async fn dashboard_charts_show_published_videos_and_their_statistics() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
-        at_china_time(10, 0);
         let app = TestApp::spawn(backend).await;
+        at_china_time(&app, 10, 0);
         app.start_worker();
         let t = app.demo().await;
         let admin = app.admin().await;
@@ -1825,13 +1813,13 @@ async fn dashboard_charts_show_published_videos_and_their_statistics() {
 
         // Both posts a few minutes from 10:00 China time, so "today" is the same day for the
         // publish and the two hours of watching that follow, at any wall-clock hour.
-        let mut both_soon = soon();
+        let mut both_soon = soon(&app);
         both_soon["daily_quantity"] = json!(2);
         let r = app
             .post(
                 "/task.merchant_forward_task/dy_add",
                 Some(&t),
-                task(&[dy], &vids, both_soon),
+                task(&app, &[dy], &vids, both_soon),
             )
             .await;
         let tid = r.ok()["task"]["id"].as_i64().unwrap();
@@ -1841,7 +1829,7 @@ async fn dashboard_charts_show_published_videos_and_their_statistics() {
         past_the_plan(&app, &t, tid).await;
         wait_items(&app, &t, tid, &["published", "released"]).await;
         // The platform's review passes, the videos are watched for two hours, the account is read again.
-        domain::clock::advance(2 * 3_600_000);
+        app.db.clock.advance(2 * 3_600_000);
         let sync = store::jobs::NewJob::new(
             domain::jobs::JobKind::MatrixSync,
             &domain::jobs::AccountRef { account_id: dy },
@@ -1866,7 +1854,7 @@ async fn dashboard_charts_show_published_videos_and_their_statistics() {
                 .sum::<i64>()
         };
         assert_eq!(d["publish"]["days"].as_array().unwrap().len(), 7, "{d}");
-        assert_eq!(d["publish"]["days"][6], today(), "{d}");
+        assert_eq!(d["publish"]["days"][6], today(&app), "{d}");
         assert_eq!(total(&d["publish"]["success"]), 2, "{d}");
         assert_eq!(d["publish"]["success"][6], 2, "published today: {d}");
         assert_eq!(total(&d["publish"]["failed"]), 0, "{d}");

@@ -446,7 +446,7 @@ async fn the_app_registers_a_handler_for_every_job_kind() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     let mut all: Vec<String> = JobKind::ALL.iter().map(|k| k.to_string()).collect();
     all.sort();
-    assert_eq!(app::registry(&app.state).kinds(), all);
+    assert_eq!(services::jobs::registry(&app.state).kinds(), all);
 }
 
 /// A job of `kind` for merchant `m`, due at `run_at`: its id.

@@ -2,7 +2,7 @@
 //! published over three simulated days, the statistics sync rolls them up, and every report's figures
 //! equal the sandbox's own totals; the exports read back (a small reader of the stored-entry xlsx
 //! below) hold the list's rows; staff without the report menus are refused; another merchant sees
-//! nothing. The platform clock is process-wide, so every test here holds CLOCK.
+//! nothing. Each app has its own platform clock.
 
 use crate::common;
 use common::publish::{
@@ -12,10 +12,8 @@ use common::*;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-fn today() -> i64 {
-    domain::matrix::day_of(domain::clock::platform_now())
+fn today(app: &TestApp) -> i64 {
+    domain::matrix::day_of(app.db.clock.platform_now())
 }
 
 async fn items(app: &TestApp, t: &str, task_id: i64) -> Vec<Value> {
@@ -165,10 +163,9 @@ async fn export(app: &TestApp, t: &str, q: &str, lang: &str) -> (String, Vec<u8>
 
 #[tokio::test]
 async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
-        at_china_time(9, 0);
         let app = TestApp::spawn(backend).await;
+        at_china_time(&app, 9, 0);
         app.start_worker();
         let t = app.demo().await;
         let admin = app.admin().await;
@@ -199,7 +196,7 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
         let vids: Vec<i64> = variants.iter().map(|v| v["id"].as_i64().unwrap()).collect();
 
         // One post a day for three days at 09:30 China time.
-        let day0 = today();
+        let day0 = today(&app);
         let r = app
             .post(
                 "/task.merchant_forward_task/dy_add",
@@ -217,16 +214,20 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
             .await
             .ok();
         for d in 0..3 {
-            domain::clock::advance_to(domain::matrix::at(day0 + d, 9 * 60 + 31));
+            app.db
+                .clock
+                .advance_to(domain::matrix::at(day0 + d, 9 * 60 + 31));
             wait_published(&app, &t, tid, d as usize + 1).await;
             // Watched for a few hours, then read by the sync.
-            domain::clock::advance(3 * 3_600_000);
+            app.db.clock.advance(3 * 3_600_000);
             sync(&app, dy).await;
         }
         // The next morning, a last read. The sandbox's figures move by the minute of the platform
         // clock (wall time plus the offset), so the read counts when the platform's own figures were
         // the same just before and just after it.
-        domain::clock::advance_to(domain::matrix::at(day0 + 3, 8 * 60));
+        app.db
+            .clock
+            .advance_to(domain::matrix::at(day0 + 3, 8 * 60));
         let works = loop {
             let before = sandbox_works(&app).await;
             sync(&app, dy).await;
@@ -545,10 +546,9 @@ fn ints(v: &Value) -> Vec<i64> {
 
 #[tokio::test]
 async fn followers_per_platform_are_the_platforms_counts_by_day_and_against_the_period_before() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
-        at_china_time(10, 0);
         let app = TestApp::spawn(backend).await;
+        at_china_time(&app, 10, 0);
         app.start_worker();
         let t = app.demo().await;
         let admin = app.admin().await;
@@ -566,11 +566,13 @@ async fn followers_per_platform_are_the_platforms_counts_by_day_and_against_the_
         let bjh = bjh.ok()["id"].as_i64().unwrap();
 
         // Read today and again the next morning (KS's token lives 48 h: no refresh in between).
-        let day0 = today();
+        let day0 = today(&app);
         for a in [dy, ks, xhs, bjh] {
             sync(&app, a).await;
         }
-        domain::clock::advance_to(domain::matrix::at(day0 + 1, 9 * 60));
+        app.db
+            .clock
+            .advance_to(domain::matrix::at(day0 + 1, 9 * 60));
         for a in [dy, ks, xhs, bjh] {
             sync(&app, a).await;
         }
@@ -757,7 +759,9 @@ async fn followers_per_platform_are_the_platforms_counts_by_day_and_against_the_
 
         // Two days without a read: the last count carries forward (no gain); the next read fills
         // the missed day with the count before it, and the gain lands on the day it was read.
-        domain::clock::advance_to(domain::matrix::at(day0 + 3, 9 * 60));
+        app.db
+            .clock
+            .advance_to(domain::matrix::at(day0 + 3, 9 * 60));
         let (n0, n1) = (
             sandbox_followers(&app, xhs, day0).await,
             sandbox_followers(&app, xhs, day0 + 1).await,
@@ -788,7 +792,6 @@ async fn followers_per_platform_are_the_platforms_counts_by_day_and_against_the_
 
 #[tokio::test]
 async fn posts_of_imported_library_videos_are_an_attribution_row_of_their_own() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
@@ -816,7 +819,7 @@ async fn posts_of_imported_library_videos_are_an_attribution_row_of_their_own() 
             )
             .await;
         let v_id = r.ok()["variant_ids"][0].as_i64().unwrap();
-        let mut body = task(&[dy], &[], soon());
+        let mut body = task(&app, &[dy], &[], soon(&app));
         body["video_ids"] = json!([v_id]);
         let r = app
             .post(
@@ -886,7 +889,6 @@ async fn posts_of_imported_library_videos_are_an_attribution_row_of_their_own() 
 
 #[tokio::test]
 async fn staff_without_the_report_menus_are_refused_and_bad_filters_name_their_field() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let demo = app.demo().await;
@@ -992,16 +994,15 @@ async fn staff_without_the_report_menus_are_refused_and_bad_filters_name_their_f
 /// staff report counts the tasks each person created (not previews, whichever call made them).
 #[tokio::test]
 async fn the_pages_give_the_same_figures_at_the_same_moment() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
-        at_china_time(9, 0);
         let app = TestApp::spawn(backend).await;
+        at_china_time(&app, 9, 0);
         app.start_worker();
         let t = app.demo().await;
         let admin = app.admin().await;
         let dy = authorize_dy(&app, &t).await;
         let vids = videos(&app, &t, 2).await;
-        let day0 = today();
+        let day0 = today(&app);
         let body = json!({
             "name": "防晒帽两天", "titles": "夏季新款防晒帽", "topics": ["防晒"], "top_comments": "", "at_users": [],
             "mount_type": "none", "time_mode": "timed", "times": ["09:30"],
@@ -1018,7 +1019,9 @@ async fn the_pages_give_the_same_figures_at_the_same_moment() {
         app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
             .await
             .ok();
-        domain::clock::advance_to(domain::matrix::at(day0, 9 * 60 + 31));
+        app.db
+            .clock
+            .advance_to(domain::matrix::at(day0, 9 * 60 + 31));
         wait_published(&app, &t, tid, 1).await;
 
         let s = app.get("/databoard.index/index", Some(&t)).await;

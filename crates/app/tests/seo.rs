@@ -1,15 +1,14 @@
 //! SEO, whole app on SQLite and PostgreSQL: titles from the built-in engine and from a configured
 //! OpenAI-compatible provider (the sandbox's simulator), the title library, categories and keywords
 //! (built-in ones only by an Administrator), lexicons, keyword search and mining through the sandbox,
-//! benchmark accounts followed over simulated days, tenancy, staff menus and bad input. The platform
-//! clock is process-wide, so every test here holds CLOCK.
+//! benchmark accounts followed over simulated days, tenancy, staff menus and bad input. Each app has
+//! its own platform clock.
 
 use crate::common;
 use common::*;
 use serde_json::{Value, json};
 use std::collections::HashSet;
 
-static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 const DAY: i64 = 86_400_000;
 
 const COPY: &str = "老城区的川味火锅店新品上线：招牌牛油锅底配鲜毛肚、嫩牛肉，双人团购套餐只要 99 元，周末聚餐不用排队，\
@@ -21,7 +20,6 @@ fn titles(d: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn titles_come_from_the_merchants_words_and_respect_limits_and_banned_words() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -349,7 +347,6 @@ async fn titles_come_from_the_merchants_words_and_respect_limits_and_banned_word
 
 #[tokio::test]
 async fn categories_and_keywords_built_in_by_the_administrator_own_by_the_merchant() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -529,7 +526,6 @@ async fn categories_and_keywords_built_in_by_the_administrator_own_by_the_mercha
 
 #[tokio::test]
 async fn search_mining_and_collected_words_come_from_the_platform() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -707,7 +703,6 @@ async fn sandbox(app: &TestApp, method: &str, path: &str, body: Option<Value>) -
 
 #[tokio::test]
 async fn a_benchmark_account_is_followed_over_simulated_days() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -742,8 +737,8 @@ async fn a_benchmark_account_is_followed_over_simulated_days() {
         assert_eq!(again.ok()["id"], bid);
 
         // Two simulated days: the scheduled sync reads it again; its figures are the platform's.
-        domain::clock::advance(2 * DAY + 3_600_000);
-        let queued = services::seo::benchmark::queue_due(&app.db, domain::clock::platform_now())
+        app.db.clock.advance(2 * DAY + 3_600_000);
+        let queued = services::seo::benchmark::queue_due(&app.db, app.db.clock.platform_now())
             .await
             .unwrap();
         assert!(queued >= 1);
@@ -845,7 +840,6 @@ async fn a_benchmark_account_is_followed_over_simulated_days() {
 
 #[tokio::test]
 async fn a_configured_provider_writes_titles_and_a_broken_one_says_why() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;
@@ -944,7 +938,6 @@ async fn a_configured_provider_writes_titles_and_a_broken_one_says_why() {
 
 #[tokio::test]
 async fn staff_without_the_seo_menus_are_refused() {
-    let _clock = CLOCK.lock().await;
     let app = TestApp::spawn(Backend::Sqlite).await;
     let demo = app.demo().await;
     let log = app.menu_id(&demo, "/log").await;
@@ -998,7 +991,6 @@ async fn staff_without_the_seo_menus_are_refused() {
 /// work, and are none at all (the console says where to add words) when there is nothing yet.
 #[tokio::test]
 async fn random_titles_and_topics_come_from_the_merchants_own_trade() {
-    let _clock = CLOCK.lock().await;
     for backend in backends() {
         let app = TestApp::spawn(backend).await;
         let t = app.demo().await;

@@ -579,7 +579,7 @@ async fn unique_violations_name_their_field() {
         );
         // A username and a matrix group name taken between a handler's check and its insert.
         let rendered = |e: sqlx::Error| {
-            let res = api::error::ApiError::Db(e).into_response();
+            let res = api::error::HttpError(api::error::ApiError::Db(e)).into_response();
             let pending = res.extensions().get::<api::error::PendingError>().unwrap();
             pending.render(domain::i18n::Lang::Zh, "")
         };

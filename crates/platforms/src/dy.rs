@@ -10,7 +10,6 @@ use crate::{
     FollowerDay, HotWord, PResult, Platform, Poi, PublicAccount, PublicWork, PublishReq, QrLogin,
     SearchWord, SessionState, Stats, TokenSet, Work, WorkStatus, error, seo,
 };
-use domain::clock::platform_now;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
@@ -139,7 +138,7 @@ impl DyAdapter {
     /// allows 5 renewals per authorization (then 10020 -> Reauthorize).
     pub async fn renew_refresh_token(&self, tokens: &TokenSet) -> PResult<TokenSet> {
         self.need_app()?;
-        let now = platform_now();
+        let now = self.http.clock.platform_now();
         let data = self
             .post_form(
                 "/oauth/renew_refresh_token/",
@@ -170,11 +169,11 @@ impl DyAdapter {
         self.need_app()?;
         let mut cached = self.client_token.lock().await;
         if let Some((t, exp)) = cached.as_ref()
-            && *exp > platform_now() + 60_000
+            && *exp > self.http.clock.platform_now() + 60_000
         {
             return Ok(t.clone());
         }
-        let now = platform_now();
+        let now = self.http.clock.platform_now();
         let data = self
             .post_form(
                 "/oauth/client_token/",
@@ -335,7 +334,7 @@ impl Adapter for DyAdapter {
 
     async fn exchange_code(&self, code: &str) -> PResult<TokenSet> {
         self.need_app()?;
-        let now = platform_now();
+        let now = self.http.clock.platform_now();
         let data = self
             .post_form(
                 "/oauth/access_token/",
@@ -364,7 +363,7 @@ impl Adapter for DyAdapter {
     async fn refresh(&self, tokens: &TokenSet) -> PResult<TokenSet> {
         self.need_app()?;
         let mut base = tokens.clone();
-        let now = platform_now();
+        let now = self.http.clock.platform_now();
         if base.refresh_expires_at > now && base.refresh_expires_at - now < RENEW_BELOW_MS {
             match self.renew_refresh_token(&base).await {
                 Ok(t) => base = t,
@@ -372,7 +371,7 @@ impl Adapter for DyAdapter {
                 Err(e) => return Err(e),
             }
         }
-        let now = platform_now();
+        let now = self.http.clock.platform_now();
         let data = self
             .post_form(
                 "/oauth/refresh_token/",
@@ -676,7 +675,7 @@ impl Adapter for DyAdapter {
                 .get(format!("{}{q}", self.http.url(path)))
                 .header("access-token", token.clone())
         };
-        let now = platform_now();
+        let now = self.http.clock.platform_now();
         let t = self.call(get("/open/getticket/", ""), 0).await?;
         let ticket = text(&t, "ticket");
         let share = self

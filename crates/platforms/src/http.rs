@@ -22,6 +22,7 @@ pub(crate) struct Http {
     pub client: reqwest::Client,
     base: String,
     pub timeout: Duration,
+    pub clock: domain::clock::Clock,
 }
 
 impl Http {
@@ -43,6 +44,7 @@ impl Http {
             client,
             base: ep.base_url.trim_end_matches('/').to_string(),
             timeout,
+            clock: ep.clock.clone(),
         }
     }
 

@@ -10,7 +10,6 @@ use crate::{
     Adapter, AppCreds, Creds, Endpoint, FollowerDay, HotWord, PResult, Platform, Poi, PublishReq,
     QrLogin, SearchWord, SessionState, Stats, TokenSet, Work, WorkStatus, error, seo,
 };
-use domain::clock::platform_now;
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
@@ -160,7 +159,7 @@ impl Adapter for KsAdapter {
 
     async fn exchange_code(&self, code: &str) -> PResult<TokenSet> {
         self.need_app()?;
-        let now = platform_now();
+        let now = self.http.clock.platform_now();
         let url = self.url(
             "/oauth2/access_token",
             &[
@@ -187,7 +186,7 @@ impl Adapter for KsAdapter {
     /// original refresh expiry.
     async fn refresh(&self, tokens: &TokenSet) -> PResult<TokenSet> {
         self.need_app()?;
-        let now = platform_now();
+        let now = self.http.clock.platform_now();
         let url = self.url(
             "/oauth2/refresh_token",
             &[
@@ -390,7 +389,7 @@ impl Adapter for KsAdapter {
     async fn followers(&self, creds: &Creds) -> PResult<Vec<FollowerDay>> {
         let u = self.user_info_raw(creds).await?;
         Ok(vec![FollowerDay {
-            day: domain::matrix::day_of(platform_now()),
+            day: domain::matrix::day_of(self.http.clock.platform_now()),
             total: num(&u, "fan"),
         }])
     }

@@ -108,6 +108,8 @@ pub struct Endpoint {
     pub app: AppCreds,
     /// Per-call timeout; 0 means the default (20 s). Timeouts answer `ErrorKind::Retryable`.
     pub timeout_ms: u64,
+    /// The application's clock: token lifetimes and the day a figure is read for.
+    pub clock: domain::clock::Clock,
 }
 
 impl Default for Endpoint {
@@ -116,6 +118,7 @@ impl Default for Endpoint {
             base_url: String::new(),
             app: AppCreds::default(),
             timeout_ms: DEFAULT_TIMEOUT_MS,
+            clock: domain::clock::Clock::default(),
         }
     }
 }

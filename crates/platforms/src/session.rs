@@ -240,7 +240,7 @@ impl Adapter for SessionAdapter {
         let rb = self.with_session(self.http.client.get(self.http.url("/profile")), creds);
         let d = self.call(rb, 0).await?;
         Ok(vec![FollowerDay {
-            day: domain::matrix::day_of(domain::clock::platform_now()),
+            day: domain::matrix::day_of(self.http.clock.platform_now()),
             total: num(&d, "followers"),
         }])
     }

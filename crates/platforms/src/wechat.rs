@@ -6,7 +6,7 @@
 //! HTTP 200 as `{errcode, errmsg}`. The token is cached until shortly before it expires and fetched
 //! again once when the platform says it is invalid or expired (40001, 42001).
 
-use domain::clock::platform_now;
+use domain::clock::Clock;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -76,12 +76,13 @@ pub struct OfficialAccount {
     secret: String,
     http: reqwest::Client,
     token: tokio::sync::Mutex<Option<(String, i64)>>,
+    clock: Clock,
 }
 
 pub const LIVE_BASE_URL: &str = "https://api.weixin.qq.com";
 
 impl OfficialAccount {
-    pub fn new(base_url: &str, app_id: &str, secret: &str) -> OfficialAccount {
+    pub fn new(base_url: &str, app_id: &str, secret: &str, clock: Clock) -> OfficialAccount {
         OfficialAccount {
             base_url: base_url.trim_end_matches('/').to_string(),
             app_id: app_id.to_string(),
@@ -91,6 +92,7 @@ impl OfficialAccount {
                 .build()
                 .unwrap_or_default(),
             token: tokio::sync::Mutex::new(None),
+            clock,
         }
     }
 
@@ -111,7 +113,7 @@ impl OfficialAccount {
     /// The cached access token, or a new one.
     async fn token(&self, fresh: bool) -> Result<String, WxError> {
         let mut t = self.token.lock().await;
-        let now = platform_now();
+        let now = self.clock.platform_now();
         if !fresh && let Some((tok, _)) = t.as_ref().filter(|(_, exp)| *exp > now) {
             return Ok(tok.clone());
         }

@@ -9,7 +9,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn every_board_is_ranked_and_carries_its_shapes_fields() {
-    let (_g, _s, dy) = dy_setup().await;
+    let (_s, dy) = dy_setup().await;
     for b in Board::ALL {
         let rows = dy.billboard(b).await.unwrap();
         let len = if b.shape() == BoardShape::Creator {
@@ -41,8 +41,8 @@ async fn every_board_is_ranked_and_carries_its_shapes_fields() {
 
 #[tokio::test]
 async fn boards_move_with_the_day_not_within_it() {
-    let (_g, s, dy) = dy_setup().await;
-    pin_early_morning();
+    let (s, dy) = dy_setup().await;
+    s.pin_early_morning();
     let a = dy.billboard(Board::Topic).await.unwrap();
     s.control("clock", json!({"advance_ms": 3 * 3_600_000}))
         .await;
@@ -73,7 +73,7 @@ async fn boards_move_with_the_day_not_within_it() {
 
 #[tokio::test]
 async fn billboard_faults_map_to_their_kinds_and_expired_tokens_are_renewed() {
-    let (_g, s, dy) = dy_setup().await;
+    let (s, dy) = dy_setup().await;
     s.control(
         "faults",
         json!({"call": "dy.billboard", "fault": "rate_limit", "count": 1}),
@@ -96,7 +96,6 @@ async fn billboard_faults_map_to_their_kinds_and_expired_tokens_are_renewed() {
 
 #[tokio::test]
 async fn a_wrong_app_secret_gets_no_board_and_other_platforms_have_none() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let mut ep = s.endpoint(Platform::Dy);
     ep.app.client_secret = "wrong".into();

@@ -43,7 +43,6 @@ fn req(title: &str, path: std::path::PathBuf) -> PublishReq {
 
 #[tokio::test]
 async fn consent_exchange_upload_create_review_public() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
 
@@ -57,7 +56,7 @@ async fn consent_exchange_upload_create_review_public() {
     let code = get(&q, "code").unwrap().to_string();
     assert_eq!(get(&q, "state"), Some("st-1"));
 
-    let t0 = now();
+    let t0 = s.now();
     let t = dy.exchange_code(&code).await.unwrap();
     assert!(t.open_id.starts_with("_000"));
     assert!(t.access_token.starts_with("act.") && t.refresh_token.starts_with("rft."));
@@ -142,7 +141,6 @@ async fn consent_exchange_upload_create_review_public() {
 
 #[tokio::test]
 async fn deny_redirects_with_access_denied() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
     let q = s
@@ -160,7 +158,6 @@ async fn deny_redirects_with_access_denied() {
 
 #[tokio::test]
 async fn chunked_upload_above_50_mb() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
     let t = authorize(&s, &dy, "大文件用户").await;
@@ -180,7 +177,6 @@ async fn chunked_upload_above_50_mb() {
 
 #[tokio::test]
 async fn refresh_keeps_refresh_expiry_and_renewal_is_capped() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let ep = s.endpoint(Platform::Dy);
     let dy = adapter(Platform::Dy, ep.clone());
@@ -194,7 +190,7 @@ async fn refresh_keeps_refresh_expiry_and_renewal_is_capped() {
         (r.refresh_expires_at - t.refresh_expires_at).abs() < 2_000,
         "refresh expiry unchanged"
     );
-    assert!((r.expires_at - (now() + 15 * DAY)).abs() < 5_000);
+    assert!((r.expires_at - (s.now() + 15 * DAY)).abs() < 5_000);
     dy.list_works(&creds(&r), 5).await.unwrap();
 
     // Five renewals, then 10020.
@@ -203,7 +199,7 @@ async fn refresh_keeps_refresh_expiry_and_renewal_is_capped() {
     for _ in 0..5 {
         let n = raw.renew_refresh_token(&cur).await.unwrap();
         assert_ne!(n.refresh_token, cur.refresh_token);
-        assert!((n.refresh_expires_at - (now() + 30 * DAY)).abs() < 5_000);
+        assert!((n.refresh_expires_at - (s.now() + 30 * DAY)).abs() < 5_000);
         // The old refresh token died.
         let dead = raw.renew_refresh_token(&cur).await.unwrap_err();
         assert_eq!(
@@ -226,7 +222,6 @@ async fn refresh_keeps_refresh_expiry_and_renewal_is_capped() {
 
 #[tokio::test]
 async fn access_token_expires_after_15_days_then_refresh_renews() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
     let t = authorize(&s, &dy, "过期用户").await;
@@ -242,7 +237,7 @@ async fn access_token_expires_after_15_days_then_refresh_renews() {
     // Less than 15 d of refresh left: the adapter renews the refresh token, then refreshes.
     let r = dy.refresh(&t).await.unwrap();
     assert_ne!(r.refresh_token, t.refresh_token);
-    assert!((r.refresh_expires_at - (now() + 30 * DAY)).abs() < 5_000);
+    assert!((r.refresh_expires_at - (s.now() + 30 * DAY)).abs() < 5_000);
     dy.list_works(&creds(&r), 5).await.unwrap();
     // Once the refresh token is dead: re-authorize.
     s.control("clock", json!({"advance_ms": 31 * DAY})).await;
@@ -252,7 +247,6 @@ async fn access_token_expires_after_15_days_then_refresh_renews() {
 
 #[tokio::test]
 async fn sensitive_title_is_refused_and_reject_word_fails_review() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
     let t = authorize(&s, &dy, "审核用户").await;
@@ -298,7 +292,6 @@ async fn sensitive_title_is_refused_and_reject_word_fails_review() {
 
 #[tokio::test]
 async fn paging_and_concurrent_creates_are_counted_exactly() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
     let mut accounts = Vec::new();
@@ -335,7 +328,6 @@ async fn paging_and_concurrent_creates_are_counted_exactly() {
 
 #[tokio::test]
 async fn poi_search_with_client_token() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
     let pois = dy.poi_search("星巴克", "北京").await.unwrap();
@@ -354,7 +346,6 @@ async fn poi_search_with_client_token() {
 
 #[tokio::test]
 async fn index_page_and_control_clock() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let r = s.http.get(&s.base).send().await.unwrap();
     let status = r.status();

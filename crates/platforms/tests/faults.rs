@@ -51,7 +51,6 @@ fn assert_err(e: &PlatformError, kind: ErrorKind, code: &str) {
 
 #[tokio::test]
 async fn every_dy_fault_maps_to_its_kind() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let mut ep = s.endpoint(Platform::Dy);
     ep.timeout_ms = 400;
@@ -122,7 +121,7 @@ async fn every_dy_fault_maps_to_its_kind() {
     let tokens = platforms::TokenSet {
         open_id: c.open_id.clone(),
         refresh_token: "rft.whatever".into(),
-        refresh_expires_at: now() + 20 * DAY,
+        refresh_expires_at: s.now() + 20 * DAY,
         ..Default::default()
     };
     assert_err(
@@ -161,7 +160,6 @@ async fn every_dy_fault_maps_to_its_kind() {
 
 #[tokio::test]
 async fn network_errors_are_retryable() {
-    let _g = serial().await;
     // Nothing listens on this port.
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = l.local_addr().unwrap();
@@ -182,7 +180,6 @@ async fn network_errors_are_retryable() {
 
 #[tokio::test]
 async fn other_platforms_render_faults_in_their_format() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     // BJH
     let bjh = adapter(Platform::Bjh, s.endpoint(Platform::Bjh));
@@ -332,7 +329,6 @@ async fn wait_for(got: &Received, n: usize) -> Vec<(String, Bytes)> {
 
 #[tokio::test]
 async fn webhook_is_signed_and_sometimes_duplicated() {
-    let _g = serial().await;
     let (url, got) = receiver().await;
     let s = start(|c| {
         c.webhook_url = Some(url.clone());

@@ -190,7 +190,6 @@ fn video_form(bytes: Vec<u8>) -> reqwest::multipart::Form {
 
 #[tokio::test]
 async fn oauth_calls_accept_json_and_form_bodies() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     // client_token with a JSON body (Douyin's current docs).
     let (st, v) = json_post(
@@ -243,7 +242,6 @@ async fn oauth_calls_accept_json_and_form_bodies() {
 
 #[tokio::test]
 async fn unknown_routes_and_wrong_methods_answer_the_envelope() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let (status, v) = answer(
         s.http
@@ -278,7 +276,6 @@ async fn unknown_routes_and_wrong_methods_answer_the_envelope() {
 
 #[tokio::test]
 async fn every_token_call_answers_lifetimes_as_strings() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let code = consent_ticking(&s, "user_info", "寿命", &[]).await;
     let t = token_form(&s, &code).await;
@@ -313,7 +310,6 @@ async fn every_token_call_answers_lifetimes_as_strings() {
 
 #[tokio::test]
 async fn only_the_consented_scope_is_granted() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     // Asked for user_info only: that is all the token carries.
     let code = consent_ticking(&s, "user_info", "只要资料", &[]).await;
@@ -381,7 +377,6 @@ async fn only_the_consented_scope_is_granted() {
 
 #[tokio::test]
 async fn upload_reports_the_real_dimensions() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let (t, _) = account(&s, "尺寸").await;
     let open_id = t["open_id"].as_str().unwrap();
@@ -472,7 +467,6 @@ async fn post_work(
 
 #[tokio::test]
 async fn video_data_honours_video_ids_and_agrees_with_video_list() {
-    let _g = serial().await;
     let s = start(|c| c.review_delay_ms = 0).await;
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
     let (t, creds) = account(&s, "数据").await;
@@ -528,7 +522,6 @@ async fn video_data_honours_video_ids_and_agrees_with_video_list() {
 
 #[tokio::test]
 async fn reply_list_private_messages_and_share_links_are_routed() {
-    let _g = serial().await;
     let s = start(|c| c.review_delay_ms = 0).await;
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
     let (t, creds) = account(&s, "互动").await;
@@ -647,7 +640,7 @@ async fn reply_list_private_messages_and_share_links_are_routed() {
             .json(&body)
             .send()
     };
-    let expire_at = now() / 1000 + 3600;
+    let expire_at = s.now() / 1000 + 3600;
     let g: Value = share(
         json!({"client_ticket": ticket, "expire_at": expire_at, "state": share_id,
         "video_path": "http://shop.test/v.mp4", "title": "到店打卡", "hashtag_list": ["探店"],
@@ -700,7 +693,6 @@ async fn reply_list_private_messages_and_share_links_are_routed() {
 
 #[tokio::test]
 async fn avatars_are_served_by_the_sandbox() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let code = consent_ticking(&s, "user_info", "头像", &[]).await;
     let t = token_form(&s, &code).await;
@@ -723,7 +715,6 @@ async fn avatars_are_served_by_the_sandbox() {
 
 #[tokio::test]
 async fn state_survives_a_restart() {
-    let _g = serial().await;
     let dir = std::env::temp_dir().join(format!("sbx-state-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let keep = |c: &mut platforms::sandbox::Config| {

@@ -18,7 +18,6 @@ fn req(title: &str, path: std::path::PathBuf) -> PublishReq {
 
 #[tokio::test]
 async fn ks_consent_publish_list_and_rotating_refresh() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let ks = adapter(Platform::Ks, s.endpoint(Platform::Ks));
     let url = ks
@@ -28,7 +27,7 @@ async fn ks_consent_publish_list_and_rotating_refresh() {
     let q = s.consent(&url, "快手小店", true).await;
     assert_eq!(get(&q, "state"), Some("ks-state"));
     let code = get(&q, "code").unwrap().to_string();
-    let t0 = now();
+    let t0 = s.now();
     let t = ks.exchange_code(&code).await.unwrap();
     assert_eq!(t.nickname, "快手小店");
     assert!((t.expires_at - (t0 + 2 * DAY)).abs() < 5_000, "48 h");
@@ -113,7 +112,6 @@ async fn ks_consent_publish_list_and_rotating_refresh() {
 
 #[tokio::test]
 async fn bjh_app_token_publish_by_url() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let bjh = adapter(Platform::Bjh, s.endpoint(Platform::Bjh));
     // A wrong token, and the constant every install once shared, are refused.
@@ -181,7 +179,6 @@ async fn bjh_app_token_publish_by_url() {
 
 #[tokio::test]
 async fn qr_session_platforms_login_publish_expire() {
-    let _g = serial().await;
     let s = start(|c| c.review_delay_ms = 60_000).await;
     for p in [Platform::Sph, Platform::Xhs, Platform::Shop] {
         let a = adapter(p, s.endpoint(p));
@@ -194,7 +191,7 @@ async fn qr_session_platforms_login_publish_expire() {
             login.qr_url,
             format!("{}/{}/qr/{}", s.base, p.code(), login.login_id)
         );
-        assert!((login.expires_at - (now() + 5 * 60_000)).abs() < 5_000);
+        assert!((login.expires_at - (s.now() + 5 * 60_000)).abs() < 5_000);
         assert_eq!(
             a.poll_qr_login(&login.login_id, None).await.unwrap(),
             SessionState::QrPending
@@ -231,7 +228,7 @@ async fn qr_session_platforms_login_publish_expire() {
             panic!("logged in")
         };
         assert_eq!(session.nickname, nick);
-        assert!((session.expires_at - (now() + 30 * DAY)).abs() < 5_000);
+        assert!((session.expires_at - (s.now() + 30 * DAY)).abs() < 5_000);
         // Polling again answers the same session.
         let SessionState::LoggedIn { session: again } =
             a.poll_qr_login(&login.login_id, None).await.unwrap()
@@ -342,7 +339,6 @@ async fn qr_session_platforms_login_publish_expire() {
 
 #[tokio::test]
 async fn mount_serves_the_index_with_and_without_slash() {
-    let _g = serial().await;
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
     let app = sandbox::mount(sandbox::Config {

@@ -80,8 +80,8 @@ async fn truth(s: &Sbx, id: &str) -> (Value, Vec<PublicWork>) {
 
 #[tokio::test]
 async fn hot_search_moves_with_the_day_not_within_it() {
-    let (_g, s, dy) = dy_setup().await;
-    pin_early_morning();
+    let (s, dy) = dy_setup().await;
+    s.pin_early_morning();
 
     let a = dy.hot_search().await.unwrap();
     assert_ranked(&a);
@@ -125,8 +125,8 @@ async fn hot_search_moves_with_the_day_not_within_it() {
 
 #[tokio::test]
 async fn suggestions_include_long_tail_expansions_with_a_trend() {
-    let (_g, s, dy) = dy_setup().await;
-    pin_early_morning();
+    let (s, dy) = dy_setup().await;
+    s.pin_early_morning();
 
     let l = dy.search_suggest(" 火锅 ").await.unwrap();
     assert_eq!(l[0].word, "火锅");
@@ -169,7 +169,7 @@ async fn suggestions_include_long_tail_expansions_with_a_trend() {
 
 #[tokio::test]
 async fn empty_keyword_is_refused_before_calling() {
-    let (_g, s, dy) = dy_setup().await;
+    let (s, dy) = dy_setup().await;
     let e = dy.search_suggest("  ").await.unwrap_err();
     assert_eq!(e.code, "empty_keyword");
     assert_eq!(e.kind, ErrorKind::Permanent);
@@ -180,7 +180,7 @@ async fn empty_keyword_is_refused_before_calling() {
 
 #[tokio::test]
 async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
-    let (_g, s, dy) = dy_setup().await;
+    let (s, dy) = dy_setup().await;
     let acc = new_account(
         &s,
         json!({"nickname": "对面火锅店", "posts_per_day": 3, "followers": 1000}),
@@ -210,7 +210,7 @@ async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
     assert!(day1.windows(2).all(|w| w[0].create_time > w[1].create_time));
     assert!(
         day1.iter()
-            .all(|w| w.create_time > t0 && w.create_time <= now())
+            .all(|w| w.create_time > t0 && w.create_time <= s.now())
     );
     assert!(day1.iter().all(|w| {
         w.title.chars().count() >= 8
@@ -241,7 +241,7 @@ async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
 
 #[tokio::test]
 async fn share_links_and_ids_resolve() {
-    let (_g, s, dy) = dy_setup().await;
+    let (s, dy) = dy_setup().await;
     let acc = new_account(&s, json!({"nickname": "隔壁奶茶", "posts_per_day": 2})).await;
     let id = acc["id"].as_str().unwrap();
     let share = acc["share_url"].as_str().unwrap();
@@ -269,7 +269,7 @@ async fn share_links_and_ids_resolve() {
 
 #[tokio::test]
 async fn unknown_accounts_and_links_are_permanent_errors() {
-    let (_g, s, dy) = dy_setup().await;
+    let (s, dy) = dy_setup().await;
 
     let e = dy.public_account("MS4wLjABAAAAnobody").await.unwrap_err();
     assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "2199001"));
@@ -309,10 +309,10 @@ async fn unknown_accounts_and_links_are_permanent_errors() {
 
 #[tokio::test]
 async fn public_works_paginate_by_cursor() {
-    let (_g, s, dy) = dy_setup().await;
+    let (s, dy) = dy_setup().await;
     let acc = new_account(
         &s,
-        json!({"nickname": "老牌烧烤", "posts_per_day": 5, "start_ms": now() - 3 * DAY,
+        json!({"nickname": "老牌烧烤", "posts_per_day": 5, "start_ms": s.now() - 3 * DAY,
                "topics": ["烧烤", "啤酒"], "city": "淄博"}),
     )
     .await;
@@ -351,7 +351,7 @@ async fn public_works_paginate_by_cursor() {
 
 #[tokio::test]
 async fn seo_rate_limits_are_retryable_and_expired_client_tokens_renewed() {
-    let (_g, s, dy) = dy_setup().await;
+    let (s, dy) = dy_setup().await;
     for call in ["dy.hot_search", "dy.search_suggest", "dy.public_account"] {
         s.control(
             "faults",
@@ -401,7 +401,6 @@ async fn seo_rate_limits_are_retryable_and_expired_client_tokens_renewed() {
 
 #[tokio::test]
 async fn other_platforms_say_they_do_not_support_it() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     for p in [Platform::Bjh, Platform::Sph, Platform::Xhs, Platform::Shop] {
         let a = adapter(p, s.endpoint(p));
@@ -422,7 +421,6 @@ async fn other_platforms_say_they_do_not_support_it() {
 
 #[tokio::test]
 async fn competitor_accounts_survive_a_restart() {
-    let _g = serial().await;
     let dir = std::env::temp_dir().join(format!("sbx-seo-state-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let keep = |c: &mut platforms::sandbox::Config| c.state_dir = Some(dir.clone());
@@ -431,7 +429,7 @@ async fn competitor_accounts_survive_a_restart() {
         let acc = new_account(
             &s,
             json!({"nickname": "持久的对手", "posts_per_day": 4,
-                                         "start_ms": now() - DAY}),
+                                         "start_ms": s.now() - DAY}),
         )
         .await;
         acc["id"].as_str().unwrap().to_string()
@@ -449,11 +447,10 @@ async fn competitor_accounts_survive_a_restart() {
 
 #[tokio::test]
 async fn kuaishou_has_its_own_hot_list_and_suggestions() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let ks = adapter(Platform::Ks, s.endpoint(Platform::Ks));
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
-    pin_early_morning();
+    s.pin_early_morning();
 
     let k = ks.hot_search().await.unwrap();
     assert_ranked(&k);

@@ -19,14 +19,13 @@ async fn control(s: &Sbx, path: &str, body: Option<Value>) -> Value {
 
 #[tokio::test]
 async fn template_messages_and_their_refusals() {
-    let _g = serial().await;
     let s = start(|_| {}).await;
     let base = format!("{}/wechat", s.base);
     let data = json!({"keyword1": {"value": "顾客"}, "keyword2": {"value": "多少钱"}});
 
     // A wrong secret, and the constant every install once shared, are refused.
     for secret in ["not-the-secret", "sbx_wx_secret"] {
-        let wrong = OfficialAccount::new(&base, SANDBOX_WX_APPID, secret);
+        let wrong = OfficialAccount::new(&base, SANDBOX_WX_APPID, secret, s.clock.clone());
         let e = wrong
             .send_template("o_staff_0001", SANDBOX_WX_TEMPLATE, "", &data)
             .await
@@ -38,7 +37,7 @@ async fn template_messages_and_their_refusals() {
         );
     }
 
-    let oa = OfficialAccount::new(&base, SANDBOX_WX_APPID, &WX_SECRET);
+    let oa = OfficialAccount::new(&base, SANDBOX_WX_APPID, &WX_SECRET, s.clock.clone());
     let id = oa
         .send_template(
             "o_staff_0001",

@@ -1,13 +1,11 @@
 //! The one error type of clipmatrix: use cases return it and HTTP handlers pass it on (one name,
-//! `ApiError`, because every error ends as an answer of the API). Its response carries the message key and the central middleware renders it in
-//! the caller's language (it knows `accept-language`). Database and internal faults are logged with
-//! the request id and shown only as a generic 500. Its `IntoResponse` lives here because Rust lets a
-//! trait be implemented only beside the type or the trait.
+//! `ApiError`, because every error ends as an answer of the API). It knows no transport: `api` turns
+//! it into the `{code, message, data}` answer (`api::reply`), the job worker into a retry or a
+//! permanent failure (`From<ApiError> for JobError` below).
 
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use domain::i18n::{Lang, Msg};
 use domain::validate::Invalid;
+use store::jobs::JobError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -62,6 +60,24 @@ impl ApiError {
     pub fn forbidden(msg: Msg) -> ApiError {
         ApiError::Forbidden(msg, vec![])
     }
+    /// Whether retrying cannot help: the input is invalid, or what it names is gone or not the
+    /// caller's. A job failing so stops at once instead of backing off.
+    pub fn is_permanent(&self) -> bool {
+        matches!(
+            self,
+            ApiError::Invalid { .. } | ApiError::NotFound | ApiError::Forbidden(..)
+        )
+    }
+    /// For a violated unique constraint: the field whose value is taken and the message saying so.
+    pub fn taken(&self) -> Option<(String, Msg)> {
+        match self {
+            ApiError::Db(e) if store::db::is_unique_violation(e) => {
+                let (table, columns) = store::db::unique_columns(e).unwrap_or_default();
+                Some(taken_by(&table, &columns))
+            }
+            _ => None,
+        }
+    }
     /// A parameter (JSON or form) body over `max_bytes`.
     pub fn body_too_large(max_bytes: usize) -> ApiError {
         ApiError::TooLarge(
@@ -92,59 +108,24 @@ impl From<store::system::points::PointsError> for ApiError {
     }
 }
 
+/// A use case failing inside a job: invalid input, a missing row or a refusal fails the job for
+/// good; anything else (the database, a platform, the disk) is tried again after a backoff.
+impl From<ApiError> for JobError {
+    fn from(e: ApiError) -> Self {
+        if e.is_permanent() {
+            JobError::Permanent(e.to_string())
+        } else {
+            JobError::Retry(e.to_string())
+        }
+    }
+}
+
 impl From<store::list::PageError> for ApiError {
     fn from(e: store::list::PageError) -> Self {
         match e {
             store::list::PageError::Invalid(e) => ApiError::invalid_with(&e.field, e.msg, e.args),
             store::list::PageError::Db(e) => ApiError::Db(e),
         }
-    }
-}
-
-/// What the middleware needs to render an error body.
-#[derive(Debug, Clone)]
-pub struct PendingError {
-    pub status: StatusCode,
-    pub body_code: u16,
-    pub msg: Msg,
-    pub args: Vec<(&'static str, String)>,
-    pub field: Option<String>,
-}
-
-impl PendingError {
-    pub fn render(&self, lang: Lang, request_id: &str) -> serde_json::Value {
-        let message = self.message(lang, request_id);
-        let perm = self.args.iter().find(|(k, _)| *k == "perm").map(|(_, p)| p);
-        let mut data = serde_json::Value::Null;
-        if let Some(p) = perm {
-            data = serde_json::json!({ "perm": p });
-        }
-        if let Some(f) = &self.field {
-            data = serde_json::json!({ "field": f });
-        }
-        if self.status == StatusCode::INTERNAL_SERVER_ERROR {
-            data = serde_json::json!({ "request_id": request_id });
-        }
-        serde_json::json!({ "code": self.body_code, "message": message, "data": data })
-    }
-
-    /// The message alone, in `lang`.
-    pub fn message(&self, lang: Lang, request_id: &str) -> String {
-        let args: Vec<(&str, String)> = self.args.iter().map(|(k, v)| (*k, v.clone())).collect();
-        render_message(self.msg, &args, self.field.as_deref(), lang, request_id)
-    }
-
-    /// The message's arguments as a row keeps them (a JSON object of strings, the field under
-    /// `field`), for [`logged_message`] to render in the reader's language.
-    pub fn stored_args(&self) -> String {
-        let mut m = serde_json::Map::new();
-        for (k, v) in &self.args {
-            m.insert(k.to_string(), v.clone().into());
-        }
-        if let Some(f) = &self.field {
-            m.insert("field".into(), f.clone().into());
-        }
-        serde_json::Value::Object(m).to_string()
     }
 }
 
@@ -174,7 +155,7 @@ pub fn render_message(
     msg.render(lang, &out)
 }
 
-/// A message a row stored as its key and [`PendingError::stored_args`], in the reader's language;
+/// A message a row stored as its key and `api::reply::PendingError::stored_args`, in the reader's language;
 /// `None` when the key is unknown (or empty: a row written before keys were stored).
 pub fn logged_message(key: &str, args: &str, lang: Lang, request_id: &str) -> Option<String> {
     let msg = Msg::from_key(key)?;
@@ -189,74 +170,10 @@ pub fn logged_message(key: &str, args: &str, lang: Lang, request_id: &str) -> Op
     Some(render_message(msg, &args, field, lang, request_id))
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let p = |status: StatusCode,
-                 msg: Msg,
-                 args: Vec<(&'static str, String)>,
-                 field: Option<String>| PendingError {
-            status,
-            body_code: status.as_u16(),
-            msg,
-            args,
-            field,
-        };
-        let pending = match self {
-            ApiError::Unauthorized(m) => p(StatusCode::UNAUTHORIZED, m, vec![], None),
-            ApiError::SessionRevoked => PendingError {
-                body_code: 401,
-                ..p(StatusCode::OK, Msg::SessionRevoked, vec![], None)
-            },
-            ApiError::Forbidden(m, a) => p(StatusCode::FORBIDDEN, m, a, None),
-            ApiError::NotFound => p(StatusCode::NOT_FOUND, Msg::NotFound, vec![], None),
-            ApiError::Invalid { field, msg, args } => {
-                p(StatusCode::UNPROCESSABLE_ENTITY, msg, args, Some(field))
-            }
-            ApiError::TooMany(m, a) => p(StatusCode::TOO_MANY_REQUESTS, m, a, None),
-            ApiError::TooLarge(m, a) => p(StatusCode::PAYLOAD_TOO_LARGE, m, a, None),
-            ApiError::UriTooLong(max) => p(
-                StatusCode::URI_TOO_LONG,
-                Msg::UriTooLong,
-                vec![("max", max.to_string())],
-                None,
-            ),
-            ApiError::Db(e) if store::db::is_unique_violation(&e) => {
-                tracing::warn!(error = %e, "unique constraint");
-                let (table, columns) = store::db::unique_columns(&e).unwrap_or_default();
-                let (field, msg) = taken(&table, &columns);
-                p(StatusCode::UNPROCESSABLE_ENTITY, msg, vec![], Some(field))
-            }
-            ApiError::Db(e) => {
-                tracing::error!(error = %e, "database error");
-                p(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    Msg::Internal,
-                    vec![],
-                    None,
-                )
-            }
-            ApiError::Internal(e) => {
-                tracing::error!(error = ?e, "internal error");
-                p(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    Msg::Internal,
-                    vec![],
-                    None,
-                )
-            }
-        };
-        // Rendered (in the caller's language) by `guard::localize`; this body is the fallback.
-        let body = axum::Json(pending.render(Lang::Zh, ""));
-        let mut res = (pending.status, body).into_response();
-        res.extensions_mut().insert(pending);
-        res
-    }
-}
-
 /// The field a violated unique constraint guards and the message saying its value is taken. The
 /// field is the constraint's last column: constraints list their scope first, e.g.
 /// (merchant_id, name).
-fn taken(table: &str, columns: &[String]) -> (String, Msg) {
+fn taken_by(table: &str, columns: &[String]) -> (String, Msg) {
     let field = columns.last().map_or("value", String::as_str);
     let msg = match (table, field) {
         ("users", "username") => Msg::UsernameTaken,
@@ -267,62 +184,36 @@ fn taken(table: &str, columns: &[String]) -> (String, Msg) {
     (field.to_string(), msg)
 }
 
-/// The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
-/// named in the handler's `responses((status = 200, body = Reply<T>))`.
-#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
-pub struct Reply<T> {
-    /// Always 200 here; errors use `ErrorBody`.
-    pub code: u16,
-    pub message: &'static str,
-    pub data: T,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// What a handler returns: the envelope around its own response type.
-pub type Answer<T> = ApiResult<axum::Json<Reply<T>>>;
-
-/// Wraps a handler's result in the success envelope.
-pub fn reply<T: serde::Serialize>(data: T) -> axum::Json<Reply<T>> {
-    axum::Json(Reply {
-        code: 200,
-        message: "ok",
-        data,
-    })
-}
-
-/// One page of a list: its rows and the number of rows the filters match (`total_capped` when that
-/// count stopped at the list's cap).
-#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
-pub struct Page<T> {
-    pub rows: Vec<T>,
-    pub total: i64,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub total_capped: bool,
-}
-
-impl<T> Page<T> {
-    /// Every row at once (a short list that is not paged), shaped like a page.
-    pub fn whole(rows: Vec<T>) -> Page<T> {
-        Page {
-            total: rows.len() as i64,
-            rows,
-            total_capped: false,
+    #[test]
+    fn jobs_give_up_on_what_retrying_cannot_fix() {
+        let permanent = [
+            ApiError::invalid("name", Msg::NotFound),
+            ApiError::NotFound,
+            ApiError::forbidden(Msg::NotFound),
+        ];
+        for e in permanent {
+            let shown = e.to_string();
+            match JobError::from(e) {
+                JobError::Permanent(m) => assert_eq!(m, shown),
+                other => panic!("{shown}: {other:?}"),
+            }
         }
-    }
-
-    /// A page whose total was counted exactly (no cap).
-    pub fn exact(rows: Vec<T>, total: i64) -> Page<T> {
-        Page::new(rows, store::list::Total::exact(total))
-    }
-
-    pub fn new(rows: Vec<T>, total: store::list::Total) -> Page<T> {
-        Page {
-            rows,
-            total: total.n,
-            total_capped: total.capped,
+        let transient = [
+            ApiError::Db(sqlx::Error::PoolTimedOut),
+            ApiError::Internal(anyhow::anyhow!("disk full")),
+            ApiError::TooMany(Msg::NotFound, vec![]),
+            ApiError::Unauthorized(Msg::NotFound),
+        ];
+        for e in transient {
+            let shown = e.to_string();
+            match JobError::from(e) {
+                JobError::Retry(m) => assert_eq!(m, shown),
+                other => panic!("{shown}: {other:?}"),
+            }
         }
     }
 }
-
-/// An answer with nothing to say but success (`data: {}`).
-#[derive(Debug, Default, serde::Serialize, utoipa::ToSchema)]
-pub struct Done {}

@@ -15,6 +15,9 @@ pub struct Db {
     pub backend: Backend,
     /// The cluster locks this node holds (`Db::lead`).
     pub(crate) leader: std::sync::Arc<crate::ops::Leader>,
+    /// The application's clock (the platform and product time every area reads), shared with the
+    /// sandbox and the platform adapters: opened with the database, so each app has its own.
+    pub clock: domain::clock::Clock,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -81,6 +84,7 @@ impl Db {
             pool,
             backend,
             leader: Default::default(),
+            clock: Default::default(),
         })
     }
 

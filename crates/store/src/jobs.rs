@@ -346,10 +346,23 @@ impl JobError {
             JobError::Retry(m) | JobError::Permanent(m) => m,
         }
     }
+
+    /// A failure worth another attempt after a backoff (a platform, the disk, a process), for
+    /// `.map_err(JobError::retry)`.
+    pub fn retry(e: impl std::fmt::Display) -> JobError {
+        JobError::Retry(e.to_string())
+    }
+    /// A failure no attempt can fix (a bad payload, a row that is gone).
+    pub fn permanent(e: impl std::fmt::Display) -> JobError {
+        JobError::Permanent(e.to_string())
+    }
 }
 
-impl<E: std::fmt::Display> From<E> for JobError {
-    fn from(e: E) -> Self {
+/// The database failing is worth another attempt: `?` on a query retries the job. Every other
+/// error says which it is: `services::ApiError` by its kind (`From` beside it), the rest with
+/// [`JobError::retry`] or [`JobError::permanent`].
+impl From<sqlx::Error> for JobError {
+    fn from(e: sqlx::Error) -> Self {
         JobError::Retry(e.to_string())
     }
 }
@@ -610,5 +623,14 @@ mod tests {
         assert_eq!(super::backoff(1000, 1), 1000);
         assert_eq!(super::backoff(1000, 3), 4000);
         assert_eq!(super::backoff(1000, 40), 600_000);
+    }
+
+    #[test]
+    fn a_database_failure_is_retried() {
+        use super::JobError;
+        let e = JobError::from(sqlx::Error::PoolTimedOut);
+        assert!(matches!(e, JobError::Retry(_)), "{e:?}");
+        assert!(matches!(JobError::retry("x"), JobError::Retry(m) if m == "x"));
+        assert!(matches!(JobError::permanent("y"), JobError::Permanent(m) if m == "y"));
     }
 }

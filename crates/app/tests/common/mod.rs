@@ -192,7 +192,7 @@ impl TestApp {
             demo: false,
         };
         // The stories move the product's time with the sandbox clock (the test/demo setting).
-        domain::clock::set_app_follows(true);
+        db.clock.set_app_follows(true);
         let mut state = api::AppState::new(db.clone(), settings).await.unwrap();
         tweak(&mut state);
         let router = api::app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
@@ -223,7 +223,7 @@ impl TestApp {
         ));
         tokio::spawn(store::jobs::run_worker(
             self.db.clone(),
-            app::registry(&self.state),
+            services::jobs::registry(&self.state),
             cfg,
             rx,
         ));
@@ -637,14 +637,14 @@ pub fn column(d: &Value, key: &str) -> Vec<String> {
 
 /// Pins the platform clock to the next `hh:mm` China time, so a test runs at the hour it names
 /// whatever the wall clock says (the clock only moves forward).
-pub fn at_china_time(hh: u32, mm: u32) {
+pub fn at_china_time(app: &TestApp, hh: u32, mm: u32) {
     use domain::matrix::{at, day_of};
-    let now = domain::clock::platform_now();
+    let now = app.db.clock.platform_now();
     let mut t = at(day_of(now), hh * 60 + mm);
     if t <= now {
         t = at(day_of(now) + 1, hh * 60 + mm);
     }
-    domain::clock::advance_to(t);
+    app.db.clock.advance_to(t);
 }
 
 /// The demo merchant's id.

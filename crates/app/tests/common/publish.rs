@@ -97,28 +97,28 @@ pub async fn past_the_plan(app: &TestApp, t: &str, task_id: i64) {
         .map(|i| i["scheduled_at"].as_i64().unwrap())
         .max()
         .unwrap();
-    domain::clock::advance_to(last + 60_000);
+    app.db.clock.advance_to(last + 60_000);
 }
 
 /// A timed one-day schedule a few minutes ahead on the platform clock (its date too, so it works
 /// across midnight): the posts are due after `past_the_plan`, without skipping days.
-pub fn soon() -> Value {
+pub fn soon(app: &TestApp) -> Value {
     use domain::matrix::{TZ_OFFSET_MS, day_of, fmt_day};
-    let t = domain::clock::platform_now() + 3 * 60_000;
+    let t = app.db.clock.platform_now() + 3 * 60_000;
     let m = (t + TZ_OFFSET_MS).rem_euclid(86_400_000) / 60_000;
     json!({"days": 1, "daily_quantity": 1, "time_mode": "timed", "times": [format!("{:02}:{:02}", m / 60, m % 60)],
            "start_date": fmt_day(day_of(t))})
 }
 
-pub fn today() -> String {
-    domain::matrix::fmt_day(domain::matrix::day_of(domain::clock::platform_now()))
+pub fn today(app: &TestApp) -> String {
+    domain::matrix::fmt_day(domain::matrix::day_of(app.db.clock.platform_now()))
 }
 
-pub fn task(accounts: &[i64], materials: &[i64], extra: Value) -> Value {
+pub fn task(app: &TestApp, accounts: &[i64], materials: &[i64], extra: Value) -> Value {
     let mut v = json!({
         "name": "春季上新", "titles": "春天的第一杯奶茶#周末就来这里", "topics": ["探店", "#美食"],
         "top_comments": "好喝！\n下次还来\n推荐给朋友", "at_users": [], "mount_type": "none",
-        "time_mode": "random", "start_date": today(), "daily_quantity": 1, "days": 3, "times": [],
+        "time_mode": "random", "start_date": today(app), "daily_quantity": 1, "days": 3, "times": [],
         "account_ids": accounts, "material_ids": materials,
     });
     for (k, x) in extra.as_object().unwrap() {
@@ -178,7 +178,7 @@ pub async fn publish_now(
         .post(
             "/matrix.merchant_publish_management/createCommonPublishTask",
             Some(t),
-            task(accounts, vids, soon()),
+            task(&app, accounts, vids, soon(&app)),
         )
         .await;
     let tid = r.ok()["task"]["id"].as_i64().unwrap();

@@ -36,7 +36,7 @@ async fn board(St(s): St<S>, headers: HeaderMap, b: Board) -> Response {
     if let Some(r) = client_refusal(&s, &headers) {
         return r;
     }
-    ok(json!({"list": list(&s.public_base, b, words::today())}))
+    ok(json!({"list": list(&s.public_base, b, words::today(&s.clock))}))
 }
 
 /// (title, hot words, author) of the hot-video pool.

@@ -11,7 +11,6 @@ use axum::extract::State as St;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use domain::clock::sandbox_now;
 use serde_json::{Value, json};
 
 pub(crate) fn routes() -> Router<S> {
@@ -95,7 +94,7 @@ async fn list(St(s): St<S>, body: axum::Json<Value>) -> Response {
         .and_then(Value::as_u64)
         .unwrap_or(20)
         .clamp(1, 50) as usize;
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let mut mine: Vec<&WorkRec> = st
         .works

@@ -9,7 +9,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use domain::clock::{self, sandbox_now};
+use domain::clock::Clock;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -79,13 +79,13 @@ pub(crate) async fn h5_page(
     .into_response()
 }
 
-fn clock_json() -> Value {
-    json!({"now": sandbox_now(), "offset_ms": clock::offset_ms(), "app_follows": clock::app_follows(),
-           "app_offset_ms": clock::app_offset_ms()})
+fn clock_json(clock: &Clock) -> Value {
+    json!({"now": clock.sandbox_now(), "offset_ms": clock.offset_ms(), "app_follows": clock.app_follows(),
+           "app_offset_ms": clock.app_offset_ms()})
 }
 
-async fn get_clock() -> Json<Value> {
-    Json(clock_json())
+async fn get_clock(St(s): St<S>) -> Json<Value> {
+    Json(clock_json(&s.clock))
 }
 
 /// `advance_ms` moves the clock forward; `offset_ms` sets it (0, or `reset`: back to real time).
@@ -100,30 +100,31 @@ struct Advance {
 }
 
 impl Advance {
-    fn apply(&self) {
+    fn apply(&self, clock: &Clock) {
         if self.reset.as_ref().is_some_and(|r| r != false && r != "0") {
-            clock::set_offset(0);
+            clock.set_offset(0);
         } else if let Some(ms) = self.offset_ms {
-            clock::set_offset(ms);
+            clock.set_offset(ms);
         }
         if let Some(ms) = self.advance_ms {
-            clock::advance(ms);
+            clock.advance(ms);
         }
     }
 }
 
-async fn advance_clock(Json(a): Json<Advance>) -> Json<Value> {
-    a.apply();
-    Json(clock_json())
+async fn advance_clock(St(s): St<S>, Json(a): Json<Advance>) -> Json<Value> {
+    a.apply(&s.clock);
+    Json(clock_json(&s.clock))
 }
 
 /// The index page's buttons (a form post), then back to the index.
 async fn advance_form(
+    St(s): St<S>,
     OriginalUri(orig): OriginalUri,
     uri: axum::http::Uri,
     Form(a): Form<Advance>,
 ) -> Response {
-    a.apply();
+    a.apply(&s.clock);
     let prefix = super::pages::mount_prefix(&orig, &uri);
     let back = prefix
         .strip_suffix("/_control")
@@ -195,7 +196,7 @@ async fn clear_faults(St(s): St<S>) -> Json<Value> {
 
 /// A merchant sees its own accounts' works and creates; the sandbox-wide figures are the operator's.
 async fn counts(St(s): St<S>, Extension(v): Extension<Viewer>) -> Json<Value> {
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let works: Vec<Value> = st
         .works
@@ -277,7 +278,7 @@ async fn expire(St(s): St<S>, Json(r): Json<ExpireReq>) -> Response {
         )
             .into_response();
     };
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let mut st = s.lock();
     let mut n = 0;
     match p {

@@ -19,7 +19,6 @@ use axum::extract::{FromRequest, Multipart, Query, Request, State as St};
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use domain::clock::sandbox_now;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -242,7 +241,7 @@ async fn refresh_token(St(s): St<S>, Params(f): Params) -> Response {
     if field(&f, "grant_type") != "refresh_token" {
         return oauth_err(10002, "参数错误");
     }
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let mut st = s.lock();
     let (open_id, rexp, scope) = match st.refresh.get(rt) {
         Some(r)
@@ -278,7 +277,7 @@ async fn renew_refresh_token(St(s): St<S>, Params(f): Params) -> Response {
         return fault(x, "renew_refresh_token");
     }
     let (key, rt) = (field(&f, "client_key"), field(&f, "refresh_token"));
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let mut st = s.lock();
     let (open_id, renewals, scope) = match st.refresh.get(rt) {
         Some(r)
@@ -326,7 +325,7 @@ async fn client_token(St(s): St<S>, Params(f): Params) -> Response {
     }
     let t = st.id("clt.");
     st.client_tokens
-        .insert(t.clone(), sandbox_now() + CLIENT_TOKEN_TTL_MS);
+        .insert(t.clone(), s.clock.sandbox_now() + CLIENT_TOKEN_TTL_MS);
     oauth_ok(json!({"access_token": t, "expires_in": CLIENT_TOKEN_TTL_MS / 1000}))
 }
 
@@ -373,7 +372,7 @@ fn user_of(st: &State, token: &str, open_id: &str, call: &str) -> Result<(), (i6
     match st.access.get(token) {
         Some(a) if a.platform != Platform::Dy => Err((2190002, "access_token 无效")),
         None => Err((2190002, "access_token 无效")),
-        Some(a) if a.expires_at <= sandbox_now() => {
+        Some(a) if a.expires_at <= st.clock.sandbox_now() => {
             Err((2190008, "access_token过期,请刷新或重新授权"))
         }
         Some(a) if a.open_id != open_id => Err((2190015, "open_id 与 access_token 不匹配")),
@@ -634,7 +633,7 @@ async fn video_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         Err(r) => return r,
     };
     let (cursor, count) = super::cursor_count(&q, 10, 20);
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let mine = st.newest_works(Platform::Dy, &open_id);
     let page: Vec<Value> = mine
@@ -661,7 +660,7 @@ async fn user_fans(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         Some("30") => 30,
         _ => return err(2100005, "参数不合法: date_type"),
     };
-    let today = super::fans::today();
+    let today = super::fans::today(&s.clock);
     let list: Vec<Value> = (today - n + 1..=today)
         .map(|d| {
             let t = super::fans::total(Platform::Dy, &open_id, d);
@@ -701,7 +700,7 @@ async fn video_data(
     if items.is_empty() && videos.is_empty() {
         return err(2100005, "item_ids 与 video_ids 不能同时为空");
     }
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let list: Vec<Value> = st
         .works
@@ -727,7 +726,10 @@ async fn comment_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response
         Ok(w) => w,
         Err((c, m)) => return err(c, m),
     };
-    comment_page(w.comments(sandbox_now(), st.posted_of(&item_id)), &q)
+    comment_page(
+        w.comments(s.clock.sandbox_now(), st.posted_of(&item_id)),
+        &q,
+    )
 }
 
 /// The author's item, or the error DY answers for someone else's / an unknown one.
@@ -802,7 +804,7 @@ async fn comment_reply(
             comment_id: id.clone(),
             reply_to,
             content,
-            create_time: sandbox_now(),
+            create_time: s.clock.sandbox_now(),
             user_id: open_id,
         });
     ok(json!({"comment_id": id}))
@@ -827,7 +829,7 @@ async fn comment_reply_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Re
     };
     let posted = st.posted_of(&item_id);
     let known = posted.iter().any(|p| p.comment_id == comment_id)
-        || w.comments(sandbox_now(), posted)
+        || w.comments(s.clock.sandbox_now(), posted)
             .iter()
             .any(|c| c.comment_id == comment_id);
     if !known {
@@ -896,7 +898,7 @@ async fn im_send(
         to_user_id,
         msg_type,
         text,
-        create_time: sandbox_now(),
+        create_time: s.clock.sandbox_now(),
     });
     ok(json!({"msg_id": msg_id, "conversation_id": conversation_id}))
 }
@@ -916,7 +918,7 @@ async fn get_share(St(s): St<S>, headers: HeaderMap, JsonBody(body): JsonBody) -
         return fault(x, "get_share");
     }
     let field = |k: &str| super::works::text_of(body.get(k));
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let mut st = s.lock();
     let Some(key) = client_key_of(&st, &headers) else {
         return schema_answer(28001003, "access_token无效", json!({}));
@@ -992,7 +994,7 @@ async fn short_link(
     axum::extract::Path(code): axum::extract::Path<String>,
 ) -> Response {
     match s.lock().short_links.get(&code) {
-        Some((schema, exp)) if *exp > sandbox_now() => {
+        Some((schema, exp)) if *exp > s.clock.sandbox_now() => {
             (StatusCode::FOUND, [(header::LOCATION, schema.clone())]).into_response()
         }
         _ => (
@@ -1045,7 +1047,7 @@ const TICKET_TTL_MS: i64 = 7_200_000;
 fn client_key_of(st: &super::State, headers: &HeaderMap) -> Option<String> {
     let t = headers.get("access-token").and_then(|v| v.to_str().ok())?;
     let exp = *st.client_tokens.get(t)?;
-    if exp <= sandbox_now() {
+    if exp <= st.clock.sandbox_now() {
         return None;
     }
     // Client tokens are not tied to a key in the store; the first app's key is the sandbox's.
@@ -1066,7 +1068,7 @@ async fn get_ticket(St(s): St<S>, headers: HeaderMap) -> Response {
     };
     let t = st.id("tkt.");
     st.tickets
-        .insert(t.clone(), (key, sandbox_now() + TICKET_TTL_MS));
+        .insert(t.clone(), (key, s.clock.sandbox_now() + TICKET_TTL_MS));
     ok(json!({"ticket": t, "expires_in": TICKET_TTL_MS / 1000}))
 }
 
@@ -1101,7 +1103,7 @@ pub(crate) async fn h5_publish(St(s): St<S>, axum::Json(r): axum::Json<H5Req>) -
             .lock()
             .short_links
             .get(code)
-            .filter(|(_, exp)| *exp > sandbox_now())
+            .filter(|(_, exp)| *exp > s.clock.sandbox_now())
             .map(|(x, _)| x.clone())
             .unwrap_or_default(),
         _ => r.schema.clone(),
@@ -1111,7 +1113,7 @@ pub(crate) async fn h5_publish(St(s): St<S>, axum::Json(r): axum::Json<H5Req>) -
         .map(|(_, q)| serde_urlencoded::from_str(q).unwrap_or_default())
         .unwrap_or_default();
     let g = |k: &str| q.get(k).cloned().unwrap_or_default();
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let (item_id, open_id, key, share) = {
         let mut st = s.lock();
         let signed = st.tickets.iter().any(|(t, (_, exp))| {

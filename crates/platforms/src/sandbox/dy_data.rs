@@ -17,7 +17,6 @@ use axum::extract::{Query, State as St};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
-use domain::clock::sandbox_now;
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -44,7 +43,7 @@ async fn sentences(St(s): St<S>, headers: HeaderMap) -> Response {
     if let Err(r) = enter(&s, "hot_search", &headers).await {
         return r;
     }
-    let day = words::today();
+    let day = words::today(&s.clock);
     let list: Vec<_> = words::hot_list("", day)
         .into_iter()
         .map(|h| json!({"sentence": h.sentence, "hot_level": h.hot_level}))
@@ -58,7 +57,7 @@ async fn trending(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
     if let Err(r) = enter(&s, "hot_trending", &headers).await {
         return r;
     }
-    let all = words::trending("", words::today());
+    let all = words::trending("", words::today(&s.clock));
     let (cursor, count) = super::cursor_count(&q, 20, 50);
     let page: Vec<_> = all.iter().skip(cursor).take(count).collect();
     let next = cursor + page.len();
@@ -79,7 +78,7 @@ async fn suggest(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .and_then(|c| c.parse().ok())
         .unwrap_or(30usize)
         .clamp(1, 50);
-    let list = words::suggest("", kw, words::today(), count);
+    let list = words::suggest("", kw, words::today(&s.clock), count);
     ok(json!({"keyword": kw, "list": list}))
 }
 
@@ -103,7 +102,7 @@ async fn profile(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
     }
     let st = s.lock();
     match public::resolve(&st.public_accounts, id, link) {
-        Ok(a) => ok(json!({"user": a.profile_json(&s.public_base, sandbox_now())})),
+        Ok(a) => ok(json!({"user": a.profile_json(&s.public_base, s.clock.sandbox_now())})),
         Err(why) => account_error(why),
     }
 }
@@ -122,7 +121,7 @@ async fn videos(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .and_then(|c| c.parse().ok())
         .unwrap_or(20usize)
         .clamp(1, 50);
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let Some(a) = st.public_accounts.iter().find(|a| a.id == id) else {
         return account_error(public::Unresolved::NotFound);

@@ -8,12 +8,12 @@
 use super::{Fault, S};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use domain::clock::sandbox_now;
 use serde_json::{Value, json};
 
+/// `now` is the answer's own log time (wall clock, like `logid` it is for tracing; nothing reads it).
 fn extra(code: i64, desc: &str) -> Value {
     json!({"error_code": code, "description": desc, "sub_error_code": 0, "sub_description": "",
-           "logid": format!("{:016x}", rand::random::<u64>()), "now": sandbox_now()})
+           "logid": format!("{:016x}", rand::random::<u64>()), "now": domain::now_ms()})
 }
 
 /// `{data:{error_code:0,...}, extra:{...}}`
@@ -82,7 +82,7 @@ pub(crate) fn client_refusal(s: &S, headers: &HeaderMap) -> Option<Response> {
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     match s.lock().client_tokens.get(token) {
-        Some(exp) if *exp > sandbox_now() => None,
+        Some(exp) if *exp > s.clock.sandbox_now() => None,
         Some(_) => Some(err(28001008, "client_token 已过期")),
         None => Some(err(2190002, "access_token 无效")),
     }

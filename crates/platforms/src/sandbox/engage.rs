@@ -14,7 +14,6 @@ use axum::Json;
 use axum::extract::{Extension, Query, State as St};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use domain::clock::sandbox_now;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -80,7 +79,7 @@ pub(crate) fn admit_reply(
     if contains_any(content, &SENSITIVE_WORDS) {
         return Err(Limit::Sensitive);
     }
-    let now = sandbox_now();
+    let now = st.clock.sandbox_now();
     let times = st
         .reply_times
         .entry(format!("{}:{open_id}", platform.code()))
@@ -110,7 +109,7 @@ pub(crate) fn admit_message(
     open_id: &str,
     to: &str,
 ) -> Result<(), (i64, &'static str)> {
-    let now = sandbox_now();
+    let now = st.clock.sandbox_now();
     let Some(last_in) = st
         .inbox
         .iter()
@@ -183,7 +182,7 @@ pub(crate) async fn comment(St(s): St<S>, Json(r): Json<CommentReq>) -> Response
         } else {
             r.user_id.clone()
         };
-        let at = sandbox_now();
+        let at = s.clock.sandbox_now();
         st.posted_comments
             .entry(r.item_id.clone())
             .or_default()
@@ -244,7 +243,14 @@ pub(crate) async fn im(St(s): St<S>, Json(r): Json<ImReq>) -> Response {
     let m = {
         let mut st = s.lock();
         let msg_id = st.id("im");
-        record(&mut st, msg_id, &r.open_id, &from, &r.text, sandbox_now())
+        record(
+            &mut st,
+            msg_id,
+            &r.open_id,
+            &from,
+            &r.text,
+            s.clock.sandbox_now(),
+        )
     };
     push_message(&s, &m, r.twice);
     Json(json!({"ok": true, "msg_id": m.msg_id, "conversation_id": m.conversation_id}))
@@ -292,7 +298,7 @@ fn push_message(s: &S, m: &Inbound, twice: Option<bool>) {
 /// Customers' private messages on public DY works that became due since the last pump (platform
 /// clock): recorded and pushed. Called every second by the sandbox's ticker.
 pub(crate) fn pump(s: &S) {
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let due: Vec<Inbound> = {
         let mut st = s.lock();
         let since = st.messages_pushed_until;

@@ -9,7 +9,6 @@ use axum::Json;
 use axum::extract::{Extension, Query, State as St};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use domain::clock::sandbox_now;
 use domain::matrix::{day_of, parse_day};
 use serde_json::json;
 use std::collections::HashMap;
@@ -35,15 +34,15 @@ pub(crate) fn total(p: Platform, open_id: &str, day: i64) -> i64 {
 }
 
 /// Today's China day on the platform clock.
-pub(crate) fn today() -> i64 {
-    day_of(sandbox_now())
+pub(crate) fn today(clock: &domain::clock::Clock) -> i64 {
+    day_of(clock.sandbox_now())
 }
 
 /// `GET /_control/followers?platform&open_id&day=YYYY-MM-DD` (day: today by default) ->
 /// `{platform, open_id, day, total}`: what the platform would report for that day.
 /// A merchant asks about its own accounts only (404 otherwise, as for an account it does not have).
 pub(crate) async fn control(
-    St(_s): St<S>,
+    St(s): St<S>,
     Extension(who): Extension<super::Viewer>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
@@ -63,7 +62,7 @@ pub(crate) async fn control(
             .into_response();
     };
     let day = match v("day") {
-        "" => today(),
+        "" => today(&s.clock),
         d => match parse_day(d) {
             Some(d) => d,
             None => {

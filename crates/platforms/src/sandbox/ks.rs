@@ -16,7 +16,6 @@ use axum::extract::{Multipart, Query, State as St};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use domain::clock::sandbox_now;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -68,7 +67,7 @@ async fn hot_search(St(s): St<S>, Query(m): Q) -> Response {
     if let Err(r) = app_enter(&s, "hot_search", &m).await {
         return r;
     }
-    let list: Vec<Value> = super::words::hot_list("ks", super::words::today())
+    let list: Vec<Value> = super::words::hot_list("ks", super::words::today(&s.clock))
         .into_iter()
         .enumerate()
         .map(|(i, h)| {
@@ -98,7 +97,7 @@ async fn search_suggest(St(s): St<S>, Query(m): Q) -> Response {
         .and_then(|c| c.parse().ok())
         .unwrap_or(30usize)
         .clamp(1, 50);
-    let words = super::words::suggest("ks", kw, super::words::today(), count);
+    let words = super::words::suggest("ks", kw, super::words::today(&s.clock), count);
     ok(json!({"keyword": kw, "words": words}))
 }
 
@@ -183,7 +182,7 @@ async fn refresh_token(St(s): St<S>, Query(m): Q) -> Response {
     if let Some(x) = gate(&s, Platform::Ks, "refresh_token", "").await {
         return fault(x);
     }
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let mut st = s.lock();
     let app = q(&m, "app_id").to_string();
     if !app_ok(&mut st, &app, q(&m, "app_secret")) {
@@ -249,7 +248,7 @@ async fn enter(s: &S, call: &str, m: &HashMap<String, String>) -> Result<String,
     match st.access.get(&token) {
         Some(a)
             if a.platform == Platform::Ks
-                && a.expires_at > sandbox_now()
+                && a.expires_at > s.clock.sandbox_now()
                 && a.client_key == q(m, "app_id") =>
         {
             Ok(a.open_id.clone())
@@ -277,7 +276,7 @@ async fn user_info(St(s): St<S>, Query(m): Q) -> Response {
             avatar: String::new(),
         });
     ok(
-        json!({"user_info": {"name": u.nickname, "sex": "M", "fan": super::fans::total(Platform::Ks, &open_id, super::fans::today()), "follow": 0, "head": u.avatar, "bigHead": u.avatar, "city": ""}}),
+        json!({"user_info": {"name": u.nickname, "sex": "M", "fan": super::fans::total(Platform::Ks, &open_id, super::fans::today(&s.clock)), "follow": 0, "head": u.avatar, "bigHead": u.avatar, "city": ""}}),
     )
 }
 
@@ -414,7 +413,7 @@ async fn publish(St(s): St<S>, Query(m): Q, mut mp: Multipart) -> Response {
         return err(c::SENSITIVE, "sensitive", "标题含有敏感词");
     }
     let token = q(&m, "upload_token").to_string();
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let mut st = s.lock();
     match st.videos.get(&token) {
         Some(v) if v.platform == Platform::Ks && v.open_id == open_id => {}
@@ -457,7 +456,7 @@ async fn list(St(s): St<S>, Query(m): Q) -> Response {
         Err(r) => return r,
     };
     let count: usize = q(&m, "count").parse().unwrap_or(20).clamp(1, 50);
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let mut mine: Vec<&WorkRec> = st
         .works

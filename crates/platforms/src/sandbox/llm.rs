@@ -118,7 +118,7 @@ async fn chat(headers: HeaderMap, Json(body): Json<Value>) -> Response {
     Json(json!({
         "id": format!("chatcmpl-sbx{}", content.len()),
         "object": "chat.completion",
-        "created": domain::clock::sandbox_now() / 1000,
+        "created": domain::now_ms() / 1000,
         "model": model,
         "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
         "usage": {"prompt_tokens": user.chars().count(), "completion_tokens": content.chars().count(), "total_tokens": user.chars().count() + content.chars().count()},

@@ -82,6 +82,9 @@ pub struct Config {
     pub token: String,
     /// Who a session is (the app's sign-in); None: the token alone opens the controls.
     pub identify: Option<access::Identify>,
+    /// The platforms' clock, which `/_control/clock` moves: the in-process sandbox shares the
+    /// app's (`store::Db::clock`), a standalone sandbox has its own.
+    pub clock: domain::clock::Clock,
 }
 
 impl Default for Config {
@@ -94,6 +97,7 @@ impl Default for Config {
             state_dir: None,
             token: String::new(),
             identify: None,
+            clock: domain::clock::Clock::default(),
         }
     }
 }
@@ -146,6 +150,8 @@ pub(crate) type S = Arc<Sandbox>;
 
 pub(crate) struct Sandbox {
     pub public_base: String,
+    /// The platforms' clock (also in `State`, for the code that holds only the state).
+    pub clock: domain::clock::Clock,
     /// The install's BJH app_token and WeChat AppSecret (derived from the sandbox token).
     pub bjh_app_token: String,
     pub wx_secret: String,
@@ -198,6 +204,7 @@ impl Sandbox {
         st.review_delay_ms = cfg.review_delay_ms;
         st.webhook_url = cfg.webhook_url;
         st.webhook_duplicate_rate = cfg.webhook_duplicate_rate;
+        st.clock = cfg.clock.clone();
         // The install's secrets replace what an older state file learned for the sandbox's keys.
         st.apps.extend(apps);
         for a in public::builtins() {
@@ -207,6 +214,7 @@ impl Sandbox {
         }
         Sandbox {
             public_base: cfg.public_base.trim_end_matches('/').to_string(),
+            clock: cfg.clock,
             bjh_app_token: app_secret(&cfg.token, Platform::Bjh),
             wx_secret: wechat_secret(&cfg.token),
             st: Mutex::new(st),
@@ -254,6 +262,8 @@ pub(crate) struct State {
     pub webhook_url: Option<String>,
     #[serde(skip)]
     pub webhook_duplicate_rate: f64,
+    #[serde(skip)]
+    pub clock: domain::clock::Clock,
     /// client_key -> client_secret. Unknown DY/KS keys are learned on first use (trust on first
     /// use), so a sandbox driven with the operator's own key still signs webhooks consistently.
     pub apps: HashMap<String, String>,
@@ -343,7 +353,7 @@ impl State {
         video_id: &str,
         title: &str,
     ) {
-        let now = domain::clock::sandbox_now();
+        let now = self.clock.sandbox_now();
         let mut w = works::WorkRec::new(
             platform,
             open_id,

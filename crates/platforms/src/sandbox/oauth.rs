@@ -6,7 +6,6 @@
 
 use super::{Access, AuthCode, Refresh, S, State, User};
 use crate::Platform;
-use domain::clock::sandbox_now;
 
 pub(crate) const CODE_TTL_MS: i64 = 10 * 60_000;
 
@@ -45,7 +44,7 @@ pub(crate) fn issue_code(
             platform,
             client_key: client_key.to_string(),
             open_id,
-            expires_at: sandbox_now() + CODE_TTL_MS,
+            expires_at: s.clock.sandbox_now() + CODE_TTL_MS,
             used: false,
             scope: scope.to_string(),
         },
@@ -72,7 +71,7 @@ pub(crate) fn take_code(
     client_key: &str,
     code: &str,
 ) -> Result<(String, String), &'static str> {
-    let now = sandbox_now();
+    let now = st.clock.sandbox_now();
     match st.codes.get_mut(code) {
         Some(c)
             if c.platform == platform
@@ -98,7 +97,7 @@ pub(crate) fn grant(
     access_ttl: i64,
     refresh_ttl: i64,
 ) -> (String, String) {
-    let now = sandbox_now();
+    let now = st.clock.sandbox_now();
     let (ap, rp) = if platform == Platform::Dy {
         ("act.", "rft.")
     } else {

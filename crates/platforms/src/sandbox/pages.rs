@@ -7,7 +7,6 @@ use crate::Platform;
 use axum::extract::{Form, OriginalUri, Query, State as St};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
-use domain::clock::sandbox_now;
 use std::collections::HashMap;
 
 type M = HashMap<String, String>;
@@ -231,7 +230,7 @@ pub(crate) async fn index(
     uri: axum::http::Uri,
 ) -> Html<String> {
     let prefix = mount_prefix(&orig, &uri);
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let base = &s.public_base;
     let mut works = String::new();
@@ -276,7 +275,7 @@ pub(crate) async fn index(
         wa = super::wechat::SANDBOX_WX_APPID,
         ws = esc(&s.wx_secret),
         clock = clock_buttons(&viewer, &prefix),
-        off = domain::clock::offset_ms(),
+        off = s.clock.offset_ms(),
         dt = fmt_utc(now),
         total = if matches!(viewer, super::Viewer::Operator) {
             st.total_creates

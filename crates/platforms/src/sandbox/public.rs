@@ -13,7 +13,6 @@ use axum::Json;
 use axum::extract::{Path, State as St};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use domain::clock::sandbox_now;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -369,7 +368,7 @@ pub(crate) async fn create(St(s): St<S>, Json(r): Json<CreateReq>) -> Response {
     let rec = AccountRec::new(
         nickname,
         r.posts_per_day,
-        r.start_ms.unwrap_or_else(sandbox_now),
+        r.start_ms.unwrap_or_else(|| s.clock.sandbox_now()),
         r.followers.map(|f| f.max(0)),
         topics,
         r.city.filter(|c| !c.trim().is_empty()),
@@ -384,7 +383,7 @@ pub(crate) async fn create(St(s): St<S>, Json(r): Json<CreateReq>) -> Response {
 
 /// `GET /_control/public_accounts` -> `{accounts: [profile + posts_per_day, start_ms]}`.
 pub(crate) async fn list(St(s): St<S>) -> Json<Value> {
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let accounts: Vec<Value> = st
         .public_accounts
@@ -403,7 +402,7 @@ fn with_schedule(a: &AccountRec, mut v: Value) -> Value {
 /// `GET /_control/public_accounts/{id}` -> `{account: profile, videos: [every visible video,
 /// newest first, create_time in ms and flat counts]}`; 404 for an unknown id.
 pub(crate) async fn show(St(s): St<S>, Path(id): Path<String>) -> Response {
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let Some(a) = st.public_accounts.iter().find(|a| a.id == id) else {
         return (

@@ -14,7 +14,6 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use domain::clock::sandbox_now;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -112,7 +111,7 @@ async fn start(St(s): St<S>, Extension(p): P) -> Response {
     }
     let mut st = s.lock();
     let id = st.id("qr");
-    let expires_at = sandbox_now() + QR_TTL_MS;
+    let expires_at = s.clock.sandbox_now() + QR_TTL_MS;
     st.qr.insert(
         id.clone(),
         QrRec {
@@ -137,7 +136,7 @@ fn new_session(st: &mut State, p: Platform, nickname: &str) -> String {
             platform: p,
             open_id,
             nickname: nickname.to_string(),
-            expires_at: sandbox_now() + SESSION_TTL_MS,
+            expires_at: st.clock.sandbox_now() + SESSION_TTL_MS,
         },
     );
     token
@@ -153,7 +152,7 @@ async fn poll(St(s): St<S>, Extension(p): P, Query(q): Q) -> Response {
     }
     let id = q.get("login_id").cloned().unwrap_or_default();
     let sms = q.get("sms_code").cloned();
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let mut st = s.lock();
     let Some(rec) = st.qr.get(&id).filter(|r| r.platform == p) else {
         return ok(json!({"state": "logged_out"}));
@@ -210,7 +209,7 @@ async fn enter(s: &S, p: Platform, call: &str, headers: &HeaderMap) -> Result<St
     }
     let st = s.lock();
     match st.sessions.get(&token) {
-        Some(x) if x.platform == p && x.expires_at > sandbox_now() => Ok(x.open_id.clone()),
+        Some(x) if x.platform == p && x.expires_at > s.clock.sandbox_now() => Ok(x.open_id.clone()),
         _ => Err(to_login(s, p)),
     }
 }
@@ -235,7 +234,7 @@ async fn profile(St(s): St<S>, Extension(p): P, headers: HeaderMap) -> Response 
         .find(|x| x.platform == p && x.open_id == open_id)
         .map(|x| x.nickname.clone())
         .unwrap_or_default();
-    let followers = super::fans::total(p, &open_id, super::fans::today());
+    let followers = super::fans::total(p, &open_id, super::fans::today(&s.clock));
     ok(json!({"open_id": open_id, "nickname": nickname, "followers": followers}))
 }
 
@@ -307,7 +306,7 @@ async fn works(St(s): St<S>, Extension(p): P, headers: HeaderMap, Query(q): Q) -
         Err(r) => return r,
     };
     let (cursor, count) = super::cursor_count(&q, 20, 50);
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let st = s.lock();
     let mine = st.newest_works(p, &open_id);
     let page: Vec<Value> = mine
@@ -367,7 +366,7 @@ async fn comment(St(s): St<S>, Extension(p): P, headers: HeaderMap, body: Json<V
             comment_id: id.clone(),
             reply_to,
             content,
-            create_time: sandbox_now(),
+            create_time: s.clock.sandbox_now(),
             user_id: open_id,
         });
     ok(json!({"comment_id": id}))
@@ -390,7 +389,7 @@ async fn comments(St(s): St<S>, Extension(p): P, headers: HeaderMap, Query(q): Q
     else {
         return err(c::BAD_PARAMS, "作品不存在");
     };
-    let all = w.comments(sandbox_now(), st.posted_of(&item_id));
+    let all = w.comments(s.clock.sandbox_now(), st.posted_of(&item_id));
     let page: Vec<_> = all.iter().skip(cursor).take(count).cloned().collect();
     let next = cursor + page.len();
     ok(json!({"list": page, "cursor": next.to_string(), "has_more": next < all.len()}))
@@ -411,6 +410,7 @@ async fn qr_page(St(s): St<S>, Extension(p): P, Path(login_id): Path<String>) ->
         p,
         &login_id,
         st.qr.get(&login_id).filter(|r| r.platform == p),
+        s.clock.sandbox_now(),
     ))
 }
 
@@ -420,7 +420,7 @@ async fn qr_confirm(
     Path(login_id): Path<String>,
     Form(f): Form<HashMap<String, String>>,
 ) -> Response {
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     let mut st = s.lock();
     let Some(rec) = st.qr.get_mut(&login_id).filter(|r| r.platform == p) else {
         return (
@@ -463,7 +463,7 @@ async fn qr_confirm(
 }
 
 /// The phone's page of a QR login: confirm (with a nickname, optionally asking for an SMS code).
-fn qr_confirm_page(p: Platform, login_id: &str, rec: Option<&QrRec>) -> String {
+fn qr_confirm_page(p: Platform, login_id: &str, rec: Option<&QrRec>, now: i64) -> String {
     let name = match p {
         Platform::Sph => ("视频号", "WeChat Channels"),
         Platform::Xhs => ("小红书", "Xiaohongshu"),
@@ -479,7 +479,7 @@ fn qr_confirm_page(p: Platform, login_id: &str, rec: Option<&QrRec>) -> String {
             "<p id=\"done\">该登录已确认 / This login is already confirmed.</p>",
         );
     }
-    if sandbox_now() >= rec.expires_at {
+    if now >= rec.expires_at {
         return super::pages::page(
             &title,
             "<p>二维码已过期，请重新生成。<br>The QR code expired; start a new login.</p>",

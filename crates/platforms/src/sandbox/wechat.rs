@@ -10,7 +10,6 @@ use super::S;
 use axum::extract::{Query, State as St};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use domain::clock::sandbox_now;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -73,7 +72,8 @@ async fn token(St(s): St<S>, Query(q): Query<TokenQ>) -> Json<Value> {
     }
     let mut st = s.lock();
     let t = st.id("wxat");
-    st.wx_tokens.insert(t.clone(), sandbox_now() + TOKEN_TTL_MS);
+    st.wx_tokens
+        .insert(t.clone(), s.clock.sandbox_now() + TOKEN_TTL_MS);
     Json(json!({"access_token": t, "expires_in": TOKEN_TTL_MS / 1000}))
 }
 
@@ -92,7 +92,7 @@ async fn send(St(s): St<S>, Query(q): Query<SendQ>, Json(b): Json<Value>) -> Jso
                 "invalid credential, access_token is invalid or not latest",
             );
         }
-        Some(exp) if *exp <= sandbox_now() => return answer(42001, "access_token expired"),
+        Some(exp) if *exp <= s.clock.sandbox_now() => return answer(42001, "access_token expired"),
         Some(_) => {}
     }
     let touser = b["touser"].as_str().unwrap_or("").to_string();
@@ -116,7 +116,7 @@ async fn send(St(s): St<S>, Query(q): Query<SendQ>, Json(b): Json<Value>) -> Jso
         template_id,
         url: b["url"].as_str().unwrap_or("").to_string(),
         data: b["data"].clone(),
-        create_time: sandbox_now(),
+        create_time: s.clock.sandbox_now(),
     });
     Json(json!({"errcode": 0, "errmsg": "ok", "msgid": msgid}))
 }
@@ -152,7 +152,7 @@ async fn subscribe(St(s): St<S>, Json(r): Json<SubscribeReq>) -> Json<Value> {
 
 /// Every access token expires now (the client must fetch a new one).
 async fn expire(St(s): St<S>) -> Json<Value> {
-    let now = sandbox_now();
+    let now = s.clock.sandbox_now();
     for exp in s.lock().wx_tokens.values_mut() {
         *exp = now;
     }

@@ -11,8 +11,8 @@ use serde::Serialize;
 use std::f64::consts::TAU;
 
 /// Today's China day (days since 1970-01-01) on the platform clock.
-pub(crate) fn today() -> i64 {
-    domain::matrix::day_of(domain::clock::sandbox_now())
+pub(crate) fn today(clock: &domain::clock::Clock) -> i64 {
+    domain::matrix::day_of(clock.sandbox_now())
 }
 
 /// The heat of `word` on China day `day`, its base drawn from `lo..hi`. `salt` tells the

@@ -7,12 +7,6 @@ use platforms::{AppCreds, Endpoint, Platform};
 use serde_json::Value;
 use std::path::PathBuf;
 
-/// The platform clock is process-global: tests of one binary run one at a time.
-pub async fn serial() -> tokio::sync::MutexGuard<'static, ()> {
-    static LOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-    LOCK.lock().await
-}
-
 /// The sandbox token of the test sandboxes; every request of `Sbx::http` carries it.
 pub const TOKEN: &str = "sbx-test-token";
 /// The sandbox's DY/KS app secrets for that token.
@@ -30,19 +24,23 @@ pub struct Sbx {
     /// e.g. http://127.0.0.1:41234/sandbox
     pub base: String,
     pub http: reqwest::Client,
+    /// This sandbox's clock (each test has its own), shared with the adapters of `endpoint`.
+    pub clock: domain::clock::Clock,
 }
 
 pub async fn start(tweak: impl FnOnce(&mut Config)) -> Sbx {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}/sandbox", listener.local_addr().unwrap());
+    let clock = domain::clock::Clock::new();
+    // The adapters' expiry times are the product's clock: these tests move both together.
+    clock.set_app_follows(true);
     let mut cfg = Config {
         public_base: base.clone(),
         token: TOKEN.into(),
+        clock: clock.clone(),
         ..Config::default()
     };
     tweak(&mut cfg);
-    // The adapters' expiry times are the product's clock: these tests move both together.
-    domain::clock::set_app_follows(true);
     let app = Router::new().nest("/sandbox", sandbox::router(cfg));
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     let mut auth = reqwest::header::HeaderMap::new();
@@ -52,10 +50,21 @@ pub async fn start(tweak: impl FnOnce(&mut Config)) -> Sbx {
         .default_headers(auth)
         .build()
         .unwrap();
-    Sbx { base, http }
+    Sbx { base, http, clock }
 }
 
 impl Sbx {
+    /// Now on this sandbox's (and its adapters') clock.
+    pub fn now(&self) -> i64 {
+        self.clock.platform_now()
+    }
+
+    /// Puts the platform clock at 01:00 China time of the next day, so "+3 h" stays in that day.
+    pub fn pin_early_morning(&self) {
+        let day = domain::matrix::day_of(self.now()) + 1;
+        self.clock.advance_to(domain::matrix::at(day, 60));
+    }
+
     pub fn endpoint(&self, p: Platform) -> Endpoint {
         let app = match p {
             Platform::Dy => AppCreds {
@@ -68,7 +77,10 @@ impl Sbx {
             },
             _ => AppCreds::default(),
         };
-        Endpoint::new(format!("{}/{}", self.base, p.code()), app)
+        Endpoint {
+            clock: self.clock.clone(),
+            ..Endpoint::new(format!("{}/{}", self.base, p.code()), app)
+        }
     }
 
     pub async fn control(&self, path: &str, body: Value) -> Value {
@@ -141,27 +153,12 @@ pub fn temp_file(name: &str, len: u64) -> PathBuf {
     p
 }
 
-pub fn now() -> i64 {
-    domain::clock::platform_now()
-}
-
 pub const MB: u64 = 1024 * 1024;
 pub const DAY: i64 = 86_400_000;
 
-/// The clock lock, a fresh sandbox and its DY adapter (the app-credential calls: SEO data, billboards).
-pub async fn dy_setup() -> (
-    tokio::sync::MutexGuard<'static, ()>,
-    Sbx,
-    std::sync::Arc<dyn platforms::Adapter>,
-) {
-    let g = serial().await;
+/// A fresh sandbox and its DY adapter (the app-credential calls: SEO data, billboards).
+pub async fn dy_setup() -> (Sbx, std::sync::Arc<dyn platforms::Adapter>) {
     let s = start(|_| {}).await;
     let dy = platforms::adapter(Platform::Dy, s.endpoint(Platform::Dy));
-    (g, s, dy)
-}
-
-/// Puts the platform clock at 01:00 China time of the next day, so "+3 h" stays in that day.
-pub fn pin_early_morning() {
-    let day = domain::matrix::day_of(now()) + 1;
-    domain::clock::advance_to(domain::matrix::at(day, 60));
+    (s, dy)
 }

@@ -1,6 +1,6 @@
 //! Area "activities": lottery activities with coupon prizes (`/task.merchant_forward_task_activities/*`),
 //! the draw itself (from the public page, `/t/a/<key>`), the draw log, coupon redemption and exports.
-//! Times come from the caller (`domain::clock::platform_now` in the server), so tests move the clock.
+//! Times come from the caller (the app's `store::Db::clock` in the server), so tests move the clock.
 
 use crate::error::{ApiError, ApiResult};
 use domain::activities::{self as rules, ActivityInput, ActivityState, CouponState};

@@ -564,7 +564,7 @@ async fn config(
         limit: Some(1000),
         ..Default::default()
     };
-    let (tracks, _) = mat::system_music(d, &q).await?;
+    let (tracks, _) = mat::system_music(d, &q).await.map_err(ApiError::from)?;
     let mut tracks: Vec<(i64, String, String)> = tracks
         .into_iter()
         .map(|m| (m.id, m.name, m.category))

@@ -6,7 +6,6 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{self as hub, Hub, HubRef};
-use domain::clock::platform_now;
 use domain::content::hotlists::{self as rules, HotPage, KEYWORDS_BOARD};
 use domain::jobs::{HotBoardRef, JobKind};
 use platforms::{Board, BoardEntry, Platform};
@@ -59,7 +58,7 @@ enum Fetch {
 
 /// Reads one board and keeps it (or the platform's refusal) in the cache.
 pub async fn sync_one(h: &Hub, board: &str) -> Result<(), JobError> {
-    let now = platform_now();
+    let now = h.db.clock.platform_now();
     match fetch(h, board).await {
         Ok(rows) => {
             let items = serde_json::to_string(&rows).map_err(|e| JobError::Retry(e.to_string()))?;
@@ -141,7 +140,7 @@ pub async fn refresh_all(d: &store::Db, now: i64) -> sqlx::Result<usize> {
 pub async fn schedule(d: store::Db, shutdown: tokio::sync::watch::Receiver<bool>) {
     let period = std::time::Duration::from_secs(600);
     crate::ticker::every(&d, period, shutdown, "hot-list reads", || {
-        queue_due(&d, platform_now())
+        queue_due(&d, d.clock.platform_now())
     })
     .await
 }
@@ -151,7 +150,7 @@ pub async fn schedule(d: store::Db, shutdown: tokio::sync::watch::Receiver<bool>
 pub async fn read(d: &store::Db, page: HotPage, board: Option<&str>) -> ApiResult<BoardView> {
     let board = page.board(board).map_err(ApiError::from)?;
     let row = db::board(d, board).await?;
-    let now = platform_now();
+    let now = d.clock.platform_now();
     let tried = row.as_ref().map(|r| r.tried_at).filter(|t| *t > 0);
     if rules::is_stale(tried, now) {
         queue(d, board, now).await?;

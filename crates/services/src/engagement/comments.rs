@@ -4,7 +4,6 @@
 use super::{adapter_for, job_error, leads, queue_auto_reply};
 use crate::error::{ApiError, ApiResult};
 use crate::platform::Hub;
-use domain::clock::platform_now;
 use domain::engagement::{CommentStatus, analyze, check_reply};
 use domain::i18n::{Lang, Msg};
 use domain::jobs::{AccountRef, JobKind};
@@ -147,7 +146,7 @@ pub const SYNC_EVERY_MS: i64 = 5 * 60_000;
 /// Queues a sync of every account whose platform has comments; the key makes every node's ticker
 /// agree on one job per account and period.
 pub async fn queue_due(d: &store::Db, now_real: i64) -> sqlx::Result<usize> {
-    let accounts = db::comment_accounts(d, platform_now()).await?;
+    let accounts = db::comment_accounts(d, d.clock.platform_now()).await?;
     for (id, mid, _) in &accounts {
         let job = store::jobs::NewJob {
             idempotency_key: Some(format!("eng-sync:{id}:{}", now_real / SYNC_EVERY_MS)),
@@ -228,7 +227,7 @@ pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str, lang: Lang) -> ApiR
         ));
     };
     let (ad, _) = hub.adapter(p).await?;
-    let now = platform_now();
+    let now = hub.db.clock.platform_now();
     let sent = ad
         .reply_comment(&hub.creds(&a), &c.item_id, &c.comment_id, &text)
         .await;
@@ -290,7 +289,7 @@ pub async fn set_status(
 /// A sync asked for from the console: the merchant's accounts (or one of them) read now.
 pub async fn sync_now(hub: &Hub, mid: i64, account_id: Option<i64>) -> ApiResult<Synced> {
     let mut total = Synced::default();
-    for (id, m, _) in db::comment_accounts(&hub.db, platform_now()).await? {
+    for (id, m, _) in db::comment_accounts(&hub.db, hub.db.clock.platform_now()).await? {
         if m != mid || account_id.is_some_and(|x| x != id) {
             continue;
         }

@@ -5,7 +5,6 @@
 use super::leads;
 use super::rules::decode;
 use crate::platform::Hub;
-use domain::clock::platform_now;
 use platforms::Platform;
 use store::engagement::{self as db, NewMessage};
 
@@ -35,7 +34,7 @@ pub async fn received(
         .to_string();
     let at = content["create_time"]
         .as_i64()
-        .map_or_else(platform_now, |s| s * 1000);
+        .map_or_else(|| hub.db.clock.platform_now(), |s| s * 1000);
     for (account_id, mid) in db::accounts_by_open_id(&hub.db, "dy", open_id).await? {
         let row = NewMessage {
             merchant_id: mid,
@@ -102,7 +101,7 @@ async fn first_reply(
                 text: reply,
                 msg_id,
                 auto: 1,
-                created_at: platform_now(),
+                created_at: hub.db.clock.platform_now(),
             };
             db::add_message(&hub.db, &row).await?;
         }

@@ -117,7 +117,7 @@ pub async fn deliver(hub: &Hub, notice_id: i64) -> Result<(), JobError> {
         return Ok(());
     };
     let secret = hub.sealer.open(&cfg.app_secret).unwrap_or_default();
-    let account = OfficialAccount::new(&base_url(hub), &cfg.app_id, &secret);
+    let account = OfficialAccount::new(&base_url(hub), &cfg.app_id, &secret, hub.db.clock.clone());
     let source = if lead.source == "comment" {
         "评论 / comment"
     } else {

@@ -6,7 +6,6 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::platform::Hub;
-use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use platforms::Platform;
 use store::engagement::messages::{self as db, MessageAccount};
@@ -144,7 +143,7 @@ pub async fn send(
             text,
             msg_id,
             auto: 0,
-            created_at: platform_now(),
+            created_at: hub.db.clock.platform_now(),
         },
     )
     .await?;

@@ -3,7 +3,6 @@
 use super::{adapter_for, job_error, queue_auto_reply};
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{Hub, HubRef};
-use domain::clock::platform_now;
 use domain::engagement::{
     Hold, MatchMode, RuleInput, check_rule, matching_keyword, may_reply, pick_reply,
 };
@@ -201,7 +200,7 @@ pub async fn auto_reply(hub: &Hub, account_id: i64) -> Result<AutoRun, JobError>
             run.skipped += 1;
             continue;
         };
-        let now = platform_now();
+        let now = hub.db.clock.platform_now();
         let day = domain::matrix::day_of(now);
         let (today, last) = db::auto_sent(&hub.db, a.id, day).await?;
         let r = &rule.row.data;

@@ -4,7 +4,6 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{Hub, platform, refused};
-use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use platforms::{AuthKind, Platform, SessionState};
 use store::ListQuery;
@@ -26,7 +25,7 @@ pub async fn list(
     status: Option<&str>,
     q: &ListQuery,
 ) -> ApiResult<(Vec<Account>, Total, (i64, i64, i64))> {
-    let now = platform_now();
+    let now = d.clock.platform_now();
     if status.is_some() && db::status_scope(status, now).is_none() {
         return Err(ApiError::invalid_with(
             "status",
@@ -41,14 +40,15 @@ pub async fn list(
 
 /// Accounts expiring soon or expired.
 pub async fn expiring(d: &store::Db, mid: i64, q: &ListQuery) -> ApiResult<(Vec<Account>, Total)> {
-    let soon = platform_now() + domain::matrix::EXPIRING_MS;
+    let soon = d.clock.platform_now() + domain::matrix::EXPIRING_MS;
     let scope = format!("(a.revoked = 1 OR a.auth_expires_at <= {soon})");
     Ok(db::accounts(d, mid, Some(scope), q).await?)
 }
 
 /// Accounts that can be picked for a task (not expired), `limit` at most.
 pub async fn selectable(d: &store::Db, mid: i64, q: &ListQuery) -> ApiResult<Vec<Account>> {
-    let not_expired = db::status_scope(Some("expired"), platform_now()).map(|s| format!("NOT {s}"));
+    let not_expired =
+        db::status_scope(Some("expired"), d.clock.platform_now()).map(|s| format!("NOT {s}"));
     Ok(db::accounts(d, mid, not_expired, q).await?.0)
 }
 

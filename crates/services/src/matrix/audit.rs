@@ -3,7 +3,6 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{Hub, platform};
-use domain::clock::platform_now;
 use domain::i18n::Msg;
 use domain::matrix::Review;
 use platforms::{AuthKind, Platform};
@@ -26,7 +25,7 @@ pub async fn reject(d: &store::Db, id: i64, reason: &str) -> ApiResult<db::Task>
 
 async fn decide(d: &store::Db, id: i64, to: Review, reason: &str) -> ApiResult<db::Task> {
     super::tasks::task(d, None, id).await?;
-    if !db::decide_review(d, id, to, reason, platform_now()).await? {
+    if !db::decide_review(d, id, to, reason, d.clock.platform_now()).await? {
         return Err(ApiError::invalid("id", Msg::NotReviewing));
     }
     super::tasks::task(d, None, id).await

@@ -8,7 +8,6 @@
 //! work list shows it (DESIGN.md §7); the platform's review then makes it "released" or failed.
 
 use crate::platform::{HubRef, platform_reason};
-use domain::clock::platform_now;
 use domain::jobs::{AccountRef, ItemRef, JobKind};
 use domain::matrix::{AuthState, ItemFailure, ItemState, Review};
 use platforms::{AuthKind, ErrorKind, Platform, PlatformError, PublishReq, Work, WorkStatus};
@@ -219,7 +218,8 @@ pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     let r = publish_item(ctx, &hub).await;
     // This account may post its next due item now: queue it without waiting for the next tick.
     if let Some(a) = account
-        && let Ok(Some((id, mid))) = db::next_due_for_account(&hub.db, a, platform_now()).await
+        && let Ok(Some((id, mid))) =
+            db::next_due_for_account(&hub.db, a, hub.db.clock.platform_now()).await
     {
         queue_publish(&hub.db, id, mid).await?;
     }
@@ -242,7 +242,13 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
     let Some(mut a) = db::account_by_id(&hub.db, it.account_id).await? else {
         return fail_item(&hub, it.id, ItemFailure::AccountRemoved, "").await;
     };
-    if !AuthState::of(a.auth_expires_at, a.revoked == 1, platform_now()).usable() {
+    if !AuthState::of(
+        a.auth_expires_at,
+        a.revoked == 1,
+        hub.db.clock.platform_now(),
+    )
+    .usable()
+    {
         return fail_item(&hub, it.id, ItemFailure::AuthExpired, "").await;
     }
     // Checked again in the write: "publish now" or a reschedule may have taken the item since the read.
@@ -250,7 +256,9 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
         return Ok(());
     }
     let (platform, ad) = adapter_of(&hub, &a).await?;
-    if platform.auth_kind() == AuthKind::OAuth && a.token_expires_at <= platform_now() + 60_000 {
+    if platform.auth_kind() == AuthKind::OAuth
+        && a.token_expires_at <= hub.db.clock.platform_now() + 60_000
+    {
         if let Err(e) = hub.refresh(&a).await {
             return on_error(&hub, &ctx, &it, &a, e).await;
         }
@@ -366,7 +374,9 @@ async fn record_work(hub: &HubRef, it: &Item, w: &Work) -> Result<(), JobError> 
             check_at: domain::now_ms() + review_gap(it.review_checks),
             checks: it.review_checks + 1,
         },
-        WorkStatus::Public => db::Seen::Released { at: platform_now() },
+        WorkStatus::Public => db::Seen::Released {
+            at: hub.db.clock.platform_now(),
+        },
         WorkStatus::Rejected { reason } => db::Seen::Rejected {
             reason: reason.clone(),
         },
@@ -376,7 +386,7 @@ async fn record_work(hub: &HubRef, it: &Item, w: &Work) -> Result<(), JobError> 
         it.id,
         (w.stats.play, w.stats.like, w.stats.comment),
         &w.share_url,
-        platform_now(),
+        hub.db.clock.platform_now(),
         &seen,
     )
     .await?;
@@ -388,7 +398,7 @@ async fn record_work(hub: &HubRef, it: &Item, w: &Work) -> Result<(), JobError> 
 
 /// The item is on the platform as `item_id`: recorded, and counted as a post in the reports at once.
 async fn created(hub: &HubRef, id: i64, item_id: &str) -> Result<(), JobError> {
-    db::mark_created(&hub.db, id, item_id, platform_now()).await?;
+    db::mark_created(&hub.db, id, item_id, hub.db.clock.platform_now()).await?;
     crate::reports::rollup_of_item(&hub.db, id).await?;
     Ok(())
 }
@@ -587,7 +597,7 @@ pub async fn dispatch_loop(
 
 pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
     let mut n = 0;
-    let now_p = platform_now();
+    let now_p = hub.db.clock.platform_now();
     for account in db::idle_accounts_with_due_items(&hub.db, now_p, 1000).await? {
         if let Some((id, mid)) = db::next_due_for_account(&hub.db, account, now_p).await? {
             queue_publish(&hub.db, id, mid).await?;
@@ -617,7 +627,9 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
         };
         store::jobs::submit(&hub.db, &job).await?;
     }
-    for a in db::accounts_to_refresh(&hub.db, platform_now() + REFRESH_AHEAD_MS, 100).await? {
+    for a in db::accounts_to_refresh(&hub.db, hub.db.clock.platform_now() + REFRESH_AHEAD_MS, 100)
+        .await?
+    {
         let job = store::jobs::NewJob {
             idempotency_key: Some(format!("refresh:{}:{}", a.id, a.token_expires_at)),
             merchant_id: Some(a.merchant_id),

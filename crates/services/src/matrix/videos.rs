@@ -7,7 +7,6 @@ use serde::Serialize;
 use store::ListQuery;
 use store::list::Total;
 use store::matrix as db;
-use utoipa::ToSchema;
 
 /// A video that can be published: a successful finished-library variant or an uploaded video.
 #[derive(Debug, Clone)]
@@ -104,7 +103,7 @@ pub fn video_urls(hub: &Hub, key: &str) -> (Option<String>, Option<String>) {
 }
 
 /// A video a task can publish, as the form's picker lists it.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct Pickable {
     /// 'v:<id>' | 'm:<id>'
     pub key: String,

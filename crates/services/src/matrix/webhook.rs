@@ -66,7 +66,7 @@ pub async fn dy(hub: &Hub, signature: &str, body: &[u8]) -> Outcome {
                     match store::matrix::share_published(&hub.db, share, item, from, now).await {
                         // An NFC tap's share: its post unlocks the tag's draw.
                         Ok(()) => {
-                            let at = domain::clock::platform_now();
+                            let at = hub.db.clock.platform_now();
                             store::nfc::tap_posted(&hub.db, share, item, at)
                                 .await
                                 .map(|_| ())

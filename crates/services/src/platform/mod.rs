@@ -20,21 +20,6 @@ fn live_base(p: Platform) -> Option<&'static str> {
     }
 }
 
-// The platform codes `platform()` accepts, for the OpenAPI document only (the requests keep the
-// code as a string; `bp` is SPEC's prefix for the shop platform).
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum PlatformCode {
-    Dy,
-    Ks,
-    Sph,
-    Xhs,
-    Bjh,
-    Shop,
-    Bp,
-}
-
 #[derive(Clone)]
 pub struct Hub {
     pub db: Db,
@@ -122,6 +107,7 @@ impl Hub {
             base_url: base,
             app,
             timeout_ms: self.timeout_ms,
+            clock: self.db.clock.clone(),
         };
         let ad = platforms::adapter(p, ep);
         cache.insert(key, ad.clone());

@@ -33,8 +33,8 @@ pub async fn rollup_of_item(db: &Db, item_id: i64) -> ApiResult<()> {
 }
 
 /// "Today" of the reports: the China day of the platform clock the publisher stamps items with.
-pub fn today() -> i64 {
-    day_of(domain::clock::platform_now())
+pub fn today(clock: &domain::clock::Clock) -> i64 {
+    day_of(clock.platform_now())
 }
 
 /// Figures per day over a range, zero-filled.
@@ -135,7 +135,7 @@ pub async fn dashboard(db: &Db, merchant_id: Option<i64>, days: i64) -> ApiResul
         Some(m) => store::system::points::balance(db, m).await?,
         None => store::system::points::total_balance(db).await?,
     };
-    let today = today();
+    let today = today(&db.clock);
     let r = Range {
         first: today - (days - 1),
         last: today,
@@ -462,7 +462,7 @@ pub struct Screen {
 }
 
 pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
-    let today = today();
+    let today = today(&db.clock);
     let week = Range {
         first: today - 6,
         last: today,
@@ -495,7 +495,7 @@ pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
         today_posts_other_days,
         regions,
         top,
-        updated_at: domain::clock::platform_now(),
+        updated_at: db.clock.platform_now(),
     })
 }
 

@@ -4,7 +4,6 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{self as hub, Hub};
-use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use domain::jobs::{BenchmarkRef, JobKind};
 use store::jobs::{JobCtx, JobError};
@@ -45,7 +44,14 @@ pub async fn add(
         .public_account(&link)
         .await
         .map_err(|e| hub::refused("link", &e, lang))?;
-    let id = db::add_benchmark(&h.db, mid, p.code(), &acc.account_id, platform_now()).await?;
+    let id = db::add_benchmark(
+        &h.db,
+        mid,
+        p.code(),
+        &acc.account_id,
+        h.db.clock.platform_now(),
+    )
+    .await?;
     sync_one(h, id).await.map_err(|e| {
         ApiError::invalid_with(
             "link",
@@ -63,7 +69,7 @@ pub async fn sync(h: &Hub, mid: i64, id: i64, lang: Lang) -> ApiResult<Benchmark
         .await?
         .ok_or(ApiError::NotFound)?;
     if let Err(e) = sync_one(h, id).await {
-        db::sync_failed(&h.db, id, &e.stored(), platform_now()).await?;
+        db::sync_failed(&h.db, id, &e.stored(), h.db.clock.platform_now()).await?;
         return Err(ApiError::invalid_with(
             "id",
             Msg::BenchmarkSyncFailed,
@@ -143,7 +149,7 @@ pub async fn sync_one(h: &Hub, id: i64) -> Result<(), SyncError> {
         }
         cursor = next;
     }
-    let now = platform_now();
+    let now = h.db.clock.platform_now();
     let day = domain::matrix::fmt_day(domain::matrix::day_of(now));
     db::save_sync(
         &h.db,
@@ -172,9 +178,14 @@ pub async fn run(ctx: JobCtx, h: crate::platform::HubRef) -> Result<(), JobError
         Err(SyncError::Db(e)) => Err(JobError::Retry(e.to_string())),
         Err(SyncError::Internal(e)) => Err(JobError::Retry(e)),
         Err(e @ SyncError::Platform(_)) => {
-            db::sync_failed(&ctx.db, r.benchmark_id, &e.stored(), platform_now())
-                .await
-                .map_err(|e| JobError::Retry(e.to_string()))?;
+            db::sync_failed(
+                &ctx.db,
+                r.benchmark_id,
+                &e.stored(),
+                h.db.clock.platform_now(),
+            )
+            .await
+            .map_err(|e| JobError::Retry(e.to_string()))?;
             Ok(())
         }
     }
@@ -201,7 +212,7 @@ pub async fn queue_due(d: &store::Db, now: i64) -> sqlx::Result<usize> {
 pub async fn schedule(d: store::Db, shutdown: tokio::sync::watch::Receiver<bool>) {
     let period = std::time::Duration::from_secs(600);
     crate::ticker::every(&d, period, shutdown, "benchmark syncs", || {
-        queue_due(&d, platform_now())
+        queue_due(&d, d.clock.platform_now())
     })
     .await
 }

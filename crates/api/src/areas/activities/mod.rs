@@ -6,12 +6,11 @@ pub mod views;
 
 use crate::LangOf;
 use crate::download::{attachment, format_of};
-use crate::error::{Answer, Done, Page, Reply, reply};
+use crate::error::{Answer, Done, HttpResult, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
-use domain::clock::platform_now;
 use domain::i18n::Msg;
 use serde::Deserialize;
 use services::ListQuery;
@@ -56,7 +55,7 @@ pub async fn index(
         q.name.as_deref().filter(|s| !s.is_empty()),
         "include",
     );
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let state = q.state.as_deref().filter(|s| !s.is_empty());
     let (rows, total) = uc::list(&st.db, c.merchant_id()?, state, now, &lq).await?;
     let rows = rows
@@ -77,7 +76,7 @@ pub async fn info(
     Ok(reply(views::activity(
         &a,
         &st.settings.public_url,
-        platform_now(),
+        st.db.clock.platform_now(),
         lang,
     )))
 }
@@ -202,7 +201,7 @@ pub async fn add(
     LangOf(lang): LangOf,
     Input(r): Input<ActivityReq>,
 ) -> Answer<ActivityView> {
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let a = uc::add(&st.db, c.merchant_id()?, &r.input(), now).await?;
     Ok(reply(views::activity(
         &a,
@@ -219,7 +218,7 @@ pub async fn edit(
     LangOf(lang): LangOf,
     Input(r): Input<ActivityReq>,
 ) -> Answer<ActivityView> {
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let id = r.id.ok_or_else(|| ApiError::invalid("id", Msg::Required))?;
     let a = uc::edit(&st.db, c.merchant_id()?, id, &r.input(), now).await?;
     Ok(reply(views::activity(
@@ -232,7 +231,7 @@ pub async fn edit(
 
 #[utoipa::path(post, path = "/task.merchant_forward_task_activities/delete", tag = "activities", request_body = IdReq, responses((status = 200, body = Reply<Done>)))]
 pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq>) -> Answer<Done> {
-    uc::delete(&st.db, c.merchant_id()?, r.id, platform_now()).await?;
+    uc::delete(&st.db, c.merchant_id()?, r.id, st.db.clock.platform_now()).await?;
     Ok(reply(Done {}))
 }
 
@@ -269,7 +268,7 @@ pub async fn coupons(
     c: Caller,
     Input(q): Input<CouponQuery>,
 ) -> Answer<Page<CouponView>> {
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let state = uc::parse_coupon_state(q.state.as_deref().filter(|s| !s.is_empty()))?;
     let (rows, total) = uc::coupons(&st.db, c.merchant_id()?, state, now, &q.list()).await?;
     Ok(reply(Page::new(
@@ -292,7 +291,7 @@ pub async fn redeem(
     LangOf(lang): LangOf,
     Input(r): Input<RedeemReq>,
 ) -> Answer<CouponView> {
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let by = if c.user.nickname.is_empty() {
         c.user.username.clone()
     } else {
@@ -344,7 +343,7 @@ pub async fn export_draws(
     c: Caller,
     LangOf(lang): LangOf,
     Input(q): Input<DrawQuery>,
-) -> Result<Response, ApiError> {
+) -> HttpResult<Response> {
     let f = format_of(q.format.as_deref())?;
     let mid = c.merchant_id()?;
     let lq = q.list();
@@ -358,6 +357,7 @@ pub async fn export_draws(
         "draws",
         f,
         uc::draw_table(&rows, lang).render(f),
+        st.db.clock.platform_now(),
     ))
 }
 
@@ -368,10 +368,10 @@ pub async fn export_coupons(
     c: Caller,
     LangOf(lang): LangOf,
     Input(q): Input<CouponQuery>,
-) -> Result<Response, ApiError> {
+) -> HttpResult<Response> {
     let f = format_of(q.format.as_deref())?;
     let mid = c.merchant_id()?;
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let state = uc::parse_coupon_state(q.state.as_deref().filter(|s| !s.is_empty()))?;
     let lq = q.list();
     let db = st.db.clone();
@@ -384,5 +384,6 @@ pub async fn export_coupons(
         "coupons",
         f,
         uc::coupon_table(&rows, now, lang).render(f),
+        now,
     ))
 }

@@ -3,7 +3,7 @@
 
 use super::views::LoginResultView;
 use crate::client::ClientIp;
-use crate::error::{Answer, ApiResult, Done, Reply, reply};
+use crate::error::{Answer, ApiResult, Done, HttpError, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::guard::LogSubject;
 use crate::state::AppState;
@@ -195,7 +195,7 @@ pub async fn auth(
         }),
         _ => None,
     };
-    let mut res = result.map(reply).into_response();
+    let mut res = result.map(reply).map_err(HttpError).into_response();
     if let Some(d) = known {
         // The browser is known from now on: floods of failures elsewhere do not refuse it.
         let secure = if st.settings.public_url.starts_with("https://") {

@@ -133,7 +133,7 @@ pub async fn video_index(
     Input(q): Input<IndexQuery>,
 ) -> Answer<Page<VariantView>> {
     if q.project_id.is_none() {
-        return Err(ApiError::invalid("project_id", Msg::Required));
+        return Err(ApiError::invalid("project_id", Msg::Required).into());
     }
     list(&st, &c, q, lang).await
 }

@@ -370,7 +370,7 @@ async fn videos_of(
 ) -> Answer<Page<VariantView>> {
     let row = uc::get(&st.db, c.merchant_id()?, r.id).await?;
     if row.kind != kind {
-        return Err(crate::error::ApiError::NotFound);
+        return Err(crate::error::ApiError::NotFound.into());
     }
     if row.project_id == 0 {
         return Ok(reply(Page::whole(vec![])));

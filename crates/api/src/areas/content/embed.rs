@@ -2,7 +2,7 @@
 //! console frames `/embed/video_library?token=…`, a server-rendered, read-only page of the merchant's
 //! finished videos (newest first), which this site alone may frame (web::security_headers).
 
-use crate::error::{Answer, Reply, reply};
+use crate::error::{Answer, HttpError, Reply, reply};
 use crate::extract::Caller;
 use crate::files;
 use crate::pages::video_library;
@@ -65,7 +65,7 @@ async fn page(State(st): State<AppState>, Query(q): Query<PageQuery>) -> Respons
     };
     let rows = match uc::videos(&st.db, mid, MAX_VIDEOS).await {
         Ok(rows) => rows,
-        Err(e) => return e.into_response(),
+        Err(e) => return HttpError(e).into_response(),
     };
     let names = services::clip::library::names(&st.db, &rows).await.ok();
     let cards: Vec<video_library::Card> = rows

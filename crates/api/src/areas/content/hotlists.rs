@@ -8,7 +8,6 @@ use crate::error::{Answer, Reply, reply};
 use crate::extract::Input;
 use crate::state::AppState;
 use axum::extract::State;
-use domain::clock::platform_now;
 use domain::content::hotlists::HotPage;
 use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
@@ -197,6 +196,6 @@ pub struct Queued {
 
 #[utoipa::path(post, path = "/system/content/hot_refresh", tag = "content", responses((status = 200, body = Reply<Queued>, description = "every board queued for a read now")))]
 pub async fn refresh(State(st): State<AppState>) -> Answer<Queued> {
-    let queued = uc::refresh_all(&st.db, platform_now()).await?;
+    let queued = uc::refresh_all(&st.db, st.db.clock.platform_now()).await?;
     Ok(reply(Queued { queued }))
 }

@@ -3,7 +3,7 @@
 
 use crate::LangOf;
 use crate::download::{attachment, format_of};
-use crate::error::{Answer, Page, Reply, reply};
+use crate::error::{Answer, HttpResult, Page, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
@@ -210,7 +210,8 @@ pub async fn assign(
         return Err(ApiError::Forbidden(
             Msg::Forbidden,
             vec![("function", domain::actions::title("menu.clueAssign", lang))],
-        ));
+        )
+        .into());
     }
     let l = uc::assign(&st.db, c.merchant_id()?, r.id, r.assignee_id).await?;
     Ok(reply(view(l, lang)))
@@ -240,7 +241,7 @@ pub async fn export(
     c: Caller,
     LangOf(lang): LangOf,
     Input(q): Input<IndexQuery>,
-) -> Result<Response, ApiError> {
+) -> HttpResult<Response> {
     let f = format_of(q.format.as_deref())?;
     let mid = c.merchant_id()?;
     let who = scope(&c);
@@ -250,5 +251,10 @@ pub async fn export(
         async move { uc::list(&db, mid, who, &page).await }
     })
     .await?;
-    Ok(attachment("leads", f, uc::table(&rows, lang).render(f)))
+    Ok(attachment(
+        "leads",
+        f,
+        uc::table(&rows, lang).render(f),
+        st.db.clock.platform_now(),
+    ))
 }

@@ -168,7 +168,7 @@ pub async fn accounts(
     c: Caller,
     LangOf(lang): LangOf,
 ) -> Answer<Vec<MessageAccountView>> {
-    let now = domain::clock::platform_now();
+    let now = st.db.clock.platform_now();
     let rows = uc::accounts(&st.hub, c.merchant_id()?).await?;
     Ok(reply(
         rows.into_iter()

@@ -249,7 +249,8 @@ pub async fn modify(
                 "field",
                 Msg::InvalidValue,
                 vec![("reason", format!("'{other}': start | end | content"))],
-            ));
+            )
+            .into());
         }
     }
     let (s, e, t) = checked(start, end, &content, m.duration_ms)?;
@@ -288,11 +289,9 @@ pub async fn save(
 ) -> Answer<Vec<LineView>> {
     let m = media_of(&st, &c, r.resource_id).await?;
     if r.lines.len() > 2000 {
-        return Err(ApiError::invalid_with(
-            "lines",
-            Msg::TooLong,
-            vec![("max", "2000".into())],
-        ));
+        return Err(
+            ApiError::invalid_with("lines", Msg::TooLong, vec![("max", "2000".into())]).into(),
+        );
     }
     let mut lines = Vec::with_capacity(r.lines.len());
     for (i, l) in r.lines.iter().enumerate() {

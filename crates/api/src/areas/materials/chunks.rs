@@ -167,7 +167,7 @@ pub async fn chunk(
         match f {
             Some(f) if f.name() == Some("file") => break f,
             Some(_) => continue,
-            None => return Err(ApiError::invalid("file", Msg::Required)),
+            None => return Err(ApiError::invalid("file", Msg::Required).into()),
         }
     };
     let mut data = Vec::with_capacity(expected as usize);
@@ -179,7 +179,8 @@ pub async fn chunk(
                 "chunk",
                 Msg::ChunkInvalid,
                 vec![("reason", format!("more than {expected} bytes"))],
-            ));
+            )
+            .into());
         }
         data.extend_from_slice(&b);
     }
@@ -191,7 +192,8 @@ pub async fn chunk(
                 "reason",
                 format!("{} bytes, expected {expected}", data.len()),
             )],
-        ));
+        )
+        .into());
     }
     let s = uc::write_chunk(&st.db, &st.storage, &s, q.index, data).await?;
     Ok(reply(ChunkStatus {

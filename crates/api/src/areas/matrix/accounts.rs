@@ -59,7 +59,10 @@ pub async fn index(
     let status = q.status.as_deref().filter(|s| !s.is_empty());
     let (rows, total, (active, expiring, expired)) = uc::list(&st.db, mid, status, &lq).await?;
     Ok(reply(AccountPage {
-        page: Page::new(views::accounts(&rows, lang), total),
+        page: Page::new(
+            views::accounts(&rows, lang, st.db.clock.platform_now()),
+            total,
+        ),
         summary: AccountSummary {
             active,
             expiring,
@@ -76,13 +79,16 @@ pub async fn expire_user(
     Input(q): Input<ListQuery>,
 ) -> Answer<Page<AccountView>> {
     let (rows, total) = uc::expiring(&st.db, c.merchant_id()?, &q).await?;
-    Ok(reply(Page::new(views::accounts(&rows, lang), total)))
+    Ok(reply(Page::new(
+        views::accounts(&rows, lang, st.db.clock.platform_now()),
+        total,
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AuthReq {
     #[serde(default)]
-    #[schema(value_type = Option<services::platform::PlatformCode>)]
+    #[schema(value_type = Option<crate::areas::matrix::views::PlatformCode>)]
     pub platform: Option<String>,
     #[serde(default)]
     pub group_id: Option<i64>,
@@ -177,7 +183,10 @@ async fn qr(
             AuthStart::Oauth(o) => QrAnswer::Oauth(o),
             AuthStart::Qr(q) => QrAnswer::Qr(q),
         },
-        QrStep::LoggedIn(a) => status(QrState::LoggedIn, Some(views::account(&a, lang))),
+        QrStep::LoggedIn(a) => status(
+            QrState::LoggedIn,
+            Some(views::account(&a, lang, st.db.clock.platform_now())),
+        ),
         QrStep::SmsChallenge => status(QrState::SmsChallenge, None),
         QrStep::Pending => status(QrState::QrPending, None),
         QrStep::Expired => status(QrState::Expired, None),
@@ -235,7 +244,7 @@ pub async fn bjh_login(
 ) -> Answer<AccountView> {
     let mid = c.merchant_id()?;
     let a = uc::bjh_login(&st.hub, mid, &r.app_id, &r.app_token, r.group_id, lang).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize)]
@@ -275,7 +284,7 @@ pub async fn renew(
     Input(r): Input<IdReq>,
 ) -> Answer<AccountView> {
     let a = uc::renew(&st.hub, c.merchant_id()?, r.id, lang).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -306,7 +315,7 @@ pub async fn user_save(
         r.account_type.as_deref(),
     )
     .await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -324,7 +333,7 @@ pub async fn update_notes(
     Input(r): Input<NotesReq>,
 ) -> Answer<AccountView> {
     let a = uc::save(&st.db, c.merchant_id()?, r.id, None, Some(&r.remarks), None).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -352,7 +361,7 @@ pub async fn update_address(
         ("poi_address", r.poi_address.as_deref()),
     ];
     let a = uc::set_address(&st.db, c.merchant_id()?, r.id, fields).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[utoipa::path(post, path = "/task.merchant_group_user/discharge_poi", tag = "matrix", request_body = IdReq, responses((status = 200, body = Reply<AccountView>)))]
@@ -363,7 +372,7 @@ pub async fn discharge_poi(
     Input(r): Input<IdReq>,
 ) -> Answer<AccountView> {
     let a = uc::discharge_poi(&st.db, c.merchant_id()?, r.id).await?;
-    Ok(reply(views::account(&a, lang)))
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

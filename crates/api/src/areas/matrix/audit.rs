@@ -116,7 +116,7 @@ pub async fn apps(State(st): State<AppState>, _c: Caller) -> Answer<Rows<AppView
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AppReq {
     #[serde(default)]
-    #[schema(required = true, value_type = services::platform::PlatformCode)]
+    #[schema(required = true, value_type = crate::areas::matrix::views::PlatformCode)]
     pub platform: String,
     #[serde(default)]
     pub client_key: String,

@@ -6,7 +6,7 @@ use domain::i18n::Lang;
 use domain::matrix::Review;
 use serde::Serialize;
 use services::matrix as db;
-use services::matrix::tasks::release::Plan;
+use services::matrix::tasks::release as uc;
 use utoipa::ToSchema;
 
 /// `{rows}`: a list without a total.
@@ -48,8 +48,7 @@ pub struct AccountView {
 }
 
 /// `lang`: the revocation's reason is shown in the reader's language.
-pub fn account(a: &db::Account, lang: Lang) -> AccountView {
-    let now = domain::clock::platform_now();
+pub fn account(a: &db::Account, lang: Lang, now: i64) -> AccountView {
     AccountView {
         id: a.id,
         platform: a.platform.clone(),
@@ -80,8 +79,8 @@ pub fn account(a: &db::Account, lang: Lang) -> AccountView {
     }
 }
 
-pub fn accounts(rows: &[db::Account], lang: Lang) -> Vec<AccountView> {
-    rows.iter().map(|a| account(a, lang)).collect()
+pub fn accounts(rows: &[db::Account], lang: Lang, now: i64) -> Vec<AccountView> {
+    rows.iter().map(|a| account(a, lang, now)).collect()
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -528,3 +527,114 @@ pub struct AiteUser {
     pub created_at: i64,
 }
 view_of!(db::AiteUser => AiteUser { id, platform, nickname, created_at });
+
+/// A video a task can publish, as the form's picker lists it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Pickable {
+    /// 'v:<id>' | 'm:<id>'
+    pub key: String,
+    pub id: i64,
+    /// library | material
+    pub source: &'static str,
+    pub name: String,
+    pub cover: Option<String>,
+    pub src: Option<String>,
+    pub duration_ms: i64,
+    pub used: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub project_id: Option<i64>,
+}
+view_of!(services::matrix::videos::Pickable => Pickable {
+    key, id, source, name, cover, src, duration_ms, used, project_id
+});
+
+/// One planned post of a distribution plan.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanItem {
+    pub account_id: i64,
+    pub nickname: String,
+    pub platform: String,
+    pub video_key: String,
+    pub video_name: String,
+    pub at: i64,
+    pub title: String,
+}
+view_of!(uc::PlanItem => PlanItem { account_id, nickname, platform, video_key, video_name, at, title });
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MinMax {
+    pub min: usize,
+    pub max: usize,
+}
+view_of!(uc::MinMax => MinMax { min, max });
+
+/// The distribution plan shown before confirming a task.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Plan {
+    pub items: Vec<PlanItem>,
+    pub count: usize,
+    pub per_account: MinMax,
+    pub first_at: Option<i64>,
+    pub last_at: Option<i64>,
+    /// Videos that do not fit into the schedule.
+    pub unplaced: usize,
+    pub warnings: Vec<String>,
+    /// Confirming with this seed stores the plan that was shown.
+    pub seed: u64,
+    /// The instant the plan was made from (platform clock); confirming sends it back with the seed.
+    pub planned_at: i64,
+}
+
+impl From<uc::Plan> for Plan {
+    fn from(p: uc::Plan) -> Self {
+        Plan {
+            items: p.items.into_iter().map(Into::into).collect(),
+            count: p.count,
+            per_account: p.per_account.into(),
+            first_at: p.first_at,
+            last_at: p.last_at,
+            unplaced: p.unplaced,
+            warnings: p.warnings,
+            seed: p.seed,
+            planned_at: p.planned_at,
+        }
+    }
+}
+
+// The platform codes `services::platform::platform()` accepts, for the OpenAPI document only (the
+// requests keep the code as a string; `bp` is SPEC's prefix for the shop platform).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum PlatformCode {
+    Dy,
+    Ks,
+    Sph,
+    Xhs,
+    Bjh,
+    Shop,
+    Bp,
+}
+
+// The mount types `services::matrix::tasks::release` accepts, for the document only (the form
+// keeps the string; left out, it is `none`).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "snake_case")]
+pub enum MountType {
+    None,
+    Poi,
+    MiniProgram,
+    Official,
+    Product,
+}
+
+// `domain::matrix::TimeMode`'s codes, for the document only.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "lowercase")]
+pub enum TimeModeCode {
+    Random,
+    Specified,
+    Timed,
+}

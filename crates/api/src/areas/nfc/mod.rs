@@ -7,7 +7,6 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::clock::platform_now;
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
 use services::nfc as uc;
@@ -185,7 +184,13 @@ pub async fn add(
     c: Caller,
     Input(r): Input<TagReq>,
 ) -> Answer<TagView> {
-    let t = uc::add(&st.db, c.merchant_id()?, &r.input(), platform_now()).await?;
+    let t = uc::add(
+        &st.db,
+        c.merchant_id()?,
+        &r.input(),
+        st.db.clock.platform_now(),
+    )
+    .await?;
     Ok(reply(view(&t, &st.settings.public_url)))
 }
 
@@ -197,13 +202,20 @@ pub async fn edit(
 ) -> Answer<TagView> {
     let id =
         r.id.ok_or_else(|| services::ApiError::invalid("id", domain::i18n::Msg::Required))?;
-    let t = uc::edit(&st.db, c.merchant_id()?, id, &r.input(), platform_now()).await?;
+    let t = uc::edit(
+        &st.db,
+        c.merchant_id()?,
+        id,
+        &r.input(),
+        st.db.clock.platform_now(),
+    )
+    .await?;
     Ok(reply(view(&t, &st.settings.public_url)))
 }
 
 #[utoipa::path(post, path = "/nfc.index/delete", tag = "nfc", request_body = IdReq, responses((status = 200, body = Reply<Done>)))]
 pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq>) -> Answer<Done> {
-    uc::delete(&st.db, c.merchant_id()?, r.id, platform_now()).await?;
+    uc::delete(&st.db, c.merchant_id()?, r.id, st.db.clock.platform_now()).await?;
     Ok(reply(Done {}))
 }
 
@@ -297,7 +309,7 @@ pub async fn title_add(
         c.merchant_id()?,
         r.tag_id,
         &r.titles,
-        platform_now(),
+        st.db.clock.platform_now(),
     )
     .await?;
     Ok(reply(Added { added }))
@@ -382,7 +394,14 @@ pub async fn stats(
     c: Caller,
     Input(r): Input<StatsReq>,
 ) -> Answer<StatsView> {
-    let s = uc::stats(&st.db, c.merchant_id()?, r.id, r.days, platform_now()).await?;
+    let s = uc::stats(
+        &st.db,
+        c.merchant_id()?,
+        r.id,
+        r.days,
+        st.db.clock.platform_now(),
+    )
+    .await?;
     let [taps, shares, posts, draws, coupons, redeemed] = s.totals;
     Ok(reply(StatsView {
         totals: StatTotals {

@@ -9,6 +9,7 @@
 //! and per tag, so one phone (or one script) cannot drain a tag's pool. The pages show the shop's
 //! name, the video, its title and the activity — nothing else of the merchant.
 
+use crate::error::{ApiError, HttpError, PendingError};
 use crate::pages::nfc as nfc_pages;
 use crate::pages::t;
 use crate::state::AppState;
@@ -18,11 +19,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use domain::activities::{self as rules, TapState, Who};
-use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use maud::Markup;
 use serde::{Deserialize, Serialize};
-use services::error::{ApiError, PendingError};
 use std::net::SocketAddr;
 
 pub fn routes() -> Router<AppState> {
@@ -110,7 +109,7 @@ fn client(st: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> Strin
 
 /// The error as the API would answer it, in `lang` (for routes outside `/api`).
 pub(crate) fn error_json(e: ApiError, lang: Lang) -> Response {
-    let resp = e.into_response();
+    let resp = HttpError(e).into_response();
     let status = resp.status();
     let body = resp
         .extensions()
@@ -225,7 +224,7 @@ async fn activity_block(
     lang: Lang,
 ) -> Result<Markup, ApiError> {
     let (prizes, coupons) = services::activities::shown_to(&st.db, a, device).await?;
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let hint = match (a.state(now), Who::parse(&a.who)) {
         (domain::activities::ActivityState::Running, Some(Who::Posters)) if !can_draw => t(
             lang,
@@ -308,7 +307,7 @@ pub async fn tap_page(
             &dev,
         );
     }
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let tapped = match services::nfc::tap(&st.hub, &code, &dev.id, now, lang).await {
         Ok(x) => x,
         Err(e) => {
@@ -421,7 +420,7 @@ pub async fn status(
         }
         Err(e) => return error_json(e, lang),
     };
-    match services::nfc::status(&st.db, &code, &dev, platform_now()).await {
+    match services::nfc::status(&st.db, &code, &dev, st.db.clock.platform_now()).await {
         Ok((tap, can_draw)) => {
             let state = match tap {
                 Some(t) if t.state == TapState::Posted => "posted",
@@ -445,7 +444,7 @@ pub async fn activity_page(
         Ok(v) => v,
         Err(page) => return page,
     };
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let a = match services::activities::by_key(&st.db, &key).await {
         Ok(Some(a)) => a,
         Ok(None) => {
@@ -506,7 +505,7 @@ pub async fn draw(
     if let Err(e) = ration(&st, &dev.id, &ip, &key) {
         return error_json(e, lang);
     }
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let a = match services::activities::by_key(&st.db, &key).await {
         Ok(Some(a)) => a,
         Ok(None) => {

@@ -5,7 +5,7 @@
 
 use crate::LangOf;
 use crate::download::{attachment, format_of};
-use crate::error::{Answer, Page, Reply, reply};
+use crate::error::{Answer, HttpResult, Page, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
@@ -79,7 +79,8 @@ pub async fn dashboard(
             "days",
             Msg::InvalidValue,
             vec![("reason", "7 | 30".into())],
-        ));
+        )
+        .into());
     }
     let d = uc::dashboard(&st.db, c.user.merchant_id, days).await?;
     let any = |v: &[i64]| v.iter().any(|&n| n > 0);
@@ -158,8 +159,8 @@ impl ReportQuery {
     fn platform(&self) -> Result<&'static str, ApiError> {
         Ok(domain::reports::platform(s(&self.platform))?)
     }
-    fn range(&self) -> Result<Range, ApiError> {
-        self.range_at(uc::today())
+    fn range(&self, clock: &domain::clock::Clock) -> Result<Range, ApiError> {
+        self.range_at(uc::today(clock))
     }
     /// The operation log is stamped with real time, not the platform clock: its "today" is the wall
     /// clock's (the two differ only while the sandbox's clock is moved).
@@ -289,7 +290,7 @@ pub async fn overview(
     c: Caller,
     Input(q): Input<ReportQuery>,
 ) -> Answer<OverviewView> {
-    let (platform, r) = (q.platform()?, q.range()?);
+    let (platform, r) = (q.platform()?, q.range(&st.db.clock)?);
     let o = uc::overview(&st.db, q.scope(&c), platform, r).await?;
     let p = r.previous();
     Ok(reply(OverviewView {
@@ -343,7 +344,7 @@ pub async fn accounts(
         &st.db,
         q.scope(&c),
         q.platform()?,
-        q.range()?,
+        q.range(&st.db.clock)?,
         q.sort()?,
         q.window(),
     )
@@ -419,7 +420,7 @@ async fn video_page(
         mid,
         q.platform()?,
         q.account_id.unwrap_or(0),
-        q.range()?,
+        q.range(&st.db.clock)?,
         q.sort()?,
         q.window(),
     )
@@ -472,7 +473,7 @@ pub async fn attribution(
         &st.db,
         q.scope(&c),
         q.platform()?,
-        q.range()?,
+        q.range(&st.db.clock)?,
         q.dimension()?,
         lang,
     )
@@ -524,7 +525,7 @@ pub async fn delivery(
         &st.db,
         q.scope(&c),
         q.platform()?,
-        q.range()?,
+        q.range(&st.db.clock)?,
         q.window(),
         lang,
     )
@@ -601,7 +602,7 @@ pub async fn export(
     c: Caller,
     LangOf(lang): LangOf,
     Input(q): Input<ReportQuery>,
-) -> Result<Response, ApiError> {
+) -> HttpResult<Response> {
     let f = format_of(q.format.as_deref())?;
     let mid = q.scope(&c);
     let all = (0, EXPORT_MAX);
@@ -609,13 +610,20 @@ pub async fn export(
     let table = match report {
         "overview" => {
             let platform = q.platform()?;
-            let o = uc::overview(&st.db, mid, platform, q.range()?).await?;
+            let o = uc::overview(&st.db, mid, platform, q.range(&st.db.clock)?).await?;
             uc::series_table(&o.series, uc::has_followers(platform), lang)
         }
         "accounts" => {
             let platform = q.platform()?;
-            let (rows, _) =
-                uc::account_rank(&st.db, mid, platform, q.range()?, q.sort()?, all).await?;
+            let (rows, _) = uc::account_rank(
+                &st.db,
+                mid,
+                platform,
+                q.range(&st.db.clock)?,
+                q.sort()?,
+                all,
+            )
+            .await?;
             uc::account_table(&rows, uc::has_followers(platform), lang)
         }
         "videos" => {
@@ -624,7 +632,7 @@ pub async fn export(
                 mid,
                 q.platform()?,
                 q.account_id.unwrap_or(0),
-                q.range()?,
+                q.range(&st.db.clock)?,
                 q.sort()?,
                 all,
             )
@@ -633,11 +641,27 @@ pub async fn export(
         }
         "attribution" => {
             let dim = q.dimension()?;
-            let rows = uc::attribution(&st.db, mid, q.platform()?, q.range()?, dim, lang).await?;
+            let rows = uc::attribution(
+                &st.db,
+                mid,
+                q.platform()?,
+                q.range(&st.db.clock)?,
+                dim,
+                lang,
+            )
+            .await?;
             uc::attribution_table(&rows, dim, lang)
         }
         "delivery" => {
-            let (rows, _) = uc::delivery(&st.db, mid, q.platform()?, q.range()?, all, lang).await?;
+            let (rows, _) = uc::delivery(
+                &st.db,
+                mid,
+                q.platform()?,
+                q.range(&st.db.clock)?,
+                all,
+                lang,
+            )
+            .await?;
             uc::delivery_table(&rows, lang)
         }
         "staff" => uc::staff_table(&uc::staff(&st.db, mid, q.log_range()?).await?, lang),
@@ -649,10 +673,16 @@ pub async fn export(
                     "reason",
                     "overview | accounts | videos | attribution | delivery | staff".into(),
                 )],
-            ));
+            )
+            .into());
         }
     };
-    Ok(attachment(&format!("report-{report}"), f, table.render(f)))
+    Ok(attachment(
+        &format!("report-{report}"),
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
 }
 
 // ---- the data screen ----

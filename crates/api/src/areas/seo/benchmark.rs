@@ -5,7 +5,6 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::clock::platform_now;
 use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
@@ -40,7 +39,8 @@ async fn view(
     b: uc::BenchmarkRow,
     lang: Lang,
 ) -> services::ApiResult<BenchmarkView> {
-    let (posts_7d, plays_7d) = uc::posts_since(&st.db, b.id, platform_now() - 7 * DAY_MS).await?;
+    let (posts_7d, plays_7d) =
+        uc::posts_since(&st.db, b.id, st.db.clock.platform_now() - 7 * DAY_MS).await?;
     Ok(BenchmarkView {
         posts_7d,
         plays_7d,
@@ -199,7 +199,7 @@ pub async fn info(
     Input(r): Input<IdReq>,
 ) -> Answer<BenchmarkDetail> {
     let d = uc::detail(&st.db, c.merchant_id()?, r.id).await?;
-    let now = platform_now();
+    let now = st.db.clock.platform_now();
     let today = domain::matrix::day_of(now);
     let mut posts: Vec<DayPosts> = (today - 29..=today)
         .map(|day| DayPosts {

@@ -6,7 +6,6 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::clock::platform_now;
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
 use services::seo::library as uc;
@@ -60,7 +59,14 @@ pub async fn save_category(
     c: Caller,
     Input(r): Input<CategoryReq>,
 ) -> Answer<CategoryView> {
-    let row = uc::save_category(&st.db, owner(&c)?, r.id, &r.name, platform_now()).await?;
+    let row = uc::save_category(
+        &st.db,
+        owner(&c)?,
+        r.id,
+        &r.name,
+        st.db.clock.platform_now(),
+    )
+    .await?;
     Ok(reply(category(row)))
 }
 
@@ -131,8 +137,14 @@ pub async fn keywords_add(
     c: Caller,
     Input(r): Input<WordsReq>,
 ) -> Answer<Added> {
-    let (added, skipped) =
-        uc::add_keywords(&st.db, owner(&c)?, r.category_id, &r.words, platform_now()).await?;
+    let (added, skipped) = uc::add_keywords(
+        &st.db,
+        owner(&c)?,
+        r.category_id,
+        &r.words,
+        st.db.clock.platform_now(),
+    )
+    .await?;
     Ok(reply(Added { added, skipped }))
 }
 
@@ -237,7 +249,7 @@ pub async fn ai_add(
         c.merchant_id()?,
         &r.titles,
         r.category_id,
-        platform_now(),
+        st.db.clock.platform_now(),
     )
     .await?;
     Ok(reply(Added { added, skipped }))
@@ -324,7 +336,7 @@ pub async fn edit_profile(
         updated_at: 0,
     };
     Ok(reply(profile(
-        uc::save_profile(&st.db, c.merchant_id()?, &row, platform_now()).await?,
+        uc::save_profile(&st.db, c.merchant_id()?, &row, st.db.clock.platform_now()).await?,
     )))
 }
 
@@ -393,8 +405,14 @@ pub async fn lexicon_add(
     c: Caller,
     Input(r): Input<LexAddReq>,
 ) -> Answer<Added> {
-    let (added, skipped) =
-        uc::add_lexicon(&st.db, c.merchant_id()?, &r.kind, &r.words, platform_now()).await?;
+    let (added, skipped) = uc::add_lexicon(
+        &st.db,
+        c.merchant_id()?,
+        &r.kind,
+        &r.words,
+        st.db.clock.platform_now(),
+    )
+    .await?;
     Ok(reply(Added { added, skipped }))
 }
 

@@ -6,7 +6,6 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::clock::platform_now;
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
 use services::seo::search as uc;
@@ -184,7 +183,7 @@ pub async fn collect(
         &r.platform,
         &r.word,
         r.heat,
-        platform_now(),
+        st.db.clock.platform_now(),
     )
     .await?;
     Ok(reply(collected(row, covered)))

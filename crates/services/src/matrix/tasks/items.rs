@@ -3,7 +3,6 @@
 use crate::error::{ApiError, ApiResult};
 use crate::matrix::publish;
 use crate::platform::{Hub, refused};
-use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use store::ListQuery;
 use store::matrix as db;
@@ -24,7 +23,7 @@ pub async fn publish_now(
     id: Option<i64>,
     task_id: Option<i64>,
 ) -> ApiResult<usize> {
-    let now = platform_now();
+    let now = d.clock.platform_now();
     let ids: Vec<i64> = match (id, task_id) {
         (Some(id), _) => vec![item(d, mid, id).await?.id],
         (None, Some(t)) => {

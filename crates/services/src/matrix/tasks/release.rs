@@ -4,29 +4,25 @@
 use crate::error::{ApiError, ApiResult};
 use crate::matrix::videos::{Video, video};
 use crate::platform::Hub;
-use domain::clock::platform_now;
 use domain::i18n::{Lang, Msg};
 use domain::matrix as rules;
 use platforms::Platform;
 use serde::{Deserialize, Serialize};
 use store::ListQuery;
 use store::matrix as db;
-use utoipa::ToSchema;
 
-/// The release-task form (docs/api-matrix.md `TaskReq`); stored as the task's config.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
+/// The release-task form (docs/api-matrix.md `TaskReq`; `api` declares its schema and bounds);
+/// stored as the task's config.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct TaskReq {
-    #[schema(value_type = Option<crate::platform::PlatformCode>)]
     pub platform: Option<String>,
-    // required: no default in the document (the container default would be an invalid "")
-    #[schema(required = true, default, min_length = 1, max_length = 50)]
     pub name: String,
     pub titles: String,
     pub topics: Vec<String>,
     pub top_comments: String,
     pub at_users: Vec<String>,
-    #[schema(value_type = MountType, default)]
+    /// One of `check_mount`'s types; empty is `none`.
     pub mount_type: String,
     pub province: String,
     pub city: String,
@@ -40,21 +36,15 @@ pub struct TaskReq {
     pub official_title: String,
     pub official_url: String,
     pub product_id: String,
-    #[schema(required = true, default, value_type = TimeModeCode)]
     pub time_mode: String,
     /// `YYYY-MM-DD`, today or later.
-    #[schema(required = true, default, format = Date)]
     pub start_date: String,
-    #[schema(required = true, default, minimum = 1, maximum = 3)]
     pub daily_quantity: i64,
-    #[schema(required = true, default, minimum = 1, maximum = 90)]
     pub days: i64,
     pub times: Vec<String>,
-    #[schema(required = true, default, min_items = 1)]
     pub account_ids: Vec<i64>,
     pub video_ids: Vec<i64>,
     pub material_ids: Vec<i64>,
-    #[schema(minimum = 1)]
     pub publish_count: Option<i64>,
     pub preview: bool,
     /// The preview's seed: confirming with it stores the plan that was shown.
@@ -68,34 +58,11 @@ pub struct TaskReq {
 }
 
 /// One post of the plan the merchant approved.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ApprovedPost {
     pub account_id: i64,
     pub video_key: String,
     pub at: i64,
-}
-
-// The mount types `check_mount` accepts, for the document only (the form keeps the string; left
-// out, it is `none`).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "snake_case")]
-pub enum MountType {
-    None,
-    Poi,
-    MiniProgram,
-    Official,
-    Product,
-}
-
-// `domain::matrix::TimeMode`'s codes, for the document only.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum TimeModeCode {
-    Random,
-    Specified,
-    Timed,
 }
 
 fn bad(field: &str, msg: Msg, args: Vec<(&'static str, String)>) -> ApiError {
@@ -163,7 +130,7 @@ pub async fn check(
     let topics = rules::topics(&r.topics)?;
     let comments = rules::comments(&r.top_comments)?;
     check_mount(r)?;
-    let now = platform_now();
+    let now = d.clock.platform_now();
     let schedule = rules::schedule(
         &r.time_mode,
         &r.start_date,
@@ -257,7 +224,7 @@ pub async fn check(
 }
 
 /// One planned post of a distribution plan.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct PlanItem {
     pub account_id: i64,
     pub nickname: String,
@@ -268,14 +235,14 @@ pub struct PlanItem {
     pub title: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct MinMax {
     pub min: usize,
     pub max: usize,
 }
 
 /// The distribution plan shown before confirming a task.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct Plan {
     pub items: Vec<PlanItem>,
     pub count: usize,
@@ -421,7 +388,7 @@ pub async fn create(
         .filter(|s| *s > 0)
         .map(|s| s as u64)
         .unwrap_or_else(|| rand::random::<u32>() as u64 + 1);
-    let now = platform_now();
+    let now = d.clock.platform_now();
     // The shown plan is planned again from the instant it was made (never from the future).
     let planned_at = r
         .planned_at

@@ -1,7 +1,6 @@
 //! Rescheduling a task: its items that have not gone out yet get a new plan, each on its account.
 
 use crate::error::ApiResult;
-use domain::clock::platform_now;
 use domain::matrix::{self as rules, ItemState};
 use store::ListQuery;
 use store::matrix as db;
@@ -30,7 +29,7 @@ pub async fn reschedule(
         r.days,
         r.daily_quantity,
         r.times,
-        rules::day_of(platform_now()),
+        rules::day_of(d.clock.platform_now()),
     )?;
     let lq = ListQuery {
         limit: Some(1000),
@@ -64,7 +63,7 @@ pub async fn reschedule(
             mine.len(),
             mine.len(),
             &s,
-            platform_now(),
+            d.clock.platform_now(),
             &taken,
             t.seed as u64 ^ k,
         );

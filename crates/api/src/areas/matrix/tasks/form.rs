@@ -80,7 +80,7 @@ pub async fn get_group_user(
     );
     let rows = services::matrix::accounts::selectable(&st.db, mid, &lq).await?;
     Ok(reply(Rows {
-        rows: views::accounts(&rows, lang),
+        rows: views::accounts(&rows, lang, st.db.clock.platform_now()),
     }))
 }
 
@@ -139,7 +139,7 @@ pub async fn account_groups(
         .map(|(id, name, accounts)| GroupWithAccounts {
             id,
             name,
-            accounts: views::accounts(&accounts, lang),
+            accounts: views::accounts(&accounts, lang, st.db.clock.platform_now()),
         })
         .collect();
     Ok(reply(Rows { rows }))

@@ -3,34 +3,111 @@
 
 use super::lists::task_view;
 use crate::LangOf;
-use crate::areas::matrix::views::{self, Created, ForwardConfig, Limits};
+use crate::areas::matrix::views::{
+    self, Created, ForwardConfig, Limits, MountType, PlatformCode, TimeModeCode,
+};
 use crate::error::{Answer, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Lang;
 use domain::matrix as rules;
+use serde::Deserialize;
 use services::matrix::Platform;
-use services::matrix::tasks::release::{self as uc, Created as Made};
+use services::matrix::tasks::release::{self as uc, Created as Made, TaskReq as Form};
 use services::platform::platform;
+use utoipa::ToSchema;
 
-pub use services::matrix::tasks::release::TaskReq;
+/// The release-task form (docs/api-matrix.md `TaskReq`); stored as the task's config.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct TaskReq {
+    #[schema(value_type = Option<PlatformCode>)]
+    pub platform: Option<String>,
+    // required: no default in the document (the container default would be an invalid "")
+    #[schema(required = true, default, min_length = 1, max_length = 50)]
+    pub name: String,
+    pub titles: String,
+    pub topics: Vec<String>,
+    pub top_comments: String,
+    pub at_users: Vec<String>,
+    #[schema(value_type = MountType, default)]
+    pub mount_type: String,
+    pub province: String,
+    pub city: String,
+    pub merchant_abbr: String,
+    pub poi_id: String,
+    pub poi_name: String,
+    pub poi_address: String,
+    pub mini_app_id: String,
+    pub mini_app_title: String,
+    pub mini_app_url: String,
+    pub official_title: String,
+    pub official_url: String,
+    pub product_id: String,
+    #[schema(required = true, default, value_type = TimeModeCode)]
+    pub time_mode: String,
+    /// `YYYY-MM-DD`, today or later.
+    #[schema(required = true, default, format = Date)]
+    pub start_date: String,
+    #[schema(required = true, default, minimum = 1, maximum = 3)]
+    pub daily_quantity: i64,
+    #[schema(required = true, default, minimum = 1, maximum = 90)]
+    pub days: i64,
+    pub times: Vec<String>,
+    #[schema(required = true, default, min_items = 1)]
+    pub account_ids: Vec<i64>,
+    pub video_ids: Vec<i64>,
+    pub material_ids: Vec<i64>,
+    #[schema(minimum = 1)]
+    pub publish_count: Option<i64>,
+    pub preview: bool,
+    /// The preview's seed: confirming with it stores the plan that was shown.
+    pub seed: Option<i64>,
+    /// The preview's `planned_at`: confirming plans from that instant again, so a minute passing
+    /// between preview and confirm does not move the times.
+    pub planned_at: Option<i64>,
+    /// The posts the merchant approved (the preview's items): the task stores exactly these, or the
+    /// confirm is refused (`plan`) when they are no longer possible.
+    #[schema(value_type = Option<Vec<ApprovedPost>>)]
+    pub approved: Option<Vec<uc::ApprovedPost>>,
+}
+
+// `services::matrix::tasks::release::ApprovedPost`'s shape, for the document.
+/// One post of the plan the merchant approved.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct ApprovedPost {
+    pub account_id: i64,
+    pub video_key: String,
+    pub at: i64,
+}
+
+view_of!(TaskReq => Form {
+    platform, name, titles, topics, top_comments, at_users, mount_type, province, city,
+    merchant_abbr, poi_id, poi_name, poi_address, mini_app_id, mini_app_title, mini_app_url,
+    official_title, official_url, product_id, time_mode, start_date, daily_quantity, days,
+    times, account_ids, video_ids, material_ids, publish_count, preview, seed, planned_at,
+    approved
+});
 
 async fn create(
     st: &AppState,
     c: &Caller,
     p: Option<Platform>,
-    r: &TaskReq,
+    r: TaskReq,
     lang: Lang,
 ) -> Answer<Created> {
     let who = (c.merchant_id()?, c.user.id);
-    Ok(reply(match uc::create(&st.db, who, p, r, lang).await? {
-        Made::Preview(plan) => Created::Preview(plan),
-        Made::Task(t, plan) => Created::Task {
-            task: task_view(st, &t).await?,
-            plan,
+    Ok(reply(
+        match uc::create(&st.db, who, p, &r.into(), lang).await? {
+            Made::Preview(plan) => Created::Preview(plan.into()),
+            Made::Task(t, plan) => Created::Task {
+                task: task_view(st, &t).await?,
+                plan: plan.into(),
+            },
         },
-    }))
+    ))
 }
 
 async fn config(st: &AppState, mid: i64, p: Platform, lang: Lang) -> Answer<ForwardConfig> {
@@ -44,7 +121,7 @@ async fn config(st: &AppState, mid: i64, p: Platform, lang: Lang) -> Answer<Forw
             per_account_day: rules::PER_ACCOUNT_DAY,
         },
         mount_types: mounts.to_vec(),
-        accounts: views::accounts(&rows, lang),
+        accounts: views::accounts(&rows, lang, st.db.clock.platform_now()),
         sandbox,
     }))
 }
@@ -60,7 +137,7 @@ macro_rules! per_platform {
         #[utoipa::path(post, path = concat!("/task.merchant_forward_task/", $code, "_add"), tag = "matrix", request_body = TaskReq, responses((status = 200, body = Reply<Created>)))]
         pub async fn $add(State(st): State<AppState>, c: Caller, LangOf(lang): LangOf, Input(r): Input<TaskReq>) -> Answer<Created> {
             let p = platform($code)?;
-            create(&st, &c, Some(p), &r, lang).await
+            create(&st, &c, Some(p), r, lang).await
         }
     )*};
 }
@@ -82,7 +159,7 @@ pub async fn create_publish_task(
     Input(r): Input<TaskReq>,
 ) -> Answer<Created> {
     let p = platform(r.platform.as_deref().unwrap_or(""))?;
-    create(&st, &c, Some(p), &r, lang).await
+    create(&st, &c, Some(p), r, lang).await
 }
 
 #[utoipa::path(post, path = "/matrix.merchant_publish_management/createCommonPublishTask", tag = "matrix", request_body = TaskReq, responses((status = 200, body = Reply<Created>)))]
@@ -92,5 +169,5 @@ pub async fn create_common_task(
     LangOf(lang): LangOf,
     Input(r): Input<TaskReq>,
 ) -> Answer<Created> {
-    create(&st, &c, None, &r, lang).await
+    create(&st, &c, None, r, lang).await
 }

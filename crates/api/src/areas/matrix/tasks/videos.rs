@@ -1,7 +1,7 @@
 //! The videos a task can publish (`services::matrix::videos`): the form's picker lists.
 
 use crate::LangOf;
-use crate::areas::matrix::views::{Labeled, LibProject, Rows};
+use crate::areas::matrix::views::{Labeled, LibProject, Pickable, Rows};
 use crate::error::{Answer, Page, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
@@ -9,7 +9,7 @@ use axum::extract::State;
 use domain::i18n::Msg;
 use serde::Deserialize;
 use services::ListQuery;
-use services::matrix::videos::{self as uc, Pickable};
+use services::matrix::videos as uc;
 
 #[derive(Debug, Deserialize)]
 pub struct VideoQuery {
@@ -40,7 +40,10 @@ pub async fn forward_video(
             .with_filter("used", q.used.as_deref().filter(|s| !s.is_empty()), "=")
     };
     let (rows, total) = uc::pickable(&st.hub, mid, material, lq).await?;
-    Ok(reply(Page::new(rows, total)))
+    Ok(reply(Page::new(
+        rows.into_iter().map(Into::into).collect(),
+        total,
+    )))
 }
 
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getLibProjectList", tag = "matrix", responses((status = 200, body = Reply<Rows<LibProject>>)))]
