@@ -68,7 +68,7 @@ struct Cursor {
 #[derive(Serialize)]
 struct OneTouchChange {
     id: i64,
-    state: String,
+    state: domain::clip::one_touch::State,
     progress: i64,
     reason: String,
     project_id: i64,

@@ -40,7 +40,7 @@ pub fn view(st: &AppState, m: &services::materials::library::MediaFile) -> Media
     MediaView {
         file: m.clone().into(),
         poster: signed(&m.poster_key, "poster")
-            .or_else(|| (m.kind == "image").then(|| src.clone())),
+            .or_else(|| (m.kind == domain::materials::MediaKind::Image).then(|| src.clone())),
         src,
         file_name: m.original_name.clone(),
         strip: signed(&m.strip_key, "strip"),

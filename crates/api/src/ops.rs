@@ -333,7 +333,7 @@ async fn write_jobs(st: &AppState, now: i64, out: &mut String) -> anyhow::Result
     let mut by_reason: BTreeMap<(String, String, String), i64> = BTreeMap::new();
     for f in store::ops::failures(&st.db, now - WINDOW_MS).await? {
         *by_reason
-            .entry((f.kind, f.state, reason_of(&f.error)))
+            .entry((f.kind, f.state.to_string(), reason_of(&f.error)))
             .or_default() += f.count;
     }
     writeln!(

@@ -104,8 +104,7 @@ pub async fn build_caller(
     merchant: Option<store::auth::users::Merchant>,
     session: &Session,
 ) -> ApiResult<Caller> {
-    let kind = UserKind::parse(&user.kind)
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("bad user kind")))?;
+    let kind = user.kind;
     let mut roles = vec![match kind {
         UserKind::Operator => "Administrator".to_string(),
         UserKind::Merchant => "merchant".to_string(),

@@ -95,6 +95,24 @@ fn schema_names_are_unique() {
         let text = std::fs::read_to_string(f).expect("readable source file");
         let lines: Vec<&str> = text.lines().collect();
         for (i, l) in lines.iter().enumerate() {
+            // A `text_enum!` is a schema named by its enum, or by the name after `as`.
+            if l.contains("text_enum! {") {
+                if let Some(rest) = lines[i + 1..]
+                    .iter()
+                    .find_map(|t| t.trim().strip_prefix("pub enum "))
+                {
+                    let name = match rest.split_once(" as \"") {
+                        Some((_, alias)) => alias.split('"').next().unwrap_or_default().to_string(),
+                        None => rest
+                            .split_whitespace()
+                            .next()
+                            .unwrap_or_default()
+                            .to_string(),
+                    };
+                    seen.entry(name).or_default().push(f.display().to_string());
+                }
+                continue;
+            }
             if !(l.contains("#[derive(") && l.contains("ToSchema")) {
                 continue;
             }
@@ -179,6 +197,7 @@ const LAYERS: &[Layer] = &[
             "jobs",
             "menus",
             "permission",
+            "text_enum",
             "validate",
         ],
         features: &[],
@@ -425,6 +444,145 @@ fn store_rows_are_not_schemas() {
         found.push("crates/store/Cargo.toml depends on utoipa".into());
     }
     assert!(found.is_empty(), "schemas in store:\n{}", found.join("\n"));
+}
+
+/// Store rows carry their states, kinds, statuses and platforms as the domain's `text_enum!`s
+/// (decoded with `#[sqlx(try_from = "String")]`), never as free text: what the database may hold is
+/// the enum's words, and services compare enums, not strings.
+#[test]
+fn store_rows_have_no_text_states() {
+    // Not yet typed, each with its reason. The platform codes are one vocabulary of their own
+    // (`platforms::Platform`, with `bp` for the shop and the hot lists' boards) still to move into
+    // `domain`; job kinds are an open set (the queue's tests register kinds of their own).
+    const NOT_YET: &[(&str, &str)] = &[
+        ("content/hotlists.rs", "platform"),
+        ("engagement/messages.rs", "platform"),
+        ("engagement/mod.rs", "platform"),
+        ("jobs.rs", "kind"),
+        ("matrix/accounts.rs", "platform"),
+        ("matrix/aite.rs", "platform"),
+        ("matrix/items.rs", "platform"),
+        ("matrix/tasks.rs", "platform"),
+        ("nfc/mod.rs", "platform"),
+        ("ops.rs", "kind"),
+        ("reports/mod.rs", "platform"),
+        ("seo/mod.rs", "platform"),
+    ];
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../store/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = vec![];
+    for f in &files {
+        let rel = f
+            .strip_prefix(&src)
+            .expect("under store/src")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(f).expect("readable source file");
+        for (n, l) in text.lines().enumerate() {
+            let t = l.trim();
+            for field in ["state", "kind", "status", "platform"] {
+                let text_field = t == format!("pub {field}: String,")
+                    || t == format!("pub {field}: Option<String>,");
+                if text_field && !NOT_YET.contains(&(rel.as_str(), field)) {
+                    found.push(format!("store/src/{rel}:{}: {t}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "store rows with a text state (use its domain text_enum!):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The console's area types (`web/src/api/<area>/types.ts`) alias the generated schemas as they are:
+/// no `Omit<Schemas…>` re-narrowing a field by hand (the OpenAPI document lists the words itself).
+#[test]
+fn web_types_do_not_renarrow_schemas() {
+    // Not yet, by area and schema: fields the document does not list the words of yet (the
+    // platform codes, `who`, `source`, `language`, `asr_state`, a task's modes, the login types),
+    // request ids the console leaves out, and rows that nest one of those.
+    const NOT_YET: &[(&str, &str)] = &[
+        ("activities", "Activity"),
+        ("activities", "ActivityReq"),
+        ("activities", "Draw"),
+        ("activities", "PrizeReq"),
+        ("ai", "AiVoice"),
+        ("ai", "AiVoiceList"),
+        ("auth", "InitAdminView"),
+        ("auth", "LoginIndexView"),
+        ("auth", "LoginResultView"),
+        ("auth", "UserRecordView"),
+        ("clip", "ProjectView"),
+        ("content", "BannerReq"),
+        ("content", "CourseReq"),
+        ("content", "VersionReq"),
+        ("materials", "LineView"),
+        ("materials", "MediaView"),
+        ("materials", "Started"),
+        ("materials", "Timeline"),
+        ("matrix", "AccountView"),
+        ("matrix", "AiteUser"),
+        ("matrix", "AppSaved"),
+        ("matrix", "AppView"),
+        ("matrix", "ForwardConfig"),
+        ("matrix", "GroupWithAccounts"),
+        ("matrix", "ItemAccount"),
+        ("matrix", "ItemView"),
+        ("matrix", "Pickable"),
+        ("matrix", "Plan"),
+        ("matrix", "PlanItem"),
+        ("matrix", "QrStatus"),
+        ("matrix", "TaskView"),
+        ("nfc", "Tag"),
+        ("nfc", "TagReq"),
+        ("seo", "AiTitleReq"),
+        ("seo", "BenchmarkDetail"),
+        ("seo", "BenchmarkView"),
+        ("seo", "CollectedView"),
+        ("seo", "Generated"),
+    ];
+    let api = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/api");
+    let mut found = vec![];
+    let mut seen = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(&api).expect("web/src/api") {
+        let dir = entry.expect("a folder entry").path();
+        let area = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let types = dir.join("types.ts");
+        let Ok(text) = std::fs::read_to_string(&types) else {
+            continue;
+        };
+        for (n, l) in text.lines().enumerate() {
+            for part in l.split("Omit<Schemas['").skip(1) {
+                let schema = part.split('\'').next().unwrap_or_default().to_string();
+                if NOT_YET.contains(&(area.as_str(), schema.as_str())) {
+                    seen.insert((area.clone(), schema));
+                } else {
+                    found.push(format!("{}:{}: {}", types.display(), n + 1, l.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "hand-narrowed schemas:\n{}",
+        found.join("\n")
+    );
+    let gone: Vec<String> = NOT_YET
+        .iter()
+        .filter(|(a, s)| !seen.contains(&(a.to_string(), s.to_string())))
+        .map(|(a, s)| format!("{a}: {s}"))
+        .collect();
+    assert!(
+        gone.is_empty(),
+        "no longer narrowed, drop from NOT_YET:\n{}",
+        gone.join("\n")
+    );
 }
 
 /// Time is a value each application opens (`domain::clock::Clock`, carried by `store::Db`), not a

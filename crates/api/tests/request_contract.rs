@@ -432,7 +432,7 @@ fn declared_enums_are_the_sets_the_server_accepts() {
     }
     // seo::benchmark takes Douyin accounts only; material groups are shot or voice-over groups
     assert_eq!(enum_of(&all, "BenchmarkPlatform"), ["dy"]);
-    assert_eq!(enum_of(&all, "GroupKind"), ["video", "broadcast"]);
+    assert_eq!(enum_of(&all, "NewGroupKind"), ["video", "broadcast"]);
     for m in enum_of(&all, "SliceMode") {
         assert!(domain::clip::slicing::Mode::parse(&m).is_some(), "{m}");
     }

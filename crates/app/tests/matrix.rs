@@ -1181,7 +1181,7 @@ async fn release_task_helper_calls() {
         store::clip::add_project(
             &app.db,
             demo_merchant(&app).await,
-            "normal",
+            domain::clip::ProjectMode::Normal,
             "春季新品奶茶 芝士奶盖 周末特惠",
             "{}",
         )
@@ -1698,9 +1698,15 @@ async fn finished_videos_are_named_after_their_project() {
             .unwrap();
         let dy = authorize_dy(&app, &t).await;
         let material = videos(&app, &t, 1).await[0];
-        let project = store::clip::add_project(&app.db, mid, "normal", "Spring sale", "{}")
-            .await
-            .unwrap();
+        let project = store::clip::add_project(
+            &app.db,
+            mid,
+            domain::clip::ProjectMode::Normal,
+            "Spring sale",
+            "{}",
+        )
+        .await
+        .unwrap();
         let made: i64 = sqlx::query_scalar(
             "INSERT INTO clip_variants (merchant_id, project_id, seq, state, progress, duration_ms, video_key, cover_key, \
              created_at, updated_at) VALUES ($1, $2, '[1]', 'success', 100, 1000, 'clip/x.mp4', '', 0, 0) RETURNING id",
@@ -1830,7 +1836,9 @@ async fn dashboard_charts_show_published_videos_and_their_statistics() {
         );
         let job = store::jobs::submit(&app.db, &sync).await.unwrap();
         for _ in 0..600 {
-            if store::jobs::get(&app.db, job).await.unwrap().unwrap().state == "done" {
+            if store::jobs::get(&app.db, job).await.unwrap().unwrap().state
+                == domain::jobs::JobState::Done
+            {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;

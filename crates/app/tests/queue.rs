@@ -23,7 +23,7 @@ fn cfg(id: &str, lease_ms: i64) -> WorkerConfig {
 async fn wait_state(db: &store::Db, id: i64, state: &str) -> jobs::Job {
     for _ in 0..400 {
         let j = jobs::get(db, id).await.unwrap().unwrap();
-        if j.state == state {
+        if j.state.as_str() == state {
             return j;
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
@@ -500,7 +500,7 @@ async fn a_due_post_does_not_wait_behind_another_merchants_media_jobs() {
         assert_eq!(running, 2, "the media jobs still hold their slots");
         assert_eq!(
             jobs::get(&db, media[11]).await.unwrap().unwrap().state,
-            "queued"
+            domain::jobs::JobState::Queued
         );
         w.abort();
         let _ = w.await;

@@ -56,7 +56,9 @@ async fn sync(app: &TestApp, account: i64) {
     );
     let id = store::jobs::submit(&app.db, &job).await.unwrap();
     for _ in 0..600 {
-        if store::jobs::get(&app.db, id).await.unwrap().unwrap().state == "done" {
+        if store::jobs::get(&app.db, id).await.unwrap().unwrap().state
+            == domain::jobs::JobState::Done
+        {
             return;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;

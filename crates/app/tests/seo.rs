@@ -1035,9 +1035,15 @@ async fn random_titles_and_topics_come_from_the_merchants_own_trade() {
         .execute(&app.db.pool)
         .await
         .unwrap();
-        store::clip::add_project(&app.db, mid, "normal", "防晒帽夏季上新", "{}")
-            .await
-            .unwrap();
+        store::clip::add_project(
+            &app.db,
+            mid,
+            domain::clip::ProjectMode::Normal,
+            "防晒帽夏季上新",
+            "{}",
+        )
+        .await
+        .unwrap();
         // Every title carries a word of the hat shop's work, every topic is one.
         let said = "夏季新款防晒帽：UPF50+面料，宽檐遮脸遮脖子，可折叠收纳，门店周末买一送一 防晒帽夏季上新";
         let hat_words = [

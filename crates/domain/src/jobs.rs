@@ -111,30 +111,21 @@ impl JobKind {
     }
 }
 
-/// Where a job waits for a worker: each lane has its own slots in every worker, so a due post never
-/// waits behind renders, nor a render behind a flood of syncs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Lane {
-    /// Short, time-bound platform calls: a due post, its review, a token about to end, replies and
-    /// notices.
-    Publish,
-    /// Background reads from the platforms and housekeeping.
-    Sync,
-    /// CPU-bound media work: renders, cuts, recognition, speech, one-touch and smart editing.
-    Media,
-}
-
-impl Lane {
-    pub const ALL: [Lane; 3] = [Lane::Publish, Lane::Sync, Lane::Media];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Lane::Publish => "publish",
-            Lane::Sync => "sync",
-            Lane::Media => "media",
-        }
+crate::text_enum! {
+    /// Where a job waits for a worker: each lane has its own slots in every worker, so a due post never
+    /// waits behind renders, nor a render behind a flood of syncs.
+    #[derive(PartialOrd, Ord)]
+    pub enum Lane {
+        /// Short, time-bound platform calls: a due post, its review, a token about to end, replies and
+        /// notices.
+        Publish = "publish",
+        /// Background reads from the platforms and housekeeping.
+        Sync = "sync",
+        /// CPU-bound media work: renders, cuts, recognition, speech, one-touch and smart editing.
+        Media = "media",
     }
-
+}
+impl Lane {
     /// The lane of a stored kind; a kind this build does not know (the queue's own tests name
     /// made-up ones) waits in the media lane.
     pub fn of(kind: &str) -> Lane {
@@ -346,41 +337,18 @@ impl Payload for IntellectRef {
     const KINDS: &'static [JobKind] = &[JobKind::ClipIntellect];
 }
 
-/// Where a job of the durable queue stands (`jobs.state`). `Failed` waits for its next attempt;
-/// `Dead` ran out of attempts (or was cancelled) and stays until someone retries it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum JobState {
-    Queued,
-    Running,
-    Failed,
-    Done,
-    Dead,
+crate::text_enum! {
+    /// Where a job of the durable queue stands (`jobs.state`). `Failed` waits for its next attempt;
+    /// `Dead` ran out of attempts (or was cancelled) and stays until someone retries it.
+    pub enum JobState {
+        Queued = "queued",
+        Running = "running",
+        Failed = "failed",
+        Done = "done",
+        Dead = "dead",
+    }
 }
-
 impl JobState {
-    pub const ALL: [JobState; 5] = [
-        JobState::Queued,
-        JobState::Running,
-        JobState::Failed,
-        JobState::Done,
-        JobState::Dead,
-    ];
-
-    /// The stored spelling (never changes).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            JobState::Queued => "queued",
-            JobState::Running => "running",
-            JobState::Failed => "failed",
-            JobState::Done => "done",
-            JobState::Dead => "dead",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<JobState> {
-        JobState::ALL.into_iter().find(|k| k.as_str() == s)
-    }
-
     /// The queue's moves: a worker claims a queued or backed-off job (or a running one whose lease ran
     /// out); an attempt ends done, failed (to back off) or dead; cancelling kills anything unfinished;
     /// retrying queues a failed or dead job again. Done is final.
@@ -410,12 +378,6 @@ impl JobState {
             .map(|s| format!("'{}'", s.as_str()))
             .collect::<Vec<_>>()
             .join(", ")
-    }
-}
-
-impl std::fmt::Display for JobState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

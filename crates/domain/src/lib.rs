@@ -16,6 +16,7 @@ pub mod permission;
 pub mod reports;
 pub mod seo;
 pub mod system;
+pub mod text_enum;
 pub mod validate;
 
 /// Session lifetimes of SPEC §9.
@@ -39,29 +40,11 @@ pub fn now_ms() -> i64 {
         .unwrap_or_default()
 }
 
-/// Who a signed-in caller is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum UserKind {
-    Operator,
-    Merchant,
-    Staff,
-}
-
-impl UserKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            UserKind::Operator => "operator",
-            UserKind::Merchant => "merchant",
-            UserKind::Staff => "staff",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "operator" => Some(UserKind::Operator),
-            "merchant" => Some(UserKind::Merchant),
-            "staff" => Some(UserKind::Staff),
-            _ => None,
-        }
+crate::text_enum! {
+    /// Who a signed-in caller is.
+    pub enum UserKind {
+        Operator = "operator",
+        Merchant = "merchant",
+        Staff = "staff",
     }
 }

@@ -20,17 +20,7 @@ pub struct HotWord {
     pub label: String,
 }
 
-/// How a suggested word relates to the seed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SearchWordKind {
-    /// The seed itself.
-    Seed,
-    /// The seed with a modifier: "火锅推荐", "附近火锅", "pizza near me".
-    LongTail,
-    /// A neighbour of the seed ("火锅" -> "串串香").
-    Related,
-}
+pub use domain::seo::SearchWordKind;
 
 /// A search word related to a seed, with its heat today and over the last 7 days.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -21,7 +21,8 @@ pub struct Job {
     pub kind: String,
     pub merchant_id: Option<i64>,
     pub payload: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::jobs::JobState,
     pub run_at: i64,
     pub attempts: i64,
     pub max_attempts: i64,

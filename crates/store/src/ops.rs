@@ -119,7 +119,8 @@ impl Db {
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct QueueDepth {
     pub kind: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::jobs::JobState,
     pub count: i64,
     pub oldest: Option<i64>,
 }
@@ -157,7 +158,8 @@ pub async fn run_times(db: &Db, kind: &str, since: i64, limit: i64) -> sqlx::Res
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Failures {
     pub kind: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::jobs::JobState,
     pub error: String,
     pub count: i64,
 }

@@ -114,7 +114,7 @@ async fn the_job_figures_count_queued_running_and_failed_jobs() {
     let d = store::ops::queue_depth(&db, now).await.unwrap();
     let get = |state: &str| {
         d.iter()
-            .find(|q| q.kind == "clip.render" && q.state == state)
+            .find(|q| q.kind == "clip.render" && q.state.as_str() == state)
             .unwrap()
             .clone()
     };

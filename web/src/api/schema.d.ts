@@ -5990,7 +5990,7 @@ export interface components {
             revoked_reason: string;
             sandbox: boolean;
             /** @description active | expiring | expired */
-            status: string;
+            status: components["schemas"]["AuthState"];
             /** Format: int64 */
             synced_at: number;
             /** Format: int64 */
@@ -6021,8 +6021,7 @@ export interface components {
             rules_text: string;
             /** Format: int64 */
             starts_at: number;
-            /** @description upcoming | running | ended */
-            state: string;
+            state: components["schemas"]["ActivityState"];
             /** @description anyone | posters */
             who: string;
             /** Format: int64 */
@@ -6057,6 +6056,8 @@ export interface components {
             /** @description anyone | posters */
             who: components["schemas"]["ActivityWho"];
         };
+        /** @enum {string} */
+        ActivityState: "upcoming" | "running" | "ended";
         /**
          * @description Who may draw (the document's enum of `ActivityReq.who`; the wire format is the string).
          * @enum {string}
@@ -6179,7 +6180,7 @@ export interface components {
             group_ids: number[];
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["AiClipKind"];
             name: string;
             /** Format: int64 */
             progress: number;
@@ -6198,8 +6199,7 @@ export interface components {
              */
             seconds: number;
             shots: Record<string, never>[];
-            /** @description draft | queued | script | voice | match | rendering | done | failed */
-            state: string;
+            state: components["schemas"]["OneTouchState"];
             /** Format: int64 */
             template_id?: number | null;
             /** @description The title on the videos as asked (empty: the product the topic names). */
@@ -6228,6 +6228,8 @@ export interface components {
              */
             resource_id: number;
         };
+        /** @enum {string} */
+        AiCloneState: "training" | "ready" | "failed";
         AiCozeToken: {
             token: string;
         };
@@ -6312,7 +6314,7 @@ export interface components {
             /** @description A signed link to the audio (48 kHz AAC, .m4a) once done: play and download. */
             src?: string | null;
             /** @description queued | running | done | failed */
-            state: string;
+            state: components["schemas"]["AiTaskState"];
             text: string;
             /** Format: int64 */
             updated_at: number;
@@ -6320,6 +6322,8 @@ export interface components {
             /** Format: int64 */
             volume: number;
         };
+        /** @enum {string} */
+        AiTaskState: "queued" | "running" | "done" | "failed";
         AiTitle: {
             /** Format: int64 */
             category_id: number;
@@ -6372,7 +6376,7 @@ export interface components {
             reason: string;
             speaker_id: string;
             /** @description training | ready | failed */
-            state: string;
+            state: components["schemas"]["AiCloneState"];
             /** @description The voice id once ready (`clone:<speaker id>`). */
             voice: string;
         };
@@ -6404,6 +6408,8 @@ export interface components {
             nickname: string;
             platform: string;
         };
+        /** @enum {string} */
+        AppMode: "live" | "sandbox";
         AppReq: {
             client_key?: string;
             client_secret?: string;
@@ -6420,8 +6426,7 @@ export interface components {
             /** @description Masked: first 4 characters + ****. */
             client_key: string;
             configured: boolean;
-            /** @description live | sandbox */
-            mode: string;
+            mode: components["schemas"]["AppMode"];
             platform: string;
         };
         /** @description One post of the plan the merchant approved. */
@@ -6483,6 +6488,8 @@ export interface components {
         };
         /** @description How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop). */
         AuthStart: components["schemas"]["OauthStart"] | components["schemas"]["QrStart"];
+        /** @enum {string} */
+        AuthState: "active" | "expiring" | "expired";
         Banner: {
             /** Format: int64 */
             created_at: number;
@@ -6675,6 +6682,8 @@ export interface components {
             /** @description One line, at most 30 characters, no contact details or links (SPEC §5). */
             text?: string;
         };
+        /** @enum {string} */
+        CommentStatus: "visible" | "hidden" | "spam";
         ConversationView: {
             /** Format: int64 */
             account_id: number;
@@ -6708,15 +6717,15 @@ export interface components {
             /** Format: int64 */
             redeemed_at: number;
             redeemed_by: string;
-            /** @description issued | redeemed | expired */
-            state: string;
+            state: components["schemas"]["CouponState"];
         };
+        /** @enum {string} */
+        CouponState: "issued" | "redeemed" | "expired";
         /** @description A course with both languages, as the operator edits it. */
         Course: {
             body: string;
             body_en: string;
-            /** @description video | rich */
-            body_kind: string;
+            body_kind: components["schemas"]["CourseKind"];
             /** @description account | popular | course | shot */
             category: string;
             cover: string;
@@ -6745,8 +6754,7 @@ export interface components {
          *     and `video_url` under the names the home page has always read.
          */
         CourseCard: {
-            /** @description video | rich */
-            body_kind: string;
+            body_kind: components["schemas"]["CourseKind"];
             /** @description account | popular | course | shot */
             category: string;
             cover: string;
@@ -6780,11 +6788,15 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description video | image */
-            kind: string;
+            kind: components["schemas"]["CourseFileKind"];
             /** Format: int64 */
             size: number;
             src: string;
         };
+        /** @enum {string} */
+        CourseFileKind: "video" | "image";
+        /** @enum {string} */
+        CourseKind: "video" | "rich";
         CourseReq: {
             /** @description Rich text in Chinese (body_kind rich, required) and English (optional). */
             body?: string;
@@ -6933,7 +6945,7 @@ export interface components {
             replied_at: number;
             reply_text: string;
             /** @description visible | hidden | spam. */
-            status: string;
+            status: components["schemas"]["CommentStatus"];
             user_id: string;
         };
         Entry: {
@@ -6946,7 +6958,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             job_key?: string | null;
-            kind: string;
+            kind: components["schemas"]["PointsKind"];
             /** Format: int64 */
             merchant_id: number;
             operator: string;
@@ -6979,7 +6991,7 @@ export interface components {
             created_at: number;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["FileTypeKind"];
             name: string;
             /** Format: int64 */
             parent_id: number;
@@ -6996,6 +7008,8 @@ export interface components {
              */
             parent_id?: number;
         };
+        /** @enum {string} */
+        FileTypeKind: "audio" | "video" | "image";
         FinishReq: {
             name?: string | null;
             upload_id: string;
@@ -7045,7 +7059,7 @@ export interface components {
             created_at: number;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["GroupKind"];
             name: string;
             /** Format: int64 */
             ready: number;
@@ -7055,7 +7069,7 @@ export interface components {
         GroupAdd: {
             /** Format: int64 */
             classify_id?: number;
-            kind?: components["schemas"]["GroupKind"] | null;
+            kind?: components["schemas"]["NewGroupKind"] | null;
             name: string;
         };
         /** @description A shot group of a project with its ready clips. */
@@ -7076,11 +7090,8 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
-        /**
-         * @description A material group's kind (`GroupAdd.kind`): shot group or voice-over group (for the document only; the wire format is the string).
-         * @enum {string}
-         */
-        GroupKind: "video" | "broadcast";
+        /** @enum {string} */
+        GroupKind: "video" | "broadcast" | "image";
         /** @description A group's id and name (after adding or renaming it). */
         GroupName: {
             /** Format: int64 */
@@ -7203,6 +7214,8 @@ export interface components {
         Imported: {
             variant_ids: number[];
         };
+        /** @enum {string} */
+        IngestState: "processing" | "ready" | "failed";
         /** @description What the console loads after sign-in: the caller's menu tree, permissions, roles and record. */
         InitAdminView: {
             menu: components["schemas"]["MenuNode"][];
@@ -7210,6 +7223,8 @@ export interface components {
             role: string[];
             user: components["schemas"]["UserRecordView"];
         };
+        /** @enum {string} */
+        IntellectState: "running" | "done" | "failed";
         ItemAccount: {
             avatar?: string | null;
             /** Format: int64 */
@@ -7235,6 +7250,8 @@ export interface components {
         ItemPage: components["schemas"]["Page_ItemView"] & {
             summary: components["schemas"]["ItemSummary"];
         };
+        /** @enum {string} */
+        ItemState: "to_release" | "publishing" | "published" | "released" | "failed";
         /** @description A task's items by state (without the total); `{}` when the list is not of one task. */
         ItemSummary: {
             /** Format: int64 */
@@ -7279,11 +7296,11 @@ export interface components {
             published_at?: number | null;
             /** Format: int64 */
             released_at?: number | null;
-            review_state: string;
+            review_state: components["schemas"]["Review"];
             /** Format: int64 */
             scheduled_at: number;
             share_url: string;
-            state: string;
+            state: components["schemas"]["ItemState"];
             /** Format: int64 */
             task_id: number;
             task_name?: string | null;
@@ -7316,10 +7333,12 @@ export interface components {
             progress: number;
             /** Format: int64 */
             run_at: number;
-            state: string;
+            state: components["schemas"]["JobState"];
             /** Format: int64 */
             updated_at: number;
         };
+        /** @enum {string} */
+        JobState: "queued" | "running" | "failed" | "done" | "dead";
         /** @description A render job as the library shows it. */
         JobView: {
             /** Format: int64 */
@@ -7329,7 +7348,7 @@ export interface components {
             last_error?: string | null;
             /** Format: int64 */
             max_attempts: number;
-            state: string;
+            state: components["schemas"]["JobState"];
         };
         /**
          * @description The boards of `/content.hot_list/keywords_index`.
@@ -7370,11 +7389,13 @@ export interface components {
             id: number;
             nickname: string;
         };
+        /** @enum {string} */
+        LeadState: "new" | "contacted" | "converted" | "invalid";
         LeadStateReq: {
             /** Format: int64 */
             id: number;
             /** @description contacted | converted | invalid. */
-            state?: string;
+            state?: components["schemas"]["LeadState"];
         };
         LeadView: {
             /** Format: int64 */
@@ -7407,18 +7428,19 @@ export interface components {
              */
             source_id: number;
             /** @description new | contacted | converted | invalid. */
-            state: string;
+            state: components["schemas"]["LeadState"];
             state_name: string;
             /** Format: int64 */
             updated_at: number;
             wechat: string;
         };
         LexAddReq: {
-            /** @description brand | product | region | longtail | banned | stop */
             kind: components["schemas"]["LexKindCode"];
             /** @description One word per entry (blank ones are dropped), each at most 20 characters, 500 at once. */
             words: string[];
         };
+        /** @enum {string} */
+        LexKind: "brand" | "product" | "region" | "longtail" | "banned" | "stop";
         /**
          * @description The lexicons a merchant keeps (`LexAddReq.kind`) (for the document only; the wire format is the string).
          * @enum {string}
@@ -7430,7 +7452,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description brand | product | region | longtail | banned | stop */
-            kind: string;
+            kind: components["schemas"]["LexKind"];
             word: string;
         };
         /** @description A project of the finished library with its successful and unused variants. */
@@ -7585,7 +7607,7 @@ export interface components {
             height: number;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["MediaKind"];
             library: string;
             /** Format: double */
             loudness?: number | null;
@@ -7600,13 +7622,15 @@ export interface components {
             rotation: number;
             /** Format: int64 */
             size: number;
-            state: string;
+            state: components["schemas"]["IngestState"];
             /** Format: int64 */
             updated_at: number;
             video_codec: string;
             /** Format: int64 */
             width: number;
         };
+        /** @enum {string} */
+        MediaKind: "video" | "image" | "audio" | "font" | "other";
         /** @description What a library list shows for one file: its row plus signed URLs of what exists. */
         MediaView: components["schemas"]["MediaFile"] & {
             fileName: string;
@@ -7760,6 +7784,13 @@ export interface components {
         MusicView: components["schemas"]["SystemMusic"] & {
             src: string;
         };
+        /**
+         * @description The kinds of group a merchant makes (`GroupAdd.kind`): shot group or voice-over group; a group's
+         *     `GroupKind` also names one-touch's image groups, which exist only inside a job (for the document
+         *     only; the wire format is the string).
+         * @enum {string}
+         */
+        NewGroupKind: "video" | "broadcast";
         NotesReq: {
             /** Format: int64 */
             id: number;
@@ -7813,6 +7844,8 @@ export interface components {
             /** @description Whether its clips' speech is recognized (matching reads it). */
             speech: boolean;
         };
+        /** @enum {string} */
+        OneTouchState: "draft" | "queued" | "script" | "voice" | "match" | "rendering" | "done" | "failed";
         /** @description A one-touch project's voice-over: the material, its lines and the script. */
         OneTouchVoice: {
             /** Format: int64 */
@@ -7886,7 +7919,7 @@ export interface components {
                 revoked_reason: string;
                 sandbox: boolean;
                 /** @description active | expiring | expired */
-                status: string;
+                status: components["schemas"]["AuthState"];
                 /** Format: int64 */
                 synced_at: number;
                 /** Format: int64 */
@@ -7913,7 +7946,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 job_key?: string | null;
-                kind: string;
+                kind: components["schemas"]["PointsKind"];
                 /** Format: int64 */
                 merchant_id: number;
                 operator: string;
@@ -7954,11 +7987,11 @@ export interface components {
                 published_at?: number | null;
                 /** Format: int64 */
                 released_at?: number | null;
-                review_state: string;
+                review_state: components["schemas"]["Review"];
                 /** Format: int64 */
                 scheduled_at: number;
                 share_url: string;
-                state: string;
+                state: components["schemas"]["ItemState"];
                 /** Format: int64 */
                 task_id: number;
                 task_name?: string | null;
@@ -8101,6 +8134,8 @@ export interface components {
             poi_name: string;
             province: string;
         };
+        /** @enum {string} */
+        PointsKind: "deduct" | "refund" | "topup";
         PolicyReq: {
             file_name?: string;
             /** Format: int64 */
@@ -8156,7 +8191,7 @@ export interface components {
             /** Format: int64 */
             issued: number;
             /** @description coupon | thanks */
-            kind: string;
+            kind: components["schemas"]["PrizeKind"];
             name: string;
             /**
              * Format: double
@@ -8172,6 +8207,8 @@ export interface components {
             /** Format: int64 */
             valid_days: number;
         };
+        /** @enum {string} */
+        PrizeKind: "coupon" | "thanks";
         /**
          * @description A prize's kind (the document's enum of `PrizeReq.kind`).
          * @enum {string}
@@ -8203,6 +8240,8 @@ export interface components {
             mobile?: string | null;
             nickname: string;
         };
+        /** @enum {string} */
+        ProjectMode: "normal" | "senior" | "ai";
         ProjectReq: {
             /**
              * Format: int64
@@ -8221,7 +8260,6 @@ export interface components {
              * @description subtitle: merge lines until at least this long (1–60 s)
              */
             min_seconds?: number | null;
-            /** @description fixed | subtitle */
             mode: components["schemas"]["SliceMode"];
             name: string;
             /**
@@ -8267,7 +8305,7 @@ export interface components {
             groups: components["schemas"]["GroupCount"][];
             /** Format: int64 */
             id: number;
-            mode: string;
+            mode: components["schemas"]["ProjectMode"];
             name: string;
             pool: number;
             /**
@@ -8342,8 +8380,10 @@ export interface components {
             login_id: string;
             qr_url: string;
             /** @description Always `qr_pending`. */
-            state: string;
+            state: components["schemas"]["QrState"];
         };
+        /** @enum {string} */
+        QrState: "qr_pending" | "sms_challenge" | "logged_in" | "expired";
         /** @description Where a QR login stands; `account` once logged in. */
         QrStatus: {
             account?: components["schemas"]["AccountView"] | null;
@@ -8353,8 +8393,7 @@ export interface components {
              */
             kind: "status";
             login_id: string;
-            /** @description qr_pending | sms_challenge | logged_in | expired */
-            state: string;
+            state: components["schemas"]["QrState"];
         };
         /** @enum {string} */
         QrStatusKind: "status";
@@ -8441,7 +8480,7 @@ export interface components {
             job?: components["schemas"]["JobView"] | null;
             /** Format: int64 */
             progress: number;
-            state: string;
+            state: components["schemas"]["VariantState"];
             /** Format: int64 */
             variant_id: number;
         };
@@ -8529,7 +8568,7 @@ export interface components {
                 revoked_reason: string;
                 sandbox: boolean;
                 /** @description active | expiring | expired */
-                status: string;
+                status: components["schemas"]["AuthState"];
                 /** Format: int64 */
                 synced_at: number;
                 /** Format: int64 */
@@ -8572,8 +8611,7 @@ export interface components {
                 rules_text: string;
                 /** Format: int64 */
                 starts_at: number;
-                /** @description upcoming | running | ended */
-                state: string;
+                state: components["schemas"]["ActivityState"];
                 /** @description anyone | posters */
                 who: string;
                 /** Format: int64 */
@@ -8647,7 +8685,7 @@ export interface components {
                 group_ids: number[];
                 /** Format: int64 */
                 id: number;
-                kind: string;
+                kind: components["schemas"]["AiClipKind"];
                 name: string;
                 /** Format: int64 */
                 progress: number;
@@ -8666,8 +8704,7 @@ export interface components {
                  */
                 seconds: number;
                 shots: Record<string, never>[];
-                /** @description draft | queued | script | voice | match | rendering | done | failed */
-                state: string;
+                state: components["schemas"]["OneTouchState"];
                 /** Format: int64 */
                 template_id?: number | null;
                 /** @description The title on the videos as asked (empty: the product the topic names). */
@@ -8745,7 +8782,7 @@ export interface components {
                 /** @description A signed link to the audio (48 kHz AAC, .m4a) once done: play and download. */
                 src?: string | null;
                 /** @description queued | running | done | failed */
-                state: string;
+                state: components["schemas"]["AiTaskState"];
                 text: string;
                 /** Format: int64 */
                 updated_at: number;
@@ -8796,7 +8833,7 @@ export interface components {
                 reason: string;
                 speaker_id: string;
                 /** @description training | ready | failed */
-                state: string;
+                state: components["schemas"]["AiCloneState"];
                 /** @description The voice id once ready (`clone:<speaker id>`). */
                 voice: string;
             };
@@ -9067,8 +9104,7 @@ export interface components {
                 /** Format: int64 */
                 redeemed_at: number;
                 redeemed_by: string;
-                /** @description issued | redeemed | expired */
-                state: string;
+                state: components["schemas"]["CouponState"];
             };
             message: string;
         };
@@ -9086,8 +9122,7 @@ export interface components {
             data: {
                 body: string;
                 body_en: string;
-                /** @description video | rich */
-                body_kind: string;
+                body_kind: components["schemas"]["CourseKind"];
                 /** @description account | popular | course | shot */
                 category: string;
                 cover: string;
@@ -9145,7 +9180,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 /** @description video | image */
-                kind: string;
+                kind: components["schemas"]["CourseFileKind"];
                 /** Format: int64 */
                 size: number;
                 src: string;
@@ -9279,7 +9314,7 @@ export interface components {
                 replied_at: number;
                 reply_text: string;
                 /** @description visible | hidden | spam. */
-                status: string;
+                status: components["schemas"]["CommentStatus"];
                 user_id: string;
             };
             message: string;
@@ -9299,7 +9334,7 @@ export interface components {
                 created_at: number;
                 /** Format: int64 */
                 id: number;
-                kind: string;
+                kind: components["schemas"]["FileTypeKind"];
                 name: string;
                 /** Format: int64 */
                 parent_id: number;
@@ -9366,7 +9401,7 @@ export interface components {
                 created_at: number;
                 /** Format: int64 */
                 id: number;
-                kind: string;
+                kind: components["schemas"]["GroupKind"];
                 name: string;
                 /** Format: int64 */
                 ready: number;
@@ -9606,7 +9641,7 @@ export interface components {
                 progress: number;
                 /** Format: int64 */
                 run_at: number;
-                state: string;
+                state: components["schemas"]["JobState"];
                 /** Format: int64 */
                 updated_at: number;
             };
@@ -9653,7 +9688,7 @@ export interface components {
                  */
                 source_id: number;
                 /** @description new | contacted | converted | invalid. */
-                state: string;
+                state: components["schemas"]["LeadState"];
                 state_name: string;
                 /** Format: int64 */
                 updated_at: number;
@@ -10056,7 +10091,7 @@ export interface components {
                     revoked_reason: string;
                     sandbox: boolean;
                     /** @description active | expiring | expired */
-                    status: string;
+                    status: components["schemas"]["AuthState"];
                     /** Format: int64 */
                     synced_at: number;
                     /** Format: int64 */
@@ -10108,8 +10143,7 @@ export interface components {
                     rules_text: string;
                     /** Format: int64 */
                     starts_at: number;
-                    /** @description upcoming | running | ended */
-                    state: string;
+                    state: components["schemas"]["ActivityState"];
                     /** @description anyone | posters */
                     who: string;
                     /** Format: int64 */
@@ -10147,7 +10181,7 @@ export interface components {
                     group_ids: number[];
                     /** Format: int64 */
                     id: number;
-                    kind: string;
+                    kind: components["schemas"]["AiClipKind"];
                     name: string;
                     /** Format: int64 */
                     progress: number;
@@ -10166,8 +10200,7 @@ export interface components {
                      */
                     seconds: number;
                     shots: Record<string, never>[];
-                    /** @description draft | queued | script | voice | match | rendering | done | failed */
-                    state: string;
+                    state: components["schemas"]["OneTouchState"];
                     /** Format: int64 */
                     template_id?: number | null;
                     /** @description The title on the videos as asked (empty: the product the topic names). */
@@ -10239,7 +10272,7 @@ export interface components {
                     /** @description A signed link to the audio (48 kHz AAC, .m4a) once done: play and download. */
                     src?: string | null;
                     /** @description queued | running | done | failed */
-                    state: string;
+                    state: components["schemas"]["AiTaskState"];
                     text: string;
                     /** Format: int64 */
                     updated_at: number;
@@ -10308,7 +10341,7 @@ export interface components {
                     reason: string;
                     speaker_id: string;
                     /** @description training | ready | failed */
-                    state: string;
+                    state: components["schemas"]["AiCloneState"];
                     /** @description The voice id once ready (`clone:<speaker id>`). */
                     voice: string;
                 }[];
@@ -10606,8 +10639,7 @@ export interface components {
                     /** Format: int64 */
                     redeemed_at: number;
                     redeemed_by: string;
-                    /** @description issued | redeemed | expired */
-                    state: string;
+                    state: components["schemas"]["CouponState"];
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -10633,8 +10665,7 @@ export interface components {
                 rows: {
                     body: string;
                     body_en: string;
-                    /** @description video | rich */
-                    body_kind: string;
+                    body_kind: components["schemas"]["CourseKind"];
                     /** @description account | popular | course | shot */
                     category: string;
                     cover: string;
@@ -10675,8 +10706,7 @@ export interface components {
              */
             data: {
                 rows: {
-                    /** @description video | rich */
-                    body_kind: string;
+                    body_kind: components["schemas"]["CourseKind"];
                     /** @description account | popular | course | shot */
                     category: string;
                     cover: string;
@@ -10845,7 +10875,7 @@ export interface components {
                     replied_at: number;
                     reply_text: string;
                     /** @description visible | hidden | spam. */
-                    status: string;
+                    status: components["schemas"]["CommentStatus"];
                     user_id: string;
                 }[];
                 /** Format: int64 */
@@ -10874,7 +10904,7 @@ export interface components {
                     created_at: number;
                     /** Format: int64 */
                     id: number;
-                    kind: string;
+                    kind: components["schemas"]["FileTypeKind"];
                     name: string;
                     /** Format: int64 */
                     parent_id: number;
@@ -10911,7 +10941,7 @@ export interface components {
                     created_at: number;
                     /** Format: int64 */
                     id: number;
-                    kind: string;
+                    kind: components["schemas"]["GroupKind"];
                     name: string;
                     /** Format: int64 */
                     ready: number;
@@ -10963,7 +10993,7 @@ export interface components {
                     progress: number;
                     /** Format: int64 */
                     run_at: number;
-                    state: string;
+                    state: components["schemas"]["JobState"];
                     /** Format: int64 */
                     updated_at: number;
                 }[];
@@ -11019,7 +11049,7 @@ export interface components {
                      */
                     source_id: number;
                     /** @description new | contacted | converted | invalid. */
-                    state: string;
+                    state: components["schemas"]["LeadState"];
                     state_name: string;
                     /** Format: int64 */
                     updated_at: number;
@@ -11052,7 +11082,7 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     /** @description brand | product | region | longtail | banned | stop */
-                    kind: string;
+                    kind: components["schemas"]["LexKind"];
                     word: string;
                 }[];
                 /** Format: int64 */
@@ -11344,7 +11374,7 @@ export interface components {
                     groups: components["schemas"]["GroupCount"][];
                     /** Format: int64 */
                     id: number;
-                    mode: string;
+                    mode: components["schemas"]["ProjectMode"];
                     name: string;
                     pool: number;
                     /**
@@ -11558,8 +11588,7 @@ export interface components {
                     resource_id: number;
                     segments: components["schemas"]["SegmentView"][];
                     source?: components["schemas"]["MediaView"] | null;
-                    /** @description running | done | failed */
-                    state: string;
+                    state: components["schemas"]["IntellectState"];
                     /** @description analyse | pick | cut */
                     step: string;
                     /** Format: int64 */
@@ -11694,14 +11723,14 @@ export interface components {
                     max_seconds: number;
                     /** Format: int64 */
                     min_seconds: number;
-                    mode: string;
+                    mode: components["schemas"]["SliceMode"];
                     name: string;
                     /** Format: int64 */
                     seconds: number;
                     /** Format: int64 */
                     slices: number;
                     sources: components["schemas"]["SourceView"][];
-                    state: string;
+                    state: components["schemas"]["SliceState"];
                     /** Format: int64 */
                     updated_at: number;
                 }[];
@@ -11781,7 +11810,7 @@ export interface components {
                     resource_id: number;
                     /** Format: int64 */
                     slices: number;
-                    state: string;
+                    state: components["schemas"]["SliceState"];
                     /** Format: int64 */
                     updated_at: number;
                 }[];
@@ -11990,7 +12019,7 @@ export interface components {
                     /** Format: int64 */
                     review_due_at: number;
                     review_reason: string;
-                    review_state: string;
+                    review_state: components["schemas"]["Review"];
                     /** Format: int64 */
                     reviewed_at?: number | null;
                     start_date: string;
@@ -12061,8 +12090,8 @@ export interface components {
                     liked: boolean;
                     /** Format: int64 */
                     likes: number;
-                    /** @description normal | senior: the kind of project "use template" makes. */
-                    mode: string;
+                    /** @description The kind of project "use template" makes (normal or senior). */
+                    mode: components["schemas"]["ProjectMode"];
                     name: string;
                     /** @description domain::clip::templates::Recipe */
                     recipe: Record<string, never>;
@@ -12097,7 +12126,7 @@ export interface components {
                     created_at: number;
                     /** Format: int64 */
                     id: number;
-                    kind: string;
+                    kind: components["schemas"]["UserKind"];
                     /** Format: int64 */
                     last_login_at?: number | null;
                     /** Format: int64 */
@@ -12151,7 +12180,7 @@ export interface components {
                     project_name?: string | null;
                     seq: number[];
                     src?: string | null;
-                    state: string;
+                    state: components["schemas"]["VariantState"];
                     /** Format: int64 */
                     updated_at: number;
                     /** Format: int64 */
@@ -12372,7 +12401,7 @@ export interface components {
                 groups: components["schemas"]["GroupCount"][];
                 /** Format: int64 */
                 id: number;
-                mode: string;
+                mode: components["schemas"]["ProjectMode"];
                 name: string;
                 pool: number;
                 /**
@@ -12504,7 +12533,7 @@ export interface components {
                 job?: components["schemas"]["JobView"] | null;
                 /** Format: int64 */
                 progress: number;
-                state: string;
+                state: components["schemas"]["VariantState"];
                 /** Format: int64 */
                 variant_id: number;
             };
@@ -12573,7 +12602,7 @@ export interface components {
                     revoked_reason: string;
                     sandbox: boolean;
                     /** @description active | expiring | expired */
-                    status: string;
+                    status: components["schemas"]["AuthState"];
                     /** Format: int64 */
                     synced_at: number;
                     /** Format: int64 */
@@ -12625,8 +12654,7 @@ export interface components {
                     /** @description Masked: first 4 characters + ****. */
                     client_key: string;
                     configured: boolean;
-                    /** @description live | sandbox */
-                    mode: string;
+                    mode: components["schemas"]["AppMode"];
                     platform: string;
                 }[];
             };
@@ -12793,8 +12821,7 @@ export interface components {
                     depth: number;
                     /** Format: int64 */
                     heat: number;
-                    /** @description seed | long_tail | related */
-                    kind: string;
+                    kind: components["schemas"]["SearchWordKind"];
                     parent: string;
                     /** @description The last 7 days, oldest first. */
                     trend: number[];
@@ -12931,8 +12958,7 @@ export interface components {
                 resource_id: number;
                 segments: components["schemas"]["SegmentView"][];
                 source?: components["schemas"]["MediaView"] | null;
-                /** @description running | done | failed */
-                state: string;
+                state: components["schemas"]["IntellectState"];
                 /** @description analyse | pick | cut */
                 step: string;
                 /** Format: int64 */
@@ -13125,14 +13151,14 @@ export interface components {
                 max_seconds: number;
                 /** Format: int64 */
                 min_seconds: number;
-                mode: string;
+                mode: components["schemas"]["SliceMode"];
                 name: string;
                 /** Format: int64 */
                 seconds: number;
                 /** Format: int64 */
                 slices: number;
                 sources: components["schemas"]["SourceView"][];
-                state: string;
+                state: components["schemas"]["SliceState"];
                 /** Format: int64 */
                 updated_at: number;
             };
@@ -13198,7 +13224,7 @@ export interface components {
                 resource_id: number;
                 /** Format: int64 */
                 slices: number;
-                state: string;
+                state: components["schemas"]["SliceState"];
                 /** Format: int64 */
                 updated_at: number;
             };
@@ -13427,7 +13453,7 @@ export interface components {
                 /** Format: int64 */
                 review_due_at: number;
                 review_reason: string;
-                review_state: string;
+                review_state: components["schemas"]["Review"];
                 /** Format: int64 */
                 reviewed_at?: number | null;
                 start_date: string;
@@ -13480,8 +13506,8 @@ export interface components {
                 liked: boolean;
                 /** Format: int64 */
                 likes: number;
-                /** @description normal | senior: the kind of project "use template" makes. */
-                mode: string;
+                /** @description The kind of project "use template" makes (normal or senior). */
+                mode: components["schemas"]["ProjectMode"];
                 name: string;
                 /** @description domain::clip::templates::Recipe */
                 recipe: Record<string, never>;
@@ -13617,8 +13643,7 @@ export interface components {
                 home_type: number;
                 /** Format: int64 */
                 id: number;
-                /** @description `operator`, `merchant` or `staff`. */
-                kind: string;
+                kind: components["schemas"]["UserKind"];
                 /** Format: int64 */
                 last_login_at?: number | null;
                 /** Format: int64 */
@@ -13671,7 +13696,7 @@ export interface components {
                 project_name?: string | null;
                 seq: number[];
                 src?: string | null;
-                state: string;
+                state: components["schemas"]["VariantState"];
                 /** Format: int64 */
                 updated_at: number;
                 /** Format: int64 */
@@ -13921,7 +13946,7 @@ export interface components {
                 children: components["schemas"]["TypeNode"][];
                 /** Format: int64 */
                 id: number;
-                kind: string;
+                kind: components["schemas"]["FileTypeKind"];
                 name: string;
                 /** Format: int64 */
                 parent_id: number;
@@ -14097,6 +14122,8 @@ export interface components {
             password: string;
             password_confirm: string;
         };
+        /** @enum {string} */
+        Review: "reviewing" | "approved" | "rejected";
         RoleReq: {
             /** Format: int64 */
             id?: number | null;
@@ -14246,8 +14273,7 @@ export interface components {
             resource_id: number;
             segments: components["schemas"]["SegmentView"][];
             source?: components["schemas"]["MediaView"] | null;
-            /** @description running | done | failed */
-            state: string;
+            state: components["schemas"]["IntellectState"];
             /** @description analyse | pick | cut */
             step: string;
             /** Format: int64 */
@@ -14291,6 +14317,8 @@ export interface components {
         };
         /** @enum {string} */
         SearchPlatform: "dy" | "ks";
+        /** @enum {string} */
+        SearchWordKind: "seed" | "long_tail" | "related";
         SearchWordView: {
             /**
              * Format: double
@@ -14310,8 +14338,7 @@ export interface components {
             depth: number;
             /** Format: int64 */
             heat: number;
-            /** @description seed | long_tail | related */
-            kind: string;
+            kind: components["schemas"]["SearchWordKind"];
             parent: string;
             /** @description The last 7 days, oldest first. */
             trend: number[];
@@ -14407,10 +14434,7 @@ export interface components {
             /** @description waiting | published */
             state: string;
         };
-        /**
-         * @description How a slicing project cuts (`ProjectReq.mode`) (for the document only; the wire format is the string).
-         * @enum {string}
-         */
+        /** @enum {string} */
         SliceMode: "fixed" | "subtitle";
         /** @description A slicing project with its settings, target group and sources. */
         SliceProjectView: {
@@ -14426,14 +14450,14 @@ export interface components {
             max_seconds: number;
             /** Format: int64 */
             min_seconds: number;
-            mode: string;
+            mode: components["schemas"]["SliceMode"];
             name: string;
             /** Format: int64 */
             seconds: number;
             /** Format: int64 */
             slices: number;
             sources: components["schemas"]["SourceView"][];
-            state: string;
+            state: components["schemas"]["SliceState"];
             /** Format: int64 */
             updated_at: number;
         };
@@ -14442,6 +14466,8 @@ export interface components {
             project: components["schemas"]["SliceProjectView"];
             queued: number;
         };
+        /** @enum {string} */
+        SliceState: "pending" | "processing" | "success" | "failed";
         /** @description A slice: its material (with signed links) and where it was cut from. */
         SliceView: components["schemas"]["MediaView"] & {
             /** Format: double */
@@ -14513,7 +14539,7 @@ export interface components {
             resource_id: number;
             /** Format: int64 */
             slices: number;
-            state: string;
+            state: components["schemas"]["SliceState"];
             /** Format: int64 */
             updated_at: number;
         };
@@ -14835,7 +14861,7 @@ export interface components {
             /** Format: int64 */
             review_due_at: number;
             review_reason: string;
-            review_state: string;
+            review_state: components["schemas"]["Review"];
             /** Format: int64 */
             reviewed_at?: number | null;
             start_date: string;
@@ -14898,8 +14924,8 @@ export interface components {
             liked: boolean;
             /** Format: int64 */
             likes: number;
-            /** @description normal | senior: the kind of project "use template" makes. */
-            mode: string;
+            /** @description The kind of project "use template" makes (normal or senior). */
+            mode: components["schemas"]["ProjectMode"];
             name: string;
             /** @description domain::clip::templates::Recipe */
             recipe: Record<string, never>;
@@ -14999,7 +15025,7 @@ export interface components {
             children: components["schemas"]["TypeNode"][];
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["FileTypeKind"];
             name: string;
             /** Format: int64 */
             parent_id: number;
@@ -15042,6 +15068,8 @@ export interface components {
             /** @description true (default) marks it used, false unused. */
             used?: boolean | null;
         };
+        /** @enum {string} */
+        UserKind: "operator" | "merchant" | "staff";
         /** @description The stored user record the console keeps (SPEC §3): proxy_info.user_name, role, permission list. */
         UserRecordView: {
             ai_token: string;
@@ -15050,8 +15078,7 @@ export interface components {
             home_type: number;
             /** Format: int64 */
             id: number;
-            /** @description `operator`, `merchant` or `staff`. */
-            kind: string;
+            kind: components["schemas"]["UserKind"];
             /** Format: int64 */
             last_login_at?: number | null;
             /** Format: int64 */
@@ -15072,7 +15099,7 @@ export interface components {
             created_at: number;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["UserKind"];
             /** Format: int64 */
             last_login_at?: number | null;
             /** Format: int64 */
@@ -15093,6 +15120,8 @@ export interface components {
             /** Format: int64 */
             success: number;
         };
+        /** @enum {string} */
+        VariantState: "processing" | "success" | "failed" | "deleted";
         /**
          * @description A finished video (variant) as the library shows it: its row, the clips it used, its project's name
          *     and signed links to the video and cover (null when not made).
@@ -15118,7 +15147,7 @@ export interface components {
             project_name?: string | null;
             seq: number[];
             src?: string | null;
-            state: string;
+            state: components["schemas"]["VariantState"];
             /** Format: int64 */
             updated_at: number;
             /** Format: int64 */

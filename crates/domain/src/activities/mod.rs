@@ -20,61 +20,31 @@ pub const DAY_MS: i64 = 86_400_000;
 /// Titles of an NFC tag added at once.
 pub const TITLES_AT_ONCE: usize = 200;
 
-/// Who may draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Who {
-    /// Anybody who opens the activity's page.
-    Anyone,
-    /// Only a customer whose tap-to-post came back posted: one draw per post.
-    Posters,
-}
-
-impl Who {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Who::Anyone => "anyone",
-            Who::Posters => "posters",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Who> {
-        match s {
-            "anyone" => Some(Who::Anyone),
-            "posters" => Some(Who::Posters),
-            _ => None,
-        }
+crate::text_enum! {
+    /// Who may draw.
+    pub enum Who {
+        /// Anybody who opens the activity's page.
+        Anyone = "anyone",
+        /// Only a customer whose tap-to-post came back posted: one draw per post.
+        Posters = "posters",
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PrizeKind {
-    Coupon,
-    Thanks,
-}
-
-impl PrizeKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PrizeKind::Coupon => "coupon",
-            PrizeKind::Thanks => "thanks",
-        }
-    }
-    pub fn parse(s: &str) -> Option<PrizeKind> {
-        match s {
-            "coupon" => Some(PrizeKind::Coupon),
-            "thanks" => Some(PrizeKind::Thanks),
-            _ => None,
-        }
+crate::text_enum! {
+    pub enum PrizeKind {
+        Coupon = "coupon",
+        Thanks = "thanks",
     }
 }
 
-/// Where an activity stands at `now`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ActivityState {
-    Upcoming,
-    Running,
-    Ended,
+crate::text_enum! {
+    /// Where an activity stands at `now`.
+    pub enum ActivityState {
+        Upcoming = "upcoming",
+        Running = "running",
+        Ended = "ended",
+    }
 }
-
 impl ActivityState {
     pub fn at(starts_at: i64, ends_at: i64, deleted: bool, now: i64) -> ActivityState {
         if deleted || now >= ends_at {
@@ -85,23 +55,16 @@ impl ActivityState {
             ActivityState::Running
         }
     }
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ActivityState::Upcoming => "upcoming",
-            ActivityState::Running => "running",
-            ActivityState::Ended => "ended",
-        }
+}
+
+crate::text_enum! {
+    /// A coupon's state: issued by a draw, then redeemed by the shop or expired. Stored as its times.
+    pub enum CouponState {
+        Issued = "issued",
+        Redeemed = "redeemed",
+        Expired = "expired",
     }
 }
-
-/// A coupon's state: issued by a draw, then redeemed by the shop or expired. Stored as its times.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CouponState {
-    Issued,
-    Redeemed,
-    Expired,
-}
-
 impl CouponState {
     pub fn of(redeemed_at: i64, expires_at: i64, now: i64) -> CouponState {
         if redeemed_at > 0 {
@@ -110,13 +73,6 @@ impl CouponState {
             CouponState::Expired
         } else {
             CouponState::Issued
-        }
-    }
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CouponState::Issued => "issued",
-            CouponState::Redeemed => "redeemed",
-            CouponState::Expired => "expired",
         }
     }
     /// Only an issued coupon moves, and only to redeemed (expiry is time passing, not a move).
@@ -407,45 +363,24 @@ pub fn person_label(device: &str) -> String {
     format!("D-{}", device.chars().take(8).collect::<String>())
 }
 
-/// An NFC tag's pool: where its videos come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PoolKind {
-    /// The finished videos of a mixing project.
-    Project,
-    /// The uploaded videos of a video-library shot group.
-    Group,
-}
-
-impl PoolKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PoolKind::Project => "project",
-            PoolKind::Group => "group",
-        }
-    }
-    pub fn parse(s: &str) -> Option<PoolKind> {
-        match s {
-            "project" => Some(PoolKind::Project),
-            "group" => Some(PoolKind::Group),
-            _ => None,
-        }
+crate::text_enum! {
+    /// An NFC tag's pool: where its videos come from.
+    pub enum PoolKind {
+        /// The finished videos of a mixing project.
+        Project = "project",
+        /// The uploaded videos of a video-library shot group.
+        Group = "group",
     }
 }
 
-/// A tap's state: a video handed out with its share link, then posted (the create_video webhook).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TapState {
-    Handed,
-    Posted,
+crate::text_enum! {
+    /// A tap's state: a video handed out with its share link, then posted (the create_video webhook).
+    pub enum TapState {
+        Handed = "handed",
+        Posted = "posted",
+    }
 }
-
 impl TapState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TapState::Handed => "handed",
-            TapState::Posted => "posted",
-        }
-    }
     pub fn can_become(self, next: TapState) -> bool {
         matches!((self, next), (TapState::Handed, TapState::Posted))
     }

@@ -347,25 +347,17 @@ pub fn voice(id: &str) -> Option<&'static Voice> {
     VOICES.iter().find(|v| v.id == id)
 }
 
-/// A synthesis task's state: queued -> running -> done | failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TaskState {
-    Queued,
-    Running,
-    Done,
-    Failed,
-}
-
-impl TaskState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TaskState::Queued => "queued",
-            TaskState::Running => "running",
-            TaskState::Done => "done",
-            TaskState::Failed => "failed",
-        }
+crate::text_enum! {
+    /// A synthesis task's state: queued -> running -> done | failed.
+    pub enum TaskState as "AiTaskState" {
+        Queued = "queued",
+        Running = "running",
+        Done = "done",
+        Failed = "failed",
     }
-    pub fn parse(s: &str) -> TaskState {
+}
+impl TaskState {
+    pub fn read(s: &str) -> TaskState {
         match s {
             "running" => TaskState::Running,
             "done" => TaskState::Done,
@@ -387,23 +379,16 @@ impl TaskState {
     }
 }
 
-/// A voice clone's state with the provider: uploaded -> training -> ready | failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CloneState {
-    Training,
-    Ready,
-    Failed,
-}
-
-impl CloneState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CloneState::Training => "training",
-            CloneState::Ready => "ready",
-            CloneState::Failed => "failed",
-        }
+crate::text_enum! {
+    /// A voice clone's state with the provider: uploaded -> training -> ready | failed.
+    pub enum CloneState as "AiCloneState" {
+        Training = "training",
+        Ready = "ready",
+        Failed = "failed",
     }
-    pub fn parse(s: &str) -> CloneState {
+}
+impl CloneState {
+    pub fn read(s: &str) -> CloneState {
         match s {
             "ready" => CloneState::Ready,
             "failed" => CloneState::Failed,

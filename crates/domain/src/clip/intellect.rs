@@ -19,44 +19,28 @@ pub const DEFAULT_MIN_SECONDS: i64 = 15;
 pub const DEFAULT_MAX_SECONDS: i64 = 60;
 pub const DEFAULT_COUNT: i64 = 5;
 
-/// Where a run stands (`intellect_runs.state`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum State {
-    /// Queued or working (its `step` says where).
-    Running,
-    Done,
-    Failed,
-}
-
-impl State {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            State::Running => "running",
-            State::Done => "done",
-            State::Failed => "failed",
-        }
+crate::text_enum! {
+    /// Where a run stands (`intellect_runs.state`).
+    pub enum State as "IntellectState" {
+        /// Queued or working (its `step` says where).
+        Running = "running",
+        Done = "done",
+        Failed = "failed",
     }
 }
 
-/// The job's steps and the progress each one starts at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
-    /// Speech recognition (when needed), scene changes, silences: 0–40 %.
-    Analyse,
-    /// Choosing the segments: 40–45 %.
-    Pick,
-    /// Cutting each segment into a material: 45–100 %.
-    Cut,
+crate::text_enum! {
+    /// The job's steps and the progress each one starts at.
+    pub enum Step as "IntellectStep" {
+        /// Speech recognition (when needed), scene changes, silences: 0–40 %.
+        Analyse = "analyse",
+        /// Choosing the segments: 40–45 %.
+        Pick = "pick",
+        /// Cutting each segment into a material: 45–100 %.
+        Cut = "cut",
+    }
 }
-
 impl Step {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Step::Analyse => "analyse",
-            Step::Pick => "pick",
-            Step::Cut => "cut",
-        }
-    }
     pub fn starts_at(self) -> i64 {
         match self {
             Step::Analyse => 0,

@@ -15,6 +15,16 @@ pub const MAX_TITLE_CHARS: usize = 20;
 pub const RECOMMENDED_POOL: usize = 80;
 /// Points one rendered variant costs.
 pub const POINTS_PER_VARIANT: i64 = 2;
+
+crate::text_enum! {
+    /// Which page a mixing project belongs to (`clip_projects.mode`): quick mix, advanced mode, or
+    /// the projects one-touch video makes (not listed with the others).
+    pub enum ProjectMode {
+        Normal = "normal",
+        Senior = "senior",
+        Ai = "ai",
+    }
+}
 /// At most this many variants per request.
 pub const MAX_BATCH: i64 = 200;
 
@@ -522,38 +532,19 @@ mod tests {
     }
 }
 
-/// The state of a variant (a finished video of the library), as stored in `clip_variants.state`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VariantState {
-    /// Queued or rendering (also while a failed render still has retries).
-    Processing,
-    Success,
-    /// Failed for good, or cancelled: its points were refunded.
-    Failed,
-    /// Removed from the library; the row stays so its sequence is never made again.
-    Deleted,
+crate::text_enum! {
+    /// The state of a variant (a finished video of the library), as stored in `clip_variants.state`.
+    pub enum VariantState {
+        /// Queued or rendering (also while a failed render still has retries).
+        Processing = "processing",
+        Success = "success",
+        /// Failed for good, or cancelled: its points were refunded.
+        Failed = "failed",
+        /// Removed from the library; the row stays so its sequence is never made again.
+        Deleted = "deleted",
+    }
 }
-
 impl VariantState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            VariantState::Processing => "processing",
-            VariantState::Success => "success",
-            VariantState::Failed => "failed",
-            VariantState::Deleted => "deleted",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<VariantState> {
-        Some(match s {
-            "processing" => VariantState::Processing,
-            "success" => VariantState::Success,
-            "failed" => VariantState::Failed,
-            "deleted" => VariantState::Deleted,
-            _ => return None,
-        })
-    }
-
     /// A render moves on (progress) or ends; a finished or failed variant may be deleted; a deleted
     /// imported video comes back when imported again. Nothing leaves `Processing` but the render or a
     /// cancel, so a rendering variant is never deleted.

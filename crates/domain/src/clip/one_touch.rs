@@ -23,58 +23,38 @@ pub const MAX_IMAGE_SHOTS: usize = 12;
 /// The target length of a one-touch video, seconds (SPEC gives none; 15–60 s, 30 by default).
 pub const SECONDS: (i64, i64) = (15, 60);
 pub const DEFAULT_SECONDS: i64 = 30;
-/// What a one-touch project is made of: the merchant's video clips (shot groups) or images.
-pub const KINDS: [&str; 2] = ["video", "image"];
+crate::text_enum! {
+    /// What a one-touch project is made of (`ai_clips.kind`): the merchant's video clips (shot
+    /// groups) or images.
+    pub enum Kind as "AiClipKind" {
+        Video = "video",
+        Image = "image",
+    }
+}
+
+/// The texts of [`Kind`].
+pub const KINDS: [&str; 2] = [Kind::Video.as_str(), Kind::Image.as_str()];
 /// A script is voiced whole up to this many characters (a 60 s target needs ~270 Chinese characters or
 /// ~800 English ones); a provider's longer answer is cut at a sentence.
 pub const MAX_SCRIPT_CHARS: usize = 1000;
 
-/// Where a one-touch job is. `Draft` is an AI clip project not started yet (`add`/`edit`);
-/// `createVideo`/`oneTouchNew` queue it; the job runs the steps; `Rendering` is while its variants are
-/// made by the mix engine (each a `clip.render` job); `Done` when none renders any more and one
-/// succeeded; `Failed` with a reason (a failed step, or every variant failed — their points refunded).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum State {
-    Draft,
-    Queued,
-    Script,
-    Voice,
-    Match,
-    Rendering,
-    Done,
-    Failed,
+crate::text_enum! {
+    /// Where a one-touch job is. `Draft` is an AI clip project not started yet (`add`/`edit`);
+    /// `createVideo`/`oneTouchNew` queue it; the job runs the steps; `Rendering` is while its variants are
+    /// made by the mix engine (each a `clip.render` job); `Done` when none renders any more and one
+    /// succeeded; `Failed` with a reason (a failed step, or every variant failed — their points refunded).
+    pub enum State as "OneTouchState" {
+        Draft = "draft",
+        Queued = "queued",
+        Script = "script",
+        Voice = "voice",
+        Match = "match",
+        Rendering = "rendering",
+        Done = "done",
+        Failed = "failed",
+    }
 }
-
 impl State {
-    pub const ALL: [State; 8] = [
-        State::Draft,
-        State::Queued,
-        State::Script,
-        State::Voice,
-        State::Match,
-        State::Rendering,
-        State::Done,
-        State::Failed,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            State::Draft => "draft",
-            State::Queued => "queued",
-            State::Script => "script",
-            State::Voice => "voice",
-            State::Match => "match",
-            State::Rendering => "rendering",
-            State::Done => "done",
-            State::Failed => "failed",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<State> {
-        State::ALL.into_iter().find(|x| x.as_str() == s)
-    }
-
     /// Working: not editable, not deletable.
     pub fn busy(self) -> bool {
         matches!(

@@ -19,25 +19,21 @@ pub const MAX_SECONDS: i64 = 60;
 /// A fixed-length remainder shorter than this joins the slice before it.
 pub const MIN_REMAINDER_MS: i64 = 1000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    Fixed,
-    Subtitle,
+crate::text_enum! {
+    /// Where a source video's slicing is (`clip_slice_sources.state`); a project's state is derived
+    /// from its sources' with the same words.
+    pub enum SliceState {
+        Pending = "pending",
+        Processing = "processing",
+        Success = "success",
+        Failed = "failed",
+    }
 }
 
-impl Mode {
-    pub fn parse(s: &str) -> Option<Mode> {
-        match s.trim() {
-            "fixed" => Some(Mode::Fixed),
-            "subtitle" => Some(Mode::Subtitle),
-            _ => None,
-        }
-    }
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Fixed => "fixed",
-            Mode::Subtitle => "subtitle",
-        }
+crate::text_enum! {
+    pub enum Mode as "SliceMode" {
+        Fixed = "fixed",
+        Subtitle = "subtitle",
     }
 }
 
@@ -79,7 +75,7 @@ impl Settings {
         min_seconds: Option<i64>,
         max_seconds: Option<i64>,
     ) -> Result<Settings, Invalid> {
-        let mode = Mode::parse(mode).ok_or_else(|| {
+        let mode = Mode::parse(mode.trim()).ok_or_else(|| {
             broken(
                 "mode",
                 Msg::InvalidValue,

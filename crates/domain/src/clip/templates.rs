@@ -173,12 +173,16 @@ impl Recipe {
     }
 
     /// The mode a project made from it has: advanced when a shot has a start, caption or transition.
-    pub fn mode(&self) -> &'static str {
+    pub fn mode(&self) -> super::ProjectMode {
         let senior = self
             .slots
             .iter()
             .any(|s| s.in_ms > 0 || !s.text.trim().is_empty() || s.transition.is_some());
-        if senior { "senior" } else { "normal" }
+        if senior {
+            super::ProjectMode::Senior
+        } else {
+            super::ProjectMode::Normal
+        }
     }
 
     /// The title a project named `name` gets: the pattern with `{name}`, cut to the title limit.
@@ -866,7 +870,7 @@ mod tests {
         let r = Recipe::from_config(&cfg, &names, "小店", Some("calm"));
         r.validate().unwrap();
         assert_eq!(r.title.as_ref().unwrap().pattern, "春季上新·{name}");
-        assert_eq!(r.mode(), "senior");
+        assert_eq!(r.mode(), super::super::ProjectMode::Senior);
         let back = r.to_config(&[17, 18, 19], "新店", Some(30), None);
         assert_eq!(
             back.groups.iter().map(|g| g.group_id).collect::<Vec<_>>(),

@@ -13,44 +13,24 @@ pub const KEYWORDS_BOARD: &str = "keywords";
 /// billboards daily; an hour keeps the hot-search list current without hammering the API.
 pub const REFRESH_MS: i64 = 3_600_000;
 
-/// The six hot-list pages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HotPage {
-    /// /hotmusic — music boards (hot, rising, original).
-    Music,
-    /// /keywords — the hot-search words.
-    Keywords,
-    /// /hotvideo — the hot-video board.
-    Video,
-    /// /hottopic — the topic board.
-    Topic,
-    /// /life — the local-life creator boards (food, shop visits, travel).
-    Life,
-    /// /doyen — the creator (达人) boards by category.
-    Doyen,
-}
-
-impl HotPage {
-    pub const ALL: [HotPage; 6] = [
-        HotPage::Music,
-        HotPage::Keywords,
-        HotPage::Video,
-        HotPage::Topic,
-        HotPage::Life,
-        HotPage::Doyen,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HotPage::Music => "music",
-            HotPage::Keywords => "keywords",
-            HotPage::Video => "video",
-            HotPage::Topic => "topic",
-            HotPage::Life => "life",
-            HotPage::Doyen => "doyen",
-        }
+crate::text_enum! {
+    /// The six hot-list pages.
+    pub enum HotPage {
+        /// /hotmusic — music boards (hot, rising, original).
+        Music = "music",
+        /// /keywords — the hot-search words.
+        Keywords = "keywords",
+        /// /hotvideo — the hot-video board.
+        Video = "video",
+        /// /hottopic — the topic board.
+        Topic = "topic",
+        /// /life — the local-life creator boards (food, shop visits, travel).
+        Life = "life",
+        /// /doyen — the creator (达人) boards by category.
+        Doyen = "doyen",
     }
-
+}
+impl HotPage {
     /// The page's boards, the default first (codes of `platforms::Board`, plus [`KEYWORDS_BOARD`]).
     pub fn boards(self) -> &'static [&'static str] {
         match self {

@@ -6,62 +6,25 @@ pub mod hotlists;
 use crate::i18n::Msg;
 use crate::validate::{self, Invalid};
 
-/// The course page a course is listed on (SPEC §2 "Courses": /account, /Popular, /course, /shot_tutorial).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Category {
-    /// Account operation (/account).
-    Account,
-    /// Popular / trending know-how (/Popular).
-    Popular,
-    /// General courses (/course).
-    Course,
-    /// Shooting tutorials (/shot_tutorial).
-    Shot,
-}
-
-impl Category {
-    pub const ALL: [Category; 4] = [
-        Category::Account,
-        Category::Popular,
-        Category::Course,
-        Category::Shot,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Category::Account => "account",
-            Category::Popular => "popular",
-            Category::Course => "course",
-            Category::Shot => "shot",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Category> {
-        Category::ALL.into_iter().find(|c| c.as_str() == s)
+crate::text_enum! {
+    /// The course page a course is listed on (SPEC §2 "Courses": /account, /Popular, /course, /shot_tutorial).
+    pub enum Category as "ContentCategory" {
+        /// Account operation (/account).
+        Account = "account",
+        /// Popular / trending know-how (/Popular).
+        Popular = "popular",
+        /// General courses (/course).
+        Course = "course",
+        /// Shooting tutorials (/shot_tutorial).
+        Shot = "shot",
     }
 }
 
-/// What opening a course shows: a video (played in the page) or rich text (zh + en).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Video,
-    Rich,
-}
-
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Video => "video",
-            Kind::Rich => "rich",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Kind> {
-        match s {
-            "video" => Some(Kind::Video),
-            "rich" => Some(Kind::Rich),
-            _ => None,
-        }
+crate::text_enum! {
+    /// What opening a course shows: a video (played in the page) or rich text (zh + en).
+    pub enum Kind as "CourseKind" {
+        Video = "video",
+        Rich = "rich",
     }
 }
 
@@ -73,6 +36,14 @@ pub const LINK_MAX: usize = 1_000;
 pub const VERSION_MAX: usize = 32;
 pub const NOTES_MAX: usize = 5_000;
 pub const SORT_MAX: i64 = 1_000_000;
+
+crate::text_enum! {
+    /// What an uploaded course file is (`content_files.kind`).
+    pub enum FileKind as "CourseFileKind" {
+        Video = "video",
+        Image = "image",
+    }
+}
 
 /// A required one-line text: trimmed, not empty, at most `max` characters, no bidi controls.
 pub fn line(field: &'static str, v: &str, max: usize) -> Result<String, Invalid> {

@@ -6,34 +6,17 @@ use crate::i18n::Msg;
 use crate::matrix::comment_lines;
 use crate::validate::Invalid;
 
-/// What a customer's text is after: shown as the list's "intent" filter; `Purchase` and `Contact`
-/// make a lead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Intent {
-    None,
-    Purchase,
-    Contact,
-    Spam,
+crate::text_enum! {
+    /// What a customer's text is after: shown as the list's "intent" filter; `Purchase` and `Contact`
+    /// make a lead.
+    pub enum Intent {
+        None = "" | "none",
+        Purchase = "purchase",
+        Contact = "contact",
+        Spam = "spam",
+    }
 }
-
 impl Intent {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Intent::None => "",
-            Intent::Purchase => "purchase",
-            Intent::Contact => "contact",
-            Intent::Spam => "spam",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Intent> {
-        Some(match s {
-            "" | "none" => Intent::None,
-            "purchase" => Intent::Purchase,
-            "contact" => Intent::Contact,
-            "spam" => Intent::Spam,
-            _ => return None,
-        })
-    }
     pub fn is_lead(self) -> bool {
         matches!(self, Intent::Purchase | Intent::Contact)
     }
@@ -217,33 +200,16 @@ pub fn analyze(text: &str) -> Analysis {
     }
 }
 
-/// How a rule's keyword is compared with a comment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MatchMode {
-    /// The whole comment (trimmed, case and end punctuation aside) is the keyword.
-    Exact,
-    /// The comment contains the keyword.
-    Contains,
-    /// Every word of the keyword (jieba) is a word of the comment (or inside one: 火锅 in 火锅店),
-    /// in any order.
-    Segmented,
-}
-
-impl MatchMode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MatchMode::Exact => "exact",
-            MatchMode::Contains => "contains",
-            MatchMode::Segmented => "segmented",
-        }
-    }
-    pub fn parse(s: &str) -> Option<MatchMode> {
-        Some(match s {
-            "exact" => MatchMode::Exact,
-            "contains" => MatchMode::Contains,
-            "segmented" | "jieba" => MatchMode::Segmented,
-            _ => return None,
-        })
+crate::text_enum! {
+    /// How a rule's keyword is compared with a comment.
+    pub enum MatchMode {
+        /// The whole comment (trimmed, case and end punctuation aside) is the keyword.
+        Exact = "exact",
+        /// The comment contains the keyword.
+        Contains = "contains",
+        /// Every word of the keyword (jieba) is a word of the comment (or inside one: 火锅 in 火锅店),
+        /// in any order.
+        Segmented = "segmented" | "jieba",
     }
 }
 
@@ -490,34 +456,17 @@ pub fn pick_reply(replies: &[String], seed: u64) -> Option<&String> {
     }
 }
 
-/// A lead's follow-up: new -> contacted -> converted | invalid (a new lead may also be closed at
-/// once as converted or invalid).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LeadState {
-    New,
-    Contacted,
-    Converted,
-    Invalid,
+crate::text_enum! {
+    /// A lead's follow-up: new -> contacted -> converted | invalid (a new lead may also be closed at
+    /// once as converted or invalid).
+    pub enum LeadState {
+        New = "new",
+        Contacted = "contacted",
+        Converted = "converted",
+        Invalid = "invalid",
+    }
 }
-
 impl LeadState {
-    pub const ALL: [LeadState; 4] = [
-        LeadState::New,
-        LeadState::Contacted,
-        LeadState::Converted,
-        LeadState::Invalid,
-    ];
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LeadState::New => "new",
-            LeadState::Contacted => "contacted",
-            LeadState::Converted => "converted",
-            LeadState::Invalid => "invalid",
-        }
-    }
-    pub fn parse(s: &str) -> Option<LeadState> {
-        LeadState::ALL.into_iter().find(|x| x.as_str() == s)
-    }
     pub fn can_become(self, to: LeadState) -> bool {
         use LeadState::*;
         matches!(
@@ -539,29 +488,12 @@ impl LeadState {
     }
 }
 
-/// A comment's visibility in the console.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CommentStatus {
-    Visible,
-    Hidden,
-    Spam,
-}
-
-impl CommentStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CommentStatus::Visible => "visible",
-            CommentStatus::Hidden => "hidden",
-            CommentStatus::Spam => "spam",
-        }
-    }
-    pub fn parse(s: &str) -> Option<CommentStatus> {
-        Some(match s {
-            "visible" => CommentStatus::Visible,
-            "hidden" => CommentStatus::Hidden,
-            "spam" => CommentStatus::Spam,
-            _ => return None,
-        })
+crate::text_enum! {
+    /// A comment's visibility in the console.
+    pub enum CommentStatus {
+        Visible = "visible",
+        Hidden = "hidden",
+        Spam = "spam",
     }
 }
 

@@ -1,59 +1,35 @@
 //! States of a material: its ingest (`media_files.state`) and its subtitle recognition
 //! (`media_files.asr_state`).
 
-/// Where a stored file is: being ingested (mezzanine, poster, strip), ready to use, or failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum IngestState {
-    Processing,
-    Ready,
-    Failed,
+crate::text_enum! {
+    /// Where a stored file is: being ingested (mezzanine, poster, strip), ready to use, or failed.
+    #[derive(Default)]
+    pub enum IngestState {
+        Processing = "processing",
+        #[default]
+        Ready = "ready",
+        Failed = "failed",
+    }
 }
-
 impl IngestState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IngestState::Processing => "processing",
-            IngestState::Ready => "ready",
-            IngestState::Failed => "failed",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<IngestState> {
-        Some(match s {
-            "processing" => IngestState::Processing,
-            "ready" => IngestState::Ready,
-            "failed" => IngestState::Failed,
-            _ => return None,
-        })
-    }
-
     /// Ingest runs once: it moves on (progress, retries) and ends ready or failed.
     pub fn can_become(self, next: IngestState) -> bool {
         matches!((self, next), (IngestState::Processing, _))
     }
 }
 
-/// A material's subtitle recognition: never run, running, done (or edited by hand), failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AsrState {
-    None,
-    Processing,
-    Success,
-    Failed,
-}
-
-impl AsrState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AsrState::None => "",
-            AsrState::Processing => "processing",
-            AsrState::Success => "success",
-            AsrState::Failed => "failed",
-        }
+crate::text_enum! {
+    /// A material's subtitle recognition: never run, running, done (or edited by hand), failed.
+    pub enum AsrState {
+        None = "",
+        Processing = "processing",
+        Success = "success",
+        Failed = "failed",
     }
-
+}
+impl AsrState {
     /// Unknown text reads as never run.
-    pub fn parse(s: &str) -> AsrState {
+    pub fn read(s: &str) -> AsrState {
         match s {
             "processing" => AsrState::Processing,
             "success" => AsrState::Success,
@@ -72,6 +48,38 @@ impl AsrState {
             Failed => self == Processing,
             None => false,
         }
+    }
+}
+
+crate::text_enum! {
+    /// What a stored file is (`media_files.kind`), from its contents.
+    #[derive(Default)]
+    pub enum MediaKind {
+        #[default]
+        Video = "video",
+        Image = "image",
+        Audio = "audio",
+        Font = "font",
+        Other = "other",
+    }
+}
+
+crate::text_enum! {
+    /// The kind of material a file type sorts (`file_types.kind`).
+    pub enum FileTypeKind {
+        Audio = "audio",
+        Video = "video",
+        Image = "image",
+    }
+}
+
+crate::text_enum! {
+    /// A material group (`shot_groups.kind`): a shot group of clips, or a voice-over group; `image`
+    /// is never stored (the group one-touch video makes of a project's images in memory).
+    pub enum GroupKind {
+        Video = "video",
+        Broadcast = "broadcast",
+        Image = "image",
     }
 }
 
@@ -97,9 +105,9 @@ mod tests {
     fn asr_names_and_transitions() {
         use AsrState::*;
         for s in [None, Processing, Success, Failed] {
-            assert_eq!(AsrState::parse(s.as_str()), s);
+            assert_eq!(AsrState::read(s.as_str()), s);
         }
-        assert_eq!(AsrState::parse("whatever"), None);
+        assert_eq!(AsrState::read("whatever"), None);
         assert!(None.can_become(Processing));
         assert!(Failed.can_become(Processing));
         assert!(Success.can_become(Processing));

@@ -4,7 +4,8 @@
 
 mod states;
 pub use states::{
-    AuthState, ItemFailure, ItemState, Review, Revocation, failure_text, revocation_text,
+    AppMode, AuthState, ItemFailure, ItemState, QrState, Review, Revocation, failure_text,
+    revocation_text,
 };
 
 use crate::clip::planner::SplitMix;
@@ -544,8 +545,8 @@ pub fn review_due(created: i64) -> i64 {
 }
 
 /// Account authorization status (SPEC §4 "Authorization"): active, expiring (within 3 days), expired.
-pub fn account_status(auth_expires_at: i64, revoked: bool, now: i64) -> &'static str {
-    AuthState::of(auth_expires_at, revoked, now).as_str()
+pub fn account_status(auth_expires_at: i64, revoked: bool, now: i64) -> AuthState {
+    AuthState::of(auth_expires_at, revoked, now)
 }
 
 /// Up to 5 comments picked at random from the scripts (SPEC §5).

@@ -4,43 +4,21 @@
 
 use crate::i18n::{Lang, Msg};
 
-/// A release item's publishing state (`matrix_items.state`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ItemState {
-    /// Waiting for its time (and the task's approval).
-    ToRelease,
-    /// A publish job is working on it.
-    Publishing,
-    /// The account's work list shows it; the platform's review is pending.
-    Published,
-    /// Public on the platform.
-    Released,
-    Failed,
+crate::text_enum! {
+    /// A release item's publishing state (`matrix_items.state`).
+    pub enum ItemState {
+        /// Waiting for its time (and the task's approval).
+        ToRelease = "to_release",
+        /// A publish job is working on it.
+        Publishing = "publishing",
+        /// The account's work list shows it; the platform's review is pending.
+        Published = "published",
+        /// Public on the platform.
+        Released = "released",
+        Failed = "failed",
+    }
 }
-
 impl ItemState {
-    pub const ALL: [ItemState; 5] = [
-        ItemState::ToRelease,
-        ItemState::Publishing,
-        ItemState::Published,
-        ItemState::Released,
-        ItemState::Failed,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ItemState::ToRelease => "to_release",
-            ItemState::Publishing => "publishing",
-            ItemState::Published => "published",
-            ItemState::Released => "released",
-            ItemState::Failed => "failed",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ItemState> {
-        ItemState::ALL.into_iter().find(|x| x.as_str() == s)
-    }
-
     /// Allowed moves: a waiting item starts publishing or fails (review rejected, no room in a new
     /// schedule, account gone); an attempt publishes, releases (the review was instant) or fails, or
     /// tries again; a published work is released or rejected by the platform's review; a failed item
@@ -67,60 +45,51 @@ impl ItemState {
     }
 }
 
-/// A release task's review by the operator (`matrix_tasks.review_state`, copied to its items).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Review {
-    Reviewing,
-    Approved,
-    Rejected,
+crate::text_enum! {
+    /// A release task's review by the operator (`matrix_tasks.review_state`, copied to its items).
+    pub enum Review {
+        Reviewing = "reviewing",
+        Approved = "approved",
+        Rejected = "rejected",
+    }
 }
-
 impl Review {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Review::Reviewing => "reviewing",
-            Review::Approved => "approved",
-            Review::Rejected => "rejected",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Review> {
-        [Review::Reviewing, Review::Approved, Review::Rejected]
-            .into_iter()
-            .find(|x| x.as_str() == s)
-    }
-
     /// A review is decided once: reviewing becomes approved or rejected, nothing else moves.
     pub fn can_become(self, next: Review) -> bool {
         self == Review::Reviewing && next != Review::Reviewing
     }
 }
 
-/// An account's authorization, as its expiry and revocation make it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AuthState {
-    Active,
-    /// Ends within `EXPIRING_MS`.
-    Expiring,
-    /// Ended, or revoked by the platform.
-    Expired,
+crate::text_enum! {
+    /// Where a QR login (sph, xhs, shop) stands.
+    pub enum QrState {
+        QrPending = "qr_pending",
+        SmsChallenge = "sms_challenge",
+        LoggedIn = "logged_in",
+        Expired = "expired",
+    }
 }
 
+crate::text_enum! {
+    /// Whether a platform's adapter calls the live platform (the operator set its app
+    /// credentials) or the sandbox.
+    pub enum AppMode {
+        Live = "live",
+        Sandbox = "sandbox",
+    }
+}
+
+crate::text_enum! {
+    /// An account's authorization, as its expiry and revocation make it.
+    pub enum AuthState {
+        Active = "active",
+        /// Ends within `EXPIRING_MS`.
+        Expiring = "expiring",
+        /// Ended, or revoked by the platform.
+        Expired = "expired",
+    }
+}
 impl AuthState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AuthState::Active => "active",
-            AuthState::Expiring => "expiring",
-            AuthState::Expired => "expired",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<AuthState> {
-        [AuthState::Active, AuthState::Expiring, AuthState::Expired]
-            .into_iter()
-            .find(|x| x.as_str() == s)
-    }
-
     /// The state at `now` (platform clock) of an authorization ending at `auth_expires_at`.
     pub fn of(auth_expires_at: i64, revoked: bool, now: i64) -> AuthState {
         if revoked || auth_expires_at <= now {
@@ -148,63 +117,31 @@ impl AuthState {
     }
 }
 
-/// Why a release item failed (or is being retried): the code stored in `matrix_items.error_code`,
-/// with its arguments (`error_args`, a JSON object) shown through `Msg` in the reader's language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ItemFailure {
-    AccountRemoved,
-    AuthExpired,
-    /// The platform ended the authorization: `{reason}`.
-    Reauthorize,
-    /// A passing platform failure, tried again: `{reason}`.
-    Retrying,
-    /// The platform refused the post: `{reason}`.
-    Refused,
-    /// Our side cannot publish it (file missing, task gone): `{reason}`.
-    CannotPublish,
-    /// The platform said it published, but the account's work list never showed it.
-    NotListed,
-    /// The platform's review rejected the work: `{reason}`.
-    PlatformRejected,
-    /// The operator rejected the task: `{reason}`.
-    ReviewRejected,
-    /// A new schedule had no room for it.
-    NoRoom,
+crate::text_enum! {
+    /// Why a release item failed (or is being retried): the code stored in `matrix_items.error_code`,
+    /// with its arguments (`error_args`, a JSON object) shown through `Msg` in the reader's language.
+    pub enum ItemFailure {
+        AccountRemoved = "account_removed",
+        AuthExpired = "auth_expired",
+        /// The platform ended the authorization: `{reason}`.
+        Reauthorize = "reauthorize",
+        /// A passing platform failure, tried again: `{reason}`.
+        Retrying = "retrying",
+        /// The platform refused the post: `{reason}`.
+        Refused = "refused",
+        /// Our side cannot publish it (file missing, task gone): `{reason}`.
+        CannotPublish = "cannot_publish",
+        /// The platform said it published, but the account's work list never showed it.
+        NotListed = "not_listed",
+        /// The platform's review rejected the work: `{reason}`.
+        PlatformRejected = "platform_rejected",
+        /// The operator rejected the task: `{reason}`.
+        ReviewRejected = "review_rejected",
+        /// A new schedule had no room for it.
+        NoRoom = "no_room",
+    }
 }
-
 impl ItemFailure {
-    const ALL: [ItemFailure; 10] = [
-        ItemFailure::AccountRemoved,
-        ItemFailure::AuthExpired,
-        ItemFailure::Reauthorize,
-        ItemFailure::Retrying,
-        ItemFailure::Refused,
-        ItemFailure::CannotPublish,
-        ItemFailure::NotListed,
-        ItemFailure::PlatformRejected,
-        ItemFailure::ReviewRejected,
-        ItemFailure::NoRoom,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ItemFailure::AccountRemoved => "account_removed",
-            ItemFailure::AuthExpired => "auth_expired",
-            ItemFailure::Reauthorize => "reauthorize",
-            ItemFailure::Retrying => "retrying",
-            ItemFailure::Refused => "refused",
-            ItemFailure::CannotPublish => "cannot_publish",
-            ItemFailure::NotListed => "not_listed",
-            ItemFailure::PlatformRejected => "platform_rejected",
-            ItemFailure::ReviewRejected => "review_rejected",
-            ItemFailure::NoRoom => "no_room",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ItemFailure> {
-        ItemFailure::ALL.into_iter().find(|x| x.as_str() == s)
-    }
-
     pub fn msg(self) -> Msg {
         match self {
             ItemFailure::AccountRemoved => Msg::ItemAccountRemoved,
@@ -221,30 +158,17 @@ impl ItemFailure {
     }
 }
 
-/// Why the platform ended an account's authorization (`matrix_accounts.revoked_code`), with its
-/// arguments (`revoked_args`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Revocation {
-    /// The platform refused a call or a refresh: `{reason}` (its own message).
-    Refused,
-    /// The platform told us (webhook) that the user revoked the authorization.
-    UserRevoked,
+crate::text_enum! {
+    /// Why the platform ended an account's authorization (`matrix_accounts.revoked_code`), with its
+    /// arguments (`revoked_args`).
+    pub enum Revocation {
+        /// The platform refused a call or a refresh: `{reason}` (its own message).
+        Refused = "refused",
+        /// The platform told us (webhook) that the user revoked the authorization.
+        UserRevoked = "user_revoked",
+    }
 }
-
 impl Revocation {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Revocation::Refused => "refused",
-            Revocation::UserRevoked => "user_revoked",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Revocation> {
-        [Revocation::Refused, Revocation::UserRevoked]
-            .into_iter()
-            .find(|x| x.as_str() == s)
-    }
-
     pub fn msg(self) -> Msg {
         match self {
             Revocation::Refused => Msg::ItemRefused,

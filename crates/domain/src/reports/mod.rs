@@ -100,41 +100,24 @@ pub fn platform(code: &str) -> Result<&'static str, Invalid> {
     })
 }
 
-/// What attribution groups the posts of rendered variants by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dimension {
-    /// Each clip (a material of a shot group) a variant used.
-    Clip,
-    /// Each shot group a variant drew a clip from.
-    Group,
-    /// The post's title.
-    Title,
-    /// The voice-over track the variant had.
-    Voice,
-    /// The mixing project.
-    Project,
-}
-
-impl Dimension {
-    pub const ALL: [Dimension; 5] = [
-        Dimension::Clip,
-        Dimension::Group,
-        Dimension::Title,
-        Dimension::Voice,
-        Dimension::Project,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Dimension::Clip => "clip",
-            Dimension::Group => "group",
-            Dimension::Title => "title",
-            Dimension::Voice => "voice",
-            Dimension::Project => "project",
-        }
+crate::text_enum! {
+    /// What attribution groups the posts of rendered variants by.
+    pub enum Dimension {
+        /// Each clip (a material of a shot group) a variant used.
+        Clip = "clip",
+        /// Each shot group a variant drew a clip from.
+        Group = "group",
+        /// The post's title.
+        Title = "title",
+        /// The voice-over track the variant had.
+        Voice = "voice",
+        /// The mixing project.
+        Project = "project",
     }
-
-    pub fn parse(s: &str) -> Result<Dimension, Invalid> {
+}
+impl Dimension {
+    /// A request's dimension: empty means `clip`.
+    pub fn read(s: &str) -> Result<Dimension, Invalid> {
         if s.is_empty() {
             return Ok(Dimension::Clip);
         }
@@ -260,10 +243,10 @@ mod tests {
         assert_eq!(platform("").unwrap(), "");
         assert_eq!(platform("tiktok").unwrap_err().field, "platform");
         for d in Dimension::ALL {
-            assert_eq!(Dimension::parse(d.as_str()).unwrap(), d);
+            assert_eq!(Dimension::read(d.as_str()).unwrap(), d);
         }
-        assert_eq!(Dimension::parse("").unwrap(), Dimension::Clip);
-        assert!(Dimension::parse("x").is_err());
+        assert_eq!(Dimension::read("").unwrap(), Dimension::Clip);
+        assert!(Dimension::read("x").is_err());
         assert_eq!(per_post(10, 3), 3);
         assert_eq!(per_post(10, 0), 0);
         assert_eq!(change_pct(150, 100), Some(50));

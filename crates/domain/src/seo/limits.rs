@@ -28,40 +28,27 @@ pub const BENCH_LINK_MAX: usize = 500;
 pub const PROVIDER_URL_MAX: usize = 300;
 pub const PROVIDER_MODEL_MAX: usize = 100;
 
-/// The lexicons a merchant keeps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LexKind {
-    Brand,
-    Product,
-    Region,
-    LongTail,
-    Banned,
-    Stop,
+crate::text_enum! {
+    /// How a suggested search word relates to the seed.
+    pub enum SearchWordKind {
+        /// The seed itself.
+        Seed = "seed",
+        /// The seed with a modifier: "火锅推荐", "附近火锅", "pizza near me".
+        LongTail = "long_tail",
+        /// A neighbour of the seed ("火锅" -> "串串香").
+        Related = "related",
+    }
 }
 
-impl LexKind {
-    pub const ALL: [LexKind; 6] = [
-        LexKind::Brand,
-        LexKind::Product,
-        LexKind::Region,
-        LexKind::LongTail,
-        LexKind::Banned,
-        LexKind::Stop,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LexKind::Brand => "brand",
-            LexKind::Product => "product",
-            LexKind::Region => "region",
-            LexKind::LongTail => "longtail",
-            LexKind::Banned => "banned",
-            LexKind::Stop => "stop",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<LexKind> {
-        LexKind::ALL.into_iter().find(|k| k.as_str() == s)
+crate::text_enum! {
+    /// The lexicons a merchant keeps.
+    pub enum LexKind {
+        Brand = "brand",
+        Product = "product",
+        Region = "region",
+        LongTail = "longtail",
+        Banned = "banned",
+        Stop = "stop",
     }
 }
 

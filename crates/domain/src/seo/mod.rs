@@ -25,7 +25,7 @@ mod tests;
 pub use banned::BANNED_WORDS;
 pub use generate::{Title, TitleRequest, generate, topics};
 pub use keywords::{extract_keywords, segment, warm_up};
-pub use limits::{LexKind, banned_word, near_key};
+pub use limits::{LexKind, SearchWordKind, banned_word, near_key};
 pub use patterns::Category;
 
 /// A title in a release task (SPEC: at most 50 characters).

@@ -3,6 +3,15 @@
 
 use crate::i18n::{Lang, Msg};
 
+crate::text_enum! {
+    /// Which way a ledger entry moved the balance (`points_ledger.kind`).
+    pub enum EntryKind as "PointsKind" {
+        Deduct = "deduct",
+        Refund = "refund",
+        Topup = "topup",
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reason {
     Welcome,

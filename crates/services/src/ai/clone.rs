@@ -185,7 +185,10 @@ pub async fn upload(
     domain::validate::plain_text("name", name)?;
     let m = store::materials::get(db, mid, resource_id)
         .await?
-        .filter(|m| m.kind == "audio" || (m.kind == "video" && m.has_audio == 1))
+        .filter(|m| {
+            m.kind == domain::materials::MediaKind::Audio
+                || (m.kind == domain::materials::MediaKind::Video && m.has_audio == 1)
+        })
         .ok_or_else(|| {
             ApiError::invalid_with(
                 "resource_id",
@@ -251,7 +254,7 @@ pub async fn upload(
 pub async fn cloning(db: &Db, ai: &super::Ai, mid: i64) -> ApiResult<Vec<st::Clone>> {
     let p = provider(ai)?;
     for c in st::clones(db, mid).await? {
-        if CloneState::parse(&c.state) != CloneState::Training {
+        if c.state != CloneState::Training {
             continue;
         }
         match p.api.status(&c.speaker_id).await {

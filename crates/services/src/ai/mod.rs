@@ -116,7 +116,7 @@ pub async fn voices(db: &Db, mid: i64, uid: i64, en: bool) -> ApiResult<Vec<Voic
         })
         .collect();
     for c in st::clones(db, mid).await? {
-        if rules::CloneState::parse(&c.state) == rules::CloneState::Ready {
+        if c.state == rules::CloneState::Ready {
             let id = clone::voice_id(&c.speaker_id);
             out.push(VoiceRow {
                 liked: liked.contains(&id),
@@ -154,7 +154,7 @@ async fn known(db: &Db, mid: i64, voice: &str) -> ApiResult<bool> {
     };
     Ok(st::clone_by_speaker(db, mid, speaker)
         .await?
-        .is_some_and(|c| rules::CloneState::parse(&c.state) == rules::CloneState::Ready))
+        .is_some_and(|c| c.state == rules::CloneState::Ready))
 }
 
 async fn check(db: &Db, mid: i64, p: &Params) -> ApiResult<()> {
@@ -410,7 +410,7 @@ pub fn lines_of(t: &st::Task) -> Vec<media::asr::Line> {
 /// deleteTask: a task not being synthesized, with its file.
 pub async fn delete_task(db: &Db, storage: &media::Storage, mid: i64, id: i64) -> ApiResult<()> {
     let t = st::task(db, mid, id).await?.ok_or(ApiError::NotFound)?;
-    let state = TaskState::parse(&t.state);
+    let state = t.state;
     if matches!(state, TaskState::Queued | TaskState::Running) {
         return Err(ApiError::invalid("id", Msg::TtsBusy));
     }
@@ -434,7 +434,7 @@ pub async fn import(
     group_id: i64,
 ) -> ApiResult<store::materials::MediaFile> {
     let t = st::task(db, mid, id).await?.ok_or(ApiError::NotFound)?;
-    if TaskState::parse(&t.state) != TaskState::Done || t.storage_key.is_empty() {
+    if t.state != TaskState::Done || t.storage_key.is_empty() {
         return Err(ApiError::invalid("id", Msg::TtsNotDone));
     }
     if t.media_id > 0
@@ -492,7 +492,7 @@ pub async fn voice_material(
     let m = store::materials::NewMedia {
         merchant_id: mid,
         library: "voice".into(),
-        kind: "audio".into(),
+        kind: domain::materials::MediaKind::Audio,
         group_id,
         name: format!("{name}.m4a"),
         original_name: format!("{name}.m4a"),
@@ -502,7 +502,7 @@ pub async fn voice_material(
         duration_ms,
         audio_codec: "aac".into(),
         has_audio: true,
-        state: domain::materials::IngestState::Ready.as_str().into(),
+        state: domain::materials::IngestState::Ready,
         ..Default::default()
     };
     let row = match store::materials::insert(db, &m, false).await {
@@ -529,7 +529,7 @@ pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), 
     let Some(t) = st::task_any(&ctx.db, p.task_id).await? else {
         return Err(JobError::Permanent("the task was deleted".into()));
     };
-    if TaskState::parse(&t.state) == TaskState::Done {
+    if t.state == TaskState::Done {
         return Ok(());
     }
     let result = async {
@@ -584,7 +584,7 @@ pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), 
         Ok::<_, JobError>(
             st::task_any(&ctx.db, t.id)
                 .await?
-                .is_some_and(|n| TaskState::parse(&n.state) == TaskState::Done),
+                .is_some_and(|n| n.state == TaskState::Done),
         )
     };
     if let Err(e) = &result

@@ -57,7 +57,7 @@ pub async fn edit_profile(
                 .ok_or(ApiError::forbidden(Msg::MerchantOnly))?;
             store::materials::get(db, mid, id)
                 .await?
-                .filter(|m| m.kind == "image")
+                .filter(|m| m.kind == domain::materials::MediaKind::Image)
                 .ok_or(ApiError::invalid("avatar", Msg::NotAnImage))?;
             crate::links::permanent_url(link_key, id, "original")
         }

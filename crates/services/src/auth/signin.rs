@@ -255,7 +255,7 @@ async fn password_login(g: Guards<'_>, ip: &str, r: &Credentials<'_>) -> ApiResu
         None => g.limits.give_back(&budget),
     }
     users::clear_failures(g.db, &addr_key).await?;
-    let staff = user.kind == UserKind::Staff.as_str();
+    let staff = user.kind == UserKind::Staff;
     match (r.login_type, staff) {
         (1, true) => Err(ApiError::invalid("login_type", Msg::StaffUseStaffLogin)),
         (3, false) => Err(ApiError::invalid("login_type", Msg::NotStaffAccount)),

@@ -91,7 +91,10 @@ pub async fn start(
             vec![("what", format!("#{id}"))],
         )
     })?;
-    if video.kind != "video" || video.state != "ready" || video.mezzanine_key.is_empty() {
+    if video.kind != domain::materials::MediaKind::Video
+        || video.state != domain::materials::IngestState::Ready
+        || video.mezzanine_key.is_empty()
+    {
         return Err(ApiError::invalid_with(
             "resource_id",
             Msg::SliceNotVideo,
@@ -99,9 +102,9 @@ pub async fn start(
         ));
     }
     let group = super::slicing::video_group(db, m.id, input.group_id).await?;
-    let recognized = AsrState::parse(&video.asr_state) == AsrState::Success;
+    let recognized = AsrState::read(&video.asr_state) == AsrState::Success;
     let needs_asr = !recognized && video.has_audio != 0;
-    if AsrState::parse(&video.asr_state) == AsrState::Processing {
+    if AsrState::read(&video.asr_state) == AsrState::Processing {
         return Err(ApiError::invalid("resource_id", Msg::AsrBusy));
     }
     let (points, key) = if needs_asr {
@@ -157,13 +160,13 @@ pub async fn run_of(db: &Db, id: i64) -> ApiResult<db::Run> {
 /// Starts a failed run again (charged again when its video still has no recognized lines).
 pub async fn retry(db: &Db, id: i64) -> ApiResult<db::Run> {
     let r = run_of(db, id).await?;
-    if r.state != State::Failed.as_str() {
+    if r.state != State::Failed {
         return Err(ApiError::invalid("id", Msg::IntellectNotFailed));
     }
     let video = mat::get(db, r.merchant_id, r.resource_id).await?;
     let needs_asr = video
         .as_ref()
-        .is_some_and(|v| AsrState::parse(&v.asr_state) != AsrState::Success && v.has_audio != 0);
+        .is_some_and(|v| AsrState::read(&v.asr_state) != AsrState::Success && v.has_audio != 0);
     let (points, key) = match (needs_asr, &video) {
         (true, Some(v)) => {
             let points = crate::materials::asr::price(v.duration_ms);
@@ -221,7 +224,7 @@ pub async fn run(ctx: JobCtx, deps: std::sync::Arc<Deps>) -> Result<(), JobError
     let Some(r) = db::get(&ctx.db, p.run_id).await? else {
         return Ok(()); // deleted meanwhile
     };
-    if r.state != State::Running.as_str() || r.job_id != ctx.job.id {
+    if r.state != State::Running || r.job_id != ctx.job.id {
         return Ok(()); // finished, or started again under another job
     }
     let result = work(&ctx, &deps, &r).await;
@@ -230,7 +233,7 @@ pub async fn run(ctx: JobCtx, deps: std::sync::Arc<Deps>) -> Result<(), JobError
         Ok::<_, JobError>(
             db::get(&ctx.db, r.id)
                 .await?
-                .is_some_and(|n| n.state == State::Running.as_str() && n.job_id == ctx.job.id),
+                .is_some_and(|n| n.state == State::Running && n.job_id == ctx.job.id),
         )
     };
     if let Err(e) = &result
@@ -272,7 +275,7 @@ async fn work(ctx: &JobCtx, deps: &Deps, r: &db::Run) -> Result<(), JobError> {
         .ok_or_else(deleted)?;
     mat::group(&ctx.db, mid, r.group_id)
         .await?
-        .filter(|g| g.kind == "video")
+        .filter(|g| g.kind == domain::materials::GroupKind::Video)
         .ok_or_else(|| permanent(Msg::SliceGroupDeleted, &[("what", &r.group_id.to_string())]))?;
     let src = match deps.storage.local_copy(&m.mezzanine_key).await {
         Ok(f) => f,
@@ -288,7 +291,7 @@ async fn work(ctx: &JobCtx, deps: &Deps, r: &db::Run) -> Result<(), JobError> {
     } else {
         m.duration_ms
     };
-    if r.points > 0 && AsrState::parse(&m.asr_state) != AsrState::Success {
+    if r.points > 0 && AsrState::read(&m.asr_state) != AsrState::Success {
         let lang: media::asr::Lang = r
             .lang
             .parse()

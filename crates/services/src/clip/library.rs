@@ -59,13 +59,9 @@ async fn all_found(
 /// One of the merchant's variants that is not deleted, with its state.
 async fn found(db: &Db, mid: i64, id: i64) -> ApiResult<(db::Variant, State)> {
     let v = db::variant(db, mid, id).await?.ok_or(ApiError::NotFound)?;
-    match State::parse(&v.state) {
-        Some(State::Deleted) => Err(ApiError::NotFound),
-        Some(s) => Ok((v, s)),
-        None => Err(ApiError::Internal(anyhow::anyhow!(
-            "variant {id} in an unknown state '{}'",
-            v.state
-        ))),
+    match v.state {
+        State::Deleted => Err(ApiError::NotFound),
+        s => Ok((v, s)),
     }
 }
 
@@ -134,7 +130,9 @@ pub async fn import(
         let m = store::materials::get(db, mid, *id)
             .await?
             .ok_or(ApiError::NotFound)?;
-        if m.kind != "video" || m.state != "ready" {
+        if m.kind != domain::materials::MediaKind::Video
+            || m.state != domain::materials::IngestState::Ready
+        {
             return Err(ApiError::invalid_with(
                 "ids",
                 Msg::NotAVideo,

@@ -90,7 +90,7 @@ async fn check(db: &Db, mid: i64, uid: i64, req: &mut Request) -> ApiResult<()> 
         } else {
             mat::group(db, mid, *g)
                 .await?
-                .is_some_and(|x| x.kind == "video")
+                .is_some_and(|x| x.kind == domain::materials::GroupKind::Video)
         };
         if !found {
             return Err(ApiError::invalid_with(
@@ -166,7 +166,7 @@ pub async fn edit(db: &Db, mid: i64, uid: i64, id: i64, mut req: Request) -> Api
 /// installed, fewer than three groups have ready clips, or the points cannot pay for the videos.
 pub async fn start(db: &Db, ai: &crate::ai::Ai, mid: i64, id: i64) -> ApiResult<db::AiClip> {
     let row = get(db, mid, id).await?;
-    let state = State::parse(&row.state).unwrap_or(State::Draft);
+    let state = row.state;
     if !state.can_become(State::Queued) {
         return Err(ApiError::invalid("id", Msg::VariantBusy));
     }

@@ -4,8 +4,9 @@
 
 use crate::error::{ApiError, ApiResult};
 use domain::clip::planner::Plan;
-use domain::clip::{POINTS_PER_VARIANT, ProjectConfig};
+use domain::clip::{POINTS_PER_VARIANT, ProjectConfig, ProjectMode};
 use domain::i18n::Msg;
+use domain::materials::MediaKind;
 use domain::validate;
 use store::Db;
 use store::ListQuery;
@@ -53,7 +54,10 @@ async fn image_pool(db: &Db, mid: i64, ids: &[i64]) -> ApiResult<Pool> {
     for id in ids {
         let m = mat::get(db, mid, *id)
             .await?
-            .filter(|m| m.kind == "image" && m.state == "ready")
+            .filter(|m| {
+                m.kind == domain::materials::MediaKind::Image
+                    && m.state == domain::materials::IngestState::Ready
+            })
             .ok_or_else(|| {
                 ApiError::invalid_with(
                     "groups",
@@ -66,7 +70,7 @@ async fn image_pool(db: &Db, mid: i64, ids: &[i64]) -> ApiResult<Pool> {
     let group = mat::Group {
         id: 0,
         classify_id: 0,
-        kind: "image".into(),
+        kind: domain::materials::GroupKind::Image,
         name: images[0].name.clone(),
         sort: 0,
         created_at: 0,
@@ -111,7 +115,7 @@ impl Floor {
 pub async fn floor(
     db: &Db,
     mid: i64,
-    mode: &str,
+    mode: ProjectMode,
     cfg: &ProjectConfig,
     pools: &[Pool],
 ) -> ApiResult<Floor> {
@@ -199,8 +203,8 @@ pub async fn check_refs(db: &Db, mid: i64, cfg: &ProjectConfig) -> ApiResult<()>
         ApiError::invalid_with(field, Msg::MaterialMissing, vec![("what", what)])
     };
     for (field, a, kind) in [
-        ("music", &cfg.music, "audio"),
-        ("voice", &cfg.voice, "audio"),
+        ("music", &cfg.music, MediaKind::Audio),
+        ("voice", &cfg.voice, MediaKind::Audio),
     ] {
         if let Some(a) = a {
             for id in a.tracks() {
@@ -225,7 +229,7 @@ pub async fn check_refs(db: &Db, mid: i64, cfg: &ProjectConfig) -> ApiResult<()>
         if let Some(id) = style.font_id {
             mat::get(db, mid, id)
                 .await?
-                .filter(|m| m.kind == "font")
+                .filter(|m| m.kind == domain::materials::MediaKind::Font)
                 .ok_or_else(|| missing("font_id", format!("#{id}")))?;
         }
     }
@@ -263,7 +267,10 @@ pub async fn check_fonts(
         uses.push(("subtitles", id, text));
     }
     for (field, id, text) in uses {
-        let Some(m) = mat::get(db, mid, id).await?.filter(|m| m.kind == "font") else {
+        let Some(m) = mat::get(db, mid, id)
+            .await?
+            .filter(|m| m.kind == domain::materials::MediaKind::Font)
+        else {
             continue;
         };
         let file = storage
@@ -316,7 +323,7 @@ pub async fn overview(db: &Db, mid: i64, p: &db::Project) -> ApiResult<Overview>
     let floor = floor(
         db,
         mid,
-        &p.mode,
+        p.mode,
         &config,
         pools.as_deref().unwrap_or_default(),
     )
@@ -362,7 +369,7 @@ pub async fn capacity(db: &Db, mid: i64, project_id: i64) -> ApiResult<i64> {
         .ok_or(ApiError::NotFound)?;
     let cfg: ProjectConfig = serde_json::from_str(&p.config).unwrap_or_default();
     let pools = pools(db, mid, &cfg).await?;
-    let floor = floor(db, mid, &p.mode, &cfg, &pools).await?;
+    let floor = floor(db, mid, p.mode, &cfg, &pools).await?;
     let made = db::made_sequences(db, p.id).await?;
     let (n, _) = domain::clip::planner::capacity_long_enough(&ids(&pools), &made, &floor.rule())
         .unwrap_or((0, 0));
@@ -373,7 +380,7 @@ pub async fn capacity(db: &Db, mid: i64, project_id: i64) -> ApiResult<i64> {
 pub const PROJECT_NAME_MAX: usize = 50;
 
 /// The mode of the mix projects one-touch video makes (not listed with quick mix or advanced ones).
-pub const ONE_TOUCH_MODE: &str = "ai";
+pub const ONE_TOUCH_MODE: ProjectMode = ProjectMode::Ai;
 
 pub fn project_name(name: &str) -> ApiResult<&str> {
     let n = name.trim();
@@ -387,7 +394,7 @@ pub fn project_name(name: &str) -> ApiResult<&str> {
 pub async fn save(
     db: &Db,
     mid: i64,
-    mode: &str,
+    mode: ProjectMode,
     id: Option<i64>,
     name: &str,
     config: &ProjectConfig,
@@ -416,7 +423,7 @@ pub async fn save_form(
     db: &Db,
     storage: &media::Storage,
     mid: i64,
-    mode: &str,
+    mode: ProjectMode,
     id: Option<i64>,
     name: &str,
     config: &ProjectConfig,
@@ -426,7 +433,7 @@ pub async fn save_form(
 }
 
 /// The mode of one of the merchant's projects (the library and the advanced page share `modify`).
-pub async fn mode_of(db: &Db, mid: i64, id: i64) -> ApiResult<String> {
+pub async fn mode_of(db: &Db, mid: i64, id: i64) -> ApiResult<ProjectMode> {
     Ok(db::project(db, mid, id)
         .await?
         .ok_or(ApiError::NotFound)?
@@ -437,7 +444,7 @@ pub async fn mode_of(db: &Db, mid: i64, id: i64) -> ApiResult<String> {
 pub async fn copy(db: &Db, mid: i64, id: i64) -> ApiResult<db::Project> {
     let p = db::project(db, mid, id).await?.ok_or(ApiError::NotFound)?;
     let name: String = format!("{} (2)", p.name).chars().take(50).collect();
-    let id = db::add_project(db, mid, &p.mode, &name, &p.config).await?;
+    let id = db::add_project(db, mid, p.mode, &name, &p.config).await?;
     db::project(db, mid, id).await?.ok_or(ApiError::NotFound)
 }
 
@@ -461,7 +468,7 @@ pub async fn remove(
     db: &Db,
     storage: &media::Storage,
     mid: i64,
-    mode: Option<&str>,
+    mode: Option<ProjectMode>,
     id: i64,
 ) -> ApiResult<()> {
     db::project(db, mid, id)
@@ -536,7 +543,7 @@ pub async fn plan(
         ));
     }
     let made = db::made_sequences(db, p.id).await?;
-    let floor = floor(db, mid, &p.mode, &cfg, &pools).await?;
+    let floor = floor(db, mid, p.mode, &cfg, &pools).await?;
     let plan = domain::clip::planner::plan_long_enough(
         &ids(&pools),
         &made,
@@ -657,7 +664,7 @@ pub async fn generate_all(db: &Db, mid: i64, id: i64) -> ApiResult<(Planned, Vec
 pub async fn list(
     d: &Db,
     mid: i64,
-    mode: &str,
+    mode: ProjectMode,
     q: &ListQuery,
 ) -> ApiResult<(Vec<Project>, store::list::Total)> {
     Ok(db::projects(d, mid, mode, q).await?)

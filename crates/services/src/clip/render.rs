@@ -89,7 +89,7 @@ async fn image_shot(
 ) -> Result<PathBuf, JobError> {
     let m = mat::get(d, mid, id)
         .await?
-        .filter(|m| m.kind == "image")
+        .filter(|m| m.kind == domain::materials::MediaKind::Image)
         .ok_or_else(|| missing(format!("image #{id}")))?;
     let motion = media::slideshow::Motion::of(variant, slot);
     let dir = storage.prep_dir(project_id, "kb");
@@ -129,7 +129,7 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
     // Taken again after it settled (its worker died between recording the video and closing the job,
     // or it was cancelled): nothing is left to render (a one-touch project still hears it settled), and
     // a second render would overwrite, then delete, the files the finished variant points at.
-    if v.state != domain::clip::VariantState::Processing.as_str() {
+    if v.state != domain::clip::VariantState::Processing {
         return Ok(());
     }
     let project = db::project(&ctx.db, v.merchant_id, v.project_id)
@@ -493,7 +493,7 @@ async fn store_outputs(
         // Cancelled while rendering: keep nothing. But a twin run of this job (its lease lapsed while
         // this one was slow) may have finished first under the same keys: those files are the video's.
         let now = db::variant_any(&ctx.db, v.id).await?;
-        if !now.is_some_and(|n| n.state == domain::clip::VariantState::Success.as_str()) {
+        if !now.is_some_and(|n| n.state == domain::clip::VariantState::Success) {
             let _ = storage.delete(&video_key).await;
             let _ = storage.delete(&cover_key).await;
         }

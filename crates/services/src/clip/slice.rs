@@ -53,7 +53,7 @@ pub async fn run(ctx: JobCtx, storage: Storage) -> Result<(), JobError> {
     let Some(s) = db::source_any(&ctx.db, p.source_id).await? else {
         return Err(permanent(Msg::SliceSourceRemoved, &[]));
     };
-    if s.state != "processing" || s.job_id != ctx.job.id {
+    if s.state != domain::clip::slicing::SliceState::Processing || s.job_id != ctx.job.id {
         // Cancelled, finished, or queued again under another job meanwhile: nothing to do.
         return Ok(());
     }
@@ -97,7 +97,7 @@ async fn work(ctx: &JobCtx, storage: &Storage, s: &db::Source) -> Result<(), Job
         .await?
         .ok_or_else(|| permanent(Msg::SliceProjectDeleted, &[]))?;
     let settings = Settings::check(
-        &project.mode,
+        project.mode.as_str(),
         Some(project.seconds),
         Some(project.min_seconds),
         Some(project.max_seconds),
@@ -105,7 +105,7 @@ async fn work(ctx: &JobCtx, storage: &Storage, s: &db::Source) -> Result<(), Job
     .map_err(|b| JobError::Permanent(format!("invalid settings: {}", b.field)))?;
     mat::group(&ctx.db, mid, project.group_id)
         .await?
-        .filter(|g| g.kind == "video")
+        .filter(|g| g.kind == domain::materials::GroupKind::Video)
         .ok_or_else(|| {
             permanent(
                 Msg::SliceGroupDeleted,

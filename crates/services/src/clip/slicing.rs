@@ -33,7 +33,7 @@ impl ProjectIn<'_> {
         let group = video_group(db, mid, self.group_id).await?;
         Ok(db::ProjectInput {
             name,
-            mode: s.mode.as_str().into(),
+            mode: s.mode,
             seconds: s.seconds,
             min_seconds: s.min_seconds,
             max_seconds: s.max_seconds,
@@ -43,7 +43,7 @@ impl ProjectIn<'_> {
 }
 
 fn mode_of(p: &db::ProjectInput) -> Mode {
-    Mode::parse(&p.mode).unwrap_or(Mode::Fixed)
+    p.mode
 }
 
 /// One of the merchant's slicing projects.
@@ -64,7 +64,7 @@ pub async fn video_group(db: &Db, mid: i64, id: Option<i64>) -> ApiResult<mat::G
         .ok_or(ApiError::invalid("group_id", Msg::Required))?;
     mat::group(db, mid, id)
         .await?
-        .filter(|g| g.kind == "video")
+        .filter(|g| g.kind == domain::materials::GroupKind::Video)
         .ok_or_else(|| {
             ApiError::invalid_with(
                 "group_id",
@@ -104,7 +104,10 @@ async fn checked_sources(
                 vec![("what", format!("#{id}"))],
             )
         })?;
-        if m.kind != "video" || m.state != "ready" || m.mezzanine_key.is_empty() {
+        if m.kind != domain::materials::MediaKind::Video
+            || m.state != domain::materials::IngestState::Ready
+            || m.mezzanine_key.is_empty()
+        {
             return Err(ApiError::invalid_with(
                 "resource_ids",
                 Msg::SliceNotVideo,
@@ -180,7 +183,10 @@ pub async fn queue_pending(db: &Db, mid: i64, id: i64) -> ApiResult<(usize, db::
     let todo: Vec<i64> = db::sources(db, mid, p.id)
         .await?
         .iter()
-        .filter(|s| s.state == "pending" || s.state == "failed")
+        .filter(|s| {
+            s.state == domain::clip::slicing::SliceState::Pending
+                || s.state == domain::clip::slicing::SliceState::Failed
+        })
         .map(|s| s.id)
         .collect();
     let queued = db::queue(db, mid, &todo).await?;
@@ -195,7 +201,7 @@ pub async fn add_sources(
     resource_ids: &[i64],
 ) -> ApiResult<(usize, db::Project)> {
     let p = project_of(db, mid, Some(project_id)).await?;
-    let mode = Mode::parse(&p.mode).unwrap_or(Mode::Fixed);
+    let mode = p.mode;
     let sources = checked_sources(db, mid, resource_ids, mode).await?;
     let added = db::add_sources(db, mid, p.id, &sources).await?;
     Ok((added, project_of(db, mid, Some(p.id)).await?))
@@ -213,7 +219,9 @@ pub async fn remove_source(db: &Db, mid: i64, id: i64) -> ApiResult<()> {
 /// Queues one source (start or retry; slices already made are skipped).
 pub async fn queue_source(db: &Db, mid: i64, id: i64) -> ApiResult<db::Source> {
     let s = source_of(db, mid, id).await?;
-    if s.state == "processing" || db::queue(db, mid, &[s.id]).await?.is_empty() {
+    if s.state == domain::clip::slicing::SliceState::Processing
+        || db::queue(db, mid, &[s.id]).await?.is_empty()
+    {
         return Err(ApiError::invalid("id", Msg::SliceBusy));
     }
     source_of(db, mid, id).await

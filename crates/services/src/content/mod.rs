@@ -410,7 +410,8 @@ pub async fn add_file(
     let key = crate::materials::upload::keep_as(storage, "content", &rec).await?;
     let mut f = db::ContentFile {
         id: 0,
-        kind: kind.trim().to_string(),
+        kind: domain::content::FileKind::parse(kind.trim())
+            .unwrap_or(domain::content::FileKind::Video),
         storage_key: key.clone(),
         mime: rec.kind.mime().to_string(),
         size: rec.size,

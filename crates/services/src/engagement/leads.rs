@@ -19,7 +19,7 @@ pub const ALL_LEADS: &str = "msg/merchant_clue/all";
 /// one), assigned to the next staff member in turn.
 pub async fn from_comment(d: &Db, c: &CommentRow) -> sqlx::Result<Option<(i64, i64)>> {
     let a = analyze(&c.content);
-    if c.status == "spam" || !a.intent.is_lead() {
+    if c.status == domain::engagement::CommentStatus::Spam || !a.intent.is_lead() {
         return Ok(None);
     }
     let lead = NewLead {
@@ -115,7 +115,7 @@ pub async fn set_state(
         ));
     };
     let l = lead(d, mid, scope, id).await?;
-    let from = LeadState::parse(&l.state).unwrap_or(LeadState::New);
+    let from = l.state;
     let moved = from.can_become(to)
         && db::move_lead(
             d,
@@ -131,7 +131,7 @@ pub async fn set_state(
             "state",
             Msg::LeadMove,
             vec![
-                ("from", state_name(&l.state, lang).into()),
+                ("from", state_name(l.state.as_str(), lang).into()),
                 ("to", state_name(to.as_str(), lang).into()),
             ],
         ));
@@ -290,7 +290,7 @@ pub fn table(rows: &[LeadRow], lang: Lang) -> Table {
                     l.phone.as_str().into(),
                     l.wechat.as_str().into(),
                     intent_name(&l.intent, lang).into(),
-                    state_name(&l.state, lang).into(),
+                    state_name(l.state.as_str(), lang).into(),
                     l.assignee_name.clone().unwrap_or_default().into(),
                     china_time(l.created_at).into(),
                 ]

@@ -191,7 +191,9 @@ pub async fn auto_reply(hub: &Hub, account_id: i64) -> Result<AutoRun, JobError>
     let creds = hub.creds(&a);
     for c in pending {
         let rule = rules.iter().find(|r| {
-            c.status == "visible" && c.intent != "spam" && r.answers(a.id, &c.item_id, &c.content)
+            c.status == domain::engagement::CommentStatus::Visible
+                && c.intent != "spam"
+                && r.answers(a.id, &c.item_id, &c.content)
         });
         let (Some(rule), Some((_, ad))) = (rule, ad.as_ref()) else {
             db::move_auto(&hub.db, c.id, "pending", "none").await?;

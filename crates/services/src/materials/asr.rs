@@ -46,10 +46,13 @@ pub async fn start(
             vec![("reason", "zh | en".into())],
         )
     })?;
-    if m.kind != "video" && m.kind != "audio" || m.has_audio == 0 {
+    if m.kind != domain::materials::MediaKind::Video
+        && m.kind != domain::materials::MediaKind::Audio
+        || m.has_audio == 0
+    {
         return Err(ApiError::invalid("resource_id", Msg::AsrNoAudio));
     }
-    if !AsrState::parse(&m.asr_state).can_become(AsrState::Processing) {
+    if !AsrState::read(&m.asr_state).can_become(AsrState::Processing) {
         return Err(ApiError::invalid("resource_id", Msg::AsrBusy));
     }
     if let Err(e) = media::asr::WhisperRecognizer::from_asr_dir(asr_dir) {
@@ -139,7 +142,7 @@ pub async fn save_lines(
 ) -> ApiResult<Vec<mat::AsrLine>> {
     mat::replace_asr_lines(db, m.merchant_id, m.id, lines).await?;
     // A recognition running now writes its own lines and state when it ends.
-    if AsrState::parse(&m.asr_state) != AsrState::Processing {
+    if AsrState::read(&m.asr_state) != AsrState::Processing {
         mat::asr_succeeded(db, m.id).await?;
     }
     Ok(mat::asr_lines(db, m.merchant_id, m.id).await?)
@@ -190,7 +193,7 @@ pub async fn run(
     };
     // Taken again after it ended (the worker died before closing the job): running it again would
     // replace lines the merchant may have edited since, and a failure would refund a done recognition.
-    if AsrState::parse(&m.asr_state) != AsrState::Processing {
+    if AsrState::read(&m.asr_state) != AsrState::Processing {
         return Ok(());
     }
     let result = async {
@@ -208,7 +211,7 @@ pub async fn run(
         Ok::<_, JobError>(
             mat::get_any(&ctx.db, m.id)
                 .await?
-                .is_some_and(|n| AsrState::parse(&n.asr_state) == AsrState::Processing),
+                .is_some_and(|n| AsrState::read(&n.asr_state) == AsrState::Processing),
         )
     };
     if let Err(e) = &result

@@ -13,7 +13,7 @@ pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
         .await?
         .ok_or_else(|| JobError::Permanent("the material was deleted".into()))?;
     // Taken again after it was recorded (the worker died before closing the job): nothing to redo.
-    if m.state != domain::materials::IngestState::Processing.as_str() {
+    if m.state != domain::materials::IngestState::Processing {
         return Ok(());
     }
     let outcome = work(&ctx, &storage, &m).await;

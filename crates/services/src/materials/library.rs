@@ -3,6 +3,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
+use domain::materials::GroupKind;
 use domain::validate;
 use store::Db;
 use store::ListQuery;
@@ -82,7 +83,9 @@ pub async fn move_to_group(
     for id in ids {
         let m = mat::get(db, mid, *id).await?.ok_or(ApiError::NotFound)?;
         may_write(&m.library)?;
-        if m.kind != "video" && m.kind != "image" {
+        if m.kind != domain::materials::MediaKind::Video
+            && m.kind != domain::materials::MediaKind::Image
+        {
             return Err(ApiError::invalid_with(
                 "ids",
                 Msg::FileTypeNotAllowed,
@@ -116,18 +119,21 @@ pub async fn add_group(
     classify_id: i64,
 ) -> ApiResult<Option<mat::Group>> {
     let name = group_name(name)?;
-    let kind = kind.unwrap_or("video");
-    if kind != "video" && kind != "broadcast" {
-        return Err(ApiError::invalid_with(
-            "kind",
-            Msg::InvalidValue,
-            vec![("reason", "video | broadcast".into())],
-        ));
-    }
+    let kind = match kind.map(GroupKind::parse) {
+        None => GroupKind::Video,
+        Some(Some(k @ (GroupKind::Video | GroupKind::Broadcast))) => k,
+        Some(_) => {
+            return Err(ApiError::invalid_with(
+                "kind",
+                Msg::InvalidValue,
+                vec![("reason", "video | broadcast".into())],
+            ));
+        }
+    };
     if classify_id != 0 && !classify_exists(db, mid, classify_id).await? {
         return Err(ApiError::NotFound);
     }
-    let id = mat::add_group(db, mid, kind, name, classify_id).await?;
+    let id = mat::add_group(db, mid, kind.as_str(), name, classify_id).await?;
     Ok(mat::group(db, mid, id).await?)
 }
 
@@ -170,14 +176,13 @@ pub async fn add_file_type(
     name: &str,
     parent_id: i64,
 ) -> ApiResult<Option<mat::FileType>> {
-    let kind = kind.trim();
-    if !["audio", "video", "image"].contains(&kind) {
+    let Some(kind) = domain::materials::FileTypeKind::parse(kind.trim()) else {
         return Err(ApiError::invalid_with(
             "type",
             Msg::InvalidValue,
             vec![("reason", "audio | video | image".into())],
         ));
-    }
+    };
     let name = name.trim();
     validate::required("name", name)?;
     validate::max_chars("name", name, FILE_TYPE_NAME_MAX)?;

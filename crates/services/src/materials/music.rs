@@ -149,7 +149,7 @@ pub async fn keep(
             let m = mat::get(db, mid, id).await?.ok_or(ApiError::NotFound)?;
             // Moving a file out of a library changes that library too.
             may_write(&m.library)?;
-            if m.kind != kind {
+            if m.kind.as_str() != kind {
                 return Err(ApiError::invalid_with(
                     "id",
                     Msg::FileTypeNotAllowed,

@@ -5,6 +5,7 @@
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
 use domain::materials::IngestState;
+use domain::materials::MediaKind;
 use media::magic::sniff;
 /// What a file is, told from its bytes (the upload calls name what they accept by these).
 pub use media::magic::{Class, Kind, clean_name};
@@ -189,13 +190,12 @@ pub async fn store_received(
         merchant_id,
         library: a.library.to_string(),
         kind: match class {
-            Class::Video => "video",
-            Class::Image => "image",
-            Class::Audio => "audio",
-            Class::Font => "font",
-            Class::Other => "other",
-        }
-        .to_string(),
+            Class::Video => MediaKind::Video,
+            Class::Image => MediaKind::Image,
+            Class::Audio => MediaKind::Audio,
+            Class::Font => MediaKind::Font,
+            Class::Other => MediaKind::Other,
+        },
         group_id,
         name: display_name
             .map(str::trim)
@@ -207,7 +207,7 @@ pub async fn store_received(
         original_name: rec.original_name.clone(),
         mime: rec.kind.mime().to_string(),
         size: rec.size,
-        state: IngestState::Ready.as_str().into(),
+        state: IngestState::Ready,
         ..Default::default()
     };
     match class {
@@ -271,7 +271,7 @@ pub async fn store_received(
     }
     let ingest = matches!(class, Class::Video | Class::Audio);
     if ingest {
-        m.state = IngestState::Processing.as_str().into();
+        m.state = IngestState::Processing;
     }
     let key = media::Storage::new_key(merchant_id, rec.kind.ext());
     storage

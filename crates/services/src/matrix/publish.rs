@@ -233,10 +233,9 @@ async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
         return Ok(());
     };
     // Superseded (publish-now made a new job), done, failed or not approved: nothing to do.
-    let state = ItemState::parse(&it.state);
     if it.job_id != ctx.job.id
-        || Review::parse(&it.review_state) != Some(Review::Approved)
-        || !state.is_some_and(|s| s.can_become(ItemState::Publishing))
+        || it.review_state != Review::Approved
+        || !it.state.can_become(ItemState::Publishing)
     {
         return Ok(());
     }
@@ -410,7 +409,7 @@ pub async fn run_review(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     let Some(it) = db::item(&hub.db, p.item_id).await? else {
         return Ok(());
     };
-    if ItemState::parse(&it.state) != Some(ItemState::Published) {
+    if it.state != ItemState::Published {
         return Ok(());
     }
     let Some(a) = db::account_by_id(&hub.db, it.account_id).await? else {

@@ -60,7 +60,7 @@ pub async fn video(d: &store::Db, mid: i64, key: &str) -> ApiResult<Option<Video
     Ok(match kind {
         "v" => match store::clip::variant(d, mid, id)
             .await?
-            .filter(|v| v.state == "success" && !v.video_key.is_empty())
+            .filter(|v| v.state == domain::clip::VariantState::Success && !v.video_key.is_empty())
         {
             Some(v) => Some(Video {
                 key: key.into(),
@@ -71,7 +71,10 @@ pub async fn video(d: &store::Db, mid: i64, key: &str) -> ApiResult<Option<Video
         },
         "m" => store::materials::get(d, mid, id)
             .await?
-            .filter(|m| m.kind == "video" && m.state == "ready")
+            .filter(|m| {
+                m.kind == domain::materials::MediaKind::Video
+                    && m.state == domain::materials::IngestState::Ready
+            })
             .map(|m| Video {
                 key: key.into(),
                 name: m.name,

@@ -282,7 +282,7 @@ pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64, lang: Lang) -> A
     // A phone that posted today sees its post again (its draw and coupon) rather than taking another
     // video of the pool with every reload; the next day it gets a new one.
     if let Some(t) = last.as_ref().filter(|t| {
-        t.state == TapState::Posted.as_str()
+        t.state == TapState::Posted
             && domain::matrix::day_of(t.posted_at) == domain::matrix::day_of(now)
     }) {
         let tap = t.clone();
@@ -295,7 +295,7 @@ pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64, lang: Lang) -> A
             can_draw,
         });
     }
-    let last = last.filter(|t| t.state == TapState::Handed.as_str() && !t.share_id.is_empty());
+    let last = last.filter(|t| t.state == TapState::Handed && !t.share_id.is_empty());
     let tap = match last {
         Some(t) if now - t.created_at < SHARE_FRESH_MS => t,
         Some(t) => {

@@ -42,7 +42,8 @@ pub struct PrizeRow {
     pub id: i64,
     pub activity_id: i64,
     pub name: String,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::activities::PrizeKind,
     pub odds_bp: i64,
     pub stock: i64,
     pub issued: i64,
@@ -490,7 +491,7 @@ pub async fn draw(db: &Db, r: &DrawReq<'_>) -> sqlx::Result<Result<Drawn, DrawRe
     let mut prize_name = String::new();
     let mut prize_id = 0;
     if let Some(p) = picked {
-        if PrizeKind::parse(&p.kind) == Some(PrizeKind::Coupon) {
+        if p.kind == PrizeKind::Coupon {
             if take_coupon(&mut tx, p, r.person, r.day).await? {
                 won = Some(p);
                 prize_name = p.name.clone();

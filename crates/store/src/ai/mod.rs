@@ -20,7 +20,8 @@ pub struct Task {
     pub chars: i64,
     pub points: i64,
     pub points_key: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::ai::TaskState,
     pub progress: i64,
     pub reason: String,
     pub storage_key: String,
@@ -230,7 +231,8 @@ pub async fn set_media(db: &Db, merchant_id: i64, id: i64, media_id: i64) -> sql
 #[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct TaskProgress {
     pub id: i64,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::ai::TaskState,
     pub progress: i64,
     pub reason: String,
     pub duration_ms: i64,
@@ -298,7 +300,8 @@ pub struct Clone {
     pub merchant_id: i64,
     pub name: String,
     pub speaker_id: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::ai::CloneState,
     pub reason: String,
     pub sample_key: String,
     pub created_at: i64,

@@ -11,7 +11,8 @@ use sqlx::Row;
 pub struct User {
     pub id: i64,
     pub merchant_id: Option<i64>,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::UserKind,
     pub username: String,
     pub nickname: String,
     pub mobile: Option<String>,
@@ -469,7 +470,8 @@ pub struct UserRow {
     pub id: i64,
     pub merchant_id: Option<i64>,
     pub merchant_name: Option<String>,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::UserKind,
     pub username: String,
     pub nickname: String,
     pub mobile: Option<String>,

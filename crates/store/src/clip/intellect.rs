@@ -19,7 +19,8 @@ pub struct Run {
     pub max_seconds: i64,
     pub max_count: i64,
     pub lang: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::clip::intellect::State,
     pub step: String,
     pub progress: i64,
     pub reason: String,

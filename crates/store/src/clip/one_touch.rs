@@ -12,11 +12,13 @@ pub struct AiClip {
     pub id: i64,
     pub merchant_id: i64,
     pub user_id: i64,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::clip::one_touch::Kind,
     pub name: String,
     pub topic: String,
     pub request: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::clip::one_touch::State,
     pub progress: i64,
     pub reason: String,
     pub script: String,

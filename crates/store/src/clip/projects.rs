@@ -3,6 +3,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
+use domain::clip::ProjectMode;
 use domain::clip::VariantState;
 use domain::jobs::{ClipRender, JobKind};
 use domain::now_ms;
@@ -12,7 +13,8 @@ use serde::Serialize;
 pub struct Project {
     pub id: i64,
     pub merchant_id: i64,
-    pub mode: String,
+    #[sqlx(try_from = "String")]
+    pub mode: domain::clip::ProjectMode,
     pub name: String,
     pub status: i64,
     pub config: String,
@@ -39,7 +41,7 @@ pub static PROJECT_LIST: Entity = Entity {
 pub async fn projects(
     db: &Db,
     merchant_id: i64,
-    mode: &str,
+    mode: ProjectMode,
     q: &ListQuery,
 ) -> Result<(Vec<Project>, Total), PageError> {
     list::page(
@@ -47,7 +49,7 @@ pub async fn projects(
         &format!("SELECT {PROJECT_COLS} FROM clip_projects"),
         "FROM clip_projects",
         "merchant_id = $1 AND mode = $2",
-        &[Bind::I(merchant_id), Bind::S(mode.to_string())],
+        &[Bind::I(merchant_id), Bind::S(mode.as_str().to_string())],
         &PROJECT_LIST,
         q,
     )
@@ -67,7 +69,7 @@ pub async fn project(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<
 pub async fn add_project(
     db: &Db,
     merchant_id: i64,
-    mode: &str,
+    mode: ProjectMode,
     name: &str,
     config: &str,
 ) -> sqlx::Result<i64> {
@@ -80,7 +82,7 @@ pub async fn add_project(
         "INSERT INTO clip_projects (merchant_id, mode, name, config, seed, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
     )
     .bind(merchant_id)
-    .bind(mode)
+    .bind(mode.as_str())
     .bind(name)
     .bind(config)
     .bind(seed)
@@ -174,7 +176,8 @@ pub struct Variant {
     pub merchant_id: i64,
     pub project_id: i64,
     pub seq: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::clip::VariantState,
     pub error: String,
     pub progress: i64,
     pub duration_ms: i64,
@@ -526,7 +529,7 @@ pub async fn delete_variant(
 ) -> sqlx::Result<Option<Vec<String>>> {
     let Some(v) = variant(db, merchant_id, id)
         .await?
-        .filter(|v| v.state != "deleted")
+        .filter(|v| v.state != domain::clip::VariantState::Deleted)
     else {
         return Ok(None);
     };
@@ -612,7 +615,8 @@ pub async fn import_variant(
 pub struct VariantProgress {
     pub id: i64,
     pub project_id: i64,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::clip::VariantState,
     pub progress: i64,
     pub error: String,
     pub duration_ms: i64,

@@ -15,13 +15,15 @@ pub struct Project {
     pub id: i64,
     pub merchant_id: i64,
     pub name: String,
-    pub mode: String,
+    #[sqlx(try_from = "String")]
+    pub mode: domain::clip::slicing::Mode,
     pub seconds: i64,
     pub min_seconds: i64,
     pub max_seconds: i64,
     pub group_id: i64,
     /// Derived from its sources: processing, failed, pending (something not sliced yet) or success.
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::clip::slicing::SliceState,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -85,7 +87,7 @@ pub async fn project(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Option<
 #[derive(Debug, Clone)]
 pub struct ProjectInput {
     pub name: String,
-    pub mode: String,
+    pub mode: domain::clip::slicing::Mode,
     pub seconds: i64,
     pub min_seconds: i64,
     pub max_seconds: i64,
@@ -110,7 +112,7 @@ pub async fn add_project(
     )
     .bind(merchant_id)
     .bind(&p.name)
-    .bind(&p.mode)
+    .bind(p.mode.as_str())
     .bind(p.seconds)
     .bind(p.min_seconds)
     .bind(p.max_seconds)
@@ -173,7 +175,7 @@ pub async fn update_project(
          group_id = $6, updated_at = $7 WHERE id = $8 AND merchant_id = $9",
     )
     .bind(&p.name)
-    .bind(&p.mode)
+    .bind(p.mode.as_str())
     .bind(p.seconds)
     .bind(p.min_seconds)
     .bind(p.max_seconds)
@@ -228,7 +230,8 @@ pub struct Source {
     pub project_id: i64,
     pub resource_id: i64,
     pub name: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::clip::slicing::SliceState,
     pub progress: i64,
     pub error: String,
     pub attempt: i64,

@@ -145,7 +145,8 @@ pub struct CourseRow {
     pub summary_en: String,
     pub cover: String,
     /// video | rich (`domain::content::Kind`)
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::content::Kind,
     /// The video's address (kind video).
     pub link: String,
     pub body: String,
@@ -445,7 +446,8 @@ pub async fn seed(db: &Db) -> sqlx::Result<()> {
 pub struct ContentFile {
     pub id: i64,
     /// video | image
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::content::FileKind,
     pub storage_key: String,
     pub mime: String,
     pub size: i64,
@@ -458,7 +460,7 @@ pub async fn add_file(db: &Db, f: &ContentFile) -> sqlx::Result<i64> {
         "INSERT INTO content_files (kind, storage_key, mime, size, original_name, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
-    .bind(&f.kind)
+    .bind(f.kind.as_str())
     .bind(&f.storage_key)
     .bind(&f.mime)
     .bind(f.size)

@@ -169,7 +169,8 @@ pub struct CommentRow {
     pub content: String,
     pub created_at: i64,
     pub intent: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: domain::engagement::CommentStatus,
     pub replied: i64,
     pub reply_text: String,
     pub replied_at: i64,
@@ -613,7 +614,8 @@ pub struct LeadRow {
     pub phone: String,
     pub wechat: String,
     pub intent: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::engagement::LeadState,
     pub assignee_id: i64,
     pub assignee_name: Option<String>,
     pub notes: String,

@@ -7,7 +7,8 @@ use serde::Serialize;
 #[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct FileType {
     pub id: i64,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::materials::FileTypeKind,
     pub parent_id: i64,
     pub name: String,
     pub sort: i64,
@@ -35,7 +36,7 @@ pub async fn file_type(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<Optio
 pub async fn add_file_type(
     db: &Db,
     merchant_id: i64,
-    kind: &str,
+    kind: domain::materials::FileTypeKind,
     parent_id: i64,
     name: &str,
 ) -> sqlx::Result<i64> {
@@ -43,7 +44,7 @@ pub async fn add_file_type(
         "INSERT INTO file_types (merchant_id, kind, parent_id, name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(merchant_id)
-    .bind(kind)
+    .bind(kind.as_str())
     .bind(parent_id)
     .bind(name)
     .bind(now_ms())

@@ -12,7 +12,8 @@ pub struct MediaFile {
     pub id: i64,
     pub merchant_id: i64,
     pub library: String,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::materials::MediaKind,
     pub group_id: i64,
     pub classify_id: i64,
     pub file_type_id: i64,
@@ -37,7 +38,8 @@ pub struct MediaFile {
     pub strip_key: String,
     #[serde(skip)]
     pub mezzanine_key: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::materials::IngestState,
     pub error: String,
     pub progress: i64,
     pub asr_state: String,
@@ -54,7 +56,7 @@ const MEDIA_COLS: &str = "id, merchant_id, library, kind, group_id, classify_id,
 pub struct NewMedia {
     pub merchant_id: i64,
     pub library: String,
-    pub kind: String,
+    pub kind: domain::materials::MediaKind,
     pub group_id: i64,
     pub classify_id: i64,
     pub file_type_id: i64,
@@ -72,7 +74,7 @@ pub struct NewMedia {
     pub has_audio: bool,
     pub rotation: i64,
     /// `processing` when an ingest job follows, else `ready`.
-    pub state: String,
+    pub state: domain::materials::IngestState,
 }
 
 /// Inserts the file's row and, for media that needs ingest, its job — in one transaction.
@@ -87,7 +89,7 @@ pub async fn insert(db: &Db, m: &NewMedia, ingest: bool) -> sqlx::Result<MediaFi
     ))
     .bind(m.merchant_id)
     .bind(&m.library)
-    .bind(&m.kind)
+    .bind(m.kind.as_str())
     .bind(m.group_id)
     .bind(m.classify_id)
     .bind(m.file_type_id)
@@ -104,7 +106,7 @@ pub async fn insert(db: &Db, m: &NewMedia, ingest: bool) -> sqlx::Result<MediaFi
     .bind(&m.audio_codec)
     .bind(m.has_audio as i64)
     .bind(m.rotation)
-    .bind(&m.state)
+    .bind(m.state.as_str())
     .bind(now)
     .fetch_one(&mut *tx)
     .await?;
@@ -424,7 +426,8 @@ pub struct Progress {
     /// Which library the material is in: a staff member hears only of the libraries they may open.
     #[serde(skip)]
     pub library: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::materials::IngestState,
     pub progress: i64,
     pub error: String,
     pub asr_state: String,

@@ -9,7 +9,8 @@ use serde::Serialize;
 pub struct Group {
     pub id: i64,
     pub classify_id: i64,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::materials::GroupKind,
     pub name: String,
     pub sort: i64,
     pub created_at: i64,

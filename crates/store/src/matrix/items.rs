@@ -24,8 +24,10 @@ pub struct Item {
     pub title: String,
     pub comments: String,
     pub scheduled_at: i64,
-    pub review_state: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub review_state: domain::matrix::Review,
+    #[sqlx(try_from = "String")]
+    pub state: domain::matrix::ItemState,
     /// Why it failed (or is being retried): a `domain::matrix::ItemFailure` code, its arguments
     /// (JSON object); empty in rows written before codes, which keep their texts below.
     pub error_code: String,

@@ -19,7 +19,8 @@ pub struct Task {
     pub start_date: String,
     pub days: i64,
     pub daily_quantity: i64,
-    pub review_state: String,
+    #[sqlx(try_from = "String")]
+    pub review_state: domain::matrix::Review,
     pub review_reason: String,
     pub review_due_at: i64,
     pub reviewed_at: Option<i64>,

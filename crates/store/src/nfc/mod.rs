@@ -341,7 +341,8 @@ pub struct TapRow {
     pub title: String,
     pub share_id: String,
     pub schema_url: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: domain::activities::TapState,
     pub item_id: String,
     pub draw_id: i64,
     pub created_at: i64,

@@ -314,7 +314,8 @@ pub async fn delete_titles(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<bool>
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct LexRow {
     pub id: i64,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::seo::LexKind,
     pub word: String,
     pub created_at: i64,
 }

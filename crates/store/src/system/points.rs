@@ -23,7 +23,8 @@ pub struct Entry {
     pub merchant_id: i64,
     pub change: i64,
     pub balance: i64,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::system::points::EntryKind,
     /// `domain::system::points::Reason` code, shown in the reader's language.
     pub reason_code: String,
     /// The operator's own note on a top-up (shown as typed), else empty.

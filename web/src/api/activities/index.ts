@@ -36,7 +36,7 @@ export const deleteActivity = (id: number): Promise<Empty> => api.post(`${A}/del
 
 export const fetchCoupons = (params: Record<string, unknown> = {}): Promise<ListResult<Coupon>> => narrowed(api.post(activityUrls.coupons, params));
 /** Silent: a 422 `code` (unknown, already redeemed, expired) is shown under the code field. */
-export const redeemCoupon = (code: string): Promise<Coupon> => narrowed(api.post(`${A}/redeem`, { code: code.trim() }, { silent: true }));
+export const redeemCoupon = (code: string): Promise<Coupon> => api.post(`${A}/redeem`, { code: code.trim() }, { silent: true });
 
 function exportParams(format: ExportFormat, filters: ExportFilters): Record<string, unknown> {
   const params: Record<string, unknown> = { format };

@@ -7,28 +7,24 @@ import type { components } from '../schema';
 
 type Schemas = components['schemas'];
 
-export type ActivityState = 'upcoming' | 'running' | 'ended';
+export type ActivityState = Schemas['ActivityState'];
 /** `anyone`: whoever opens the public page; `posters`: a customer whose NFC post came back, one draw per post. */
 export type Who = 'anyone' | 'posters';
-export type PrizeKind = 'coupon' | 'thanks';
-export type CouponState = 'issued' | 'redeemed' | 'expired';
+export type PrizeKind = Schemas['PrizeKind'];
+export type CouponState = Schemas['CouponState'];
 export type DrawSource = 'nfc' | 'page';
 export type ExportFormat = 'xlsx' | 'csv';
 
-export type Prize = Omit<Schemas['Prize'], 'kind'> & { kind: PrizeKind };
+export type Prize = Schemas['Prize'];
 
-export type Activity = Omit<Schemas['Activity'], 'who' | 'state' | 'prizes'> & {
-  who: Who;
-  state: ActivityState;
-  prizes: Prize[];
-};
+export type Activity = Omit<Schemas['Activity'], 'who'> & { who: Who };
 
 /** A prize as `add` / `edit` take it; an existing prize keeps its `id`. */
 export type PrizeReq = Omit<Schemas['PrizeReq'], 'kind' | 'id'> & { id?: number; kind: PrizeKind };
 
 export type ActivityReq = Omit<Schemas['ActivityReq'], 'who' | 'prizes' | 'id'> & { who: Who; prizes: PrizeReq[] };
 
-export type Coupon = Omit<Schemas['Coupon'], 'state'> & { state: CouponState };
+export type Coupon = Schemas['Coupon'];
 
 export type Draw = Omit<Schemas['Draw'], 'source'> & { source: DrawSource };
 

@@ -14,10 +14,10 @@ export const aiUrls = {
 
 export const fetchVoices = (): Promise<VoiceList> => narrowed(api.get(`${D}/get_voice_list`));
 export const likeVoice = (voice: string, like: boolean): Promise<{ voice: string; liked: boolean }> => api.post(`${D}/voice_likes`, { voice, like });
-export const putTask = (req: DubReq): Promise<Task> => narrowed(api.post(`${D}/putNlsTask`, req, { silent: true }));
+export const putTask = (req: DubReq): Promise<Task> => api.post(`${D}/putNlsTask`, req, { silent: true });
 export const audition = (req: DubReq): Promise<Audition> => api.post(`${D}/nlsAudition`, req, { silent: true });
 export const deleteTask = (id: number): Promise<Record<string, never>> => api.post(`${D}/deleteTask`, { id });
 export const importTask = (id: number, group_id = 0): Promise<MediaFile> => narrowed(api.post(`${D}/importingBroadcast`, { id, group_id }));
 
 export const fetchClones = (): Promise<{ rows: VoiceClone[]; total: number }> => narrowed(api.get('/doubao.db_audio/cloning', undefined, { silent: true }));
-export const uploadClone = (req: CloneReq): Promise<VoiceClone> => narrowed(api.post('/doubao.db_audio/upload', req, { silent: true }));
+export const uploadClone = (req: CloneReq): Promise<VoiceClone> => api.post('/doubao.db_audio/upload', req, { silent: true });

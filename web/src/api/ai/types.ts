@@ -7,13 +7,13 @@ import type { components } from '../schema';
 
 type Schemas = components['schemas'];
 
-export type TaskState = 'queued' | 'running' | 'done' | 'failed';
-export type CloneState = 'training' | 'ready' | 'failed';
+export type TaskState = Schemas['AiTaskState'];
+export type CloneState = Schemas['AiCloneState'];
 
 export type Voice = Omit<Schemas['AiVoice'], 'language' | 'source'> & { language: 'zh' | 'en'; source: 'builtin' | 'clone' };
 export type VoiceList = Omit<Schemas['AiVoiceList'], 'rows'> & { rows: Voice[] };
 export type DubReq = Schemas['AiDubReq'];
-export type Task = Omit<Schemas['AiTask'], 'state'> & { state: TaskState };
+export type Task = Schemas['AiTask'];
 export type Audition = Schemas['AiAudition'];
-export type VoiceClone = Omit<Schemas['AiVoiceClone'], 'state'> & { state: CloneState };
+export type VoiceClone = Schemas['AiVoiceClone'];
 export type CloneReq = Schemas['AiCloneReq'];

@@ -82,7 +82,7 @@ export const fetchVariants = (params: Record<string, unknown>): Promise<ListResu
 export const deleteVariants = (ids: number[]): Promise<Empty> => api.post(`${VL}/video_delete`, ids.length === 1 ? { id: ids[0] } : { ids });
 /** Stops renders; their points are refunded. */
 export const cancelVariants = (ids: number[]): Promise<Cancelled> => api.post(`${VL}/video_cancel`, ids.length === 1 ? { id: ids[0] } : { ids });
-export const markUsed = (id: number, used: boolean): Promise<Variant> => narrowed(api.post(`${VL}/video_use`, { id, used }));
+export const markUsed = (id: number, used: boolean): Promise<Variant> => api.post(`${VL}/video_use`, { id, used });
 /** Imports the caller's own finished videos (ready video materials); 422 names one already in the library or not processed. */
 export const importVideos = (ids: number[]): Promise<Imported> => api.post(`${VL}/add`, { ids }, { silent: true });
 /** The caller's processed videos (the multi-shot video library, every group), for the import picker. */
@@ -92,4 +92,4 @@ export const fetchReadyVideos = (params: Record<string, unknown> = {}): Promise<
     filterObj: { kind: 'video|=', state: 'ready|=' },
     ...params,
   }));
-export const fetchRenderJob = (id: number): Promise<RenderJob> => narrowed(api.get(`${VL}/job_video`, { id }));
+export const fetchRenderJob = (id: number): Promise<RenderJob> => api.get(`${VL}/job_video`, { id });

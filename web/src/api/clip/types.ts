@@ -99,16 +99,16 @@ export type PickMedia = Pick<MediaFile, 'id' | 'name' | 'kind' | 'state' | 'dura
 /** The parts of a built-in track the pickers use. */
 export type SystemTrack = Pick<Schemas['MusicView'], 'id' | 'name' | 'category' | 'duration_ms' | 'src'>;
 
-export type VariantState = 'processing' | 'success' | 'failed';
+export type VariantState = Schemas['VariantState'];
 
-export type Variant = Omit<Schemas['VariantView'], 'state'> & { state: VariantState };
+export type Variant = Schemas['VariantView'];
 
 /** How many variants `video_cancel` stopped. */
 export type Cancelled = Schemas['Cancelled'];
 /** The variants `add` made of library videos. */
 export type Imported = Schemas['Imported'];
 
-export type RenderJob = Omit<Schemas['RenderView'], 'state'> & { state: VariantState };
+export type RenderJob = Schemas['RenderView'];
 
 /** `GET /api/events`, event `variant`: a variant's state changed. */
 export interface VariantEvent {

@@ -12,6 +12,7 @@ import type {
   Conversation,
   EngagementComment,
   Lead,
+  LeadState,
   LeadNotice,
   LeadStaff,
   MessageAccount,
@@ -64,7 +65,7 @@ export const syncComments = (accountId?: number): Promise<SyncResult> => api.pos
 export const saveRule = (req: RuleReq): Promise<Rule> => api.post(`${KW}/${req.id ? 'edit' : 'add'}`, req, { silent: true });
 export const deleteRule = (id: number): Promise<Empty> => api.post(`${KW}/delete`, { id });
 
-export const setLeadState = (id: number, state: string): Promise<Lead> => api.post(`${CL}/state`, { id, state });
+export const setLeadState = (id: number, state: LeadState): Promise<Lead> => api.post(`${CL}/state`, { id, state });
 /** Silent: 422 at the field. */
 export const addLeadNote = (id: number, note: string): Promise<Lead> => api.post(`${CL}/note`, { id, note }, { silent: true });
 export const assignLead = (id: number, assigneeId: number): Promise<Lead> => api.post(`${CL}/assign`, { id, assignee_id: assigneeId });

@@ -7,8 +7,8 @@ import type { components } from '../schema';
 type Schemas = components['schemas'];
 
 export type Intent = '' | 'purchase' | 'contact' | 'spam';
-export type CommentStatus = 'visible' | 'hidden' | 'spam';
-export type LeadState = 'new' | 'contacted' | 'converted' | 'invalid';
+export type CommentStatus = Schemas['CommentStatus'];
+export type LeadState = Schemas['LeadState'];
 export type MatchMode = 'exact' | 'contains' | 'segmented';
 
 export type EngagementComment = Schemas['EngagementComment'];

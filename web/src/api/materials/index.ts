@@ -33,13 +33,13 @@ export const fetchGroups = (classifyId?: number): Promise<ListResult<ShotGroup>>
     limit: 1000,
     ...(classifyId !== undefined ? { filterObj: { classify_id: `${classifyId}|=` } } : {}),
   }));
-export const addGroup = (name: string, classifyId = 0): Promise<ShotGroup> => narrowed(api.post(`${MR}/resource_group_add`, { name, classify_id: classifyId }));
+export const addGroup = (name: string, classifyId = 0): Promise<ShotGroup> => api.post(`${MR}/resource_group_add`, { name, classify_id: classifyId });
 export const renameGroup = (id: number, name: string): Promise<Empty> => api.post(`${MR}/edit_resource_group_name`, { id, name });
 /** Without `confirm` a group that still holds materials answers 422 with the question to ask. */
 export const deleteGroup = (id: number, confirm = false): Promise<Empty> =>
   api.post(`${MR}/resource_group_delete`, confirm ? { id, confirm: true } : { id }, { silent: !confirm });
 
-export const fetchClassifyTree = (): Promise<ClassifyNode[]> => narrowed(api.get(`${MR}/resource_classify_index`));
+export const fetchClassifyTree = (): Promise<ClassifyNode[]> => api.get(`${MR}/resource_classify_index`);
 export const addClassify = (name: string, parentId = 0): Promise<{ id: number }> => api.post(`${MR}/resource_add_classify`, { name, parent_id: parentId });
 export const renameClassify = (id: number, name: string): Promise<Empty> => api.post(`${MR}/edit_classify_name`, { id, name });
 export const deleteClassify = (id: number): Promise<Empty> => api.post(`${MR}/resource_delete_classify`, { id });
@@ -62,7 +62,7 @@ export const deleteFont = (id: number): Promise<Empty> => api.post('/media.merch
 
 // ---- categories (file types)
 export const fetchFileTypes = (kind: FileTypeKind): Promise<ListResult<FileType>> => narrowed(api.get(`${FT}/${kind}_index`));
-export const fetchImageTree = (): Promise<FileTypeNode[]> => narrowed(api.get(`${FT}/image_tree`));
+export const fetchImageTree = (): Promise<FileTypeNode[]> => api.get(`${FT}/image_tree`);
 export const addFileType = (kind: FileTypeKind, name: string, parentId = 0): Promise<FileType> =>
   narrowed(api.post(`${FT}/add`, { kind, name, parent_id: parentId }));
 export const renameFileType = (id: number, name: string): Promise<Empty> => api.post(`${FT}/edit`, { id, name });

@@ -8,33 +8,26 @@ import type { Millis } from '../types';
 
 type Schemas = components['schemas'];
 
-export type MediaKind = 'video' | 'image' | 'audio' | 'font';
-export type MediaState = 'processing' | 'ready' | 'failed';
+export type MediaKind = Schemas['MediaKind'];
+export type MediaState = Schemas['IngestState'];
 export type AsrState = '' | 'processing' | 'success' | 'failed';
 /** Libraries the resumable upload can fill. */
 export type UploadLibrary = 'resource' | 'upload' | 'video' | 'voice' | 'music';
 /** The kinds of a merchant's file categories. */
-export type FileTypeKind = 'audio' | 'video' | 'image';
+export type FileTypeKind = Schemas['FileTypeKind'];
 
 /** One stored file of any library, with its signed URLs (usable in <img>/<video>/<audio>). */
-export type MediaFile = Omit<Schemas['MediaView'], 'kind' | 'state' | 'asr_state'> & {
-  kind: MediaKind;
-  state: MediaState;
-  asr_state: AsrState;
-};
+export type MediaFile = Omit<Schemas['MediaView'], 'asr_state'> & { asr_state: AsrState };
 
 /** A shot group of the multi-shot library. */
-export type ShotGroup = Omit<Schemas['Group'], 'kind'> & { kind: 'video' | 'broadcast' };
+export type ShotGroup = Schemas['Group'];
 
-export type ClassifyNode = Omit<Schemas['ClassifyNode'], 'children' | 'groups'> & {
-  children: ClassifyNode[];
-  groups: ShotGroup[];
-};
+export type ClassifyNode = Schemas['ClassifyNode'];
 
 /** A merchant's category of audio / video / image files (a list row). */
-export type FileType = Omit<Schemas['FileType'], 'kind'> & { kind: FileTypeKind };
+export type FileType = Schemas['FileType'];
 /** A category in the image tree. */
-export type FileTypeNode = Omit<Schemas['TypeNode'], 'kind' | 'children'> & { kind: FileTypeKind; children: FileTypeNode[] };
+export type FileTypeNode = Schemas['TypeNode'];
 
 /** A track of the operator's built-in music set. */
 export type SystemMusic = Schemas['MusicView'];

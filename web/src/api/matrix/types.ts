@@ -9,7 +9,7 @@ type Schemas = components['schemas'];
 
 export type Platform = 'dy' | 'ks' | 'sph' | 'xhs' | 'bjh' | 'shop';
 export type TaskPlatform = Platform | 'mixed';
-export type AccountStatus = 'active' | 'expiring' | 'expired';
+export type AccountStatus = Schemas['AuthState'];
 export type AccountType = 'personal' | 'enterprise';
 
 export type Account = Omit<Schemas['AccountView'], 'platform' | 'account_type' | 'status'> & {
@@ -23,7 +23,7 @@ export type AccountSummary = Schemas['AccountSummary'];
 /** get_qrCode: dy/ks open a consent page, sph/xhs/shop show a QR code. */
 export type AuthStart = Schemas['AuthStart'];
 
-export type QrLoginState = 'qr_pending' | 'sms_challenge' | 'logged_in' | 'expired';
+export type QrLoginState = Schemas['QrState'];
 
 export type QrLoginStatus = Omit<Schemas['QrStatus'], 'state' | 'account'> & { state: QrLoginState; account?: Account | null };
 /** What a QR login call answers: how it starts (no `login_id` given) or where it stands. */
@@ -46,8 +46,8 @@ export type GroupWithAccounts = Omit<Schemas['GroupWithAccounts'], 'accounts'> &
 
 export type MountType = 'none' | 'poi' | 'mini_program' | 'official' | 'product';
 export type TimeMode = 'random' | 'specified' | 'timed';
-export type ReviewState = 'reviewing' | 'approved' | 'rejected';
-export type ItemState = 'to_release' | 'publishing' | 'published' | 'released' | 'failed';
+export type ReviewState = Schemas['Review'];
+export type ItemState = Schemas['ItemState'];
 
 /** What a release task is made of; `*_add` and the createPublishTask calls take it. */
 export type TaskReq = Schemas['TaskReq'];

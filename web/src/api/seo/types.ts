@@ -10,7 +10,7 @@ type Schemas = components['schemas'];
 /** Platforms of keyword search, mining and benchmark accounts. */
 export type SeoPlatform = 'dy' | 'ks';
 export type TitleLang = 'zh' | 'en';
-export type LexKind = 'brand' | 'product' | 'region' | 'longtail' | 'banned' | 'stop';
+export type LexKind = Schemas['LexKind'];
 
 export type Keyword = Schemas['WeightedKeyword'];
 
@@ -26,7 +26,7 @@ export type Profile = Schemas['SeoProfile'];
 
 export type ProfileReq = Omit<Profile, 'updated_at'>;
 
-export type LexWord = Omit<Schemas['LexWord'], 'kind'> & { kind: LexKind };
+export type LexWord = Schemas['LexWord'];
 
 /** A title pattern style: numbers, question, pain_point, offer, local, how_to, ... */
 export type Style = Schemas['StyleView'];

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EngagementComment, Lead } from '@/api/engagement/types';
+import type { EngagementComment, Lead, LeadState } from '@/api/engagement/types';
 import i18n from '@/i18n';
 import { json, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
@@ -79,7 +79,7 @@ beforeEach(() => {
     if (path === '/task.merchant_comment_keyword/add')
       return refuse ? json({ code: 422, message: 'keywords is required', data: { field: 'keywords' } }, 422) : { id: 1 };
     if (path === '/msg.merchant_clue/index') return { rows: [lead(1), lead(2, { state: 'converted', assignee_id: 0, assignee_name: '' })], total: 2 };
-    if (path === '/msg.merchant_clue/state') return lead(1, { state: String(body.state) });
+    if (path === '/msg.merchant_clue/state') return lead(1, { state: body.state as LeadState });
     return undefined;
   });
 });

@@ -12,7 +12,7 @@ pub struct PrizeView {
     pub id: i64,
     pub name: String,
     /// coupon | thanks
-    pub kind: String,
+    pub kind: domain::activities::PrizeKind,
     /// A percentage.
     pub odds: f64,
     pub stock: i64,
@@ -37,8 +37,7 @@ pub struct ActivityView {
     pub color: String,
     pub rules_text: String,
     pub prizes: Vec<PrizeView>,
-    /// upcoming | running | ended
-    pub state: &'static str,
+    pub state: domain::activities::ActivityState,
     /// The public page (`/t/a/<key>`), absolute.
     pub public_url: String,
     pub draws: i64,
@@ -65,7 +64,7 @@ pub fn activity(a: &Full, public_url: &str, now: i64, _lang: Lang) -> ActivityVi
             .map(|p| PrizeView {
                 id: p.id,
                 name: p.name.clone(),
-                kind: p.kind.clone(),
+                kind: p.kind,
                 odds: p.odds_bp as f64 / 100.0,
                 stock: p.stock,
                 issued: p.issued,
@@ -75,7 +74,7 @@ pub fn activity(a: &Full, public_url: &str, now: i64, _lang: Lang) -> ActivityVi
                 valid_days: p.valid_days,
             })
             .collect(),
-        state: r.state(now).as_str(),
+        state: r.state(now),
         public_url: format!("{}/t/a/{}", public_url.trim_end_matches('/'), r.pkey),
         draws: r.draws,
         wins: r.wins,
@@ -95,8 +94,7 @@ pub struct CouponView {
     pub description: String,
     /// The customer's device, shortened (`D-3f9a12c0`).
     pub person: String,
-    /// issued | redeemed | expired
-    pub state: &'static str,
+    pub state: CouponState,
     pub issued_at: i64,
     pub expires_at: i64,
     pub redeemed_at: i64,
@@ -112,7 +110,7 @@ pub fn coupon(c: &CouponRow, now: i64) -> CouponView {
         prize_name: c.prize_name.clone(),
         description: c.description.clone(),
         person: rules::person_label(&c.person),
-        state: CouponState::of(c.redeemed_at, c.expires_at, now).as_str(),
+        state: CouponState::of(c.redeemed_at, c.expires_at, now),
         issued_at: c.issued_at,
         expires_at: c.expires_at,
         redeemed_at: c.redeemed_at,

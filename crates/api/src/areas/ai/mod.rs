@@ -194,7 +194,7 @@ pub struct TaskView {
     pub chars: i64,
     pub points: i64,
     /// queued | running | done | failed
-    pub state: String,
+    pub state: domain::ai::TaskState,
     pub progress: i64,
     /// Why it failed, in the reader's language.
     pub reason: String,
@@ -461,7 +461,7 @@ pub struct CloneView {
     /// The voice id once ready (`clone:<speaker id>`).
     pub voice: String,
     /// training | ready | failed
-    pub state: String,
+    pub state: domain::ai::CloneState,
     pub reason: String,
     pub created_at: i64,
 }

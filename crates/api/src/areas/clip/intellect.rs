@@ -119,8 +119,7 @@ pub struct RunView {
     pub max_seconds: i64,
     pub count: i64,
     pub lang: String,
-    /// running | done | failed
-    pub state: String,
+    pub state: domain::clip::intellect::State,
     /// analyse | pick | cut
     pub step: String,
     pub progress: i64,
@@ -154,7 +153,7 @@ async fn view(st: &AppState, r: &uc::Run, lang: Lang) -> ApiResult<RunView> {
         max_seconds: r.max_seconds,
         count: r.max_count,
         lang: r.lang.clone(),
-        state: r.state.clone(),
+        state: r.state,
         step: r.step.clone(),
         progress: r.progress,
         reason: localize_reason(&r.reason, lang),

@@ -27,7 +27,7 @@ pub struct VariantView {
     pub merchant_id: i64,
     pub project_id: i64,
     pub seq: Vec<i64>,
-    pub state: String,
+    pub state: domain::clip::VariantState,
     pub error: String,
     pub progress: i64,
     pub duration_ms: i64,
@@ -61,7 +61,7 @@ async fn views(st: &AppState, vs: &[uc::Variant], lang: Lang) -> ApiResult<Vec<V
             merchant_id: v.merchant_id,
             project_id: v.project_id,
             seq: v.seq(),
-            state: v.state.clone(),
+            state: v.state,
             error: localize_reason(&v.error, lang),
             progress: v.progress,
             duration_ms: v.duration_ms,
@@ -171,7 +171,7 @@ pub async fn video_use(
 #[derive(Debug, Serialize, ToSchema)]
 pub struct JobView {
     pub id: i64,
-    pub state: String,
+    pub state: domain::jobs::JobState,
     pub attempts: i64,
     pub max_attempts: i64,
     pub last_error: Option<String>,
@@ -181,7 +181,7 @@ pub struct JobView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RenderView {
     pub variant_id: i64,
-    pub state: String,
+    pub state: domain::clip::VariantState,
     pub progress: i64,
     pub error: String,
     pub job: Option<JobView>,

@@ -9,7 +9,7 @@ use crate::extract::{Caller, IdReq, Input};
 use crate::files::{self, MediaView};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::clip::one_touch::{Request, Shot};
+use domain::clip::one_touch::{Kind, Request, Shot, State as ClipState};
 use domain::i18n::{Lang, localize_reason};
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
@@ -28,13 +28,12 @@ pub struct AiClipVariants {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AiClipView {
     pub id: i64,
-    pub kind: String,
+    pub kind: Kind,
     pub name: String,
     pub topic: String,
     /// The title on the videos as asked (empty: the product the topic names).
     pub title: String,
-    /// draft | queued | script | voice | match | rendering | done | failed
-    pub state: String,
+    pub state: ClipState,
     /// A failed job's step (script | voice | match | rendering): the step bar marks that one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failed_step: Option<&'static str>,
@@ -70,12 +69,12 @@ async fn view(st: &AppState, r: uc::AiClip, lang: Lang) -> ApiResult<AiClipView>
     let counts = uc::variant_counts(&st.db, &r).await?;
     Ok(AiClipView {
         id: r.id,
-        kind: r.kind.clone(),
+        kind: r.kind,
         name: r.name.clone(),
         topic: r.topic.clone(),
         title: req.title.clone(),
-        state: r.state.clone(),
-        failed_step: (r.state == "failed").then(|| uc::failed_step(&r)),
+        state: r.state,
+        failed_step: (r.state == ClipState::Failed).then(|| uc::failed_step(&r)),
         progress: r.progress,
         reason: localize_reason(&r.reason, lang),
         count: req.count,
@@ -128,14 +127,8 @@ pub struct AiClipQuery {
     pub state: Option<String>,
 }
 
-// `domain::clip::one_touch::KINDS`, as the document declares `kind` (a schema only).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum AiClipKind {
-    Video,
-    Image,
-}
+// `domain::clip::one_touch::Kind`, as the document declares `kind`.
+use domain::clip::one_touch::Kind as AiClipKind;
 
 /// What add, edit, createVideoV2 and oneTouchNew take.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -354,7 +347,7 @@ pub async fn video_list(
     lang: LangOf,
     r: Input<IdReq>,
 ) -> Answer<Page<VariantView>> {
-    videos_of(st, c, lang, r, "video").await
+    videos_of(st, c, lang, r, Kind::Video).await
 }
 
 #[utoipa::path(method(get, post), path = "/media.merchant_key_slice/getImgList", tag = "clip", params(("id" = i64, Query)), responses((status = 200, body = Reply<Page<VariantView>>, description = "the videos of a one-touch image project")))]
@@ -364,7 +357,7 @@ pub async fn img_list(
     lang: LangOf,
     r: Input<IdReq>,
 ) -> Answer<Page<VariantView>> {
-    videos_of(st, c, lang, r, "image").await
+    videos_of(st, c, lang, r, Kind::Image).await
 }
 
 /// The videos of one of the caller's projects of that kind (404 for the other kind's).
@@ -373,7 +366,7 @@ async fn videos_of(
     c: Caller,
     LangOf(lang): LangOf,
     Input(r): Input<IdReq>,
-    kind: &str,
+    kind: Kind,
 ) -> Answer<Page<VariantView>> {
     let row = uc::get(&st.db, c.merchant_id()?, r.id).await?;
     if row.kind != kind {

@@ -8,6 +8,7 @@ use crate::extract::{Caller, IdReq, Input};
 use crate::files::MediaView;
 use crate::state::AppState;
 use axum::extract::State;
+use domain::clip::ProjectMode;
 use domain::clip::{ProjectConfig, RECOMMENDED_POOL};
 use domain::i18n::Msg;
 use serde::{Deserialize, Serialize};
@@ -37,7 +38,7 @@ pub struct GroupCount {
 pub struct ProjectView {
     pub id: i64,
     pub name: String,
-    pub mode: String,
+    pub mode: domain::clip::ProjectMode,
     pub status: i64,
     #[schema(value_type = Object)]
     pub config: ProjectConfig,
@@ -65,7 +66,7 @@ pub(super) async fn summary(st: &AppState, mid: i64, p: &uc::Project) -> ApiResu
     Ok(ProjectView {
         id: p.id,
         name: p.name.clone(),
-        mode: p.mode.clone(),
+        mode: p.mode,
         status: p.status,
         config: o.config,
         progress: o.progress,
@@ -108,14 +109,14 @@ pub async fn index(
     c: Caller,
     Input(q): Input<IndexQuery>,
 ) -> Answer<Page<ProjectView>> {
-    list(&st, &c, "normal", q).await
+    list(&st, &c, ProjectMode::Normal, q).await
 }
 
 /// A page of the caller's projects of one mode, each with its capacity and variant counts.
 pub(super) async fn list(
     st: &AppState,
     c: &Caller,
-    mode: &str,
+    mode: ProjectMode,
     q: IndexQuery,
 ) -> Answer<Page<ProjectView>> {
     let mid = c.merchant_id()?;
@@ -148,11 +149,16 @@ pub async fn add(
     c: Caller,
     Input(r): Input<SaveReq>,
 ) -> Answer<ProjectView> {
-    save(&st, &c, "normal", r).await
+    save(&st, &c, ProjectMode::Normal, r).await
 }
 
 /// Creates (no id) or updates a project of one mode.
-pub(super) async fn save(st: &AppState, c: &Caller, mode: &str, r: SaveReq) -> Answer<ProjectView> {
+pub(super) async fn save(
+    st: &AppState,
+    c: &Caller,
+    mode: ProjectMode,
+    r: SaveReq,
+) -> Answer<ProjectView> {
     let mid = c.merchant_id()?;
     let p = uc::save_form(&st.db, &st.storage, mid, mode, r.id, &r.name, &r.config).await?;
     Ok(reply(summary(st, mid, &p).await?))
@@ -167,7 +173,7 @@ pub async fn modify(
     let id = r.id.ok_or(ApiError::invalid("id", Msg::Required))?;
     // Either mode's project: the library and the advanced page share this call.
     let mode = uc::mode_of(&st.db, c.merchant_id()?, id).await?;
-    save(&st, &c, &mode, r).await
+    save(&st, &c, mode, r).await
 }
 
 #[utoipa::path(post, path = "/clip.merchant_much_clip/add_copy", tag = "clip", request_body = IdReq, responses((status = 200, body = Reply<ProjectView>, description = "the copy")))]
@@ -204,7 +210,12 @@ pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq
 }
 
 /// Deletes a project (of `mode` when given) with its variants, refused while any still renders.
-pub(super) async fn remove(st: &AppState, c: &Caller, mode: Option<&str>, id: i64) -> Answer<Done> {
+pub(super) async fn remove(
+    st: &AppState,
+    c: &Caller,
+    mode: Option<ProjectMode>,
+    id: i64,
+) -> Answer<Done> {
     uc::remove(&st.db, &st.storage, c.merchant_id()?, mode, id).await?;
     Ok(reply(Done {}))
 }

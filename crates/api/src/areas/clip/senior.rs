@@ -10,7 +10,7 @@ use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
 
-const MODE: &str = "senior";
+const MODE: domain::clip::ProjectMode = domain::clip::ProjectMode::Senior;
 
 #[utoipa::path(method(get, post), path = "/clip.merchant_senior_clip/index", tag = "clip", responses((status = 200, body = Reply<Page<ProjectView>>, description = "advanced projects with capacity and variant counts")))]
 pub async fn index(

@@ -22,7 +22,7 @@ pub struct SourceView {
     pub project_id: i64,
     pub resource_id: i64,
     pub name: String,
-    pub state: String,
+    pub state: domain::clip::slicing::SliceState,
     pub progress: i64,
     pub error: String,
     pub slices: i64,
@@ -36,7 +36,7 @@ fn source_view(s: &uc::Source, lang: Lang) -> SourceView {
         project_id: s.project_id,
         resource_id: s.resource_id,
         name: s.name.clone(),
-        state: s.state.clone(),
+        state: s.state,
         progress: s.progress,
         error: localize_reason(&s.error, lang),
         slices: s.slices,
@@ -50,14 +50,14 @@ fn source_view(s: &uc::Source, lang: Lang) -> SourceView {
 pub struct SliceProjectView {
     pub id: i64,
     pub name: String,
-    pub mode: String,
+    pub mode: domain::clip::slicing::Mode,
     pub seconds: i64,
     pub min_seconds: i64,
     pub max_seconds: i64,
     pub group_id: i64,
     /// Null when the group is gone.
     pub group_name: Option<String>,
-    pub state: String,
+    pub state: domain::clip::slicing::SliceState,
     pub sources: Vec<SourceView>,
     pub slices: i64,
     pub created_at: i64,
@@ -70,13 +70,13 @@ async fn project_view(st: &AppState, p: &uc::Project, lang: Lang) -> ApiResult<S
     Ok(SliceProjectView {
         id: p.id,
         name: p.name.clone(),
-        mode: p.mode.clone(),
+        mode: p.mode,
         seconds: p.seconds,
         min_seconds: p.min_seconds,
         max_seconds: p.max_seconds,
         group_id: p.group_id,
         group_name,
-        state: p.state.clone(),
+        state: p.state,
         sources: sources.iter().map(|s| source_view(s, lang)).collect(),
         slices: sources.iter().map(|s| s.slices).sum(),
         created_at: p.created_at,
@@ -114,15 +114,6 @@ pub async fn index(
     Ok(reply(Page::new(out, total)))
 }
 
-/// How a slicing project cuts (`ProjectReq.mode`) (for the document only; the wire format is the string).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum SliceMode {
-    Fixed,
-    Subtitle,
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProjectReq {
     /// The project (modify only; `id` is accepted too).
@@ -133,9 +124,8 @@ pub struct ProjectReq {
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 50)]
     pub name: String,
-    /// fixed | subtitle
     #[serde(default)]
-    #[schema(required = true, value_type = SliceMode)]
+    #[schema(required = true, value_type = domain::clip::slicing::Mode)]
     pub mode: String,
     /// fixed: slice length, 1–60 s
     #[serde(default)]

@@ -49,8 +49,8 @@ pub struct TemplateView {
     pub name: String,
     /// Built in (everyone's), else the merchant's own (deletable).
     pub builtin: bool,
-    /// normal | senior: the kind of project "use template" makes.
-    pub mode: String,
+    /// The kind of project "use template" makes (normal or senior).
+    pub mode: domain::clip::ProjectMode,
     /// The slots' labels in playing order.
     pub slots: Vec<String>,
     /// domain::clip::templates::Recipe
@@ -74,7 +74,7 @@ fn view(t: uc::Template, lang: Lang) -> crate::error::ApiResult<TemplateView> {
             t.name
         },
         builtin: t.merchant_id == 0,
-        mode: recipe.mode().into(),
+        mode: recipe.mode(),
         slots: recipe.slots.iter().map(|s| s.label.clone()).collect(),
         recipe,
         liked: t.liked > 0,

@@ -63,8 +63,7 @@ pub struct CourseView {
     pub summary: String,
     pub summary_en: String,
     pub cover: String,
-    /// video | rich
-    pub body_kind: String,
+    pub body_kind: domain::content::Kind,
     pub video_url: String,
     pub body: String,
     pub body_en: String,
@@ -449,8 +448,7 @@ pub struct CourseCard {
     pub summary: String,
     pub cover: String,
     pub image: String,
-    /// video | rich
-    pub body_kind: String,
+    pub body_kind: domain::content::Kind,
     pub video_url: String,
     pub link: String,
     pub created_at: i64,
@@ -464,7 +462,7 @@ fn card(c: &uc::ShownCourse) -> CourseCard {
         summary: c.summary.clone(),
         cover: c.row.cover.clone(),
         image: c.row.cover.clone(),
-        body_kind: c.row.kind.clone(),
+        body_kind: c.row.kind,
         video_url: c.row.link.clone(),
         link: c.row.link.clone(),
         created_at: c.row.created_at,
@@ -566,7 +564,7 @@ view_of!(uc::VersionLog => VersionLog { id, version, content, created_at });
 pub struct CourseFileView {
     pub id: i64,
     /// video | image
-    pub kind: String,
+    pub kind: domain::content::FileKind,
     pub src: String,
     #[serde(rename = "fileName")]
     pub file_name: String,

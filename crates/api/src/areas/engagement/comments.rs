@@ -33,7 +33,7 @@ pub struct CommentView {
     /// The intent in the caller's language.
     pub intent_name: String,
     /// visible | hidden | spam.
-    pub status: String,
+    pub status: domain::engagement::CommentStatus,
     pub replied: bool,
     pub reply_text: String,
     pub replied_at: i64,

@@ -49,7 +49,7 @@ pub struct LeadView {
     pub intent: String,
     pub intent_name: String,
     /// new | contacted | converted | invalid.
-    pub state: String,
+    pub state: domain::engagement::LeadState,
     pub state_name: String,
     /// 0: nobody yet.
     pub assignee_id: i64,
@@ -63,7 +63,7 @@ fn view(l: Row, lang: Lang) -> LeadView {
     let notes: Vec<serde_json::Value> = serde_json::from_str(&l.notes).unwrap_or_default();
     LeadView {
         intent_name: intent_name(&l.intent, lang).into(),
-        state_name: state_name(&l.state, lang).into(),
+        state_name: state_name(l.state.as_str(), lang).into(),
         notes: notes
             .iter()
             .map(|n| LeadNote {
@@ -152,6 +152,7 @@ pub struct LeadStateReq {
     pub id: i64,
     /// contacted | converted | invalid.
     #[serde(default)]
+    #[schema(value_type = domain::engagement::LeadState)]
     pub state: String,
 }
 

@@ -363,11 +363,13 @@ pub async fn broadcast_groups(
     group_list(&st, &c, "broadcast", q).await
 }
 
-/// A material group's kind (`GroupAdd.kind`): shot group or voice-over group (for the document only; the wire format is the string).
+/// The kinds of group a merchant makes (`GroupAdd.kind`): shot group or voice-over group; a group's
+/// `GroupKind` also names one-touch's image groups, which exist only inside a job (for the document
+/// only; the wire format is the string).
 #[derive(ToSchema)]
 #[allow(dead_code)]
 #[schema(rename_all = "lowercase")]
-pub enum GroupKind {
+pub enum NewGroupKind {
     Video,
     Broadcast,
 }
@@ -382,7 +384,7 @@ pub struct GroupAdd {
     pub classify_id: i64,
     /// `video` (shot group, default) or `broadcast` (voice-over group).
     #[serde(default)]
-    #[schema(value_type = Option<GroupKind>)]
+    #[schema(value_type = Option<NewGroupKind>)]
     pub kind: Option<String>,
 }
 

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 pub struct TypeNode {
     pub id: i64,
     pub name: String,
-    pub kind: String,
+    pub kind: domain::materials::FileTypeKind,
     pub parent_id: i64,
     #[schema(no_recursion)]
     pub children: Vec<TypeNode>,
@@ -27,7 +27,7 @@ fn tree(all: &[uc::FileType], parent: i64) -> Vec<TypeNode> {
         .map(|t| TypeNode {
             id: t.id,
             name: t.name.clone(),
-            kind: t.kind.clone(),
+            kind: t.kind,
             parent_id: t.parent_id,
             children: tree(all, t.id),
         })

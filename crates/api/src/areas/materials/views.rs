@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 pub struct Group {
     pub id: i64,
     pub classify_id: i64,
-    pub kind: String,
+    pub kind: domain::materials::GroupKind,
     pub name: String,
     pub sort: i64,
     pub created_at: i64,
@@ -30,7 +30,7 @@ view_of!(uc::Classify => Classify { id, parent_id, name, sort, created_at });
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FileType {
     pub id: i64,
-    pub kind: String,
+    pub kind: domain::materials::FileTypeKind,
     pub parent_id: i64,
     pub name: String,
     pub sort: i64,
@@ -44,7 +44,7 @@ pub struct MediaFile {
     pub id: i64,
     pub merchant_id: i64,
     pub library: String,
-    pub kind: String,
+    pub kind: domain::materials::MediaKind,
     pub group_id: i64,
     pub classify_id: i64,
     pub file_type_id: i64,
@@ -61,7 +61,7 @@ pub struct MediaFile {
     pub has_audio: i64,
     pub rotation: i64,
     pub loudness: Option<f64>,
-    pub state: String,
+    pub state: domain::materials::IngestState,
     pub error: String,
     pub progress: i64,
     pub asr_state: String,

@@ -13,6 +13,7 @@ use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::response::Redirect;
+use domain::matrix::QrState;
 use serde::Deserialize;
 use services::ListQuery;
 use services::matrix::Platform;
@@ -105,7 +106,7 @@ fn started(s: Started) -> AuthStart {
         }),
         Started::Qr(l) => AuthStart::Qr(views::QrStart {
             kind: views::QrKind::Qr,
-            state: "qr_pending",
+            state: QrState::QrPending,
             login_id: l.login_id,
             qr_url: l.qr_url,
             expires_at: l.expires_at,
@@ -169,7 +170,7 @@ async fn qr(
     )
     .await?;
     let login_id = r.login_id.clone().unwrap_or_default();
-    let status = |state: &'static str, account: Option<AccountView>| {
+    let status = |state: QrState, account: Option<AccountView>| {
         QrAnswer::Status(QrStatus {
             kind: views::QrStatusKind::Status,
             state,
@@ -183,12 +184,12 @@ async fn qr(
             AuthStart::Qr(q) => QrAnswer::Qr(q),
         },
         QrStep::LoggedIn(a) => status(
-            "logged_in",
+            QrState::LoggedIn,
             Some(views::account(&a, lang, st.db.clock.platform_now())),
         ),
-        QrStep::SmsChallenge => status("sms_challenge", None),
-        QrStep::Pending => status("qr_pending", None),
-        QrStep::Expired => status("expired", None),
+        QrStep::SmsChallenge => status(QrState::SmsChallenge, None),
+        QrStep::Pending => status(QrState::QrPending, None),
+        QrStep::Expired => status(QrState::Expired, None),
     }))
 }
 

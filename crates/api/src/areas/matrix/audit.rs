@@ -103,7 +103,11 @@ pub async fn apps(State(st): State<AppState>, _c: Caller) -> Answer<Rows<AppView
             },
             configured: a.configured,
             client_key: a.client_key,
-            mode: if a.sandbox { "sandbox" } else { "live" },
+            mode: if a.sandbox {
+                domain::matrix::AppMode::Sandbox
+            } else {
+                domain::matrix::AppMode::Live
+            },
         })
         .collect();
     Ok(reply(Rows { rows }))

@@ -27,7 +27,7 @@ pub struct AccountView {
     pub group_id: i64,
     pub group_name: String,
     /// active | expiring | expired
-    pub status: &'static str,
+    pub status: domain::matrix::AuthState,
     pub expires_at: i64,
     pub token_expires_at: i64,
     /// Why the platform ended the authorization, when it did.
@@ -124,7 +124,7 @@ pub struct OauthStart {
 pub struct QrStart {
     pub kind: QrKind,
     /// Always `qr_pending`.
-    pub state: &'static str,
+    pub state: domain::matrix::QrState,
     pub login_id: String,
     pub qr_url: String,
     pub expires_at: i64,
@@ -147,8 +147,7 @@ pub enum AuthStart {
 pub struct QrStatus {
     /// Always `status`: tells this answer from a start (`oauth` / `qr`).
     pub kind: QrStatusKind,
-    /// qr_pending | sms_challenge | logged_in | expired
-    pub state: &'static str,
+    pub state: domain::matrix::QrState,
     pub login_id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub account: Option<AccountView>,
@@ -230,7 +229,7 @@ pub struct TaskView {
     pub created_at: i64,
     pub merchant_id: i64,
     pub merchant_name: Option<String>,
-    pub review_state: String,
+    pub review_state: Review,
     pub review_reason: String,
     pub review_due_at: i64,
     pub reviewed_at: Option<i64>,
@@ -262,12 +261,11 @@ pub fn task(t: &db::Task, c: &db::ItemCounts) -> TaskView {
         created_at: t.created_at,
         merchant_id: t.merchant_id,
         merchant_name: t.merchant_name.clone(),
-        review_state: t.review_state.clone(),
+        review_state: t.review_state,
         review_reason: t.review_reason.clone(),
         review_due_at: t.review_due_at,
         reviewed_at: t.reviewed_at,
-        overdue: Review::parse(&t.review_state) == Some(Review::Reviewing)
-            && domain::now_ms() > t.review_due_at,
+        overdue: t.review_state == Review::Reviewing && domain::now_ms() > t.review_due_at,
         time_mode: t.time_mode.clone(),
         start_date: t.start_date.clone(),
         days: t.days,
@@ -312,8 +310,8 @@ pub struct ItemView {
     /// The top comments this item posts (texts).
     pub comments: Vec<String>,
     pub scheduled_at: i64,
-    pub state: String,
-    pub review_state: String,
+    pub state: domain::matrix::ItemState,
+    pub review_state: Review,
     /// Why it failed (or is being retried), in the caller's language; empty when nothing went wrong.
     pub error: String,
     pub attempts: i64,
@@ -348,8 +346,8 @@ pub fn item(i: &db::Item, (cover, src): (Option<String>, Option<String>), lang: 
         title: i.title.clone(),
         comments: serde_json::from_str(&i.comments).unwrap_or_default(),
         scheduled_at: i.scheduled_at,
-        state: i.state.clone(),
-        review_state: i.review_state.clone(),
+        state: i.state,
+        review_state: i.review_state,
         error: services::matrix::tasks::items::error_text(i, lang),
         attempts: i.attempts,
         item_id: i.item_id.clone(),
@@ -490,8 +488,7 @@ pub struct AppView {
     pub configured: bool,
     /// Masked: first 4 characters + ****.
     pub client_key: String,
-    /// live | sandbox
-    pub mode: &'static str,
+    pub mode: domain::matrix::AppMode,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -338,7 +338,7 @@ pub async fn tap_page(
         .as_ref()
         .map(|a| a.color.clone())
         .unwrap_or_else(|| "#fe2c55".into());
-    let posted = tapped.tap.state == TapState::Posted.as_str();
+    let posted = tapped.tap.state == TapState::Posted;
     let activity = match &tapped.activity {
         Some(a) => {
             match activity_block(&st, a, &dev.id, tapped.can_draw, Some(&code), lang).await {
@@ -423,7 +423,7 @@ pub async fn status(
     match services::nfc::status(&st.db, &code, &dev, st.db.clock.platform_now()).await {
         Ok((tap, can_draw)) => {
             let state = match tap {
-                Some(t) if t.state == TapState::Posted.as_str() => "posted",
+                Some(t) if t.state == TapState::Posted => "posted",
                 _ => "waiting",
             };
             axum::Json(TapStatus { state, can_draw }).into_response()

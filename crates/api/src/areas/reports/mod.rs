@@ -268,7 +268,7 @@ impl ReportQuery {
         uc::window(self.page.unwrap_or(1), self.limit.unwrap_or(10), 100)
     }
     fn dimension(&self) -> Result<Dimension, ApiError> {
-        Ok(Dimension::parse(s(&self.dimension))?)
+        Ok(Dimension::read(s(&self.dimension))?)
     }
 }
 

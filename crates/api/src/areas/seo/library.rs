@@ -357,7 +357,7 @@ pub async fn edit_profile(
 pub struct LexView {
     pub id: i64,
     /// brand | product | region | longtail | banned | stop
-    pub kind: String,
+    pub kind: domain::seo::LexKind,
     pub word: String,
     pub created_at: i64,
 }
@@ -416,7 +416,6 @@ pub enum LexKindCode {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LexAddReq {
-    /// brand | product | region | longtail | banned | stop
     #[serde(default)]
     #[schema(required = true, value_type = LexKindCode)]
     pub kind: String,

@@ -34,8 +34,7 @@ pub struct WordReq {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SearchWordView {
     pub word: String,
-    /// seed | long_tail | related
-    pub kind: String,
+    pub kind: domain::seo::SearchWordKind,
     pub heat: i64,
     /// The last 7 days, oldest first.
     pub trend: Vec<i64>,
@@ -60,10 +59,7 @@ fn week_change(trend: &[i64]) -> f64 {
 fn view(f: uc::Found) -> SearchWordView {
     let change = week_change(&f.word.trend);
     SearchWordView {
-        kind: serde_json::to_value(f.word.kind)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default(),
+        kind: f.word.kind,
         word: f.word.word,
         heat: f.word.heat,
         trend: f.word.trend,

@@ -4,7 +4,6 @@ use crate::error::{ApiError, ApiResult};
 use crate::matrix::publish;
 use crate::platform::{Hub, refused};
 use domain::i18n::{Lang, Msg};
-use domain::matrix::ItemState;
 use store::ListQuery;
 use store::matrix as db;
 
@@ -36,7 +35,7 @@ pub async fn publish_now(
             .with_filter("task_id", Some(&t.to_string()), "=");
             let (rows, _) = db::items(d, Some(mid), &lq).await?;
             rows.into_iter()
-                .filter(|i| ItemState::parse(&i.state).is_some_and(ItemState::can_retry))
+                .filter(|i| i.state.can_retry())
                 .map(|i| i.id)
                 .collect()
         }
@@ -58,7 +57,7 @@ pub async fn publish_now(
 /// Sends the top comments of a published item that have not gone out yet; how many went now.
 pub async fn send_comments(hub: &Hub, mid: i64, id: i64, lang: Lang) -> ApiResult<usize> {
     let it = item(&hub.db, mid, id).await?;
-    if it.item_id.is_empty() || !ItemState::parse(&it.state).is_some_and(ItemState::is_out) {
+    if it.item_id.is_empty() || !it.state.is_out() {
         return Err(ApiError::invalid("id", Msg::ItemNotPublished));
     }
     publish::send_comments(hub, &it)

@@ -148,7 +148,8 @@ pub async fn check(
     let mut accounts = vec![];
     for id in ids {
         let a = db::account(d, mid, id).await?.ok_or(ApiError::NotFound)?;
-        let expired = rules::account_status(a.auth_expires_at, a.revoked == 1, now) == "expired";
+        let expired = rules::account_status(a.auth_expires_at, a.revoked == 1, now)
+            == rules::AuthState::Expired;
         if expired || p.is_some_and(|p| p.code() != a.platform) {
             return Err(bad(
                 "account_ids",

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { renderPage } from '@/test/utils';
+import type { ShotGroup } from '@/api/materials/types';
 import type { GroupRow } from '../rules';
 import GroupPicker from './GroupPicker';
 
-const GROUPS = [
+const GROUPS: ShotGroup[] = [
   { id: 11, name: 'Opening', kind: 'video', classify_id: 0, sort: 0, created_at: 0, count: 2, ready: 2 },
   { id: 12, name: 'Product', kind: 'video', classify_id: 0, sort: 0, created_at: 0, count: 3, ready: 2 },
   { id: 13, name: 'Ending', kind: 'video', classify_id: 0, sort: 0, created_at: 0, count: 2, ready: 2 },

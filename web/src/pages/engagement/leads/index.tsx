@@ -8,7 +8,7 @@ import { Button, Descriptions, Dropdown, Form, Input, List, Select, Space, Tag, 
 import { useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { addLeadNote, assignLead, engagementUrls, exportLeads, fetchLeadStaff, setLeadState } from '@/api/engagement';
-import type { Lead } from '@/api/engagement/types';
+import type { Lead, LeadState } from '@/api/engagement/types';
 import { useAccess } from '@/access/AccessContext';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
@@ -34,7 +34,7 @@ export default function LeadsPage() {
   const staff = useQuery({ queryKey: ['engagement', 'lead-staff'], queryFn: fetchLeadStaff, enabled: mayAssign });
   const refresh = () => table.current?.refresh();
 
-  const move = async (row: Lead, state: string) => {
+  const move = async (row: Lead, state: LeadState) => {
     try {
       await setLeadState(row.id, state);
       refresh();
@@ -87,7 +87,7 @@ export default function LeadsPage() {
               <Dropdown
                 menu={{
                   items: nextStates(row.state).map((s) => ({ key: s, label: t('lead.move', { state: t(`lead.states.${s}`) }) })),
-                  onClick: ({ key }) => void move(row, key),
+                  onClick: ({ key }) => void move(row, key as LeadState),
                 }}
               >
                 <Button type="link" size="small" data-testid={`lead-move-${row.id}`}>
