@@ -260,8 +260,13 @@ export async function signOut(page) {
 }
 
 export async function setLanguage(page, lng) {
+  const item = page.getByTestId(`lang-${lng}`);
   await page.getByTestId('lang-switch').first().click();
-  await page.getByTestId(`lang-${lng}`).click();
+  // The menu slides in: a click while it still moves can land on nothing (seen once under load: the
+  // menu stayed open in Chinese). Click once the slide is over, then wait for the switch to be made.
+  await page.locator('.ant-dropdown:not([class*="ant-slide-up-appear"]):not([class*="ant-slide-up-enter"])').filter({ has: item }).waitFor();
+  await item.click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
 }
 
 export async function sideMenuIds(page) {
