@@ -98,7 +98,8 @@ impl App {
         store::auth::users::hash_clear_sessions(&db).await?;
         // Scratch space for work in progress lives on the local disk beside the data, whatever the store.
         let storage = media::Storage::open(&config.storage_url, config.data_dir.join("work"))?;
-        let url_key = key.clone().into_bytes();
+        let key = Arc::new(key.into_bytes());
+        let url_key = key.clone();
         let sandbox_token = if config.sandbox {
             sandbox_token(&db, &sealer, config.sandbox_token.as_deref()).await?
         } else {
@@ -123,7 +124,7 @@ impl App {
             config,
             storage,
             ai,
-            key: Arc::new(key.into_bytes()),
+            key,
             sandbox_token,
         })
     }

@@ -660,7 +660,7 @@ async fn user_fans(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         Some("30") => 30,
         _ => return err(2100005, "参数不合法: date_type"),
     };
-    let today = super::fans::today(&s.clock);
+    let today = super::words::today(&s.clock);
     let list: Vec<Value> = (today - n + 1..=today)
         .map(|d| {
             let t = super::fans::total(Platform::Dy, &open_id, d);

@@ -9,7 +9,7 @@ use axum::Json;
 use axum::extract::{Extension, Query, State as St};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use domain::matrix::{day_of, parse_day};
+use domain::matrix::parse_day;
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -31,11 +31,6 @@ pub(crate) fn total(p: Platform, open_id: &str, day: i64) -> i64 {
     // The day's jitter stays below `rate`, so each day still gains at least one follower.
     let jitter = (fnv(&format!("{h}:{d}")) % rate as u64) as i64;
     base + rate * d + jitter
-}
-
-/// Today's China day on the platform clock.
-pub(crate) fn today(clock: &domain::clock::Clock) -> i64 {
-    day_of(clock.sandbox_now())
 }
 
 /// `GET /_control/followers?platform&open_id&day=YYYY-MM-DD` (day: today by default) ->
@@ -62,7 +57,7 @@ pub(crate) async fn control(
             .into_response();
     };
     let day = match v("day") {
-        "" => today(&s.clock),
+        "" => super::words::today(&s.clock),
         d => match parse_day(d) {
             Some(d) => d,
             None => {

@@ -276,7 +276,7 @@ async fn user_info(St(s): St<S>, Query(m): Q) -> Response {
             avatar: String::new(),
         });
     ok(
-        json!({"user_info": {"name": u.nickname, "sex": "M", "fan": super::fans::total(Platform::Ks, &open_id, super::fans::today(&s.clock)), "follow": 0, "head": u.avatar, "bigHead": u.avatar, "city": ""}}),
+        json!({"user_info": {"name": u.nickname, "sex": "M", "fan": super::fans::total(Platform::Ks, &open_id, super::words::today(&s.clock)), "follow": 0, "head": u.avatar, "bigHead": u.avatar, "city": ""}}),
     )
 }
 

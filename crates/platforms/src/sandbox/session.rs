@@ -234,7 +234,7 @@ async fn profile(St(s): St<S>, Extension(p): P, headers: HeaderMap) -> Response 
         .find(|x| x.platform == p && x.open_id == open_id)
         .map(|x| x.nickname.clone())
         .unwrap_or_default();
-    let followers = super::fans::total(p, &open_id, super::fans::today(&s.clock));
+    let followers = super::fans::total(p, &open_id, super::words::today(&s.clock));
     ok(json!({"open_id": open_id, "nickname": nickname, "followers": followers}))
 }
 
