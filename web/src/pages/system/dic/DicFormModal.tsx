@@ -5,6 +5,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { saveDic } from '@/api/system';
 import type { DicOption, DicRow } from '@/api/system/types';
@@ -55,6 +56,8 @@ export interface DicFormModalProps {
 export default function DicFormModal({ editing, onClose, onSaved }: DicFormModalProps) {
   const { t } = useTranslation('system');
   const form = useRef<ConfigFormRef>(null);
+  // the dialog's own form instance, so closing it once something was typed asks first
+  const [fields] = Form.useForm();
   const optionsTable = useRef<EditableTableRef>(null);
   const [saving, setSaving] = useState(false);
   const row = editing?.row ?? null;
@@ -146,6 +149,7 @@ export default function DicFormModal({ editing, onClose, onSaved }: DicFormModal
       width={720}
       testId="dic-modal"
       onCancel={onClose}
+      form={fields}
       onOk={submit}
       okText={t('common:save')}
       cancelText={t('common:cancel')}
@@ -153,7 +157,7 @@ export default function DicFormModal({ editing, onClose, onSaved }: DicFormModal
       okButtonProps={{ 'data-testid': 'dic-modal-ok' }}
       destroyOnHidden
     >
-      {editing ? <ConfigForm ref={form} items={items} initialValues={initialValues} components={components} testId="dic-form" /> : null}
+      {editing ? <ConfigForm ref={form} form={fields} items={items} initialValues={initialValues} components={components} testId="dic-form" /> : null}
     </FullscreenModal>
   );
 }

@@ -115,6 +115,18 @@ describe('/system/dic page', { timeout: 60_000 }, () => {
     expect(screen.getByTitle('Done')).toBeInTheDocument();
   });
 
+  it('asks before Esc throws a half-filled dictionary away', async () => {
+    const feedback = spyFeedback();
+    renderPage(<DicPage />, { route: '/system/dic', path: '/system/dic' });
+    fireEvent.click(screen.getByTestId('dic-add'));
+    const form = await screen.findByTestId('dic-form');
+    fireEvent.change(within(form).getByTestId('dic-form-name'), { target: { value: 'order_state' } });
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    fireEvent.click(document.querySelector('.ant-modal-close') as HTMLElement);
+    expect(feedback.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'Discard your changes?' }));
+    expect(screen.getByTestId('dic-form-name')).toHaveValue('order_state');
+  });
+
   it('edits an existing dictionary with its name fixed', async () => {
     renderPage(<DicPage />, { route: '/system/dic', path: '/system/dic' });
     fireEvent.click(await screen.findByTestId('dic-edit-log_result'));
