@@ -73,7 +73,7 @@ async fn main() -> anyhow::Result<()> {
         tasks.push(tokio::spawn(async move {
             let _p = sem.acquire().await.unwrap();
             let person = format!("p{}", i % 1000);
-            services::activities::draw(&db, &row, &person, "page", 0, now, domain::i18n::Lang::Zh)
+            services::activities::draw(&db, &row, &person, "page", 0, now)
                 .await
                 .is_ok()
         }));

@@ -1,11 +1,11 @@
-//! Spreadsheet downloads of lists (`services::export`): the `format` parameter and the attachment
+//! Spreadsheet downloads of lists (`crate::export`): the `format` parameter and the attachment
 //! answer, shared by every area that exports.
 
+use crate::export::Format;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use domain::i18n::Msg;
 use services::ApiError;
-use services::export::Format;
 
 /// `xlsx` (also when empty) or `csv`; anything else is 422 naming `format`.
 pub fn format_of(s: Option<&str>) -> Result<Format, ApiError> {
@@ -20,7 +20,7 @@ pub fn format_of(s: Option<&str>) -> Result<Format, ApiError> {
 
 /// The file as an attachment named `<name>-<China time>.<ext>`.
 pub fn attachment(name: &str, f: Format, body: Vec<u8>, now: i64) -> Response {
-    let stamp = services::export::china_time(now)
+    let stamp = domain::matrix::china_time(now)
         .replace([' ', ':'], "")
         .replace('-', "");
     let file = format!("{name}-{stamp}.{}", f.extension());

@@ -6,6 +6,7 @@ pub mod contract;
 pub mod download;
 pub mod error;
 pub mod events;
+pub mod export;
 pub mod extract;
 pub mod files;
 pub mod guard;
@@ -16,6 +17,7 @@ pub mod reply;
 pub mod session;
 pub mod state;
 pub mod web;
+pub mod words;
 
 pub use state::{AppState, Settings};
 
@@ -38,6 +40,7 @@ pub struct LangOf(pub domain::i18n::Lang);
     // The enums only query parameters take: utoipa does not collect a parameter's schema itself.
     components(schemas(
         areas::reports::ReportSpan,
+        areas::reports::DaySpan,
         areas::reports::ReportPlatform,
         areas::reports::RankSort,
         areas::reports::AttributionDimension,

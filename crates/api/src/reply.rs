@@ -6,10 +6,11 @@
 //! renders it in the caller's language (it knows `accept-language`). Database and internal faults
 //! are logged with the request id and shown only as a generic 500.
 
+use crate::words::render_message;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use domain::i18n::{Lang, Msg};
-use services::error::{ApiError, render_message};
+use services::error::ApiError;
 
 /// A `services::ApiError` on its way out as an HTTP answer.
 #[derive(Debug)]
@@ -58,7 +59,7 @@ impl PendingError {
     }
 
     /// The message's arguments as a row keeps them (a JSON object of strings, the field under
-    /// `field`), for `services::error::logged_message` to render in the reader's language.
+    /// `field`), for `crate::words::logged_message` to render in the reader's language.
     pub fn stored_args(&self) -> String {
         let mut m = serde_json::Map::new();
         for (k, v) in &self.args {

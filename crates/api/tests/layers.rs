@@ -225,7 +225,7 @@ const LAYERS: &[Layer] = &[
         dir: "crates/services/src",
         file: None,
         shared: &[
-            "app", "error", "export", "jobs", "limits", "links", "platform", "ticker",
+            "app", "error", "jobs", "limits", "links", "platform", "ticker",
         ],
         features: &[],
         elsewhere: &[],
@@ -608,6 +608,48 @@ fn domain_has_no_global_state() {
     assert!(
         found.is_empty(),
         "global state in domain:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The words a reader reads are chosen in `api` (`api::words`, the views, the exports): a use case in
+/// `services` takes no reader's language. It answers message keys with their arguments (`Msg`,
+/// `Said`, a platform's refusal as a `reason.zh`/`reason.en` pair), stored reason codes and typed
+/// codes instead.
+#[test]
+fn use_cases_take_no_readers_language() {
+    // The language generated copy is written in (content the merchant publishes, not interface
+    // words): the title writer's random titles and topics.
+    const CONTENT_LANGUAGE: &[(&str, &str)] = &[
+        ("seo/titles.rs", "random_titles"),
+        ("seo/titles.rs", "random_topics"),
+    ];
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../services/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = vec![];
+    for f in &files {
+        let rel = f
+            .strip_prefix(&src)
+            .expect("under services/src")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(f).expect("readable source file");
+        for (at, _) in text.match_indices("pub async fn ") {
+            let sig = &text[at..text[at..].find('{').map_or(text.len(), |e| at + e)];
+            let name = sig["pub async fn ".len()..]
+                .split(|c: char| c == '(' || c == '<')
+                .next()
+                .unwrap_or_default();
+            let takes_lang = sig.contains(": Lang") || sig.contains("i18n::Lang");
+            if takes_lang && !CONTENT_LANGUAGE.contains(&(rel.as_str(), name)) {
+                found.push(format!("services/src/{rel}: {name}"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "use cases taking the reader's language (render in api instead):\n{}",
         found.join("\n")
     );
 }

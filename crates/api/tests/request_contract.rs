@@ -567,7 +567,25 @@ fn query_enums() -> Vec<(String, &'static str, &'static str)> {
         "field",
         "AsrField",
     ));
+    out.push(("/index/dashboard".into(), "days", "DaySpan"));
     out
+}
+
+/// A day chart's span is a number of two values: the document lists them, as integers, and every
+/// place taking one refers to that list.
+#[test]
+fn day_spans_are_the_ones_the_server_accepts() {
+    let all = schemas();
+    let spans: Vec<i64> = all["DaySpan"]["enum"]
+        .as_array()
+        .expect("DaySpan lists its values")
+        .iter()
+        .map(|v| v.as_i64().expect("an integer span"))
+        .collect();
+    assert_eq!(spans, domain::reports::DAY_SPANS);
+    assert_eq!(all["DaySpan"]["type"], "integer");
+    let days = prop(&all, "StatsReq", "days").to_string();
+    assert!(days.contains("#/components/schemas/DaySpan"), "{days}");
 }
 
 #[test]

@@ -81,17 +81,9 @@ async fn a_thousand_concurrent_draws_never_over_issue() {
             let row = row.clone();
             tasks.push(tokio::spawn(async move {
                 let person = format!("person{:03}", i % 300);
-                services::activities::draw(
-                    &db,
-                    &row,
-                    &person,
-                    "page",
-                    0,
-                    now,
-                    domain::i18n::Lang::Zh,
-                )
-                .await
-                .map(|r| (person, r.won))
+                services::activities::draw(&db, &row, &person, "page", 0, now)
+                    .await
+                    .map(|r| (person, r.won))
             }));
         }
         let mut ok: HashMap<String, i64> = HashMap::new();
@@ -901,17 +893,9 @@ async fn staff_need_the_menus_and_bad_input_names_the_field() {
         .await
         .unwrap()
         .unwrap();
-        services::activities::draw(
-            &app.db,
-            &row,
-            "p1",
-            "page",
-            0,
-            app.db.clock.platform_now(),
-            domain::i18n::Lang::Zh,
-        )
-        .await
-        .unwrap();
+        services::activities::draw(&app.db, &row, "p1", "page", 0, app.db.clock.platform_now())
+            .await
+            .unwrap();
         let mut edit = activity_body(&app, "anyone", json!([]));
         edit["id"] = a["id"].clone();
         let r = app

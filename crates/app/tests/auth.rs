@@ -916,3 +916,114 @@ async fn a_database_copy_holds_neither_the_signing_key_nor_a_session_id() {
         assert_eq!(r.code(), 401, "{}", r.body);
     }
 }
+
+/// The value of `key: value` on the first line under `within` (a YAML path of indented keys) in the
+/// scaled-out compose file: enough of YAML for our own deploy file, which has no YAML reader here.
+fn compose_value(compose: &str, within: &[&str], key: &str) -> Option<String> {
+    let mut depth = 0;
+    let mut indent = -1i64;
+    for line in compose.lines() {
+        let t = line.trim_start();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let ind = (line.len() - t.len()) as i64;
+        if depth > 0 && ind <= indent {
+            return None;
+        }
+        if depth < within.len() {
+            if ind > indent && t.starts_with(&format!("{}:", within[depth])) {
+                depth += 1;
+                indent = ind;
+            }
+            continue;
+        }
+        if let Some(v) = t.strip_prefix(&format!("{key}:")) {
+            return Some(v.trim().trim_matches('"').to_string());
+        }
+    }
+    None
+}
+
+/// deploy/compose.yaml: the API nodes believe `X-Forwarded-For` only from the proxy's fixed address on
+/// the front network — not from the rest of that network, nor from the internal one (a container there,
+/// or a client writing its own header, cannot pick the address the sign-in limits count). Caddy 2.5+
+/// replaces a client's own `X-Forwarded-For` (the Caddyfile lists no `trusted_proxies`), so the one hop
+/// the nodes read is the real client. Checked on the file itself: there is no docker daemon here.
+#[test]
+fn the_compose_layout_trusts_only_its_proxy_for_forwarded_addresses() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy");
+    let compose = std::fs::read_to_string(root.join("compose.yaml")).expect("deploy/compose.yaml");
+    let caddy = std::fs::read_to_string(root.join("Caddyfile")).expect("deploy/Caddyfile");
+    let trusted = compose_value(
+        &compose,
+        &["x-node", "environment"],
+        "CLIPMATRIX_TRUSTED_PROXIES",
+    )
+    .expect("the nodes' environment names their trusted proxies");
+    let proxy_ip = compose_value(&compose, &["services", "proxy", "networks"], "front")
+        .and_then(|v| {
+            v.split("ipv4_address:")
+                .nth(1)
+                .map(|a| a.trim().trim_end_matches('}').trim().to_string())
+        })
+        .expect("the proxy has a fixed address on the front network");
+    let subnet = compose
+        .split("subnet:")
+        .nth(1)
+        .expect("the front network's subnet");
+    let subnet = subnet.trim().split([' ', '}']).next().unwrap_or_default();
+    assert_eq!(subnet, "172.30.8.0/24", "the front network is fixed");
+    let proxies = api::client::Proxies::parse(&trusted).expect("a valid proxy list");
+    let proxy: std::net::IpAddr = proxy_ip.parse().expect("an address");
+    assert!(
+        proxies.contains(proxy),
+        "{trusted} does not trust the proxy {proxy}"
+    );
+    // Everything else on the front network, and the internal network's usual addresses, is not trusted.
+    for other in [
+        "172.30.8.1",
+        "172.30.8.2",
+        "172.30.8.11",
+        "172.30.8.254",
+        "172.17.0.2",
+        "10.0.0.5",
+        "127.0.0.1",
+    ] {
+        let ip: std::net::IpAddr = other.parse().unwrap();
+        assert!(!proxies.contains(ip), "{trusted} trusts {other}");
+    }
+    // What a node makes of a forwarded request: the client from the proxy, the peer from anyone else.
+    let mut h = axum::http::HeaderMap::new();
+    h.insert("x-forwarded-for", "203.0.113.7".parse().unwrap());
+    assert_eq!(
+        api::client::client_ip(&h, Some(proxy), &proxies),
+        "203.0.113.7"
+    );
+    let neighbour: std::net::IpAddr = "172.30.8.11".parse().unwrap();
+    assert_eq!(
+        api::client::client_ip(&h, Some(neighbour), &proxies),
+        "172.30.8.11"
+    );
+    // Both API nodes are on the front network; the proxy sends to them and to nothing else.
+    for node in ["api-1", "api-2"] {
+        let nets = compose_value(&compose, &["services", node], "networks").unwrap_or_default();
+        assert!(
+            nets.contains("front"),
+            "{node} is not on the front network: {nets}"
+        );
+        assert!(
+            caddy.contains(&format!("{node}:8080")),
+            "the proxy does not serve {node}"
+        );
+    }
+    assert!(
+        !caddy.contains("trusted_proxies"),
+        "the proxy must not believe clients' own X-Forwarded-For"
+    );
+    assert_eq!(
+        compose_value(&compose, &["x-node", "environment"], "CLIPMATRIX_SANDBOX").as_deref(),
+        Some("false"),
+        "the scaled-out layout runs against the real platforms"
+    );
+}

@@ -311,6 +311,24 @@ impl Msg {
     }
 }
 
+/// Something a use case has to tell the reader (a warning, a note) as a message key and its
+/// arguments: the words are chosen where the reader's language is known (`api::words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said {
+    pub msg: Msg,
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl Said {
+    pub fn new(msg: Msg, args: Vec<(&'static str, String)>) -> Said {
+        Said { msg, args }
+    }
+
+    pub fn render(&self, lang: Lang) -> String {
+        self.msg.render(lang, &self.args)
+    }
+}
+
 /// A reason stored in a row (a failure, a cancellation) instead of words: `@` and the message's key,
 /// then its arguments as a JSON object when it has any. [`localize_reason`] renders it when read, in
 /// the reader's language.

@@ -3,7 +3,7 @@
 //! it into the `{code, message, data}` answer (`api::reply`), the job worker into a retry or a
 //! permanent failure (`From<ApiError> for JobError` below).
 
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use domain::validate::Invalid;
 use store::jobs::JobError;
 
@@ -127,47 +127,6 @@ impl From<store::list::PageError> for ApiError {
             store::list::PageError::Db(e) => ApiError::Db(e),
         }
     }
-}
-
-/// Renders a message with its raw arguments in `lang`: refusals name the function and the library in
-/// words (the raw permission stays in the arguments), a field by its label.
-pub fn render_message(
-    msg: Msg,
-    args: &[(&str, String)],
-    field: Option<&str>,
-    lang: Lang,
-    request_id: &str,
-) -> String {
-    let mut out: Vec<(&str, String)> = args
-        .iter()
-        .map(|(k, v)| match *k {
-            "library" => (*k, domain::actions::library_name(v, lang)),
-            _ => (*k, v.clone()),
-        })
-        .collect();
-    if let Some((_, p)) = args.iter().find(|(k, _)| *k == "perm") {
-        out.push(("function", domain::actions::function_name(p, lang)));
-    }
-    if let Some(f) = field {
-        out.push(("field", domain::i18n::field_label(f, lang)));
-    }
-    out.push(("request_id", request_id.to_string()));
-    msg.render(lang, &out)
-}
-
-/// A message a row stored as its key and `api::reply::PendingError::stored_args`, in the reader's language;
-/// `None` when the key is unknown (or empty: a row written before keys were stored).
-pub fn logged_message(key: &str, args: &str, lang: Lang, request_id: &str) -> Option<String> {
-    let msg = Msg::from_key(key)?;
-    let map: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(args).unwrap_or_default();
-    let field = map.get("field").and_then(|v| v.as_str());
-    let args: Vec<(&str, String)> = map
-        .iter()
-        .filter(|(k, _)| k.as_str() != "field")
-        .map(|(k, v)| (k.as_str(), v.as_str().unwrap_or_default().to_string()))
-        .collect();
-    Some(render_message(msg, &args, field, lang, request_id))
 }
 
 /// The field a violated unique constraint guards and the message saying its value is taken. The

@@ -8,9 +8,8 @@
 pub mod app;
 pub mod jobs;
 
-// Shared by several areas: errors, exports, request budgets, media links, the platform gateway.
+// Shared by several areas: errors, request budgets, media links, the platform gateway.
 pub mod error;
-pub mod export;
 pub mod limits;
 pub mod links;
 pub mod platform;

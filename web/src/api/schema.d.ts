@@ -6841,6 +6841,11 @@ export interface components {
             /** Format: int64 */
             posts: number;
         };
+        /**
+         * Format: int64
+         * @enum {integer}
+         */
+        DaySpan: 7 | 30;
         DayView: {
             day: string;
             /** Format: int64 */
@@ -14637,11 +14642,8 @@ export interface components {
             taps: number;
         };
         StatsReq: {
-            /**
-             * Format: int64
-             * @description 7 or 30.
-             */
-            days?: number;
+            /** @description 7 (default) or 30. */
+            days?: components["schemas"]["DaySpan"];
             /** Format: int64 */
             id: number;
         };
@@ -19491,7 +19493,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 7 (default) | 30 */
-                days?: number;
+                days?: components["schemas"]["DaySpan"];
             };
             header?: never;
             path?: never;

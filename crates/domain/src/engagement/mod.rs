@@ -2,7 +2,7 @@
 //! spam), keyword auto-reply rules and their matching, lead states. Pure: the store keeps the rows,
 //! `services::engagement` runs the jobs.
 
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::matrix::comment_lines;
 use crate::validate::Invalid;
 
@@ -486,6 +486,39 @@ impl LeadState {
             .map(LeadState::as_str)
             .collect()
     }
+}
+
+impl LeadState {
+    /// The state in words, as the lead list and its export show it.
+    pub fn name(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (LeadState::New, Lang::Zh) => "新线索",
+            (LeadState::Contacted, Lang::Zh) => "已联系",
+            (LeadState::Converted, Lang::Zh) => "已成交",
+            (LeadState::Invalid, Lang::Zh) => "无效",
+            (s, Lang::En) => s.as_str(),
+        }
+    }
+}
+
+impl Intent {
+    /// The intent in words (none: empty).
+    pub fn name(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Intent::None, _) => "",
+            (Intent::Purchase, Lang::Zh) => "购买意向",
+            (Intent::Purchase, Lang::En) => "purchase intent",
+            (Intent::Contact, Lang::Zh) => "留联系方式",
+            (Intent::Contact, Lang::En) => "contact details",
+            (Intent::Spam, Lang::Zh) => "垃圾信息",
+            (Intent::Spam, Lang::En) => "spam",
+        }
+    }
+}
+
+/// A stored intent code in words (unknown or none: empty).
+pub fn intent_name(code: &str, lang: Lang) -> &'static str {
+    Intent::parse(code).map_or("", |i| i.name(lang))
 }
 
 crate::text_enum! {

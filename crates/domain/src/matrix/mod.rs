@@ -229,6 +229,20 @@ pub fn fmt_day(day: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// China time (UTC+8) as `YYYY-MM-DD HH:MM:SS`, the way the console shows times.
+pub fn china_time(ms: i64) -> String {
+    let local = ms + TZ_OFFSET_MS;
+    let day = local.div_euclid(86_400_000);
+    let secs = local.rem_euclid(86_400_000) / 1000;
+    format!(
+        "{} {:02}:{:02}:{:02}",
+        fmt_day(day),
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
 /// `YYYY-MM-DD HH:mm`, China time, of a unix-ms instant.
 pub fn fmt_minute(ms: i64) -> String {
     let minute = (ms + TZ_OFFSET_MS).rem_euclid(DAY) / MINUTE;
@@ -566,6 +580,11 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use std::collections::{HashMap, HashSet};
+
+    #[test]
+    fn china_time_is_utc_plus_8() {
+        assert_eq!(china_time(1_795_536_000_000), "2026-11-25 00:00:00");
+    }
 
     fn sched(mode: TimeMode, days: u32, daily: u32, times: Vec<u32>) -> Schedule {
         Schedule {

@@ -7,8 +7,8 @@ use crate::validate::Invalid;
 
 /// A custom range is at most this many days (a year, leap day included).
 pub const MAX_DAYS: i64 = 366;
-/// The dashboard's two spans.
-pub const DASHBOARD_SPANS: [i64; 2] = [7, 30];
+/// The two spans a day chart offers (the home dashboard, an NFC tag's statistics): a week or 30 days.
+pub const DAY_SPANS: [i64; 2] = [7, 30];
 
 /// Inclusive China day numbers (`matrix::day_of`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

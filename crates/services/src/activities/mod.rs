@@ -4,7 +4,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use domain::activities::{self as rules, ActivityInput, ActivityState, CouponState};
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use store::Db;
 use store::activities as db;
 
@@ -97,6 +97,7 @@ pub async fn delete(d: &Db, mid: i64, id: i64, now: i64) -> ApiResult<()> {
 #[derive(Debug, Clone)]
 pub struct DrawResult {
     pub won: bool,
+    /// Empty when nothing was won (the page says thanks in the reader's words).
     pub prize_name: String,
     pub coupon: Option<db::CouponIssued>,
     pub left_total: i64,
@@ -111,7 +112,6 @@ pub async fn draw(
     source: &str,
     tag_id: i64,
     now: i64,
-    lang: Lang,
 ) -> ApiResult<DrawResult> {
     use rand::Rng;
     let day = store::nfc::china_day(now);
@@ -155,14 +155,9 @@ pub async fn draw(
     };
     let (left_total, left_today) =
         db::draws_left(d, a.id, person, &day, a.per_person, a.per_day).await?;
-    let prize_name = if drawn.prize_name.is_empty() {
-        Msg::DrawThanks.render(lang, &[])
-    } else {
-        drawn.prize_name
-    };
     Ok(DrawResult {
         won: drawn.coupon.is_some(),
-        prize_name,
+        prize_name: drawn.prize_name,
         coupon: drawn.coupon,
         left_total,
         left_today,
@@ -203,7 +198,6 @@ pub async fn redeem(
     now: i64,
     by: i64,
     by_name: &str,
-    lang: Lang,
 ) -> ApiResult<CouponRow> {
     let code = rules::normalize_code(code);
     if code.is_empty() {
@@ -217,8 +211,7 @@ pub async fn redeem(
     let Some(c) = db::coupon_by_code(d, mid, &code).await? else {
         return Err(ApiError::invalid("code", Msg::CouponUnknown));
     };
-    let at = |ms: i64| crate::export::china_time(ms);
-    let _ = lang;
+    let at = |ms: i64| domain::matrix::china_time(ms);
     if c.redeemed_at > 0 {
         return Err(ApiError::invalid_with(
             "code",
@@ -280,109 +273,6 @@ pub async fn coupons(
     q: &store::ListQuery,
 ) -> ApiResult<(Vec<CouponRow>, store::list::Total)> {
     Ok(db::coupons(d, mid, state, now, q).await?)
-}
-
-/// The draw log as a table (header + rows) in the reader's language.
-pub fn draw_table(rows: &[DrawRow], lang: Lang) -> crate::export::Table {
-    let h = |zh: &str, en: &str| {
-        if lang == Lang::Zh {
-            zh.to_string()
-        } else {
-            en.to_string()
-        }
-    };
-    let yes_no = |b: bool| match (lang, b) {
-        (Lang::Zh, true) => "中奖",
-        (Lang::Zh, false) => "未中奖",
-        (Lang::En, true) => "won",
-        (Lang::En, false) => "not won",
-    };
-    crate::export::Table {
-        header: vec![
-            h("编号", "ID"),
-            h("活动", "Activity"),
-            h("抽奖人", "Person"),
-            h("来源", "Source"),
-            h("标签", "Tag"),
-            h("结果", "Result"),
-            h("奖品", "Prize"),
-            h("券码", "Coupon code"),
-            h("抽奖时间", "Drawn at"),
-        ],
-        rows: rows
-            .iter()
-            .map(|r| {
-                vec![
-                    crate::export::Cell::Int(r.id),
-                    r.activity_name.clone().into(),
-                    rules::person_label(&r.person).into(),
-                    r.source.clone().into(),
-                    r.tag_name.clone().into(),
-                    yes_no(r.won == 1).to_string().into(),
-                    if r.prize_name.is_empty() {
-                        Msg::DrawThanks.render(lang, &[])
-                    } else {
-                        r.prize_name.clone()
-                    }
-                    .into(),
-                    r.coupon_code.clone().into(),
-                    crate::export::china_time(r.created_at).into(),
-                ]
-            })
-            .collect(),
-    }
-}
-
-pub fn coupon_table(rows: &[CouponRow], now: i64, lang: Lang) -> crate::export::Table {
-    let h = |zh: &str, en: &str| {
-        if lang == Lang::Zh {
-            zh.to_string()
-        } else {
-            en.to_string()
-        }
-    };
-    let state = |s: CouponState| match (lang, s) {
-        (Lang::Zh, CouponState::Issued) => "未核销",
-        (Lang::Zh, CouponState::Redeemed) => "已核销",
-        (Lang::Zh, CouponState::Expired) => "已过期",
-        (Lang::En, s) => s.as_str(),
-    };
-    let time = |ms: i64| {
-        if ms > 0 {
-            crate::export::china_time(ms)
-        } else {
-            String::new()
-        }
-    };
-    crate::export::Table {
-        header: vec![
-            h("券码", "Code"),
-            h("活动", "Activity"),
-            h("奖品", "Prize"),
-            h("领取人", "Person"),
-            h("状态", "State"),
-            h("发放时间", "Issued at"),
-            h("有效期至", "Valid until"),
-            h("核销时间", "Redeemed at"),
-            h("核销人", "Redeemed by"),
-        ],
-        rows: rows
-            .iter()
-            .map(|c| {
-                vec![
-                    c.code.clone().into(),
-                    c.activity_name.clone().into(),
-                    c.prize_name.clone().into(),
-                    rules::person_label(&c.person).into(),
-                    state(coupon_state(c, now)).to_string().into(),
-                    time(c.issued_at).into(),
-                    time(c.expires_at).into(),
-                    time(c.redeemed_at).into(),
-                    c.redeemed_by_name.clone().into(),
-                ]
-            })
-            .collect(),
-    }
 }
 
 /// The activity of a public page's key (deleted ones are unknown).

@@ -1,7 +1,7 @@
 //! The signed-in user's own account: profile, password, home page figures, points records.
 
 use crate::error::{ApiError, ApiResult};
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use domain::{UserKind, validate};
 use store::Db;
 use store::ListParams;
@@ -100,14 +100,9 @@ pub async fn usage(
     merchant_id: i64,
     q: &ListParams,
     kind: Option<&str>,
-    lang: Lang,
 ) -> ApiResult<Usage> {
     let q = q.clone().with_filter("kind", kind, "=");
-    let (mut rows, total, summary) = store::system::points::list(db, merchant_id, &q).await?;
-    for e in &mut rows {
-        e.reason = domain::system::points::reason_text(&e.reason_code, &e.reason, lang);
-        e.operator = domain::system::points::operator_text(&e.operator, lang);
-    }
+    let (rows, total, summary) = store::system::points::list(db, merchant_id, &q).await?;
     let sum = |k: &str| summary.get(k).and_then(|v| v.as_i64()).unwrap_or(0);
     Ok(Usage {
         topup: sum("topup"),

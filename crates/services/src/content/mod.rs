@@ -9,12 +9,12 @@ pub mod selftest;
 
 use crate::error::{ApiError, ApiResult};
 use domain::content::{self as rules, Category, Kind};
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use store::content as db;
 use store::list::Total;
 use store::{Db, ListQuery};
 
-pub use db::{BannerRow, CourseRow, Link, VersionLog};
+pub use db::{BannerRow, CourseRow, VersionLog};
 
 // ---- courses ----
 
@@ -155,32 +155,12 @@ fn found(deleted: bool) -> ApiResult<()> {
     }
 }
 
-/// A course as a reader sees it: its texts in the reader's language.
-#[derive(Debug, Clone)]
-pub struct ShownCourse {
-    pub row: CourseRow,
-    pub title: String,
-    pub summary: String,
-    pub body: String,
-}
-
-fn shown(row: CourseRow, lang: Lang) -> ShownCourse {
-    let en = lang == Lang::En;
-    ShownCourse {
-        title: rules::pick(en, &row.title, &row.title_en).to_string(),
-        summary: rules::pick(en, &row.summary, &row.summary_en).to_string(),
-        body: rules::pick(en, &row.body, &row.body_en).to_string(),
-        row,
-    }
-}
-
 /// A page of published courses, optionally of one category (an unknown category is a 422).
 pub async fn published_courses(
     d: &Db,
     q: ListQuery,
     category: Option<&str>,
-    lang: Lang,
-) -> ApiResult<(Vec<ShownCourse>, Total)> {
+) -> ApiResult<(Vec<CourseRow>, Total)> {
     let category = category.map(str::trim).filter(|c| !c.is_empty());
     if let Some(c) = category
         && Category::parse(c).is_none()
@@ -193,16 +173,15 @@ pub async fn published_courses(
     }
     let q = q.with_filter("category", category, "=");
     let (rows, total) = db::courses(d, &q, true).await?;
-    Ok((rows.into_iter().map(|r| shown(r, lang)).collect(), total))
+    Ok((rows, total))
 }
 
 /// One published course (an unpublished or missing one is a 404).
-pub async fn published_course(d: &Db, id: i64, lang: Lang) -> ApiResult<ShownCourse> {
-    let row = db::course(d, id)
+pub async fn published_course(d: &Db, id: i64) -> ApiResult<CourseRow> {
+    db::course(d, id)
         .await?
         .filter(|r| r.published == 1)
-        .ok_or(ApiError::NotFound)?;
-    Ok(shown(row, lang))
+        .ok_or(ApiError::NotFound)
 }
 
 // ---- banners ----
@@ -278,20 +257,9 @@ pub async fn delete_banner(d: &Db, id: i64) -> ApiResult<()> {
     found(db::delete_banner(d, id).await?)
 }
 
-/// The published banners in order, titles in the reader's language.
-pub async fn published_banners(d: &Db, lang: Lang) -> ApiResult<Vec<db::Link>> {
-    let en = lang == Lang::En;
-    Ok(db::published_banners(d)
-        .await?
-        .into_iter()
-        .map(|b| db::Link {
-            id: b.id,
-            title: rules::pick(en, &b.title, &b.title_en).to_string(),
-            image: b.image,
-            link: b.link,
-            created_at: b.created_at,
-        })
-        .collect())
+/// The published banners in order (their titles in both languages).
+pub async fn published_banners(d: &Db) -> ApiResult<Vec<BannerRow>> {
+    Ok(db::published_banners(d).await?)
 }
 
 // ---- update log ----
@@ -355,20 +323,9 @@ pub async fn delete_version(d: &Db, id: i64) -> ApiResult<()> {
     found(db::delete_version_log(d, id).await?)
 }
 
-/// A page of the update log, each entry in the reader's language only (English falls back to Chinese
-/// where none was written).
-pub async fn version_logs(
-    d: &Db,
-    q: &ListQuery,
-    lang: Lang,
-) -> ApiResult<(Vec<VersionLog>, Total)> {
-    let (mut rows, total) = db::version_logs(d, q).await?;
-    for r in &mut rows {
-        if lang == Lang::En && !r.content_en.trim().is_empty() {
-            r.content = std::mem::take(&mut r.content_en);
-        }
-    }
-    Ok((rows, total))
+/// A page of the update log (each entry in both languages).
+pub async fn version_logs(d: &Db, q: &ListQuery) -> ApiResult<(Vec<VersionLog>, Total)> {
+    Ok(db::version_logs(d, q).await?)
 }
 
 // ---- files for courses (operator uploads) ----

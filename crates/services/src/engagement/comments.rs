@@ -5,7 +5,7 @@ use super::{adapter_for, job_error, leads, queue_auto_reply};
 use crate::error::{ApiError, ApiResult};
 use crate::platform::Hub;
 use domain::engagement::{CommentStatus, analyze, check_reply};
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use domain::jobs::{AccountRef, JobKind};
 use platforms::{Comment, Platform, WorkStatus};
 use store::engagement::{self as db, CommentRow, NewComment};
@@ -210,7 +210,7 @@ pub fn comment_support(platform: &str) -> bool {
 
 /// A reply written by hand (SPEC §5 comment-script rules), sent at once; a refusal is a 422 naming
 /// `text` with the platform's reason.
-pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str, lang: Lang) -> ApiResult<CommentRow> {
+pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str) -> ApiResult<CommentRow> {
     let text = check_reply("text", text)?;
     let c = db::comment(&hub.db, mid, id)
         .await?
@@ -259,14 +259,10 @@ pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str, lang: Lang) -> ApiR
     )
     .await?;
     if let Err(e) = sent {
-        let reason = match lang {
-            Lang::Zh => e.zh,
-            Lang::En => e.en,
-        };
         return Err(ApiError::invalid_with(
             "text",
             Msg::ReplyRefused,
-            vec![("reason", reason)],
+            crate::platform::reason_pair(&e),
         ));
     }
     db::comment(&hub.db, mid, id)

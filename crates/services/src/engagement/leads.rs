@@ -3,8 +3,7 @@
 //! through their states with notes, exported.
 
 use crate::error::{ApiError, ApiResult};
-use crate::export::{Cell, Table, china_time};
-use domain::engagement::{Intent, LeadState, NOTE_MAX, analyze};
+use domain::engagement::{LeadState, NOTE_MAX, analyze};
 use domain::i18n::{Lang, Msg};
 use store::Db;
 use store::engagement::{self as db, CommentRow, LeadRow, NewLead};
@@ -99,14 +98,7 @@ pub async fn lead(d: &Db, mid: i64, scope: Scope, id: i64) -> ApiResult<LeadRow>
 }
 
 /// Moves a lead along its states (new -> contacted -> converted | invalid).
-pub async fn set_state(
-    d: &Db,
-    mid: i64,
-    scope: Scope,
-    id: i64,
-    to: &str,
-    lang: Lang,
-) -> ApiResult<LeadRow> {
+pub async fn set_state(d: &Db, mid: i64, scope: Scope, id: i64, to: &str) -> ApiResult<LeadRow> {
     let Some(to) = LeadState::parse(to) else {
         return Err(ApiError::invalid_with(
             "state",
@@ -131,8 +123,10 @@ pub async fn set_state(
             "state",
             Msg::LeadMove,
             vec![
-                ("from", state_name(l.state.as_str(), lang).into()),
-                ("to", state_name(to.as_str(), lang).into()),
+                ("from.zh", l.state.name(Lang::Zh).into()),
+                ("from.en", l.state.name(Lang::En).into()),
+                ("to.zh", to.name(Lang::Zh).into()),
+                ("to.en", to.name(Lang::En).into()),
             ],
         ));
     }
@@ -178,125 +172,6 @@ pub async fn note(
         return Err(ApiError::NotFound);
     }
     lead(d, mid, scope, id).await
-}
-
-pub fn state_name(s: &str, lang: Lang) -> &'static str {
-    let zh = matches!(lang, Lang::Zh);
-    match s {
-        "new" => {
-            if zh {
-                "新线索"
-            } else {
-                "new"
-            }
-        }
-        "contacted" => {
-            if zh {
-                "已联系"
-            } else {
-                "contacted"
-            }
-        }
-        "converted" => {
-            if zh {
-                "已成交"
-            } else {
-                "converted"
-            }
-        }
-        "invalid" => {
-            if zh {
-                "无效"
-            } else {
-                "invalid"
-            }
-        }
-        _ => "",
-    }
-}
-
-pub fn intent_name(s: &str, lang: Lang) -> &'static str {
-    let zh = matches!(lang, Lang::Zh);
-    match Intent::parse(s) {
-        Some(Intent::Purchase) => {
-            if zh {
-                "购买意向"
-            } else {
-                "purchase intent"
-            }
-        }
-        Some(Intent::Contact) => {
-            if zh {
-                "留联系方式"
-            } else {
-                "contact details"
-            }
-        }
-        Some(Intent::Spam) => {
-            if zh {
-                "垃圾信息"
-            } else {
-                "spam"
-            }
-        }
-        _ => "",
-    }
-}
-
-/// The leads as a spreadsheet (SPEC §3 "Lead: name, content, source, time" and the follow-up).
-pub fn table(rows: &[LeadRow], lang: Lang) -> Table {
-    let zh = matches!(lang, Lang::Zh);
-    let h: &[&str] = if zh {
-        &[
-            "编号",
-            "客户",
-            "内容",
-            "来源",
-            "平台",
-            "账号",
-            "视频",
-            "手机号",
-            "微信",
-            "意向",
-            "状态",
-            "跟进人",
-            "时间",
-        ]
-    } else {
-        &[
-            "ID", "Customer", "Content", "Source", "Platform", "Account", "Video", "Phone",
-            "WeChat", "Intent", "State", "Assignee", "Time",
-        ]
-    };
-    Table {
-        header: h.iter().map(|s| s.to_string()).collect(),
-        rows: rows
-            .iter()
-            .map(|l| {
-                let source = match (l.source.as_str(), zh) {
-                    ("comment", true) => "评论",
-                    ("comment", false) => "comment",
-                    (_, true) => "私信",
-                    (_, false) => "private message",
-                };
-                vec![
-                    Cell::Int(l.id),
-                    l.name.as_str().into(),
-                    l.content.as_str().into(),
-                    source.into(),
-                    l.platform.as_str().into(),
-                    l.account_name.clone().unwrap_or_default().into(),
-                    l.item_id.as_str().into(),
-                    l.phone.as_str().into(),
-                    l.wechat.as_str().into(),
-                    intent_name(&l.intent, lang).into(),
-                    state_name(l.state.as_str(), lang).into(),
-                    l.assignee_name.clone().unwrap_or_default().into(),
-                    china_time(l.created_at).into(),
-                ]
-            })
-            .collect(),
-    }
 }
 
 /// One page of the merchant's leads (of one staff member's, when `assignee`).

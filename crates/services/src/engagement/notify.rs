@@ -128,7 +128,7 @@ pub async fn deliver(hub: &Hub, notice_id: i64) -> Result<(), JobError> {
         "keyword1": {"value": lead.name},
         "keyword2": {"value": lead.content.chars().take(60).collect::<String>()},
         "keyword3": {"value": format!("{} · {source}", lead.platform)},
-        "keyword4": {"value": crate::export::china_time(lead.created_at)},
+        "keyword4": {"value": domain::matrix::china_time(lead.created_at)},
         "remark": {"value": "请尽快跟进 / Please follow up soon"},
     });
     let url = format!("{}/clue_management", hub.public_url.trim_end_matches('/'));

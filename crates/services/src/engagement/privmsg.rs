@@ -5,8 +5,8 @@
 //! platforms have no message API).
 
 use crate::error::{ApiError, ApiResult};
-use crate::platform::Hub;
-use domain::i18n::{Lang, Msg};
+use crate::platform::{Hub, reason_pair};
+use domain::i18n::Msg;
 use platforms::Platform;
 use store::engagement::messages::{self as db, MessageAccount};
 use store::engagement::{self as eng, NewMessage};
@@ -82,7 +82,7 @@ fn check_text(field: &str, text: &str, max: usize) -> ApiResult<String> {
 
 /// Sends `text` (or the quick reply `quick_reply_id`) in a conversation; the sent message joins the
 /// thread. A platform refusal (48-hour window, 5 messages before the customer answers, sensitive
-/// word) is a 422 on `text` with the platform's reason in `lang`.
+/// word) is a 422 on `text` with the platform's reason.
 pub async fn send(
     hub: &Hub,
     mid: i64,
@@ -90,7 +90,6 @@ pub async fn send(
     conversation_id: &str,
     text: &str,
     quick_reply_id: i64,
-    lang: Lang,
 ) -> ApiResult<Vec<MessageRow>> {
     let text = if quick_reply_id > 0 {
         db::quick_replies(&hub.db, mid)
@@ -127,13 +126,7 @@ pub async fn send(
     let msg_id = ad
         .send_message(&hub.creds(&a), conversation_id, &customer, &text)
         .await
-        .map_err(|e| {
-            let reason = match lang {
-                Lang::Zh => e.zh,
-                Lang::En => e.en,
-            };
-            ApiError::invalid_with("text", Msg::MessageRefused, vec![("reason", reason)])
-        })?;
+        .map_err(|e| ApiError::invalid_with("text", Msg::MessageRefused, reason_pair(&e)))?;
     eng::add_message(
         &hub.db,
         &NewMessage {

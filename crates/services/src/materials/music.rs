@@ -40,13 +40,13 @@ pub async fn seed_builtin(db: &Db, storage: &media::Storage) -> anyhow::Result<u
     Ok(if added { rows.len() } else { 0 })
 }
 
-/// A built-in track's name in the caller's language (the seeded tracks have one in each; the
-/// operator's uploads keep the name they were given).
 /// One page of the built-in music set.
 pub async fn system_music(db: &Db, q: &ListQuery) -> ApiResult<(Vec<SystemMusic>, Total)> {
     Ok(mat::system_music(db, q).await?)
 }
 
+/// A built-in track's name in `lang` (the seeded tracks have one in each; the operator's uploads
+/// keep the name they were given).
 pub fn shown_name(m: &mat::SystemMusic, lang: domain::i18n::Lang) -> String {
     media::builtin_music::name_in(&m.storage_key, &m.name, lang == domain::i18n::Lang::Zh)
         .map_or_else(|| m.name.clone(), str::to_string)
@@ -124,7 +124,7 @@ pub struct Keep<'a> {
     pub system_music_id: Option<i64>,
     pub name: Option<&'a str>,
     pub file_type_id: Option<i64>,
-    /// The caller's: a copied built-in track is named in it.
+    /// The language a copied built-in track is named in (the copy keeps that name).
     pub lang: domain::i18n::Lang,
 }
 

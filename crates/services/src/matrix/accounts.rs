@@ -4,8 +4,8 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{Hub, platform, refused};
-use domain::i18n::{Lang, Msg};
-use platforms::{AuthKind, Platform, SessionState};
+use domain::i18n::Msg;
+use platforms::{AuthKind, Platform, PlatformError, SessionState};
 use store::ListQuery;
 use store::list::Total;
 use store::matrix::{self as db, Account};
@@ -70,13 +70,7 @@ pub enum Started {
 }
 
 /// Starts authorizing: the consent URL (DY, KS) or a QR login (SPH, XHS, shop).
-pub async fn start(
-    hub: &Hub,
-    mid: i64,
-    p: Platform,
-    group: Option<i64>,
-    lang: Lang,
-) -> ApiResult<Started> {
+pub async fn start(hub: &Hub, mid: i64, p: Platform, group: Option<i64>) -> ApiResult<Started> {
     let group = group_of(&hub.db, mid, group).await?;
     let (ad, _) = hub.adapter(p).await?;
     match p.auth_kind() {
@@ -86,14 +80,14 @@ pub async fn start(
             let redirect = format!("{}/oauth/{}/callback", hub.public_url, p.code());
             let url = ad
                 .authorize_url(&redirect, &state)
-                .map_err(|e| refused("platform", &e, lang))?;
+                .map_err(|e| refused("platform", &e))?;
             Ok(Started::OAuth { url })
         }
         AuthKind::QrSession => {
             let login = ad
                 .start_qr_login()
                 .await
-                .map_err(|e| refused("platform", &e, lang))?;
+                .map_err(|e| refused("platform", &e))?;
             db::put_state(&hub.db, &login.login_id, mid, p.code(), group).await?;
             Ok(Started::Qr(login))
         }
@@ -118,7 +112,6 @@ pub async fn qr_login(
     login_id: Option<&str>,
     sms_code: Option<&str>,
     group: Option<i64>,
-    lang: Lang,
 ) -> ApiResult<QrStep> {
     let Some(login_id) = login_id.filter(|s| !s.is_empty()) else {
         if p.auth_kind() != AuthKind::QrSession {
@@ -128,7 +121,7 @@ pub async fn qr_login(
                 vec![("reason", "sph | xhs | shop".into())],
             ));
         }
-        return Ok(QrStep::Started(start(hub, mid, p, group, lang).await?));
+        return Ok(QrStep::Started(start(hub, mid, p, group).await?));
     };
     // The login must be one this merchant started.
     let (owner, code, group) = db::get_state(&hub.db, login_id, STATE_TTL_MS, false)
@@ -142,7 +135,7 @@ pub async fn qr_login(
     let state = ad
         .poll_qr_login(login_id, sms)
         .await
-        .map_err(|e| refused("login_id", &e, lang))?;
+        .map_err(|e| refused("login_id", &e))?;
     Ok(match state {
         SessionState::LoggedIn { session } => {
             // Single use: a second poll does not add the account again.
@@ -170,7 +163,6 @@ pub async fn bjh_login(
     app_id: &str,
     token: &str,
     group: Option<i64>,
-    lang: Lang,
 ) -> ApiResult<Account> {
     let (app_id, token) = (app_id.trim(), token.trim());
     domain::validate::required("app_id", app_id)?;
@@ -180,29 +172,40 @@ pub async fn bjh_login(
     let t = ad
         .verify_app_token(app_id, token)
         .await
-        .map_err(|e| refused("app_token", &e, lang))?;
+        .map_err(|e| refused("app_token", &e))?;
     let id = hub
         .save_authorized(mid, Platform::Bjh, &t, g, sandbox)
         .await?;
     account(&hub.db, mid, id).await
 }
 
+/// Why a consent page's return was not taken (`api` words it in the browser's language).
+#[derive(Debug)]
+pub enum CallbackRefusal {
+    /// The state is unknown, used, expired or of another platform; or the platform sent its own
+    /// `error` parameter (kept as it came).
+    Invalid(Option<String>),
+    /// The platform refused the code, in its own words.
+    Platform(PlatformError),
+    /// Our side failed (the database, a missing app).
+    Failed(String),
+}
+
 /// The platform's consent page came back (public: the `state` proves which merchant started it,
-/// once). The new account's id, or the reason to show on the console, in `lang` (the browser's).
+/// once). The new account's id, or why not.
 pub async fn oauth_callback(
     hub: &Hub,
     code: &str,
     auth_code: Option<String>,
     state: Option<String>,
     error: Option<String>,
-    lang: Lang,
-) -> Result<i64, String> {
-    let invalid = || Msg::AuthStateInvalid.template(lang).to_string();
+) -> Result<i64, CallbackRefusal> {
+    let invalid = || CallbackRefusal::Invalid(None);
     let Some(p) = Platform::from_code(code) else {
         return Err(invalid());
     };
     if let Some(e) = error {
-        return Err(format!("{} ({e})", invalid()));
+        return Err(CallbackRefusal::Invalid(Some(e)));
     }
     let (Some(auth_code), Some(state)) = (auth_code, state) else {
         return Err(invalid());
@@ -214,31 +217,33 @@ pub async fn oauth_callback(
     if pc != p.code() {
         return Err(invalid());
     }
-    let (ad, sandbox) = hub.adapter(p).await.map_err(|e| e.to_string())?;
-    // The platform words its refusal in both languages; the reader's is shown.
-    let t = ad.exchange_code(&auth_code).await.map_err(|e| match lang {
-        Lang::Zh => e.zh,
-        Lang::En => e.en,
-    })?;
+    let (ad, sandbox) = hub
+        .adapter(p)
+        .await
+        .map_err(|e| CallbackRefusal::Failed(e.to_string()))?;
+    let t = ad
+        .exchange_code(&auth_code)
+        .await
+        .map_err(CallbackRefusal::Platform)?;
     hub.save_authorized(mid, p, &t, group, sandbox)
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| CallbackRefusal::Failed(e.to_string()))
 }
 
 /// Renews an account: refreshes an OAuth token, or checks that a session still works (a refusal
 /// that is not worth retrying marks the account expired).
-pub async fn renew(hub: &Hub, mid: i64, id: i64, lang: Lang) -> ApiResult<Account> {
+pub async fn renew(hub: &Hub, mid: i64, id: i64) -> ApiResult<Account> {
     let a = account(&hub.db, mid, id).await?;
     let p = platform(&a.platform)?;
     match p.auth_kind() {
-        AuthKind::OAuth => hub.refresh(&a).await.map_err(|e| refused("id", &e, lang))?,
+        AuthKind::OAuth => hub.refresh(&a).await.map_err(|e| refused("id", &e))?,
         _ => {
             let (ad, _) = hub.adapter(p).await?;
             if let Err(e) = ad.check(&hub.creds(&a)).await {
                 if e.kind != platforms::ErrorKind::Retryable {
                     hub.revoke(a.id, &e).await?;
                 }
-                return Err(refused("id", &e, lang));
+                return Err(refused("id", &e));
             }
         }
     }
@@ -320,14 +325,13 @@ pub async fn poi_search(
     hub: &Hub,
     keyword: &str,
     city: Option<&str>,
-    lang: Lang,
 ) -> ApiResult<Vec<platforms::Poi>> {
     let kw = keyword.trim();
     domain::validate::required("keyword", kw)?;
     let (ad, _) = hub.adapter(Platform::Dy).await?;
     ad.poi_search(kw, city.unwrap_or(""))
         .await
-        .map_err(|e| refused("keyword", &e, lang))
+        .map_err(|e| refused("keyword", &e))
 }
 
 /// Deletes accounts (all of them the merchant's; none with an item being published).
@@ -396,7 +400,6 @@ pub async fn make_share(
     video_key: &str,
     title: &str,
     topics: &[String],
-    lang: Lang,
 ) -> ApiResult<platforms::ShareLink> {
     let title = title.trim();
     domain::validate::required("title", title)?;
@@ -422,7 +425,7 @@ pub async fn make_share(
     let link = ad
         .share_link(&url, title, &topics)
         .await
-        .map_err(|e| refused("video_key", &e, lang))?;
+        .map_err(|e| refused("video_key", &e))?;
     db::add_share(&hub.db, mid, &link.share_id, video_key, title).await?;
     Ok(link)
 }

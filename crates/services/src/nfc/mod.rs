@@ -6,7 +6,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::platform::Hub;
 use domain::activities::{self as rules, PoolKind, TapState, Who};
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use store::Db;
 use store::nfc as db;
 
@@ -225,7 +225,7 @@ pub struct Stats {
 }
 
 pub async fn stats(d: &Db, mid: i64, id: i64, days: i64, now: i64) -> ApiResult<Stats> {
-    if !matches!(days, 7 | 30) {
+    if !domain::reports::DAY_SPANS.contains(&days) {
         return Err(ApiError::invalid_with(
             "days",
             Msg::InvalidValue,
@@ -270,7 +270,7 @@ pub struct Tapped {
 const SHARE_FRESH_MS: i64 = 100 * 60_000;
 
 /// A tap on a tag by a device: the device's unposted video again, or a new one from the pool.
-pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64, lang: Lang) -> ApiResult<Tapped> {
+pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64) -> ApiResult<Tapped> {
     let d = &hub.db;
     let tag = db::tag_by_code(d, code)
         .await?
@@ -305,7 +305,6 @@ pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64, lang: Lang) -> A
                 &t.video_key,
                 &t.title,
                 &topics,
-                lang,
             )
             .await?;
             db::set_share(d, t.id, &link.share_id, &link.schema).await?;
@@ -324,7 +323,6 @@ pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64, lang: Lang) -> A
                 &t.video_key,
                 &title,
                 &topics,
-                lang,
             )
             .await
             {

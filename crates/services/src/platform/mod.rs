@@ -3,7 +3,7 @@
 //! token sealing; token refresh shared by calls and jobs.
 
 use crate::error::{ApiError, ApiResult};
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use platforms::{AppCreds, Creds, Endpoint, ErrorKind, Platform, PlatformError, TokenSet};
 use std::sync::Arc;
 use store::Db;
@@ -286,13 +286,16 @@ fn internal(p: Platform, e: ApiError) -> PlatformError {
     }
 }
 
-/// A platform's refusal as a 422 in the caller's language.
-pub fn refused(field: &str, e: &PlatformError, lang: Lang) -> ApiError {
-    let reason = match lang {
-        Lang::Zh => e.zh.clone(),
-        Lang::En => e.en.clone(),
-    };
-    ApiError::invalid_with(field, Msg::PlatformRefused, vec![("reason", reason)])
+/// A platform's refusal as a 422, with the platform's own words in both languages (`api::words`
+/// shows the caller's).
+pub fn refused(field: &str, e: &PlatformError) -> ApiError {
+    ApiError::invalid_with(field, Msg::PlatformRefused, reason_pair(e))
+}
+
+/// A platform's own words as a pair of message arguments, `reason.zh` and `reason.en`: `{reason}` in
+/// the reader's language.
+pub fn reason_pair(e: &PlatformError) -> Vec<(&'static str, String)> {
+    vec![("reason.zh", e.zh.clone()), ("reason.en", e.en.clone())]
 }
 
 pub fn platform(code: &str) -> ApiResult<Platform> {

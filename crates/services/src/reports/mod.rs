@@ -5,8 +5,6 @@
 //! Contract: docs/api-reports.md.
 
 use crate::ApiResult;
-use crate::export::{Cell, Table, china_time};
-use domain::i18n::Lang;
 use domain::matrix::{day_of, fmt_day};
 use domain::reports::{
     Dimension, FOLLOWER_LOOKBACK, Range, change_pct, follower_account, per_post,
@@ -16,7 +14,7 @@ use store::Db;
 use store::reports as db;
 
 /// What the report calls read, and the sorts a ranking accepts.
-pub use db::{AccountFigures, Figures, RANK_SORTS, StaffActivity, VideoFigures};
+pub use db::{AccountFigures, Delivery, Figures, RANK_SORTS, StaffActivity, VideoFigures};
 
 /// Rebuilds an account's report rows (idempotent; the sync job calls it after writing statistics).
 pub async fn rollup(db: &Db, account_id: i64) -> ApiResult<u64> {
@@ -290,7 +288,10 @@ pub async fn video_rank(
 pub struct Attribution {
     /// The clip's, group's, voice-over's or project's id (0 for a title).
     pub id: i64,
+    /// Empty for the row of imported videos (`imported`): its name is the reader's words.
     pub label: String,
+    /// The row of posts of videos without a recipe (imported into the library, uploaded).
+    pub imported: bool,
     pub posts: i64,
     pub plays: i64,
     pub likes: i64,
@@ -308,10 +309,10 @@ pub async fn attribution(
     platform: &str,
     r: Range,
     dim: Dimension,
-    lang: Lang,
 ) -> ApiResult<Vec<Attribution>> {
     let posts = db::variant_posts(db, merchant_id, platform, r.millis()).await?;
-    let imported = (0, domain::i18n::Msg::ImportedVideos.render(lang, &[]));
+    // Its label is the reader's words for it (`Attribution::imported`), filled in by `api`.
+    let imported = (0, IMPORTED.to_string());
     // key -> (label, posts, plays, likes)
     let mut acc: HashMap<(i64, String), (i64, i64, i64)> = HashMap::new();
     for p in &posts {
@@ -366,7 +367,10 @@ pub async fn attribution(
     let mut out: Vec<Attribution> = acc
         .into_iter()
         .map(|((id, label), (posts, plays, likes))| Attribution {
-            label: if label.is_empty() {
+            imported: label == IMPORTED,
+            label: if label == IMPORTED {
+                String::new()
+            } else if label.is_empty() {
                 names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"))
             } else {
                 label
@@ -384,11 +388,24 @@ pub async fn attribution(
     Ok(out)
 }
 
-/// A task's delivery with its failure reasons in the reader's language.
+/// The key of the row of videos without a recipe, until `api` names it in the reader's language.
+const IMPORTED: &str = "\u{0}imported";
+
+/// A failure reason as the rows keep it: a reason code with its arguments (`domain::matrix`), or,
+/// in rows written before codes, the words in both languages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredReason {
+    pub code: String,
+    pub args: String,
+    pub zh: String,
+    pub en: String,
+}
+
+/// A task's delivery with its failure reasons.
 pub struct DeliveryRow {
     pub d: db::Delivery,
     /// (reason, how many)
-    pub reasons: Vec<(String, i64)>,
+    pub reasons: Vec<(StoredReason, i64)>,
 }
 
 pub async fn delivery(
@@ -397,23 +414,13 @@ pub async fn delivery(
     platform: &str,
     r: Range,
     page: (i64, i64),
-    lang: Lang,
 ) -> ApiResult<(Vec<DeliveryRow>, i64)> {
     let (rows, total) = db::delivery(db, merchant_id, platform, r.millis(), page).await?;
     let ids: Vec<i64> = rows.iter().map(|d| d.task_id).collect();
-    let mut reasons: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
+    let mut reasons: HashMap<i64, Vec<(StoredReason, i64)>> = HashMap::new();
     for (task, code, args, zh, en, n) in db::failure_reasons(db, merchant_id, &ids).await? {
-        let text = domain::matrix::failure_text(&code, &args, lang).unwrap_or(match lang {
-            Lang::Zh => zh,
-            Lang::En => {
-                if en.is_empty() {
-                    zh
-                } else {
-                    en
-                }
-            }
-        });
-        reasons.entry(task).or_default().push((text, n));
+        let why = StoredReason { code, args, zh, en };
+        reasons.entry(task).or_default().push((why, n));
     }
     Ok((
         rows.into_iter()
@@ -499,259 +506,8 @@ pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
     })
 }
 
-// ---- exports: the same rows as the lists, headers in the reader's language ----
-
-fn header(lang: Lang, cols: &[(&str, &str)]) -> Vec<String> {
-    cols.iter()
-        .map(|(zh, en)| match lang {
-            Lang::Zh => zh.to_string(),
-            Lang::En => en.to_string(),
-        })
-        .collect()
-}
-
-const FIGURE_COLS: [(&str, &str); 5] = [
-    ("播放", "Plays"),
-    ("点赞", "Likes"),
-    ("评论", "Comments"),
-    ("分享", "Shares"),
-    ("发布", "Posts"),
-];
-
-/// The follower columns: a platform without a follower API (BJH) has none rather than zeros.
-const FOLLOWER_COLS: [(&str, &str); 2] = [("粉丝数", "Followers"), ("粉丝增长", "Follower gain")];
-
 /// Does the report of `platform` ('' = every platform) carry follower figures?
 pub fn has_followers(platform: &str) -> bool {
     platform.is_empty()
         || platforms::Platform::from_code(platform).is_some_and(platforms::has_follower_api)
-}
-
-pub fn series_table(s: &Series, followers: bool, lang: Lang) -> Table {
-    let mut cols = vec![("日期", "Day")];
-    cols.extend(FIGURE_COLS);
-    cols.push(("失败", "Failed"));
-    if followers {
-        cols.extend(FOLLOWER_COLS);
-    }
-    Table {
-        header: header(lang, &cols),
-        rows: (0..s.days.len())
-            .map(|i| {
-                let mut row = vec![
-                    s.days[i].as_str().into(),
-                    Cell::Int(s.plays[i]),
-                    Cell::Int(s.likes[i]),
-                    Cell::Int(s.comments[i]),
-                    Cell::Int(s.shares[i]),
-                    Cell::Int(s.posts[i]),
-                    Cell::Int(s.failed[i]),
-                ];
-                if followers {
-                    row.push(Cell::Int(s.followers[i]));
-                    row.push(Cell::Int(s.follower_gain[i]));
-                }
-                row
-            })
-            .collect(),
-    }
-}
-
-pub fn account_table(rows: &[db::AccountFigures], followers: bool, lang: Lang) -> Table {
-    let mut cols = vec![("账号", "Account"), ("平台", "Platform")];
-    cols.extend(FIGURE_COLS);
-    if followers {
-        cols.extend(FOLLOWER_COLS);
-    }
-    Table {
-        header: header(lang, &cols),
-        rows: rows
-            .iter()
-            .map(|r| {
-                let mut row = vec![
-                    r.nickname.as_str().into(),
-                    r.platform.as_str().into(),
-                    Cell::Int(r.f.plays),
-                    Cell::Int(r.f.likes),
-                    Cell::Int(r.f.comments),
-                    Cell::Int(r.f.shares),
-                    Cell::Int(r.f.posts),
-                ];
-                if followers {
-                    row.push(Cell::Int(r.f.followers));
-                    row.push(Cell::Int(r.f.follower_gain));
-                }
-                row
-            })
-            .collect(),
-    }
-}
-
-pub fn video_table(rows: &[db::VideoFigures], lang: Lang) -> Table {
-    let cols = [
-        ("标题", "Title"),
-        ("账号", "Account"),
-        ("平台", "Platform"),
-        ("发布时间", "Published at"),
-        ("播放", "Plays"),
-        ("点赞", "Likes"),
-        ("评论", "Comments"),
-        ("分享", "Shares"),
-        ("链接", "Link"),
-    ];
-    Table {
-        header: header(lang, &cols),
-        rows: rows
-            .iter()
-            .map(|r| {
-                vec![
-                    r.title.as_str().into(),
-                    r.nickname.as_str().into(),
-                    r.platform.as_str().into(),
-                    china_time(r.published_at).into(),
-                    Cell::Int(r.plays),
-                    Cell::Int(r.likes),
-                    Cell::Int(r.comments),
-                    Cell::Int(r.shares),
-                    r.share_url.as_str().into(),
-                ]
-            })
-            .collect(),
-    }
-}
-
-pub fn attribution_table(rows: &[Attribution], dim: Dimension, lang: Lang) -> Table {
-    let what = match dim {
-        Dimension::Clip => ("镜头素材", "Clip"),
-        Dimension::Group => ("镜头组", "Shot group"),
-        Dimension::Title => ("标题", "Title"),
-        Dimension::Voice => ("配音", "Voice-over"),
-        Dimension::Project => ("混剪项目", "Project"),
-    };
-    let cols = [
-        what,
-        ("发布数", "Posts"),
-        ("播放", "Plays"),
-        ("点赞", "Likes"),
-        ("条均播放", "Plays per post"),
-    ];
-    Table {
-        header: header(lang, &cols),
-        rows: rows
-            .iter()
-            .map(|r| {
-                vec![
-                    r.label.as_str().into(),
-                    Cell::Int(r.posts),
-                    Cell::Int(r.plays),
-                    Cell::Int(r.likes),
-                    Cell::Int(r.per_post),
-                ]
-            })
-            .collect(),
-    }
-}
-
-pub fn delivery_table(rows: &[DeliveryRow], lang: Lang) -> Table {
-    let cols = [
-        ("任务", "Task"),
-        ("平台", "Platform"),
-        ("创建时间", "Created at"),
-        ("计划", "Planned"),
-        ("已发布", "Published"),
-        ("失败", "Failed"),
-        ("审核驳回", "Rejected"),
-        ("播放", "Plays"),
-        ("失败原因", "Failure reasons"),
-    ];
-    Table {
-        header: header(lang, &cols),
-        rows: rows
-            .iter()
-            .map(|r| {
-                let why = r
-                    .reasons
-                    .iter()
-                    .map(|(t, n)| format!("{t} ×{n}"))
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                vec![
-                    r.d.name.as_str().into(),
-                    domain::i18n::platform_name(&r.d.platform, lang).into(),
-                    china_time(r.d.created_at).into(),
-                    Cell::Int(r.d.planned),
-                    Cell::Int(r.d.published),
-                    Cell::Int(r.d.failed),
-                    Cell::Int(r.d.rejected),
-                    Cell::Int(r.d.plays),
-                    why.into(),
-                ]
-            })
-            .collect(),
-    }
-}
-
-pub fn staff_table(rows: &[db::StaffActivity], lang: Lang) -> Table {
-    let cols = [
-        ("账号", "User"),
-        ("操作数", "Operations"),
-        ("被拒绝", "Refused"),
-        ("创建发布任务", "Release tasks"),
-        ("发起合成", "Render batches"),
-        ("最近操作", "Last active"),
-    ];
-    Table {
-        header: header(lang, &cols),
-        rows: rows
-            .iter()
-            .map(|r| {
-                vec![
-                    r.username.as_str().into(),
-                    Cell::Int(r.actions),
-                    Cell::Int(r.refused),
-                    Cell::Int(r.tasks),
-                    Cell::Int(r.renders),
-                    china_time(r.last_at).into(),
-                ]
-            })
-            .collect(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::export::Cell;
-
-    /// The delivery export names the platform (it wrote the raw code: "dy", "mixed").
-    #[test]
-    fn the_delivery_export_names_platforms() {
-        let row = |platform: &str| DeliveryRow {
-            d: db::Delivery {
-                task_id: 1,
-                name: "防晒帽".into(),
-                platform: platform.into(),
-                created_at: 0,
-                planned: 2,
-                published: 1,
-                failed: 0,
-                rejected: 0,
-                plays: 0,
-            },
-            reasons: vec![],
-        };
-        let rows = [row("dy"), row("mixed")];
-        let names = |lang| {
-            delivery_table(&rows, lang)
-                .rows
-                .iter()
-                .map(|r| match &r[1] {
-                    Cell::Text(t) => t.clone(),
-                    Cell::Int(n) => n.to_string(),
-                })
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(names(Lang::Zh), ["抖音", "多平台"]);
-        assert_eq!(names(Lang::En), ["Douyin", "Several platforms"]);
-    }
 }

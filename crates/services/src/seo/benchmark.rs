@@ -4,7 +4,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{self as hub, Hub};
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use domain::jobs::{BenchmarkRef, JobKind};
 use store::jobs::{JobCtx, JobError};
 use store::seo as db;
@@ -30,20 +30,14 @@ fn bench_platform(code: &str) -> ApiResult<platforms::Platform> {
 }
 
 /// Adds an account to watch and reads it at once; a link that does not resolve is a 422 on `link`.
-pub async fn add(
-    h: &Hub,
-    mid: i64,
-    platform: &str,
-    link: &str,
-    lang: Lang,
-) -> ApiResult<BenchmarkRow> {
+pub async fn add(h: &Hub, mid: i64, platform: &str, link: &str) -> ApiResult<BenchmarkRow> {
     let p = bench_platform(platform)?;
     let link = super::library::text("link", link, domain::seo::limits::BENCH_LINK_MAX)?;
     let (a, _) = h.adapter(p).await?;
     let acc = a
         .public_account(&link)
         .await
-        .map_err(|e| hub::refused("link", &e, lang))?;
+        .map_err(|e| hub::refused("link", &e))?;
     let id = db::add_benchmark(
         &h.db,
         mid,
@@ -52,19 +46,15 @@ pub async fn add(
         h.db.clock.platform_now(),
     )
     .await?;
-    sync_one(h, id).await.map_err(|e| {
-        ApiError::invalid_with(
-            "link",
-            Msg::BenchmarkSyncFailed,
-            vec![("reason", e.reason(lang))],
-        )
-    })?;
+    sync_one(h, id)
+        .await
+        .map_err(|e| ApiError::invalid_with("link", Msg::BenchmarkSyncFailed, e.reason()))?;
     db::benchmark(&h.db, mid, id)
         .await?
         .ok_or(ApiError::NotFound)
 }
 
-pub async fn sync(h: &Hub, mid: i64, id: i64, lang: Lang) -> ApiResult<BenchmarkRow> {
+pub async fn sync(h: &Hub, mid: i64, id: i64) -> ApiResult<BenchmarkRow> {
     db::benchmark(&h.db, mid, id)
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -73,7 +63,7 @@ pub async fn sync(h: &Hub, mid: i64, id: i64, lang: Lang) -> ApiResult<Benchmark
         return Err(ApiError::invalid_with(
             "id",
             Msg::BenchmarkSyncFailed,
-            vec![("reason", e.reason(lang))],
+            e.reason(),
         ));
     }
     db::benchmark(&h.db, mid, id)
@@ -97,12 +87,12 @@ pub enum SyncError {
 }
 
 impl SyncError {
-    fn reason(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (SyncError::Platform(e), Lang::Zh) => e.zh.clone(),
-            (SyncError::Platform(e), Lang::En) => e.en.clone(),
-            (SyncError::Db(e), _) => e.to_string(),
-            (SyncError::Internal(e), _) => e.clone(),
+    /// `{reason}` of the message: the platform's words in both languages, or ours.
+    fn reason(&self) -> Vec<(&'static str, String)> {
+        match self {
+            SyncError::Platform(e) => hub::reason_pair(e),
+            SyncError::Db(e) => vec![("reason", e.to_string())],
+            SyncError::Internal(e) => vec![("reason", e.clone())],
         }
     }
     /// As kept on the row (`last_error`): both languages, shown to each reader in theirs.

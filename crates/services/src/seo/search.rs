@@ -3,7 +3,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{self as hub, Hub};
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use platforms::{HotWord, SearchWord, SearchWordKind};
 use std::collections::HashSet;
 use store::Db;
@@ -74,46 +74,29 @@ impl Mine {
     }
 }
 
-async fn suggest(
-    h: &Hub,
-    p: platforms::Platform,
-    word: &str,
-    lang: Lang,
-) -> ApiResult<Vec<SearchWord>> {
+async fn suggest(h: &Hub, p: platforms::Platform, word: &str) -> ApiResult<Vec<SearchWord>> {
     let (a, _) = h.adapter(p).await?;
     a.search_suggest(word)
         .await
-        .map_err(|e| hub::refused("word", &e, lang))
+        .map_err(|e| hub::refused("word", &e))
 }
 
 /// Related search words of a seed.
-pub async fn search(
-    h: &Hub,
-    mid: i64,
-    platform: &str,
-    word: &str,
-    lang: Lang,
-) -> ApiResult<Vec<Found>> {
+pub async fn search(h: &Hub, mid: i64, platform: &str, word: &str) -> ApiResult<Vec<Found>> {
     let p = search_platform(platform)?;
     let word = seed(word)?;
-    let words = suggest(h, p, &word, lang).await?;
+    let words = suggest(h, p, &word).await?;
     let mine = Mine::load(&h.db, mid, p.code()).await?;
     Ok(words.into_iter().map(|w| mine.found(w, 1, &word)).collect())
 }
 
 /// Long-tail mining two levels deep: the seed's words, then the words of its best long-tail and
 /// related words; each word once (where it first showed), hottest first within a level.
-pub async fn excavate(
-    h: &Hub,
-    mid: i64,
-    platform: &str,
-    word: &str,
-    lang: Lang,
-) -> ApiResult<Vec<Found>> {
+pub async fn excavate(h: &Hub, mid: i64, platform: &str, word: &str) -> ApiResult<Vec<Found>> {
     let p = search_platform(platform)?;
     let word = seed(word)?;
     let mine = Mine::load(&h.db, mid, p.code()).await?;
-    let first = suggest(h, p, &word, lang).await?;
+    let first = suggest(h, p, &word).await?;
     let mut seen: HashSet<String> = first.iter().map(|w| w.word.clone()).collect();
     let mut next: Vec<&SearchWord> = first
         .iter()
@@ -123,7 +106,7 @@ pub async fn excavate(
     next.truncate(EXCAVATE_FANOUT);
     let mut out: Vec<Found> = vec![];
     for parent in next.iter().map(|w| w.word.clone()).collect::<Vec<_>>() {
-        for w in suggest(h, p, &parent, lang).await? {
+        for w in suggest(h, p, &parent).await? {
             if seen.insert(w.word.clone()) {
                 out.push(mine.found(w, 2, &parent));
             }
@@ -141,13 +124,13 @@ pub struct Hot {
     pub collected: bool,
 }
 
-pub async fn hot(h: &Hub, mid: i64, platform: &str, lang: Lang) -> ApiResult<Vec<Hot>> {
+pub async fn hot(h: &Hub, mid: i64, platform: &str) -> ApiResult<Vec<Hot>> {
     let p = search_platform(platform)?;
     let (a, _) = h.adapter(p).await?;
     let words = a
         .hot_search()
         .await
-        .map_err(|e| hub::refused("platform", &e, lang))?;
+        .map_err(|e| hub::refused("platform", &e))?;
     let collected: HashSet<String> = db::collected_words(&h.db, mid, p.code())
         .await?
         .into_iter()

@@ -1,4 +1,5 @@
-//! Dictionaries: read one by name (in the reader's language), save and delete them (the operator).
+//! Dictionaries: read one by name (labels `中文 / English`, which `api` shows in the reader's
+//! language), save and delete them (the operator).
 
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::{Lang, Msg};
@@ -14,40 +15,30 @@ pub use store::system::dict::{Dict, Opt};
 /// [`JobKind`]).
 pub const JOB_KIND: &str = "job_kind";
 
-/// The options of the dictionary `name`, labels in `lang`.
-pub async fn read(db: &Db, name: &str, lang: Lang) -> ApiResult<Vec<Opt>> {
+/// The options of the dictionary `name`, each label as stored (`中文 / English`, or one text).
+pub async fn read(db: &Db, name: &str) -> ApiResult<Vec<Opt>> {
     let name = name.trim();
     validate::required("name", name)?;
     if name == JOB_KIND {
-        return Ok(job_kinds(lang));
+        return Ok(job_kinds());
     }
     let d = dict::by_name(db, name).await?.ok_or(ApiError::NotFound)?;
-    Ok(d.options()
-        .into_iter()
-        .map(|o| Opt {
-            label: localized(&o.label, lang),
-            value: o.value,
-        })
-        .collect())
+    Ok(d.options())
 }
 
-fn job_kinds(lang: Lang) -> Vec<Opt> {
+/// The job kinds, labelled the way stored dictionaries are: `中文 / English`.
+fn job_kinds() -> Vec<Opt> {
     JobKind::ALL
         .iter()
         .map(|k| Opt {
-            label: k.label().template(lang).to_string(),
+            label: format!(
+                "{} / {}",
+                k.label().template(Lang::Zh),
+                k.label().template(Lang::En)
+            ),
             value: k.as_str().to_string(),
         })
         .collect()
-}
-
-/// A bilingual label `中文 / English` in the caller's language; any other label as it is.
-fn localized(label: &str, lang: Lang) -> String {
-    match (label.split_once(" / "), lang) {
-        (Some((zh, _)), Lang::Zh) => zh.trim().to_string(),
-        (Some((_, en)), Lang::En) => en.trim().to_string(),
-        _ => label.to_string(),
-    }
 }
 
 /// Creates or replaces the dictionary `name`: a name of a-z, 0-9, _ (1-64), labels not empty, values

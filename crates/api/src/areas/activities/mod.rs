@@ -2,6 +2,7 @@
 //! (`/task.merchant_forward_task_activities/*`), the draw log (`get_task_luck_draw_log`), coupon
 //! redemption and exports (`services::activities`). Contract: docs/api-activities.md.
 
+mod export;
 pub mod views;
 
 use crate::LangOf;
@@ -289,7 +290,6 @@ pub struct RedeemReq {
 pub async fn redeem(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<RedeemReq>,
 ) -> Answer<CouponView> {
     let now = st.db.clock.platform_now();
@@ -298,7 +298,7 @@ pub async fn redeem(
     } else {
         c.user.nickname.clone()
     };
-    let coupon = uc::redeem(&st.db, c.merchant_id()?, &r.code, now, c.user.id, &by, lang).await?;
+    let coupon = uc::redeem(&st.db, c.merchant_id()?, &r.code, now, c.user.id, &by).await?;
     Ok(reply(views::coupon(&coupon, now)))
 }
 
@@ -357,7 +357,7 @@ pub async fn export_draws(
     Ok(attachment(
         "draws",
         f,
-        uc::draw_table(&rows, lang).render(f),
+        export::draw_table(&rows, lang).render(f),
         st.db.clock.platform_now(),
     ))
 }
@@ -384,7 +384,7 @@ pub async fn export_coupons(
     Ok(attachment(
         "coupons",
         f,
-        uc::coupon_table(&rows, now, lang).render(f),
+        export::coupon_table(&rows, now, lang).render(f),
         now,
     ))
 }

@@ -122,8 +122,7 @@ pub async fn log_page(
     lang: Lang,
     q: LogQuery,
 ) -> Answer<Page<LogView>> {
-    let (rows, total) =
-        services::system::oplog::list(&st.db, merchant_id, &q.into_query(), lang).await?;
+    let (rows, total) = services::system::oplog::list(&st.db, merchant_id, &q.into_query()).await?;
     let rows = rows.into_iter().map(|r| LogView::of(r, lang)).collect();
     Ok(reply(Page::new(rows, total)))
 }
@@ -163,9 +162,14 @@ pub struct UsagePage {
 }
 
 async fn usage(st: &AppState, c: &Caller, lang: Lang, q: &UsageQuery) -> Answer<UsagePage> {
-    let u = uc::usage(&st.db, c.merchant_id()?, &q.list, q.kind.as_deref(), lang).await?;
+    let u = uc::usage(&st.db, c.merchant_id()?, &q.list, q.kind.as_deref()).await?;
+    let rows = u.rows.into_iter().map(|mut e| {
+        e.reason = domain::system::points::reason_text(&e.reason_code, &e.reason, lang);
+        e.operator = domain::system::points::operator_text(&e.operator, lang);
+        e.into()
+    });
     Ok(reply(UsagePage {
-        page: Page::new(u.rows.into_iter().map(Into::into).collect(), u.total),
+        page: Page::new(rows.collect(), u.total),
         summary: UsageSummary {
             topup: u.topup,
             deduct: u.deduct,

@@ -143,7 +143,15 @@ pub struct LogView {
 }
 
 impl LogView {
-    pub fn of(row: services::system::oplog::LogRow, lang: domain::i18n::Lang) -> LogView {
+    pub fn of(mut row: services::system::oplog::LogRow, lang: domain::i18n::Lang) -> LogView {
+        if let Some(m) = crate::words::logged_message(
+            &row.message_code,
+            &row.message_args,
+            lang,
+            &row.request_id,
+        ) {
+            row.message = m;
+        }
         LogView {
             action_name: domain::actions::action_name(&row.action, lang),
             row: row.into(),

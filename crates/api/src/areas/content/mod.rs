@@ -8,7 +8,8 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::i18n::Msg;
+use domain::content::pick;
+use domain::i18n::{Lang, Msg};
 use domain::now_ms;
 use serde::{Deserialize, Serialize};
 use services::ApiError;
@@ -454,18 +455,20 @@ pub struct CourseCard {
     pub created_at: i64,
 }
 
-fn card(c: &uc::ShownCourse) -> CourseCard {
+/// A course's card with its texts in the reader's language (English falls back to Chinese).
+fn card(c: &uc::CourseRow, lang: Lang) -> CourseCard {
+    let en = lang == Lang::En;
     CourseCard {
-        id: c.row.id,
-        category: c.row.category.clone(),
-        title: c.title.clone(),
-        summary: c.summary.clone(),
-        cover: c.row.cover.clone(),
-        image: c.row.cover.clone(),
-        body_kind: c.row.kind,
-        video_url: c.row.link.clone(),
-        link: c.row.link.clone(),
-        created_at: c.row.created_at,
+        id: c.id,
+        category: c.category.clone(),
+        title: pick(en, &c.title, &c.title_en).to_string(),
+        summary: pick(en, &c.summary, &c.summary_en).to_string(),
+        cover: c.cover.clone(),
+        image: c.cover.clone(),
+        body_kind: c.kind,
+        video_url: c.link.clone(),
+        link: c.link.clone(),
+        created_at: c.created_at,
     }
 }
 
@@ -492,8 +495,11 @@ pub async fn courses(
     LangOf(lang): LangOf,
     Input(q): Input<CoursesQuery>,
 ) -> Answer<Page<CourseCard>> {
-    let (rows, total) = uc::published_courses(&st.db, q.list, q.category.as_deref(), lang).await?;
-    Ok(reply(Page::new(rows.iter().map(card).collect(), total)))
+    let (rows, total) = uc::published_courses(&st.db, q.list, q.category.as_deref()).await?;
+    Ok(reply(Page::new(
+        rows.iter().map(|c| card(c, lang)).collect(),
+        total,
+    )))
 }
 
 #[utoipa::path(method(get, post), path = "/index/getCourseInfo", tag = "content", params(("id" = i64, Query)), responses((status = 200, body = Reply<CourseDetail>)))]
@@ -502,21 +508,27 @@ pub async fn course_info(
     LangOf(lang): LangOf,
     Input(r): Input<IdReq>,
 ) -> Answer<CourseDetail> {
-    let c = uc::published_course(&st.db, r.id, lang).await?;
+    let c = uc::published_course(&st.db, r.id).await?;
     Ok(reply(CourseDetail {
-        card: card(&c),
-        body: c.body.clone(),
-        updated_at: c.row.updated_at,
+        card: card(&c, lang),
+        body: pick(lang == Lang::En, &c.body, &c.body_en).to_string(),
+        updated_at: c.updated_at,
     }))
 }
 
 #[utoipa::path(method(get, post), path = "/index/banner", tag = "content", responses((status = 200, body = Reply<Page<Link>>, description = "published banners, in order")))]
 pub async fn banners(State(st): State<AppState>, LangOf(lang): LangOf) -> Answer<Page<Link>> {
     Ok(reply(Page::whole(
-        uc::published_banners(&st.db, lang)
+        uc::published_banners(&st.db)
             .await?
             .into_iter()
-            .map(Link::from)
+            .map(|b| Link {
+                id: b.id,
+                title: pick(lang == Lang::En, &b.title, &b.title_en).to_string(),
+                image: b.image,
+                link: b.link,
+                created_at: b.created_at,
+            })
             .collect(),
     )))
 }
@@ -527,9 +539,17 @@ pub async fn version_log(
     LangOf(lang): LangOf,
     Input(q): Input<ListQuery>,
 ) -> Answer<Page<VersionLog>> {
-    let (rows, total) = uc::version_logs(&st.db, &q, lang).await?;
+    let (rows, total) = uc::version_logs(&st.db, &q).await?;
     Ok(reply(Page::new(
-        rows.into_iter().map(VersionLog::from).collect(),
+        rows.into_iter()
+            .map(|mut r| {
+                // the reader's language only (English falls back to Chinese where none was written)
+                if lang == Lang::En && !r.content_en.trim().is_empty() {
+                    r.content = std::mem::take(&mut r.content_en);
+                }
+                VersionLog::from(r)
+            })
+            .collect(),
         total,
     )))
 }
@@ -543,7 +563,6 @@ pub struct Link {
     pub link: String,
     pub created_at: i64,
 }
-view_of!(uc::Link => Link { id, title, image, link, created_at });
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VersionLog {

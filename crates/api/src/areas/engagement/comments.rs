@@ -7,11 +7,11 @@ use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use domain::engagement::CommentStatus;
+use domain::engagement::intent_name;
 use domain::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
 use services::engagement::comments::{self as uc, Row};
-use services::engagement::leads::intent_name;
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -115,7 +115,7 @@ pub async fn reply(
     LangOf(lang): LangOf,
     Input(r): Input<ReplyReq>,
 ) -> Answer<CommentView> {
-    let row = uc::reply(&st.hub, c.merchant_id()?, r.id, &r.text, lang).await?;
+    let row = uc::reply(&st.hub, c.merchant_id()?, r.id, &r.text).await?;
     Ok(ok(view(row, lang)))
 }
 

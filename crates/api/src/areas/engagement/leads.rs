@@ -8,11 +8,12 @@ use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
+use domain::engagement::intent_name;
 use domain::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
 use services::ApiError;
 use services::ListQuery;
-use services::engagement::leads::{self as uc, ALL_LEADS, Row, Scope, intent_name, state_name};
+use services::engagement::leads::{self as uc, ALL_LEADS, Row, Scope};
 use utoipa::ToSchema;
 
 fn scope(c: &Caller) -> Scope {
@@ -63,7 +64,7 @@ fn view(l: Row, lang: Lang) -> LeadView {
     let notes: Vec<serde_json::Value> = serde_json::from_str(&l.notes).unwrap_or_default();
     LeadView {
         intent_name: intent_name(&l.intent, lang).into(),
-        state_name: state_name(l.state.as_str(), lang).into(),
+        state_name: l.state.name(lang).into(),
         notes: notes
             .iter()
             .map(|n| LeadNote {
@@ -163,7 +164,7 @@ pub async fn state(
     LangOf(lang): LangOf,
     Input(r): Input<LeadStateReq>,
 ) -> Answer<LeadView> {
-    let l = uc::set_state(&st.db, c.merchant_id()?, scope(&c), r.id, &r.state, lang).await?;
+    let l = uc::set_state(&st.db, c.merchant_id()?, scope(&c), r.id, &r.state).await?;
     Ok(reply(view(l, lang)))
 }
 
@@ -254,7 +255,7 @@ pub async fn export(
     Ok(attachment(
         "leads",
         f,
-        uc::table(&rows, lang).render(f),
+        super::export::leads_table(&rows, lang).render(f),
         st.db.clock.platform_now(),
     ))
 }

@@ -5,6 +5,7 @@
 //! `/msg.wxgzh/*`).
 
 pub mod comments;
+mod export;
 pub mod leads;
 pub mod privmsg;
 pub mod rules;

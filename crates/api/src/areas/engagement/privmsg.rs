@@ -133,7 +133,6 @@ pub struct PrivateSendReq {
 pub async fn send(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<PrivateSendReq>,
 ) -> Answer<Vec<PrivateMessageView>> {
     let rows = uc::send(
@@ -143,7 +142,6 @@ pub async fn send(
         &r.conversation_id,
         &r.text,
         r.quick_reply_id,
-        lang,
     )
     .await?;
     Ok(reply(rows.into_iter().map(message).collect()))

@@ -118,13 +118,12 @@ fn started(s: Started) -> AuthStart {
 pub async fn get_qr_code(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<AuthReq>,
 ) -> Answer<AuthStart> {
     let mid = c.merchant_id()?;
     let p = platform(r.platform.as_deref().unwrap_or(""))?;
     Ok(reply(started(
-        uc::start(&st.hub, mid, p, r.group_id, lang).await?,
+        uc::start(&st.hub, mid, p, r.group_id).await?,
     )))
 }
 
@@ -132,12 +131,11 @@ pub async fn get_qr_code(
 pub async fn tiktok_auth(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<AuthReq>,
 ) -> Answer<AuthStart> {
     let mid = c.merchant_id()?;
     Ok(reply(started(
-        uc::start(&st.hub, mid, Platform::Dy, r.group_id, lang).await?,
+        uc::start(&st.hub, mid, Platform::Dy, r.group_id).await?,
     )))
 }
 
@@ -145,10 +143,9 @@ pub async fn tiktok_auth(
 pub async fn dy_auth_aggregation(
     st: State<AppState>,
     c: Caller,
-    l: LangOf,
     r: Input<AuthReq>,
 ) -> Answer<AuthStart> {
-    tiktok_auth(st, c, l, r).await
+    tiktok_auth(st, c, r).await
 }
 
 /// Starts or polls a QR login.
@@ -166,7 +163,6 @@ async fn qr(
         r.login_id.as_deref(),
         r.sms_code.as_deref(),
         r.group_id,
-        lang,
     )
     .await?;
     let login_id = r.login_id.clone().unwrap_or_default();
@@ -245,7 +241,7 @@ pub async fn bjh_login(
     Input(r): Input<BjhReq>,
 ) -> Answer<AccountView> {
     let mid = c.merchant_id()?;
-    let a = uc::bjh_login(&st.hub, mid, &r.app_id, &r.app_token, r.group_id, lang).await?;
+    let a = uc::bjh_login(&st.hub, mid, &r.app_id, &r.app_token, r.group_id).await?;
     Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
@@ -272,9 +268,24 @@ pub async fn oauth_callback(
                 .trim_start_matches('=')
         ))
     };
-    match uc::oauth_callback(&st.hub, &code, q.code, q.state, q.error, lang).await {
+    match uc::oauth_callback(&st.hub, &code, q.code, q.state, q.error).await {
         Ok(id) => back("authorized", &id.to_string()),
-        Err(e) => back("auth_error", &e),
+        Err(e) => back("auth_error", &callback_refusal(e, lang)),
+    }
+}
+
+/// Why authorizing did not finish, in the browser's language (the console shows it as it comes).
+fn callback_refusal(e: uc::CallbackRefusal, lang: domain::i18n::Lang) -> String {
+    use domain::i18n::{Lang, Msg};
+    let invalid = Msg::AuthStateInvalid.template(lang);
+    match e {
+        uc::CallbackRefusal::Invalid(None) => invalid.to_string(),
+        uc::CallbackRefusal::Invalid(Some(detail)) => format!("{invalid} ({detail})"),
+        uc::CallbackRefusal::Platform(e) => match lang {
+            Lang::Zh => e.zh,
+            Lang::En => e.en,
+        },
+        uc::CallbackRefusal::Failed(e) => e,
     }
 }
 
@@ -285,7 +296,7 @@ pub async fn renew(
     LangOf(lang): LangOf,
     Input(r): Input<IdReq>,
 ) -> Answer<AccountView> {
-    let a = uc::renew(&st.hub, c.merchant_id()?, r.id, lang).await?;
+    let a = uc::renew(&st.hub, c.merchant_id()?, r.id).await?;
     Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 
@@ -387,14 +398,9 @@ pub struct PoiReq {
 }
 
 /// POI search (Douyin's, served by the sandbox for every platform).
-pub async fn poi_search(
-    st: &AppState,
-    c: &Caller,
-    r: &PoiReq,
-    lang: domain::i18n::Lang,
-) -> Answer<Page<PoiView>> {
+pub async fn poi_search(st: &AppState, c: &Caller, r: &PoiReq) -> Answer<Page<PoiView>> {
     c.merchant_id()?;
-    let rows = uc::poi_search(&st.hub, &r.keyword, r.city.as_deref(), lang).await?;
+    let rows = uc::poi_search(&st.hub, &r.keyword, r.city.as_deref()).await?;
     Ok(reply(views::pois(rows)))
 }
 
@@ -402,10 +408,9 @@ pub async fn poi_search(
 pub async fn get_poi_id(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<PoiReq>,
 ) -> Answer<Page<PoiView>> {
-    poi_search(&st, &c, &r, lang).await
+    poi_search(&st, &c, &r).await
 }
 
 #[utoipa::path(post, path = "/task.merchant_group_user/delete", tag = "matrix", request_body = IdsReq, responses((status = 200, body = Reply<Done>)))]
@@ -502,7 +507,6 @@ pub struct ShareReq {
 pub async fn dy_share(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<ShareReq>,
 ) -> Answer<ShareView> {
     let mid = c.merchant_id()?;
@@ -521,7 +525,7 @@ pub async fn dy_share(
             published_at: s.published_at,
         }));
     }
-    let link = uc::make_share(&st.hub, mid, &r.video_key, &r.title, &r.topics, lang).await?;
+    let link = uc::make_share(&st.hub, mid, &r.video_key, &r.title, &r.topics).await?;
     Ok(reply(ShareView::Made {
         share_id: link.share_id,
         schema: link.schema,

@@ -326,6 +326,12 @@ pub struct ItemView {
     pub comment_count: i64,
 }
 
+/// Why an item failed (or is being retried), in `lang`; empty when nothing went wrong. Rows written
+/// before reason codes show the text they were written with.
+fn error_text(i: &db::Item, lang: Lang) -> String {
+    crate::words::failure(&i.error_code, &i.error_args, &i.error_zh, &i.error_en, lang)
+}
+
 pub fn item(i: &db::Item, (cover, src): (Option<String>, Option<String>), lang: Lang) -> ItemView {
     ItemView {
         id: i.id,
@@ -348,7 +354,7 @@ pub fn item(i: &db::Item, (cover, src): (Option<String>, Option<String>), lang: 
         scheduled_at: i.scheduled_at,
         state: i.state,
         review_state: i.review_state,
-        error: services::matrix::tasks::items::error_text(i, lang),
+        error: error_text(i, lang),
         attempts: i.attempts,
         item_id: i.item_id.clone(),
         share_url: i.share_url.clone(),
@@ -585,8 +591,9 @@ pub struct Plan {
     pub planned_at: i64,
 }
 
-impl From<uc::Plan> for Plan {
-    fn from(p: uc::Plan) -> Self {
+impl Plan {
+    /// The plan with its warnings in the reader's language.
+    pub fn of(p: uc::Plan, lang: Lang) -> Self {
         Plan {
             items: p.items.into_iter().map(Into::into).collect(),
             count: p.count,
@@ -594,7 +601,7 @@ impl From<uc::Plan> for Plan {
             first_at: p.first_at,
             last_at: p.last_at,
             unplaced: p.unplaced,
-            warnings: p.warnings,
+            warnings: p.warnings.iter().map(|w| w.render(lang)).collect(),
             seed: p.seed,
             planned_at: p.planned_at,
         }

@@ -356,8 +356,9 @@ pub struct StatsReq {
     #[serde(default)]
     #[schema(required = true, minimum = 1)]
     pub id: i64,
-    /// 7 or 30.
+    /// 7 (default) or 30.
     #[serde(default = "week")]
+    #[schema(value_type = crate::areas::reports::DaySpan)]
     pub days: i64,
 }
 

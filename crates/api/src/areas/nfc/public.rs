@@ -249,8 +249,8 @@ async fn activity_block(
         lang,
         &nfc_pages::Activity {
             name: &a.name,
-            starts: services::export::china_time(a.starts_at),
-            ends: services::export::china_time(a.ends_at),
+            starts: domain::matrix::china_time(a.starts_at),
+            ends: domain::matrix::china_time(a.ends_at),
             prizes: prizes
                 .iter()
                 .map(|p| (p.name.as_str(), p.description.as_str()))
@@ -263,7 +263,7 @@ async fn activity_block(
                 .map(|c| nfc_pages::CouponLine {
                     prize_name: &c.prize_name,
                     code: &c.code,
-                    expires: services::export::china_time(c.expires_at),
+                    expires: domain::matrix::china_time(c.expires_at),
                     state: match rules::CouponState::of(c.redeemed_at, c.expires_at, now) {
                         rules::CouponState::Issued => t(lang, "未使用", "unused"),
                         rules::CouponState::Redeemed => t(lang, "已核销", "redeemed"),
@@ -308,7 +308,7 @@ pub async fn tap_page(
         );
     }
     let now = st.db.clock.platform_now();
-    let tapped = match services::nfc::tap(&st.hub, &code, &dev.id, now, lang).await {
+    let tapped = match services::nfc::tap(&st.hub, &code, &dev.id, now).await {
         Ok(x) => x,
         Err(e) => {
             let (status, id) = match &e {
@@ -528,15 +528,19 @@ pub async fn draw(
         .map(|t| t.id)
         .unwrap_or(0);
     let source = if tag_id > 0 { "nfc" } else { "page" };
-    match services::activities::draw(&st.db, &a, &dev.id, source, tag_id, now, lang).await {
+    match services::activities::draw(&st.db, &a, &dev.id, source, tag_id, now).await {
         Ok(r) => axum::Json(DrawReply {
             code: 200,
             message: "ok",
             data: DrawOut {
                 won: r.won,
-                prize_name: r.prize_name,
+                prize_name: if r.prize_name.is_empty() {
+                    Msg::DrawThanks.render(lang, &[])
+                } else {
+                    r.prize_name
+                },
                 coupon: r.coupon.map(|c| CouponOut {
-                    expires_text: services::export::china_time(c.expires_at),
+                    expires_text: domain::matrix::china_time(c.expires_at),
                     code: c.code,
                     expires_at: c.expires_at,
                     description: c.description,

@@ -10,7 +10,7 @@ use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
-use domain::i18n::Msg;
+use domain::i18n::{Lang, Msg};
 use domain::reports::{Dimension, Range};
 use serde::{Deserialize, Serialize};
 use services::ApiError;
@@ -18,6 +18,8 @@ use services::reports as uc;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+
+mod export;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -67,14 +69,14 @@ pub struct DashboardQuery {
     pub days: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/index/dashboard", tag = "reports", params(("days" = Option<i64>, Query, description = "7 (default) | 30")), responses((status = 200, body = Reply<DashboardView>)))]
+#[utoipa::path(get, path = "/index/dashboard", tag = "reports", params(("days" = Option<DaySpan>, Query, description = "7 (default) | 30")), responses((status = 200, body = Reply<DashboardView>)))]
 pub async fn dashboard(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<DashboardQuery>,
 ) -> Answer<DashboardView> {
     let days = q.days.unwrap_or(7);
-    if !domain::reports::DASHBOARD_SPANS.contains(&days) {
+    if !domain::reports::DAY_SPANS.contains(&days) {
         return Err(ApiError::invalid_with(
             "days",
             Msg::InvalidValue,
@@ -105,6 +107,27 @@ pub async fn dashboard(
 }
 
 // ---- the report filters ----
+
+/// `days`: a day chart's span, 7 (a week) or 30 days (`domain::reports::DAY_SPANS`). For the document
+/// only: the wire format is the number, checked by the handler with its own message.
+pub struct DaySpan;
+
+impl utoipa::PartialSchema for DaySpan {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+        utoipa::openapi::RefOr::T(Schema::Object(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                    utoipa::openapi::KnownFormat::Int64,
+                )))
+                .enum_values(Some(domain::reports::DAY_SPANS))
+                .build(),
+        ))
+    }
+}
+
+impl ToSchema for DaySpan {}
 
 // What the report filters accept, for the document only (the wire format is the string).
 
@@ -552,18 +575,19 @@ pub async fn attribution(
         q.platform()?,
         q.range(&st.db.clock)?,
         q.dimension()?,
-        lang,
     )
     .await?;
     Ok(reply(Page::whole(
-        rows.into_iter().map(attribution_view).collect(),
+        rows.into_iter()
+            .map(|a| attribution_view(a, lang))
+            .collect(),
     )))
 }
 
-fn attribution_view(a: uc::Attribution) -> AttributionView {
+fn attribution_view(a: uc::Attribution, lang: Lang) -> AttributionView {
     AttributionView {
         id: a.id,
-        label: a.label,
+        label: export::label(&a, lang),
         posts: a.posts,
         plays: a.plays,
         likes: a.likes,
@@ -604,16 +628,15 @@ pub async fn delivery(
         q.platform()?,
         q.range(&st.db.clock)?,
         q.window(),
-        lang,
     )
     .await?;
     Ok(reply(Page::exact(
-        rows.into_iter().map(delivery_view).collect(),
+        rows.into_iter().map(|r| delivery_view(r, lang)).collect(),
         total,
     )))
 }
 
-fn delivery_view(r: uc::DeliveryRow) -> DeliveryView {
+fn delivery_view(r: uc::DeliveryRow, lang: Lang) -> DeliveryView {
     DeliveryView {
         task_id: r.d.task_id,
         name: r.d.name,
@@ -627,7 +650,10 @@ fn delivery_view(r: uc::DeliveryRow) -> DeliveryView {
         reasons: r
             .reasons
             .into_iter()
-            .map(|(reason, count)| ReasonView { reason, count })
+            .map(|(reason, count)| ReasonView {
+                reason: export::reason(&reason, lang),
+                count,
+            })
             .collect(),
     }
 }
@@ -688,7 +714,7 @@ pub async fn export(
         "overview" => {
             let platform = q.platform()?;
             let o = uc::overview(&st.db, mid, platform, q.range(&st.db.clock)?).await?;
-            uc::series_table(&o.series, uc::has_followers(platform), lang)
+            export::series_table(&o.series, uc::has_followers(platform), lang)
         }
         "accounts" => {
             let platform = q.platform()?;
@@ -701,7 +727,7 @@ pub async fn export(
                 all,
             )
             .await?;
-            uc::account_table(&rows, uc::has_followers(platform), lang)
+            export::account_table(&rows, uc::has_followers(platform), lang)
         }
         "videos" => {
             let (rows, _) = uc::video_rank(
@@ -714,34 +740,20 @@ pub async fn export(
                 all,
             )
             .await?;
-            uc::video_table(&rows, lang)
+            export::video_table(&rows, lang)
         }
         "attribution" => {
             let dim = q.dimension()?;
-            let rows = uc::attribution(
-                &st.db,
-                mid,
-                q.platform()?,
-                q.range(&st.db.clock)?,
-                dim,
-                lang,
-            )
-            .await?;
-            uc::attribution_table(&rows, dim, lang)
+            let rows =
+                uc::attribution(&st.db, mid, q.platform()?, q.range(&st.db.clock)?, dim).await?;
+            export::attribution_table(&rows, dim, lang)
         }
         "delivery" => {
-            let (rows, _) = uc::delivery(
-                &st.db,
-                mid,
-                q.platform()?,
-                q.range(&st.db.clock)?,
-                all,
-                lang,
-            )
-            .await?;
-            uc::delivery_table(&rows, lang)
+            let (rows, _) =
+                uc::delivery(&st.db, mid, q.platform()?, q.range(&st.db.clock)?, all).await?;
+            export::delivery_table(&rows, lang)
         }
-        "staff" => uc::staff_table(&uc::staff(&st.db, mid, q.log_range()?).await?, lang),
+        "staff" => export::staff_table(&uc::staff(&st.db, mid, q.log_range()?).await?, lang),
         _ => {
             return Err(ApiError::invalid_with(
                 "report",

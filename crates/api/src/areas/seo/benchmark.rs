@@ -132,7 +132,7 @@ pub async fn add(
     } else {
         r.platform.as_str()
     };
-    let b = uc::add(&st.hub, c.merchant_id()?, platform, &r.link, lang).await?;
+    let b = uc::add(&st.hub, c.merchant_id()?, platform, &r.link).await?;
     Ok(reply(view(&st, b, lang).await?))
 }
 
@@ -143,7 +143,7 @@ pub async fn sync(
     LangOf(lang): LangOf,
     Input(r): Input<IdReq>,
 ) -> Answer<BenchmarkView> {
-    let b = uc::sync(&st.hub, c.merchant_id()?, r.id, lang).await?;
+    let b = uc::sync(&st.hub, c.merchant_id()?, r.id).await?;
     Ok(reply(view(&st, b, lang).await?))
 }
 

@@ -1,6 +1,5 @@
 //! `/seo.merchant_keywords/*`: keyword search and mining, the hot list, collected words.
 
-use crate::LangOf;
 use crate::areas::matrix::views::Rows;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdsReq, Input};
@@ -75,10 +74,9 @@ fn view(f: uc::Found) -> SearchWordView {
 pub async fn search(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<WordReq>,
 ) -> Answer<Rows<SearchWordView>> {
-    let rows = uc::search(&st.hub, c.merchant_id()?, &r.platform, &r.word, lang).await?;
+    let rows = uc::search(&st.hub, c.merchant_id()?, &r.platform, &r.word).await?;
     Ok(reply(Rows {
         rows: rows.into_iter().map(view).collect(),
     }))
@@ -88,10 +86,9 @@ pub async fn search(
 pub async fn excavate(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<WordReq>,
 ) -> Answer<Rows<SearchWordView>> {
-    let rows = uc::excavate(&st.hub, c.merchant_id()?, &r.platform, &r.word, lang).await?;
+    let rows = uc::excavate(&st.hub, c.merchant_id()?, &r.platform, &r.word).await?;
     Ok(reply(Rows {
         rows: rows.into_iter().map(view).collect(),
     }))
@@ -117,7 +114,6 @@ pub struct HotWordView {
 pub async fn hot(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<PlatformReq>,
 ) -> Answer<Rows<HotWordView>> {
     let platform = if r.platform.is_empty() {
@@ -125,7 +121,7 @@ pub async fn hot(
     } else {
         r.platform.as_str()
     };
-    let rows = uc::hot(&st.hub, c.merchant_id()?, platform, lang).await?;
+    let rows = uc::hot(&st.hub, c.merchant_id()?, platform).await?;
     Ok(reply(Rows {
         rows: rows
             .into_iter()

@@ -24,10 +24,13 @@ pub async fn read(
     Input(r): Input<NameReq>,
 ) -> Answer<Vec<Opt>> {
     Ok(reply(
-        uc::read(&st.db, &r.name, lang)
+        uc::read(&st.db, &r.name)
             .await?
             .into_iter()
-            .map(Into::into)
+            .map(|mut o| {
+                o.label = crate::words::bilingual(&o.label, lang);
+                o.into()
+            })
             .collect(),
     ))
 }

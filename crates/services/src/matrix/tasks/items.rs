@@ -3,7 +3,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::matrix::publish;
 use crate::platform::{Hub, refused};
-use domain::i18n::{Lang, Msg};
+use domain::i18n::Msg;
 use store::ListQuery;
 use store::matrix as db;
 
@@ -55,24 +55,12 @@ pub async fn publish_now(
 }
 
 /// Sends the top comments of a published item that have not gone out yet; how many went now.
-pub async fn send_comments(hub: &Hub, mid: i64, id: i64, lang: Lang) -> ApiResult<usize> {
+pub async fn send_comments(hub: &Hub, mid: i64, id: i64) -> ApiResult<usize> {
     let it = item(&hub.db, mid, id).await?;
     if it.item_id.is_empty() || !it.state.is_out() {
         return Err(ApiError::invalid("id", Msg::ItemNotPublished));
     }
     publish::send_comments(hub, &it)
         .await
-        .map_err(|e| refused("id", &e, lang))
-}
-
-/// Why an item failed (or is being retried), in `lang`; empty when nothing went wrong. Rows written
-/// before reason codes show the text they were written with.
-pub fn error_text(i: &db::Item, lang: Lang) -> String {
-    if let Some(text) = domain::matrix::failure_text(&i.error_code, &i.error_args, lang) {
-        return text;
-    }
-    match lang {
-        Lang::Zh => i.error_zh.clone(),
-        Lang::En => i.error_en.clone(),
-    }
+        .map_err(|e| refused("id", &e))
 }

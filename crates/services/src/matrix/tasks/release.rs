@@ -4,7 +4,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::matrix::videos::{Video, video};
 use crate::platform::Hub;
-use domain::i18n::{Lang, Msg};
+use domain::i18n::{Msg, Said};
 use domain::matrix as rules;
 use platforms::Platform;
 use serde::{Deserialize, Serialize};
@@ -242,7 +242,7 @@ pub struct MinMax {
 }
 
 /// The distribution plan shown before confirming a task.
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct Plan {
     pub items: Vec<PlanItem>,
     pub count: usize,
@@ -251,7 +251,7 @@ pub struct Plan {
     pub last_at: Option<i64>,
     /// Videos that do not fit into the schedule.
     pub unplaced: usize,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Said>,
     /// Confirming with this seed stores the plan that was shown.
     pub seed: u64,
     /// The instant the plan was made from (platform clock); confirming sends it back with the seed.
@@ -265,7 +265,6 @@ pub async fn plan(
     c: &Checked,
     seed: u64,
     planned_at: i64,
-    lang: Lang,
 ) -> ApiResult<(Vec<db::NewItem>, Plan)> {
     let s = &c.schedule;
     let from = rules::at(s.start_day, 0);
@@ -311,11 +310,11 @@ pub async fn plan(
             scheduled_at: slot.at,
         });
     }
-    let mut warnings: Vec<String> = vec![];
+    let mut warnings: Vec<Said> = vec![];
     if dist.unplaced > 0 {
-        warnings.push(Msg::PlanUnplaced.render(
-            lang,
-            &[
+        warnings.push(Said::new(
+            Msg::PlanUnplaced,
+            vec![
                 ("count", dist.unplaced.to_string()),
                 ("days", s.days.to_string()),
                 ("daily", s.daily.to_string()),
@@ -323,7 +322,10 @@ pub async fn plan(
         ));
     }
     for day in &dist.crowded_days {
-        warnings.push(Msg::PlanCrowdedDay.render(lang, &[("day", rules::fmt_day(*day))]));
+        warnings.push(Said::new(
+            Msg::PlanCrowdedDay,
+            vec![("day", rules::fmt_day(*day))],
+        ));
     }
     let plan = Plan {
         count: items.len(),
@@ -380,7 +382,6 @@ pub async fn create(
     (mid, uid): (i64, i64),
     p: Option<Platform>,
     r: &TaskReq,
-    lang: Lang,
 ) -> ApiResult<Created> {
     let c = check(d, mid, p, r).await?;
     let seed: u64 = r
@@ -395,7 +396,7 @@ pub async fn create(
         .filter(|_| r.seed.is_some())
         .unwrap_or(now)
         .min(now);
-    let (items, plan) = plan(d, mid, &c, seed, planned_at, lang).await?;
+    let (items, plan) = plan(d, mid, &c, seed, planned_at).await?;
     if r.preview {
         return Ok(Created::Preview(plan));
     }

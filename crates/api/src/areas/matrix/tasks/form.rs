@@ -44,20 +44,18 @@ pub async fn assistant_is_online(
 pub async fn poiname_address(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<accounts::PoiReq>,
 ) -> Answer<Page<PoiView>> {
-    accounts::poi_search(&st, &c, &r, lang).await
+    accounts::poi_search(&st, &c, &r).await
 }
 
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getPOIAddress", tag = "matrix", responses((status = 200, body = Reply<Page<PoiView>>)))]
 pub async fn get_poi_address(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<accounts::PoiReq>,
 ) -> Answer<Page<PoiView>> {
-    accounts::poi_search(&st, &c, &r, lang).await
+    accounts::poi_search(&st, &c, &r).await
 }
 
 #[utoipa::path(method(get, post), path = "/task.merchant_forward_task/get_group_user", tag = "matrix", responses((status = 200, body = Reply<Rows<AccountView>>)))]
@@ -88,10 +86,9 @@ pub async fn get_group_user(
 pub async fn get_task_dy_qrcode(
     st: State<AppState>,
     c: Caller,
-    l: LangOf,
     r: Input<accounts::AuthReq>,
 ) -> Answer<AuthStart> {
-    accounts::tiktok_auth(st, c, l, r).await
+    accounts::tiktok_auth(st, c, r).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

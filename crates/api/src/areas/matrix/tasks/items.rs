@@ -2,7 +2,6 @@
 //! (`services::matrix::tasks::items`).
 
 use super::IdReq;
-use crate::LangOf;
 use crate::areas::matrix::views::{Queued, Sent};
 use crate::error::{Answer, Reply, reply};
 use crate::extract::{Caller, Input};
@@ -44,9 +43,8 @@ pub async fn external_release(
 pub async fn top_comment_send(
     State(st): State<AppState>,
     c: Caller,
-    LangOf(lang): LangOf,
     Input(r): Input<IdReq>,
 ) -> Answer<Sent> {
-    let sent = uc::send_comments(&st.hub, c.merchant_id()?, r.id, lang).await?;
+    let sent = uc::send_comments(&st.hub, c.merchant_id()?, r.id).await?;
     Ok(reply(Sent { sent }))
 }

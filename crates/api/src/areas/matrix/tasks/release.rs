@@ -4,7 +4,7 @@
 use super::lists::task_view;
 use crate::LangOf;
 use crate::areas::matrix::views::{
-    self, Created, ForwardConfig, Limits, MountType, PlatformCode, TimeModeCode,
+    self, Created, ForwardConfig, Limits, MountType, Plan, PlatformCode, TimeModeCode,
 };
 use crate::error::{Answer, Reply, reply};
 use crate::extract::{Caller, Input};
@@ -99,15 +99,13 @@ async fn create(
     lang: Lang,
 ) -> Answer<Created> {
     let who = (c.merchant_id()?, c.user.id);
-    Ok(reply(
-        match uc::create(&st.db, who, p, &r.into(), lang).await? {
-            Made::Preview(plan) => Created::Preview(plan.into()),
-            Made::Task(t, plan) => Created::Task {
-                task: task_view(st, &t).await?,
-                plan: plan.into(),
-            },
+    Ok(reply(match uc::create(&st.db, who, p, &r.into()).await? {
+        Made::Preview(plan) => Created::Preview(Plan::of(plan, lang)),
+        Made::Task(t, plan) => Created::Task {
+            task: task_view(st, &t).await?,
+            plan: Plan::of(plan, lang),
         },
-    ))
+    }))
 }
 
 async fn config(st: &AppState, mid: i64, p: Platform, lang: Lang) -> Answer<ForwardConfig> {

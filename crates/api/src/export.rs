@@ -271,20 +271,6 @@ fn zip_stored(files: &[(&str, String)]) -> Vec<u8> {
     out
 }
 
-/// China time (UTC+8) as `YYYY-MM-DD HH:MM:SS`, the way the console shows times.
-pub fn china_time(ms: i64) -> String {
-    let local = ms + domain::matrix::TZ_OFFSET_MS;
-    let day = local.div_euclid(86_400_000);
-    let secs = local.rem_euclid(86_400_000) / 1000;
-    format!(
-        "{} {:02}:{:02}:{:02}",
-        domain::matrix::fmt_day(day),
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,11 +307,6 @@ mod tests {
     #[test]
     fn crc_is_the_zip_one() {
         assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
-    }
-
-    #[test]
-    fn china_time_is_utc_plus_8() {
-        assert_eq!(china_time(1_795_536_000_000), "2026-11-25 00:00:00");
     }
 
     /// Read back with Python's own zip reader and XML parser (an independent implementation: it

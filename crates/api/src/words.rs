@@ -1,0 +1,115 @@
+//! The words a caller reads, in the caller's language (`accept-language`), rendered here and only
+//! here: use cases answer message keys (`Msg`) with their arguments, stored reason codes and typed
+//! codes, and this module turns them into text. An argument a use case has in both languages (a
+//! platform's own refusal) travels as a pair, `name.zh` and `name.en`, and fills `{name}`.
+
+use domain::i18n::{Lang, Msg};
+
+/// Renders a message with its raw arguments in `lang`: refusals name the function and the library in
+/// words (the raw permission stays in the arguments), a field by its label, a pair of arguments in
+/// both languages by the one in `lang`.
+pub fn render_message(
+    msg: Msg,
+    args: &[(&str, String)],
+    field: Option<&str>,
+    lang: Lang,
+    request_id: &str,
+) -> String {
+    let mut out: Vec<(&str, String)> = in_lang(args, lang)
+        .into_iter()
+        .map(|(k, v)| match k {
+            "library" => (k, domain::actions::library_name(&v, lang)),
+            _ => (k, v),
+        })
+        .collect();
+    if let Some((_, p)) = args.iter().find(|(k, _)| *k == "perm") {
+        out.push(("function", domain::actions::function_name(p, lang)));
+    }
+    if let Some(f) = field {
+        out.push(("field", domain::i18n::field_label(f, lang)));
+    }
+    out.push(("request_id", request_id.to_string()));
+    msg.render(lang, &out)
+}
+
+/// The arguments as `lang` reads them: of a pair `name.zh` / `name.en`, the one in `lang` as `name`.
+pub fn in_lang<'a>(args: &'a [(&'a str, String)], lang: Lang) -> Vec<(&'a str, String)> {
+    let mine = match lang {
+        Lang::Zh => ".zh",
+        Lang::En => ".en",
+    };
+    args.iter()
+        .filter_map(|(k, v)| {
+            if let Some(base) = k.strip_suffix(mine) {
+                Some((base, v.clone()))
+            } else if k.ends_with(".zh") || k.ends_with(".en") {
+                None
+            } else {
+                Some((*k, v.clone()))
+            }
+        })
+        .collect()
+}
+
+/// A message a row stored as its key and `api::reply::PendingError::stored_args`, in the reader's
+/// language; `None` when the key is unknown (or empty: a row written before keys were stored).
+pub fn logged_message(key: &str, args: &str, lang: Lang, request_id: &str) -> Option<String> {
+    let msg = Msg::from_key(key)?;
+    let map: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(args).unwrap_or_default();
+    let field = map.get("field").and_then(|v| v.as_str());
+    let args: Vec<(&str, String)> = map
+        .iter()
+        .filter(|(k, _)| k.as_str() != "field")
+        .map(|(k, v)| (k.as_str(), v.as_str().unwrap_or_default().to_string()))
+        .collect();
+    Some(render_message(msg, &args, field, lang, request_id))
+}
+
+/// A failure as a row keeps it, in `lang`: its reason code rendered (`domain::matrix::failure_text`),
+/// or, in rows written before codes, the words it was written with (Chinese when no English was).
+pub fn failure(code: &str, args: &str, zh: &str, en: &str, lang: Lang) -> String {
+    if let Some(text) = domain::matrix::failure_text(code, args, lang) {
+        return text;
+    }
+    match lang {
+        Lang::En if !en.is_empty() => en.to_string(),
+        _ => zh.to_string(),
+    }
+}
+
+/// A bilingual label `中文 / English` (a dictionary option's) in `lang`; any other label as it is.
+pub fn bilingual(label: &str, lang: Lang) -> String {
+    match (label.split_once(" / "), lang) {
+        (Some((zh, _)), Lang::Zh) => zh.trim().to_string(),
+        (Some((_, en)), Lang::En) => en.trim().to_string(),
+        _ => label.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pair_of_arguments_fills_the_name_in_the_readers_language() {
+        let args = vec![
+            ("reason.zh", "账号已封禁".to_string()),
+            ("reason.en", "account banned".to_string()),
+        ];
+        let zh = render_message(Msg::PlatformRefused, &args, Some("id"), Lang::Zh, "r1");
+        let en = render_message(Msg::PlatformRefused, &args, Some("id"), Lang::En, "r1");
+        assert!(zh.contains("账号已封禁") && !zh.contains("banned"), "{zh}");
+        assert!(
+            en.contains("account banned") && !en.contains("封禁"),
+            "{en}"
+        );
+    }
+
+    #[test]
+    fn an_old_failure_without_english_reads_in_chinese() {
+        assert_eq!(failure("", "", "超时", "", Lang::En), "超时");
+        assert_eq!(failure("", "", "超时", "timed out", Lang::En), "timed out");
+        assert_eq!(failure("", "", "超时", "timed out", Lang::Zh), "超时");
+    }
+}
