@@ -712,6 +712,28 @@ async fn accounts_groups_and_expiry() {
             "{}",
             r.message()
         );
+        // The platform's own words come in both languages; each reader gets theirs.
+        let zh = app
+            .post(
+                "/task.merchant_group_user/renew",
+                Some(&t),
+                json!({"id": dy}),
+            )
+            .await;
+        assert_eq!(zh.status, 422, "{}", zh.body);
+        assert!(zh.message().starts_with("平台拒绝"), "{}", zh.message());
+        let reason = |m: &str| {
+            m.split_once('：')
+                .or(m.split_once(": "))
+                .map(|(_, r)| r.to_string())
+        };
+        assert_ne!(
+            reason(&zh.message()),
+            reason(&r.message()),
+            "{} / {}",
+            zh.message(),
+            r.message()
+        );
         let exp = app
             .post("/task.merchant_group_user/expire_user", Some(&t), json!({}))
             .await;
