@@ -6,7 +6,7 @@
  * storage) and table settings (size, borders, stripes) popovers, and the 'show' mode.
  */
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Pagination, Popover, Radio, Select, Space, Switch, Table, Tooltip } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import type { FilterValue as ColumnFilterValue, SorterResult } from 'antd/es/table/interface';
@@ -44,6 +44,11 @@ export interface DataTableProps<T> {
   id: string;
   /** Call path under /api. */
   api: string;
+  /**
+   * The area's query key the rows are read under (e.g. `matrixKeys.all`): a write that marks the area
+   * stale (`useWrite`) reloads the current page, so no page refreshes the table by hand.
+   */
+  queryKey?: QueryKey;
   method?: 'get' | 'post';
   /** Extra filter params; a change goes back to page 1. A `filterObj` here is merged under the drawer's. */
   params?: Record<string, unknown>;
@@ -110,6 +115,7 @@ function columnKey<T>(col: DataTableColumn<T>, index: number): string {
 export default function DataTable<T extends object>({
   id,
   api,
+  queryKey: areaKey,
   method = 'get',
   params,
   columns,
@@ -175,7 +181,7 @@ export default function DataTable<T extends object>({
   }, [paramsKey]);
 
   const query = useQuery<NormalizedList<T>>({
-    queryKey: ['table', id, api, method, paramsKey, pagination ? page : 0, pagination ? pageSize : 0, sort.prop, sort.order, nonce],
+    queryKey: [...(areaKey ?? []), 'table', id, api, method, paramsKey, pagination ? page : 0, pagination ? pageSize : 0, sort.prop, sort.order, nonce],
     queryFn: async ({ signal }) => {
       const body: Record<string, unknown> = { ...(params ?? {}) };
       const fixed = params?.filterObj && typeof params.filterObj === 'object' ? (params.filterObj as FilterObj) : {};
