@@ -35,8 +35,9 @@ export default function AccountAuthPage() {
     next.delete('authorized');
     next.delete('auth_error');
     setSearch(next, { replace: true });
-    // authorized on the platform's page: the accounts and the platform cards read again
-    if (authorized !== null) void client.invalidateQueries({ queryKey: matrixKeys.all });
+    // authorized on the platform's page: the accounts and the platform cards read again. Reset, not
+    // invalidate: a read this page already sent is not reused (invalidating joins a first read in flight)
+    if (authorized !== null) void client.resetQueries({ queryKey: matrixKeys.all });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [authorized, authError]);
 
