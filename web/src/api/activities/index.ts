@@ -18,6 +18,13 @@ export const activityUrls = {
   exportCoupons: `${A}/export_coupons`,
 } as const;
 
+/** The area's query keys: a write marks the reads under them stale (`useWrite`). */
+export const activitiesKeys = {
+  all: ['activities'] as const,
+  /** Every activity as picker options. */
+  options: ['activities', 'options'] as const,
+};
+
 type Empty = Record<string, never>;
 const PICK_LIMIT = 1000;
 /** Exports of long lists take longer than a call. */

@@ -8,6 +8,15 @@ import type { Audition, CloneReq, DubReq, Task, VoiceClone, VoiceList } from './
 
 const D = '/ai.MerchantDub';
 
+/** The area's query keys: a write marks what it changed stale (`useWrite`), so the reads on screen read again. */
+export const aiKeys = {
+  all: ['ai'] as const,
+  voices: ['ai', 'voices'] as const,
+  tasks: ['ai', 'tasks'] as const,
+  clones: ['ai', 'clones'] as const,
+  samples: ['ai', 'samples'] as const,
+};
+
 export const aiUrls = {
   tasks: `${D}/taskList`,
 } as const;

@@ -23,6 +23,12 @@ import type {
   VersionLog,
 } from './types';
 
+/** The area's query keys: a write marks the area stale (`useWrite`), so the staff table on screen reads again. */
+export const authKeys = {
+  all: ['auth'] as const,
+  staffAuthMenu: (staffId: number | undefined) => ['auth', 'staffAuthMenu', staffId] as const,
+};
+
 export const authUrls = {
   log: '/index/log',
   usageRecords: '/common.merchant_usage_record/index',

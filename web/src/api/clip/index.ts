@@ -11,6 +11,17 @@ const MC = '/clip.merchant_much_clip';
 const SC = '/clip.merchant_senior_clip';
 const VL = '/clip.merchant_video_library';
 
+/**
+ * The area's query keys: a write marks the area stale (`useWrite`), so the projects, the video library,
+ * the slicing and intellect lists and the one-touch jobs on screen read again.
+ */
+export const clipKeys = {
+  all: ['clip'] as const,
+  slice: ['clip', 'slice'] as const,
+  intellect: ['clip', 'intellect'] as const,
+  oneTouchJobs: ['clip', 'oneTouchJobs'] as const,
+};
+
 export const clipUrls = {
   projects: `${MC}/index`,
   seniorProjects: `${SC}/index`,

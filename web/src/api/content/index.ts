@@ -8,6 +8,15 @@ import type { Banner, BannerReq, Course, CourseCard, CourseCategory, CourseDetai
 
 const S = '/system/content';
 
+/**
+ * The area's query keys: a write marks the area stale (`useWrite`), so the lists, the course pages and
+ * the home page's banners and courses on screen read again.
+ */
+export const contentKeys = {
+  all: ['content'] as const,
+  home: ['content', 'home'] as const,
+};
+
 export const contentUrls = {
   courses: `${S}/course_list`,
   banners: `${S}/banner_list`,

@@ -41,7 +41,21 @@ type Empty = Record<string, never>;
 export const engagementKeys = {
   all: ['engagement'] as const,
   quickReplies: ['engagement', 'quick-replies'] as const,
-  messageRules: ['engagement', 'message-rules'] as const,
+  /** Under `rules`: a rule saved on /comment_reply reloads the chat page's list. */
+  messageRules: ['engagement', 'rules', 'message'] as const,
+  comments: ['engagement', 'comments'] as const,
+  commentAccounts: ['engagement', 'accounts'] as const,
+  /** The comment and private-message keyword rules (one table). */
+  rules: ['engagement', 'rules'] as const,
+  leads: ['engagement', 'leads'] as const,
+  leadStaff: ['engagement', 'lead-staff'] as const,
+  pmAccounts: ['engagement', 'pm-accounts'] as const,
+  conversations: ['engagement', 'conversations'] as const,
+  thread: ['engagement', 'thread'] as const,
+  wechat: ['engagement', 'wechat'] as const,
+  wechatConfig: ['engagement', 'wechat', 'config'] as const,
+  wechatStaff: ['engagement', 'wechat', 'staff'] as const,
+  wechatLog: ['engagement', 'wechat', 'log'] as const,
 };
 
 export const engagementUrls = {

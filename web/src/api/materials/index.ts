@@ -25,6 +25,19 @@ export const materialUrls = {
   uploadOperatorMusic: '/system/music/add',
 } as const;
 
+/**
+ * The area's query keys: a write marks the area stale (`useWrite`), so the tables and the category
+ * trees on screen read again.
+ */
+export const materialsKeys = {
+  all: ['materials'] as const,
+  /**
+   * A file's subtitle timeline, outside `all`: the editor keeps the lines its save answered, and a
+   * recognition started marks it stale by name.
+   */
+  timeline: (resourceId: number | undefined) => ['asrTimeline', resourceId] as const,
+};
+
 type Empty = Record<string, never>;
 
 // ---- shot groups and the classify tree (/video left pane)

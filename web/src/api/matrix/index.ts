@@ -54,6 +54,16 @@ export const matrixUrls = {
 type Empty = Record<string, never>;
 const PICK_LIMIT = 1000;
 
+/**
+ * The area's query keys: a write marks the area stale (`useWrite`), so the tables, the platform cards
+ * and the group pickers on screen read again.
+ */
+export const matrixKeys = {
+  all: ['matrix'] as const,
+  groups: ['matrix', 'groups'] as const,
+  forwardConfig: ['matrix', 'forwardConfig'] as const,
+};
+
 export const PLATFORMS: Platform[] = ['dy', 'ks', 'sph', 'xhs', 'bjh', 'shop'];
 /** Platforms whose accounts are logged in by scanning a QR code (stored sessions). */
 export const SESSION_PLATFORMS: Platform[] = ['sph', 'xhs', 'shop'];

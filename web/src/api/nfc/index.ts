@@ -13,6 +13,12 @@ export const nfcUrls = {
   titles: `${N}/titles`,
 } as const;
 
+/** The area's query keys: a write marks the area stale (`useWrite`), so the tags and titles on screen read again. */
+export const nfcKeys = {
+  all: ['nfc'] as const,
+  pools: ['nfc', 'pools'] as const,
+};
+
 type Empty = Record<string, never>;
 
 export const fetchTag = (id: number): Promise<Tag> => narrowed(api.post(`${N}/info`, { id }));

@@ -48,6 +48,17 @@ export const seoUrls = {
   benchmarks: `${BM}/index`,
 } as const;
 
+/**
+ * The area's query keys: a write marks the area stale (`useWrite`), so the tables and reads on screen
+ * (categories and their counts, the title library, the lexicon) read again.
+ */
+export const seoKeys = {
+  all: ['seo'] as const,
+  categories: ['seo', 'categories'] as const,
+  provider: ['seo', 'provider'] as const,
+  profile: ['seo', 'profile'] as const,
+};
+
 type Empty = Record<string, never>;
 const idBody = (id: IdOrIds) => (Array.isArray(id) ? { ids: id } : { id });
 

@@ -13,6 +13,13 @@ export const systemUrls = {
   dics: '/system/dic/index',
 } as const;
 
+/** The area's query keys: a write marks the area stale (`useWrite`), so the tables on screen read again. */
+export const systemKeys = {
+  all: ['system'] as const,
+  /** One dictionary's options, as every dictionary select reads them (`DictSelect`). */
+  dic: (name: string | undefined) => ['dic', name] as const,
+};
+
 export const addMerchant = (body: Body<'/system/merchant/add'>): Promise<MerchantRow> =>
   api.post('/system/merchant/add', body);
 export const editMerchant = (body: Body<'/system/merchant/edit'>): Promise<MerchantRow> =>

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18n from '@/i18n';
 import { json, mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
+import { useWrite } from '@/api/mutations';
+import { request } from '@/api/request';
 import DataTable, { SummaryRow } from '.';
 import { FLEX_MIN, headerWidth, widthSum } from './headerFit';
 
@@ -164,6 +166,28 @@ describe('DataTable reloads (SPEC §4 Table)', () => {
     expect(url.searchParams.has('prop')).toBe(false);
     expect(onSelectionChange).toHaveBeenLastCalledWith([], []);
     expect(within(screen.getByTestId('t-row-1')).getByRole('checkbox')).not.toBeChecked();
+  });
+
+  it("a write under the table's area key reads the current page again (useWrite)", async () => {
+    const fetch = mockFetch((url) => (url.pathname.endsWith('/things/delete') ? ok({}) : ok({ rows: [{ id: 1, name: 'one' }, { id: 2, name: 'two' }], total: 45 })));
+    function Page() {
+      const remove = useWrite(() => request({ url: '/things/delete', method: 'POST' }), ['things']);
+      return (
+        <>
+          <button type="button" onClick={() => remove.mutate(undefined)} data-testid="write">write</button>
+          <DataTable<Row> id="t" api="/things/index" queryKey={['things']} columns={columns} />
+        </>
+      );
+    }
+    renderPage(<Page />, { route: '/table', path: '/table' });
+    await screen.findByTestId('t-row-1');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastUrl(fetch).searchParams.get('page')).toBe('2'));
+    const calls = fetch.mock.calls.length;
+    fireEvent.click(screen.getByTestId('write'));
+    await waitFor(() => expect(fetch.mock.calls.length).toBe(calls + 2));
+    expect(lastUrl(fetch).pathname).toMatch(/\/things\/index$/);
+    expect(lastUrl(fetch).searchParams.get('page')).toBe('2');
   });
 
   it('reload also clears the column header filters', async () => {

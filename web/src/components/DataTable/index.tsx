@@ -6,7 +6,7 @@
  * storage) and table settings (size, borders, stripes) popovers, and the 'show' mode.
  */
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Pagination, Popover, Radio, Select, Space, Switch, Table, Tooltip } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import type { FilterValue as ColumnFilterValue, SorterResult } from 'antd/es/table/interface';
@@ -37,6 +37,11 @@ export interface DataTableRef {
   reload: () => void;
   /** Loads the current page again. */
   refresh: () => void;
+  /**
+   * Back to page 1 like `reload`, without reading again: after a write that added a row (shown first),
+   * the write's stale area key (`queryKey`) reads the rows.
+   */
+  toFirstPage: () => void;
 }
 
 export interface DataTableProps<T> {
@@ -44,6 +49,11 @@ export interface DataTableProps<T> {
   id: string;
   /** Call path under /api. */
   api: string;
+  /**
+   * The area's query key the rows are read under (e.g. `matrixKeys.all`): a write that marks the area
+   * stale (`useWrite`) reloads the current page, so no page refreshes the table by hand.
+   */
+  queryKey?: QueryKey;
   method?: 'get' | 'post';
   /** Extra filter params; a change goes back to page 1. A `filterObj` here is merged under the drawer's. */
   params?: Record<string, unknown>;
@@ -110,6 +120,7 @@ function columnKey<T>(col: DataTableColumn<T>, index: number): string {
 export default function DataTable<T extends object>({
   id,
   api,
+  queryKey: areaKey,
   method = 'get',
   params,
   columns,
@@ -174,8 +185,9 @@ export default function DataTable<T extends object>({
     setSelected([]);
   }, [paramsKey]);
 
+  const tableKey = [...(areaKey ?? []), 'table', id, api, method, paramsKey, pagination ? page : 0, pagination ? pageSize : 0, sort.prop, sort.order, nonce];
   const query = useQuery<NormalizedList<T>>({
-    queryKey: ['table', id, api, method, paramsKey, pagination ? page : 0, pagination ? pageSize : 0, sort.prop, sort.order, nonce],
+    queryKey: tableKey,
     queryFn: async ({ signal }) => {
       const body: Record<string, unknown> = { ...(params ?? {}) };
       const fixed = params?.filterObj && typeof params.filterObj === 'object' ? (params.filterObj as FilterObj) : {};
@@ -211,16 +223,19 @@ export default function DataTable<T extends object>({
     staleTime: 0,
   });
 
-  const reload = () => {
+  const toFirstPage = () => {
     setPage(1);
     setSort({});
     setColumnFilters({});
     setSelected([]);
     onSelectionChange?.([], []);
+  };
+  const reload = () => {
+    toFirstPage();
     setNonce((n) => n + 1);
   };
   const refresh = () => setNonce((n) => n + 1);
-  useImperativeHandle(ref, () => ({ reload, refresh }));
+  useImperativeHandle(ref, () => ({ reload, refresh, toFirstPage }));
 
   const rows = useMemo(() => {
     const list = query.isError ? [] : (query.data?.rows ?? []);
@@ -231,6 +246,28 @@ export default function DataTable<T extends object>({
     if (expandAll) setExpanded(parentKeys(rows, rowKey));
   }, [expandAll, rows, rowKey]);
   const total = query.isError ? 0 : (query.data?.total ?? 0);
+  // A write reads the rows again where they are (`queryKey`): the picked rows it removed leave the
+  // selection, and a page it emptied steps back to the last page that has rows. Only a page read again
+  // counts: another page, sort or filter is a first read.
+  const lastRead = useRef<{ key: string; at: number } | null>(null);
+  useEffect(() => {
+    const loaded = query.data;
+    if (!loaded || query.isPlaceholderData) return;
+    const key = JSON.stringify(tableKey);
+    const again = lastRead.current?.key === key && lastRead.current.at !== query.dataUpdatedAt;
+    lastRead.current = { key, at: query.dataUpdatedAt };
+    if (!again) return;
+    if (selected.length) {
+      const present = new Set(allKeys(loaded.rows, rowKey));
+      const kept = selected.filter((k) => present.has(k));
+      if (kept.length !== selected.length) {
+        setSelected(kept);
+        onSelectionChange?.(kept, allRows(loaded.rows).filter((r) => kept.includes(allKeys([r], rowKey, false)[0])));
+      }
+    }
+    if (pagination && page > 1 && !loaded.rows.length && loaded.total > 0) setPage(Math.max(1, Math.ceil(loaded.total / pageSize)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data, query.dataUpdatedAt]);
   const emptyText = query.isError ? emptyTextForError(query.error, t('table.formatError')) : t('table.noData');
 
   const visibleColumns = useMemo(() => {
@@ -456,6 +493,22 @@ function pruneChildren<T>(rows: readonly T[]): T[] {
       return copy as T;
     }
     return { ...row, children: pruneChildren(children as T[]) };
+  });
+}
+
+/** The keys of the rows and (`deep`) their children. */
+function allKeys<T>(rows: readonly T[], rowKey: string | ((row: T) => Key), deep = true): Key[] {
+  return rows.flatMap((row) => {
+    const key = typeof rowKey === 'function' ? rowKey(row) : ((row as Record<string, unknown>)[rowKey] as Key);
+    const children = (row as TreeRow).children;
+    return deep && Array.isArray(children) ? [key, ...allKeys(children as T[], rowKey)] : [key];
+  });
+}
+
+function allRows<T>(rows: readonly T[]): T[] {
+  return rows.flatMap((row) => {
+    const children = (row as TreeRow).children;
+    return Array.isArray(children) ? [row, ...allRows(children as T[])] : [row];
   });
 }
 

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { api } from '@/api/client';
+import { systemKeys } from '@/api/system';
 import { useWidgetsT } from '../i18n';
 
 export interface DictOption {
@@ -22,7 +23,7 @@ export function fetchDictionary(name: string): Promise<DictOption[]> {
 /** The options of one dictionary (cached for 5 minutes). */
 export function useDictionary(name: string | undefined) {
   return useQuery({
-    queryKey: ['dic', name],
+    queryKey: systemKeys.dic(name),
     queryFn: async () => {
       const data = await fetchDictionary(name!);
       return Array.isArray(data) ? data.filter((o) => o && typeof o === 'object' && 'value' in o) : [];

@@ -6,7 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Radio, Select, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
-import { addTag, editTag, fetchPools } from '@/api/nfc';
+import { useWrite } from '@/api/mutations';
+import { addTag, editTag, fetchPools, nfcKeys } from '@/api/nfc';
+import type { TagReq } from '@/api/nfc/types';
 import type { Pool, PoolKind, Tag } from '@/api/nfc/types';
 import ModalForm from '@/components/ModalForm';
 import { atFormField } from '@/pages/activities/shared/errors';
@@ -14,8 +16,6 @@ import { useActivityOptions } from '@/pages/activities/shared/useActivityOptions
 import { feedback } from '@/utils/feedback';
 import { useNfcT } from './i18n';
 import { PLATFORMS, POOL_KINDS, TAG_NAME_MAX, TOPICS_MAX, charCount, cleanTopics, emptyTagForm, tagToForm, toTagReq, type TagFormValues } from './rules';
-
-export const POOLS_KEY = ['nfc', 'pools'] as const;
 
 export interface TagFormProps {
   open: boolean;
@@ -31,7 +31,8 @@ export default function TagForm({ open, tag, onClose, onSaved }: TagFormProps) {
   const initialValues = useMemo(() => (tag ? tagToForm(tag) : emptyTagForm()), [tag]);
   const kind = (Form.useWatch('pool_kind', form) ?? initialValues.pool_kind) as PoolKind;
 
-  const pools = useQuery({ queryKey: POOLS_KEY, queryFn: fetchPools, enabled: open, staleTime: 0, retry: false });
+  const save = useWrite((req: TagReq) => (tag ? editTag(tag.id, req) : addTag(req)), nfcKeys.all);
+  const pools = useQuery({ queryKey: nfcKeys.pools, queryFn: fetchPools, enabled: open, staleTime: 0, retry: false });
   const activities = useActivityOptions(open);
 
   const poolOptions = useMemo(() => {
@@ -65,7 +66,7 @@ export default function TagForm({ open, tag, onClose, onSaved }: TagFormProps) {
       onCancel={onClose}
       onSubmit={async (values) => {
         const req = toTagReq(values);
-        const saved = await atFormField(form, tag ? editTag(tag.id, req) : addTag(req));
+        const saved = await atFormField(form, save.mutateAsync(req));
         feedback.success(t('common:savedSuccessfully'));
         onSaved(saved);
       }}

@@ -5,11 +5,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import type { Key } from 'react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { addTitles, deleteTitles, editTitle, nfcUrls } from '@/api/nfc';
+import { useEffect, useMemo, useState } from 'react';
+import { useWrite } from '@/api/mutations';
+import { addTitles, deleteTitles, editTitle, nfcKeys, nfcUrls } from '@/api/nfc';
 import type { Tag, TagTitle } from '@/api/nfc/types';
 import { RequestError } from '@/api/request';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm, { FullscreenModal } from '@/components/ModalForm';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { feedback } from '@/utils/feedback';
@@ -20,6 +21,7 @@ import { TITLES_PER_ADD, TITLE_MAX, charCount, longTitleLines, titleLines } from
 function TitleEdit({ title, onClose, onSaved }: { title: TagTitle | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useNfcT();
   const [form] = Form.useForm<{ title: string }>();
+  const save = useWrite(({ id, text }: { id: number; text: string }) => editTitle(id, text), nfcKeys.all);
   return (
     <ModalForm<{ title: string }>
       open={title !== null}
@@ -28,7 +30,7 @@ function TitleEdit({ title, onClose, onSaved }: { title: TagTitle | null; onClos
       initialValues={{ title: title?.title ?? '' }}
       onCancel={onClose}
       onSubmit={async (v) => {
-        await atFormField(form, editTitle(title!.id, v.title.trim()), () => 'title');
+        await atFormField(form, save.mutateAsync({ id: title!.id, text: v.title.trim() }), () => 'title');
         feedback.success(t('common:savedSuccessfully'));
         onSaved();
       }}
@@ -52,12 +54,13 @@ function TitleEdit({ title, onClose, onSaved }: { title: TagTitle | null; onClos
   );
 }
 
-export default function TitlesDialog({ tag, onClose, onChanged }: { tag: Tag | null; onClose: () => void; onChanged: () => void }) {
+/** A title added or removed marks the area stale: the titles here and the tag's count behind the dialog read again. */
+export default function TitlesDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   const { t } = useNfcT();
-  const table = useRef<DataTableRef>(null);
   const [text, setText] = useState('');
   const [serverError, setServerError] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
+  const adding = useWrite(({ tagId, titles }: { tagId: number; titles: string[] }) => addTitles(tagId, titles), nfcKeys.all);
+  const removal = useWrite(deleteTitles, nfcKeys.all);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<TagTitle | null>(null);
 
@@ -73,37 +76,24 @@ export default function TitlesDialog({ tag, onClose, onChanged }: { tag: Tag | n
   const tooLong = useMemo(() => longTitleLines(text), [text]);
   const tooMany = lines.length > TITLES_PER_ADD;
 
-  const changed = () => {
-    table.current?.refresh();
-    onChanged();
-  };
-
   const add = async () => {
     if (!tag || !lines.length || tooLong.length || tooMany) return;
-    setAdding(true);
     setServerError(null);
     try {
-      const { added } = await addTitles(
-        tag.id,
-        lines.map((l) => l.title),
-      );
+      const { added } = await adding.mutateAsync({ tagId: tag.id, titles: lines.map((l) => l.title) });
       feedback.success(t('titles.added', { count: added }));
       setText('');
-      changed();
     } catch (e) {
       if (e instanceof RequestError && e.field) setServerError(e.message);
       else if (!(e instanceof RequestError && e.kind === 'aborted')) feedback.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setAdding(false);
     }
   };
 
   const remove = async (ids: number[]) => {
     try {
-      await deleteTitles(ids);
+      await removal.mutateAsync(ids);
       feedback.success(t('common:deletedSuccessfully'));
       setSelected([]);
-      changed();
     } catch {
       /* toasted */
     }
@@ -178,7 +168,7 @@ export default function TitlesDialog({ tag, onClose, onChanged }: { tag: Tag | n
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            loading={adding}
+            loading={adding.isPending}
             disabled={!lines.length || tooLong.length > 0 || tooMany}
             onClick={() => void add()}
             data-testid="titles-add"
@@ -189,8 +179,8 @@ export default function TitlesDialog({ tag, onClose, onChanged }: { tag: Tag | n
       </div>
       {tag ? (
         <DataTable<TagTitle>
-          ref={table}
           id="titles"
+          queryKey={nfcKeys.all}
           api={nfcUrls.titles}
           method="post"
           params={params}
@@ -216,10 +206,7 @@ export default function TitlesDialog({ tag, onClose, onChanged }: { tag: Tag | n
       <TitleEdit
         title={editing}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          changed();
-        }}
+        onSaved={() => setEditing(null)}
       />
     </FullscreenModal>
   );

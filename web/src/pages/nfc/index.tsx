@@ -5,10 +5,11 @@
  */
 import { BarChartOutlined, CopyOutlined, DeleteOutlined, EditOutlined, FontSizeOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { Button, Input, Popconfirm, Popover, Space, Switch, Tag as AntTag, Tooltip, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
-import { deleteTag, editTag, nfcUrls } from '@/api/nfc';
+import { useMemo, useState } from 'react';
+import { useWrite } from '@/api/mutations';
+import { deleteTag, editTag, nfcKeys, nfcUrls } from '@/api/nfc';
 import type { Tag } from '@/api/nfc/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import QrCodeImage from '@/components/QrCodeImage';
 import { copyText } from '@/utils/copy';
@@ -53,24 +54,20 @@ function TagUrl({ tag }: { tag: Tag }) {
 
 export default function NfcPage() {
   const { t } = useNfcT();
-  const table = useRef<DataTableRef>(null);
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<Tag | null | undefined>(undefined);
   const [titlesOf, setTitlesOf] = useState<Tag | null>(null);
   const [statsOf, setStatsOf] = useState<Tag | null>(null);
-  const [switching, setSwitching] = useState<number | null>(null);
-  const refresh = () => table.current?.refresh();
+  const switchWrite = useWrite(({ tag, enabled }: { tag: Tag; enabled: boolean }) => editTag(tag.id, withEnabled(tag, enabled)), nfcKeys.all);
+  const switching = switchWrite.isPending ? (switchWrite.variables?.tag.id ?? null) : null;
+  const remove = useWrite(deleteTag, nfcKeys.all);
 
   const toggle = async (tag: Tag, enabled: boolean) => {
-    setSwitching(tag.id);
     try {
-      await editTag(tag.id, withEnabled(tag, enabled));
+      await switchWrite.mutateAsync({ tag, enabled });
       feedback.success(enabled ? t('tag.enabledOn', { name: tag.name }) : t('tag.enabledOff', { name: tag.name }));
-      refresh();
     } catch (e) {
       feedback.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSwitching(null);
     }
   };
 
@@ -149,9 +146,8 @@ export default function NfcPage() {
               okButtonProps={{ danger: true, 'data-testid': `tag-delete-ok-${row.id}` } as never}
               onConfirm={async () => {
                 try {
-                  await deleteTag(row.id);
+                  await remove.mutateAsync(row.id);
                   feedback.success(t('common:deletedSuccessfully'));
-                  refresh();
                 } catch {
                   /* toasted */
                 }
@@ -183,8 +179,8 @@ export default function NfcPage() {
         }
       />
       <DataTable<Tag>
-        ref={table}
         id="tags"
+        queryKey={nfcKeys.all}
         api={nfcUrls.index}
         method="post"
         params={params}
@@ -197,12 +193,9 @@ export default function NfcPage() {
         open={editing !== undefined}
         tag={editing ?? null}
         onClose={() => setEditing(undefined)}
-        onSaved={() => {
-          setEditing(undefined);
-          refresh();
-        }}
+        onSaved={() => setEditing(undefined)}
       />
-      <TitlesDialog tag={titlesOf} onClose={() => setTitlesOf(null)} onChanged={refresh} />
+      <TitlesDialog tag={titlesOf} onClose={() => setTitlesOf(null)} />
       <StatsDialog tag={statsOf} onClose={() => setStatsOf(null)} />
     </div>
   );

@@ -1,11 +1,11 @@
 /** The activities: window, state, who may draw, the coupon prizes' issued/stock and the figures; add, edit, delete, public page. */
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Popover, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
-import { activityUrls, deleteActivity } from '@/api/activities';
+import { useMemo, useState } from 'react';
+import { activitiesKeys, activityUrls, deleteActivity } from '@/api/activities';
 import type { Activity, ActivityState } from '@/api/activities/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import { useWrite } from '@/api/mutations';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import QrCodeImage from '@/components/QrCodeImage';
 import { copyText } from '@/utils/copy';
 import { feedback } from '@/utils/feedback';
@@ -14,7 +14,6 @@ import { ACTIVITY_STATES, activityFilterFields } from '../filters';
 import { useActivitiesT } from '../i18n';
 import { formatOdds } from '../rules';
 import { ActivityStateTag } from '../shared/tags';
-import { ACTIVITY_OPTIONS_KEY } from '../shared/useActivityOptions';
 import ActivityForm from './ActivityForm';
 
 /** The public page's address as a QR code, the link and a copy button. */
@@ -38,15 +37,10 @@ export function PublicPage({ activity }: { activity: Pick<Activity, 'id' | 'publ
 
 export default function ActivitiesTab() {
   const { t } = useActivitiesT();
-  const table = useRef<DataTableRef>(null);
-  const client = useQueryClient();
+  const remove = useWrite(deleteActivity, activitiesKeys.all);
   const [name, setName] = useState('');
   const [state, setState] = useState<ActivityState | undefined>(undefined);
   const [editing, setEditing] = useState<Activity | null | undefined>(undefined);
-  const changed = () => {
-    table.current?.refresh();
-    void client.invalidateQueries({ queryKey: ACTIVITY_OPTIONS_KEY });
-  };
 
   const columns = useMemo<DataTableColumn<Activity>[]>(
     () => [
@@ -132,9 +126,8 @@ export default function ActivitiesTab() {
               okButtonProps={{ danger: true, 'data-testid': `activity-delete-ok-${row.id}` } as never}
               onConfirm={async () => {
                 try {
-                  await deleteActivity(row.id);
+                  await remove.mutateAsync(row.id);
                   feedback.success(t('common:deletedSuccessfully'));
-                  changed();
                 } catch {
                   /* toasted */
                 }
@@ -162,8 +155,8 @@ export default function ActivitiesTab() {
   return (
     <>
       <DataTable<Activity>
-        ref={table}
         id="activities"
+        queryKey={activitiesKeys.all}
         api={activityUrls.index}
         method="post"
         params={params}
@@ -192,10 +185,7 @@ export default function ActivitiesTab() {
         open={editing !== undefined}
         activity={editing ?? null}
         onClose={() => setEditing(undefined)}
-        onSaved={() => {
-          setEditing(undefined);
-          changed();
-        }}
+        onSaved={() => setEditing(undefined)}
       />
     </>
   );

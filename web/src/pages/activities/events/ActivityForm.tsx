@@ -8,8 +8,9 @@ import { Button, ColorPicker, Col, DatePicker, Form, Input, InputNumber, Radio, 
 import type { ColumnsType } from 'antd/es/table';
 import type { FormListFieldData } from 'antd/es/form/FormList';
 import { useEffect, useMemo } from 'react';
-import { addActivity, editActivity } from '@/api/activities';
-import type { Activity, PrizeKind } from '@/api/activities/types';
+import { activitiesKeys, addActivity, editActivity } from '@/api/activities';
+import type { Activity, ActivityReq, PrizeKind } from '@/api/activities/types';
+import { useWrite } from '@/api/mutations';
 import ModalForm from '@/components/ModalForm';
 import TimeZoneNote from '@/components/TimeZoneNote';
 import { feedback } from '@/utils/feedback';
@@ -90,6 +91,7 @@ function HexColor({ value, onChange }: { value?: string; onChange?: (v: string) 
 export default function ActivityForm({ open, activity, onClose, onSaved }: ActivityFormProps) {
   const { t } = useActivitiesT();
   const [form] = Form.useForm<ActivityFormValues>();
+  const save = useWrite((req: ActivityReq) => (activity ? editActivity(activity.id, req) : addActivity(req)), activitiesKeys.all);
   const initialValues = useMemo(() => (activity ? activityToForm(activity) : emptyActivityForm()), [activity]);
   const prizes = Form.useWatch('prizes', form) as PrizeFormValues[] | undefined;
   const total = oddsTotal(prizes);
@@ -313,7 +315,7 @@ export default function ActivityForm({ open, activity, onClose, onSaved }: Activ
       onCancel={onClose}
       onSubmit={async (values) => {
         const req = toActivityReq(values);
-        const saved = await atFormField(form, activity ? editActivity(activity.id, req) : addActivity(req), formPathOf);
+        const saved = await atFormField(form, save.mutateAsync(req), formPathOf);
         feedback.success(t('common:savedSuccessfully'));
         onSaved(saved);
       }}

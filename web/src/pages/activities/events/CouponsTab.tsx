@@ -5,10 +5,11 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { activityUrls, exportCoupons, redeemCoupon } from '@/api/activities';
+import { activitiesKeys, activityUrls, exportCoupons, redeemCoupon } from '@/api/activities';
 import type { Coupon, CouponState } from '@/api/activities/types';
+import { useWrite } from '@/api/mutations';
 import { RequestError } from '@/api/request';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import type { FilterObj } from '@/components/FilterDrawer/model';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
@@ -18,10 +19,11 @@ import ExportButtons from '../shared/ExportButtons';
 import { CouponStateTag } from '../shared/tags';
 import { useActivityOptions } from '../shared/useActivityOptions';
 
-export function RedeemBox({ onRedeemed }: { onRedeemed: (coupon: Coupon) => void }) {
+/** Redeeming marks the area stale: the coupons and the activities' redeemed figures read again. */
+export function RedeemBox() {
   const { t } = useActivitiesT();
   const [form] = Form.useForm<{ code: string }>();
-  const [busy, setBusy] = useState(false);
+  const write = useWrite(redeemCoupon, activitiesKeys.all);
   // A second submit before the first answers (a scanner's Enter, then a click) would redeem the code
   // twice: the second answer, "already redeemed", then stood beside the first one's success.
   const inFlight = useRef(false);
@@ -30,20 +32,17 @@ export function RedeemBox({ onRedeemed }: { onRedeemed: (coupon: Coupon) => void
   const redeem = async ({ code }: { code: string }) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    setBusy(true);
     setDone(null);
     try {
-      const coupon = await redeemCoupon(code);
+      const coupon = await write.mutateAsync(code);
       setDone(coupon);
       form.resetFields();
       feedback.success(t('redeem.success', { code: coupon.code }));
-      onRedeemed(coupon);
     } catch (e) {
       if (e instanceof RequestError && e.field) form.setFields([{ name: 'code', errors: [e.message] }]);
       else if (!(e instanceof RequestError && e.kind === 'aborted')) feedback.error(e instanceof Error ? e.message : String(e));
     } finally {
       inFlight.current = false;
-      setBusy(false);
     }
   };
 
@@ -54,7 +53,7 @@ export function RedeemBox({ onRedeemed }: { onRedeemed: (coupon: Coupon) => void
           <Input allowClear autoComplete="off" placeholder={t('redeem.placeholder')} data-testid="redeem-code" />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" htmlType="submit" icon={<CheckCircleOutlined />} loading={busy} data-testid="redeem-submit">
+          <Button type="primary" htmlType="submit" icon={<CheckCircleOutlined />} loading={write.isPending} data-testid="redeem-submit">
             {t('redeem.submit')}
           </Button>
         </Form.Item>
@@ -80,7 +79,6 @@ export function RedeemBox({ onRedeemed }: { onRedeemed: (coupon: Coupon) => void
 
 export default function CouponsTab() {
   const { t } = useActivitiesT();
-  const table = useRef<DataTableRef>(null);
   const { options, loading } = useActivityOptions();
   const [activityId, setActivityId] = useState<number | undefined>(undefined);
   const [code, setCode] = useState('');
@@ -126,10 +124,10 @@ export default function CouponsTab() {
 
   return (
     <>
-      <RedeemBox onRedeemed={() => table.current?.refresh()} />
+      <RedeemBox />
       <DataTable<Coupon>
-        ref={table}
         id="coupons"
+        queryKey={activitiesKeys.all}
         api={activityUrls.coupons}
         method="post"
         params={params}

@@ -1,7 +1,7 @@
 /** The draw log: who drew, through what, and what they won; filtered by activity and the drawer, exported as shown. */
 import { Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { activityUrls, exportDraws } from '@/api/activities';
+import { activitiesKeys, activityUrls, exportDraws } from '@/api/activities';
 import type { Draw } from '@/api/activities/types';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import type { FilterObj } from '@/components/FilterDrawer/model';
@@ -69,6 +69,7 @@ export default function DrawsTab() {
   return (
     <DataTable<Draw>
       id="draws"
+      queryKey={activitiesKeys.all}
       api={activityUrls.draws}
       method="post"
       params={params}

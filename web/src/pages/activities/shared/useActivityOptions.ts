@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchActivities } from '@/api/activities';
+import { activitiesKeys, fetchActivities } from '@/api/activities';
 import type { Activity } from '@/api/activities/types';
-
-export const ACTIVITY_OPTIONS_KEY = ['activities', 'options'] as const;
 
 /** Every activity as picker options (newest first, as the list answers); empty while loading or refused. */
 export function useActivityOptions(enabled = true) {
   const query = useQuery({
-    queryKey: ACTIVITY_OPTIONS_KEY,
+    queryKey: activitiesKeys.options,
     queryFn: () => fetchActivities(),
     enabled,
     staleTime: 30_000,

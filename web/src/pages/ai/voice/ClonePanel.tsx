@@ -6,10 +6,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Input, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
-import { fetchClones, uploadClone } from '@/api/ai';
+import { aiKeys, fetchClones, uploadClone } from '@/api/ai';
 import type { CloneReq } from '@/api/ai/types';
 import { fetchVoiceFiles } from '@/api/materials';
+import { useWrite } from '@/api/mutations';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { feedback } from '@/utils/feedback';
 import { useAiT } from '../i18n';
@@ -21,10 +21,11 @@ export default function ClonePanel() {
   const { t } = useAiT();
   const client = useQueryClient();
   const [form] = Form.useForm<CloneReq>();
-  const [busy, setBusy] = useState(false);
-  const clones = useQuery({ queryKey: ['ai', 'clones'], queryFn: fetchClones, retry: false });
+  // a clone started shows in the clones and, once trained, among the voices
+  const cloning = useWrite(uploadClone, aiKeys.all);
+  const clones = useQuery({ queryKey: aiKeys.clones, queryFn: fetchClones, retry: false });
   const samples = useQuery({
-    queryKey: ['ai', 'samples'],
+    queryKey: aiKeys.samples,
     queryFn: fetchVoiceFiles,
     enabled: clones.isSuccess,
     retry: false,
@@ -41,16 +42,12 @@ export default function ClonePanel() {
     } catch {
       return;
     }
-    setBusy(true);
     try {
-      await atFormField(form, uploadClone(v));
+      await atFormField(form, cloning.mutateAsync(v));
       feedback.success(t('clone.started'));
       form.resetFields();
-      await client.invalidateQueries({ queryKey: ['ai'] });
     } catch {
       /* shown at the field or toasted */
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -70,14 +67,14 @@ export default function ClonePanel() {
               options={(samples.data?.rows ?? []).map((m) => ({ value: m.id, label: `${m.name} (${clock(m.duration_ms)})` }))}
             />
           </Form.Item>
-          <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="clone-submit">
+          <Button type="primary" loading={cloning.isPending} onClick={() => void submit()} data-testid="clone-submit">
             {t('clone.submit')}
           </Button>
         </Form>
       </Card>
       <Card
         extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void client.invalidateQueries({ queryKey: ['ai'] })} data-testid="clone-refresh">
+          <Button icon={<ReloadOutlined />} onClick={() => void client.invalidateQueries({ queryKey: aiKeys.all })} data-testid="clone-refresh">
             {t('clone.refresh')}
           </Button>
         }

@@ -4,10 +4,11 @@
  * sentence, and "create" (a task; 1 point per started 100 characters). A 422 is shown at its field.
  */
 import { HeartFilled, HeartOutlined, PlayCircleOutlined, SoundOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Row, Select, Slider, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { audition, fetchVoices, likeVoice, putTask } from '@/api/ai';
+import { aiKeys, audition, fetchVoices, likeVoice, putTask } from '@/api/ai';
+import { useWrite } from '@/api/mutations';
 import type { Audition, DubReq, Voice } from '@/api/ai/types';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { feedback } from '@/utils/feedback';
@@ -26,13 +27,15 @@ interface Values {
 export default function CreatePanel({ onQueued }: { onQueued: () => void }) {
   const { t } = useAiT();
   const [form] = Form.useForm<Values>();
-  const client = useQueryClient();
-  const voices = useQuery({ queryKey: ['ai', 'voices'], queryFn: fetchVoices, staleTime: 60_000 });
+  const voices = useQuery({ queryKey: aiKeys.voices, queryFn: fetchVoices, staleTime: 60_000 });
   const rows = useMemo(() => voices.data?.rows ?? [], [voices.data]);
   const text = (Form.useWatch('text', form) ?? '') as string;
   const voiceId = Form.useWatch('voice', form) as string | undefined;
   const current = rows.find((v) => v.id === voiceId);
-  const [busy, setBusy] = useState<'audition' | 'submit' | null>(null);
+  // an audition stores nothing; a task queued marks the task list stale
+  const auditioning = useWrite(audition);
+  const submitting = useWrite(putTask, aiKeys.tasks);
+  const liking = useWrite(({ voice, like }: { voice: string; like: boolean }) => likeVoice(voice, like), aiKeys.voices);
   const [preview, setPreview] = useState<Audition | null>(null);
   const sampleRef = useRef<HTMLAudioElement>(null);
 
@@ -52,26 +55,22 @@ export default function CreatePanel({ onQueued }: { onQueued: () => void }) {
     } catch {
       return;
     }
-    setBusy(what);
     try {
       if (what === 'audition') {
         // Streamed: the first words play while the rest of the sentence is still being spoken.
-        setPreview(await atFormField(form, audition({ ...request(v), stream: true })));
+        setPreview(await atFormField(form, auditioning.mutateAsync({ ...request(v), stream: true })));
       } else {
-        const task = await atFormField(form, putTask(request(v)));
+        const task = await atFormField(form, submitting.mutateAsync(request(v)));
         feedback.success(t('form.submitted', { points: task.points }));
         onQueued();
       }
     } catch {
       /* shown at the field or toasted */
-    } finally {
-      setBusy(null);
     }
   };
 
   const toggleLike = async (v: Voice) => {
-    await likeVoice(v.id, !v.liked);
-    await client.invalidateQueries({ queryKey: ['ai', 'voices'] });
+    await liking.mutateAsync({ voice: v.id, like: !v.liked });
   };
 
   const playSample = () => {
@@ -139,10 +138,10 @@ export default function CreatePanel({ onQueued }: { onQueued: () => void }) {
               <Input maxLength={60} placeholder={t('form.namePlaceholder')} data-testid="ai-name" />
             </Form.Item>
             <Space wrap>
-              <Button icon={<SoundOutlined />} loading={busy === 'audition'} onClick={() => void run('audition')} data-testid="ai-audition">
+              <Button icon={<SoundOutlined />} loading={auditioning.isPending} onClick={() => void run('audition')} data-testid="ai-audition">
                 {t('form.audition')}
               </Button>
-              <Button type="primary" icon={<ThunderboltOutlined />} loading={busy === 'submit'} onClick={() => void run('submit')} data-testid="ai-submit">
+              <Button type="primary" icon={<ThunderboltOutlined />} loading={submitting.isPending} onClick={() => void run('submit')} data-testid="ai-submit">
                 {t('form.submit')}
               </Button>
               <Typography.Text type="secondary" data-testid="ai-cost">

@@ -5,8 +5,10 @@
 import { DeleteOutlined, DownloadOutlined, ImportOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Progress, Space, Tag, Tooltip } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, type RefObject } from 'react';
-import { aiUrls, deleteTask, fetchVoices, importTask } from '@/api/ai';
+import { useEffect, useMemo, useRef } from 'react';
+import { aiKeys, aiUrls, deleteTask, fetchVoices, importTask } from '@/api/ai';
+import { materialsKeys } from '@/api/materials';
+import { useWrite } from '@/api/mutations';
 import type { Task } from '@/api/ai/types';
 import { subscribeMediaEvents } from '@/api/materials/events';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
@@ -19,14 +21,18 @@ import { clock } from '../rules';
 
 const COLOURS = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 
-export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTableRef | null> }) {
+export default function TasksPanel() {
   const { t } = useAiT();
+  const tableRef = useRef<DataTableRef>(null);
+  // an imported task lands in the voice-over library (/speak) too
+  const importing = useWrite(importTask, aiKeys.tasks, materialsKeys.all);
+  const removal = useWrite(deleteTask, aiKeys.tasks);
 
   // the voice's name, not its engine id ("zf_xiaoxiao"); the same list the create tab shows
-  const voices = useQuery({ queryKey: ['ai', 'voices'], queryFn: fetchVoices, staleTime: 60_000 });
+  const voices = useQuery({ queryKey: aiKeys.voices, queryFn: fetchVoices, staleTime: 60_000 });
   const voiceNames = useMemo(() => new Map((voices.data?.rows ?? []).map((v) => [v.id, v.name])), [voices.data]);
 
-  // A task's progress or end refreshes the list.
+  // A task's progress or end (an event, nothing written here) reads the list again.
   useEffect(() => subscribeMediaEvents({ onTts: () => tableRef.current?.refresh() }), [tableRef]);
 
   const columns = useMemo<DataTableColumn<Task>[]>(
@@ -91,10 +97,7 @@ export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTable
                   icon={<ImportOutlined />}
                   data-testid={`task-import-${row.id}`}
                   onClick={() =>
-                    void importTask(row.id).then(() => {
-                      feedback.success(t('task.imported'));
-                      tableRef.current?.refresh();
-                    })
+                    importing.mutate(row.id, { onSuccess: () => feedback.success(t('task.imported')) })
                   }
                 >
                   {t('task.import')}
@@ -103,7 +106,7 @@ export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTable
             {(row.state === 'done' || row.state === 'failed') && (
               <Popconfirm
                 title={t('task.deleteConfirm')}
-                onConfirm={() => deleteTask(row.id).then(() => tableRef.current?.refresh())}
+                onConfirm={() => removal.mutateAsync(row.id)}
                 okButtonProps={{ danger: true, 'data-testid': `task-delete-${row.id}-ok` } as never}
               >
                 <Button size="small" danger icon={<DeleteOutlined />} data-testid={`task-delete-${row.id}`} title={t('task.delete')} />
@@ -113,7 +116,7 @@ export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTable
         ),
       },
     ],
-    [t, tableRef, voiceNames],
+    [t, voiceNames],
   );
 
   const filterFields = useMemo<FilterField[]>(
@@ -129,5 +132,5 @@ export default function TasksPanel({ tableRef }: { tableRef: RefObject<DataTable
     [t],
   );
 
-  return <DataTable<Task> ref={tableRef} id="ai-tasks" api={aiUrls.tasks} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />;
+  return <DataTable<Task> ref={tableRef} id="ai-tasks" queryKey={aiKeys.tasks} api={aiUrls.tasks} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />;
 }

@@ -5,8 +5,7 @@
  * /ai_index, /ai_voice): they are versions of this one screen (docs/spec-decisions.md "AI voice").
  */
 import { Tabs } from 'antd';
-import { useRef, useState } from 'react';
-import type { DataTableRef } from '@/components/DataTable';
+import { useState } from 'react';
 import PageHeader from '@/components/PageHeader';
 import { useAiT } from '../i18n';
 import ClonePanel from './ClonePanel';
@@ -16,7 +15,6 @@ import TasksPanel from './TasksPanel';
 export default function AiVoicePage() {
   const { t } = useAiT();
   const [tab, setTab] = useState('create');
-  const tasks = useRef<DataTableRef>(null);
 
   return (
     <div data-testid="ai-voice-page">
@@ -29,15 +27,11 @@ export default function AiVoicePage() {
             key: 'create',
             label: <span data-testid="tab-create">{t('tab.create')}</span>,
             children: (
-              <CreatePanel
-                onQueued={() => {
-                  setTab('tasks');
-                  tasks.current?.refresh();
-                }}
-              />
+              // the queued task marked the list stale; the tab shows it
+              <CreatePanel onQueued={() => setTab('tasks')} />
             ),
           },
-          { key: 'tasks', label: <span data-testid="tab-tasks">{t('tab.tasks')}</span>, children: <TasksPanel tableRef={tasks} /> },
+          { key: 'tasks', label: <span data-testid="tab-tasks">{t('tab.tasks')}</span>, children: <TasksPanel /> },
           { key: 'clone', label: <span data-testid="tab-clone">{t('tab.clone')}</span>, children: <ClonePanel />, destroyOnHidden: true },
         ]}
       />

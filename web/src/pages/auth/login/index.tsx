@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { fetchLoginIndex, login, verifyJwtToken } from '@/api/auth';
+import { useWrite } from '@/api/mutations';
 import type { LoginBody, LoginResult, LoginType } from '@/api/auth/types';
 import { RequestError } from '@/api/request';
 import LanguageSwitch from '@/components/LanguageSwitch';
@@ -46,7 +47,7 @@ export default function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   const [tab, setTab] = useState<LoginType>(() => initialLoginType(params.get('type')));
   const sharedUsername = params.get('username')?.trim() || undefined;
-  const [submitting, setSubmitting] = useState(false);
+  const submitting = useWrite(login);
   const [proxying, setProxying] = useState(Boolean(proxyToken));
   const info = useQuery({ queryKey: ['loginIndex'], queryFn: fetchLoginIndex, staleTime: 300_000 });
 
@@ -90,9 +91,8 @@ export default function LoginPage() {
             agree: Boolean(values.agree),
             remember: Boolean(values.remember),
           };
-    setSubmitting(true);
     try {
-      const result = await login(body);
+      const result = await submitting.mutateAsync(body);
       saveLogin(result);
       feedback.success(t('login.success'));
       navigate(redirect, { replace: true });
@@ -100,8 +100,6 @@ export default function LoginPage() {
       if (error instanceof RequestError && error.field && error.field in values) {
         form.setFields([{ name: error.field as keyof LoginValues, errors: [error.message] }]);
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -200,7 +198,7 @@ export default function LoginPage() {
               </Form.Item>
               <AgreementField agreements={info.data?.agreements} testId="login-agree" />
               <Form.Item style={{ marginBottom: 8 }}>
-                <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+                <Button type="primary" htmlType="submit" block loading={submitting.isPending} data-testid="login-submit">
                   {t('login.submit')}
                 </Button>
               </Form.Item>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fetchLoginIndex, register } from '@/api/auth';
+import { useWrite } from '@/api/mutations';
 import type { RegisterBody } from '@/api/auth/types';
 import { RequestError } from '@/api/request';
 import LanguageSwitch from '@/components/LanguageSwitch';
@@ -17,21 +17,18 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterBody>();
-  const [submitting, setSubmitting] = useState(false);
+  const submitting = useWrite(register);
   const info = useQuery({ queryKey: ['loginIndex'], queryFn: fetchLoginIndex, staleTime: 300_000 });
 
   const onFinish = async (values: RegisterBody) => {
-    setSubmitting(true);
     try {
-      saveLogin(await register({ ...values, agree: Boolean(values.agree) }));
+      saveLogin(await submitting.mutateAsync({ ...values, agree: Boolean(values.agree) }));
       feedback.success(t('register.success'));
       navigate('/', { replace: true });
     } catch (error) {
       if (error instanceof RequestError && error.field) {
         form.setFields([{ name: error.field as keyof RegisterBody, errors: [error.message] }]);
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -66,7 +63,7 @@ export default function RegisterPage() {
             <Input.Password autoComplete="new-password" data-testid="register-password-confirm" />
           </Form.Item>
           <AgreementField agreements={info.data?.agreements} testId="register-agree" />
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="register-submit">
+          <Button type="primary" htmlType="submit" block loading={submitting.isPending} data-testid="register-submit">
             {t('register.submit')}
           </Button>
           <Typography.Paragraph style={{ marginTop: 12, textAlign: 'center' }}>

@@ -1,8 +1,8 @@
 import { Button, Card, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { resetPassword } from '@/api/auth';
+import { useWrite } from '@/api/mutations';
 import type { ResetPasswordBody } from '@/api/auth/types';
 import { RequestError } from '@/api/request';
 import LanguageSwitch from '@/components/LanguageSwitch';
@@ -14,20 +14,17 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetPasswordBody>();
-  const [submitting, setSubmitting] = useState(false);
+  const submitting = useWrite(resetPassword);
 
   const onFinish = async (values: ResetPasswordBody) => {
-    setSubmitting(true);
     try {
-      await resetPassword(values);
+      await submitting.mutateAsync(values);
       feedback.success(t('reset.success'));
       navigate('/login', { replace: true });
     } catch (error) {
       if (error instanceof RequestError && error.field) {
         form.setFields([{ name: error.field as keyof ResetPasswordBody, errors: [error.message] }]);
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -55,7 +52,7 @@ export default function ResetPasswordPage() {
           <Form.Item name="password_confirm" label={t('register.confirm')} dependencies={['password']} rules={confirmRules(t)}>
             <Input.Password autoComplete="new-password" data-testid="reset-password-confirm" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="reset-submit">
+          <Button type="primary" htmlType="submit" block loading={submitting.isPending} data-testid="reset-submit">
             {t('reset.submit')}
           </Button>
           <Typography.Paragraph style={{ marginTop: 12, textAlign: 'center' }}>

@@ -3,7 +3,8 @@ import { Empty, Modal, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchStaffAuthMenu, saveStaffAuthMenu } from '@/api/auth';
+import { authKeys, fetchStaffAuthMenu, saveStaffAuthMenu } from '@/api/auth';
+import { useWrite } from '@/api/mutations';
 import type { MenuNode, StaffRow } from '@/api/auth/types';
 import { menuTitle } from '@/router/menu';
 import { feedback } from '@/utils/feedback';
@@ -29,14 +30,14 @@ export default function MenuAuthModal({ staff, onClose }: { staff: StaffRow | nu
   const { t } = useTranslation('auth');
   const open = staff !== null;
   const query = useQuery({
-    queryKey: ['staffAuthMenu', staff?.id],
+    queryKey: authKeys.staffAuthMenu(staff?.id),
     queryFn: () => fetchStaffAuthMenu(staff!.id),
     enabled: open,
     staleTime: 0,
     gcTime: 0,
   });
   const [checked, setChecked] = useState<Key[]>([]);
-  const [saving, setSaving] = useState(false);
+  const saving = useWrite(({ id, menus }: { id: number; menus: Parameters<typeof saveStaffAuthMenu>[1] }) => saveStaffAuthMenu(id, menus), authKeys.all);
 
   const { treeData, ids, leaves } = useMemo(() => {
     const map = new Map<string, MenuNode['id']>();
@@ -57,18 +58,12 @@ export default function MenuAuthModal({ staff, onClose }: { staff: StaffRow | nu
 
   const save = async () => {
     if (!staff) return;
-    setSaving(true);
     try {
-      await saveStaffAuthMenu(
-        staff.id,
-        grantedLeaves(checked).map((k) => ids.get(k) ?? Number(k)),
-      );
+      await saving.mutateAsync({ id: staff.id, menus: grantedLeaves(checked).map((k) => ids.get(k) ?? Number(k)) });
       feedback.success(t('staff.authSaved'));
       onClose();
     } catch {
       /* toasted by the request wrapper */
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -80,7 +75,7 @@ export default function MenuAuthModal({ staff, onClose }: { staff: StaffRow | nu
       onOk={save}
       okText={t('common:save')}
       cancelText={t('common:cancel')}
-      confirmLoading={saving}
+      confirmLoading={saving.isPending}
       okButtonProps={{ 'data-testid': 'auth-menu-save', disabled: query.isPending }}
       destroyOnHidden
     >

@@ -1,6 +1,7 @@
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { addStaff, editStaff } from '@/api/auth';
+import { addStaff, authKeys, editStaff } from '@/api/auth';
+import { useWrite } from '@/api/mutations';
 import type { StaffRow } from '@/api/auth/types';
 import ModalForm from '@/components/ModalForm';
 import { feedback } from '@/utils/feedback';
@@ -28,17 +29,19 @@ export default function StaffFormModal({
 }) {
   const { t } = useTranslation('auth');
   const editing = row !== null;
+  const edit = useWrite(editStaff, authKeys.all);
+  const add = useWrite(addStaff, authKeys.all);
 
   const submit = async (values: Values) => {
     const saved = editing
-      ? await editStaff({
+      ? await edit.mutateAsync({
           id: row.id,
           nickname: values.nickname.trim(),
           mobile: values.mobile || undefined,
           password: values.password || undefined,
           status: values.status ? 1 : 0,
         })
-      : await addStaff({
+      : await add.mutateAsync({
           username: values.username.trim(),
           nickname: values.nickname.trim(),
           mobile: values.mobile || undefined,

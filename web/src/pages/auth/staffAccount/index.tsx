@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/access/AccessContext';
-import { authUrls, deleteStaff } from '@/api/auth';
+import { authKeys, authUrls, deleteStaff } from '@/api/auth';
+import { useWrite } from '@/api/mutations';
 import type { StaffRow } from '@/api/auth/types';
-import DataTable, { type DataTableRef } from '@/components/DataTable';
+import DataTable from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { staffColumns } from './columns';
@@ -17,7 +18,7 @@ import StaffFormModal from './StaffFormModal';
 export default function StaffAccountPage() {
   const { t } = useTranslation('auth');
   const access = useAccess();
-  const table = useRef<DataTableRef>(null);
+  const remove = useWrite(deleteStaff, authKeys.all);
   const [username, setUsername] = useState('');
   const [editing, setEditing] = useState<{ row: StaffRow | null } | null>(null);
   const [authorizing, setAuthorizing] = useState<StaffRow | null>(null);
@@ -42,9 +43,8 @@ export default function StaffAccountPage() {
         onShare: setSharing,
         onDelete: async (row) => {
           try {
-            await deleteStaff(row.id);
+            await remove.mutateAsync(row.id);
             feedback.success(t('staff.deleted'));
-            table.current?.refresh();
           } catch {
             /* toasted by the request wrapper */
           }
@@ -68,7 +68,7 @@ export default function StaffAccountPage() {
       />
       <DataTable<StaffRow>
         id="staff"
-        ref={table}
+        queryKey={authKeys.all}
         api={authUrls.staffList}
         params={username ? { username } : undefined}
         columns={columns}
@@ -91,17 +91,13 @@ export default function StaffAccountPage() {
         onClose={() => setEditing(null)}
         onSaved={(row, created) => {
           setEditing(null);
-          table.current?.refresh();
           if (created && can.authorize) setAuthorizing(row);
         }}
       />
       <ShareSignInModal staff={sharing} onClose={() => setSharing(null)} />
       <MenuAuthModal
         staff={authorizing}
-        onClose={() => {
-          setAuthorizing(null);
-          table.current?.refresh();
-        }}
+        onClose={() => setAuthorizing(null)}
       />
     </>
   );

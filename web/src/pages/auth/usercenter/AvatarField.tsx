@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/access/AccessContext';
 import { editProfile } from '@/api/auth';
+import { useWrite } from '@/api/mutations';
 import type { UserRecord } from '@/api/auth/types';
 import SingleImageUpload from '@/components/Upload/SingleImageUpload';
 import { feedback } from '@/utils/feedback';
@@ -32,7 +33,9 @@ export interface AvatarFieldProps {
 export default function AvatarField({ user, onSaved }: AvatarFieldProps) {
   const { t } = useTranslation('auth');
   const access = useAccess();
-  const [saving, setSaving] = useState(false);
+  // the answer is the user as saved: `onSaved` puts it in place
+  const write = useWrite(editProfile);
+  const saving = write.isPending;
   // a failed save starts the uploader over, so it does not show an image that was not set
   const [attempt, setAttempt] = useState(0);
   const canUpload = Boolean(user.merchant_id) && access.can(AVATAR_UPLOAD_PERMISSION);
@@ -48,15 +51,12 @@ export default function AvatarField({ user, onSaved }: AvatarFieldProps) {
   }
 
   const save = async (src: string | undefined) => {
-    setSaving(true);
     try {
-      const next = await editProfile(avatarBody(user, src ?? ''));
+      const next = await write.mutateAsync(avatarBody(user, src ?? ''));
       onSaved(next);
       feedback.success(src ? t('usercenter.avatarSaved') : t('usercenter.avatarRemoved'));
     } catch {
       setAttempt((n) => n + 1); // toasted by the request wrapper
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { editPassword, editProfile, fetchProfile } from '@/api/auth';
 import type { InitAdmin, UserRecord } from '@/api/auth/types';
+import { useWrite } from '@/api/mutations';
 import { RequestError } from '@/api/request';
 import PageHeader from '@/components/PageHeader';
 import { clearSession, saveUser } from '@/store/session';
@@ -37,8 +38,9 @@ export default function UserCenterPage() {
   const profile = useQuery({ queryKey: ['profile'], queryFn: fetchProfile });
   const [profileForm] = Form.useForm<ProfileValues>();
   const [passwordForm] = Form.useForm<PasswordValues>();
-  const [savingProfile, setSavingProfile] = useState(false);
-  const [savingPassword, setSavingPassword] = useState(false);
+  // the answer is the user as saved: applyUser puts it in place
+  const savingProfile = useWrite(editProfile);
+  const savingPassword = useWrite(editPassword);
 
   useEffect(() => {
     if (profile.data) {
@@ -58,10 +60,9 @@ export default function UserCenterPage() {
   };
 
   const saveProfile = async (values: ProfileValues) => {
-    setSavingProfile(true);
     try {
       // the avatar is left out: it is kept (AvatarField sets it on its own)
-      const user = await editProfile({
+      const user = await savingProfile.mutateAsync({
         nickname: values.nickname.trim(),
         mobile: values.mobile || undefined,
       });
@@ -71,15 +72,12 @@ export default function UserCenterPage() {
       if (error instanceof RequestError && error.field) {
         profileForm.setFields([{ name: error.field as keyof ProfileValues, errors: [error.message] }]);
       }
-    } finally {
-      setSavingProfile(false);
     }
   };
 
   const changePassword = async (values: PasswordValues) => {
-    setSavingPassword(true);
     try {
-      await editPassword(values);
+      await savingPassword.mutateAsync(values);
       feedback.success(t('usercenter.passwordChanged'));
       clearSession();
       queryClient.clear();
@@ -88,8 +86,6 @@ export default function UserCenterPage() {
       if (error instanceof RequestError && error.field) {
         passwordForm.setFields([{ name: error.field as keyof PasswordValues, errors: [error.message] }]);
       }
-    } finally {
-      setSavingPassword(false);
     }
   };
 
@@ -129,7 +125,7 @@ export default function UserCenterPage() {
               <Form.Item name="mobile" label={t('login.mobile')} rules={mobileRules(t, false)}>
                 <Input data-testid="profile-mobile" />
               </Form.Item>
-              <Button type="primary" htmlType="submit" loading={savingProfile} data-testid="profile-submit">
+              <Button type="primary" htmlType="submit" loading={savingProfile.isPending} data-testid="profile-submit">
                 {t('common:save')}
               </Button>
             </Form>
@@ -147,7 +143,7 @@ export default function UserCenterPage() {
               <Form.Item name="password_confirm" label={t('register.confirm')} dependencies={['password']} rules={confirmRules(t)}>
                 <Input.Password autoComplete="new-password" data-testid="password-confirm" />
               </Form.Item>
-              <Button type="primary" htmlType="submit" loading={savingPassword} data-testid="password-submit">
+              <Button type="primary" htmlType="submit" loading={savingPassword.isPending} data-testid="password-submit">
                 {t('usercenter.changePassword')}
               </Button>
             </Form>

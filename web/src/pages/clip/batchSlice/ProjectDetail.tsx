@@ -23,6 +23,8 @@ import {
   type SliceSource,
   type SliceVideo,
 } from '@/api/clip/slice';
+import { clipKeys } from '@/api/clip';
+import { useWrite } from '@/api/mutations';
 import { FullscreenModal } from '@/components/ModalForm';
 import { feedback } from '@/utils/feedback';
 import { formatDuration } from '../format';
@@ -33,14 +35,13 @@ import { StateTag } from './StateTag';
 export interface ProjectDetailProps {
   project: SliceProject | null;
   onClose: () => void;
-  /** Something changed: the list reloads its row. */
-  onChanged: () => void;
   pollMs?: number;
 }
 
 const busy = (rows: readonly SliceSource[] | undefined) => (rows ?? []).some((s) => s.state === 'processing');
 
-export default function ProjectDetail({ project, onClose, onChanged, pollMs = POLL_MS }: ProjectDetailProps) {
+/** A change here marks the slicing stale: these lists and the project's row behind the drawer read again. */
+export default function ProjectDetail({ project, onClose, pollMs = POLL_MS }: ProjectDetailProps) {
   const { t } = useSliceT();
   const client = useQueryClient();
   const id = project?.id ?? 0;
@@ -49,14 +50,14 @@ export default function ProjectDetail({ project, onClose, onChanged, pollMs = PO
   const [playing, setPlaying] = useState<SliceVideo | null>(null);
 
   const sources = useQuery({
-    queryKey: ['slice', 'sources', id],
+    queryKey: [...clipKeys.slice, 'sources', id],
     queryFn: () => fetchSliceSources(id),
     enabled: id > 0,
     refetchInterval: (q) => (busy(q.state.data?.rows) ? pollMs : false),
   });
   const slicing = busy(sources.data?.rows);
   const slices = useQuery({
-    queryKey: ['slice', 'slices', id],
+    queryKey: [...clipKeys.slice, 'slices', id],
     queryFn: () => fetchSlices(id),
     enabled: id > 0,
     refetchInterval: slicing ? pollMs : false,
@@ -65,29 +66,21 @@ export default function ProjectDetail({ project, onClose, onChanged, pollMs = PO
   // slices are written together with the finished state, after the last poll) and let the list catch up
   const wasSlicing = useRef(false);
   useEffect(() => {
-    if (wasSlicing.current && !slicing) {
-      void client.invalidateQueries({ queryKey: ['slice', 'slices', id] });
-      onChanged();
-    }
+    if (wasSlicing.current && !slicing) void client.invalidateQueries({ queryKey: clipKeys.slice });
     wasSlicing.current = slicing;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slicing, id]);
-  const groups = useQuery({ queryKey: ['slice', 'groups'], queryFn: fetchVideoGroups, enabled: id > 0 });
-  const videos = useQuery({ queryKey: ['slice', 'videos'], queryFn: () => fetchPickVideos(), enabled: id > 0 });
+  const groups = useQuery({ queryKey: [...clipKeys.slice, 'groups'], queryFn: fetchVideoGroups, enabled: id > 0 });
+  const videos = useQuery({ queryKey: [...clipKeys.slice, 'videos'], queryFn: () => fetchPickVideos(), enabled: id > 0 });
 
-  const reload = async () => {
-    await Promise.all([
-      client.invalidateQueries({ queryKey: ['slice', 'sources', id] }),
-      client.invalidateQueries({ queryKey: ['slice', 'slices', id] }),
-    ]);
-    onChanged();
-  };
+  const write = useWrite((work: () => Promise<unknown>) => work(), clipKeys.slice);
+  const starting = useWrite(startSliceProject, clipKeys.slice);
+  const moving = useWrite(({ project: p, group }: { project: number; group: number }) => moveSlicesToGroup(p, group), clipKeys.slice);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
-      await work();
+      await write.mutateAsync(work);
       feedback.success(done);
-      await reload();
     } catch {
       /* toasted by the request wrapper (422 while slicing, …) */
     }
@@ -125,9 +118,8 @@ export default function ProjectDetail({ project, onClose, onChanged, pollMs = PO
               onClick={() =>
                 void (async () => {
                   try {
-                    const r = await startSliceProject(id);
+                    const r = await starting.mutateAsync(id);
                     feedback.success(r.queued ? t('done.queued', { count: r.queued }) : t('done.nothingQueued'));
-                    await reload();
                   } catch {
                     /* toasted */
                   }
@@ -257,9 +249,8 @@ export default function ProjectDetail({ project, onClose, onChanged, pollMs = PO
                 onClick={() =>
                   void (async () => {
                     try {
-                      const r = await moveSlicesToGroup(id, target!);
+                      const r = await moving.mutateAsync({ project: id, group: target! });
                       feedback.success(t('done.moved', { count: r.moved, group: r.group_name }));
-                      await reload();
                     } catch {
                       /* toasted */
                     }

@@ -14,6 +14,8 @@ import {
   startSliceProject,
   type SliceProject,
 } from '@/api/clip/slice';
+import { clipKeys } from '@/api/clip';
+import { useWrite } from '@/api/mutations';
 import { RequestError } from '@/api/request';
 import ModalForm from '@/components/ModalForm';
 import { feedback } from '@/utils/feedback';
@@ -48,8 +50,12 @@ export default function SliceForm({ open, project, onClose, onSaved }: SliceForm
   const { t } = useSliceT();
   const [form] = Form.useForm<Values>();
   const creating = project === null;
-  const groups = useQuery({ queryKey: ['slice', 'groups'], queryFn: fetchVideoGroups, enabled: open });
-  const videos = useQuery({ queryKey: ['slice', 'videos'], queryFn: () => fetchPickVideos(), enabled: open && creating });
+  // each write marks the slicing stale: the projects list reads again
+  const modify = useWrite(({ id, settings }: { id: number; settings: ReturnType<typeof toSettings> }) => modifySliceProject(id, settings), clipKeys.slice);
+  const create = useWrite(createSliceProject, clipKeys.slice);
+  const start = useWrite(startSliceProject, clipKeys.slice);
+  const groups = useQuery({ queryKey: [...clipKeys.slice, 'groups'], queryFn: fetchVideoGroups, enabled: open });
+  const videos = useQuery({ queryKey: [...clipKeys.slice, 'videos'], queryFn: () => fetchPickVideos(), enabled: open && creating });
   const videoRows = useMemo(() => videos.data?.rows ?? [], [videos.data]);
   const mode = Form.useWatch('mode', form);
   const picked = Form.useWatch('resource_ids', form);
@@ -87,13 +93,13 @@ export default function SliceForm({ open, project, onClose, onSaved }: SliceForm
     try {
       let saved: SliceProject;
       if (project) {
-        saved = await modifySliceProject(project.id, toSettings(values));
+        saved = await modify.mutateAsync({ id: project.id, settings: toSettings(values) });
         feedback.success(t('done.saved'));
       } else {
-        saved = await createSliceProject({ ...toSettings(values), resource_ids: values.resource_ids ?? [] });
+        saved = await create.mutateAsync({ ...toSettings(values), resource_ids: values.resource_ids ?? [] });
         feedback.success(t('done.created'));
         if (values.start_now) {
-          const r = await startSliceProject(saved.id);
+          const r = await start.mutateAsync(saved.id);
           saved = r.project;
         }
       }

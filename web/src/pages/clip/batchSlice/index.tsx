@@ -8,7 +8,9 @@
 import { CaretRightOutlined, DeleteOutlined, EditOutlined, FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { clipKeys } from '@/api/clip';
 import { deleteSliceProject, sliceUrls, startSliceProject, type SliceProject } from '@/api/clip/slice';
+import { useWrite } from '@/api/mutations';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import { dateRangeField, optionsField, textField } from '@/components/FilterDrawer/fields';
 import PageHeader from '@/components/PageHeader';
@@ -32,7 +34,10 @@ export default function BatchSlicePage({ pollMs = POLL_MS }: { pollMs?: number }
   const [open, setOpen] = useState<SliceProject | null>(null);
   const [loaded, setLoaded] = useState({ n: 0, slicing: false });
 
+  // polling while a project is sliced: nothing was written, the rows are read again
   const refresh = useCallback(() => table.current?.refresh(), []);
+  const starting = useWrite(startSliceProject, clipKeys.slice);
+  const removal = useWrite(deleteSliceProject, clipKeys.slice);
 
   useEffect(() => {
     if (!loaded.slicing) return;
@@ -42,9 +47,8 @@ export default function BatchSlicePage({ pollMs = POLL_MS }: { pollMs?: number }
 
   const startAll = async (p: SliceProject) => {
     try {
-      const r = await startSliceProject(p.id);
+      const r = await starting.mutateAsync(p.id);
       feedback.success(r.queued ? t('done.queued', { count: r.queued }) : t('done.nothingQueued'));
-      refresh();
     } catch {
       /* toasted */
     }
@@ -52,9 +56,10 @@ export default function BatchSlicePage({ pollMs = POLL_MS }: { pollMs?: number }
 
   const remove = async (p: SliceProject) => {
     try {
-      await deleteSliceProject(p.id);
+      await removal.mutateAsync(p.id);
       feedback.success(t('done.deleted'));
-      table.current?.reload();
+      // back to page 1 with the selection cleared; the delete marked the list stale
+      table.current?.toFirstPage();
     } catch {
       /* toasted (422 while slicing) */
     }
@@ -192,6 +197,7 @@ export default function BatchSlicePage({ pollMs = POLL_MS }: { pollMs?: number }
       <DataTable<SliceProject>
         ref={table}
         id="batchSlice"
+        queryKey={clipKeys.slice}
         api={sliceUrls.projects}
         params={params}
         columns={columns}
@@ -220,11 +226,12 @@ export default function BatchSlicePage({ pollMs = POLL_MS }: { pollMs?: number }
         onSaved={(p) => {
           const created = editing === null;
           setEditing(undefined);
-          table.current?.reload();
+          // back to page 1 (a new project is shown first); the save marked the list stale
+          table.current?.toFirstPage();
           if (created) setOpen(p);
         }}
       />
-      <ProjectDetail project={open} onClose={() => setOpen(null)} onChanged={refresh} pollMs={pollMs} />
+      <ProjectDetail project={open} onClose={() => setOpen(null)} pollMs={pollMs} />
     </div>
   );
 }

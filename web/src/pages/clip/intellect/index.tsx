@@ -5,7 +5,7 @@
  * chosen video group. The list polls while a run is working; each run shows its segments on a
  * timeline of the long video (click one to play it) and the shorts.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, InputNumber, Progress, Select, Space, Steps, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import {
@@ -19,6 +19,8 @@ import {
   type IntellectRun,
   type IntellectSegment,
 } from '@/api/clip/intellect';
+import { clipKeys } from '@/api/clip';
+import { useWrite } from '@/api/mutations';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { showSubmitError } from '@/utils/submitError';
@@ -66,8 +68,10 @@ function Timeline({ run, onPlay }: { run: IntellectRun; onPlay: (s: IntellectSeg
   );
 }
 
-function RunCard({ run, onChanged }: { run: IntellectRun; onChanged: () => void }) {
+function RunCard({ run }: { run: IntellectRun }) {
   const { t } = useClipT();
+  // each action on a run marks the runs stale
+  const write = useWrite((call: () => Promise<unknown>) => call(), clipKeys.intellect);
   const player = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState<IntellectSegment | null>(null);
   const current = STEPS.indexOf(run.step);
@@ -86,10 +90,7 @@ function RunCard({ run, onChanged }: { run: IntellectRun; onChanged: () => void 
       setPlaying(null);
     }
   };
-  const act = async (f: () => Promise<unknown>) => {
-    await f();
-    onChanged();
-  };
+  const act = (f: () => Promise<unknown>) => write.mutateAsync(f);
   return (
     <Card
       size="small"
@@ -181,37 +182,31 @@ function RunCard({ run, onChanged }: { run: IntellectRun; onChanged: () => void 
 
 export default function IntellectPage() {
   const { t } = useClipT();
-  const qc = useQueryClient();
   const [form] = Form.useForm<IntellectReq>();
   const merchantId = Form.useWatch('merchant_id', form);
   const resourceId = Form.useWatch('resource_id', form);
-  const [busy, setBusy] = useState(false);
-  const merchants = useQuery({ queryKey: ['intellect', 'merchants'], queryFn: fetchMerchantOptions });
+  const submitting = useWrite(addIntellectRun, clipKeys.intellect);
+  const merchants = useQuery({ queryKey: [...clipKeys.intellect, 'merchants'], queryFn: fetchMerchantOptions });
   const sources = useQuery({
-    queryKey: ['intellect', 'sources', merchantId],
+    queryKey: [...clipKeys.intellect, 'sources', merchantId],
     queryFn: () => fetchIntellectSources(merchantId),
     enabled: !!merchantId,
   });
   const runs = useQuery({
-    queryKey: ['intellect', 'runs'],
+    queryKey: [...clipKeys.intellect, 'runs'],
     queryFn: () => fetchIntellectRuns(),
     // Poll while a run works: its step and progress move on the server.
     refetchInterval: (q) => (q.state.data?.rows.some((r) => r.state === 'running') ? 1500 : false),
   });
-  const reload = () => void qc.invalidateQueries({ queryKey: ['intellect', 'runs'] });
   const video = sources.data?.videos.find((v) => v.id === resourceId);
 
   const submit = async () => {
     const v = await form.validateFields();
-    setBusy(true);
     try {
-      await addIntellectRun(v);
+      await submitting.mutateAsync(v);
       feedback.success(t('intellect.queued'));
-      reload();
     } catch (e) {
       showSubmitError(form, e, FIELDS);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -278,7 +273,7 @@ export default function IntellectPage() {
             </Form.Item>
           </Space>
           <div>
-            <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="intellect-submit">
+            <Button type="primary" loading={submitting.isPending} onClick={() => void submit()} data-testid="intellect-submit">
               {t('intellect.submit')}
             </Button>
           </div>
@@ -288,7 +283,7 @@ export default function IntellectPage() {
       {rows.length === 0 && !runs.isLoading ? <Empty description={t('intellect.noRuns')} /> : null}
       <Space direction="vertical" style={{ width: '100%' }}>
         {rows.map((run) => (
-          <RunCard key={run.id} run={run} onChanged={reload} />
+          <RunCard key={run.id} run={run} />
         ))}
       </Space>
     </div>

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, Progress, Radio, Select, Space, Steps, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { fetchVoices } from '@/api/ai';
+import { clipKeys } from '@/api/clip';
 import {
   copyAiClip,
   deleteAiClip,
@@ -25,6 +26,7 @@ import {
 } from '@/api/clip/aiclip';
 import { fetchFileTypes } from '@/api/materials';
 import { subscribeMediaEvents } from '@/api/materials/events';
+import { useWrite } from '@/api/mutations';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { showSubmitError } from '@/utils/submitError';
@@ -67,14 +69,13 @@ function Videos({ job }: { job: OneTouchJob }) {
   );
 }
 
-function JobCard({ job, onChanged }: { job: OneTouchJob; onChanged: () => void }) {
+function JobCard({ job }: { job: OneTouchJob }) {
   const { t } = useClipT();
+  // retry, copy and delete each mark the jobs stale
+  const write = useWrite((call: () => Promise<unknown>) => call(), clipKeys.oneTouchJobs);
   // A failed job marks the step it stopped at (not the first one).
   const current = STEPS.indexOf((job.state === 'failed' ? (job.failed_step ?? 'script') : job.state) as (typeof STEPS)[number]);
-  const act = async (f: () => Promise<unknown>) => {
-    await f();
-    onChanged();
-  };
+  const act = (f: () => Promise<unknown>) => write.mutateAsync(f);
   return (
     <Card
       size="small"
@@ -153,37 +154,32 @@ export default function NewAiHomePage() {
   const count = Form.useWatch('count', form) ?? 5;
   const kind: OneTouchKind = Form.useWatch('kind', form) ?? 'video';
   const [tab, setTab] = useState<OneTouchKind>('video');
-  const [busy, setBusy] = useState(false);
+  const submitting = useWrite(oneTouchNew, clipKeys.oneTouchJobs);
   const groups = useQuery({ queryKey: ['clip', 'oneTouchGroups'], queryFn: fetchOneTouchGroups });
   const categories = useQuery({ queryKey: ['materials', 'fileTypes', 'image'], queryFn: () => fetchFileTypes('image'), enabled: kind === 'image' });
   const voices = useQuery({ queryKey: ['ai', 'voices'], queryFn: fetchVoices, retry: false });
   const templates = useQuery({ queryKey: ['clip', 'templates', 'all'], queryFn: () => fetchTemplates() });
-  const jobs = useQuery({ queryKey: ['clip', 'oneTouchJobs', tab], queryFn: () => fetchOneTouchProjects(tab) });
-  const reload = () => void qc.invalidateQueries({ queryKey: ['clip', 'oneTouchJobs'] });
+  const jobs = useQuery({ queryKey: [...clipKeys.oneTouchJobs, tab], queryFn: () => fetchOneTouchProjects(tab) });
 
-  // Steps and progress arrive on the shared event stream; any change of a job reloads the list.
+  // Steps and progress arrive on the shared event stream; any change of a job marks the jobs stale.
   useEffect(
     () =>
       subscribeMediaEvents({
-        onOneTouch: () => void qc.invalidateQueries({ queryKey: ['clip', 'oneTouchJobs'] }),
+        onOneTouch: () => void qc.invalidateQueries({ queryKey: clipKeys.oneTouchJobs }),
       }),
     [qc],
   );
 
   const submit = async () => {
     const v = await form.validateFields();
-    setBusy(true);
     try {
-      await oneTouchNew({ ...v, topic: v.topic.trim() });
+      await submitting.mutateAsync({ ...v, topic: v.topic.trim() });
       feedback.success(t('oneTouch.queued'));
       // The new project shows in its kind's tab.
       setTab(v.kind ?? 'video');
-      reload();
     } catch (e) {
       // the server names the variant count `variants`; the form calls it `count`
       showSubmitError(form, e, FIELDS, { variants: 'count' });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -267,7 +263,7 @@ export default function NewAiHomePage() {
               />
             </Form.Item>
           )}
-          <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="one-touch-submit">
+          <Button type="primary" loading={submitting.isPending} onClick={() => void submit()} data-testid="one-touch-submit">
             {t('oneTouch.submit')}
           </Button>
         </Form>
@@ -285,7 +281,7 @@ export default function NewAiHomePage() {
       {rows.length === 0 && !jobs.isLoading ? <Empty description={t('oneTouch.noJobs')} /> : null}
       <Space direction="vertical" style={{ width: '100%' }}>
         {rows.map((job) => (
-          <JobCard key={job.id} job={job} onChanged={reload} />
+          <JobCard key={job.id} job={job} />
         ))}
       </Space>
     </div>

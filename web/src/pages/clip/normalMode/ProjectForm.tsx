@@ -9,7 +9,8 @@ import { InfoCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { fetchBuiltinMusic, fetchFonts, fetchMyMusic, fetchShotGroups, fetchVoices, projectCalls } from '@/api/clip';
+import { clipKeys, fetchBuiltinMusic, fetchFonts, fetchMyMusic, fetchShotGroups, fetchVoices, projectCalls } from '@/api/clip';
+import { useWrite } from '@/api/mutations';
 import type { PickMedia, Project, ProjectMode } from '@/api/clip/types';
 import { LinkedText } from '@/components/MenuLink';
 import ModalForm from '@/components/ModalForm';
@@ -64,6 +65,7 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
   const { t } = useClipT();
   const [form] = Form.useForm<ProjectFormValues>();
   const [generating, setGenerating] = useState(false);
+  const save = useWrite(({ id, name, config }: { id?: number; name: string; config: ReturnType<typeof toConfig> }) => projectCalls[mode].save(id, name, config), clipKeys.all);
   const groups = useQuery({ queryKey: ['clip', 'shotGroups'], queryFn: fetchShotGroups, enabled: open });
   const music = useQuery({ queryKey: ['clip', 'myMusic'], queryFn: fetchMyMusic, enabled: open });
   const builtin = useQuery({ queryKey: ['clip', 'builtinMusic'], queryFn: fetchBuiltinMusic, enabled: open });
@@ -105,7 +107,7 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
     const merged = { ...initialValues, ...values } as ProjectFormValues;
     const config = toConfig(merged);
     const name = merged.name.trim();
-    const saved = await projectCalls[mode].save(project?.id, name, config);
+    const saved = await save.mutateAsync({ id: project?.id, name, config });
     onSaved(saved);
   };
 

@@ -7,7 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Input, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState, type Key } from 'react';
-import { fetchReadyVideos, importVideos } from '@/api/clip';
+import { clipKeys, fetchReadyVideos, importVideos } from '@/api/clip';
+import { useWrite } from '@/api/mutations';
 import type { PickMedia } from '@/api/clip/types';
 import { FullscreenModal } from '@/components/ModalForm';
 import { formatDuration } from '../format';
@@ -25,7 +26,9 @@ export default function ImportDialog({ open, onClose, onDone }: ImportDialogProp
   const [selected, setSelected] = useState<Key[]>([]);
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // the imported videos become variants of the library
+  const importing = useWrite(importVideos, clipKeys.all);
+  // read again on every open: enabling a stale query (staleTime 0) reads it
   const videos = useQuery({ queryKey: ['clip', 'readyVideos'], queryFn: () => fetchReadyVideos(), enabled: open, staleTime: 0 });
 
   useEffect(() => {
@@ -33,8 +36,6 @@ export default function ImportDialog({ open, onClose, onDone }: ImportDialogProp
     setSelected([]);
     setSearch('');
     setError(null);
-    void videos.refetch();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const rows = useMemo(() => {
@@ -48,15 +49,12 @@ export default function ImportDialog({ open, onClose, onDone }: ImportDialogProp
 
   const run = async () => {
     if (!selected.length) return;
-    setBusy(true);
     setError(null);
     try {
-      const res = await importVideos(selected.map(Number));
+      const res = await importing.mutateAsync(selected.map(Number));
       onDone(res.variant_ids ?? []);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -68,7 +66,7 @@ export default function ImportDialog({ open, onClose, onDone }: ImportDialogProp
       onOk={run}
       okText={t('library.importOk', { count: selected.length })}
       cancelText={t('common:cancel')}
-      confirmLoading={busy}
+      confirmLoading={importing.isPending}
       okButtonProps={{ disabled: !selected.length, 'data-testid': 'library-import-ok' } as never}
       width={640}
       testId="library-import-dialog"

@@ -20,8 +20,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
-import { cancelVariants, clipUrls, deleteVariants, fetchProjects, fetchSeniorProjects, markUsed } from '@/api/clip';
+import { cancelVariants, clipKeys, clipUrls, deleteVariants, fetchProjects, fetchSeniorProjects, markUsed } from '@/api/clip';
 import type { Plan, Project, Variant, VariantState as State } from '@/api/clip/types';
+import { useWrite } from '@/api/mutations';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import { FullscreenModal } from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
@@ -61,8 +62,12 @@ export default function PieceRepPage() {
   const projectRows = useMemo(() => projects.data ?? [], [projects.data]);
   const byId = useMemo(() => new Map(projectRows.map((p) => [p.id, p])), [projectRows]);
 
+  // render events and polling read the rows again; a write marks the area stale
   const refresh = useCallback(() => table.current?.refresh(), []);
   const polling = useRenderProgress(refresh);
+  const removal = useWrite(deleteVariants, clipKeys.all);
+  const cancelling = useWrite(cancelVariants, clipKeys.all);
+  const marking = useWrite(({ id, used: on }: { id: number; used: boolean }) => markUsed(id, on), clipKeys.all);
 
   const setProject = (id: number | undefined) => {
     const next = new URLSearchParams(search);
@@ -80,10 +85,10 @@ export default function PieceRepPage() {
 
   const remove = async (ids: number[]) => {
     try {
-      await deleteVariants(ids);
+      await removal.mutateAsync(ids);
       feedback.success(t('common:deletedSuccessfully'));
       // back to page 1 with the selection cleared
-      table.current?.reload();
+      table.current?.toFirstPage();
     } catch {
       /* toasted (422 while one renders) */
     }
@@ -91,9 +96,8 @@ export default function PieceRepPage() {
 
   const cancel = async (ids: number[]) => {
     try {
-      await cancelVariants(ids);
+      await cancelling.mutateAsync(ids);
       feedback.success(t('library.cancelled'));
-      table.current?.refresh();
     } catch {
       /* toasted (it finished meanwhile) */
     }
@@ -101,9 +105,8 @@ export default function PieceRepPage() {
 
   const toggleUsed = async (row: Variant) => {
     try {
-      await markUsed(row.id, !row.used);
+      await marking.mutateAsync({ id: row.id, used: !row.used });
       feedback.success(row.used ? t('library.markedUnused') : t('library.markedUsed'));
-      refresh();
     } catch {
       /* toasted */
     }
@@ -275,6 +278,7 @@ export default function PieceRepPage() {
       <DataTable<Variant>
         ref={table}
         id="library"
+        queryKey={clipKeys.all}
         api={clipUrls.library}
         params={params}
         columns={columns}
@@ -368,8 +372,6 @@ export default function PieceRepPage() {
         onDone={(plan: Plan) => {
           setAdding(null);
           feedback.success(t('generate.started', { count: plan.variant_ids?.length ?? plan.sequences.length, points: plan.points }));
-          void projects.refetch();
-          refresh();
         }}
       />
       <ImportDialog
@@ -378,7 +380,8 @@ export default function PieceRepPage() {
         onDone={(ids) => {
           setImporting(false);
           feedback.success(t('library.importedDone', { count: ids.length }));
-          table.current?.reload();
+          // the imported rows are shown first; the import marked the list stale
+          table.current?.toFirstPage();
         }}
       />
     </div>

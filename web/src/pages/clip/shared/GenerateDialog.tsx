@@ -8,7 +8,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { continueAdding, generateVariants, previewPlan, renderAllRemaining } from '@/api/clip';
+import { clipKeys, continueAdding, generateVariants, previewPlan, renderAllRemaining } from '@/api/clip';
+import { useWrite } from '@/api/mutations';
 import { RequestError } from '@/api/request';
 import type { Plan } from '@/api/clip/types';
 import { FullscreenModal } from '@/components/ModalForm';
@@ -46,7 +47,11 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
   const [count, setCount] = useState<number | null>(null);
   const [debounced, setDebounced] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // the variants queued mark the area stale: the projects' counts and the library read again
+  const write = useWrite(
+    ({ id, count: n }: { id: number; count: number }) => (mode === 'all' ? renderAllRemaining(id) : mode === 'continue' ? continueAdding(id, n) : generateVariants(id, n)),
+    clipKeys.all,
+  );
   const limit = target?.capacity !== undefined ? maxBatch(target.capacity) : MAX_BATCH;
   const all = mode === 'all';
 
@@ -82,21 +87,13 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
 
   const run = async () => {
     if (!target || !count) return;
-    setBusy(true);
     setError(null);
     try {
-      const plan =
-        mode === 'all'
-          ? await renderAllRemaining(target.id)
-          : mode === 'continue'
-            ? await continueAdding(target.id, count)
-            : await generateVariants(target.id, count);
+      const plan = await write.mutateAsync({ id: target.id, count });
       onDone(plan, target);
     } catch (e) {
       // 422 and the rest: the server's own words, in the dialog
       setError(e instanceof RequestError || e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -108,7 +105,7 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
       onOk={run}
       okText={t('generate.ok', { count: count ?? 0, points })}
       cancelText={t('common:cancel')}
-      confirmLoading={busy}
+      confirmLoading={write.isPending}
       okButtonProps={{ disabled: !count || preview.isFetching || Boolean(previewError), 'data-testid': 'generate-ok' } as never}
       width={520}
       testId="generate-dialog"

@@ -24,9 +24,10 @@ import {
 import { Button, Dropdown, Input, Popconfirm, Progress, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { copyProject, projectCalls, setProjectStatus } from '@/api/clip';
+import { clipKeys, copyProject, projectCalls, setProjectStatus } from '@/api/clip';
 import { saveTemplate } from '@/api/clip/aiclip';
 import type { Plan, Project, ProjectMode } from '@/api/clip/types';
+import { useWrite } from '@/api/mutations';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -70,7 +71,13 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
   const [generate, setGenerate] = useState<{ target: GenerateTarget; mode: GenerateMode } | null>(null);
   const [loaded, setLoaded] = useState({ n: 0, rendering: false });
 
+  // polling while a project renders: nothing was written, its counts are read again
   const refresh = useCallback(() => table.current?.refresh(), []);
+  const statusWrite = useWrite(({ id, on }: { id: number; on: boolean }) => setProjectStatus(id, on ? 1 : 0), clipKeys.all);
+  const copying = useWrite(copyProject, clipKeys.all);
+  const removal = useWrite((id: number) => calls.remove(id), clipKeys.all);
+  // a saved template shows on /template_clip
+  const templating = useWrite(saveTemplate, clipKeys.all);
 
   useEffect(() => {
     if (!loaded.rendering) return;
@@ -91,7 +98,6 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
     setGenerate(null);
     const count = plan.variant_ids?.length ?? plan.sequences.length;
     feedback.success(t('generate.started', { count, points: plan.points }));
-    refresh();
   };
   const openLibrary = (p: Project) => navigate(`/piece_rep?project_id=${p.id}`);
 
@@ -190,9 +196,8 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
             data-testid={`project-status-${row.id}`}
             onChange={async (on) => {
               try {
-                await setProjectStatus(row.id, on ? 1 : 0);
+                await statusWrite.mutateAsync({ id: row.id, on });
                 feedback.success(on ? t('project.enabled') : t('project.disabled'));
-                refresh();
               } catch {
                 /* toasted */
               }
@@ -265,7 +270,7 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
                     if (key === 'library') openLibrary(row);
                     if (key === 'template') {
                       try {
-                        const saved = await saveTemplate(row.id);
+                        const saved = await templating.mutateAsync(row.id);
                         feedback.success(t('templates.saved', { name: saved.name }));
                       } catch (e) {
                         feedback.error(e instanceof Error ? e.message : String(e));
@@ -273,9 +278,8 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
                     }
                     if (key === 'copy') {
                       try {
-                        const copy = await copyProject(row.id);
+                        const copy = await copying.mutateAsync(row.id);
                         feedback.success(t('project.copied', { name: copy.name }));
-                        refresh();
                       } catch {
                         /* toasted */
                       }
@@ -295,9 +299,8 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
                 okButtonProps={{ danger: true, 'data-testid': `project-delete-ok-${row.id}` } as never}
                 onConfirm={async () => {
                   try {
-                    await calls.remove(row.id);
+                    await removal.mutateAsync(row.id);
                     feedback.success(t('common:deletedSuccessfully'));
-                    refresh();
                   } catch {
                     /* toasted (422 while its videos render) */
                   }
@@ -313,7 +316,7 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, refresh, mode],
+    [t, mode],
   );
 
   const filterFields = useMemo(() => projectFilterFields(t), [t]);
@@ -333,6 +336,7 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
       <DataTable<Project>
         ref={table}
         id="projects"
+        queryKey={clipKeys.all}
         api={calls.list}
         params={params}
         columns={columns}
@@ -357,7 +361,6 @@ export default function ProjectsPage({ mode }: ProjectsPageProps) {
         onSaved={(saved) => {
           feedback.success(editing ? t('project.saved') : t('project.created', { name: saved.name }));
           setEditing(undefined);
-          refresh();
         }}
       />
       <PlanModal

@@ -4,12 +4,13 @@
  * which makes a project from the merchant's shot groups — matched to the slots by name, or picked per slot.
  */
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Popconfirm, Radio, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchShotGroups } from '@/api/clip';
+import { clipKeys, fetchShotGroups } from '@/api/clip';
 import { applyTemplate, deleteTemplate, fetchTemplateCategories, fetchTemplates, likeTemplate, type ClipTemplate } from '@/api/clip/aiclip';
+import { useWrite } from '@/api/mutations';
 import { FullscreenModal } from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -24,25 +25,23 @@ function UseDialog({ template, onClose }: { template: ClipTemplate; onClose: () 
   const navigate = useNavigate();
   const [form] = Form.useForm<{ name: string; how: 'auto' | 'pick'; groups: (number | undefined)[] }>();
   const how = Form.useWatch('how', form) ?? 'auto';
-  const [busy, setBusy] = useState(false);
+  // the project made from the template shows on the projects pages
+  const applying = useWrite(({ id, name, groups: picked }: { id: number; name: string; groups?: number[] }) => applyTemplate(id, name, picked), clipKeys.all);
   const [error, setError] = useState<string | null>(null);
   const groups = useQuery({ queryKey: ['clip', 'shotGroups'], queryFn: fetchShotGroups });
   const options = (groups.data?.rows ?? []).map((g) => ({ value: g.id, label: `${g.name} (${g.ready})` }));
 
   const submit = async () => {
     const v = await form.validateFields();
-    setBusy(true);
     setError(null);
     try {
       const picked = v.how === 'pick' ? (v.groups ?? []).filter((g): g is number => typeof g === 'number') : undefined;
-      const p = await applyTemplate(template.id, v.name, picked);
+      const p = await applying.mutateAsync({ id: template.id, name: v.name, groups: picked });
       feedback.success(t('templates.made', { name: p.name }));
       onClose();
       navigate(p.mode === 'senior' ? '/high_modeVisualization_clip' : '/normal_mode');
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -54,7 +53,7 @@ function UseDialog({ template, onClose }: { template: ClipTemplate; onClose: () 
       onCancel={onClose}
       onOk={submit}
       okText={t('templates.use')}
-      okButtonProps={{ loading: busy, 'data-testid': 'template-use-ok' } as never}
+      okButtonProps={{ loading: applying.isPending, 'data-testid': 'template-use-ok' } as never}
       testId="template-use"
       destroyOnHidden
     >
@@ -91,13 +90,13 @@ function UseDialog({ template, onClose }: { template: ClipTemplate; onClose: () 
 
 export default function TemplateClipPage() {
   const { t } = useClipT();
-  const qc = useQueryClient();
   const [cat, setCat] = useState<string>(ALL);
   const [using, setUsing] = useState<ClipTemplate | null>(null);
   const cats = useQuery({ queryKey: ['clip', 'templateCategories'], queryFn: fetchTemplateCategories });
   const params = cat === ALL ? {} : cat === LIKED ? { liked: '1' as const } : { category: cat };
   const list = useQuery({ queryKey: ['clip', 'templates', cat], queryFn: () => fetchTemplates(params) });
-  const reload = () => void qc.invalidateQueries({ queryKey: ['clip'] });
+  const liking = useWrite(({ id, like }: { id: number; like: boolean }) => likeTemplate(id, like), clipKeys.all);
+  const removal = useWrite(deleteTemplate, clipKeys.all);
 
   const segments = [
     { value: ALL, label: t('templates.all') },
@@ -106,13 +105,11 @@ export default function TemplateClipPage() {
   ];
 
   const toggleLike = async (tpl: ClipTemplate) => {
-    await likeTemplate(tpl.id, !tpl.liked);
-    reload();
+    await liking.mutateAsync({ id: tpl.id, like: !tpl.liked });
   };
   const remove = async (tpl: ClipTemplate) => {
-    await deleteTemplate(tpl.id);
+    await removal.mutateAsync(tpl.id);
     feedback.success(t('templates.deleted'));
-    reload();
   };
 
   const rows = list.data?.rows ?? [];

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Carousel, Col, Empty, List, Row, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { fetchBanners } from '@/api/auth';
-import { fetchCourses } from '@/api/content';
+import { contentKeys, fetchCourses } from '@/api/content';
 import { useAccess } from '@/access/AccessContext';
 import PageHeader from '@/components/PageHeader';
 import { routeByPath } from '@/router/routes';
@@ -25,8 +25,8 @@ const COURSE_PAGE: Record<string, string> = { account: '/account', popular: '/Po
 export default function HomePage() {
   const { t } = useContentT();
   const access = useAccess();
-  const banners = useQuery({ queryKey: ['home', 'banners'], queryFn: fetchBanners });
-  const courses = useQuery({ queryKey: ['home', 'courses'], queryFn: () => fetchCourses(undefined, 1, 6) });
+  const banners = useQuery({ queryKey: [...contentKeys.home, 'banners'], queryFn: fetchBanners });
+  const courses = useQuery({ queryKey: [...contentKeys.home, 'courses'], queryFn: () => fetchCourses(undefined, 1, 6) });
   const shortcuts = SHORTCUTS.map((p) => routeByPath.get(p)).filter((r) => r && (!r.meta.permission || access.can(r.meta.permission)) && access.canOpen(r.meta));
   const name = access.user?.nickname || access.user?.username || '';
 

@@ -1,6 +1,8 @@
 /** The dialog around a content form: the entry's values (or a new one's), saved by add or edit, a 422 shown at its field. */
 import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
+import { contentKeys } from '@/api/content';
+import { useWrite } from '@/api/mutations';
 import ModalForm from '@/components/ModalForm';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { feedback } from '@/utils/feedback';
@@ -22,6 +24,8 @@ export interface EntryFormProps<V> {
 
 export default function EntryForm<V extends object>({ open, form, title, width, initialValues, save, onClose, onSaved, testId, children }: EntryFormProps<V>) {
   const { t } = useContentT();
+  // a save marks the area stale: the list and the pages showing the entry read again
+  const write = useWrite(save, contentKeys.all);
   return (
     <ModalForm<V>
       open={open}
@@ -31,7 +35,7 @@ export default function EntryForm<V extends object>({ open, form, title, width, 
       initialValues={initialValues}
       onCancel={onClose}
       onSubmit={async (values) => {
-        await atFormField(form, save({ ...initialValues, ...values }));
+        await atFormField(form, write.mutateAsync({ ...initialValues, ...values }));
         feedback.success(t('common:savedSuccessfully'));
         onSaved();
       }}

@@ -4,10 +4,11 @@
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Popconfirm, Select, Space, Tabs, Tag, Typography } from 'antd';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { contentUrls, deleteBanner, deleteCourse, deleteVersion } from '@/api/content';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { contentKeys, contentUrls, deleteBanner, deleteCourse, deleteVersion } from '@/api/content';
+import { useWrite } from '@/api/mutations';
 import type { Banner, Course, VersionEntry } from '@/api/content/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
@@ -19,9 +20,10 @@ import VersionForm from './VersionForm';
 
 type Row = { id: number };
 
-/** Edit and delete buttons of one row; deleting asks first, then reloads the list. */
-function RowActions<T extends Row>({ prefix, row, name, onEdit, remove, done }: { prefix: string; row: T; name: string; onEdit: (row: T) => void; remove: (id: number) => Promise<unknown>; done: () => void }) {
+/** Edit and delete buttons of one row; deleting asks first, then marks the area stale (the list reads again). */
+function RowActions<T extends Row>({ prefix, row, name, onEdit, remove }: { prefix: string; row: T; name: string; onEdit: (row: T) => void; remove: (id: number) => Promise<unknown> }) {
   const { t } = useContentT();
+  const removal = useWrite(remove, contentKeys.all);
   return (
     <Space size={0}>
       <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(row)} data-testid={`${prefix}-edit-${row.id}`}>
@@ -34,9 +36,8 @@ function RowActions<T extends Row>({ prefix, row, name, onEdit, remove, done }: 
         okButtonProps={{ danger: true, 'data-testid': `${prefix}-delete-ok-${row.id}` } as never}
         onConfirm={async () => {
           try {
-            await remove(row.id);
+            await removal.mutateAsync(row.id);
             feedback.success(t('common:deletedSuccessfully'));
-            done();
           } catch {
             /* toasted */
           }
@@ -58,7 +59,7 @@ function Published({ on }: { on: boolean }) {
 interface CrudTabProps<T extends Row> {
   id: string;
   api: string;
-  columns: (edit: (row: T) => void, refresh: () => void) => DataTableColumn<T>[];
+  columns: (edit: (row: T) => void) => DataTableColumn<T>[];
   params?: Record<string, unknown>;
   scrollX: number;
   addText: string;
@@ -66,20 +67,18 @@ interface CrudTabProps<T extends Row> {
   /** More of the toolbar after the add button (filters). */
   extra?: ReactNode;
   /** The row's dialog; `editing` undefined = closed, null = new. */
-  dialog: (editing: T | null | undefined, close: () => void, saved: () => void) => ReactNode;
+  dialog: (editing: T | null | undefined, close: () => void) => ReactNode;
 }
 
-/** A tab: the list with its add button, and the add / edit dialog; a save or delete reloads the list. */
+/** A tab: the list with its add button, and the add / edit dialog; a save or delete marks the area stale. */
 function CrudTab<T extends Row>({ id, api, columns, params, scrollX, addText, addTestId, extra, dialog }: CrudTabProps<T>) {
-  const table = useRef<DataTableRef>(null);
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
-  const refresh = () => table.current?.refresh();
-  const cols = useMemo(() => columns(setEditing, refresh), [columns]);
+  const cols = useMemo(() => columns(setEditing), [columns]);
   return (
     <>
       <DataTable<T>
-        ref={table}
         id={id}
+        queryKey={contentKeys.all}
         api={api}
         method="post"
         params={params}
@@ -94,20 +93,17 @@ function CrudTab<T extends Row>({ id, api, columns, params, scrollX, addText, ad
           </Space>
         }
       />
-      {dialog(editing, () => setEditing(undefined), () => {
-        setEditing(undefined);
-        refresh();
-      })}
+      {dialog(editing, () => setEditing(undefined))}
     </>
   );
 }
 
-const actions = <T extends Row>(prefix: string, name: (row: T) => string, remove: (id: number) => Promise<unknown>, edit: (row: T) => void, refresh: () => void): DataTableColumn<T> => ({
+const actions = <T extends Row>(prefix: string, name: (row: T) => string, remove: (id: number) => Promise<unknown>, edit: (row: T) => void): DataTableColumn<T> => ({
   title: contentT('common:actions'),
   key: 'actions',
   fixed: 'right',
   width: 170,
-  render: (_, row) => <RowActions prefix={prefix} row={row} name={name(row)} onEdit={edit} remove={remove} done={refresh} />,
+  render: (_, row) => <RowActions prefix={prefix} row={row} name={name(row)} onEdit={edit} remove={remove} />,
 });
 
 function CoursesTab() {
@@ -115,7 +111,7 @@ function CoursesTab() {
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState<string>('');
   const columns = useCallback(
-    (edit: (row: Course) => void, refresh: () => void): DataTableColumn<Course>[] => [
+    (edit: (row: Course) => void): DataTableColumn<Course>[] => [
       { title: t('field.title'), dataIndex: 'title', sorter: true, width: 240, render: (v: string, row) => <span data-testid={`course-title-${row.id}`}>{v}</span> },
       { title: t('field.titleEn'), dataIndex: 'title_en', width: 200 },
       { title: t('field.category'), dataIndex: 'category', width: 140, render: (v: string) => t(`category.${v}`) },
@@ -123,7 +119,7 @@ function CoursesTab() {
       { title: t('field.published'), dataIndex: 'published', width: 90, render: (v: boolean) => <Published on={v} /> },
       { title: t('field.sort'), dataIndex: 'sort', sorter: true, width: 80 },
       { title: t('field.updatedAt'), dataIndex: 'updated_at', width: 170, render: formatTime },
-      actions<Course>('course', (r) => r.title, deleteCourse, edit, refresh),
+      actions<Course>('course', (r) => r.title, deleteCourse, edit),
     ],
     [t],
   );
@@ -149,7 +145,7 @@ function CoursesTab() {
           <Input.Search allowClear placeholder={t('action.search')} onSearch={(v) => setTitle(v.trim())} style={{ width: 220 }} data-testid="course-search" />
         </>
       }
-      dialog={(editing, close, saved) => <CourseForm course={editing} onClose={close} onSaved={saved} />}
+      dialog={(editing, close) => <CourseForm course={editing} onClose={close} onSaved={close} />}
     />
   );
 }
@@ -157,14 +153,14 @@ function CoursesTab() {
 function BannersTab() {
   const { t } = useContentT();
   const columns = useCallback(
-    (edit: (row: Banner) => void, refresh: () => void): DataTableColumn<Banner>[] => [
+    (edit: (row: Banner) => void): DataTableColumn<Banner>[] => [
       { title: t('field.image'), dataIndex: 'image', width: 140, render: (v: string) => <img src={v} alt="" style={{ height: 40, maxWidth: 120, objectFit: 'cover' }} /> },
       { title: t('field.title'), dataIndex: 'title', sorter: true, width: 220, render: (v: string, row) => <span data-testid={`banner-title-${row.id}`}>{v}</span> },
       { title: t('field.link'), dataIndex: 'link', width: 240, render: (v: string) => <Typography.Text ellipsis>{v}</Typography.Text> },
       { title: t('field.published'), dataIndex: 'published', width: 90, render: (v: boolean) => <Published on={v} /> },
       { title: t('field.sort'), dataIndex: 'sort', sorter: true, width: 80 },
       { title: t('field.updatedAt'), dataIndex: 'updated_at', width: 170, render: formatTime },
-      actions<Banner>('banner', (r) => r.title, deleteBanner, edit, refresh),
+      actions<Banner>('banner', (r) => r.title, deleteBanner, edit),
     ],
     [t],
   );
@@ -176,7 +172,7 @@ function BannersTab() {
       scrollX={1110}
       addText={t('action.addBanner')}
       addTestId="banner-add"
-      dialog={(editing, close, saved) => <BannerForm banner={editing} onClose={close} onSaved={saved} />}
+      dialog={(editing, close) => <BannerForm banner={editing} onClose={close} onSaved={close} />}
     />
   );
 }
@@ -184,12 +180,12 @@ function BannersTab() {
 function VersionsTab() {
   const { t } = useContentT();
   const columns = useCallback(
-    (edit: (row: VersionEntry) => void, refresh: () => void): DataTableColumn<VersionEntry>[] => [
+    (edit: (row: VersionEntry) => void): DataTableColumn<VersionEntry>[] => [
       { title: t('field.version'), dataIndex: 'version', sorter: true, width: 110, render: (v: string, row) => <Tag color="blue" data-testid={`version-${row.id}`}>v{v}</Tag> },
       { title: t('field.content'), dataIndex: 'content', width: 360, render: (v: string) => <div style={{ whiteSpace: 'pre-line' }}>{v}</div> },
       { title: t('field.contentEn'), dataIndex: 'content_en', width: 360, render: (v: string) => <div style={{ whiteSpace: 'pre-line' }}>{v}</div> },
       { title: t('common:createdAt'), dataIndex: 'created_at', sorter: true, width: 170, render: formatTime },
-      actions<VersionEntry>('version', (r) => `v${r.version}`, deleteVersion, edit, refresh),
+      actions<VersionEntry>('version', (r) => `v${r.version}`, deleteVersion, edit),
     ],
     [t],
   );
@@ -201,7 +197,7 @@ function VersionsTab() {
       scrollX={1170}
       addText={t('action.addVersion')}
       addTestId="version-add"
-      dialog={(editing, close, saved) => <VersionForm entry={editing} onClose={close} onSaved={saved} />}
+      dialog={(editing, close) => <VersionForm entry={editing} onClose={close} onSaved={close} />}
     />
   );
 }

@@ -5,11 +5,12 @@
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Switch, Tabs, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { deleteRule, engagementUrls, fetchCommentAccounts, saveRule } from '@/api/engagement';
+import { deleteRule, engagementKeys, engagementUrls, fetchCommentAccounts, saveRule } from '@/api/engagement';
+import { useWrite } from '@/api/mutations';
 import type { ReplyLog, Rule, RuleReq } from '@/api/engagement/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -65,10 +66,11 @@ const valuesOf = (r: Rule): Values => ({
 
 export default function CommentReplyPage() {
   const { t } = useEngagementT();
-  const rules = useRef<DataTableRef>(null);
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState<Rule | 'new' | null>(null);
-  const accounts = useQuery({ queryKey: ['engagement', 'accounts'], queryFn: fetchCommentAccounts });
+  const accounts = useQuery({ queryKey: engagementKeys.commentAccounts, queryFn: fetchCommentAccounts });
+  const remove = useWrite(deleteRule, engagementKeys.rules);
+  const save = useWrite(saveRule, engagementKeys.rules);
   const accountName = (id: number) => accounts.data?.find((a) => a.id === id)?.nickname ?? String(id);
 
   const columns = useMemo<DataTableColumn<Rule>[]>(
@@ -104,9 +106,8 @@ export default function CommentReplyPage() {
               cancelText={t('common:cancel')}
               onConfirm={async () => {
                 try {
-                  await deleteRule(row.id);
+                  await remove.mutateAsync(row.id);
                   feedback.success(t('common:deletedSuccessfully'));
-                  rules.current?.refresh();
                 } catch {
                   /* toasted */
                 }
@@ -157,8 +158,8 @@ export default function CommentReplyPage() {
       />
       <Tabs
         items={[
-          { key: 'rules', label: t('common:menu.commentReply'), children: <DataTable<Rule> ref={rules} id="rules" api={engagementUrls.rules} method="post" columns={columns} scrollX={1500} /> },
-          { key: 'log', label: t('rule.log'), children: <DataTable<ReplyLog> id="reply-log" api={engagementUrls.replyLog} method="post" columns={logColumns} scrollX={1100} /> },
+          { key: 'rules', label: t('common:menu.commentReply'), children: <DataTable<Rule> id="rules" queryKey={engagementKeys.rules} api={engagementUrls.rules} method="post" columns={columns} scrollX={1500} /> },
+          { key: 'log', label: t('rule.log'), children: <DataTable<ReplyLog> id="reply-log" queryKey={engagementKeys.rules} api={engagementUrls.replyLog} method="post" columns={logColumns} scrollX={1100} /> },
         ]}
       />
       <ModalForm<Values>
@@ -170,7 +171,7 @@ export default function CommentReplyPage() {
         initialValues={open}
         onCancel={() => setEditing(null)}
         onSubmit={async (v) => {
-          await saveRule({
+          await save.mutateAsync({
             id: editing && editing !== 'new' ? editing.id : 0,
             name: v.name.trim(),
             channel: v.channel,
@@ -187,7 +188,6 @@ export default function CommentReplyPage() {
           });
           feedback.success(t('common:savedSuccessfully'));
           setEditing(null);
-          rules.current?.refresh();
         }}
       >
         <Form.Item name="name" label={t('rule.name')} rules={[{ required: true, whitespace: true, max: 50 }]}>

@@ -5,11 +5,12 @@
  */
 import { EyeInvisibleOutlined, MessageOutlined, StopOutlined, SyncOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Space, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { engagementUrls, fetchCommentAccounts, replyComment, setCommentStatus, syncComments } from '@/api/engagement';
+import { engagementKeys, engagementUrls, fetchCommentAccounts, replyComment, setCommentStatus, syncComments } from '@/api/engagement';
 import type { EngagementComment } from '@/api/engagement/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import { useWrite } from '@/api/mutations';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -21,18 +22,17 @@ const INTENT_COLORS: Record<string, string> = { purchase: 'green', contact: 'blu
 
 export default function CommentManagementPage() {
   const { t } = useEngagementT();
-  const table = useRef<DataTableRef>(null);
   const [form] = Form.useForm<{ text: string }>();
   const [replying, setReplying] = useState<EngagementComment | null>(null);
-  const [syncing, setSyncing] = useState(false);
-  const accounts = useQuery({ queryKey: ['engagement', 'accounts'], queryFn: fetchCommentAccounts });
-  const refresh = () => table.current?.refresh();
+  const accounts = useQuery({ queryKey: engagementKeys.commentAccounts, queryFn: fetchCommentAccounts });
+  const statusWrite = useWrite(({ id, to }: { id: number; to: 'hide' | 'spam' | 'show' }) => setCommentStatus(id, to), engagementKeys.comments);
+  const sync = useWrite(syncComments, engagementKeys.comments);
+  const reply = useWrite(({ id, text }: { id: number; text: string }) => replyComment(id, text), engagementKeys.comments);
   const unsupported = (accounts.data ?? []).filter((a) => !a.supported);
 
   const status = async (row: EngagementComment, to: 'hide' | 'spam' | 'show') => {
     try {
-      await setCommentStatus(row.id, to);
-      refresh();
+      await statusWrite.mutateAsync({ id: row.id, to });
     } catch {
       /* toasted */
     }
@@ -108,20 +108,9 @@ export default function CommentManagementPage() {
         extra={
           <Button
             icon={<SyncOutlined />}
-            loading={syncing}
+            loading={sync.isPending}
             data-testid="comment-sync"
-            onClick={async () => {
-              setSyncing(true);
-              try {
-                const r = await syncComments();
-                feedback.success(t('comment.synced', { added: r.added }));
-                refresh();
-              } catch {
-                /* toasted */
-              } finally {
-                setSyncing(false);
-              }
-            }}
+            onClick={() => sync.mutate(undefined, { onSuccess: (r) => feedback.success(t('comment.synced', { added: r.added })) })}
           >
             {t('comment.sync')}
           </Button>
@@ -136,7 +125,7 @@ export default function CommentManagementPage() {
           title={t('comment.unsupported', { names: unsupported.map((a) => `${a.nickname}（${a.reason}）`).join('，') })}
         />
       )}
-      <DataTable<EngagementComment> ref={table} id="comments" api={engagementUrls.comments} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
+      <DataTable<EngagementComment> id="comments" queryKey={engagementKeys.comments} api={engagementUrls.comments} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
       <ModalForm<{ text: string }>
         open={!!replying}
         form={form}
@@ -146,10 +135,9 @@ export default function CommentManagementPage() {
         onCancel={() => setReplying(null)}
         onSubmit={async (v) => {
           if (!replying) return;
-          await replyComment(replying.id, v.text.trim());
+          await reply.mutateAsync({ id: replying.id, text: v.text.trim() });
           feedback.success(t('comment.replied_ok'));
           setReplying(null);
-          refresh();
         }}
       >
         <Typography.Paragraph type="secondary">{replying?.content}</Typography.Paragraph>

@@ -7,8 +7,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Space, Switch, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { bindWxOpenid, fetchWxConfig, fetchWxLog, fetchWxStaff, saveWxConfig } from '@/api/engagement';
+import { bindWxOpenid, engagementKeys, fetchWxConfig, fetchWxLog, fetchWxStaff, saveWxConfig } from '@/api/engagement';
 import type { LeadNotice, WxConfigReq, WxStaff } from '@/api/engagement/types';
+import { useWrite } from '@/api/mutations';
 import { RequestError } from '@/api/request';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -17,17 +18,17 @@ import { useEngagementT } from '../i18n';
 
 const STATE_COLORS: Record<string, string> = { pending: 'blue', sent: 'green', failed: 'red', off: 'default' };
 
-function OpenidCell({ row, onSaved }: { row: WxStaff; onSaved: () => void }) {
+function OpenidCell({ row }: { row: WxStaff }) {
   const { t } = useEngagementT();
   const [value, setValue] = useState(row.openid);
   const [error, setError] = useState('');
+  const bind = useWrite(({ id, openid }: { id: number; openid: string }) => bindWxOpenid(id, openid), engagementKeys.wechatStaff);
   useEffect(() => setValue(row.openid), [row.openid]);
   const save = async () => {
     setError('');
     try {
-      await bindWxOpenid(row.id, value.trim());
+      await bind.mutateAsync({ id: row.id, openid: value.trim() });
       feedback.success(t('wx.saved'));
-      onSaved();
     } catch (e) {
       setError(e instanceof RequestError ? e.message : String(e));
     }
@@ -47,25 +48,21 @@ function OpenidCell({ row, onSaved }: { row: WxStaff; onSaved: () => void }) {
 export default function DouWeiPage() {
   const { t } = useEngagementT();
   const [form] = Form.useForm<WxConfigReq>();
-  const [saving, setSaving] = useState(false);
-  const config = useQuery({ queryKey: ['engagement', 'wx-config'], queryFn: fetchWxConfig });
-  const staff = useQuery({ queryKey: ['engagement', 'wx-staff'], queryFn: fetchWxStaff });
-  const log = useQuery({ queryKey: ['engagement', 'wx-log'], queryFn: fetchWxLog, refetchInterval: 15_000 });
+  const config = useQuery({ queryKey: engagementKeys.wechatConfig, queryFn: fetchWxConfig });
+  const staff = useQuery({ queryKey: engagementKeys.wechatStaff, queryFn: fetchWxStaff });
+  const log = useQuery({ queryKey: engagementKeys.wechatLog, queryFn: fetchWxLog, refetchInterval: 15_000 });
+  const write = useWrite(saveWxConfig, engagementKeys.wechatConfig);
   useEffect(() => {
     if (config.data) form.setFieldsValue({ app_id: config.data.app_id, app_secret: '', template_id: config.data.template_id, enabled: config.data.app_id ? config.data.enabled : true });
   }, [config.data, form]);
 
   const save = async (v: WxConfigReq) => {
-    setSaving(true);
     try {
-      await saveWxConfig({ ...v, app_secret: v.app_secret ?? '' });
+      await write.mutateAsync({ ...v, app_secret: v.app_secret ?? '' });
       feedback.success(t('wx.saved'));
-      void config.refetch();
     } catch (e) {
       if (e instanceof RequestError && e.field) form.setFields([{ name: e.field as keyof WxConfigReq, errors: [e.message] }]);
       else feedback.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -93,7 +90,7 @@ export default function DouWeiPage() {
           <Form.Item name="enabled" label={t('wx.enabled')} valuePropName="checked">
             <Switch data-testid="wx-enabled" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="wx-save">
+          <Button type="primary" htmlType="submit" loading={write.isPending} data-testid="wx-save">
             {t('wx.save')}
           </Button>
         </Form>
@@ -107,7 +104,7 @@ export default function DouWeiPage() {
           dataSource={staff.data ?? []}
           columns={[
             { title: t('wx.to'), dataIndex: 'nickname', width: 160 },
-            { title: t('wx.openid'), key: 'openid', render: (_, row) => <OpenidCell row={row} onSaved={() => void staff.refetch()} /> },
+            { title: t('wx.openid'), key: 'openid', render: (_, row) => <OpenidCell row={row} /> },
             { title: '', key: 'bound', width: 100, render: (_, row) => (row.openid ? <Tag color="green">{t('wx.bound')}</Tag> : <Tag>{t('wx.unbound')}</Tag>) },
           ]}
         />

@@ -5,12 +5,13 @@
  */
 import { DownloadOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Dropdown, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { addLeadNote, assignLead, engagementUrls, exportLeads, fetchLeadStaff, setLeadState } from '@/api/engagement';
+import { addLeadNote, assignLead, engagementKeys, engagementUrls, exportLeads, fetchLeadStaff, setLeadState } from '@/api/engagement';
 import type { Lead, LeadState } from '@/api/engagement/types';
+import { useWrite } from '@/api/mutations';
 import { useAccess } from '@/access/AccessContext';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import FullscreenModal from '@/components/ModalForm/FullscreenModal';
 import PageHeader from '@/components/PageHeader';
@@ -24,20 +25,19 @@ const STATE_COLORS: Record<string, string> = { new: 'blue', contacted: 'orange',
 
 export default function LeadsPage() {
   const { t } = useEngagementT();
-  const table = useRef<DataTableRef>(null);
   const [noteForm] = Form.useForm<{ note: string }>();
   const [assignForm] = Form.useForm<{ assignee_id: number }>();
   const [viewing, setViewing] = useState<Lead | null>(null);
   const [assigning, setAssigning] = useState<Lead | null>(null);
   const mayAssign = useAccess().can('msg/merchant_clue/assign');
-  const [saving, setSaving] = useState(false);
-  const staff = useQuery({ queryKey: ['engagement', 'lead-staff'], queryFn: fetchLeadStaff, enabled: mayAssign });
-  const refresh = () => table.current?.refresh();
+  const staff = useQuery({ queryKey: engagementKeys.leadStaff, queryFn: fetchLeadStaff, enabled: mayAssign });
+  const moveWrite = useWrite(({ id, state }: { id: number; state: LeadState }) => setLeadState(id, state), engagementKeys.leads);
+  const note = useWrite(({ id, text }: { id: number; text: string }) => addLeadNote(id, text), engagementKeys.leads);
+  const assign = useWrite(({ id, assignee }: { id: number; assignee: number }) => assignLead(id, assignee), engagementKeys.leads);
 
   const move = async (row: Lead, state: LeadState) => {
     try {
-      await setLeadState(row.id, state);
-      refresh();
+      await moveWrite.mutateAsync({ id: row.id, state });
     } catch {
       /* toasted */
     }
@@ -130,7 +130,7 @@ export default function LeadsPage() {
           </Dropdown>
         }
       />
-      <DataTable<Lead> ref={table} id="leads" api={engagementUrls.leads} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
+      <DataTable<Lead> id="leads" queryKey={engagementKeys.leads} api={engagementUrls.leads} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
       <FullscreenModal open={!!viewing} title={viewing?.name} width={640} testId="lead-detail" footer={null} form={noteForm} onCancel={() => setViewing(null)}>
         {viewing && (
           <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
@@ -153,22 +153,18 @@ export default function LeadsPage() {
           form={noteForm}
           onFinish={async (v) => {
             if (!viewing) return;
-            setSaving(true);
             try {
-              setViewing(await addLeadNote(viewing.id, v.note.trim()));
+              setViewing(await note.mutateAsync({ id: viewing.id, text: v.note.trim() }));
               noteForm.resetFields();
-              refresh();
             } catch {
               feedback.error(t('lead.noteRequired'));
-            } finally {
-              setSaving(false);
             }
           }}
         >
           <Form.Item name="note" rules={[{ required: true, whitespace: true, message: t('lead.noteRequired') }, { max: 500 }]}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('lead.notePlaceholder')} data-testid="lead-note-text" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="lead-note-add">
+          <Button type="primary" htmlType="submit" loading={note.isPending} data-testid="lead-note-add">
             {t('lead.noteAdd')}
           </Button>
         </Form>
@@ -182,9 +178,8 @@ export default function LeadsPage() {
         onCancel={() => setAssigning(null)}
         onSubmit={async (v) => {
           if (!assigning) return;
-          await assignLead(assigning.id, v.assignee_id);
+          await assign.mutateAsync({ id: assigning.id, assignee: v.assignee_id });
           setAssigning(null);
-          refresh();
         }}
       >
         <Form.Item name="assignee_id" label={t('lead.assignee')}>

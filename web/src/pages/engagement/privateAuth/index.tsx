@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Table, Tag } from 'antd';
-import { fetchMessageAccounts } from '@/api/engagement';
+import { engagementKeys, fetchMessageAccounts } from '@/api/engagement';
 import type { MessageAccount } from '@/api/engagement/types';
 import { LinkedText } from '@/components/MenuLink';
 import PageHeader from '@/components/PageHeader';
@@ -14,7 +14,7 @@ import { useEngagementT } from '../i18n';
 
 export default function PrivateAuthPage() {
   const { t } = useEngagementT();
-  const accounts = useQuery({ queryKey: ['engagement', 'pm-accounts'], queryFn: fetchMessageAccounts });
+  const accounts = useQuery({ queryKey: engagementKeys.pmAccounts, queryFn: fetchMessageAccounts });
   return (
     <div data-testid="private-auth-page">
       <PageHeader title={t('common:menu.privateAuth')} subTitle={t('pmAuth.subtitle')} />

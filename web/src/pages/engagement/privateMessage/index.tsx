@@ -9,7 +9,8 @@ import { RobotOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Col, Empty, Form, Input, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { fetchConversations, fetchMessageAccounts, fetchQuickReplies, fetchThread, sendPrivateMessage } from '@/api/engagement';
+import { engagementKeys, fetchConversations, fetchMessageAccounts, fetchQuickReplies, fetchThread, sendPrivateMessage } from '@/api/engagement';
+import { useWrite } from '@/api/mutations';
 import type { Conversation } from '@/api/engagement/types';
 import { RequestError } from '@/api/request';
 import { LinkedText } from '@/components/MenuLink';
@@ -26,20 +27,21 @@ export default function PrivateMessagePage() {
   const [open, setOpen] = useState<Conversation | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
-  const accounts = useQuery({ queryKey: ['engagement', 'pm-accounts'], queryFn: fetchMessageAccounts });
+  const accounts = useQuery({ queryKey: engagementKeys.pmAccounts, queryFn: fetchMessageAccounts });
+  // the thread is set from the answer; the conversations' last message reads again
+  const write = useWrite(sendPrivateMessage, engagementKeys.conversations);
   const conversations = useQuery({
-    queryKey: ['engagement', 'conversations', accountId],
+    queryKey: [...engagementKeys.conversations, accountId],
     queryFn: () => fetchConversations(accountId),
     refetchInterval: 10_000,
   });
   const thread = useQuery({
-    queryKey: ['engagement', 'thread', open?.account_id, open?.conversation_id],
+    queryKey: [...engagementKeys.thread, open?.account_id, open?.conversation_id],
     queryFn: () => fetchThread(open!.account_id, open!.conversation_id),
     enabled: !!open,
     refetchInterval: 10_000,
   });
-  const quick = useQuery({ queryKey: ['engagement', 'quick-replies'], queryFn: fetchQuickReplies });
+  const quick = useQuery({ queryKey: engagementKeys.quickReplies, queryFn: fetchQuickReplies });
   useEffect(() => {
     setText('');
     setError('');
@@ -54,22 +56,18 @@ export default function PrivateMessagePage() {
       setError(t('pm.required'));
       return;
     }
-    setSending(true);
     setError('');
     try {
-      const rows = await sendPrivateMessage({
+      const rows = await write.mutateAsync({
         account_id: open.account_id,
         conversation_id: open.conversation_id,
         text: quickReplyId ? '' : text,
         quick_reply_id: quickReplyId,
       });
-      qc.setQueryData(['engagement', 'thread', open.account_id, open.conversation_id], rows);
+      qc.setQueryData([...engagementKeys.thread, open.account_id, open.conversation_id], rows);
       setText('');
-      void conversations.refetch();
     } catch (e) {
       setError(e instanceof RequestError ? e.message : String(e));
-    } finally {
-      setSending(false);
     }
   };
 
@@ -193,7 +191,7 @@ export default function PrivateMessagePage() {
                     options={(quick.data ?? []).map((q) => ({ value: q.id, label: q.text }))}
                     data-testid="pm-quick"
                   />
-                  <Button type="primary" icon={<SendOutlined />} loading={sending} onClick={() => void send()} data-testid="pm-send">
+                  <Button type="primary" icon={<SendOutlined />} loading={write.isPending} onClick={() => void send()} data-testid="pm-send">
                     {t('pm.send')}
                   </Button>
                 </Space>

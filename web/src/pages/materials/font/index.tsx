@@ -4,10 +4,11 @@
  */
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Typography } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { deleteFont, materialUrls, renameFont } from '@/api/materials';
+import { useMemo, useState } from 'react';
+import { deleteFont, materialsKeys, materialUrls, renameFont } from '@/api/materials';
+import { useMarkStale } from '@/api/mutations';
 import type { MediaFile } from '@/api/materials/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { formatTime } from '@/utils/format';
 import { fontFilterFields } from '../filters';
@@ -26,12 +27,11 @@ const ACCEPT = '.ttf,.otf,font/ttf,font/otf';
 
 export default function FontPage() {
   const { t } = useMaterialsT();
-  const table = useRef<DataTableRef>(null);
   const [sample, setSample] = useState('');
   const [uploading, setUploading] = useState(false);
   const [uploadName, setUploadName] = useState('');
   const [naming, setNaming] = useState<NameRequest | null>(null);
-  const refresh = useCallback(() => table.current?.refresh(), []);
+  const uploaded = useMarkStale(materialsKeys.all);
   const text = sample.trim() || t('font.sample');
 
   const columns = useMemo<DataTableColumn<MediaFile>[]>(
@@ -63,11 +63,11 @@ export default function FontPage() {
         fixed: 'right',
         width: 170,
         render: (_, row) => (
-          <RenameDeleteActions prefix="font" row={row} askName={setNaming} rename={renameFont} remove={deleteFont} refresh={refresh} />
+          <RenameDeleteActions prefix="font" row={row} askName={setNaming} rename={renameFont} remove={deleteFont} />
         ),
       },
     ],
-    [t, text, refresh],
+    [t, text],
   );
 
   const filterFields = useMemo(() => fontFilterFields(t), [t]);
@@ -89,7 +89,7 @@ export default function FontPage() {
       />
       <DataTable<MediaFile>
         id="font"
-        ref={table}
+        queryKey={materialsKeys.all}
         api={materialUrls.fonts}
         columns={columns}
         filterFields={filterFields}
@@ -116,7 +116,7 @@ export default function FontPage() {
         maxSize={MAX_FONT_MB}
         onUploaded={() => {
           setUploadName('');
-          refresh();
+          uploaded();
         }}
         testId="font-upload"
       >

@@ -6,19 +6,21 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Image, Space, Tag, Typography } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   addFileType,
   deleteFiles,
   deleteFileType,
   fetchImageTree,
+  materialsKeys,
   materialUrls,
   renameFileType,
   renameMaterial,
   setImageType,
 } from '@/api/materials';
 import type { MediaFile } from '@/api/materials/types';
-import DataTable, { dimensionCell, DIMENSION_WIDTH, type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import { useMarkStale, useWrite } from '@/api/mutations';
+import DataTable, { dimensionCell, DIMENSION_WIDTH, type DataTableColumn } from '@/components/DataTable';
 import { FullscreenModal } from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import MultiImageUpload from '@/components/Upload/MultiImageUpload';
@@ -49,15 +51,16 @@ function findName(nodes: readonly CategoryNode[], id: number): string | undefine
 
 export default function ImageLibraryPage() {
   const { t } = useMaterialsT();
-  const table = useRef<DataTableRef>(null);
   const [category, setCategory] = useState<number | undefined>();
   const [uploading, setUploading] = useState(false);
   const [uploadRound, setUploadRound] = useState(0);
   const [naming, setNaming] = useState<NameRequest | null>(null);
   const uploadedIds = useRef(new Map<string, number>());
-  const tree = useQuery({ queryKey: ['materials', 'imageTree'], queryFn: fetchImageTree });
+  const tree = useQuery({ queryKey: [...materialsKeys.all, 'imageTree'], queryFn: fetchImageTree });
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
-  const refresh = useCallback(() => table.current?.refresh(), []);
+  const move = useWrite(({ id, type }: { id: number; type: number }) => setImageType(id, type), materialsKeys.all);
+  const removeUploads = useWrite(deleteFiles, materialsKeys.all);
+  const uploaded = useMarkStale(materialsKeys.all);
 
   const columns = useMemo<DataTableColumn<MediaFile>[]>(
     () => [
@@ -97,9 +100,8 @@ export default function ImageLibraryPage() {
             nodes={nodes}
             onChange={async (next) => {
               try {
-                await setImageType(row.id, next);
+                await move.mutateAsync({ id: row.id, type: next });
                 feedback.success(t('category.moved'));
-                refresh();
               } catch {
                 /* toasted */
               }
@@ -116,11 +118,11 @@ export default function ImageLibraryPage() {
         fixed: 'right',
         width: 170,
         render: (_, row) => (
-          <RenameDeleteActions prefix="image" row={row} askName={setNaming} rename={renameMaterial} remove={(id) => deleteFiles([id])} refresh={refresh} />
+          <RenameDeleteActions prefix="image" row={row} askName={setNaming} rename={renameMaterial} remove={(id) => deleteFiles([id])} />
         ),
       },
     ],
-    [t, nodes, refresh],
+    [t, nodes],
   );
 
   const filterFields = useMemo(() => imageFilterFields(t), [t]);
@@ -136,7 +138,7 @@ export default function ImageLibraryPage() {
     const removed = [...uploadedIds.current.entries()].filter(([src]) => !keep.has(src));
     if (!removed.length) return;
     for (const [src] of removed) uploadedIds.current.delete(src);
-    deleteFiles(removed.map(([, id]) => id)).then(refresh, () => undefined);
+    removeUploads.mutate(removed.map(([, id]) => id));
   };
 
   return (
@@ -169,27 +171,19 @@ export default function ImageLibraryPage() {
             selected={category}
             onSelect={(id) => setCategory(id)}
             askName={setNaming}
-            onAdd={async (name, parentId) => {
-              await addFileType('image', name, parentId);
-              await tree.refetch();
-            }}
-            onRename={async (id, name) => {
-              await renameFileType(id, name);
-              await tree.refetch();
-            }}
+            onAdd={(name, parentId) => addFileType('image', name, parentId)}
+            onRename={renameFileType}
             onDelete={async (id) => {
               await deleteFileType(id);
               feedback.success(t('common:deletedSuccessfully'));
               if (category !== undefined && subtreeIds(nodes, id).includes(category)) setCategory(undefined);
-              await tree.refetch();
-              refresh();
             }}
           />
         </div>
         <div className="cm-materials-main">
           <DataTable<MediaFile>
             id="image"
-            ref={table}
+            queryKey={materialsKeys.all}
             api={materialUrls.images}
             params={params}
             columns={columns}
@@ -221,7 +215,7 @@ export default function ImageLibraryPage() {
               uploadedIds.current.set(file.src, file.id);
               if (category !== undefined) await setImageType(file.id, category).catch(() => undefined);
             }
-            refresh();
+            uploaded();
           }}
           testId="image-upload-list"
         />

@@ -13,12 +13,14 @@ import {
   deleteFiles,
   deleteFileType,
   fetchFileTypes,
+  materialsKeys,
   materialUrls,
   renameFileType,
   renameMaterial,
   setMusicType,
 } from '@/api/materials';
 import type { MediaFile, SystemMusic } from '@/api/materials/types';
+import { useMarkStale, useWrite } from '@/api/mutations';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -47,18 +49,21 @@ export default function MusicPage() {
   const [category, setCategory] = useState<number | undefined>();
   const [uploading, setUploading] = useState(false);
   const [naming, setNaming] = useState<NameRequest | null>(null);
-  const types = useQuery({ queryKey: ['materials', 'fileTypes', 'audio'], queryFn: () => fetchFileTypes('audio') });
+  const types = useQuery({ queryKey: [...materialsKeys.all, 'fileTypes', 'audio'], queryFn: () => fetchFileTypes('audio') });
   const nodes = useMemo(() => treeOf(types.data?.rows ?? []), [types.data]);
   const names = useMemo(() => new Map((types.data?.rows ?? []).map((r) => [r.id, r.name])), [types.data]);
 
+  // progress events and polling read the rows again; a write marks the area stale
   const refresh = useCallback(() => mine.current?.refresh(), []);
   const { merge, onLoad } = useLiveRows<MediaFile>(refresh);
+  const move = useWrite(({ id, type }: { id: number; type: number }) => setMusicType(id, type), materialsKeys.all);
+  const copy = useWrite(({ id, type }: { id: number; type?: number }) => copySystemMusic(id, type), materialsKeys.all);
+  const uploaded = useMarkStale(materialsKeys.all);
 
   const moveTo = async (row: MediaFile, fileTypeId: number) => {
     try {
-      await setMusicType(row.id, fileTypeId);
+      await move.mutateAsync({ id: row.id, type: fileTypeId });
       feedback.success(t('category.moved'));
-      refresh();
     } catch {
       /* toasted */
     }
@@ -101,12 +106,12 @@ export default function MusicPage() {
         fixed: 'right',
         width: 170,
         render: (_, row) => (
-          <RenameDeleteActions prefix="music" row={row} askName={setNaming} rename={renameMaterial} remove={(id) => deleteFiles([id])} refresh={refresh} />
+          <RenameDeleteActions prefix="music" row={row} askName={setNaming} rename={renameMaterial} remove={(id) => deleteFiles([id])} />
         ),
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, merge, refresh, nodes],
+    [t, merge, nodes],
   );
 
   const builtinColumns = useMemo<DataTableColumn<SystemMusic>[]>(
@@ -129,9 +134,8 @@ export default function MusicPage() {
             data-testid={`builtin-add-${row.id}`}
             onClick={async () => {
               try {
-                await copySystemMusic(row.id, category);
+                await copy.mutateAsync({ id: row.id, type: category });
                 feedback.success(t('music.added', { name: row.name }));
-                refresh();
               } catch {
                 /* toasted */
               }
@@ -142,7 +146,7 @@ export default function MusicPage() {
         ),
       },
     ],
-    [t, category, refresh],
+    [t, category],
   );
 
   const filterFields = useMemo(() => musicFilterFields(t), [t]);
@@ -195,20 +199,12 @@ export default function MusicPage() {
                     onSelect={(id) => setCategory(id)}
                     askName={setNaming}
                     nested={false}
-                    onAdd={async (name, parentId) => {
-                      await addFileType('audio', name, parentId);
-                      await types.refetch();
-                    }}
-                    onRename={async (id, name) => {
-                      await renameFileType(id, name);
-                      await types.refetch();
-                    }}
+                    onAdd={(name, parentId) => addFileType('audio', name, parentId)}
+                    onRename={renameFileType}
                     onDelete={async (id) => {
                       await deleteFileType(id);
                       feedback.success(t('common:deletedSuccessfully'));
                       if (category === id) setCategory(undefined);
-                      await types.refetch();
-                      refresh();
                     }}
                   />
                 </div>
@@ -216,6 +212,7 @@ export default function MusicPage() {
                   <DataTable<MediaFile>
                     id="music"
                     ref={mine}
+                    queryKey={materialsKeys.all}
                     api={materialUrls.music}
                     params={params}
                     columns={columns}
@@ -252,7 +249,7 @@ export default function MusicPage() {
         uploader={uploader}
         accept={ACCEPT}
         maxSize={MAX_UPLOAD_MB}
-        onUploaded={refresh}
+        onUploaded={uploaded}
         testId="music-upload"
         queueKey={category ?? 0}
       />

@@ -6,6 +6,8 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Popconfirm, Spin, Tooltip, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useState, type ReactNode } from 'react';
+import { materialsKeys } from '@/api/materials';
+import { useWrite } from '@/api/mutations';
 import { useMaterialsT } from '../i18n';
 import './materials.css';
 import type { NameRequest } from './NameModal';
@@ -23,6 +25,7 @@ export interface CategoryTreeProps {
   loading?: boolean;
   selected?: number;
   onSelect: (id: number | undefined, node?: CategoryNode) => void;
+  /** The writes; each marks the area stale, so the tree and its files read again. */
   onAdd?: (name: string, parentId: number) => Promise<unknown>;
   onRename?: (id: number, name: string) => Promise<unknown>;
   onDelete?: (id: number) => Promise<unknown>;
@@ -72,6 +75,10 @@ export default function CategoryTree({
   askName: setNaming,
 }: CategoryTreeProps) {
   const { t } = useMaterialsT();
+  // a category added, renamed or deleted marks the area stale: the tree and the files in it read again
+  const adding = useWrite(({ name, parentId }: { name: string; parentId: number }) => onAdd!(name, parentId), materialsKeys.all);
+  const renaming = useWrite(({ id, name }: { id: number; name: string }) => onRename!(id, name), materialsKeys.all);
+  const removal = useWrite((id: number) => onDelete!(id), materialsKeys.all);
   // every node open unless the user closed it
   const [collapsed, setCollapsed] = useState<Set<number>>(() => new Set());
   const allKeys = (list: readonly CategoryNode[]): number[] => list.flatMap((n) => (n.children?.length ? [n.id, ...allKeys(n.children)] : []));
@@ -88,7 +95,7 @@ export default function CategoryTree({
               icon={<PlusOutlined />}
               aria-label={t('category.addChild')}
               data-testid={`${testId}-add-${n.id}`}
-              onClick={() => setNaming({ title: t('category.addChild'), max: maxName, submit: (name) => onAdd(name, n.id) })}
+              onClick={() => setNaming({ title: t('category.addChild'), max: maxName, submit: (name) => adding.mutateAsync({ name, parentId: n.id }) })}
             />
           </Tooltip>
         ) : null}
@@ -100,7 +107,7 @@ export default function CategoryTree({
               icon={<EditOutlined />}
               aria-label={t('rename')}
               data-testid={`${testId}-rename-${n.id}`}
-              onClick={() => setNaming({ title: t('rename'), name: n.name, max: maxName, submit: (name) => onRename(n.id, name) })}
+              onClick={() => setNaming({ title: t('rename'), name: n.name, max: maxName, submit: (name) => renaming.mutateAsync({ id: n.id, name }) })}
             />
           </Tooltip>
         ) : null}
@@ -111,7 +118,7 @@ export default function CategoryTree({
             cancelText={t('common:cancel')}
             okButtonProps={{ danger: true, 'data-testid': `${testId}-delete-ok` } as never}
             onConfirm={async () => {
-              await onDelete(n.id).catch(() => undefined);
+              await removal.mutateAsync(n.id).catch(() => undefined);
             }}
           >
             <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common:delete')} data-testid={`${testId}-delete-${n.id}`} />
@@ -138,7 +145,7 @@ export default function CategoryTree({
               icon={<PlusOutlined />}
               aria-label={t('category.add')}
               data-testid={`${testId}-add`}
-              onClick={() => setNaming({ title: t('category.add'), max: maxName, submit: (name) => onAdd(name, 0) })}
+              onClick={() => setNaming({ title: t('category.add'), max: maxName, submit: (name) => adding.mutateAsync({ name, parentId: 0 }) })}
             />
           </Tooltip>
         ) : null

@@ -1,8 +1,8 @@
 import { AudioOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { startRecognition } from '@/api/materials';
-import type { AsrStarted } from '@/api/materials/types';
+import { materialsKeys, startRecognition } from '@/api/materials';
+import { useWrite } from '@/api/mutations';
 import { feedback } from '@/utils/feedback';
 import { useMaterialsT } from '../i18n';
 
@@ -13,7 +13,6 @@ export interface RecognizeButtonProps {
   disabled?: boolean;
   /** 'link' inside tables, 'default' in the editor. */
   type?: 'link' | 'default';
-  onStarted?: (started: AsrStarted) => void;
 }
 
 /** Points of a recognition: one per started minute, at least one. */
@@ -21,22 +20,21 @@ export function recognitionPoints(durationMs: number): number {
   return Math.max(1, Math.ceil(Math.max(0, durationMs) / 60_000));
 }
 
-/** Starts subtitle recognition (asr_add) after choosing the language; tells the points charged. */
-export default function RecognizeButton({ id, durationMs, disabled, type = 'link', onStarted }: RecognizeButtonProps) {
+/**
+ * Starts subtitle recognition (asr_add) after choosing the language; tells the points charged. The
+ * start marks the area stale: the list's and an open timeline's recognition state read again.
+ */
+export default function RecognizeButton({ id, durationMs, disabled, type = 'link' }: RecognizeButtonProps) {
   const { t } = useMaterialsT();
   const [lang, setLang] = useState<'zh' | 'en'>('zh');
-  const [busy, setBusy] = useState(false);
+  const write = useWrite(({ resourceId, lang }: { resourceId: number; lang: 'zh' | 'en' }) => startRecognition(resourceId, lang), materialsKeys.all, (_, { resourceId }) => materialsKeys.timeline(resourceId));
 
   const start = async () => {
-    setBusy(true);
     try {
-      const started = await startRecognition(id, lang);
+      const started = await write.mutateAsync({ resourceId: id, lang });
       feedback.success(t('asr.started', { points: started.points }));
-      onStarted?.(started);
     } catch {
       /* toasted by the request wrapper */
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -64,7 +62,7 @@ export default function RecognizeButton({ id, durationMs, disabled, type = 'link
       onConfirm={start}
       disabled={disabled}
     >
-      <Button type={type} size="small" icon={<AudioOutlined />} loading={busy} disabled={disabled} data-testid={`asr-recognize-${id}`}>
+      <Button type={type} size="small" icon={<AudioOutlined />} loading={write.isPending} disabled={disabled} data-testid={`asr-recognize-${id}`}>
         {t('asr.recognize')}
       </Button>
     </Popconfirm>

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { materialsKeys } from '@/api/materials';
 import i18n from '@/i18n';
 import { renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
@@ -12,6 +14,12 @@ beforeAll(async () => {
 });
 afterEach(() => setFeedback(null));
 
+/** A read under the area's key, as the library's table is: each write that succeeds reads it again. */
+function Probe({ read }: { read: () => Promise<number> }) {
+  useQuery({ queryKey: [...materialsKeys.all, 'probe'], queryFn: read });
+  return null;
+}
+
 describe('RenameDeleteActions', { timeout: 30_000 }, () => {
   it('renames through the page dialog, deletes after confirming, and keeps the list when a delete fails', async () => {
     const feedback = spyFeedback();
@@ -20,17 +28,20 @@ describe('RenameDeleteActions', { timeout: 30_000 }, () => {
     const remove = vi.fn(async (id: number) => {
       if (id === 8) throw new Error('in use');
     });
-    const refresh = vi.fn();
+    // the list's read: once on show, then once more after each write that succeeded
+    const read = vi.fn(async () => 1);
     renderPage(
       <>
-        <RenameDeleteActions prefix="music" row={{ id: 7, name: 'Song' }} askName={askName} rename={rename} remove={remove} refresh={refresh}>
+        <Probe read={read} />
+        <RenameDeleteActions prefix="music" row={{ id: 7, name: 'Song' }} askName={askName} rename={rename} remove={remove}>
           <span data-testid="extra">extra</span>
         </RenameDeleteActions>
-        <RenameDeleteActions prefix="music" row={{ id: 8, name: 'Used' }} askName={askName} rename={rename} remove={remove} refresh={refresh} />
+        <RenameDeleteActions prefix="music" row={{ id: 8, name: 'Used' }} askName={askName} rename={rename} remove={remove} />
       </>,
       { route: '/music' },
     );
     expect(screen.getByTestId('extra')).toBeInTheDocument();
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
 
     fireEvent.click(screen.getByTestId('music-rename-7'));
     const request = askName.mock.calls[0][0];
@@ -38,16 +49,17 @@ describe('RenameDeleteActions', { timeout: 30_000 }, () => {
     await request.submit('Song 2');
     expect(rename).toHaveBeenCalledWith(7, 'Song 2');
     expect(feedback.success).toHaveBeenCalledWith('Renamed');
-    expect(refresh).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
 
     fireEvent.click(screen.getByTestId('music-delete-7'));
     fireEvent.click(await screen.findByTestId('music-delete-ok-7'));
     await waitFor(() => expect(remove).toHaveBeenCalledWith(7));
-    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(3));
 
     fireEvent.click(screen.getByTestId('music-delete-8'));
     fireEvent.click(await screen.findByTestId('music-delete-ok-8'));
     await waitFor(() => expect(remove).toHaveBeenCalledWith(8));
-    expect(refresh).toHaveBeenCalledTimes(2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(read).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,6 +1,8 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
+import { materialsKeys } from '@/api/materials';
+import { useWrite } from '@/api/mutations';
 import { feedback } from '@/utils/feedback';
 import { useMaterialsT } from '../i18n';
 import type { NameRequest } from './NameModal';
@@ -11,17 +13,18 @@ export interface RenameDeleteActionsProps {
   row: { id: number; name: string };
   /** Opens the page's name dialog (NameModal). */
   askName: (request: NameRequest) => void;
+  /** A rename or delete marks the area stale: the list reads again. */
   rename: (id: number, name: string) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;
-  /** Reloads the list after a rename or delete. */
-  refresh: () => void;
   /** The page's own actions, shown first (the voice library's recognize and subtitles). */
   children?: ReactNode;
 }
 
 /** The rename + delete (with confirmation) actions of a file row in the voice, image, music and font libraries. */
-export default function RenameDeleteActions({ prefix, row, askName, rename, remove, refresh, children }: RenameDeleteActionsProps) {
+export default function RenameDeleteActions({ prefix, row, askName, rename, remove, children }: RenameDeleteActionsProps) {
   const { t } = useMaterialsT();
+  const renaming = useWrite(({ id, name }: { id: number; name: string }) => rename(id, name), materialsKeys.all);
+  const removal = useWrite(remove, materialsKeys.all);
   return (
     <Space size={0} wrap>
       {children}
@@ -36,9 +39,8 @@ export default function RenameDeleteActions({ prefix, row, askName, rename, remo
             name: row.name,
             max: 120,
             submit: async (name) => {
-              await rename(row.id, name);
+              await renaming.mutateAsync({ id: row.id, name });
               feedback.success(t('renamed'));
-              refresh();
             },
           })
         }
@@ -52,9 +54,8 @@ export default function RenameDeleteActions({ prefix, row, askName, rename, remo
         okButtonProps={{ danger: true, 'data-testid': `${prefix}-delete-ok-${row.id}` } as never}
         onConfirm={async () => {
           try {
-            await remove(row.id);
+            await removal.mutateAsync(row.id);
             feedback.success(t('common:deletedSuccessfully'));
-            refresh();
           } catch {
             /* toasted by the request wrapper */
           }

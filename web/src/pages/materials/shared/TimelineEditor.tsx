@@ -10,7 +10,8 @@ import { AimOutlined, SaveOutlined, VerticalLeftOutlined, VerticalRightOutlined 
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Space, Spin, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchTimeline, saveTimeline } from '@/api/materials';
+import { fetchTimeline, materialsKeys, saveTimeline } from '@/api/materials';
+import { useWrite } from '@/api/mutations';
 import type { MediaEvent, MediaKind } from '@/api/materials/types';
 import { RequestError } from '@/api/request';
 import EditableTable, { type EditableColumn, type EditableTableRef } from '@/components/EditableTable';
@@ -42,11 +43,12 @@ export interface TimelineTarget {
 
 const snapshot = (lines: readonly EditLine[]) => JSON.stringify(lines.map(({ start, end, content }) => [start, end, content]));
 
-export default function TimelineEditor({ target, onClose, onSaved }: { target: TimelineTarget | null; onClose: () => void; onSaved?: () => void }) {
+/** Saving marks the area stale: the library's row (its subtitle state) reads again. */
+export default function TimelineEditor({ target, onClose }: { target: TimelineTarget | null; onClose: () => void }) {
   const { t } = useMaterialsT();
   const id = target?.id;
   const query = useQuery({
-    queryKey: ['asrTimeline', id],
+    queryKey: materialsKeys.timeline(id),
     queryFn: () => fetchTimeline(id!),
     enabled: id !== undefined,
     staleTime: 0,
@@ -58,7 +60,7 @@ export default function TimelineEditor({ target, onClose, onSaved }: { target: T
   const [lines, setLines] = useState<EditLine[]>([]);
   const [baseline, setBaseline] = useState('[]');
   const [now, setNow] = useState(0);
-  const [saving, setSaving] = useState(false);
+  const saving = useWrite(({ resourceId, lines }: { resourceId: number; lines: ReturnType<typeof toAsrLines> }) => saveTimeline(resourceId, lines), materialsKeys.all);
   const [serverErrors, setServerErrors] = useState<Map<string, { field: LineField; message: string }>>(() => new Map());
   const [generalError, setGeneralError] = useState('');
   const dirty = snapshot(lines) !== baseline;
@@ -160,16 +162,14 @@ export default function TimelineEditor({ target, onClose, onSaved }: { target: T
       feedback.warning(t('timeline.fixLines'));
       return;
     }
-    setSaving(true);
     try {
-      const saved = await saveTimeline(id, toAsrLines(lines));
+      const saved = await saving.mutateAsync({ resourceId: id, lines: toAsrLines(lines) });
       const next = toEditLines(saved);
       setLines(next);
       setBaseline(snapshot(next));
       setServerErrors(new Map());
       setGeneralError('');
       feedback.success(t('timeline.saved'));
-      onSaved?.();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RequestError && error.status === 422) {
@@ -181,8 +181,6 @@ export default function TimelineEditor({ target, onClose, onSaved }: { target: T
       } else if (!(error instanceof RequestError && error.kind === 'session')) {
         feedback.error(message);
       }
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -213,7 +211,7 @@ export default function TimelineEditor({ target, onClose, onSaved }: { target: T
           <Button onClick={close} data-testid="timeline-close">
             {t('timeline.close')}
           </Button>
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!media} onClick={save} data-testid="timeline-save">
+          <Button type="primary" icon={<SaveOutlined />} loading={saving.isPending} disabled={!media} onClick={save} data-testid="timeline-save">
             {t('timeline.save')}
           </Button>
         </Space>
@@ -274,7 +272,6 @@ export default function TimelineEditor({ target, onClose, onSaved }: { target: T
                 durationMs={Math.round(duration * 1000)}
                 type="default"
                 disabled={asrState === 'processing'}
-                onStarted={() => void query.refetch()}
               />
             </Space>
             {asrState === 'failed' && asrError ? (

@@ -6,7 +6,8 @@
 import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { deleteFiles, materialUrls, renameMaterial } from '@/api/materials';
+import { deleteFiles, materialsKeys, materialUrls, renameMaterial } from '@/api/materials';
+import { useMarkStale } from '@/api/mutations';
 import type { MediaFile } from '@/api/materials/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
@@ -34,8 +35,10 @@ export default function SpeakPage() {
   const [uploading, setUploading] = useState(false);
   const [timeline, setTimeline] = useState<TimelineTarget | null>(null);
   const [naming, setNaming] = useState<NameRequest | null>(null);
+  // progress events and polling read the rows again; a write marks the area stale
   const refresh = useCallback(() => table.current?.refresh(), []);
   const { merge, onLoad, status } = useLiveRows<MediaFile>(refresh);
+  const uploaded = useMarkStale(materialsKeys.all);
 
   const columns = useMemo<DataTableColumn<MediaFile>[]>(
     () => [
@@ -83,8 +86,8 @@ export default function SpeakPage() {
         render: (_, raw) => {
           const row = merge(raw);
           return (
-            <RenameDeleteActions prefix="voice" row={row} askName={setNaming} rename={renameMaterial} remove={(id) => deleteFiles([id])} refresh={refresh}>
-              <RecognizeButton id={row.id} durationMs={row.duration_ms} disabled={row.asr_state === 'processing' || !row.has_audio} onStarted={refresh} />
+            <RenameDeleteActions prefix="voice" row={row} askName={setNaming} rename={renameMaterial} remove={(id) => deleteFiles([id])}>
+              <RecognizeButton id={row.id} durationMs={row.duration_ms} disabled={row.asr_state === 'processing' || !row.has_audio} />
               <Button
                 type="link"
                 size="small"
@@ -99,7 +102,7 @@ export default function SpeakPage() {
         },
       },
     ],
-    [t, merge, refresh],
+    [t, merge],
   );
 
   const filterFields = useMemo(() => voiceFilterFields(t), [t]);
@@ -119,6 +122,7 @@ export default function SpeakPage() {
       <DataTable<MediaFile>
         id="speak"
         ref={table}
+        queryKey={materialsKeys.all}
         api={materialUrls.voices}
         columns={columns}
         filterFields={filterFields}
@@ -140,10 +144,10 @@ export default function SpeakPage() {
         uploader={uploader}
         accept={ACCEPT}
         maxSize={MAX_UPLOAD_MB}
-        onUploaded={refresh}
+        onUploaded={uploaded}
         testId="speak-upload"
       />
-      <TimelineEditor target={timeline} onClose={() => setTimeline(null)} onSaved={refresh} />
+      <TimelineEditor target={timeline} onClose={() => setTimeline(null)} />
       <NameModal request={naming} onClose={() => setNaming(null)} />
     </>
   );

@@ -4,10 +4,11 @@
  */
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Tag } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { deleteOperatorMusic, materialUrls } from '@/api/materials';
+import { useMemo, useState } from 'react';
+import { deleteOperatorMusic, materialsKeys, materialUrls } from '@/api/materials';
+import { useMarkStale, useWrite } from '@/api/mutations';
 import type { SystemMusic } from '@/api/materials/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
@@ -23,11 +24,11 @@ const ACCEPT = 'audio/*,.mp3,.m4a,.aac,.wav,.ogg,.flac';
 
 export default function SystemMusicPage() {
   const { t } = useMaterialsT();
-  const table = useRef<DataTableRef>(null);
   const [uploading, setUploading] = useState(false);
   const [name, setName] = useState('');
   const [category, setCategory] = useState('');
-  const refresh = useCallback(() => table.current?.refresh(), []);
+  const remove = useWrite(deleteOperatorMusic, materialsKeys.all);
+  const uploaded = useMarkStale(materialsKeys.all);
 
   const columns = useMemo<DataTableColumn<SystemMusic>[]>(
     () => [
@@ -51,9 +52,8 @@ export default function SystemMusicPage() {
             okButtonProps={{ danger: true, 'data-testid': `system-music-delete-ok-${row.id}` } as never}
             onConfirm={async () => {
               try {
-                await deleteOperatorMusic(row.id);
+                await remove.mutateAsync(row.id);
                 feedback.success(t('common:deletedSuccessfully'));
-                refresh();
               } catch {
                 /* toasted */
               }
@@ -66,7 +66,7 @@ export default function SystemMusicPage() {
         ),
       },
     ],
-    [t, refresh],
+    [t],
   );
 
   const filterFields = useMemo(() => systemMusicFilterFields(t), [t]);
@@ -88,7 +88,7 @@ export default function SystemMusicPage() {
           </Button>
         }
       />
-      <DataTable<SystemMusic> id="system-music" ref={table} api={materialUrls.operatorMusic} columns={columns} filterFields={filterFields} scrollX={1000} />
+      <DataTable<SystemMusic> id="system-music" queryKey={materialsKeys.all} api={materialUrls.operatorMusic} columns={columns} filterFields={filterFields} scrollX={1000} />
       <UploadDialog
         open={uploading}
         title={t('systemMusic.uploadTitle')}
@@ -99,7 +99,7 @@ export default function SystemMusicPage() {
         maxSize={MAX_UPLOAD_MB}
         onUploaded={() => {
           setName('');
-          refresh();
+          uploaded();
         }}
         testId="system-music-upload"
       >

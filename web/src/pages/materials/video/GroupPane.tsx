@@ -6,7 +6,8 @@
  */
 import { DeleteOutlined, EditOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Empty, Spin, Tooltip } from 'antd';
-import { addGroup, deleteGroup, renameGroup } from '@/api/materials';
+import { addGroup, deleteGroup, materialsKeys, renameGroup } from '@/api/materials';
+import { useWrite } from '@/api/mutations';
 import type { ShotGroup } from '@/api/materials/types';
 import { RequestError } from '@/api/request';
 import { feedback } from '@/utils/feedback';
@@ -23,7 +24,7 @@ export interface GroupPaneProps {
   classifyId?: number;
   selected: number;
   onSelect: (id: number) => void;
-  /** After an add, rename or delete. */
+  /** After an add, rename or delete (each marks the area stale: the groups and files read again). */
   onChanged: (change: { added?: ShotGroup; deleted?: number }) => void;
   /** Opens the page's name dialog. */
   askName: (request: NameRequest) => void;
@@ -31,6 +32,9 @@ export interface GroupPaneProps {
 
 export default function GroupPane({ groups, loading, classifyId, selected, onSelect, onChanged, askName: setNaming }: GroupPaneProps) {
   const { t } = useMaterialsT();
+  const adding = useWrite(({ name, classify }: { name: string; classify: number }) => addGroup(name, classify), materialsKeys.all);
+  const renaming = useWrite(({ id, name }: { id: number; name: string }) => renameGroup(id, name), materialsKeys.all);
+  const removal = useWrite(({ id, confirm }: { id: number; confirm: boolean }) => deleteGroup(id, confirm), materialsKeys.all);
 
   const remove = async (group: ShotGroup) => {
     const done = () => {
@@ -38,7 +42,7 @@ export default function GroupPane({ groups, loading, classifyId, selected, onSel
       onChanged({ deleted: group.id });
     };
     try {
-      await deleteGroup(group.id);
+      await removal.mutateAsync({ id: group.id, confirm: false });
       done();
     } catch (error) {
       if (error instanceof RequestError && error.status === 422) {
@@ -48,7 +52,7 @@ export default function GroupPane({ groups, loading, classifyId, selected, onSel
           okText: t('group.deleteConfirmOk'),
           cancelText: t('common:cancel'),
           onOk: () => {
-            deleteGroup(group.id, true).then(done, () => undefined);
+            removal.mutateAsync({ id: group.id, confirm: true }).then(done, () => undefined);
           },
         });
       } else if (error instanceof Error && !(error instanceof RequestError && error.kind === 'session')) {
@@ -94,7 +98,7 @@ export default function GroupPane({ groups, loading, classifyId, selected, onSel
                     title: t('group.rename'),
                     name,
                     submit: async (next) => {
-                      await renameGroup(id, next);
+                      await renaming.mutateAsync({ id, name: next });
                       onChanged({});
                     },
                   })
@@ -125,7 +129,7 @@ export default function GroupPane({ groups, loading, classifyId, selected, onSel
             setNaming({
               title: t('group.add'),
               submit: async (name) => {
-                const added = await addGroup(name, classifyId ?? 0);
+                const added = await adding.mutateAsync({ name, classify: classifyId ?? 0 });
                 feedback.success(t('group.added', { name: added.name }));
                 onChanged({ added });
               },

@@ -4,9 +4,9 @@
  * upload into the group (large videos resumable), play, subtitles (timeline editor), rename, delete.
  */
 import { DeleteOutlined, EditOutlined, FileTextOutlined, PlayCircleOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type Key } from 'react';
+import { useEffect, useMemo, useState, type Key } from 'react';
 import {
   addClassify,
   deleteClassify,
@@ -14,12 +14,14 @@ import {
   deleteClips,
   fetchClassifyTree,
   fetchGroups,
+  materialsKeys,
   materialUrls,
   renameClassify,
   renameMaterial,
 } from '@/api/materials';
 import type { MediaFile } from '@/api/materials/types';
-import DataTable, { dimensionCell, DIMENSION_WIDTH, type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import { useMarkStale, useWrite } from '@/api/mutations';
+import DataTable, { dimensionCell, DIMENSION_WIDTH, type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
@@ -48,8 +50,6 @@ export function playable(row: MediaFile): PlayableMedia {
 
 export default function VideoLibraryPage() {
   const { t } = useMaterialsT();
-  const client = useQueryClient();
-  const table = useRef<DataTableRef>(null);
   const [classify, setClassify] = useState<number | undefined>();
   const [group, setGroup] = useState<number | undefined>();
   const [uploading, setUploading] = useState(false);
@@ -58,8 +58,8 @@ export default function VideoLibraryPage() {
   const [naming, setNaming] = useState<NameRequest | null>(null);
   const [selected, setSelected] = useState<Key[]>([]);
 
-  const tree = useQuery({ queryKey: ['materials', 'classifyTree'], queryFn: fetchClassifyTree });
-  const groupsQuery = useQuery({ queryKey: ['materials', 'shotGroups'], queryFn: () => fetchGroups() });
+  const tree = useQuery({ queryKey: [...materialsKeys.all, 'classifyTree'], queryFn: fetchClassifyTree });
+  const groupsQuery = useQuery({ queryKey: [...materialsKeys.all, 'shotGroups'], queryFn: () => fetchGroups() });
   const classifyIds = useMemo(() => (classify === undefined ? undefined : new Set(subtreeIds(tree.data, classify))), [tree.data, classify]);
   const groups = useMemo(
     () => (groupsQuery.data?.rows ?? []).filter((g) => !classifyIds || classifyIds.has(g.classify_id)),
@@ -70,12 +70,13 @@ export default function VideoLibraryPage() {
   const currentGroup = groupsQuery.data?.rows.find((g) => g.id === current);
   const groupName = current === UNGROUPED ? t('group.ungrouped') : (currentGroup?.name ?? '');
 
-  const refreshGroups = useCallback(() => void client.invalidateQueries({ queryKey: ['materials', 'shotGroups'] }), [client]);
-  const refresh = useCallback(() => {
-    table.current?.refresh();
-    refreshGroups();
-  }, [refreshGroups]);
-  const { merge, onLoad, status } = useLiveRows<MediaFile>(refresh);
+  // a write marks the area stale (the files, the groups' counts, the tree); a progress event that
+  // settled a file (or polling while the stream is down) marks it stale too, for posters and counts
+  const stale = useMarkStale(materialsKeys.all);
+  const { merge, onLoad, status } = useLiveRows<MediaFile>(stale);
+  const rename = useWrite(({ id, name }: { id: number; name: string }) => renameMaterial(id, name), materialsKeys.all);
+  const removeOne = useWrite(deleteClip, materialsKeys.all);
+  const removeMany = useWrite(deleteClips, materialsKeys.all);
   useEffect(() => setSelected([]), [current]);
 
   const columns = useMemo<DataTableColumn<MediaFile>[]>(
@@ -171,9 +172,8 @@ export default function VideoLibraryPage() {
                     name: row.name,
                     max: 120,
                     submit: async (name) => {
-                      await renameMaterial(row.id, name);
+                      await rename.mutateAsync({ id: row.id, name });
                       feedback.success(t('renamed'));
-                      table.current?.refresh();
                     },
                   })
                 }
@@ -186,9 +186,8 @@ export default function VideoLibraryPage() {
               okButtonProps={{ danger: true, 'data-testid': `clip-delete-ok-${row.id}` } as never}
               onConfirm={async () => {
                 try {
-                  await deleteClip(row.id);
+                  await removeOne.mutateAsync(row.id);
                   feedback.success(t('common:deletedSuccessfully'));
-                  refresh();
                 } catch {
                   /* toasted (e.g. 'This material is in use by …') */
                 }
@@ -200,7 +199,7 @@ export default function VideoLibraryPage() {
         ),
       },
     ],
-    [t, merge, refresh],
+    [t, merge],
   );
 
   const filterFields = useMemo(() => clipFilterFields(t), [t]);
@@ -218,10 +217,9 @@ export default function VideoLibraryPage() {
 
   const deleteSelected = async () => {
     try {
-      await deleteClips(selected.map(Number));
+      await removeMany.mutateAsync(selected.map(Number));
       feedback.success(t('common:deletedSuccessfully'));
       setSelected([]);
-      refresh();
     } catch {
       /* toasted */
     }
@@ -242,20 +240,12 @@ export default function VideoLibraryPage() {
               setClassify(id);
               setGroup(undefined);
             }}
-            onAdd={async (name, parentId) => {
-              await addClassify(name, parentId);
-              await tree.refetch();
-            }}
-            onRename={async (id, name) => {
-              await renameClassify(id, name);
-              await tree.refetch();
-            }}
+            onAdd={addClassify}
+            onRename={renameClassify}
             onDelete={async (id) => {
               await deleteClassify(id);
               feedback.success(t('common:deletedSuccessfully'));
               if (classify !== undefined && subtreeIds(tree.data, id).includes(classify)) setClassify(undefined);
-              await tree.refetch();
-              refreshGroups();
             }}
             deleteConfirm={(n) => t('classify.deleteConfirm', { name: n.name })}
             maxName={50}
@@ -271,7 +261,6 @@ export default function VideoLibraryPage() {
             onChanged={({ added, deleted }) => {
               if (added) setGroup(added.id);
               if (deleted !== undefined && deleted === current) setGroup(undefined);
-              refresh();
             }}
           />
         </div>
@@ -279,7 +268,7 @@ export default function VideoLibraryPage() {
           {current !== undefined ? (
             <DataTable<MediaFile>
               id="video"
-              ref={table}
+              queryKey={materialsKeys.all}
               api={materialUrls.clips}
               params={params}
               columns={columns}
@@ -326,12 +315,12 @@ export default function VideoLibraryPage() {
         uploader={uploader}
         accept={ACCEPT}
         maxSize={MAX_UPLOAD_MB}
-        onUploaded={refresh}
+        onUploaded={stale}
         testId="video-upload"
         queueKey={current}
       />
       <MediaPlayerModal media={playing} onClose={() => setPlaying(null)} />
-      <TimelineEditor target={timeline} onClose={() => setTimeline(null)} onSaved={() => table.current?.refresh()} />
+      <TimelineEditor target={timeline} onClose={() => setTimeline(null)} />
       <NameModal request={naming} onClose={() => setNaming(null)} />
     </>
   );

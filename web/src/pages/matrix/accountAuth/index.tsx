@@ -5,10 +5,9 @@
  */
 import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { Select, Space, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fetchGroups } from '@/api/matrix';
-import type { DataTableRef } from '@/components/DataTable';
+import { fetchGroups, matrixKeys } from '@/api/matrix';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { useMatrixT } from '../i18n';
@@ -19,17 +18,11 @@ import '../matrix.css';
 
 export default function AccountAuthPage() {
   const { t } = useMatrixT();
-  const table = useRef<DataTableRef>(null);
   const client = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const [groupId, setGroupId] = useState<number | undefined>();
-  const groups = useQuery({ queryKey: ['matrix', 'groups'], queryFn: fetchGroups });
-
-  const refresh = () => {
-    table.current?.refresh();
-    void client.invalidateQueries({ queryKey: ['matrix', 'forwardConfig'] });
-  };
-  const flow = useAuthorize({ groupId, onAuthorized: refresh });
+  const groups = useQuery({ queryKey: matrixKeys.groups, queryFn: fetchGroups });
+  const flow = useAuthorize({ groupId });
 
   // back from a platform's consent page
   const authorized = search.get('authorized');
@@ -42,7 +35,9 @@ export default function AccountAuthPage() {
     next.delete('authorized');
     next.delete('auth_error');
     setSearch(next, { replace: true });
-    if (authorized !== null) refresh();
+    // authorized on the platform's page: the accounts and the platform cards read again. Reset, not
+    // invalidate: a read this page already sent is not reused (invalidating joins a first read in flight)
+    if (authorized !== null) void client.resetQueries({ queryKey: matrixKeys.all });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [authorized, authError]);
 
@@ -67,7 +62,7 @@ export default function AccountAuthPage() {
         }
       />
       <PlatformCards onAuthorize={(p) => void flow.authorize(p)} busy={flow.busy} />
-      <AccountsTable mode="manage" ref={table} />
+      <AccountsTable mode="manage" />
       {flow.elements}
     </div>
   );

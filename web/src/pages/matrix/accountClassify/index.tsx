@@ -1,11 +1,11 @@
 /** /account_classify — account groups (task.merchant_matrix_group): names with account counts; add, rename, delete. */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Popconfirm, Space } from 'antd';
-import { useMemo, useRef, useState } from 'react';
-import { addGroup, deleteGroup, editGroup, matrixUrls } from '@/api/matrix';
+import { useMemo, useState } from 'react';
+import { addGroup, deleteGroup, editGroup, matrixKeys, matrixUrls } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { AccountGroup } from '@/api/matrix/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -17,13 +17,9 @@ import { atField } from '../shared/errors';
 
 export default function AccountClassifyPage() {
   const { t } = useMatrixT();
-  const table = useRef<DataTableRef>(null);
-  const client = useQueryClient();
   const [editing, setEditing] = useState<AccountGroup | null | undefined>(undefined);
-  const changed = () => {
-    table.current?.refresh();
-    void client.invalidateQueries({ queryKey: ['matrix', 'groups'] });
-  };
+  const remove = useWrite(deleteGroup, matrixKeys.all);
+  const save = useWrite(({ id, name }: { id?: number; name: string }) => (id ? editGroup(id, name) : addGroup(name)), matrixKeys.all);
 
   const columns = useMemo<DataTableColumn<AccountGroup>[]>(
     () => [
@@ -54,9 +50,8 @@ export default function AccountClassifyPage() {
               okButtonProps={{ danger: true, 'data-testid': `group-delete-ok-${row.id}` } as never}
               onConfirm={async () => {
                 try {
-                  await deleteGroup(row.id);
+                  await remove.mutateAsync(row.id);
                   feedback.success(t('common:deletedSuccessfully'));
-                  changed();
                 } catch {
                   /* toasted */
                 }
@@ -86,7 +81,7 @@ export default function AccountClassifyPage() {
           </Button>
         }
       />
-      <DataTable<AccountGroup> ref={table} id="groups" api={matrixUrls.groups} method="post" columns={columns} filterFields={filterFields} />
+      <DataTable<AccountGroup> id="groups" queryKey={matrixKeys.all} api={matrixUrls.groups} method="post" columns={columns} filterFields={filterFields} />
       <ModalForm<{ name: string }>
         open={editing !== undefined}
         title={editing ? t('group.editTitle') : t('group.addTitle')}
@@ -94,10 +89,9 @@ export default function AccountClassifyPage() {
         onCancel={() => setEditing(undefined)}
         onSubmit={async ({ name }) => {
           const value = name.trim();
-          await atField(editing ? editGroup(editing.id, value) : addGroup(value));
+          await atField(save.mutateAsync({ id: editing?.id, name: value }));
           feedback.success(t('common:savedSuccessfully'));
           setEditing(undefined);
-          changed();
         }}
         testId="group-form"
       >

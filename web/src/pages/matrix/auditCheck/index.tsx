@@ -6,10 +6,11 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Popconfirm, Space, Spin, Table, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
-import { approveTask, fetchAuditDetail, matrixUrls, rejectTask } from '@/api/matrix';
+import { useMemo, useState } from 'react';
+import { approveTask, fetchAuditDetail, matrixKeys, matrixUrls, rejectTask } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { AuditTask, Item, TaskPlatform } from '@/api/matrix/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm, { FullscreenModal } from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -23,24 +24,22 @@ import { AccountCell, ItemStateTag, PlatformTag, ReviewTag } from '../shared/tag
 function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: () => void; onDecided: () => void }) {
   const { t } = useMatrixT();
   const [rejecting, setRejecting] = useState(false);
-  const [approving, setApproving] = useState(false);
+  const approving = useWrite(approveTask, matrixKeys.all);
+  const reject = useWrite(({ id, reason }: { id: number; reason: string }) => rejectTask(id, reason), matrixKeys.all);
   // the item whose video plays (reviewing a task means watching what it will publish)
   const [playing, setPlaying] = useState<Item | null>(null);
-  const detail = useQuery({ queryKey: ['matrix', 'audit', id], queryFn: () => fetchAuditDetail(id!), enabled: id !== null, staleTime: 0, gcTime: 0 });
+  const detail = useQuery({ queryKey: [...matrixKeys.all, 'audit', id], queryFn: () => fetchAuditDetail(id!), enabled: id !== null, staleTime: 0, gcTime: 0 });
   const task = detail.data?.task;
   const reviewing = task?.review_state === 'reviewing';
 
   const approve = async () => {
     if (!task) return;
-    setApproving(true);
     try {
-      await approveTask(task.id);
+      await approving.mutateAsync(task.id);
       feedback.success(t('audit.approved', { name: task.name }));
       onDecided();
     } catch {
       /* toasted */
-    } finally {
-      setApproving(false);
     }
   };
 
@@ -64,7 +63,7 @@ function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: (
               onConfirm={approve}
               disabled={!reviewing}
             >
-              <Button type="primary" icon={<CheckOutlined />} loading={approving} disabled={!reviewing} data-testid="audit-approve">
+              <Button type="primary" icon={<CheckOutlined />} loading={approving.isPending} disabled={!reviewing} data-testid="audit-approve">
                 {t('audit.approve')}
               </Button>
             </Popconfirm>
@@ -161,7 +160,7 @@ function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: (
         onCancel={() => setRejecting(false)}
         onSubmit={async ({ reason }) => {
           if (!task) return;
-          await atField(rejectTask(task.id, reason.trim()));
+          await atField(reject.mutateAsync({ id: task.id, reason: reason.trim() }));
           setRejecting(false);
           feedback.success(t('audit.rejected', { name: task.name }));
           onDecided();
@@ -186,7 +185,6 @@ function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: (
 
 export default function AuditCheckPage() {
   const { t } = useMatrixT();
-  const table = useRef<DataTableRef>(null);
   const [viewing, setViewing] = useState<number | null>(null);
 
   const columns = useMemo<DataTableColumn<AuditTask>[]>(
@@ -225,14 +223,11 @@ export default function AuditCheckPage() {
   return (
     <div data-testid="audit-check-page">
       <PageHeader title={t('common:menu.auditCheck')} subTitle={t('audit.subtitle')} />
-      <DataTable<AuditTask> ref={table} id="audit" api={matrixUrls.audit} method="post" columns={columns} filterFields={filterFields} scrollX={1200} />
+      <DataTable<AuditTask> id="audit" queryKey={matrixKeys.all} api={matrixUrls.audit} method="post" columns={columns} filterFields={filterFields} scrollX={1200} />
       <AuditDetail
         id={viewing}
         onClose={() => setViewing(null)}
-        onDecided={() => {
-          setViewing(null);
-          table.current?.refresh();
-        }}
+        onDecided={() => setViewing(null)}
       />
     </div>
   );

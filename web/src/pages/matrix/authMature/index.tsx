@@ -1,10 +1,11 @@
 /** /auth_mature — accounts whose authorization expires within 3 days or has expired (expire_user): renew or authorize again. */
 import { LoginOutlined, SyncOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
-import { useMemo, useRef } from 'react';
-import { matrixUrls, renewAccount } from '@/api/matrix';
+import { useMemo } from 'react';
+import { matrixKeys, matrixUrls, renewAccount } from '@/api/matrix';
+import { useWriteSettled } from '@/api/mutations';
 import type { Account, Platform } from '@/api/matrix/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatDate } from '@/utils/format';
@@ -14,9 +15,9 @@ import { useAuthorize } from '../shared/useAuthorize';
 
 export default function AuthMaturePage() {
   const { t } = useMatrixT();
-  const table = useRef<DataTableRef>(null);
-  const refresh = () => table.current?.refresh();
-  const flow = useAuthorize({ onAuthorized: refresh });
+  const flow = useAuthorize({});
+  // a refused renewal turns the account expired: the rows read again either way
+  const renewal = useWriteSettled(renewAccount, matrixKeys.all);
 
   const columns = useMemo<DataTableColumn<Account>[]>(
     () => [
@@ -40,12 +41,11 @@ export default function AuthMaturePage() {
                 icon={<SyncOutlined />}
                 onClick={async () => {
                   try {
-                    const saved = await renewAccount(row.id);
+                    const saved = await renewal.mutateAsync(row.id);
                     feedback.success(t('account.renewed', { name: saved.nickname, date: formatDate(saved.expires_at) }));
                   } catch {
                     /* toasted: authorize again */
                   }
-                  refresh();
                 }}
                 data-testid={`mature-renew-${row.id}`}
               >
@@ -73,7 +73,7 @@ export default function AuthMaturePage() {
   return (
     <div data-testid="auth-mature-page">
       <PageHeader title={t('common:menu.authMature')} subTitle={t('mature.subtitle')} />
-      <DataTable<Account> ref={table} id="mature" api={matrixUrls.expiring} method="post" columns={columns} scrollX={1000} />
+      <DataTable<Account> id="mature" queryKey={matrixKeys.all} api={matrixUrls.expiring} method="post" columns={columns} scrollX={1000} />
       {flow.elements}
     </div>
   );

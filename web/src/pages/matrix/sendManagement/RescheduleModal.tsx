@@ -3,7 +3,8 @@ import { DatePicker, Form, InputNumber, Radio, Space, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import TimeZoneNote from '@/components/TimeZoneNote';
 import { merchantToday } from '@/utils/format';
-import { rescheduleTask } from '@/api/matrix';
+import { matrixKeys, rescheduleTask } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { Task, TimeMode } from '@/api/matrix/types';
 import ModalForm from '@/components/ModalForm';
 import { useMatrixT } from '../i18n';
@@ -21,6 +22,7 @@ interface Values {
 export default function RescheduleModal({ task, onClose, onSaved }: { task: Task | null; onClose: () => void; onSaved: (t: Task) => void }) {
   const { t } = useMatrixT();
   const [form] = Form.useForm<Values>();
+  const save = useWrite(({ body, platform }: { body: Parameters<typeof rescheduleTask>[0]; platform?: Task['platform'] }) => rescheduleTask(body, platform), matrixKeys.all);
   const mode = (Form.useWatch('time_mode', form) ?? task?.time_mode ?? 'random') as TimeMode;
   const daily = (Form.useWatch('daily_quantity', form) ?? task?.daily_quantity ?? 1) as number;
   const need = timesNeeded(mode, daily);
@@ -48,10 +50,10 @@ export default function RescheduleModal({ task, onClose, onSaved }: { task: Task
         const times = (v.times ?? []).slice(0, timesNeeded(v.time_mode, v.daily_quantity)).filter(Boolean).map((d) => (d as Dayjs).format('HH:mm'));
         onSaved(
           await atField(
-            rescheduleTask(
-            { id: task.id, time_mode: v.time_mode, start_date: dayjs(v.start_date).format('YYYY-MM-DD'), daily_quantity: v.daily_quantity, days: v.days, times },
-            task.platform,
-            ),
+            save.mutateAsync({
+              body: { id: task.id, time_mode: v.time_mode, start_date: dayjs(v.start_date).format('YYYY-MM-DD'), daily_quantity: v.daily_quantity, days: v.days, times },
+              platform: task.platform,
+            }),
           ),
         );
       }}

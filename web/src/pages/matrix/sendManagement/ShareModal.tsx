@@ -6,6 +6,7 @@
 import { Alert, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { dyShare, fetchVideos, type ShareLink } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { ForwardVideo } from '@/api/matrix/types';
 import { useDiscardGuard } from '@/components/ModalForm';
 import QrCodeImage from '@/components/QrCodeImage';
@@ -17,7 +18,7 @@ export default function ShareModal({ open, onClose }: { open: boolean; onClose: 
   const [form] = Form.useForm<{ video_key: string; title: string; topics: string[] }>();
   const [videos, setVideos] = useState<ForwardVideo[]>([]);
   const [link, setLink] = useState<ShareLink | null>(null);
-  const [busy, setBusy] = useState(false);
+  const making = useWrite(dyShare);
   // once the link is made there is nothing left to lose
   const guard = useDiscardGuard({ form, open, onClose, enabled: !link });
 
@@ -43,13 +44,10 @@ export default function ShareModal({ open, onClose }: { open: boolean; onClose: 
 
   const make = async () => {
     const v = await form.validateFields();
-    setBusy(true);
     try {
-      setLink(await dyShare({ video_key: v.video_key, title: v.title.trim(), topics: v.topics ?? [] }));
+      setLink(await making.mutateAsync({ video_key: v.video_key, title: v.title.trim(), topics: v.topics ?? [] }));
     } catch {
       /* toasted by the request wrapper */
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -85,7 +83,7 @@ export default function ShareModal({ open, onClose }: { open: boolean; onClose: 
           <Form.Item name="topics" label={t('share.topics')} rules={[{ required: true }]}>
             <Select mode="tags" tokenSeparators={[',', '，', ' ']} data-testid="share-topics" />
           </Form.Item>
-          <Button type="primary" loading={busy} onClick={() => void make()} data-testid="share-make">
+          <Button type="primary" loading={making.isPending} onClick={() => void make()} data-testid="share-make">
             {t('share.make')}
           </Button>
         </Form>

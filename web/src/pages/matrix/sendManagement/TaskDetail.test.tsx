@@ -71,7 +71,7 @@ describe.each(['en', 'zh-CN'])('release-task detail drawer (%s)', (lng) => {
   });
 
   it('shows the platform counts, not the comment texts', async () => {
-    renderPage(<TaskDetail task={task as never} onClose={() => undefined} onChanged={() => undefined} />, { route: '/send_management' });
+    renderPage(<TaskDetail task={task as never} onClose={() => undefined} />, { route: '/send_management' });
     const stats = await screen.findByTestId('item-stats-2');
     expect(within(stats).getByTestId('item-plays-2')).toHaveTextContent('12,345');
     expect(within(stats).getByTestId('item-likes-2')).toHaveTextContent('321');
@@ -80,7 +80,7 @@ describe.each(['en', 'zh-CN'])('release-task detail drawer (%s)', (lng) => {
   });
 
   it('puts the status where the fixed action column cannot cover it, and keeps the summary labels on one line', async () => {
-    renderPage(<TaskDetail task={task as never} onClose={() => undefined} onChanged={() => undefined} />, { route: '/send_management' });
+    renderPage(<TaskDetail task={task as never} onClose={() => undefined} />, { route: '/send_management' });
     await screen.findByTestId('item-state-1');
     const table = screen.getByTestId('items-table');
     const headers = within(table).getAllByRole('columnheader');

@@ -6,7 +6,8 @@
 import { CommentOutlined, DeleteOutlined, FieldTimeOutlined, LikeOutlined, LinkOutlined, MessageOutlined, PlayCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { deleteTask, matrixUrls, publishNow, sendTopComments } from '@/api/matrix';
+import { deleteTask, matrixKeys, matrixUrls, publishNow, sendTopComments } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { Item, Platform, Task } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import { feedback } from '@/utils/feedback';
@@ -24,33 +25,32 @@ export const DETAIL_POLL_MS = 3000;
 export interface TaskDetailProps {
   task: Task | null;
   onClose: () => void;
-  /** Something changed (counts, schedule, deletion). */
-  onChanged: () => void;
 }
 
-export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps) {
+export default function TaskDetail({ task, onClose }: TaskDetailProps) {
   const { t } = useMatrixT();
   const table = useRef<DataTableRef>(null);
   const [current, setCurrent] = useState<Task | null>(task);
   const [loaded, setLoaded] = useState({ n: 0, poll: false });
   const [rescheduling, setRescheduling] = useState<Task | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  // a write marks the area stale: the items here and the tasks' counts behind the drawer read again
+  const deleting = useWrite(deleteTask, matrixKeys.all);
+  const publishing = useWrite(({ target, platform }: { target: { id: number } | { task_id: number }; platform?: Platform | Task['platform'] }) => publishNow(target, platform), matrixKeys.all);
+  const comments = useWrite(sendTopComments);
 
   useEffect(() => setCurrent(task), [task]);
-  const refresh = () => table.current?.refresh();
 
+  // polling: nothing was written, the items are read again while they publish
   useEffect(() => {
     if (!task || !loaded.poll) return;
-    const timer = setTimeout(refresh, DETAIL_POLL_MS);
+    const timer = setTimeout(() => table.current?.refresh(), DETAIL_POLL_MS);
     return () => clearTimeout(timer);
   }, [loaded, task]);
 
   const publish = async (target: { id: number } | { task_id: number }, platform?: Platform | Task['platform']) => {
     try {
-      const res = await publishNow(target, platform);
+      const res = await publishing.mutateAsync({ target, platform });
       feedback.success(t('detail.queued', { count: res.queued }));
-      refresh();
-      onChanged();
     } catch {
       /* toasted */
     }
@@ -135,7 +135,7 @@ export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps
                   icon={<CommentOutlined />}
                   onClick={async () => {
                     try {
-                      const res = await sendTopComments(row.id);
+                      const res = await comments.mutateAsync(row.id);
                       feedback.success(t('detail.commentsSent', { count: res.sent }));
                     } catch {
                       /* toasted */
@@ -199,6 +199,7 @@ export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps
           <DataTable<Item>
             ref={table}
             id="items"
+            queryKey={matrixKeys.all}
             api={matrixUrls.items}
             method="post"
             params={params}
@@ -226,20 +227,16 @@ export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps
                   cancelText={t('common:cancel')}
                   okButtonProps={{ danger: true, 'data-testid': 'task-delete-ok' } as never}
                   onConfirm={async () => {
-                    setDeleting(true);
                     try {
-                      await deleteTask(current.id);
+                      await deleting.mutateAsync(current.id);
                       feedback.success(t('common:deletedSuccessfully'));
-                      onChanged();
                       onClose();
                     } catch {
                       /* toasted (422 while an item publishes) */
-                    } finally {
-                      setDeleting(false);
                     }
                   }}
                 >
-                  <Button danger icon={<DeleteOutlined />} loading={deleting} data-testid="task-delete">
+                  <Button danger icon={<DeleteOutlined />} loading={deleting.isPending} data-testid="task-delete">
                     {t('detail.delete')}
                   </Button>
                 </Popconfirm>
@@ -260,8 +257,6 @@ export default function TaskDetail({ task, onClose, onChanged }: TaskDetailProps
           setRescheduling(null);
           setCurrent(saved);
           feedback.success(t('detail.rescheduled'));
-          refresh();
-          onChanged();
         }}
       />
     </Drawer>

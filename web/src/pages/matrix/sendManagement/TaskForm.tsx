@@ -9,7 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Divider, Drawer, Form, Input, InputNumber, Radio, Select, Space, Steps, Tag, TimePicker, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { addAtUser, fetchAtUsers, fetchForwardConfig, fetchMiniPrograms, PLATFORMS, randomTitles, randomTopics, searchPublishPoi, submitTask } from '@/api/matrix';
+import { addAtUser, fetchAtUsers, fetchForwardConfig, fetchMiniPrograms, matrixKeys, PLATFORMS, randomTitles, randomTopics, searchPublishPoi, submitTask } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { Plan, Task, TaskPlatform } from '@/api/matrix/types';
 import { RequestError } from '@/api/request';
 import { feedback } from '@/utils/feedback';
@@ -103,7 +104,10 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   const [form] = Form.useForm<TaskFormValues>();
   const [step, setStep] = useState(0);
   const [plan, setPlan] = useState<Plan | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'create' | null>(null);
+  type Req = Parameters<typeof submitTask>[1];
+  // a preview stores nothing; a created task marks the area stale (the task list reads again)
+  const previewing = useWrite(({ platform, req }: { platform: TaskPlatform; req: Req & { preview: true } }) => submitTask(platform, req));
+  const creating = useWrite(({ platform, req }: { platform: TaskPlatform; req: Req }) => submitTask(platform, req), matrixKeys.all);
   const [error, setError] = useState<string | null>(null);
   const [randomizing, setRandomizing] = useState<'titles' | 'topics' | null>(null);
   /** Titles handed over by another page (handoff.ts) and filled in. */
@@ -213,20 +217,16 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
 
   const preview = async () => {
     if (!(await validateAll())) return;
-    setBusy('preview');
     setError(null);
     try {
-      setPlan(await submitTask(platform, toTaskReq(values(), true) as ReturnType<typeof toTaskReq> & { preview: true }));
+      setPlan(await previewing.mutateAsync({ platform, req: toTaskReq(values(), true) as ReturnType<typeof toTaskReq> & { preview: true } }));
     } catch (e) {
       showServerError(e);
-    } finally {
-      setBusy(null);
     }
   };
 
   const create = async () => {
     if (!(await validateAll())) return;
-    setBusy('create');
     setError(null);
     try {
       // Confirm the plan that was shown: the server stores exactly these posts or refuses (`plan`).
@@ -236,15 +236,13 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
         req.planned_at = plan.planned_at;
         req.approved = plan.items.map(({ account_id, video_key, at }) => ({ account_id, video_key, at }));
       }
-      const res = await submitTask(platform, req);
+      const res = await creating.mutateAsync({ platform, req });
       // Nicknames typed in for a single-platform task join that platform's @-user list.
       const known = new Set((atUsers.data?.rows ?? []).map((u) => u.nickname));
       if (single) for (const n of (req.at_users ?? []).filter((n) => !known.has(n))) void addAtUser(single, n).catch(() => undefined);
       onCreated(res.task, res.plan);
     } catch (e) {
       showServerError(e);
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -298,10 +296,10 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
               </Button>
             ) : (
               <>
-                <Button loading={busy === 'preview'} disabled={busy === 'create'} onClick={() => void preview()} data-testid="plan-preview">
+                <Button loading={previewing.isPending} disabled={creating.isPending} onClick={() => void preview()} data-testid="plan-preview">
                   {t('form.preview')}
                 </Button>
-                <Button type="primary" loading={busy === 'create'} disabled={busy === 'preview'} onClick={() => void create()} data-testid="task-confirm">
+                <Button type="primary" loading={creating.isPending} disabled={previewing.isPending} onClick={() => void create()} data-testid="task-confirm">
                   {t('form.confirm')}
                 </Button>
               </>

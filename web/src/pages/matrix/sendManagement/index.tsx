@@ -7,7 +7,8 @@ import { DeleteOutlined, EyeOutlined, PlusOutlined, ShareAltOutlined } from '@an
 import { Button, Input, Popconfirm, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { deleteTask, matrixUrls } from '@/api/matrix';
+import { deleteTask, matrixKeys, matrixUrls } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { Plan, Task, TaskPlatform } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
@@ -37,7 +38,7 @@ export default function SendManagementPage() {
   }, [search, setSearch]);
   const [sharing, setSharing] = useState(false);
   const [viewing, setViewing] = useState<Task | null>(null);
-  const refresh = () => table.current?.refresh();
+  const remove = useWrite(deleteTask, matrixKeys.all);
 
   const columns = useMemo<DataTableColumn<Task>[]>(
     () => [
@@ -104,9 +105,8 @@ export default function SendManagementPage() {
               okButtonProps={{ danger: true, 'data-testid': `task-delete-ok-${row.id}` } as never}
               onConfirm={async () => {
                 try {
-                  await deleteTask(row.id);
+                  await remove.mutateAsync(row.id);
                   feedback.success(t('common:deletedSuccessfully'));
-                  refresh();
                 } catch {
                   /* toasted */
                 }
@@ -150,6 +150,7 @@ export default function SendManagementPage() {
       <DataTable<Task>
         ref={table}
         id="tasks"
+        queryKey={matrixKeys.all}
         api={matrixUrls.tasks}
         method="post"
         params={params}
@@ -168,10 +169,11 @@ export default function SendManagementPage() {
               ? t('task.created', { name: task.name, count: plan?.count ?? task.counts?.total ?? 0, due: formatTime(task.review_due_at) })
               : t('task.createdNoDue', { name: task.name, count: plan?.count ?? task.counts?.total ?? 0 }),
           );
-          table.current?.reload();
+          // the new task is shown first; the create marked the list stale
+          table.current?.toFirstPage();
         }}
       />
-      <TaskDetail task={viewing} onClose={() => setViewing(null)} onChanged={refresh} />
+      <TaskDetail task={viewing} onClose={() => setViewing(null)} />
           <ShareModal open={sharing} onClose={() => setSharing(false)} />
     </div>
   );

@@ -1,7 +1,8 @@
 /** Account dialogs: edit (group, remarks, type via user_save) and region / POI (update_address, discharge_poi). */
 import { Button, Form, Input, Popconfirm, Radio, Select, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { clearPoi, saveAccount, searchPoi, updateAddress } from '@/api/matrix';
+import { useEffect } from 'react';
+import { clearPoi, matrixKeys, saveAccount, searchPoi, updateAddress } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { Account, AccountGroup } from '@/api/matrix/types';
 import ModalForm from '@/components/ModalForm';
 import { feedback } from '@/utils/feedback';
@@ -29,6 +30,7 @@ export function AccountEditModal({
   onSaved: (a: Account) => void;
 }) {
   const { t } = useMatrixT();
+  const save = useWrite(saveAccount, matrixKeys.all);
   return (
     <ModalForm<EditValues>
       open={account !== null}
@@ -37,7 +39,7 @@ export function AccountEditModal({
       onCancel={onClose}
       onSubmit={async (v) => {
         if (!account) return;
-        onSaved(await atField(saveAccount({ id: account.id, group_id: v.group_id ?? 0, remarks: (v.remarks ?? '').trim(), account_type: v.account_type })));
+        onSaved(await atField(save.mutateAsync({ id: account.id, group_id: v.group_id ?? 0, remarks: (v.remarks ?? '').trim(), account_type: v.account_type })));
       }}
       testId="account-edit"
     >
@@ -75,7 +77,8 @@ export function AccountAddressModal({ account, onClose, onSaved }: { account: Ac
   const poiId = Form.useWatch('poi_id', form);
   const poiName = Form.useWatch('poi_name', form);
   const poi = usePoiSearch(searchPoi, city);
-  const [clearing, setClearing] = useState(false);
+  const address = useWrite(updateAddress, matrixKeys.all);
+  const clearing = useWrite(clearPoi, matrixKeys.all);
 
   useEffect(() => {
     if (!account) poi.onSearch('');
@@ -104,7 +107,7 @@ export function AccountAddressModal({ account, onClose, onSaved }: { account: Ac
       onCancel={onClose}
       onSubmit={async (v) => {
         if (!account) return;
-        const saved = await atField(updateAddress({
+        const saved = await atField(address.mutateAsync({
           id: account.id,
           province: (v.province ?? '').trim(),
           city: (v.city ?? '').trim(),
@@ -155,19 +158,16 @@ export function AccountAddressModal({ account, onClose, onSaved }: { account: Ac
               cancelText={t('common:cancel')}
               okButtonProps={{ 'data-testid': 'address-clear-ok' } as never}
               onConfirm={async () => {
-                setClearing(true);
                 try {
-                  const saved = await clearPoi(account.id);
+                  const saved = await clearing.mutateAsync(account.id);
                   feedback.success(t('address.cleared'));
                   onSaved(saved);
                 } catch {
                   /* toasted */
-                } finally {
-                  setClearing(false);
                 }
               }}
             >
-              <Button danger loading={clearing} data-testid="address-clear">
+              <Button danger loading={clearing.isPending} data-testid="address-clear">
                 {t('address.clear')}
               </Button>
             </Popconfirm>

@@ -6,10 +6,11 @@
 import { DeleteOutlined, EditOutlined, EnvironmentOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Tag, Typography } from 'antd';
-import { useImperativeHandle, useMemo, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
-import { deleteAccounts, fetchGroups, matrixUrls, PLATFORMS, renewAccount } from '@/api/matrix';
+import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { deleteAccounts, fetchGroups, matrixKeys, matrixUrls, PLATFORMS, renewAccount } from '@/api/matrix';
+import { useWrite, useWriteSettled } from '@/api/mutations';
 import type { Account, AccountStatus, Platform } from '@/api/matrix/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import { feedback } from '@/utils/feedback';
 import { formatDate, formatTime } from '@/utils/format';
 import { accountFilterFields } from '../filters';
@@ -21,15 +22,12 @@ const count = (n: number | null | undefined) => (n ?? 0).toLocaleString('en-US')
 
 export interface AccountsTableProps {
   mode: 'manage' | 'library';
-  ref?: Ref<DataTableRef>;
   toolbarExtra?: ReactNode;
   onLoad?: (rows: Account[]) => void;
 }
 
-export default function AccountsTable({ mode, ref, toolbarExtra, onLoad }: AccountsTableProps) {
+export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTableProps) {
   const { t } = useMatrixT();
-  const table = useRef<DataTableRef>(null);
-  useImperativeHandle(ref, () => ({ reload: () => table.current?.reload(), refresh: () => table.current?.refresh() }));
   const [platform, setPlatform] = useState<Platform | undefined>();
   const [groupId, setGroupId] = useState<number | undefined>();
   const [status, setStatus] = useState<AccountStatus | undefined>();
@@ -37,27 +35,26 @@ export default function AccountsTable({ mode, ref, toolbarExtra, onLoad }: Accou
   const [editing, setEditing] = useState<Account | null>(null);
   const [addressFor, setAddressFor] = useState<Account | null>(null);
   const [summary, setSummary] = useState<Record<string, number> | undefined>();
-  const groups = useQuery({ queryKey: ['matrix', 'groups'], queryFn: fetchGroups });
+  const groups = useQuery({ queryKey: matrixKeys.groups, queryFn: fetchGroups });
   const groupRows = groups.data?.rows ?? [];
-  const refresh = () => table.current?.refresh();
+  // a refused renewal turns the account expired: the rows read again either way
+  const renewal = useWriteSettled(renewAccount, matrixKeys.all);
+  const removal = useWrite(deleteAccounts, matrixKeys.all);
 
   const renew = async (row: Account) => {
     try {
-      const saved = await renewAccount(row.id);
+      const saved = await renewal.mutateAsync(row.id);
       feedback.success(t('account.renewed', { name: saved.nickname, date: formatDate(saved.expires_at) }));
     } catch {
       /* toasted: the account turns expired, authorize again */
     }
-    refresh();
   };
 
   const remove = async (ids: number[]) => {
     try {
-      await deleteAccounts(ids);
+      await removal.mutateAsync(ids);
       feedback.success(t('common:deletedSuccessfully'));
       setSelected([]);
-      table.current?.reload();
-      void groups.refetch();
     } catch {
       /* toasted (422 while an item publishes) */
     }
@@ -187,8 +184,8 @@ export default function AccountsTable({ mode, ref, toolbarExtra, onLoad }: Accou
   return (
     <>
       <DataTable<Account>
-        ref={table}
         id={id}
+        queryKey={matrixKeys.all}
         api={matrixUrls.accounts}
         method="post"
         params={params}
@@ -263,8 +260,6 @@ export default function AccountsTable({ mode, ref, toolbarExtra, onLoad }: Accou
         onSaved={() => {
           setEditing(null);
           feedback.success(t('common:savedSuccessfully'));
-          refresh();
-          void groups.refetch();
         }}
       />
       <AccountAddressModal
@@ -273,7 +268,6 @@ export default function AccountsTable({ mode, ref, toolbarExtra, onLoad }: Accou
         onSaved={() => {
           setAddressFor(null);
           feedback.success(t('common:savedSuccessfully'));
-          refresh();
         }}
       />
     </>

@@ -6,7 +6,9 @@
  */
 import { Alert, Button, Form, Input, Space, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { bjhLogin, pollQrLogin, startAuthorize } from '@/api/matrix';
+import { useQueryClient } from '@tanstack/react-query';
+import { bjhLogin, matrixKeys, pollQrLogin, startAuthorize } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { Account, Platform, QrLoginState } from '@/api/matrix/types';
 import { RequestError } from '@/api/request';
 import ModalForm, { FullscreenModal } from '@/components/ModalForm';
@@ -37,8 +39,8 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
   const [state, setState] = useState<QrLoginState>('qr_pending');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [restarting, setRestarting] = useState(false);
+  const sending = useWrite(({ platform, loginId, sms }: { platform: Platform; loginId: string; sms: string }) => pollQrLogin(platform, loginId, sms));
+  const restarting = useWrite((platform: Platform) => startAuthorize(platform, groupId));
   const done = useRef(onDone);
   done.current = onDone;
 
@@ -80,24 +82,20 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
       setCodeError(t('qr.smsRule'));
       return;
     }
-    setSending(true);
     setCodeError(null);
     try {
-      const res = await pollQrLogin(current.platform, current.login_id, code.trim());
+      const res = await sending.mutateAsync({ platform: current.platform, loginId: current.login_id, sms: code.trim() });
       if (res.state === 'sms_challenge') setCodeError(t('qr.smsAgain'));
       apply(res);
     } catch (e) {
       setCodeError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSending(false);
     }
   };
 
   const restart = async () => {
     if (!current) return;
-    setRestarting(true);
     try {
-      const res = await startAuthorize(current.platform, groupId);
+      const res = await restarting.mutateAsync(current.platform);
       if (res.kind === 'qr') {
         setCurrent({ platform: current.platform, login_id: res.login_id, qr_url: res.qr_url });
         setState('qr_pending');
@@ -106,8 +104,6 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
       }
     } catch {
       /* toasted */
-    } finally {
-      setRestarting(false);
     }
   };
 
@@ -142,7 +138,7 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
           {state === 'expired' ? (
             <Space orientation="vertical" align="center">
               <Alert type="warning" showIcon title={t('qr.expired')} data-testid="qr-expired" />
-              <Button type="primary" loading={restarting} onClick={() => void restart()} data-testid="qr-restart">
+              <Button type="primary" loading={restarting.isPending} onClick={() => void restart()} data-testid="qr-restart">
                 {t('qr.restart')}
               </Button>
             </Space>
@@ -161,7 +157,7 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
                   data-testid="sms-code"
                 />
               </Form.Item>
-              <Button type="primary" htmlType="submit" block loading={sending} disabled={code.length !== 6} data-testid="sms-submit">
+              <Button type="primary" htmlType="submit" block loading={sending.isPending} disabled={code.length !== 6} data-testid="sms-submit">
                 {t('qr.smsSend')}
               </Button>
             </Form>
@@ -181,9 +177,10 @@ interface BjhValues {
 export function BjhModal({ open, groupId, onClose, onDone }: { open: boolean; groupId?: number | null; onClose: () => void; onDone: (a: Account) => void }) {
   const { t } = useMatrixT();
   const [form] = Form.useForm<BjhValues>();
+  const login = useWrite(({ appId, appToken }: { appId: string; appToken: string }) => bjhLogin(appId, appToken, groupId));
   const submit = async (v: BjhValues) => {
     try {
-      onDone(await bjhLogin(v.app_id.trim(), v.app_token.trim(), groupId));
+      onDone(await login.mutateAsync({ appId: v.app_id.trim(), appToken: v.app_token.trim() }));
     } catch (e) {
       if (e instanceof RequestError && !e.field) {
         // the platform refused the pair: say so at the token
@@ -206,7 +203,10 @@ export function BjhModal({ open, groupId, onClose, onDone }: { open: boolean; gr
   );
 }
 
-/** `authorize(platform)` starts the platform's flow; render `elements` once on the page. */
+/**
+ * `authorize(platform)` starts the platform's flow; render `elements` once on the page. An account
+ * authorized marks the area stale: the accounts and the platform cards read again.
+ */
 export function useAuthorize({ groupId, onAuthorized }: { groupId?: number | null; onAuthorized?: (account: Account | undefined) => void }): {
   authorize: (platform: Platform) => Promise<void>;
   busy: Platform | null;
@@ -215,27 +215,27 @@ export function useAuthorize({ groupId, onAuthorized }: { groupId?: number | nul
   const { t } = useMatrixT();
   const [qr, setQr] = useState<QrLogin | null>(null);
   const [bjh, setBjh] = useState(false);
-  const [busy, setBusy] = useState<Platform | null>(null);
+  const client = useQueryClient();
+  const start = useWrite((platform: Platform) => startAuthorize(platform, groupId));
+  const busy = start.isPending ? (start.variables ?? null) : null;
 
   const authorize = async (platform: Platform) => {
     if (platform === 'bjh') {
       setBjh(true);
       return;
     }
-    setBusy(platform);
     try {
-      const res = await startAuthorize(platform, groupId);
+      const res = await start.mutateAsync(platform);
       if (res.kind === 'oauth') browser.assign(res.url);
       else setQr({ platform, login_id: res.login_id, qr_url: res.qr_url });
     } catch {
       /* toasted */
-    } finally {
-      setBusy(null);
     }
   };
 
   const finished = (account: Account | undefined) => {
     feedback.success(account ? t('auth.successNamed', { name: account.nickname }) : t('auth.success'));
+    void client.invalidateQueries({ queryKey: matrixKeys.all });
     onAuthorized?.(account);
   };
 

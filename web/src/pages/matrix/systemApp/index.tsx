@@ -5,10 +5,11 @@
  */
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
-import { clearApp, matrixUrls, saveApp } from '@/api/matrix';
+import { useMemo, useState } from 'react';
+import { clearApp, matrixKeys, matrixUrls, saveApp } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { Platform, PlatformApp } from '@/api/matrix/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -23,9 +24,9 @@ interface Values {
 
 export default function SystemAppPage() {
   const { t } = useMatrixT();
-  const table = useRef<DataTableRef>(null);
   const [editing, setEditing] = useState<PlatformApp | null>(null);
-  const refresh = () => table.current?.refresh();
+  const clearing = useWrite(clearApp, matrixKeys.all);
+  const save = useWrite(({ platform, key, secret }: { platform: Platform; key: string; secret: string }) => saveApp(platform, key, secret), matrixKeys.all);
 
   const columns = useMemo<DataTableColumn<PlatformApp>[]>(
     () => [
@@ -73,9 +74,8 @@ export default function SystemAppPage() {
               okButtonProps={{ danger: true, 'data-testid': `app-clear-ok-${row.platform}` } as never}
               onConfirm={async () => {
                 try {
-                  await clearApp(row.platform);
+                  await clearing.mutateAsync(row.platform);
                   feedback.success(t('apps.cleared'));
-                  refresh();
                 } catch {
                   /* toasted */
                 }
@@ -97,7 +97,7 @@ export default function SystemAppPage() {
   return (
     <div data-testid="system-app-page">
       <PageHeader title={t('common:menu.systemApp')} subTitle={t('apps.subtitle')} />
-      <DataTable<PlatformApp> ref={table} id="apps" api={matrixUrls.apps} method="post" rowKey="platform" pagination={false} columns={columns} />
+      <DataTable<PlatformApp> id="apps" queryKey={matrixKeys.all} api={matrixUrls.apps} method="post" rowKey="platform" pagination={false} columns={columns} />
       <ModalForm<Values>
         open={editing !== null}
         title={editing ? t('apps.editTitle', { platform: t(`platform.${editing.platform}`) }) : ''}
@@ -105,10 +105,9 @@ export default function SystemAppPage() {
         onCancel={() => setEditing(null)}
         onSubmit={async (v) => {
           if (!editing) return;
-          await atField(saveApp(editing.platform, v.client_key.trim(), v.client_secret.trim()));
+          await atField(save.mutateAsync({ platform: editing.platform, key: v.client_key.trim(), secret: v.client_secret.trim() }));
           feedback.success(t('common:savedSuccessfully'));
           setEditing(null);
-          refresh();
         }}
         testId="app-form"
       >

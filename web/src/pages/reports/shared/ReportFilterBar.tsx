@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@/access/AccessContext';
 import MerchantPicker, { type PickedMerchant } from '@/pages/system/shared/MerchantPicker';
+import { useWrite } from '@/api/mutations';
 import { exportReport } from '@/api/reports';
 import type { ReportFilter, ReportName, Span } from '@/api/reports/types';
 
@@ -56,13 +57,10 @@ export function ReportFilterBar({ value, onChange }: { value: ReportFilter; onCh
 /** "Export" with the two formats; the file has the filters shown. */
 export function ExportButton({ report, filter, extra, testId }: { report: ReportName; filter: ReportFilter; extra?: Record<string, string>; testId?: string }) {
   const { t } = useTranslation('reports');
-  const [busy, setBusy] = useState(false);
-  const run = (format: 'xlsx' | 'csv') => {
-    setBusy(true);
-    void exportReport(report, format, filter, extra)
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
-  };
+  // a download, nothing goes stale
+  const exporting = useWrite((format: 'xlsx' | 'csv') => exportReport(report, format, filter, extra));
+  const busy = exporting.isPending;
+  const run = (format: 'xlsx' | 'csv') => exporting.mutate(format);
   return (
     <Dropdown
       menu={{

@@ -5,10 +5,11 @@
  */
 import { BarChartOutlined, DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { Avatar, Button, Form, Input, Popconfirm, Radio, Space, Tag, Tooltip, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
-import { addBenchmark, deleteBenchmark, seoUrls, syncBenchmark } from '@/api/seo';
+import { useMemo, useState } from 'react';
+import { useWrite } from '@/api/mutations';
+import { addBenchmark, deleteBenchmark, seoKeys, seoUrls, syncBenchmark } from '@/api/seo';
 import type { Benchmark } from '@/api/seo/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -25,25 +26,15 @@ interface AddValues {
 
 export default function AccountSeePage() {
   const { t } = useSeoT();
-  const table = useRef<DataTableRef>(null);
   const [form] = Form.useForm<AddValues>();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<Benchmark | null>(null);
-  const [syncing, setSyncing] = useState<number | null>(null);
-  const refresh = () => table.current?.refresh();
+  const syncWrite = useWrite(syncBenchmark, seoKeys.all);
+  const remove = useWrite(deleteBenchmark, seoKeys.all);
+  const add = useWrite(({ platform, link }: AddValues) => addBenchmark(platform, link), seoKeys.all);
+  const syncing = syncWrite.isPending ? syncWrite.variables : null;
 
-  const sync = async (row: Benchmark) => {
-    setSyncing(row.id);
-    try {
-      await syncBenchmark(row.id);
-      feedback.success(t('bench.synced', { name: row.nickname }));
-      refresh();
-    } catch {
-      /* toasted */
-    } finally {
-      setSyncing(null);
-    }
-  };
+  const sync = (row: Benchmark) => syncWrite.mutate(row.id, { onSuccess: () => feedback.success(t('bench.synced', { name: row.nickname })) });
 
   const columns = useMemo<DataTableColumn<Benchmark>[]>(
     () => [
@@ -93,7 +84,7 @@ export default function AccountSeePage() {
             <Button type="link" size="small" icon={<BarChartOutlined />} onClick={() => setViewing(row)} data-testid={`bench-view-${row.id}`}>
               {t('bench.detail')}
             </Button>
-            <Button type="link" size="small" icon={<SyncOutlined />} loading={syncing === row.id} onClick={() => void sync(row)} data-testid={`bench-sync-${row.id}`}>
+            <Button type="link" size="small" icon={<SyncOutlined />} loading={syncing === row.id} onClick={() => sync(row)} data-testid={`bench-sync-${row.id}`}>
               {t('bench.sync')}
             </Button>
             <Popconfirm
@@ -103,9 +94,8 @@ export default function AccountSeePage() {
               okButtonProps={{ danger: true, 'data-testid': `bench-delete-ok-${row.id}` } as never}
               onConfirm={async () => {
                 try {
-                  await deleteBenchmark(row.id);
+                  await remove.mutateAsync(row.id);
                   feedback.success(t('common:deletedSuccessfully'));
-                  refresh();
                 } catch {
                   /* toasted */
                 }
@@ -135,7 +125,7 @@ export default function AccountSeePage() {
           </Button>
         }
       />
-      <DataTable<Benchmark> ref={table} id="benchmarks" api={seoUrls.benchmarks} method="post" columns={columns} filterFields={filterFields} scrollX={1300} />
+      <DataTable<Benchmark> id="benchmarks" queryKey={seoKeys.all} api={seoUrls.benchmarks} method="post" columns={columns} filterFields={filterFields} scrollX={1300} />
       <ModalForm<AddValues>
         open={adding}
         form={form}
@@ -145,10 +135,9 @@ export default function AccountSeePage() {
         okText={t('bench.addOk')}
         onCancel={() => setAdding(false)}
         onSubmit={async (v) => {
-          const added = await addBenchmark(v.platform, v.link.trim());
+          const added = await add.mutateAsync({ platform: v.platform, link: v.link.trim() });
           feedback.success(t('bench.added', { name: added.nickname || added.account_id }));
           setAdding(false);
-          refresh();
         }}
       >
         <Form.Item name="platform" label={t('word.platform')}>

@@ -6,22 +6,23 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Popconfirm, Space, Spin, Tag } from 'antd';
-import { useEffect, useState } from 'react';
-import { clearProvider, fetchProvider, saveProvider } from '@/api/seo';
+import { useEffect } from 'react';
+import { useWrite } from '@/api/mutations';
+import { clearProvider, fetchProvider, saveProvider, seoKeys } from '@/api/seo';
 import type { ProviderReq } from '@/api/seo/types';
 import PageHeader from '@/components/PageHeader';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { feedback } from '@/utils/feedback';
 import { useSeoT } from '../i18n';
 
-const KEY = ['seo', 'provider'] as const;
-
 export default function AiProviderPage() {
   const { t } = useSeoT();
   const client = useQueryClient();
   const [form] = Form.useForm<ProviderReq>();
-  const provider = useQuery({ queryKey: KEY, queryFn: fetchProvider, retry: false });
-  const [saving, setSaving] = useState(false);
+  const provider = useQuery({ queryKey: seoKeys.provider, queryFn: fetchProvider, retry: false });
+  // the answer is the provider as saved: it is put in place, nothing reads again
+  const write = useWrite(saveProvider);
+  const clearing = useWrite(clearProvider, seoKeys.provider);
   const configured = provider.data?.configured ?? false;
 
   useEffect(() => {
@@ -35,22 +36,18 @@ export default function AiProviderPage() {
     } catch {
       return;
     }
-    setSaving(true);
     try {
       const req = { base_url: (v.base_url ?? '').trim(), model: (v.model ?? '').trim(), api_key: (v.api_key ?? '').trim() };
-      client.setQueryData(KEY, await atFormField(form, saveProvider(req)));
+      client.setQueryData(seoKeys.provider, await atFormField(form, write.mutateAsync(req)));
       form.setFieldValue('api_key', '');
       feedback.success(t('common:savedSuccessfully'));
     } catch {
       /* shown at the field or toasted */
-    } finally {
-      setSaving(false);
     }
   };
 
   const clear = async () => {
-    await clearProvider();
-    await client.invalidateQueries({ queryKey: KEY });
+    await clearing.mutateAsync(undefined);
     feedback.success(t('provider.cleared'));
   };
 
@@ -89,7 +86,7 @@ export default function AiProviderPage() {
               <Input.Password autoComplete="new-password" data-testid="provider-api-key" />
             </Form.Item>
             <Space>
-              <Button type="primary" loading={saving} onClick={() => void save()} data-testid="provider-save">
+              <Button type="primary" loading={write.isPending} onClick={() => void save()} data-testid="provider-save">
                 {t('provider.save')}
               </Button>
               <Popconfirm title={t('provider.clearConfirm')} onConfirm={() => void clear()} disabled={!configured} okButtonProps={{ danger: true, 'data-testid': 'provider-clear-ok' } as never}>

@@ -3,12 +3,12 @@
  * the title categories (add, rename) and each category's built-in keywords (bulk add, edit, delete).
  */
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
-import { addKeywords, deleteKeywords, editKeyword, saveCategory, seoUrls } from '@/api/seo';
+import { useMemo, useState } from 'react';
+import { useWrite } from '@/api/mutations';
+import { addKeywords, deleteKeywords, editKeyword, saveCategory, seoKeys, seoUrls } from '@/api/seo';
 import type { Category, KeywordRow } from '@/api/seo/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
@@ -16,27 +16,19 @@ import { wordFilterFields } from '../filters';
 import { useSeoT } from '../i18n';
 import { CATEGORY_NAME_MAX, WORD_MAX } from '../rules';
 import BulkWordsDialog from '../shared/BulkWordsDialog';
-import { CATEGORIES_KEY } from '../shared/useCategories';
 import { useDeleteRows } from '../shared/useDeleteRows';
 import WordForm from '../shared/WordForm';
 
 export default function BuiltinKeywordsPage() {
   const { t } = useSeoT();
-  const client = useQueryClient();
-  const categoriesTable = useRef<DataTableRef>(null);
-  const keywordsTable = useRef<DataTableRef>(null);
   const [current, setCurrent] = useState<Category | null>(null);
   /** undefined: closed; null: a new category. */
   const [naming, setNaming] = useState<Category | null | undefined>(undefined);
   const [editing, setEditing] = useState<KeywordRow | null>(null);
   const [adding, setAdding] = useState(false);
-  const del = useDeleteRows<KeywordRow>(deleteKeywords, keywordsTable, 'kw');
-
-  const changed = () => {
-    categoriesTable.current?.refresh();
-    keywordsTable.current?.refresh();
-    void client.invalidateQueries({ queryKey: CATEGORIES_KEY });
-  };
+  const del = useDeleteRows<KeywordRow>(deleteKeywords, 'kw');
+  const nameCategory = useWrite(({ name, id }: { name: string; id?: number }) => saveCategory(name, id), seoKeys.all);
+  const editWord = useWrite(({ id, word }: { id: number; word: string }) => editKeyword(id, word), seoKeys.all);
 
   const categoryColumns = useMemo<DataTableColumn<Category>[]>(
     () => [
@@ -94,15 +86,15 @@ export default function BuiltinKeywordsPage() {
               </Button>
             }
           >
-            <DataTable<Category> ref={categoriesTable} id="seo-categories" api={seoUrls.categories} method="post" columns={categoryColumns} pagination={false} />
+            <DataTable<Category> id="seo-categories" queryKey={seoKeys.all} api={seoUrls.categories} method="post" columns={categoryColumns} pagination={false} />
           </Card>
         </Col>
         <Col xs={24} lg={15}>
           <Card size="small" title={current ? t('cat.keywordsOf', { name: current.name }) : t('cat.keywordsTitle')}>
             {current ? (
               <DataTable<KeywordRow>
-                ref={keywordsTable}
                 id="seo-keywords"
+                queryKey={seoKeys.all}
                 api={seoUrls.keywords}
                 method="post"
                 params={keywordParams}
@@ -135,11 +127,10 @@ export default function BuiltinKeywordsPage() {
         testId="cat-form"
         onClose={() => setNaming(undefined)}
         onSubmit={async (name) => {
-          const saved = await saveCategory(name, naming?.id);
+          const saved = await nameCategory.mutateAsync({ name, id: naming?.id });
           feedback.success(t('common:savedSuccessfully'));
           setNaming(undefined);
           if (current?.id === saved.id) setCurrent(saved);
-          changed();
         }}
       />
       <WordForm
@@ -152,10 +143,9 @@ export default function BuiltinKeywordsPage() {
         testId="kw-form"
         onClose={() => setEditing(null)}
         onSubmit={async (word) => {
-          await editKeyword(editing!.id, word);
+          await editWord.mutateAsync({ id: editing!.id, word });
           feedback.success(t('common:savedSuccessfully'));
           setEditing(null);
-          keywordsTable.current?.refresh();
         }}
       />
       {current ? (
@@ -164,10 +154,7 @@ export default function BuiltinKeywordsPage() {
           title={t('cat.addKeywordsTitle', { name: current.name })}
           onClose={() => setAdding(false)}
           onSubmit={(words) => addKeywords(current.id, words)}
-          onAdded={() => {
-            setAdding(false);
-            changed();
-          }}
+          onAdded={() => setAdding(false)}
           testId="kw-words"
         />
       ) : null}

@@ -5,11 +5,11 @@
  */
 import { FontSizeOutlined } from '@ant-design/icons';
 import { Button, Space, Tag } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteCollected, seoUrls } from '@/api/seo';
+import { deleteCollected, seoKeys, seoUrls } from '@/api/seo';
 import type { Collected } from '@/api/seo/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { formatTime } from '@/utils/format';
 import { collectedFilterFields } from '../filters';
@@ -21,8 +21,7 @@ import { useDeleteRows } from '../shared/useDeleteRows';
 export default function KeywordsNumPage() {
   const { t } = useSeoT();
   const navigate = useNavigate();
-  const table = useRef<DataTableRef>(null);
-  const del = useDeleteRows<Collected>(deleteCollected, table, 'collected');
+  const del = useDeleteRows<Collected>(deleteCollected, 'collected');
   const picked = del.picked;
 
   const columns = useMemo<DataTableColumn<Collected>[]>(
@@ -49,8 +48,8 @@ export default function KeywordsNumPage() {
     <div data-testid="keywords-num-page">
       <PageHeader title={t('common:menu.keywordsNum')} subTitle={t('collected.subtitle')} />
       <DataTable<Collected>
-        ref={table}
         id="collected"
+        queryKey={seoKeys.all}
         api={seoUrls.collected}
         method="post"
         columns={columns}

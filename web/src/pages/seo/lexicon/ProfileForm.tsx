@@ -1,8 +1,9 @@
 /** The merchant's SEO profile (docs/api-seo.md `profile`, `edit`): brand, product, region, description, category. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Row, Select, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { fetchProfile, saveProfile } from '@/api/seo';
+import { useEffect } from 'react';
+import { useWrite } from '@/api/mutations';
+import { fetchProfile, saveProfile, seoKeys } from '@/api/seo';
 import type { ProfileReq } from '@/api/seo/types';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { feedback } from '@/utils/feedback';
@@ -11,16 +12,16 @@ import { useSeoT } from '../i18n';
 import { DESCRIPTION_MAX, PROFILE_FIELD_MAX } from '../rules';
 import { useCategories } from '../shared/useCategories';
 
-export const PROFILE_KEY = ['seo', 'profile'] as const;
 const SHORT_FIELDS = ['brand', 'product', 'region'] as const;
 
 export default function ProfileForm() {
   const { t } = useSeoT();
   const client = useQueryClient();
   const [form] = Form.useForm<ProfileReq>();
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: fetchProfile, retry: false });
+  const profile = useQuery({ queryKey: seoKeys.profile, queryFn: fetchProfile, retry: false });
   const categories = useCategories();
-  const [saving, setSaving] = useState(false);
+  // the answer is the profile as saved: it is put in place, nothing reads again
+  const write = useWrite(saveProfile);
 
   useEffect(() => {
     if (profile.data) form.setFieldsValue({ ...profile.data, category_id: profile.data.category_id || undefined } as ProfileReq);
@@ -33,7 +34,6 @@ export default function ProfileForm() {
     } catch {
       return;
     }
-    setSaving(true);
     try {
       const req: ProfileReq = {
         brand: (v.brand ?? '').trim(),
@@ -42,12 +42,10 @@ export default function ProfileForm() {
         description: (v.description ?? '').trim(),
         category_id: v.category_id ?? 0,
       };
-      client.setQueryData(PROFILE_KEY, await atFormField(form, saveProfile(req)));
+      client.setQueryData(seoKeys.profile, await atFormField(form, write.mutateAsync(req)));
       feedback.success(t('common:savedSuccessfully'));
     } catch {
       /* shown at the field or toasted */
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -77,7 +75,7 @@ export default function ProfileForm() {
           <Form.Item name="description" label={t('profile.description')} extra={t('profile.descriptionHelp')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={DESCRIPTION_MAX} showCount placeholder={t('profile.descriptionPlaceholder')} data-testid="profile-description" />
           </Form.Item>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="profile-save">
+          <Button type="primary" loading={write.isPending} onClick={() => void save()} data-testid="profile-save">
             {t('profile.save')}
           </Button>
         </Form>

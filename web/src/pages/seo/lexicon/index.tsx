@@ -5,10 +5,10 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Space, Tabs } from 'antd';
-import { useMemo, useRef, useState } from 'react';
-import { addLexWords, deleteLexWords, seoUrls } from '@/api/seo';
+import { useMemo, useState } from 'react';
+import { addLexWords, deleteLexWords, seoKeys, seoUrls } from '@/api/seo';
 import type { LexKind, LexWord } from '@/api/seo/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { formatTime } from '@/utils/format';
 import { wordFilterFields } from '../filters';
@@ -20,9 +20,8 @@ import ProfileForm from './ProfileForm';
 
 function LexiconTab({ kind }: { kind: LexKind }) {
   const { t } = useSeoT();
-  const table = useRef<DataTableRef>(null);
   const [adding, setAdding] = useState(false);
-  const del = useDeleteRows<LexWord>(deleteLexWords, table, 'lex');
+  const del = useDeleteRows<LexWord>(deleteLexWords, 'lex');
   const columns = useMemo<DataTableColumn<LexWord>[]>(
     () => [
       { title: t('word.word'), dataIndex: 'word', width: 260, render: (v: string, row) => <span data-testid={`lex-word-${row.id}`}>{v}</span> },
@@ -38,8 +37,8 @@ function LexiconTab({ kind }: { kind: LexKind }) {
     <>
       <Alert type="info" showIcon title={t(`lex.help.${kind}`)} style={{ marginBottom: 12 }} />
       <DataTable<LexWord>
-        ref={table}
         id={`lex-${kind}`}
+        queryKey={seoKeys.all}
         api={seoUrls.lexicon}
         method="post"
         params={params}
@@ -61,10 +60,7 @@ function LexiconTab({ kind }: { kind: LexKind }) {
         title={t('lex.addTitle', { kind: t(`lex.kinds.${kind}`) })}
         onClose={() => setAdding(false)}
         onSubmit={(words) => addLexWords(kind, words)}
-        onAdded={() => {
-          setAdding(false);
-          table.current?.refresh();
-        }}
+        onAdded={() => setAdding(false)}
         testId={`lex-words-${kind}`}
       />
     </>

@@ -9,7 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchStyles, generateTitles, saveTitles } from '@/api/seo';
+import { useWrite } from '@/api/mutations';
+import { fetchStyles, generateTitles, saveTitles, seoKeys } from '@/api/seo';
 import type { GenerateResult, TitleLang } from '@/api/seo/types';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { RELEASE_FORM_PATH, stashReleaseTitles } from '@/pages/matrix/sendManagement/handoff';
@@ -24,7 +25,7 @@ import WordChips from '../shared/WordChips';
 
 const LANGS: TitleLang[] = ['zh', 'en'];
 
-export default function GeneratePanel({ keywords, onSaved }: { keywords: string[]; onSaved: () => void }) {
+export default function GeneratePanel({ keywords }: { keywords: string[] }) {
   const { t, i18n } = useSeoT();
   const navigate = useNavigate();
   const [form] = Form.useForm<GenerateValues>();
@@ -36,7 +37,9 @@ export default function GeneratePanel({ keywords, onSaved }: { keywords: string[
 
   const [result, setResult] = useState<GenerateResult | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
-  const [busy, setBusy] = useState<'generate' | 'save' | null>(null);
+  // generating writes nothing: no read goes stale
+  const generating = useWrite(generateTitles);
+  const saving = useWrite(({ titles, categoryId }: { titles: string[]; categoryId?: number }) => saveTitles(titles, categoryId), seoKeys.all);
 
   const generate = async () => {
     let values: GenerateValues;
@@ -45,28 +48,21 @@ export default function GeneratePanel({ keywords, onSaved }: { keywords: string[
     } catch {
       return;
     }
-    setBusy('generate');
     try {
-      const res = await atFormField(form, generateTitles(toGenerateReq(values)));
+      const res = await atFormField(form, generating.mutateAsync(toGenerateReq(values)));
       setResult(res);
       setPicked([]);
     } catch {
       /* shown at the field or toasted */
-    } finally {
-      setBusy(null);
     }
   };
 
   const save = async () => {
-    setBusy('save');
     try {
-      const res = await saveTitles(picked, form.getFieldValue('category_id'));
+      const res = await saving.mutateAsync({ titles: picked, categoryId: form.getFieldValue('category_id') });
       feedback.success(t('gen.saved', { added: res.added, skipped: res.skipped }));
-      onSaved();
     } catch {
       /* toasted */
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -103,7 +99,7 @@ export default function GeneratePanel({ keywords, onSaved }: { keywords: string[
                 <Select<TitleLang> style={{ width: 110 }} options={LANGS.map((l) => ({ value: l, label: t(`gen.langs.${l}`) }))} data-testid="gen-lang" />
               </Form.Item>
             </Space>
-            <Button type="primary" block icon={<ThunderboltOutlined />} loading={busy === 'generate'} onClick={() => void generate()} data-testid="gen-submit">
+            <Button type="primary" block icon={<ThunderboltOutlined />} loading={generating.isPending} onClick={() => void generate()} data-testid="gen-submit">
               {t('gen.submit')}
             </Button>
           </Form>
@@ -135,7 +131,7 @@ export default function GeneratePanel({ keywords, onSaved }: { keywords: string[
                 <Button icon={<CopyOutlined />} disabled={!picked.length} onClick={() => void copyText(picked.join('\n'))} data-testid="gen-copy">
                   {t('gen.copy', { count: picked.length })}
                 </Button>
-                <Button icon={<SaveOutlined />} disabled={!picked.length} loading={busy === 'save'} onClick={() => void save()} data-testid="gen-save">
+                <Button icon={<SaveOutlined />} disabled={!picked.length} loading={saving.isPending} onClick={() => void save()} data-testid="gen-save">
                   {t('gen.save')}
                 </Button>
                 <Button type="primary" icon={<SendOutlined />} disabled={!picked.length} onClick={send} data-testid="gen-send">

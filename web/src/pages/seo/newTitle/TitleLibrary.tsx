@@ -4,10 +4,11 @@
  */
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space } from 'antd';
-import { useMemo, useState, type RefObject } from 'react';
-import { deleteSavedTitles, editSavedTitle, seoUrls } from '@/api/seo';
+import { useMemo, useState } from 'react';
+import { useWrite } from '@/api/mutations';
+import { deleteSavedTitles, editSavedTitle, seoKeys, seoUrls } from '@/api/seo';
 import type { AiTitle } from '@/api/seo/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import { copyText } from '@/utils/copy';
 import { feedback } from '@/utils/feedback';
@@ -23,14 +24,14 @@ interface EditValues {
   category_id?: number;
 }
 
-export default function TitleLibrary({ tableRef }: { tableRef: RefObject<DataTableRef | null> }) {
+export default function TitleLibrary() {
   const { t } = useSeoT();
   const categories = useCategories();
   const [editing, setEditing] = useState<AiTitle | null>(null);
   const [form] = Form.useForm<EditValues>();
-  const refresh = () => tableRef.current?.refresh();
+  const edit = useWrite(({ id, title, categoryId }: { id: number; title: string; categoryId?: number }) => editSavedTitle(id, title, categoryId), seoKeys.all);
 
-  const del = useDeleteRows<AiTitle>(deleteSavedTitles, tableRef, 'title');
+  const del = useDeleteRows<AiTitle>(deleteSavedTitles, 'title');
   const picked = del.picked;
 
   const columns = useMemo<DataTableColumn<AiTitle>[]>(
@@ -48,8 +49,8 @@ export default function TitleLibrary({ tableRef }: { tableRef: RefObject<DataTab
   return (
     <>
       <DataTable<AiTitle>
-        ref={tableRef}
         id="seo-titles"
+        queryKey={seoKeys.all}
         api={seoUrls.titles}
         method="post"
         columns={columns}
@@ -74,10 +75,9 @@ export default function TitleLibrary({ tableRef }: { tableRef: RefObject<DataTab
         initialValues={editing ? { title: editing.title, category_id: editing.category_id || undefined } : undefined}
         onCancel={() => setEditing(null)}
         onSubmit={async (v) => {
-          await editSavedTitle(editing!.id, v.title.trim(), v.category_id);
+          await edit.mutateAsync({ id: editing!.id, title: v.title.trim(), categoryId: v.category_id });
           feedback.success(t('common:savedSuccessfully'));
           setEditing(null);
-          refresh();
         }}
       >
         <Form.Item

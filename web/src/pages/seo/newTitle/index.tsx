@@ -3,9 +3,8 @@
  * (keywords handed over by the search pages as `?kw=`) and the saved title library.
  */
 import { Tabs } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { useSeoT } from '../i18n';
 import { handedKeywords } from '../shared/titlesLink';
@@ -17,7 +16,6 @@ export default function NewTitlePage() {
   const [search] = useSearchParams();
   const keywords = useMemo(() => handedKeywords(search), [search]);
   const [tab, setTab] = useState('generate');
-  const library = useRef<DataTableRef>(null);
 
   return (
     <div data-testid="new-title-page">
@@ -26,8 +24,8 @@ export default function NewTitlePage() {
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'generate', label: <span data-testid="tab-generate">{t('gen.tab')}</span>, children: <GeneratePanel key={keywords.join('\n')} keywords={keywords} onSaved={() => library.current?.refresh()} /> },
-          { key: 'library', label: <span data-testid="tab-library">{t('title.tab')}</span>, children: <TitleLibrary tableRef={library} /> },
+          { key: 'generate', label: <span data-testid="tab-generate">{t('gen.tab')}</span>, children: <GeneratePanel key={keywords.join('\n')} keywords={keywords} /> },
+          { key: 'library', label: <span data-testid="tab-library">{t('title.tab')}</span>, children: <TitleLibrary /> },
         ]}
       />
     </div>

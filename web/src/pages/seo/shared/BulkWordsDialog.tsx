@@ -1,6 +1,8 @@
 /** Adds words typed one a line (a lexicon, a category's keywords): counted, long lines named. */
 import { Form, Input, Typography } from 'antd';
 import ModalForm from '@/components/ModalForm';
+import { useWrite } from '@/api/mutations';
+import { seoKeys } from '@/api/seo';
 import type { AddedSkipped } from '@/api/seo/types';
 import { feedback } from '@/utils/feedback';
 import { useSeoT } from '../i18n';
@@ -10,7 +12,7 @@ export interface BulkWordsDialogProps {
   open: boolean;
   title: string;
   onClose: () => void;
-  /** Sends the words; its 422 (`words`) lands on the text box. */
+  /** Sends the words (the area reads again after); its 422 (`words`) lands on the text box. */
   onSubmit: (words: string[]) => Promise<AddedSkipped>;
   onAdded: () => void;
   testId?: string;
@@ -19,6 +21,7 @@ export interface BulkWordsDialogProps {
 export default function BulkWordsDialog({ open, title, onClose, onSubmit, onAdded, testId = 'bulk-words' }: BulkWordsDialogProps) {
   const { t } = useSeoT();
   const [form] = Form.useForm<{ words: string }>();
+  const write = useWrite(onSubmit, seoKeys.all);
   const text = Form.useWatch('words', form);
   const words = wordLines(text);
   return (
@@ -30,7 +33,7 @@ export default function BulkWordsDialog({ open, title, onClose, onSubmit, onAdde
       initialValues={{ words: '' }}
       onCancel={onClose}
       onSubmit={async (v) => {
-        const res = await onSubmit(wordLines(v.words));
+        const res = await write.mutateAsync(wordLines(v.words));
         feedback.success(t('words.added', { added: res.added, skipped: res.skipped }));
         onAdded();
       }}

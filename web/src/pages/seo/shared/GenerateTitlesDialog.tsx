@@ -6,6 +6,7 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, InputNumber, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { useWrite } from '@/api/mutations';
 import { generateTitles } from '@/api/seo';
 import type { GenTitle } from '@/api/seo/types';
 import { FullscreenModal } from '@/components/ModalForm';
@@ -33,7 +34,7 @@ export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords
   const [form] = Form.useForm<GenerateValues>();
   const [rows, setRows] = useState<GenTitle[] | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const generating = useWrite(generateTitles);
 
   useEffect(() => {
     if (!open) return;
@@ -44,16 +45,13 @@ export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords
   }, [open]);
 
   const generate = async () => {
-    setBusy(true);
     try {
       const v = { ...emptyGenerateForm(titleLang(i18n.language), [], maxChars), ...form.getFieldsValue(true) } as GenerateValues;
-      const res = await atFormField(form, generateTitles(toGenerateReq({ ...v, max_chars: maxChars })));
+      const res = await atFormField(form, generating.mutateAsync(toGenerateReq({ ...v, max_chars: maxChars })));
       setRows(res.rows);
       setPicked([]);
     } catch {
       /* shown at the field or toasted */
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -86,7 +84,7 @@ export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords
             <InputNumber min={1} max={COUNT_MAX} precision={0} data-testid="pick-count" />
           </Form.Item>
           <Form.Item>
-            <Button type="primary" icon={<ThunderboltOutlined />} loading={busy} onClick={() => void generate()} data-testid="pick-generate">
+            <Button type="primary" icon={<ThunderboltOutlined />} loading={generating.isPending} onClick={() => void generate()} data-testid="pick-generate">
               {t('gen.submit')}
             </Button>
           </Form.Item>

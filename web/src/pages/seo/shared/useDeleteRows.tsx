@@ -1,25 +1,27 @@
 /**
  * Deleting rows of an SEO table (collected words, saved titles, lexicon words, built-in keywords): a
  * row's delete link and the toolbar's button for the picked rows, each behind a confirmation; the table
- * is refreshed after. The picked rows are kept for the page's other bulk actions.
+ * reads again (the write marks the area stale). The picked rows are kept for the page's other bulk actions.
  */
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space } from 'antd';
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
+import { useWrite } from '@/api/mutations';
+import { seoKeys } from '@/api/seo';
 import type { IdOrIds } from '@/api/seo/types';
-import type { DataTableColumn, DataTableRef } from '@/components/DataTable';
+import type { DataTableColumn } from '@/components/DataTable';
 import { feedback } from '@/utils/feedback';
 import { useSeoT } from '../i18n';
 
-export function useDeleteRows<T extends { id: number }>(call: (ids: IdOrIds) => Promise<unknown>, table: RefObject<DataTableRef | null>, testId: string) {
+export function useDeleteRows<T extends { id: number }>(call: (ids: IdOrIds) => Promise<unknown>, testId: string) {
   const { t } = useSeoT();
+  const write = useWrite(call, seoKeys.all);
   const [picked, setPicked] = useState<T[]>([]);
   const remove = async (ids: IdOrIds) => {
     try {
-      await call(ids);
+      await write.mutateAsync(ids);
       feedback.success(t('common:deletedSuccessfully'));
       setPicked([]);
-      table.current?.refresh();
     } catch {
       /* toasted */
     }

@@ -7,6 +7,7 @@ import { CheckOutlined, StarOutlined } from '@ant-design/icons';
 import { Button, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
+import { useWrite } from '@/api/mutations';
 import { collectWord } from '@/api/seo';
 import type { SearchWord, SeoPlatform } from '@/api/seo/types';
 import type { DataTableColumn } from '@/components/DataTable';
@@ -19,21 +20,21 @@ import Sparkline from './Sparkline';
 export function useCollect(platform: SeoPlatform) {
   const { t } = useSeoT();
   const [collected, setCollected] = useState<Set<string>>(() => new Set());
-  const [busy, setBusy] = useState<string | null>(null);
+  // the words on screen are the platform's: a collected one is marked here instead of searched again
+  const write = useWrite(({ word, heat }: { word: string; heat?: number }) => collectWord(word, platform, heat));
+  const { mutateAsync } = write;
+  const busy = write.isPending ? (write.variables?.word ?? null) : null;
   const collect = useCallback(
     async (word: string, heat?: number) => {
-      setBusy(word);
       try {
-        await collectWord(word, platform, heat);
+        await mutateAsync({ word, heat });
         setCollected((s) => new Set(s).add(word));
         feedback.success(t('word.collectedOk', { word }));
       } catch {
         /* toasted */
-      } finally {
-        setBusy(null);
       }
     },
-    [platform, t],
+    [mutateAsync, t],
   );
   const isCollected = useCallback((row: { word: string; collected: boolean }) => row.collected || collected.has(row.word), [collected]);
   return useMemo(() => ({ collect, isCollected, busy }), [collect, isCollected, busy]);

@@ -3,11 +3,12 @@
  * EditableTable (label, value) passed to the form as an extra component. Saving replaces the whole
  * dictionary (`POST /system/dic/save`, keyed by name), so the name is fixed once it exists.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { saveDic } from '@/api/system';
+import { useWrite } from '@/api/mutations';
+import { saveDic, systemKeys } from '@/api/system';
 import type { DicOption, DicRow } from '@/api/system/types';
 import { RequestError } from '@/api/request';
 import ConfigForm, { type ComponentRenderer, type ConfigFormRef, type FormItemConfig } from '@/components/ConfigForm';
@@ -59,7 +60,8 @@ export default function DicFormModal({ editing, onClose, onSaved }: DicFormModal
   // the dialog's own form instance, so closing it once something was typed asks first
   const [fields] = Form.useForm();
   const optionsTable = useRef<EditableTableRef>(null);
-  const [saving, setSaving] = useState(false);
+  // every select of this dictionary (the preview included) reads the new options
+  const saving = useWrite(saveDic, systemKeys.all, (row) => systemKeys.dic(row?.name ?? ''));
   const row = editing?.row ?? null;
 
   const optionColumns = useMemo<EditableColumn<DicOption>[]>(
@@ -132,13 +134,10 @@ export default function DicFormModal({ editing, onClose, onSaved }: DicFormModal
   const submit = async () => {
     const values = await form.current?.submit();
     if (!values) return;
-    setSaving(true);
     try {
-      onSaved(await saveDic(dicPayload(values)));
+      onSaved(await saving.mutateAsync(dicPayload(values)));
     } catch (error) {
       if (error instanceof RequestError && error.field) form.current?.form.setFields([{ name: error.field, errors: [error.message] }]);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -153,7 +152,7 @@ export default function DicFormModal({ editing, onClose, onSaved }: DicFormModal
       onOk={submit}
       okText={t('common:save')}
       cancelText={t('common:cancel')}
-      confirmLoading={saving}
+      confirmLoading={saving.isPending}
       okButtonProps={{ 'data-testid': 'dic-modal-ok' }}
       destroyOnHidden
     >

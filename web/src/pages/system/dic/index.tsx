@@ -7,11 +7,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteDic, systemUrls } from '@/api/system';
+import { useWrite } from '@/api/mutations';
+import { deleteDic, systemKeys, systemUrls } from '@/api/system';
 import type { DicOption, DicRow } from '@/api/system/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import DictSelect from '@/components/DictSelect';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -24,7 +25,7 @@ const SHOWN_OPTIONS = 5;
 export default function DicPage() {
   const { t } = useTranslation('system');
   const queryClient = useQueryClient();
-  const table = useRef<DataTableRef>(null);
+  const remove = useWrite(deleteDic, systemKeys.all);
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ row: DicRow | null } | null>(null);
 
@@ -71,10 +72,9 @@ export default function DicPage() {
               okButtonProps={{ danger: true, 'data-testid': 'dic-delete-ok' }}
               onConfirm={async () => {
                 try {
-                  await deleteDic(row.id);
-                  queryClient.removeQueries({ queryKey: ['dic', row.name] });
+                  await remove.mutateAsync(row.id);
+                  queryClient.removeQueries({ queryKey: systemKeys.dic(row.name) });
                   feedback.success(t('common:deletedSuccessfully'));
-                  table.current?.refresh();
                 } catch {
                   /* toasted */
                 }
@@ -105,7 +105,7 @@ export default function DicPage() {
       />
       <DataTable<DicRow>
         id="dic"
-        ref={table}
+        queryKey={systemKeys.all}
         api={systemUrls.dics}
         params={name ? { name } : undefined}
         columns={columns}
@@ -118,12 +118,9 @@ export default function DicPage() {
       <DicFormModal
         editing={editing}
         onClose={() => setEditing(null)}
-        onSaved={async (row) => {
+        onSaved={() => {
           setEditing(null);
           feedback.success(t('common:savedSuccessfully'));
-          // every select of this dictionary (the preview included) reads the new options
-          await queryClient.invalidateQueries({ queryKey: ['dic', row.name] });
-          table.current?.refresh();
         }}
       />
     </>

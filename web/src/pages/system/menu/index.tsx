@@ -1,9 +1,10 @@
 import { Button, Form, Input, InputNumber, Space, Switch, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@/api/auth/types';
-import { editMenu, systemUrls } from '@/api/system';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import { useWrite } from '@/api/mutations';
+import { editMenu, systemKeys, systemUrls } from '@/api/system';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { renderIcon } from '@/router/icons';
@@ -20,7 +21,7 @@ interface MenuValues {
 
 export default function MenuPage() {
   const { t } = useTranslation('system');
-  const table = useRef<DataTableRef>(null);
+  const edit = useWrite(editMenu, systemKeys.all);
   const [editing, setEditing] = useState<MenuNode | null>(null);
 
   const columns = useMemo<DataTableColumn<MenuNode>[]>(
@@ -81,7 +82,7 @@ export default function MenuPage() {
       <PageHeader title={t('common:menu.systemMenu')} subTitle={t('menu.subtitle')} />
       <DataTable<MenuNode>
         id="menu"
-        ref={table}
+        queryKey={systemKeys.all}
         api={systemUrls.menus}
         pagination={false}
         columns={columns}
@@ -93,10 +94,9 @@ export default function MenuPage() {
         initialValues={editing ? { icon: editing.icon ?? undefined, hidden: editing.hidden, vip: editing.vip } : undefined}
         onCancel={() => setEditing(null)}
         onSubmit={async (v) => {
-          await editMenu({ id: editing!.id, icon: v.icon || undefined, hidden: v.hidden, vip: v.vip, sort: v.sort ?? undefined });
+          await edit.mutateAsync({ id: editing!.id, icon: v.icon || undefined, hidden: v.hidden, vip: v.vip, sort: v.sort ?? undefined });
           feedback.success(t('common:savedSuccessfully'));
           setEditing(null);
-          table.current?.refresh();
         }}
         testId="menu-modal"
       >

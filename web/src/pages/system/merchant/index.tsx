@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { merchantProxyToken, setMerchantStatus, systemUrls } from '@/api/system';
+import { useWrite } from '@/api/mutations';
+import { merchantProxyToken, setMerchantStatus, systemKeys, systemUrls } from '@/api/system';
 import type { MerchantRow } from '@/api/system/types';
-import DataTable, { type DataTableRef } from '@/components/DataTable';
+import DataTable from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { merchantColumns } from './columns';
@@ -13,7 +14,8 @@ import { MerchantFormModal, ResetPasswordModal, TopupModal } from './modals';
 
 export default function MerchantPage() {
   const { t } = useTranslation('system');
-  const table = useRef<DataTableRef>(null);
+  const status = useWrite(({ id, enabled }: { id: number; enabled: boolean }) => setMerchantStatus(id, enabled ? 1 : 0), systemKeys.all);
+  const proxy = useWrite(merchantProxyToken);
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ row: MerchantRow | null } | null>(null);
   const [resetting, setResetting] = useState<MerchantRow | null>(null);
@@ -28,9 +30,8 @@ export default function MerchantPage() {
         onTopup: setTopping,
         onStatus: async (row, enabled) => {
           try {
-            await setMerchantStatus(row.id, enabled ? 1 : 0);
+            await status.mutateAsync({ id: row.id, enabled });
             feedback.success(t(enabled ? 'merchant.enabled' : 'merchant.disabled'));
-            table.current?.refresh();
           } catch {
             /* toasted */
           }
@@ -39,7 +40,7 @@ export default function MerchantPage() {
           // open the window first so the browser does not treat it as a pop-up
           const win = window.open('', '_blank');
           try {
-            const res = await merchantProxyToken(row.id);
+            const res = await proxy.mutateAsync(row.id);
             const url = `/login?proxyToken=${encodeURIComponent(res.proxyToken)}`;
             if (win) win.location.href = url;
             else window.location.href = url;
@@ -63,7 +64,7 @@ export default function MerchantPage() {
       />
       <DataTable<MerchantRow>
         id="merchant"
-        ref={table}
+        queryKey={systemKeys.all}
         api={systemUrls.merchants}
         params={name ? { name } : undefined}
         columns={columns}
@@ -75,19 +76,13 @@ export default function MerchantPage() {
         open={editing !== null}
         row={editing?.row ?? null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          table.current?.refresh();
-        }}
+        onSaved={() => setEditing(null)}
       />
       <ResetPasswordModal row={resetting} onClose={() => setResetting(null)} />
       <TopupModal
         row={topping}
         onClose={() => setTopping(null)}
-        onSaved={() => {
-          setTopping(null);
-          table.current?.refresh();
-        }}
+        onSaved={() => setTopping(null)}
       />
     </>
   );

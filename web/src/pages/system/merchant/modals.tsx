@@ -1,7 +1,8 @@
 import { DatePicker, Form, Input, InputNumber, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { addMerchant, editMerchant, resetMerchantPassword, topupMerchant } from '@/api/system';
+import { useWrite } from '@/api/mutations';
+import { addMerchant, editMerchant, resetMerchantPassword, systemKeys, topupMerchant } from '@/api/system';
 import type { MerchantRow } from '@/api/system/types';
 import ModalForm from '@/components/ModalForm';
 import { feedback } from '@/utils/feedback';
@@ -20,12 +21,14 @@ interface MerchantValues {
 export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boolean; row: MerchantRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('system');
   const editing = row !== null;
+  const edit = useWrite(editMerchant, systemKeys.all);
+  const add = useWrite(addMerchant, systemKeys.all);
   const submit = async (v: MerchantValues) => {
     if (editing) {
       // the server keeps the owner's mobile on edit (MerchantEdit has none)
-      await editMerchant({ id: row.id, name: v.name.trim(), vip_expires_at: v.vip ? v.vip.endOf('day').valueOf() : null, home_type: v.home_type });
+      await edit.mutateAsync({ id: row.id, name: v.name.trim(), vip_expires_at: v.vip ? v.vip.endOf('day').valueOf() : null, home_type: v.home_type });
     } else {
-      await addMerchant({ name: v.name.trim(), username: v.username.trim(), password: v.password ?? '', mobile: v.mobile || undefined });
+      await add.mutateAsync({ name: v.name.trim(), username: v.username.trim(), password: v.password ?? '', mobile: v.mobile || undefined });
     }
     feedback.success(t('common:savedSuccessfully'));
     onSaved();
@@ -81,13 +84,14 @@ export function MerchantFormModal({ open, row, onClose, onSaved }: { open: boole
 
 export function ResetPasswordModal({ row, onClose }: { row: MerchantRow | null; onClose: () => void }) {
   const { t } = useTranslation('system');
+  const reset = useWrite(({ id, password }: { id: number; password: string }) => resetMerchantPassword(id, password));
   return (
     <ModalForm<{ password: string }>
       open={row !== null}
       title={t('merchant.resetPasswordOf', { name: row?.username ?? '' })}
       onCancel={onClose}
       onSubmit={async (v) => {
-        await resetMerchantPassword(row!.id, v.password);
+        await reset.mutateAsync({ id: row!.id, password: v.password });
         feedback.success(t('merchant.passwordReset'));
         onClose();
       }}
@@ -102,13 +106,14 @@ export function ResetPasswordModal({ row, onClose }: { row: MerchantRow | null; 
 
 export function TopupModal({ row, onClose, onSaved }: { row: MerchantRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('system');
+  const topup = useWrite(({ id, points, reason }: { id: number; points: number; reason?: string }) => topupMerchant(id, points, reason), systemKeys.all);
   return (
     <ModalForm<{ points: number; reason?: string }>
       open={row !== null}
       title={t('merchant.topupOf', { name: row?.name ?? '' })}
       onCancel={onClose}
       onSubmit={async (v) => {
-        const res = await topupMerchant(row!.id, v.points, v.reason || undefined);
+        const res = await topup.mutateAsync({ id: row!.id, points: v.points, reason: v.reason || undefined });
         feedback.success(t('merchant.topupDone', { balance: res.balance }));
         onSaved();
       }}

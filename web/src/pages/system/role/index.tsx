@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addRole, deleteRole, editRole, systemUrls } from '@/api/system';
+import { useWrite } from '@/api/mutations';
+import { addRole, deleteRole, editRole, systemKeys, systemUrls } from '@/api/system';
 import type { RoleRow } from '@/api/system/types';
-import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -14,7 +15,9 @@ const PERMISSION_RE = /^(\*|[A-Za-z0-9_.-]+)\/(\*|[A-Za-z0-9_.-]+)\/(\*|[A-Za-z0
 
 export default function RolePage() {
   const { t } = useTranslation('system');
-  const table = useRef<DataTableRef>(null);
+  const remove = useWrite(deleteRole, systemKeys.all);
+  const edit = useWrite(editRole, systemKeys.all);
+  const add = useWrite(addRole, systemKeys.all);
   const [editing, setEditing] = useState<{ row: RoleRow | null } | null>(null);
 
   const columns = useMemo<DataTableColumn<RoleRow>[]>(
@@ -47,9 +50,8 @@ export default function RolePage() {
               cancelText={t('common:cancel')}
               onConfirm={async () => {
                 try {
-                  await deleteRole(row.id);
+                  await remove.mutateAsync(row.id);
                   feedback.success(t('common:deletedSuccessfully'));
-                  table.current?.refresh();
                 } catch {
                   /* toasted */
                 }
@@ -77,7 +79,7 @@ export default function RolePage() {
           </Button>
         }
       />
-      <DataTable<RoleRow> id="role" ref={table} api={systemUrls.roles} columns={columns} />
+      <DataTable<RoleRow> id="role" queryKey={systemKeys.all} api={systemUrls.roles} columns={columns} />
       <ModalForm<{ name: string; permissions: string[] }>
         open={editing !== null}
         title={row ? t('role.edit') : t('role.add')}
@@ -85,11 +87,10 @@ export default function RolePage() {
         onCancel={() => setEditing(null)}
         onSubmit={async (v) => {
           const body = { name: v.name.trim(), permissions: v.permissions ?? [] };
-          if (row) await editRole({ id: row.id, ...body });
-          else await addRole(body);
+          if (row) await edit.mutateAsync({ id: row.id, ...body });
+          else await add.mutateAsync(body);
           feedback.success(t('common:savedSuccessfully'));
           setEditing(null);
-          table.current?.refresh();
         }}
         testId="role-modal"
       >

@@ -1,7 +1,8 @@
 import { Button, Progress, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { retryTask, systemUrls } from '@/api/system';
+import { useWrite } from '@/api/mutations';
+import { retryTask, systemKeys, systemUrls } from '@/api/system';
 import type { TaskRow, TaskState } from '@/api/system/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import DictSelect, { useDictionary } from '@/components/DictSelect';
@@ -22,9 +23,11 @@ export default function TasksPage() {
   const kinds = useDictionary(JOB_KIND_DICT);
   const [merchant, setMerchant] = useState<PickedMerchant | undefined>();
   const [auto, setAuto] = useState(false);
+  const retry = useWrite(retryTask, systemKeys.all);
 
   useEffect(() => {
     if (!auto) return;
+    // auto refresh: nothing was written, the jobs are read again
     const id = setInterval(() => table.current?.refresh(), 5000);
     return () => clearInterval(id);
   }, [auto]);
@@ -83,9 +86,8 @@ export default function TasksPage() {
             data-testid={`task-retry-${row.id}`}
             onClick={async () => {
               try {
-                await retryTask(row.id);
+                await retry.mutateAsync(row.id);
                 feedback.success(t('tasks.retried'));
-                table.current?.refresh();
               } catch {
                 /* toasted */
               }
@@ -111,6 +113,7 @@ export default function TasksPage() {
       <DataTable<TaskRow>
         id="tasks"
         ref={table}
+        queryKey={systemKeys.all}
         api={systemUrls.tasks}
         params={params}
         columns={columns}
