@@ -6023,7 +6023,7 @@ export interface components {
             starts_at: number;
             state: components["schemas"]["ActivityState"];
             /** @description anyone | posters */
-            who: string;
+            who: components["schemas"]["ActivityWho"];
             /** Format: int64 */
             wins: number;
         };
@@ -6035,8 +6035,11 @@ export interface components {
              * @description Unix ms, after `starts_at`.
              */
             ends_at: number;
-            /** Format: int64 */
-            id?: number | null;
+            /**
+             * Format: int64
+             * @description The activity's on `edit`; left out on `add`.
+             */
+            id?: number;
             name: string;
             /**
              * Format: int64
@@ -6341,8 +6344,8 @@ export interface components {
             count?: number | null;
             /** @description Keywords and selling points typed by the merchant (each ≤ 20 characters). */
             keywords?: string[];
-            /** @description zh | en; default: the caller's language. */
-            lang?: string | null;
+            /** @description zh | en; default: the caller's language (left out, never null). */
+            lang?: components["schemas"]["TitleLang"];
             /** @description 20..50, default 50 (a release task); 20 for a clip title. */
             max_chars?: number | null;
             /** @description Pattern styles (`styles` lists them); empty: all. */
@@ -6358,13 +6361,13 @@ export interface components {
             /** @description What putNlsTask takes as `voice` (a clone's is `clone:<speaker id>`). */
             id: string;
             /** @description zh | en */
-            language: string;
+            language: components["schemas"]["AiVoiceLanguage"];
             liked: boolean;
             name: string;
             /** @description A signed link to a short sample (made on first play; built-in voices only). */
             sample?: string | null;
             /** @description builtin | clone */
-            source: string;
+            source: components["schemas"]["AiVoiceSource"];
             style: string;
         };
         AiVoiceClone: {
@@ -6380,6 +6383,8 @@ export interface components {
             /** @description The voice id once ready (`clone:<speaker id>`). */
             voice: string;
         };
+        /** @enum {string} */
+        AiVoiceLanguage: "zh" | "en";
         AiVoiceLikeReq: {
             /** @description true: add to favourites; false: remove. Default true. */
             like?: boolean | null;
@@ -6396,6 +6401,8 @@ export interface components {
             engine: string;
             rows: components["schemas"]["AiVoice"][];
         };
+        /** @enum {string} */
+        AiVoiceSource: "builtin" | "clone";
         AiteReq: {
             nickname: string;
             platform: components["schemas"]["PlatformCode"];
@@ -6447,6 +6454,8 @@ export interface components {
             /** Format: int64 */
             resource_id: number;
         };
+        /** @enum {string} */
+        AsrState: "" | "processing" | "success" | "failed";
         /**
          * @description `dimension`: what attribution groups the posts of rendered variants by.
          * @enum {string}
@@ -6508,9 +6517,9 @@ export interface components {
         BannerReq: {
             /**
              * Format: int64
-             * @description Required by banner_edit.
+             * @description Required by banner_edit; left out on add (never null).
              */
-            id?: number | null;
+            id?: number;
             /** @description The picture's link (http(s) or a path of this site). */
             image: string;
             /** @description Where a click goes (optional). */
@@ -6809,9 +6818,9 @@ export interface components {
             cover?: string;
             /**
              * Format: int64
-             * @description Required by course_edit.
+             * @description Required by course_edit; left out on add (never null).
              */
-            id?: number | null;
+            id?: number;
             published?: boolean;
             /** Format: int64 */
             sort?: number;
@@ -6914,10 +6923,12 @@ export interface components {
             person: string;
             prize_name: string;
             /** @description nfc | page */
-            source: string;
+            source: components["schemas"]["DrawSource"];
             tag_name: string;
             won: boolean;
         };
+        /** @enum {string} */
+        DrawSource: "nfc" | "page";
         EditReq: {
             /** Format: int64 */
             id: number;
@@ -7051,7 +7062,7 @@ export interface components {
         Generated: {
             keywords: components["schemas"]["WeightedKeyword"][];
             /** @description builtin | openai */
-            provider: string;
+            provider: components["schemas"]["TitleProvider"];
             rows: components["schemas"]["GenTitle"][];
             topics: string[];
         };
@@ -7483,7 +7494,8 @@ export interface components {
             title_max: number;
         };
         LineIn: {
-            content?: string;
+            /** @description The console always sends it; a missing one reads as blank. */
+            content: string;
             /** Format: double */
             end: number;
             /** Format: double */
@@ -7502,7 +7514,7 @@ export interface components {
         /** @description A page of lines with the material's recognition state. */
         LinesPage: components["schemas"]["Page_LineView"] & {
             asr_error: string;
-            asr_state: string;
+            asr_state: components["schemas"]["AsrState"];
         };
         /** @description A banner or course card as the home page has always read it (`/index/banner`). */
         Link: {
@@ -7548,7 +7560,7 @@ export interface components {
         LoginIndexView: {
             agreements: components["schemas"]["AgreementsView"];
             app_name: string;
-            login_types: number[];
+            login_types: components["schemas"]["LoginType"][];
             /** Format: int64 */
             remember_hours: number;
             sandbox: boolean;
@@ -7583,6 +7595,11 @@ export interface components {
             token: string;
             user: components["schemas"]["UserRecordView"];
         };
+        /**
+         * Format: int64
+         * @enum {integer}
+         */
+        LoginType: 1 | 2 | 3;
         ManualReq: {
             /** Format: int64 */
             id?: number | null;
@@ -7591,7 +7608,7 @@ export interface components {
         };
         MediaFile: {
             asr_error: string;
-            asr_state: string;
+            asr_state: components["schemas"]["AsrState"];
             audio_codec: string;
             /** Format: int64 */
             classify_id: number;
@@ -8045,7 +8062,7 @@ export interface components {
             /** Format: int64 */
             project_id?: number | null;
             /** @description library | material */
-            source: string;
+            source: components["schemas"]["VideoSource"];
             src?: string | null;
             /** Format: int64 */
             used: number;
@@ -8221,8 +8238,11 @@ export interface components {
         PrizeKindCode: "coupon" | "thanks";
         PrizeReq: {
             description?: string;
-            /** Format: int64 */
-            id?: number | null;
+            /**
+             * Format: int64
+             * @description An existing prize's; left out for a new one.
+             */
+            id?: number;
             /** @description coupon | thanks */
             kind: components["schemas"]["PrizeKindCode"];
             name: string;
@@ -8618,7 +8638,7 @@ export interface components {
                 starts_at: number;
                 state: components["schemas"]["ActivityState"];
                 /** @description anyone | posters */
-                who: string;
+                who: components["schemas"]["ActivityWho"];
                 /** Format: int64 */
                 wins: number;
             };
@@ -9381,7 +9401,7 @@ export interface components {
             data: {
                 keywords: components["schemas"]["WeightedKeyword"][];
                 /** @description builtin | openai */
-                provider: string;
+                provider: components["schemas"]["TitleProvider"];
                 rows: components["schemas"]["GenTitle"][];
                 topics: string[];
             };
@@ -9736,7 +9756,7 @@ export interface components {
             /** @description A page of lines with the material's recognition state. */
             data: components["schemas"]["Page_LineView"] & {
                 asr_error: string;
-                asr_state: string;
+                asr_state: components["schemas"]["AsrState"];
             };
             message: string;
         };
@@ -9754,7 +9774,7 @@ export interface components {
             data: {
                 agreements: components["schemas"]["AgreementsView"];
                 app_name: string;
-                login_types: number[];
+                login_types: components["schemas"]["LoginType"][];
                 /** Format: int64 */
                 remember_hours: number;
                 sandbox: boolean;
@@ -10150,7 +10170,7 @@ export interface components {
                     starts_at: number;
                     state: components["schemas"]["ActivityState"];
                     /** @description anyone | posters */
-                    who: string;
+                    who: components["schemas"]["ActivityWho"];
                     /** Format: int64 */
                     wins: number;
                 }[];
@@ -10828,7 +10848,7 @@ export interface components {
                     person: string;
                     prize_name: string;
                     /** @description nfc | page */
-                    source: string;
+                    source: components["schemas"]["DrawSource"];
                     tag_name: string;
                     won: boolean;
                 }[];
@@ -11311,7 +11331,7 @@ export interface components {
                     /** Format: int64 */
                     project_id?: number | null;
                     /** @description library | material */
-                    source: string;
+                    source: components["schemas"]["VideoSource"];
                     src?: string | null;
                     /** Format: int64 */
                     used: number;
@@ -13292,7 +13312,7 @@ export interface components {
             code: number;
             /** @description A recognition started: its job, the points deducted, the material's new recognition state. */
             data: {
-                asr_state: string;
+                asr_state: components["schemas"]["AsrState"];
                 /** Format: int64 */
                 job_id: number;
                 /** Format: int64 */
@@ -13536,7 +13556,7 @@ export interface components {
             /** @description What the timeline editor opens: the media, its recognition state and every line. */
             data: {
                 asr_error: string;
-                asr_state: string;
+                asr_state: components["schemas"]["AsrState"];
                 /**
                  * Format: double
                  * @description Seconds.
@@ -14607,7 +14627,7 @@ export interface components {
         };
         /** @description A recognition started: its job, the points deducted, the material's new recognition state. */
         Started: {
-            asr_state: string;
+            asr_state: components["schemas"]["AsrState"];
             /** Format: int64 */
             job_id: number;
             /** Format: int64 */
@@ -14960,7 +14980,7 @@ export interface components {
         /** @description What the timeline editor opens: the media, its recognition state and every line. */
         Timeline: {
             asr_error: string;
-            asr_state: string;
+            asr_state: components["schemas"]["AsrState"];
             /**
              * Format: double
              * @description Seconds.
@@ -14980,6 +15000,10 @@ export interface components {
             id: number;
             title: string;
         };
+        /** @enum {string} */
+        TitleLang: "zh" | "en";
+        /** @enum {string} */
+        TitleProvider: "builtin" | "openai";
         TitleReq: {
             /** Format: int64 */
             id: number;
@@ -15179,9 +15203,9 @@ export interface components {
             content_en?: string;
             /**
              * Format: int64
-             * @description Required by version_edit.
+             * @description Required by version_edit; left out on add (never null).
              */
-            id?: number | null;
+            id?: number;
             version: string;
         };
         /**
@@ -15220,6 +15244,8 @@ export interface components {
             plays: number[];
             shares: number[];
         };
+        /** @enum {string} */
+        VideoSource: "library" | "material";
         WeightedKeyword: {
             /** Format: double */
             weight: number;

@@ -31,6 +31,14 @@ crate::text_enum! {
 }
 
 crate::text_enum! {
+    /// Where a draw came from: the activity's public page, or a customer's tap-to-post (NFC).
+    pub enum DrawSource {
+        Nfc = "nfc",
+        Page = "page",
+    }
+}
+
+crate::text_enum! {
     pub enum PrizeKind {
         Coupon = "coupon",
         Thanks = "thanks",

@@ -348,6 +348,22 @@ pub fn voice(id: &str) -> Option<&'static Voice> {
 }
 
 crate::text_enum! {
+    /// The language a voice speaks.
+    pub enum VoiceLanguage as "AiVoiceLanguage" {
+        Zh = "zh",
+        En = "en",
+    }
+}
+
+crate::text_enum! {
+    /// Where a voice comes from: the engine's own, or the merchant's clone.
+    pub enum VoiceSource as "AiVoiceSource" {
+        Builtin = "builtin",
+        Clone = "clone",
+    }
+}
+
+crate::text_enum! {
     /// A synthesis task's state: queued -> running -> done | failed.
     pub enum TaskState as "AiTaskState" {
         Queued = "queued",

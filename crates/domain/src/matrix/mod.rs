@@ -4,8 +4,8 @@
 
 mod states;
 pub use states::{
-    AppMode, AuthState, ItemFailure, ItemState, QrState, Review, Revocation, failure_text,
-    revocation_text,
+    AppMode, AuthState, ItemFailure, ItemState, QrState, Review, Revocation, VideoSource,
+    failure_text, revocation_text,
 };
 
 use crate::clip::planner::SplitMix;

@@ -61,6 +61,14 @@ impl Review {
 }
 
 crate::text_enum! {
+    /// Where a video a task can publish comes from: the mixing library or the materials.
+    pub enum VideoSource {
+        Library = "library",
+        Material = "material",
+    }
+}
+
+crate::text_enum! {
     /// Where a QR login (sph, xhs, shop) stands.
     pub enum QrState {
         QrPending = "qr_pending",

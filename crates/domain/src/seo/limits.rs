@@ -29,6 +29,22 @@ pub const PROVIDER_URL_MAX: usize = 300;
 pub const PROVIDER_MODEL_MAX: usize = 100;
 
 crate::text_enum! {
+    /// The language titles are written in.
+    pub enum TitleLang {
+        Zh = "zh",
+        En = "en",
+    }
+}
+
+crate::text_enum! {
+    /// Who wrote the titles: the built-in engine or the operator's OpenAI-compatible provider.
+    pub enum TitleProvider {
+        Builtin = "builtin",
+        Openai = "openai",
+    }
+}
+
+crate::text_enum! {
     /// How a suggested search word relates to the seed.
     pub enum SearchWordKind {
         /// The seed itself.

@@ -9,24 +9,24 @@ type Schemas = components['schemas'];
 
 export type ActivityState = Schemas['ActivityState'];
 /** `anyone`: whoever opens the public page; `posters`: a customer whose NFC post came back, one draw per post. */
-export type Who = 'anyone' | 'posters';
+export type Who = Schemas['ActivityWho'];
 export type PrizeKind = Schemas['PrizeKind'];
 export type CouponState = Schemas['CouponState'];
-export type DrawSource = 'nfc' | 'page';
+export type DrawSource = Schemas['DrawSource'];
 export type ExportFormat = 'xlsx' | 'csv';
 
 export type Prize = Schemas['Prize'];
 
-export type Activity = Omit<Schemas['Activity'], 'who'> & { who: Who };
+export type Activity = Schemas['Activity'];
 
 /** A prize as `add` / `edit` take it; an existing prize keeps its `id`. */
-export type PrizeReq = Omit<Schemas['PrizeReq'], 'kind' | 'id'> & { id?: number; kind: PrizeKind };
+export type PrizeReq = Schemas['PrizeReq'];
 
-export type ActivityReq = Omit<Schemas['ActivityReq'], 'who' | 'prizes' | 'id'> & { who: Who; prizes: PrizeReq[] };
+export type ActivityReq = Schemas['ActivityReq'];
 
 export type Coupon = Schemas['Coupon'];
 
-export type Draw = Omit<Schemas['Draw'], 'source'> & { source: DrawSource };
+export type Draw = Schemas['Draw'];
 
 /** Filters of an export: the list's plain params and its `filterObj`. */
 export interface ExportFilters {

@@ -10,8 +10,8 @@ type Schemas = components['schemas'];
 export type TaskState = Schemas['AiTaskState'];
 export type CloneState = Schemas['AiCloneState'];
 
-export type Voice = Omit<Schemas['AiVoice'], 'language' | 'source'> & { language: 'zh' | 'en'; source: 'builtin' | 'clone' };
-export type VoiceList = Omit<Schemas['AiVoiceList'], 'rows'> & { rows: Voice[] };
+export type Voice = Schemas['AiVoice'];
+export type VoiceList = Schemas['AiVoiceList'];
 export type DubReq = Schemas['AiDubReq'];
 export type Task = Schemas['AiTask'];
 export type Audition = Schemas['AiAudition'];

@@ -6,10 +6,10 @@ import type { components } from '../schema';
 
 type Schemas = components['schemas'];
 
-export type LoginType = 1 | 2 | 3;
+export type LoginType = Schemas['LoginType'];
 export type SmsScene = 'login' | 'register' | 'reset';
 
-export type LoginIndex = Omit<Schemas['LoginIndexView'], 'login_types'> & { login_types: LoginType[] };
+export type LoginIndex = Schemas['LoginIndexView'];
 export type PlatformInit = Schemas['PlatformInitView'];
 /**
  * The server always sends `proxy_info` and `avatar`; null is allowed for test fixtures written before

@@ -16,17 +16,17 @@ type Narrowed<T> = Omit<T, 'category' | 'body_kind'> & { category: CourseCategor
 
 /** A course with both languages (operator). */
 export type Course = Narrowed<Schemas['Course']>;
-export type CourseReq = Narrowed<Omit<Schemas['CourseReq'], 'id'>>;
+export type CourseReq = Narrowed<Schemas['CourseReq']>;
 /** A published course in the reader's language (course pages). */
 export type CourseCard = Narrowed<Schemas['CourseCard']>;
 export type CourseDetail = Narrowed<Schemas['CourseDetail']>;
 
 export type Banner = Schemas['Banner'];
-export type BannerReq = Omit<Schemas['BannerReq'], 'id'>;
+export type BannerReq = Schemas['BannerReq'];
 
 /** An update-log entry with both languages (operator). */
 export type VersionEntry = Schemas['VersionEntry'];
-export type VersionReq = Omit<Schemas['VersionReq'], 'id'>;
+export type VersionReq = Schemas['VersionReq'];
 
 /** A hot-list board as cached (`/content.hot_list/*_index`) and one of its rows. */
 export type HotBoard = Schemas['HotBoard'];

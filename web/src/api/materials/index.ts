@@ -1,7 +1,7 @@
 /** Material library calls (docs/api-materials.md). Lists are read by DataTable through `materialUrls`. */
 import { api, narrowed, unchecked } from '../client';
 import type { ListResult } from '../types';
-import type { AsrLine, AsrStarted, AsrTimeline, ClassifyNode, FileType, FileTypeKind, FileTypeNode, MediaFile, ShotGroup } from './types';
+import type { AsrLine, AsrLineView, AsrStarted, AsrTimeline, ClassifyNode, FileType, FileTypeKind, FileTypeNode, MediaFile, ShotGroup } from './types';
 
 const MR = '/media.merchant_much_resource';
 const PU = '/media.merchant_producing_upfile';
@@ -94,9 +94,9 @@ export const deleteOperatorMusic = (id: number): Promise<Empty> => api.post('/sy
 
 // ---- subtitles
 export const startRecognition = (resourceId: number, lang: 'zh' | 'en'): Promise<AsrStarted> => narrowed(api.post(`${MR}/asr_add`, { resource_id: resourceId, lang }));
-export const fetchTimeline = (resourceId: number): Promise<AsrTimeline> => unchecked(api.get(`${MR}/get_asr_timeline`, { resource_id: resourceId }));
+export const fetchTimeline = (resourceId: number): Promise<AsrTimeline> => api.get(`${MR}/get_asr_timeline`, { resource_id: resourceId });
 /** Replaces every line; 422 'Invalid subtitle timing: …' names the first bad one (silent: the editor shows it on the line). */
-export const saveTimeline = (resourceId: number, lines: AsrLine[]): Promise<AsrLine[]> =>
+export const saveTimeline = (resourceId: number, lines: AsrLine[]): Promise<AsrLineView[]> =>
   api.post(
     `${MR}/save_asr_times`,
     { resource_id: resourceId, lines: lines.map(({ start, end, content }) => ({ start, end, content })) },

@@ -10,14 +10,14 @@ type Schemas = components['schemas'];
 
 export type MediaKind = Schemas['MediaKind'];
 export type MediaState = Schemas['IngestState'];
-export type AsrState = '' | 'processing' | 'success' | 'failed';
+export type AsrState = Schemas['AsrState'];
 /** Libraries the resumable upload can fill. */
 export type UploadLibrary = 'resource' | 'upload' | 'video' | 'voice' | 'music';
 /** The kinds of a merchant's file categories. */
 export type FileTypeKind = Schemas['FileTypeKind'];
 
 /** One stored file of any library, with its signed URLs (usable in <img>/<video>/<audio>). */
-export type MediaFile = Omit<Schemas['MediaView'], 'asr_state'> & { asr_state: AsrState };
+export type MediaFile = Schemas['MediaView'];
 
 /** A shot group of the multi-shot library. */
 export type ShotGroup = Schemas['Group'];
@@ -42,12 +42,14 @@ export interface MediaEvent {
   updated_at: Millis;
 }
 
-/** A subtitle line as read (`LineView`); a line the editor adds has no id yet. Seconds. */
-export type AsrLine = Omit<Schemas['LineView'], 'id'> & { id?: number };
+/** A subtitle line as saved (`LineIn`). Seconds. */
+export type AsrLine = Schemas['LineIn'];
+/** A subtitle line as read: one saved, with its id. */
+export type AsrLineView = Schemas['LineView'];
 
-export type AsrTimeline = Omit<Schemas['Timeline'], 'asr_state' | 'lines'> & { asr_state: AsrState; lines: AsrLine[] };
+export type AsrTimeline = Schemas['Timeline'];
 
-export type AsrStarted = Omit<Schemas['Started'], 'asr_state'> & { asr_state: 'processing' };
+export type AsrStarted = Schemas['Started'];
 
 /** `/ajax/ossUpload` and `getYunData().upload`. */
 export type UploadPolicy = Schemas['UploadStatus'];

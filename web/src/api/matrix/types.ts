@@ -75,9 +75,9 @@ export type Item = Omit<Schemas['ItemView'], 'account' | 'state' | 'review_state
   review_state: ReviewState;
 };
 
-export type VideoSource = 'library' | 'material';
+export type VideoSource = Schemas['VideoSource'];
 
-export type ForwardVideo = Omit<Schemas['Pickable'], 'source'> & { source: VideoSource };
+export type ForwardVideo = Schemas['Pickable'];
 
 export type ForwardConfig = Omit<Schemas['ForwardConfig'], 'platform' | 'mount_types' | 'accounts'> & {
   platform: Platform;

@@ -9,7 +9,7 @@ type Schemas = components['schemas'];
 
 /** Platforms of keyword search, mining and benchmark accounts. */
 export type SeoPlatform = 'dy' | 'ks';
-export type TitleLang = 'zh' | 'en';
+export type TitleLang = Schemas['TitleLang'];
 export type LexKind = Schemas['LexKind'];
 
 export type Keyword = Schemas['WeightedKeyword'];
@@ -31,9 +31,9 @@ export type LexWord = Schemas['LexWord'];
 /** A title pattern style: numbers, question, pain_point, offer, local, how_to, ... */
 export type Style = Schemas['StyleView'];
 
-export type GenerateReq = Omit<Schemas['AiTitleReq'], 'lang'> & { lang: TitleLang };
+export type GenerateReq = Schemas['AiTitleReq'];
 
-export type GenerateResult = Omit<Schemas['Generated'], 'provider'> & { provider: 'builtin' | 'openai' };
+export type GenerateResult = Schemas['Generated'];
 
 export type AddedSkipped = Schemas['WordsAdded'];
 

@@ -102,7 +102,9 @@ pub enum PrizeKindCode {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PrizeReq {
+    /// An existing prize's; left out for a new one.
     #[serde(default)]
+    #[schema(value_type = i64, required = false)]
     pub id: Option<i64>,
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 30)]
@@ -129,7 +131,9 @@ pub struct PrizeReq {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ActivityReq {
+    /// The activity's on `edit`; left out on `add`.
     #[serde(default)]
+    #[schema(value_type = i64, required = false)]
     pub id: Option<i64>,
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 50)]

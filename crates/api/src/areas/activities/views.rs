@@ -31,6 +31,7 @@ pub struct ActivityView {
     pub starts_at: i64,
     pub ends_at: i64,
     /// anyone | posters
+    #[schema(value_type = super::ActivityWho)]
     pub who: String,
     pub per_person: i64,
     pub per_day: i64,
@@ -126,6 +127,7 @@ pub struct DrawView {
     pub activity_name: String,
     pub person: String,
     /// nfc | page
+    #[schema(value_type = rules::DrawSource)]
     pub source: String,
     pub tag_name: String,
     pub won: bool,

@@ -39,11 +39,13 @@ pub struct VoiceView {
     pub id: String,
     pub name: String,
     /// zh | en
+    #[schema(value_type = domain::ai::VoiceLanguage)]
     pub language: String,
     /// female | male ("" for a clone)
     pub gender: String,
     pub style: String,
     /// builtin | clone
+    #[schema(value_type = domain::ai::VoiceSource)]
     pub source: String,
     pub liked: bool,
     /// A signed link to a short sample (made on first play; built-in voices only).

@@ -29,11 +29,37 @@ pub struct AgreementsView {
     pub privacy_url: &'static str,
 }
 
+/// A way to sign in: 1 account and password, 2 mobile and SMS code, 3 scan (the document's enum of
+/// `LoginIndexView.login_types`; the wire format is the number).
+pub struct LoginTypeCode;
+
+impl utoipa::PartialSchema for LoginTypeCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+        utoipa::openapi::RefOr::T(Schema::Object(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                    utoipa::openapi::KnownFormat::Int64,
+                )))
+                .enum_values(Some([1_i64, 2, 3]))
+                .build(),
+        ))
+    }
+}
+
+impl ToSchema for LoginTypeCode {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("LoginType")
+    }
+}
+
 /// The sign-in page's settings.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoginIndexView {
     pub app_name: &'static str,
     pub version: &'static str,
+    #[schema(value_type = Vec<LoginTypeCode>)]
     pub login_types: Vec<i64>,
     pub agreements: AgreementsView,
     pub sandbox: bool,

@@ -143,8 +143,9 @@ pub enum CourseBodyKind {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CourseReq {
-    /// Required by course_edit.
+    /// Required by course_edit; left out on add (never null).
     #[serde(default)]
+    #[schema(value_type = i64, required = false)]
     pub id: Option<i64>,
     /// account | popular | course | shot
     #[serde(default)]
@@ -288,8 +289,9 @@ pub async fn banner_list(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BannerReq {
-    /// Required by banner_edit.
+    /// Required by banner_edit; left out on add (never null).
     #[serde(default)]
+    #[schema(value_type = i64, required = false)]
     pub id: Option<i64>,
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 100)]
@@ -387,8 +389,9 @@ pub async fn version_list(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct VersionReq {
-    /// Required by version_edit.
+    /// Required by version_edit; left out on add (never null).
     #[serde(default)]
+    #[schema(value_type = i64, required = false)]
     pub id: Option<i64>,
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 32)]

@@ -55,6 +55,7 @@ pub struct AddReq {
 pub struct Started {
     pub job_id: i64,
     pub points: i64,
+    #[schema(value_type = domain::materials::AsrState)]
     pub asr_state: &'static str,
 }
 
@@ -122,6 +123,7 @@ pub struct DetailQuery {
 pub struct LinesPage {
     #[serde(flatten)]
     pub page: Page<LineView>,
+    #[schema(value_type = domain::materials::AsrState)]
     pub asr_state: String,
     pub asr_error: String,
 }
@@ -155,6 +157,7 @@ pub struct Timeline {
     pub src: String,
     /// The canonical copy plays in every browser (an HEVC original may not).
     pub mezzanine: Option<String>,
+    #[schema(value_type = domain::materials::AsrState)]
     pub asr_state: String,
     pub asr_error: String,
     pub lines: Vec<LineView>,
@@ -279,7 +282,9 @@ pub async fn delete(State(st): State<AppState>, c: Caller, Input(r): Input<IdReq
 pub struct LineIn {
     pub start: f64,
     pub end: f64,
+    /// The console always sends it; a missing one reads as blank.
     #[serde(default)]
+    #[schema(required = true)]
     pub content: String,
 }
 

@@ -64,6 +64,7 @@ pub struct MediaFile {
     pub state: domain::materials::IngestState,
     pub error: String,
     pub progress: i64,
+    #[schema(value_type = domain::materials::AsrState)]
     pub asr_state: String,
     pub asr_error: String,
     pub created_at: i64,

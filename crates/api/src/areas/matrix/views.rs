@@ -541,6 +541,7 @@ pub struct Pickable {
     pub key: String,
     pub id: i64,
     /// library | material
+    #[schema(value_type = domain::matrix::VideoSource)]
     pub source: &'static str,
     pub name: String,
     pub cover: Option<String>,

@@ -30,8 +30,9 @@ pub struct TitleReq {
     /// 20..50, default 50 (a release task); 20 for a clip title.
     #[serde(default)]
     pub max_chars: Option<usize>,
-    /// zh | en; default: the caller's language.
+    /// zh | en; default: the caller's language (left out, never null).
     #[serde(default)]
+    #[schema(value_type = domain::seo::limits::TitleLang, required = false)]
     pub lang: Option<String>,
     /// Also suggest `#topics`.
     #[serde(default)]
@@ -62,6 +63,7 @@ pub struct Generated {
     pub keywords: Vec<KeywordView>,
     pub topics: Vec<String>,
     /// builtin | openai
+    #[schema(value_type = domain::seo::limits::TitleProvider)]
     pub provider: String,
 }
 

@@ -5,7 +5,7 @@
  * 422 message ('Invalid subtitle timing: 3 → 2: …' / '… 9.5 s is past the end …'); `locateServerError`
  * finds that line so the message shows on it.
  */
-import type { AsrLine } from '@/api/materials/types';
+import type { AsrLine, AsrLineView } from '@/api/materials/types';
 import { roundSec } from './format';
 
 export const MAX_LINE_CHARS = 200;
@@ -32,7 +32,7 @@ export interface LineProblem {
 let seq = 0;
 export const lineUid = () => `tl-${++seq}`;
 
-export function toEditLines(lines: readonly AsrLine[]): EditLine[] {
+export function toEditLines(lines: readonly AsrLineView[]): EditLine[] {
   return lines.map((l) => ({ uid: lineUid(), start: l.start, end: l.end, content: l.content }));
 }
 
