@@ -22,11 +22,11 @@ const login: LoginResult = {
     merchant_name: 'Demo Co',
     role: ['merchant'],
     permissions: ['*/*/*'],
-    proxy_info: null,
+    proxy_info: {},
     home_type: 2,
     ai_token: 'ai-123',
     vip: false,
-    avatar: null,
+    avatar: '',
   },
 };
 

@@ -16,11 +16,11 @@ const user = (role: string[], vip = false): UserRecord => ({
   merchant_name: 'M',
   role,
   permissions: [],
-  proxy_info: null,
+  proxy_info: {},
   home_type: 2,
   ai_token: '',
   vip,
-  avatar: null,
+  avatar: '',
 });
 
 function guard(state: AccessState, meta: { admin?: boolean; vip?: boolean; lang?: 'zh-CN' | 'en'; menuPath?: string }, path?: string) {

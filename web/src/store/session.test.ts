@@ -29,11 +29,11 @@ function result(remember: boolean, expiresAt = T0 + (remember ? REMEMBER_MS : SE
       merchant_name: 'Demo',
       role: ['merchant'],
       permissions: ['*/*/*'],
-      proxy_info: null,
+      proxy_info: {},
       home_type: 2,
       ai_token: 'merchant-ai',
       vip: false,
-      avatar: null,
+      avatar: '',
     },
   };
 }

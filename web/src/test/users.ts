@@ -11,11 +11,11 @@ export const merchantUser: UserRecord = {
   merchant_name: 'Demo Co',
   role: ['merchant'],
   permissions: ['*/*/*'],
-  proxy_info: null,
+  proxy_info: {},
   home_type: 2,
   ai_token: '',
   vip: false,
-  avatar: null,
+  avatar: '',
 };
 
 /** The operator (no merchant). */

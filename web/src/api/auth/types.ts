@@ -11,20 +11,13 @@ export type SmsScene = 'login' | 'register' | 'reset';
 
 export type LoginIndex = Schemas['LoginIndexView'];
 export type PlatformInit = Schemas['PlatformInitView'];
-/**
- * The server always sends `proxy_info` and `avatar`; null is allowed for test fixtures written before
- * these types were generated (src/api/materials/events.test.ts), until that area switches too.
- */
-export type UserRecord = Omit<Schemas['UserRecordView'], 'proxy_info' | 'avatar'> & {
-  proxy_info: Schemas['ProxyInfo'] | null;
-  avatar: string | null;
-};
-export type LoginResult = Omit<Schemas['LoginResultView'], 'user'> & { user: UserRecord };
+export type UserRecord = Schemas['UserRecordView'];
+export type LoginResult = Schemas['LoginResultView'];
 export type LoginBody = Schemas['LoginReq'];
 export type RegisterBody = Schemas['RegisterReq'];
 export type ResetPasswordBody = Schemas['ResetPasswordReq'];
 export type MenuNode = Schemas['MenuNode'];
-export type InitAdmin = Omit<Schemas['InitAdminView'], 'user'> & { user: UserRecord };
+export type InitAdmin = Schemas['InitAdminView'];
 export type Banner = Schemas['Link'];
 export type Course = Schemas['CourseCard'];
 export type Dashboard = Schemas['DashboardView'];

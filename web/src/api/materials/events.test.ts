@@ -85,7 +85,7 @@ describe('the progress stream', () => {
       token: 'jwt-1',
       expires_at: Date.now() + 3_600_000,
       remember: false,
-      user: { id: 1, username: 'demo', nickname: 'Demo', mobile: null, kind: 'merchant', merchant_id: 1, merchant_name: 'Demo', role: [], permissions: ['*/*/*'], proxy_info: null, home_type: 2, ai_token: '', vip: false, avatar: null },
+      user: { id: 1, username: 'demo', nickname: 'Demo', mobile: null, kind: 'merchant', merchant_id: 1, merchant_name: 'Demo', role: [], permissions: ['*/*/*'], proxy_info: {}, home_type: 2, ai_token: '', vip: false, avatar: '' },
     });
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -32,11 +32,11 @@ const loginResult = {
     merchant_name: 'Demo',
     role: ['merchant'],
     permissions: ['*/*/*'],
-    proxy_info: null,
+    proxy_info: {},
     home_type: 2,
     ai_token: '',
     vip: false,
-    avatar: null,
+    avatar: '',
   },
 };
 

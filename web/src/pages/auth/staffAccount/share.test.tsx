@@ -19,11 +19,11 @@ const owner: UserRecord = {
   merchant_name: 'Demo Co',
   role: ['merchant'],
   permissions: ['*/*/*'],
-  proxy_info: null,
+  proxy_info: {},
   home_type: 2,
   ai_token: '',
   vip: false,
-  avatar: null,
+  avatar: '',
 };
 const staff = { id: 5, username: 'clerk_7', nickname: 'Clerk', mobile: null, status: 1, menu_ids: [], created_at: 1, last_login_at: null };
 

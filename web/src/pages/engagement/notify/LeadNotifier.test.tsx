@@ -17,7 +17,7 @@ describe('LeadNotifier', { timeout: 30_000 }, () => {
       token: 'jwt-staff',
       expires_at: Date.now() + 3_600_000,
       remember: false,
-      user: { id: 5, username: 'amy', nickname: 'Amy', mobile: null, kind: 'staff', merchant_id: 1, merchant_name: 'Demo', role: [], permissions: ['msg/merchant_clue/index'], proxy_info: null, home_type: 2, ai_token: '', vip: false, avatar: null },
+      user: { id: 5, username: 'amy', nickname: 'Amy', mobile: null, kind: 'staff', merchant_id: 1, merchant_name: 'Demo', role: [], permissions: ['msg/merchant_clue/index'], proxy_info: {}, home_type: 2, ai_token: '', vip: false, avatar: '' },
     });
   });
   afterEach(() => vi.unstubAllGlobals());
