@@ -277,7 +277,7 @@ async fn write_jobs(st: &AppState, now: i64, out: &mut String) -> anyhow::Result
         writeln!(
             out,
             "clipmatrix_jobs{{kind=\"{}\",state=\"{}\"}} {}",
-            label(&d.kind),
+            label(d.kind.as_str()),
             d.state,
             d.count
         )?;
@@ -295,7 +295,7 @@ async fn write_jobs(st: &AppState, now: i64, out: &mut String) -> anyhow::Result
         writeln!(
             out,
             "clipmatrix_job_oldest_age_seconds{{kind=\"{}\",state=\"{}\"}} {age}",
-            label(&d.kind),
+            label(d.kind.as_str()),
             d.state
         )?;
     }
@@ -305,7 +305,7 @@ async fn write_jobs(st: &AppState, now: i64, out: &mut String) -> anyhow::Result
     )?;
     writeln!(out, "# TYPE clipmatrix_job_run_seconds summary")?;
     for kind in domain::jobs::JobKind::ALL {
-        let mut t = store::ops::run_times(&st.db, kind.as_str(), now - WINDOW_MS, 10_000).await?;
+        let mut t = store::ops::run_times(&st.db, kind, now - WINDOW_MS, 10_000).await?;
         if t.is_empty() {
             continue;
         }
@@ -333,7 +333,7 @@ async fn write_jobs(st: &AppState, now: i64, out: &mut String) -> anyhow::Result
     let mut by_reason: BTreeMap<(String, String, String), i64> = BTreeMap::new();
     for f in store::ops::failures(&st.db, now - WINDOW_MS).await? {
         *by_reason
-            .entry((f.kind, f.state.to_string(), reason_of(&f.error)))
+            .entry((f.kind.to_string(), f.state.to_string(), reason_of(&f.error)))
             .or_default() += f.count;
     }
     writeln!(

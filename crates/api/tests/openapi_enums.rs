@@ -45,8 +45,6 @@ const NOT_YET: &[(&str, &str)] = &[
     ("Tag", "platform"),
     ("TaskView", "platform"),
     ("VideoRankView", "platform"),
-    // Job kinds are an open set: the queue's tests register kinds of their own.
-    ("Job", "kind"),
     // The NFC share page's state (`waiting` | `published`), two views under one schema name.
     ("ShareView", "state"),
 ];

@@ -631,12 +631,11 @@ async fn a_failed_hot_list_job_keeps_its_reason_and_can_be_retried() {
         &app.db,
         &store::jobs::NewJob {
             max_attempts: Some(1),
-            ..store::jobs::NewJob::new(
-                domain::jobs::JobKind::ContentHotlistSync,
-                &domain::jobs::HotBoardRef {
+            ..store::jobs::NewJob::new(domain::jobs::Job::ContentHotlistSync(
+                domain::jobs::HotBoardRef {
                     board: "no_such_board".into(),
                 },
-            )
+            ))
         },
     )
     .await

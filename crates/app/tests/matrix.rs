@@ -504,7 +504,7 @@ async fn a_reschedule_and_the_publisher_never_both_take_an_item() {
             .fetch_one(&app.db.pool)
             .await
             .unwrap();
-        // Each item has its publish job queued (recorded as `queue_item` does), and b's job starts.
+        // Each item has its publish job queued (recorded as `queue_publish` does), and b's job starts.
         for (id, job) in [(a, 901), (b, 902)] {
             sqlx::query("UPDATE matrix_items SET job_id = $1 WHERE id = $2")
                 .bind(job)
@@ -1852,10 +1852,10 @@ async fn dashboard_charts_show_published_videos_and_their_statistics() {
         wait_items(&app, &t, tid, &["published", "released"]).await;
         // The platform's review passes, the videos are watched for two hours, the account is read again.
         app.db.clock.advance(2 * 3_600_000);
-        let sync = store::jobs::NewJob::new(
-            domain::jobs::JobKind::MatrixSync,
-            &domain::jobs::AccountRef { account_id: dy },
-        );
+        let sync =
+            store::jobs::NewJob::new(domain::jobs::Job::MatrixSync(domain::jobs::AccountRef {
+                account_id: dy,
+            }));
         let job = store::jobs::submit(&app.db, &sync).await.unwrap();
         for _ in 0..600 {
             if store::jobs::get(&app.db, job).await.unwrap().unwrap().state

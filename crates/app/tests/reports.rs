@@ -48,12 +48,9 @@ async fn wait_published(app: &TestApp, t: &str, task_id: i64, n: usize) {
 
 /// Runs the account's statistics sync (which rolls the reports up) and waits for it.
 async fn sync(app: &TestApp, account: i64) {
-    let job = store::jobs::NewJob::new(
-        domain::jobs::JobKind::MatrixSync,
-        &domain::jobs::AccountRef {
-            account_id: account,
-        },
-    );
+    let job = store::jobs::NewJob::new(domain::jobs::Job::MatrixSync(domain::jobs::AccountRef {
+        account_id: account,
+    }));
     let id = store::jobs::submit(&app.db, &job).await.unwrap();
     for _ in 0..600 {
         if store::jobs::get(&app.db, id).await.unwrap().unwrap().state

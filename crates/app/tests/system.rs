@@ -250,14 +250,16 @@ async fn jobs_monitor_lists_and_retries_dead_jobs() {
         let id = store::jobs::submit(
             &app.db,
             &store::jobs::NewJob {
-                kind: "test.fail".into(),
                 max_attempts: Some(1),
-                ..Default::default()
+                ..store::jobs::NewJob::new(domain::jobs::Job::MaintenanceCleanup(
+                    domain::jobs::Cleanup,
+                ))
             },
         )
         .await
         .unwrap();
-        let job = store::jobs::claim(&app.db, "w1", &["test.fail".into()], 30_000)
+        // No worker runs in this test: the job is claimed and failed by hand.
+        let job = store::jobs::claim(&app.db, "w1", &[JobKind::MaintenanceCleanup], 30_000)
             .await
             .unwrap()
             .unwrap();

@@ -1,82 +1,67 @@
-//! The job kinds and their handlers: which use case runs each kind of `domain::jobs::JobKind`.
+//! The job handlers: which use case runs each `domain::jobs::Job`, given its payload.
 
 use crate::app::App;
-use domain::jobs::JobKind;
-use store::jobs::Registry;
+use domain::jobs::{Job, JobKind};
+use std::sync::Arc;
+use store::jobs::{JobCtx, JobError, Registry};
 
-/// A handler for every job kind: the match is exhaustive, so a new kind does not build without one.
+/// A handler for every job kind: the match on [`Job`] is exhaustive, so a new kind does not build
+/// without one, and each handler gets its own payload type.
 pub fn registry(app: &App) -> Registry {
-    use crate::{clip, materials, matrix::publish};
+    let handlers = Arc::new(Handlers {
+        app: app.clone(),
+        one_touch: Arc::new(crate::clip::one_touch::Deps {
+            storage: app.storage.clone(),
+            ai: app.ai.clone(),
+            sealer: app.hub.sealer.clone(),
+        }),
+        intellect: Arc::new(crate::clip::intellect::Deps {
+            storage: app.storage.clone(),
+            asr_dir: app.config.asr_dir(),
+        }),
+    });
     let mut r = Registry::default();
     for kind in JobKind::ALL {
-        let hub = app.hub.clone();
-        let storage = app.storage.clone();
-        match kind {
-            JobKind::MatrixSync => r.register(kind, move |ctx| publish::run_sync(ctx, hub.clone())),
-            JobKind::MatrixTokenRefresh => {
-                r.register(kind, move |ctx| publish::run_refresh(ctx, hub.clone()))
-            }
-            JobKind::PublishItem => {
-                r.register(kind, move |ctx| publish::run_item(ctx, hub.clone()))
-            }
-            JobKind::PublishReview => {
-                r.register(kind, move |ctx| publish::run_review(ctx, hub.clone()))
-            }
-            JobKind::ClipRender => {
-                r.register(kind, move |ctx| clip::render::run(ctx, storage.clone()))
-            }
-            JobKind::ClipSlice => {
-                r.register(kind, move |ctx| clip::slice::run(ctx, storage.clone()))
-            }
-            JobKind::MediaAsr => {
-                let asr_dir = app.config.asr_dir();
-                r.register(kind, move |ctx| {
-                    materials::asr::run(ctx, storage.clone(), asr_dir.clone())
-                })
-            }
-            JobKind::MediaIngest => r.register(kind, move |ctx| {
-                materials::ingest::run(ctx, storage.clone())
-            }),
-            JobKind::MaintenanceCleanup => r.register(kind, move |ctx| {
-                crate::system::maintenance::cleanup(ctx, storage.clone())
-            }),
-            JobKind::SeoBenchmarkSync => r.register(kind, move |ctx| {
-                crate::seo::benchmark::run(ctx, hub.clone())
-            }),
-            JobKind::ContentHotlistSync => r.register(kind, move |ctx| {
-                crate::content::hotlists::run(ctx, hub.clone())
-            }),
-            JobKind::EngagementSync => r.register(kind, move |ctx| {
-                crate::engagement::comments::run_sync(ctx, hub.clone())
-            }),
-            JobKind::EngagementAutoReply => r.register(kind, move |ctx| {
-                crate::engagement::rules::run_auto_reply(ctx, hub.clone())
-            }),
-            JobKind::EngagementLeadNotify => r.register(kind, move |ctx| {
-                crate::engagement::notify::run(ctx, hub.clone())
-            }),
-            JobKind::Tts => {
-                let ai = app.ai.clone();
-                r.register(kind, move |ctx| {
-                    crate::ai::run(ctx, storage.clone(), ai.clone())
-                })
-            }
-            JobKind::ClipOneTouch => {
-                let deps = std::sync::Arc::new(clip::one_touch::Deps {
-                    storage: storage.clone(),
-                    ai: app.ai.clone(),
-                    sealer: app.hub.sealer.clone(),
-                });
-                r.register(kind, move |ctx| clip::one_touch::run(ctx, deps.clone()))
-            }
-            JobKind::ClipIntellect => {
-                let deps = std::sync::Arc::new(clip::intellect::Deps {
-                    storage: storage.clone(),
-                    asr_dir: app.config.asr_dir(),
-                });
-                r.register(kind, move |ctx| clip::intellect::run(ctx, deps.clone()))
-            }
-        }
+        let h = handlers.clone();
+        r.register(kind, move |ctx, job| {
+            let h = h.clone();
+            async move { h.run(ctx, job).await }
+        });
     }
     r
+}
+
+struct Handlers {
+    app: App,
+    one_touch: Arc<crate::clip::one_touch::Deps>,
+    intellect: Arc<crate::clip::intellect::Deps>,
+}
+
+impl Handlers {
+    async fn run(&self, ctx: JobCtx, job: Job) -> Result<(), JobError> {
+        use crate::{clip, materials, matrix::publish};
+        let hub = self.app.hub.clone();
+        let storage = self.app.storage.clone();
+        match job {
+            Job::MatrixSync(p) => publish::run_sync(p, hub).await,
+            Job::MatrixTokenRefresh(p) => publish::run_refresh(p, hub).await,
+            Job::PublishItem(p) => publish::run_item(ctx, p, hub).await,
+            Job::PublishReview(p) => publish::run_review(p, hub).await,
+            Job::ClipRender(p) => clip::render::run(ctx, p, storage).await,
+            Job::ClipSlice(p) => clip::slice::run(ctx, p, storage).await,
+            Job::MediaAsr(p) => {
+                materials::asr::run(ctx, p, storage, self.app.config.asr_dir()).await
+            }
+            Job::MediaIngest(p) => materials::ingest::run(ctx, p, storage).await,
+            Job::MaintenanceCleanup(_) => crate::system::maintenance::cleanup(ctx, storage).await,
+            Job::SeoBenchmarkSync(p) => crate::seo::benchmark::run(ctx, p, hub).await,
+            Job::ContentHotlistSync(p) => crate::content::hotlists::run(p, hub).await,
+            Job::EngagementSync(p) => crate::engagement::comments::run_sync(p, hub).await,
+            Job::EngagementAutoReply(p) => crate::engagement::rules::run_auto_reply(p, hub).await,
+            Job::EngagementLeadNotify(p) => crate::engagement::notify::run(p, hub).await,
+            Job::Tts(p) => crate::ai::run(ctx, p, storage, self.app.ai.clone()).await,
+            Job::ClipOneTouch(p) => clip::one_touch::run(ctx, p, self.one_touch.clone()).await,
+            Job::ClipIntellect(p) => clip::intellect::run(ctx, p, self.intellect.clone()).await,
+        }
+    }
 }

@@ -118,7 +118,8 @@ impl Db {
 /// has been running.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct QueueDepth {
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::jobs::JobKind,
     #[sqlx(try_from = "String")]
     pub state: domain::jobs::JobState,
     pub count: i64,
@@ -131,9 +132,10 @@ pub async fn queue_depth(db: &Db, now: i64) -> sqlx::Result<Vec<QueueDepth>> {
         "SELECT kind, CASE WHEN state = '{Running}' THEN 'running' ELSE 'queued' END AS state, \
            COUNT(*) AS count, \
            MIN(CASE WHEN state = '{Running}' THEN started_at WHEN run_at <= $1 THEN run_at END) AS oldest \
-         FROM jobs WHERE state IN ('{Queued}', '{Failed}', '{Running}') \
+         FROM jobs WHERE state IN ('{Queued}', '{Failed}', '{Running}') AND {known} \
          GROUP BY kind, CASE WHEN state = '{Running}' THEN 'running' ELSE 'queued' END \
-         ORDER BY kind, 2"
+         ORDER BY kind, 2",
+        known = crate::jobs::known_kinds()
     ))
     .bind(now)
     .fetch_all(&db.pool)
@@ -141,14 +143,19 @@ pub async fn queue_depth(db: &Db, now: i64) -> sqlx::Result<Vec<QueueDepth>> {
 }
 
 /// Run times (ms) of the jobs of `kinds` finished since `since`, newest first, at most `limit`.
-pub async fn run_times(db: &Db, kind: &str, since: i64, limit: i64) -> sqlx::Result<Vec<i64>> {
+pub async fn run_times(
+    db: &Db,
+    kind: domain::jobs::JobKind,
+    since: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar(crate::sqlf!(
         "SELECT finished_at - started_at FROM jobs \
          WHERE finished_at >= $1 AND kind = $2 AND state = '{Done}' AND started_at IS NOT NULL \
          ORDER BY finished_at DESC LIMIT $3"
     ))
     .bind(since)
-    .bind(kind)
+    .bind(kind.as_str())
     .bind(limit)
     .fetch_all(&db.pool)
     .await
@@ -157,7 +164,8 @@ pub async fn run_times(db: &Db, kind: &str, since: i64, limit: i64) -> sqlx::Res
 /// Jobs whose last attempt failed (waiting to retry, or dead), per kind and error text.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Failures {
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: domain::jobs::JobKind,
     #[sqlx(try_from = "String")]
     pub state: domain::jobs::JobState,
     pub error: String,
@@ -167,8 +175,9 @@ pub struct Failures {
 pub async fn failures(db: &Db, since: i64) -> sqlx::Result<Vec<Failures>> {
     sqlx::query_as(crate::sqlf!(
         "SELECT kind, state, COALESCE(last_error, '') AS error, COUNT(*) AS count FROM jobs \
-         WHERE state IN ('{Failed}', '{Dead}') AND updated_at >= $1 \
-         GROUP BY kind, state, COALESCE(last_error, '') ORDER BY 4 DESC LIMIT 500"
+         WHERE state IN ('{Failed}', '{Dead}') AND updated_at >= $1 AND {known} \
+         GROUP BY kind, state, COALESCE(last_error, '') ORDER BY 4 DESC LIMIT 500",
+        known = crate::jobs::known_kinds()
     ))
     .bind(since)
     .fetch_all(&db.pool)

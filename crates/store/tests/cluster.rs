@@ -114,7 +114,7 @@ async fn the_job_figures_count_queued_running_and_failed_jobs() {
     let d = store::ops::queue_depth(&db, now).await.unwrap();
     let get = |state: &str| {
         d.iter()
-            .find(|q| q.kind == "clip.render" && q.state.as_str() == state)
+            .find(|q| q.kind == domain::jobs::JobKind::ClipRender && q.state.as_str() == state)
             .unwrap()
             .clone()
     };
@@ -128,7 +128,7 @@ async fn the_job_figures_count_queued_running_and_failed_jobs() {
         (1, Some(now - 8_000))
     );
     assert_eq!(
-        store::ops::run_times(&db, "clip.render", now - 60_000, 10)
+        store::ops::run_times(&db, domain::jobs::JobKind::ClipRender, now - 60_000, 10)
             .await
             .unwrap(),
         [3_000]

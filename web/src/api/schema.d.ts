@@ -7337,7 +7337,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             idempotency_key?: string | null;
-            kind: string;
+            kind: components["schemas"]["JobKind"];
             last_error?: string | null;
             lease_owner?: string | null;
             /** Format: int64 */
@@ -7353,6 +7353,8 @@ export interface components {
             /** Format: int64 */
             updated_at: number;
         };
+        /** @enum {string} */
+        JobKind: "matrix.sync" | "matrix.token_refresh" | "publish.item" | "publish.review" | "clip.render" | "clip.slice" | "media.asr" | "media.ingest" | "maintenance.cleanup" | "seo.benchmark_sync" | "content.hotlist_sync" | "engagement.sync" | "engagement.auto_reply" | "engagement.lead_notify" | "tts" | "clip.one_touch" | "clip.intellect";
         /** @enum {string} */
         JobState: "queued" | "running" | "failed" | "done" | "dead";
         /** @description A render job as the library shows it. */
@@ -9654,7 +9656,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 idempotency_key?: string | null;
-                kind: string;
+                kind: components["schemas"]["JobKind"];
                 last_error?: string | null;
                 lease_owner?: string | null;
                 /** Format: int64 */
@@ -11006,7 +11008,7 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     idempotency_key?: string | null;
-                    kind: string;
+                    kind: components["schemas"]["JobKind"];
                     last_error?: string | null;
                     lease_owner?: string | null;
                     /** Format: int64 */

@@ -524,8 +524,12 @@ pub async fn voice_material(
 
 /// The `tts` job: synthesize, store the file, record its length and lines — or, on the last failure,
 /// give the points back and keep the reason.
-pub async fn run(ctx: JobCtx, storage: media::Storage, ai: AiRef) -> Result<(), JobError> {
-    let p: domain::jobs::TtsRef = ctx.payload()?;
+pub async fn run(
+    ctx: JobCtx,
+    p: domain::jobs::TtsRef,
+    storage: media::Storage,
+    ai: AiRef,
+) -> Result<(), JobError> {
     let Some(t) = st::task_any(&ctx.db, p.task_id).await? else {
         return Err(JobError::Permanent("the task was deleted".into()));
     };

@@ -219,8 +219,11 @@ pub struct Deps {
 }
 
 /// The `clip.intellect` job.
-pub async fn run(ctx: JobCtx, deps: std::sync::Arc<Deps>) -> Result<(), JobError> {
-    let p: domain::jobs::IntellectRef = ctx.payload()?;
+pub async fn run(
+    ctx: JobCtx,
+    p: domain::jobs::IntellectRef,
+    deps: std::sync::Arc<Deps>,
+) -> Result<(), JobError> {
     let Some(r) = db::get(&ctx.db, p.run_id).await? else {
         return Ok(()); // deleted meanwhile
     };

@@ -734,8 +734,7 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
 }
 
 /// The `clip.one_touch` job.
-pub async fn run(ctx: JobCtx, deps: Arc<Deps>) -> Result<(), JobError> {
-    let p: domain::jobs::AiClipRef = ctx.payload()?;
+pub async fn run(ctx: JobCtx, p: domain::jobs::AiClipRef, deps: Arc<Deps>) -> Result<(), JobError> {
     let result = steps(&ctx, &deps, p.ai_clip_id).await;
     if let Err(e) = &result
         && ctx.is_final(e)

@@ -41,8 +41,11 @@ fn mix_err(e: mix::MixError) -> JobError {
     }
 }
 
-pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
-    let p: domain::jobs::ClipRender = ctx.payload()?;
+pub async fn run(
+    ctx: JobCtx,
+    p: domain::jobs::ClipRender,
+    storage: media::Storage,
+) -> Result<(), JobError> {
     let Some(v) = db::variant_any(&ctx.db, p.variant_id).await? else {
         return Err(JobError::Permanent("the variant was deleted".into()));
     };

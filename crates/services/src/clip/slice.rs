@@ -48,8 +48,11 @@ impl Drop for Temps {
     }
 }
 
-pub async fn run(ctx: JobCtx, storage: Storage) -> Result<(), JobError> {
-    let p: domain::jobs::ClipSlice = ctx.payload()?;
+pub async fn run(
+    ctx: JobCtx,
+    p: domain::jobs::ClipSlice,
+    storage: Storage,
+) -> Result<(), JobError> {
     let Some(s) = db::source_any(&ctx.db, p.source_id).await? else {
         return Err(permanent(Msg::SliceSourceRemoved, &[]));
     };

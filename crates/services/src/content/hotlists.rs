@@ -7,10 +7,10 @@
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{self as hub, Hub, HubRef};
 use domain::content::hotlists::{self as rules, HotPage, KEYWORDS_BOARD};
-use domain::jobs::{HotBoardRef, JobKind};
+use domain::jobs::{HotBoardRef, Job};
 use platforms::{Board, BoardEntry, Platform};
 use store::content::hotlists as db;
-use store::jobs::{JobCtx, JobError};
+use store::jobs::JobError;
 
 /// Every board is Douyin's: the only platform with billboards (KS has no such API; its sandbox
 /// hot search is the SEO pages').
@@ -82,8 +82,7 @@ pub async fn sync_one(h: &Hub, board: &str) -> Result<(), JobError> {
 }
 
 /// The job: one board.
-pub async fn run(ctx: JobCtx, h: HubRef) -> Result<(), JobError> {
-    let r: HotBoardRef = ctx.payload()?;
+pub async fn run(r: HotBoardRef, h: HubRef) -> Result<(), JobError> {
     sync_one(&h, &r.board).await
 }
 
@@ -92,12 +91,9 @@ pub async fn run(ctx: JobCtx, h: HubRef) -> Result<(), JobError> {
 async fn queue(d: &store::Db, board: &str, now: i64) -> sqlx::Result<()> {
     let job = store::jobs::NewJob {
         idempotency_key: Some(format!("hot:{board}:{}", now / rules::REFRESH_MS)),
-        ..store::jobs::NewJob::new(
-            JobKind::ContentHotlistSync,
-            &HotBoardRef {
-                board: board.to_string(),
-            },
-        )
+        ..store::jobs::NewJob::new(Job::ContentHotlistSync(HotBoardRef {
+            board: board.to_string(),
+        }))
     };
     store::jobs::submit(d, &job).await.map(|_| ())
 }
@@ -124,12 +120,9 @@ pub async fn refresh_all(d: &store::Db, now: i64) -> sqlx::Result<usize> {
     for b in &boards {
         let job = store::jobs::NewJob {
             idempotency_key: Some(format!("hot:{b}:manual:{now}")),
-            ..store::jobs::NewJob::new(
-                JobKind::ContentHotlistSync,
-                &HotBoardRef {
-                    board: b.to_string(),
-                },
-            )
+            ..store::jobs::NewJob::new(Job::ContentHotlistSync(HotBoardRef {
+                board: b.to_string(),
+            }))
         };
         store::jobs::submit(d, &job).await?;
     }

@@ -6,10 +6,10 @@ use crate::error::{ApiError, ApiResult};
 use crate::platform::Hub;
 use domain::engagement::{CommentStatus, analyze, check_reply};
 use domain::i18n::Msg;
-use domain::jobs::{AccountRef, JobKind};
+use domain::jobs::{AccountRef, Job};
 use platforms::{Comment, Platform, WorkStatus};
 use store::engagement::{self as db, CommentRow, NewComment};
-use store::jobs::{JobCtx, JobError};
+use store::jobs::JobError;
 use store::matrix::Account;
 
 pub use db::CommentRow as Row;
@@ -135,8 +135,7 @@ async fn check_leads(d: &store::Db, a: &Account) -> sqlx::Result<()> {
 }
 
 /// `engagement.sync`: one account.
-pub async fn run_sync(ctx: JobCtx, hub: crate::platform::HubRef) -> Result<(), JobError> {
-    let r: AccountRef = ctx.payload()?;
+pub async fn run_sync(r: AccountRef, hub: crate::platform::HubRef) -> Result<(), JobError> {
     sync_account(&hub, r.account_id).await.map(|_| ())
 }
 
@@ -151,7 +150,7 @@ pub async fn queue_due(d: &store::Db, now_real: i64) -> sqlx::Result<usize> {
         let job = store::jobs::NewJob {
             idempotency_key: Some(format!("eng-sync:{id}:{}", now_real / SYNC_EVERY_MS)),
             merchant_id: Some(*mid),
-            ..store::jobs::NewJob::new(JobKind::EngagementSync, &AccountRef { account_id: *id })
+            ..store::jobs::NewJob::new(Job::EngagementSync(AccountRef { account_id: *id }))
         };
         store::jobs::submit(d, &job).await?;
     }

@@ -12,7 +12,7 @@ pub mod privmsg;
 pub mod rules;
 
 use crate::platform::Hub;
-use domain::jobs::{AccountRef, JobKind};
+use domain::jobs::{AccountRef, Job};
 use platforms::{ErrorKind, Platform, PlatformError};
 use store::jobs::JobError;
 use store::matrix::Account;
@@ -61,7 +61,7 @@ pub async fn queue_auto_reply(
 ) -> sqlx::Result<()> {
     let job = store::jobs::NewJob {
         run_at,
-        ..store::jobs::NewJob::new(JobKind::EngagementAutoReply, &AccountRef { account_id })
+        ..store::jobs::NewJob::new(Job::EngagementAutoReply(AccountRef { account_id }))
     };
     store::jobs::submit(db, &job).await.map(|_| ())
 }

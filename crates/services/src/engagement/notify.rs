@@ -8,14 +8,14 @@
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{Hub, HubRef};
 use domain::i18n::{Msg, reason};
-use domain::jobs::{JobKind, NoticeRef};
+use domain::jobs::{Job, NoticeRef};
 use platforms::wechat::{LIVE_BASE_URL, OfficialAccount, TemplateSender, WxError};
 use store::Db;
 use store::engagement::messages::{self as db, WxConfigRow};
 
 /// A new-lead notice with its WeChat delivery.
 pub use store::engagement::messages::NoticeRow;
-use store::jobs::{JobCtx, JobError};
+use store::jobs::JobError;
 
 /// The AppSecret of the sandbox's official account, shown to the merchant while the platforms are
 /// simulated ('' otherwise): the install's own, derived from the sandbox token, never a constant.
@@ -39,7 +39,7 @@ pub async fn new_lead(d: &Db, mid: i64, lead_id: i64, assignee: i64) -> sqlx::Re
     let job = store::jobs::NewJob {
         merchant_id: Some(mid),
         idempotency_key: Some(format!("lead_notify:{id}")),
-        ..store::jobs::NewJob::new(JobKind::EngagementLeadNotify, &NoticeRef { notice_id: id })
+        ..store::jobs::NewJob::new(Job::EngagementLeadNotify(NoticeRef { notice_id: id }))
     };
     store::jobs::submit(d, &job).await.map(|_| ())
 }
@@ -54,8 +54,7 @@ fn base_url(hub: &Hub) -> String {
 }
 
 /// `engagement.lead_notify`: sends one notice's template message, once.
-pub async fn run(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let r: NoticeRef = ctx.payload()?;
+pub async fn run(r: NoticeRef, hub: HubRef) -> Result<(), JobError> {
     deliver(&hub, r.notice_id).await
 }
 

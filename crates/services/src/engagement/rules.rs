@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
 use store::Db;
 use store::engagement::{self as db, CommentRow, RuleData, RuleRow};
-use store::jobs::{JobCtx, JobError};
+use store::jobs::JobError;
 
 pub use db::{ReplyRow, RuleRow as Row};
 
@@ -283,8 +283,7 @@ async fn log(
 }
 
 /// `engagement.auto_reply`: one account.
-pub async fn run_auto_reply(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let r: AccountRef = ctx.payload()?;
+pub async fn run_auto_reply(r: AccountRef, hub: HubRef) -> Result<(), JobError> {
     auto_reply(&hub, r.account_id).await.map(|_| ())
 }
 

@@ -3,7 +3,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
-use domain::jobs::JobKind;
+use domain::jobs::Job;
 use domain::materials::AsrState;
 use domain::system::points::Reason;
 use store::Db;
@@ -75,7 +75,7 @@ pub async fn start(
         merchant_id: Some(mid),
         idempotency_key: Some(key.clone()),
         max_attempts: Some(2),
-        ..store::jobs::NewJob::new(JobKind::MediaAsr, &payload)
+        ..store::jobs::NewJob::new(Job::MediaAsr(payload))
     };
     let job_id = match store::jobs::submit(db, &job).await {
         Ok(id) => id,
@@ -179,10 +179,10 @@ pub async fn recognize(
 /// the points back.
 pub async fn run(
     ctx: JobCtx,
+    p: domain::jobs::MediaAsr,
     storage: media::Storage,
     asr_dir: std::path::PathBuf,
 ) -> Result<(), JobError> {
-    let p: domain::jobs::MediaAsr = ctx.payload()?;
     // Stored as the language's name (domain has no `media`): read the same way the payload was.
     let lang: media::asr::Lang = p
         .lang

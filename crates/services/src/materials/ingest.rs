@@ -6,8 +6,11 @@
 use store::jobs::{JobCtx, JobError};
 use store::materials as mat;
 
-pub async fn run(ctx: JobCtx, storage: media::Storage) -> Result<(), JobError> {
-    let p: domain::jobs::MediaIngest = ctx.payload()?;
+pub async fn run(
+    ctx: JobCtx,
+    p: domain::jobs::MediaIngest,
+    storage: media::Storage,
+) -> Result<(), JobError> {
     let db = &ctx.db;
     let m = mat::get_any(db, p.media_id)
         .await?

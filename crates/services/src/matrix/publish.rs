@@ -8,7 +8,7 @@
 //! work list shows it (DESIGN.md §7); the platform's review then makes it "released" or failed.
 
 use crate::platform::{HubRef, platform_reason};
-use domain::jobs::{AccountRef, ItemRef, JobKind};
+use domain::jobs::{AccountRef, ItemRef, Job};
 use domain::matrix::{AuthState, ItemFailure, ItemState, Review};
 use platforms::{AuthKind, ErrorKind, Platform, PlatformError, PublishReq, Work, WorkStatus};
 use store::jobs::{JobCtx, JobError};
@@ -187,14 +187,7 @@ fn find<'a>(works: &'a [Work], item_id: &str) -> Option<&'a Work> {
 /// job while a second queueing of the same slot is not.
 async fn queue_publish(db: &store::Db, id: i64, mid: i64) -> sqlx::Result<()> {
     let at = db::item(db, id).await?.map(|i| i.scheduled_at).unwrap_or(0);
-    db::queue_item(
-        db,
-        id,
-        mid,
-        JobKind::PublishItem,
-        &format!("publish:{id}:{at}"),
-    )
-    .await
+    db::queue_publish(db, id, mid, &format!("publish:{id}:{at}")).await
 }
 
 /// The platform of an account and its (cached) adapter.
@@ -211,11 +204,9 @@ async fn adapter_of(
     Ok((platform, ad))
 }
 
-pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let account = db::item(&hub.db, ctx.payload::<ItemRef>()?.item_id)
-        .await?
-        .map(|i| i.account_id);
-    let r = publish_item(ctx, &hub).await;
+pub async fn run_item(ctx: JobCtx, p: ItemRef, hub: HubRef) -> Result<(), JobError> {
+    let account = db::item(&hub.db, p.item_id).await?.map(|i| i.account_id);
+    let r = publish_item(ctx, p, &hub).await;
     // This account may post its next due item now: queue it without waiting for the next tick.
     if let Some(a) = account
         && let Ok(Some((id, mid))) =
@@ -226,9 +217,8 @@ pub async fn run_item(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
     r
 }
 
-async fn publish_item(ctx: JobCtx, hub: &HubRef) -> Result<(), JobError> {
+async fn publish_item(ctx: JobCtx, p: ItemRef, hub: &HubRef) -> Result<(), JobError> {
     let hub = hub.clone();
-    let p: ItemRef = ctx.payload()?;
     let Some(it) = db::item(&hub.db, p.item_id).await? else {
         return Ok(());
     };
@@ -404,8 +394,7 @@ async fn created(hub: &HubRef, id: i64, item_id: &str) -> Result<(), JobError> {
 }
 
 /// `publish.review`: looks at a published work again until the platform's review decides.
-pub async fn run_review(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let p: ItemRef = ctx.payload()?;
+pub async fn run_review(p: ItemRef, hub: HubRef) -> Result<(), JobError> {
     let Some(it) = db::item(&hub.db, p.item_id).await? else {
         return Ok(());
     };
@@ -488,8 +477,7 @@ fn internal(p: Platform, e: impl std::fmt::Display) -> PlatformError {
 
 /// `matrix.token_refresh`: renews an access token before it ends. A refusal marks the account
 /// expired with the platform's reason (the console lists it under expiring/expired).
-pub async fn run_refresh(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let p: AccountRef = ctx.payload()?;
+pub async fn run_refresh(p: AccountRef, hub: HubRef) -> Result<(), JobError> {
     let Some(a) = db::account_by_id(&hub.db, p.account_id).await? else {
         return Ok(());
     };
@@ -508,8 +496,7 @@ pub async fn run_refresh(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
 
 /// `matrix.sync`: the account's works and their statistics from the platform — the account's
 /// video/play/comment/like counts and each published item's numbers.
-pub async fn run_sync(ctx: JobCtx, hub: HubRef) -> Result<(), JobError> {
-    let p: AccountRef = ctx.payload()?;
+pub async fn run_sync(p: AccountRef, hub: HubRef) -> Result<(), JobError> {
     let Some(a) = db::account_by_id(&hub.db, p.account_id).await? else {
         return Ok(());
     };
@@ -605,14 +592,7 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
         }
     }
     for (id, mid, checks) in db::review_due_items(&hub.db, domain::now_ms(), 500).await? {
-        db::queue_item(
-            &hub.db,
-            id,
-            mid,
-            JobKind::PublishReview,
-            &format!("review:{id}:{checks}"),
-        )
-        .await?;
+        db::queue_review(&hub.db, id, mid, &format!("review:{id}:{checks}")).await?;
     }
     let now = domain::now_ms();
     for (id, mid, synced_at) in
@@ -623,7 +603,7 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
             // One job per sync generation: a request made before it ran joins it.
             idempotency_key: Some(format!("sync:{id}:{synced_at}")),
             max_attempts: Some(3),
-            ..store::jobs::NewJob::new(JobKind::MatrixSync, &AccountRef { account_id: id })
+            ..store::jobs::NewJob::new(Job::MatrixSync(AccountRef { account_id: id }))
         };
         store::jobs::submit(&hub.db, &job).await?;
     }
@@ -633,10 +613,7 @@ pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
         let job = store::jobs::NewJob {
             idempotency_key: Some(format!("refresh:{}:{}", a.id, a.token_expires_at)),
             merchant_id: Some(a.merchant_id),
-            ..store::jobs::NewJob::new(
-                JobKind::MatrixTokenRefresh,
-                &AccountRef { account_id: a.id },
-            )
+            ..store::jobs::NewJob::new(Job::MatrixTokenRefresh(AccountRef { account_id: a.id }))
         };
         store::jobs::submit(&hub.db, &job).await?;
     }

@@ -5,7 +5,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{self as hub, Hub};
 use domain::i18n::Msg;
-use domain::jobs::{BenchmarkRef, JobKind};
+use domain::jobs::{BenchmarkRef, Job};
 use store::jobs::{JobCtx, JobError};
 use store::seo as db;
 
@@ -161,8 +161,7 @@ pub async fn sync_one(h: &Hub, id: i64) -> Result<(), SyncError> {
 
 /// The job: one account. A platform's refusal is kept on the row and ends the job (the schedule
 /// tries again later); a database error retries.
-pub async fn run(ctx: JobCtx, h: crate::platform::HubRef) -> Result<(), JobError> {
-    let r: BenchmarkRef = ctx.payload()?;
+pub async fn run(ctx: JobCtx, r: BenchmarkRef, h: crate::platform::HubRef) -> Result<(), JobError> {
     match sync_one(&h, r.benchmark_id).await {
         Ok(()) => Ok(()),
         Err(SyncError::Db(e)) => Err(JobError::Retry(e.to_string())),
@@ -188,10 +187,7 @@ pub async fn queue_due(d: &store::Db, now: i64) -> sqlx::Result<usize> {
     for b in &due {
         let job = store::jobs::NewJob {
             idempotency_key: Some(format!("seo-bench:{}:{}", b.id, now / SYNC_EVERY_MS)),
-            ..store::jobs::NewJob::new(
-                JobKind::SeoBenchmarkSync,
-                &BenchmarkRef { benchmark_id: b.id },
-            )
+            ..store::jobs::NewJob::new(Job::SeoBenchmarkSync(BenchmarkRef { benchmark_id: b.id }))
         };
         store::jobs::submit(d, &job).await?;
     }

@@ -1,7 +1,7 @@
 //! Maintenance: the hourly cleanup job (expired rows, temporary files nothing live owns) and its
 //! scheduler.
 
-use domain::jobs::{Cleanup, JobKind};
+use domain::jobs::{Cleanup, Job};
 use store::Db;
 use store::jobs::{JobCtx, JobError};
 
@@ -62,7 +62,7 @@ pub async fn schedule(db: Db, shutdown: tokio::sync::watch::Receiver<bool>) {
         let hour = domain::now_ms() / 3_600_000;
         let job = store::jobs::NewJob {
             idempotency_key: Some(format!("cleanup:{hour}")),
-            ..store::jobs::NewJob::new(JobKind::MaintenanceCleanup, &Cleanup)
+            ..store::jobs::NewJob::new(Job::MaintenanceCleanup(Cleanup))
         };
         let db = db.clone();
         async move { store::jobs::submit(&db, &job).await }

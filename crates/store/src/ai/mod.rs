@@ -76,7 +76,7 @@ pub async fn insert_task(db: &Db, t: &NewTask<'_>, now: i64) -> sqlx::Result<(i6
         merchant_id: Some(t.merchant_id),
         idempotency_key: Some(t.points_key.to_string()),
         max_attempts: Some(2),
-        ..crate::jobs::NewJob::new(domain::jobs::JobKind::Tts, &payload)
+        ..crate::jobs::NewJob::new(domain::jobs::Job::Tts(payload))
     };
     let job_id = crate::jobs::enqueue(&mut tx, &job).await?;
     sqlx::query("UPDATE tts_tasks SET job_id = $1 WHERE id = $2")

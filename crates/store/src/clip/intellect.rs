@@ -4,7 +4,7 @@
 use crate::Db;
 use crate::list::{self, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::clip::intellect::State;
-use domain::jobs::{IntellectRef, JobKind};
+use domain::jobs::{IntellectRef, Job};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -126,7 +126,7 @@ async fn enqueue(
             merchant_id: Some(merchant_id),
             idempotency_key: Some(format!("intellect:{id}:{attempt}")),
             max_attempts: Some(2),
-            ..crate::jobs::NewJob::new(JobKind::ClipIntellect, &IntellectRef { run_id: id })
+            ..crate::jobs::NewJob::new(Job::ClipIntellect(IntellectRef { run_id: id }))
         },
     )
     .await?;

@@ -3,7 +3,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
-use domain::jobs::{AiClipRef, JobKind};
+use domain::jobs::{AiClipRef, Job};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -204,7 +204,7 @@ pub async fn start(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<bool> {
             merchant_id: Some(merchant_id),
             idempotency_key: Some(format!("onetouch:{id}:{attempt}")),
             max_attempts: Some(3),
-            ..crate::jobs::NewJob::new(JobKind::ClipOneTouch, &AiClipRef { ai_clip_id: id })
+            ..crate::jobs::NewJob::new(Job::ClipOneTouch(AiClipRef { ai_clip_id: id }))
         },
     )
     .await?;

@@ -5,7 +5,7 @@ use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use domain::clip::ProjectMode;
 use domain::clip::VariantState;
-use domain::jobs::{ClipRender, JobKind};
+use domain::jobs::{ClipRender, Job};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -406,7 +406,7 @@ pub async fn add_variants(
                 merchant_id: Some(merchant_id),
                 idempotency_key: Some(key.clone()),
                 max_attempts: Some(3),
-                ..crate::jobs::NewJob::new(JobKind::ClipRender, &ClipRender { variant_id: id })
+                ..crate::jobs::NewJob::new(Job::ClipRender(ClipRender { variant_id: id }))
             },
         )
         .await?;

@@ -6,7 +6,7 @@
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
 use crate::materials::MediaFile;
-use domain::jobs::{ClipSlice, JobKind};
+use domain::jobs::{ClipSlice, Job};
 use domain::now_ms;
 use serde::Serialize;
 
@@ -299,7 +299,7 @@ pub async fn queue(db: &Db, merchant_id: i64, source_ids: &[i64]) -> sqlx::Resul
                 merchant_id: Some(merchant_id),
                 idempotency_key: Some(format!("slice:{id}:{attempt}")),
                 max_attempts: Some(3),
-                ..crate::jobs::NewJob::new(JobKind::ClipSlice, &ClipSlice { source_id: *id })
+                ..crate::jobs::NewJob::new(Job::ClipSlice(ClipSlice { source_id: *id }))
             },
         )
         .await?;

@@ -2,7 +2,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
-use domain::jobs::{JobKind, MediaIngest};
+use domain::jobs::{Job, MediaIngest};
 use domain::materials::IngestState;
 use domain::now_ms;
 use serde::Serialize;
@@ -117,7 +117,7 @@ pub async fn insert(db: &Db, m: &NewMedia, ingest: bool) -> sqlx::Result<MediaFi
                 merchant_id: Some(m.merchant_id),
                 idempotency_key: Some(format!("ingest:{}", row.id)),
                 max_attempts: Some(3),
-                ..crate::jobs::NewJob::new(JobKind::MediaIngest, &MediaIngest { media_id: row.id })
+                ..crate::jobs::NewJob::new(Job::MediaIngest(MediaIngest { media_id: row.id }))
             },
         )
         .await?;

@@ -3,7 +3,7 @@
 
 use crate::Db;
 use crate::list::{self, Bind, Entity, FieldType, ListQuery, PageError, Total, field};
-use domain::jobs::{ItemRef, JobKind};
+use domain::jobs::{ItemRef, Job};
 use domain::matrix::{ItemFailure, ItemState};
 use domain::now_ms;
 use serde::Serialize;
@@ -171,39 +171,45 @@ pub async fn review_due_items(db: &Db, now: i64, limit: i64) -> sqlx::Result<Vec
     .await
 }
 
-/// Enqueues the publish job of a due item in the same transaction that records it on the item.
-pub async fn queue_item(
-    db: &Db,
-    item_id: i64,
-    mid: i64,
-    kind: JobKind,
-    key: &str,
-) -> sqlx::Result<()> {
+/// Enqueues the publishing of a due item, recording the job on the item in the same transaction.
+pub async fn queue_publish(db: &Db, item_id: i64, mid: i64, key: &str) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
-    let job = crate::jobs::enqueue(
-        &mut tx,
+    let job = enqueue_for_item(&mut tx, mid, key, Job::PublishItem(ItemRef { item_id })).await?;
+    sqlx::query("UPDATE matrix_items SET job_id = $1 WHERE id = $2 AND job_id = 0")
+        .bind(job)
+        .bind(item_id)
+        .execute(&mut *tx)
+        .await?;
+    crate::jobs::commit_and_wake(tx).await
+}
+
+/// Enqueues a review check of a posted item; no second check is queued until this one has run.
+pub async fn queue_review(db: &Db, item_id: i64, mid: i64, key: &str) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    enqueue_for_item(&mut tx, mid, key, Job::PublishReview(ItemRef { item_id })).await?;
+    sqlx::query("UPDATE matrix_items SET review_check_at = NULL WHERE id = $1")
+        .bind(item_id)
+        .execute(&mut *tx)
+        .await?;
+    crate::jobs::commit_and_wake(tx).await
+}
+
+async fn enqueue_for_item(
+    tx: &mut sqlx::AnyConnection,
+    mid: i64,
+    key: &str,
+    job: Job,
+) -> sqlx::Result<i64> {
+    crate::jobs::enqueue(
+        tx,
         &crate::jobs::NewJob {
             merchant_id: Some(mid),
             idempotency_key: Some(key.to_string()),
             max_attempts: Some(8),
-            ..crate::jobs::NewJob::new(kind, &ItemRef { item_id })
+            ..crate::jobs::NewJob::new(job)
         },
     )
-    .await?;
-    if kind == JobKind::PublishItem {
-        sqlx::query("UPDATE matrix_items SET job_id = $1 WHERE id = $2 AND job_id = 0")
-            .bind(job)
-            .bind(item_id)
-            .execute(&mut *tx)
-            .await?;
-    } else {
-        // A review check: no second check is queued until this one has run.
-        sqlx::query("UPDATE matrix_items SET review_check_at = NULL WHERE id = $1")
-            .bind(item_id)
-            .execute(&mut *tx)
-            .await?;
-    }
-    crate::jobs::commit_and_wake(tx).await
+    .await
 }
 
 /// "Publish now" / retry: the item becomes due at `now` with a fresh job. Only waiting or failed

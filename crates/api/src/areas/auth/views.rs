@@ -242,7 +242,7 @@ view_of!(services::system::merchants::UserRow => UserRow {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Job {
     pub id: i64,
-    pub kind: String,
+    pub kind: domain::jobs::JobKind,
     pub merchant_id: Option<i64>,
     pub payload: String,
     pub state: domain::jobs::JobState,
