@@ -5933,7 +5933,7 @@ export interface components {
             /** Format: int64 */
             likes: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** Format: int64 */
             plays: number;
             /** Format: int64 */
@@ -5978,7 +5978,7 @@ export interface components {
             likes: number;
             nickname: string;
             open_id: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** Format: int64 */
             plays: number;
             poi_address: string;
@@ -6072,8 +6072,8 @@ export interface components {
         AddReq: {
             /** @description A share link (or the shared text holding one) or an account id. */
             link: string;
-            /** @description dy */
-            platform?: components["schemas"]["BenchmarkPlatform"];
+            /** @description dy (blank: dy) */
+            platform?: components["schemas"]["DyOnly"];
         };
         AddVideoReq: {
             /** Format: int64 */
@@ -6398,7 +6398,7 @@ export interface components {
         };
         AiteReq: {
             nickname: string;
-            platform: components["schemas"]["PlatformCode"];
+            platform: components["schemas"]["Platform"];
         };
         AiteUser: {
             /** Format: int64 */
@@ -6406,18 +6406,18 @@ export interface components {
             /** Format: int64 */
             id: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         /** @enum {string} */
         AppMode: "live" | "sandbox";
         AppReq: {
             client_key?: string;
             client_secret?: string;
-            platform: components["schemas"]["PlatformCode"];
+            platform: components["schemas"]["Platform"];
         };
         AppSaved: {
             client_key: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         /** @description A platform's app credentials as the operator sees them. */
         AppView: {
@@ -6427,7 +6427,7 @@ export interface components {
             client_key: string;
             configured: boolean;
             mode: components["schemas"]["AppMode"];
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         /** @description One post of the plan the merchant approved. */
         ApprovedPost: {
@@ -6483,7 +6483,7 @@ export interface components {
             /** Format: int64 */
             group_id?: number | null;
             login_id?: string | null;
-            platform?: components["schemas"]["PlatformCode"] | null;
+            platform?: components["schemas"]["Platform"] | null;
             sms_code?: string | null;
         };
         /** @description How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop). */
@@ -6535,11 +6535,6 @@ export interface components {
             /** @description The words of its titles, strongest first. */
             words: components["schemas"]["TitleWord"][];
         };
-        /**
-         * @description The platforms benchmark accounts are watched on (`AddReq.platform`; blank: dy) (for the document only; the wire format is the string).
-         * @enum {string}
-         */
-        BenchmarkPlatform: "dy";
         BenchmarkView: {
             account_id: string;
             avatar: string;
@@ -6556,7 +6551,7 @@ export interface components {
             /** Format: int64 */
             likes: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["DyOnly"];
             /**
              * Format: int64
              * @description Plays of those works.
@@ -6663,14 +6658,14 @@ export interface components {
             heat: number;
             /** Format: int64 */
             id: number;
-            platform: string;
+            platform: components["schemas"]["SearchPlatform"];
             word: string;
         };
         CommentAccount: {
             /** Format: int64 */
             id: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** @description Why not, in the caller's language (KS has no comment API). */
             reason: string;
             /** @description Whether its comments can be read and answered. */
@@ -6864,7 +6859,7 @@ export interface components {
             name: string;
             /** Format: int64 */
             planned: number;
-            platform: string;
+            platform: components["schemas"]["TaskPlatform"];
             /** Format: int64 */
             plays: number;
             /** Format: int64 */
@@ -6913,6 +6908,8 @@ export interface components {
             tag_name: string;
             won: boolean;
         };
+        /** @enum {string} */
+        DyOnly: "dy";
         EditReq: {
             /** Format: int64 */
             id: number;
@@ -6939,7 +6936,7 @@ export interface components {
             intent_name: string;
             item_id: string;
             item_title: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             replied: boolean;
             /** Format: int64 */
             replied_at: number;
@@ -7019,7 +7016,7 @@ export interface components {
             accounts: components["schemas"]["AccountView"][];
             limits: components["schemas"]["Limits"];
             mount_types: string[];
-            platform: string;
+            platform: components["schemas"]["Platform"];
             sandbox: boolean;
         };
         GenTitle: {
@@ -7130,7 +7127,7 @@ export interface components {
             fetched_at: number;
             /** @description Why the last read failed, in the caller's language ("" when it did not). */
             last_error: string;
-            platform: string;
+            platform: components["schemas"]["DyOnly"];
             rows: components["schemas"]["HotRow"][];
         };
         /** @description How many board reads were queued. */
@@ -7230,7 +7227,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             nickname?: string | null;
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         /** @description A task's items by state (what the console shows as its counts). */
         ItemCounts: {
@@ -7419,7 +7416,7 @@ export interface components {
             name: string;
             notes: components["schemas"]["LeadNote"][];
             phone: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** @description comment | message. */
             source: string;
             /**
@@ -7724,7 +7721,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** @description Why not, in the caller's language. */
             reason: string;
             /** @description The scope consented at authorization. */
@@ -7806,7 +7803,7 @@ export interface components {
             lead_id: number;
             /** @description The lead's customer and content. */
             name: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             source: string;
             /** Format: int64 */
             user_id: number;
@@ -7859,7 +7856,7 @@ export interface components {
             account_id: number;
             nickname: string;
             online: boolean;
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         Opt: {
             label: string;
@@ -7875,7 +7872,8 @@ export interface components {
             end: string;
             /** @description False for a platform that tells apps no follower count (BJH): the page says so instead of 0. */
             has_followers: boolean;
-            platform: string;
+            /** @description '' for every platform. */
+            platform: components["schemas"]["PlatformFilter"];
             previous: components["schemas"]["ReportFigures"];
             previous_end: string;
             previous_start: string;
@@ -7907,7 +7905,7 @@ export interface components {
                 likes: number;
                 nickname: string;
                 open_id: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** Format: int64 */
                 plays: number;
                 poi_address: string;
@@ -8075,7 +8073,7 @@ export interface components {
             /** Format: int64 */
             at: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             title: string;
             video_key: string;
             video_name: string;
@@ -8108,7 +8106,9 @@ export interface components {
             name: string;
         };
         /** @enum {string} */
-        PlatformCode: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop" | "bp";
+        Platform: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop";
+        /** @enum {string} */
+        PlatformFilter: "" | "dy" | "ks" | "xhs" | "sph" | "bjh" | "shop";
         /** @description The console's defaults before sign-in. */
         PlatformInitView: {
             app_name: string;
@@ -8556,7 +8556,7 @@ export interface components {
                 likes: number;
                 nickname: string;
                 open_id: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** Format: int64 */
                 plays: number;
                 poi_address: string;
@@ -8886,7 +8886,7 @@ export interface components {
             code: number;
             data: {
                 client_key: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
             };
             message: string;
         };
@@ -9000,7 +9000,7 @@ export interface components {
                 /** Format: int64 */
                 likes: number;
                 nickname: string;
-                platform: string;
+                platform: components["schemas"]["DyOnly"];
                 /**
                  * Format: int64
                  * @description Plays of those works.
@@ -9071,7 +9071,7 @@ export interface components {
                 heat: number;
                 /** Format: int64 */
                 id: number;
-                platform: string;
+                platform: components["schemas"]["SearchPlatform"];
                 word: string;
             };
             message: string;
@@ -9308,7 +9308,7 @@ export interface components {
                 intent_name: string;
                 item_id: string;
                 item_title: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 replied: boolean;
                 /** Format: int64 */
                 replied_at: number;
@@ -9358,7 +9358,7 @@ export interface components {
                 accounts: components["schemas"]["AccountView"][];
                 limits: components["schemas"]["Limits"];
                 mount_types: string[];
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 sandbox: boolean;
             };
             message: string;
@@ -9487,7 +9487,7 @@ export interface components {
                 fetched_at: number;
                 /** @description Why the last read failed, in the caller's language ("" when it did not). */
                 last_error: string;
-                platform: string;
+                platform: components["schemas"]["DyOnly"];
                 rows: components["schemas"]["HotRow"][];
             };
             message: string;
@@ -9679,7 +9679,7 @@ export interface components {
                 name: string;
                 notes: components["schemas"]["LeadNote"][];
                 phone: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** @description comment | message. */
                 source: string;
                 /**
@@ -9957,7 +9957,8 @@ export interface components {
                 end: string;
                 /** @description False for a platform that tells apps no follower count (BJH): the page says so instead of 0. */
                 has_followers: boolean;
-                platform: string;
+                /** @description '' for every platform. */
+                platform: components["schemas"]["PlatformFilter"];
                 previous: components["schemas"]["ReportFigures"];
                 previous_end: string;
                 previous_start: string;
@@ -10030,7 +10031,7 @@ export interface components {
                     /** Format: int64 */
                     likes: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** Format: int64 */
                     plays: number;
                     /** Format: int64 */
@@ -10079,7 +10080,7 @@ export interface components {
                     likes: number;
                     nickname: string;
                     open_id: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** Format: int64 */
                     plays: number;
                     poi_address: string;
@@ -10372,7 +10373,7 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -10484,7 +10485,7 @@ export interface components {
                     /** Format: int64 */
                     likes: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["DyOnly"];
                     /**
                      * Format: int64
                      * @description Plays of those works.
@@ -10561,7 +10562,7 @@ export interface components {
                     heat: number;
                     /** Format: int64 */
                     id: number;
-                    platform: string;
+                    platform: components["schemas"]["SearchPlatform"];
                     word: string;
                 }[];
                 /** Format: int64 */
@@ -10749,7 +10750,7 @@ export interface components {
                     name: string;
                     /** Format: int64 */
                     planned: number;
-                    platform: string;
+                    platform: components["schemas"]["TaskPlatform"];
                     /** Format: int64 */
                     plays: number;
                     /** Format: int64 */
@@ -10869,7 +10870,7 @@ export interface components {
                     intent_name: string;
                     item_id: string;
                     item_title: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     replied: boolean;
                     /** Format: int64 */
                     replied_at: number;
@@ -11040,7 +11041,7 @@ export interface components {
                     name: string;
                     notes: components["schemas"]["LeadNote"][];
                     phone: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** @description comment | message. */
                     source: string;
                     /**
@@ -11919,7 +11920,7 @@ export interface components {
                     id: number;
                     name: string;
                     /** @description dy */
-                    platform: string;
+                    platform: components["schemas"]["DyOnly"];
                     /** Format: int64 */
                     pool_id: number;
                     /** @description project | group */
@@ -12010,7 +12011,7 @@ export interface components {
                     mount_type: string;
                     name: string;
                     overdue: boolean;
-                    platform: string;
+                    platform: components["schemas"]["TaskPlatform"];
                     /**
                      * Format: int64
                      * @description 0–100
@@ -12277,7 +12278,7 @@ export interface components {
                     /** Format: int64 */
                     likes: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** Format: int64 */
                     plays: number;
                     /** Format: int64 */
@@ -12590,7 +12591,7 @@ export interface components {
                     likes: number;
                     nickname: string;
                     open_id: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** Format: int64 */
                     plays: number;
                     poi_address: string;
@@ -12631,7 +12632,7 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                 }[];
             };
             message: string;
@@ -12655,7 +12656,7 @@ export interface components {
                     client_key: string;
                     configured: boolean;
                     mode: components["schemas"]["AppMode"];
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                 }[];
             };
             message: string;
@@ -12785,7 +12786,7 @@ export interface components {
                     account_id: number;
                     nickname: string;
                     online: boolean;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                 }[];
             };
             message: string;
@@ -13337,7 +13338,7 @@ export interface components {
                 id: number;
                 name: string;
                 /** @description dy */
-                platform: string;
+                platform: components["schemas"]["DyOnly"];
                 /** Format: int64 */
                 pool_id: number;
                 /** @description project | group */
@@ -13444,7 +13445,7 @@ export interface components {
                 mount_type: string;
                 name: string;
                 overdue: boolean;
-                platform: string;
+                platform: components["schemas"]["TaskPlatform"];
                 /**
                  * Format: int64
                  * @description 0–100
@@ -13739,7 +13740,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 nickname: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** @description Why not, in the caller's language (KS has no comment API). */
                 reason: string;
                 /** @description Whether its comments can be read and answered. */
@@ -13827,7 +13828,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 nickname: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** @description Why not, in the caller's language. */
                 reason: string;
                 /** @description The scope consented at authorization. */
@@ -13857,7 +13858,7 @@ export interface components {
                 lead_id: number;
                 /** @description The lead's customer and content. */
                 name: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 source: string;
                 /** Format: int64 */
                 user_id: number;
@@ -14689,7 +14690,7 @@ export interface components {
             id: number;
             name: string;
             /** @description dy */
-            platform: string;
+            platform: components["schemas"]["DyOnly"];
             /** Format: int64 */
             pool_id: number;
             /** @description project | group */
@@ -14710,8 +14711,6 @@ export interface components {
             url: string;
         };
         /** @enum {string} */
-        TagPlatform: "dy";
-        /** @enum {string} */
         TagPoolKind: "project" | "group";
         TagReq: {
             /**
@@ -14724,7 +14723,7 @@ export interface components {
             id?: number | null;
             name: string;
             /** @description dy */
-            platform: components["schemas"]["TagPlatform"];
+            platform: components["schemas"]["DyOnly"];
             /** Format: int64 */
             pool_id: number;
             /** @description project | group */
@@ -14749,6 +14748,8 @@ export interface components {
             items: components["schemas"]["ItemView"][];
             task: components["schemas"]["TaskView"];
         };
+        /** @enum {string} */
+        TaskPlatform: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop" | "mixed";
         /** @description The release-task form (docs/api-matrix.md `TaskReq`); stored as the task's config. */
         TaskReq: {
             account_ids: number[];
@@ -14790,7 +14791,7 @@ export interface components {
              */
             planned_at?: number | null;
             /** @default null */
-            platform?: components["schemas"]["PlatformCode"] | null;
+            platform?: components["schemas"]["Platform"] | null;
             /** @default  */
             poi_address?: string;
             /** @default  */
@@ -14852,7 +14853,7 @@ export interface components {
             mount_type: string;
             name: string;
             overdue: boolean;
-            platform: string;
+            platform: components["schemas"]["TaskPlatform"];
             /**
              * Format: int64
              * @description 0–100
@@ -15197,7 +15198,7 @@ export interface components {
             /** Format: int64 */
             likes: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** Format: int64 */
             plays: number;
             /** Format: int64 */

@@ -3,9 +3,7 @@
 
 use super::lists::task_view;
 use crate::LangOf;
-use crate::areas::matrix::views::{
-    self, Created, ForwardConfig, Limits, MountType, PlatformCode, TimeModeCode,
-};
+use crate::areas::matrix::views::{self, Created, ForwardConfig, Limits, MountType, TimeModeCode};
 use crate::error::{Answer, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
@@ -22,7 +20,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct TaskReq {
-    #[schema(value_type = Option<PlatformCode>)]
+    #[schema(value_type = Option<domain::platform::Platform>)]
     pub platform: Option<String>,
     // required: no default in the document (the container default would be an invalid "")
     #[schema(required = true, default, min_length = 1, max_length = 50)]
@@ -113,7 +111,7 @@ async fn create(
 async fn config(st: &AppState, mid: i64, p: Platform, lang: Lang) -> Answer<ForwardConfig> {
     let (mounts, rows, sandbox) = uc::config(&st.hub, mid, p).await?;
     Ok(reply(ForwardConfig {
-        platform: p.code(),
+        platform: p,
         limits: Limits {
             title_max: rules::TITLE_MAX,
             comment_max: rules::COMMENT_MAX,
