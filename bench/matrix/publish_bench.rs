@@ -145,7 +145,7 @@ async fn main() -> anyhow::Result<()> {
         .await?;
         new_items.push(store::matrix::NewItem {
             account_id: account_ids[i % accounts],
-            platform: "xhs".into(),
+            platform: platforms::Platform::Xhs,
             video_key: format!("m:{id}"),
             video_name: format!("v{i}"),
             title: format!("bench post {i}"),
@@ -155,7 +155,7 @@ async fn main() -> anyhow::Result<()> {
     }
     let task = store::matrix::NewTask {
         name: "bench".into(),
-        platform: "xhs".into(),
+        platform: domain::platform::TaskPlatform::Xhs,
         config: serde_json::json!({"topics": ["bench"], "mount_type": "none"}),
         time_mode: "timed".into(),
         start_date: domain::matrix::fmt_day(domain::matrix::day_of(now)),

@@ -21,30 +21,6 @@ const INTEGER_STATUS: &[&str] = &[
 /// Not yet an `enum`, each with its reason (see `store_rows_have_no_text_states` in layers.rs):
 /// `(schema, property)`.
 const NOT_YET: &[(&str, &str)] = &[
-    // The platform codes: one vocabulary still to move from `platforms::Platform` into `domain` (the
-    // shop's `bp` alias, a task's `mixed`, the hot lists' and the NFC tags' own subsets).
-    ("AccountRankView", "platform"),
-    ("AccountView", "platform"),
-    ("AiteUser", "platform"),
-    ("AppSaved", "platform"),
-    ("AppView", "platform"),
-    ("BenchmarkView", "platform"),
-    ("CollectedView", "platform"),
-    ("CommentAccount", "platform"),
-    ("DeliveryView", "platform"),
-    ("EngagementComment", "platform"),
-    ("ForwardConfig", "platform"),
-    ("HotBoard", "platform"),
-    ("ItemAccount", "platform"),
-    ("LeadView", "platform"),
-    ("MessageAccountView", "platform"),
-    ("NoticeView", "platform"),
-    ("Online", "platform"),
-    ("OverviewView", "platform"),
-    ("PlanItem", "platform"),
-    ("Tag", "platform"),
-    ("TaskView", "platform"),
-    ("VideoRankView", "platform"),
     // The NFC share page's state (`waiting` | `published`), two views under one schema name.
     ("ShareView", "state"),
 ];

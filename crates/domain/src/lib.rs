@@ -13,6 +13,7 @@ pub mod materials;
 pub mod matrix;
 pub mod menus;
 pub mod permission;
+pub mod platform;
 pub mod reports;
 pub mod seo;
 pub mod system;

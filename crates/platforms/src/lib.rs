@@ -28,69 +28,9 @@ pub use ks::KsAdapter;
 pub use seo::{HotWord, MAX_KEYWORD_CHARS, PublicAccount, PublicWork, SearchWord, SearchWordKind};
 pub use session::SessionAdapter;
 
-/// The six platforms. `code()` is the short name used in paths, config and the database.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Platform {
-    Dy,
-    Ks,
-    Sph,
-    Xhs,
-    Bjh,
-    Shop,
-}
-
-impl Platform {
-    pub const ALL: [Platform; 6] = [
-        Platform::Dy,
-        Platform::Ks,
-        Platform::Sph,
-        Platform::Xhs,
-        Platform::Bjh,
-        Platform::Shop,
-    ];
-    pub fn code(self) -> &'static str {
-        match self {
-            Platform::Dy => "dy",
-            Platform::Ks => "ks",
-            Platform::Sph => "sph",
-            Platform::Xhs => "xhs",
-            Platform::Bjh => "bjh",
-            Platform::Shop => "shop",
-        }
-    }
-    /// SPEC's per-platform call prefixes use `bp` for the shop platform.
-    pub fn from_code(s: &str) -> Option<Platform> {
-        Some(match s {
-            "dy" => Platform::Dy,
-            "ks" => Platform::Ks,
-            "sph" => Platform::Sph,
-            "xhs" => Platform::Xhs,
-            "bjh" => Platform::Bjh,
-            "shop" | "bp" => Platform::Shop,
-            _ => return None,
-        })
-    }
-    /// How an account is authorized.
-    pub fn auth_kind(self) -> AuthKind {
-        match self {
-            Platform::Dy | Platform::Ks => AuthKind::OAuth,
-            Platform::Sph | Platform::Xhs | Platform::Shop => AuthKind::QrSession,
-            Platform::Bjh => AuthKind::AppToken,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AuthKind {
-    /// Consent page -> code -> token (DY, KS).
-    OAuth,
-    /// QR login into the creator console, session kept (SPH, XHS, shop).
-    QrSession,
-    /// Static app_id + app_token (BJH).
-    AppToken,
-}
+/// The six platforms and how each authorizes: the domain's vocabulary (`domain::platform`), the
+/// same codes in paths, config and the database (`bp` parses as the shop, SPEC's call prefix).
+pub use domain::platform::{AuthKind, Platform};
 
 /// App credentials of one platform (DY client_key/secret, KS app_id/app_secret). The operator sets
 /// them under /system/app; with none, the sandbox's own apply.

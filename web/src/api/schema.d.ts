@@ -5933,7 +5933,7 @@ export interface components {
             /** Format: int64 */
             likes: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** Format: int64 */
             plays: number;
             /** Format: int64 */
@@ -5978,7 +5978,7 @@ export interface components {
             likes: number;
             nickname: string;
             open_id: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** Format: int64 */
             plays: number;
             poi_address: string;
@@ -6075,8 +6075,8 @@ export interface components {
         AddReq: {
             /** @description A share link (or the shared text holding one) or an account id. */
             link: string;
-            /** @description dy */
-            platform?: components["schemas"]["BenchmarkPlatform"];
+            /** @description dy (blank: dy) */
+            platform?: components["schemas"]["DyOnly"];
         };
         AddVideoReq: {
             /** Format: int64 */
@@ -6405,7 +6405,7 @@ export interface components {
         AiVoiceSource: "builtin" | "clone";
         AiteReq: {
             nickname: string;
-            platform: components["schemas"]["PlatformCode"];
+            platform: components["schemas"]["Platform"];
         };
         AiteUser: {
             /** Format: int64 */
@@ -6413,18 +6413,18 @@ export interface components {
             /** Format: int64 */
             id: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         /** @enum {string} */
         AppMode: "live" | "sandbox";
         AppReq: {
             client_key?: string;
             client_secret?: string;
-            platform: components["schemas"]["PlatformCode"];
+            platform: components["schemas"]["Platform"];
         };
         AppSaved: {
             client_key: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         /** @description A platform's app credentials as the operator sees them. */
         AppView: {
@@ -6434,7 +6434,7 @@ export interface components {
             client_key: string;
             configured: boolean;
             mode: components["schemas"]["AppMode"];
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         /** @description One post of the plan the merchant approved. */
         ApprovedPost: {
@@ -6492,7 +6492,7 @@ export interface components {
             /** Format: int64 */
             group_id?: number | null;
             login_id?: string | null;
-            platform?: components["schemas"]["PlatformCode"] | null;
+            platform?: components["schemas"]["Platform"] | null;
             sms_code?: string | null;
         };
         /** @description How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop). */
@@ -6544,11 +6544,6 @@ export interface components {
             /** @description The words of its titles, strongest first. */
             words: components["schemas"]["TitleWord"][];
         };
-        /**
-         * @description The platforms benchmark accounts are watched on (`AddReq.platform`; blank: dy) (for the document only; the wire format is the string).
-         * @enum {string}
-         */
-        BenchmarkPlatform: "dy";
         BenchmarkView: {
             account_id: string;
             avatar: string;
@@ -6565,7 +6560,7 @@ export interface components {
             /** Format: int64 */
             likes: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["DyOnly"];
             /**
              * Format: int64
              * @description Plays of those works.
@@ -6672,14 +6667,14 @@ export interface components {
             heat: number;
             /** Format: int64 */
             id: number;
-            platform: string;
+            platform: components["schemas"]["SearchPlatform"];
             word: string;
         };
         CommentAccount: {
             /** Format: int64 */
             id: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** @description Why not, in the caller's language (KS has no comment API). */
             reason: string;
             /** @description Whether its comments can be read and answered. */
@@ -6878,7 +6873,7 @@ export interface components {
             name: string;
             /** Format: int64 */
             planned: number;
-            platform: string;
+            platform: components["schemas"]["TaskPlatform"];
             /** Format: int64 */
             plays: number;
             /** Format: int64 */
@@ -6929,6 +6924,8 @@ export interface components {
         };
         /** @enum {string} */
         DrawSource: "nfc" | "page";
+        /** @enum {string} */
+        DyOnly: "dy";
         EditReq: {
             /** Format: int64 */
             id: number;
@@ -6955,7 +6952,7 @@ export interface components {
             intent_name: string;
             item_id: string;
             item_title: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             replied: boolean;
             /** Format: int64 */
             replied_at: number;
@@ -7035,7 +7032,7 @@ export interface components {
             accounts: components["schemas"]["AccountView"][];
             limits: components["schemas"]["Limits"];
             mount_types: string[];
-            platform: string;
+            platform: components["schemas"]["Platform"];
             sandbox: boolean;
         };
         GenTitle: {
@@ -7146,7 +7143,7 @@ export interface components {
             fetched_at: number;
             /** @description Why the last read failed, in the caller's language ("" when it did not). */
             last_error: string;
-            platform: string;
+            platform: components["schemas"]["DyOnly"];
             rows: components["schemas"]["HotRow"][];
         };
         /** @description How many board reads were queued. */
@@ -7246,7 +7243,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             nickname?: string | null;
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         /** @description A task's items by state (what the console shows as its counts). */
         ItemCounts: {
@@ -7437,7 +7434,7 @@ export interface components {
             name: string;
             notes: components["schemas"]["LeadNote"][];
             phone: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** @description comment | message. */
             source: string;
             /**
@@ -7748,7 +7745,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** @description Why not, in the caller's language. */
             reason: string;
             /** @description The scope consented at authorization. */
@@ -7830,7 +7827,7 @@ export interface components {
             lead_id: number;
             /** @description The lead's customer and content. */
             name: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             source: string;
             /** Format: int64 */
             user_id: number;
@@ -7883,7 +7880,7 @@ export interface components {
             account_id: number;
             nickname: string;
             online: boolean;
-            platform: string;
+            platform: components["schemas"]["Platform"];
         };
         Opt: {
             label: string;
@@ -7899,7 +7896,8 @@ export interface components {
             end: string;
             /** @description False for a platform that tells apps no follower count (BJH): the page says so instead of 0. */
             has_followers: boolean;
-            platform: string;
+            /** @description '' for every platform. */
+            platform: components["schemas"]["PlatformFilter"];
             previous: components["schemas"]["ReportFigures"];
             previous_end: string;
             previous_start: string;
@@ -7931,7 +7929,7 @@ export interface components {
                 likes: number;
                 nickname: string;
                 open_id: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** Format: int64 */
                 plays: number;
                 poi_address: string;
@@ -8099,7 +8097,7 @@ export interface components {
             /** Format: int64 */
             at: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             title: string;
             video_key: string;
             video_name: string;
@@ -8132,7 +8130,9 @@ export interface components {
             name: string;
         };
         /** @enum {string} */
-        PlatformCode: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop" | "bp";
+        Platform: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop";
+        /** @enum {string} */
+        PlatformFilter: "" | "dy" | "ks" | "xhs" | "sph" | "bjh" | "shop";
         /** @description The console's defaults before sign-in. */
         PlatformInitView: {
             app_name: string;
@@ -8583,7 +8583,7 @@ export interface components {
                 likes: number;
                 nickname: string;
                 open_id: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** Format: int64 */
                 plays: number;
                 poi_address: string;
@@ -8913,7 +8913,7 @@ export interface components {
             code: number;
             data: {
                 client_key: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
             };
             message: string;
         };
@@ -9027,7 +9027,7 @@ export interface components {
                 /** Format: int64 */
                 likes: number;
                 nickname: string;
-                platform: string;
+                platform: components["schemas"]["DyOnly"];
                 /**
                  * Format: int64
                  * @description Plays of those works.
@@ -9098,7 +9098,7 @@ export interface components {
                 heat: number;
                 /** Format: int64 */
                 id: number;
-                platform: string;
+                platform: components["schemas"]["SearchPlatform"];
                 word: string;
             };
             message: string;
@@ -9335,7 +9335,7 @@ export interface components {
                 intent_name: string;
                 item_id: string;
                 item_title: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 replied: boolean;
                 /** Format: int64 */
                 replied_at: number;
@@ -9385,7 +9385,7 @@ export interface components {
                 accounts: components["schemas"]["AccountView"][];
                 limits: components["schemas"]["Limits"];
                 mount_types: string[];
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 sandbox: boolean;
             };
             message: string;
@@ -9514,7 +9514,7 @@ export interface components {
                 fetched_at: number;
                 /** @description Why the last read failed, in the caller's language ("" when it did not). */
                 last_error: string;
-                platform: string;
+                platform: components["schemas"]["DyOnly"];
                 rows: components["schemas"]["HotRow"][];
             };
             message: string;
@@ -9706,7 +9706,7 @@ export interface components {
                 name: string;
                 notes: components["schemas"]["LeadNote"][];
                 phone: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** @description comment | message. */
                 source: string;
                 /**
@@ -9984,7 +9984,8 @@ export interface components {
                 end: string;
                 /** @description False for a platform that tells apps no follower count (BJH): the page says so instead of 0. */
                 has_followers: boolean;
-                platform: string;
+                /** @description '' for every platform. */
+                platform: components["schemas"]["PlatformFilter"];
                 previous: components["schemas"]["ReportFigures"];
                 previous_end: string;
                 previous_start: string;
@@ -10057,7 +10058,7 @@ export interface components {
                     /** Format: int64 */
                     likes: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** Format: int64 */
                     plays: number;
                     /** Format: int64 */
@@ -10106,7 +10107,7 @@ export interface components {
                     likes: number;
                     nickname: string;
                     open_id: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** Format: int64 */
                     plays: number;
                     poi_address: string;
@@ -10399,7 +10400,7 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -10511,7 +10512,7 @@ export interface components {
                     /** Format: int64 */
                     likes: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["DyOnly"];
                     /**
                      * Format: int64
                      * @description Plays of those works.
@@ -10588,7 +10589,7 @@ export interface components {
                     heat: number;
                     /** Format: int64 */
                     id: number;
-                    platform: string;
+                    platform: components["schemas"]["SearchPlatform"];
                     word: string;
                 }[];
                 /** Format: int64 */
@@ -10776,7 +10777,7 @@ export interface components {
                     name: string;
                     /** Format: int64 */
                     planned: number;
-                    platform: string;
+                    platform: components["schemas"]["TaskPlatform"];
                     /** Format: int64 */
                     plays: number;
                     /** Format: int64 */
@@ -10896,7 +10897,7 @@ export interface components {
                     intent_name: string;
                     item_id: string;
                     item_title: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     replied: boolean;
                     /** Format: int64 */
                     replied_at: number;
@@ -11067,7 +11068,7 @@ export interface components {
                     name: string;
                     notes: components["schemas"]["LeadNote"][];
                     phone: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** @description comment | message. */
                     source: string;
                     /**
@@ -11946,7 +11947,7 @@ export interface components {
                     id: number;
                     name: string;
                     /** @description dy */
-                    platform: string;
+                    platform: components["schemas"]["DyOnly"];
                     /** Format: int64 */
                     pool_id: number;
                     /** @description project | group */
@@ -12037,7 +12038,7 @@ export interface components {
                     mount_type: string;
                     name: string;
                     overdue: boolean;
-                    platform: string;
+                    platform: components["schemas"]["TaskPlatform"];
                     /**
                      * Format: int64
                      * @description 0–100
@@ -12304,7 +12305,7 @@ export interface components {
                     /** Format: int64 */
                     likes: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** Format: int64 */
                     plays: number;
                     /** Format: int64 */
@@ -12617,7 +12618,7 @@ export interface components {
                     likes: number;
                     nickname: string;
                     open_id: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                     /** Format: int64 */
                     plays: number;
                     poi_address: string;
@@ -12658,7 +12659,7 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     nickname: string;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                 }[];
             };
             message: string;
@@ -12682,7 +12683,7 @@ export interface components {
                     client_key: string;
                     configured: boolean;
                     mode: components["schemas"]["AppMode"];
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                 }[];
             };
             message: string;
@@ -12812,7 +12813,7 @@ export interface components {
                     account_id: number;
                     nickname: string;
                     online: boolean;
-                    platform: string;
+                    platform: components["schemas"]["Platform"];
                 }[];
             };
             message: string;
@@ -13364,7 +13365,7 @@ export interface components {
                 id: number;
                 name: string;
                 /** @description dy */
-                platform: string;
+                platform: components["schemas"]["DyOnly"];
                 /** Format: int64 */
                 pool_id: number;
                 /** @description project | group */
@@ -13471,7 +13472,7 @@ export interface components {
                 mount_type: string;
                 name: string;
                 overdue: boolean;
-                platform: string;
+                platform: components["schemas"]["TaskPlatform"];
                 /**
                  * Format: int64
                  * @description 0–100
@@ -13766,7 +13767,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 nickname: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** @description Why not, in the caller's language (KS has no comment API). */
                 reason: string;
                 /** @description Whether its comments can be read and answered. */
@@ -13854,7 +13855,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 nickname: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** @description Why not, in the caller's language. */
                 reason: string;
                 /** @description The scope consented at authorization. */
@@ -13884,7 +13885,7 @@ export interface components {
                 lead_id: number;
                 /** @description The lead's customer and content. */
                 name: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 source: string;
                 /** Format: int64 */
                 user_id: number;
@@ -14713,7 +14714,7 @@ export interface components {
             id: number;
             name: string;
             /** @description dy */
-            platform: string;
+            platform: components["schemas"]["DyOnly"];
             /** Format: int64 */
             pool_id: number;
             /** @description project | group */
@@ -14734,8 +14735,6 @@ export interface components {
             url: string;
         };
         /** @enum {string} */
-        TagPlatform: "dy";
-        /** @enum {string} */
         TagPoolKind: "project" | "group";
         TagReq: {
             /**
@@ -14748,7 +14747,7 @@ export interface components {
             id?: number | null;
             name: string;
             /** @description dy */
-            platform: components["schemas"]["TagPlatform"];
+            platform: components["schemas"]["DyOnly"];
             /** Format: int64 */
             pool_id: number;
             /** @description project | group */
@@ -14773,6 +14772,8 @@ export interface components {
             items: components["schemas"]["ItemView"][];
             task: components["schemas"]["TaskView"];
         };
+        /** @enum {string} */
+        TaskPlatform: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop" | "mixed";
         /** @description The release-task form (docs/api-matrix.md `TaskReq`); stored as the task's config. */
         TaskReq: {
             account_ids: number[];
@@ -14814,7 +14815,7 @@ export interface components {
              */
             planned_at?: number | null;
             /** @default null */
-            platform?: components["schemas"]["PlatformCode"] | null;
+            platform?: components["schemas"]["Platform"] | null;
             /** @default  */
             poi_address?: string;
             /** @default  */
@@ -14876,7 +14877,7 @@ export interface components {
             mount_type: string;
             name: string;
             overdue: boolean;
-            platform: string;
+            platform: components["schemas"]["TaskPlatform"];
             /**
              * Format: int64
              * @description 0–100
@@ -15225,7 +15226,7 @@ export interface components {
             /** Format: int64 */
             likes: number;
             nickname: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** Format: int64 */
             plays: number;
             /** Format: int64 */

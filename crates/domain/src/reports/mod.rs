@@ -79,24 +79,36 @@ pub fn range(span: &str, start: &str, end: &str, today: i64) -> Result<Range, In
     }
 }
 
-/// The platform code of a report filter ('' = every platform). The analytics pages' own names are
-/// accepted too: `dd` (Douyin shop) is `shop`, `video` (WeChat Channels) is `sph`.
-pub fn platform(code: &str) -> Result<&'static str, Invalid> {
-    Ok(match code {
-        "" | "all" => "",
-        "dy" => "dy",
-        "ks" => "ks",
-        "xhs" => "xhs",
-        "sph" | "video" => "sph",
-        "bjh" => "bjh",
-        "shop" | "dd" | "bp" => "shop",
-        _ => {
-            return Err(bad(
-                "platform",
-                Msg::InvalidValue,
-                vec![("reason", "dy | ks | sph | xhs | bjh | shop".into())],
-            ));
-        }
+crate::text_enum! {
+    /// A report's platform filter: one platform's figures, or every platform's (''). The
+    /// analytics pages' own names are accepted too: `dd` (Douyin shop) and SPEC's `bp` are `shop`,
+    /// `video` (WeChat Channels) is `sph`. The codes are `domain::platform::Platform`'s.
+    pub enum PlatformFilter {
+        All = "" | "all",
+        Dy = "dy",
+        Ks = "ks",
+        Xhs = "xhs",
+        Sph = "sph" | "video",
+        Bjh = "bjh",
+        Shop = "shop" | "dd" | "bp",
+    }
+}
+
+impl PlatformFilter {
+    /// The one platform filtered on; None for every platform.
+    pub fn platform(self) -> Option<crate::platform::Platform> {
+        crate::platform::Platform::parse(self.as_str())
+    }
+}
+
+/// The platform filter of a report ('' = every platform).
+pub fn platform(code: &str) -> Result<PlatformFilter, Invalid> {
+    PlatformFilter::parse(code).ok_or_else(|| {
+        bad(
+            "platform",
+            Msg::InvalidValue,
+            vec![("reason", "dy | ks | sph | xhs | bjh | shop".into())],
+        )
     })
 }
 
@@ -238,9 +250,15 @@ mod tests {
 
     #[test]
     fn platforms_and_dimensions() {
-        assert_eq!(platform("dd").unwrap(), "shop");
-        assert_eq!(platform("video").unwrap(), "sph");
-        assert_eq!(platform("").unwrap(), "");
+        assert_eq!(platform("dd").unwrap().as_str(), "shop");
+        assert_eq!(platform("video").unwrap().as_str(), "sph");
+        assert_eq!(platform("bp").unwrap().as_str(), "shop");
+        assert_eq!(platform("all").unwrap().as_str(), "");
+        assert_eq!(platform("").unwrap().as_str(), "");
+        assert_eq!(platform("").unwrap().platform(), None);
+        for p in crate::platform::Platform::ALL {
+            assert_eq!(platform(p.code()).unwrap().platform(), Some(p));
+        }
         assert_eq!(platform("tiktok").unwrap_err().field, "platform");
         for d in Dimension::ALL {
             assert_eq!(Dimension::read(d.as_str()).unwrap(), d);

@@ -8,13 +8,14 @@ use crate::error::{ApiError, ApiResult};
 use crate::platform::{self as hub, Hub, HubRef};
 use domain::content::hotlists::{self as rules, HotPage, KEYWORDS_BOARD};
 use domain::jobs::{HotBoardRef, Job};
+use domain::platform::DyOnly;
 use platforms::{Board, BoardEntry, Platform};
 use store::content::hotlists as db;
 use store::jobs::JobError;
 
 /// Every board is Douyin's: the only platform with billboards (KS has no such API; its sandbox
 /// hot search is the SEO pages').
-pub const PLATFORM: Platform = Platform::Dy;
+pub const PLATFORM: DyOnly = DyOnly::Dy;
 
 /// A board as the pages read it.
 pub struct BoardView {
@@ -30,7 +31,7 @@ pub struct BoardView {
 /// Reads one board from the platform now.
 async fn fetch(h: &Hub, board: &str) -> Result<Vec<BoardEntry>, Fetch> {
     let (a, _) = h
-        .adapter(PLATFORM)
+        .adapter(Platform::from(PLATFORM))
         .await
         .map_err(|e| Fetch::Internal(e.to_string()))?;
     if board == KEYWORDS_BOARD {
@@ -63,14 +64,14 @@ pub async fn sync_one(h: &Hub, board: &str) -> Result<(), JobError> {
         Ok(rows) => {
             let items = serde_json::to_string(&rows).map_err(|e| JobError::Retry(e.to_string()))?;
             let day = domain::matrix::fmt_day(domain::matrix::day_of(now));
-            db::save(&h.db, board, PLATFORM.code(), &items, &day, now).await
+            db::save(&h.db, board, PLATFORM.as_str(), &items, &day, now).await
         }
         // Kept beside the last good rows; the ticker tries again next period.
         Err(Fetch::Platform(e)) => {
             db::failed(
                 &h.db,
                 board,
-                PLATFORM.code(),
+                PLATFORM.as_str(),
                 &hub::platform_reason(&e),
                 now,
             )

@@ -93,7 +93,7 @@ fn new_comment(a: &Account, p: Platform, item_id: &str, title: &str, c: Comment)
     NewComment {
         merchant_id: a.merchant_id,
         account_id: a.id,
-        platform: p.code().to_string(),
+        platform: p,
         item_id: item_id.to_string(),
         item_title: title.to_string(),
         intent: analyze(&c.content).intent.as_str().to_string(),
@@ -181,7 +181,7 @@ pub async fn pushed(d: &store::Db, open_id: &str, content: &serde_json::Value) -
     {
         return Ok(());
     }
-    for (account_id, _) in db::accounts_by_open_id(d, "dy", open_id).await? {
+    for (account_id, _) in db::accounts_by_open_id(d, Platform::Dy, open_id).await? {
         let Some(a) = store::matrix::account_by_id(d, account_id).await? else {
             continue;
         };
@@ -203,8 +203,8 @@ pub async fn pushed(d: &store::Db, open_id: &str, content: &serde_json::Value) -
 }
 
 /// Accounts whose platform has a comment API, and those that do not (the console says why).
-pub fn comment_support(platform: &str) -> bool {
-    Platform::from_code(platform).is_some_and(platforms::has_comment_api)
+pub fn comment_support(platform: Platform) -> bool {
+    platforms::has_comment_api(platform)
 }
 
 /// A reply written by hand (SPEC §5 comment-script rules), sent at once; a refusal is a 422 naming
@@ -217,14 +217,14 @@ pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str) -> ApiResult<Commen
     let a = store::matrix::account(&hub.db, mid, c.account_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    let Some(p) = Platform::from_code(&c.platform).filter(|p| platforms::has_comment_api(*p))
-    else {
+    let p = c.platform;
+    if !platforms::has_comment_api(p) {
         return Err(ApiError::invalid_with(
             "id",
             Msg::NoCommentApi,
-            vec![("platform", c.platform.clone())],
+            vec![("platform", c.platform.to_string())],
         ));
-    };
+    }
     let (ad, _) = hub.adapter(p).await?;
     let now = hub.db.clock.platform_now();
     let sent = ad

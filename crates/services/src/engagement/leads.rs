@@ -24,7 +24,7 @@ pub async fn from_comment(d: &Db, c: &CommentRow) -> sqlx::Result<Option<(i64, i
     let lead = NewLead {
         merchant_id: c.merchant_id,
         customer_key: format!("{}:{}", c.platform, c.user_id),
-        platform: c.platform.clone(),
+        platform: c.platform,
         account_id: c.account_id,
         name: c.user_id.clone(),
         content: c.content.clone(),
@@ -44,7 +44,7 @@ pub async fn from_comment(d: &Db, c: &CommentRow) -> sqlx::Result<Option<(i64, i
 pub async fn from_message(
     d: &Db,
     mid: i64,
-    platform: &str,
+    platform: domain::platform::Platform,
     account_id: i64,
     customer: &str,
     name: &str,
@@ -59,7 +59,7 @@ pub async fn from_message(
     let lead = NewLead {
         merchant_id: mid,
         customer_key: format!("{platform}:{customer}"),
-        platform: platform.into(),
+        platform,
         account_id,
         name: if name.is_empty() { customer } else { name }.into(),
         content: text.into(),

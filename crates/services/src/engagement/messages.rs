@@ -35,7 +35,7 @@ pub async fn received(
     let at = content["create_time"]
         .as_i64()
         .map_or_else(|| hub.db.clock.platform_now(), |s| s * 1000);
-    for (account_id, mid) in db::accounts_by_open_id(&hub.db, "dy", open_id).await? {
+    for (account_id, mid) in db::accounts_by_open_id(&hub.db, Platform::Dy, open_id).await? {
         let row = NewMessage {
             merchant_id: mid,
             account_id,
@@ -53,7 +53,18 @@ pub async fn received(
         if !name.is_empty() {
             store::engagement::messages::set_customer_name(&hub.db, id, &name).await?;
         }
-        leads::from_message(&hub.db, mid, "dy", account_id, from, &name, &text, id, at).await?;
+        leads::from_message(
+            &hub.db,
+            mid,
+            Platform::Dy,
+            account_id,
+            from,
+            &name,
+            &text,
+            id,
+            at,
+        )
+        .await?;
         if db::first_in_conversation(&hub.db, account_id, &conversation, id).await? {
             first_reply(hub, mid, account_id, &conversation, from, &text).await?;
         }

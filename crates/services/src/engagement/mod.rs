@@ -22,9 +22,7 @@ pub(crate) async fn adapter_for(
     hub: &Hub,
     a: &Account,
 ) -> Result<Option<(Platform, std::sync::Arc<dyn platforms::Adapter>)>, JobError> {
-    let Some(p) = Platform::from_code(&a.platform) else {
-        return Ok(None);
-    };
+    let p = a.platform;
     if !platforms::has_comment_api(p) {
         return Ok(None);
     }

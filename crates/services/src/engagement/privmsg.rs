@@ -25,7 +25,7 @@ pub const QUICK_REPLY_SORT_MAX: i64 = 9999;
 
 /// Why an account cannot send private messages; `None` when it can.
 pub fn message_block(a: &MessageAccount) -> Option<Msg> {
-    if a.platform != Platform::Dy.code() {
+    if a.platform != Platform::Dy {
         return Some(Msg::NoMessageApi);
     }
     if !a
@@ -116,7 +116,7 @@ pub async fn send(
         return Err(ApiError::invalid_with(
             "account_id",
             why,
-            vec![("platform", acc.platform.clone())],
+            vec![("platform", acc.platform.to_string())],
         ));
     }
     let a = store::matrix::account(&hub.db, mid, account_id)

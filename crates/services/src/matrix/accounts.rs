@@ -3,7 +3,7 @@
 //! never leave the server.
 
 use crate::error::{ApiError, ApiResult};
-use crate::platform::{Hub, platform, refused};
+use crate::platform::{Hub, refused};
 use domain::i18n::Msg;
 use platforms::{AuthKind, Platform, PlatformError, SessionState};
 use store::ListQuery;
@@ -234,7 +234,7 @@ pub async fn oauth_callback(
 /// that is not worth retrying marks the account expired).
 pub async fn renew(hub: &Hub, mid: i64, id: i64) -> ApiResult<Account> {
     let a = account(&hub.db, mid, id).await?;
-    let p = platform(&a.platform)?;
+    let p = a.platform;
     match p.auth_kind() {
         AuthKind::OAuth => hub.refresh(&a).await.map_err(|e| refused("id", &e))?,
         _ => {

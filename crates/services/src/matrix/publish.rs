@@ -195,8 +195,7 @@ async fn adapter_of(
     hub: &HubRef,
     a: &db::Account,
 ) -> Result<(Platform, std::sync::Arc<dyn platforms::Adapter>), JobError> {
-    let platform = Platform::from_code(&a.platform)
-        .ok_or_else(|| JobError::Permanent("unknown platform".into()))?;
+    let platform = a.platform;
     let (ad, _) = hub
         .adapter(platform)
         .await
@@ -443,7 +442,7 @@ pub async fn send_comments(hub: &crate::platform::Hub, it: &Item) -> Result<usiz
             zh: "账号已删除".into(),
             en: "The account was removed".into(),
         })?;
-    let p = Platform::from_code(&a.platform).unwrap_or(Platform::Dy);
+    let p = a.platform;
     let (ad, _) = hub.adapter(p).await.map_err(|e| internal(p, e))?;
     let creds = hub.creds(&a);
     let mut sent = 0;
@@ -543,8 +542,12 @@ pub async fn run_sync(p: AccountRef, hub: HubRef) -> Result<(), JobError> {
     if platforms::has_follower_api(platform) {
         match ad.followers(&hub.creds(&a)).await {
             Ok(days) => {
-                crate::reports::save_followers(&hub.db, (a.id, a.merchant_id, &a.platform), &days)
-                    .await?
+                crate::reports::save_followers(
+                    &hub.db,
+                    (a.id, a.merchant_id, a.platform.code()),
+                    &days,
+                )
+                .await?
             }
             Err(e) => tracing::info!(account = a.id, error = %e, "followers not read"),
         }

@@ -87,7 +87,13 @@ pub async fn dy(hub: &Hub, signature: &str, body: &[u8]) -> Outcome {
             crate::engagement::messages::received(hub, from, to, &content).await
         }
         "unauthorize" => {
-            store::matrix::revoke_open_id(&hub.db, "dy", from, Revocation::UserRevoked).await
+            store::matrix::revoke_open_id(
+                &hub.db,
+                platforms::Platform::Dy,
+                from,
+                Revocation::UserRevoked,
+            )
+            .await
         }
         _ => Ok(()),
     };

@@ -7,6 +7,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::platform::Hub;
 use domain::activities::{self as rules, PoolKind, TapState, Who};
 use domain::i18n::Msg;
+use domain::platform::DyOnly;
 use store::Db;
 use store::nfc as db;
 
@@ -43,18 +44,19 @@ fn topics(raw: &[String]) -> ApiResult<Vec<String>> {
     Ok(t)
 }
 
-async fn check(d: &Db, mid: i64, t: &TagInput) -> ApiResult<(String, PoolKind, Vec<String>)> {
+async fn check(
+    d: &Db,
+    mid: i64,
+    t: &TagInput,
+) -> ApiResult<(String, DyOnly, PoolKind, Vec<String>)> {
     let name = t.name.trim().to_string();
     domain::validate::required("name", &name)?;
     domain::validate::max_chars("name", &name, rules::NAME_MAX)?;
     domain::validate::plain_text("name", &name)?;
-    if t.platform != "dy" {
-        return Err(ApiError::invalid_with(
-            "platform",
-            Msg::InvalidValue,
-            vec![("reason", "dy".into())],
-        ));
-    }
+    // The share page is Douyin's: no other platform is accepted.
+    let platform = DyOnly::parse(&t.platform).ok_or_else(|| {
+        ApiError::invalid_with("platform", Msg::InvalidValue, vec![("reason", "dy".into())])
+    })?;
     let kind = PoolKind::parse(&t.pool_kind).ok_or_else(|| {
         ApiError::invalid_with(
             "pool_kind",
@@ -77,7 +79,7 @@ async fn check(d: &Db, mid: i64, t: &TagInput) -> ApiResult<(String, PoolKind, V
     {
         return Err(ApiError::invalid("activity_id", Msg::NotFound));
     }
-    Ok((name, kind, topics(&t.topics)?))
+    Ok((name, platform, kind, topics(&t.topics)?))
 }
 
 /// A tag with its pool's name and sizes.
@@ -141,10 +143,10 @@ pub async fn get(d: &Db, mid: i64, id: i64) -> ApiResult<Tag> {
 }
 
 pub async fn add(d: &Db, mid: i64, t: &TagInput, now: i64) -> ApiResult<Tag> {
-    let (name, kind, topics) = check(d, mid, t).await?;
+    let (name, platform, kind, topics) = check(d, mid, t).await?;
     let spec = db::TagSpec {
         name: &name,
-        platform: &t.platform,
+        platform,
         pool_kind: kind,
         pool_id: t.pool_id,
         activity_id: t.activity_id,
@@ -157,10 +159,10 @@ pub async fn add(d: &Db, mid: i64, t: &TagInput, now: i64) -> ApiResult<Tag> {
 }
 
 pub async fn edit(d: &Db, mid: i64, id: i64, t: &TagInput, now: i64) -> ApiResult<Tag> {
-    let (name, kind, topics) = check(d, mid, t).await?;
+    let (name, platform, kind, topics) = check(d, mid, t).await?;
     let spec = db::TagSpec {
         name: &name,
-        platform: &t.platform,
+        platform,
         pool_kind: kind,
         pool_id: t.pool_id,
         activity_id: t.activity_id,

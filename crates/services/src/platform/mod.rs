@@ -178,7 +178,7 @@ impl Hub {
             &self.db,
             mid,
             &db::Authorized {
-                platform: p.code().into(),
+                platform: p,
                 open_id: t.open_id.clone(),
                 nickname: t.nickname.clone(),
                 avatar: t.avatar.clone(),
@@ -212,7 +212,7 @@ impl Hub {
     /// account (the refresh job, a publish, a comment sync) stored a new token meanwhile: Kuaishou
     /// spends a refresh token on use, so the slower of two refreshes is refused, and that is success.
     pub async fn refresh(&self, a: &Account) -> Result<(), PlatformError> {
-        let p = Platform::from_code(&a.platform).ok_or_else(|| unknown(&a.platform))?;
+        let p = a.platform;
         let (ad, _) = self.adapter(p).await.map_err(|e| internal(p, e))?;
         match ad.refresh(&self.tokens(a)).await {
             Ok(t) => {
@@ -264,16 +264,6 @@ impl Hub {
 /// shown to readers of that language.
 pub fn platform_reason(e: &PlatformError) -> String {
     serde_json::json!({ "reason_zh": e.zh, "reason_en": e.en }).to_string()
-}
-
-fn unknown(code: &str) -> PlatformError {
-    PlatformError {
-        platform: "?",
-        kind: ErrorKind::Permanent,
-        code: "unknown_platform".into(),
-        zh: format!("未知平台 {code}"),
-        en: format!("unknown platform {code}"),
-    }
 }
 
 fn internal(p: Platform, e: ApiError) -> PlatformError {

@@ -109,7 +109,7 @@ impl SyncError {
 pub async fn sync_one(h: &Hub, id: i64) -> Result<(), SyncError> {
     let row = db::benchmark_any(&h.db, id).await.map_err(SyncError::Db)?;
     let Some(row) = row else { return Ok(()) };
-    let p = platforms::Platform::from_code(&row.platform).unwrap_or(platforms::Platform::Dy);
+    let p = platforms::Platform::from(row.platform);
     let (a, _) = h
         .adapter(p)
         .await

@@ -6,7 +6,8 @@ use crate::Db;
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BoardRow {
     pub board: String,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::DyOnly,
     /// JSON array of `platforms::BoardEntry`.
     pub items: String,
     pub day: String,

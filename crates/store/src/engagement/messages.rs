@@ -107,7 +107,8 @@ pub async fn set_customer_name(db: &Db, id: i64, name: &str) -> sqlx::Result<()>
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct MessageAccount {
     pub id: i64,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::Platform,
     pub nickname: String,
     pub account_type: String,
     pub scope: String,
@@ -345,7 +346,8 @@ pub struct NoticeRow {
     pub user_id: i64,
     pub name: String,
     pub content: String,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::Platform,
     pub source: String,
     pub wx_state: String,
     pub wx_reason: String,

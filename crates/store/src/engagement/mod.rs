@@ -24,13 +24,13 @@ pub async fn comment_accounts(db: &Db, now: i64) -> sqlx::Result<Vec<(i64, i64, 
 /// The accounts (id, merchant) a platform user id belongs to (a webhook names the open id).
 pub async fn accounts_by_open_id(
     db: &Db,
-    platform: &str,
+    platform: domain::platform::Platform,
     open_id: &str,
 ) -> sqlx::Result<Vec<(i64, i64)>> {
     sqlx::query_as(
         "SELECT id, merchant_id FROM matrix_accounts WHERE platform = $1 AND open_id = $2 AND revoked = 0",
     )
-    .bind(platform)
+    .bind(platform.as_str())
     .bind(open_id)
     .fetch_all(&db.pool)
     .await
@@ -50,11 +50,11 @@ pub async fn item_title(db: &Db, account_id: i64, item_id: &str) -> sqlx::Result
 
 // ---- comments ----
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct NewComment {
     pub merchant_id: i64,
     pub account_id: i64,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub item_id: String,
     pub item_title: String,
     pub comment_id: String,
@@ -85,7 +85,7 @@ pub async fn add_comments(
         )
         .bind(c.merchant_id)
         .bind(c.account_id)
-        .bind(&c.platform)
+        .bind(c.platform.as_str())
         .bind(&c.item_id)
         .bind(&c.item_title)
         .bind(&c.comment_id)
@@ -161,7 +161,8 @@ pub struct CommentRow {
     pub merchant_id: i64,
     pub account_id: i64,
     pub account_name: Option<String>,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::Platform,
     pub item_id: String,
     pub item_title: String,
     pub comment_id: String,
@@ -520,11 +521,11 @@ pub async fn delete_rule(db: &Db, mid: i64, id: i64) -> sqlx::Result<bool> {
 
 // ---- leads ----
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct NewLead {
     pub merchant_id: i64,
     pub customer_key: String,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub account_id: i64,
     pub name: String,
     pub content: String,
@@ -553,7 +554,7 @@ pub async fn add_lead(
     )
     .bind(l.merchant_id)
     .bind(&l.customer_key)
-    .bind(&l.platform)
+    .bind(l.platform.as_str())
     .bind(l.account_id)
     .bind(&l.name)
     .bind(&l.content)
@@ -603,7 +604,8 @@ pub async fn add_lead(
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct LeadRow {
     pub id: i64,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::Platform,
     pub account_id: i64,
     pub account_name: Option<String>,
     pub name: String,

@@ -10,7 +10,8 @@ use domain::now_ms;
 pub struct Account {
     pub id: i64,
     pub merchant_id: i64,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::Platform,
     pub open_id: String,
     pub nickname: String,
     pub avatar: String,
@@ -137,9 +138,9 @@ pub async fn account_by_id(db: &Db, id: i64) -> sqlx::Result<Option<Account>> {
     .await
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Authorized {
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub open_id: String,
     pub nickname: String,
     pub avatar: String,
@@ -166,7 +167,7 @@ pub async fn upsert_account(db: &Db, mid: i64, a: &Authorized) -> sqlx::Result<i
          RETURNING id",
     )
     .bind(mid)
-    .bind(&a.platform)
+    .bind(a.platform.as_str())
     .bind(&a.open_id)
     .bind(&a.nickname)
     .bind(&a.avatar)

@@ -7,7 +7,8 @@ use serde::Serialize;
 #[derive(Debug, Clone, sqlx::FromRow, Serialize)]
 pub struct AiteUser {
     pub id: i64,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::Platform,
     pub nickname: String,
     pub created_at: i64,
 }

@@ -18,7 +18,8 @@ pub struct Item {
     pub account_id: i64,
     pub nickname: Option<String>,
     pub avatar: Option<String>,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::Platform,
     pub video_key: String,
     pub video_name: String,
     pub title: String,

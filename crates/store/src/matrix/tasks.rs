@@ -13,7 +13,8 @@ pub struct Task {
     pub id: i64,
     pub merchant_id: i64,
     pub name: String,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::TaskPlatform,
     pub config: String,
     pub time_mode: String,
     pub start_date: String,
@@ -156,7 +157,7 @@ pub async fn used_videos(db: &Db, mid: i64, keys: &[String]) -> sqlx::Result<Has
 #[derive(Debug, Clone)]
 pub struct NewTask {
     pub name: String,
-    pub platform: String,
+    pub platform: domain::platform::TaskPlatform,
     pub config: serde_json::Value,
     pub time_mode: String,
     pub start_date: String,
@@ -171,7 +172,7 @@ pub struct NewTask {
 #[derive(Debug, Clone)]
 pub struct NewItem {
     pub account_id: i64,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub video_key: String,
     pub video_name: String,
     pub title: String,
@@ -195,7 +196,7 @@ pub async fn insert_task(
     )
     .bind(mid)
     .bind(&t.name)
-    .bind(&t.platform)
+    .bind(t.platform.as_str())
     .bind(t.config.to_string())
     .bind(&t.time_mode)
     .bind(&t.start_date)
@@ -216,7 +217,7 @@ pub async fn insert_task(
         .bind(mid)
         .bind(id)
         .bind(it.account_id)
-        .bind(&it.platform)
+        .bind(it.platform.as_str())
         .bind(&it.video_key)
         .bind(&it.video_name)
         .bind(&it.title)

@@ -35,7 +35,7 @@ pub async fn review_soon(db: &Db, item_id: &str) -> sqlx::Result<()> {
 /// The platform revoked an account (every merchant that authorized it).
 pub async fn revoke_open_id(
     db: &Db,
-    platform: &str,
+    platform: domain::platform::Platform,
     open_id: &str,
     why: domain::matrix::Revocation,
 ) -> sqlx::Result<()> {
@@ -44,7 +44,7 @@ pub async fn revoke_open_id(
     )
     .bind(why.as_str())
     .bind(now_ms())
-    .bind(platform)
+    .bind(platform.as_str())
     .bind(open_id)
     .execute(&db.pool)
     .await?;

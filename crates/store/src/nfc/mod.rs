@@ -14,7 +14,8 @@ pub struct TagRow {
     pub merchant_id: i64,
     pub code: String,
     pub name: String,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::DyOnly,
     pub pool_kind: String,
     pub pool_id: i64,
     pub activity_id: i64,
@@ -84,7 +85,7 @@ pub async fn tag_by_code(db: &Db, code: &str) -> sqlx::Result<Option<TagRow>> {
 #[derive(Debug, Clone)]
 pub struct TagSpec<'a> {
     pub name: &'a str,
-    pub platform: &'a str,
+    pub platform: domain::platform::DyOnly,
     pub pool_kind: PoolKind,
     pub pool_id: i64,
     pub activity_id: i64,
@@ -106,7 +107,7 @@ pub async fn add_tag(
     .bind(mid)
     .bind(code)
     .bind(t.name)
-    .bind(t.platform)
+    .bind(t.platform.as_str())
     .bind(t.pool_kind.as_str())
     .bind(t.pool_id)
     .bind(t.activity_id)
@@ -123,7 +124,7 @@ pub async fn edit_tag(db: &Db, mid: i64, id: i64, t: &TagSpec<'_>, now: i64) -> 
          enabled = $7, updated_at = $8 WHERE id = $9 AND merchant_id = $10 AND deleted_at = 0",
     )
     .bind(t.name)
-    .bind(t.platform)
+    .bind(t.platform.as_str())
     .bind(t.pool_kind.as_str())
     .bind(t.pool_id)
     .bind(t.activity_id)

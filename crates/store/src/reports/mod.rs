@@ -310,7 +310,8 @@ pub async fn account_counts(
 pub struct AccountFigures {
     pub account_id: i64,
     pub nickname: String,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::Platform,
     pub avatar: String,
     pub province: String,
     #[sqlx(flatten)]
@@ -389,7 +390,8 @@ pub struct VideoFigures {
     pub task_id: i64,
     pub account_id: i64,
     pub nickname: String,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::Platform,
     pub title: String,
     pub video_key: String,
     pub video_name: String,
@@ -526,7 +528,8 @@ pub enum NameTable {
 pub struct Delivery {
     pub task_id: i64,
     pub name: String,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::TaskPlatform,
     pub created_at: i64,
     pub planned: i64,
     pub published: i64,

@@ -378,7 +378,8 @@ pub async fn delete_lexicon(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<bool
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CollectedRow {
     pub id: i64,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::SearchPlatform,
     pub word: String,
     pub heat: i64,
     pub created_at: i64,
@@ -504,7 +505,8 @@ pub async fn recent_texts(db: &Db, mid: i64, max: i64) -> sqlx::Result<Vec<Strin
 pub struct BenchmarkRow {
     pub id: i64,
     pub merchant_id: i64,
-    pub platform: String,
+    #[sqlx(try_from = "String")]
+    pub platform: domain::platform::DyOnly,
     pub account_id: String,
     pub nickname: String,
     pub avatar: String,

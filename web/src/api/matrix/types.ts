@@ -7,13 +7,12 @@ import type { components } from '../schema';
 
 type Schemas = components['schemas'];
 
-export type Platform = 'dy' | 'ks' | 'sph' | 'xhs' | 'bjh' | 'shop';
-export type TaskPlatform = Platform | 'mixed';
+export type Platform = Schemas['Platform'];
+export type TaskPlatform = Schemas['TaskPlatform'];
 export type AccountStatus = Schemas['AuthState'];
 export type AccountType = 'personal' | 'enterprise';
 
-export type Account = Omit<Schemas['AccountView'], 'platform' | 'account_type' | 'status'> & {
-  platform: Platform;
+export type Account = Omit<Schemas['AccountView'], 'account_type' | 'status'> & {
   account_type: AccountType;
   status: AccountStatus;
 };
@@ -52,14 +51,13 @@ export type ItemState = Schemas['ItemState'];
 /** What a release task is made of; `*_add` and the createPublishTask calls take it. */
 export type TaskReq = Schemas['TaskReq'];
 
-export type PlanItem = Omit<Schemas['PlanItem'], 'platform'> & { platform: Platform };
+export type PlanItem = Schemas['PlanItem'];
 
-export type Plan = Omit<Schemas['Plan'], 'items'> & { items: PlanItem[] };
+export type Plan = Schemas['Plan'];
 
 export type StateCounts = Schemas['ItemCounts'];
 
-export type Task = Omit<Schemas['TaskView'], 'platform' | 'review_state' | 'time_mode' | 'mount_type'> & {
-  platform: TaskPlatform;
+export type Task = Omit<Schemas['TaskView'], 'review_state' | 'time_mode' | 'mount_type'> & {
   review_state: ReviewState;
   time_mode: TimeMode;
   mount_type: MountType;
@@ -70,7 +68,7 @@ export type AuditTask = Task;
 
 /** An item; `comments` are the texts it posts, `comment_count` its comments on the platform. */
 export type Item = Omit<Schemas['ItemView'], 'account' | 'state' | 'review_state'> & {
-  account: Omit<Schemas['ItemAccount'], 'platform'> & { platform: Platform };
+  account: Schemas['ItemAccount'];
   state: ItemState;
   review_state: ReviewState;
 };
@@ -79,13 +77,12 @@ export type VideoSource = Schemas['VideoSource'];
 
 export type ForwardVideo = Schemas['Pickable'];
 
-export type ForwardConfig = Omit<Schemas['ForwardConfig'], 'platform' | 'mount_types' | 'accounts'> & {
-  platform: Platform;
+export type ForwardConfig = Omit<Schemas['ForwardConfig'], 'mount_types' | 'accounts'> & {
   mount_types: MountType[];
   accounts: Account[];
 };
 
-export type AtUser = Omit<Schemas['AiteUser'], 'platform'> & { platform: Platform };
+export type AtUser = Schemas['AiteUser'];
 
 export type MiniProgram = Schemas['MiniProgram'];
 
@@ -94,11 +91,10 @@ export type ScheduleReq = Schemas['TimeReq'];
 
 export type AuthKind = 'oauth' | 'qr_session' | 'app_token';
 
-export type PlatformApp = Omit<Schemas['AppView'], 'platform' | 'auth_kind' | 'mode'> & {
-  platform: Platform;
+export type PlatformApp = Omit<Schemas['AppView'], 'auth_kind' | 'mode'> & {
   auth_kind: AuthKind;
   mode: 'live' | 'sandbox';
 };
 
 /** What saving an app's credentials answers (the key masked). */
-export type AppSaved = Omit<Schemas['AppSaved'], 'platform'> & { platform: Platform };
+export type AppSaved = Schemas['AppSaved'];

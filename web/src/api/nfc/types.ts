@@ -7,13 +7,13 @@ import type { components } from '../schema';
 
 type Schemas = components['schemas'];
 
-export type TagPlatform = 'dy';
+export type TagPlatform = Schemas['DyOnly'];
 /** `project`: the finished videos of a mixing project; `group`: the uploaded videos of a shot group. */
 export type PoolKind = 'project' | 'group';
 
-export type Tag = Omit<Schemas['Tag'], 'platform' | 'pool_kind'> & { platform: TagPlatform; pool_kind: PoolKind };
+export type Tag = Omit<Schemas['Tag'], 'pool_kind'> & { pool_kind: PoolKind };
 
-export type TagReq = Omit<Schemas['TagReq'], 'platform' | 'pool_kind' | 'id'> & { platform: TagPlatform; pool_kind: PoolKind };
+export type TagReq = Omit<Schemas['TagReq'], 'pool_kind' | 'id'> & { pool_kind: PoolKind };
 
 export type TagTitle = Schemas['TagTitle'];
 

@@ -8,7 +8,7 @@ import type { components } from '../schema';
 type Schemas = components['schemas'];
 
 /** Platforms of keyword search, mining and benchmark accounts. */
-export type SeoPlatform = 'dy' | 'ks';
+export type SeoPlatform = Schemas['SearchPlatform'];
 export type TitleLang = Schemas['TitleLang'];
 export type LexKind = Schemas['LexKind'];
 
@@ -43,15 +43,15 @@ export type ExcavateWord = Omit<SearchWord, 'depth'> & { depth: 1 | 2 };
 
 export type HotWord = Schemas['HotWordView'];
 
-export type Collected = Omit<Schemas['CollectedView'], 'platform'> & { platform: SeoPlatform };
+export type Collected = Schemas['CollectedView'];
 
-export type Benchmark = Omit<Schemas['BenchmarkView'], 'platform'> & { platform: SeoPlatform };
+export type Benchmark = Schemas['BenchmarkView'];
 
 export type BenchmarkDay = Schemas['DayView'];
 
 export type Work = Schemas['BenchmarkWork'];
 
-export type BenchmarkDetail = Omit<Schemas['BenchmarkDetail'], 'platform'> & { platform: SeoPlatform };
+export type BenchmarkDetail = Schemas['BenchmarkDetail'];
 
 /** `{id}` or `{ids}` of the delete calls. */
 export type IdOrIds = number | number[];

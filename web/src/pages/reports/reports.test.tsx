@@ -50,7 +50,7 @@ const overview = {
   ],
   has_followers: true,
 };
-const video = { id: 9, task_id: 1, account_id: 2, nickname: '小店', platform: 'ks', title: '春天的第一杯奶茶', video_key: 'v:1', video_name: 'v1', share_url: '', published_at: 0, plays: 250, likes: 12, comments: 0, shares: 1 };
+const video = { id: 9, task_id: 1, account_id: 2, nickname: '小店', platform: 'ks' as const, title: '春天的第一杯奶茶', video_key: 'v:1', video_name: 'v1', share_url: '', published_at: 0, plays: 250, likes: 12, comments: 0, shares: 1 };
 const screenData = {
   accounts: 12,
   active_accounts: 11,

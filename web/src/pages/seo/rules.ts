@@ -9,7 +9,7 @@ import { charCount } from '@/pages/matrix/rules';
 export { charCount };
 
 export const PLATFORMS: SeoPlatform[] = ['dy', 'ks'];
-/** The platforms benchmark accounts are watched on (the server's `BenchmarkPlatform`: Douyin only). */
+/** The platforms benchmark accounts are watched on (the server's `DyOnly`: Douyin only). */
 export const BENCH_PLATFORMS = ['dy'] as const;
 export const LEX_KINDS: LexKind[] = ['brand', 'product', 'region', 'longtail', 'banned', 'stop'];
 /** A seed word, a lexicon word, a category keyword. */

@@ -73,7 +73,7 @@ pub struct HotBoardView {
     pub board: String,
     /// The page's boards, the default first.
     pub boards: Vec<String>,
-    pub platform: String,
+    pub platform: domain::platform::DyOnly,
     /// The platform's China day of the data (YYYY-MM-DD), "" before the first read.
     pub day: String,
     /// Last good read (platform clock, ms); 0 = not read yet, a read is queued.
@@ -93,7 +93,7 @@ async fn board(st: &AppState, lang: Lang, page: HotPage, q: BoardQuery) -> Answe
     Ok(reply(HotBoardView {
         board: b.board.to_string(),
         boards: page.boards().iter().map(|s| s.to_string()).collect(),
-        platform: uc::PLATFORM.code().to_string(),
+        platform: uc::PLATFORM,
         day: b.day,
         fetched_at: b.fetched_at,
         last_error: if b.last_error.is_empty() {

@@ -20,7 +20,7 @@ pub struct CommentView {
     pub id: i64,
     pub account_id: i64,
     pub account_name: String,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub item_id: String,
     pub item_title: String,
     pub comment_id: String,
@@ -194,7 +194,7 @@ pub async fn sync(
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CommentAccount {
     pub id: i64,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub nickname: String,
     /// Whether its comments can be read and answered.
     pub supported: bool,
@@ -212,13 +212,15 @@ pub async fn accounts(
     Ok(ok(rows
         .into_iter()
         .map(|a| {
-            let supported = uc::comment_support(&a.platform);
+            let supported = uc::comment_support(a.platform);
             CommentAccount {
                 reason: if supported {
                     String::new()
                 } else {
-                    Msg::NoCommentApi
-                        .render(lang, &[("platform", platform_name(&a.platform, lang))])
+                    Msg::NoCommentApi.render(
+                        lang,
+                        &[("platform", platform_name(a.platform.as_str(), lang))],
+                    )
                 },
                 supported,
                 id: a.id,

@@ -41,7 +41,7 @@ pub struct LeadView {
     pub source: String,
     /// The comment or message row it came from.
     pub source_id: i64,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub account_id: i64,
     pub account_name: String,
     pub item_id: String,

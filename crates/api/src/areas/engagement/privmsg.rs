@@ -150,7 +150,7 @@ pub async fn send(
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MessageAccountView {
     pub id: i64,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub nickname: String,
     pub account_type: String,
     /// The scope consented at authorization.
@@ -175,7 +175,12 @@ pub async fn accounts(
         rows.into_iter()
             .map(|(a, why)| MessageAccountView {
                 reason: why
-                    .map(|m| m.render(lang, &[("platform", platform_name(&a.platform, lang))]))
+                    .map(|m| {
+                        m.render(
+                            lang,
+                            &[("platform", platform_name(a.platform.as_str(), lang))],
+                        )
+                    })
                     .unwrap_or_default(),
                 supported: why.is_none(),
                 expired: a.revoked == 1 || a.auth_expires_at <= now,

@@ -142,7 +142,7 @@ pub struct NoticeView {
     /// The lead's customer and content.
     pub name: String,
     pub content: String,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub source: String,
     /// pending | sent | failed | off.
     pub wx_state: String,

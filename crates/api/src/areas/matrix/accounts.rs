@@ -88,7 +88,7 @@ pub async fn expire_user(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AuthReq {
     #[serde(default)]
-    #[schema(value_type = Option<crate::areas::matrix::views::PlatformCode>)]
+    #[schema(value_type = Option<domain::platform::Platform>)]
     pub platform: Option<String>,
     #[serde(default)]
     pub group_id: Option<i64>,

@@ -95,7 +95,7 @@ pub async fn apps(State(st): State<AppState>, _c: Caller) -> Answer<Rows<AppView
         .await?
         .into_iter()
         .map(|a| AppView {
-            platform: a.platform.code(),
+            platform: a.platform,
             auth_kind: match a.platform.auth_kind() {
                 AuthKind::OAuth => "oauth",
                 AuthKind::QrSession => "qr_session",
@@ -116,7 +116,7 @@ pub async fn apps(State(st): State<AppState>, _c: Caller) -> Answer<Rows<AppView
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AppReq {
     #[serde(default)]
-    #[schema(required = true, value_type = crate::areas::matrix::views::PlatformCode)]
+    #[schema(required = true, value_type = domain::platform::Platform)]
     pub platform: String,
     #[serde(default)]
     pub client_key: String,
@@ -133,7 +133,7 @@ pub async fn app_save(
     let (p, client_key) =
         uc::save_app(&st.hub, &r.platform, &r.client_key, &r.client_secret).await?;
     Ok(reply(AppSaved {
-        platform: p.code(),
+        platform: p,
         client_key,
     }))
 }

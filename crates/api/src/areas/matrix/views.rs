@@ -4,6 +4,7 @@
 use crate::error::Page;
 use domain::i18n::Lang;
 use domain::matrix::Review;
+use domain::platform::{Platform, TaskPlatform};
 use serde::Serialize;
 use services::matrix as db;
 use services::matrix::tasks::release as uc;
@@ -19,7 +20,7 @@ pub struct Rows<T> {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AccountView {
     pub id: i64,
-    pub platform: String,
+    pub platform: Platform,
     pub open_id: String,
     pub nickname: String,
     pub avatar: String,
@@ -51,7 +52,7 @@ pub struct AccountView {
 pub fn account(a: &db::Account, lang: Lang, now: i64) -> AccountView {
     AccountView {
         id: a.id,
-        platform: a.platform.clone(),
+        platform: a.platform,
         open_id: a.open_id.clone(),
         nickname: a.nickname.clone(),
         avatar: a.avatar.clone(),
@@ -225,7 +226,7 @@ pub enum ShareView {
 pub struct TaskView {
     pub id: i64,
     pub name: String,
-    pub platform: String,
+    pub platform: TaskPlatform,
     pub created_at: i64,
     pub merchant_id: i64,
     pub merchant_name: Option<String>,
@@ -257,7 +258,7 @@ pub fn task(t: &db::Task, c: &db::ItemCounts) -> TaskView {
     TaskView {
         id: t.id,
         name: t.name.clone(),
-        platform: t.platform.clone(),
+        platform: t.platform,
         created_at: t.created_at,
         merchant_id: t.merchant_id,
         merchant_name: t.merchant_name.clone(),
@@ -285,7 +286,7 @@ pub fn task(t: &db::Task, c: &db::ItemCounts) -> TaskView {
 pub struct ItemAccount {
     pub id: i64,
     pub nickname: Option<String>,
-    pub platform: String,
+    pub platform: Platform,
     pub avatar: Option<String>,
 }
 
@@ -340,7 +341,7 @@ pub fn item(i: &db::Item, (cover, src): (Option<String>, Option<String>), lang: 
         account: ItemAccount {
             id: i.account_id,
             nickname: i.nickname.clone(),
-            platform: i.platform.clone(),
+            platform: i.platform,
             avatar: i.avatar.clone(),
         },
         video: ItemVideo {
@@ -430,7 +431,7 @@ pub struct Limits {
 /// What the release-task form of a platform offers.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ForwardConfig {
-    pub platform: &'static str,
+    pub platform: Platform,
     pub limits: Limits,
     pub mount_types: Vec<&'static str>,
     pub accounts: Vec<AccountView>,
@@ -456,7 +457,7 @@ pub struct Labeled {
 pub struct Online {
     pub account_id: i64,
     pub nickname: String,
-    pub platform: String,
+    pub platform: Platform,
     pub online: bool,
 }
 
@@ -488,7 +489,7 @@ pub struct Sent {
 /// A platform's app credentials as the operator sees them.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AppView {
-    pub platform: &'static str,
+    pub platform: Platform,
     /// oauth | qr_session | app_token
     pub auth_kind: &'static str,
     pub configured: bool,
@@ -499,7 +500,7 @@ pub struct AppView {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AppSaved {
-    pub platform: &'static str,
+    pub platform: Platform,
     pub client_key: String,
 }
 
@@ -528,7 +529,7 @@ view_of!(db::Group => Group { id, name, accounts, created_at });
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AiteUser {
     pub id: i64,
-    pub platform: String,
+    pub platform: Platform,
     pub nickname: String,
     pub created_at: i64,
 }
@@ -560,7 +561,7 @@ view_of!(services::matrix::videos::Pickable => Pickable {
 pub struct PlanItem {
     pub account_id: i64,
     pub nickname: String,
-    pub platform: String,
+    pub platform: Platform,
     pub video_key: String,
     pub video_name: String,
     pub at: i64,
@@ -607,21 +608,6 @@ impl Plan {
             planned_at: p.planned_at,
         }
     }
-}
-
-// The platform codes `services::platform::platform()` accepts, for the OpenAPI document only (the
-// requests keep the code as a string; `bp` is SPEC's prefix for the shop platform).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum PlatformCode {
-    Dy,
-    Ks,
-    Sph,
-    Xhs,
-    Bjh,
-    Shop,
-    Bp,
 }
 
 // The mount types `services::matrix::tasks::release` accepts, for the document only (the form

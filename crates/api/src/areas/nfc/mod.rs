@@ -38,7 +38,7 @@ pub struct TagView {
     /// The address written into the tag or printed as a QR code (`/t/<code>`), absolute.
     pub url: String,
     /// dy
-    pub platform: String,
+    pub platform: domain::platform::DyOnly,
     /// project | group
     pub pool_kind: String,
     pub pool_id: i64,
@@ -62,7 +62,7 @@ fn view(t: &uc::Tag, public_url: &str) -> TagView {
         name: r.name.clone(),
         code: r.code.clone(),
         url: format!("{}/t/{}", public_url.trim_end_matches('/'), r.code),
-        platform: r.platform.clone(),
+        platform: r.platform,
         pool_kind: r.pool_kind.clone(),
         pool_id: r.pool_id,
         pool_name: t.pool_name.clone(),
@@ -115,14 +115,7 @@ pub async fn info(
     Ok(reply(view(&t, &st.settings.public_url)))
 }
 
-// What `services::nfc` accepts for a tag's platform and pool, for the document only.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum TagPlatform {
-    Dy,
-}
-
+// What `services::nfc` accepts for a tag's pool, for the document only.
 #[derive(ToSchema)]
 #[allow(dead_code)]
 #[schema(rename_all = "lowercase")]
@@ -141,7 +134,7 @@ pub struct TagReq {
     pub name: String,
     /// dy
     #[serde(default)]
-    #[schema(required = true, value_type = TagPlatform)]
+    #[schema(required = true, value_type = domain::platform::DyOnly)]
     pub platform: String,
     /// project | group
     #[serde(default)]

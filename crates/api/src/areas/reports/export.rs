@@ -191,7 +191,7 @@ pub fn delivery_table(rows: &[DeliveryRow], lang: Lang) -> Table {
                     .join("; ");
                 vec![
                     r.d.name.as_str().into(),
-                    domain::i18n::platform_name(&r.d.platform, lang).into(),
+                    domain::i18n::platform_name(r.d.platform.as_str(), lang).into(),
                     china_time(r.d.created_at).into(),
                     Cell::Int(r.d.planned),
                     Cell::Int(r.d.published),
@@ -235,15 +235,16 @@ pub fn staff_table(rows: &[db::StaffActivity], lang: Lang) -> Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::platform::TaskPlatform;
 
     /// The delivery export names the platform (it wrote the raw code: "dy", "mixed").
     #[test]
     fn the_delivery_export_names_platforms() {
-        let row = |platform: &str| DeliveryRow {
+        let row = |platform: TaskPlatform| DeliveryRow {
             d: db::Delivery {
                 task_id: 1,
                 name: "防晒帽".into(),
-                platform: platform.into(),
+                platform,
                 created_at: 0,
                 planned: 2,
                 published: 1,
@@ -253,7 +254,7 @@ mod tests {
             },
             reasons: vec![],
         };
-        let rows = [row("dy"), row("mixed")];
+        let rows = [row(TaskPlatform::Dy), row(TaskPlatform::Mixed)];
         let names = |lang| {
             delivery_table(&rows, lang)
                 .rows

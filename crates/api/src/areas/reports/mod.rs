@@ -256,8 +256,12 @@ impl ReportQuery {
             None => self.merchant_id.filter(|&m| m > 0),
         }
     }
-    fn platform(&self) -> Result<&'static str, ApiError> {
+    fn filter(&self) -> Result<domain::reports::PlatformFilter, ApiError> {
         Ok(domain::reports::platform(s(&self.platform))?)
+    }
+    /// The filter's code, as the report queries take it ('' = every platform).
+    fn platform(&self) -> Result<&'static str, ApiError> {
+        Ok(self.filter()?.as_str())
     }
     fn range(&self, clock: &domain::clock::Clock) -> Result<Range, ApiError> {
         self.range_at(uc::today(clock))
@@ -369,7 +373,8 @@ pub struct ChangeView {
 /// A platform's figures over the range, per day and summed, against the period just before.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OverviewView {
-    pub platform: String,
+    /// '' for every platform.
+    pub platform: domain::reports::PlatformFilter,
     pub start: String,
     pub end: String,
     pub previous_start: String,
@@ -390,11 +395,12 @@ pub async fn overview(
     c: Caller,
     Input(q): Input<ReportQuery>,
 ) -> Answer<OverviewView> {
-    let (platform, r) = (q.platform()?, q.range(&st.db.clock)?);
+    let (filter, r) = (q.filter()?, q.range(&st.db.clock)?);
+    let platform = filter.as_str();
     let o = uc::overview(&st.db, q.scope(&c), platform, r).await?;
     let p = r.previous();
     Ok(reply(OverviewView {
-        platform: platform.to_string(),
+        platform: filter,
         start: domain::matrix::fmt_day(r.first),
         end: domain::matrix::fmt_day(r.last),
         previous_start: domain::matrix::fmt_day(p.first),
@@ -420,7 +426,7 @@ pub async fn overview(
 pub struct AccountRankView {
     pub account_id: i64,
     pub nickname: String,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub avatar: String,
     pub province: String,
     pub posts: i64,
@@ -479,7 +485,7 @@ pub struct VideoRankView {
     pub task_id: i64,
     pub account_id: i64,
     pub nickname: String,
-    pub platform: String,
+    pub platform: domain::platform::Platform,
     pub title: String,
     pub video_key: String,
     pub video_name: String,
@@ -605,7 +611,7 @@ pub struct ReasonView {
 pub struct DeliveryView {
     pub task_id: i64,
     pub name: String,
-    pub platform: String,
+    pub platform: domain::platform::TaskPlatform,
     pub created_at: i64,
     pub planned: i64,
     pub published: i64,

@@ -16,7 +16,7 @@ const DAY_MS: i64 = 86_400_000;
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BenchmarkView {
     pub id: i64,
-    pub platform: String,
+    pub platform: domain::platform::DyOnly,
     pub account_id: String,
     pub nickname: String,
     pub avatar: String,
@@ -100,19 +100,11 @@ pub async fn index(
     Ok(reply(Page::new(out, total)))
 }
 
-/// The platforms benchmark accounts are watched on (`AddReq.platform`; blank: dy) (for the document only; the wire format is the string).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum BenchmarkPlatform {
-    Dy,
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AddReq {
-    /// dy
+    /// dy (blank: dy)
     #[serde(default)]
-    #[schema(value_type = BenchmarkPlatform)]
+    #[schema(value_type = domain::platform::DyOnly)]
     pub platform: String,
     /// A share link (or the shared text holding one) or an account id.
     #[serde(default)]

@@ -10,14 +10,7 @@ use services::ListQuery;
 use services::seo::search as uc;
 use utoipa::ToSchema;
 
-// The platforms keyword search serves, for the document only.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum SearchPlatform {
-    Dy,
-    Ks,
-}
+use domain::platform::SearchPlatform;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct WordReq {
@@ -153,7 +146,7 @@ pub struct CollectReq {
 pub struct CollectedView {
     pub id: i64,
     pub word: String,
-    pub platform: String,
+    pub platform: SearchPlatform,
     pub heat: i64,
     pub covered: i64,
     pub created_at: i64,

@@ -26,7 +26,7 @@ pub async fn online(
     .await?;
     let mut out = vec![];
     for a in rows {
-        let p = platform(&a.platform)?;
+        let p = a.platform;
         let (ad, _) = hub.adapter(p).await?;
         let online = a.revoked == 0 && ad.check(&hub.creds(&a)).await.is_ok();
         out.push((a, online));

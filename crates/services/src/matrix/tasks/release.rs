@@ -6,6 +6,7 @@ use crate::matrix::videos::{Video, video};
 use crate::platform::Hub;
 use domain::i18n::{Msg, Said};
 use domain::matrix as rules;
+use domain::platform::TaskPlatform;
 use platforms::Platform;
 use serde::{Deserialize, Serialize};
 use store::ListQuery;
@@ -150,7 +151,7 @@ pub async fn check(
         let a = db::account(d, mid, id).await?.ok_or(ApiError::NotFound)?;
         let expired = rules::account_status(a.auth_expires_at, a.revoked == 1, now)
             == rules::AuthState::Expired;
-        if expired || p.is_some_and(|p| p.code() != a.platform) {
+        if expired || p.is_some_and(|p| p != a.platform) {
             return Err(bad(
                 "account_ids",
                 Msg::AccountUnusable,
@@ -228,7 +229,7 @@ pub async fn check(
 pub struct PlanItem {
     pub account_id: i64,
     pub nickname: String,
-    pub platform: String,
+    pub platform: Platform,
     pub video_key: String,
     pub video_name: String,
     pub at: i64,
@@ -294,7 +295,7 @@ pub async fn plan(
         rows.push(PlanItem {
             account_id: a.id,
             nickname: a.nickname.clone(),
-            platform: a.platform.clone(),
+            platform: a.platform,
             video_key: v.key.clone(),
             video_name: v.name.clone(),
             at: slot.at,
@@ -302,7 +303,7 @@ pub async fn plan(
         });
         items.push(db::NewItem {
             account_id: a.id,
-            platform: a.platform.clone(),
+            platform: a.platform,
             video_key: v.key.clone(),
             video_name: v.name.clone(),
             title,
@@ -409,9 +410,7 @@ pub async fn create(
     config["comments_list"] = c.comments.clone().into();
     let task = db::NewTask {
         name: c.name.clone(),
-        platform: p
-            .map(|p| p.code().to_string())
-            .unwrap_or_else(|| "mixed".into()),
+        platform: p.map_or(TaskPlatform::Mixed, TaskPlatform::from),
         config,
         time_mode: r.time_mode.clone(),
         start_date: r.start_date.trim().to_string(),

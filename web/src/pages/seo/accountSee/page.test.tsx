@@ -26,7 +26,7 @@ const bench = (id: number, over: Partial<Benchmark> = {}): Benchmark => ({
 
 let refuse = false;
 const ctx = setupSeoPage((path, body) => {
-  if (path === '/seo.benchmark/index') return { rows: [bench(1), bench(2, { last_error: 'account is private', platform: 'ks' })], total: 2 };
+  if (path === '/seo.benchmark/index') return { rows: [bench(1), bench(2, { last_error: 'account is private' })], total: 2 };
   if (path === '/seo.benchmark/add') return refuse ? json({ code: 422, message: 'Not a share link', data: { field: 'link' } }, 422) : bench(3, { nickname: 'New rival' });
   if (path === '/seo.benchmark/sync') return bench(Number(body.id));
   if (path === '/seo.benchmark/info')
@@ -51,7 +51,7 @@ describe('/account_see', { timeout: 60_000 }, () => {
     renderAt(<AccountSeePage />, '/account_see');
     expect(await screen.findByTestId('bench-name-1')).toHaveTextContent('Rival 1');
     expect(screen.getByTestId('benchmarks-row-1')).toHaveTextContent('89000');
-    expect(screen.getByTestId('benchmarks-row-2')).toHaveTextContent('Kuaishou');
+    expect(screen.getByTestId('benchmarks-row-2')).toHaveTextContent('Douyin');
     expect(screen.getByTestId('bench-error-2')).toHaveTextContent('Sync failed');
     fireEvent.click(screen.getByTestId('bench-sync-1'));
     await waitFor(() => expect(bodiesOf(ctx.calls, '/seo.benchmark/sync')).toEqual([{ id: 1 }]));

@@ -48,7 +48,7 @@ pub async fn aite_index(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AiteReq {
     #[serde(default)]
-    #[schema(required = true, value_type = crate::areas::matrix::views::PlatformCode)]
+    #[schema(required = true, value_type = domain::platform::Platform)]
     pub platform: String,
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 30)]

@@ -4,7 +4,7 @@
 use super::lists::task_view;
 use crate::LangOf;
 use crate::areas::matrix::views::{
-    self, Created, ForwardConfig, Limits, MountType, Plan, PlatformCode, TimeModeCode,
+    self, Created, ForwardConfig, Limits, MountType, Plan, TimeModeCode,
 };
 use crate::error::{Answer, Reply, reply};
 use crate::extract::{Caller, Input};
@@ -22,7 +22,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct TaskReq {
-    #[schema(value_type = Option<PlatformCode>)]
+    #[schema(value_type = Option<domain::platform::Platform>)]
     pub platform: Option<String>,
     // required: no default in the document (the container default would be an invalid "")
     #[schema(required = true, default, min_length = 1, max_length = 50)]
@@ -111,7 +111,7 @@ async fn create(
 async fn config(st: &AppState, mid: i64, p: Platform, lang: Lang) -> Answer<ForwardConfig> {
     let (mounts, rows, sandbox) = uc::config(&st.hub, mid, p).await?;
     Ok(reply(ForwardConfig {
-        platform: p.code(),
+        platform: p,
         limits: Limits {
             title_max: rules::TITLE_MAX,
             comment_max: rules::COMMENT_MAX,
