@@ -8,6 +8,8 @@ import EventsPage from '.';
 
 // 2026-11-23 10:00 China time
 const NOW = Date.UTC(2026, 10, 23, 2);
+/** A wait for what the activity form checks on submit (see the add-form test). */
+const SLOW = 20_000;
 
 const activity = (id: number, over: Partial<Activity> = {}): Activity => ({
   id,
@@ -136,23 +138,29 @@ describe('/Events', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByTestId('prize-name-0'), { target: { value: '20 off' } });
     fireEvent.change(screen.getByTestId('prize-odds-0'), { target: { value: '120' } });
     fireEvent.click(screen.getByTestId('activity-form-ok'));
-    expect(await screen.findByText('Odds are between 0.01% and 100%')).toBeInTheDocument();
+    // The form checks a dozen fields and the prize table before it answers: on a loaded machine
+    // (the three suites side by side) that takes longer than the default wait.
+    expect(await screen.findByText('Odds are between 0.01% and 100%', {}, { timeout: SLOW })).toBeInTheDocument();
     expect(screen.getByTestId('prizes-thanks')).toHaveTextContent('The odds add up to 120%, more than 100%');
 
     fireEvent.change(screen.getByTestId('prize-odds-0'), { target: { value: '60' } });
     fireEvent.click(screen.getByTestId('prize-add'));
     fireEvent.change(await screen.findByTestId('prize-name-1'), { target: { value: 'Free drink' } });
     fireEvent.change(screen.getByTestId('prize-odds-1'), { target: { value: '50' } });
+    // the total follows the typed odds before the form is sent (under load the list renders late)
+    await waitFor(() => expect(screen.getByTestId('prizes-thanks')).toHaveAttribute('data-total', '110'), { timeout: SLOW });
     fireEvent.click(screen.getByTestId('activity-form-ok'));
-    expect(await screen.findByText('The odds of all prizes together cannot exceed 100% (now 110%)')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('prizes-errors')).getByText('The odds of all prizes together cannot exceed 100% (now 110%)')).toBeInTheDocument(), {
+      timeout: SLOW,
+    });
     expect(posted('add')).toHaveLength(0);
 
     fireEvent.change(screen.getByTestId('prize-odds-1'), { target: { value: '15.5' } });
-    await waitFor(() => expect(screen.getByTestId('prizes-thanks')).toHaveTextContent('Thanks for taking part 24.5% (prizes 75.5%)'));
-    await waitFor(() => expect(screen.queryByText('The odds of all prizes together cannot exceed 100% (now 110%)')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('prizes-thanks')).toHaveTextContent('Thanks for taking part 24.5% (prizes 75.5%)'), { timeout: SLOW });
+    await waitFor(() => expect(screen.queryByText('The odds of all prizes together cannot exceed 100% (now 110%)')).toBeNull(), { timeout: SLOW });
     fireEvent.change(screen.getByTestId('prize-stock-1'), { target: { value: '50' } });
     fireEvent.click(screen.getByTestId('activity-form-ok'));
-    await waitFor(() => expect(posted('add')).toHaveLength(1));
+    await waitFor(() => expect(posted('add')).toHaveLength(1), { timeout: SLOW });
     expect(posted('add')[0].body).toEqual({
       name: 'Spring week',
       // today 00:00 to 30 days on 23:59:59, China time
