@@ -7,6 +7,20 @@ use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::schema::Ref;
 use utoipa::openapi::{Content, OpenApi, RefOr};
 
+/// The schema of a number the wire carries as an integer but that takes only `values` (a doc-only
+/// type's `PartialSchema`: `DaySpan`, `LoginTypeCode`).
+pub fn integer_enum(values: &[i64]) -> RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+    use utoipa::openapi::{KnownFormat, SchemaFormat};
+    RefOr::T(Schema::Object(
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .enum_values(Some(values.iter().copied()))
+            .build(),
+    ))
+}
+
 /// The envelope of an error answer.
 #[derive(utoipa::ToSchema)]
 #[allow(dead_code)] // only its schema is used: the guard writes these bodies as JSON

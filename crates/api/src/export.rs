@@ -21,6 +21,16 @@ impl From<&str> for Cell {
     }
 }
 
+/// A spreadsheet's header row in `lang`, from each column's (Chinese, English) name.
+pub fn header(lang: domain::i18n::Lang, cols: &[(&str, &str)]) -> Vec<String> {
+    cols.iter()
+        .map(|(zh, en)| match lang {
+            domain::i18n::Lang::Zh => zh.to_string(),
+            domain::i18n::Lang::En => en.to_string(),
+        })
+        .collect()
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Table {
     pub header: Vec<String>,

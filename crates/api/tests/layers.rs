@@ -16,6 +16,30 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 }
 
 /// The lines of the crate at `src` that run SQL themselves.
+/// Each Rust file under `crates/<krate>/src`: its path from there (with `/`) and its text.
+fn sources_of(krate: &str) -> Vec<(String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(krate)
+        .join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files
+        .iter()
+        .map(|f| {
+            let rel = f
+                .strip_prefix(&src)
+                .expect("under the crate's src")
+                .to_string_lossy()
+                .replace('\\', "/");
+            (
+                rel,
+                std::fs::read_to_string(f).expect("readable source file"),
+            )
+        })
+        .collect()
+}
+
 fn sql_lines(src: &Path) -> Vec<String> {
     let mut files = Vec::new();
     rust_files(src, &mut files);
@@ -455,17 +479,8 @@ fn store_rows_have_no_text_states() {
     // Every state, kind, status and platform field of a store row is typed (empty: kept so a field
     // that cannot be typed yet is named here with its reason).
     const NOT_YET: &[(&str, &str)] = &[];
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../store/src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
     let mut found = vec![];
-    for f in &files {
-        let rel = f
-            .strip_prefix(&src)
-            .expect("under store/src")
-            .to_string_lossy()
-            .replace('\\', "/");
-        let text = std::fs::read_to_string(f).expect("readable source file");
+    for (rel, text) in sources_of("store") {
         for (n, l) in text.lines().enumerate() {
             let t = l.trim();
             for field in ["state", "kind", "status", "platform"] {
@@ -583,17 +598,8 @@ fn use_cases_take_no_readers_language() {
         ("seo/titles.rs", "random_titles"),
         ("seo/titles.rs", "random_topics"),
     ];
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../services/src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
     let mut found = vec![];
-    for f in &files {
-        let rel = f
-            .strip_prefix(&src)
-            .expect("under services/src")
-            .to_string_lossy()
-            .replace('\\', "/");
-        let text = std::fs::read_to_string(f).expect("readable source file");
+    for (rel, text) in sources_of("services") {
         for (at, _) in text.match_indices("pub async fn ") {
             let sig = &text[at..text[at..].find('{').map_or(text.len(), |e| at + e)];
             let name = sig["pub async fn ".len()..]

@@ -311,18 +311,16 @@ pub async fn attribution(
     dim: Dimension,
 ) -> ApiResult<Vec<Attribution>> {
     let posts = db::variant_posts(db, merchant_id, platform, r.millis()).await?;
-    // Its label is the reader's words for it (`Attribution::imported`), filled in by `api`.
-    let imported = (0, IMPORTED.to_string());
-    // key -> (label, posts, plays, likes)
-    let mut acc: HashMap<(i64, String), (i64, i64, i64)> = HashMap::new();
+    // row -> (posts, plays, likes)
+    let mut acc: HashMap<AttributionRow, (i64, i64, i64)> = HashMap::new();
     for p in &posts {
         let config: domain::clip::ProjectConfig =
             serde_json::from_str(&p.config).unwrap_or_default();
         let seq: Vec<i64> = serde_json::from_str(&p.seq).unwrap_or_default();
-        let keys: Vec<(i64, String)> = match dim {
-            Dimension::Title => vec![(0, p.title.clone())],
-            _ if p.project_id == 0 => vec![imported.clone()],
-            Dimension::Clip => seq.iter().map(|&c| (c, String::new())).collect(),
+        let keys: Vec<AttributionRow> = match dim {
+            Dimension::Title => vec![AttributionRow::Named(0, p.title.clone())],
+            _ if p.project_id == 0 => vec![AttributionRow::Imported],
+            Dimension::Clip => seq.iter().map(|&c| AttributionRow::Id(c)).collect(),
             Dimension::Group => {
                 let mut g: Vec<i64> = config
                     .groups
@@ -332,15 +330,15 @@ pub async fn attribution(
                     .collect();
                 g.sort_unstable();
                 g.dedup();
-                g.into_iter().map(|g| (g, String::new())).collect()
+                g.into_iter().map(AttributionRow::Id).collect()
             }
             Dimension::Voice => config
                 .voice
                 .as_ref()
                 .and_then(|v| v.track_for(p.variant_id))
-                .map(|v| vec![(v, String::new())])
+                .map(|v| vec![AttributionRow::Id(v)])
                 .unwrap_or_default(),
-            Dimension::Project => vec![(p.project_id, p.project_name.clone())],
+            Dimension::Project => vec![AttributionRow::Named(p.project_id, p.project_name.clone())],
         };
         for k in keys {
             let e = acc.entry(k).or_default();
@@ -356,7 +354,13 @@ pub async fn attribution(
     };
     let names: HashMap<i64, String> = match table {
         Some(t) => {
-            let ids: Vec<i64> = acc.keys().map(|(id, _)| *id).collect();
+            let ids: Vec<i64> = acc
+                .keys()
+                .filter_map(|k| match k {
+                    AttributionRow::Id(id) => Some(*id),
+                    _ => None,
+                })
+                .collect();
             db::names(db, merchant_id, t, &ids)
                 .await?
                 .into_iter()
@@ -366,20 +370,27 @@ pub async fn attribution(
     };
     let mut out: Vec<Attribution> = acc
         .into_iter()
-        .map(|((id, label), (posts, plays, likes))| Attribution {
-            imported: label == IMPORTED,
-            label: if label == IMPORTED {
-                String::new()
-            } else if label.is_empty() {
-                names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"))
-            } else {
-                label
-            },
-            id,
-            posts,
-            plays,
-            likes,
-            per_post: per_post(plays, posts),
+        .map(|(row, (posts, plays, likes))| {
+            let imported = row == AttributionRow::Imported;
+            let (id, label) = match row {
+                // named in the reader's words by `api` (`Attribution::imported`)
+                AttributionRow::Imported => (0, String::new()),
+                AttributionRow::Id(id) => (
+                    id,
+                    names.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
+                ),
+                AttributionRow::Named(id, label) if label.is_empty() => (id, format!("#{id}")),
+                AttributionRow::Named(id, label) => (id, label),
+            };
+            Attribution {
+                imported,
+                label,
+                id,
+                posts,
+                plays,
+                likes,
+                per_post: per_post(plays, posts),
+            }
         })
         .collect();
     out.sort_by(|a, b| {
@@ -388,8 +399,14 @@ pub async fn attribution(
     Ok(out)
 }
 
-/// The key of the row of videos without a recipe, until `api` names it in the reader's language.
-const IMPORTED: &str = "\u{0}imported";
+/// What an attribution row counts: the posts of videos without a recipe, a clip's, group's or
+/// voice-over's id (named from its table), or an id with its own label (a title, a project).
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum AttributionRow {
+    Imported,
+    Id(i64),
+    Named(i64, String),
+}
 
 /// A failure reason as the rows keep it: a reason code with its arguments (`domain::matrix`), or,
 /// in rows written before codes, the words in both languages.

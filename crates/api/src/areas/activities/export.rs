@@ -1,42 +1,39 @@
 //! Draws and coupons as spreadsheets, headers and words in the reader's language.
 
+use crate::export::{Cell, Table, header};
 use domain::activities as rules;
 use domain::activities::CouponState;
 use domain::i18n::{Lang, Msg};
 use services::activities::{self as uc, CouponRow, DrawRow};
 
 /// The draw log as a table (header + rows) in the reader's language.
-pub fn draw_table(rows: &[DrawRow], lang: Lang) -> crate::export::Table {
-    let h = |zh: &str, en: &str| {
-        if lang == Lang::Zh {
-            zh.to_string()
-        } else {
-            en.to_string()
-        }
-    };
+pub fn draw_table(rows: &[DrawRow], lang: Lang) -> Table {
     let yes_no = |b: bool| match (lang, b) {
         (Lang::Zh, true) => "中奖",
         (Lang::Zh, false) => "未中奖",
         (Lang::En, true) => "won",
         (Lang::En, false) => "not won",
     };
-    crate::export::Table {
-        header: vec![
-            h("编号", "ID"),
-            h("活动", "Activity"),
-            h("抽奖人", "Person"),
-            h("来源", "Source"),
-            h("标签", "Tag"),
-            h("结果", "Result"),
-            h("奖品", "Prize"),
-            h("券码", "Coupon code"),
-            h("抽奖时间", "Drawn at"),
-        ],
+    Table {
+        header: header(
+            lang,
+            &[
+                ("编号", "ID"),
+                ("活动", "Activity"),
+                ("抽奖人", "Person"),
+                ("来源", "Source"),
+                ("标签", "Tag"),
+                ("结果", "Result"),
+                ("奖品", "Prize"),
+                ("券码", "Coupon code"),
+                ("抽奖时间", "Drawn at"),
+            ],
+        ),
         rows: rows
             .iter()
             .map(|r| {
                 vec![
-                    crate::export::Cell::Int(r.id),
+                    Cell::Int(r.id),
                     r.activity_name.clone().into(),
                     rules::person_label(&r.person).into(),
                     r.source.clone().into(),
@@ -56,14 +53,7 @@ pub fn draw_table(rows: &[DrawRow], lang: Lang) -> crate::export::Table {
     }
 }
 
-pub fn coupon_table(rows: &[CouponRow], now: i64, lang: Lang) -> crate::export::Table {
-    let h = |zh: &str, en: &str| {
-        if lang == Lang::Zh {
-            zh.to_string()
-        } else {
-            en.to_string()
-        }
-    };
+pub fn coupon_table(rows: &[CouponRow], now: i64, lang: Lang) -> Table {
     let state = |s: CouponState| match (lang, s) {
         (Lang::Zh, CouponState::Issued) => "未核销",
         (Lang::Zh, CouponState::Redeemed) => "已核销",
@@ -77,18 +67,21 @@ pub fn coupon_table(rows: &[CouponRow], now: i64, lang: Lang) -> crate::export::
             String::new()
         }
     };
-    crate::export::Table {
-        header: vec![
-            h("券码", "Code"),
-            h("活动", "Activity"),
-            h("奖品", "Prize"),
-            h("领取人", "Person"),
-            h("状态", "State"),
-            h("发放时间", "Issued at"),
-            h("有效期至", "Valid until"),
-            h("核销时间", "Redeemed at"),
-            h("核销人", "Redeemed by"),
-        ],
+    Table {
+        header: header(
+            lang,
+            &[
+                ("券码", "Code"),
+                ("活动", "Activity"),
+                ("奖品", "Prize"),
+                ("领取人", "Person"),
+                ("状态", "State"),
+                ("发放时间", "Issued at"),
+                ("有效期至", "Valid until"),
+                ("核销时间", "Redeemed at"),
+                ("核销人", "Redeemed by"),
+            ],
+        ),
         rows: rows
             .iter()
             .map(|c| {

@@ -35,16 +35,7 @@ pub struct LoginTypeCode;
 
 impl utoipa::PartialSchema for LoginTypeCode {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
-        utoipa::openapi::RefOr::T(Schema::Object(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
-                    utoipa::openapi::KnownFormat::Int64,
-                )))
-                .enum_values(Some([1_i64, 2, 3]))
-                .build(),
-        ))
+        crate::contract::integer_enum(&[1, 2, 3])
     }
 }
 

@@ -1,6 +1,6 @@
 //! Leads as a spreadsheet, in the reader's language.
 
-use crate::export::{Cell, Table};
+use crate::export::{Cell, Table, header};
 use domain::engagement::intent_name;
 use domain::i18n::Lang;
 use domain::matrix::china_time;
@@ -9,30 +9,23 @@ use services::engagement::leads::Row;
 /// The leads as a spreadsheet (SPEC §3 "Lead: name, content, source, time" and the follow-up).
 pub fn leads_table(rows: &[Row], lang: Lang) -> Table {
     let zh = matches!(lang, Lang::Zh);
-    let h: &[&str] = if zh {
-        &[
-            "编号",
-            "客户",
-            "内容",
-            "来源",
-            "平台",
-            "账号",
-            "视频",
-            "手机号",
-            "微信",
-            "意向",
-            "状态",
-            "跟进人",
-            "时间",
-        ]
-    } else {
-        &[
-            "ID", "Customer", "Content", "Source", "Platform", "Account", "Video", "Phone",
-            "WeChat", "Intent", "State", "Assignee", "Time",
-        ]
-    };
+    let cols = [
+        ("编号", "ID"),
+        ("客户", "Customer"),
+        ("内容", "Content"),
+        ("来源", "Source"),
+        ("平台", "Platform"),
+        ("账号", "Account"),
+        ("视频", "Video"),
+        ("手机号", "Phone"),
+        ("微信", "WeChat"),
+        ("意向", "Intent"),
+        ("状态", "State"),
+        ("跟进人", "Assignee"),
+        ("时间", "Time"),
+    ];
     Table {
-        header: h.iter().map(|s| s.to_string()).collect(),
+        header: header(lang, &cols),
         rows: rows
             .iter()
             .map(|l| {

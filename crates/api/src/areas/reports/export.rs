@@ -1,7 +1,7 @@
 //! The reports as spreadsheets: the same rows as the lists, the headers and names in the reader's
 //! language.
 
-use crate::export::{Cell, Table};
+use crate::export::{Cell, Table, header};
 use domain::i18n::Lang;
 use domain::matrix::china_time;
 use domain::reports::Dimension;
@@ -19,15 +19,6 @@ pub fn label(a: &Attribution, lang: Lang) -> String {
 /// A failure reason in the reader's language.
 pub fn reason(r: &StoredReason, lang: Lang) -> String {
     crate::words::failure(&r.code, &r.args, &r.zh, &r.en, lang)
-}
-
-fn header(lang: Lang, cols: &[(&str, &str)]) -> Vec<String> {
-    cols.iter()
-        .map(|(zh, en)| match lang {
-            Lang::Zh => zh.to_string(),
-            Lang::En => en.to_string(),
-        })
-        .collect()
 }
 
 const FIGURE_COLS: [(&str, &str); 5] = [

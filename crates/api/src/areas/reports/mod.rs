@@ -114,16 +114,7 @@ pub struct DaySpan;
 
 impl utoipa::PartialSchema for DaySpan {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
-        utoipa::openapi::RefOr::T(Schema::Object(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
-                    utoipa::openapi::KnownFormat::Int64,
-                )))
-                .enum_values(Some(domain::reports::DAY_SPANS))
-                .build(),
-        ))
+        crate::contract::integer_enum(&domain::reports::DAY_SPANS)
     }
 }
 
