@@ -15,8 +15,9 @@ run: deps web release
 
 test: test-deps web
 	# the server binary (e2e) and every test target in one cargo run: built apart, the test targets
-	# waited for the binary's last crates and link (~5 minutes more on 2 cores)
-	cargo build --workspace --tests --bin clipmatrix
+	# waited for the binary's last crates and link (~5 minutes more on 2 cores); the examples too, which
+	# the test run builds (without them it compiled three crates again after this, ~30 s)
+	cargo build --workspace --tests --examples --bin clipmatrix
 	# The three suites side by side: the Rust stories and the browser stories mostly wait (on the
 	# sandbox's clock, job leases, renders, the browser), so together they share the 2 cores instead
 	# of leaving half idle one after another. -O prints each suite's output whole when it ends; every

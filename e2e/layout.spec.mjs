@@ -138,7 +138,9 @@ for (const [who, user] of [
       for (const path of paths) {
         await page.goto(path);
         await settled(page, { quietMs: 300, timeout: 20_000 });
-        // tables draw their fixed-column shadows and widths after the rows arrive
+        // the rows have arrived (a table shows a spinner until they do) ...
+        await page.waitForFunction(() => !document.querySelector('.ant-table-wrapper .ant-spin-spinning'), undefined, { timeout: 20_000 });
+        // ... and tables draw their fixed-column shadows and widths after the rows arrive
         await page.waitForTimeout(150);
         const { tables, problems } = await page.evaluate(tableProblems);
         if (tables) visited.push(`${who} ${lng} ${path}`);

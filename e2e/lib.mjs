@@ -134,10 +134,14 @@ export async function story(area, currentPage, options = {}) {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 
-  /** A browser context on this server (zh-CN, 1366×860, 15 s per action unless `options` say otherwise). */
+  /**
+   * A browser context on this server (zh-CN, 1366×860, 30 s per action unless `options` say otherwise).
+   * 30 s, not 15: `make test` runs the three suites side by side on 2 cores (load average ~20 measured),
+   * and a page's first load in a fresh context (its code, then its data) took over 15 s there.
+   */
   const newContext = async (options = {}) => {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 860 }, locale: 'zh-CN', ...options });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(30_000);
     return context;
   };
   /** A page of `context` whose script errors are collected for the failure report. */
@@ -184,10 +188,17 @@ function trackRequests(page) {
 }
 
 /** Waits until `tab` has had no request in flight for `quietMs` (event streams aside): its data has loaded. */
-export async function settled(tab, { quietMs = 500, timeout = 15_000 } = {}) {
+export async function settled(tab, { quietMs = 500, timeout = 30_000 } = {}) {
   await tab.waitForLoadState('load');
   const state = inflight.get(tab);
   if (!state) throw new Error('settled: this page was not opened with newPage()');
+  // First the route's page has rendered: the console drew something and no route is still loading its
+  // code (router/index.tsx's PageLoading). On a loaded machine the page can ask for its data more than
+  // `quietMs` after the load event, and a quiet network alone then passes before the page has started.
+  await tab.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && root.childElementCount > 0 && !document.querySelector('[data-testid="page-loading"]');
+  }, undefined, { timeout });
   const deadline = Date.now() + timeout;
   for (;;) {
     if (state.open.size === 0 && Date.now() - state.lastChange >= quietMs) return;

@@ -181,6 +181,8 @@ await step('/actual_screen at 1920x1080: counters, charts, top videos; a screens
   await screenPage.getByTestId('screen-progress').waitFor();
   await screenPage.getByTestId('screen-followers').getByText('粉丝总数').waitFor();
   await screenPage.getByTestId('chart-screen-map').locator('canvas').first().waitFor();
+  // the top list fills in after the counters: wait for its third row, then check there are no more
+  await screenPage.getByTestId('screen-top').locator('li').nth(2).waitFor();
   expect((await screenPage.getByTestId('screen-top').locator('li').count()) === 3, 'the top videos are not the three');
   const box = await screenPage.getByTestId('data-screen').boundingBox();
   expect(box && box.width === 1920 && box.height === 1080, `the screen is ${JSON.stringify(box)}`);

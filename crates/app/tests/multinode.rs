@@ -26,6 +26,8 @@ struct Chaos {
     started: usize,
     kills: usize,
     next: Instant,
+    /// How much work was done when the last timed kill came.
+    done_at_kill: i64,
 }
 
 impl Chaos {
@@ -38,15 +40,23 @@ impl Chaos {
         self.next = next_kill();
     }
 
-    /// Kills one worker when its time has come; whether it did.
-    fn tick(&mut self, cluster: &Cluster) -> bool {
-        let due = Instant::now() >= self.next;
+    /// Kills one worker when its time has come and some work got done since the last timed kill;
+    /// whether it did. Kills on a wall-clock timer alone outpace the work on a loaded machine (a
+    /// render that takes 15 s there is killed before it ends, again and again); gated on progress,
+    /// the kills still interrupt work in flight and the work still ends at any speed.
+    fn tick(&mut self, cluster: &Cluster, done: i64) -> bool {
+        let due = Instant::now() >= self.next && done > self.done_at_kill;
         if due {
             self.kill_one(cluster);
+            self.done_at_kill = done;
         }
         due
     }
 }
+
+/// How long the work may go without progress before the test calls it stuck: a stall, not a slow
+/// machine (the deadline moves with each step forward).
+const STALL: Duration = Duration::from_secs(150);
 
 /// The next kill: every 5-8 s, long enough for a render (~3 s here) to finish between two kills of
 /// one worker now and then, short enough that most work is interrupted at least once.
@@ -92,6 +102,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
         started: 2,
         kills: 0,
         next: next_kill(),
+        done_at_kill: 0,
     };
     let a = Api {
         http: reqwest::Client::new(),
@@ -115,7 +126,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     // The faults start: a worker is killed every 5-8 s and started again on an empty folder.
 
     // Wait for ingest (on the workers) while they are being killed, reading through node B.
-    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut last_progress = (Instant::now(), 0);
     loop {
         let ready = count(
             &db,
@@ -131,8 +142,15 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
         if ready as usize >= clips.len() {
             break;
         }
-        assert!(Instant::now() < deadline, "ingest did not finish");
-        chaos.tick(&cluster);
+        if ready > last_progress.1 {
+            last_progress = (Instant::now(), ready);
+        }
+        assert!(
+            last_progress.0.elapsed() < STALL,
+            "ingest stuck at {ready}/{}",
+            clips.len()
+        );
+        chaos.tick(&cluster, ready);
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
@@ -172,7 +190,8 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
         .await;
     // The workers' platform clock is two days ahead: every item is due there.
 
-    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut last_progress = (Instant::now(), 0);
+    chaos.done_at_kill = 0;
     let mut kills_mid_work = 0;
     let mut last_mid_kill = Instant::now() - Duration::from_secs(1);
     chaos.next = next_kill();
@@ -202,9 +221,12 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
         if rendered as usize == variants && published as usize == items {
             break;
         }
+        if rendered + published > last_progress.1 {
+            last_progress = (Instant::now(), rendered + published);
+        }
         assert!(
-            Instant::now() < deadline,
-            "not finished: {rendered}/{variants} rendered, {published}/{items} published"
+            last_progress.0.elapsed() < STALL,
+            "stuck: {rendered}/{variants} rendered, {published}/{items} published"
         );
         // Kills that land on work in flight whatever the machine's speed (a quiet machine finishes
         // before the timed kills come): both workers the moment renders or publishes run, then one
@@ -226,7 +248,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
             kills_mid_work += n;
             last_mid_kill = Instant::now();
         }
-        if chaos.tick(&cluster) {
+        if chaos.tick(&cluster, rendered + published) {
             kills_mid_work += 1;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;

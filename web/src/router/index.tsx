@@ -18,7 +18,7 @@ const NotFound = lazyPage(() => import('@/pages/exception/notFound'));
 
 export function PageLoading() {
   return (
-    <div style={{ padding: 64, textAlign: 'center' }}>
+    <div style={{ padding: 64, textAlign: 'center' }} data-testid="page-loading">
       <Spin size="large" />
     </div>
   );
