@@ -6477,6 +6477,29 @@ export interface components {
             /** Format: int64 */
             posts: number;
         };
+        /** @description A project's music or voice-over. */
+        AudioRef: {
+            /**
+             * Format: int64
+             * @description A file of the merchant's (music or voice library)…
+             */
+            media_id?: number | null;
+            /**
+             * @description …or up to [`MAX_TRACKS`] of them, used by the variants in turn (when given, `media_id` is
+             *     ignored; the console sends it as the first of these for older readers).
+             */
+            media_ids?: number[];
+            /**
+             * Format: int64
+             * @description …or a built-in track (music only).
+             */
+            system_music_id?: number | null;
+            /**
+             * Format: int64
+             * @description 0–100.
+             */
+            volume: number;
+        };
         AuthMenuReq: {
             /** Format: int64 */
             id: number;
@@ -7116,6 +7139,29 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description A shot of a project: the group its clips come from and how they are cut. */
+        GroupRule: {
+            /** Format: int64 */
+            group_id: number;
+            /**
+             * @description An image shot (one-touch image projects; `group_id` 0): the images it draws from instead of a
+             *     group's clips, each shown for `max_ms` with a pan-and-zoom.
+             */
+            images?: number[];
+            /**
+             * Format: int64
+             * @description Advanced mode: where each clip of this shot starts, in ms (0: its beginning).
+             */
+            in_ms?: number;
+            /**
+             * Format: int64
+             * @description Longest part of each clip to use, in ms (0: the whole clip). Cuts fall on whole seconds.
+             */
+            max_ms?: number;
+            /** @description Advanced mode: a caption shown while this shot plays (blank: none). */
+            text?: string;
+            transition?: components["schemas"]["Transition"] | null;
+        };
         /** @description The classify tree with its shot groups; the unclassified groups beside it. */
         GroupTree: {
             groups: components["schemas"]["Group"][];
@@ -7387,9 +7433,17 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /**
+         * @description A follow-up note on a lead (`eng_leads.notes` holds them as a JSON array, oldest first). A field
+         *     missing from an older row reads as its default.
+         */
         LeadNote: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description When it was written, unix ms.
+             */
             at: number;
+            /** @description Who wrote it (their nickname, else their username). */
             by: string;
             text: string;
         };
@@ -7432,6 +7486,8 @@ export interface components {
             item_id: string;
             /** @description The customer (nickname, else their platform id). */
             name: string;
+            /** @description The states it may move to from here (none once converted or invalid). */
+            next_states: components["schemas"]["LeadState"][];
             notes: components["schemas"]["LeadNote"][];
             phone: string;
             platform: components["schemas"]["Platform"];
@@ -8168,6 +8224,8 @@ export interface components {
             /** Format: int64 */
             size: number;
         };
+        /** @enum {string} */
+        PoolKind: "project" | "group";
         PoolView: {
             /** Format: int64 */
             id: number;
@@ -8267,6 +8325,27 @@ export interface components {
             mobile?: string | null;
             nickname: string;
         };
+        /** @description A mixing project's settings, as saved and as answered. */
+        ProjectConfig: {
+            /**
+             * Format: int64
+             * @description The cover frame's time in the variant, ms.
+             */
+            cover_ms: number;
+            /** @description Shot groups in playing order (at least three). */
+            groups: components["schemas"]["GroupRule"][];
+            music?: components["schemas"]["AudioRef"] | null;
+            /**
+             * Format: int64
+             * @description How many variants "generate" makes by default.
+             */
+            output_count: number;
+            /** @description Advanced mode: the style of the shots' captions. */
+            shot_style?: components["schemas"]["TextStyle"];
+            subtitles: components["schemas"]["Subtitles"];
+            title?: components["schemas"]["ProjectTitle"] | null;
+            voice?: components["schemas"]["AudioRef"] | null;
+        };
         /** @enum {string} */
         ProjectMode: "normal" | "senior" | "ai";
         ProjectReq: {
@@ -8303,7 +8382,7 @@ export interface components {
             seconds?: number | null;
         };
         ProjectSaveReq: {
-            config?: Record<string, never>;
+            config?: components["schemas"]["ProjectConfig"];
             /** Format: int64 */
             id?: number | null;
             name: string;
@@ -8314,6 +8393,11 @@ export interface components {
             /** Format: int64 */
             status: number;
         };
+        /** @description A project's title over its variants. */
+        ProjectTitle: {
+            style: components["schemas"]["TextStyle"];
+            text: string;
+        };
         /**
          * @description A mixing project as its list and form show it: its settings, how many unique variants it still
          *     allows, its pool of clips and its variants by state.
@@ -8321,7 +8405,7 @@ export interface components {
         ProjectView: {
             /** Format: int64 */
             capacity: number;
-            config: Record<string, never>;
+            config: components["schemas"]["ProjectConfig"];
             /** Format: int64 */
             created_at: number;
             /**
@@ -9704,6 +9788,8 @@ export interface components {
                 item_id: string;
                 /** @description The customer (nickname, else their platform id). */
                 name: string;
+                /** @description The states it may move to from here (none once converted or invalid). */
+                next_states: components["schemas"]["LeadState"][];
                 notes: components["schemas"]["LeadNote"][];
                 phone: string;
                 platform: components["schemas"]["Platform"];
@@ -11066,6 +11152,8 @@ export interface components {
                     item_id: string;
                     /** @description The customer (nickname, else their platform id). */
                     name: string;
+                    /** @description The states it may move to from here (none once converted or invalid). */
+                    next_states: components["schemas"]["LeadState"][];
                     notes: components["schemas"]["LeadNote"][];
                     phone: string;
                     platform: components["schemas"]["Platform"];
@@ -11391,7 +11479,7 @@ export interface components {
                 rows: {
                     /** Format: int64 */
                     capacity: number;
-                    config: Record<string, never>;
+                    config: components["schemas"]["ProjectConfig"];
                     /** Format: int64 */
                     created_at: number;
                     /**
@@ -11951,7 +12039,7 @@ export interface components {
                     /** Format: int64 */
                     pool_id: number;
                     /** @description project | group */
-                    pool_kind: string;
+                    pool_kind: components["schemas"]["PoolKind"];
                     /** Format: int64 */
                     pool_left: number;
                     pool_name: string;
@@ -12418,7 +12506,7 @@ export interface components {
             data: {
                 /** Format: int64 */
                 capacity: number;
-                config: Record<string, never>;
+                config: components["schemas"]["ProjectConfig"];
                 /** Format: int64 */
                 created_at: number;
                 /**
@@ -13369,7 +13457,7 @@ export interface components {
                 /** Format: int64 */
                 pool_id: number;
                 /** @description project | group */
-                pool_kind: string;
+                pool_kind: components["schemas"]["PoolKind"];
                 /** Format: int64 */
                 pool_left: number;
                 pool_name: string;
@@ -14674,6 +14762,11 @@ export interface components {
             code: string;
             name: string;
         };
+        Subtitles: {
+            /** @description Burn the voice-over's recognized lines (the voice material's subtitle timeline). */
+            enabled: boolean;
+            style: components["schemas"]["TextStyle"];
+        };
         SyncReq: {
             /**
              * Format: int64
@@ -14718,7 +14811,7 @@ export interface components {
             /** Format: int64 */
             pool_id: number;
             /** @description project | group */
-            pool_kind: string;
+            pool_kind: components["schemas"]["PoolKind"];
             /** Format: int64 */
             pool_left: number;
             pool_name: string;
@@ -14734,8 +14827,6 @@ export interface components {
             /** @description The address written into the tag or printed as a QR code (`/t/<code>`), absolute. */
             url: string;
         };
-        /** @enum {string} */
-        TagPoolKind: "project" | "group";
         TagReq: {
             /**
              * Format: int64
@@ -14751,7 +14842,7 @@ export interface components {
             /** Format: int64 */
             pool_id: number;
             /** @description project | group */
-            pool_kind: components["schemas"]["TagPoolKind"];
+            pool_kind: components["schemas"]["PoolKind"];
             topics?: string[];
         };
         TagStats: {
@@ -14959,6 +15050,25 @@ export interface components {
             /** Format: int64 */
             uses: number;
         };
+        /** @enum {string} */
+        TextPosition: "top" | "middle" | "bottom";
+        /** @description How a caption, subtitle or title is drawn. */
+        TextStyle: {
+            /** @description #RRGGBB */
+            color: string;
+            /**
+             * Format: int64
+             * @description A font of the merchant's font library; none = the built-in CJK font.
+             */
+            font_id: number | null;
+            /** @description top | middle | bottom (checked by [`ProjectConfig::validate`]). */
+            position: components["schemas"]["TextPosition"];
+            /**
+             * Format: int64
+             * @description 16–160 px on the 1080x1920 frame.
+             */
+            size: number;
+        };
         ThemeView: {
             layout: string;
             primary: string;
@@ -15049,6 +15159,18 @@ export interface components {
             balance: number;
             entry: components["schemas"]["Entry"];
         };
+        /** @description A transition between two shots: an ffmpeg `xfade` kind and its length. */
+        Transition: {
+            /** @description One of [`TRANSITIONS`] (checked by [`ProjectConfig::validate`]). */
+            kind: components["schemas"]["TransitionKind"];
+            /**
+             * Format: int64
+             * @description 200–2000, default 500.
+             */
+            ms: number;
+        };
+        /** @enum {string} */
+        TransitionKind: "fade" | "dissolve" | "wipeleft" | "wiperight" | "wipeup" | "wipedown" | "slideleft" | "slideright" | "slideup" | "slidedown" | "circleopen" | "circleclose";
         /** @description One file type of the tree, with its children. */
         TypeNode: {
             children: components["schemas"]["TypeNode"][];

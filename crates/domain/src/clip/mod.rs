@@ -28,7 +28,8 @@ crate::text_enum! {
 /// At most this many variants per request.
 pub const MAX_BATCH: i64 = 200;
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+/// A shot of a project: the group its clips come from and how they are cut.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct GroupRule {
     pub group_id: i64,
     /// Longest part of each clip to use, in ms (0: the whole clip). Cuts fall on whole seconds.
@@ -50,10 +51,14 @@ pub struct GroupRule {
 }
 
 /// A transition between two shots: an ffmpeg `xfade` kind and its length.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct Transition {
+    /// One of [`TRANSITIONS`] (checked by [`ProjectConfig::validate`]).
+    #[schema(value_type = TransitionKind)]
     pub kind: String,
+    /// 200–2000, default 500.
     #[serde(default = "transition_ms")]
+    #[schema(required = true)]
     pub ms: i64,
 }
 
@@ -61,21 +66,34 @@ fn transition_ms() -> i64 {
     500
 }
 
-/// The transitions advanced mode offers (ffmpeg `xfade` names; media::mix renders the same list).
-pub const TRANSITIONS: &[&str] = &[
-    "fade",
-    "dissolve",
-    "wipeleft",
-    "wiperight",
-    "wipeup",
-    "wipedown",
-    "slideleft",
-    "slideright",
-    "slideup",
-    "slidedown",
-    "circleopen",
-    "circleclose",
-];
+crate::text_enum! {
+    /// The transitions advanced mode offers (ffmpeg `xfade` names; media::mix renders the same list).
+    pub enum TransitionKind {
+        Fade = "fade",
+        Dissolve = "dissolve",
+        Wipeleft = "wipeleft",
+        Wiperight = "wiperight",
+        Wipeup = "wipeup",
+        Wipedown = "wipedown",
+        Slideleft = "slideleft",
+        Slideright = "slideright",
+        Slideup = "slideup",
+        Slidedown = "slidedown",
+        Circleopen = "circleopen",
+        Circleclose = "circleclose",
+    }
+}
+
+/// The names of [`TransitionKind`], in its order.
+pub const TRANSITIONS: &[&str] = &{
+    let mut out = [""; TransitionKind::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = TransitionKind::ALL[i].as_str();
+        i += 1;
+    }
+    out
+};
 /// A transition lasts 200 ms to 2 s.
 pub const TRANSITION_MS: (i64, i64) = (200, 2000);
 /// With a transition anywhere the variant is one composed ffmpeg run that keeps a decoder open per shot
@@ -90,7 +108,9 @@ pub const MAX_TRACKS: usize = 3;
 /// A caption's or title's font size, in pixels of the 1080-wide frame.
 pub const FONT_SIZE: (i64, i64) = (16, 160);
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+/// A project's music or voice-over.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[schema(as = AudioRef)]
 pub struct Audio {
     /// A file of the merchant's (music or voice library)…
     #[serde(default)]
@@ -104,6 +124,7 @@ pub struct Audio {
     pub system_music_id: Option<i64>,
     /// 0–100.
     #[serde(default = "full")]
+    #[schema(required = true)]
     pub volume: i64,
 }
 
@@ -129,17 +150,33 @@ impl Audio {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+crate::text_enum! {
+    /// Where a caption or title sits on the frame.
+    pub enum TextPosition {
+        Top = "top",
+        Middle = "middle",
+        Bottom = "bottom",
+    }
+}
+
+/// How a caption, subtitle or title is drawn.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct TextStyle {
     /// A font of the merchant's font library; none = the built-in CJK font.
     #[serde(default)]
+    #[schema(required = true)]
     pub font_id: Option<i64>,
+    /// 16–160 px on the 1080x1920 frame.
     #[serde(default = "size")]
+    #[schema(required = true)]
     pub size: i64,
+    /// #RRGGBB
     #[serde(default = "white")]
+    #[schema(required = true)]
     pub color: String,
-    /// top | middle | bottom
+    /// top | middle | bottom (checked by [`ProjectConfig::validate`]).
     #[serde(default = "bottom")]
+    #[schema(required = true, value_type = TextPosition)]
     pub position: String,
 }
 
@@ -164,41 +201,52 @@ fn bottom() -> String {
     "bottom".into()
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct Subtitles {
     /// Burn the voice-over's recognized lines (the voice material's subtitle timeline).
     #[serde(default)]
+    #[schema(required = true)]
     pub enabled: bool,
     #[serde(default)]
+    #[schema(required = true)]
     pub style: TextStyle,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+/// A project's title over its variants.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[schema(as = ProjectTitle)]
 pub struct Title {
     #[serde(default)]
+    #[schema(required = true)]
     pub text: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub style: TextStyle,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+/// A mixing project's settings, as saved and as answered.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ProjectConfig {
     /// Shot groups in playing order (at least three).
     #[serde(default)]
+    #[schema(required = true)]
     pub groups: Vec<GroupRule>,
     #[serde(default)]
     pub music: Option<Audio>,
     #[serde(default)]
     pub voice: Option<Audio>,
     #[serde(default)]
+    #[schema(required = true)]
     pub subtitles: Subtitles,
     #[serde(default)]
     pub title: Option<Title>,
     /// The cover frame's time in the variant, ms.
     #[serde(default)]
+    #[schema(required = true)]
     pub cover_ms: i64,
     /// How many variants "generate" makes by default.
     #[serde(default = "one")]
+    #[schema(required = true)]
     pub output_count: i64,
     /// Advanced mode: the style of the shots' captions.
     #[serde(default = "shot_style")]
@@ -235,7 +283,7 @@ fn check_style(field: &'static str, s: &TextStyle) -> Result<(), Invalid> {
             vec![("reason", "size 16–160".into())],
         );
     }
-    if !["top", "middle", "bottom"].contains(&s.position.as_str()) {
+    if TextPosition::parse(&s.position).is_none() {
         return broken(
             field,
             Msg::InvalidValue,

@@ -5,6 +5,7 @@
 use crate::i18n::{Lang, Msg};
 use crate::matrix::comment_lines;
 use crate::validate::Invalid;
+use serde::{Deserialize, Serialize};
 
 crate::text_enum! {
     /// What a customer's text is after: shown as the list's "intent" filter; `Purchase` and `Contact`
@@ -478,6 +479,14 @@ impl LeadState {
                 | (Contacted, Invalid)
         )
     }
+    /// The states a lead in this state may move to, in declaration order (the console's move menu):
+    /// the same rule as [`LeadState::can_become`], which the server enforces.
+    pub fn next_states(self) -> Vec<LeadState> {
+        LeadState::ALL
+            .into_iter()
+            .filter(|to| self.can_become(*to))
+            .collect()
+    }
     /// The states a move to `to` may start from (the store's conditional update).
     pub fn sources(to: LeadState) -> Vec<&'static str> {
         LeadState::ALL
@@ -531,6 +540,48 @@ crate::text_enum! {
 }
 
 pub const NOTE_MAX: usize = 500;
+
+/// A follow-up note on a lead (`eng_leads.notes` holds them as a JSON array, oldest first). A field
+/// missing from an older row reads as its default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct LeadNote {
+    /// When it was written, unix ms.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub at: i64,
+    /// Who wrote it (their nickname, else their username).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub by: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub text: String,
+}
+
+/// A lead's notes, oldest first, as the `notes` column stores them (a JSON array of [`LeadNote`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LeadNotes(pub Vec<LeadNote>);
+
+/// The notes of a stored column: text that is no list reads as none, and an item that is no note
+/// as a blank one (as rows were always read).
+impl From<String> for LeadNotes {
+    fn from(stored: String) -> LeadNotes {
+        let items: Vec<serde_json::Value> = serde_json::from_str(&stored).unwrap_or_default();
+        LeadNotes(
+            items
+                .into_iter()
+                .map(|v| serde_json::from_value(v).unwrap_or_default())
+                .collect(),
+        )
+    }
+}
+
+impl LeadNotes {
+    /// The column's text.
+    pub fn column(&self) -> String {
+        serde_json::to_string(&self.0).unwrap_or_else(|_| "[]".into())
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -709,5 +760,62 @@ mod tests {
         assert!(!Contacted.can_become(New) && !New.can_become(New));
         assert_eq!(LeadState::sources(Contacted), vec!["new"]);
         assert_eq!(LeadState::sources(Invalid), vec!["new", "contacted"]);
+    }
+
+    #[test]
+    fn next_states_are_the_moves_can_become_allows() {
+        use LeadState::*;
+        for from in LeadState::ALL {
+            let next = from.next_states();
+            for to in LeadState::ALL {
+                assert_eq!(next.contains(&to), from.can_become(to), "{from} -> {to}");
+            }
+            // declaration order, each once
+            let mut sorted = next.clone();
+            sorted.sort_by_key(|s| LeadState::ALL.iter().position(|a| a == s));
+            sorted.dedup();
+            assert_eq!(next, sorted, "{from}");
+        }
+        // what the console's move menu offered before it read the server's list
+        assert_eq!(New.next_states(), vec![Contacted, Converted, Invalid]);
+        assert_eq!(Contacted.next_states(), vec![Converted, Invalid]);
+        assert!(Converted.next_states().is_empty() && Invalid.next_states().is_empty());
+    }
+
+    #[test]
+    fn lead_notes_read_old_rows_and_write_the_same_shape() {
+        let n = LeadNote {
+            at: 1_767_204_000_000,
+            by: "小王".into(),
+            text: "已电话联系".into(),
+        };
+        let column = LeadNotes(vec![n.clone()]).column();
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&column).unwrap(),
+            serde_json::json!([{"at": 1_767_204_000_000_i64, "by": "小王", "text": "已电话联系"}])
+        );
+        assert_eq!(LeadNotes::from(column), LeadNotes(vec![n]));
+        // rows of before: an empty column, a missing field, a stray value, text that is no list
+        for none in ["", "{}", "[]", "null"] {
+            assert!(LeadNotes::from(none.to_string()).0.is_empty(), "{none}");
+        }
+        let old =
+            r#"[{"at": 5, "text": "x"}, 3, {"at": 1, "by": "b", "text": "t", "extra": true}]"#;
+        assert_eq!(
+            LeadNotes::from(old.to_string()).0,
+            vec![
+                LeadNote {
+                    at: 5,
+                    by: String::new(),
+                    text: "x".into()
+                },
+                LeadNote::default(),
+                LeadNote {
+                    at: 1,
+                    by: "b".into(),
+                    text: "t".into()
+                },
+            ]
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! through their states with notes, exported.
 
 use crate::error::{ApiError, ApiResult};
-use domain::engagement::{LeadState, NOTE_MAX, analyze};
+use domain::engagement::{LeadNote, LeadState, NOTE_MAX, analyze};
 use domain::i18n::{Lang, Msg};
 use store::Db;
 use store::engagement::{self as db, CommentRow, LeadRow, NewLead};
@@ -167,8 +167,12 @@ pub async fn note(
     }
     lead(d, mid, scope, id).await?;
     let now = domain::now_ms();
-    let n = serde_json::json!({"at": now, "by": author, "text": text});
-    if !db::add_note(d, mid, id, n, now).await? {
+    let n = LeadNote {
+        at: now,
+        by: author.into(),
+        text: text.into(),
+    };
+    if !db::add_note(d, mid, id, &n, now).await? {
         return Err(ApiError::NotFound);
     }
     lead(d, mid, scope, id).await

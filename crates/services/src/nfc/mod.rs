@@ -91,7 +91,7 @@ pub struct Tag {
 }
 
 async fn tag_full(d: &Db, row: TagRow) -> ApiResult<Tag> {
-    let kind = PoolKind::parse(&row.pool_kind).unwrap_or(PoolKind::Project);
+    let kind = row.pool_kind;
     let pool_name = db::pool_name(d, row.merchant_id, kind, row.pool_id)
         .await?
         .unwrap_or_default();
@@ -278,7 +278,7 @@ pub async fn tap(hub: &Hub, code: &str, device: &str, now: i64) -> ApiResult<Tap
         .await?
         .ok_or_else(|| ApiError::invalid("tag", Msg::TagUnknown))?;
     db::count_tap(d, tag.id, domain::matrix::day_of(now)).await?;
-    let kind = PoolKind::parse(&tag.pool_kind).unwrap_or(PoolKind::Project);
+    let kind = tag.pool_kind;
     let topics: Vec<String> = serde_json::from_str(&tag.topics).unwrap_or_default();
     let last = db::last_tap(d, tag.id, device).await?;
     // A phone that posted today sees its post again (its draw and coupon) rather than taking another

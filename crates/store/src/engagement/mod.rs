@@ -620,7 +620,8 @@ pub struct LeadRow {
     pub state: domain::engagement::LeadState,
     pub assignee_id: i64,
     pub assignee_name: Option<String>,
-    pub notes: String,
+    #[sqlx(try_from = "String")]
+    pub notes: domain::engagement::LeadNotes,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -727,12 +728,12 @@ pub async fn assign_lead(db: &Db, mid: i64, id: i64, staff: i64, now: i64) -> sq
     Ok(n > 0)
 }
 
-/// Appends a note (a JSON object) to the lead's notes.
+/// Appends a note to the lead's notes.
 pub async fn add_note(
     db: &Db,
     mid: i64,
     id: i64,
-    note: serde_json::Value,
+    note: &domain::engagement::LeadNote,
     now: i64,
 ) -> sqlx::Result<bool> {
     let mut tx = db.begin().await?;
@@ -745,10 +746,10 @@ pub async fn add_note(
     let Some(notes) = notes else {
         return Ok(false);
     };
-    let mut list: Vec<serde_json::Value> = serde_json::from_str(&notes).unwrap_or_default();
-    list.push(note);
+    let mut list = domain::engagement::LeadNotes::from(notes);
+    list.0.push(note.clone());
     sqlx::query("UPDATE eng_leads SET notes = $1, updated_at = $2 WHERE id = $3")
-        .bind(serde_json::Value::Array(list).to_string())
+        .bind(list.column())
         .bind(now)
         .bind(id)
         .execute(&mut *tx)

@@ -16,7 +16,8 @@ pub struct TagRow {
     pub name: String,
     #[sqlx(try_from = "String")]
     pub platform: domain::platform::DyOnly,
-    pub pool_kind: String,
+    #[sqlx(try_from = "String")]
+    pub pool_kind: PoolKind,
     pub pool_id: i64,
     pub activity_id: i64,
     pub activity_name: String,

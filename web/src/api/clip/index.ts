@@ -34,17 +34,14 @@ type Empty = Record<string, never>;
 const PICK_LIMIT = 1000;
 
 // ---- projects
-/** The document declares the stored configuration as a bare JSON object (ProjectConfig is its shape). */
-const stored = (config: ProjectConfig) => config as unknown as Record<string, never>;
-
 export const fetchProjects = (params: Record<string, unknown> = {}): Promise<ListResult<Project>> =>
-  unchecked(api.get(clipUrls.projects, { limit: PICK_LIMIT, ...params }));
+  api.get(clipUrls.projects, { limit: PICK_LIMIT, ...params });
 /** Silent: a user without advanced mode simply has none. */
 export const fetchSeniorProjects = (params: Record<string, unknown> = {}): Promise<ListResult<Project>> =>
-  unchecked(api.get(clipUrls.seniorProjects, { limit: PICK_LIMIT, ...params }, { silent: true }));
-export const addProject = (name: string, config: ProjectConfig): Promise<Project> => unchecked(api.post(`${MC}/add`, { name, config: stored(config) }));
-export const modifyProject = (id: number, name: string, config: ProjectConfig): Promise<Project> => unchecked(api.post(`${MC}/modify`, { id, name, config: stored(config) }));
-export const copyProject = (id: number): Promise<Project> => unchecked(api.post(`${MC}/add_copy`, { id }));
+  api.get(clipUrls.seniorProjects, { limit: PICK_LIMIT, ...params }, { silent: true });
+export const addProject = (name: string, config: ProjectConfig): Promise<Project> => api.post(`${MC}/add`, { name, config });
+export const modifyProject = (id: number, name: string, config: ProjectConfig): Promise<Project> => api.post(`${MC}/modify`, { id, name, config });
+export const copyProject = (id: number): Promise<Project> => api.post(`${MC}/add_copy`, { id });
 export const setProjectStatus = (id: number, status: 0 | 1): Promise<Empty> => api.post(`${MC}/edit_status`, { id, status });
 /** 422 while variants render. */
 export const deleteProject = (id: number): Promise<Empty> => api.post(`${MC}/delete`, { id });
@@ -52,7 +49,7 @@ export const deleteProject = (id: number): Promise<Empty> => api.post(`${MC}/del
 // ---- advanced mode: own list, save and delete; plans, renders, copy and status are the quick-mix calls
 /** Creates when `id` is undefined, else updates. 422 with data.field on bad input. */
 export const saveSeniorProject = (id: number | undefined, name: string, config: ProjectConfig): Promise<Project> =>
-  unchecked(api.post(`${SC}/modify`, id ? { id, name, config: stored(config) } : { name, config: stored(config) }));
+  api.post(`${SC}/modify`, id ? { id, name, config } : { name, config });
 export const deleteSeniorProject = (id: number): Promise<Empty> => api.post(`${SC}/delete`, { id });
 
 /** Per mode: the list call, save and delete. */

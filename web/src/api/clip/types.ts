@@ -1,7 +1,7 @@
 /**
  * Quick mix and the finished-video library (docs/api-clip.md). The server's answers are generated from its
- * OpenAPI document (`make api-types` writes ../schema.d.ts); the project configuration (the body the console
- * sends and stores), the state unions and the server-sent events are written here.
+ * OpenAPI document (`make api-types` writes ../schema.d.ts), the project configuration included; the
+ * server-sent events are written here.
  */
 import type { MediaFile } from '../materials/types';
 import type { components } from '../schema';
@@ -9,82 +9,32 @@ import type { Millis } from '../types';
 
 type Schemas = components['schemas'];
 
-export type TextPosition = 'top' | 'middle' | 'bottom';
+/** Where a caption or title sits on the frame. */
+export type TextPosition = Schemas['TextPosition'];
 
-export interface TextStyle {
-  /** A font of the caller's font library; null = the built-in CJK font. */
-  font_id: number | null;
-  /** 16–160 px on the 1080x1920 frame. */
-  size: number;
-  /** #RRGGBB */
-  color: string;
-  position: TextPosition;
-}
+/** How a caption, subtitle or title is drawn (font_id null = the built-in CJK font; size 16–160 px; color #RRGGBB). */
+export type TextStyle = Schemas['TextStyle'];
 
-export type TransitionKind =
-  | 'fade'
-  | 'dissolve'
-  | 'wipeleft'
-  | 'wiperight'
-  | 'wipeup'
-  | 'wipedown'
-  | 'slideleft'
-  | 'slideright'
-  | 'slideup'
-  | 'slidedown'
-  | 'circleopen'
-  | 'circleclose';
+/** The transitions advanced mode offers (ffmpeg xfade names). */
+export type TransitionKind = Schemas['TransitionKind'];
 
-/** Advanced mode: the transition into the next shot (ffmpeg xfade). */
-export interface Transition {
-  kind: TransitionKind;
-  /** 200–2000, default 500. */
-  ms: number;
-}
+/** Advanced mode: the transition into the next shot (ms 200–2000, default 500). */
+export type Transition = Schemas['Transition'];
 
-export interface GroupRule {
-  group_id: number;
-  /** Longest part of each clip used, ms (0 = the whole clip; cuts fall on whole seconds). Advanced mode: the length from `in_ms`. */
-  max_ms?: number;
-  /** Advanced mode: where each clip of this shot starts, ms (≥ 0, default 0). */
-  in_ms?: number;
-  /** Advanced mode: the caption shown while this shot plays (≤ 30 characters; blank = none). */
-  text?: string;
-  /** Advanced mode: the transition into the next shot; null = a hard cut. Not on the last shot. */
-  transition?: Transition | null;
-}
+/** A shot: its group and how its clips are cut (advanced mode: start, caption, transition into the next shot). */
+export type GroupRule = Schemas['GroupRule'];
 
-export interface AudioRef {
-  media_id?: number | null;
-  /** Up to 3 library files (SPEC §5 "Up to 3 files in one selection"); the variants take them in turn. */
-  media_ids?: number[];
-  /** Music only: a built-in track. */
-  system_music_id?: number | null;
-  /** 0–100 */
-  volume: number;
-}
+/** Music or a voice-over: up to 3 library files (SPEC §5), taken in turn by the variants, or a built-in track; volume 0–100. */
+export type AudioRef = Schemas['AudioRef'];
 
-export interface ProjectConfig {
-  groups: GroupRule[];
-  music?: AudioRef | null;
-  voice?: AudioRef | null;
-  subtitles: { enabled: boolean; style: TextStyle };
-  title?: { text: string; style: TextStyle } | null;
-  cover_ms: number;
-  output_count: number;
-  /** Advanced mode: the style of the shots' captions (default {font_id: null, size: 64, color: '#FFFFFF', position: 'middle'}). */
-  shot_style?: TextStyle | null;
-}
+/** A project's settings: the body the console sends and the server answers. */
+export type ProjectConfig = Schemas['ProjectConfig'];
 
 export type ProjectMode = 'normal' | 'senior';
 
 export type VariantCounts = Schemas['VariantCounts'];
 
-/**
- * `config` is narrowed: the document describes the stored JSON as an empty object (`serde_json::Value`),
- * while the server sends the ProjectConfig it was saved with.
- */
-export type Project = Omit<Schemas['ProjectView'], 'config'> & { config: ProjectConfig };
+export type Project = Schemas['ProjectView'];
 
 export type PlanClip = Schemas['PlannedClip'];
 

@@ -2,7 +2,7 @@
  * NFC tap-to-post (docs/api-activities.md): the tags, the video pools they hand out, their titles and
  * their figures. Lists are read by DataTable through `nfcUrls`; every call is a POST.
  */
-import { api, narrowed } from '../client';
+import { api } from '../client';
 import type { ListResult } from '../types';
 import type { Pools, TagStats, StatsRange, Tag, TagReq, TagTitle } from './types';
 
@@ -21,11 +21,11 @@ export const nfcKeys = {
 
 type Empty = Record<string, never>;
 
-export const fetchTag = (id: number): Promise<Tag> => narrowed(api.post(`${N}/info`, { id }));
+export const fetchTag = (id: number): Promise<Tag> => api.post(`${N}/info`, { id });
 /** Silent: a 422 is shown at its field. */
-export const addTag = (req: TagReq): Promise<Tag> => narrowed(api.post(`${N}/add`, req, { silent: true }));
+export const addTag = (req: TagReq): Promise<Tag> => api.post(`${N}/add`, req, { silent: true });
 /** Silent: a 422 is shown at its field. */
-export const editTag = (id: number, req: TagReq): Promise<Tag> => narrowed(api.post(`${N}/edit`, { ...req, id }, { silent: true }));
+export const editTag = (id: number, req: TagReq): Promise<Tag> => api.post(`${N}/edit`, { ...req, id }, { silent: true });
 /** The public page then says the tag is not in use. */
 export const deleteTag = (id: number): Promise<Empty> => api.post(`${N}/delete`, { id });
 /** The mixing projects and shot groups a tag can hand videos out of. */

@@ -1,7 +1,7 @@
 /**
  * NFC tap-to-post tags, their titles, video pools and figures (docs/api-activities.md "NFC tap-to-post").
  * Generated from the server's OpenAPI
- * document (`make api-types` writes ../schema.d.ts); the string unions are narrowings.
+ * document (`make api-types` writes ../schema.d.ts).
  */
 import type { components } from '../schema';
 
@@ -9,11 +9,11 @@ type Schemas = components['schemas'];
 
 export type TagPlatform = Schemas['DyOnly'];
 /** `project`: the finished videos of a mixing project; `group`: the uploaded videos of a shot group. */
-export type PoolKind = 'project' | 'group';
+export type PoolKind = Schemas['PoolKind'];
 
-export type Tag = Omit<Schemas['Tag'], 'pool_kind'> & { pool_kind: PoolKind };
+export type Tag = Schemas['Tag'];
 
-export type TagReq = Omit<Schemas['TagReq'], 'pool_kind' | 'id'> & { pool_kind: PoolKind };
+export type TagReq = Schemas['TagReq'];
 
 export type TagTitle = Schemas['TagTitle'];
 

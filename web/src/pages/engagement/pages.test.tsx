@@ -46,6 +46,7 @@ const lead = (id: number, over: Partial<Lead> = {}): Lead => ({
   intent_name: 'contact details',
   state: 'new',
   state_name: 'new',
+  next_states: ['contacted', 'converted', 'invalid'],
   assignee_id: 3,
   assignee_name: 'Amy',
   notes: [],
@@ -78,8 +79,8 @@ beforeEach(() => {
     if (path === '/task.merchant_comment_keyword/index') return { rows: [], total: 0 };
     if (path === '/task.merchant_comment_keyword/add')
       return refuse ? json({ code: 422, message: 'keywords is required', data: { field: 'keywords' } }, 422) : { id: 1 };
-    if (path === '/msg.merchant_clue/index') return { rows: [lead(1), lead(2, { state: 'converted', assignee_id: 0, assignee_name: '' })], total: 2 };
-    if (path === '/msg.merchant_clue/state') return lead(1, { state: body.state as LeadState });
+    if (path === '/msg.merchant_clue/index') return { rows: [lead(1), lead(2, { state: 'converted', next_states: [], assignee_id: 0, assignee_name: '' })], total: 2 };
+    if (path === '/msg.merchant_clue/state') return lead(1, { state: body.state as LeadState, next_states: ['converted', 'invalid'] });
     return undefined;
   });
 });
@@ -119,7 +120,10 @@ describe('/clue_management', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('lead-state-1')).toHaveTextContent('New');
     expect(screen.getByTestId('lead-assignee-2')).toHaveTextContent('Unassigned');
     expect(screen.queryByTestId('lead-move-2')).toBeNull();
+    // the moves offered are the ones the server lists for the lead
     fireEvent.mouseEnter(screen.getByTestId('lead-move-1'));
+    expect(await screen.findByText('Mark Converted')).toBeInTheDocument();
+    expect(screen.getByText('Mark Invalid')).toBeInTheDocument();
     fireEvent.click(await screen.findByText('Mark Contacted'));
     await waitFor(() => expect(bodiesOf(calls, '/msg.merchant_clue/state')).toEqual([{ id: 1, state: 'contacted' }]));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasContact, minuteText, nextStates, parseMinute, scriptLines, scriptProblem } from './rules';
+import { hasContact, minuteText, parseMinute, scriptLines, scriptProblem } from './rules';
 
 describe('engagement form rules', () => {
   it('checks reply scripts like the server', () => {
@@ -13,12 +13,10 @@ describe('engagement form rules', () => {
     expect(hasContact('第3次来了，2 个人吃 199 元')).toBe(false);
   });
 
-  it('reads and writes times of day and lead moves', () => {
+  it('reads and writes times of day', () => {
     expect(minuteText(545)).toBe('09:05');
     expect(parseMinute('22:30')).toBe(1350);
     expect(parseMinute('24:00')).toBe(1440);
     expect(parseMinute('25:00')).toBeNull();
-    expect(nextStates('new')).toEqual(['contacted', 'converted', 'invalid']);
-    expect(nextStates('converted')).toEqual([]);
   });
 });

@@ -39,10 +39,3 @@ export function parseMinute(s: string): number | null {
   const v = Number(m[1]) * 60 + Number(m[2]);
   return Number(m[1]) <= 24 && Number(m[2]) < 60 && v <= 1440 ? v : null;
 }
-
-/** Lead states a lead in `state` may move to (domain::engagement::LeadState::can_become). */
-export function nextStates(state: string): string[] {
-  if (state === 'new') return ['contacted', 'converted', 'invalid'];
-  if (state === 'contacted') return ['converted', 'invalid'];
-  return [];
-}

@@ -40,7 +40,6 @@ pub struct ProjectView {
     pub name: String,
     pub mode: domain::clip::ProjectMode,
     pub status: i64,
-    #[schema(value_type = Object)]
     pub config: ProjectConfig,
     /// The running batch's progress (0–100), null when nothing renders.
     pub progress: Option<i64>,
@@ -139,7 +138,6 @@ pub struct SaveReq {
     #[schema(required = true, min_length = 1, max_length = 50)]
     pub name: String,
     #[serde(default)]
-    #[schema(value_type = Object)]
     pub config: ProjectConfig,
 }
 

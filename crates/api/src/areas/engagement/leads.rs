@@ -8,7 +8,7 @@ use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
-use domain::engagement::intent_name;
+use domain::engagement::{LeadNote, LeadState, intent_name};
 use domain::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
 use services::ApiError;
@@ -22,13 +22,6 @@ fn scope(c: &Caller) -> Scope {
     } else {
         Some(c.user.id)
     }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LeadNote {
-    pub at: i64,
-    pub by: String,
-    pub text: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -50,8 +43,10 @@ pub struct LeadView {
     pub intent: String,
     pub intent_name: String,
     /// new | contacted | converted | invalid.
-    pub state: domain::engagement::LeadState,
+    pub state: LeadState,
     pub state_name: String,
+    /// The states it may move to from here (none once converted or invalid).
+    pub next_states: Vec<LeadState>,
     /// 0: nobody yet.
     pub assignee_id: i64,
     pub assignee_name: String,
@@ -61,18 +56,11 @@ pub struct LeadView {
 }
 
 fn view(l: Row, lang: Lang) -> LeadView {
-    let notes: Vec<serde_json::Value> = serde_json::from_str(&l.notes).unwrap_or_default();
     LeadView {
         intent_name: intent_name(&l.intent, lang).into(),
         state_name: l.state.name(lang).into(),
-        notes: notes
-            .iter()
-            .map(|n| LeadNote {
-                at: n["at"].as_i64().unwrap_or(0),
-                by: n["by"].as_str().unwrap_or("").into(),
-                text: n["text"].as_str().unwrap_or("").into(),
-            })
-            .collect(),
+        next_states: l.state.next_states(),
+        notes: l.notes.0,
         id: l.id,
         name: l.name,
         content: l.content,

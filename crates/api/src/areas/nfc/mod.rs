@@ -7,6 +7,7 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
+use domain::activities::PoolKind;
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
 use services::nfc as uc;
@@ -40,7 +41,7 @@ pub struct TagView {
     /// dy
     pub platform: domain::platform::DyOnly,
     /// project | group
-    pub pool_kind: String,
+    pub pool_kind: PoolKind,
     pub pool_id: i64,
     pub pool_name: String,
     pub activity_id: i64,
@@ -63,7 +64,7 @@ fn view(t: &uc::Tag, public_url: &str) -> TagView {
         code: r.code.clone(),
         url: format!("{}/t/{}", public_url.trim_end_matches('/'), r.code),
         platform: r.platform,
-        pool_kind: r.pool_kind.clone(),
+        pool_kind: r.pool_kind,
         pool_id: r.pool_id,
         pool_name: t.pool_name.clone(),
         activity_id: r.activity_id,
@@ -115,15 +116,6 @@ pub async fn info(
     Ok(reply(view(&t, &st.settings.public_url)))
 }
 
-// What `services::nfc` accepts for a tag's pool, for the document only.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum TagPoolKind {
-    Project,
-    Group,
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TagReq {
     #[serde(default)]
@@ -138,7 +130,7 @@ pub struct TagReq {
     pub platform: String,
     /// project | group
     #[serde(default)]
-    #[schema(required = true, value_type = TagPoolKind)]
+    #[schema(required = true, value_type = PoolKind)]
     pub pool_kind: String,
     #[serde(default)]
     #[schema(required = true, minimum = 1)]

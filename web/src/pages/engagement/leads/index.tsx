@@ -19,7 +19,6 @@ import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { leadFilterFields } from '../filters';
 import { useEngagementT } from '../i18n';
-import { nextStates } from '../rules';
 
 const STATE_COLORS: Record<string, string> = { new: 'blue', contacted: 'orange', converted: 'green', invalid: 'default' };
 
@@ -83,10 +82,10 @@ export default function LeadsPage() {
         fixed: 'right',
         render: (_, row) => (
           <Space size={0}>
-            {nextStates(row.state).length > 0 && (
+            {row.next_states.length > 0 && (
               <Dropdown
                 menu={{
-                  items: nextStates(row.state).map((s) => ({ key: s, label: t('lead.move', { state: t(`lead.states.${s}`) }) })),
+                  items: row.next_states.map((s) => ({ key: s, label: t('lead.move', { state: t(`lead.states.${s}`) }) })),
                   onClick: ({ key }) => void move(row, key as LeadState),
                 }}
               >
