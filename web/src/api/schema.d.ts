@@ -5958,9 +5958,11 @@ export interface components {
             /** Format: int64 */
             expiring: number;
         };
+        /** @enum {string} */
+        AccountType: "personal" | "enterprise";
         /** @description An account as the console sees it (no tokens). */
         AccountView: {
-            account_type: string;
+            account_type: components["schemas"]["AccountType"];
             avatar: string;
             city: string;
             /** Format: int64 */
@@ -6428,8 +6430,7 @@ export interface components {
         };
         /** @description A platform's app credentials as the operator sees them. */
         AppView: {
-            /** @description oauth | qr_session | app_token */
-            auth_kind: string;
+            auth_kind: components["schemas"]["AuthKind"];
             /** @description Masked: first 4 characters + ****. */
             client_key: string;
             configured: boolean;
@@ -6477,6 +6478,8 @@ export interface components {
             /** Format: int64 */
             posts: number;
         };
+        /** @enum {string} */
+        AuthKind: "oauth" | "qr_session" | "app_token";
         AuthMenuReq: {
             /** Format: int64 */
             id: number;
@@ -7031,7 +7034,7 @@ export interface components {
         ForwardConfig: {
             accounts: components["schemas"]["AccountView"][];
             limits: components["schemas"]["Limits"];
-            mount_types: string[];
+            mount_types: components["schemas"]["MountType"][];
             platform: components["schemas"]["Platform"];
             sandbox: boolean;
         };
@@ -7288,6 +7291,11 @@ export interface components {
         /** @description A release item: one video on one account at one time, and how its publishing went. */
         ItemView: {
             account: components["schemas"]["ItemAccount"];
+            /**
+             * @description The item's buttons (publish now or retry, send comments), each enabled when the server
+             *     accepts it now (`ItemFacts::actions`).
+             */
+            actions: components["schemas"]["Offer_ItemAction"][];
             /** Format: int64 */
             attempts: number;
             /** Format: int64 */
@@ -7847,6 +7855,24 @@ export interface components {
             kind: "oauth";
             url: string;
         };
+        /**
+         * @description An action a row offers (a button the console shows), and whether the server accepts it now
+         *     (a disabled button otherwise).
+         */
+        Offer_ItemAction: {
+            /** @enum {string} */
+            action: "publish_now" | "retry" | "send_comments";
+            enabled: boolean;
+        };
+        /**
+         * @description An action a row offers (a button the console shows), and whether the server accepts it now
+         *     (a disabled button otherwise).
+         */
+        Offer_TaskAction: {
+            /** @enum {string} */
+            action: "approve" | "reject" | "publish_all";
+            enabled: boolean;
+        };
         /** @description A shot group as one-touch picks from it. */
         OneTouchGroup: {
             /**
@@ -7911,7 +7937,7 @@ export interface components {
          */
         Page_AccountView: {
             rows: {
-                account_type: string;
+                account_type: components["schemas"]["AccountType"];
                 avatar: string;
                 city: string;
                 /** Format: int64 */
@@ -7988,6 +8014,11 @@ export interface components {
         Page_ItemView: {
             rows: {
                 account: components["schemas"]["ItemAccount"];
+                /**
+                 * @description The item's buttons (publish now or retry, send comments), each enabled when the server
+                 *     accepts it now (`ItemFacts::actions`).
+                 */
+                actions: components["schemas"]["Offer_ItemAction"][];
                 /** Format: int64 */
                 attempts: number;
                 /** Format: int64 */
@@ -8565,7 +8596,7 @@ export interface components {
             code: number;
             /** @description An account as the console sees it (no tokens). */
             data: {
-                account_type: string;
+                account_type: components["schemas"]["AccountType"];
                 avatar: string;
                 city: string;
                 /** Format: int64 */
@@ -9384,7 +9415,7 @@ export interface components {
             data: {
                 accounts: components["schemas"]["AccountView"][];
                 limits: components["schemas"]["Limits"];
-                mount_types: string[];
+                mount_types: components["schemas"]["MountType"][];
                 platform: components["schemas"]["Platform"];
                 sandbox: boolean;
             };
@@ -10089,7 +10120,7 @@ export interface components {
              */
             data: {
                 rows: {
-                    account_type: string;
+                    account_type: components["schemas"]["AccountType"];
                     avatar: string;
                     city: string;
                     /** Format: int64 */
@@ -12020,6 +12051,11 @@ export interface components {
             data: {
                 rows: {
                     accounts: number;
+                    /**
+                     * @description The buttons of the task (approve and reject in review, publish all once approved), each
+                     *     enabled when the server accepts it now (`Review::actions`).
+                     */
+                    actions: components["schemas"]["Offer_TaskAction"][];
                     counts: components["schemas"]["ItemCounts"];
                     /** Format: int64 */
                     created_at: number;
@@ -12034,8 +12070,7 @@ export interface components {
                     /** Format: int64 */
                     merchant_id: number;
                     merchant_name?: string | null;
-                    /** @description none | poi | mini_program | official | product */
-                    mount_type: string;
+                    mount_type: components["schemas"]["MountType"];
                     name: string;
                     overdue: boolean;
                     platform: components["schemas"]["TaskPlatform"];
@@ -12051,7 +12086,7 @@ export interface components {
                     /** Format: int64 */
                     reviewed_at?: number | null;
                     start_date: string;
-                    time_mode: string;
+                    time_mode: components["schemas"]["TimeMode"];
                     /** @description As the task form sent them ('title one#title two'). */
                     titles: string;
                     topics: string[];
@@ -12600,7 +12635,7 @@ export interface components {
             /** @description `{rows}`: a list without a total. */
             data: {
                 rows: {
-                    account_type: string;
+                    account_type: components["schemas"]["AccountType"];
                     avatar: string;
                     city: string;
                     /** Format: int64 */
@@ -12677,8 +12712,7 @@ export interface components {
             /** @description `{rows}`: a list without a total. */
             data: {
                 rows: {
-                    /** @description oauth | qr_session | app_token */
-                    auth_kind: string;
+                    auth_kind: components["schemas"]["AuthKind"];
                     /** @description Masked: first 4 characters + ****. */
                     client_key: string;
                     configured: boolean;
@@ -13454,6 +13488,11 @@ export interface components {
             /** @description A release task as its list, its review and its schedule show it. */
             data: {
                 accounts: number;
+                /**
+                 * @description The buttons of the task (approve and reject in review, publish all once approved), each
+                 *     enabled when the server accepts it now (`Review::actions`).
+                 */
+                actions: components["schemas"]["Offer_TaskAction"][];
                 counts: components["schemas"]["ItemCounts"];
                 /** Format: int64 */
                 created_at: number;
@@ -13468,8 +13507,7 @@ export interface components {
                 /** Format: int64 */
                 merchant_id: number;
                 merchant_name?: string | null;
-                /** @description none | poi | mini_program | official | product */
-                mount_type: string;
+                mount_type: components["schemas"]["MountType"];
                 name: string;
                 overdue: boolean;
                 platform: components["schemas"]["TaskPlatform"];
@@ -13485,7 +13523,7 @@ export interface components {
                 /** Format: int64 */
                 reviewed_at?: number | null;
                 start_date: string;
-                time_mode: string;
+                time_mode: components["schemas"]["TimeMode"];
                 /** @description As the task form sent them ('title one#title two'). */
                 titles: string;
                 topics: string[];
@@ -14844,7 +14882,7 @@ export interface components {
              * @description `YYYY-MM-DD`, today or later.
              */
             start_date: string;
-            time_mode: components["schemas"]["TimeModeCode"];
+            time_mode: components["schemas"]["TimeMode"];
             /** @default [] */
             times?: string[];
             /** @default  */
@@ -14859,6 +14897,11 @@ export interface components {
         /** @description A release task as its list, its review and its schedule show it. */
         TaskView: {
             accounts: number;
+            /**
+             * @description The buttons of the task (approve and reject in review, publish all once approved), each
+             *     enabled when the server accepts it now (`Review::actions`).
+             */
+            actions: components["schemas"]["Offer_TaskAction"][];
             counts: components["schemas"]["ItemCounts"];
             /** Format: int64 */
             created_at: number;
@@ -14873,8 +14916,7 @@ export interface components {
             /** Format: int64 */
             merchant_id: number;
             merchant_name?: string | null;
-            /** @description none | poi | mini_program | official | product */
-            mount_type: string;
+            mount_type: components["schemas"]["MountType"];
             name: string;
             overdue: boolean;
             platform: components["schemas"]["TaskPlatform"];
@@ -14890,7 +14932,7 @@ export interface components {
             /** Format: int64 */
             reviewed_at?: number | null;
             start_date: string;
-            time_mode: string;
+            time_mode: components["schemas"]["TimeMode"];
             /** @description As the task form sent them ('title one#title two'). */
             titles: string;
             topics: string[];
@@ -14964,7 +15006,7 @@ export interface components {
             primary: string;
         };
         /** @enum {string} */
-        TimeModeCode: "random" | "specified" | "timed";
+        TimeMode: "random" | "specified" | "timed";
         TimeReq: {
             /** Format: int64 */
             daily_quantity: number;
@@ -14977,7 +15019,7 @@ export interface components {
              * @description `YYYY-MM-DD`, today or later.
              */
             start_date: string;
-            time_mode: components["schemas"]["TimeModeCode"];
+            time_mode: components["schemas"]["TimeMode"];
             times?: string[];
         };
         /** @description What the timeline editor opens: the media, its recognition state and every line. */
