@@ -156,8 +156,11 @@ async fn main() -> anyhow::Result<()> {
     let task = store::matrix::NewTask {
         name: "bench".into(),
         platform: domain::platform::TaskPlatform::Xhs,
-        config: serde_json::json!({"topics": ["bench"], "mount_type": "none"}),
-        time_mode: "timed".into(),
+        config: domain::matrix::TaskConfig {
+            topics: vec!["bench".into()],
+            ..Default::default()
+        },
+        time_mode: domain::matrix::TimeMode::Timed,
         start_date: domain::matrix::fmt_day(domain::matrix::day_of(now)),
         days: 1,
         daily_quantity: 3,

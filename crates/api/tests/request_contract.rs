@@ -391,10 +391,10 @@ fn declared_enums_are_the_sets_the_server_accepts() {
     assert_eq!(enum_of(&all, "TaskPlatform"), task);
     assert_eq!(enum_of(&all, "PlatformFilter")[0], "");
     assert_eq!(enum_of(&all, "PlatformFilter")[1..].len(), codes.len());
-    for m in enum_of(&all, "TimeModeCode") {
+    for m in enum_of(&all, "TimeMode") {
         assert!(domain::matrix::TimeMode::parse(&m).is_some(), "{m}");
     }
-    assert_eq!(enum_of(&all, "TimeModeCode").len(), 3);
+    assert_eq!(enum_of(&all, "TimeMode").len(), 3);
     assert_eq!(enum_of(&all, "AiClipKind"), domain::clip::one_touch::KINDS);
     assert_eq!(
         enum_of(&all, "MountType"),

@@ -521,7 +521,7 @@ async fn a_reschedule_and_the_publisher_never_both_take_an_item() {
         // A reschedule planned from the items as they were before b's job started.
         let later = domain::matrix::at(day + 3, 9 * 60);
         let replan = |moved: Vec<(i64, i64)>, refused: Vec<i64>| store::matrix::Replan {
-            time_mode: "specified".into(),
+            time_mode: domain::matrix::TimeMode::Specified,
             start_date: domain::matrix::fmt_day(day + 3),
             days: 1,
             daily_quantity: 2,

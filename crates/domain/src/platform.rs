@@ -12,8 +12,6 @@
 //! - [`DyOnly`]: what only Douyin has: the hot lists' billboards, the NFC share page and the
 //!   benchmark accounts.
 
-use serde::Serialize;
-
 crate::text_enum! {
     /// The six platforms. The text is the short code used in paths, config and the database.
     pub enum Platform {
@@ -27,16 +25,16 @@ crate::text_enum! {
     }
 }
 
-/// How an account of a platform is authorized.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AuthKind {
-    /// Consent page -> code -> token (DY, KS).
-    OAuth,
-    /// QR login into the creator console, session kept (SPH, XHS, shop).
-    QrSession,
-    /// Static app_id + app_token (BJH).
-    AppToken,
+crate::text_enum! {
+    /// How an account of a platform is authorized.
+    pub enum AuthKind {
+        /// Consent page -> code -> token (DY, KS).
+        OAuth = "oauth",
+        /// QR login into the creator console, session kept (SPH, XHS, shop).
+        QrSession = "qr_session",
+        /// Static app_id + app_token (BJH).
+        AppToken = "app_token",
+    }
 }
 
 impl Platform {

@@ -5958,9 +5958,11 @@ export interface components {
             /** Format: int64 */
             expiring: number;
         };
+        /** @enum {string} */
+        AccountType: "personal" | "enterprise";
         /** @description An account as the console sees it (no tokens). */
         AccountView: {
-            account_type: string;
+            account_type: components["schemas"]["AccountType"];
             avatar: string;
             city: string;
             /** Format: int64 */
@@ -6428,8 +6430,7 @@ export interface components {
         };
         /** @description A platform's app credentials as the operator sees them. */
         AppView: {
-            /** @description oauth | qr_session | app_token */
-            auth_kind: string;
+            auth_kind: components["schemas"]["AuthKind"];
             /** @description Masked: first 4 characters + ****. */
             client_key: string;
             configured: boolean;
@@ -6500,6 +6501,8 @@ export interface components {
              */
             volume: number;
         };
+        /** @enum {string} */
+        AuthKind: "oauth" | "qr_session" | "app_token";
         AuthMenuReq: {
             /** Format: int64 */
             id: number;
@@ -7054,7 +7057,7 @@ export interface components {
         ForwardConfig: {
             accounts: components["schemas"]["AccountView"][];
             limits: components["schemas"]["Limits"];
-            mount_types: string[];
+            mount_types: components["schemas"]["MountType"][];
             platform: components["schemas"]["Platform"];
             sandbox: boolean;
         };
@@ -7334,6 +7337,11 @@ export interface components {
         /** @description A release item: one video on one account at one time, and how its publishing went. */
         ItemView: {
             account: components["schemas"]["ItemAccount"];
+            /**
+             * @description The item's buttons (publish now or retry, send comments), each enabled when the server
+             *     accepts it now (`ItemFacts::actions`).
+             */
+            actions: components["schemas"]["Offer_ItemAction"][];
             /** Format: int64 */
             attempts: number;
             /** Format: int64 */
@@ -7903,6 +7911,24 @@ export interface components {
             kind: "oauth";
             url: string;
         };
+        /**
+         * @description An action a row offers (a button the console shows), and whether the server accepts it now
+         *     (a disabled button otherwise).
+         */
+        Offer_ItemAction: {
+            /** @enum {string} */
+            action: "publish_now" | "retry" | "send_comments";
+            enabled: boolean;
+        };
+        /**
+         * @description An action a row offers (a button the console shows), and whether the server accepts it now
+         *     (a disabled button otherwise).
+         */
+        Offer_TaskAction: {
+            /** @enum {string} */
+            action: "approve" | "reject" | "publish_all";
+            enabled: boolean;
+        };
         /** @description A shot group as one-touch picks from it. */
         OneTouchGroup: {
             /**
@@ -7967,7 +7993,7 @@ export interface components {
          */
         Page_AccountView: {
             rows: {
-                account_type: string;
+                account_type: components["schemas"]["AccountType"];
                 avatar: string;
                 city: string;
                 /** Format: int64 */
@@ -8044,6 +8070,11 @@ export interface components {
         Page_ItemView: {
             rows: {
                 account: components["schemas"]["ItemAccount"];
+                /**
+                 * @description The item's buttons (publish now or retry, send comments), each enabled when the server
+                 *     accepts it now (`ItemFacts::actions`).
+                 */
+                actions: components["schemas"]["Offer_ItemAction"][];
                 /** Format: int64 */
                 attempts: number;
                 /** Format: int64 */
@@ -8649,7 +8680,7 @@ export interface components {
             code: number;
             /** @description An account as the console sees it (no tokens). */
             data: {
-                account_type: string;
+                account_type: components["schemas"]["AccountType"];
                 avatar: string;
                 city: string;
                 /** Format: int64 */
@@ -9468,7 +9499,7 @@ export interface components {
             data: {
                 accounts: components["schemas"]["AccountView"][];
                 limits: components["schemas"]["Limits"];
-                mount_types: string[];
+                mount_types: components["schemas"]["MountType"][];
                 platform: components["schemas"]["Platform"];
                 sandbox: boolean;
             };
@@ -10175,7 +10206,7 @@ export interface components {
              */
             data: {
                 rows: {
-                    account_type: string;
+                    account_type: components["schemas"]["AccountType"];
                     avatar: string;
                     city: string;
                     /** Format: int64 */
@@ -12108,6 +12139,11 @@ export interface components {
             data: {
                 rows: {
                     accounts: number;
+                    /**
+                     * @description The buttons of the task (approve and reject in review, publish all once approved), each
+                     *     enabled when the server accepts it now (`Review::actions`).
+                     */
+                    actions: components["schemas"]["Offer_TaskAction"][];
                     counts: components["schemas"]["ItemCounts"];
                     /** Format: int64 */
                     created_at: number;
@@ -12122,8 +12158,7 @@ export interface components {
                     /** Format: int64 */
                     merchant_id: number;
                     merchant_name?: string | null;
-                    /** @description none | poi | mini_program | official | product */
-                    mount_type: string;
+                    mount_type: components["schemas"]["MountType"];
                     name: string;
                     overdue: boolean;
                     platform: components["schemas"]["TaskPlatform"];
@@ -12139,7 +12174,7 @@ export interface components {
                     /** Format: int64 */
                     reviewed_at?: number | null;
                     start_date: string;
-                    time_mode: string;
+                    time_mode: components["schemas"]["TimeMode"];
                     /** @description As the task form sent them ('title one#title two'). */
                     titles: string;
                     topics: string[];
@@ -12688,7 +12723,7 @@ export interface components {
             /** @description `{rows}`: a list without a total. */
             data: {
                 rows: {
-                    account_type: string;
+                    account_type: components["schemas"]["AccountType"];
                     avatar: string;
                     city: string;
                     /** Format: int64 */
@@ -12765,8 +12800,7 @@ export interface components {
             /** @description `{rows}`: a list without a total. */
             data: {
                 rows: {
-                    /** @description oauth | qr_session | app_token */
-                    auth_kind: string;
+                    auth_kind: components["schemas"]["AuthKind"];
                     /** @description Masked: first 4 characters + ****. */
                     client_key: string;
                     configured: boolean;
@@ -13542,6 +13576,11 @@ export interface components {
             /** @description A release task as its list, its review and its schedule show it. */
             data: {
                 accounts: number;
+                /**
+                 * @description The buttons of the task (approve and reject in review, publish all once approved), each
+                 *     enabled when the server accepts it now (`Review::actions`).
+                 */
+                actions: components["schemas"]["Offer_TaskAction"][];
                 counts: components["schemas"]["ItemCounts"];
                 /** Format: int64 */
                 created_at: number;
@@ -13556,8 +13595,7 @@ export interface components {
                 /** Format: int64 */
                 merchant_id: number;
                 merchant_name?: string | null;
-                /** @description none | poi | mini_program | official | product */
-                mount_type: string;
+                mount_type: components["schemas"]["MountType"];
                 name: string;
                 overdue: boolean;
                 platform: components["schemas"]["TaskPlatform"];
@@ -13573,7 +13611,7 @@ export interface components {
                 /** Format: int64 */
                 reviewed_at?: number | null;
                 start_date: string;
-                time_mode: string;
+                time_mode: components["schemas"]["TimeMode"];
                 /** @description As the task form sent them ('title one#title two'). */
                 titles: string;
                 topics: string[];
@@ -14935,7 +14973,7 @@ export interface components {
              * @description `YYYY-MM-DD`, today or later.
              */
             start_date: string;
-            time_mode: components["schemas"]["TimeModeCode"];
+            time_mode: components["schemas"]["TimeMode"];
             /** @default [] */
             times?: string[];
             /** @default  */
@@ -14950,6 +14988,11 @@ export interface components {
         /** @description A release task as its list, its review and its schedule show it. */
         TaskView: {
             accounts: number;
+            /**
+             * @description The buttons of the task (approve and reject in review, publish all once approved), each
+             *     enabled when the server accepts it now (`Review::actions`).
+             */
+            actions: components["schemas"]["Offer_TaskAction"][];
             counts: components["schemas"]["ItemCounts"];
             /** Format: int64 */
             created_at: number;
@@ -14964,8 +15007,7 @@ export interface components {
             /** Format: int64 */
             merchant_id: number;
             merchant_name?: string | null;
-            /** @description none | poi | mini_program | official | product */
-            mount_type: string;
+            mount_type: components["schemas"]["MountType"];
             name: string;
             overdue: boolean;
             platform: components["schemas"]["TaskPlatform"];
@@ -14981,7 +15023,7 @@ export interface components {
             /** Format: int64 */
             reviewed_at?: number | null;
             start_date: string;
-            time_mode: string;
+            time_mode: components["schemas"]["TimeMode"];
             /** @description As the task form sent them ('title one#title two'). */
             titles: string;
             topics: string[];
@@ -15074,7 +15116,7 @@ export interface components {
             primary: string;
         };
         /** @enum {string} */
-        TimeModeCode: "random" | "specified" | "timed";
+        TimeMode: "random" | "specified" | "timed";
         TimeReq: {
             /** Format: int64 */
             daily_quantity: number;
@@ -15087,7 +15129,7 @@ export interface components {
              * @description `YYYY-MM-DD`, today or later.
              */
             start_date: string;
-            time_mode: components["schemas"]["TimeModeCode"];
+            time_mode: components["schemas"]["TimeMode"];
             times?: string[];
         };
         /** @description What the timeline editor opens: the media, its recognition state and every line. */

@@ -2,10 +2,13 @@
 //! distribution plan (which video goes to which account when), the review SLA and account status.
 //! Pure functions; the store and API layers call them.
 
+mod config;
 mod states;
+pub use config::TaskConfig;
 pub use states::{
-    AppMode, AuthState, ItemFailure, ItemState, QrState, Review, Revocation, VideoSource,
-    failure_text, revocation_text,
+    AccountType, AppMode, AuthState, ItemAction, ItemFacts, ItemFailure, ItemState, MountType,
+    Offer, QrState, Review, Revocation, TaskAction, TimeMode, VideoSource, failure_text,
+    revocation_text,
 };
 
 use crate::clip::planner::SplitMix;
@@ -153,24 +156,6 @@ pub fn comment_lines(field: &'static str, raw: &str) -> Result<Vec<String>, Inva
         out.push(l.to_string());
     }
     Ok(out)
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TimeMode {
-    Random,
-    Specified,
-    Timed,
-}
-
-impl TimeMode {
-    pub fn parse(s: &str) -> Option<TimeMode> {
-        match s {
-            "random" => Some(TimeMode::Random),
-            "specified" => Some(TimeMode::Specified),
-            "timed" => Some(TimeMode::Timed),
-            _ => None,
-        }
-    }
 }
 
 /// `HH:mm` -> minute of the day.

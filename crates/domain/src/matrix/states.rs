@@ -60,6 +60,139 @@ impl Review {
     }
 }
 
+impl Review {
+    /// The task's items may be published (now, or at their times): the review approved it.
+    pub fn lets_publish(self) -> bool {
+        self == Review::Approved
+    }
+
+    /// What a task under this review offers: approving and rejecting while it is under review
+    /// (`can_become`, the rule `decide_review` enforces), publishing all its waiting items once
+    /// approved (`lets_publish`). Who may act is the caller's permission, not the task's state.
+    pub fn actions(self) -> Vec<Offer<TaskAction>> {
+        vec![
+            Offer::new(TaskAction::Approve, self.can_become(Review::Approved)),
+            Offer::new(TaskAction::Reject, self.can_become(Review::Rejected)),
+            Offer::new(TaskAction::PublishAll, self.lets_publish()),
+        ]
+    }
+}
+
+crate::text_enum! {
+    /// A release task's schedule mode (`matrix_tasks.time_mode`): posts spread at random over the
+    /// day's window, at the given times (one per daily post), or all from one time.
+    pub enum TimeMode {
+        Random = "random",
+        Specified = "specified",
+        Timed = "timed",
+    }
+}
+
+crate::text_enum! {
+    /// What a release task hangs on its posts (the task's config; empty is `none`).
+    pub enum MountType {
+        None = "none" | "",
+        /// A point of interest (a shop's location).
+        Poi = "poi",
+        MiniProgram = "mini_program",
+        /// A WeChat official-account article.
+        Official = "official",
+        Product = "product",
+    }
+}
+
+crate::text_enum! {
+    /// An account's type as the merchant marks it (`matrix_accounts.account_type`).
+    pub enum AccountType {
+        Personal = "personal",
+        Enterprise = "enterprise",
+    }
+}
+
+crate::text_enum! {
+    /// What the merchant can do with a release item (the item list's buttons).
+    pub enum ItemAction {
+        /// Publish a waiting item now.
+        PublishNow = "publish_now",
+        /// Publish a failed item again.
+        Retry = "retry",
+        /// Send the top comments of a published item.
+        SendComments = "send_comments",
+    }
+}
+
+crate::text_enum! {
+    /// What can be done with a release task (its detail's and the review queue's buttons).
+    pub enum TaskAction {
+        /// The operator approves the task under review.
+        Approve = "approve",
+        /// The operator rejects the task under review, with a reason.
+        Reject = "reject",
+        /// The merchant publishes every waiting and failed item now.
+        PublishAll = "publish_all",
+    }
+}
+
+/// An action a row offers (a button the console shows), and whether the server accepts it now
+/// (a disabled button otherwise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct Offer<A> {
+    pub action: A,
+    pub enabled: bool,
+}
+
+impl<A> Offer<A> {
+    pub fn new(action: A, enabled: bool) -> Offer<A> {
+        Offer { action, enabled }
+    }
+}
+
+/// What of a release item its actions depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ItemFacts {
+    pub state: ItemState,
+    pub review: Review,
+    /// The account's work list showed the post (`verified_at`).
+    pub verified: bool,
+    /// The platform gave the post an id (`item_id`).
+    pub posted: bool,
+}
+
+impl ItemFacts {
+    /// Publish now / retry may queue the item again: waiting or failed, the task approved, and
+    /// the post never seen on the platform (`store::matrix::requeue_item` writes under the same
+    /// condition, so a racing change is refused there too).
+    pub fn can_requeue(self) -> bool {
+        self.state.can_retry() && self.review.lets_publish() && !self.verified
+    }
+
+    /// Its top comments can be sent: the post is out and has its id.
+    pub fn can_send_comments(self) -> bool {
+        self.posted && self.state.is_out()
+    }
+
+    /// The item's buttons: publish now (waiting) or retry (failed), enabled once it may be
+    /// queued; send comments once the post is out.
+    pub fn actions(self) -> Vec<Offer<ItemAction>> {
+        let mut out = vec![];
+        if self.state.can_retry() {
+            let action = if self.state == ItemState::Failed {
+                ItemAction::Retry
+            } else {
+                ItemAction::PublishNow
+            };
+            out.push(Offer::new(action, self.can_requeue()));
+        }
+        if self.state.is_out() {
+            out.push(Offer::new(
+                ItemAction::SendComments,
+                self.can_send_comments(),
+            ));
+        }
+        out
+    }
+}
+
 crate::text_enum! {
     /// Where a video a task can publish comes from: the mixing library or the materials.
     pub enum VideoSource {
@@ -265,6 +398,101 @@ mod tests {
         for r in [Reviewing, Approved, Rejected] {
             assert_eq!(Review::parse(r.as_str()), Some(r));
         }
+    }
+
+    fn facts(state: ItemState, review: Review) -> ItemFacts {
+        ItemFacts {
+            state,
+            review,
+            verified: false,
+            posted: state.is_out(),
+        }
+    }
+
+    #[test]
+    fn item_actions_follow_state_and_review() {
+        use ItemAction::*;
+        use ItemState::*;
+        let a = |s, r| facts(s, r).actions();
+        assert_eq!(
+            a(ToRelease, Review::Approved),
+            [Offer::new(PublishNow, true)]
+        );
+        assert_eq!(
+            a(ToRelease, Review::Reviewing),
+            [Offer::new(PublishNow, false)]
+        );
+        assert_eq!(a(Failed, Review::Approved), [Offer::new(Retry, true)]);
+        assert_eq!(a(Failed, Review::Rejected), [Offer::new(Retry, false)]);
+        assert_eq!(a(Publishing, Review::Approved), []);
+        assert_eq!(
+            a(Published, Review::Approved),
+            [Offer::new(SendComments, true)]
+        );
+        assert_eq!(
+            a(Released, Review::Approved),
+            [Offer::new(SendComments, true)]
+        );
+        // Seen on the platform once: never queued again.
+        let seen = ItemFacts {
+            verified: true,
+            ..facts(Failed, Review::Approved)
+        };
+        assert!(!seen.can_requeue());
+        assert_eq!(seen.actions(), [Offer::new(Retry, false)]);
+        // Out but without the platform's id: no comments to send yet.
+        let idless = ItemFacts {
+            posted: false,
+            ..facts(Published, Review::Approved)
+        };
+        assert_eq!(idless.actions(), [Offer::new(SendComments, false)]);
+        // The enabled offers are exactly what the server accepts.
+        for s in ItemState::ALL {
+            for r in Review::ALL {
+                let f = facts(s, r);
+                for o in f.actions() {
+                    let accepted = match o.action {
+                        PublishNow | Retry => f.can_requeue(),
+                        SendComments => f.can_send_comments(),
+                    };
+                    assert_eq!(o.enabled, accepted, "{s} {r} {}", o.action);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn task_actions_follow_the_review() {
+        use TaskAction::*;
+        let on = |r: Review| -> Vec<TaskAction> {
+            r.actions()
+                .into_iter()
+                .filter(|o| o.enabled)
+                .map(|o| o.action)
+                .collect()
+        };
+        assert_eq!(on(Review::Reviewing), [Approve, Reject]);
+        assert_eq!(on(Review::Approved), [PublishAll]);
+        assert_eq!(on(Review::Rejected), []);
+        for r in Review::ALL {
+            assert_eq!(r.actions().len(), TaskAction::ALL.len());
+        }
+    }
+
+    #[test]
+    fn modes_and_types_parse_their_words() {
+        assert_eq!(MountType::parse(""), Some(MountType::None));
+        assert_eq!(MountType::None.as_str(), "none");
+        assert_eq!(TimeMode::parse("timed"), Some(TimeMode::Timed));
+        assert_eq!(TimeMode::parse("daily"), None);
+        assert_eq!(
+            AccountType::parse("enterprise"),
+            Some(AccountType::Enterprise)
+        );
+        assert_eq!(
+            serde_json::to_string(&Offer::new(ItemAction::Retry, false)).unwrap(),
+            r#"{"action":"retry","enabled":false}"#
+        );
     }
 
     #[test]

@@ -270,16 +270,16 @@ pub async fn save(
         Some(g) => Some(group_of(d, mid, Some(g)).await?),
         None => None,
     };
-    if let Some(t) = account_type
-        && t != "personal"
-        && t != "enterprise"
-    {
-        return Err(ApiError::invalid_with(
-            "account_type",
-            Msg::InvalidValue,
-            vec![("reason", "personal | enterprise".into())],
-        ));
-    }
+    let account_type = match account_type {
+        Some(t) => Some(domain::matrix::AccountType::parse(t).ok_or_else(|| {
+            ApiError::invalid_with(
+                "account_type",
+                Msg::InvalidValue,
+                vec![("reason", "personal | enterprise".into())],
+            )
+        })?),
+        None => None,
+    };
     let rem = remarks(rem)?;
     if !db::save_account(d, mid, id, g, rem.as_deref(), account_type).await? {
         return Err(ApiError::NotFound);

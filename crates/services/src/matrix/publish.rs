@@ -9,7 +9,7 @@
 
 use crate::platform::{HubRef, platform_reason};
 use domain::jobs::{AccountRef, ItemRef, Job};
-use domain::matrix::{AuthState, ItemFailure, ItemState, Review};
+use domain::matrix::{AuthState, ItemFailure, ItemState, MountType, Review};
 use platforms::{AuthKind, ErrorKind, Platform, PlatformError, PublishReq, Work, WorkStatus};
 use store::jobs::{JobCtx, JobError};
 use store::matrix::{self as db, Item};
@@ -90,18 +90,8 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
     let t = db::task(&hub.db, None, it.task_id)
         .await?
         .ok_or_else(|| JobError::Permanent("task gone".into()))?;
-    let cfg: serde_json::Value = serde_json::from_str(&t.config).unwrap_or_default();
-    let strs = |k: &str| -> Vec<String> {
-        cfg[k]
-            .as_array()
-            .map(|v| {
-                v.iter()
-                    .filter_map(|s| s.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let s = |k: &str| cfg[k].as_str().filter(|s| !s.is_empty()).map(String::from);
+    let cfg = &t.config;
+    let s = |v: &str| Some(v.to_string()).filter(|v| !v.is_empty());
     let storage_key = video_storage_key(hub, it).await?;
     let path = match hub.storage.local_copy(&storage_key).await {
         Ok(f) => f.path().to_path_buf(),
@@ -113,12 +103,12 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
         }
         Err(e) => return Err(JobError::Permanent(e.to_string())),
     };
-    let mount = cfg["mount_type"].as_str().unwrap_or("none");
-    let (poi_id, poi_name) = match (mount, s("poi_id")) {
-        ("poi", Some(id)) => (Some(id), s("poi_name")),
+    let (poi_id, poi_name) = match (cfg.mount_type, s(&cfg.poi_id)) {
+        (MountType::Poi, Some(id)) => (Some(id), s(&cfg.poi_name)),
         _ if !a.poi_id.is_empty() => (Some(a.poi_id.clone()), Some(a.poi_name.clone())),
         _ => (None, None),
     };
+    let mini = cfg.mini_program();
     Ok(PublishReq {
         video_path: path,
         // Platforms that fetch the file by URL (Baijiahao): the store's presigned URL where it signs
@@ -129,25 +119,13 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
             .signed_url(&storage_key, 86_400)
             .unwrap_or_else(|| public_video_url(hub, it)),
         title: it.title.clone(),
-        topics: strs("topics"),
-        at_users: strs("at_users"),
+        topics: cfg.topics.clone(),
+        at_users: cfg.at_users.clone(),
         poi_id,
         poi_name,
-        micro_app_id: if mount == "mini_program" {
-            s("mini_app_id")
-        } else {
-            None
-        },
-        micro_app_title: if mount == "mini_program" {
-            s("mini_app_title")
-        } else {
-            None
-        },
-        micro_app_url: if mount == "mini_program" {
-            s("mini_app_url")
-        } else {
-            None
-        },
+        micro_app_id: mini.and_then(|(id, _, _)| s(id)),
+        micro_app_title: mini.and_then(|(_, title, _)| s(title)),
+        micro_app_url: mini.and_then(|(_, _, url)| s(url)),
         cover_path: None,
     })
 }

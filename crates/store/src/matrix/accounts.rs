@@ -15,7 +15,8 @@ pub struct Account {
     pub open_id: String,
     pub nickname: String,
     pub avatar: String,
-    pub account_type: String,
+    #[sqlx(try_from = "String")]
+    pub account_type: domain::matrix::AccountType,
     pub group_id: i64,
     pub group_name: Option<String>,
     pub province: String,
@@ -221,7 +222,7 @@ pub async fn save_account(
     id: i64,
     group_id: Option<i64>,
     remarks: Option<&str>,
-    account_type: Option<&str>,
+    account_type: Option<domain::matrix::AccountType>,
 ) -> sqlx::Result<bool> {
     let mut sets = vec![];
     if let Some(g) = group_id {
@@ -231,7 +232,7 @@ pub async fn save_account(
         sets.push(("remarks", Bind::S(r.to_string())));
     }
     if let Some(t) = account_type {
-        sets.push(("account_type", Bind::S(t.to_string())));
+        sets.push(("account_type", Bind::S(t.as_str().to_string())));
     }
     set_account_cols(db, mid, id, &sets).await
 }

@@ -51,6 +51,18 @@ pub struct Item {
     pub comment_count: i64,
 }
 
+impl Item {
+    /// What the item's actions depend on (`domain::matrix::ItemFacts`).
+    pub fn facts(&self) -> domain::matrix::ItemFacts {
+        domain::matrix::ItemFacts {
+            state: self.state,
+            review: self.review_state,
+            verified: self.verified_at.is_some(),
+            posted: !self.item_id.is_empty(),
+        }
+    }
+}
+
 const ITEM_COLS: &str = "i.id, i.merchant_id, i.task_id, t.name AS task_name, i.account_id, a.nickname, a.avatar, i.platform, \
     i.video_key, i.video_name, i.title, i.comments, i.scheduled_at, i.review_state, i.state, i.error_code, i.error_args, i.error_zh, i.error_en, \
     i.attempts, i.job_id, i.remote_video_id, i.create_started_at, i.item_id, i.share_url, i.published_at, i.verified_at, \

@@ -15,8 +15,11 @@ pub struct Task {
     pub name: String,
     #[sqlx(try_from = "String")]
     pub platform: domain::platform::TaskPlatform,
-    pub config: String,
-    pub time_mode: String,
+    /// The form's choices (JSON as TEXT; rows of older versions load, see `TaskConfig`).
+    #[sqlx(try_from = "String")]
+    pub config: domain::matrix::TaskConfig,
+    #[sqlx(try_from = "String")]
+    pub time_mode: domain::matrix::TimeMode,
     pub start_date: String,
     pub days: i64,
     pub daily_quantity: i64,
@@ -158,8 +161,8 @@ pub async fn used_videos(db: &Db, mid: i64, keys: &[String]) -> sqlx::Result<Has
 pub struct NewTask {
     pub name: String,
     pub platform: domain::platform::TaskPlatform,
-    pub config: serde_json::Value,
-    pub time_mode: String,
+    pub config: domain::matrix::TaskConfig,
+    pub time_mode: domain::matrix::TimeMode,
     pub start_date: String,
     pub days: i64,
     pub daily_quantity: i64,
@@ -197,8 +200,8 @@ pub async fn insert_task(
     .bind(mid)
     .bind(&t.name)
     .bind(t.platform.as_str())
-    .bind(t.config.to_string())
-    .bind(&t.time_mode)
+    .bind(t.config.to_text())
+    .bind(t.time_mode.as_str())
     .bind(&t.start_date)
     .bind(t.days)
     .bind(t.daily_quantity)
@@ -348,20 +351,28 @@ pub async fn delete_task(db: &Db, mid: i64, id: i64) -> sqlx::Result<Option<bool
     Ok(Some(n == 1))
 }
 
-/// Distinct mini-programs of the merchant's earlier tasks.
-pub async fn task_configs(db: &Db, mid: i64, limit: i64) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
+/// The configs of the merchant's latest tasks (the form offers the mini programs used before).
+pub async fn task_configs(
+    db: &Db,
+    mid: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<domain::matrix::TaskConfig>> {
+    let rows: Vec<String> = sqlx::query_scalar(
         "SELECT config FROM matrix_tasks WHERE merchant_id = $1 ORDER BY id DESC LIMIT $2",
     )
     .bind(mid)
     .bind(limit)
     .fetch_all(&db.pool)
-    .await
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(domain::matrix::TaskConfig::from)
+        .collect())
 }
 
 /// A task's new schedule and the re-plan of its waiting items under it.
 pub struct Replan {
-    pub time_mode: String,
+    pub time_mode: domain::matrix::TimeMode,
     pub start_date: String,
     pub days: i64,
     pub daily_quantity: i64,
@@ -408,7 +419,7 @@ pub async fn reschedule_items(db: &Db, mid: i64, task_id: i64, p: &Replan) -> sq
         "UPDATE matrix_tasks SET time_mode = $1, start_date = $2, days = $3, daily_quantity = $4, updated_at = $5 \
          WHERE id = $6 AND merchant_id = $7",
     )
-    .bind(&p.time_mode)
+    .bind(p.time_mode.as_str())
     .bind(&p.start_date)
     .bind(p.days)
     .bind(p.daily_quantity)

@@ -1,7 +1,8 @@
 /**
  * Accounts, groups, release tasks, review and platform apps (docs/api-matrix.md). The server's answers are
- * generated from its OpenAPI document (`make api-types` writes ../schema.d.ts); the string unions the pages
- * switch on are narrowings, and request bodies stay written here.
+ * generated from its OpenAPI document (`make api-types` writes ../schema.d.ts); each type here aliases its
+ * schema as it is (the server's views carry their enums and the actions a row offers), and request bodies stay
+ * written here.
  */
 import type { components } from '../schema';
 
@@ -10,12 +11,9 @@ type Schemas = components['schemas'];
 export type Platform = Schemas['Platform'];
 export type TaskPlatform = Schemas['TaskPlatform'];
 export type AccountStatus = Schemas['AuthState'];
-export type AccountType = 'personal' | 'enterprise';
+export type AccountType = Schemas['AccountType'];
 
-export type Account = Omit<Schemas['AccountView'], 'account_type' | 'status'> & {
-  account_type: AccountType;
-  status: AccountStatus;
-};
+export type Account = Schemas['AccountView'];
 
 export type AccountSummary = Schemas['AccountSummary'];
 
@@ -24,7 +22,7 @@ export type AuthStart = Schemas['AuthStart'];
 
 export type QrLoginState = Schemas['QrState'];
 
-export type QrLoginStatus = Omit<Schemas['QrStatus'], 'state' | 'account'> & { state: QrLoginState; account?: Account | null };
+export type QrLoginStatus = Schemas['QrStatus'];
 /** What a QR login call answers: how it starts (no `login_id` given) or where it stands. */
 export type QrAnswer = AuthStart | QrLoginStatus;
 
@@ -41,10 +39,10 @@ export type AccountGroup = Schemas['AccountGroup'];
 export type GroupName = Schemas['GroupName'];
 
 /** getAccountGroup: every group with its accounts (id 0 = ungrouped). */
-export type GroupWithAccounts = Omit<Schemas['GroupWithAccounts'], 'accounts'> & { accounts: Account[] };
+export type GroupWithAccounts = Schemas['GroupWithAccounts'];
 
-export type MountType = 'none' | 'poi' | 'mini_program' | 'official' | 'product';
-export type TimeMode = 'random' | 'specified' | 'timed';
+export type MountType = Schemas['MountType'];
+export type TimeMode = Schemas['TimeMode'];
 export type ReviewState = Schemas['Review'];
 export type ItemState = Schemas['ItemState'];
 
@@ -57,30 +55,25 @@ export type Plan = Schemas['Plan'];
 
 export type StateCounts = Schemas['ItemCounts'];
 
-export type Task = Omit<Schemas['TaskView'], 'review_state' | 'time_mode' | 'mount_type'> & {
-  review_state: ReviewState;
-  time_mode: TimeMode;
-  mount_type: MountType;
-};
+/** A release task; `actions` are its buttons, each enabled when the server accepts it now. */
+export type Task = Schemas['TaskView'];
+export type TaskOffer = Schemas['Offer_TaskAction'];
+export type TaskAction = TaskOffer['action'];
 
 /** A review row: the task with its merchant. */
 export type AuditTask = Task;
 
 /** An item; `comments` are the texts it posts, `comment_count` its comments on the platform. */
-export type Item = Omit<Schemas['ItemView'], 'account' | 'state' | 'review_state'> & {
-  account: Schemas['ItemAccount'];
-  state: ItemState;
-  review_state: ReviewState;
-};
+export type Item = Schemas['ItemView'];
+/** An item's button: publish now (waiting), retry (failed), send comments (out); enabled when the server accepts it now. */
+export type ItemOffer = Schemas['Offer_ItemAction'];
+export type ItemAction = ItemOffer['action'];
 
 export type VideoSource = Schemas['VideoSource'];
 
 export type ForwardVideo = Schemas['Pickable'];
 
-export type ForwardConfig = Omit<Schemas['ForwardConfig'], 'mount_types' | 'accounts'> & {
-  mount_types: MountType[];
-  accounts: Account[];
-};
+export type ForwardConfig = Schemas['ForwardConfig'];
 
 export type AtUser = Schemas['AiteUser'];
 
@@ -89,12 +82,10 @@ export type MiniProgram = Schemas['MiniProgram'];
 /** A task's new schedule (`*_edit_time`). */
 export type ScheduleReq = Schemas['TimeReq'];
 
-export type AuthKind = 'oauth' | 'qr_session' | 'app_token';
+export type AuthKind = Schemas['AuthKind'];
+export type AppMode = Schemas['AppMode'];
 
-export type PlatformApp = Omit<Schemas['AppView'], 'auth_kind' | 'mode'> & {
-  auth_kind: AuthKind;
-  mode: 'live' | 'sandbox';
-};
+export type PlatformApp = Schemas['AppView'];
 
 /** What saving an app's credentials answers (the key masked). */
 export type AppSaved = Schemas['AppSaved'];

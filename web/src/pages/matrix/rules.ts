@@ -300,6 +300,15 @@ export function stepOf(field: string): number {
   return 2;
 }
 
+/**
+ * Whether the server accepts `action` on a row now: rows carry the actions they offer (`Task.actions`,
+ * `Item.actions`, computed by the server from the row's state by the rule it enforces), so no page decides
+ * that from a state itself.
+ */
+export function allows<A extends string>(row: { actions: ReadonlyArray<{ action: A; enabled: boolean }> } | null | undefined, action: A): boolean {
+  return Boolean(row?.actions.some((o) => o.action === action && o.enabled));
+}
+
 /** A review is overdue when it is still under review past its due time. */
 export function isOverdue(row: { review_state: string; review_due_at: number | null; overdue?: boolean }, now = Date.now()): boolean {
   if (row.overdue !== undefined) return row.overdue && row.review_state === 'reviewing';

@@ -11,7 +11,6 @@ use crate::state::AppState;
 use axum::extract::State;
 use serde::Deserialize;
 use services::ListQuery;
-use services::matrix::AuthKind;
 use services::matrix::audit as uc;
 use utoipa::ToSchema;
 
@@ -96,11 +95,7 @@ pub async fn apps(State(st): State<AppState>, _c: Caller) -> Answer<Rows<AppView
         .into_iter()
         .map(|a| AppView {
             platform: a.platform,
-            auth_kind: match a.platform.auth_kind() {
-                AuthKind::OAuth => "oauth",
-                AuthKind::QrSession => "qr_session",
-                AuthKind::AppToken => "app_token",
-            },
+            auth_kind: a.platform.auth_kind(),
             configured: a.configured,
             client_key: a.client_key,
             mode: if a.sandbox {

@@ -3,7 +3,7 @@
 
 use crate::error::Page;
 use domain::i18n::Lang;
-use domain::matrix::Review;
+use domain::matrix::{AccountType, ItemAction, MountType, Offer, Review, TaskAction, TimeMode};
 use domain::platform::{Platform, TaskPlatform};
 use serde::Serialize;
 use services::matrix as db;
@@ -24,7 +24,7 @@ pub struct AccountView {
     pub open_id: String,
     pub nickname: String,
     pub avatar: String,
-    pub account_type: String,
+    pub account_type: AccountType,
     pub group_id: i64,
     pub group_name: String,
     /// active | expiring | expired
@@ -56,7 +56,7 @@ pub fn account(a: &db::Account, lang: Lang, now: i64) -> AccountView {
         open_id: a.open_id.clone(),
         nickname: a.nickname.clone(),
         avatar: a.avatar.clone(),
-        account_type: a.account_type.clone(),
+        account_type: a.account_type,
         group_id: a.group_id,
         group_name: a.group_name.clone().unwrap_or_default(),
         status: domain::matrix::account_status(a.auth_expires_at, a.revoked == 1, now),
@@ -235,25 +235,27 @@ pub struct TaskView {
     pub review_due_at: i64,
     pub reviewed_at: Option<i64>,
     pub overdue: bool,
-    pub time_mode: String,
+    pub time_mode: TimeMode,
     pub start_date: String,
     pub days: i64,
     pub daily_quantity: i64,
     /// As the task form sent them ('title one#title two').
     pub titles: String,
     pub topics: Vec<String>,
-    /// none | poi | mini_program | official | product
-    pub mount_type: String,
+    pub mount_type: MountType,
     pub accounts: usize,
     pub videos: i64,
     pub counts: ItemCounts,
     /// 0–100
     pub progress: i64,
     pub failed: i64,
+    /// The buttons of the task (approve and reject in review, publish all once approved), each
+    /// enabled when the server accepts it now (`Review::actions`).
+    pub actions: Vec<Offer<TaskAction>>,
 }
 
 pub fn task(t: &db::Task, c: &db::ItemCounts) -> TaskView {
-    let cfg: serde_json::Value = serde_json::from_str(&t.config).unwrap_or_default();
+    let cfg = &t.config;
     let done = c.published + c.released;
     TaskView {
         id: t.id,
@@ -267,18 +269,19 @@ pub fn task(t: &db::Task, c: &db::ItemCounts) -> TaskView {
         review_due_at: t.review_due_at,
         reviewed_at: t.reviewed_at,
         overdue: t.review_state == Review::Reviewing && domain::now_ms() > t.review_due_at,
-        time_mode: t.time_mode.clone(),
+        time_mode: t.time_mode,
         start_date: t.start_date.clone(),
         days: t.days,
         daily_quantity: t.daily_quantity,
-        titles: cfg["titles"].as_str().unwrap_or_default().to_string(),
-        topics: serde_json::from_value(cfg["topics"].clone()).unwrap_or_default(),
-        mount_type: cfg["mount_type"].as_str().unwrap_or("none").to_string(),
-        accounts: cfg["account_ids"].as_array().map(|a| a.len()).unwrap_or(0),
+        titles: cfg.titles.clone(),
+        topics: cfg.topics.clone(),
+        mount_type: cfg.mount_type,
+        accounts: cfg.account_ids.len(),
         videos: c.total,
         counts: c.clone().into(),
         progress: if c.total > 0 { done * 100 / c.total } else { 0 },
         failed: c.failed,
+        actions: t.review_state.actions(),
     }
 }
 
@@ -325,6 +328,9 @@ pub struct ItemView {
     pub plays: i64,
     pub likes: i64,
     pub comment_count: i64,
+    /// The item's buttons (publish now or retry, send comments), each enabled when the server
+    /// accepts it now (`ItemFacts::actions`).
+    pub actions: Vec<Offer<ItemAction>>,
 }
 
 /// Why an item failed (or is being retried), in `lang`; empty when nothing went wrong. Rows written
@@ -366,6 +372,7 @@ pub fn item(i: &db::Item, (cover, src): (Option<String>, Option<String>), lang: 
         plays: i.plays,
         likes: i.likes,
         comment_count: i.comment_count,
+        actions: i.facts().actions(),
     }
 }
 
@@ -433,7 +440,7 @@ pub struct Limits {
 pub struct ForwardConfig {
     pub platform: Platform,
     pub limits: Limits,
-    pub mount_types: Vec<&'static str>,
+    pub mount_types: Vec<MountType>,
     pub accounts: Vec<AccountView>,
     pub sandbox: bool,
 }
@@ -490,8 +497,7 @@ pub struct Sent {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AppView {
     pub platform: Platform,
-    /// oauth | qr_session | app_token
-    pub auth_kind: &'static str,
+    pub auth_kind: domain::platform::AuthKind,
     pub configured: bool,
     /// Masked: first 4 characters + ****.
     pub client_key: String,
@@ -608,27 +614,4 @@ impl Plan {
             planned_at: p.planned_at,
         }
     }
-}
-
-// The mount types `services::matrix::tasks::release` accepts, for the document only (the form
-// keeps the string; left out, it is `none`).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "snake_case")]
-pub enum MountType {
-    None,
-    Poi,
-    MiniProgram,
-    Official,
-    Product,
-}
-
-// `domain::matrix::TimeMode`'s codes, for the document only.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum TimeModeCode {
-    Random,
-    Specified,
-    Timed,
 }

@@ -75,14 +75,12 @@ pub struct MiniProgram {
 pub async fn mini_programs(d: &store::Db, mid: i64) -> ApiResult<Vec<MiniProgram>> {
     let mut rows: Vec<MiniProgram> = vec![];
     for cfg in db::task_configs(d, mid, 200).await? {
-        let v: serde_json::Value = serde_json::from_str(&cfg).unwrap_or_default();
-        let id = v["mini_app_id"].as_str().unwrap_or("");
+        let id = cfg.mini_app_id;
         if !id.is_empty() && !rows.iter().any(|r| r.mini_app_id == id) {
-            let s = |k: &str| v[k].as_str().map(String::from);
             rows.push(MiniProgram {
-                mini_app_id: id.to_string(),
-                title: s("mini_app_title"),
-                url: s("mini_app_url"),
+                mini_app_id: id,
+                title: Some(cfg.mini_app_title),
+                url: Some(cfg.mini_app_url),
             });
         }
     }

@@ -15,8 +15,9 @@ pub async fn item(d: &store::Db, mid: i64, id: i64) -> ApiResult<db::Item> {
         .ok_or(ApiError::NotFound)
 }
 
-/// Publish now / retry: the item (or every waiting and failed item of the task) becomes due now;
-/// how many were queued.
+/// Publish now / retry: the item (or every waiting and failed item of the task) becomes due now,
+/// when `ItemFacts::can_requeue` lets it (the rule the item's offered actions show); how many were
+/// queued.
 pub async fn publish_now(
     d: &store::Db,
     mid: i64,
@@ -25,7 +26,13 @@ pub async fn publish_now(
 ) -> ApiResult<usize> {
     let now = d.clock.platform_now();
     let ids: Vec<i64> = match (id, task_id) {
-        (Some(id), _) => vec![item(d, mid, id).await?.id],
+        (Some(id), _) => {
+            let it = item(d, mid, id).await?;
+            if !it.facts().can_requeue() {
+                return Err(ApiError::invalid("id", Msg::NothingToPublish));
+            }
+            vec![it.id]
+        }
         (None, Some(t)) => {
             super::task(d, Some(mid), t).await?;
             let lq = ListQuery {
@@ -35,7 +42,7 @@ pub async fn publish_now(
             .with_filter("task_id", Some(&t.to_string()), "=");
             let (rows, _) = db::items(d, Some(mid), &lq).await?;
             rows.into_iter()
-                .filter(|i| i.state.can_retry())
+                .filter(|i| i.facts().can_requeue())
                 .map(|i| i.id)
                 .collect()
         }
@@ -57,7 +64,7 @@ pub async fn publish_now(
 /// Sends the top comments of a published item that have not gone out yet; how many went now.
 pub async fn send_comments(hub: &Hub, mid: i64, id: i64) -> ApiResult<usize> {
     let it = item(&hub.db, mid, id).await?;
-    if it.item_id.is_empty() || !it.state.is_out() {
+    if !it.facts().can_send_comments() {
         return Err(ApiError::invalid("id", Msg::ItemNotPublished));
     }
     publish::send_comments(hub, &it)

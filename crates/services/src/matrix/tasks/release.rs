@@ -71,7 +71,8 @@ fn bad(field: &str, msg: Msg, args: Vec<(&'static str, String)>) -> ApiError {
 }
 
 /// Mount fields the chosen mount type needs.
-fn check_mount(r: &TaskReq) -> ApiResult<()> {
+fn check_mount(r: &TaskReq) -> ApiResult<rules::MountType> {
+    use rules::MountType;
     let need = |what: &str, v: &str| -> ApiResult<()> {
         if v.trim().is_empty() {
             return Err(bad(
@@ -82,27 +83,30 @@ fn check_mount(r: &TaskReq) -> ApiResult<()> {
         }
         Ok(())
     };
-    match r.mount_type.as_str() {
-        "" | "none" => Ok(()),
-        "poi" => need("poi_id", &r.poi_id),
-        "mini_program" => {
-            need("mini_app_id", &r.mini_app_id)?;
-            need("mini_app_title", &r.mini_app_title)
-        }
-        "official" => {
-            need("official_title", &r.official_title)?;
-            need("official_url", &r.official_url)
-        }
-        "product" => need("product_id", &r.product_id),
-        _ => Err(bad(
+    let mount = MountType::parse(&r.mount_type).ok_or_else(|| {
+        bad(
             "mount_type",
             Msg::InvalidValue,
             vec![(
                 "reason",
                 "none | poi | mini_program | official | product".into(),
             )],
-        )),
+        )
+    })?;
+    match mount {
+        MountType::None => {}
+        MountType::Poi => need("poi_id", &r.poi_id)?,
+        MountType::MiniProgram => {
+            need("mini_app_id", &r.mini_app_id)?;
+            need("mini_app_title", &r.mini_app_title)?;
+        }
+        MountType::Official => {
+            need("official_title", &r.official_title)?;
+            need("official_url", &r.official_url)?;
+        }
+        MountType::Product => need("product_id", &r.product_id)?,
     }
+    Ok(mount)
 }
 
 /// A task form that passed every rule, with what it names read from the store.
@@ -111,6 +115,7 @@ pub struct Checked {
     pub titles: Vec<String>,
     pub topics: Vec<String>,
     pub comments: Vec<String>,
+    pub mount: rules::MountType,
     pub schedule: rules::Schedule,
     pub accounts: Vec<db::Account>,
     pub videos: Vec<Video>,
@@ -130,7 +135,7 @@ pub async fn check(
     let titles = rules::titles(&r.titles)?;
     let topics = rules::topics(&r.topics)?;
     let comments = rules::comments(&r.top_comments)?;
-    check_mount(r)?;
+    let mount = check_mount(r)?;
     let now = d.clock.platform_now();
     let schedule = rules::schedule(
         &r.time_mode,
@@ -217,6 +222,7 @@ pub async fn check(
         titles,
         topics,
         comments,
+        mount,
         schedule,
         accounts,
         videos,
@@ -371,6 +377,37 @@ fn check_approved(plan: &Plan, approved: &[ApprovedPost], now: i64) -> ApiResult
     Ok(())
 }
 
+/// What a confirmed task stores of its form: the checked titles, topics and scripts beside the
+/// form's own texts, the mount, the picks.
+fn task_config(r: &TaskReq, c: &Checked) -> rules::TaskConfig {
+    rules::TaskConfig {
+        titles: r.titles.clone(),
+        titles_list: c.titles.clone(),
+        topics: c.topics.clone(),
+        top_comments: r.top_comments.clone(),
+        comments_list: c.comments.clone(),
+        at_users: r.at_users.clone(),
+        mount_type: c.mount,
+        province: r.province.clone(),
+        city: r.city.clone(),
+        merchant_abbr: r.merchant_abbr.clone(),
+        poi_id: r.poi_id.clone(),
+        poi_name: r.poi_name.clone(),
+        poi_address: r.poi_address.clone(),
+        mini_app_id: r.mini_app_id.clone(),
+        mini_app_title: r.mini_app_title.clone(),
+        mini_app_url: r.mini_app_url.clone(),
+        official_title: r.official_title.clone(),
+        official_url: r.official_url.clone(),
+        product_id: r.product_id.clone(),
+        times: r.times.clone(),
+        account_ids: r.account_ids.clone(),
+        video_ids: r.video_ids.clone(),
+        material_ids: r.material_ids.clone(),
+        publish_count: r.publish_count,
+    }
+}
+
 /// What creating a task gives: the plan only (a preview), or the stored task and its plan.
 pub enum Created {
     Preview(Plan),
@@ -404,15 +441,12 @@ pub async fn create(
     if let Some(approved) = &r.approved {
         check_approved(&plan, approved, now)?;
     }
-    let mut config = serde_json::to_value(r).unwrap_or_default();
-    config["titles_list"] = c.titles.clone().into();
-    config["topics"] = c.topics.clone().into();
-    config["comments_list"] = c.comments.clone().into();
+    let config = task_config(r, &c);
     let task = db::NewTask {
         name: c.name.clone(),
         platform: p.map_or(TaskPlatform::Mixed, TaskPlatform::from),
         config,
-        time_mode: r.time_mode.clone(),
+        time_mode: c.schedule.mode,
         start_date: r.start_date.trim().to_string(),
         days: r.days,
         daily_quantity: r.daily_quantity,
@@ -432,19 +466,20 @@ pub async fn config(
     hub: &Hub,
     mid: i64,
     p: Platform,
-) -> ApiResult<(&'static [&'static str], Vec<db::Account>, bool)> {
+) -> ApiResult<(&'static [rules::MountType], Vec<db::Account>, bool)> {
+    use rules::MountType as M;
     let lq = ListQuery {
         limit: Some(1000),
         ..Default::default()
     }
     .with_filter("platform", Some(p.code()), "=");
     let rows = crate::matrix::accounts::selectable(&hub.db, mid, &lq).await?;
-    let mounts: &[&str] = match p {
-        Platform::Dy => &["none", "poi", "mini_program", "product"],
-        Platform::Ks | Platform::Xhs => &["none", "poi"],
-        Platform::Sph => &["none", "poi", "official"],
-        Platform::Shop => &["none", "poi", "product"],
-        Platform::Bjh => &["none"],
+    let mounts: &[rules::MountType] = match p {
+        Platform::Dy => &[M::None, M::Poi, M::MiniProgram, M::Product],
+        Platform::Ks | Platform::Xhs => &[M::None, M::Poi],
+        Platform::Sph => &[M::None, M::Poi, M::Official],
+        Platform::Shop => &[M::None, M::Poi, M::Product],
+        Platform::Bjh => &[M::None],
     };
     let (_, sandbox) = hub.adapter(p).await?;
     Ok((mounts, rows, sandbox))

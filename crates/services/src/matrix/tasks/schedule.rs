@@ -48,7 +48,7 @@ pub async fn reschedule(
         taken.remove(&i.scheduled_at.div_euclid(60_000));
     }
     let mut plan = db::Replan {
-        time_mode: r.time_mode.to_string(),
+        time_mode: s.mode,
         start_date: r.start_date.trim().to_string(),
         days: r.days,
         daily_quantity: r.daily_quantity,

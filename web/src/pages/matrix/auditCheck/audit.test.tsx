@@ -11,7 +11,15 @@ beforeAll(async () => {
   await i18n.changeLanguage('en');
 });
 
+/** The buttons the server offers on a task under a review (`Review::actions`). */
+const actions = (review: unknown) => [
+  { action: 'approve', enabled: review === 'reviewing' },
+  { action: 'reject', enabled: review === 'reviewing' },
+  { action: 'publish_all', enabled: review === 'approved' },
+];
+
 const task = (id: number, over: Record<string, unknown> = {}) => ({
+  actions: actions(over.review_state ?? 'reviewing'),
   id,
   name: `Task ${id}`,
   platform: 'dy',
@@ -69,6 +77,7 @@ beforeEach(() => {
             plays: 0,
             likes: 0,
             comments: 0,
+            actions: [{ action: 'publish_now', enabled: false }],
           },
         ],
       });

@@ -17,7 +17,7 @@ import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { auditFilterFields } from '../filters';
 import { useMatrixT } from '../i18n';
-import { REASON_MAX } from '../rules';
+import { allows, REASON_MAX } from '../rules';
 import { atField } from '../shared/errors';
 import { AccountCell, ItemStateTag, PlatformTag, ReviewTag } from '../shared/tags';
 
@@ -30,7 +30,9 @@ function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: (
   const [playing, setPlaying] = useState<Item | null>(null);
   const detail = useQuery({ queryKey: [...matrixKeys.all, 'audit', id], queryFn: () => fetchAuditDetail(id!), enabled: id !== null, staleTime: 0, gcTime: 0 });
   const task = detail.data?.task;
-  const reviewing = task?.review_state === 'reviewing';
+  // the review's buttons as the server offers them (only a task under review is decided)
+  const canApprove = allows(task, 'approve');
+  const canReject = allows(task, 'reject');
 
   const approve = async () => {
     if (!task) return;
@@ -61,13 +63,13 @@ function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: (
               cancelText={t('common:cancel')}
               okButtonProps={{ 'data-testid': 'audit-approve-ok' } as never}
               onConfirm={approve}
-              disabled={!reviewing}
+              disabled={!canApprove}
             >
-              <Button type="primary" icon={<CheckOutlined />} loading={approving.isPending} disabled={!reviewing} data-testid="audit-approve">
+              <Button type="primary" icon={<CheckOutlined />} loading={approving.isPending} disabled={!canApprove} data-testid="audit-approve">
                 {t('audit.approve')}
               </Button>
             </Popconfirm>
-            <Button danger icon={<CloseOutlined />} disabled={!reviewing} onClick={() => setRejecting(true)} data-testid="audit-reject">
+            <Button danger icon={<CloseOutlined />} disabled={!canReject} onClick={() => setRejecting(true)} data-testid="audit-reject">
               {t('audit.reject')}
             </Button>
           </Space>
@@ -96,7 +98,7 @@ function AuditDetail({ id, onClose, onDecided }: { id: number | null; onClose: (
               {t(`timeMode.${task.time_mode}`)} · {task.start_date} · {t('task.scheduleText', { daily: task.daily_quantity, days: task.days })}
             </Descriptions.Item>
           </Descriptions>
-          {!reviewing ? <Alert type="info" showIcon title={t('audit.decided', { state: t(`review.${task.review_state}`) })} /> : null}
+          {!canApprove && !canReject ? <Alert type="info" showIcon title={t('audit.decided', { state: t(`review.${task.review_state}`) })} /> : null}
           <Table<Item>
             size="small"
             rowKey="id"
@@ -211,7 +213,7 @@ export default function AuditCheckPage() {
         width: 110,
         render: (_, row) => (
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setViewing(row.id)} data-testid={`audit-open-${row.id}`}>
-            {row.review_state === 'reviewing' ? t('audit.review') : t('task.detail')}
+            {allows(row, 'approve') ? t('audit.review') : t('task.detail')}
           </Button>
         ),
       },

@@ -28,6 +28,11 @@ const task = {
   counts: { total: 2, to_release: 1, publishing: 0, published: 1, released: 0, failed: 0 },
   progress: 50,
   failed: 0,
+  actions: [
+    { action: 'approve', enabled: false },
+    { action: 'reject', enabled: false },
+    { action: 'publish_all', enabled: true },
+  ],
 };
 const item = (id: number, state: string) => ({
   id,
@@ -50,6 +55,8 @@ const item = (id: number, state: string) => ({
   plays: 12345,
   likes: 321,
   comment_count: 7,
+  // what the server offers an approved item in this state (`ItemFacts::actions`)
+  actions: state === 'published' ? [{ action: 'send_comments', enabled: true }] : [{ action: state === 'failed' ? 'retry' : 'publish_now', enabled: true }],
 });
 
 beforeEach(() => {
@@ -95,5 +102,32 @@ describe.each(['en', 'zh-CN'])('release-task detail drawer (%s)', (lng) => {
     // the table scrolls by the sum of its columns (none is squeezed below its width)
     expect(parseFloat((table.querySelector('table') as HTMLElement).style.width)).toBeGreaterThanOrEqual(widths.reduce((a, b) => a + b, 0));
     for (const label of screen.getByTestId('detail-summary').querySelectorAll('.ant-descriptions-item-label')) expect(label).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+});
+
+describe('release-task detail: the buttons are the ones the server offers', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('renders each item\'s offered actions, disabled where the server would refuse them', async () => {
+    const rows = [
+      // a rejected task's failed item: retry offered but refused
+      { ...item(1, 'failed'), review_state: 'rejected', actions: [{ action: 'retry', enabled: false }] },
+      { ...item(2, 'to_release'), actions: [{ action: 'publish_now', enabled: true }] },
+      // publishing: nothing to do
+      { ...item(3, 'publishing'), actions: [] },
+    ];
+    mockFetch((url) => (url.pathname.endsWith('/forward_video_release') ? ok({ rows, total: 3 }) : ok({})));
+    const rejected = { ...task, review_state: 'rejected', actions: task.actions.map((a) => ({ ...a, enabled: false })) };
+    renderPage(<TaskDetail task={rejected as never} onClose={() => undefined} />, { route: '/send_management' });
+    const retry = await screen.findByTestId('item-publish-1');
+    expect(retry).toHaveTextContent('Retry');
+    expect(retry).toBeDisabled();
+    expect(screen.getByTestId('item-publish-2')).toHaveTextContent('Publish now');
+    expect(screen.getByTestId('item-publish-2')).toBeEnabled();
+    expect(screen.queryByTestId('item-publish-3')).toBeNull();
+    expect(screen.queryByTestId('item-comments-3')).toBeNull();
+    expect(screen.getByTestId('task-publish-all')).toBeDisabled();
   });
 });

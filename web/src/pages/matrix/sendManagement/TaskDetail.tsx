@@ -15,7 +15,7 @@ import { formatTime } from '@/utils/format';
 import { itemFilterFields } from '../filters';
 import { formatCount } from '../format';
 import { useMatrixT } from '../i18n';
-import { needsPolling } from '../rules';
+import { allows, needsPolling } from '../rules';
 import { AccountCell, ItemStateTag, PlatformTag, ReviewTag } from '../shared/tags';
 import RescheduleModal from './RescheduleModal';
 
@@ -118,21 +118,17 @@ export default function TaskDetail({ task, onClose }: TaskDetailProps) {
         key: 'actions',
         fixed: 'right',
         width: 200,
-        render: (_, row) => {
-          const can = (row.state === 'to_release' || row.state === 'failed') && row.review_state === 'approved';
-          const done = row.state === 'published' || row.state === 'released';
-          return (
-            <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-              {row.state === 'failed' || row.state === 'to_release' ? (
-                <Button type="link" size="small" icon={<SendOutlined />} disabled={!can} onClick={() => void publish({ id: row.id }, row.account.platform)} data-testid={`item-publish-${row.id}`}>
-                  {row.state === 'failed' ? t('detail.retry') : t('detail.publishNow')}
-                </Button>
-              ) : null}
-              {done ? (
+        // the buttons the item offers (the server's actions): publish now or retry, send comments
+        render: (_, row) => (
+          <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+            {row.actions.map(({ action, enabled }) =>
+              action === 'send_comments' ? (
                 <Button
+                  key={action}
                   type="link"
                   size="small"
                   icon={<CommentOutlined />}
+                  disabled={!enabled}
                   onClick={async () => {
                     try {
                       const res = await comments.mutateAsync(row.id);
@@ -145,10 +141,14 @@ export default function TaskDetail({ task, onClose }: TaskDetailProps) {
                 >
                   {t('detail.sendComments')}
                 </Button>
-              ) : null}
-            </Space>
-          );
-        },
+              ) : (
+                <Button key={action} type="link" size="small" icon={<SendOutlined />} disabled={!enabled} onClick={() => void publish({ id: row.id }, row.account.platform)} data-testid={`item-publish-${row.id}`}>
+                  {action === 'retry' ? t('detail.retry') : t('detail.publishNow')}
+                </Button>
+              ),
+            )}
+          </Space>
+        ),
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -211,7 +211,7 @@ export default function TaskDetail({ task, onClose }: TaskDetailProps) {
               <Space wrap>
                 <Button
                   icon={<SendOutlined />}
-                  disabled={current.review_state !== 'approved'}
+                  disabled={!allows(current, 'publish_all')}
                   onClick={() => void publish({ task_id: current.id }, current.platform)}
                   data-testid="task-publish-all"
                 >

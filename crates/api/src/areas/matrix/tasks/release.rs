@@ -3,9 +3,7 @@
 
 use super::lists::task_view;
 use crate::LangOf;
-use crate::areas::matrix::views::{
-    self, Created, ForwardConfig, Limits, MountType, Plan, TimeModeCode,
-};
+use crate::areas::matrix::views::{self, Created, ForwardConfig, Limits, Plan};
 use crate::error::{Answer, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
@@ -31,7 +29,7 @@ pub struct TaskReq {
     pub topics: Vec<String>,
     pub top_comments: String,
     pub at_users: Vec<String>,
-    #[schema(value_type = MountType, default)]
+    #[schema(value_type = domain::matrix::MountType, default)]
     pub mount_type: String,
     pub province: String,
     pub city: String,
@@ -45,7 +43,7 @@ pub struct TaskReq {
     pub official_title: String,
     pub official_url: String,
     pub product_id: String,
-    #[schema(required = true, default, value_type = TimeModeCode)]
+    #[schema(required = true, default, value_type = domain::matrix::TimeMode)]
     pub time_mode: String,
     /// `YYYY-MM-DD`, today or later.
     #[schema(required = true, default, format = Date)]

@@ -16,7 +16,7 @@ pub struct TimeReq {
     #[schema(minimum = 1)]
     pub id: i64,
     #[serde(default)]
-    #[schema(required = true, value_type = crate::areas::matrix::views::TimeModeCode)]
+    #[schema(required = true, value_type = domain::matrix::TimeMode)]
     pub time_mode: String,
     /// `YYYY-MM-DD`, today or later.
     #[serde(default)]
