@@ -18,13 +18,6 @@ const INTEGER_STATUS: &[&str] = &[
     "UserRow",
 ];
 
-/// Not yet an `enum`, each with its reason (see `store_rows_have_no_text_states` in layers.rs):
-/// `(schema, property)`.
-const NOT_YET: &[(&str, &str)] = &[
-    // The NFC share page's state (`waiting` | `published`), two views under one schema name.
-    ("ShareView", "state"),
-];
-
 /// The schema a wrapper is about: `Reply_Page_TaskView` → `TaskView`.
 fn owner(name: &str) -> &str {
     let mut n = name;
@@ -84,9 +77,8 @@ fn walk(doc: &Value, schema: &str, s: &Value, found: &mut Vec<String>) {
             if NAMES.contains(&name.as_str()) {
                 let (words, integer) = listed(doc, p);
                 let owner = owner(schema);
-                let allowed = words
-                    || (integer && name == "status" && INTEGER_STATUS.contains(&owner))
-                    || NOT_YET.contains(&(owner, name.as_str()));
+                let allowed =
+                    words || (integer && name == "status" && INTEGER_STATUS.contains(&owner));
                 if !allowed {
                     found.push(format!("{schema}.{name}: {p}"));
                 }
@@ -127,34 +119,10 @@ fn state_kind_status_platform_and_mode_properties_list_their_words() {
     );
 }
 
-/// The properties named `name` of a schema, in its own object or its alternatives.
-fn props<'a>(s: &'a Value, name: &str, out: &mut Vec<&'a Value>) {
-    if let Some(p) = s.get("properties").and_then(|p| p.get(name)) {
-        out.push(p);
-    }
-    for key in ["oneOf", "anyOf", "allOf"] {
-        for alt in s.get(key).and_then(Value::as_array).into_iter().flatten() {
-            props(alt, name, out);
-        }
-    }
-}
-
 #[test]
 fn the_exceptions_are_still_exceptions() {
     let doc = serde_json::to_value(api::openapi()).expect("the document serializes");
     let schemas = &doc["components"]["schemas"];
-    for (schema, prop) in NOT_YET {
-        let mut found = vec![];
-        props(&schemas[*schema], prop, &mut found);
-        assert!(
-            !found.is_empty(),
-            "{schema}.{prop} is gone: drop it from NOT_YET"
-        );
-        assert!(
-            found.iter().any(|p| !listed(&doc, p).0),
-            "{schema}.{prop} lists its words now: drop it from NOT_YET"
-        );
-    }
     for schema in INTEGER_STATUS {
         let p = &schemas[*schema]["properties"]["status"];
         assert!(

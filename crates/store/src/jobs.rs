@@ -557,6 +557,7 @@ async fn run_one(db: Db, handler: Handler, cfg: WorkerConfig, job: Job) {
     let (id, attempts, kind) = (job.id, job.attempts, job.kind);
     if attempts > job.max_attempts + LOST_WORKER_GRACE {
         // A job reclaimed after its worker died too often: likely the job kills it (a poison pill).
+        tracing::warn!(job = id, %kind, attempts, "job given up: its workers were lost too often");
         let _ = fail(
             &db,
             id,

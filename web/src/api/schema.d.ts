@@ -13265,15 +13265,14 @@ export interface components {
                 schema: string;
                 share_id: string;
                 /** @description Always `waiting`. */
-                state: string;
+                state: components["schemas"]["ShareState"];
             } | {
                 item_id: string;
                 open_id: string;
                 /** Format: int64 */
                 published_at?: number | null;
                 share_id: string;
-                /** @description waiting | published */
-                state: string;
+                state: components["schemas"]["ShareState"];
             };
             message: string;
         };
@@ -14571,6 +14570,8 @@ export interface components {
             /** @description The video: `v:<id>` (finished library) or `m:<id>` (uploaded). */
             video_key?: string;
         };
+        /** @enum {string} */
+        ShareState: "waiting" | "published";
         /** @description An H5 share: the link just made, or whether the customer has posted it. */
         ShareView: {
             /** Format: int64 */
@@ -14578,15 +14579,14 @@ export interface components {
             schema: string;
             share_id: string;
             /** @description Always `waiting`. */
-            state: string;
+            state: components["schemas"]["ShareState"];
         } | {
             item_id: string;
             open_id: string;
             /** Format: int64 */
             published_at?: number | null;
             share_id: string;
-            /** @description waiting | published */
-            state: string;
+            state: components["schemas"]["ShareState"];
         };
         /** @enum {string} */
         SliceMode: "fixed" | "subtitle";

@@ -7,8 +7,8 @@ mod states;
 pub use config::TaskConfig;
 pub use states::{
     AccountType, AppMode, AuthState, ItemAction, ItemFacts, ItemFailure, ItemState, MountType,
-    Offer, QrState, Review, Revocation, TaskAction, TimeMode, VideoSource, failure_text,
-    revocation_text,
+    Offer, QrState, Review, Revocation, ShareState, TaskAction, TimeMode, VideoSource,
+    failure_text, revocation_text,
 };
 
 use crate::clip::planner::SplitMix;

@@ -361,6 +361,25 @@ fn coded_text(msg: Msg, args: &str, lang: Lang) -> String {
     msg.render(lang, &out)
 }
 
+crate::text_enum! {
+    /// A Douyin H5 share (tap-to-post) as the console polls it: the customer has not posted it yet,
+    /// or the platform's create_video webhook reported the post.
+    pub enum ShareState {
+        Waiting = "waiting",
+        Published = "published",
+    }
+}
+impl ShareState {
+    /// A share is published once the webhook has named the post's item.
+    pub fn of(item_id: &str) -> ShareState {
+        if item_id.is_empty() {
+            ShareState::Waiting
+        } else {
+            ShareState::Published
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -544,5 +563,12 @@ mod tests {
         for f in ItemFailure::ALL {
             assert_eq!(ItemFailure::parse(f.as_str()), Some(f));
         }
+    }
+
+    #[test]
+    fn a_share_is_published_once_the_webhook_names_its_item() {
+        assert_eq!(ShareState::of(""), ShareState::Waiting);
+        assert_eq!(ShareState::of("7301"), ShareState::Published);
+        assert_eq!(ShareState::Waiting.as_str(), "waiting");
     }
 }

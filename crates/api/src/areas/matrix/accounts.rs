@@ -13,7 +13,7 @@ use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::response::Redirect;
-use domain::matrix::QrState;
+use domain::matrix::{QrState, ShareState};
 use serde::Deserialize;
 use services::ListQuery;
 use services::matrix::Platform;
@@ -512,14 +512,9 @@ pub async fn dy_share(
     let mid = c.merchant_id()?;
     if let Some(id) = r.share_id.as_deref().filter(|s| !s.is_empty()) {
         let s = uc::share(&st.db, mid, id).await?;
-        let state = if s.item_id.is_empty() {
-            "waiting"
-        } else {
-            "published"
-        };
         return Ok(reply(ShareView::Polled {
             share_id: s.share_id,
-            state,
+            state: ShareState::of(&s.item_id),
             item_id: s.item_id,
             open_id: s.open_id,
             published_at: s.published_at,
@@ -530,6 +525,6 @@ pub async fn dy_share(
         share_id: link.share_id,
         schema: link.schema,
         expires_at: link.expires_at,
-        state: "waiting",
+        state: ShareState::Waiting,
     }))
 }

@@ -3,7 +3,9 @@
 
 use crate::error::Page;
 use domain::i18n::Lang;
-use domain::matrix::{AccountType, ItemAction, MountType, Offer, Review, TaskAction, TimeMode};
+use domain::matrix::{
+    AccountType, ItemAction, MountType, Offer, Review, ShareState, TaskAction, TimeMode,
+};
 use domain::platform::{Platform, TaskPlatform};
 use serde::Serialize;
 use services::matrix as db;
@@ -209,12 +211,11 @@ pub enum ShareView {
         schema: String,
         expires_at: i64,
         /// Always `waiting`.
-        state: &'static str,
+        state: ShareState,
     },
     Polled {
         share_id: String,
-        /// waiting | published
-        state: &'static str,
+        state: ShareState,
         item_id: String,
         open_id: String,
         published_at: Option<i64>,
