@@ -33,6 +33,12 @@ struct Chaos {
 }
 
 impl Chaos {
+    /// The next phase of the work begins: its own count of kills and of work done.
+    fn next_phase(&mut self) {
+        self.phase_start = self.kills;
+        self.done_at_kill = 0;
+    }
+
     /// Kills this phase may still make.
     fn left(&self) -> usize {
         MAX_KILLS.saturating_sub(self.kills - self.phase_start)
@@ -206,8 +212,7 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     // The workers' platform clock is two days ahead: every item is due there.
 
     let mut last_progress = (Instant::now(), 0);
-    chaos.done_at_kill = 0;
-    chaos.phase_start = chaos.kills;
+    chaos.next_phase();
     let mut kills_mid_work = 0;
     let mut last_mid_kill = Instant::now() - Duration::from_secs(1);
     chaos.next = next_kill();

@@ -577,8 +577,8 @@ impl From<String> for LeadNotes {
 }
 
 impl LeadNotes {
-    /// The column's text.
-    pub fn column(&self) -> String {
+    /// The column's text (as `TaskConfig::to_text` for a task's config).
+    pub fn to_text(&self) -> String {
         serde_json::to_string(&self.0).unwrap_or_else(|_| "[]".into())
     }
 }
@@ -789,7 +789,7 @@ mod tests {
             by: "小王".into(),
             text: "已电话联系".into(),
         };
-        let column = LeadNotes(vec![n.clone()]).column();
+        let column = LeadNotes(vec![n.clone()]).to_text();
         assert_eq!(
             serde_json::from_str::<serde_json::Value>(&column).unwrap(),
             serde_json::json!([{"at": 1_767_204_000_000_i64, "by": "小王", "text": "已电话联系"}])

@@ -44,12 +44,6 @@ pub struct TaskConfig {
     pub publish_count: Option<i64>,
 }
 
-impl Default for MountType {
-    fn default() -> MountType {
-        MountType::None
-    }
-}
-
 /// A stored mount type; an unknown word (never written, the form is checked) reads as `none`.
 fn mount_or_none<'de, D: serde::Deserializer<'de>>(d: D) -> Result<MountType, D::Error> {
     let s = Option::<String>::deserialize(d)?;

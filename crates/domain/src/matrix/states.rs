@@ -58,9 +58,7 @@ impl Review {
     pub fn can_become(self, next: Review) -> bool {
         self == Review::Reviewing && next != Review::Reviewing
     }
-}
 
-impl Review {
     /// The task's items may be published (now, or at their times): the review approved it.
     pub fn lets_publish(self) -> bool {
         self == Review::Approved
@@ -98,6 +96,13 @@ crate::text_enum! {
         /// A WeChat official-account article.
         Official = "official",
         Product = "product",
+    }
+}
+
+/// A task that names no mount hangs none.
+impl Default for MountType {
+    fn default() -> MountType {
+        MountType::None
     }
 }
 

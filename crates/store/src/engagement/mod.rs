@@ -749,7 +749,7 @@ pub async fn add_note(
     let mut list = domain::engagement::LeadNotes::from(notes);
     list.0.push(note.clone());
     sqlx::query("UPDATE eng_leads SET notes = $1, updated_at = $2 WHERE id = $3")
-        .bind(list.column())
+        .bind(list.to_text())
         .bind(now)
         .bind(id)
         .execute(&mut *tx)
