@@ -70,8 +70,12 @@ bench:
 	cargo run --release -p app --example engagement_bench
 	# Reports: the month view of 1,000 accounts x 365 days from the rollup, against the same from the items.
 	cargo run --release -p app --example reports_bench
+	# Downloads: the peak memory while a zip of 20 x 30 MB finished videos streams (bound: 100 MB).
+	cargo run --release -p app --example zip_bench
 	# SEO titles: jieba load, keywords from 10,000 Chinese characters, titles per second on one thread.
 	cargo run --release -p domain --example seo_bench
+	# Copy precheck: 10,000 titles of 20-50 characters against every rule file, one thread (target <= 200 us).
+	cargo run --release -p domain --example copy_precheck_bench
 	# AI voice: the built-in engine's real-time factor and an audition's time to first audio.
 	cargo run --release -p media --example tts_bench
 	# One-touch video: a topic -> 5 finished unique variants (bench/aiclip/one_touch.mjs).

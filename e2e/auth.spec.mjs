@@ -1,7 +1,8 @@
 // Auth and system (SPEC §5, §7): sign-in, staff and their menu grants (server-side 403), the language
 // switch, the operator's /system pages.
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { ADMIN, artifacts, DEMO, expect, pageToken, setLanguage, settled, sideMenuIds, signIn, signOut, story } from './lib.mjs';
+import { ADMIN, artifacts, DEMO, expect, pageToken, SANDBOX_TOKEN, sandboxFetch, setLanguage, settled, sideMenuIds, signIn, signOut, story } from './lib.mjs';
 
 const STAFF = { username: `clerk${Date.now().toString(36)}`, nickname: 'Clerk E2E', password: 'Clerk12345' };
 
@@ -132,6 +133,51 @@ await step('operator opens every /system page without an error', async () => {
     expect(bad.length === 0, `${path}: table says ${JSON.stringify(bad)}`);
   }
   await page.screenshot({ path: join(artifacts, 'operator-tasks-en.png'), fullPage: true });
+});
+
+await step('operator sets up Aliyun SMS (the sandbox gateway), a new merchant registers with the code it sent', async () => {
+  await page.goto('/system/sms');
+  await page.getByTestId('sms-log-warning').waitFor();
+  await page.getByTestId('sms-provider').getByText(/Aliyun SMS|阿里云短信/).click();
+  // The sandbox gateway's key pair: its secret derives from the sandbox token (platforms::sandbox::sms_secret).
+  const secret = `sbx_sms_${createHash('sha256').update(`clipmatrix-sandbox-app:sms:${SANDBOX_TOKEN}`).digest('hex').slice(0, 32)}`;
+  await page.getByTestId('sms-base-url').fill(`${base}/sandbox/sms/aliyun`);
+  await page.getByTestId('sms-key-id').fill('sbx_sms_key');
+  await page.getByTestId('sms-secret').fill(secret);
+  await page.getByTestId('sms-sign-name').fill('剪辑矩阵');
+  await page.getByTestId('sms-template_login').fill('SMS_100001');
+  await page.getByTestId('sms-template_register').fill('SMS_100002');
+  await page.getByTestId('sms-template_reset').fill('SMS_100003');
+  await page.getByTestId('sms-save').click();
+  await page.getByTestId('sms-provider-state').filter({ hasText: /Aliyun|阿里云/ }).waitFor();
+  await page.getByTestId('sms-test-mobile').fill('13900139000');
+  await page.getByTestId('sms-test').click();
+  await page.getByTestId('sms-test-result').filter({ hasText: /message id|消息编号/ }).waitFor();
+
+  await signOut(page);
+  const mobile = '13900139001';
+  const name = `smsshop${Date.now().toString(36)}`;
+  await page.goto('/user_register');
+  await page.getByTestId('register-merchant').fill('SMS Tea House');
+  await page.getByTestId('register-username').fill(name);
+  await page.getByTestId('register-mobile').fill(mobile);
+  await page.getByTestId('register-send-code').click();
+  // The code as the gateway received it (its outbox), like a phone would show it.
+  let code = '';
+  for (let i = 0; i < 50 && !code; i += 1) {
+    const sent = await (await sandboxFetch(`${base}/sandbox/_control/sms`)).json();
+    code = sent.sent.find((m) => m.mobile === mobile && m.provider === 'aliyun')?.code ?? '';
+    if (!code) await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(/^\d{6}$/.test(code), `no code reached the gateway: ${code}`);
+  await page.getByTestId('register-code').fill(code);
+  await page.getByTestId('register-password').fill('Tea12345');
+  await page.getByTestId('register-password-confirm').fill('Tea12345');
+  await page.getByTestId('register-agree').check();
+  const done = page.waitForResponse((r) => r.url().includes('/api/login/register'));
+  await page.getByTestId('register-submit').click();
+  const res = await (await done).json();
+  expect(res.code === 200, `register answered ${JSON.stringify(res)}`);
 });
 
 await finish();

@@ -2,8 +2,10 @@
 // merchant set up on /comment_reply answers it (the reply shows on the sandbox's comment page and on
 // /comment_management), and the customer, who asked for the price, is a lead on /clue_management,
 // assigned to the staff member who takes leads. A customer's private message shows on /private_message,
-// where demo answers it (the sandbox receives it) and an over-long text is refused; /dou_wei says WeChat
-// notices are not configured. zh-CN, with English checks at the end.
+// where demo answers it (the sandbox receives it) and an over-long text is refused; the reply dialog offers
+// the writer's suggestions; /dou_wei says WeChat notices are not configured, then demo configures the
+// sandbox's official account and the staff member binds their WeChat by scanning its QR code (the
+// sandbox's phone page). zh-CN, with English checks at the end.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,6 +135,14 @@ await step('/comment_management shows the comment with its reply and intent', as
   await row.getByText('您好，团购券价格已私信您').waitFor();
   await row.getByText('购买意向').waitFor();
   await page.screenshot({ path: join(artifacts, 'engagement-comments-zh-CN.png'), fullPage: true });
+  // AI suggestions for an answer: the built-in writer's (no AI service configured), one click fills the box.
+  await row.locator('[data-testid^="comment-reply-btn-"]').click();
+  await page.getByTestId('reply-suggest').click();
+  await page.getByTestId('reply-suggest-source').getByText('内置').waitFor();
+  const picked = await page.getByTestId('reply-suggestion-0').innerText();
+  await page.getByTestId('reply-suggestion-0').click();
+  expect((await page.getByTestId('comment-reply-text').inputValue()) === picked, `the reply box holds the suggestion "${picked}"`);
+  await page.keyboard.press('Escape');
 });
 
 await step('/clue_management: the customer is a new lead assigned to the staff member', async () => {
@@ -176,6 +186,33 @@ await step('/dou_wei says WeChat notices are not configured; /private_auth lists
   await page.getByTestId(`pm-auth-${en.account}`).getByText('可用').waitFor();
 });
 
+await step('/dou_wei: demo configures the sandbox official account and binds the staff member by a scanned QR code', async () => {
+  const info = await api('/wechat.MerchantWechat/info');
+  await page.goto('/dou_wei');
+  await page.getByTestId('wx-app-id').fill('wx_sbx_appid');
+  await page.getByTestId('wx-app-secret').fill(info.sandbox_secret);
+  await page.getByTestId('wx-template-id').fill('sbx_lead_template');
+  await page.getByTestId('wx-server-token').fill(info.sandbox_server_token);
+  await page.getByTestId('wx-save').click();
+  await page.getByTestId('wx-state').getByText('微信通知已开启').waitFor();
+  await page.getByTestId('wx-callback-url').getByText('/api/msg.wxgzh/callback?merchant=').waitFor();
+  await page.getByTestId(`wx-scan-bind-${en.staff}`).click();
+  await page.getByTestId('wx-bind-waiting').waitFor();
+  await page.getByTestId('wx-bind-qr').waitFor();
+  // The staff member's phone: the QR code's page in the sandbox, where they confirm the scan.
+  const phone = await newPage(page.context());
+  await phone.goto(await page.getByTestId('wx-bind-link').getAttribute('href'));
+  await phone.getByTestId('wx-scan').click();
+  await phone.getByTestId('wx-scan-result').getByText('已扫码').waitFor();
+  await phone.close();
+  await page.getByTestId('wx-bind-done').waitFor({ timeout: 15_000 });
+  await page.screenshot({ path: join(artifacts, 'engagement-wechat-bound-zh-CN.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  await page.getByTestId(`wx-bound-${en.staff}`).getByText('已绑定').waitFor();
+  const staff = await api('/msg.wxgzh/staff');
+  expect(staff.find((s) => s.id === en.staff)?.openid?.startsWith('o'), `bound: ${JSON.stringify(staff)}`);
+});
+
 await step('the pages in English', async () => {
   await page.goto('/clue_management');
   await setLanguage(page, 'en');
@@ -191,7 +228,8 @@ await step('the pages in English', async () => {
   await page.getByTestId('page-title').getByText('Inbox').waitFor();
   await page.getByText('Kuaishou, WeChat Channels and Xiaohongshu have no private-message API').waitFor();
   await page.goto('/dou_wei');
-  await page.getByTestId('wx-state').getByText('No WeChat official account is configured').waitFor();
+  await page.getByTestId('wx-state').getByText('WeChat notices are on').waitFor();
+  await page.getByTestId(`wx-bound-${en.staff}`).getByText('Bound').waitFor();
   await page.screenshot({ path: join(artifacts, 'engagement-dou-wei-en.png'), fullPage: true });
 });
 

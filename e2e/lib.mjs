@@ -7,7 +7,7 @@
 //   CLIPMATRIX_ASR_DIR   speech recognition       (default <repo>/data/asr when that folder exists)
 //   CLIPMATRIX_TTS_DIR   speech synthesis         (default <repo>/data/tts when that folder exists)
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -75,6 +75,12 @@ export async function story(area, currentPage, options = {}) {
   if (!existsSync(join(webDir, 'index.html'))) throw new Error(`console not built: ${webDir}/index.html (run npm run build in web/)`);
   mkdirSync(artifacts, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), `clipmatrix-e2e-${area}-`));
+  // `consoles: true`: the server drives the creator consoles (Xiaohongshu, WeChat Channels, the shop) in
+  // chromium, its browser driver using the playwright-core these stories run on.
+  if (options.consoles) {
+    mkdirSync(join(dataDir, 'browser'), { recursive: true });
+    symlinkSync(join(here, 'node_modules'), join(dataDir, 'browser/node_modules'));
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const serverLog = join(artifacts, `server-${area}.log`);
@@ -107,6 +113,13 @@ export async function story(area, currentPage, options = {}) {
 
   // a spec that dies half-way must not leave its server running
   process.on('exit', () => server.kill('SIGKILL'));
+  // nor one the test runner stops (a timeout, Ctrl-C): a signal ends node without its 'exit' handlers
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      server.kill('SIGKILL');
+      process.exit(130);
+    });
+  }
 
   const step = (name, fn) =>
     test(name, async (t) => {

@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, popconfirmReady, setLanguage, settled, signIn, story, uploadClip, waitReady, sandboxFetch } from './lib.mjs';
 
 let page;
-const { base, browser, step, newContext, newPage, consoleErrors, finish } = await story('matrix', () => page);
+const { base, browser, step, newContext, newPage, consoleErrors, finish } = await story('matrix', () => page, { consoles: true });
 
 const mx = { stamp: Date.now().toString(36), dy: 0, xhs: 0, task: 0, token: null };
 mx.dyName = `抖音E2E${mx.stamp}`;
 mx.xhsName = `小红书E2E${mx.stamp}`;
+mx.sphName = `视频号E2E${mx.stamp}`;
 mx.taskName = `矩阵发布${mx.stamp}`;
 // China time, so the form's "today" is the day the planner starts on
 // A browser outside UTC+8: the console still shows and takes release times in China time.
@@ -77,35 +78,46 @@ await step('demo authorizes a Douyin account on the sandbox consent page and com
   await page.locator(`[data-testid="account-status-${mx.dy}"][data-status="active"]`).waitFor();
 });
 
-await step('demo authorizes a Xiaohongshu account: the QR page confirms and the modal closes by itself', async () => {
-  await page.getByTestId('auth-xhs').click();
+/** The phone scans the console's QR (the sandbox's control does what the app on the phone would). */
+const scanConsole = async (code, user) => {
+  const res = await sandboxFetch(`${base}/sandbox/_control/console/${code}/scan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user }),
+  });
+  const body = await res.json();
+  expect(res.ok && body.ok, `scan answered ${res.status} ${JSON.stringify(body)}`);
+};
+
+/** Authorizes a creator-console account: the dialog shows the console's own QR, the phone scans it, the
+ * poll sees the login and the dialog closes by itself; the account's id. */
+const authorizeByConsole = async (code, name, label) => {
+  await page.getByTestId(`auth-${code}`).click();
   await dialogReady(page, 'qr-login-wrap');
-  await page.getByTestId('qr-image').waitFor();
-  await page.getByTestId('qr-waiting').waitFor();
+  // the QR the console itself shows (captured from its login page in the server's browser)
+  await page.locator('[data-testid="qr-image"][data-source="console"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId('qr-console-hint').waitFor();
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(artifacts, 'matrix-xhs-qr-zh-CN.png') });
+  await page.screenshot({ path: join(artifacts, `matrix-${code}-qr-zh-CN.png`) });
   const loggedIn = page.waitForResponse(async (r) => {
-    if (!r.url().includes('/api/task.merchant_group_user/xhsLogin')) return false;
+    if (!r.url().includes('/api/task.merchant_group_user/')) return false;
     const body = await r.json().catch(() => null);
     return body?.data?.state === 'logged_in';
-  }, { timeout: 30_000 });
-  // the link opens the platform's QR page in a new tab: confirm the login there as the phone would
-  const [qrTab] = await Promise.all([mxContext.waitForEvent('page'), page.getByTestId('qr-link').click()]);
-  await qrTab.waitForLoadState();
-  expect(new URL(qrTab.url()).pathname.startsWith('/sandbox/xhs/qr/'), `the QR link opened ${qrTab.url()}`);
-  await qrTab.locator('#nickname').fill(mx.xhsName);
-  await qrTab.locator('#confirm').click();
-  await qrTab.waitForLoadState();
-  await qrTab.close();
+  }, { timeout: 60_000 });
+  await scanConsole(code, name);
   const body = await (await loggedIn).json();
-  mx.xhs = body.data.account?.id;
-  expect(mx.xhs && body.data.account.platform === 'xhs' && body.data.account.nickname === mx.xhsName, `xhsLogin answered ${JSON.stringify(body.data).slice(0, 300)}`);
-  // the poll saw the login: the modal closes without a click and says so
+  const id = body.data.account?.id;
+  expect(id && body.data.account.platform === code && body.data.account.nickname === name, `the login answered ${JSON.stringify(body.data).slice(0, 300)}`);
   await page.getByTestId('qr-login-wrap').waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.locator('.ant-message-success', { hasText: `账号 ${mx.xhsName} 授权成功` }).first().waitFor();
-  await page.getByTestId(`accounts-row-${mx.xhs}`).waitFor();
-  await page.getByTestId(`account-name-${mx.xhs}`).getByText(mx.xhsName).waitFor();
-  await page.getByTestId(`account-platform-${mx.xhs}`).getByText('小红书').waitFor();
+  await page.locator('.ant-message-success', { hasText: `账号 ${name} 授权成功` }).first().waitFor();
+  await page.getByTestId(`accounts-row-${id}`).waitFor();
+  await page.getByTestId(`account-name-${id}`).getByText(name).waitFor();
+  await page.getByTestId(`account-platform-${id}`).getByText(label).waitFor();
+  return id;
+};
+
+await step('demo authorizes a Xiaohongshu account: the console\'s QR is scanned and the modal closes by itself', async () => {
+  mx.xhs = await authorizeByConsole('xhs', mx.xhsName, '小红书');
   await page.getByTestId(`accounts-row-${mx.dy}`).waitFor();
   await clearToasts();
   await page.waitForTimeout(300);
@@ -144,7 +156,15 @@ await step('demo creates a random-mode release task: 2 accounts, 6 videos, 3 day
   await page.getByTestId('step-next').click();
   // 3: titles and topics
   await page.getByTestId('task-step-2').waitFor({ state: 'visible' });
-  await page.getByTestId('task-titles').fill('春季上新第一弹#今日好物推荐#限时优惠别错过');
+  // The copy precheck flags an absolute claim as it is typed (advertising law), with a rewrite the
+  // merchant accepts in one click.
+  await page.getByTestId('task-titles').fill('春季上新第一弹#今日好物推荐#最好的限时优惠');
+  const claim = page.locator('[data-testid="titles-copy-check-finding"][data-severity="block"]');
+  await claim.getByText('最好').first().waitFor();
+  await claim.getByTestId('titles-copy-check-apply').first().click();
+  await page.locator('[data-testid="titles-copy-check-finding"][data-severity="block"]').waitFor({ state: 'detached' });
+  const accepted = await page.getByTestId('task-titles').inputValue();
+  expect(!accepted.includes('最好') && accepted.startsWith('春季上新第一弹#今日好物推荐#'), `the suggestion replaced the claim: ${accepted}`);
   await page.getByTestId('title-count-3').waitFor();
   await page.getByTestId('task-topics').click();
   for (const topic of ['春季上新', '好物推荐']) {
@@ -218,6 +238,7 @@ await step('admin approves the task on /auditCheck', async () => {
   mx.demoPage = page;
   page = await newPage(auditContext);
   await signIn(page, 'account', ADMIN);
+  mx.adminToken = await pageToken(page);
   await page.goto('/auditCheck');
   await page.getByTestId(`audit-table`).waitFor();
   await page.locator(`[data-testid="review-${mx.task}"][data-state="reviewing"]`).waitFor();
@@ -252,13 +273,14 @@ await step('the sandbox clock jumps 4 days + 1 hour (past the plan, which starts
   await page.getByTestId(`task-detail-${mx.task}`).click();
   await page.getByTestId('task-detail').waitFor();
   const states = page.getByTestId('task-detail').locator('[data-testid^="item-state-"]');
-  const deadline = Date.now() + 60_000;
+  // three go out through the Xiaohongshu console in the server's chromium, one after another
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const seen = await states.evaluateAll((els) => els.map((e) => e.dataset.state));
     const failed = await page.getByTestId('task-detail').locator('[data-testid^="item-error-"]').evaluateAll((els) => els.map((e) => e.dataset.reason));
     expect(!seen.includes('failed'), `items failed: ${JSON.stringify(failed)}`);
     if (seen.length === 6 && seen.every((s) => s === 'published' || s === 'released')) break;
-    expect(Date.now() < deadline, `after 60 s the items are ${JSON.stringify(seen)}`);
+    expect(Date.now() < deadline, `after 180 s the items are ${JSON.stringify(seen)}`);
     await page.waitForTimeout(2000);
     await page.getByTestId('items-reload').click();
     await settled(page);
@@ -274,9 +296,12 @@ await step('the sandbox clock jumps 4 days + 1 hour (past the plan, which starts
   const s = env.data.summary;
   expect(s.published + s.released === 6 && env.data.rows.every((r) => r.item_id && r.published_at), `items ${JSON.stringify(s)} ${JSON.stringify(env.data.rows.map((r) => [r.id, r.state, r.item_id]))}`);
   expect(env.data.rows.filter((r) => r.account.id === mx.dy).length === 3 && env.data.rows.filter((r) => r.account.id === mx.xhs).length === 3, 'the items are not 3 per account');
+  // Douyin's open API holds three works; the Xiaohongshu console received three posts through its form
   const counts = await (await sandboxFetch(`${base}/sandbox/_control/counts`)).json();
   const ours = counts.works.filter((w) => env.data.rows.some((r) => r.item_id === w.item_id));
-  expect(ours.length === 6, `the sandbox holds ${ours.length} of the task's works`);
+  expect(ours.length === 3, `the sandbox's Douyin holds ${ours.length} of the task's works`);
+  const { received } = await (await sandboxFetch(`${base}/sandbox/_control/console/xhs/received`)).json();
+  expect(received.length === 3, `the Xiaohongshu console received ${received.length} posts`);
   for (const r of env.data.rows) await page.getByTestId(`item-stats-${r.id}`).waitFor();
   await clearToasts();
   await page.waitForTimeout(300);
@@ -295,6 +320,66 @@ await step('/send_management in English', async () => {
   }, mx.task);
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(artifacts, 'matrix-send-management-en.png'), fullPage: true });
+});
+await step('a WeChat Channels account by its console QR; a task to it and Xiaohongshu: Channels verified, Xiaohongshu (its upload page changed) failed with the page\'s screenshot', async () => {
+  await setLanguage(page, 'zh-CN');
+  await page.goto('/account_auth');
+  await page.getByTestId('platform-cards').waitFor();
+  mx.sph = await authorizeByConsole('sph', mx.sphName, '视频号');
+  await clearToasts();
+  // the Xiaohongshu console changes its upload page under the account (the file input's class)
+  const fault = await sandboxFetch(`${base}/sandbox/_control/console/xhs/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: mx.xhsName, changed_selector: true }),
+  });
+  expect(fault.ok, `faults answered ${fault.status}`);
+  // a task over both accounts through the API (the form is covered above), approved by the operator,
+  // planned 3 minutes ahead in China time; the sandbox clock then passes it
+  const { now } = await (await sandboxFetch(`${base}/sandbox/_control/clock`)).json();
+  const at = new Date(now + 8 * 3600_000 + 3 * 60_000);
+  const made = await api('/matrix.merchant_publish_management/createCommonPublishTask', {
+    method: 'POST',
+    body: {
+      name: `控制台${mx.stamp}`, titles: `控制台发布${mx.stamp}`, topics: ['探店'], top_comments: '', at_users: [], mount_type: 'none',
+      time_mode: 'timed', start_date: at.toISOString().slice(0, 10), daily_quantity: 1, days: 1, times: [at.toISOString().slice(11, 16)],
+      account_ids: [mx.xhs, mx.sph], material_ids: mix.clips.slice(2, 4),
+    },
+  });
+  const task = made.task.id;
+  await apiAs(base, () => mx.adminToken)('/system/audit/approve', { method: 'POST', body: { id: task } });
+  await sandboxFetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: 20 * 60_000 }) });
+  let rows = [];
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    ({ rows } = await api('/task.merchant_forward_task/forward_video_release', { method: 'POST', body: { task_id: task, limit: 10 } }));
+    const sph = rows.find((r) => r.account.id === mx.sph);
+    const xhs = rows.find((r) => r.account.id === mx.xhs);
+    expect(sph?.state !== 'failed', `the Channels item failed: ${sph?.error}`);
+    if (['published', 'released'].includes(sph?.state) && xhs?.state === 'failed') break;
+    expect(Date.now() < deadline, `after 180 s the items are ${JSON.stringify(rows.map((r) => [r.account.platform, r.state, r.error]))}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  const sphItem = rows.find((r) => r.account.id === mx.sph);
+  const xhsItem = rows.find((r) => r.account.id === mx.xhs);
+  expect(sphItem.item_id && sphItem.published_at, `the Channels item was not seen in its works list: ${JSON.stringify(sphItem)}`);
+  expect(xhsItem.evidence?.step === 'upload', `the failed item's evidence: ${JSON.stringify(xhsItem.evidence)}`);
+  // the merchant opens the task and the failed item's screenshot
+  await page.goto('/send_management');
+  await page.getByTestId(`task-detail-${task}`).click();
+  await page.getByTestId('task-detail').waitFor();
+  await page.locator(`[data-testid="item-state-${sphItem.id}"]`).waitFor();
+  await page.locator(`[data-testid="item-state-${xhsItem.id}"][data-state="failed"]`).waitFor();
+  await page.getByTestId(`item-evidence-${xhsItem.id}`).click();
+  await page.locator(`[data-testid="item-evidence-step-${xhsItem.id}"][data-step="upload"]`).getByText('上传').waitFor();
+  const shot = page.getByTestId(`item-evidence-dialog-${xhsItem.id}`).locator('img[alt="上传失败时的页面截图"]');
+  await shot.waitFor();
+  await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await shot.elementHandle());
+  const html = await page.getByTestId(`item-evidence-html-${xhsItem.id}`).getAttribute('href');
+  const res = await fetch(new URL(html, base));
+  expect(res.ok && res.headers.get('content-type') === 'text/plain; charset=utf-8' && (await res.text()).includes('<input'), `the page HTML answered ${res.status} ${res.headers.get('content-type')}`);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(artifacts, 'matrix-failed-item-evidence-zh-CN.png') });
 });
 await mxContext?.close().catch(() => undefined);
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what clipmatrix needs on a fresh Debian machine, skipping what is already there.
-#   scripts/install-deps.sh run    -> ffmpeg, CJK fonts, espeak-ng, the console's npm packages, and
+#   scripts/install-deps.sh run    -> ffmpeg, CJK fonts, espeak-ng, chromium (the creator consoles' browser
+#                                     flows), the console's npm packages, the browser sidecar's playwright-core
+#                                     in ${CLIPMATRIX_DATA_DIR:-./data}/browser, and
 #                                     the speech-recognition venv + model in ${CLIPMATRIX_DATA_DIR:-./data}/asr
 #                                     and the speech-synthesis venv + model + voices in .../tts
-#   scripts/install-deps.sh test   -> the same plus chromium, the e2e npm packages and moto (the
+#   scripts/install-deps.sh test   -> the same plus the e2e npm packages and moto (the
 #                                     S3-compatible server the storage tests start) in .../moto
 #   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it), the
 #                                     fp32 variant of the speech model in .../tts-fp32 (the TTS benchmark)
@@ -12,8 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-run}"
 
-apt_pkgs=(ffmpeg fonts-wqy-zenhei espeak-ng)
-[ "$mode" = test ] && apt_pkgs+=(chromium)
+# chromium: the browser flows of the creator consoles (XHS, SPH, shop) run in every mode.
+apt_pkgs=(ffmpeg fonts-wqy-zenhei espeak-ng chromium)
 # bench/lists.mjs seeds its 100k rows with the sqlite3 command.
 [ "$mode" = bench ] && apt_pkgs+=(sqlite3)
 # Speech recognition runs in a Python venv: Debian's python3 and its venv module, unless a Python
@@ -44,6 +46,8 @@ npm_ci() {
 npm_ci web
 [ "$mode" = test ] && [ -f e2e/package-lock.json ] && npm_ci e2e
 
+# The browser sidecar's playwright-core (crates/platforms/src/browser): quick when already there.
+scripts/browser/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/browser" >/dev/null
 # Speech recognition (faster-whisper + the Whisper base model, ~600 MB): quick when already there.
 scripts/asr/install.sh "${CLIPMATRIX_DATA_DIR:-./data}/asr" >/dev/null
 # Speech synthesis (Kokoro-82M int8, misaki, onnxruntime, the voices; ~250 MB): quick when already there.

@@ -9,28 +9,21 @@
 
 use std::time::{Duration, Instant};
 
+#[path = "../common/server.rs"]
+mod server;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let works: usize = std::env::var("BENCH_WORKS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(40);
-    let dir = std::env::temp_dir().join(format!("cm-engbench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    let cfg = app::Config::build(&[app::Layer {
-        data_dir: Some(dir.clone()),
-        demo_password: Some("Demo12345".into()),
-        admin_password: Some("Admin12345".into()),
-        ..Default::default()
-    }]);
-    let db = app::open_db(&cfg).await?;
-    app::first_run(&db, &cfg).await?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?.to_string();
-    let state = api::AppState::new(db.clone(), app::settings(&cfg, &addr)).await?;
-    let router =
-        api::app(state.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    tokio::spawn(async move { axum::serve(listener, router).await });
+    let server::Server {
+        dir,
+        db,
+        state,
+        addr,
+    } = server::start("engbench").await?;
     let (_stop, rx) = tokio::sync::watch::channel(false);
     let wcfg = store::jobs::WorkerConfig {
         poll_ms: 50,

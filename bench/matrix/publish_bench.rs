@@ -11,6 +11,9 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+#[path = "../common/server.rs"]
+mod server;
+
 fn peak_rss_mb() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
@@ -78,22 +81,12 @@ async fn main() -> anyhow::Result<()> {
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
     let accounts = (items / 100).max(1);
-    let dir = std::env::temp_dir().join(format!("cm-pubbench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    let cfg = app::Config::build(&[app::Layer {
-        data_dir: Some(dir.clone()),
-        demo_password: Some("Demo12345".into()),
-        admin_password: Some("Admin12345".into()),
-        ..Default::default()
-    }]);
-    let db = app::open_db(&cfg).await?;
-    app::first_run(&db, &cfg).await?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?.to_string();
-    let state = api::AppState::new(db.clone(), app::settings(&cfg, &addr)).await?;
-    let router =
-        api::app(state.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    tokio::spawn(async move { axum::serve(listener, router).await });
+    let server::Server {
+        dir,
+        db,
+        state,
+        addr,
+    } = server::start("pubbench").await?;
     // Platform review never decides during the run: items stop at "published" (verified).
     let mut auth = reqwest::header::HeaderMap::new();
     auth.insert(
@@ -181,6 +174,7 @@ async fn main() -> anyhow::Result<()> {
         platforms::Creds {
             open_id: s.open_id,
             token: s.access_token,
+            ..Default::default()
         }
     };
     let req = platforms::PublishReq {

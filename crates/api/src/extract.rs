@@ -31,6 +31,16 @@ pub struct Caller {
     pub proxy_user: Option<String>,
     pub roles: Vec<String>,
     pub grants: Vec<String>,
+    /// The personal API token the call came with (None: a session's).
+    pub token: Option<TokenGrant>,
+}
+
+/// The API token a call came with: its row's id and name (the operation log names it) and scopes.
+#[derive(Debug, Clone)]
+pub struct TokenGrant {
+    pub id: i64,
+    pub name: String,
+    pub scopes: Vec<domain::permission::TokenScope>,
 }
 
 impl Caller {

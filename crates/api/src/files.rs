@@ -54,6 +54,9 @@ pub struct Sig {
     e: i64,
     #[serde(default)]
     s: String,
+    /// `1`: answer an attachment (a download link, `services::links::download_url`).
+    #[serde(default)]
+    dl: u8,
 }
 
 pub async fn serve(
@@ -75,17 +78,124 @@ pub async fn serve(
         return sample(&st, id, req).await;
     }
     match stored::source(&st.db, id, &variant).await {
+        Ok(Some((key, mime))) if q.dl == 1 => {
+            let ext = mime_guess::get_mime_extensions_str(&mime)
+                .and_then(|e| e.iter().find(|e| **e == "mp4").or(e.first()))
+                .copied()
+                .unwrap_or("bin");
+            attachment(
+                send(&st, &key, &mime, req).await,
+                &format!("clipmatrix-{variant}-{id}.{ext}"),
+            )
+        }
         Ok(Some((key, mime))) => send(&st, &key, &mime, req).await,
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
         Err(e) => crate::error::HttpError(e).into_response(),
     }
 }
 
-/// A built-in voice's sample (made on first play).
+/// Names a successful answer an attachment (a download), as `name`.
+fn attachment(mut res: Response, name: &str) -> Response {
+    use axum::http::{HeaderValue, header};
+    if res.status().is_success()
+        && let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+    {
+        res.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    res
+}
+
+#[derive(Deserialize)]
+pub struct ZipSig {
+    #[serde(default)]
+    m: i64,
+    #[serde(default)]
+    ids: String,
+    #[serde(default)]
+    e: i64,
+    #[serde(default)]
+    s: String,
+}
+
+/// A zip of a merchant's finished videos by its signed link (`services::links::zip_url`), streamed as
+/// it is written (`crate::zipstream`: STORE, no file in memory), its length said up front. The videos
+/// are checked again (still the merchant's, still finished) before the first byte.
+pub async fn zip(State(st): State<AppState>, Query(q): Query<ZipSig>) -> Response {
+    use crate::zipstream;
+    use axum::http::{HeaderValue, header};
+    if !links::verify_zip(&st.jwt_key, q.m, &q.ids, q.e, &q.s) {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    if q.e < domain::now_ms() {
+        return (StatusCode::GONE, "link expired").into_response();
+    }
+    let Ok(ids) = q
+        .ids
+        .split(',')
+        .map(str::parse::<i64>)
+        .collect::<Result<Vec<_>, _>>()
+    else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let files = match services::clip::library::downloads(&st.db, &st.storage, q.m, &ids).await {
+        Ok(f) => f,
+        Err(e) => return crate::error::HttpError(e).into_response(),
+    };
+    let entries: Vec<zipstream::Entry> = files
+        .iter()
+        .map(|f| zipstream::Entry {
+            name: f.name.clone(),
+            size: f.size,
+        })
+        .collect();
+    let len = zipstream::zip_len(&entries);
+    let keys: Vec<String> = files.into_iter().map(|f| f.key).collect();
+    let storage = st.storage.clone();
+    let at = zipstream::dos_time(domain::now_ms());
+    // A few chunks in flight: the writer waits for the client, so memory does not grow with the zip.
+    let (tx, rx) = tokio::sync::mpsc::channel(4);
+    tokio::spawn(async move {
+        let open = |i: usize| {
+            let storage = storage.clone();
+            let key = keys[i].clone();
+            async move {
+                storage
+                    .get(&key, None)
+                    .await
+                    .map(|o| o.body)
+                    .map_err(std::io::Error::other)
+            }
+        };
+        zipstream::write(&entries, at, open, &tx).await;
+    });
+    let body = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|chunk| (chunk, rx))
+    });
+    let mut res = Response::new(axum::body::Body::from_stream(body));
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/zip"),
+    );
+    h.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    if let Ok(v) = HeaderValue::from_str(&format!(
+        "attachment; filename=\"clipmatrix-videos-{}.zip\"",
+        ids.len()
+    )) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    res
+}
+
+/// A voice's sample (the engine's list, by index; made on first play).
 async fn sample(st: &AppState, id: i64, req: Request) -> Response {
     let Some(v) = usize::try_from(id)
         .ok()
-        .and_then(|i| domain::ai::VOICES.get(i))
+        .and_then(|i| st.ai.catalog().voices().get(i))
     else {
         return StatusCode::NOT_FOUND.into_response();
     };

@@ -93,7 +93,10 @@ pub async fn guard(State(st): State<AppState>, mut req: Request, next: Next) -> 
         (Access::Public, c) => Ok(c.ok().flatten()),
         (_, Err(e)) => Err(e),
         (_, Ok(None)) => Err(ApiError::Unauthorized(Msg::TokenMissing)),
-        (_, Ok(Some(c))) => authorize(&st, &access, &c).await.map(|_| Some(c)),
+        (_, Ok(Some(c))) => match authorize(&st, &access, &c).await {
+            Ok(()) => token_checks(&st, &c, &method, &path).map(|_| Some(c)),
+            Err(e) => Err(e),
+        },
     };
     let (res, caller) = match outcome {
         Ok(c) => {
@@ -140,6 +143,30 @@ async fn authorize(st: &AppState, access: &Access, c: &Caller) -> Result<(), Api
     }
 }
 
+/// A call with a personal API token: its scopes must open the call (`domain::permission::token_allows`;
+/// its owner's permission was checked like a session's), and it spends one of the token's own budget
+/// (`services::limits`, per token).
+fn token_checks(st: &AppState, c: &Caller, method: &str, path: &str) -> Result<(), ApiError> {
+    let Some(t) = &c.token else {
+        return Ok(());
+    };
+    if !domain::permission::token_allows(&t.scopes, method, path) {
+        let scopes: Vec<&str> = t.scopes.iter().map(|s| s.as_str()).collect();
+        return Err(ApiError::Forbidden(
+            Msg::ApiTokenScope,
+            vec![("scopes", scopes.join(", "))],
+        ));
+    }
+    st.token_limits
+        .take_own(&format!("token:{}", t.id))
+        .map_err(|r| {
+            ApiError::TooMany(
+                Msg::ApiTokenRate,
+                vec![("seconds", ((r.wait_ms + 999) / 1000).max(1).to_string())],
+            )
+        })
+}
+
 /// Renders a pending error in the caller's language.
 async fn localize(mut res: Response, lang: Lang, rid: &str) -> Response {
     let Some(p) = res.extensions_mut().remove::<PendingError>() else {
@@ -168,10 +195,12 @@ fn log_entry(
         (Some(c), _) => (
             c.user.merchant_id,
             Some(c.user.id),
-            c.proxy_user
-                .clone()
-                .map(|p| format!("{p} -> {}", c.user.username))
-                .unwrap_or(c.user.username.clone()),
+            match (&c.proxy_user, &c.token) {
+                (Some(p), _) => format!("{p} -> {}", c.user.username),
+                // A token's calls name the token beside its owner.
+                (None, Some(t)) => format!("{} [token: {}]", c.user.username, t.name),
+                (None, None) => c.user.username.clone(),
+            },
         ),
         (None, Some(s)) => (s.merchant_id, s.user_id, s.username.clone()),
         (None, None) => (None, None, String::new()),

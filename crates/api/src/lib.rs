@@ -2,6 +2,7 @@
 
 pub mod areas;
 pub mod client;
+pub mod compliance;
 pub mod contract;
 pub mod download;
 pub mod error;
@@ -18,6 +19,8 @@ pub mod session;
 pub mod state;
 pub mod web;
 pub mod words;
+pub mod writer;
+pub mod zipstream;
 
 pub use state::{AppState, Settings};
 
@@ -26,6 +29,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use std::sync::Arc;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -60,6 +64,19 @@ struct ApiDoc;
 
 struct BearerAuth;
 
+/// How a call authenticates, as the document says it.
+const TOKEN_AUTH: &str = "`Authorization: Bearer <token>` with either the JWT a sign-in answers \
+(`/login/auth`) or a personal API token (`cmx_…`, made in the user center: `/index/addApiToken`). \
+A token acts as its owner's session (the same tenant, the same menus, read on every call, so a menu \
+taken away applies at once) narrowed by its scopes: `read` reads every area the owner may read and \
+changes nothing; `materials` reads and changes the material libraries and uploads; `clip` the editing \
+area, AI voice-overs (ai) and SEO titles (seo); `publish` accounts and release tasks (matrix), \
+lottery activities and NFC tags; `engagement` comments, leads and messages; `reports` the reports. \
+Every token reads the signed-in basics (`/ajax/initAdmin`, `/index/profile`); no token changes the \
+user's account or staff, renews or ends a session, or makes or revokes tokens. A revoked or expired \
+token answers 401; a call outside its scopes 403; each token has its own budget of 120 calls at once \
+then 10 a second (429). Bearer calls use no cookies, so there is no CSRF to guard against.";
+
 impl utoipa::Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         use utoipa::openapi::security::{
@@ -71,7 +88,8 @@ impl utoipa::Modify for BearerAuth {
             SecurityScheme::Http(
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
-                    .bearer_format("JWT")
+                    .bearer_format("JWT or cmx_ API token")
+                    .description(Some(TOKEN_AUTH))
                     .build(),
             ),
         );
@@ -99,6 +117,8 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(areas::reports::router())
         // Shared by the areas: the progress stream of materials, videos, voices and leads.
         .merge(OpenApiRouter::new().routes(utoipa_axum::routes!(events::events)))
+        // The copy precheck as the merchant types (the forms of several areas).
+        .merge(OpenApiRouter::new().routes(utoipa_axum::routes!(compliance::copy_check)))
 }
 
 /// The routes and the OpenAPI document generated from the handlers' annotations, made a contract
@@ -190,6 +210,8 @@ pub fn app(state: AppState) -> Router {
         .route("/metrics", get(ops::metrics))
         .route("/agreement/{kind}", get(web::agreement))
         .route("/files/{id}/{variant}", get(files::serve))
+        // A zip of finished videos (signed link, no token: the browser downloads it).
+        .route("/files/zip", get(files::zip))
         // A streamed audition (signed ticket, no token: an `<audio>` element plays it).
         .route("/audition", get(areas::ai::audition_stream))
         // Public: the platform's consent page and its event push come here without our token.
@@ -219,6 +241,11 @@ pub fn app(state: AppState) -> Router {
         let platforms = platforms::sandbox::router(platforms::sandbox::Config {
             public_base: format!("{}/sandbox", state.settings.public_url),
             webhook_url: Some(format!("{}/webhook/dy", state.settings.public_url)),
+            // The simulated official account pushes its QR scans where a real one would be told to.
+            wechat_push_url: Some(format!(
+                "{}/api/msg.wxgzh/callback",
+                state.settings.public_url
+            )),
             // The platform's memory (authorized tokens, works) survives a restart of the server.
             state_dir: Some(state.settings.data_dir.join("sandbox")),
             token: state.sandbox_token.clone(),
@@ -234,7 +261,15 @@ pub fn app(state: AppState) -> Router {
         .fallback(web::console)
         .with_state(state)
         .layer(DefaultBodyLimit::max(extract::BODY_MAX))
-        .layer(CompressionLayer::new())
+        // Videos and zips of them are compressed already: gzip would only cost a core and drop
+        // their length and ranges.
+        .layer(
+            CompressionLayer::new().compress_when(
+                DefaultPredicate::new()
+                    .and(NotForContentType::const_new("video/"))
+                    .and(NotForContentType::const_new("application/zip")),
+            ),
+        )
         .layer(axum::middleware::from_fn(web::security_headers))
         .layer(axum::middleware::from_fn(guard::request_context))
         .layer(axum::middleware::from_fn(ops::track))

@@ -97,6 +97,16 @@ pub fn document() -> Value {
                 ("DESCRIPTION_MAX", (seo::limits::DESCRIPTION_MAX).into()),
             ]),
         ),
+        (
+            "system",
+            area([
+                ("SMS_FIELD_MAX", (domain::system::sms::FIELD_MAX).into()),
+                (
+                    "SMS_SIGN_NAME_MAX",
+                    (domain::system::sms::SIGN_NAME_MAX).into(),
+                ),
+            ]),
+        ),
     ]);
     serde_json::to_value(areas).expect("numbers serialize")
 }

@@ -66,8 +66,13 @@ pub fn token_of(headers: &axum::http::HeaderMap) -> Option<String> {
         .map(str::to_string)
 }
 
-/// Resolves a token to the caller, or the error the SPEC asks for.
+/// Resolves a token to the caller, or the error the SPEC asks for: a session's JWT, or a personal
+/// API token (`services::auth::tokens`), whose caller is its owner's as a session would make it (the
+/// owner's menus read now, so a menu taken away applies to the next call) with the token's scopes.
 pub async fn caller_of(st: &AppState, token: &str) -> ApiResult<Caller> {
+    if services::auth::tokens::is_token(token) {
+        return token_caller(st, token).await;
+    }
     let claims = decode_token(st, token)?;
     let session = store::auth::users::session(&st.db, &claims.sid)
         .await?
@@ -78,7 +83,43 @@ pub async fn caller_of(st: &AppState, token: &str) -> ApiResult<Caller> {
     if session.expires_at <= now_ms() {
         return Err(ApiError::Unauthorized(Msg::TokenInvalid));
     }
-    let user = store::auth::users::user_by_id(&st.db, session.user_id)
+    let (user, merchant) = active_user(st, session.user_id).await?;
+    build_caller(st, user, merchant, &session).await
+}
+
+async fn token_caller(st: &AppState, secret: &str) -> ApiResult<Caller> {
+    use services::auth::tokens;
+    let now = st.db.clock.platform_now();
+    let t = tokens::resolve(&st.db, secret, now).await?;
+    let (user, merchant) = active_user(st, t.user_id).await?;
+    if user.merchant_id != Some(t.merchant_id) {
+        return Err(ApiError::SessionRevoked);
+    }
+    // The token stands in for a session: none of the session's own calls are open to it.
+    let session = Session {
+        id: String::new(),
+        user_id: t.user_id,
+        remember: 0,
+        proxy_user: None,
+        created_at: t.created_at,
+        expires_at: t.expires_at,
+        revoked_at: None,
+    };
+    let mut c = build_caller(st, user, merchant, &session).await?;
+    c.token = Some(crate::extract::TokenGrant {
+        id: t.id,
+        scopes: tokens::scopes(&t),
+        name: t.name,
+    });
+    Ok(c)
+}
+
+/// The user of a session or a token, with their merchant, if both are still enabled.
+async fn active_user(
+    st: &AppState,
+    user_id: i64,
+) -> ApiResult<(User, Option<store::auth::users::Merchant>)> {
+    let user = store::auth::users::user_by_id(&st.db, user_id)
         .await?
         .ok_or(ApiError::SessionRevoked)?;
     if user.status == 0 {
@@ -95,7 +136,7 @@ pub async fn caller_of(st: &AppState, token: &str) -> ApiResult<Caller> {
     if merchant.as_ref().is_some_and(|m| m.status == 0) {
         return Err(ApiError::SessionRevoked);
     }
-    build_caller(st, user, merchant, &session).await
+    Ok((user, merchant))
 }
 
 pub async fn build_caller(
@@ -151,6 +192,7 @@ pub async fn build_caller(
         proxy_user: session.proxy_user.clone(),
         roles,
         grants,
+        token: None,
     })
 }
 

@@ -2,8 +2,6 @@ use std::sync::Arc;
 use store::Db;
 use tokio::sync::RwLock;
 
-pub use services::auth::signin::{LogSms, SmsSender};
-
 #[derive(Clone)]
 pub struct Settings {
     pub sandbox: bool,
@@ -50,13 +48,17 @@ pub struct AppState {
     pub app: services::App,
     pub settings: Settings,
     pub jwt_key: Arc<Vec<u8>>,
-    pub sms: Arc<dyn SmsSender>,
+    /// The operator's SMS gateway (`/system/sms`), and the budgets of code requests.
+    pub sms: services::auth::sms::Sms,
+    pub sms_limits: Arc<services::limits::LoginLimits>,
     /// The menu table, cached: every request's permission check reads it.
     pub menus: Arc<RwLock<Vec<store::system::menus::Menu>>>,
     /// The failed-sign-in budgets (per address, per server) and the clock sign-in checks read.
     pub login_limits: Arc<services::limits::LoginLimits>,
     /// The public pages' budgets (per device, address, tag).
     pub public_limits: Arc<services::nfc::PublicLimits>,
+    /// Each personal API token's budget of calls (`services::limits::PER_TOKEN`).
+    pub token_limits: Arc<services::limits::LoginLimits>,
 }
 
 impl std::ops::Deref for AppState {
@@ -82,14 +84,17 @@ impl AppState {
     /// The state serving an opened application.
     pub async fn serving(app: services::App, settings: Settings) -> anyhow::Result<AppState> {
         let menus = store::system::menus::all(&app.db).await?;
+        let sms = services::auth::sms::Sms::new(app.hub.sealer.clone());
         Ok(AppState {
             jwt_key: app.key.clone(),
             app,
             settings,
-            sms: Arc::new(LogSms),
+            sms,
+            sms_limits: Arc::new(services::auth::signin::sms_limits(Arc::new(domain::now_ms))),
             menus: Arc::new(RwLock::new(menus)),
             login_limits: Arc::new(services::limits::LoginLimits::new(Arc::new(domain::now_ms))),
             public_limits: Arc::new(services::nfc::PublicLimits::new(Arc::new(domain::now_ms))),
+            token_limits: Arc::new(services::limits::per_token(Arc::new(domain::now_ms))),
         })
     }
 

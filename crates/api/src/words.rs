@@ -113,3 +113,19 @@ mod tests {
         assert_eq!(failure("", "", "超时", "timed out", Lang::Zh), "超时");
     }
 }
+
+/// A stored platform reason in `lang`: `{"reason_zh", "reason_en"}` (a platform's own words, as
+/// `services::platform::platform_reason` keeps them), else a stored reason code or plain text
+/// (`domain::i18n::localize_reason`).
+pub fn localize_error(stored: &str, lang: Lang) -> String {
+    match serde_json::from_str::<serde_json::Value>(stored) {
+        Ok(v) => v[match lang {
+            Lang::Zh => "reason_zh",
+            Lang::En => "reason_en",
+        }]
+        .as_str()
+        .unwrap_or("")
+        .to_string(),
+        Err(_) => domain::i18n::localize_reason(stored, lang),
+    }
+}

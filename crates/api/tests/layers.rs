@@ -217,6 +217,7 @@ const LAYERS: &[Layer] = &[
         shared: &[
             "actions",
             "clock",
+            "compliance",
             "i18n",
             "jobs",
             "menus",
@@ -250,7 +251,16 @@ const LAYERS: &[Layer] = &[
         dir: "crates/services/src",
         file: None,
         shared: &[
-            "app", "error", "jobs", "limits", "links", "platform", "ticker",
+            "aigc",
+            "app",
+            "compliance",
+            "error",
+            "jobs",
+            "limits",
+            "links",
+            "platform",
+            "ticker",
+            "writer",
         ],
         features: &[],
         elsewhere: &[],
@@ -560,10 +570,11 @@ fn domain_has_no_global_state() {
 #[test]
 fn use_cases_take_no_readers_language() {
     // The language generated copy is written in (content the merchant publishes, not interface
-    // words): the title writer's random titles and topics.
+    // words): the title writer's random titles and topics, and the prompt the writer asks the LLM in.
     const CONTENT_LANGUAGE: &[(&str, &str)] = &[
         ("seo/titles.rs", "random_titles"),
         ("seo/titles.rs", "random_topics"),
+        ("writer/mod.rs", "ask"),
     ];
     let mut found = vec![];
     for (rel, text) in sources_of("services") {

@@ -253,3 +253,75 @@ fn every_operation_has_a_unique_id_no_get_body_and_its_errors() {
     let json = doc.to_json().expect("the document serializes");
     assert!(json.contains("\"ErrorBody\""));
 }
+
+// --- the streamed zip (api::zipstream) ---
+
+#[tokio::test]
+async fn a_streamed_zip_is_as_long_as_announced_and_lists_its_entries() {
+    use api::zipstream::{Entry, dos_time, write, zip_len};
+    let files: Vec<Vec<u8>> = vec![b"hello".to_vec(), vec![7u8; 200_000], vec![]];
+    let entries: Vec<Entry> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| Entry {
+            name: format!("视频-{i}.mp4"),
+            size: f.len() as u64,
+        })
+        .collect();
+    let (tx, mut rx) = tokio::sync::mpsc::channel(2);
+    let copy = files.clone();
+    let at = dos_time(1_767_225_600_000); // 2026-01-01 00:00 UTC
+    assert_eq!(at, (0, (46 << 9) | (1 << 5) | 1));
+    let task = {
+        let entries = entries.clone();
+        tokio::spawn(async move {
+            write(
+                &entries,
+                at,
+                |i| {
+                    let bytes = copy[i].clone();
+                    async move { Ok(std::io::Cursor::new(bytes)) }
+                },
+                &tx,
+            )
+            .await
+        })
+    };
+    let mut zip = Vec::new();
+    while let Some(chunk) = rx.recv().await {
+        zip.extend_from_slice(&chunk.unwrap());
+    }
+    task.await.unwrap();
+    assert_eq!(zip.len() as u64, zip_len(&entries));
+    assert_eq!(&zip[..4], b"PK\x03\x04");
+    // The end record counts three entries; the central directory names each, with its CRC.
+    let end = &zip[zip.len() - 22..];
+    assert_eq!(&end[..4], b"PK\x05\x06");
+    assert_eq!(u16::from_le_bytes([end[10], end[11]]), 3);
+    let crc = crc32fast::hash(b"hello").to_le_bytes();
+    assert!(zip.windows(4).filter(|w| *w == &crc[..]).count() >= 2);
+    assert!(String::from_utf8_lossy(&zip).contains("视频-1.mp4"));
+}
+
+#[tokio::test]
+async fn a_short_file_fails_the_zip() {
+    use api::zipstream::{Entry, write};
+    let entries = vec![Entry {
+        name: "a.mp4".into(),
+        size: 10,
+    }];
+    let (tx, mut rx) = tokio::sync::mpsc::channel(8);
+    write(
+        &entries,
+        (0, 0),
+        |_| async { Ok(std::io::Cursor::new(vec![1u8; 4])) },
+        &tx,
+    )
+    .await;
+    drop(tx);
+    let mut last = None;
+    while let Some(c) = rx.recv().await {
+        last = Some(c);
+    }
+    assert!(last.unwrap().is_err());
+}

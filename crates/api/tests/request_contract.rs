@@ -6,13 +6,35 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 
+/// The document's schemas, a composed one (`allOf`: a type with `#[serde(flatten)]` fields) read
+/// as the one object it is on the wire: its parts' properties and required fields merged.
 fn schemas() -> serde_json::Map<String, Value> {
     let doc: Value = serde_json::from_str(&api::openapi().to_json().expect("serializes"))
         .expect("the document is JSON");
-    doc["components"]["schemas"]
+    let all = doc["components"]["schemas"]
         .as_object()
         .expect("components.schemas")
-        .clone()
+        .clone();
+    let mut out = all.clone();
+    for (name, s) in &all {
+        let Some(parts) = s["allOf"].as_array() else {
+            continue;
+        };
+        let (mut props, mut required) = (serde_json::Map::new(), vec![]);
+        for part in parts {
+            let part = match part["$ref"].as_str() {
+                Some(r) => &all[r.trim_start_matches("#/components/schemas/")],
+                None => part,
+            };
+            props.extend(part["properties"].as_object().cloned().unwrap_or_default());
+            required.extend(part["required"].as_array().cloned().unwrap_or_default());
+        }
+        out.insert(
+            name.clone(),
+            serde_json::json!({"type": "object", "properties": props, "required": required}),
+        );
+    }
+    out
 }
 
 /// The names of the schemas some operation takes as its body.
@@ -39,13 +61,52 @@ fn request_schemas() -> BTreeSet<String> {
 /// (schema, property, keyword, the server's value).
 fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
     use domain::clip::one_touch as aiclip;
+    use domain::system::sms;
     use domain::validate::{
         MERCHANT_NAME_MAX, MOBILE_LEN, NICKNAME_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN,
     };
     use domain::{activities, ai, clip, matrix, seo};
     let mobile = MOBILE_LEN as i64;
-    let mut out = vec![
+    let mut out: Vec<(&'static str, &'static str, &'static str, i64)> = [
+        "base_url",
+        "access_key_id",
+        "access_key_secret",
+        "app_id",
+        "region",
+        "template_login",
+        "template_register",
+        "template_reset",
+    ]
+    .map(|f| ("SmsGatewayReq", f, "maxLength", sms::FIELD_MAX as i64))
+    .to_vec();
+    out.extend(vec![
+        (
+            "ApiTokenReq",
+            "name",
+            "maxLength",
+            services::auth::tokens::NAME_MAX as i64,
+        ),
+        (
+            "ApiTokenReq",
+            "expires_in_days",
+            "maximum",
+            services::auth::tokens::EXPIRY_DAYS_MAX,
+        ),
         ("AiDubReq", "text", "maxLength", ai::MAX_TEXT_CHARS as i64),
+        (
+            "VendorReq",
+            "api_key",
+            "maxLength",
+            seo::VENDOR_KEY_MAX as i64,
+        ),
+        (
+            "SmsGatewayReq",
+            "sign_name",
+            "maxLength",
+            sms::SIGN_NAME_MAX as i64,
+        ),
+        ("SmsTestReq", "mobile", "minLength", mobile),
+        ("SmsTestReq", "mobile", "maxLength", mobile),
         ("AiDubReq", "volume", "minimum", 0),
         ("AiDubReq", "volume", "maximum", ai::VOLUME_MAX),
         ("AiDubReq", "speed", "minimum", ai::RATE_MIN),
@@ -80,12 +141,18 @@ fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
         ("TagReq", "name", "maxLength", activities::NAME_MAX as i64),
         ("WordReq", "word", "maxLength", seo::limits::SEED_MAX as i64),
         (
+            "KeywordReq",
+            "word",
+            "maxLength",
+            seo::limits::SEED_MAX as i64,
+        ),
+        (
             "AccountGroupReq",
             "name",
             "maxLength",
             matrix::GROUP_NAME_MAX as i64,
         ),
-    ];
+    ]);
     // Accounts: one username, mobile and password rule wherever a form takes them.
     for s in ["RegisterReq", "StaffAddReq"] {
         out.push((s, "username", "minLength", USERNAME_MIN as i64));
@@ -251,6 +318,12 @@ fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
             "maxLength",
             lim(sl::PROVIDER_MODEL_MAX),
         ),
+        (
+            "ProviderReq",
+            "timeout_s",
+            "maximum",
+            sl::PROVIDER_TIMEOUT_MAX_S as i64,
+        ),
     ]);
     // Materials, clips and voices.
     use domain::clip::{intellect as ic, slicing as sc};
@@ -307,6 +380,30 @@ fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
         ("QuickReplyReq", "sort", "maximum", pm::QUICK_REPLY_SORT_MAX),
         ("WxConfigReq", "app_id", "maxLength", lim(wx::WX_APP_ID_MAX)),
         (
+            "AigcProvider",
+            "name",
+            "maxLength",
+            lim(domain::clip::aigc::PROVIDER_MAX_CHARS),
+        ),
+        (
+            "AigcProvider",
+            "code",
+            "maxLength",
+            lim(domain::clip::aigc::PROVIDER_MAX_CHARS),
+        ),
+        (
+            "CopyCheckReq",
+            "text",
+            "maxLength",
+            lim(services::compliance::TEXT_MAX),
+        ),
+        (
+            "BannedWordsAdd",
+            "words",
+            "maxItems",
+            lim(services::system::banned_words::ADD_MAX),
+        ),
+        (
             "WxConfigReq",
             "app_secret",
             "maxLength",
@@ -319,6 +416,12 @@ fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
             lim(wx::WX_TEMPLATE_ID_MAX),
         ),
         ("WxBindReq", "openid", "maxLength", lim(wx::WX_OPENID_MAX)),
+        (
+            "WxConfigReq",
+            "server_token",
+            "maxLength",
+            lim(wx::WX_SERVER_TOKEN_MAX),
+        ),
         (
             "DictSaveReq",
             "name",
@@ -408,7 +511,10 @@ fn declared_enums_are_the_sets_the_server_accepts() {
     assert_eq!(enum_of(&all, "DyOnly"), ["dy"]);
     assert_eq!(enum_of(&all, "SearchPlatform"), ["dy", "ks"]);
     assert_eq!(enum_of(&all, "FileKind"), ["audio", "video", "image"]);
-    assert_eq!(enum_of(&all, "SmsScene"), domain::validate::SMS_SCENES);
+    assert_eq!(
+        enum_of(&all, "SmsScene"),
+        domain::system::sms::SmsScene::ALL.map(|s| s.as_str())
+    );
     for m in enum_of(&all, "RuleMatchMode") {
         assert!(domain::engagement::MatchMode::parse(&m).is_some(), "{m}");
     }

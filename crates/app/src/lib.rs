@@ -336,6 +336,16 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         }
         println!("{l}");
     }
+    if !cfg.sandbox
+        && services::auth::sms::setting(&state.db)
+            .await
+            .is_ok_and(|s| s.provider.is_none())
+    {
+        let l = "!! no SMS gateway is configured: sign-in, registration and reset codes go to the \
+                 server log only (System -> SMS gateway)";
+        tracing::warn!("{l}");
+        println!("{l}");
+    }
     let app = api::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {

@@ -4,7 +4,9 @@
 //! then the voice-over of a quick-mix project whose variants carry it; bad input is a 422 naming the
 //! field in both languages with nothing queued and no points taken; a cloud engine that cannot be
 //! reached fails the task with its reason and gives the points back; cloning against the sandbox's
-//! Doubao-style simulator; the assistant's token; tenants and staff kept apart.
+//! Doubao-style simulator; Aliyun NLS through the sandbox (its own voices, tokens minted from the
+//! AccessKey pair and renewed when they expire, a wrong secret refused); the assistant's token;
+//! tenants and staff kept apart.
 //!
 //! The story needs the built-in engine (`scripts/install-deps.sh` puts it in `<repo>/data/tts`); in CI
 //! a missing engine fails the test, elsewhere that test is skipped with the reason.
@@ -75,12 +77,15 @@ async fn probe_bytes(bytes: &[u8]) -> media::MediaInfo {
     info
 }
 
+/// One backend (`heavy_story_backend`): speaking and mixing are minutes of CPU; a voice task's rows,
+/// points and refunds run on both in `bad_input_names_the_field_and_takes_nothing`,
+/// `an_unreachable_cloud_engine_fails_the_task_and_refunds` and `a_streamed_audition_plays_once`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
     if !engine_installed() {
         return;
     }
-    for backend in backends() {
+    for backend in [heavy_story_backend()] {
         let app = TestApp::spawn(backend).await;
         app.start_worker();
         let t = app.demo().await;
@@ -225,6 +230,21 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
         );
         let lufs = media::ingest::loudness(&audio).await.unwrap().unwrap();
         assert!((lufs - -16.0).abs() < 2.5, "{lufs} LUFS");
+        // Audio-only generated content (GB 45438-2025): the cue ("short long, short short" beeps)
+        // before the speech, whose lines start after it, and the implicit label in the M4A.
+        assert_aigc_cue(&audio).await;
+        let cue = domain::clip::aigc::audio_cue_ms();
+        assert!(lines[0]["start_ms"].as_i64().unwrap() >= cue, "{lines:?}");
+        let meta = aigc_meta(&audio).await.expect("the AIGC field");
+        assert_eq!(meta["Label"], "1");
+        assert_eq!(meta["ContentProducer"], "clipmatrix");
+        assert!(
+            meta["ProduceID"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("-tts{id}")),
+            "{meta}"
+        );
         std::fs::remove_file(&audio).ok();
         // In the usage records.
         let usage = app
@@ -348,8 +368,74 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
                 lufs.is_some_and(|l| l > -24.0),
                 "the voice-over is heard: {lufs:?}"
             );
+            // A synthesized voice-over makes the video generated: the visible label on the opening
+            // seconds (the clips are solid colours: the corner is one colour without it) and the
+            // implicit label after the stream-copy join of the pieces.
+            assert!(label_corner(&path, 0.5) > 0.03, "the label shows at 0.5 s");
+            assert!(label_corner(&path, 2.5) > 0.03, "the label shows at 2.5 s");
+            assert!(label_corner(&path, 3.5) < 0.005, "no label after 3 s");
+            let meta = aigc_meta(&path).await.expect("the AIGC field");
+            assert_eq!(meta["Label"], "1");
+            let vid = v["id"].as_i64().unwrap();
+            assert!(
+                meta["ProduceID"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with(&format!("-v{vid}")),
+                "{meta}"
+            );
             std::fs::remove_file(&path).ok();
         }
+        // The release form lists them with their generated part (AI voice = audio): `auto` declares
+        // them AI-generated.
+        let listed = app
+            .get_q(
+                "/task.merchant_forward_task/forward_video",
+                Some(&t),
+                json!({"source": "library", "limit": "50"}),
+            )
+            .await;
+        for v in &variants {
+            let row = listed.ok()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["id"] == v["id"])
+                .cloned()
+                .unwrap();
+            assert_eq!(row["ai_parts"], json!(["audio"]), "{row}");
+        }
+
+        // A project of the merchant's own footage, no voice-over: neither label, nothing generated.
+        let own = plain_project(&app, &t, "Own", &groups).await;
+        app.post(
+            "/clip.merchant_much_clip/add_video",
+            Some(&t),
+            json!({"id": own, "count": 1}),
+        )
+        .await
+        .ok();
+        let plain = wait_variants(&app, &t, own, 1).await;
+        assert_eq!(plain[0]["state"], "success", "{}", plain[0]);
+        let path = app.download(plain[0]["src"].as_str().unwrap(), "mp4").await;
+        assert!(label_corner(&path, 0.5) < 0.005, "no label on own footage");
+        assert!(aigc_meta(&path).await.is_none());
+        std::fs::remove_file(&path).ok();
+        let listed = app
+            .get_q(
+                "/task.merchant_forward_task/forward_video",
+                Some(&t),
+                json!({"source": "library", "limit": "50"}),
+            )
+            .await;
+        let row = listed.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == plain[0]["id"])
+            .cloned()
+            .unwrap();
+        assert_eq!(row["ai_parts"], json!([]), "{row}");
 
         // A finished task can be deleted; the imported material stays.
         app.post("/ai.MerchantDub/deleteTask", Some(&t), json!({"id": id}))
@@ -494,7 +580,7 @@ async fn an_unreachable_cloud_engine_fails_the_task_and_refunds() {
             .post(
                 "/ai.MerchantDub/putNlsTask",
                 Some(&t),
-                json!({"text": text, "voice": "zf_xiaobei"}),
+                json!({"text": text, "voice": "xiaoyun"}),
             )
             .await;
         let id = q.ok()["id"].as_i64().unwrap();
@@ -537,7 +623,7 @@ async fn an_unreachable_cloud_engine_fails_the_task_and_refunds() {
             .post_en(
                 "/ai.MerchantDub/nlsAudition",
                 Some(&t),
-                json!({"text": "你好。", "voice": "zf_xiaobei"}),
+                json!({"text": "你好。", "voice": "xiaoyun"}),
             )
             .await;
         assert_eq!(r.status, 422);
@@ -547,6 +633,142 @@ async fn an_unreachable_cloud_engine_fails_the_task_and_refunds() {
             "{}",
             r.body
         );
+    }
+}
+
+/// The tokens the sandbox's NLS token service minted so far.
+async fn nls_minted(app: &TestApp) -> i64 {
+    let v: Value = app
+        .http
+        .get(app.url("/sandbox/_control/nls"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    v["minted"].as_i64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nls_voices_through_the_sandbox_with_tokens_from_the_access_key() {
+    for backend in backends() {
+        let app = TestApp::spawn_with(backend, |s| sandbox_nls(s, None)).await;
+        app.start_worker();
+        let t = app.demo().await;
+        // The list is NLS's own voices (Kokoro's ids were once sent to it), in the reader's language.
+        let list = app.get("/ai.MerchantDub/get_voice_list", Some(&t)).await;
+        assert_eq!(list.ok()["engine"], "cloud");
+        let rows = list.ok()["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), domain::ai::NLS_VOICES.len());
+        assert_eq!(
+            (rows[0]["id"].as_str(), rows[0]["name"].as_str()),
+            (Some("xiaoyun"), Some("小云"))
+        );
+        assert!(
+            rows.iter()
+                .any(|r| r["id"] == "aixia" && r["style"] == "亲和女声（客服）")
+        );
+        assert!(!rows.iter().any(|r| r["id"] == "zf_xiaoxiao"));
+        let en = app
+            .call(
+                "GET",
+                "/ai.MerchantDub/get_voice_list",
+                Some(&t),
+                None,
+                "en",
+            )
+            .await;
+        assert_eq!(en.ok()["rows"][1]["name"], "Xiaogang");
+        let r = app
+            .post_en(
+                "/ai.MerchantDub/putNlsTask",
+                Some(&t),
+                json!({"text": "你好。", "voice": "zf_xiaoxiao"}),
+            )
+            .await;
+        assert_eq!((r.status, r.data()["field"].as_str()), (422, Some("voice")));
+        app.post(
+            "/ai.MerchantDub/voice_likes",
+            Some(&t),
+            json!({"voice": "aixia"}),
+        )
+        .await
+        .ok();
+
+        // A voice-over in an NLS voice, through the sandbox: two sentences, two lines, into /speak.
+        let q = app
+            .post(
+                "/ai.MerchantDub/putNlsTask",
+                Some(&t),
+                json!({"text": "第一句。第二句话。", "voice": "aixia"}),
+            )
+            .await;
+        let id = q.ok()["id"].as_i64().unwrap();
+        let row = wait_task(&app, &t, id).await;
+        assert_eq!(row["state"], "done", "{row}");
+        assert_eq!(row["lines"].as_array().unwrap().len(), 2);
+        assert!(row["duration_ms"].as_i64().unwrap() >= 1000, "{row}");
+        let m = app
+            .post(
+                "/ai.MerchantDub/importingBroadcast",
+                Some(&t),
+                json!({"id": id}),
+            )
+            .await;
+        assert_eq!(
+            (m.ok()["library"].as_str(), m.ok()["state"].as_str()),
+            (Some("voice"), Some("ready"))
+        );
+        assert_eq!(nls_minted(&app).await, 1, "one token for both sentences");
+
+        // The token expires (the platform clock moves a day and more): the next voice-over mints a
+        // new one from the AccessKey pair and is made.
+        app.db.clock.advance(25 * 3_600_000);
+        let q = app
+            .post(
+                "/ai.MerchantDub/putNlsTask",
+                Some(&t),
+                json!({"text": "过了一天。", "voice": "xiaoyun"}),
+            )
+            .await;
+        let row = wait_task(&app, &t, q.ok()["id"].as_i64().unwrap()).await;
+        assert_eq!(row["state"], "done", "{row}");
+        assert_eq!(nls_minted(&app).await, 2, "renewed once");
+        // The voice's sample is the engine's too.
+        let sample = en.ok()["rows"][0]["sample"].as_str().unwrap().to_string();
+        let res = app.http.get(app.url(&sample)).send().await.unwrap();
+        assert_eq!(res.status(), 200);
+
+        // A wrong AccessKey secret: the token service refuses it, the task fails with that reason
+        // and the points come back; the audition says so at once.
+        let app = TestApp::spawn_with(backend, |s| sandbox_nls(s, Some("not-the-secret"))).await;
+        let t = app.demo().await;
+        let before = points(&app, &t).await;
+        let q = app
+            .post(
+                "/ai.MerchantDub/putNlsTask",
+                Some(&t),
+                json!({"text": "你好。", "voice": "xiaoyun"}),
+            )
+            .await;
+        let id = q.ok()["id"].as_i64().unwrap();
+        app.start_worker();
+        let row = wait_task(&app, &t, id).await;
+        assert_eq!(row["state"], "failed");
+        let reason = row["reason"].as_str().unwrap();
+        assert!(reason.contains("SignatureDoesNotMatch"), "{reason}");
+        assert_eq!(points(&app, &t).await, before, "refunded");
+        let r = app
+            .post_en(
+                "/ai.MerchantDub/nlsAudition",
+                Some(&t),
+                json!({"text": "你好。", "voice": "xiaoyun"}),
+            )
+            .await;
+        assert_eq!(r.status, 422);
+        assert!(r.message().contains("SignatureDoesNotMatch"), "{}", r.body);
+        assert_eq!(nls_minted(&app).await, 0);
     }
 }
 
@@ -773,6 +995,18 @@ async fn staff_need_the_ai_voice_menu() {
     assert_eq!(r.status, 403, "{}", r.body);
 }
 
+/// One second of silence, a real audio file: the task's file gets the AI cue put before it, which
+/// needs audio ffmpeg can read.
+fn silent_second() -> &'static [u8] {
+    static WAV: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    WAV.get_or_init(|| {
+        ffmpeg_bytes(
+            &["-f", "lavfi", "-i", "anullsrc=r=24000:cl=mono", "-t", "1"],
+            "wav",
+        )
+    })
+}
+
 /// A speech engine that answers when the test lets it (one permit per answer).
 struct Held(std::sync::Arc<tokio::sync::Semaphore>);
 
@@ -784,7 +1018,7 @@ impl media::tts::Synthesizer for Held {
     ) -> media::asr::BoxFuture<'a, Result<media::tts::Speech, media::tts::TtsError>> {
         Box::pin(async move {
             self.0.acquire().await.unwrap().forget();
-            tokio::fs::write(dst, b"audio").await?;
+            tokio::fs::write(dst, silent_second()).await?;
             Ok(media::tts::Speech {
                 duration_ms: 1000,
                 lines: vec![],
@@ -819,7 +1053,7 @@ impl media::tts::Synthesizer for Stepped {
             for i in 2..=n {
                 progress(i, n);
             }
-            tokio::fs::write(dst, b"audio").await?;
+            tokio::fs::write(dst, silent_second()).await?;
             Ok(media::tts::Speech {
                 duration_ms: 1000,
                 lines: vec![],
@@ -998,4 +1232,78 @@ async fn a_streamed_audition_plays_once() {
         assert_eq!(again.status(), 410);
         assert_eq!(again.text().await.unwrap(), "audition already played");
     }
+}
+
+/// The `AIGC` field of an MP4/M4A as ffprobe reads it, parsed.
+async fn aigc_meta(path: &std::path::Path) -> Option<Value> {
+    let raw = media::aigc::mp4_tag(path).await?;
+    Some(serde_json::from_str(&raw).unwrap())
+}
+
+/// The share of the label's corner (x 40..400, y 270..430 of 1080x1920) that differs from the
+/// corner's median grey by more than 40 levels, at `t` s: ~0 on a solid-colour clip, several percent
+/// where the label is drawn.
+fn label_corner(path: &std::path::Path, t: f64) -> f64 {
+    let out = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-ss", &format!("{t:.3}"), "-i"])
+        .arg(path)
+        .args([
+            "-frames:v",
+            "1",
+            "-vf",
+            "crop=360:160:40:270,format=gray",
+            "-f",
+            "rawvideo",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut sorted = out.stdout.clone();
+    sorted.sort_unstable();
+    let median = sorted[sorted.len() / 2] as i32;
+    out.stdout
+        .iter()
+        .filter(|&&p| (p as i32 - median).abs() > 40)
+        .count() as f64
+        / out.stdout.len() as f64
+}
+
+/// The peak level (dBFS) of `path` between `from` and `to` seconds.
+fn peak_db(path: &std::path::Path, from: f64, to: f64) -> f64 {
+    let out = std::process::Command::new("ffmpeg")
+        .args([
+            "-v",
+            "info",
+            "-nostats",
+            "-ss",
+            &format!("{from:.3}"),
+            "-t",
+            &format!("{:.3}", to - from),
+            "-i",
+        ])
+        .arg(path)
+        .args(["-af", "volumedetect", "-f", "null", "-"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    err.lines()
+        .find_map(|l| l.split("max_volume:").nth(1))
+        .and_then(|v| v.trim().trim_end_matches("dB").trim().parse().ok())
+        .unwrap_or(f64::NEG_INFINITY)
+}
+
+/// The cue of AI-generated audio at the start: a beep (0–120 ms), a gap, a long beep (240–600 ms), a
+/// gap, and silence before the speech (1.32–1.6 s).
+async fn assert_aigc_cue(path: &std::path::Path) {
+    let beep = peak_db(path, 0.02, 0.10);
+    let gap = peak_db(path, 0.15, 0.21);
+    let long = peak_db(path, 0.30, 0.55);
+    let tail = peak_db(path, 1.36, 1.58);
+    assert!(beep > -20.0 && long > -20.0, "beeps {beep} / {long} dB");
+    assert!(gap < -40.0 && tail < -40.0, "gaps {gap} / {tail} dB");
 }

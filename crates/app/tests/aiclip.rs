@@ -445,12 +445,15 @@ fn overlap(a: &str, b: &str) -> f64 {
     hit as f64 / a.len().max(1) as f64
 }
 
+/// One backend (`heavy_story_backend`): five voiced renders are minutes of CPU; the one-touch job, its
+/// points and project rows run on both in `a_failed_voice_over_fails_the_job_and_charges_nothing` and
+/// the stories of templates.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_topic_becomes_five_unique_voiced_videos() {
     if !engines_installed() {
         return;
     }
-    for backend in backends() {
+    for backend in [heavy_story_backend()] {
         let (app, t, admin) = started(backend).await;
         // Four groups of 8 s clips named for what they show: 2 x 2 x 2 x 1 = 8 unique sequences.
         let (groups, _) = shot_groups(
@@ -1333,5 +1336,92 @@ async fn every_video_failing_fails_the_project_and_refunds() {
         assert_eq!(vids.len(), 2);
         assert!(vids.iter().all(|v| v["state"] == "failed"));
         assert_eq!(points(&app, &t).await, before, "every point returned");
+    }
+}
+
+/// The one-touch script (`services::writer`, prompt `script.txt`): the configured LLM's answer, saying
+/// `llm` and the model; when it fails (429 here) the built-in writer's, saying why; without a provider
+/// the built-in writer's. The voice-over engine is unreachable, so each job stops after its script.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_one_touch_script_is_the_llms_or_the_built_in_writers() {
+    for backend in backends() {
+        let app = TestApp::spawn_with(backend, unreachable_cloud_tts).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+        shot_groups(
+            &app,
+            &t,
+            &[("A", &["red"]), ("B", &["green"]), ("C", &["blue"])],
+            "8",
+        )
+        .await;
+        let run = |topic: &'static str| {
+            let (app, t) = (&app, &t);
+            async move {
+                let r = app
+                    .post(
+                        "/media.merchant_key_slice/oneTouchNew",
+                        Some(t),
+                        json!({"topic": topic, "count": 1, "seconds": 15}),
+                    )
+                    .await;
+                let id = r.ok()["id"].as_i64().unwrap();
+                one_touch_events(app, t, id, "failed").await;
+                let rows = app
+                    .post_en(
+                        "/media.merchant_key_slice/my_one_touch_job",
+                        Some(t),
+                        json!({}),
+                    )
+                    .await;
+                rows.ok()["rows"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|r| r["id"].as_i64() == Some(id))
+                    .unwrap()
+                    .clone()
+            }
+        };
+        let script = |row: &Value| -> Vec<String> {
+            row["script"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect()
+        };
+
+        use_sandbox_llm(&app, &admin, 0).await;
+        let row = run("春季上新").await;
+        assert_eq!(
+            row["source"],
+            json!({"kind": "llm", "model": "sbx-chat", "fallback_reason": ""}),
+            "{row}"
+        );
+        assert_eq!(row["writer"], "llm");
+        let answers = llm_answers(&app).await;
+        let (task, content) = &answers[0];
+        assert_eq!(task, "script");
+        assert_eq!(script(&row), answer_lines(content), "{row}");
+
+        llm_fault(&app, "throttle", 1).await;
+        let row = run("夏季新品").await;
+        assert_eq!(row["source"]["kind"], "built_in", "{row}");
+        let why = row["source"]["fallback_reason"].as_str().unwrap();
+        assert!(why.contains("answered 429"), "{why}");
+        assert_eq!(row["writer"], "builtin");
+        assert!(script(&row).len() >= 4, "{row}");
+
+        app.post("/system/ai_provider/clear", Some(&admin), json!({}))
+            .await
+            .ok();
+        let row = run("秋季上新").await;
+        assert_eq!(
+            row["source"],
+            json!({"kind": "built_in", "model": "", "fallback_reason": ""}),
+            "{row}"
+        );
     }
 }

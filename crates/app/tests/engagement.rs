@@ -1398,6 +1398,221 @@ async fn private_messages_quick_replies_and_lead_notices() {
     }
 }
 
+/// Binding a staff member's WeChat by QR code: the console shows a parametric QR code of the
+/// merchant's official account, WeChat pushes the scan (signed with the account's server Token) to
+/// `/msg.wxgzh/callback`, and the scanner's openid is bound — once per code; unbinding and binding
+/// again work; a forged push, another merchant's code and an expired code bind nothing.
+#[tokio::test]
+async fn a_staff_member_binds_their_wechat_by_scanning_a_qr_code() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let mid = demo_merchant(&app).await;
+        let (s1, _) = staff(&app, &t, "wx_lead_a", &["/clue_management"]).await;
+        let secret = platforms::sandbox::wechat_secret(SANDBOX_TOKEN);
+        let server_token = platforms::sandbox::wechat_server_token(SANDBOX_TOKEN);
+        let start = |user: i64| {
+            let (app, t) = (&app, t.clone());
+            async move {
+                app.post("/msg.wxgzh/bind_qr", Some(&t), json!({"user_id": user}))
+                    .await
+            }
+        };
+        let state = |scene: String| {
+            let (app, t) = (&app, t.clone());
+            async move {
+                app.get_q("/msg.wxgzh/bind_state", Some(&t), json!({"scene": scene}))
+                    .await
+                    .ok()
+                    .clone()
+            }
+        };
+        let scan = |url: &str, openid: &str| {
+            let ticket = url.rsplit('/').next().unwrap().to_string();
+            let app = &app;
+            let openid = openid.to_string();
+            async move {
+                sandbox(
+                    app,
+                    "wechat/scan",
+                    Some(json!({"ticket": ticket, "openid": openid, "new_follower": true})),
+                )
+                .await
+            }
+        };
+        let openid_of = |user: i64| {
+            let (app, t) = (&app, t.clone());
+            async move {
+                let list = app.get("/msg.wxgzh/staff", Some(&t)).await;
+                list.ok()
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|s| s["id"] == user)
+                    .map(|s| s["openid"].as_str().unwrap().to_string())
+                    .unwrap()
+            }
+        };
+
+        // No official account, then no server Token: the console is told what is missing.
+        refused(&start(s1).await, "app_id", "未配置微信公众号");
+        app.post(
+            "/wechat.MerchantWechat/save",
+            Some(&t),
+            json!({"app_id": "wx_sbx_appid", "app_secret": secret, "template_id": "sbx_lead_template"}),
+        )
+        .await
+        .ok();
+        refused(&start(s1).await, "server_token", "令牌");
+        let r = app
+            .post(
+                "/wechat.MerchantWechat/save",
+                Some(&t),
+                json!({"app_id": "wx_sbx_appid", "template_id": "sbx_lead_template", "server_token": "a b"}),
+            )
+            .await;
+        refused(&r, "server_token", "3–32");
+        app.post(
+            "/wechat.MerchantWechat/save",
+            Some(&t),
+            json!({"app_id": "wx_sbx_appid", "template_id": "sbx_lead_template", "server_token": server_token}),
+        )
+        .await
+        .ok();
+        let info = app.get("/wechat.MerchantWechat/info", Some(&t)).await;
+        assert_eq!(info.ok()["server_token_set"], true, "{}", info.body);
+        assert!(
+            info.ok()["callback_url"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("/api/msg.wxgzh/callback?merchant={mid}")),
+            "{}",
+            info.body
+        );
+        assert_eq!(info.ok()["sandbox_server_token"], server_token.as_str());
+        // The staff member must be one who takes leads.
+        refused(&start(987_654).await, "user_id", "线索菜单");
+
+        // WeChat checks the server URL: the echo only for the merchant's Token.
+        let check = |token: &str, merchant: i64| {
+            let sig = platforms::wechat::push_signature(token, "1700000000", "42");
+            app.http
+                .get(app.url("/api/msg.wxgzh/callback"))
+                .query(&[
+                    ("signature", sig.as_str()),
+                    ("timestamp", "1700000000"),
+                    ("nonce", "42"),
+                    ("echostr", "echo123"),
+                    ("merchant", &merchant.to_string()),
+                ])
+                .send()
+        };
+        let res = check(&server_token, mid).await.unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.text().await.unwrap(), "echo123");
+        assert_eq!(check("wrongtoken", mid).await.unwrap().status(), 403);
+
+        // The QR code; a forged push (wrong Token) binds nobody.
+        let qr = start(s1).await.ok().clone();
+        assert_eq!(qr["state"], "pending", "{qr}");
+        let url = qr["url"].as_str().unwrap().to_string();
+        assert!(url.contains("/sandbox/wechat/q/"), "{qr}");
+        let scene = qr["scene"].as_str().unwrap().to_string();
+        let forged = platforms::wechat::scan_event_xml("gh", "o_forger_001", 1, &scene, "t", true);
+        let sig = platforms::wechat::push_signature("wrongtoken", "1", "2");
+        let res = app
+            .http
+            .post(app.url("/api/msg.wxgzh/callback"))
+            .query(&[
+                ("signature", sig.as_str()),
+                ("timestamp", "1"),
+                ("nonce", "2"),
+            ])
+            .body(forged)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 403);
+        assert_eq!(state(scene.clone()).await["state"], "pending");
+
+        // The staff member scans: WeChat's push binds their openid.
+        let pushed = scan(&url, "o_staff_qr_01").await;
+        assert_eq!(
+            (pushed["status"].as_i64(), pushed["body"].as_str()),
+            (Some(200), Some("success")),
+            "{pushed}"
+        );
+        let s = state(scene.clone()).await;
+        assert_eq!(
+            (s["state"].as_str(), s["openid"].as_str()),
+            (Some("bound"), Some("o_staff_qr_01")),
+            "{s}"
+        );
+        assert_eq!(openid_of(s1).await, "o_staff_qr_01");
+        // A second scan of the used code (or WeChat's retry) changes nothing.
+        let again = scan(&url, "o_someone_else").await;
+        assert_eq!(again["body"], "success", "{again}");
+        assert_eq!(openid_of(s1).await, "o_staff_qr_01");
+
+        // Another merchant cannot read the code, and a push naming the wrong merchant is refused.
+        let admin = app.admin().await;
+        let other = app.second_merchant(&admin, "wx_other").await;
+        app.get_q(
+            "/msg.wxgzh/bind_state",
+            Some(&other),
+            json!({"scene": scene}),
+        )
+        .await
+        .expect(422);
+
+        // Unbind, then bind again with a new code.
+        app.post(
+            "/msg.wxgzh/bind",
+            Some(&t),
+            json!({"user_id": s1, "openid": ""}),
+        )
+        .await
+        .ok();
+        assert_eq!(openid_of(s1).await, "");
+        let qr2 = start(s1).await.ok().clone();
+        let url2 = qr2["url"].as_str().unwrap().to_string();
+        let scene2 = qr2["scene"].as_str().unwrap().to_string();
+        let body = platforms::wechat::scan_event_xml("gh", "o_staff_qr_02", 1, &scene2, "t", false);
+        let sig = platforms::wechat::push_signature(&server_token, "1", "2");
+        let res = app
+            .http
+            .post(app.url("/api/msg.wxgzh/callback"))
+            .query(&[
+                ("signature", sig.as_str()),
+                ("timestamp", "1"),
+                ("nonce", "2"),
+                ("merchant", "999999"),
+            ])
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 403, "a push for another merchant's URL");
+        scan(&url2, "o_staff_qr_02").await;
+        assert_eq!(openid_of(s1).await, "o_staff_qr_02");
+
+        // A code nobody scanned runs out with WeChat's ticket (the platforms' clock).
+        let qr3 = start(s1).await.ok().clone();
+        let scene3 = qr3["scene"].as_str().unwrap().to_string();
+        app.db.clock.advance(601_000);
+        assert_eq!(state(scene3).await["state"], "expired");
+        let late = app
+            .http
+            .post(app.url("/sandbox/_control/wechat/scan"))
+            .json(&json!({"ticket": qr3["url"].as_str().unwrap().rsplit('/').next(), "openid": "o_late_0001"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(late.status(), 404);
+        assert_eq!(openid_of(s1).await, "o_staff_qr_02");
+    }
+}
+
 #[tokio::test]
 async fn staff_without_the_private_message_menus_are_refused() {
     let app = TestApp::spawn(Backend::Sqlite).await;
@@ -1415,6 +1630,8 @@ async fn staff_without_the_private_message_menus_are_refused() {
         "/wechat.MerchantWechat/save",
         "/msg.wxgzh/staff",
         "/msg.wxgzh/bind",
+        "/msg.wxgzh/bind_qr",
+        "/msg.wxgzh/bind_state",
         "/msg.wxgzh/log",
     ];
     for path in calls {

@@ -90,7 +90,7 @@ async fn staff_hear_only_of_what_their_menus_open() {
         .post(
             "/ai.MerchantDub/putNlsTask",
             Some(&t),
-            json!({"text": "你好。", "voice": "zf_xiaobei"}),
+            json!({"text": "你好。", "voice": "xiaoyun"}),
         )
         .await
         .ok()["id"]

@@ -1050,6 +1050,145 @@ async fn all_six_platforms_authorize_and_publish() {
     }
 }
 
+/// XHS through its creator console in a real browser (`platforms::browser`): the authorize answer
+/// carries the console's own QR, the phone scans it, the account is added with the console's id and
+/// nickname, and a release item is published and verified in the console's note manager; a publish
+/// the console silently dropped fails as "not listed" instead of counting as published.
+#[tokio::test]
+async fn xhs_authorizes_and_publishes_through_its_console_in_a_browser() {
+    let app = TestApp::spawn_with_browser(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let admin = app.admin().await;
+    let start = app
+        .post(
+            "/task.merchant_group_user/qr_login",
+            Some(&t),
+            json!({"platform": "xhs"}),
+        )
+        .await;
+    let login_id = start.ok()["login_id"].clone();
+    let img = start.ok()["qr_image"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(img.starts_with("data:image/png;base64,"), "{}", start.body);
+    let scanned = sandbox(&app, "console/xhs/scan", Some(json!({"user": "xhs_shop"}))).await;
+    assert_eq!(scanned["ok"], true, "{scanned}");
+    let mut account = None;
+    for _ in 0..40 {
+        let r = app
+            .post(
+                "/task.merchant_group_user/qr_login",
+                Some(&t),
+                json!({"platform": "xhs", "login_id": login_id}),
+            )
+            .await;
+        if r.ok()["state"] == "logged_in" {
+            account = Some(r.ok()["account"].clone());
+            break;
+        }
+    }
+    let account = account.expect("logged in");
+    assert_eq!(account["nickname"], "xhs_shop");
+    let id = account["id"].as_i64().unwrap();
+    let vids = videos(&app, &t, 3).await;
+    // A declaration the form does not know is refused before anything is stored.
+    let r = app
+        .post(
+            "/matrix.merchant_publish_management/createCommonPublishTask",
+            Some(&t),
+            {
+                let mut req = task(&app, &[id], &vids[..1], soon(&app));
+                req["declaration"] = json!("made_by_hand");
+                req
+            },
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.data()["field"].as_str()),
+        (422, Some("declaration")),
+        "{}",
+        r.body
+    );
+    // The task's declaration is the one the console's form gets (selected, never the page's default).
+    let rows = publish_now_with(&app, &t, &admin, &[id], &vids[..1], |req| {
+        req["declaration"] = json!("ai_generated")
+    })
+    .await;
+    assert!(
+        ["published", "released"].contains(&rows[0]["state"].as_str().unwrap()),
+        "{}",
+        rows[0]
+    );
+    let got = sandbox(&app, "console/xhs/received", None).await;
+    assert_eq!(got["received"].as_array().unwrap().len(), 1, "{got}");
+    assert_eq!(
+        got["received"][0]["declaration"], "笔记含AI合成内容",
+        "{got}"
+    );
+
+    sandbox(
+        &app,
+        "console/xhs/faults",
+        Some(json!({"user": "xhs_shop", "silent_publish": true})),
+    )
+    .await;
+    let rows = publish_now(&app, &t, &admin, &[id], &vids[1..2]).await;
+    assert_eq!(rows[0]["state"], "failed", "{}", rows[0]);
+    assert!(
+        rows[0]["error"].to_string().contains("not listed")
+            || rows[0]["error"].to_string().contains("作品核对"),
+        "{}",
+        rows[0]
+    );
+    // The picture is of the works list the post is missing from.
+    assert_eq!(rows[0]["evidence"]["step"], "verify", "{}", rows[0]);
+    // That post declared `auto`: an uploaded video is the merchant's own footage, declared original
+    // (issue 39: the declaration follows the video's provenance).
+    let got = sandbox(&app, "console/xhs/received", None).await;
+    assert_eq!(got["received"][1]["declaration"], "自主拍摄", "{got}");
+
+    // The console changed its upload page: the item fails at the upload step and keeps what the
+    // page showed — a screenshot and the page's HTML, behind signed links, the HTML as plain text.
+    sandbox(
+        &app,
+        "console/xhs/faults",
+        Some(json!({"user": "xhs_shop", "changed_selector": true})),
+    )
+    .await;
+    let rows = publish_now(&app, &t, &admin, &[id], &vids[2..]).await;
+    assert_eq!(rows[0]["state"], "failed", "{}", rows[0]);
+    let ev = &rows[0]["evidence"];
+    assert_eq!(ev["step"], "upload", "{}", rows[0]);
+    assert!(ev["url"].as_str().unwrap().contains("/publish"), "{ev}");
+    let shot = app
+        .http
+        .get(app.url(ev["screenshot"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(shot.status(), 200);
+    assert_eq!(shot.headers()["content-type"], "image/png");
+    assert!(shot.bytes().await.unwrap().starts_with(b"\x89PNG"));
+    let html = app
+        .http
+        .get(app.url(ev["html"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(html.status(), 200);
+    assert_eq!(html.headers()["content-type"], "text/plain; charset=utf-8");
+    assert!(html.text().await.unwrap().contains("<input"));
+    // A link is only good for what it was signed for: another item's id is refused.
+    let forged = ev["screenshot"].as_str().unwrap().replace(
+        &format!("/files/{}/", rows[0]["id"]),
+        &format!("/files/{}/", rows[0]["id"].as_i64().unwrap() + 1),
+    );
+    let r = app.http.get(app.url(&forged)).send().await.unwrap();
+    assert_eq!(r.status(), 403);
+}
+
 /// The in-process sandbox keeps its state in the data folder: a DY account authorized before a
 /// restart of the server still publishes after it (it used to come back with no tokens, fail the
 /// publish and be marked expired).
@@ -1278,7 +1417,7 @@ async fn release_task_helper_calls() {
                 cfg.ok()["limits"]["title_max"].as_i64(),
                 cfg.ok()["sandbox"].as_bool()
             ),
-            (Some(50), Some(true))
+            (Some(20), Some(true))
         );
         let mats = app
             .post(
@@ -1334,6 +1473,27 @@ async fn release_task_helper_calls() {
             )
             .await;
         assert_eq!(online.ok()["rows"][0]["online"], true, "{}", online.body);
+        // The check is kept on the account: the accounts list shows it.
+        let list = app
+            .get("/task.merchant_group_user/index?limit=50", Some(&t))
+            .await;
+        let row = list.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == xhs)
+            .cloned()
+            .unwrap();
+        assert_eq!(row["last_check"]["ok"], true, "{row}");
+        assert!(row["last_check"]["at"].as_i64().unwrap() > 0, "{row}");
+        let dy_row = list.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == dy)
+            .cloned()
+            .unwrap();
+        assert_eq!(dy_row["last_check"], Value::Null, "{dy_row}");
 
         // @-mention users.
         app.post(
@@ -1943,6 +2103,176 @@ async fn a_refresh_refused_because_another_spent_the_token_keeps_the_account() {
                 .contains("refresh token is no longer valid"),
             "{}",
             expired.revoked_args
+        );
+    }
+}
+
+/// A creator-console account's proxy: checked, sealed in the database, shown without its
+/// credentials, refused on an open-API account, out of another merchant's reach, and removed by an
+/// empty value. (The browser going through it: platforms' `an_accounts_proxy_carries_its_console_traffic`.)
+#[tokio::test]
+async fn a_console_accounts_proxy_is_sealed_and_shown_without_credentials() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let (t, admin) = (app.demo().await, app.admin().await);
+        let sph = authorize_qr(&app, &t, "sph").await;
+        let dy = authorize_dy(&app, &t).await;
+        let set = |id: i64, proxy: &str| {
+            app.post_en(
+                "/task.merchant_group_user/update_proxy",
+                Some(&t),
+                json!({"id": id, "proxy": proxy}),
+            )
+        };
+        let r = set(sph, "10.1.2.3:8080").await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("proxy")),
+            "{}",
+            r.body
+        );
+        assert!(
+            r.message().contains("socks5://host:port"),
+            "{}",
+            r.message()
+        );
+        let r = set(dy, "http://10.1.2.3:8080").await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("proxy")),
+            "{}",
+            r.body
+        );
+        assert!(r.message().contains("creator console"), "{}", r.message());
+
+        let r = set(sph, " http://bob:pa55word@10.1.2.3:8080 ").await;
+        assert_eq!(r.ok()["proxy"], "http://10.1.2.3:8080", "{}", r.body);
+        let list = app
+            .post("/task.merchant_group_user/index", Some(&t), json!({}))
+            .await;
+        let row = list.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["id"] == sph)
+            .unwrap()
+            .clone();
+        assert_eq!(row["proxy"], "http://10.1.2.3:8080");
+        assert!(!list.body.to_string().contains("pa55word"));
+        let stored: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT proxy FROM matrix_accounts WHERE id = {sph}"
+        )))
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert!(!stored.is_empty() && !stored.contains("pa55word") && !stored.contains("10.1.2.3"));
+
+        // Another merchant cannot reach the account.
+        let other = app.second_merchant(&admin, "proxy_b").await;
+        let r = app
+            .post(
+                "/task.merchant_group_user/update_proxy",
+                Some(&other),
+                json!({"id": sph, "proxy": "http://10.9.9.9:3128"}),
+            )
+            .await;
+        assert_eq!(r.status, 404, "{}", r.body);
+
+        let r = set(sph, "").await;
+        assert_eq!(r.ok()["proxy"], "", "{}", r.body);
+    }
+}
+
+/// An account row of `platform`, authorized until far ahead (no platform call needed to refuse a task).
+async fn account_row(app: &TestApp, platform: &str, open_id: &str) -> i64 {
+    sqlx::query_scalar(
+        "INSERT INTO matrix_accounts (merchant_id, platform, open_id, nickname, avatar, access_token, refresh_token, \
+           token_expires_at, auth_expires_at, group_id, sandbox, created_at, updated_at, scope) \
+         VALUES ($1, $2, $3, $3, '', 't', 'r', $4, $4, 0, 1, 0, 0, '') RETURNING id",
+    )
+    .bind(demo_merchant(app).await)
+    .bind(platform)
+    .bind(open_id)
+    .bind(app.db.clock.platform_now() + 300 * 86_400_000)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap()
+}
+
+/// The platforms' own rules (`domain::matrix::platform_rules`): a task one of its accounts' platforms
+/// cannot take is refused before anything is stored, naming the platform and the rule, in both
+/// languages; the same task without that platform's accounts is not refused for it; the console
+/// reads the rules.
+#[tokio::test]
+async fn a_task_breaking_a_platforms_rule_is_refused_naming_it() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let t = app.demo().await;
+        let xhs = account_row(&app, "xhs", "xhs_rules_1").await;
+        let dy = account_row(&app, "dy", "dy_rules_1").await;
+        let twelve: Vec<String> = (1..=12).map(|i| format!("话题{i}")).collect();
+        let create = |accounts: Vec<i64>, extra: Value, en: bool| {
+            let req = common::publish::task(&app, &accounts, &[987_654], extra);
+            let t = t.clone();
+            let app = &app;
+            async move {
+                let path = "/matrix.merchant_publish_management/createCommonPublishTask";
+                if en {
+                    app.post_en(path, Some(&t), req).await
+                } else {
+                    app.post(path, Some(&t), req).await
+                }
+            }
+        };
+        let r = create(vec![xhs, dy], json!({"topics": twelve}), false).await;
+        let r = r.expect(422);
+        assert_eq!(r.data()["field"], "topics", "{}", r.body);
+        assert!(
+            r.message().contains("小红书")
+                && r.message().contains("话题个数")
+                && r.message().contains("10"),
+            "{}",
+            r.message()
+        );
+        let r = create(
+            vec![xhs],
+            json!({"titles": "一二三四五六七八九十一二三四五六七八九十一"}),
+            true,
+        )
+        .await;
+        let r = r.expect(422);
+        assert_eq!(r.data()["field"], "titles", "{}", r.body);
+        assert!(
+            r.message()
+                .contains("Xiaohongshu allows at most 20 for title length"),
+            "{}",
+            r.message()
+        );
+        // Douyin's open platform takes them: the task goes on to its next check (the videos).
+        let r = create(vec![dy], json!({"topics": twelve}), false).await;
+        assert_eq!(r.expect(422).data()["field"], "video_ids", "{}", r.body);
+
+        let rules = app
+            .get(
+                "/matrix.merchant_publish_management/platform_rules",
+                Some(&t),
+            )
+            .await;
+        let xhs_rules = rules
+            .ok()
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["platform"] == "xhs")
+            .cloned()
+            .unwrap();
+        assert_eq!(xhs_rules["title_max"], 20, "{xhs_rules}");
+        assert_eq!(xhs_rules["topics_max"], 10, "{xhs_rules}");
+        assert!(
+            xhs_rules["sources"]
+                .as_str()
+                .unwrap()
+                .contains("xiaohongshu")
         );
     }
 }

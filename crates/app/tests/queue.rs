@@ -226,6 +226,66 @@ async fn failures_back_off_then_die_with_their_reason_and_can_be_retried() {
     }
 }
 
+/// A job lost with its workers too often (a poison pill) is given up without doing its work
+/// again, but its handler's final-failure path runs: the row it works for fails with the reason
+/// (and its points go back) instead of staying "processing" for ever.
+#[tokio::test]
+async fn a_job_lost_too_often_fails_its_row_without_running_its_work() {
+    for b in backends() {
+        let (db, _dir) = fresh_db(b).await;
+        let (worked, finalized) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let mut reg = Registry::default();
+        let (w, f) = (worked.clone(), finalized.clone());
+        reg.register(TEST, move |ctx, _| {
+            let (w, f) = (w.clone(), f.clone());
+            async move {
+                let result = ctx
+                    .attempt(async {
+                        w.fetch_add(1, Ordering::SeqCst);
+                        Ok(())
+                    })
+                    .await;
+                if let Err(e) = &result
+                    && ctx.is_final(e)
+                {
+                    f.fetch_add(1, Ordering::SeqCst);
+                }
+                result
+            }
+        });
+        let id = submit_slow(&db).await;
+        // As if ten workers had died holding it: the next claim is one attempt past the grace.
+        sqlx::query("UPDATE jobs SET attempts = max_attempts + $1, last_error = 'worker lost' WHERE id = $2")
+            .bind(jobs::LOST_WORKER_GRACE)
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let (tx, rx) = tokio::sync::watch::channel(false);
+        let run = tokio::spawn(jobs::run_worker(
+            db.clone(),
+            reg.clone(),
+            cfg("w", 5_000),
+            rx,
+        ));
+        let j = wait_state(&db, id, "dead").await;
+        let err = j.last_error.unwrap_or_default();
+        assert!(err.starts_with("given up: its workers were lost"), "{err}");
+        assert_eq!(
+            worked.load(Ordering::SeqCst),
+            0,
+            "the work must not run again"
+        );
+        assert_eq!(
+            finalized.load(Ordering::SeqCst),
+            1,
+            "the row's final failure must run"
+        );
+        tx.send(true).unwrap();
+        run.await.unwrap();
+    }
+}
+
 #[tokio::test]
 async fn backoff_delays_the_next_attempt() {
     for b in backends() {

@@ -55,7 +55,8 @@ async fn no_call_answers_500_or_a_bare_body_to_junk() {
                     let text = res.text().await.unwrap();
                     calls += 1;
                     assert!(status < 500, "{m} {path} -> {status}: {text}");
-                    if path != "/openapi.json" && path != "/docs" {
+                    // WeChat's push URL answers WeChat in its own plain text ("success", or 403).
+                    if path != "/openapi.json" && path != "/docs" && path != "/msg.wxgzh/callback" {
                         let v: serde_json::Value = serde_json::from_str(&text)
                             .unwrap_or_else(|_| panic!("{m} {path} -> not JSON: {text}"));
                         assert!(v["code"].is_number(), "{m} {path} -> {text}");

@@ -68,6 +68,10 @@ fn control_routes() -> Vec<(&'static str, &'static str, Value)> {
             json!({"openid": "o1", "subscribed": true}),
         ),
         ("POST", "/sandbox/_control/wechat/expire", json!({})),
+        ("GET", "/sandbox/_control/llm", none.clone()),
+        ("POST", "/sandbox/_control/llm", json!({"fault": "off"})),
+        ("GET", "/sandbox/_control/nls", none.clone()),
+        ("POST", "/sandbox/_control/nls/expire", json!({})),
     ]
 }
 

@@ -4,7 +4,6 @@
 
 use crate::i18n::Lang;
 use crate::menus;
-use crate::permission::matches;
 
 /// The console's menu titles (`menu.*` in web/src/locales/*/common.json; a test keeps them equal).
 const TITLES: &[(&str, &str, &str)] = &[
@@ -66,6 +65,7 @@ const TITLES: &[(&str, &str, &str)] = &[
     ("menu.systemLog", "系统日志", "System log"),
     ("menu.systemTasks", "任务队列", "Task queue"),
     ("menu.systemDic", "数据字典", "Dictionaries"),
+    ("menu.systemSms", "短信网关", "SMS gateway"),
     ("menu.systemMusic", "内置音乐", "Built-in music"),
     ("menu.courses", "教程", "Courses"),
     ("menu.courseAccount", "账号运营", "Account operation"),
@@ -122,6 +122,9 @@ const OTHER_FUNCTIONS: &[(&str, &str, &str)] = &[
     ("login/", "登录", "Sign in"),
     ("index/editProfile/", "个人中心", "User center"),
     ("index/editPassword/", "个人中心", "User center"),
+    ("index/apiTokens/", "个人中心", "User center"),
+    ("index/addApiToken/", "个人中心", "User center"),
+    ("index/revokeApiToken/", "个人中心", "User center"),
     ("index/profile/", "个人中心", "User center"),
     ("common/tool/", "文件上传", "File upload"),
 ];
@@ -133,18 +136,7 @@ fn function_key(perm: &str) -> Option<&'static str> {
     if perm.starts_with("ajax/") {
         return Some("menu.material");
     }
-    menus::all()
-        .iter()
-        .filter_map(|m| {
-            m.grants
-                .iter()
-                .filter(|g| matches(g, perm))
-                .map(|g| g.matches('*').count())
-                .min()
-                .map(|stars| (stars, m.name))
-        })
-        .min_by_key(|(stars, _)| *stars)
-        .map(|(_, name)| name)
+    menus::menu_of(perm).map(|m| m.name)
 }
 
 /// The console function a permission (`module/controller/action`) belongs to, in words.
@@ -168,6 +160,7 @@ const VERBS: &[(&str, &str, &str)] = &[
     ("sms", "发送验证码", "Send a code"),
     ("proxytoken", "代登录", "Sign in as"),
     ("authmenu", "菜单授权", "Authorize menus"),
+    ("revoke", "撤销", "Revoke"),
     ("delete", "删除", "Delete"),
     ("clear", "清除", "Clear"),
     ("cancel", "取消", "Cancel"),

@@ -74,6 +74,7 @@ messages! {
     Internal => "服务器错误，请稍后重试（请求编号 {request_id}）", "Server error, please try again later (request id {request_id})";
     Required => "{field} 不能为空", "{field} is required";
     InvalidValue => "{field} 的值无效：{reason}", "{field} is invalid: {reason}";
+    ProxyNotUsed => "代理仅用于创作者后台登录的账号（小红书、视频号、小店）", "A proxy is used only by accounts logged in to a creator console (Xiaohongshu, WeChat Channels, the shop)";
     UriTooLong => "请求地址过长：最多 {max} 个字符，请减少筛选条件", "The request URL is too long: at most {max} characters; use fewer filters";
     BodyTooLarge => "请求内容过大：参数最多 {max}，文件请用上传功能", "The request is too large: parameters are limited to {max}; send files with an upload";
     TooLong => "{field} 不能超过 {max} 个字符", "{field} must be at most {max} characters";
@@ -92,12 +93,24 @@ messages! {
     MobileNotRegistered => "该手机号未注册", "No account uses this mobile number";
     MobileTaken => "该手机号已被使用", "This mobile number is already in use";
     SmsTooFrequent => "验证码发送过于频繁，请 {seconds} 秒后再试", "Codes are limited to one a minute; try again in {seconds} s";
+    SmsDailyLimit => "该手机号今天已收到 {count} 条验证码，请明天再试", "This number has had {count} codes today; try again tomorrow";
+    SmsBusy => "验证码请求过多，请 {seconds} 秒后再试", "Too many code requests; try again in {seconds} s";
+    SmsRefused => "短信未能发送：{reason}", "The SMS could not be sent: {reason}";
+    SmsUnavailable => "短信暂时无法发送，请稍后再试；若持续失败请联系管理员", "The SMS could not be sent now; try again later, or tell the operator if it keeps failing";
     PasswordWeak => "新密码至少8位，且须同时包含字母和数字", "The new password needs 8+ characters with both letters and digits";
     PasswordMismatch => "两次输入的密码不一致", "The passwords entered twice are inconsistent";
     OldPasswordWrong => "当前密码不正确", "The current password is wrong";
     UsernameTaken => "用户名已存在", "The username is already taken";
     UsernameInvalid => "用户名须为 3-32 位字母、数字、下划线或短横线", "The username must be 3-32 letters, digits, '_' or '-'";
     ProxyTokenInvalid => "代理登录凭证无效或已过期", "The proxy sign-in token is invalid or has expired";
+    // Personal API tokens and downloads (issue 44).
+    ApiTokenScopes => "请至少选择一个权限范围", "Choose at least one scope";
+    ApiTokenExpiry => "有效期须为 1 至 {max} 天", "The expiry must be 1 to {max} days";
+    ApiTokensMax => "每个账号最多 {max} 个有效的 API 令牌，请先撤销不用的", "An account has at most {max} active API tokens; revoke one you no longer use first";
+    ApiTokenScope => "该 API 令牌的权限范围（{scopes}）不允许此操作", "This API token's scopes ({scopes}) do not allow this call";
+    ApiTokenRate => "该 API 令牌请求过于频繁，请 {seconds} 秒后再试", "Too many calls with this API token; try again in {seconds} s";
+    DownloadTooMany => "一次最多打包下载 {max} 个视频", "At most {max} videos can be zipped at once";
+    DownloadTooLarge => "所选视频超过打包上限（{max} MB），请分批下载", "The selected videos exceed the zip limit ({max} MB); download them in smaller batches";
     PointsInsufficient => "点数不足：需要 {need}，剩余 {balance}", "Not enough points: {need} needed, {balance} left";
     PointsInvalid => "点数必须为正整数", "Points must be a positive whole number";
     ReasonWelcome => "注册赠送", "Welcome points";
@@ -154,9 +167,12 @@ messages! {
     VideosUploaded => "上传的视频", "Uploaded videos";
     CommentTooLong => "第 {n} 行评论超过 {max} 个字符", "Comment line {n} is longer than {max} characters";
     CommentContact => "第 {n} 行评论含联系方式或链接，不允许发布", "Comment line {n} contains contact details or a link, which is not allowed";
+    CopyBlocked => "{field}含违规用语「{term}」：{rule}（{source}，规则 {rule_id}）{hint}", "{field} contains \"{term}\", which is not allowed: {rule} ({source}, rule {rule_id}){hint}";
+    CopyWarned => "请确认用语「{term}」：{rule}（{source}，规则 {rule_id}）{hint}", "Please check \"{term}\": {rule} ({source}, rule {rule_id}){hint}";
     StartInPast => "开始日期不能早于今天", "The start date cannot be before today";
     DailyOverLimit => "每个账号每天最多发布 {max} 条视频", "At most {max} videos per account per day";
     TimesCount => "请填写 {n} 个发布时间", "Give {n} publish time(s)";
+    PlatformRuleBroken => "{platform}的{rule}不能超过 {max}（当前 {value}）：{platform}账号无法发布这个任务", "{platform} allows at most {max} for {rule} (this task has {value}): its {platform} accounts cannot publish it";
     AccountsOverVideos => "所选账号数（{accounts}）不能超过视频数（{videos}）", "The selected accounts ({accounts}) cannot outnumber the videos ({videos})";
     PublishCountOverVideos => "发布数量（{count}）不能超过所选视频数（{videos}）", "The publish count ({count}) cannot exceed the selected videos ({videos})";
     AccountUnusable => "账号“{name}”授权已过期或不属于该平台，请重新授权或移除", "Account '{name}' has expired or is not on this platform; re-authorize or remove it";
@@ -242,6 +258,7 @@ messages! {
     WriterNotConfigured => "未配置 AI 标题服务", "No AI title service is configured";
     WriterFailed => "AI 标题服务出错：{reason}", "The AI title service failed: {reason}";
     BenchmarkSyncFailed => "读取对标账号失败：{reason}", "Reading the benchmark account failed: {reason}";
+    DataVendorNotConfigured => "未配置数据服务：对标账号的数据由 TikHub 提供，请在 系统 → 平台应用 填写 API Key", "No data vendor is configured: benchmark account data comes from TikHub; set its API key at System → Platform apps";
     JobSeoBenchmarkSync => "同步对标账号", "Sync benchmark accounts";
     LinkInvalid => "{field} 须为 http(s) 链接或本站地址（以 / 开头）", "{field} must be an http(s) link or a path of this site (starting with /)";
     CourseBodyRequired => "图文教程须填写中文正文", "A rich-text course needs its Chinese text";
@@ -258,6 +275,9 @@ messages! {
     WxNotConfigured => "未配置微信公众号：新线索只在控制台内通知", "No WeChat official account is configured: new leads are notified in the console only";
     WxDisabled => "微信通知已关闭", "WeChat notification is switched off";
     WxNotBound => "跟进人未绑定微信 openid", "The assignee has no WeChat openid bound";
+    WxServerTokenMissing => "请先填写公众号服务器配置的令牌(Token)，扫码绑定才能收到微信的推送", "Set the official account's server Token first: binding by QR code needs WeChat's pushes";
+    WxQrRefused => "微信未能生成绑定二维码：{reason}", "WeChat could not make the binding QR code: {reason}";
+    WxBindCodeUnknown => "绑定二维码不存在或已失效，请重新生成", "The binding QR code is unknown or no longer valid: make a new one";
     WxRefused => "微信拒绝了通知：{reason}", "WeChat refused the notice: {reason}";
     LeadMove => "线索不能从“{from}”改为“{to}”", "A lead cannot move from '{from}' to '{to}'";
     AssigneeInvalid => "只能分配给拥有线索菜单的在职员工", "Leads can be assigned only to active staff who have the leads menu";
@@ -370,6 +390,16 @@ fn has_han(s: &str) -> bool {
     s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 
+/// The language a customer wrote in: English when the text has Latin letters and no Chinese
+/// character, Chinese otherwise (an answer goes back in the customer's language).
+pub fn written_in(s: &str) -> Lang {
+    if !has_han(s) && s.chars().any(|c| c.is_ascii_alphabetic()) {
+        Lang::En
+    } else {
+        Lang::Zh
+    }
+}
+
 /// Display names of form fields, so a 422 names the field in the caller's language.
 pub fn field_label(field: &str, lang: Lang) -> String {
     let zh = match field {
@@ -412,6 +442,7 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "titles" => "标题",
         "topics" => "话题",
         "top_comments" => "置顶评论",
+        "at_users" => "@用户",
         "time_mode" => "发布时间模式",
         "start_date" => "开始日期",
         "days" => "天数",
@@ -474,6 +505,7 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "content" => "更新内容",
         "content_en" => "英文更新内容",
         "keywords" => "关键词",
+        "words" => "词语",
         "replies" => "回复内容",
         "match_mode" => "匹配方式",
         "start_minute" => "开始时间",
@@ -490,6 +522,7 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "openid" => "微信 openid",
         "app_secret" => "应用密钥",
         "template_id" => "模板 ID",
+        "server_token" => "服务器令牌",
         "user_id" => "员工",
         "note" => "跟进记录",
         "state" => "状态",

@@ -5,6 +5,7 @@ pub mod activities;
 pub mod ai;
 pub mod clip;
 pub mod clock;
+pub mod compliance;
 pub mod content;
 pub mod engagement;
 pub mod i18n;

@@ -54,6 +54,8 @@ const PUBLIC: &[&str] = &[
     "/login/verifyJwtToken",
     "/index/platformInit",
     "/version_log/getList",
+    // WeChat pushes the official account's events here, signed with the merchant's server Token.
+    "/msg.wxgzh/callback",
     "/openapi.json",
     "/docs",
 ];
@@ -65,11 +67,16 @@ const SIGNED_IN: &[&str] = &[
     "/index/profile",
     "/index/editProfile",
     "/index/editPassword.html",
+    "/index/apiTokens",
+    "/index/addApiToken",
+    "/index/revokeApiToken",
     "/index/banner",
     "/index/getIndexCourseList",
     "/index/getCourseInfo",
     "/system/dic",
     "/events",
+    // The copy precheck as the merchant types: every form of every area.
+    "/index/copyCheck",
 ];
 
 /// Actions that only read, even when sent as POST (SPEC §7: many list reads are POST).
@@ -88,6 +95,7 @@ const READ_ACTIONS: &[&str] = &[
     "log",
     "platformInit",
     "token",
+    "copyCheck",
 ];
 
 /// Action name shapes that only read: `getVoiceName`, `music_index`, `image_tree`, `dy_forward_config`,
@@ -106,6 +114,8 @@ const READ_CALLS: &[&str] = &[
     "wechat/MerchantWechat/info",
     "msg/wxgzh/staff",
     "msg/wxgzh/log",
+    // Suggestions are written, not sent.
+    "task/merchant_comment/suggest_replies",
     // Reports: every report call reads, also when posted.
     "common/merchant_report/overview",
     "common/merchant_report/accounts",
@@ -116,6 +126,8 @@ const READ_CALLS: &[&str] = &[
     "common/merchant_report/export",
     "clip/merchant_much_clip/preview_video",
     "clip/merchant_video_library/job_video",
+    // A signed link to download finished videos: reads them.
+    "clip/merchant_video_library/download",
     "media/merchant_key_slice/my_one_touch_job",
     "clip/merchant_visual_editing/video_library",
     "task/merchant_forward_task/forward_video",
@@ -146,6 +158,7 @@ const READ_CALLS: &[&str] = &[
     "seo/merchant_keywords/search",
     "seo/merchant_keywords/excavate",
     "seo/merchant_keywords/hot",
+    "seo/merchant_keywords/videos",
     "seo/benchmark/info",
     // AI voice: a preview changes nothing; cloning polls the provider.
     "ai/MerchantDub/nlsAudition",
@@ -200,6 +213,75 @@ pub fn access_for(path: &str) -> Access {
     } else {
         Access::Permission(of_path(path))
     }
+}
+
+crate::text_enum! {
+    /// What a personal API token may do. `read` reads every area the owner may read; each other scope
+    /// reads and changes its areas (`TokenScope::areas`).
+    pub enum TokenScope {
+        Read = "read",
+        Materials = "materials",
+        Clip = "clip",
+        Publish = "publish",
+        Engagement = "engagement",
+        Reports = "reports",
+    }
+}
+
+impl TokenScope {
+    /// The areas (`crate::menus::AREAS`' names) whose calls the scope opens, reads and changes:
+    /// making videos takes voice-overs (ai) and titles (seo); publishing takes the accounts and
+    /// release tasks (matrix) and what a task runs (activities, NFC tags).
+    pub fn areas(self) -> &'static [&'static str] {
+        match self {
+            TokenScope::Read => &[],
+            TokenScope::Materials => &["materials"],
+            TokenScope::Clip => &["clip", "ai", "seo"],
+            TokenScope::Publish => &["matrix", "activities", "nfc"],
+            TokenScope::Engagement => &["engagement"],
+            TokenScope::Reports => &["reports"],
+        }
+    }
+}
+
+/// Calls an API token never makes, whatever its scopes: the session's own (renewing, signing out)
+/// and the tokens' (a token does not mint or revoke tokens).
+pub const SESSION_ONLY: &[&str] = &[
+    "/token",
+    "/login/logout",
+    "/index/apiTokens",
+    "/index/addApiToken",
+    "/index/revokeApiToken",
+];
+
+/// The area a permission belongs to: the area of the menu that grants it (`menus::menu_of`); the
+/// generic upload calls (`ajax/…`) are the material libraries'. None: no menu grants it (the
+/// operator's screens, the user's own account).
+pub fn area_of(perm: &str) -> Option<&'static str> {
+    if perm.starts_with("ajax/") {
+        return Some("materials");
+    }
+    crate::menus::menu_of(perm).and_then(|m| crate::menus::area_of_menu(m.path))
+}
+
+/// Whether a token of `scopes` may make a call (on top of its owner's own permission, which the
+/// guard checks as for a session). A read (`!is_mutating`) is open to `read` and to the scopes of
+/// its area, and to every token for the calls any signed-in user makes (the menu, the profile); a
+/// change only to a scope of its area.
+pub fn token_allows(scopes: &[TokenScope], method: &str, path: &str) -> bool {
+    if SESSION_ONLY.contains(&path) {
+        return false;
+    }
+    let access = access_for(path);
+    if access == Access::Public {
+        return true;
+    }
+    let area = area_of(&of_path(path));
+    let in_scope = area.is_some_and(|a| scopes.iter().any(|s| s.areas().contains(&a)));
+    if is_mutating(method, path) {
+        return in_scope;
+    }
+    in_scope || scopes.contains(&TokenScope::Read) || access == Access::SignedIn
 }
 
 #[cfg(test)]
@@ -306,5 +388,73 @@ mod tests {
             access_for("/user.merchant_user_sub/list"),
             Access::Permission("user/merchant_user_sub/list".into())
         );
+    }
+    #[test]
+    fn token_scopes_map_calls_to_areas() {
+        use TokenScope::*;
+        let publish = "/matrix.merchant_publish_management/createPublishTask";
+        assert_eq!(area_of(&of_path(publish)), Some("matrix"));
+        assert_eq!(area_of("ajax/ossUpload/index"), Some("materials"));
+        assert_eq!(
+            area_of(&of_path("/clip.merchant_video_library/index")),
+            Some("clip")
+        );
+        // The operator's screens are an area no scope names.
+        assert_eq!(area_of("system/merchant/add"), Some("system"));
+        assert!(
+            TokenScope::ALL
+                .iter()
+                .all(|s| !s.areas().contains(&"system"))
+        );
+        assert_eq!(area_of("index/editProfile/index"), None);
+        // read: every read, no change.
+        assert!(token_allows(
+            &[Read],
+            "GET",
+            "/task.merchant_forward_task/index"
+        ));
+        assert!(token_allows(
+            &[Read],
+            "POST",
+            "/common.merchant_report/overview"
+        ));
+        assert!(!token_allows(&[Read], "POST", publish));
+        assert!(!token_allows(
+            &[Read],
+            "POST",
+            "/media.merchant_much_resource/resource_group_add"
+        ));
+        // A write scope changes its own areas only, and reads them.
+        assert!(token_allows(&[Publish], "POST", publish));
+        assert!(token_allows(
+            &[Publish],
+            "GET",
+            "/task.merchant_forward_task/index"
+        ));
+        assert!(!token_allows(
+            &[Publish],
+            "GET",
+            "/common.merchant_report/overview"
+        ));
+        assert!(!token_allows(&[Clip], "POST", publish));
+        assert!(token_allows(
+            &[Clip],
+            "POST",
+            "/clip.merchant_much_clip/add"
+        ));
+        assert!(token_allows(&[Materials], "POST", "/ajax/ossUpload"));
+        // Every token reads the signed-in basics; none changes the account or renews a session.
+        assert!(token_allows(&[Reports], "GET", "/ajax/initAdmin"));
+        for p in [
+            "/index/editPassword.html",
+            "/index/editProfile",
+            "/user.merchant_user_sub/add",
+        ] {
+            assert!(!token_allows(&TokenScope::ALL, "POST", p), "{p}");
+        }
+        for p in SESSION_ONLY {
+            assert!(!token_allows(&TokenScope::ALL, "POST", p), "{p}");
+            assert!(!token_allows(&TokenScope::ALL, "GET", p), "{p}");
+        }
     }
 }

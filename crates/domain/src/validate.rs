@@ -31,7 +31,6 @@ pub const USERNAME_MAX: usize = 32;
 pub const NICKNAME_MAX: usize = 32;
 pub const MERCHANT_NAME_MAX: usize = 50;
 /// What an SMS code is sent for.
-pub const SMS_SCENES: [&str; 3] = ["login", "register", "reset"];
 
 /// New password: 8+ characters with letters and digits; the confirmation must match.
 pub fn new_password(password: &str, confirm: &str) -> Result<(), Invalid> {

@@ -1,6 +1,7 @@
 //! Media: storage, content sniffing, ffprobe/ffmpeg processes, the ingest pipeline (DESIGN.md §6) and
 //! speech recognition for subtitles (asr).
 
+pub mod aigc;
 pub mod asr;
 pub mod builtin_music;
 pub mod ffmpeg;

@@ -121,7 +121,7 @@ fn material() -> &'static Material {
 fn finished() {
     common::finished(&material().dir, TESTS);
 }
-const TESTS: usize = 4;
+const TESTS: usize = 5;
 
 fn out_dir(name: &str) -> PathBuf {
     let d = material().dir.join(name);
@@ -593,5 +593,136 @@ async fn failures_name_their_cause() {
     .await
     .unwrap_err();
     assert!(e.to_string().contains("nofont.ttf"), "{e}");
+    finished();
+}
+
+/// The labels of AI-generated content (GB 45438-2025): the visible "AI生成" in the top-left corner for
+/// the opening 3 s, burned by the pre-burned pieces of a fixed-slot project (a piece cut where it
+/// ends), at least 5 % of the frame's shorter side tall; the `AIGC` field in the MP4 after the
+/// stream-copy join and in the cover JPEG, whose frame past the label carries it too. A variant
+/// without them carries neither.
+#[tokio::test]
+async fn generated_content_carries_its_labels_and_own_footage_none() {
+    use domain::clip::aigc::{AigcMeta, label_min_height_px};
+    let m = material();
+    let dir = out_dir("aigc");
+    let spec = ProjectSpec {
+        clips: m.mez.clone(),
+        voice: Some(m.voice.clone()),
+        bed_ms: 10_000,
+        reuse_burns: true,
+        piece_speed: mix::PieceSpeed::Fast,
+        ..Default::default()
+    };
+    let prep = mix::prepare(&spec, &dir.join("prep"), &mix::no_progress)
+        .await
+        .unwrap();
+    let clips = vec![ClipSpec::whole(&m.mez[0]), ClipSpec::whole(&m.mez[2])];
+    let mut plain = VariantSpec::new(clips.clone());
+    plain.cover_at_ms = 3_500;
+    let meta = AigcMeta::generated("91110000TEST00000X", "v7").json();
+    let labelled = VariantSpec {
+        label: Some(mix::Label::aigc()),
+        aigc: Some(meta.clone()),
+        ..plain.clone()
+    };
+    let own = mix::render(
+        &prep,
+        &plain,
+        &dir.join("own.mp4"),
+        &dir.join("own.jpg"),
+        &mix::no_progress,
+    )
+    .await
+    .unwrap();
+    assert!(!own.burned, "nothing to burn: a stream copy");
+    let ai = mix::render(
+        &prep,
+        &labelled,
+        &dir.join("ai.mp4"),
+        &dir.join("ai.jpg"),
+        &mix::no_progress,
+    )
+    .await
+    .unwrap();
+    assert_eq!(ai.planned_ms, own.planned_ms);
+    assert!(
+        ai.pieces_burned >= 2,
+        "the label's piece and the rest: {ai:?}"
+    );
+    assert_output(&ai.video, ai.planned_ms).await;
+
+    // The label's corner (x 40..400, y 270..430 of 1080x1920) differs at 0.5 s and 2.5 s, not at 3.5 s;
+    // the rest of the frame is the same picture.
+    let corner = (360, 160, 40, 270);
+    let at = |f: &Path, t: f64, c| gray(f, t, c);
+    for t in [0.5, 2.5] {
+        let share = changed(&at(&ai.video, t, corner), &at(&own.video, t, corner), 40);
+        assert!(share > 0.03, "label at {t}s: {share}");
+    }
+    let after = changed(
+        &at(&ai.video, 3.5, corner),
+        &at(&own.video, 3.5, corner),
+        40,
+    );
+    assert!(after < 0.005, "no label after 3 s: {after}");
+    let elsewhere = (360, 160, 600, 1200);
+    let other = changed(
+        &at(&ai.video, 0.5, elsewhere),
+        &at(&own.video, 0.5, elsewhere),
+        40,
+    );
+    assert!(other < 0.005, "the picture elsewhere: {other}");
+
+    // Its height: the rows where the label changed the picture, at least 5 % of 1080 (54 px).
+    let (a, b) = (at(&ai.video, 0.5, corner), at(&own.video, 0.5, corner));
+    let rows: Vec<usize> = (0..160)
+        .filter(|r| (0..360).any(|x| (a[r * 360 + x] as i32 - b[r * 360 + x] as i32).abs() > 40))
+        .collect();
+    let height = (rows.last().unwrap() - rows.first().unwrap() + 1) as i64;
+    assert!(
+        height >= label_min_height_px(1080),
+        "label {height} px tall"
+    );
+
+    // The implicit label after the stream-copy join, none on the merchant's own video.
+    assert_eq!(
+        media::aigc::mp4_tag(&ai.video).await.as_deref(),
+        Some(meta.as_str())
+    );
+    assert_eq!(media::aigc::mp4_tag(&own.video).await, None);
+    // The cover (3.5 s, past the burned label) has the label drawn and the field.
+    let cover = std::fs::read(&ai.cover).unwrap();
+    assert_eq!(
+        media::aigc::jpeg_tag(&cover).as_deref(),
+        Some(meta.as_str())
+    );
+    assert_eq!(
+        media::aigc::jpeg_tag(&std::fs::read(&own.cover).unwrap()),
+        None
+    );
+    let still = |f: &Path| {
+        let out = std::process::Command::new("ffmpeg")
+            .args(["-v", "error", "-i"])
+            .arg(f)
+            .args([
+                "-vf",
+                "crop=360:160:40:270,format=gray",
+                "-f",
+                "rawvideo",
+                "-",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.stdout.len(),
+            360 * 160,
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let (ca, cb) = (still(&ai.cover), still(&own.cover));
+    assert!(changed(&ca, &cb, 40) > 0.03, "the cover's corner label");
     finished();
 }

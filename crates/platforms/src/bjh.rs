@@ -121,6 +121,7 @@ impl Adapter for BjhAdapter {
         let creds = Creds {
             open_id: app_id.into(),
             token: app_token.into(),
+            ..Creds::default()
         };
         self.page(&creds, 0, 1).await?;
         Ok(TokenSet {

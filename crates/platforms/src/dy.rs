@@ -7,8 +7,8 @@
 use crate::http::{self, Http, MB, num, text};
 use crate::{
     Adapter, AppCreds, Board, BoardEntry, Comment, CommentPage, Creds, Endpoint, ErrorKind,
-    FollowerDay, HotWord, PResult, Platform, Poi, PublicAccount, PublicWork, PublishReq, QrLogin,
-    SearchWord, SessionState, Stats, TokenSet, Work, WorkStatus, error, seo,
+    FollowerDay, HotWord, KeywordVideo, PResult, Platform, Poi, PublishReq, QrLogin, SessionState,
+    Stats, TokenSet, Work, WorkStatus, error,
 };
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
@@ -23,10 +23,12 @@ pub const MAX_FILE: u64 = 4096 * MB;
 pub const SCOPE_IM: &str = "im.direct_message";
 /// The account's own data (fans per day, `/data/external/user/fans/`).
 pub const SCOPE_FANS: &str = "data.external.user";
+/// Keyword video search (搜索管理 → 关键词视频搜索, `/video/search/`).
+pub const SCOPE_SEARCH: &str = "video.search";
 /// Scopes asked on the consent page.
 pub const SCOPES: &str = concat!(
     "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment,im.direct_message,",
-    "data.external.user"
+    "data.external.user,video.search"
 );
 /// The fans data of the last this many days (`date_type` takes 7, 15 or 30).
 const FANS_DAYS: &str = "7";
@@ -40,9 +42,6 @@ pub struct DyAdapter {
     /// The app's client_token (POI search, H5 share, hot search, data calls), cached until
     /// shortly before it expires.
     client_token: tokio::sync::Mutex<Option<(String, i64)>>,
-    /// Where the calls without an open-platform API go (search suggestions, public accounts):
-    /// None = the base URL (the sandbox answers them); a real deployment sets a data vendor.
-    data_base: Option<String>,
 }
 
 const PATH_UPLOAD: &str = "/api/douyin/v1/video/upload_video/";
@@ -58,15 +57,7 @@ impl DyAdapter {
             http: Http::new(Platform::Dy, &ep),
             app: ep.app,
             client_token: tokio::sync::Mutex::new(None),
-            data_base: None,
         }
-    }
-
-    /// Sends the data calls that have no open-platform API (`/vendor/...`: search suggestions,
-    /// public accounts and videos) to `url` instead of the base URL (docs/seo-platforms.md).
-    pub fn with_data_base_url(mut self, url: impl Into<String>) -> DyAdapter {
-        self.data_base = Some(url.into().trim_end_matches('/').to_string());
-        self
     }
 
     /// Returns `data` when both `data.error_code` and `extra.error_code` are 0.
@@ -190,12 +181,8 @@ impl DyAdapter {
     }
 
     /// GET with the app's client token; a token the platform calls expired is fetched again once.
-    /// `vendor`: the path is one of the data calls without an open-platform API.
-    async fn app_get(&self, path: &str, q: &[(&str, &str)], vendor: bool) -> PResult<Value> {
-        let base = match &self.data_base {
-            Some(b) if vendor => format!("{b}{path}"),
-            _ => self.http.url(path),
-        };
+    async fn app_get(&self, path: &str, q: &[(&str, &str)]) -> PResult<Value> {
+        let base = self.http.url(path);
         let url = if q.is_empty() {
             base
         } else {
@@ -297,20 +284,59 @@ impl DyAdapter {
             } else {
                 WorkStatus::Public
             };
-        let s = v.get("statistics").cloned().unwrap_or(Value::Null);
         Work {
             item_id: text(v, "item_id"),
             title: text(v, "title"),
             create_time: num(v, "create_time"),
             status,
-            stats: Stats {
-                play: num(&s, "play_count"),
-                like: num(&s, "digg_count"),
-                comment: num(&s, "comment_count"),
-                share: num(&s, "share_count"),
-            },
+            stats: Self::stats_from(v),
             share_url: text(v, "share_url"),
         }
+    }
+
+    /// A video's `statistics{play_count, digg_count, comment_count, share_count}`.
+    fn stats_from(v: &Value) -> Stats {
+        let s = v.get("statistics").cloned().unwrap_or(Value::Null);
+        Stats {
+            play: num(&s, "play_count"),
+            like: num(&s, "digg_count"),
+            comment: num(&s, "comment_count"),
+            share: num(&s, "share_count"),
+        }
+    }
+
+    /// A user call's list read page by page (`data{list, cursor, has_more}`, 20 a page) until
+    /// `max` rows, the list's end, or a cursor that does not move.
+    async fn user_pages<T>(
+        &self,
+        path: &str,
+        creds: &Creds,
+        extra: &[(&str, &str)],
+        max: usize,
+        row: impl Fn(&Value) -> T,
+    ) -> PResult<Vec<T>> {
+        let mut out = Vec::new();
+        let mut cursor = "0".to_string();
+        while out.len() < max {
+            let count = (max - out.len()).min(20).to_string();
+            let mut q = extra.to_vec();
+            q.extend([("cursor", cursor.as_str()), ("count", count.as_str())]);
+            let rb = self.user(reqwest::Method::GET, path, creds, &q);
+            let data = self.call(rb, 0).await?;
+            let list = data
+                .get("list")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            out.extend(list.iter().map(&row));
+            let next = text(&data, "cursor");
+            if !http::boolean(&data, "has_more") || list.is_empty() || next == cursor {
+                break;
+            }
+            cursor = next;
+        }
+        out.truncate(max);
+        Ok(out)
     }
 }
 
@@ -351,6 +377,7 @@ impl Adapter for DyAdapter {
             .user_info(&Creds {
                 open_id: t.open_id.clone(),
                 token: t.access_token.clone(),
+                ..Creds::default()
             })
             .await?;
         t.nickname = nick;
@@ -471,32 +498,34 @@ impl Adapter for DyAdapter {
         }
     }
 
-    async fn list_works(&self, creds: &Creds, max: usize) -> PResult<Vec<Work>> {
-        let mut out = Vec::new();
-        let mut cursor = "0".to_string();
-        while out.len() < max {
-            let count = (max - out.len()).min(20).to_string();
-            let rb = self.user(
-                reqwest::Method::GET,
-                PATH_LIST,
-                creds,
-                &[("cursor", &cursor), ("count", &count)],
-            );
-            let data = self.call(rb, 0).await?;
-            let list = data
-                .get("list")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default();
-            out.extend(list.iter().map(Self::work_from));
-            let next = text(&data, "cursor");
-            if !http::boolean(&data, "has_more") || list.is_empty() || next == cursor {
-                break;
+    /// `GET /video/search/?open_id&keyword&cursor&count` (header `access-token`: the account's
+    /// token, scope `video.search`) -> `data{list[{sec_item_id, title, cover, create_time (s),
+    /// share_url, statistics{play_count, digg_count, comment_count, share_count}}], cursor,
+    /// has_more}`. Douyin answers videos of the last day only, for keywords the app registered
+    /// (at most 20, reviewed). Docs: open.douyin.com/platform/resource/docs/openapi/search-management/
+    /// keywords-video-list/keywords-video/.
+    async fn keyword_videos(
+        &self,
+        creds: &Creds,
+        keyword: &str,
+        max: usize,
+    ) -> PResult<Vec<KeywordVideo>> {
+        self.user_pages("/video/search/", creds, &[("keyword", keyword)], max, |v| {
+            KeywordVideo {
+                sec_item_id: text(v, "sec_item_id"),
+                title: text(v, "title"),
+                cover: text(v, "cover"),
+                create_time: num(v, "create_time"),
+                share_url: text(v, "share_url"),
+                stats: Self::stats_from(v),
             }
-            cursor = next;
-        }
-        out.truncate(max);
-        Ok(out)
+        })
+        .await
+    }
+
+    async fn list_works(&self, creds: &Creds, max: usize) -> PResult<Vec<Work>> {
+        self.user_pages(PATH_LIST, creds, &[], max, Self::work_from)
+            .await
     }
 
     /// `GET /data/external/user/fans/?open_id&date_type=7` -> `result_list[{date, total_fans,
@@ -712,14 +741,14 @@ impl Adapter for DyAdapter {
             ("count", "50"),
             ("cursor", "0"),
         ];
-        let data = self.app_get("/poi/search/keyword/", &q, false).await?;
+        let data = self.app_get("/poi/search/keyword/", &q).await?;
         Ok(parse_pois(&data))
     }
 
     /// `GET /hotsearch/sentences/` (the list, hottest first), labelled from
     /// `GET /hotsearch/trending/sentences/` (the rising words).
     async fn hot_search(&self) -> PResult<Vec<HotWord>> {
-        let data = self.app_get("/hotsearch/sentences/", &[], false).await?;
+        let data = self.app_get("/hotsearch/sentences/", &[]).await?;
         let mut labels = std::collections::HashMap::new();
         let mut cursor = "0".to_string();
         // The rising list is short (tens); three pages are plenty and bound the calls.
@@ -728,7 +757,6 @@ impl Adapter for DyAdapter {
                 .app_get(
                     "/hotsearch/trending/sentences/",
                     &[("cursor", &cursor), ("count", "50")],
-                    false,
                 )
                 .await?;
             let list = Self::list_of(&page);
@@ -759,81 +787,15 @@ impl Adapter for DyAdapter {
     /// `GET /data/extern/billboard/<board>/` with the client token (same path and fields as the
     /// real host; the app needs the billboard data permission).
     async fn billboard(&self, board: Board) -> PResult<Vec<BoardEntry>> {
-        let data = self.app_get(board.path(), &[], false).await?;
+        let data = self.app_get(board.path(), &[]).await?;
         Ok(Self::list_of(&data)
             .iter()
             .enumerate()
             .map(|(i, v)| crate::billboard::entry(board, v, i))
             .collect())
     }
-
-    /// `GET /vendor/search/suggest/` (sandbox-only shape; a data vendor in production).
-    async fn search_suggest(&self, keyword: &str) -> PResult<Vec<SearchWord>> {
-        let kw = seo::keyword(Platform::Dy, keyword)?;
-        let data = self
-            .app_get(
-                "/vendor/search/suggest/",
-                &[("keyword", &kw), ("count", "50")],
-                true,
-            )
-            .await?;
-        Ok(Self::list_of(&data).iter().map(seo::search_word).collect())
-    }
-
-    /// `GET /vendor/user/profile/?link=` or `?account_id=` (sandbox-only shape).
-    async fn public_account(&self, link_or_id: &str) -> PResult<PublicAccount> {
-        let (link, id) = seo::account_ref(Platform::Dy, link_or_id)?;
-        let q = if link.is_empty() {
-            [("account_id", id.as_str())]
-        } else {
-            [("link", link.as_str())]
-        };
-        let data = self.app_get("/vendor/user/profile/", &q, true).await?;
-        let user = data.get("user").cloned().unwrap_or(Value::Null);
-        let a = public_account_from(&user);
-        if a.account_id.is_empty() {
-            return Err(error::bad_response(
-                Platform::Dy,
-                "profile without account_id",
-            ));
-        }
-        Ok(a)
-    }
-
-    /// `GET /vendor/user/videos/?account_id&cursor&count` (sandbox-only shape), newest first.
-    async fn public_works(
-        &self,
-        account_id: &str,
-        cursor: i64,
-        count: usize,
-    ) -> PResult<(Vec<PublicWork>, i64, bool)> {
-        let (_, id) = seo::account_ref(Platform::Dy, account_id)?;
-        if id.is_empty() {
-            return Err(error::reason(
-                Platform::Dy,
-                "account_id_expected",
-                error::Reason::BadParams,
-                "",
-            ));
-        }
-        let (cursor, count) = (cursor.max(0).to_string(), count.clamp(1, 50).to_string());
-        let data = self
-            .app_get(
-                "/vendor/user/videos/",
-                &[("account_id", &id), ("cursor", &cursor), ("count", &count)],
-                true,
-            )
-            .await?;
-        let works: Vec<PublicWork> = Self::list_of(&data).iter().map(public_work_from).collect();
-        Ok((
-            works,
-            num(&data, "cursor"),
-            http::boolean(&data, "has_more"),
-        ))
-    }
 }
 
-/// The labels of `/hotsearch/trending/sentences/`.
 /// A comment list answer (`list`, `cursor`, `has_more`) of DY or the session consoles.
 pub(crate) fn comment_page_from(data: &Value) -> CommentPage {
     let list = data
@@ -859,6 +821,7 @@ pub(crate) fn comment_page_from(data: &Value) -> CommentPage {
     }
 }
 
+/// The labels of `/hotsearch/trending/sentences/`.
 fn hot_label(code: i64) -> &'static str {
     match code {
         1 => "新",
@@ -867,37 +830,6 @@ fn hot_label(code: i64) -> &'static str {
         4 => "爆",
         5 => "首发",
         _ => "",
-    }
-}
-
-fn public_account_from(u: &Value) -> PublicAccount {
-    PublicAccount {
-        account_id: match text(u, "account_id") {
-            id if id.is_empty() => text(u, "sec_uid"),
-            id => id,
-        },
-        nickname: text(u, "nickname"),
-        avatar: text(u, "avatar"),
-        signature: text(u, "signature"),
-        followers: num(u, "follower_count"),
-        total_likes: num(u, "total_favorited"),
-        works_count: num(u, "aweme_count"),
-        share_url: text(u, "share_url"),
-    }
-}
-
-fn public_work_from(v: &Value) -> PublicWork {
-    let s = v.get("statistics").cloned().unwrap_or(Value::Null);
-    PublicWork {
-        item_id: text(v, "item_id"),
-        title: text(v, "title"),
-        create_time: num(v, "create_time") * 1000,
-        plays: num(&s, "play_count"),
-        likes: num(&s, "digg_count"),
-        comments: num(&s, "comment_count"),
-        shares: num(&s, "share_count"),
-        cover: text(v, "cover"),
-        share_url: text(v, "share_url"),
     }
 }
 

@@ -167,6 +167,7 @@ pub(crate) fn reason(
         code: code.to_string(),
         zh,
         en,
+        evidence: None,
     }
 }
 
@@ -183,6 +184,7 @@ pub(crate) fn new(
         code: code.to_string(),
         zh: zh.into(),
         en: en.into(),
+        evidence: None,
     }
 }
 

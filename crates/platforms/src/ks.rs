@@ -7,8 +7,8 @@
 use crate::error::ks_codes;
 use crate::http::{self, Http, MB, num, text};
 use crate::{
-    Adapter, AppCreds, Creds, Endpoint, FollowerDay, HotWord, PResult, Platform, Poi, PublishReq,
-    QrLogin, SearchWord, SessionState, Stats, TokenSet, Work, WorkStatus, error, seo,
+    Adapter, AppCreds, Creds, Endpoint, FollowerDay, PResult, Platform, Poi, PublishReq, QrLogin,
+    SessionState, Stats, TokenSet, Work, WorkStatus, error,
 };
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
@@ -113,18 +113,6 @@ impl KsAdapter {
         Ok(v.get("user_info").cloned().unwrap_or(Value::Null))
     }
 
-    /// A sandbox-only data call (docs/seo-platforms.md): the app's id and secret in the query, the
-    /// way KS's token calls take them (KS has no app-level token).
-    async fn app_get(&self, path: &str, extra: &[(&str, &str)]) -> PResult<Value> {
-        self.need_app()?;
-        let mut q = vec![
-            ("app_id", self.app.client_key.as_str()),
-            ("app_secret", self.app.client_secret.as_str()),
-        ];
-        q.extend_from_slice(extra);
-        self.call(self.http.client.get(self.url(path, &q)), 0).await
-    }
-
     /// The upload host comes without a scheme (`http://{endpoint}/api/upload`); keep one if given.
     fn upload_url(endpoint: &str, path: &str, q: &[(&str, &str)]) -> String {
         let base = if endpoint.contains("://") {
@@ -175,6 +163,7 @@ impl Adapter for KsAdapter {
             .user_info(&Creds {
                 open_id: t.open_id.clone(),
                 token: t.access_token.clone(),
+                ..Creds::default()
             })
             .await?;
         t.nickname = name;
@@ -401,38 +390,5 @@ impl Adapter for KsAdapter {
     /// Not a KS call: the sandbox's shared POI search under this base URL.
     async fn poi_search(&self, keyword: &str, city: &str) -> PResult<Vec<Poi>> {
         crate::session::generic_poi_search(&self.http, keyword, city).await
-    }
-
-    /// `GET /openapi/vendor/hot_search` (sandbox-only) -> `hot_list[{rank, word, hot_value, tag}]`.
-    async fn hot_search(&self) -> PResult<Vec<HotWord>> {
-        let v = self.app_get("/openapi/vendor/hot_search", &[]).await?;
-        let list = v.get("hot_list").and_then(Value::as_array);
-        Ok(list
-            .into_iter()
-            .flatten()
-            .enumerate()
-            .map(|(i, h)| HotWord {
-                word: text(h, "word"),
-                hot_level: num(h, "hot_value"),
-                rank: match num(h, "rank") {
-                    r if r > 0 => r as u32,
-                    _ => i as u32 + 1,
-                },
-                label: text(h, "tag"),
-            })
-            .collect())
-    }
-
-    /// `GET /openapi/vendor/search_suggest?keyword&count` (sandbox-only) -> `words[...]`.
-    async fn search_suggest(&self, keyword: &str) -> PResult<Vec<SearchWord>> {
-        let kw = seo::keyword(Platform::Ks, keyword)?;
-        let v = self
-            .app_get(
-                "/openapi/vendor/search_suggest",
-                &[("keyword", &kw), ("count", "50")],
-            )
-            .await?;
-        let list = v.get("words").and_then(Value::as_array);
-        Ok(list.into_iter().flatten().map(seo::search_word).collect())
     }
 }

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 mod billboard;
 mod bjh;
+pub mod browser;
 mod dy;
 mod error;
 mod http;
@@ -18,12 +19,15 @@ pub mod llm;
 pub mod sandbox;
 mod seo;
 mod session;
+mod sign;
+pub mod sms;
+pub mod vendor;
 pub mod voice;
 pub mod wechat;
 
 pub use billboard::{Board, BoardEntry, BoardShape, BoardVideo};
 pub use bjh::BjhAdapter;
-pub use dy::{DyAdapter, SCOPE_IM as DY_SCOPE_IM};
+pub use dy::{DyAdapter, SCOPE_IM as DY_SCOPE_IM, SCOPE_SEARCH as DY_SCOPE_SEARCH};
 pub use ks::KsAdapter;
 pub use seo::{HotWord, MAX_KEYWORD_CHARS, PublicAccount, PublicWork, SearchWord, SearchWordKind};
 pub use session::SessionAdapter;
@@ -81,6 +85,10 @@ pub const DEFAULT_TIMEOUT_MS: u64 = 20_000;
 pub struct Creds {
     pub open_id: String,
     pub token: String,
+    /// The account's proxy (`http://` or `socks5://`, unsealed), empty for none: the creator-console
+    /// flows browse through it; the open-API adapters do not use it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub proxy: String,
 }
 
 /// The result of authorizing or refreshing. Times are unix ms on the platform clock.
@@ -105,6 +113,10 @@ pub struct QrLogin {
     /// The page a person opens (or scans) to confirm the login.
     pub qr_url: String,
     pub expires_at: i64,
+    /// The console's own QR code as captured by the browser flow (`data:image/png;base64,...`);
+    /// shown instead of a QR generated from `qr_url` when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qr_image: Option<String>,
 }
 
 /// PLATFORMS.md: `logged_out -> qr_pending -> logged_in -> sms_challenge | session_expired`.
@@ -119,6 +131,8 @@ pub enum SessionState {
     },
     /// The platform asks for an SMS code; poll again with it.
     SmsChallenge,
+    /// The console shows a slider puzzle the person must solve (browser flows).
+    SliderChallenge,
     SessionExpired,
 }
 
@@ -140,6 +154,28 @@ pub struct PublishReq {
     pub micro_app_title: Option<String>,
     pub micro_app_url: Option<String>,
     pub cover_path: Option<PathBuf>,
+    /// The shop's product the post mounts (the task's product mount): the shop flow puts it in the
+    /// Douyin console's cart.
+    pub product_id: Option<String>,
+    /// The post's text under the title (consoles with a body: XHS, SPH); empty: the title.
+    pub description: String,
+    /// The declaration the console asks for, always set explicitly (never the page's default).
+    pub declaration: Declaration,
+    /// Publish at this time (unix seconds, platform clock) instead of now.
+    pub schedule_at: Option<i64>,
+}
+
+/// The content declaration of a post (原创 / AI 生成 / 转载 ...). Browser flows select the
+/// matching choice on the console; `None` selects the console's "no declaration" explicitly.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Declaration {
+    #[default]
+    None,
+    Original,
+    AiGenerated,
+    Reposted,
+    Fiction,
 }
 
 /// Review state of a published work on the platform.
@@ -169,6 +205,19 @@ pub struct Work {
     pub status: WorkStatus,
     pub stats: Stats,
     pub share_url: String,
+}
+
+/// A video Douyin's keyword video search found (anyone's, posted in the last day).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KeywordVideo {
+    /// The search's own id of the video (its comments are read with it).
+    pub sec_item_id: String,
+    pub title: String,
+    pub cover: String,
+    /// Unix seconds.
+    pub create_time: i64,
+    pub share_url: String,
+    pub stats: Stats,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -254,6 +303,10 @@ pub struct PlatformError {
     pub code: String,
     pub zh: String,
     pub en: String,
+    /// Browser flows: the failing step's screenshot and HTML (`browser::Evidence`), kept by the
+    /// caller with the item; never serialized.
+    #[serde(skip)]
+    pub evidence: Option<std::sync::Arc<browser::Evidence>>,
 }
 
 pub type PResult<T> = Result<T, PlatformError>;
@@ -275,6 +328,12 @@ pub trait Adapter: Send + Sync {
     async fn start_qr_login(&self) -> PResult<QrLogin>;
     /// Polls a QR login; `sms_code` answers an SMS challenge.
     async fn poll_qr_login(&self, login_id: &str, sms_code: Option<&str>) -> PResult<SessionState>;
+    /// The QR a login in progress shows now (`data:image/png;base64,...`), when the adapter
+    /// captured it from the platform's page (browser flows: the console replaced an expired QR).
+    fn qr_image(&self, login_id: &str) -> Option<String> {
+        let _ = login_id;
+        None
+    }
     /// Is the stored session (or token) still alive? Err(Reauthorize) when not.
     async fn check(&self, creds: &Creds) -> PResult<()>;
 
@@ -377,31 +436,17 @@ pub trait Adapter: Send + Sync {
         Err(error::unsupported(self.platform(), "hot_search"))
     }
 
-    /// Search words related to `keyword`: the seed, its long-tail expansions ("火锅推荐",
-    /// "附近火锅") and neighbours, each with today's heat and the last 7 days. An empty keyword is
-    /// refused before any call (code `empty_keyword`).
-    async fn search_suggest(&self, keyword: &str) -> PResult<Vec<SearchWord>> {
-        let _ = keyword;
-        Err(error::unsupported(self.platform(), "search_suggest"))
-    }
-
-    /// Resolves a share link (or a pasted share text containing one) or an account id to the
-    /// account's public profile. Unknown or unresolvable: Permanent.
-    async fn public_account(&self, link_or_id: &str) -> PResult<PublicAccount> {
-        let _ = link_or_id;
-        Err(error::unsupported(self.platform(), "public_account"))
-    }
-
-    /// One page of an account's public videos, newest first: `(works, next_cursor, has_more)`.
-    /// Start with cursor 0; pass the returned cursor for the next page. `count` is capped at 50.
-    async fn public_works(
+    /// Videos anyone posted in the last day for a keyword, newest first, at most `max` (DY
+    /// `/video/search/`: the account's token with the `video.search` scope; the keywords must be
+    /// ones the app registered).
+    async fn keyword_videos(
         &self,
-        account_id: &str,
-        cursor: i64,
-        count: usize,
-    ) -> PResult<(Vec<PublicWork>, i64, bool)> {
-        let _ = (account_id, cursor, count);
-        Err(error::unsupported(self.platform(), "public_works"))
+        creds: &Creds,
+        keyword: &str,
+        max: usize,
+    ) -> PResult<Vec<KeywordVideo>> {
+        let _ = (creds, keyword, max);
+        Err(error::unsupported(self.platform(), "keyword_videos"))
     }
 
     // ---- Hot lists (docs/content-platforms.md). App credentials only. ----

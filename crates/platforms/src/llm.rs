@@ -37,6 +37,20 @@ fn err(code: &str, zh: String, en: String) -> LlmError {
     }
 }
 
+fn timed_out(t: Duration) -> LlmError {
+    let ms = t.as_millis();
+    let (zh, en) = if ms % 1000 == 0 {
+        (format!("{} 秒", ms / 1000), format!("{} s", ms / 1000))
+    } else {
+        (format!("{ms} 毫秒"), format!("{ms} ms"))
+    };
+    err(
+        "timeout",
+        format!("AI 服务 {zh}内没有回答（超时）"),
+        format!("the AI service did not answer within {en} (timeout)"),
+    )
+}
+
 /// One chat completion: a system and a user message in, the assistant's text out.
 pub async fn complete(cfg: &LlmConfig, system: &str, user: &str) -> Result<String, LlmError> {
     let timeout = Duration::from_millis(if cfg.timeout_ms == 0 {
@@ -70,15 +84,37 @@ pub async fn complete(cfg: &LlmConfig, system: &str, user: &str) -> Result<Strin
         .send()
         .await
         .map_err(|e| {
-            let what = if e.is_timeout() { "timeout" } else { "network" };
-            err(
-                what,
-                format!("无法连接 AI 服务 {url}：{e}"),
-                format!("cannot reach the AI service at {url}: {e}"),
-            )
+            if e.is_timeout() {
+                timed_out(timeout)
+            } else {
+                err(
+                    "network",
+                    format!("无法连接 AI 服务 {url}：{e}"),
+                    format!("cannot reach the AI service at {url}: {e}"),
+                )
+            }
         })?;
     let status = resp.status();
-    let v: Value = resp.json().await.unwrap_or(Value::Null);
+    let body = resp.text().await.map_err(|e| {
+        if e.is_timeout() {
+            timed_out(timeout)
+        } else {
+            err(
+                "network",
+                format!("读取 AI 服务的回答失败：{e}"),
+                format!("reading the AI service's answer failed: {e}"),
+            )
+        }
+    })?;
+    let parsed = serde_json::from_str::<Value>(&body);
+    let v = parsed.as_ref().cloned().unwrap_or(Value::Null);
+    if status.is_success() && parsed.is_err() {
+        return Err(err(
+            "bad_json",
+            "AI 服务的回答不是有效的 JSON".into(),
+            "the AI service's answer is not valid JSON".into(),
+        ));
+    }
     if !status.is_success() {
         // OpenAI's error body: {"error": {"message", "type", "code"}}.
         let msg = v["error"]["message"].as_str().unwrap_or("").to_string();

@@ -115,6 +115,7 @@ impl Adapter for SessionAdapter {
             login_id: text(&d, "login_id"),
             qr_url: text(&d, "qr_url"),
             expires_at: num(&d, "expires_at"),
+            qr_image: None,
         })
     }
 

@@ -5,6 +5,10 @@
 //! `{touser, template_id, url, data: {key: {value}}}` -> `{errcode: 0, msgid}`. Errors come with
 //! HTTP 200 as `{errcode, errmsg}`. The token is cached until shortly before it expires and fetched
 //! again once when the platform says it is invalid or expired (40001, 42001).
+//!
+//! Binding a staff member by QR code: `POST /cgi-bin/qrcode/create` ([`OfficialAccount::create_qr`]),
+//! then the scan event WeChat pushes to the account's server URL, signed with the server Token
+//! ([`push_signature`], [`parse_scan_event`]).
 
 use domain::clock::Clock;
 use serde_json::Value;
@@ -134,6 +138,27 @@ impl OfficialAccount {
         *t = Some((tok.clone(), now + ttl.max(0)));
         Ok(tok)
     }
+
+    /// `POST {base}{path}?access_token=` with a JSON body; a token the platform no longer takes
+    /// (40001, 42001) is fetched again once.
+    async fn post_json(&self, path: &str, body: &Value) -> Result<Value, WxError> {
+        let mut fresh = false;
+        loop {
+            let tok = self.token(fresh).await?;
+            let res = self
+                .get_json(
+                    self.http
+                        .post(format!("{}{path}", self.base_url))
+                        .query(&[("access_token", tok.as_str())])
+                        .json(body),
+                )
+                .await;
+            match res {
+                Err(e) if !fresh && (e.code == 40001 || e.code == 42001) => fresh = true,
+                other => return other,
+            }
+        }
+    }
 }
 
 #[async_trait::async_trait]
@@ -146,29 +171,103 @@ impl TemplateSender for OfficialAccount {
         data: &Value,
     ) -> Result<String, WxError> {
         let body = serde_json::json!({"touser": openid, "template_id": template_id, "url": url, "data": data});
-        let mut fresh = false;
-        loop {
-            let tok = self.token(fresh).await?;
-            let res = self
-                .get_json(
-                    self.http
-                        .post(format!("{}/cgi-bin/message/template/send", self.base_url))
-                        .query(&[("access_token", tok.as_str())])
-                        .json(&body),
-                )
-                .await;
-            match res {
-                Ok(v) => {
-                    return Ok(match &v["msgid"] {
-                        Value::Number(n) => n.to_string(),
-                        Value::String(s) => s.clone(),
-                        _ => String::new(),
-                    });
-                }
-                // A token the platform no longer takes: one more try with a new one.
-                Err(e) if !fresh && (e.code == 40001 || e.code == 42001) => fresh = true,
-                Err(e) => return Err(e),
-            }
-        }
+        let v = self
+            .post_json("/cgi-bin/message/template/send", &body)
+            .await?;
+        Ok(match &v["msgid"] {
+            Value::Number(n) => n.to_string(),
+            Value::String(s) => s.clone(),
+            _ => String::new(),
+        })
     }
+}
+
+/// A parametric QR code of the official account (`POST /cgi-bin/qrcode/create`, `QR_STR_SCENE`): its
+/// ticket, how long it lives, and `url`, the text the QR code carries: the console draws it (the same
+/// code as the account's own image, `https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WxQr {
+    pub ticket: String,
+    pub expire_seconds: i64,
+    pub url: String,
+}
+
+impl OfficialAccount {
+    /// A temporary QR code carrying `scene` (WeChat: 1–64 characters, at most 30 days). Scanning it
+    /// makes WeChat push a `subscribe` event with `EventKey` "qrscene_<scene>" (a new follower) or a
+    /// `SCAN` event with `EventKey` "<scene>" (a follower already) to the account's server URL
+    /// (developers.weixin.qq.com "生成带参数的二维码", "接收事件推送").
+    pub async fn create_qr(&self, scene: &str, expire_seconds: i64) -> Result<WxQr, WxError> {
+        let body = serde_json::json!({
+            "expire_seconds": expire_seconds,
+            "action_name": "QR_STR_SCENE",
+            "action_info": {"scene": {"scene_str": scene}},
+        });
+        let v = self.post_json("/cgi-bin/qrcode/create", &body).await?;
+        Ok(WxQr {
+            ticket: v["ticket"].as_str().unwrap_or_default().to_string(),
+            expire_seconds: v["expire_seconds"].as_i64().unwrap_or(expire_seconds),
+            url: v["url"].as_str().unwrap_or_default().to_string(),
+        })
+    }
+}
+
+/// The signature WeChat puts on what it pushes to the account's server URL: hex SHA-1 of the
+/// server's Token, `timestamp` and `nonce` sorted and joined (developers.weixin.qq.com "接入概述"),
+/// sent as `?signature=&timestamp=&nonce=`.
+pub fn push_signature(token: &str, timestamp: &str, nonce: &str) -> String {
+    let mut parts = [token, timestamp, nonce];
+    parts.sort();
+    hex::encode(crate::sign::sha1(parts.concat().as_bytes()))
+}
+
+/// The event XML WeChat pushes when `openid` scans the QR code of `scene` (`subscribed`: they
+/// followed before; otherwise the scan made them follow).
+pub fn scan_event_xml(
+    account: &str,
+    openid: &str,
+    create_time: i64,
+    scene: &str,
+    ticket: &str,
+    subscribed: bool,
+) -> String {
+    let (event, key) = if subscribed {
+        ("SCAN", scene.to_string())
+    } else {
+        ("subscribe", format!("qrscene_{scene}"))
+    };
+    format!(
+        "<xml><ToUserName><![CDATA[{account}]]></ToUserName><FromUserName><![CDATA[{openid}]]></FromUserName>\
+<CreateTime>{create_time}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[{event}]]></Event>\
+<EventKey><![CDATA[{key}]]></EventKey><Ticket><![CDATA[{ticket}]]></Ticket></xml>"
+    )
+}
+
+/// A scan event read back from its XML: who scanned (FromUserName) and the scene of the QR code,
+/// for `subscribe` (EventKey "qrscene_<scene>") and `SCAN` (EventKey "<scene>"); None for any other
+/// message.
+pub fn parse_scan_event(xml: &str) -> Option<(String, String)> {
+    let field = |name: &str| -> Option<String> {
+        let open = format!("<{name}>");
+        let close = format!("</{name}>");
+        let start = xml.find(&open)? + open.len();
+        let end = start + xml[start..].find(&close)?;
+        let v = xml[start..end].trim();
+        let v = v
+            .strip_prefix("<![CDATA[")
+            .and_then(|v| v.strip_suffix("]]>"))
+            .unwrap_or(v);
+        Some(v.to_string())
+    };
+    if field("MsgType")? != "event" {
+        return None;
+    }
+    let key = field("EventKey").unwrap_or_default();
+    let scene = match field("Event")?.as_str() {
+        "subscribe" => key.strip_prefix("qrscene_")?.to_string(),
+        "SCAN" => key,
+        _ => return None,
+    };
+    let openid = field("FromUserName")?;
+    (!scene.is_empty() && !openid.is_empty()).then_some((openid, scene))
 }

@@ -30,6 +30,7 @@ fn creds(t: &TokenSet) -> Creds {
     Creds {
         open_id: t.open_id.clone(),
         token: t.access_token.clone(),
+        ..Default::default()
     }
 }
 

@@ -25,6 +25,7 @@ async fn dy_account(s: &Sbx, dy: &Arc<dyn Adapter>, nick: &str) -> Creds {
     Creds {
         open_id: t.open_id,
         token: t.access_token,
+        ..Default::default()
     }
 }
 
@@ -186,6 +187,7 @@ async fn other_platforms_render_faults_in_their_format() {
     let bc = Creds {
         open_id: "app1".into(),
         token: BJH_TOKEN.clone(),
+        ..Default::default()
     };
     let r = PublishReq {
         video_url: "https://cdn.test/v.mp4".into(),
@@ -226,6 +228,7 @@ async fn other_platforms_render_faults_in_their_format() {
     let xc = Creds {
         open_id: session.open_id,
         token: session.access_token,
+        ..Default::default()
     };
     let f = temp_file("x.mp4", 500);
     let vid = xhs.upload(&xc, &req("", f.clone())).await.unwrap();
@@ -264,6 +267,7 @@ async fn other_platforms_render_faults_in_their_format() {
     let kc = Creds {
         open_id: t.open_id,
         token: t.access_token,
+        ..Default::default()
     };
     let up = ks.upload(&kc, &req("", f.clone())).await.unwrap();
     for (fault, kind, code) in [

@@ -12,7 +12,7 @@ const REDIRECT: &str = "http://app.test/callback";
 /// What the DY adapter asks for (`platforms::dy::SCOPES`).
 const DY_SCOPES: &str = concat!(
     "user_info,video.create.bind,video.data.bind,video.list.bind,item.comment,im.direct_message,",
-    "data.external.user"
+    "data.external.user,video.search"
 );
 
 fn connect_url(s: &Sbx, scope: &str) -> String {
@@ -110,6 +110,7 @@ async fn account(s: &Sbx, nick: &str) -> (Value, Creds) {
     let creds = Creds {
         open_id: t["open_id"].as_str().unwrap().into(),
         token: t["access_token"].as_str().unwrap().into(),
+        ..Default::default()
     };
     (t, creds)
 }
@@ -356,6 +357,7 @@ async fn only_the_consented_scope_is_granted() {
     let creds = Creds {
         open_id: t["open_id"].as_str().unwrap().into(),
         token: t["access_token"].as_str().unwrap().into(),
+        ..Default::default()
     };
     let path = temp_file("scope.mp4", 1000);
     let e = dy

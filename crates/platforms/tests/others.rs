@@ -43,12 +43,17 @@ async fn ks_consent_publish_list_and_rotating_refresh() {
     let c = Creds {
         open_id: t.open_id.clone(),
         token: t.access_token.clone(),
+        ..Default::default()
     };
     let small = temp_file("ks.mp4", 4000);
     let up = ks.upload(&c, &req("", small.clone())).await.unwrap();
     let mut r = req("快手作品", small);
     r.topics = vec!["生活".into()];
+    // The video's own cover goes with the post (the publisher passes the variant's cover frame).
+    let cover = temp_file("ks-cover.jpg", 3000);
+    r.cover_path = Some(cover.clone());
     let photo = ks.create(&c, &up, &r).await.unwrap();
+    std::fs::remove_file(cover).ok();
     // Fragmented upload above 50 MB.
     let big = temp_file("ks-big.mp4", 52 * MB);
     let up2 = ks.upload(&c, &req("", big.clone())).await.unwrap();
@@ -69,6 +74,11 @@ async fn ks_consent_publish_list_and_rotating_refresh() {
     assert_eq!(
         counts["works"][0]["video_parts"], 0,
         "small file in one piece"
+    );
+    assert_eq!(counts["works"][0]["cover_bytes"], 3000, "the given cover");
+    assert!(
+        counts["works"][1]["cover_bytes"].as_u64().unwrap() < 200,
+        "without one, the placeholder"
     );
 
     s.control("clock", json!({"advance_ms": 3 * 60 * 60_000}))
@@ -92,6 +102,7 @@ async fn ks_consent_publish_list_and_rotating_refresh() {
     ks.check(&Creds {
         open_id: r1.open_id.clone(),
         token: r1.access_token.clone(),
+        ..Default::default()
     })
     .await
     .unwrap();
@@ -129,6 +140,7 @@ async fn bjh_app_token_publish_by_url() {
     let c = Creds {
         open_id: t.open_id.clone(),
         token: t.access_token.clone(),
+        ..Default::default()
     };
     // BJH needs a public URL.
     let no_url = bjh
@@ -240,6 +252,7 @@ async fn qr_session_platforms_login_publish_expire() {
         let c = Creds {
             open_id: session.open_id.clone(),
             token: session.access_token.clone(),
+            ..Default::default()
         };
         a.check(&c).await.unwrap();
         let f = temp_file(&format!("{}.mp4", p.code()), 3000);

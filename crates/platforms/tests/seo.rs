@@ -1,12 +1,14 @@
-//! SEO data end to end: the DY adapter against the sandbox's hot list, search words and
-//! benchmark accounts, which move with the platform clock.
+//! SEO data end to end: the DY adapter against the sandbox's hot list, the data vendor TikHub's
+//! client against the sandbox's imitation of it (benchmark accounts), and the simulated search words
+//! of the sandbox mode; all move with the platform clock.
 
 mod common;
 
 use common::*;
-use platforms::{Adapter, ErrorKind, HotWord, Platform, PublicWork, SearchWordKind, adapter};
+use platforms::sandbox::{simulated_hot, simulated_suggest, vendor_key};
+use platforms::vendor::TikHub;
+use platforms::{ErrorKind, HotWord, Platform, PublicWork, SearchWordKind, adapter};
 use serde_json::{Value, json};
-use std::sync::Arc;
 
 /// A full hot list: 50 words ranked 1.., hottest first, with known labels only.
 fn assert_ranked(l: &[HotWord]) {
@@ -41,8 +43,18 @@ async fn new_account(s: &Sbx, body: Value) -> Value {
     v
 }
 
+/// The TikHub client pointed at this sandbox with its key.
+fn vendor(s: &Sbx) -> TikHub {
+    TikHub::new(
+        &format!("{}/tikhub", s.base),
+        &vendor_key(TOKEN),
+        0,
+        s.clock.clone(),
+    )
+}
+
 /// Every page of an account's videos, newest first.
-async fn all_works(dy: &Arc<dyn Adapter>, id: &str, page: usize) -> Vec<PublicWork> {
+async fn all_works(dy: &TikHub, id: &str, page: usize) -> Vec<PublicWork> {
     let (mut out, mut cursor) = (Vec::new(), 0);
     loop {
         let (works, next, more) = dy.public_works(id, cursor, page).await.unwrap();
@@ -125,10 +137,11 @@ async fn hot_search_moves_with_the_day_not_within_it() {
 
 #[tokio::test]
 async fn suggestions_include_long_tail_expansions_with_a_trend() {
-    let (s, dy) = dy_setup().await;
+    let s = start(|_| {}).await;
+    let suggest = |w: &str| simulated_suggest(Platform::Dy, w, &s.clock);
     s.pin_early_morning();
 
-    let l = dy.search_suggest(" 火锅 ").await.unwrap();
+    let l = suggest(" 火锅 ").unwrap();
     assert_eq!(l[0].word, "火锅");
     assert_eq!(l[0].kind, SearchWordKind::Seed);
     for w in ["火锅推荐", "附近火锅", "火锅团购"] {
@@ -155,32 +168,31 @@ async fn suggestions_include_long_tail_expansions_with_a_trend() {
     }
     // Stable within the day; the next day's trend is shifted by one.
     advance(&s, 2 * 3_600_000).await;
-    assert_eq!(dy.search_suggest("火锅").await.unwrap(), l);
+    assert_eq!(suggest("火锅").unwrap(), l);
     advance(&s, DAY).await;
-    let next = dy.search_suggest("火锅").await.unwrap();
+    let next = suggest("火锅").unwrap();
     let seed = &next[0];
     assert_eq!(seed.trend[..6], l[0].trend[1..]);
 
     // Latin seeds get English modifiers.
-    let en = dy.search_suggest("pizza").await.unwrap();
+    let en = suggest("pizza").unwrap();
     assert!(en.iter().any(|x| x.word == "pizza near me"));
     assert!(en.iter().any(|x| x.word == "best pizza"));
 }
 
 #[tokio::test]
-async fn empty_keyword_is_refused_before_calling() {
-    let (s, dy) = dy_setup().await;
-    let e = dy.search_suggest("  ").await.unwrap_err();
+async fn empty_keyword_is_refused() {
+    let s = start(|_| {}).await;
+    let e = simulated_suggest(Platform::Dy, "  ", &s.clock).unwrap_err();
     assert_eq!(e.code, "empty_keyword");
     assert_eq!(e.kind, ErrorKind::Permanent);
     assert!(!e.zh.is_empty() && !e.en.is_empty());
-    // Nothing reached the platform: not even a client token was asked for.
-    assert_eq!(s.counts().await["client_tokens_issued"], 0);
 }
 
 #[tokio::test]
 async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
-    let (s, dy) = dy_setup().await;
+    let s = start(|_| {}).await;
+    let dy = vendor(&s);
     let acc = new_account(
         &s,
         json!({"nickname": "对面火锅店", "posts_per_day": 3, "followers": 1000}),
@@ -241,7 +253,8 @@ async fn a_competitor_posts_on_schedule_and_its_figures_grow() {
 
 #[tokio::test]
 async fn share_links_and_ids_resolve() {
-    let (s, dy) = dy_setup().await;
+    let s = start(|_| {}).await;
+    let dy = vendor(&s);
     let acc = new_account(&s, json!({"nickname": "隔壁奶茶", "posts_per_day": 2})).await;
     let id = acc["id"].as_str().unwrap();
     let share = acc["share_url"].as_str().unwrap();
@@ -255,7 +268,7 @@ async fn share_links_and_ids_resolve() {
         let p = dy.public_account(input).await.unwrap();
         assert_eq!(p.account_id, id, "{input}");
         assert_eq!(p.nickname, "隔壁奶茶");
-        assert_eq!(p.share_url, share);
+        assert_eq!(p.share_url, format!("https://www.douyin.com/user/{id}"));
     }
     // The sandbox also has a few accounts of its own, with a history.
     let (_, v) = control_get(&s, "public_accounts").await;
@@ -269,27 +282,31 @@ async fn share_links_and_ids_resolve() {
 
 #[tokio::test]
 async fn unknown_accounts_and_links_are_permanent_errors() {
-    let (s, dy) = dy_setup().await;
+    let s = start(|_| {}).await;
+    let dy = vendor(&s);
 
     let e = dy.public_account("MS4wLjABAAAAnobody").await.unwrap_err();
-    assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "2199001"));
+    assert_eq!(
+        (e.kind, e.code.as_str()),
+        (ErrorKind::Permanent, "account_not_found")
+    );
     assert!(
         e.zh.contains("账号不存在") && e.en.contains("does not exist"),
         "{e:?}"
     );
 
-    let e = dy
-        .public_account("https://example.com/some/page")
-        .await
-        .unwrap_err();
-    assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "2199002"));
-    assert!(e.en.contains("share link"), "{e:?}");
-
-    let e = dy
-        .public_account("https://v.douyin.com/zzzzzzzz/")
-        .await
-        .unwrap_err();
-    assert_eq!(e.code, "2199001");
+    for link in [
+        "https://example.com/some/page",
+        "https://v.douyin.com/zzzzzzzz/",
+    ] {
+        let e = dy.public_account(link).await.unwrap_err();
+        assert_eq!(
+            (e.kind, e.code.as_str()),
+            (ErrorKind::Permanent, "link_unresolvable"),
+            "{link}"
+        );
+        assert!(e.en.contains("share link"), "{e:?}");
+    }
 
     let e = dy.public_account("这不是链接").await.unwrap_err();
     assert_eq!(
@@ -297,11 +314,8 @@ async fn unknown_accounts_and_links_are_permanent_errors() {
         (ErrorKind::Permanent, "account_ref_invalid")
     );
 
-    let e = dy
-        .public_works("MS4wLjABAAAAnobody", 0, 10)
-        .await
-        .unwrap_err();
-    assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "2199001"));
+    let (works, _, more) = dy.public_works("MS4wLjABAAAAnobody", 0, 10).await.unwrap();
+    assert!(works.is_empty() && !more);
 
     let (status, _) = control_get(&s, "public_accounts/MS4wLjABAAAAnobody").await;
     assert_eq!(status, 404);
@@ -309,7 +323,8 @@ async fn unknown_accounts_and_links_are_permanent_errors() {
 
 #[tokio::test]
 async fn public_works_paginate_by_cursor() {
-    let (s, dy) = dy_setup().await;
+    let s = start(|_| {}).await;
+    let dy = vendor(&s);
     let acc = new_account(
         &s,
         json!({"nickname": "老牌烧烤", "posts_per_day": 5, "start_ms": s.now() - 3 * DAY,
@@ -352,7 +367,8 @@ async fn public_works_paginate_by_cursor() {
 #[tokio::test]
 async fn seo_rate_limits_are_retryable_and_expired_client_tokens_renewed() {
     let (s, dy) = dy_setup().await;
-    for call in ["dy.hot_search", "dy.search_suggest", "dy.public_account"] {
+    let v = vendor(&s);
+    for call in ["dy.hot_search", "dy.public_account"] {
         s.control(
             "faults",
             json!({"call": call, "fault": "rate_limit", "count": 1}),
@@ -364,21 +380,19 @@ async fn seo_rate_limits_are_retryable_and_expired_client_tokens_renewed() {
         (e.kind, e.code.as_str()),
         (ErrorKind::Retryable, "28003018")
     );
-    let e = dy.search_suggest("火锅").await.unwrap_err();
-    assert_eq!(
-        (e.kind, e.code.as_str()),
-        (ErrorKind::Retryable, "28003018")
-    );
-    let e = dy
+    let e = v
         .public_account("MS4wLjABAAAAsbx0000000000001")
         .await
         .unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Retryable);
+    assert_eq!(
+        (e.kind, e.code.as_str()),
+        (ErrorKind::Retryable, "http_429")
+    );
     dy.hot_search().await.unwrap();
-    dy.search_suggest("火锅").await.unwrap();
-    dy.public_account("MS4wLjABAAAAsbx0000000000001")
+    v.public_account("MS4wLjABAAAAsbx0000000000001")
         .await
         .unwrap();
+    dy.hot_search().await.unwrap();
     assert_eq!(
         s.counts().await["client_tokens_issued"],
         1,
@@ -395,8 +409,48 @@ async fn seo_rate_limits_are_retryable_and_expired_client_tokens_renewed() {
     assert_eq!(s.counts().await["client_tokens_issued"], 2);
     // And one past its 2 h life is replaced before use.
     advance(&s, 3 * 3_600_000).await;
-    dy.search_suggest("奶茶").await.unwrap();
+    dy.hot_search().await.unwrap();
     assert_eq!(s.counts().await["client_tokens_issued"], 3);
+}
+
+#[tokio::test]
+async fn the_vendor_refuses_a_wrong_or_missing_key() {
+    let s = start(|_| {}).await;
+    let base = format!("{}/tikhub", s.base);
+    for key in ["wrong-key", ""] {
+        let v = TikHub::new(&base, key, 0, s.clock.clone());
+        let e = v
+            .public_account("MS4wLjABAAAAsbx0000000000001")
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (e.kind, e.code.as_str()),
+            (ErrorKind::Permanent, "vendor_key_refused"),
+            "{key:?}"
+        );
+        assert!(e.zh.contains("TikHub") && e.en.contains("API key"), "{e:?}");
+        let e = v
+            .public_works("MS4wLjABAAAAsbx0000000000001", 0, 10)
+            .await
+            .unwrap_err();
+        assert_eq!(e.code, "vendor_key_refused");
+    }
+    // The raw answer: HTTP 401 without the Bearer key, 200 `{code, router, params, data}` with it.
+    let url = format!(
+        "{base}/api/v1/douyin/web/handler_user_profile?sec_user_id=MS4wLjABAAAAsbx0000000000001"
+    );
+    let r = reqwest::get(&url).await.unwrap();
+    assert_eq!(r.status().as_u16(), 401);
+    let r = reqwest::Client::new()
+        .get(&url)
+        .bearer_auth(vendor_key(TOKEN))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["code"], 200);
+    assert!(v["data"]["user"]["nickname"].is_string(), "{v}");
 }
 
 #[tokio::test]
@@ -413,9 +467,6 @@ async fn other_platforms_say_they_do_not_support_it() {
             e.zh.contains("不支持") && e.en.contains("not support"),
             "{e:?}"
         );
-        assert!(a.search_suggest("火锅").await.is_err());
-        assert!(a.public_account("x").await.is_err());
-        assert!(a.public_works("x", 0, 10).await.is_err());
     }
 }
 
@@ -435,8 +486,7 @@ async fn competitor_accounts_survive_a_restart() {
         acc["id"].as_str().unwrap().to_string()
     };
     let s = start(keep).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
-    let p = dy.public_account(&id).await.unwrap();
+    let p = vendor(&s).public_account(&id).await.unwrap();
     assert_eq!(p.nickname, "持久的对手");
     assert_eq!(p.works_count, 4);
     let (_, v) = control_get(&s, "public_accounts").await;
@@ -446,13 +496,12 @@ async fn competitor_accounts_survive_a_restart() {
 }
 
 #[tokio::test]
-async fn kuaishou_has_its_own_hot_list_and_suggestions() {
+async fn kuaishou_has_its_own_simulated_hot_list_and_suggestions() {
     let s = start(|_| {}).await;
-    let ks = adapter(Platform::Ks, s.endpoint(Platform::Ks));
     let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
     s.pin_early_morning();
 
-    let k = ks.hot_search().await.unwrap();
+    let k = simulated_hot(Platform::Ks, &s.clock);
     assert_ranked(&k);
     assert_ne!(
         k,
@@ -460,33 +509,30 @@ async fn kuaishou_has_its_own_hot_list_and_suggestions() {
         "each platform has its own heat"
     );
     advance(&s, 3_600_000).await;
-    assert_eq!(ks.hot_search().await.unwrap(), k);
+    assert_eq!(simulated_hot(Platform::Ks, &s.clock), k);
     advance(&s, DAY).await;
-    assert_ne!(ks.hot_search().await.unwrap(), k);
+    assert_ne!(simulated_hot(Platform::Ks, &s.clock), k);
 
-    let w = ks.search_suggest("奶茶").await.unwrap();
+    let w = simulated_suggest(Platform::Ks, "奶茶", &s.clock).unwrap();
     assert_eq!(
         (w[0].word.as_str(), w[0].kind),
         ("奶茶", SearchWordKind::Seed)
     );
     assert!(w.iter().any(|x| x.word == "奶茶推荐"));
     assert!(w.iter().all(|x| x.trend.len() == 7));
+    assert_ne!(
+        w,
+        simulated_suggest(Platform::Dy, "奶茶", &s.clock).unwrap()
+    );
     assert_eq!(
-        ks.search_suggest("").await.unwrap_err().code,
+        simulated_suggest(Platform::Ks, "", &s.clock)
+            .unwrap_err()
+            .code,
         "empty_keyword"
     );
-
-    s.control(
-        "faults",
-        json!({"call": "ks.search_suggest", "fault": "rate_limit", "count": 1}),
-    )
-    .await;
-    assert_eq!(
-        ks.search_suggest("奶茶").await.unwrap_err().kind,
-        ErrorKind::Retryable
-    );
-    // KS has no public-account data.
-    let e = ks.public_account("x").await.unwrap_err();
+    // KS's open platform has no hot-search API: the adapter says so.
+    let ks = adapter(Platform::Ks, s.endpoint(Platform::Ks));
+    let e = ks.hot_search().await.unwrap_err();
     assert_eq!(
         (e.kind, e.code.as_str()),
         (ErrorKind::Permanent, "unsupported")

@@ -37,6 +37,23 @@ pub fn tts_dir(data_dir: &Path) -> PathBuf {
         .unwrap_or_else(|| data_dir.join("tts"))
 }
 
+/// The creator consoles' browser driver (`<data>/browser`, installed by scripts/browser/install.sh):
+/// None when it is not installed there or CLIPMATRIX_BROWSER_CONSOLES is `off`.
+pub fn browser_driver(data_dir: &Path) -> Option<platforms::browser::Driver> {
+    if std::env::var("CLIPMATRIX_BROWSER_CONSOLES").is_ok_and(|v| v == "off" || v == "0") {
+        return None;
+    }
+    let d =
+        platforms::browser::Driver::new(platforms::browser::DriverConfig::for_data_dir(data_dir));
+    match d.check() {
+        Ok(()) => Some(d),
+        Err(e) => {
+            tracing::warn!(err = %e, "creator-console browser flows are off (XHS uses the sandbox session protocol)");
+            None
+        }
+    }
+}
+
 /// Where the speech-recognition engine is installed: `<data>/asr`, or CLIPMATRIX_ASR_DIR.
 pub fn asr_dir(data_dir: &Path) -> PathBuf {
     std::env::var_os("CLIPMATRIX_ASR_DIR")
@@ -52,7 +69,7 @@ pub struct App {
     pub storage: media::Storage,
     /// Platform adapters, sealed tokens, the publisher's needs.
     pub hub: HubRef,
-    /// AI voice: the engine, the cloning provider, the assistant (`Ai::from_env`).
+    /// AI voice: the engine and the cloning provider (`Ai::from_env`).
     pub ai: AiRef,
     /// Signs session tokens and file links; sealed in the database like the platform secrets.
     pub key: Arc<Vec<u8>>,
@@ -116,8 +133,9 @@ impl App {
             timeout_ms: 0,
             adapters: Default::default(),
             sign_url: Arc::new(move |id, variant| crate::links::url(&url_key, id, variant)),
+            browser: browser_driver(&config.data_dir),
         });
-        let ai = Arc::new(Ai::from_env(&tts_dir(&config.data_dir)));
+        let ai = Arc::new(Ai::from_env(&tts_dir(&config.data_dir), db.clock.clone()));
         Ok(App {
             hub,
             db,

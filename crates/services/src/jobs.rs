@@ -42,23 +42,40 @@ impl Handlers {
         use crate::{clip, materials, matrix::publish};
         let hub = self.app.hub.clone();
         let storage = self.app.storage.clone();
+        // Handlers with a row to fail run their work through `ctx.attempt` themselves; the
+        // others are wrapped here, so a job given up never runs its work.
         match job {
-            Job::MatrixSync(p) => publish::run_sync(p, hub).await,
-            Job::MatrixTokenRefresh(p) => publish::run_refresh(p, hub).await,
+            Job::MatrixSync(p) => ctx.attempt(publish::run_sync(p, hub)).await,
+            Job::MatrixTokenRefresh(p) => ctx.attempt(publish::run_refresh(p, hub)).await,
             Job::PublishItem(p) => publish::run_item(ctx, p, hub).await,
-            Job::PublishReview(p) => publish::run_review(p, hub).await,
+            Job::PublishReview(p) => ctx.attempt(publish::run_review(p, hub)).await,
             Job::ClipRender(p) => clip::render::run(ctx, p, storage).await,
             Job::ClipSlice(p) => clip::slice::run(ctx, p, storage).await,
             Job::MediaAsr(p) => {
                 materials::asr::run(ctx, p, storage, self.app.config.asr_dir()).await
             }
             Job::MediaIngest(p) => materials::ingest::run(ctx, p, storage).await,
-            Job::MaintenanceCleanup(_) => crate::system::maintenance::cleanup(ctx, storage).await,
-            Job::SeoBenchmarkSync(p) => crate::seo::benchmark::run(ctx, p, hub).await,
-            Job::ContentHotlistSync(p) => crate::content::hotlists::run(p, hub).await,
-            Job::EngagementSync(p) => crate::engagement::comments::run_sync(p, hub).await,
-            Job::EngagementAutoReply(p) => crate::engagement::rules::run_auto_reply(p, hub).await,
-            Job::EngagementLeadNotify(p) => crate::engagement::notify::run(p, hub).await,
+            Job::MaintenanceCleanup(_) => {
+                let c = ctx.clone();
+                ctx.attempt(crate::system::maintenance::cleanup(c, storage))
+                    .await
+            }
+            Job::SeoBenchmarkSync(p) => {
+                let c = ctx.clone();
+                ctx.attempt(crate::seo::benchmark::run(c, p, hub)).await
+            }
+            Job::ContentHotlistSync(p) => ctx.attempt(crate::content::hotlists::run(p, hub)).await,
+            Job::EngagementSync(p) => {
+                ctx.attempt(crate::engagement::comments::run_sync(p, hub))
+                    .await
+            }
+            Job::EngagementAutoReply(p) => {
+                ctx.attempt(crate::engagement::rules::run_auto_reply(p, hub))
+                    .await
+            }
+            Job::EngagementLeadNotify(p) => {
+                ctx.attempt(crate::engagement::notify::run(p, hub)).await
+            }
             Job::Tts(p) => crate::ai::run(ctx, p, storage, self.app.ai.clone()).await,
             Job::ClipOneTouch(p) => clip::one_touch::run(ctx, p, self.one_touch.clone()).await,
             Job::ClipIntellect(p) => clip::intellect::run(ctx, p, self.intellect.clone()).await,

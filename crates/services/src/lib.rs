@@ -5,10 +5,13 @@
 //! schedulers, for `serve` and `worker` alike.
 
 // The application, its jobs and background work.
+pub mod aigc;
 pub mod app;
 pub mod jobs;
 
-// Shared by several areas: errors, request budgets, media links, the platform gateway.
+// Shared by several areas: errors, request budgets, media links, the platform gateway, the copy
+// precheck.
+pub mod compliance;
 pub mod error;
 pub mod limits;
 pub mod links;
@@ -27,6 +30,7 @@ pub mod reports;
 pub mod seo;
 pub mod system;
 pub mod ticker;
+pub mod writer;
 
 pub use app::{App, AppConfig, background};
 pub use error::{ApiError, ApiResult};

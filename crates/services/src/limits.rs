@@ -1,4 +1,4 @@
-//! Request budgets shared by areas (sign-in failures, the NFC tap page, auditions). How fast
+//! Request budgets shared by areas (sign-in failures, the NFC tap page, auditions, API tokens). How fast
 //! sign-ins may fail: every password check costs an argon2 hash (tens of ms of a core and 19 MB),
 //! so failed sign-ins are rationed before any hash runs: per client address, and for the whole server
 //! so that many addresses together cannot fill the cores either. A successful sign-in gives its
@@ -27,6 +27,18 @@ pub const SERVER: Rule = Rule {
     burst: 30.0,
     per_min: 600.0,
 };
+/// One personal API token: 120 calls at once, then 10 a second (an agent's pace, not a flood).
+pub const PER_TOKEN: Rule = Rule {
+    burst: 120.0,
+    per_min: 600.0,
+};
+
+/// The budgets of API tokens: each token's own (`LoginLimits::take_own` with the token's key); the
+/// server's shared budget is not used.
+pub fn per_token(clock: Clock) -> LoginLimits {
+    LoginLimits::with_rules(clock, PER_TOKEN, SERVER)
+}
+
 /// Addresses remembered at most; full buckets are forgotten first (they hold nothing).
 const TRACKED: usize = 10_000;
 

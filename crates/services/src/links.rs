@@ -19,6 +19,9 @@ pub const VARIANTS: &[&str] = &[
     // AI voice: a synthesis task's audio (id = task), a built-in voice's sample (id = its index).
     "tts",
     "sample",
+    // A release item's failed browser step (id = item): the screenshot and the page's HTML.
+    "evidence",
+    "evidence_html",
 ];
 /// Links live a day; rounded to the hour so a page's URLs stay stable (and cacheable) for a while.
 const TTL_MS: i64 = 24 * 3_600_000;
@@ -69,6 +72,38 @@ pub fn permanent_url(key: &[u8], id: i64, variant: &str) -> String {
         "/files/{id}/{variant}?e={exp}&s={}",
         sign(key, id, variant, exp)
     )
+}
+
+/// How long a download link lives (a single video or a zip of several).
+pub const DOWNLOAD_TTL_MS: i64 = 3_600_000;
+
+/// A link that downloads one file (an attachment, `dl=1`), valid until `exp`. `dl` is not signed:
+/// it only names the answer an attachment.
+pub fn download_url(key: &[u8], id: i64, variant: &str, exp: i64) -> String {
+    format!(
+        "/files/{id}/{variant}?e={exp}&s={}&dl=1",
+        sign(key, id, variant, exp)
+    )
+}
+
+/// The signed text of a zip of a merchant's finished videos: the merchant, the ids in order, the expiry.
+fn zip_message(merchant_id: i64, ids: &str, exp: i64) -> String {
+    format!("zip:{merchant_id}:{ids}:{exp}")
+}
+
+/// A link to a zip of a merchant's finished videos (ids comma separated), valid until `exp`.
+pub fn zip_url(key: &[u8], merchant_id: i64, ids: &[i64], exp: i64) -> String {
+    let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
+    let ids = ids.join(",");
+    format!(
+        "/files/zip?m={merchant_id}&ids={ids}&e={exp}&s={}",
+        mac(key, &zip_message(merchant_id, &ids, exp))
+    )
+}
+
+/// Whether `sig` signs this zip link (the ids as the link wrote them).
+pub fn verify_zip(key: &[u8], merchant_id: i64, ids: &str, exp: i64, sig: &str) -> bool {
+    verify_mac(key, &zip_message(merchant_id, ids, exp), sig)
 }
 
 /// The material id of one of our file URLs (`/files/<id>/...`).

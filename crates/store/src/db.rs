@@ -105,6 +105,34 @@ impl Db {
         Ok(())
     }
 
+    /// An operator setting (the title provider, the SMS gateway …), if set.
+    pub async fn setting(&self, key: &str) -> sqlx::Result<Option<String>> {
+        sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    pub async fn set_setting(&self, key: &str, value: &str) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO settings (key, value) VALUES ($1, $2) \
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        )
+        .bind(key)
+        .bind(value)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn delete_setting(&self, key: &str) -> sqlx::Result<()> {
+        sqlx::query("DELETE FROM settings WHERE key = $1")
+            .bind(key)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// A setting, created with `init` the first time it is read (e.g. the token signing key).
     pub async fn setting_or_init(
         &self,

@@ -382,6 +382,9 @@ pub struct JobCtx {
     pub db: Db,
     pub job: Job,
     worker: String,
+    /// Set when the job is being given up without doing its work (its workers were lost too
+    /// often): the reason its row fails with.
+    given_up: Option<String>,
 }
 
 impl JobCtx {
@@ -391,7 +394,26 @@ impl JobCtx {
     /// Whether this failure ends the job: permanent, or the last attempt. Handlers mark their row
     /// failed (and refund) only then; before, the row stays in progress with the reason.
     pub fn is_final(&self, e: &JobError) -> bool {
-        matches!(e, JobError::Permanent(_)) || self.job.attempts >= self.job.max_attempts
+        matches!(e, JobError::Permanent(_))
+            || self.job.attempts >= self.job.max_attempts
+            || self.given_up.is_some()
+    }
+    /// Runs the job's work, unless the job is being given up: then the work is not started and
+    /// the answer is a permanent failure, so the handler's final-failure path (row failed,
+    /// points refunded) runs without the work that may have killed its workers. Every handler
+    /// runs its work through this.
+    pub async fn attempt<T>(
+        &self,
+        work: impl Future<Output = Result<T, JobError>>,
+    ) -> Result<T, JobError> {
+        match &self.given_up {
+            Some(reason) => Err(JobError::Permanent(reason.clone())),
+            None => work.await,
+        }
+    }
+    /// Is this run giving the job up (see [`JobCtx::attempt`])?
+    pub fn giving_up(&self) -> bool {
+        self.given_up.is_some()
     }
     /// The row's kind and payload as a [`domain::jobs::Job`]; a payload this build cannot read fails
     /// the job for good.
@@ -555,25 +577,24 @@ pub const LOST_WORKER_GRACE: i64 = 5;
 
 async fn run_one(db: Db, handler: Handler, cfg: WorkerConfig, job: Job) {
     let (id, attempts, kind) = (job.id, job.attempts, job.kind);
-    if attempts > job.max_attempts + LOST_WORKER_GRACE {
-        // A job reclaimed after its worker died too often: likely the job kills it (a poison pill).
+    // A job reclaimed after its worker died too often likely kills it (a poison pill): this run
+    // only lets its handler fail its row (`JobCtx::attempt`) and then fails the job for good.
+    let given_up = (attempts > job.max_attempts + LOST_WORKER_GRACE).then(|| {
         tracing::warn!(job = id, %kind, attempts, "job given up: its workers were lost too often");
-        let _ = fail(
-            &db,
-            id,
-            &cfg.id,
-            job.last_error.as_deref().unwrap_or("worker lost"),
-            0,
-            true,
+        format!(
+            "given up: its workers were lost {} times ({})",
+            attempts - 1,
+            job.last_error.as_deref().unwrap_or("worker lost")
         )
-        .await;
-        return;
+    });
+    if given_up.is_none() {
+        tracing::info!(job = id, %kind, attempts, "job started");
     }
-    tracing::info!(job = id, %kind, attempts, "job started");
     let ctx = JobCtx {
         db: db.clone(),
         job,
         worker: cfg.id.clone(),
+        given_up,
     };
     let mut work = AbortOnDrop(tokio::spawn(async move {
         let job = ctx.decode()?;

@@ -61,5 +61,9 @@ export const limits = {
     "TITLE_MAX": 50,
     "WORDS_PER_ADD": 500,
     "WORD_MAX": 20
+  },
+  "system": {
+    "SMS_FIELD_MAX": 64,
+    "SMS_SIGN_NAME_MAX": 12
   }
 };

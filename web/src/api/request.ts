@@ -278,6 +278,24 @@ export function saveBlob(blob: Blob, name: string): void {
   }
 }
 
+/**
+ * Downloads what a signed link names (a finished video, a zip of several): the browser fetches it
+ * itself and writes it to disk as it arrives, so nothing is held in the page's memory.
+ */
+export function saveLink(href: string): void {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = '';
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  try {
+    a.click();
+  } finally {
+    a.remove();
+  }
+}
+
 export interface DownloadOptions {
   silent?: boolean;
   signal?: AbortSignal;

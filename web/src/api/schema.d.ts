@@ -129,8 +129,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * SPEC lists the assistant's token call, so it stays, answering a clear refusal: the token is a static
+         *     secret of the whole install (`CLIPMATRIX_COZE_TOKEN`), and a token handed to a browser is a leaked
+         *     token; nothing in the console uses it (spec-decisions.md "AI voice").
+         */
         get: operations["get_ai_coze_get_lszs_access_token"];
         put?: never;
+        /**
+         * SPEC lists the assistant's token call, so it stays, answering a clear refusal: the token is a static
+         *     secret of the whole install (`CLIPMATRIX_COZE_TOKEN`), and a token handed to a browser is a leaked
+         *     token; nothing in the console uses it (spec-decisions.md "AI voice").
+         */
         post: operations["post_ai_coze_get_lszs_access_token"];
         delete?: never;
         options?: never;
@@ -1116,6 +1126,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clip.merchant_video_library/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_clip_merchant_video_library_download"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clip.merchant_video_library/index": {
         parameters: {
             query?: never;
@@ -1667,6 +1693,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/index/addApiToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_index_addApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index/apiTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_index_apiTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/index/banner": {
         parameters: {
             query?: never;
@@ -1677,6 +1735,22 @@ export interface paths {
         get: operations["get_index_banner"];
         put?: never;
         post: operations["post_index_banner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index/copyCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_index_copyCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1821,6 +1895,22 @@ export interface paths {
         get: operations["get_index_profile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index/revokeApiToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_index_revokeApiToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2093,6 +2183,22 @@ export interface paths {
         get: operations["get_matrix_merchant_publish_management_getVideoTypeList"];
         put?: never;
         post: operations["post_matrix_merchant_publish_management_getVideoTypeList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matrix.merchant_publish_management/platform_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_matrix_merchant_publish_management_platform_rules"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3068,6 +3174,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/msg.wxgzh/bind_qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_msg_wxgzh_bind_qr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.wxgzh/bind_state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_msg_wxgzh_bind_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/msg.wxgzh/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** WeChat checks the server URL: `echostr` back when signed with the merchant's server Token. */
+        get: operations["get_msg_wxgzh_callback"];
+        put?: never;
+        /**
+         * WeChat pushes an event (plaintext mode XML): a scan of a binding QR code binds the scanner.
+         *     Answers "success" (WeChat retries anything else).
+         */
+        post: operations["post_msg_wxgzh_callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/msg.wxgzh/log": {
         parameters: {
             query?: never;
@@ -3660,6 +3819,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/seo.merchant_keywords/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Douyin's keyword video search: the last day's videos for a word (`source` none: no Douyin
+         *     account of the merchant granted `video.search`).
+         */
+        post: operations["post_seo_merchant_keywords_videos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/seo.merchant_seo_lexicon/add": {
         parameters: {
             query?: never;
@@ -3718,6 +3897,38 @@ export interface paths {
         get: operations["get_seo_merchant_seo_lexicon_profile"];
         put?: never;
         post: operations["post_seo_merchant_seo_lexicon_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/ai_provider/aigc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_ai_provider_aigc"];
+        put?: never;
+        post: operations["post_system_ai_provider_aigc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/ai_provider/aigc_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_ai_provider_aigc_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3814,6 +4025,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_system_app_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/app/vendor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_app_vendor"];
+        put?: never;
+        post: operations["post_system_app_vendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/app/vendor_clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_app_vendor_clear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/app/vendor_save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_app_vendor_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4332,6 +4591,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/merchant/banned_words_add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_merchant_banned_words_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/merchant/banned_words_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_merchant_banned_words_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/merchant/banned_words_index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_merchant_banned_words_index"];
+        put?: never;
+        post: operations["post_system_merchant_banned_words_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/merchant/edit": {
         parameters: {
             query?: never;
@@ -4556,6 +4863,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/sms/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_system_sms_index"];
+        put?: never;
+        post: operations["post_system_sms_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/sms/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_system_sms_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/sms/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a test code (the sign-in template) to the operator's number through the saved gateway:
+         *     its refusal, in the gateway's words, is the answer.
+         */
+        post: operations["post_system_sms_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/tasks/index": {
         parameters: {
             query?: never;
@@ -4694,6 +5053,26 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_task_merchant_comment_spam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_comment/suggest_replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggested answers to a comment: the configured AI provider's, else the built-in writer's; each
+         *     says who wrote it. Nothing is sent.
+         */
+        post: operations["post_task_merchant_comment_suggest_replies"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5637,6 +6016,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/task.merchant_group_user/update_proxy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The proxy a creator-console account's browser goes through (sealed; the answer shows it without
+         *     its credentials).
+         */
+        post: operations["post_task_merchant_group_user_update_proxy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/task.merchant_group_user/user_save": {
         parameters: {
             query?: never;
@@ -5915,6 +6314,12 @@ export interface components {
         AccountPage: components["schemas"]["Page_AccountView"] & {
             summary: components["schemas"]["AccountSummary"];
         };
+        AccountProxyReq: {
+            /** Format: int64 */
+            id: number;
+            /** @description `http://[user:pass@]host:port` or `socks5://host:port`; empty removes the proxy. */
+            proxy?: string;
+        };
         AccountRankView: {
             /** Format: int64 */
             account_id: number;
@@ -5963,6 +6368,8 @@ export interface components {
         /** @description An account as the console sees it (no tokens). */
         AccountView: {
             account_type: components["schemas"]["AccountType"];
+            /** @description Renew (enabled while the authorization lives) and authorize again (`AuthState::actions`). */
+            actions: components["schemas"]["Offer_AccountAction"][];
             avatar: string;
             city: string;
             /** Format: int64 */
@@ -5976,6 +6383,7 @@ export interface components {
             group_name: string;
             /** Format: int64 */
             id: number;
+            last_check?: components["schemas"]["SessionCheckView"] | null;
             /** Format: int64 */
             likes: number;
             nickname: string;
@@ -5987,6 +6395,11 @@ export interface components {
             poi_id: string;
             poi_name: string;
             province: string;
+            /**
+             * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
+             *     empty for none.
+             */
+            proxy: string;
             remarks: string;
             /** @description Why the platform ended the authorization, when it did. */
             revoked_reason: string;
@@ -6161,7 +6574,10 @@ export interface components {
             title?: string;
             /** @description The topic or product description (required, ≤ 200 characters). */
             topic: string;
-            /** @description A built-in voice id (default zf_xiaoxiao, af_heart for an English topic). */
+            /**
+             * @description A voice id of the engine's list (default its first Mandarin voice, its first English one for an
+             *     English topic: zf_xiaoxiao / af_heart with the built-in engine).
+             */
             voice?: string;
         };
         /** @description Variants of a one-touch project by state. */
@@ -6204,6 +6620,8 @@ export interface components {
              */
             seconds: number;
             shots: Record<string, never>[];
+            /** @description Who wrote the script, and why not the provider when it failed (until written: built-in). */
+            source: components["schemas"]["WriterSource"];
             state: components["schemas"]["OneTouchState"];
             /** Format: int64 */
             template_id?: number | null;
@@ -6221,7 +6639,7 @@ export interface components {
             voice_media_id: number;
             /** @description The voice-over's signed link. */
             voice_src?: string | null;
-            /** @description builtin | llm */
+            /** @description builtin | llm, empty until written (see `source`) */
             writer: string;
         };
         AiCloneReq: {
@@ -6235,9 +6653,6 @@ export interface components {
         };
         /** @enum {string} */
         AiCloneState: "training" | "ready" | "failed";
-        AiCozeToken: {
-            token: string;
-        };
         /**
          * @description A synthesis request (SPEC §5: text ≤ 300 characters, volume 0–100, speed and intonation
          *     -500–500).
@@ -6261,7 +6676,7 @@ export interface components {
              */
             stream?: boolean;
             text: string;
-            /** @description A voice id of get_voice_list (default: the first built-in voice). */
+            /** @description A voice id of get_voice_list (default: the engine's first voice). */
             voice?: string | null;
             /**
              * Format: int64
@@ -6281,6 +6696,8 @@ export interface components {
              */
             id: number;
         };
+        /** @enum {string} */
+        AiPart: "audio" | "text" | "video";
         AiSubtitleLine: {
             content: string;
             /** Format: int64 */
@@ -6405,6 +6822,26 @@ export interface components {
         };
         /** @enum {string} */
         AiVoiceSource: "builtin" | "clone";
+        /**
+         * @description Who the operator says generates the content (System → AI provider): the service provider's name
+         *     and its code (统一社会信用代码 or the code the practice guide assigns). Settings key [`PROVIDER_KEY`].
+         */
+        AigcProvider: {
+            /** @default  */
+            code?: string;
+            /** @default  */
+            name?: string;
+        };
+        /**
+         * @description The provider the AI-content labels name (GB 45438-2025 §6.1: `ContentProducer` of the implicit
+         *     label in every generated file), set once by the operator; with neither field set the labels name
+         *     `clipmatrix`.
+         */
+        AigcProviderView: {
+            /** @description What the labels write as `ContentProducer` now (the code, else the name, else the default). */
+            producer: string;
+            provider: components["schemas"]["AigcProvider"];
+        };
         AiteReq: {
             nickname: string;
             platform: components["schemas"]["Platform"];
@@ -6416,6 +6853,37 @@ export interface components {
             id: number;
             nickname: string;
             platform: components["schemas"]["Platform"];
+        };
+        ApiTokenReq: {
+            /**
+             * Format: int64
+             * @description 1 to 365.
+             */
+            expires_in_days: number;
+            name: string;
+            scopes: components["schemas"]["TokenScope"][];
+        };
+        /** @description One of the user's API tokens as the list shows it (never the token itself). */
+        ApiTokenView: {
+            /** @description Neither revoked nor expired. */
+            active: boolean;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            expires_at: number;
+            /** @description The token's first characters, to tell tokens apart. */
+            hint: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Null: never used.
+             */
+            last_used_at?: number | null;
+            name: string;
+            /** Format: int64 */
+            revoked_at?: number | null;
+            scopes: components["schemas"]["TokenScope"][];
         };
         /** @enum {string} */
         AppMode: "live" | "sandbox";
@@ -6525,6 +6993,31 @@ export interface components {
         AuthStart: components["schemas"]["OauthStart"] | components["schemas"]["QrStart"];
         /** @enum {string} */
         AuthState: "active" | "expiring" | "expired";
+        BannedWordView: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            word: string;
+        };
+        BannedWords: {
+            rows: components["schemas"]["BannedWordView"][];
+        };
+        BannedWordsAdd: {
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description Each 1..20 characters, 200 at once. */
+            words: string[];
+        };
+        /** @description How many of the words were new. */
+        BannedWordsAdded: {
+            added: number;
+        };
+        BannedWordsDelete: {
+            ids: number[];
+            /** Format: int64 */
+            merchant_id: number;
+        };
         Banner: {
             /** Format: int64 */
             created_at: number;
@@ -6598,6 +7091,11 @@ export interface components {
              */
             posts_7d: number;
             share_url: string;
+            /**
+             * @description Where the figures (followers, likes, works and their plays) were last read from; `none`
+             *     for an account not read since sources were kept.
+             */
+            source: components["schemas"]["DataSource"];
             /** Format: int64 */
             works: number;
         };
@@ -6714,6 +7212,8 @@ export interface components {
         };
         /** @enum {string} */
         CommentStatus: "visible" | "hidden" | "spam";
+        /** @enum {string} */
+        ContentDeclaration: "auto" | "none" | "original" | "ai_generated" | "reposted" | "fiction";
         ConversationView: {
             /** Format: int64 */
             account_id: number;
@@ -6728,6 +7228,31 @@ export interface components {
             last_text: string;
             /** Format: int64 */
             messages: number;
+        };
+        CopyCheck: {
+            /** @description Whether a finding blocks publishing. */
+            blocked: boolean;
+            findings: components["schemas"]["CopyFinding"][];
+        };
+        CopyCheckReq: {
+            /** @description The platforms the text goes to; empty: any platform (every platform's rules). */
+            platforms?: components["schemas"]["Platform"][];
+            text?: string;
+        };
+        /** @description One finding: `start`/`end` index the text in UTF-16 code units (JavaScript's string indices). */
+        CopyFinding: {
+            end: number;
+            explanation: string;
+            kind: components["schemas"]["RuleKind"];
+            rule_id: string;
+            severity: components["schemas"]["Severity"];
+            /** @description The law article or the platform's rule page. */
+            source: string;
+            start: number;
+            /** @description A safe rewrite of `term`; absent where none keeps the meaning. */
+            suggestion?: string | null;
+            /** @description The words found, as written. */
+            term: string;
         };
         Coupon: {
             /** Format: int64 */
@@ -6857,6 +7382,11 @@ export interface components {
             plan: components["schemas"]["Plan"];
             task: components["schemas"]["TaskView"];
         };
+        /** @description A new token: its row, and the token itself, shown this once. */
+        CreatedApiToken: components["schemas"]["ApiTokenView"] & {
+            /** @description `cmx_…`: send as `Authorization: Bearer <token>`. Not kept by the server. */
+            token: string;
+        };
         /** @description The home page: points and the last 7 (or 30) days of publishing and plays. */
         DashboardView: {
             has_publish_data: boolean;
@@ -6866,6 +7396,8 @@ export interface components {
             publish: components["schemas"]["PublishSeries"];
             video: components["schemas"]["VideoSeries"];
         };
+        /** @enum {string} */
+        DataSource: "douyin_open" | "tikhub" | "sandbox" | "none";
         DayPosts: {
             day: string;
             /** Format: int64 */
@@ -6927,6 +7459,22 @@ export interface components {
         };
         /** @description An answer with nothing to say but success (`data: {}`). */
         Done: Record<string, never>;
+        /** @description A signed link that downloads finished videos: one video itself, several as a zip. */
+        DownloadLink: {
+            /**
+             * Format: int64
+             * @description The videos' bytes together.
+             */
+            bytes: number;
+            /** Format: int64 */
+            expires_at: number;
+            /** Format: int64 */
+            files: number;
+            /** @description Relative to the server; opens without a token until `expires_at`. */
+            url: string;
+            /** @description A zip of several videos (STORE, streamed), or one video's file (which takes `Range`). */
+            zip: boolean;
+        };
         /**
          * @description The boards of `/content.hot_list/doyen_index`.
          * @enum {string}
@@ -7084,10 +7632,13 @@ export interface components {
         };
         Generated: {
             keywords: components["schemas"]["WeightedKeyword"][];
-            /** @description builtin | openai */
+            /** @description builtin | openai: who wrote the titles (kept for older consoles; see `source`). */
             provider: components["schemas"]["TitleProvider"];
             rows: components["schemas"]["GenTitle"][];
+            /** @description Who wrote the titles, and why not the provider when it failed. */
+            source: components["schemas"]["WriterSource"];
             topics: string[];
+            topics_source?: components["schemas"]["WriterSource"] | null;
         };
         Group: {
             /** Format: int64 */
@@ -7309,6 +7860,16 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /**
+         * @description A failed browser step's evidence: the step's code (`upload`, `login`, ... named in the console),
+         *     the page's address, and signed links to its screenshot and its HTML (served as plain text).
+         */
+        ItemEvidence: {
+            html: string;
+            screenshot: string;
+            step: string;
+            url: string;
+        };
         ItemPage: components["schemas"]["Page_ItemView"] & {
             summary: components["schemas"]["ItemSummary"];
         };
@@ -7352,6 +7913,7 @@ export interface components {
             comments_sent: number;
             /** @description Why it failed (or is being retried), in the caller's language; empty when nothing went wrong. */
             error: string;
+            evidence?: components["schemas"]["ItemEvidence"] | null;
             /** Format: int64 */
             id: number;
             item_id: string;
@@ -7418,6 +7980,29 @@ export interface components {
             /** Format: int64 */
             max_attempts: number;
             state: components["schemas"]["JobState"];
+        };
+        KeywordReq: {
+            word: string;
+        };
+        /** @description A video Douyin's keyword video search found (anyone's, posted in the last day). */
+        KeywordVideoView: {
+            /** Format: int64 */
+            comments: number;
+            cover: string;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            created_at: number;
+            /** Format: int64 */
+            likes: number;
+            /** Format: int64 */
+            plays: number;
+            sec_item_id: string;
+            share_url: string;
+            /** Format: int64 */
+            shares: number;
+            title: string;
         };
         /**
          * @description The boards of `/content.hot_list/keywords_index`.
@@ -7552,9 +8137,15 @@ export interface components {
         Limits: {
             comment_max: number;
             comment_pick: number;
+            mentions_max?: number | null;
             /** Format: int32 */
             per_account_day: number;
+            /** @description Where the platform's limits come from. */
+            sources: string;
+            /** @description The product's 50, or the platform's own when lower (`domain::matrix::platform_rules`). */
             title_max: number;
+            /** @description The platform's topic and @-mention caps (absent: none beyond the product's). */
+            topics_max?: number | null;
         };
         LineIn: {
             /** @description The console always sends it; a missing one reads as blank. */
@@ -7826,6 +8417,36 @@ export interface components {
             title?: string | null;
             url?: string | null;
         };
+        /**
+         * @description The task form's mount and place fields: which mount type needs which is `MountType`'s rule
+         *     (the release check); the publisher sends them. The form and the stored config share them.
+         */
+        MountFields: {
+            /** @default  */
+            city?: string;
+            /** @default  */
+            merchant_abbr?: string;
+            /** @default  */
+            mini_app_id?: string;
+            /** @default  */
+            mini_app_title?: string;
+            /** @default  */
+            mini_app_url?: string;
+            /** @default  */
+            official_title?: string;
+            /** @default  */
+            official_url?: string;
+            /** @default  */
+            poi_address?: string;
+            /** @default  */
+            poi_id?: string;
+            /** @default  */
+            poi_name?: string;
+            /** @default  */
+            product_id?: string;
+            /** @default  */
+            province?: string;
+        };
         /** @enum {string} */
         MountType: "none" | "poi" | "mini_program" | "official" | "product";
         MoveReq: {
@@ -7915,6 +8536,15 @@ export interface components {
          * @description An action a row offers (a button the console shows), and whether the server accepts it now
          *     (a disabled button otherwise).
          */
+        Offer_AccountAction: {
+            /** @enum {string} */
+            action: "renew" | "reauthorize";
+            enabled: boolean;
+        };
+        /**
+         * @description An action a row offers (a button the console shows), and whether the server accepts it now
+         *     (a disabled button otherwise).
+         */
         Offer_ItemAction: {
             /** @enum {string} */
             action: "publish_now" | "retry" | "send_comments";
@@ -7994,6 +8624,8 @@ export interface components {
         Page_AccountView: {
             rows: {
                 account_type: components["schemas"]["AccountType"];
+                /** @description Renew (enabled while the authorization lives) and authorize again (`AuthState::actions`). */
+                actions: components["schemas"]["Offer_AccountAction"][];
                 avatar: string;
                 city: string;
                 /** Format: int64 */
@@ -8007,6 +8639,7 @@ export interface components {
                 group_name: string;
                 /** Format: int64 */
                 id: number;
+                last_check?: components["schemas"]["SessionCheckView"] | null;
                 /** Format: int64 */
                 likes: number;
                 nickname: string;
@@ -8018,6 +8651,11 @@ export interface components {
                 poi_id: string;
                 poi_name: string;
                 province: string;
+                /**
+                 * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
+                 *     empty for none.
+                 */
+                proxy: string;
                 remarks: string;
                 /** @description Why the platform ended the authorization, when it did. */
                 revoked_reason: string;
@@ -8085,6 +8723,7 @@ export interface components {
                 comments_sent: number;
                 /** @description Why it failed (or is being retried), in the caller's language; empty when nothing went wrong. */
                 error: string;
+                evidence?: components["schemas"]["ItemEvidence"] | null;
                 /** Format: int64 */
                 id: number;
                 item_id: string;
@@ -8138,6 +8777,12 @@ export interface components {
         };
         /** @description A video a task can publish, as the form's picker lists it. */
         Pickable: {
+            /**
+             * @description The parts the product generated (AI voice = audio, AI script = text, one-touch = video);
+             *     empty for the merchant's own footage. The declaration `auto` declares AI-generated for a video
+             *     with any, original for the others.
+             */
+            ai_parts: components["schemas"]["AiPart"][];
             cover?: string | null;
             /** Format: int64 */
             duration_ms: number;
@@ -8232,6 +8877,24 @@ export interface components {
             sandbox: boolean;
             theme: components["schemas"]["ThemeView"];
             version: string;
+        };
+        /**
+         * @description One platform's rules for a post, as the release form shows them beside the fields they limit
+         *     (`domain::matrix::platform_rules`; absent: no limit beyond the product's own).
+         */
+        PlatformRulesView: {
+            body_max?: number | null;
+            mentions_max?: number | null;
+            platform: components["schemas"]["Platform"];
+            /** Format: int32 */
+            posts_per_day?: number | null;
+            /** @description The platform's own scheduling window, seconds ahead [min, max]. */
+            schedule_window_s?: number[] | null;
+            /** Format: int32 */
+            scheduled_per_day?: number | null;
+            sources: string;
+            title_max?: number | null;
+            topics_max?: number | null;
         };
         PoiReq: {
             city?: string | null;
@@ -8473,18 +9136,40 @@ export interface components {
              */
             voice_ms: number;
         };
+        /** @description When the provider last failed, for which use, and why in the reader's language. */
+        ProviderFailure: {
+            /** Format: int64 */
+            at: number;
+            code: string;
+            model: string;
+            reason: string;
+            /** @description titles | topics | script | replies */
+            use_: string;
+        };
         ProviderReq: {
             /** @description Blank keeps the saved key. */
             api_key?: string;
             base_url: string;
             model: string;
+            /**
+             * Format: int64
+             * @description How long the provider may take before the built-in writer answers instead, in seconds
+             *     (0 or absent: 30).
+             */
+            timeout_s?: number;
         };
         ProviderView: {
             /** @description The key, masked. */
             api_key: string;
             base_url: string;
             configured: boolean;
+            last_fallback?: components["schemas"]["ProviderFailure"] | null;
             model: string;
+            /**
+             * Format: int64
+             * @description How long the provider may take, in seconds (the default when not set).
+             */
+            timeout_s: number;
         };
         ProxyInfo: {
             /** @description The operator signed in as this merchant, if any. */
@@ -8520,6 +9205,11 @@ export interface components {
              */
             kind: "qr";
             login_id: string;
+            /**
+             * @description The console's own QR code captured by the browser flow (`data:image/png;base64,...`, xhs):
+             *     shown instead of a QR made from `qr_url`.
+             */
+            qr_image?: string | null;
             qr_url: string;
             /** @description Always `qr_pending`. */
             state: components["schemas"]["QrState"];
@@ -8535,6 +9225,11 @@ export interface components {
              */
             kind: "status";
             login_id: string;
+            /**
+             * @description While pending, through a browser flow: the QR the platform's login page shows now (it
+             *     replaces an expired one by itself); the dialog shows this one.
+             */
+            qr_image?: string | null;
             state: components["schemas"]["QrState"];
         };
         /** @enum {string} */
@@ -8681,6 +9376,8 @@ export interface components {
             /** @description An account as the console sees it (no tokens). */
             data: {
                 account_type: components["schemas"]["AccountType"];
+                /** @description Renew (enabled while the authorization lives) and authorize again (`AuthState::actions`). */
+                actions: components["schemas"]["Offer_AccountAction"][];
                 avatar: string;
                 city: string;
                 /** Format: int64 */
@@ -8694,6 +9391,7 @@ export interface components {
                 group_name: string;
                 /** Format: int64 */
                 id: number;
+                last_check?: components["schemas"]["SessionCheckView"] | null;
                 /** Format: int64 */
                 likes: number;
                 nickname: string;
@@ -8705,6 +9403,11 @@ export interface components {
                 poi_id: string;
                 poi_name: string;
                 province: string;
+                /**
+                 * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
+                 *     empty for none.
+                 */
+                proxy: string;
                 remarks: string;
                 /** @description Why the platform ended the authorization, when it did. */
                 revoked_reason: string;
@@ -8846,6 +9549,8 @@ export interface components {
                  */
                 seconds: number;
                 shots: Record<string, never>[];
+                /** @description Who wrote the script, and why not the provider when it failed (until written: built-in). */
+                source: components["schemas"]["WriterSource"];
                 state: components["schemas"]["OneTouchState"];
                 /** Format: int64 */
                 template_id?: number | null;
@@ -8863,23 +9568,8 @@ export interface components {
                 voice_media_id: number;
                 /** @description The voice-over's signed link. */
                 voice_src?: string | null;
-                /** @description builtin | llm */
+                /** @description builtin | llm, empty until written (see `source`) */
                 writer: string;
-            };
-            message: string;
-        };
-        /**
-         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
-         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
-         */
-        Reply_AiCozeToken: {
-            /**
-             * Format: int32
-             * @description Always 200 here; errors use `ErrorBody`.
-             */
-            code: number;
-            data: {
-                token: string;
             };
             message: string;
         };
@@ -9020,6 +9710,28 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_AigcProviderView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description The provider the AI-content labels name (GB 45438-2025 §6.1: `ContentProducer` of the implicit
+             *     label in every generated file), set once by the operator; with neither field set the labels name
+             *     `clipmatrix`.
+             */
+            data: {
+                /** @description What the labels write as `ContentProducer` now (the code, else the name, else the default). */
+                producer: string;
+                provider: components["schemas"]["AigcProvider"];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_AppSaved: {
             /**
              * Format: int32
@@ -9061,6 +9773,37 @@ export interface components {
             code: number;
             /** @description How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop). */
             data: components["schemas"]["OauthStart"] | components["schemas"]["QrStart"];
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_BannedWords: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                rows: components["schemas"]["BannedWordView"][];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_BannedWordsAdded: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description How many of the words were new. */
+            data: {
+                added: number;
+            };
             message: string;
         };
         /**
@@ -9154,6 +9897,11 @@ export interface components {
                  */
                 posts_7d: number;
                 share_url: string;
+                /**
+                 * @description Where the figures (followers, likes, works and their plays) were last read from; `none`
+                 *     for an account not read since sources were kept.
+                 */
+                source: components["schemas"]["DataSource"];
                 /** Format: int64 */
                 works: number;
             };
@@ -9215,6 +9963,23 @@ export interface components {
                 id: number;
                 platform: components["schemas"]["SearchPlatform"];
                 word: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_CopyCheck: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** @description Whether a finding blocks publishing. */
+                blocked: boolean;
+                findings: components["schemas"]["CopyFinding"][];
             };
             message: string;
         };
@@ -9350,6 +10115,23 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_CreatedApiToken: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A new token: its row, and the token itself, shown this once. */
+            data: components["schemas"]["ApiTokenView"] & {
+                /** @description `cmx_…`: send as `Authorization: Bearer <token>`. Not kept by the server. */
+                token: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_DashboardView: {
             /**
              * Format: int32
@@ -9417,6 +10199,34 @@ export interface components {
             code: number;
             /** @description An answer with nothing to say but success (`data: {}`). */
             data: Record<string, never>;
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_DownloadLink: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A signed link that downloads finished videos: one video itself, several as a zip. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The videos' bytes together.
+                 */
+                bytes: number;
+                /** Format: int64 */
+                expires_at: number;
+                /** Format: int64 */
+                files: number;
+                /** @description Relative to the server; opens without a token until `expires_at`. */
+                url: string;
+                /** @description A zip of several videos (STORE, streamed), or one video's file (which takes `Range`). */
+                zip: boolean;
+            };
             message: string;
         };
         /**
@@ -9517,10 +10327,13 @@ export interface components {
             code: number;
             data: {
                 keywords: components["schemas"]["WeightedKeyword"][];
-                /** @description builtin | openai */
+                /** @description builtin | openai: who wrote the titles (kept for older consoles; see `source`). */
                 provider: components["schemas"]["TitleProvider"];
                 rows: components["schemas"]["GenTitle"][];
+                /** @description Who wrote the titles, and why not the provider when it failed. */
+                source: components["schemas"]["WriterSource"];
                 topics: string[];
+                topics_source?: components["schemas"]["WriterSource"] | null;
             };
             message: string;
         };
@@ -10207,6 +11020,8 @@ export interface components {
             data: {
                 rows: {
                     account_type: components["schemas"]["AccountType"];
+                    /** @description Renew (enabled while the authorization lives) and authorize again (`AuthState::actions`). */
+                    actions: components["schemas"]["Offer_AccountAction"][];
                     avatar: string;
                     city: string;
                     /** Format: int64 */
@@ -10220,6 +11035,7 @@ export interface components {
                     group_name: string;
                     /** Format: int64 */
                     id: number;
+                    last_check?: components["schemas"]["SessionCheckView"] | null;
                     /** Format: int64 */
                     likes: number;
                     nickname: string;
@@ -10231,6 +11047,11 @@ export interface components {
                     poi_id: string;
                     poi_name: string;
                     province: string;
+                    /**
+                     * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
+                     *     empty for none.
+                     */
+                    proxy: string;
                     remarks: string;
                     /** @description Why the platform ended the authorization, when it did. */
                     revoked_reason: string;
@@ -10345,6 +11166,8 @@ export interface components {
                      */
                     seconds: number;
                     shots: Record<string, never>[];
+                    /** @description Who wrote the script, and why not the provider when it failed (until written: built-in). */
+                    source: components["schemas"]["WriterSource"];
                     state: components["schemas"]["OneTouchState"];
                     /** Format: int64 */
                     template_id?: number | null;
@@ -10362,7 +11185,7 @@ export interface components {
                     voice_media_id: number;
                     /** @description The voice-over's signed link. */
                     voice_src?: string | null;
-                    /** @description builtin | llm */
+                    /** @description builtin | llm, empty until written (see `source`) */
                     writer: string;
                 }[];
                 /** Format: int64 */
@@ -10529,6 +11352,48 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Page_ApiTokenView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description One page of a list: its rows and the number of rows the filters match (`total_capped` when that
+             *     count stopped at the list's cap).
+             */
+            data: {
+                rows: {
+                    /** @description Neither revoked nor expired. */
+                    active: boolean;
+                    /** Format: int64 */
+                    created_at: number;
+                    /** Format: int64 */
+                    expires_at: number;
+                    /** @description The token's first characters, to tell tokens apart. */
+                    hint: string;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description Null: never used.
+                     */
+                    last_used_at?: number | null;
+                    name: string;
+                    /** Format: int64 */
+                    revoked_at?: number | null;
+                    scopes: components["schemas"]["TokenScope"][];
+                }[];
+                /** Format: int64 */
+                total: number;
+                total_capped?: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Page_AttributionView: {
             /**
              * Format: int32
@@ -10641,6 +11506,11 @@ export interface components {
                      */
                     posts_7d: number;
                     share_url: string;
+                    /**
+                     * @description Where the figures (followers, likes, works and their plays) were last read from; `none`
+                     *     for an account not read since sources were kept.
+                     */
+                    source: components["schemas"]["DataSource"];
                     /** Format: int64 */
                     works: number;
                 }[];
@@ -11442,6 +12312,12 @@ export interface components {
              */
             data: {
                 rows: {
+                    /**
+                     * @description The parts the product generated (AI voice = audio, AI script = text, one-touch = video);
+                     *     empty for the merchant's own footage. The declaration `auto` declares AI-generated for a video
+                     *     with any, original for the others.
+                     */
+                    ai_parts: components["schemas"]["AiPart"][];
                     cover?: string | null;
                     /** Format: int64 */
                     duration_ms: number;
@@ -12595,7 +13471,13 @@ export interface components {
                 api_key: string;
                 base_url: string;
                 configured: boolean;
+                last_fallback?: components["schemas"]["ProviderFailure"] | null;
                 model: string;
+                /**
+                 * Format: int64
+                 * @description How long the provider may take, in seconds (the default when not set).
+                 */
+                timeout_s: number;
             };
             message: string;
         };
@@ -12724,6 +13606,8 @@ export interface components {
             data: {
                 rows: {
                     account_type: components["schemas"]["AccountType"];
+                    /** @description Renew (enabled while the authorization lives) and authorize again (`AuthState::actions`). */
+                    actions: components["schemas"]["Offer_AccountAction"][];
                     avatar: string;
                     city: string;
                     /** Format: int64 */
@@ -12737,6 +13621,7 @@ export interface components {
                     group_name: string;
                     /** Format: int64 */
                     id: number;
+                    last_check?: components["schemas"]["SessionCheckView"] | null;
                     /** Format: int64 */
                     likes: number;
                     nickname: string;
@@ -12748,6 +13633,11 @@ export interface components {
                     poi_id: string;
                     poi_name: string;
                     province: string;
+                    /**
+                     * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
+                     *     empty for none.
+                     */
+                    proxy: string;
                     remarks: string;
                     /** @description Why the platform ended the authorization, when it did. */
                     revoked_reason: string;
@@ -12835,30 +13725,6 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
-        Reply_Rows_HotWordView: {
-            /**
-             * Format: int32
-             * @description Always 200 here; errors use `ErrorBody`.
-             */
-            code: number;
-            /** @description `{rows}`: a list without a total. */
-            data: {
-                rows: {
-                    collected: boolean;
-                    /** Format: int64 */
-                    heat: number;
-                    label: string;
-                    /** Format: int32 */
-                    rank: number;
-                    word: string;
-                }[];
-            };
-            message: string;
-        };
-        /**
-         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
-         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
-         */
         Reply_Rows_Labeled: {
             /**
              * Format: int32
@@ -12937,62 +13803,6 @@ export interface components {
                     online: boolean;
                     platform: components["schemas"]["Platform"];
                 }[];
-            };
-            message: string;
-        };
-        /**
-         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
-         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
-         */
-        Reply_Rows_SearchWordView: {
-            /**
-             * Format: int32
-             * @description Always 200 here; errors use `ErrorBody`.
-             */
-            code: number;
-            /** @description `{rows}`: a list without a total. */
-            data: {
-                rows: {
-                    /**
-                     * Format: double
-                     * @description Today against the first day of `trend` (6 days earlier): (today − then) / then; 0 when then is 0.
-                     */
-                    change: number;
-                    collected: boolean;
-                    /**
-                     * Format: int64
-                     * @description The merchant's posted titles carrying the word.
-                     */
-                    covered: number;
-                    /**
-                     * Format: int32
-                     * @description 1: the seed's words; 2: the words of a level-1 word (`excavate`).
-                     */
-                    depth: number;
-                    /** Format: int64 */
-                    heat: number;
-                    kind: components["schemas"]["SearchWordKind"];
-                    parent: string;
-                    /** @description The last 7 days, oldest first. */
-                    trend: number[];
-                    word: string;
-                }[];
-            };
-            message: string;
-        };
-        /**
-         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
-         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
-         */
-        Reply_Rows_String: {
-            /**
-             * Format: int32
-             * @description Always 200 here; errors use `ErrorBody`.
-             */
-            code: number;
-            /** @description `{rows}`: a list without a total. */
-            data: {
-                rows: string[];
             };
             message: string;
         };
@@ -13334,6 +14144,34 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_SmsGatewayView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                access_key_id: string;
+                /** @description The secret, masked (empty when none is stored). */
+                access_key_secret: string;
+                app_id: string;
+                base_url: string;
+                /** @description `log` when none is configured: codes go to the server log only. */
+                provider: components["schemas"]["SmsProvider"];
+                region: string;
+                /** @description Sandbox mode: with no gateway the sandbox's outbox page shows the codes. */
+                sandbox: boolean;
+                sign_name: string;
+                template_login: string;
+                template_register: string;
+                template_reset: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_SmsSentView: {
             /**
              * Format: int32
@@ -13344,6 +14182,23 @@ export interface components {
                 /** Format: int64 */
                 resend_after_ms: number;
                 sent: boolean;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_SmsTestView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                logged: boolean;
+                /** @description The gateway's id of the message; empty when it went to the log. */
+                message_id: string;
             };
             message: string;
         };
@@ -13376,6 +14231,116 @@ export interface components {
                 state: components["schemas"]["SliceState"];
                 /** Format: int64 */
                 updated_at: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Sourced_HotWordView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description `{rows, source}`: SEO figures with where they come from (`none`: no configured source provides
+             *     them, `rows` is empty and the console names the source that would; `sandbox`: simulated).
+             */
+            data: {
+                rows: {
+                    collected: boolean;
+                    /** Format: int64 */
+                    heat: number;
+                    label: string;
+                    /** Format: int32 */
+                    rank: number;
+                    word: string;
+                }[];
+                source: components["schemas"]["DataSource"];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Sourced_KeywordVideoView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description `{rows, source}`: SEO figures with where they come from (`none`: no configured source provides
+             *     them, `rows` is empty and the console names the source that would; `sandbox`: simulated).
+             */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    comments: number;
+                    cover: string;
+                    /**
+                     * Format: int64
+                     * @description Unix ms.
+                     */
+                    created_at: number;
+                    /** Format: int64 */
+                    likes: number;
+                    /** Format: int64 */
+                    plays: number;
+                    sec_item_id: string;
+                    share_url: string;
+                    /** Format: int64 */
+                    shares: number;
+                    title: string;
+                }[];
+                source: components["schemas"]["DataSource"];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Sourced_SearchWordView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /**
+             * @description `{rows, source}`: SEO figures with where they come from (`none`: no configured source provides
+             *     them, `rows` is empty and the console names the source that would; `sandbox`: simulated).
+             */
+            data: {
+                rows: {
+                    /**
+                     * Format: double
+                     * @description Today against the first day of `trend` (6 days earlier): (today − then) / then; 0 when then is 0.
+                     */
+                    change: number;
+                    collected: boolean;
+                    /**
+                     * Format: int64
+                     * @description The merchant's posted titles carrying the word.
+                     */
+                    covered: number;
+                    /**
+                     * Format: int32
+                     * @description 1: the seed's words; 2: the words of a level-1 word (`excavate`).
+                     */
+                    depth: number;
+                    /** Format: int64 */
+                    heat: number;
+                    kind: components["schemas"]["SearchWordKind"];
+                    parent: string;
+                    /** @description The last 7 days, oldest first. */
+                    trend: number[];
+                    word: string;
+                }[];
+                source: components["schemas"]["DataSource"];
             };
             message: string;
         };
@@ -14041,6 +15006,32 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_Vec_PlatformRulesView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                body_max?: number | null;
+                mentions_max?: number | null;
+                platform: components["schemas"]["Platform"];
+                /** Format: int32 */
+                posts_per_day?: number | null;
+                /** @description The platform's own scheduling window, seconds ahead [min, max]. */
+                schedule_window_s?: number[] | null;
+                /** Format: int32 */
+                scheduled_per_day?: number | null;
+                sources: string;
+                title_max?: number | null;
+                topics_max?: number | null;
+            }[];
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Vec_PrivateMessageView: {
             /**
              * Format: int32
@@ -14129,6 +15120,27 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_VendorView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: {
+                /** @description Masked: first 4 characters + ****; '' when not set. */
+                api_key: string;
+                configured: boolean;
+                /** @description Where benchmark figures come from now: tikhub (live), sandbox (simulated) or none. */
+                source: components["schemas"]["DataSource"];
+                /** @description The vendor implemented: "tikhub" (https://api.tikhub.io). */
+                vendor: components["schemas"]["DataSource"];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_VersionEntry: {
             /**
              * Format: int32
@@ -14169,6 +15181,49 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_WrittenRows: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description Generated texts and who wrote them. */
+            data: {
+                rows: string[];
+                source: components["schemas"]["WriterSource"];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_WxBindQrView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A QR code of the official account that binds one staff member when they scan it. */
+            data: {
+                /** Format: int64 */
+                expires_at: number;
+                /** @description The openid that scanned it ('' until then). */
+                openid: string;
+                /** @description What the console polls with (`/msg.wxgzh/bind_state`). */
+                scene: string;
+                state: components["schemas"]["WxBindState"];
+                /** @description The text the QR code carries (WeChat's own QR URL). */
+                url: string;
+                /** Format: int64 */
+                user_id: number;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_WxConfigView: {
             /**
              * Format: int32
@@ -14177,6 +15232,11 @@ export interface components {
             code: number;
             data: {
                 app_id: string;
+                /**
+                 * @description The server URL to enter in the account's "服务器配置" (plaintext mode): WeChat pushes the
+                 *     scans of binding QR codes there.
+                 */
+                callback_url: string;
                 /** @description An official account is saved and switched on: notices go out through it. */
                 configured: boolean;
                 enabled: boolean;
@@ -14186,8 +15246,12 @@ export interface components {
                 sandbox: boolean;
                 /** @description That account's AppSecret (this install's own; '' when the platforms are real). */
                 sandbox_secret: string;
+                /** @description The sandbox account's server Token ('' when the platforms are real). */
+                sandbox_server_token: string;
                 /** @description Whether a secret is stored (it is never returned). */
                 secret_set: boolean;
+                /** @description Whether the server Token of the account's "服务器配置" is stored (it is never returned). */
+                server_token_set: boolean;
                 template_id: string;
             };
             message: string;
@@ -14296,6 +15360,8 @@ export interface components {
          * @enum {string}
          */
         RuleChannel: "comment" | "message";
+        /** @enum {string} */
+        RuleKind: "absolute" | "medical" | "finance" | "urgency" | "contact" | "drainage" | "merchant";
         /**
          * @description How a rule's keywords match (the document's enum of `RuleReq.match_mode`).
          * @enum {string}
@@ -14562,6 +15628,16 @@ export interface components {
             /** Format: int64 */
             updated_at?: number;
         };
+        /** @description When a console account's session was last checked, whether it was alive, and why not. */
+        SessionCheckView: {
+            /** Format: int64 */
+            at: number;
+            ok: boolean;
+            /** @description Why it was not, in the reader's language ('' when alive). */
+            reason: string;
+        };
+        /** @enum {string} */
+        Severity: "block" | "warn";
         ShareReq: {
             /** @description Poll a share made before. */
             share_id?: string | null;
@@ -14642,20 +15718,79 @@ export interface components {
             /** Format: int64 */
             start_ms: number;
         };
+        /**
+         * @description The operator's gateway form (`/system/sms/save`); a blank secret keeps the stored one. Its words
+         *     stay text so the check answers an unknown provider with our message.
+         */
+        SmsGatewayReq: {
+            /** @default  */
+            access_key_id?: string;
+            /**
+             * @description Blank keeps the stored secret.
+             * @default
+             */
+            access_key_secret?: string;
+            /**
+             * @description Tencent's SmsSdkAppId.
+             * @default
+             */
+            app_id?: string;
+            /**
+             * @description Empty: the provider's real host.
+             * @default
+             */
+            base_url?: string;
+            /** @default  */
+            provider: components["schemas"]["SmsProvider"];
+            /** @default  */
+            region?: string;
+            /** @default  */
+            sign_name?: string;
+            /** @default  */
+            template_login?: string;
+            /** @default  */
+            template_register?: string;
+            /** @default  */
+            template_reset?: string;
+        };
+        SmsGatewayView: {
+            access_key_id: string;
+            /** @description The secret, masked (empty when none is stored). */
+            access_key_secret: string;
+            app_id: string;
+            base_url: string;
+            /** @description `log` when none is configured: codes go to the server log only. */
+            provider: components["schemas"]["SmsProvider"];
+            region: string;
+            /** @description Sandbox mode: with no gateway the sandbox's outbox page shows the codes. */
+            sandbox: boolean;
+            sign_name: string;
+            template_login: string;
+            template_register: string;
+            template_reset: string;
+        };
+        /** @enum {string} */
+        SmsProvider: "log" | "aliyun" | "tencent";
         SmsReq: {
             mobile: string;
             /** @description `login`, `register` or `reset`. */
             scene: components["schemas"]["SmsScene"];
         };
-        /**
-         * @description What an SMS code is sent for (the document's enum of `SmsReq.scene`; the wire format is the string).
-         * @enum {string}
-         */
+        /** @enum {string} */
         SmsScene: "login" | "register" | "reset";
         SmsSentView: {
             /** Format: int64 */
             resend_after_ms: number;
             sent: boolean;
+        };
+        SmsTestReq: {
+            /** @default  */
+            mobile: string;
+        };
+        SmsTestView: {
+            logged: boolean;
+            /** @description The gateway's id of the message; empty when it went to the log. */
+            message_id: string;
         };
         /** @description A video a run may start from. */
         SourceVideo: {
@@ -14903,8 +16038,7 @@ export interface components {
         };
         /** @enum {string} */
         TaskPlatform: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop" | "mixed";
-        /** @description The release-task form (docs/api-matrix.md `TaskReq`); stored as the task's config. */
-        TaskReq: {
+        TaskReq: components["schemas"]["MountFields"] & {
             account_ids: number[];
             /**
              * @description The posts the merchant approved (the preview's items): the task stores exactly these, or the
@@ -14914,28 +16048,17 @@ export interface components {
             approved?: components["schemas"]["ApprovedPost"][] | null;
             /** @default [] */
             at_users?: string[];
-            /** @default  */
-            city?: string;
             /** Format: int64 */
             daily_quantity: number;
             /** Format: int64 */
             days: number;
+            /** @description One of `ContentDeclaration`'s words; empty is `auto` (declared by the videos). */
+            declaration?: components["schemas"]["ContentDeclaration"];
             /** @default [] */
             material_ids?: number[];
-            /** @default  */
-            merchant_abbr?: string;
-            /** @default  */
-            mini_app_id?: string;
-            /** @default  */
-            mini_app_title?: string;
-            /** @default  */
-            mini_app_url?: string;
+            /** @description One of `MountType`'s words; empty is `none`. */
             mount_type?: components["schemas"]["MountType"];
             name: string;
-            /** @default  */
-            official_title?: string;
-            /** @default  */
-            official_url?: string;
             /**
              * Format: int64
              * @description The preview's `planned_at`: confirming plans from that instant again, so a minute passing
@@ -14945,18 +16068,8 @@ export interface components {
             planned_at?: number | null;
             /** @default null */
             platform?: components["schemas"]["Platform"] | null;
-            /** @default  */
-            poi_address?: string;
-            /** @default  */
-            poi_id?: string;
-            /** @default  */
-            poi_name?: string;
             /** @default false */
             preview?: boolean;
-            /** @default  */
-            product_id?: string;
-            /** @default  */
-            province?: string;
             /**
              * Format: int64
              * @default null
@@ -15184,6 +16297,8 @@ export interface components {
             /** @description One title per entry (blank ones are dropped), each at most 50 characters, 200 at once. */
             titles: string[];
         };
+        /** @enum {string} */
+        TokenScope: "read" | "materials" | "clip" | "publish" | "engagement" | "reports";
         /**
          * @description The boards of `/content.hot_list/topic_index`.
          * @enum {string}
@@ -15346,6 +16461,18 @@ export interface components {
             /** Format: int64 */
             used: number;
         };
+        VendorReq: {
+            api_key: string;
+        };
+        VendorView: {
+            /** @description Masked: first 4 characters + ****; '' when not set. */
+            api_key: string;
+            configured: boolean;
+            /** @description Where benchmark figures come from now: tikhub (live), sandbox (simulated) or none. */
+            source: components["schemas"]["DataSource"];
+            /** @description The vendor implemented: "tikhub" (https://api.tikhub.io). */
+            vendor: components["schemas"]["DataSource"];
+        };
         /** @description An update-log entry with both languages, as the operator edits it. */
         VersionEntry: {
             content: string;
@@ -15440,17 +16567,60 @@ export interface components {
             /** @description One word per entry (blank ones are dropped), each at most 20 characters, 500 at once. */
             words: string[];
         };
+        /** @enum {string} */
+        WriterKind: "built_in" | "llm";
+        WriterSource: {
+            /**
+             * @description Why the configured provider's answer was not used (the built-in writer wrote instead), in the
+             *     reader's language; empty otherwise.
+             */
+            fallback_reason: string;
+            /** @description `built_in` (the built-in writer) or `llm` (the operator's provider). */
+            kind: components["schemas"]["WriterKind"];
+            /** @description The provider's model (`llm`); empty for the built-in writer. */
+            model: string;
+        };
+        /** @description Generated texts and who wrote them. */
+        WrittenRows: {
+            rows: string[];
+            source: components["schemas"]["WriterSource"];
+        };
+        WxBindQrReq: {
+            /** Format: int64 */
+            user_id: number;
+        };
+        /** @description A QR code of the official account that binds one staff member when they scan it. */
+        WxBindQrView: {
+            /** Format: int64 */
+            expires_at: number;
+            /** @description The openid that scanned it ('' until then). */
+            openid: string;
+            /** @description What the console polls with (`/msg.wxgzh/bind_state`). */
+            scene: string;
+            state: components["schemas"]["WxBindState"];
+            /** @description The text the QR code carries (WeChat's own QR URL). */
+            url: string;
+            /** Format: int64 */
+            user_id: number;
+        };
         WxBindReq: {
             /** @description Empty: unbind. */
             openid?: string;
             /** Format: int64 */
             user_id: number;
         };
+        /** @enum {string} */
+        WxBindState: "pending" | "bound" | "expired";
         WxConfigReq: {
             app_id: string;
             /** @description Empty: keep the stored one. */
             app_secret?: string;
             enabled?: boolean;
+            /**
+             * @description The server Token of the account's "服务器配置" (3–32 letters and digits), for binding staff
+             *     by QR code. Empty: keep the stored one.
+             */
+            server_token?: string;
             /**
              * @description The template of the "new lead" notice (keyword1 customer, keyword2 content, keyword3 source,
              *     keyword4 time).
@@ -15459,6 +16629,11 @@ export interface components {
         };
         WxConfigView: {
             app_id: string;
+            /**
+             * @description The server URL to enter in the account's "服务器配置" (plaintext mode): WeChat pushes the
+             *     scans of binding QR codes there.
+             */
+            callback_url: string;
             /** @description An official account is saved and switched on: notices go out through it. */
             configured: boolean;
             enabled: boolean;
@@ -15468,8 +16643,12 @@ export interface components {
             sandbox: boolean;
             /** @description That account's AppSecret (this install's own; '' when the platforms are real). */
             sandbox_secret: string;
+            /** @description The sandbox account's server Token ('' when the platforms are real). */
+            sandbox_server_token: string;
             /** @description Whether a secret is stored (it is never returned). */
             secret_set: boolean;
+            /** @description Whether the server Token of the account's "服务器配置" is stored (it is never returned). */
+            server_token_set: boolean;
             template_id: string;
         };
         WxStaffView: {
@@ -15798,16 +16977,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            401: components["responses"]["Unauthorized"];
+            /** @description always: the assistant's token is not handed out */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Reply_AiCozeToken"];
-                };
+                content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             500: components["responses"]["ServerError"];
@@ -15822,16 +16999,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            401: components["responses"]["Unauthorized"];
+            /** @description always: the assistant's token is not handed out */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Reply_AiCozeToken"];
-                };
+                content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             500: components["responses"]["ServerError"];
@@ -18094,6 +19269,35 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_clip_merchant_video_library_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsReq"];
+            };
+        };
+        responses: {
+            /** @description a link valid for an hour: one finished video, or a zip of several (at most 100 and 4000 MB); all or none, another merchant's id is 404 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_DownloadLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_clip_merchant_video_library_index: {
         parameters: {
             query?: never;
@@ -19632,6 +20836,60 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_index_addApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenReq"];
+            };
+        };
+        responses: {
+            /** @description made; `token` is shown this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CreatedApiToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_index_apiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the caller's API tokens, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ApiTokenView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_index_banner: {
         parameters: {
             query?: never;
@@ -19673,6 +20931,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_Link"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_index_copyCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyCheckReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CopyCheck"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -20013,6 +21299,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_UserRecordView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_index_revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            /** @description revoked: refused from the next call on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -20524,7 +21839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Rows_String"];
+                    "application/json": components["schemas"]["Reply_WrittenRows"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -20548,7 +21863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Rows_String"];
+                    "application/json": components["schemas"]["Reply_WrittenRows"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -20572,7 +21887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Rows_String"];
+                    "application/json": components["schemas"]["Reply_WrittenRows"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -20596,7 +21911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Rows_String"];
+                    "application/json": components["schemas"]["Reply_WrittenRows"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -20645,6 +21960,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Rows_Labeled"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_matrix_merchant_publish_management_platform_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Vec_PlatformRulesView"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -23022,6 +24361,133 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_msg_wxgzh_bind_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WxBindQrReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WxBindQrView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_wxgzh_bind_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scene: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WxBindQrView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_msg_wxgzh_callback: {
+        parameters: {
+            query: {
+                signature: string;
+                timestamp: string;
+                nonce: string;
+                echostr: string;
+                merchant: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_msg_wxgzh_callback: {
+        parameters: {
+            query: {
+                signature: string;
+                timestamp: string;
+                nonce: string;
+                merchant?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/xml": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_msg_wxgzh_log: {
         parameters: {
             query?: never;
@@ -24116,7 +25582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Rows_SearchWordView"];
+                    "application/json": components["schemas"]["Reply_Sourced_SearchWordView"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -24140,7 +25606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Rows_HotWordView"];
+                    "application/json": components["schemas"]["Reply_Sourced_HotWordView"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -24164,7 +25630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Rows_HotWordView"];
+                    "application/json": components["schemas"]["Reply_Sourced_HotWordView"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -24240,7 +25706,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Rows_SearchWordView"];
+                    "application/json": components["schemas"]["Reply_Sourced_SearchWordView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_keywords_videos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeywordReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Sourced_KeywordVideoView"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -24393,6 +25887,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_SeoProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_ai_provider_aigc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AigcProviderView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_ai_provider_aigc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AigcProviderView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_ai_provider_aigc_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AigcProvider"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AigcProviderView"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -24597,6 +26167,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_AppSaved"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_app_vendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_VendorView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_app_vendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_VendorView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_app_vendor_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_VendorView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_app_vendor_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_VendorView"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -25751,6 +27421,114 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_system_merchant_banned_words_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannedWordsAdd"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BannedWordsAdded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_merchant_banned_words_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannedWordsDelete"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_merchant_banned_words_index: {
+        parameters: {
+            query: {
+                merchant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BannedWords"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_merchant_banned_words_index: {
+        parameters: {
+            query: {
+                merchant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BannedWords"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     post_system_merchant_edit: {
         parameters: {
             query?: never;
@@ -26231,6 +28009,110 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_system_sms_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SmsGatewayView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_sms_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SmsGatewayView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_sms_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsGatewayReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SmsGatewayView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_sms_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsTestReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SmsTestView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_system_tasks_index: {
         parameters: {
             query?: never;
@@ -26533,6 +28415,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_EngagementComment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_comment_suggest_replies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WrittenRows"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -28733,6 +30643,34 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NotesReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AccountView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_group_user_update_proxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountProxyReq"];
             };
         };
         responses: {

@@ -152,6 +152,33 @@ impl TestApp {
         Self::start(db, backend, files, dir, tweak).await
     }
 
+    /// An app whose data folder has the browser sidecar's packages (`<data>/browser/node_modules`,
+    /// linked to the checkout's playwright-core): XHS runs its creator-console flow in chromium
+    /// (`platforms::browser`) instead of the sandbox's session protocol.
+    pub async fn spawn_with_browser(backend: Backend) -> TestApp {
+        let (db, dir) = fresh_db(backend).await;
+        let cfg = app::Config::build(&[app::Layer {
+            admin_password: Some(ADMIN_PW.into()),
+            demo_password: Some(DEMO_PW.into()),
+            ..Default::default()
+        }]);
+        app::first_run(&db, &cfg).await.unwrap();
+        let files = tempdir::TempDir::new();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let modules = ["scripts/browser/node_modules", "e2e/node_modules"]
+            .iter()
+            .map(|d| root.join(d))
+            .find(|p| p.join("playwright-core").exists())
+            .expect("playwright-core is not installed: run scripts/install-deps.sh test");
+        std::fs::create_dir_all(files.path.join("browser")).unwrap();
+        std::os::unix::fs::symlink(
+            modules.canonicalize().unwrap(),
+            files.path.join("browser/node_modules"),
+        )
+        .unwrap();
+        Self::start(db, backend, files, dir, |_| {}).await
+    }
+
     /// The same database and data folder served by a new server (new state, new port), as after
     /// a restart. The old server is left running but nothing points at it any more.
     pub async fn restart(self) -> TestApp {
@@ -456,11 +483,37 @@ impl TestApp {
 /// listens on (a provider that is configured but unreachable).
 pub fn unreachable_cloud_tts(s: &mut api::AppState) {
     let mut ai = services::ai::Ai::built_in(&s.settings.data_dir.join("tts"));
-    ai.cloud = Some(std::sync::Arc::new(services::ai::clone::Nls::new(
-        "http://127.0.0.1:9",
-        "key",
-        "token",
-    )));
+    ai.set_nls(
+        platforms::voice::NlsConfig {
+            gateway_url: "http://127.0.0.1:9".into(),
+            meta_url: "http://127.0.0.1:9".into(),
+            app_key: "key".into(),
+            access_key_id: "id".into(),
+            access_key_secret: "secret".into(),
+        },
+        s.db.clock.clone(),
+    );
+    s.ai = std::sync::Arc::new(ai);
+}
+
+/// For `TestApp::spawn_with`: speech synthesis through Aliyun NLS as the sandbox plays it, with the
+/// sandbox's AccessKey pair (`secret` overrides its secret).
+pub fn sandbox_nls(s: &mut api::AppState, secret: Option<&str>) {
+    use platforms::sandbox::nls::{SANDBOX_NLS_APPKEY, SANDBOX_NLS_KEY_ID};
+    let mut ai = services::ai::Ai::built_in(&s.settings.data_dir.join("tts"));
+    let base = s.settings.platform_base.clone();
+    ai.set_nls(
+        platforms::voice::NlsConfig {
+            gateway_url: format!("{base}/nls"),
+            meta_url: format!("{base}/nls/meta"),
+            app_key: SANDBOX_NLS_APPKEY.into(),
+            access_key_id: SANDBOX_NLS_KEY_ID.into(),
+            access_key_secret: secret
+                .map(str::to_string)
+                .unwrap_or_else(|| platforms::sandbox::nls_secret(SANDBOX_TOKEN)),
+        },
+        s.db.clock.clone(),
+    );
     s.ai = std::sync::Arc::new(ai);
 }
 
@@ -692,4 +745,54 @@ pub async fn rerun_job(app: &TestApp, kind: &str) {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     panic!("job {id} ({kind}) did not run again");
+}
+
+/// The operator configures the sandbox's LLM as the AI provider (model `sbx-chat`); `timeout_ms`
+/// (0: the default) is the hidden setting a test shortens so a held answer times out quickly.
+pub async fn use_sandbox_llm(app: &TestApp, admin: &str, timeout_ms: u64) {
+    let r = app
+        .post(
+            "/system/ai_provider/save",
+            Some(admin),
+            json!({"base_url": app.url("/sandbox/llm/v1"), "model": "sbx-chat",
+                   "api_key": platforms::sandbox::llm::SANDBOX_LLM_KEY,
+                   "timeout_s": timeout_ms.div_ceil(1000)}),
+        )
+        .await;
+    assert_eq!(r.ok()["configured"], true);
+}
+
+/// Sets a fault of the sandbox's LLM for the next `times` requests (`timeout` holds 3 s).
+pub async fn llm_fault(app: &TestApp, fault: &str, times: u32) {
+    publish::sandbox(
+        app,
+        "llm",
+        Some(json!({"fault": fault, "times": times, "hold_ms": 3000})),
+    )
+    .await;
+}
+
+/// The sandbox LLM's answers, newest first: (task, content).
+pub async fn llm_answers(app: &TestApp) -> Vec<(String, String)> {
+    let v = publish::sandbox(app, "llm", None).await;
+    v["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["task"].as_str().unwrap().to_string(),
+                a["content"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The lines of an LLM answer as the writer reads them (numbering stripped).
+pub fn answer_lines(content: &str) -> Vec<String> {
+    content
+        .lines()
+        .map(services::writer::strip_number)
+        .filter(|l| !l.is_empty())
+        .collect()
 }

@@ -174,11 +174,25 @@ pub async fn publish_now(
     accounts: &[i64],
     vids: &[i64],
 ) -> Vec<Value> {
+    publish_now_with(app, t, admin, accounts, vids, |_| {}).await
+}
+
+/// [`publish_now`] with the task form changed by `edit` first (a declaration, a mount...).
+pub async fn publish_now_with(
+    app: &TestApp,
+    t: &str,
+    admin: &str,
+    accounts: &[i64],
+    vids: &[i64],
+    edit: impl FnOnce(&mut Value),
+) -> Vec<Value> {
+    let mut req = task(app, accounts, vids, soon(app));
+    edit(&mut req);
     let r = app
         .post(
             "/matrix.merchant_publish_management/createCommonPublishTask",
             Some(t),
-            task(&app, accounts, vids, soon(&app)),
+            req,
         )
         .await;
     let tid = r.ok()["task"]["id"].as_i64().unwrap();

@@ -343,8 +343,267 @@ pub const VOICES: &[Voice] = &[
     ),
 ];
 
-pub fn voice(id: &str) -> Option<&'static Voice> {
-    VOICES.iter().find(|v| v.id == id)
+/// The voices of Aliyun Intelligent Speech Interaction's speech synthesis (the cloud engine,
+/// `platforms::voice::Nls`): the `voice` parameter values and their types as the public voice list
+/// gives them (help.aliyun.com "语音合成 音色列表", alibabacloud.com/help/zh/doc-detail/84435; 知甜
+/// from the ICE voice list `ListSmartVoiceGroups`). Every one of them speaks at 16 kHz, the rate the
+/// engine asks for. The first is the default.
+pub const NLS_VOICES: &[Voice] = &[
+    v(
+        "xiaoyun",
+        "小云",
+        "Xiaoyun",
+        Lang::Zh,
+        "female",
+        "标准女声",
+        "standard",
+    ),
+    v(
+        "xiaogang",
+        "小刚",
+        "Xiaogang",
+        Lang::Zh,
+        "male",
+        "标准男声",
+        "standard",
+    ),
+    v(
+        "ruoxi",
+        "若兮",
+        "Ruoxi",
+        Lang::Zh,
+        "female",
+        "温柔女声",
+        "gentle",
+    ),
+    v(
+        "siqi",
+        "思琪",
+        "Siqi",
+        Lang::Zh,
+        "female",
+        "温柔女声",
+        "gentle",
+    ),
+    v(
+        "sijia",
+        "思佳",
+        "Sijia",
+        Lang::Zh,
+        "female",
+        "标准女声",
+        "standard",
+    ),
+    v(
+        "sicheng",
+        "思诚",
+        "Sicheng",
+        Lang::Zh,
+        "male",
+        "标准男声",
+        "standard",
+    ),
+    v(
+        "aiqi",
+        "艾琪",
+        "Aiqi",
+        Lang::Zh,
+        "female",
+        "温柔女声",
+        "gentle",
+    ),
+    v(
+        "aijia",
+        "艾佳",
+        "Aijia",
+        Lang::Zh,
+        "female",
+        "标准女声",
+        "standard",
+    ),
+    v(
+        "aicheng",
+        "艾诚",
+        "Aicheng",
+        Lang::Zh,
+        "male",
+        "标准男声",
+        "standard",
+    ),
+    v(
+        "aida",
+        "艾达",
+        "Aida",
+        Lang::Zh,
+        "male",
+        "标准男声",
+        "standard",
+    ),
+    v(
+        "ninger",
+        "宁儿",
+        "Ninger",
+        Lang::Zh,
+        "female",
+        "标准女声",
+        "standard",
+    ),
+    v(
+        "ruilin",
+        "瑞琳",
+        "Ruilin",
+        Lang::Zh,
+        "female",
+        "标准女声",
+        "standard",
+    ),
+    v(
+        "siyue",
+        "思悦",
+        "Siyue",
+        Lang::Zh,
+        "female",
+        "温柔女声（客服）",
+        "gentle (service)",
+    ),
+    v(
+        "aiya",
+        "艾雅",
+        "Aiya",
+        Lang::Zh,
+        "female",
+        "严厉女声（客服）",
+        "stern (service)",
+    ),
+    v(
+        "aixia",
+        "艾夏",
+        "Aixia",
+        Lang::Zh,
+        "female",
+        "亲和女声（客服）",
+        "friendly (service)",
+    ),
+    v(
+        "aimei",
+        "艾美",
+        "Aimei",
+        Lang::Zh,
+        "female",
+        "甜美女声（客服）",
+        "sweet (service)",
+    ),
+    v(
+        "aiyu",
+        "艾雨",
+        "Aiyu",
+        Lang::Zh,
+        "female",
+        "自然女声（客服）",
+        "natural (service)",
+    ),
+    v(
+        "aiyue",
+        "艾悦",
+        "Aiyue",
+        Lang::Zh,
+        "female",
+        "温柔女声（客服）",
+        "gentle (service)",
+    ),
+    v(
+        "aijing",
+        "艾婧",
+        "Aijing",
+        Lang::Zh,
+        "female",
+        "严厉女声（客服）",
+        "stern (service)",
+    ),
+    v(
+        "xiaomei",
+        "小美",
+        "Xiaomei",
+        Lang::Zh,
+        "female",
+        "甜美女声（客服）",
+        "sweet (service)",
+    ),
+    v(
+        "zhitian",
+        "知甜",
+        "Zhitian",
+        Lang::Zh,
+        "female",
+        "甜美女声",
+        "sweet",
+    ),
+    v(
+        "xiaobei",
+        "小北",
+        "Xiaobei",
+        Lang::Zh,
+        "female",
+        "萝莉女声",
+        "young girl",
+    ),
+    v(
+        "harry",
+        "Harry（英式）",
+        "Harry (UK)",
+        Lang::En,
+        "male",
+        "英音男声",
+        "British male",
+    ),
+    v(
+        "abby",
+        "Abby（美式）",
+        "Abby (US)",
+        Lang::En,
+        "female",
+        "美音女声",
+        "American female",
+    ),
+    v(
+        "andy",
+        "Andy（美式）",
+        "Andy (US)",
+        Lang::En,
+        "male",
+        "美音男声",
+        "American male",
+    ),
+];
+
+/// Which engine speaks the voice list's (non-cloned) voices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// The built-in Kokoro engine.
+    Builtin,
+    /// Aliyun NLS (the cloud engine).
+    Nls,
+}
+
+impl Engine {
+    /// The engine's voices; the first is the default.
+    pub fn voices(self) -> &'static [Voice] {
+        match self {
+            Engine::Builtin => VOICES,
+            Engine::Nls => NLS_VOICES,
+        }
+    }
+
+    /// One of the engine's voices by id.
+    pub fn voice(self, id: &str) -> Option<&'static Voice> {
+        self.voices().iter().find(|v| v.id == id)
+    }
+
+    /// The default voice for a text in `lang`: the engine's first voice of that language.
+    pub fn default_voice(self, lang: Lang) -> &'static str {
+        let all = self.voices();
+        all.iter().find(|v| v.lang == lang).unwrap_or(&all[0]).id
+    }
 }
 
 crate::text_enum! {
@@ -439,7 +698,7 @@ mod tests {
 
     #[test]
     fn every_field_is_checked_by_name() {
-        let known = |v: &str| voice(v).is_some();
+        let known = |v: &str| Engine::Builtin.voice(v).is_some();
         assert!(params().check(known).is_ok());
         let field = |p: Params| p.check(known).unwrap_err().field;
         assert_eq!(
@@ -554,5 +813,23 @@ mod tests {
         assert_eq!(ids.len(), VOICES.len());
         assert_eq!(VOICES[0].lang, Lang::Zh);
         assert_eq!(VOICES.iter().filter(|v| v.lang == Lang::Zh).count(), 8);
+        for e in [Engine::Builtin, Engine::Nls] {
+            let mut ids: Vec<_> = e.voices().iter().map(|v| v.id).collect();
+            ids.sort();
+            ids.dedup();
+            assert_eq!(ids.len(), e.voices().len());
+            assert_eq!(e.voices()[0].lang, Lang::Zh);
+            assert!(
+                e.voices()
+                    .iter()
+                    .all(|v| v.gender == "female" || v.gender == "male")
+            );
+        }
+        assert_eq!(Engine::Nls.default_voice(Lang::Zh), "xiaoyun");
+        assert_eq!(Engine::Nls.default_voice(Lang::En), "harry");
+        assert_eq!(Engine::Builtin.default_voice(Lang::En), "af_heart");
+        // Kokoro's ids are not NLS voices (the cloud engine was once sent them).
+        assert!(Engine::Nls.voice("zf_xiaoxiao").is_none());
+        assert!(Engine::Nls.voice("aixia").is_some());
     }
 }

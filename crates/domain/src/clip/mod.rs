@@ -1,6 +1,7 @@
 //! A mixing project's settings (SPEC §5 "Voice and clip") and their rules. No I/O: the API checks that
 //! the ids named here belong to the merchant.
 
+pub mod aigc;
 pub mod intellect;
 pub mod one_touch;
 pub mod planner;

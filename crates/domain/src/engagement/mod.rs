@@ -392,6 +392,45 @@ pub fn check_reply(field: &'static str, text: &str) -> Result<String, Invalid> {
     Ok(lines.remove(0))
 }
 
+/// The built-in writer's answers to a comment, by what it is after (each within the comment-reply
+/// rules: one line, ≤ 30 characters, no contact details or links).
+pub fn stock_replies(intent: Intent, lang: crate::i18n::Lang) -> Vec<String> {
+    use crate::i18n::Lang;
+    let lines: &[&str] = match (intent, lang) {
+        (Intent::Purchase, Lang::Zh) => &[
+            "感谢喜欢！价格和购买方式已私信您～",
+            "谢谢关注，详情请看私信哦",
+            "欢迎到店体验，期待您的光临",
+        ],
+        (Intent::Contact, Lang::Zh) => &[
+            "收到，我们会尽快私信联系您～",
+            "谢谢留言，客服稍后私信您",
+            "已记下，请留意私信消息哦",
+        ],
+        (_, Lang::Zh) => &[
+            "谢谢支持，我们会继续努力！",
+            "感谢关注，欢迎常来看看～",
+            "谢谢您的留言，祝您生活愉快！",
+        ],
+        (Intent::Purchase, Lang::En) => &[
+            "Thanks! Price is in your DMs",
+            "Thanks for asking, see DMs",
+            "Come and try it, DM us anytime",
+        ],
+        (Intent::Contact, Lang::En) => &[
+            "Got it, we will DM you soon",
+            "Thanks, our team will DM you",
+            "Noted, watch your DMs please",
+        ],
+        (_, Lang::En) => &[
+            "Thanks for the support!",
+            "Thanks for watching!",
+            "Thank you for your comment!",
+        ],
+    };
+    lines.iter().map(|l| l.to_string()).collect()
+}
+
 /// Is China minute-of-day `minute` inside the active hours `[start, end)`? `start > end` runs over
 /// midnight; `start == end` means all day.
 pub fn in_hours(start: i64, end: i64, minute: i64) -> bool {
@@ -454,6 +493,15 @@ pub fn pick_reply(replies: &[String], seed: u64) -> Option<&String> {
         None
     } else {
         replies.get((seed % replies.len() as u64) as usize)
+    }
+}
+
+crate::text_enum! {
+    /// A QR code shown to bind a staff member's WeChat: waiting for the scan, bound by one, or run out.
+    pub enum WxBindState {
+        Pending = "pending",
+        Bound = "bound",
+        Expired = "expired",
     }
 }
 
@@ -728,6 +776,20 @@ mod tests {
             "end_minute"
         );
         assert_eq!(check_reply("text", "好的").unwrap(), "好的");
+        for intent in [
+            Intent::None,
+            Intent::Purchase,
+            Intent::Contact,
+            Intent::Spam,
+        ] {
+            for lang in [crate::i18n::Lang::Zh, crate::i18n::Lang::En] {
+                for l in stock_replies(intent, lang) {
+                    assert_eq!(check_reply("text", &l).unwrap(), l, "{intent:?} {lang:?}");
+                    // Nothing the copy precheck flags on any platform.
+                    assert!(crate::compliance::check(&l, &[]).is_empty(), "{l}");
+                }
+            }
+        }
         assert_eq!(check_reply("text", "").unwrap_err().field, "text");
         assert_eq!(
             check_reply("text", "电话 13812345678").unwrap_err().msg,

@@ -2,8 +2,28 @@
 //! task's columns do not hold, read back by the task list (titles, topics, mount, accounts), the
 //! publisher (topics, @-users, mounts) and the form (the mini programs used before).
 
-use super::MountType;
+use super::{ContentDeclaration, MountType};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The task form's mount and place fields: which mount type needs which is `MountType`'s rule
+/// (the release check); the publisher sends them. The form and the stored config share them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct MountFields {
+    pub province: String,
+    pub city: String,
+    pub merchant_abbr: String,
+    pub poi_id: String,
+    pub poi_name: String,
+    pub poi_address: String,
+    pub mini_app_id: String,
+    pub mini_app_title: String,
+    pub mini_app_url: String,
+    pub official_title: String,
+    pub official_url: String,
+    pub product_id: String,
+}
 
 /// The stored config. Every field has a default, so rows written by older versions (with fields
 /// this type no longer names, or without some it names) still load; a config that is no JSON
@@ -24,24 +44,17 @@ pub struct TaskConfig {
     pub at_users: Vec<String>,
     #[serde(deserialize_with = "mount_or_none")]
     pub mount_type: MountType,
-    pub province: String,
-    pub city: String,
-    pub merchant_abbr: String,
-    pub poi_id: String,
-    pub poi_name: String,
-    pub poi_address: String,
-    pub mini_app_id: String,
-    pub mini_app_title: String,
-    pub mini_app_url: String,
-    pub official_title: String,
-    pub official_url: String,
-    pub product_id: String,
+    /// What the posts mount and where (stored at the top level, as the form sends them).
+    #[serde(flatten)]
+    pub mount: MountFields,
     /// `HH:mm`, as the form sent them.
     pub times: Vec<String>,
     pub account_ids: Vec<i64>,
     pub video_ids: Vec<i64>,
     pub material_ids: Vec<i64>,
     pub publish_count: Option<i64>,
+    /// The posts' content declaration (`auto` in tasks from before declarations).
+    pub declaration: ContentDeclaration,
 }
 
 /// A stored mount type; an unknown word (never written, the form is checked) reads as `none`.
@@ -66,9 +79,9 @@ impl TaskConfig {
     /// The mini program the posts mount, when they mount one.
     pub fn mini_program(&self) -> Option<(&str, &str, &str)> {
         (self.mount_type == MountType::MiniProgram).then_some((
-            self.mini_app_id.as_str(),
-            self.mini_app_title.as_str(),
-            self.mini_app_url.as_str(),
+            self.mount.mini_app_id.as_str(),
+            self.mount.mini_app_title.as_str(),
+            self.mount.mini_app_url.as_str(),
         ))
     }
 }

@@ -3,12 +3,16 @@
 //! Pure functions; the store and API layers call them.
 
 mod config;
+mod form;
+pub mod platform_rules;
+pub mod proxy;
 mod states;
-pub use config::TaskConfig;
+pub use config::{MountFields, TaskConfig};
+pub use form::{ApprovedPost, TaskReq};
 pub use states::{
-    AccountType, AppMode, AuthState, ItemAction, ItemFacts, ItemFailure, ItemState, MountType,
-    Offer, QrState, Review, Revocation, ShareState, TaskAction, TimeMode, VideoSource,
-    failure_text, revocation_text,
+    AccountAction, AccountType, AppMode, AuthState, ContentDeclaration, ItemAction, ItemFacts,
+    ItemFailure, ItemState, MountType, Offer, QrState, Review, Revocation, ShareState, TaskAction,
+    TimeMode, VideoSource, failure_text, revocation_text,
 };
 
 use crate::clip::planner::SplitMix;
@@ -89,43 +93,10 @@ pub fn topics(raw: &[String]) -> Result<Vec<String>, Invalid> {
     Ok(out)
 }
 
-/// Contact details or links a comment must not carry: phone numbers (7+ digits in a row), WeChat /
-/// QQ ids, URLs, e-mail addresses.
+/// Contact details or links a comment must not carry (phone numbers, WeChat / QQ ids, URLs, e-mail
+/// addresses): the copy precheck's contact rules of every platform.
 pub fn has_contact(s: &str) -> bool {
-    let lower = s.to_lowercase();
-    let mut run = 0;
-    for c in lower.chars() {
-        if c.is_ascii_digit() {
-            run += 1;
-            if run >= 7 {
-                return true;
-            }
-        } else if c != '-' && c != ' ' {
-            run = 0;
-        }
-    }
-    const MARKS: &[&str] = &[
-        "http://",
-        "https://",
-        "www.",
-        ".com",
-        ".cn",
-        ".net",
-        "微信",
-        "加v",
-        "加微",
-        "vx",
-        "wx:",
-        "wx：",
-        "weixin",
-        "wechat",
-        "qq",
-        "扣扣",
-        "@qq",
-        "电话",
-        "手机号",
-    ];
-    MARKS.iter().any(|m| lower.contains(m)) || (lower.contains('@') && lower.contains('.'))
+    crate::compliance::has_contact(s)
 }
 
 /// Top-comment scripts: one per line, each at most 30 characters, no contact details or links.

@@ -107,6 +107,42 @@ impl Default for MountType {
 }
 
 crate::text_enum! {
+    /// The content declaration a release task's posts carry (内容声明: 原创 / AI 生成 / 转载 / 虚构演绎,
+    /// or explicitly none). The creator consoles ask for one; the flows always set it and never leave
+    /// the page's default. `auto` (the form's default) declares what the video is
+    /// ([`ContentDeclaration::resolve`]): a video with any generated part is AI-generated, the
+    /// merchant's own footage original.
+    pub enum ContentDeclaration {
+        Auto = "auto" | "",
+        None = "none",
+        Original = "original",
+        AiGenerated = "ai_generated",
+        Reposted = "reposted",
+        Fiction = "fiction",
+    }
+}
+
+impl ContentDeclaration {
+    /// What a post declares: the chosen declaration, or for `auto` what its video is — any part
+    /// generated or synthesized by AI (`domain::clip::aigc::Provenance`) declares AI-generated, the
+    /// merchant's own footage original.
+    pub fn resolve(self, generated: bool) -> ContentDeclaration {
+        match self {
+            ContentDeclaration::Auto if generated => ContentDeclaration::AiGenerated,
+            ContentDeclaration::Auto => ContentDeclaration::Original,
+            other => other,
+        }
+    }
+}
+
+/// A task from before declarations (and a form that names none) declares by its videos.
+impl Default for ContentDeclaration {
+    fn default() -> ContentDeclaration {
+        ContentDeclaration::Auto
+    }
+}
+
+crate::text_enum! {
     /// An account's type as the merchant marks it (`matrix_accounts.account_type`).
     pub enum AccountType {
         Personal = "personal",
@@ -260,6 +296,25 @@ impl AuthState {
     /// Tasks may use the account.
     pub fn usable(self) -> bool {
         self != AuthState::Expired
+    }
+
+    /// The account's buttons: renewing keeps a live authorization going (an ended one is
+    /// authorized again instead); authorizing again is always possible.
+    pub fn actions(self) -> Vec<Offer<AccountAction>> {
+        vec![
+            Offer::new(AccountAction::Renew, self.usable()),
+            Offer::new(AccountAction::Reauthorize, true),
+        ]
+    }
+}
+
+crate::text_enum! {
+    /// What the merchant can do with an account's authorization (the expiring-accounts list).
+    pub enum AccountAction {
+        /// Refresh the token (DY, KS) or check the session (SPH, XHS, shop) before it ends.
+        Renew = "renew",
+        /// Authorize the account again (consent page, QR or app token).
+        Reauthorize = "reauthorize",
     }
 }
 

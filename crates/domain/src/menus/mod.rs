@@ -86,6 +86,31 @@ pub fn find(path: &str) -> Option<&'static MenuDef> {
     all().iter().copied().find(|m| m.path == path)
 }
 
+/// The area (`AREAS`' name) a menu is declared in.
+pub fn area_of_menu(path: &str) -> Option<&'static str> {
+    AREAS
+        .iter()
+        .find(|(_, menus)| menus.iter().any(|m| m.path == path))
+        .map(|(area, _)| *area)
+}
+
+/// The menu a permission belongs to: the one whose matching grant is the most specific (fewest `*`),
+/// the first declared (in the console's order) on a tie.
+pub fn menu_of(perm: &str) -> Option<&'static MenuDef> {
+    all()
+        .iter()
+        .filter_map(|m| {
+            m.grants
+                .iter()
+                .filter(|g| crate::permission::matches(g, perm))
+                .map(|g| g.matches('*').count())
+                .min()
+                .map(|stars| (stars, *m))
+        })
+        .min_by_key(|(stars, _)| *stars)
+        .map(|(_, m)| m)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

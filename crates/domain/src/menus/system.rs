@@ -79,4 +79,15 @@ pub const MENUS: &[MenuDef] = &[
             &["system/dic/*"],
         )
     },
+    MenuDef {
+        parent: Some("/system"),
+        admin: true,
+        ..menu(
+            "/system/sms",
+            "menu.systemSms",
+            "MessageOutlined",
+            1070,
+            &["system/sms/*"],
+        )
+    },
 ];

@@ -39,7 +39,8 @@ pub struct Title {
 
 const NUMS: &[&str] = &["3", "5", "6", "7", "8", "9", "10"];
 /// Longest topic kept, in characters.
-const TOPIC_MAX: usize = 20;
+/// A topic's longest word (characters after the `#`).
+pub const TOPIC_MAX: usize = 20;
 
 /// A candidate for a slot, with its length in characters.
 struct Word {
@@ -455,6 +456,24 @@ fn hashtag(word: &str) -> Option<String> {
     }
     let n = tag.chars().count() - 1;
     (n > 0 && n <= TOPIC_MAX).then_some(tag)
+}
+
+/// A writer's proposed topics (`#word` or `word`, one each) through the same rules as [`topics`]:
+/// made hashtags, at most [`TOPIC_MAX`] long, no built-in or merchant banned word, no duplicates; the
+/// first `n`, in the writer's order.
+pub fn screen_topics<S: AsRef<str>>(
+    lines: &[S],
+    n: usize,
+    merchant_banned: &[String],
+) -> Vec<String> {
+    let banned = Banned::new(merchant_banned);
+    let mut seen = HashSet::new();
+    lines
+        .iter()
+        .filter_map(|l| hashtag(l.as_ref().trim().trim_start_matches(['#', '＃'])))
+        .filter(|t| !banned.hits(t) && seen.insert(t.to_lowercase()))
+        .take(n)
+        .collect()
 }
 
 /// `n` hashtags (`#word`) from the keywords, in a random order for the seed, drawn from the first

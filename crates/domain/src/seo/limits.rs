@@ -27,6 +27,8 @@ pub const BENCH_LINK_MAX: usize = 500;
 /// The title-writing provider's base URL and model name.
 pub const PROVIDER_URL_MAX: usize = 300;
 pub const PROVIDER_MODEL_MAX: usize = 100;
+/// How long the operator lets the AI provider take, in seconds (0 in a request: the default).
+pub const PROVIDER_TIMEOUT_MAX_S: u64 = 120;
 
 crate::text_enum! {
     /// The language titles are written in.
@@ -84,7 +86,7 @@ impl Lexicon {
 
 /// The first built-in or merchant-banned word `text` contains (any case).
 pub fn banned_word(text: &str, merchant: &[String]) -> Option<String> {
-    Banned::new(merchant).first_hit(text).map(str::to_string)
+    Banned::new(merchant).first_hit(text)
 }
 
 /// What two titles that differ only in punctuation, spaces or case have in common.
@@ -113,5 +115,21 @@ mod tests {
         );
         assert_eq!(banned_word("好吃的火锅", &[]), None);
         assert_eq!(near_key("火锅, 真香!"), near_key("火锅真香"));
+    }
+}
+
+crate::text_enum! {
+    /// Where an SEO figure comes from (docs/seo-platforms.md). Every figure the console shows
+    /// carries one: a real source, the sandbox (shown "模拟数据 / Simulated"), or none (no configured
+    /// source provides it: the console names the source that would, never a number).
+    pub enum DataSource {
+        /// Douyin's open platform (open.douyin.com) with the operator's app: the hot list.
+        DouyinOpen = "douyin_open",
+        /// The data vendor TikHub (api.tikhub.io) with the operator's API key: public accounts.
+        Tikhub = "tikhub",
+        /// The bundled sandbox: simulated figures.
+        Sandbox = "sandbox",
+        /// No configured source provides it.
+        None = "none",
     }
 }

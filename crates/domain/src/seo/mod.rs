@@ -6,7 +6,7 @@
 //!   [`Lexicon`] words found in the text come first.
 //! - [`generate`]`(&TitleRequest, seed) -> Result<Vec<Title>, SeoError>`: fills [`patterns`] with the
 //!   keywords, keeps titles within `max_chars` characters (see [`RELEASE_TITLE_MAX`], [`CLIP_TITLE_MAX`]),
-//!   drops any with a [`BANNED_WORDS`] word or a merchant's banned word, removes near duplicates and
+//!   drops any the copy precheck (`crate::compliance`) flags or with a merchant's banned word, removes near duplicates and
 //!   answers them best first (keyword coverage). The same request and seed give the same titles.
 //! - [`topics`]`(keywords, n, seed)`: `#topic` suggestions for a release task.
 //! - [`warm_up`]: loads the dictionaries (~130 ms) ahead of the first request.
@@ -22,13 +22,14 @@ pub mod patterns;
 #[cfg(test)]
 mod tests;
 
-pub use banned::BANNED_WORDS;
-pub use generate::{Title, TitleRequest, generate, topics};
+pub use generate::{TOPIC_MAX, Title, TitleRequest, generate, screen_topics, topics};
 pub use keywords::{extract_keywords, segment, warm_up};
-pub use limits::{LexKind, SearchWordKind, banned_word, near_key};
+pub use limits::{DataSource, LexKind, SearchWordKind, banned_word, near_key};
 pub use patterns::Category;
 
 /// A title in a release task (SPEC: at most 50 characters).
+/// A data vendor's API key, in bytes (System → Platform apps; TikHub's are far shorter).
+pub const VENDOR_KEY_MAX: usize = 512;
 pub const RELEASE_TITLE_MAX: usize = crate::matrix::TITLE_MAX;
 /// A title burned into a clip (SPEC: at most 20 characters).
 pub const CLIP_TITLE_MAX: usize = crate::clip::MAX_TITLE_CHARS;

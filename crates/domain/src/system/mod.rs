@@ -1,3 +1,5 @@
-//! The system area (operator and merchant administration): the points ledger's reasons.
+//! The system area (operator and merchant administration): the points ledger's reasons, the SMS
+//! gateway.
 
 pub mod points;
+pub mod sms;

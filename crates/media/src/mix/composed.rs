@@ -244,7 +244,7 @@ pub(super) async fn render_composed(
     a.push(audio.map.clone());
     a.extend(burn_args());
     let tmp = out_video.with_extension(format!("{}.tmp.mp4", unique()));
-    a.extend(output_args(audio.copied(), &tmp));
+    a.extend(output_args(audio.copied(), variant.aigc.as_deref(), &tmp));
     // Every segment is decoded (and the transitions blended): a little more than a burn.
     let secs_total = (planned / 1000).max(1) as u64;
     Ok(Encode {

@@ -69,7 +69,7 @@ pub(super) async fn render_av(
         a.extend(args(["-c:v", "copy"]));
     }
     let tmp = out_video.with_extension(format!("{}.tmp.mp4", unique()));
-    a.extend(output_args(audio.copied(), &tmp));
+    a.extend(output_args(audio.copied(), variant.aigc.as_deref(), &tmp));
     let secs_total = (planned / 1000).max(1) as u64;
     let budget = if burned {
         Duration::from_secs(120 + 10 * secs_total)

@@ -22,8 +22,10 @@ pub(super) fn burn_args() -> Vec<String> {
     ])
 }
 
-/// The audio codec (the bed copied, or the mix encoded to AAC 48 kHz stereo) and a faststart MP4 at `tmp`.
-pub(super) fn output_args(audio_copied: bool, tmp: &Path) -> Vec<String> {
+/// The audio codec (the bed copied, or the mix encoded to AAC 48 kHz stereo) and a faststart MP4 at `tmp`;
+/// `aigc` is the implicit label of generated content (the `AIGC` field, `crate::aigc::mp4_args`),
+/// written by this final join, which every path of a variant ends with.
+pub(super) fn output_args(audio_copied: bool, aigc: Option<&str>, tmp: &Path) -> Vec<String> {
     let mut a = if audio_copied {
         args(["-c:a", "copy"])
     } else {
@@ -40,7 +42,8 @@ pub(super) fn output_args(audio_copied: bool, tmp: &Path) -> Vec<String> {
             "2",
         ])
     };
-    a.extend(args(["-movflags", "+faststart", "-f", "mp4"]));
+    a.extend(crate::aigc::mp4_args(aigc));
+    a.extend(args(["-f", "mp4"]));
     a.push(tmp.display().to_string());
     a
 }

@@ -80,8 +80,9 @@ pub use prepared::{Bed, ClipInfo, Prepared};
 pub use render::{Rendered, render, render_in_turn};
 pub use segment::{Segment, concat_script, planned_ms, snap_trim};
 pub use spec::{
-    BURN_BUDGET_MB, ClipSpec, Font, PieceSpeed, Position, ProjectSpec, SubtitleLine, Subtitles,
-    TextStyle, Title, Transition, VariantSpec, ass_colour, check_advanced, default_shot_style,
+    BURN_BUDGET_MB, ClipSpec, Font, Label, PieceSpeed, Position, ProjectSpec, SubtitleLine,
+    Subtitles, TextStyle, Title, Transition, VariantSpec, ass_colour, check_advanced,
+    default_shot_style,
 };
 pub use text::{
     AssEvent, AssStyle, LayerStyle, SUBTITLE_LINES, TITLE_LINES, TextLayer, ass_script, ass_text,

@@ -178,15 +178,22 @@ async fn render_in(
         check_style(&shot_style)?;
         Some(font_family(&shot_style, &prep.dir).await?)
     };
-    let burned = subtitles.is_some() || title.is_some() || shots.is_some();
+    let label = variant.label.as_ref().filter(|l| l.until_ms > 0);
+    let burned = subtitles.is_some() || title.is_some() || shots.is_some() || label.is_some();
     let layer = if burned {
-        Some(text_layer(
+        let mut layer = text_layer(
             subtitles,
             title.as_ref().map(|(t, f)| (*t, f.as_str())),
             shots
                 .as_deref()
                 .map(|f| (captions.as_slice(), &shot_style, f)),
-        )?)
+        )?;
+        // The label of generated content is one more event of the same script: drawn by the same
+        // burn (a piece or the one pass), never a pass of its own.
+        if let Some(l) = label {
+            layer.add_label(l);
+        }
+        Some(layer)
     } else {
         None
     };
@@ -202,7 +209,14 @@ async fn render_in(
             == 0;
         let list = match &plan.composed {
             None => {
-                let cuts: Vec<i64> = variant.title.iter().filter_map(|t| t.until_ms).collect();
+                // A time-limited title and the label end on the second grid: the seconds after
+                // them stay pieces shared by every variant.
+                let cuts: Vec<i64> = variant
+                    .title
+                    .iter()
+                    .filter_map(|t| t.until_ms)
+                    .chain(label.map(|l| l.until_ms))
+                    .collect();
                 Some(pieces(segs, &plan.starts_ms, layer, &cuts))
             }
             Some(tl) if muted => {
@@ -418,7 +432,8 @@ async fn finish(
 
     // Cover: the frame at the chosen time.
     let at = variant.cover_at_ms.clamp(0, (planned - 100).max(0));
-    let cover_tmp = out_cover.with_extension(format!("{}.tmp.jpg", unique()));
+    // Absolute: the cover's ffmpeg may run in the prep folder (below).
+    let cover_tmp = absolute(&out_cover.with_extension(format!("{}.tmp.jpg", unique())));
     let mut c = args([
         "-v",
         "error",
@@ -429,10 +444,55 @@ async fn finish(
         "-i",
     ]);
     c.push(tmp.display().to_string());
+    // A cover past the label's end gets the label too (an image of generated content carries it in a
+    // corner); one before it already shows the burned one.
+    let label = variant.label.as_ref().filter(|l| at >= l.until_ms);
+    let script = match label {
+        Some(l) => {
+            let mut layer = super::TextLayer::default();
+            layer.add_label(&super::Label {
+                until_ms: super::text::WHOLE_VIDEO_MS,
+                ..l.clone()
+            });
+            let name = format!("cover-{}-{}.ass", std::process::id(), unique());
+            tokio::fs::write(prep.dir.join(&name), layer.script()?).await?;
+            c.extend(args([
+                "-vf",
+                &super::text::subtitles_filter(&prep.dir, &name).await,
+            ]));
+            Some(name)
+        }
+        None => None,
+    };
     c.extend(args(["-frames:v", "1", "-q:v", "3", "-f", "image2"]));
     c.push(cover_tmp.display().to_string());
-    if let Err(e) = ffmpeg::run("ffmpeg", &c, Duration::from_secs(60)).await {
+    let made = match script {
+        // The script and fonts are named relative to the prep folder, where this ffmpeg runs.
+        Some(_) => {
+            let report = Report {
+                sink: &super::no_progress,
+                total_ms: 1,
+                lo: 90,
+                hi: 90,
+            };
+            ffmpeg::run_reporting(&c, Some(&prep.dir), Duration::from_secs(60), report).await
+        }
+        None => ffmpeg::run("ffmpeg", &c, Duration::from_secs(60))
+            .await
+            .map(|_| ()),
+    };
+    if let Some(name) = script {
+        let _ = tokio::fs::remove_file(prep.dir.join(name)).await;
+    }
+    let made = match (made, &variant.aigc) {
+        (Ok(()), Some(meta)) => crate::aigc::tag_image(&cover_tmp, meta)
+            .await
+            .map_err(crate::ffmpeg::ToolError::Io),
+        (m, _) => m,
+    };
+    if let Err(e) = made {
         let _ = tokio::fs::remove_file(tmp).await;
+        let _ = tokio::fs::remove_file(&cover_tmp).await;
         return Err(e.into());
     }
     tokio::fs::rename(tmp, out_video).await?;

@@ -106,6 +106,25 @@ impl Title {
     }
 }
 
+/// The visible label of AI-generated content (`domain::clip::aigc`): a text in the top-left corner of
+/// the safe area from the first frame until `until_ms`, burned with the variant's other text (pieces
+/// are cut where it ends, like a time-limited title's).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Label {
+    pub text: String,
+    pub until_ms: i64,
+}
+
+impl Label {
+    /// The standard's label: "AI生成" for the opening [`VIDEO_LABEL_MS`](domain::clip::aigc::VIDEO_LABEL_MS).
+    pub fn aigc() -> Label {
+        Label {
+            text: domain::clip::aigc::LABEL_TEXT.into(),
+            until_ms: domain::clip::aigc::VIDEO_LABEL_MS,
+        }
+    }
+}
+
 /// What does not change between the variants of a project.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ProjectSpec {
@@ -215,6 +234,14 @@ pub struct VariantSpec {
     /// Style of the shot captions; `None` is [`default_shot_style`].
     #[serde(default)]
     pub shot_style: Option<TextStyle>,
+    /// The visible label of generated content ([`Label::aigc`]); also drawn on the cover when the
+    /// cover's frame is past it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<Label>,
+    /// The implicit label of generated content: the `AIGC` metadata field's JSON
+    /// (`domain::clip::aigc::AigcMeta`), written into the MP4 and the cover JPEG.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aigc: Option<String>,
 }
 
 impl VariantSpec {
@@ -228,6 +255,8 @@ impl VariantSpec {
             transitions: vec![],
             shot_texts: vec![],
             shot_style: None,
+            label: None,
+            aigc: None,
         }
     }
 

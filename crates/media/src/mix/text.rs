@@ -3,8 +3,8 @@
 
 use super::spec::{ass_colour, check_style};
 use super::{
-    Font, MixError, Position, SubtitleLine, Subtitles, TITLE_MAX_CHARS, TextStyle, Title, invalid,
-    must_exist, unique,
+    Font, Label, MixError, Position, SubtitleLine, Subtitles, TITLE_MAX_CHARS, TextStyle, Title,
+    invalid, must_exist, unique,
 };
 use crate::ffmpeg::{self, args};
 use crate::ingest::{HEIGHT, WIDTH};
@@ -272,6 +272,43 @@ impl TextLayer {
     }
 }
 
+impl TextLayer {
+    /// Adds the visible label of generated content (`domain::clip::aigc`): style "Label", the default
+    /// font at [`label_font_px`](domain::clip::aigc::label_font_px) of the frame's shorter side, white
+    /// with the black outline, from the first frame until the label's end, in the top-left corner of
+    /// the safe area ([`label_pos`]). Drawn last, so it stays on top of any other text.
+    pub fn add_label(&mut self, label: &Label) {
+        let size = domain::clip::aigc::label_font_px(WIDTH.min(HEIGHT));
+        self.styles.push(LayerStyle {
+            name: "Label",
+            family: super::DEFAULT_FONT_FAMILY.into(),
+            style: TextStyle::new(Position::Top, size as u32),
+        });
+        self.events.push(AssEvent {
+            style: "Label".into(),
+            start_ms: 0,
+            end_ms: label.until_ms,
+            text: label.text.clone(),
+            pos: label_pos(&label.text, size),
+        });
+    }
+}
+
+/// The left margin of the label: the subtitles' side margin.
+pub const LABEL_MARGIN: i64 = 60;
+
+/// The centre of a label of `text` at font size `size`: its left edge at [`LABEL_MARGIN`], its top a
+/// little below [`SAFE_TOP`] (the apps' top bar never covers it). Widths are estimated (a CJK
+/// character one em, others 0.6 em): the label only needs to stay in its corner.
+pub fn label_pos(text: &str, size: i64) -> (i64, i64) {
+    let em10: i64 = text
+        .chars()
+        .map(|c| if c.is_ascii() { 6 } else { 10 })
+        .sum();
+    let width = em10 * size / 10;
+    (LABEL_MARGIN + width / 2, SAFE_TOP + size * 3 / 4)
+}
+
 /// The [`TextLayer`] of [`text_script`]: subtitles, the title (from 0 to its `until_ms`, or to the end)
 /// and the shot captions, each centred in its band.
 pub fn text_layer(
@@ -332,7 +369,7 @@ pub fn text_layer(
 }
 
 /// "To the end of the video" for a title without `until_ms` (ten hours).
-const WHOLE_VIDEO_MS: i64 = 36_000_000;
+pub(super) const WHOLE_VIDEO_MS: i64 = 36_000_000;
 
 /// The folder of the prep directory holding the font files the project's texts use (libass scans it).
 const FONTS: &str = "fonts";

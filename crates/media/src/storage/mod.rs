@@ -449,9 +449,7 @@ impl Storage {
         let fail = |what: &str, e: StorageError| {
             StorageError::Config(format!("the media storage cannot {what}: {e}"))
         };
-        let body: Body = Box::pin(std::io::Cursor::new(b"ok".to_vec()));
-        self.store
-            .put_stream(&key, body)
+        self.put_bytes(&key, b"ok".to_vec())
             .await
             .map_err(|e| fail("store a file", e))?;
         let read = async {
@@ -500,6 +498,12 @@ impl Storage {
     /// Moves a finished local file (usually from `temp_path`) into the store under `key`; its size.
     pub async fn put_file(&self, key: &str, from: &Path) -> Result<u64, StorageError> {
         self.store.put_file(key, from).await
+    }
+
+    /// Stores `bytes` made in memory (a probe, a screenshot) under `key`; its size.
+    pub async fn put_bytes(&self, key: &str, bytes: Vec<u8>) -> Result<u64, StorageError> {
+        let body: Body = Box::pin(std::io::Cursor::new(bytes));
+        self.store.put_stream(key, body).await
     }
 
     pub async fn link(&self, from_key: &str, to_key: &str) -> Result<(), StorageError> {

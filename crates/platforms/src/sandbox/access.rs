@@ -213,6 +213,32 @@ pub fn wechat_secret(token: &str) -> String {
     derived("wx", token)
 }
 
+/// The server Token of the sandbox's official account (its "服务器配置": WeChat allows 3–32 letters
+/// and digits), with which it signs what it pushes to the account's server URL.
+pub fn wechat_server_token(token: &str) -> String {
+    derived("wxtoken", token)
+        .rsplit('_')
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The API key of the sandbox's imitation of the data vendor TikHub (`/sandbox/tikhub`), derived
+/// like [`app_secret`].
+pub fn vendor_key(token: &str) -> String {
+    derived("tikhub", token)
+}
+
+/// The secret of the sandbox's SMS gateways' key pair, derived like [`app_secret`].
+pub fn sms_secret(token: &str) -> String {
+    derived("sms", token)
+}
+
+/// The AccessKey secret of the sandbox's NLS key pair, derived like [`app_secret`].
+pub fn nls_secret(token: &str) -> String {
+    derived("nls", token)
+}
+
 fn derived(kind: &str, token: &str) -> String {
     let d = Sha256::digest(format!("clipmatrix-sandbox-app:{kind}:{token}").as_bytes());
     format!("sbx_{kind}_{}", hex::encode(&d[..16]))

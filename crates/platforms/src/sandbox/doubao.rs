@@ -95,14 +95,13 @@ async fn tts(h: HeaderMap, Json(b): Json<Value>) -> Json<Value> {
         return Json(json!({"code": 3050, "message": "voice not ready"}));
     }
     let chars = b["request"]["text"].as_str().unwrap_or("").chars().count();
-    let wav = tone(chars as f64 * 0.2);
+    let wav = tone(chars as f64 * 0.2, 24_000);
     Json(json!({"code": 3000, "message": "Success",
         "data": base64::engine::general_purpose::STANDARD.encode(wav)}))
 }
 
-/// A 24 kHz mono WAV of `secs` seconds: a 180 Hz tone pulsing four times a second.
-fn tone(secs: f64) -> Vec<u8> {
-    let rate = 24_000u32;
+/// A mono WAV at `rate` Hz of `secs` seconds: a 180 Hz tone pulsing four times a second.
+pub(crate) fn tone(secs: f64, rate: u32) -> Vec<u8> {
     let n = (secs.max(0.2) * rate as f64) as u32;
     let mut out = Vec::with_capacity(44 + n as usize * 2);
     out.extend_from_slice(b"RIFF");

@@ -71,6 +71,7 @@ pub(crate) fn routes() -> Router<S> {
     r = both(r, "/api/douyin/v1/video/video_data/", post(video_data));
     r = both(r, "/item/comment/list/", get(comment_list));
     r = both(r, "/data/external/user/fans/", get(user_fans));
+    r = both(r, "/video/search/", get(video_search));
     r = both(r, "/item/comment/reply/", post(comment_reply));
     r = both(r, "/item/comment/reply/list/", get(comment_reply_list));
     r = both(r, "/im/send/msg/", post(im_send));
@@ -124,6 +125,7 @@ fn scope_of(call: &str) -> Option<&'static [&'static str]> {
         "comment_list" | "comment_reply" | "comment_reply_list" => &["item.comment"],
         "im_send_msg" => &[crate::dy::SCOPE_IM],
         "user_fans" => &[crate::dy::SCOPE_FANS],
+        "video_search" => &[crate::dy::SCOPE_SEARCH],
         _ => return None,
     })
 }
@@ -644,6 +646,55 @@ async fn video_list(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
         .collect();
     let next = cursor + page.len();
     ok(json!({"list": page, "cursor": next, "has_more": next < mine.len()}))
+}
+
+/// `GET /video/search/?open_id&keyword&cursor&count` (scope `video.search`): the benchmark
+/// accounts' videos of the last day (platform clock) whose title holds the keyword, newest first,
+/// as Douyin's keyword video search answers them (`sec_item_id`, `title`, `cover`, `create_time` in
+/// seconds, `share_url`, `statistics`). An empty keyword is Douyin's 2100005.
+async fn video_search(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Response {
+    if let Err(r) = enter(&s, "video_search", &headers, &q).await {
+        return r;
+    }
+    let keyword = q
+        .get("keyword")
+        .map(|k| k.trim().to_lowercase())
+        .unwrap_or_default();
+    if keyword.is_empty() {
+        return err(2100005, "参数不合法: keyword");
+    }
+    let (cursor, count) = super::cursor_count(&q, 10, 20);
+    let now = s.clock.sandbox_now();
+    let base = s.public_base.clone();
+    let st = s.lock();
+    let mut found: Vec<(i64, Value)> = vec![];
+    for a in &st.public_accounts {
+        let mut n = a.visible(now);
+        while n > 0 && a.post_time(n - 1) > now - 86_400_000 {
+            n -= 1;
+            if a.title(n).to_lowercase().contains(&keyword) {
+                let v = a.video_json(&base, n, now);
+                found.push((
+                    a.post_time(n),
+                    json!({
+                        "sec_item_id": format!("@sbx{}", v["aweme_id"].as_str().unwrap_or("")),
+                        "title": v["desc"], "cover": v["video"]["cover"]["url_list"][0],
+                        "create_time": v["create_time"], "share_url": v["share_info"]["share_url"],
+                        "statistics": v["statistics"], "video_status": 1,
+                    }),
+                ));
+            }
+        }
+    }
+    found.sort_by(|a, b| b.0.cmp(&a.0));
+    let page: Vec<Value> = found
+        .iter()
+        .skip(cursor)
+        .take(count)
+        .map(|(_, v)| v.clone())
+        .collect();
+    let next = cursor + page.len();
+    ok(json!({"list": page, "cursor": next, "has_more": next < found.len()}))
 }
 
 /// `GET /data/external/user/fans/?open_id&date_type=7|15|30` -> `{result_list: [{date, total_fans,

@@ -40,65 +40,6 @@ pub(crate) fn routes() -> Router<S> {
         .route("/openapi/photo/publish", post(publish))
         .route("/openapi/photo/list", get(list))
         .route("/poi/search", get(super::poi::generic))
-        .route("/openapi/vendor/hot_search", get(hot_search))
-        .route("/openapi/vendor/search_suggest", get(search_suggest))
-}
-
-// ---- SEO data (sandbox-only, docs/seo-platforms.md) ---------------------------------------------
-
-/// Gate (fault calls `hot_search`, `search_suggest`) and the app's id + secret from the query.
-async fn app_enter(s: &S, call: &str, m: &HashMap<String, String>) -> Result<(), Response> {
-    if let Some(x) = gate(s, Platform::Ks, call, "").await {
-        return Err(fault(x));
-    }
-    if app_ok(&mut s.lock(), q(m, "app_id"), q(m, "app_secret")) {
-        Ok(())
-    } else {
-        Err(err(
-            c::BAD_CLIENT,
-            "invalid_client",
-            "app_id 或 app_secret 错误",
-        ))
-    }
-}
-
-/// `{result:1, hot_list:[{rank, word, hot_value, tag: "" | 新 | 热 | 爆}]}`
-async fn hot_search(St(s): St<S>, Query(m): Q) -> Response {
-    if let Err(r) = app_enter(&s, "hot_search", &m).await {
-        return r;
-    }
-    let list: Vec<Value> = super::words::hot_list("ks", super::words::today(&s.clock))
-        .into_iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let tag = match h.label {
-                1 => "新",
-                3 => "热",
-                4 => "爆",
-                _ => "",
-            };
-            json!({"rank": i + 1, "word": h.sentence, "hot_value": h.hot_level, "tag": tag})
-        })
-        .collect();
-    ok(json!({"hot_list": list}))
-}
-
-/// `?keyword&count` -> `{result:1, keyword, words:[{word, kind, heat, trend[7], change_ratio}]}`
-async fn search_suggest(St(s): St<S>, Query(m): Q) -> Response {
-    if let Err(r) = app_enter(&s, "search_suggest", &m).await {
-        return r;
-    }
-    let kw = q(&m, "keyword").trim();
-    if kw.is_empty() {
-        return err(c::BAD_PARAMS, "invalid_request", "keyword 不能为空");
-    }
-    let count = m
-        .get("count")
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(30usize)
-        .clamp(1, 50);
-    let words = super::words::suggest("ks", kw, super::words::today(&s.clock), count);
-    ok(json!({"keyword": kw, "words": words}))
 }
 
 fn ok(mut v: Value) -> Response {
@@ -430,6 +371,9 @@ async fn publish(St(s): St<S>, Query(m): Q, mut mp: Multipart) -> Response {
         5_000_000_000_000u64 + st.total_creates * 7919 + (rand::random::<u32>() as u64)
     );
     st.add_work(Platform::Ks, &open_id, &photo_id, &token, &caption);
+    if let Some(w) = st.works.last_mut() {
+        w.cover_bytes = cover as u64;
+    }
     let item = photo_json(&s, st.works.last().expect("just added"), now);
     ok(json!({"video_info": item}))
 }

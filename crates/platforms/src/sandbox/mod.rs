@@ -26,6 +26,7 @@ pub mod access;
 mod avatar;
 mod billboard;
 mod bjh;
+mod console;
 mod control;
 pub mod doubao;
 mod dy;
@@ -36,19 +37,28 @@ mod fans;
 mod ks;
 pub mod llm;
 mod mp4;
+pub mod nls;
 mod oauth;
 mod pages;
 mod persist;
 mod poi;
 mod public;
 mod session;
+mod shop_console;
+pub mod sms;
+mod sph_console;
+mod tikhub;
 mod webhook;
 pub mod wechat;
 mod words;
 mod works;
+mod xhs_console;
 
-pub use access::{Viewer, app_secret, wechat_secret};
+pub use access::{
+    Viewer, app_secret, nls_secret, sms_secret, vendor_key, wechat_secret, wechat_server_token,
+};
 pub use poi::search as poi_search;
+pub use words::{simulated_hot, simulated_suggest};
 
 /// App keys the sandbox knows (used when the operator configured none); their secrets are the
 /// install's (`app_secret` of the sandbox token).
@@ -75,6 +85,8 @@ pub struct Config {
     pub webhook_url: Option<String>,
     /// Probability that a webhook is delivered twice (consumers must dedupe).
     pub webhook_duplicate_rate: f64,
+    /// The official account's server URL (its "服务器配置"), where scans of its QR codes are pushed.
+    pub wechat_push_url: Option<String>,
     /// Where the sandbox keeps its state (`state.json`); None = memory only.
     pub state_dir: Option<std::path::PathBuf>,
     /// The sandbox token: opens the controls and seeds the app secrets. Empty: no token opens
@@ -94,6 +106,7 @@ impl Default for Config {
             review_delay_ms: 10 * 60_000,
             webhook_url: None,
             webhook_duplicate_rate: 0.3,
+            wechat_push_url: None,
             state_dir: None,
             token: String::new(),
             identify: None,
@@ -105,12 +118,25 @@ impl Default for Config {
 /// Builds the sandbox. State is inside; nest it: `Router::new().nest("/sandbox", router(cfg))`.
 pub fn router(cfg: Config) -> Router {
     let access = Arc::new(access::Access::new(&cfg.token, cfg.identify.clone()));
+    let xhs_console = xhs_console::Console::new(&cfg.public_base, cfg.clock.clone());
     let s: S = Arc::new(Sandbox::new(cfg));
     engage::start_pump(&s);
     // The sandbox's own controls; the simulated platforms below answer to their own credentials.
     let gated = Router::new()
         .route("/", get(pages::index))
         .nest("/_control/wechat", wechat::control())
+        .nest("/_control/sms", sms::control())
+        .nest("/_control/llm", llm::control())
+        .nest("/_control/nls", nls::control())
+        .nest(
+            "/_control/console/xhs",
+            xhs_console::control(xhs_console.clone()),
+        )
+        .nest("/_control/console/sph", console::control(&sph_console::SPH))
+        .nest(
+            "/_control/console/shop",
+            console::control(&shop_console::SHOP),
+        )
         .nest("/_control", control::routes())
         .layer(axum::middleware::from_fn_with_state(access, access::gate));
     Router::new()
@@ -119,13 +145,29 @@ pub fn router(cfg: Config) -> Router {
         .nest("/dy", dy::routes())
         .nest("/ks", ks::routes())
         .nest("/bjh", bjh::routes())
+        // The data vendor TikHub (docs/seo-platforms.md): Douyin public accounts.
+        .nest("/tikhub", tikhub::routes())
         .nest("/sph", session::routes(Platform::Sph))
         .nest("/xhs", session::routes(Platform::Xhs))
         .nest("/shop", session::routes(Platform::Shop))
+        // The creator consoles the browser flows drive (`crate::browser`).
+        .nest("/console/xhs", xhs_console::routes(xhs_console))
+        .nest("/console/sph", sph_console::routes())
+        .nest("/console/shop", shop_console::routes())
+        // The Douyin console's login is its root, `creator.douyin.com/` (a nested "/" only
+        // matches `/console/shop`).
+        .route("/console/shop/", get(shop_console::login))
         .route("/poi/search", get(poi::generic))
         .nest("/llm", llm::routes())
         .nest("/doubao", doubao::routes())
         .nest("/wechat", wechat::routes())
+        // What the phone shows after scanning an official account's QR code (a person scans).
+        .route(
+            "/wechat/q/{ticket}",
+            get(wechat::scan_page).post(wechat::scan_page_submit),
+        )
+        .nest("/sms", sms::routes())
+        .nest("/nls", nls::routes())
         .fallback(pages::fallback)
         // Plain DY uploads may be up to 128 MB; parts and fragments are smaller. Bodies are counted
         // chunk by chunk, never kept.
@@ -154,7 +196,17 @@ pub(crate) struct Sandbox {
     pub clock: domain::clock::Clock,
     /// The install's BJH app_token and WeChat AppSecret (derived from the sandbox token).
     pub bjh_app_token: String,
+    /// The API key the TikHub imitation accepts (`Authorization: Bearer`).
+    pub vendor_key: String,
     pub wx_secret: String,
+    /// The official account's server configuration: where scans are pushed and the Token they
+    /// are signed with ([`wechat_server_token`]).
+    pub wx_push_url: Option<String>,
+    pub wx_server_token: String,
+    /// The install's SMS gateway secret (for [`sms::SANDBOX_SMS_KEY_ID`]).
+    pub sms_secret: String,
+    /// The install's NLS AccessKey secret (for [`nls::SANDBOX_NLS_KEY_ID`]).
+    pub nls_secret: String,
     st: Mutex<State>,
     /// Set by every mutable access to the state (`Guard`), cleared by `save`: a request that only
     /// read costs no snapshot.
@@ -216,7 +268,12 @@ impl Sandbox {
             public_base: cfg.public_base.trim_end_matches('/').to_string(),
             clock: cfg.clock,
             bjh_app_token: app_secret(&cfg.token, Platform::Bjh),
+            vendor_key: vendor_key(&cfg.token),
             wx_secret: wechat_secret(&cfg.token),
+            wx_push_url: cfg.wechat_push_url.clone(),
+            wx_server_token: wechat_server_token(&cfg.token),
+            sms_secret: sms_secret(&cfg.token),
+            nls_secret: nls_secret(&cfg.token),
             st: Mutex::new(st),
             changed: AtomicBool::new(false),
             webhook_client: reqwest::Client::builder()
@@ -284,6 +341,11 @@ pub(crate) struct State {
     pub posted_comments: HashMap<String, Vec<works::PostedComment>>,
     pub qr: HashMap<String, session::QrRec>,
     pub sessions: HashMap<String, session::SessionRec>,
+    /// What the creator consoles' publish received (`console`), oldest first.
+    pub console_posts: Vec<console::PostRec>,
+    /// The consoles' faults, per account (the tester's: not saved).
+    #[serde(skip)]
+    pub console_faults: Vec<console::ConsoleFaultRule>,
     /// DY private messages sent through `/im/send/msg/`, oldest first.
     pub messages: Vec<ImMessage>,
     /// Benchmark (competitor) accounts: the built-in ones and those made by `/_control`.
@@ -307,6 +369,22 @@ pub(crate) struct State {
     pub wx_unsubscribed: HashMap<String, bool>,
     #[serde(default)]
     pub wx_sent: Vec<wechat::WxSent>,
+    /// Parametric QR codes made (`wechat.rs`): ticket -> (scene, expiry).
+    #[serde(default)]
+    pub wx_qrs: wechat::Qrs,
+    /// SMS the gateways accepted (`sms.rs`), oldest first; the fault set for the next sends.
+    #[serde(default)]
+    pub sms_sent: Vec<sms::SmsSent>,
+    #[serde(skip)]
+    pub sms_fault: Option<sms::SmsFault>,
+    /// The LLM's fault for the next requests and the answers it gave (`llm.rs`), not saved.
+    #[serde(skip)]
+    pub llm_fault: Option<llm::LlmFault>,
+    #[serde(skip)]
+    pub llm_answers: Vec<llm::LlmAnswer>,
+    /// NLS tokens minted by `CreateToken` (`nls.rs`).
+    #[serde(default)]
+    pub nls: nls::Tokens,
     /// "<platform>:<open_id>" -> recent reply times (the reply rate limit), not saved.
     #[serde(skip)]
     pub reply_times: HashMap<String, Vec<i64>>,

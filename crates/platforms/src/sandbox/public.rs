@@ -223,7 +223,8 @@ impl AccountRec {
         format!("{SHORT_HOST}{code}/")
     }
 
-    /// The profile as the data calls answer it (Douyin web field names).
+    /// The profile as TikHub's `handler_user_profile` answers it in `data.user` (Douyin web's
+    /// field names: https://github.com/TikHub/TikHub-API-Python-SDK-V2 docs/DouyinWebAPIApi.md).
     pub fn profile_json(&self, base: &str, now: i64) -> Value {
         let n = self.visible(now);
         let (mut plays, mut likes) = (0i64, 0i64);
@@ -232,30 +233,30 @@ impl AccountRec {
             plays += f.plays;
             likes += f.likes;
         }
+        let avatar = super::avatar::url(base, crate::Platform::Dy, &self.id);
         json!({
-            "account_id": self.id,
             "sec_uid": self.id,
             "nickname": self.nickname,
-            "avatar": super::avatar::url(base, crate::Platform::Dy, &self.id),
+            "avatar_larger": {"url_list": [avatar]},
+            "avatar_thumb": {"url_list": [avatar]},
             "signature": format!("{}{}｜每天分享{}好店", self.city, self.theme, self.city),
             "follower_count": self.base_followers + plays / 250,
             "total_favorited": self.base_followers * 3 + likes,
             "aweme_count": n,
-            "share_url": self.share_url(base),
-            "short_url": self.short_url(),
         })
     }
 
-    /// Video n as the data calls answer it (`create_time` in seconds, as Douyin lists do).
+    /// Video n as TikHub's `fetch_user_post_videos` answers it in `data.aweme_list[]` (Douyin
+    /// web's aweme: `create_time` in seconds).
     pub fn video_json(&self, base: &str, n: u64, now: i64) -> Value {
         let f = self.figures(n, now);
         let item = self.item_id(n);
         json!({
-            "item_id": item,
-            "title": self.title(n),
+            "aweme_id": item,
+            "desc": self.title(n),
             "create_time": self.post_time(n) / 1000,
-            "cover": self.cover(base, n),
-            "share_url": format!("{base}/dy/share/{item}"),
+            "video": {"cover": {"url_list": [self.cover(base, n)]}},
+            "share_info": {"share_url": format!("{base}/dy/share/{item}")},
             "statistics": {"play_count": f.plays, "digg_count": f.likes,
                            "comment_count": f.comments, "share_count": f.shares},
         })
@@ -388,12 +389,18 @@ pub(crate) async fn list(St(s): St<S>) -> Json<Value> {
     let accounts: Vec<Value> = st
         .public_accounts
         .iter()
-        .map(|a| with_schedule(a, a.profile_json(&s.public_base, now)))
+        .map(|a| with_schedule(a, &s.public_base, now))
         .collect();
     Json(json!({"accounts": accounts}))
 }
 
-fn with_schedule(a: &AccountRec, mut v: Value) -> Value {
+/// The control API's view of an account: the profile's fields, flat, plus its links and schedule.
+fn with_schedule(a: &AccountRec, base: &str, now: i64) -> Value {
+    let mut v = a.profile_json(base, now);
+    v["account_id"] = json!(a.id);
+    v["avatar"] = v["avatar_larger"]["url_list"][0].clone();
+    v["share_url"] = json!(a.share_url(base));
+    v["short_url"] = json!(a.short_url());
     v["posts_per_day"] = json!(a.posts_per_day);
     v["start_ms"] = json!(a.start_ms);
     v
@@ -420,10 +427,8 @@ pub(crate) async fn show(St(s): St<S>, Path(id): Path<String>) -> Response {
                    "cover": a.cover(&s.public_base, n)})
         })
         .collect();
-    Json(
-        json!({"account": with_schedule(a, a.profile_json(&s.public_base, now)),
-                "videos": videos}),
-    )
+    Json(json!({"account": with_schedule(a, &s.public_base, now),
+                "videos": videos}))
     .into_response()
 }
 

@@ -127,7 +127,7 @@ async fn start(St(s): St<S>, Extension(p): P) -> Response {
     )
 }
 
-fn new_session(st: &mut State, p: Platform, nickname: &str) -> String {
+pub(crate) fn new_session(st: &mut State, p: Platform, nickname: &str) -> String {
     let open_id = super::oauth::open_id_for(p, "session", nickname);
     let token = st.id("sess_");
     st.sessions.insert(
@@ -142,7 +142,7 @@ fn new_session(st: &mut State, p: Platform, nickname: &str) -> String {
     token
 }
 
-fn valid_sms(code: &str) -> bool {
+pub(crate) fn valid_sms(code: &str) -> bool {
     code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) && code != "000000"
 }
 

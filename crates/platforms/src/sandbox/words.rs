@@ -301,6 +301,53 @@ pub(crate) fn suggest(salt: &str, seed: &str, day: i64, count: usize) -> Vec<Sug
     out
 }
 
+/// The salt of a platform's simulated words ("" DY, "ks" KS).
+fn salt_of(p: crate::Platform) -> &'static str {
+    match p {
+        crate::Platform::Ks => "ks",
+        _ => "",
+    }
+}
+
+/// **Simulated** search suggestions (seed, long tail, related) with heat and 7-day trend, for the
+/// sandbox mode only: no platform has an API for them and no configured vendor provides them, so the
+/// sandbox does not imitate a wire format here; the product computes them in-process and labels
+/// them "模拟数据 / Simulated" (docs/seo-platforms.md). Same figures for everyone on a given day.
+pub fn simulated_suggest(
+    p: crate::Platform,
+    keyword: &str,
+    clock: &domain::clock::Clock,
+) -> crate::PResult<Vec<crate::SearchWord>> {
+    let kw = crate::seo::keyword(p, keyword)?;
+    Ok(suggest(salt_of(p), &kw, today(clock), 50)
+        .into_iter()
+        .map(|s| {
+            crate::seo::search_word(&serde_json::to_value(&s).unwrap_or(serde_json::Value::Null))
+        })
+        .collect())
+}
+
+/// **Simulated** hot-search list of a platform without a hot-search API (KS), sandbox mode only;
+/// labelled "Simulated" like [`simulated_suggest`].
+pub fn simulated_hot(p: crate::Platform, clock: &domain::clock::Clock) -> Vec<crate::HotWord> {
+    hot_list(salt_of(p), today(clock))
+        .into_iter()
+        .enumerate()
+        .map(|(i, h)| crate::HotWord {
+            label: match h.label {
+                1 => "新",
+                3 => "热",
+                4 => "爆",
+                _ => "",
+            }
+            .to_string(),
+            word: h.sentence,
+            hot_level: h.hot_level,
+            rank: i as u32 + 1,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

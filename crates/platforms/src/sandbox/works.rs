@@ -17,6 +17,9 @@ pub(crate) struct WorkRec {
     pub review_at: i64,
     pub reject: bool,
     pub seq: u64,
+    /// The cover the post came with (KS takes one per post), in bytes; 0 when none was sent.
+    #[serde(default)]
+    pub cover_bytes: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -104,6 +107,7 @@ impl WorkRec {
             review_at: now + delay.max(0),
             reject: contains_any(title, &REJECT_WORDS),
             seq: 0,
+            cover_bytes: 0,
         }
     }
 

@@ -1,6 +1,9 @@
 //! Test harness: a real sandbox on 127.0.0.1:0 nested at `/sandbox`, as the app mounts it.
 #![allow(dead_code)]
 
+pub mod proxy;
+pub mod rig;
+
 use axum::Router;
 use platforms::sandbox::{self, Config};
 use platforms::{AppCreds, Endpoint, Platform};

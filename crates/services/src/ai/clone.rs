@@ -1,5 +1,5 @@
 //! Cloud voices: voice cloning through a Doubao-style provider (`/doubao.db_audio/upload`,
-//! `cloning`) and speaking with a ready clone, and an Aliyun NLS-style synthesizer that replaces the
+//! `cloning`) and speaking with a ready clone, and the Aliyun NLS synthesizer that replaces the
 //! built-in engine when configured. Both speak sentence by sentence; the sentences are joined and
 //! finished (pitch, loudness, volume, 48 kHz AAC, subtitle lines) by `media::tts` like the built-in
 //! engine's. No provider configured -> a clear error; nothing pretends to be a clone.
@@ -71,19 +71,16 @@ where
     result
 }
 
-/// Aliyun NLS-style synthesis (configured with `CLIPMATRIX_NLS_URL`).
+/// Aliyun NLS synthesis (configured with `CLIPMATRIX_NLS_APPKEY` and the AccessKey pair its tokens
+/// are minted from), speaking the NLS voice list's voices (`domain::ai::NLS_VOICES`).
 pub struct Nls {
     api: platforms::voice::Nls,
 }
 
 impl Nls {
-    pub fn new(url: &str, app_key: &str, token: &str) -> Nls {
+    pub fn new(cfg: platforms::voice::NlsConfig, clock: domain::clock::Clock) -> Nls {
         Nls {
-            api: platforms::voice::Nls {
-                base_url: url.into(),
-                app_key: app_key.into(),
-                token: token.into(),
-            },
+            api: platforms::voice::Nls::new(cfg, clock),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! clones) with favourites per user, synthesis tasks (points per started 100 characters, refunded on
 //! failure; a durable `tts` job), a free audition of the first sentence, importing a finished task
 //! into the voice-over library (`/speak`) as a voice material with its subtitle lines, voice cloning
-//! through a provider (`clone`), and the assistant's token.
+//! through a provider (`clone`).
 
 pub mod auditions;
 pub mod clone;
@@ -22,13 +22,15 @@ use store::ai as st;
 pub use store::ai::{Clone as VoiceClone, Task};
 use store::jobs::{JobCtx, JobError};
 
-/// How the area is configured: the engine that speaks, the cloning provider, the assistant.
+/// How the area is configured: the engine that speaks and the cloning provider.
 pub struct Ai {
     /// The built-in engine (always there to ask whether it is installed).
     pub kokoro: Arc<Kokoro>,
     /// A cloud provider that synthesizes instead of the built-in engine (Aliyun NLS-style), when
     /// configured.
     pub cloud: Option<Arc<dyn Synthesizer>>,
+    /// Whose voice list the voices are: the built-in engine's, or the cloud engine's.
+    pub engine: rules::Engine,
     pub clone: Option<clone::Provider>,
     /// Each merchant's auditions in flight and in the last minute.
     pub auditions: auditions::Auditions,
@@ -42,22 +44,33 @@ impl Ai {
         Ai {
             kokoro: Arc::new(Kokoro::new(tts_dir)),
             cloud: None,
+            engine: rules::Engine::Builtin,
             clone: None,
             auditions: auditions::Auditions::new(Arc::new(domain::now_ms)),
         }
     }
 
-    /// From the environment: `CLIPMATRIX_NLS_URL` (+ `_APPKEY`, `_TOKEN`) picks the cloud engine,
-    /// `CLIPMATRIX_CLONE_URL` (+ `_APPID`, `_TOKEN`) the cloning provider.
-    pub fn from_env(tts_dir: &Path) -> Ai {
+    /// From the environment: `CLIPMATRIX_NLS_APPKEY` with the AccessKey pair
+    /// `CLIPMATRIX_NLS_ACCESS_KEY_ID` / `_SECRET` picks the Aliyun NLS engine (tokens are minted
+    /// from the pair; `CLIPMATRIX_NLS_URL` and `CLIPMATRIX_NLS_META_URL` point it elsewhere than
+    /// Aliyun's Shanghai hosts, e.g. at the sandbox), `CLIPMATRIX_CLONE_URL` (+ `_APPID`, `_TOKEN`)
+    /// the cloning provider. `clock` is the platforms' clock the tokens' expiry is read on.
+    pub fn from_env(tts_dir: &Path, clock: domain::clock::Clock) -> Ai {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
         let mut ai = Ai::built_in(tts_dir);
-        if let Some(url) = var("CLIPMATRIX_NLS_URL") {
-            ai.cloud = Some(Arc::new(clone::Nls::new(
-                &url,
-                &var("CLIPMATRIX_NLS_APPKEY").unwrap_or_default(),
-                &var("CLIPMATRIX_NLS_TOKEN").unwrap_or_default(),
-            )));
+        if let Some(app_key) = var("CLIPMATRIX_NLS_APPKEY") {
+            ai.set_nls(
+                platforms::voice::NlsConfig {
+                    gateway_url: var("CLIPMATRIX_NLS_URL")
+                        .unwrap_or_else(|| platforms::voice::NLS_GATEWAY.into()),
+                    meta_url: var("CLIPMATRIX_NLS_META_URL")
+                        .unwrap_or_else(|| platforms::voice::NLS_META.into()),
+                    app_key,
+                    access_key_id: var("CLIPMATRIX_NLS_ACCESS_KEY_ID").unwrap_or_default(),
+                    access_key_secret: var("CLIPMATRIX_NLS_ACCESS_KEY_SECRET").unwrap_or_default(),
+                },
+                clock,
+            );
         }
         if let Some(url) = var("CLIPMATRIX_CLONE_URL") {
             ai.clone = Some(clone::Provider::new(
@@ -67,6 +80,17 @@ impl Ai {
             ));
         }
         ai
+    }
+
+    /// Aliyun NLS speaks instead of the built-in engine, its own voices.
+    pub fn set_nls(&mut self, cfg: platforms::voice::NlsConfig, clock: domain::clock::Clock) {
+        self.cloud = Some(Arc::new(clone::Nls::new(cfg, clock)));
+        self.engine = rules::Engine::Nls;
+    }
+
+    /// The engine whose voices the list offers (the cloned voices come on top).
+    pub fn catalog(&self) -> rules::Engine {
+        self.engine
     }
 
     fn engine(&self) -> Arc<dyn Synthesizer> {
@@ -87,6 +111,19 @@ impl Ai {
     }
 }
 
+impl Ai {
+    /// What a voice-over in `voice` is (`domain::clip::aigc`): synthesized audio, by the engine that
+    /// speaks the voice list (`kokoro`, `aliyun_nls`) or a cloned voice (`clone`).
+    pub fn provenance(&self, voice: &str) -> domain::clip::aigc::Provenance {
+        let engine = match (self.catalog().voice(voice), self.catalog()) {
+            (None, _) => "clone",
+            (Some(_), rules::Engine::Builtin) => "kokoro",
+            (Some(_), rules::Engine::Nls) => "aliyun_nls",
+        };
+        domain::clip::aigc::Provenance::tts(engine, voice)
+    }
+}
+
 /// One voice of the list.
 #[derive(Debug, Clone)]
 pub struct VoiceRow {
@@ -100,10 +137,12 @@ pub struct VoiceRow {
     pub liked: bool,
 }
 
-/// Built-in voices first (favourites marked), then the merchant's ready clones.
-pub async fn voices(db: &Db, mid: i64, uid: i64, en: bool) -> ApiResult<Vec<VoiceRow>> {
+/// The engine's voices first (favourites marked), then the merchant's ready clones.
+pub async fn voices(db: &Db, ai: &Ai, mid: i64, uid: i64, en: bool) -> ApiResult<Vec<VoiceRow>> {
     let liked = st::likes(db, uid).await?;
-    let mut out: Vec<VoiceRow> = rules::VOICES
+    let mut out: Vec<VoiceRow> = ai
+        .catalog()
+        .voices()
         .iter()
         .map(|v| VoiceRow {
             id: v.id.into(),
@@ -133,8 +172,15 @@ pub async fn voices(db: &Db, mid: i64, uid: i64, en: bool) -> ApiResult<Vec<Voic
 }
 
 /// Likes (or unlikes) a voice of the list for the caller.
-pub async fn like(db: &Db, mid: i64, uid: i64, voice: &str, liked: bool) -> ApiResult<bool> {
-    if !known(db, mid, voice).await? {
+pub async fn like(
+    db: &Db,
+    ai: &Ai,
+    mid: i64,
+    uid: i64,
+    voice: &str,
+    liked: bool,
+) -> ApiResult<bool> {
+    if !known(db, ai, mid, voice).await? {
         return Err(ApiError::invalid_with(
             "voice",
             Msg::TtsUnknownVoice,
@@ -144,9 +190,9 @@ pub async fn like(db: &Db, mid: i64, uid: i64, voice: &str, liked: bool) -> ApiR
     Ok(st::set_like(db, mid, uid, voice, liked).await?)
 }
 
-/// Is `voice` in this merchant's list (built in, or a ready clone of theirs)?
-async fn known(db: &Db, mid: i64, voice: &str) -> ApiResult<bool> {
-    if rules::voice(voice).is_some() {
+/// Is `voice` in this merchant's list (the engine's, or a ready clone of theirs)?
+async fn known(db: &Db, ai: &Ai, mid: i64, voice: &str) -> ApiResult<bool> {
+    if ai.catalog().voice(voice).is_some() {
         return Ok(true);
     }
     let Some(speaker) = clone::speaker_of(voice) else {
@@ -157,8 +203,8 @@ async fn known(db: &Db, mid: i64, voice: &str) -> ApiResult<bool> {
         .is_some_and(|c| c.state == rules::CloneState::Ready))
 }
 
-async fn check(db: &Db, mid: i64, p: &Params) -> ApiResult<()> {
-    let ok = known(db, mid, &p.voice).await?;
+async fn check(db: &Db, ai: &Ai, mid: i64, p: &Params) -> ApiResult<()> {
+    let ok = known(db, ai, mid, &p.voice).await?;
     p.check(|_| ok)?;
     Ok(())
 }
@@ -192,7 +238,9 @@ pub async fn put_task(
     name: &str,
     p: &Params,
 ) -> ApiResult<Queued> {
-    check(db, mid, p).await?;
+    check(db, ai, mid, p).await?;
+    // The copy precheck: a voice-over says the merchant's words in its videos.
+    crate::compliance::form(db, mid, &[("text", p.text.as_str())], &[]).await?;
     if clone::speaker_of(&p.voice).is_none() {
         ai.ready()?;
     } else if ai.clone.is_none() {
@@ -240,7 +288,7 @@ pub async fn audition(
     mid: i64,
     p: &Params,
 ) -> ApiResult<(Vec<u8>, Speech)> {
-    check(db, mid, p).await?;
+    check(db, ai, mid, p).await?;
     ai.ready()?;
     let _playing = ai.auditions.start(mid)?;
     let first = text::sentences(&p.text).into_iter().take(1).collect();
@@ -288,7 +336,7 @@ pub async fn audition_url(
     mid: i64,
     p: &Params,
 ) -> ApiResult<Option<String>> {
-    check(db, mid, p).await?;
+    check(db, ai, mid, p).await?;
     ai.ready()?;
     if ai.cloud.is_some() || clone::speaker_of(&p.voice).is_some() {
         return Ok(None);
@@ -402,6 +450,18 @@ pub async fn tasks(
     Ok(st::tasks(db, mid, q).await?)
 }
 
+/// Lines moved by `ms` (never before 0).
+fn shifted(lines: &[media::asr::Line], ms: i64) -> Vec<media::asr::Line> {
+    lines
+        .iter()
+        .map(|l| media::asr::Line {
+            start_ms: (l.start_ms + ms).max(0),
+            end_ms: (l.end_ms + ms).max(0),
+            content: l.content.clone(),
+        })
+        .collect()
+}
+
 /// The subtitle lines a finished task stored.
 pub fn lines_of(t: &st::Task) -> Vec<media::asr::Line> {
     serde_json::from_str(&t.lines).unwrap_or_default()
@@ -426,9 +486,14 @@ pub async fn delete_task(db: &Db, storage: &media::Storage, mid: i64, id: i64) -
 /// importingBroadcast / add_dub_broadcast: a finished task into the voice-over library (`/speak`) as an
 /// audio material with the task's subtitle lines; importing again answers the same material while it
 /// exists. The material goes through ingest like an uploaded voice-over.
+///
+/// The task's file starts with the audible cue of AI-generated audio (see [`run`]); the material is
+/// the speech without it (a stream-copy cut, its implicit label kept), since the videos made of it
+/// carry the visible label instead and the subtitles follow the speech.
 pub async fn import(
     db: &Db,
     storage: &media::Storage,
+    ai: &Ai,
     mid: i64,
     id: i64,
     group_id: i64,
@@ -442,17 +507,57 @@ pub async fn import(
     {
         return Ok(m);
     }
+    let internal = |e: String| ApiError::Internal(anyhow::anyhow!(e));
+    let file = storage
+        .local_copy(&t.storage_key)
+        .await
+        .map_err(|e| internal(e.to_string()))?;
+    // A task made before the labels has no cue (and no label): its file is the speech.
+    let (key, duration, plain) = match media::aigc::mp4_tag(file.path()).await {
+        Some(meta) => {
+            let dst = storage
+                .workspace()
+                .temp_path("m4a")
+                .await
+                .map_err(|e| internal(e.to_string()))?;
+            let cut = media::aigc::without_cue(file.path(), &dst, &meta).await;
+            let key = media::Storage::new_key(mid, "m4a");
+            let put = match cut {
+                Ok(()) => storage
+                    .put_file(&key, &dst)
+                    .await
+                    .map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            let _ = tokio::fs::remove_file(&dst).await;
+            put.map_err(internal)?;
+            let cue = domain::clip::aigc::audio_cue_ms();
+            (key, (t.duration_ms - cue).max(0), true)
+        }
+        None => (t.storage_key.clone(), t.duration_ms, false),
+    };
+    let cue = if plain {
+        domain::clip::aigc::audio_cue_ms()
+    } else {
+        0
+    };
     let row = voice_material(
         db,
         storage,
         mid,
         group_id,
-        &t.storage_key,
+        &key,
         &t.name,
-        t.duration_ms,
-        &lines_of(&t),
+        duration,
+        &shifted(&lines_of(&t), -cue),
+        &ai.provenance(&t.voice),
     )
-    .await?;
+    .await;
+    if plain {
+        // The material holds its own link to the file.
+        let _ = storage.delete(&key).await;
+    }
+    let row = row?;
     st::set_media(db, mid, id, row.id).await?;
     Ok(row)
 }
@@ -473,6 +578,7 @@ pub async fn voice_material(
     name: &str,
     duration_ms: i64,
     lines: &[media::asr::Line],
+    provenance: &domain::clip::aigc::Provenance,
 ) -> ApiResult<store::materials::MediaFile> {
     let key = media::Storage::new_key(mid, "m4a");
     storage
@@ -519,6 +625,7 @@ pub async fn voice_material(
     store::materials::replace_asr_lines(db, mid, row.id, &lines).await?;
     store::materials::asr_succeeded(db, row.id).await?;
     store::materials::set_outputs(db, row.id, "", "", &key, loudness).await?;
+    store::materials::set_provenance(db, row.id, &provenance.to_column()).await?;
     Ok(store::materials::get(db, mid, row.id).await?.unwrap_or(row))
 }
 
@@ -536,53 +643,68 @@ pub async fn run(
     if t.state == TaskState::Done {
         return Ok(());
     }
-    let result = async {
-        st::task_running(&ctx.db, t.id, 10).await?;
-        ctx.progress(10).await?;
-        let params = Params {
-            text: t.text.clone(),
-            voice: t.voice.clone(),
-            volume: t.volume,
-            speed: t.speed,
-            intonation: t.intonation,
-        };
-        let req = request(&params, text::sentences(&t.text), t.merchant_id);
-        let dst = storage
-            .workspace()
-            .temp_path("m4a")
-            .await
-            .map_err(|e| JobError::Retry(e.to_string()))?;
-        let speech = synthesize_tracked(&ctx, t.id, &ai, &req, &dst).await?;
-        let speech = match speech {
-            Ok(s) => s,
-            Err(e) => {
-                let _ = tokio::fs::remove_file(&dst).await;
-                return Err(match e {
-                    TtsError::Timeout(_) | TtsError::Io(_) => JobError::Retry(e.to_string()),
-                    other => JobError::Permanent(other.to_string()),
-                });
+    let result = ctx
+        .attempt(async {
+            st::task_running(&ctx.db, t.id, 10).await?;
+            ctx.progress(10).await?;
+            let params = Params {
+                text: t.text.clone(),
+                voice: t.voice.clone(),
+                volume: t.volume,
+                speed: t.speed,
+                intonation: t.intonation,
+            };
+            let req = request(&params, text::sentences(&t.text), t.merchant_id);
+            let dst = storage
+                .workspace()
+                .temp_path("m4a")
+                .await
+                .map_err(|e| JobError::Retry(e.to_string()))?;
+            let speech = synthesize_tracked(&ctx, t.id, &ai, &req, &dst).await?;
+            let speech = match speech {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = tokio::fs::remove_file(&dst).await;
+                    return Err(match e {
+                        TtsError::Timeout(_) | TtsError::Io(_) => JobError::Retry(e.to_string()),
+                        other => JobError::Permanent(other.to_string()),
+                    });
+                }
+            };
+            st::task_running(&ctx.db, t.id, 90).await?;
+            ctx.progress(90).await?;
+            // What the merchant plays and downloads is audio-only generated content: the audible
+            // cue before the speech and the implicit label (GB 45438-2025 §5.3, §6).
+            let meta = crate::aigc::meta(&ctx.db, t.merchant_id, &format!("tts{}", t.id)).await?;
+            let cued = dst.with_extension("cued.m4a");
+            let labelled = media::aigc::audio_with_cue(&dst, &cued, &meta).await;
+            let _ = tokio::fs::remove_file(&dst).await;
+            if let Err(e) = labelled {
+                let _ = tokio::fs::remove_file(&cued).await;
+                return Err(JobError::Retry(e.to_string()));
             }
-        };
-        st::task_running(&ctx.db, t.id, 90).await?;
-        ctx.progress(90).await?;
-        let key = media::Storage::new_key(t.merchant_id, "m4a");
-        let put = storage.put_file(&key, &dst).await;
-        let _ = tokio::fs::remove_file(&dst).await;
-        put.map_err(|e| JobError::Retry(e.to_string()))?;
-        let lines = serde_json::to_string(&speech.lines).unwrap_or_else(|_| "[]".into());
-        if !st::task_done(&ctx.db, t.id, &key, speech.duration_ms, &lines).await? {
-            // A twin run (its lease lapsed while this one ran) ended the task first: this file is no one's.
-            let _ = storage.delete(&key).await;
-            return Ok(());
-        }
-        tracing::info!(
-            task = t.id,
-            audio_ms = speech.duration_ms,
-            "voice-over synthesized"
-        );
-        Ok::<(), JobError>(())
-    }
-    .await;
+            let key = media::Storage::new_key(t.merchant_id, "m4a");
+            let put = storage.put_file(&key, &cued).await;
+            let _ = tokio::fs::remove_file(&cued).await;
+            put.map_err(|e| JobError::Retry(e.to_string()))?;
+            // The lines are those of the file: after the cue.
+            let cue = domain::clip::aigc::audio_cue_ms();
+            let lines =
+                serde_json::to_string(&shifted(&speech.lines, cue)).unwrap_or_else(|_| "[]".into());
+            let duration = speech.duration_ms + cue;
+            if !st::task_done(&ctx.db, t.id, &key, duration, &lines).await? {
+                // A twin run (its lease lapsed while this one ran) ended the task first: this file is no one's.
+                let _ = storage.delete(&key).await;
+                return Ok(());
+            }
+            tracing::info!(
+                task = t.id,
+                audio_ms = speech.duration_ms,
+                "voice-over synthesized"
+            );
+            Ok::<(), JobError>(())
+        })
+        .await;
     // A twin run that already delivered the voice-over leaves nothing to refund.
     let delivered = || async {
         Ok::<_, JobError>(
@@ -644,9 +766,10 @@ pub fn sample_key(voice: &str) -> String {
     format!("ai/samples/{voice}.m4a")
 }
 
-/// A built-in voice's sample, synthesized on first use and kept in the store.
+/// A voice of the engine's list: its sample, synthesized by the engine on first use and kept in the
+/// store.
 pub async fn sample(ai: &Ai, storage: &media::Storage, voice: &str) -> ApiResult<String> {
-    let v = rules::voice(voice).ok_or(ApiError::NotFound)?;
+    let v = ai.catalog().voice(voice).ok_or(ApiError::NotFound)?;
     let key = sample_key(voice);
     if storage.exists(&key).await {
         return Ok(key);
@@ -672,7 +795,7 @@ pub async fn sample(ai: &Ai, storage: &media::Storage, voice: &str) -> ApiResult
         .await
         .map_err(|e| ApiError::Internal(e.into()))?;
     let res = ai
-        .kokoro
+        .engine()
         .synthesize(&request(&p, text::sentences(&p.text), 0), &dst)
         .await
         .map_err(synth_error);
@@ -684,10 +807,4 @@ pub async fn sample(ai: &Ai, storage: &media::Storage, voice: &str) -> ApiResult
     }
     let _ = tokio::fs::remove_file(&dst).await;
     res.map(|_| key)
-}
-
-/// `/ai.coze/get_lszs_access_token`: an operator's assistant token is a static secret of the whole
-/// install, so it is never handed to a merchant (nothing in the console needs it).
-pub fn coze_token() -> ApiResult<String> {
-    Err(ApiError::forbidden(Msg::CozeTokenWithheld))
 }

@@ -3,7 +3,9 @@
 pub mod account;
 pub mod hashing;
 pub mod signin;
+pub mod sms;
 pub mod staff;
+pub mod tokens;
 
 pub use store::auth::users::{Merchant, User};
 /// What the auth calls read: a menu, a role, a user, a merchant, a line of the points ledger.

@@ -8,21 +8,6 @@ use domain::{UserKind, now_ms, validate};
 use store::Db;
 use store::auth::users::{self, Session, User};
 
-/// Where SMS codes go. The built-in sender writes them to the log; in sandbox mode the outbox page
-/// `/sandbox/sms` shows them too. A real gateway implements this trait.
-pub trait SmsSender: Send + Sync {
-    fn send(&self, mobile: &str, code: &str, scene: &str) -> anyhow::Result<()>;
-}
-
-pub struct LogSms;
-
-impl SmsSender for LogSms {
-    fn send(&self, mobile: &str, code: &str, scene: &str) -> anyhow::Result<()> {
-        tracing::info!(%mobile, %code, %scene, "sms code (built-in sender: written to the log)");
-        Ok(())
-    }
-}
-
 /// The failed-sign-in bookkeeping: the lock rows in the database and the in-memory budgets.
 #[derive(Clone, Copy)]
 pub struct Guards<'a> {
@@ -74,20 +59,49 @@ impl KnownDevice {
     }
 }
 
-/// Sends a 6-digit code for `scene` (`login`, `register` or `reset`), at most one per number per
-/// `SMS_RESEND_MS`.
-pub async fn send_sms(db: &Db, sms: &dyn SmsSender, mobile: &str, scene: &str) -> ApiResult<()> {
+/// The budgets of code requests (in memory, per server): per client address (`PER_ADDRESS_HOUR`
+/// an hour) and for the whole server (`GLOBAL_MINUTE` a minute), so many numbers from one place,
+/// or from many, cannot run up the gateway's bill (SMS pumping).
+pub fn sms_limits(clock: crate::limits::Clock) -> LoginLimits {
+    use domain::system::sms::{GLOBAL_MINUTE, PER_ADDRESS_HOUR};
+    LoginLimits::with_rules(
+        clock,
+        crate::limits::Rule {
+            burst: PER_ADDRESS_HOUR as f64,
+            per_min: PER_ADDRESS_HOUR as f64 / 60.0,
+        },
+        crate::limits::Rule {
+            burst: GLOBAL_MINUTE as f64,
+            per_min: GLOBAL_MINUTE as f64,
+        },
+    )
+}
+
+/// Sends a 6-digit code for `scene` (`login`, `register` or `reset`) through the operator's gateway:
+/// at most one per number per `SMS_RESEND_MS` and `PER_MOBILE_DAY` a China day, within the
+/// address's and the server's budgets. A code the gateway refused is not kept, so asking again is
+/// not held back by it.
+pub async fn send_sms(
+    db: &Db,
+    sms: &super::sms::Sms,
+    limits: &LoginLimits,
+    ip: &str,
+    mobile: &str,
+    scene: &str,
+) -> ApiResult<()> {
+    use domain::system::sms::{PER_MOBILE_DAY, SmsScene};
     let mobile = mobile.trim();
     validate::mobile(mobile)?;
-    if !validate::SMS_SCENES.contains(&scene) {
-        return Err(ApiError::invalid_with(
+    let scene = SmsScene::parse(scene).ok_or_else(|| {
+        ApiError::invalid_with(
             "scene",
             Msg::InvalidValue,
             vec![("reason", "login | register | reset".into())],
-        ));
-    }
+        )
+    })?;
+    let now = now_ms();
     if let Some(last) = users::last_sms_at(db, mobile).await? {
-        let wait = last + domain::SMS_RESEND_MS - now_ms();
+        let wait = last + domain::SMS_RESEND_MS - now;
         if wait > 0 {
             return Err(ApiError::TooMany(
                 Msg::SmsTooFrequent,
@@ -95,20 +109,38 @@ pub async fn send_sms(db: &Db, sms: &dyn SmsSender, mobile: &str, scene: &str) -
             ));
         }
     }
+    let day_start = domain::matrix::at(domain::matrix::day_of(now), 0);
+    if users::sms_count_since(db, mobile, day_start).await? >= PER_MOBILE_DAY {
+        return Err(ApiError::TooMany(
+            Msg::SmsDailyLimit,
+            vec![("count", PER_MOBILE_DAY.to_string())],
+        ));
+    }
     let registered = users::user_by_mobile(db, mobile).await?.is_some();
     match (scene, registered) {
-        ("register", true) => return Err(ApiError::invalid("mobile", Msg::MobileTaken)),
-        ("login" | "reset", false) => {
+        (SmsScene::Register, true) => return Err(ApiError::invalid("mobile", Msg::MobileTaken)),
+        (SmsScene::Login | SmsScene::Reset, false) => {
             return Err(ApiError::invalid("mobile", Msg::MobileNotRegistered));
         }
         _ => {}
+    }
+    if let Err(r) = limits.take(ip) {
+        return Err(ApiError::TooMany(
+            Msg::SmsBusy,
+            vec![("seconds", ((r.wait_ms + 999) / 1000).to_string())],
+        ));
     }
     let code = {
         use rand::Rng;
         format!("{:06}", rand::rng().random_range(0..1_000_000))
     };
-    users::insert_sms(db, mobile, scene, &code).await?;
-    sms.send(mobile, &code, scene).map_err(ApiError::Internal)
+    // Stored before it is sent: a code that arrives is always one we know.
+    users::insert_sms(db, mobile, scene.as_str(), &code).await?;
+    if let Err(e) = sms.send(db, mobile, &code, scene).await {
+        users::delete_sms(db, mobile, scene.as_str(), &code).await?;
+        return Err(super::sms::refused(&e));
+    }
+    Ok(())
 }
 
 /// What a sign-in form sends.

@@ -230,7 +230,7 @@ pub async fn run(
     if r.state != State::Running || r.job_id != ctx.job.id {
         return Ok(()); // finished, or started again under another job
     }
-    let result = work(&ctx, &deps, &r).await;
+    let result = ctx.attempt(work(&ctx, &deps, &r)).await;
     // A twin run of this job (its lease lapsed while this one ran) may have ended the run already.
     let still_running = || async {
         Ok::<_, JobError>(

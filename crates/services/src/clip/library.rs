@@ -202,3 +202,96 @@ pub async fn with_job(
     let job = store::jobs::get(db, v.job_id).await?;
     Ok((v, job))
 }
+
+/// The most videos one zip holds.
+pub const DOWNLOAD_MAX: usize = 100;
+/// The largest zip, in MB: every offset of a zip without Zip64 fits in 32 bits.
+pub const DOWNLOAD_MAX_MB: u64 = 4000;
+
+/// One finished video to download: its file, its size and its name in a zip.
+#[derive(Debug, Clone)]
+pub struct Download {
+    pub id: i64,
+    pub key: String,
+    pub size: u64,
+    pub name: String,
+}
+
+/// A file name from a project's name: what a file system takes, at most 40 characters.
+fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(40)
+        .collect();
+    let stem = stem.trim_matches('_');
+    if stem.is_empty() {
+        "video".into()
+    } else {
+        stem.to_string()
+    }
+}
+
+/// The merchant's finished videos `ids` (in that order, each once) with their files' sizes: all or
+/// none — an id that is not the merchant's, deleted or not finished answers for the batch (404, or
+/// 422 while one renders) — within `DOWNLOAD_MAX` videos and `DOWNLOAD_MAX_MB`.
+pub async fn downloads(
+    db: &Db,
+    storage: &media::Storage,
+    mid: i64,
+    ids: &[i64],
+) -> ApiResult<Vec<Download>> {
+    let mut seen = BTreeSet::new();
+    let ids: Vec<i64> = ids.iter().copied().filter(|id| seen.insert(*id)).collect();
+    if ids.len() > DOWNLOAD_MAX {
+        return Err(ApiError::invalid_with(
+            "ids",
+            Msg::DownloadTooMany,
+            vec![("max", DOWNLOAD_MAX.to_string())],
+        ));
+    }
+    let mut vs = Vec::with_capacity(ids.len());
+    for id in &ids {
+        let (v, state) = found(db, mid, *id).await?;
+        if state != State::Success || v.video_key.is_empty() {
+            return Err(ApiError::invalid("ids", Msg::VariantBusy));
+        }
+        vs.push(v);
+    }
+    let projects = names(db, &vs).await?.projects;
+    let mut out = Vec::with_capacity(vs.len());
+    let mut total = 0u64;
+    for v in vs {
+        let size = storage
+            .get(&v.video_key, Some((0, Some(0))))
+            .await
+            .map_err(|_| ApiError::NotFound)?
+            .size;
+        total += size;
+        let project = projects.get(&v.project_id).cloned().flatten();
+        out.push(Download {
+            name: format!(
+                "{}-{}.mp4",
+                file_stem(project.as_deref().unwrap_or("")),
+                v.id
+            ),
+            id: v.id,
+            key: v.video_key,
+            size,
+        });
+    }
+    if total > DOWNLOAD_MAX_MB * 1_000_000 {
+        return Err(ApiError::invalid_with(
+            "ids",
+            Msg::DownloadTooLarge,
+            vec![("max", DOWNLOAD_MAX_MB.to_string())],
+        ));
+    }
+    Ok(out)
+}

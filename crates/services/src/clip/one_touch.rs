@@ -9,6 +9,7 @@
 //! progress covers every step until its videos are made.
 
 use crate::error::{ApiError, ApiResult};
+use crate::writer;
 use domain::clip::one_touch::{self as rules, GroupInfo, Request, State};
 use domain::clip::templates as tpl;
 use domain::clip::{Audio, GroupRule, ProjectConfig, Subtitles, TextStyle, Title};
@@ -31,12 +32,13 @@ pub struct Deps {
     pub sealer: store::secrets::Sealer,
 }
 
-fn default_voice(req: &Request) -> &'static str {
-    if req.english() {
-        "af_heart"
+/// The engine's first voice in the script's language.
+fn default_voice(engine: domain::ai::Engine, req: &Request) -> &'static str {
+    engine.default_voice(if req.english() {
+        domain::ai::Lang::En
     } else {
-        "zf_xiaoxiao"
-    }
+        domain::ai::Lang::Zh
+    })
 }
 
 pub fn request_of(row: &db::AiClip) -> Request {
@@ -66,10 +68,19 @@ pub fn failed_step(row: &db::AiClip) -> &'static str {
 }
 
 /// Checks a request against the merchant's own groups, template and the voices.
-async fn check(db: &Db, mid: i64, uid: i64, req: &mut Request) -> ApiResult<()> {
+async fn check(
+    db: &Db,
+    engine: domain::ai::Engine,
+    mid: i64,
+    uid: i64,
+    req: &mut Request,
+) -> ApiResult<()> {
     req.validate()?;
     req.topic = req.topic.trim().to_string();
     req.name = req.name.trim().to_string();
+    // The copy precheck: the title is burned into the videos, the topic steers the script.
+    let copy = [("title", req.title.as_str()), ("topic", req.topic.as_str())];
+    crate::compliance::form(db, mid, &copy, &[]).await?;
     let mut seen = std::collections::HashSet::new();
     let categories = if req.images() {
         mat::file_types(db, mid, "image").await?
@@ -118,9 +129,9 @@ async fn check(db: &Db, mid: i64, uid: i64, req: &mut Request) -> ApiResult<()> 
             })?;
     }
     if req.voice.trim().is_empty() {
-        req.voice = default_voice(req).into();
+        req.voice = default_voice(engine, req).into();
     }
-    if !domain::ai::VOICES.iter().any(|v| v.id == req.voice) {
+    if engine.voice(&req.voice).is_none() {
         return Err(ApiError::invalid_with(
             "voice",
             Msg::InvalidValue,
@@ -131,8 +142,14 @@ async fn check(db: &Db, mid: i64, uid: i64, req: &mut Request) -> ApiResult<()> 
 }
 
 /// `add`: a draft AI clip project.
-pub async fn add(db: &Db, mid: i64, uid: i64, mut req: Request) -> ApiResult<db::AiClip> {
-    check(db, mid, uid, &mut req).await?;
+pub async fn add(
+    db: &Db,
+    engine: domain::ai::Engine,
+    mid: i64,
+    uid: i64,
+    mut req: Request,
+) -> ApiResult<db::AiClip> {
+    check(db, engine, mid, uid, &mut req).await?;
     let json = serde_json::to_string(&req).unwrap_or_default();
     let id = db::insert(
         db,
@@ -152,9 +169,16 @@ pub async fn get(db: &Db, mid: i64, id: i64) -> ApiResult<db::AiClip> {
 }
 
 /// `edit`: a new request for a project that is not working.
-pub async fn edit(db: &Db, mid: i64, uid: i64, id: i64, mut req: Request) -> ApiResult<db::AiClip> {
+pub async fn edit(
+    db: &Db,
+    engine: domain::ai::Engine,
+    mid: i64,
+    uid: i64,
+    id: i64,
+    mut req: Request,
+) -> ApiResult<db::AiClip> {
     get(db, mid, id).await?;
-    check(db, mid, uid, &mut req).await?;
+    check(db, engine, mid, uid, &mut req).await?;
     let json = serde_json::to_string(&req).unwrap_or_default();
     if !db::update_request(db, mid, id, &req.display_name(), &req.topic, &json).await? {
         return Err(ApiError::invalid("id", Msg::VariantBusy));
@@ -208,7 +232,7 @@ pub async fn start(db: &Db, ai: &crate::ai::Ai, mid: i64, id: i64) -> ApiResult<
 /// known before it is written (the same seed as the job's first run); a provider's is asked for the
 /// target length in about one sentence per three seconds.
 async fn expected_voice(db: &Db, row: &db::AiClip, req: &Request) -> ApiResult<(i64, usize)> {
-    if crate::seo::titles::provider_setting(db).await?.is_some() {
+    if writer::provider_setting(db).await?.is_some() {
         let n = (req.seconds / 3).max(rules::MIN_SENTENCES as i64) as usize;
         return Ok((req.seconds * 1000, n));
     }
@@ -235,7 +259,7 @@ pub async fn one_touch(
     uid: i64,
     req: Request,
 ) -> ApiResult<db::AiClip> {
-    let row = add(db, mid, uid, req).await?;
+    let row = add(db, ai.catalog(), mid, uid, req).await?;
     match start(db, ai, mid, row.id).await {
         Ok(r) => Ok(r),
         Err(e) => {
@@ -247,11 +271,17 @@ pub async fn one_touch(
 }
 
 /// `copy`: a new draft with the same request, named "<name> (2)".
-pub async fn copy(db: &Db, mid: i64, uid: i64, id: i64) -> ApiResult<db::AiClip> {
+pub async fn copy(
+    db: &Db,
+    engine: domain::ai::Engine,
+    mid: i64,
+    uid: i64,
+    id: i64,
+) -> ApiResult<db::AiClip> {
     let row = get(db, mid, id).await?;
     let mut req = request_of(&row);
     req.name = format!("{} (2)", row.name).chars().take(50).collect();
-    add(db, mid, uid, req).await
+    add(db, engine, mid, uid, req).await
 }
 
 pub async fn rename(db: &Db, mid: i64, id: i64, name: &str) -> ApiResult<db::AiClip> {
@@ -380,62 +410,55 @@ fn permanent(e: ApiError) -> JobError {
     }
 }
 
-/// The script: the configured provider's, else the built-in writer's. Answers (sentences, writer).
+/// The script: the configured provider's (prompt `writer/prompts/script.txt`; sentences with a banned
+/// word dropped, too few falls back), else, or when it fails, the built-in writer's. Answers the
+/// sentences and who wrote them, as `ai_clips.writer` keeps it (`writer::keep`).
 async fn write(
     d: &Db,
     deps: &Deps,
     row: &db::AiClip,
     req: &Request,
-) -> Result<(Vec<String>, &'static str), JobError> {
-    if let Some(p) = crate::seo::titles::provider_setting(d)
-        .await
-        .map_err(permanent)?
-    {
-        let cfg = platforms::llm::LlmConfig {
-            base_url: p.base_url,
-            api_key: deps.sealer.open(&p.key_sealed).unwrap_or_default(),
-            model: p.model,
-            timeout_ms: 30_000,
-        };
-        // About one sentence per three seconds of the target length.
-        let n = (req.seconds / 3).max(rules::MIN_SENTENCES as i64);
-        let (system, user) = if req.english() {
-            (
-                format!(
-                    "You write short-video voice-over scripts for merchants: about {n} short spoken sentences (about {} seconds read aloud), one per line, no numbering, no explanations, no absolute claims.",
-                    req.seconds
-                ),
-                format!("Topic: {}", req.topic),
-            )
-        } else {
-            (
-                format!(
-                    "你是短视频文案，为商家写口播脚本：约{n}句（朗读约{}秒），每句不超过20个字，一行一句，不要编号，不要解释，遵守广告法，不用“最”“第一”等绝对化用语。",
-                    req.seconds
-                ),
-                format!("主题：{}", req.topic),
-            )
-        };
-        let text = platforms::llm::complete(&cfg, &system, &user)
-            .await
-            .map_err(|e| {
-                JobError::Permanent(domain::i18n::reason(
-                    Msg::WriterFailed,
-                    &[("reason", &format!("{} / {}", e.zh, e.en))],
-                ))
-            })?;
-        let lines = rules::parse_script(&text);
-        if lines.len() < domain::clip::planner::MIN_GROUPS {
-            return Err(JobError::Permanent(domain::i18n::reason(
-                Msg::WriterFailed,
-                &[("reason", "too few sentences")],
-            )));
-        }
-        return Ok((lines, "llm"));
-    }
+) -> Result<(Vec<String>, String), JobError> {
     let (lexicon, _) = crate::seo::titles::merchant_words(d, row.merchant_id)
         .await
         .map_err(permanent)?;
+    let mut fallback = None;
+    if let Some(cfg) = writer::provider(d, &deps.sealer).await.map_err(permanent)? {
+        // About one sentence per three seconds of the target length.
+        let n = (req.seconds / 3).max(rules::MIN_SENTENCES as i64);
+        let (lang, max_chars) = if req.english() {
+            (domain::i18n::Lang::En, 60)
+        } else {
+            (domain::i18n::Lang::Zh, 20)
+        };
+        let asked = writer::ask(
+            d,
+            &cfg,
+            writer::Use::Script,
+            lang,
+            &[
+                ("count", n.to_string()),
+                ("seconds", req.seconds.to_string()),
+                ("max_chars", max_chars.to_string()),
+                ("topic", req.topic.clone()),
+            ],
+        )
+        .await;
+        match asked {
+            Ok(text) => {
+                let lines: Vec<String> = rules::parse_script(&text)
+                    .into_iter()
+                    .filter(|l| domain::seo::banned_word(l, &lexicon.banned).is_none())
+                    .collect();
+                if lines.len() >= domain::clip::planner::MIN_GROUPS {
+                    let source = writer::Source::Llm { model: cfg.model };
+                    return Ok((lines, writer::keep(&source, None)));
+                }
+                fallback = Some(writer::unusable(d, &cfg, writer::Use::Script).await);
+            }
+            Err(f) => fallback = Some(f),
+        }
+    }
     Ok((
         rules::write_script(
             &req.topic,
@@ -443,7 +466,7 @@ async fn write(
             script_seed(row.id, row.attempt),
             req.seconds,
         ),
-        "builtin",
+        writer::keep(&writer::Source::BuiltIn, fallback.as_ref()),
     ))
 }
 
@@ -511,6 +534,7 @@ async fn voice(
         &name,
         speech.duration_ms,
         &speech.lines,
+        &deps.ai.provenance(&req.voice),
     )
     .await;
     // The material holds its own link to the file.
@@ -637,7 +661,7 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
         ctx.progress(State::Script.base_progress()).await?;
         let (s, writer) = write(d, deps, &row, &req).await?;
         let json = serde_json::to_string(&s).unwrap_or_default();
-        script = if db::set_script(d, id, &json, writer).await? {
+        script = if db::set_script(d, id, &json, &writer).await? {
             s
         } else {
             // A twin run wrote its script first: both read that one aloud.
@@ -735,7 +759,7 @@ async fn steps(ctx: &JobCtx, deps: &Deps, id: i64) -> Result<(), JobError> {
 
 /// The `clip.one_touch` job.
 pub async fn run(ctx: JobCtx, p: domain::jobs::AiClipRef, deps: Arc<Deps>) -> Result<(), JobError> {
-    let result = steps(&ctx, &deps, p.ai_clip_id).await;
+    let result = ctx.attempt(steps(&ctx, &deps, p.ai_clip_id)).await;
     if let Err(e) = &result
         && ctx.is_final(e)
     {

@@ -49,7 +49,7 @@ pub async fn run(
     let Some(v) = db::variant_any(&ctx.db, p.variant_id).await? else {
         return Err(JobError::Permanent("the variant was deleted".into()));
     };
-    let result = work(&ctx, &storage, &v).await;
+    let result = ctx.attempt(work(&ctx, &storage, &v)).await;
     if let Err(e) = &result {
         let last = ctx.is_final(e);
         let msg = e.message();
@@ -141,9 +141,20 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
     let cfg: ProjectConfig =
         serde_json::from_str(&project.config).map_err(|e| JobError::Permanent(e.to_string()))?;
     db::variant_progress(&ctx.db, v.id, 2, "").await?;
-    let specs = specs(ctx, storage, v, &project, &cfg).await?;
+    let mut specs = specs(ctx, storage, v, &project, &cfg).await?;
+    // What of it is generated: generated content carries both labels (GB 45438-2025), burned and
+    // written by this render; the merchant's own footage neither.
+    let provenance = crate::aigc::variant_provenance(&ctx.db, &project, &cfg, v.id).await?;
+    if provenance.is_generated() {
+        specs.variant.label = Some(mix::Label::aigc());
+        specs.variant.aigc = Some(
+            crate::aigc::meta(&ctx.db, v.merchant_id, &format!("v{}", v.id))
+                .await
+                .map_err(|e| JobError::Retry(e.to_string()))?,
+        );
+    }
     let rendered = render(ctx, storage, v, project.id, &specs).await?;
-    store_outputs(ctx, storage, v, &rendered).await
+    store_outputs(ctx, storage, v, &rendered, &provenance.to_column()).await
 }
 
 /// What a variant is made of: the project's shared part (audio bed, subtitles) and its own (clips,
@@ -248,6 +259,8 @@ async fn specs(
             .map(|g| g.text.trim().to_string())
             .collect(),
         shot_style,
+        label: None,
+        aigc: None,
     };
     Ok(Specs {
         project: project_spec,
@@ -471,6 +484,7 @@ async fn store_outputs(
     storage: &media::Storage,
     v: &db::Variant,
     rendered: &mix::Rendered,
+    provenance: &str,
 ) -> Result<(), JobError> {
     let mid = v.merchant_id;
     let video_key = format!("m/{mid}/variant-{}.mp4", v.id);
@@ -492,7 +506,7 @@ async fn store_outputs(
     .await
     .map(|i| i.duration_ms)
     .unwrap_or(rendered.planned_ms);
-    if !db::set_variant_done(&ctx.db, v.id, &video_key, &cover_key, duration).await? {
+    if !db::set_variant_done(&ctx.db, v.id, &video_key, &cover_key, duration, provenance).await? {
         // Cancelled while rendering: keep nothing. But a twin run of this job (its lease lapsed while
         // this one was slow) may have finished first under the same keys: those files are the video's.
         let now = db::variant_any(&ctx.db, v.id).await?;

@@ -60,7 +60,7 @@ pub async fn run(
         // Cancelled, finished, or queued again under another job meanwhile: nothing to do.
         return Ok(());
     }
-    let result = work(&ctx, &storage, &s).await;
+    let result = ctx.attempt(work(&ctx, &storage, &s)).await;
     if let Err(e) = &result {
         let last = ctx.is_final(e);
         let msg = e.message();

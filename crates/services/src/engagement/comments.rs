@@ -269,6 +269,71 @@ pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str) -> ApiResult<Commen
         .ok_or(ApiError::NotFound)
 }
 
+/// How many replies the comments page suggests.
+pub const SUGGESTIONS: usize = 3;
+
+/// Suggested answers to a comment: the configured AI provider's (prompt
+/// `writer/prompts/replies.txt`), each passing the comment-reply rules and the banned words, else
+/// the built-in writer's stock answers for what the comment is after; in the customer's language.
+pub async fn suggest_replies(
+    hub: &Hub,
+    mid: i64,
+    id: i64,
+) -> ApiResult<crate::writer::Wrote<Vec<String>>> {
+    use crate::writer::{self, Use, Wrote};
+    let c = db::comment(&hub.db, mid, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let lang = domain::i18n::written_in(&c.content);
+    // The comment-reply rules, then the copy precheck (advertising law, the platform's rules): a
+    // suggestion with any finding is dropped, as the title writer drops its candidates.
+    let usable = |line: &str| {
+        check_reply("text", line)
+            .ok()
+            .filter(|l| domain::compliance::check(l, &[c.platform]).is_empty())
+    };
+    let fallback = match writer::provider(&hub.db, &hub.sealer).await? {
+        Some(cfg) => {
+            let asked = writer::ask(
+                &hub.db,
+                &cfg,
+                Use::Replies,
+                lang,
+                &[
+                    ("title", c.item_title.clone()),
+                    ("comment", c.content.clone()),
+                    ("count", SUGGESTIONS.to_string()),
+                    ("max_chars", domain::matrix::COMMENT_MAX.to_string()),
+                ],
+            )
+            .await;
+            match asked {
+                Ok(text) => {
+                    let mut out: Vec<String> = vec![];
+                    for l in text.lines().map(writer::strip_number) {
+                        if let Some(l) = usable(&l).filter(|l| !out.contains(l)) {
+                            out.push(l);
+                        }
+                    }
+                    out.truncate(SUGGESTIONS);
+                    if !out.is_empty() {
+                        return Ok(Wrote::llm(out, &cfg.model));
+                    }
+                    Some(writer::unusable(&hub.db, &cfg, Use::Replies).await)
+                }
+                Err(f) => Some(f),
+            }
+        }
+        None => None,
+    };
+    let intent =
+        domain::engagement::Intent::parse(&c.intent).unwrap_or(domain::engagement::Intent::None);
+    Ok(Wrote::built_in(
+        domain::engagement::stock_replies(intent, lang),
+        fallback,
+    ))
+}
+
 pub async fn set_status(
     d: &store::Db,
     mid: i64,

@@ -48,6 +48,10 @@ async fn checked(d: &Db, mid: i64, f: &RuleForm) -> ApiResult<RuleData> {
         daily_cap: f.daily_cap,
         min_gap_s: f.min_gap_s,
     })?;
+    // The copy precheck: a reply the law or the merchant's banned words forbid is refused.
+    let replies: Vec<(&'static str, &str)> =
+        r.replies.iter().map(|t| ("replies", t.as_str())).collect();
+    crate::compliance::form(d, mid, &replies, &[]).await?;
     let channel = match f.channel.as_str() {
         "" | "comment" => "comment",
         "message" => "message",

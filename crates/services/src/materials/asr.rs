@@ -196,15 +196,16 @@ pub async fn run(
     if AsrState::read(&m.asr_state) != AsrState::Processing {
         return Ok(());
     }
-    let result = async {
-        let path = storage
-            .local_copy(&m.storage_key)
-            .await
-            .map_err(|e| JobError::Permanent(e.to_string()))?;
-        ctx.progress(10).await?;
-        recognize(&ctx.db, &asr_dir, &m, &path, lang).await
-    }
-    .await;
+    let result = ctx
+        .attempt(async {
+            let path = storage
+                .local_copy(&m.storage_key)
+                .await
+                .map_err(|e| JobError::Permanent(e.to_string()))?;
+            ctx.progress(10).await?;
+            recognize(&ctx.db, &asr_dir, &m, &path, lang).await
+        })
+        .await;
     // A twin run that already ended the recognition (its lease lapsed while this one ran) left nothing
     // to refund or fail.
     let still_running = || async {

@@ -19,7 +19,7 @@ pub async fn run(
     if m.state != domain::materials::IngestState::Processing {
         return Ok(());
     }
-    let outcome = work(&ctx, &storage, &m).await;
+    let outcome = ctx.attempt(work(&ctx, &storage, &m)).await;
     if let Err(e) = &outcome {
         let (msg, last) = (e.message(), ctx.is_final(e));
         // While retries remain the row stays "processing"; the last failure is shown with its reason.

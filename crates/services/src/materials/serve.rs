@@ -29,6 +29,17 @@ pub async fn source(db: &Db, id: i64, variant: &str) -> ApiResult<Option<(String
             .await?
             .filter(|t| !t.storage_key.is_empty())
             .map(|t| (t.storage_key, "audio/mp4".to_string())),
+        // The page's HTML as plain text: a console's markup and scripts never run on our origin.
+        "evidence" | "evidence_html" => store::matrix::item(db, id)
+            .await?
+            .filter(|i| !i.evidence_key.is_empty())
+            .map(|i| match variant {
+                "evidence" => (format!("{}.png", i.evidence_key), "image/png".to_string()),
+                _ => (
+                    format!("{}.html", i.evidence_key),
+                    "text/plain; charset=utf-8".to_string(),
+                ),
+            }),
         _ => store::materials::get_any(db, id)
             .await?
             .map(|m| match variant {

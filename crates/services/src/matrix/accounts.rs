@@ -100,7 +100,11 @@ pub enum QrStep {
     Started(Started),
     LoggedIn(Account),
     SmsChallenge,
-    Pending,
+    /// Still waiting; `qr_image` is the QR the platform's page shows now (browser flows, which
+    /// follow the page when it replaces an expired QR).
+    Pending {
+        qr_image: Option<String>,
+    },
     Expired,
 }
 
@@ -151,7 +155,13 @@ pub async fn qr_login(
             QrStep::LoggedIn(account(&hub.db, mid, id).await?)
         }
         SessionState::SmsChallenge => QrStep::SmsChallenge,
-        SessionState::QrPending | SessionState::LoggedOut => QrStep::Pending,
+        // TODO(browser): a QrStep of its own (the person must solve it); until then the dialog
+        // keeps waiting.
+        SessionState::SliderChallenge | SessionState::QrPending | SessionState::LoggedOut => {
+            QrStep::Pending {
+                qr_image: ad.qr_image(login_id),
+            }
+        }
         SessionState::SessionExpired => QrStep::Expired,
     })
 }
@@ -247,6 +257,22 @@ pub async fn renew(hub: &Hub, mid: i64, id: i64) -> ApiResult<Account> {
             }
         }
     }
+    account(&hub.db, mid, id).await
+}
+
+/// Sets (or, empty, removes) the proxy a creator-console account's browser goes through; the URL is
+/// sealed like the account's tokens. The open-API platforms call their APIs directly: refused there.
+pub async fn set_proxy(hub: &Hub, mid: i64, id: i64, proxy: &str) -> ApiResult<Account> {
+    let a = account(&hub.db, mid, id).await?;
+    let checked = domain::matrix::proxy::check(proxy)?;
+    if checked.is_some() && a.platform.auth_kind() != AuthKind::QrSession {
+        return Err(ApiError::invalid("proxy", Msg::ProxyNotUsed));
+    }
+    let (sealed, shown) = match &checked {
+        Some(p) => (hub.sealer.seal(&p.url), p.shown.clone()),
+        None => (String::new(), String::new()),
+    };
+    db::set_proxy(&hub.db, mid, id, &sealed, &shown).await?;
     account(&hub.db, mid, id).await
 }
 

@@ -98,6 +98,61 @@ pub async fn clear_app(d: &store::Db, platform_code: &str) -> ApiResult<()> {
     Ok(())
 }
 
+/// The data vendor's configuration as the operator sees it (TikHub, `platforms::vendor`).
+pub struct VendorApp {
+    pub configured: bool,
+    /// Masked.
+    pub api_key: String,
+    /// Where the SEO pages' vendor figures come from now: `tikhub`, `sandbox` or `none`.
+    pub source: domain::seo::DataSource,
+}
+
+pub async fn vendor_app(hub: &Hub) -> ApiResult<VendorApp> {
+    let saved = db::apps(&hub.db).await?;
+    let s = saved
+        .iter()
+        .find(|(k, _, _)| k == platforms::vendor::TIKHUB);
+    let source = match hub.vendor().await? {
+        Some((_, src)) => src,
+        None => domain::seo::DataSource::None,
+    };
+    Ok(VendorApp {
+        configured: s.is_some(),
+        api_key: s
+            .and_then(|(_, _, sec)| hub.sealer.open(sec))
+            .map(|k| store::secrets::mask(&k))
+            .unwrap_or_default(),
+        source,
+    })
+}
+
+/// Saves the data vendor's API key, sealed like the platforms' app secrets.
+pub async fn save_vendor(hub: &Hub, api_key: &str) -> ApiResult<String> {
+    let key = api_key.trim();
+    domain::validate::required("api_key", key)?;
+    if key.len() > domain::seo::VENDOR_KEY_MAX {
+        return Err(ApiError::invalid_with(
+            "api_key",
+            Msg::TooLong,
+            vec![("max", domain::seo::VENDOR_KEY_MAX.to_string())],
+        ));
+    }
+    db::save_app(
+        &hub.db,
+        platforms::vendor::TIKHUB,
+        "",
+        &hub.sealer.seal(key),
+    )
+    .await?;
+    Ok(store::secrets::mask(key))
+}
+
+/// Clears the data vendor's key: the sandbox's imitation answers (sandbox on), else no source.
+pub async fn clear_vendor(d: &store::Db) -> ApiResult<()> {
+    db::clear_app(d, platforms::vendor::TIKHUB).await?;
+    Ok(())
+}
+
 /// One page of the tasks the operator reviews (every merchant's).
 pub async fn list(
     d: &store::Db,

@@ -9,8 +9,10 @@
 
 use crate::platform::{HubRef, platform_reason};
 use domain::jobs::{AccountRef, ItemRef, Job};
-use domain::matrix::{AuthState, ItemFailure, ItemState, MountType, Review};
-use platforms::{AuthKind, ErrorKind, Platform, PlatformError, PublishReq, Work, WorkStatus};
+use domain::matrix::{AuthState, ContentDeclaration, ItemFailure, ItemState, MountType, Review};
+use platforms::{
+    AuthKind, Declaration, ErrorKind, Platform, PlatformError, PublishReq, Work, WorkStatus,
+};
 use store::jobs::{JobCtx, JobError};
 use store::matrix::{self as db, Item};
 
@@ -57,6 +59,9 @@ async fn on_error(
     a: &db::Account,
     e: PlatformError,
 ) -> Result<(), JobError> {
+    if let Some(ev) = &e.evidence {
+        keep_evidence(hub, it, ev).await;
+    }
     let last = ctx.job.attempts >= ctx.job.max_attempts;
     match e.kind {
         ErrorKind::Retryable if !last => {
@@ -85,6 +90,36 @@ async fn on_error(
     }
 }
 
+/// Stores a failed browser step's screenshot and page HTML with the item, so the merchant sees what
+/// the console showed (the latest failure replaces the one before). Losing it loses only the picture:
+/// the failure itself is recorded either way.
+async fn keep_evidence(hub: &HubRef, it: &Item, ev: &platforms::browser::Evidence) {
+    let base = media::Storage::new_key(it.merchant_id, "ev");
+    let put = async |ext: &str, bytes: Vec<u8>| {
+        hub.storage.put_bytes(&format!("{base}.{ext}"), bytes).await
+    };
+    let stored = match put("png", ev.screenshot.clone()).await {
+        Ok(_) => put("html", ev.html.clone().into_bytes()).await,
+        Err(e) => Err(e),
+    };
+    if let Err(e) = stored {
+        tracing::warn!(item = it.id, error = %e, "the failed step's evidence could not be stored");
+        return;
+    }
+    if let Err(e) = db::save_evidence(&hub.db, it.id, &ev.step, &ev.url, &base).await {
+        tracing::warn!(item = it.id, error = %e, "the failed step's evidence could not be recorded");
+        return;
+    }
+    if !it.evidence_key.is_empty() {
+        for ext in ["png", "html"] {
+            let _ = hub
+                .storage
+                .delete(&format!("{}.{ext}", it.evidence_key))
+                .await;
+        }
+    }
+}
+
 /// The publish request for an item: its title with the task's topics, @-users and mounts.
 async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq, JobError> {
     let t = db::task(&hub.db, None, it.task_id)
@@ -92,7 +127,7 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
         .ok_or_else(|| JobError::Permanent("task gone".into()))?;
     let cfg = &t.config;
     let s = |v: &str| Some(v.to_string()).filter(|v| !v.is_empty());
-    let storage_key = video_storage_key(hub, it).await?;
+    let (storage_key, cover_key, video) = video_storage_key(hub, it).await?;
     let path = match hub.storage.local_copy(&storage_key).await {
         Ok(f) => f.path().to_path_buf(),
         Err(media::storage::StorageError::NotFound(_)) => {
@@ -103,12 +138,25 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
         }
         Err(e) => return Err(JobError::Permanent(e.to_string())),
     };
-    let (poi_id, poi_name) = match (cfg.mount_type, s(&cfg.poi_id)) {
-        (MountType::Poi, Some(id)) => (Some(id), s(&cfg.poi_name)),
+    let (poi_id, poi_name) = match (cfg.mount_type, s(&cfg.mount.poi_id)) {
+        (MountType::Poi, Some(id)) => (Some(id), s(&cfg.mount.poi_name)),
         _ if !a.poi_id.is_empty() => (Some(a.poi_id.clone()), Some(a.poi_name.clone())),
         _ => (None, None),
     };
     let mini = cfg.mini_program();
+    // The video's own cover frame (a variant's cover, a material's poster): Kuaishou requires a
+    // cover and would otherwise show a placeholder. A cover that cannot be read is left out (the
+    // platform then picks a frame), it does not stop the post.
+    let cover_path = match cover_key.filter(|k| !k.is_empty()) {
+        Some(k) => match hub.storage.local_copy(&k).await {
+            Ok(f) => Some(f.path().to_path_buf()),
+            Err(e) => {
+                tracing::warn!(item = it.id, error = %e, "cover not readable; sent without");
+                None
+            }
+        },
+        None => None,
+    };
     Ok(PublishReq {
         video_path: path,
         // Platforms that fetch the file by URL (Baijiahao): the store's presigned URL where it signs
@@ -126,23 +174,96 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
         micro_app_id: mini.and_then(|(id, _, _)| s(id)),
         micro_app_title: mini.and_then(|(_, title, _)| s(title)),
         micro_app_url: mini.and_then(|(_, _, url)| s(url)),
-        cover_path: None,
+        cover_path,
+        product_id: match cfg.mount_type {
+            MountType::Product => s(&cfg.mount.product_id),
+            _ => None,
+        },
+        declaration: declaration(hub, it.merchant_id, video, cfg.declaration).await?,
+        ..PublishReq::default()
     })
 }
 
-async fn video_storage_key(hub: &HubRef, it: &Item) -> Result<String, JobError> {
+/// The declaration the post carries: the task's, or (`auto`) what the video is by its recorded
+/// provenance (`services::aigc::declared`): any generated part declares AI-generated, the merchant's
+/// own footage original (explicitly: the consoles' default is never left).
+async fn declaration(
+    hub: &HubRef,
+    mid: i64,
+    video: Video,
+    chosen: ContentDeclaration,
+) -> Result<Declaration, JobError> {
+    let provenance = match chosen {
+        ContentDeclaration::Auto => video_provenance(&hub.db, mid, &video).await?,
+        _ => Default::default(),
+    };
+    Ok(match crate::aigc::declared(chosen, &provenance) {
+        ContentDeclaration::None => Declaration::None,
+        ContentDeclaration::Original | ContentDeclaration::Auto => Declaration::Original,
+        ContentDeclaration::AiGenerated => Declaration::AiGenerated,
+        ContentDeclaration::Reposted => Declaration::Reposted,
+        ContentDeclaration::Fiction => Declaration::Fiction,
+    })
+}
+
+/// What an item's video is made of: its recorded provenance, and the mixing project of a variant.
+struct Video {
+    provenance: String,
+    project: Option<i64>,
+}
+
+/// The provenance of a video; a variant rendered before provenance was recorded is generated when
+/// its project is a one-touch one (the rule before).
+async fn video_provenance(
+    db: &store::Db,
+    mid: i64,
+    video: &Video,
+) -> sqlx::Result<domain::clip::aigc::Provenance> {
+    let p = domain::clip::aigc::Provenance::parse(&video.provenance);
+    if p.is_generated() {
+        return Ok(p);
+    }
+    let ai = match video.project {
+        Some(id) if id > 0 => store::clip::project(db, mid, id)
+            .await?
+            .is_some_and(|p| p.mode == domain::clip::ProjectMode::Ai),
+        _ => false,
+    };
+    Ok(domain::clip::aigc::Provenance { one_touch: ai, ..p })
+}
+
+/// The stored file of an item's video, its cover frame's if it has one, and what the video is made
+/// of (the declaration `auto` reads it).
+async fn video_storage_key(
+    hub: &HubRef,
+    it: &Item,
+) -> Result<(String, Option<String>, Video), JobError> {
     let (kind, id) = it.video_key.split_once(':').unwrap_or(("", ""));
     let id: i64 = id.parse().unwrap_or(0);
-    let key = match kind {
+    let keys = match kind {
         "v" => store::clip::variant(&hub.db, it.merchant_id, id)
             .await?
-            .map(|v| v.video_key),
-        "m" => store::materials::get(&hub.db, it.merchant_id, id)
-            .await?
-            .map(|m| m.storage_key),
+            .map(|v| {
+                let video = Video {
+                    provenance: v.provenance,
+                    project: Some(v.project_id),
+                };
+                (v.video_key, Some(v.cover_key), video)
+            }),
+        "m" => match store::materials::get(&hub.db, it.merchant_id, id).await? {
+            Some(m) => {
+                let provenance = store::materials::provenance(&hub.db, it.merchant_id, id).await?;
+                let video = Video {
+                    provenance,
+                    project: None,
+                };
+                Some((m.storage_key, Some(m.poster_key), video))
+            }
+            None => None,
+        },
         _ => None,
     };
-    key.filter(|k| !k.is_empty())
+    keys.filter(|(k, _, _)| !k.is_empty())
         .ok_or_else(|| JobError::Permanent(format!("the video {} was deleted", it.video_key)))
 }
 
@@ -182,8 +303,23 @@ async fn adapter_of(
 }
 
 pub async fn run_item(ctx: JobCtx, p: ItemRef, hub: HubRef) -> Result<(), JobError> {
-    let account = db::item(&hub.db, p.item_id).await?.map(|i| i.account_id);
-    let r = publish_item(ctx, p, &hub).await;
+    let (item_id, account) = (
+        p.item_id,
+        db::item(&hub.db, p.item_id).await?.map(|i| i.account_id),
+    );
+    let r = ctx.attempt(publish_item(ctx.clone(), p, &hub)).await;
+    if let Err(e) = &r
+        && ctx.giving_up()
+    {
+        // A post may have gone out before a worker died: a retry looks in the work list first.
+        fail_item(
+            &hub,
+            item_id,
+            ItemFailure::CannotPublish,
+            &reason(e.message()),
+        )
+        .await?;
+    }
     // This account may post its next due item now: queue it without waiting for the next tick.
     if let Some(a) = account
         && let Ok(Some((id, mid))) =
@@ -419,6 +555,7 @@ pub async fn send_comments(hub: &crate::platform::Hub, it: &Item) -> Result<usiz
             code: "account".into(),
             zh: "账号已删除".into(),
             en: "The account was removed".into(),
+            evidence: None,
         })?;
     let p = a.platform;
     let (ad, _) = hub.adapter(p).await.map_err(|e| internal(p, e))?;
@@ -449,6 +586,7 @@ fn internal(p: Platform, e: impl std::fmt::Display) -> PlatformError {
         code: "internal".into(),
         zh: e.to_string(),
         en: e.to_string(),
+        evidence: None,
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::error::ApiResult;
 use crate::platform::Hub;
+use domain::clip::aigc::Provenance;
 use serde::Serialize;
 use store::ListQuery;
 use store::list::Total;
@@ -117,6 +118,8 @@ pub struct Pickable {
     pub used: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project_id: Option<i64>,
+    /// What of it the product generated (`domain::clip::aigc::Provenance::parts`).
+    pub ai_parts: Vec<domain::clip::aigc::AiPart>,
 }
 
 /// Uploaded videos (`material`) or finished-library videos, with whether a task used them.
@@ -137,7 +140,9 @@ pub async fn pickable(
         for m in list {
             let key = format!("m:{}", m.id);
             let (cover, src) = video_urls(hub, &key);
+            let made = store::materials::provenance(&hub.db, mid, m.id).await?;
             rows.push(Pickable {
+                ai_parts: Provenance::parse(&made).parts(),
                 used: used.contains(&key) as i64,
                 key,
                 id: m.id,
@@ -159,6 +164,7 @@ pub async fn pickable(
         let (cover, src) = video_urls(hub, &key);
         let name = variant_name(&hub.db, v, &mut names).await?;
         rows.push(Pickable {
+            ai_parts: Provenance::parse(&v.provenance).parts(),
             key,
             id: v.id,
             source: "library",

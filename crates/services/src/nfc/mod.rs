@@ -182,6 +182,13 @@ pub async fn delete(d: &Db, mid: i64, id: i64, now: i64) -> ApiResult<()> {
     Ok(())
 }
 
+/// The copy precheck on titles a tap posts to Douyin: a `block` finding refuses them.
+async fn copy_check(d: &Db, mid: i64, field: &'static str, titles: &[String]) -> ApiResult<()> {
+    let fields: Vec<(&'static str, &str)> = titles.iter().map(|t| (field, t.as_str())).collect();
+    crate::compliance::form(d, mid, &fields, &[domain::platform::Platform::Dy]).await?;
+    Ok(())
+}
+
 pub async fn add_titles(
     d: &Db,
     mid: i64,
@@ -191,6 +198,7 @@ pub async fn add_titles(
 ) -> ApiResult<usize> {
     db::tag(d, mid, tag_id).await?.ok_or(ApiError::NotFound)?;
     let titles = rules::tag_titles(lines)?;
+    copy_check(d, mid, "titles", &titles).await?;
     db::add_titles(d, mid, tag_id, &titles, now).await?;
     Ok(titles.len())
 }
@@ -204,6 +212,7 @@ pub async fn edit_title(d: &Db, mid: i64, id: i64, title: &str) -> ApiResult<Tit
         }
         e
     })?;
+    copy_check(d, mid, "title", &titles).await?;
     db::edit_title(d, mid, id, &titles[0])
         .await?
         .ok_or(ApiError::NotFound)

@@ -41,6 +41,10 @@ pub struct Hub {
     /// One adapter per platform and configuration: each holds an HTTP client with its connection
     /// pool and its own caches (DY's client token), which a fresh adapter per call would lose.
     pub adapters: Arc<std::sync::Mutex<AdapterCache>>,
+    /// The browser driver of the creator-console flows (XHS, SPH, the shop; `platforms::browser`),
+    /// one per process. None: not installed (or CLIPMATRIX_BROWSER_CONSOLES=off), and those
+    /// platforms keep the sandbox's session protocol (`SessionAdapter`) until that is removed.
+    pub browser: Option<platforms::browser::Driver>,
 }
 
 /// Adapters by (platform, base URL, app key, app secret).
@@ -52,6 +56,9 @@ pub type HubRef = Arc<Hub>;
 impl Hub {
     /// The adapter for a platform: live when the operator set credentials, else the sandbox.
     pub async fn adapter(&self, p: Platform) -> ApiResult<(Arc<dyn platforms::Adapter>, bool)> {
+        if let Some(ad) = self.browser_adapter(p) {
+            return Ok((ad, self.sandbox));
+        }
         let apps = db::apps(&self.db).await?;
         let live = apps
             .iter()
@@ -114,6 +121,75 @@ impl Hub {
         ad
     }
 
+    /// The browser adapter of a platform a console flow drives (XHS, SPH, the shop): the sandbox's
+    /// imitation of the console when the sandbox is on, else the real console. None without a
+    /// browser driver.
+    fn browser_adapter(&self, p: Platform) -> Option<Arc<dyn platforms::Adapter>> {
+        use platforms::browser::{
+            BrowserAdapter, Flow, ShopFlow, SphFlow, XhsFlow, sandbox_console_base, shop, sph, xhs,
+        };
+        let driver = self.browser.as_ref()?;
+        let live = match p {
+            Platform::Xhs => xhs::LIVE_BASE,
+            Platform::Sph => sph::LIVE_BASE,
+            Platform::Shop => shop::LIVE_BASE,
+            _ => return None,
+        };
+        let base = if self.sandbox {
+            sandbox_console_base(&self.sandbox_base, p)
+        } else {
+            live.to_string()
+        };
+        let key = (p, base.clone(), "browser".to_string(), String::new());
+        let mut cache = self.adapters.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(ad) = cache.get(&key) {
+            return Some(ad.clone());
+        }
+        let clock = self.db.clock.clone();
+        let flow: Arc<dyn Flow> = match p {
+            Platform::Sph => Arc::new(SphFlow::new(base, clock.clone())),
+            Platform::Shop => Arc::new(ShopFlow::new(base, clock.clone())),
+            _ => Arc::new(XhsFlow::new(base, clock.clone())),
+        };
+        let ad: Arc<dyn platforms::Adapter> =
+            Arc::new(BrowserAdapter::new(flow, driver.clone(), clock));
+        cache.insert(key, ad.clone());
+        Some(ad)
+    }
+
+    /// The data vendor (TikHub, `platforms::vendor`) for what the open platforms do not offer
+    /// (other accounts' public profiles and videos): live with the operator's API key
+    /// (System → Platform apps, sealed like the app secrets), else the sandbox's imitation when the
+    /// sandbox is on, else None (the figures have no source).
+    pub async fn vendor(
+        &self,
+    ) -> ApiResult<Option<(platforms::vendor::TikHub, domain::seo::DataSource)>> {
+        use domain::seo::DataSource;
+        use platforms::vendor::{TIKHUB, TIKHUB_LIVE_BASE, TikHub};
+        let apps = db::apps(&self.db).await?;
+        let key = apps
+            .iter()
+            .find(|(k, _, _)| k == TIKHUB)
+            .and_then(|(_, _, sec)| self.sealer.open(sec));
+        let clock = self.db.clock.clone();
+        Ok(match key {
+            Some(key) => Some((
+                TikHub::new(TIKHUB_LIVE_BASE, &key, self.timeout_ms, clock),
+                DataSource::Tikhub,
+            )),
+            None if self.sandbox => Some((
+                TikHub::new(
+                    &format!("{}/tikhub", self.sandbox_base),
+                    &platforms::sandbox::vendor_key(&self.sandbox_token),
+                    self.timeout_ms,
+                    clock,
+                ),
+                DataSource::Sandbox,
+            )),
+            None => None,
+        })
+    }
+
     /// The app secret webhooks are signed with (live credentials, else the sandbox's).
     pub async fn app_secret(&self, p: Platform) -> Option<String> {
         let apps = db::apps(&self.db).await.ok()?;
@@ -143,6 +219,10 @@ impl Hub {
         Creds {
             open_id: a.open_id.clone(),
             token: self.sealer.open(&a.access_token).unwrap_or_default(),
+            proxy: match a.proxy.as_str() {
+                "" => String::new(),
+                sealed => self.sealer.open(sealed).unwrap_or_default(),
+            },
         }
     }
 
@@ -273,6 +353,7 @@ fn internal(p: Platform, e: ApiError) -> PlatformError {
         code: "internal".into(),
         zh: format!("内部错误：{e}"),
         en: format!("internal error: {e}"),
+        evidence: None,
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{self as hub, Hub};
-use domain::i18n::Msg;
+use domain::i18n::{Lang, Msg};
 use domain::jobs::{BenchmarkRef, Job};
 use store::jobs::{JobCtx, JobError};
 use store::seo as db;
@@ -33,8 +33,10 @@ fn bench_platform(code: &str) -> ApiResult<platforms::Platform> {
 pub async fn add(h: &Hub, mid: i64, platform: &str, link: &str) -> ApiResult<BenchmarkRow> {
     let p = bench_platform(platform)?;
     let link = super::library::text("link", link, domain::seo::limits::BENCH_LINK_MAX)?;
-    let (a, _) = h.adapter(p).await?;
-    let acc = a
+    let Some((v, _)) = h.vendor().await? else {
+        return Err(ApiError::invalid("link", Msg::DataVendorNotConfigured));
+    };
+    let acc = v
         .public_account(&link)
         .await
         .map_err(|e| hub::refused("link", &e))?;
@@ -84,6 +86,8 @@ pub enum SyncError {
     Db(sqlx::Error),
     /// The adapter could not be made (e.g. the operator's app credentials cannot be read).
     Internal(String),
+    /// No data vendor is configured (and the sandbox is off).
+    NoSource,
 }
 
 impl SyncError {
@@ -93,6 +97,10 @@ impl SyncError {
             SyncError::Platform(e) => hub::reason_pair(e),
             SyncError::Db(e) => vec![("reason", e.to_string())],
             SyncError::Internal(e) => vec![("reason", e.clone())],
+            SyncError::NoSource => vec![
+                ("reason.zh", no_source(Lang::Zh)),
+                ("reason.en", no_source(Lang::En)),
+            ],
         }
     }
     /// As kept on the row (`last_error`): both languages, shown to each reader in theirs.
@@ -101,19 +109,28 @@ impl SyncError {
             SyncError::Platform(e) => hub::platform_reason(e),
             SyncError::Db(e) => e.to_string(),
             SyncError::Internal(e) => e.clone(),
+            SyncError::NoSource => serde_json::json!({
+                "reason_zh": no_source(Lang::Zh),
+                "reason_en": no_source(Lang::En),
+            })
+            .to_string(),
         }
     }
+}
+
+fn no_source(lang: Lang) -> String {
+    Msg::DataVendorNotConfigured.template(lang).to_string()
 }
 
 /// Reads one account: profile, works (newest first, up to [`MAX_WORKS`]), today's figures.
 pub async fn sync_one(h: &Hub, id: i64) -> Result<(), SyncError> {
     let row = db::benchmark_any(&h.db, id).await.map_err(SyncError::Db)?;
     let Some(row) = row else { return Ok(()) };
-    let p = platforms::Platform::from(row.platform);
-    let (a, _) = h
-        .adapter(p)
+    let (a, source) = h
+        .vendor()
         .await
-        .map_err(|e| SyncError::Internal(e.to_string()))?;
+        .map_err(|e| SyncError::Internal(e.to_string()))?
+        .ok_or(SyncError::NoSource)?;
     let acc = a
         .public_account(&row.account_id)
         .await
@@ -153,6 +170,7 @@ pub async fn sync_one(h: &Hub, id: i64) -> Result<(), SyncError> {
             works: &works,
             day: &day,
             now,
+            source: source.as_str(),
         },
     )
     .await
@@ -166,7 +184,7 @@ pub async fn run(ctx: JobCtx, r: BenchmarkRef, h: crate::platform::HubRef) -> Re
         Ok(()) => Ok(()),
         Err(SyncError::Db(e)) => Err(JobError::Retry(e.to_string())),
         Err(SyncError::Internal(e)) => Err(JobError::Retry(e)),
-        Err(e @ SyncError::Platform(_)) => {
+        Err(e @ (SyncError::Platform(_) | SyncError::NoSource)) => {
             db::sync_failed(
                 &ctx.db,
                 r.benchmark_id,

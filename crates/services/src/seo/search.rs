@@ -4,7 +4,8 @@
 use crate::error::{ApiError, ApiResult};
 use crate::platform::{self as hub, Hub};
 use domain::i18n::Msg;
-use platforms::{HotWord, SearchWord, SearchWordKind};
+use domain::seo::DataSource;
+use platforms::{HotWord, Platform, SearchWord, SearchWordKind};
 use std::collections::HashSet;
 use store::Db;
 use store::seo as db;
@@ -74,29 +75,60 @@ impl Mine {
     }
 }
 
-async fn suggest(h: &Hub, p: platforms::Platform, word: &str) -> ApiResult<Vec<SearchWord>> {
-    let (a, _) = h.adapter(p).await?;
-    a.search_suggest(word)
-        .await
-        .map_err(|e| hub::refused("word", &e))
+/// Where a platform's search words (with heat and trend) come from: no platform's open API and no
+/// implemented vendor offers them (docs/seo-platforms.md), so the sandbox's simulation in the
+/// sandbox mode, else none.
+async fn words_source(h: &Hub, p: Platform) -> ApiResult<DataSource> {
+    let sandbox = match h.adapter(p).await {
+        Ok((_, sandbox)) => sandbox,
+        Err(_) => false,
+    };
+    Ok(if sandbox {
+        DataSource::Sandbox
+    } else {
+        DataSource::None
+    })
 }
 
-/// Related search words of a seed.
-pub async fn search(h: &Hub, mid: i64, platform: &str, word: &str) -> ApiResult<Vec<Found>> {
+fn suggest(h: &Hub, p: Platform, src: DataSource, word: &str) -> ApiResult<Vec<SearchWord>> {
+    match src {
+        DataSource::Sandbox => platforms::sandbox::simulated_suggest(p, word, &h.db.clock)
+            .map_err(|e| hub::refused("word", &e)),
+        _ => Ok(vec![]),
+    }
+}
+
+/// Related search words of a seed, and their source (none: no words).
+pub async fn search(
+    h: &Hub,
+    mid: i64,
+    platform: &str,
+    word: &str,
+) -> ApiResult<(Vec<Found>, DataSource)> {
     let p = search_platform(platform)?;
     let word = seed(word)?;
-    let words = suggest(h, p, &word).await?;
+    let src = words_source(h, p).await?;
+    let words = suggest(h, p, src, &word)?;
     let mine = Mine::load(&h.db, mid, p.code()).await?;
-    Ok(words.into_iter().map(|w| mine.found(w, 1, &word)).collect())
+    Ok((
+        words.into_iter().map(|w| mine.found(w, 1, &word)).collect(),
+        src,
+    ))
 }
 
 /// Long-tail mining two levels deep: the seed's words, then the words of its best long-tail and
 /// related words; each word once (where it first showed), hottest first within a level.
-pub async fn excavate(h: &Hub, mid: i64, platform: &str, word: &str) -> ApiResult<Vec<Found>> {
+pub async fn excavate(
+    h: &Hub,
+    mid: i64,
+    platform: &str,
+    word: &str,
+) -> ApiResult<(Vec<Found>, DataSource)> {
     let p = search_platform(platform)?;
     let word = seed(word)?;
+    let src = words_source(h, p).await?;
     let mine = Mine::load(&h.db, mid, p.code()).await?;
-    let first = suggest(h, p, &word).await?;
+    let first = suggest(h, p, src, &word)?;
     let mut seen: HashSet<String> = first.iter().map(|w| w.word.clone()).collect();
     let mut next: Vec<&SearchWord> = first
         .iter()
@@ -106,7 +138,7 @@ pub async fn excavate(h: &Hub, mid: i64, platform: &str, word: &str) -> ApiResul
     next.truncate(EXCAVATE_FANOUT);
     let mut out: Vec<Found> = vec![];
     for parent in next.iter().map(|w| w.word.clone()).collect::<Vec<_>>() {
-        for w in suggest(h, p, &parent).await? {
+        for w in suggest(h, p, src, &parent)? {
             if seen.insert(w.word.clone()) {
                 out.push(mine.found(w, 2, &parent));
             }
@@ -116,7 +148,7 @@ pub async fn excavate(h: &Hub, mid: i64, platform: &str, word: &str) -> ApiResul
     level1.sort_by_key(|f| std::cmp::Reverse(f.word.heat));
     out.sort_by_key(|f| std::cmp::Reverse(f.word.heat));
     level1.extend(out);
-    Ok(level1)
+    Ok((level1, src))
 }
 
 pub struct Hot {
@@ -124,25 +156,80 @@ pub struct Hot {
     pub collected: bool,
 }
 
-pub async fn hot(h: &Hub, mid: i64, platform: &str) -> ApiResult<Vec<Hot>> {
+/// The hot-search list and its source: DY's open platform (`/hotsearch/sentences/`) with the
+/// operator's app, or the sandbox (DY's real paths imitated; KS, which has no hot-search API,
+/// simulated); KS live: none.
+pub async fn hot(h: &Hub, mid: i64, platform: &str) -> ApiResult<(Vec<Hot>, DataSource)> {
     let p = search_platform(platform)?;
-    let (a, _) = h.adapter(p).await?;
-    let words = a
-        .hot_search()
-        .await
-        .map_err(|e| hub::refused("platform", &e))?;
+    let (a, sandbox) = h.adapter(p).await?;
+    let (words, src) = match (p, sandbox) {
+        (Platform::Dy, _) => (
+            a.hot_search()
+                .await
+                .map_err(|e| hub::refused("platform", &e))?,
+            if sandbox {
+                DataSource::Sandbox
+            } else {
+                DataSource::DouyinOpen
+            },
+        ),
+        (_, true) => (
+            platforms::sandbox::simulated_hot(p, &h.db.clock),
+            DataSource::Sandbox,
+        ),
+        _ => (vec![], DataSource::None),
+    };
     let collected: HashSet<String> = db::collected_words(&h.db, mid, p.code())
         .await?
         .into_iter()
         .collect();
-    Ok(words
-        .into_iter()
-        .map(|w| Hot {
-            collected: collected.contains(&w.word),
-            word: w,
-        })
-        .collect())
+    Ok((
+        words
+            .into_iter()
+            .map(|w| Hot {
+                collected: collected.contains(&w.word),
+                word: w,
+            })
+            .collect(),
+        src,
+    ))
 }
+
+/// Douyin's keyword video search (`/video/search/`): anyone's videos of the last day for the word,
+/// read with one of the merchant's Douyin accounts that granted `video.search` (the app must hold
+/// that permission and have the keyword registered). No such account: none, and the console says
+/// what would provide it.
+pub async fn videos(
+    h: &Hub,
+    mid: i64,
+    word: &str,
+) -> ApiResult<(Vec<platforms::KeywordVideo>, DataSource)> {
+    let word = seed(word)?;
+    let Some(a) = store::matrix::account_with_scope(
+        &h.db,
+        mid,
+        Platform::Dy.code(),
+        platforms::DY_SCOPE_SEARCH,
+    )
+    .await?
+    else {
+        return Ok((vec![], DataSource::None));
+    };
+    let (ad, sandbox) = h.adapter(Platform::Dy).await?;
+    let found = ad
+        .keyword_videos(&h.creds(&a), &word, KEYWORD_VIDEOS)
+        .await
+        .map_err(|e| hub::refused("word", &e))?;
+    let src = if sandbox {
+        DataSource::Sandbox
+    } else {
+        DataSource::DouyinOpen
+    };
+    Ok((found, src))
+}
+
+/// Videos shown for a keyword (Douyin pages by 20 at most).
+pub const KEYWORD_VIDEOS: usize = 40;
 
 pub async fn collect(
     d: &Db,

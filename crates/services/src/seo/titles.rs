@@ -1,9 +1,11 @@
-//! Writing titles: the built-in engine (`domain::seo`) or, when the operator configured one, an
-//! OpenAI-compatible provider (`platforms::llm`), both behind [`TitleWriter`]. Either way the titles
-//! pass the same checks (length, banned words, duplicates) and carry a keyword-coverage score.
+//! Writing titles and topics: an OpenAI-compatible provider when the operator configured one
+//! (`crate::writer`), else, or when it fails, the built-in engine (`domain::seo`). Either way the
+//! titles pass the same checks (length, banned words, duplicates) and carry a keyword-coverage score,
+//! and the result says which writer produced it.
 
 use super::library;
 use crate::error::{ApiError, ApiResult};
+use crate::writer::{self, Fallback, Use, Wrote};
 use domain::i18n::{Lang, Msg};
 use domain::seo::limits as lim;
 use domain::seo::{self as engine, Keyword, Lexicon};
@@ -32,44 +34,28 @@ pub struct Ask {
     pub max_chars: usize,
 }
 
-/// Writes titles for an [`Ask`]. Implementations answer at most `count`, already filtered.
-#[async_trait::async_trait]
-pub trait TitleWriter: Send + Sync {
-    /// `builtin` or `openai`.
-    fn name(&self) -> &'static str;
-    async fn write(&self, ask: &Ask, seed: u64) -> ApiResult<Vec<GenTitle>>;
-}
-
-/// The offline engine.
-pub struct BuiltIn;
-
-#[async_trait::async_trait]
-impl TitleWriter for BuiltIn {
-    fn name(&self) -> &'static str {
-        "builtin"
-    }
-    async fn write(&self, ask: &Ask, seed: u64) -> ApiResult<Vec<GenTitle>> {
-        let req = engine::TitleRequest {
-            lang: ask.lang,
-            keywords: ask.keywords.clone(),
-            lexicon: ask.lexicon.clone(),
-            categories: ask.styles.clone(),
-            count: ask.count,
-            max_chars: ask.max_chars,
-            topics: vec![],
-            price: None,
-        };
-        let titles = engine::generate(&req, seed).map_err(engine_error)?;
-        Ok(titles
-            .into_iter()
-            .map(|t| GenTitle {
-                title: t.text,
-                style: t.category.code().to_string(),
-                score: t.score,
-                keywords: t.keywords_used,
-            })
-            .collect())
-    }
+/// The built-in engine's titles for an [`Ask`], at most `count`, already filtered.
+pub fn built_in(ask: &Ask, seed: u64) -> ApiResult<Vec<GenTitle>> {
+    let req = engine::TitleRequest {
+        lang: ask.lang,
+        keywords: ask.keywords.clone(),
+        lexicon: ask.lexicon.clone(),
+        categories: ask.styles.clone(),
+        count: ask.count,
+        max_chars: ask.max_chars,
+        topics: vec![],
+        price: None,
+    };
+    let titles = engine::generate(&req, seed).map_err(engine_error)?;
+    Ok(titles
+        .into_iter()
+        .map(|t| GenTitle {
+            title: t.text,
+            style: t.category.code().to_string(),
+            score: t.score,
+            keywords: t.keywords_used,
+        })
+        .collect())
 }
 
 fn engine_error(e: engine::SeoError) -> ApiError {
@@ -86,52 +72,86 @@ fn engine_error(e: engine::SeoError) -> ApiError {
     }
 }
 
-/// An OpenAI-compatible chat model asked for numbered titles.
-pub struct OpenAi(pub LlmConfig);
-
-#[async_trait::async_trait]
-impl TitleWriter for OpenAi {
-    fn name(&self) -> &'static str {
-        "openai"
+/// The provider's numbered titles for an [`Ask`] (prompt `writer/prompts/titles.txt`), through the
+/// built-in writer's checks; why not when it fails or nothing passes.
+async fn llm_titles(d: &Db, cfg: &LlmConfig, ask: &Ask) -> Result<Vec<GenTitle>, Fallback> {
+    let words: Vec<&str> = ask.keywords.iter().map(|k| k.word.as_str()).collect();
+    let text = writer::ask(
+        d,
+        cfg,
+        Use::Titles,
+        ask.lang,
+        &[
+            ("keywords", words.join(", ")),
+            ("count", ask.count.to_string()),
+            ("max_chars", ask.max_chars.to_string()),
+        ],
+    )
+    .await?;
+    let titles = screen(ask, text.lines().map(writer::strip_number));
+    if titles.is_empty() {
+        return Err(writer::unusable(d, cfg, Use::Titles).await);
     }
-    async fn write(&self, ask: &Ask, _seed: u64) -> ApiResult<Vec<GenTitle>> {
-        let words: Vec<&str> = ask.keywords.iter().map(|k| k.word.as_str()).collect();
-        let (system, user) = match ask.lang {
-            Lang::Zh => (
-                "你是短视频运营，为商家写吸引人的短视频标题，每行一个，编号开头，不要解释。遵守广告法：不用“最”“第一”“国家级”等绝对化用语。".to_string(),
-                format!(
-                    "关键词: {}\n数量: {}\n每个标题不超过 {} 个字\n语言: zh",
-                    words.join(", "),
-                    ask.count,
-                    ask.max_chars
-                ),
-            ),
-            Lang::En => (
-                "You write catchy short-video titles for merchants, one per line, numbered, no explanations. No absolute claims (best, No.1, guaranteed).".to_string(),
-                format!(
-                    "Keywords: {}\nCount: {}\nEach title at most {} characters\nLanguage: en",
-                    words.join(", "),
-                    ask.count,
-                    ask.max_chars
-                ),
-            ),
-        };
-        let text = platforms::llm::complete(&self.0, &system, &user)
-            .await
-            .map_err(|e| {
-                let reason = format!("{} / {}", e.zh, e.en);
-                ApiError::invalid_with("provider", Msg::WriterFailed, vec![("reason", reason)])
-            })?;
-        Ok(screen(ask, text.lines().map(strip_number)))
-    }
+    Ok(titles)
 }
 
-/// "1. title" / "2、title" / "- title" -> "title".
-fn strip_number(line: &str) -> String {
-    let t = line.trim();
-    let t = t.trim_start_matches(|c: char| c.is_ascii_digit());
-    let t = t.trim_start_matches(['.', '、', ')', '）', '-', '*', ' ', '\t']);
-    t.trim().trim_matches(['"', '“', '”']).trim().to_string()
+/// Titles for an [`Ask`]: the configured provider's, else (none configured, or it failed) the
+/// built-in engine's, saying which.
+pub async fn titles_for(
+    d: &Db,
+    sealer: &Sealer,
+    ask: &Ask,
+    seed: u64,
+) -> ApiResult<Wrote<Vec<GenTitle>>> {
+    let fallback = match writer::provider(d, sealer).await? {
+        Some(cfg) => match llm_titles(d, &cfg, ask).await {
+            Ok(ts) => return Ok(Wrote::llm(ts, &cfg.model)),
+            Err(f) => Some(f),
+        },
+        None => None,
+    };
+    Ok(Wrote::built_in(built_in(ask, seed)?, fallback))
+}
+
+/// `#topics` from keywords: the configured provider's (prompt `writer/prompts/topics.txt`, each
+/// checked like the engine's: length, banned words, duplicates), else the built-in engine's.
+pub async fn topics_for(
+    d: &Db,
+    sealer: &Sealer,
+    ask: &Ask,
+    n: usize,
+    seed: u64,
+) -> ApiResult<Wrote<Vec<String>>> {
+    let words: Vec<String> = ask.keywords.iter().map(|k| k.word.clone()).collect();
+    let fallback = match writer::provider(d, sealer).await? {
+        Some(cfg) => {
+            let asked = writer::ask(
+                d,
+                &cfg,
+                Use::Topics,
+                ask.lang,
+                &[
+                    ("keywords", words.join(", ")),
+                    ("count", n.to_string()),
+                    ("max_chars", engine::TOPIC_MAX.to_string()),
+                ],
+            )
+            .await;
+            match asked {
+                Ok(text) => {
+                    let lines: Vec<String> = text.lines().map(writer::strip_number).collect();
+                    let tags = engine::screen_topics(&lines, n, &ask.lexicon.banned);
+                    if !tags.is_empty() {
+                        return Ok(Wrote::llm(tags, &cfg.model));
+                    }
+                    Some(writer::unusable(d, &cfg, Use::Topics).await)
+                }
+                Err(f) => Some(f),
+            }
+        }
+        None => None,
+    };
+    Ok(Wrote::built_in(engine::topics(&words, n, seed), fallback))
 }
 
 /// A provider's lines through the engine's rules: length, banned words, near duplicates; scored by
@@ -168,72 +188,12 @@ fn screen(ask: &Ask, lines: impl Iterator<Item = String>) -> Vec<GenTitle> {
     out
 }
 
-// ---- the provider's configuration (operator, `/system/ai_provider`) ----
+// ---- the provider's configuration (operator, `/system/ai_provider`): `crate::writer` ----
 
-const SETTING: &str = "seo.title_writer";
-
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
-pub struct ProviderSetting {
-    pub base_url: String,
-    pub model: String,
-    /// Sealed with the server key; never returned.
-    pub key_sealed: String,
-}
-
-pub async fn provider_setting(d: &Db) -> ApiResult<Option<ProviderSetting>> {
-    Ok(store::seo::setting(d, SETTING)
-        .await?
-        .and_then(|v| serde_json::from_str(&v).ok()))
-}
-
-/// Saves the provider (base URL `http(s)://…`, a model, a key; the key may be left blank to keep it).
-pub async fn save_provider(
-    d: &Db,
-    sealer: &Sealer,
-    base_url: &str,
-    model: &str,
-    api_key: &str,
-) -> ApiResult<ProviderSetting> {
-    let base_url = library::text("base_url", base_url, domain::seo::limits::PROVIDER_URL_MAX)?;
-    if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
-        return Err(ApiError::invalid_with(
-            "base_url",
-            Msg::InvalidValue,
-            vec![("reason", "http(s)://…".into())],
-        ));
-    }
-    let model = library::text("model", model, domain::seo::limits::PROVIDER_MODEL_MAX)?;
-    let key_sealed = match (api_key.trim(), provider_setting(d).await?) {
-        ("", Some(old)) => old.key_sealed,
-        ("", None) => return Err(ApiError::invalid("api_key", Msg::Required)),
-        (k, _) => sealer.seal(k),
-    };
-    let s = ProviderSetting {
-        base_url,
-        model,
-        key_sealed,
-    };
-    store::seo::set_setting(d, SETTING, &serde_json::to_string(&s).unwrap_or_default()).await?;
-    Ok(s)
-}
-
-pub async fn clear_provider(d: &Db) -> ApiResult<()> {
-    store::seo::delete_setting(d, SETTING).await?;
-    Ok(())
-}
-
-/// The writer in use: the configured provider, else the built-in engine.
-pub async fn writer(d: &Db, sealer: &Sealer) -> ApiResult<Box<dyn TitleWriter>> {
-    Ok(match provider_setting(d).await? {
-        Some(s) => Box::new(OpenAi(LlmConfig {
-            base_url: s.base_url,
-            api_key: sealer.open(&s.key_sealed).unwrap_or_default(),
-            model: s.model,
-            timeout_ms: 30_000,
-        })),
-        None => Box::new(BuiltIn),
-    })
-}
+pub use crate::writer::{
+    DEFAULT_TIMEOUT_MS, LastFallback, ProviderSetting, clear_provider, last_fallback,
+    provider_setting, save_provider,
+};
 
 // ---- a request from the console ----
 
@@ -251,10 +211,10 @@ pub struct TitleInput {
 }
 
 pub struct Written {
-    pub titles: Vec<GenTitle>,
+    pub titles: Wrote<Vec<GenTitle>>,
     pub keywords: Vec<Keyword>,
-    pub topics: Vec<String>,
-    pub provider: &'static str,
+    /// When asked for.
+    pub topics: Option<Wrote<Vec<String>>>,
 }
 
 /// The merchant's lexicons with the profile's brand, product and region in them.
@@ -372,49 +332,57 @@ pub async fn write(d: &Db, sealer: &Sealer, mid: i64, input: &TitleInput) -> Api
         max_chars,
     };
     let seed: u64 = rand::random();
-    let w = writer(d, sealer).await?;
-    let titles = w.write(&ask, seed).await?;
+    let titles = titles_for(d, sealer, &ask, seed).await?;
     let topics = if input.topics {
-        engine::topics(
-            &ask.keywords
-                .iter()
-                .map(|k| k.word.clone())
-                .collect::<Vec<_>>(),
-            5,
-            seed,
-        )
+        Some(topics_for(d, sealer, &ask, 5, seed).await?)
     } else {
-        vec![]
+        None
     };
     Ok(Written {
         titles,
         keywords: ask.keywords,
         topics,
-        provider: w.name(),
     })
 }
 
-/// The release form's "random titles": the built-in engine over this merchant's own words (see
-/// `random_ask`); none when it has none yet (the console then says where to add some).
-pub async fn random_titles(d: &Db, mid: i64, lang: Lang, count: usize) -> ApiResult<Vec<String>> {
+/// The release form's "random titles": the provider's or the built-in engine's over this merchant's
+/// own words (see `random_ask`); none when it has none yet (the console then says where to add some).
+pub async fn random_titles(
+    d: &Db,
+    sealer: &Sealer,
+    mid: i64,
+    lang: Lang,
+    count: usize,
+) -> ApiResult<Wrote<Vec<String>>> {
     let count = count.clamp(1, 50);
     let ask = random_ask(d, mid, lang, count).await?;
     if ask.keywords.is_empty() && ask.lexicon.products.is_empty() && ask.lexicon.brands.is_empty() {
-        return Ok(vec![]);
+        return Ok(Wrote::built_in(vec![], None));
     }
     let seed: u64 = rand::random();
-    Ok(BuiltIn
-        .write(&ask, seed)
-        .await
-        .map(|ts| ts.into_iter().map(|t| t.title).collect())
-        .unwrap_or_default())
+    let w = match titles_for(d, sealer, &ask, seed).await {
+        Ok(w) => w,
+        // The built-in engine found nothing that fits: no titles rather than an error.
+        Err(ApiError::Invalid { .. }) => Wrote::built_in(vec![], None),
+        Err(e) => return Err(e),
+    };
+    Ok(Wrote {
+        items: w.items.into_iter().map(|t| t.title).collect(),
+        source: w.source,
+        fallback: w.fallback,
+    })
 }
 
 /// The release form's "random topics" from the same words.
-pub async fn random_topics(d: &Db, mid: i64, lang: Lang, count: usize) -> ApiResult<Vec<String>> {
+pub async fn random_topics(
+    d: &Db,
+    sealer: &Sealer,
+    mid: i64,
+    lang: Lang,
+    count: usize,
+) -> ApiResult<Wrote<Vec<String>>> {
     let ask = random_ask(d, mid, lang, count).await?;
-    let words: Vec<String> = ask.keywords.iter().map(|k| k.word.clone()).collect();
-    Ok(engine::topics(&words, count.clamp(1, 20), rand::random()))
+    topics_for(d, sealer, &ask, count.clamp(1, 20), rand::random()).await
 }
 
 /// How many of each kind of recent work random titles read.

@@ -1,5 +1,6 @@
 //! System: merchants, roles and menus, the job monitor, the operation log, dictionaries, maintenance.
 
+pub mod banned_words;
 pub mod dict;
 pub mod jobs;
 pub mod maintenance;

@@ -629,6 +629,26 @@ pub async fn insert_sms(db: &Db, mobile: &str, scene: &str, code: &str) -> sqlx:
     Ok(())
 }
 
+/// Codes sent to a number since `since` (unix ms).
+pub async fn sms_count_since(db: &Db, mobile: &str, since: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE mobile = $1 AND created_at >= $2")
+        .bind(mobile)
+        .bind(since)
+        .fetch_one(&db.pool)
+        .await
+}
+
+/// Forgets a code the gateway did not send.
+pub async fn delete_sms(db: &Db, mobile: &str, scene: &str, code: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM sms_codes WHERE mobile = $1 AND scene = $2 AND code = $3")
+        .bind(mobile)
+        .bind(scene)
+        .bind(code)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
 /// Uses up the newest unexpired code for (mobile, scene) if it equals `code`. True when it matched.
 pub async fn consume_sms(db: &Db, mobile: &str, scene: &str, code: &str) -> sqlx::Result<bool> {
     let now = now_ms();

@@ -191,6 +191,10 @@ pub struct Variant {
     pub job_id: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// What of it was generated (`domain::clip::aigc::Provenance` as JSON; '' for the merchant's own),
+    /// written when it rendered.
+    #[serde(skip)]
+    pub provenance: String,
 }
 
 impl Variant {
@@ -200,7 +204,7 @@ impl Variant {
 }
 
 const VARIANT_COLS: &str = "id, merchant_id, project_id, seq, state, error, progress, duration_ms, video_key, cover_key, used, \
-     points_key, job_id, created_at, updated_at";
+     points_key, job_id, created_at, updated_at, provenance";
 
 /// A variant's name as the release form shows it (`services::matrix::videos::variant_name`): its
 /// project's name and number ("Spring sale #3"), an imported video's file name (`seq` = `[media id]`,
@@ -471,16 +475,18 @@ pub async fn set_variant_done(
     video_key: &str,
     cover_key: &str,
     duration_ms: i64,
+    provenance: &str,
 ) -> sqlx::Result<bool> {
     let n = sqlx::query(
-        "UPDATE clip_variants SET state = 'success', progress = 100, error = '', video_key = $1, cover_key = $2, duration_ms = $3, updated_at = $4 \
-         WHERE id = $5 AND state = 'processing'",
+        "UPDATE clip_variants SET state = 'success', progress = 100, error = '', video_key = $1, cover_key = $2, duration_ms = $3, updated_at = $4, \
+         provenance = $6 WHERE id = $5 AND state = 'processing'",
     )
     .bind(video_key)
     .bind(cover_key)
     .bind(duration_ms)
     .bind(now_ms())
     .bind(id)
+    .bind(provenance)
     .execute(&db.pool)
     .await?
     .rows_affected();

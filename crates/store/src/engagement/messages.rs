@@ -213,11 +213,13 @@ pub struct WxConfigRow {
     pub template_id: String,
     pub enabled: i64,
     pub updated_at: i64,
+    /// The server Token scan events are signed with; sealed, '' when not set.
+    pub server_token: String,
 }
 
 pub async fn wx_config(db: &Db, mid: i64) -> sqlx::Result<Option<WxConfigRow>> {
     sqlx::query_as(
-        "SELECT app_id, app_secret, template_id, enabled, updated_at FROM wx_configs WHERE merchant_id = $1",
+        "SELECT app_id, app_secret, template_id, enabled, updated_at, server_token FROM wx_configs WHERE merchant_id = $1",
     )
     .bind(mid)
     .fetch_optional(&db.pool)
@@ -226,9 +228,9 @@ pub async fn wx_config(db: &Db, mid: i64) -> sqlx::Result<Option<WxConfigRow>> {
 
 pub async fn save_wx_config(db: &Db, mid: i64, c: &WxConfigRow) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO wx_configs (merchant_id, app_id, app_secret, template_id, enabled, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (merchant_id) DO UPDATE SET app_id = $2, app_secret = $3, \
-         template_id = $4, enabled = $5, updated_at = $6",
+        "INSERT INTO wx_configs (merchant_id, app_id, app_secret, template_id, enabled, updated_at, server_token) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (merchant_id) DO UPDATE SET app_id = $2, app_secret = $3, \
+         template_id = $4, enabled = $5, updated_at = $6, server_token = $7",
     )
     .bind(mid)
     .bind(&c.app_id)
@@ -236,6 +238,7 @@ pub async fn save_wx_config(db: &Db, mid: i64, c: &WxConfigRow) -> sqlx::Result<
     .bind(&c.template_id)
     .bind(c.enabled)
     .bind(c.updated_at)
+    .bind(&c.server_token)
     .execute(&db.pool)
     .await
     .map(|_| ())
@@ -281,6 +284,76 @@ pub async fn bind_wx(db: &Db, mid: i64, user_id: i64, openid: &str, now: i64) ->
     .execute(&db.pool)
     .await
     .map(|_| ())
+}
+
+// ---- binding by QR code ----
+
+/// A QR code shown to bind a staff member ('' openid: not scanned yet).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct WxBindCode {
+    pub scene: String,
+    pub merchant_id: i64,
+    pub user_id: i64,
+    pub url: String,
+    pub expires_at: i64,
+    pub openid: String,
+    pub bound_at: i64,
+}
+
+pub async fn add_bind_code(db: &Db, c: &WxBindCode, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO wx_bind_codes (scene, merchant_id, user_id, url, expires_at, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&c.scene)
+    .bind(c.merchant_id)
+    .bind(c.user_id)
+    .bind(&c.url)
+    .bind(c.expires_at)
+    .bind(now)
+    .execute(&db.pool)
+    .await
+    .map(|_| ())
+}
+
+/// A QR code by its scene (any merchant's: the scene is what WeChat pushes back).
+pub async fn bind_code(db: &Db, scene: &str) -> sqlx::Result<Option<WxBindCode>> {
+    sqlx::query_as(
+        "SELECT scene, merchant_id, user_id, url, expires_at, openid, bound_at FROM wx_bind_codes WHERE scene = $1",
+    )
+    .bind(scene)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Binds the code's staff member to `openid`, once, while the code lives: false when it was used
+/// or expired. The code and the binding change together.
+pub async fn use_bind_code(db: &Db, c: &WxBindCode, openid: &str, now: i64) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
+    let used = sqlx::query(
+        "UPDATE wx_bind_codes SET openid = $1, bound_at = $2 WHERE scene = $3 AND openid = '' AND expires_at > $2",
+    )
+    .bind(openid)
+    .bind(now)
+    .bind(&c.scene)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if used {
+        sqlx::query(
+            "INSERT INTO wx_bindings (user_id, merchant_id, openid, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (user_id) DO UPDATE SET openid = $3, created_at = $4",
+        )
+        .bind(c.user_id)
+        .bind(c.merchant_id)
+        .bind(openid)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(used)
 }
 
 // ---- notices ----

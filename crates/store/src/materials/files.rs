@@ -312,6 +312,28 @@ pub async fn set_outputs(
     Ok(())
 }
 
+/// Records what of a material the product generated (`domain::clip::aigc::Provenance` as JSON).
+pub async fn set_provenance(db: &Db, id: i64, provenance: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE media_files SET provenance = $1 WHERE id = $2")
+        .bind(provenance)
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// What of a material the product generated ('' for the merchant's own, or no such material).
+pub async fn provenance(db: &Db, merchant_id: i64, id: i64) -> sqlx::Result<String> {
+    Ok(
+        sqlx::query_scalar("SELECT provenance FROM media_files WHERE id = $1 AND merchant_id = $2")
+            .bind(id)
+            .bind(merchant_id)
+            .fetch_optional(&db.pool)
+            .await?
+            .unwrap_or_default(),
+    )
+}
+
 pub async fn rename(db: &Db, merchant_id: i64, id: i64, name: &str) -> sqlx::Result<bool> {
     let n = sqlx::query(
         "UPDATE media_files SET name = $1, updated_at = $2 WHERE id = $3 AND merchant_id = $4",

@@ -36,6 +36,10 @@ pub struct Account {
     pub revoked_code: String,
     pub revoked_args: String,
     pub revoked_reason: String,
+    /// The browser flows' proxy URL, sealed (store::secrets); empty for none.
+    pub proxy: String,
+    /// The proxy without its credentials (`scheme://host:port`), for the console.
+    pub proxy_shown: String,
     pub sandbox: i64,
     pub videos: i64,
     pub plays: i64,
@@ -43,12 +47,16 @@ pub struct Account {
     pub likes: i64,
     pub synced_at: i64,
     pub created_at: i64,
+    /// The last session check of a console account (0: never), whether it was alive, and why not.
+    pub checked_at: i64,
+    pub check_ok: i64,
+    pub check_reason: String,
 }
 
 const ACCOUNT_COLS: &str = "a.id, a.merchant_id, a.platform, a.open_id, a.nickname, a.avatar, a.account_type, a.group_id, \
     g.name AS group_name, a.province, a.city, a.poi_id, a.poi_name, a.poi_address, a.remarks, a.access_token, \
-    a.refresh_token, a.token_expires_at, a.auth_expires_at, a.revoked, a.revoked_code, a.revoked_args, a.revoked_reason, a.sandbox, a.videos, a.plays, \
-    a.comments, a.likes, a.synced_at, a.created_at";
+    a.refresh_token, a.token_expires_at, a.auth_expires_at, a.revoked, a.revoked_code, a.revoked_args, a.revoked_reason, a.proxy, a.proxy_shown, a.sandbox, a.videos, a.plays, \
+    a.comments, a.likes, a.synced_at, a.created_at, a.checked_at, a.check_ok, a.check_reason";
 const ACCOUNT_FROM: &str = "FROM matrix_accounts a LEFT JOIN matrix_groups g ON g.id = a.group_id";
 
 pub static ACCOUNT_LIST: Entity = Entity {
@@ -127,6 +135,44 @@ pub async fn account(db: &Db, mid: i64, id: i64) -> sqlx::Result<Option<Account>
     .bind(mid)
     .fetch_optional(&db.pool)
     .await
+}
+
+/// The merchant's newest live account of `platform` that granted `scope` (a search on its behalf).
+pub async fn account_with_scope(
+    db: &Db,
+    mid: i64,
+    platform: &str,
+    scope: &str,
+) -> sqlx::Result<Option<Account>> {
+    let scopes: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT id, scope FROM matrix_accounts WHERE merchant_id = $1 AND platform = $2 AND revoked = 0 \
+         ORDER BY id DESC",
+    )
+    .bind(mid)
+    .bind(platform)
+    .fetch_all(&db.pool)
+    .await?;
+    match scopes
+        .into_iter()
+        .find(|(_, s)| s.split(',').any(|x| x.trim() == scope))
+    {
+        Some((id, _)) => account(db, mid, id).await,
+        None => Ok(None),
+    }
+}
+
+/// Records a session check of an account: alive, or why not.
+pub async fn set_checked(db: &Db, id: i64, at: i64, ok: bool, reason: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE matrix_accounts SET checked_at = $1, check_ok = $2, check_reason = $3 WHERE id = $4",
+    )
+    .bind(at)
+    .bind(ok as i64)
+    .bind(reason)
+    .bind(id)
+    .execute(&db.pool)
+    .await
+    .map(|_| ())
 }
 
 /// For the worker, which acts on a job's account.
@@ -247,6 +293,21 @@ pub async fn set_address(
         .iter()
         .map(|(k, v)| (*k, Bind::S(v.clone())))
         .collect();
+    set_account_cols(db, mid, id, &sets).await
+}
+
+/// Sets the account's proxy (sealed by the caller) and what the console shows of it; empty removes it.
+pub async fn set_proxy(
+    db: &Db,
+    mid: i64,
+    id: i64,
+    sealed: &str,
+    shown: &str,
+) -> sqlx::Result<bool> {
+    let sets = [
+        ("proxy", Bind::S(sealed.to_string())),
+        ("proxy_shown", Bind::S(shown.to_string())),
+    ];
     set_account_cols(db, mid, id, &sets).await
 }
 

@@ -49,6 +49,11 @@ pub struct Item {
     pub plays: i64,
     pub likes: i64,
     pub comment_count: i64,
+    /// The latest failed browser step's evidence: its step code, page address and storage key
+    /// (`<key>.png`, `<key>.html`); empty when none.
+    pub evidence_step: String,
+    pub evidence_url: String,
+    pub evidence_key: String,
 }
 
 impl Item {
@@ -66,7 +71,8 @@ impl Item {
 const ITEM_COLS: &str = "i.id, i.merchant_id, i.task_id, t.name AS task_name, i.account_id, a.nickname, a.avatar, i.platform, \
     i.video_key, i.video_name, i.title, i.comments, i.scheduled_at, i.review_state, i.state, i.error_code, i.error_args, i.error_zh, i.error_en, \
     i.attempts, i.job_id, i.remote_video_id, i.create_started_at, i.item_id, i.share_url, i.published_at, i.verified_at, \
-    i.released_at, i.review_checks, i.comments_sent, i.plays, i.likes, i.comment_count";
+    i.released_at, i.review_checks, i.comments_sent, i.plays, i.likes, i.comment_count, \
+    i.evidence_step, i.evidence_url, i.evidence_key";
 const ITEM_FROM: &str = "FROM matrix_items i LEFT JOIN matrix_tasks t ON t.id = i.task_id \
     LEFT JOIN matrix_accounts a ON a.id = i.account_id";
 
@@ -303,6 +309,23 @@ pub async fn note_retrying(db: &Db, id: i64, args: &str) -> sqlx::Result<()> {
             .bind(args)
             .bind(now_ms())
             .bind(id),
+        db,
+    )
+    .await
+}
+
+/// A browser step failed on the item: where its screenshot and page HTML are stored (the latest
+/// failure replaces the one before).
+pub async fn save_evidence(db: &Db, id: i64, step: &str, url: &str, key: &str) -> sqlx::Result<()> {
+    exec(
+        sqlx::query(
+            "UPDATE matrix_items SET evidence_step = $1, evidence_url = $2, evidence_key = $3, updated_at = $4 WHERE id = $5",
+        )
+        .bind(step)
+        .bind(url)
+        .bind(key)
+        .bind(now_ms())
+        .bind(id),
         db,
     )
     .await

@@ -517,6 +517,8 @@ pub struct BenchmarkRow {
     pub last_sync_at: i64,
     pub last_error: String,
     pub created_at: i64,
+    /// Where the figures were last read from (`domain::seo::DataSource`); '' before it was kept.
+    pub source: String,
 }
 
 pub static BENCHMARK_LIST: Entity = Entity {
@@ -531,7 +533,7 @@ pub static BENCHMARK_LIST: Entity = Entity {
 };
 
 const BENCH_SELECT: &str = "SELECT b.id, b.merchant_id, b.platform, b.account_id, b.nickname, b.avatar, \
-    b.share_url, b.followers, b.likes, b.works, b.last_sync_at, b.last_error, b.created_at FROM seo_benchmarks b";
+    b.share_url, b.followers, b.likes, b.works, b.last_sync_at, b.last_error, b.created_at, b.source FROM seo_benchmarks b";
 
 pub async fn benchmarks(
     db: &Db,
@@ -640,6 +642,8 @@ pub struct Synced<'a> {
     pub works: &'a [WorkRow],
     pub day: &'a str,
     pub now: i64,
+    /// `domain::seo::DataSource` of what was read.
+    pub source: &'a str,
 }
 
 /// Stores one sync in one transaction: the account's figures, its works (upserted) and the day's row.
@@ -676,7 +680,7 @@ pub async fn save_sync(db: &Db, id: i64, s: &Synced<'_>) -> sqlx::Result<()> {
     .await?;
     sqlx::query(
         "UPDATE seo_benchmarks SET nickname = $1, avatar = $2, share_url = $3, followers = $4, likes = $5, \
-         works = $6, last_sync_at = $7, last_error = '' WHERE id = $8",
+         works = $6, last_sync_at = $7, last_error = '', source = $9 WHERE id = $8",
     )
     .bind(s.nickname)
     .bind(s.avatar)
@@ -686,6 +690,7 @@ pub async fn save_sync(db: &Db, id: i64, s: &Synced<'_>) -> sqlx::Result<()> {
     .bind(works)
     .bind(s.now)
     .bind(id)
+    .bind(s.source)
     .execute(&mut *tx)
     .await?;
     sqlx::query(
@@ -741,34 +746,6 @@ pub async fn benchmark_days(db: &Db, id: i64) -> sqlx::Result<Vec<DayRow>> {
     .bind(id)
     .fetch_all(&db.pool)
     .await
-}
-
-// ---- settings (the title provider) ----
-
-pub async fn setting(db: &Db, key: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
-        .bind(key)
-        .fetch_optional(&db.pool)
-        .await
-}
-
-pub async fn set_setting(db: &Db, key: &str, value: &str) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    )
-    .bind(key)
-    .bind(value)
-    .execute(&db.pool)
-    .await?;
-    Ok(())
-}
-
-pub async fn delete_setting(db: &Db, key: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM settings WHERE key = $1")
-        .bind(key)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
 }
 
 /// A benchmark by id, whoever's (the scheduled job).

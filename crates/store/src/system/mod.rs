@@ -1,5 +1,7 @@
-//! The system area's tables: dictionaries, menus, the operation log and the points ledger.
+//! The system area's tables: dictionaries, menus, the operation log, the points ledger and the
+//! merchants' banned words.
 
+pub mod banned_words;
 pub mod dict;
 pub mod menus;
 pub mod oplog;

@@ -2,7 +2,9 @@
 import { api, narrowed, type Body } from '../client';
 import type { ListParams, ListResult } from '../types';
 import type {
+  ApiTokenBody,
   AuthMenu,
+  CreatedApiToken,
   Banner,
   Course,
   InitAdmin,
@@ -34,6 +36,7 @@ export const authUrls = {
   usageRecords: '/common.merchant_usage_record/index',
   staffList: '/user.merchant_user_sub/list',
   versionLog: '/version_log/getList',
+  apiTokens: '/index/apiTokens',
 } as const;
 
 // public
@@ -59,6 +62,9 @@ export const editPassword = (body: Body<'/index/editPassword.html'>): Promise<Re
   api.post('/index/editPassword.html', body);
 export const fetchBanners = (): Promise<ListResult<Banner>> => api.post('/index/banner');
 export const fetchCourses = (): Promise<ListResult<Course>> => api.get('/index/getIndexCourseList');
+// the user's personal API tokens (the token itself is in the create answer only)
+export const createApiToken = (body: ApiTokenBody): Promise<CreatedApiToken> => api.post('/index/addApiToken', body);
+export const revokeApiToken = (id: number): Promise<Record<string, never>> => api.post('/index/revokeApiToken', { id });
 export const fetchOperationLog = (params: ListParams): Promise<ListResult<OperationLog>> => api.get(authUrls.log, params);
 export const fetchUsageRecords = (params: ListParams): Promise<ListResult<UsageRecord, UsageSummary>> =>
   api.get(authUrls.usageRecords, params);

@@ -4,6 +4,7 @@
  * video (`/media.merchant_key_slice/*`). Calls behind a form are silent so a 422 shows at its field.
  */
 import { api, narrowed, unchecked } from '../client';
+import type { components } from '../schema';
 import type { ListResult } from '../types';
 import type { Project, TextStyle, Variant } from './types';
 
@@ -98,6 +99,8 @@ export interface OneTouchJob {
   template_id: number | null;
   script: string[];
   writer: string;
+  /** Who wrote the script (`services::writer`); the tag beside it. */
+  source?: components['schemas']['WriterSource'];
   voice_media_id: number;
   voice_src: string | null;
   shots: OneTouchShot[];

@@ -5,7 +5,7 @@
  */
 import { api, narrowed, unchecked } from '../client';
 import type { ListResult } from '../types';
-import type { Cancelled, Imported, PickMedia, Plan, Project, ProjectConfig, ProjectMode, RenderJob, ShotGroup, SystemTrack, Variant } from './types';
+import type { Cancelled, DownloadLink, Imported, PickMedia, Plan, Project, ProjectConfig, ProjectMode, RenderJob, ShotGroup, SystemTrack, Variant } from './types';
 
 const MC = '/clip.merchant_much_clip';
 const SC = '/clip.merchant_senior_clip';
@@ -90,6 +90,8 @@ export const fetchVariants = (params: Record<string, unknown>): Promise<ListResu
 export const deleteVariants = (ids: number[]): Promise<Empty> => api.post(`${VL}/video_delete`, ids.length === 1 ? { id: ids[0] } : { ids });
 /** Stops renders; their points are refunded. */
 export const cancelVariants = (ids: number[]): Promise<Cancelled> => api.post(`${VL}/video_cancel`, ids.length === 1 ? { id: ids[0] } : { ids });
+/** A signed link (an hour) to download finished videos: one video's file, or a zip of several (all or none: 404 names another's). */
+export const downloadVideos = (ids: number[]): Promise<DownloadLink> => api.post(`${VL}/download`, { ids });
 export const markUsed = (id: number, used: boolean): Promise<Variant> => api.post(`${VL}/video_use`, { id, used });
 /** Imports the caller's own finished videos (ready video materials); 422 names one already in the library or not processed. */
 export const importVideos = (ids: number[]): Promise<Imported> => api.post(`${VL}/add`, { ids }, { silent: true });

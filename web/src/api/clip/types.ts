@@ -52,6 +52,7 @@ export type SystemTrack = Pick<Schemas['MusicView'], 'id' | 'name' | 'category' 
 export type VariantState = Schemas['VariantState'];
 
 export type Variant = Schemas['VariantView'];
+export type DownloadLink = Schemas['DownloadLink'];
 
 /** How many variants `video_cancel` stopped. */
 export type Cancelled = Schemas['Cancelled'];

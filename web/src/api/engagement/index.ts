@@ -25,6 +25,8 @@ import type {
   SyncResult,
   WxConfig,
   WxConfigReq,
+  WrittenRows,
+  WxBindQr,
   WxStaff,
 } from './types';
 
@@ -72,6 +74,8 @@ export const fetchMessageRules = () => api.get(engagementUrls.rules, { channel: 
 export const fetchCommentAccounts = (): Promise<CommentAccount[]> => api.get(`${CM}/accounts`);
 /** Silent: a refusal is shown at the reply field. */
 export const replyComment = (id: number, text: string): Promise<EngagementComment> => api.post(`${CM}/reply`, { id, text }, { silent: true });
+/** Suggested answers to a comment (the AI provider's or the built-in writer's); nothing is sent. */
+export const suggestReplies = (id: number): Promise<WrittenRows> => api.post(`${CM}/suggest_replies`, { id });
 export const setCommentStatus = (id: number, to: 'hide' | 'spam' | 'show'): Promise<EngagementComment> => api.post(`${CM}/${to}`, { id });
 export const syncComments = (accountId?: number): Promise<SyncResult> => api.post(`${CM}/sync`, accountId ? { account_id: accountId } : {});
 
@@ -112,3 +116,6 @@ export const fetchWxStaff = (): Promise<WxStaff[]> => api.get(`${GZH}/staff`);
 /** Silent: 422 at the field. */
 export const bindWxOpenid = (userId: number, openid: string): Promise<Empty> => api.post(`${GZH}/bind`, { user_id: userId, openid }, { silent: true });
 export const fetchWxLog = (): Promise<LeadNotice[]> => api.get(`${GZH}/log`);
+/** A QR code of the official account that binds the staff member who scans it. Silent: the dialog shows why not. */
+export const startWxBind = (userId: number): Promise<WxBindQr> => api.post(`${GZH}/bind_qr`, { user_id: userId }, { silent: true });
+export const fetchWxBindState = (scene: string): Promise<WxBindQr> => api.get(`${GZH}/bind_state`, { scene }, { silent: true });

@@ -28,4 +28,6 @@ export type QuickReplyReq = Schemas['QuickReplyReq'];
 export type WxConfig = Schemas['WxConfigView'];
 export type WxConfigReq = Schemas['WxConfigReq'];
 export type WxStaff = Schemas['WxStaffView'];
+export type WxBindQr = Schemas['WxBindQrView'];
+export type WrittenRows = Schemas['WrittenRows'];
 export type LeadNotice = Schemas['NoticeView'];

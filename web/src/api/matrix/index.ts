@@ -4,6 +4,7 @@
  * `matrixUrls`; reads answer GET or POST, so every call here is a POST (bodies, no query strings).
  */
 import { api, narrowed, unchecked, type Body } from '../client';
+import type { components } from '../schema';
 import type { ListResult } from '../types';
 import type {
   Account,
@@ -29,6 +30,7 @@ import type {
   Task,
   TaskPlatform,
   TaskReq,
+  VendorApp,
   VideoSource,
 } from './types';
 
@@ -93,6 +95,9 @@ export const renewAccount = (id: number): Promise<Account> => narrowed(api.post(
 export const saveAccount = (body: Body<'/task.merchant_group_user/user_save'>): Promise<Account> =>
   narrowed(api.post(`${GU}/user_save`, body, { silent: true }));
 export const updateNotes = (id: number, remarks: string): Promise<Account> => narrowed(api.post(`${GU}/update_notes`, { id, remarks }));
+/** The proxy a creator-console account's browser goes through; empty removes it. */
+export const updateProxy = (id: number, proxy: string): Promise<Account> =>
+  narrowed(api.post(`${GU}/update_proxy`, { id, proxy }, { silent: true }));
 export const updateAddress = (body: Body<'/task.merchant_group_user/update_address'>): Promise<Account> =>
   narrowed(api.post(`${GU}/update_address`, body, { silent: true }));
 export const searchPoi = (keyword: string, city?: string): Promise<{ rows: Poi[] }> =>
@@ -114,8 +119,10 @@ export const fetchVideos = (params: { source?: VideoSource; project_id?: number;
 export const fetchGroupUsers = (params: { group_id?: number; platform?: Platform } = {}): Promise<{ rows: Account[] }> =>
   narrowed(api.post(`${FT}/get_group_user`, params));
 export const fetchAccountGroups = (): Promise<{ rows: GroupWithAccounts[] }> => narrowed(api.post(`${PM}/getAccountGroup`, {}));
-export const randomTitles = (count = 5): Promise<{ rows: string[] }> => api.post(`${PM}/getRandomAiTitleList`, { count });
-export const randomTopics = (count = 5): Promise<{ rows: string[] }> => api.post(`${PM}/getRandomTopicList`, { count });
+/** Generated texts and who wrote them (the operator's AI service or the built-in writer). */
+export type WrittenRows = components['schemas']['WrittenRows'];
+export const randomTitles = (count = 5): Promise<WrittenRows> => api.post(`${PM}/getRandomAiTitleList`, { count });
+export const randomTopics = (count = 5): Promise<WrittenRows> => api.post(`${PM}/getRandomTopicList`, { count });
 export const searchPublishPoi = (keyword: string, city?: string): Promise<{ rows: Poi[] }> =>
   api.post(`${PM}/getPOIAddress`, city ? { keyword, city } : { keyword }, { silent: true });
 export const fetchAtUsers = (platform?: Platform): Promise<{ rows: AtUser[] }> => narrowed(api.post(`${PM}/getATUsers`, platform ? { platform } : {}));
@@ -159,6 +166,10 @@ export const fetchApps = (): Promise<{ rows: PlatformApp[] }> => narrowed(api.po
 export const saveApp = (platform: Platform, clientKey: string, clientSecret: string): Promise<AppSaved> =>
   narrowed(api.post(`${APP}/save`, { platform, client_key: clientKey, client_secret: clientSecret }, { silent: true }));
 export const clearApp = (platform: Platform): Promise<Empty> => api.post(`${APP}/clear`, { platform });
+// The data vendor (TikHub) of the SEO benchmark accounts: its key is sealed like the app secrets.
+export const fetchVendor = (): Promise<VendorApp> => narrowed(api.post(`${APP}/vendor`, {}));
+export const saveVendor = (apiKey: string): Promise<VendorApp> => narrowed(api.post(`${APP}/vendor_save`, { api_key: apiKey }, { silent: true }));
+export const clearVendor = (): Promise<VendorApp> => narrowed(api.post(`${APP}/vendor_clear`, {}));
 
 // ---- Douyin H5 share (tap-to-post)
 export interface ShareLink {

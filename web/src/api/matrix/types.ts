@@ -42,6 +42,7 @@ export type GroupName = Schemas['GroupName'];
 export type GroupWithAccounts = Schemas['GroupWithAccounts'];
 
 export type MountType = Schemas['MountType'];
+export type ContentDeclaration = Schemas['ContentDeclaration'];
 export type TimeMode = Schemas['TimeMode'];
 export type ReviewState = Schemas['Review'];
 export type ItemState = Schemas['ItemState'];
@@ -86,6 +87,9 @@ export type AuthKind = Schemas['AuthKind'];
 export type AppMode = Schemas['AppMode'];
 
 export type PlatformApp = Schemas['AppView'];
+
+/** The data vendor's configuration (masked key, where benchmark figures come from now). */
+export type VendorApp = Schemas['VendorView'];
 
 /** What saving an app's credentials answers (the key masked). */
 export type AppSaved = Schemas['AppSaved'];

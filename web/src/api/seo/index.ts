@@ -12,6 +12,7 @@ import type {
   BenchmarkDetail,
   Category,
   Collected,
+  DataSource,
   ExcavateWord,
   GenerateReq,
   GenerateResult,
@@ -20,6 +21,8 @@ import type {
   KeywordRow,
   LexKind,
   Profile,
+  AigcProvider,
+  AigcProviderView,
   Provider,
   ProviderReq,
   ProfileReq,
@@ -44,6 +47,7 @@ export const seoUrls = {
   search: `${KW}/search`,
   excavate: `${KW}/excavate`,
   hot: `${KW}/hot`,
+  videos: `${KW}/videos`,
   collected: `${KW}/list`,
   benchmarks: `${BM}/index`,
 } as const;
@@ -56,6 +60,7 @@ export const seoKeys = {
   all: ['seo'] as const,
   categories: ['seo', 'categories'] as const,
   provider: ['seo', 'provider'] as const,
+  aigcProvider: ['seo', 'aigc-provider'] as const,
   profile: ['seo', 'profile'] as const,
 };
 
@@ -98,9 +103,9 @@ export const deleteLexWords = (id: IdOrIds): Promise<Empty> => api.post(`${LX}/d
 
 // ---- keyword search and mining
 
-export const searchWords = (platform: SeoPlatform, word: string): Promise<{ rows: SearchWord[] }> => api.post(seoUrls.search, { platform, word });
-export const excavateWords = (platform: SeoPlatform, word: string): Promise<{ rows: ExcavateWord[] }> => narrowed(api.post(seoUrls.excavate, { platform, word }));
-export const fetchHot = (platform: SeoPlatform): Promise<{ rows: HotWord[] }> => api.post(seoUrls.hot, { platform });
+export const searchWords = (platform: SeoPlatform, word: string): Promise<{ rows: SearchWord[]; source: DataSource }> => api.post(seoUrls.search, { platform, word });
+export const excavateWords = (platform: SeoPlatform, word: string): Promise<{ rows: ExcavateWord[]; source: DataSource }> => narrowed(api.post(seoUrls.excavate, { platform, word }));
+export const fetchHot = (platform: SeoPlatform): Promise<{ rows: HotWord[]; source: DataSource }> => api.post(seoUrls.hot, { platform });
 /** Collecting twice keeps one. */
 export const collectWord = (word: string, platform: SeoPlatform, heat?: number): Promise<Collected> =>
   narrowed(api.post(`${KW}/collect`, heat === undefined ? { word, platform } : { word, platform, heat }));
@@ -121,3 +126,6 @@ export const fetchProvider = (): Promise<Provider> => api.get('/system/ai_provid
 /** A blank key keeps the saved one. Silent: 422 at the field. */
 export const saveProvider = (req: ProviderReq): Promise<Provider> => api.post('/system/ai_provider/save', req, { silent: true });
 export const clearProvider = (): Promise<Empty> => api.post('/system/ai_provider/clear', {});
+/** The provider the AI-content labels name (GB 45438-2025's `ContentProducer`), set once by the operator. */
+export const fetchAigcProvider = (): Promise<AigcProviderView> => api.get('/system/ai_provider/aigc');
+export const saveAigcProvider = (req: AigcProvider): Promise<AigcProviderView> => api.post('/system/ai_provider/aigc_save', req, { silent: true });

@@ -43,6 +43,10 @@ export type ExcavateWord = Omit<SearchWord, 'depth'> & { depth: 1 | 2 };
 
 export type HotWord = Schemas['HotWordView'];
 
+/** Where SEO figures come from: `douyin_open`, `tikhub`, `sandbox` (simulated) or `none`. */
+export type DataSource = Schemas['DataSource'];
+export type KeywordVideo = Schemas['KeywordVideoView'];
+
 export type Collected = Schemas['CollectedView'];
 
 export type Benchmark = Schemas['BenchmarkView'];
@@ -60,3 +64,7 @@ export type IdOrIds = number | number[];
 export type Provider = Schemas['ProviderView'];
 
 export type ProviderReq = Schemas['ProviderReq'];
+
+/** The provider the AI-content labels name (issue 39). */
+export type AigcProvider = Schemas['AigcProvider'];
+export type AigcProviderView = Schemas['AigcProviderView'];

@@ -1,7 +1,7 @@
 /** Operator calls (/system/*, role Administrator only). */
 import type { MenuNode } from '../auth/types';
 import { api, type Body } from '../client';
-import type { DicRow, MenuEditBody, MerchantRow, RoleRow, TaskRow } from './types';
+import type { DicRow, MenuEditBody, MerchantRow, RoleRow, SmsGateway, SmsGatewayReq, SmsTestView, TaskRow } from './types';
 
 export const systemUrls = {
   merchants: '/system/merchant/index',
@@ -18,7 +18,15 @@ export const systemKeys = {
   all: ['system'] as const,
   /** One dictionary's options, as every dictionary select reads them (`DictSelect`). */
   dic: (name: string | undefined) => ['dic', name] as const,
+  /** The SMS gateway (`/system/sms`). */
+  sms: ['system', 'sms'] as const,
+  /** A merchant's banned words (System → Merchants → Banned words). */
+  bannedWords: (merchantId: number | undefined) => ['system', 'bannedWords', merchantId] as const,
 };
+
+export const fetchSmsGateway = (): Promise<SmsGateway> => api.get('/system/sms/index');
+export const saveSmsGateway = (body: SmsGatewayReq): Promise<SmsGateway> => api.post('/system/sms/save', body, { silent: true });
+export const testSmsGateway = (mobile: string): Promise<SmsTestView> => api.post('/system/sms/test', { mobile }, { silent: true });
 
 export const addMerchant = (body: Body<'/system/merchant/add'>): Promise<MerchantRow> =>
   api.post('/system/merchant/add', body);
@@ -31,6 +39,10 @@ export const topupMerchant = (id: number, points: number, reason?: string): Prom
   api.post('/system/merchant/topup', { id, points, reason });
 export const merchantProxyToken = (id: number): Promise<{ proxyToken: string; url: string }> =>
   api.post('/system/merchant/proxyToken', { id });
+/** The words the operator bans for one merchant: the copy precheck blocks them in its posts. */
+export const merchantBannedWords = (merchantId: number) => api.get('/system/merchant/banned_words_index', { merchant_id: merchantId });
+export const addMerchantBannedWords = (merchantId: number, words: string[]) => api.post('/system/merchant/banned_words_add', { merchant_id: merchantId, words });
+export const deleteMerchantBannedWords = (merchantId: number, ids: number[]) => api.post('/system/merchant/banned_words_delete', { merchant_id: merchantId, ids });
 
 export const addRole = (body: Body<'/system/role/add'>): Promise<RoleRow> => api.post('/system/role/add', body);
 export const editRole = (body: Body<'/system/role/edit'>): Promise<RoleRow> => api.post('/system/role/edit', body);

@@ -14,3 +14,8 @@ export type MenuEditBody = Schemas['MenuEdit'];
 /** One option of a dictionary as stored (the label may be bilingual '中文 / English'). */
 export type DicOption = Schemas['Opt'];
 export type DicRow = Schemas['DictView'];
+/** The SMS gateway as saved (the secret masked) and the form that saves it. */
+export type SmsGateway = Schemas['SmsGatewayView'];
+export type SmsGatewayReq = Schemas['SmsGatewayReq'];
+export type SmsProvider = Schemas['SmsProvider'];
+export type SmsTestView = Schemas['SmsTestView'];

@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
+  consoleDeclaration,
+  resolveDeclaration,
   appendTitles,
   capacity,
   checkTitles,
@@ -109,6 +111,7 @@ describe('the request', () => {
       top_comments: 'nice\n\n great ',
       at_users: ['brand'],
       mount_type: 'poi' as const,
+      declaration: 'ai_generated' as const,
       province: 'Zhejiang',
       city: 'Hangzhou',
       merchant_abbr: 'HZ',
@@ -128,6 +131,7 @@ describe('the request', () => {
       top_comments: 'nice\ngreat',
       at_users: ['brand'],
       mount_type: 'poi',
+      declaration: 'ai_generated',
       province: 'Zhejiang',
       city: 'Hangzhou',
       merchant_abbr: 'HZ',
@@ -183,5 +187,19 @@ describe('review and polling', () => {
     expect(needsPolling([{ state: 'to_release', scheduled_at: now + 3_600_000, review_state: 'approved' }], now)).toBe(false);
     expect(needsPolling([{ state: 'to_release', scheduled_at: now + 60_000, review_state: 'reviewing' }], now)).toBe(false);
     expect(needsPolling([{ state: 'published', scheduled_at: now, review_state: 'approved' }], now)).toBe(false);
+  });
+});
+
+describe('declarations follow the videos (issue 39)', () => {
+  it('auto declares AI-generated for a generated video, original for own footage', () => {
+    expect(resolveDeclaration('auto', true)).toBe('ai_generated');
+    expect(resolveDeclaration('auto', false)).toBe('original');
+    expect(resolveDeclaration('reposted', true)).toBe('reposted');
+  });
+  it("names each console's own label, or none for the open-API platforms", () => {
+    expect(consoleDeclaration('xhs', 'ai_generated')).toBe('笔记含AI合成内容');
+    expect(consoleDeclaration('sph', 'original')).toBe('内容为自行拍摄');
+    expect(consoleDeclaration('shop', 'original')).toBeNull();
+    expect(consoleDeclaration('dy', 'ai_generated')).toBeUndefined();
   });
 });

@@ -6,7 +6,38 @@
 import { limits } from '@/api/limits';
 import dayjs, { type Dayjs } from 'dayjs';
 import { merchantToday } from '@/utils/format';
-import type { ItemState, MountType, TaskPlatform, TaskReq, TimeMode } from '@/api/matrix/types';
+import type { ContentDeclaration, ItemState, MountType, TaskPlatform, TaskReq, TimeMode } from '@/api/matrix/types';
+
+/** The content declarations a task can choose, `auto` first (the default). */
+export const DECLARATIONS: ContentDeclaration[] = ['auto', 'none', 'original', 'ai_generated', 'reposted', 'fiction'];
+
+/**
+ * What a post declares (issue 39): the task's choice, or for `auto` what its video is — any part the
+ * product generated (AI voice, AI script, one-touch) declares AI-generated, the merchant's own footage
+ * original. The server resolves the same way (`ContentDeclaration::resolve`).
+ */
+export function resolveDeclaration(chosen: ContentDeclaration, generated: boolean): Exclude<ContentDeclaration, 'auto'> {
+  if (chosen !== 'auto') return chosen;
+  return generated ? 'ai_generated' : 'original';
+}
+
+/**
+ * The label a platform's creator console shows for a declaration (the flows pick it: `platforms::browser`),
+ * `null` when the post carries none there; `undefined` for the open-API platforms, whose create calls take
+ * no declaration (the video's own AI label and metadata still identify it).
+ */
+export function consoleDeclaration(platform: string, d: Exclude<ContentDeclaration, 'auto'>): string | null | undefined {
+  switch (platform) {
+    case 'xhs':
+      return { none: null, original: '自主拍摄', ai_generated: '笔记含AI合成内容', reposted: '来源转载', fiction: '虚构演绎，仅供娱乐' }[d];
+    case 'sph':
+      return { none: '无需标注', original: '内容为自行拍摄', ai_generated: '含AI生成内容', reposted: '内容为转载', fiction: '无需标注' }[d];
+    case 'shop':
+      return { none: null, original: null, ai_generated: '内容由AI生成', reposted: '内容为转载信息', fiction: '虚构演绎，仅供娱乐' }[d];
+    default:
+      return undefined;
+  }
+}
 
 export const TITLE_MAX = limits.matrix.TITLE_MAX;
 export const NAME_MAX = limits.matrix.NAME_MAX;
@@ -188,6 +219,8 @@ export interface TaskFormValues {
   top_comments?: string;
   at_users?: string[];
   mount_type: MountType;
+  /** The posts' content declaration (`auto`: by the videos, a one-touch video is AI-generated). */
+  declaration: ContentDeclaration;
   province?: string;
   city?: string;
   merchant_abbr?: string;
@@ -229,6 +262,7 @@ export function emptyTaskForm(today: Dayjs = merchantToday()): TaskFormValues {
     top_comments: '',
     at_users: [],
     mount_type: 'none',
+    declaration: 'auto',
     time_mode: 'random',
     start_date: today.startOf('day'),
     daily_quantity: 1,
@@ -258,6 +292,7 @@ export function toTaskReq(v: TaskFormValues, preview = false): TaskReq {
     top_comments: commentLines(v.top_comments).join('\n'),
     at_users: v.at_users ?? [],
     mount_type: mount,
+    declaration: v.declaration ?? 'auto',
     province: text(v.province),
     city: text(v.city),
     merchant_abbr: text(v.merchant_abbr),
@@ -329,3 +364,6 @@ export function needsPolling(items: ReadonlyArray<{ state: ItemState; scheduled_
         Math.abs(i.scheduled_at - now) <= SOON_MS),
   );
 }
+
+/** A proxy URL as the server takes it (domain::matrix::proxy): http(s) with optional credentials, or socks5. */
+export const PROXY_PATTERN = /^\s*(?:(?:https?):\/\/(?:[^@\s/]+@)?|socks5:\/\/)[A-Za-z0-9.\-[\]:]+:(?:[1-9]\d{0,4})\/?\s*$/i;

@@ -1,15 +1,18 @@
 /**
  * A tag's titles (a tap takes a random one): the list with edit and delete, and a box to add many at
- * once, one per line, that names every line longer than 50 characters before anything is sent.
+ * once, one per line, that names every line longer than 50 characters before anything is sent. "AI titles"
+ * opens the title writer (the operator's LLM or the built-in writer, `GenerateTitlesDialog`) and puts the
+ * picked titles in the box.
  */
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import type { Key } from 'react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useWrite } from '@/api/mutations';
 import { addTitles, deleteTitles, editTitle, nfcKeys, nfcUrls } from '@/api/nfc';
 import type { Tag, TagTitle } from '@/api/nfc/types';
 import { RequestError } from '@/api/request';
+import CopyCheckHints from '@/components/CopyCheck';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import ModalForm, { FullscreenModal } from '@/components/ModalForm';
 import { atFormField } from '@/pages/activities/shared/errors';
@@ -17,6 +20,8 @@ import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { useNfcT } from './i18n';
 import { TITLES_PER_ADD, TITLE_MAX, charCount, longTitleLines, titleLines } from './rules';
+
+const GenerateTitlesDialog = lazy(() => import('@/pages/seo/shared/GenerateTitlesDialog'));
 
 function TitleEdit({ title, onClose, onSaved }: { title: TagTitle | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useNfcT();
@@ -63,6 +68,7 @@ export default function TitlesDialog({ tag, onClose }: { tag: Tag | null; onClos
   const removal = useWrite(deleteTitles, nfcKeys.all);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<TagTitle | null>(null);
+  const [generating, setGenerating] = useState(false);
 
   useEffect(() => {
     if (tag) {
@@ -146,6 +152,8 @@ export default function TitlesDialog({ tag, onClose }: { tag: Tag | null; onClos
           placeholder={t('titles.placeholder', { max: TITLE_MAX })}
           data-testid="titles-textarea"
         />
+        {/* The copy precheck as the merchant types: the server holds NFC titles to Douyin's rules. */}
+        <CopyCheckHints text={text} platforms={['dy']} testId="titles-copy-check" onApply={setText} />
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12, marginTop: 8 }}>
           <div data-testid="titles-problems">
             <Typography.Text type="secondary">{t('titles.count', { count: lines.length, max: TITLES_PER_ADD })}</Typography.Text>
@@ -176,7 +184,21 @@ export default function TitlesDialog({ tag, onClose }: { tag: Tag | null; onClos
             {t('titles.add')}
           </Button>
         </div>
+        <Button icon={<ThunderboltOutlined />} onClick={() => setGenerating(true)} style={{ marginTop: 8 }} data-testid="titles-generate">
+          {t('titles.generate')}
+        </Button>
       </div>
+      {generating ? (
+        <Suspense fallback={null}>
+          <GenerateTitlesDialog
+            open={generating}
+            onClose={() => setGenerating(false)}
+            maxChars={TITLE_MAX}
+            text={tag?.name ?? ''}
+            onPick={(picked) => setText((old) => [old.trim(), ...picked].filter(Boolean).join('\n'))}
+          />
+        </Suspense>
+      ) : null}
       {tag ? (
         <DataTable<TagTitle>
           id="titles"

@@ -63,12 +63,20 @@ beforeEach(() => {
       return ok({ rows: [{ id: 4, name: 'Spring', state: 'running' }, { id: 6, name: 'Old', state: 'ended' }], total: 2 });
     if (path === '/nfc.index/titles') return ok({ rows: [{ id: 31, tag_id: 1, title: 'Best noodles in town', created_at: Date.UTC(2026, 10, 21) }], total: 1 });
     if (path === '/nfc.index/title_add') return ok({ added: (body.titles as string[]).length });
+    if (path === '/screen.merchant_seo_lexicon/ai_title')
+      return ok({ rows: [{ title: 'Noodles worth the queue', style: '', style_name: '', score: 1, keywords: [] }], keywords: [], topics: [], provider: 'openai', source: { kind: 'llm', model: 'sbx-chat', fallback_reason: '' } });
     if (path === '/nfc.index/stats')
       return ok({
         totals: { taps: 30, shares: 20, posts: 9, draws: 8, coupons: 3, redeemed: 1 },
         days: (body.days === 30 ? [...days, '2026-11-24'] : days).map((day, i) => ({ day, taps: i, shares: 0, posts: 1, draws: 0, redeemed: 0 })),
       });
     if (path === '/nfc.index/add' || path === '/nfc.index/edit') return ok(tag(9));
+    if (path === '/index/copyCheck')
+      return ok(
+        String(body.text).includes('第一')
+          ? { findings: [{ start: 4, end: 6, term: '第一', rule_id: 'ad.absolute.first', kind: 'absolute', severity: 'block', source: 'Advertising Law, Art. 9(3)', explanation: 'No absolute terms', suggestion: '人气' }], blocked: true }
+          : { findings: [], blocked: false },
+      );
     return ok({});
   });
 });
@@ -165,6 +173,29 @@ describe('/nfc', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/nfc.index/title_add')?.body).toEqual({ tag_id: 1, titles: ['Fresh dumplings', 'x'.repeat(50), 'Hot pot night'] }));
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('3 title(s) added'));
     expect(screen.getByTestId('titles-textarea')).toHaveValue('');
+  });
+
+  it('titles: a claim is flagged as it is typed, for Douyin, and the rewrite applied', async () => {
+    renderPage(<NfcPage />, { route: '/nfc' });
+    fireEvent.click(await screen.findByTestId('tag-titles-1'));
+    fireEvent.change(await screen.findByTestId('titles-textarea'), { target: { value: '本店面馆第一' } });
+    expect(await screen.findByTestId('titles-copy-check-finding', {}, { timeout: 5000 })).toHaveAttribute('data-severity', 'block');
+    expect(calls.find((c) => c.path === '/index/copyCheck')?.body).toMatchObject({ platforms: ['dy'] });
+    fireEvent.click(screen.getByTestId('titles-copy-check-apply'));
+    await waitFor(() => expect(screen.getByTestId('titles-textarea')).toHaveValue('本店面馆人气'));
+  });
+
+  it('titles: "AI titles" puts the picked ones in the box and says which writer wrote them', async () => {
+    renderPage(<NfcPage />, { route: '/nfc' });
+    fireEvent.click(await screen.findByTestId('tag-titles-1'));
+    fireEvent.change(await screen.findByTestId('titles-textarea'), { target: { value: 'Fresh dumplings' } });
+    fireEvent.click(screen.getByTestId('titles-generate'));
+    fireEvent.click(await screen.findByTestId('pick-generate', undefined, { timeout: 10_000 }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/screen.merchant_seo_lexicon/ai_title')?.body).toMatchObject({ max_chars: 50 }));
+    expect(await screen.findByTestId('pick-writer')).toHaveTextContent('LLM: sbx-chat');
+    fireEvent.click(within(await screen.findByTestId('pick-row-Noodles worth the queue')).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('pick-insert'));
+    await waitFor(() => expect(screen.getByTestId('titles-textarea')).toHaveValue('Fresh dumplings\nNoodles worth the queue'));
   });
 
   it('figures: totals as cards and a chart of the days, 7 or 30 days', async () => {

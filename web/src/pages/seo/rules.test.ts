@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExcavateWord } from '@/api/seo/types';
-import { changeText, chipSizes, cleanWords, emptyGenerateForm, excavateTree, longWords, scorePercent, titleLang, toGenerateReq, wordLines } from './rules';
+import { changeText, chipSizes, cleanWords, emptyGenerateForm, excavateTree, longWords, scorePercent, titleLang, toGenerateReq, withAiLabel, wordLines } from './rules';
 
 const w = (word: string, depth: 1 | 2, parent = ''): ExcavateWord => ({ word, kind: 'related', depth, parent, heat: 1, trend: [], change: 0, collected: false, covered: 0 });
 
@@ -51,5 +51,11 @@ describe('titles from keywords', () => {
 describe('score', () => {
   it('reads 0..1 and 0..100 alike', () => {
     expect([scorePercent(0.8), scorePercent(80), scorePercent(1), scorePercent(150), scorePercent(undefined)]).toEqual([80, 80, 100, 100, 0]);
+  });
+});
+
+describe('generated titles copied out (GB 45438-2025 §5.1)', () => {
+  it('carry the text prompt on the first line', () => {
+    expect(withAiLabel(['春季上新', '限时优惠'])).toBe('【本内容由AI生成】\n春季上新\n限时优惠');
   });
 });

@@ -115,3 +115,12 @@ export function scorePercent(score: number | null | undefined): number {
   const v = score ?? 0;
   return Math.max(0, Math.min(100, Math.round(v <= 1 ? v * 100 : v)));
 }
+
+/**
+ * The text prompt put before generated text copied out as a block (GB 45438-2025 §5.1; the server's
+ * `domain::clip::aigc::TEXT_LABEL`, docs/spec-decisions.md "AI-content labels").
+ */
+export const AI_TEXT_LABEL = '【本内容由AI生成】';
+
+/** Generated lines as copied: the text prompt on the first line, then the lines. */
+export const withAiLabel = (lines: string[]): string => [AI_TEXT_LABEL, ...lines].join('\n');

@@ -15,6 +15,7 @@ const routes: AppRoute[] = [
   { path: '/system/log', meta: meta('log', 'FileSearchOutlined'), load: () => import('@/pages/system/log') },
   { path: '/system/tasks', meta: meta('tasks', 'ScheduleOutlined'), load: () => import('@/pages/system/tasks') },
   { path: '/system/dic', meta: meta('dic', 'BookOutlined'), load: () => import('@/pages/system/dic') },
+  { path: '/system/sms', meta: meta('sms', 'MessageOutlined'), load: () => import('@/pages/system/sms') },
 ];
 
 export default routes;

@@ -2,13 +2,13 @@
 //! the voice-over library, voice cloning and the assistant's token. Contract: docs/api-ai.md.
 
 use crate::LangOf;
-use crate::error::{Answer, Done, Page, Reply, reply};
+use crate::error::{Answer, ApiError, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
 use base64::Engine as _;
 use domain::ai::Params;
-use domain::i18n::{Lang, localize_reason};
+use domain::i18n::{Lang, Msg, localize_reason};
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
 use services::ai as uc;
@@ -69,7 +69,7 @@ pub async fn voice_list(
     LangOf(lang): LangOf,
 ) -> Answer<VoiceList> {
     let mid = c.merchant_id()?;
-    let rows = uc::voices(&st.db, mid, c.user.id, lang == Lang::En).await?;
+    let rows = uc::voices(&st.db, &st.ai, mid, c.user.id, lang == Lang::En).await?;
     let rows = rows
         .into_iter()
         .enumerate()
@@ -121,7 +121,15 @@ pub async fn voice_likes(
     Input(r): Input<LikeReq>,
 ) -> Answer<Liked> {
     let mid = c.merchant_id()?;
-    let liked = uc::like(&st.db, mid, c.user.id, &r.voice, r.like.unwrap_or(true)).await?;
+    let liked = uc::like(
+        &st.db,
+        &st.ai,
+        mid,
+        c.user.id,
+        &r.voice,
+        r.like.unwrap_or(true),
+    )
+    .await?;
     Ok(reply(Liked {
         voice: r.voice,
         liked,
@@ -136,7 +144,7 @@ pub struct DubReq {
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 300)]
     pub text: String,
-    /// A voice id of get_voice_list (default: the first built-in voice).
+    /// A voice id of get_voice_list (default: the engine's first voice).
     #[serde(default)]
     pub voice: Option<String>,
     /// 0–100, default 50.
@@ -161,13 +169,14 @@ pub struct DubReq {
 }
 
 impl DubReq {
-    fn params(&self) -> Params {
+    /// The request's parameters; no voice: the engine's default one.
+    fn params(&self, engine: domain::ai::Engine) -> Params {
         Params {
             text: self.text.clone(),
             voice: self
                 .voice
                 .clone()
-                .unwrap_or_else(|| domain::ai::VOICES[0].id.into()),
+                .unwrap_or_else(|| engine.voices()[0].id.into()),
             volume: self.volume.unwrap_or(50),
             speed: self.speed.unwrap_or(0),
             intonation: self.intonation.unwrap_or(0),
@@ -245,7 +254,15 @@ fn task_view(st: &AppState, t: services::ai::Task, lang: Lang) -> TaskView {
 
 async fn queue(st: &AppState, c: &Caller, r: &DubReq, lang: Lang) -> Answer<TaskView> {
     let mid = c.merchant_id()?;
-    let q = uc::put_task(&st.db, &st.ai, mid, c.user.id, &r.name, &r.params()).await?;
+    let q = uc::put_task(
+        &st.db,
+        &st.ai,
+        mid,
+        c.user.id,
+        &r.name,
+        &r.params(st.ai.catalog()),
+    )
+    .await?;
     Ok(reply(task_view(st, q.task, lang)))
 }
 
@@ -293,7 +310,7 @@ pub async fn audition(
     Input(r): Input<DubReq>,
 ) -> Answer<Audition> {
     let mid = c.merchant_id()?;
-    let p = r.params();
+    let p = r.params(st.ai.catalog());
     if r.stream {
         if let Some(url) = uc::audition_url(&st.db, &st.ai, &st.jwt_key, mid, &p).await? {
             let first = domain::ai::text::sentences(&p.text);
@@ -429,7 +446,15 @@ pub struct ImportReq {
 
 async fn import_task(st: &AppState, c: &Caller, r: &ImportReq) -> Answer<crate::files::MediaView> {
     c.may_write("voice")?;
-    let m = uc::import(&st.db, &st.storage, c.merchant_id()?, r.id, r.group_id).await?;
+    let m = uc::import(
+        &st.db,
+        &st.storage,
+        &st.ai,
+        c.merchant_id()?,
+        r.id,
+        r.group_id,
+    )
+    .await?;
     Ok(reply(crate::files::view(st, &m)))
 }
 
@@ -513,16 +538,11 @@ pub async fn cloning(State(st): State<AppState>, c: Caller) -> Answer<Page<Clone
     )))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = AiCozeToken)]
-pub struct CozeToken {
-    pub token: String,
-}
-
-#[utoipa::path(method(get, post), path = "/ai.coze/get_lszs_access_token", tag = "ai", responses((status = 200, body = Reply<CozeToken>)))]
-pub async fn coze_token(c: Caller) -> Answer<CozeToken> {
+/// SPEC lists the assistant's token call, so it stays, answering a clear refusal: the token is a static
+/// secret of the whole install (`CLIPMATRIX_COZE_TOKEN`), and a token handed to a browser is a leaked
+/// token; nothing in the console uses it (spec-decisions.md "AI voice").
+#[utoipa::path(method(get, post), path = "/ai.coze/get_lszs_access_token", tag = "ai", responses((status = 403, description = "always: the assistant's token is not handed out")))]
+pub async fn coze_token(c: Caller) -> Answer<Done> {
     c.merchant_id()?;
-    Ok(reply(CozeToken {
-        token: uc::coze_token()?,
-    }))
+    Err(ApiError::forbidden(Msg::CozeTokenWithheld).into())
 }

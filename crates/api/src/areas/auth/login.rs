@@ -126,16 +126,6 @@ pub async fn platform_init(State(st): State<AppState>) -> Answer<PlatformInitVie
     }))
 }
 
-/// What an SMS code is sent for (the document's enum of `SmsReq.scene`; the wire format is the string).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[schema(rename_all = "lowercase")]
-pub enum SmsScene {
-    Login,
-    Register,
-    Reset,
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SmsReq {
     #[serde(default)]
@@ -148,7 +138,7 @@ pub struct SmsReq {
     pub mobile: String,
     /// `login`, `register` or `reset`.
     #[serde(default)]
-    #[schema(required = true, value_type = SmsScene)]
+    #[schema(required = true, value_type = domain::system::sms::SmsScene)]
     pub scene: String,
 }
 
@@ -159,8 +149,12 @@ pub struct SmsSentView {
 }
 
 #[utoipa::path(post, path = "/login/sms", tag = "auth", request_body = SmsReq, responses((status = 200, body = Reply<SmsSentView>)))]
-pub async fn send_sms(State(st): State<AppState>, Input(r): Input<SmsReq>) -> Answer<SmsSentView> {
-    uc::send_sms(&st.db, st.sms.as_ref(), &r.mobile, &r.scene).await?;
+pub async fn send_sms(
+    State(st): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Input(r): Input<SmsReq>,
+) -> Answer<SmsSentView> {
+    uc::send_sms(&st.db, &st.sms, &st.sms_limits, &ip, &r.mobile, &r.scene).await?;
     Ok(reply(SmsSentView {
         sent: true,
         resend_after_ms: domain::SMS_RESEND_MS,

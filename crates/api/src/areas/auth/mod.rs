@@ -3,6 +3,7 @@
 pub mod index;
 pub mod login;
 pub mod staff;
+pub mod tokens;
 pub mod views;
 
 use crate::state::AppState;
@@ -33,4 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(staff::delete))
         .routes(routes!(staff::info))
         .routes(routes!(staff::auth_menu))
+        .routes(routes!(tokens::list))
+        .routes(routes!(tokens::add))
+        .routes(routes!(tokens::revoke))
 }

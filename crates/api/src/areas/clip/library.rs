@@ -148,6 +148,44 @@ pub async fn video_delete(
     Ok(reply(Done {}))
 }
 
+/// A signed link that downloads finished videos: one video itself, several as a zip.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DownloadLink {
+    /// Relative to the server; opens without a token until `expires_at`.
+    pub url: String,
+    pub expires_at: i64,
+    /// A zip of several videos (STORE, streamed), or one video's file (which takes `Range`).
+    pub zip: bool,
+    pub files: i64,
+    /// The videos' bytes together.
+    pub bytes: i64,
+}
+
+#[utoipa::path(post, path = "/clip.merchant_video_library/download", tag = "clip", request_body = IdsReq, responses((status = 200, body = Reply<DownloadLink>, description = "a link valid for an hour: one finished video, or a zip of several (at most 100 and 4000 MB); all or none, another merchant's id is 404")))]
+pub async fn download(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<IdsReq>,
+) -> Answer<DownloadLink> {
+    let mid = c.merchant_id()?;
+    let files = uc::downloads(&st.db, &st.storage, mid, &r.all("ids")?).await?;
+    let exp = domain::now_ms() + services::links::DOWNLOAD_TTL_MS;
+    let url = match files.as_slice() {
+        [one] => services::links::download_url(&st.jwt_key, one.id, "clip", exp),
+        many => {
+            let ids: Vec<i64> = many.iter().map(|f| f.id).collect();
+            services::links::zip_url(&st.jwt_key, mid, &ids, exp)
+        }
+    };
+    Ok(reply(DownloadLink {
+        url,
+        expires_at: exp,
+        zip: files.len() > 1,
+        files: files.len() as i64,
+        bytes: files.iter().map(|f| f.size as i64).sum(),
+    }))
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UseReq {
     pub id: i64,

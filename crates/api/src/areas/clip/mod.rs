@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(library::index))
         .routes(routes!(library::video_index))
         .routes(routes!(library::video_delete))
+        .routes(routes!(library::download))
         .routes(routes!(library::video_cancel))
         .routes(routes!(library::video_use))
         .routes(routes!(library::job_video))

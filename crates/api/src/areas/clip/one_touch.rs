@@ -8,6 +8,7 @@ use crate::error::{Answer, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::files::{self, MediaView};
 use crate::state::AppState;
+use crate::writer::WriterSource;
 use axum::extract::State;
 use domain::clip::one_touch::{Kind, Request, Shot, State as ClipState};
 use domain::i18n::{Lang, localize_reason};
@@ -49,8 +50,10 @@ pub struct AiClipView {
     pub template_id: Option<i64>,
     /// The script's sentences (empty until written).
     pub script: Vec<String>,
-    /// builtin | llm
+    /// builtin | llm, empty until written (see `source`)
     pub writer: String,
+    /// Who wrote the script, and why not the provider when it failed (until written: built-in).
+    pub source: WriterSource,
     /// The voice-over material (0 until made).
     pub voice_media_id: i64,
     /// The voice-over's signed link.
@@ -67,6 +70,7 @@ pub struct AiClipView {
 async fn view(st: &AppState, r: uc::AiClip, lang: Lang) -> ApiResult<AiClipView> {
     let req = uc::request_of(&r);
     let counts = uc::variant_counts(&st.db, &r).await?;
+    let source = services::writer::kept(&r.writer);
     Ok(AiClipView {
         id: r.id,
         kind: r.kind,
@@ -83,7 +87,12 @@ async fn view(st: &AppState, r: uc::AiClip, lang: Lang) -> ApiResult<AiClipView>
         voice: req.voice.clone(),
         template_id: req.template_id,
         script: uc::script_of(&r),
-        writer: r.writer.clone(),
+        writer: match &source.0 {
+            _ if r.writer.is_empty() => String::new(),
+            services::writer::Source::BuiltIn => "builtin".into(),
+            services::writer::Source::Llm { .. } => "llm".into(),
+        },
+        source: WriterSource::of(&source.0, source.1.as_ref(), lang),
         voice_media_id: r.voice_media_id,
         voice_src: (r.voice_media_id > 0).then(|| files::url(st, r.voice_media_id, "original")),
         shots: uc::shots_of(&r),
@@ -163,7 +172,8 @@ pub struct AiClipReq {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 20)]
     pub count: Option<i64>,
-    /// A built-in voice id (default zf_xiaoxiao, af_heart for an English topic).
+    /// A voice id of the engine's list (default its first Mandarin voice, its first English one for an
+    /// English topic: zf_xiaoxiao / af_heart with the built-in engine).
     #[serde(default)]
     pub voice: String,
     /// A clip template for music mood, subtitle style and title pattern.
@@ -208,7 +218,14 @@ pub async fn add(
     LangOf(lang): LangOf,
     Input(r): Input<AiClipReq>,
 ) -> Answer<AiClipView> {
-    let row = uc::add(&st.db, c.merchant_id()?, c.user.id, r.request()).await?;
+    let row = uc::add(
+        &st.db,
+        st.ai.catalog(),
+        c.merchant_id()?,
+        c.user.id,
+        r.request(),
+    )
+    .await?;
     Ok(reply(view(&st, row, lang).await?))
 }
 
@@ -223,7 +240,15 @@ pub async fn edit(
         "id",
         domain::i18n::Msg::Required,
     ))?;
-    let row = uc::edit(&st.db, c.merchant_id()?, c.user.id, id, r.request()).await?;
+    let row = uc::edit(
+        &st.db,
+        st.ai.catalog(),
+        c.merchant_id()?,
+        c.user.id,
+        id,
+        r.request(),
+    )
+    .await?;
     Ok(reply(view(&st, row, lang).await?))
 }
 
@@ -262,7 +287,7 @@ pub async fn copy(
     LangOf(lang): LangOf,
     Input(r): Input<IdReq>,
 ) -> Answer<AiClipView> {
-    let row = uc::copy(&st.db, c.merchant_id()?, c.user.id, r.id).await?;
+    let row = uc::copy(&st.db, st.ai.catalog(), c.merchant_id()?, c.user.id, r.id).await?;
     Ok(reply(view(&st, row, lang).await?))
 }
 

@@ -3,10 +3,10 @@
 //! `content.hotlist_sync` fills (services::content::hotlists); and the operator's "refresh now".
 
 use crate::LangOf;
-use crate::areas::seo::benchmark::localize_error;
 use crate::error::{Answer, Reply, reply};
 use crate::extract::Input;
 use crate::state::AppState;
+use crate::words::localize_error;
 use axum::extract::State;
 use domain::content::hotlists::HotPage;
 use domain::i18n::Lang;

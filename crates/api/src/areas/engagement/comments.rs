@@ -119,6 +119,19 @@ pub async fn reply(
     Ok(ok(view(row, lang)))
 }
 
+/// Suggested answers to a comment: the configured AI provider's, else the built-in writer's; each
+/// says who wrote it. Nothing is sent.
+#[utoipa::path(post, path = "/task.merchant_comment/suggest_replies", tag = "engagement", request_body = IdReq, responses((status = 200, body = Reply<crate::writer::WrittenRows>)))]
+pub async fn suggest_replies(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<IdReq>,
+) -> Answer<crate::writer::WrittenRows> {
+    let w = uc::suggest_replies(&st.hub, c.merchant_id()?, r.id).await?;
+    Ok(ok(crate::writer::WrittenRows::of(w, lang)))
+}
+
 async fn set(
     st: &AppState,
     c: &Caller,

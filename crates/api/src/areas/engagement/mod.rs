@@ -19,6 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(comments::index))
         .routes(routes!(comments::reply))
+        .routes(routes!(comments::suggest_replies))
         .routes(routes!(comments::hide))
         .routes(routes!(comments::spam))
         .routes(routes!(comments::show))
@@ -47,5 +48,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(wechat::save))
         .routes(routes!(wechat::staff))
         .routes(routes!(wechat::bind))
+        .routes(routes!(wechat::bind_qr))
+        .routes(routes!(wechat::bind_state))
+        .routes(routes!(wechat::callback_check, wechat::callback))
         .routes(routes!(wechat::log))
 }

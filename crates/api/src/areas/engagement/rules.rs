@@ -236,7 +236,7 @@ pub struct ReplyLogView {
 }
 
 fn log_view(r: ReplyRow, lang: Lang) -> ReplyLogView {
-    let error = crate::areas::seo::benchmark::localize_error(&r.error_args, lang);
+    let error = crate::words::localize_error(&r.error_args, lang);
     ReplyLogView {
         error,
         id: r.id,

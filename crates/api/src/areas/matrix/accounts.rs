@@ -110,6 +110,7 @@ fn started(s: Started) -> AuthStart {
             login_id: l.login_id,
             qr_url: l.qr_url,
             expires_at: l.expires_at,
+            qr_image: l.qr_image,
         }),
     }
 }
@@ -166,12 +167,13 @@ async fn qr(
     )
     .await?;
     let login_id = r.login_id.clone().unwrap_or_default();
-    let status = |state: QrState, account: Option<AccountView>| {
+    let status = |state: QrState, account: Option<AccountView>, qr_image: Option<String>| {
         QrAnswer::Status(QrStatus {
             kind: views::QrStatusKind::Status,
             state,
             login_id: login_id.clone(),
             account,
+            qr_image,
         })
     };
     Ok(reply(match step {
@@ -182,10 +184,11 @@ async fn qr(
         QrStep::LoggedIn(a) => status(
             QrState::LoggedIn,
             Some(views::account(&a, lang, st.db.clock.platform_now())),
+            None,
         ),
-        QrStep::SmsChallenge => status(QrState::SmsChallenge, None),
-        QrStep::Pending => status(QrState::QrPending, None),
-        QrStep::Expired => status(QrState::Expired, None),
+        QrStep::SmsChallenge => status(QrState::SmsChallenge, None, None),
+        QrStep::Pending { qr_image } => status(QrState::QrPending, None, qr_image),
+        QrStep::Expired => status(QrState::Expired, None, None),
     }))
 }
 
@@ -346,6 +349,27 @@ pub async fn update_notes(
     Input(r): Input<NotesReq>,
 ) -> Answer<AccountView> {
     let a = uc::save(&st.db, c.merchant_id()?, r.id, None, Some(&r.remarks), None).await?;
+    Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AccountProxyReq {
+    pub id: i64,
+    /// `http://[user:pass@]host:port` or `socks5://host:port`; empty removes the proxy.
+    #[serde(default)]
+    pub proxy: String,
+}
+
+/// The proxy a creator-console account's browser goes through (sealed; the answer shows it without
+/// its credentials).
+#[utoipa::path(post, path = "/task.merchant_group_user/update_proxy", tag = "matrix", request_body = AccountProxyReq, responses((status = 200, body = Reply<AccountView>)))]
+pub async fn update_proxy(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(r): Input<AccountProxyReq>,
+) -> Answer<AccountView> {
+    let a = uc::set_proxy(&st.hub, c.merchant_id()?, r.id, &r.proxy).await?;
     Ok(reply(views::account(&a, lang, st.db.clock.platform_now())))
 }
 

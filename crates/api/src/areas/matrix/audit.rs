@@ -9,7 +9,7 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use services::ListQuery;
 use services::matrix::audit as uc;
 use utoipa::ToSchema;
@@ -141,4 +141,51 @@ pub async fn app_clear(
 ) -> Answer<Done> {
     uc::clear_app(&st.db, &r.platform).await?;
     Ok(reply(Done {}))
+}
+
+// ---- the data vendor (SEO benchmark accounts; docs/seo-platforms.md) ----
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VendorView {
+    /// The vendor implemented: "tikhub" (https://api.tikhub.io).
+    pub vendor: domain::seo::DataSource,
+    pub configured: bool,
+    /// Masked: first 4 characters + ****; '' when not set.
+    pub api_key: String,
+    /// Where benchmark figures come from now: tikhub (live), sandbox (simulated) or none.
+    pub source: domain::seo::DataSource,
+}
+
+#[utoipa::path(method(get, post), path = "/system/app/vendor", tag = "system", responses((status = 200, body = Reply<VendorView>)))]
+pub async fn vendor(State(st): State<AppState>, _c: Caller) -> Answer<VendorView> {
+    let v = uc::vendor_app(&st.hub).await?;
+    Ok(reply(VendorView {
+        vendor: domain::seo::DataSource::Tikhub,
+        configured: v.configured,
+        api_key: v.api_key,
+        source: v.source,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VendorReq {
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 512)]
+    pub api_key: String,
+}
+
+#[utoipa::path(post, path = "/system/app/vendor_save", tag = "system", request_body = VendorReq, responses((status = 200, body = Reply<VendorView>)))]
+pub async fn vendor_save(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<VendorReq>,
+) -> Answer<VendorView> {
+    uc::save_vendor(&st.hub, &r.api_key).await?;
+    vendor(State(st), c).await
+}
+
+#[utoipa::path(post, path = "/system/app/vendor_clear", tag = "system", responses((status = 200, body = Reply<VendorView>)))]
+pub async fn vendor_clear(State(st): State<AppState>, c: Caller) -> Answer<VendorView> {
+    uc::clear_vendor(&st.db).await?;
+    vendor(State(st), c).await
 }

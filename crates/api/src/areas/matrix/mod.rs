@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::renew))
         .routes(routes!(accounts::user_save))
         .routes(routes!(accounts::update_notes))
+        .routes(routes!(accounts::update_proxy))
         .routes(routes!(accounts::update_address))
         .routes(routes!(accounts::discharge_poi))
         .routes(routes!(accounts::get_poi_id))
@@ -64,6 +65,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(tasks::form::get_task_dy_qrcode))
         .routes(routes!(tasks::form::random_titles))
         .routes(routes!(tasks::form::random_topics))
+        .routes(routes!(tasks::form::platform_rules))
         .routes(routes!(tasks::form::get_poi_address))
         .routes(routes!(tasks::mentions::get_at_users))
         .routes(routes!(tasks::videos::lib_projects))
@@ -80,4 +82,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(audit::apps))
         .routes(routes!(audit::app_save))
         .routes(routes!(audit::app_clear))
+        .routes(routes!(audit::vendor))
+        .routes(routes!(audit::vendor_save))
+        .routes(routes!(audit::vendor_clear))
 }

@@ -4,7 +4,8 @@
 use crate::error::Page;
 use domain::i18n::Lang;
 use domain::matrix::{
-    AccountType, ItemAction, MountType, Offer, Review, ShareState, TaskAction, TimeMode,
+    AccountAction, AccountType, ItemAction, MountType, Offer, Review, ShareState, TaskAction,
+    TimeMode,
 };
 use domain::platform::{Platform, TaskPlatform};
 use serde::Serialize;
@@ -41,6 +42,9 @@ pub struct AccountView {
     pub poi_name: String,
     pub poi_address: String,
     pub remarks: String,
+    /// The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
+    /// empty for none.
+    pub proxy: String,
     pub videos: i64,
     pub plays: i64,
     pub comments: i64,
@@ -48,10 +52,24 @@ pub struct AccountView {
     pub synced_at: i64,
     pub sandbox: bool,
     pub created_at: i64,
+    /// Renew (enabled while the authorization lives) and authorize again (`AuthState::actions`).
+    pub actions: Vec<Offer<AccountAction>>,
+    /// A console account's last session check; absent when never checked.
+    pub last_check: Option<SessionCheckView>,
+}
+
+/// When a console account's session was last checked, whether it was alive, and why not.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionCheckView {
+    pub at: i64,
+    pub ok: bool,
+    /// Why it was not, in the reader's language ('' when alive).
+    pub reason: String,
 }
 
 /// `lang`: the revocation's reason is shown in the reader's language.
 pub fn account(a: &db::Account, lang: Lang, now: i64) -> AccountView {
+    let status = domain::matrix::account_status(a.auth_expires_at, a.revoked == 1, now);
     AccountView {
         id: a.id,
         platform: a.platform,
@@ -61,7 +79,7 @@ pub fn account(a: &db::Account, lang: Lang, now: i64) -> AccountView {
         account_type: a.account_type,
         group_id: a.group_id,
         group_name: a.group_name.clone().unwrap_or_default(),
-        status: domain::matrix::account_status(a.auth_expires_at, a.revoked == 1, now),
+        status,
         expires_at: a.auth_expires_at,
         token_expires_at: a.token_expires_at,
         revoked_reason: domain::matrix::revocation_text(&a.revoked_code, &a.revoked_args, lang)
@@ -72,6 +90,7 @@ pub fn account(a: &db::Account, lang: Lang, now: i64) -> AccountView {
         poi_name: a.poi_name.clone(),
         poi_address: a.poi_address.clone(),
         remarks: a.remarks.clone(),
+        proxy: a.proxy_shown.clone(),
         videos: a.videos,
         plays: a.plays,
         comments: a.comments,
@@ -79,6 +98,16 @@ pub fn account(a: &db::Account, lang: Lang, now: i64) -> AccountView {
         synced_at: a.synced_at,
         sandbox: a.sandbox == 1,
         created_at: a.created_at,
+        actions: status.actions(),
+        last_check: (a.checked_at > 0).then(|| SessionCheckView {
+            at: a.checked_at,
+            ok: a.check_ok == 1,
+            reason: if a.check_reason.is_empty() {
+                String::new()
+            } else {
+                crate::words::localize_error(&a.check_reason, lang)
+            },
+        }),
     }
 }
 
@@ -131,6 +160,10 @@ pub struct QrStart {
     pub login_id: String,
     pub qr_url: String,
     pub expires_at: i64,
+    /// The console's own QR code captured by the browser flow (`data:image/png;base64,...`, xhs):
+    /// shown instead of a QR made from `qr_url`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub qr_image: Option<String>,
 }
 
 /// How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop).
@@ -154,6 +187,10 @@ pub struct QrStatus {
     pub login_id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub account: Option<AccountView>,
+    /// While pending, through a browser flow: the QR the platform's login page shows now (it
+    /// replaces an expired one by itself); the dialog shows this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub qr_image: Option<String>,
 }
 
 /// A QR login call answers how it starts (no `login_id` given) or where it stands; `kind` tells
@@ -332,6 +369,19 @@ pub struct ItemView {
     /// The item's buttons (publish now or retry, send comments), each enabled when the server
     /// accepts it now (`ItemFacts::actions`).
     pub actions: Vec<Offer<ItemAction>>,
+    /// What the console's page showed when a browser step last failed on this item (Xiaohongshu,
+    /// WeChat Channels, the shop); null when none did or the item went out since.
+    pub evidence: Option<ItemEvidence>,
+}
+
+/// A failed browser step's evidence: the step's code (`upload`, `login`, ... named in the console),
+/// the page's address, and signed links to its screenshot and its HTML (served as plain text).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ItemEvidence {
+    pub step: String,
+    pub url: String,
+    pub screenshot: String,
+    pub html: String,
 }
 
 /// Why an item failed (or is being retried), in `lang`; empty when nothing went wrong. Rows written
@@ -340,8 +390,27 @@ fn error_text(i: &db::Item, lang: Lang) -> String {
     crate::words::failure(&i.error_code, &i.error_args, &i.error_zh, &i.error_en, lang)
 }
 
-pub fn item(i: &db::Item, (cover, src): (Option<String>, Option<String>), lang: Lang) -> ItemView {
+pub fn item(
+    i: &db::Item,
+    (cover, src): (Option<String>, Option<String>),
+    sign: impl Fn(&str) -> String,
+    lang: Lang,
+) -> ItemView {
+    // Shown while the failure stands: a retry that went through leaves no stale picture behind.
+    use domain::matrix::ItemState as S;
+    let standing = match i.state {
+        S::Failed => true,
+        S::ToRelease | S::Publishing => !i.error_code.is_empty(),
+        S::Published | S::Released => false,
+    };
+    let evidence = (standing && !i.evidence_key.is_empty()).then(|| ItemEvidence {
+        step: i.evidence_step.clone(),
+        url: i.evidence_url.clone(),
+        screenshot: sign("evidence"),
+        html: sign("evidence_html"),
+    });
     ItemView {
+        evidence,
         id: i.id,
         task_id: i.task_id,
         task_name: i.task_name.clone(),
@@ -430,10 +499,16 @@ pub enum Created {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Limits {
+    /// The product's 50, or the platform's own when lower (`domain::matrix::platform_rules`).
     pub title_max: usize,
     pub comment_max: usize,
     pub comment_pick: usize,
     pub per_account_day: u32,
+    /// The platform's topic and @-mention caps (absent: none beyond the product's).
+    pub topics_max: Option<usize>,
+    pub mentions_max: Option<usize>,
+    /// Where the platform's limits come from.
+    pub sources: String,
 }
 
 /// What the release-task form of a platform offers.
@@ -558,9 +633,13 @@ pub struct Pickable {
     pub used: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project_id: Option<i64>,
+    /// The parts the product generated (AI voice = audio, AI script = text, one-touch = video);
+    /// empty for the merchant's own footage. The declaration `auto` declares AI-generated for a video
+    /// with any, original for the others.
+    pub ai_parts: Vec<domain::clip::aigc::AiPart>,
 }
 view_of!(services::matrix::videos::Pickable => Pickable {
-    key, id, source, name, cover, src, duration_ms, used, project_id
+    key, id, source, name, cover, src, duration_ms, used, project_id, ai_parts
 });
 
 /// One planned post of a distribution plan.
@@ -610,7 +689,12 @@ impl Plan {
             first_at: p.first_at,
             last_at: p.last_at,
             unplaced: p.unplaced,
-            warnings: p.warnings.iter().map(|w| w.render(lang)).collect(),
+            // Through `words`: a copy-precheck warning carries its rule in both languages.
+            warnings: p
+                .warnings
+                .iter()
+                .map(|w| crate::words::render_message(w.msg, &w.args, None, lang, ""))
+                .collect(),
             seed: p.seed,
             planned_at: p.planned_at,
         }

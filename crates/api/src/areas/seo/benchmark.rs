@@ -5,7 +5,7 @@ use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
-use domain::i18n::{Lang, localize_reason};
+use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
 use services::seo::benchmark as uc;
@@ -32,6 +32,9 @@ pub struct BenchmarkView {
     /// Why the last sync failed, in the caller's language; empty when it worked.
     pub last_error: String,
     pub created_at: i64,
+    /// Where the figures (followers, likes, works and their plays) were last read from; `none`
+    /// for an account not read since sources were kept.
+    pub source: domain::seo::DataSource,
 }
 
 async fn view(
@@ -44,7 +47,7 @@ async fn view(
     Ok(BenchmarkView {
         posts_7d,
         plays_7d,
-        last_error: localize_error(&b.last_error, lang),
+        last_error: crate::words::localize_error(&b.last_error, lang),
         id: b.id,
         platform: b.platform,
         account_id: b.account_id,
@@ -56,21 +59,8 @@ async fn view(
         works: b.works,
         last_sync_at: b.last_sync_at,
         created_at: b.created_at,
+        source: domain::seo::DataSource::parse(&b.source).unwrap_or(domain::seo::DataSource::None),
     })
-}
-
-/// `last_error` holds `{"reason_zh", "reason_en"}` (a platform's words) or plain text.
-pub(crate) fn localize_error(stored: &str, lang: Lang) -> String {
-    match serde_json::from_str::<serde_json::Value>(stored) {
-        Ok(v) => v[match lang {
-            Lang::Zh => "reason_zh",
-            Lang::En => "reason_en",
-        }]
-        .as_str()
-        .unwrap_or("")
-        .to_string(),
-        Err(_) => localize_reason(stored, lang),
-    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,6 +1,5 @@
 //! `/seo.merchant_keywords/*`: keyword search and mining, the hot list, collected words.
 
-use crate::areas::matrix::views::Rows;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdsReq, Input};
 use crate::state::AppState;
@@ -40,6 +39,14 @@ pub struct SearchWordView {
     pub parent: String,
 }
 
+/// `{rows, source}`: SEO figures with where they come from (`none`: no configured source provides
+/// them, `rows` is empty and the console names the source that would; `sandbox`: simulated).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Sourced<T> {
+    pub rows: Vec<T>,
+    pub source: domain::seo::DataSource,
+}
+
 /// The change the console shows as "vs 7 days ago" (the platform's own ratio is day over day).
 fn week_change(trend: &[i64]) -> f64 {
     match (trend.first(), trend.last()) {
@@ -63,27 +70,79 @@ fn view(f: uc::Found) -> SearchWordView {
     }
 }
 
-#[utoipa::path(post, path = "/seo.merchant_keywords/search", tag = "seo", request_body = WordReq, responses((status = 200, body = Reply<Rows<SearchWordView>>)))]
+#[utoipa::path(post, path = "/seo.merchant_keywords/search", tag = "seo", request_body = WordReq, responses((status = 200, body = Reply<Sourced<SearchWordView>>)))]
 pub async fn search(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<WordReq>,
-) -> Answer<Rows<SearchWordView>> {
-    let rows = uc::search(&st.hub, c.merchant_id()?, &r.platform, &r.word).await?;
-    Ok(reply(Rows {
+) -> Answer<Sourced<SearchWordView>> {
+    let (rows, source) = uc::search(&st.hub, c.merchant_id()?, &r.platform, &r.word).await?;
+    Ok(reply(Sourced {
         rows: rows.into_iter().map(view).collect(),
+        source,
     }))
 }
 
-#[utoipa::path(post, path = "/seo.merchant_keywords/excavate", tag = "seo", request_body = WordReq, responses((status = 200, body = Reply<Rows<SearchWordView>>)))]
+#[utoipa::path(post, path = "/seo.merchant_keywords/excavate", tag = "seo", request_body = WordReq, responses((status = 200, body = Reply<Sourced<SearchWordView>>)))]
 pub async fn excavate(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<WordReq>,
-) -> Answer<Rows<SearchWordView>> {
-    let rows = uc::excavate(&st.hub, c.merchant_id()?, &r.platform, &r.word).await?;
-    Ok(reply(Rows {
+) -> Answer<Sourced<SearchWordView>> {
+    let (rows, source) = uc::excavate(&st.hub, c.merchant_id()?, &r.platform, &r.word).await?;
+    Ok(reply(Sourced {
         rows: rows.into_iter().map(view).collect(),
+        source,
+    }))
+}
+
+/// A video Douyin's keyword video search found (anyone's, posted in the last day).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KeywordVideoView {
+    pub sec_item_id: String,
+    pub title: String,
+    pub cover: String,
+    /// Unix ms.
+    pub created_at: i64,
+    pub share_url: String,
+    pub plays: i64,
+    pub likes: i64,
+    pub comments: i64,
+    pub shares: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct KeywordReq {
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 20)]
+    pub word: String,
+}
+
+/// Douyin's keyword video search: the last day's videos for a word (`source` none: no Douyin
+/// account of the merchant granted `video.search`).
+#[utoipa::path(post, path = "/seo.merchant_keywords/videos", tag = "seo", request_body = KeywordReq, responses((status = 200, body = Reply<Sourced<KeywordVideoView>>)))]
+pub async fn videos(
+    State(st): State<AppState>,
+    c: Caller,
+    Input(r): Input<KeywordReq>,
+) -> Answer<Sourced<KeywordVideoView>> {
+    let (rows, source) = uc::videos(&st.hub, c.merchant_id()?, &r.word).await?;
+    Ok(reply(Sourced {
+        source,
+        rows: rows
+            .into_iter()
+            .map(|v| KeywordVideoView {
+                sec_item_id: v.sec_item_id,
+                title: v.title,
+                cover: v.cover,
+                created_at: v.create_time * 1000,
+                share_url: v.share_url,
+                plays: v.stats.play,
+                likes: v.stats.like,
+                comments: v.stats.comment,
+                shares: v.stats.share,
+            })
+            .collect(),
     }))
 }
 
@@ -103,19 +162,20 @@ pub struct HotWordView {
     pub collected: bool,
 }
 
-#[utoipa::path(method(get, post), path = "/seo.merchant_keywords/hot", tag = "seo", responses((status = 200, body = Reply<Rows<HotWordView>>)))]
+#[utoipa::path(method(get, post), path = "/seo.merchant_keywords/hot", tag = "seo", responses((status = 200, body = Reply<Sourced<HotWordView>>)))]
 pub async fn hot(
     State(st): State<AppState>,
     c: Caller,
     Input(r): Input<PlatformReq>,
-) -> Answer<Rows<HotWordView>> {
+) -> Answer<Sourced<HotWordView>> {
     let platform = if r.platform.is_empty() {
         "dy"
     } else {
         r.platform.as_str()
     };
-    let rows = uc::hot(&st.hub, c.merchant_id()?, platform).await?;
-    Ok(reply(Rows {
+    let (rows, source) = uc::hot(&st.hub, c.merchant_id()?, platform).await?;
+    Ok(reply(Sourced {
+        source,
         rows: rows
             .into_iter()
             .map(|h| HotWordView {

@@ -5,6 +5,7 @@ use crate::areas::matrix::views::Rows;
 use crate::error::{Answer, Done, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
+use crate::writer::WriterSource;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use services::seo::titles as uc;
@@ -62,9 +63,14 @@ pub struct Generated {
     pub rows: Vec<GenTitle>,
     pub keywords: Vec<KeywordView>,
     pub topics: Vec<String>,
-    /// builtin | openai
+    /// builtin | openai: who wrote the titles (kept for older consoles; see `source`).
     #[schema(value_type = domain::seo::limits::TitleProvider)]
     pub provider: String,
+    /// Who wrote the titles, and why not the provider when it failed.
+    pub source: WriterSource,
+    /// Who wrote the topics (asked with `topics`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topics_source: Option<WriterSource>,
 }
 
 /// `zh` / `en` from the body, else the caller's language.
@@ -111,8 +117,17 @@ pub async fn ai_title(
     };
     let w = uc::write(&st.db, &st.hub.sealer, c.merchant_id()?, &input).await?;
     Ok(reply(Generated {
+        provider: match w.titles.source {
+            services::writer::Source::BuiltIn => "builtin",
+            services::writer::Source::Llm { .. } => "openai",
+        }
+        .to_string(),
+        source: WriterSource::wrote(&w.titles, lang),
+        topics_source: w.topics.as_ref().map(|t| WriterSource::wrote(t, lang)),
+        topics: w.topics.map(|t| t.items).unwrap_or_default(),
         rows: w
             .titles
+            .items
             .into_iter()
             .map(|t| GenTitle {
                 style_name: style_name(&t.style, lang),
@@ -130,8 +145,6 @@ pub async fn ai_title(
                 weight: k.weight,
             })
             .collect(),
-        topics: w.topics,
-        provider: w.provider.to_string(),
     }))
 }
 
@@ -163,30 +176,74 @@ pub struct ProviderView {
     pub model: String,
     /// The key, masked.
     pub api_key: String,
+    /// How long the provider may take, in seconds (the default when not set).
+    pub timeout_s: u64,
+    /// The provider's last failure since it was saved (the built-in writer wrote instead).
+    pub last_fallback: Option<ProviderFailure>,
 }
 
-fn provider_view(s: Option<uc::ProviderSetting>, sealer: &uc::KeySealer) -> ProviderView {
+/// When the provider last failed, for which use, and why in the reader's language.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProviderFailure {
+    pub at: i64,
+    /// titles | topics | script | replies
+    pub use_: String,
+    pub model: String,
+    pub code: String,
+    pub reason: String,
+}
+
+fn provider_view(
+    s: Option<uc::ProviderSetting>,
+    sealer: &uc::KeySealer,
+    last: Option<uc::LastFallback>,
+    lang: domain::i18n::Lang,
+) -> ProviderView {
+    let last_fallback = last.map(|l| ProviderFailure {
+        at: l.at,
+        use_: l.use_,
+        model: l.model,
+        reason: match lang {
+            domain::i18n::Lang::Zh => l.fallback.zh,
+            domain::i18n::Lang::En => l.fallback.en,
+        },
+        code: l.fallback.code,
+    });
     match s {
         None => ProviderView {
             configured: false,
             base_url: String::new(),
             model: String::new(),
             api_key: String::new(),
+            timeout_s: uc::DEFAULT_TIMEOUT_MS / 1000,
+            last_fallback,
         },
         Some(s) => ProviderView {
             configured: true,
             api_key: uc::masked_key(sealer, &s),
+            timeout_s: if s.timeout_ms == 0 {
+                uc::DEFAULT_TIMEOUT_MS / 1000
+            } else {
+                s.timeout_ms.div_ceil(1000)
+            },
             base_url: s.base_url,
             model: s.model,
+            last_fallback,
         },
     }
 }
 
 #[utoipa::path(method(get, post), path = "/system/ai_provider/index", tag = "system", responses((status = 200, body = Reply<ProviderView>)))]
-pub async fn provider(State(st): State<AppState>, _c: Caller) -> Answer<ProviderView> {
+pub async fn provider(
+    State(st): State<AppState>,
+    _c: Caller,
+    LangOf(lang): LangOf,
+) -> Answer<ProviderView> {
     Ok(reply(provider_view(
         uc::provider_setting(&st.db).await?,
         &st.hub.sealer,
+        uc::last_fallback(&st.db).await?,
+        lang,
     )))
 }
 
@@ -201,20 +258,67 @@ pub struct ProviderReq {
     /// Blank keeps the saved key.
     #[serde(default)]
     pub api_key: String,
+    /// How long the provider may take before the built-in writer answers instead, in seconds
+    /// (0 or absent: 30).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 120)]
+    pub timeout_s: u64,
 }
 
 #[utoipa::path(post, path = "/system/ai_provider/save", tag = "system", request_body = ProviderReq, responses((status = 200, body = Reply<ProviderView>)))]
 pub async fn provider_save(
     State(st): State<AppState>,
     _c: Caller,
+    LangOf(lang): LangOf,
     Input(r): Input<ProviderReq>,
 ) -> Answer<ProviderView> {
-    let s = uc::save_provider(&st.db, &st.hub.sealer, &r.base_url, &r.model, &r.api_key).await?;
-    Ok(reply(provider_view(Some(s), &st.hub.sealer)))
+    let s = uc::save_provider(
+        &st.db,
+        &st.hub.sealer,
+        &r.base_url,
+        &r.model,
+        &r.api_key,
+        r.timeout_s,
+    )
+    .await?;
+    Ok(reply(provider_view(Some(s), &st.hub.sealer, None, lang)))
 }
 
 #[utoipa::path(post, path = "/system/ai_provider/clear", tag = "system", responses((status = 200, body = Reply<Done>)))]
 pub async fn provider_clear(State(st): State<AppState>, _c: Caller) -> Answer<Done> {
     uc::clear_provider(&st.db).await?;
     Ok(reply(Done {}))
+}
+
+/// The provider the AI-content labels name (GB 45438-2025 §6.1: `ContentProducer` of the implicit
+/// label in every generated file), set once by the operator; with neither field set the labels name
+/// `clipmatrix`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AigcProviderView {
+    pub provider: domain::clip::aigc::AigcProvider,
+    /// What the labels write as `ContentProducer` now (the code, else the name, else the default).
+    pub producer: String,
+}
+
+fn aigc_view(p: domain::clip::aigc::AigcProvider) -> AigcProviderView {
+    AigcProviderView {
+        producer: p.producer(),
+        provider: p,
+    }
+}
+
+#[utoipa::path(method(get, post), path = "/system/ai_provider/aigc", tag = "system", responses((status = 200, body = Reply<AigcProviderView>)))]
+pub async fn aigc_provider(State(st): State<AppState>, _c: Caller) -> Answer<AigcProviderView> {
+    Ok(reply(aigc_view(services::aigc::provider(&st.db).await?)))
+}
+
+#[utoipa::path(post, path = "/system/ai_provider/aigc_save", tag = "system", request_body = domain::clip::aigc::AigcProvider, responses((status = 200, body = Reply<AigcProviderView>)))]
+pub async fn aigc_provider_save(
+    State(st): State<AppState>,
+    _c: Caller,
+    Input(r): Input<domain::clip::aigc::AigcProvider>,
+) -> Answer<AigcProviderView> {
+    Ok(reply(aigc_view(
+        services::aigc::save_provider(&st.db, &r).await?,
+    )))
 }

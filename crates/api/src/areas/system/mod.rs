@@ -1,8 +1,10 @@
 //! Area "system" (DESIGN.md §4): the operator's screens (`/system/*`, role Administrator only —
 //! enforced by `guard`) and the dictionaries every signed-in user reads.
 
+pub mod banned_words;
 pub mod dict;
 pub mod operator;
+pub mod sms;
 pub mod views;
 
 use crate::state::AppState;
@@ -18,6 +20,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(operator::merchant_reset_password))
         .routes(routes!(operator::merchant_topup))
         .routes(routes!(operator::merchant_proxy_token))
+        .routes(routes!(banned_words::index))
+        .routes(routes!(banned_words::add))
+        .routes(routes!(banned_words::delete))
         .routes(routes!(operator::all_users))
         .routes(routes!(operator::roles))
         .routes(routes!(operator::role_add))
@@ -32,4 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(dict::index))
         .routes(routes!(dict::save))
         .routes(routes!(dict::delete))
+        .routes(routes!(sms::index))
+        .routes(routes!(sms::save))
+        .routes(routes!(sms::test))
 }

@@ -24,12 +24,26 @@ pub async fn online(
         &lq,
     )
     .await?;
+    // Checked side by side (the browser flows bound how many consoles are open at once); each
+    // result is kept on the account, which the accounts list shows.
+    let checks = rows.into_iter().map(|a| async move {
+        let now = hub.db.clock.platform_now();
+        let res = match hub.adapter(a.platform).await {
+            Ok((ad, _)) => ad.check(&hub.creds(&a)).await,
+            Err(e) => return Err(e),
+        };
+        let reason = res
+            .as_ref()
+            .err()
+            .map(crate::platform::platform_reason)
+            .unwrap_or_default();
+        let online = a.revoked == 0 && res.is_ok();
+        db::set_checked(&hub.db, a.id, now, res.is_ok(), &reason).await?;
+        Ok((a, online))
+    });
     let mut out = vec![];
-    for a in rows {
-        let p = a.platform;
-        let (ad, _) = hub.adapter(p).await?;
-        let online = a.revoked == 0 && ad.check(&hub.creds(&a)).await.is_ok();
-        out.push((a, online));
+    for r in futures_util::future::join_all(checks).await {
+        out.push(r?);
     }
     Ok(out)
 }
@@ -75,12 +89,12 @@ pub struct MiniProgram {
 pub async fn mini_programs(d: &store::Db, mid: i64) -> ApiResult<Vec<MiniProgram>> {
     let mut rows: Vec<MiniProgram> = vec![];
     for cfg in db::task_configs(d, mid, 200).await? {
-        let id = cfg.mini_app_id;
+        let id = cfg.mount.mini_app_id;
         if !id.is_empty() && !rows.iter().any(|r| r.mini_app_id == id) {
             rows.push(MiniProgram {
                 mini_app_id: id,
-                title: Some(cfg.mini_app_title),
-                url: Some(cfg.mini_app_url),
+                title: Some(cfg.mount.mini_app_title),
+                url: Some(cfg.mount.mini_app_url),
             });
         }
     }

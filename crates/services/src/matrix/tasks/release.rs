@@ -8,63 +8,11 @@ use domain::i18n::{Msg, Said};
 use domain::matrix as rules;
 use domain::platform::TaskPlatform;
 use platforms::Platform;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use store::ListQuery;
 use store::matrix as db;
 
-/// The release-task form (docs/api-matrix.md `TaskReq`; `api` declares its schema and bounds);
-/// stored as the task's config.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
-#[serde(default)]
-pub struct TaskReq {
-    pub platform: Option<String>,
-    pub name: String,
-    pub titles: String,
-    pub topics: Vec<String>,
-    pub top_comments: String,
-    pub at_users: Vec<String>,
-    /// One of `check_mount`'s types; empty is `none`.
-    pub mount_type: String,
-    pub province: String,
-    pub city: String,
-    pub merchant_abbr: String,
-    pub poi_id: String,
-    pub poi_name: String,
-    pub poi_address: String,
-    pub mini_app_id: String,
-    pub mini_app_title: String,
-    pub mini_app_url: String,
-    pub official_title: String,
-    pub official_url: String,
-    pub product_id: String,
-    pub time_mode: String,
-    /// `YYYY-MM-DD`, today or later.
-    pub start_date: String,
-    pub daily_quantity: i64,
-    pub days: i64,
-    pub times: Vec<String>,
-    pub account_ids: Vec<i64>,
-    pub video_ids: Vec<i64>,
-    pub material_ids: Vec<i64>,
-    pub publish_count: Option<i64>,
-    pub preview: bool,
-    /// The preview's seed: confirming with it stores the plan that was shown.
-    pub seed: Option<i64>,
-    /// The preview's `planned_at`: confirming plans from that instant again, so a minute passing
-    /// between preview and confirm does not move the times.
-    pub planned_at: Option<i64>,
-    /// The posts the merchant approved (the preview's items): the task stores exactly these, or the
-    /// confirm is refused (`plan`) when they are no longer possible.
-    pub approved: Option<Vec<ApprovedPost>>,
-}
-
-/// One post of the plan the merchant approved.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
-pub struct ApprovedPost {
-    pub account_id: i64,
-    pub video_key: String,
-    pub at: i64,
-}
+pub use domain::matrix::{ApprovedPost, TaskReq};
 
 fn bad(field: &str, msg: Msg, args: Vec<(&'static str, String)>) -> ApiError {
     ApiError::invalid_with(field, msg, args)
@@ -95,18 +43,71 @@ fn check_mount(r: &TaskReq) -> ApiResult<rules::MountType> {
     })?;
     match mount {
         MountType::None => {}
-        MountType::Poi => need("poi_id", &r.poi_id)?,
+        MountType::Poi => need("poi_id", &r.mount.poi_id)?,
         MountType::MiniProgram => {
-            need("mini_app_id", &r.mini_app_id)?;
-            need("mini_app_title", &r.mini_app_title)?;
+            need("mini_app_id", &r.mount.mini_app_id)?;
+            need("mini_app_title", &r.mount.mini_app_title)?;
         }
         MountType::Official => {
-            need("official_title", &r.official_title)?;
-            need("official_url", &r.official_url)?;
+            need("official_title", &r.mount.official_title)?;
+            need("official_url", &r.mount.official_url)?;
         }
-        MountType::Product => need("product_id", &r.product_id)?,
+        MountType::Product => need("product_id", &r.mount.product_id)?,
     }
     Ok(mount)
+}
+
+/// The platforms' own rules (`domain::matrix::platform_rules`) for every platform the task's
+/// accounts are on: a task one of them cannot take is refused naming the platform and the rule.
+fn check_platform_rules(
+    accounts: &[db::Account],
+    titles: &[String],
+    topics: &[String],
+    r: &TaskReq,
+) -> ApiResult<()> {
+    use domain::matrix::platform_rules::{Post, RuleKind, broken};
+    let mentions = r.at_users.iter().filter(|u| !u.trim().is_empty()).count();
+    let post = Post {
+        titles,
+        topics: topics.len(),
+        mentions,
+        posts_per_day: r.daily_quantity.max(0) as u32,
+    };
+    let mut seen = vec![];
+    for a in accounts {
+        if seen.contains(&a.platform) {
+            continue;
+        }
+        seen.push(a.platform);
+        if let Some((rule, max, value)) = broken(a.platform, &post) {
+            let field = match rule {
+                RuleKind::TitleMax | RuleKind::BodyMax => "titles",
+                RuleKind::TopicsMax => "topics",
+                RuleKind::MentionsMax => "at_users",
+                _ => "daily_quantity",
+            };
+            let code = a.platform.code();
+            return Err(bad(
+                field,
+                Msg::PlatformRuleBroken,
+                vec![
+                    (
+                        "platform.zh",
+                        domain::i18n::platform_name(code, domain::i18n::Lang::Zh),
+                    ),
+                    (
+                        "platform.en",
+                        domain::i18n::platform_name(code, domain::i18n::Lang::En),
+                    ),
+                    ("rule.zh", rule.zh().to_string()),
+                    ("rule.en", rule.en().to_string()),
+                    ("max", max.to_string()),
+                    ("value", value.to_string()),
+                ],
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A task form that passed every rule, with what it names read from the store.
@@ -116,10 +117,13 @@ pub struct Checked {
     pub topics: Vec<String>,
     pub comments: Vec<String>,
     pub mount: rules::MountType,
+    pub declaration: rules::ContentDeclaration,
     pub schedule: rules::Schedule,
     pub accounts: Vec<db::Account>,
     pub videos: Vec<Video>,
     pub count: usize,
+    /// The copy precheck's `warn` findings (a `block` one refused the form).
+    pub copy_warnings: Vec<Said>,
 }
 
 /// Every rule of SPEC §5 "Publishing", before anything is stored.
@@ -136,6 +140,16 @@ pub async fn check(
     let topics = rules::topics(&r.topics)?;
     let comments = rules::comments(&r.top_comments)?;
     let mount = check_mount(r)?;
+    let declaration = rules::ContentDeclaration::parse(r.declaration.trim()).ok_or_else(|| {
+        bad(
+            "declaration",
+            Msg::InvalidValue,
+            vec![(
+                "reason",
+                "auto | none | original | ai_generated | reposted | fiction".into(),
+            )],
+        )
+    })?;
     let now = d.clock.platform_now();
     let schedule = rules::schedule(
         &r.time_mode,
@@ -165,6 +179,8 @@ pub async fn check(
         }
         accounts.push(a);
     }
+    check_platform_rules(&accounts, &titles, &topics, r)?;
+    let copy_warnings = check_copy(d, mid, r, &titles, &topics, &comments, &accounts).await?;
     let mut keys: Vec<String> = r.video_ids.iter().map(|i| format!("v:{i}")).collect();
     keys.extend(r.material_ids.iter().map(|i| format!("m:{i}")));
     keys.dedup();
@@ -223,11 +239,38 @@ pub async fn check(
         topics,
         comments,
         mount,
+        declaration,
         schedule,
         accounts,
         videos,
         count,
+        copy_warnings,
     })
+}
+
+/// The copy precheck (issue 39) on every text the posts carry, by the rules of the accounts'
+/// platforms: titles, topics, top comments, @-mentions and the mount's titles. A `block` finding
+/// refuses the task (also its preview), so a post the law or a platform forbids is never queued.
+async fn check_copy(
+    d: &store::Db,
+    mid: i64,
+    r: &TaskReq,
+    titles: &[String],
+    topics: &[String],
+    comments: &[String],
+    accounts: &[db::Account],
+) -> ApiResult<Vec<Said>> {
+    let mut scope: Vec<Platform> = accounts.iter().map(|a| a.platform).collect();
+    scope.sort_unstable_by_key(|p| p.as_str());
+    scope.dedup();
+    let mut fields: Vec<(&'static str, &str)> = vec![];
+    fields.extend(titles.iter().map(|t| ("titles", t.as_str())));
+    fields.extend(topics.iter().map(|t| ("topics", t.as_str())));
+    fields.extend(comments.iter().map(|t| ("top_comments", t.as_str())));
+    fields.extend(r.at_users.iter().map(|t| ("at_users", t.as_str())));
+    fields.push(("mount_type", r.mount.mini_app_title.as_str()));
+    fields.push(("mount_type", r.mount.official_title.as_str()));
+    crate::compliance::form(d, mid, &fields, &scope).await
 }
 
 /// One planned post of a distribution plan.
@@ -317,7 +360,7 @@ pub async fn plan(
             scheduled_at: slot.at,
         });
     }
-    let mut warnings: Vec<Said> = vec![];
+    let mut warnings: Vec<Said> = c.copy_warnings.clone();
     if dist.unplaced > 0 {
         warnings.push(Said::new(
             Msg::PlanUnplaced,
@@ -388,23 +431,13 @@ fn task_config(r: &TaskReq, c: &Checked) -> rules::TaskConfig {
         comments_list: c.comments.clone(),
         at_users: r.at_users.clone(),
         mount_type: c.mount,
-        province: r.province.clone(),
-        city: r.city.clone(),
-        merchant_abbr: r.merchant_abbr.clone(),
-        poi_id: r.poi_id.clone(),
-        poi_name: r.poi_name.clone(),
-        poi_address: r.poi_address.clone(),
-        mini_app_id: r.mini_app_id.clone(),
-        mini_app_title: r.mini_app_title.clone(),
-        mini_app_url: r.mini_app_url.clone(),
-        official_title: r.official_title.clone(),
-        official_url: r.official_url.clone(),
-        product_id: r.product_id.clone(),
+        mount: r.mount.clone(),
         times: r.times.clone(),
         account_ids: r.account_ids.clone(),
         video_ids: r.video_ids.clone(),
         material_ids: r.material_ids.clone(),
         publish_count: r.publish_count,
+        declaration: c.declaration,
     }
 }
 

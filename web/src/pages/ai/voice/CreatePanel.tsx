@@ -9,6 +9,7 @@ import { Button, Card, Col, Form, Input, Row, Select, Slider, Space, Typography 
 import { useMemo, useRef, useState } from 'react';
 import { aiKeys, audition, fetchVoices, likeVoice, putTask } from '@/api/ai';
 import { useWrite } from '@/api/mutations';
+import CopyCheckHints from '@/components/CopyCheck';
 import type { Audition, DubReq, Voice } from '@/api/ai/types';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { feedback } from '@/utils/feedback';
@@ -98,7 +99,13 @@ export default function CreatePanel({ onQueued }: { onQueued: () => void }) {
       <Col xs={24} xl={14}>
         <Card>
           <Form form={form} layout="vertical" initialValues={{ voice: 'zf_xiaoxiao', volume: 50, speed: 0, intonation: 0, name: '' }} data-testid="ai-form">
-            <Form.Item name="text" label={t('form.text')} rules={[{ required: true, whitespace: true, message: t('form.textRequired') }]}>
+            <Form.Item
+              name="text"
+              label={t('form.text')}
+              rules={[{ required: true, whitespace: true, message: t('form.textRequired') }]}
+              // The copy precheck as the merchant types: a voice-over says these words in its videos.
+              extra={<CopyCheckHints text={text} testId="ai-text-copy-check" onApply={(next) => form.setFieldsValue({ text: next })} />}
+            >
               <Input.TextArea rows={6} maxLength={MAX_CHARS} showCount placeholder={t('form.textPlaceholder')} data-testid="ai-text" />
             </Form.Item>
             <Form.Item label={t('form.voice')} required>

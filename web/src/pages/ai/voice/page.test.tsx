@@ -57,6 +57,13 @@ const ctx = setupSeoPage((path, body) => {
     return { rows: [{ id: 4, name: 'Me', speaker_id: 'S_1', voice: 'clone:S_1', state: 'training', reason: '', created_at: 1 }], total: 1 };
   }
   if (path === '/bpdr.merchant_mediainfo/getVoiceName') return { rows: [{ id: 31, name: 'me.wav', duration_ms: 12_000 }], total: 1 };
+  if (path === '/index/copyCheck')
+    return String(body.text).includes('根治')
+      ? {
+          findings: [{ start: 3, end: 5, term: '根治', rule_id: 'ad.medical.cure', kind: 'medical', severity: 'block', source: 'Advertising Law, Art. 17', explanation: 'No medical claims', suggestion: '改善' }],
+          blocked: true,
+        }
+      : { findings: [], blocked: false };
   return undefined;
 });
 
@@ -91,6 +98,16 @@ describe('/ai_voice', { timeout: 60_000 }, () => {
     expect(bodiesOf(ctx.calls, '/ai.MerchantDub/putNlsTask')).toHaveLength(1);
     // Queued: the task list opens.
     expect(await screen.findByTestId('task-name-1')).toHaveTextContent('task 1');
+  });
+
+  it('flags a claim in the script as it is typed and applies the safe rewrite', async () => {
+    renderAt(<AiVoicePage />, '/ai_voice');
+    await screen.findByTestId('ai-form');
+    fireEvent.change(inputOf('ai-text'), { target: { value: '一次就根治脱发' } });
+    const finding = await screen.findByTestId('ai-text-copy-check-finding', {}, { timeout: 5000 });
+    expect(finding).toHaveAttribute('data-severity', 'block');
+    fireEvent.click(screen.getByTestId('ai-text-copy-check-apply'));
+    await waitFor(() => expect(inputOf('ai-text')).toHaveValue('一次就改善脱发'));
   });
 
   it('needs a script before calling the server', async () => {

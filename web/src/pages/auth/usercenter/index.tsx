@@ -11,6 +11,7 @@ import PageHeader from '@/components/PageHeader';
 import { clearSession, saveUser } from '@/store/session';
 import { feedback } from '@/utils/feedback';
 import { confirmRules, mobileRules, passwordRules } from '@/utils/validators';
+import ApiTokens from './ApiTokens';
 import AvatarField from './AvatarField';
 
 /** What the sign-in name is called: the enterprise account, a staff member's own staff account (SPEC §login types). */
@@ -149,6 +150,12 @@ export default function UserCenterPage() {
             </Form>
           </Card>
         </Col>
+        {/* personal API tokens: merchants and staff (the operator has no tenant to reach) */}
+        {user && user.kind !== 'operator' ? (
+          <Col span={24}>
+            <ApiTokens />
+          </Col>
+        ) : null}
       </Row>
     </>
   );

@@ -28,6 +28,7 @@ import { fetchFileTypes } from '@/api/materials';
 import { subscribeMediaEvents } from '@/api/materials/events';
 import { useWrite } from '@/api/mutations';
 import PageHeader from '@/components/PageHeader';
+import WriterTag from '@/components/WriterTag';
 import { feedback } from '@/utils/feedback';
 import { showSubmitError } from '@/utils/submitError';
 import { useClipT } from '../i18n';
@@ -124,7 +125,14 @@ function JobCard({ job }: { job: OneTouchJob }) {
       {job.script.length ? (
         <div data-testid={`one-touch-script-${job.id}`} style={{ marginTop: 8 }}>
           <Typography.Text strong>{t('oneTouch.script')}</Typography.Text>
-          {job.writer ? <Typography.Text type="secondary"> ({t(`oneTouch.writer.${job.writer}`)})</Typography.Text> : null}
+          {job.source && job.writer ? (
+            <>
+              {' '}
+              <WriterTag source={job.source} testId={`one-touch-writer-${job.id}`} />
+            </>
+          ) : job.writer ? (
+            <Typography.Text type="secondary"> ({t(`oneTouch.writer.${job.writer}`)})</Typography.Text>
+          ) : null}
           <ol style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
             {job.script.map((s, i) => (
               <li key={i}>{s}</li>

@@ -26,7 +26,8 @@ const job = (over: Partial<OneTouchJob>): OneTouchJob => ({
   voice: 'af_heart',
   template_id: null,
   script: ['Looking for beef noodles? Here it is.', 'Come and see for yourself!'],
-  writer: 'builtin',
+  writer: 'llm',
+  source: { kind: 'llm', model: 'qwen-plus', fallback_reason: '' },
   voice_media_id: 8,
   voice_src: null,
   shots: [{ group_id: 11, group_name: 'Storefront', text: 'x', start_ms: 0, max_ms: 4000, score: 1 }],
@@ -87,6 +88,7 @@ describe('/newAiHome', { timeout: 60_000 }, () => {
     renderPage(<NewAiHomePage />, { route: '/oneKeyVideoNew' });
     expect(await screen.findByTestId('one-touch-state-3')).toHaveTextContent('Rendering');
     expect(screen.getByTestId('one-touch-script-3')).toHaveTextContent('Looking for beef noodles? Here it is.');
+    expect(screen.getByTestId('one-touch-writer-3')).toHaveTextContent('LLM: qwen-plus');
     expect(screen.getByTestId('one-touch-shots-3')).toHaveTextContent('Storefront · 4s');
     expect(screen.getByTestId('one-touch-progress-3')).toHaveTextContent('64%');
     expect(screen.getByTestId('one-touch-page')).toHaveTextContent('10 points (2 per video, returned if a video fails)');

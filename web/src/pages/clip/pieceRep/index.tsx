@@ -3,12 +3,14 @@
  * (quick-mix and advanced projects) and every video imported from the video library, with its cover,
  * project ("Imported" for those), the clips it used, duration, synthesis state (progress bar while
  * rendering, the reason when it failed) and used / unused; play, mark used, delete (one or many),
- * continue adding unique variants to a project or render all it still allows, import finished videos.
+ * continue adding unique variants to a project or render all it still allows, import finished videos,
+ * download one (its file, resumable) or the selected ones as a zip streamed as it is written.
  * Progress comes from the `variant` events of /api/events; it polls every 2 s only while that is down.
  */
 import {
   CheckCircleOutlined,
   DeleteOutlined,
+  DownloadOutlined,
   ImportOutlined,
   PlayCircleOutlined,
   PlaySquareOutlined,
@@ -20,9 +22,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
-import { cancelVariants, clipKeys, clipUrls, deleteVariants, fetchProjects, fetchSeniorProjects, markUsed } from '@/api/clip';
+import { cancelVariants, clipKeys, clipUrls, deleteVariants, downloadVideos, fetchProjects, fetchSeniorProjects, markUsed } from '@/api/clip';
 import type { Plan, Project, Variant, VariantState as State } from '@/api/clip/types';
 import { useWrite } from '@/api/mutations';
+import { saveLink } from '@/api/request';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import { FullscreenModal } from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
@@ -103,6 +106,25 @@ export default function PieceRepPage() {
     }
   };
 
+  /** One video downloads as itself (resumable), several as one zip streamed as it is written. */
+  const [downloading, setDownloading] = useState(false);
+  const download = async (ids: number[]) => {
+    setDownloading(true);
+    try {
+      const link = await downloadVideos(ids);
+      saveLink(link.url);
+      feedback.success(
+        link.zip
+          ? t('library.downloadZipStarted', { count: link.files, size: `${Math.max(1, Math.round(link.bytes / 1e6))} MB` })
+          : t('library.downloadStarted'),
+      );
+    } catch {
+      /* toasted (404: not one of yours; 422: still rendering, too many) */
+    } finally {
+      setDownloading(false);
+    }
+  };
+
   const toggleUsed = async (row: Variant) => {
     try {
       await marking.mutateAsync({ id: row.id, used: !row.used });
@@ -179,7 +201,7 @@ export default function PieceRepPage() {
         title: t('common:actions'),
         key: 'actions',
         fixed: 'right',
-        width: 240,
+        width: 300,
         render: (_, row) => {
           const done = row.state === 'success';
           const project = byId.get(row.project_id);
@@ -187,6 +209,9 @@ export default function PieceRepPage() {
             <Space size={0} wrap>
               <Button type="link" size="small" icon={<PlayCircleOutlined />} disabled={!done || !row.src} onClick={() => setPlaying(row)} data-testid={`variant-play-${row.id}`}>
                 {t('library.play')}
+              </Button>
+              <Button type="link" size="small" icon={<DownloadOutlined />} disabled={!done || !row.src} onClick={() => void download([row.id])} data-testid={`variant-download-${row.id}`}>
+                {t('library.download')}
               </Button>
               <Button
                 type="link"
@@ -326,6 +351,9 @@ export default function PieceRepPage() {
                 {t('project.renderAll', { count: maxBatch(chosen.capacity) })}
               </Button>
             ) : null}
+            <Button icon={<DownloadOutlined />} disabled={!selected.length} loading={downloading} onClick={() => void download(selected.map(Number))} data-testid="library-download">
+              {t('library.downloadSelected', { count: selected.length })}
+            </Button>
             <Popconfirm
               title={t('library.deleteConfirm', { count: selected.length })}
               description={t('library.deleteHelp')}

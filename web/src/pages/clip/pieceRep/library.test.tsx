@@ -143,6 +143,45 @@ describe('/piece_rep', { timeout: 60_000 }, () => {
     expect(within(screen.getByTestId('library-table')).getByTestId('variant-error-7')).toHaveTextContent('Reason: boom');
   });
 
+  it('downloads one video by its signed link, and the selected ones as one zip', async () => {
+    const posts: { path: string; body: unknown }[] = [];
+    const clicked: string[] = [];
+    const anchorClick = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    mockFetch((url, init) => {
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      if (init.method === 'POST') posts.push({ path: url.pathname.replace('/api', ''), body });
+      if (url.pathname.endsWith('/clip.merchant_much_clip/index')) return ok({ rows: [], total: 0 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/index'))
+        return ok({ rows: [variant({ id: 8 }), variant({ id: 7 }), variant({ id: 6, state: 'processing', progress: 5, src: null })], total: 3 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/download')) {
+        const ids = (body as { ids: number[] }).ids;
+        return ok(
+          ids.length === 1
+            ? { url: `/files/${ids[0]}/clip?e=1&s=x&dl=1`, expires_at: 1, zip: false, files: 1, bytes: 5_000_000 }
+            : { url: '/files/zip?m=1&ids=8,7&e=1&s=x', expires_at: 1, zip: true, files: 2, bytes: 61_000_000 },
+        );
+      }
+      return ok({});
+    });
+    renderPage(<PieceRepPage />, { route: '/piece_rep' });
+    expect(await screen.findByTestId('variant-download-6')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('variant-download-8'));
+    await waitFor(() => expect(clicked).toEqual(['/files/8/clip?e=1&s=x&dl=1']));
+    expect(posts).toContainEqual({ path: '/clip.merchant_video_library/download', body: { ids: [8] } });
+    expect(screen.getByTestId('library-download')).toBeDisabled();
+    const box = (i: number) => screen.getByTestId('library-table').querySelectorAll('tr.ant-table-row .ant-checkbox-input')[i];
+    fireEvent.click(box(0));
+    fireEvent.click(box(1));
+    await waitFor(() => expect(screen.getByTestId('library-download')).toHaveTextContent('Download selected (2, zip)'));
+    fireEvent.click(screen.getByTestId('library-download'));
+    await waitFor(() => expect(clicked).toEqual(['/files/8/clip?e=1&s=x&dl=1', '/files/zip?m=1&ids=8,7&e=1&s=x']));
+    expect(posts).toContainEqual({ path: '/clip.merchant_video_library/download', body: { ids: [8, 7] } });
+    expect(feedback.success).toHaveBeenCalledWith('Zipping 2 videos (61 MB) as they download');
+    anchorClick.mockRestore();
+  });
+
   it('cancels a render that is still running, and says the points came back', async () => {
     const posts: { path: string; body: unknown }[] = [];
     mockFetch((url, init) => {

@@ -11,6 +11,7 @@ import { deleteRule, engagementKeys, engagementUrls, fetchCommentAccounts, saveR
 import { useWrite } from '@/api/mutations';
 import type { ReplyLog, Rule, RuleReq } from '@/api/engagement/types';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
+import CopyCheckHints from '@/components/CopyCheck';
 import ModalForm from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
@@ -67,6 +68,7 @@ const valuesOf = (r: Rule): Values => ({
 export default function CommentReplyPage() {
   const { t } = useEngagementT();
   const [form] = Form.useForm<Values>();
+  const replies = Form.useWatch('replies', form) as string | undefined;
   const [editing, setEditing] = useState<Rule | 'new' | null>(null);
   const accounts = useQuery({ queryKey: engagementKeys.commentAccounts, queryFn: fetchCommentAccounts });
   const remove = useWrite(deleteRule, engagementKeys.rules);
@@ -205,7 +207,13 @@ export default function CommentReplyPage() {
         <Form.Item
           name="replies"
           label={t('rule.replies')}
-          extra={t('rule.repliesHelp')}
+          extra={
+            <>
+              <div>{t('rule.repliesHelp')}</div>
+              {/* The copy precheck as the merchant types: these replies go out under their posts. */}
+              <CopyCheckHints text={replies} testId="rule-replies-copy-check" onApply={(next) => form.setFieldsValue({ replies: next })} />
+            </>
+          }
           rules={[
             {
               validator: async (_, v: string) => {

@@ -17,6 +17,7 @@ import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { commentFilterFields } from '../filters';
 import { useEngagementT } from '../i18n';
+import ReplySuggestions from './ReplySuggestions';
 
 const INTENT_COLORS: Record<string, string> = { purchase: 'green', contact: 'blue', spam: 'red' };
 
@@ -141,6 +142,7 @@ export default function CommentManagementPage() {
         }}
       >
         <Typography.Paragraph type="secondary">{replying?.content}</Typography.Paragraph>
+        {replying ? <ReplySuggestions key={replying.id} commentId={replying.id} onPick={(text) => form.setFieldsValue({ text })} /> : null}
         <Form.Item name="text" label={t('comment.replyText')} extra={t('comment.replyHelp')} rules={[{ required: true, whitespace: true, max: 30 }]}>
           <Input maxLength={30} showCount data-testid="comment-reply-text" />
         </Form.Item>

@@ -1,11 +1,12 @@
 /**
  * /dou_wei — "抖微": Douyin leads reach the staff on WeChat (docs/spec-decisions.md). The merchant's
  * WeChat official account (`wechat.MerchantWechat/*`: AppID, AppSecret, the "new lead" template), each
- * lead-taking staff member's openid (`msg.wxgzh/bind`) and the notices sent (`msg.wxgzh/log`). Not
+ * lead-taking staff member's openid (bound by scanning a QR code of the account, `msg.wxgzh/bind_qr`,
+ * or typed: `msg.wxgzh/bind`) and the notices sent (`msg.wxgzh/log`). Not
  * configured: the page says the notices stay in the console.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { bindWxOpenid, engagementKeys, fetchWxConfig, fetchWxLog, fetchWxStaff, saveWxConfig } from '@/api/engagement';
 import type { LeadNotice, WxConfigReq, WxStaff } from '@/api/engagement/types';
@@ -15,8 +16,22 @@ import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { useEngagementT } from '../i18n';
+import BindDialog from './BindDialog';
 
 const STATE_COLORS: Record<string, string> = { pending: 'blue', sent: 'green', failed: 'red', off: 'default' };
+
+/** Unbinding: the staff member's notices stay in the console until they bind again. */
+function UnbindButton({ row }: { row: WxStaff }) {
+  const { t } = useEngagementT();
+  const unbind = useWrite((id: number) => bindWxOpenid(id, ''), engagementKeys.wechatStaff);
+  return (
+    <Popconfirm title={t('wx.unbindConfirm', { name: row.nickname })} onConfirm={() => void unbind.mutateAsync(row.id).then(() => feedback.success(t('wx.saved')))}>
+      <Button size="small" danger loading={unbind.isPending} data-testid={`wx-unbind-${row.id}`}>
+        {t('wx.unbind')}
+      </Button>
+    </Popconfirm>
+  );
+}
 
 function OpenidCell({ row }: { row: WxStaff }) {
   const { t } = useEngagementT();
@@ -52,13 +67,14 @@ export default function DouWeiPage() {
   const staff = useQuery({ queryKey: engagementKeys.wechatStaff, queryFn: fetchWxStaff });
   const log = useQuery({ queryKey: engagementKeys.wechatLog, queryFn: fetchWxLog, refetchInterval: 15_000 });
   const write = useWrite(saveWxConfig, engagementKeys.wechatConfig);
+  const [binding, setBinding] = useState<WxStaff | null>(null);
   useEffect(() => {
-    if (config.data) form.setFieldsValue({ app_id: config.data.app_id, app_secret: '', template_id: config.data.template_id, enabled: config.data.app_id ? config.data.enabled : true });
+    if (config.data) form.setFieldsValue({ app_id: config.data.app_id, app_secret: '', template_id: config.data.template_id, server_token: '', enabled: config.data.app_id ? config.data.enabled : true });
   }, [config.data, form]);
 
   const save = async (v: WxConfigReq) => {
     try {
-      await write.mutateAsync({ ...v, app_secret: v.app_secret ?? '' });
+      await write.mutateAsync({ ...v, app_secret: v.app_secret ?? '', server_token: v.server_token ?? '' });
       feedback.success(t('wx.saved'));
     } catch (e) {
       if (e instanceof RequestError && e.field) form.setFields([{ name: e.field as keyof WxConfigReq, errors: [e.message] }]);
@@ -75,7 +91,7 @@ export default function DouWeiPage() {
         ) : (
           <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={config.data.reason} data-testid="wx-state" />
         ))}
-      {config.data?.sandbox && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('wx.sandbox', { secret: config.data.sandbox_secret })} data-testid="wx-sandbox" />}
+      {config.data?.sandbox && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('wx.sandbox', { secret: config.data.sandbox_secret, token: config.data.sandbox_server_token })} data-testid="wx-sandbox" />}
       <Card size="small" title={t('wx.config')} style={{ marginBottom: 16 }}>
         <Form<WxConfigReq> form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 520 }}>
           <Form.Item name="app_id" label={t('wx.appId')} rules={[{ required: true, whitespace: true }]}>
@@ -86,6 +102,19 @@ export default function DouWeiPage() {
           </Form.Item>
           <Form.Item name="template_id" label={t('wx.templateId')} extra={t('wx.templateHelp')} rules={[{ required: true, whitespace: true }]}>
             <Input data-testid="wx-template-id" />
+          </Form.Item>
+          <Form.Item label={t('wx.callbackUrl')} extra={t('wx.callbackHelp')}>
+            <Typography.Text copyable code data-testid="wx-callback-url">
+              {config.data?.callback_url}
+            </Typography.Text>
+          </Form.Item>
+          <Form.Item
+            name="server_token"
+            label={t('wx.serverToken')}
+            extra={config.data?.server_token_set ? t('wx.secretKept') : t('wx.serverTokenHelp')}
+            rules={[{ pattern: /^[A-Za-z0-9]{3,32}$/, message: t('wx.serverTokenRule') }]}
+          >
+            <Input.Password autoComplete="new-password" data-testid="wx-server-token" />
           </Form.Item>
           <Form.Item name="enabled" label={t('wx.enabled')} valuePropName="checked">
             <Switch data-testid="wx-enabled" />
@@ -105,10 +134,24 @@ export default function DouWeiPage() {
           columns={[
             { title: t('wx.to'), dataIndex: 'nickname', width: 160 },
             { title: t('wx.openid'), key: 'openid', render: (_, row) => <OpenidCell row={row} /> },
-            { title: '', key: 'bound', width: 100, render: (_, row) => (row.openid ? <Tag color="green">{t('wx.bound')}</Tag> : <Tag>{t('wx.unbound')}</Tag>) },
+            { title: '', key: 'bound', width: 100, render: (_, row) => (row.openid ? <Tag color="green" data-testid={`wx-bound-${row.id}`}>{t('wx.bound')}</Tag> : <Tag data-testid={`wx-bound-${row.id}`}>{t('wx.unbound')}</Tag>) },
+            {
+              title: '',
+              key: 'actions',
+              width: 200,
+              render: (_, row) => (
+                <Space>
+                  <Button size="small" type="primary" onClick={() => setBinding(row)} data-testid={`wx-scan-bind-${row.id}`}>
+                    {row.openid ? t('wx.rebind') : t('wx.scanBind')}
+                  </Button>
+                  {row.openid ? <UnbindButton row={row} /> : null}
+                </Space>
+              ),
+            },
           ]}
         />
       </Card>
+      <BindDialog staff={binding} sandbox={Boolean(config.data?.sandbox)} onClose={() => setBinding(null)} />
       <Card size="small" title={t('wx.log')}>
         <Table<LeadNotice>
           rowKey="id"

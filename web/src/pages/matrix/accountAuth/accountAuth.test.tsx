@@ -32,6 +32,7 @@ const account = (over: Partial<Account> = {}): Account => ({
   poi_name: '',
   poi_address: '',
   remarks: '',
+  proxy: '',
   videos: 3,
   plays: 1200,
   comments: 4,
@@ -39,6 +40,11 @@ const account = (over: Partial<Account> = {}): Account => ({
   synced_at: 0,
   sandbox: false,
   created_at: Date.UTC(2025, 0, 1),
+  actions: [
+    { action: 'renew', enabled: true },
+    { action: 'reauthorize', enabled: true },
+  ],
+  last_check: null,
   ...over,
 });
 
@@ -46,12 +52,15 @@ let feedback: ReturnType<typeof spyFeedback>;
 let posts: { path: string; body: Record<string, unknown> }[];
 let accountLoads: number;
 let qrScript: Array<Record<string, unknown>>;
+/** The console's own QR a browser-flow start answers with (none: a QR made from qr_url). */
+let qrImage: string | undefined;
 
 beforeEach(() => {
   feedback = spyFeedback();
   posts = [];
   accountLoads = 0;
   qrScript = [];
+  qrImage = undefined;
   mockFetch((url, init) => {
     const path = url.pathname.replace('/api', '');
     const body = init.body ? JSON.parse(String(init.body)) : {};
@@ -63,11 +72,15 @@ beforeEach(() => {
     if (path === '/task.merchant_matrix_group/index') return ok({ rows: [{ id: 5, name: 'East', accounts: 1, created_at: 0 }], total: 1 });
     if (path === '/task.merchant_group_user/index') {
       accountLoads += 1;
-      return ok({ rows: [account(), account({ id: 2, platform: 'xhs', nickname: 'Red Note', status: 'expiring' })], total: 2, summary: { active: 1, expiring: 1, expired: 0 } });
+      return ok({
+        rows: [account(), account({ id: 2, platform: 'xhs', nickname: 'Red Note', status: 'expiring', last_check: { at: Date.UTC(2025, 0, 2), ok: false, reason: 'the console shows its login page' } })],
+        total: 2,
+        summary: { active: 1, expiring: 1, expired: 0 },
+      });
     }
     if (path === '/task.merchant_group_user/get_qrCode') {
       if (body.platform === 'dy') return ok({ kind: 'oauth', url: 'https://open.douyin.test/consent?state=abc' });
-      return ok({ kind: 'qr', login_id: `L-${posts.length}`, qr_url: `https://qr.test/${body.platform}/${posts.length}`, expires_at: Date.now() + 120_000 });
+      return ok({ kind: 'qr', login_id: `L-${posts.length}`, qr_url: `https://qr.test/${body.platform}/${posts.length}`, expires_at: Date.now() + 120_000, ...(qrImage ? { qr_image: qrImage } : {}) });
     }
     if (path === '/task.merchant_group_user/xhsLogin' || path === '/task.merchant_group_user/sphLogin' || path === '/task.merchant_group_user/qr_login') {
       const next = qrScript.shift() ?? { state: 'qr_pending' };
@@ -96,6 +109,10 @@ describe('/account_auth platform cards', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('account-status-2')).toHaveTextContent('Expiring');
     expect(screen.getByTestId('account-status-1')).toHaveTextContent('Active');
     expect(screen.getByTestId('account-counts-1')).toHaveTextContent('Plays 1,200');
+    // A console account's last session check; never checked: nothing.
+    expect(screen.getByTestId('account-check-2')).toHaveAttribute('data-ok', 'false');
+    expect(screen.getByTestId('account-check-2')).toHaveTextContent('Not logged in');
+    expect(screen.queryByTestId('account-check-1')).toBeNull();
   });
 
   it('DY: opens the consent page in this window', async () => {
@@ -147,6 +164,25 @@ describe('/account_auth platform cards', { timeout: 60_000 }, () => {
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Account Red Two authorized'));
     expect(posts.filter((p) => p.path === '/task.merchant_group_user/xhsLogin').at(-1)!.body).toEqual({ login_id: loginId, sms_code: '123456' });
     await waitFor(() => expect(accountLoads).toBeGreaterThan(loadsBefore));
+  });
+
+  it("XHS through the creator console: shows the console's own QR image, not a generated one, follows the page's new QR, and polls it", async () => {
+    qrImage = 'data:image/png;base64,iVBORw0KGgo=';
+    const renewed = 'data:image/png;base64,iVBORw0KGgoNEW=';
+    qrScript = [{ state: 'qr_pending', qr_image: renewed }, { state: 'logged_in', account: account({ id: 4, platform: 'xhs', nickname: 'Red Three' }) }];
+    renderPage(<AccountAuthPage />, { route: '/account_auth' });
+    fireEvent.click(screen.getByTestId('auth-xhs'));
+    const img = await screen.findByTestId('qr-image');
+    expect(img.tagName).toBe('IMG');
+    expect(img).toHaveAttribute('src', qrImage);
+    expect(img).toHaveAttribute('data-source', 'console');
+    expect(img).toHaveAttribute('alt', 'The QR code of the Xiaohongshu login page');
+    expect(screen.getByTestId('qr-console-hint')).toHaveTextContent("This QR code comes from the Xiaohongshu creator console's login page");
+    // the console's login page is no page for a person to open here
+    expect(screen.queryByTestId('qr-link')).toBeNull();
+    // the platform replaced its QR: the dialog shows the new one
+    await waitFor(() => expect(screen.getByTestId('qr-image')).toHaveAttribute('src', renewed), { timeout: 5000 });
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Account Red Three authorized'), { timeout: 7000 });
   });
 
   it('SPH: an expired code offers a new one, which is polled again; the shop platform polls qr_login', async () => {

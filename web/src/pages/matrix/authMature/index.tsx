@@ -10,6 +10,7 @@ import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { formatDate } from '@/utils/format';
 import { useMatrixT } from '../i18n';
+import { allows } from '../rules';
 import { AccountCell, AccountStatusTag, PlatformTag } from '../shared/tags';
 import { useAuthorize } from '../shared/useAuthorize';
 
@@ -34,7 +35,7 @@ export default function AuthMaturePage() {
         width: 220,
         render: (_, row) => (
           <Space size={0}>
-            {row.status !== 'expired' ? (
+            {allows(row, 'renew') ? (
               <Button
                 type="link"
                 size="small"

@@ -32,17 +32,19 @@ const PLAN = {
 let sent: { path: string; body: Record<string, unknown> }[];
 let feedback: ReturnType<typeof spyFeedback>;
 let refuse: { field: string; message: string } | null;
+let limits: Record<string, unknown>;
 
 beforeEach(() => {
   sent = [];
   refuse = null;
+  limits = { title_max: 50, comment_max: 30, comment_pick: 5, per_account_day: 3, sources: '' };
   feedback = spyFeedback();
   mockFetch((url, init) => {
     const path = url.pathname.replace('/api', '');
     const body = init.body ? JSON.parse(String(init.body)) : {};
     sent.push({ path, body });
     if (path.endsWith('/dy_forward_config'))
-      return ok({ platform: 'dy', limits: { title_max: 50, comment_max: 30, comment_pick: 5, per_account_day: 3 }, mount_types: ['poi', 'mini_program', 'official', 'product'], accounts: [], sandbox: false });
+      return ok({ platform: 'dy', limits, mount_types: ['poi', 'mini_program', 'official', 'product'], accounts: [], sandbox: false });
     if (path.endsWith('/getAccountGroup'))
       return ok({
         rows: [
@@ -53,8 +55,8 @@ beforeEach(() => {
     if (path.endsWith('/getATUsers')) return ok({ rows: [{ id: 1, platform: 'dy', nickname: 'brand' }] });
     if (path.endsWith('/forward_video'))
       return ok(body.source === 'material' ? { rows: [video(7, 'material')], total: 1 } : { rows: [video(10, 'library'), video(11, 'library'), video(12, 'library', true)], total: 3 });
-    if (path.endsWith('/getRandomTopicList')) return ok({ rows: ['#spring', 'sale'] });
-    if (path.endsWith('/getRandomAiTitleList')) return ok({ rows: ['Fresh picks'] });
+    if (path.endsWith('/getRandomTopicList')) return ok({ rows: ['#spring', 'sale'], source: { kind: 'built_in', model: '', fallback_reason: 'the AI service answered 429: Rate limit reached' } });
+    if (path.endsWith('/getRandomAiTitleList')) return ok({ rows: ['Fresh picks'], source: { kind: 'llm', model: 'sbx-chat', fallback_reason: '' } });
     if (path === '/screen.merchant_seo_lexicon/ai_title')
       return ok({ rows: [{ title: 'Spring picks for you', style: 'offer', style_name: 'Offer', score: 80, keywords: ['spring'] }], keywords: [], topics: [], provider: 'builtin' });
     if (path.endsWith('/dy_add')) {
@@ -125,8 +127,12 @@ describe('new release task', { timeout: 120_000 }, () => {
     fireEvent.change(screen.getByTestId('task-titles'), { target: { value: 'Spring sale#New arrivals' } });
     fireEvent.click(screen.getByTestId('titles-random'));
     await waitFor(() => expect(screen.getByTestId('task-titles')).toHaveValue('Spring sale#New arrivals#Fresh picks'));
+    // Who wrote them: the AI service's model; the topics' writer fell back and says why.
+    expect(screen.getByTestId('titles-writer')).toHaveTextContent('LLM: sbx-chat');
     fireEvent.click(screen.getByTestId('topics-random'));
     await waitFor(() => expect(screen.getByTestId('task-step-2')).toHaveTextContent('spring'));
+    expect(screen.getByTestId('topics-writer')).toHaveTextContent('Built-in');
+    expect(screen.getByTestId('topics-writer')).toHaveAttribute('data-reason', 'the AI service answered 429: Rate limit reached');
     fireEvent.change(screen.getByTestId('task-comments'), { target: { value: 'Nice\n\nGreat deal' } });
     await waitFor(() => expect(screen.queryByTestId('comment-problem-2')).toBeNull());
     next();
@@ -155,6 +161,7 @@ describe('new release task', { timeout: 120_000 }, () => {
       top_comments: 'Nice\nGreat deal',
       at_users: [],
       mount_type: 'none',
+      declaration: 'auto',
       province: '',
       city: '',
       merchant_abbr: '',
@@ -196,6 +203,14 @@ describe('new release task', { timeout: 120_000 }, () => {
     const created = sent.filter((s) => s.path === '/task.merchant_forward_task/dy_add').at(-1)!;
     expect(created.body).toEqual(expected);
     expect(onCreated.mock.calls[0][0]).toMatchObject({ id: 99, review_state: 'reviewing' });
+  });
+
+  it('shows the platform\'s own limits beside the topics and counts titles against them', async () => {
+    limits = { title_max: 30, comment_max: 30, comment_pick: 5, per_account_day: 3, topics_max: 5, sources: 'creator console' };
+    renderPage(<TaskForm open onClose={() => undefined} onCreated={() => undefined} />, { route: '/send_management' });
+    expect(await screen.findByTestId('platform-limits')).toHaveTextContent("Douyin's own limits: title ≤ 30 characters, topics ≤ 5");
+    fireEvent.change(screen.getByTestId('task-titles'), { target: { value: 'x'.repeat(31) } });
+    expect(await screen.findByTestId('title-count-1')).toHaveTextContent('31/30');
   });
 
   it('fills in the topics handed over by the hot lists', async () => {

@@ -8,10 +8,10 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Divider, Drawer, Form, Input, InputNumber, Radio, Select, Space, Steps, Tag, TimePicker, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { addAtUser, fetchAtUsers, fetchForwardConfig, fetchMiniPrograms, matrixKeys, PLATFORMS, randomTitles, randomTopics, searchPublishPoi, submitTask } from '@/api/matrix';
 import { useWrite } from '@/api/mutations';
-import type { Plan, Task, TaskPlatform } from '@/api/matrix/types';
+import type { ContentDeclaration, Plan, Task, TaskPlatform } from '@/api/matrix/types';
 import { RequestError } from '@/api/request';
 import { feedback } from '@/utils/feedback';
 import { useMatrixT } from '../i18n';
@@ -25,6 +25,7 @@ import {
   COMMENT_PICK,
   countProblem,
   DAYS_MAX,
+  DECLARATIONS,
   emptyTaskForm,
   formFieldOf,
   MOUNT_TYPES,
@@ -42,9 +43,12 @@ import { usePoiSearch } from '../shared/usePoiSearch';
 import AccountPicker from './AccountPicker';
 import { takeReleaseTitles, takeReleaseTopics } from './handoff';
 import { useDiscardGuard } from '@/components/ModalForm';
+import CopyCheckHints from '@/components/CopyCheck';
 import TimeZoneNote from '@/components/TimeZoneNote';
+import WriterTag, { type WriterSource } from '@/components/WriterTag';
 import PlanView from './PlanView';
 import VideoPicker from './VideoPicker';
+import DeclarationPreview from './DeclarationPreview';
 
 /** The SEO title engine's dialog, loaded (with the SEO texts) only when it is opened. */
 const GenerateTitlesDialog = lazy(() => import('@/pages/seo/shared/GenerateTitlesDialog'));
@@ -58,6 +62,7 @@ const STEP_FIELDS: Array<Array<keyof TaskFormValues | (string | number)[]>> = [
     'top_comments',
     'at_users',
     'mount_type',
+    'declaration',
     'province',
     'city',
     'merchant_abbr',
@@ -110,6 +115,7 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   const creating = useWrite(({ platform, req }: { platform: TaskPlatform; req: Req }) => submitTask(platform, req), matrixKeys.all);
   const [error, setError] = useState<string | null>(null);
   const [randomizing, setRandomizing] = useState<'titles' | 'topics' | null>(null);
+  const [wrote, setWrote] = useState<{ titles?: WriterSource; topics?: WriterSource }>({});
   /** Titles handed over by another page (handoff.ts) and filled in. */
   const [handedCount, setHandedCount] = useState(0);
   /** Topics handed over by the hot lists. */
@@ -135,6 +141,10 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   const platform = (Form.useWatch('platform', form) ?? initial.platform) as TaskPlatform;
   const accountIds = (Form.useWatch('account_ids', form) ?? []) as number[];
   const videoKeys = (Form.useWatch('video_keys', form) ?? []) as string[];
+  const declaration = (Form.useWatch('declaration', form) ?? 'auto') as ContentDeclaration;
+  // Which listed videos the product generated any part of (the declaration preview resolves `auto` by it).
+  const [generated, setGenerated] = useState<Record<string, boolean>>({});
+  const seen = useCallback((g: Record<string, boolean>) => setGenerated((was) => ({ ...was, ...g })), []);
   const titles = Form.useWatch('titles', form) as string | undefined;
   const comments = Form.useWatch('top_comments', form) as string | undefined;
   const mountType = Form.useWatch('mount_type', form) ?? 'none';
@@ -146,12 +156,15 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   const poiName = Form.useWatch('poi_name', form) as string | undefined;
 
   const single = platform !== 'mixed' ? platform : undefined;
+  // The copy precheck's platforms: the task's one, or every platform's rules for a mixed task.
+  const copyScope = useMemo(() => (single ? [single] : []), [single]);
   const config = useQuery({ queryKey: ['matrix', 'forwardConfig', single], queryFn: () => fetchForwardConfig(single!), enabled: open && Boolean(single), retry: false });
   const atUsers = useQuery({ queryKey: ['matrix', 'atUsers', single ?? 'all'], queryFn: () => fetchAtUsers(single), enabled: open });
   const minis = useQuery({ queryKey: ['matrix', 'miniPrograms'], queryFn: fetchMiniPrograms, enabled: open && mountType === 'mini_program' });
   const poi = usePoiSearch(searchPublishPoi, city);
   const limits = config.data?.limits;
   const titleMax = limits?.title_max ?? TITLE_MAX;
+  const topicsMax = limits?.topics_max ?? undefined;
   const commentMax = limits?.comment_max ?? COMMENT_MAX;
   const perDay = limits?.per_account_day ?? PER_ACCOUNT_DAY;
   const mountTypes = config.data?.mount_types?.length ? MOUNT_TYPES.filter((m) => m === 'none' || config.data!.mount_types.includes(m)) : MOUNT_TYPES;
@@ -251,11 +264,13 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
     try {
       if (kind === 'titles') {
         const res = await randomTitles(5);
+        setWrote((w) => ({ ...w, titles: res.source }));
         if (!res.rows?.length) feedback.warning(t('form.noTradeWords'));
         form.setFieldsValue({ titles: appendTitles(form.getFieldValue('titles'), res.rows ?? []) });
         void form.validateFields(['titles']);
       } else {
         const res = await randomTopics(5);
+        setWrote((w) => ({ ...w, topics: res.source }));
         if (!res.rows?.length) feedback.warning(t('form.noTradeWords'));
         const have: string[] = form.getFieldValue('topics') ?? [];
         form.setFieldsValue({ topics: [...new Set([...have, ...(res.rows ?? []).map((s) => s.replace(/^#/, '').trim()).filter(Boolean)])] });
@@ -372,7 +387,7 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
               },
             ]}
           >
-            <VideoPicker />
+            <VideoPicker onSeen={seen} />
           </Form.Item>
         </div>
 
@@ -385,6 +400,7 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
                 <Button size="small" icon={<ThunderboltOutlined />} loading={randomizing === 'titles'} onClick={() => void addRandom('titles')} data-testid="titles-random">
                   {t('form.randomTitles')}
                 </Button>
+                <WriterTag source={wrote.titles} testId="titles-writer" />
                 <Button size="small" icon={<ThunderboltOutlined />} onClick={() => setGenerating(true)} data-testid="titles-generate">
                   {t('form.generateTitles')}
                 </Button>
@@ -401,6 +417,15 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
                     </Tag>
                   ))}
                 </div>
+                <CopyCheckHints
+                  text={titles}
+                  platforms={copyScope}
+                  testId="titles-copy-check"
+                  onApply={(next) => {
+                    form.setFieldsValue({ titles: next });
+                    void form.validateFields(['titles']);
+                  }}
+                />
               </div>
             }
           >
@@ -428,13 +453,26 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
                 <Button size="small" icon={<ThunderboltOutlined />} loading={randomizing === 'topics'} onClick={() => void addRandom('topics')} data-testid="topics-random">
                   {t('form.randomTopics')}
                 </Button>
+                <WriterTag source={wrote.topics} testId="topics-writer" />
               </Space>
             }
             required
           >
-            <Form.Item name="topics" noStyle rules={[{ type: 'array', required: true, min: 1, message: t('rules.topicsRequired') }]}>
+            <Form.Item
+              name="topics"
+              noStyle
+              rules={[
+                { type: 'array', required: true, min: 1, message: t('rules.topicsRequired') },
+                ...(topicsMax ? [{ type: 'array' as const, max: topicsMax, message: t('rules.topicsTooMany', { platform: t(`platform.${platform}`), max: topicsMax }) }] : []),
+              ]}
+            >
               <Select mode="tags" tokenSeparators={[',', '，', ' ', '#']} open={false} suffixIcon={null} placeholder={t('form.topicsPlaceholder')} data-testid="task-topics" />
             </Form.Item>
+            {single && limits && (limits.topics_max || limits.title_max < TITLE_MAX) ? (
+              <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }} data-testid="platform-limits" title={limits.sources}>
+                {t('form.platformLimits', { platform: t(`platform.${single}`), title: limits.title_max, topics: limits.topics_max ?? '—' })}
+              </Typography.Text>
+            ) : null}
           </Form.Item>
           <Form.Item
             name="top_comments"
@@ -447,6 +485,7 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
                     <Typography.Text type="danger">{problemText(p)}</Typography.Text>
                   </div>
                 ))}
+                <CopyCheckHints text={comments} platforms={copyScope} testId="comments-copy-check" onApply={(next) => form.setFieldsValue({ top_comments: next })} />
               </div>
             }
             rules={[
@@ -469,6 +508,17 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
               options={(atUsers.data?.rows ?? []).map((u) => ({ value: u.nickname, label: single ? u.nickname : `${u.nickname} (${t(`platform.${u.platform}`)})` }))}
               data-testid="task-at-users"
             />
+          </Form.Item>
+
+          <Form.Item name="declaration" label={t('form.declaration')} extra={t('form.declarationHint')}>
+            <Select
+              style={{ width: 280 }}
+              data-testid="task-declaration"
+              options={DECLARATIONS.map((d) => ({ value: d, label: <span data-testid={`declaration-${d}`}>{t(`declaration.${d}`)}</span> }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('form.declarationResolved')}>
+            <DeclarationPreview chosen={declaration} platform={platform} videoKeys={videoKeys} generated={generated} />
           </Form.Item>
 
           <Divider titlePlacement="start" plain>

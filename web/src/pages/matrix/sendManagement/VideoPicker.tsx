@@ -1,7 +1,7 @@
 /** Step 2 of a release task: finished-library variants and uploaded videos (forward_video), with covers and a used marker. */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Empty, Input, Segmented, Space, Spin, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fetchVideos } from '@/api/matrix';
 import type { ForwardVideo, VideoSource } from '@/api/matrix/types';
 import { formatDuration } from '../format';
@@ -13,9 +13,11 @@ export const isUsed = (v: ForwardVideo) => Boolean(v.used);
 export interface VideoPickerProps {
   value?: string[];
   onChange?: (keys: string[]) => void;
+  /** The videos listed, by key, with whether the product generated any part of them (the declaration preview reads it). */
+  onSeen?: (generated: Record<string, boolean>) => void;
 }
 
-export default function VideoPicker({ value = [], onChange }: VideoPickerProps) {
+export default function VideoPicker({ value = [], onChange, onSeen }: VideoPickerProps) {
   const { t } = useMatrixT();
   const [source, setSource] = useState<VideoSource>('library');
   const [name, setName] = useState('');
@@ -27,6 +29,10 @@ export default function VideoPicker({ value = [], onChange }: VideoPickerProps) 
   const rows = videos.data?.rows ?? [];
   const free = rows.filter((v) => !isUsed(v));
   const counts = splitVideoKeys(value);
+  useEffect(() => {
+    if (!onSeen || !videos.data) return;
+    onSeen(Object.fromEntries(videos.data.rows.map((v) => [videoKey(v.source, v.id), (v.ai_parts ?? []).length > 0])));
+  }, [videos.data, onSeen]);
   const toggle = (key: string, on: boolean) => {
     const next = new Set(value);
     if (on) next.add(key);
@@ -82,6 +88,13 @@ export default function VideoPicker({ value = [], onChange }: VideoPickerProps) 
                   <Tag color="orange" className="cm-video-card-used" data-testid={`video-used-${key}`}>
                     {t('form.used')}
                   </Tag>
+                ) : null}
+                {(v.ai_parts ?? []).length ? (
+                  <Tooltip title={t('form.aiParts', { parts: (v.ai_parts ?? []).map((p) => t(`aiPart.${p}`)).join(' / ') })}>
+                    <Tag color="purple" className="cm-video-card-ai" data-testid={`video-ai-${key}`}>
+                      {t('form.aiTag')}
+                    </Tag>
+                  </Tooltip>
                 ) : null}
                 <div className="cm-video-card-name" title={v.name}>
                   {v.name} {v.duration_ms ? <Typography.Text type="secondary">· {formatDuration(v.duration_ms)}</Typography.Text> : null}

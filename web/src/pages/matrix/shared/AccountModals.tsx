@@ -1,13 +1,13 @@
 /** Account dialogs: edit (group, remarks, type via user_save) and region / POI (update_address, discharge_poi). */
 import { Button, Form, Input, Popconfirm, Radio, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
-import { clearPoi, matrixKeys, saveAccount, searchPoi, updateAddress } from '@/api/matrix';
+import { clearPoi, matrixKeys, saveAccount, searchPoi, SESSION_PLATFORMS, updateAddress, updateProxy } from '@/api/matrix';
 import { useWrite } from '@/api/mutations';
 import type { Account, AccountGroup } from '@/api/matrix/types';
 import ModalForm from '@/components/ModalForm';
 import { feedback } from '@/utils/feedback';
 import { useMatrixT } from '../i18n';
-import { REMARKS_MAX } from '../rules';
+import { PROXY_PATTERN, REMARKS_MAX } from '../rules';
 import { atField } from './errors';
 import { usePoiSearch } from './usePoiSearch';
 
@@ -15,6 +15,8 @@ interface EditValues {
   group_id: number;
   remarks: string;
   account_type: Account['account_type'];
+  /** Creator-console accounts: the proxy as shown (credentials are typed again to change it). */
+  proxy?: string;
 }
 
 /** 0 = ungrouped. */
@@ -31,14 +33,20 @@ export function AccountEditModal({
 }) {
   const { t } = useMatrixT();
   const save = useWrite(saveAccount, matrixKeys.all);
+  const proxy = useWrite(({ id, value }: { id: number; value: string }) => updateProxy(id, value), matrixKeys.all);
+  // Only the creator-console accounts browse; the open-API ones call their APIs directly.
+  const withProxy = account !== null && SESSION_PLATFORMS.includes(account.platform);
   return (
     <ModalForm<EditValues>
       open={account !== null}
       title={t('account.editTitle', { name: account?.nickname ?? '' })}
-      initialValues={account ? { group_id: account.group_id ?? 0, remarks: account.remarks ?? '', account_type: account.account_type } : undefined}
+      initialValues={account ? { group_id: account.group_id ?? 0, remarks: account.remarks ?? '', account_type: account.account_type, proxy: account.proxy ?? '' } : undefined}
       onCancel={onClose}
       onSubmit={async (v) => {
         if (!account) return;
+        const value = (v.proxy ?? '').trim();
+        // Checked first: a refused proxy leaves the rest unsaved too.
+        if (withProxy && value !== (account.proxy ?? '')) await atField(proxy.mutateAsync({ id: account.id, value }));
         onSaved(await atField(save.mutateAsync({ id: account.id, group_id: v.group_id ?? 0, remarks: (v.remarks ?? '').trim(), account_type: v.account_type })));
       }}
       testId="account-edit"
@@ -58,6 +66,16 @@ export function AccountEditModal({
       <Form.Item name="remarks" label={t('account.remarks')} rules={[{ max: REMARKS_MAX, message: t('account.remarksTooLong', { max: REMARKS_MAX }) }]}>
         <Input.TextArea rows={3} maxLength={REMARKS_MAX} showCount data-testid="account-edit-remarks" />
       </Form.Item>
+      {withProxy ? (
+        <Form.Item
+          name="proxy"
+          label={t('account.proxy')}
+          extra={t('account.proxyHint')}
+          rules={[{ pattern: PROXY_PATTERN, message: t('account.proxyInvalid') }]}
+        >
+          <Input placeholder="http://user:pass@host:port" allowClear data-testid="account-edit-proxy" />
+        </Form.Item>
+      ) : null}
     </ModalForm>
   );
 }

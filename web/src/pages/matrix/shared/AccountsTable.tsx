@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, EditOutlined, EnvironmentOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { deleteAccounts, fetchGroups, matrixKeys, matrixUrls, PLATFORMS, renewAccount } from '@/api/matrix';
 import { useWrite, useWriteSettled } from '@/api/mutations';
@@ -122,6 +122,29 @@ export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTa
         render: (name: string | null, row) => (name ? <span title={row.poi_address ?? undefined}>{name}</span> : ''),
       },
       { title: t('account.remarks'), dataIndex: 'remarks', ellipsis: true, width: 160 },
+      {
+        title: t('account.proxy'),
+        dataIndex: 'proxy',
+        width: 170,
+        ellipsis: true,
+        hide: true,
+        render: (proxy: string, row) => (proxy ? <span data-testid={`account-proxy-${row.id}`}>{proxy}</span> : ''),
+      },
+      {
+        title: t('account.lastCheck'),
+        key: 'last_check',
+        width: 170,
+        render: (_, row) =>
+          row.last_check ? (
+            <Tooltip title={row.last_check.reason || undefined}>
+              <Tag color={row.last_check.ok ? 'green' : 'red'} data-testid={`account-check-${row.id}`} data-ok={String(row.last_check.ok)}>
+                {row.last_check.ok ? t('account.checkOk') : t('account.checkFailed')} · {formatTime(row.last_check.at)}
+              </Tag>
+            </Tooltip>
+          ) : (
+            ''
+          ),
+      },
       {
         title: t('account.counts'),
         key: 'counts',

@@ -5,6 +5,7 @@ import type { Account, AccountStatus, Item, ItemState, ReviewState, TaskPlatform
 import { formatDate, formatTime } from '@/utils/format';
 import { useMatrixT } from '../i18n';
 import { isOverdue } from '../rules';
+import { EvidenceButton } from './Evidence';
 
 export const PLATFORM_COLORS: Record<TaskPlatform, string> = {
   dy: 'magenta',
@@ -110,21 +111,30 @@ const ITEM_COLORS: Record<ItemState, string> = {
   failed: 'error',
 };
 
-/** to_release / publishing / published / released / failed (the reason in a tooltip). */
-export function ItemStateTag({ item }: { item: Pick<Item, 'id' | 'state' | 'error'> }) {
+/**
+ * to_release / publishing / published / released / failed (the reason in a tooltip), and the page's
+ * screenshot when a browser step failed.
+ */
+export function ItemStateTag({ item }: { item: Pick<Item, 'id' | 'state' | 'error' | 'evidence'> }) {
   const { t } = useMatrixT();
-  const tag = (
+  let tag = (
     <Tag color={ITEM_COLORS[item.state]} data-testid={`item-state-${item.id}`} data-state={item.state}>
       {t(`itemState.${item.state}`)}
     </Tag>
   );
   if (item.state === 'failed' && item.error)
-    return (
+    tag = (
       <Tooltip title={t('item.reason', { reason: item.error })}>
         <span data-testid={`item-error-${item.id}`} data-reason={item.error}>
           {tag}
         </span>
       </Tooltip>
     );
-  return tag;
+  if (!item.evidence) return tag;
+  return (
+    <Space size={0} wrap>
+      {tag}
+      <EvidenceButton itemId={item.id} evidence={item.evidence} />
+    </Space>
+  );
 }

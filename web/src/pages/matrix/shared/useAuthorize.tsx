@@ -24,6 +24,8 @@ export interface QrLogin {
   platform: Platform;
   login_id: string;
   qr_url: string;
+  /** The platform's own QR captured from its login page (browser flows): shown as is. */
+  qr_image?: string;
 }
 
 interface QrLoginModalProps {
@@ -51,8 +53,9 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
     setCodeError(null);
   }, [login]);
 
-  const apply = useCallback((res: { state: QrLoginState; login_id?: string; qr_url?: string; account?: Account | null }) => {
-    setCurrent((c) => (c ? { ...c, login_id: res.login_id || c.login_id, qr_url: res.qr_url || c.qr_url } : c));
+  const apply = useCallback((res: { state: QrLoginState; login_id?: string; qr_url?: string; qr_image?: string | null; account?: Account | null }) => {
+    // a browser flow answers the QR the platform's page shows now (it replaces an expired one)
+    setCurrent((c) => (c ? { ...c, login_id: res.login_id || c.login_id, qr_url: res.qr_url || c.qr_url, qr_image: res.qr_image || c.qr_image } : c));
     setState(res.state);
     if (res.state === 'logged_in') done.current(res.account ?? undefined);
   }, []);
@@ -97,7 +100,7 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
     try {
       const res = await restarting.mutateAsync(current.platform);
       if (res.kind === 'qr') {
-        setCurrent({ platform: current.platform, login_id: res.login_id, qr_url: res.qr_url });
+        setCurrent({ platform: current.platform, login_id: res.login_id, qr_url: res.qr_url, qr_image: res.qr_image ?? undefined });
         setState('qr_pending');
         setCode('');
         setCodeError(null);
@@ -123,11 +126,21 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
           {state === 'qr_pending' || state === 'expired' ? (
             <>
               <div style={{ opacity: state === 'expired' ? 0.25 : 1 }}>
-                <QrCodeImage value={current.qr_url} size={200} testId="qr-image" />
+                {current.qr_image ? (
+                  <img src={current.qr_image} width={200} height={200} alt={t('qr.consoleQr', { platform: platformName })} data-testid="qr-image" data-source="console" />
+                ) : (
+                  <QrCodeImage value={current.qr_url} size={200} testId="qr-image" />
+                )}
               </div>
-              <a href={current.qr_url} target="_blank" rel="noopener noreferrer" data-testid="qr-link">
-                {t('qr.openPage')}
-              </a>
+              {current.qr_image ? (
+                <Typography.Text type="secondary" data-testid="qr-console-hint">
+                  {t('qr.consoleHint', { platform: platformName })}
+                </Typography.Text>
+              ) : (
+                <a href={current.qr_url} target="_blank" rel="noopener noreferrer" data-testid="qr-link">
+                  {t('qr.openPage')}
+                </a>
+              )}
             </>
           ) : null}
           {state === 'qr_pending' ? (
@@ -227,7 +240,7 @@ export function useAuthorize({ groupId, onAuthorized }: { groupId?: number | nul
     try {
       const res = await start.mutateAsync(platform);
       if (res.kind === 'oauth') browser.assign(res.url);
-      else setQr({ platform, login_id: res.login_id, qr_url: res.qr_url });
+      else setQr({ platform, login_id: res.login_id, qr_url: res.qr_url, qr_image: res.qr_image ?? undefined });
     } catch {
       /* toasted */
     }

@@ -1,7 +1,7 @@
 /**
  * /system/app — the platform apps (Administrator): per platform its authorization kind, the masked
  * client key and live / sandbox mode; set the key and secret (the secret is never shown or prefilled)
- * or clear them (accounts then authorize against the sandbox).
+ * or clear them (accounts then authorize against the sandbox); below, the SEO data vendor's API key.
  */
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
@@ -16,6 +16,7 @@ import { feedback } from '@/utils/feedback';
 import { useMatrixT } from '../i18n';
 import { atField } from '../shared/errors';
 import { PlatformTag } from '../shared/tags';
+import VendorCard from './VendorCard';
 
 interface Values {
   client_key: string;
@@ -98,6 +99,7 @@ export default function SystemAppPage() {
     <div data-testid="system-app-page">
       <PageHeader title={t('common:menu.systemApp')} subTitle={t('apps.subtitle')} />
       <DataTable<PlatformApp> id="apps" queryKey={matrixKeys.all} api={matrixUrls.apps} method="post" rowKey="platform" pagination={false} columns={columns} />
+      <VendorCard />
       <ModalForm<Values>
         open={editing !== null}
         title={editing ? t('apps.editTitle', { platform: t(`platform.${editing.platform}`) }) : ''}

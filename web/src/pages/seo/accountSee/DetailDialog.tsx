@@ -14,6 +14,7 @@ import { useSettings } from '@/store/settings';
 import { formatTime } from '@/utils/format';
 import { useSeoT } from '../i18n';
 import WordChips from '../shared/WordChips';
+import { SourceTag } from '../shared/SourceTag';
 
 export const SERIES_KEYS = ['followers', 'works', 'plays'] as const;
 const COLORS = { followers: '#1677ff', works: '#52c41a', plays: '#faad14' } as const;
@@ -55,6 +56,7 @@ export default function DetailDialog({ account, onClose }: { account: Benchmark 
         <Space>
           <Avatar src={account?.avatar || undefined} size="small" />
           {t('bench.detailTitle', { name: account?.nickname ?? '' })}
+          <SourceTag source={account?.source} testId="bench-detail-source" />
         </Space>
       }
       width={1000}

@@ -17,6 +17,7 @@ import { formatTime } from '@/utils/format';
 import { benchmarkFilterFields } from '../filters';
 import { useSeoT } from '../i18n';
 import { BENCH_PLATFORMS } from '../rules';
+import { SourceTag } from '../shared/SourceTag';
 import DetailDialog from './DetailDialog';
 
 interface AddValues {
@@ -52,6 +53,21 @@ export default function AccountSeePage() {
         ),
       },
       { title: t('word.platform'), dataIndex: 'platform', width: 90, render: (v: string) => <Tag>{t(`platform.${v}`)}</Tag> },
+      {
+        title: t('bench.source'),
+        dataIndex: 'source',
+        width: 130,
+        render: (v: Benchmark['source'], row) =>
+          v === 'none' ? (
+            <Tooltip title={t('source.needs.benchmark')}>
+              <Tag data-testid={`bench-source-${row.id}`} data-source="none">
+                {t('source.none')}
+              </Tag>
+            </Tooltip>
+          ) : (
+            <SourceTag source={v} testId={`bench-source-${row.id}`} />
+          ),
+      },
       { title: t('bench.followers'), dataIndex: 'followers', width: 110, sorter: true },
       { title: t('bench.likes'), dataIndex: 'likes', width: 110, sorter: true },
       { title: t('bench.works'), dataIndex: 'works', width: 90, sorter: true },

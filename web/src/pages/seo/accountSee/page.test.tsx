@@ -21,12 +21,13 @@ const bench = (id: number, over: Partial<Benchmark> = {}): Benchmark => ({
   last_sync_at: Date.UTC(2026, 0, 2),
   last_error: '',
   created_at: 0,
+  source: 'sandbox',
   ...over,
 });
 
 let refuse = false;
 const ctx = setupSeoPage((path, body) => {
-  if (path === '/seo.benchmark/index') return { rows: [bench(1), bench(2, { last_error: 'account is private' })], total: 2 };
+  if (path === '/seo.benchmark/index') return { rows: [bench(1), bench(2, { last_error: 'account is private', source: 'tikhub' })], total: 2 };
   if (path === '/seo.benchmark/add') return refuse ? json({ code: 422, message: 'Not a share link', data: { field: 'link' } }, 422) : bench(3, { nickname: 'New rival' });
   if (path === '/seo.benchmark/sync') return bench(Number(body.id));
   if (path === '/seo.benchmark/info')
@@ -50,6 +51,9 @@ describe('/account_see', { timeout: 60_000 }, () => {
   it('lists the accounts with their figures and last sync; sync now and delete', async () => {
     renderAt(<AccountSeePage />, '/account_see');
     expect(await screen.findByTestId('bench-name-1')).toHaveTextContent('Rival 1');
+    // Each account says where its figures come from: simulated (sandbox) or the vendor.
+    expect(screen.getByTestId('bench-source-1')).toHaveTextContent('Simulated');
+    expect(screen.getByTestId('bench-source-2')).toHaveTextContent('Source: TikHub');
     expect(screen.getByTestId('benchmarks-row-1')).toHaveTextContent('89000');
     expect(screen.getByTestId('benchmarks-row-2')).toHaveTextContent('Douyin');
     expect(screen.getByTestId('bench-error-2')).toHaveTextContent('Sync failed');

@@ -15,6 +15,7 @@ import { renderIcon } from '@/router/icons';
 import { routeByPath } from '@/router/routes';
 import { useSeoT } from '../i18n';
 import PlatformSwitch from '../shared/PlatformSwitch';
+import SourceNote, { useSource } from '../shared/SourceTag';
 import { collectColumn, useCollect } from '../shared/useWordColumns';
 
 /** The other SEO pages, in menu order. */
@@ -27,6 +28,7 @@ export default function AiHomePage() {
   const { t } = useSeoT();
   const [platform, setPlatform] = useState<SeoPlatform>('dy');
   const collector = useCollect(platform);
+  const { source, onLoad } = useSource();
   const recent = useQuery({ queryKey: ['seo', 'collected', 'recent'], queryFn: () => fetchCollected(1, RECENT), retry: false });
 
   const columns = useMemo<DataTableColumn<HotWord>[]>(
@@ -59,7 +61,8 @@ export default function AiHomePage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <Card title={t('home.hot')} extra={<PlatformSwitch value={platform} onChange={setPlatform} />} size="small">
-            <DataTable<HotWord> id="hot" api={seoUrls.hot} method="post" params={params} columns={columns} rowKey="rank" pagination={false} />
+            <SourceNote source={source} need={platform === 'ks' ? 'hotKs' : 'hot'} />
+            <DataTable<HotWord> id="hot" api={seoUrls.hot} method="post" params={params} columns={columns} rowKey="rank" pagination={false} onLoad={onLoad} />
           </Card>
         </Col>
         <Col xs={24} lg={9}>

@@ -5,7 +5,7 @@
  * built-in engine.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Popconfirm, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Popconfirm, Space, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useWrite } from '@/api/mutations';
 import { clearProvider, fetchProvider, saveProvider, seoKeys } from '@/api/seo';
@@ -13,7 +13,9 @@ import type { ProviderReq } from '@/api/seo/types';
 import PageHeader from '@/components/PageHeader';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { feedback } from '@/utils/feedback';
+import { formatTime } from '@/utils/format';
 import { useSeoT } from '../i18n';
+import AigcProviderCard from './AigcProviderCard';
 
 export default function AiProviderPage() {
   const { t } = useSeoT();
@@ -26,7 +28,7 @@ export default function AiProviderPage() {
   const configured = provider.data?.configured ?? false;
 
   useEffect(() => {
-    if (provider.data) form.setFieldsValue({ base_url: provider.data.base_url, model: provider.data.model, api_key: '' });
+    if (provider.data) form.setFieldsValue({ base_url: provider.data.base_url, model: provider.data.model, api_key: '', timeout_s: provider.data.timeout_s });
   }, [provider.data, form]);
 
   const save = async () => {
@@ -37,7 +39,7 @@ export default function AiProviderPage() {
       return;
     }
     try {
-      const req = { base_url: (v.base_url ?? '').trim(), model: (v.model ?? '').trim(), api_key: (v.api_key ?? '').trim() };
+      const req = { base_url: (v.base_url ?? '').trim(), model: (v.model ?? '').trim(), api_key: (v.api_key ?? '').trim(), timeout_s: v.timeout_s ?? 0 };
       client.setQueryData(seoKeys.provider, await atFormField(form, write.mutateAsync(req)));
       form.setFieldValue('api_key', '');
       feedback.success(t('common:savedSuccessfully'));
@@ -65,6 +67,16 @@ export default function AiProviderPage() {
             ) : null}
           </Space>
           {configured ? null : <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('provider.builtinHelp')} />}
+          {configured && provider.data?.last_fallback ? (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="provider-last-failure"
+              title={t('provider.lastFailure', { time: formatTime(provider.data.last_fallback.at), use: t(`provider.uses.${provider.data.last_fallback.use_}`, { defaultValue: provider.data.last_fallback.use_ }) })}
+              description={provider.data.last_fallback.reason}
+            />
+          ) : null}
           <Form<ProviderReq> form={form} layout="vertical" style={{ maxWidth: 560 }} data-testid="provider-form">
             <Form.Item
               name="base_url"
@@ -85,6 +97,9 @@ export default function AiProviderPage() {
             >
               <Input.Password autoComplete="new-password" data-testid="provider-api-key" />
             </Form.Item>
+            <Form.Item name="timeout_s" label={t('provider.timeout')} extra={t('provider.timeoutHelp')}>
+              <InputNumber min={1} max={120} precision={0} suffix={t('provider.seconds')} data-testid="provider-timeout" />
+            </Form.Item>
             <Space>
               <Button type="primary" loading={write.isPending} onClick={() => void save()} data-testid="provider-save">
                 {t('provider.save')}
@@ -98,6 +113,7 @@ export default function AiProviderPage() {
           </Form>
         </Spin>
       </Card>
+      <AigcProviderCard />
     </div>
   );
 }

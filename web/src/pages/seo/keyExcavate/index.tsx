@@ -14,6 +14,7 @@ import { useSeoT } from '../i18n';
 import { excavateTree, type ExcavateNode } from '../rules';
 import SeedBar from '../shared/SeedBar';
 import SeedEmpty from '../shared/SeedEmpty';
+import SourceNote, { useSource } from '../shared/SourceTag';
 import { newTitleLink } from '../shared/titlesLink';
 import { useSeedQuery } from '../shared/useSeedQuery';
 import { useWordColumns } from '../shared/useWordColumns';
@@ -26,6 +27,7 @@ export default function KeyExcavatePage() {
   const seed = useSeedQuery();
   const columns = useWordColumns<ExcavateNode>(seed.platform, 'excavate');
   const [picked, setPicked] = useState<string[]>([]);
+  const { source, onLoad } = useSource();
 
   return (
     <div data-testid="key-excavate-page">
@@ -40,20 +42,24 @@ export default function KeyExcavatePage() {
       />
       <SeedBar seed={seed} button={t('excavate.button')} testId="excavate-input" onSearch={() => setPicked([])} />
       {seed.params ? (
-        <DataTable<ExcavateNode>
-          id="excavate"
-          api={seoUrls.excavate}
-          method="post"
-          params={seed.params}
-          columns={columns}
-          rowKey="key"
-          transform={asTree}
-          expandAll
-          pagination={false}
-          selectable
-          onSelectionChange={(_, rows) => setPicked([...new Set(rows.map((r) => r.word))])}
-          scrollX={860}
-        />
+        <>
+          <SourceNote source={source} need="words" />
+          <DataTable<ExcavateNode>
+            id="excavate"
+            api={seoUrls.excavate}
+            method="post"
+            params={seed.params}
+            columns={columns}
+            rowKey="key"
+            transform={asTree}
+            expandAll
+            pagination={false}
+            selectable
+            onSelectionChange={(_, rows) => setPicked([...new Set(rows.map((r) => r.word))])}
+            scrollX={860}
+            onLoad={onLoad}
+          />
+        </>
       ) : (
         <SeedEmpty text={t('excavate.empty')} />
       )}

@@ -9,7 +9,13 @@ const word = (w: string, over: Partial<SearchWord> = {}): SearchWord => ({ word:
 
 const ctx = setupSeoPage((path, body) => {
   if (path === '/seo.merchant_keywords/search')
-    return { rows: [word(`${body.word} near me`, { covered: 2 }), word(`best ${body.word}`, { change: -0.1, collected: true })] };
+    return body.word === 'no source'
+      ? { rows: [], source: 'none' }
+      : { rows: [word(`${body.word} near me`, { covered: 2 }), word(`best ${body.word}`, { change: -0.1, collected: true })], source: 'sandbox' };
+  if (path === '/seo.merchant_keywords/videos')
+    return body.word === 'no source'
+      ? { rows: [], source: 'none' }
+      : { rows: [{ sec_item_id: '@v1', title: `${body.word} tonight`, cover: '', created_at: 0, share_url: 'http://x/v1', plays: 1234, likes: 5, comments: 1, shares: 0 }], source: 'sandbox' };
   if (path === '/seo.merchant_keywords/collect') return { id: 1, word: body.word, platform: body.platform, heat: body.heat, covered: 0, created_at: 0 };
   return undefined;
   });
@@ -50,5 +56,48 @@ describe('/key_search', { timeout: 60_000 }, () => {
   } finally {
     await i18n.changeLanguage('en');
   }
+  });
+
+  it('badges simulated figures, and names the missing source instead of numbers', async () => {
+  renderAt(<KeySearchPage />, '/key_search?word=hot%20pot&platform=dy');
+  const badge = await screen.findByTestId('data-source');
+  expect(badge).toHaveTextContent('Simulated');
+  expect(badge).toHaveAttribute('data-source', 'sandbox');
+  expect(screen.queryByTestId('data-source-none')).toBeNull();
+  });
+
+  it('shows no number when no source provides the words, in both languages', async () => {
+  await i18n.changeLanguage('zh-CN');
+  try {
+    renderAt(<KeySearchPage />, '/key_search?word=no%20source&platform=dy');
+    const notice = await screen.findByTestId('data-source-none');
+    expect(notice).toHaveTextContent('需配置数据源');
+    expect(notice).toHaveTextContent('TikHub 不提供搜索热度');
+    expect(screen.queryByTestId('data-source')).toBeNull();
+    expect(screen.queryByText('12,000')).toBeNull();
+  } finally {
+    await i18n.changeLanguage('en');
+  }
+  });
+
+  it('shows the last day\'s Douyin videos for the word, or what would provide them', async () => {
+    renderAt(<KeySearchPage />, '/key_search?word=hot%20pot&platform=dy');
+    const card = await screen.findByTestId('keyword-videos');
+    expect(await screen.findByText('hot pot tonight')).toHaveAttribute('href', 'http://x/v1');
+    expect(card).toHaveTextContent('1234');
+    expect(bodiesOf(ctx.calls, '/seo.merchant_keywords/videos')).toEqual([{ word: 'hot pot' }]);
+  });
+
+  it('names the permission the keyword video search needs when no account has it', async () => {
+    renderAt(<KeySearchPage />, '/key_search?word=no%20source&platform=dy');
+    const card = await screen.findByTestId('keyword-videos');
+    await waitFor(() => expect(card).toHaveTextContent('video.search'));
+  });
+
+  it('reads no videos on Kuaishou', async () => {
+    renderAt(<KeySearchPage />, '/key_search?word=hot%20pot&platform=ks');
+    await screen.findByTestId('search-row-hot pot near me');
+    expect(screen.queryByTestId('keyword-videos')).toBeNull();
+    expect(bodiesOf(ctx.calls, '/seo.merchant_keywords/videos')).toEqual([]);
   });
 });

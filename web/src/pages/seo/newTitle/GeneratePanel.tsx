@@ -12,12 +12,13 @@ import { useNavigate } from 'react-router';
 import { useWrite } from '@/api/mutations';
 import { fetchStyles, generateTitles, saveTitles, seoKeys } from '@/api/seo';
 import type { GenerateResult, TitleLang } from '@/api/seo/types';
+import WriterTag from '@/components/WriterTag';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { RELEASE_FORM_PATH, stashReleaseTitles } from '@/pages/matrix/sendManagement/handoff';
 import { copyText } from '@/utils/copy';
 import { feedback } from '@/utils/feedback';
 import { useSeoT } from '../i18n';
-import { COUNT_MAX, emptyGenerateForm, MAX_CHARS_OPTIONS, titleLang, toGenerateReq, type GenerateValues } from '../rules';
+import { COUNT_MAX, emptyGenerateForm, MAX_CHARS_OPTIONS, titleLang, toGenerateReq, type GenerateValues, withAiLabel } from '../rules';
 import GeneratedTable from '../shared/GeneratedTable';
 import KeywordsSelect from '../shared/KeywordsSelect';
 import { useCategories } from '../shared/useCategories';
@@ -109,7 +110,15 @@ export default function GeneratePanel({ keywords }: { keywords: string[] }) {
         <Card
           size="small"
           title={result ? t('gen.resultTitle', { count: result.rows.length }) : t('gen.result')}
-          extra={result ? <Tag data-testid="gen-provider">{t(`gen.provider.${result.provider}`)}</Tag> : null}
+          extra={
+            result ? (
+              <Space size={4}>
+                <Tag data-testid="gen-provider">{t(`gen.provider.${result.provider}`)}</Tag>
+                <WriterTag source={result.source} testId="gen-writer" />
+                {result.topics_source ? <WriterTag source={result.topics_source} testId="gen-topics-writer" /> : null}
+              </Space>
+            ) : null
+          }
         >
           {result ? (
             <Space orientation="vertical" style={{ width: '100%' }} size={12}>
@@ -128,7 +137,7 @@ export default function GeneratePanel({ keywords }: { keywords: string[] }) {
                 </div>
               ) : null}
               <Space wrap>
-                <Button icon={<CopyOutlined />} disabled={!picked.length} onClick={() => void copyText(picked.join('\n'))} data-testid="gen-copy">
+                <Button icon={<CopyOutlined />} disabled={!picked.length} onClick={() => void copyText(withAiLabel(picked))} data-testid="gen-copy">
                   {t('gen.copy', { count: picked.length })}
                 </Button>
                 <Button icon={<SaveOutlined />} disabled={!picked.length} loading={saving.isPending} onClick={() => void save()} data-testid="gen-save">

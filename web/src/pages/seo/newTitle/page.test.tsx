@@ -19,6 +19,7 @@ const ctx = setupSeoPage((path) => {
       keywords: [{ word: 'hot pot', weight: 3 }, { word: 'Chengdu', weight: 1 }],
       topics: ['foodie'],
       provider: 'builtin',
+      source: { kind: 'built_in', model: '', fallback_reason: '' },
     };
   }
   if (path === '/screen.merchant_seo_lexicon/ai_add') return { added: 1, skipped: 1 };
@@ -49,6 +50,7 @@ describe('/keywords-new_title', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('gen-extracted-Chengdu')).toBeInTheDocument();
     expect(screen.getByTestId('gen-topics')).toHaveTextContent('#foodie');
     expect(screen.getByTestId('gen-provider')).toHaveTextContent('Built-in engine');
+    expect(screen.getByTestId('gen-writer')).toHaveTextContent('Built-in');
     expect(screen.getByTestId('gen-save')).toBeDisabled();
 
     pick('3 hot pot spots in Chengdu');

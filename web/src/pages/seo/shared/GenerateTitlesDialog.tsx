@@ -8,8 +8,9 @@ import { Alert, Button, Form, Input, InputNumber, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useWrite } from '@/api/mutations';
 import { generateTitles } from '@/api/seo';
-import type { GenTitle } from '@/api/seo/types';
+import type { GenerateResult, GenTitle } from '@/api/seo/types';
 import { FullscreenModal } from '@/components/ModalForm';
+import WriterTag from '@/components/WriterTag';
 import { atFormField } from '@/pages/activities/shared/errors';
 import { useSeoT } from '../i18n';
 import { COUNT_MAX, emptyGenerateForm, titleLang, toGenerateReq, type GenerateValues } from '../rules';
@@ -33,6 +34,7 @@ export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords
   const { t, i18n } = useSeoT();
   const [form] = Form.useForm<GenerateValues>();
   const [rows, setRows] = useState<GenTitle[] | null>(null);
+  const [source, setSource] = useState<GenerateResult['source'] | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const generating = useWrite(generateTitles);
 
@@ -40,6 +42,7 @@ export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords
     if (!open) return;
     form.setFieldsValue({ ...emptyGenerateForm(titleLang(i18n.language), keywords, maxChars), text, count: DIALOG_COUNT });
     setRows(null);
+    setSource(null);
     setPicked([]);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -49,6 +52,7 @@ export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords
       const v = { ...emptyGenerateForm(titleLang(i18n.language), [], maxChars), ...form.getFieldsValue(true) } as GenerateValues;
       const res = await atFormField(form, generating.mutateAsync(toGenerateReq({ ...v, max_chars: maxChars })));
       setRows(res.rows);
+      setSource(res.source);
       setPicked([]);
     } catch {
       /* shown at the field or toasted */
@@ -88,6 +92,11 @@ export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords
               {t('gen.submit')}
             </Button>
           </Form.Item>
+          {source ? (
+            <Form.Item>
+              <WriterTag source={source} testId="pick-writer" />
+            </Form.Item>
+          ) : null}
         </Space>
       </Form>
       {rows ? (

@@ -10,6 +10,7 @@ export interface MerchantActions {
   onResetPassword: (row: MerchantRow) => void;
   onTopup: (row: MerchantRow) => void;
   onEnter: (row: MerchantRow) => void;
+  onBannedWords: (row: MerchantRow) => void;
 }
 
 export function merchantColumns(t: TFunction, a: MerchantActions): DataTableColumn<MerchantRow>[] {
@@ -60,8 +61,9 @@ export function merchantColumns(t: TFunction, a: MerchantActions): DataTableColu
               items: [
                 { key: 'edit', label: t('common:edit') },
                 { key: 'password', label: t('merchant.resetPassword') },
+                { key: 'banned', label: t('merchant.bannedWords') },
               ],
-              onClick: ({ key }) => (key === 'edit' ? a.onEdit(row) : a.onResetPassword(row)),
+              onClick: ({ key }) => (key === 'edit' ? a.onEdit(row) : key === 'banned' ? a.onBannedWords(row) : a.onResetPassword(row)),
             }}
           >
             <Button type="link" size="small">

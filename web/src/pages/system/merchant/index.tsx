@@ -10,6 +10,7 @@ import PageHeader from '@/components/PageHeader';
 import { feedback } from '@/utils/feedback';
 import { merchantColumns } from './columns';
 import { merchantFilterFields } from './filters';
+import BannedWordsModal from './BannedWords';
 import { MerchantFormModal, ResetPasswordModal, TopupModal } from './modals';
 
 export default function MerchantPage() {
@@ -20,6 +21,7 @@ export default function MerchantPage() {
   const [editing, setEditing] = useState<{ row: MerchantRow | null } | null>(null);
   const [resetting, setResetting] = useState<MerchantRow | null>(null);
   const [topping, setTopping] = useState<MerchantRow | null>(null);
+  const [banning, setBanning] = useState<MerchantRow | null>(null);
 
   const filterFields = useMemo(() => merchantFilterFields(t), [t]);
   const columns = useMemo(
@@ -28,6 +30,7 @@ export default function MerchantPage() {
         onEdit: (row) => setEditing({ row }),
         onResetPassword: setResetting,
         onTopup: setTopping,
+        onBannedWords: setBanning,
         onStatus: async (row, enabled) => {
           try {
             await status.mutateAsync({ id: row.id, enabled });
@@ -79,6 +82,7 @@ export default function MerchantPage() {
         onSaved={() => setEditing(null)}
       />
       <ResetPasswordModal row={resetting} onClose={() => setResetting(null)} />
+      <BannedWordsModal row={banning} onClose={() => setBanning(null)} />
       <TopupModal
         row={topping}
         onClose={() => setTopping(null)}

@@ -11,6 +11,7 @@ use crate::areas::matrix::views::{
 use crate::error::{Answer, Page, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
+use crate::writer::WrittenRows;
 use axum::extract::State;
 use serde::Deserialize;
 use services::ListQuery;
@@ -97,30 +98,40 @@ pub struct CountReq {
     pub count: Option<usize>,
 }
 
-#[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getRandomAiTitleList", tag = "matrix", responses((status = 200, body = Reply<Rows<String>>)))]
+#[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getRandomAiTitleList", tag = "matrix", responses((status = 200, body = Reply<WrittenRows>)))]
 pub async fn random_titles(
     State(st): State<AppState>,
     c: Caller,
     LangOf(lang): LangOf,
     Input(r): Input<CountReq>,
-) -> Answer<Rows<String>> {
-    let rows =
-        services::seo::titles::random_titles(&st.db, c.merchant_id()?, lang, r.count.unwrap_or(5))
-            .await?;
-    Ok(reply(Rows { rows }))
+) -> Answer<WrittenRows> {
+    let w = services::seo::titles::random_titles(
+        &st.db,
+        &st.hub.sealer,
+        c.merchant_id()?,
+        lang,
+        r.count.unwrap_or(5),
+    )
+    .await?;
+    Ok(reply(WrittenRows::of(w, lang)))
 }
 
-#[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getRandomTopicList", tag = "matrix", responses((status = 200, body = Reply<Rows<String>>)))]
+#[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getRandomTopicList", tag = "matrix", responses((status = 200, body = Reply<WrittenRows>)))]
 pub async fn random_topics(
     State(st): State<AppState>,
     c: Caller,
     LangOf(lang): LangOf,
     Input(r): Input<CountReq>,
-) -> Answer<Rows<String>> {
-    let rows =
-        services::seo::titles::random_topics(&st.db, c.merchant_id()?, lang, r.count.unwrap_or(5))
-            .await?;
-    Ok(reply(Rows { rows }))
+) -> Answer<WrittenRows> {
+    let w = services::seo::titles::random_topics(
+        &st.db,
+        &st.hub.sealer,
+        c.merchant_id()?,
+        lang,
+        r.count.unwrap_or(5),
+    )
+    .await?;
+    Ok(reply(WrittenRows::of(w, lang)))
 }
 
 #[utoipa::path(method(get, post), path = "/matrix.merchant_publish_management/getAccountGroup", tag = "matrix", responses((status = 200, body = Reply<Rows<GroupWithAccounts>>)))]
@@ -154,4 +165,40 @@ pub async fn mini_programs(State(st): State<AppState>, c: Caller) -> Answer<Rows
         })
         .collect();
     Ok(reply(Rows { rows }))
+}
+
+/// One platform's rules for a post, as the release form shows them beside the fields they limit
+/// (`domain::matrix::platform_rules`; absent: no limit beyond the product's own).
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct PlatformRulesView {
+    pub platform: domain::platform::Platform,
+    pub title_max: Option<usize>,
+    pub body_max: Option<usize>,
+    pub topics_max: Option<usize>,
+    pub mentions_max: Option<usize>,
+    pub posts_per_day: Option<u32>,
+    /// The platform's own scheduling window, seconds ahead [min, max].
+    pub schedule_window_s: Option<[i64; 2]>,
+    pub scheduled_per_day: Option<u32>,
+    pub sources: String,
+}
+
+#[utoipa::path(get, path = "/matrix.merchant_publish_management/platform_rules", tag = "matrix", responses((status = 200, body = Reply<Vec<PlatformRulesView>>)))]
+pub async fn platform_rules(_c: Caller) -> Answer<Vec<PlatformRulesView>> {
+    Ok(reply(
+        domain::matrix::platform_rules::ALL
+            .iter()
+            .map(|r| PlatformRulesView {
+                platform: r.platform,
+                title_max: r.title_max,
+                body_max: r.body_max,
+                topics_max: r.topics_max,
+                mentions_max: r.mentions_max,
+                posts_per_day: r.posts_per_day,
+                schedule_window_s: r.schedule_window_s.map(|(a, b)| [a, b]),
+                scheduled_per_day: r.scheduled_per_day,
+                sources: r.sources.to_string(),
+            })
+            .collect(),
+    ))
 }

@@ -32,7 +32,8 @@ pub async fn task_views(st: &AppState, rows: &[db::Task]) -> ApiResult<Vec<TaskV
 }
 
 pub fn item_view(st: &AppState, i: &db::Item, lang: Lang) -> ItemView {
-    views::item(i, video_urls(&st.hub, &i.video_key), lang)
+    let sign = |variant: &str| crate::files::url(st, i.id, variant);
+    views::item(i, video_urls(&st.hub, &i.video_key), sign, lang)
 }
 
 #[derive(Debug, Deserialize)]

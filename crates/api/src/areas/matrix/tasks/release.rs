@@ -10,84 +10,10 @@ use crate::state::AppState;
 use axum::extract::State;
 use domain::i18n::Lang;
 use domain::matrix as rules;
-use serde::Deserialize;
+use domain::matrix::TaskReq;
 use services::matrix::Platform;
-use services::matrix::tasks::release::{self as uc, Created as Made, TaskReq as Form};
+use services::matrix::tasks::release::{self as uc, Created as Made};
 use services::platform::platform;
-use utoipa::ToSchema;
-
-/// The release-task form (docs/api-matrix.md `TaskReq`); stored as the task's config.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct TaskReq {
-    #[schema(value_type = Option<domain::platform::Platform>)]
-    pub platform: Option<String>,
-    // required: no default in the document (the container default would be an invalid "")
-    #[schema(required = true, default, min_length = 1, max_length = 50)]
-    pub name: String,
-    pub titles: String,
-    pub topics: Vec<String>,
-    pub top_comments: String,
-    pub at_users: Vec<String>,
-    #[schema(value_type = domain::matrix::MountType, default)]
-    pub mount_type: String,
-    pub province: String,
-    pub city: String,
-    pub merchant_abbr: String,
-    pub poi_id: String,
-    pub poi_name: String,
-    pub poi_address: String,
-    pub mini_app_id: String,
-    pub mini_app_title: String,
-    pub mini_app_url: String,
-    pub official_title: String,
-    pub official_url: String,
-    pub product_id: String,
-    #[schema(required = true, default, value_type = domain::matrix::TimeMode)]
-    pub time_mode: String,
-    /// `YYYY-MM-DD`, today or later.
-    #[schema(required = true, default, format = Date)]
-    pub start_date: String,
-    #[schema(required = true, default, minimum = 1, maximum = 3)]
-    pub daily_quantity: i64,
-    #[schema(required = true, default, minimum = 1, maximum = 90)]
-    pub days: i64,
-    pub times: Vec<String>,
-    #[schema(required = true, default, min_items = 1)]
-    pub account_ids: Vec<i64>,
-    pub video_ids: Vec<i64>,
-    pub material_ids: Vec<i64>,
-    #[schema(minimum = 1)]
-    pub publish_count: Option<i64>,
-    pub preview: bool,
-    /// The preview's seed: confirming with it stores the plan that was shown.
-    pub seed: Option<i64>,
-    /// The preview's `planned_at`: confirming plans from that instant again, so a minute passing
-    /// between preview and confirm does not move the times.
-    pub planned_at: Option<i64>,
-    /// The posts the merchant approved (the preview's items): the task stores exactly these, or the
-    /// confirm is refused (`plan`) when they are no longer possible.
-    #[schema(value_type = Option<Vec<ApprovedPost>>)]
-    pub approved: Option<Vec<uc::ApprovedPost>>,
-}
-
-// `services::matrix::tasks::release::ApprovedPost`'s shape, for the document.
-/// One post of the plan the merchant approved.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct ApprovedPost {
-    pub account_id: i64,
-    pub video_key: String,
-    pub at: i64,
-}
-
-view_of!(TaskReq => Form {
-    platform, name, titles, topics, top_comments, at_users, mount_type, province, city,
-    merchant_abbr, poi_id, poi_name, poi_address, mini_app_id, mini_app_title, mini_app_url,
-    official_title, official_url, product_id, time_mode, start_date, daily_quantity, days,
-    times, account_ids, video_ids, material_ids, publish_count, preview, seed, planned_at,
-    approved
-});
 
 async fn create(
     st: &AppState,
@@ -97,7 +23,7 @@ async fn create(
     lang: Lang,
 ) -> Answer<Created> {
     let who = (c.merchant_id()?, c.user.id);
-    Ok(reply(match uc::create(&st.db, who, p, &r.into()).await? {
+    Ok(reply(match uc::create(&st.db, who, p, &r).await? {
         Made::Preview(plan) => Created::Preview(Plan::of(plan, lang)),
         Made::Task(t, plan) => Created::Task {
             task: task_view(st, &t).await?,
@@ -108,13 +34,19 @@ async fn create(
 
 async fn config(st: &AppState, mid: i64, p: Platform, lang: Lang) -> Answer<ForwardConfig> {
     let (mounts, rows, sandbox) = uc::config(&st.hub, mid, p).await?;
+    let own = rules::platform_rules::rules_of(p);
     Ok(reply(ForwardConfig {
         platform: p,
         limits: Limits {
-            title_max: rules::TITLE_MAX,
+            title_max: own
+                .title_max
+                .map_or(rules::TITLE_MAX, |m| m.min(rules::TITLE_MAX)),
             comment_max: rules::COMMENT_MAX,
             comment_pick: rules::COMMENT_PICK,
             per_account_day: rules::PER_ACCOUNT_DAY,
+            topics_max: own.topics_max,
+            mentions_max: own.mentions_max,
+            sources: own.sources.to_string(),
         },
         mount_types: mounts.to_vec(),
         accounts: views::accounts(&rows, lang, st.db.clock.platform_now()),

@@ -1,0 +1,544 @@
+//! The Xiaohongshu creator console (`https://creator.xiaohongshu.com`): every URL, selector and step
+//! of it. A page change is a fix in this file only.
+//!
+//! Learned from the public projects that drive it (read, not copied): social-auto-upload
+//! (github.com/dreammis/social-auto-upload, `uploader/xiaohongshu_uploader/main.py`: login box, QR,
+//! the video publish page, `input.upload-input`, the `preview-new` progress, title/body/topic
+//! selectors, 定时发布 switch, 内容类型声明, `/publish/success`) and xiaohongshu-mcp
+//! (github.com/xpzouying/xiaohongshu-mcp, `xiaohongshu/login.go`, `publish_video.go`: QR image,
+//! logged-in markers, title input). The sandbox console (`sandbox::xhs_console`) serves pages with
+//! the same paths and the structure selected on here.
+//!
+//! Steps and what each waits for:
+//! - **login_start**: `/login`; waits for the login box, switches it to the QR (the page opens on
+//!   the SMS form), waits for the QR image and screenshots it.
+//! - **login_poll**: enters a typed SMS code when the page asks; then waits (briefly) for the first
+//!   of: the home page's account card (logged in: reads id, nickname, avatar, followers), the SMS
+//!   challenge, the slider, the "QR expired" cover (clicks refresh, answers the new QR), the QR
+//!   still shown (waiting).
+//! - **check**: `/new/home`; the account card (alive) or the login box (expired).
+//! - **publish**: `/publish/publish?from=homepage&target=video` (login box: expired); the file
+//!   input gets the file; waits for the upload preview to say 上传成功 (the page's own progress,
+//!   up to [`UPLOAD_WAIT`]) or its failure text; types the title (≤ 20 characters), fills the body
+//!   (≤ 1,000) and adds each topic (≤ 10) from the editor's topic list; sets the declaration from
+//!   the request (none: clears any preset); sets the schedule (≥ 1 h, ≤ 14 days ahead); clicks
+//!   publish and waits for `/publish/success`, an error message, or the login box.
+//! - **works**: `/new/note-manager`; waits for the notes or the empty list; reads each note's id,
+//!   title, time (China time, minute precision), state and counts.
+//! - **followers**: `/new/home`; the account card's follower count.
+
+use super::driver::{DriverError, Page};
+use super::flow::{self, ConsoleProfile, Flow, LoginStep, Step};
+use crate::{Declaration, ErrorKind, PResult, Platform, PublishReq, Stats, Work, WorkStatus};
+use std::time::Duration;
+
+pub const LIVE_BASE: &str = "https://creator.xiaohongshu.com";
+
+/// The limits of `domain::matrix::platform_rules` (with their sources there).
+const RULES: &domain::matrix::platform_rules::PlatformRules =
+    domain::matrix::platform_rules::rules_of(Platform::Xhs);
+pub const TITLE_MAX: usize = domain::matrix::platform_rules::limit(RULES.title_max);
+pub const BODY_MAX: usize = domain::matrix::platform_rules::limit(RULES.body_max);
+pub const TOPICS_MAX: usize = domain::matrix::platform_rules::limit(RULES.topics_max);
+pub const SCHEDULE_MIN_SECS: i64 =
+    domain::matrix::platform_rules::window(RULES.schedule_window_s).0;
+pub const SCHEDULE_MAX_SECS: i64 =
+    domain::matrix::platform_rules::window(RULES.schedule_window_s).1;
+/// How long the page's own upload may take.
+pub const UPLOAD_WAIT: Duration = Duration::from_secs(600);
+
+mod path {
+    pub const LOGIN: &str = "/login";
+    pub const HOME: &str = "/new/home";
+    pub const PUBLISH_VIDEO: &str = "/publish/publish?from=homepage&target=video";
+    pub const NOTES: &str = "/new/note-manager";
+}
+
+mod sel {
+    // Login page.
+    pub const LOGIN_BOX: &str = "div[class*='login-box']";
+    /// The icon in the login box's corner that switches the SMS form to the QR.
+    pub const QR_SWITCH: &str = "div[class*='login-box'] img.css-wemwzq";
+    pub const QR_IMG: &str = "div[class*='login-box'] img.qrcode-img";
+    pub const QR_EXPIRED: &str = "div[class*='login-box'] .qrcode-expired";
+    pub const QR_REFRESH: &str = "div[class*='login-box'] .qrcode-expired .refresh";
+    pub const SMS_BOX: &str = "div.verify-sms";
+    pub const SMS_INPUT: &str = "div.verify-sms input[placeholder*='验证码']";
+    pub const SMS_SUBMIT: &str = "div.verify-sms button.submit";
+    pub const SLIDER: &str = "div.red-captcha-slider";
+    // Home: the account card.
+    pub const ACCOUNT: &str = "div.personal-info";
+    pub const ACCOUNT_NAME: &str = "div.personal-info .account-name";
+    pub const ACCOUNT_ID: &str = "div.personal-info .account-id";
+    pub const ACCOUNT_AVATAR: &str = "div.personal-info img.avatar";
+    pub const FOLLOWERS: &str = "div.personal-info .fans .count";
+    // Publish page.
+    pub const UPLOAD_AREA: &str = "div[class^='upload-content']";
+    pub const FILE_INPUT: &str = "div[class^='upload-content'] input.upload-input";
+    pub const UPLOAD_DONE: &str = "div.preview-new .stage:has-text('上传成功')";
+    pub const UPLOAD_FAILED: &str = "div.preview-new .upload-failed";
+    pub const TITLE: &str = "input[placeholder*='填写标题']";
+    pub const BODY: &str = "p[data-placeholder*='输入正文描述']";
+    pub const TOPIC_ITEM: &str = "#creator-editor-topic-container .item";
+    pub const DECLARE_TRIGGER: &str = "#publish-container .declaration-trigger";
+    pub const DECLARE_CHOSEN: &str = "#publish-container .declaration-chosen";
+    pub const DECLARE_CLEAR: &str = "#publish-container .declaration-chosen .clear";
+    pub const REPOST_SOURCE: &str = "input[placeholder='请输入媒体名称']";
+    pub const REPOST_CONFIRM: &str = "div.declaration-dialog button:has-text('确认')";
+    pub const SCHEDULE_SWITCH: &str = ".custom-switch-card:has-text('定时发布') .d-switch";
+    pub const SCHEDULE_INPUT: &str = ".d-datepicker-input-filter input.d-text";
+    pub const PUBLISH: &str = "div.publish-page-publish-btn button.bg-red";
+    pub const PUBLISHED: &str = "div.publish-success";
+    pub const ERROR_MESSAGE: &str = "div.d-message-error";
+    // Note manager.
+    pub const NOTE: &str = "div.note";
+    pub const NOTES_EMPTY: &str = "div.note-empty";
+    pub const NOTE_TITLE: &str = "div.note .info .title";
+    pub const NOTE_TIME: &str = "div.note .info .time";
+    pub const NOTE_STATE: &str = "div.note .status";
+    pub const NOTE_PLAY: &str = "div.note .icon_list .play";
+    pub const NOTE_LIKE: &str = "div.note .icon_list .like";
+    pub const NOTE_COMMENT: &str = "div.note .icon_list .comment";
+    pub const NOTE_SHARE: &str = "div.note .icon_list .share";
+}
+
+/// The label of each declaration on the console's 内容类型声明 list.
+fn declaration_label(d: Declaration) -> Option<&'static str> {
+    match d {
+        Declaration::None => None,
+        Declaration::Original => Some("自主拍摄"),
+        Declaration::AiGenerated => Some("笔记含AI合成内容"),
+        Declaration::Reposted => Some("来源转载"),
+        Declaration::Fiction => Some("虚构演绎，仅供娱乐"),
+    }
+}
+
+const SHORT: Duration = Duration::from_secs(3);
+const PAGE: Duration = Duration::from_secs(30);
+
+pub struct XhsFlow {
+    base: String,
+    /// The platform clock (the schedule window).
+    clock: domain::clock::Clock,
+}
+
+impl XhsFlow {
+    /// `base`: the console's origin (`LIVE_BASE`, or the sandbox console's base URL).
+    pub fn new(base: impl Into<String>, clock: domain::clock::Clock) -> XhsFlow {
+        XhsFlow {
+            base: base.into().trim_end_matches('/').to_string(),
+            clock,
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// `?` for driver errors inside a step: a step-named error with evidence.
+    async fn at<T>(&self, page: &Page, step: Step, r: Result<T, DriverError>) -> PResult<T> {
+        match r {
+            Ok(v) => Ok(v),
+            Err(e) => Err(flow::fail_driver(page, Platform::Xhs, step, e).await),
+        }
+    }
+
+    async fn expired(&self, page: &Page, step: Step) -> crate::PlatformError {
+        flow::fail(
+            page,
+            Platform::Xhs,
+            step,
+            ErrorKind::Reauthorize,
+            "the console shows its login page",
+        )
+        .await
+    }
+
+    async fn permanent(&self, page: &Page, step: Step, detail: &str) -> crate::PlatformError {
+        flow::fail(page, Platform::Xhs, step, ErrorKind::Permanent, detail).await
+    }
+
+    /// Opens a page of the console that needs a session: Err(Reauthorize) on the login page.
+    async fn open_logged_in(
+        &self,
+        page: &Page,
+        path: &str,
+        ready: &str,
+        step: Step,
+    ) -> PResult<()> {
+        let r = page.goto(&self.url(path)).await;
+        self.at(page, step, r).await?;
+        let r = page.wait_any(&[ready, sel::LOGIN_BOX], PAGE).await;
+        match self.at(page, step, r).await? {
+            0 => Ok(()),
+            _ => Err(self.expired(page, step).await),
+        }
+    }
+
+    async fn profile(&self, page: &Page) -> PResult<ConsoleProfile> {
+        let step = Step::Profile;
+        let r = page.text(sel::ACCOUNT_NAME).await;
+        let nickname = self.at(page, step, r).await?.trim().to_string();
+        let r = page.text(sel::ACCOUNT_ID).await;
+        let id_text = self.at(page, step, r).await?;
+        // "小红书账号：95xxxx" — the id is what follows the colon.
+        let open_id = id_text
+            .rsplit([':', '：'])
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        if open_id.is_empty() {
+            return Err(self
+                .permanent(page, step, "no account id on the home page")
+                .await);
+        }
+        let avatar = page
+            .attr(sel::ACCOUNT_AVATAR, "src")
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let followers = match page.count(sel::FOLLOWERS).await {
+            Ok(n) if n > 0 => page.text(sel::FOLLOWERS).await.ok().map(|t| count_of(&t)),
+            _ => None,
+        };
+        Ok(ConsoleProfile {
+            open_id,
+            nickname,
+            avatar,
+            followers,
+        })
+    }
+
+    async fn qr_png(&self, page: &Page) -> PResult<Vec<u8>> {
+        let r = page.wait_for(sel::QR_IMG, PAGE).await;
+        self.at(page, Step::Login, r).await?;
+        let r = page.screenshot(Some(sel::QR_IMG)).await;
+        self.at(page, Step::Login, r).await
+    }
+
+    async fn upload(&self, page: &Page, req: &PublishReq) -> PResult<()> {
+        let step = Step::Upload;
+        // The upload area is up (the page is ready): a missing input is a console that changed.
+        if page.count(sel::FILE_INPUT).await.unwrap_or(0) == 0 {
+            let detail = format!("selector not found: {}", sel::FILE_INPUT);
+            return Err(self.permanent(page, step, &detail).await);
+        }
+        let r = page
+            .set_files(sel::FILE_INPUT, std::slice::from_ref(&req.video_path))
+            .await;
+        self.at(page, step, r).await?;
+        let r = page
+            .wait_any(
+                &[sel::UPLOAD_DONE, sel::UPLOAD_FAILED, sel::LOGIN_BOX],
+                UPLOAD_WAIT,
+            )
+            .await;
+        match self.at(page, step, r).await? {
+            0 => Ok(()),
+            1 => {
+                let why = page.text(sel::UPLOAD_FAILED).await.unwrap_or_default();
+                Err(self.permanent(page, step, why.trim()).await)
+            }
+            _ => Err(self.expired(page, step).await),
+        }
+    }
+
+    async fn form(&self, page: &Page, req: &PublishReq) -> PResult<()> {
+        let step = Step::Form;
+        let title: String = req.title.trim().chars().take(TITLE_MAX).collect();
+        let r = page.type_text(sel::TITLE, &title).await;
+        self.at(page, step, r).await?;
+        let body = if req.description.trim().is_empty() {
+            req.title.trim()
+        } else {
+            req.description.trim()
+        };
+        let body: String = body.chars().take(BODY_MAX).collect();
+        let r = page.fill(sel::BODY, &body).await;
+        self.at(page, step, r).await?;
+        for topic in req.topics.iter().take(TOPICS_MAX) {
+            let topic = topic.trim().trim_start_matches('#');
+            if topic.is_empty() {
+                continue;
+            }
+            let r = page.append_text(sel::BODY, &format!(" #{topic}")).await;
+            self.at(page, step, r).await?;
+            // The editor offers the topic; choosing it makes it a real topic (not plain text).
+            if page.wait_for(sel::TOPIC_ITEM, SHORT).await.is_ok() {
+                let r = page.click(sel::TOPIC_ITEM).await;
+                self.at(page, step, r).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn declaration(&self, page: &Page, d: Declaration) -> PResult<()> {
+        let step = Step::Declaration;
+        let Some(label) = declaration_label(d) else {
+            // No declaration: clear one the page may have preset.
+            if page.visible(sel::DECLARE_CHOSEN).await.unwrap_or(false) {
+                let r = page.click(sel::DECLARE_CLEAR).await;
+                self.at(page, step, r).await?;
+            }
+            return Ok(());
+        };
+        let r = page.click(sel::DECLARE_TRIGGER).await;
+        self.at(page, step, r).await?;
+        let option = format!("#publish-container .declaration-option:text-is('{label}')");
+        let r = page.click(&option).await;
+        self.at(page, step, r).await?;
+        if d == Declaration::Reposted {
+            let r = page.fill(sel::REPOST_SOURCE, "网络").await;
+            self.at(page, step, r).await?;
+            let r = page.click(sel::REPOST_CONFIRM).await;
+            self.at(page, step, r).await?;
+        }
+        let chosen = format!("{}:has-text('{label}')", sel::DECLARE_CHOSEN);
+        let r = page.wait_for(&chosen, SHORT * 2).await;
+        self.at(page, step, r).await
+    }
+
+    async fn schedule(&self, page: &Page, at: i64, now: i64) -> PResult<()> {
+        let step = Step::Schedule;
+        if at < now + SCHEDULE_MIN_SECS || at > now + SCHEDULE_MAX_SECS {
+            return Err(flow::step_error(
+                Platform::Xhs,
+                step,
+                ErrorKind::Permanent,
+                "the scheduled time must be 1 hour to 14 days ahead",
+            ));
+        }
+        let r = page.click(sel::SCHEDULE_SWITCH).await;
+        self.at(page, step, r).await?;
+        let r = page.fill(sel::SCHEDULE_INPUT, &china_minute(at)).await;
+        self.at(page, step, r).await
+    }
+}
+
+/// "YYYY-MM-DD HH:mm" in China time of unix seconds.
+pub fn china_minute(secs: i64) -> String {
+    let ms = secs * 1000;
+    let day = domain::matrix::day_of(ms);
+    let minute = (ms - domain::matrix::at(day, 0)) / 60_000;
+    format!(
+        "{} {:02}:{:02}",
+        domain::matrix::fmt_day(day),
+        minute / 60,
+        minute % 60
+    )
+}
+
+/// Unix seconds of a "…YYYY-MM-DD HH:mm…" China time in a text ("发布于 2026-11-29 23:10").
+pub fn parse_china_minute(text: &str) -> Option<i64> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let t = &text[start..];
+    let day = domain::matrix::parse_day(t.get(..10)?)?;
+    let minute = domain::matrix::parse_hhmm(t.get(11..16)?)?;
+    Some(domain::matrix::at(day, minute) / 1000)
+}
+
+/// "1.2万" / "3,456" / "播放 12" -> a count.
+pub fn count_of(text: &str) -> i64 {
+    let t: String = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.' || *c == '万')
+        .collect();
+    if let Some(n) = t.strip_suffix('万') {
+        return (n.parse::<f64>().unwrap_or(0.0) * 10_000.0).round() as i64;
+    }
+    t.parse::<f64>().map(|f| f as i64).unwrap_or(0)
+}
+
+#[async_trait::async_trait]
+impl Flow for XhsFlow {
+    fn platform(&self) -> Platform {
+        Platform::Xhs
+    }
+
+    fn base_url(&self) -> &str {
+        &self.base
+    }
+
+    async fn login_start(&self, page: &Page) -> PResult<Vec<u8>> {
+        let step = Step::Login;
+        let r = page.goto(&self.url(path::LOGIN)).await;
+        self.at(page, step, r).await?;
+        let r = page.wait_any(&[sel::QR_IMG, sel::QR_SWITCH], PAGE).await;
+        if self.at(page, step, r).await? == 1 {
+            let r = page.click(sel::QR_SWITCH).await;
+            self.at(page, step, r).await?;
+        }
+        self.qr_png(page).await
+    }
+
+    async fn login_poll(&self, page: &Page, sms_code: Option<&str>) -> PResult<LoginStep> {
+        let step = Step::Login;
+        if let Some(code) = sms_code.filter(|c| !c.is_empty())
+            && page.visible(sel::SMS_BOX).await.unwrap_or(false)
+        {
+            let to = super::steps::SmsForm {
+                input: sel::SMS_INPUT,
+                submit: sel::SMS_SUBMIT,
+                home: sel::ACCOUNT,
+            };
+            super::steps::enter_sms_code(page, Platform::Xhs, code, &to, true).await?;
+        }
+        let r = page
+            .wait_any(
+                &[
+                    sel::ACCOUNT,
+                    sel::SMS_BOX,
+                    sel::SLIDER,
+                    sel::QR_EXPIRED,
+                    sel::QR_IMG,
+                ],
+                SHORT,
+            )
+            .await;
+        let seen = match r {
+            Ok(i) => i,
+            // A page between two states (navigating): look again at the next poll.
+            Err(DriverError::Timeout(_)) => return Ok(LoginStep::Waiting),
+            Err(e) => return Err(flow::fail_driver(page, Platform::Xhs, step, e).await),
+        };
+        Ok(match seen {
+            0 => LoginStep::LoggedIn(self.profile(page).await?),
+            1 => LoginStep::SmsChallenge,
+            2 => LoginStep::SliderChallenge,
+            3 => {
+                if page.click(sel::QR_REFRESH).await.is_err() {
+                    return Ok(LoginStep::Expired);
+                }
+                LoginStep::NewQr(self.qr_png(page).await?)
+            }
+            _ => LoginStep::Waiting,
+        })
+    }
+
+    async fn check(&self, page: &Page) -> PResult<()> {
+        self.open_logged_in(page, path::HOME, sel::ACCOUNT, Step::Check)
+            .await
+    }
+
+    async fn publish(&self, page: &Page, req: &PublishReq) -> PResult<()> {
+        let now = self.clock.platform_now() / 1000;
+        self.open_logged_in(page, path::PUBLISH_VIDEO, sel::UPLOAD_AREA, Step::Open)
+            .await?;
+        self.upload(page, req).await?;
+        self.form(page, req).await?;
+        self.declaration(page, req.declaration).await?;
+        if let Some(at) = req.schedule_at {
+            self.schedule(page, at, now).await?;
+        }
+        let step = Step::Publish;
+        let r = page.click(sel::PUBLISH).await;
+        self.at(page, step, r).await?;
+        let r = page
+            .wait_any(&[sel::PUBLISHED, sel::ERROR_MESSAGE, sel::LOGIN_BOX], PAGE)
+            .await;
+        match self.at(page, step, r).await? {
+            0 => Ok(()),
+            1 => {
+                let why = page.text(sel::ERROR_MESSAGE).await.unwrap_or_default();
+                Err(self.permanent(page, step, why.trim()).await)
+            }
+            _ => Err(self.expired(page, step).await),
+        }
+    }
+
+    async fn works(&self, page: &Page, max: usize) -> PResult<Vec<Work>> {
+        let step = Step::Works;
+        let r = page.goto(&self.url(path::NOTES)).await;
+        self.at(page, step, r).await?;
+        let r = page
+            .wait_any(&[sel::NOTE, sel::NOTES_EMPTY, sel::LOGIN_BOX], PAGE)
+            .await;
+        match self.at(page, step, r).await? {
+            0 => {}
+            1 => return Ok(Vec::new()),
+            _ => return Err(self.expired(page, step).await),
+        }
+        let r = page.attrs(sel::NOTE, "data-note-id").await;
+        let ids = self.at(page, step, r).await?;
+        let r = page.texts(sel::NOTE_TITLE).await;
+        let titles = self.at(page, step, r).await?;
+        let r = page.texts(sel::NOTE_TIME).await;
+        let times = self.at(page, step, r).await?;
+        let r = page.texts(sel::NOTE_STATE).await;
+        let states = self.at(page, step, r).await?;
+        let mut counts = Vec::new();
+        for s in [
+            sel::NOTE_PLAY,
+            sel::NOTE_LIKE,
+            sel::NOTE_COMMENT,
+            sel::NOTE_SHARE,
+        ] {
+            let r = page.texts(s).await;
+            counts.push(self.at(page, step, r).await?);
+        }
+        let n = |col: &Vec<String>, i: usize| col.get(i).map(|t| count_of(t)).unwrap_or(0);
+        let mut out = Vec::new();
+        for (i, id) in ids.iter().enumerate().take(max) {
+            let state = states.get(i).map(String::as_str).unwrap_or("");
+            let status = if state.contains("未通过") || state.contains("违规") {
+                WorkStatus::Rejected {
+                    reason: state.trim().to_string(),
+                }
+            } else if state.contains("审核") {
+                WorkStatus::Reviewing
+            } else {
+                WorkStatus::Public
+            };
+            out.push(Work {
+                item_id: id.clone(),
+                title: titles
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string(),
+                create_time: times
+                    .get(i)
+                    .and_then(|t| parse_china_minute(t))
+                    .unwrap_or(0),
+                status,
+                stats: Stats {
+                    play: n(&counts[0], i),
+                    like: n(&counts[1], i),
+                    comment: n(&counts[2], i),
+                    share: n(&counts[3], i),
+                },
+                share_url: format!("https://www.xiaohongshu.com/explore/{id}"),
+            });
+        }
+        Ok(out)
+    }
+
+    async fn followers(&self, page: &Page) -> PResult<i64> {
+        self.open_logged_in(page, path::HOME, sel::ACCOUNT, Step::Profile)
+            .await?;
+        let r = page.text(sel::FOLLOWERS).await;
+        Ok(count_of(&self.at(page, Step::Profile, r).await?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn china_times_round_trip() {
+        let secs = 1_795_000_000 - 1_795_000_000 % 60;
+        let s = china_minute(secs);
+        assert_eq!(parse_china_minute(&format!("发布于 {s}")), Some(secs));
+    }
+
+    #[test]
+    fn counts_read_like_the_console_writes_them() {
+        assert_eq!(count_of("1.2万"), 12_000);
+        assert_eq!(count_of("播放 3,456"), 3456);
+        assert_eq!(count_of(""), 0);
+    }
+}

@@ -1,0 +1,688 @@
+//! The Xiaohongshu creator console, imitated: HTML pages with the real console's paths
+//! (creator.xiaohongshu.com `/login`, `/new/home`, `/publish/publish?from=homepage&target=video`,
+//! `/publish/success`, `/new/note-manager`) and the structure `crate::browser::xhs` selects on,
+//! served at `{sandbox}/console/xhs`. The page structure follows what the public projects that drive
+//! the real console select on (read, not copied): social-auto-upload
+//! (github.com/dreammis/social-auto-upload, `uploader/xiaohongshu_uploader/main.py`) and
+//! xiaohongshu-mcp (github.com/xpzouying/xiaohongshu-mcp, `xiaohongshu/login.go`,
+//! `publish_video.go`). It is not an API of our own: the browser flow only sees pages; the pages'
+//! own scripts call the small endpoints under `/api` and `/login/*`, as the real pages call theirs.
+//!
+//! - Login: the page opens on the SMS form; the corner icon switches to the QR. A phone "scans" it
+//!   with `POST /_phone/scan?qr=<id|latest>&user=<name>` (ungated, like the real QR is); the page
+//!   polls, and logged in (cookie `xhs_creator_session`, 30 days) goes to `/new/home`. Fault `sms`:
+//!   after the scan the page asks for an SMS code (6 digits, not 000000).
+//! - Publish: a real `<input type=file>`; the page uploads with progress (`上传中 n%`, then
+//!   `上传成功`), shows the form (title ≤ 20 characters, body ≤ 1,000, ≤ 10 topics chosen from the
+//!   editor's topic list), a declaration list with no default, the 定时发布 switch and picker
+//!   (1 h to 14 days ahead), and the publish button; success goes to `/publish/success`.
+//! - Faults per user (`POST {sandbox}/_control/console/xhs/faults`, gated): `slow_upload_ms`,
+//!   `expire_mid_flow` (the session dies when the upload finishes; the next call sends the page to
+//!   the login), `sms`, `silent_publish` (success shown, nothing created), `changed_selector` (the
+//!   upload page's file input gets another class). `GET .../received` lists every publish the
+//!   console received (fields as they arrived) and counts the uploads begun, `POST .../scan` scans like the phone.
+//!
+//! State is in memory (not in `state.json`): a restart logs every sandbox XHS console user out.
+
+use crate::sandbox::html_escape as esc;
+use axum::Router;
+use axum::extract::{Multipart, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+pub(crate) const COOKIE: &str = "xhs_creator_session";
+const QR_TTL_MS: i64 = 3 * 60_000;
+const SESSION_SECS: i64 = 30 * 86_400;
+pub(crate) const TITLE_MAX: usize = 20;
+const BODY_MAX: usize = 1000;
+const TOPICS_MAX: usize = 10;
+pub(crate) const DECLARATIONS: [&str; 4] = [
+    "虚构演绎，仅供娱乐",
+    "笔记含AI合成内容",
+    "自主拍摄",
+    "来源转载",
+];
+
+pub(crate) type C = Arc<Console>;
+
+pub(crate) struct Console {
+    /// `{sandbox}/console/xhs`, as the browser reaches it.
+    base: String,
+    public_base: String,
+    clock: domain::clock::Clock,
+    st: Mutex<St>,
+}
+
+#[derive(Default)]
+struct St {
+    seq: u64,
+    qrs: HashMap<String, Qr>,
+    /// Newest QR id (what `scan?qr=latest` scans).
+    latest_qr: Option<String>,
+    sessions: HashMap<String, String>,
+    users: HashMap<String, User>,
+    uploads: HashMap<String, Upload>,
+    notes: Vec<Note>,
+    received: Vec<Value>,
+    /// Upload requests begun (before a slow upload's wait).
+    uploads_begun: u64,
+}
+
+#[derive(Clone, PartialEq)]
+enum QrState {
+    Pending,
+    Sms(String),
+    Done(String),
+}
+
+struct Qr {
+    expires_at: i64,
+    state: QrState,
+}
+
+#[derive(Default, Clone, Deserialize, serde::Serialize)]
+#[serde(default)]
+pub(crate) struct Faults {
+    pub slow_upload_ms: u64,
+    pub expire_mid_flow: bool,
+    pub sms: bool,
+    pub silent_publish: bool,
+    pub changed_selector: bool,
+}
+
+struct User {
+    id: String,
+    nickname: String,
+    followers: i64,
+    faults: Faults,
+}
+
+struct Upload {
+    user: String,
+    file_name: String,
+    size: u64,
+}
+
+struct Note {
+    id: String,
+    user: String,
+    title: String,
+    created: i64,
+    schedule_at: Option<i64>,
+}
+
+impl Console {
+    pub(crate) fn new(public_base: &str, clock: domain::clock::Clock) -> C {
+        Arc::new(Console {
+            base: format!("{public_base}/console/xhs"),
+            public_base: public_base.to_string(),
+            clock,
+            st: Mutex::default(),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, St> {
+        self.st.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn now(&self) -> i64 {
+        self.clock.sandbox_now()
+    }
+}
+
+impl St {
+    fn id(&mut self, prefix: &str) -> String {
+        self.seq += 1;
+        format!("{prefix}{:08x}{:08x}", self.seq, rand::random::<u32>())
+    }
+
+    fn user(&mut self, name: &str) -> &mut User {
+        self.users.entry(name.to_string()).or_insert_with(|| {
+            let h = super::stable_hash(&["xhs-console", name]);
+            User {
+                id: format!("95{:08}", h % 100_000_000),
+                nickname: name.to_string(),
+                followers: (h % 5000) as i64,
+                faults: Faults::default(),
+            }
+        })
+    }
+
+    fn new_qr(&mut self, now: i64) -> String {
+        let id = self.id("qr");
+        self.qrs.insert(
+            id.clone(),
+            Qr {
+                expires_at: now + QR_TTL_MS,
+                state: QrState::Pending,
+            },
+        );
+        self.latest_qr = Some(id.clone());
+        id
+    }
+
+    fn login(&mut self, user: &str) -> String {
+        let s = self.id("xs");
+        self.sessions.insert(s.clone(), user.to_string());
+        s
+    }
+}
+
+pub(crate) fn routes<T: Clone + Send + Sync + 'static>(c: C) -> Router<T> {
+    Router::new()
+        .route("/login", get(login_page))
+        .route("/login/status", get(login_status))
+        .route("/login/sms", post(login_sms))
+        .route("/login/refresh", post(login_refresh))
+        .route("/qr/{file}", get(qr_image))
+        .route("/_phone/scan", post(phone_scan))
+        .route("/new/home", get(home))
+        .route("/publish/publish", get(publish_page))
+        .route("/publish/success", get(success_page))
+        .route("/new/note-manager", get(notes_page))
+        .route("/api/upload", post(api_upload))
+        .route("/api/publish", post(api_publish))
+        .with_state(c)
+}
+
+/// The sandbox's controls of this console (nested under the gated `/_control`).
+pub(crate) fn control<T: Clone + Send + Sync + 'static>(c: C) -> Router<T> {
+    Router::new()
+        .route("/faults", post(set_faults))
+        .route("/received", get(received))
+        .route("/scan", post(control_scan))
+        .with_state(c)
+}
+
+type Q = Query<HashMap<String, String>>;
+
+fn page(title: &str, body: &str, script: &str) -> Response {
+    Html(format!(
+        "<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\"><title>{t} - 小红书创作服务平台</title>\
+         <style>body{{font-family:sans-serif;margin:24px}} .hidden{{display:none}} \
+         .qrcode-img{{width:160px;height:160px}} .d-switch{{display:inline-block;width:32px;height:16px;background:#ccc;border-radius:8px;cursor:pointer}} \
+         .declaration-option,.item,.refresh{{cursor:pointer;padding:4px;border:1px solid #eee;display:inline-block}} \
+         p[contenteditable]{{min-height:60px;border:1px solid #ddd;padding:4px}} \
+         input.upload-input,input.upload-input-v2{{opacity:0;width:200px;height:40px}} \
+         .upload-content{{border:2px dashed #ccc;padding:12px;width:240px}}</style></head>\
+         <body>{body}<script>{script}</script></body></html>",
+        t = esc(title)
+    ))
+    .into_response()
+}
+
+fn user_of(c: &Console, h: &HeaderMap) -> Option<String> {
+    let cookies = h.get(header::COOKIE)?.to_str().ok()?;
+    let sid = cookies
+        .split(';')
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)?
+        .1;
+    c.lock().sessions.get(sid).cloned()
+}
+
+fn to_login(c: &Console) -> Response {
+    (
+        StatusCode::FOUND,
+        [(header::LOCATION, format!("{}/login", c.base))],
+    )
+        .into_response()
+}
+
+fn unauthorized() -> Response {
+    (
+        StatusCode::UNAUTHORIZED,
+        axum::Json(json!({"success": false, "code": -100, "msg": "登录已过期"})),
+    )
+        .into_response()
+}
+
+async fn login_page(State(c): State<C>) -> Response {
+    let id = {
+        let now = c.now();
+        c.lock().new_qr(now)
+    };
+    let body = format!(
+        r#"<div class="login-box-container"><div class="login-box">
+  <div class="sms-form"><h3>短信登录</h3><input placeholder="手机号"><input placeholder="验证码"><button>登 录</button>
+    <img class="css-wemwzq" alt="扫码登录" width="40" height="40" src="data:image/svg+xml;utf8,%3Csvg xmlns='http://www.w3.org/2000/svg' width='40' height='40'%3E%3Crect width='40' height='40' fill='%23ff2442'/%3E%3C/svg%3E"></div>
+  <div class="qr-form hidden"><div>APP扫一扫登录</div>
+    <div class="qrcode"><img class="qrcode-img" data-qr="{id}" src="{base}/qr/{id}.svg"></div>
+    <div class="qrcode-expired hidden">二维码已过期 <span class="refresh">点击刷新</span></div></div>
+  <div class="verify-sms hidden"><div>为了你的账号安全，请输入短信验证码</div><input placeholder="请输入验证码" maxlength="6"><button class="submit">确 定</button><div class="sms-error"></div></div>
+</div></div>"#,
+        base = c.base
+    );
+    let script = format!(
+        r#"const B={base:?};let qr={id:?};const $=s=>document.querySelector(s);
+$('.css-wemwzq').onclick=()=>{{$('.sms-form').classList.add('hidden');$('.qr-form').classList.remove('hidden')}};
+$('.refresh').onclick=async()=>{{const r=await fetch(B+'/login/refresh?qr='+qr,{{method:'POST'}});const j=await r.json();qr=j.qr;
+  $('.qrcode-img').src=B+'/qr/'+qr+'.svg';$('.qrcode-img').dataset.qr=qr;$('.qrcode-expired').classList.add('hidden')}};
+$('.verify-sms .submit').onclick=async()=>{{const code=$('.verify-sms input').value;
+  const r=await fetch(B+'/login/sms',{{method:'POST',headers:{{'content-type':'application/json'}},body:JSON.stringify({{qr,code}})}});
+  const j=await r.json();if(!j.success)$('.sms-error').textContent=j.msg||'验证码错误'}};
+async function poll(){{try{{const r=await fetch(B+'/login/status?qr='+qr);const j=await r.json();
+  if(j.state==='logged_in'){{location.href=B+'/new/home';return}}
+  if(j.state==='sms'){{$('.qr-form').classList.add('hidden');$('.verify-sms').classList.remove('hidden')}}
+  if(j.state==='expired'){{$('.qrcode-expired').classList.remove('hidden')}}}}catch(e){{}}
+  setTimeout(poll,400)}}
+poll();"#,
+        base = c.base
+    );
+    page("登录", &body, &script)
+}
+
+/// A QR-looking picture for a login id (the phone scans through `/_phone/scan`).
+async fn qr_image(axum::extract::Path(file): axum::extract::Path<String>) -> Response {
+    let id = file.trim_end_matches(".svg");
+    let h = super::stable_hash(&["xhs-qr", id]);
+    let mut cells = String::new();
+    for i in 0..21u64 {
+        for j in 0..21u64 {
+            let corner = (i < 7 && j < 7) || (i < 7 && j > 13) || (i > 13 && j < 7);
+            let on = if corner {
+                let (a, b) = (i % 14, j % 14);
+                !(a == 1 || a == 5 || b == 1 || b == 5)
+                    || (2..=4).contains(&a) && (2..=4).contains(&b)
+            } else {
+                (h.rotate_left(((i * 21 + j) % 64) as u32) ^ (i * 31 + j * 17)) & 1 == 1
+            };
+            if on {
+                cells.push_str(&format!(
+                    "<rect x='{}' y='{}' width='8' height='8'/>",
+                    j * 8 + 8,
+                    i * 8 + 8
+                ));
+            }
+        }
+    }
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        format!(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='184' height='184'><rect width='184' height='184' fill='white'/><g fill='black'>{cells}</g></svg>"
+        ),
+    )
+        .into_response()
+}
+
+async fn login_status(State(c): State<C>, Query(q): Q) -> Response {
+    let id = q.get("qr").cloned().unwrap_or_default();
+    let now = c.now();
+    let mut st = c.lock();
+    let Some(qr) = st.qrs.get(&id) else {
+        return axum::Json(json!({"state": "expired"})).into_response();
+    };
+    match qr.state.clone() {
+        QrState::Pending if qr.expires_at <= now => {
+            axum::Json(json!({"state": "expired"})).into_response()
+        }
+        QrState::Pending => axum::Json(json!({"state": "pending"})).into_response(),
+        QrState::Sms(_) => axum::Json(json!({"state": "sms"})).into_response(),
+        QrState::Done(user) => {
+            st.qrs.remove(&id);
+            let sid = st.login(&user);
+            (
+                [(
+                    header::SET_COOKIE,
+                    format!(
+                        "{COOKIE}={sid}; Path=/; Max-Age={SESSION_SECS}; HttpOnly; SameSite=Lax"
+                    ),
+                )],
+                axum::Json(json!({"state": "logged_in"})),
+            )
+                .into_response()
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct SmsBody {
+    qr: String,
+    code: String,
+}
+
+async fn login_sms(State(c): State<C>, axum::Json(b): axum::Json<SmsBody>) -> Response {
+    let ok = b.code.len() == 6 && b.code.bytes().all(|x| x.is_ascii_digit()) && b.code != "000000";
+    let mut st = c.lock();
+    let Some(qr) = st.qrs.get_mut(&b.qr) else {
+        return axum::Json(json!({"success": false, "msg": "二维码已过期"})).into_response();
+    };
+    match (&qr.state, ok) {
+        (QrState::Sms(user), true) => {
+            qr.state = QrState::Done(user.clone());
+            axum::Json(json!({"success": true})).into_response()
+        }
+        _ => axum::Json(json!({"success": false, "msg": "验证码错误"})).into_response(),
+    }
+}
+
+async fn login_refresh(State(c): State<C>, Query(q): Q) -> Response {
+    let now = c.now();
+    let mut st = c.lock();
+    if let Some(old) = q.get("qr") {
+        st.qrs.remove(old);
+    }
+    let id = st.new_qr(now);
+    axum::Json(json!({"qr": id})).into_response()
+}
+
+/// What the phone does when its owner scans and confirms: `qr` is an id or `latest`.
+fn scan(c: &Console, qr: &str, user: &str) -> Result<(), &'static str> {
+    let now = c.now();
+    let mut st = c.lock();
+    let id = if qr == "latest" || qr.is_empty() {
+        st.latest_qr.clone().ok_or("no QR shown")?
+    } else {
+        qr.to_string()
+    };
+    let sms = st.user(user).faults.sms;
+    let q = st.qrs.get_mut(&id).ok_or("unknown QR")?;
+    if q.expires_at <= now || q.state != QrState::Pending {
+        return Err("QR expired or used");
+    }
+    q.state = if sms {
+        QrState::Sms(user.to_string())
+    } else {
+        QrState::Done(user.to_string())
+    };
+    Ok(())
+}
+
+async fn phone_scan(State(c): State<C>, Query(q): Q) -> Response {
+    let user = q.get("user").map(String::as_str).unwrap_or("xhs_user");
+    match scan(&c, q.get("qr").map(String::as_str).unwrap_or(""), user) {
+        Ok(()) => axum::Json(json!({"success": true})).into_response(),
+        Err(m) => (
+            StatusCode::CONFLICT,
+            axum::Json(json!({"success": false, "msg": m})),
+        )
+            .into_response(),
+    }
+}
+
+async fn control_scan(State(c): State<C>, axum::Json(b): axum::Json<Value>) -> Response {
+    let user = b["user"].as_str().unwrap_or("xhs_user");
+    match scan(&c, b["qr"].as_str().unwrap_or(""), user) {
+        Ok(()) => axum::Json(json!({"ok": true})).into_response(),
+        Err(m) => (
+            StatusCode::CONFLICT,
+            axum::Json(json!({"ok": false, "error": m})),
+        )
+            .into_response(),
+    }
+}
+
+async fn set_faults(State(c): State<C>, axum::Json(b): axum::Json<Value>) -> Response {
+    let Some(user) = b["user"].as_str() else {
+        return (StatusCode::BAD_REQUEST, "user is required").into_response();
+    };
+    let f: Faults = serde_json::from_value(b.clone()).unwrap_or_default();
+    c.lock().user(user).faults = f.clone();
+    axum::Json(json!({"ok": true, "faults": f})).into_response()
+}
+
+async fn received(State(c): State<C>) -> Response {
+    let st = c.lock();
+    axum::Json(json!({"received": st.received, "uploads_begun": st.uploads_begun})).into_response()
+}
+
+async fn home(State(c): State<C>, h: HeaderMap) -> Response {
+    let Some(user) = user_of(&c, &h) else {
+        return to_login(&c);
+    };
+    let (id, nick, fans) = {
+        let mut st = c.lock();
+        let u = st.user(&user);
+        (u.id.clone(), u.nickname.clone(), u.followers)
+    };
+    let avatar = super::avatar::url(&c.public_base, crate::Platform::Xhs, &id);
+    let body = format!(
+        r#"<div class="personal-info"><img class="avatar" src="{avatar}" width="48" height="48">
+<div class="account-name">{nick}</div><div class="account-id">小红书账号：{id}</div>
+<div class="fans"><span class="count">{fans}</span> 粉丝</div></div>
+<a href="{base}/publish/publish?from=homepage&target=video">发布笔记</a> <a href="{base}/new/note-manager">笔记管理</a>"#,
+        avatar = esc(&avatar),
+        nick = esc(&nick),
+        base = c.base
+    );
+    page("首页", &body, "")
+}
+
+async fn publish_page(State(c): State<C>, h: HeaderMap) -> Response {
+    let Some(user) = user_of(&c, &h) else {
+        return to_login(&c);
+    };
+    let changed = c.lock().user(&user).faults.changed_selector;
+    // A console release that renamed the file input's class (the wrapper stayed).
+    let (wrap, input) = if changed {
+        ("upload-content", "upload-input-v2")
+    } else {
+        ("upload-content", "upload-input")
+    };
+    let options: String = DECLARATIONS
+        .iter()
+        .map(|d| format!("<div class=\"declaration-option\">{d}</div>"))
+        .collect();
+    let body = format!(
+        r#"<div id="publish-container">
+<div class="{wrap}"><div>拖拽视频到此或点击上传</div><input class="{input}" type="file" accept="video/*"></div>
+<div class="preview-new hidden"><div class="stage">上传中 0%</div></div>
+<div class="editor hidden">
+  <div class="d-input"><input class="d-text" placeholder="填写标题会有更多赞哦～"></div>
+  <div class="ql-editor"><p contenteditable="true" data-placeholder="输入正文描述，真诚有价值的分享予人温暖"></p></div>
+  <div id="creator-editor-topic-container" class="hidden"><div class="item"></div></div>
+  <div class="declaration"><span class="declaration-trigger">添加内容类型声明</span>
+    <div class="declaration-list hidden">{options}</div>
+    <div class="declaration-chosen hidden"><span class="label"></span> <span class="clear">×</span></div>
+    <div class="declaration-dialog hidden"><input placeholder="请输入媒体名称"><button>确认</button></div></div>
+  <div class="custom-switch-card">定时发布 <span class="d-switch"></span>
+    <div class="d-datepicker-input-filter hidden"><input class="d-text" placeholder="选择日期和时间"></div></div>
+  <div class="publish-page-publish-btn"><button class="bg-red">发布</button></div>
+  <div class="d-message-error hidden"></div>
+</div></div>"#
+    );
+    let script = format!(
+        r#"const B={base:?};const $=s=>document.querySelector(s);let uploadId=null,decl='',source='',topics=[];
+const fail=m=>{{const e=$('.d-message-error');e.textContent=m;e.classList.remove('hidden')}};
+$('input[type=file]').onchange=e=>{{const f=e.target.files[0];if(!f)return;$('.preview-new').classList.remove('hidden');
+  const fd=new FormData();fd.append('file',f);const x=new XMLHttpRequest();x.open('POST',B+'/api/upload');
+  x.upload.onprogress=ev=>{{if(ev.lengthComputable)$('.stage').textContent='上传中 '+Math.floor(ev.loaded*100/ev.total)+'%'}};
+  x.onload=()=>{{if(x.status===401){{location.href=B+'/login';return}}let j={{}};try{{j=JSON.parse(x.responseText)}}catch(_){{}}
+    if(!j.success){{$('.preview-new').insertAdjacentHTML('beforeend','<div class="upload-failed">'+(j.msg||'上传失败')+'</div>');return}}
+    uploadId=j.data.upload_id;$('.stage').textContent='上传成功';$('.editor').classList.remove('hidden')}};
+  x.onerror=()=>$('.preview-new').insertAdjacentHTML('beforeend','<div class="upload-failed">网络错误</div>');x.send(fd)}};
+const ed=$('p[contenteditable]');
+ed.addEventListener('input',()=>{{const m=/#([^\s#\[\]]+)$/.exec(ed.innerText.replace(/\u00a0/g,' '));const c=$('#creator-editor-topic-container');
+  if(m){{c.querySelector('.item').textContent='#'+m[1];c.dataset.topic=m[1];c.classList.remove('hidden')}}else c.classList.add('hidden')}});
+$('#creator-editor-topic-container .item').onclick=()=>{{const c=$('#creator-editor-topic-container');const t=c.dataset.topic;topics.push(t);
+  const txt=ed.lastChild;if(txt&&txt.nodeType===3)txt.textContent=txt.textContent.replace(new RegExp('#'+t.replace(/[.*+?^${{}}()|[\]\\]/g,'\\$&')+'$'),'');
+  const s=document.createElement('span');s.className='topic';s.dataset.topic=t;s.contentEditable='false';s.textContent='#'+t+'[话题]';ed.appendChild(s);
+  ed.appendChild(document.createTextNode(' '));c.classList.add('hidden')}};
+$('.declaration-trigger').onclick=()=>$('.declaration-list').classList.toggle('hidden');
+document.querySelectorAll('.declaration-option').forEach(o=>o.onclick=()=>{{$('.declaration-list').classList.add('hidden');
+  if(o.textContent==='来源转载'){{$('.declaration-dialog').classList.remove('hidden');$('.declaration-dialog').dataset.pending='1';return}}
+  decl=o.textContent;$('.declaration-chosen .label').textContent=decl;$('.declaration-chosen').classList.remove('hidden')}});
+$('.declaration-dialog button').onclick=()=>{{source=$('.declaration-dialog input').value;decl='来源转载';$('.declaration-dialog').classList.add('hidden');
+  $('.declaration-chosen .label').textContent=decl;$('.declaration-chosen').classList.remove('hidden')}};
+$('.declaration-chosen .clear').onclick=()=>{{decl='';source='';$('.declaration-chosen').classList.add('hidden')}};
+$('.d-switch').onclick=()=>$('.d-datepicker-input-filter').classList.toggle('hidden');
+$('.publish-page-publish-btn button').onclick=async()=>{{
+  const body=[...ed.childNodes].filter(n=>!(n.classList&&n.classList.contains('topic'))).map(n=>n.textContent).join('').trim();
+  const sched=$('.d-datepicker-input-filter').classList.contains('hidden')?'':$('.d-datepicker-input-filter input').value;
+  const r=await fetch(B+'/api/publish',{{method:'POST',headers:{{'content-type':'application/json'}},
+    body:JSON.stringify({{upload_id:uploadId,title:$('input.d-text').value,body,topics,declaration:decl,repost_source:source,schedule:sched}})}});
+  if(r.status===401){{location.href=B+'/login';return}}const j=await r.json();
+  if(!j.success){{fail(j.msg||'发布失败');return}}location.href=B+'/publish/success?source=&bind_status=not_bind'}};"#,
+        base = c.base
+    );
+    page("发布笔记", &body, &script)
+}
+
+async fn success_page() -> Response {
+    page(
+        "发布成功",
+        "<div class=\"publish-success\">发布成功</div>",
+        "",
+    )
+}
+
+async fn api_upload(State(c): State<C>, h: HeaderMap, mut mp: Multipart) -> Response {
+    let Some(user) = user_of(&c, &h) else {
+        return unauthorized();
+    };
+    c.lock().uploads_begun += 1;
+    let mut size = 0u64;
+    let mut file_name = String::new();
+    while let Ok(Some(mut field)) = mp.next_field().await {
+        if field.name() != Some("file") {
+            continue;
+        }
+        file_name = field.file_name().unwrap_or_default().to_string();
+        while let Ok(Some(chunk)) = field.chunk().await {
+            size += chunk.len() as u64;
+        }
+    }
+    let faults = c.lock().user(&user).faults.clone();
+    if faults.slow_upload_ms > 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(faults.slow_upload_ms)).await;
+    }
+    if size == 0 {
+        return axum::Json(json!({"success": false, "msg": "视频文件为空"})).into_response();
+    }
+    let mut st = c.lock();
+    let id = st.id("up");
+    st.uploads.insert(
+        id.clone(),
+        Upload {
+            user: user.clone(),
+            file_name,
+            size,
+        },
+    );
+    if faults.expire_mid_flow {
+        // The session dies now; the page learns it at its next call. One-shot.
+        st.sessions.retain(|_, u| *u != user);
+        st.user(&user).faults.expire_mid_flow = false;
+    }
+    axum::Json(json!({"success": true, "data": {"upload_id": id}})).into_response()
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct PublishBody {
+    upload_id: Option<String>,
+    title: String,
+    body: String,
+    topics: Vec<String>,
+    declaration: String,
+    repost_source: String,
+    schedule: String,
+}
+
+async fn api_publish(
+    State(c): State<C>,
+    h: HeaderMap,
+    axum::Json(b): axum::Json<PublishBody>,
+) -> Response {
+    let Some(user) = user_of(&c, &h) else {
+        return unauthorized();
+    };
+    let refuse = |m: &str| axum::Json(json!({"success": false, "msg": m})).into_response();
+    let now_ms = c.now();
+    let mut st = c.lock();
+    let upload = b.upload_id.as_deref().and_then(|id| st.uploads.get(id));
+    let Some(upload) = upload.filter(|u| u.user == user) else {
+        return refuse("请先上传视频");
+    };
+    let (file_name, file_size) = (upload.file_name.clone(), upload.size);
+    let title = b.title.trim().to_string();
+    if title.is_empty() {
+        return refuse("请填写标题");
+    }
+    if title.chars().count() > TITLE_MAX {
+        return refuse("标题最多20个字");
+    }
+    if b.body.chars().count() > BODY_MAX {
+        return refuse("正文最多1000个字");
+    }
+    if b.topics.len() > TOPICS_MAX {
+        return refuse("话题最多10个");
+    }
+    if !b.declaration.is_empty() && !DECLARATIONS.contains(&b.declaration.as_str()) {
+        return refuse("内容类型声明无效");
+    }
+    let schedule_at = if b.schedule.trim().is_empty() {
+        None
+    } else {
+        let Some(at) = crate::browser::xhs::parse_china_minute(&b.schedule) else {
+            return refuse("定时发布时间格式错误");
+        };
+        let now = now_ms / 1000;
+        if at < now + 3600 - 60 || at > now + 14 * 86_400 {
+            return refuse("定时发布时间需在1小时至14天之间");
+        }
+        Some(at)
+    };
+    let silent = st.user(&user).faults.silent_publish;
+    st.received.push(json!({
+        "user": user, "title": title, "body": b.body, "topics": b.topics,
+        "declaration": b.declaration, "repost_source": b.repost_source, "schedule_at": schedule_at,
+        "file_name": file_name, "file_size": file_size, "silent": silent,
+    }));
+    if !silent {
+        let id = format!("{:024x}", rand::random::<u128>() >> 32);
+        st.notes.push(Note {
+            id,
+            user,
+            title,
+            created: now_ms / 1000,
+            schedule_at,
+        });
+    }
+    axum::Json(json!({"success": true})).into_response()
+}
+
+async fn notes_page(State(c): State<C>, h: HeaderMap) -> Response {
+    let Some(user) = user_of(&c, &h) else {
+        return to_login(&c);
+    };
+    let now = c.now() / 1000;
+    let st = c.lock();
+    let notes: Vec<&Note> = st.notes.iter().rev().filter(|n| n.user == user).collect();
+    let body = if notes.is_empty() {
+        "<div class=\"note-empty\">暂无笔记</div>".to_string()
+    } else {
+        notes
+            .iter()
+            .map(|n| {
+                let (state, at) = match n.schedule_at {
+                    Some(at) if at > now => ("定时发布中", at),
+                    Some(at) => ("已发布", at),
+                    None if now - n.created < 600 => ("审核中", n.created),
+                    None => ("已发布", n.created),
+                };
+                let h = super::stable_hash(&["xhs-note", &n.id]);
+                format!(
+                    r#"<div class="note" data-note-id="{id}"><div class="info"><div class="title">{t}</div><div class="time">发布于 {time}</div></div><div class="status">{state}</div><div class="icon_list"><span class="play">{p}</span><span class="like">{l}</span><span class="comment">{cm}</span><span class="share">{s}</span></div></div>"#,
+                    id = n.id,
+                    t = esc(&n.title),
+                    time = crate::browser::xhs::china_minute(if n.schedule_at.is_some() { at } else { n.created }),
+                    p = h % 1000,
+                    l = h % 100,
+                    cm = h % 10,
+                    s = h % 7,
+                )
+            })
+            .collect()
+    };
+    page(
+        "笔记管理",
+        &format!("<div class=\"note-list\">{body}</div>"),
+        "",
+    )
+}
