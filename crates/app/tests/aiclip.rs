@@ -179,26 +179,29 @@ async fn a_template_round_trips_between_sets_of_groups() {
         assert_eq!(c["music"]["volume"], 55);
         assert_eq!(c["output_count"], 2);
         assert_eq!(made["capacity"], 2, "1 x 1 x 2 clips");
-        // The project is a real one: it renders with the new groups' clips.
+        // The project is a real one: it renders with the new groups' clips (on one database: a
+        // render is minutes of CPU on a loaded machine, and its rows are the render stories' own).
         let made_id = made["id"].as_i64().unwrap();
-        let r = app
-            .post(
-                "/clip.merchant_much_clip/add_video",
-                Some(&t),
-                json!({"id": made_id, "count": 1}),
-            )
-            .await;
-        r.ok();
-        let v = wait_variants(&app, &t, made_id, 1).await;
-        assert_eq!(v[0]["state"], "success", "{}", v[0]["error"]);
-        let seq: Vec<i64> = v[0]["seq"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c.as_i64().unwrap())
-            .collect();
-        assert_eq!(seq[..2], clips2[..2]);
-        assert!(clips2[2..].contains(&seq[2]));
+        if backend == heavy_story_backend() {
+            let r = app
+                .post(
+                    "/clip.merchant_much_clip/add_video",
+                    Some(&t),
+                    json!({"id": made_id, "count": 1}),
+                )
+                .await;
+            r.ok();
+            let v = wait_variants(&app, &t, made_id, 1).await;
+            assert_eq!(v[0]["state"], "success", "{}", v[0]["error"]);
+            let seq: Vec<i64> = v[0]["seq"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_i64().unwrap())
+                .collect();
+            assert_eq!(seq[..2], clips2[..2]);
+            assert!(clips2[2..].contains(&seq[2]));
+        }
 
         // Too few picked groups, or another merchant's group, are refused before anything is stored.
         let r = app
@@ -419,9 +422,15 @@ fn engines_installed() -> bool {
 /// Reads the caller's event stream until a `one_touch` event says job `id` is `state` (or failed);
 /// the (state, progress) pairs seen.
 async fn one_touch_events(app: &TestApp, t: &str, id: i64, state: &str) -> Vec<(String, i64)> {
-    sse_rows_until(app, t, "one_touch", id, &[state, "failed"], 600)
-        .await
-        .iter()
+    let rows = sse_rows_until(app, t, "one_touch", id, &[state, "failed"], 600).await;
+    // A job that failed where it should not have: its reason, not only its states.
+    if state != "failed"
+        && let Some(last) = rows.last()
+        && last["state"] == "failed"
+    {
+        panic!("the one-touch job failed: {last}");
+    }
+    rows.iter()
         .map(|r| {
             (
                 r["state"].as_str().unwrap_or("").to_string(),

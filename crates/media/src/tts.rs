@@ -124,6 +124,9 @@ pub struct Kokoro {
     threads: usize,
     turns: FairTurns,
     worker: Mutex<Option<Worker>>,
+    /// The stall limit's own value in the unit tests (a minute is too long to wait for there).
+    #[cfg(test)]
+    stall: Option<Duration>,
 }
 
 #[derive(Deserialize)]
@@ -144,11 +147,16 @@ struct Span {
     end: i64,
 }
 
-/// Starting the child: loading the model and jieba's dictionary (a few seconds; more on a busy machine).
-const START_TIMEOUT: Duration = Duration::from_secs(180);
+/// Starting the child: loading the model and jieba's dictionary (3.5 s on a quiet 2-core machine; a
+/// machine busy with renders can make that 20 times longer, and a start that times out costs the job
+/// an attempt).
+const START_TIMEOUT: Duration = Duration::from_secs(300);
 
-/// Time allowed for one request: a minute plus a second per character (the engine runs at about
-/// 0.2–0.7 s of compute per second of speech, a character is ~0.25 s of speech).
+/// How long the engine may stay silent within a request: a minute plus a second per character of
+/// its longest sentence (the engine runs at about 0.2–0.7 s of compute per second of speech, a
+/// character is ~0.25 s of speech). The engine answers after every sentence (and streams each
+/// clause), so a long text on a busy machine is not cut short while it moves: only an engine that
+/// stops talking is taken for stuck.
 pub fn timeout_for(chars: usize) -> Duration {
     Duration::from_secs(60 + chars as u64)
 }
@@ -182,7 +190,18 @@ impl Kokoro {
                 .unwrap_or_else(default_threads),
             turns: FairTurns::default(),
             worker: Mutex::new(None),
+            #[cfg(test)]
+            stall: None,
         }
+    }
+
+    /// How long the engine may stay silent in a request whose longest sentence has `chars`.
+    fn stall_limit(&self, chars: usize) -> Duration {
+        #[cfg(test)]
+        if let Some(d) = self.stall {
+            return d;
+        }
+        timeout_for(chars)
     }
 
     /// Requests waiting for their turn at the engine.
@@ -321,12 +340,13 @@ impl Kokoro {
             "speed": req.speed.clamp(0.5, 2.0),
             "sentences": req.sentences.iter().map(|s| &s.parts).collect::<Vec<_>>(),
         });
-        let chars: usize = req
+        let longest = req
             .sentences
             .iter()
             .map(|s| s.display.chars().count())
-            .sum();
-        let limit = timeout_for(chars);
+            .max()
+            .unwrap_or(0);
+        let limit = self.stall_limit(longest);
         let turn = self.turns.enter(req.tenant).await;
         let mut slot = self.worker.lock().await;
         if slot.is_none() {
@@ -338,7 +358,9 @@ impl Kokoro {
             w.stdin.flush().await?;
             loop {
                 let mut line = String::new();
-                let n = w.stdout.read_line(&mut line).await?;
+                let n = tokio::time::timeout(limit, w.stdout.read_line(&mut line))
+                    .await
+                    .map_err(|_| std::io::Error::from(std::io::ErrorKind::TimedOut))??;
                 if n == 0 {
                     return Ok::<_, std::io::Error>(None);
                 }
@@ -361,17 +383,19 @@ impl Kokoro {
                 }
             }
         };
-        let answer = match tokio::time::timeout(limit, exchange).await {
-            Ok(Ok(Some(line))) => line,
+        let answer = match exchange.await {
+            Ok(Some(line)) => line,
             outcome => {
                 // A stuck or dead child is replaced on the next request.
                 if let Some(mut w) = slot.take() {
                     let _ = w.child.kill().await;
                 }
                 return Err(match outcome {
-                    Err(_) => TtsError::Timeout(limit.as_secs()),
-                    Ok(Err(e)) => e.into(),
-                    Ok(Ok(_)) => TtsError::Failed("the engine stopped".into()),
+                    Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
+                        TtsError::Timeout(limit.as_secs())
+                    }
+                    Err(e) => e.into(),
+                    Ok(_) => TtsError::Failed("the engine stopped".into()),
                 });
             }
         };
@@ -772,6 +796,38 @@ mod tests {
             .unwrap();
         assert_eq!(spans, vec![(0, 1000), (1000, 2000)]);
         assert_eq!(*seen.lock().unwrap(), vec![(1, 2), (2, 2)]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A long voice-over on a busy machine is not cut short while the engine reports sentence
+    /// after sentence (here 4 x 0.3 s against a 0.5-s stall limit); an engine that falls silent
+    /// is taken for stuck, killed, and the next request starts a fresh one.
+    #[tokio::test]
+    async fn only_a_silent_engine_times_out() {
+        let dir = std::env::temp_dir().join(format!("cm-tts-stall-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        fake_engine_saying(
+            &dir,
+            "case \"$line\" in *silent*) sleep 30 ;; esac\n  \
+             for i in 1 2 3 4; do sleep 0.3; echo \"{\\\"done\\\":$i,\\\"of\\\":4}\"; done\n  \
+             echo '{\"ok\":true,\"sample_rate\":24000,\"sentences\":[]}'",
+        );
+        let mut engine = Kokoro::new(&dir);
+        engine.stall = Some(Duration::from_millis(500));
+        let mut r = req(0.0, 1.0);
+        r.voice = "aaa".into();
+        let seen = std::sync::Mutex::new(0);
+        let wav = dir.join("x.wav");
+        let count = |_: usize, _: usize| *seen.lock().unwrap() += 1;
+        engine.speak(&r, &wav, &count).await.unwrap();
+        assert_eq!(*seen.lock().unwrap(), 4);
+
+        r.sentences = domain::ai::text::sentences("silent");
+        let silent = engine.speak(&r, &wav, &count).await;
+        assert!(matches!(silent, Err(TtsError::Timeout(0))), "{silent:?}");
+        r.sentences = vec![];
+        engine.speak(&r, &wav, &count).await.unwrap();
+        assert_eq!(*seen.lock().unwrap(), 8);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
