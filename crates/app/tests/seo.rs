@@ -113,6 +113,30 @@ async fn titles_come_from_the_merchants_words_and_respect_limits_and_banned_word
             styles.is_subset(&HashSet::from(["question", "offer"])),
             "{styles:?}"
         );
+        // A word the operator banned for this merchant is out of its titles too: the writer never
+        // offers what the release form would refuse.
+        let with_pot = |d: &Value| titles(d).iter().filter(|t| t.contains("锅底")).count();
+        assert!(with_pot(&d) > 0, "{:?}", titles(&d));
+        let admin = app.admin().await;
+        let mid = demo_merchant(&app).await;
+        app.post(
+            "/system/merchant/banned_words_add",
+            Some(&admin),
+            json!({"merchant_id": mid, "words": ["锅底"]}),
+        )
+        .await
+        .ok();
+        let d = app
+            .post(
+                "/screen.merchant_seo_lexicon/ai_title",
+                Some(&t),
+                json!({"text": COPY, "count": 50, "max_chars": 20, "styles": ["question", "offer"]}),
+            )
+            .await
+            .ok()
+            .clone();
+        assert!(!titles(&d).is_empty());
+        assert_eq!(with_pot(&d), 0, "{:?}", titles(&d));
 
         // The profile's brand and product are words of every later request; English titles in English.
         app.post(

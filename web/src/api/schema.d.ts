@@ -13187,6 +13187,11 @@ export interface components {
              */
             data: {
                 rows: {
+                    /**
+                     * @description The parts the product generated (AI voice = audio, AI script = text, one-touch = video): the
+                     *     video carries the AI label and metadata; empty for one made of the merchant's own footage.
+                     */
+                    ai_parts: components["schemas"]["AiPart"][];
                     clips: components["schemas"]["ClipRef"][];
                     cover?: string | null;
                     /** Format: int64 */
@@ -14794,6 +14799,11 @@ export interface components {
              *     and signed links to the video and cover (null when not made).
              */
             data: {
+                /**
+                 * @description The parts the product generated (AI voice = audio, AI script = text, one-touch = video): the
+                 *     video carries the AI label and metadata; empty for one made of the merchant's own footage.
+                 */
+                ai_parts: components["schemas"]["AiPart"][];
                 clips: components["schemas"]["ClipRef"][];
                 cover?: string | null;
                 /** Format: int64 */
@@ -16435,6 +16445,11 @@ export interface components {
          *     and signed links to the video and cover (null when not made).
          */
         VariantView: {
+            /**
+             * @description The parts the product generated (AI voice = audio, AI script = text, one-touch = video): the
+             *     video carries the AI label and metadata; empty for one made of the merchant's own footage.
+             */
+            ai_parts: components["schemas"]["AiPart"][];
             clips: components["schemas"]["ClipRef"][];
             cover?: string | null;
             /** Format: int64 */

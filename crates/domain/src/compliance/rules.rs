@@ -112,6 +112,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("kuaishou", include_str!("rules/kuaishou.toml")),
     ("channels", include_str!("rules/channels.toml")),
     ("xiaohongshu", include_str!("rules/xiaohongshu.toml")),
+    ("baijiahao", include_str!("rules/baijiahao.toml")),
 ];
 
 #[derive(Deserialize)]

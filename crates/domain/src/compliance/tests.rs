@@ -94,6 +94,9 @@ const CASES: &[Case] = &[
     ("淘口令复制打开", &[Ks], &[("ks.drainage", "淘口令")]),
     ("私信我领优惠", &[Dy], NONE),
     ("私信我领优惠", &[Xhs], &[("xhs.contact", "私信我")]),
+    ("扫二维码加微信进群", &[Bjh], &[("bjh.contact", "二维码"), ("bjh.contact", "加微信")]),
+    ("淘口令复制打开", &[Bjh], &[("bjh.drainage", "淘口令")]),
+    ("关注百家号看更多", &[Bjh], NONE),
     ("第3次来了，2 个人吃 199 元", &[], NONE),
     ("2026年11月30日开业", &[], NONE),
     // Plain copy in both languages.

@@ -285,11 +285,19 @@ pub async fn delete_lexicon(d: &Db, mid: i64, ids: &[i64]) -> ApiResult<()> {
 }
 
 /// The merchant's lexicons as the engine takes them.
+/// The merchant's lexicon words by kind; its banned words include the ones the operator banned for
+/// the merchant (System → Merchants → Banned words), so the title writer, the topics and the library
+/// never offer what the release form would refuse.
 pub async fn merchant_lexicon(d: &Db, mid: i64) -> ApiResult<domain::seo::Lexicon> {
     let mut lex = domain::seo::Lexicon::default();
     for (kind, word) in db::lexicon_words(d, mid).await? {
         if let Some(k) = domain::seo::LexKind::parse(&kind) {
             lex.push(k, word);
+        }
+    }
+    for word in store::system::banned_words::words(d, mid).await? {
+        if !lex.banned.contains(&word) {
+            lex.banned.push(word);
         }
     }
     Ok(lex)

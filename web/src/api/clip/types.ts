@@ -9,6 +9,9 @@ import type { Millis } from '../types';
 
 type Schemas = components['schemas'];
 
+/** A part of a video the product generated: AI voice-over (audio), AI script (text), one-touch assembly (video). */
+export type AiPart = Schemas['AiPart'];
+
 /** Where a caption or title sits on the frame. */
 export type TextPosition = Schemas['TextPosition'];
 

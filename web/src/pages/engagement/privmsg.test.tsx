@@ -121,7 +121,11 @@ describe('/private_auth', { timeout: 60_000 }, () => {
 describe('/dou_wei', { timeout: 60_000 }, () => {
   it('says WeChat is not configured, saves the official account and marks a refused field', async () => {
     renderAt(<DouWeiPage />, '/dou_wei');
+    // Nothing to type into until the saved configuration is in (it would overwrite what was typed).
+    expect(screen.getByTestId('wx-config-loading')).toBeInTheDocument();
+    expect(screen.queryByTestId('wx-app-id')).toBeNull();
     expect(await screen.findByTestId('wx-state')).toHaveTextContent('No WeChat official account is configured');
+    expect(screen.queryByTestId('wx-config-loading')).toBeNull();
     // the sandbox's AppSecret is this install's, as the server tells it (no constant in the console)
     expect(screen.getByTestId('wx-sandbox')).toHaveTextContent('AppSecret sbx_wx_0f1e2d');
     expect(await screen.findByTestId('wx-log-state-1')).toHaveTextContent('Not sent');

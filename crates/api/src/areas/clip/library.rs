@@ -39,6 +39,9 @@ pub struct VariantView {
     pub project_name: Option<String>,
     pub src: Option<String>,
     pub cover: Option<String>,
+    /// The parts the product generated (AI voice = audio, AI script = text, one-touch = video): the
+    /// video carries the AI label and metadata; empty for one made of the merchant's own footage.
+    pub ai_parts: Vec<domain::clip::aigc::AiPart>,
 }
 
 async fn view(st: &AppState, v: &uc::Variant, lang: Lang) -> ApiResult<VariantView> {
@@ -80,6 +83,7 @@ async fn views(st: &AppState, vs: &[uc::Variant], lang: Lang) -> ApiResult<Vec<V
             project_name: projects.get(&v.project_id).cloned().flatten(),
             src: url(v, &v.video_key, "clip"),
             cover: url(v, &v.cover_key, "cover"),
+            ai_parts: domain::clip::aigc::Provenance::parse(&v.provenance).parts(),
         })
         .collect())
 }

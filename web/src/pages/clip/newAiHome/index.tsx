@@ -27,6 +27,7 @@ import {
 import { fetchFileTypes } from '@/api/materials';
 import { subscribeMediaEvents } from '@/api/materials/events';
 import { useWrite } from '@/api/mutations';
+import CopyCheckHints from '@/components/CopyCheck';
 import PageHeader from '@/components/PageHeader';
 import WriterTag from '@/components/WriterTag';
 import { feedback } from '@/utils/feedback';
@@ -161,6 +162,9 @@ export default function NewAiHomePage() {
   const [form] = Form.useForm<OneTouchReq>();
   const count = Form.useWatch('count', form) ?? 5;
   const kind: OneTouchKind = Form.useWatch('kind', form) ?? 'video';
+  // The topic and the title are checked as typed, like the server does before it queues the job.
+  const topic: string | undefined = Form.useWatch('topic', form);
+  const title: string | undefined = Form.useWatch('title', form);
   const [tab, setTab] = useState<OneTouchKind>('video');
   const submitting = useWrite(oneTouchNew, clipKeys.oneTouchJobs);
   const groups = useQuery({ queryKey: ['clip', 'oneTouchGroups'], queryFn: fetchOneTouchGroups });
@@ -218,11 +222,26 @@ export default function NewAiHomePage() {
               <InputNumber min={SECONDS.min} max={SECONDS.max} precision={0} suffix={t('oneTouch.secondsUnit')} data-testid="one-touch-seconds" />
             </Form.Item>
           </Space>
-          <Form.Item name="topic" label={t('oneTouch.topic')} rules={[{ required: true, whitespace: true, message: t('oneTouch.topicRequired') }, { max: 200 }]}>
+          <Form.Item
+            name="topic"
+            label={t('oneTouch.topic')}
+            rules={[{ required: true, whitespace: true, message: t('oneTouch.topicRequired') }, { max: 200 }]}
+            extra={<CopyCheckHints text={topic} testId="one-touch-topic-copy-check" onApply={(next) => form.setFieldsValue({ topic: next })} />}
+          >
             <Input.TextArea rows={3} maxLength={200} showCount placeholder={t('oneTouch.topicPlaceholder')} data-testid="one-touch-topic" />
           </Form.Item>
           <Space wrap align="start" size={16}>
-            <Form.Item name="title" label={t('oneTouch.videoTitle')} extra={t('oneTouch.videoTitleTip')} rules={[{ max: 20 }]}>
+            <Form.Item
+              name="title"
+              label={t('oneTouch.videoTitle')}
+              extra={
+                <>
+                  {t('oneTouch.videoTitleTip')}
+                  <CopyCheckHints text={title} testId="one-touch-title-copy-check" onApply={(next) => form.setFieldsValue({ title: next })} />
+                </>
+              }
+              rules={[{ max: 20 }]}
+            >
               <Input maxLength={20} style={{ width: 220 }} data-testid="one-touch-title" />
             </Form.Item>
             <Form.Item name="name" label={t('oneTouch.name')} extra={t('oneTouch.nameTip')} rules={[{ max: 50 }]}>

@@ -70,6 +70,18 @@ beforeEach(() => {
     if (path.endsWith('/getImgList')) return ok({ rows: [{ id: 90, src: null, cover: null, progress: 100 }], total: 1 });
     if (path.endsWith('/image_index')) return ok({ rows: [{ id: 5, kind: 'image', parent_id: 0, name: 'Dishes', sort: 0, created_at: 0 }], total: 1 });
     if (path.endsWith('/getResourceGroupList')) return ok({ rows: [{ id: 11, name: 'Storefront', ready: 2, clip_ms: 8000, speech: false }], total: 1 });
+    if (path === '/index/copyCheck') {
+      const text = String((body as { text: string }).text);
+      const at = text.indexOf('最好');
+      return ok(
+        at < 0
+          ? { findings: [], blocked: false }
+          : {
+              findings: [{ start: at, end: at + 2, term: '最好', rule_id: 'ad.absolute.best', kind: 'absolute', severity: 'block', source: 'Advertising Law, Art. 9', explanation: 'No absolute claims', suggestion: '很好' }],
+              blocked: true,
+            },
+      );
+    }
     if (path.endsWith('/oneTouchNew')) {
       if (refuse === 'topic') return json({ code: 422, message: 'topic is required', data: { field: 'topic' } }, 422);
       if (refuse === 'seconds') return json({ code: 422, message: 'The video length must be 15–60 seconds', data: { field: 'seconds' } }, 422);
@@ -121,6 +133,29 @@ describe('/newAiHome', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('one-touch-job-3')).toBeNull();
     fireEvent.click(screen.getByTestId('one-touch-tab-video'));
     expect(await screen.findByTestId('one-touch-job-3')).toBeInTheDocument();
+  });
+
+  it('flags an absolute claim in the topic and the title as typed, and applies the suggestion', async () => {
+    renderPage(<NewAiHomePage />, { route: '/oneKeyVideoNew' });
+    await screen.findByTestId('one-touch-state-3');
+    fireEvent.change(screen.getByTestId('one-touch-topic'), { target: { value: '全城最好的牛肉面' } });
+    const finding = await screen.findByTestId('one-touch-topic-copy-check-finding', {}, { timeout: 5000 });
+    expect(finding).toHaveAttribute('data-severity', 'block');
+    expect(finding).toHaveTextContent('Advertising Law, Art. 9');
+    fireEvent.click(screen.getByTestId('one-touch-topic-copy-check-apply'));
+    await waitFor(() => expect(screen.getByTestId('one-touch-topic')).toHaveValue('全城很好的牛肉面'));
+    await waitFor(() => expect(screen.queryByTestId('one-touch-topic-copy-check-finding')).toBeNull(), { timeout: 5000 });
+
+    fireEvent.change(screen.getByTestId('one-touch-title'), { target: { value: '最好吃' } });
+    expect(await screen.findByTestId('one-touch-title-copy-check-finding', {}, { timeout: 5000 })).toHaveTextContent('最好');
+    fireEvent.click(screen.getByTestId('one-touch-title-copy-check-apply'));
+    await waitFor(() => expect(screen.getByTestId('one-touch-title')).toHaveValue('很好吃'));
+    fireEvent.click(screen.getByTestId('one-touch-submit'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith('/oneTouchNew')).map((c) => c.body)).toEqual([
+        { kind: 'video', seconds: 30, topic: '全城很好的牛肉面', title: '很好吃', count: 5 },
+      ]),
+    );
   });
 
   it('sends the video title apart from the project name, and marks the step a failed job stopped at', async () => {

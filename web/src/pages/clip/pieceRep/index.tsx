@@ -26,6 +26,7 @@ import { cancelVariants, clipKeys, clipUrls, deleteVariants, downloadVideos, fet
 import type { Plan, Project, Variant, VariantState as State } from '@/api/clip/types';
 import { useWrite } from '@/api/mutations';
 import { saveLink } from '@/api/request';
+import AiPartsTag from '@/components/AiPartsTag';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import { FullscreenModal } from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
@@ -162,10 +163,15 @@ export default function PieceRepPage() {
         render: (_id: number, row) => (
           <Space orientation="vertical" size={0}>
             {/* the tag on its own line: beside the name it pushed a long name over the next column */}
-            {isImported(row) ? (
-              <Tag color="cyan" style={{ marginInlineEnd: 0 }} data-testid={`variant-imported-${row.id}`}>
-                {t('library.imported')}
-              </Tag>
+            {isImported(row) || row.ai_parts?.length ? (
+              <Space size={4}>
+                {isImported(row) ? (
+                  <Tag color="cyan" style={{ marginInlineEnd: 0 }} data-testid={`variant-imported-${row.id}`}>
+                    {t('library.imported')}
+                  </Tag>
+                ) : null}
+                <AiPartsTag parts={row.ai_parts} testId={`variant-ai-${row.id}`} />
+              </Space>
             ) : null}
             <Typography.Text strong ellipsis style={{ maxWidth: 160 }} title={nameOf(row)} data-testid={`variant-project-${row.id}`}>
               {nameOf(row)}

@@ -38,6 +38,7 @@ const variant = (over: Partial<Variant>): Variant => ({
   src: '/api/files/1?sig=x',
   cover: '/api/files/1/cover?sig=x',
   job_id: 0,
+  ai_parts: [],
   created_at: Date.UTC(2025, 0, 2, 3, 4, 5),
   updated_at: Date.UTC(2025, 0, 2, 3, 4, 5),
   ...over,
@@ -117,12 +118,15 @@ describe('/piece_rep', { timeout: 60_000 }, () => {
     mockFetch((url, init) => {
       if (init.method === 'POST') posts.push({ path: url.pathname.replace('/api', ''), body: JSON.parse(String(init.body)) });
       if (url.pathname.endsWith('/clip.merchant_much_clip/index')) return ok({ rows: [], total: 0 });
-      if (url.pathname.endsWith('/clip.merchant_video_library/index')) return ok({ rows: [variant({ id: 8 }), variant({ id: 7, state: 'failed', error: 'boom', src: null })], total: 2 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/index')) return ok({ rows: [variant({ id: 8, ai_parts: ['audio', 'text'] }), variant({ id: 7, state: 'failed', error: 'boom', src: null })], total: 2 });
       if (url.pathname.endsWith('/video_use')) return ok(variant({ id: 8, used: 1 }));
       return ok({});
     });
     renderPage(<PieceRepPage />, { route: '/piece_rep' });
     fireEvent.click(await screen.findByTestId('variant-play-8'));
+    // A video with generated parts says so (it carries the AI label); the merchant's own footage not.
+    expect(screen.getByTestId('variant-ai-8')).toHaveTextContent('AI');
+    expect(screen.queryByTestId('variant-ai-7')).toBeNull();
     const video = (await screen.findByTestId('variant-video')) as HTMLVideoElement;
     expect(video.getAttribute('src')).toBe('/api/files/1?sig=x');
     expect(video.controls).toBe(true);

@@ -6,7 +6,7 @@
  * configured: the page says the notices stay in the console.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Skeleton, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { bindWxOpenid, engagementKeys, fetchWxConfig, fetchWxLog, fetchWxStaff, saveWxConfig } from '@/api/engagement';
 import type { LeadNotice, WxConfigReq, WxStaff } from '@/api/engagement/types';
@@ -93,36 +93,44 @@ export default function DouWeiPage() {
         ))}
       {config.data?.sandbox && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('wx.sandbox', { secret: config.data.sandbox_secret, token: config.data.sandbox_server_token })} data-testid="wx-sandbox" />}
       <Card size="small" title={t('wx.config')} style={{ marginBottom: 16 }}>
-        <Form<WxConfigReq> form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 520 }}>
-          <Form.Item name="app_id" label={t('wx.appId')} rules={[{ required: true, whitespace: true }]}>
-            <Input data-testid="wx-app-id" />
-          </Form.Item>
-          <Form.Item name="app_secret" label={t('wx.appSecret')} extra={config.data?.secret_set ? t('wx.secretKept') : undefined} rules={config.data?.secret_set ? [] : [{ required: true, whitespace: true }]}>
-            <Input.Password autoComplete="new-password" data-testid="wx-app-secret" />
-          </Form.Item>
-          <Form.Item name="template_id" label={t('wx.templateId')} extra={t('wx.templateHelp')} rules={[{ required: true, whitespace: true }]}>
-            <Input data-testid="wx-template-id" />
-          </Form.Item>
-          <Form.Item label={t('wx.callbackUrl')} extra={t('wx.callbackHelp')}>
-            <Typography.Text copyable code data-testid="wx-callback-url">
-              {config.data?.callback_url}
-            </Typography.Text>
-          </Form.Item>
-          <Form.Item
-            name="server_token"
-            label={t('wx.serverToken')}
-            extra={config.data?.server_token_set ? t('wx.secretKept') : t('wx.serverTokenHelp')}
-            rules={[{ pattern: /^[A-Za-z0-9]{3,32}$/, message: t('wx.serverTokenRule') }]}
-          >
-            <Input.Password autoComplete="new-password" data-testid="wx-server-token" />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('wx.enabled')} valuePropName="checked">
-            <Switch data-testid="wx-enabled" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={write.isPending} data-testid="wx-save">
-            {t('wx.save')}
-          </Button>
-        </Form>
+        {/* The form appears once the saved configuration is in: filled in later, it overwrote what the
+            merchant had typed meanwhile on a slow load. */}
+        {!config.data ? (
+          <div data-testid="wx-config-loading">
+            <Skeleton active />
+          </div>
+        ) : (
+          <Form<WxConfigReq> form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 520 }}>
+            <Form.Item name="app_id" label={t('wx.appId')} rules={[{ required: true, whitespace: true }]}>
+              <Input data-testid="wx-app-id" />
+            </Form.Item>
+            <Form.Item name="app_secret" label={t('wx.appSecret')} extra={config.data?.secret_set ? t('wx.secretKept') : undefined} rules={config.data?.secret_set ? [] : [{ required: true, whitespace: true }]}>
+              <Input.Password autoComplete="new-password" data-testid="wx-app-secret" />
+            </Form.Item>
+            <Form.Item name="template_id" label={t('wx.templateId')} extra={t('wx.templateHelp')} rules={[{ required: true, whitespace: true }]}>
+              <Input data-testid="wx-template-id" />
+            </Form.Item>
+            <Form.Item label={t('wx.callbackUrl')} extra={t('wx.callbackHelp')}>
+              <Typography.Text copyable code data-testid="wx-callback-url">
+                {config.data?.callback_url}
+              </Typography.Text>
+            </Form.Item>
+            <Form.Item
+              name="server_token"
+              label={t('wx.serverToken')}
+              extra={config.data?.server_token_set ? t('wx.secretKept') : t('wx.serverTokenHelp')}
+              rules={[{ pattern: /^[A-Za-z0-9]{3,32}$/, message: t('wx.serverTokenRule') }]}
+            >
+              <Input.Password autoComplete="new-password" data-testid="wx-server-token" />
+            </Form.Item>
+            <Form.Item name="enabled" label={t('wx.enabled')} valuePropName="checked">
+              <Switch data-testid="wx-enabled" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={write.isPending} data-testid="wx-save">
+              {t('wx.save')}
+            </Button>
+          </Form>
+        )}
       </Card>
       <Card size="small" title={t('wx.staff')} style={{ marginBottom: 16 }}>
         <Table<WxStaff>

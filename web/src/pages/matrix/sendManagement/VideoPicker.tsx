@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Empty, Input, Segmented, Space, Spin, Tag, Too
 import { useEffect, useState } from 'react';
 import { fetchVideos } from '@/api/matrix';
 import type { ForwardVideo, VideoSource } from '@/api/matrix/types';
+import AiPartsTag from '@/components/AiPartsTag';
 import { formatDuration } from '../format';
 import { useMatrixT } from '../i18n';
 import { splitVideoKeys, videoKey } from '../rules';
@@ -89,13 +90,7 @@ export default function VideoPicker({ value = [], onChange, onSeen }: VideoPicke
                     {t('form.used')}
                   </Tag>
                 ) : null}
-                {(v.ai_parts ?? []).length ? (
-                  <Tooltip title={t('form.aiParts', { parts: (v.ai_parts ?? []).map((p) => t(`aiPart.${p}`)).join(' / ') })}>
-                    <Tag color="purple" className="cm-video-card-ai" data-testid={`video-ai-${key}`}>
-                      {t('form.aiTag')}
-                    </Tag>
-                  </Tooltip>
-                ) : null}
+                <AiPartsTag parts={v.ai_parts} className="cm-video-card-ai" testId={`video-ai-${key}`} />
                 <div className="cm-video-card-name" title={v.name}>
                   {v.name} {v.duration_ms ? <Typography.Text type="secondary">· {formatDuration(v.duration_ms)}</Typography.Text> : null}
                 </div>
