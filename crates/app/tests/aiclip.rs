@@ -1305,7 +1305,7 @@ async fn every_video_failing_fails_the_project_and_refunds() {
             )
             .await;
         let id = r.ok()["id"].as_i64().unwrap();
-        let seen = one_touch_events(&app, &t, id, "done").await;
+        let seen = one_touch_events(&app, &t, id, "failed").await;
         assert_eq!(seen.last().unwrap().0, "failed", "{seen:?}");
         let row = app
             .post_en(
