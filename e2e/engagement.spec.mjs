@@ -137,7 +137,14 @@ await step('/comment_management shows the comment with its reply and intent', as
   await page.screenshot({ path: join(artifacts, 'engagement-comments-zh-CN.png'), fullPage: true });
   // AI suggestions for an answer: the built-in writer's (no AI service configured), one click fills the box.
   await row.locator('[data-testid^="comment-reply-btn-"]').click();
-  await page.getByTestId('reply-suggest').click();
+  await page.getByTestId('comment-reply-text').waitFor();
+  // A click while the dialog still zooms in can miss the button on a loaded machine (no request
+  // reached the server): asking again is harmless, suggestions are only read.
+  for (let attempt = 0; ; attempt++) {
+    const asked = page.waitForResponse((r) => r.url().includes('/task.merchant_comment/suggest_replies'), { timeout: 10_000 }).catch(() => null);
+    await page.getByTestId('reply-suggest').click();
+    if ((await asked) || attempt === 2) break;
+  }
   await page.getByTestId('reply-suggest-source').getByText('内置').waitFor();
   const picked = await page.getByTestId('reply-suggestion-0').innerText();
   await page.getByTestId('reply-suggestion-0').click();
