@@ -2,19 +2,21 @@
 // built-in templates by industry, likes one and uses it with its own shot groups (matched by name) —
 // a quick-mix project appears on /normal_mode; then on /newAiHome types a topic and makes two one-touch
 // videos of 15 s: the job's steps move over SSE to 完成, with its script and matched shots, and the videos
-// play; then picks 图片 as footage and makes an image project from its image library (pan-and-zoom
-// slideshows), listed under 图片项目. At the end the same screens in English: /oneKeyVideoNew is the
-// English route of the page (its menu entry too, with both kinds of projects), /template_clip and
-// /newAiHome say they are in the Chinese console only.
+// play and carry the AI-content label; then picks 图片 as footage and makes an image project from its
+// image library (pan-and-zoom slideshows), listed under 图片项目; one of the one-touch videos goes out
+// to a Douyin account through the release form (tagged AI, declared AI-generated) and the platform
+// reads its label. At the end the same screens in English: /oneKeyVideoNew is the English route of the
+// page (its menu entry too, with both kinds of projects), /template_clip and /newAiHome say they are in
+// the Chinese console only.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiAs, artifacts, DEMO, expect, fillNumber, pageToken, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, DEMO, expect, fillNumber, pageToken, sandboxFetch, SANDBOX_TOKEN, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
 
 let page;
 const { base, step, newContext, newPage, finish } = await story('aiclip', () => page);
-const s = { token: null, groups: [], job: null, imgJob: null };
+const s = { token: null, groups: [], job: null, imgJob: null, video: null };
 const api = apiAs(base, () => s.token);
 
 /** A `secs`-long 720x1280 clip of one colour with a tone, `<dir>/<colour>.mp4`. */
@@ -99,7 +101,18 @@ await step('/newAiHome: a topic becomes two voiced videos, steps and progress ov
   expect(videos.length === 2 && videos.every((v) => v.state === 'success') && videos[0].seq.join() !== videos[1].seq.join(), `videos ${JSON.stringify(videos).slice(0, 300)}`);
   await page.getByTestId(`one-touch-video-${videos[0].id}`).waitFor();
   const res = await fetch(`${base}${videos[0].src}`);
-  expect(res.status === 200 && (await res.arrayBuffer()).byteLength > 10_000, 'the video is served');
+  const bytes = Buffer.from(await res.arrayBuffer());
+  expect(res.status === 200 && bytes.byteLength > 10_000, 'the video is served');
+  // Generated: the file carries the implicit AI-content label (GB 45438-2025), as ffprobe reads it.
+  const dir = mkdtempSync(join(tmpdir(), 'aiclip-label-'));
+  try {
+    writeFileSync(join(dir, 'v.mp4'), bytes);
+    const tag = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format_tags=AIGC', '-of', 'default=noprint_wrappers=1:nokey=1', join(dir, 'v.mp4')]).toString().trim();
+    expect(JSON.parse(tag || '{}').Label === '1', `the video's AIGC field: ${tag}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  s.video = videos[0].id;
   expect((await api('/index/dashboard')).points === before - 4, 'two videos cost 4 points');
   await page.screenshot({ path: join(artifacts, 'aiclip-one-touch-zh-CN.png'), fullPage: true });
 });
@@ -152,6 +165,77 @@ await step('/newAiHome with images as footage: an image project of pan-and-zoom 
   await page.getByTestId('one-touch-tab-video').click();
   await page.getByTestId(`one-touch-state-${s.job}`).getByText('完成').waitFor();
   await page.screenshot({ path: join(artifacts, 'aiclip-images-zh-CN.png'), fullPage: true });
+});
+
+await step('a one-touch video goes out to Douyin: tagged AI and declared AI-generated in the release form, and Douyin reads its label', async () => {
+  await page.goto('/account_auth');
+  await page.getByTestId('auth-dy').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/dy/'), { timeout: 20_000 });
+  await page.locator('#nickname').fill('一键成片号');
+  await page.locator('#approve').click();
+  await page.waitForURL((url) => url.pathname === '/account_auth');
+  const account = (await api('/task.merchant_group_user/index?limit=50')).rows.find((r) => r.nickname === '一键成片号')?.id;
+  expect(account, 'the Douyin account was not authorized');
+  await page.goto('/send_management');
+  await page.getByTestId('task-new').click();
+  await page.getByTestId('task-step-0').waitFor();
+  await page.getByTestId('task-name').fill('一键成片发布');
+  await page.getByTestId('task-platform-dy').click();
+  await page.getByTestId(`account-check-${account}`).click();
+  await page.getByTestId('step-next').click();
+  // The picker tags the one-touch video as AI-made.
+  await page.getByTestId('task-step-1').waitFor({ state: 'visible' });
+  const key = `v:${s.video}`;
+  await page.getByTestId(`video-ai-${key}`).waitFor();
+  await page.getByTestId(`video-card-${key}`).click();
+  await page.locator(`[data-testid="video-card-${key}"][data-selected="true"]`).waitFor();
+  await page.getByTestId('step-next').click();
+  // The declaration follows what the video is made of: AI-generated on Douyin.
+  await page.getByTestId('task-step-2').waitFor({ state: 'visible' });
+  await page.getByTestId('task-titles').fill('手工牛肉面#汤底熬足八小时');
+  await page.getByTestId('declaration-on-dy-ai_generated').waitFor();
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('task-step-3').waitFor({ state: 'visible' });
+  await page.getByTestId('time-mode-random').click();
+  await fillNumber(page, 'task-daily', 1);
+  await fillNumber(page, 'task-days', 1);
+  await page.locator('[data-testid="task-counts"][data-problem=""]').waitFor();
+  await page.getByTestId('plan-preview').click();
+  await page.getByTestId('plan-view').waitFor();
+  const [made] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/matrix.merchant_publish_management/createCommonPublishTask')),
+    page.getByTestId('task-confirm').click(),
+  ]);
+  const task = (await made.json()).data?.task?.id;
+  expect(task, 'the task was not created');
+  // The operator approves; the platform's clock runs past the plan (today's window or tomorrow's).
+  const login = await fetch(`${base}/api/login/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login_type: 1, username: ADMIN.username, password: ADMIN.password, agree: true }),
+  });
+  const admin = (await login.json()).data.token;
+  await apiAs(base, () => admin)('/system/audit/approve', { method: 'POST', body: { id: task } });
+  await sandboxFetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: 2 * 86_400_000 + 3_600_000 }) });
+  const deadline = Date.now() + 120_000;
+  let item;
+  for (;;) {
+    const { rows } = await api('/task.merchant_forward_task/forward_video_release', { method: 'POST', body: { task_id: task } });
+    expect(!rows.some((r) => r.state === 'failed'), `the item failed: ${JSON.stringify(rows.map((r) => r.error))}`);
+    if (rows[0]?.item_id && ['published', 'released'].includes(rows[0].state)) {
+      item = rows[0].item_id;
+      break;
+    }
+    expect(Date.now() < deadline, `the item is ${JSON.stringify(rows.map((r) => r.state))}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  // Douyin read the file's AIGC field on upload and labels the work.
+  const counts = await (await sandboxFetch(`${base}/sandbox/_control/counts`)).json();
+  const work = counts.works.find((w) => w.item_id === item);
+  expect(work?.aigc?.Label === '1' && work.aigc.ProduceID.endsWith(`-v${s.video}`), `the work on Douyin: ${JSON.stringify(work).slice(0, 400)}`);
+  await page.goto(`/sandbox?sandbox_token=${SANDBOX_TOKEN}`);
+  await page.getByText('AI生成（文件隐式标识）', { exact: false }).first().waitFor();
+  await page.screenshot({ path: join(artifacts, 'aiclip-published-label.png'), fullPage: true });
 });
 
 await step('the AI clip screens in English', async () => {

@@ -1234,45 +1234,6 @@ async fn a_streamed_audition_plays_once() {
     }
 }
 
-/// The `AIGC` field of an MP4/M4A as ffprobe reads it, parsed.
-async fn aigc_meta(path: &std::path::Path) -> Option<Value> {
-    let raw = media::aigc::mp4_tag(path).await?;
-    Some(serde_json::from_str(&raw).unwrap())
-}
-
-/// The share of the label's corner (x 40..400, y 270..430 of 1080x1920) that differs from the
-/// corner's median grey by more than 40 levels, at `t` s: ~0 on a solid-colour clip, several percent
-/// where the label is drawn.
-fn label_corner(path: &std::path::Path, t: f64) -> f64 {
-    let out = std::process::Command::new("ffmpeg")
-        .args(["-v", "error", "-ss", &format!("{t:.3}"), "-i"])
-        .arg(path)
-        .args([
-            "-frames:v",
-            "1",
-            "-vf",
-            "crop=360:160:40:270,format=gray",
-            "-f",
-            "rawvideo",
-            "-",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut sorted = out.stdout.clone();
-    sorted.sort_unstable();
-    let median = sorted[sorted.len() / 2] as i32;
-    out.stdout
-        .iter()
-        .filter(|&&p| (p as i32 - median).abs() > 40)
-        .count() as f64
-        / out.stdout.len() as f64
-}
-
 /// The peak level (dBFS) of `path` between `from` and `to` seconds.
 fn peak_db(path: &std::path::Path, from: f64, to: f64) -> f64 {
     let out = std::process::Command::new("ffmpeg")

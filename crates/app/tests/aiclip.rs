@@ -640,6 +640,33 @@ async fn a_topic_becomes_five_unique_voiced_videos() {
         }
         // The project's own speech recognition hears the script in a rendered video.
         let file = app.download(vids[0]["src"].as_str().unwrap(), "mp4").await;
+        // Generated content carries its labels (GB 45438-2025): "AI生成" over the first 3 s, and the
+        // implicit `AIGC` field after the stream-copy joins of its pieces.
+        assert!(label_corner(&file, 0.5) > 0.03, "the label shows at 0.5 s");
+        assert!(label_corner(&file, 3.5) < 0.005, "no label after 3 s");
+        let meta = aigc_meta(&file).await.expect("the video's AIGC field");
+        assert_eq!(meta["Label"], "1");
+        let made = format!("-v{}", vids[0]["id"]);
+        assert!(
+            meta["ProduceID"].as_str().unwrap().ends_with(&made),
+            "{meta}"
+        );
+        // So does its voice-over material (no audible cue: it is made for the videos).
+        let voice = app
+            .download(v.ok()["media"]["src"].as_str().unwrap(), "m4a")
+            .await;
+        let meta = aigc_meta(&voice)
+            .await
+            .expect("the voice-over's AIGC field");
+        std::fs::remove_file(&voice).ok();
+        assert_eq!(meta["Label"], "1");
+        assert!(
+            meta["ProduceID"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("-ai{id}")),
+            "{meta}"
+        );
         // Its pieces are one-touch's superfast ones (x264 writes its settings into the stream).
         let bytes = std::fs::read(&file).unwrap();
         let at = bytes.windows(11).position(|w| w == b"x264 - core").unwrap();

@@ -267,21 +267,27 @@ pub async fn audio_with_cue(speech: &Path, dst: &Path, meta: &str) -> Result<(),
 /// frame at or after the cue's end: within 21 ms), keeping the label: a voice-over for a mix, whose
 /// video carries the visible label instead.
 pub async fn without_cue(cued: &Path, dst: &Path, meta: &str) -> Result<(), ToolError> {
+    copy_labelled(cued, dst, meta, audio_cue_ms()).await
+}
+
+/// Generated speech made for a mix (no cue: the videos made of it carry the visible label) with the
+/// implicit label `meta`, by stream copy.
+pub async fn label_audio(speech: &Path, dst: &Path, meta: &str) -> Result<(), ToolError> {
+    copy_labelled(speech, dst, meta, 0).await
+}
+
+/// The audio of `src` from `start_ms` on, stream-copied into an M4A at `dst` carrying `meta`.
+async fn copy_labelled(src: &Path, dst: &Path, meta: &str, start_ms: i64) -> Result<(), ToolError> {
     let tmp = dst.with_extension(format!("{}.plain.m4a", std::process::id()));
-    let mut a = args([
-        "-v".to_string(),
-        "error".into(),
-        "-y".into(),
-        "-nostdin".into(),
-        "-ss".into(),
-        format!("{:.3}", audio_cue_ms() as f64 / 1000.0),
-        "-i".into(),
-        cued.display().to_string(),
-        "-map".into(),
-        "0:a".into(),
-        "-c".into(),
-        "copy".into(),
-    ]);
+    let mut a = args(["-v", "error", "-y", "-nostdin"]);
+    if start_ms > 0 {
+        a.extend(args([
+            "-ss".to_string(),
+            format!("{:.3}", start_ms as f64 / 1000.0),
+        ]));
+    }
+    a.extend(args(["-i".to_string(), src.display().to_string()]));
+    a.extend(args(["-map", "0:a", "-c", "copy"]));
     a.extend(mp4_args(Some(meta)));
     a.extend(args(["-f", "mp4"]));
     a.push(tmp.display().to_string());

@@ -796,3 +796,42 @@ pub fn answer_lines(content: &str) -> Vec<String> {
         .filter(|l| !l.is_empty())
         .collect()
 }
+
+/// The `AIGC` field of an MP4/M4A as ffprobe reads it, parsed.
+pub async fn aigc_meta(path: &std::path::Path) -> Option<Value> {
+    let raw = media::aigc::mp4_tag(path).await?;
+    Some(serde_json::from_str(&raw).unwrap())
+}
+
+/// The share of the label's corner (x 40..400, y 270..430 of the picture scaled to 1080x1920) that
+/// differs from the corner's median grey by more than 40 levels, at `t` s: ~0 on a solid-colour clip,
+/// several percent where the label is drawn.
+pub fn label_corner(path: &std::path::Path, t: f64) -> f64 {
+    let out = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-ss", &format!("{t:.3}"), "-i"])
+        .arg(path)
+        .args([
+            "-frames:v",
+            "1",
+            "-vf",
+            "scale=1080:1920,crop=360:160:40:270,format=gray",
+            "-f",
+            "rawvideo",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut sorted = out.stdout.clone();
+    sorted.sort_unstable();
+    let median = sorted[sorted.len() / 2] as i32;
+    out.stdout
+        .iter()
+        .filter(|&&p| (p as i32 - median).abs() > 40)
+        .count() as f64
+        / out.stdout.len() as f64
+}

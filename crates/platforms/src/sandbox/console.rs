@@ -366,6 +366,7 @@ async fn upload(St(s): St<S>, Extension(c): C, headers: HeaderMap, mut mp: Multi
             parts: 0,
             width: 0,
             height: 0,
+            aigc: None,
         },
     );
     Json(json!({"ok": true, "video_id": id})).into_response()

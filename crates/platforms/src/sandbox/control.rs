@@ -204,10 +204,16 @@ async fn counts(St(s): St<S>, Extension(v): Extension<Viewer>) -> Json<Value> {
         .filter(|w| v.sees(w.platform.code(), &w.open_id))
         .map(|w| {
             let (bytes, parts) = st.videos.get(&w.video_id).map_or((0, 0), |v| (v.size, v.parts));
+            // The AI-content label the platform read from the file's metadata (null: none).
+            let aigc = st
+                .videos
+                .get(&w.video_id)
+                .and_then(|v| v.aigc.as_deref())
+                .and_then(|a| serde_json::from_str::<Value>(a).ok());
             // The work's figures now, as the platform's own totals (the reports' tests compare them).
             let x = w.stats(now, st.posted_of(&w.item_id));
             json!({"platform": w.platform.code(), "open_id": w.open_id, "item_id": w.item_id, "title": w.title,
-                   "video_id": w.video_id, "video_bytes": bytes, "video_parts": parts, "cover_bytes": w.cover_bytes,
+                   "video_id": w.video_id, "video_bytes": bytes, "video_parts": parts, "cover_bytes": w.cover_bytes, "aigc": aigc,
                    "stats": {"play": x.play, "like": x.like, "comment": x.comment, "share": x.share},
                    "status": match w.review(now) { Review::Reviewing => "reviewing", Review::Public => "public", Review::Rejected => "rejected" }})
         })

@@ -435,14 +435,16 @@ async fn count_video(
     }
 }
 
-/// Registers an uploaded video; its size is what the MP4 header said (0x0 when unreadable).
+/// Registers an uploaded video; its size is what the MP4 header said (0x0 when unreadable), and its
+/// AI-content label what the header's `AIGC` metadata says (Douyin reads it on upload).
 fn new_video(
     st: &mut State,
     open_id: &str,
     size: u64,
     parts: u32,
-    dims: Option<(u32, u32)>,
+    probe: Option<&super::mp4::Probe>,
 ) -> Value {
+    let dims = probe.and_then(super::mp4::Probe::dims);
     let id = st.id("v0d00fg10000");
     let (width, height) = dims.unwrap_or((0, 0));
     st.videos.insert(
@@ -454,6 +456,7 @@ fn new_video(
             parts,
             width,
             height,
+            aigc: probe.and_then(super::mp4::Probe::aigc),
         },
     );
     json!({"video": {"video_id": id, "width": width, "height": height}})
@@ -472,7 +475,7 @@ async fn upload_video(St(s): St<S>, headers: HeaderMap, Query(q): Q, mp: Multipa
     if size > PLAIN_MAX {
         return err(2190005, "视频文件过大，请使用分片上传");
     }
-    let data = new_video(&mut s.lock(), &open_id, size, 0, probe.dims());
+    let data = new_video(&mut s.lock(), &open_id, size, 0, Some(&probe));
     ok(data)
 }
 
@@ -536,7 +539,7 @@ async fn complete_part(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Respons
     };
     let upload_id = q.get("upload_id").cloned().unwrap_or_default();
     let mut st = s.lock();
-    let (total, n, dims) = match st.uploads.get(&upload_id) {
+    let (total, n, probe) = match st.uploads.get_mut(&upload_id) {
         Some(u) if u.open_id == open_id && !u.done => {
             let n = u.parts.len() as u32;
             // Parts must be 1..=n with none missing; all but the last at least 5 MB.
@@ -546,11 +549,7 @@ async fn complete_part(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Respons
             if u.parts.iter().any(|(k, v)| *k < n && *v < PART_MIN) {
                 return err(2100005, "分片小于 5 MB");
             }
-            (
-                u.parts.values().sum::<u64>(),
-                n,
-                u.probe.as_ref().and_then(super::mp4::Probe::dims),
-            )
+            (u.parts.values().sum::<u64>(), n, u.probe.take())
         }
         _ => return err(2100005, "upload_id 无效"),
     };
@@ -560,7 +559,7 @@ async fn complete_part(St(s): St<S>, headers: HeaderMap, Query(q): Q) -> Respons
     if let Some(u) = st.uploads.get_mut(&upload_id) {
         u.done = true;
     }
-    let data = new_video(&mut st, &open_id, total, n, dims);
+    let data = new_video(&mut st, &open_id, total, n, probe.as_ref());
     ok(data)
 }
 

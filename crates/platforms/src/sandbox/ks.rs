@@ -278,6 +278,7 @@ async fn upload(St(s): St<S>, Query(m): Q, body: Bytes) -> Response {
             parts: 0,
             width: 0,
             height: 0,
+            aigc: None,
         },
     );
     ok(json!({}))
@@ -328,6 +329,7 @@ async fn complete(St(s): St<S>, Query(m): Q) -> Response {
             parts: count,
             width: 0,
             height: 0,
+            aigc: None,
         },
     );
     ok(json!({}))

@@ -518,6 +518,9 @@ pub(crate) struct Video {
     pub width: u32,
     #[serde(default)]
     pub height: u32,
+    /// The file's AI-content label (its `AIGC` metadata, GB 45438-2025), read like the size.
+    #[serde(default)]
+    pub aigc: Option<String>,
 }
 
 /// A DY private message (`/im/send/msg/`).

@@ -1,6 +1,8 @@
 //! Reads a video's display size from its MP4 header while the upload streams by, without keeping
 //! the file: top-level boxes are skipped by length, only `moov` (small) is buffered, and the video
-//! track's `tkhd` gives width and height (swapped when its matrix turns it by 90°).
+//! track's `tkhd` gives width and height (swapped when its matrix turns it by 90°). The same `moov`
+//! gives the file's AI-content label: the `AIGC` metadata key (GB 45438-2025 Annex E), which Douyin
+//! reads on upload since 2025-09-01 to label AI-generated works.
 
 /// Largest `moov` we buffer; real ones are kilobytes to a few MB.
 const MOOV_MAX: u64 = 32 * 1024 * 1024;
@@ -11,6 +13,7 @@ pub(crate) struct Probe {
     skip: u64,
     moov: Option<(Vec<u8>, u64)>,
     found: Option<(u32, u32)>,
+    aigc: Option<String>,
     dead: bool,
 }
 
@@ -32,6 +35,7 @@ impl Probe {
                 if *left == 0 {
                     let buf = std::mem::take(buf);
                     self.moov = None;
+                    self.aigc = moov_aigc(&buf);
                     match moov_size(&buf) {
                         Some(d) => self.found = Some(d),
                         None => self.dead = true,
@@ -80,6 +84,11 @@ impl Probe {
     pub fn dims(&self) -> Option<(u32, u32)> {
         self.found
     }
+
+    /// The value of the file's `AIGC` metadata key (a JSON object), once the header was read.
+    pub fn aigc(&self) -> Option<String> {
+        self.aigc.clone()
+    }
 }
 
 fn be32(b: &[u8]) -> u32 {
@@ -126,6 +135,57 @@ fn moov_size(moov: &[u8]) -> Option<(u32, u32)> {
             let tkhd = kids.iter().find(|(k, _)| k == b"tkhd")?.1;
             let (w, h) = tkhd_size(tkhd)?;
             (video && w > 0 && h > 0).then_some((w, h))
+        })
+}
+
+/// The `AIGC` key of a `moov`'s QuickTime metadata (`meta` with an `mdta` handler, `keys` and `ilst`:
+/// what ffmpeg writes with `-movflags use_metadata_tags`), directly in `moov` or in its `udta`.
+fn moov_aigc(moov: &[u8]) -> Option<String> {
+    let kids = children(moov);
+    let udta_metas = kids
+        .iter()
+        .filter(|(k, _)| k == b"udta")
+        .flat_map(|(_, u)| children(u))
+        .filter(|(k, _)| k == b"meta");
+    kids.iter()
+        .filter(|(k, _)| k == b"meta")
+        .copied()
+        .chain(udta_metas)
+        .find_map(|(_, meta)| meta_value(meta, b"AIGC"))
+}
+
+/// One key's UTF-8 value in a `meta` body (with or without the ISO full-box version and flags).
+fn meta_value(meta: &[u8], want: &[u8]) -> Option<String> {
+    let boxes = match children(meta).first() {
+        Some((k, _)) if k == b"hdlr" || k == b"keys" => children(meta),
+        _ => children(meta.get(4..)?),
+    };
+    let keys = boxes.iter().find(|(k, _)| k == b"keys")?.1;
+    let count = be32(keys.get(4..8)?) as usize;
+    let mut at = 8;
+    let mut index = None;
+    for i in 1..=count {
+        let size = be32(keys.get(at..at + 4)?) as usize;
+        if size < 8 || at + size > keys.len() {
+            return None;
+        }
+        if &keys[at + 8..at + size] == want {
+            index = Some(i as u32);
+            break;
+        }
+        at += size;
+    }
+    let index = index?;
+    let ilst = boxes.iter().find(|(k, _)| k == b"ilst")?.1;
+    // ilst's items are boxes whose type is the key's 1-based index; each holds a `data` box: type
+    // (1 = UTF-8), locale, then the value.
+    children(ilst)
+        .into_iter()
+        .find(|(k, _)| u32::from_be_bytes(*k) == index)
+        .and_then(|(_, item)| {
+            let data = children(item).into_iter().find(|(k, _)| k == b"data")?.1;
+            (data.len() >= 8 && be32(data) & 0xFF_FFFF == 1)
+                .then(|| String::from_utf8_lossy(&data[8..]).into_owned())
         })
 }
 
@@ -216,5 +276,63 @@ mod tests {
         assert_eq!(probe(&[0u8; 10_000], 100), None);
         assert_eq!(probe(&[7u8; 100], 100), None);
         assert_eq!(probe(b"not a video at all", 3), None);
+    }
+
+    /// A `meta` as ffmpeg's `use_metadata_tags` writes it: full-box header, `hdlr` mdta, `keys`, `ilst`.
+    fn mdta(pairs: &[(&str, &str)]) -> Vec<u8> {
+        let mut keys = vec![0u8; 4];
+        keys.extend_from_slice(&(pairs.len() as u32).to_be_bytes());
+        let mut ilst = vec![];
+        for (i, (k, v)) in pairs.iter().enumerate() {
+            keys.extend_from_slice(&((k.len() + 8) as u32).to_be_bytes());
+            keys.extend_from_slice(b"mdta");
+            keys.extend_from_slice(k.as_bytes());
+            let data = [&1u32.to_be_bytes()[..], &[0u8; 4], v.as_bytes()].concat();
+            let item = boxed(&(i as u32 + 1).to_be_bytes(), &boxed(b"data", &data));
+            ilst.extend_from_slice(&item);
+        }
+        let hdlr = [&[0u8; 8][..], b"mdta", &[0u8; 13]].concat();
+        let body = [
+            &[0u8; 4][..],
+            &boxed(b"hdlr", &hdlr),
+            &boxed(b"keys", &keys),
+            &boxed(b"ilst", &ilst),
+        ]
+        .concat();
+        boxed(b"meta", &body)
+    }
+
+    #[test]
+    fn reads_the_ai_content_label_of_the_metadata() {
+        let label = r#"{"Label":"1","ContentProducer":"clipmatrix","ProduceID":"m1-v2"}"#;
+        let moov = boxed(
+            b"moov",
+            &[
+                trak(b"vide", 1080, 1920, false),
+                mdta(&[("encoder", "Lavf"), ("AIGC", label)]),
+            ]
+            .concat(),
+        );
+        let f = [boxed(b"ftyp", b"isom\0\0\x02\0isomiso2"), moov].concat();
+        for chunk in [5, 4096] {
+            let mut p = Probe::default();
+            for c in f.chunks(chunk) {
+                p.feed(c);
+            }
+            assert_eq!(p.dims(), Some((1080, 1920)));
+            assert_eq!(p.aigc().as_deref(), Some(label), "{chunk}");
+        }
+        // No such key: no label.
+        let plain = boxed(
+            b"moov",
+            &[
+                trak(b"vide", 720, 1280, false),
+                mdta(&[("encoder", "Lavf")]),
+            ]
+            .concat(),
+        );
+        let mut p = Probe::default();
+        p.feed(&plain);
+        assert_eq!((p.dims(), p.aigc()), (Some((720, 1280)), None));
     }
 }

@@ -242,12 +242,19 @@ pub(crate) async fn index(
         .filter(|w| seen(w.platform.code(), &w.open_id))
         .take(50)
     {
+        // A work whose file carries the AI-content label shows it, as Douyin does since 2025-09-01.
+        let ai = st.videos.get(&w.video_id).is_some_and(|v| v.aigc.is_some());
         works.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:?}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}{}</td><td>{:?}</td></tr>",
             w.platform.code(),
             esc(&w.open_id),
             esc(&w.item_id),
             esc(&w.title),
+            if ai {
+                " <span class=\"aigc\">AI生成（文件隐式标识）/ AI-generated (file label)</span>"
+            } else {
+                ""
+            },
             w.review(now)
         ));
     }

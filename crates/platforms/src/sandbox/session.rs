@@ -265,6 +265,7 @@ async fn upload(St(s): St<S>, Extension(p): P, headers: HeaderMap, mut mp: Multi
             parts: 0,
             width: 0,
             height: 0,
+            aigc: None,
         },
     );
     ok(json!({"video_id": id}))

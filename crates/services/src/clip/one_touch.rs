@@ -520,9 +520,23 @@ async fn voice(
             });
         }
     };
-    let key = media::Storage::new_key(row.merchant_id, "m4a");
-    let put = deps.storage.put_file(&key, &dst).await;
+    // A voice-over the product made carries the implicit label (GB 45438-2025 §6) like a TTS task's
+    // file; no audible cue: it is made for the videos, which carry the visible label.
+    let labelled = dst.with_extension("aigc.m4a");
+    let tagged = match crate::aigc::meta(d, row.merchant_id, &format!("ai{}", row.id)).await {
+        Ok(meta) => media::aigc::label_audio(&dst, &labelled, &meta)
+            .await
+            .map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
     let _ = tokio::fs::remove_file(&dst).await;
+    if let Err(e) = tagged {
+        let _ = tokio::fs::remove_file(&labelled).await;
+        return Err(JobError::Retry(e));
+    }
+    let key = media::Storage::new_key(row.merchant_id, "m4a");
+    let put = deps.storage.put_file(&key, &labelled).await;
+    let _ = tokio::fs::remove_file(&labelled).await;
     put.map_err(|e| JobError::Retry(e.to_string()))?;
     let name: String = format!("AI-{}", row.name).chars().take(60).collect();
     let m = crate::ai::voice_material(
