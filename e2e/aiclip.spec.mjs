@@ -193,6 +193,10 @@ await step('a one-touch video goes out to Douyin: tagged AI and declared AI-gene
   // The declaration follows what the video is made of: AI-generated on Douyin.
   await page.getByTestId('task-step-2').waitFor({ state: 'visible' });
   await page.getByTestId('task-titles').fill('手工牛肉面#汤底熬足八小时');
+  await page.getByTestId('task-topics').click();
+  await page.keyboard.type('美食探店');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('task-topics').getByText('美食探店').waitFor();
   await page.getByTestId('declaration-on-dy-ai_generated').waitFor();
   await page.getByTestId('step-next').click();
   await page.getByTestId('task-step-3').waitFor({ state: 'visible' });
