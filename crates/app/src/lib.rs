@@ -379,6 +379,35 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `clipmatrix platforms check <platform>`: the platform's page check now (what System → Platform
+/// apps runs), kept like any other; an error when the pages no longer match.
+pub async fn platforms_check(cfg: Config, platform: &str) -> anyhow::Result<()> {
+    let db = open_db(&cfg).await?;
+    let app = services::App::open(db.clone(), app_config(&cfg, &cfg.listen)).await?;
+    let s = services::matrix::canary::run(&app.hub, platform)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"));
+    db.close().await;
+    let s = s?;
+    if s.ok {
+        println!(
+            "{platform}: the publish pages walk through to the last click (account {})",
+            s.account_id
+        );
+        return Ok(());
+    }
+    anyhow::bail!(
+        "{platform}: {} (step {}){}",
+        s.en,
+        s.step,
+        if s.paused {
+            "; its due items are paused until a check passes or the operator resumes"
+        } else {
+            ""
+        }
+    )
+}
+
 /// Sandbox mode only: starts the platform clock this far ahead (CLIPMATRIX_SANDBOX_CLOCK_OFFSET_MS),
 /// for tests of separate processes, whose clocks cannot be moved through a node's `/sandbox`.
 fn sandbox_clock(cfg: &Config, db: &store::Db) {

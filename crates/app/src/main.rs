@@ -60,6 +60,19 @@ enum Cmd {
         #[command(subcommand)]
         cmd: AdminCmd,
     },
+    /// The creator consoles (Xiaohongshu, WeChat Channels, the shop).
+    Platforms {
+        #[command(subcommand)]
+        cmd: PlatformsCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum PlatformsCmd {
+    /// The page check (canary): walks a publish on `xhs`, `sph` or `shop` up to its last click on one
+    /// live account, without publishing, and names the step that no longer matches. A failure pauses
+    /// the platform's due items until a check passes or the operator resumes (System → Platform apps).
+    Check { platform: String },
 }
 
 #[derive(Subcommand)]
@@ -136,6 +149,9 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Cmd::Admin { cmd } => admin(cfg, cmd).await,
+        Cmd::Platforms {
+            cmd: PlatformsCmd::Check { platform },
+        } => app::platforms_check(cfg, &platform).await,
         Cmd::Openapi => {
             println!("{}", api::openapi().to_pretty_json()?);
             Ok(())

@@ -1060,36 +1060,7 @@ async fn xhs_authorizes_and_publishes_through_its_console_in_a_browser() {
     app.start_worker();
     let t = app.demo().await;
     let admin = app.admin().await;
-    let start = app
-        .post(
-            "/task.merchant_group_user/qr_login",
-            Some(&t),
-            json!({"platform": "xhs"}),
-        )
-        .await;
-    let login_id = start.ok()["login_id"].clone();
-    let img = start.ok()["qr_image"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
-    assert!(img.starts_with("data:image/png;base64,"), "{}", start.body);
-    let scanned = sandbox(&app, "console/xhs/scan", Some(json!({"user": "xhs_shop"}))).await;
-    assert_eq!(scanned["ok"], true, "{scanned}");
-    let mut account = None;
-    for _ in 0..40 {
-        let r = app
-            .post(
-                "/task.merchant_group_user/qr_login",
-                Some(&t),
-                json!({"platform": "xhs", "login_id": login_id}),
-            )
-            .await;
-        if r.ok()["state"] == "logged_in" {
-            account = Some(r.ok()["account"].clone());
-            break;
-        }
-    }
-    let account = account.expect("logged in");
+    let account = xhs_console_account(&app, &t, "xhs_shop").await;
     assert_eq!(account["nickname"], "xhs_shop");
     let id = account["id"].as_i64().unwrap();
     let vids = videos(&app, &t, 3).await;
@@ -2275,4 +2246,168 @@ async fn a_task_breaking_a_platforms_rule_is_refused_naming_it() {
                 .contains("xiaohongshu")
         );
     }
+}
+
+/// The page check (canary) of a creator console: it walks a publish to the last click and sends
+/// nothing; when a page changed it names the step, and the platform's due items wait (not fail)
+/// until a check passes. Operator only. SQLite: a real chromium drives the sandbox console, and the
+/// pause is a setting and a filter of the dispatcher's query, run on both databases by the
+/// dispatcher's other stories.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_page_check_pauses_the_platforms_posts_until_one_passes() {
+    let app = TestApp::spawn_with_browser(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let admin = app.admin().await;
+    let check = |who: &str| {
+        let who = who.to_string();
+        let app = &app;
+        async move {
+            app.post("/system/app/canary", Some(&who), json!({"platform": "xhs"}))
+                .await
+        }
+    };
+    // No account to walk with: said, and nothing paused. A merchant may not run it.
+    let r = check(&admin).await;
+    assert_eq!(
+        (
+            r.ok()["ok"].as_bool(),
+            r.ok()["step"].as_str(),
+            r.ok()["paused"].as_bool()
+        ),
+        (Some(false), Some("account"), Some(false))
+    );
+    assert_eq!(check(&t).await.status, 403);
+    let r = app
+        .post(
+            "/system/app/canary",
+            Some(&admin),
+            json!({"platform": "dy"}),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.data()["field"].as_str()),
+        (422, Some("platform"))
+    );
+
+    let account = xhs_console_account(&app, &t, "巡检号").await;
+    let id = account["id"].as_i64().unwrap();
+    let r = check(&admin).await;
+    assert_eq!(r.ok()["ok"], true, "{}", r.body);
+    assert_eq!(r.ok()["account_id"], id);
+    let got = sandbox(&app, "console/xhs/received", None).await;
+    assert_eq!(
+        got["received"].as_array().unwrap().len(),
+        0,
+        "the check posted: {got}"
+    );
+
+    // The upload page changed: the check fails at that step and pauses the platform.
+    sandbox(
+        &app,
+        "console/xhs/faults",
+        Some(json!({"user": "巡检号", "changed_selector": true})),
+    )
+    .await;
+    let r = check(&admin).await;
+    assert_eq!(
+        (
+            r.ok()["ok"].as_bool(),
+            r.ok()["step"].as_str(),
+            r.ok()["paused"].as_bool()
+        ),
+        (Some(false), Some("upload"), Some(true)),
+        "{}",
+        r.body
+    );
+    let apps = app.post("/system/app/index", Some(&admin), json!({})).await;
+    let row = apps.ok()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["platform"] == "xhs")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (
+            row["checkable"].as_bool(),
+            row["canary"]["paused"].as_bool()
+        ),
+        (Some(true), Some(true))
+    );
+
+    // A post due now waits, and says why (both languages); it is not failed.
+    let vids = videos(&app, &t, 1).await;
+    let r = app
+        .post(
+            "/matrix.merchant_publish_management/createCommonPublishTask",
+            Some(&t),
+            task(&app, &[id], &vids, soon(&app)),
+        )
+        .await;
+    let tid = r.ok()["task"]["id"].as_i64().unwrap();
+    app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
+        .await
+        .ok();
+    past_the_plan(&app, &t, tid).await;
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+    let rows = items(&app, &t, tid).await;
+    assert_eq!(rows[0]["state"], "to_release", "{}", rows[0]);
+    assert!(
+        rows[0]["paused"]
+            .as_str()
+            .unwrap()
+            .contains("平台页面检查未通过"),
+        "{}",
+        rows[0]
+    );
+    let en = app
+        .post_en(
+            "/task.merchant_forward_task/forward_video_release",
+            Some(&t),
+            json!({"task_id": tid}),
+        )
+        .await;
+    assert!(
+        en.ok()["rows"][0]["paused"]
+            .as_str()
+            .unwrap()
+            .starts_with("Paused: the platform's page check failed"),
+        "{}",
+        en.body
+    );
+
+    // The page is back: the next check passes, the platform resumes and the post goes out once.
+    sandbox(
+        &app,
+        "console/xhs/faults",
+        Some(json!({"user": "巡检号", "changed_selector": false})),
+    )
+    .await;
+    let r = check(&admin).await;
+    assert_eq!(
+        (r.ok()["ok"].as_bool(), r.ok()["paused"].as_bool()),
+        (Some(true), Some(false)),
+        "{}",
+        r.body
+    );
+    let rows = wait_items(&app, &t, tid, &["published", "released", "failed"]).await;
+    assert!(
+        ["published", "released"].contains(&rows[0]["state"].as_str().unwrap()),
+        "{}",
+        rows[0]
+    );
+    assert!(rows[0]["paused"].is_null());
+    let got = sandbox(&app, "console/xhs/received", None).await;
+    assert_eq!(got["received"].as_array().unwrap().len(), 1, "{got}");
+
+    // The operator's resume clears a pause without a passing check.
+    let r = app
+        .post(
+            "/system/app/canary_resume",
+            Some(&admin),
+            json!({"platform": "sph"}),
+        )
+        .await;
+    assert!(r.ok().is_null(), "never checked: {}", r.body);
 }

@@ -300,6 +300,7 @@ messages! {
     FootageShorterThanTarget => "素材不够长：所选镜头组的片段每条视频最多能配约 {have} 秒的口播，这条口播约 {need} 秒。请缩短视频时长，或加入更长的片段、更多镜头组", "The footage is too short: the chosen groups' clips carry about {have} s of voice-over per video, this one runs about {need} s. Shorten the video, or add longer clips or more shot groups";
     FootageTooShort => "素材太短：所选镜头组的片段只能覆盖 {have} 秒，配音有 {need} 秒", "The footage is too short: the chosen groups' clips cover {have} s of the {need} s voice-over";
     JobClipIntellect => "AI 智能剪辑", "AI smart editing";
+    JobPlatformCanary => "平台页面检查", "Platform page check";
     IntellectNothingFound => "“{name}”中没有找到 {min}–{max} 秒、不含长静音的片段", "No segment of {min}–{max} s without a long silence was found in '{name}'";
     IntellectBusy => "智能剪辑正在进行，完成后才能删除", "The smart editing run is still working; delete it when it has finished";
     IntellectNotFailed => "只有失败的智能剪辑才能重试", "Only a failed smart editing run can be retried";

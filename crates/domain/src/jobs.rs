@@ -43,6 +43,8 @@ crate::text_enum! {
         ClipOneTouch = "clip.one_touch",
         /// AI smart editing of one long video: analyse, pick, cut.
         ClipIntellect = "clip.intellect",
+        /// A creator-console platform's canary: a publish walked up to its last click.
+        PlatformCanary = "platform.canary",
     }
 }
 
@@ -67,6 +69,7 @@ impl JobKind {
             JobKind::Tts => Msg::JobTts,
             JobKind::ClipOneTouch => Msg::JobClipOneTouch,
             JobKind::ClipIntellect => Msg::JobClipIntellect,
+            JobKind::PlatformCanary => Msg::JobPlatformCanary,
         }
     }
 }
@@ -97,7 +100,8 @@ impl JobKind {
             | JobKind::EngagementSync
             | JobKind::SeoBenchmarkSync
             | JobKind::ContentHotlistSync
-            | JobKind::MaintenanceCleanup => Lane::Sync,
+            | JobKind::MaintenanceCleanup
+            | JobKind::PlatformCanary => Lane::Sync,
             JobKind::ClipRender
             | JobKind::ClipSlice
             | JobKind::MediaAsr
@@ -119,6 +123,12 @@ pub struct AccountRef {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NoticeRef {
     pub notice_id: i64,
+}
+
+/// `platform.canary`: the platform's code (`xhs`, `sph`, `shop`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CanaryRef {
+    pub platform: String,
 }
 
 /// `publish.item` and `publish.review`: the matrix item.
@@ -239,6 +249,7 @@ jobs! {
     Tts(TtsRef),
     ClipOneTouch(AiClipRef),
     ClipIntellect(IntellectRef),
+    PlatformCanary(CanaryRef),
 }
 
 crate::text_enum! {
@@ -425,6 +436,9 @@ mod tests {
             Job::Tts(TtsRef { task_id: 13 }),
             Job::ClipOneTouch(AiClipRef { ai_clip_id: 14 }),
             Job::ClipIntellect(IntellectRef { run_id: 15 }),
+            Job::PlatformCanary(CanaryRef {
+                platform: "xhs".into(),
+            }),
         ];
         let kinds: Vec<JobKind> = samples.iter().map(Job::kind).collect();
         assert_eq!(kinds, JobKind::ALL, "one sample of every kind, in order");

@@ -351,6 +351,14 @@ pub trait Adapter: Send + Sync {
     /// POI search (the sandbox serves it for every platform).
     async fn poi_search(&self, keyword: &str, city: &str) -> PResult<Vec<Poi>>;
 
+    /// The canary: walks a publish up to its last click on `creds`' account without publishing, and
+    /// answers the step (and selector) that no longer matches the platform's pages. Creator-console
+    /// flows only; the others answer Permanent.
+    async fn canary(&self, creds: &Creds, req: &PublishReq) -> PResult<()> {
+        let _ = (creds, req);
+        Err(error::unsupported(self.platform(), "canary"))
+    }
+
     /// Douyin's H5 share schema (PLATFORMS.md): a signed `snssdk1128://` link that opens the
     /// customer's own app ready to post `video_url`; the result arrives as a create_video webhook
     /// carrying the returned share id. DY only.

@@ -252,6 +252,29 @@ async fn a_changed_selector_fails_the_form_step_with_evidence() {
     }
 }
 
+/// The page check walks a publish to its last click (schedule included) and sends nothing; a changed
+/// page fails it at that step, with the page as evidence.
+#[tokio::test]
+async fn the_canary_walks_to_the_last_click_and_sends_nothing() {
+    for r in [sph().await, shop().await] {
+        let creds = r.login("巡检号").await;
+        let mut q = req("页面检查不发布", r.video(20));
+        q.schedule_at = Some(ahead(&r, 86_400 + 3600));
+        r.ad.canary(&creds, &q).await.unwrap();
+        assert!(r.received().await.is_empty());
+        r.control(
+            "faults",
+            json!({"user": "巡检号", "changed_selector": true}),
+        )
+        .await;
+        let e = r.ad.canary(&creds, &q).await.unwrap_err();
+        assert_eq!(e.code, "form", "{e:?}");
+        assert!(e.evidence.is_some());
+        assert!(r.received().await.is_empty());
+        r.driver.shutdown().await;
+    }
+}
+
 #[tokio::test]
 async fn a_session_dying_mid_flow_asks_for_a_new_login() {
     let r = sph().await;

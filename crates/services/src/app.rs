@@ -157,7 +157,7 @@ pub fn background(
     stop: watch::Receiver<bool>,
 ) -> Vec<JoinHandle<()>> {
     let db = &app.db;
-    vec![
+    let mut handles = vec![
         tokio::spawn(store::jobs::run_worker(
             db.clone(),
             crate::jobs::registry(app),
@@ -175,6 +175,19 @@ pub fn background(
         )),
         tokio::spawn(crate::seo::benchmark::schedule(db.clone(), stop.clone())),
         tokio::spawn(crate::content::hotlists::schedule(db.clone(), stop.clone())),
-        tokio::spawn(crate::engagement::comments::schedule(db.clone(), stop)),
-    ]
+        tokio::spawn(crate::engagement::comments::schedule(
+            db.clone(),
+            stop.clone(),
+        )),
+    ];
+    // The daily canary walks the real consoles; the sandbox's imitations (development, tests, demo)
+    // are walked on demand only, so a demo fault never pauses a platform by itself.
+    if !app.config.sandbox {
+        handles.push(tokio::spawn(crate::matrix::canary::schedule_loop(
+            db.clone(),
+            std::time::Duration::from_secs(600),
+            stop,
+        )));
+    }
+    handles
 }

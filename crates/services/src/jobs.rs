@@ -78,6 +78,7 @@ impl Handlers {
             }
             Job::Tts(p) => crate::ai::run(ctx, p, storage, self.app.ai.clone()).await,
             Job::ClipOneTouch(p) => clip::one_touch::run(ctx, p, self.one_touch.clone()).await,
+            Job::PlatformCanary(p) => ctx.attempt(crate::matrix::canary::run_job(p, hub)).await,
             Job::ClipIntellect(p) => clip::intellect::run(ctx, p, self.intellect.clone()).await,
         }
     }

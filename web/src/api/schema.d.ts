@@ -3983,6 +3983,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/app/canary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Walks a creator-console platform's publish up to its last click on one live account, now (tens of
+         *     seconds: a browser); a failure pauses the platform's due items, a pass resumes them.
+         */
+        post: operations["post_system_app_canary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/app/canary_resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The operator lets a paused platform's items go out again (the failed check stays on record). */
+        post: operations["post_system_app_canary_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/app/clear": {
         parameters: {
             query?: never;
@@ -6899,6 +6936,9 @@ export interface components {
         /** @description A platform's app credentials as the operator sees them. */
         AppView: {
             auth_kind: components["schemas"]["AuthKind"];
+            canary?: components["schemas"]["CanaryState"] | null;
+            /** @description Creator-console platforms (xhs, sph, shop): whether their pages can be walked (page check). */
+            checkable: boolean;
             /** @description Masked: first 4 characters + ****. */
             client_key: string;
             configured: boolean;
@@ -7118,6 +7158,36 @@ export interface components {
             app_token: string;
             /** Format: int64 */
             group_id?: number | null;
+        };
+        CanaryReq: {
+            platform: components["schemas"]["Platform"];
+        };
+        /** @description A platform's last canary. */
+        CanaryState: {
+            /**
+             * Format: int64
+             * @description The account it walked on (0: none).
+             */
+            account_id: number;
+            /**
+             * Format: int64
+             * @description When it ran (ms, product clock).
+             */
+            at: number;
+            en: string;
+            ok: boolean;
+            /**
+             * @description The platform's due items wait while set: a failed canary sets it; a passing one or the
+             *     operator's "resume" clears it.
+             */
+            paused: boolean;
+            /**
+             * @description The failing step's code (`open`, `upload`, `form`, `declaration`, `schedule`, `publish`;
+             *     `account` when no account could run it); '' when it passed.
+             */
+            step: string;
+            /** @description What failed, in the console's two languages ('' when it passed). */
+            zh: string;
         };
         /** @description How many renders were cancelled. */
         Cancelled: {
@@ -7919,6 +7989,11 @@ export interface components {
             item_id: string;
             /** Format: int64 */
             likes: number;
+            /**
+             * @description Why a waiting item does not go out now: its platform's page check (the canary) failed and
+             *     the operator has not resumed it; null otherwise.
+             */
+            paused?: string | null;
             /** Format: int64 */
             plays: number;
             /** Format: int64 */
@@ -7967,7 +8042,7 @@ export interface components {
             updated_at: number;
         };
         /** @enum {string} */
-        JobKind: "matrix.sync" | "matrix.token_refresh" | "publish.item" | "publish.review" | "clip.render" | "clip.slice" | "media.asr" | "media.ingest" | "maintenance.cleanup" | "seo.benchmark_sync" | "content.hotlist_sync" | "engagement.sync" | "engagement.auto_reply" | "engagement.lead_notify" | "tts" | "clip.one_touch" | "clip.intellect";
+        JobKind: "matrix.sync" | "matrix.token_refresh" | "publish.item" | "publish.review" | "clip.render" | "clip.slice" | "media.asr" | "media.ingest" | "maintenance.cleanup" | "seo.benchmark_sync" | "content.hotlist_sync" | "engagement.sync" | "engagement.auto_reply" | "engagement.lead_notify" | "tts" | "clip.one_touch" | "clip.intellect" | "platform.canary";
         /** @enum {string} */
         JobState: "queued" | "running" | "failed" | "done" | "dead";
         /** @description A render job as the library shows it. */
@@ -8729,6 +8804,11 @@ export interface components {
                 item_id: string;
                 /** Format: int64 */
                 likes: number;
+                /**
+                 * @description Why a waiting item does not go out now: its platform's page check (the canary) failed and
+                 *     the operator has not resumed it; null otherwise.
+                 */
+                paused?: string | null;
                 /** Format: int64 */
                 plays: number;
                 /** Format: int64 */
@@ -9911,6 +9991,45 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_CanaryState: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A platform's last canary. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The account it walked on (0: none).
+                 */
+                account_id: number;
+                /**
+                 * Format: int64
+                 * @description When it ran (ms, product clock).
+                 */
+                at: number;
+                en: string;
+                ok: boolean;
+                /**
+                 * @description The platform's due items wait while set: a failed canary sets it; a passing one or the
+                 *     operator's "resume" clears it.
+                 */
+                paused: boolean;
+                /**
+                 * @description The failing step's code (`open`, `upload`, `form`, `declaration`, `schedule`, `publish`;
+                 *     `account` when no account could run it); '' when it passed.
+                 */
+                step: string;
+                /** @description What failed, in the console's two languages ('' when it passed). */
+                zh: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_Cancelled: {
             /**
              * Format: int32
@@ -10891,6 +11010,44 @@ export interface components {
                 lines: Record<string, never>[];
                 media?: components["schemas"]["MediaView"] | null;
                 script: string[];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Option_CanaryState: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            data: null | {
+                /**
+                 * Format: int64
+                 * @description The account it walked on (0: none).
+                 */
+                account_id: number;
+                /**
+                 * Format: int64
+                 * @description When it ran (ms, product clock).
+                 */
+                at: number;
+                en: string;
+                ok: boolean;
+                /**
+                 * @description The platform's due items wait while set: a failed canary sets it; a passing one or the
+                 *     operator's "resume" clears it.
+                 */
+                paused: boolean;
+                /**
+                 * @description The failing step's code (`open`, `upload`, `form`, `declaration`, `schedule`, `publish`;
+                 *     `account` when no account could run it); '' when it passed.
+                 */
+                step: string;
+                /** @description What failed, in the console's two languages ('' when it passed). */
+                zh: string;
             };
             message: string;
         };
@@ -13696,6 +13853,9 @@ export interface components {
             data: {
                 rows: {
                     auth_kind: components["schemas"]["AuthKind"];
+                    canary?: components["schemas"]["CanaryState"] | null;
+                    /** @description Creator-console platforms (xhs, sph, shop): whether their pages can be walked (page check). */
+                    checkable: boolean;
                     /** @description Masked: first 4 characters + ****. */
                     client_key: string;
                     configured: boolean;
@@ -26078,6 +26238,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ProviderView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_app_canary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CanaryReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CanaryState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_app_canary_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CanaryReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Option_CanaryState"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -320,3 +320,36 @@ pub async fn authorize_qr(app: &TestApp, t: &str, platform: &str) -> i64 {
     assert_eq!(done.ok()["state"], "logged_in", "{platform}: {}", done.body);
     done.ok()["account"]["id"].as_i64().unwrap()
 }
+
+/// A Xiaohongshu account authorized through its console's QR (the sandbox's phone scans it as
+/// `user`): the account's row as the login answered it.
+pub async fn xhs_console_account(app: &TestApp, t: &str, user: &str) -> Value {
+    let start = app
+        .post(
+            "/task.merchant_group_user/qr_login",
+            Some(t),
+            json!({"platform": "xhs"}),
+        )
+        .await;
+    let login_id = start.ok()["login_id"].clone();
+    let img = start.ok()["qr_image"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(img.starts_with("data:image/png;base64,"), "{}", start.body);
+    let scanned = sandbox(app, "console/xhs/scan", Some(json!({"user": user}))).await;
+    assert_eq!(scanned["ok"], true, "{scanned}");
+    for _ in 0..40 {
+        let r = app
+            .post(
+                "/task.merchant_group_user/qr_login",
+                Some(t),
+                json!({"platform": "xhs", "login_id": login_id}),
+            )
+            .await;
+        if r.ok()["state"] == "logged_in" {
+            return r.ok()["account"].clone();
+        }
+    }
+    panic!("{user} did not log in");
+}

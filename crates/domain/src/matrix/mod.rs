@@ -2,6 +2,7 @@
 //! distribution plan (which video goes to which account when), the review SLA and account status.
 //! Pure functions; the store and API layers call them.
 
+pub mod canary;
 mod config;
 mod form;
 pub mod platform_rules;

@@ -360,6 +360,16 @@ impl Adapter for BrowserAdapter {
         .await
     }
 
+    /// The publish walked up to its last click on the account's own profile; the page closes with
+    /// the draft unsent.
+    async fn canary(&self, creds: &Creds, req: &PublishReq) -> PResult<()> {
+        crate::http::file_len(self.p(), &req.video_path)?;
+        self.with_page(creds, Step::Publish, |page, _| async move {
+            self.flow.prepare(&page, req).await
+        })
+        .await
+    }
+
     async fn list_works(&self, creds: &Creds, max: usize) -> PResult<Vec<Work>> {
         self.with_page(creds, Step::Works, |page, _| async move {
             self.flow.works(&page, max).await

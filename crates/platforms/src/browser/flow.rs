@@ -143,10 +143,21 @@ pub trait Flow: Send + Sync + 'static {
     /// A cheap "still logged in?" visit. Err(Reauthorize) when the console shows its login page.
     async fn check(&self, page: &Page) -> PResult<()>;
 
-    /// Publishes one post: upload through the file input and wait for the page's own progress,
-    /// fill the form within the platform's limits, set the declaration from the request (never the
-    /// page's default), schedule, click publish. Does not verify (the adapter reads the works list).
-    async fn publish(&self, page: &Page, req: &PublishReq) -> PResult<()>;
+    /// A publish up to its last click: open the publish page, upload through the file input and
+    /// wait for the page's own progress, fill the form within the platform's limits, set the
+    /// declaration from the request (never the page's default), schedule, and see the publish
+    /// button. The canary stops here.
+    async fn prepare(&self, page: &Page, req: &PublishReq) -> PResult<()>;
+
+    /// The last click of a prepared publish and the page's answer.
+    async fn submit(&self, page: &Page) -> PResult<()>;
+
+    /// Publishes one post: [`Flow::prepare`], then [`Flow::submit`]. Does not verify (the adapter
+    /// reads the works list).
+    async fn publish(&self, page: &Page, req: &PublishReq) -> PResult<()> {
+        self.prepare(page, req).await?;
+        self.submit(page).await
+    }
 
     /// The works list, newest first, at most `max`.
     async fn works(&self, page: &Page, max: usize) -> PResult<Vec<Work>>;

@@ -337,7 +337,7 @@ impl Flow for ShopFlow {
             .await
     }
 
-    async fn publish(&self, page: &Page, req: &PublishReq) -> PResult<()> {
+    async fn prepare(&self, page: &Page, req: &PublishReq) -> PResult<()> {
         STEPS
             .open(page, Step::Open, &self.url(path::UPLOAD), sel::UPLOAD_AREA)
             .await?;
@@ -350,6 +350,10 @@ impl Flow for ShopFlow {
         if let Some(at) = req.schedule_at {
             self.schedule(page, at).await?;
         }
+        STEPS.expect(page, Step::Publish, sel::PUBLISH, PAGE).await
+    }
+
+    async fn submit(&self, page: &Page) -> PResult<()> {
         STEPS
             .publish(page, sel::PUBLISH, [sel::CARD, sel::EMPTY], sel::FORM_ERROR)
             .await

@@ -362,7 +362,7 @@ impl Flow for SphFlow {
             .await
     }
 
-    async fn publish(&self, page: &Page, req: &PublishReq) -> PResult<()> {
+    async fn prepare(&self, page: &Page, req: &PublishReq) -> PResult<()> {
         STEPS
             .open(page, Step::Open, &self.url(path::HOME), sel::POST_ENTRY)
             .await?;
@@ -375,6 +375,10 @@ impl Flow for SphFlow {
         if let Some(at) = req.schedule_at {
             self.schedule(page, at).await?;
         }
+        STEPS.expect(page, Step::Publish, sel::PUBLISH, PAGE).await
+    }
+
+    async fn submit(&self, page: &Page) -> PResult<()> {
         STEPS
             .publish(page, sel::PUBLISH, [sel::LIST, sel::EMPTY], sel::FORM_ERROR)
             .await

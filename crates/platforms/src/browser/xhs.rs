@@ -422,7 +422,7 @@ impl Flow for XhsFlow {
             .await
     }
 
-    async fn publish(&self, page: &Page, req: &PublishReq) -> PResult<()> {
+    async fn prepare(&self, page: &Page, req: &PublishReq) -> PResult<()> {
         let now = self.clock.platform_now() / 1000;
         self.open_logged_in(page, path::PUBLISH_VIDEO, sel::UPLOAD_AREA, Step::Open)
             .await?;
@@ -432,6 +432,11 @@ impl Flow for XhsFlow {
         if let Some(at) = req.schedule_at {
             self.schedule(page, at, now).await?;
         }
+        let r = page.wait_any(&[sel::PUBLISH], PAGE).await;
+        self.at(page, Step::Publish, r).await.map(|_| ())
+    }
+
+    async fn submit(&self, page: &Page) -> PResult<()> {
         let step = Step::Publish;
         let r = page.click(sel::PUBLISH).await;
         self.at(page, step, r).await?;

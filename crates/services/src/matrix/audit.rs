@@ -38,6 +38,8 @@ pub struct App {
     /// Masked.
     pub client_key: String,
     pub sandbox: bool,
+    /// The last page check of a creator-console platform (None: never ran, or not a console one).
+    pub canary: Option<domain::matrix::canary::CanaryState>,
 }
 
 /// Every platform: configured or not, live or sandbox.
@@ -57,6 +59,7 @@ pub async fn apps(hub: &Hub) -> ApiResult<Vec<App>> {
                 .map(|(_, k, _)| store::secrets::mask(k))
                 .unwrap_or_default(),
             sandbox,
+            canary: super::canary::state(&hub.db, p).await?,
         });
     }
     Ok(rows)

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod canary;
 pub mod publish;
 pub mod tasks;
 pub mod videos;

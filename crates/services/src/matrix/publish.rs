@@ -704,7 +704,8 @@ pub async fn dispatch_loop(
 pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
     let mut n = 0;
     let now_p = hub.db.clock.platform_now();
-    for account in db::idle_accounts_with_due_items(&hub.db, now_p, 1000).await? {
+    let paused = super::canary::paused(&hub.db).await?;
+    for account in db::idle_accounts_with_due_items(&hub.db, now_p, 1000, &paused).await? {
         if let Some((id, mid)) = db::next_due_for_account(&hub.db, account, now_p).await? {
             queue_publish(&hub.db, id, mid).await?;
             n += 1;

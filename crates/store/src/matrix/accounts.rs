@@ -175,6 +175,18 @@ pub async fn set_checked(db: &Db, id: i64, at: i64, ok: bool, reason: &str) -> s
     .map(|_| ())
 }
 
+/// The account a platform's canary walks a publish on: live (not revoked), any merchant's, the one
+/// whose session was last seen working first.
+pub async fn canary_account(db: &Db, platform: &str) -> sqlx::Result<Option<Account>> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT {ACCOUNT_COLS} {ACCOUNT_FROM} WHERE a.platform = $1 AND a.revoked = 0 \
+         ORDER BY a.check_ok DESC, a.checked_at DESC, a.id LIMIT 1"
+    ))
+    .bind(platform)
+    .fetch_optional(&db.pool)
+    .await
+}
+
 /// For the worker, which acts on a job's account.
 pub async fn account_by_id(db: &Db, id: i64) -> sqlx::Result<Option<Account>> {
     sqlx::query_as(crate::sqlf!(

@@ -127,14 +127,28 @@ pub async fn idle_accounts_with_due_items(
     db: &Db,
     now: i64,
     limit: usize,
+    paused: &[&str],
 ) -> sqlx::Result<Vec<i64>> {
-    let due: Vec<i64> = sqlx::query_scalar(
+    let mut due: Vec<i64> = sqlx::query_scalar(
         "SELECT DISTINCT account_id FROM matrix_items WHERE state = 'to_release' AND review_state = 'approved' \
          AND scheduled_at <= $1 AND job_id = 0",
     )
     .bind(now)
     .fetch_all(&db.pool)
     .await?;
+    if !paused.is_empty() && !due.is_empty() {
+        // A paused platform's items wait (its canary failed): their accounts are not offered.
+        let mut held = HashSet::new();
+        for p in paused {
+            let ids: Vec<i64> =
+                sqlx::query_scalar("SELECT id FROM matrix_accounts WHERE platform = $1")
+                    .bind(*p)
+                    .fetch_all(&db.pool)
+                    .await?;
+            held.extend(ids);
+        }
+        due.retain(|a| !held.contains(a));
+    }
     if due.is_empty() {
         return Ok(due);
     }

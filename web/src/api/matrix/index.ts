@@ -14,6 +14,7 @@ import type {
   AtUser,
   AuditTask,
   AuthStart,
+  CanaryState,
   ForwardConfig,
   ForwardVideo,
   GroupName,
@@ -166,6 +167,9 @@ export const fetchApps = (): Promise<{ rows: PlatformApp[] }> => narrowed(api.po
 export const saveApp = (platform: Platform, clientKey: string, clientSecret: string): Promise<AppSaved> =>
   narrowed(api.post(`${APP}/save`, { platform, client_key: clientKey, client_secret: clientSecret }, { silent: true }));
 export const clearApp = (platform: Platform): Promise<Empty> => api.post(`${APP}/clear`, { platform });
+// The page check (canary) of a creator console: walks a publish to its last click; a failure pauses the platform.
+export const runCanary = (platform: Platform): Promise<CanaryState> => narrowed(api.post(`${APP}/canary`, { platform }, { timeout: 300_000 }));
+export const resumeCanary = (platform: Platform): Promise<CanaryState | null> => narrowed(api.post(`${APP}/canary_resume`, { platform }));
 // The data vendor (TikHub) of the SEO benchmark accounts: its key is sealed like the app secrets.
 export const fetchVendor = (): Promise<VendorApp> => narrowed(api.post(`${APP}/vendor`, {}));
 export const saveVendor = (apiKey: string): Promise<VendorApp> => narrowed(api.post(`${APP}/vendor_save`, { api_key: apiKey }, { silent: true }));

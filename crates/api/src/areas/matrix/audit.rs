@@ -103,6 +103,8 @@ pub async fn apps(State(st): State<AppState>, _c: Caller) -> Answer<Rows<AppView
             } else {
                 domain::matrix::AppMode::Live
             },
+            checkable: services::matrix::canary::CONSOLE_PLATFORMS.contains(&a.platform),
+            canary: a.canary,
         })
         .collect();
     Ok(reply(Rows { rows }))
@@ -141,6 +143,38 @@ pub async fn app_clear(
 ) -> Answer<Done> {
     uc::clear_app(&st.db, &r.platform).await?;
     Ok(reply(Done {}))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CanaryReq {
+    #[serde(default)]
+    #[schema(required = true, value_type = domain::platform::Platform)]
+    pub platform: String,
+}
+
+/// Walks a creator-console platform's publish up to its last click on one live account, now (tens of
+/// seconds: a browser); a failure pauses the platform's due items, a pass resumes them.
+#[utoipa::path(post, path = "/system/app/canary", tag = "system", request_body = CanaryReq, responses((status = 200, body = Reply<domain::matrix::canary::CanaryState>)))]
+pub async fn canary(
+    State(st): State<AppState>,
+    _c: Caller,
+    Input(r): Input<CanaryReq>,
+) -> Answer<domain::matrix::canary::CanaryState> {
+    Ok(reply(
+        services::matrix::canary::run(&st.hub, &r.platform).await?,
+    ))
+}
+
+/// The operator lets a paused platform's items go out again (the failed check stays on record).
+#[utoipa::path(post, path = "/system/app/canary_resume", tag = "system", request_body = CanaryReq, responses((status = 200, body = Reply<Option<domain::matrix::canary::CanaryState>>)))]
+pub async fn canary_resume(
+    State(st): State<AppState>,
+    _c: Caller,
+    Input(r): Input<CanaryReq>,
+) -> Answer<Option<domain::matrix::canary::CanaryState>> {
+    Ok(reply(
+        services::matrix::canary::resume(&st.db, &r.platform).await?,
+    ))
 }
 
 // ---- the data vendor (SEO benchmark accounts; docs/seo-platforms.md) ----

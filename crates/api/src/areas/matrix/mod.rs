@@ -82,6 +82,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(audit::apps))
         .routes(routes!(audit::app_save))
         .routes(routes!(audit::app_clear))
+        .routes(routes!(audit::canary))
+        .routes(routes!(audit::canary_resume))
         .routes(routes!(audit::vendor))
         .routes(routes!(audit::vendor_save))
         .routes(routes!(audit::vendor_clear))

@@ -372,6 +372,9 @@ pub struct ItemView {
     /// What the console's page showed when a browser step last failed on this item (Xiaohongshu,
     /// WeChat Channels, the shop); null when none did or the item went out since.
     pub evidence: Option<ItemEvidence>,
+    /// Why a waiting item does not go out now: its platform's page check (the canary) failed and
+    /// the operator has not resumed it; null otherwise.
+    pub paused: Option<String>,
 }
 
 /// A failed browser step's evidence: the step's code (`upload`, `login`, ... named in the console),
@@ -395,6 +398,7 @@ pub fn item(
     (cover, src): (Option<String>, Option<String>),
     sign: impl Fn(&str) -> String,
     lang: Lang,
+    paused: Option<&domain::matrix::canary::CanaryState>,
 ) -> ItemView {
     // Shown while the failure stands: a retry that went through leaves no stale picture behind.
     use domain::matrix::ItemState as S;
@@ -409,8 +413,21 @@ pub fn item(
         screenshot: sign("evidence"),
         html: sign("evidence_html"),
     });
+    let paused = paused
+        .filter(|_| i.state == S::ToRelease)
+        .map(|c| match lang {
+            Lang::En => format!(
+                "Paused: the platform's page check failed ({}); it goes out once the check passes or the operator resumes",
+                c.en
+            ),
+            _ => format!(
+                "已暂停：平台页面检查未通过（{}），检查通过或运营恢复后继续发布",
+                c.zh
+            ),
+        });
     ItemView {
         evidence,
+        paused,
         id: i.id,
         task_id: i.task_id,
         task_name: i.task_name.clone(),
@@ -578,6 +595,10 @@ pub struct AppView {
     /// Masked: first 4 characters + ****.
     pub client_key: String,
     pub mode: domain::matrix::AppMode,
+    /// Creator-console platforms (xhs, sph, shop): whether their pages can be walked (page check).
+    pub checkable: bool,
+    /// The last page check (canary); null when it never ran.
+    pub canary: Option<domain::matrix::canary::CanaryState>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -53,3 +53,15 @@ describe('ItemStateTag with a failed browser step', () => {
     expect(screen.queryByTestId('item-evidence-7')).toBeNull();
   });
 });
+
+describe("ItemStateTag of a post its platform's page check holds back", () => {
+  it('shows it waiting and paused, with the reason', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const paused = '已暂停：平台页面检查未通过（上传失败），检查通过或运营恢复后继续发布';
+    renderPage(<ItemStateTag item={{ ...item({ state: 'to_release', error: '' }), paused }} />, { route: '/send' });
+    expect(screen.getByTestId('item-state-7').dataset.state).toBe('to_release');
+    const tag = screen.getByTestId('item-paused-7');
+    expect(tag.textContent).toBe('已暂停');
+    expect(tag.dataset.reason).toBe(paused);
+  });
+});

@@ -115,7 +115,7 @@ const ITEM_COLORS: Record<ItemState, string> = {
  * to_release / publishing / published / released / failed (the reason in a tooltip), and the page's
  * screenshot when a browser step failed.
  */
-export function ItemStateTag({ item }: { item: Pick<Item, 'id' | 'state' | 'error' | 'evidence'> }) {
+export function ItemStateTag({ item }: { item: Pick<Item, 'id' | 'state' | 'error' | 'evidence'> & Partial<Pick<Item, 'paused'>> }) {
   const { t } = useMatrixT();
   let tag = (
     <Tag color={ITEM_COLORS[item.state]} data-testid={`item-state-${item.id}`} data-state={item.state}>
@@ -130,11 +130,20 @@ export function ItemStateTag({ item }: { item: Pick<Item, 'id' | 'state' | 'erro
         </span>
       </Tooltip>
     );
-  if (!item.evidence) return tag;
+  // Waiting because its platform's page check failed: the reason is the server's, in the console's language.
+  const paused = item.paused ? (
+    <Tooltip title={item.paused}>
+      <Tag color="orange" data-testid={`item-paused-${item.id}`} data-reason={item.paused}>
+        {t('item.paused')}
+      </Tag>
+    </Tooltip>
+  ) : null;
+  if (!item.evidence && !paused) return tag;
   return (
     <Space size={0} wrap>
       {tag}
-      <EvidenceButton itemId={item.id} evidence={item.evidence} />
+      {paused}
+      {item.evidence ? <EvidenceButton itemId={item.id} evidence={item.evidence} /> : null}
     </Space>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /system/app — the platform apps (Administrator): per platform its authorization kind, the masked
  * client key and live / sandbox mode; set the key and secret (the secret is never shown or prefilled)
- * or clear them (accounts then authorize against the sandbox); below, the SEO data vendor's API key.
+ * or clear them (accounts then authorize against the sandbox); the creator consoles' page check (run it,
+ * its result, resume a paused platform); below, the SEO data vendor's API key.
  */
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
@@ -16,6 +17,7 @@ import { feedback } from '@/utils/feedback';
 import { useMatrixT } from '../i18n';
 import { atField } from '../shared/errors';
 import { PlatformTag } from '../shared/tags';
+import CanaryCell from './CanaryCell';
 import VendorCard from './VendorCard';
 
 interface Values {
@@ -56,6 +58,12 @@ export default function SystemAppPage() {
             {t(`apps.modes.${m}`)}
           </Tag>
         ),
+      },
+      {
+        title: t('apps.check.column'),
+        key: 'canary',
+        width: 280,
+        render: (_, row) => (row.checkable ? <CanaryCell app={row} /> : null),
       },
       {
         title: t('common:actions'),

@@ -31,9 +31,21 @@ pub async fn task_views(st: &AppState, rows: &[db::Task]) -> ApiResult<Vec<TaskV
     Ok(out)
 }
 
-pub fn item_view(st: &AppState, i: &db::Item, lang: Lang) -> ItemView {
+pub fn item_view(
+    st: &AppState,
+    i: &db::Item,
+    lang: Lang,
+    paused: &[(
+        domain::platform::Platform,
+        domain::matrix::canary::CanaryState,
+    )],
+) -> ItemView {
     let sign = |variant: &str| crate::files::url(st, i.id, variant);
-    views::item(i, video_urls(&st.hub, &i.video_key), sign, lang)
+    let pause = paused
+        .iter()
+        .find(|(p, _)| *p == i.platform)
+        .map(|(_, c)| c);
+    views::item(i, video_urls(&st.hub, &i.video_key), sign, lang, pause)
 }
 
 #[derive(Debug, Deserialize)]
@@ -102,8 +114,14 @@ pub async fn list_items(
         Some(t) => Some(uc::item_counts(&st.db, t).await?),
         None => None,
     };
+    let paused = services::matrix::canary::paused_states(&st.db).await?;
     Ok(ItemPage {
-        page: Page::new(rows.iter().map(|i| item_view(st, i, lang)).collect(), total),
+        page: Page::new(
+            rows.iter()
+                .map(|i| item_view(st, i, lang, &paused))
+                .collect(),
+            total,
+        ),
         summary: views::ItemSummary::of(counts.as_ref()),
     })
 }
