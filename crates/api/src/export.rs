@@ -31,6 +31,15 @@ pub fn header(lang: domain::i18n::Lang, cols: &[(&str, &str)]) -> Vec<String> {
         .collect()
 }
 
+/// A time (unix ms) in China time; empty for none (0 or less).
+pub fn china(ms: i64) -> Cell {
+    if ms > 0 {
+        Cell::Text(domain::matrix::china_time(ms))
+    } else {
+        Cell::Text(String::new())
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Table {
     pub header: Vec<String>,

@@ -30,6 +30,7 @@ mod robustness;
 mod sandbox_access;
 mod senior;
 mod seo;
+mod sheets;
 mod slice;
 mod sms_gateway;
 mod staff;

@@ -212,6 +212,16 @@ fn a_qr_start_and_a_qr_status_are_told_apart_and_exports_name_their_types() {
         "/common.merchant_report/export",
         "/task.merchant_forward_task_activities/export_draws",
         "/task.merchant_forward_task_activities/export_coupons",
+        "/task.merchant_group_user/export",
+        "/task.merchant_forward_task/export",
+        "/task.merchant_forward_task/export_items",
+        "/clip.merchant_video_library/export",
+        "/media.merchant_much_resource/export",
+        "/common.merchant_usage_record/export",
+        "/index/log/export",
+        "/task.merchant_comment/export",
+        "/nfc.index/export_stats",
+        "/seo.merchant_seo_lexicon/export",
     ] {
         let content = &doc["paths"][path]["get"]["responses"]["200"]["content"];
         let types: Vec<&str> = content

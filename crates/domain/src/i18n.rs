@@ -110,6 +110,7 @@ messages! {
     ApiTokenScope => "该 API 令牌的权限范围（{scopes}）不允许此操作", "This API token's scopes ({scopes}) do not allow this call";
     ApiTokenRate => "该 API 令牌请求过于频繁，请 {seconds} 秒后再试", "Too many calls with this API token; try again in {seconds} s";
     DownloadTooMany => "一次最多打包下载 {max} 个视频", "At most {max} videos can be zipped at once";
+    ExportTooMany => "一次最多导出 {max} 行，当前筛选的结果更多，请缩小筛选范围后再导出", "An export holds at most {max} rows and these filters select more; narrow the filters and export again";
     DownloadTooLarge => "所选视频超过打包上限（{max} MB），请分批下载", "The selected videos exceed the zip limit ({max} MB); download them in smaller batches";
     PointsInsufficient => "点数不足：需要 {need}，剩余 {balance}", "Not enough points: {need} needed, {balance} left";
     PointsInvalid => "点数必须为正整数", "Points must be a positive whole number";

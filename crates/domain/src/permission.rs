@@ -109,6 +109,17 @@ const READ_SUFFIXES: &[&str] = &["index", "tree", "config", "detail", "list", "t
 const READ_CALLS: &[&str] = &[
     "task/merchant_comment/accounts",
     "msg/merchant_clue/export",
+    // Spreadsheet exports of lists: they read.
+    "task/merchant_group_user/export",
+    "task/merchant_forward_task/export",
+    "task/merchant_forward_task/export_items",
+    "clip/merchant_video_library/export",
+    "index/log/export",
+    "common/merchant_usage_record/export",
+    "task/merchant_comment/export",
+    "nfc/index/export_stats",
+    "seo/merchant_seo_lexicon/export",
+    "media/merchant_much_resource/export",
     "msg/merchant_private_msg/accounts",
     "msg/merchant_private_msg/thread",
     "wechat/MerchantWechat/info",

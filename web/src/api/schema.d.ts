@@ -1142,6 +1142,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clip.merchant_video_library/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The finished videos as a spreadsheet, with the library's filters. */
+        get: operations["get_clip_merchant_video_library_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clip.merchant_video_library/index": {
         parameters: {
             query?: never;
@@ -1473,6 +1490,23 @@ export interface paths {
         get: operations["get_common_merchant_report_videos"];
         put?: never;
         post: operations["post_common_merchant_report_videos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common.merchant_usage_record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The points ledger as a spreadsheet, with the list's filters. */
+        get: operations["get_common_merchant_usage_record_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1863,6 +1897,23 @@ export interface paths {
         get: operations["get_index_log"];
         put?: never;
         post: operations["post_index_log"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index/log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's merchant's operation log as a spreadsheet, with the list's filters. */
+        get: operations["get_index_log_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2613,6 +2664,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media.merchant_much_resource/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The video material library's files (`video_resource_detail`) as a spreadsheet, with its filters. */
+        get: operations["get_media_merchant_much_resource_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media.merchant_much_resource/get_asr_timeline": {
         parameters: {
             query?: never;
@@ -3307,6 +3375,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nfc.index/export_stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tag's daily figures (the statistics dialog's days) as a spreadsheet, with a total row. */
+        get: operations["get_nfc_index_export_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nfc.index/index": {
         parameters: {
             query?: never;
@@ -3865,6 +3950,23 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_seo_merchant_seo_lexicon_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_seo_lexicon/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lexicons' words as a spreadsheet, with the list's filters. */
+        get: operations["get_seo_merchant_seo_lexicon_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5016,6 +5118,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/task.merchant_comment/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The comments as a spreadsheet, with the list's filters. */
+        get: operations["get_task_merchant_comment_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/task.merchant_comment/hide": {
         parameters: {
             query?: never;
@@ -5334,6 +5453,40 @@ export interface paths {
         get: operations["get_task_merchant_forward_task_dy_forward_config"];
         put?: never;
         post: operations["post_task_merchant_forward_task_dy_forward_config"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The release tasks as a spreadsheet, with the list's filters. */
+        get: operations["get_task_merchant_forward_task_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task/export_items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The release items as a spreadsheet (of one task when `task_id` is given), with the list's filters. */
+        get: operations["get_task_merchant_forward_task_export_items"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5903,6 +6056,23 @@ export interface paths {
         get: operations["get_task_merchant_group_user_expire_user"];
         put?: never;
         post: operations["post_task_merchant_group_user_expire_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_group_user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts as a spreadsheet, with the list's filters. */
+        get: operations["get_task_merchant_group_user_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -19473,6 +19643,32 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_clip_merchant_video_library_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the finished videos (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_clip_merchant_video_library_index: {
         parameters: {
             query?: never;
@@ -20443,6 +20639,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_VideoRankView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_common_merchant_usage_record_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the usage records (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -21426,6 +21648,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_LogView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_index_log_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the operation log (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -23265,6 +23513,32 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_media_merchant_much_resource_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the material files (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_media_merchant_much_resource_get_asr_timeline: {
         parameters: {
             query: {
@@ -24795,6 +25069,38 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_nfc_index_export_stats: {
+        parameters: {
+            query: {
+                id: number;
+                /** @description 7 (default) or 30 */
+                days?: number;
+                /** @description xlsx (default) | csv */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the tag's figures (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_nfc_index_index: {
         parameters: {
             query?: never;
@@ -25966,6 +26272,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_seo_merchant_seo_lexicon_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the lexicon words (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -28495,6 +28827,32 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_task_merchant_comment_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the comments (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     post_task_merchant_comment_hide: {
         parameters: {
             query?: never;
@@ -29186,6 +29544,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ForwardConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_forward_task_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the release tasks (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_forward_task_export_items: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the release items (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -30491,6 +30901,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_AccountView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_group_user_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the accounts (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -33,7 +33,9 @@ export const authKeys = {
 
 export const authUrls = {
   log: '/index/log',
+  logExport: '/index/log/export',
   usageRecords: '/common.merchant_usage_record/index',
+  usageExport: '/common.merchant_usage_record/export',
   staffList: '/user.merchant_user_sub/list',
   versionLog: '/version_log/getList',
   apiTokens: '/index/apiTokens',

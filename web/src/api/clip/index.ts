@@ -26,6 +26,7 @@ export const clipUrls = {
   projects: `${MC}/index`,
   seniorProjects: `${SC}/index`,
   library: `${VL}/index`,
+  libraryExport: `${VL}/export`,
   videoIndex: `${VL}/video_index`,
 } as const;
 

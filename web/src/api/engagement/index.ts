@@ -6,7 +6,6 @@
  * read by DataTable through `engagementUrls`; calls whose 422 is shown at a form field are silent.
  */
 import { api } from '../client';
-import { download } from '../request';
 import type {
   CommentAccount,
   Conversation,
@@ -62,6 +61,7 @@ export const engagementKeys = {
 
 export const engagementUrls = {
   comments: `${CM}/index`,
+  commentsExport: `${CM}/export`,
   rules: `${KW}/index`,
   replyLog: `${KW}/log_list`,
   leads: `${CL}/index`,
@@ -90,7 +90,6 @@ export const assignLead = (id: number, assigneeId: number): Promise<Lead> => api
 export const fetchLeadStaff = (): Promise<LeadStaff[]> => api.get(`${CL}/staff_list`);
 
 /** Downloads the leads the caller sees (`leads.xlsx` unless the server names the file). */
-export const exportLeads = (format: 'xlsx' | 'csv') => download(engagementUrls.export, { format }, `leads.${format}`, { timeout: 120_000 });
 
 export interface ConversationPage {
   rows: Conversation[];

@@ -10,6 +10,7 @@ const FT = '/bpdr.merchant_file_type';
 export const materialUrls = {
   // lists (list engine)
   clips: `${MR}/video_resource_detail`,
+  clipsExport: `${MR}/export`,
   groups: `${MR}/video_resource_group_index`,
   voices: '/bpdr.merchant_mediainfo/getVoiceName',
   music: `${PU}/music_index`,

@@ -45,10 +45,14 @@ const APP = '/system/app';
 
 export const matrixUrls = {
   accounts: `${GU}/index`,
+  /** The accounts list as xlsx / CSV, with its filters. */
+  accountsExport: `${GU}/export`,
   expiring: `${GU}/expire_user`,
   groups: `${MG}/index`,
   tasks: `${FT}/index`,
   items: `${FT}/forward_video_release`,
+  tasksExport: `${FT}/export`,
+  itemsExport: `${FT}/export_items`,
   videos: `${FT}/forward_video`,
   audit: `${AUDIT}/index`,
   apps: `${APP}/index`,

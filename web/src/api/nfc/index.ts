@@ -39,4 +39,6 @@ export const addTitles = (tagId: number, titles: string[]): Promise<{ added: num
 export const editTitle = (id: number, title: string): Promise<TagTitle> => api.post(`${N}/title_edit`, { id, title }, { silent: true });
 export const deleteTitles = (ids: number[]): Promise<Empty> => api.post(`${N}/title_delete`, { ids });
 
+/** One tag's daily figures as xlsx / CSV (`ExportButton`). */
+export const statsExportUrl = `${N}/export_stats`;
 export const fetchStats = (id: number, days: StatsRange): Promise<TagStats> => api.post(`${N}/stats`, { id, days });

@@ -44,6 +44,7 @@ export const seoUrls = {
   categories: `${SL}/getAllAiCategory`,
   keywords: `${SL}/keywords`,
   lexicon: `${LX}/index`,
+  lexiconExport: `${LX}/export`,
   search: `${KW}/search`,
   excavate: `${KW}/excavate`,
   hot: `${KW}/hot`,

@@ -17,11 +17,13 @@ import type { SortOrder } from '@/api/types';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/config';
 import { feedback } from '@/utils/feedback';
 import FilterTrigger from '../FilterDrawer/FilterTrigger';
-import { activeRows, initialRows, isEmptyFilter, type FilterField, type FilterObj, type FilterRow } from '../FilterDrawer/model';
+import { activeRows, initialRows, type FilterField, type FilterObj, type FilterRow } from '../FilterDrawer/model';
 import ColumnSettings from './ColumnSettings';
+import ExportButton from './ExportButton';
 import { clearSettings, defaultSettings, loadSettings, storeSettings, type ColumnSetting } from './columnSettings';
 import { fitHeader, widthSum } from './headerFit';
 import { emptyTextForError, normalizeList, type NormalizedList } from './normalize';
+import { listParams } from './query';
 
 /** The drawer is loaded on first open (kept out of the page chunks). */
 const FilterDrawer = lazy(() => import('../FilterDrawer/FilterDrawer'));
@@ -84,6 +86,13 @@ export interface DataTableProps<T> {
   onLoad?: (list: NormalizedList<T>, raw: unknown) => void;
   /** Reshapes the loaded rows before they are shown (e.g. flat rows into a tree for `expandAll`). */
   transform?: (rows: T[]) => T[];
+  /**
+   * The list's export call (xlsx / CSV): an "Export" button in the toolbar downloads it with the
+   * filters and sort shown (`listParams`), never the page.
+   */
+  exportApi?: string;
+  /** The export's file name when the server gives none (default: the table id). */
+  exportName?: string;
 }
 
 export type ShowRow = Record<string, unknown> & { text_json?: unknown; content?: unknown };
@@ -141,6 +150,8 @@ export default function DataTable<T extends object>({
   onShow,
   onLoad,
   transform,
+  exportApi,
+  exportName,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -189,18 +200,10 @@ export default function DataTable<T extends object>({
   const query = useQuery<NormalizedList<T>>({
     queryKey: tableKey,
     queryFn: async ({ signal }) => {
-      const body: Record<string, unknown> = { ...(params ?? {}) };
-      const fixed = params?.filterObj && typeof params.filterObj === 'object' ? (params.filterObj as FilterObj) : {};
-      const filters = { ...fixed, ...filterObj };
-      if (!isEmptyFilter(filters)) body.filterObj = filters;
-      else delete body.filterObj;
+      const body = listParams(params, filterObj, sort);
       if (pagination) {
         body.page = page;
         body.pageSize = pageSize;
-      }
-      if (sort.prop && sort.order) {
-        body.prop = sort.prop;
-        body.order = sort.order;
       }
       const data =
         method === 'get'
@@ -393,6 +396,7 @@ export default function DataTable<T extends object>({
               }}
             />
           ) : null}
+          {exportApi ? <ExportButton api={exportApi} params={listParams(params, filterObj, sort)} name={exportName ?? id} testId={`${id}-export`} /> : null}
           <Tooltip title={t('table.reload')}>
             <Button icon={<ReloadOutlined />} onClick={reload} data-testid={`${id}-reload`} aria-label={t('table.reload')} />
           </Tooltip>

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Segmented, Space, Spin, Statistic } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchStats } from '@/api/nfc';
+import { fetchStats, statsExportUrl } from '@/api/nfc';
 import type { StatsDay, StatsRange, StatsTotals, Tag, TagStats } from '@/api/nfc/types';
+import ExportButton from '@/components/DataTable/ExportButton';
 import { FullscreenModal } from '@/components/ModalForm';
 import TimeZoneNote from '@/components/TimeZoneNote';
 import Chart from '@/pages/reports/dashboard/Chart';
@@ -62,6 +63,7 @@ export default function StatsDialog({ tag, onClose }: { tag: Tag | null; onClose
           data-testid="stats-days"
         />
         <TimeZoneNote />
+        {tag ? <ExportButton api={statsExportUrl} params={{ id: tag.id, days }} name="nfc-stats" testId="stats-export" /> : null}
       </Space>
       <Spin spinning={stats.isFetching}>
         <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>

@@ -3,10 +3,13 @@
 
 use super::views::{LogView, MenuNode, UserRecordView, tree};
 use crate::LangOf;
-use crate::error::{Answer, Done, Page, Reply, reply};
+use crate::download::{Export, attachment, console_word, every_row, format_of};
+use crate::error::{Answer, Done, HttpResult, Page, Reply, reply};
+use crate::export::{Cell, Table, china, header};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
+use axum::response::Response;
 use domain::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use services::ListParams;
@@ -109,7 +112,13 @@ pub struct LogQuery {
 
 impl LogQuery {
     pub fn into_query(self) -> ListParams {
+        self.list()
+    }
+
+    /// The list's filters (the export takes the same).
+    pub fn list(&self) -> ListParams {
         self.list
+            .clone()
             .with_filter("username", self.username.as_deref(), "include")
             .with_filter("action", self.action.as_deref(), "include")
     }
@@ -135,6 +144,68 @@ pub async fn merchant_log(
     Input(q): Input<LogQuery>,
 ) -> Answer<Page<LogView>> {
     log_page(&st, Some(c.merchant_id()?), lang, q).await
+}
+
+/// The caller's merchant's operation log as a spreadsheet, with the list's filters.
+#[utoipa::path(get, path = "/index/log/export", tag = "auth", responses((status = 200, description = "the operation log (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn log_export(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(e): Input<Export<LogQuery>>,
+) -> HttpResult<Response> {
+    let f = format_of(e.format.as_deref())?;
+    let mid = c.merchant_id()?;
+    let rows = every_row(&e.q.list(), |page| {
+        let db = st.db.clone();
+        async move { services::system::oplog::list(&db, Some(mid), &page).await }
+    })
+    .await?;
+    let rows: Vec<LogView> = rows.into_iter().map(|r| LogView::of(r, lang)).collect();
+    let cols = [
+        ("时间", "Time"),
+        ("账号", "Account"),
+        ("操作", "Action"),
+        ("结果", "Result"),
+        ("信息", "Message"),
+        ("请求方式", "Method"),
+        ("路径", "Path"),
+        ("状态码", "Status"),
+        ("IP", "IP"),
+        ("请求编号", "Request ID"),
+    ];
+    let table = Table {
+        header: header(lang, &cols),
+        rows: rows
+            .into_iter()
+            .map(|v| {
+                let r = v.row;
+                let result = if r.result == "success" {
+                    "success"
+                } else {
+                    "failed"
+                };
+                vec![
+                    china(r.created_at),
+                    r.username.into(),
+                    v.action_name.into(),
+                    console_word(lang, "auth", &format!("log.{result}")).into(),
+                    r.message.into(),
+                    r.method.into(),
+                    r.path.into(),
+                    Cell::Int(r.status),
+                    r.ip.into(),
+                    r.request_id.into(),
+                ]
+            })
+            .collect(),
+    };
+    Ok(attachment(
+        "operation-log",
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -176,6 +247,65 @@ async fn usage(st: &AppState, c: &Caller, lang: Lang, q: &UsageQuery) -> Answer<
             balance: u.balance,
         },
     }))
+}
+
+/// The points ledger as a spreadsheet, with the list's filters.
+#[utoipa::path(get, path = "/common.merchant_usage_record/export", tag = "reports", responses((status = 200, description = "the usage records (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn usage_export(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(e): Input<Export<UsageQuery>>,
+) -> HttpResult<Response> {
+    let f = format_of(e.format.as_deref())?;
+    let mid = c.merchant_id()?;
+    let kind = e.q.kind.clone();
+    let rows = every_row(&e.q.list, |page| {
+        let db = st.db.clone();
+        let kind = kind.clone();
+        async move {
+            let u = uc::usage(&db, mid, &page, kind.as_deref()).await?;
+            Ok((u.rows, u.total))
+        }
+    })
+    .await?;
+    let cols = [
+        ("时间", "Time"),
+        ("类型", "Type"),
+        ("变动", "Change"),
+        ("余额", "Balance"),
+        ("原因", "Reason"),
+        ("任务编号", "Job key"),
+        ("操作人", "Operator"),
+    ];
+    let table = Table {
+        header: header(lang, &cols),
+        rows: rows
+            .into_iter()
+            .map(|e| {
+                vec![
+                    china(e.created_at),
+                    console_word(
+                        lang,
+                        "reports",
+                        &format!("useRecord.kinds.{}", e.kind.as_str()),
+                    )
+                    .into(),
+                    Cell::Int(e.change),
+                    Cell::Int(e.balance),
+                    domain::system::points::reason_text(&e.reason_code, &e.reason, lang).into(),
+                    e.job_key.unwrap_or_default().into(),
+                    domain::system::points::operator_text(&e.operator, lang).into(),
+                ]
+            })
+            .collect(),
+    };
+    Ok(attachment(
+        "usage-records",
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
 }
 
 #[utoipa::path(method(get, post), path = "/common.merchant_usage_record/index", tag = "reports", responses((status = 200, description = "points ledger of the caller's merchant", body = Reply<UsagePage>)))]

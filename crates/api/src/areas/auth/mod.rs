@@ -26,6 +26,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(index::edit_profile))
         .routes(routes!(index::edit_password))
         .routes(routes!(index::merchant_log))
+        .routes(routes!(index::log_export))
+        .routes(routes!(index::usage_export))
         .routes(routes!(index::usage_common))
         .routes(routes!(index::usage_bpdr))
         .routes(routes!(staff::list))

@@ -1,11 +1,14 @@
 //! The finished-video library (`/clip.merchant_video_library/*`): every variant with its cover, duration,
 //! the clips it used, its state and whether it was used for publishing.
 
-use crate::error::{Answer, ApiError, ApiResult, Done, Page, Reply, reply};
+use crate::download::{Export, attachment, console_word, every_row, format_of};
+use crate::error::{Answer, ApiError, ApiResult, Done, HttpResult, Page, Reply, reply};
+use crate::export::{Cell, Table, china, header};
 use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::files;
 use crate::state::AppState;
 use axum::extract::State;
+use axum::response::Response;
 use domain::i18n::{Lang, Msg, localize_reason};
 use serde::{Deserialize, Serialize};
 use services::ListQuery;
@@ -100,22 +103,28 @@ pub struct IndexQuery {
     pub used: Option<String>,
 }
 
+impl IndexQuery {
+    /// The list's filters (the export takes the same).
+    pub fn list(&self) -> ListQuery {
+        self.list
+            .clone()
+            .with_filter(
+                "project_id",
+                self.project_id.map(|p| p.to_string()).as_deref(),
+                "=",
+            )
+            .with_filter("state", self.state.as_deref(), "=")
+            .with_filter("used", self.used.as_deref(), "=")
+    }
+}
+
 pub(super) async fn list(
     st: &AppState,
     c: &Caller,
     q: IndexQuery,
     lang: Lang,
 ) -> Answer<Page<VariantView>> {
-    let lq = q
-        .list
-        .with_filter(
-            "project_id",
-            q.project_id.map(|p| p.to_string()).as_deref(),
-            "=",
-        )
-        .with_filter("state", q.state.as_deref(), "=")
-        .with_filter("used", q.used.as_deref(), "=");
-    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &lq).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &q.list()).await?;
     Ok(reply(Page::new(views(st, &rows, lang).await?, total)))
 }
 
@@ -127,6 +136,67 @@ pub async fn index(
     Input(q): Input<IndexQuery>,
 ) -> Answer<Page<VariantView>> {
     list(&st, &c, q, lang).await
+}
+
+/// The finished videos as a spreadsheet, with the library's filters.
+#[utoipa::path(get, path = "/clip.merchant_video_library/export", tag = "clip", responses((status = 200, description = "the finished videos (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn export(
+    State(st): State<AppState>,
+    c: Caller,
+    crate::LangOf(lang): crate::LangOf,
+    Input(e): Input<Export<IndexQuery>>,
+) -> HttpResult<Response> {
+    let f = format_of(e.format.as_deref())?;
+    let mid = c.merchant_id()?;
+    let rows = every_row(&e.q.list(), |page| {
+        let db = st.db.clone();
+        async move { uc::list(&db, mid, &page).await }
+    })
+    .await?;
+    let table = videos_table(&views(&st, &rows, lang).await?, lang);
+    Ok(attachment(
+        "videos",
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
+}
+
+fn videos_table(rows: &[VariantView], lang: Lang) -> Table {
+    let cols = [
+        ("编号", "ID"),
+        ("项目", "Project"),
+        ("状态", "State"),
+        ("失败原因", "Failure reason"),
+        ("时长（秒）", "Duration (s)"),
+        ("是否已使用", "Used"),
+        ("所用素材", "Clips"),
+        ("生成时间", "Made at"),
+    ];
+    Table {
+        header: header(lang, &cols),
+        rows: rows
+            .iter()
+            .map(|v| {
+                let clips: Vec<String> = v
+                    .clips
+                    .iter()
+                    .map(|c| c.name.clone().unwrap_or_else(|| format!("#{}", c.id)))
+                    .collect();
+                let used = if v.used > 0 { "used.yes" } else { "used.no" };
+                vec![
+                    Cell::Int(v.id),
+                    v.project_name.clone().unwrap_or_default().into(),
+                    console_word(lang, "clip", &format!("state.{}", v.state.as_str())).into(),
+                    v.error.as_str().into(),
+                    Cell::Int((v.duration_ms + 500) / 1000),
+                    console_word(lang, "clip", used).into(),
+                    clips.join("; ").into(),
+                    china(v.created_at),
+                ]
+            })
+            .collect(),
+    }
 }
 
 #[utoipa::path(method(get, post), path = "/clip.merchant_video_library/video_index", tag = "clip", params(("project_id" = i64, Query)), responses((status = 200, body = Reply<Page<VariantView>>, description = "one project's variants")))]

@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(senior::modify))
         .routes(routes!(senior::delete))
         .routes(routes!(library::index))
+        .routes(routes!(library::export))
         .routes(routes!(library::video_index))
         .routes(routes!(library::video_delete))
         .routes(routes!(library::download))

@@ -2,10 +2,13 @@
 //! mark spam, sync now, and which accounts have a comment API.
 
 use crate::LangOf;
-use crate::error::{Answer, Page, Reply, reply as ok};
+use crate::download::{Export, attachment, console_word, every_row, format_of};
+use crate::error::{Answer, HttpResult, Page, Reply, reply as ok};
+use crate::export::{Cell, Table, china, header};
 use crate::extract::{Caller, IdReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
+use axum::response::Response;
 use domain::engagement::CommentStatus;
 use domain::engagement::intent_name;
 use domain::i18n::{Lang, Msg};
@@ -76,6 +79,21 @@ pub struct IndexQuery {
     pub status: Option<String>,
 }
 
+impl IndexQuery {
+    /// The list's filters (the export takes the same).
+    pub fn list(&self) -> ListQuery {
+        let some = |v: &Option<String>| v.clone().filter(|s| !s.is_empty());
+        self.list
+            .clone()
+            .with_filter("platform", some(&self.platform).as_deref(), "=")
+            .with_filter("account_id", some(&self.account_id).as_deref(), "=")
+            .with_filter("item_id", some(&self.item_id).as_deref(), "=")
+            .with_filter("replied", some(&self.replied).as_deref(), "=")
+            .with_filter("intent", some(&self.intent).as_deref(), "=")
+            .with_filter("status", some(&self.status).as_deref(), "=")
+    }
+}
+
 #[utoipa::path(method(get, post), path = "/task.merchant_comment/index", tag = "engagement", responses((status = 200, body = Reply<Page<CommentView>>)))]
 pub async fn index(
     State(st): State<AppState>,
@@ -83,20 +101,82 @@ pub async fn index(
     LangOf(lang): LangOf,
     Input(q): Input<IndexQuery>,
 ) -> Answer<Page<CommentView>> {
-    let some = |v: &Option<String>| v.clone().filter(|s| !s.is_empty());
-    let lq = q
-        .list
-        .with_filter("platform", some(&q.platform).as_deref(), "=")
-        .with_filter("account_id", some(&q.account_id).as_deref(), "=")
-        .with_filter("item_id", some(&q.item_id).as_deref(), "=")
-        .with_filter("replied", some(&q.replied).as_deref(), "=")
-        .with_filter("intent", some(&q.intent).as_deref(), "=")
-        .with_filter("status", some(&q.status).as_deref(), "=");
-    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &lq).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &q.list()).await?;
     Ok(ok(Page::new(
         rows.into_iter().map(|r| view(r, lang)).collect(),
         total,
     )))
+}
+
+/// The comments as a spreadsheet, with the list's filters.
+#[utoipa::path(get, path = "/task.merchant_comment/export", tag = "engagement", responses((status = 200, description = "the comments (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn export(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(e): Input<Export<IndexQuery>>,
+) -> HttpResult<Response> {
+    let f = format_of(e.format.as_deref())?;
+    let mid = c.merchant_id()?;
+    let rows = every_row(&e.q.list(), |page| {
+        let db = st.db.clone();
+        async move { uc::list(&db, mid, &page).await }
+    })
+    .await?;
+    let cols = [
+        ("编号", "ID"),
+        ("平台", "Platform"),
+        ("账号", "Account"),
+        ("视频", "Video"),
+        ("评论用户", "Commenter"),
+        ("评论内容", "Comment"),
+        ("评论时间", "Commented at"),
+        ("意向", "Intent"),
+        ("状态", "Status"),
+        ("回复内容", "Reply"),
+        ("回复时间", "Replied at"),
+        ("自动回复", "Auto-reply"),
+    ];
+    let table = Table {
+        header: header(lang, &cols),
+        rows: rows
+            .into_iter()
+            .map(|r| {
+                let c = view(r, lang);
+                let auto = if c.auto_state.is_empty() {
+                    String::new()
+                } else {
+                    console_word(lang, "engagement", &format!("auto.{}", c.auto_state))
+                };
+                vec![
+                    Cell::Int(c.id),
+                    domain::i18n::platform_name(c.platform.as_str(), lang).into(),
+                    c.account_name.into(),
+                    if c.item_title.is_empty() {
+                        c.item_id
+                    } else {
+                        c.item_title
+                    }
+                    .into(),
+                    c.user_id.into(),
+                    c.content.into(),
+                    china(c.created_at),
+                    c.intent_name.into(),
+                    console_word(lang, "engagement", &format!("status.{}", c.status.as_str()))
+                        .into(),
+                    c.reply_text.into(),
+                    china(c.replied_at),
+                    auto.into(),
+                ]
+            })
+            .collect(),
+    };
+    Ok(attachment(
+        "comments",
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(comments::index))
+        .routes(routes!(comments::export))
         .routes(routes!(comments::reply))
         .routes(routes!(comments::suggest_replies))
         .routes(routes!(comments::hide))

@@ -171,17 +171,87 @@ pub struct LibQuery {
     pub name: Option<String>,
 }
 
+impl LibQuery {
+    /// The list's filters (the export takes the same).
+    pub fn list(&self) -> ListQuery {
+        self.list
+            .clone()
+            .with_filter("name", self.name.as_deref(), "include")
+            .with_filter(
+                "group_id",
+                self.group_id.map(|g| g.to_string()).as_deref(),
+                "=",
+            )
+    }
+}
+
+/// The video material library's files (`video_resource_detail`) as a spreadsheet, with its filters.
+#[utoipa::path(get, path = "/media.merchant_much_resource/export", tag = "materials", responses((status = 200, description = "the material files (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn export(
+    State(st): State<AppState>,
+    c: Caller,
+    crate::LangOf(lang): crate::LangOf,
+    Input(e): Input<crate::download::Export<LibQuery>>,
+) -> crate::error::HttpResult<axum::response::Response> {
+    use crate::download::console_word;
+    use crate::export::{Cell, Table, china, header};
+    let f = crate::download::format_of(e.format.as_deref())?;
+    let mid = c.merchant_id()?;
+    let rows = crate::download::every_row(&e.q.list(), |page| {
+        let db = st.db.clone();
+        async move { uc::list(&db, mid, "resource", &page).await }
+    })
+    .await?;
+    let cols = [
+        ("编号", "ID"),
+        ("名称", "Name"),
+        ("原文件名", "Original file name"),
+        ("类型", "Type"),
+        ("时长（秒）", "Duration (s)"),
+        ("分辨率", "Resolution"),
+        ("大小（字节）", "Size (bytes)"),
+        ("状态", "Status"),
+        ("上传时间", "Uploaded at"),
+    ];
+    let table = Table {
+        header: header(lang, &cols),
+        rows: rows
+            .into_iter()
+            .map(|m| {
+                let size = if m.width > 0 {
+                    format!("{}×{}", m.width, m.height)
+                } else {
+                    String::new()
+                };
+                vec![
+                    Cell::Int(m.id),
+                    m.name.into(),
+                    m.original_name.into(),
+                    console_word(lang, "materials", &format!("kinds.{}", m.kind.as_str())).into(),
+                    Cell::Int((m.duration_ms + 500) / 1000),
+                    size.into(),
+                    Cell::Int(m.size),
+                    console_word(lang, "materials", &format!("state.{}", m.state.as_str())).into(),
+                    china(m.created_at),
+                ]
+            })
+            .collect(),
+    };
+    Ok(crate::download::attachment(
+        "materials",
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
+}
+
 async fn list_lib(
     st: &AppState,
     c: &Caller,
     library: &str,
     q: LibQuery,
 ) -> Answer<Page<MediaView>> {
-    let mut lq = q.list.with_filter("name", q.name.as_deref(), "include");
-    if let Some(g) = q.group_id {
-        lq = lq.with_filter("group_id", Some(&g.to_string()), "=");
-    }
-    let (rows, total) = uc::list(&st.db, c.merchant_id()?, library, &lq).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, library, &q.list()).await?;
     Ok(reply(Page::new(
         rows.iter().map(|m| view(st, m)).collect(),
         total,

@@ -38,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(library::fonts))
         .routes(routes!(library::fonts_all))
         .routes(routes!(library::resource_detail_list))
+        .routes(routes!(library::export))
         .routes(routes!(library::resource_detail))
         .routes(routes!(library::font_edit))
         .routes(routes!(library::edit_upfile))

@@ -8,6 +8,7 @@ use super::views::{
     QrStatus, ShareView,
 };
 use crate::LangOf;
+use crate::download::{Export, attachment, every_row, format_of};
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, IdsReq, Input};
 use crate::state::AppState;
@@ -31,6 +32,33 @@ pub struct IndexQuery {
     pub nickname: Option<String>,
 }
 
+impl IndexQuery {
+    /// The list's filters (the export takes the same).
+    pub fn list(&self) -> ListQuery {
+        self.list
+            .clone()
+            .with_filter(
+                "platform",
+                self.platform.as_deref().filter(|s| !s.is_empty()),
+                "=",
+            )
+            .with_filter(
+                "group_id",
+                self.group_id.map(|g| g.to_string()).as_deref(),
+                "=",
+            )
+            .with_filter(
+                "nickname",
+                self.nickname.as_deref().filter(|s| !s.is_empty()),
+                "include",
+            )
+    }
+
+    pub fn status(&self) -> Option<&str> {
+        self.status.as_deref().filter(|s| !s.is_empty())
+    }
+}
+
 #[utoipa::path(method(get, post), path = "/task.merchant_group_user/index", tag = "matrix", responses((status = 200, body = Reply<AccountPage>)))]
 pub async fn index(
     State(st): State<AppState>,
@@ -39,25 +67,8 @@ pub async fn index(
     Input(q): Input<IndexQuery>,
 ) -> Answer<AccountPage> {
     let mid = c.merchant_id()?;
-    let lq = q
-        .list
-        .with_filter(
-            "platform",
-            q.platform.as_deref().filter(|s| !s.is_empty()),
-            "=",
-        )
-        .with_filter(
-            "group_id",
-            q.group_id.map(|g| g.to_string()).as_deref(),
-            "=",
-        )
-        .with_filter(
-            "nickname",
-            q.nickname.as_deref().filter(|s| !s.is_empty()),
-            "include",
-        );
-    let status = q.status.as_deref().filter(|s| !s.is_empty());
-    let (rows, total, (active, expiring, expired)) = uc::list(&st.db, mid, status, &lq).await?;
+    let (rows, total, (active, expiring, expired)) =
+        uc::list(&st.db, mid, q.status(), &q.list()).await?;
     Ok(reply(AccountPage {
         page: Page::new(
             views::accounts(&rows, lang, st.db.clock.platform_now()),
@@ -69,6 +80,31 @@ pub async fn index(
             expired,
         },
     }))
+}
+
+/// The accounts as a spreadsheet, with the list's filters.
+#[utoipa::path(get, path = "/task.merchant_group_user/export", tag = "matrix", responses((status = 200, description = "the accounts (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn export(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(e): Input<Export<IndexQuery>>,
+) -> crate::error::HttpResult<axum::response::Response> {
+    let f = format_of(e.format.as_deref())?;
+    let mid = c.merchant_id()?;
+    let q = e.q;
+    let rows = every_row(&q.list(), |page| {
+        let db = st.db.clone();
+        let status = q.status().map(str::to_string);
+        async move {
+            let (rows, total, _) = uc::list(&db, mid, status.as_deref(), &page).await?;
+            Ok((rows, total))
+        }
+    })
+    .await?;
+    let now = st.db.clock.platform_now();
+    let table = super::sheets::accounts(&views::accounts(&rows, lang, now), lang);
+    Ok(attachment("accounts", f, table.render(f), now))
 }
 
 #[utoipa::path(method(get, post), path = "/task.merchant_group_user/expire_user", tag = "matrix", responses((status = 200, body = Reply<Page<AccountView>>)))]

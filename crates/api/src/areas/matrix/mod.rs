@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod audit;
+mod sheets;
 pub mod tasks;
 pub mod views;
 pub mod webhook;
@@ -15,6 +16,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(accounts::index))
         .routes(routes!(accounts::expire_user))
+        .routes(routes!(accounts::export))
         .routes(routes!(accounts::get_qr_code))
         .routes(routes!(accounts::tiktok_auth))
         .routes(routes!(accounts::dy_auth_aggregation))
@@ -37,6 +39,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::group_delete))
         .routes(routes!(tasks::lists::index))
         .routes(routes!(tasks::lists::delete))
+        .routes(routes!(tasks::lists::export))
+        .routes(routes!(tasks::lists::export_items))
         .routes(routes!(tasks::release::dy_config))
         .routes(routes!(tasks::release::ks_config))
         .routes(routes!(tasks::release::bp_config))

@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(title_edit))
         .routes(routes!(title_delete))
         .routes(routes!(stats))
+        .routes(routes!(export_stats))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -416,6 +417,49 @@ pub async fn stats(
             })
             .collect(),
     }))
+}
+
+/// One tag's daily figures (the statistics dialog's days) as a spreadsheet, with a total row.
+#[utoipa::path(get, path = "/nfc.index/export_stats", tag = "nfc", params(("id" = i64, Query), ("days" = Option<i64>, Query, description = "7 (default) or 30"), ("format" = Option<String>, Query, description = "xlsx (default) | csv")), responses((status = 200, description = "the tag's figures (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn export_stats(
+    State(st): State<AppState>,
+    c: Caller,
+    crate::LangOf(lang): crate::LangOf,
+    Input(e): Input<crate::download::Export<StatsReq>>,
+) -> crate::error::HttpResult<axum::response::Response> {
+    use crate::export::{Cell, Table, header};
+    let f = crate::download::format_of(e.format.as_deref())?;
+    let now = st.db.clock.platform_now();
+    let s = uc::stats(&st.db, c.merchant_id()?, e.q.id, e.q.days, now).await?;
+    let word = |k: &str| crate::download::console_word(lang, "nfc", &format!("stats.{k}"));
+    let mut header = header(lang, &[("日期", "Day")]);
+    header.extend(["taps", "shares", "posts", "draws", "redeemed"].map(word));
+    let mut rows: Vec<Vec<Cell>> = s
+        .days
+        .into_iter()
+        .map(|(day, n)| {
+            std::iter::once(Cell::Text(day))
+                .chain(n.map(Cell::Int))
+                .collect()
+        })
+        .collect();
+    let [taps, shares, posts, draws, _, redeemed] = s.totals;
+    let total = match lang {
+        domain::i18n::Lang::Zh => "合计",
+        domain::i18n::Lang::En => "Total",
+    };
+    rows.push(
+        std::iter::once(Cell::Text(total.into()))
+            .chain([taps, shares, posts, draws, redeemed].map(Cell::Int))
+            .collect(),
+    );
+    let table = Table { header, rows };
+    Ok(crate::download::attachment(
+        "nfc-stats",
+        f,
+        table.render(f),
+        now,
+    ))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

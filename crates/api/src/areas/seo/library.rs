@@ -2,7 +2,7 @@
 //! `/seo.merchant_seo_lexicon/*` (the merchant's lexicons). Contract: docs/api-seo.md.
 
 use super::{Added, owner};
-use crate::error::{Answer, Done, Page, Reply, reply};
+use crate::error::{Answer, ApiResult, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdsReq, Input};
 use crate::state::AppState;
 use axum::extract::State;
@@ -370,25 +370,79 @@ pub struct LexQuery {
     pub word: Option<String>,
 }
 
+impl LexQuery {
+    /// The list's filters (the export takes the same); an unknown `kind` is 422.
+    pub fn list(&self) -> ApiResult<ListQuery> {
+        let kind = match self.kind.as_deref().filter(|s| !s.is_empty()) {
+            Some(k) => Some(uc::lex_kind(k)?.as_str()),
+            None => None,
+        };
+        Ok(self
+            .list
+            .clone()
+            .with_filter(
+                "word",
+                self.word.as_deref().filter(|s| !s.is_empty()),
+                "include",
+            )
+            .with_filter("kind", kind, "="))
+    }
+}
+
+/// The lexicons' words as a spreadsheet, with the list's filters.
+#[utoipa::path(get, path = "/seo.merchant_seo_lexicon/export", tag = "seo", responses((status = 200, description = "the lexicon words (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn lexicon_export(
+    State(st): State<AppState>,
+    c: Caller,
+    crate::LangOf(lang): crate::LangOf,
+    Input(e): Input<crate::download::Export<LexQuery>>,
+) -> crate::error::HttpResult<axum::response::Response> {
+    use crate::download::console_word;
+    use crate::export::{Cell, Table, china, header};
+    let f = crate::download::format_of(e.format.as_deref())?;
+    let mid = c.merchant_id()?;
+    let rows = crate::download::every_row(&e.q.list()?, |page| {
+        let db = st.db.clone();
+        async move { uc::lexicon(&db, mid, &page).await }
+    })
+    .await?;
+    let table = Table {
+        header: header(
+            lang,
+            &[
+                ("编号", "ID"),
+                ("词库", "Lexicon"),
+                ("词", "Word"),
+                ("添加时间", "Added at"),
+            ],
+        ),
+        rows: rows
+            .into_iter()
+            .map(|l| {
+                vec![
+                    Cell::Int(l.id),
+                    console_word(lang, "seo", &format!("lex.kinds.{}", l.kind.as_str())).into(),
+                    l.word.into(),
+                    china(l.created_at),
+                ]
+            })
+            .collect(),
+    };
+    Ok(crate::download::attachment(
+        "seo-words",
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
+}
+
 #[utoipa::path(method(get, post), path = "/seo.merchant_seo_lexicon/index", tag = "seo", responses((status = 200, body = Reply<Page<LexView>>)))]
 pub async fn lexicon(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<LexQuery>,
 ) -> Answer<Page<LexView>> {
-    let kind = match q.kind.as_deref().filter(|s| !s.is_empty()) {
-        Some(k) => Some(uc::lex_kind(k)?.as_str()),
-        None => None,
-    };
-    let lq = q
-        .list
-        .with_filter(
-            "word",
-            q.word.as_deref().filter(|s| !s.is_empty()),
-            "include",
-        )
-        .with_filter("kind", kind, "=");
-    let (rows, total) = uc::lexicon(&st.db, c.merchant_id()?, &lq).await?;
+    let (rows, total) = uc::lexicon(&st.db, c.merchant_id()?, &q.list()?).await?;
     let rows = rows
         .into_iter()
         .map(|l| LexView {

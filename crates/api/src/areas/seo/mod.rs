@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(library::edit_profile))
         .routes(routes!(library::get_profile))
         .routes(routes!(library::lexicon))
+        .routes(routes!(library::lexicon_export))
         .routes(routes!(library::lexicon_add))
         .routes(routes!(library::lexicon_delete))
         .routes(routes!(titles::ai_title))

@@ -29,6 +29,7 @@ export default function OperationLogPage() {
       <DataTable<OperationLog>
         id="log"
         api={authUrls.log}
+        exportApi={authUrls.logExport}
         params={filters as Record<string, unknown>}
         columns={columns}
         filterFields={filterFields}

@@ -311,6 +311,7 @@ export default function PieceRepPage() {
         id="library"
         queryKey={clipKeys.all}
         api={clipUrls.library}
+        exportApi={clipUrls.libraryExport}
         params={params}
         columns={columns}
         filterFields={filterFields}

@@ -126,7 +126,7 @@ export default function CommentManagementPage() {
           title={t('comment.unsupported', { names: unsupported.map((a) => `${a.nickname}（${a.reason}）`).join('，') })}
         />
       )}
-      <DataTable<EngagementComment> id="comments" queryKey={engagementKeys.comments} api={engagementUrls.comments} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
+      <DataTable<EngagementComment> id="comments" queryKey={engagementKeys.comments} api={engagementUrls.comments} exportApi={engagementUrls.commentsExport} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
       <ModalForm<{ text: string }>
         open={!!replying}
         form={form}

@@ -3,11 +3,11 @@
  * with purchase intent or contact details from comments and private messages, their state, notes and
  * assignee; a staff member sees the leads assigned to them, `/clue_assign` sees all and assigns by hand.
  */
-import { DownloadOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Dropdown, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { addLeadNote, assignLead, engagementKeys, engagementUrls, exportLeads, fetchLeadStaff, setLeadState } from '@/api/engagement';
+import { addLeadNote, assignLead, engagementKeys, engagementUrls, fetchLeadStaff, setLeadState } from '@/api/engagement';
 import type { Lead, LeadState } from '@/api/engagement/types';
 import { useWrite } from '@/api/mutations';
 import { useAccess } from '@/access/AccessContext';
@@ -113,23 +113,8 @@ export default function LeadsPage() {
       <PageHeader
         title={t('common:menu.clueManagement')}
         subTitle={t('lead.subtitle')}
-        extra={
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'xlsx', label: 'Excel' },
-                { key: 'csv', label: 'CSV' },
-              ],
-              onClick: ({ key }) => void exportLeads(key as 'xlsx' | 'csv').catch(() => undefined),
-            }}
-          >
-            <Button icon={<DownloadOutlined />} data-testid="lead-export">
-              {t('lead.export')}
-            </Button>
-          </Dropdown>
-        }
       />
-      <DataTable<Lead> id="leads" queryKey={engagementKeys.leads} api={engagementUrls.leads} method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
+      <DataTable<Lead> id="leads" queryKey={engagementKeys.leads} api={engagementUrls.leads} exportApi={engagementUrls.export} exportName="leads" method="post" columns={columns} filterFields={filterFields} scrollX={1400} />
       <FullscreenModal open={!!viewing} title={viewing?.name} width={640} testId="lead-detail" footer={null} form={noteForm} onCancel={() => setViewing(null)}>
         {viewing && (
           <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>

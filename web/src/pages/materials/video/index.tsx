@@ -270,6 +270,7 @@ export default function VideoLibraryPage() {
               id="video"
               queryKey={materialsKeys.all}
               api={materialUrls.clips}
+              exportApi={materialUrls.clipsExport}
               params={params}
               columns={columns}
               filterFields={filterFields}

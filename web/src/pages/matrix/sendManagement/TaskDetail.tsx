@@ -201,6 +201,7 @@ export default function TaskDetail({ task, onClose }: TaskDetailProps) {
             id="items"
             queryKey={matrixKeys.all}
             api={matrixUrls.items}
+            exportApi={matrixUrls.itemsExport}
             method="post"
             params={params}
             columns={columns}

@@ -152,6 +152,7 @@ export default function SendManagementPage() {
         id="tasks"
         queryKey={matrixKeys.all}
         api={matrixUrls.tasks}
+        exportApi={matrixUrls.tasksExport}
         method="post"
         params={params}
         columns={columns}

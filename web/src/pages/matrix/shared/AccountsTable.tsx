@@ -210,6 +210,7 @@ export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTa
         id={id}
         queryKey={matrixKeys.all}
         api={matrixUrls.accounts}
+        exportApi={matrixUrls.accountsExport}
         method="post"
         params={params}
         columns={columns}

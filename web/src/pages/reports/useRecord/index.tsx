@@ -20,6 +20,7 @@ export default function UseRecordPage() {
       <DataTable<UsageRecord>
         id="usage"
         api={authUrls.usageRecords}
+        exportApi={authUrls.usageExport}
         params={type ? { type } : undefined}
         columns={columns}
         filterFields={filterFields}

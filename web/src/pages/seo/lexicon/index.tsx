@@ -40,6 +40,7 @@ function LexiconTab({ kind }: { kind: LexKind }) {
         id={`lex-${kind}`}
         queryKey={seoKeys.all}
         api={seoUrls.lexicon}
+        exportApi={seoUrls.lexiconExport}
         method="post"
         params={params}
         columns={columns}

@@ -2,12 +2,15 @@
 
 use super::IdReq;
 use crate::LangOf;
+use crate::areas::matrix::sheets;
 use crate::areas::matrix::views::ItemCounts;
 use crate::areas::matrix::views::{self, ItemPage, ItemView, TaskView};
-use crate::error::{Answer, ApiResult, Done, Page, Reply, reply};
+use crate::download::{Export, attachment, every_row, format_of};
+use crate::error::{Answer, ApiResult, Done, HttpResult, Page, Reply, reply};
 use crate::extract::{Caller, Input};
 use crate::state::AppState;
 use axum::extract::State;
+use axum::response::Response;
 use domain::i18n::Lang;
 use serde::Deserialize;
 use services::ListQuery;
@@ -57,30 +60,25 @@ pub struct TaskIndex {
     pub review_state: Option<String>,
 }
 
+impl TaskIndex {
+    /// The list's filters (the export takes the same).
+    pub fn list(&self) -> ListQuery {
+        let some = |v: &Option<String>| v.clone().filter(|s| !s.is_empty());
+        self.list
+            .clone()
+            .with_filter("name", some(&self.name).as_deref(), "include")
+            .with_filter("platform", some(&self.platform).as_deref(), "=")
+            .with_filter("review_state", some(&self.review_state).as_deref(), "=")
+    }
+}
+
 #[utoipa::path(method(get, post), path = "/task.merchant_forward_task/index", tag = "matrix", responses((status = 200, body = Reply<Page<TaskView>>)))]
 pub async fn index(
     State(st): State<AppState>,
     c: Caller,
     Input(q): Input<TaskIndex>,
 ) -> Answer<Page<TaskView>> {
-    let lq = q
-        .list
-        .with_filter(
-            "name",
-            q.name.as_deref().filter(|s| !s.is_empty()),
-            "include",
-        )
-        .with_filter(
-            "platform",
-            q.platform.as_deref().filter(|s| !s.is_empty()),
-            "=",
-        )
-        .with_filter(
-            "review_state",
-            q.review_state.as_deref().filter(|s| !s.is_empty()),
-            "=",
-        );
-    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &lq).await?;
+    let (rows, total) = uc::list(&st.db, c.merchant_id()?, &q.list()).await?;
     Ok(reply(Page::new(task_views(&st, &rows).await?, total)))
 }
 
@@ -98,6 +96,24 @@ pub struct ItemQuery {
     pub state: Option<String>,
 }
 
+impl ItemQuery {
+    /// The list's filters (the export takes the same).
+    pub fn list(&self) -> ListQuery {
+        self.list
+            .clone()
+            .with_filter(
+                "task_id",
+                self.task_id.map(|t| t.to_string()).as_deref(),
+                "=",
+            )
+            .with_filter(
+                "state",
+                self.state.as_deref().filter(|s| !s.is_empty()),
+                "=",
+            )
+    }
+}
+
 /// Items (of one task, with its counts by state), of a merchant or (operator) of all.
 pub async fn list_items(
     st: &AppState,
@@ -105,11 +121,7 @@ pub async fn list_items(
     q: ItemQuery,
     lang: Lang,
 ) -> ApiResult<ItemPage> {
-    let lq = q
-        .list
-        .with_filter("task_id", q.task_id.map(|t| t.to_string()).as_deref(), "=")
-        .with_filter("state", q.state.as_deref().filter(|s| !s.is_empty()), "=");
-    let (rows, total) = uc::items(&st.db, mid, &lq).await?;
+    let (rows, total) = uc::items(&st.db, mid, &q.list()).await?;
     let counts = match q.task_id {
         Some(t) => Some(uc::item_counts(&st.db, t).await?),
         None => None,
@@ -154,4 +166,56 @@ pub async fn forward_video_sm_release(
     uc::task(&st.db, Some(c.merchant_id()?), r.task_id).await?;
     let n = uc::item_counts(&st.db, r.task_id).await?;
     Ok(reply(n.into()))
+}
+
+/// The release tasks as a spreadsheet, with the list's filters.
+#[utoipa::path(get, path = "/task.merchant_forward_task/export", tag = "matrix", responses((status = 200, description = "the release tasks (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn export(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(e): Input<Export<TaskIndex>>,
+) -> HttpResult<Response> {
+    let f = format_of(e.format.as_deref())?;
+    let mid = c.merchant_id()?;
+    let rows = every_row(&e.q.list(), |page| {
+        let db = st.db.clone();
+        async move { uc::list(&db, mid, &page).await }
+    })
+    .await?;
+    let table = sheets::tasks(&task_views(&st, &rows).await?, lang);
+    Ok(attachment(
+        "tasks",
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
+}
+
+/// The release items as a spreadsheet (of one task when `task_id` is given), with the list's filters.
+#[utoipa::path(get, path = "/task.merchant_forward_task/export_items", tag = "matrix", responses((status = 200, description = "the release items (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn export_items(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+    Input(e): Input<Export<ItemQuery>>,
+) -> HttpResult<Response> {
+    let f = format_of(e.format.as_deref())?;
+    let mid = c.merchant_id()?;
+    if let Some(t) = e.q.task_id {
+        uc::task(&st.db, Some(mid), t).await?;
+    }
+    let rows = every_row(&e.q.list(), |page| {
+        let db = st.db.clone();
+        async move { uc::items(&db, Some(mid), &page).await }
+    })
+    .await?;
+    let views: Vec<ItemView> = rows.iter().map(|i| item_view(&st, i, lang)).collect();
+    let table = sheets::items(&views, lang);
+    Ok(attachment(
+        "release-items",
+        f,
+        table.render(f),
+        st.db.clock.platform_now(),
+    ))
 }
