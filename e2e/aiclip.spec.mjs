@@ -3,7 +3,7 @@
 // a quick-mix project appears on /normal_mode; then on /newAiHome types a topic and makes two one-touch
 // videos of 15 s: the job's steps move over SSE to 完成, with its script and matched shots, and the videos
 // play and carry the AI-content label; then picks 图片 as footage and makes an image project from its
-// image library (pan-and-zoom slideshows), listed under 图片项目; one of the one-touch videos goes out
+// image library (a pan-and-zoom slideshow), listed under 图片项目; one of the one-touch videos goes out
 // to a Douyin account through the release form (tagged AI, declared AI-generated) and the platform
 // reads its label. At the end the same screens in English: /oneKeyVideoNew is the English route of the
 // page (its menu entry too, with both kinds of projects), /template_clip and /newAiHome say they are in
@@ -117,7 +117,7 @@ await step('/newAiHome: a topic becomes two voiced videos, steps and progress ov
   await page.screenshot({ path: join(artifacts, 'aiclip-one-touch-zh-CN.png'), fullPage: true });
 });
 
-await step('/newAiHome with images as footage: an image project of pan-and-zoom slideshows', async () => {
+await step('/newAiHome with images as footage: an image project of a pan-and-zoom slideshow', async () => {
   // Four images in the image library, two in a category named for the dish.
   const cat = await api('/bpdr.merchant_file_type/add', { method: 'POST', body: { type: 'image', name: '招牌菜' } });
   const dir = mkdtempSync(join(tmpdir(), 'aiclip-img-'));
@@ -143,7 +143,9 @@ await step('/newAiHome with images as footage: an image project of pan-and-zoom 
   await page.getByTestId('one-touch-categories').waitFor();
   expect((await page.getByTestId('one-touch-groups').count()) === 0, 'images: no shot group picker');
   await fillNumber(page, 'one-touch-seconds', 15);
-  await fillNumber(page, 'one-touch-count', 2);
+  // One slideshow: a pan-and-zoom render is minutes of CPU under the full run (that several come out
+  // unique is the Rust story's, aiclip::a_topic_becomes_unique_image_slideshows).
+  await fillNumber(page, 'one-touch-count', 1);
   await page.getByTestId('one-touch-topic').fill('手工牛肉面，汤底熬足八小时');
   const [queued] = await Promise.all([page.waitForResponse((r) => r.url().includes('/media.merchant_key_slice/oneTouchNew')), page.getByTestId('one-touch-submit').click()]);
   const body = await queued.json();
@@ -154,11 +156,11 @@ await step('/newAiHome with images as footage: an image project of pan-and-zoom 
   await page.getByTestId(`one-touch-state-${s.imgJob}`).getByText('完成').waitFor({ timeout: 480_000 });
   await page.getByTestId(`one-touch-shots-${s.imgJob}`).getByText('张图', { exact: false }).first().waitFor();
   const videos = (await api(`/media.merchant_key_slice/getImgList?id=${s.imgJob}`)).rows;
-  expect(videos.length === 2 && videos.every((v) => v.state === 'success') && videos[0].seq.join() !== videos[1].seq.join(), `image videos ${JSON.stringify(videos).slice(0, 300)}`);
+  expect(videos.length === 1 && videos[0].state === 'success', `image videos ${JSON.stringify(videos).slice(0, 300)}`);
   await page.getByTestId(`one-touch-video-${videos[0].id}`).waitFor();
   const res = await fetch(`${base}${videos[0].src}`);
   expect(res.status === 200 && (await res.arrayBuffer()).byteLength > 10_000, 'the slideshow is served');
-  expect((await api('/index/dashboard')).points === before - 4, 'two slideshows cost 4 points');
+  expect((await api('/index/dashboard')).points === before - 2, 'a slideshow costs 2 points');
   const listed = await api('/media.merchant_key_slice/getImgProject');
   expect(listed.total === 1 && listed.rows[0].id === s.imgJob, `getImgProject ${JSON.stringify(listed).slice(0, 200)}`);
   // The video projects are in the other tab.
