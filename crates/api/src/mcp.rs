@@ -833,7 +833,7 @@ impl Server {
             req.extensions_mut().insert(id.clone());
         }
         if let Some(peer) = &ctx.peer {
-            req.extensions_mut().insert(peer.clone());
+            req.extensions_mut().insert(*peer);
         }
         let res = match self.api.clone().oneshot(req).await {
             Ok(r) => r,
