@@ -17,7 +17,7 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
-const bin = resolve(here, process.env.CLIPMATRIX_BIN ?? '../target/debug/clipmatrix');
+export const bin = resolve(here, process.env.CLIPMATRIX_BIN ?? '../target/debug/clipmatrix');
 const webDir = resolve(process.env.CLIPMATRIX_WEB_DIR ?? join(repo, 'web/dist'));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asrDir = process.env.CLIPMATRIX_ASR_DIR ?? (existsSync(join(repo, 'data/asr')) ? join(repo, 'data/asr') : undefined);

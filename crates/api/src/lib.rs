@@ -12,6 +12,7 @@ pub mod extract;
 pub mod files;
 pub mod guard;
 pub mod limits;
+pub mod mcp;
 pub mod ops;
 pub mod pages;
 pub mod reply;
@@ -119,6 +120,8 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(OpenApiRouter::new().routes(utoipa_axum::routes!(events::events)))
         // The copy precheck as the merchant types (the forms of several areas).
         .merge(OpenApiRouter::new().routes(utoipa_axum::routes!(compliance::copy_check)))
+        // The MCP server: the main jobs as tools over this API (`mcp`).
+        .merge(OpenApiRouter::new().routes(utoipa_axum::routes!(mcp::endpoint)))
 }
 
 /// The routes and the OpenAPI document generated from the handlers' annotations, made a contract
@@ -176,6 +179,7 @@ pub(crate) async fn holds_sandbox_token(st: &AppState, headers: &axum::http::Hea
 /// The whole application: API, console, health, sandbox pages.
 pub fn app(state: AppState) -> Router {
     let (api, doc) = routes_and_document();
+    let tools = mcp::Tools::of(&doc);
     let doc = Arc::new(doc.to_json().unwrap_or_default());
     let api = api
         .route(
@@ -199,6 +203,7 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             guard::guard,
         ));
+    let api = mcp::mount(api, tools, &state);
     let mut router = Router::new()
         .nest("/api", api)
         // Public mobile pages (NFC tap, lottery): no sign-in.

@@ -317,7 +317,8 @@ const LAYERS: &[Layer] = &[
         name: "e2e specs",
         dir: "e2e",
         file: Some(".spec.mjs"),
-        shared: &["layout", "widgets"],
+        // mcp: the MCP server's story runs the main jobs of several areas as tools.
+        shared: &["layout", "mcp", "widgets"],
         features: &[("aiclip", "clip"), ("intellect", "clip")],
         elsewhere: &[
             (

@@ -2,6 +2,8 @@
 //! (defaults -> clipmatrix.toml -> CLIPMATRIX_* env -> flags), the first-run accounts, and serving
 //! (or only working the jobs) with graceful shutdown. `main.rs` only parses the command line.
 
+pub mod mcp;
+
 use anyhow::Context;
 use serde::Deserialize;
 use std::path::PathBuf;

@@ -52,6 +52,19 @@ enum Cmd {
     },
     /// Apply database migrations and exit.
     Migrate,
+    /// An MCP server on stdin/stdout (newline-delimited JSON-RPC) for desktop MCP clients: relays each
+    /// message to `<url>/api/mcp` with the API token (made in the user center); logs go to stderr.
+    Mcp {
+        /// The clipmatrix server, e.g. http://127.0.0.1:8080 (or its /api/mcp endpoint).
+        #[arg(long, env = "CLIPMATRIX_URL")]
+        url: String,
+        /// A personal API token (`cmx_…`); its scopes bound what the tools may do.
+        #[arg(long, env = "CLIPMATRIX_TOKEN", hide_env_values = true)]
+        token: String,
+        /// The language of the answers' messages (zh or en; default the server's).
+        #[arg(long)]
+        lang: Option<String>,
+    },
     /// Print the OpenAPI document (what `/api/openapi.json` serves); `make api-types` generates the
     /// console's types from it.
     Openapi,
@@ -118,6 +131,10 @@ async fn main() -> anyhow::Result<()> {
         logs.init();
     }
     let cli = Cli::parse();
+    // The stdio relay reads no configuration: it only talks to a server.
+    if let Cmd::Mcp { url, token, lang } = &cli.cmd {
+        return app::mcp::stdio(url, token, lang.as_deref()).await;
+    }
     let mut flags = Layer {
         data_dir: cli.data_dir,
         database_url: cli.database_url,
@@ -152,6 +169,7 @@ async fn main() -> anyhow::Result<()> {
         Cmd::Platforms {
             cmd: PlatformsCmd::Check { platform },
         } => app::platforms_check(cfg, &platform).await,
+        Cmd::Mcp { .. } => unreachable!("handled before the configuration"),
         Cmd::Openapi => {
             println!("{}", api::openapi().to_pretty_json()?);
             Ok(())

@@ -22,6 +22,7 @@ mod list_engine;
 mod materials;
 mod matrix;
 mod matrix_crash;
+mod mcp;
 mod multinode;
 mod ops;
 mod queue;

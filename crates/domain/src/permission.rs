@@ -77,6 +77,8 @@ const SIGNED_IN: &[&str] = &[
     "/events",
     // The copy precheck as the merchant types: every form of every area.
     "/index/copyCheck",
+    // The MCP server: each of its tools is an API call of its own, checked like any other.
+    "/mcp",
 ];
 
 /// Actions that only read, even when sent as POST (SPEC §7: many list reads are POST).
@@ -174,6 +176,8 @@ const READ_CALLS: &[&str] = &[
     // AI voice: a preview changes nothing; cloning polls the provider.
     "ai/MerchantDub/nlsAudition",
     "doubao/db_audio/cloning",
+    // The MCP endpoint itself changes nothing: each tool's own API call is checked and logged.
+    "mcp/index/index",
 ];
 
 /// Calls the SPEC lets change something through GET (`delete?id`, subtitle line edits, more variants).

@@ -2256,6 +2256,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The MCP server (Model Context Protocol, Streamable HTTP transport without streams): one JSON-RPC 2.0 request in, its answer out as `application/json`; a notification answers 202 without a body; batches are refused. Methods: `initialize`, `ping`, `tools/list`, `tools/call`. Each tool is one call of this API with the same bearer token, so its scopes apply; an API error is a tool result with `isError`. `clipmatrix mcp --url <server> --token <token>` serves the same tools over stdio. */
+        post: operations["post_mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media.merchant_file_type/add": {
         parameters: {
             query?: never;
@@ -8504,6 +8521,36 @@ export interface components {
             id?: number | null;
             /** Format: int64 */
             task_id?: number | null;
+        };
+        /**
+         * @description A JSON-RPC error: -32700 not JSON, -32600 not a request (or a batch), -32601 no such method,
+         *     -32602 bad parameters (an unknown tool).
+         */
+        McpError: {
+            /** Format: int32 */
+            code: number;
+            message: string;
+        };
+        /**
+         * @description One JSON-RPC 2.0 message from the client: a request (with `id`), a notification (without), or a
+         *     response to a request of the server's (no `method`; this server sends none, so it is ignored).
+         */
+        McpRequest: {
+            /** @description A string or a number; absent for a notification. */
+            id?: unknown;
+            /** @description Always `"2.0"`. */
+            jsonrpc: string;
+            /** @description `initialize`, `notifications/initialized`, `ping`, `tools/list` or `tools/call`. */
+            method?: string | null;
+            /** @description `tools/call`: `{name, arguments}`; `initialize`: `{protocolVersion, capabilities, clientInfo}`. */
+            params?: unknown;
+        };
+        /** @description The JSON-RPC 2.0 answer to a request: its `result`, or an `error`. */
+        McpResponse: {
+            error?: components["schemas"]["McpError"] | null;
+            id: unknown;
+            jsonrpc: string;
+            result?: unknown;
         };
         MediaFile: {
             asr_error: string;
@@ -22408,6 +22455,42 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Reply_Vec_PlatformRulesView"];
                 };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpRequest"];
+            };
+        };
+        responses: {
+            /** @description the JSON-RPC answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpResponse"];
+                };
+            };
+            /** @description a notification, taken */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
