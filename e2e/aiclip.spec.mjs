@@ -209,7 +209,8 @@ await step('a one-touch video goes out to Douyin: tagged AI and declared AI-gene
   await page.getByTestId('plan-preview').click();
   await page.getByTestId('plan-view').waitFor();
   const [made] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/api/matrix.merchant_publish_management/createCommonPublishTask')),
+    // A Douyin-only task is created by the platform's own call.
+    page.waitForResponse((r) => r.url().includes('/api/task.merchant_forward_task/dy_add')),
     page.getByTestId('task-confirm').click(),
   ]);
   const task = (await made.json()).data?.task?.id;
@@ -242,6 +243,8 @@ await step('a one-touch video goes out to Douyin: tagged AI and declared AI-gene
   await page.goto(`/sandbox?sandbox_token=${SANDBOX_TOKEN}`);
   await page.getByText('AI生成（文件隐式标识）', { exact: false }).first().waitFor();
   await page.screenshot({ path: join(artifacts, 'aiclip-published-label.png'), fullPage: true });
+  await page.goto('/newAiHome');
+  await page.getByTestId('one-touch-page').waitFor();
 });
 
 await step('the AI clip screens in English', async () => {

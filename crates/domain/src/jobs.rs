@@ -386,12 +386,20 @@ mod tests {
                 "engagement.lead_notify",
                 "tts",
                 "clip.one_touch",
-                "clip.intellect"
+                "clip.intellect",
+                "platform.canary"
             ]
         );
         assert_eq!(
             serde_json::to_value(AccountRef { account_id: 3 }).unwrap(),
             json!({"account_id": 3})
+        );
+        assert_eq!(
+            serde_json::to_value(CanaryRef {
+                platform: "sph".into()
+            })
+            .unwrap(),
+            json!({"platform": "sph"})
         );
         assert_eq!(
             serde_json::to_value(MediaAsr {

@@ -210,7 +210,11 @@ pub async fn export_items(
         async move { uc::items(&db, Some(mid), &page).await }
     })
     .await?;
-    let views: Vec<ItemView> = rows.iter().map(|i| item_view(&st, i, lang)).collect();
+    let paused = services::matrix::canary::paused_states(&st.db).await?;
+    let views: Vec<ItemView> = rows
+        .iter()
+        .map(|i| item_view(&st, i, lang, &paused))
+        .collect();
     let table = sheets::items(&views, lang);
     Ok(attachment(
         "release-items",
