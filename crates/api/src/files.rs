@@ -32,6 +32,9 @@ pub struct MediaView {
     pub poster: Option<String>,
     pub strip: Option<String>,
     pub mezzanine: Option<String>,
+    /// A voice material's download (an attachment): generated speech with its audible AI cue before
+    /// it (the player's `src` stays the plain speech the subtitles are timed to); null elsewhere.
+    pub download: Option<String>,
 }
 
 pub fn view(st: &AppState, m: &services::materials::library::MediaFile) -> MediaView {
@@ -45,7 +48,15 @@ pub fn view(st: &AppState, m: &services::materials::library::MediaFile) -> Media
         file_name: m.original_name.clone(),
         strip: signed(&m.strip_key, "strip"),
         mezzanine: signed(&m.mezzanine_key, "mezzanine"),
+        download: (m.library == "voice" && m.kind == domain::materials::MediaKind::Audio)
+            .then(|| download_url(st, m.id, "listen")),
     }
+}
+
+/// A signed link answering an attachment (`dl=1`), living as long as other links.
+pub fn download_url(st: &AppState, id: i64, variant: &str) -> String {
+    let url = url(st, id, variant);
+    format!("{url}&dl=1")
 }
 
 #[derive(Deserialize)]
@@ -77,7 +88,11 @@ pub async fn serve(
     if variant == "sample" {
         return sample(&st, id, req).await;
     }
-    match stored::source(&st.db, id, &variant).await {
+    let source = match variant.as_str() {
+        "listen" => stored::listen(&st.db, &st.storage, id).await,
+        _ => stored::source(&st.db, id, &variant).await,
+    };
+    match source {
         Ok(Some((key, mime))) if q.dl == 1 => {
             let ext = mime_guess::get_mime_extensions_str(&mime)
                 .and_then(|e| e.iter().find(|e| **e == "mp4").or(e.first()))

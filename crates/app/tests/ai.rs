@@ -290,6 +290,30 @@ async fn voice_task_becomes_a_voice_over_of_a_quick_mix() {
             .await;
         let mid = m.ok()["id"].as_i64().unwrap();
         assert_eq!(m.ok()["library"], "voice");
+        // Downloaded, the generated speech carries its audible cue and label (the material itself
+        // stays the plain speech that mixes and the subtitle editor read).
+        let dl = m.ok()["download"]
+            .as_str()
+            .expect("a voice material's download link");
+        let got = app.download(dl, "m4a").await;
+        assert_aigc_cue(&got).await;
+        let meta = aigc_meta(&got).await.expect("the download's AIGC field");
+        assert!(
+            meta["ProduceID"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("-tts{id}")),
+            "{meta}"
+        );
+        let plain = app.download(m.ok()["src"].as_str().unwrap(), "m4a").await;
+        let (a, b) = (
+            media::probe::probe(&got).await.unwrap().duration_ms,
+            media::probe::probe(&plain).await.unwrap().duration_ms,
+        );
+        let cue = domain::clip::aigc::audio_cue_ms();
+        assert!((a - b - cue).abs() < 150, "download {a} ms, plain {b} ms");
+        std::fs::remove_file(&got).ok();
+        std::fs::remove_file(&plain).ok();
         // Ready at once: the engine's output is already what ingest would make (its loudness measured).
         assert_eq!(m.ok()["state"], "ready", "{}", m.body);
         let lufs = m.ok()["loudness"].as_f64().unwrap();

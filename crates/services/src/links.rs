@@ -19,6 +19,8 @@ pub const VARIANTS: &[&str] = &[
     // AI voice: a synthesis task's audio (id = task), a built-in voice's sample (id = its index).
     "tts",
     "sample",
+    // A voice material as it is downloaded: generated speech with its audible AI cue (id = material).
+    "listen",
     // A release item's failed browser step (id = item): the screenshot and the page's HTML.
     "evidence",
     "evidence_html",

@@ -8601,6 +8601,11 @@ export interface components {
         MediaKind: "video" | "image" | "audio" | "font" | "other";
         /** @description What a library list shows for one file: its row plus signed URLs of what exists. */
         MediaView: components["schemas"]["MediaFile"] & {
+            /**
+             * @description A voice material's download (an attachment): generated speech with its audible AI cue before
+             *     it (the player's `src` stays the plain speech the subtitles are timed to); null elsewhere.
+             */
+            download?: string | null;
             fileName: string;
             mezzanine?: string | null;
             /** @description The poster; an image is its own poster; null when there is none (yet). */
@@ -11089,6 +11094,11 @@ export interface components {
             code: number;
             /** @description What a library list shows for one file: its row plus signed URLs of what exists. */
             data: components["schemas"]["MediaFile"] & {
+                /**
+                 * @description A voice material's download (an attachment): generated speech with its audible AI cue before
+                 *     it (the player's `src` stays the plain speech the subtitles are timed to); null elsewhere.
+                 */
+                download?: string | null;
                 fileName: string;
                 mezzanine?: string | null;
                 /** @description The poster; an image is its own poster; null when there is none (yet). */
@@ -12552,6 +12562,11 @@ export interface components {
              */
             data: {
                 rows: (components["schemas"]["MediaFile"] & {
+                    /**
+                     * @description A voice material's download (an attachment): generated speech with its audible AI cue before
+                     *     it (the player's `src` stays the plain speech the subtitles are timed to); null elsewhere.
+                     */
+                    download?: string | null;
                     fileName: string;
                     mezzanine?: string | null;
                     /** @description The poster; an image is its own poster; null when there is none (yet). */

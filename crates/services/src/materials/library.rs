@@ -57,8 +57,13 @@ pub async fn delete(
     }
     for id in ids {
         for key in mat::delete(db, mid, *id).await?.unwrap_or_default() {
-            if let Err(e) = storage.delete(&key).await {
-                tracing::warn!(%key, error = %e, "could not remove a deleted material's file");
+            // A voice material's downloadable copy (with the AI cue) goes with it.
+            let cued = super::serve::cued_key(&key);
+            let also = (key.ends_with(".m4a") && storage.exists(&cued).await).then_some(cued);
+            for key in std::iter::once(key).chain(also) {
+                if let Err(e) = storage.delete(&key).await {
+                    tracing::warn!(%key, error = %e, "could not remove a deleted material's file");
+                }
             }
         }
     }

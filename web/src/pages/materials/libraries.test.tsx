@@ -47,7 +47,7 @@ describe('/speak', () => {
     routes['/api/bpdr.merchant_mediainfo/getVoiceName'] = () =>
       ok({
         rows: [
-          mediaFile(21, { library: 'voice', kind: 'audio', name: 'intro.mp3', original_name: 'intro-take2.mp3', duration_ms: 3030, asr_state: 'processing', poster: null }),
+          mediaFile(21, { library: 'voice', kind: 'audio', name: 'intro.mp3', original_name: 'intro-take2.mp3', duration_ms: 3030, asr_state: 'processing', poster: null, download: '/files/21/listen?e=1&s=y&dl=1' }),
           mediaFile(22, { library: 'voice', kind: 'audio', name: 'outro.mp3', duration_ms: 61_000, asr_state: 'failed', asr_error: 'no speech found' }),
           mediaFile(23, { library: 'voice', kind: 'audio', name: 'late.mp3', state: 'processing', progress: 30 }),
         ],
@@ -68,6 +68,17 @@ describe('/speak', () => {
     expect(screen.getByTestId('audio-21')).toHaveAttribute('src', '/files/21/original?e=1&s=x');
     // no second recognition while one runs
     expect(screen.getByTestId('asr-recognize-21')).toBeDisabled();
+  });
+
+  it("downloads a voice through the server's download link (generated speech carries its AI cue there), not the player", async () => {
+    renderPage(<SpeakPage />, { route: '/speak' });
+    const button = await find('voice-download-21');
+    expect(button).toHaveAttribute('href', '/files/21/listen?e=1&s=y&dl=1');
+    expect(button).toHaveTextContent('Download');
+    expect(screen.getByTestId('audio-21')).toHaveAttribute('controlslist', 'nodownload');
+    // no download link: the player stays as it is
+    expect(screen.queryByTestId('voice-download-22')).toBeNull();
+    expect(screen.getByTestId('audio-22')).not.toHaveAttribute('controlslist');
   });
 
   it('recognizes subtitles in the chosen language and tells the points charged', async () => {

@@ -3,8 +3,8 @@
  * upload audio, listen, recognize subtitles (zh / en, points charged per started minute), edit them in
  * the timeline editor, rename, delete. States follow the progress stream.
  */
-import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, Typography } from 'antd';
+import { DownloadOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { deleteFiles, materialsKeys, materialUrls, renameMaterial } from '@/api/materials';
 import { useMarkStale } from '@/api/mutations';
@@ -75,7 +75,7 @@ export default function SpeakPage() {
           );
         },
       },
-      { title: t('columns.preview'), key: 'preview', width: 260, render: (_, row) => <InlineAudio id={row.id} src={row.src} /> },
+      { title: t('columns.preview'), key: 'preview', width: 260, render: (_, row) => <InlineAudio id={row.id} src={row.src} noDownload={Boolean(row.download)} /> },
       { title: t('columns.size'), dataIndex: 'size', width: 100, sorter: true, render: formatSize, hide: true },
       { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, render: formatTime, sorter: true },
       {
@@ -97,6 +97,13 @@ export default function SpeakPage() {
               >
                 {t('actions.subtitles')}
               </Button>
+              {row.download ? (
+                <Tooltip title={t('actions.downloadHelp')}>
+                  <Button type="link" size="small" icon={<DownloadOutlined />} href={row.download} data-testid={`voice-download-${row.id}`}>
+                    {t('actions.download')}
+                  </Button>
+                </Tooltip>
+              ) : null}
             </RenameDeleteActions>
           );
         },
