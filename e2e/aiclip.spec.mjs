@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, apiAs, artifacts, DEMO, expect, fillNumber, pageToken, sandboxFetch, SANDBOX_TOKEN, setLanguage, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, DEMO, expect, fillNumber, pageToken, sandboxFetch, SANDBOX_TOKEN, setLanguage, signIn, signInApi, story, uploadClip, waitReady } from './lib.mjs';
 
 let page;
 const { base, step, newContext, newPage, finish } = await story('aiclip', () => page);
@@ -216,12 +216,7 @@ await step('a one-touch video goes out to Douyin: tagged AI and declared AI-gene
   const task = (await made.json()).data?.task?.id;
   expect(task, 'the task was not created');
   // The operator approves; the platform's clock runs past the plan (today's window or tomorrow's).
-  const login = await fetch(`${base}/api/login/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login_type: 1, username: ADMIN.username, password: ADMIN.password, agree: true }),
-  });
-  const admin = (await login.json()).data.token;
+  const admin = await signInApi(base, ADMIN);
   await apiAs(base, () => admin)('/system/audit/approve', { method: 'POST', body: { id: task } });
   await sandboxFetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: 2 * 86_400_000 + 3_600_000 }) });
   const deadline = Date.now() + 120_000;

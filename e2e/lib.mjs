@@ -342,6 +342,14 @@ export async function rowIds(tab, tableId) {
   return ids.map((id) => Number(id.slice(tableId.length + 5)));
 }
 
+/** Signs in through the API (account and password): the session token. */
+export async function signInApi(base, { username, password }) {
+  const res = await fetch(`${base}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login_type: 1, username, password, agree: true }) });
+  const env = await res.json();
+  expect(env.code === 200, `sign-in of ${username}: ${JSON.stringify(env)}`);
+  return env.data.token;
+}
+
 /** API calls as one signed-in user: resolves with the envelope's data, throws on anything but code 200. */
 export function apiAs(base, token) {
   return async (path, { method = 'GET', body, form } = {}) => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ADMIN, apiAs, bin, colourClips, DEMO, expect, sandboxFetch, signIn, story, uploadClip, waitReady } from './lib.mjs';
+import { ADMIN, apiAs, bin, colourClips, DEMO, expect, sandboxFetch, signIn, signInApi, story, uploadClip, waitReady } from './lib.mjs';
 
 let page;
 const { base, step, newContext, newPage, finish } = await story('mcp', () => page);
@@ -20,13 +20,6 @@ const mc = { stamp: Date.now().toString(36), session: null, admin: null, token: 
 const api = apiAs(base, () => mc.session);
 const adminApi = apiAs(base, () => mc.admin);
 const TOOLS = ['list_material_groups', 'list_materials', 'create_quick_mix_project', 'generate_variants', 'wait_for_renders', 'list_finished_videos', 'make_voice_over', 'list_voice_overs', 'write_titles', 'list_accounts', 'create_release_task', 'release_task_progress', 'list_comments', 'list_leads', 'report_overview'];
-
-async function signInApi({ username, password }) {
-  const res = await fetch(`${base}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login_type: 1, username, password, agree: true }) });
-  const env = await res.json();
-  expect(env.code === 200, `sign-in of ${username}: ${JSON.stringify(env)}`);
-  return env.data.token;
-}
 
 /** An MCP client on the HTTP endpoint with this bearer token. */
 async function httpClient(token) {
@@ -49,8 +42,8 @@ async function tool(client, name, args = {}, timeout = 60_000) {
 let client;
 
 await step('demo makes an API token through the API; an MCP client connects over HTTP and lists the tools', async () => {
-  mc.session = await signInApi(DEMO);
-  mc.admin = await signInApi(ADMIN);
+  mc.session = await signInApi(base, DEMO);
+  mc.admin = await signInApi(base, ADMIN);
   mc.token = (await api('/index/addApiToken', { method: 'POST', body: { name: `mcp-${mc.stamp}`, scopes: ['materials', 'clip', 'publish', 'reports'], expires_in_days: 7 } })).token;
   mc.readToken = (await api('/index/addApiToken', { method: 'POST', body: { name: `mcp-read-${mc.stamp}`, scopes: ['read'], expires_in_days: 7 } })).token;
   expect(mc.token?.startsWith('cmx_'), `token ${mc.token}`);

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, apiAs, artifacts, colourClips, DEMO, expect, menuPick, pageToken, setLanguage, settled, signIn, story, uploadClip, waitReady, sandboxFetch } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, colourClips, DEMO, expect, menuPick, pageToken, setLanguage, settled, signIn, signInApi, story, uploadClip, waitReady, sandboxFetch } from './lib.mjs';
 
 let page;
 const { base, step, newContext, newPage, finish } = await story('reports', () => page);
@@ -73,12 +73,7 @@ await step('a release task of the three videos is approved and the sandbox clock
     },
   });
   rp.task = created.task.id;
-  const res = await fetch(`${base}/api/login/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login_type: 1, username: ADMIN.username, password: ADMIN.password, agree: true }),
-  });
-  rp.admin = (await res.json()).data.token;
+  rp.admin = await signInApi(base, ADMIN);
   await adminApi('/system/audit/approve', { method: 'POST', body: { id: rp.task } });
   await sandboxFetch(`${base}/sandbox/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: 2 * 86_400_000 }) });
   const deadline = Date.now() + 90_000;

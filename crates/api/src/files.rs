@@ -48,15 +48,10 @@ pub fn view(st: &AppState, m: &services::materials::library::MediaFile) -> Media
         file_name: m.original_name.clone(),
         strip: signed(&m.strip_key, "strip"),
         mezzanine: signed(&m.mezzanine_key, "mezzanine"),
+        // The same signed link, answered as an attachment (`dl=1`).
         download: (m.library == "voice" && m.kind == domain::materials::MediaKind::Audio)
-            .then(|| download_url(st, m.id, "listen")),
+            .then(|| format!("{}&dl=1", url(st, m.id, "listen"))),
     }
-}
-
-/// A signed link answering an attachment (`dl=1`), living as long as other links.
-pub fn download_url(st: &AppState, id: i64, variant: &str) -> String {
-    let url = url(st, id, variant);
-    format!("{url}&dl=1")
 }
 
 #[derive(Deserialize)]

@@ -2338,18 +2338,7 @@ async fn a_failing_page_check_pauses_the_platforms_posts_until_one_passes() {
 
     // A post due now waits, and says why (both languages); it is not failed.
     let vids = videos(&app, &t, 1).await;
-    let r = app
-        .post(
-            "/matrix.merchant_publish_management/createCommonPublishTask",
-            Some(&t),
-            task(&app, &[id], &vids, soon(&app)),
-        )
-        .await;
-    let tid = r.ok()["task"]["id"].as_i64().unwrap();
-    app.post("/system/audit/approve", Some(&admin), json!({"id": tid}))
-        .await
-        .ok();
-    past_the_plan(&app, &t, tid).await;
+    let tid = due_task(&app, &t, &admin, &[id], &vids, |_| {}).await;
     tokio::time::sleep(Duration::from_millis(3000)).await;
     let rows = items(&app, &t, tid).await;
     assert_eq!(rows[0]["state"], "to_release", "{}", rows[0]);

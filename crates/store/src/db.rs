@@ -113,6 +113,14 @@ impl Db {
             .await
     }
 
+    /// Every setting whose key starts with `prefix` (one read for a family of keys).
+    pub async fn settings_with_prefix(&self, prefix: &str) -> sqlx::Result<Vec<(String, String)>> {
+        sqlx::query_as("SELECT key, value FROM settings WHERE key LIKE $1")
+            .bind(format!("{prefix}%"))
+            .fetch_all(&self.pool)
+            .await
+    }
+
     pub async fn set_setting(&self, key: &str, value: &str) -> sqlx::Result<()> {
         sqlx::query(
             "INSERT INTO settings (key, value) VALUES ($1, $2) \

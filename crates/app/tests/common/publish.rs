@@ -186,6 +186,20 @@ pub async fn publish_now_with(
     vids: &[i64],
     edit: impl FnOnce(&mut Value),
 ) -> Vec<Value> {
+    let tid = due_task(app, t, admin, accounts, vids, edit).await;
+    wait_items(app, t, tid, &["published", "released", "failed"]).await
+}
+
+/// A one-day task posting `vids` on `accounts` (edited by `edit`), approved, the clock past its plan:
+/// its items are due now. The task's id.
+pub async fn due_task(
+    app: &TestApp,
+    t: &str,
+    admin: &str,
+    accounts: &[i64],
+    vids: &[i64],
+    edit: impl FnOnce(&mut Value),
+) -> i64 {
     let mut req = task(app, accounts, vids, soon(app));
     edit(&mut req);
     let r = app
@@ -200,7 +214,7 @@ pub async fn publish_now_with(
         .await
         .ok();
     past_the_plan(app, t, tid).await;
-    wait_items(app, t, tid, &["published", "released", "failed"]).await
+    tid
 }
 
 /// One walk through an OAuth platform's consent page, approving: what each step answered.

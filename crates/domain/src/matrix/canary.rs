@@ -9,9 +9,12 @@ use serde::{Deserialize, Serialize};
 /// How often the scheduler runs each platform's canary.
 pub const CANARY_EVERY_MS: i64 = 86_400_000;
 
+/// The settings keys of the platforms' last canaries share this prefix.
+pub const CANARY_KEY_PREFIX: &str = "platforms.canary.";
+
 /// The settings key of a platform's last canary.
 pub fn canary_key(platform: &str) -> String {
-    format!("platforms.canary.{platform}")
+    format!("{CANARY_KEY_PREFIX}{platform}")
 }
 
 /// A platform's last canary.

@@ -9,7 +9,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::platform::{Hub, HubRef, platform, platform_reason};
 use domain::i18n::Msg;
 use domain::jobs::{CanaryRef, Job};
-use domain::matrix::canary::{CanaryState, canary_key};
+use domain::matrix::canary::{CANARY_KEY_PREFIX, CanaryState, canary_key};
 use platforms::{Declaration, Platform, PublishReq};
 use std::time::Duration;
 use store::Db;
@@ -25,15 +25,19 @@ pub async fn state(d: &Db, p: Platform) -> sqlx::Result<Option<CanaryState>> {
     ))
 }
 
-/// The platforms whose due items wait for a passing canary, with the canary that paused them.
+/// The platforms whose due items wait for a passing canary, with the canary that paused them: one
+/// read, as the dispatcher asks every pass.
 pub async fn paused_states(d: &Db) -> sqlx::Result<Vec<(Platform, CanaryState)>> {
-    let mut out = vec![];
-    for p in CONSOLE_PLATFORMS {
-        if let Some(s) = state(d, p).await?.filter(|s| s.paused) {
-            out.push((p, s));
-        }
-    }
-    Ok(out)
+    let rows = d.settings_with_prefix(CANARY_KEY_PREFIX).await?;
+    Ok(CONSOLE_PLATFORMS
+        .into_iter()
+        .filter_map(|p| {
+            let (_, v) = rows.iter().find(|(k, _)| *k == canary_key(p.code()))?;
+            CanaryState::parse(Some(v))
+                .filter(|s| s.paused)
+                .map(|s| (p, s))
+        })
+        .collect())
 }
 
 /// The codes of the paused platforms (the dispatcher's filter).
@@ -65,7 +69,7 @@ async fn sample_video(hub: &Hub) -> Result<std::path::PathBuf, String> {
         .temp_path("mp4")
         .await
         .map_err(|e| e.to_string())?;
-    let args = media::ffmpeg::args([
+    let mut args = media::ffmpeg::args([
         "-v",
         "error",
         "-y",
@@ -91,7 +95,6 @@ async fn sample_video(hub: &Hub) -> Result<std::path::PathBuf, String> {
         "-movflags",
         "+faststart",
     ]);
-    let mut args = args;
     args.push(dst.display().to_string());
     if let Err(e) = media::ffmpeg::run("ffmpeg", &args, Duration::from_secs(60)).await {
         let _ = tokio::fs::remove_file(&dst).await;

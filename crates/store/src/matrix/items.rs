@@ -138,15 +138,17 @@ pub async fn idle_accounts_with_due_items(
     .await?;
     if !paused.is_empty() && !due.is_empty() {
         // A paused platform's items wait (its canary failed): their accounts are not offered.
-        let mut held = HashSet::new();
+        let marks: Vec<String> = (1..=paused.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT id FROM matrix_accounts WHERE platform IN ({})",
+            marks.join(", ")
+        );
+        // Only numbered placeholders are formatted in; the codes are bound.
+        let mut q = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
         for p in paused {
-            let ids: Vec<i64> =
-                sqlx::query_scalar("SELECT id FROM matrix_accounts WHERE platform = $1")
-                    .bind(*p)
-                    .fetch_all(&db.pool)
-                    .await?;
-            held.extend(ids);
+            q = q.bind(*p);
         }
+        let held: HashSet<i64> = q.fetch_all(&db.pool).await?.into_iter().collect();
         due.retain(|a| !held.contains(a));
     }
     if due.is_empty() {
