@@ -2,7 +2,10 @@
 //! the file: top-level boxes are skipped by length, only `moov` (small) is buffered, and the video
 //! track's `tkhd` gives width and height (swapped when its matrix turns it by 90°). The same `moov`
 //! gives the file's AI-content label: the `AIGC` metadata key (GB 45438-2025 Annex E), which Douyin
-//! reads on upload since 2025-09-01 to label AI-generated works.
+//! reads on upload since 2025-09-01 to label AI-generated works (its announcement when the labelling
+//! measures came into force; the key's box layout is QuickTime `mdta` metadata as ffmpeg's mov muxer
+//! writes it with `use_metadata_tags`). How Douyin words the label on a work is not public here: the
+//! sandbox index's "AI生成（文件隐式标识）" is our own wording.
 
 /// Largest `moov` we buffer; real ones are kilobytes to a few MB.
 const MOOV_MAX: u64 = 32 * 1024 * 1024;
