@@ -518,6 +518,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bpdr.merchant_mediainfo/voice_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_bpdr_merchant_mediainfo_voice_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bpdr.merchant_usage_record/index": {
         parameters: {
             query?: never;
@@ -2337,6 +2353,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media.merchant_font_style/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_font_style_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media.merchant_font_style/getAll": {
         parameters: {
             query?: never;
@@ -2688,7 +2720,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The video material library's files (`video_resource_detail`) as a spreadsheet, with its filters. */
         get: operations["get_media_merchant_much_resource_export"];
         put?: never;
         post?: never;
@@ -2954,6 +2985,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media.merchant_producing_upfile/image_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_producing_upfile_image_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media.merchant_producing_upfile/image_index": {
         parameters: {
             query?: never;
@@ -2964,6 +3011,22 @@ export interface paths {
         get: operations["get_media_merchant_producing_upfile_image_index"];
         put?: never;
         post: operations["post_media_merchant_producing_upfile_image_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media.merchant_producing_upfile/music_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_producing_upfile_music_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -18252,6 +18315,32 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_bpdr_merchant_mediainfo_voice_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description voice-over materials */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_bpdr_merchant_usage_record_index: {
         parameters: {
             query?: never;
@@ -22629,6 +22718,32 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_media_merchant_font_style_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description font files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_media_merchant_font_style_getAll: {
         parameters: {
             query?: never;
@@ -23620,7 +23735,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the material files (xlsx or csv) */
+            /** @description video material files */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24232,6 +24347,32 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_media_merchant_producing_upfile_image_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_media_merchant_producing_upfile_image_index: {
         parameters: {
             query?: never;
@@ -24271,6 +24412,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_MediaView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_media_merchant_producing_upfile_music_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description music files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
