@@ -28,6 +28,8 @@ await step('/hottopic: the topic board renders; "use as topic" opens a release t
   const top = (await page.locator('.ant-table-row').first().locator('strong').first().innerText()).replace(/^#/, '');
   s.topic = top;
   await page.getByTestId('hot-meta').waitFor();
+  // The sandbox answered the board: its rows are marked simulated.
+  await page.getByTestId('hot-simulated').getByText('模拟数据').waitFor();
   await page.screenshot({ path: join(artifacts, 'content-hottopic-zh-CN.png'), fullPage: true });
   await page.getByTestId('hot-use-topic-1').click();
   await page.waitForURL((u) => u.pathname === '/send_management');

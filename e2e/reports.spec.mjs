@@ -120,6 +120,9 @@ await step('/dy_num: the figures, the daily and comparison charts, the rankings;
   await page.getByTestId('chart-compare').locator('canvas').first().waitFor();
   await page.getByText('抖音数据').first().waitFor();
   await page.locator('.ant-table-row').first().waitFor();
+  // The account is the sandbox's: the figures say they are simulated, on the page and on its row.
+  await page.getByTestId('report-simulated').getByText('模拟数据').waitFor();
+  await page.getByTestId(`account-simulated-${rp.dy}`).waitFor();
   // Followers: the platform's own count for the account today, its trend and the gain.
   const accounts = await api('/task.merchant_group_user/index', { method: 'POST', body: {} });
   const openId = accounts.rows.find((a) => a.id === rp.dy).open_id;

@@ -95,6 +95,9 @@ async fn the_job_fills_the_boards_from_the_sandbox_and_they_move_with_the_clock(
         app.start_worker();
 
         let topic = board_until(&app, &t, "topic", "topic", |v| v["fetched_at"] != 0).await;
+        // The sandbox answered: the page is told to mark the rows simulated.
+        assert_eq!(topic["simulated"], true);
+        assert_eq!(first["simulated"], false);
         let want = truth(&app, "/data/extern/billboard/topic/").await;
         let want_rows = want["data"]["list"].as_array().unwrap();
         assert_eq!(topic["rows"].as_array().unwrap().len(), want_rows.len());

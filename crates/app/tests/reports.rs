@@ -282,6 +282,8 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
             (o["accounts"].as_i64(), o["active_accounts"].as_i64()),
             (Some(1), Some(1))
         );
+        // The account is the sandbox's: the figures are simulated, and the page is told.
+        assert_eq!(o["simulated_accounts"].as_i64(), Some(1));
         // The period before had nothing to compare with.
         assert_eq!(o["previous"]["posts"], 0);
         assert_eq!(o["change"][1]["pct"], Value::Null);
@@ -303,6 +305,7 @@ async fn published_days_roll_up_into_reports_equal_to_the_platforms_totals() {
         assert_eq!(a.ok()["total"], 1);
         assert_eq!(a.ok()["rows"][0]["plays"].as_i64(), Some(plays));
         assert_eq!(a.ok()["rows"][0]["posts"].as_i64(), Some(3));
+        assert_eq!(a.ok()["rows"][0]["sandbox"], true);
         let v = app
             .get_q("/common.merchant_report/videos", Some(&t), span.clone())
             .await;

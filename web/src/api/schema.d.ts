@@ -6670,6 +6670,8 @@ export interface components {
             /** Format: int64 */
             posts: number;
             province: string;
+            /** @description Authorized against the sandbox: its figures are simulated. */
+            sandbox: boolean;
             /** Format: int64 */
             shares: number;
         };
@@ -8109,6 +8111,8 @@ export interface components {
             last_error: string;
             platform: components["schemas"]["DyOnly"];
             rows: components["schemas"]["HotRow"][];
+            /** @description The rows came from the sandbox: the page marks them "模拟数据 / Simulated". */
+            simulated: boolean;
         };
         /** @description How many board reads were queued. */
         HotRefreshQueued: {
@@ -9027,6 +9031,11 @@ export interface components {
             previous_end: string;
             previous_start: string;
             series: components["schemas"]["ReportSeries"];
+            /**
+             * Format: int64
+             * @description Accounts authorized against the sandbox: when any, the page marks its figures simulated.
+             */
+            simulated_accounts: number;
             start: string;
             totals: components["schemas"]["ReportFigures"];
         };
@@ -10901,6 +10910,8 @@ export interface components {
                 last_error: string;
                 platform: components["schemas"]["DyOnly"];
                 rows: components["schemas"]["HotRow"][];
+                /** @description The rows came from the sandbox: the page marks them "模拟数据 / Simulated". */
+                simulated: boolean;
             };
             message: string;
         };
@@ -11420,6 +11431,11 @@ export interface components {
                 previous_end: string;
                 previous_start: string;
                 series: components["schemas"]["ReportSeries"];
+                /**
+                 * Format: int64
+                 * @description Accounts authorized against the sandbox: when any, the page marks its figures simulated.
+                 */
+                simulated_accounts: number;
                 start: string;
                 totals: components["schemas"]["ReportFigures"];
             };
@@ -11494,6 +11510,8 @@ export interface components {
                     /** Format: int64 */
                     posts: number;
                     province: string;
+                    /** @description Authorized against the sandbox: its figures are simulated. */
+                    sandbox: boolean;
                     /** Format: int64 */
                     shares: number;
                 }[];

@@ -26,17 +26,19 @@ pub struct BoardView {
     pub fetched_at: i64,
     /// The platform's refusal of the last attempt (`{reason_zh, reason_en}`), '' if none.
     pub last_error: String,
+    /// The rows came from the sandbox (the page marks them simulated).
+    pub simulated: bool,
 }
 
-/// Reads one board from the platform now.
-async fn fetch(h: &Hub, board: &str) -> Result<Vec<BoardEntry>, Fetch> {
-    let (a, _) = h
+/// Reads one board from the platform now; whether the sandbox answered.
+async fn fetch(h: &Hub, board: &str) -> Result<(Vec<BoardEntry>, bool), Fetch> {
+    let (a, sandbox) = h
         .adapter(Platform::from(PLATFORM))
         .await
         .map_err(|e| Fetch::Internal(e.to_string()))?;
     if board == KEYWORDS_BOARD {
         let words = a.hot_search().await.map_err(Fetch::Platform)?;
-        return Ok(words
+        let rows = words
             .into_iter()
             .map(|w| BoardEntry {
                 rank: w.rank,
@@ -45,11 +47,12 @@ async fn fetch(h: &Hub, board: &str) -> Result<Vec<BoardEntry>, Fetch> {
                 label: w.label,
                 ..BoardEntry::default()
             })
-            .collect());
+            .collect();
+        return Ok((rows, sandbox));
     }
     let b =
         Board::from_code(board).ok_or_else(|| Fetch::Internal(format!("unknown board {board}")))?;
-    a.billboard(b).await.map_err(Fetch::Platform)
+    Ok((a.billboard(b).await.map_err(Fetch::Platform)?, sandbox))
 }
 
 enum Fetch {
@@ -61,10 +64,19 @@ enum Fetch {
 pub async fn sync_one(h: &Hub, board: &str) -> Result<(), JobError> {
     let now = h.db.clock.platform_now();
     match fetch(h, board).await {
-        Ok(rows) => {
+        Ok((rows, simulated)) => {
             let items = serde_json::to_string(&rows).map_err(|e| JobError::Retry(e.to_string()))?;
             let day = domain::matrix::fmt_day(domain::matrix::day_of(now));
-            db::save(&h.db, board, PLATFORM.as_str(), &items, &day, now).await
+            db::save(
+                &h.db,
+                board,
+                PLATFORM.as_str(),
+                &items,
+                &day,
+                now,
+                simulated,
+            )
+            .await
         }
         // Kept beside the last good rows; the ticker tries again next period.
         Err(Fetch::Platform(e)) => {
@@ -156,6 +168,7 @@ pub async fn read(d: &store::Db, page: HotPage, board: Option<&str>) -> ApiResul
             day: r.day,
             fetched_at: r.fetched_at,
             last_error: r.last_error,
+            simulated: r.simulated == 1,
         },
         None => BoardView {
             board,
@@ -163,6 +176,7 @@ pub async fn read(d: &store::Db, page: HotPage, board: Option<&str>) -> ApiResul
             day: String::new(),
             fetched_at: 0,
             last_error: String::new(),
+            simulated: false,
         },
     })
 }

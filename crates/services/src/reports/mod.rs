@@ -156,6 +156,8 @@ pub async fn dashboard(db: &Db, merchant_id: Option<i64>, days: i64) -> ApiResul
 pub struct Overview {
     pub accounts: i64,
     pub active_accounts: i64,
+    /// Of them, authorized against the sandbox: their figures are simulated.
+    pub simulated_accounts: i64,
     pub series: Series,
     pub totals: Figures,
     pub previous: Figures,
@@ -169,7 +171,8 @@ pub async fn overview(
     platform: &str,
     r: Range,
 ) -> ApiResult<Overview> {
-    let (accounts, active_accounts) = db::account_counts(db, merchant_id, platform).await?;
+    let (accounts, active_accounts, simulated_accounts) =
+        db::account_counts(db, merchant_id, platform).await?;
     let series = Series::of(
         r,
         &db::series(db, merchant_id, platform, r.first, r.last).await?,
@@ -203,6 +206,7 @@ pub async fn overview(
     Ok(Overview {
         accounts,
         active_accounts,
+        simulated_accounts,
         series,
         totals,
         previous,
@@ -495,7 +499,7 @@ pub async fn screen(db: &Db, merchant_id: Option<i64>) -> ApiResult<Screen> {
         first: today - 29,
         last: today,
     };
-    let (accounts, active_accounts) = db::account_counts(db, merchant_id, "").await?;
+    let (accounts, active_accounts, _) = db::account_counts(db, merchant_id, "").await?;
     let rows = db::series(db, merchant_id, "", week.first, week.last).await?;
     let week_series = Series::of(week, &rows)
         .with_followers(db, merchant_id, "", week)

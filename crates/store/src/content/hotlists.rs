@@ -14,10 +14,11 @@ pub struct BoardRow {
     pub fetched_at: i64,
     pub tried_at: i64,
     pub last_error: String,
+    /// 1: the rows came from the sandbox.
+    pub simulated: i64,
 }
 
-const SELECT: &str =
-    "SELECT board, platform, items, day, fetched_at, tried_at, last_error FROM hot_boards";
+const SELECT: &str = "SELECT board, platform, items, day, fetched_at, tried_at, last_error, simulated FROM hot_boards";
 
 pub async fn board(db: &Db, board: &str) -> sqlx::Result<Option<BoardRow>> {
     sqlx::query_as(sqlf!("{SELECT} WHERE board = $1"))
@@ -32,7 +33,8 @@ pub async fn boards(db: &Db) -> sqlx::Result<Vec<BoardRow>> {
         .await
 }
 
-/// A good read: the rows replace the board's, the error is cleared.
+/// A good read: the rows (and whether the sandbox gave them) replace the board's, the error is
+/// cleared.
 pub async fn save(
     db: &Db,
     board: &str,
@@ -40,18 +42,20 @@ pub async fn save(
     items: &str,
     day: &str,
     now: i64,
+    simulated: bool,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO hot_boards (board, platform, items, day, fetched_at, tried_at, last_error) \
-         VALUES ($1, $2, $3, $4, $5, $5, '') \
+        "INSERT INTO hot_boards (board, platform, items, day, fetched_at, tried_at, last_error, simulated) \
+         VALUES ($1, $2, $3, $4, $5, $5, '', $6) \
          ON CONFLICT (board) DO UPDATE SET platform = $2, items = $3, day = $4, fetched_at = $5, \
-         tried_at = $5, last_error = ''",
+         tried_at = $5, last_error = '', simulated = $6",
     )
     .bind(board)
     .bind(platform)
     .bind(items)
     .bind(day)
     .bind(now)
+    .bind(i64::from(simulated))
     .execute(&db.pool)
     .await?;
     Ok(())

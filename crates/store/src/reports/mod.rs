@@ -293,9 +293,10 @@ pub async fn account_counts(
     db: &Db,
     merchant_id: Option<i64>,
     platform: &str,
-) -> sqlx::Result<(i64, i64)> {
+) -> sqlx::Result<(i64, i64, i64)> {
     sqlx::query_as(crate::sqlf!(
-        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN revoked = 0 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+        "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN revoked = 0 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN sandbox = 1 THEN 1 ELSE 0 END), 0) AS BIGINT) \
          FROM matrix_accounts WHERE {} AND {}",
         scope("merchant_id", merchant_id),
         platform_is("platform", 2),
@@ -314,6 +315,8 @@ pub struct AccountFigures {
     pub platform: domain::platform::Platform,
     pub avatar: String,
     pub province: String,
+    /// Authorized against the sandbox: its figures are simulated.
+    pub sandbox: i64,
     #[sqlx(flatten)]
     pub f: Figures,
 }
@@ -340,7 +343,7 @@ pub async fn account_rank(
     page_of(
         db,
         crate::sqlf!(
-                "SELECT x.account_id, a.nickname, a.platform, a.avatar, a.province, x.posts, x.failed, x.plays, x.likes, \
+                "SELECT x.account_id, a.nickname, a.platform, a.avatar, a.province, a.sandbox, x.posts, x.failed, x.plays, x.likes, \
                  x.comments, x.shares FROM (SELECT r.account_id, {SUMS} FROM report_daily r WHERE {filter} \
                  GROUP BY r.account_id ORDER BY {sort} DESC, r.account_id LIMIT $5 OFFSET $6) x \
                  JOIN matrix_accounts a ON a.id = x.account_id ORDER BY x.{sort} DESC, x.account_id"

@@ -36,6 +36,7 @@ const overview = {
   previous_end: '2026-11-19',
   accounts: 4,
   active_accounts: 3,
+  simulated_accounts: 0,
   series,
   totals,
   previous: { ...totals, plays: 300 },
@@ -85,7 +86,7 @@ function serve(o: object = overview, screenReply: object = screenData) {
       case '/api/system/merchant/index':
         return ok({ rows: [{ id: 7, name: '七号店', username: 'shop7' }], total: 1 });
       case '/api/common.merchant_report/accounts':
-        return ok({ rows: [{ account_id: 2, nickname: '小店', platform: 'ks', avatar: '', province: '', posts: 3, failed: 0, plays: 390, likes: 19, comments: 1, shares: 1, followers: 1031, follower_gain: 31 }], total: 1 });
+        return ok({ rows: [{ account_id: 2, nickname: '小店', platform: 'ks', avatar: '', province: '', sandbox: o === overview ? false : true, posts: 3, failed: 0, plays: 390, likes: 19, comments: 1, shares: 1, followers: 1031, follower_gain: 31 }], total: 1 });
       case '/api/common.merchant_report/videos':
         return ok({ rows: [video], total: 1 });
       case '/api/common.merchant_report/attribution':
@@ -188,6 +189,21 @@ describe('analytics page', () => {
     expect(await screen.findByText('小店')).toBeInTheDocument();
     expect(calls(fetch, '/common.merchant_report/overview')[0].searchParams.get('platform')).toBe('ks');
     expect(calls(fetch, '/common.merchant_report/accounts')[0].searchParams.get('span')).toBe('week');
+  });
+
+  it('figures of accounts authorized against the sandbox carry the Simulated badge; real ones do not', async () => {
+    serve({ ...overview, simulated_accounts: 2 });
+    renderPage(<AnalyticsPage />, { route: '/ks_num', path: '/ks_num' });
+    expect(await screen.findByTestId('report-simulated')).toHaveTextContent('Simulated');
+    expect(await screen.findByTestId('account-simulated-2')).toHaveTextContent('Simulated');
+  });
+
+  it('real figures carry no Simulated badge', async () => {
+    serve();
+    renderPage(<AnalyticsPage />, { route: '/ks_num', path: '/ks_num' });
+    expect(await screen.findByText('小店')).toBeInTheDocument();
+    expect(screen.queryByTestId('report-simulated')).toBeNull();
+    expect(screen.queryByTestId('account-simulated-2')).toBeNull();
   });
 
   it('a platform that tells apps no follower count says so instead of showing 0', async () => {

@@ -80,6 +80,8 @@ pub struct HotBoardView {
     pub fetched_at: i64,
     /// Why the last read failed, in the caller's language ("" when it did not).
     pub last_error: String,
+    /// The rows came from the sandbox: the page marks them "模拟数据 / Simulated".
+    pub simulated: bool,
     pub rows: Vec<HotRowView>,
 }
 
@@ -96,6 +98,7 @@ async fn board(st: &AppState, lang: Lang, page: HotPage, q: BoardQuery) -> Answe
         platform: uc::PLATFORM,
         day: b.day,
         fetched_at: b.fetched_at,
+        simulated: b.simulated,
         last_error: if b.last_error.is_empty() {
             String::new()
         } else {

@@ -372,6 +372,8 @@ pub struct OverviewView {
     pub previous_end: String,
     pub accounts: i64,
     pub active_accounts: i64,
+    /// Accounts authorized against the sandbox: when any, the page marks its figures simulated.
+    pub simulated_accounts: i64,
     pub series: SeriesView,
     pub totals: FiguresView,
     pub previous: FiguresView,
@@ -398,6 +400,7 @@ pub async fn overview(
         previous_end: domain::matrix::fmt_day(p.last),
         accounts: o.accounts,
         active_accounts: o.active_accounts,
+        simulated_accounts: o.simulated_accounts,
         series: o.series.into(),
         totals: o.totals.into(),
         previous: o.previous.into(),
@@ -420,6 +423,8 @@ pub struct AccountRankView {
     pub platform: domain::platform::Platform,
     pub avatar: String,
     pub province: String,
+    /// Authorized against the sandbox: its figures are simulated.
+    pub sandbox: bool,
     pub posts: i64,
     pub failed: i64,
     pub plays: i64,
@@ -459,6 +464,7 @@ fn account_view(r: uc::AccountFigures) -> AccountRankView {
         platform: r.platform,
         avatar: r.avatar,
         province: r.province,
+        sandbox: r.sandbox == 1,
         posts: r.f.posts,
         failed: r.f.failed,
         plays: r.f.plays,

@@ -8,6 +8,7 @@ import { Card, List, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useAccess } from '@/access/AccessContext';
 import { fetchHotBoard } from '@/api/content';
+import SimulatedTag from '@/components/SimulatedTag';
 import { useContentT } from '../i18n';
 
 export default function HotSearchCard({ limit = 10, testId = 'home-hot' }: { limit?: number; testId?: string }) {
@@ -16,7 +17,18 @@ export default function HotSearchCard({ limit = 10, testId = 'home-hot' }: { lim
   const hot = useQuery({ queryKey: ['hot', 'keywords'], queryFn: () => fetchHotBoard('keywords'), enabled: canHot });
   if (!canHot) return null;
   return (
-    <Card title={t('home.hot')} size="small" extra={<Link to="/keywords">{t('home.more')}</Link>} data-testid={testId} style={{ height: '100%' }}>
+    <Card
+      title={
+        <Space size={4}>
+          {t('home.hot')}
+          {hot.data?.simulated ? <SimulatedTag testId={`${testId}-simulated`} /> : null}
+        </Space>
+      }
+      size="small"
+      extra={<Link to="/keywords">{t('home.more')}</Link>}
+      data-testid={testId}
+      style={{ height: '100%' }}
+    >
       <List
         size="small"
         loading={hot.isPending}

@@ -34,6 +34,7 @@ const board = (name: string, rows: HotRow[], over: Partial<HotBoard> = {}): HotB
   day: '2026-11-26',
   fetched_at: Date.UTC(2026, 10, 26, 2),
   last_error: '',
+  simulated: false,
   rows,
   ...over,
 });
@@ -92,8 +93,17 @@ describe('hot-list pages', { timeout: 60_000 }, () => {
     renderPage(<HotListPage />, { route: '/hotvideo' });
     expect(await screen.findByText('#火锅')).toBeInTheDocument();
     expect(screen.getByTestId('hot-failed')).toHaveTextContent('The last read failed: quota used up');
+    // Read from the real platform: no Simulated badge.
+    expect(screen.queryByTestId('hot-simulated')).toBeNull();
     fireEvent.click(screen.getByTestId('hot-use-topic-1'));
     expect(takeReleaseTopics()).toEqual(['火锅', '探店']);
+  });
+
+  it('marks a board the sandbox answered as simulated', async () => {
+    answer = () => board('hot_video', [row(1, { title: '排队两小时的火锅' })], { simulated: true });
+    renderPage(<HotListPage />, { route: '/hotvideo' });
+    expect(await screen.findByTestId('hot-simulated')).toHaveTextContent('Simulated');
+    expect(screen.getByTestId('hot-simulated').dataset.source).toBe('sandbox');
   });
 
   it('shows that a board is being read when the cache is empty', async () => {

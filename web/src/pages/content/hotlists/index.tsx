@@ -12,6 +12,7 @@ import { hotListUrl, type HotPage } from '@/api/content';
 import type { HotBoard, HotRow } from '@/api/content/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
+import SimulatedTag from '@/components/SimulatedTag';
 import { MIX_FORM_PATH, stashMixMusic } from '@/pages/clip/normalMode/handoff';
 import { RELEASE_FORM_PATH, stashReleaseTopics } from '@/pages/matrix/sendManagement/handoff';
 import { formatTime } from '@/utils/format';
@@ -215,6 +216,12 @@ export default function HotListPage() {
       {meta && meta.fetched_at > 0 ? (
         <Typography.Paragraph type="secondary" data-testid="hot-meta">
           {t('hot.meta', { platform: t(`hot.platform.${meta.platform}`, { defaultValue: meta.platform }), day: meta.day, at: formatTime(meta.fetched_at) })}
+          {meta.simulated ? (
+            <>
+              {' '}
+              <SimulatedTag testId="hot-simulated" />
+            </>
+          ) : null}
         </Typography.Paragraph>
       ) : null}
       {meta && meta.fetched_at === 0 ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('hot.pending')} data-testid="hot-pending" /> : null}

@@ -12,6 +12,7 @@ import { fetchOverview, filterParams, reportUrls } from '@/api/reports';
 import type { AccountRank, ReportFilter, VideoRank } from '@/api/reports/types';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
+import SimulatedTag from '@/components/SimulatedTag';
 import { useSettings } from '@/store/settings';
 import { formatTime } from '@/utils/format';
 import Chart from '../dashboard/Chart';
@@ -76,6 +77,7 @@ export default function AnalyticsPage() {
               {v.slice(0, 1)}
             </Avatar>
             {v}
+            {row.sandbox ? <SimulatedTag testId={`account-simulated-${row.account_id}`} /> : null}
           </Space>
         ),
       },
@@ -105,7 +107,10 @@ export default function AnalyticsPage() {
     <div data-testid={`analytics-${platform}`}>
       <PageHeader title={t(`common:${PAGE_TITLES[path]}`)} subTitle={t('analytics.subtitle')} />
       <Space style={{ marginBottom: 16, justifyContent: 'space-between', width: '100%' }} wrap>
-        <ReportFilterBar value={f} onChange={setFilter} />
+        <Space wrap>
+          <ReportFilterBar value={f} onChange={setFilter} />
+          {o && o.simulated_accounts > 0 ? <SimulatedTag testId="report-simulated" accounts={o.simulated_accounts} /> : null}
+        </Space>
         <ExportButton report="overview" filter={f} />
       </Space>
       <Row gutter={[16, 16]}>

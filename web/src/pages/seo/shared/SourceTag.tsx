@@ -4,7 +4,8 @@
  * badge, or — when no configured source provides them — a notice naming the source that would, instead
  * of any number.
  */
-import { Alert, Tag, Tooltip } from 'antd';
+import { Alert, Tag } from 'antd';
+import SimulatedTag from '@/components/SimulatedTag';
 import { useCallback, useState } from 'react';
 import type { DataSource } from '@/api/seo/types';
 import { useSeoT } from '../i18n';
@@ -15,15 +16,7 @@ export type SourceNeed = 'words' | 'hot' | 'hotKs' | 'benchmark' | 'videos';
 export function SourceTag({ source, testId = 'data-source' }: { source: DataSource | undefined; testId?: string }) {
   const { t } = useSeoT();
   if (!source || source === 'none') return null;
-  if (source === 'sandbox') {
-    return (
-      <Tooltip title={t('source.simulatedHelp')}>
-        <Tag color="orange" data-testid={testId} data-source="sandbox">
-          {t('source.simulated')}
-        </Tag>
-      </Tooltip>
-    );
-  }
+  if (source === 'sandbox') return <SimulatedTag testId={testId} />;
   return (
     <Tag color="blue" data-testid={testId} data-source={source}>
       {t('source.from', { name: t(`source.names.${source}`) })}
