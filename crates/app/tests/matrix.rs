@@ -2223,6 +2223,38 @@ async fn a_task_breaking_a_platforms_rule_is_refused_naming_it() {
         let r = create(vec![dy], json!({"topics": twelve}), false).await;
         assert_eq!(r.expect(422).data()["field"], "video_ids", "{}", r.body);
 
+        // Nothing dropped: a part a platform's post would not carry is refused, naming both.
+        let r = create(
+            vec![dy],
+            json!({"mount_type": "product", "product_id": "3579"}),
+            true,
+        )
+        .await;
+        let r = r.expect(422);
+        assert_eq!(r.data()["field"], "mount_type", "{}", r.body);
+        assert!(
+            r.message()
+                .contains("A Douyin post cannot carry a product mount"),
+            "{}",
+            r.message()
+        );
+        let r = create(vec![dy, xhs], json!({"at_users": ["小王"]}), false).await;
+        let r = r.expect(422);
+        assert_eq!(r.data()["field"], "at_users", "{}", r.body);
+        assert!(
+            r.message().contains("小红书的作品无法带上@ 提及"),
+            "{}",
+            r.message()
+        );
+        // Douyin carries @ and a location: on to the videos.
+        let r = create(
+            vec![dy],
+            json!({"at_users": ["小王"], "mount_type": "poi", "poi_id": "p1"}),
+            false,
+        )
+        .await;
+        assert_eq!(r.expect(422).data()["field"], "video_ids", "{}", r.body);
+
         let rules = app
             .get(
                 "/matrix.merchant_publish_management/platform_rules",

@@ -185,6 +185,7 @@ messages! {
     QrLoginUnknown => "扫码登录不存在或已过期，请重新获取二维码", "That QR login does not exist or has expired; get a new QR code";
     UseBjhLogin => "百家号请使用 app_id 与 app_token 授权", "Baijiahao accounts are authorized with app_id and app_token";
     WxSwitchedOff => "微信通知已在“平台应用”中关闭，未发送", "WeChat notices are switched off on Platform apps: not sent";
+    PlatformCannotCarry => "{platform}的作品无法带上{part}（{why}）：请去掉{part}，或不选{platform}账号", "A {platform} post cannot carry {part} ({why}): drop {part}, or leave out the {platform} accounts";
     PlatformOff => "{platform}已在“平台应用”中关闭，不会向它发送任何请求", "{platform} is switched off on Platform apps: nothing is sent to it";
     PlatformNotConfigured => "{platform}未配置应用凭证（系统 → 平台应用），无法连接真实平台", "{platform} has no app credentials (System → Platform apps), so the real platform cannot be reached";
     SandboxNotRunning => "沙箱未运行（CLIPMATRIX_SANDBOX=off），{platform}不能使用沙箱", "The sandbox is not running (CLIPMATRIX_SANDBOX=off), so {platform} cannot use it";

@@ -191,6 +191,98 @@ pub const fn rules_of(p: Platform) -> &'static PlatformRules {
     }
 }
 
+/// A part of a post beyond the video, title and topics, which not every platform's post carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    Mentions,
+    Poi,
+    MiniProgram,
+    Product,
+    Official,
+}
+
+impl Part {
+    pub const ALL: [Part; 5] = [
+        Part::Mentions,
+        Part::Poi,
+        Part::MiniProgram,
+        Part::Product,
+        Part::Official,
+    ];
+    pub fn zh(self) -> &'static str {
+        match self {
+            Part::Mentions => "@ 提及",
+            Part::Poi => "位置（POI）",
+            Part::MiniProgram => "小程序挂载",
+            Part::Product => "商品挂载",
+            Part::Official => "公众号文章挂载",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            Part::Mentions => "@-mentions",
+            Part::Poi => "a location (POI)",
+            Part::MiniProgram => "a mini-program mount",
+            Part::Product => "a product mount",
+            Part::Official => "an official-account article mount",
+        }
+    }
+}
+
+/// Why a platform's post does not carry a part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Missing {
+    /// The platform's interface we publish through has no such field.
+    NotOffered,
+    /// The creator console has it, but our flow does not fill it yet: refused rather than dropped.
+    NotFilled,
+}
+
+impl Missing {
+    pub fn zh(self) -> &'static str {
+        match self {
+            Missing::NotOffered => "该平台的发布接口没有这一项",
+            Missing::NotFilled => "创作者中心有这一项，但本系统的发布流程尚不会填写",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            Missing::NotOffered => "the interface we publish through has no such field",
+            Missing::NotFilled => {
+                "the creator console has it, but our publishing flow does not fill it yet"
+            }
+        }
+    }
+}
+
+/// Whether a post on `p` carries `part` as we publish it (None), or why not — so the release
+/// check refuses a task naming it instead of the publisher dropping it. From the adapters:
+/// Douyin's open `create_video` takes `poi_id`, `micro_app_*` and @ in its text, no product (only
+/// the creator console and the shop mount products); Kuaishou's `photo/publish` takes the video,
+/// cover and caption (with @) only; Baijiahao's `video/publish` takes title, cover, tags and
+/// originality only; the console flows (`platforms::browser`) fill title, text, topics, cover,
+/// declaration, schedule — and the shop's product — but not yet the consoles' @, location,
+/// Channels' 扩展链接 (official-account article) or product fields.
+pub fn carries(p: Platform, part: Part) -> Option<Missing> {
+    use Missing::{NotFilled, NotOffered};
+    match (p, part) {
+        (Platform::Dy, Part::Mentions | Part::Poi | Part::MiniProgram) => None,
+        (Platform::Dy, Part::Product | Part::Official) => Some(NotOffered),
+        (Platform::Ks, Part::Mentions) => None,
+        (Platform::Ks, _) => Some(NotOffered),
+        (Platform::Bjh, _) => Some(NotOffered),
+        (Platform::Sph, Part::MiniProgram) => Some(NotOffered),
+        (Platform::Sph, _) => Some(NotFilled),
+        (Platform::Xhs, Part::Mentions | Part::Poi) => Some(NotFilled),
+        (Platform::Xhs, _) => Some(NotOffered),
+        (Platform::Shop, Part::Product) => None,
+        (Platform::Shop, Part::Official) => Some(NotOffered),
+        (Platform::Shop, _) => Some(NotFilled),
+    }
+}
+
 /// A post's parts as the platform receives them.
 pub struct Post<'a> {
     pub titles: &'a [String],
@@ -284,5 +376,23 @@ mod tests {
             broken(Platform::Shop, &six),
             Some((RuleKind::TopicsMax, 5, 6))
         );
+    }
+
+    #[test]
+    fn what_each_platforms_post_carries_is_known() {
+        use Missing::*;
+        assert_eq!(carries(Platform::Dy, Part::Poi), None);
+        assert_eq!(carries(Platform::Dy, Part::MiniProgram), None);
+        assert_eq!(carries(Platform::Dy, Part::Product), Some(NotOffered));
+        assert_eq!(carries(Platform::Shop, Part::Product), None);
+        assert_eq!(carries(Platform::Sph, Part::Official), Some(NotFilled));
+        assert_eq!(carries(Platform::Xhs, Part::Mentions), Some(NotFilled));
+        assert_eq!(carries(Platform::Ks, Part::Mentions), None);
+        // Every platform carries something or says why not, for every part.
+        for p in ALL {
+            for part in Part::ALL {
+                let _ = carries(p.platform, part);
+            }
+        }
     }
 }

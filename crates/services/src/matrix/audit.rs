@@ -42,23 +42,20 @@ pub struct App {
     /// Whether the operator set the mode (else it follows the deployment's default).
     pub mode_set: bool,
     /// Why calls cannot go out in this mode (not configured, the sandbox not running…); None: they can.
-    pub blocked: Option<String>,
+    pub blocked: Option<ApiError>,
     /// The last page check of a creator-console platform (None: never ran, or not a console one).
     pub canary: Option<domain::matrix::canary::CanaryState>,
 }
 
 /// Every platform: configured or not, its mode, and why its calls cannot go out (truthfully: a
 /// platform that cannot be reached is not called live).
-pub async fn apps(hub: &Hub, lang: domain::i18n::Lang) -> ApiResult<Vec<App>> {
+pub async fn apps(hub: &Hub) -> ApiResult<Vec<App>> {
     let saved = db::apps(&hub.db).await?;
     let mut rows = vec![];
     for p in Platform::ALL {
         let s = saved.iter().find(|(k, _, _)| k == p.code());
         let (mode, mode_set) = hub.mode(p.code(), s.is_some()).await?;
-        let blocked = match hub.adapter(p).await {
-            Ok(_) => None,
-            Err(e) => Some(e.in_words(lang)),
-        };
+        let blocked = hub.adapter(p).await.err();
         rows.push(App {
             platform: p,
             configured: s.is_some(),

@@ -94,7 +94,7 @@ pub async fn apps(
     _c: Caller,
     LangOf(lang): LangOf,
 ) -> Answer<Rows<AppView>> {
-    let rows = uc::apps(&st.hub, lang)
+    let rows = uc::apps(&st.hub)
         .await?
         .into_iter()
         .map(|a| AppView {
@@ -104,7 +104,7 @@ pub async fn apps(
             client_key: a.client_key,
             mode: a.mode,
             mode_set: a.mode_set,
-            blocked: a.blocked,
+            blocked: a.blocked.map(|e| e.in_words(lang)),
             checkable: services::matrix::canary::CONSOLE_PLATFORMS.contains(&a.platform),
             canary: a.canary,
         })

@@ -110,6 +110,40 @@ fn check_platform_rules(
     Ok(())
 }
 
+/// The post's parts beyond video, title and topics (@-mentions, the mount) on every platform the
+/// task's accounts are on: one a platform's post would not carry is refused, naming the platform,
+/// the part and why, instead of being dropped at publish time.
+fn check_parts(accounts: &[db::Account], r: &TaskReq, mount: rules::MountType) -> ApiResult<()> {
+    use domain::matrix::platform_rules::{Part, carries};
+    use rules::MountType as M;
+    let mut asked = vec![];
+    if r.at_users.iter().any(|u| !u.trim().is_empty()) {
+        asked.push(("at_users", Part::Mentions));
+    }
+    match mount {
+        M::None => {}
+        M::Poi => asked.push(("mount_type", Part::Poi)),
+        M::MiniProgram => asked.push(("mount_type", Part::MiniProgram)),
+        M::Official => asked.push(("mount_type", Part::Official)),
+        M::Product => asked.push(("mount_type", Part::Product)),
+    }
+    for a in accounts {
+        for (field, part) in &asked {
+            if let Some(why) = carries(a.platform, *part) {
+                let mut args = crate::platform::platform_args(a.platform.code());
+                args.extend([
+                    ("part.zh", part.zh().to_string()),
+                    ("part.en", part.en().to_string()),
+                    ("why.zh", why.zh().to_string()),
+                    ("why.en", why.en().to_string()),
+                ]);
+                return Err(bad(field, Msg::PlatformCannotCarry, args));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A task form that passed every rule, with what it names read from the store.
 pub struct Checked {
     pub name: String,
@@ -180,6 +214,7 @@ pub async fn check(
         accounts.push(a);
     }
     check_platform_rules(&accounts, &titles, &topics, r)?;
+    check_parts(&accounts, r, mount)?;
     let copy_warnings = check_copy(d, mid, r, &titles, &topics, &comments, &accounts).await?;
     let mut keys: Vec<String> = r.video_ids.iter().map(|i| format!("v:{i}")).collect();
     keys.extend(r.material_ids.iter().map(|i| format!("m:{i}")));
@@ -507,12 +542,11 @@ pub async fn config(
     }
     .with_filter("platform", Some(p.code()), "=");
     let rows = crate::matrix::accounts::selectable(&hub.db, mid, &lq).await?;
+    // Only what the platform's post carries as we publish it (`platform_rules::carries`).
     let mounts: &[rules::MountType] = match p {
-        Platform::Dy => &[M::None, M::Poi, M::MiniProgram, M::Product],
-        Platform::Ks | Platform::Xhs => &[M::None, M::Poi],
-        Platform::Sph => &[M::None, M::Poi, M::Official],
-        Platform::Shop => &[M::None, M::Poi, M::Product],
-        Platform::Bjh => &[M::None],
+        Platform::Dy => &[M::None, M::Poi, M::MiniProgram],
+        Platform::Shop => &[M::None, M::Product],
+        Platform::Ks | Platform::Xhs | Platform::Sph | Platform::Bjh => &[M::None],
     };
     let (_, sandbox) = hub.adapter(p).await?;
     Ok((mounts, rows, sandbox))
