@@ -7,9 +7,8 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import type { Key } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useWrite } from '@/api/mutations';
+import { useMarkStale, useWrite } from '@/api/mutations';
 import { addTitles, deleteTitles, editTitle, nfcKeys, nfcUrls } from '@/api/nfc';
 import type { Tag, TagTitle } from '@/api/nfc/types';
 import { RequestError } from '@/api/request';
@@ -138,7 +137,7 @@ export default function TitlesDialog({ tag, onClose }: { tag: Tag | null; onClos
     [t],
   );
   const params = useMemo(() => (tag ? { tag_id: tag.id } : undefined), [tag]);
-  const queryClient = useQueryClient();
+  const markStale = useMarkStale(nfcKeys.all);
 
   return (
     <FullscreenModal open={tag !== null} title={t('titles.title', { name: tag?.name ?? '' })} width={780} footer={null} onCancel={onClose} destroyOnHidden testId="titles-dialog">
@@ -216,7 +215,7 @@ export default function TitlesDialog({ tag, onClose }: { tag: Tag | null; onClos
             hint: t('titles.importHint', { max: TITLE_MAX }),
             onDone: (r: { added: number }) => {
               feedback.success(t('titles.imported', { count: r.added }));
-              void queryClient.invalidateQueries({ queryKey: nfcKeys.all });
+              markStale();
             },
           }}
           columns={columns}

@@ -5,7 +5,8 @@
  */
 import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { submitBatch } from '@/api/matrix';
+import { matrixKeys, submitBatch } from '@/api/matrix';
+import { useWrite } from '@/api/mutations';
 import type { BatchRow, BatchRowError, BatchSheet, Task } from '@/api/matrix/types';
 import { rowErrorsOf } from '@/components/DataTable/ImportButton';
 import { FullscreenModal } from '@/components/ModalForm';
@@ -30,6 +31,8 @@ export default function BatchImport({ sheet, onClose, onCreated }: BatchImportPr
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [nameError, setNameError] = useState(false);
+  // a created task marks the area stale: the task list reads again
+  const write = useWrite((r: { name: string; rows: BatchRow[]; check: boolean }) => submitBatch(r.name, r.rows, r.check), matrixKeys.all);
   useEffect(() => {
     if (!sheet) return;
     setName(stem(sheet.file_name));
@@ -46,7 +49,7 @@ export default function BatchImport({ sheet, onClose, onCreated }: BatchImportPr
     setBusy(true);
     setMessage('');
     try {
-      const r = await submitBatch(name.trim(), rows, check);
+      const r = await write.mutateAsync({ name: name.trim(), rows, check });
       setErrors(r.errors);
       if (check) {
         if (!r.errors.length) feedback.success(t('batch.checked'));

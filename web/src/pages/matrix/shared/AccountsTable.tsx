@@ -4,11 +4,11 @@
  * group and status).
  */
 import { DeleteOutlined, EditOutlined, EnvironmentOutlined, SyncOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { deleteAccounts, fetchGroups, matrixKeys, matrixUrls, PLATFORMS, renewAccount } from '@/api/matrix';
-import { useWrite, useWriteSettled } from '@/api/mutations';
+import { useMarkStale, useWrite, useWriteSettled } from '@/api/mutations';
 import type { Account, AccountStatus, NotesImported, Platform } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import { feedback } from '@/utils/feedback';
@@ -204,7 +204,7 @@ export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTa
   }, [platform, groupId, status]);
 
   const id = mode === 'library' ? 'user-library' : 'accounts';
-  const queryClient = useQueryClient();
+  const markStale = useMarkStale(matrixKeys.all);
   return (
     <>
       <DataTable<Account>
@@ -219,7 +219,7 @@ export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTa
           hint: t('account.importHint'),
           onDone: (r: NotesImported) => {
             feedback.success(r.groups_created.length ? t('account.importedGroups', { count: r.updated, groups: r.groups_created.join('、') }) : t('account.imported', { count: r.updated }));
-            void queryClient.invalidateQueries({ queryKey: matrixKeys.all });
+            markStale();
           },
         }}
         method="post"

@@ -5,8 +5,8 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Space, Tabs } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useMarkStale } from '@/api/mutations';
 import { addLexWords, deleteLexWords, seoKeys, seoUrls } from '@/api/seo';
 import type { LexKind, LexWord } from '@/api/seo/types';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
@@ -35,7 +35,7 @@ function LexiconTab({ kind }: { kind: LexKind }) {
   );
   const filterFields = useMemo(() => wordFilterFields(t), [t]);
   const params = useMemo(() => ({ kind }), [kind]);
-  const queryClient = useQueryClient();
+  const markStale = useMarkStale(seoKeys.all);
   return (
     <>
       <Alert type="info" showIcon title={t(`lex.help.${kind}`)} style={{ marginBottom: 12 }} />
@@ -52,7 +52,7 @@ function LexiconTab({ kind }: { kind: LexKind }) {
           hint: t('lex.importHint', { kind: t(`lex.kinds.${kind}`) }),
           onDone: (r: { added: number; skipped: number }) => {
             feedback.success(t('lex.imported', { added: r.added, skipped: r.skipped }));
-            void queryClient.invalidateQueries({ queryKey: seoKeys.all });
+            markStale();
           },
         }}
         method="post"

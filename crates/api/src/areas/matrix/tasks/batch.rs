@@ -13,7 +13,7 @@ use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use axum::response::Response;
 use domain::i18n::Lang;
-use domain::matrix::batch::{BatchReq, BatchRow, COLUMNS, column};
+use domain::matrix::batch::{BatchReq, BatchRow, COLUMNS, column, declaration_word, mount_word};
 use domain::sheet::{RowError, Sheet};
 use serde::Serialize;
 use services::matrix::tasks::batch::{self as uc, Made};
@@ -82,14 +82,22 @@ fn rows_of(cells: Vec<Vec<String>>) -> HttpResult<Vec<BatchRow>> {
                 topics: c("topics"),
                 at_users: c("at_users"),
                 time: c("time"),
-                mount_type: c("mount_type"),
+                // the form's words where the cell holds one (the console's selects show them)
+                mount_type: word(c("mount_type"), |w| mount_word(w).map(|m| m.as_str())),
                 mount_id: c("mount_id"),
                 mount_title: c("mount_title"),
                 mount_url: c("mount_url"),
-                declaration: c("declaration"),
+                declaration: word(c("declaration"), |w| {
+                    declaration_word(w).map(|d| d.as_str())
+                }),
             }
         })
         .collect())
+}
+
+/// A cell in the form's word when it names one, else as it is (its error then names it).
+fn word(cell: String, parse: impl Fn(&str) -> Option<&'static str>) -> String {
+    parse(&cell).map_or(cell, str::to_string)
 }
 
 /// Reads an uploaded sheet (xlsx or CSV, ≤ 5 MB, ≤ 2,000 rows) into rows and checks them; nothing
