@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, popconfirmReady, setLanguage, settled, signIn, story, uploadClip, waitReady, sandboxFetch } from './lib.mjs';
+import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, pickOption, popconfirmReady, setLanguage, settled, signIn, story, uploadClip, waitReady, sandboxFetch } from './lib.mjs';
 
 let page;
 const { base, browser, step, newContext, newPage, consoleErrors, finish } = await story('matrix', () => page, { consoles: true });
@@ -258,6 +258,19 @@ await step('admin approves the task on /auditCheck', async () => {
   expect(res.status() === 200 && body.data?.review_state === 'approved', `approve answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
   await page.getByTestId('audit-detail').waitFor({ state: 'hidden' });
   await page.locator(`[data-testid="review-${mx.task}"][data-state="approved"]`).waitFor();
+});
+
+await step('admin switches Kuaishou off on /system/app: the reason shows beside it; back to the default, it is the sandbox again', async () => {
+  await page.goto('/system/app');
+  await page.locator('[data-testid="app-mode-ks"][data-mode="sandbox"]').waitFor();
+  await page.getByTestId('services-card').getByTestId('app-mode-wechat').waitFor();
+  await pickOption(page, 'app-mode-select-ks', '关闭');
+  await page.locator('[data-testid="app-mode-ks"][data-mode="off"]').waitFor();
+  await page.getByTestId('app-blocked-ks').filter({ hasText: '快手已在“平台应用”中关闭' }).waitFor();
+  await page.screenshot({ path: join(artifacts, 'system-app-modes-zh-CN.png'), fullPage: true });
+  await pickOption(page, 'app-mode-select-ks', '默认');
+  await page.locator('[data-testid="app-mode-ks"][data-mode="sandbox"]').waitFor();
+  expect((await page.getByTestId('app-blocked-ks').count()) === 0, 'Kuaishou still says it is unavailable');
 });
 await auditContext?.close().catch(() => undefined);
 

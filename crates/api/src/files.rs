@@ -127,10 +127,20 @@ pub struct ZipSig {
     s: String,
 }
 
+/// CRC-32s of stored files a zip has read (by key and size), so a resumed zip skips the entries
+/// before its range without reading them again. Only a shortcut: a node that does not know one
+/// reads the entry. Bounded: emptied when full.
+static ZIP_CRCS: std::sync::LazyLock<
+    std::sync::Mutex<std::collections::HashMap<(String, u64), u32>>,
+> = std::sync::LazyLock::new(Default::default);
+const ZIP_CRCS_MAX: usize = 10_000;
+
 /// A zip of a merchant's finished videos by its signed link (`services::links::zip_url`), streamed as
 /// it is written (`crate::zipstream`: STORE, no file in memory), its length said up front. The videos
-/// are checked again (still the merchant's, still finished) before the first byte.
-pub async fn zip(State(st): State<AppState>, Query(q): Query<ZipSig>) -> Response {
+/// are checked again (still the merchant's, still finished) before the first byte. Resumable: the
+/// same link is the same bytes (its time is the link's issue time), named by a strong `ETag`, so a
+/// browser's `Range` + `If-Range` gets the rest of an interrupted download (206).
+pub async fn zip(State(st): State<AppState>, Query(q): Query<ZipSig>, req: Request) -> Response {
     use crate::zipstream;
     use axum::http::{HeaderValue, header};
     if !links::verify_zip(&st.jwt_key, q.m, &q.ids, q.e, &q.s) {
@@ -159,24 +169,44 @@ pub async fn zip(State(st): State<AppState>, Query(q): Query<ZipSig>) -> Respons
         })
         .collect();
     let len = zipstream::zip_len(&entries);
-    let keys: Vec<String> = files.into_iter().map(|f| f.key).collect();
+    let at = zipstream::dos_time(q.e - links::DOWNLOAD_TTL_MS);
+    let etag = zip_etag(&files, at);
+    let window = match zip_window(req.headers(), &etag, len) {
+        Ok(w) => w,
+        Err(res) => return res,
+    };
+    let known: Vec<Option<u32>> = {
+        let crcs = ZIP_CRCS.lock().unwrap_or_else(|p| p.into_inner());
+        files
+            .iter()
+            .map(|f| crcs.get(&(f.key.clone(), f.size)).copied())
+            .collect()
+    };
+    let keys: Vec<(String, u64)> = files.into_iter().map(|f| (f.key, f.size)).collect();
     let storage = st.storage.clone();
-    let at = zipstream::dos_time(domain::now_ms());
     // A few chunks in flight: the writer waits for the client, so memory does not grow with the zip.
     let (tx, rx) = tokio::sync::mpsc::channel(4);
     tokio::spawn(async move {
-        let open = |i: usize| {
+        let open = |i: usize, from: u64| {
             let storage = storage.clone();
-            let key = keys[i].clone();
+            let key = keys[i].0.clone();
             async move {
+                let range = (from > 0).then_some((from, None));
                 storage
-                    .get(&key, None)
+                    .get(&key, range)
                     .await
                     .map(|o| o.body)
                     .map_err(std::io::Error::other)
             }
         };
-        zipstream::write(&entries, at, open, &tx).await;
+        let learned = zipstream::write(&entries, at, window, &known, open, &tx).await;
+        let mut crcs = ZIP_CRCS.lock().unwrap_or_else(|p| p.into_inner());
+        if crcs.len() + learned.len() > ZIP_CRCS_MAX {
+            crcs.clear();
+        }
+        for (i, crc) in learned {
+            crcs.insert(keys[i].clone(), crc);
+        }
     });
     let body = futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv().await.map(|chunk| (chunk, rx))
@@ -187,7 +217,14 @@ pub async fn zip(State(st): State<AppState>, Query(q): Query<ZipSig>) -> Respons
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/zip"),
     );
-    h.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
+    h.insert(
+        header::CONTENT_LENGTH,
+        HeaderValue::from(window.end - window.start),
+    );
+    h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        h.insert(header::ETAG, v);
+    }
     h.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("private, no-store"),
@@ -198,7 +235,65 @@ pub async fn zip(State(st): State<AppState>, Query(q): Query<ZipSig>) -> Respons
     )) {
         h.insert(header::CONTENT_DISPOSITION, v);
     }
+    if window != zipstream::Window::all(len) {
+        *res.status_mut() = StatusCode::PARTIAL_CONTENT;
+        if let Ok(v) =
+            HeaderValue::from_str(&format!("bytes {}-{}/{len}", window.start, window.end - 1))
+        {
+            res.headers_mut().insert(header::CONTENT_RANGE, v);
+        }
+    }
     res
+}
+
+/// A zip's strong entity tag: its entries (stored file, size, name, in order) and its time. A video
+/// that changed since the interrupted download gives another tag, so `If-Range` sends it whole.
+fn zip_etag(files: &[services::clip::library::Download], at: (u16, u16)) -> String {
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    for f in files {
+        h.update(format!("{}\n{}\n{}\n", f.key, f.size, f.name));
+    }
+    h.update(format!("{}:{}", at.0, at.1));
+    let d = h.finalize();
+    let hex: String = d[..12].iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"z{hex}\"")
+}
+
+/// The part of a zip of `len` bytes a request asks for: a single `Range` (when its `If-Range`, if
+/// any, names this zip), else all of it; a range past the end is 416.
+fn zip_window(
+    h: &axum::http::HeaderMap,
+    etag: &str,
+    len: u64,
+) -> Result<crate::zipstream::Window, Response> {
+    use crate::zipstream::Window;
+    use axum::http::header;
+    let all = Window::all(len);
+    let same = h
+        .get(header::IF_RANGE)
+        .map(|v| v.to_str().ok() == Some(etag))
+        .unwrap_or(true);
+    let Some(asked) = same
+        .then(|| h.get(header::RANGE))
+        .flatten()
+        .and_then(|v| v.to_str().ok())
+        .and_then(parse_range)
+    else {
+        return Ok(all);
+    };
+    let (start, end) = match asked {
+        Asked::From(a, b) => (a, b.map_or(len, |b| (b + 1).min(len))),
+        Asked::Last(n) => (len.saturating_sub(n), len),
+    };
+    if start >= len || start >= end {
+        return Err((
+            StatusCode::RANGE_NOT_SATISFIABLE,
+            [(header::CONTENT_RANGE, format!("bytes */{len}"))],
+        )
+            .into_response());
+    }
+    Ok(Window { start, end })
 }
 
 /// A voice's sample (the engine's list, by index; made on first play).

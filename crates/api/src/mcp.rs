@@ -633,6 +633,8 @@ fn rewrite(v: &mut Value) {
 pub struct Server {
     api: Router,
     tools: Tools,
+    /// This server's own origin (`scheme://host[:port]` of its public URL).
+    origin: String,
 }
 
 /// The API router with this endpoint's server beside it: the tools call a copy of `api` as it is
@@ -641,6 +643,7 @@ pub fn mount(api: Router<AppState>, tools: Tools, st: &AppState) -> Router<AppSt
     let server = Arc::new(Server {
         api: api.clone().with_state(st.clone()),
         tools,
+        origin: origin_of(&st.settings.public_url),
     });
     api.layer(Extension(server))
 }
@@ -662,6 +665,17 @@ this API with the same bearer token, so its scopes apply; an API error is a tool
     responses((status = 200, body = McpResponse, description = "the JSON-RPC answer"),
         (status = 202, description = "a notification, taken")))]
 pub async fn endpoint(Extension(server): Extension<Arc<Server>>, req: Request) -> Response {
+    if !origin_allowed(req.headers(), &server.origin) {
+        return (
+            StatusCode::FORBIDDEN,
+            axum::Json(rpc_error(
+                Value::Null,
+                -32600,
+                "this Origin may not call the MCP endpoint",
+            )),
+        )
+            .into_response();
+    }
     let ctx = Ctx {
         headers: req.headers().clone(),
         request_id: req.extensions().get::<RequestId>().cloned(),
@@ -734,6 +748,37 @@ fn rpc_error(id: Value, code: i32, message: &str) -> McpResponse {
             code,
             message: message.to_string(),
         }),
+    }
+}
+
+/// `scheme://host[:port]` of a URL (what an `Origin` header holds).
+fn origin_of(url: &str) -> String {
+    let url = url.trim().trim_end_matches('/');
+    match url.split_once("://") {
+        Some((scheme, rest)) => {
+            let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+            format!(
+                "{}://{}",
+                scheme.to_ascii_lowercase(),
+                host.to_ascii_lowercase()
+            )
+        }
+        None => String::new(),
+    }
+}
+
+/// The transport's DNS-rebinding guard (MCP 2025-06-18, Streamable HTTP, "Security Warning": servers
+/// must validate `Origin`): a request a web page sent (it carries `Origin`) is taken only from this
+/// server's own public origin. Not the `Host` it was sent to: a rebound name makes the page's origin
+/// and the `Host` the same attacker's name. Agents and the stdio relay send no `Origin`.
+pub fn origin_allowed(h: &HeaderMap, own: &str) -> bool {
+    match h.get(header::ORIGIN).map(|o| o.to_str()) {
+        None => true,
+        Some(Ok(o)) => {
+            let o = origin_of(o);
+            !o.is_empty() && o == own
+        }
+        Some(Err(_)) => false,
     }
 }
 

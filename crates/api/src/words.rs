@@ -98,24 +98,7 @@ fn row_list(errors: &str, lang: Lang) -> String {
     })
 }
 
-/// The arguments as `lang` reads them: of a pair `name.zh` / `name.en`, the one in `lang` as `name`.
-pub fn in_lang<'a>(args: &'a [(&'a str, String)], lang: Lang) -> Vec<(&'a str, String)> {
-    let mine = match lang {
-        Lang::Zh => ".zh",
-        Lang::En => ".en",
-    };
-    args.iter()
-        .filter_map(|(k, v)| {
-            if let Some(base) = k.strip_suffix(mine) {
-                Some((base, v.clone()))
-            } else if k.ends_with(".zh") || k.ends_with(".en") {
-                None
-            } else {
-                Some((*k, v.clone()))
-            }
-        })
-        .collect()
-}
+pub use domain::i18n::in_lang;
 
 /// A message a row stored as its key and `api::reply::PendingError::stored_args`, in the reader's
 /// language; `None` when the key is unknown (or empty: a row written before keys were stored).

@@ -126,74 +126,224 @@ pub fn directory(entries: &[Written], at: (u16, u16), offset: u64) -> Vec<u8> {
 /// Where the zip's chunks go: a bounded channel the response body reads.
 pub type Out = tokio::sync::mpsc::Sender<std::io::Result<axum::body::Bytes>>;
 
-/// Writes a zip of `entries` into `out` chunk by chunk, reading each entry's bytes from `open(i)`
-/// (an async reader of exactly `entries[i].size` bytes). Memory stays at one 64 KiB buffer plus what
-/// the bounded channel holds. An entry whose reader gives another size fails the zip (the error is
-/// sent too, so the body ends in an error rather than as a short zip).
-pub async fn write<R, F, Fut>(entries: &[Entry], at: (u16, u16), mut open: F, out: &Out)
-where
-    R: tokio::io::AsyncRead + Unpin,
-    F: FnMut(usize) -> Fut,
-    Fut: std::future::Future<Output = std::io::Result<R>>,
-{
-    if let Err(e) = write_all(entries, at, &mut open, out).await {
-        let _ = out.send(Err(e)).await;
+/// The bytes of the zip a request asks for, `[start, end)`: all of it, or the rest of an
+/// interrupted download (`Range`). The zip is the same bytes every time for the same link (names,
+/// sizes, time and order fixed), so a part of it is a part of the whole.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Window {
+    pub start: u64,
+    pub end: u64,
+}
+
+impl Window {
+    pub fn all(len: u64) -> Self {
+        Window { start: 0, end: len }
     }
 }
 
-async fn write_all<R, F, Fut>(
+/// Writes the `window` of a zip of `entries` into `out` chunk by chunk, reading each entry's bytes
+/// from `open(i, from)` (an async reader of entry `i` from byte `from` to its end). Memory stays at
+/// one 64 KiB buffer plus what the bounded channel holds. `known[i]` is entry `i`'s CRC-32 when an
+/// earlier download computed it: a resumed download then skips that entry's bytes without reading
+/// them; an unknown CRC the window needs (for the entry's descriptor or the central directory) is
+/// computed by reading the entry, sending only what the window holds. Returns the CRCs it learned.
+/// An entry whose reader gives another size fails the zip (the error is sent too, so the body ends
+/// in an error rather than as a short zip).
+pub async fn write<R, F, Fut>(
     entries: &[Entry],
     at: (u16, u16),
-    open: &mut F,
+    window: Window,
+    known: &[Option<u32>],
+    mut open: F,
     out: &Out,
-) -> std::io::Result<()>
+) -> Vec<(usize, u32)>
 where
     R: tokio::io::AsyncRead + Unpin,
-    F: FnMut(usize) -> Fut,
+    F: FnMut(usize, u64) -> Fut,
     Fut: std::future::Future<Output = std::io::Result<R>>,
 {
-    use tokio::io::AsyncReadExt;
-    let send = |b: Vec<u8>| async move {
-        out.send(Ok(axum::body::Bytes::from(b))).await.map_err(|_| {
-            std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client went away")
-        })
+    let mut w = Windowed {
+        out,
+        window,
+        pos: 0,
+        learned: vec![],
     };
-    let mut offset = 0u64;
-    let mut written = Vec::with_capacity(entries.len());
-    for (i, e) in entries.iter().enumerate() {
-        let header = local_header(&e.name, at);
-        let start = offset;
-        offset += header.len() as u64;
-        send(header).await?;
-        let mut r = open(i).await?;
+    if let Err(e) = w.zip(entries, at, known, &mut open).await {
+        let _ = out.send(Err(e)).await;
+    }
+    w.learned
+}
+
+/// The writer's place in the whole zip, sending only what falls in the window.
+struct Windowed<'a> {
+    out: &'a Out,
+    window: Window,
+    pos: u64,
+    learned: Vec<(usize, u32)>,
+}
+
+impl Windowed<'_> {
+    /// Passes over `b` (the next bytes of the whole zip), sending the part inside the window.
+    async fn emit(&mut self, b: Vec<u8>) -> std::io::Result<()> {
+        let (s, e) = (self.pos, self.pos + b.len() as u64);
+        self.pos = e;
+        let (ws, we) = (self.window.start, self.window.end);
+        if e <= ws || s >= we {
+            return Ok(());
+        }
+        let part = if s >= ws && e <= we {
+            b
+        } else {
+            b[(ws.max(s) - s) as usize..(we.min(e) - s) as usize].to_vec()
+        };
+        self.out
+            .send(Ok(axum::body::Bytes::from(part)))
+            .await
+            .map_err(|_| {
+                std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client went away")
+            })
+    }
+
+    fn done(&self) -> bool {
+        self.pos >= self.window.end
+    }
+
+    async fn zip<R, F, Fut>(
+        &mut self,
+        entries: &[Entry],
+        at: (u16, u16),
+        known: &[Option<u32>],
+        open: &mut F,
+    ) -> std::io::Result<()>
+    where
+        R: tokio::io::AsyncRead + Unpin,
+        F: FnMut(usize, u64) -> Fut,
+        Fut: std::future::Future<Output = std::io::Result<R>>,
+    {
+        let mut written = Vec::with_capacity(entries.len());
+        for (i, e) in entries.iter().enumerate() {
+            if self.done() {
+                return Ok(());
+            }
+            let start = self.pos;
+            self.emit(local_header(&e.name, at)).await?;
+            let crc = match known.get(i).copied().flatten() {
+                Some(crc) => {
+                    self.pass(e, i, open).await?;
+                    crc
+                }
+                None => match self.read(e, i, open).await? {
+                    Some(crc) => {
+                        self.learned.push((i, crc));
+                        crc
+                    }
+                    // The window ends inside this entry: nothing after it is sent.
+                    None => return Ok(()),
+                },
+            };
+            if self.done() {
+                return Ok(());
+            }
+            self.emit(descriptor(crc, e.size)).await?;
+            written.push(Written {
+                name: e.name.clone(),
+                crc,
+                size: e.size,
+                offset: start,
+            });
+        }
+        let offset = self.pos;
+        self.emit(directory(&written, at, offset)).await
+    }
+
+    /// An entry whose CRC is known: only the part inside the window is read.
+    async fn pass<R, F, Fut>(&mut self, e: &Entry, i: usize, open: &mut F) -> std::io::Result<()>
+    where
+        R: tokio::io::AsyncRead + Unpin,
+        F: FnMut(usize, u64) -> Fut,
+        Fut: std::future::Future<Output = std::io::Result<R>>,
+    {
+        let (s, end) = (self.pos, self.pos + e.size);
+        if end <= self.window.start || s >= self.window.end {
+            self.pos = end;
+            return Ok(());
+        }
+        let from = self.window.start.saturating_sub(s);
+        self.pos = s + from;
+        let r = open(i, from).await?;
+        self.copy(e, r, end, None).await.map(|_| ())
+    }
+
+    /// An entry whose CRC is not known: read from its start, hashed. `None` when the window ends
+    /// inside it (then its CRC is not needed, and not all of it is read).
+    async fn read<R, F, Fut>(
+        &mut self,
+        e: &Entry,
+        i: usize,
+        open: &mut F,
+    ) -> std::io::Result<Option<u32>>
+    where
+        R: tokio::io::AsyncRead + Unpin,
+        F: FnMut(usize, u64) -> Fut,
+        Fut: std::future::Future<Output = std::io::Result<R>>,
+    {
+        let end = self.pos + e.size;
+        if end >= self.window.end {
+            // The window ends inside this entry: no CRC is needed, only what is sent is read.
+            let from = self.window.start.saturating_sub(self.pos);
+            self.pos += from;
+            let r = open(i, from).await?;
+            return self.copy(e, r, end, None).await.map(|_| None);
+        }
+        let r = open(i, 0).await?;
         let mut crc = crc32fast::Hasher::new();
-        let mut n = 0u64;
-        loop {
-            let mut buf = vec![0u8; 64 * 1024];
+        self.copy(e, r, end, Some(&mut crc)).await?;
+        Ok(Some(crc.finalize()))
+    }
+
+    /// Copies an entry's bytes (from the writer's place to `end`) through the window, hashing them
+    /// when asked (then every byte is read, not only the window's). Fails when the entry is not as
+    /// long as announced.
+    async fn copy<R: tokio::io::AsyncRead + Unpin>(
+        &mut self,
+        e: &Entry,
+        mut r: R,
+        end: u64,
+        mut crc: Option<&mut crc32fast::Hasher>,
+    ) -> std::io::Result<()> {
+        use tokio::io::AsyncReadExt;
+        while self.pos < end {
+            if crc.is_none() && self.done() {
+                return Ok(());
+            }
+            let want = (end - self.pos).min(64 * 1024) as usize;
+            let mut buf = vec![0u8; want];
             let got = r.read(&mut buf).await?;
             if got == 0 {
                 break;
             }
             buf.truncate(got);
-            crc.update(&buf);
-            n += got as u64;
-            send(buf).await?;
+            if let Some(c) = crc.as_deref_mut() {
+                c.update(&buf);
+            }
+            self.emit(buf).await?;
         }
-        if n != e.size {
+        if self.pos != end {
             return Err(std::io::Error::other(format!(
-                "{}: {n} bytes read, {} expected",
+                "{}: {} bytes short of {}",
+                e.name,
+                end - self.pos,
+                e.size
+            )));
+        }
+        // A reader longer than announced is as wrong as a short one.
+        let mut extra = [0u8; 1];
+        if r.read(&mut extra).await? != 0 {
+            return Err(std::io::Error::other(format!(
+                "{}: longer than {} bytes",
                 e.name, e.size
             )));
         }
-        let crc = crc.finalize();
-        offset += n + DESCRIPTOR_LEN;
-        send(descriptor(crc, n)).await?;
-        written.push(Written {
-            name: e.name.clone(),
-            crc,
-            size: n,
-            offset: start,
-        });
+        Ok(())
     }
-    send(directory(&written, at, offset)).await
 }

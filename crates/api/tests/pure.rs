@@ -256,10 +256,13 @@ fn every_operation_has_a_unique_id_no_get_body_and_its_errors() {
 
 // --- the streamed zip (api::zipstream) ---
 
-#[tokio::test]
-async fn a_streamed_zip_is_as_long_as_announced_and_lists_its_entries() {
-    use api::zipstream::{Entry, dos_time, write, zip_len};
-    let files: Vec<Vec<u8>> = vec![b"hello".to_vec(), vec![7u8; 200_000], vec![]];
+/// Runs the zip writer over in-memory files: the bytes of `window`, and the CRCs it learned.
+async fn zip_of(
+    files: &[Vec<u8>],
+    window: Option<api::zipstream::Window>,
+    known: &[Option<u32>],
+) -> (Vec<u8>, Vec<(usize, u32)>) {
+    use api::zipstream::{Entry, Window, dos_time, write, zip_len};
     let entries: Vec<Entry> = files
         .iter()
         .enumerate()
@@ -268,30 +271,54 @@ async fn a_streamed_zip_is_as_long_as_announced_and_lists_its_entries() {
             size: f.len() as u64,
         })
         .collect();
+    let window = window.unwrap_or(Window::all(zip_len(&entries)));
     let (tx, mut rx) = tokio::sync::mpsc::channel(2);
-    let copy = files.clone();
+    let copy = files.to_vec();
+    let known = known.to_vec();
     let at = dos_time(1_767_225_600_000); // 2026-01-01 00:00 UTC
-    assert_eq!(at, (0, (46 << 9) | (1 << 5) | 1));
-    let task = {
-        let entries = entries.clone();
-        tokio::spawn(async move {
-            write(
-                &entries,
-                at,
-                |i| {
-                    let bytes = copy[i].clone();
-                    async move { Ok(std::io::Cursor::new(bytes)) }
-                },
-                &tx,
-            )
-            .await
-        })
-    };
+    let task = tokio::spawn(async move {
+        write(
+            &entries,
+            at,
+            window,
+            &known,
+            |i, from| {
+                let bytes = copy[i][from as usize..].to_vec();
+                async move { Ok(std::io::Cursor::new(bytes)) }
+            },
+            &tx,
+        )
+        .await
+    });
     let mut zip = Vec::new();
     while let Some(chunk) = rx.recv().await {
         zip.extend_from_slice(&chunk.unwrap());
     }
-    task.await.unwrap();
+    (zip, task.await.unwrap())
+}
+
+fn three_files() -> Vec<Vec<u8>> {
+    vec![
+        b"hello".to_vec(),
+        (0..200_000u32).map(|i| (i % 251) as u8).collect(),
+        vec![],
+    ]
+}
+
+#[tokio::test]
+async fn a_streamed_zip_is_as_long_as_announced_and_lists_its_entries() {
+    use api::zipstream::{Entry, dos_time, zip_len};
+    assert_eq!(dos_time(1_767_225_600_000), (0, (46 << 9) | (1 << 5) | 1));
+    let files = three_files();
+    let (zip, learned) = zip_of(&files, None, &[]).await;
+    let entries: Vec<Entry> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| Entry {
+            name: format!("视频-{i}.mp4"),
+            size: f.len() as u64,
+        })
+        .collect();
     assert_eq!(zip.len() as u64, zip_len(&entries));
     assert_eq!(&zip[..4], b"PK\x03\x04");
     // The end record counts three entries; the central directory names each, with its CRC.
@@ -301,11 +328,65 @@ async fn a_streamed_zip_is_as_long_as_announced_and_lists_its_entries() {
     let crc = crc32fast::hash(b"hello").to_le_bytes();
     assert!(zip.windows(4).filter(|w| *w == &crc[..]).count() >= 2);
     assert!(String::from_utf8_lossy(&zip).contains("视频-1.mp4"));
+    // Every CRC was learned, for a resumed download.
+    let want: Vec<(usize, u32)> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (i, crc32fast::hash(f)))
+        .collect();
+    assert_eq!(learned, want);
+}
+
+/// A resumed download: any window is exactly those bytes of the whole zip, whether the CRCs of the
+/// entries before it are known (skipped unread) or not (read and hashed, not sent).
+#[tokio::test]
+async fn any_part_of_a_zip_is_those_bytes_of_the_whole() {
+    use api::zipstream::Window;
+    let files = three_files();
+    let (whole, learned) = zip_of(&files, None, &[]).await;
+    let len = whole.len() as u64;
+    let all_known: Vec<Option<u32>> = {
+        let mut k = vec![None; files.len()];
+        for (i, c) in &learned {
+            k[*i] = Some(*c);
+        }
+        k
+    };
+    let some_known = vec![Some(learned[0].1), None, None];
+    // Starts and ends inside headers, data, descriptors and the directory.
+    let cuts = [
+        0,
+        1,
+        30,
+        45,
+        60,
+        100,
+        50_000,
+        200_060,
+        200_100,
+        len - 200,
+        len - 22,
+        len - 1,
+    ];
+    for known in [vec![], some_known, all_known] {
+        for &start in &cuts {
+            for end in [len, start + 1, (start + 70_000).min(len)] {
+                if end <= start {
+                    continue;
+                }
+                let (part, _) = zip_of(&files, Some(Window { start, end }), &known).await;
+                assert!(
+                    part == whole[start as usize..end as usize],
+                    "window {start}..{end} (known {known:?}) differs"
+                );
+            }
+        }
+    }
 }
 
 #[tokio::test]
 async fn a_short_file_fails_the_zip() {
-    use api::zipstream::{Entry, write};
+    use api::zipstream::{Entry, Window, write};
     let entries = vec![Entry {
         name: "a.mp4".into(),
         size: 10,
@@ -314,7 +395,9 @@ async fn a_short_file_fails_the_zip() {
     write(
         &entries,
         (0, 0),
-        |_| async { Ok(std::io::Cursor::new(vec![1u8; 4])) },
+        Window::all(1000),
+        &[],
+        |_, _| async { Ok(std::io::Cursor::new(vec![1u8; 4])) },
         &tx,
     )
     .await;
@@ -324,6 +407,30 @@ async fn a_short_file_fails_the_zip() {
         last = Some(c);
     }
     assert!(last.unwrap().is_err());
+}
+
+// --- exports (api::download) ---
+
+/// An export of more rows than a sheet takes is refused on `filterObj` (narrow the filters), never
+/// cut; one of exactly the most is whole. Pages of 1,000 as the list engine gives them.
+#[tokio::test]
+async fn an_export_past_the_most_rows_is_refused_not_cut() {
+    use api::download::{EXPORT_MAX, every_row};
+    async fn rows_of(total: usize) -> ApiResult<Vec<usize>> {
+        let q = services::ListQuery::default();
+        every_row(&q, |page| async move {
+            let n = page.page.unwrap_or(1) as usize;
+            let limit = page.limit.unwrap_or(10) as usize;
+            let from = (n - 1) * limit;
+            let rows: Vec<usize> = (from..(from + limit).min(total)).collect();
+            Ok((rows, services::list::Total::exact(total as i64)))
+        })
+        .await
+    }
+    assert_eq!(rows_of(EXPORT_MAX).await.unwrap().len(), EXPORT_MAX);
+    assert_eq!(rows_of(1234).await.unwrap(), (0..1234).collect::<Vec<_>>());
+    let e = rows_of(EXPORT_MAX + 1).await.unwrap_err();
+    assert_eq!(field_of(e), "filterObj");
 }
 
 // --- reading uploaded sheets (api::import) ---

@@ -2400,3 +2400,177 @@ async fn a_failing_page_check_pauses_the_platforms_posts_until_one_passes() {
         .await;
     assert!(r.ok().is_null(), "never checked: {}", r.body);
 }
+
+/// The mode of one platform on Platform apps.
+async fn set_mode(app: &TestApp, admin: &str, platform: &str, mode: &str) {
+    app.post(
+        "/system/app/mode",
+        Some(admin),
+        json!({"platform": platform, "mode": mode}),
+    )
+    .await
+    .ok();
+}
+
+/// One row of /system/app.
+async fn app_row(app: &TestApp, admin: &str, platform: &str) -> Value {
+    let r = app.post("/system/app/index", Some(admin), json!({})).await;
+    r.ok()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["platform"] == platform)
+        .unwrap()
+        .clone()
+}
+
+/// Each platform has its own mode: Douyin and Baijiahao live (another server's sandbox stands in
+/// for the real hosts, by `CLIPMATRIX_LIVE_BASE_<CODE>`) while Kuaishou stays simulated, in one
+/// deployment; each post goes where its platform's mode says. An account keeps the mode it was
+/// authorized in (a live account is refused once its platform points at the sandbox), a platform
+/// switched off is refused with the reason and its due posts wait, and /system/app says all of it.
+#[tokio::test]
+async fn each_platform_goes_live_simulated_or_off_by_its_own_mode() {
+    for backend in backends() {
+        let real = TestApp::spawn(backend).await;
+        // SAFETY: nextest runs each test in a process of its own; nothing else reads these yet.
+        unsafe {
+            std::env::set_var(
+                "CLIPMATRIX_LIVE_BASE_DY",
+                real.url("/sandbox/dy").trim_end_matches('/'),
+            );
+            std::env::set_var("CLIPMATRIX_LIVE_BASE_BJH", real.url("/sandbox/bjh"));
+        }
+        let app = TestApp::spawn(backend).await;
+        app.start_worker();
+        let t = app.demo().await;
+        let admin = app.admin().await;
+
+        // Douyin live with the "real" host's app credentials; Baijiahao live by its mode alone
+        // (its accounts bring their own app id and token); Kuaishou keeps the default, the sandbox.
+        let dy_app = real.state.hub.sandbox_app(platforms::Platform::Dy);
+        app.post("/system/app/save", Some(&admin), json!({"platform": "dy", "client_key": dy_app.client_key, "client_secret": dy_app.client_secret})).await.ok();
+        set_mode(&app, &admin, "bjh", "live").await;
+        for (p, mode, set) in [
+            ("dy", "live", false),
+            ("bjh", "live", true),
+            ("ks", "sandbox", false),
+        ] {
+            let row = app_row(&app, &admin, p).await;
+            assert_eq!(
+                (row["mode"].as_str(), row["mode_set"].as_bool()),
+                (Some(mode), Some(set)),
+                "{row}"
+            );
+            assert!(row["blocked"].is_null(), "{row}");
+        }
+
+        let dy = authorize_oauth(&app, &t, "dy").await;
+        let ks = authorize_oauth(&app, &t, "ks").await;
+        let bjh = app
+            .post(
+                "/task.merchant_group_user/bjhLogin",
+                Some(&t),
+                json!({"app_id": "live-app", "app_token": common::bjh_app_token()}),
+            )
+            .await;
+        let bjh = bjh.ok()["id"].as_i64().unwrap();
+        let modes: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT id, sandbox FROM matrix_accounts WHERE id IN ($1, $2, $3) ORDER BY id",
+        )
+        .bind(dy)
+        .bind(ks)
+        .bind(bjh)
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(modes, vec![(dy, 0), (ks, 1), (bjh, 0)]);
+
+        let vids = videos(&app, &t, 3).await;
+        let rows = publish_now(&app, &t, &admin, &[dy, ks, bjh], &vids).await;
+        for i in &rows {
+            assert!(
+                ["published", "released"].contains(&i["state"].as_str().unwrap()),
+                "{}: {}",
+                i["account"]["platform"],
+                i["error"]
+            );
+        }
+        // Two posts reached the "real" hosts, one the deployment's own sandbox.
+        assert_eq!(sandbox(&real, "counts", None).await["total_creates"], 2);
+        assert_eq!(sandbox(&app, "counts", None).await["total_creates"], 1);
+
+        // Douyin now points at the sandbox: the live account is refused, naming both modes.
+        set_mode(&app, &admin, "dy", "sandbox").await;
+        let row = app_row(&app, &admin, "dy").await;
+        assert_eq!(
+            (row["mode"].as_str(), row["mode_set"].as_bool()),
+            (Some("sandbox"), Some(true))
+        );
+        let r = app
+            .post_en(
+                "/task.merchant_group_user/renew",
+                Some(&t),
+                json!({"id": dy}),
+            )
+            .await;
+        r.expect(422);
+        assert!(
+            r.message().contains(
+                "was authorized against the real platform, but Douyin now goes to the sandbox"
+            ),
+            "{}",
+            r.body
+        );
+
+        // Switched off: refused with the reason, shown on /system/app, and its due posts wait.
+        set_mode(&app, &admin, "dy", "off").await;
+        let row = app_row(&app, &admin, "dy").await;
+        assert_eq!(row["mode"], "off");
+        assert!(
+            row["blocked"]
+                .as_str()
+                .unwrap()
+                .contains("抖音已在“平台应用”中关闭"),
+            "{row}"
+        );
+        assert_eq!(app.state.hub.waiting_platforms().await.unwrap(), vec!["dy"]);
+        // Back to the default: live again (its app is saved), the account works.
+        set_mode(&app, &admin, "dy", "default").await;
+        let row = app_row(&app, &admin, "dy").await;
+        assert_eq!(
+            (row["mode"].as_str(), row["mode_set"].as_bool()),
+            (Some("live"), Some(false))
+        );
+        app.post(
+            "/task.merchant_group_user/renew",
+            Some(&t),
+            json!({"id": dy}),
+        )
+        .await
+        .ok();
+        // A mode that is not one, on something that has no mode: 422.
+        app.post(
+            "/system/app/mode",
+            Some(&admin),
+            json!({"platform": "dy", "mode": "maybe"}),
+        )
+        .await
+        .expect(422);
+        app.post(
+            "/system/app/mode",
+            Some(&admin),
+            json!({"platform": "tiktok", "mode": "off"}),
+        )
+        .await
+        .expect(422);
+        // Only the operator sets modes.
+        app.post(
+            "/system/app/mode",
+            Some(&t),
+            json!({"platform": "dy", "mode": "off"}),
+        )
+        .await
+        .expect(403);
+    }
+}

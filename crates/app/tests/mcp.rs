@@ -99,6 +99,22 @@ async fn mcp_tools_are_api_calls_as_the_caller() {
         assert_eq!(r["protocolVersion"], "2025-06-18");
         assert_eq!(r["serverInfo"]["name"], "clipmatrix");
         assert!(r["capabilities"]["tools"].is_object(), "{r}");
+        // A web page of another origin (DNS rebinding) is refused; the server's own origin is not.
+        for (origin, want) in [
+            ("http://evil.example:8080", 403),
+            (format!("http://{}", app.addr).as_str(), 200),
+        ] {
+            let res = app
+                .http
+                .post(app.url("/api/mcp"))
+                .bearer_auth(&read)
+                .header("origin", origin)
+                .json(&init)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status().as_u16(), want, "{origin}");
+        }
         // A version the server does not speak: it answers its newest.
         let mut old = init.clone();
         old["params"]["protocolVersion"] = json!("1999-01-01");

@@ -198,6 +198,13 @@ const COMMENTS: &str = "/task.merchant_comment/export";
 const USAGE: &str = "/common.merchant_usage_record/export";
 const MATERIALS: &str = "/media.merchant_much_resource/export";
 const LEXICON: &str = "/seo.merchant_seo_lexicon/export";
+/// The voice, music, image and font libraries: the material export's code with another library.
+const LIBRARIES: [&str; 4] = [
+    "/bpdr.merchant_mediainfo/voice_export",
+    "/media.merchant_producing_upfile/music_export",
+    "/media.merchant_producing_upfile/image_export",
+    "/media.merchant_font_style/export",
+];
 
 #[tokio::test]
 async fn list_exports_hold_the_filtered_rows_of_the_callers_merchant() {
@@ -321,7 +328,11 @@ async fn list_exports_hold_the_filtered_rows_of_the_callers_merchant() {
         );
 
         // The other lists answer a file with their headers.
-        for (path, first) in [(USAGE, "时间"), (MATERIALS, "编号"), (LEXICON, "编号")] {
+        let libraries = LIBRARIES.map(|p| (p, "编号"));
+        for (path, first) in [(USAGE, "时间"), (MATERIALS, "编号"), (LEXICON, "编号")]
+            .into_iter()
+            .chain(libraries)
+        {
             let rows = csv(&app, path, &demo, json!({})).await;
             assert_eq!(rows[0][0], first, "{path}");
         }
@@ -329,7 +340,10 @@ async fn list_exports_hold_the_filtered_rows_of_the_callers_merchant() {
         // A staff member without the list's menu is refused; one with it is not.
         for path in [
             ACCOUNTS, TASKS, ITEMS, VIDEOS, COMMENTS, USAGE, MATERIALS, LEXICON,
-        ] {
+        ]
+        .into_iter()
+        .chain(LIBRARIES)
+        {
             let (status, _, body) =
                 fetch(&app, path, &nomenu, json!({"format": "csv"}), "zh-CN").await;
             assert_eq!(status, 403, "{path}: {}", String::from_utf8_lossy(&body));

@@ -365,6 +365,7 @@ async fn finished_videos_download_singly_and_as_a_zip() {
         let res = fetch(&app, &url).await;
         assert_eq!(res.status(), 200);
         assert_eq!(res.headers()["content-type"], "application/zip");
+        let etag = res.headers()["etag"].to_str().unwrap().to_string();
         let declared: u64 = res.headers()["content-length"]
             .to_str()
             .unwrap()
@@ -405,6 +406,42 @@ async fn finished_videos_download_singly_and_as_a_zip() {
             let got = std::fs::read(out.join(format!("video-{id}.mp4"))).unwrap();
             assert!(got == *bytes, "entry {id} differs");
         }
+
+        // An interrupted zip resumes: the rest from any byte (inside an entry, here the second),
+        // named by the same ETag, is exactly the rest of the whole; a stale If-Range gets it whole.
+        let cut = zip.len() / 2;
+        let rest = app
+            .http
+            .get(app.url(&url))
+            .header("range", format!("bytes={cut}-"))
+            .header("if-range", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(rest.status(), 206);
+        assert_eq!(
+            rest.headers()["content-range"],
+            format!("bytes {cut}-{}/{}", zip.len() - 1, zip.len()).as_str()
+        );
+        assert!(rest.bytes().await.unwrap().as_ref() == &zip[cut..]);
+        let stale = app
+            .http
+            .get(app.url(&url))
+            .header("range", format!("bytes={cut}-"))
+            .header("if-range", "\"other\"")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(stale.status(), 200);
+        assert_eq!(stale.bytes().await.unwrap().len(), zip.len());
+        let past = app
+            .http
+            .get(app.url(&url))
+            .header("range", format!("bytes={}-", zip.len()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(past.status(), 416);
 
         // A tampered link (another id slipped in, the expiry pushed) is refused; an expired one is gone.
         let tampered = url.replace("ids=", "ids=999999,");

@@ -27,6 +27,8 @@ pub fn platform_name(code: &str, lang: Lang) -> String {
         "bjh" => ("百家号", "Baijiahao"),
         "shop" => ("抖店", "Douyin Shop"),
         "mixed" => ("多平台", "Several platforms"),
+        // Not a platform: the outside service with a mode of its own on Platform apps.
+        "wechat" => ("微信公众号通知", "WeChat notices"),
         _ => return code.to_string(),
     };
     match lang {
@@ -182,6 +184,11 @@ messages! {
     PlatformRefused => "平台拒绝：{reason}", "The platform refused: {reason}";
     QrLoginUnknown => "扫码登录不存在或已过期，请重新获取二维码", "That QR login does not exist or has expired; get a new QR code";
     UseBjhLogin => "百家号请使用 app_id 与 app_token 授权", "Baijiahao accounts are authorized with app_id and app_token";
+    WxSwitchedOff => "微信通知已在“平台应用”中关闭，未发送", "WeChat notices are switched off on Platform apps: not sent";
+    PlatformOff => "{platform}已在“平台应用”中关闭，不会向它发送任何请求", "{platform} is switched off on Platform apps: nothing is sent to it";
+    PlatformNotConfigured => "{platform}未配置应用凭证（系统 → 平台应用），无法连接真实平台", "{platform} has no app credentials (System → Platform apps), so the real platform cannot be reached";
+    SandboxNotRunning => "沙箱未运行（CLIPMATRIX_SANDBOX=off），{platform}不能使用沙箱", "The sandbox is not running (CLIPMATRIX_SANDBOX=off), so {platform} cannot use it";
+    AccountModeMismatch => "账号“{name}”是连接{mode}时授权的，而{platform}现在连接{now}：请切换回去或重新授权该账号", "Account '{name}' was authorized against {mode}, but {platform} now goes to {now}: switch it back or authorize the account again";
     ReasonRequired => "请填写驳回原因", "Give a reason for the rejection";
     ItemBusy => "有视频正在发布中，请稍后再试", "A video is being published right now; try again shortly";
     NotReviewing => "该任务已审核", "This task has already been reviewed";
@@ -354,6 +361,25 @@ impl Msg {
         }
         s
     }
+}
+
+/// The arguments as `lang` reads them: of a pair `name.zh` / `name.en`, the one in `lang` as `name`.
+pub fn in_lang<'a>(args: &'a [(&'a str, String)], lang: Lang) -> Vec<(&'a str, String)> {
+    let mine = match lang {
+        Lang::Zh => ".zh",
+        Lang::En => ".en",
+    };
+    args.iter()
+        .filter_map(|(k, v)| {
+            if let Some(base) = k.strip_suffix(mine) {
+                Some((base, v.clone()))
+            } else if k.ends_with(".zh") || k.ends_with(".en") {
+                None
+            } else {
+                Some((*k, v.clone()))
+            }
+        })
+        .collect()
 }
 
 /// Something a use case has to tell the reader (a warning, a note) as a message key and its

@@ -68,6 +68,20 @@ impl ApiError {
             ApiError::Invalid { .. } | ApiError::NotFound | ApiError::Forbidden(..)
         )
     }
+    /// The error's words in `lang` (an invalid input's message; others as they print).
+    pub fn in_words(&self, lang: domain::i18n::Lang) -> String {
+        match self {
+            ApiError::Invalid { msg, args, .. } => {
+                msg.render(lang, &domain::i18n::in_lang(args, lang))
+            }
+            other => other.to_string(),
+        }
+    }
+    /// The error's words in both languages, "中文 / English", as a job keeps its reason.
+    pub fn both_languages(&self) -> String {
+        use domain::i18n::Lang;
+        format!("{} / {}", self.in_words(Lang::Zh), self.in_words(Lang::En))
+    }
     /// For a violated unique constraint: the field whose value is taken and the message saying so.
     pub fn taken(&self) -> Option<(String, Msg)> {
         match self {

@@ -518,6 +518,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bpdr.merchant_mediainfo/voice_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_bpdr_merchant_mediainfo_voice_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bpdr.merchant_usage_record/index": {
         parameters: {
             query?: never;
@@ -2337,6 +2353,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media.merchant_font_style/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_font_style_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media.merchant_font_style/getAll": {
         parameters: {
             query?: never;
@@ -2688,7 +2720,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The video material library's files (`video_resource_detail`) as a spreadsheet, with its filters. */
         get: operations["get_media_merchant_much_resource_export"];
         put?: never;
         post?: never;
@@ -2954,6 +2985,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media.merchant_producing_upfile/image_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_producing_upfile_image_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media.merchant_producing_upfile/image_index": {
         parameters: {
             query?: never;
@@ -2964,6 +3011,22 @@ export interface paths {
         get: operations["get_media_merchant_producing_upfile_image_index"];
         put?: never;
         post: operations["post_media_merchant_producing_upfile_image_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media.merchant_producing_upfile/music_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_media_merchant_producing_upfile_music_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4245,6 +4308,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/app/mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where a platform's (or WeChat's) calls go from now on. Accounts keep the mode they were
+         *     authorized in: one authorized against the sandbox is refused by a live platform, and the other
+         *     way round, until it is authorized again.
+         */
+        post: operations["post_system_app_mode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/app/save": {
         parameters: {
             query?: never;
@@ -4255,6 +4339,24 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_system_app_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/app/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outside services with a mode of their own (WeChat notices), as the operator sees them. */
+        get: operations["get_system_app_services"];
+        put?: never;
+        /** The outside services with a mode of their own (WeChat notices), as the operator sees them. */
+        post: operations["post_system_app_services"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7299,7 +7401,7 @@ export interface components {
             scopes: components["schemas"]["TokenScope"][];
         };
         /** @enum {string} */
-        AppMode: "live" | "sandbox";
+        AppMode: "live" | "sandbox" | "off";
         AppReq: {
             client_key?: string;
             client_secret?: string;
@@ -7312,13 +7414,18 @@ export interface components {
         /** @description A platform's app credentials as the operator sees them. */
         AppView: {
             auth_kind: components["schemas"]["AuthKind"];
+            /** @description Why calls cannot go out in this mode, in the reader's language; null when they can. */
+            blocked?: string | null;
             canary?: components["schemas"]["CanaryState"] | null;
             /** @description Creator-console platforms (xhs, sph, shop): whether their pages can be walked (page check). */
             checkable: boolean;
             /** @description Masked: first 4 characters + ****. */
             client_key: string;
             configured: boolean;
+            /** @description Where its calls go now. */
             mode: components["schemas"]["AppMode"];
+            /** @description Whether the operator chose the mode (else the deployment's default). */
+            mode_set: boolean;
             platform: components["schemas"]["Platform"];
         };
         /** @description One post of the plan the merchant approved. */
@@ -8991,6 +9098,15 @@ export interface components {
             mini_app_id: string;
             title?: string | null;
             url?: string | null;
+        };
+        ModeReq: {
+            /**
+             * @description `live`, `sandbox`, `off`, or `default` (the deployment's default: CLIPMATRIX_SANDBOX, or live
+             *     once the platform's app credentials are saved).
+             */
+            mode: string;
+            /** @description A platform's code, or `wechat` (the new-lead notices). */
+            platform: string;
         };
         /**
          * @description The task form's mount and place fields: which mount type needs which is `MountType`'s rule
@@ -14425,13 +14541,18 @@ export interface components {
             data: {
                 rows: {
                     auth_kind: components["schemas"]["AuthKind"];
+                    /** @description Why calls cannot go out in this mode, in the reader's language; null when they can. */
+                    blocked?: string | null;
                     canary?: components["schemas"]["CanaryState"] | null;
                     /** @description Creator-console platforms (xhs, sph, shop): whether their pages can be walked (page check). */
                     checkable: boolean;
                     /** @description Masked: first 4 characters + ****. */
                     client_key: string;
                     configured: boolean;
+                    /** @description Where its calls go now. */
                     mode: components["schemas"]["AppMode"];
+                    /** @description Whether the operator chose the mode (else the deployment's default). */
+                    mode_set: boolean;
                     platform: components["schemas"]["Platform"];
                 }[];
             };
@@ -14539,6 +14660,26 @@ export interface components {
                     nickname: string;
                     online: boolean;
                     platform: components["schemas"]["Platform"];
+                }[];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_Rows_ServiceModeView: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description `{rows}`: a list without a total. */
+            data: {
+                rows: {
+                    mode: components["schemas"]["AppMode"];
+                    mode_set: boolean;
+                    service: string;
                 }[];
             };
             message: string;
@@ -16382,6 +16523,12 @@ export interface components {
             region?: string;
             /** Format: int64 */
             updated_at?: number;
+        };
+        /** @description An outside service's mode (`wechat`: the new-lead notices). */
+        ServiceModeView: {
+            mode: components["schemas"]["AppMode"];
+            mode_set: boolean;
+            service: string;
         };
         /** @description When a console account's session was last checked, whether it was alive, and why not. */
         SessionCheckView: {
@@ -18596,6 +18743,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_MediaView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_bpdr_merchant_mediainfo_voice_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description voice-over materials */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -22982,6 +23155,32 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_media_merchant_font_style_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description font files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_media_merchant_font_style_getAll: {
         parameters: {
             query?: never;
@@ -23973,7 +24172,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the material files (xlsx or csv) */
+            /** @description video material files */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24585,6 +24784,32 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    get_media_merchant_producing_upfile_image_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_media_merchant_producing_upfile_image_index: {
         parameters: {
             query?: never;
@@ -24624,6 +24849,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_MediaView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_media_merchant_producing_upfile_music_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description music files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -27278,6 +27529,35 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_system_app_mode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModeReq"];
+            };
+        };
+        responses: {
+            /** @description set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Done"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     post_system_app_save: {
         parameters: {
             query?: never;
@@ -27297,6 +27577,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_AppSaved"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_system_app_services: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Rows_ServiceModeView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_system_app_services: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Rows_ServiceModeView"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -253,11 +253,13 @@ crate::text_enum! {
 }
 
 crate::text_enum! {
-    /// Whether a platform's adapter calls the live platform (the operator set its app
-    /// credentials) or the sandbox.
+    /// Where a platform's (or an outside service's) calls go, by its own setting on /system/app
+    /// (unset: the deployment's default, `CLIPMATRIX_SANDBOX`): the real platform, the bundled
+    /// sandbox, or nowhere (switched off: every call refused with the reason).
     pub enum AppMode {
         Live = "live",
         Sandbox = "sandbox",
+        Off = "off",
     }
 }
 

@@ -225,7 +225,7 @@ pub async fn reply(hub: &Hub, mid: i64, id: i64, text: &str) -> ApiResult<Commen
             vec![("platform", c.platform.to_string())],
         ));
     }
-    let (ad, _) = hub.adapter(p).await?;
+    let ad = hub.adapter_for(&a).await?;
     let now = hub.db.clock.platform_now();
     let sent = ad
         .reply_comment(&hub.creds(&a), &c.item_id, &c.comment_id, &text)

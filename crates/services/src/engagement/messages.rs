@@ -95,7 +95,7 @@ async fn first_reply(
     let Some(a) = store::matrix::account_by_id(&hub.db, account_id).await? else {
         return Ok(());
     };
-    let Ok((ad, _)) = hub.adapter(Platform::Dy).await else {
+    let Ok(ad) = hub.adapter_for(&a).await else {
         return Ok(());
     };
     match ad

@@ -26,8 +26,8 @@ pub(crate) async fn adapter_for(
     if !platforms::has_comment_api(p) {
         return Ok(None);
     }
-    let (ad, _) = hub
-        .adapter(p)
+    let ad = hub
+        .adapter_for(a)
         .await
         .map_err(|e| JobError::Retry(e.to_string()))?;
     Ok(Some((p, ad)))

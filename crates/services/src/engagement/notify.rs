@@ -6,9 +6,10 @@
 //! the notice is settled `off` with the reason, and the console says so.
 
 use crate::error::{ApiError, ApiResult};
-use crate::platform::{Hub, HubRef};
+use crate::platform::{Hub, HubRef, WECHAT};
 use domain::i18n::{Msg, reason};
 use domain::jobs::{Job, NoticeRef};
+use domain::matrix::AppMode;
 use platforms::wechat::{LIVE_BASE_URL, OfficialAccount, TemplateSender, WxError};
 use store::Db;
 use store::engagement::messages::{self as db, WxConfigRow};
@@ -20,10 +21,25 @@ pub use store::engagement::messages::WxBindCode;
 pub use store::engagement::messages::NoticeRow;
 use store::jobs::JobError;
 
-/// The AppSecret of the sandbox's official account, shown to the merchant while the platforms are
+/// Where the merchants' official accounts are reached, by WeChat's own mode on Platform apps
+/// (unset: the deployment's default): WeChat's API, the sandbox's simulator, or nowhere.
+pub async fn wechat_mode(hub: &Hub) -> AppMode {
+    match hub.mode(WECHAT, false).await {
+        Ok((AppMode::Sandbox, _)) if !hub.sandbox => AppMode::Off,
+        Ok((m, _)) => m,
+        Err(_) => hub.default_mode(false),
+    }
+}
+
+/// Whether the official accounts are the sandbox's simulator.
+pub async fn simulated(hub: &Hub) -> bool {
+    wechat_mode(hub).await == AppMode::Sandbox
+}
+
+/// The AppSecret of the sandbox's official account, shown to the merchant while WeChat is
 /// simulated ('' otherwise): the install's own, derived from the sandbox token, never a constant.
-pub fn sandbox_secret(hub: &Hub) -> String {
-    if hub.sandbox {
+pub async fn sandbox_secret(hub: &Hub) -> String {
+    if simulated(hub).await {
         platforms::sandbox::wechat_secret(&hub.sandbox_token)
     } else {
         String::new()
@@ -47,21 +63,21 @@ pub async fn new_lead(d: &Db, mid: i64, lead_id: i64, assignee: i64) -> sqlx::Re
     store::jobs::submit(d, &job).await.map(|_| ())
 }
 
-/// The server Token of the sandbox's official account, shown while the platforms are simulated.
-pub fn sandbox_server_token(hub: &Hub) -> String {
-    if hub.sandbox {
+/// The server Token of the sandbox's official account, shown while WeChat is simulated.
+pub async fn sandbox_server_token(hub: &Hub) -> String {
+    if simulated(hub).await {
         platforms::sandbox::wechat_server_token(&hub.sandbox_token)
     } else {
         String::new()
     }
 }
 
-/// Where the official account's API is: the sandbox's simulator when the platforms are simulated.
-fn base_url(hub: &Hub) -> String {
-    if hub.sandbox {
+/// Where the official account's API is: the sandbox's simulator when WeChat is simulated.
+async fn base_url(hub: &Hub) -> String {
+    if simulated(hub).await {
         format!("{}/wechat", hub.sandbox_base.trim_end_matches('/'))
     } else {
-        LIVE_BASE_URL.to_string()
+        crate::platform::live_base(WECHAT, LIVE_BASE_URL)
     }
 }
 
@@ -111,6 +127,9 @@ pub async fn deliver(hub: &Hub, notice_id: i64) -> Result<(), JobError> {
             .map(|_| ())
             .map_err(|e| JobError::Retry(e.to_string()))
     };
+    if wechat_mode(hub).await == AppMode::Off {
+        return settle("off", reason(Msg::WxSwitchedOff, &[]), String::new()).await;
+    }
     let cfg = match (blocked(cfg.as_ref()), cfg) {
         (None, Some(c)) => c,
         (why, _) => {
@@ -127,7 +146,7 @@ pub async fn deliver(hub: &Hub, notice_id: i64) -> Result<(), JobError> {
     else {
         return Ok(());
     };
-    let account = account(hub, &cfg);
+    let account = account(hub, &cfg).await;
     let source = if lead.source == "comment" {
         "评论 / comment"
     } else {
@@ -157,9 +176,14 @@ pub async fn deliver(hub: &Hub, notice_id: i64) -> Result<(), JobError> {
 }
 
 /// The merchant's official account, its secret opened.
-fn account(hub: &Hub, cfg: &WxConfigRow) -> OfficialAccount {
+async fn account(hub: &Hub, cfg: &WxConfigRow) -> OfficialAccount {
     let secret = hub.sealer.open(&cfg.app_secret).unwrap_or_default();
-    OfficialAccount::new(&base_url(hub), &cfg.app_id, &secret, hub.db.clock.clone())
+    OfficialAccount::new(
+        &base_url(hub).await,
+        &cfg.app_id,
+        &secret,
+        hub.db.clock.clone(),
+    )
 }
 
 /// A refusal kept in both languages (`domain::i18n::localize_reason` picks one when read).
@@ -302,6 +326,7 @@ pub async fn start_bind(hub: &Hub, mid: i64, user_id: i64) -> ApiResult<WxBindCo
     // The scene is all WeChat pushes back: random, so a guessed one binds nobody.
     let scene = format!("bind_{}", store::random_token(24));
     let qr = account(hub, &cfg)
+        .await
         .create_qr(&scene, BIND_QR_SECONDS)
         .await
         .map_err(|e| {

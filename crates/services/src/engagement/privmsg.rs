@@ -122,7 +122,7 @@ pub async fn send(
     let a = store::matrix::account(&hub.db, mid, account_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    let (ad, _) = hub.adapter(Platform::Dy).await?;
+    let ad = hub.adapter_for(&a).await?;
     let msg_id = ad
         .send_message(&hub.creds(&a), conversation_id, &customer, &text)
         .await

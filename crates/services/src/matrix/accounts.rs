@@ -248,7 +248,7 @@ pub async fn renew(hub: &Hub, mid: i64, id: i64) -> ApiResult<Account> {
     match p.auth_kind() {
         AuthKind::OAuth => hub.refresh(&a).await.map_err(|e| refused("id", &e))?,
         _ => {
-            let (ad, _) = hub.adapter(p).await?;
+            let ad = hub.adapter_for(&a).await?;
             if let Err(e) = ad.check(&hub.creds(&a)).await {
                 if e.kind != platforms::ErrorKind::Retryable {
                     hub.revoke(a.id, &e).await?;

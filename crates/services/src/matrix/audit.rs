@@ -37,20 +37,27 @@ pub struct App {
     pub configured: bool,
     /// Masked.
     pub client_key: String,
-    pub sandbox: bool,
+    /// Where its calls go now (its own setting, else the default).
+    pub mode: domain::matrix::AppMode,
+    /// Whether the operator set the mode (else it follows the deployment's default).
+    pub mode_set: bool,
+    /// Why calls cannot go out in this mode (not configured, the sandbox not running…); None: they can.
+    pub blocked: Option<String>,
     /// The last page check of a creator-console platform (None: never ran, or not a console one).
     pub canary: Option<domain::matrix::canary::CanaryState>,
 }
 
-/// Every platform: configured or not, live or sandbox.
-pub async fn apps(hub: &Hub) -> ApiResult<Vec<App>> {
+/// Every platform: configured or not, its mode, and why its calls cannot go out (truthfully: a
+/// platform that cannot be reached is not called live).
+pub async fn apps(hub: &Hub, lang: domain::i18n::Lang) -> ApiResult<Vec<App>> {
     let saved = db::apps(&hub.db).await?;
     let mut rows = vec![];
     for p in Platform::ALL {
         let s = saved.iter().find(|(k, _, _)| k == p.code());
-        let sandbox = match hub.adapter(p).await {
-            Ok(x) => x.1,
-            Err(_) => false,
+        let (mode, mode_set) = hub.mode(p.code(), s.is_some()).await?;
+        let blocked = match hub.adapter(p).await {
+            Ok(_) => None,
+            Err(e) => Some(e.in_words(lang)),
         };
         rows.push(App {
             platform: p,
@@ -58,11 +65,37 @@ pub async fn apps(hub: &Hub) -> ApiResult<Vec<App>> {
             client_key: s
                 .map(|(_, k, _)| store::secrets::mask(k))
                 .unwrap_or_default(),
-            sandbox,
+            mode,
+            mode_set,
+            blocked,
             canary: super::canary::state(&hub.db, p).await?,
         });
     }
     Ok(rows)
+}
+
+/// What has a mode on Platform apps: a platform's code, or an outside service's (`wechat`).
+fn moded(code: &str) -> ApiResult<String> {
+    if code == crate::platform::WECHAT {
+        return Ok(code.to_string());
+    }
+    Ok(platform(code)?.code().to_string())
+}
+
+/// Sets a platform's or an outside service's mode (`live`, `sandbox`, `off`; empty: the default).
+pub async fn set_mode(hub: &Hub, code: &str, mode: &str) -> ApiResult<()> {
+    let code = moded(code)?;
+    let mode = match mode.trim() {
+        "" | "default" => None,
+        m => Some(domain::matrix::AppMode::parse(m).ok_or_else(|| {
+            ApiError::invalid_with(
+                "mode",
+                Msg::InvalidValue,
+                vec![("reason", "live | sandbox | off | default".into())],
+            )
+        })?),
+    };
+    hub.set_mode(&code, mode).await
 }
 
 /// Saves an OAuth platform's app credentials (the secret sealed); the platform and the masked key.

@@ -299,10 +299,15 @@ async fn adapter_of(
     a: &db::Account,
 ) -> Result<(Platform, std::sync::Arc<dyn platforms::Adapter>), JobError> {
     let platform = a.platform;
-    let (ad, _) = hub
-        .adapter(platform)
-        .await
-        .map_err(|e| JobError::Retry(e.to_string()))?;
+    // An account authorized in another mode than its platform's now can only be authorized again:
+    // that fails the item with the reason; anything else (switched off, not configured) may be
+    // fixed by the operator and is tried again.
+    let ad = hub.adapter_for(a).await.map_err(|e| match &e {
+        crate::error::ApiError::Invalid { field, .. } if field == "account" => {
+            JobError::Permanent(e.both_languages())
+        }
+        _ => JobError::Retry(e.both_languages()),
+    })?;
     Ok((platform, ad))
 }
 
@@ -562,7 +567,7 @@ pub async fn send_comments(hub: &crate::platform::Hub, it: &Item) -> Result<usiz
             evidence: None,
         })?;
     let p = a.platform;
-    let (ad, _) = hub.adapter(p).await.map_err(|e| internal(p, e))?;
+    let ad = hub.adapter_for(&a).await.map_err(|e| internal(p, e))?;
     let creds = hub.creds(&a);
     let mut sent = 0;
     for (n, text) in (it.comments_sent..).zip(todo) {
@@ -708,7 +713,10 @@ pub async fn dispatch_loop(
 pub async fn dispatch_once(hub: &HubRef) -> sqlx::Result<usize> {
     let mut n = 0;
     let now_p = hub.db.clock.platform_now();
-    let paused = super::canary::paused(&hub.db).await?;
+    let paused = hub
+        .waiting_platforms()
+        .await
+        .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
     for account in db::idle_accounts_with_due_items(&hub.db, now_p, 1000, &paused).await? {
         if let Some((id, mid)) = db::next_due_for_account(&hub.db, account, now_p).await? {
             queue_publish(&hub.db, id, mid).await?;

@@ -4,19 +4,67 @@
 
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
+use domain::matrix::AppMode;
 use platforms::{AppCreds, Creds, Endpoint, ErrorKind, Platform, PlatformError, TokenSet};
 use std::sync::Arc;
 use store::Db;
 use store::matrix::{self as db, Account};
 use store::secrets::Sealer;
 
-/// The real hosts, used once the operator has set a platform's app credentials.
-fn live_base(p: Platform) -> Option<&'static str> {
+/// The real hosts. `CLIPMATRIX_LIVE_BASE_<CODE>` (e.g. `CLIPMATRIX_LIVE_BASE_DY`) points a
+/// platform's live calls elsewhere: a forward proxy, a staging host, or in the tests another server's
+/// sandbox standing in for the real platform.
+pub fn live_base(code: &str, real: &str) -> String {
+    std::env::var(format!(
+        "CLIPMATRIX_LIVE_BASE_{}",
+        code.to_ascii_uppercase()
+    ))
+    .ok()
+    .filter(|v| !v.trim().is_empty())
+    .unwrap_or_else(|| real.to_string())
+}
+
+/// The real open-platform hosts (the other platforms are creator consoles: `browser_adapter`).
+fn open_platform_base(p: Platform) -> Option<&'static str> {
     match p {
         Platform::Dy => Some("https://open.douyin.com"),
         Platform::Ks => Some("https://open.kuaishou.com"),
         Platform::Bjh => Some("https://baijiahao.baidu.com"),
         _ => None,
+    }
+}
+
+/// The settings key of a platform's (or an outside service's) mode: `live`, `sandbox` or `off`;
+/// absent: the default (`Hub::default_mode`).
+pub const MODE_KEY_PREFIX: &str = "platforms.mode.";
+
+pub fn mode_key(code: &str) -> String {
+    format!("{MODE_KEY_PREFIX}{code}")
+}
+
+/// The outside services with a mode of their own beside the platforms: the merchants' WeChat
+/// official accounts (new-lead notices).
+pub const WECHAT: &str = "wechat";
+
+/// The `{platform}` of a message, in both languages.
+pub fn platform_args(code: &str) -> Vec<(&'static str, String)> {
+    use domain::i18n::{Lang, platform_name};
+    vec![
+        ("platform.zh", platform_name(code, Lang::Zh)),
+        ("platform.en", platform_name(code, Lang::En)),
+    ]
+}
+
+/// A mode in a message's words.
+fn mode_args(name: &'static str, m: AppMode) -> [(&'static str, String); 2] {
+    let (zh, en) = match m {
+        AppMode::Live => ("真实平台", "the real platform"),
+        AppMode::Sandbox => ("沙箱", "the sandbox"),
+        AppMode::Off => ("关闭", "nothing (off)"),
+    };
+    match name {
+        "now" => [("now.zh", zh.into()), ("now.en", en.into())],
+        _ => [("mode.zh", zh.into()), ("mode.en", en.into())],
     }
 }
 
@@ -54,41 +102,181 @@ pub type AdapterCache =
 pub type HubRef = Arc<Hub>;
 
 impl Hub {
-    /// The adapter for a platform: live when the operator set credentials, else the sandbox.
-    pub async fn adapter(&self, p: Platform) -> ApiResult<(Arc<dyn platforms::Adapter>, bool)> {
-        if let Some(ad) = self.browser_adapter(p) {
-            return Ok((ad, self.sandbox));
+    /// The mode a platform or service has when the operator set none: live once the operator saved
+    /// its app credentials (`has_app`), else the deployment's default (`CLIPMATRIX_SANDBOX`).
+    pub fn default_mode(&self, has_app: bool) -> AppMode {
+        if has_app || !self.sandbox {
+            AppMode::Live
+        } else {
+            AppMode::Sandbox
         }
+    }
+
+    /// The modes the operator set (code → mode), in one settings read.
+    pub async fn set_modes(&self) -> ApiResult<Vec<(String, AppMode)>> {
+        Ok(self
+            .db
+            .settings_with_prefix(MODE_KEY_PREFIX)
+            .await?
+            .into_iter()
+            .filter_map(|(k, v)| {
+                let code = k.strip_prefix(MODE_KEY_PREFIX)?.to_string();
+                Some((code, AppMode::parse(&v)?))
+            })
+            .collect())
+    }
+
+    /// A platform's or service's mode, and whether the operator set it (else the default).
+    pub async fn mode(&self, code: &str, has_app: bool) -> ApiResult<(AppMode, bool)> {
+        let set = self
+            .db
+            .setting(&mode_key(code))
+            .await?
+            .as_deref()
+            .and_then(AppMode::parse);
+        Ok(match set {
+            Some(m) => (m, true),
+            None => (self.default_mode(has_app), false),
+        })
+    }
+
+    /// Sets a platform's or service's mode (None: back to the default). The sandbox mode needs the
+    /// sandbox running.
+    pub async fn set_mode(&self, code: &str, mode: Option<AppMode>) -> ApiResult<()> {
+        if mode == Some(AppMode::Sandbox) && !self.sandbox {
+            return Err(ApiError::invalid_with(
+                "mode",
+                Msg::SandboxNotRunning,
+                platform_args(code),
+            ));
+        }
+        let v = mode.map(AppMode::as_str).unwrap_or_default();
+        self.db.set_setting(&mode_key(code), v).await?;
+        Ok(())
+    }
+
+    /// The operator's saved app credentials of a platform (the secret opened).
+    async fn saved_app(&self, p: Platform) -> ApiResult<Option<AppCreds>> {
         let apps = db::apps(&self.db).await?;
-        let live = apps
+        Ok(apps
             .iter()
             .find(|(k, _, _)| k == p.code())
             .and_then(|(_, key, sec)| {
-                let secret = self.sealer.open(sec)?;
                 Some(AppCreds {
                     client_key: key.clone(),
-                    client_secret: secret,
+                    client_secret: self.sealer.open(sec)?,
                 })
-            });
-        let (base, app, sandbox) = match (live, live_base(p)) {
-            (Some(app), Some(base)) => (base.to_string(), app, false),
-            _ if self.sandbox => (
-                format!("{}/{}", self.sandbox_base, p.code()),
-                self.sandbox_app(p),
-                true,
-            ),
-            _ => {
+            }))
+    }
+
+    /// The adapter for a platform by its mode (System → Platform apps), and whether it is the
+    /// sandbox's: switched off, or live without what the real platform needs, is refused with the
+    /// reason. Baijiahao needs no operator app: each account brings its own app id and token.
+    pub async fn adapter(&self, p: Platform) -> ApiResult<(Arc<dyn platforms::Adapter>, bool)> {
+        let app = self.saved_app(p).await?;
+        let sandbox = match self.mode(p.code(), app.is_some()).await?.0 {
+            AppMode::Off => {
                 return Err(ApiError::invalid_with(
                     "platform",
-                    Msg::PlatformRefused,
-                    vec![(
-                        "reason",
-                        format!("{} is not configured (/system/app)", p.code()),
-                    )],
+                    Msg::PlatformOff,
+                    platform_args(p.code()),
                 ));
+            }
+            // A mode set while the sandbox ran, after a restart without it.
+            AppMode::Sandbox if !self.sandbox => {
+                return Err(ApiError::invalid_with(
+                    "platform",
+                    Msg::SandboxNotRunning,
+                    platform_args(p.code()),
+                ));
+            }
+            AppMode::Sandbox => true,
+            AppMode::Live => false,
+        };
+        if let Some(ad) = self.browser_adapter(p, sandbox) {
+            return Ok((ad, sandbox));
+        }
+        let (base, app) = if sandbox {
+            (
+                format!("{}/{}", self.sandbox_base, p.code()),
+                self.sandbox_app(p),
+            )
+        } else {
+            match (open_platform_base(p), app) {
+                (Some(real), _) if p == Platform::Bjh => {
+                    (live_base(p.code(), real), AppCreds::default())
+                }
+                (Some(real), Some(app)) => (live_base(p.code(), real), app),
+                (Some(_), None) => {
+                    return Err(ApiError::invalid_with(
+                        "platform",
+                        Msg::PlatformNotConfigured,
+                        platform_args(p.code()),
+                    ));
+                }
+                (None, _) => {
+                    return Err(ApiError::invalid_with(
+                        "platform",
+                        Msg::PlatformRefused,
+                        vec![(
+                            "reason",
+                            "the creator-console browser is not installed (scripts/browser/install.sh)"
+                                .into(),
+                        )],
+                    ));
+                }
             }
         };
         Ok((self.cached_adapter(p, base, app), sandbox))
+    }
+
+    /// The adapter of an account's platform, refused when the platform's mode is no longer the
+    /// one the account was authorized in: a live account never talks to the sandbox (nor a
+    /// sandbox account to the real platform).
+    pub async fn adapter_for(&self, a: &Account) -> ApiResult<Arc<dyn platforms::Adapter>> {
+        let (ad, sandbox) = self.adapter(a.platform).await?;
+        if sandbox != (a.sandbox != 0) {
+            let was = if a.sandbox != 0 {
+                AppMode::Sandbox
+            } else {
+                AppMode::Live
+            };
+            let now = if sandbox {
+                AppMode::Sandbox
+            } else {
+                AppMode::Live
+            };
+            let mut args = platform_args(a.platform.code());
+            args.push(("name", a.nickname.clone()));
+            args.extend(mode_args("mode", was));
+            args.extend(mode_args("now", now));
+            return Err(ApiError::invalid_with(
+                "account",
+                Msg::AccountModeMismatch,
+                args,
+            ));
+        }
+        Ok(ad)
+    }
+
+    /// The platforms whose due items wait instead of going out: switched off by the operator, or
+    /// paused by a failed page check (`matrix::canary`) — one settings read, as the dispatcher asks
+    /// every pass.
+    pub async fn waiting_platforms(&self) -> ApiResult<Vec<&'static str>> {
+        use domain::matrix::canary::{CanaryState, canary_key};
+        let rows = self.db.settings_with_prefix("platforms.").await?;
+        Ok(Platform::ALL
+            .into_iter()
+            .filter(|p| {
+                let value = |key: String| rows.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
+                let off = value(mode_key(p.code())).is_some_and(|v| v == AppMode::Off.as_str());
+                let paused = value(canary_key(p.code()))
+                    .and_then(|v| CanaryState::parse(Some(v)))
+                    .is_some_and(|s| s.paused);
+                off || paused
+            })
+            .map(Platform::code)
+            .collect())
     }
 
     /// The adapter built for this configuration before, else a new one that replaces the
@@ -124,7 +312,7 @@ impl Hub {
     /// The browser adapter of a platform a console flow drives (XHS, SPH, the shop): the sandbox's
     /// imitation of the console when the sandbox is on, else the real console. None without a
     /// browser driver.
-    fn browser_adapter(&self, p: Platform) -> Option<Arc<dyn platforms::Adapter>> {
+    fn browser_adapter(&self, p: Platform, sandbox: bool) -> Option<Arc<dyn platforms::Adapter>> {
         use platforms::browser::{
             BrowserAdapter, Flow, ShopFlow, SphFlow, XhsFlow, sandbox_console_base, shop, sph, xhs,
         };
@@ -135,10 +323,10 @@ impl Hub {
             Platform::Shop => shop::LIVE_BASE,
             _ => return None,
         };
-        let base = if self.sandbox {
+        let base = if sandbox {
             sandbox_console_base(&self.sandbox_base, p)
         } else {
-            live.to_string()
+            live_base(p.code(), live)
         };
         let key = (p, base.clone(), "browser".to_string(), String::new());
         let mut cache = self.adapters.lock().unwrap_or_else(|e| e.into_inner());
@@ -190,13 +378,14 @@ impl Hub {
         })
     }
 
-    /// The app secret webhooks are signed with (live credentials, else the sandbox's).
+    /// The app secret webhooks are signed with, by the platform's mode (the saved one live, the
+    /// sandbox's on the sandbox).
     pub async fn app_secret(&self, p: Platform) -> Option<String> {
-        let apps = db::apps(&self.db).await.ok()?;
-        match apps.iter().find(|(k, _, _)| k == p.code()) {
-            Some((_, _, sec)) => self.sealer.open(sec),
-            None if self.sandbox => Some(self.sandbox_app(p).client_secret),
-            None => None,
+        let app = self.saved_app(p).await.ok()?;
+        match (self.mode(p.code(), app.is_some()).await.ok()?.0, app) {
+            (AppMode::Live, Some(app)) => Some(app.client_secret),
+            (AppMode::Sandbox, _) if self.sandbox => Some(self.sandbox_app(p).client_secret),
+            _ => None,
         }
     }
 
@@ -293,7 +482,7 @@ impl Hub {
     /// spends a refresh token on use, so the slower of two refreshes is refused, and that is success.
     pub async fn refresh(&self, a: &Account) -> Result<(), PlatformError> {
         let p = a.platform;
-        let (ad, _) = self.adapter(p).await.map_err(|e| internal(p, e))?;
+        let ad = self.adapter_for(a).await.map_err(|e| internal(p, e))?;
         match ad.refresh(&self.tokens(a)).await {
             Ok(t) => {
                 let auth = if t.refresh_expires_at > 0 {
@@ -351,8 +540,8 @@ fn internal(p: Platform, e: ApiError) -> PlatformError {
         platform: p.code(),
         kind: ErrorKind::Retryable,
         code: "internal".into(),
-        zh: format!("内部错误：{e}"),
-        en: format!("internal error: {e}"),
+        zh: e.in_words(domain::i18n::Lang::Zh),
+        en: e.in_words(domain::i18n::Lang::En),
         evidence: None,
     }
 }

@@ -12,6 +12,7 @@ import type {
   BatchRow,
   AccountGroup,
   AccountSummary,
+  AppMode,
   AppSaved,
   AtUser,
   AuditTask,
@@ -33,6 +34,7 @@ import type {
   Task,
   TaskPlatform,
   TaskReq,
+  ServiceMode,
   VendorApp,
   VideoSource,
 } from './types';
@@ -182,6 +184,9 @@ export const fetchApps = (): Promise<{ rows: PlatformApp[] }> => narrowed(api.po
 export const saveApp = (platform: Platform, clientKey: string, clientSecret: string): Promise<AppSaved> =>
   narrowed(api.post(`${APP}/save`, { platform, client_key: clientKey, client_secret: clientSecret }, { silent: true }));
 export const clearApp = (platform: Platform): Promise<Empty> => api.post(`${APP}/clear`, { platform });
+// Where a platform's (or WeChat's) calls go: live, sandbox, off, or back to the default.
+export const setAppMode = (platform: Platform | 'wechat', mode: AppMode | 'default'): Promise<Empty> => api.post(`${APP}/mode`, { platform, mode });
+export const fetchServiceModes = (): Promise<{ rows: ServiceMode[] }> => narrowed(api.post(`${APP}/services`, {}));
 // The page check (canary) of a creator console: walks a publish to its last click; a failure pauses the platform.
 export const runCanary = (platform: Platform): Promise<CanaryState> => narrowed(api.post(`${APP}/canary`, { platform }, { timeout: 300_000 }));
 export const resumeCanary = (platform: Platform): Promise<CanaryState | null> => narrowed(api.post(`${APP}/canary_resume`, { platform }));

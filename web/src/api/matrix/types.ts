@@ -97,6 +97,7 @@ export type AuthKind = Schemas['AuthKind'];
 export type AppMode = Schemas['AppMode'];
 
 export type PlatformApp = Schemas['AppView'];
+export type ServiceMode = Schemas['ServiceModeView'];
 export type CanaryState = Schemas['CanaryState'];
 
 /** The data vendor's configuration (masked key, where benchmark figures come from now). */

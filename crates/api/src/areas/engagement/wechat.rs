@@ -55,14 +55,14 @@ pub async fn info(
             .map(|c| c.template_id.clone())
             .unwrap_or_default(),
         reason: why.map(|m| m.render(lang, &[])).unwrap_or_default(),
-        sandbox: st.hub.sandbox,
-        sandbox_secret: uc::sandbox_secret(&st.hub),
+        sandbox: uc::simulated(&st.hub).await,
+        sandbox_secret: uc::sandbox_secret(&st.hub).await,
         server_token_set: cfg.as_ref().is_some_and(|c| !c.server_token.is_empty()),
         callback_url: format!(
             "{}/api/msg.wxgzh/callback?merchant={mid}",
             st.settings.public_url.trim_end_matches('/')
         ),
-        sandbox_server_token: uc::sandbox_server_token(&st.hub),
+        sandbox_server_token: uc::sandbox_server_token(&st.hub).await,
     }))
 }
 

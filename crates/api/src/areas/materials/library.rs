@@ -185,13 +185,14 @@ impl LibQuery {
     }
 }
 
-/// The video material library's files (`video_resource_detail`) as a spreadsheet, with its filters.
-#[utoipa::path(get, path = "/media.merchant_much_resource/export", tag = "materials", responses((status = 200, description = "the material files (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
-pub async fn export(
-    State(st): State<AppState>,
+/// A library's files as a spreadsheet, with the list's filters.
+async fn export_lib(
+    st: AppState,
     c: Caller,
-    crate::LangOf(lang): crate::LangOf,
-    Input(e): Input<crate::download::Export<LibQuery>>,
+    lang: domain::i18n::Lang,
+    e: crate::download::Export<LibQuery>,
+    library: &'static str,
+    name: &'static str,
 ) -> crate::error::HttpResult<axum::response::Response> {
     use crate::download::console_word;
     use crate::export::{Cell, Table, china, header};
@@ -199,7 +200,7 @@ pub async fn export(
     let mid = c.merchant_id()?;
     let rows = crate::download::every_row(&e.q.list(), |page| {
         let db = st.db.clone();
-        async move { uc::list(&db, mid, "resource", &page).await }
+        async move { uc::list(&db, mid, library, &page).await }
     })
     .await?;
     let cols = [
@@ -238,12 +239,64 @@ pub async fn export(
             .collect(),
     };
     Ok(crate::download::attachment(
-        "materials",
+        name,
         f,
         table.render(f),
         st.db.clock.platform_now(),
     ))
 }
+
+macro_rules! lib_export {
+    ($fn:ident, $path:literal, $lib:literal, $file:literal, $what:literal) => {
+        #[doc = concat!("The ", $what, " as a spreadsheet (xlsx or csv), with the list's filters.")]
+        #[utoipa::path(get, path = $path, tag = "materials", responses((status = 200, description = $what, content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+        pub async fn $fn(
+            State(st): State<AppState>,
+            c: Caller,
+            crate::LangOf(lang): crate::LangOf,
+            Input(e): Input<crate::download::Export<LibQuery>>,
+        ) -> crate::error::HttpResult<axum::response::Response> {
+            export_lib(st, c, lang, e, $lib, $file).await
+        }
+    };
+}
+
+// The video material library (`video_resource_detail`) and the voice, music, image and font libraries.
+lib_export!(
+    export,
+    "/media.merchant_much_resource/export",
+    "resource",
+    "materials",
+    "video material files"
+);
+lib_export!(
+    voice_export,
+    "/bpdr.merchant_mediainfo/voice_export",
+    "voice",
+    "voice",
+    "voice-over materials"
+);
+lib_export!(
+    music_export,
+    "/media.merchant_producing_upfile/music_export",
+    "music",
+    "music",
+    "music files"
+);
+lib_export!(
+    image_export,
+    "/media.merchant_producing_upfile/image_export",
+    "image",
+    "image",
+    "image files"
+);
+lib_export!(
+    font_export,
+    "/media.merchant_font_style/export",
+    "font",
+    "font",
+    "font files"
+);
 
 async fn list_lib(
     st: &AppState,

@@ -3,7 +3,7 @@
 //! the use cases are `services::matrix::audit`.
 
 use super::tasks::lists::{ItemQuery, list_items, task_view, task_views};
-use super::views::{AppSaved, AppView, Rows, TaskDetail, TaskView};
+use super::views::{AppSaved, AppView, Rows, ServiceModeView, TaskDetail, TaskView};
 use crate::LangOf;
 use crate::error::{Answer, Done, Page, Reply, reply};
 use crate::extract::{Caller, IdReq, Input};
@@ -89,8 +89,12 @@ pub async fn reject(
 // ---- platform apps ----
 
 #[utoipa::path(method(get, post), path = "/system/app/index", tag = "system", responses((status = 200, body = Reply<Rows<AppView>>)))]
-pub async fn apps(State(st): State<AppState>, _c: Caller) -> Answer<Rows<AppView>> {
-    let rows = uc::apps(&st.hub)
+pub async fn apps(
+    State(st): State<AppState>,
+    _c: Caller,
+    LangOf(lang): LangOf,
+) -> Answer<Rows<AppView>> {
+    let rows = uc::apps(&st.hub, lang)
         .await?
         .into_iter()
         .map(|a| AppView {
@@ -98,16 +102,57 @@ pub async fn apps(State(st): State<AppState>, _c: Caller) -> Answer<Rows<AppView
             auth_kind: a.platform.auth_kind(),
             configured: a.configured,
             client_key: a.client_key,
-            mode: if a.sandbox {
-                domain::matrix::AppMode::Sandbox
-            } else {
-                domain::matrix::AppMode::Live
-            },
+            mode: a.mode,
+            mode_set: a.mode_set,
+            blocked: a.blocked,
             checkable: services::matrix::canary::CONSOLE_PLATFORMS.contains(&a.platform),
             canary: a.canary,
         })
         .collect();
     Ok(reply(Rows { rows }))
+}
+
+/// The outside services with a mode of their own (WeChat notices), as the operator sees them.
+#[utoipa::path(method(get, post), path = "/system/app/services", tag = "system", responses((status = 200, body = Reply<Rows<ServiceModeView>>)))]
+pub async fn services_modes(
+    State(st): State<AppState>,
+    _c: Caller,
+) -> Answer<Rows<ServiceModeView>> {
+    use services::engagement::notify;
+    let (_, mode_set) = st.hub.mode(services::platform::WECHAT, false).await?;
+    Ok(reply(Rows {
+        rows: vec![ServiceModeView {
+            service: services::platform::WECHAT.into(),
+            mode: notify::wechat_mode(&st.hub).await,
+            mode_set,
+        }],
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ModeReq {
+    /// A platform's code, or `wechat` (the new-lead notices).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub platform: String,
+    /// `live`, `sandbox`, `off`, or `default` (the deployment's default: CLIPMATRIX_SANDBOX, or live
+    /// once the platform's app credentials are saved).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub mode: String,
+}
+
+/// Where a platform's (or WeChat's) calls go from now on. Accounts keep the mode they were
+/// authorized in: one authorized against the sandbox is refused by a live platform, and the other
+/// way round, until it is authorized again.
+#[utoipa::path(post, path = "/system/app/mode", tag = "system", request_body = ModeReq, responses((status = 200, body = Reply<Done>, description = "set")))]
+pub async fn app_mode(
+    State(st): State<AppState>,
+    _c: Caller,
+    Input(r): Input<ModeReq>,
+) -> Answer<Done> {
+    uc::set_mode(&st.hub, &r.platform, &r.mode).await?;
+    Ok(reply(Done {}))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -98,6 +98,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(audit::apps))
         .routes(routes!(audit::app_save))
         .routes(routes!(audit::app_clear))
+        .routes(routes!(audit::app_mode))
+        .routes(routes!(audit::services_modes))
         .routes(routes!(audit::canary))
         .routes(routes!(audit::canary_resume))
         .routes(routes!(audit::vendor))

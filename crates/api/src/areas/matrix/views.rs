@@ -594,11 +594,24 @@ pub struct AppView {
     pub configured: bool,
     /// Masked: first 4 characters + ****.
     pub client_key: String,
+    /// Where its calls go now.
     pub mode: domain::matrix::AppMode,
+    /// Whether the operator chose the mode (else the deployment's default).
+    pub mode_set: bool,
+    /// Why calls cannot go out in this mode, in the reader's language; null when they can.
+    pub blocked: Option<String>,
     /// Creator-console platforms (xhs, sph, shop): whether their pages can be walked (page check).
     pub checkable: bool,
     /// The last page check (canary); null when it never ran.
     pub canary: Option<domain::matrix::canary::CanaryState>,
+}
+
+/// An outside service's mode (`wechat`: the new-lead notices).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ServiceModeView {
+    pub service: String,
+    pub mode: domain::matrix::AppMode,
+    pub mode_set: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

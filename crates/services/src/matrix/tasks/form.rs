@@ -28,8 +28,8 @@ pub async fn online(
     // result is kept on the account, which the accounts list shows.
     let checks = rows.into_iter().map(|a| async move {
         let now = hub.db.clock.platform_now();
-        let res = match hub.adapter(a.platform).await {
-            Ok((ad, _)) => ad.check(&hub.creds(&a)).await,
+        let res = match hub.adapter_for(&a).await {
+            Ok(ad) => ad.check(&hub.creds(&a)).await,
             Err(e) => return Err(e),
         };
         let reason = res

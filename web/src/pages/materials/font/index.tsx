@@ -91,6 +91,7 @@ export default function FontPage() {
         id="font"
         queryKey={materialsKeys.all}
         api={materialUrls.fonts}
+        exportApi={materialUrls.fontsExport}
         columns={columns}
         filterFields={filterFields}
         scrollX={900}

@@ -185,6 +185,7 @@ export default function ImageLibraryPage() {
             id="image"
             queryKey={materialsKeys.all}
             api={materialUrls.images}
+            exportApi={materialUrls.imagesExport}
             params={params}
             columns={columns}
             filterFields={filterFields}

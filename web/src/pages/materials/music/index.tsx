@@ -214,6 +214,7 @@ export default function MusicPage() {
                     ref={mine}
                     queryKey={materialsKeys.all}
                     api={materialUrls.music}
+                    exportApi={materialUrls.musicExport}
                     params={params}
                     columns={columns}
                     filterFields={filterFields}

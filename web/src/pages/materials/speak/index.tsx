@@ -131,6 +131,7 @@ export default function SpeakPage() {
         ref={table}
         queryKey={materialsKeys.all}
         api={materialUrls.voices}
+        exportApi={materialUrls.voicesExport}
         columns={columns}
         filterFields={filterFields}
         onLoad={onLoad}

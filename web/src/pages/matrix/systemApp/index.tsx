@@ -1,11 +1,12 @@
 /**
  * /system/app — the platform apps (Administrator): per platform its authorization kind, the masked
- * client key and live / sandbox mode; set the key and secret (the secret is never shown or prefilled)
- * or clear them (accounts then authorize against the sandbox); the creator consoles' page check (run it,
- * its result, resume a paused platform); below, the SEO data vendor's API key.
+ * client key and its own mode (live, sandbox or off: `ModeCell`); set the key and secret (the secret is
+ * never shown or prefilled) or clear them (the platform then takes its default mode); the creator
+ * consoles' page check (run it, its result, resume a paused platform); below, WeChat notices' mode
+ * and the SEO data vendor's API key.
  */
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { clearApp, matrixKeys, matrixUrls, saveApp } from '@/api/matrix';
 import { useWrite } from '@/api/mutations';
@@ -18,6 +19,8 @@ import { useMatrixT } from '../i18n';
 import { atField } from '../shared/errors';
 import { PlatformTag } from '../shared/tags';
 import CanaryCell from './CanaryCell';
+import ModeCell from './ModeCell';
+import ServicesCard from './ServicesCard';
 import VendorCard from './VendorCard';
 
 interface Values {
@@ -52,12 +55,8 @@ export default function SystemAppPage() {
       {
         title: t('apps.mode'),
         dataIndex: 'mode',
-        width: 120,
-        render: (m: PlatformApp['mode'], row) => (
-          <Tag color={m === 'live' ? 'green' : 'orange'} data-testid={`app-mode-${row.platform}`}>
-            {t(`apps.modes.${m}`)}
-          </Tag>
-        ),
+        width: 220,
+        render: (m: PlatformApp['mode'], row) => <ModeCell target={row.platform} name={t(`platform.${row.platform}`)} mode={m} modeSet={row.mode_set} blocked={row.blocked} />,
       },
       {
         title: t('apps.check.column'),
@@ -107,6 +106,10 @@ export default function SystemAppPage() {
     <div data-testid="system-app-page">
       <PageHeader title={t('common:menu.systemApp')} subTitle={t('apps.subtitle')} />
       <DataTable<PlatformApp> id="apps" queryKey={matrixKeys.all} api={matrixUrls.apps} method="post" rowKey="platform" pagination={false} columns={columns} />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="apps-mode-help">
+        {t('apps.modeHelp')}
+      </Typography.Paragraph>
+      <ServicesCard />
       <VendorCard />
       <ModalForm<Values>
         open={editing !== null}
