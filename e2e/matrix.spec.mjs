@@ -1,6 +1,6 @@
 // Matrix publishing: accounts authorized on the sandbox (OAuth consent page, QR page), a random-mode release
 // task over finished and uploaded videos, the operator's review, and the sandbox clock running the plan.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, pickOption, popconfirmReady, setLanguage, settled, signIn, story, uploadClip, waitReady, sandboxFetch } from './lib.mjs';
@@ -393,6 +393,43 @@ await step('a WeChat Channels account by its console QR; a task to it and Xiaoho
   expect(res.ok && res.headers.get('content-type') === 'text/plain; charset=utf-8' && (await res.text()).includes('<input'), `the page HTML answered ${res.status} ${res.headers.get('content-type')}`);
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(artifacts, 'matrix-failed-item-evidence-zh-CN.png') });
+});
+await step('a release batch from a sheet: the table shows a bad time and an unknown video, the time is fixed and the row removed, one task is made', async () => {
+  // the last clip becomes a finished video (the others are in the library or used)
+  const [video] = (await api('/clip.merchant_video_library/add', { method: 'POST', body: { ids: [mix.clips[5]] } })).variant_ids;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { rows } = await api('/clip.merchant_video_library/index?pageSize=100');
+    const state = rows.find((r) => r.id === video)?.state;
+    if (state === 'success') break;
+    expect(state !== 'failed' && Date.now() < deadline, `the imported video is ${state}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const { now } = await (await sandboxFetch(`${base}/sandbox/_control/clock`)).json();
+  const day = new Date(now + 8 * 3600_000 + 2 * 86_400_000).toISOString().slice(0, 10);
+  const name = `批量${mx.stamp}`;
+  const dir = mkdtempSync(join(tmpdir(), 'clipmatrix-e2e-batch-'));
+  const file = join(dir, `${name}.csv`);
+  writeFileSync(file, `\ufeff视频编号,账号,标题,话题,发布时间,内容声明\r\n${video},${mx.dyName},批量发布${mx.stamp},探店 夏季,明天十点,原创\r\n999999,${mx.dyName},第二条,探店,${day} 11:00,\r\n`);
+  await page.goto('/send_management');
+  await page.getByTestId('batch-import').click();
+  await page.getByTestId('batch-import-dialog').locator('input[type=file]').setInputFiles(file);
+  rmSync(dir, { recursive: true, force: true });
+  await page.getByTestId('batch-rows-cell-0-time-error').waitFor();
+  await page.getByTestId('batch-rows-cell-1-video-error').waitFor();
+  await page.getByTestId('batch-rows-cell-0-time').fill(`${day} 10:30`);
+  await page.getByTestId('batch-rows-cell-0-time-error').waitFor({ state: 'detached' });
+  await page.getByTestId('batch-rows-remove-1').click();
+  await popconfirmReady(page);
+  await page.getByTestId('batch-rows-remove-ok').click();
+  await page.getByTestId('batch-rows-cell-1-video').waitFor({ state: 'detached' });
+  await page.screenshot({ path: join(artifacts, 'matrix-batch-table-zh-CN.png') });
+  await page.getByTestId('batch-submit').click();
+  await page.getByText(name, { exact: true }).first().waitFor();
+  const { rows } = await api('/task.merchant_forward_task/index', { method: 'POST', body: { name } });
+  expect(rows.length === 1 && rows[0].review_state === 'reviewing', `the batch's task: ${JSON.stringify(rows).slice(0, 300)}`);
+  const items = await api('/task.merchant_forward_task/forward_video_release', { method: 'POST', body: { task_id: rows[0].id, limit: 10 } });
+  expect(items.rows.length === 1 && items.rows[0].title === `批量发布${mx.stamp}` && items.rows[0].account.id === mx.dy, `the batch's items: ${JSON.stringify(items.rows).slice(0, 300)}`);
 });
 await mxContext?.close().catch(() => undefined);
 

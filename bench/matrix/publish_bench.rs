@@ -144,6 +144,7 @@ async fn main() -> anyhow::Result<()> {
             title: format!("bench post {i}"),
             comments: vec![],
             scheduled_at: now,
+            post: None,
         });
     }
     let task = store::matrix::NewTask {

@@ -11,6 +11,7 @@ pub mod export;
 pub mod extract;
 pub mod files;
 pub mod guard;
+pub mod import;
 pub mod limits;
 pub mod mcp;
 pub mod ops;

@@ -46,6 +46,11 @@ impl PendingError {
         if let Some(f) = &self.field {
             data = serde_json::json!({ "field": f });
         }
+        // An import's bad rows, each with its row, column and message in `lang`.
+        if let Some((_, errors)) = self.args.iter().find(|(k, _)| *k == "errors") {
+            data["rows"] =
+                serde_json::to_value(crate::words::row_errors(errors, lang)).unwrap_or_default();
+        }
         if self.status == StatusCode::INTERNAL_SERVER_ERROR {
             data = serde_json::json!({ "request_id": request_id });
         }

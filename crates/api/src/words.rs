@@ -28,8 +28,74 @@ pub fn render_message(
     if let Some(f) = field {
         out.push(("field", domain::i18n::field_label(f, lang)));
     }
+    if let Some((_, errors)) = args.iter().find(|(k, _)| *k == "errors") {
+        out.push(("rows", row_list(errors, lang)));
+    }
     out.push(("request_id", request_id.to_string()));
     msg.render(lang, &out)
+}
+
+/// How many bad rows an import's message lists (the answer's `data.rows` holds every one).
+const ROWS_LISTED: usize = 20;
+
+/// An import's bad rows (`domain::sheet::errors_arg`) in `lang`: each its row, column and message.
+pub fn row_errors(errors: &str, lang: Lang) -> Vec<crate::import::RowErrorView> {
+    let list: Vec<serde_json::Value> = serde_json::from_str(errors).unwrap_or_default();
+    let suffix = match lang {
+        Lang::Zh => "zh",
+        Lang::En => "en",
+    };
+    list.iter()
+        .map(|e| {
+            let args: Vec<(String, String)> = e["args"]
+                .as_object()
+                .map(|m| {
+                    m.iter()
+                        .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let args: Vec<(&str, String)> =
+                args.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+            crate::import::RowErrorView {
+                row: e["row"].as_i64().unwrap_or_default(),
+                column: text(&e["column"]),
+                column_name: text(&e[format!("column.{suffix}")]),
+                message: Msg::from_key(e["msg"].as_str().unwrap_or_default())
+                    .map(|m| m.render(lang, &in_lang(&args, lang)))
+                    .unwrap_or_default(),
+            }
+        })
+        .collect()
+}
+
+/// The bad rows as a sentence's list: "row 3, Video: …; row 7, Account: …".
+fn row_list(errors: &str, lang: Lang) -> String {
+    let rows = row_errors(errors, lang);
+    let mut parts: Vec<String> = rows
+        .iter()
+        .take(ROWS_LISTED)
+        .map(|r| {
+            Msg::ImportRow.render(
+                lang,
+                &[
+                    ("row", r.row.to_string()),
+                    ("column", r.column_name.clone()),
+                    ("reason", r.message.clone()),
+                ],
+            )
+        })
+        .collect();
+    if rows.len() > ROWS_LISTED {
+        parts.push(
+            Msg::ImportMoreRows.render(lang, &[("count", (rows.len() - ROWS_LISTED).to_string())]),
+        );
+    }
+    parts.join(match lang {
+        Lang::Zh => "；",
+        Lang::En => "; ",
+    })
 }
 
 pub use domain::i18n::in_lang;

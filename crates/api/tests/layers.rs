@@ -223,6 +223,7 @@ const LAYERS: &[Layer] = &[
             "menus",
             "permission",
             "platform",
+            "sheet",
             "text_enum",
             "validate",
         ],

@@ -432,3 +432,58 @@ async fn an_export_past_the_most_rows_is_refused_not_cut() {
     let e = rows_of(EXPORT_MAX + 1).await.unwrap_err();
     assert_eq!(field_of(e), "filterObj");
 }
+
+// --- reading uploaded sheets (api::import) ---
+
+#[test]
+fn the_sheet_reader_reads_back_our_own_xlsx_writer() {
+    use api::export::{Cell, Table};
+    let t = Table {
+        header: vec!["视频编号".into(), "标题".into(), "发布时间".into()],
+        rows: vec![
+            vec![
+                Cell::Int(12),
+                "夏季 & <新款>".into(),
+                "2030-01-02 09:00".into(),
+            ],
+            vec![Cell::Int(-3), "line\nbreak".into(), "".into()],
+            vec!["@小明".into(), "=1+1".into()],
+        ],
+    };
+    let rows = api::import::read(&t.xlsx()).unwrap();
+    assert_eq!(
+        rows,
+        vec![
+            vec!["视频编号", "标题", "发布时间"],
+            vec!["12", "夏季 & <新款>", "2030-01-02 09:00"],
+            vec!["-3", "line\nbreak"],
+            // neutralised by the writer, read back as written
+            vec!["@小明", "=1+1"],
+        ]
+    );
+    // Our CSV writer, too (with its byte-order mark).
+    let rows = api::import::read(&t.csv()).unwrap();
+    assert_eq!(rows[1], ["12", "夏季 & <新款>", "2030-01-02 09:00"]);
+    assert_eq!(rows[2], ["-3", "line\nbreak", ""]);
+}
+
+#[test]
+fn the_sheet_reader_reads_csv_quotes_and_refuses_what_it_cannot_read() {
+    use api::import::{Unreadable, read};
+    let rows = read("a,b\r\n\"x, \"\"y\"\"\",2\nlast,\"multi\nline\"".as_bytes()).unwrap();
+    assert_eq!(rows[1], ["x, \"y\"", "2"]);
+    assert_eq!(rows[2], ["last", "multi\nline"]);
+    assert!(matches!(read(b"a,\"open\n"), Err(Unreadable::Broken(_))));
+    assert!(matches!(read(b"\xff\xfe bad"), Err(Unreadable::Broken(_))));
+    assert!(matches!(
+        read(b"PK\x03\x04 not really"),
+        Err(Unreadable::Broken(_))
+    ));
+    let big = vec![b'a'; domain::sheet::FILE_MAX + 1];
+    assert_eq!(read(&big), Err(Unreadable::TooLarge));
+    let many = format!("h\n{}", "x\n".repeat(domain::sheet::ROWS_MAX + 1));
+    assert!(matches!(
+        read(many.as_bytes()),
+        Err(Unreadable::TooManyRows(_))
+    ));
+}

@@ -114,6 +114,18 @@ fn mirrored() -> Vec<(&'static str, &'static str, &'static str, i64)> {
         ("AiDubReq", "intonation", "minimum", ai::RATE_MIN),
         ("AiDubReq", "intonation", "maximum", ai::RATE_MAX),
         ("TaskReq", "name", "maxLength", matrix::TASK_NAME_MAX as i64),
+        (
+            "BatchReq",
+            "name",
+            "maxLength",
+            matrix::TASK_NAME_MAX as i64,
+        ),
+        (
+            "BatchReq",
+            "rows",
+            "maxItems",
+            domain::sheet::ROWS_MAX as i64,
+        ),
         ("TaskReq", "days", "maximum", matrix::MAX_DAYS as i64),
         (
             "TaskReq",

@@ -380,3 +380,495 @@ async fn list_exports_hold_the_filtered_rows_of_the_callers_merchant() {
         let _ = a3;
     }
 }
+
+// --- imports: release batches (issue 44) ---
+
+const BATCH_READ: &str = "/task.merchant_forward_task/batch_read";
+const BATCH_IMPORT: &str = "/task.merchant_forward_task/batch_import";
+const BATCH_ADD: &str = "/task.merchant_forward_task/batch_add";
+const BATCH_TEMPLATE: &str = "/task.merchant_forward_task/batch_template";
+
+/// A finished video of the library (a successful variant with its file).
+async fn finished(app: &TestApp, mid: i64, seq: i64) -> i64 {
+    sqlx::query_scalar(
+        "INSERT INTO clip_variants (merchant_id, project_id, seq, state, progress, duration_ms, video_key, cover_key, \
+         created_at, updated_at) VALUES ($1, 0, $2, 'success', 100, 2000, 'videos/batch.mp4', '', 0, 0) RETURNING id",
+    )
+    .bind(mid)
+    .bind(format!("[{seq}]"))
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap()
+}
+
+/// Uploads a sheet to `path` in `lang`.
+async fn upload_sheet(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    name: &str,
+    bytes: Vec<u8>,
+    lang: &str,
+) -> Resp {
+    let fields = [("name", "批量任务".to_string())];
+    upload_with(app, path, token, &fields, name, bytes, lang).await
+}
+
+/// Uploads a sheet to `path` in `lang`, with text fields.
+async fn upload_with(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    fields: &[(&'static str, String)],
+    name: &str,
+    bytes: Vec<u8>,
+    lang: &str,
+) -> Resp {
+    let mut form = reqwest::multipart::Form::new();
+    for (k, v) in fields {
+        form = form.text(*k, v.clone());
+    }
+    let form = form.part(
+        "file",
+        reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
+    );
+    let res = app
+        .http
+        .post(app.url(&format!("/api{path}")))
+        .bearer_auth(token)
+        .header("accept-language", lang)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let text = res.text().await.unwrap();
+    Resp {
+        status,
+        body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    }
+}
+
+/// The batch's rows: 50 posts over two accounts (three a day each) from tomorrow, China time.
+fn batch_rows(app: &TestApp, videos: &[i64], accounts: [&str; 2]) -> Vec<Vec<String>> {
+    let today = domain::matrix::day_of(app.db.clock.platform_now());
+    (0..50)
+        .map(|i| {
+            let day = domain::matrix::fmt_day(today + 1 + i as i64 / 6);
+            let minute = 9 * 60 + (i % 6) * 10;
+            vec![
+                videos[i].to_string(),
+                accounts[i % 2].to_string(),
+                String::new(),
+                format!("第{i}条标题"),
+                format!("话题{i} 夏季"),
+                if i % 5 == 0 {
+                    "@小明".into()
+                } else {
+                    String::new()
+                },
+                format!("{day} {:02}:{:02}", minute / 60, minute % 60),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                if i % 2 == 0 {
+                    "原创".into()
+                } else {
+                    "auto".into()
+                },
+            ]
+        })
+        .collect()
+}
+
+fn batch_csv(rows: &[Vec<String>]) -> Vec<u8> {
+    let header =
+        "视频编号,账号,分组,标题,话题,@用户,发布时间,挂载类型,挂载编号,挂载标题,挂载链接,内容声明";
+    let mut s = format!("\u{feff}{header}\r\n");
+    for r in rows {
+        s.push_str(&r.join(","));
+        s.push_str("\r\n");
+    }
+    s.into_bytes()
+}
+
+async fn tasks_of(app: &TestApp, mid: i64) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM matrix_tasks WHERE merchant_id = $1")
+        .bind(mid)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn release_batches_are_checked_whole_and_make_one_task() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let admin = app.admin().await;
+        let demo = app.demo().await;
+        app.second_merchant(&admin, "batchshop").await;
+        let (me, them) = (
+            demo_merchant(&app).await,
+            merchant_of(&app, "batchshop").await,
+        );
+        let a1 = account(&app, me, "dy", "批量甲").await;
+        let a2 = account(&app, me, "ks", "批量乙").await;
+        account(&app, them, "dy", "别家号").await;
+        let mut videos = vec![];
+        for i in 0..50 {
+            videos.push(finished(&app, me, i).await);
+        }
+        let theirs = finished(&app, them, 99).await;
+        let good = batch_rows(&app, &videos, ["批量甲", &a2.to_string()]);
+
+        // Two bad rows of 50 (another merchant's video, another merchant's account): nothing is
+        // stored, and the error names both rows, in Chinese and in English.
+        let mut bad = good.clone();
+        bad[6][0] = theirs.to_string();
+        bad[29][1] = "别家号".into();
+        for (lang, words) in [
+            ("zh-CN", ["第 8 行", "第 31 行", "视频编号", "账号"]),
+            ("en", ["row 8", "row 31", "Video ID", "Account"]),
+        ] {
+            let r = upload_sheet(&app, BATCH_IMPORT, &demo, "b.csv", batch_csv(&bad), lang).await;
+            r.expect(422);
+            for w in words {
+                assert!(r.message().contains(w), "{lang} {w}: {}", r.message());
+            }
+            let rows: Vec<i64> = r.data()["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["row"].as_i64().unwrap())
+                .collect();
+            assert_eq!(rows, [8, 31], "{}", r.body);
+            assert_eq!(r.data()["field"], "rows");
+        }
+        assert_eq!(tasks_of(&app, me).await, 0);
+        // Reading the sheet into the console's table shows the same rows' errors, and stores nothing.
+        let r = upload_sheet(&app, BATCH_READ, &demo, "b.csv", batch_csv(&bad), "en").await;
+        let d = r.ok();
+        assert_eq!(d["rows"].as_array().unwrap().len(), 50);
+        let errs: Vec<(i64, &str)> = d["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["row"].as_i64().unwrap(), e["column"].as_str().unwrap()))
+            .collect();
+        assert_eq!(errs, [(8, "video"), (31, "account")]);
+        // The console fixes a row and checks again: no errors, still nothing stored.
+        let mut rows = d["rows"].clone();
+        rows[6]["video"] = json!(videos[6].to_string());
+        rows[29]["account"] = json!("批量乙");
+        let r = app
+            .post(
+                BATCH_ADD,
+                Some(&demo),
+                json!({"name": "T", "rows": rows, "check": true}),
+            )
+            .await;
+        assert_eq!(r.ok()["errors"], json!([]), "{}", r.body);
+        assert_eq!(tasks_of(&app, me).await, 0);
+
+        // A good sheet (xlsx, from our own writer: ids as numbers) makes one task whose items are
+        // the rows.
+        let table = api::export::Table {
+            header: batch_csv(&[])
+                .split(|b| *b == b'\r')
+                .next()
+                .map(|h| {
+                    String::from_utf8_lossy(&h[3..])
+                        .split(',')
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap(),
+            rows: good
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .enumerate()
+                        .map(|(j, c)| match (j, c.parse::<i64>()) {
+                            (0 | 1, Ok(n)) => api::export::Cell::Int(n),
+                            _ => c.as_str().into(),
+                        })
+                        .collect()
+                })
+                .collect(),
+        };
+        let r = upload_sheet(
+            &app,
+            BATCH_IMPORT,
+            &demo,
+            "夏季批量.xlsx",
+            table.xlsx(),
+            "zh-CN",
+        )
+        .await;
+        let task = r.ok()["task"]["id"].as_i64().expect("a task");
+        assert_eq!(tasks_of(&app, me).await, 1);
+        let items: Vec<(i64, String, String, i64, String)> = sqlx::query_as(
+            "SELECT i.account_id, i.video_key, i.title, i.scheduled_at, COALESCE(p.post, '') FROM matrix_items i \
+             LEFT JOIN matrix_item_posts p ON p.item_id = i.id WHERE i.task_id = $1 ORDER BY i.scheduled_at, i.account_id",
+        )
+        .bind(task)
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(items.len(), 50);
+        let mut want: Vec<(i64, String, String, i64)> = good
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                (
+                    if i % 2 == 0 { a1 } else { a2 },
+                    format!("v:{}", videos[i]),
+                    r[3].clone(),
+                    domain::sheet::china_time(&r[6]).unwrap(),
+                )
+            })
+            .collect();
+        want.sort_by_key(|w| (w.3, w.0));
+        for (got, want) in items.iter().zip(&want) {
+            assert_eq!(
+                (got.0, &got.1, &got.2, got.3),
+                (want.0, &want.1, &want.2, want.3)
+            );
+            let post = domain::matrix::ItemPost::read(&got.4);
+            let i: usize = got
+                .2
+                .trim_start_matches('第')
+                .trim_end_matches("条标题")
+                .parse()
+                .unwrap();
+            assert_eq!(post.topics, [format!("话题{i}"), "夏季".into()]);
+            assert_eq!(
+                post.at_users,
+                if i % 5 == 0 {
+                    vec!["小明".to_string()]
+                } else {
+                    vec![]
+                }
+            );
+            assert_eq!(
+                post.declaration,
+                if i % 2 == 0 {
+                    domain::matrix::ContentDeclaration::Original
+                } else {
+                    domain::matrix::ContentDeclaration::Auto
+                }
+            );
+        }
+        let t = app
+            .get_q("/task.merchant_forward_task/index", Some(&demo), json!({}))
+            .await;
+        let row = &t.ok()["rows"][0];
+        assert_eq!(
+            (row["name"].as_str(), row["review_state"].as_str()),
+            (Some("批量任务"), Some("reviewing"))
+        );
+        // The same videos again: refused as used, nothing more stored.
+        upload_sheet(&app, BATCH_IMPORT, &demo, "b.csv", batch_csv(&good), "en")
+            .await
+            .expect(422);
+        assert_eq!(tasks_of(&app, me).await, 1);
+
+        // The template names the columns in the reader's language; a staff member without the
+        // release tasks' menu is refused every batch call.
+        let (status, _, body) =
+            fetch(&app, BATCH_TEMPLATE, &demo, json!({"format": "csv"}), "en").await;
+        assert_eq!(status, 200);
+        assert!(
+            String::from_utf8(body)
+                .unwrap()
+                .starts_with("\u{feff}Video ID,Account,Group,Title")
+        );
+        let nomenu = staff(&app, &demo, "batchnomenu", "/log").await;
+        let (status, _, _) = fetch(&app, BATCH_TEMPLATE, &nomenu, json!({}), "en").await;
+        assert_eq!(status, 403);
+        upload_sheet(&app, BATCH_READ, &nomenu, "b.csv", batch_csv(&good), "en")
+            .await
+            .expect(403);
+        upload_sheet(&app, BATCH_IMPORT, &nomenu, "b.csv", batch_csv(&good), "en")
+            .await
+            .expect(403);
+        app.post(BATCH_ADD, Some(&nomenu), json!({"name": "T", "rows": []}))
+            .await
+            .expect(403);
+    }
+}
+
+#[tokio::test]
+async fn accounts_groups_and_remarks_import_whole_sheets() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let admin = app.admin().await;
+        let demo = app.demo().await;
+        app.second_merchant(&admin, "notesshop").await;
+        let (me, them) = (
+            demo_merchant(&app).await,
+            merchant_of(&app, "notesshop").await,
+        );
+        let a = account(&app, me, "dy", "备注甲").await;
+        let b = account(&app, me, "ks", "备注乙").await;
+        let theirs = account(&app, them, "dy", "别家备注").await;
+        let group = |name: &'static str| {
+            let db = app.db.clone();
+            async move {
+                sqlx::query_scalar::<_, i64>(
+                    "SELECT COUNT(*) FROM matrix_groups WHERE merchant_id = $1 AND name = $2",
+                )
+                .bind(me)
+                .bind(name)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap()
+            }
+        };
+        let state = |id: i64| {
+            let db = app.db.clone();
+            async move {
+                sqlx::query_as::<_, (String, String)>(
+                    "SELECT COALESCE(g.name, ''), a.remarks FROM matrix_accounts a LEFT JOIN matrix_groups g ON g.id = a.group_id WHERE a.id = $1",
+                )
+                .bind(id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap()
+            }
+        };
+        const IMPORT: &str = "/task.merchant_group_user/import";
+        // Another merchant's account (by id) is unknown: the sheet is refused naming its row, and
+        // nothing is written (not even the new group of the good row).
+        let bad = format!("Account,Group,Remarks\n备注甲,华南,南区主号\n{theirs},,x\n");
+        let r = upload_sheet(&app, IMPORT, &demo, "n.csv", bad.into_bytes(), "en").await;
+        r.expect(422);
+        assert!(r.message().contains("row 3, Account"), "{}", r.message());
+        assert_eq!(group("华南").await, 0);
+        assert_eq!(state(a).await, (String::new(), String::new()));
+        // A good sheet: the unknown group is created, an empty cell leaves the value.
+        let good = format!("账号,分组,备注\n备注甲,华南,南区主号\n{b},,乙的备注\n");
+        let r = upload_sheet(&app, IMPORT, &demo, "n.csv", good.into_bytes(), "zh-CN").await;
+        assert_eq!(r.ok()["updated"], 2, "{}", r.body);
+        assert_eq!(r.ok()["groups_created"], json!(["华南"]));
+        assert_eq!(state(a).await, ("华南".into(), "南区主号".into()));
+        assert_eq!(state(b).await, (String::new(), "乙的备注".into()));
+        assert_eq!(state(theirs).await, (String::new(), String::new()));
+        // Without the accounts' menu: 403.
+        let nomenu = staff(&app, &demo, "notesnomenu", "/log").await;
+        upload_sheet(
+            &app,
+            IMPORT,
+            &nomenu,
+            "n.csv",
+            b"Account\n1\n".to_vec(),
+            "en",
+        )
+        .await
+        .expect(403);
+    }
+}
+
+#[tokio::test]
+async fn lexicon_words_and_nfc_titles_import_whole_sheets() {
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let admin = app.admin().await;
+        let demo = app.demo().await;
+        app.second_merchant(&admin, "lexshop").await;
+        let (me, them) = (
+            demo_merchant(&app).await,
+            merchant_of(&app, "lexshop").await,
+        );
+        let count = |sql: &'static str, mid: i64| {
+            let db = app.db.clone();
+            async move {
+                sqlx::query_scalar::<_, i64>(sql)
+                    .bind(mid)
+                    .fetch_one(&db.pool)
+                    .await
+                    .unwrap()
+            }
+        };
+        const LEX: &str = "SELECT COUNT(*) FROM seo_lexicon WHERE merchant_id = $1";
+        const TITLES: &str = "SELECT COUNT(*) FROM nfc_titles WHERE merchant_id = $1";
+
+        // Lexicon words: a word over 20 characters refuses the sheet (naming its row), then a good
+        // sheet adds its words once each.
+        const LEX_IMPORT: &str = "/seo.merchant_seo_lexicon/import";
+        let import = |bytes: Vec<u8>, kind: &'static str, lang: &'static str| {
+            let (app, demo) = (&app, demo.clone());
+            async move {
+                let fields = [("kind", kind.to_string())];
+                upload_with(app, LEX_IMPORT, &demo, &fields, "w.csv", bytes, lang).await
+            }
+        };
+        let long = "长".repeat(21);
+        let r = import(
+            format!("词语\n夏季\n{long}\n").into_bytes(),
+            "brand",
+            "zh-CN",
+        )
+        .await;
+        r.expect(422);
+        assert!(r.message().contains("第 3 行“词语”"), "{}", r.message());
+        assert_eq!(count(LEX, me).await, 0);
+        let r = import(
+            "Word\n夏季\n新款\n夏季\n".as_bytes().to_vec(),
+            "brand",
+            "en",
+        )
+        .await;
+        assert_eq!(r.ok()["added"], 2, "{}", r.body);
+        assert_eq!(count(LEX, me).await, 2);
+        assert_eq!(count(LEX, them).await, 0);
+
+        // NFC titles into a tag of the merchant's; another merchant's tag is not found.
+        let tag = |mid: i64| {
+            let db = app.db.clone();
+            async move {
+                sqlx::query_scalar::<_, i64>(
+                    "INSERT INTO nfc_tags (merchant_id, code, name, platform, pool_kind, pool_id, created_at, updated_at) \
+                     VALUES ($1, $2, 'T', 'dy', 'group', 0, 0, 0) RETURNING id",
+                )
+                .bind(mid)
+                .bind(store::random_token(8))
+                .fetch_one(&db.pool)
+                .await
+                .unwrap()
+            }
+        };
+        let (mine, theirs) = (tag(me).await, tag(them).await);
+        const TITLE_IMPORT: &str = "/nfc.index/title_import";
+        let titles = |tag_id: i64, body: &'static str| {
+            let (app, demo) = (&app, demo.clone());
+            async move {
+                let fields = [("tag_id", tag_id.to_string())];
+                let bytes = body.as_bytes().to_vec();
+                upload_with(app, TITLE_IMPORT, &demo, &fields, "t.csv", bytes, "en").await
+            }
+        };
+        let r = titles(mine, "Title\n来打卡\n\n好吃不贵\n,x\n").await;
+        r.expect(422);
+        assert!(r.message().contains("row 5, Title"), "{}", r.message());
+        assert_eq!(count(TITLES, me).await, 0);
+        titles(theirs, "Title\n来打卡\n").await.expect(404);
+        let r = titles(mine, "标题\n来打卡\n好吃不贵\n").await;
+        assert_eq!(r.ok()["added"], 2, "{}", r.body);
+        assert_eq!(count(TITLES, me).await, 2);
+        // The templates name their columns in the reader's language.
+        let (status, _, body) = fetch(
+            &app,
+            "/nfc.index/title_import_template",
+            &demo,
+            json!({"format": "csv"}),
+            "zh-CN",
+        )
+        .await;
+        assert_eq!(
+            (status, String::from_utf8(body).unwrap()),
+            (200, "\u{feff}标题\r\n".to_string())
+        );
+    }
+}

@@ -325,6 +325,29 @@ messages! {
     DateOrder => "开始日期不能晚于结束日期", "The start date cannot be after the end date";
     SpanTooLong => "时间范围最多 {max} 天", "The range can be at most {max} days";
     ImportedVideos => "导入或上传的视频（无混剪配方）", "Imported or uploaded videos (no mixing recipe)";
+    // Imports (issue 44): a sheet is checked as a whole; every bad row is named.
+    ImportRowsInvalid => "表格中有 {count} 行有误，未导入任何内容：{rows}", "{count} rows of the sheet are wrong; nothing was imported: {rows}";
+    ImportRow => "第 {row} 行“{column}”：{reason}", "row {row}, {column}: {reason}";
+    ImportMoreRows => "……另有 {count} 行", "… and {count} more rows";
+    ImportEmpty => "表格中没有数据行（第一行是表头）", "The sheet has no rows (the first row is the header)";
+    ImportTooManyRows => "表格最多 {max} 行（当前 {count} 行），请分成几个表格导入", "A sheet can have at most {max} rows (this one has {count}); split it";
+    ImportTooLarge => "表格文件不能超过 {max}", "The sheet file can be at most {max}";
+    ImportUnreadable => "无法读取表格（请上传 xlsx 或 CSV 文件）：{reason}", "The sheet cannot be read (upload an xlsx or CSV file): {reason}";
+    ImportNoColumn => "表格缺少“{column}”列，请使用模板的表头", "The sheet has no '{column}' column; use the template's header";
+    ImportVideoUnknown => "没有编号为 {id} 的已完成视频", "There is no finished video {id}";
+    ImportVideoUsed => "视频 {id} 已被其他任务使用", "Video {id} is already used by another task";
+    ImportVideoTwice => "视频 {id} 在第 {row} 行已经用过", "Video {id} is already used in row {row}";
+    ImportAccountUnknown => "没有账号“{name}”", "There is no account '{name}'";
+    ImportAccountAmbiguous => "有 {count} 个账号叫“{name}”，请填写账号编号", "{count} accounts are named '{name}'; give the account's ID";
+    ImportAccountTwice => "账号“{name}”在第 {row} 行已经出现过", "Account '{name}' is already in row {row}";
+    ImportAccountUnusable => "账号“{name}”的授权已过期", "Account '{name}' has expired";
+    ImportGroupUnknown => "没有分组“{name}”", "There is no group '{name}'";
+    ImportGroupEmpty => "分组“{name}”中没有可用的账号", "Group '{name}' has no usable account";
+    ImportAccountOrGroup => "请填写账号或分组（二选一）", "Give an account or a group (one of them)";
+    ImportTimeInvalid => "“{value}”不是时间，请写成 YYYY-MM-DD HH:mm（北京时间）", "'{value}' is not a time; write YYYY-MM-DD HH:mm (China time)";
+    ImportTimePassed => "发布时间 {at} 已过", "The publish time {at} has passed";
+    ImportAccountDayOver => "账号“{name}”在 {day} 有 {count} 条，每个账号每天最多 {max} 条", "Account '{name}' has {count} posts on {day}; at most {max} per account per day";
+    ImportWordUnknown => "“{value}”不是可选的值（可选：{allowed}）", "'{value}' is not one of the choices ({allowed})";
     // Resource limits.
     ControlChar => "{field} 含有控制字符（{char}），请去掉后重试", "{field} contains a control character ({char}); remove it and try again";
     PasswordChecksBusy => "同时登录的请求过多，请 {seconds} 秒后再试", "Too many sign-ins at once; try again in {seconds} s";

@@ -17,6 +17,7 @@ pub mod permission;
 pub mod platform;
 pub mod reports;
 pub mod seo;
+pub mod sheet;
 pub mod system;
 pub mod text_enum;
 pub mod validate;

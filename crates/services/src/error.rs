@@ -92,6 +92,29 @@ impl ApiError {
             _ => None,
         }
     }
+    /// An import refused for its bad rows (`domain::sheet`): 422 naming `rows`, with every bad row
+    /// in the `errors` argument (the API renders them in the reader's language, `data.rows`).
+    pub fn rows_invalid(errors: &[domain::sheet::RowError]) -> ApiError {
+        let mut rows: Vec<usize> = errors.iter().map(|e| e.row).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        ApiError::invalid_with(
+            "rows",
+            Msg::ImportRowsInvalid,
+            vec![
+                ("count", rows.len().to_string()),
+                ("errors", domain::sheet::errors_arg(errors)),
+            ],
+        )
+    }
+    /// An import of more rows than it takes at once.
+    pub fn too_many_rows(max: usize, count: usize) -> ApiError {
+        ApiError::invalid_with(
+            "rows",
+            Msg::ImportTooManyRows,
+            vec![("max", max.to_string()), ("count", count.to_string())],
+        )
+    }
     /// A parameter (JSON or form) body over `max_bytes`.
     pub fn body_too_large(max_bytes: usize) -> ApiError {
         ApiError::TooLarge(

@@ -3584,6 +3584,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nfc.index/title_import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a sheet's titles (one per row) to a tag (`tag_id`). Any bad row: 422 naming every bad row,
+         *     nothing stored.
+         */
+        post: operations["post_nfc_index_title_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nfc.index/title_import_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The NFC titles import's template (one column of titles), its header in the caller's language. */
+        get: operations["get_nfc_index_title_import_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nfc.index/titles": {
         parameters: {
             query?: never;
@@ -4045,6 +4082,43 @@ export interface paths {
         };
         /** The lexicons' words as a spreadsheet, with the list's filters. */
         get: operations["get_seo_merchant_seo_lexicon_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_seo_lexicon/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a sheet's words (one per row) to the lexicon `kind`. Any bad row: 422 naming every bad row,
+         *     nothing stored; words already there are skipped.
+         */
+        post: operations["post_seo_merchant_seo_lexicon_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo.merchant_seo_lexicon/import_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lexicon import's template (one column of words), its header in the caller's language. */
+        get: operations["get_seo_merchant_seo_lexicon_import_template"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5466,6 +5540,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/task.merchant_forward_task/batch_add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates one release task from the batch's rows (or, with `check`, only checks them). Any bad
+         *     row: 422 naming every bad row, nothing stored.
+         */
+        post: operations["post_task_merchant_forward_task_batch_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task/batch_import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates one release task straight from a sheet (`file`; `name`, else the file's name). Any bad
+         *     row: 422 naming every bad row, nothing stored.
+         */
+        post: operations["post_task_merchant_forward_task_batch_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task/batch_read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads an uploaded sheet (xlsx or CSV, ≤ 5 MB, ≤ 2,000 rows) into rows and checks them; nothing
+         *     is stored.
+         */
+        post: operations["post_task_merchant_forward_task_batch_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_forward_task/batch_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch sheet's template: its header in the caller's language. */
+        get: operations["get_task_merchant_forward_task_batch_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/task.merchant_forward_task/bjh_add": {
         parameters: {
             query?: never;
@@ -6224,6 +6375,44 @@ export interface paths {
         get: operations["get_task_merchant_group_user_get_qrCode"];
         put?: never;
         post: operations["post_task_merchant_group_user_get_qrCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_group_user/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets accounts' groups and remarks from a sheet (account id or nickname, group, remarks; an empty
+         *     cell leaves the value as it is; unknown groups are created). Any bad row: 422 naming every bad
+         *     row, nothing stored.
+         */
+        post: operations["post_task_merchant_group_user_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task.merchant_group_user/import_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts' groups and remarks import's template: its header in the caller's language. */
+        get: operations["get_task_merchant_group_user_import_template"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7384,6 +7573,95 @@ export interface components {
             sort?: number;
             title: string;
             title_en?: string;
+        };
+        /** @description What sending a batch gives: the rows' errors (`check`), or the created task. */
+        BatchAdded: {
+            errors: components["schemas"]["RowErrorView"][];
+            task?: components["schemas"]["TaskView"] | null;
+        };
+        /** @description What creating a batch sends: the task's name and its rows. */
+        BatchReq: {
+            /**
+             * @description Only check the rows (answers their errors; nothing is stored).
+             * @default false
+             */
+            check?: boolean;
+            /** @default  */
+            name?: string;
+            /** @default [] */
+            rows?: components["schemas"]["BatchRow"][];
+        };
+        /** @description One post of a batch, every cell as text (as the sheet or the console's table holds it). */
+        BatchRow: {
+            /**
+             * @description An account's id or nickname…
+             * @default
+             */
+            account?: string;
+            /** @default  */
+            at_users?: string;
+            /**
+             * @description auto | none | original | ai_generated | reposted | fiction (or the console's words).
+             * @default
+             */
+            declaration?: string;
+            /**
+             * @description …or a group's name: the post goes to the group's usable account with the fewest posts that
+             *     day in the batch.
+             * @default
+             */
+            group?: string;
+            /**
+             * @description The POI's, mini program's or product's id.
+             * @default
+             */
+            mount_id?: string;
+            /**
+             * @description The POI's name, the mini program's or official account's title.
+             * @default
+             */
+            mount_title?: string;
+            /**
+             * @description none | poi | mini_program | official | product (or the console's words for them).
+             * @default
+             */
+            mount_type?: string;
+            /**
+             * @description The mini program's path or the official account's article link.
+             * @default
+             */
+            mount_url?: string;
+            /**
+             * Format: int64
+             * @description The row's number in the sheet (the header is row 1); rows added in the console have none
+             *     and are numbered by their place.
+             * @default null
+             */
+            row?: number | null;
+            /**
+             * @description China time, `YYYY-MM-DD HH:mm` (or a spreadsheet date).
+             * @default
+             */
+            time?: string;
+            /** @default  */
+            title?: string;
+            /**
+             * @description Separated by spaces, commas or `、`; a leading `#` is dropped.
+             * @default
+             */
+            topics?: string;
+            /**
+             * @description A finished video's id (the video library).
+             * @default
+             */
+            video?: string;
+        };
+        /** @description A read sheet: its rows as the console's table edits them, and what is wrong with them. */
+        BatchSheet: {
+            errors: components["schemas"]["RowErrorView"][];
+            /** @description The uploaded file's name (the console offers it as the task's name). */
+            file_name: string;
+            rows: components["schemas"]["BatchRow"][];
         };
         BenchmarkDetail: components["schemas"]["BenchmarkView"] & {
             /**
@@ -8914,6 +9192,13 @@ export interface components {
          * @enum {string}
          */
         NewGroupKind: "video" | "broadcast";
+        /** @description What an import of accounts' groups and remarks did. */
+        NotesImported: {
+            /** @description Groups the sheet named that did not exist: created. */
+            groups_created: string[];
+            /** @description Accounts updated. */
+            updated: number;
+        };
         NotesReq: {
             /** Format: int64 */
             id: number;
@@ -10264,6 +10549,42 @@ export interface components {
          * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
          *     named in the handler's `responses((status = 200, body = Reply<T>))`.
          */
+        Reply_BatchAdded: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description What sending a batch gives: the rows' errors (`check`), or the created task. */
+            data: {
+                errors: components["schemas"]["RowErrorView"][];
+                task?: components["schemas"]["TaskView"] | null;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_BatchSheet: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description A read sheet: its rows as the console's table edits them, and what is wrong with them. */
+            data: {
+                errors: components["schemas"]["RowErrorView"][];
+                /** @description The uploaded file's name (the console offers it as the task's name). */
+                file_name: string;
+                rows: components["schemas"]["BatchRow"][];
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
         Reply_BenchmarkDetail: {
             /**
              * Format: int32
@@ -11344,6 +11665,25 @@ export interface components {
             /** @description A built-in track with its signed link. */
             data: components["schemas"]["SystemMusic"] & {
                 src: string;
+            };
+            message: string;
+        };
+        /**
+         * @description The success envelope `{code:200, message, data}` of every answer; `data` is the call's own type,
+         *     named in the handler's `responses((status = 200, body = Reply<T>))`.
+         */
+        Reply_NotesImported: {
+            /**
+             * Format: int32
+             * @description Always 200 here; errors use `ErrorBody`.
+             */
+            code: number;
+            /** @description What an import of accounts' groups and remarks did. */
+            data: {
+                /** @description Groups the sheet named that did not exist: created. */
+                groups_created: string[];
+                /** @description Accounts updated. */
+                updated: number;
             };
             message: string;
         };
@@ -15915,6 +16255,19 @@ export interface components {
             id: number;
             name: string;
             permissions: string[];
+        };
+        /** @description One bad cell of an imported sheet, in the caller's language (a refused import's `data.rows`). */
+        RowErrorView: {
+            /** @description The column's key. */
+            column: string;
+            /** @description The column's header in the caller's language. */
+            column_name: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description The sheet's row number (the header is row 1).
+             */
+            row: number;
         };
         /**
          * @description Where a rule answers (the document's enum of `RuleReq.channel`; the wire format is the string).
@@ -25704,6 +26057,64 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_nfc_index_title_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description file: the sheet; tag_id: the tag */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TitlesAdded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_nfc_index_title_import_template: {
+        parameters: {
+            query?: {
+                /** @description xlsx (default) | csv */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the template (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     get_nfc_index_titles: {
         parameters: {
             query?: never;
@@ -26658,6 +27069,64 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description the lexicon words (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_seo_merchant_seo_lexicon_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description file: the sheet; kind: brand | product | region | longtail | banned | stop */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WordsAdded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_seo_merchant_seo_lexicon_import_template: {
+        parameters: {
+            query?: {
+                /** @description xlsx (default) | csv */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the template (xlsx or csv) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -29741,6 +30210,121 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    post_task_merchant_forward_task_batch_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BatchAdded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_batch_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description file: the sheet; name: the task's name (default: the file's name) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BatchAdded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_forward_task_batch_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description file: the sheet */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BatchSheet"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_forward_task_batch_template: {
+        parameters: {
+            query?: {
+                /** @description xlsx (default) | csv */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the release batch template (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     post_task_merchant_forward_task_bjh_add: {
         parameters: {
             query?: never;
@@ -31475,6 +32059,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_AuthStart"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    post_task_merchant_group_user_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description file: the sheet */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NotesImported"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_task_merchant_group_user_import_template: {
+        parameters: {
+            query?: {
+                /** @description xlsx (default) | csv */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the template (xlsx or csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];

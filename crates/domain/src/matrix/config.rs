@@ -86,6 +86,41 @@ impl TaskConfig {
     }
 }
 
+/// What one post carries when it differs from its task's form (`matrix_item_posts.post`): a release
+/// batch imported from a sheet gives each row its own topics, @-mentions, mount and declaration.
+/// The publisher reads the task's config with these in place ([`ItemPost::over`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ItemPost {
+    pub topics: Vec<String>,
+    pub at_users: Vec<String>,
+    #[serde(deserialize_with = "mount_or_none")]
+    pub mount_type: MountType,
+    #[serde(flatten)]
+    pub mount: MountFields,
+    pub declaration: ContentDeclaration,
+}
+
+impl ItemPost {
+    pub fn read(text: &str) -> ItemPost {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+    /// The task's config as this post publishes it.
+    pub fn over(&self, task: &TaskConfig) -> TaskConfig {
+        TaskConfig {
+            topics: self.topics.clone(),
+            at_users: self.at_users.clone(),
+            mount_type: self.mount_type,
+            mount: self.mount.clone(),
+            declaration: self.declaration,
+            ..task.clone()
+        }
+    }
+}
+
 /// What store rows decode the column through (`#[sqlx(try_from = "String")]`).
 impl From<String> for TaskConfig {
     fn from(text: String) -> TaskConfig {

@@ -2,13 +2,14 @@
 //! distribution plan (which video goes to which account when), the review SLA and account status.
 //! Pure functions; the store and API layers call them.
 
+pub mod batch;
 pub mod canary;
 mod config;
 mod form;
 pub mod platform_rules;
 pub mod proxy;
 mod states;
-pub use config::{MountFields, TaskConfig};
+pub use config::{ItemPost, MountFields, TaskConfig};
 pub use form::{ApprovedPost, TaskReq};
 pub use states::{
     AccountAction, AccountType, AppMode, AuthState, ContentDeclaration, ItemAction, ItemFacts,

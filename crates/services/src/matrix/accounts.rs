@@ -460,3 +460,117 @@ pub async fn make_share(
 pub async fn groups(d: &store::Db, mid: i64, q: &ListQuery) -> ApiResult<(Vec<db::Group>, Total)> {
     Ok(db::groups(d, mid, q).await?)
 }
+
+/// The columns of the accounts' groups and remarks import (its template's header).
+pub const NOTE_COLUMNS: [domain::sheet::Column; 3] = [
+    domain::sheet::col("account", "账号", "Account"),
+    domain::sheet::col("group", "分组", "Group"),
+    domain::sheet::col("remarks", "备注", "Remarks"),
+];
+
+/// Sets accounts' groups and remarks from a sheet's rows (account id or nickname, group name,
+/// remarks; an empty cell leaves that value as it is). A group the merchant does not have is
+/// created. Every row is checked first: any bad one refuses the whole sheet, naming every bad row.
+/// Returns how many accounts were updated and the groups created.
+pub async fn import_notes(
+    d: &store::Db,
+    mid: i64,
+    sheet: &domain::sheet::Sheet,
+) -> ApiResult<(usize, Vec<String>)> {
+    use domain::sheet::RowError;
+    let col = |k: &str| {
+        NOTE_COLUMNS
+            .iter()
+            .copied()
+            .find(|c| c.key == k)
+            .unwrap_or(NOTE_COLUMNS[0])
+    };
+    if sheet.rows.is_empty() {
+        return Err(ApiError::invalid("rows", Msg::ImportEmpty));
+    }
+    let accounts = db::all_accounts(d, mid).await?;
+    let mut errors: Vec<RowError> = vec![];
+    let mut notes: Vec<db::AccountNote> = vec![];
+    let mut seen: Vec<(i64, usize)> = vec![];
+    for (row, cells) in &sheet.rows {
+        let row = *row;
+        let name = sheet.cell(cells, "account");
+        let by_id = name
+            .parse::<i64>()
+            .ok()
+            .and_then(|id| accounts.iter().find(|a| a.id == id));
+        let found: Vec<&Account> = match by_id {
+            Some(a) => vec![a],
+            None => accounts
+                .iter()
+                .filter(|a| a.nickname.trim() == name)
+                .collect(),
+        };
+        let account = match found.as_slice() {
+            _ if name.is_empty() => {
+                errors.push(RowError::new(row, col("account"), Msg::Required, vec![]));
+                None
+            }
+            [] => {
+                errors.push(RowError::new(
+                    row,
+                    col("account"),
+                    Msg::ImportAccountUnknown,
+                    vec![("name", name.into())],
+                ));
+                None
+            }
+            [a] => match seen.iter().find(|(id, _)| *id == a.id) {
+                Some((_, first)) => {
+                    errors.push(RowError::new(
+                        row,
+                        col("account"),
+                        Msg::ImportAccountTwice,
+                        vec![("name", a.nickname.clone()), ("row", first.to_string())],
+                    ));
+                    None
+                }
+                None => {
+                    seen.push((a.id, row));
+                    Some(a.id)
+                }
+            },
+            many => {
+                errors.push(RowError::new(
+                    row,
+                    col("account"),
+                    Msg::ImportAccountAmbiguous,
+                    vec![("name", name.into()), ("count", many.len().to_string())],
+                ));
+                None
+            }
+        };
+        let group = sheet.cell(cells, "group");
+        let remarks = sheet.cell(cells, "remarks");
+        let checks = [
+            ("group", group, domain::matrix::GROUP_NAME_MAX),
+            ("remarks", remarks, domain::matrix::REMARKS_MAX),
+        ];
+        let mut ok = true;
+        for (key, v, max) in checks {
+            let checked = domain::validate::max_chars(key, v, max)
+                .and_then(|_| domain::validate::plain_text(key, v));
+            if let Err(e) = checked {
+                errors.push(RowError::new(row, col(key), e.msg, e.args));
+                ok = false;
+            }
+        }
+        if let (Some(account_id), true) = (account, ok) {
+            notes.push(db::AccountNote {
+                account_id,
+                group: Some(group.to_string()).filter(|g| !g.is_empty()),
+                remarks: Some(remarks.to_string()).filter(|r| !r.is_empty()),
+            });
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::rows_invalid(&errors));
+    }
+    let created = db::import_account_notes(d, mid, &notes).await?;
+    Ok((notes.len(), created))
+}

@@ -125,7 +125,11 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
     let t = db::task(&hub.db, None, it.task_id)
         .await?
         .ok_or_else(|| JobError::Permanent("task gone".into()))?;
-    let cfg = &t.config;
+    // A release batch's row posts its own topics, @-mentions, mount and declaration.
+    let cfg = &match db::item_post(&hub.db, it.id).await? {
+        Some(post) => post.over(&t.config),
+        None => t.config.clone(),
+    };
     let s = |v: &str| Some(v.to_string()).filter(|v| !v.is_empty());
     let (storage_key, cover_key, video) = video_storage_key(hub, it).await?;
     let path = match hub.storage.local_copy(&storage_key).await {

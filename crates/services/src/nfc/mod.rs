@@ -598,3 +598,61 @@ pub async fn tag_by_code(d: &Db, code: &str) -> ApiResult<Option<TagRow>> {
 pub async fn undrawn_posts(d: &Db, activity_id: i64, device: &str) -> ApiResult<i64> {
     Ok(db::undrawn_posts(d, activity_id, device).await?)
 }
+
+/// The NFC titles import's column (its template's header).
+pub const TITLE_COLUMNS: [domain::sheet::Column; 1] =
+    [domain::sheet::col("title", "标题", "Title")];
+
+/// Adds a sheet's titles (one per row) to a tag's titles: every row is checked first (at most 50
+/// characters, the copy precheck for Douyin), any bad one refuses the sheet naming every bad row;
+/// then all are added in one transaction. How many were added.
+pub async fn import_titles(
+    d: &Db,
+    mid: i64,
+    tag_id: i64,
+    sheet: &domain::sheet::Sheet,
+    now: i64,
+) -> ApiResult<usize> {
+    use domain::sheet::RowError;
+    db::tag(d, mid, tag_id).await?.ok_or(ApiError::NotFound)?;
+    let checker = crate::compliance::checker(d, Some(mid)).await?;
+    let mut errors = vec![];
+    let mut out: Vec<String> = vec![];
+    for (row, cells) in &sheet.rows {
+        let t = sheet.cell(cells, "title");
+        let err = |msg: Msg, args: Vec<(&'static str, String)>| {
+            RowError::new(*row, TITLE_COLUMNS[0], msg, args)
+        };
+        if t.is_empty() {
+            errors.push(err(Msg::Required, vec![]));
+            continue;
+        }
+        if t.chars().count() > domain::matrix::TITLE_MAX {
+            errors.push(err(
+                Msg::TooLong,
+                vec![("max", domain::matrix::TITLE_MAX.to_string())],
+            ));
+            continue;
+        }
+        let checked = domain::validate::plain_text("title", t).and_then(|_| {
+            checker
+                .form(&[("title", t)], &[domain::platform::Platform::Dy])
+                .map(|_| ())
+        });
+        match checked {
+            Err(e) => errors.push(err(e.msg, e.args)),
+            Ok(()) => out.push(t.to_string()),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::rows_invalid(&errors));
+    }
+    if out.is_empty() {
+        return Err(ApiError::invalid("rows", Msg::ImportEmpty));
+    }
+    if out.len() > rules::TITLES_AT_ONCE {
+        return Err(ApiError::too_many_rows(rules::TITLES_AT_ONCE, out.len()));
+    }
+    db::add_titles(d, mid, tag_id, &out, now).await?;
+    Ok(out.len())
+}

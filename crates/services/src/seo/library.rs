@@ -306,3 +306,51 @@ pub async fn merchant_lexicon(d: &Db, mid: i64) -> ApiResult<domain::seo::Lexico
 async fn merchant_banned(d: &Db, mid: i64) -> ApiResult<Vec<String>> {
     Ok(merchant_lexicon(d, mid).await?.banned)
 }
+
+/// The lexicon import's column (its template's header).
+pub const LEXICON_COLUMNS: [domain::sheet::Column; 1] =
+    [domain::sheet::col("word", "词语", "Word")];
+
+/// Adds a sheet's words (one per row) to the lexicon `kind`: every row is checked first (at most
+/// 20 characters, no control characters; repeats are dropped), any bad one refuses the sheet
+/// naming every bad row; then all are added in one transaction. (added, already there).
+pub async fn import_lexicon(
+    d: &Db,
+    mid: i64,
+    kind: &str,
+    sheet: &domain::sheet::Sheet,
+    now: i64,
+) -> ApiResult<(usize, usize)> {
+    use domain::sheet::RowError;
+    let kind = lex_kind(kind)?;
+    let mut errors = vec![];
+    let mut out: Vec<String> = vec![];
+    for (row, cells) in &sheet.rows {
+        let w = sheet.cell(cells, "word");
+        let checked = if w.is_empty() {
+            Err(domain::validate::Invalid {
+                field: "word",
+                msg: Msg::Required,
+                args: vec![],
+            })
+        } else {
+            domain::validate::max_chars("word", w, lim::WORD_MAX)
+                .and_then(|_| domain::validate::plain_text("word", w))
+        };
+        match checked {
+            Err(e) => errors.push(RowError::new(*row, LEXICON_COLUMNS[0], e.msg, e.args)),
+            Ok(()) if !out.iter().any(|o| o == w) => out.push(w.to_string()),
+            Ok(()) => {}
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::rows_invalid(&errors));
+    }
+    if out.is_empty() {
+        return Err(ApiError::invalid("rows", Msg::ImportEmpty));
+    }
+    if out.len() > lim::BULK_MAX {
+        return Err(ApiError::too_many_rows(lim::BULK_MAX, out.len()));
+    }
+    Ok(db::add_lexicon(d, mid, kind.as_str(), &out, now).await?)
+}

@@ -137,6 +137,16 @@ pub async fn account(db: &Db, mid: i64, id: i64) -> sqlx::Result<Option<Account>
     .await
 }
 
+/// Every account of a merchant (an import looks rows up by id or nickname).
+pub async fn all_accounts(db: &Db, mid: i64) -> sqlx::Result<Vec<Account>> {
+    sqlx::query_as(crate::sqlf!(
+        "SELECT {ACCOUNT_COLS} {ACCOUNT_FROM} WHERE a.merchant_id = $1 ORDER BY a.id"
+    ))
+    .bind(mid)
+    .fetch_all(&db.pool)
+    .await
+}
+
 /// The merchant's newest live account of `platform` that granted `scope` (a search on its behalf).
 pub async fn account_with_scope(
     db: &Db,

@@ -37,6 +37,14 @@ pub async fn groups(db: &Db, mid: i64, q: &ListQuery) -> Result<(Vec<Group>, Tot
     .await
 }
 
+/// A merchant's groups as (id, name) (an import looks rows up by name).
+pub async fn group_names(db: &Db, mid: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as("SELECT id, name FROM matrix_groups WHERE merchant_id = $1 ORDER BY id")
+        .bind(mid)
+        .fetch_all(&db.pool)
+        .await
+}
+
 pub async fn group_exists(db: &Db, mid: i64, id: i64) -> sqlx::Result<bool> {
     let n: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM matrix_groups WHERE id = $1 AND merchant_id = $2")
@@ -104,4 +112,64 @@ pub async fn delete_group(db: &Db, mid: i64, id: i64) -> sqlx::Result<bool> {
         .rows_affected();
     tx.commit().await?;
     Ok(n == 1)
+}
+
+/// One account's new group (by name) and remarks, from an import; None leaves it as it is.
+#[derive(Debug, Clone)]
+pub struct AccountNote {
+    pub account_id: i64,
+    pub group: Option<String>,
+    pub remarks: Option<String>,
+}
+
+/// Stores an import of accounts' groups and remarks in one transaction: the groups it names that
+/// do not exist are created, then each account is updated. Returns the names of the groups created.
+pub async fn import_account_notes(
+    db: &Db,
+    mid: i64,
+    notes: &[AccountNote],
+) -> sqlx::Result<Vec<String>> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    let mut ids: Vec<(String, i64)> =
+        sqlx::query_as("SELECT name, id FROM matrix_groups WHERE merchant_id = $1")
+            .bind(mid)
+            .fetch_all(&mut *tx)
+            .await?;
+    let mut created = vec![];
+    for n in notes {
+        let group = match &n.group {
+            Some(name) => match ids.iter().find(|(g, _)| g == name) {
+                Some((_, id)) => Some(*id),
+                None => {
+                    let id: i64 = sqlx::query_scalar(
+                        "INSERT INTO matrix_groups (merchant_id, name, created_at, updated_at) \
+                         VALUES ($1, $2, $3, $3) RETURNING id",
+                    )
+                    .bind(mid)
+                    .bind(name)
+                    .bind(now)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                    ids.push((name.clone(), id));
+                    created.push(name.clone());
+                    Some(id)
+                }
+            },
+            None => None,
+        };
+        sqlx::query(
+            "UPDATE matrix_accounts SET group_id = COALESCE($1, group_id), remarks = COALESCE($2, remarks), \
+             updated_at = $3 WHERE id = $4 AND merchant_id = $5",
+        )
+        .bind(group)
+        .bind(n.remarks.as_deref())
+        .bind(now)
+        .bind(n.account_id)
+        .bind(mid)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(created)
 }

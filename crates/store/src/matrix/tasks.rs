@@ -181,6 +181,8 @@ pub struct NewItem {
     pub title: String,
     pub comments: Vec<String>,
     pub scheduled_at: i64,
+    /// What this post carries apart from its task's form (a release batch's row); None: the task's.
+    pub post: Option<domain::matrix::ItemPost>,
 }
 
 /// Stores a task with its planned items in one transaction and marks library videos used. None when
@@ -212,10 +214,10 @@ pub async fn insert_task(
     .fetch_one(&mut *tx)
     .await?;
     for it in items {
-        let r = sqlx::query(
+        let item: Option<i64> = sqlx::query_scalar(
             "INSERT INTO matrix_items (merchant_id, task_id, account_id, platform, video_key, video_name, title, comments, \
                scheduled_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \
-             ON CONFLICT (merchant_id, video_key) DO NOTHING",
+             ON CONFLICT (merchant_id, video_key) DO NOTHING RETURNING id",
         )
         .bind(mid)
         .bind(id)
@@ -227,11 +229,21 @@ pub async fn insert_task(
         .bind(serde_json::to_string(&it.comments).unwrap_or_default())
         .bind(it.scheduled_at)
         .bind(now)
-        .execute(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await?;
-        if r.rows_affected() == 0 {
+        let Some(item) = item else {
             tx.rollback().await?;
             return Ok(None);
+        };
+        if let Some(post) = &it.post {
+            sqlx::query(
+                "INSERT INTO matrix_item_posts (item_id, merchant_id, post) VALUES ($1, $2, $3)",
+            )
+            .bind(item)
+            .bind(mid)
+            .bind(post.to_text())
+            .execute(&mut *tx)
+            .await?;
         }
         if let Some(v) = it
             .video_key
@@ -247,6 +259,16 @@ pub async fn insert_task(
     }
     tx.commit().await?;
     Ok(Some(id))
+}
+
+/// What an item posts apart from its task's form (`NewItem::post`), when it was given one.
+pub async fn item_post(db: &Db, item_id: i64) -> sqlx::Result<Option<domain::matrix::ItemPost>> {
+    let text: Option<String> =
+        sqlx::query_scalar("SELECT post FROM matrix_item_posts WHERE item_id = $1")
+            .bind(item_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(text.map(|t| domain::matrix::ItemPost::read(&t)))
 }
 
 /// Decides a task's review (`to` is approved or rejected; only a task under review moves, see
@@ -331,6 +353,14 @@ pub async fn delete_task(db: &Db, mid: i64, id: i64) -> sqlx::Result<Option<bool
     if busy > 0 {
         return Ok(None);
     }
+    sqlx::query(
+        "DELETE FROM matrix_item_posts WHERE merchant_id = $2 AND item_id IN (SELECT id FROM matrix_items \
+         WHERE task_id = $1 AND merchant_id = $2 AND state IN ('to_release', 'failed') AND item_id = '')",
+    )
+    .bind(id)
+    .bind(mid)
+    .execute(&mut *tx)
+    .await?;
     sqlx::query(
         "DELETE FROM matrix_items WHERE task_id = $1 AND merchant_id = $2 AND state IN ('to_release', 'failed') AND item_id = ''",
     )

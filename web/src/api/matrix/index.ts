@@ -8,6 +8,8 @@ import type { components } from '../schema';
 import type { ListResult } from '../types';
 import type {
   Account,
+  BatchAdded,
+  BatchRow,
   AccountGroup,
   AccountSummary,
   AppMode,
@@ -49,12 +51,18 @@ export const matrixUrls = {
   accounts: `${GU}/index`,
   /** The accounts list as xlsx / CSV, with its filters. */
   accountsExport: `${GU}/export`,
+  /** Accounts' groups and remarks from a sheet, and its template. */
+  accountsImport: `${GU}/import`,
+  accountsImportTemplate: `${GU}/import_template`,
   expiring: `${GU}/expire_user`,
   groups: `${MG}/index`,
   tasks: `${FT}/index`,
   items: `${FT}/forward_video_release`,
   tasksExport: `${FT}/export`,
   itemsExport: `${FT}/export_items`,
+  /** Release batches: the sheet's template, reading an uploaded sheet into rows. */
+  batchTemplate: `${FT}/batch_template`,
+  batchRead: `${FT}/batch_read`,
   videos: `${FT}/forward_video`,
   audit: `${AUDIT}/index`,
   apps: `${APP}/index`,
@@ -147,6 +155,9 @@ export function submitTask(platform: TaskPlatform, req: TaskReq) {
 }
 /** Cancels the items not yet published; 422 while one is publishing. */
 export const deleteTask = (id: number): Promise<Empty> => api.post(`${FT}/delete`, { id });
+/** Creates one release task from a batch's rows (`check`: only checks them); 422 `data.rows` names every bad row. */
+export const submitBatch = (name: string, rows: BatchRow[], check = false): Promise<BatchAdded> =>
+  narrowed(api.post(`${FT}/batch_add`, { name, rows, check }, { silent: true }));
 export const fetchItems = (taskId: number): Promise<ListResult<Item, StateCounts>> => unchecked(api.post(matrixUrls.items, { task_id: taskId, limit: PICK_LIMIT }));
 export const fetchTaskCounts = (taskId: number): Promise<StateCounts> => api.post(`${FT}/forward_video_sm_release`, { task_id: taskId });
 

@@ -50,6 +50,16 @@ export type ItemState = Schemas['ItemState'];
 /** What a release task is made of; `*_add` and the createPublishTask calls take it. */
 export type TaskReq = Schemas['TaskReq'];
 
+/** One post of a release batch, every cell as the sheet held it (`batch_read`, `batch_add`). */
+export type BatchRow = Schemas['BatchRow'];
+/** A batch row's bad cell, in the console's language. */
+export type BatchRowError = Schemas['RowErrorView'];
+/** A read sheet: its rows and their errors. */
+export type BatchSheet = Schemas['BatchSheet'];
+export type BatchAdded = Schemas['BatchAdded'];
+/** What an import of accounts' groups and remarks did. */
+export type NotesImported = Schemas['NotesImported'];
+
 export type PlanItem = Schemas['PlanItem'];
 
 export type Plan = Schemas['Plan'];

@@ -11,6 +11,9 @@ const N = '/nfc.index';
 export const nfcUrls = {
   index: `${N}/index`,
   titles: `${N}/titles`,
+  /** A tag's titles from a sheet (`tag_id`), and its template. */
+  titleImport: `${N}/title_import`,
+  titleImportTemplate: `${N}/title_import_template`,
 } as const;
 
 /** The area's query keys: a write marks the area stale (`useWrite`), so the tags and titles on screen read again. */

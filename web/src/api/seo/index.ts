@@ -45,6 +45,9 @@ export const seoUrls = {
   keywords: `${SL}/keywords`,
   lexicon: `${LX}/index`,
   lexiconExport: `${LX}/export`,
+  /** Words from a sheet into a lexicon (`kind`), and its template. */
+  lexiconImport: `${LX}/import`,
+  lexiconImportTemplate: `${LX}/import_template`,
   search: `${KW}/search`,
   excavate: `${KW}/excavate`,
   hot: `${KW}/hot`,

@@ -20,6 +20,7 @@ import FilterTrigger from '../FilterDrawer/FilterTrigger';
 import { activeRows, initialRows, type FilterField, type FilterObj, type FilterRow } from '../FilterDrawer/model';
 import ColumnSettings from './ColumnSettings';
 import ExportButton from './ExportButton';
+import ImportButton, { type ImportButtonProps } from './ImportButton';
 import { clearSettings, defaultSettings, loadSettings, storeSettings, type ColumnSetting } from './columnSettings';
 import { fitHeader, widthSum } from './headerFit';
 import { emptyTextForError, normalizeList, type NormalizedList } from './normalize';
@@ -93,6 +94,8 @@ export interface DataTableProps<T> {
   exportApi?: string;
   /** The export's file name when the server gives none (default: the table id). */
   exportName?: string;
+  /** The list's import (template and upload): an "Import" button beside "Export" (`ImportButton`). */
+  importer?: Omit<ImportButtonProps<never>, 'testId'>;
 }
 
 export type ShowRow = Record<string, unknown> & { text_json?: unknown; content?: unknown };
@@ -152,6 +155,7 @@ export default function DataTable<T extends object>({
   transform,
   exportApi,
   exportName,
+  importer,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -396,6 +400,7 @@ export default function DataTable<T extends object>({
               }}
             />
           ) : null}
+          {importer ? <ImportButton {...importer} testId={`${id}-import`} /> : null}
           {exportApi ? <ExportButton api={exportApi} params={listParams(params, filterObj, sort)} name={exportName ?? id} testId={`${id}-export`} /> : null}
           <Tooltip title={t('table.reload')}>
             <Button icon={<ReloadOutlined />} onClick={reload} data-testid={`${id}-reload`} aria-label={t('table.reload')} />

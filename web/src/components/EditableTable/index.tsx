@@ -39,6 +39,8 @@ export interface EditableTableProps<T extends object> {
   /** Most rows (the add button hides at the limit). */
   max?: number;
   disabled?: boolean;
+  /** The table's scroll area (wide tables scroll sideways). */
+  scroll?: { x?: number; y?: number };
   testId?: string;
   ref?: Ref<EditableTableRef>;
 }
@@ -62,6 +64,7 @@ export default function EditableTable<T extends object>({
   newRow,
   max,
   disabled,
+  scroll,
   testId = 'editable',
   ref,
 }: EditableTableProps<T>) {
@@ -226,7 +229,7 @@ export default function EditableTable<T extends object>({
 
   return (
     <div data-testid={testId}>
-      <Table<Keyed<T>> size="small" rowKey="key" columns={tableColumns} dataSource={rows} pagination={false} locale={{ emptyText: t('common:table.noData') }} />
+      <Table<Keyed<T>> size="small" rowKey="key" columns={tableColumns} dataSource={rows} pagination={false} scroll={scroll} locale={{ emptyText: t('common:table.noData') }} />
       {!disabled && !full ? (
         <Button
           type="dashed"

@@ -8,7 +8,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, ThunderboltOutlined } from 
 import { Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import type { Key } from 'react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useWrite } from '@/api/mutations';
+import { useMarkStale, useWrite } from '@/api/mutations';
 import { addTitles, deleteTitles, editTitle, nfcKeys, nfcUrls } from '@/api/nfc';
 import type { Tag, TagTitle } from '@/api/nfc/types';
 import { RequestError } from '@/api/request';
@@ -137,6 +137,7 @@ export default function TitlesDialog({ tag, onClose }: { tag: Tag | null; onClos
     [t],
   );
   const params = useMemo(() => (tag ? { tag_id: tag.id } : undefined), [tag]);
+  const markStale = useMarkStale(nfcKeys.all);
 
   return (
     <FullscreenModal open={tag !== null} title={t('titles.title', { name: tag?.name ?? '' })} width={780} footer={null} onCancel={onClose} destroyOnHidden testId="titles-dialog">
@@ -206,6 +207,17 @@ export default function TitlesDialog({ tag, onClose }: { tag: Tag | null; onClos
           api={nfcUrls.titles}
           method="post"
           params={params}
+          importer={{
+            api: nfcUrls.titleImport,
+            templateApi: nfcUrls.titleImportTemplate,
+            fields: { tag_id: String(tag.id) },
+            name: 'nfc-titles-import',
+            hint: t('titles.importHint', { max: TITLE_MAX }),
+            onDone: (r: { added: number }) => {
+              feedback.success(t('titles.imported', { count: r.added }));
+              markStale();
+            },
+          }}
           columns={columns}
           selectable
           onSelectionChange={(keys) => setSelected(keys)}

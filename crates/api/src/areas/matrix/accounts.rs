@@ -107,6 +107,51 @@ pub async fn export(
     Ok(attachment("accounts", f, table.render(f), now))
 }
 
+/// The accounts' groups and remarks import's template: its header in the caller's language.
+#[utoipa::path(get, path = "/task.merchant_group_user/import_template", tag = "matrix", params(("format" = Option<String>, Query, description = "xlsx (default) | csv")), responses((status = 200, description = "the template (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn import_template(
+    State(st): State<AppState>,
+    _c: Caller,
+    LangOf(lang): LangOf,
+    Input(q): Input<crate::import::TemplateQuery>,
+) -> crate::error::HttpResult<axum::response::Response> {
+    crate::import::template_file(
+        st.db.clock.platform_now(),
+        "accounts-import",
+        &uc::NOTE_COLUMNS,
+        lang,
+        &q,
+    )
+}
+
+/// What an import of accounts' groups and remarks did.
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct NotesImported {
+    /// Accounts updated.
+    pub updated: usize,
+    /// Groups the sheet named that did not exist: created.
+    pub groups_created: Vec<String>,
+}
+
+/// Sets accounts' groups and remarks from a sheet (account id or nickname, group, remarks; an empty
+/// cell leaves the value as it is; unknown groups are created). Any bad row: 422 naming every bad
+/// row, nothing stored.
+#[utoipa::path(post, path = "/task.merchant_group_user/import", tag = "matrix", request_body(content_type = "multipart/form-data", description = "file: the sheet"), responses((status = 200, body = Reply<NotesImported>)))]
+pub async fn import(
+    State(st): State<AppState>,
+    c: Caller,
+    mp: axum::extract::Multipart,
+) -> Answer<NotesImported> {
+    let mid = c.merchant_id()?;
+    let (sheet, _) =
+        crate::import::sheet_of(mp, &uc::NOTE_COLUMNS, &[&[uc::NOTE_COLUMNS[0]]]).await?;
+    let (updated, groups_created) = uc::import_notes(&st.db, mid, &sheet).await?;
+    Ok(reply(NotesImported {
+        updated,
+        groups_created,
+    }))
+}
+
 #[utoipa::path(method(get, post), path = "/task.merchant_group_user/expire_user", tag = "matrix", responses((status = 200, body = Reply<Page<AccountView>>)))]
 pub async fn expire_user(
     State(st): State<AppState>,

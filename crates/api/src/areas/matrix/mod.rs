@@ -13,10 +13,22 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
+    // The sheet uploads take up to `domain::sheet::FILE_MAX`; every other call the app's small limit.
+    let sheets = OpenApiRouter::new()
+        .routes(routes!(tasks::batch::batch_read))
+        .routes(routes!(tasks::batch::batch_import))
+        .routes(routes!(accounts::import))
+        .layer(axum::extract::DefaultBodyLimit::max(
+            domain::sheet::FILE_MAX + 64 * 1024,
+        ));
     OpenApiRouter::new()
+        .merge(sheets)
+        .routes(routes!(tasks::batch::batch_template))
+        .routes(routes!(tasks::batch::batch_add))
         .routes(routes!(accounts::index))
         .routes(routes!(accounts::expire_user))
         .routes(routes!(accounts::export))
+        .routes(routes!(accounts::import_template))
         .routes(routes!(accounts::get_qr_code))
         .routes(routes!(accounts::tiktok_auth))
         .routes(routes!(accounts::dy_auth_aggregation))

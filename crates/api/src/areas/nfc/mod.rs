@@ -16,7 +16,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
+    // The sheet upload takes up to `domain::sheet::FILE_MAX`; every other call the app's small limit.
+    let sheets = OpenApiRouter::new().routes(routes!(title_import)).layer(
+        axum::extract::DefaultBodyLimit::max(domain::sheet::FILE_MAX + 64 * 1024),
+    );
     OpenApiRouter::new()
+        .merge(sheets)
+        .routes(routes!(title_import_template))
         .routes(routes!(index))
         .routes(routes!(info))
         .routes(routes!(add))
@@ -300,6 +306,43 @@ pub async fn title_add(
         st.db.clock.platform_now(),
     )
     .await?;
+    Ok(reply(Added { added }))
+}
+
+/// The NFC titles import's template (one column of titles), its header in the caller's language.
+#[utoipa::path(get, path = "/nfc.index/title_import_template", tag = "nfc", params(("format" = Option<String>, Query, description = "xlsx (default) | csv")), responses((status = 200, description = "the template (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn title_import_template(
+    State(st): State<AppState>,
+    _c: Caller,
+    crate::LangOf(lang): crate::LangOf,
+    Input(q): Input<crate::import::TemplateQuery>,
+) -> crate::error::HttpResult<axum::response::Response> {
+    crate::import::template_file(
+        st.db.clock.platform_now(),
+        "nfc-titles-import",
+        &uc::TITLE_COLUMNS,
+        lang,
+        &q,
+    )
+}
+
+/// Adds a sheet's titles (one per row) to a tag (`tag_id`). Any bad row: 422 naming every bad row,
+/// nothing stored.
+#[utoipa::path(post, path = "/nfc.index/title_import", tag = "nfc", request_body(content_type = "multipart/form-data", description = "file: the sheet; tag_id: the tag"), responses((status = 200, body = Reply<Added>)))]
+pub async fn title_import(
+    State(st): State<AppState>,
+    c: Caller,
+    mp: axum::extract::Multipart,
+) -> Answer<Added> {
+    let mid = c.merchant_id()?;
+    let (sheet, up) =
+        crate::import::sheet_of(mp, &uc::TITLE_COLUMNS, &[&[uc::TITLE_COLUMNS[0]]]).await?;
+    let tag_id = up
+        .fields
+        .get("tag_id")
+        .and_then(|t| t.trim().parse::<i64>().ok())
+        .ok_or_else(|| crate::error::ApiError::invalid("tag_id", domain::i18n::Msg::Required))?;
+    let added = uc::import_titles(&st.db, mid, tag_id, &sheet, st.db.clock.platform_now()).await?;
     Ok(reply(Added { added }))
 }
 

@@ -496,6 +496,40 @@ pub async fn lexicon_add(
     Ok(reply(Added { added, skipped }))
 }
 
+/// The lexicon import's template (one column of words), its header in the caller's language.
+#[utoipa::path(get, path = "/seo.merchant_seo_lexicon/import_template", tag = "seo", params(("format" = Option<String>, Query, description = "xlsx (default) | csv")), responses((status = 200, description = "the template (xlsx or csv)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("text/csv")))))]
+pub async fn lexicon_import_template(
+    State(st): State<AppState>,
+    _c: Caller,
+    crate::LangOf(lang): crate::LangOf,
+    Input(q): Input<crate::import::TemplateQuery>,
+) -> crate::error::HttpResult<axum::response::Response> {
+    crate::import::template_file(
+        st.db.clock.platform_now(),
+        "lexicon-import",
+        &uc::LEXICON_COLUMNS,
+        lang,
+        &q,
+    )
+}
+
+/// Adds a sheet's words (one per row) to the lexicon `kind`. Any bad row: 422 naming every bad row,
+/// nothing stored; words already there are skipped.
+#[utoipa::path(post, path = "/seo.merchant_seo_lexicon/import", tag = "seo", request_body(content_type = "multipart/form-data", description = "file: the sheet; kind: brand | product | region | longtail | banned | stop"), responses((status = 200, body = Reply<Added>)))]
+pub async fn lexicon_import(
+    State(st): State<AppState>,
+    c: Caller,
+    mp: axum::extract::Multipart,
+) -> Answer<Added> {
+    let mid = c.merchant_id()?;
+    let (sheet, up) =
+        crate::import::sheet_of(mp, &uc::LEXICON_COLUMNS, &[&[uc::LEXICON_COLUMNS[0]]]).await?;
+    let kind = up.fields.get("kind").cloned().unwrap_or_default();
+    let (added, skipped) =
+        uc::import_lexicon(&st.db, mid, &kind, &sheet, st.db.clock.platform_now()).await?;
+    Ok(reply(Added { added, skipped }))
+}
+
 #[utoipa::path(post, path = "/seo.merchant_seo_lexicon/delete", tag = "seo", request_body = IdsReq, responses((status = 200, body = Reply<Done>)))]
 pub async fn lexicon_delete(
     State(st): State<AppState>,

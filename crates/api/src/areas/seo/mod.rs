@@ -16,7 +16,15 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
+    // The sheet upload takes up to `domain::sheet::FILE_MAX`; every other call the app's small limit.
+    let sheets = OpenApiRouter::new()
+        .routes(routes!(library::lexicon_import))
+        .layer(axum::extract::DefaultBodyLimit::max(
+            domain::sheet::FILE_MAX + 64 * 1024,
+        ));
     OpenApiRouter::new()
+        .merge(sheets)
+        .routes(routes!(library::lexicon_import_template))
         .routes(routes!(library::index))
         .routes(routes!(library::ai_add))
         .routes(routes!(library::ai_edit))

@@ -5,8 +5,10 @@
 //! - `release`: the task form's rules check, the plan, creating a task, the form's config.
 //! - `schedule`: moving the items that have not gone out to a new schedule.
 //! - `items`: acting on items now (publish now / retry, send the top comments), their error text.
+//! - `batch`: a release batch (a sheet's rows, one post each) checked as a whole, stored as one task.
 //! - `form`: what the form offers to pick (accounts online, groups, mini programs, @-users).
 
+pub mod batch;
 pub mod form;
 pub mod items;
 pub mod release;

@@ -19,7 +19,7 @@ fn bad(field: &str, msg: Msg, args: Vec<(&'static str, String)>) -> ApiError {
 }
 
 /// Mount fields the chosen mount type needs.
-fn check_mount(r: &TaskReq) -> ApiResult<rules::MountType> {
+pub(super) fn check_mount(r: &TaskReq) -> ApiResult<rules::MountType> {
     use rules::MountType;
     let need = |what: &str, v: &str| -> ApiResult<()> {
         if v.trim().is_empty() {
@@ -59,7 +59,7 @@ fn check_mount(r: &TaskReq) -> ApiResult<rules::MountType> {
 
 /// The platforms' own rules (`domain::matrix::platform_rules`) for every platform the task's
 /// accounts are on: a task one of them cannot take is refused naming the platform and the rule.
-fn check_platform_rules(
+pub(super) fn check_platform_rules(
     accounts: &[db::Account],
     titles: &[String],
     topics: &[String],
@@ -113,7 +113,11 @@ fn check_platform_rules(
 /// The post's parts beyond video, title and topics (@-mentions, the mount) on every platform the
 /// task's accounts are on: one a platform's post would not carry is refused, naming the platform,
 /// the part and why, instead of being dropped at publish time.
-fn check_parts(accounts: &[db::Account], r: &TaskReq, mount: rules::MountType) -> ApiResult<()> {
+pub(super) fn check_parts(
+    accounts: &[db::Account],
+    r: &TaskReq,
+    mount: rules::MountType,
+) -> ApiResult<()> {
     use domain::matrix::platform_rules::{Part, carries};
     use rules::MountType as M;
     let mut asked = vec![];
@@ -393,6 +397,7 @@ pub async fn plan(
             title,
             comments,
             scheduled_at: slot.at,
+            post: None,
         });
     }
     let mut warnings: Vec<Said> = c.copy_warnings.clone();
@@ -535,19 +540,23 @@ pub async fn config(
     mid: i64,
     p: Platform,
 ) -> ApiResult<(&'static [rules::MountType], Vec<db::Account>, bool)> {
-    use rules::MountType as M;
     let lq = ListQuery {
         limit: Some(1000),
         ..Default::default()
     }
     .with_filter("platform", Some(p.code()), "=");
     let rows = crate::matrix::accounts::selectable(&hub.db, mid, &lq).await?;
-    // Only what the platform's post carries as we publish it (`platform_rules::carries`).
-    let mounts: &[rules::MountType] = match p {
+    let (_, sandbox) = hub.adapter(p).await?;
+    Ok((mount_types(p), rows, sandbox))
+}
+
+/// The mount types a platform's posts take: only what its post carries as we publish it
+/// (`platform_rules::carries`).
+pub fn mount_types(p: Platform) -> &'static [rules::MountType] {
+    use rules::MountType as M;
+    match p {
         Platform::Dy => &[M::None, M::Poi, M::MiniProgram],
         Platform::Shop => &[M::None, M::Product],
         Platform::Ks | Platform::Xhs | Platform::Sph | Platform::Bjh => &[M::None],
-    };
-    let (_, sandbox) = hub.adapter(p).await?;
-    Ok((mounts, rows, sandbox))
+    }
 }

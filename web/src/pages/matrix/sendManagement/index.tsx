@@ -9,8 +9,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { deleteTask, matrixKeys, matrixUrls } from '@/api/matrix';
 import { useWrite } from '@/api/mutations';
-import type { Plan, Task, TaskPlatform } from '@/api/matrix/types';
+import type { BatchSheet, Plan, Task, TaskPlatform } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
+import ImportButton from '@/components/DataTable/ImportButton';
 import PageHeader from '@/components/PageHeader';
 import TimeZoneNote from '@/components/TimeZoneNote';
 import { feedback } from '@/utils/feedback';
@@ -19,6 +20,7 @@ import { taskFilterFields } from '../filters';
 import { useMatrixT } from '../i18n';
 import { ITEM_STATES } from '../rules';
 import { PlatformTag, ReviewTag } from '../shared/tags';
+import BatchImport from './BatchImport';
 import TaskDetail from './TaskDetail';
 import ShareModal from './ShareModal';
 import TaskForm from './TaskForm';
@@ -37,6 +39,7 @@ export default function SendManagementPage() {
     if (search.has('new')) setSearch((s) => (s.delete('new'), s), { replace: true });
   }, [search, setSearch]);
   const [sharing, setSharing] = useState(false);
+  const [batch, setBatch] = useState<BatchSheet | null>(null);
   const [viewing, setViewing] = useState<Task | null>(null);
   const remove = useWrite(deleteTask, matrixKeys.all);
 
@@ -141,6 +144,15 @@ export default function SendManagementPage() {
             <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="share-new">
               {t('share.button')}
             </Button>
+            <ImportButton<BatchSheet>
+              api={matrixUrls.batchRead}
+              templateApi={matrixUrls.batchTemplate}
+              name="release-batch"
+              label={t('batch.import')}
+              hint={t('batch.hint')}
+              onDone={setBatch}
+              testId="batch-import"
+            />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="task-new">
               {t('task.new')}
             </Button>
@@ -171,6 +183,15 @@ export default function SendManagementPage() {
               : t('task.createdNoDue', { name: task.name, count: plan?.count ?? task.counts?.total ?? 0 }),
           );
           // the new task is shown first; the create marked the list stale
+          table.current?.toFirstPage();
+        }}
+      />
+      <BatchImport
+        sheet={batch}
+        onClose={() => setBatch(null)}
+        onCreated={(task, count) => {
+          setBatch(null);
+          feedback.success(t('batch.created', { name: task.name, count }));
           table.current?.toFirstPage();
         }}
       />

@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { deleteAccounts, fetchGroups, matrixKeys, matrixUrls, PLATFORMS, renewAccount } from '@/api/matrix';
-import { useWrite, useWriteSettled } from '@/api/mutations';
-import type { Account, AccountStatus, Platform } from '@/api/matrix/types';
+import { useMarkStale, useWrite, useWriteSettled } from '@/api/mutations';
+import type { Account, AccountStatus, NotesImported, Platform } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import { feedback } from '@/utils/feedback';
 import { formatDate, formatTime } from '@/utils/format';
@@ -204,6 +204,7 @@ export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTa
   }, [platform, groupId, status]);
 
   const id = mode === 'library' ? 'user-library' : 'accounts';
+  const markStale = useMarkStale(matrixKeys.all);
   return (
     <>
       <DataTable<Account>
@@ -211,6 +212,16 @@ export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTa
         queryKey={matrixKeys.all}
         api={matrixUrls.accounts}
         exportApi={matrixUrls.accountsExport}
+        importer={{
+          api: matrixUrls.accountsImport,
+          templateApi: matrixUrls.accountsImportTemplate,
+          name: 'accounts-import',
+          hint: t('account.importHint'),
+          onDone: (r: NotesImported) => {
+            feedback.success(r.groups_created.length ? t('account.importedGroups', { count: r.updated, groups: r.groups_created.join('、') }) : t('account.imported', { count: r.updated }));
+            markStale();
+          },
+        }}
         method="post"
         params={params}
         columns={columns}

@@ -6,10 +6,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Space, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
+import { useMarkStale } from '@/api/mutations';
 import { addLexWords, deleteLexWords, seoKeys, seoUrls } from '@/api/seo';
 import type { LexKind, LexWord } from '@/api/seo/types';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import PageHeader from '@/components/PageHeader';
+import { feedback } from '@/utils/feedback';
 import { formatTime } from '@/utils/format';
 import { wordFilterFields } from '../filters';
 import { useSeoT } from '../i18n';
@@ -33,6 +35,7 @@ function LexiconTab({ kind }: { kind: LexKind }) {
   );
   const filterFields = useMemo(() => wordFilterFields(t), [t]);
   const params = useMemo(() => ({ kind }), [kind]);
+  const markStale = useMarkStale(seoKeys.all);
   return (
     <>
       <Alert type="info" showIcon title={t(`lex.help.${kind}`)} style={{ marginBottom: 12 }} />
@@ -41,6 +44,17 @@ function LexiconTab({ kind }: { kind: LexKind }) {
         queryKey={seoKeys.all}
         api={seoUrls.lexicon}
         exportApi={seoUrls.lexiconExport}
+        importer={{
+          api: seoUrls.lexiconImport,
+          templateApi: seoUrls.lexiconImportTemplate,
+          fields: { kind },
+          name: 'lexicon-import',
+          hint: t('lex.importHint', { kind: t(`lex.kinds.${kind}`) }),
+          onDone: (r: { added: number; skipped: number }) => {
+            feedback.success(t('lex.imported', { added: r.added, skipped: r.skipped }));
+            markStale();
+          },
+        }}
         method="post"
         params={params}
         columns={columns}

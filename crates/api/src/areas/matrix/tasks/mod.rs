@@ -4,6 +4,7 @@
 //! items; approved items are published by the scheduler (publish.rs).
 //!
 //! - `release`: the task form, its rules check, the plan, creating a task.
+//! - `batch`: release batches: a sheet's rows (one post each), its template, reading and creating.
 //! - `lists`: tasks and their items, deleting a task.
 //! - `items`: acting on items now (publish now / retry, send the top comments).
 //! - `schedule`: moving the items that have not gone out to a new schedule.
@@ -11,6 +12,7 @@
 //! - `form`: what the form offers to pick (accounts, POIs, titles, topics, mini programs).
 //! - `mentions`: the @-mention ("aite") users.
 
+pub mod batch;
 pub mod form;
 pub mod items;
 pub mod lists;
