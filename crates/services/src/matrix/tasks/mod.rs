@@ -5,10 +5,12 @@
 //! - `release`: the task form's rules check, the plan, creating a task, the form's config.
 //! - `schedule`: moving the items that have not gone out to a new schedule.
 //! - `items`: acting on items now (publish now / retry, send the top comments), their error text.
+//! - `notes`: image notes (图文): which platforms take one, the pictures' checks.
 //! - `form`: what the form offers to pick (accounts online, groups, mini programs, @-users).
 
 pub mod form;
 pub mod items;
+pub mod notes;
 pub mod release;
 pub mod schedule;
 
