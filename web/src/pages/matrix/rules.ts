@@ -332,8 +332,8 @@ export function toTaskReq(v: TaskFormValues, preview = false): TaskReq {
 // ---- image notes (图文)
 
 /** The pictures of an image note: 1–18 (the server's `domain::matrix::notes`). */
-export const NOTE_IMAGES_MIN = 1;
-export const NOTE_IMAGES_MAX = 18;
+export const NOTE_IMAGES_MIN = limits.matrix.NOTE_IMAGES_MIN;
+export const NOTE_IMAGES_MAX = limits.matrix.NOTE_IMAGES_MAX;
 /** Platforms whose accounts can post an image note (Douyin's open API, Xiaohongshu's console). */
 export const NOTE_PLATFORMS: ReadonlyArray<TaskPlatform> = ['dy', 'xhs', 'mixed'];
 
