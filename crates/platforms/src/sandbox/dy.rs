@@ -583,34 +583,63 @@ async fn create_video(
     };
     let video_id = super::text_of(&body, "video_id");
     let text = super::text_of(&body, "text");
-    if contains_any(&text, &SENSITIVE_WORDS) {
-        return err(2111001, "标题含有敏感词");
+    let one = std::slice::from_ref(&video_id);
+    match create_work(&s, &headers, &open_id, &text, one, false) {
+        Ok(item_id) => ok(json!({"item_id": item_id, "video_id": video_id})),
+        Err(r) => r,
+    }
+}
+
+/// What create_video and create_image_text share: the text's sensitive words, the media (one video,
+/// or pictures: `upload_image`'s ids) being the account's own uploads, the work with its picture
+/// count, and the create_video webhook. The new item id.
+fn create_work(
+    s: &S,
+    headers: &HeaderMap,
+    open_id: &str,
+    text: &str,
+    media: &[String],
+    images: bool,
+) -> Result<String, Response> {
+    if contains_any(text, &SENSITIVE_WORDS) {
+        return Err(err(2111001, "标题含有敏感词"));
     }
     let token = headers
         .get("access-token")
         .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
+        .unwrap_or("");
     let (item_id, client_key) = {
         let mut st = s.lock();
-        match st.videos.get(&video_id) {
-            Some(v) if v.platform == Platform::Dy && v.open_id == open_id => {}
-            _ => return err(2190007, "video_id 无效"),
+        let own = |id: &String| {
+            id.starts_with(IMAGE_PREFIX) == images
+                && st
+                    .videos
+                    .get(id)
+                    .is_some_and(|v| v.platform == Platform::Dy && v.open_id == open_id)
+        };
+        if !media.iter().all(own) {
+            return Err(match images {
+                true => err(2100005, "image_id 无效"),
+                false => err(2190007, "video_id 无效"),
+            });
         }
         let client_key = st
             .access
-            .get(&token)
+            .get(token)
             .map(|a| a.client_key.clone())
             .unwrap_or_default();
         let item_id = format!(
             "7{:018}",
             st.total_creates * 7919 + rand::random::<u32>() as u64
         );
-        st.add_work(Platform::Dy, &open_id, &item_id, &video_id, &text);
+        st.add_work(Platform::Dy, open_id, &item_id, &media[0], text);
+        if let (true, Some(w)) = (images, st.works.last_mut()) {
+            w.images = media.len() as u32;
+        }
         (item_id, client_key)
     };
-    super::control::send_create_webhook(&s, &client_key, &open_id, &item_id);
-    ok(json!({"item_id": item_id, "video_id": video_id}))
+    super::control::send_create_webhook(s, &client_key, open_id, &item_id);
+    Ok(item_id)
 }
 
 /// The id prefix of an uploaded picture (kept with the uploaded videos, told apart by it).
@@ -720,43 +749,10 @@ async fn create_image_text(
         return err(2100005, "不支持携带多种类型的锚点");
     }
     let text = super::text_of(&body, "text");
-    if contains_any(&text, &SENSITIVE_WORDS) {
-        return err(2111001, "标题含有敏感词");
+    match create_work(&s, &headers, &open_id, &text, &ids, true) {
+        Ok(item_id) => ok(json!({"item_id": item_id})),
+        Err(r) => r,
     }
-    let token = headers
-        .get("access-token")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
-    let (item_id, client_key) = {
-        let mut st = s.lock();
-        let mine = |id: &String| {
-            id.starts_with(IMAGE_PREFIX)
-                && st
-                    .videos
-                    .get(id)
-                    .is_some_and(|v| v.platform == Platform::Dy && v.open_id == open_id)
-        };
-        if !ids.iter().all(mine) {
-            return err(2100005, "image_id 无效");
-        }
-        let client_key = st
-            .access
-            .get(&token)
-            .map(|a| a.client_key.clone())
-            .unwrap_or_default();
-        let item_id = format!(
-            "7{:018}",
-            st.total_creates * 7919 + rand::random::<u32>() as u64
-        );
-        st.add_work(Platform::Dy, &open_id, &item_id, &ids[0], &text);
-        if let Some(w) = st.works.last_mut() {
-            w.images = ids.len() as u32;
-        }
-        (item_id, client_key)
-    };
-    super::control::send_create_webhook(&s, &client_key, &open_id, &item_id);
-    ok(json!({"item_id": item_id}))
 }
 
 /// One item as video_list and video_data answer it: both read the same numbers.
