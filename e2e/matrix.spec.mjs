@@ -243,7 +243,7 @@ await step('demo creates an image-note task in the console: Douyin, 2 pictures o
     const form = new FormData(); // text fields before the file
     form.append('type', 'image');
     form.append('file', new Blob([readFileSync(file)], { type: 'image/png' }), `${colour}-${mx.stamp}.png`);
-    mx.pictures.push((await api('/bpdr.merchant_mediainfo/upload', { method: 'POST', form })).id);
+    mx.pictures.push((await api('/media.merchant_producing_upfile/add', { method: 'POST', form })).id);
   }
   rmSync(dir, { recursive: true, force: true });
   await page.getByTestId('task-new').click();

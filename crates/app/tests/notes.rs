@@ -24,13 +24,13 @@ fn png(n: u8) -> Vec<u8> {
     )
 }
 
-/// `n` pictures in the merchant's image library: their ids.
+/// `n` pictures in the merchant's image library (the /image page's upload): their ids.
 async fn images(app: &TestApp, t: &str, n: u8) -> Vec<i64> {
     let mut ids = vec![];
     for i in 0..n {
         let r = app
             .upload(
-                "/bpdr.merchant_mediainfo/upload",
+                "/media.merchant_producing_upfile/add",
                 t,
                 &[("type", "image")],
                 &format!("note{i}.png"),

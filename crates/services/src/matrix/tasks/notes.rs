@@ -109,6 +109,7 @@ pub async fn check(
     for id in &ids {
         let m = rows.iter().find(|m| m.id == *id).filter(|m| {
             m.kind == domain::materials::MediaKind::Image
+                && m.library == "image"
                 && m.state == domain::materials::IngestState::Ready
         });
         let Some(m) = m else {
