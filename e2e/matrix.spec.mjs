@@ -1,6 +1,7 @@
 // Matrix publishing: accounts authorized on the sandbox (OAuth consent page, QR page), a random-mode release
 // task over finished and uploaded videos, the operator's review, and the sandbox clock running the plan.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN, apiAs, artifacts, chinaToday, colourClips, DEMO, dialogReady, expect, fillNumber, pageToken, pickOption, popconfirmReady, setLanguage, settled, signIn, story, uploadClip, waitReady, sandboxFetch } from './lib.mjs';
@@ -232,6 +233,52 @@ await step('demo confirms the task: it is listed under review', async () => {
   await page.screenshot({ path: join(artifacts, 'matrix-send-management-reviewing-zh-CN.png'), fullPage: true });
 });
 
+// Image notes (图文, issue 44): two pictures of the image library posted once on the Douyin account.
+await step('demo creates an image-note task in the console: Douyin, 2 pictures of the image library, one post', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clipmatrix-e2e-notes-'));
+  mx.pictures = [];
+  for (const colour of ['yellow', 'pink']) {
+    const file = join(dir, `${colour}.png`);
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=720x960`, '-frames:v', '1', file], { stdio: 'pipe' });
+    const form = new FormData(); // text fields before the file
+    form.append('type', 'image');
+    form.append('file', new Blob([readFileSync(file)], { type: 'image/png' }), `${colour}-${mx.stamp}.png`);
+    mx.pictures.push((await api('/media.merchant_producing_upfile/add', { method: 'POST', form })).id);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  await page.getByTestId('task-new').click();
+  await page.getByTestId('task-step-0').waitFor();
+  await page.getByTestId('task-name').fill(`图文${mx.stamp}`);
+  await page.getByTestId('task-platform-dy').click();
+  await page.getByTestId(`account-check-${mx.dy}`).click();
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('task-step-1').waitFor({ state: 'visible' });
+  await page.getByTestId('task-kind-image_note').click();
+  for (const id of mx.pictures) await page.getByTestId(`note-image-${id}`).click();
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('task-step-2').waitFor({ state: 'visible' });
+  await page.getByTestId('task-titles').fill('两张图看春季新品');
+  await page.getByTestId('task-topics').click();
+  await page.keyboard.type('春季上新');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('task-step-3').waitFor({ state: 'visible' });
+  await fillNumber(page, 'task-days', 1);
+  await page.getByTestId('task-counts').getByText('1 个账号，每个账号发布这篇 2 张图片的图文一次').waitFor();
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/task.merchant_forward_task/dy_add')),
+    page.getByTestId('task-confirm').click(),
+  ]);
+  const body = await res.json();
+  const sent = JSON.parse(res.request().postData() ?? '{}');
+  expect(sent.kind === 'image_note' && sent.image_ids.join() === mx.pictures.join(), `the form sent ${JSON.stringify(sent).slice(0, 300)}`);
+  expect(res.status() === 200 && body.data?.task?.kind === 'image_note' && body.data.task.image_count === 2, `create answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
+  mx.note = body.data.task.id;
+  await page.getByTestId('task-form').waitFor({ state: 'hidden' });
+  await page.getByTestId(`task-kind-${mx.note}`).getByText('图文 2 张').waitFor();
+  await clearToasts();
+});
+
 let auditContext;
 await step('admin approves the task on /auditCheck', async () => {
   auditContext = await newContext({ timezoneId: 'Asia/Shanghai' });
@@ -319,6 +366,28 @@ await step('the sandbox clock jumps 4 days + 1 hour (past the plan, which starts
   await clearToasts();
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(artifacts, 'matrix-task-published-zh-CN.png') });
+});
+
+await step('the image note, approved, is published on Douyin and verified with its 2 pictures', async () => {
+  const admin = apiAs(base, () => mx.adminToken);
+  await admin('/system/audit/approve', { method: 'POST', body: { id: mx.note } });
+  const deadline = Date.now() + 150_000;
+  let rows = [];
+  for (;;) {
+    rows = (await api('/task.merchant_forward_task/forward_video_release', { method: 'POST', body: { task_id: mx.note } })).rows;
+    expect(!rows.some((r) => r.state === 'failed'), `the note failed: ${JSON.stringify(rows.map((r) => r.error))}`);
+    if (rows.length === 1 && ['published', 'released'].includes(rows[0].state)) break;
+    expect(Date.now() < deadline, `after 150 s the note is ${JSON.stringify(rows.map((r) => r.state))}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  expect(rows[0].video.kind === 'image_note' && rows[0].account.id === mx.dy, `item ${JSON.stringify(rows[0]).slice(0, 300)}`);
+  const counts = await (await sandboxFetch(`${base}/sandbox/_control/counts`)).json();
+  const work = counts.works.find((w) => w.item_id === rows[0].item_id);
+  expect(work?.images === 2, `the sandbox's Douyin work: ${JSON.stringify(work)}`);
+  await page.getByTestId(`task-detail-${mx.note}`).click();
+  await page.getByTestId(`item-kind-${rows[0].id}`).waitFor();
+  await page.getByTestId('task-detail').locator('.ant-drawer-close').click();
+  await page.getByTestId('task-detail').waitFor({ state: 'hidden' });
 });
 
 await step('/send_management in English', async () => {

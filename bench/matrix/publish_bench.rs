@@ -150,6 +150,7 @@ async fn main() -> anyhow::Result<()> {
     let task = store::matrix::NewTask {
         name: "bench".into(),
         platform: domain::platform::TaskPlatform::Xhs,
+        kind: domain::matrix::TaskKind::Video,
         config: domain::matrix::TaskConfig {
             topics: vec!["bench".into()],
             ..Default::default()

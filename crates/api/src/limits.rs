@@ -74,6 +74,8 @@ pub fn document() -> Value {
                 ("GROUP_NAME_MAX", (matrix::GROUP_NAME_MAX).into()),
                 ("REMARKS_MAX", (matrix::REMARKS_MAX).into()),
                 ("REASON_MAX", (matrix::REASON_MAX).into()),
+                ("NOTE_IMAGES_MIN", (matrix::notes::IMAGES_MIN).into()),
+                ("NOTE_IMAGES_MAX", (matrix::notes::IMAGES_MAX).into()),
             ]),
         ),
         (

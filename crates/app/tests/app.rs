@@ -24,6 +24,7 @@ mod matrix;
 mod matrix_crash;
 mod mcp;
 mod multinode;
+mod notes;
 mod ops;
 mod queue;
 mod reports;

@@ -176,6 +176,11 @@ messages! {
     DailyOverLimit => "每个账号每天最多发布 {max} 条视频", "At most {max} videos per account per day";
     TimesCount => "请填写 {n} 个发布时间", "Give {n} publish time(s)";
     PlatformRuleBroken => "{platform}的{rule}不能超过 {max}（当前 {value}）：{platform}账号无法发布这个任务", "{platform} allows at most {max} for {rule} (this task has {value}): its {platform} accounts cannot publish it";
+    NoteImagesCount => "图文需要 {min}–{max} 张图片（当前 {count} 张）", "An image note takes {min}–{max} images (this one has {count})";
+    NoteNotTaken => "{platform}账号无法发布图文（图文只能发布到抖音和小红书），请移除这些账号", "{platform} accounts cannot publish image notes (image notes go to Douyin and Xiaohongshu only); remove those accounts";
+    NoteRuleBroken => "{platform}的图文{what}不能超过 {max}（当前 {value}）：{platform}账号无法发布这个图文", "{platform} allows at most {max} for an image note's {what} (this one: {value}): its {platform} accounts cannot publish it";
+    NoteImageUnusable => "图片“{name}”不可用（不在本商户的图片库中或尚未处理完成）", "Image '{name}' cannot be used (not in this merchant's image library, or not ready)";
+    NoteFramesFailed => "无法从视频“{name}”截取画面：{reason}", "Could not grab frames from the video '{name}': {reason}";
     AccountsOverVideos => "所选账号数（{accounts}）不能超过视频数（{videos}）", "The selected accounts ({accounts}) cannot outnumber the videos ({videos})";
     PublishCountOverVideos => "发布数量（{count}）不能超过所选视频数（{videos}）", "The publish count ({count}) cannot exceed the selected videos ({videos})";
     AccountUnusable => "账号“{name}”授权已过期或不属于该平台，请重新授权或移除", "Account '{name}' has expired or is not on this platform; re-authorize or remove it";

@@ -95,6 +95,42 @@ pub async fn check(path: &Path) -> Result<(u32, u32), ImageError> {
     Ok((w, h))
 }
 
+/// `count` JPEG stills of a video, evenly spaced (one in the middle of each of `count` equal parts,
+/// so never the black first frame), at most 1080 px wide, written as `dir/frame_01.jpg`… in one
+/// ffmpeg run; the files in order. An image note's "frames of a video" (issue 44).
+pub async fn frames(
+    src: &Path,
+    dir: &Path,
+    count: usize,
+    duration_ms: i64,
+) -> Result<Vec<std::path::PathBuf>, ImageError> {
+    let count = count.max(1);
+    let secs = (duration_ms.max(100) as f64) / 1000.0;
+    let part = secs / count as f64;
+    let mut a = ffmpeg::args(["-v", "error", "-y", "-ss"]);
+    a.push(format!("{:.3}", part / 2.0));
+    a.push("-i".into());
+    a.push(src.display().to_string());
+    a.extend(ffmpeg::args(["-vf"]));
+    a.push(format!(
+        "fps=1/{:.4},scale='min(1080,iw)':-2",
+        part.max(0.001)
+    ));
+    a.extend(ffmpeg::args(["-frames:v"]));
+    a.push(count.to_string());
+    a.extend(ffmpeg::args(["-q:v", "3"]));
+    a.push(dir.join("frame_%02d.jpg").display().to_string());
+    ffmpeg::run("ffmpeg", &a, Duration::from_secs(60 + secs as u64 / 10)).await?;
+    let files: Vec<_> = (1..=count)
+        .map(|i| dir.join(format!("frame_{i:02}.jpg")))
+        .filter(|f| f.exists())
+        .collect();
+    if files.is_empty() {
+        return Err(ImageError::Undecodable("no frame written".into()));
+    }
+    Ok(files)
+}
+
 /// Decodes the first frame. At `-v error` a clean picture prints nothing; a truncated JPEG still
 /// "succeeds" but says so on stderr, so anything printed counts as a failure too.
 async fn decode(path: &Path) -> Result<(), ImageError> {

@@ -19,6 +19,8 @@ pub const PLAIN_UPLOAD_MAX: u64 = 50 * MB;
 pub const PART_SIZE: u64 = 20 * MB;
 /// The platform's hard limit.
 pub const MAX_FILE: u64 = 4096 * MB;
+/// One picture of an image note (create_image_text: 20 MB).
+pub const IMAGE_MAX: u64 = 20 * MB;
 /// Private messages of business accounts (`/im/send/msg/`).
 pub const SCOPE_IM: &str = "im.direct_message";
 /// The account's own data (fans per day, `/data/external/user/fans/`).
@@ -50,6 +52,14 @@ const PATH_PART: &str = "/api/douyin/v1/video/upload_video_part/";
 const PATH_COMPLETE_PART: &str = "/api/douyin/v1/video/complete_video_part_upload/";
 const PATH_CREATE: &str = "/api/douyin/v1/video/create_video/";
 const PATH_LIST: &str = "/api/douyin/v1/video/video_list/";
+/// Image notes (图文). `upload_image` takes one picture as multipart field `image` and answers
+/// `data.image{image_id, width, height}` (the shape of the SDKs' image upload, e.g. douyin-go
+/// `image.go`); `create_image_text` (JSON, scope `video.create.bind`) posts `image_list` (the ids,
+/// in order) with `text` (#topics, @ inline) and one anchor — a mini program or a POI, "不支持携带多种
+/// 类型的锚点" — and answers `data.item_id`; "单张图片最大支持 20M，每次最多上传 30 张图片" (the open
+/// platform's create_image_text page, quoted at blog.csdn.net/buda_l/article/details/130852833).
+const PATH_UPLOAD_IMAGE: &str = "/api/douyin/v1/video/upload_image/";
+const PATH_CREATE_IMAGE_TEXT: &str = "/api/douyin/v1/video/create_image_text/";
 
 impl DyAdapter {
     pub fn new(ep: Endpoint) -> DyAdapter {
@@ -214,6 +224,85 @@ impl DyAdapter {
             .mime_str("video/mp4")
             .expect("mime");
         Form::new().part("video", part)
+    }
+
+    fn image_part(bytes: Vec<u8>, name: String) -> Form {
+        let mime = match name
+            .rsplit('.')
+            .next()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("png") => "image/png",
+            Some("webp") => "image/webp",
+            _ => "image/jpeg",
+        };
+        let part = Part::bytes(bytes)
+            .file_name(name)
+            .mime_str(mime)
+            .expect("mime");
+        Form::new().part("image", part)
+    }
+
+    /// Uploads a note's pictures one by one, in order; the ids as a JSON array (what `create`
+    /// gets back as its "video id").
+    async fn upload_images(&self, creds: &Creds, req: &PublishReq) -> PResult<String> {
+        let p = Platform::Dy;
+        let mut ids = Vec::with_capacity(req.images.len());
+        for path in &req.images {
+            let len = http::file_len(p, path)?;
+            if len > IMAGE_MAX {
+                return Err(error::reason(
+                    p,
+                    "local_too_large",
+                    error::Reason::TooLarge,
+                    "",
+                ));
+            }
+            let bytes = http::read_all(p, path).await?;
+            let rb = self
+                .user(reqwest::Method::POST, PATH_UPLOAD_IMAGE, creds, &[])
+                .multipart(Self::image_part(bytes, http::file_name(path)));
+            let data = self.call(rb, len).await?;
+            let id = data
+                .get("image")
+                .map(|v| text(v, "image_id"))
+                .unwrap_or_default();
+            if id.is_empty() {
+                return Err(error::bad_response(p, "no image.image_id"));
+            }
+            ids.push(id);
+        }
+        Ok(serde_json::to_string(&ids).expect("ids"))
+    }
+
+    /// The body of `create_image_text` for uploaded pictures (`ids`: `upload_images`' answer).
+    pub fn image_text_body(ids: &str, req: &PublishReq) -> PResult<Value> {
+        let list: Vec<String> = serde_json::from_str(ids)
+            .map_err(|_| error::bad_response(Platform::Dy, "image ids are not a list"))?;
+        let mut body = json!({
+            "image_list": list,
+            "text": http::caption(&req.title, &req.topics, &req.at_users),
+        });
+        let some = |v: &Option<String>| v.clone().filter(|v| !v.is_empty());
+        // One anchor only: the mini program where the task mounts one, else the place.
+        if let Some(id) = some(&req.micro_app_id) {
+            body["micro_app_id"] = json!(id);
+            for (k, v) in [
+                ("micro_app_title", &req.micro_app_title),
+                ("micro_app_url", &req.micro_app_url),
+            ] {
+                if let Some(v) = some(v) {
+                    body[k] = json!(v);
+                }
+            }
+        } else if let Some(id) = some(&req.poi_id) {
+            body["poi_id"] = json!(id);
+            if let Some(name) = some(&req.poi_name) {
+                body["poi_name"] = json!(name);
+            }
+        }
+        Ok(body)
     }
 
     async fn upload_chunked(&self, creds: &Creds, req: &PublishReq, len: u64) -> PResult<String> {
@@ -444,6 +533,9 @@ impl Adapter for DyAdapter {
     }
 
     async fn upload(&self, creds: &Creds, req: &PublishReq) -> PResult<String> {
+        if !req.images.is_empty() {
+            return self.upload_images(creds, req).await;
+        }
         let len = http::file_len(Platform::Dy, &req.video_path)?;
         if len > MAX_FILE {
             return Err(error::reason(
@@ -467,6 +559,22 @@ impl Adapter for DyAdapter {
     /// `at_users` of the real call wants open_ids, which we do not know for nicknames: the mentions
     /// go inline in `text` as `@nick` instead.
     async fn create(&self, creds: &Creds, video_id: &str, req: &PublishReq) -> PResult<String> {
+        if !req.images.is_empty() {
+            let body = Self::image_text_body(video_id, req)?;
+            let rb = self
+                .user(reqwest::Method::POST, PATH_CREATE_IMAGE_TEXT, creds, &[])
+                .json(&body);
+            let data = self.call(rb, 0).await?;
+            let item = text(&data, "item_id");
+            return if item.is_empty() {
+                Err(error::bad_response(
+                    Platform::Dy,
+                    "create_image_text without item_id",
+                ))
+            } else {
+                Ok(item)
+            };
+        }
         let mut body = json!({
             "video_id": video_id,
             "text": http::caption(&req.title, &req.topics, &req.at_users),
@@ -873,6 +981,26 @@ mod tests {
             DyAdapter::check(in_extra).unwrap_err().kind,
             crate::ErrorKind::Retryable
         );
+    }
+
+    #[test]
+    fn an_image_note_carries_one_anchor_and_its_ids_in_order() {
+        let r = PublishReq {
+            title: "笔记".into(),
+            topics: vec!["t".into()],
+            images: vec!["a.jpg".into()],
+            poi_id: Some("p".into()),
+            micro_app_id: Some("tt1".into()),
+            micro_app_title: Some("小程序".into()),
+            ..PublishReq::default()
+        };
+        let b = DyAdapter::image_text_body(r#"["i2","i1"]"#, &r).unwrap();
+        assert_eq!(b["image_list"], json!(["i2", "i1"]));
+        assert_eq!(b["text"], "笔记 #t");
+        assert_eq!(b["micro_app_id"], "tt1");
+        assert!(b.get("poi_id").is_none(), "one anchor only: {b}");
+        assert!(b.get("video_id").is_none());
+        assert!(DyAdapter::image_text_body("x", &r).is_err());
     }
 
     #[test]

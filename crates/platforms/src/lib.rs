@@ -163,6 +163,9 @@ pub struct PublishReq {
     pub declaration: Declaration,
     /// Publish at this time (unix seconds, platform clock) instead of now.
     pub schedule_at: Option<i64>,
+    /// An image note (图文): its pictures in order (local files); empty for a video. `upload` then
+    /// uploads these (its answer names them for `create`) and `video_path` is unused.
+    pub images: Vec<PathBuf>,
 }
 
 /// The content declaration of a post (原创 / AI 生成 / 转载 ...). Browser flows select the

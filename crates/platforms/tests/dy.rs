@@ -394,3 +394,42 @@ async fn index_page_and_control_clock() {
     assert_eq!(reset.status(), 303);
     assert_eq!(s.control("clock", json!({})).await["offset_ms"], 0);
 }
+
+/// Image notes (图文): each picture goes up through `upload_image/` (multipart `image`), then one
+/// `create_image_text/` posts their ids in order; the work is listed like a video's.
+#[tokio::test]
+async fn an_image_note_uploads_each_picture_and_creates_image_text() {
+    let s = start(|_| {}).await;
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let t = authorize(&s, &dy, "图文号").await;
+    let c = creds(&t);
+    let images: Vec<_> = (1..=3)
+        .map(|i| temp_file(&format!("note{i}.jpg"), 2000))
+        .collect();
+    let r = PublishReq {
+        title: "三张图的笔记".into(),
+        topics: vec!["好物".into()],
+        images,
+        poi_id: Some("660100000001".into()),
+        ..PublishReq::default()
+    };
+    let ids = dy.upload(&c, &r).await.unwrap();
+    let list: Vec<String> = serde_json::from_str(&ids).unwrap();
+    assert_eq!(list.len(), 3, "{ids}");
+    assert!(list.iter().all(|i| i.starts_with("img0d00fg")));
+    let body = DyAdapter::image_text_body(&ids, &r).unwrap();
+    assert_eq!(body["image_list"], json!(list));
+    assert_eq!(body["text"], "三张图的笔记 #好物");
+    assert_eq!(body["poi_id"], "660100000001");
+    let item = dy.create(&c, &ids, &r).await.unwrap();
+    let works = dy.list_works(&c, 10).await.unwrap();
+    assert_eq!(works[0].item_id, item);
+    let counts = s.counts().await;
+    assert_eq!(counts["works"][0]["images"], 3);
+
+    // Another account's picture ids, or none, are refused with the platform's parameter error.
+    let none = dy.create(&c, "[]", &r).await.unwrap_err();
+    assert_eq!(none.code, "2100005");
+    let forged = dy.create(&c, r#"["img0d00fg1x"]"#, &r).await.unwrap_err();
+    assert_eq!(forged.code, "2100005");
+}

@@ -42,6 +42,8 @@ export const limits = {
     "DAYS_MAX": 90,
     "GROUP_NAME_MAX": 30,
     "NAME_MAX": 50,
+    "NOTE_IMAGES_MAX": 18,
+    "NOTE_IMAGES_MIN": 1,
     "PER_ACCOUNT_DAY": 3,
     "REASON_MAX": 200,
     "REMARKS_MAX": 200,

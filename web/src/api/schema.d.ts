@@ -8536,8 +8536,10 @@ export interface components {
         } | Record<string, never>;
         ItemVideo: {
             cover?: string | null;
-            /** @description 'v:<id>' | 'm:<id>' */
+            /** @description 'v:<id>' | 'm:<id>' | 'n:<plan>:<account>' (an image note's post) */
             key: string;
+            /** @description What the item posts: a video, or the task's image note. */
+            kind: components["schemas"]["TaskKind"];
             name: string;
             src?: string | null;
         };
@@ -9192,6 +9194,16 @@ export interface components {
          * @enum {string}
          */
         NewGroupKind: "video" | "broadcast";
+        /**
+         * @description Frames of a finished video (a variant of the video library) for an image note: `count` of
+         *     them, evenly spaced.
+         */
+        NoteFrames: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            video_id: number;
+        };
         /** @description What an import of accounts' groups and remarks did. */
         NotesImported: {
             /** @description Groups the sheet named that did not exist: created. */
@@ -13895,6 +13907,10 @@ export interface components {
                     /** Format: int64 */
                     id: number;
                     /** Format: int64 */
+                    image_count: number;
+                    /** @description Videos or an image note (`image_count` pictures, posted once per account). */
+                    kind: components["schemas"]["TaskKind"];
+                    /** Format: int64 */
                     merchant_id: number;
                     merchant_name?: string | null;
                     mount_type: components["schemas"]["MountType"];
@@ -15453,6 +15469,10 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 /** Format: int64 */
+                image_count: number;
+                /** @description Videos or an image note (`image_count` pictures, posted once per account). */
+                kind: components["schemas"]["TaskKind"];
+                /** Format: int64 */
                 merchant_id: number;
                 merchant_name?: string | null;
                 mount_type: components["schemas"]["MountType"];
@@ -16957,6 +16977,8 @@ export interface components {
             task: components["schemas"]["TaskView"];
         };
         /** @enum {string} */
+        TaskKind: "video" | "image_note";
+        /** @enum {string} */
         TaskPlatform: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop" | "mixed";
         TaskReq: components["schemas"]["MountFields"] & {
             account_ids: number[];
@@ -16974,6 +16996,18 @@ export interface components {
             days: number;
             /** @description One of `ContentDeclaration`'s words; empty is `auto` (declared by the videos). */
             declaration?: components["schemas"]["ContentDeclaration"];
+            /** @default null */
+            frames?: components["schemas"]["NoteFrames"] | null;
+            /**
+             * @description Image-library pictures of the note, in order.
+             * @default []
+             */
+            image_ids?: number[];
+            /**
+             * @description `video` (empty) or `image_note`: an image note posts `image_ids` and/or `frames` (1–18 in
+             *     all, in that order) once on each chosen account instead of videos.
+             */
+            kind?: components["schemas"]["TaskKind"];
             /** @default [] */
             material_ids?: number[];
             /** @description One of `MountType`'s words; empty is `none`. */
@@ -17037,6 +17071,10 @@ export interface components {
             failed: number;
             /** Format: int64 */
             id: number;
+            /** Format: int64 */
+            image_count: number;
+            /** @description Videos or an image note (`image_count` pictures, posted once per account). */
+            kind: components["schemas"]["TaskKind"];
             /** Format: int64 */
             merchant_id: number;
             merchant_name?: string | null;

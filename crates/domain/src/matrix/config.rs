@@ -55,6 +55,12 @@ pub struct TaskConfig {
     pub publish_count: Option<i64>,
     /// The posts' content declaration (`auto` in tasks from before declarations).
     pub declaration: ContentDeclaration,
+    /// Image notes: the image-library pictures in order, then the frames of a finished video
+    /// (grabbed when the first post goes out, kept under `notes/<merchant>/<task>/`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub image_ids: Vec<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frames: Option<super::NoteFrames>,
 }
 
 /// A stored mount type; an unknown word (never written, the form is checked) reads as `none`.

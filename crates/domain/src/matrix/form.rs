@@ -40,6 +40,15 @@ pub struct TaskReq {
     pub account_ids: Vec<i64>,
     pub video_ids: Vec<i64>,
     pub material_ids: Vec<i64>,
+    /// `video` (empty) or `image_note`: an image note posts `image_ids` and/or `frames` (1–18 in
+    /// all, in that order) once on each chosen account instead of videos.
+    #[schema(value_type = super::TaskKind, default)]
+    pub kind: String,
+    /// Image-library pictures of the note, in order.
+    #[schema(max_items = 18)]
+    pub image_ids: Vec<i64>,
+    /// Frames grabbed from a finished video for the note (after `image_ids`).
+    pub frames: Option<NoteFrames>,
     #[schema(minimum = 1)]
     pub publish_count: Option<i64>,
     pub preview: bool,
@@ -51,6 +60,15 @@ pub struct TaskReq {
     /// The posts the merchant approved (the preview's items): the task stores exactly these, or the
     /// confirm is refused (`plan`) when they are no longer possible.
     pub approved: Option<Vec<ApprovedPost>>,
+}
+
+/// Frames of a finished video (a variant of the video library) for an image note: `count` of
+/// them, evenly spaced.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+pub struct NoteFrames {
+    pub video_id: i64,
+    #[schema(minimum = 1, maximum = 18)]
+    pub count: i64,
 }
 
 /// One post of the plan the merchant approved.

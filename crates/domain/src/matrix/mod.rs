@@ -6,11 +6,13 @@ pub mod batch;
 pub mod canary;
 mod config;
 mod form;
+pub mod notes;
 pub mod platform_rules;
 pub mod proxy;
 mod states;
 pub use config::{ItemPost, MountFields, TaskConfig};
-pub use form::{ApprovedPost, TaskReq};
+pub use form::{ApprovedPost, NoteFrames, TaskReq};
+pub use notes::TaskKind;
 pub use states::{
     AccountAction, AccountType, AppMode, AuthState, ContentDeclaration, ItemAction, ItemFacts,
     ItemFailure, ItemState, MountType, Offer, QrState, Review, Revocation, ShareState, TaskAction,

@@ -23,6 +23,12 @@
 //!   (≤ 1,000) and adds each topic (≤ 10) from the editor's topic list; sets the declaration from
 //!   the request (none: clears any preset); sets the schedule (≥ 1 h, ≤ 14 days ahead); clicks
 //!   publish and waits for `/publish/success`, an error message, or the login box.
+//! - **publish an image note** (图文, `PublishReq::images`): `/publish/publish?source=official`
+//!   (xiaohongshu-mcp `publish.go`: the publish page, then its `div.creator-tab` 上传图文); the
+//!   pictures go one at a time into the tab's file input (the one that accepts images), each
+//!   waited for until the page's preview list (`.img-preview-area .pr`) holds it (up to
+//!   [`IMAGE_WAIT`] each), or its failure text; then the same form, declaration, schedule and
+//!   publish as a video.
 //! - **works**: `/new/note-manager`; waits for the notes or the empty list; reads each note's id,
 //!   title, time (China time, minute precision), state and counts.
 //! - **followers**: `/new/home`; the account card's follower count.
@@ -46,11 +52,14 @@ pub const SCHEDULE_MAX_SECS: i64 =
     domain::matrix::platform_rules::window(RULES.schedule_window_s).1;
 /// How long the page's own upload may take.
 pub const UPLOAD_WAIT: Duration = Duration::from_secs(600);
+/// How long one picture of an image note may take (xiaohongshu-mcp waits 60 s a picture).
+pub const IMAGE_WAIT: Duration = Duration::from_secs(60);
 
 mod path {
     pub const LOGIN: &str = "/login";
     pub const HOME: &str = "/new/home";
     pub const PUBLISH_VIDEO: &str = "/publish/publish?from=homepage&target=video";
+    pub const PUBLISH: &str = "/publish/publish?source=official";
     pub const NOTES: &str = "/new/note-manager";
 }
 
@@ -77,6 +86,12 @@ mod sel {
     pub const FILE_INPUT: &str = "div[class^='upload-content'] input.upload-input";
     pub const UPLOAD_DONE: &str = "div.preview-new .stage:has-text('上传成功')";
     pub const UPLOAD_FAILED: &str = "div.preview-new .upload-failed";
+    /// The publish page's tabs (上传视频 / 上传图文 / 写长文).
+    pub const IMAGE_TAB: &str = "div.creator-tab:text-is('上传图文')";
+    /// The image tab's file input: the one that accepts pictures (xiaohongshu-mcp `acceptsImage`).
+    pub const IMAGE_INPUT: &str = "div[class^='upload-content'] input[type='file'][accept*='.jpg']";
+    pub const IMAGE_PREVIEW: &str = ".img-preview-area .pr";
+    pub const IMAGE_FAILED: &str = ".img-preview-area .upload-failed";
     pub const TITLE: &str = "input[placeholder*='填写标题']";
     pub const BODY: &str = "p[data-placeholder*='输入正文描述']";
     pub const TOPIC_ITEM: &str = "#creator-editor-topic-container .item";
@@ -243,6 +258,42 @@ impl XhsFlow {
             }
             _ => Err(self.expired(page, step).await),
         }
+    }
+
+    /// The image tab: each picture into the file input, waited for in the preview list.
+    async fn upload_images(&self, page: &Page, req: &PublishReq) -> PResult<()> {
+        let step = Step::Upload;
+        let r = page.wait_any(&[sel::IMAGE_TAB, sel::LOGIN_BOX], PAGE).await;
+        if self.at(page, step, r).await? == 1 {
+            return Err(self.expired(page, step).await);
+        }
+        let r = page.click(sel::IMAGE_TAB).await;
+        self.at(page, step, r).await?;
+        let r = page.wait_for(sel::IMAGE_INPUT, PAGE).await;
+        self.at(page, step, r).await?;
+        for (i, file) in req.images.iter().enumerate() {
+            let r = page
+                .set_files(sel::IMAGE_INPUT, std::slice::from_ref(file))
+                .await;
+            self.at(page, step, r).await?;
+            // The preview list holds this picture (Playwright's `:nth-match`).
+            let nth = format!(":nth-match({}, {})", sel::IMAGE_PREVIEW, i + 1);
+            let r = page
+                .wait_any(
+                    &[nth.as_str(), sel::IMAGE_FAILED, sel::LOGIN_BOX],
+                    IMAGE_WAIT,
+                )
+                .await;
+            match self.at(page, step, r).await? {
+                0 => {}
+                1 => {
+                    let why = page.text(sel::IMAGE_FAILED).await.unwrap_or_default();
+                    return Err(self.permanent(page, step, why.trim()).await);
+                }
+                _ => return Err(self.expired(page, step).await),
+            }
+        }
+        Ok(())
     }
 
     async fn form(&self, page: &Page, req: &PublishReq) -> PResult<()> {
@@ -424,9 +475,15 @@ impl Flow for XhsFlow {
 
     async fn prepare(&self, page: &Page, req: &PublishReq) -> PResult<()> {
         let now = self.clock.platform_now() / 1000;
-        self.open_logged_in(page, path::PUBLISH_VIDEO, sel::UPLOAD_AREA, Step::Open)
-            .await?;
-        self.upload(page, req).await?;
+        if req.images.is_empty() {
+            self.open_logged_in(page, path::PUBLISH_VIDEO, sel::UPLOAD_AREA, Step::Open)
+                .await?;
+            self.upload(page, req).await?;
+        } else {
+            self.open_logged_in(page, path::PUBLISH, sel::UPLOAD_AREA, Step::Open)
+                .await?;
+            self.upload_images(page, req).await?;
+        }
         self.form(page, req).await?;
         self.declaration(page, req.declaration).await?;
         if let Some(at) = req.schedule_at {

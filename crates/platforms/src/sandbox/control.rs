@@ -214,6 +214,7 @@ async fn counts(St(s): St<S>, Extension(v): Extension<Viewer>) -> Json<Value> {
             let x = w.stats(now, st.posted_of(&w.item_id));
             json!({"platform": w.platform.code(), "open_id": w.open_id, "item_id": w.item_id, "title": w.title,
                    "video_id": w.video_id, "video_bytes": bytes, "video_parts": parts, "cover_bytes": w.cover_bytes, "aigc": aigc,
+                   "images": w.images,
                    "stats": {"play": x.play, "like": x.like, "comment": x.comment, "share": x.share},
                    "status": match w.review(now) { Review::Reviewing => "reviewing", Review::Public => "public", Review::Rejected => "rejected" }})
         })

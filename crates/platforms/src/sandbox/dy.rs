@@ -67,6 +67,12 @@ pub(crate) fn routes() -> Router<S> {
         post(complete_part),
     );
     r = both(r, "/api/douyin/v1/video/create_video/", post(create_video));
+    r = both(r, "/api/douyin/v1/video/upload_image/", post(upload_image));
+    r = both(
+        r,
+        "/api/douyin/v1/video/create_image_text/",
+        post(create_image_text),
+    );
     r = both(r, "/api/douyin/v1/video/video_list/", get(video_list));
     r = both(r, "/api/douyin/v1/video/video_data/", post(video_data));
     r = both(r, "/item/comment/list/", get(comment_list));
@@ -119,7 +125,9 @@ fn scope_of(call: &str) -> Option<&'static [&'static str]> {
         | "init_video_part_upload"
         | "upload_video_part"
         | "complete_video_part_upload"
-        | "create_video" => &["video.create.bind", "video.create"],
+        | "create_video"
+        | "upload_image"
+        | "create_image_text" => &["video.create.bind", "video.create"],
         "video_list" => &["video.list.bind", "video.list"],
         "video_data" => &["video.data.bind", "video.data"],
         "comment_list" | "comment_reply" | "comment_reply_list" => &["item.comment"],
@@ -575,34 +583,176 @@ async fn create_video(
     };
     let video_id = super::text_of(&body, "video_id");
     let text = super::text_of(&body, "text");
-    if contains_any(&text, &SENSITIVE_WORDS) {
-        return err(2111001, "标题含有敏感词");
+    let one = std::slice::from_ref(&video_id);
+    match create_work(&s, &headers, &open_id, &text, one, false) {
+        Ok(item_id) => ok(json!({"item_id": item_id, "video_id": video_id})),
+        Err(r) => r,
+    }
+}
+
+/// What create_video and create_image_text share: the text's sensitive words, the media (one video,
+/// or pictures: `upload_image`'s ids) being the account's own uploads, the work with its picture
+/// count, and the create_video webhook. The new item id.
+fn create_work(
+    s: &S,
+    headers: &HeaderMap,
+    open_id: &str,
+    text: &str,
+    media: &[String],
+    images: bool,
+) -> Result<String, Response> {
+    if contains_any(text, &SENSITIVE_WORDS) {
+        return Err(err(2111001, "标题含有敏感词"));
     }
     let token = headers
         .get("access-token")
         .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
+        .unwrap_or("");
     let (item_id, client_key) = {
         let mut st = s.lock();
-        match st.videos.get(&video_id) {
-            Some(v) if v.platform == Platform::Dy && v.open_id == open_id => {}
-            _ => return err(2190007, "video_id 无效"),
+        let own = |id: &String| {
+            id.starts_with(IMAGE_PREFIX) == images
+                && st
+                    .videos
+                    .get(id)
+                    .is_some_and(|v| v.platform == Platform::Dy && v.open_id == open_id)
+        };
+        if !media.iter().all(own) {
+            return Err(match images {
+                true => err(2100005, "image_id 无效"),
+                false => err(2190007, "video_id 无效"),
+            });
         }
         let client_key = st
             .access
-            .get(&token)
+            .get(token)
             .map(|a| a.client_key.clone())
             .unwrap_or_default();
         let item_id = format!(
             "7{:018}",
             st.total_creates * 7919 + rand::random::<u32>() as u64
         );
-        st.add_work(Platform::Dy, &open_id, &item_id, &video_id, &text);
+        st.add_work(Platform::Dy, open_id, &item_id, &media[0], text);
+        if let (true, Some(w)) = (images, st.works.last_mut()) {
+            w.images = media.len() as u32;
+        }
         (item_id, client_key)
     };
-    super::control::send_create_webhook(&s, &client_key, &open_id, &item_id);
-    ok(json!({"item_id": item_id, "video_id": video_id}))
+    super::control::send_create_webhook(s, &client_key, open_id, &item_id);
+    Ok(item_id)
+}
+
+/// The id prefix of an uploaded picture (kept with the uploaded videos, told apart by it).
+const IMAGE_PREFIX: &str = "img0d00fg";
+/// create_image_text's limits: "单张图片最大支持 20M，每次最多上传 30 张图片" (see `crate::dy`).
+const IMAGE_MAX: u64 = 20 * 1024 * 1024;
+const IMAGES_MAX: usize = 30;
+
+/// `upload_image`: multipart field `image` -> `data.image{image_id, width, height}`.
+async fn upload_image(
+    St(s): St<S>,
+    headers: HeaderMap,
+    Query(q): Q,
+    mut mp: Multipart,
+) -> Response {
+    let open_id = match enter(&s, "upload_image", &headers, &q).await {
+        Ok(o) => o,
+        Err(r) => return r,
+    };
+    let mut bytes: Option<Vec<u8>> = None;
+    while let Ok(Some(f)) = mp.next_field().await {
+        if f.name() != Some("image") {
+            continue;
+        }
+        match f.bytes().await {
+            Ok(b) => bytes = Some(b.to_vec()),
+            Err(_) => return err(2100005, "multipart 读取失败"),
+        }
+    }
+    let Some(bytes) = bytes.filter(|b| !b.is_empty()) else {
+        return err(2100005, "缺少 image 文件");
+    };
+    if bytes.len() as u64 > IMAGE_MAX {
+        return err(2190005, "图片文件过大");
+    }
+    let (width, height) = media_dims(&bytes);
+    let mut st = s.lock();
+    let id = st.id(IMAGE_PREFIX);
+    st.videos.insert(
+        id.clone(),
+        Video {
+            platform: Platform::Dy,
+            open_id,
+            size: bytes.len() as u64,
+            parts: 0,
+            width,
+            height,
+            aigc: None,
+        },
+    );
+    ok(json!({"image": {"image_id": id, "width": width, "height": height}}))
+}
+
+/// A JPEG's or PNG's size from its header (0x0 when unreadable).
+fn media_dims(b: &[u8]) -> (u32, u32) {
+    if b.starts_with(b"\x89PNG") && b.len() >= 24 {
+        let n = |i: usize| u32::from_be_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        return (n(16), n(20));
+    }
+    // JPEG: the first start-of-frame marker's height and width.
+    let mut i = 2;
+    while i + 9 < b.len() {
+        if b[i] != 0xFF {
+            break;
+        }
+        let marker = b[i + 1];
+        let len = u16::from_be_bytes([b[i + 2], b[i + 3]]) as usize;
+        if (0xC0..=0xC3).contains(&marker) {
+            let h = u16::from_be_bytes([b[i + 5], b[i + 6]]) as u32;
+            let w = u16::from_be_bytes([b[i + 7], b[i + 8]]) as u32;
+            return (w, h);
+        }
+        i += 2 + len;
+    }
+    (0, 0)
+}
+
+/// `create_image_text`: `image_list` (ids from upload_image, 1–30, the account's own), `text`, one
+/// anchor -> `data{item_id}`; the work is listed with `media_type` 2 (图集) and its picture count.
+async fn create_image_text(
+    St(s): St<S>,
+    headers: HeaderMap,
+    Query(q): Q,
+    JsonBody(body): JsonBody,
+) -> Response {
+    let open_id = match enter(&s, "create_image_text", &headers, &q).await {
+        Ok(o) => o,
+        Err(r) => return r,
+    };
+    let ids: Vec<String> = body
+        .get("image_list")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    if ids.is_empty() || ids.len() > IMAGES_MAX {
+        return err(2100005, "image_list 需要 1–30 张图片");
+    }
+    let anchors = ["micro_app_id", "poi_id"]
+        .iter()
+        .filter(|k| !super::text_of(&body, k).is_empty())
+        .count();
+    if anchors > 1 {
+        return err(2100005, "不支持携带多种类型的锚点");
+    }
+    let text = super::text_of(&body, "text");
+    match create_work(&s, &headers, &open_id, &text, &ids, true) {
+        Ok(item_id) => ok(json!({"item_id": item_id})),
+        Err(r) => r,
+    }
 }
 
 /// One item as video_list and video_data answer it: both read the same numbers.
@@ -619,7 +769,7 @@ fn item_json(s: &S, state: &State, w: &WorkRec, now: i64) -> Value {
         "is_top": false,
         "is_reviewed": review != Review::Reviewing,
         "video_status": match review { Review::Reviewing => 4, Review::Public => 5, Review::Rejected => 2 },
-        "media_type": 4,
+        "media_type": if w.images > 0 { 2 } else { 4 },
         "statistics": {
             "play_count": st.play, "digg_count": st.like, "comment_count": st.comment,
             "share_count": st.share, "forward_count": st.share / 2, "download_count": st.share / 3,

@@ -20,6 +20,9 @@ pub(crate) struct WorkRec {
     /// The cover the post came with (KS takes one per post), in bytes; 0 when none was sent.
     #[serde(default)]
     pub cover_bytes: u64,
+    /// An image note's pictures (DY create_image_text); 0 for a video.
+    #[serde(default)]
+    pub images: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -108,6 +111,7 @@ impl WorkRec {
             reject: contains_any(title, &REJECT_WORDS),
             seq: 0,
             cover_bytes: 0,
+            images: 0,
         }
     }
 

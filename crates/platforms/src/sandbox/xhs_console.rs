@@ -16,6 +16,10 @@
 //!   `上传成功`), shows the form (title ≤ 20 characters, body ≤ 1,000, ≤ 10 topics chosen from the
 //!   editor's topic list), a declaration list with no default, the 定时发布 switch and picker
 //!   (1 h to 14 days ahead), and the publish button; success goes to `/publish/success`.
+//! - Image notes: the publish page's tabs (`div.creator-tab`: 上传视频 / 上传图文 / 写长文, as
+//!   xiaohongshu-mcp's `publish.go` clicks them); 上传图文 swaps the upload area's input for one
+//!   that takes jpg/png/webp (several at once, ≤ 18), uploads each and lists it in
+//!   `.img-preview-area` as `.pr`; the same form follows, and the publish carries the pictures.
 //! - Faults per user (`POST {sandbox}/_control/console/xhs/faults`, gated): `slow_upload_ms`,
 //!   `expire_mid_flow` (the session dies when the upload finishes; the next call sends the page to
 //!   the login), `sms`, `silent_publish` (success shown, nothing created), `changed_selector` (the
@@ -41,6 +45,8 @@ const SESSION_SECS: i64 = 30 * 86_400;
 pub(crate) const TITLE_MAX: usize = 20;
 const BODY_MAX: usize = 1000;
 const TOPICS_MAX: usize = 10;
+/// Pictures of one image note (上传图文).
+const IMAGES_MAX: usize = 18;
 pub(crate) const DECLARATIONS: [&str; 4] = [
     "虚构演绎，仅供娱乐",
     "笔记含AI合成内容",
@@ -470,7 +476,9 @@ async fn publish_page(State(c): State<C>, h: HeaderMap) -> Response {
         .collect();
     let body = format!(
         r#"<div id="publish-container">
+<div class="tabs"><div class="creator-tab active">上传视频</div><div class="creator-tab">上传图文</div><div class="creator-tab">写长文</div></div>
 <div class="{wrap}"><div>拖拽视频到此或点击上传</div><input class="{input}" type="file" accept="video/*"></div>
+<div class="img-preview-area"></div>
 <div class="preview-new hidden"><div class="stage">上传中 0%</div></div>
 <div class="editor hidden">
   <div class="d-input"><input class="d-text" placeholder="填写标题会有更多赞哦～"></div>
@@ -487,7 +495,17 @@ async fn publish_page(State(c): State<C>, h: HeaderMap) -> Response {
 </div></div>"#
     );
     let script = format!(
-        r#"const B={base:?};const $=s=>document.querySelector(s);let uploadId=null,decl='',source='',topics=[];
+        r#"const B={base:?};const $=s=>document.querySelector(s);let uploadId=null,decl='',source='',topics=[],images=[],mode='video';
+document.querySelectorAll('.creator-tab').forEach(t=>t.onclick=()=>{{if(t.textContent!=='上传图文')return;mode='image';
+  document.querySelectorAll('.creator-tab').forEach(x=>x.classList.toggle('active',x===t));
+  const w=$('div[class^=upload-content]');w.innerHTML='<div>拖拽图片到此或点击上传（最多18张）</div><input class="{input}" type="file" multiple accept=".jpg,.jpeg,.png,.webp">';
+  w.querySelector('input').onchange=e=>{{for(const f of e.target.files){{if(images.length>=18){{$('.img-preview-area').insertAdjacentHTML('beforeend','<div class="upload-failed">最多上传18张图片</div>');return}}
+    const fd=new FormData();fd.append('file',f);const slot=images.length;images.push(null);
+    fetch(B+'/api/upload',{{method:'POST',body:fd}}).then(async r=>{{if(r.status===401){{location.href=B+'/login';return}}const j=await r.json();
+      if(!j.success){{$('.img-preview-area').insertAdjacentHTML('beforeend','<div class="upload-failed">'+(j.msg||'上传失败')+'</div>');return}}
+      images[slot]=j.data.upload_id;$('.img-preview-area').insertAdjacentHTML('beforeend','<div class="pr"><span class="index">'+(slot+1)+'</span></div>');
+      $('.editor').classList.remove('hidden')}})}}
+    e.target.value=''}}}});
 const fail=m=>{{const e=$('.d-message-error');e.textContent=m;e.classList.remove('hidden')}};
 $('input[type=file]').onchange=e=>{{const f=e.target.files[0];if(!f)return;$('.preview-new').classList.remove('hidden');
   const fd=new FormData();fd.append('file',f);const x=new XMLHttpRequest();x.open('POST',B+'/api/upload');
@@ -515,7 +533,7 @@ $('.publish-page-publish-btn button').onclick=async()=>{{
   const body=[...ed.childNodes].filter(n=>!(n.classList&&n.classList.contains('topic'))).map(n=>n.textContent).join('').trim();
   const sched=$('.d-datepicker-input-filter').classList.contains('hidden')?'':$('.d-datepicker-input-filter input').value;
   const r=await fetch(B+'/api/publish',{{method:'POST',headers:{{'content-type':'application/json'}},
-    body:JSON.stringify({{upload_id:uploadId,title:$('input.d-text').value,body,topics,declaration:decl,repost_source:source,schedule:sched}})}});
+    body:JSON.stringify({{upload_id:mode==='video'?uploadId:null,images:mode==='image'?images:[],title:$('input.d-text').value,body,topics,declaration:decl,repost_source:source,schedule:sched}})}});
   if(r.status===401){{location.href=B+'/login';return}}const j=await r.json();
   if(!j.success){{fail(j.msg||'发布失败');return}}location.href=B+'/publish/success?source=&bind_status=not_bind'}};"#,
         base = c.base
@@ -576,6 +594,8 @@ async fn api_upload(State(c): State<C>, h: HeaderMap, mut mp: Multipart) -> Resp
 #[serde(default)]
 struct PublishBody {
     upload_id: Option<String>,
+    /// The image tab's uploads (图文), in order; empty for a video.
+    images: Vec<Option<String>>,
     title: String,
     body: String,
     topics: Vec<String>,
@@ -595,11 +615,27 @@ async fn api_publish(
     let refuse = |m: &str| axum::Json(json!({"success": false, "msg": m})).into_response();
     let now_ms = c.now();
     let mut st = c.lock();
-    let upload = b.upload_id.as_deref().and_then(|id| st.uploads.get(id));
-    let Some(upload) = upload.filter(|u| u.user == user) else {
-        return refuse("请先上传视频");
+    let images = b.images.len();
+    let (file_name, file_size) = if images > 0 {
+        // An image note: every picture uploaded (none still pending) and the user's, 1–18.
+        if images > IMAGES_MAX {
+            return refuse("最多上传18张图片");
+        }
+        let mut size = 0;
+        for id in &b.images {
+            match id.as_deref().and_then(|id| st.uploads.get(id)) {
+                Some(u) if u.user == user => size += u.size,
+                _ => return refuse("图片上传中，请稍候"),
+            }
+        }
+        (format!("{images} images"), size)
+    } else {
+        let upload = b.upload_id.as_deref().and_then(|id| st.uploads.get(id));
+        let Some(upload) = upload.filter(|u| u.user == user) else {
+            return refuse("请先上传视频");
+        };
+        (upload.file_name.clone(), upload.size)
     };
-    let (file_name, file_size) = (upload.file_name.clone(), upload.size);
     let title = b.title.trim().to_string();
     if title.is_empty() {
         return refuse("请填写标题");
@@ -632,7 +668,7 @@ async fn api_publish(
     st.received.push(json!({
         "user": user, "title": title, "body": b.body, "topics": b.topics,
         "declaration": b.declaration, "repost_source": b.repost_source, "schedule_at": schedule_at,
-        "file_name": file_name, "file_size": file_size, "silent": silent,
+        "file_name": file_name, "file_size": file_size, "silent": silent, "images": images,
     }));
     if !silent {
         let id = format!("{:024x}", rand::random::<u128>() >> 32);

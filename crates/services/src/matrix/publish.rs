@@ -131,6 +131,51 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
         None => t.config.clone(),
     };
     let s = |v: &str| Some(v.to_string()).filter(|v| !v.is_empty());
+    let (media, video) = if domain::matrix::notes::is_note_key(&it.video_key) {
+        note_media(hub, it, cfg).await?
+    } else {
+        video_media(hub, it).await?
+    };
+    let (poi_id, poi_name) = match (cfg.mount_type, s(&cfg.mount.poi_id)) {
+        (MountType::Poi, Some(id)) => (Some(id), s(&cfg.mount.poi_name)),
+        _ if !a.poi_id.is_empty() => (Some(a.poi_id.clone()), Some(a.poi_name.clone())),
+        _ => (None, None),
+    };
+    let mini = cfg.mini_program();
+    Ok(PublishReq {
+        video_path: media.video_path,
+        video_url: media.video_url,
+        cover_path: media.cover_path,
+        images: media.images,
+        title: it.title.clone(),
+        topics: cfg.topics.clone(),
+        at_users: cfg.at_users.clone(),
+        poi_id,
+        poi_name,
+        micro_app_id: mini.and_then(|(id, _, _)| s(id)),
+        micro_app_title: mini.and_then(|(_, title, _)| s(title)),
+        micro_app_url: mini.and_then(|(_, _, url)| s(url)),
+        product_id: match cfg.mount_type {
+            MountType::Product => s(&cfg.mount.product_id),
+            _ => None,
+        },
+        declaration: declaration(hub, it.merchant_id, video, cfg.declaration).await?,
+        ..PublishReq::default()
+    })
+}
+
+/// What a post carries besides its text: a video file (with the URL a platform may fetch it from
+/// and its cover frame), or an image note's pictures.
+#[derive(Default)]
+struct Media {
+    video_path: std::path::PathBuf,
+    video_url: String,
+    cover_path: Option<std::path::PathBuf>,
+    images: Vec<std::path::PathBuf>,
+}
+
+/// An item's video: its file, the URL a platform may fetch it from, its cover frame.
+async fn video_media(hub: &HubRef, it: &Item) -> Result<(Media, Video), JobError> {
     let (storage_key, cover_key, video) = video_storage_key(hub, it).await?;
     let path = match hub.storage.local_copy(&storage_key).await {
         Ok(f) => f.path().to_path_buf(),
@@ -142,12 +187,6 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
         }
         Err(e) => return Err(JobError::Permanent(e.to_string())),
     };
-    let (poi_id, poi_name) = match (cfg.mount_type, s(&cfg.mount.poi_id)) {
-        (MountType::Poi, Some(id)) => (Some(id), s(&cfg.mount.poi_name)),
-        _ if !a.poi_id.is_empty() => (Some(a.poi_id.clone()), Some(a.poi_name.clone())),
-        _ => (None, None),
-    };
-    let mini = cfg.mini_program();
     // The video's own cover frame (a variant's cover, a material's poster): Kuaishou requires a
     // cover and would otherwise show a placeholder. A cover that cannot be read is left out (the
     // platform then picks a frame), it does not stop the post.
@@ -161,31 +200,123 @@ async fn request(hub: &HubRef, it: &Item, a: &db::Account) -> Result<PublishReq,
         },
         None => None,
     };
-    Ok(PublishReq {
-        video_path: path,
-        // Platforms that fetch the file by URL (Baijiahao): the store's presigned URL where it signs
-        // (S3), else our own signed link.
-        video_url: hub
-            .storage
-            .store()
-            .signed_url(&storage_key, 86_400)
-            .unwrap_or_else(|| public_video_url(hub, it)),
-        title: it.title.clone(),
-        topics: cfg.topics.clone(),
-        at_users: cfg.at_users.clone(),
-        poi_id,
-        poi_name,
-        micro_app_id: mini.and_then(|(id, _, _)| s(id)),
-        micro_app_title: mini.and_then(|(_, title, _)| s(title)),
-        micro_app_url: mini.and_then(|(_, _, url)| s(url)),
-        cover_path,
-        product_id: match cfg.mount_type {
-            MountType::Product => s(&cfg.mount.product_id),
-            _ => None,
+    Ok((
+        Media {
+            video_path: path,
+            // Platforms that fetch the file by URL (Baijiahao): the store's presigned URL where it
+            // signs (S3), else our own signed link.
+            video_url: hub
+                .storage
+                .store()
+                .signed_url(&storage_key, 86_400)
+                .unwrap_or_else(|| public_video_url(hub, it)),
+            cover_path,
+            images: vec![],
         },
-        declaration: declaration(hub, it.merchant_id, video, cfg.declaration).await?,
-        ..PublishReq::default()
-    })
+        video,
+    ))
+}
+
+/// A local copy of a stored file, or the item's permanent failure naming what is missing.
+async fn local(hub: &HubRef, key: &str, what: &str) -> Result<std::path::PathBuf, JobError> {
+    match hub.storage.local_copy(key).await {
+        Ok(f) => Ok(f.path().to_path_buf()),
+        Err(media::storage::StorageError::NotFound(_)) => Err(JobError::Permanent(format!(
+            "the file of {what} is missing"
+        ))),
+        Err(e) => Err(JobError::Permanent(e.to_string())),
+    }
+}
+
+/// An image note's pictures in order: the library's, then the frames of the finished video
+/// (grabbed once per task into `notes/<merchant>/<task>/`, then reused by its other posts). What
+/// the note is made of for an `auto` declaration: the frames' video, else the merchant's own pictures.
+async fn note_media(
+    hub: &HubRef,
+    it: &Item,
+    cfg: &domain::matrix::TaskConfig,
+) -> Result<(Media, Video), JobError> {
+    let mid = it.merchant_id;
+    let mut images = vec![];
+    let rows = store::materials::get_many(&hub.db, mid, &cfg.image_ids).await?;
+    for id in &cfg.image_ids {
+        let m = rows
+            .iter()
+            .find(|m| m.id == *id)
+            .ok_or_else(|| JobError::Permanent(format!("the image {id} was deleted")))?;
+        images.push(local(hub, &m.storage_key, &format!("image {id}")).await?);
+    }
+    let mut video = Video {
+        provenance: String::new(),
+        project: None,
+    };
+    if let Some(f) = cfg.frames.as_ref().filter(|f| f.count > 0) {
+        let v = store::clip::variant(&hub.db, mid, f.video_id)
+            .await?
+            .filter(|v| !v.video_key.is_empty())
+            .ok_or_else(|| JobError::Permanent(format!("the video {} was deleted", f.video_id)))?;
+        let prefix = format!("notes/{mid}/{}", it.task_id);
+        let keys: Vec<String> = (1..=f.count)
+            .map(|i| format!("{prefix}/frame_{i:02}.jpg"))
+            .collect();
+        if hub.storage.local_copy(&keys[0]).await.is_err() {
+            let src = local(hub, &v.video_key, &format!("video {}", f.video_id)).await?;
+            let retry = |e: &dyn std::fmt::Display| JobError::Retry(e.to_string());
+            let dir = hub
+                .storage
+                .temp_path("frames")
+                .await
+                .map_err(|e| retry(&e))?;
+            tokio::fs::create_dir_all(&dir)
+                .await
+                .map_err(|e| retry(&e))?;
+            let grabbed = grab(hub, &src, &dir, f.count as usize, &keys).await;
+            let _ = tokio::fs::remove_dir_all(&dir).await;
+            grabbed?;
+        }
+        for key in &keys {
+            if let Ok(f) = hub.storage.local_copy(key).await {
+                images.push(f.path().to_path_buf());
+            }
+        }
+        video = Video {
+            provenance: v.provenance,
+            project: Some(v.project_id),
+        };
+    }
+    if images.is_empty() {
+        return Err(JobError::Permanent("the note has no pictures".into()));
+    }
+    Ok((
+        Media {
+            images,
+            ..Media::default()
+        },
+        video,
+    ))
+}
+
+/// Grabs `keys.len()` frames of `src` into `dir` and stores them under `keys`.
+async fn grab(
+    hub: &HubRef,
+    src: &std::path::Path,
+    dir: &std::path::Path,
+    count: usize,
+    keys: &[String],
+) -> Result<(), JobError> {
+    let info = media::probe::probe(src)
+        .await
+        .map_err(|e| JobError::Permanent(e.to_string()))?;
+    let files = media::image::frames(src, dir, count, info.duration_ms)
+        .await
+        .map_err(|e| JobError::Permanent(e.to_string()))?;
+    for (file, key) in files.iter().zip(keys) {
+        hub.storage
+            .put_file(key, file)
+            .await
+            .map_err(|e| JobError::Retry(e.to_string()))?;
+    }
+    Ok(())
 }
 
 /// The declaration the post carries: the task's, or (`auto`) what the video is by its recorded
@@ -368,6 +499,13 @@ async fn publish_item(ctx: JobCtx, p: ItemRef, hub: &HubRef) -> Result<(), JobEr
         return Ok(());
     }
     let (platform, ad) = adapter_of(&hub, &a).await?;
+    if domain::matrix::notes::is_note_key(&it.video_key)
+        && domain::matrix::notes::note_rules(platform).is_none()
+    {
+        // Refused at task creation; an account moved to another platform since cannot post it.
+        let why = format!("{} takes no image notes", platform.code());
+        return fail_item(&hub, it.id, ItemFailure::CannotPublish, &reason(&why)).await;
+    }
     if platform.auth_kind() == AuthKind::OAuth
         && a.token_expires_at <= hub.db.clock.platform_now() + 60_000
     {

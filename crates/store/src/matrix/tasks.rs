@@ -15,6 +15,9 @@ pub struct Task {
     pub name: String,
     #[sqlx(try_from = "String")]
     pub platform: domain::platform::TaskPlatform,
+    /// Videos or an image note (migration 0044).
+    #[sqlx(try_from = "String")]
+    pub kind: domain::matrix::TaskKind,
     /// The form's choices (JSON as TEXT; rows of older versions load, see `TaskConfig`).
     #[sqlx(try_from = "String")]
     pub config: domain::matrix::TaskConfig,
@@ -33,7 +36,7 @@ pub struct Task {
     pub merchant_name: Option<String>,
 }
 
-const TASK_COLS: &str = "t.id, t.merchant_id, t.name, t.platform, t.config, t.time_mode, t.start_date, t.days, \
+const TASK_COLS: &str = "t.id, t.merchant_id, t.name, t.platform, t.kind, t.config, t.time_mode, t.start_date, t.days, \
     t.daily_quantity, t.review_state, t.review_reason, t.review_due_at, t.reviewed_at, t.seed, t.created_at, \
     m.name AS merchant_name";
 const TASK_FROM: &str = "FROM matrix_tasks t LEFT JOIN merchants m ON m.id = t.merchant_id";
@@ -42,6 +45,7 @@ pub static TASK_LIST: Entity = Entity {
     fields: &[
         field("name", "t.name", FieldType::Text),
         field("platform", "t.platform", FieldType::Select),
+        field("kind", "t.kind", FieldType::Select),
         field("review_state", "t.review_state", FieldType::Select),
         field("merchant_name", "m.name", FieldType::Text),
         field("created_at", "t.created_at", FieldType::Date),
@@ -161,6 +165,7 @@ pub async fn used_videos(db: &Db, mid: i64, keys: &[String]) -> sqlx::Result<Has
 pub struct NewTask {
     pub name: String,
     pub platform: domain::platform::TaskPlatform,
+    pub kind: domain::matrix::TaskKind,
     pub config: domain::matrix::TaskConfig,
     pub time_mode: domain::matrix::TimeMode,
     pub start_date: String,
@@ -197,7 +202,7 @@ pub async fn insert_task(
     let mut tx = db.begin().await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO matrix_tasks (merchant_id, name, platform, config, time_mode, start_date, days, daily_quantity, \
-           review_due_at, seed, created_at, updated_at, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) RETURNING id",
+           review_due_at, seed, created_at, updated_at, user_id, kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13) RETURNING id",
     )
     .bind(mid)
     .bind(&t.name)
@@ -211,6 +216,7 @@ pub async fn insert_task(
     .bind(t.seed)
     .bind(now)
     .bind(t.user_id)
+    .bind(t.kind.as_str())
     .fetch_one(&mut *tx)
     .await?;
     for it in items {

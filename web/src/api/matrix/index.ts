@@ -24,6 +24,7 @@ import type {
   GroupWithAccounts,
   Item,
   MiniProgram,
+  NoteImage,
   Plan,
   Platform,
   PlatformApp,
@@ -131,6 +132,8 @@ export const deleteGroup = (id: number): Promise<Empty> => api.post(`${MG}/delet
 export const fetchForwardConfig = (p: Platform): Promise<ForwardConfig> => narrowed(api.post(`${FT}/${callPrefix(p)}_forward_config`, {}, { silent: true }));
 export const fetchVideos = (params: { source?: VideoSource; project_id?: number; used?: 0 | 1; filterObj?: Record<string, string> } = {}): Promise<ListResult<ForwardVideo>> =>
   narrowed(api.post(matrixUrls.videos, { limit: 200, ...params }));
+/** The image library's pictures an image note can post (`/image` library, newest first). */
+export const fetchNoteImages = (): Promise<ListResult<NoteImage>> => narrowed(api.post('/media.merchant_producing_upfile/image_index', { limit: 200 }));
 export const fetchGroupUsers = (params: { group_id?: number; platform?: Platform } = {}): Promise<{ rows: Account[] }> =>
   narrowed(api.post(`${FT}/get_group_user`, params));
 export const fetchAccountGroups = (): Promise<{ rows: GroupWithAccounts[] }> => narrowed(api.post(`${PM}/getAccountGroup`, {}));

@@ -83,6 +83,10 @@ export type ItemAction = ItemOffer['action'];
 export type VideoSource = Schemas['VideoSource'];
 
 export type ForwardVideo = Schemas['Pickable'];
+/** What a release task posts: videos, or one image note (图文) on each account. */
+export type TaskKind = Schemas['TaskKind'];
+/** A picture of the image library an image note can post. */
+export type NoteImage = Schemas['MediaView'];
 
 export type ForwardConfig = Schemas['ForwardConfig'];
 

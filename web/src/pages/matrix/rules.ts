@@ -6,7 +6,7 @@
 import { limits } from '@/api/limits';
 import dayjs, { type Dayjs } from 'dayjs';
 import { merchantToday } from '@/utils/format';
-import type { ContentDeclaration, ItemState, MountType, TaskPlatform, TaskReq, TimeMode } from '@/api/matrix/types';
+import type { ContentDeclaration, ItemState, MountType, TaskKind, TaskPlatform, TaskReq, TimeMode } from '@/api/matrix/types';
 
 /** The content declarations a task can choose, `auto` first (the default). */
 export const DECLARATIONS: ContentDeclaration[] = ['auto', 'none', 'original', 'ai_generated', 'reposted', 'fiction'];
@@ -213,7 +213,14 @@ export interface TaskFormValues {
   name: string;
   platform: TaskPlatform;
   account_ids: number[];
+  /** Videos, or one image note (图文) posted on each account. */
+  kind: TaskKind;
   video_keys: string[];
+  /** An image note's library pictures, in order. */
+  image_ids: number[];
+  /** An image note's frames: a finished video and how many frames of it. */
+  frames_video?: number | null;
+  frames_count?: number | null;
   titles: string;
   topics: string[];
   top_comments?: string;
@@ -256,7 +263,11 @@ export function emptyTaskForm(today: Dayjs = merchantToday()): TaskFormValues {
     name: '',
     platform: 'dy',
     account_ids: [],
+    kind: 'video',
     video_keys: [],
+    image_ids: [],
+    frames_video: null,
+    frames_count: null,
     titles: '',
     topics: [],
     top_comments: '',
@@ -311,11 +322,36 @@ export function toTaskReq(v: TaskFormValues, preview = false): TaskReq {
     days: v.days,
     times,
     account_ids: [...(v.account_ids ?? [])],
-    ...splitVideoKeys(v.video_keys ?? []),
+    ...(v.kind === 'image_note' ? { kind: 'image_note' as const, video_ids: [], material_ids: [], image_ids: [...(v.image_ids ?? [])], ...noteFrames(v) } : splitVideoKeys(v.video_keys ?? [])),
   };
   if (v.publish_count) req.publish_count = v.publish_count;
   if (preview) req.preview = true;
   return req;
+}
+
+// ---- image notes (图文)
+
+/** The pictures of an image note: 1–18 (the server's `domain::matrix::notes`). */
+export const NOTE_IMAGES_MIN = limits.matrix.NOTE_IMAGES_MIN;
+export const NOTE_IMAGES_MAX = limits.matrix.NOTE_IMAGES_MAX;
+/** Platforms whose accounts can post an image note (Douyin's open API, Xiaohongshu's console). */
+export const NOTE_PLATFORMS: ReadonlyArray<TaskPlatform> = ['dy', 'xhs', 'mixed'];
+
+function noteFrames(v: TaskFormValues): { frames?: { video_id: number; count: number } } {
+  return v.frames_video && v.frames_count ? { frames: { video_id: v.frames_video, count: v.frames_count } } : {};
+}
+
+/** How many pictures a note's form holds: library pictures plus frames. */
+export function noteCount(v: Pick<TaskFormValues, 'image_ids' | 'frames_video' | 'frames_count'>): number {
+  return (v.image_ids ?? []).length + (v.frames_video && v.frames_count ? v.frames_count : 0);
+}
+
+export type NoteProblem = 'noteEmpty' | 'noteTooMany' | null;
+
+export function noteProblem(count: number): NoteProblem {
+  if (count < NOTE_IMAGES_MIN) return 'noteEmpty';
+  if (count > NOTE_IMAGES_MAX) return 'noteTooMany';
+  return null;
 }
 
 /** The form field a server 422 `data.field` names. */
@@ -323,6 +359,7 @@ export function formFieldOf(field: string): keyof TaskFormValues | string {
   const f = field.replace(/\[\d+\]$/, '').replace(/\.\d+$/, '');
   if (f === 'video_ids' || f === 'material_ids' || f === 'videos') return 'video_keys';
   if (f === 'accounts') return 'account_ids';
+  if (f === 'frames' || f === 'kind') return 'image_ids';
   return f;
 }
 
@@ -330,7 +367,7 @@ export function formFieldOf(field: string): keyof TaskFormValues | string {
 export function stepOf(field: string): number {
   const f = formFieldOf(field);
   if (f === 'name' || f === 'platform' || f === 'account_ids') return 0;
-  if (f === 'video_keys') return 1;
+  if (f === 'video_keys' || f === 'image_ids') return 1;
   if (['time_mode', 'start_date', 'daily_quantity', 'days', 'times', 'publish_count'].includes(f)) return 3;
   return 2;
 }

@@ -265,6 +265,9 @@ pub struct TaskView {
     pub id: i64,
     pub name: String,
     pub platform: TaskPlatform,
+    /// Videos or an image note (`image_count` pictures, posted once per account).
+    pub kind: domain::matrix::TaskKind,
+    pub image_count: i64,
     pub created_at: i64,
     pub merchant_id: i64,
     pub merchant_name: Option<String>,
@@ -299,6 +302,8 @@ pub fn task(t: &db::Task, c: &db::ItemCounts) -> TaskView {
         id: t.id,
         name: t.name.clone(),
         platform: t.platform,
+        kind: t.kind,
+        image_count: cfg.image_ids.len() as i64 + cfg.frames.as_ref().map_or(0, |f| f.count),
         created_at: t.created_at,
         merchant_id: t.merchant_id,
         merchant_name: t.merchant_name.clone(),
@@ -333,8 +338,10 @@ pub struct ItemAccount {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ItemVideo {
-    /// 'v:<id>' | 'm:<id>'
+    /// 'v:<id>' | 'm:<id>' | 'n:<plan>:<account>' (an image note's post)
     pub key: String,
+    /// What the item posts: a video, or the task's image note.
+    pub kind: domain::matrix::TaskKind,
     pub name: String,
     pub cover: Option<String>,
     pub src: Option<String>,
@@ -438,6 +445,11 @@ pub fn item(
             avatar: i.avatar.clone(),
         },
         video: ItemVideo {
+            kind: if domain::matrix::notes::is_note_key(&i.video_key) {
+                domain::matrix::TaskKind::ImageNote
+            } else {
+                domain::matrix::TaskKind::Video
+            },
             key: i.video_key.clone(),
             name: i.video_name.clone(),
             cover,

@@ -496,6 +496,8 @@ pub async fn create(d: &store::Db, (mid, uid): (i64, i64), r: &BatchReq) -> ApiR
         review_due_at: rules::review_due(domain::now_ms()),
         seed: 1,
         user_id: uid,
+        // A sheet's rows are videos, one per post.
+        kind: rules::TaskKind::Video,
     };
     let items: Vec<db::NewItem> = posts
         .into_iter()

@@ -6,11 +6,13 @@
 //! - `schedule`: moving the items that have not gone out to a new schedule.
 //! - `items`: acting on items now (publish now / retry, send the top comments), their error text.
 //! - `batch`: a release batch (a sheet's rows, one post each) checked as a whole, stored as one task.
+//! - `notes`: image notes (图文): which platforms take one, the pictures' checks.
 //! - `form`: what the form offers to pick (accounts online, groups, mini programs, @-users).
 
 pub mod batch;
 pub mod form;
 pub mod items;
+pub mod notes;
 pub mod release;
 pub mod schedule;
 

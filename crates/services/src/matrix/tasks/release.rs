@@ -162,6 +162,8 @@ pub struct Checked {
     pub count: usize,
     /// The copy precheck's `warn` findings (a `block` one refused the form).
     pub copy_warnings: Vec<Said>,
+    /// Videos, or one image note posted once per account (`videos` then holds one post each).
+    pub kind: rules::TaskKind,
 }
 
 /// Every rule of SPEC §5 "Publishing", before anything is stored.
@@ -219,7 +221,28 @@ pub async fn check(
     }
     check_platform_rules(&accounts, &titles, &topics, r)?;
     check_parts(&accounts, r, mount)?;
+    let kind = super::notes::kind(r)?;
+    let notes = match kind {
+        rules::TaskKind::ImageNote => Some(super::notes::check(d, mid, &name, &accounts, r).await?),
+        rules::TaskKind::Video => None,
+    };
     let copy_warnings = check_copy(d, mid, r, &titles, &topics, &comments, &accounts).await?;
+    if let Some(videos) = notes {
+        return Ok(Checked {
+            name,
+            titles,
+            topics,
+            comments,
+            mount,
+            declaration,
+            schedule,
+            accounts,
+            count: videos.len(),
+            videos,
+            copy_warnings,
+            kind,
+        });
+    }
     let mut keys: Vec<String> = r.video_ids.iter().map(|i| format!("v:{i}")).collect();
     keys.extend(r.material_ids.iter().map(|i| format!("m:{i}")));
     keys.dedup();
@@ -284,6 +307,7 @@ pub async fn check(
         videos,
         count,
         copy_warnings,
+        kind,
     })
 }
 
@@ -374,6 +398,11 @@ pub async fn plan(
     for slot in &dist.slots {
         let a = &c.accounts[slot.account];
         let v = &c.videos[slot.video];
+        // An image note is one post per account, keyed by this plan (the confirm sends it back).
+        let key = match c.kind {
+            rules::TaskKind::ImageNote => rules::notes::note_key(planned_at, seed, a.id),
+            rules::TaskKind::Video => v.key.clone(),
+        };
         per[slot.account] += 1;
         let title = c.titles[(slot.account + slot.nth) % c.titles.len()].clone();
         let comments = rules::pick_comments(
@@ -384,7 +413,7 @@ pub async fn plan(
             account_id: a.id,
             nickname: a.nickname.clone(),
             platform: a.platform,
-            video_key: v.key.clone(),
+            video_key: key.clone(),
             video_name: v.name.clone(),
             at: slot.at,
             title: title.clone(),
@@ -392,7 +421,7 @@ pub async fn plan(
         items.push(db::NewItem {
             account_id: a.id,
             platform: a.platform,
-            video_key: v.key.clone(),
+            video_key: key,
             video_name: v.name.clone(),
             title,
             comments,
@@ -478,6 +507,8 @@ fn task_config(r: &TaskReq, c: &Checked) -> rules::TaskConfig {
         material_ids: r.material_ids.clone(),
         publish_count: r.publish_count,
         declaration: c.declaration,
+        image_ids: super::notes::image_ids(r),
+        frames: r.frames.clone(),
     }
 }
 
@@ -518,6 +549,7 @@ pub async fn create(
     let task = db::NewTask {
         name: c.name.clone(),
         platform: p.map_or(TaskPlatform::Mixed, TaskPlatform::from),
+        kind: c.kind,
         config,
         time_mode: c.schedule.mode,
         start_date: r.start_date.trim().to_string(),

@@ -72,6 +72,11 @@ export default function TaskDetail({ task, onClose }: TaskDetailProps) {
             <Typography.Text ellipsis style={{ maxWidth: 140 }} title={row.video.name}>
               {row.video.name}
             </Typography.Text>
+            {row.video.kind === 'image_note' ? (
+              <Tag color="magenta" data-testid={`item-kind-${row.id}`}>
+                {t('note.kinds.image_note')}
+              </Tag>
+            ) : null}
           </Space>
         ),
       },

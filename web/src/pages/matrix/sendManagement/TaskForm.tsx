@@ -30,6 +30,11 @@ import {
   formFieldOf,
   MOUNT_TYPES,
   NAME_MAX,
+  NOTE_IMAGES_MAX,
+  NOTE_IMAGES_MIN,
+  NOTE_PLATFORMS,
+  noteCount,
+  noteProblem,
   PER_ACCOUNT_DAY,
   stepOf,
   timesNeeded,
@@ -48,6 +53,7 @@ import TimeZoneNote from '@/components/TimeZoneNote';
 import WriterTag, { type WriterSource } from '@/components/WriterTag';
 import PlanView from './PlanView';
 import VideoPicker from './VideoPicker';
+import { NoteFrames, NoteImagePicker } from './NotePicker';
 import DeclarationPreview from './DeclarationPreview';
 
 /** The SEO title engine's dialog, loaded (with the SEO texts) only when it is opened. */
@@ -55,7 +61,7 @@ const GenerateTitlesDialog = lazy(() => import('@/pages/seo/shared/GenerateTitle
 
 const STEP_FIELDS: Array<Array<keyof TaskFormValues | (string | number)[]>> = [
   ['name', 'platform', 'account_ids'],
-  ['video_keys'],
+  ['kind', 'video_keys', 'image_ids', 'frames_video', 'frames_count'],
   [
     'titles',
     'topics',
@@ -141,6 +147,14 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
   const platform = (Form.useWatch('platform', form) ?? initial.platform) as TaskPlatform;
   const accountIds = (Form.useWatch('account_ids', form) ?? []) as number[];
   const videoKeys = (Form.useWatch('video_keys', form) ?? []) as string[];
+  const kind = (Form.useWatch('kind', form) ?? 'video') as TaskFormValues['kind'];
+  const note = kind === 'image_note';
+  const imageIds = (Form.useWatch('image_ids', form) ?? []) as number[];
+  const framesVideo = Form.useWatch('frames_video', form) as number | null | undefined;
+  const framesCount = Form.useWatch('frames_count', form) as number | null | undefined;
+  const pictures = noteCount({ image_ids: imageIds, frames_video: framesVideo, frames_count: framesCount });
+  // An image note is posted once on each account; videos are shared out among them.
+  const posts = note ? accountIds.length : videoKeys.length;
   const declaration = (Form.useWatch('declaration', form) ?? 'auto') as ContentDeclaration;
   // Which listed videos the product generated any part of (the declaration preview resolves `auto` by it).
   const [generated, setGenerated] = useState<Record<string, boolean>>({});
@@ -180,7 +194,7 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
 
   const titleChecks = checkTitles(titles, titleMax);
   const problems = commentProblems(comments, commentMax);
-  const countIssue = countProblem(accountIds.length, videoKeys.length, publishCount);
+  const countIssue = countProblem(accountIds.length, posts, note ? null : publishCount);
   const cap = capacity(accountIds.length, daily, days);
   const needTimes = timesNeeded(timeMode, daily);
 
@@ -371,14 +385,48 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
           </Form.Item>
         </div>
 
-        {/* 2: videos */}
+        {/* 2: videos or an image note */}
         <div {...pane(1)}>
+          <Form.Item name="kind" label={t('note.kind')}>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              data-testid="task-kind"
+              options={(['video', 'image_note'] as const).map((k) => ({ value: k, label: <span data-testid={`task-kind-${k}`}>{t(`note.kinds.${k}`)}</span> }))}
+            />
+          </Form.Item>
+          {note && !NOTE_PLATFORMS.includes(platform) ? (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('note.platformRefused', { platform: t(`platform.${platform}`) })} data-testid="note-platform-refused" />
+          ) : null}
+          <Form.Item
+            name="image_ids"
+            hidden={!note}
+            label={t('note.images', { count: pictures, max: NOTE_IMAGES_MAX })}
+            extra={t('note.imagesHelp', { min: NOTE_IMAGES_MIN, max: NOTE_IMAGES_MAX })}
+            dependencies={['kind', 'frames_video', 'frames_count']}
+            rules={[
+              {
+                validator: async (_, v: number[] | undefined) => {
+                  if (form.getFieldValue('kind') !== 'image_note') return;
+                  const n = noteCount({ image_ids: v ?? [], frames_video: form.getFieldValue('frames_video'), frames_count: form.getFieldValue('frames_count') });
+                  const p = noteProblem(n);
+                  if (p) throw new Error(t(`note.${p}`, { count: n, min: NOTE_IMAGES_MIN, max: NOTE_IMAGES_MAX }));
+                },
+              },
+            ]}
+          >
+            <NoteImagePicker />
+          </Form.Item>
+          {note ? <NoteFrames /> : null}
           <Form.Item
             name="video_keys"
+            hidden={note}
             label={t('form.videos')}
+            dependencies={['kind']}
             rules={[
               {
                 validator: async (_, v: string[] | undefined) => {
+                  if (form.getFieldValue('kind') === 'image_note') return;
                   const n = v?.length ?? 0;
                   if (!n) throw new Error(t('rules.videosRequired'));
                   const accounts = (form.getFieldValue('account_ids') ?? []).length;
@@ -635,6 +683,7 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
             </Form.Item>
             <Form.Item
               name="publish_count"
+              hidden={note}
               label={t('form.publishCount')}
               extra={t('form.publishCountHelp')}
               dependencies={['video_keys']}
@@ -679,10 +728,10 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
               showIcon
               data-testid="task-counts"
               data-problem={countIssue ?? ''}
-              title={t('rules.summary', { accounts: accountIds.length, videos: videoKeys.length, capacity: cap, daily, days })}
-              description={countIssue ? t(`rules.${countIssue}`, { accounts: accountIds.length, videos: videoKeys.length, count: publishCount ?? 0 }) : undefined}
+              title={note ? t('note.summary', { accounts: accountIds.length, count: pictures }) : t('rules.summary', { accounts: accountIds.length, videos: videoKeys.length, capacity: cap, daily, days })}
+              description={countIssue ? t(`rules.${countIssue}`, { accounts: accountIds.length, videos: posts, count: publishCount ?? 0 }) : undefined}
             />
-            {!countIssue && cap < (publishCount || videoKeys.length) ? (
+            {!countIssue && !note && cap < (publishCount || videoKeys.length) ? (
               <Alert type="warning" showIcon data-testid="task-capacity" title={t('rules.overCapacity', { count: (publishCount || videoKeys.length) - cap, capacity: cap })} />
             ) : null}
             {error ? <Alert type="error" showIcon title={error} data-testid="task-error" /> : null}

@@ -50,9 +50,16 @@ export default function SendManagementPage() {
         dataIndex: 'name',
         sorter: true,
         render: (v: string, row) => (
-          <Typography.Link onClick={() => setViewing(row)} data-testid={`task-name-${row.id}`}>
-            {v}
-          </Typography.Link>
+          <Space size={4}>
+            <Typography.Link onClick={() => setViewing(row)} data-testid={`task-name-${row.id}`}>
+              {v}
+            </Typography.Link>
+            {row.kind === 'image_note' ? (
+              <Tag color="magenta" data-testid={`task-kind-${row.id}`}>
+                {t('note.tag', { count: row.image_count })}
+              </Tag>
+            ) : null}
+          </Space>
         ),
       },
       { title: t('task.platform'), dataIndex: 'platform', width: 110, render: (p: TaskPlatform, row) => <PlatformTag platform={p} testId={`task-platform-${row.id}`} /> },
