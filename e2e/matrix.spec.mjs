@@ -384,6 +384,8 @@ await step('the image note, approved, is published on Douyin and verified with i
   const counts = await (await sandboxFetch(`${base}/sandbox/_control/counts`)).json();
   const work = counts.works.find((w) => w.item_id === rows[0].item_id);
   expect(work?.images === 2, `the sandbox's Douyin work: ${JSON.stringify(work)}`);
+  // The list afresh (the step before leaves the other task's detail open).
+  await page.goto('/send_management');
   await page.getByTestId(`task-detail-${mx.note}`).click();
   await page.getByTestId(`item-kind-${rows[0].id}`).waitFor();
   await page.getByTestId('task-detail').locator('.ant-drawer-close').click();
@@ -391,8 +393,11 @@ await step('the image note, approved, is published on Douyin and verified with i
 });
 
 await step('/send_management in English', async () => {
-  await page.getByTestId('task-detail').locator('.ant-drawer-close').click();
-  await page.getByTestId('task-detail').waitFor({ state: 'hidden' });
+  // A task's detail may still be open from the steps before.
+  if (await page.getByTestId('task-detail').isVisible()) {
+    await page.getByTestId('task-detail').locator('.ant-drawer-close').click();
+    await page.getByTestId('task-detail').waitFor({ state: 'hidden' });
+  }
   await setLanguage(page, 'en');
   await page.getByTestId('page-title').getByText('Release tasks').waitFor();
   await page.locator(`[data-testid="review-${mx.task}"][data-state="approved"]`).getByText('Approved').waitFor();

@@ -9105,15 +9105,19 @@ export interface components {
             title?: string | null;
             url?: string | null;
         };
+        /** @enum {string} */
+        ModeChoice: "default" | "live" | "sandbox" | "off";
         ModeReq: {
             /**
              * @description `live`, `sandbox`, `off`, or `default` (the deployment's default: CLIPMATRIX_SANDBOX, or live
              *     once the platform's app credentials are saved).
              */
-            mode: string;
+            mode: components["schemas"]["ModeChoice"];
             /** @description A platform's code, or `wechat` (the new-lead notices). */
-            platform: string;
+            platform: components["schemas"]["ModeTarget"];
         };
+        /** @enum {string} */
+        ModeTarget: "dy" | "ks" | "sph" | "xhs" | "bjh" | "shop" | "wechat";
         /**
          * @description The task form's mount and place fields: which mount type needs which is `MountType`'s rule
          *     (the release check); the publisher sends them. The form and the stored config share them.

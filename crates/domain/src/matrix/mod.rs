@@ -15,8 +15,8 @@ pub use form::{ApprovedPost, NoteFrames, TaskReq};
 pub use notes::TaskKind;
 pub use states::{
     AccountAction, AccountType, AppMode, AuthState, ContentDeclaration, ItemAction, ItemFacts,
-    ItemFailure, ItemState, MountType, Offer, QrState, Review, Revocation, ShareState, TaskAction,
-    TimeMode, VideoSource, failure_text, revocation_text,
+    ItemFailure, ItemState, ModeChoice, ModeTarget, MountType, Offer, QrState, Review, Revocation,
+    ShareState, TaskAction, TimeMode, VideoSource, failure_text, revocation_text,
 };
 
 use crate::clip::planner::SplitMix;

@@ -264,6 +264,29 @@ crate::text_enum! {
 }
 
 crate::text_enum! {
+    /// What the operator sets a mode to on Platform apps: one of the modes, or back to the default.
+    pub enum ModeChoice {
+        Default = "default",
+        Live = "live",
+        Sandbox = "sandbox",
+        Off = "off",
+    }
+}
+
+crate::text_enum! {
+    /// What has a mode of its own on Platform apps: the six platforms and WeChat notices.
+    pub enum ModeTarget {
+        Dy = "dy",
+        Ks = "ks",
+        Sph = "sph",
+        Xhs = "xhs",
+        Bjh = "bjh",
+        Shop = "shop",
+        Wechat = "wechat",
+    }
+}
+
+crate::text_enum! {
     /// An account's authorization, as its expiry and revocation make it.
     pub enum AuthState {
         Active = "active",

@@ -133,12 +133,12 @@ pub async fn services_modes(
 pub struct ModeReq {
     /// A platform's code, or `wechat` (the new-lead notices).
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, value_type = domain::matrix::ModeTarget)]
     pub platform: String,
     /// `live`, `sandbox`, `off`, or `default` (the deployment's default: CLIPMATRIX_SANDBOX, or live
     /// once the platform's app credentials are saved).
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, value_type = domain::matrix::ModeChoice)]
     pub mode: String,
 }
 

@@ -12,12 +12,15 @@ import { NOTE_IMAGES_MAX } from '../rules';
 export interface NoteImagePickerProps {
   value?: number[];
   onChange?: (ids: number[]) => void;
+  /** Shown (an image note is being made): only then is the library read — fresh each time, so
+   * pictures uploaded since the form opened are there. */
+  active?: boolean;
 }
 
 /** The library's pictures as tiles; a ticked one shows its place in the note. */
-export function NoteImagePicker({ value = [], onChange }: NoteImagePickerProps) {
+export function NoteImagePicker({ value = [], onChange, active = true }: NoteImagePickerProps) {
   const { t } = useMatrixT();
-  const images = useQuery({ queryKey: ['matrix', 'noteImages'], queryFn: fetchNoteImages });
+  const images = useQuery({ queryKey: ['matrix', 'noteImages'], queryFn: fetchNoteImages, enabled: active, staleTime: 0 });
   const rows = images.data?.rows ?? [];
   const toggle = (id: number) => onChange?.(value.includes(id) ? value.filter((x) => x !== id) : [...value, id]);
   if (images.isLoading) return <Spin />;

@@ -415,7 +415,7 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
               },
             ]}
           >
-            <NoteImagePicker />
+            <NoteImagePicker active={note} />
           </Form.Item>
           {note ? <NoteFrames /> : null}
           <Form.Item
