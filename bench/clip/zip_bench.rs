@@ -3,6 +3,8 @@
 //!                                            and the client reading the body) while a zip of 20 × 30 MB
 //!                                            finished videos is downloaded once over HTTP; the
 //!                                            issue's bound is 100 MB (the zip is streamed, never held)
+//!   bench: zip_download_added_rss_mb <n> MB — of that peak, what the download added over the idle
+//!                                            server's
 //!   bench: zip_download_mb_per_s <n>       — that download's rate (local files, STORE)
 //! Usage: cargo run --release -p app --example zip_bench   (BENCH_ZIP_FILES, BENCH_ZIP_MB: 20, 30)
 
@@ -82,6 +84,12 @@ async fn main() -> anyhow::Result<()> {
     let peak = peak_rss_mb();
     eprintln!("(peak before the download {before} MB; {n} bytes in {secs:.1} s)");
     println!("bench: zip_download_peak_rss_mb {peak} MB");
+    // What the download itself added over the idle server's high-water mark (a debug build's idle
+    // server alone is near 100 MB, its code pages included).
+    println!(
+        "bench: zip_download_added_rss_mb {} MB",
+        peak.saturating_sub(before)
+    );
     println!(
         "bench: zip_download_mb_per_s {:.0}",
         n as f64 / 1e6 / secs.max(0.001)
