@@ -256,21 +256,26 @@ fn every_operation_has_a_unique_id_no_get_body_and_its_errors() {
 
 // --- the streamed zip (api::zipstream) ---
 
+/// The zip entries of in-memory files, named `视频-<i>.mp4`.
+fn entries_of(files: &[Vec<u8>]) -> Vec<api::zipstream::Entry> {
+    files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| api::zipstream::Entry {
+            name: format!("视频-{i}.mp4"),
+            size: f.len() as u64,
+        })
+        .collect()
+}
+
 /// Runs the zip writer over in-memory files: the bytes of `window`, and the CRCs it learned.
 async fn zip_of(
     files: &[Vec<u8>],
     window: Option<api::zipstream::Window>,
     known: &[Option<u32>],
 ) -> (Vec<u8>, Vec<(usize, u32)>) {
-    use api::zipstream::{Entry, Window, dos_time, write, zip_len};
-    let entries: Vec<Entry> = files
-        .iter()
-        .enumerate()
-        .map(|(i, f)| Entry {
-            name: format!("视频-{i}.mp4"),
-            size: f.len() as u64,
-        })
-        .collect();
+    use api::zipstream::{Window, dos_time, write, zip_len};
+    let entries = entries_of(files);
     let window = window.unwrap_or(Window::all(zip_len(&entries)));
     let (tx, mut rx) = tokio::sync::mpsc::channel(2);
     let copy = files.to_vec();
@@ -307,18 +312,11 @@ fn three_files() -> Vec<Vec<u8>> {
 
 #[tokio::test]
 async fn a_streamed_zip_is_as_long_as_announced_and_lists_its_entries() {
-    use api::zipstream::{Entry, dos_time, zip_len};
+    use api::zipstream::{dos_time, zip_len};
     assert_eq!(dos_time(1_767_225_600_000), (0, (46 << 9) | (1 << 5) | 1));
     let files = three_files();
     let (zip, learned) = zip_of(&files, None, &[]).await;
-    let entries: Vec<Entry> = files
-        .iter()
-        .enumerate()
-        .map(|(i, f)| Entry {
-            name: format!("视频-{i}.mp4"),
-            size: f.len() as u64,
-        })
-        .collect();
+    let entries = entries_of(&files);
     assert_eq!(zip.len() as u64, zip_len(&entries));
     assert_eq!(&zip[..4], b"PK\x03\x04");
     // The end record counts three entries; the central directory names each, with its CRC.

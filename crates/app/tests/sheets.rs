@@ -424,29 +424,9 @@ async fn upload_with(
     bytes: Vec<u8>,
     lang: &str,
 ) -> Resp {
-    let mut form = reqwest::multipart::Form::new();
-    for (k, v) in fields {
-        form = form.text(*k, v.clone());
-    }
-    let form = form.part(
-        "file",
-        reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
-    );
-    let res = app
-        .http
-        .post(app.url(&format!("/api{path}")))
-        .bearer_auth(token)
-        .header("accept-language", lang)
-        .multipart(form)
-        .send()
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    app.upload_lang(path, token, &fields, name, bytes, lang)
         .await
-        .unwrap();
-    let status = res.status().as_u16();
-    let text = res.text().await.unwrap();
-    Resp {
-        status,
-        body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    }
 }
 
 /// The batch's rows: 50 posts over two accounts (three a day each) from tomorrow, China time.

@@ -286,6 +286,20 @@ impl TestApp {
         name: &str,
         bytes: Vec<u8>,
     ) -> Resp {
+        self.upload_lang(path, token, fields, name, bytes, "en")
+            .await
+    }
+
+    /// `upload`, read in `lang`.
+    pub async fn upload_lang(
+        &self,
+        path: &str,
+        token: &str,
+        fields: &[(&str, &str)],
+        name: &str,
+        bytes: Vec<u8>,
+        lang: &str,
+    ) -> Resp {
         let mut form = reqwest::multipart::Form::new();
         for (k, v) in fields {
             form = form.text(k.to_string(), v.to_string());
@@ -298,7 +312,7 @@ impl TestApp {
             .http
             .post(self.url(&format!("/api{path}")))
             .bearer_auth(token)
-            .header("accept-language", "en")
+            .header("accept-language", lang)
             .multipart(form)
             .send()
             .await

@@ -55,16 +55,12 @@ pub fn platform_args(code: &str) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// A mode in a message's words.
-fn mode_args(name: &'static str, m: AppMode) -> [(&'static str, String); 2] {
-    let (zh, en) = match m {
+/// A mode in a message's words (zh, en).
+fn mode_words(m: AppMode) -> (&'static str, &'static str) {
+    match m {
         AppMode::Live => ("真实平台", "the real platform"),
         AppMode::Sandbox => ("沙箱", "the sandbox"),
         AppMode::Off => ("关闭", "nothing (off)"),
-    };
-    match name {
-        "now" => [("now.zh", zh.into()), ("now.en", en.into())],
-        _ => [("mode.zh", zh.into()), ("mode.en", en.into())],
     }
 }
 
@@ -236,20 +232,22 @@ impl Hub {
     pub async fn adapter_for(&self, a: &Account) -> ApiResult<Arc<dyn platforms::Adapter>> {
         let (ad, sandbox) = self.adapter(a.platform).await?;
         if sandbox != (a.sandbox != 0) {
-            let was = if a.sandbox != 0 {
-                AppMode::Sandbox
-            } else {
-                AppMode::Live
+            let mode = |sandbox: bool| {
+                mode_words(if sandbox {
+                    AppMode::Sandbox
+                } else {
+                    AppMode::Live
+                })
             };
-            let now = if sandbox {
-                AppMode::Sandbox
-            } else {
-                AppMode::Live
-            };
+            let (was, now) = (mode(a.sandbox != 0), mode(sandbox));
             let mut args = platform_args(a.platform.code());
-            args.push(("name", a.nickname.clone()));
-            args.extend(mode_args("mode", was));
-            args.extend(mode_args("now", now));
+            args.extend([
+                ("name", a.nickname.clone()),
+                ("mode.zh", was.0.into()),
+                ("mode.en", was.1.into()),
+                ("now.zh", now.0.into()),
+                ("now.en", now.1.into()),
+            ]);
             return Err(ApiError::invalid_with(
                 "account",
                 Msg::AccountModeMismatch,

@@ -227,22 +227,37 @@ pub async fn check(
         rules::TaskKind::Video => None,
     };
     let copy_warnings = check_copy(d, mid, r, &titles, &topics, &comments, &accounts).await?;
-    if let Some(videos) = notes {
-        return Ok(Checked {
-            name,
-            titles,
-            topics,
-            comments,
-            mount,
-            declaration,
-            schedule,
-            accounts,
-            count: videos.len(),
-            videos,
-            copy_warnings,
-            kind,
-        });
-    }
+    // A note's pictures are its "videos", all of them posted; else the chosen videos.
+    let (videos, count) = match notes {
+        Some(pictures) => {
+            let n = pictures.len();
+            (pictures, n)
+        }
+        None => chosen_videos(d, mid, r, accounts.len()).await?,
+    };
+    Ok(Checked {
+        name,
+        titles,
+        topics,
+        comments,
+        mount,
+        declaration,
+        schedule,
+        accounts,
+        videos,
+        count,
+        copy_warnings,
+        kind,
+    })
+}
+
+/// The task's videos (finished videos and materials, each unused) and how many of them to publish.
+async fn chosen_videos(
+    d: &store::Db,
+    mid: i64,
+    r: &TaskReq,
+    accounts: usize,
+) -> ApiResult<(Vec<Video>, usize)> {
     let mut keys: Vec<String> = r.video_ids.iter().map(|i| format!("v:{i}")).collect();
     keys.extend(r.material_ids.iter().map(|i| format!("m:{i}")));
     keys.dedup();
@@ -264,12 +279,12 @@ pub async fn check(
             }
         }
     }
-    if accounts.len() > videos.len() {
+    if accounts > videos.len() {
         return Err(bad(
             "account_ids",
             Msg::AccountsOverVideos,
             vec![
-                ("accounts", accounts.len().to_string()),
+                ("accounts", accounts.to_string()),
                 ("videos", videos.len().to_string()),
             ],
         ));
@@ -295,20 +310,7 @@ pub async fn check(
         Some(n) => n as usize,
         None => videos.len(),
     };
-    Ok(Checked {
-        name,
-        titles,
-        topics,
-        comments,
-        mount,
-        declaration,
-        schedule,
-        accounts,
-        videos,
-        count,
-        copy_warnings,
-        kind,
-    })
+    Ok((videos, count))
 }
 
 /// The copy precheck (issue 39) on every text the posts carry, by the rules of the accounts'
