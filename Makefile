@@ -50,7 +50,8 @@ release: web
 test-rust:
 	scripts/pg-drop-test-dbs.sh
 	# niced: see `test`; a story's waits are deadlines, not sleeps, so it passes on what is left over
-	if cargo nextest --version >/dev/null 2>&1; then nice -n 10 cargo nextest run --workspace; else nice -n 10 cargo test --workspace; fi
+	if cargo nextest --version >/dev/null 2>&1; then run="cargo nextest run"; else run="cargo test"; fi
+	nice -n 10 $$run --workspace
 	scripts/pg-drop-test-dbs.sh
 
 test-web:

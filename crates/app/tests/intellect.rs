@@ -17,8 +17,8 @@ const API: &str = "/system/intellect";
 /// Speech fills each speaking scene from 0.3 s to about 21 s; the 3 s of silence before the next cut
 /// are more than a segment may hold (`MAX_SILENCE_MS`), so no segment runs on to the cut.
 const SCENE_S: i64 = 24;
-// Four scenes, not more: the upload's 1080x1920 mezzanine costs ~2 CPU-s per second of video, and the
-// run's three shorts need only three speaking scenes.
+// Four scenes, not more: the upload's 1080x1920 mezzanine costs ~1.3 CPU-s per second of this video,
+// and the run's three shorts need only three speaking scenes.
 const SCENES: [&str; 4] = ["color=c=red:", "color=c=blue:", "testsrc=", "smptebars="];
 /// Scenes with speech; scene 2 is silent.
 const SPEAKING: [bool; 4] = [true, true, false, true];
@@ -183,7 +183,7 @@ fn asr_installed(app: &TestApp) -> bool {
 
 #[tokio::test]
 async fn a_long_video_gives_shorts_cut_on_scene_changes_and_sentence_edges() {
-    // Ingesting and recognizing 1.6 minutes is ~5 CPU-minutes per run, so the story runs once (a run's
+    // Ingesting, recognizing and cutting 1.6 minutes is ~7 CPU-minutes per run, so the story runs once (a run's
     // statements are plain updates of its one row; adding, listing and the refusals run on both
     // databases in the rules test below).
     story(heavy_story_backend()).await;
