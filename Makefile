@@ -7,29 +7,33 @@ DATA_DIR ?= ./data
 # Where cargo puts binaries (CARGO_TARGET_DIR when set).
 TARGET := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
 
-.PHONY: run test deps test-deps web release test-rust test-web test-e2e bench api-types
+.PHONY: run test deps test-deps test-build web release test-rust test-web test-e2e bench api-types
 
 run: deps web release
 	mkdir -p $(DATA_DIR)
 	CLIPMATRIX_DATA_DIR=$(DATA_DIR) CLIPMATRIX_SANDBOX=true $(TARGET)/release/clipmatrix serve
 
-test: test-deps web
-	# the server binary (e2e) and every test target in one cargo run: built apart, the test targets
-	# waited for the binary's last crates and link (~5 minutes more on 2 cores); the examples too, which
-	# the test run builds (without them it compiled three crates again after this, ~30 s)
-	cargo build --workspace --tests --examples --bin clipmatrix
-	# Vitest first, alone: a few CPU-bound minutes. Beside the other suites its 60 s test timeouts
-	# starved (each chromium of the browser stories is a session of its own, and the kernel's autogroup
-	# scheduling shares the cores per session, not per process).
+test:
+	# The console's packages first (the console's build needs them, the server embeds the console); then
+	# the rest of the dependencies (speech engines and their models, the S3 server: mostly downloads)
+	# install beside the build instead of before it (~4 minutes on a fresh machine).
+	scripts/install-deps.sh console
+	$(MAKE) -j2 -O test-deps test-build
+	# Vitest first, alone: a few CPU-bound minutes whose 60 s test timeouts starved beside the others.
 	status=0
 	$(MAKE) test-web || status=1
 	# Then the Rust and the browser stories side by side: both mostly wait (on the sandbox's clock, job
 	# leases, renders, the browser), so together they share the 2 cores instead of leaving half idle one
-	# after another. The Rust suite runs niced (test-rust): its renders take what the browser stories'
-	# servers leave, and those meet their UI deadlines. -O prints each suite's output whole when it
-	# ends; every suite runs to its end and any failure fails the run.
+	# after another. -O prints each suite's output whole when it ends; every suite runs to its end and
+	# any failure fails the run.
 	$(MAKE) -k -j2 -O test-rust test-e2e || status=1
 	exit $$status
+
+# The server binary (e2e) and every test target in one cargo run: built apart, the test targets waited
+# for the binary's last crates and link (~5 minutes more on 2 cores); the examples too, which the test
+# run builds (without them it compiled three crates again after this, ~30 s).
+test-build: web
+	cargo build --workspace --tests --examples --bin clipmatrix
 
 deps:
 	CLIPMATRIX_DATA_DIR=$(DATA_DIR) scripts/install-deps.sh run
@@ -49,9 +53,7 @@ release: web
 # plain cargo test runs the same tests where it is missing.
 test-rust:
 	scripts/pg-drop-test-dbs.sh
-	# niced: see `test`; a story's waits are deadlines, not sleeps, so it passes on what is left over
-	if cargo nextest --version >/dev/null 2>&1; then run="cargo nextest run"; else run="cargo test"; fi
-	nice -n 10 $$run --workspace
+	if cargo nextest --version >/dev/null 2>&1; then cargo nextest run --workspace; else cargo test --workspace; fi
 	scripts/pg-drop-test-dbs.sh
 
 test-web:

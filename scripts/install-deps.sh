@@ -7,6 +7,8 @@
 #                                     and the speech-synthesis venv + model + voices in .../tts
 #   scripts/install-deps.sh test   -> the same plus the e2e npm packages and moto (the
 #                                     S3-compatible server the storage tests start) in .../moto
+#   scripts/install-deps.sh console -> only the console's npm packages (what its build needs: `make test`
+#                                     builds while `test` installs the rest)
 #   scripts/install-deps.sh bench  -> the run set plus sqlite3 (the list benchmark seeds with it), the
 #                                     fp32 variant of the speech model in .../tts-fp32 (the TTS benchmark)
 #                                     and moto (the scale-out benchmark's S3 server)
@@ -25,7 +27,7 @@ missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
-if [ ${#missing[@]} -gt 0 ]; then
+if [ "$mode" != console ] && [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
@@ -44,6 +46,7 @@ npm_ci() {
   fi
 }
 npm_ci web
+[ "$mode" = console ] && exit 0
 [ "$mode" = test ] && [ -f e2e/package-lock.json ] && npm_ci e2e
 
 # The browser sidecar's playwright-core (crates/platforms/src/browser): quick when already there.

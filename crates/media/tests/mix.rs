@@ -30,94 +30,96 @@ struct Material {
 fn material() -> &'static Material {
     static M: OnceLock<Material> = OnceLock::new();
     M.get_or_init(|| {
+        let src = shared_material("mix", include_str!("mix.rs"), |dir| {
+            let p = |n: &str| dir.join(n).display().to_string();
+            ffmpeg(&[
+                "-f",
+                "lavfi",
+                "-i",
+                "testsrc2=size=1920x1080:rate=25",
+                "-f",
+                "lavfi",
+                "-i",
+                "sine=f=440:sample_rate=44100",
+                "-t",
+                "3",
+                "-c:v",
+                "libx264",
+                "-preset",
+                "ultrafast",
+                "-c:a",
+                "aac",
+                &p("land.mp4"),
+            ]);
+            ffmpeg(&[
+                "-f",
+                "lavfi",
+                "-i",
+                "testsrc=size=1080x1920:rate=30",
+                "-f",
+                "lavfi",
+                "-i",
+                "sine=f=660",
+                "-t",
+                "2.5",
+                "-c:v",
+                "libx264",
+                "-preset",
+                "ultrafast",
+                "-c:a",
+                "aac",
+                &p("vert.mp4"),
+            ]);
+            ffmpeg(&[
+                "-f",
+                "lavfi",
+                "-i",
+                "testsrc2=size=720x1280:rate=60",
+                "-t",
+                "2",
+                "-c:v",
+                "libx264",
+                "-preset",
+                "ultrafast",
+                &p("hfr.mp4"),
+            ]);
+            ffmpeg(&[
+                "-f",
+                "lavfi",
+                "-i",
+                "anoisesrc=color=pink:amplitude=0.3",
+                "-t",
+                "1.5",
+                &p("music.wav"),
+            ]);
+            ffmpeg(&[
+                "-f",
+                "lavfi",
+                "-i",
+                "sine=f=300:sample_rate=22050",
+                "-t",
+                "2",
+                &p("voice.mp3"),
+            ]);
+            let srcs = ["land.mp4", "vert.mp4", "hfr.mp4"].map(|n| dir.join(n));
+            let mez = (0..srcs.len()).map(|i| dir.join(format!("mez{i}.mp4")));
+            common::normalize_all(srcs.into_iter().zip(mez).collect());
+        });
+        // what the tests make goes to a folder of this process's
         let dir = std::env::temp_dir().join(format!("cm-mix-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let p = |n: &str| dir.join(n).display().to_string();
-        ffmpeg(&[
-            "-f",
-            "lavfi",
-            "-i",
-            "testsrc2=size=1920x1080:rate=25",
-            "-f",
-            "lavfi",
-            "-i",
-            "sine=f=440:sample_rate=44100",
-            "-t",
-            "3",
-            "-c:v",
-            "libx264",
-            "-preset",
-            "ultrafast",
-            "-c:a",
-            "aac",
-            &p("land.mp4"),
-        ]);
-        ffmpeg(&[
-            "-f",
-            "lavfi",
-            "-i",
-            "testsrc=size=1080x1920:rate=30",
-            "-f",
-            "lavfi",
-            "-i",
-            "sine=f=660",
-            "-t",
-            "2.5",
-            "-c:v",
-            "libx264",
-            "-preset",
-            "ultrafast",
-            "-c:a",
-            "aac",
-            &p("vert.mp4"),
-        ]);
-        ffmpeg(&[
-            "-f",
-            "lavfi",
-            "-i",
-            "testsrc2=size=720x1280:rate=60",
-            "-t",
-            "2",
-            "-c:v",
-            "libx264",
-            "-preset",
-            "ultrafast",
-            &p("hfr.mp4"),
-        ]);
-        ffmpeg(&[
-            "-f",
-            "lavfi",
-            "-i",
-            "anoisesrc=color=pink:amplitude=0.3",
-            "-t",
-            "1.5",
-            &p("music.wav"),
-        ]);
-        ffmpeg(&[
-            "-f",
-            "lavfi",
-            "-i",
-            "sine=f=300:sample_rate=22050",
-            "-t",
-            "2",
-            &p("voice.mp3"),
-        ]);
-        let srcs = ["land.mp4", "vert.mp4", "hfr.mp4"].map(|n| dir.join(n));
-        let mez: Vec<PathBuf> = (0..srcs.len())
-            .map(|i| dir.join(format!("mez{i}.mp4")))
-            .collect();
-        common::normalize_all(srcs.into_iter().zip(mez.clone()).collect());
         Material {
-            raw: dir.join("vert.mp4"),
-            music: dir.join("music.wav"),
-            voice: dir.join("voice.mp3"),
-            mez,
+            raw: src.join("vert.mp4"),
+            music: src.join("music.wav"),
+            voice: src.join("voice.mp3"),
+            mez: (0..3).map(|i| src.join(format!("mez{i}.mp4"))).collect(),
             dir,
         }
     })
 }
 
-/// Called at the end of each test: the last one to pass removes the material (a failure keeps it).
+/// Called at the end of each test: the last one of the process to pass removes its outputs (a failure
+/// keeps them).
 fn finished() {
     common::finished(&material().dir, TESTS);
 }

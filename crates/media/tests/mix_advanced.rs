@@ -26,62 +26,67 @@ struct Material {
 fn material() -> &'static Material {
     static M: OnceLock<Material> = OnceLock::new();
     M.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("cm-mix-adv-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = |n: &str| dir.join(n).display().to_string();
         let clips = [("red", "2.5", 440), ("white", "3", 660), ("blue", "2", 880)];
-        for (colour, secs, f) in clips {
+        let src = shared_material("mix-adv", include_str!("mix_advanced.rs"), |dir| {
+            let p = |n: &str| dir.join(n).display().to_string();
+            for (colour, secs, f) in clips {
+                ffmpeg(&[
+                    "-f",
+                    "lavfi",
+                    "-i",
+                    &format!("color=c={colour}:size=1080x1920:rate=30"),
+                    "-f",
+                    "lavfi",
+                    "-i",
+                    &format!("sine=f={f}"),
+                    "-t",
+                    secs,
+                    "-c:v",
+                    "libx264",
+                    "-preset",
+                    "ultrafast",
+                    "-c:a",
+                    "aac",
+                    &p(&format!("{colour}.mp4")),
+                ]);
+            }
             ffmpeg(&[
                 "-f",
                 "lavfi",
                 "-i",
-                &format!("color=c={colour}:size=1080x1920:rate=30"),
-                "-f",
-                "lavfi",
-                "-i",
-                &format!("sine=f={f}"),
+                "sine=f=300:sample_rate=22050",
                 "-t",
-                secs,
-                "-c:v",
-                "libx264",
-                "-preset",
-                "ultrafast",
-                "-c:a",
-                "aac",
-                &p(&format!("{colour}.mp4")),
+                "2",
+                &p("voice.mp3"),
             ]);
-        }
-        ffmpeg(&[
-            "-f",
-            "lavfi",
-            "-i",
-            "sine=f=300:sample_rate=22050",
-            "-t",
-            "2",
-            &p("voice.mp3"),
-        ]);
-        let mez: Vec<PathBuf> = clips
-            .iter()
-            .map(|(colour, _, _)| dir.join(format!("mez-{colour}.mp4")))
-            .collect();
-        common::normalize_all(
-            clips
-                .iter()
-                .map(|(colour, _, _)| dir.join(format!("{colour}.mp4")))
-                .zip(mez.clone())
-                .collect(),
-        );
+            common::normalize_all(
+                clips
+                    .iter()
+                    .map(|(colour, _, _)| {
+                        (
+                            dir.join(format!("{colour}.mp4")),
+                            dir.join(format!("mez-{colour}.mp4")),
+                        )
+                    })
+                    .collect(),
+            );
+        });
+        // what the tests make goes to a folder of this process's
+        let dir = std::env::temp_dir().join(format!("cm-mix-adv-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mez = |colour: &str| src.join(format!("mez-{colour}.mp4"));
         Material {
-            red: mez[0].clone(),
-            white: mez[1].clone(),
-            blue: mez[2].clone(),
-            voice: dir.join("voice.mp3"),
+            red: mez("red"),
+            white: mez("white"),
+            blue: mez("blue"),
+            voice: src.join("voice.mp3"),
             dir,
         }
     })
 }
 
-/// Called at the end of each test: the last one to pass removes the material (a failure keeps it).
+/// Called at the end of each test: the last one of the process to pass removes its outputs (a failure
+/// keeps them).
 fn finished() {
     common::finished(&material().dir, TESTS);
 }

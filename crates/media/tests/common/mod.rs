@@ -157,10 +157,45 @@ pub fn normalize_all(sources: Vec<(PathBuf, PathBuf)>) {
     .unwrap();
 }
 
-/// Counts a finished test; the last of `tests` to pass removes `dir` (a failure keeps the material).
+/// The generated sources (and their mezzanines) of a test file, made once on this machine and shared by
+/// its tests: nextest runs every test in a process of its own, so a `OnceLock` alone made and
+/// normalized them again for each test (~15 CPU-s of 1080x1920 encodes a test, a fifth of the mixing
+/// suites). `make` fills the folder it is given. The folder is named by a hash of `recipe` (the test
+/// file's own source, which holds the ffmpeg arguments), of the ingest code that makes the
+/// mezzanines and of ffmpeg's version, so a change to any of them makes new material. One process
+/// makes it under a file lock, in a folder of its own renamed into place when whole; the others wait
+/// and read it. Tests only read it: their outputs go to a folder of their own.
+pub fn shared_material(name: &str, recipe: &str, make: impl FnOnce(&Path)) -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let version = Command::new("ffmpeg").arg("-version").output().unwrap();
+    let mut h = std::hash::DefaultHasher::new();
+    (
+        recipe,
+        include_str!("../../src/ingest.rs"),
+        &version.stdout[..],
+    )
+        .hash(&mut h);
+    let root = std::env::temp_dir().join("cm-media-material");
+    std::fs::create_dir_all(&root).unwrap();
+    let dir = root.join(format!("{name}-{:016x}", h.finish()));
+    let lock = std::fs::File::create(root.join(format!("{name}.lock"))).unwrap();
+    lock.lock().unwrap();
+    if !dir.exists() {
+        let part = root.join(format!("{name}.part-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&part);
+        std::fs::create_dir_all(&part).unwrap();
+        make(&part);
+        std::fs::rename(&part, &dir).unwrap();
+    }
+    dir
+}
+
+/// Counts a finished test; the last of `tests` to pass removes `dir`, the outputs (a failure keeps them).
+/// Under nextest a process runs one test, so that test is the last.
 pub fn finished(dir: &Path, tests: usize) {
     static DONE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    if DONE.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1 == tests {
+    let done = DONE.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+    if done == tests || std::env::var_os("NEXTEST_RUN_ID").is_some() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
