@@ -17,9 +17,10 @@ const API: &str = "/system/intellect";
 /// Speech fills each speaking scene from 0.3 s to about 21 s; the 3 s of silence before the next cut
 /// are more than a segment may hold (`MAX_SILENCE_MS`), so no segment runs on to the cut.
 const SCENE_S: i64 = 24;
-// Four scenes, not more: the upload's 1080x1920 mezzanine costs ~1.3 CPU-s per second of this video,
-// and the run's three shorts need only three speaking scenes.
-const SCENES: [&str; 4] = ["color=c=red:", "color=c=blue:", "testsrc=", "smptebars="];
+// Four scenes, not more: the upload's 1080x1920 mezzanine costs ~1 CPU-s per second of this video,
+// and the run's three shorts need only three speaking scenes. Still pictures: a moving pattern
+// (testsrc) cost 2.5 times the CPU to ingest and to analyse.
+const SCENES: [&str; 4] = ["color=c=red:", "color=c=blue:", "rgbtestsrc=", "smptebars="];
 /// Scenes with speech; scene 2 is silent.
 const SPEAKING: [bool; 4] = [true, true, false, true];
 

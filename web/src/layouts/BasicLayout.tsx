@@ -169,7 +169,12 @@ export default function BasicLayout() {
       ) : null}
       <Content className="cm-content">
         <Watermark text={userName} enabled={settings.watermark}>
-          <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 24, minHeight: 360 }}>
+          {/* keyed by the path: a page shown under two menu paths starts afresh on each, as a page loaded anew */}
+          <div
+            key={location.pathname}
+            data-testid="page-content"
+            style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 24, minHeight: 360 }}
+          >
             <Outlet />
           </div>
         </Watermark>
