@@ -491,8 +491,6 @@ impl TestApp {
     }
 }
 
-/// An H.264 + AAC MP4 from a lavfi video source and a sine tone, `secs` long; `extra` goes before the
-/// output (e.g. `-pix_fmt`).
 /// For `TestApp::spawn_with`: speech synthesis through a cloud engine configured at a port nobody
 /// listens on (a provider that is configured but unreachable).
 pub fn unreachable_cloud_tts(s: &mut api::AppState) {
@@ -531,6 +529,8 @@ pub fn sandbox_nls(s: &mut api::AppState, secret: Option<&str>) {
     s.ai = std::sync::Arc::new(ai);
 }
 
+/// An H.264 + AAC MP4 from a lavfi video source and a sine tone, `secs` long; `extra` goes before the
+/// output (e.g. `-pix_fmt`).
 pub fn lavfi_video(src: &str, tone_hz: u32, secs: &str, extra: &[&str]) -> Vec<u8> {
     let tone = format!("sine=f={tone_hz}");
     let mut a = vec![
