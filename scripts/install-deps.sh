@@ -16,6 +16,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-run}"
 
+command -v npm >/dev/null || { echo "npm is missing: install Node.js 20+ first" >&2; exit 1; }
+# npm ci only when the lock file changed since the last install.
+npm_ci() {
+  local dir="$1"
+  if [ ! -f "$dir/node_modules/.package-lock.json" ] || ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.ci-lock"; then
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$dir/package-lock.json" "$dir/node_modules/.ci-lock"
+  fi
+}
+npm_ci web
+[ "$mode" = console ] && exit 0
+
 # chromium: the browser flows of the creator consoles (XHS, SPH, shop) run in every mode.
 apt_pkgs=(ffmpeg fonts-wqy-zenhei espeak-ng chromium)
 # bench/lists.mjs seeds its 100k rows with the sqlite3 command.
@@ -27,7 +39,7 @@ missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
-if [ "$mode" != console ] && [ ${#missing[@]} -gt 0 ]; then
+if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
@@ -35,18 +47,6 @@ if [ "$mode" != console ] && [ ${#missing[@]} -gt 0 ]; then
 fi
 
 command -v cargo >/dev/null || { echo "cargo is missing: install Rust (rustup) first" >&2; exit 1; }
-command -v npm >/dev/null || { echo "npm is missing: install Node.js 20+ first" >&2; exit 1; }
-
-# npm ci only when the lock file changed since the last install.
-npm_ci() {
-  local dir="$1"
-  if [ ! -f "$dir/node_modules/.package-lock.json" ] || ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.ci-lock"; then
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    cp "$dir/package-lock.json" "$dir/node_modules/.ci-lock"
-  fi
-}
-npm_ci web
-[ "$mode" = console ] && exit 0
 [ "$mode" = test ] && [ -f e2e/package-lock.json ] && npm_ci e2e
 
 # The browser sidecar's playwright-core (crates/platforms/src/browser): quick when already there.

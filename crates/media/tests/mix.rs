@@ -31,45 +31,20 @@ fn material() -> &'static Material {
     static M: OnceLock<Material> = OnceLock::new();
     M.get_or_init(|| {
         let src = shared_material("mix", include_str!("mix.rs"), |dir| {
-            let p = |n: &str| dir.join(n).display().to_string();
-            ffmpeg(&[
-                "-f",
-                "lavfi",
-                "-i",
+            let srcs = ["land.mp4", "vert.mp4", "hfr.mp4"].map(|n| dir.join(n));
+            lavfi_clip(
                 "testsrc2=size=1920x1080:rate=25",
-                "-f",
-                "lavfi",
-                "-i",
                 "sine=f=440:sample_rate=44100",
-                "-t",
                 "3",
-                "-c:v",
-                "libx264",
-                "-preset",
-                "ultrafast",
-                "-c:a",
-                "aac",
-                &p("land.mp4"),
-            ]);
-            ffmpeg(&[
-                "-f",
-                "lavfi",
-                "-i",
+                &srcs[0],
+            );
+            lavfi_clip(
                 "testsrc=size=1080x1920:rate=30",
-                "-f",
-                "lavfi",
-                "-i",
                 "sine=f=660",
-                "-t",
                 "2.5",
-                "-c:v",
-                "libx264",
-                "-preset",
-                "ultrafast",
-                "-c:a",
-                "aac",
-                &p("vert.mp4"),
-            ]);
+                &srcs[1],
+            );
+            // a silent clip
             ffmpeg(&[
                 "-f",
                 "lavfi",
@@ -81,33 +56,18 @@ fn material() -> &'static Material {
                 "libx264",
                 "-preset",
                 "ultrafast",
-                &p("hfr.mp4"),
+                &srcs[2].display().to_string(),
             ]);
-            ffmpeg(&[
-                "-f",
-                "lavfi",
-                "-i",
+            lavfi_audio(
                 "anoisesrc=color=pink:amplitude=0.3",
-                "-t",
                 "1.5",
-                &p("music.wav"),
-            ]);
-            ffmpeg(&[
-                "-f",
-                "lavfi",
-                "-i",
-                "sine=f=300:sample_rate=22050",
-                "-t",
-                "2",
-                &p("voice.mp3"),
-            ]);
-            let srcs = ["land.mp4", "vert.mp4", "hfr.mp4"].map(|n| dir.join(n));
+                &dir.join("music.wav"),
+            );
+            lavfi_audio("sine=f=300:sample_rate=22050", "2", &dir.join("voice.mp3"));
             let mez = (0..srcs.len()).map(|i| dir.join(format!("mez{i}.mp4")));
             common::normalize_all(srcs.into_iter().zip(mez).collect());
         });
-        // what the tests make goes to a folder of this process's
-        let dir = std::env::temp_dir().join(format!("cm-mix-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = outputs_dir("cm-mix");
         Material {
             raw: src.join("vert.mp4"),
             music: src.join("music.wav"),

@@ -28,52 +28,17 @@ fn material() -> &'static Material {
     M.get_or_init(|| {
         let clips = [("red", "2.5", 440), ("white", "3", 660), ("blue", "2", 880)];
         let src = shared_material("mix-adv", include_str!("mix_advanced.rs"), |dir| {
-            let p = |n: &str| dir.join(n).display().to_string();
+            let mut pairs = vec![];
             for (colour, secs, f) in clips {
-                ffmpeg(&[
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    &format!("color=c={colour}:size=1080x1920:rate=30"),
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    &format!("sine=f={f}"),
-                    "-t",
-                    secs,
-                    "-c:v",
-                    "libx264",
-                    "-preset",
-                    "ultrafast",
-                    "-c:a",
-                    "aac",
-                    &p(&format!("{colour}.mp4")),
-                ]);
+                let raw = dir.join(format!("{colour}.mp4"));
+                let video = format!("color=c={colour}:size=1080x1920:rate=30");
+                lavfi_clip(&video, &format!("sine=f={f}"), secs, &raw);
+                pairs.push((raw, dir.join(format!("mez-{colour}.mp4"))));
             }
-            ffmpeg(&[
-                "-f",
-                "lavfi",
-                "-i",
-                "sine=f=300:sample_rate=22050",
-                "-t",
-                "2",
-                &p("voice.mp3"),
-            ]);
-            common::normalize_all(
-                clips
-                    .iter()
-                    .map(|(colour, _, _)| {
-                        (
-                            dir.join(format!("{colour}.mp4")),
-                            dir.join(format!("mez-{colour}.mp4")),
-                        )
-                    })
-                    .collect(),
-            );
+            lavfi_audio("sine=f=300:sample_rate=22050", "2", &dir.join("voice.mp3"));
+            common::normalize_all(pairs);
         });
-        // what the tests make goes to a folder of this process's
-        let dir = std::env::temp_dir().join(format!("cm-mix-adv-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = outputs_dir("cm-mix-adv");
         let mez = |colour: &str| src.join(format!("mez-{colour}.mp4"));
         Material {
             red: mez("red"),

@@ -30,7 +30,6 @@ fn material() -> &'static Material {
     static M: OnceLock<Material> = OnceLock::new();
     M.get_or_init(|| {
         let src = shared_material("mix-burn", include_str!("mix_burn.rs"), |dir| {
-            let p = |n: &str| dir.join(n).display().to_string();
             // Moving pictures, different in each clip, so a piece in the wrong place or a frame off shows.
             let sources = [
                 "testsrc2=size=1080x1920:rate=30",
@@ -39,42 +38,14 @@ fn material() -> &'static Material {
             ];
             let mut pairs = vec![];
             for (i, src) in sources.iter().enumerate() {
-                let raw = format!("raw{i}.mp4");
-                ffmpeg(&[
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    src,
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    &format!("sine=f={}", 300 + 100 * i),
-                    "-t",
-                    "2",
-                    "-c:v",
-                    "libx264",
-                    "-preset",
-                    "ultrafast",
-                    "-c:a",
-                    "aac",
-                    &p(&raw),
-                ]);
-                pairs.push((dir.join(raw), dir.join(format!("mez{i}.mp4"))));
+                let raw = dir.join(format!("raw{i}.mp4"));
+                lavfi_clip(src, &format!("sine=f={}", 300 + 100 * i), "2", &raw);
+                pairs.push((raw, dir.join(format!("mez{i}.mp4"))));
             }
             normalize_all(pairs);
-            ffmpeg(&[
-                "-f",
-                "lavfi",
-                "-i",
-                "sine=f=220:sample_rate=22050",
-                "-t",
-                "6",
-                &p("voice.wav"),
-            ]);
+            lavfi_audio("sine=f=220:sample_rate=22050", "6", &dir.join("voice.wav"));
         });
-        // what the tests make goes to a folder of this process's
-        let dir = std::env::temp_dir().join(format!("cm-mix-burn-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = outputs_dir("cm-mix-burn");
         Material {
             voice: src.join("voice.wav"),
             mez: (0..3).map(|i| src.join(format!("mez{i}.mp4"))).collect(),

@@ -157,20 +157,60 @@ pub fn normalize_all(sources: Vec<(PathBuf, PathBuf)>) {
     .unwrap();
 }
 
+/// `out`: an MP4 of lavfi's `video` source (x264 ultrafast) with lavfi's `tone` (AAC), `secs` long — a
+/// clip as a camera or an editor hands it over, for ingest to normalize.
+pub fn lavfi_clip(video: &str, tone: &str, secs: &str, out: &Path) {
+    let out = out.display().to_string();
+    ffmpeg(&[
+        "-f",
+        "lavfi",
+        "-i",
+        video,
+        "-f",
+        "lavfi",
+        "-i",
+        tone,
+        "-t",
+        secs,
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-c:a",
+        "aac",
+        &out,
+    ]);
+}
+
+/// `out`: lavfi's audio `source`, `secs` long, in the format `out`'s extension names.
+pub fn lavfi_audio(source: &str, secs: &str, out: &Path) {
+    let out = out.display().to_string();
+    ffmpeg(&["-f", "lavfi", "-i", source, "-t", secs, &out]);
+}
+
+/// A folder of this process's own for what a test makes, `<temp>/<name>-<pid>` (the material it reads
+/// is shared: [`shared_material`]).
+pub fn outputs_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The generated sources (and their mezzanines) of a test file, made once on this machine and shared by
 /// its tests: nextest runs every test in a process of its own, so a `OnceLock` alone made and
 /// normalized them again for each test (~15 CPU-s of 1080x1920 encodes a test, a fifth of the mixing
 /// suites). `make` fills the folder it is given. The folder is named by a hash of `recipe` (the test
-/// file's own source, which holds the ffmpeg arguments), of the ingest code that makes the
-/// mezzanines and of ffmpeg's version, so a change to any of them makes new material. One process
-/// makes it under a file lock, in a folder of its own renamed into place when whole; the others wait
-/// and read it. Tests only read it: their outputs go to a folder of their own.
+/// file's own source, which holds the ffmpeg arguments), of these helpers, of the ingest code that
+/// makes the mezzanines and of ffmpeg's version, so a change to any of them makes new material. One
+/// process makes it under a file lock, in a folder of its own renamed into place when whole; the
+/// others wait and read it. Tests only read it: their outputs go to [`outputs_dir`].
 pub fn shared_material(name: &str, recipe: &str, make: impl FnOnce(&Path)) -> PathBuf {
     use std::hash::{Hash, Hasher};
     let version = Command::new("ffmpeg").arg("-version").output().unwrap();
     let mut h = std::hash::DefaultHasher::new();
     (
         recipe,
+        include_str!("mod.rs"),
         include_str!("../../src/ingest.rs"),
         &version.stdout[..],
     )
