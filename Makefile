@@ -87,6 +87,8 @@ bench:
 	cargo run --release -p domain --example seo_bench
 	# Copy precheck: 10,000 titles of 20-50 characters against every rule file, one thread (target <= 200 us).
 	cargo run --release -p domain --example copy_precheck_bench
+	# Duplicate risk: a variant's measuring (signature + 1,000 published) against its render (bench/risk).
+	cargo run --release -p media --example risk_bench
 	# AI voice: the built-in engine's real-time factor and an audition's time to first audio.
 	cargo run --release -p media --example tts_bench
 	# One-touch video: a topic -> 5 finished unique variants (bench/aiclip/one_touch.mjs).

@@ -136,6 +136,34 @@ await step('on /piece_rep the five variants render with a progress bar and succe
   await page.getByTestId('library-rendering').waitFor({ state: 'detached' });
 });
 
+await step('demo sees each variant\'s duplicate risk with its reason, and filters the library by it', async () => {
+  // Measured as each render ends (siblings finishing later raise earlier ones): read after a reload.
+  await page.reload();
+  const levels = {};
+  for (const id of mix.variants) {
+    const tag = page.locator(`[data-testid="variant-risk-${id}"][data-level]`);
+    await tag.waitFor();
+    levels[id] = await tag.getAttribute('data-level');
+    expect(/^(高|中|低) \d+$/.test((await tag.textContent()) ?? ''), `risk tag of ${id}: ${await tag.textContent()}`);
+  }
+  const first = mix.variants[0];
+  await page.getByTestId(`variant-risk-${first}`).hover();
+  // Five variants of three groups of two clips share clips: the most alike sibling is named.
+  await page.getByTestId(`variant-risk-${first}-reasons`).getByText(/^与同项目 #\d+：共用 \d\/3 个镜头/).waitFor();
+  await page.mouse.move(0, 0);
+  const level = levels[first];
+  const word = { high: '高', medium: '中', low: '低' }[level];
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/clip.merchant_video_library/index') && r.url().includes(`risk_level=${level}`)),
+    pickOption(page, 'library-risk', `${word}风险`),
+  ]);
+  const body = await res.json();
+  expect(body.data.rows.length > 0 && body.data.rows.every((r) => r.risk_level === level), `filtered by ${level}: ${JSON.stringify(body.data.rows.map((r) => [r.id, r.risk]))}`);
+  await page.getByTestId(`library-row-${first}`).waitFor();
+  await page.getByTestId('library-risk').locator('.ant-select-clear').click({ force: true });
+  for (const id of mix.variants) await page.getByTestId(`library-row-${id}`).waitFor();
+});
+
 await step('demo plays a variant (the <video> time advances) and marks it used', async () => {
   const id = mix.variants[0];
   await page.getByTestId(`variant-play-${id}`).click();
@@ -188,6 +216,8 @@ await step('the finished-video library in English', async () => {
   await page.getByTestId('page-title').getByText('Finished videos').waitFor();
   await page.getByTestId(`variant-used-${mix.variants[0]}`).getByText('Used').waitFor();
   await page.getByTestId(`variant-state-${mix.variants[1]}`).getByText('Success').waitFor();
+  await page.getByTestId('library-table').getByText('Duplicate risk').waitFor();
+  await page.getByTestId(`variant-risk-${mix.variants[1]}`).getByText(/^(High|Medium|Low) \d+$/).waitFor();
   await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(artifacts, 'piece-rep-en.png'), fullPage: true });

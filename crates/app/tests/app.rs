@@ -28,6 +28,7 @@ mod notes;
 mod ops;
 mod queue;
 mod reports;
+mod risk;
 mod robustness;
 mod sandbox_access;
 mod senior;

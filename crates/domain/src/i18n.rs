@@ -185,6 +185,7 @@ messages! {
     PublishCountOverVideos => "发布数量（{count}）不能超过所选视频数（{videos}）", "The publish count ({count}) cannot exceed the selected videos ({videos})";
     AccountUnusable => "账号“{name}”授权已过期或不属于该平台，请重新授权或移除", "Account '{name}' has expired or is not on this platform; re-authorize or remove it";
     VideoUnusable => "视频“{name}”不可发布（未合成成功或已被其他任务使用）", "Video '{name}' cannot be published (not successfully made, or used by another task)";
+    VideoSameFile => "视频“{name}”与已选或已发布的视频是同一个文件，同一文件只发布一次", "Video '{name}' is the same file as a video already chosen or published; one file is posted once";
     MountRequired => "挂载类型为“{mount}”时必须填写 {what}", "Mount type '{mount}' needs {what}";
     PlatformRefused => "平台拒绝：{reason}", "The platform refused: {reason}";
     QrLoginUnknown => "扫码登录不存在或已过期，请重新获取二维码", "That QR login does not exist or has expired; get a new QR code";
@@ -203,6 +204,7 @@ messages! {
     PlanChanged => "预览后发布计划已变化（时段已被其他任务占用或所选内容变了），已重新生成，请查看后再确认", "The plan changed since the preview (another task took a minute or the choice changed); here is the new one: check it and confirm again";
     PlanPassed => "预览的计划中 {at} 的发布时间已过，已重新生成，请查看后再确认", "The previewed post at {at} is already due; here is a new plan: check it and confirm again";
     PlanCrowdedDay => "{day}：发布数量超过 08:00–22:00 的分钟数，部分视频会在同一分钟发布", "{day}: more posts than minutes in 08:00–22:00, some share a minute";
+    PlanDuplicateRisk => "“{video}”与账号“{account}”已发布的视频相似（重复风险 {score}），建议换一条视频", "'{video}' is like a video '{account}' already published (duplicate risk {score}): consider another video";
     ItemAccountRemoved => "账号已删除", "The account was removed";
     ItemAuthExpired => "账号授权已过期，请重新授权后重试", "The account's authorization has expired; authorize it again and retry";
     ItemReauthorize => "账号授权已失效，请重新授权：{reason}", "The account's authorization ended, authorize it again: {reason}";

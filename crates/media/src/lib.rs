@@ -12,6 +12,7 @@ pub mod intellect;
 pub mod magic;
 pub mod mix;
 pub mod probe;
+pub mod signature;
 pub mod slice;
 pub mod slideshow;
 pub mod storage;

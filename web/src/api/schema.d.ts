@@ -8666,6 +8666,14 @@ export interface components {
             label: string;
             value: string;
         };
+        /** @description A shot group short of clips for variants far enough apart. */
+        LackingClips: {
+            /** @description How many clips to add. */
+            clips: number;
+            /** Format: int64 */
+            group_id: number;
+            name: string;
+        };
         LeadAssignReq: {
             /**
              * Format: int64
@@ -9521,6 +9529,12 @@ export interface components {
             name: string;
             /** Format: int64 */
             project_id?: number | null;
+            /**
+             * Format: int64
+             * @description A finished video's duplicate risk (null: not measured, or an uploaded video) and why.
+             */
+            risk?: number | null;
+            risk_reasons: components["schemas"]["RiskReason"][];
             /** @description library | material */
             source: components["schemas"]["VideoSource"];
             src?: string | null;
@@ -9558,6 +9572,7 @@ export interface components {
             at: number;
             nickname: string;
             platform: components["schemas"]["Platform"];
+            risk?: components["schemas"]["RiskReason"] | null;
             title: string;
             video_key: string;
             video_name: string;
@@ -9572,6 +9587,17 @@ export interface components {
             capacity_after: number;
             /** Format: int64 */
             capacity_before: number;
+            /**
+             * @description When two share more than half the slots: the groups to add clips to so that every variant can
+             *     take its own clip in half of them.
+             */
+            lacking: components["schemas"]["LackingClips"][];
+            /**
+             * Format: int32
+             * @description The most shot slots two variants of the project share after this plan (the planner keeps it
+             *     low: duplicate risk), of `slots`.
+             */
+            max_shared: number;
             /** Format: int32 */
             max_spread: number;
             /** Format: int32 */
@@ -9581,6 +9607,7 @@ export interface components {
             /** Format: int64 */
             points: number;
             sequences: components["schemas"]["PlannedClip"][][];
+            slots: number;
             variant_ids?: number[] | null;
         };
         /** @description A clip of a planned sequence. */
@@ -13207,6 +13234,12 @@ export interface components {
                     name: string;
                     /** Format: int64 */
                     project_id?: number | null;
+                    /**
+                     * Format: int64
+                     * @description A finished video's duplicate risk (null: not measured, or an uploaded video) and why.
+                     */
+                    risk?: number | null;
+                    risk_reasons: components["schemas"]["RiskReason"][];
                     /** @description library | material */
                     source: components["schemas"]["VideoSource"];
                     src?: string | null;
@@ -14093,6 +14126,14 @@ export interface components {
                     /** Format: int64 */
                     project_id: number;
                     project_name?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Duplicate risk, 0–100 (null: not measured yet), its band and why: the most alike sibling and
+                     *     published video, part by part.
+                     */
+                    risk?: number | null;
+                    risk_level?: components["schemas"]["RiskLevel"] | null;
+                    risk_reasons: components["schemas"]["RiskReason"][];
                     seq: number[];
                     src?: string | null;
                     state: components["schemas"]["VariantState"];
@@ -14232,6 +14273,17 @@ export interface components {
                 capacity_after: number;
                 /** Format: int64 */
                 capacity_before: number;
+                /**
+                 * @description When two share more than half the slots: the groups to add clips to so that every variant can
+                 *     take its own clip in half of them.
+                 */
+                lacking: components["schemas"]["LackingClips"][];
+                /**
+                 * Format: int32
+                 * @description The most shot slots two variants of the project share after this plan (the planner keeps it
+                 *     low: duplicate risk), of `slots`.
+                 */
+                max_shared: number;
                 /** Format: int32 */
                 max_spread: number;
                 /** Format: int32 */
@@ -14241,6 +14293,7 @@ export interface components {
                 /** Format: int64 */
                 points: number;
                 sequences: components["schemas"]["PlannedClip"][][];
+                slots: number;
                 variant_ids?: number[] | null;
             };
             message: string;
@@ -15737,6 +15790,14 @@ export interface components {
                 /** Format: int64 */
                 project_id: number;
                 project_name?: string | null;
+                /**
+                 * Format: int64
+                 * @description Duplicate risk, 0–100 (null: not measured yet), its band and why: the most alike sibling and
+                 *     published video, part by part.
+                 */
+                risk?: number | null;
+                risk_level?: components["schemas"]["RiskLevel"] | null;
+                risk_reasons: components["schemas"]["RiskReason"][];
                 seq: number[];
                 src?: string | null;
                 state: components["schemas"]["VariantState"];
@@ -16266,6 +16327,42 @@ export interface components {
         };
         /** @enum {string} */
         Review: "reviewing" | "approved" | "rejected";
+        /** @enum {string} */
+        RiskAgainst: "sibling" | "published" | "account";
+        /** @enum {string} */
+        RiskLevel: "low" | "medium" | "high";
+        /**
+         * @description Why a video scores what it does: the most alike other video of one kind, part by part, in
+         *     numbers the console words in either language ("与第 3 条共用 3/4 镜头且声音相同").
+         */
+        RiskReason: {
+            against: components["schemas"]["RiskAgainst"];
+            /**
+             * Format: int32
+             * @description Percent of the sound alike (absent: no sound to compare).
+             */
+            audio?: number | null;
+            /**
+             * Format: int64
+             * @description The other finished video (a variant id).
+             */
+            other_id: number;
+            same_file?: boolean;
+            /** Format: int32 */
+            score: number;
+            /** @description Clips shared with a sibling, of this video's clips. */
+            shared_clips?: number[] | null;
+            /**
+             * Format: int32
+             * @description Percent of the on-screen text alike.
+             */
+            text?: number | null;
+            /**
+             * Format: int32
+             * @description Percent of the frames alike.
+             */
+            visual: number;
+        };
         RoleReq: {
             /** Format: int64 */
             id?: number | null;
@@ -17034,6 +17131,12 @@ export interface components {
              */
             publish_count?: number | null;
             /**
+             * @description Refuse the task (instead of warning) when a post's duplicate risk against its account's own
+             *     history is high (`domain::clip::risk::HIGH`).
+             * @default false
+             */
+            refuse_duplicates?: boolean;
+            /**
              * Format: int64
              * @description The preview's seed: confirming with it stores the plan that was shown.
              * @default null
@@ -17420,6 +17523,14 @@ export interface components {
             /** Format: int64 */
             project_id: number;
             project_name?: string | null;
+            /**
+             * Format: int64
+             * @description Duplicate risk, 0–100 (null: not measured yet), its band and why: the most alike sibling and
+             *     published video, part by part.
+             */
+            risk?: number | null;
+            risk_level?: components["schemas"]["RiskLevel"] | null;
+            risk_reasons: components["schemas"]["RiskReason"][];
             seq: number[];
             src?: string | null;
             state: components["schemas"]["VariantState"];

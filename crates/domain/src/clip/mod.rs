@@ -5,6 +5,7 @@ pub mod aigc;
 pub mod intellect;
 pub mod one_touch;
 pub mod planner;
+pub mod risk;
 pub mod slicing;
 pub mod templates;
 

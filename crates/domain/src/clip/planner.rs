@@ -158,6 +158,9 @@ pub struct Plan {
     /// True when the plan followed the seed's balanced order (the evenness bound holds), false when it fell
     /// back to the greedy because the sequences already made were not a prefix of that order.
     pub balanced: bool,
+    /// The most shot slots any new variant shares with another variant of the project (new or made):
+    /// what drives the siblings' duplicate risk (`domain::clip::risk`).
+    pub max_shared: u32,
 }
 
 /// How many more unique variants these groups allow: the product of the group sizes minus the distinct
@@ -386,7 +389,119 @@ fn summarize(
         capacity_before,
         capacity_after: capacity_before - count as u64,
         balanced: true,
+        max_shared: 0,
     }
+}
+
+/// How many slots two sequences share (the same clip at the same place; a clip belongs to one group).
+fn shared(a: &[usize], b: &[usize]) -> u32 {
+    a.iter().zip(b).filter(|(x, y)| x == y).count() as u32
+}
+
+/// Candidates [`plan_least_alike`] chooses among: this many times the request (at least
+/// `LEAST_ALIKE_EXTRA` more), from the seed's order.
+const LEAST_ALIKE_POOL: usize = 4;
+const LEAST_ALIKE_EXTRA: usize = 32;
+/// Made sequences compared with each candidate (the newest): enough for a batch's siblings, bounded
+/// for a project with thousands.
+const LEAST_ALIKE_MADE: usize = 500;
+
+/// [`plan_long_enough`], preferring the set of variants least alike one another (duplicate risk):
+/// unique sequences stay the hard rule; among the next candidates of the seed's order (a few times
+/// the request), each new variant is the one sharing the fewest slots with any variant of the project
+/// (made or chosen), then the one using the least-used clips, then the earliest in the order. The
+/// balanced order's first sequences are already far apart, so a fresh project mostly gets them; the
+/// choice matters where the order puts neighbours that share most slots (`max_shared` says the result).
+pub fn plan_least_alike(
+    groups: &[Vec<i64>],
+    made: &[Vec<i64>],
+    count: usize,
+    seed: u64,
+    floor: &Floor<'_>,
+) -> Result<Plan, PlanError> {
+    let (long, _) = capacity_long_enough(groups, made, floor)?;
+    let pool_n = (count.saturating_mul(LEAST_ALIKE_POOL))
+        .max(count + LEAST_ALIKE_EXTRA)
+        .min(usize::try_from(long).unwrap_or(usize::MAX))
+        .max(count);
+    let pool = plan_long_enough(groups, made, pool_n, seed, floor)?;
+    let index = |seq: &Vec<i64>| -> Vec<usize> {
+        seq.iter()
+            .zip(groups)
+            .map(|(c, g)| g.iter().position(|x| x == c).unwrap_or(0))
+            .collect()
+    };
+    let cands: Vec<Vec<usize>> = pool.variants.iter().map(index).collect();
+    let made_set = made_indices(groups, made);
+    let recent: Vec<Vec<usize>> = made
+        .iter()
+        .rev()
+        .take(LEAST_ALIKE_MADE)
+        .filter(|s| s.len() == groups.len())
+        .filter_map(|s| {
+            s.iter()
+                .zip(groups)
+                .map(|(c, g)| g.iter().position(|x| x == c))
+                .collect::<Option<Vec<usize>>>()
+        })
+        .collect();
+    // Each candidate's most shared slots so far, starting with the made ones.
+    let mut worst: Vec<u32> = cands
+        .iter()
+        .map(|c| recent.iter().map(|m| shared(c, m)).max().unwrap_or(0))
+        .collect();
+    let mut usage: Vec<Vec<u32>> = groups.iter().map(|g| vec![0; g.len()]).collect();
+    for seq in &made_set {
+        for (g, &i) in seq.iter().enumerate() {
+            usage[g][i] += 1;
+        }
+    }
+    let mut taken = vec![false; cands.len()];
+    let mut picked: Vec<Vec<usize>> = Vec::with_capacity(count);
+    let mut max_shared = 0;
+    for _ in 0..count {
+        let Some(best) = (0..cands.len()).filter(|&i| !taken[i]).min_by_key(|&i| {
+            let use_sum: u32 = cands[i].iter().enumerate().map(|(g, &c)| usage[g][c]).sum();
+            (worst[i], use_sum, i)
+        }) else {
+            break;
+        };
+        taken[best] = true;
+        max_shared = max_shared.max(worst[best]);
+        let chosen = cands[best].clone();
+        for (g, &c) in chosen.iter().enumerate() {
+            usage[g][c] += 1;
+        }
+        for (i, c) in cands.iter().enumerate() {
+            if !taken[i] {
+                worst[i] = worst[i].max(shared(c, &chosen));
+            }
+        }
+        picked.push(chosen);
+    }
+    let in_order = picked.iter().zip(&cands).all(|(p, c)| p == c);
+    let mut p = summarize(groups, &made_set, picked, pool.capacity_before, count);
+    p.balanced = pool.balanced && in_order;
+    p.max_shared = max_shared;
+    Ok(p)
+}
+
+/// Where a project's material cannot give `count` variants of which no two share more than half the
+/// slots (the share above which the siblings' duplicate risk is high when they also share the music and
+/// text): enough clips in half the groups (rounded up) lets every variant take its own clip there. The
+/// groups to add to (their index) and how many clips each lacks; empty when the material suffices.
+pub fn clips_lacking(sizes: &[usize], count: usize) -> Vec<(usize, usize)> {
+    let need = sizes.len().div_ceil(2);
+    let mut by_size: Vec<usize> = (0..sizes.len()).collect();
+    by_size.sort_by_key(|&g| (std::cmp::Reverse(sizes[g]), g));
+    let mut out: Vec<(usize, usize)> = by_size
+        .into_iter()
+        .take(need)
+        .filter(|&g| sizes[g] < count)
+        .map(|g| (g, count - sizes[g]))
+        .collect();
+    out.sort();
+    out
 }
 
 fn validate(groups: &[Vec<i64>]) -> Result<(), PlanError> {
@@ -654,6 +769,64 @@ mod tests {
 
     fn sizes_strategy() -> impl Strategy<Value = Vec<usize>> {
         prop::collection::vec(1usize..=5, 3..=5)
+    }
+
+    /// The most slots two variants of `vs` share.
+    fn max_pair_shared(vs: &[Vec<i64>]) -> usize {
+        let mut m = 0;
+        for (i, a) in vs.iter().enumerate() {
+            for b in &vs[i + 1..] {
+                m = m.max(a.iter().zip(b).filter(|(x, y)| x == y).count());
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn least_alike_plans_share_fewer_slots_than_the_plain_order() {
+        let g = groups_of(&[3, 3, 3]);
+        let none = Floor {
+            lengths: &[],
+            min_ms: 0,
+        };
+        for seed in 0..20 {
+            let plain = plan(&g, &[], 4, seed).unwrap();
+            let apart = plan_least_alike(&g, &[], 4, seed, &none).unwrap();
+            assert_valid_and_unique(&g, &[], &apart);
+            // Three diagonal sequences, then the order's fourth shares two slots with one of them; a
+            // fourth sharing one slot with each exists and is chosen.
+            assert_eq!(max_pair_shared(&plain.variants), 2, "seed {seed}");
+            assert_eq!(max_pair_shared(&apart.variants), 1, "seed {seed}");
+            assert_eq!(apart.max_shared, 1);
+            assert!(apart.max_use - apart.min_use <= 1, "{apart:?}");
+        }
+        // Against what the project already made, too ("continue adding").
+        let made = plan(&g, &[], 3, 7).unwrap().variants;
+        let more = plan_least_alike(&g, &made, 1, 7, &none).unwrap();
+        assert_valid_and_unique(&g, &made, &more);
+        assert_eq!(more.max_shared, 1);
+        let all: Vec<Vec<i64>> = made.iter().chain(&more.variants).cloned().collect();
+        assert_eq!(max_pair_shared(&all), 1);
+        // Over capacity is still refused.
+        assert!(matches!(
+            plan_least_alike(&g, &[], 28, 1, &none),
+            Err(PlanError::OverCapacity { .. })
+        ));
+        assert_eq!(
+            plan_least_alike(&g, &[], 27, 1, &none)
+                .unwrap()
+                .variants
+                .len(),
+            27
+        );
+    }
+
+    #[test]
+    fn lacking_clips_are_named_per_group() {
+        // Four variants need four clips in two of three groups: the largest has five, the next two.
+        assert_eq!(clips_lacking(&[2, 2, 5], 4), vec![(0, 2)]);
+        assert_eq!(clips_lacking(&[4, 4, 1], 4), vec![]);
+        assert_eq!(clips_lacking(&[1, 1, 1, 1], 3), vec![(0, 2), (1, 2)]);
     }
 
     #[test]

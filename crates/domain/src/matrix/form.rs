@@ -51,6 +51,9 @@ pub struct TaskReq {
     pub frames: Option<NoteFrames>,
     #[schema(minimum = 1)]
     pub publish_count: Option<i64>,
+    /// Refuse the task (instead of warning) when a post's duplicate risk against its account's own
+    /// history is high (`domain::clip::risk::HIGH`).
+    pub refuse_duplicates: bool,
     pub preview: bool,
     /// The preview's seed: confirming with it stores the plan that was shown.
     pub seed: Option<i64>,

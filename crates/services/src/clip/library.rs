@@ -168,7 +168,12 @@ pub async fn import(
                 .map_err(internal)?;
         }
         match db::import_variant(db, mid, m.id, m.duration_ms, &video_key, &cover_key).await? {
-            Some(id) => out.push(id),
+            Some(id) => {
+                if let Err(e) = measure_import(db, storage, id, &m).await {
+                    tracing::warn!(variant = id, "duplicate risk not measured: {e:#}");
+                }
+                out.push(id)
+            }
             None => {
                 let _ = storage.delete(&video_key).await;
                 let _ = storage.delete(&cover_key).await;
@@ -181,6 +186,28 @@ pub async fn import(
         }
     }
     Ok(out)
+}
+
+/// An imported video's duplicate risk: its material's signature against what the merchant published
+/// (a re-upload of a published video under another name is what this catches).
+async fn measure_import(
+    db: &Db,
+    storage: &media::Storage,
+    id: i64,
+    m: &store::materials::MediaFile,
+) -> anyhow::Result<()> {
+    let Some(signature) = super::risk::material(db, storage, m).await? else {
+        return Ok(());
+    };
+    let me = super::risk::Measured {
+        signature,
+        clips: vec![m.id],
+        text: String::new(),
+        // The poster (the library's cover) is the frame at one second.
+        cover_s: 1,
+    };
+    super::risk::measure(db, m.merchant_id, id, db::IMPORTED, &me).await?;
+    Ok(())
 }
 
 /// One page of the merchant's finished videos.

@@ -6,6 +6,7 @@ pub mod library;
 pub mod one_touch;
 pub mod projects;
 pub mod render;
+pub mod risk;
 pub mod slice;
 pub mod slicing;
 pub mod slots;

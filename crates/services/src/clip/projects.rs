@@ -510,6 +510,9 @@ pub struct Planned {
     pub points: i64,
     /// How many variants the project had when it was planned.
     pub made: i64,
+    /// When some two variants share more than half the slots (their duplicate risk is high): the
+    /// groups that lack clips for every variant to take its own (index into `pools`, clips lacking).
+    pub lacking: Vec<(usize, usize)>,
 }
 
 /// Plans `count` (default: the project's output count) variants of a project against what it
@@ -544,7 +547,7 @@ pub async fn plan(
     }
     let made = db::made_sequences(db, p.id).await?;
     let floor = floor(db, mid, p.mode, &cfg, &pools).await?;
-    let plan = domain::clip::planner::plan_long_enough(
+    let plan = domain::clip::planner::plan_least_alike(
         &ids(&pools),
         &made,
         count as usize,
@@ -588,6 +591,12 @@ pub async fn plan(
         ),
     })?;
     let points = plan.variants.len() as i64 * POINTS_PER_VARIANT;
+    let lacking = if plan.max_shared as usize * 2 > pools.len() {
+        let sizes: Vec<usize> = pools.iter().map(|(_, c)| c.len()).collect();
+        domain::clip::planner::clips_lacking(&sizes, made.len() + plan.variants.len())
+    } else {
+        vec![]
+    };
     Ok((
         p,
         Planned {
@@ -595,6 +604,7 @@ pub async fn plan(
             pools,
             points,
             made: made.len() as i64,
+            lacking,
         },
     ))
 }

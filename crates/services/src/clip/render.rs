@@ -153,8 +153,101 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
                 .map_err(|e| JobError::Retry(e.to_string()))?,
         );
     }
-    let rendered = render(ctx, storage, v, project.id, &specs).await?;
-    store_outputs(ctx, storage, v, &rendered, &provenance.to_column()).await
+    let (rendered, bed) = render(ctx, storage, v, project.id, &specs).await?;
+    // Measured before the variant shows done, so the library shows it with its risk; its signature
+    // is recorded first, so of two variants finishing together the later to measure sees the other.
+    // A risk that cannot be measured stays "not measured": the video is made whatever this says.
+    if let Err(e) = measure(ctx, storage, v, &cfg, &specs, bed.as_deref()).await {
+        tracing::warn!(variant = v.id, "duplicate risk not measured: {e:#}");
+    }
+    if !store_outputs(ctx, storage, v, &rendered, &provenance.to_column()).await? {
+        super::risk::forget(&ctx.db, v.id).await?;
+    }
+    Ok(())
+}
+
+/// The variant's duplicate risk (`super::risk`): its signature assembled from what it is made of — each
+/// clip's signature over its trim window (an image shot's pan-and-zoom clip read now), the sound bed's
+/// fingerprint when there is one (read once per prepared folder), the text it burns — then measured.
+async fn measure(
+    ctx: &JobCtx,
+    storage: &media::Storage,
+    v: &db::Variant,
+    cfg: &ProjectConfig,
+    specs: &Specs,
+    bed: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    use media::signature as sig;
+    let seq = v.seq();
+    let mut parts = Vec::with_capacity(seq.len());
+    for (i, (id, clip)) in seq.iter().zip(&specs.variant.clips).enumerate() {
+        if cfg.groups.get(i).is_some_and(|g| !g.images.is_empty()) {
+            parts.push(sig::of_file(&clip.path).await?);
+            continue;
+        }
+        let m = mat::get(&ctx.db, v.merchant_id, *id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("clip #{id} is gone"))?;
+        let whole = super::risk::material(&ctx.db, storage, &m)
+            .await?
+            .unwrap_or_default();
+        let (a, b) = mix::snap_trim(m.duration_ms, clip.in_ms, clip.out_ms);
+        parts.push(whole.window((a / 1000) as usize, ((b + 999) / 1000) as usize));
+    }
+    let mut signature = sig::concat(&parts);
+    if let Some(bed) = bed {
+        let mut audio = bed_fingerprint(bed).await?;
+        audio.truncate((signature.frames.len() as f64 * sig::AUDIO_PER_SECOND) as usize);
+        signature.audio = audio;
+    }
+    let mut text: Vec<&str> = vec![];
+    text.extend(specs.variant.title.as_ref().map(|t| t.text.as_str()));
+    if specs.variant.burn_subtitles {
+        text.extend(
+            specs
+                .project
+                .subtitles
+                .iter()
+                .flat_map(|s| s.lines.iter().map(|l| l.text.as_str())),
+        );
+    }
+    text.extend(specs.variant.shot_texts.iter().map(String::as_str));
+    let cover_s = (specs.variant.cover_at_ms / 1000).min(signature.frames.len() as i64 - 1);
+    let me = super::risk::Measured {
+        signature,
+        clips: seq,
+        text: text
+            .into_iter()
+            .filter(|t| !t.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        cover_s,
+    };
+    super::risk::measure(&ctx.db, v.merchant_id, v.id, v.project_id, &me).await?;
+    Ok(())
+}
+
+/// The sound bed's fingerprint, kept beside it (`<bed>.fp`) so a project's variants read it once.
+async fn bed_fingerprint(bed: &std::path::Path) -> anyhow::Result<Vec<Option<u32>>> {
+    use media::signature::{self as sig, Signature};
+    let kept = bed.with_extension("fp");
+    if let Some(s) = std::fs::read(&kept)
+        .ok()
+        .and_then(|b| Signature::from_bytes(&b))
+    {
+        return Ok(s.audio);
+    }
+    let audio = sig::of_sound(bed).await?;
+    let bytes = Signature {
+        frames: vec![],
+        audio: audio.clone(),
+    }
+    .to_bytes();
+    // Written whole or not at all: renders of one project read it at once.
+    let tmp = kept.with_extension(format!("fp.{}", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, &kept)?;
+    Ok(audio)
 }
 
 /// What a variant is made of: the project's shared part (audio bed, subtitles) and its own (clips,
@@ -415,7 +508,7 @@ async fn render(
     v: &db::Variant,
     project_id: i64,
     specs: &Specs,
-) -> Result<mix::Rendered, JobError> {
+) -> Result<(mix::Rendered, Option<PathBuf>), JobError> {
     // The shared part lives in a folder named by a hash of what it is made from.
     let digest = {
         use std::hash::{Hash, Hasher};
@@ -470,22 +563,23 @@ async fn render(
     let rendered =
         mix::render_in_turn(&prepared, &specs.variant, &out_video, &out_cover, &turn, &f).await;
     drop(turn);
-    rendered.map_err(|e| {
+    let rendered = rendered.map_err(|e| {
         let _ = std::fs::remove_file(&out_video);
         let _ = std::fs::remove_file(&out_cover);
         mix_err(e)
-    })
+    })?;
+    Ok((rendered, prepared.bed.map(|b| b.path)))
 }
 
-/// Stores the rendered video and cover and records them on the variant; a variant cancelled while
-/// rendering keeps nothing.
+/// Stores the rendered video and cover and records them on the variant (true); a variant cancelled
+/// while rendering keeps nothing (false).
 async fn store_outputs(
     ctx: &JobCtx,
     storage: &media::Storage,
     v: &db::Variant,
     rendered: &mix::Rendered,
     provenance: &str,
-) -> Result<(), JobError> {
+) -> Result<bool, JobError> {
     let mid = v.merchant_id;
     let video_key = format!("m/{mid}/variant-{}.mp4", v.id);
     let cover_key = format!("m/{mid}/variant-{}-cover.jpg", v.id);
@@ -514,6 +608,7 @@ async fn store_outputs(
             let _ = storage.delete(&video_key).await;
             let _ = storage.delete(&cover_key).await;
         }
+        return Ok(false);
     }
-    Ok(())
+    Ok(true)
 }

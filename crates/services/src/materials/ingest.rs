@@ -114,9 +114,16 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, m: &mat::MediaFile) -> Res
             storage.temp_path("jpg").await.map_err(retry)?,
             storage.temp_path("jpg").await.map_err(retry)?,
         );
-        media::ingest::pictures(&mezz, &poster, &strip, &info)
-            .await
-            .map_err(tool)?;
+        // The duplicate-risk signature beside the pictures (key frames only: ~0.1 s of CPU for 30 s);
+        // a render makes it later if this one fails.
+        let (pictures, signed) = tokio::join!(
+            media::ingest::pictures(&mezz, &poster, &strip, &info),
+            crate::clip::risk::sign_file(&ctx.db, m.merchant_id, m.id, mezz.path())
+        );
+        pictures.map_err(tool)?;
+        if let Err(e) = signed {
+            tracing::warn!(media = m.id, "no duplicate-risk signature: {e:#}");
+        }
         (poster_key, strip_key) = (format!("{base}-poster.jpg"), format!("{base}-strip.jpg"));
         storage
             .put_file(&poster_key, &poster)

@@ -120,6 +120,9 @@ pub struct Pickable {
     pub project_id: Option<i64>,
     /// What of it the product generated (`domain::clip::aigc::Provenance::parts`).
     pub ai_parts: Vec<domain::clip::aigc::AiPart>,
+    /// A finished video's duplicate risk and why (`crate::clip::risk`); none for an uploaded video.
+    pub risk: Option<i64>,
+    pub risk_reasons: Vec<domain::clip::risk::Reason>,
 }
 
 /// Uploaded videos (`material`) or finished-library videos, with whether a task used them.
@@ -152,6 +155,8 @@ pub async fn pickable(
                 src,
                 duration_ms: m.duration_ms,
                 project_id: None,
+                risk: None,
+                risk_reasons: vec![],
             });
         }
         return Ok((rows, total));
@@ -174,6 +179,8 @@ pub async fn pickable(
             duration_ms: v.duration_ms,
             used: v.used,
             project_id: Some(v.project_id),
+            risk: v.risk,
+            risk_reasons: crate::clip::risk::reasons(v),
         });
     }
     Ok((rows, total))

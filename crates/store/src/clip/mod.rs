@@ -4,6 +4,7 @@
 pub mod intellect;
 pub mod one_touch;
 mod projects;
+pub mod risk;
 pub mod slicing;
 pub mod templates;
 

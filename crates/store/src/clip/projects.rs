@@ -195,6 +195,13 @@ pub struct Variant {
     /// written when it rendered.
     #[serde(skip)]
     pub provenance: String,
+    /// Duplicate risk (0–100; None: not measured yet), the higher of its two parts, whose reasons
+    /// (`domain::clip::risk::Reason` JSON, '' without one) follow.
+    pub risk: Option<i64>,
+    #[serde(skip)]
+    pub risk_sibling_reason: String,
+    #[serde(skip)]
+    pub risk_published_reason: String,
 }
 
 impl Variant {
@@ -204,7 +211,7 @@ impl Variant {
 }
 
 const VARIANT_COLS: &str = "id, merchant_id, project_id, seq, state, error, progress, duration_ms, video_key, cover_key, used, \
-     points_key, job_id, created_at, updated_at, provenance";
+     points_key, job_id, created_at, updated_at, provenance, risk, risk_sibling_reason, risk_published_reason";
 
 /// A variant's name as the release form shows it (`services::matrix::videos::variant_name`): its
 /// project's name and number ("Spring sale #3"), an imported video's file name (`seq` = `[media id]`,
@@ -228,10 +235,21 @@ pub static VARIANT_LIST: Entity = Entity {
         field("used", "used", FieldType::Switch),
         field("duration_ms", "duration_ms", FieldType::Int),
         field("created_at", "created_at", FieldType::Date),
+        // Not measured sorts below 0 on both databases (PostgreSQL puts NULLs first when descending).
+        field("risk", "COALESCE(risk, -1)", FieldType::Int),
+        field("risk_level", RISK_LEVEL, FieldType::Select),
     ],
     default_order: "id DESC",
     tiebreak: "id",
 };
+
+/// A variant's duplicate-risk band (`domain::clip::risk::level`; '' when not measured).
+const RISK_LEVEL: &str = "CASE WHEN risk IS NULL THEN '' WHEN risk >= 70 THEN 'high' \
+     WHEN risk >= 40 THEN 'medium' ELSE 'low' END";
+const _: () = assert!(
+    domain::clip::risk::HIGH == 70 && domain::clip::risk::MEDIUM == 40,
+    "RISK_LEVEL spells the bands' thresholds"
+);
 
 pub async fn variants(
     db: &Db,
@@ -627,6 +645,22 @@ pub struct VariantProgress {
     pub error: String,
     pub duration_ms: i64,
     pub updated_at: i64,
+}
+
+/// The finished video a material was imported as (not deleted), if any.
+pub async fn imported_variant(
+    db: &Db,
+    merchant_id: i64,
+    media_id: i64,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "SELECT id FROM clip_variants WHERE project_id = $1 AND seq = $2 AND merchant_id = $3 AND state <> 'deleted'",
+    )
+    .bind(IMPORTED)
+    .bind(format!("[{media_id}]"))
+    .bind(merchant_id)
+    .fetch_optional(&db.pool)
+    .await
 }
 
 /// Variants of a merchant that changed since a time: what the progress stream pushes.

@@ -11,6 +11,8 @@ type Schemas = components['schemas'];
 
 /** A part of a video the product generated: AI voice-over (audio), AI script (text), one-touch assembly (video). */
 export type AiPart = Schemas['AiPart'];
+export type RiskLevel = Schemas['RiskLevel'];
+export type RiskReason = Schemas['RiskReason'];
 
 /** Where a caption or title sits on the frame. */
 export type TextPosition = Schemas['TextPosition'];

@@ -246,6 +246,8 @@ export interface TaskFormValues {
   days: number;
   times?: Array<Dayjs | null | undefined>;
   publish_count?: number | null;
+  /** Refuse the task when a post's duplicate risk against its account is high (else a warning). */
+  refuse_duplicates?: boolean;
 }
 
 /** Mount fields a mount type needs. */
@@ -280,6 +282,7 @@ export function emptyTaskForm(today: Dayjs = merchantToday()): TaskFormValues {
     days: 7,
     times: [],
     publish_count: null,
+    refuse_duplicates: false,
   };
 }
 
@@ -325,6 +328,7 @@ export function toTaskReq(v: TaskFormValues, preview = false): TaskReq {
     ...(v.kind === 'image_note' ? { kind: 'image_note' as const, video_ids: [], material_ids: [], image_ids: [...(v.image_ids ?? [])], ...noteFrames(v) } : splitVideoKeys(v.video_keys ?? [])),
   };
   if (v.publish_count) req.publish_count = v.publish_count;
+  if (v.refuse_duplicates) req.refuse_duplicates = true;
   if (preview) req.preview = true;
   return req;
 }
@@ -368,7 +372,7 @@ export function stepOf(field: string): number {
   const f = formFieldOf(field);
   if (f === 'name' || f === 'platform' || f === 'account_ids') return 0;
   if (f === 'video_keys' || f === 'image_ids') return 1;
-  if (['time_mode', 'start_date', 'daily_quantity', 'days', 'times', 'publish_count'].includes(f)) return 3;
+  if (['time_mode', 'start_date', 'daily_quantity', 'days', 'times', 'publish_count', 'refuse_duplicates'].includes(f)) return 3;
   return 2;
 }
 

@@ -45,6 +45,11 @@ pub struct VariantView {
     /// The parts the product generated (AI voice = audio, AI script = text, one-touch = video): the
     /// video carries the AI label and metadata; empty for one made of the merchant's own footage.
     pub ai_parts: Vec<domain::clip::aigc::AiPart>,
+    /// Duplicate risk, 0–100 (null: not measured yet), its band and why: the most alike sibling and
+    /// published video, part by part.
+    pub risk: Option<i64>,
+    pub risk_level: Option<domain::clip::risk::Level>,
+    pub risk_reasons: Vec<domain::clip::risk::Reason>,
 }
 
 async fn view(st: &AppState, v: &uc::Variant, lang: Lang) -> ApiResult<VariantView> {
@@ -87,6 +92,11 @@ async fn views(st: &AppState, vs: &[uc::Variant], lang: Lang) -> ApiResult<Vec<V
             src: url(v, &v.video_key, "clip"),
             cover: url(v, &v.cover_key, "cover"),
             ai_parts: domain::clip::aigc::Provenance::parse(&v.provenance).parts(),
+            risk: v.risk,
+            risk_level: v
+                .risk
+                .map(|r| domain::clip::risk::level(r.clamp(0, 100) as u8)),
+            risk_reasons: services::clip::risk::reasons(v),
         })
         .collect())
 }
@@ -101,6 +111,9 @@ pub struct IndexQuery {
     pub state: Option<String>,
     #[serde(default)]
     pub used: Option<String>,
+    /// low | medium | high (duplicate risk's band).
+    #[serde(default)]
+    pub risk_level: Option<String>,
 }
 
 impl IndexQuery {
@@ -115,6 +128,7 @@ impl IndexQuery {
             )
             .with_filter("state", self.state.as_deref(), "=")
             .with_filter("used", self.used.as_deref(), "=")
+            .with_filter("risk_level", self.risk_level.as_deref(), "=")
     }
 }
 
@@ -170,6 +184,7 @@ fn videos_table(rows: &[VariantView], lang: Lang) -> Table {
         ("失败原因", "Failure reason"),
         ("时长（秒）", "Duration (s)"),
         ("是否已使用", "Used"),
+        ("重复风险", "Duplicate risk"),
         ("所用素材", "Clips"),
         ("生成时间", "Made at"),
     ];
@@ -191,6 +206,7 @@ fn videos_table(rows: &[VariantView], lang: Lang) -> Table {
                     v.error.as_str().into(),
                     Cell::Int((v.duration_ms + 500) / 1000),
                     console_word(lang, "clip", used).into(),
+                    v.risk.map(Cell::Int).unwrap_or_else(|| "".into()),
                     clips.join("; ").into(),
                     china(v.created_at),
                 ]

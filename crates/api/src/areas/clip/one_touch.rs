@@ -408,6 +408,7 @@ async fn videos_of(
         project_id: Some(row.project_id),
         state: None,
         used: None,
+        risk_level: None,
     };
     library::list(&st, &c, q, lang).await
 }

@@ -280,6 +280,22 @@ pub struct PlanView {
     pub sequences: Vec<Vec<PlannedClip>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variant_ids: Option<Vec<i64>>,
+    /// The most shot slots two variants of the project share after this plan (the planner keeps it
+    /// low: duplicate risk), of `slots`.
+    pub max_shared: u32,
+    pub slots: usize,
+    /// When two share more than half the slots: the groups to add clips to so that every variant can
+    /// take its own clip in half of them.
+    pub lacking: Vec<LackingClips>,
+}
+
+/// A shot group short of clips for variants far enough apart.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LackingClips {
+    pub group_id: i64,
+    pub name: String,
+    /// How many clips to add.
+    pub clips: usize,
 }
 
 fn plan_view(planned: &uc::Planned, variant_ids: Option<Vec<i64>>) -> PlanView {
@@ -300,6 +316,19 @@ fn plan_view(planned: &uc::Planned, variant_ids: Option<Vec<i64>>) -> PlanView {
         max_spread: plan.max_spread,
         balanced: plan.balanced,
         points: planned.points,
+        max_shared: plan.max_shared,
+        slots: pools.len(),
+        lacking: planned
+            .lacking
+            .iter()
+            .filter_map(|&(g, clips)| {
+                pools.get(g).map(|(group, _)| LackingClips {
+                    group_id: group.id,
+                    name: group.name.clone(),
+                    clips,
+                })
+            })
+            .collect(),
         sequences: plan
             .variants
             .iter()

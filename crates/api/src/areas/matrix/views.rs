@@ -683,9 +683,12 @@ pub struct Pickable {
     /// empty for the merchant's own footage. The declaration `auto` declares AI-generated for a video
     /// with any, original for the others.
     pub ai_parts: Vec<domain::clip::aigc::AiPart>,
+    /// A finished video's duplicate risk (null: not measured, or an uploaded video) and why.
+    pub risk: Option<i64>,
+    pub risk_reasons: Vec<domain::clip::risk::Reason>,
 }
 view_of!(services::matrix::videos::Pickable => Pickable {
-    key, id, source, name, cover, src, duration_ms, used, project_id, ai_parts
+    key, id, source, name, cover, src, duration_ms, used, project_id, ai_parts, risk, risk_reasons
 });
 
 /// One planned post of a distribution plan.
@@ -698,8 +701,10 @@ pub struct PlanItem {
     pub video_name: String,
     pub at: i64,
     pub title: String,
+    /// Duplicate risk against what this account published or has scheduled (null: not measured).
+    pub risk: Option<domain::clip::risk::Reason>,
 }
-view_of!(uc::PlanItem => PlanItem { account_id, nickname, platform, video_key, video_name, at, title });
+view_of!(uc::PlanItem => PlanItem { account_id, nickname, platform, video_key, video_name, at, title, risk });
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MinMax {

@@ -164,6 +164,8 @@ pub struct Checked {
     pub copy_warnings: Vec<Said>,
     /// Videos, or one image note posted once per account (`videos` then holds one post each).
     pub kind: rules::TaskKind,
+    /// A post at high duplicate risk against its account refuses the task instead of warning.
+    pub refuse_duplicates: bool,
 }
 
 /// Every rule of SPEC §5 "Publishing", before anything is stored.
@@ -248,6 +250,7 @@ pub async fn check(
         count,
         copy_warnings,
         kind,
+        refuse_duplicates: r.refuse_duplicates,
     })
 }
 
@@ -264,10 +267,25 @@ async fn chosen_videos(
     if keys.is_empty() {
         return Err(bad("video_ids", Msg::Required, vec![]));
     }
-    let used = db::used_videos(d, mid, &keys).await?;
-    let mut videos = vec![];
+    // One file, one post: an imported video and its material are the same file under two keys.
+    let mut twins = std::collections::HashMap::new();
     for k in &keys {
+        if let Some(t) = twin(d, mid, k).await? {
+            twins.insert(k.clone(), t);
+        }
+    }
+    let mut asked: Vec<String> = keys.clone();
+    asked.extend(twins.values().cloned());
+    let used = db::used_videos(d, mid, &asked).await?;
+    let mut videos: Vec<Video> = vec![];
+    for k in &keys {
+        let twin = twins.get(k);
+        let same_file =
+            twin.is_some_and(|t| used.contains(t) || videos.iter().any(|v| &v.key == t));
         match video(d, mid, k).await? {
+            Some(v) if same_file => {
+                return Err(bad("video_ids", Msg::VideoSameFile, vec![("name", v.name)]));
+            }
             Some(v) if !used.contains(k) => videos.push(v),
             Some(v) => return Err(bad("video_ids", Msg::VideoUnusable, vec![("name", v.name)])),
             None => {
@@ -348,6 +366,9 @@ pub struct PlanItem {
     pub video_name: String,
     pub at: i64,
     pub title: String,
+    /// How alike the video is to what this account published or has scheduled (duplicate risk);
+    /// `None` when either side was never measured.
+    pub risk: Option<domain::clip::risk::Reason>,
 }
 
 #[derive(Debug, Serialize)]
@@ -397,9 +418,13 @@ pub async fn plan(
     let mut items = vec![];
     let mut rows = vec![];
     let mut per = vec![0usize; c.accounts.len()];
-    for slot in &dist.slots {
+    let chosen = match c.kind {
+        rules::TaskKind::Video => spread_apart(d, mid, c, &dist.slots).await?,
+        rules::TaskKind::ImageNote => dist.slots.iter().map(|s| s.video).collect(),
+    };
+    for (slot, &video) in dist.slots.iter().zip(&chosen) {
         let a = &c.accounts[slot.account];
-        let v = &c.videos[slot.video];
+        let v = &c.videos[video];
         // An image note is one post per account, keyed by this plan (the confirm sends it back).
         let key = match c.kind {
             rules::TaskKind::ImageNote => rules::notes::note_key(planned_at, seed, a.id),
@@ -419,6 +444,7 @@ pub async fn plan(
             video_name: v.name.clone(),
             at: slot.at,
             title: title.clone(),
+            risk: None,
         });
         items.push(db::NewItem {
             account_id: a.id,
@@ -432,6 +458,20 @@ pub async fn plan(
         });
     }
     let mut warnings: Vec<Said> = c.copy_warnings.clone();
+    if c.kind == rules::TaskKind::Video {
+        let risky = account_risks(d, mid, &mut rows).await?;
+        // The merchant's choice: a warning to read before confirming, or no task at all.
+        if c.refuse_duplicates
+            && let Some(first) = risky.first()
+        {
+            return Err(ApiError::invalid_with(
+                "video_ids",
+                first.msg,
+                first.args.clone(),
+            ));
+        }
+        warnings.extend(risky);
+    }
     if dist.unplaced > 0 {
         warnings.push(Said::new(
             Msg::PlanUnplaced,
@@ -463,6 +503,124 @@ pub async fn plan(
         planned_at,
     };
     Ok((items, plan))
+}
+
+/// The other key the same file goes by: a video imported into the library (`v:`, no project) is its
+/// material's file (`m:`), and the reverse.
+async fn twin(d: &store::Db, mid: i64, key: &str) -> ApiResult<Option<String>> {
+    let id = |p: &str| key.strip_prefix(p).and_then(|n| n.parse::<i64>().ok());
+    if let Some(v) = id("v:") {
+        return Ok(store::clip::variant(d, mid, v)
+            .await?
+            .filter(|v| v.project_id == store::clip::IMPORTED)
+            .and_then(|v| match v.seq()[..] {
+                [m] => Some(format!("m:{m}")),
+                _ => None,
+            }));
+    }
+    if let Some(m) = id("m:") {
+        return Ok(store::clip::imported_variant(d, mid, m)
+            .await?
+            .map(|v| format!("v:{v}")));
+    }
+    Ok(None)
+}
+
+/// Videos compared pairwise to spread them over audiences: at most this many (the comparisons grow with
+/// the square; past it the schedule's choice stands).
+const SPREAD_MAX_VIDEOS: usize = 60;
+
+/// Which video each planned post gets: the schedule's choice, re-dealt so that accounts sharing an
+/// audience (one place, else one city, else the merchant's accounts without either) get the videos
+/// least alike one another (`domain::clip::risk::spread_over_audiences`, duplicate risk's likeness).
+async fn spread_apart(
+    d: &store::Db,
+    mid: i64,
+    c: &Checked,
+    slots: &[rules::Slot],
+) -> ApiResult<Vec<usize>> {
+    let given: Vec<usize> = slots.iter().map(|s| s.video).collect();
+    if c.videos.len() > SPREAD_MAX_VIDEOS || slots.len() < 2 {
+        return Ok(given);
+    }
+    let mut measured = Vec::with_capacity(c.videos.len());
+    for v in &c.videos {
+        measured.push(
+            crate::clip::risk::of_key(d, mid, &v.key)
+                .await
+                .map_err(ApiError::Internal)?,
+        );
+    }
+    let mut names: std::collections::HashMap<String, usize> = Default::default();
+    let audience: Vec<usize> = slots
+        .iter()
+        .map(|s| {
+            let a = &c.accounts[s.account];
+            let key = if !a.poi_id.is_empty() {
+                format!("poi:{}", a.poi_id)
+            } else if !a.city.is_empty() {
+                format!("city:{}", a.city)
+            } else {
+                String::new()
+            };
+            let n = names.len();
+            *names.entry(key).or_insert(n)
+        })
+        .collect();
+    let cache = std::cell::RefCell::new(std::collections::HashMap::new());
+    let alike = |x: usize, y: usize| {
+        *cache
+            .borrow_mut()
+            .entry((x, y))
+            .or_insert_with(|| match (&measured[x], &measured[y]) {
+                (Some(a), Some(b)) => crate::clip::risk::likeness(a, b).score(),
+                _ => 0,
+            })
+    };
+    Ok(domain::clip::risk::spread_over_audiences(
+        &audience,
+        &given,
+        c.videos.len(),
+        alike,
+    ))
+}
+
+/// Each planned post's duplicate risk against what its account published or has scheduled, and a
+/// warning for each high one: a platform compares a new post with the account's own history first.
+async fn account_risks(d: &store::Db, mid: i64, rows: &mut [PlanItem]) -> ApiResult<Vec<Said>> {
+    let mut warnings = vec![];
+    use crate::clip::risk;
+    use std::collections::HashMap;
+    let mut measured: HashMap<String, Option<risk::Measured>> = HashMap::new();
+    for r in rows.iter_mut() {
+        if !measured.contains_key(&r.video_key) {
+            let m = risk::of_key(d, mid, &r.video_key)
+                .await
+                .map_err(ApiError::Internal)?;
+            measured.insert(r.video_key.clone(), m);
+        }
+        let Some(me) = &measured[&r.video_key] else {
+            continue;
+        };
+        r.risk = risk::against_published(d, mid, &r.video_key, me, Some(r.account_id))
+            .await
+            .map_err(ApiError::Internal)?;
+        if let Some(x) = r
+            .risk
+            .as_ref()
+            .filter(|x| x.score >= domain::clip::risk::HIGH)
+        {
+            warnings.push(Said::new(
+                Msg::PlanDuplicateRisk,
+                vec![
+                    ("video", r.video_name.clone()),
+                    ("account", r.nickname.clone()),
+                    ("score", x.score.to_string()),
+                ],
+            ));
+        }
+    }
+    Ok(warnings)
 }
 
 /// The plan about to be stored must be the one the merchant approved, with no post already due;

@@ -23,10 +23,11 @@ import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'ant
 import { useCallback, useMemo, useRef, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
 import { cancelVariants, clipKeys, clipUrls, deleteVariants, downloadVideos, fetchProjects, fetchSeniorProjects, markUsed } from '@/api/clip';
-import type { Plan, Project, Variant, VariantState as State } from '@/api/clip/types';
+import type { Plan, Project, RiskLevel, Variant, VariantState as State } from '@/api/clip/types';
 import { useWrite } from '@/api/mutations';
 import { saveLink } from '@/api/request';
 import AiPartsTag from '@/components/AiPartsTag';
+import RiskTag from '@/components/RiskTag';
 import DataTable, { type DataTableColumn, type DataTableRef } from '@/components/DataTable';
 import { FullscreenModal } from '@/components/ModalForm';
 import PageHeader from '@/components/PageHeader';
@@ -43,6 +44,7 @@ import { isImported, UsedTag, VariantState } from './VariantState';
 import '../clip.css';
 
 const STATES: State[] = ['processing', 'success', 'failed'];
+const RISK_LEVELS: RiskLevel[] = ['high', 'medium', 'low'];
 
 /** Both modes' projects (advanced ones only when the user has advanced mode). */
 async function fetchAllProjects(): Promise<Project[]> {
@@ -57,6 +59,7 @@ export default function PieceRepPage() {
   const projectId = Number(search.get('project_id')) || undefined;
   const [state, setState] = useState<State | undefined>();
   const [used, setUsed] = useState<'1' | '0' | undefined>();
+  const [risk, setRisk] = useState<RiskLevel | undefined>();
   const [selected, setSelected] = useState<Key[]>([]);
   const [playing, setPlaying] = useState<Variant | null>(null);
   const [adding, setAdding] = useState<{ target: GenerateTarget; mode: GenerateMode } | null>(null);
@@ -201,6 +204,13 @@ export default function PieceRepPage() {
         sorter: true,
         render: (_, raw) => <VariantState row={polling.merge(raw)} />,
       },
+      {
+        title: t('widgets:risk.column'),
+        dataIndex: 'risk',
+        width: 120,
+        sorter: true,
+        render: (_, row) => <RiskTag risk={row.risk} level={row.risk_level} reasons={row.risk_reasons} testId={`variant-risk-${row.id}`} />,
+      },
       { title: t('columns.used'), dataIndex: 'used', width: 90, sorter: true, render: (_, row) => <UsedTag row={row} /> },
       { title: t('common:createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: formatTime, hide: true },
       {
@@ -283,8 +293,9 @@ export default function PieceRepPage() {
     if (projectId) p.project_id = projectId;
     if (state) p.state = state;
     if (used) p.used = used;
+    if (risk) p.risk_level = risk;
     return Object.keys(p).length ? p : undefined;
-  }, [projectId, state, used]);
+  }, [projectId, state, used, risk]);
   const chosen = projectId ? byId.get(projectId) : undefined;
   const chosenOff = !chosen || chosen.status !== 1 || chosen.capacity <= 0;
 
@@ -352,6 +363,15 @@ export default function PieceRepPage() {
               ]}
               style={{ width: 140 }}
               data-testid="library-used"
+            />
+            <Select<RiskLevel>
+              allowClear
+              placeholder={t('library.allRisks')}
+              value={risk}
+              onChange={setRisk}
+              options={RISK_LEVELS.map((l) => ({ value: l, label: t('library.riskLevel', { level: t(`widgets:risk.level.${l}`) }) }))}
+              style={{ width: 140 }}
+              data-testid="library-risk"
             />
             {chosen ? (
               <Button icon={<PlaySquareOutlined />} disabled={chosenOff} onClick={() => continueFor(chosen, 'all')} data-testid="library-render-all">

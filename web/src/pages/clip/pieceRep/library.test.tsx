@@ -39,6 +39,9 @@ const variant = (over: Partial<Variant>): Variant => ({
   cover: '/api/files/1/cover?sig=x',
   job_id: 0,
   ai_parts: [],
+  risk: null,
+  risk_level: null,
+  risk_reasons: [],
   created_at: Date.UTC(2025, 0, 2, 3, 4, 5),
   updated_at: Date.UTC(2025, 0, 2, 3, 4, 5),
   ...over,
@@ -118,7 +121,7 @@ describe('/piece_rep', { timeout: 60_000 }, () => {
     mockFetch((url, init) => {
       if (init.method === 'POST') posts.push({ path: url.pathname.replace('/api', ''), body: JSON.parse(String(init.body)) });
       if (url.pathname.endsWith('/clip.merchant_much_clip/index')) return ok({ rows: [], total: 0 });
-      if (url.pathname.endsWith('/clip.merchant_video_library/index')) return ok({ rows: [variant({ id: 8, ai_parts: ['audio', 'text'] }), variant({ id: 7, state: 'failed', error: 'boom', src: null })], total: 2 });
+      if (url.pathname.endsWith('/clip.merchant_video_library/index')) return ok({ rows: [variant({ id: 8, ai_parts: ['audio', 'text'], risk: 47, risk_level: 'medium', risk_reasons: [{ against: 'sibling', other_id: 9, score: 47, visual: 25, shared_clips: [1, 4] }] }), variant({ id: 7, state: 'failed', error: 'boom', src: null })], total: 2 });
       if (url.pathname.endsWith('/video_use')) return ok(variant({ id: 8, used: 1 }));
       return ok({});
     });
@@ -127,6 +130,9 @@ describe('/piece_rep', { timeout: 60_000 }, () => {
     // A video with generated parts says so (it carries the AI label); the merchant's own footage not.
     expect(screen.getByTestId('variant-ai-8')).toHaveTextContent('AI');
     expect(screen.queryByTestId('variant-ai-7')).toBeNull();
+    // The duplicate risk with its band; not measured (a failed render) a dash.
+    expect(screen.getByTestId('variant-risk-8')).toHaveTextContent('Medium 47');
+    expect(screen.getByTestId('variant-risk-7')).toHaveTextContent('—');
     const video = (await screen.findByTestId('variant-video')) as HTMLVideoElement;
     expect(video.getAttribute('src')).toBe('/api/files/1?sig=x');
     expect(video.controls).toBe(true);

@@ -26,6 +26,9 @@ const plan = (n: number) => ({
   balanced: true,
   points: n * 2,
   sequences: Array.from({ length: n }, () => [{ id: 1, name: 'a' }]),
+  max_shared: 1,
+  slots: 3,
+  lacking: [] as { group_id: number; name: string; clips: number }[],
 });
 
 describe('generate dialog', { timeout: 60_000 }, () => {
@@ -52,6 +55,29 @@ describe('generate dialog', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('generate-failed')).toHaveTextContent('Not enough points: 10 needed, 4 left');
     expect(posts.find((p) => p.path.endsWith('/add_video'))?.body).toEqual({ id: 3, count: 5 });
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('says when some videos would share most of their shots, and which groups need more clips', async () => {
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/preview_video'))
+        return ok({
+          ...plan(5),
+          max_shared: 2,
+          lacking: [
+            { group_id: 7, name: 'Open', clips: 3 },
+            { group_id: 8, name: 'Close', clips: 1 },
+          ],
+        });
+      return ok({});
+    });
+    renderPage(<GenerateDialog target={{ id: 3, name: 'Spring', output_count: 5, capacity: 8 }} mode="generate" onClose={() => undefined} onDone={() => undefined} />, {
+      route: '/normal_mode',
+    });
+    const alike = await screen.findByTestId('generate-alike');
+    expect(alike).toHaveTextContent('Some videos share 2 of 3 shots: a duplicate check may see them as one video (high duplicate risk)');
+    expect(alike).toHaveTextContent('add 3 clips to the shot group "Open"; add 1 clip to the shot group "Close"');
+    // Still allowed: the merchant decides.
+    await waitFor(() => expect(screen.getByTestId('generate-ok')).toBeEnabled());
   });
 
   it('"continue adding" asks continue_add_video, and an over-capacity preview blocks it', async () => {

@@ -164,6 +164,16 @@ export default function GenerateDialog({ target, mode, onClose, onDone }: Genera
             }
           />
         )}
+        {preview.data?.lacking?.length ? (
+          // Some two variants would share most of their shots: a duplicate check sees them as one video.
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="generate-alike"
+            title={t('generate.alike', { shared: preview.data.max_shared, slots: preview.data.slots })}
+            description={preview.data.lacking.map((l) => t('generate.addClips', { name: l.name, count: l.clips })).join(t('generate.listSep'))}
+          />
+        ) : null}
         {error ? <Alert type="error" showIcon title={error} data-testid="generate-failed" /> : null}
       </Space>
     </FullscreenModal>

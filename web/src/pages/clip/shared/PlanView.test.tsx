@@ -17,6 +17,9 @@ const plan: Plan = {
   max_spread: 1,
   balanced: true,
   points: 6,
+  max_shared: 1,
+  slots: 3,
+  lacking: [],
   sequences: [
     [
       { id: 1, name: 'open-a' },

@@ -1,6 +1,7 @@
 /** The distribution plan a preview answers: counts, spread per account, first / last time, unplaced videos, warnings and the items. */
 import { Alert, Descriptions, Space, Table } from 'antd';
 import type { Plan, PlanItem } from '@/api/matrix/types';
+import RiskTag from '@/components/RiskTag';
 import TimeZoneNote from '@/components/TimeZoneNote';
 import { formatTime } from '@/utils/format';
 import { useMatrixT } from '../i18n';
@@ -56,6 +57,12 @@ export default function PlanView({ plan }: { plan: Plan }) {
           { title: t('plan.video'), dataIndex: 'video_name', ellipsis: true },
           { title: t('plan.at'), dataIndex: 'at', width: 170, render: formatTime },
           { title: t('plan.title'), dataIndex: 'title', ellipsis: true },
+          {
+            title: t('plan.risk'),
+            key: 'risk',
+            width: 110,
+            render: (_, r) => <RiskTag risk={r.risk?.score} reasons={r.risk ? [r.risk] : []} testId={`plan-risk-${r.account_id}-${r.video_key}`} />,
+          },
         ]}
       />
     </Space>

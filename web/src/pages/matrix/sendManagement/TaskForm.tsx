@@ -80,7 +80,7 @@ const STEP_FIELDS: Array<Array<keyof TaskFormValues | (string | number)[]>> = [
     'official_url',
     'product_id',
   ],
-  ['time_mode', 'start_date', 'daily_quantity', 'days', 'times', 'publish_count'],
+  ['time_mode', 'start_date', 'daily_quantity', 'days', 'times', 'publish_count', 'refuse_duplicates'],
 ];
 
 function TimesInput({ count, value = [], onChange }: { count: number; value?: Array<Dayjs | null | undefined>; onChange?: (v: Array<Dayjs | null>) => void }) {
@@ -697,6 +697,16 @@ export default function TaskForm({ open, onClose, onCreated }: TaskFormProps) {
               ]}
             >
               <InputNumber<number> min={1} precision={0} style={{ width: 140 }} placeholder={String(videoKeys.length)} data-testid="task-publish-count" />
+            </Form.Item>
+            <Form.Item name="refuse_duplicates" hidden={note} label={t('form.duplicates')} extra={t('form.duplicatesHelp')}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: false, label: t('form.duplicatesWarn') },
+                  { value: true, label: t('form.duplicatesRefuse') },
+                ]}
+                data-testid="task-refuse-duplicates"
+              />
             </Form.Item>
           </Space>
           <Typography.Paragraph type="secondary" style={{ marginTop: -8 }} data-testid="daily-hint">

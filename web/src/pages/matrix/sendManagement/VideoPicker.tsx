@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { fetchVideos } from '@/api/matrix';
 import type { ForwardVideo, VideoSource } from '@/api/matrix/types';
 import AiPartsTag from '@/components/AiPartsTag';
+import RiskTag from '@/components/RiskTag';
 import { formatDuration } from '../format';
 import { useMatrixT } from '../i18n';
 import { splitVideoKeys, videoKey } from '../rules';
@@ -91,6 +92,11 @@ export default function VideoPicker({ value = [], onChange, onSeen }: VideoPicke
                   </Tag>
                 ) : null}
                 <AiPartsTag parts={v.ai_parts} className="cm-video-card-ai" testId={`video-ai-${key}`} />
+                {v.risk != null ? (
+                  <span className="cm-video-card-risk">
+                    <RiskTag risk={v.risk} reasons={v.risk_reasons} testId={`video-risk-${key}`} />
+                  </span>
+                ) : null}
                 <div className="cm-video-card-name" title={v.name}>
                   {v.name} {v.duration_ms ? <Typography.Text type="secondary">· {formatDuration(v.duration_ms)}</Typography.Text> : null}
                 </div>

@@ -1,0 +1,544 @@
+//! Duplicate risk end to end: a rendered variant is measured against its siblings, a published one's
+//! re-upload (renamed, encoded again at another quality) is flagged against it in the library, and
+//! the library sorts and filters by the score. The stored parts only ever rise, on both databases.
+
+use crate::common;
+use common::publish::*;
+use common::*;
+use serde_json::json;
+
+/// A textured 1080x1920-bound shot (moving test pictures, a tone), `secs` long.
+fn shot(src: &str, secs: &str) -> Vec<u8> {
+    lavfi_video(&format!("{src}=size=540x960:rate=30"), 300, secs, &[])
+}
+
+#[tokio::test]
+async fn a_reupload_of_a_published_video_is_flagged_and_the_library_sorts_by_risk() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    services::materials::music::seed_builtin(&app.state.db, &app.state.storage)
+        .await
+        .unwrap();
+    let music = app
+        .get(
+            "/media.merchant_producing_upfile/system_music_index",
+            Some(&t),
+        )
+        .await
+        .ok()["rows"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let mut groups = vec![];
+    let mut clips = vec![];
+    for (name, src) in [("A", "testsrc2"), ("B", "mandelbrot"), ("C", "smptehdbars")] {
+        let g = group(&app, &t, name).await;
+        for (i, secs) in ["2", "2"].iter().enumerate() {
+            // Two shots a group: the second a later stretch of other pictures.
+            let src = if i == 0 {
+                src
+            } else {
+                ["rgbtestsrc", "yuvtestsrc", "cellauto"][groups.len()]
+            };
+            let id = app
+                .upload(
+                    "/media.merchant_much_resource/add_resource",
+                    &t,
+                    &[("group_id", &g.to_string())],
+                    &format!("{name}{i}.mp4"),
+                    shot(src, secs),
+                )
+                .await
+                .ok()["id"]
+                .as_i64()
+                .unwrap();
+            clips.push(id);
+        }
+        groups.push(g);
+    }
+    app.wait_ready(&t, &clips).await;
+    let cfg = json!({
+        "groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>(),
+        "music": {"system_music_id": music, "volume": 80},
+        "output_count": 3,
+    });
+    let pid = app
+        .post(
+            "/clip.merchant_much_clip/add",
+            Some(&t),
+            json!({"name": "Risk", "config": cfg}),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    app.post(
+        "/clip.merchant_much_clip/add_video",
+        Some(&t),
+        json!({"id": pid}),
+    )
+    .await
+    .ok();
+    let rows = wait_variants(&app, &t, pid, 3).await;
+    for v in &rows {
+        assert_eq!(v["state"], "success", "{v}");
+        // Three variants of 2 x 2 x 2 clips share clips and the music: each has a sibling reason.
+        let r = &v["risk_reasons"][0];
+        assert_eq!(r["against"], "sibling", "{v}");
+        assert!(v["risk"].as_i64().unwrap() > 0, "{v}");
+        let shared = r["shared_clips"].as_array().unwrap();
+        assert_eq!(shared[1], 3, "{v}");
+        assert_eq!(r["audio"], 100, "the same music: {v}");
+    }
+
+    // One of them is published on an account (the release flow is matrix's tests' business).
+    let published = rows[0]["id"].as_i64().unwrap();
+    let now = domain::now_ms();
+    sqlx::query(
+        "INSERT INTO matrix_items (merchant_id, task_id, account_id, platform, video_key, title, scheduled_at, \
+         state, created_at, updated_at) VALUES ($1, 1, 1, 'dy', $2, 't', $3, 'released', $3, $3)",
+    )
+    .bind(rows[0]["merchant_id"].as_i64().unwrap())
+    .bind(format!("v:{published}"))
+    .bind(now)
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+
+    // Its file downloaded, encoded again at another quality and uploaded under another name.
+    let path = app.download(rows[0]["src"].as_str().unwrap(), "mp4").await;
+    let again = path.with_extension("again.mp4");
+    let out = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-i"])
+        .arg(&path)
+        .args([
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-crf",
+            "30",
+            "-c:a",
+            "aac",
+            "-b:a",
+            "96k",
+        ])
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&again).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&again);
+    let reupload = app
+        .upload(
+            "/media.merchant_much_resource/add_resource",
+            &t,
+            &[],
+            "new-shop-video.mp4",
+            bytes,
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    // And a video never published: pictures nobody used.
+    let fresh = app
+        .upload(
+            "/media.merchant_much_resource/add_resource",
+            &t,
+            &[],
+            "fresh.mp4",
+            shot("life", "4"),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    app.wait_ready(&t, &[reupload, fresh]).await;
+    let ids = app
+        .post(
+            "/clip.merchant_video_library/add",
+            Some(&t),
+            json!({"ids": [reupload, fresh]}),
+        )
+        .await
+        .ok()["variant_ids"]
+        .clone();
+    let (reupload_v, fresh_v) = (ids[0].as_i64().unwrap(), ids[1].as_i64().unwrap());
+    let lib = |q: serde_json::Value| {
+        let (app, t) = (&app, &t);
+        async move {
+            app.get_q("/clip.merchant_video_library/index", Some(t), q)
+                .await
+                .ok()["rows"]
+                .as_array()
+                .unwrap()
+                .clone()
+        }
+    };
+    let all = lib(json!({"limit": "100"})).await;
+    let row = |id: i64| all.iter().find(|v| v["id"] == id).unwrap().clone();
+    let r = row(reupload_v);
+    assert!(r["risk"].as_i64().unwrap() >= 90, "{r}");
+    assert_eq!(r["risk_level"], "high");
+    assert_eq!(r["risk_reasons"][0]["against"], "published", "{r}");
+    assert_eq!(r["risk_reasons"][0]["other_id"], published, "{r}");
+    let f = row(fresh_v);
+    assert!(f["risk"].as_i64().unwrap() <= 20, "{f}");
+    assert_eq!(f["risk_level"], "low");
+
+    // Sorted by risk, highest first; filtered to the high ones.
+    let sorted = lib(json!({"limit": "100", "prop": "risk", "order": "descending"})).await;
+    let scores: Vec<i64> = sorted
+        .iter()
+        .map(|v| v["risk"].as_i64().unwrap_or(-1))
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    let high = lib(json!({"limit": "100", "risk_level": "high"})).await;
+    assert!(high.iter().any(|v| v["id"] == reupload_v));
+    assert!(high.iter().all(|v| v["risk"].as_i64().unwrap() >= 70));
+}
+
+/// The stored parts rise only, whichever render finishes last, and the published list reads both
+/// kinds of published video — on SQLite and PostgreSQL.
+#[tokio::test]
+async fn risk_parts_only_rise_and_published_videos_are_read_on_both_databases() {
+    use store::clip::risk as db;
+    for backend in backends() {
+        let app = TestApp::spawn(backend).await;
+        let _t = app.demo().await;
+        let d = &app.state.db;
+        let merchant: i64 = sqlx::query_scalar("SELECT MIN(id) FROM merchants WHERE id > 0")
+            .fetch_one(&d.pool)
+            .await
+            .unwrap();
+        let now = domain::now_ms();
+        let vid: i64 = sqlx::query_scalar(
+            "INSERT INTO clip_variants (merchant_id, project_id, seq, state, created_at, updated_at) \
+             VALUES ($1, 7, '[1]', 'success', $2, $2) RETURNING id",
+        )
+        .bind(merchant)
+        .bind(now)
+        .fetch_one(&d.pool)
+        .await
+        .unwrap();
+        let sig = media::signature::Signature {
+            frames: vec![],
+            audio: vec![Some(1), None],
+        };
+        db::put_media_signature(d, merchant, 41, &sig.to_bytes())
+            .await
+            .unwrap();
+        db::put_media_signature(d, merchant, 41, b"other")
+            .await
+            .unwrap();
+        assert_eq!(
+            db::media_signature(d, 41).await.unwrap(),
+            Some(sig.to_bytes()),
+            "made once"
+        );
+        let vs = db::VariantSignature {
+            variant_id: vid,
+            project_id: 7,
+            signature: sig.to_bytes(),
+            clips: "[1]".into(),
+            text: "春".into(),
+            cover_s: 0,
+        };
+        db::put_variant_signature(d, merchant, &vs).await.unwrap();
+        db::put_variant_signature(d, merchant, &vs).await.unwrap();
+        assert_eq!(
+            db::project_signatures(d, merchant, 7).await.unwrap().len(),
+            1
+        );
+        for (key, account) in [(format!("v:{vid}"), 5), ("m:41".to_string(), 6)] {
+            sqlx::query(
+                "INSERT INTO matrix_items (merchant_id, task_id, account_id, platform, video_key, title, \
+                 scheduled_at, state, created_at, updated_at) VALUES ($1, 1, $2, 'dy', $3, 't', $4, 'published', $4, $4)",
+            )
+            .bind(merchant)
+            .bind(account)
+            .bind(key)
+            .bind(now)
+            .execute(&d.pool)
+            .await
+            .unwrap();
+        }
+        let all = db::published(d, merchant, None, "").await.unwrap();
+        assert_eq!(all.len(), 2, "{backend:?}");
+        assert!(all.iter().any(|p| p.variant_id == vid && p.text == "春"));
+        assert_eq!(
+            db::published(d, merchant, Some(6), "").await.unwrap().len(),
+            1
+        );
+        assert_eq!(
+            db::published(d, merchant, None, &format!("v:{vid}"))
+                .await
+                .unwrap()
+                .len(),
+            1,
+            "the video itself is not its own history"
+        );
+        assert!(
+            db::published(d, merchant + 1, None, "")
+                .await
+                .unwrap()
+                .is_empty()
+        );
+
+        let risk = || async {
+            sqlx::query_as::<_, (Option<i64>, Option<i64>, String)>(
+                "SELECT risk, risk_sibling, risk_sibling_reason FROM clip_variants WHERE id = $1",
+            )
+            .bind(vid)
+            .fetch_one(&d.pool)
+            .await
+            .unwrap()
+        };
+        assert_eq!(risk().await, (None, None, String::new()));
+        db::raise_sibling(d, vid, 0, "").await.unwrap();
+        assert_eq!(
+            risk().await,
+            (Some(0), Some(0), String::new()),
+            "measured: 0"
+        );
+        db::raise_sibling(d, vid, 60, "a").await.unwrap();
+        db::raise_sibling(d, vid, 40, "b").await.unwrap();
+        assert_eq!(risk().await, (Some(60), Some(60), "a".into()));
+        db::raise_published(d, vid, 80, "p").await.unwrap();
+        assert_eq!(risk().await.0, Some(80));
+        db::raise_published(d, vid, 10, "q").await.unwrap();
+        assert_eq!(risk().await.0, Some(80));
+    }
+}
+
+/// A release plan spreads unlike videos over accounts of one city, tells each post's risk against
+/// its account's history (with a warning when high), and posts one file once: an imported video and
+/// its material are the same file.
+#[tokio::test]
+async fn a_release_plan_spreads_unlike_videos_over_a_city_and_posts_a_file_once() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let acc1 = authorize_dy(&app, &t).await;
+    let acc2 = authorize_dy(&app, &t).await;
+    assert_ne!(acc1, acc2);
+    let a = shot("testsrc2", "4");
+    // The same pictures and sound encoded again: a near copy of `a`.
+    let a_again = {
+        let dir = std::env::temp_dir().join(format!("cm-risk-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (src, out) = (dir.join("a.mp4"), dir.join("a2.mp4"));
+        std::fs::write(&src, &a).unwrap();
+        let o = std::process::Command::new("ffmpeg")
+            .args(["-v", "error", "-y", "-i"])
+            .arg(&src)
+            .args([
+                "-c:v",
+                "libx264",
+                "-preset",
+                "ultrafast",
+                "-crf",
+                "33",
+                "-c:a",
+                "aac",
+            ])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(o.status.success());
+        let b = std::fs::read(&out).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        b
+    };
+    let mut ids = vec![];
+    for (name, bytes) in [
+        ("a.mp4", a),
+        ("a-again.mp4", a_again),
+        ("b.mp4", shot("mandelbrot", "4")),
+    ] {
+        ids.push(
+            app.upload(
+                "/media.merchant_much_resource/add_resource",
+                &t,
+                &[],
+                name,
+                bytes,
+            )
+            .await
+            .ok()["id"]
+                .as_i64()
+                .unwrap(),
+        );
+    }
+    app.wait_ready(&t, &ids).await;
+    let set_city = |a: i64, city: &'static str| {
+        let app = &app;
+        async move {
+            sqlx::query("UPDATE matrix_accounts SET city = $1 WHERE id = $2")
+                .bind(city)
+                .bind(a)
+                .execute(&app.db.pool)
+                .await
+                .unwrap();
+        }
+    };
+    let preview = |seed: u64, materials: Vec<i64>| {
+        let (app, t) = (&app, &t);
+        async move {
+            let mut body = task(
+                app,
+                &[acc1, acc2],
+                &materials,
+                json!({"preview": true, "seed": seed, "days": 1, "publish_count": 2}),
+            );
+            body["start_date"] = json!(today(app));
+            app.post(
+                "/matrix.merchant_publish_management/createCommonPublishTask",
+                Some(t),
+                body,
+            )
+            .await
+            .ok()
+            .clone()
+        }
+    };
+    let keys = |plan: &serde_json::Value| -> std::collections::BTreeSet<String> {
+        plan["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["video_key"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let copies: std::collections::BTreeSet<String> =
+        [format!("m:{}", ids[0]), format!("m:{}", ids[1])].into();
+    // Two cities: nothing to spread, and some seed gives the two near copies.
+    set_city(acc1, "杭州").await;
+    set_city(acc2, "宁波").await;
+    let mut copies_somewhere = false;
+    for seed in 1..=12 {
+        copies_somewhere |= keys(&preview(seed, ids.clone()).await) == copies;
+    }
+    assert!(
+        copies_somewhere,
+        "no seed gave both near copies: the check below would prove nothing"
+    );
+    // One city: never both near copies.
+    set_city(acc2, "杭州").await;
+    for seed in 1..=12 {
+        let plan = preview(seed, ids.clone()).await;
+        assert_ne!(keys(&plan), copies, "seed {seed}: {plan}");
+    }
+
+    // Posted on the first account: a near copy of it planned there carries its risk and a warning.
+    let now = domain::now_ms();
+    let mid: i64 = sqlx::query_scalar("SELECT merchant_id FROM matrix_accounts WHERE id = $1")
+        .bind(acc1)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO matrix_items (merchant_id, task_id, account_id, platform, video_key, title, scheduled_at, \
+         state, created_at, updated_at) VALUES ($1, 1, $2, 'dy', $3, 't', $4, 'released', $4, $4)",
+    )
+    .bind(mid)
+    .bind(acc1)
+    .bind(format!("m:{}", ids[0]))
+    .bind(now)
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    let mut body = task(
+        &app,
+        &[acc1],
+        &[ids[1]],
+        json!({"preview": true, "days": 1}),
+    );
+    body["start_date"] = json!(today(&app));
+    let plan = app
+        .post_en(
+            "/matrix.merchant_publish_management/createCommonPublishTask",
+            Some(&t),
+            body,
+        )
+        .await
+        .ok()
+        .clone();
+    let risk = &plan["items"][0]["risk"];
+    assert_eq!(risk["against"], "account", "{plan}");
+    assert!(risk["score"].as_i64().unwrap() >= 90, "{plan}");
+    let warned = plan["warnings"].to_string();
+    assert!(
+        warned.contains("is like a video") && warned.contains("a-again.mp4"),
+        "{warned}"
+    );
+    // The merchant may rather have such a task refused.
+    let mut body = task(
+        &app,
+        &[acc1],
+        &[ids[1]],
+        json!({"preview": true, "days": 1, "refuse_duplicates": true}),
+    );
+    body["start_date"] = json!(today(&app));
+    let r = app
+        .post_en(
+            "/matrix.merchant_publish_management/createCommonPublishTask",
+            Some(&t),
+            body,
+        )
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.message().contains("is like a video"), "{}", r.message());
+
+    // The posted material imported into the library is the same file: refused.
+    let v = app
+        .post(
+            "/clip.merchant_video_library/add",
+            Some(&t),
+            json!({"ids": [ids[0]]}),
+        )
+        .await
+        .ok()["variant_ids"][0]
+        .as_i64()
+        .unwrap();
+    let mut body = task(&app, &[acc1], &[], json!({"preview": true}));
+    body["video_ids"] = json!([v]);
+    let r = app
+        .post_en(
+            "/matrix.merchant_publish_management/createCommonPublishTask",
+            Some(&t),
+            body,
+        )
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.message().contains("is the same file"), "{}", r.message());
+    // Chosen together with its material: refused too (the second of the two named).
+    let mut body = task(&app, &[acc1, acc2], &[ids[2]], json!({"preview": true}));
+    body["video_ids"] = json!([v]);
+    let imported_b = app
+        .post(
+            "/clip.merchant_video_library/add",
+            Some(&t),
+            json!({"ids": [ids[2]]}),
+        )
+        .await
+        .ok()["variant_ids"][0]
+        .as_i64()
+        .unwrap();
+    body["video_ids"] = json!([imported_b]);
+    let r = app
+        .post_en(
+            "/matrix.merchant_publish_management/createCommonPublishTask",
+            Some(&t),
+            body,
+        )
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.message().contains("b.mp4"), "{}", r.message());
+}
