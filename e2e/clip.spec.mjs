@@ -216,7 +216,7 @@ await step('the finished-video library in English', async () => {
   await page.getByTestId('page-title').getByText('Finished videos').waitFor();
   await page.getByTestId(`variant-used-${mix.variants[0]}`).getByText('Used').waitFor();
   await page.getByTestId(`variant-state-${mix.variants[1]}`).getByText('Success').waitFor();
-  await page.getByTestId('library-table').getByText('Duplicate risk').waitFor();
+  await page.getByTestId('library-table').getByRole('columnheader', { name: 'Duplicate risk' }).first().waitFor();
   await page.getByTestId(`variant-risk-${mix.variants[1]}`).getByText(/^(High|Medium|Low) \d+$/).waitFor();
   await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(400);

@@ -21,18 +21,20 @@ const clearToasts = async () => {
   await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 };
 
-// What the task publishes, made through the API (the clip spec covers making them in the console): six
+// What the task publishes, made through the API (the clip spec covers making them in the console): ten
 // ready clips in a shot group, five of them imported as finished videos, the first of those marked used.
 const media = mkdtempSync(join(tmpdir(), 'clipmatrix-e2e-matrix-'));
 const mix = { clips: [], variants: [] };
 const api = apiAs(base, () => mx.token);
 
-await step('demo has six ready clips and five finished videos, one of them used (through the API)', async () => {
+await step('demo has ten ready clips and five finished videos, one of them used (through the API)', async () => {
   page = await newPage(mxContext);
   await signIn(page, 'account', DEMO);
   mx.token = await pageToken(page);
   expect(mx.token, 'no token in the page');
-  const colours = ['red', 'orange', 'green', 'teal', 'blue', 'purple'];
+  // Clips 0–4 become finished videos; 5 later; 6–9 are posted as they are (an imported video and its
+  // material are one file, posted once).
+  const colours = ['red', 'orange', 'green', 'teal', 'blue', 'purple', 'yellow', 'navy', 'maroon', 'olive'];
   colourClips(media, colours);
   const group = await api('/media.merchant_much_resource/resource_group_add', { method: 'POST', body: { name: `发布素材-${mx.stamp}` } });
   for (const colour of colours) mix.clips.push((await uploadClip(api, media, group.id, `${colour}.mp4`, `${colour}-${mx.stamp}`)).id);
@@ -149,7 +151,7 @@ await step('demo creates a random-mode release task: 2 accounts, 6 videos, 3 day
     await page.locator(`[data-testid="video-card-v:${id}"][data-selected="true"]`).waitFor();
   }
   await page.getByTestId('video-source').getByText('上传的视频').click();
-  for (const id of mix.clips.slice(0, 2)) {
+  for (const id of mix.clips.slice(6, 8)) {
     await page.getByTestId(`video-card-m:${id}`).click();
     await page.locator(`[data-testid="video-card-m:${id}"][data-selected="true"]`).waitFor();
   }
@@ -189,7 +191,7 @@ await step('demo creates a random-mode release task: 2 accounts, 6 videos, 3 day
   const body = await res.json();
   expect(res.status() === 200 && body.code === 200, `preview answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
   const sent = JSON.parse(res.request().postData() ?? '{}');
-  const want = { preview: true, time_mode: 'random', daily_quantity: 1, days: 3, start_date: chinaToday(), accounts: [mx.dy, mx.xhs].sort().join(), videos: mix.variants.slice(1).sort().join(), materials: mix.clips.slice(0, 2).sort().join() };
+  const want = { preview: true, time_mode: 'random', daily_quantity: 1, days: 3, start_date: chinaToday(), accounts: [mx.dy, mx.xhs].sort().join(), videos: mix.variants.slice(1).sort().join(), materials: mix.clips.slice(6, 8).sort().join() };
   const got = { preview: sent.preview, time_mode: sent.time_mode, daily_quantity: sent.daily_quantity, days: sent.days, start_date: sent.start_date, accounts: [...sent.account_ids].sort().join(), videos: [...sent.video_ids].sort().join(), materials: [...sent.material_ids].sort().join() };
   expect(JSON.stringify(got) === JSON.stringify(want), `preview sent ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
   const plan = body.data;
@@ -430,7 +432,7 @@ await step('a WeChat Channels account by its console QR; a task to it and Xiaoho
     body: {
       name: `控制台${mx.stamp}`, titles: `控制台发布${mx.stamp}`, topics: ['探店'], top_comments: '', at_users: [], mount_type: 'none',
       time_mode: 'timed', start_date: at.toISOString().slice(0, 10), daily_quantity: 1, days: 1, times: [at.toISOString().slice(11, 16)],
-      account_ids: [mx.xhs, mx.sph], material_ids: mix.clips.slice(2, 4),
+      account_ids: [mx.xhs, mx.sph], material_ids: mix.clips.slice(8, 10),
     },
   });
   const task = made.task.id;
