@@ -119,13 +119,19 @@ impl Sample {
         Sample { blocks }
     }
 
-    /// How many blocks match `o`'s at the same place.
-    fn matching_blocks(&self, o: &Sample) -> usize {
-        self.blocks
-            .iter()
-            .zip(&o.blocks)
-            .filter(|(a, b)| a.matches(b))
-            .count()
+    /// Whether at least `BLOCKS_TO_MATCH` blocks match `o`'s at the same place (stops as soon as too
+    /// many differ: most pairs of a comparison are unrelated pictures).
+    fn enough_blocks(&self, o: &Sample) -> bool {
+        let mut misses = 0;
+        for (a, b) in self.blocks.iter().zip(&o.blocks) {
+            if !a.matches(b) {
+                misses += 1;
+                if misses > 9 - BLOCKS_TO_MATCH {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// The sample of the mirrored picture: block columns swapped, each block mirrored.
@@ -140,7 +146,7 @@ impl Sample {
 
     /// The same picture as `o`, allowing for covered parts (text, stickers).
     pub fn matches(&self, o: &Sample) -> bool {
-        self.matching_blocks(o) >= BLOCKS_TO_MATCH
+        self.enough_blocks(o)
     }
 }
 
@@ -256,12 +262,11 @@ pub fn visual(a: &[Sample], b: &[Sample]) -> f64 {
     if a.is_empty() || b.is_empty() {
         return 0.0;
     }
+    let mirrored: Vec<Sample> = a.iter().map(Sample::mirrored).collect();
     let matched = a
         .iter()
-        .filter(|s| {
-            let m = s.mirrored();
-            b.iter().any(|o| s.matches(o) || m.matches(o))
-        })
+        .zip(&mirrored)
+        .filter(|(s, m)| b.iter().any(|o| s.matches(o) || m.matches(o)))
         .count();
     matched as f64 / a.len() as f64
 }
@@ -270,97 +275,171 @@ pub fn visual(a: &[Sample], b: &[Sample]) -> f64 {
 /// silent: nothing to compare. Offsets tried: none, and the three most voted by sub-fingerprints that
 /// agree exactly (how the published method finds a match).
 pub fn audio(a: &[Option<u32>], b: &[Option<u32>]) -> Option<f64> {
-    let live = |v: &[Option<u32>]| v.iter().filter(|w| w.is_some()).count();
-    let a_live = live(a);
-    if a_live < AUDIO_BLOCK / 2 || live(b) < AUDIO_BLOCK / 2 {
-        return None;
-    }
-    let mut index: std::collections::HashMap<u32, Vec<usize>> = Default::default();
-    for (j, w) in b.iter().enumerate() {
-        if let Some(w) = w {
-            index.entry(*w).or_default().push(j);
+    Sound::new(a).heard_in(b)
+}
+
+/// One side's sound, indexed once to be compared with many (`Probe`).
+struct Sound<'a> {
+    words: &'a [Option<u32>],
+    live: usize,
+    /// Where each word occurs (sorted by word, then position).
+    index: Vec<(u32, usize)>,
+}
+
+impl<'a> Sound<'a> {
+    fn new(words: &'a [Option<u32>]) -> Self {
+        let mut index: Vec<(u32, usize)> = words
+            .iter()
+            .enumerate()
+            .filter_map(|(i, w)| w.map(|w| (w, i)))
+            .collect();
+        index.sort_unstable();
+        Sound {
+            words,
+            live: index.len(),
+            index,
         }
     }
-    let mut votes: std::collections::HashMap<isize, usize> = Default::default();
-    for (i, w) in a.iter().enumerate() {
-        if let Some(js) = w.and_then(|w| index.get(&w)) {
+
+    fn heard_in(&self, b: &[Option<u32>]) -> Option<f64> {
+        let a = self.words;
+        if self.live < AUDIO_BLOCK / 2 || b.iter().filter(|w| w.is_some()).count() < AUDIO_BLOCK / 2
+        {
+            return None;
+        }
+        let mut votes: Vec<isize> = vec![];
+        for (j, w) in b.iter().enumerate() {
+            let Some(w) = w else { continue };
+            let from = self.index.partition_point(|(x, _)| x < w);
+            let to = self.index[from..].partition_point(|(x, _)| x == w) + from;
             // A value repeated all over (a steady tone) says nothing about where.
-            if js.len() <= 4 {
-                for &j in js {
-                    *votes.entry(j as isize - i as isize).or_default() += 1;
-                }
+            if to - from <= 4 {
+                votes.extend(
+                    self.index[from..to]
+                        .iter()
+                        .map(|&(_, i)| j as isize - i as isize),
+                );
             }
         }
+        votes.sort_unstable();
+        let mut offsets: Vec<(usize, isize)> = votes
+            .chunk_by(|x, y| x == y)
+            .map(|run| (run.len(), run[0]))
+            .collect();
+        offsets.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        let candidates = std::iter::once(0).chain(offsets.iter().take(3).map(|o| o.1));
+        let heard = |off: isize| {
+            let mut matched = 0;
+            for block in (0..a.len()).step_by(AUDIO_BLOCK) {
+                let (mut bits, mut errors, mut live) = (0u32, 0u32, 0usize);
+                for i in block..(block + AUDIO_BLOCK).min(a.len()) {
+                    let j = i as isize + off;
+                    if let (Some(x), Some(Some(y))) =
+                        (a[i], (j >= 0).then(|| b.get(j as usize)).flatten())
+                    {
+                        bits += 32;
+                        errors += (x ^ y).count_ones();
+                        live += 1;
+                    }
+                }
+                if live >= AUDIO_BLOCK / 2 && (errors as f64) < AUDIO_BER * bits as f64 {
+                    matched += a[block..(block + AUDIO_BLOCK).min(a.len())]
+                        .iter()
+                        .filter(|w| w.is_some())
+                        .count();
+                }
+            }
+            matched as f64 / self.live as f64
+        };
+        Some(candidates.map(heard).fold(0.0, f64::max))
     }
-    let mut offsets: Vec<(isize, usize)> = votes.into_iter().collect();
-    offsets.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
-    let candidates = std::iter::once(0).chain(offsets.iter().take(3).map(|o| o.0));
-    let heard = |off: isize| {
-        let mut matched = 0;
-        for block in (0..a.len()).step_by(AUDIO_BLOCK) {
-            let (mut bits, mut errors, mut live) = (0u32, 0u32, 0usize);
-            for i in block..(block + AUDIO_BLOCK).min(a.len()) {
-                let j = i as isize + off;
-                if let (Some(x), Some(Some(y))) =
-                    (a[i], (j >= 0).then(|| b.get(j as usize)).flatten())
-                {
-                    bits += 32;
-                    errors += (x ^ y).count_ones();
-                    live += 1;
-                }
-            }
-            if live >= AUDIO_BLOCK / 2 && (errors as f64) < AUDIO_BER * bits as f64 {
-                matched += a[block..(block + AUDIO_BLOCK).min(a.len())]
-                    .iter()
-                    .filter(|w| w.is_some())
-                    .count();
-            }
-        }
-        matched as f64 / a_live as f64
-    };
-    Some(candidates.map(heard).fold(0.0, f64::max))
 }
 
 /// How alike two texts are (0–1): the share of character pairs they have in common (Jaccard of
 /// bigrams, whitespace and punctuation ignored), or `None` when either has none.
 pub fn text(a: &str, b: &str) -> Option<f64> {
-    let grams = |s: &str| {
-        let cs: Vec<char> = s
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase)
-            .collect();
-        let mut g: std::collections::BTreeSet<(char, char)> = Default::default();
-        if cs.len() == 1 {
-            g.insert((cs[0], ' '));
-        }
-        for w in cs.windows(2) {
-            g.insert((w[0], w[1]));
-        }
-        g
-    };
-    let (x, y) = (grams(a), grams(b));
+    jaccard(&grams(a), &grams(b))
+}
+
+type Grams = std::collections::BTreeSet<(char, char)>;
+
+fn grams(s: &str) -> Grams {
+    let cs: Vec<char> = s
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let mut g = Grams::new();
+    if cs.len() == 1 {
+        g.insert((cs[0], ' '));
+    }
+    for w in cs.windows(2) {
+        g.insert((w[0], w[1]));
+    }
+    g
+}
+
+fn jaccard(x: &Grams, y: &Grams) -> Option<f64> {
     if x.is_empty() || y.is_empty() {
         return None;
     }
-    let common = x.intersection(&y).count();
+    let common = x.intersection(y).count();
     Some(common as f64 / (x.len() + y.len() - common) as f64)
 }
 
 /// How alike video `a` is to video `b`, part by part (the score is `domain::clip::risk`'s): each side a
 /// signature, the text it shows ('' when unknown) and the second its cover is taken from (-1: none).
 pub fn likeness(a: (&Signature, &str, i64), b: (&Signature, &str, i64)) -> Likeness {
-    fn cover<'a>((s, _, at): (&'a Signature, &str, i64)) -> Option<&'a Sample> {
-        usize::try_from(at).ok().and_then(|i| s.frames.get(i))
+    Probe::new(a.0, a.1, a.2).likeness(b)
+}
+
+/// One video prepared to be compared with many (its siblings, a merchant's published videos): its
+/// mirrored samples, its sound's index and its text's pairs are made once.
+pub struct Probe<'a> {
+    sig: &'a Signature,
+    mirrored: Vec<Sample>,
+    sound: Sound<'a>,
+    grams: Grams,
+    cover: Option<&'a Sample>,
+}
+
+impl<'a> Probe<'a> {
+    pub fn new(sig: &'a Signature, text: &str, cover_s: i64) -> Self {
+        Probe {
+            sig,
+            mirrored: sig.frames.iter().map(Sample::mirrored).collect(),
+            sound: Sound::new(&sig.audio),
+            grams: grams(text),
+            cover: usize::try_from(cover_s)
+                .ok()
+                .and_then(|i| sig.frames.get(i)),
+        }
     }
-    Likeness {
-        visual: visual(&a.0.frames, &b.0.frames),
-        audio: audio(&a.0.audio, &b.0.audio),
-        text: text(a.1, b.1),
-        cover: cover(a)
-            .zip(cover(b))
-            .map(|(x, y)| x.matches(y) || x.mirrored().matches(y)),
-        same_file: false,
+
+    /// How alike this video is to `b` (signature, text, cover second).
+    pub fn likeness(&self, b: (&Signature, &str, i64)) -> Likeness {
+        let a = &self.sig.frames;
+        let visual = if a.is_empty() || b.0.frames.is_empty() {
+            0.0
+        } else {
+            let seen = a
+                .iter()
+                .zip(&self.mirrored)
+                .filter(|(s, m)| b.0.frames.iter().any(|o| s.matches(o) || m.matches(o)))
+                .count();
+            seen as f64 / a.len() as f64
+        };
+        let their_cover = usize::try_from(b.2).ok().and_then(|i| b.0.frames.get(i));
+        Likeness {
+            visual,
+            audio: self.sound.heard_in(&b.0.audio),
+            text: jaccard(&self.grams, &grams(b.1)),
+            cover: self
+                .cover
+                .zip(their_cover)
+                .map(|(x, y)| x.matches(y) || x.mirrored().matches(y)),
+            same_file: false,
+        }
     }
 }
 

@@ -154,14 +154,28 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
         );
     }
     let (rendered, bed) = render(ctx, storage, v, project.id, &specs).await?;
-    // Measured before the variant shows done, so the library shows it with its risk; its signature
-    // is recorded first, so of two variants finishing together the later to measure sees the other.
-    // A risk that cannot be measured stays "not measured": the video is made whatever this says.
-    if let Err(e) = measure(ctx, storage, v, &cfg, &specs, bed.as_deref()).await {
-        tracing::warn!(variant = v.id, "duplicate risk not measured: {e:#}");
-    }
+    // Against its siblings before the variant shows done, so the library shows it with that risk; its
+    // signature is recorded first, so of two variants finishing together the later to measure sees
+    // the other. Against everything published (the longer part) once it shows done. A risk that
+    // cannot be measured stays "not measured": the video is made whatever this says.
+    let measured = match measure(ctx, storage, v, &cfg, &specs, bed.as_deref()).await {
+        Ok(m) => Some(m),
+        Err(e) => {
+            tracing::warn!(variant = v.id, "duplicate risk not measured: {e:#}");
+            None
+        }
+    };
     if !store_outputs(ctx, storage, v, &rendered, &provenance.to_column()).await? {
         super::risk::forget(&ctx.db, v.id).await?;
+        return Ok(());
+    }
+    if let Some(me) = measured
+        && let Err(e) = super::risk::measure_published(&ctx.db, v.merchant_id, v.id, &me).await
+    {
+        tracing::warn!(
+            variant = v.id,
+            "duplicate risk against published videos not measured: {e:#}"
+        );
     }
     Ok(())
 }
@@ -176,7 +190,7 @@ async fn measure(
     cfg: &ProjectConfig,
     specs: &Specs,
     bed: Option<&std::path::Path>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<super::risk::Measured> {
     use media::signature as sig;
     let seq = v.seq();
     let mut parts = Vec::with_capacity(seq.len());
@@ -223,8 +237,8 @@ async fn measure(
             .join("\n"),
         cover_s,
     };
-    super::risk::measure(&ctx.db, v.merchant_id, v.id, v.project_id, &me).await?;
-    Ok(())
+    super::risk::measure_siblings(&ctx.db, v.merchant_id, v.id, v.project_id, &me).await?;
+    Ok(me)
 }
 
 /// The sound bed's fingerprint, kept beside it (`<bed>.fp`) so a project's variants read it once.

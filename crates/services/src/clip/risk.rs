@@ -72,16 +72,16 @@ fn measured(s: &db::VariantSignature) -> Option<Measured> {
     })
 }
 
-/// Records a finished video's signature and measures it: against its siblings (raising theirs too: a
-/// sibling made later can only make an earlier one riskier) and against everything the merchant
-/// published or scheduled. Returns its risk as measured now.
-pub async fn measure(
+/// Records a finished video's signature and measures it against its siblings (raising theirs too: a
+/// sibling made later can only make an earlier one riskier). Cheap (the siblings are few): a render
+/// does it before it shows the video done. Returns the sibling reason.
+pub async fn measure_siblings(
     d: &Db,
     merchant_id: i64,
     variant_id: i64,
     project_id: i64,
     me: &Measured,
-) -> anyhow::Result<Risk> {
+) -> anyhow::Result<Option<Reason>> {
     db::put_variant_signature(
         d,
         merchant_id,
@@ -95,31 +95,55 @@ pub async fn measure(
         },
     )
     .await?;
-    let mut reasons = vec![];
     // Imported videos share no project: they are not each other's siblings.
-    if project_id != store::clip::IMPORTED {
-        let mut best: Option<Reason> = None;
-        for s in db::project_signatures(d, merchant_id, project_id).await? {
-            if s.variant_id == variant_id {
-                continue;
-            }
-            let Some(other) = measured(&s) else { continue };
-            let mut mine = Reason::new(Against::Sibling, s.variant_id, &likeness(me, &other));
-            mine.shared_clips = Some(shared_clips(&me.clips, &other.clips));
-            let mut theirs = Reason::new(Against::Sibling, variant_id, &likeness(&other, me));
-            theirs.shared_clips = Some(shared_clips(&other.clips, &me.clips));
-            db::raise_sibling(d, s.variant_id, theirs.score, &json(&theirs)).await?;
-            if best.as_ref().is_none_or(|b| mine.score > b.score) {
-                best = Some(mine);
-            }
-        }
-        raise(d, variant_id, best.clone(), Against::Sibling).await?;
-        reasons.extend(best);
+    if project_id == store::clip::IMPORTED {
+        return Ok(None);
     }
+    let probe = sig::Probe::new(&me.signature, &me.text, me.cover_s);
+    let mut best: Option<Reason> = None;
+    for s in db::project_signatures(d, merchant_id, project_id).await? {
+        if s.variant_id == variant_id {
+            continue;
+        }
+        let Some(other) = measured(&s) else { continue };
+        let l = probe.likeness((&other.signature, &other.text, other.cover_s));
+        let mut mine = Reason::new(Against::Sibling, s.variant_id, &l);
+        mine.shared_clips = Some(shared_clips(&me.clips, &other.clips));
+        let mut theirs = Reason::new(Against::Sibling, variant_id, &likeness(&other, me));
+        theirs.shared_clips = Some(shared_clips(&other.clips, &me.clips));
+        db::raise_sibling(d, s.variant_id, theirs.score, &json(&theirs)).await?;
+        if best.as_ref().is_none_or(|b| mine.score > b.score) {
+            best = Some(mine);
+        }
+    }
+    raise(d, variant_id, best.clone(), Against::Sibling).await?;
+    Ok(best)
+}
+
+/// Measures a finished video against everything the merchant published or scheduled (all its
+/// accounts): the longer part (~0.1 s per 1,000 videos), which a render does after it showed the video.
+pub async fn measure_published(
+    d: &Db,
+    merchant_id: i64,
+    variant_id: i64,
+    me: &Measured,
+) -> anyhow::Result<Option<Reason>> {
     let best = against_published(d, merchant_id, &format!("v:{variant_id}"), me, None).await?;
     raise(d, variant_id, best.clone(), Against::Published).await?;
-    reasons.extend(best);
-    Ok(Risk::of(reasons))
+    Ok(best)
+}
+
+/// Both measures at once (an imported video): its risk as measured now.
+pub async fn measure(
+    d: &Db,
+    merchant_id: i64,
+    variant_id: i64,
+    project_id: i64,
+    me: &Measured,
+) -> anyhow::Result<Risk> {
+    let sibling = measure_siblings(d, merchant_id, variant_id, project_id, me).await?;
+    let published = measure_published(d, merchant_id, variant_id, me).await?;
+    Ok(Risk::of(sibling.into_iter().chain(published)))
 }
 
 /// The most alike video the merchant published or scheduled (on `account`, when given), but the video
@@ -136,18 +160,14 @@ pub async fn against_published(
     } else {
         Against::Published
     };
+    let probe = sig::Probe::new(&me.signature, &me.text, me.cover_s);
     let mut best: Option<Reason> = None;
     for p in db::published(d, merchant_id, account, itself).await? {
         let Some(signature) = Signature::from_bytes(&p.signature) else {
             continue;
         };
-        let other = Measured {
-            signature,
-            clips: vec![],
-            text: p.text,
-            cover_s: p.cover_s,
-        };
-        let r = Reason::new(kind, p.variant_id, &likeness(me, &other));
+        let l = probe.likeness((&signature, &p.text, p.cover_s));
+        let r = Reason::new(kind, p.variant_id, &l);
         if best.as_ref().is_none_or(|b| r.score > b.score) {
             best = Some(r);
         }
