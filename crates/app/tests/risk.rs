@@ -314,6 +314,25 @@ async fn risk_parts_only_rise_and_published_videos_are_read_on_both_databases() 
         assert_eq!(risk().await.0, Some(80));
         db::raise_published(d, vid, 10, "q").await.unwrap();
         assert_eq!(risk().await.0, Some(80));
+
+        // A render that kept nothing forgets its signature, unless the video is done after all.
+        db::forget_variant_signature(d, vid).await.unwrap();
+        assert_eq!(
+            db::project_signatures(d, merchant, 7).await.unwrap().len(),
+            1
+        );
+        sqlx::query("UPDATE clip_variants SET state = 'failed' WHERE id = $1")
+            .bind(vid)
+            .execute(&d.pool)
+            .await
+            .unwrap();
+        db::forget_variant_signature(d, vid).await.unwrap();
+        assert!(
+            db::variant_signature(d, merchant, vid)
+                .await
+                .unwrap()
+                .is_none()
+        );
     }
 }
 

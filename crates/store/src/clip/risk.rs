@@ -106,13 +106,17 @@ pub async fn merchant_media_signature(
     .await
 }
 
-/// Drops a video's signature (its render kept nothing).
+/// Drops a video's signature (its render kept nothing), unless the video is done after all (a twin
+/// run of its job finished it).
 pub async fn forget_variant_signature(db: &Db, variant_id: i64) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM variant_signatures WHERE variant_id = $1")
-        .bind(variant_id)
-        .execute(&db.pool)
-        .await
-        .map(|_| ())
+    sqlx::query(
+        "DELETE FROM variant_signatures WHERE variant_id = $1 AND NOT EXISTS \
+         (SELECT 1 FROM clip_variants v WHERE v.id = $1 AND v.state = 'success')",
+    )
+    .bind(variant_id)
+    .execute(&db.pool)
+    .await
+    .map(|_| ())
 }
 
 /// The videos of a project that have a signature and are finished, or finishing (a render records
