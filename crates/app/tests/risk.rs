@@ -61,6 +61,9 @@ async fn a_reupload_of_a_published_video_is_flagged_and_the_library_sorts_by_ris
         "groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>(),
         "music": {"system_music_id": music, "volume": 80},
         "output_count": 3,
+        // A cover per video: the siblings do not share one.
+        "cover_ms": 0,
+        "cover_vary": true,
     });
     let pid = app
         .post(
@@ -90,6 +93,14 @@ async fn a_reupload_of_a_published_video_is_flagged_and_the_library_sorts_by_ris
         assert_eq!(shared[1], 3, "{v}");
         assert_eq!(r["audio"], 100, "the same music: {v}");
     }
+
+    let mut covers = std::collections::HashSet::new();
+    for v in &rows {
+        let f = app.download(v["cover"].as_str().unwrap(), "jpg").await;
+        covers.insert(std::fs::read(&f).unwrap());
+        let _ = std::fs::remove_file(&f);
+    }
+    assert_eq!(covers.len(), 3, "three variants, three covers");
 
     // One of them is published on an account (the release flow is matrix's tests' business).
     let published = rows[0]["id"].as_i64().unwrap();

@@ -9781,6 +9781,11 @@ export interface components {
              * @description The cover frame's time in the variant, ms.
              */
             cover_ms: number;
+            /**
+             * @description Each variant's cover from another second: `cover_ms` plus the variant's turn (0–4 s later,
+             *     within its length), so siblings' covers differ (duplicate risk); it costs no encoding.
+             */
+            cover_vary?: boolean;
             /** @description Shot groups in playing order (at least three). */
             groups: components["schemas"]["GroupRule"][];
             music?: components["schemas"]["AudioRef"] | null;

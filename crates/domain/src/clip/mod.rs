@@ -246,6 +246,10 @@ pub struct ProjectConfig {
     #[serde(default)]
     #[schema(required = true)]
     pub cover_ms: i64,
+    /// Each variant's cover from another second: `cover_ms` plus the variant's turn (0–4 s later,
+    /// within its length), so siblings' covers differ (duplicate risk); it costs no encoding.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cover_vary: bool,
     /// How many variants "generate" makes by default.
     #[serde(default = "one")]
     #[schema(required = true)]
@@ -295,7 +299,19 @@ fn check_style(field: &'static str, s: &TextStyle) -> Result<(), Invalid> {
     Ok(())
 }
 
+/// How many seconds a varied cover moves through (`ProjectConfig::cover_vary`).
+pub const COVER_TURNS: i64 = 5;
+
 impl ProjectConfig {
+    /// Where variant `variant_id`'s cover is taken from, ms (the render keeps it within the video).
+    pub fn cover_at(&self, variant_id: i64) -> i64 {
+        if self.cover_vary {
+            self.cover_ms + variant_id.rem_euclid(COVER_TURNS) * 1000
+        } else {
+            self.cover_ms
+        }
+    }
+
     pub fn validate(&self) -> Result<(), Invalid> {
         if self.groups.len() < crate::clip::planner::MIN_GROUPS {
             return broken("groups", Msg::TooFewGroups, vec![]);
@@ -452,6 +468,27 @@ impl ProjectConfig {
             .as_ref()
             .map(|t| t.text.trim())
             .filter(|t| !t.is_empty())
+    }
+}
+
+#[cfg(test)]
+mod cover_tests {
+    use super::*;
+
+    #[test]
+    fn a_varied_cover_moves_by_the_variants_turn() {
+        let mut c: ProjectConfig =
+            serde_json::from_str(r#"{"groups":[],"cover_ms":1000}"#).unwrap();
+        assert_eq!((c.cover_at(7), c.cover_at(8)), (1000, 1000));
+        c.cover_vary = true;
+        assert_eq!(
+            (0..6).map(|v| c.cover_at(v)).collect::<Vec<_>>(),
+            [1000, 2000, 3000, 4000, 5000, 1000]
+        );
+        // Sent only when on: older readers see the same config.
+        assert!(serde_json::to_string(&c).unwrap().contains("cover_vary"));
+        c.cover_vary = false;
+        assert!(!serde_json::to_string(&c).unwrap().contains("cover_vary"));
     }
 }
 

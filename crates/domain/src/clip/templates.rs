@@ -250,6 +250,7 @@ impl Recipe {
             },
             title: self.title_for(name),
             cover_ms: 0,
+            cover_vary: false,
             output_count: self.output_count,
             shot_style: self
                 .shot_style

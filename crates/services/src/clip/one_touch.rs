@@ -657,6 +657,7 @@ async fn config(
         },
         title: Some(title),
         cover_ms: 0,
+        cover_vary: false,
         output_count: req.count,
         shot_style: ProjectConfig::default_shot_style(),
     })

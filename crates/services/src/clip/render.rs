@@ -347,7 +347,7 @@ async fn specs(
         title,
         burn_subtitles: cfg.subtitles.enabled,
         clip_audio_volume: None,
-        cover_at_ms: cfg.cover_ms,
+        cover_at_ms: cfg.cover_at(v.id),
         // Advanced mode: per-shot transitions and captions (empty for quick mix).
         transitions: cfg
             .groups

@@ -111,7 +111,12 @@ describe('quick-mix project rules (SPEC §5 Voice and clip)', () => {
     expect(back.music).toEqual({ source: 'builtin', media_ids: [], system_music_id: 3, volume: 60 });
     expect(back.title.text).toBe('春季上新');
     expect(back.cover_s).toBe(1.5);
+    expect(back.cover_vary).toBe(false);
     expect(toConfig(back)).toEqual(config);
+    // A cover per video (duplicate risk): sent only when on, read back.
+    const varied = toConfig({ ...values, cover_vary: true });
+    expect(varied.cover_vary).toBe(true);
+    expect(toForm({ name: 'Spring', config: varied } as Project).cover_vary).toBe(true);
   });
 
   it('sends several music or voice files as media_ids (at most 3) and reads both shapes back', () => {

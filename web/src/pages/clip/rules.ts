@@ -171,6 +171,8 @@ export interface ProjectFormValues {
   title: { text: string; style: TextStyle };
   /** Cover frame time, seconds. */
   cover_s: number;
+  /** Each video's cover from another second (the cover time plus its turn, 0–4 s later). */
+  cover_vary?: boolean;
   output_count: number;
   /** Advanced mode: the shots' captions' style (sent only when a shot has a caption). */
   shot_style: TextStyle;
@@ -185,6 +187,7 @@ export function emptyForm(): ProjectFormValues {
     subtitles: { enabled: false, style: { ...DEFAULT_SUBTITLE_STYLE } },
     title: { text: '', style: { ...DEFAULT_TITLE_STYLE } },
     cover_s: 1,
+    cover_vary: false,
     output_count: 5,
     shot_style: { ...DEFAULT_SHOT_STYLE },
   };
@@ -219,6 +222,7 @@ export function toForm(project: Pick<Project, 'name' | 'config'>): ProjectFormVa
     subtitles: { enabled: Boolean(c.subtitles?.enabled), style: styleOf(c.subtitles?.style, DEFAULT_SUBTITLE_STYLE) },
     title: { text: c.title?.text ?? '', style: styleOf(c.title?.style, DEFAULT_TITLE_STYLE) },
     cover_s: (c.cover_ms ?? 0) / 1000,
+    cover_vary: Boolean(c.cover_vary),
     output_count: c.output_count ?? base.output_count,
     shot_style: styleOf(c.shot_style ?? undefined, DEFAULT_SHOT_STYLE),
   };
@@ -272,6 +276,8 @@ export function toConfig(v: Partial<ProjectFormValues>): ProjectConfig {
     cover_ms: Math.max(0, Math.round((v.cover_s ?? 0) * 1000)),
     output_count: v.output_count ?? base.output_count,
   };
+  // Sent only when on, like the server writes it.
+  if (v.cover_vary) config.cover_vary = true;
   const musicVolume = music.volume ?? base.music.volume;
   const musicIds = music.media_ids ?? [];
   if (music.source === 'mine' && musicIds.length) config.music = { ...trackRef(musicIds), volume: musicVolume };

@@ -376,6 +376,9 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
           <Form.Item name="cover_s" label={t('form.cover')} extra={t('form.coverHelp')} rules={[{ type: 'number', min: 0, message: t('form.coverInvalid') }]}>
             <InputNumber<number> min={0} max={3600} step={0.5} precision={1} suffix="s" style={{ width: '100%' }} data-testid="project-form-cover" />
           </Form.Item>
+          <Form.Item name="cover_vary" label={t('form.coverVary')} extra={t('form.coverVaryHelp')} valuePropName="checked">
+            <Switch data-testid="project-form-cover-vary" />
+          </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
