@@ -50,6 +50,8 @@ pub fn document() -> Value {
                 ("SIZE_MIN", (clip::FONT_SIZE.0).into()),
                 ("SIZE_MAX", (clip::FONT_SIZE.1).into()),
                 ("MAX_TRACKS", (clip::MAX_TRACKS).into()),
+                ("RISK_HIGH", (clip::risk::HIGH).into()),
+                ("RISK_MEDIUM", (clip::risk::MEDIUM).into()),
                 ("MAX_SHOT_TEXT_CHARS", (clip::SHOT_TEXT_MAX_CHARS).into()),
                 ("TRANSITION_MS_MIN", (clip::TRANSITION_MS.0).into()),
                 ("TRANSITION_MS_MAX", (clip::TRANSITION_MS.1).into()),

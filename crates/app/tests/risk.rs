@@ -118,11 +118,10 @@ async fn a_reupload_of_a_published_video_is_flagged_and_the_library_sorts_by_ris
 
     // Its file downloaded, encoded again at another quality and uploaded under another name.
     let path = app.download(rows[0]["src"].as_str().unwrap(), "mp4").await;
-    let again = path.with_extension("again.mp4");
-    let out = std::process::Command::new("ffmpeg")
-        .args(["-v", "error", "-y", "-i"])
-        .arg(&path)
-        .args([
+    let bytes = ffmpeg_bytes(
+        &[
+            "-i",
+            path.to_str().unwrap(),
             "-c:v",
             "libx264",
             "-preset",
@@ -133,18 +132,10 @@ async fn a_reupload_of_a_published_video_is_flagged_and_the_library_sorts_by_ris
             "aac",
             "-b:a",
             "96k",
-        ])
-        .arg(&again)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
+        "mp4",
     );
-    let bytes = std::fs::read(&again).unwrap();
     let _ = std::fs::remove_file(&path);
-    let _ = std::fs::remove_file(&again);
     let reupload = app
         .upload(
             "/media.merchant_much_resource/add_resource",
@@ -249,7 +240,7 @@ async fn risk_parts_only_rise_and_published_videos_are_read_on_both_databases() 
             .await
             .unwrap();
         assert_eq!(
-            db::media_signature(d, 41).await.unwrap(),
+            db::media_signature(d, merchant, 41).await.unwrap(),
             Some(sig.to_bytes()),
             "made once"
         );
@@ -361,14 +352,12 @@ async fn a_release_plan_spreads_unlike_videos_over_a_city_and_posts_a_file_once(
     let a = shot("testsrc2", "4");
     // The same pictures and sound encoded again: a near copy of `a`.
     let a_again = {
-        let dir = std::env::temp_dir().join(format!("cm-risk-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (src, out) = (dir.join("a.mp4"), dir.join("a2.mp4"));
+        let src = std::env::temp_dir().join(format!("cm-risk-a-{}.mp4", std::process::id()));
         std::fs::write(&src, &a).unwrap();
-        let o = std::process::Command::new("ffmpeg")
-            .args(["-v", "error", "-y", "-i"])
-            .arg(&src)
-            .args([
+        let b = ffmpeg_bytes(
+            &[
+                "-i",
+                src.to_str().unwrap(),
                 "-c:v",
                 "libx264",
                 "-preset",
@@ -377,13 +366,10 @@ async fn a_release_plan_spreads_unlike_videos_over_a_city_and_posts_a_file_once(
                 "33",
                 "-c:a",
                 "aac",
-            ])
-            .arg(&out)
-            .output()
-            .unwrap();
-        assert!(o.status.success());
-        let b = std::fs::read(&out).unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
+            ],
+            "mp4",
+        );
+        let _ = std::fs::remove_file(&src);
         b
     };
     let mut ids = vec![];
@@ -491,15 +477,7 @@ async fn a_release_plan_spreads_unlike_videos_over_a_city_and_posts_a_file_once(
         json!({"preview": true, "days": 1}),
     );
     body["start_date"] = json!(today(&app));
-    let plan = app
-        .post_en(
-            "/matrix.merchant_publish_management/createCommonPublishTask",
-            Some(&t),
-            body,
-        )
-        .await
-        .ok()
-        .clone();
+    let plan = create_task(&app, &t, body).await.ok().clone();
     let risk = &plan["items"][0]["risk"];
     assert_eq!(risk["against"], "account", "{plan}");
     assert!(risk["score"].as_i64().unwrap() >= 90, "{plan}");
@@ -516,13 +494,7 @@ async fn a_release_plan_spreads_unlike_videos_over_a_city_and_posts_a_file_once(
         json!({"preview": true, "days": 1, "refuse_duplicates": true}),
     );
     body["start_date"] = json!(today(&app));
-    let r = app
-        .post_en(
-            "/matrix.merchant_publish_management/createCommonPublishTask",
-            Some(&t),
-            body,
-        )
-        .await;
+    let r = create_task(&app, &t, body).await;
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.message().contains("is like a video"), "{}", r.message());
 
@@ -539,18 +511,11 @@ async fn a_release_plan_spreads_unlike_videos_over_a_city_and_posts_a_file_once(
         .unwrap();
     let mut body = task(&app, &[acc1], &[], json!({"preview": true}));
     body["video_ids"] = json!([v]);
-    let r = app
-        .post_en(
-            "/matrix.merchant_publish_management/createCommonPublishTask",
-            Some(&t),
-            body,
-        )
-        .await;
+    let r = create_task(&app, &t, body).await;
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.message().contains("is the same file"), "{}", r.message());
     // Chosen together with its material: refused too (the second of the two named).
     let mut body = task(&app, &[acc1, acc2], &[ids[2]], json!({"preview": true}));
-    body["video_ids"] = json!([v]);
     let imported_b = app
         .post(
             "/clip.merchant_video_library/add",
@@ -562,13 +527,17 @@ async fn a_release_plan_spreads_unlike_videos_over_a_city_and_posts_a_file_once(
         .as_i64()
         .unwrap();
     body["video_ids"] = json!([imported_b]);
-    let r = app
-        .post_en(
-            "/matrix.merchant_publish_management/createCommonPublishTask",
-            Some(&t),
-            body,
-        )
-        .await;
+    let r = create_task(&app, &t, body).await;
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.message().contains("b.mp4"), "{}", r.message());
+}
+
+/// A release task asked for (or previewed) in English.
+async fn create_task(app: &TestApp, t: &str, body: serde_json::Value) -> Resp {
+    app.post_en(
+        "/matrix.merchant_publish_management/createCommonPublishTask",
+        Some(t),
+        body,
+    )
+    .await
 }

@@ -119,21 +119,6 @@ impl Sample {
         Sample { blocks }
     }
 
-    /// Whether at least `BLOCKS_TO_MATCH` blocks match `o`'s at the same place (stops as soon as too
-    /// many differ: most pairs of a comparison are unrelated pictures).
-    fn enough_blocks(&self, o: &Sample) -> bool {
-        let mut misses = 0;
-        for (a, b) in self.blocks.iter().zip(&o.blocks) {
-            if !a.matches(b) {
-                misses += 1;
-                if misses > 9 - BLOCKS_TO_MATCH {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
     /// The sample of the mirrored picture: block columns swapped, each block mirrored.
     pub fn mirrored(&self) -> Sample {
         let mut blocks = [Block::default(); 9];
@@ -144,9 +129,20 @@ impl Sample {
         Sample { blocks }
     }
 
-    /// The same picture as `o`, allowing for covered parts (text, stickers).
+    /// The same picture as `o`, allowing for covered parts (text, stickers): at least
+    /// `BLOCKS_TO_MATCH` blocks match at the same place. Gives up as soon as too many differ: most
+    /// pairs of a comparison are unrelated pictures.
     pub fn matches(&self, o: &Sample) -> bool {
-        self.enough_blocks(o)
+        let mut misses = 0;
+        for (a, b) in self.blocks.iter().zip(&o.blocks) {
+            if !a.matches(b) {
+                misses += 1;
+                if misses > 9 - BLOCKS_TO_MATCH {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 
@@ -259,13 +255,18 @@ pub fn concat<'a>(parts: impl IntoIterator<Item = &'a Signature>) -> Signature {
 
 /// The share of `a`'s samples (0–1) whose picture appears anywhere in `b`, straight or mirrored.
 pub fn visual(a: &[Sample], b: &[Sample]) -> f64 {
+    let mirrored: Vec<Sample> = a.iter().map(Sample::mirrored).collect();
+    seen(a, &mirrored, b)
+}
+
+/// [`visual`] with `a`'s mirrored samples at hand.
+fn seen(a: &[Sample], mirrored: &[Sample], b: &[Sample]) -> f64 {
     if a.is_empty() || b.is_empty() {
         return 0.0;
     }
-    let mirrored: Vec<Sample> = a.iter().map(Sample::mirrored).collect();
     let matched = a
         .iter()
-        .zip(&mirrored)
+        .zip(mirrored)
         .filter(|(s, m)| b.iter().any(|o| s.matches(o) || m.matches(o)))
         .count();
     matched as f64 / a.len() as f64
@@ -418,20 +419,9 @@ impl<'a> Probe<'a> {
 
     /// How alike this video is to `b` (signature, text, cover second).
     pub fn likeness(&self, b: (&Signature, &str, i64)) -> Likeness {
-        let a = &self.sig.frames;
-        let visual = if a.is_empty() || b.0.frames.is_empty() {
-            0.0
-        } else {
-            let seen = a
-                .iter()
-                .zip(&self.mirrored)
-                .filter(|(s, m)| b.0.frames.iter().any(|o| s.matches(o) || m.matches(o)))
-                .count();
-            seen as f64 / a.len() as f64
-        };
         let their_cover = usize::try_from(b.2).ok().and_then(|i| b.0.frames.get(i));
         Likeness {
-            visual,
+            visual: seen(&self.sig.frames, &self.mirrored, &b.0.frames),
             audio: self.sound.heard_in(&b.0.audio),
             text: jaccard(&self.grams, &grams(b.1)),
             cover: self
@@ -547,7 +537,7 @@ pub async fn of_file(src: &Path) -> Result<Signature, ToolError> {
 }
 
 async fn read(src: &Path, sound: bool) -> Result<Signature, ToolError> {
-    let pcm_file = tempfile_in_tmp("pcm")?;
+    let pcm_file = temp_file("pcm");
     let mut a = args(["-v", "error", "-skip_frame", "nokey", "-i"]);
     a.push(src.display().to_string());
     a.extend(args([
@@ -615,14 +605,15 @@ pub async fn of_sound(src: &Path) -> Result<Vec<Option<u32>>, ToolError> {
     Ok(from_raw(&[], &pcm).audio)
 }
 
-fn tempfile_in_tmp(ext: &str) -> Result<std::path::PathBuf, ToolError> {
+/// A file name of this process's own in the temporary folder.
+fn temp_file(ext: &str) -> std::path::PathBuf {
     use std::sync::atomic::{AtomicU64, Ordering};
     static N: AtomicU64 = AtomicU64::new(0);
-    Ok(std::env::temp_dir().join(format!(
+    std::env::temp_dir().join(format!(
         "cm-sig-{}-{}.{ext}",
         std::process::id(),
         N.fetch_add(1, Ordering::Relaxed)
-    )))
+    ))
 }
 
 #[cfg(test)]

@@ -27,6 +27,8 @@ export const limits = {
     "MIN_GROUPS": 3,
     "POINTS_PER_VARIANT": 2,
     "RECOMMENDED_POOL": 80,
+    "RISK_HIGH": 70,
+    "RISK_MEDIUM": 40,
     "SIZE_MAX": 160,
     "SIZE_MIN": 16,
     "TRANSITION_MS_MAX": 2000,

@@ -425,25 +425,18 @@ pub fn plan_least_alike(
         .min(usize::try_from(long).unwrap_or(usize::MAX))
         .max(count);
     let pool = plan_long_enough(groups, made, pool_n, seed, floor)?;
-    let index = |seq: &Vec<i64>| -> Vec<usize> {
-        seq.iter()
-            .zip(groups)
-            .map(|(c, g)| g.iter().position(|x| x == c).unwrap_or(0))
-            .collect()
-    };
-    let cands: Vec<Vec<usize>> = pool.variants.iter().map(index).collect();
+    // The pool's sequences are the groups' own clips: they always fit.
+    let cands: Vec<Vec<usize>> = pool
+        .variants
+        .iter()
+        .filter_map(|seq| indices(groups, seq))
+        .collect();
     let made_set = made_indices(groups, made);
     let recent: Vec<Vec<usize>> = made
         .iter()
         .rev()
         .take(LEAST_ALIKE_MADE)
-        .filter(|s| s.len() == groups.len())
-        .filter_map(|s| {
-            s.iter()
-                .zip(groups)
-                .map(|(c, g)| g.iter().position(|x| x == c))
-                .collect::<Option<Vec<usize>>>()
-        })
+        .filter_map(|seq| indices(groups, seq))
         .collect();
     // Each candidate's most shared slots so far, starting with the made ones.
     let mut worst: Vec<u32> = cands
@@ -537,14 +530,17 @@ fn product(sizes: &[usize]) -> u128 {
 
 /// The made sequences that fit the groups, as clip indices, deduplicated.
 fn made_indices(groups: &[Vec<i64>], made: &[Vec<i64>]) -> BTreeSet<Vec<usize>> {
-    made.iter()
-        .filter(|seq| seq.len() == groups.len())
-        .filter_map(|seq| {
-            seq.iter()
-                .zip(groups)
-                .map(|(c, clips)| clips.iter().position(|x| x == c))
-                .collect::<Option<Vec<usize>>>()
-        })
+    made.iter().filter_map(|seq| indices(groups, seq)).collect()
+}
+
+/// A sequence as clip indices, when it fits the groups (its length, each clip in its group).
+fn indices(groups: &[Vec<i64>], seq: &[i64]) -> Option<Vec<usize>> {
+    if seq.len() != groups.len() {
+        return None;
+    }
+    seq.iter()
+        .zip(groups)
+        .map(|(c, clips)| clips.iter().position(|x| x == c))
         .collect()
 }
 

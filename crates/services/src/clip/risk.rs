@@ -18,7 +18,7 @@ pub async fn material(
     storage: &media::Storage,
     m: &mat::MediaFile,
 ) -> anyhow::Result<Option<Signature>> {
-    if let Some(s) = db::media_signature(d, m.id)
+    if let Some(s) = db::media_signature(d, m.merchant_id, m.id)
         .await?
         .and_then(|b| Signature::from_bytes(&b))
     {
@@ -121,14 +121,16 @@ pub async fn measure_siblings(
 }
 
 /// Measures a finished video against everything the merchant published or scheduled (all its
-/// accounts): the longer part (~0.1 s per 1,000 videos), which a render does after it showed the video.
+/// accounts): the longer part (~30 ms per 1,000 videos, bench/risk), which a render does after it shows the video.
 pub async fn measure_published(
     d: &Db,
     merchant_id: i64,
     variant_id: i64,
     me: &Measured,
 ) -> anyhow::Result<Option<Reason>> {
-    let best = against_published(d, merchant_id, &format!("v:{variant_id}"), me, None).await?;
+    let itself = format!("v:{variant_id}");
+    let published = db::published(d, merchant_id, None, &itself).await?;
+    let best = most_alike(Against::Published, me, &published, &itself);
     raise(d, variant_id, best.clone(), Against::Published).await?;
     Ok(best)
 }
@@ -146,23 +148,17 @@ pub async fn measure(
     Ok(Risk::of(sibling.into_iter().chain(published)))
 }
 
-/// The most alike video the merchant published or scheduled (on `account`, when given), but the video
-/// itself (its release key, `v:<id>` or `m:<id>`).
-pub async fn against_published(
-    d: &Db,
-    merchant_id: i64,
-    itself: &str,
+/// The most alike of `published` (read once for several videos, e.g. one account's history), but
+/// the video itself.
+pub fn most_alike(
+    kind: Against,
     me: &Measured,
-    account: Option<i64>,
-) -> anyhow::Result<Option<Reason>> {
-    let kind = if account.is_some() {
-        Against::Account
-    } else {
-        Against::Published
-    };
+    published: &[db::Published],
+    itself: &str,
+) -> Option<Reason> {
     let probe = sig::Probe::new(&me.signature, &me.text, me.cover_s);
     let mut best: Option<Reason> = None;
-    for p in db::published(d, merchant_id, account, itself).await? {
+    for p in published.iter().filter(|p| p.video_key != itself) {
         let Some(signature) = Signature::from_bytes(&p.signature) else {
             continue;
         };
@@ -172,7 +168,7 @@ pub async fn against_published(
             best = Some(r);
         }
     }
-    Ok(best)
+    best
 }
 
 async fn raise(d: &Db, variant_id: i64, r: Option<Reason>, kind: Against) -> anyhow::Result<()> {
@@ -202,7 +198,7 @@ pub async fn of_key(d: &Db, merchant_id: i64, key: &str) -> anyhow::Result<Optio
             .and_then(measured));
     }
     if let Some(m) = id("m:") {
-        return Ok(db::merchant_media_signature(d, merchant_id, m)
+        return Ok(db::media_signature(d, merchant_id, m)
             .await?
             .and_then(|b| Signature::from_bytes(&b))
             .map(|signature| Measured {

@@ -681,15 +681,7 @@ pub async fn variants_changed_since(
 
 /// Whether a material is in the library as an imported video (and not deleted).
 pub async fn is_imported(db: &Db, merchant_id: i64, media_id: i64) -> sqlx::Result<bool> {
-    let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM clip_variants WHERE project_id = $1 AND seq = $2 AND merchant_id = $3 AND state <> 'deleted'",
-    )
-    .bind(IMPORTED)
-    .bind(format!("[{media_id}]"))
-    .bind(merchant_id)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok(n > 0)
+    Ok(imported_variant(db, merchant_id, media_id).await?.is_some())
 }
 
 /// Progress (0–100) of a project's running batch: every variant made since the oldest one still

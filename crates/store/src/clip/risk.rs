@@ -4,14 +4,6 @@
 use crate::Db;
 use domain::now_ms;
 
-/// A material's stored signature.
-pub async fn media_signature(db: &Db, media_id: i64) -> sqlx::Result<Option<Vec<u8>>> {
-    sqlx::query_scalar("SELECT signature FROM media_signatures WHERE media_id = $1")
-        .bind(media_id)
-        .fetch_optional(&db.pool)
-        .await
-}
-
 /// Records a material's signature (made once: a second writer's equal bytes are dropped).
 pub async fn put_media_signature(
     db: &Db,
@@ -92,7 +84,7 @@ pub async fn variant_signature(
 }
 
 /// A material's stored signature, the merchant's only.
-pub async fn merchant_media_signature(
+pub async fn media_signature(
     db: &Db,
     merchant_id: i64,
     media_id: i64,

@@ -5,6 +5,7 @@
  */
 import { Tag, Tooltip, Typography } from 'antd';
 import type { RiskLevel, RiskReason } from '@/api/clip/types';
+import { limits } from '@/api/limits';
 import { useWidgetsT } from '../i18n';
 
 type Props = {
@@ -17,9 +18,9 @@ type Props = {
 
 const COLOUR: Record<RiskLevel, string> = { low: 'green', medium: 'gold', high: 'red' };
 
-/** A score's band, where the server sent a score alone (a plan's reason): domain::clip::risk's HIGH and MEDIUM. */
+/** A score's band, where the server sent a score alone (a plan's reason): the server's own thresholds. */
 export function riskLevel(score: number): RiskLevel {
-  return score >= 70 ? 'high' : score >= 40 ? 'medium' : 'low';
+  return score >= limits.clip.RISK_HIGH ? 'high' : score >= limits.clip.RISK_MEDIUM ? 'medium' : 'low';
 }
 
 /** One reason in words: what it was compared with, then the parts alike. */

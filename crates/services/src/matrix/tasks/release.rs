@@ -418,8 +418,23 @@ pub async fn plan(
     let mut items = vec![];
     let mut rows = vec![];
     let mut per = vec![0usize; c.accounts.len()];
+    // What each video is measured by (duplicate risk), read once for the dealing and the warnings.
+    let measured = match c.kind {
+        rules::TaskKind::Video => {
+            let mut m = Vec::with_capacity(c.videos.len());
+            for v in &c.videos {
+                m.push(
+                    crate::clip::risk::of_key(d, mid, &v.key)
+                        .await
+                        .map_err(ApiError::Internal)?,
+                );
+            }
+            m
+        }
+        rules::TaskKind::ImageNote => vec![],
+    };
     let chosen = match c.kind {
-        rules::TaskKind::Video => spread_apart(d, mid, c, &dist.slots).await?,
+        rules::TaskKind::Video => spread_apart(c, &dist.slots, &measured),
         rules::TaskKind::ImageNote => dist.slots.iter().map(|s| s.video).collect(),
     };
     for (slot, &video) in dist.slots.iter().zip(&chosen) {
@@ -459,7 +474,7 @@ pub async fn plan(
     }
     let mut warnings: Vec<Said> = c.copy_warnings.clone();
     if c.kind == rules::TaskKind::Video {
-        let risky = account_risks(d, mid, &mut rows).await?;
+        let risky = account_risks(d, mid, &mut rows, &chosen, &measured).await?;
         // The merchant's choice: a warning to read before confirming, or no task at all.
         if c.refuse_duplicates
             && let Some(first) = risky.first()
@@ -533,23 +548,14 @@ const SPREAD_MAX_VIDEOS: usize = 60;
 /// Which video each planned post gets: the schedule's choice, re-dealt so that accounts sharing an
 /// audience (one place, else one city, else the merchant's accounts without either) get the videos
 /// least alike one another (`domain::clip::risk::spread_over_audiences`, duplicate risk's likeness).
-async fn spread_apart(
-    d: &store::Db,
-    mid: i64,
+fn spread_apart(
     c: &Checked,
     slots: &[rules::Slot],
-) -> ApiResult<Vec<usize>> {
+    measured: &[Option<crate::clip::risk::Measured>],
+) -> Vec<usize> {
     let given: Vec<usize> = slots.iter().map(|s| s.video).collect();
     if c.videos.len() > SPREAD_MAX_VIDEOS || slots.len() < 2 {
-        return Ok(given);
-    }
-    let mut measured = Vec::with_capacity(c.videos.len());
-    for v in &c.videos {
-        measured.push(
-            crate::clip::risk::of_key(d, mid, &v.key)
-                .await
-                .map_err(ApiError::Internal)?,
-        );
+        return given;
     }
     let mut names: std::collections::HashMap<String, usize> = Default::default();
     let audience: Vec<usize> = slots
@@ -577,34 +583,35 @@ async fn spread_apart(
                 _ => 0,
             })
     };
-    Ok(domain::clip::risk::spread_over_audiences(
-        &audience,
-        &given,
-        c.videos.len(),
-        alike,
-    ))
+    domain::clip::risk::spread_over_audiences(&audience, &given, c.videos.len(), alike)
 }
 
 /// Each planned post's duplicate risk against what its account published or has scheduled, and a
 /// warning for each high one: a platform compares a new post with the account's own history first.
-async fn account_risks(d: &store::Db, mid: i64, rows: &mut [PlanItem]) -> ApiResult<Vec<Said>> {
-    let mut warnings = vec![];
+async fn account_risks(
+    d: &store::Db,
+    mid: i64,
+    rows: &mut [PlanItem],
+    videos: &[usize],
+    measured: &[Option<crate::clip::risk::Measured>],
+) -> ApiResult<Vec<Said>> {
     use crate::clip::risk;
-    use std::collections::HashMap;
-    let mut measured: HashMap<String, Option<risk::Measured>> = HashMap::new();
-    for r in rows.iter_mut() {
-        if !measured.contains_key(&r.video_key) {
-            let m = risk::of_key(d, mid, &r.video_key)
-                .await
-                .map_err(ApiError::Internal)?;
-            measured.insert(r.video_key.clone(), m);
+    let mut warnings = vec![];
+    // Each account's history read once, however many of its posts are planned.
+    let mut history: std::collections::HashMap<i64, Vec<store::clip::risk::Published>> =
+        Default::default();
+    for (r, &v) in rows.iter_mut().zip(videos) {
+        let Some(me) = &measured[v] else { continue };
+        if !history.contains_key(&r.account_id) {
+            let h = store::clip::risk::published(d, mid, Some(r.account_id), "").await?;
+            history.insert(r.account_id, h);
         }
-        let Some(me) = &measured[&r.video_key] else {
-            continue;
-        };
-        r.risk = risk::against_published(d, mid, &r.video_key, me, Some(r.account_id))
-            .await
-            .map_err(ApiError::Internal)?;
+        r.risk = risk::most_alike(
+            domain::clip::risk::Against::Account,
+            me,
+            &history[&r.account_id],
+            &r.video_key,
+        );
         if let Some(x) = r
             .risk
             .as_ref()
