@@ -257,8 +257,9 @@ async fn bed_fingerprint(bed: &std::path::Path) -> anyhow::Result<Vec<Option<u32
         audio: audio.clone(),
     }
     .to_bytes();
-    // Written whole or not at all: renders of one project read it at once.
-    let tmp = kept.with_extension(format!("fp.{}", std::process::id()));
+    // Written whole or not at all: renders of one project read it at once, and two of one process may
+    // make it at once (its own temporary name each).
+    let tmp = kept.with_extension(format!("fp.{}", store::random_token(8)));
     std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, &kept)?;
     Ok(audio)
