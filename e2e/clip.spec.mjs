@@ -64,6 +64,14 @@ await step('demo creates a quick-mix project from the three groups on /normal_mo
   await page.locator('[data-testid="group-capacity"][data-capacity="8"]').waitFor();
   await page.getByTestId('group-pool-warning').getByText('建议素材至少 80 个').waitFor();
   await page.getByTestId('project-form-title').fill('春季上新');
+  // Duplicate-risk levers: a second title the variants take in turn, trims and text places per variant.
+  await page.getByTestId('project-form-title-add').click();
+  await page.getByTestId('project-form-title-2').fill('春季上新');
+  await page.getByText('与其他标题重复').waitFor();
+  await page.getByTestId('project-form-title-2').fill('周末特惠');
+  await page.getByText('与其他标题重复').waitFor({ state: 'detached' });
+  await page.getByTestId('project-form-trim-vary').click();
+  await page.getByTestId('project-form-text-vary').click();
   await page.getByTestId('project-form-output').fill('5');
   await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
   await page.getByTestId('project-form-wrap').evaluate((el) => el.scrollTo(0, 0));
@@ -78,6 +86,8 @@ await step('demo creates a quick-mix project from the three groups on /normal_mo
   const sent = JSON.parse(res.request().postData() ?? '{}');
   expect(JSON.stringify(sent.config.groups.map((g) => g.group_id)) === JSON.stringify(mix.groups.map((g) => g.id)), `groups sent ${JSON.stringify(sent.config.groups)}`);
   expect(sent.config.title?.text === '春季上新' && sent.config.output_count === 5, `config sent ${JSON.stringify(sent.config)}`);
+  expect(JSON.stringify(sent.config.title.texts) === '["春季上新","周末特惠"]' && sent.config.trim_vary === true && sent.config.text_vary === true, `levers sent ${JSON.stringify(sent.config)}`);
+  expect(JSON.stringify(body.data.config?.title?.texts) === '["春季上新","周末特惠"]' && body.data.config?.text_vary === true, `levers kept ${JSON.stringify(body.data.config)}`);
   mix.project = body.data.id;
   expect(body.data.capacity === 8 && body.data.small_pool === true, `project ${JSON.stringify(body.data).slice(0, 300)}`);
   await page.getByTestId('project-form-wrap').waitFor({ state: 'hidden' });

@@ -40,6 +40,7 @@ pub fn document() -> Value {
             area([
                 ("MIN_GROUPS", (domain::clip::planner::MIN_GROUPS).into()),
                 ("MAX_TITLE_CHARS", (clip::MAX_TITLE_CHARS).into()),
+                ("MAX_TITLES", (clip::MAX_TITLES).into()),
                 ("RECOMMENDED_POOL", (clip::RECOMMENDED_POOL).into()),
                 ("MAX_BATCH", (clip::MAX_BATCH).into()),
                 ("POINTS_PER_VARIANT", (clip::POINTS_PER_VARIANT).into()),

@@ -542,3 +542,107 @@ async fn create_task(app: &TestApp, t: &str, body: serde_json::Value) -> Resp {
     )
     .await
 }
+
+/// Stripes that change every whole second (`c` picks the clip's own sequence), a tone, 8 s: footage
+/// whose seconds do not look alike, so which stretch of it a variant shows is what its score sees.
+fn changing_shot(c: u32) -> Vec<u8> {
+    let src = format!(
+        "color=c=gray:s=180x320:r=10,geq=lum='128+110*sin(X/(10+4*mod(floor(T)*3+{c},7))+Y/(14+5*mod(floor(T)*5+{c},6)))':cb=128:cr=128"
+    );
+    lavfi_video(&src, 300 + 40 * c, "8", &[])
+}
+
+/// The variation levers: two videos sharing two of three clips, with a title each (the titles in
+/// turn), a later stretch of each clip each (trim offsets) and their text elsewhere (text looks), are
+/// less alike than the same two videos made plainly — pictures and text alike.
+#[tokio::test]
+async fn the_variation_levers_make_siblings_less_alike() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let mut groups = vec![];
+    let mut clips = vec![];
+    // Shots 1 and 2 have one clip each: the two videos of a project share them.
+    for (name, count) in [("A", 2), ("B", 1), ("C", 1)] {
+        let g = group(&app, &t, name).await;
+        for i in 0..count {
+            let c = clips.len() as u32;
+            let id = app
+                .upload(
+                    "/media.merchant_much_resource/add_resource",
+                    &t,
+                    &[("group_id", &g.to_string())],
+                    &format!("{name}{i}.mp4"),
+                    changing_shot(c),
+                )
+                .await
+                .ok()["id"]
+                .as_i64()
+                .unwrap();
+            clips.push(id);
+        }
+        groups.push(g);
+    }
+    app.wait_ready(&t, &clips).await;
+    let style = json!({"font_id": null, "size": 72, "color": "#FFD700", "position": "top"});
+    let project = |name: &'static str, levers: bool| {
+        let (app, t, groups, style) = (&app, &t, &groups, &style);
+        async move {
+            let mut cfg = json!({
+                "groups": groups.iter().map(|g| json!({"group_id": g, "max_ms": 2000})).collect::<Vec<_>>(),
+                "title": {"text": "春季上新", "style": style},
+                "output_count": 2,
+            });
+            if levers {
+                cfg["title"]["texts"] = json!(["春季上新", "周末特惠"]);
+                cfg["trim_vary"] = json!(true);
+                cfg["text_vary"] = json!(true);
+            }
+            let res = app
+                .post(
+                    "/clip.merchant_much_clip/add",
+                    Some(t),
+                    json!({"name": name, "config": cfg}),
+                )
+                .await;
+            let saved = res.ok();
+            let pid = saved["id"].as_i64().unwrap();
+            // The levers are kept as sent.
+            let c = &saved["config"];
+            assert_eq!(c["trim_vary"].as_bool().unwrap_or(false), levers, "{c}");
+            assert_eq!(c["text_vary"].as_bool().unwrap_or(false), levers, "{c}");
+            assert_eq!(
+                c["title"]["texts"].as_array().map_or(0, Vec::len),
+                if levers { 2 } else { 0 }
+            );
+            app.post(
+                "/clip.merchant_much_clip/add_video",
+                Some(t),
+                json!({"id": pid}),
+            )
+            .await
+            .ok();
+            wait_variants(app, t, pid, 2).await
+        }
+    };
+    let plain = project("Plain", false).await;
+    let varied = project("Varied", true).await;
+    let sibling = |rows: &[serde_json::Value]| -> Vec<(i64, i64)> {
+        rows.iter()
+            .map(|v| {
+                assert_eq!(v["state"], "success", "{v}");
+                let r = &v["risk_reasons"][0];
+                assert_eq!(r["against"], "sibling", "{v}");
+                assert_eq!(r["shared_clips"][0], 2, "two of three clips shared: {v}");
+                (r["visual"].as_i64().unwrap(), r["text"].as_i64().unwrap())
+            })
+            .collect()
+    };
+    let (plain, varied) = (sibling(&plain), sibling(&varied));
+    eprintln!("siblings (pictures, text): plain {plain:?}, varied {varied:?}");
+    for (p, v) in plain.iter().zip(&varied) {
+        assert_eq!(p.1, 100, "one title: the same text");
+        assert_eq!(v.1, 0, "a title each: nothing in common");
+        assert!(v.0 < p.0, "pictures: varied {v:?} vs plain {p:?}");
+    }
+}

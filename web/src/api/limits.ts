@@ -22,6 +22,7 @@ export const limits = {
     "MAX_BATCH": 200,
     "MAX_NAME_CHARS": 50,
     "MAX_SHOT_TEXT_CHARS": 30,
+    "MAX_TITLES": 10,
     "MAX_TITLE_CHARS": 20,
     "MAX_TRACKS": 3,
     "MIN_GROUPS": 3,

@@ -9797,7 +9797,19 @@ export interface components {
             /** @description Advanced mode: the style of the shots' captions. */
             shot_style?: components["schemas"]["TextStyle"];
             subtitles: components["schemas"]["Subtitles"];
+            /**
+             * @description Each variant draws its subtitles, title and captions in another place (the three positions in
+             *     turn, moved together so they never meet), so siblings' frames differ where the text is
+             *     (duplicate risk). Costs burns: a look's text is burned apart from the others'.
+             */
+            text_vary?: boolean;
             title?: components["schemas"]["ProjectTitle"] | null;
+            /**
+             * @description Each variant takes another stretch of every clip longer than its shot's length (whole seconds
+             *     later, by the variant's turn), so siblings sharing a clip show less of the same pictures
+             *     (duplicate risk). No encoding cost; a clip with no slack stays as it is.
+             */
+            trim_vary?: boolean;
             voice?: components["schemas"]["AudioRef"] | null;
         };
         /** @enum {string} */
@@ -9851,6 +9863,12 @@ export interface components {
         ProjectTitle: {
             style: components["schemas"]["TextStyle"];
             text: string;
+            /**
+             * @description …or up to [`MAX_TITLES`] titles (the writer's, say), the variants taking them in turn so
+             *     siblings do not burn one text (duplicate risk). When given, `text` is ignored; the console
+             *     sends it as the first of these for older readers.
+             */
+            texts?: string[];
         };
         /**
          * @description A mixing project as its list and form show it: its settings, how many unique variants it still

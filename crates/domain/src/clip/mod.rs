@@ -14,6 +14,8 @@ use crate::validate::Invalid;
 use serde::{Deserialize, Serialize};
 
 pub const MAX_TITLE_CHARS: usize = 20;
+/// A project may give up to this many titles, its variants taking them in turn.
+pub const MAX_TITLES: usize = 10;
 pub const RECOMMENDED_POOL: usize = 80;
 /// Points one rendered variant costs.
 pub const POINTS_PER_VARIANT: i64 = 2;
@@ -221,6 +223,11 @@ pub struct Title {
     #[serde(default)]
     #[schema(required = true)]
     pub text: String,
+    /// …or up to [`MAX_TITLES`] titles (the writer's, say), the variants taking them in turn so
+    /// siblings do not burn one text (duplicate risk). When given, `text` is ignored; the console
+    /// sends it as the first of these for older readers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub texts: Vec<String>,
     #[serde(default)]
     #[schema(required = true)]
     pub style: TextStyle,
@@ -250,6 +257,16 @@ pub struct ProjectConfig {
     /// within its length), so siblings' covers differ (duplicate risk); it costs no encoding.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cover_vary: bool,
+    /// Each variant takes another stretch of every clip longer than its shot's length (whole seconds
+    /// later, by the variant's turn), so siblings sharing a clip show less of the same pictures
+    /// (duplicate risk). No encoding cost; a clip with no slack stays as it is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trim_vary: bool,
+    /// Each variant draws its subtitles, title and captions in another place (the three positions in
+    /// turn, moved together so they never meet), so siblings' frames differ where the text is
+    /// (duplicate risk). Costs burns: a look's text is burned apart from the others'.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub text_vary: bool,
     /// How many variants "generate" makes by default.
     #[serde(default = "one")]
     #[schema(required = true)]
@@ -303,6 +320,67 @@ fn check_style(field: &'static str, s: &TextStyle) -> Result<(), Invalid> {
 pub const COVER_TURNS: i64 = 5;
 
 impl ProjectConfig {
+    /// Variant `variant_id`'s title to burn: the titles in turn, or the one title (blank: none).
+    pub fn title_for(&self, variant_id: i64) -> Option<&str> {
+        let texts = self.titles();
+        if texts.len() > 1 {
+            Some(texts[variant_id.rem_euclid(texts.len() as i64) as usize])
+        } else {
+            texts.first().copied()
+        }
+    }
+
+    /// Every title the variants may burn (blanks left out).
+    pub fn titles(&self) -> Vec<&str> {
+        let Some(t) = &self.title else {
+            return vec![];
+        };
+        if t.texts.is_empty() {
+            self.title_text().into_iter().collect()
+        } else {
+            t.texts
+                .iter()
+                .map(|s| s.trim())
+                .filter(|s| !s.is_empty())
+                .collect()
+        }
+    }
+
+    /// A text style as variant `variant_id` draws it: with `text_vary` its position moves on by the
+    /// variant's turn (top, middle, bottom, round), every text by the same step.
+    pub fn look_for(&self, style: &TextStyle, variant_id: i64) -> TextStyle {
+        if !self.text_vary {
+            return style.clone();
+        }
+        let all = TextPosition::ALL;
+        let at = all
+            .iter()
+            .position(|p| p.as_str() == style.position)
+            .unwrap_or(all.len() - 1);
+        let turn = variant_id.rem_euclid(all.len() as i64) as usize;
+        TextStyle {
+            position: all[(at + turn) % all.len()].as_str().into(),
+            ..style.clone()
+        }
+    }
+
+    /// How much later variant `variant_id` starts shot `slot`'s clip (a clip of `duration_ms`), ms:
+    /// with `trim_vary`, whole seconds within the clip's slack past the shot's length, by the variant's
+    /// turn (and the slot's, so the shots do not all move in step); else 0.
+    pub fn trim_offset(&self, variant_id: i64, slot: usize, duration_ms: i64) -> i64 {
+        let Some(g) = self.groups.get(slot).filter(|_| self.trim_vary) else {
+            return 0;
+        };
+        if g.max_ms <= 0 || !g.images.is_empty() {
+            return 0;
+        }
+        let slack_s = (duration_ms - g.in_ms - g.max_ms) / 1000;
+        if slack_s <= 0 {
+            return 0;
+        }
+        (variant_id + slot as i64).rem_euclid(slack_s + 1) * 1000
+    }
+
     /// Where variant `variant_id`'s cover is taken from, ms (the render keeps it within the video).
     pub fn cover_at(&self, variant_id: i64) -> i64 {
         if self.cover_vary {
@@ -433,6 +511,34 @@ impl ProjectConfig {
                 );
             }
             crate::validate::plain_text("title", &t.text)?;
+            if t.texts.len() > MAX_TITLES {
+                return broken(
+                    "title",
+                    Msg::TooManyValues,
+                    vec![("max", MAX_TITLES.to_string())],
+                );
+            }
+            let mut seen = std::collections::HashSet::new();
+            for (i, text) in t.texts.iter().enumerate() {
+                if text.chars().count() > MAX_TITLE_CHARS {
+                    return broken(
+                        "title",
+                        Msg::TitleTooLong,
+                        vec![
+                            ("n", (i + 1).to_string()),
+                            ("max", MAX_TITLE_CHARS.to_string()),
+                        ],
+                    );
+                }
+                crate::validate::plain_text("title", text)?;
+                if !text.trim().is_empty() && !seen.insert(text.trim()) {
+                    return broken(
+                        "title",
+                        Msg::InvalidValue,
+                        vec![("reason", format!("title {} is given twice", i + 1))],
+                    );
+                }
+            }
             check_style("title", &t.style)?;
         }
         if self.cover_ms < 0 {
@@ -472,8 +578,93 @@ impl ProjectConfig {
 }
 
 #[cfg(test)]
-mod cover_tests {
+mod lever_tests {
+    //! The variation levers against duplicate risk: cover, trim, titles and text looks per variant.
     use super::*;
+
+    #[test]
+    fn a_varied_trim_moves_whole_seconds_within_the_slack() {
+        let mut c: ProjectConfig = serde_json::from_str(
+            r#"{"groups":[{"group_id":1,"max_ms":2000},{"group_id":2},{"group_id":3,"max_ms":2000,"in_ms":1000}]}"#,
+        )
+        .unwrap();
+        assert_eq!(c.trim_offset(3, 0, 8000), 0, "off: no offset");
+        c.trim_vary = true;
+        // 8 s clip, 2 s shot: 6 s of slack, 7 starts.
+        assert_eq!(
+            (0..8)
+                .map(|v| c.trim_offset(v, 0, 8000))
+                .collect::<Vec<_>>(),
+            [0, 1000, 2000, 3000, 4000, 5000, 6000, 0]
+        );
+        // Every start keeps the whole shot inside the clip (a part second of slack does not count).
+        for v in 0..20 {
+            assert!(c.trim_offset(v, 0, 4900) + 2000 <= 4900);
+            assert!(c.trim_offset(v, 2, 6000) + 1000 + 2000 <= 6000);
+        }
+        assert_eq!(c.trim_offset(1, 0, 2500), 0, "less than a second of slack");
+        assert_eq!(
+            c.trim_offset(1, 1, 9000),
+            0,
+            "a whole-clip shot has no slack"
+        );
+        assert_eq!(c.trim_offset(1, 9, 9000), 0, "no such shot");
+        // The shots do not move in step.
+        assert_ne!(c.trim_offset(1, 0, 8000), c.trim_offset(1, 2, 9000));
+        assert!(serde_json::to_string(&c).unwrap().contains("trim_vary"));
+    }
+
+    #[test]
+    fn titles_are_taken_in_turn_and_checked_each() {
+        let mut c: ProjectConfig = serde_json::from_str(
+            r#"{"groups":[{"group_id":1},{"group_id":2},{"group_id":3}],"title":{"text":"一"}}"#,
+        )
+        .unwrap();
+        assert_eq!((c.title_for(0), c.title_for(5)), (Some("一"), Some("一")));
+        let t = c.title.as_mut().unwrap();
+        t.texts = vec!["一".into(), " ".into(), "二".into(), "三".into()];
+        assert_eq!(
+            (0..4).map(|v| c.title_for(v).unwrap()).collect::<Vec<_>>(),
+            ["一", "二", "三", "一"],
+            "blanks left out"
+        );
+        assert_eq!(c.titles().len(), 3);
+        c.validate().unwrap();
+        let t = c.title.as_mut().unwrap();
+        t.texts[1] = "一".into();
+        assert_eq!(c.validate().unwrap_err().msg, Msg::InvalidValue, "twice");
+        let t = c.title.as_mut().unwrap();
+        t.texts[1] = "长".repeat(MAX_TITLE_CHARS + 1);
+        let e = c.validate().unwrap_err();
+        assert_eq!((e.msg, e.args[0].1.as_str()), (Msg::TitleTooLong, "2"));
+        let t = c.title.as_mut().unwrap();
+        t.texts = (0..=MAX_TITLES).map(|i| i.to_string()).collect();
+        assert_eq!(c.validate().unwrap_err().msg, Msg::TooManyValues);
+        c.title = None;
+        assert_eq!(c.title_for(1), None);
+    }
+
+    #[test]
+    fn a_varied_look_moves_every_text_by_one_step() {
+        let mut c = ProjectConfig::default();
+        let bottom = TextStyle::default();
+        let top = TextStyle {
+            position: "top".into(),
+            ..TextStyle::default()
+        };
+        assert_eq!(c.look_for(&bottom, 1), bottom, "off: as set");
+        c.text_vary = true;
+        let at = |s: &TextStyle, v| c.look_for(s, v).position;
+        assert_eq!(
+            (0..4).map(|v| at(&bottom, v)).collect::<Vec<_>>(),
+            ["bottom", "top", "middle", "bottom"]
+        );
+        // Two texts set apart stay apart in every look; the rest of the style is kept.
+        for v in 0..3 {
+            assert_ne!(at(&bottom, v), at(&top, v));
+        }
+        assert_eq!(c.look_for(&bottom, 1).size, bottom.size);
+    }
 
     #[test]
     fn a_varied_cover_moves_by_the_variants_turn() {
@@ -516,11 +707,13 @@ mod tests {
         let mut c = cfg(3);
         c.title = Some(Title {
             text: "一二三四五六七八九十一二三四五六七八九十一".into(),
+            texts: vec![],
             style: TextStyle::default(),
         });
         assert_eq!(c.validate().unwrap_err().field, "title");
         c.title = Some(Title {
             text: "一二三四五六七八九十一二三四五六七八九十".into(),
+            texts: vec![],
             style: TextStyle::default(),
         });
         assert!(c.validate().is_ok());

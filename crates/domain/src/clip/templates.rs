@@ -196,6 +196,7 @@ impl Recipe {
             .collect();
         Some(Title {
             text,
+            texts: vec![],
             style: t.style.clone(),
         })
     }
@@ -251,6 +252,8 @@ impl Recipe {
             title: self.title_for(name),
             cover_ms: 0,
             cover_vary: false,
+            trim_vary: false,
+            text_vary: false,
             output_count: self.output_count,
             shot_style: self
                 .shot_style
@@ -862,6 +865,7 @@ mod tests {
             }),
             title: Some(Title {
                 text: "春季上新·小店".into(),
+                texts: vec![],
                 style: TextStyle::default(),
             }),
             output_count: 4,

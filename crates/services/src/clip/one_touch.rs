@@ -623,6 +623,7 @@ async fn config(
         Some(t) => t,
         None => Title {
             text,
+            texts: vec![],
             style: TextStyle {
                 size: 72,
                 color: "#FFD700".into(),
@@ -658,6 +659,8 @@ async fn config(
         title: Some(title),
         cover_ms: 0,
         cover_vary: false,
+        trim_vary: false,
+        text_vary: false,
         output_count: req.count,
         shot_style: ProjectConfig::default_shot_style(),
     })

@@ -247,11 +247,11 @@ pub async fn check_fonts(
     cfg: &ProjectConfig,
 ) -> ApiResult<()> {
     let mut uses: Vec<(&'static str, i64, String)> = vec![];
-    if let (Some(text), Some(id)) = (
-        cfg.title_text(),
+    if let (false, Some(id)) = (
+        cfg.titles().is_empty(),
         cfg.title.as_ref().and_then(|t| t.style.font_id),
     ) {
-        uses.push(("title", id, text.to_string()));
+        uses.push(("title", id, cfg.titles().concat()));
     }
     if let (true, Some(id)) = (cfg.has_shot_texts(), cfg.shot_style.font_id) {
         let texts: Vec<&str> = cfg.groups.iter().map(|g| g.text.as_str()).collect();

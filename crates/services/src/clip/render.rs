@@ -158,7 +158,7 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
     // signature is recorded first, so of two variants finishing together the later to measure sees
     // the other. Against everything published (the longer part) once it shows done. A risk that
     // cannot be measured stays "not measured": the video is made whatever this says.
-    let measured = match measure(ctx, storage, v, &cfg, &specs, bed.as_deref()).await {
+    let measured = match measure(ctx, storage, v, &cfg, &specs, &rendered, bed.as_deref()).await {
         Ok(m) => Some(m),
         Err(e) => {
             tracing::warn!(variant = v.id, "duplicate risk not measured: {e:#}");
@@ -183,12 +183,15 @@ async fn work(ctx: &JobCtx, storage: &media::Storage, v: &db::Variant) -> Result
 /// The variant's duplicate risk (`super::risk`): its signature assembled from what it is made of — each
 /// clip's signature over its trim window (an image shot's pan-and-zoom clip read now), the sound bed's
 /// fingerprint when there is one (read once per prepared folder), the text it burns — then measured.
+/// With varied text looks the pictures are read from the rendered file instead (its key frames): where
+/// the text sits is what tells siblings apart there, and the clips' signatures do not show it.
 async fn measure(
     ctx: &JobCtx,
     storage: &media::Storage,
     v: &db::Variant,
     cfg: &ProjectConfig,
     specs: &Specs,
+    rendered: &mix::Rendered,
     bed: Option<&std::path::Path>,
 ) -> anyhow::Result<super::risk::Measured> {
     use media::signature as sig;
@@ -209,6 +212,9 @@ async fn measure(
         parts.push(whole.window((a / 1000) as usize, ((b + 999) / 1000) as usize));
     }
     let mut signature = sig::concat(&parts);
+    if cfg.text_vary && rendered.burned {
+        signature.frames = sig::of_file(&rendered.video).await?.frames;
+    }
     if let Some(bed) = bed {
         let mut audio = bed_fingerprint(bed).await?;
         audio.truncate((signature.frames.len() as f64 * sig::AUDIO_PER_SECOND) as usize);
@@ -301,7 +307,7 @@ async fn specs(
                     text: l.content.clone(),
                 })
                 .collect(),
-            style: style(&cfg.subtitles.style, font),
+            style: style(&cfg.look_for(&cfg.subtitles.style, v.id), font),
         })
     } else {
         None
@@ -325,13 +331,13 @@ async fn specs(
             mix::PieceSpeed::Quality
         },
     };
-    let title = match cfg.title_text() {
+    let title = match cfg.title_for(v.id) {
         Some(t) => {
-            let t_cfg = cfg.title.as_ref().expect("title_text implies a title");
+            let t_cfg = cfg.title.as_ref().expect("title_for implies a title");
             let font = font_file(ctx, storage, mid, t_cfg.style.font_id).await?;
             Some(mix::Title {
                 text: t.to_string(),
-                style: style(&t_cfg.style, font),
+                style: style(&cfg.look_for(&t_cfg.style, v.id), font),
                 until_ms: None,
             })
         }
@@ -339,7 +345,7 @@ async fn specs(
     };
     let shot_style = if cfg.has_shot_texts() {
         let font = font_file(ctx, storage, mid, cfg.shot_style.font_id).await?;
-        Some(style(&cfg.shot_style, font))
+        Some(style(&cfg.look_for(&cfg.shot_style, v.id), font))
     } else {
         None
     };
@@ -409,11 +415,12 @@ async fn clip_specs(
             .filter(|m| !m.mezzanine_key.is_empty())
             .ok_or_else(|| missing(format!("clip #{id}")))?;
         let path = local(storage, &m.mezzanine_key, || format!("clip '{}'", m.name)).await?;
-        // Advanced mode may start each shot's clips later; the length rule counts from there.
+        // Advanced mode may start each shot's clips later; the length rule counts from there. A
+        // varied trim starts this variant's stretch later still, within the clip.
         let (start, max) = cfg
             .groups
             .get(i)
-            .map(|g| (g.in_ms, g.max_ms))
+            .map(|g| (g.in_ms + cfg.trim_offset(v.id, i, m.duration_ms), g.max_ms))
             .unwrap_or((0, 0));
         clips.push(mix::ClipSpec {
             path,

@@ -175,7 +175,8 @@ pub async fn published(
 }
 
 /// Raises a finished video's sibling part (and its score) to `score` with `reason` (JSON), unless it is
-/// already as high: one statement, so renders finishing together keep the higher of their two.
+/// already as high: one statement, so renders finishing together keep the higher of their two. A raise
+/// moves the row's `updated_at`, so the library on screen hears it (the `variant` events) and reads it again.
 pub async fn raise_sibling(db: &Db, variant_id: i64, score: u8, reason: &str) -> sqlx::Result<()> {
     raise(db, "risk_sibling", variant_id, score, reason).await
 }
@@ -194,17 +195,19 @@ async fn raise(db: &Db, col: &str, variant_id: i64, score: u8, reason: &str) -> 
     let score = i64::from(score);
     sqlx::query(crate::sqlf!(
         "UPDATE clip_variants SET {col} = $1, {col}_reason = $2, \
-         risk = CASE WHEN risk IS NULL OR risk < $1 THEN $1 ELSE risk END \
+         risk = CASE WHEN risk IS NULL OR risk < $1 THEN $1 ELSE risk END, updated_at = $4 \
          WHERE id = $3 AND ({col} IS NULL OR {col} < $1)"
     ))
     .bind(score)
     .bind(reason)
     .bind(variant_id)
+    .bind(now_ms())
     .execute(&db.pool)
     .await?;
     // Measured with nothing to compare with: 0, not "not measured".
-    sqlx::query("UPDATE clip_variants SET risk = 0 WHERE id = $1 AND risk IS NULL")
+    sqlx::query("UPDATE clip_variants SET risk = 0, updated_at = $2 WHERE id = $1 AND risk IS NULL")
         .bind(variant_id)
+        .bind(now_ms())
         .execute(&db.pool)
         .await
         .map(|_| ())

@@ -5,12 +5,14 @@ import {
   charCount,
   clearLastTransition,
   DEFAULT_SHOT_STYLE,
+  DEFAULT_TITLE_STYLE,
   emptyForm,
   groupsProblem,
   hasBurnedText,
   hasShotTexts,
   isColor,
   isSmallPool,
+  MAX_TITLES,
   maxBatch,
   moveRow,
   poolOf,
@@ -19,6 +21,7 @@ import {
   toConfig,
   toForm,
   toHexColor,
+  titlesOf,
   tracksOf,
 } from './rules';
 
@@ -117,6 +120,24 @@ describe('quick-mix project rules (SPEC §5 Voice and clip)', () => {
     const varied = toConfig({ ...values, cover_vary: true });
     expect(varied.cover_vary).toBe(true);
     expect(toForm({ name: 'Spring', config: varied } as Project).cover_vary).toBe(true);
+    // The other levers likewise: sent only when on, read back.
+    const levers = toConfig({ ...values, trim_vary: true, text_vary: true });
+    expect([levers.trim_vary, levers.text_vary, config.trim_vary, config.text_vary]).toEqual([true, true, undefined, undefined]);
+    const leversBack = toForm({ name: 'Spring', config: levers } as Project);
+    expect([leversBack.trim_vary, leversBack.text_vary]).toEqual([true, true]);
+  });
+
+  it('sends several titles as texts (blanks and repeats left out, the first as text) and reads them back', () => {
+    const values = { ...emptyForm(), title: { text: ' 一 ', more: ['二', '', '一', '三'], style: { ...DEFAULT_TITLE_STYLE } } };
+    const config = toConfig(values);
+    expect(config.title).toEqual({ text: '一', texts: ['一', '二', '三'], style: DEFAULT_TITLE_STYLE });
+    const back = toForm({ name: 'x', config } as Project);
+    expect([back.title.text, back.title.more]).toEqual(['一', ['二', '三']]);
+    // One title keeps the plain shape; a title only in the extra rows still counts.
+    expect(toConfig({ ...values, title: { ...values.title, more: [] } }).title).toEqual({ text: '一', style: DEFAULT_TITLE_STYLE });
+    expect(toConfig({ ...values, title: { ...values.title, text: '', more: ['二'] } }).title?.text).toBe('二');
+    expect(titlesOf({ text: 'a', more: Array.from({ length: 20 }, (_, i) => `t${i}`) })).toHaveLength(MAX_TITLES);
+    expect(hasBurnedText({ ...config, title: { text: '', texts: ['二'], style: DEFAULT_TITLE_STYLE } })).toBe(true);
   });
 
   it('sends several music or voice files as media_ids (at most 3) and reads both shapes back', () => {

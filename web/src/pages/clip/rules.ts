@@ -11,6 +11,8 @@ import type { AudioRef, GroupRule, TextPosition, TextStyle, Project, ProjectConf
 export const MIN_GROUPS = limits.clip.MIN_GROUPS;
 /** The burnt-in title: at most 20 characters. */
 export const MAX_TITLE_CHARS = limits.clip.MAX_TITLE_CHARS;
+/** Titles a project may give, its videos taking them in turn. */
+export const MAX_TITLES = limits.clip.MAX_TITLES;
 /** At least 80 materials recommended. */
 export const RECOMMENDED_POOL = limits.clip.RECOMMENDED_POOL;
 /** Variants per request (and the project's output count) 1–200. */
@@ -168,11 +170,16 @@ export interface ProjectFormValues {
   music: { source: MusicSource; media_ids?: number[]; system_music_id?: number | null; volume: number };
   voice: { media_ids?: number[]; volume: number };
   subtitles: { enabled: boolean; style: TextStyle };
-  title: { text: string; style: TextStyle };
+  /** `more`: further titles, the videos taking the first and these in turn. */
+  title: { text: string; more?: string[]; style: TextStyle };
   /** Cover frame time, seconds. */
   cover_s: number;
   /** Each video's cover from another second (the cover time plus its turn, 0–4 s later). */
   cover_vary?: boolean;
+  /** Each video a later stretch of every clip longer than its shot. */
+  trim_vary?: boolean;
+  /** Each video's texts in another place (the three positions in turn). */
+  text_vary?: boolean;
   output_count: number;
   /** Advanced mode: the shots' captions' style (sent only when a shot has a caption). */
   shot_style: TextStyle;
@@ -185,9 +192,11 @@ export function emptyForm(): ProjectFormValues {
     music: { source: 'none', media_ids: [], system_music_id: null, volume: 60 },
     voice: { media_ids: [], volume: 100 },
     subtitles: { enabled: false, style: { ...DEFAULT_SUBTITLE_STYLE } },
-    title: { text: '', style: { ...DEFAULT_TITLE_STYLE } },
+    title: { text: '', more: [], style: { ...DEFAULT_TITLE_STYLE } },
     cover_s: 1,
     cover_vary: false,
+    trim_vary: false,
+    text_vary: false,
     output_count: 5,
     shot_style: { ...DEFAULT_SHOT_STYLE },
   };
@@ -220,12 +229,26 @@ export function toForm(project: Pick<Project, 'name' | 'config'>): ProjectFormVa
       : base.music,
     voice: c.voice ? { media_ids: tracksOf(c.voice), volume: c.voice.volume ?? base.voice.volume } : base.voice,
     subtitles: { enabled: Boolean(c.subtitles?.enabled), style: styleOf(c.subtitles?.style, DEFAULT_SUBTITLE_STYLE) },
-    title: { text: c.title?.text ?? '', style: styleOf(c.title?.style, DEFAULT_TITLE_STYLE) },
+    title: titleOf(c.title),
     cover_s: (c.cover_ms ?? 0) / 1000,
     cover_vary: Boolean(c.cover_vary),
+    trim_vary: Boolean(c.trim_vary),
+    text_vary: Boolean(c.text_vary),
     output_count: c.output_count ?? base.output_count,
     shot_style: styleOf(c.shot_style ?? undefined, DEFAULT_SHOT_STYLE),
   };
+}
+
+/** A stored title as form values: the first of several titles in the field, the rest in `more`. */
+function titleOf(t: ProjectConfig['title']): ProjectFormValues['title'] {
+  const texts = t?.texts?.length ? t.texts : [t?.text ?? ''];
+  return { text: texts[0] ?? '', more: texts.slice(1), style: styleOf(t?.style, DEFAULT_TITLE_STYLE) };
+}
+
+/** The titles the form gives, blanks and repeats left out, at most MAX_TITLES. */
+export function titlesOf(title: Partial<ProjectFormValues['title']>): string[] {
+  const all = [title.text ?? '', ...(title.more ?? [])].map((s) => (s ?? '').trim()).filter(Boolean);
+  return [...new Set(all)].slice(0, MAX_TITLES);
 }
 
 /** The library files an audio setting names: `media_ids`, or `media_id` alone. */
@@ -278,14 +301,18 @@ export function toConfig(v: Partial<ProjectFormValues>): ProjectConfig {
   };
   // Sent only when on, like the server writes it.
   if (v.cover_vary) config.cover_vary = true;
+  if (v.trim_vary) config.trim_vary = true;
+  if (v.text_vary) config.text_vary = true;
   const musicVolume = music.volume ?? base.music.volume;
   const musicIds = music.media_ids ?? [];
   if (music.source === 'mine' && musicIds.length) config.music = { ...trackRef(musicIds), volume: musicVolume };
   if (music.source === 'builtin' && music.system_music_id) config.music = { system_music_id: music.system_music_id, volume: musicVolume };
   const voiceIds = voice.media_ids ?? [];
   if (voiceIds.length) config.voice = { ...trackRef(voiceIds), volume: voice.volume ?? base.voice.volume };
-  const text = (title.text ?? '').trim();
-  if (text) config.title = { text, style: styleOf(title.style, DEFAULT_TITLE_STYLE) };
+  // One title keeps the plain `{text}` shape; several go as `texts` too (the first as `text`).
+  const texts = titlesOf(title);
+  if (texts.length === 1) config.title = { text: texts[0], style: styleOf(title.style, DEFAULT_TITLE_STYLE) };
+  if (texts.length > 1) config.title = { text: texts[0], texts, style: styleOf(title.style, DEFAULT_TITLE_STYLE) };
   if (hasShotTexts(v.groups)) config.shot_style = styleOf(v.shot_style, DEFAULT_SHOT_STYLE);
   return config;
 }
@@ -301,5 +328,6 @@ export function maxBatch(capacity: number): number {
  */
 export function hasBurnedText(c: ProjectConfig): boolean {
   const voiced = !!c.voice && tracksOf(c.voice).length > 0;
-  return (c.subtitles.enabled && voiced) || !!c.title?.text.trim() || c.groups.some((g) => (g.text ?? '').trim() !== '');
+  const titled = !!c.title?.text.trim() || !!c.title?.texts?.some((x) => x.trim());
+  return (c.subtitles.enabled && voiced) || titled || c.groups.some((g) => (g.text ?? '').trim() !== '');
 }

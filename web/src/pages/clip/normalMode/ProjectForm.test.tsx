@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Project } from '@/api/clip/types';
+import type { Project, ProjectConfig } from '@/api/clip/types';
 import i18n from '@/i18n';
 import { mockFetch, ok, json, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
@@ -116,15 +116,30 @@ describe('quick-mix project form', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('group-ready-14')).toHaveTextContent('0 ready');
   });
 
-  it('generates a title of at most 20 characters from the project name and puts the picked one in', async () => {
+  it('generates titles of at most 20 characters from the project name and puts the picked ones in, the videos taking them in turn', async () => {
     renderPage(<ProjectForm open project={null} onClose={() => undefined} onSaved={() => undefined} />, { route: '/normal_mode' });
     fireEvent.change(await screen.findByTestId('project-form-name'), { target: { value: 'Spring hot pot' } });
     fireEvent.click(screen.getByTestId('project-form-title-generate'));
     fireEvent.click(await screen.findByTestId('pick-generate', undefined, { timeout: 5000 }));
     await waitFor(() => expect(sent.find((c) => c.url === '/screen.merchant_seo_lexicon/ai_title')?.body).toEqual({ text: 'Spring hot pot', count: 10, max_chars: 20, lang: 'en' }));
-    fireEvent.click(within(await screen.findByTestId('pick-row-今天必吃')).getByRole('radio'));
+    fireEvent.click(within(await screen.findByTestId('pick-row-今天必吃')).getByRole('checkbox'));
     fireEvent.click(screen.getByTestId('pick-insert'));
     await waitFor(() => expect(screen.getByTestId('project-form-title')).toHaveValue('今天必吃'));
+    expect(screen.queryByTestId('project-form-title-2')).toBeNull();
+    // A second title by hand, a repeat refused, then saved as the titles in turn with the levers on.
+    fireEvent.click(screen.getByTestId('project-form-title-add'));
+    fireEvent.change(await screen.findByTestId('project-form-title-2'), { target: { value: '今天必吃' } });
+    expect(await screen.findByText('This title is given twice')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('project-form-title-2'), { target: { value: '周末好去处' } });
+    await waitFor(() => expect(screen.queryByText('This title is given twice')).toBeNull());
+    fireEvent.click(screen.getByTestId('project-form-trim-vary'));
+    fireEvent.click(screen.getByTestId('project-form-text-vary'));
+    for (const name of ['Opening', 'Product', 'Ending']) await addGroup(name);
+    submit();
+    await waitFor(() => expect(sent.find((c) => c.url.endsWith('/add'))).toBeTruthy(), { timeout: 5000 });
+    const body = sent.find((c) => c.url.endsWith('/add'))!.body as { config: ProjectConfig };
+    expect(body.config.title).toMatchObject({ text: '今天必吃', texts: ['今天必吃', '周末好去处'] });
+    expect([body.config.trim_vary, body.config.text_vary]).toEqual([true, true]);
   });
 
   it('refuses a colour that is not #RRGGBB and subtitles without a voice-over', async () => {

@@ -5,7 +5,7 @@
  * (advanced mode) adds each shot's start, length, caption and transition, the captions' style, and
  * saves through the advanced calls.
  */
-import { InfoCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined, MinusCircleOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Slider, Space, Switch, Tag, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -25,6 +25,7 @@ import {
   MAX_SHOT_TEXT_CHARS,
   MAX_NAME_CHARS,
   MAX_TITLE_CHARS,
+  MAX_TITLES,
   MAX_TRACKS,
   MIN_GROUPS,
   shotsProblem,
@@ -351,17 +352,57 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
           data-testid="project-form-title"
         />
       </Form.Item>
+      <Form.List name={['title', 'more']}>
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((f, i) => (
+              <Form.Item key={f.key} label={t('title.more', { n: i + 2 })}>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item
+                    name={f.name}
+                    noStyle
+                    rules={[
+                      {
+                        validator: async (_, v: string | undefined) => {
+                          if (codePoints(v ?? '') > MAX_TITLE_CHARS) throw new Error(t('title.tooLong', { max: MAX_TITLE_CHARS }));
+                          const all = [form.getFieldValue(['title', 'text']), ...((form.getFieldValue(['title', 'more']) as string[] | undefined) ?? [])];
+                          const mine = (v ?? '').trim();
+                          if (mine && all.filter((x) => (x ?? '').trim() === mine).length > 1) throw new Error(t('title.repeated'));
+                        },
+                      },
+                    ]}
+                  >
+                    <Input
+                      allowClear
+                      count={{ show: true, max: MAX_TITLE_CHARS, strategy: codePoints, exceedFormatter: (text, { max }) => Array.from(text).slice(0, max).join('') }}
+                      data-testid={`project-form-title-${i + 2}`}
+                    />
+                  </Form.Item>
+                  <Button icon={<MinusCircleOutlined />} aria-label={t('title.remove')} title={t('title.remove')} onClick={() => remove(f.name)} data-testid={`project-form-title-remove-${i + 2}`} />
+                </Space.Compact>
+              </Form.Item>
+            ))}
+            <Form.Item extra={t('title.moreHelp', { max: MAX_TITLES })}>
+              <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length + 1 >= MAX_TITLES} onClick={() => add('')} data-testid="project-form-title-add">
+                {t('title.add')}
+              </Button>
+            </Form.Item>
+          </>
+        )}
+      </Form.List>
       <TextStyleFields name={['title', 'style']} fonts={fontRows} fontsLoading={fonts.isFetching} testId="project-form-title" />
       {generating ? (
         <Suspense fallback={null}>
           <GenerateTitlesDialog
             open
-            single
             maxChars={MAX_TITLE_CHARS}
             text={form.getFieldValue('name') ?? ''}
             onClose={() => setGenerating(false)}
-            onPick={([title]) => {
-              form.setFieldValue(['title', 'text'], title);
+            onPick={(titles) => {
+              // The picked titles become the project's titles, the videos taking them in turn.
+              const [first = '', ...rest] = titles.slice(0, MAX_TITLES);
+              form.setFieldValue(['title', 'text'], first);
+              form.setFieldValue(['title', 'more'], rest);
               void form.validateFields([['title', 'text']]);
             }}
           />
@@ -378,6 +419,12 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
           </Form.Item>
           <Form.Item name="cover_vary" label={t('form.coverVary')} extra={t('form.coverVaryHelp')} valuePropName="checked">
             <Switch data-testid="project-form-cover-vary" />
+          </Form.Item>
+          <Form.Item name="trim_vary" label={t('form.trimVary')} extra={t('form.trimVaryHelp')} valuePropName="checked">
+            <Switch data-testid="project-form-trim-vary" />
+          </Form.Item>
+          <Form.Item name="text_vary" label={t('form.textVary')} extra={t('form.textVaryHelp')} valuePropName="checked">
+            <Switch data-testid="project-form-text-vary" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

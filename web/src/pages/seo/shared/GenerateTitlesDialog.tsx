@@ -1,5 +1,5 @@
 /**
- * "Generate titles" from another form (the release task's titles, a quick-mix title): keywords and a
+ * "Generate titles" from another form (the release task's titles, a mixing project's titles): keywords and a
  * text taken from that form, the engine's titles (docs/api-seo.md `ai_title`) at most `maxChars` long,
  * and the picked ones handed back.
  */
@@ -25,12 +25,10 @@ export interface GenerateTitlesDialogProps {
   maxChars: number;
   keywords?: string[];
   text?: string;
-  /** One title (a clip) or several (a release task). */
-  single?: boolean;
   onPick: (titles: string[]) => void;
 }
 
-export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords = [], text = '', single, onPick }: GenerateTitlesDialogProps) {
+export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords = [], text = '', onPick }: GenerateTitlesDialogProps) {
   const { t, i18n } = useSeoT();
   const [form] = Form.useForm<GenerateValues>();
   const [rows, setRows] = useState<GenTitle[] | null>(null);
@@ -100,7 +98,7 @@ export default function GenerateTitlesDialog({ open, onClose, maxChars, keywords
         </Space>
       </Form>
       {rows ? (
-        <GeneratedTable rows={rows} maxChars={maxChars} selected={picked} onSelect={setPicked} single={single} testId="pick" />
+        <GeneratedTable rows={rows} maxChars={maxChars} selected={picked} onSelect={setPicked} testId="pick" />
       ) : (
         <Alert type="info" showIcon title={t('pick.hint')} />
       )}

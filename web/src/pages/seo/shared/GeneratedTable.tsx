@@ -14,12 +14,10 @@ export interface GeneratedTableProps {
   selected: string[];
   onSelect: (titles: string[]) => void;
   loading?: boolean;
-  /** One title only (a radio per row). */
-  single?: boolean;
   testId?: string;
 }
 
-export default function GeneratedTable({ rows, maxChars, selected, onSelect, loading, single, testId = 'generated' }: GeneratedTableProps) {
+export default function GeneratedTable({ rows, maxChars, selected, onSelect, loading, testId = 'generated' }: GeneratedTableProps) {
   const { t } = useSeoT();
   return (
     <Table<GenTitle>
@@ -29,7 +27,7 @@ export default function GeneratedTable({ rows, maxChars, selected, onSelect, loa
       dataSource={rows as GenTitle[]}
       pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       scroll={{ x: 760 }}
-      rowSelection={{ type: single ? 'radio' : 'checkbox', selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(String)) }}
+      rowSelection={{ type: 'checkbox', selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(String)) }}
       onRow={(row) => ({ 'data-testid': `${testId}-row-${row.title}` }) as React.HTMLAttributes<HTMLElement>}
       locale={{ emptyText: <span data-testid={`${testId}-empty`}>{t('gen.none')}</span> }}
       columns={[
