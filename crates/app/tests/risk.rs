@@ -245,6 +245,18 @@ async fn risk_parts_only_rise_and_published_videos_are_read_on_both_databases() 
             Some(sig.to_bytes()),
             "made once"
         );
+        // Many at once (the planner's look-alikes), the merchant's only.
+        assert_eq!(
+            db::media_signatures(d, merchant, &[41, 42]).await.unwrap(),
+            vec![(41, sig.to_bytes())],
+            "{backend:?}"
+        );
+        assert!(
+            db::media_signatures(d, merchant + 1, &[41])
+                .await
+                .unwrap()
+                .is_empty()
+        );
         let vs = db::VariantSignature {
             variant_id: vid,
             project_id: 7,
@@ -352,27 +364,7 @@ async fn a_release_plan_spreads_unlike_videos_over_a_city_and_posts_a_file_once(
     assert_ne!(acc1, acc2);
     let a = shot("testsrc2", "4");
     // The same pictures and sound encoded again: a near copy of `a`.
-    let a_again = {
-        let src = std::env::temp_dir().join(format!("cm-risk-a-{}.mp4", std::process::id()));
-        std::fs::write(&src, &a).unwrap();
-        let b = ffmpeg_bytes(
-            &[
-                "-i",
-                src.to_str().unwrap(),
-                "-c:v",
-                "libx264",
-                "-preset",
-                "ultrafast",
-                "-crf",
-                "33",
-                "-c:a",
-                "aac",
-            ],
-            "mp4",
-        );
-        let _ = std::fs::remove_file(&src);
-        b
-    };
+    let a_again = encoded_again(&a);
     let mut ids = vec![];
     for (name, bytes) in [
         ("a.mp4", a),
@@ -543,6 +535,29 @@ async fn create_task(app: &TestApp, t: &str, body: serde_json::Value) -> Resp {
     .await
 }
 
+/// The same pictures and sound encoded again at a lower quality: a near copy.
+fn encoded_again(video: &[u8]) -> Vec<u8> {
+    let src = std::env::temp_dir().join(format!("cm-risk-src-{}.mp4", store::random_token(6)));
+    std::fs::write(&src, video).unwrap();
+    let b = ffmpeg_bytes(
+        &[
+            "-i",
+            src.to_str().unwrap(),
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-crf",
+            "33",
+            "-c:a",
+            "aac",
+        ],
+        "mp4",
+    );
+    let _ = std::fs::remove_file(&src);
+    b
+}
+
 /// Stripes that change every whole second (`c` picks the clip's own sequence), a tone, 8 s: footage
 /// whose seconds do not look alike, so which stretch of it a variant shows is what its score sees.
 fn changing_shot(c: u32) -> Vec<u8> {
@@ -645,4 +660,87 @@ async fn the_variation_levers_make_siblings_less_alike() {
         assert_eq!(v.1, 0, "a title each: nothing in common");
         assert!(v.0 < p.0, "pictures: varied {v:?} vs plain {p:?}");
     }
+}
+
+/// A clip uploaded twice (the second re-encoded, under another name) is one clip to the planner: two
+/// videos taking the two copies share that shot, which the plan says (and keeps the other shots
+/// apart); the same material with a different clip there shares nothing.
+#[tokio::test]
+async fn a_clip_uploaded_twice_is_one_clip_to_the_planner() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let t = app.demo().await;
+    let original = changing_shot(0);
+    let copy = encoded_again(&original);
+    let (mut groups, mut clips) = (std::collections::HashMap::new(), vec![]);
+    let shots: [(&str, [Vec<u8>; 2]); 4] = [
+        ("A", [original, copy]),
+        ("D", [changing_shot(5), changing_shot(6)]),
+        ("B", [changing_shot(1), changing_shot(2)]),
+        ("C", [changing_shot(3), changing_shot(4)]),
+    ];
+    for (name, files) in shots {
+        let g = group(&app, &t, name).await;
+        for (i, bytes) in files.into_iter().enumerate() {
+            let res = app
+                .upload(
+                    "/media.merchant_much_resource/add_resource",
+                    &t,
+                    &[("group_id", &g.to_string())],
+                    &format!("{name}-{i}.mp4"),
+                    bytes,
+                )
+                .await;
+            clips.push(res.ok()["id"].as_i64().unwrap());
+        }
+        groups.insert(name, g);
+    }
+    app.start_worker();
+    app.wait_ready(&t, &clips).await;
+    let shared = |first: &'static str| {
+        let (app, t, groups) = (&app, &t, &groups);
+        async move {
+            let shots: Vec<_> = [first, "B", "C"]
+                .iter()
+                .map(|n| json!({"group_id": groups[n]}))
+                .collect();
+            let cfg = json!({"groups": shots, "output_count": 2});
+            let res = app
+                .post(
+                    "/clip.merchant_much_clip/add",
+                    Some(t),
+                    json!({"name": first, "config": cfg}),
+                )
+                .await;
+            let pid = res.ok()["id"].as_i64().unwrap();
+            let res = app
+                .post(
+                    "/clip.merchant_much_clip/preview_video",
+                    Some(t),
+                    json!({"id": pid, "count": 2}),
+                )
+                .await;
+            let plan = res.ok();
+            let seqs: Vec<Vec<i64>> = plan["sequences"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| {
+                    s.as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| c["id"].as_i64().unwrap())
+                        .collect()
+                })
+                .collect();
+            assert_eq!(seqs.len(), 2, "{plan}");
+            // The other shots differ whatever the first does.
+            assert!(
+                seqs[0][1] != seqs[1][1] && seqs[0][2] != seqs[1][2],
+                "{plan}"
+            );
+            plan["max_shared"].as_i64().unwrap()
+        }
+    };
+    assert_eq!(shared("A").await, 1, "the copies are one clip");
+    assert_eq!(shared("D").await, 0, "two clips that differ");
 }

@@ -393,9 +393,37 @@ fn summarize(
     }
 }
 
-/// How many slots two sequences share (the same clip at the same place; a clip belongs to one group).
-fn shared(a: &[usize], b: &[usize]) -> u32 {
-    a.iter().zip(b).filter(|(x, y)| x == y).count() as u32
+/// How many slots two sequences share: the same clip at the same place (a clip belongs to one group),
+/// or two clips of one group that `twins` says look alike.
+fn shared(a: &[usize], b: &[usize], twins: &[Vec<usize>]) -> u32 {
+    let same = |g: usize, x: usize, y: usize| {
+        x == y
+            || twins
+                .get(g)
+                .is_some_and(|t| t.get(x).is_some() && t.get(x) == t.get(y))
+    };
+    a.iter()
+        .zip(b)
+        .enumerate()
+        .filter(|&(g, (&x, &y))| same(g, x, y))
+        .count() as u32
+}
+
+/// One group's clips sorted into look-alikes (duplicate risk: the same footage uploaded twice, renamed
+/// or re-encoded): for each clip (by index), the first clip it looks like, itself when none. `alike`
+/// is asked about each clip against the earlier ones that start a class.
+pub fn twins_of(n: usize, mut alike: impl FnMut(usize, usize) -> bool) -> Vec<usize> {
+    let mut class: Vec<usize> = Vec::with_capacity(n);
+    for i in 0..n {
+        let first = (0..i).find(|&j| class[j] == j && alike(j, i)).unwrap_or(i);
+        class.push(first);
+    }
+    class
+}
+
+/// How many clips of a group look unlike one another (its classes in [`twins_of`]).
+pub fn unlike_count(class: &[usize]) -> usize {
+    class.iter().enumerate().filter(|&(i, &c)| i == c).count()
 }
 
 /// Candidates [`plan_least_alike`] chooses among: this many times the request (at least
@@ -412,12 +440,14 @@ const LEAST_ALIKE_MADE: usize = 500;
 /// (made or chosen), then the one using the least-used clips, then the earliest in the order. The
 /// balanced order's first sequences are already far apart, so a fresh project mostly gets them; the
 /// choice matters where the order puts neighbours that share most slots (`max_shared` says the result).
+/// `twins` ([`twins_of`] per group, or empty) counts look-alike clips of a group as one.
 pub fn plan_least_alike(
     groups: &[Vec<i64>],
     made: &[Vec<i64>],
     count: usize,
     seed: u64,
     floor: &Floor<'_>,
+    twins: &[Vec<usize>],
 ) -> Result<Plan, PlanError> {
     let (long, _) = capacity_long_enough(groups, made, floor)?;
     let pool_n = (count.saturating_mul(LEAST_ALIKE_POOL))
@@ -441,7 +471,13 @@ pub fn plan_least_alike(
     // Each candidate's most shared slots so far, starting with the made ones.
     let mut worst: Vec<u32> = cands
         .iter()
-        .map(|c| recent.iter().map(|m| shared(c, m)).max().unwrap_or(0))
+        .map(|c| {
+            recent
+                .iter()
+                .map(|m| shared(c, m, twins))
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut usage: Vec<Vec<u32>> = groups.iter().map(|g| vec![0; g.len()]).collect();
     for seq in &made_set {
@@ -467,7 +503,7 @@ pub fn plan_least_alike(
         }
         for (i, c) in cands.iter().enumerate() {
             if !taken[i] {
-                worst[i] = worst[i].max(shared(c, &chosen));
+                worst[i] = worst[i].max(shared(c, &chosen, twins));
             }
         }
         picked.push(chosen);
@@ -787,7 +823,7 @@ mod tests {
         };
         for seed in 0..20 {
             let plain = plan(&g, &[], 4, seed).unwrap();
-            let apart = plan_least_alike(&g, &[], 4, seed, &none).unwrap();
+            let apart = plan_least_alike(&g, &[], 4, seed, &none, &[]).unwrap();
             assert_valid_and_unique(&g, &[], &apart);
             // Three diagonal sequences, then the order's fourth shares two slots with one of them; a
             // fourth sharing one slot with each exists and is chosen.
@@ -798,23 +834,53 @@ mod tests {
         }
         // Against what the project already made, too ("continue adding").
         let made = plan(&g, &[], 3, 7).unwrap().variants;
-        let more = plan_least_alike(&g, &made, 1, 7, &none).unwrap();
+        let more = plan_least_alike(&g, &made, 1, 7, &none, &[]).unwrap();
         assert_valid_and_unique(&g, &made, &more);
         assert_eq!(more.max_shared, 1);
         let all: Vec<Vec<i64>> = made.iter().chain(&more.variants).cloned().collect();
         assert_eq!(max_pair_shared(&all), 1);
         // Over capacity is still refused.
         assert!(matches!(
-            plan_least_alike(&g, &[], 28, 1, &none),
+            plan_least_alike(&g, &[], 28, 1, &none, &[]),
             Err(PlanError::OverCapacity { .. })
         ));
         assert_eq!(
-            plan_least_alike(&g, &[], 27, 1, &none)
+            plan_least_alike(&g, &[], 27, 1, &none, &[])
                 .unwrap()
                 .variants
                 .len(),
             27
         );
+    }
+
+    #[test]
+    fn look_alike_clips_count_as_one() {
+        // Clips 0 and 2 of a group are one picture (1 looks like neither).
+        let class = twins_of(4, |a, b| (a, b) == (0, 2));
+        assert_eq!(class, [0, 1, 0, 3]);
+        assert_eq!(unlike_count(&class), 3);
+        let g = groups_of(&[3, 3, 3]);
+        let none = Floor {
+            lengths: &[],
+            min_ms: 0,
+        };
+        // Every clip of the first group looks alike: every two variants share that slot, so the
+        // planner keeps the other two apart (three can differ in both) and says one slot is shared.
+        let twins = vec![vec![0, 0, 0], vec![0, 1, 2], vec![0, 1, 2]];
+        for seed in 0..20 {
+            let blind = plan_least_alike(&g, &[], 3, seed, &none, &[]).unwrap();
+            assert_eq!(blind.max_shared, 0, "seed {seed}");
+            let seeing = plan_least_alike(&g, &[], 3, seed, &none, &twins).unwrap();
+            assert_valid_and_unique(&g, &[], &seeing);
+            assert_eq!(seeing.max_shared, 1, "seed {seed}");
+            let rest: Vec<Vec<i64>> = seeing.variants.iter().map(|v| v[1..].to_vec()).collect();
+            assert_eq!(
+                max_pair_shared(&rest),
+                0,
+                "seed {seed}: {:?}",
+                seeing.variants
+            );
+        }
     }
 
     #[test]

@@ -547,12 +547,15 @@ pub async fn plan(
     }
     let made = db::made_sequences(db, p.id).await?;
     let floor = floor(db, mid, p.mode, &cfg, &pools).await?;
+    // A clip uploaded twice (renamed, re-encoded) is one clip to a duplicate check: so to the planner.
+    let twins = super::risk::twins(db, mid, &pools).await?;
     let plan = domain::clip::planner::plan_least_alike(
         &ids(&pools),
         &made,
         count as usize,
         p.seed as u64,
         &floor.rule(),
+        &twins,
     )
     .map_err(|e| match e {
         domain::clip::planner::PlanError::TooShort {
@@ -592,7 +595,10 @@ pub async fn plan(
     })?;
     let points = plan.variants.len() as i64 * POINTS_PER_VARIANT;
     let lacking = if plan.max_shared as usize * 2 > pools.len() {
-        let sizes: Vec<usize> = pools.iter().map(|(_, c)| c.len()).collect();
+        let sizes: Vec<usize> = twins
+            .iter()
+            .map(|t| domain::clip::planner::unlike_count(t))
+            .collect();
         domain::clip::planner::clips_lacking(&sizes, made.len() + plan.variants.len())
     } else {
         vec![]

@@ -43,6 +43,44 @@ pub async fn sign_file(
     Ok(s)
 }
 
+/// Two clips are look-alikes when at least this share of each one's pictures is seen in the other:
+/// the same footage uploaded twice (renamed, re-encoded, mirrored), which a check sees as one clip.
+pub const TWIN_VISUAL: f64 = 0.8;
+
+/// Each pool's clips sorted into look-alikes (`planner::twins_of`), so the planner counts a re-upload
+/// as the clip it copies: one read of the signatures per group; clips without one (not yet signed,
+/// images) look like none. Lengths more than a second apart are never twins (no comparison made).
+pub async fn twins(
+    d: &Db,
+    merchant_id: i64,
+    pools: &[super::projects::Pool],
+) -> sqlx::Result<Vec<Vec<usize>>> {
+    let mut out = Vec::with_capacity(pools.len());
+    for (_, clips) in pools {
+        if clips.len() < 2 {
+            out.push((0..clips.len()).collect());
+            continue;
+        }
+        let ids: Vec<i64> = clips.iter().map(|m| m.id).collect();
+        let mut signed: std::collections::HashMap<i64, Signature> =
+            db::media_signatures(d, merchant_id, &ids)
+                .await?
+                .into_iter()
+                .filter_map(|(id, b)| Some((id, Signature::from_bytes(&b)?)))
+                .collect();
+        let sigs: Vec<Option<Signature>> = ids.iter().map(|id| signed.remove(id)).collect();
+        out.push(domain::clip::planner::twins_of(clips.len(), |a, b| {
+            let (Some(x), Some(y)) = (&sigs[a], &sigs[b]) else {
+                return false;
+            };
+            (clips[a].duration_ms - clips[b].duration_ms).abs() <= 1000
+                && sig::visual(&x.frames, &y.frames) >= TWIN_VISUAL
+                && sig::visual(&y.frames, &x.frames) >= TWIN_VISUAL
+        }));
+    }
+    Ok(out)
+}
+
 /// What a finished video is measured by.
 #[derive(Debug, Clone)]
 pub struct Measured {

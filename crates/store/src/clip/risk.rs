@@ -98,6 +98,25 @@ pub async fn media_signature(
     .await
 }
 
+/// The stored signatures of the merchant's materials `ids` (those that have one), in one read.
+pub async fn media_signatures(
+    db: &Db,
+    merchant_id: i64,
+    ids: &[i64],
+) -> sqlx::Result<Vec<(i64, Vec<u8>)>> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    // Numbers only: the list is safe to write into the statement.
+    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    sqlx::query_as(crate::sqlf!(
+        "SELECT media_id, signature FROM media_signatures WHERE merchant_id = $1 AND media_id IN ({list})"
+    ))
+    .bind(merchant_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
 /// Drops a video's signature (its render kept nothing), unless the video is done after all (a twin
 /// run of its job finished it).
 pub async fn forget_variant_signature(db: &Db, variant_id: i64) -> sqlx::Result<()> {
