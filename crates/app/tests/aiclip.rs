@@ -867,7 +867,13 @@ async fn a_failed_voice_over_fails_the_job_and_charges_nothing() {
                 json!({"id": id}),
             )
             .await;
-        assert_eq!(again.ok()["state"], "queued");
+        // Accepted and queued; the worker may have taken it (and failed it again) before the answer
+        // reads the row back.
+        let state = again.ok()["state"].as_str().unwrap_or_default().to_string();
+        assert!(
+            ["queued", "processing", "failed"].contains(&state.as_str()),
+            "{state}"
+        );
         one_touch_events(&app, &t, id, "failed").await;
     }
 }

@@ -365,8 +365,9 @@ impl ProjectConfig {
     }
 
     /// How much later variant `variant_id` starts shot `slot`'s clip (a clip of `duration_ms`), ms:
-    /// with `trim_vary`, whole seconds within the clip's slack past the shot's length, by the variant's
-    /// turn (and the slot's, so the shots do not all move in step); else 0.
+    /// with `trim_vary`, a step of the shot's length (whole seconds, for the key frames) at a time
+    /// within the clip's slack, by the variant's turn (and the slot's, so the shots do not all move in
+    /// step) — so neighbouring variants show apart stretches, not half the same one; else 0.
     pub fn trim_offset(&self, variant_id: i64, slot: usize, duration_ms: i64) -> i64 {
         let Some(g) = self.groups.get(slot).filter(|_| self.trim_vary) else {
             return 0;
@@ -378,7 +379,9 @@ impl ProjectConfig {
         if slack_s <= 0 {
             return 0;
         }
-        (variant_id + slot as i64).rem_euclid(slack_s + 1) * 1000
+        let step_s = (g.max_ms + 999) / 1000;
+        let starts = slack_s / step_s + 1;
+        (variant_id + slot as i64).rem_euclid(starts) * step_s * 1000
     }
 
     /// Where variant `variant_id`'s cover is taken from, ms (the render keeps it within the video).
@@ -583,20 +586,29 @@ mod lever_tests {
     use super::*;
 
     #[test]
-    fn a_varied_trim_moves_whole_seconds_within_the_slack() {
+    fn a_varied_trim_moves_a_shot_length_at_a_time_within_the_slack() {
         let mut c: ProjectConfig = serde_json::from_str(
             r#"{"groups":[{"group_id":1,"max_ms":2000},{"group_id":2},{"group_id":3,"max_ms":2000,"in_ms":1000}]}"#,
         )
         .unwrap();
         assert_eq!(c.trim_offset(3, 0, 8000), 0, "off: no offset");
         c.trim_vary = true;
-        // 8 s clip, 2 s shot: 6 s of slack, 7 starts.
+        // 8 s clip, 2 s shot: 6 s of slack, 4 starts two seconds apart (neighbours do not overlap).
         assert_eq!(
-            (0..8)
+            (0..5)
                 .map(|v| c.trim_offset(v, 0, 8000))
                 .collect::<Vec<_>>(),
-            [0, 1000, 2000, 3000, 4000, 5000, 6000, 0]
+            [0, 2000, 4000, 6000, 0]
         );
+        // 1.5 s shot: steps of 2 s (whole seconds), 4.5 s of slack counted as 4: starts 0, 2 and 4 s.
+        c.groups[0].max_ms = 1500;
+        assert_eq!(
+            (0..4)
+                .map(|v| c.trim_offset(v, 0, 6000))
+                .collect::<Vec<_>>(),
+            [0, 2000, 4000, 0]
+        );
+        c.groups[0].max_ms = 2000;
         // Every start keeps the whole shot inside the clip (a part second of slack does not count).
         for v in 0..20 {
             assert!(c.trim_offset(v, 0, 4900) + 2000 <= 4900);
