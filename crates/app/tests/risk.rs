@@ -29,34 +29,20 @@ async fn a_reupload_of_a_published_video_is_flagged_and_the_library_sorts_by_ris
         .ok()["rows"][0]["id"]
         .as_i64()
         .unwrap();
-    let mut groups = vec![];
-    let mut clips = vec![];
-    for (name, src) in [("A", "testsrc2"), ("B", "mandelbrot"), ("C", "smptehdbars")] {
-        let g = group(&app, &t, name).await;
-        for (i, secs) in ["2", "2"].iter().enumerate() {
-            // Two shots a group: the second a later stretch of other pictures.
-            let src = if i == 0 {
-                src
-            } else {
-                ["rgbtestsrc", "yuvtestsrc", "cellauto"][groups.len()]
-            };
-            let id = app
-                .upload(
-                    "/media.merchant_much_resource/add_resource",
-                    &t,
-                    &[("group_id", &g.to_string())],
-                    &format!("{name}{i}.mp4"),
-                    shot(src, secs),
-                )
-                .await
-                .ok()["id"]
-                .as_i64()
-                .unwrap();
-            clips.push(id);
-        }
-        groups.push(g);
-    }
-    app.wait_ready(&t, &clips).await;
+    // Two shots a group: the second a later stretch of other pictures.
+    let files = [("A", "testsrc2"), ("B", "mandelbrot"), ("C", "smptehdbars")]
+        .into_iter()
+        .zip(["rgbtestsrc", "yuvtestsrc", "cellauto"])
+        .map(|((name, first), second)| {
+            let clips = [first, second]
+                .iter()
+                .enumerate()
+                .map(|(i, src)| (format!("{name}{i}.mp4"), shot(src, "2")))
+                .collect();
+            (name, clips)
+        })
+        .collect();
+    let (groups, _) = groups_of_files(&app, &t, files).await;
     let cfg = json!({
         "groups": groups.iter().map(|g| json!({"group_id": g})).collect::<Vec<_>>(),
         "music": {"system_music_id": music, "volume": 80},
@@ -575,30 +561,19 @@ async fn the_variation_levers_make_siblings_less_alike() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     app.start_worker();
     let t = app.demo().await;
-    let mut groups = vec![];
-    let mut clips = vec![];
     // Shots 1 and 2 have one clip each: the two videos of a project share them.
-    for (name, count) in [("A", 2), ("B", 1), ("C", 1)] {
-        let g = group(&app, &t, name).await;
-        for i in 0..count {
-            let c = clips.len() as u32;
-            let id = app
-                .upload(
-                    "/media.merchant_much_resource/add_resource",
-                    &t,
-                    &[("group_id", &g.to_string())],
-                    &format!("{name}{i}.mp4"),
-                    changing_shot(c),
-                )
-                .await
-                .ok()["id"]
-                .as_i64()
-                .unwrap();
-            clips.push(id);
-        }
-        groups.push(g);
-    }
-    app.wait_ready(&t, &clips).await;
+    let files = vec![
+        (
+            "A",
+            vec![
+                ("A0.mp4".into(), changing_shot(0)),
+                ("A1.mp4".into(), changing_shot(1)),
+            ],
+        ),
+        ("B", vec![("B0.mp4".into(), changing_shot(2))]),
+        ("C", vec![("C0.mp4".into(), changing_shot(3))]),
+    ];
+    let (groups, _) = groups_of_files(&app, &t, files).await;
     let style = json!({"font_id": null, "size": 72, "color": "#FFD700", "position": "top"});
     let project = |name: &'static str, levers: bool| {
         let (app, t, groups, style) = (&app, &t, &groups, &style);
@@ -671,47 +646,32 @@ async fn a_clip_uploaded_twice_is_one_clip_to_the_planner() {
     let t = app.demo().await;
     let original = changing_shot(0);
     let copy = encoded_again(&original);
-    let (mut groups, mut clips) = (std::collections::HashMap::new(), vec![]);
-    let shots: [(&str, [Vec<u8>; 2]); 4] = [
-        ("A", [original, copy]),
-        ("D", [changing_shot(5), changing_shot(6)]),
-        ("B", [changing_shot(1), changing_shot(2)]),
-        ("C", [changing_shot(3), changing_shot(4)]),
-    ];
-    for (name, files) in shots {
-        let g = group(&app, &t, name).await;
-        for (i, bytes) in files.into_iter().enumerate() {
-            let res = app
-                .upload(
-                    "/media.merchant_much_resource/add_resource",
-                    &t,
-                    &[("group_id", &g.to_string())],
-                    &format!("{name}-{i}.mp4"),
-                    bytes,
-                )
-                .await;
-            clips.push(res.ok()["id"].as_i64().unwrap());
-        }
-        groups.insert(name, g);
-    }
     app.start_worker();
-    app.wait_ready(&t, &clips).await;
+    let names = ["A", "D", "B", "C"];
+    let files = names
+        .into_iter()
+        .zip([
+            [original, copy],
+            [changing_shot(5), changing_shot(6)],
+            [changing_shot(1), changing_shot(2)],
+            [changing_shot(3), changing_shot(4)],
+        ])
+        .map(|(name, two)| {
+            let clips = two
+                .into_iter()
+                .enumerate()
+                .map(|(i, b)| (format!("{name}-{i}.mp4"), b))
+                .collect();
+            (name, clips)
+        })
+        .collect();
+    let (ids, _) = groups_of_files(&app, &t, files).await;
+    let groups: std::collections::HashMap<&str, i64> = names.into_iter().zip(ids).collect();
     let shared = |first: &'static str| {
         let (app, t, groups) = (&app, &t, &groups);
         async move {
-            let shots: Vec<_> = [first, "B", "C"]
-                .iter()
-                .map(|n| json!({"group_id": groups[n]}))
-                .collect();
-            let cfg = json!({"groups": shots, "output_count": 2});
-            let res = app
-                .post(
-                    "/clip.merchant_much_clip/add",
-                    Some(t),
-                    json!({"name": first, "config": cfg}),
-                )
-                .await;
-            let pid = res.ok()["id"].as_i64().unwrap();
+            let shots = [first, "B", "C"].map(|n| groups[n]);
+            let pid = plain_project(app, t, first, &shots).await;
             let res = app
                 .post(
                     "/clip.merchant_much_clip/preview_video",

@@ -581,18 +581,38 @@ pub async fn shot_groups(
     groups: &[(&str, &[&str])],
     secs: &str,
 ) -> (Vec<i64>, Vec<i64>) {
+    let files = groups
+        .iter()
+        .map(|(name, colours)| {
+            let clips = colours
+                .iter()
+                .map(|c| (format!("{c}.mp4"), clip(c, secs)))
+                .collect();
+            (*name, clips)
+        })
+        .collect();
+    groups_of_files(app, t, files).await
+}
+
+/// Shot groups named as given, each with the clips given (file name, bytes), waited for until every
+/// clip is ready. Returns the group ids and the clip ids, in order.
+pub async fn groups_of_files(
+    app: &TestApp,
+    t: &str,
+    groups: Vec<(&str, Vec<(String, Vec<u8>)>)>,
+) -> (Vec<i64>, Vec<i64>) {
     let mut ids = vec![];
     let mut clips = vec![];
-    for (name, colours) in groups {
+    for (name, files) in groups {
         let gid = group(app, t, name).await;
-        for c in *colours {
+        for (file, bytes) in files {
             let r = app
                 .upload(
                     "/media.merchant_much_resource/add_resource",
                     t,
                     &[("group_id", &gid.to_string())],
-                    &format!("{c}.mp4"),
-                    clip(c, secs),
+                    &file,
+                    bytes,
                 )
                 .await;
             clips.push(r.ok()["id"].as_i64().unwrap());

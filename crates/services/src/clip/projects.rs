@@ -247,11 +247,12 @@ pub async fn check_fonts(
     cfg: &ProjectConfig,
 ) -> ApiResult<()> {
     let mut uses: Vec<(&'static str, i64, String)> = vec![];
+    let titles = cfg.titles();
     if let (false, Some(id)) = (
-        cfg.titles().is_empty(),
+        titles.is_empty(),
         cfg.title.as_ref().and_then(|t| t.style.font_id),
     ) {
-        uses.push(("title", id, cfg.titles().concat()));
+        uses.push(("title", id, titles.concat()));
     }
     if let (true, Some(id)) = (cfg.has_shot_texts(), cfg.shot_style.font_id) {
         let texts: Vec<&str> = cfg.groups.iter().map(|g| g.text.as_str()).collect();

@@ -50,6 +50,8 @@ export interface ProjectFormProps {
 }
 
 const codePoints = (text: string) => charCount(text);
+/** Every title field's counter: characters as the server counts them, input cut at the limit. */
+const titleCount = { show: true, max: MAX_TITLE_CHARS, strategy: codePoints, exceedFormatter: (text: string, { max }: { max: number }) => Array.from(text).slice(0, max).join('') };
 
 function AsrTag({ media }: { media: PickMedia }) {
   const { t } = useClipT();
@@ -66,6 +68,9 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
   const { t } = useClipT();
   const [form] = Form.useForm<ProjectFormValues>();
   const [generating, setGenerating] = useState(false);
+  const titleFits = (v: string | undefined) => {
+    if (codePoints(v ?? '') > MAX_TITLE_CHARS) throw new Error(t('title.tooLong', { max: MAX_TITLE_CHARS }));
+  };
   const save = useWrite(({ id, name, config }: { id?: number; name: string; config: ReturnType<typeof toConfig> }) => projectCalls[mode].save(id, name, config), clipKeys.all);
   const groups = useQuery({ queryKey: ['clip', 'shotGroups'], queryFn: fetchShotGroups, enabled: open });
   const music = useQuery({ queryKey: ['clip', 'myMusic'], queryFn: fetchMyMusic, enabled: open });
@@ -337,20 +342,9 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
           </Space>
         }
         extra={t('title.help', { max: MAX_TITLE_CHARS })}
-        rules={[
-          {
-            validator: async (_, v: string | undefined) => {
-              if (codePoints(v ?? '') > MAX_TITLE_CHARS) throw new Error(t('title.tooLong', { max: MAX_TITLE_CHARS }));
-            },
-          },
-        ]}
+        rules={[{ validator: async (_, v: string | undefined) => titleFits(v) }]}
       >
-        <Input
-          allowClear
-          placeholder={t('title.placeholder')}
-          count={{ show: true, max: MAX_TITLE_CHARS, strategy: codePoints, exceedFormatter: (text, { max }) => Array.from(text).slice(0, max).join('') }}
-          data-testid="project-form-title"
-        />
+        <Input allowClear placeholder={t('title.placeholder')} count={titleCount} data-testid="project-form-title" />
       </Form.Item>
       <Form.List name={['title', 'more']}>
         {(fields, { add, remove }) => (
@@ -364,7 +358,7 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
                     rules={[
                       {
                         validator: async (_, v: string | undefined) => {
-                          if (codePoints(v ?? '') > MAX_TITLE_CHARS) throw new Error(t('title.tooLong', { max: MAX_TITLE_CHARS }));
+                          titleFits(v);
                           const all = [form.getFieldValue(['title', 'text']), ...((form.getFieldValue(['title', 'more']) as string[] | undefined) ?? [])];
                           const mine = (v ?? '').trim();
                           if (mine && all.filter((x) => (x ?? '').trim() === mine).length > 1) throw new Error(t('title.repeated'));
@@ -372,11 +366,7 @@ export default function ProjectForm({ open, project, onClose, onSaved, mode = 'n
                       },
                     ]}
                   >
-                    <Input
-                      allowClear
-                      count={{ show: true, max: MAX_TITLE_CHARS, strategy: codePoints, exceedFormatter: (text, { max }) => Array.from(text).slice(0, max).join('') }}
-                      data-testid={`project-form-title-${i + 2}`}
-                    />
+                    <Input allowClear count={titleCount} data-testid={`project-form-title-${i + 2}`} />
                   </Form.Item>
                   <Button icon={<MinusCircleOutlined />} aria-label={t('title.remove')} title={t('title.remove')} onClick={() => remove(f.name)} data-testid={`project-form-title-remove-${i + 2}`} />
                 </Space.Compact>
