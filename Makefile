@@ -75,6 +75,8 @@ bench:
 	cargo run --release -p media --example mix_bench
 	# Matrix: plan 1,000 accounts x 30 days x 3, publish 10,000 items through the publisher to the sandbox.
 	cargo run --release -p app --example publish_bench
+	# Creator consoles in chromium: 20 posts over 10 accounts, at most 3 browsers (time per post, memory).
+	cargo run --release -p platforms --example browser_bench
 	# Activities and NFC: concurrent draws against bare write transactions; the tap page against /healthz.
 	cargo run --release -p app --example activities_bench
 	# Engagement: comments synced per second; a customer's comment to the auto-reply (poll and webhook).

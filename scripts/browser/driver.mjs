@@ -43,6 +43,9 @@ const ops = {
       timeout: req.timeout,
       args: ['--no-first-run', '--no-default-browser-check', '--disable-dev-shm-usage'],
     });
+    // A profile new on this node takes the account's stored state (cookies, local storage,
+    // IndexedDB) from another node's last flow: the cluster's copy of the login.
+    if (req.state) await context.setStorageState(req.state);
     const page = context.pages()[0] || (await context.newPage());
     contexts.set(req.ctx, { context, page });
     context.on('close', () => contexts.delete(req.ctx));
@@ -134,6 +137,13 @@ const ops = {
     const target = req.selector ? first(req) : page(req);
     const png = await target.screenshot({ timeout: req.timeout, type: 'png' });
     return { png: png.toString('base64') };
+  },
+  // The account's login as portable state (Playwright's storage state with IndexedDB), kept sealed
+  // with the account so any node can act for it (social-auto-upload keeps the same per account).
+  async state(req) {
+    const c = contexts.get(req.ctx);
+    if (!c) throw Object.assign(new Error(`no browser ${req.ctx}`), { kind: 'closed' });
+    return { state: await c.context.storageState({ indexedDB: true }) };
   },
   async html(req) {
     return { html: await page(req).content() };

@@ -2606,3 +2606,86 @@ async fn each_platform_goes_live_simulated_or_off_by_its_own_mode() {
         .expect(403);
     }
 }
+
+/// Cluster-safe console accounts: the QR login is stored in the database sealed (no cookie in
+/// clear) and linked to the account, the accounts list shows its size, another worker node with an
+/// empty profile folder acts for the account from it, and removing the account removes it.
+#[tokio::test]
+async fn a_console_login_is_stored_sealed_and_serves_another_node() {
+    let app = TestApp::spawn_with_browser(heavy_story_backend()).await;
+    let t = app.demo().await;
+    let account = xhs_console_account(&app, &t, "节点共享号").await;
+    let id = account["id"].as_i64().unwrap();
+    let (version, state): (i64, String) =
+        sqlx::query_as("SELECT version, state FROM browser_profiles WHERE account_id = $1")
+            .bind(id)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+    assert!(version >= 1);
+    assert!(
+        !state.contains("cookies") && !state.contains("节点共享号"),
+        "stored sealed: {state:.120}"
+    );
+    let rows = app
+        .post(
+            "/task.merchant_group_user/index",
+            Some(&t),
+            json!({"platform": "xhs"}),
+        )
+        .await;
+    assert!(
+        rows.ok()["rows"][0]["profile_bytes"].as_i64().unwrap() > 100,
+        "{}",
+        rows.body
+    );
+
+    // Node B: the same database, its own empty profile folder.
+    let dir = tempdir::TempDir::new();
+    std::os::unix::fs::symlink(
+        app.files
+            .path
+            .join("browser/node_modules")
+            .canonicalize()
+            .unwrap(),
+        dir.path.join("node_modules"),
+    )
+    .unwrap();
+    let cfg = platforms::browser::DriverConfig::for_data_dir(&dir.path);
+    let driver = platforms::browser::Driver::new(platforms::browser::DriverConfig {
+        script_dir: dir.path.clone(),
+        profiles_dir: dir.path.join("profiles"),
+        ..cfg
+    });
+    let mut node_b = (*app.state.hub).clone();
+    node_b.adapters = Default::default();
+    node_b.browser = Some(driver.clone());
+    let row = store::matrix::account(&app.db, demo_merchant(&app).await, id)
+        .await
+        .unwrap()
+        .unwrap();
+    let creds = node_b.creds(&row);
+    node_b
+        .adapter_for(&row)
+        .await
+        .unwrap()
+        .check(&creds)
+        .await
+        .expect("node B is logged in from the stored login");
+    assert!(driver.profile_dir(&creds.token).exists());
+    driver.shutdown().await;
+
+    // Removing the account removes its stored login.
+    app.post(
+        "/task.merchant_group_user/delete",
+        Some(&t),
+        json!({"ids": [id]}),
+    )
+    .await
+    .ok();
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM browser_profiles")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
+}

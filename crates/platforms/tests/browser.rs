@@ -460,3 +460,68 @@ async fn an_expired_console_qr_is_replaced_and_the_new_one_shown() {
     ));
     r.driver.shutdown().await;
 }
+
+/// Cluster-safe profiles: a login made on one node serves another (the stored state restored into
+/// a profile that node never had), and while one node drives an account the other waits for it.
+#[tokio::test]
+async fn two_nodes_share_an_accounts_login_and_never_drive_it_at_once() {
+    use platforms::browser::{MemoryProfiles, ProfileStore};
+    let store = Arc::new(MemoryProfiles::default());
+    let mut r = rig(2).await;
+    r.share_profiles(store.clone());
+    let creds = r.login("两节点号").await;
+    let first = store
+        .load(&creds.token)
+        .await
+        .unwrap()
+        .expect("stored at login");
+    assert!(first.state.contains("cookies"), "{:.200}", first.state);
+
+    // Node B never saw the login: its fresh profile takes the stored one.
+    let b = r.node(Some(store.clone()));
+    b.ad.check(&creds).await.unwrap();
+    assert!(b.driver.profile_dir(&creds.token).exists());
+    // A node without the shared store is not logged in on its fresh profile.
+    let lone = r.node(None);
+    let e = lone.ad.check(&creds).await.unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Reauthorize, "{e:?}");
+    lone.driver.shutdown().await;
+
+    // A publishes slowly; B asks for the works list meanwhile and gets it only after A's post is
+    // listed (without the lease it would read the list mid-upload, without the post).
+    r.control(
+        "faults",
+        json!({"user": "两节点号", "slow_upload_ms": 3000}),
+    )
+    .await;
+    let video = r.video(50);
+    let a_publish = {
+        let req = req("两个节点轮流来", video);
+        let (ad, creds) = (&r.ad, creds.clone());
+        async move { ad.create(&creds, "", &req).await }
+    };
+    let b_reads = async {
+        // A's upload has begun (the page's own upload, 3 s long) when B asks.
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while r.record().await["uploads_begun"].as_u64() == Some(0) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "A never began its upload"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(store.holder(&creds.token).is_some(), "A holds the lease");
+        b.ad.list_works(&creds, 30).await
+    };
+    let (posted, works) = tokio::join!(a_publish, b_reads);
+    let item = posted.unwrap();
+    let works = works.unwrap();
+    assert!(
+        works.iter().any(|w| w.item_id == item),
+        "B read the list before A's post: {works:?}"
+    );
+    assert_eq!(r.received().await.len(), 1);
+    assert_eq!(store.holder(&creds.token), None, "leases given back");
+    b.driver.shutdown().await;
+    r.driver.shutdown().await;
+}

@@ -141,3 +141,100 @@ async fn the_job_figures_count_queued_running_and_failed_jobs() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A creator-console account's browser login for every node, and the lease two nodes take turns
+/// on (`store::matrix::profiles`), on SQLite and (when set) PostgreSQL.
+#[tokio::test]
+async fn browser_logins_are_versioned_and_leased_one_holder_at_a_time() {
+    let dir = std::env::temp_dir().join(format!(
+        "cm-profiles-{}-{}",
+        std::process::id(),
+        store::random_token(4)
+    ));
+    let mut urls = vec![format!("sqlite://{}/t.db", dir.display())];
+    if let Ok(pg) = std::env::var("CLIPMATRIX_TEST_POSTGRES_URL")
+        && !pg.is_empty()
+    {
+        urls.push(testkit::fresh_pg_database(&pg).await);
+    }
+    for url in urls {
+        use store::matrix::*;
+        let (a, b) = (
+            Db::connect(&url).await.unwrap(),
+            Db::connect(&url).await.unwrap(),
+        );
+        a.migrate().await.unwrap();
+        assert_eq!(profile_state(&a, "xhs-1").await.unwrap(), None);
+        assert!(
+            take_profile_lease(&a, "xhs-1", "node-a", 60_000)
+                .await
+                .unwrap()
+        );
+        assert_eq!(
+            profile_state(&a, "xhs-1").await.unwrap(),
+            None,
+            "a lease alone stores no login"
+        );
+        assert!(
+            take_profile_lease(&a, "xhs-1", "node-a", 60_000)
+                .await
+                .unwrap(),
+            "renewed"
+        );
+        assert!(
+            !take_profile_lease(&b, "xhs-1", "node-b", 60_000)
+                .await
+                .unwrap()
+        );
+        drop_profile_lease(&b, "xhs-1", "node-b").await.unwrap();
+        assert!(
+            !take_profile_lease(&b, "xhs-1", "node-b", 60_000)
+                .await
+                .unwrap(),
+            "not b's to give back"
+        );
+        assert_eq!(
+            save_profile_state(&a, "xhs-1", "sealed-1", 10)
+                .await
+                .unwrap(),
+            1
+        );
+        assert_eq!(
+            save_profile_state(&a, "xhs-1", "sealed-2", 12)
+                .await
+                .unwrap(),
+            2
+        );
+        drop_profile_lease(&a, "xhs-1", "node-a").await.unwrap();
+        assert!(take_profile_lease(&b, "xhs-1", "node-b", -1).await.unwrap());
+        assert!(
+            take_profile_lease(&a, "xhs-1", "node-a", 60_000)
+                .await
+                .unwrap(),
+            "a lease that ran out is anyone's"
+        );
+        assert_eq!(
+            profile_state(&b, "xhs-1").await.unwrap(),
+            Some((2, "sealed-2".to_string()))
+        );
+        // A first login without a lease; both become account 7's, the later one replacing the other.
+        assert_eq!(
+            save_profile_state(&a, "xhs-2", "sealed-x", 30)
+                .await
+                .unwrap(),
+            1
+        );
+        link_profile(&a, "xhs-1", 7).await.unwrap();
+        link_profile(&a, "xhs-2", 7).await.unwrap();
+        assert_eq!(
+            profile_state(&a, "xhs-1").await.unwrap(),
+            None,
+            "the older login went"
+        );
+        assert_eq!(
+            profile_state(&a, "xhs-2").await.unwrap(),
+            Some((1, "sealed-x".to_string()))
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

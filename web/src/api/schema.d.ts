@@ -6911,6 +6911,11 @@ export interface components {
             poi_address: string;
             poi_id: string;
             poi_name: string;
+            /**
+             * Format: int64
+             * @description A console account's browser login stored for every worker node, in bytes (0: none yet).
+             */
+            profile_bytes: number;
             province: string;
             /**
              * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
@@ -9381,6 +9386,11 @@ export interface components {
                 poi_address: string;
                 poi_id: string;
                 poi_name: string;
+                /**
+                 * Format: int64
+                 * @description A console account's browser login stored for every worker node, in bytes (0: none yet).
+                 */
+                profile_bytes: number;
                 province: string;
                 /**
                  * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
@@ -10180,6 +10190,11 @@ export interface components {
                 poi_address: string;
                 poi_id: string;
                 poi_name: string;
+                /**
+                 * Format: int64
+                 * @description A console account's browser login stored for every worker node, in bytes (0: none yet).
+                 */
+                profile_bytes: number;
                 province: string;
                 /**
                  * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
@@ -11970,6 +11985,11 @@ export interface components {
                     poi_address: string;
                     poi_id: string;
                     poi_name: string;
+                    /**
+                     * Format: int64
+                     * @description A console account's browser login stored for every worker node, in bytes (0: none yet).
+                     */
+                    profile_bytes: number;
                     province: string;
                     /**
                      * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);
@@ -14596,6 +14616,11 @@ export interface components {
                     poi_address: string;
                     poi_id: string;
                     poi_name: string;
+                    /**
+                     * Format: int64
+                     * @description A console account's browser login stored for every worker node, in bytes (0: none yet).
+                     */
+                    profile_bytes: number;
                     province: string;
                     /**
                      * @description The proxy its console browser goes through (`scheme://host:port`, credentials never shown);

@@ -47,3 +47,17 @@ export function merchantPicker(ms: number): Dayjs {
 export function fromMerchantPicker(value: Dayjs): number {
   return dayjs.utc(value.format('YYYY-MM-DDTHH:mm:ss')).valueOf() - MERCHANT_UTC_OFFSET_MIN * 60_000;
 }
+
+/** Bytes -> '512 B', '1.5 KB', '12.3 MB', '1.02 GB'. */
+export function formatSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${units[unit]}`;
+}

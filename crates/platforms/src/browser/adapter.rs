@@ -11,9 +11,14 @@
 //! - Every step runs on the account's own profile; a browser that crashed or hung is killed by the
 //!   driver and the step retried once (a publish first looks for its post, so a retry never posts
 //!   twice).
+//! - With a [`ProfileStore`] (the database, `profiles`), every step first takes the account's lease
+//!   (two nodes never drive one account at once), gives the browser the stored login when this
+//!   node's copy is older, and writes the login back after the step; a finished QR login stores
+//!   its first state.
 
 use super::driver::{Driver, Identity, Page};
 use super::flow::{self, Flow, LoginStep, Step};
+use super::profiles::{self, LEASE_RENEW_MS, LEASE_TTL_MS, ProfileStore};
 use crate::{
     Adapter, Creds, ErrorKind, FollowerDay, PResult, Platform, Poi, PublishReq, QrLogin,
     SessionState, TokenSet, Work, error,
@@ -39,6 +44,12 @@ struct Login {
     qr_image: String,
 }
 
+fn hostname() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_default()
+}
+
 fn png_data_url(png: &[u8]) -> String {
     use base64::Engine;
     format!(
@@ -52,6 +63,41 @@ pub struct BrowserAdapter {
     driver: Driver,
     clock: domain::clock::Clock,
     logins: Mutex<HashMap<String, Login>>,
+    /// The cluster's copy of each account's login and its lease (None: this node's profiles only).
+    profiles: Option<Arc<dyn ProfileStore>>,
+}
+
+/// How long a step waits for an account another node (or job) is driving.
+const LEASE_WAIT: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// An account's lease while a step runs: renewed in the background, given back by [`Lease::end`]
+/// (or by running out, when the step's future is dropped).
+struct Lease {
+    store: Arc<dyn ProfileStore>,
+    key: String,
+    holder: String,
+    renew: tokio::task::JoinHandle<()>,
+}
+
+impl Lease {
+    async fn end(self) {
+        self.renew.abort();
+        self.store.release(&self.key, &self.holder).await;
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        self.renew.abort();
+    }
+}
+
+/// What this node knows of an account's stored login before a step.
+struct Restore {
+    /// The stored state to give the browser (this node's copy is older or missing).
+    state: Option<serde_json::Value>,
+    /// The stored state as read (the step writes back only what changed).
+    stored: Option<String>,
 }
 
 impl BrowserAdapter {
@@ -61,7 +107,14 @@ impl BrowserAdapter {
             driver,
             clock,
             logins: Mutex::default(),
+            profiles: None,
         }
+    }
+
+    /// Keeps each account's login in `store` and drives an account only under its lease there.
+    pub fn with_profiles(mut self, store: Arc<dyn ProfileStore>) -> BrowserAdapter {
+        self.profiles = Some(store);
+        self
     }
 
     pub fn flow(&self) -> &Arc<dyn Flow> {
@@ -93,18 +146,27 @@ impl BrowserAdapter {
         Ok(&creds.token)
     }
 
-    async fn open(&self, key: &str, step: Step, proxy: &str) -> PResult<Page> {
+    async fn open(
+        &self,
+        key: &str,
+        step: Step,
+        proxy: &str,
+        state: Option<&serde_json::Value>,
+    ) -> PResult<Page> {
         let identity = Self::identity(key)
             .with_proxy(proxy)
             .map_err(|e| flow::step_error(self.p(), step, ErrorKind::Permanent, &e.to_string()))?;
-        self.driver.open(key, &identity).await.map_err(|e| {
-            let kind = if e.is_crash() {
-                ErrorKind::Retryable
-            } else {
-                ErrorKind::Permanent
-            };
-            flow::step_error(self.p(), step, kind, &e.to_string())
-        })
+        self.driver
+            .open_with(key, &identity, state)
+            .await
+            .map_err(|e| {
+                let kind = if e.is_crash() {
+                    ErrorKind::Retryable
+                } else {
+                    ErrorKind::Permanent
+                };
+                flow::step_error(self.p(), step, kind, &e.to_string())
+            })
     }
 
     /// Runs `f` on the account's browser; when the browser crashed or hung under it (the page is
@@ -115,19 +177,137 @@ impl BrowserAdapter {
         Fut: Future<Output = PResult<T>>,
     {
         let key = self.session_key(creds)?;
+        let lease = self.lease(key, step).await?;
+        let restore = self.restore(key).await;
         let mut retry = false;
-        loop {
-            let page = Arc::new(self.open(key, step, &creds.proxy).await?);
+        let out = loop {
+            let page = match self
+                .open(key, step, &creds.proxy, restore.state.as_ref())
+                .await
+            {
+                Ok(p) => Arc::new(p),
+                Err(e) => break Err(e),
+            };
             let r = f(page.clone(), retry).await;
-            let crashed = r.is_err() && !page.alive().await;
+            let alive = page.alive().await;
+            if alive {
+                self.keep_state(&page, key, restore.stored.as_deref()).await;
+            }
             page.close().await;
             match r {
-                Err(e) if crashed && !retry => {
+                Err(e) if !alive && !retry => {
                     tracing::warn!(platform = self.p().code(), step = step.code(), err = %e, "browser lost; retrying the step once");
                     retry = true;
                 }
-                r => return r,
+                r => break r,
             }
+        };
+        if let Some(l) = lease {
+            l.end().await;
+        }
+        out
+    }
+
+    /// Takes the account's lease, waiting while another node or job drives it (None without a
+    /// store).
+    async fn lease(&self, key: &str, step: Step) -> PResult<Option<Lease>> {
+        let Some(store) = self.profiles.clone() else {
+            return Ok(None);
+        };
+        let holder = format!(
+            "{}-{}-{:08x}",
+            hostname(),
+            std::process::id(),
+            rand::random::<u32>()
+        );
+        let started = std::time::Instant::now();
+        loop {
+            match store.lease(key, &holder, LEASE_TTL_MS).await {
+                Ok(true) => break,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(key, err = %e, "profile lease: the store did not answer"),
+            }
+            if started.elapsed() >= LEASE_WAIT {
+                return Err(flow::step_error(
+                    self.p(),
+                    step,
+                    ErrorKind::Retryable,
+                    "in use on another node: the account is busy with another job",
+                ));
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        }
+        let renew = {
+            let (store, key, holder) = (store.clone(), key.to_string(), holder.clone());
+            tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(std::time::Duration::from_millis(LEASE_RENEW_MS)).await;
+                    if !matches!(store.lease(&key, &holder, LEASE_TTL_MS).await, Ok(true)) {
+                        tracing::warn!(key, "profile lease lost while a step ran");
+                    }
+                }
+            })
+        };
+        Ok(Some(Lease {
+            store,
+            key: key.to_string(),
+            holder,
+            renew,
+        }))
+    }
+
+    /// The stored login, and whether this node's copy must take it.
+    async fn restore(&self, key: &str) -> Restore {
+        let none = Restore {
+            state: None,
+            stored: None,
+        };
+        let Some(store) = &self.profiles else {
+            return none;
+        };
+        let stored = match store.load(key).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return none,
+            Err(e) => {
+                tracing::warn!(key, err = %e, "profile store did not answer; using this node's copy");
+                return none;
+            }
+        };
+        let dir = self.driver.profile_dir(key);
+        let current = profiles::local_version(&dir) == Some(stored.version);
+        Restore {
+            state: if current {
+                None
+            } else {
+                serde_json::from_str(&stored.state).ok()
+            },
+            stored: Some(stored.state),
+        }
+    }
+
+    /// Writes the browser's login back to the store when it changed, and notes the version this
+    /// node's copy now holds.
+    async fn keep_state(&self, page: &Page, key: &str, stored: Option<&str>) {
+        let Some(store) = &self.profiles else {
+            return;
+        };
+        let state = match page.storage_state().await {
+            Ok(v) => v.to_string(),
+            Err(e) => {
+                tracing::warn!(key, err = %e, "browser state not read");
+                return;
+            }
+        };
+        let dir = self.driver.profile_dir(key);
+        if stored == Some(state.as_str()) {
+            if let Ok(Some(s)) = store.load(key).await {
+                profiles::set_local_version(&dir, s.version);
+            }
+            return;
+        }
+        match store.save(key, &state).await {
+            Ok(v) => profiles::set_local_version(&dir, v),
+            Err(e) => tracing::warn!(key, err = %e, "browser state not stored"),
         }
     }
 
@@ -233,7 +413,7 @@ impl Adapter for BrowserAdapter {
     async fn start_qr_login(&self) -> PResult<QrLogin> {
         self.reap_logins().await;
         let key = format!("{}-{:016x}", self.p().code(), rand::random::<u64>());
-        let page = self.open(&key, Step::Login, "").await?;
+        let page = self.open(&key, Step::Login, "", None).await?;
         let png = match self.flow.login_start(&page).await {
             Ok(png) => png,
             Err(e) => {
@@ -307,6 +487,8 @@ impl Adapter for BrowserAdapter {
                 SessionState::SessionExpired
             }
             LoginStep::LoggedIn(profile) => {
+                // The new account's first login state, for every node.
+                self.keep_state(&page, login_id, None).await;
                 self.end_login(login_id, true).await;
                 let now = self.clock.platform_now();
                 SessionState::LoggedIn {

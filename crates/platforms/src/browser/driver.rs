@@ -257,6 +257,17 @@ impl Driver {
     /// Opens the browser of profile `key` with `identity`, waiting first until no other page has
     /// that profile open, then for a pool slot.
     pub async fn open(&self, key: &str, identity: &Identity) -> DResult<Page> {
+        self.open_with(key, identity, None).await
+    }
+
+    /// [`Driver::open`], first giving the profile a stored login state (Playwright's storage
+    /// state, from [`Page::storage_state`] on another node): cookies, local storage, IndexedDB.
+    pub async fn open_with(
+        &self,
+        key: &str,
+        identity: &Identity,
+        state: Option<&Value>,
+    ) -> DResult<Page> {
         let lock = {
             let mut keys = self.inner.keys.lock().unwrap_or_else(|e| e.into_inner());
             keys.retain(|_, m| Arc::strong_count(m) > 1);
@@ -287,6 +298,7 @@ impl Driver {
             "locale": identity.locale,
             "timezoneId": identity.timezone,
             "proxy": identity.proxy,
+            "state": state,
             "timeout": 60_000,
         });
         self.send(&side, req, Duration::from_secs(60)).await?;
@@ -742,6 +754,13 @@ impl Page {
         base64::engine::general_purpose::STANDARD
             .decode(v["png"].as_str().unwrap_or_default())
             .map_err(|e| DriverError::Page(format!("screenshot: {e}")))
+    }
+
+    /// The browser's login state now (cookies, local storage, IndexedDB), to restore elsewhere
+    /// with [`Driver::open_with`].
+    pub async fn storage_state(&self) -> DResult<Value> {
+        let v = self.call(json!({"op": "state"}), DEFAULT_WAIT).await?;
+        Ok(v["state"].clone())
     }
 
     /// The page's HTML now.

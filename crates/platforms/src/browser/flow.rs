@@ -217,6 +217,10 @@ pub fn step_error(platform: Platform, step: Step, kind: ErrorKind, detail: &str)
             format!("{zh_step}失败：账号代理无法连接（{detail}）"),
             format!("{en_step} failed: the account's proxy does not answer ({detail})"),
         ),
+        _ if detail.starts_with("in use on another node") => (
+            format!("{zh_step}：账号正被另一个任务或节点使用，稍后自动重试"),
+            format!("{en_step}: the account is busy with another job or node; retried later"),
+        ),
         _ if detail.starts_with("bad proxy") => (
             format!("{zh_step}失败：账号代理地址无效，须为 http:// 或 socks5://（{detail}）"),
             format!(

@@ -7,6 +7,8 @@
 //!   and step-named failures carrying [`Evidence`] (screenshot + HTML).
 //! - [`adapter`]: [`BrowserAdapter`], the `crate::Adapter` of a platform with a flow: QR login with
 //!   a live login page kept between polls, publish verified in the works list.
+//! - [`profiles`]: cluster-safe profiles — each account's login stored for every node (sealed in
+//!   the database by the services layer) and a lease so two nodes never drive one account at once.
 //! - [`xhs`]: the Xiaohongshu creator console (creator.xiaohongshu.com).
 //! - [`sph`]: the WeChat Channels console (channels.weixin.qq.com); [`shop`]: the shop platform's
 //!   Douyin creator console (creator.douyin.com) with the product mount. `steps` holds what they
@@ -19,6 +21,7 @@
 pub mod adapter;
 pub mod driver;
 pub mod flow;
+pub mod profiles;
 pub mod shop;
 pub mod sph;
 mod steps;
@@ -27,6 +30,7 @@ pub mod xhs;
 pub use adapter::BrowserAdapter;
 pub use driver::{DResult, Driver, DriverConfig, DriverError, Identity, Page};
 pub use flow::{ConsoleProfile, Evidence, Flow, LoginStep, Step};
+pub use profiles::{MemoryProfiles, ProfileStore, StoredProfile};
 pub use shop::ShopFlow;
 pub use sph::SphFlow;
 pub use xhs::XhsFlow;

@@ -2,7 +2,7 @@
 //! driving the real `/usr/bin/chromium` headless, with the console's control calls.
 
 use super::Sbx;
-use platforms::browser::{BrowserAdapter, Driver, DriverConfig, Flow};
+use platforms::browser::{BrowserAdapter, Driver, DriverConfig, Flow, ProfileStore};
 use platforms::{Adapter, Creds, Platform, SessionState};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -55,26 +55,8 @@ pub async fn rig_with(
     make: impl FnOnce(String, domain::clock::Clock) -> Arc<dyn Flow>,
 ) -> Rig {
     let sbx = super::start(|_| {}).await;
-    let dir = std::env::temp_dir().join(format!(
-        "cm-browser-{}-{:x}",
-        std::process::id(),
-        rand::random::<u64>()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::os::unix::fs::symlink(node_modules(), dir.join("node_modules")).unwrap();
-    let cfg = DriverConfig {
-        max_browsers,
-        human_delay_ms: 5,
-        hang_grace,
-        ..DriverConfig::for_data_dir(&dir)
-    };
-    let cfg = DriverConfig {
-        script_dir: dir.clone(),
-        profiles_dir: dir.join("profiles"),
-        ..cfg
-    };
-    let driver = Driver::new(cfg);
-    driver.check().expect("driver installed");
+    let dir = temp_dir();
+    let driver = driver_in(&dir, max_browsers, hang_grace);
     let base = format!("{}/console/{}", sbx.base, platform.code());
     let flow = make(base, sbx.clock.clone());
     let ad = BrowserAdapter::new(flow, driver.clone(), sbx.clock.clone());
@@ -87,7 +69,71 @@ pub async fn rig_with(
     }
 }
 
+/// Another worker node on the same sandbox: a driver on a folder of its own (no profiles from the
+/// rig's), the same console flow.
+pub struct Node {
+    pub driver: Driver,
+    pub ad: BrowserAdapter,
+    pub dir: PathBuf,
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        platforms::browser::driver::sweep(&self.driver.config().profiles_dir);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn driver_in(dir: &std::path::Path, max_browsers: usize, hang_grace: Duration) -> Driver {
+    std::fs::create_dir_all(dir).unwrap();
+    std::os::unix::fs::symlink(node_modules(), dir.join("node_modules")).unwrap();
+    let cfg = DriverConfig {
+        max_browsers,
+        human_delay_ms: 5,
+        hang_grace,
+        ..DriverConfig::for_data_dir(dir)
+    };
+    let driver = Driver::new(DriverConfig {
+        script_dir: dir.to_path_buf(),
+        profiles_dir: dir.join("profiles"),
+        ..cfg
+    });
+    driver.check().expect("driver installed");
+    driver
+}
+
+fn temp_dir() -> PathBuf {
+    std::env::temp_dir().join(format!(
+        "cm-browser-{}-{:x}",
+        std::process::id(),
+        rand::random::<u64>()
+    ))
+}
+
 impl Rig {
+    /// The rig's adapter keeping logins in `store` and driving accounts under its leases.
+    pub fn share_profiles(&mut self, store: Arc<dyn ProfileStore>) {
+        let flow = self.ad.flow().clone();
+        self.ad = BrowserAdapter::new(flow, self.driver.clone(), self.sbx.clock.clone())
+            .with_profiles(store);
+    }
+
+    /// A second node on this sandbox, sharing `store` when given.
+    pub fn node(&self, store: Option<Arc<dyn ProfileStore>>) -> Node {
+        let dir = temp_dir();
+        let driver = driver_in(&dir, 2, Duration::from_secs(15));
+        let ad = BrowserAdapter::new(
+            self.ad.flow().clone(),
+            driver.clone(),
+            self.sbx.clock.clone(),
+        );
+        let ad = match store {
+            Some(s) => ad.with_profiles(s),
+            None => ad,
+        };
+        Node { driver, ad, dir }
+    }
+
     fn control_url(&self, path: &str) -> String {
         format!(
             "{}/_control/console/{}/{path}",

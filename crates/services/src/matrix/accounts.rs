@@ -152,6 +152,9 @@ pub async fn qr_login(
             let id = hub
                 .save_authorized(mid, p, &session, group, sandbox)
                 .await?;
+            // The console login stored for every node is now this account's (a scan again
+            // replaces the one before).
+            db::link_profile(&hub.db, &session.access_token, id).await?;
             QrStep::LoggedIn(account(&hub.db, mid, id).await?)
         }
         SessionState::SmsChallenge => QrStep::SmsChallenge,

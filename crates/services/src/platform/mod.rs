@@ -1,6 +1,9 @@
 //! The platform gateway (the hub) for every area that calls a platform (matrix, engagement, seo,
 //! content, nfc): which adapter, at which base URL, with which app credentials, for a platform;
-//! token sealing; token refresh shared by calls and jobs.
+//! token sealing; token refresh shared by calls and jobs; the creator-console accounts' browser
+//! logins shared by every node (`profiles`).
+
+pub mod profiles;
 
 use crate::error::{ApiError, ApiResult};
 use domain::i18n::Msg;
@@ -337,8 +340,12 @@ impl Hub {
             Platform::Shop => Arc::new(ShopFlow::new(base, clock.clone())),
             _ => Arc::new(XhsFlow::new(base, clock.clone())),
         };
+        let profiles = Arc::new(profiles::DbProfiles {
+            db: self.db.clone(),
+            sealer: self.sealer.clone(),
+        });
         let ad: Arc<dyn platforms::Adapter> =
-            Arc::new(BrowserAdapter::new(flow, driver.clone(), clock));
+            Arc::new(BrowserAdapter::new(flow, driver.clone(), clock).with_profiles(profiles));
         cache.insert(key, ad.clone());
         Some(ad)
     }

@@ -51,13 +51,18 @@ pub struct Account {
     pub checked_at: i64,
     pub check_ok: i64,
     pub check_reason: String,
+    /// A console account's login stored for every node, in bytes (0: none stored).
+    pub profile_bytes: i64,
 }
 
 const ACCOUNT_COLS: &str = "a.id, a.merchant_id, a.platform, a.open_id, a.nickname, a.avatar, a.account_type, a.group_id, \
     g.name AS group_name, a.province, a.city, a.poi_id, a.poi_name, a.poi_address, a.remarks, a.access_token, \
     a.refresh_token, a.token_expires_at, a.auth_expires_at, a.revoked, a.revoked_code, a.revoked_args, a.revoked_reason, a.proxy, a.proxy_shown, a.sandbox, a.videos, a.plays, \
-    a.comments, a.likes, a.synced_at, a.created_at, a.checked_at, a.check_ok, a.check_reason";
-const ACCOUNT_FROM: &str = "FROM matrix_accounts a LEFT JOIN matrix_groups g ON g.id = a.group_id";
+    a.comments, a.likes, a.synced_at, a.created_at, a.checked_at, a.check_ok, a.check_reason, \
+    COALESCE(bp.state_bytes, 0) AS profile_bytes";
+// An account has at most one stored login (`link_profile` keeps the latest).
+const ACCOUNT_FROM: &str = "FROM matrix_accounts a LEFT JOIN matrix_groups g ON g.id = a.group_id \
+    LEFT JOIN browser_profiles bp ON bp.account_id = a.id AND bp.version > 0";
 
 pub static ACCOUNT_LIST: Entity = Entity {
     fields: &[
@@ -436,6 +441,15 @@ pub async fn delete_accounts(db: &Db, mid: i64, ids: &[i64]) -> sqlx::Result<Opt
         )
         .bind(domain::matrix::ItemFailure::AccountRemoved.as_str())
         .bind(now_ms())
+        .bind(id)
+        .bind(mid)
+        .execute(&mut *tx)
+        .await?;
+        // Its console login goes with it, on every node (local copies are left to the cache).
+        sqlx::query(
+            "DELETE FROM browser_profiles WHERE account_id = \
+               (SELECT id FROM matrix_accounts WHERE id = $1 AND merchant_id = $2)",
+        )
         .bind(id)
         .bind(mid)
         .execute(&mut *tx)

@@ -12,6 +12,7 @@
 //! * `apps`: platform app credentials (operator);
 //! * `webhooks`: webhook dedupe and what a webhook changes;
 //! * `shares`: H5 shares;
+//! * `profiles`: creator-console accounts' browser logins for every node, and their leases;
 //! * `stats`: account and work statistics, the dashboard's daily stats.
 
 mod accounts;
@@ -19,6 +20,7 @@ mod aite;
 mod apps;
 mod groups;
 mod items;
+mod profiles;
 mod shares;
 mod states;
 mod stats;
@@ -30,6 +32,7 @@ pub use aite::*;
 pub use apps::*;
 pub use groups::*;
 pub use items::*;
+pub use profiles::*;
 pub use shares::*;
 pub use states::*;
 pub use stats::*;

@@ -56,6 +56,8 @@ pub struct AccountView {
     pub actions: Vec<Offer<AccountAction>>,
     /// A console account's last session check; absent when never checked.
     pub last_check: Option<SessionCheckView>,
+    /// A console account's browser login stored for every worker node, in bytes (0: none yet).
+    pub profile_bytes: i64,
 }
 
 /// When a console account's session was last checked, whether it was alive, and why not.
@@ -108,6 +110,7 @@ pub fn account(a: &db::Account, lang: Lang, now: i64) -> AccountView {
                 crate::words::localize_error(&a.check_reason, lang)
             },
         }),
+        profile_bytes: a.profile_bytes,
     }
 }
 

@@ -1,18 +1,6 @@
 /** Display helpers of the material pages. */
 
-/** Bytes -> '512 B', '1.5 KB', '12.3 MB', '1.02 GB'. */
-export function formatSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${units[unit]}`;
-}
+export { formatSize } from '@/utils/format';
 
 /** Milliseconds -> 'm:ss' (or 'h:mm:ss'); '' for nothing. */
 export function formatDuration(ms: number | null | undefined): string {

@@ -45,6 +45,7 @@ const account = (over: Partial<Account> = {}): Account => ({
     { action: 'reauthorize', enabled: true },
   ],
   last_check: null,
+  profile_bytes: 0,
   ...over,
 });
 
@@ -73,7 +74,7 @@ beforeEach(() => {
     if (path === '/task.merchant_group_user/index') {
       accountLoads += 1;
       return ok({
-        rows: [account(), account({ id: 2, platform: 'xhs', nickname: 'Red Note', status: 'expiring', last_check: { at: Date.UTC(2025, 0, 2), ok: false, reason: 'the console shows its login page' } })],
+        rows: [account(), account({ id: 2, platform: 'xhs', nickname: 'Red Note', status: 'expiring', profile_bytes: 2048, last_check: { at: Date.UTC(2025, 0, 2), ok: false, reason: 'the console shows its login page' } })],
         total: 2,
         summary: { active: 1, expiring: 1, expired: 0 },
       });
@@ -113,6 +114,9 @@ describe('/account_auth platform cards', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('account-check-2')).toHaveAttribute('data-ok', 'false');
     expect(screen.getByTestId('account-check-2')).toHaveTextContent('Not logged in');
     expect(screen.queryByTestId('account-check-1')).toBeNull();
+    // The console account's stored login (for every worker node) and its size; none for an open-API account.
+    expect(screen.getByTestId('account-profile-2')).toHaveTextContent('Stored login: 2.00 KB');
+    expect(screen.queryByTestId('account-profile-1')).toBeNull();
   });
 
   it('DY: opens the consent page in this window', async () => {

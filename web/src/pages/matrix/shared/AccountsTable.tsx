@@ -12,11 +12,14 @@ import { useMarkStale, useWrite, useWriteSettled } from '@/api/mutations';
 import type { Account, AccountStatus, NotesImported, Platform } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
 import { feedback } from '@/utils/feedback';
-import { formatDate, formatTime } from '@/utils/format';
+import { formatDate, formatSize, formatTime } from '@/utils/format';
 import { accountFilterFields } from '../filters';
 import { useMatrixT } from '../i18n';
 import { AccountAddressModal, AccountEditModal } from './AccountModals';
 import { AccountCell, AccountStatusTag, PlatformTag } from './tags';
+
+/** The platforms whose accounts log in to a creator console in a browser (their login is stored for every node). */
+const CONSOLE_PLATFORMS: Platform[] = ['xhs', 'sph', 'shop'];
 
 const count = (n: number | null | undefined) => (n ?? 0).toLocaleString('en-US');
 
@@ -134,16 +137,24 @@ export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTa
         title: t('account.lastCheck'),
         key: 'last_check',
         width: 170,
-        render: (_, row) =>
-          row.last_check ? (
-            <Tooltip title={row.last_check.reason || undefined}>
-              <Tag color={row.last_check.ok ? 'green' : 'red'} data-testid={`account-check-${row.id}`} data-ok={String(row.last_check.ok)}>
-                {row.last_check.ok ? t('account.checkOk') : t('account.checkFailed')} · {formatTime(row.last_check.at)}
-              </Tag>
-            </Tooltip>
-          ) : (
-            ''
-          ),
+        render: (_, row) => (
+          <Space direction="vertical" size={0}>
+            {row.last_check && (
+              <Tooltip title={row.last_check.reason || undefined}>
+                <Tag color={row.last_check.ok ? 'green' : 'red'} data-testid={`account-check-${row.id}`} data-ok={String(row.last_check.ok)}>
+                  {row.last_check.ok ? t('account.checkOk') : t('account.checkFailed')} · {formatTime(row.last_check.at)}
+                </Tag>
+              </Tooltip>
+            )}
+            {CONSOLE_PLATFORMS.includes(row.platform) && (
+              <Tooltip title={t('account.profileHelp')}>
+                <Typography.Text type="secondary" data-testid={`account-profile-${row.id}`}>
+                  {t('account.profile')}: {row.profile_bytes > 0 ? formatSize(row.profile_bytes) : t('account.profileNone')}
+                </Typography.Text>
+              </Tooltip>
+            )}
+          </Space>
+        ),
       },
       {
         title: t('account.counts'),
