@@ -106,6 +106,36 @@ const ops = {
     }
     return {};
   },
+  async box(req) {
+    const b = await first(req).boundingBox({ timeout: req.timeout });
+    if (!b) throw new Error(`${req.selector} is not shown`);
+    return b;
+  },
+  // A person's drag: press on the handle, move right by dx in uneven steps, pause, let go (a slider
+  // captcha the account's owner solved from its picture in our console).
+  async drag(req) {
+    const p = page(req);
+    const b = await first(req).boundingBox({ timeout: req.timeout });
+    if (!b) throw new Error(`${req.selector} is not shown`);
+    const y = b.y + b.height / 2;
+    let x = b.x + b.width / 2;
+    await p.mouse.move(x, y);
+    await sleep(jitter(req.delay));
+    await p.mouse.down();
+    const end = x + req.dx;
+    const steps = 12 + Math.floor(Math.random() * 8);
+    for (let i = 1; i <= steps; i++) {
+      // ease out: big moves first, small ones near the end, a pixel of wobble
+      const t = 1 - (1 - i / steps) ** 2;
+      x = b.x + b.width / 2 + req.dx * t;
+      await p.mouse.move(x, y + (Math.random() - 0.5) * 2);
+      await sleep(jitter(req.delay / 3));
+    }
+    await p.mouse.move(end, y);
+    await sleep(jitter(req.delay));
+    await p.mouse.up();
+    return {};
+  },
   async fill(req) {
     await first(req).fill(req.value, { timeout: req.timeout });
     return {};

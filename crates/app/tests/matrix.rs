@@ -2607,14 +2607,78 @@ async fn each_platform_goes_live_simulated_or_off_by_its_own_mode() {
     }
 }
 
-/// Cluster-safe console accounts: the QR login is stored in the database sealed (no cookie in
-/// clear) and linked to the account, the accounts list shows its size, another worker node with an
-/// empty profile folder acts for the account from it, and removing the account removes it.
+/// Cluster-safe console accounts, logged in through a slider puzzle: the console's puzzle reaches
+/// the dialog as a picture, a place out of range is refused at `slide`, the person's place logs in;
+/// the login is stored in the database sealed (no cookie in clear) and linked to the account, the
+/// accounts list shows its size, another worker node with an empty profile folder acts for the
+/// account from it, and removing the account removes it.
 #[tokio::test]
-async fn a_console_login_is_stored_sealed_and_serves_another_node() {
+async fn a_console_login_through_a_slider_is_stored_sealed_and_serves_another_node() {
     let app = TestApp::spawn_with_browser(heavy_story_backend()).await;
     let t = app.demo().await;
-    let account = xhs_console_account(&app, &t, "节点共享号").await;
+    sandbox(
+        &app,
+        "console/xhs/faults",
+        Some(json!({"user": "节点共享号", "slider": true})),
+    )
+    .await;
+    let start = app
+        .post(
+            "/task.merchant_group_user/qr_login",
+            Some(&t),
+            json!({"platform": "xhs"}),
+        )
+        .await;
+    let login_id = start.ok()["login_id"].clone();
+    sandbox(
+        &app,
+        "console/xhs/scan",
+        Some(json!({"user": "节点共享号"})),
+    )
+    .await;
+    let poll = |body: Value| {
+        let (app, t) = (&app, t.clone());
+        async move {
+            app.post("/task.merchant_group_user/qr_login", Some(&t), body)
+                .await
+        }
+    };
+    let mut r = poll(json!({"platform": "xhs", "login_id": login_id})).await;
+    for _ in 0..60 {
+        if r.ok()["state"] != "qr_pending" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        r = poll(json!({"platform": "xhs", "login_id": login_id})).await;
+    }
+    assert_eq!(r.ok()["state"], "slider_challenge", "{}", r.body);
+    assert!(
+        r.ok()["challenge_image"]
+            .as_str()
+            .is_some_and(|i| i.starts_with("data:image/png;base64,")),
+        "{}",
+        r.body
+    );
+    let bad = poll(json!({"platform": "xhs", "login_id": login_id, "slide": 1.5})).await;
+    assert_eq!(
+        (bad.status, bad.data()["field"].as_str()),
+        (422, Some("slide")),
+        "{}",
+        bad.body
+    );
+    let captcha = sandbox(&app, "console/xhs/captcha", None).await;
+    let place = captcha["gap"].as_f64().unwrap() / captcha["track"].as_f64().unwrap();
+    let mut r = poll(json!({"platform": "xhs", "login_id": login_id, "slide": place})).await;
+    for _ in 0..60 {
+        if r.ok()["state"] == "logged_in" {
+            break;
+        }
+        assert_ne!(r.ok()["state"], "slider_challenge", "{}", r.body);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        r = poll(json!({"platform": "xhs", "login_id": login_id})).await;
+    }
+    let account = r.ok()["account"].clone();
+    assert_eq!(account["nickname"], "节点共享号", "{}", r.body);
     let id = account["id"].as_i64().unwrap();
     let (version, state): (i64, String) =
         sqlx::query_as("SELECT version, state FROM browser_profiles WHERE account_id = $1")

@@ -337,6 +337,18 @@ pub trait Adapter: Send + Sync {
         let _ = login_id;
         None
     }
+    /// The slider puzzle a login in progress shows now (a PNG data URL), while it shows one
+    /// (`SessionState::SliderChallenge`).
+    fn challenge_image(&self, login_id: &str) -> Option<String> {
+        let _ = login_id;
+        None
+    }
+    /// Answers a login's slider puzzle: the person placed the piece `fraction` (0..=1) of the way
+    /// along the track on its picture; the adapter drags the page's slider there.
+    async fn slide(&self, login_id: &str, fraction: f64) -> PResult<()> {
+        let _ = (login_id, fraction);
+        Err(error::unsupported(self.platform(), "slide"))
+    }
     /// Is the stored session (or token) still alive? Err(Reauthorize) when not.
     async fn check(&self, creds: &Creds) -> PResult<()>;
 

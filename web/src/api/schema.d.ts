@@ -7517,6 +7517,12 @@ export interface components {
             group_id?: number | null;
             login_id?: string | null;
             platform?: components["schemas"]["Platform"] | null;
+            /**
+             * Format: double
+             * @description Where the person placed a slider puzzle's piece on its picture: 0 (the track's start) to 1
+             *     (its end).
+             */
+            slide?: number | null;
             sms_code?: string | null;
         };
         /** @description How authorizing starts: a consent page (dy, ks) or a QR login (sph, xhs, shop). */
@@ -10003,10 +10009,15 @@ export interface components {
             state: components["schemas"]["QrState"];
         };
         /** @enum {string} */
-        QrState: "qr_pending" | "sms_challenge" | "logged_in" | "expired";
+        QrState: "qr_pending" | "sms_challenge" | "slider_challenge" | "logged_in" | "expired";
         /** @description Where a QR login stands; `account` once logged in. */
         QrStatus: {
             account?: components["schemas"]["AccountView"] | null;
+            /**
+             * @description A slider puzzle the platform's login page shows (`slider_challenge`), as a PNG data URL:
+             *     the person places the piece on it and sends where (`slide`).
+             */
+            challenge_image?: string | null;
             /**
              * @description Always `status`: tells this answer from a start (`oauth` / `qr`). (enum property replaced by openapi-typescript)
              * @enum {string}

@@ -247,6 +247,7 @@ crate::text_enum! {
     pub enum QrState {
         QrPending = "qr_pending",
         SmsChallenge = "sms_challenge",
+        SliderChallenge = "slider_challenge",
         LoggedIn = "logged_in",
         Expired = "expired",
     }

@@ -42,6 +42,8 @@ struct Login {
     expires_at: i64,
     /// The QR the console shows now, as a data URL.
     qr_image: String,
+    /// The slider puzzle the console shows now (a data URL), while it shows one.
+    challenge: Option<String>,
 }
 
 fn hostname() -> String {
@@ -434,6 +436,7 @@ impl Adapter for BrowserAdapter {
                     page: Arc::new(page),
                     expires_at,
                     qr_image: qr_image.clone(),
+                    challenge: None,
                 },
             );
         Ok(QrLogin {
@@ -452,6 +455,28 @@ impl Adapter for BrowserAdapter {
             .map(|l| l.qr_image.clone())
     }
 
+    fn challenge_image(&self, login_id: &str) -> Option<String> {
+        self.logins
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(login_id)
+            .and_then(|l| l.challenge.clone())
+    }
+
+    /// The person's answer to the slider puzzle, dragged on the login page; the next poll says
+    /// whether the console took it. An unknown login answers `SessionExpired`.
+    async fn slide(&self, login_id: &str, fraction: f64) -> PResult<()> {
+        let Some(page) = self.login_page(login_id) else {
+            return Err(error::reason(
+                self.p(),
+                "session_expired",
+                error::Reason::SessionExpired,
+                "",
+            ));
+        };
+        self.flow.login_slide(&page, fraction).await
+    }
+
     /// An unknown or abandoned login answers `LoggedOut`: start a new one.
     async fn poll_qr_login(&self, login_id: &str, sms_code: Option<&str>) -> PResult<SessionState> {
         self.reap_logins().await;
@@ -467,6 +492,18 @@ impl Adapter for BrowserAdapter {
                 return Err(e);
             }
         };
+        let challenge = match &step {
+            LoginStep::SliderChallenge(png) => Some(png_data_url(png)),
+            _ => None,
+        };
+        if let Some(l) = self
+            .logins
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_mut(login_id)
+        {
+            l.challenge = challenge;
+        }
         Ok(match step {
             LoginStep::Waiting => SessionState::QrPending,
             LoginStep::NewQr(png) => {
@@ -481,7 +518,7 @@ impl Adapter for BrowserAdapter {
                 SessionState::QrPending
             }
             LoginStep::SmsChallenge => SessionState::SmsChallenge,
-            LoginStep::SliderChallenge => SessionState::SliderChallenge,
+            LoginStep::SliderChallenge(_) => SessionState::SliderChallenge,
             LoginStep::Expired => {
                 self.end_login(login_id, false).await;
                 SessionState::SessionExpired

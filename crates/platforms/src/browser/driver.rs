@@ -674,6 +674,25 @@ impl Page {
         .map(|_| ())
     }
 
+    /// Where the first match is on the page: (x, y, width, height) in CSS pixels.
+    pub async fn bounding_box(&self, selector: &str) -> DResult<(f64, f64, f64, f64)> {
+        let v = self
+            .call(json!({"op": "box", "selector": selector}), DEFAULT_WAIT)
+            .await?;
+        let f = |k: &str| v[k].as_f64().unwrap_or(0.0);
+        Ok((f("x"), f("y"), f("width"), f("height")))
+    }
+
+    /// Drags the first match `dx` pixels to the right as a hand does (press, uneven moves, release).
+    pub async fn drag(&self, selector: &str, dx: f64) -> DResult<()> {
+        self.call(
+            json!({"op": "drag", "selector": selector, "dx": dx, "delay": self.delay()}),
+            DEFAULT_WAIT + Duration::from_millis(self.delay() * 12),
+        )
+        .await
+        .map(|_| ())
+    }
+
     /// Sets an input's value at once (for long texts where typing adds nothing).
     pub async fn fill(&self, selector: &str, value: &str) -> DResult<()> {
         self.call(

@@ -116,8 +116,9 @@ pub enum LoginStep {
     NewQr(Vec<u8>),
     /// The console asks for an SMS code: ask the person, then poll again with it.
     SmsChallenge,
-    /// The console shows a slider puzzle: the person must solve it (not automated).
-    SliderChallenge,
+    /// The console shows a slider puzzle (its picture, a PNG): the person solves it from the picture
+    /// in our console and the flow drags the slider where they said (never solved by us).
+    SliderChallenge(Vec<u8>),
     /// Logged in: the profile stays the account's.
     LoggedIn(ConsoleProfile),
     /// The QR expired and the console offers no new one: start again.
@@ -139,6 +140,18 @@ pub trait Flow: Send + Sync + 'static {
     /// One look at a login page opened by `login_start`; `sms_code` (typed by the person) is
     /// entered when the page asks for one.
     async fn login_poll(&self, page: &Page, sms_code: Option<&str>) -> PResult<LoginStep>;
+
+    /// Drags a login page's slider puzzle `fraction` (0..=1) of the way along its track, as the
+    /// person placed it on the puzzle's picture. Consoles without a slider answer Permanent.
+    async fn login_slide(&self, page: &Page, fraction: f64) -> PResult<()> {
+        let _ = (page, fraction);
+        Err(step_error(
+            self.platform(),
+            Step::Login,
+            ErrorKind::Permanent,
+            "this console shows no slider puzzle",
+        ))
+    }
 
     /// A cheap "still logged in?" visit. Err(Reauthorize) when the console shows its login page.
     async fn check(&self, page: &Page) -> PResult<()>;

@@ -14,8 +14,14 @@
 //!   the SMS form), waits for the QR image and screenshots it.
 //! - **login_poll**: enters a typed SMS code when the page asks; then waits (briefly) for the first
 //!   of: the home page's account card (logged in: reads id, nickname, avatar, followers), the SMS
-//!   challenge, the slider, the "QR expired" cover (clicks refresh, answers the new QR), the QR
-//!   still shown (waiting).
+//!   challenge, the slider puzzle (answers its picture: the person places the piece in our console),
+//!   the "QR expired" cover (clicks refresh, answers the new QR), the QR still shown (waiting).
+//! - **login_slide**: drags the puzzle's handle the fraction of its track the person chose (a
+//!   hand's uneven moves) and waits (up to 5 s) for the page's answer: a new puzzle with its
+//!   message, the SMS step or the home page. The puzzle's box
+//!   is `div.red-captcha-slider`; its picture, track and handle inside it are the sandbox's layout
+//!   (no public project documents the live captcha's inner markup: the page check names the selector
+//!   when the live console differs).
 //! - **check**: `/new/home`; the account card (alive) or the login box (expired).
 //! - **publish**: `/publish/publish?from=homepage&target=video` (login box: expired); the file
 //!   input gets the file; waits for the upload preview to say 上传成功 (the page's own progress,
@@ -63,6 +69,9 @@ mod path {
     pub const NOTES: &str = "/new/note-manager";
 }
 
+/// How long a dragged slider waits for the page to take or refuse the place.
+const PAGE_ANSWER: Duration = Duration::from_secs(5);
+
 mod sel {
     // Login page.
     pub const LOGIN_BOX: &str = "div[class*='login-box']";
@@ -75,6 +84,10 @@ mod sel {
     pub const SMS_INPUT: &str = "div.verify-sms input[placeholder*='验证码']";
     pub const SMS_SUBMIT: &str = "div.verify-sms button.submit";
     pub const SLIDER: &str = "div.red-captcha-slider";
+    pub const SLIDER_TRACK: &str = "div.red-captcha-slider .captcha-track";
+    pub const SLIDER_HANDLE: &str = "div.red-captcha-slider .captcha-handle";
+    /// The puzzle's answer to a wrong place ("验证失败，请重试"; a new puzzle follows).
+    pub const SLIDER_FAILED: &str = "div.red-captcha-slider .captcha-msg";
     // Home: the account card.
     pub const ACCOUNT: &str = "div.personal-info";
     pub const ACCOUNT_NAME: &str = "div.personal-info .account-name";
@@ -457,7 +470,10 @@ impl Flow for XhsFlow {
         Ok(match seen {
             0 => LoginStep::LoggedIn(self.profile(page).await?),
             1 => LoginStep::SmsChallenge,
-            2 => LoginStep::SliderChallenge,
+            2 => {
+                let r = page.screenshot(Some(sel::SLIDER)).await;
+                LoginStep::SliderChallenge(self.at(page, step, r).await?)
+            }
             3 => {
                 if page.click(sel::QR_REFRESH).await.is_err() {
                     return Ok(LoginStep::Expired);
@@ -466,6 +482,26 @@ impl Flow for XhsFlow {
             }
             _ => LoginStep::Waiting,
         })
+    }
+
+    async fn login_slide(&self, page: &Page, fraction: f64) -> PResult<()> {
+        let step = Step::Login;
+        let r = page.bounding_box(sel::SLIDER_TRACK).await;
+        let track = self.at(page, step, r).await?;
+        let r = page.bounding_box(sel::SLIDER_HANDLE).await;
+        let handle = self.at(page, step, r).await?;
+        let dx = fraction.clamp(0.0, 1.0) * (track.2 - handle.2).max(0.0);
+        let r = page.drag(sel::SLIDER_HANDLE, dx).await;
+        self.at(page, step, r).await?;
+        // The page's answer: a new puzzle with its message, the SMS step, or the home page. None
+        // in time is no error: the next poll looks again.
+        let _ = page
+            .wait_any(
+                &[sel::SLIDER_FAILED, sel::SMS_BOX, sel::ACCOUNT],
+                PAGE_ANSWER,
+            )
+            .await;
+        Ok(())
     }
 
     async fn check(&self, page: &Page) -> PResult<()> {

@@ -11,7 +11,11 @@
 //! - Login: the page opens on the SMS form; the corner icon switches to the QR. A phone "scans" it
 //!   with `POST /_phone/scan?qr=<id|latest>&user=<name>` (ungated, like the real QR is); the page
 //!   polls, and logged in (cookie `xhs_creator_session`, 30 days) goes to `/new/home`. Fault `sms`:
-//!   after the scan the page asks for an SMS code (6 digits, not 000000).
+//!   after the scan the page asks for an SMS code (6 digits, not 000000). Fault `slider`: after the
+//!   scan (before any SMS step) a slider puzzle (`div.red-captcha-slider`: a picture with a gap, a
+//!   track and a handle that moves the piece); the page sends where the piece was let go
+//!   (`POST /login/slider`), within ±6 px of the gap passes, else a new gap. `GET
+//!   /_control/console/xhs/captcha` says the newest puzzle's gap (what a person sees) and the tries.
 //! - Publish: a real `<input type=file>`; the page uploads with progress (`上传中 n%`, then
 //!   `上传成功`), shows the form (title ≤ 20 characters, body ≤ 1,000, ≤ 10 topics chosen from the
 //!   editor's topic list), a declaration list with no default, the 定时发布 switch and picker
@@ -77,12 +81,16 @@ struct St {
     received: Vec<Value>,
     /// Upload requests begun (before a slow upload's wait).
     uploads_begun: u64,
+    /// Slider puzzle answers received (right or wrong).
+    slider_tries: u64,
 }
 
 #[derive(Clone, PartialEq)]
 enum QrState {
     Pending,
     Sms(String),
+    /// The slider puzzle of a user: the gap's left edge in px, and whether an SMS step follows.
+    Slider(String, u32, bool),
     Done(String),
 }
 
@@ -97,6 +105,7 @@ pub(crate) struct Faults {
     pub slow_upload_ms: u64,
     pub expire_mid_flow: bool,
     pub sms: bool,
+    pub slider: bool,
     pub silent_publish: bool,
     pub changed_selector: bool,
 }
@@ -184,6 +193,7 @@ pub(crate) fn routes<T: Clone + Send + Sync + 'static>(c: C) -> Router<T> {
         .route("/login", get(login_page))
         .route("/login/status", get(login_status))
         .route("/login/sms", post(login_sms))
+        .route("/login/slider", post(login_slider))
         .route("/login/refresh", post(login_refresh))
         .route("/qr/{file}", get(qr_image))
         .route("/_phone/scan", post(phone_scan))
@@ -201,6 +211,7 @@ pub(crate) fn control<T: Clone + Send + Sync + 'static>(c: C) -> Router<T> {
     Router::new()
         .route("/faults", post(set_faults))
         .route("/received", get(received))
+        .route("/captcha", get(captcha))
         .route("/scan", post(control_scan))
         .with_state(c)
 }
@@ -260,6 +271,13 @@ async fn login_page(State(c): State<C>) -> Response {
   <div class="qr-form hidden"><div>APP扫一扫登录</div>
     <div class="qrcode"><img class="qrcode-img" data-qr="{id}" src="{base}/qr/{id}.svg"></div>
     <div class="qrcode-expired hidden">二维码已过期 <span class="refresh">点击刷新</span></div></div>
+  <div class="red-captcha-slider hidden"><div class="captcha-title">请拖动下方滑块完成拼图</div>
+    <div class="captcha-img" style="position:relative;width:300px;height:150px;background:linear-gradient(135deg,#7ab8e8,#f6c28b 60%,#8cc48a)">
+      <div class="captcha-gap" style="position:absolute;top:55px;left:0;width:40px;height:40px;background:rgba(0,0,0,.55)"></div>
+      <div class="captcha-piece" style="position:absolute;top:55px;left:0;width:40px;height:40px;background:#ffd34d;box-shadow:0 0 0 2px #fff"></div></div>
+    <div class="captcha-track" style="position:relative;width:300px;height:40px;background:#eee;margin-top:6px">
+      <div class="captcha-handle" style="position:absolute;left:0;top:0;width:40px;height:40px;background:#ff2442;cursor:pointer"></div></div>
+    <div class="captcha-msg"></div></div>
   <div class="verify-sms hidden"><div>为了你的账号安全，请输入短信验证码</div><input placeholder="请输入验证码" maxlength="6"><button class="submit">确 定</button><div class="sms-error"></div></div>
 </div></div>"#,
         base = c.base
@@ -269,12 +287,20 @@ async fn login_page(State(c): State<C>) -> Response {
 $('.css-wemwzq').onclick=()=>{{$('.sms-form').classList.add('hidden');$('.qr-form').classList.remove('hidden')}};
 $('.refresh').onclick=async()=>{{const r=await fetch(B+'/login/refresh?qr='+qr,{{method:'POST'}});const j=await r.json();qr=j.qr;
   $('.qrcode-img').src=B+'/qr/'+qr+'.svg';$('.qrcode-img').dataset.qr=qr;$('.qrcode-expired').classList.add('hidden')}};
+let drag=null;const H=$('.captcha-handle'),P=$('.captcha-piece');
+const at=d=>{{H.style.left=d+'px';P.style.left=d+'px'}};
+H.addEventListener('mousedown',e=>{{drag={{x:e.clientX,d:0}};$('.captcha-msg').textContent='';e.preventDefault()}});
+document.addEventListener('mousemove',e=>{{if(!drag)return;drag.d=Math.max(0,Math.min(260,e.clientX-drag.x));at(drag.d)}});
+document.addEventListener('mouseup',async()=>{{if(!drag)return;const offset=drag.d;drag=null;
+  const r=await fetch(B+'/login/slider',{{method:'POST',headers:{{'content-type':'application/json'}},body:JSON.stringify({{qr,offset}})}});
+  const j=await r.json();if(!j.success){{if(j.gap)$('.captcha-gap').style.left=j.gap+'px';at(0);$('.captcha-msg').textContent=j.msg||'验证失败，请重试'}}}});
 $('.verify-sms .submit').onclick=async()=>{{const code=$('.verify-sms input').value;
   const r=await fetch(B+'/login/sms',{{method:'POST',headers:{{'content-type':'application/json'}},body:JSON.stringify({{qr,code}})}});
   const j=await r.json();if(!j.success)$('.sms-error').textContent=j.msg||'验证码错误'}};
 async function poll(){{try{{const r=await fetch(B+'/login/status?qr='+qr);const j=await r.json();
   if(j.state==='logged_in'){{location.href=B+'/new/home';return}}
-  if(j.state==='sms'){{$('.qr-form').classList.add('hidden');$('.verify-sms').classList.remove('hidden')}}
+  if(j.state==='slider'){{$('.qr-form').classList.add('hidden');$('.red-captcha-slider').classList.remove('hidden');$('.captcha-gap').style.left=j.gap+'px'}}
+  if(j.state==='sms'){{$('.qr-form').classList.add('hidden');$('.red-captcha-slider').classList.add('hidden');$('.verify-sms').classList.remove('hidden')}}
   if(j.state==='expired'){{$('.qrcode-expired').classList.remove('hidden')}}}}catch(e){{}}
   setTimeout(poll,400)}}
 poll();"#,
@@ -329,6 +355,9 @@ async fn login_status(State(c): State<C>, Query(q): Q) -> Response {
         }
         QrState::Pending => axum::Json(json!({"state": "pending"})).into_response(),
         QrState::Sms(_) => axum::Json(json!({"state": "sms"})).into_response(),
+        QrState::Slider(_, gap, _) => {
+            axum::Json(json!({"state": "slider", "gap": gap})).into_response()
+        }
         QrState::Done(user) => {
             st.qrs.remove(&id);
             let sid = st.login(&user);
@@ -367,6 +396,54 @@ async fn login_sms(State(c): State<C>, axum::Json(b): axum::Json<SmsBody>) -> Re
     }
 }
 
+#[derive(Deserialize)]
+struct SliderBody {
+    qr: String,
+    offset: f64,
+}
+
+/// Where a slider puzzle's gap may be (px from the track's start; the piece is 40 px of 300).
+fn new_gap() -> u32 {
+    80 + rand::random::<u32>() % 160
+}
+
+async fn login_slider(State(c): State<C>, axum::Json(b): axum::Json<SliderBody>) -> Response {
+    let mut st = c.lock();
+    st.slider_tries += 1;
+    let Some(qr) = st.qrs.get_mut(&b.qr) else {
+        return axum::Json(json!({"success": false, "msg": "二维码已过期"})).into_response();
+    };
+    let QrState::Slider(user, gap, sms) = qr.state.clone() else {
+        return axum::Json(json!({"success": false, "msg": "请先扫码"})).into_response();
+    };
+    if (b.offset - gap as f64).abs() <= 6.0 {
+        qr.state = if sms {
+            QrState::Sms(user)
+        } else {
+            QrState::Done(user)
+        };
+        return axum::Json(json!({"success": true})).into_response();
+    }
+    // A wrong place: a new puzzle, as the real captchas do.
+    let gap = new_gap();
+    qr.state = QrState::Slider(user, gap, sms);
+    axum::Json(json!({"success": false, "msg": "验证失败，请重试", "gap": gap})).into_response()
+}
+
+/// The newest slider puzzle's gap (what its owner sees on the picture) and the answers so far.
+async fn captcha(State(c): State<C>) -> Response {
+    let st = c.lock();
+    let gap = st
+        .latest_qr
+        .as_ref()
+        .and_then(|id| st.qrs.get(id))
+        .and_then(|q| match q.state {
+            QrState::Slider(_, gap, _) => Some(gap),
+            _ => None,
+        });
+    axum::Json(json!({"gap": gap, "track": 260, "tries": st.slider_tries})).into_response()
+}
+
 async fn login_refresh(State(c): State<C>, Query(q): Q) -> Response {
     let now = c.now();
     let mut st = c.lock();
@@ -386,12 +463,17 @@ fn scan(c: &Console, qr: &str, user: &str) -> Result<(), &'static str> {
     } else {
         qr.to_string()
     };
-    let sms = st.user(user).faults.sms;
+    let (sms, slider) = {
+        let f = &st.user(user).faults;
+        (f.sms, f.slider)
+    };
     let q = st.qrs.get_mut(&id).ok_or("unknown QR")?;
     if q.expires_at <= now || q.state != QrState::Pending {
         return Err("QR expired or used");
     }
-    q.state = if sms {
+    q.state = if slider {
+        QrState::Slider(user.to_string(), new_gap(), sms)
+    } else if sms {
         QrState::Sms(user.to_string())
     } else {
         QrState::Done(user.to_string())

@@ -156,6 +156,19 @@ impl Rig {
         r.json().await.unwrap()
     }
 
+    /// `GET /_control/console/{code}/{path}` (captcha).
+    pub async fn control_get(&self, path: &str) -> Value {
+        let r = self
+            .sbx
+            .http
+            .get(self.control_url(path))
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success(), "{path}: {}", r.status());
+        r.json().await.unwrap()
+    }
+
     /// Every publish the console received, oldest first.
     pub async fn received(&self) -> Vec<Value> {
         self.record().await["received"]

@@ -100,6 +100,11 @@ pub enum QrStep {
     Started(Started),
     LoggedIn(Account),
     SmsChallenge,
+    /// The platform's page shows a slider puzzle (`image`, a PNG data URL): the person places the
+    /// piece on it and the answer comes back as `slide`.
+    SliderChallenge {
+        image: Option<String>,
+    },
     /// Still waiting; `qr_image` is the QR the platform's page shows now (browser flows, which
     /// follow the page when it replaces an expired QR).
     Pending {
@@ -108,13 +113,16 @@ pub enum QrStep {
     Expired,
 }
 
-/// Starts (no `login_id`) or polls a QR login; a login that succeeds adds the account once.
+/// Starts (no `login_id`) or polls a QR login; a login that succeeds adds the account once. An
+/// SMS code the person typed, or where they placed a slider puzzle's piece (`slide`, 0..=1 of the
+/// track), is given to the platform's page first.
 pub async fn qr_login(
     hub: &Hub,
     mid: i64,
     p: Platform,
     login_id: Option<&str>,
     sms_code: Option<&str>,
+    slide: Option<f64>,
     group: Option<i64>,
 ) -> ApiResult<QrStep> {
     let Some(login_id) = login_id.filter(|s| !s.is_empty()) else {
@@ -135,6 +143,18 @@ pub async fn qr_login(
         return Err(ApiError::invalid("login_id", Msg::QrLoginUnknown));
     }
     let (ad, sandbox) = hub.adapter(p).await?;
+    if let Some(f) = slide {
+        if !(0.0..=1.0).contains(&f) {
+            return Err(ApiError::invalid_with(
+                "slide",
+                Msg::InvalidValue,
+                vec![("reason", "0 – 1".into())],
+            ));
+        }
+        ad.slide(login_id, f)
+            .await
+            .map_err(|e| refused("slide", &e))?;
+    }
     let sms = sms_code.filter(|s| !s.is_empty());
     let state = ad
         .poll_qr_login(login_id, sms)
@@ -158,13 +178,12 @@ pub async fn qr_login(
             QrStep::LoggedIn(account(&hub.db, mid, id).await?)
         }
         SessionState::SmsChallenge => QrStep::SmsChallenge,
-        // TODO(browser): a QrStep of its own (the person must solve it); until then the dialog
-        // keeps waiting.
-        SessionState::SliderChallenge | SessionState::QrPending | SessionState::LoggedOut => {
-            QrStep::Pending {
-                qr_image: ad.qr_image(login_id),
-            }
-        }
+        SessionState::SliderChallenge => QrStep::SliderChallenge {
+            image: ad.challenge_image(login_id),
+        },
+        SessionState::QrPending | SessionState::LoggedOut => QrStep::Pending {
+            qr_image: ad.qr_image(login_id),
+        },
         SessionState::SessionExpired => QrStep::Expired,
     })
 }

@@ -96,12 +96,15 @@ export const startAuthorize = (platform: Platform, groupId?: number | null): Pro
   api.post(`${GU}/get_qrCode`, groupId ? { platform, group_id: groupId } : { platform });
 
 /** Polls (or answers the SMS step of) a QR login: sphLogin / xhsLogin, qr_login for the shop platform. */
-export function pollQrLogin(platform: Platform, loginId: string, smsCode?: string): Promise<QrLoginStatus> {
+/** A poll of a QR login; `smsCode` (typed) or `slide` (where the piece of a slider puzzle was placed, 0-1) answer the page's challenge first. */
+export function pollQrLogin(platform: Platform, loginId: string, smsCode?: string, slide?: number): Promise<QrLoginStatus> {
   const body: Record<string, unknown> = { login_id: loginId };
   if (smsCode) body.sms_code = smsCode;
-  if (platform === 'sph') return narrowed(api.post(`${GU}/sphLogin`, body, { silent: !smsCode }));
-  if (platform === 'xhs') return narrowed(api.post(`${GU}/xhsLogin`, body, { silent: !smsCode }));
-  return narrowed(api.post(`${GU}/qr_login`, { platform, ...body }, { silent: !smsCode }));
+  if (slide !== undefined) body.slide = slide;
+  const silent = !smsCode && slide === undefined;
+  if (platform === 'sph') return narrowed(api.post(`${GU}/sphLogin`, body, { silent }));
+  if (platform === 'xhs') return narrowed(api.post(`${GU}/xhsLogin`, body, { silent }));
+  return narrowed(api.post(`${GU}/qr_login`, { platform, ...body }, { silent }));
 }
 /** 422 'The platform refused the app id / token' is shown at the field (silent). */
 export const bjhLogin = (appId: string, appToken: string, groupId?: number | null): Promise<Account> =>

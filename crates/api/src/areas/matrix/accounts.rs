@@ -177,6 +177,10 @@ pub struct AuthReq {
     pub login_id: Option<String>,
     #[serde(default)]
     pub sms_code: Option<String>,
+    /// Where the person placed a slider puzzle's piece on its picture: 0 (the track's start) to 1
+    /// (its end).
+    #[serde(default)]
+    pub slide: Option<f64>,
 }
 
 fn started(s: Started) -> AuthStart {
@@ -244,6 +248,7 @@ async fn qr(
         p,
         r.login_id.as_deref(),
         r.sms_code.as_deref(),
+        r.slide,
         r.group_id,
     )
     .await?;
@@ -255,6 +260,7 @@ async fn qr(
             login_id: login_id.clone(),
             account,
             qr_image,
+            challenge_image: None,
         })
     };
     Ok(reply(match step {
@@ -268,6 +274,13 @@ async fn qr(
             None,
         ),
         QrStep::SmsChallenge => status(QrState::SmsChallenge, None, None),
+        QrStep::SliderChallenge { image } => {
+            let mut a = status(QrState::SliderChallenge, None, None);
+            if let QrAnswer::Status(s) = &mut a {
+                s.challenge_image = image;
+            }
+            a
+        }
         QrStep::Pending { qr_image } => status(QrState::QrPending, None, qr_image),
         QrStep::Expired => status(QrState::Expired, None, None),
     }))

@@ -194,6 +194,10 @@ pub struct QrStatus {
     /// replaces an expired one by itself); the dialog shows this one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub qr_image: Option<String>,
+    /// A slider puzzle the platform's login page shows (`slider_challenge`), as a PNG data URL:
+    /// the person places the piece on it and sends where (`slide`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge_image: Option<String>,
 }
 
 /// A QR login call answers how it starts (no `login_id` given) or where it stands; `kind` tells

@@ -189,6 +189,40 @@ describe('/account_auth platform cards', { timeout: 60_000 }, () => {
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Account Red Three authorized'), { timeout: 7000 });
   });
 
+  it('XHS: a slider puzzle is shown from the console, the place the person chose is sent, a refused place shows the new puzzle', async () => {
+    qrImage = 'data:image/png;base64,iVBORw0KGgo=';
+    const puzzle = 'data:image/png;base64,UFVaWkxF';
+    const second = 'data:image/png;base64,U0VDT05E';
+    qrScript = [
+      { state: 'slider_challenge', challenge_image: puzzle },
+      { state: 'slider_challenge', challenge_image: second },
+      { state: 'logged_in', account: account({ id: 5, platform: 'xhs', nickname: 'Red Slide' }) },
+    ];
+    renderPage(<AccountAuthPage />, { route: '/account_auth' });
+    fireEvent.click(screen.getByTestId('auth-xhs'));
+    await screen.findByTestId('qr-image');
+    const img = await screen.findByTestId('slider-image', {}, { timeout: 7000 });
+    expect(img).toHaveAttribute('src', puzzle);
+    expect(screen.getByTestId('slider-challenge')).toHaveTextContent('Xiaohongshu asks to solve a slider puzzle');
+    const polls = () => posts.filter((p) => p.path === '/task.merchant_group_user/xhsLogin');
+    // no polling while the puzzle waits for the person
+    await act(() => new Promise((r) => setTimeout(r, 2300)));
+    expect(polls()).toHaveLength(1);
+
+    const handle = screen.getByRole('slider');
+    for (let i = 0; i < 37; i++) fireEvent.keyDown(handle, { key: 'ArrowRight', keyCode: 39 });
+    fireEvent.click(screen.getByTestId('slider-submit'));
+    await screen.findByTestId('slider-error');
+    expect(polls().at(-1)!.body).toMatchObject({ slide: 0.37 });
+    expect(screen.getByTestId('slider-image')).toHaveAttribute('src', second);
+    expect(screen.getByTestId('slider-error')).toHaveTextContent('did not take that place');
+
+    for (let i = 0; i < 62; i++) fireEvent.keyDown(screen.getByRole('slider'), { key: 'ArrowRight', keyCode: 39 });
+    fireEvent.click(screen.getByTestId('slider-submit'));
+    await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Account Red Slide authorized'));
+    expect(polls().at(-1)!.body).toMatchObject({ slide: 0.62 });
+  });
+
   it('SPH: an expired code offers a new one, which is polled again; the shop platform polls qr_login', async () => {
     qrScript = [{ state: 'expired' }];
     renderPage(<AccountAuthPage />, { route: '/account_auth' });

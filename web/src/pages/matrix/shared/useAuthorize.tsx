@@ -1,10 +1,10 @@
 /**
  * Authorizing an account (docs/api-matrix.md "get_qrCode"): DY / KS open the platform's consent page in
  * this window (it comes back to /account_auth?authorized=<id> or ?auth_error=<message>); SPH / XHS /
- * the shop platform show a QR code and poll the login every 2 s (with an SMS step when the platform
- * asks for one); BJH takes an app id and token.
+ * the shop platform show a QR code and poll the login every 2 s (with an SMS step, or a slider puzzle
+ * the person solves on its picture, when the platform asks for one); BJH takes an app id and token.
  */
-import { Alert, Button, Form, Input, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Input, Slider, Space, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { bjhLogin, matrixKeys, pollQrLogin, startAuthorize } from '@/api/matrix';
@@ -41,7 +41,13 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
   const [state, setState] = useState<QrLoginState>('qr_pending');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const sending = useWrite(({ platform, loginId, sms }: { platform: Platform; loginId: string; sms: string }) => pollQrLogin(platform, loginId, sms));
+  // a slider puzzle: its picture, where the person put the piece (0-100), and a refused place
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [place, setPlace] = useState(0);
+  const [slideError, setSlideError] = useState(false);
+  const sending = useWrite(({ platform, loginId, sms, slide }: { platform: Platform; loginId: string; sms?: string; slide?: number }) =>
+    pollQrLogin(platform, loginId, sms, slide),
+  );
   const restarting = useWrite((platform: Platform) => startAuthorize(platform, groupId));
   const done = useRef(onDone);
   done.current = onDone;
@@ -51,11 +57,14 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
     setState('qr_pending');
     setCode('');
     setCodeError(null);
+    setChallenge(null);
+    setSlideError(false);
   }, [login]);
 
-  const apply = useCallback((res: { state: QrLoginState; login_id?: string; qr_url?: string; qr_image?: string | null; account?: Account | null }) => {
+  const apply = useCallback((res: { state: QrLoginState; login_id?: string; qr_url?: string; qr_image?: string | null; challenge_image?: string | null; account?: Account | null }) => {
     // a browser flow answers the QR the platform's page shows now (it replaces an expired one)
     setCurrent((c) => (c ? { ...c, login_id: res.login_id || c.login_id, qr_url: res.qr_url || c.qr_url, qr_image: res.qr_image || c.qr_image } : c));
+    if (res.challenge_image) setChallenge(res.challenge_image);
     setState(res.state);
     if (res.state === 'logged_in') done.current(res.account ?? undefined);
   }, []);
@@ -92,6 +101,22 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
       apply(res);
     } catch (e) {
       setCodeError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const sendPlace = async () => {
+    if (!current) return;
+    setSlideError(false);
+    try {
+      const res = await sending.mutateAsync({ platform: current.platform, loginId: current.login_id, slide: place / 100 });
+      // still a puzzle: the platform refused the place and shows a new one
+      if (res.state === 'slider_challenge') {
+        setSlideError(true);
+        setPlace(0);
+      }
+      apply(res);
+    } catch {
+      /* toasted */
     }
   };
 
@@ -174,6 +199,17 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
                 {t('qr.smsSend')}
               </Button>
             </Form>
+          ) : null}
+          {state === 'slider_challenge' ? (
+            <Space orientation="vertical" style={{ width: 320 }} data-testid="slider-challenge">
+              <Alert type="info" showIcon title={t('qr.sliderHelp', { platform: platformName })} />
+              {challenge ? <img src={challenge} alt={t('qr.sliderImage')} style={{ width: '100%' }} data-testid="slider-image" /> : <Spin />}
+              <Slider min={0} max={100} value={place} onChange={(v) => setPlace(v)} tooltip={{ formatter: (v) => `${v}%` }} aria-label={t('qr.sliderPlace')} data-testid="slider-place" />
+              {slideError ? <Typography.Text type="danger" data-testid="slider-error">{t('qr.sliderAgain')}</Typography.Text> : null}
+              <Button type="primary" block loading={sending.isPending} onClick={() => void sendPlace()} data-testid="slider-submit">
+                {t('qr.sliderSend')}
+              </Button>
+            </Space>
           ) : null}
           {state === 'logged_in' ? <Alert type="success" showIcon title={t('auth.success')} /> : null}
         </Space>
