@@ -266,13 +266,14 @@ async fn main() {
     println!("bench: browser_publish_seconds_single {single:.2} s");
     println!("bench: browser_publish_seconds_per_post {per_post:.2} s");
     println!("bench: browser_pool_speedup {:.2} x", single / per_post);
+    // Resident memory with each shared page once (the sum of PSS), then every process's RSS summed.
     println!(
         "bench: browser_peak_rss_mb {} MB",
-        peak.rss_kb.load(Ordering::SeqCst) / 1024
+        peak.pss_kb.load(Ordering::SeqCst) / 1024
     );
     println!(
-        "bench: browser_peak_pss_mb {} MB",
-        peak.pss_kb.load(Ordering::SeqCst) / 1024
+        "bench: browser_peak_rss_sum_mb {} MB",
+        peak.rss_kb.load(Ordering::SeqCst) / 1024
     );
     println!("bench: browser_peak_browsers {}", driver.peak_browsers());
 }
