@@ -175,6 +175,10 @@ const ops = {
     if (!c) throw Object.assign(new Error(`no browser ${req.ctx}`), { kind: 'closed' });
     return { state: await c.context.storageState({ indexedDB: true }) };
   },
+  // A page's own data (an initial state object), read as JSON by an expression the flow wrote.
+  async eval(req) {
+    return { value: await page(req).evaluate(req.expression) };
+  },
   async html(req) {
     return { html: await page(req).content() };
   },

@@ -1094,6 +1094,17 @@ async fn xhs_authorizes_and_publishes_through_its_console_in_a_browser() {
     );
     let got = sandbox(&app, "console/xhs/received", None).await;
     assert_eq!(got["received"].as_array().unwrap().len(), 1, "{got}");
+    // The task's top comments went out on the note page, each confirmed there, once.
+    assert_eq!(rows[0]["comments_sent"], 3, "{}", rows[0]);
+    let note = rows[0]["item_id"].as_str().unwrap_or_default().to_string();
+    let said = sandbox(&app, &format!("console/xhs/comments?note_id={note}"), None).await;
+    let texts: Vec<&str> = said["comments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["content"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["好喝！", "下次还来", "推荐给朋友"], "{said}");
     assert_eq!(
         got["received"][0]["declaration"], "笔记含AI合成内容",
         "{got}"

@@ -268,7 +268,9 @@ pub struct CommentPage {
 }
 
 /// Does the platform let an app read and answer comments? KS has no comment API (PLATFORMS.md);
-/// SPH and XHS go through the session adapter; BJH and the shop platform have none either.
+/// XHS through its note pages in the browser (`browser::xhs`); SPH only through the sandbox's
+/// session protocol so far (its console flow reads no comments yet); BJH and the shop platform
+/// have none.
 pub fn has_comment_api(p: Platform) -> bool {
     matches!(p, Platform::Dy | Platform::Sph | Platform::Xhs)
 }

@@ -580,3 +580,74 @@ async fn a_slider_puzzle_is_shown_and_dragged_where_the_person_placed_it() {
     assert!(r.ad.slide("xhs-unknown", 0.5).await.is_err());
     r.driver.shutdown().await;
 }
+
+/// A note's comments on the main site's note page: read newest first, a customer's comment
+/// answered under it, a top comment of the account's own, each confirmed on the page; a note that
+/// does not open fails by name.
+#[tokio::test]
+async fn comments_are_read_and_answered_on_the_note_page() {
+    let r = rig(2).await;
+    let creds = r.login("评论号").await;
+    let item =
+        r.ad.create(&creds, "", &req("评论测试笔记", r.video(20)))
+            .await
+            .unwrap();
+    for (user, content) in [("顾客甲", "请问店在哪里"), ("顾客乙", "周末营业吗")] {
+        let ok = r
+            .control(
+                "comment",
+                json!({"note_id": item, "user": user, "content": content}),
+            )
+            .await;
+        assert_eq!(ok["ok"], true, "{ok}");
+    }
+    let page = r.ad.comment_page(&creds, &item, "", 50).await.unwrap();
+    let contents: Vec<&str> = page.list.iter().map(|c| c.content.as_str()).collect();
+    assert_eq!(contents, ["周末营业吗", "请问店在哪里"], "newest first");
+    assert!(!page.has_more);
+    let asked = page.list[1].clone();
+    assert!(asked.create_time > 0 && !asked.user_id.is_empty() && asked.user_id != creds.open_id);
+
+    let reply =
+        r.ad.reply_comment(&creds, &item, &asked.comment_id, "在人民路88号")
+            .await
+            .unwrap();
+    let top = r.ad.comment(&creds, &item, "欢迎到店品尝").await.unwrap();
+    let all = r.control_get(&format!("comments?note_id={item}")).await;
+    let by_id = |id: &str| {
+        all["comments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("{id} not on the console: {all}"))
+    };
+    assert_eq!(by_id(&reply)["reply_to"], asked.comment_id.as_str());
+    assert_eq!(
+        by_id(&reply)["user_id"],
+        creds.open_id.as_str(),
+        "answered as the account"
+    );
+    assert_eq!(by_id(&top)["reply_to"], Value::Null);
+    let page = r.ad.comment_page(&creds, &item, "", 50).await.unwrap();
+    assert_eq!(page.list.len(), 3, "the answer is under its comment");
+    assert_eq!(page.list[0].comment_id, top);
+    assert_eq!(
+        page.list
+            .iter()
+            .find(|c| c.comment_id == asked.comment_id)
+            .unwrap()
+            .reply_total,
+        1
+    );
+
+    let e = r.ad.comment_page(&creds, "0000", "", 50).await.unwrap_err();
+    assert_eq!(
+        (e.code.as_str(), e.kind),
+        ("comments", ErrorKind::Permanent),
+        "{e:?}"
+    );
+    assert!(e.zh.contains("评论") && e.evidence.is_some(), "{}", e.zh);
+    r.driver.shutdown().await;
+}

@@ -313,6 +313,15 @@ impl BrowserAdapter {
         }
     }
 
+    /// Whether the flow has comments at all (no browser is opened for a console without them).
+    fn comments_offered(&self, call: &str) -> PResult<()> {
+        if self.flow.has_comments() {
+            Ok(())
+        } else {
+            Err(error::unsupported(self.p(), call))
+        }
+    }
+
     /// Closes the login pages nobody finished.
     async fn reap_logins(&self) {
         let now = self.clock.platform_now();
@@ -603,8 +612,51 @@ impl Adapter for BrowserAdapter {
         .await
     }
 
-    async fn comment(&self, _creds: &Creds, _item_id: &str, _text: &str) -> PResult<String> {
-        Err(error::unsupported(self.p(), "comment"))
+    /// A comment on the account's own post (the release's top comment), as the page shows it.
+    async fn comment(&self, creds: &Creds, item_id: &str, text: &str) -> PResult<String> {
+        self.comments_offered("comment")?;
+        self.with_page(creds, Step::Comments, |page, _| async move {
+            self.flow.post_comment(&page, item_id, None, text).await
+        })
+        .await
+    }
+
+    /// A post's comments in one page, newest first (the note page holds what it shows: no cursor).
+    async fn comment_page(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        _cursor: &str,
+        count: usize,
+    ) -> PResult<crate::CommentPage> {
+        self.comments_offered("comment_page")?;
+        let list = self
+            .with_page(creds, Step::Comments, |page, _| async move {
+                self.flow.comments(&page, item_id, count).await
+            })
+            .await?;
+        Ok(crate::CommentPage {
+            list,
+            cursor: String::new(),
+            has_more: false,
+        })
+    }
+
+    /// An answer to a comment, as the page shows it.
+    async fn reply_comment(
+        &self,
+        creds: &Creds,
+        item_id: &str,
+        comment_id: &str,
+        text: &str,
+    ) -> PResult<String> {
+        self.comments_offered("reply_comment")?;
+        self.with_page(creds, Step::Comments, |page, _| async move {
+            self.flow
+                .post_comment(&page, item_id, Some(comment_id), text)
+                .await
+        })
+        .await
     }
 
     async fn poi_search(&self, _keyword: &str, _city: &str) -> PResult<Vec<Poi>> {

@@ -782,6 +782,17 @@ impl Page {
         Ok(v["state"].clone())
     }
 
+    /// The value of a JavaScript expression on the page (JSON-serializable: a page's own data).
+    pub async fn eval(&self, expression: &str) -> DResult<Value> {
+        let v = self
+            .call(
+                json!({"op": "eval", "expression": expression}),
+                DEFAULT_WAIT,
+            )
+            .await?;
+        Ok(v["value"].clone())
+    }
+
     /// The page's HTML now.
     pub async fn html(&self) -> DResult<String> {
         let v = self.call(json!({"op": "html"}), DEFAULT_WAIT).await?;

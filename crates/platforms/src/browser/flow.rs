@@ -36,6 +36,8 @@ pub enum Step {
     Works,
     /// Reading the account's profile card (nickname, followers).
     Profile,
+    /// Reading a post's comments, commenting and replying.
+    Comments,
 }
 
 impl Step {
@@ -53,6 +55,7 @@ impl Step {
             Step::Verify => "verify",
             Step::Works => "works",
             Step::Profile => "profile",
+            Step::Comments => "comments",
         }
     }
 
@@ -70,6 +73,7 @@ impl Step {
             Step::Verify => ("作品核对", "verification"),
             Step::Works => ("读取作品列表", "reading the works list"),
             Step::Profile => ("读取账号信息", "reading the account profile"),
+            Step::Comments => ("评论", "comments"),
         }
     }
 }
@@ -177,6 +181,46 @@ pub trait Flow: Send + Sync + 'static {
 
     /// The account's follower count now (the console's profile card).
     async fn followers(&self, page: &Page) -> PResult<i64>;
+
+    /// Does this console's flow read and post comments ([`Flow::comments`], [`Flow::post_comment`])?
+    fn has_comments(&self) -> bool {
+        false
+    }
+
+    /// A post's comments, newest first, at most `max` (each with its number of answers). Consoles
+    /// without comments answer Permanent.
+    async fn comments(
+        &self,
+        page: &Page,
+        item_id: &str,
+        max: usize,
+    ) -> PResult<Vec<crate::Comment>> {
+        let _ = (page, item_id, max);
+        Err(step_error(
+            self.platform(),
+            Step::Comments,
+            ErrorKind::Permanent,
+            "this console's flow reads no comments yet",
+        ))
+    }
+
+    /// Comments on a post as the account — under `reply_to` when given — and answers the new
+    /// comment's id once the page shows it (never trusted from a click alone).
+    async fn post_comment(
+        &self,
+        page: &Page,
+        item_id: &str,
+        reply_to: Option<&str>,
+        text: &str,
+    ) -> PResult<String> {
+        let _ = (page, item_id, reply_to, text);
+        Err(step_error(
+            self.platform(),
+            Step::Comments,
+            ErrorKind::Permanent,
+            "this console's flow posts no comments yet",
+        ))
+    }
 }
 
 /// The error of a failed step, with the page's screenshot and HTML as evidence. `kind` says how

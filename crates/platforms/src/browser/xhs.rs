@@ -38,13 +38,29 @@
 //! - **works**: `/new/note-manager`; waits for the notes or the empty list; reads each note's id,
 //!   title, time (China time, minute precision), state and counts.
 //! - **followers**: `/new/home`; the account card's follower count.
+//! - **comments** (the creator console has no comment reading we could find documented; the main
+//!   site's note page has them — xiaohongshu-mcp `feed_detail.go`, `comment_feed.go`): the note
+//!   page `https://www.xiaohongshu.com/explore/<note id>` (the sandbox's under `{base}/www`); waits
+//!   for `.comments-container`, a "note unavailable" wrapper or the page's login button; reads
+//!   `window.__INITIAL_STATE__.note.noteDetailMap[<id>].comments` (newest first; `createTime` in
+//!   ms). Not checked against the live site: whether the creator console's login is also the main
+//!   site's (the same `.xiaohongshu.com` cookies), whether an own note opens without its
+//!   `xsec_token`, and whether `userInfo.userId` is the 小红书号 read at login (the sync leaves the
+//!   account's own comments out by it).
+//! - **post_comment**: the same page; a reply clicks `#comment-<id> .right .interactions .reply`,
+//!   a comment the box's `div.input-box div.content-edit span`; types into `p.content-input`,
+//!   clicks `div.bottom button.submit`, and waits until `.comments-container` shows the text (an
+//!   unconfirmed comment fails, never counted as sent); the new item's `comment-<id>` is the answer.
 
 use super::driver::{DriverError, Page};
 use super::flow::{self, ConsoleProfile, Flow, LoginStep, Step};
 use crate::{Declaration, ErrorKind, PResult, Platform, PublishReq, Stats, Work, WorkStatus};
+use serde_json::Value;
 use std::time::Duration;
 
 pub const LIVE_BASE: &str = "https://creator.xiaohongshu.com";
+/// The main site, where a note's comments are (the sandbox's is `{console base}/www`).
+pub const WWW_LIVE_BASE: &str = "https://www.xiaohongshu.com";
 
 /// The limits of `domain::matrix::platform_rules` (with their sources there).
 const RULES: &domain::matrix::platform_rules::PlatformRules =
@@ -128,6 +144,14 @@ mod sel {
     pub const NOTE_LIKE: &str = "div.note .icon_list .like";
     pub const NOTE_COMMENT: &str = "div.note .icon_list .comment";
     pub const NOTE_SHARE: &str = "div.note .icon_list .share";
+    // The main site's note page (comments).
+    pub const COMMENTS: &str = ".comments-container";
+    pub const NOTE_GONE: &str =
+        ".access-wrapper, .error-wrapper, .not-found-wrapper, .blocked-wrapper";
+    pub const WWW_LOGIN: &str = ".login-btn";
+    pub const COMMENT_OPEN: &str = "div.input-box div.content-edit span";
+    pub const COMMENT_INPUT: &str = "div.input-box div.content-edit p.content-input";
+    pub const COMMENT_SUBMIT: &str = "div.bottom button.submit";
 }
 
 /// The label of each declaration on the console's 内容类型声明 list.
@@ -146,6 +170,8 @@ const PAGE: Duration = Duration::from_secs(30);
 
 pub struct XhsFlow {
     base: String,
+    /// The main site's origin (note pages, comments).
+    www: String,
     /// The platform clock (the schedule window).
     clock: domain::clock::Clock,
 }
@@ -153,10 +179,13 @@ pub struct XhsFlow {
 impl XhsFlow {
     /// `base`: the console's origin (`LIVE_BASE`, or the sandbox console's base URL).
     pub fn new(base: impl Into<String>, clock: domain::clock::Clock) -> XhsFlow {
-        XhsFlow {
-            base: base.into().trim_end_matches('/').to_string(),
-            clock,
-        }
+        let base = base.into().trim_end_matches('/').to_string();
+        let www = if base == LIVE_BASE {
+            WWW_LIVE_BASE.to_string()
+        } else {
+            format!("{base}/www")
+        };
+        XhsFlow { base, www, clock }
     }
 
     fn url(&self, path: &str) -> String {
@@ -237,6 +266,41 @@ impl XhsFlow {
             avatar,
             followers,
         })
+    }
+
+    /// The main site's page of a note, its comments shown; `post`: the comment box must be there
+    /// (the page's login button instead is a dead session).
+    async fn open_note(&self, page: &Page, item_id: &str, post: bool) -> PResult<()> {
+        let step = Step::Comments;
+        let r = page.goto(&format!("{}/explore/{item_id}", self.www)).await;
+        self.at(page, step, r).await?;
+        let r = page.wait_any(&[sel::COMMENTS, sel::NOTE_GONE], PAGE).await;
+        if self.at(page, step, r).await? == 1 {
+            let r = page.text(sel::NOTE_GONE).await;
+            let why = r.unwrap_or_default();
+            return Err(self
+                .permanent(
+                    page,
+                    step,
+                    &format!("the note cannot be opened: {}", why.trim()),
+                )
+                .await);
+        }
+        if post && page.count(sel::COMMENT_OPEN).await.unwrap_or(0) == 0 {
+            if page.count(sel::WWW_LOGIN).await.unwrap_or(0) > 0 {
+                return Err(flow::fail(
+                    page,
+                    Platform::Xhs,
+                    step,
+                    ErrorKind::Reauthorize,
+                    "the note page asks to log in",
+                )
+                .await);
+            }
+            let detail = format!("no element matches {}", sel::COMMENT_OPEN);
+            return Err(self.permanent(page, step, &detail).await);
+        }
+        Ok(())
     }
 
     async fn qr_png(&self, page: &Page) -> PResult<Vec<u8>> {
@@ -502,6 +566,99 @@ impl Flow for XhsFlow {
             )
             .await;
         Ok(())
+    }
+
+    fn has_comments(&self) -> bool {
+        true
+    }
+
+    async fn comments(
+        &self,
+        page: &Page,
+        item_id: &str,
+        max: usize,
+    ) -> PResult<Vec<crate::Comment>> {
+        self.open_note(page, item_id, false).await?;
+        let expr = format!(
+            "(() => {{ const m = window.__INITIAL_STATE__ && window.__INITIAL_STATE__.note && window.__INITIAL_STATE__.note.noteDetailMap; const d = m && m[{id:?}]; return d ? JSON.stringify(d.comments || null) : null }})()",
+            id = item_id
+        );
+        let r = page.eval(&expr).await;
+        let raw = self.at(page, Step::Comments, r).await?;
+        let list: Value = raw
+            .as_str()
+            .and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or(Value::Null);
+        let Some(items) = list["list"].as_array() else {
+            return Err(self
+                .permanent(page, Step::Comments, "no comments in the note page's state")
+                .await);
+        };
+        let str_num = |v: &Value| {
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|t| t.parse().ok()))
+                .unwrap_or(0)
+        };
+        Ok(items
+            .iter()
+            .take(max)
+            .map(|c| crate::Comment {
+                comment_id: c["id"].as_str().unwrap_or_default().to_string(),
+                user_id: c["userInfo"]["userId"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+                content: c["content"].as_str().unwrap_or_default().to_string(),
+                create_time: str_num(&c["createTime"]) / 1000,
+                digg_count: str_num(&c["likeCount"]),
+                reply_total: str_num(&c["subCommentCount"]),
+                top: false,
+            })
+            .collect())
+    }
+
+    async fn post_comment(
+        &self,
+        page: &Page,
+        item_id: &str,
+        reply_to: Option<&str>,
+        text: &str,
+    ) -> PResult<String> {
+        let step = Step::Comments;
+        self.open_note(page, item_id, true).await?;
+        let opener = match reply_to {
+            Some(id) => format!("#comment-{id} .right .interactions .reply"),
+            None => sel::COMMENT_OPEN.to_string(),
+        };
+        if page.count(&opener).await.unwrap_or(0) == 0 {
+            let detail = format!("no element matches {opener}");
+            return Err(self.permanent(page, step, &detail).await);
+        }
+        let r = page.click(&opener).await;
+        self.at(page, step, r).await?;
+        let r = page.type_text(sel::COMMENT_INPUT, text).await;
+        self.at(page, step, r).await?;
+        let r = page.click(sel::COMMENT_SUBMIT).await;
+        self.at(page, step, r).await?;
+        // Shown in the comments, or not sent: the new item's id.
+        let expr = format!(
+            "(() => {{ const items = [...document.querySelectorAll('.comments-container .comment-item')].filter(e => e.innerText.includes({text:?})); const e = items[items.length - 1]; return e ? e.id.replace('comment-', '') : null }})()"
+        );
+        for _ in 0..20 {
+            if let Ok(Value::String(id)) = page.eval(&expr).await
+                && !id.is_empty()
+            {
+                return Ok(id);
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        Err(self
+            .permanent(
+                page,
+                step,
+                "not shown: the comment is not in the note's comments after sending",
+            )
+            .await)
     }
 
     async fn check(&self, page: &Page) -> PResult<()> {

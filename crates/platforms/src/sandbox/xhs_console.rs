@@ -30,6 +30,17 @@
 //!   upload page's file input gets another class). `GET .../received` lists every publish the
 //!   console received (fields as they arrived) and counts the uploads begun, `POST .../scan` scans like the phone.
 //!
+//! - The note page of the main site (www.xiaohongshu.com `/explore/<note id>`, served at
+//!   `{sandbox}/console/xhs/www`; shape after xiaohongshu-mcp's `feed_detail.go` and
+//!   `comment_feed.go`, read not copied): `window.__INITIAL_STATE__.note.noteDetailMap[<id>].comments`
+//!   (`list` of `{id, content, createTime (ms), likeCount, userInfo {userId, nickname},
+//!   subCommentCount, subComments}`, newest first), the rendered `.comments-container` with
+//!   `.comment-item#comment-<id>` and its `.right .interactions .reply`, the comment box
+//!   (`div.input-box div.content-edit span` to open, `p.content-input` to type, `div.bottom
+//!   button.submit`), a missing note's `.not-found-wrapper`. Posting needs the login cookie.
+//!   `POST .../_control/console/xhs/comment {note_id, user, content}` adds a customer's comment;
+//!   `GET .../comments?note_id=` lists a note's comments with whom they answer.
+//!
 //! State is in memory (not in `state.json`): a restart logs every sandbox XHS console user out.
 
 use crate::sandbox::html_escape as esc;
@@ -83,6 +94,20 @@ struct St {
     uploads_begun: u64,
     /// Slider puzzle answers received (right or wrong).
     slider_tries: u64,
+    /// Comments per note id, oldest first.
+    comments: HashMap<String, Vec<NoteComment>>,
+}
+
+#[derive(Clone, serde::Serialize)]
+struct NoteComment {
+    id: String,
+    user_id: String,
+    nickname: String,
+    content: String,
+    /// Unix ms.
+    created: i64,
+    /// The comment this one answers (a sub-comment), if any.
+    reply_to: Option<String>,
 }
 
 #[derive(Clone, PartialEq)]
@@ -203,6 +228,8 @@ pub(crate) fn routes<T: Clone + Send + Sync + 'static>(c: C) -> Router<T> {
         .route("/new/note-manager", get(notes_page))
         .route("/api/upload", post(api_upload))
         .route("/api/publish", post(api_publish))
+        .route("/www/explore/{id}", get(note_page))
+        .route("/www/api/comment", post(api_comment))
         .with_state(c)
 }
 
@@ -212,6 +239,8 @@ pub(crate) fn control<T: Clone + Send + Sync + 'static>(c: C) -> Router<T> {
         .route("/faults", post(set_faults))
         .route("/received", get(received))
         .route("/captcha", get(captcha))
+        .route("/comment", post(control_comment))
+        .route("/comments", get(control_comments))
         .route("/scan", post(control_scan))
         .with_state(c)
 }
@@ -803,4 +832,196 @@ async fn notes_page(State(c): State<C>, h: HeaderMap) -> Response {
         &format!("<div class=\"note-list\">{body}</div>"),
         "",
     )
+}
+
+/// The note page of the main site: the note's comments in the page's initial state and rendered,
+/// with the comment box for a logged-in visitor.
+async fn note_page(
+    State(c): State<C>,
+    h: HeaderMap,
+    axum::extract::Path(id): axum::extract::Path<String>,
+) -> Response {
+    let me = user_of(&c, &h);
+    let st = c.lock();
+    let Some(title) = st
+        .notes
+        .iter()
+        .find(|n| n.id == id)
+        .map(|n| n.title.clone())
+    else {
+        return page(
+            "笔记",
+            r#"<div class="not-found-wrapper"><div>当前笔记暂时无法浏览</div></div>"#,
+            "",
+        );
+    };
+    let all = st.comments.get(&id).cloned().unwrap_or_default();
+    let view = |c: &NoteComment| {
+        json!({"id": c.id, "noteId": id, "content": c.content, "createTime": c.created,
+               "likeCount": "0", "userInfo": {"userId": c.user_id, "nickname": c.nickname}})
+    };
+    // Newest first; answers under their comment.
+    let list: Vec<Value> = all
+        .iter()
+        .rev()
+        .filter(|c| c.reply_to.is_none())
+        .map(|top| {
+            let subs: Vec<Value> = all
+                .iter()
+                .filter(|r| r.reply_to.as_deref() == Some(top.id.as_str()))
+                .map(view)
+                .collect();
+            let mut v = view(top);
+            v["subCommentCount"] = json!(subs.len().to_string());
+            v["subComments"] = json!(subs);
+            v
+        })
+        .collect();
+    let state = json!({"note": {"noteDetailMap": {id.clone(): {
+        "note": {"noteId": id, "title": title},
+        "comments": {"list": list, "cursor": "", "hasMore": false},
+    }}}});
+    let item = |c: &NoteComment, cls: &str| {
+        format!(
+            r#"<div class="{cls}"><div class="comment-item" id="comment-{id}"><div class="author" data-user-id="{uid}">{n}</div><div class="content">{t}</div><div class="right"><div class="interactions"><span class="reply">回复</span></div></div></div></div>"#,
+            id = c.id,
+            uid = esc(&c.user_id),
+            n = esc(&c.nickname),
+            t = esc(&c.content),
+        )
+    };
+    let mut rendered: String = all
+        .iter()
+        .map(|c| {
+            item(
+                c,
+                if c.reply_to.is_some() {
+                    "sub-comment"
+                } else {
+                    "parent-comment"
+                },
+            )
+        })
+        .collect();
+    if rendered.is_empty() {
+        rendered = r#"<div class="no-comments-text">这是一片荒地，点击评论</div>"#.into();
+    }
+    let input = if me.is_some() {
+        r#"<div class="input-box"><div class="content-edit"><span>说点什么...</span><p class="content-input hidden" contenteditable="true"></p></div><div class="bottom"><button class="submit">发送</button></div></div>"#
+    } else {
+        r#"<div class="login-btn">登录后评论</div>"#
+    };
+    let body = format!(
+        r#"<div class="note-container"><div class="title">{t}</div><div class="comments-container">{rendered}</div>{input}</div>"#,
+        t = esc(&title)
+    );
+    let script = format!(
+        r#"window.__INITIAL_STATE__={state};const B={base:?};const NOTE={id:?};let replyTo=null;const $=s=>document.querySelector(s);
+document.querySelectorAll('.comments-container .reply').forEach(r=>r.onclick=()=>{{replyTo=r.closest('.comment-item').id.replace('comment-','');open()}});
+function open(){{$('.content-edit span').classList.add('hidden');$('.content-input').classList.remove('hidden');$('.content-input').focus()}}
+if($('.content-edit span'))$('.content-edit span').onclick=open;
+if($('.bottom .submit'))$('.bottom .submit').onclick=async()=>{{const content=$('.content-input').innerText.trim();if(!content)return;
+  const r=await fetch(B+'/www/api/comment',{{method:'POST',headers:{{'content-type':'application/json'}},body:JSON.stringify({{note_id:NOTE,content,reply_to:replyTo}})}});
+  const j=await r.json();if(!j.success)return;
+  const d=document.createElement('div');d.className=replyTo?'sub-comment':'parent-comment';
+  d.innerHTML='<div class="comment-item" id="comment-'+j.data.id+'"><div class="content"></div></div>';d.querySelector('.content').textContent=content;
+  $('.comments-container').appendChild(d);$('.content-input').textContent='';replyTo=null}};"#,
+        state = state,
+        base = c.base,
+    );
+    page(&title, &body, &script)
+}
+
+#[derive(Deserialize)]
+struct CommentBody {
+    note_id: String,
+    content: String,
+    #[serde(default)]
+    reply_to: Option<String>,
+}
+
+fn add_comment(
+    st: &mut St,
+    note_id: &str,
+    user: &str,
+    content: &str,
+    reply_to: Option<String>,
+    now: i64,
+) -> Result<String, &'static str> {
+    if !st.notes.iter().any(|n| n.id == note_id) {
+        return Err("笔记不存在");
+    }
+    let content = content.trim();
+    if content.is_empty() || content.chars().count() > 280 {
+        return Err("评论内容为空或过长");
+    }
+    if let Some(r) = &reply_to
+        && !st
+            .comments
+            .get(note_id)
+            .is_some_and(|cs| cs.iter().any(|c| &c.id == r))
+    {
+        return Err("回复的评论不存在");
+    }
+    let id = format!("{:024x}", rand::random::<u128>() >> 32);
+    let u = st.user(user);
+    let (user_id, nickname) = (u.id.clone(), u.nickname.clone());
+    st.comments
+        .entry(note_id.to_string())
+        .or_default()
+        .push(NoteComment {
+            id: id.clone(),
+            user_id,
+            nickname,
+            content: content.to_string(),
+            created: now,
+            reply_to,
+        });
+    Ok(id)
+}
+
+async fn api_comment(
+    State(c): State<C>,
+    h: HeaderMap,
+    axum::Json(b): axum::Json<CommentBody>,
+) -> Response {
+    let Some(user) = user_of(&c, &h) else {
+        return unauthorized();
+    };
+    let now = c.now();
+    let mut st = c.lock();
+    match add_comment(&mut st, &b.note_id, &user, &b.content, b.reply_to, now) {
+        Ok(id) => axum::Json(json!({"success": true, "data": {"id": id}})).into_response(),
+        Err(m) => axum::Json(json!({"success": false, "msg": m})).into_response(),
+    }
+}
+
+/// A customer (any user name) comments on a note.
+async fn control_comment(State(c): State<C>, axum::Json(b): axum::Json<Value>) -> Response {
+    let now = c.now();
+    let mut st = c.lock();
+    let r = add_comment(
+        &mut st,
+        b["note_id"].as_str().unwrap_or_default(),
+        b["user"].as_str().unwrap_or("customer"),
+        b["content"].as_str().unwrap_or_default(),
+        b["reply_to"].as_str().map(str::to_string),
+        now,
+    );
+    match r {
+        Ok(id) => axum::Json(json!({"ok": true, "id": id})).into_response(),
+        Err(m) => (
+            StatusCode::CONFLICT,
+            axum::Json(json!({"ok": false, "error": m})),
+        )
+            .into_response(),
+    }
+}
+
+/// A note's comments, oldest first, with whom each answers.
+async fn control_comments(State(c): State<C>, Query(q): Q) -> Response {
+    let st = c.lock();
+    let id = q.get("note_id").cloned().unwrap_or_default();
+    axum::Json(json!({"comments": st.comments.get(&id).cloned().unwrap_or_default()}))
+        .into_response()
 }
