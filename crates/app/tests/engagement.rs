@@ -769,46 +769,70 @@ async fn staff_without_the_engagement_menus_are_refused_everywhere() {
         .expect(403);
 }
 
-/// Xiaohongshu has no official API: its comments are read and answered through the session
-/// adapter (the creator console's boundary the sandbox simulates), like publishing.
+/// Xiaohongshu has no official API: its comments are read and answered on the note page of the
+/// main site in a real browser (`platforms::browser::xhs`), like publishing goes through its creator
+/// console. The account's own top comments are not the audience's; a reply lands under its comment.
 #[tokio::test]
-async fn xhs_comments_go_through_the_session_adapter() {
-    for backend in backends() {
-        let app = TestApp::spawn(backend).await;
-        app.start_worker();
-        let t = app.demo().await;
-        let admin = app.admin().await;
-        let account = authorize_qr(&app, &t, "xhs").await;
-        let vids = videos(&app, &t, 1).await;
-        let posted = publish_now(&app, &t, &admin, &[account], &vids).await;
-        assert!(
-            !posted[0]["item_id"].as_str().unwrap().is_empty(),
-            "{posted:?}"
-        );
-        app.db.clock.advance(12 * HOUR);
-        let s = app
-            .post(
-                "/task.merchant_comment/sync",
-                Some(&t),
-                json!({"account_id": account}),
-            )
-            .await;
-        let added = s.ok()["added"].as_i64().unwrap();
-        assert!(added > 0, "{}", s.body);
-        let rows = comments(&app, &t, json!({"platform": "xhs"})).await;
-        assert_eq!(rows.len() as i64, added);
-        let c = &rows[0];
-        let r = app
-            .post(
-                "/task.merchant_comment/reply",
-                Some(&t),
-                json!({"id": c["id"], "text": "谢谢喜欢"}),
-            )
-            .await;
-        assert_eq!(r.ok()["reply_text"], "谢谢喜欢");
-        let replies = platform_replies(&app).await;
-        assert_eq!(replies.get(c["comment_id"].as_str().unwrap()), Some(&1));
+async fn xhs_comments_are_read_and_answered_on_the_note_page() {
+    let app = TestApp::spawn_with_browser(heavy_story_backend()).await;
+    app.start_worker();
+    let t = app.demo().await;
+    let admin = app.admin().await;
+    let account = xhs_console_account(&app, &t, "评论小店").await;
+    let id = account["id"].as_i64().unwrap();
+    let vids = videos(&app, &t, 1).await;
+    let posted = publish_now(&app, &t, &admin, &[id], &vids).await;
+    let note = posted[0]["item_id"].as_str().unwrap().to_string();
+    assert!(!note.is_empty(), "{posted:?}");
+    assert_eq!(posted[0]["comments_sent"], 3, "{posted:?}");
+    for (user, content) in [("顾客甲", "请问店在哪里"), ("顾客乙", "这个多少钱")] {
+        let r = sandbox(
+            &app,
+            "console/xhs/comment",
+            Some(json!({"note_id": note, "user": user, "content": content})),
+        )
+        .await;
+        assert_eq!(r["ok"], true, "{r}");
     }
+    // Past the console's review: the note is public and its comments are read.
+    app.db.clock.advance(12 * HOUR);
+    let s = app
+        .post(
+            "/task.merchant_comment/sync",
+            Some(&t),
+            json!({"account_id": id}),
+        )
+        .await;
+    assert_eq!(
+        s.ok()["added"],
+        2,
+        "the customers' two, not the top comments: {}",
+        s.body
+    );
+    let rows = comments(&app, &t, json!({"platform": "xhs"})).await;
+    assert_eq!(rows.len(), 2);
+    let asked = rows
+        .iter()
+        .find(|c| c["content"] == "请问店在哪里")
+        .expect("the customer's comment")
+        .clone();
+    let r = app
+        .post(
+            "/task.merchant_comment/reply",
+            Some(&t),
+            json!({"id": asked["id"], "text": "在人民路88号"}),
+        )
+        .await;
+    assert_eq!(r.ok()["reply_text"], "在人民路88号", "{}", r.body);
+    let on_page = sandbox(&app, &format!("console/xhs/comments?note_id={note}"), None).await;
+    let replies: Vec<&Value> = on_page["comments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["reply_to"] == asked["comment_id"])
+        .collect();
+    assert_eq!(replies.len(), 1, "{on_page}");
+    assert_eq!(replies[0]["content"], "在人民路88号");
 }
 
 /// The messages the sandbox's DY accounts sent to one customer.
