@@ -92,9 +92,21 @@ const scanConsole = async (code, user) => {
   expect(res.ok && body.ok, `scan answered ${res.status} ${JSON.stringify(body)}`);
 };
 
+/** The sandbox console's control answer (GET). */
+const consoleControl = async (code, path) => (await sandboxFetch(`${base}/sandbox/_control/console/${code}/${path}`)).json();
+
 /** Authorizes a creator-console account: the dialog shows the console's own QR, the phone scans it, the
- * poll sees the login and the dialog closes by itself; the account's id. */
-const authorizeByConsole = async (code, name, label) => {
+ * poll sees the login and the dialog closes by itself; the account's id. `slider`: the console asks for
+ * a slider puzzle after the scan, solved in the dialog from its picture. */
+const authorizeByConsole = async (code, name, label, { slider = false } = {}) => {
+  if (slider) {
+    const res = await sandboxFetch(`${base}/sandbox/_control/console/${code}/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: name, slider: true }),
+    });
+    expect(res.ok, `faults answered ${res.status}`);
+  }
   await page.getByTestId(`auth-${code}`).click();
   await dialogReady(page, 'qr-login-wrap');
   // the QR the console itself shows (captured from its login page in the server's browser)
@@ -108,6 +120,16 @@ const authorizeByConsole = async (code, name, label) => {
     return body?.data?.state === 'logged_in';
   }, { timeout: 60_000 });
   await scanConsole(code, name);
+  if (slider) {
+    // the puzzle's picture from the console's login page; the person moves the slider to its gap
+    await page.getByTestId('slider-image').waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: join(artifacts, `matrix-${code}-slider-zh-CN.png`) });
+    const { gap, track } = await consoleControl(code, 'captcha');
+    const handle = page.getByTestId('slider-challenge').getByRole('slider');
+    await handle.focus();
+    for (let i = 0; i < Math.round((100 * gap) / track); i++) await handle.press('ArrowRight');
+    await page.getByTestId('slider-submit').click();
+  }
   const body = await (await loggedIn).json();
   const id = body.data.account?.id;
   expect(id && body.data.account.platform === code && body.data.account.nickname === name, `the login answered ${JSON.stringify(body.data).slice(0, 300)}`);
@@ -119,8 +141,8 @@ const authorizeByConsole = async (code, name, label) => {
   return id;
 };
 
-await step('demo authorizes a Xiaohongshu account: the console\'s QR is scanned and the modal closes by itself', async () => {
-  mx.xhs = await authorizeByConsole('xhs', mx.xhsName, '小红书');
+await step('demo authorizes a Xiaohongshu account: the console\'s QR is scanned, its slider puzzle solved in the dialog, and the modal closes by itself', async () => {
+  mx.xhs = await authorizeByConsole('xhs', mx.xhsName, '小红书', { slider: true });
   await page.getByTestId(`accounts-row-${mx.dy}`).waitFor();
   await clearToasts();
   await page.waitForTimeout(300);

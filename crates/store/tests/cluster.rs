@@ -214,6 +214,33 @@ async fn browser_logins_are_versioned_and_leased_one_holder_at_a_time() {
             "a lease that ran out is anyone's"
         );
         assert_eq!(
+            profile_lease_holder(&b, "xhs-1").await.unwrap().as_deref(),
+            Some("node-a")
+        );
+        // node-a died: node-c takes its lease over, once.
+        assert!(
+            !take_over_profile_lease(&b, "xhs-1", "node-x", "node-c", 60_000)
+                .await
+                .unwrap()
+        );
+        assert!(
+            take_over_profile_lease(&b, "xhs-1", "node-a", "node-c", 60_000)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !take_over_profile_lease(&a, "xhs-1", "node-a", "node-d", 60_000)
+                .await
+                .unwrap()
+        );
+        drop_profile_lease(&b, "xhs-1", "node-c").await.unwrap();
+        assert_eq!(profile_lease_holder(&b, "xhs-1").await.unwrap(), None);
+        assert!(
+            take_profile_lease(&a, "xhs-1", "node-a", 60_000)
+                .await
+                .unwrap()
+        );
+        assert_eq!(
             profile_state(&b, "xhs-1").await.unwrap(),
             Some((2, "sealed-2".to_string()))
         );

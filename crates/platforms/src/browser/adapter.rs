@@ -46,12 +46,6 @@ struct Login {
     challenge: Option<String>,
 }
 
-fn hostname() -> String {
-    std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .map(|h| h.trim().to_string())
-        .unwrap_or_default()
-}
-
 fn png_data_url(png: &[u8]) -> String {
     use base64::Engine;
     format!(
@@ -216,17 +210,25 @@ impl BrowserAdapter {
         let Some(store) = self.profiles.clone() else {
             return Ok(None);
         };
-        let holder = format!(
-            "{}-{}-{:08x}",
-            hostname(),
-            std::process::id(),
-            rand::random::<u32>()
-        );
+        let holder = profiles::holder_name();
         let started = std::time::Instant::now();
         loop {
             match store.lease(key, &holder, LEASE_TTL_MS).await {
                 Ok(true) => break,
-                Ok(false) => {}
+                Ok(false) => {
+                    // A worker of this machine killed mid-flow left its lease: take it now instead
+                    // of waiting for it to run out.
+                    if let Ok(Some(old)) = store.holder(key).await
+                        && profiles::is_dead_here(&old)
+                        && matches!(
+                            store.take_over(key, &old, &holder, LEASE_TTL_MS).await,
+                            Ok(true)
+                        )
+                    {
+                        tracing::info!(key, old, "profile lease taken from a process that is gone");
+                        break;
+                    }
+                }
                 Err(e) => tracing::warn!(key, err = %e, "profile lease: the store did not answer"),
             }
             if started.elapsed() >= LEASE_WAIT {

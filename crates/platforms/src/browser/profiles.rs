@@ -10,7 +10,9 @@
 //!
 //! A lease in the same store keeps two nodes (or two jobs of one node) from driving one account at
 //! once: taken before the browser opens, renewed while the flow runs, given back after; a node that
-//! dies loses its lease when it runs out ([`LEASE_TTL_MS`]).
+//! dies loses its lease when it runs out ([`LEASE_TTL_MS`]), or at once to a process on the same
+//! machine that sees the holder's process gone (a worker restarted after a kill -9): a holder names
+//! its host, pid and process start ([`holder_name`], [`is_dead_here`]).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -44,6 +46,53 @@ pub trait ProfileStore: Send + Sync {
     async fn lease(&self, key: &str, holder: &str, ttl_ms: i64) -> Result<bool, String>;
     /// Gives a lease back (nothing when `holder` no longer holds it).
     async fn release(&self, key: &str, holder: &str);
+    /// Who holds a profile's lease now (None: nobody, or it ran out).
+    async fn holder(&self, key: &str) -> Result<Option<String>, String>;
+    /// Takes a lease from `from` (a holder known dead) for `to`; false when `from` no longer holds it.
+    async fn take_over(&self, key: &str, from: &str, to: &str, ttl_ms: i64)
+    -> Result<bool, String>;
+}
+
+fn this_host() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_default()
+}
+
+/// When a process started (clock ticks since boot, `/proc/<pid>/stat` field 22): tells a pid reused
+/// by a new process from the one that held a lease.
+fn process_start(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(19)?
+        .parse()
+        .ok()
+}
+
+/// A lease holder's name for one use: `<host>/<pid>/<process start>/<random>`.
+pub fn holder_name() -> String {
+    let pid = std::process::id();
+    format!(
+        "{}/{pid}/{}/{:08x}",
+        this_host(),
+        process_start(pid).unwrap_or(0),
+        rand::random::<u32>()
+    )
+}
+
+/// Is `holder` a process of this machine that is gone (no such pid, or a pid now of a process
+/// started later)? Holders of other machines are never judged: their leases run out.
+pub fn is_dead_here(holder: &str) -> bool {
+    let parts: Vec<&str> = holder.split('/').collect();
+    let [host, pid, start, _] = parts[..] else {
+        return false;
+    };
+    let (Ok(pid), Ok(start)) = (pid.parse::<u32>(), start.parse::<u64>()) else {
+        return false;
+    };
+    host == this_host() && process_start(pid) != Some(start)
 }
 
 /// The version of the stored state the local profile holds (None: unknown, so restore).
@@ -82,7 +131,7 @@ impl MemoryProfiles {
     }
 
     /// Who holds a profile's lease now (None: nobody, or it ran out).
-    pub fn holder(&self, key: &str) -> Option<String> {
+    pub fn holder_now(&self, key: &str) -> Option<String> {
         let rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
         rows.get(key)
             .filter(|r| !r.1.is_empty() && r.2 >= Self::now())
@@ -126,6 +175,28 @@ impl ProfileStore for MemoryProfiles {
             r.2 = 0;
         }
     }
+
+    async fn holder(&self, key: &str) -> Result<Option<String>, String> {
+        Ok(self.holder_now(key))
+    }
+
+    async fn take_over(
+        &self,
+        key: &str,
+        from: &str,
+        to: &str,
+        ttl_ms: i64,
+    ) -> Result<bool, String> {
+        let mut rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
+        match rows.get_mut(key) {
+            Some(r) if r.1 == from => {
+                r.1 = to.to_string();
+                r.2 = Self::now() + ttl_ms;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -145,6 +216,24 @@ mod tests {
         // A lease that ran out is anyone's.
         assert!(s.lease("j", "a", -1).await.unwrap());
         assert!(s.lease("j", "b", 60_000).await.unwrap());
+    }
+
+    #[test]
+    fn only_a_gone_process_of_this_machine_is_dead() {
+        let me = holder_name();
+        assert!(!is_dead_here(&me), "{me}");
+        let mut parts: Vec<String> = me.split('/').map(str::to_string).collect();
+        parts[1] = "4194304".into(); // above pid_max's default: no such process
+        assert!(is_dead_here(&parts.join("/")));
+        parts[1] = std::process::id().to_string();
+        parts[2] = "1".into(); // this pid, but a process started at another time
+        assert!(is_dead_here(&parts.join("/")));
+        parts[0] = "another-host".into();
+        assert!(
+            !is_dead_here(&parts.join("/")),
+            "other machines' leases run out"
+        );
+        assert!(!is_dead_here("garbage"));
     }
 
     #[tokio::test]

@@ -43,6 +43,24 @@ impl ProfileStore for DbProfiles {
             .map_err(|e| e.to_string())
     }
 
+    async fn holder(&self, key: &str) -> Result<Option<String>, String> {
+        store::matrix::profile_lease_holder(&self.db, key)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    async fn take_over(
+        &self,
+        key: &str,
+        from: &str,
+        to: &str,
+        ttl_ms: i64,
+    ) -> Result<bool, String> {
+        store::matrix::take_over_profile_lease(&self.db, key, from, to, ttl_ms)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
     async fn release(&self, key: &str, holder: &str) {
         if let Err(e) = store::matrix::drop_profile_lease(&self.db, key, holder).await {
             tracing::warn!(key, err = %e, "profile lease not given back; it runs out by itself");

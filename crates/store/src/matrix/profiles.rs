@@ -59,6 +59,40 @@ pub async fn take_profile_lease(
     Ok(n == 1)
 }
 
+/// Who holds a profile's lease now (None: nobody, or it ran out).
+pub async fn profile_lease_holder(db: &Db, key: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT lease_holder FROM browser_profiles \
+         WHERE profile_key = $1 AND lease_holder <> '' AND lease_until >= $2",
+    )
+    .bind(key)
+    .bind(now_ms())
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Takes a lease from `from` (known dead) for `to`; false when `from` no longer holds it.
+pub async fn take_over_profile_lease(
+    db: &Db,
+    key: &str,
+    from: &str,
+    to: &str,
+    ttl_ms: i64,
+) -> sqlx::Result<bool> {
+    let n = sqlx::query(
+        "UPDATE browser_profiles SET lease_holder = $1, lease_until = $2 \
+         WHERE profile_key = $3 AND lease_holder = $4",
+    )
+    .bind(to)
+    .bind(now_ms() + ttl_ms)
+    .bind(key)
+    .bind(from)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
 /// Gives a lease back (nothing when `holder` no longer holds it).
 pub async fn drop_profile_lease(db: &Db, key: &str, holder: &str) -> sqlx::Result<()> {
     sqlx::query(
