@@ -18,7 +18,7 @@
 
 use super::driver::{Driver, Identity, Page};
 use super::flow::{self, Flow, LoginStep, Step};
-use super::profiles::{self, LEASE_RENEW_MS, LEASE_TTL_MS, ProfileStore};
+use super::profiles::{self, LEASE_RENEW_MS, LEASE_TTL_MS, ProfileStore, StoredProfile};
 use crate::{
     Adapter, Creds, ErrorKind, FollowerDay, PResult, Platform, Poi, PublishReq, QrLogin,
     SessionState, TokenSet, Work, error,
@@ -93,7 +93,7 @@ struct Restore {
     /// The stored state to give the browser (this node's copy is older or missing).
     state: Option<serde_json::Value>,
     /// The stored state as read (the step writes back only what changed).
-    stored: Option<String>,
+    stored: Option<StoredProfile>,
 }
 
 impl BrowserAdapter {
@@ -187,7 +187,7 @@ impl BrowserAdapter {
             let r = f(page.clone(), retry).await;
             let alive = page.alive().await;
             if alive {
-                self.keep_state(&page, key, restore.stored.as_deref()).await;
+                self.keep_state(&page, key, restore.stored.as_ref()).await;
             }
             page.close().await;
             match r {
@@ -285,13 +285,13 @@ impl BrowserAdapter {
             } else {
                 serde_json::from_str(&stored.state).ok()
             },
-            stored: Some(stored.state),
+            stored: Some(stored),
         }
     }
 
     /// Writes the browser's login back to the store when it changed, and notes the version this
     /// node's copy now holds.
-    async fn keep_state(&self, page: &Page, key: &str, stored: Option<&str>) {
+    async fn keep_state(&self, page: &Page, key: &str, stored: Option<&StoredProfile>) {
         let Some(store) = &self.profiles else {
             return;
         };
@@ -303,10 +303,8 @@ impl BrowserAdapter {
             }
         };
         let dir = self.driver.profile_dir(key);
-        if stored == Some(state.as_str()) {
-            if let Ok(Some(s)) = store.load(key).await {
-                profiles::set_local_version(&dir, s.version);
-            }
+        if let Some(s) = stored.filter(|s| s.state == state) {
+            profiles::set_local_version(&dir, s.version);
             return;
         }
         match store.save(key, &state).await {

@@ -138,7 +138,7 @@ export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTa
         key: 'last_check',
         width: 170,
         render: (_, row) => (
-          <Space direction="vertical" size={0}>
+          <Space orientation="vertical" size={0}>
             {row.last_check && (
               <Tooltip title={row.last_check.reason || undefined}>
                 <Tag color={row.last_check.ok ? 'green' : 'red'} data-testid={`account-check-${row.id}`} data-ok={String(row.last_check.ok)}>
