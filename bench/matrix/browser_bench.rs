@@ -20,6 +20,7 @@
 
 use platforms::browser::{
     BrowserAdapter, Driver, DriverConfig, MemoryProfiles, XhsFlow, driver::browsers_of,
+    driver::proc_stat,
 };
 use platforms::sandbox::{self, Config};
 use platforms::{Adapter, Creds, Declaration, PublishReq, SessionState};
@@ -56,24 +57,10 @@ fn memory_of(groups: &HashSet<u32>) -> (u64, u64) {
         return (0, 0);
     };
     for e in rd.flatten() {
-        if e.file_name()
-            .to_str()
-            .and_then(|s| s.parse::<u32>().ok())
-            .is_none()
-        {
+        let Some(pid) = e.file_name().to_str().and_then(|p| p.parse::<u32>().ok()) else {
             continue;
-        }
-        let Some(pgid) = std::fs::read_to_string(e.path().join("stat"))
-            .ok()
-            .and_then(|s| {
-                s.rsplit_once(')')?
-                    .1
-                    .split_whitespace()
-                    .nth(2)?
-                    .parse::<u32>()
-                    .ok()
-            })
-        else {
+        };
+        let Some(pgid) = proc_stat(pid, 2).and_then(|g| g.parse::<u32>().ok()) else {
             continue;
         };
         if !groups.contains(&pgid) {

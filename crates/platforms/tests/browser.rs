@@ -511,7 +511,7 @@ async fn two_nodes_share_an_accounts_login_and_never_drive_it_at_once() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert!(
-            store.holder_now(&creds.token).is_some(),
+            store.holder(&creds.token).await.unwrap().is_some(),
             "A holds the lease"
         );
         b.ad.list_works(&creds, 30).await
@@ -524,7 +524,11 @@ async fn two_nodes_share_an_accounts_login_and_never_drive_it_at_once() {
         "B read the list before A's post: {works:?}"
     );
     assert_eq!(r.received().await.len(), 1);
-    assert_eq!(store.holder_now(&creds.token), None, "leases given back");
+    assert_eq!(
+        store.holder(&creds.token).await.unwrap(),
+        None,
+        "leases given back"
+    );
     b.driver.shutdown().await;
     r.driver.shutdown().await;
 }
@@ -677,7 +681,7 @@ async fn a_lease_left_by_a_killed_worker_of_this_machine_is_taken_over() {
         started.elapsed()
     );
     assert_eq!(
-        store.holder_now(&creds.token),
+        store.holder(&creds.token).await.unwrap(),
         None,
         "given back after the step"
     );

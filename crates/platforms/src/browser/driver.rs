@@ -898,6 +898,15 @@ fn kill_group(pid: u32) {
     }
 }
 
+/// A field of `/proc/<pid>/stat` after the command name (0: state, 2: process group, 19: start
+/// time in clock ticks since boot); None when the process is gone.
+pub fn proc_stat(pid: u32, field: usize) -> Option<String> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces and parentheses: the fields start after its last ')'.
+    let rest = stat.rsplit_once(')')?.1;
+    rest.split_whitespace().nth(field).map(str::to_string)
+}
+
 /// Processes (pid, pgid) whose command line names a profile under `profiles`.
 pub fn browsers_of(profiles: &Path) -> Vec<(u32, u32)> {
     let needle = format!("--user-data-dir={}", profiles.display());
@@ -917,12 +926,8 @@ pub fn browsers_of(profiles: &Path) -> Vec<(u32, u32)> {
             continue;
         }
         // A zombie has an empty cmdline, so it is not counted here.
-        let pgid = std::fs::read_to_string(e.path().join("stat"))
-            .ok()
-            .and_then(|s| {
-                let rest = s.rsplit_once(')')?.1.to_string();
-                rest.split_whitespace().nth(2)?.parse::<u32>().ok()
-            })
+        let pgid = proc_stat(pid, 2)
+            .and_then(|g| g.parse().ok())
             .unwrap_or(pid);
         out.push((pid, pgid));
     }

@@ -196,12 +196,7 @@ pub trait Flow: Send + Sync + 'static {
         max: usize,
     ) -> PResult<Vec<crate::Comment>> {
         let _ = (page, item_id, max);
-        Err(step_error(
-            self.platform(),
-            Step::Comments,
-            ErrorKind::Permanent,
-            "this console's flow reads no comments yet",
-        ))
+        Err(crate::error::unsupported(self.platform(), "comments"))
     }
 
     /// Comments on a post as the account — under `reply_to` when given — and answers the new
@@ -214,12 +209,7 @@ pub trait Flow: Send + Sync + 'static {
         text: &str,
     ) -> PResult<String> {
         let _ = (page, item_id, reply_to, text);
-        Err(step_error(
-            self.platform(),
-            Step::Comments,
-            ErrorKind::Permanent,
-            "this console's flow posts no comments yet",
-        ))
+        Err(crate::error::unsupported(self.platform(), "post_comment"))
     }
 }
 

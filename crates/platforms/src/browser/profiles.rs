@@ -62,13 +62,7 @@ fn this_host() -> String {
 /// When a process started (clock ticks since boot, `/proc/<pid>/stat` field 22): tells a pid reused
 /// by a new process from the one that held a lease.
 fn process_start(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat.rsplit_once(')')?
-        .1
-        .split_whitespace()
-        .nth(19)?
-        .parse()
-        .ok()
+    super::driver::proc_stat(pid, 19)?.parse().ok()
 }
 
 /// A lease holder's name for one use: `<host>/<pid>/<process start>/<random>`.
@@ -129,14 +123,6 @@ impl MemoryProfiles {
     fn now() -> i64 {
         domain::now_ms()
     }
-
-    /// Who holds a profile's lease now (None: nobody, or it ran out).
-    pub fn holder_now(&self, key: &str) -> Option<String> {
-        let rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
-        rows.get(key)
-            .filter(|r| !r.1.is_empty() && r.2 >= Self::now())
-            .map(|r| r.1.clone())
-    }
 }
 
 #[async_trait::async_trait]
@@ -177,7 +163,11 @@ impl ProfileStore for MemoryProfiles {
     }
 
     async fn holder(&self, key: &str) -> Result<Option<String>, String> {
-        Ok(self.holder_now(key))
+        let rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(rows
+            .get(key)
+            .filter(|r| !r.1.is_empty() && r.2 >= Self::now())
+            .map(|r| r.1.clone()))
     }
 
     async fn take_over(

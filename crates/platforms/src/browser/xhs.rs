@@ -41,12 +41,13 @@
 //! - **comments** (the creator console has no comment reading we could find documented; the main
 //!   site's note page has them — xiaohongshu-mcp `feed_detail.go`, `comment_feed.go`): the note
 //!   page `https://www.xiaohongshu.com/explore/<note id>` (the sandbox's under `{base}/www`); waits
-//!   for `.comments-container`, a "note unavailable" wrapper or the page's login button; reads
-//!   `window.__INITIAL_STATE__.note.noteDetailMap[<id>].comments` (newest first; `createTime` in
-//!   ms). Not checked against the live site: whether the creator console's login is also the main
-//!   site's (the same `.xiaohongshu.com` cookies), whether an own note opens without its
-//!   `xsec_token`, and whether `userInfo.userId` is the 小红书号 read at login (the sync leaves the
-//!   account's own comments out by it).
+//!   for `.comments-container` or a "note unavailable" wrapper (posting needs the comment box: the
+//!   site's `.login-container` instead is a dead session); reads `window.__INITIAL_STATE__
+//!   .note.noteDetailMap[<id>].comments` (newest first; `createTime` in ms). Not checked against
+//!   the live site: whether the creator console's login is also the main site's (the same
+//!   `.xiaohongshu.com` cookies), whether an own note opens without its `xsec_token`, and whether
+//!   `userInfo.userId` is the 小红书号 read at login (the sync leaves the account's own comments
+//!   out by it).
 //! - **post_comment**: the same page; a reply clicks `#comment-<id> .right .interactions .reply`,
 //!   a comment the box's `div.input-box div.content-edit span`; types into `p.content-input`,
 //!   clicks `div.bottom button.submit`, and waits until `.comments-container` shows the text (an
@@ -144,11 +145,16 @@ mod sel {
     pub const NOTE_LIKE: &str = "div.note .icon_list .like";
     pub const NOTE_COMMENT: &str = "div.note .icon_list .comment";
     pub const NOTE_SHARE: &str = "div.note .icon_list .share";
-    // The main site's note page (comments).
+    // The main site's note page (comments; xiaohongshu-mcp `feed_detail.go`, `comment_feed.go`).
+    /// The comment list; with no comment it holds `.no-comments-text` "这是一片荒地"
+    /// (`checkNoCommentsArea`), so it is shown either way.
     pub const COMMENTS: &str = ".comments-container";
+    /// "当前笔记暂时无法浏览" and the like (`checkPageAccessible`).
     pub const NOTE_GONE: &str =
         ".access-wrapper, .error-wrapper, .not-found-wrapper, .blocked-wrapper";
-    pub const WWW_LOGIN: &str = ".login-btn";
+    /// The main site's login box, shown to a visitor not logged in (xiaohongshu-mcp `login.go`:
+    /// `.login-container .qrcode-img`).
+    pub const WWW_LOGIN: &str = ".login-container";
     pub const COMMENT_OPEN: &str = "div.input-box div.content-edit span";
     pub const COMMENT_INPUT: &str = "div.input-box div.content-edit p.content-input";
     pub const COMMENT_SUBMIT: &str = "div.bottom button.submit";
@@ -269,7 +275,7 @@ impl XhsFlow {
     }
 
     /// The main site's page of a note, its comments shown; `post`: the comment box must be there
-    /// (the page's login button instead is a dead session).
+    /// (the site's login box instead is a dead session).
     async fn open_note(&self, page: &Page, item_id: &str, post: bool) -> PResult<()> {
         let step = Step::Comments;
         let r = page.goto(&format!("{}/explore/{item_id}", self.www)).await;
@@ -594,24 +600,18 @@ impl Flow for XhsFlow {
                 .permanent(page, Step::Comments, "no comments in the note page's state")
                 .await);
         };
-        let str_num = |v: &Value| {
-            v.as_i64()
-                .or_else(|| v.as_str().and_then(|t| t.parse().ok()))
-                .unwrap_or(0)
-        };
+        // Counts come as strings ("likeCount": "12"): the crate's readers take both.
+        use crate::http::{num, text};
         Ok(items
             .iter()
             .take(max)
             .map(|c| crate::Comment {
-                comment_id: c["id"].as_str().unwrap_or_default().to_string(),
-                user_id: c["userInfo"]["userId"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string(),
-                content: c["content"].as_str().unwrap_or_default().to_string(),
-                create_time: str_num(&c["createTime"]) / 1000,
-                digg_count: str_num(&c["likeCount"]),
-                reply_total: str_num(&c["subCommentCount"]),
+                comment_id: text(c, "id"),
+                user_id: text(&c["userInfo"], "userId"),
+                content: text(c, "content"),
+                create_time: num(c, "createTime") / 1000,
+                digg_count: num(c, "likeCount"),
+                reply_total: num(c, "subCommentCount"),
                 top: false,
             })
             .collect())

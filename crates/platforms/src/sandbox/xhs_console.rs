@@ -37,7 +37,8 @@
 //!   subCommentCount, subComments}`, newest first), the rendered `.comments-container` with
 //!   `.comment-item#comment-<id>` and its `.right .interactions .reply`, the comment box
 //!   (`div.input-box div.content-edit span` to open, `p.content-input` to type, `div.bottom
-//!   button.submit`), a missing note's `.not-found-wrapper`. Posting needs the login cookie.
+//!   button.submit`), `.no-comments-text` 这是一片荒地 for none, a missing note's `.not-found-wrapper`, and
+//!   for a visitor not logged in the site's `.login-container` instead of the box (`login.go`).
 //!   `POST .../_control/console/xhs/comment {note_id, user, content}` adds a customer's comment;
 //!   `GET .../comments?note_id=` lists a note's comments with whom they answer.
 //!
@@ -909,7 +910,7 @@ async fn note_page(
     let input = if me.is_some() {
         r#"<div class="input-box"><div class="content-edit"><span>说点什么...</span><p class="content-input hidden" contenteditable="true"></p></div><div class="bottom"><button class="submit">发送</button></div></div>"#
     } else {
-        r#"<div class="login-btn">登录后评论</div>"#
+        r#"<div class="login-container"><div>登录后评论</div><img class="qrcode-img" alt="扫码登录"></div>"#
     };
     let body = format!(
         r#"<div class="note-container"><div class="title">{t}</div><div class="comments-container">{rendered}</div>{input}</div>"#,

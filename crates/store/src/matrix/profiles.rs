@@ -41,17 +41,19 @@ pub async fn take_profile_lease(
     ttl_ms: i64,
 ) -> sqlx::Result<bool> {
     let now = now_ms();
-    sqlx::query("INSERT INTO browser_profiles (profile_key) VALUES ($1) ON CONFLICT (profile_key) DO NOTHING")
-        .bind(key)
-        .execute(&db.pool)
-        .await?;
+    // One statement (each step and each renewal runs it): a new row is this holder's; an existing
+    // one only when free, already this holder's, or run out — else the conditional update touches
+    // no row (SQLite and PostgreSQL both count 0).
     let n = sqlx::query(
-        "UPDATE browser_profiles SET lease_holder = $1, lease_until = $2 \
-         WHERE profile_key = $3 AND (lease_holder = '' OR lease_holder = $1 OR lease_until < $4)",
+        "INSERT INTO browser_profiles (profile_key, lease_holder, lease_until) VALUES ($1, $2, $3) \
+         ON CONFLICT (profile_key) DO UPDATE SET lease_holder = excluded.lease_holder, \
+           lease_until = excluded.lease_until \
+         WHERE browser_profiles.lease_holder = '' OR browser_profiles.lease_holder = excluded.lease_holder \
+           OR browser_profiles.lease_until < $4",
     )
+    .bind(key)
     .bind(holder)
     .bind(now + ttl_ms)
-    .bind(key)
     .bind(now)
     .execute(&db.pool)
     .await?

@@ -253,16 +253,16 @@ async fn qr(
     )
     .await?;
     let login_id = r.login_id.clone().unwrap_or_default();
-    let status = |state: QrState, account: Option<AccountView>, qr_image: Option<String>| {
-        QrAnswer::Status(QrStatus {
+    let fields =
+        |state: QrState, account: Option<AccountView>, qr_image: Option<String>| QrStatus {
             kind: views::QrStatusKind::Status,
             state,
             login_id: login_id.clone(),
             account,
             qr_image,
             challenge_image: None,
-        })
-    };
+        };
+    let status = |state, account, qr_image| QrAnswer::Status(fields(state, account, qr_image));
     Ok(reply(match step {
         QrStep::Started(s) => match started(s) {
             AuthStart::Oauth(o) => QrAnswer::Oauth(o),
@@ -274,13 +274,10 @@ async fn qr(
             None,
         ),
         QrStep::SmsChallenge => status(QrState::SmsChallenge, None, None),
-        QrStep::SliderChallenge { image } => {
-            let mut a = status(QrState::SliderChallenge, None, None);
-            if let QrAnswer::Status(s) = &mut a {
-                s.challenge_image = image;
-            }
-            a
-        }
+        QrStep::SliderChallenge { image } => QrAnswer::Status(QrStatus {
+            challenge_image: image,
+            ..fields(QrState::SliderChallenge, None, None)
+        }),
         QrStep::Pending { qr_image } => status(QrState::QrPending, None, qr_image),
         QrStep::Expired => status(QrState::Expired, None, None),
     }))

@@ -7,7 +7,7 @@ import { DeleteOutlined, EditOutlined, EnvironmentOutlined, SyncOutlined } from 
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { deleteAccounts, fetchGroups, matrixKeys, matrixUrls, PLATFORMS, renewAccount } from '@/api/matrix';
+import { deleteAccounts, fetchGroups, matrixKeys, matrixUrls, PLATFORMS, renewAccount, SESSION_PLATFORMS } from '@/api/matrix';
 import { useMarkStale, useWrite, useWriteSettled } from '@/api/mutations';
 import type { Account, AccountStatus, NotesImported, Platform } from '@/api/matrix/types';
 import DataTable, { type DataTableColumn } from '@/components/DataTable';
@@ -17,9 +17,6 @@ import { accountFilterFields } from '../filters';
 import { useMatrixT } from '../i18n';
 import { AccountAddressModal, AccountEditModal } from './AccountModals';
 import { AccountCell, AccountStatusTag, PlatformTag } from './tags';
-
-/** The platforms whose accounts log in to a creator console in a browser (their login is stored for every node). */
-const CONSOLE_PLATFORMS: Platform[] = ['xhs', 'sph', 'shop'];
 
 const count = (n: number | null | undefined) => (n ?? 0).toLocaleString('en-US');
 
@@ -146,7 +143,7 @@ export default function AccountsTable({ mode, toolbarExtra, onLoad }: AccountsTa
                 </Tag>
               </Tooltip>
             )}
-            {CONSOLE_PLATFORMS.includes(row.platform) && (
+            {SESSION_PLATFORMS.includes(row.platform) && (
               <Tooltip title={t('account.profileHelp')}>
                 <Typography.Text type="secondary" data-testid={`account-profile-${row.id}`}>
                   {t('account.profile')}: {row.profile_bytes > 0 ? formatSize(row.profile_bytes) : t('account.profileNone')}
