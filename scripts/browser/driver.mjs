@@ -179,6 +179,42 @@ const ops = {
   async eval(req) {
     return { value: await page(req).evaluate(req.expression) };
   },
+  // The page's own answers to its API calls (a console that keeps ids out of its DOM lists them
+  // there): from now on, JSON answers whose URL holds one of `parts` are kept for `responses`.
+  async watch(req) {
+    const c = contexts.get(req.ctx);
+    if (!c) throw Object.assign(new Error(`no browser ${req.ctx}`), { kind: 'closed' });
+    c.watch = req.parts;
+    c.seen = [];
+    if (!c.watching) {
+      c.watching = true;
+      c.page.on('response', async (r) => {
+        if (!c.watch || !c.watch.some((part) => r.url().includes(part))) return;
+        const body = await r.json().catch(() => undefined);
+        if (body !== undefined) c.seen.push({ url: r.url(), body });
+        if (c.seen.length > 50) c.seen.shift();
+      });
+    }
+    return {};
+  },
+  // The watched answers whose URL holds `part` (taken: each is answered once), waiting up to the
+  // timeout for the first.
+  async responses(req) {
+    const c = contexts.get(req.ctx);
+    if (!c) throw Object.assign(new Error(`no browser ${req.ctx}`), { kind: 'closed' });
+    const end = Date.now() + req.timeout;
+    for (;;) {
+      const hit = (c.seen || []).filter((s) => s.url.includes(req.part));
+      if (hit.length) {
+        c.seen = c.seen.filter((s) => !s.url.includes(req.part));
+        return { bodies: hit.map((s) => s.body) };
+      }
+      if (Date.now() > end) {
+        throw Object.assign(new Error(`the page made no call to ${req.part}`), { kind: 'timeout' });
+      }
+      await sleep(50);
+    }
+  },
   async html(req) {
     return { html: await page(req).content() };
   },

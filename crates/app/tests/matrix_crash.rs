@@ -83,33 +83,13 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     let base = server.base.clone();
     let t = login(&base, testkit::DEMO_USER, testkit::DEMO_PW).await;
 
-    // 67 XHS accounts through the QR flow (67 × 3 a day >= 200 posts).
+    // 67 Douyin accounts through the consent page (67 × 3 a day >= 200 posts).
     let http = common::sandbox_client();
-    let mut accounts = vec![];
-    for i in 0..67 {
-        let q = call(
-            &base,
-            "/task.merchant_group_user/xhsLogin",
-            Some(&t),
-            json!({}),
-        )
-        .await;
-        let nick = format!("crash{i}");
-        http.post(q["qr_url"].as_str().unwrap())
-            .form(&[("nickname", nick.as_str())])
-            .send()
-            .await
-            .unwrap();
-        let d = call(
-            &base,
-            "/task.merchant_group_user/xhsLogin",
-            Some(&t),
-            json!({"login_id": q["login_id"]}),
-        )
-        .await;
-        assert_eq!(d["state"], "logged_in", "{d}");
-        accounts.push(d["account"]["id"].as_i64().unwrap());
-    }
+    let api = common::cluster::Api {
+        http: reqwest::Client::new(),
+        base: base.clone(),
+    };
+    let accounts = api.dy_accounts(&t, 67, "crash").await;
     // 200 videos: one real upload + ingest, then rows sharing its file.
     let bytes = {
         let out = data.join("v.mp4");
@@ -174,7 +154,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     // The server's platform clock runs a day ahead: its today, at 00:00 — a time already passed, so
     // the plan starts on its tomorrow (a release day whose time has passed is not a day to post in).
     let today = domain::matrix::fmt_day(domain::matrix::day_of(domain::now_ms() + 86_400_000));
-    let task = call(&base, "/task.merchant_forward_task/xhs_add", Some(&t), json!({
+    let task = call(&base, "/task.merchant_forward_task/dy_add", Some(&t), json!({
         "name": "crash test", "titles": "一起来打卡#周末好去处", "topics": ["探店"], "top_comments": "",
         "mount_type": "none", "time_mode": "timed", "times": ["00:00"], "start_date": today, "days": 1,
         "daily_quantity": 3, "account_ids": accounts, "material_ids": videos,
@@ -200,9 +180,9 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     // A flaky platform (busy answers, slow creates, failing list reads) keeps posts in flight long
     // enough for the crashes to land mid-publish, also between "create sent" and its answer.
     for f in [
-        json!({"call": "xhs.publish", "fault": "busy", "rate": 0.2}),
-        json!({"call": "xhs.publish", "fault": "timeout", "rate": 0.15, "hold_ms": 1200}),
-        json!({"call": "xhs.works", "fault": "server_error", "rate": 0.05}),
+        json!({"call": "dy.create_video", "fault": "busy", "rate": 0.2}),
+        json!({"call": "dy.create_video", "fault": "timeout", "rate": 0.15, "hold_ms": 1200}),
+        json!({"call": "dy.video_list", "fault": "server_error", "rate": 0.05}),
     ] {
         http.post(format!("{sb}/_control/faults"))
             .json(&f)

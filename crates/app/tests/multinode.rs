@@ -141,8 +141,8 @@ async fn two_api_nodes_and_two_killed_workers_render_and_publish_exactly_once() 
     let per_group = (1..).find(|k: &usize| k.pow(3) >= variants).unwrap().max(2);
     let (groups, clips) = a.shot_groups(&t, per_group, "1").await;
 
-    // Accounts for the publishing (3 posts a day each), through the sandbox's QR flow on node A.
-    let accounts = a.xhs_accounts(&t, items.div_ceil(3), "node").await;
+    // Accounts for the publishing (3 posts a day each), through the sandbox's consent page on node A.
+    let accounts = a.dy_accounts(&t, items.div_ceil(3), "node").await;
 
     // The faults start: a worker is killed every 5-8 s and started again on an empty folder.
 

@@ -547,7 +547,7 @@ fn ints(v: &Value) -> Vec<i64> {
 #[tokio::test]
 async fn followers_per_platform_are_the_platforms_counts_by_day_and_against_the_period_before() {
     for backend in backends() {
-        let app = TestApp::spawn(backend).await;
+        let app = TestApp::spawn_with_browser(backend).await;
         at_china_time(&app, 10, 0);
         app.start_worker();
         let t = app.demo().await;

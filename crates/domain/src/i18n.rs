@@ -194,6 +194,7 @@ messages! {
     PlatformCannotCarry => "{platform}的作品无法带上{part}（{why}）：请去掉{part}，或不选{platform}账号", "A {platform} post cannot carry {part} ({why}): drop {part}, or leave out the {platform} accounts";
     PlatformOff => "{platform}已在“平台应用”中关闭，不会向它发送任何请求", "{platform} is switched off on Platform apps: nothing is sent to it";
     PlatformNotConfigured => "{platform}未配置应用凭证（系统 → 平台应用），无法连接真实平台", "{platform} has no app credentials (System → Platform apps), so the real platform cannot be reached";
+    BrowserMissing => "本服务器未安装创作者中心浏览器（scripts/browser/install.sh），无法连接{platform}", "The creator-console browser is not installed on this server (scripts/browser/install.sh), so {platform} cannot be reached";
     SandboxNotRunning => "沙箱未运行（CLIPMATRIX_SANDBOX=off），{platform}不能使用沙箱", "The sandbox is not running (CLIPMATRIX_SANDBOX=off), so {platform} cannot use it";
     AccountModeMismatch => "账号“{name}”是连接{mode}时授权的，而{platform}现在连接{now}：请切换回去或重新授权该账号", "Account '{name}' was authorized against {mode}, but {platform} now goes to {now}: switch it back or authorize the account again";
     ReasonRequired => "请填写驳回原因", "Give a reason for the rejection";

@@ -200,6 +200,6 @@ impl Adapter for BjhAdapter {
     }
 
     async fn poi_search(&self, keyword: &str, city: &str) -> PResult<Vec<Poi>> {
-        crate::session::generic_poi_search(&self.http, keyword, city).await
+        crate::http::sandbox_poi_search(&self.http, keyword, city).await
     }
 }

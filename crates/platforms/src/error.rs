@@ -33,7 +33,6 @@ pub(crate) enum Reason {
     ImWindow,
     /// Too many private messages before the customer writes again.
     ImTurn,
-    SmsCodeInvalid,
     AccountNotFound,
     LinkUnresolvable,
     /// A code we do not know: Permanent, with the platform's own description.
@@ -49,8 +48,8 @@ impl Reason {
             | ScopeMissing | AppTokenInvalid => ErrorKind::Reauthorize,
             RateLimit | Busy | MissingChunk => ErrorKind::Retryable,
             AppCredsInvalid | Quota | DailyCap | Banned | SensitiveWord | ReviewFailed
-            | TooLarge | TooLong | BadVideoId | BadParams | SmsCodeInvalid | AccountNotFound
-            | LinkUnresolvable | ImWindow | ImTurn | Unknown => ErrorKind::Permanent,
+            | TooLarge | TooLong | BadVideoId | BadParams | AccountNotFound | LinkUnresolvable
+            | ImWindow | ImTurn | Unknown => ErrorKind::Permanent,
         }
     }
 
@@ -134,7 +133,6 @@ impl Reason {
                 "用户回复前最多发送 5 条消息，请等待用户回复",
                 "At most 5 messages until the customer writes again; wait for their reply",
             ),
-            SmsCodeInvalid => ("短信验证码错误", "The SMS verification code is wrong"),
             AccountNotFound => (
                 "账号不存在或未公开",
                 "The account does not exist or is not public",
@@ -394,48 +392,6 @@ pub(crate) fn bjh(code: i64, msg: &str) -> PlatformError {
         _ => Unknown,
     };
     reason(Platform::Bjh, code, r, msg)
-}
-
-/// The QR-session platforms (SPH, XHS, shop) speak the sandbox's own `{code, msg, data}` format.
-pub(crate) mod session_codes {
-    pub const OK: i64 = 0;
-    pub const BAD_PARAMS: i64 = 40000;
-    pub const SESSION_EXPIRED: i64 = 40100;
-    pub const SMS_INVALID: i64 = 40101;
-    pub const QUOTA: i64 = 40300;
-    pub const DAILY_CAP: i64 = 40301;
-    pub const SENSITIVE: i64 = 40302;
-    pub const BANNED: i64 = 40303;
-    pub const REVIEW_FAILED: i64 = 40304;
-    pub const OPEN_ID_MISMATCH: i64 = 40305;
-    pub const TOO_LARGE: i64 = 41300;
-    pub const TOO_LONG: i64 = 41301;
-    pub const MISSING_CHUNK: i64 = 41302;
-    pub const RATE_LIMIT: i64 = 42900;
-    pub const BUSY: i64 = 50300;
-}
-
-pub(crate) fn session(platform: Platform, code: i64, msg: &str) -> PlatformError {
-    use Reason::*;
-    use session_codes::*;
-    let r = match code {
-        BAD_PARAMS => BadParams,
-        SESSION_EXPIRED => SessionExpired,
-        SMS_INVALID => SmsCodeInvalid,
-        QUOTA => Quota,
-        DAILY_CAP => DailyCap,
-        SENSITIVE => SensitiveWord,
-        BANNED => Banned,
-        REVIEW_FAILED => ReviewFailed,
-        OPEN_ID_MISMATCH => OpenIdMismatch,
-        TOO_LARGE => TooLarge,
-        TOO_LONG => TooLong,
-        MISSING_CHUNK => MissingChunk,
-        RATE_LIMIT => RateLimit,
-        BUSY => Busy,
-        _ => Unknown,
-    };
-    reason(platform, code, r, msg)
 }
 
 #[cfg(test)]

@@ -212,3 +212,29 @@ mod tests {
         assert_eq!(c, "好吃的 #美食 #探店 @小王");
     }
 }
+
+/// The sandbox's POI search under a platform's base URL (`GET {base}/poi/search?keyword&city`,
+/// `{code, msg, data: {pois}}`): KS and BJH have no POI call of their own.
+pub(crate) async fn sandbox_poi_search(
+    h: &Http,
+    keyword: &str,
+    city: &str,
+) -> PResult<Vec<crate::Poi>> {
+    let url = format!(
+        "{}?{}",
+        h.url("/poi/search"),
+        query(&[("keyword", keyword), ("city", city)])
+    );
+    let v = h.json(h.client.get(url), 0).await?;
+    let code = num(&v, "code");
+    if code != 0 {
+        let msg = text(&v, "msg");
+        return Err(crate::error::reason(
+            h.platform,
+            code,
+            crate::error::Reason::Unknown,
+            &msg,
+        ));
+    }
+    Ok(crate::dy::parse_pois(v.get("data").unwrap_or(&Value::Null)))
+}

@@ -389,6 +389,6 @@ impl Adapter for KsAdapter {
 
     /// Not a KS call: the sandbox's shared POI search under this base URL.
     async fn poi_search(&self, keyword: &str, city: &str) -> PResult<Vec<Poi>> {
-        crate::session::generic_poi_search(&self.http, keyword, city).await
+        crate::http::sandbox_poi_search(&self.http, keyword, city).await
     }
 }

@@ -18,7 +18,6 @@ mod ks;
 pub mod llm;
 pub mod sandbox;
 mod seo;
-mod session;
 mod sign;
 pub mod sms;
 pub mod vendor;
@@ -30,7 +29,6 @@ pub use bjh::BjhAdapter;
 pub use dy::{DyAdapter, SCOPE_IM as DY_SCOPE_IM, SCOPE_SEARCH as DY_SCOPE_SEARCH};
 pub use ks::KsAdapter;
 pub use seo::{HotWord, MAX_KEYWORD_CHARS, PublicAccount, PublicWork, SearchWord, SearchWordKind};
-pub use session::SessionAdapter;
 
 /// The six platforms and how each authorizes: the domain's vocabulary (`domain::platform`), the
 /// same codes in paths, config and the database (`bp` parses as the shop, SPEC's call prefix).
@@ -268,9 +266,8 @@ pub struct CommentPage {
 }
 
 /// Does the platform let an app read and answer comments? KS has no comment API (PLATFORMS.md);
-/// XHS through its note pages in the browser (`browser::xhs`); SPH only through the sandbox's
-/// session protocol so far (its console flow reads no comments yet); BJH and the shop platform
-/// have none.
+/// XHS through its note pages and SPH through its console's 互动管理 · 评论 page, both in the browser
+/// (`browser::xhs`, `browser::sph`); BJH and the shop platform have none.
 pub fn has_comment_api(p: Platform) -> bool {
     matches!(p, Platform::Dy | Platform::Sph | Platform::Xhs)
 }
@@ -483,16 +480,16 @@ pub trait Adapter: Send + Sync {
     }
 }
 
-/// Builds the adapter for a platform at an endpoint. Cheap: each adapter holds one reqwest client,
-/// so build once per (platform, endpoint) and share the `Arc`.
-pub fn adapter(platform: Platform, endpoint: Endpoint) -> std::sync::Arc<dyn Adapter> {
+/// Builds the adapter of an open platform (DY, KS, BJH) at an endpoint. Cheap: each adapter holds
+/// one reqwest client, so build once per (platform, endpoint) and share the `Arc`. None for the
+/// creator-console platforms (SPH, XHS, the shop): they are driven in a browser
+/// (`browser::BrowserAdapter`), which needs the browser driver.
+pub fn adapter(platform: Platform, endpoint: Endpoint) -> Option<std::sync::Arc<dyn Adapter>> {
     use std::sync::Arc;
-    match platform {
+    Some(match platform {
         Platform::Dy => Arc::new(DyAdapter::new(endpoint)),
         Platform::Ks => Arc::new(KsAdapter::new(endpoint)),
         Platform::Bjh => Arc::new(BjhAdapter::new(endpoint)),
-        Platform::Sph | Platform::Xhs | Platform::Shop => {
-            Arc::new(SessionAdapter::new(platform, endpoint))
-        }
-    }
+        Platform::Sph | Platform::Xhs | Platform::Shop => return None,
+    })
 }

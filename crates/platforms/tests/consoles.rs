@@ -167,6 +167,77 @@ async fn sph_publish_sets_the_label_explicitly_and_schedules() {
     r.driver.shutdown().await;
 }
 
+/// Channels' 互动管理 · 评论: a post's customers' comments are read from the page's own calls (no ids
+/// in its DOM), one is answered under it and a top comment posted, each seen on the page; a post
+/// the page does not list fails by name.
+#[tokio::test]
+async fn sph_comments_are_read_and_answered_on_the_comment_page() {
+    let r = sph().await;
+    let creds = r.login("评论视频号").await;
+    let older =
+        r.ad.create(&creds, "", &req("第一条视频", r.video(20)))
+            .await
+            .unwrap();
+    let item =
+        r.ad.create(&creds, "", &req("评论测试视频", r.video(20)))
+            .await
+            .unwrap();
+    // Public for two hours: customers have commented (the sandbox's works draw them).
+    r.sbx.clock.advance(2 * 3_600_000 + 600_000);
+    let page = r.ad.comment_page(&creds, &item, "", 50).await.unwrap();
+    assert!(page.list.len() >= 2, "{page:?}");
+    assert!(!page.has_more);
+    let times: Vec<i64> = page.list.iter().map(|c| c.create_time).collect();
+    assert!(
+        times.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {times:?}"
+    );
+    let asked = page.list[0].clone();
+    assert!(asked.create_time > 0 && !asked.content.is_empty() && asked.user_id != creds.open_id);
+    // The older post is the second card: its comments are its own.
+    let other = r.ad.comment_page(&creds, &older, "", 50).await.unwrap();
+    assert!(
+        other.list.iter().all(|c| c.comment_id.starts_with(&older)),
+        "{other:?}"
+    );
+
+    let reply =
+        r.ad.reply_comment(&creds, &item, &asked.comment_id, "在人民路88号")
+            .await
+            .unwrap();
+    let top = r.ad.comment(&creds, &item, "欢迎到店品尝").await.unwrap();
+    assert!(!reply.is_empty() && reply != top);
+    let page = r.ad.comment_page(&creds, &item, "", 50).await.unwrap();
+    let mine = page
+        .list
+        .iter()
+        .find(|c| c.comment_id == top)
+        .expect("top comment listed");
+    assert_eq!(
+        (mine.user_id.as_str(), mine.content.as_str()),
+        (creds.open_id.as_str(), "欢迎到店品尝")
+    );
+    let answered = page
+        .list
+        .iter()
+        .find(|c| c.comment_id == asked.comment_id)
+        .unwrap();
+    assert_eq!(answered.reply_total, 1, "the answer is under its comment");
+    assert!(
+        page.list.iter().all(|c| c.comment_id != reply),
+        "an answer is not a top-level comment"
+    );
+
+    let e = r.ad.comment_page(&creds, "0000", "", 50).await.unwrap_err();
+    assert_eq!(
+        (e.code.as_str(), e.kind),
+        ("comments", ErrorKind::Permanent),
+        "{e:?}"
+    );
+    assert!(e.zh.contains("评论") && e.evidence.is_some(), "{}", e.zh);
+    r.driver.shutdown().await;
+}
+
 #[tokio::test]
 async fn shop_publish_mounts_the_product_declares_and_schedules() {
     let r = shop().await;

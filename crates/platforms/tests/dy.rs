@@ -45,7 +45,7 @@ fn req(title: &str, path: std::path::PathBuf) -> PublishReq {
 #[tokio::test]
 async fn consent_exchange_upload_create_review_public() {
     let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
 
     // The page pre-fills a nickname; we choose our own.
     let url = dy
@@ -143,7 +143,7 @@ async fn consent_exchange_upload_create_review_public() {
 #[tokio::test]
 async fn deny_redirects_with_access_denied() {
     let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let q = s
         .consent(
             &dy.authorize_url("http://app.test/callback", "st-9")
@@ -160,7 +160,7 @@ async fn deny_redirects_with_access_denied() {
 #[tokio::test]
 async fn chunked_upload_above_50_mb() {
     let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let t = authorize(&s, &dy, "大文件用户").await;
     let c = creds(&t);
     // 61 MB: parts of 20 + 20 + 20 + 1 MB.
@@ -180,7 +180,7 @@ async fn chunked_upload_above_50_mb() {
 async fn refresh_keeps_refresh_expiry_and_renewal_is_capped() {
     let s = start(|_| {}).await;
     let ep = s.endpoint(Platform::Dy);
-    let dy = adapter(Platform::Dy, ep.clone());
+    let dy = adapter(Platform::Dy, ep.clone()).unwrap();
     let t = authorize(&s, &dy, "续期用户").await;
 
     s.control("clock", json!({"advance_ms": DAY})).await;
@@ -224,7 +224,7 @@ async fn refresh_keeps_refresh_expiry_and_renewal_is_capped() {
 #[tokio::test]
 async fn access_token_expires_after_15_days_then_refresh_renews() {
     let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let t = authorize(&s, &dy, "过期用户").await;
     let c = creds(&t);
     s.control("clock", json!({"advance_ms": 15 * DAY - 60_000}))
@@ -249,7 +249,7 @@ async fn access_token_expires_after_15_days_then_refresh_renews() {
 #[tokio::test]
 async fn sensitive_title_is_refused_and_reject_word_fails_review() {
     let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let t = authorize(&s, &dy, "审核用户").await;
     let c = creds(&t);
     let f = temp_file("rev.mp4", 2000);
@@ -294,7 +294,7 @@ async fn sensitive_title_is_refused_and_reject_word_fails_review() {
 #[tokio::test]
 async fn paging_and_concurrent_creates_are_counted_exactly() {
     let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let mut accounts = Vec::new();
     for i in 0..3 {
         accounts.push(creds(&authorize(&s, &dy, &format!("并发用户{i}")).await));
@@ -330,7 +330,7 @@ async fn paging_and_concurrent_creates_are_counted_exactly() {
 #[tokio::test]
 async fn poi_search_with_client_token() {
     let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let pois = dy.poi_search("星巴克", "北京").await.unwrap();
     assert_eq!(pois.len(), 4);
     assert!(
@@ -400,7 +400,7 @@ async fn index_page_and_control_clock() {
 #[tokio::test]
 async fn an_image_note_uploads_each_picture_and_creates_image_text() {
     let s = start(|_| {}).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let t = authorize(&s, &dy, "图文号").await;
     let c = creds(&t);
     let images: Vec<_> = (1..=3)

@@ -353,7 +353,7 @@ async fn only_the_consented_scope_is_granted() {
     .await;
     assert_eq!(r["data"]["scope"], "user_info,video.list.bind", "{r}");
     // The adapter reads the scope error as "authorize again".
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let creds = Creds {
         open_id: t["open_id"].as_str().unwrap().into(),
         token: t["access_token"].as_str().unwrap().into(),
@@ -470,7 +470,7 @@ async fn post_work(
 #[tokio::test]
 async fn video_data_honours_video_ids_and_agrees_with_video_list() {
     let s = start(|c| c.review_delay_ms = 0).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let (t, creds) = account(&s, "数据").await;
     let (item1, video1) = post_work(&dy, &creds, "第一条").await;
     let (item2, _) = post_work(&dy, &creds, "第二条").await;
@@ -525,7 +525,7 @@ async fn video_data_honours_video_ids_and_agrees_with_video_list() {
 #[tokio::test]
 async fn reply_list_private_messages_and_share_links_are_routed() {
     let s = start(|c| c.review_delay_ms = 0).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     let (t, creds) = account(&s, "互动").await;
     let (item, _) = post_work(&dy, &creds, "互动视频").await;
     let top = dy.comment(&creds, &item, "欢迎光临").await.unwrap();
@@ -725,7 +725,7 @@ async fn state_survives_a_restart() {
     };
     let (creds, item) = {
         let s = start(keep).await;
-        let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+        let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
         let (_, creds) = account(&s, "重启前").await;
         let (item, _) = post_work(&dy, &creds, "重启前的视频").await;
         (creds, item)
@@ -733,7 +733,7 @@ async fn state_survives_a_restart() {
     assert!(dir.join("state.json").exists());
     // A new sandbox on the same folder knows the token and the work, and publishes.
     let s = start(keep).await;
-    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     dy.check(&creds).await.unwrap();
     let works = dy.list_works(&creds, 10).await.unwrap();
     assert_eq!(works.len(), 1);

@@ -48,7 +48,7 @@ pub fn browser_driver(data_dir: &Path) -> Option<platforms::browser::Driver> {
     match d.check() {
         Ok(()) => Some(d),
         Err(e) => {
-            tracing::warn!(err = %e, "creator-console browser flows are off (XHS uses the sandbox session protocol)");
+            tracing::warn!(err = %e, "creator-console browser flows are off: SPH, XHS and the shop cannot be reached");
             None
         }
     }

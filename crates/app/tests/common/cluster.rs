@@ -212,40 +212,45 @@ impl Api {
         (groups, clips)
     }
 
-    /// `n` Xiaohongshu accounts named `<prefix><i>`, through the sandbox's QR flow: their ids.
-    pub async fn xhs_accounts(&self, token: &str, n: usize, prefix: &str) -> Vec<i64> {
+    /// `n` Douyin accounts named `<prefix><i>`, each approved on the sandbox's consent page as a
+    /// person does (the page's form, then the app's callback): their ids.
+    pub async fn dy_accounts(&self, token: &str, n: usize, prefix: &str) -> Vec<i64> {
+        let http = super::publish::no_redirect();
         let mut accounts = vec![];
         for i in 0..n {
             let q = self
-                .post("/task.merchant_group_user/xhsLogin", token, json!({}))
-                .await;
-            self.http
-                .post(q["qr_url"].as_str().unwrap())
-                .form(&[("nickname", format!("{prefix}{i}").as_str())])
-                .send()
-                .await
-                .unwrap();
-            let d = self
                 .post(
-                    "/task.merchant_group_user/xhsLogin",
+                    "/task.merchant_group_user/get_qrCode",
                     token,
-                    json!({"login_id": q["login_id"]}),
+                    json!({"platform": "dy"}),
                 )
                 .await;
-            assert_eq!(d["state"], "logged_in", "{d}");
-            accounts.push(d["account"]["id"].as_i64().unwrap());
+            let url = q["url"].as_str().unwrap();
+            let page = http.get(url).send().await.unwrap().text().await.unwrap();
+            let mut fields: Vec<(String, String)> = super::publish::form_fields(&page)
+                .into_iter()
+                .filter(|(k, _)| k != "nickname")
+                .collect();
+            fields.push(("nickname".into(), format!("{prefix}{i}")));
+            fields.push(("action".into(), "approve".into()));
+            let res = http.post(url).form(&fields).send().await.unwrap();
+            let back = res.headers()["location"].to_str().unwrap().to_string();
+            let res = http.get(&back).send().await.unwrap();
+            let to = res.headers()["location"].to_str().unwrap().to_string();
+            assert!(to.starts_with("/account_auth?authorized="), "{to}");
+            accounts.push(to.rsplit('=').next().unwrap().parse().unwrap());
         }
         accounts
     }
 
-    /// A Xiaohongshu task posting `videos` on `accounts`, 3 a day each, tomorrow at 00:00 (the API
+    /// A Douyin task posting `videos` on `accounts`, 3 a day each, tomorrow at 00:00 (the API
     /// nodes' platform clock is the wall clock; a worker's runs two days ahead, so they are due
     /// there), waiting for review: its id.
     pub async fn plan_tomorrow(&self, token: &str, accounts: &[i64], videos: &[i64]) -> i64 {
         let tomorrow =
             domain::matrix::fmt_day(domain::matrix::day_of(domain::now_ms() + 86_400_000));
         let task = self
-            .post("/task.merchant_forward_task/xhs_add", token, json!({
+            .post("/task.merchant_forward_task/dy_add", token, json!({
                 "name": "scale", "titles": "一起来打卡#周末好去处", "topics": ["探店"], "top_comments": "",
                 "mount_type": "none", "time_mode": "timed", "times": ["00:00"], "start_date": tomorrow, "days": 1,
                 "daily_quantity": 3, "account_ids": accounts, "material_ids": videos,

@@ -153,8 +153,8 @@ impl TestApp {
     }
 
     /// An app whose data folder has the browser sidecar's packages (`<data>/browser/node_modules`,
-    /// linked to the checkout's playwright-core): XHS runs its creator-console flow in chromium
-    /// (`platforms::browser`) instead of the sandbox's session protocol.
+    /// linked to the checkout's playwright-core): SPH, XHS and the shop run their creator-console flows in chromium
+    /// (`platforms::browser`); without it those platforms answer "browser not installed".
     pub async fn spawn_with_browser(backend: Backend) -> TestApp {
         let (db, dir) = fresh_db(backend).await;
         let cfg = app::Config::build(&[app::Layer {

@@ -297,52 +297,26 @@ pub async fn authorize_dy(app: &TestApp, t: &str) -> i64 {
     c.to.rsplit('=').next().unwrap().parse().unwrap()
 }
 
-/// QR login for a session platform (SPH, XHS, shop) through the generic call; returns the account id.
+/// QR login for a creator-console platform (SPH, XHS, shop) through the generic call, its console
+/// driven in the browser (the app must be `TestApp::spawn_with_browser`); the sandbox's phone scans
+/// as a fresh name. Returns the account id.
 pub async fn authorize_qr(app: &TestApp, t: &str, platform: &str) -> i64 {
-    let r = app
-        .post(
-            "/task.merchant_group_user/qr_login",
-            Some(t),
-            json!({"platform": platform}),
-        )
-        .await;
-    let (login_id, qr_url) = (
-        r.ok()["login_id"].clone(),
-        r.ok()["qr_url"].as_str().unwrap().to_string(),
-    );
-    let http = no_redirect();
-    let page = http
-        .get(&qr_url)
-        .send()
-        .await
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let user = format!("{platform}达人{n}");
+    console_account(app, t, platform, &user).await["id"]
+        .as_i64()
         .unwrap()
-        .text()
-        .await
-        .unwrap();
-    http.post(&qr_url)
-        .form(&form_fields(&page))
-        .send()
-        .await
-        .unwrap();
-    let done = app
-        .post(
-            "/task.merchant_group_user/qr_login",
-            Some(t),
-            json!({"platform": platform, "login_id": login_id}),
-        )
-        .await;
-    assert_eq!(done.ok()["state"], "logged_in", "{platform}: {}", done.body);
-    done.ok()["account"]["id"].as_i64().unwrap()
 }
 
-/// A Xiaohongshu account authorized through its console's QR (the sandbox's phone scans it as
-/// `user`): the account's row as the login answered it.
-pub async fn xhs_console_account(app: &TestApp, t: &str, user: &str) -> Value {
+/// An account of a creator-console platform authorized through its console's QR (the sandbox's
+/// phone scans it as `user`): the account's row as the login answered it.
+pub async fn console_account(app: &TestApp, t: &str, platform: &str, user: &str) -> Value {
     let start = app
         .post(
             "/task.merchant_group_user/qr_login",
             Some(t),
-            json!({"platform": "xhs"}),
+            json!({"platform": platform}),
         )
         .await;
     let login_id = start.ok()["login_id"].clone();
@@ -351,19 +325,30 @@ pub async fn xhs_console_account(app: &TestApp, t: &str, user: &str) -> Value {
         .unwrap_or_default()
         .to_string();
     assert!(img.starts_with("data:image/png;base64,"), "{}", start.body);
-    let scanned = sandbox(app, "console/xhs/scan", Some(json!({"user": user}))).await;
+    let scanned = sandbox(
+        app,
+        &format!("console/{platform}/scan"),
+        Some(json!({"user": user})),
+    )
+    .await;
     assert_eq!(scanned["ok"], true, "{scanned}");
     for _ in 0..40 {
         let r = app
             .post(
                 "/task.merchant_group_user/qr_login",
                 Some(t),
-                json!({"platform": "xhs", "login_id": login_id}),
+                json!({"platform": platform, "login_id": login_id}),
             )
             .await;
         if r.ok()["state"] == "logged_in" {
             return r.ok()["account"].clone();
         }
     }
-    panic!("{user} did not log in");
+    panic!("{user} did not log in to {platform}");
+}
+
+/// A Xiaohongshu account authorized through its console's QR (the sandbox's phone scans it as
+/// `user`): the account's row as the login answered it.
+pub async fn xhs_console_account(app: &TestApp, t: &str, user: &str) -> Value {
+    console_account(app, t, "xhs", user).await
 }

@@ -189,7 +189,19 @@ impl BrowserAdapter {
             if alive {
                 self.keep_state(&page, key, restore.stored.as_ref()).await;
             }
-            page.close().await;
+            // A step that went well leaves its browser open a moment for the account's next step
+            // (a publish's verification, its top comments); a failed one starts afresh.
+            match Arc::try_unwrap(page) {
+                Ok(page) if alive && r.is_ok() => {
+                    let proxy = Self::identity(key)
+                        .with_proxy(&creds.proxy)
+                        .ok()
+                        .and_then(|i| i.proxy);
+                    self.driver.park(page, proxy).await;
+                }
+                Ok(page) => page.close().await,
+                Err(page) => page.close().await,
+            }
             match r {
                 Err(e) if !alive && !retry => {
                     tracing::warn!(platform = self.p().code(), step = step.code(), err = %e, "browser lost; retrying the step once");

@@ -88,6 +88,9 @@ pub struct DriverConfig {
     pub human_delay_ms: u64,
     /// Added to every request's own timeout before the sidecar counts as hung.
     pub hang_grace: Duration,
+    /// How long a browser stays open after a step for its account's next step ([`Driver::park`];
+    /// a publish is followed by its verification and top comments). Zero: closed at once.
+    pub park_idle: Duration,
 }
 
 impl DriverConfig {
@@ -109,8 +112,19 @@ impl DriverConfig {
             headless: true,
             human_delay_ms: 60,
             hang_grace: Duration::from_secs(20),
+            park_idle: PARK_IDLE,
         }
     }
+}
+
+/// [`DriverConfig::park_idle`]'s default: a launch costs ~1 s of CPU on 2 cores, an idle browser
+/// only its memory (and its pool slot, given up at once to an account that needs it).
+pub const PARK_IDLE: Duration = Duration::from_secs(20);
+
+/// A browser kept open for its account's next step.
+struct Parked {
+    page: Page,
+    proxy: Option<String>,
 }
 
 /// A fixed browser identity per account: chosen once from a seed (the account's profile key), so the
@@ -182,6 +196,8 @@ struct Inner {
     swept: std::sync::Once,
     /// One browser per profile at once (chromium locks a profile dir): a second user waits.
     keys: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    /// Browsers between two steps of their account, oldest first ([`Driver::park`]).
+    parked: Mutex<Vec<Parked>>,
 }
 
 struct Sidecar {
@@ -208,6 +224,7 @@ impl Driver {
                 peak: AtomicUsize::new(0),
                 swept: std::sync::Once::new(),
                 keys: Mutex::default(),
+                parked: Mutex::default(),
             }),
         }
     }
@@ -268,19 +285,46 @@ impl Driver {
         identity: &Identity,
         state: Option<&Value>,
     ) -> DResult<Page> {
+        // The account's browser from its last step, when it still fits: same proxy, and no
+        // stored login to load into it.
+        if let Some(p) = self.unpark(key) {
+            if state.is_none() && p.proxy == identity.proxy && p.page.alive().await {
+                return Ok(p.page);
+            }
+            p.page.close().await;
+        }
         let lock = {
             let mut keys = self.inner.keys.lock().unwrap_or_else(|e| e.into_inner());
             keys.retain(|_, m| Arc::strong_count(m) > 1);
             keys.entry(safe_key(key)).or_default().clone()
         };
         let key_guard = lock.lock_owned().await;
-        let permit = self
-            .inner
-            .slots
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| DriverError::Closed)?;
+        let permit = loop {
+            match self.inner.slots.clone().try_acquire_owned() {
+                Ok(p) => break p,
+                Err(tokio::sync::TryAcquireError::Closed) => return Err(DriverError::Closed),
+                // The pool is full: an idle browser gives its slot up first.
+                Err(tokio::sync::TryAcquireError::NoPermits) => {
+                    let oldest = {
+                        let mut parked =
+                            self.inner.parked.lock().unwrap_or_else(|e| e.into_inner());
+                        (!parked.is_empty()).then(|| parked.remove(0))
+                    };
+                    match oldest {
+                        Some(p) => p.page.close().await,
+                        None => {
+                            break self
+                                .inner
+                                .slots
+                                .clone()
+                                .acquire_owned()
+                                .await
+                                .map_err(|_| DriverError::Closed)?;
+                        }
+                    }
+                }
+            }
+        };
         let side = self.sidecar().await?;
         let ctx = format!("c{}", self.inner.next_ctx.fetch_add(1, Ordering::Relaxed));
         let profile = self.profile_dir(key);
@@ -314,9 +358,65 @@ impl Driver {
         })
     }
 
+    /// Keeps a page open for its account's next step (opened with the same `proxy`) for
+    /// [`DriverConfig::park_idle`], then closes it; closes it at once when it is gone or another
+    /// job already waits for that profile.
+    pub async fn park(&self, page: Page, proxy: Option<String>) {
+        let idle = self.inner.cfg.park_idle;
+        let waited = {
+            let keys = self.inner.keys.lock().unwrap_or_else(|e| e.into_inner());
+            // The map and this page's guard hold the profile's lock; anyone more is waiting.
+            keys.get(&safe_key(&page.key))
+                .is_some_and(|m| Arc::strong_count(m) > 2)
+        };
+        if idle.is_zero() || waited || !page.alive().await {
+            page.close().await;
+            return;
+        }
+        let ctx = page.ctx.clone();
+        self.inner
+            .parked
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Parked { page, proxy });
+        let d = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(idle).await;
+            let expired = {
+                let mut parked = d.inner.parked.lock().unwrap_or_else(|e| e.into_inner());
+                parked
+                    .iter()
+                    .position(|p| p.page.ctx == ctx)
+                    .map(|i| parked.remove(i))
+            };
+            if let Some(p) = expired {
+                p.page.close().await;
+            }
+        });
+    }
+
+    /// Takes the parked page of profile `key`, if any.
+    fn unpark(&self, key: &str) -> Option<Parked> {
+        let mut parked = self.inner.parked.lock().unwrap_or_else(|e| e.into_inner());
+        let i = parked.iter().position(|p| p.page.key == key)?;
+        Some(parked.remove(i))
+    }
+
+    /// Closes every parked page.
+    async fn close_parked(&self) {
+        let all: Vec<Parked> =
+            std::mem::take(&mut *self.inner.parked.lock().unwrap_or_else(|e| e.into_inner()));
+        for p in all {
+            p.page.close().await;
+        }
+    }
+
     /// Kills the sidecar with its process group and every browser of our profiles (tests and
     /// shutdown; a hung request does the same by itself).
     pub async fn kill(&self) {
+        drop(std::mem::take(
+            &mut *self.inner.parked.lock().unwrap_or_else(|e| e.into_inner()),
+        ));
         let side = self.inner.sidecar.lock().await.take();
         if let Some(s) = side {
             self.kill_sidecar(&s);
@@ -326,6 +426,7 @@ impl Driver {
 
     /// Asks the sidecar to close every browser and exit; kills it when it does not.
     pub async fn shutdown(&self) {
+        self.close_parked().await;
         let side = self.inner.sidecar.lock().await.take();
         if let Some(s) = side {
             let _ = self
@@ -791,6 +892,23 @@ impl Page {
             )
             .await?;
         Ok(v["value"].clone())
+    }
+
+    /// From now on keeps the page's JSON answers whose URL holds one of `parts` (its own API
+    /// calls), for [`Page::responses`]. Call before the navigation or click that makes them.
+    pub async fn watch(&self, parts: &[&str]) -> DResult<()> {
+        self.call(json!({"op": "watch", "parts": parts}), DEFAULT_WAIT)
+            .await
+            .map(|_| ())
+    }
+
+    /// The kept answers whose URL holds `part`, oldest first, each given once; waits up to `wait`
+    /// for the first (a timeout when the page made no such call).
+    pub async fn responses(&self, part: &str, wait: Duration) -> DResult<Vec<Value>> {
+        let v = self
+            .call(json!({"op": "responses", "part": part}), wait)
+            .await?;
+        Ok(v["bodies"].as_array().cloned().unwrap_or_default())
     }
 
     /// The page's HTML now.

@@ -30,12 +30,27 @@
 //! - **works**: `/platform/post/list`; the rows or 暂无内容; id (`data-id`), title, time, state,
 //!   counts.
 //! - **followers**: `/platform`; the account card's 关注者 count.
+//! - **comments** (互动管理 · 评论 `/platform/interaction/comment`; learnt from two public drivers
+//!   of the live page found by code search — an opencli `channels stats` command and a Python
+//!   Playwright `BrowserCommenter` — read, not copied): the page lists the account's posts as
+//!   `.comment-feed-wrap` cards with no id in the DOM, in the order of its own `post/post_list`
+//!   call (`data.list[].exportId`), so the flow watches that answer, clicks the card at the post's
+//!   place and waits for `.active-feed`; the post's comments are the answer of the page's
+//!   `comment/comment_list` call (`data.comment[]`: `commentId`, `username`, `commentContent`;
+//!   `commentCreatetime`, `likeCount` and `levelTwoComment` are the sandbox's guesses — unverified).
+//! - **post_comment**: the same card; 写评论 (`.tag-wrap.primary`) or the comment's 回复 (the
+//!   sandbox's `.comment-reply`: no public source shows it), types into `textarea.create-input`,
+//!   clicks `.create-ft .tag-wrap.primary` 评论 and reads the page's `comment/create` answer
+//!   (`errCode` 0 and `data.commentId`, else the console's `errMsg`); the comment counts as sent only
+//!   once the list shows its text.
 
 use super::driver::Page;
 use super::flow::{ConsoleProfile, Flow, LoginStep, Step};
 use super::steps::{self, ListLook, LoginLook, LoginSeen, PAGE, SHORT, Steps};
 use super::xhs::{china_minute, count_of};
+use crate::http::{num, text};
 use crate::{Declaration, PResult, Platform, PublishReq, Work};
+use serde_json::Value;
 use std::time::Duration;
 
 pub const LIVE_BASE: &str = "https://channels.weixin.qq.com";
@@ -55,6 +70,14 @@ mod path {
     pub const LOGIN: &str = "/login.html";
     pub const HOME: &str = "/platform";
     pub const LIST: &str = "/platform/post/list";
+    pub const COMMENTS: &str = "/platform/interaction/comment";
+}
+
+/// The comment page's own calls whose answers the flow reads (ids are not in its DOM).
+mod api {
+    pub const POST_LIST: &str = "post/post_list";
+    pub const COMMENT_LIST: &str = "comment/comment_list";
+    pub const COMMENT_CREATE: &str = "comment/create";
 }
 
 mod sel {
@@ -100,6 +123,18 @@ mod sel {
     pub const LIST: &str = "div.post-list";
     pub const ROW: &str = "div.post-feed-item";
     pub const EMPTY: &str = "div.post-empty";
+    // 互动管理 · 评论.
+    pub const FEED: &str = ".comment-feed-wrap";
+    pub const FEED_ACTIVE: &str = ".comment-feed-wrap.active-feed";
+    /// A card, or the sandbox's empty list (no public source shows the live one).
+    pub const FEEDS_READY: &str = ".comment-feed-wrap, .comment-feed-empty";
+    pub const COMMENT_ITEM: &str = ".comment-item";
+    pub const COMMENT_CONTENT: &str = ".comment-content";
+    /// A comment's 回复 (the sandbox's; unverified on the live page).
+    pub const REPLY: &str = ".comment-reply";
+    pub const WRITE: &str = ".tag-wrap.primary:text-is('写评论')";
+    pub const COMMENT_INPUT: &str = "textarea.create-input";
+    pub const COMMENT_SEND: &str = ".create-ft .tag-wrap.primary:text-is('评论')";
 }
 
 /// The 视频标注 choice of each declaration (Channels has no "fiction" label: 无需标注), and whether
@@ -289,6 +324,51 @@ impl SphFlow {
         Ok(())
     }
 
+    /// One of the comment page's calls answered: its `data`, or the console's refusal (its
+    /// `errMsg`; a session that died sends the page to the login).
+    async fn answer(&self, page: &Page, part: &str) -> PResult<Value> {
+        let step = Step::Comments;
+        let r = page.responses(part, PAGE).await;
+        let bodies = STEPS.at(page, step, r).await?;
+        let body = bodies.last().cloned().unwrap_or(Value::Null);
+        if num(&body, "errCode") == 0 {
+            return Ok(body["data"].clone());
+        }
+        if page.wait_for(sel::LOGIN_WRAP, SHORT).await.is_ok() {
+            return Err(STEPS.expired(page, step).await);
+        }
+        let why = format!("the console refused: {}", text(&body, "errMsg"));
+        Err(STEPS.permanent(page, step, &why).await)
+    }
+
+    /// Opens the comment page on a post (its card, found at the post's place in the page's post
+    /// list) and answers the post's comments as the page loaded them.
+    async fn open_post(&self, page: &Page, item_id: &str) -> PResult<Vec<Value>> {
+        let step = Step::Comments;
+        let r = page
+            .watch(&[api::POST_LIST, api::COMMENT_LIST, api::COMMENT_CREATE])
+            .await;
+        STEPS.at(page, step, r).await?;
+        STEPS
+            .open(page, step, &self.url(path::COMMENTS), sel::FEEDS_READY)
+            .await?;
+        let posts = self.answer(page, api::POST_LIST).await?;
+        let place = posts["list"].as_array().and_then(|l| {
+            l.iter()
+                .position(|p| text(p, "exportId") == item_id || text(p, "objectId") == item_id)
+        });
+        let Some(place) = place else {
+            let why = format!("post {item_id} is not in the console's comment page");
+            return Err(STEPS.permanent(page, step, &why).await);
+        };
+        STEPS
+            .click(page, step, &format!("{} >> nth={place}", sel::FEED))
+            .await?;
+        STEPS.expect(page, step, sel::FEED_ACTIVE, PAGE).await?;
+        let data = self.answer(page, api::COMMENT_LIST).await?;
+        Ok(data["comment"].as_array().cloned().unwrap_or_default())
+    }
+
     async fn schedule(&self, page: &Page, at: i64) -> PResult<()> {
         let step = Step::Schedule;
         let now = self.clock.platform_now() / 1000;
@@ -392,6 +472,88 @@ impl Flow for SphFlow {
         STEPS
             .followers(page, &self.url(path::HOME), sel::ACCOUNT, sel::FOLLOWERS)
             .await
+    }
+
+    fn has_comments(&self) -> bool {
+        true
+    }
+
+    async fn comments(
+        &self,
+        page: &Page,
+        item_id: &str,
+        max: usize,
+    ) -> PResult<Vec<crate::Comment>> {
+        let list = self.open_post(page, item_id).await?;
+        Ok(list
+            .iter()
+            .take(max)
+            .map(|c| crate::Comment {
+                comment_id: text(c, "commentId"),
+                user_id: text(c, "username"),
+                content: text(c, "commentContent"),
+                create_time: num(c, "commentCreatetime"),
+                digg_count: num(c, "likeCount"),
+                reply_total: c["levelTwoComment"]
+                    .as_array()
+                    .map_or(0, |r| r.len() as i64),
+                top: false,
+            })
+            .collect())
+    }
+
+    async fn post_comment(
+        &self,
+        page: &Page,
+        item_id: &str,
+        reply_to: Option<&str>,
+        body: &str,
+    ) -> PResult<String> {
+        let step = Step::Comments;
+        let list = self.open_post(page, item_id).await?;
+        let opener = match reply_to {
+            Some(id) => {
+                let Some(place) = list.iter().position(|c| text(c, "commentId") == id) else {
+                    let why = format!("comment {id} is not under post {item_id}");
+                    return Err(STEPS.permanent(page, step, &why).await);
+                };
+                format!("{} >> nth={place} >> {}", sel::COMMENT_ITEM, sel::REPLY)
+            }
+            None => sel::WRITE.to_string(),
+        };
+        STEPS.need(page, step, &opener).await?;
+        STEPS.click(page, step, &opener).await?;
+        STEPS.need(page, step, sel::COMMENT_INPUT).await?;
+        STEPS
+            .type_text(page, step, sel::COMMENT_INPUT, body)
+            .await?;
+        STEPS.click(page, step, sel::COMMENT_SEND).await?;
+        let made = self.answer(page, api::COMMENT_CREATE).await?;
+        let id = text(&made, "commentId");
+        if id.is_empty() {
+            return Err(STEPS
+                .permanent(page, step, "the console's answer has no commentId")
+                .await);
+        }
+        // Shown in the list, or not counted as sent.
+        let shown = format!(
+            "[...document.querySelectorAll('{}')].some(e => e.innerText.trim() === {:?})",
+            sel::COMMENT_CONTENT,
+            body.trim()
+        );
+        for _ in 0..25 {
+            if let Ok(Value::Bool(true)) = page.eval(&shown).await {
+                return Ok(id);
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        Err(STEPS
+            .permanent(
+                page,
+                step,
+                "not shown: the comment is not in the post's comments after sending",
+            )
+            .await)
     }
 }
 

@@ -11,8 +11,7 @@
 //! `wait | scanned | sms | expired`), uploads with progress, posts the form and follows a
 //! redirect to the login page when the session died.
 
-use super::session::{QR_TTL_MS, QrRec, SESSION_TTL_MS, new_session, valid_sms};
-use super::{S, SENSITIVE_WORDS, contains_any, html_escape as esc};
+use super::{DAY_MS, S, SENSITIVE_WORDS, State, contains_any, html_escape as esc};
 use crate::Platform;
 use axum::extract::{Extension, Multipart, Query, State as St};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -45,6 +44,60 @@ pub(crate) struct Console {
 }
 
 pub(crate) const HOUR_MS: i64 = 3_600_000;
+
+/// A console's QR lives 5 minutes; a login 30 days (platform clock).
+pub(crate) const QR_TTL_MS: i64 = 5 * 60_000;
+pub(crate) const SESSION_TTL_MS: i64 = 30 * DAY_MS;
+
+/// A QR login page's state.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct QrRec {
+    pub platform: Platform,
+    pub expires_at: i64,
+    /// Set when the phone confirmed (the nickname it logs in as).
+    pub confirmed: Option<String>,
+    pub sms_required: bool,
+    pub session: Option<String>,
+}
+
+/// A logged-in browser of a console (its session cookie's value is the key).
+#[derive(Serialize, Deserialize)]
+pub(crate) struct SessionRec {
+    pub platform: Platform,
+    pub open_id: String,
+    pub nickname: String,
+    pub expires_at: i64,
+}
+
+/// A new login of `nickname` on platform `p`: the session cookie's value.
+pub(crate) fn new_session(st: &mut State, p: Platform, nickname: &str) -> String {
+    let open_id = super::oauth::open_id_for(p, "session", nickname);
+    let token = st.id("sess_");
+    st.sessions.insert(
+        token.clone(),
+        SessionRec {
+            platform: p,
+            open_id,
+            nickname: nickname.to_string(),
+            expires_at: st.clock.sandbox_now() + SESSION_TTL_MS,
+        },
+    );
+    token
+}
+
+/// Any six digits but 000000 pass the SMS step.
+pub(crate) fn valid_sms(code: &str) -> bool {
+    code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) && code != "000000"
+}
+
+/// The name a phone logs in as when it gives none.
+pub(crate) fn nickname_prefix(p: Platform) -> &'static str {
+    match p {
+        Platform::Sph => "视频号用户",
+        Platform::Xhs => "小红书用户",
+        _ => "店铺",
+    }
+}
 
 /// Faults of the consoles, per account (or any account of the platform).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -280,7 +333,7 @@ pub(crate) fn confirm(s: &S, id: &str, nickname: &str, sms: bool) -> Option<Stri
 /// for an SMS code. Open, like the real QR's content.
 async fn phone_page(Extension(c): C, Query(q): Query<HashMap<String, String>>) -> Html<String> {
     let qr = q.get("qr").cloned().unwrap_or_default();
-    let prefix = super::session::nickname_prefix(c.platform);
+    let prefix = nickname_prefix(c.platform);
     Html(super::pages::page(
         "扫码确认登录 / Confirm the login",
         &format!(
@@ -787,11 +840,7 @@ async fn scan(St(s): St<S>, Extension(c): C, Json(b): Json<ScanIn>) -> Response 
         );
     };
     let user = if b.user.trim().is_empty() {
-        format!(
-            "{}{}",
-            super::session::nickname_prefix(p),
-            super::suggest_suffix()
-        )
+        format!("{}{}", nickname_prefix(p), super::suggest_suffix())
     } else {
         b.user.trim().to_string()
     };

@@ -55,13 +55,12 @@ impl Limit {
             Limit::Rate => (28003018, "回复过于频繁，请稍后再试"),
         }
     }
-    /// The session consoles' code and message.
-    pub fn session(self) -> (i64, &'static str) {
-        use crate::error::session_codes as c;
+    /// What a creator console's page says.
+    pub fn message(self) -> &'static str {
         match self {
-            Limit::TooLong => (c::BAD_PARAMS, "回复内容超过 100 字"),
-            Limit::Sensitive => (c::SENSITIVE, "评论含有敏感词"),
-            Limit::Rate => (c::RATE_LIMIT, "回复过于频繁"),
+            Limit::TooLong => "回复内容超过 100 字",
+            Limit::Sensitive => "评论含有敏感词",
+            Limit::Rate => "回复过于频繁",
         }
     }
 }

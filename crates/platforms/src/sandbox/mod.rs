@@ -1,5 +1,6 @@
 //! The platform sandbox (PLATFORMS.md "What the sandbox must do"): one in-memory simulator of the DY,
-//! KS and BJH wire formats, of the QR-session model of SPH/XHS/shop, of POI search, with human pages
+//! KS and BJH wire formats, of the creator consoles of SPH, XHS and the shop (HTML pages shaped like
+//! the real ones, which the browser flows drive), of POI search, with human pages
 //! (consent, QR login, index) and a JSON control API (clock, faults, counts).
 //!
 //! The app nests [`router`] at `/sandbox`; adapters then use base URLs like
@@ -43,7 +44,6 @@ mod pages;
 mod persist;
 mod poi;
 mod public;
-mod session;
 mod shop_console;
 pub mod sms;
 mod sph_console;
@@ -147,9 +147,6 @@ pub fn router(cfg: Config) -> Router {
         .nest("/bjh", bjh::routes())
         // The data vendor TikHub (docs/seo-platforms.md): Douyin public accounts.
         .nest("/tikhub", tikhub::routes())
-        .nest("/sph", session::routes(Platform::Sph))
-        .nest("/xhs", session::routes(Platform::Xhs))
-        .nest("/shop", session::routes(Platform::Shop))
         // The creator consoles the browser flows drive (`crate::browser`).
         .nest("/console/xhs", xhs_console::routes(xhs_console))
         .nest("/console/sph", sph_console::routes())
@@ -339,8 +336,8 @@ pub(crate) struct State {
     pub videos: HashMap<String, Video>,
     pub works: Vec<works::WorkRec>,
     pub posted_comments: HashMap<String, Vec<works::PostedComment>>,
-    pub qr: HashMap<String, session::QrRec>,
-    pub sessions: HashMap<String, session::SessionRec>,
+    pub qr: HashMap<String, console::QrRec>,
+    pub sessions: HashMap<String, console::SessionRec>,
     /// What the creator consoles' publish received (`console`), oldest first.
     pub console_posts: Vec<console::PostRec>,
     /// The consoles' faults, per account (the tester's: not saved).

@@ -19,6 +19,19 @@
 //! - `/platform/post/list`: `div.post-empty` (暂无内容) or `div.post-feed-item[data-id]` with `.post-title`, `.post-time`,
 //!   `.post-status` (审核中 / 已发表 / 未通过) and `.post-data` counts.
 //!
+//! - `/platform/interaction/comment` (互动管理 · 评论; learnt from two public drivers of the live
+//!   page found by code search: an opencli `channels stats` command and a Python Playwright
+//!   `BrowserCommenter` for Channels, read not copied): the account's posts as `.comment-feed-wrap` cards (`.feed-title`, `.feed-time`; the
+//!   chosen one `.active-feed`) in the order of the page's own `post/post_list` call (no ids in the
+//!   DOM: `data.list[].exportId`), the chosen post's comments from its `comment/comment_list` call
+//!   (`data.comment[]` with `commentId`, `commentNickname`, `commentContent`, `username`) rendered as
+//!   `.comment-item` (`.comment-user-name`, `.comment-time`, `.comment-content`, the author's own with
+//!   `.bandage` 作者), 写评论 (`.tag-wrap.primary`) opening `textarea.create-input` (发表评论) and
+//!   `.create-ft .tag-wrap.primary` 评论, which calls `comment/create` (`{errCode, errMsg, data:
+//!   {objectId, commentId}}`). Ours where no public source shows the live markup: the fields
+//!   `commentCreatetime`, `likeCount`, `levelTwoComment`, a comment's `.comment-reply` 回复 and the
+//!   list's `.comment-feed-empty`.
+//!
 //! Faults (`console::ConsoleFault`): `changed_selector` renames the description editor's class.
 
 use super::S;
@@ -28,7 +41,9 @@ use axum::Router;
 use axum::extract::State as St;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
+use axum::{Json, http::StatusCode};
+use serde_json::{Value, json};
 
 pub(crate) static SPH: Console = Console {
     platform: Platform::Sph,
@@ -55,6 +70,19 @@ pub(crate) fn routes() -> Router<S> {
         .route("/platform", get(home))
         .route("/platform/post/create", get(create))
         .route("/platform/post/list", get(list))
+        .route("/platform/interaction/comment", get(comment_page))
+        .route(
+            "/cgi-bin/mmfinderassistant-bin/post/post_list",
+            post(post_list),
+        )
+        .route(
+            "/cgi-bin/mmfinderassistant-bin/comment/comment_list",
+            post(comment_list),
+        )
+        .route(
+            "/cgi-bin/mmfinderassistant-bin/comment/create",
+            post(comment_create),
+        )
         .merge(SPH.api())
 }
 
@@ -265,4 +293,212 @@ async fn list(St(s): St<S>, headers: HeaderMap) -> Response {
         },
     );
     shell("内容管理 - 视频号助手", STYLE, "", &body, "").into_response()
+}
+
+// ---- 互动管理 · 评论 ---------------------------------------------------------------------------------
+
+const API_POST_LIST: &str = "/cgi-bin/mmfinderassistant-bin/post/post_list";
+const API_COMMENT_LIST: &str = "/cgi-bin/mmfinderassistant-bin/comment/comment_list";
+const API_COMMENT_CREATE: &str = "/cgi-bin/mmfinderassistant-bin/comment/create";
+
+/// A cgi call without a live session: the console's JSON answer, the page goes to the login.
+fn cgi_expired(s: &S) -> Response {
+    (
+        StatusCode::UNAUTHORIZED,
+        Json(json!({"errCode": 300333, "errMsg": "登录已失效", "redirect": SPH.url(s, SPH.login)})),
+    )
+        .into_response()
+}
+
+fn cgi_err(code: i64, msg: &str) -> Response {
+    Json(json!({"errCode": code, "errMsg": msg})).into_response()
+}
+
+/// A customer's name as Channels shows it.
+fn nickname_of(user_id: &str, viewer: &console::Viewer) -> String {
+    if user_id == viewer.open_id {
+        return viewer.nickname.clone();
+    }
+    format!("微信用户{}", &user_id[user_id.len().saturating_sub(4)..])
+}
+
+async fn comment_page(St(s): St<S>, headers: HeaderMap) -> Response {
+    let Some(v) = SPH.viewer(&s, &headers) else {
+        return SPH.to_login(&s);
+    };
+    let body = format!(
+        "{top}<div class=\"main comment-wrap\"><h2>评论管理</h2><div class=\"comment-feeds\"></div>\
+         <div class=\"comment-body\"><p class=\"comment-hint\">请选择左侧作品</p>\
+         <div class=\"comment-ops\" hidden><span class=\"tag-wrap primary\">写评论</span></div>\
+         <div class=\"comment-create\" hidden><textarea class=\"create-input\" placeholder=\"发表评论\"></textarea>\
+         <div class=\"create-ft\"><span class=\"create-error\"></span> <span class=\"tag-wrap primary\">评论</span></div></div>\
+         <div class=\"comment-list\"></div></div></div>",
+        top = top(&v.nickname),
+    );
+    let data = format!(
+        "{}{}{}",
+        data_attr("posts", &SPH.url(&s, API_POST_LIST)),
+        data_attr("list", &SPH.url(&s, API_COMMENT_LIST)),
+        data_attr("create", &SPH.url(&s, API_COMMENT_CREATE)),
+    );
+    shell("评论管理 - 视频号助手", STYLE, &data, &body, COMMENT_JS).into_response()
+}
+
+/// The comment page's own logic: its posts, a post's comments, writing one (or a reply).
+const COMMENT_JS: &str = r#"
+const d = document.body.dataset, q = s => document.querySelector(s);
+const post = (url, body) => cm.json(url, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body || {})});
+const time = s => { const t = new Date(s * 1000 + 8 * 3600e3); const p = n => String(n).padStart(2, '0');
+  return t.getUTCFullYear() + '-' + p(t.getUTCMonth() + 1) + '-' + p(t.getUTCDate()) + ' ' + p(t.getUTCHours()) + ':' + p(t.getUTCMinutes()); };
+let posts = [], current = null, replyTo = '';
+const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; };
+const row = (c, cls) => {
+  const r = el('div', cls + ' comment-row');
+  r.append(el('img', 'comment-avatar'), el('span', 'comment-user-name', c.commentNickname));
+  if (c.username === d.me) r.append(el('span', 'bandage', '作者'));
+  r.append(el('span', 'comment-time', time(c.commentCreatetime)), el('div', 'comment-content', c.commentContent));
+  return r;
+};
+const load = async () => {
+  const j = await post(d.list, {exportId: current});
+  const list = q('.comment-list'); list.innerHTML = '';
+  for (const c of (j.data && j.data.comment) || []) {
+    const item = row(c, 'comment-item');
+    const reply = el('span', 'comment-reply', '回复');
+    reply.addEventListener('click', () => { replyTo = c.commentId; open('回复 ' + c.commentNickname); });
+    item.append(reply);
+    const sub = el('div', 'comment-reply-list');
+    for (const r of c.levelTwoComment || []) sub.append(row(r, 'reply-item'));
+    item.append(sub);
+    list.append(item);
+  }
+};
+const open = (hint) => { q('.comment-create').hidden = false; const t = q('.create-input'); t.placeholder = hint || '发表评论'; t.focus(); };
+q('.comment-ops .tag-wrap').addEventListener('click', () => { replyTo = ''; open(); });
+q('.create-ft .tag-wrap').addEventListener('click', async () => {
+  const content = q('.create-input').value.trim(); if (!content) return;
+  const j = await post(d.create, {objectId: current, content, replyCommentId: replyTo});
+  if (j.errCode !== 0) { q('.create-error').textContent = j.errMsg || '评论失败'; return; }
+  q('.create-error').textContent = ''; q('.create-input').value = ''; q('.comment-create').hidden = true; replyTo = '';
+  await load();
+});
+(async () => {
+  const j = await post(d.posts, {});
+  d.me = (j.data && j.data.username) || '';
+  posts = (j.data && j.data.list) || [];
+  const feeds = q('.comment-feeds');
+  if (!posts.length) { feeds.append(el('div', 'comment-feed-empty', '暂无作品')); return; }
+  posts.forEach(p => {
+    const card = el('div', 'comment-feed-wrap');
+    card.append(el('div', 'feed-title', p.description), el('div', 'feed-time', time(p.createTime)), el('div', 'feed-comment-count', String(p.commentCount)));
+    card.addEventListener('click', async () => {
+      document.querySelectorAll('.comment-feed-wrap').forEach(c => c.classList.remove('active-feed'));
+      card.classList.add('active-feed'); current = p.exportId;
+      q('.comment-hint').hidden = true; q('.comment-ops').hidden = false;
+      await load();
+    });
+    feeds.append(card);
+  });
+})();
+"#;
+
+/// `post/post_list`: the account's posts, newest first (`exportId` = the works list's id).
+async fn post_list(St(s): St<S>, headers: HeaderMap) -> Response {
+    let Some(v) = SPH.viewer(&s, &headers) else {
+        return cgi_expired(&s);
+    };
+    let now = s.clock.sandbox_now();
+    let st = s.lock();
+    let list: Vec<Value> = st
+        .newest_works(Platform::Sph, &v.open_id)
+        .iter()
+        .map(|w| {
+            json!({
+                "exportId": w.item_id, "objectId": w.item_id, "description": w.title,
+                "createTime": w.created_at / 1000,
+                "commentCount": w.stats(now, st.posted_of(&w.item_id)).comment,
+            })
+        })
+        .collect();
+    Json(json!({"errCode": 0, "errMsg": "", "data": {"list": list, "username": v.open_id}}))
+        .into_response()
+}
+
+/// `comment/comment_list {exportId}`: the post's comments, newest first, each with its answers.
+async fn comment_list(St(s): St<S>, headers: HeaderMap, Json(b): Json<Value>) -> Response {
+    let Some(v) = SPH.viewer(&s, &headers) else {
+        return cgi_expired(&s);
+    };
+    let id = super::text_of(&b, "exportId");
+    let now = s.clock.sandbox_now();
+    let st = s.lock();
+    let Some(w) = st
+        .works
+        .iter()
+        .find(|w| w.platform == Platform::Sph && w.item_id == id && w.open_id == v.open_id)
+    else {
+        return cgi_err(-1, "作品不存在");
+    };
+    let posted = st.posted_of(&id);
+    let out = |c: &super::works::CommentOut| {
+        json!({
+            "commentId": c.comment_id, "username": c.comment_user_id,
+            "commentNickname": nickname_of(&c.comment_user_id, &v),
+            "commentContent": c.content, "commentCreatetime": c.create_time,
+            "likeCount": c.digg_count,
+        })
+    };
+    let comment: Vec<Value> = w
+        .comments(now, posted)
+        .iter()
+        .map(|c| {
+            let mut o = out(c);
+            o["levelTwoComment"] = super::works::replies(posted, &c.comment_id)
+                .iter()
+                .map(out)
+                .collect();
+            o
+        })
+        .collect();
+    Json(json!({"errCode": 0, "errMsg": "", "data": {"comment": comment}})).into_response()
+}
+
+/// `comment/create {objectId, content, replyCommentId}`: the account comments (or answers one).
+async fn comment_create(St(s): St<S>, headers: HeaderMap, Json(b): Json<Value>) -> Response {
+    let Some(v) = SPH.viewer(&s, &headers) else {
+        return cgi_expired(&s);
+    };
+    let id = super::text_of(&b, "objectId");
+    let content = super::text_of(&b, "content");
+    let reply_to = Some(super::text_of(&b, "replyCommentId")).filter(|r| !r.is_empty());
+    if content.trim().is_empty() {
+        return cgi_err(-1, "评论不能为空");
+    }
+    let now = s.clock.sandbox_now();
+    let mut st = s.lock();
+    if !st
+        .works
+        .iter()
+        .any(|w| w.platform == Platform::Sph && w.item_id == id && w.open_id == v.open_id)
+    {
+        return cgi_err(-1, "作品不存在");
+    }
+    if reply_to.is_some()
+        && let Err(l) = super::engage::admit_reply(&mut st, Platform::Sph, &v.open_id, &content)
+    {
+        return cgi_err(-1, l.message());
+    }
+    let comment_id = st.id("cmt");
+    st.posted_comments
+        .entry(id.clone())
+        .or_default()
+        .push(super::works::PostedComment {
+            comment_id: comment_id.clone(),
+            reply_to,
+            content,
+            create_time: now,
+            user_id: v.open_id.clone(),
+        });
+    Json(json!({"errCode": 0, "errMsg": "", "data": {"objectId": id, "commentId": comment_id}}))
+        .into_response()
 }

@@ -139,7 +139,6 @@ pub(crate) struct Faults {
 struct User {
     id: String,
     nickname: String,
-    followers: i64,
     faults: Faults,
 }
 
@@ -188,7 +187,6 @@ impl St {
             User {
                 id: format!("95{:08}", h % 100_000_000),
                 nickname: name.to_string(),
-                followers: (h % 5000) as i64,
                 faults: Faults::default(),
             }
         })
@@ -553,11 +551,13 @@ async fn home(State(c): State<C>, h: HeaderMap) -> Response {
     let Some(user) = user_of(&c, &h) else {
         return to_login(&c);
     };
-    let (id, nick, fans) = {
+    let (id, nick) = {
         let mut st = c.lock();
         let u = st.user(&user);
-        (u.id.clone(), u.nickname.clone(), u.followers)
+        (u.id.clone(), u.nickname.clone())
     };
+    // The platforms' shared follower curve (`/_control/followers` tells the same count).
+    let fans = super::fans::total(crate::Platform::Xhs, &id, super::words::today(&c.clock));
     let avatar = super::avatar::url(&c.public_base, crate::Platform::Xhs, &id);
     let body = format!(
         r#"<div class="personal-info"><img class="avatar" src="{avatar}" width="48" height="48">

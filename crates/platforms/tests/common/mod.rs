@@ -162,6 +162,6 @@ pub const DAY: i64 = 86_400_000;
 /// A fresh sandbox and its DY adapter (the app-credential calls: SEO data, billboards).
 pub async fn dy_setup() -> (Sbx, std::sync::Arc<dyn platforms::Adapter>) {
     let s = start(|_| {}).await;
-    let dy = platforms::adapter(Platform::Dy, s.endpoint(Platform::Dy));
+    let dy = platforms::adapter(Platform::Dy, s.endpoint(Platform::Dy)).unwrap();
     (s, dy)
 }

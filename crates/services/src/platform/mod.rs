@@ -90,7 +90,7 @@ pub struct Hub {
     pub adapters: Arc<std::sync::Mutex<AdapterCache>>,
     /// The browser driver of the creator-console flows (XHS, SPH, the shop; `platforms::browser`),
     /// one per process. None: not installed (or CLIPMATRIX_BROWSER_CONSOLES=off), and those
-    /// platforms keep the sandbox's session protocol (`SessionAdapter`) until that is removed.
+    /// platforms answer `Msg::BrowserMissing`.
     pub browser: Option<platforms::browser::Driver>,
 }
 
@@ -192,8 +192,16 @@ impl Hub {
             AppMode::Sandbox => true,
             AppMode::Live => false,
         };
-        if let Some(ad) = self.browser_adapter(p, sandbox) {
-            return Ok((ad, sandbox));
+        if p.auth_kind() == domain::platform::AuthKind::QrSession {
+            // A creator console is driven in a browser, live or in the sandbox's imitation.
+            return match self.browser_adapter(p, sandbox) {
+                Some(ad) => Ok((ad, sandbox)),
+                None => Err(ApiError::invalid_with(
+                    "platform",
+                    Msg::BrowserMissing,
+                    platform_args(p.code()),
+                )),
+            };
         }
         let (base, app) = if sandbox {
             (
@@ -213,17 +221,7 @@ impl Hub {
                         platform_args(p.code()),
                     ));
                 }
-                (None, _) => {
-                    return Err(ApiError::invalid_with(
-                        "platform",
-                        Msg::PlatformRefused,
-                        vec![(
-                            "reason",
-                            "the creator-console browser is not installed (scripts/browser/install.sh)"
-                                .into(),
-                        )],
-                    ));
-                }
+                (None, _) => unreachable!("every open platform has its real host"),
             }
         };
         Ok((self.cached_adapter(p, base, app), sandbox))
@@ -305,7 +303,7 @@ impl Hub {
             timeout_ms: self.timeout_ms,
             clock: self.db.clock.clone(),
         };
-        let ad = platforms::adapter(p, ep);
+        let ad = platforms::adapter(p, ep).expect("an open platform");
         cache.insert(key, ad.clone());
         ad
     }
