@@ -215,6 +215,10 @@ pub async fn metrics(State(st): State<AppState>, req: Request) -> Response {
             out.push_str("# job figures unavailable: database error\n");
         }
     }
+    if let Err(e) = write_paused(&st, &mut out).await {
+        tracing::warn!(error = %e, "metrics: reading the page checks");
+        out.push_str("# page-check figures unavailable: database error\n");
+    }
     (
         [(
             header::CONTENT_TYPE,
@@ -223,6 +227,29 @@ pub async fn metrics(State(st): State<AppState>, req: Request) -> Response {
         out,
     )
         .into_response()
+}
+
+/// The console platforms a failed page check (canary) paused: 1 with the failing step, else 0 — what
+/// an operator's alert rule watches (the console shows it too: `InitAdminView.paused_platforms`).
+async fn write_paused(st: &AppState, out: &mut String) -> anyhow::Result<()> {
+    use services::matrix::canary::{CONSOLE_PLATFORMS, paused_states};
+    let paused = paused_states(&st.db).await?;
+    writeln!(
+        out,
+        "# HELP clipmatrix_platform_paused A console platform whose failed page check holds its posts back (1), with the failing step."
+    )?;
+    writeln!(out, "# TYPE clipmatrix_platform_paused gauge")?;
+    for p in CONSOLE_PLATFORMS {
+        let hit = paused.iter().find(|(q, _)| *q == p);
+        writeln!(
+            out,
+            "clipmatrix_platform_paused{{platform=\"{}\",step=\"{}\"}} {}",
+            p.code(),
+            label(hit.map_or("", |(_, s)| s.step.as_str())),
+            u8::from(hit.is_some())
+        )?;
+    }
+    Ok(())
 }
 
 fn write_requests(out: &mut String) -> std::fmt::Result {

@@ -2369,6 +2369,45 @@ async fn a_failing_page_check_pauses_the_platforms_posts_until_one_passes() {
         ),
         (Some(true), Some(true))
     );
+    // The operator is told on every page (the console's banner reads it) and by /metrics; a
+    // merchant is not.
+    let init = app.get("/ajax/initAdmin", Some(&admin)).await;
+    let paused = &init.ok()["paused_platforms"];
+    assert_eq!(
+        (
+            paused.as_array().map(Vec::len),
+            paused[0]["platform"].as_str(),
+            paused[0]["name"].as_str(),
+            paused[0]["step"].as_str()
+        ),
+        (Some(1), Some("xhs"), Some("小红书"), Some("upload")),
+        "{}",
+        init.body
+    );
+    assert!(
+        paused[0]["reason"].as_str().unwrap().contains("上传"),
+        "{paused}"
+    );
+    let en = app
+        .call("GET", "/ajax/initAdmin", Some(&admin), None, "en")
+        .await;
+    assert_eq!(en.ok()["paused_platforms"][0]["name"], "Xiaohongshu");
+    let mine = app.get("/ajax/initAdmin", Some(&t)).await;
+    assert_eq!(mine.ok()["paused_platforms"], json!([]));
+    let metrics = app
+        .http
+        .get(app.url("/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        metrics.contains("clipmatrix_platform_paused{platform=\"xhs\",step=\"upload\"} 1")
+            && metrics.contains("clipmatrix_platform_paused{platform=\"sph\",step=\"\"} 0"),
+        "{metrics}"
+    );
 
     // A post due now waits, and says why (both languages); it is not failed.
     let vids = videos(&app, &t, 1).await;

@@ -1,7 +1,9 @@
 //! Crash safety of the publisher (issue: "a crash at any point loses nothing and posts nothing
 //! twice"): the real `clipmatrix serve` publishes 200 items to a standalone `clipmatrix sandbox`
 //! (whose state survives) and is SIGKILLed at random moments and restarted; in the end every item
-//! is published exactly once according to the sandbox's own create count.
+//! is published exactly once according to the sandbox's own create count. And with a browser: a
+//! server killed while its chromium uploads to a creator console leaves no browser behind, and the
+//! post goes out once after the restart.
 
 use crate::common;
 
@@ -72,25 +74,9 @@ async fn login(base: &str, user: &str, pw: &str) -> String {
     d["token"].as_str().unwrap().to_string()
 }
 
-#[tokio::test]
-async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
-    let data = std::env::temp_dir().join(format!("cm-crash-{}", std::process::id()));
-    std::fs::create_dir_all(&data).unwrap();
-    // The platform: its own process, so its counts survive our crashes.
-    let (mut sandbox, sb) = common::standalone_sandbox().await;
-    let app_port = port();
-    let mut server = Server::start(&data, app_port, &sb, 1).await;
-    let base = server.base.clone();
-    let t = login(&base, testkit::DEMO_USER, testkit::DEMO_PW).await;
-
-    // 67 Douyin accounts through the consent page (67 × 3 a day >= 200 posts).
-    let http = common::sandbox_client();
-    let api = common::cluster::Api {
-        http: reqwest::Client::new(),
-        base: base.clone(),
-    };
-    let accounts = api.dy_accounts(&t, 67, "crash").await;
-    // 200 videos: one real upload + ingest, then rows sharing its file.
+/// One second of red video uploaded through the API and ingested: the server's database (its
+/// SQLite file) and the video's id.
+async fn ready_video(base: &str, t: &str, data: &std::path::Path) -> (store::Db, i64) {
     let bytes = {
         let out = data.join("v.mp4");
         let st = Command::new("ffmpeg")
@@ -119,11 +105,11 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
         "file",
         reqwest::multipart::Part::bytes(bytes).file_name("v.mp4"),
     );
-    let up: Value = http
+    let up: Value = reqwest::Client::new()
         .post(format!(
             "{base}/api/media.merchant_much_resource/add_resource"
         ))
-        .bearer_auth(&t)
+        .bearer_auth(t)
         .multipart(form)
         .send()
         .await
@@ -150,6 +136,29 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
         assert_ne!(s, "failed");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    (db, vid)
+}
+
+#[tokio::test]
+async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
+    let data = std::env::temp_dir().join(format!("cm-crash-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    // The platform: its own process, so its counts survive our crashes.
+    let (mut sandbox, sb) = common::standalone_sandbox().await;
+    let app_port = port();
+    let mut server = Server::start(&data, app_port, &sb, 1).await;
+    let base = server.base.clone();
+    let t = login(&base, testkit::DEMO_USER, testkit::DEMO_PW).await;
+
+    // 67 Douyin accounts through the consent page (67 × 3 a day >= 200 posts).
+    let http = common::sandbox_client();
+    let api = common::cluster::Api {
+        http: reqwest::Client::new(),
+        base: base.clone(),
+    };
+    let accounts = api.dy_accounts(&t, 67, "crash").await;
+    // 200 videos: one real upload + ingest, then rows sharing its file.
+    let (db, vid) = ready_video(&base, &t, &data).await;
     let videos = copies_of_material(&db, vid, 200).await;
     // The server's platform clock runs a day ahead: its today, at 00:00 — a time already passed, so
     // the plan starts on its tomorrow (a release day whose time has passed is not a day to post in).
@@ -256,6 +265,159 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
         .await
         .unwrap();
     assert_eq!(distinct, 200);
+    server.kill();
+    let _ = sandbox.kill();
+    let _ = sandbox.wait();
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The worker killed with -9 while its browser uploads to the XHS console (a slow upload): the
+/// sidecar closes its browsers when the server's pipe goes away (and a restart sweeps any left),
+/// so no chromium of the old server lives on; after the restart the account's lease (held by the
+/// dead process) is taken over at once and the item is published exactly once.
+#[tokio::test]
+async fn killing_the_server_mid_upload_leaves_no_browser_and_posts_once() {
+    use platforms::browser::driver::browsers_of;
+    let data = std::env::temp_dir().join(format!("cm-crash-browser-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).unwrap();
+    common::link_browser(&data);
+    let profiles = data.join("browser/profiles");
+    let (mut sandbox, sb) = common::standalone_sandbox().await;
+    let app_port = port();
+    let server = Server::start(&data, app_port, &sb, 1).await;
+    let base = server.base.clone();
+    let t = login(&base, testkit::DEMO_USER, testkit::DEMO_PW).await;
+    let http = common::sandbox_client();
+    let control = |path: &str, body: Value| {
+        let (http, url) = (http.clone(), format!("{sb}/_control/console/xhs/{path}"));
+        async move {
+            let r = http.post(url).json(&body).send().await.unwrap();
+            assert!(r.status().is_success(), "{}", r.status());
+            r.json::<Value>().await.unwrap()
+        }
+    };
+
+    // An XHS account by its console's QR; its uploads take 20 s.
+    let q = call(
+        &base,
+        "/task.merchant_group_user/qr_login",
+        Some(&t),
+        json!({"platform": "xhs"}),
+    )
+    .await;
+    control("scan", json!({"user": "崩溃红薯"})).await;
+    let mut account = None;
+    for _ in 0..40 {
+        let d = call(
+            &base,
+            "/task.merchant_group_user/qr_login",
+            Some(&t),
+            json!({"platform": "xhs", "login_id": q["login_id"]}),
+        )
+        .await;
+        if d["state"] == "logged_in" {
+            account = d["account"]["id"].as_i64();
+            break;
+        }
+    }
+    let account = account.expect("logged in");
+    control(
+        "faults",
+        json!({"user": "崩溃红薯", "slow_upload_ms": 20_000}),
+    )
+    .await;
+
+    let (db, vid) = ready_video(&base, &t, &data).await;
+    let today = domain::matrix::fmt_day(domain::matrix::day_of(domain::now_ms() + 86_400_000));
+    let task = call(&base, "/task.merchant_forward_task/xhs_add", Some(&t), json!({
+        "name": "browser crash", "titles": "一起来打卡", "topics": ["探店"], "top_comments": "",
+        "mount_type": "none", "time_mode": "timed", "times": ["00:00"], "start_date": today, "days": 1,
+        "daily_quantity": 1, "account_ids": [account], "material_ids": [vid],
+    }))
+    .await;
+    let tid = task["task"]["id"].as_i64().unwrap();
+    let admin = login(&base, testkit::ADMIN_USER, testkit::ADMIN_PW).await;
+    call(
+        &base,
+        "/system/audit/approve",
+        Some(&admin),
+        json!({"id": tid}),
+    )
+    .await;
+    http.post(format!("{base}/sandbox/_control/clock"))
+        .json(&json!({"advance_ms": 2 * 86_400_000i64}))
+        .send()
+        .await
+        .unwrap();
+    // The console's clock is the server's (the works list is checked by time).
+    http.post(format!("{sb}/_control/clock"))
+        .json(&json!({"advance_ms": 3 * 86_400_000i64}))
+        .send()
+        .await
+        .unwrap();
+
+    // The upload is under way in the server's browser: kill the server.
+    let received = || {
+        let (http, url) = (http.clone(), format!("{sb}/_control/console/xhs/received"));
+        async move {
+            http.get(url)
+                .send()
+                .await
+                .unwrap()
+                .json::<Value>()
+                .await
+                .unwrap()
+        }
+    };
+    let mut begun = false;
+    for _ in 0..600 {
+        if received().await["uploads_begun"].as_i64().unwrap_or(0) > 0 {
+            begun = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(begun, "the upload never began");
+    let before = browsers_of(&profiles);
+    assert!(!before.is_empty(), "a browser uploads");
+    server.kill();
+    // The sidecar saw its pipe close and closes the browsers: none of them lives on.
+    let mut left = before.clone();
+    for _ in 0..100 {
+        left = browsers_of(&profiles);
+        if left.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(left.is_empty(), "orphan browsers after the kill: {left:?}");
+    control("faults", json!({"user": "崩溃红薯", "slow_upload_ms": 0})).await;
+
+    // Restarted: the item is published once, the console received one post.
+    let server = Server::start(&data, app_port, &sb, 3).await;
+    let mut state = String::new();
+    for _ in 0..900 {
+        let error: String;
+        (state, error) =
+            sqlx::query_as("SELECT state, error_en FROM matrix_items WHERE task_id = $1")
+                .bind(tid)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        if state == "published" || state == "released" {
+            break;
+        }
+        assert_ne!(state, "failed", "{error}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(state == "published" || state == "released", "{state}");
+    let got = received().await;
+    assert_eq!(
+        got["received"].as_array().unwrap().len(),
+        1,
+        "posted once: {got}"
+    );
     server.kill();
     let _ = sandbox.kill();
     let _ = sandbox.wait();

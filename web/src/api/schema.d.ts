@@ -8489,6 +8489,11 @@ export interface components {
         /** @description What the console loads after sign-in: the caller's menu tree, permissions, roles and record. */
         InitAdminView: {
             menu: components["schemas"]["MenuNode"][];
+            /**
+             * @description For the operator: the console platforms a failed page check paused (their posts wait until a
+             *     check passes or the operator resumes them on Platform apps); empty for everyone else.
+             */
+            paused_platforms: components["schemas"]["PausedPlatformView"][];
             permissions: string[];
             role: string[];
             user: components["schemas"]["UserRecordView"];
@@ -9526,6 +9531,21 @@ export interface components {
             old_password: string;
             password: string;
             password_confirm: string;
+        };
+        /** @description A console platform held back by its failed page check. */
+        PausedPlatformView: {
+            /**
+             * Format: int64
+             * @description When the check ran (ms).
+             */
+            at: number;
+            /** @description The platform's name in the caller's language. */
+            name: string;
+            platform: components["schemas"]["Platform"];
+            /** @description What failed, in the caller's language. */
+            reason: string;
+            /** @description The failing step's code (`upload`, `form`, ...). */
+            step: string;
         };
         /** @description A video a task can publish, as the form's picker lists it. */
         Pickable: {
@@ -11395,6 +11415,11 @@ export interface components {
             /** @description What the console loads after sign-in: the caller's menu tree, permissions, roles and record. */
             data: {
                 menu: components["schemas"]["MenuNode"][];
+                /**
+                 * @description For the operator: the console platforms a failed page check paused (their posts wait until a
+                 *     check passes or the operator resumes them on Platform apps); empty for everyone else.
+                 */
+                paused_platforms: components["schemas"]["PausedPlatformView"][];
                 permissions: string[];
                 role: string[];
                 user: components["schemas"]["UserRecordView"];

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuNode } from '@/api/auth/types';
 import i18n from '@/i18n';
 import { clearSession, saveLogin } from '@/store/session';
-import { merchantUser } from '@/test/users';
+import { merchantUser, operatorUser } from '@/test/users';
 import { mockFetch, ok, renderPage, spyFeedback } from '@/test/utils';
 import { setFeedback } from '@/utils/feedback';
 import BasicLayout from './BasicLayout';
@@ -75,5 +76,36 @@ describe('demo mode (the sandbox on where others reach the server)', () => {
     );
     renderPage(<BasicLayout />, { route: '/account_auth', path: '/account_auth' });
     expect(await screen.findByTestId('demo-banner')).toHaveTextContent(text);
+  });
+});
+
+describe('a platform paused by its failed page check (the operator is told on every page)', () => {
+  const paused = [{ platform: 'xhs', name: '小红书', step: 'upload', reason: '上传失败：no element matches input.upload-input', at: 1 }];
+  const serve = (role: string[], who: typeof user, list: unknown[]) =>
+    mockFetch((url) => (url.pathname === '/api/ajax/initAdmin' ? ok({ menu, permissions: ['*/*/*'], role, user: who, paused_platforms: list }) : ok({})));
+
+  it('shows the operator which platform waits and why, and takes them to Platform apps', async () => {
+    saveLogin({ token: 'jwt', expires_at: Date.now() + 3_600_000, remember: false, user: operatorUser });
+    serve(['Administrator'], operatorUser, paused);
+    renderPage(<BasicLayout />, { route: '/dashboard', path: '/dashboard', others: { '/system/app': <div data-testid="system-app-page" /> } });
+    const banner = await screen.findByTestId('paused-banner');
+    expect(banner).toHaveTextContent('页面检查未通过：小红书的待发作品已暂停（上传失败：no element matches input.upload-input）');
+    await userEvent.click(screen.getByTestId('paused-banner-go'));
+    expect(await screen.findByTestId('system-app-page')).toBeInTheDocument();
+  });
+
+  it('in English', async () => {
+    await i18n.changeLanguage('en');
+    saveLogin({ token: 'jwt', expires_at: Date.now() + 3_600_000, remember: false, user: operatorUser });
+    serve(['Administrator'], operatorUser, [{ ...paused[0], name: 'Xiaohongshu', reason: 'upload failed' }, { ...paused[0], platform: 'sph', name: 'WeChat Channels' }]);
+    renderPage(<BasicLayout />, { route: '/dashboard', path: '*' });
+    expect(await screen.findByTestId('paused-banner')).toHaveTextContent('Page check failed: posts to Xiaohongshu, WeChat Channels are paused (upload failed)');
+  });
+
+  it('says nothing when no platform is paused, or to a merchant', async () => {
+    serve(['merchant'], user, []);
+    renderPage(<BasicLayout />, { route: '/account_auth', path: '/account_auth' });
+    expect(await screen.findByTestId('menu-account_auth')).toBeInTheDocument();
+    expect(screen.queryByTestId('paused-banner')).toBeNull();
   });
 });

@@ -63,7 +63,8 @@ export default function BasicLayout() {
   const { token } = theme.useToken();
   const [drawer, setDrawer] = useState(false);
 
-  const init = useQuery({ queryKey: ['initAdmin'], queryFn: fetchInitAdmin, staleTime: 60_000 });
+  // read again every few minutes: it tells the operator of platforms a failed page check paused
+  const init = useQuery({ queryKey: ['initAdmin'], queryFn: fetchInitAdmin, staleTime: 60_000, refetchInterval: 5 * 60_000 });
   // the server runs the platform sandbox where others can reach it: say so on every page
   const platform = useQuery({ queryKey: ['platformInit'], queryFn: fetchPlatformInit, staleTime: Infinity });
   useEffect(() => {
@@ -164,6 +165,23 @@ export default function BasicLayout() {
         </Header>
       ) : null}
       {platform.data?.demo ? <Alert type="info" banner showIcon title={t('layout.demoBanner')} data-testid="demo-banner" /> : null}
+      {isAdmin && init.data?.paused_platforms?.length ? (
+        <Alert
+          type="error"
+          banner
+          showIcon
+          data-testid="paused-banner"
+          title={t('layout.pausedBanner', {
+            platforms: init.data.paused_platforms.map((p) => p.name).join(t('layout.listJoin')),
+            reason: init.data.paused_platforms[0].reason,
+          })}
+          action={
+            <Button size="small" onClick={() => navigate('/system/app')} data-testid="paused-banner-go">
+              {t('layout.pausedAction')}
+            </Button>
+          }
+        />
+      ) : null}
       {proxyUser ? (
         <Alert type="warning" banner showIcon title={t('layout.proxyBanner', { operator: proxyUser })} data-testid="proxy-banner" />
       ) : null}

@@ -73,7 +73,7 @@ describe('stored session expiry', () => {
 
   it('clearSession forgets token, user and menu', () => {
     saveLogin(result(false), T0);
-    saveAdminInfo({ menu: [{ id: 1, path: '/log', name: 'menu.log', icon: '', permission: [], hidden: false, admin: false, vip: false, children: [] }], permissions: [], role: [], user: result(false).user });
+    saveAdminInfo({ menu: [{ id: 1, path: '/log', name: 'menu.log', icon: '', permission: [], hidden: false, admin: false, vip: false, children: [] }], permissions: [], role: [], user: result(false).user, paused_platforms: [] });
     expect(getStoredMenu()).toHaveLength(1);
     expect(getAiToken()).toBe('merchant-ai');
     clearSession();

@@ -41,7 +41,10 @@ export function spyFeedback() {
   return spies;
 }
 
-export function renderPage(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+export function renderPage(
+  ui: ReactElement,
+  { route = '/', path = '*', others = {} }: { route?: string; path?: string; others?: Record<string, ReactElement> } = {},
+) {
   const client = createQueryClient();
   return render(
     <QueryClientProvider client={client}>
@@ -50,6 +53,10 @@ export function renderPage(ui: ReactElement, { route = '/', path = '*' }: { rout
           <Routes>
             <Route path={path} element={ui} />
             <Route path="/" element={<div data-testid="home-page">home</div>} />
+            {/* pages a test navigates to */}
+            {Object.entries(others).map(([p, el]) => (
+              <Route key={p} path={p} element={el} />
+            ))}
           </Routes>
         </MemoryRouter>
       </AntApp>

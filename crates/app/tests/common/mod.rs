@@ -36,6 +36,23 @@ pub fn heavy_story_backend() -> Backend {
     *backends().last().unwrap()
 }
 
+/// Gives a data folder the browser sidecar's packages (`<data>/browser/node_modules`, linked to
+/// the checkout's playwright-core), so a server on it drives the creator consoles.
+pub fn link_browser(data: &std::path::Path) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let modules = ["scripts/browser/node_modules", "e2e/node_modules"]
+        .iter()
+        .map(|d| root.join(d))
+        .find(|p| p.join("playwright-core").exists())
+        .expect("playwright-core is not installed: run scripts/install-deps.sh test");
+    std::fs::create_dir_all(data.join("browser")).unwrap();
+    std::os::unix::fs::symlink(
+        modules.canonicalize().unwrap(),
+        data.join("browser/node_modules"),
+    )
+    .unwrap();
+}
+
 pub async fn fresh_db(backend: Backend) -> (Db, Option<tempdir::TempDir>) {
     match backend {
         Backend::Sqlite => {
@@ -164,18 +181,7 @@ impl TestApp {
         }]);
         app::first_run(&db, &cfg).await.unwrap();
         let files = tempdir::TempDir::new();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let modules = ["scripts/browser/node_modules", "e2e/node_modules"]
-            .iter()
-            .map(|d| root.join(d))
-            .find(|p| p.join("playwright-core").exists())
-            .expect("playwright-core is not installed: run scripts/install-deps.sh test");
-        std::fs::create_dir_all(files.path.join("browser")).unwrap();
-        std::os::unix::fs::symlink(
-            modules.canonicalize().unwrap(),
-            files.path.join("browser/node_modules"),
-        )
-        .unwrap();
+        link_browser(&files.path);
         Self::start(db, backend, files, dir, |_| {}).await
     }
 

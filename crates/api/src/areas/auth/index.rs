@@ -24,18 +24,55 @@ pub struct InitAdminView {
     pub permissions: Vec<String>,
     pub role: Vec<String>,
     pub user: UserRecordView,
+    /// For the operator: the console platforms a failed page check paused (their posts wait until a
+    /// check passes or the operator resumes them on Platform apps); empty for everyone else.
+    pub paused_platforms: Vec<PausedPlatformView>,
+}
+
+/// A console platform held back by its failed page check.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PausedPlatformView {
+    pub platform: domain::platform::Platform,
+    /// The platform's name in the caller's language.
+    pub name: String,
+    /// The failing step's code (`upload`, `form`, ...).
+    pub step: String,
+    /// What failed, in the caller's language.
+    pub reason: String,
+    /// When the check ran (ms).
+    pub at: i64,
 }
 
 #[utoipa::path(get, path = "/ajax/initAdmin", tag = "auth", responses((status = 200, body = Reply<InitAdminView>)))]
-pub async fn init_admin(State(st): State<AppState>, c: Caller) -> Answer<InitAdminView> {
+pub async fn init_admin(
+    State(st): State<AppState>,
+    c: Caller,
+    LangOf(lang): LangOf,
+) -> Answer<InitAdminView> {
     let all = st.menus.read().await.clone();
     let visible = uc::visible_menus(&all, c.kind, &c.user.menu_ids());
     let refs: Vec<&Menu> = visible.iter().collect();
+    let paused_platforms = if c.is_operator() {
+        services::matrix::canary::paused_states(&st.db)
+            .await?
+            .into_iter()
+            .map(|(p, s)| PausedPlatformView {
+                platform: p,
+                name: domain::i18n::platform_name(p.code(), lang),
+                step: s.step,
+                reason: if lang == Lang::En { s.en } else { s.zh },
+                at: s.at,
+            })
+            .collect()
+    } else {
+        vec![]
+    };
     Ok(reply(InitAdminView {
         menu: tree(&refs, None),
         permissions: c.grants.clone(),
         role: c.roles.clone(),
         user: UserRecordView::of(&c),
+        paused_platforms,
     }))
 }
 
