@@ -348,6 +348,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         tracing::warn!("{l}");
         println!("{l}");
     }
+    let hub = state.hub.clone();
     let app = api::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
@@ -359,8 +360,17 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     for t in tasks {
         let _ = t.await;
     }
+    close_browsers(&hub).await;
     db.close().await;
     Ok(())
+}
+
+/// The creator consoles' browsers (kept open a moment between an account's steps) are closed
+/// before the process leaves, so their profiles are whole and no chromium outlives it.
+async fn close_browsers(hub: &services::platform::Hub) {
+    if let Some(d) = &hub.browser {
+        d.shutdown().await;
+    }
 }
 
 /// `clipmatrix worker`: the background work alone (jobs, publish dispatch, schedulers), no HTTP.
@@ -377,6 +387,7 @@ pub async fn worker(cfg: Config) -> anyhow::Result<()> {
     for t in tasks {
         let _ = t.await;
     }
+    close_browsers(&app.hub).await;
     db.close().await;
     Ok(())
 }

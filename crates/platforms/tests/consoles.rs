@@ -114,6 +114,24 @@ async fn shop_qr_login_reads_the_account() {
     r.driver.shutdown().await;
 }
 
+/// The Douyin console's slider puzzle after the scan: its picture reaches the person, a wrong
+/// place gets a new puzzle, the right one logs in.
+#[tokio::test]
+async fn shop_qr_login_through_a_slider_puzzle() {
+    let r = shop().await;
+    r.control("faults", json!({"user": "滑块小店", "slider": true}))
+        .await;
+    let qr = r.ad.start_qr_login().await.unwrap();
+    r.control("scan", json!({"user": "滑块小店"})).await;
+    assert_eq!(
+        r.poll_until_not_pending(&qr.login_id, None).await,
+        SessionState::SliderChallenge
+    );
+    let session = logged_in(r.solve_slider(&qr.login_id).await);
+    assert_eq!(session.nickname, "滑块小店");
+    r.driver.shutdown().await;
+}
+
 #[tokio::test]
 async fn sph_publish_sets_the_label_explicitly_and_schedules() {
     let r = sph().await;

@@ -67,6 +67,12 @@ mod sel {
     pub const SMS_FORM: &str = "form.uc-ui-verify_sms";
     pub const SMS_INPUT: &str = "form.uc-ui-verify_sms input[placeholder='请输入验证码']";
     pub const SMS_SUBMIT: &str = "div.uc-ui-verify_sms-verify_button button:has-text('验证')";
+    // ByteDance's slider puzzle (its secsdk captcha, as public drivers of Douyin and TikTok select
+    // it): the box, the track and its handle. The refusal line is the sandbox's (unverified).
+    pub const SLIDER: &str = ".captcha_verify_container";
+    pub const SLIDER_TRACK: &str = ".captcha_verify_slide--slidebar";
+    pub const SLIDER_HANDLE: &str = ".secsdk-captcha-drag-icon";
+    pub const SLIDER_FAILED: &str = ".captcha_verify_message:not(:empty)";
     // Home.
     pub const ACCOUNT: &str = "div.account-card";
     pub const NICKNAME: &str = "div.account-card .account-name";
@@ -120,6 +126,13 @@ static LOGIN_LOOK: LoginLook = LoginLook {
     qr_expired: sel::QR_EXPIRED,
     qr_img: sel::QR_IMG,
     qr_refresh: sel::QR_REFRESH,
+    slider: Some(sel::SLIDER),
+};
+
+static SLIDER_LOOK: steps::SliderLook = steps::SliderLook {
+    track: sel::SLIDER_TRACK,
+    handle: sel::SLIDER_HANDLE,
+    answers: [sel::SLIDER_FAILED, sel::SMS_FORM, sel::ACCOUNT],
 };
 
 static STEPS: Steps = Steps {
@@ -327,8 +340,16 @@ impl Flow for ShopFlow {
             LoginSeen::SmsChallenge => LoginStep::SmsChallenge,
             LoginSeen::Refreshed => LoginStep::NewQr(self.qr_png(page).await?),
             LoginSeen::Expired => LoginStep::Expired,
+            LoginSeen::Slider => {
+                let r = page.screenshot(Some(sel::SLIDER)).await;
+                LoginStep::SliderChallenge(STEPS.at(page, Step::Login, r).await?)
+            }
             LoginSeen::Waiting => LoginStep::Waiting,
         })
+    }
+
+    async fn login_slide(&self, page: &Page, fraction: f64) -> PResult<()> {
+        steps::drag_slider(page, Platform::Shop, &SLIDER_LOOK, fraction).await
     }
 
     async fn check(&self, page: &Page) -> PResult<()> {

@@ -190,6 +190,8 @@ static LOGIN_LOOK: LoginLook = LoginLook {
     qr_expired: sel::QR_EXPIRED,
     qr_img: sel::QR_IMG,
     qr_refresh: sel::QR_REFRESH,
+    // Channels' login is confirmed on the phone: no web puzzle.
+    slider: None,
 };
 
 static STEPS: Steps = Steps {
@@ -432,7 +434,8 @@ impl Flow for SphFlow {
             LoginSeen::SmsChallenge => LoginStep::SmsChallenge,
             LoginSeen::Refreshed => LoginStep::NewQr(self.qr_png(page).await?),
             LoginSeen::Expired => LoginStep::Expired,
-            LoginSeen::Waiting => LoginStep::Waiting,
+            // No puzzle on this console (`LoginLook::slider` is None).
+            LoginSeen::Slider | LoginSeen::Waiting => LoginStep::Waiting,
         })
     }
 

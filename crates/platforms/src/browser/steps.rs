@@ -32,6 +32,45 @@ pub(crate) struct LoginLook {
     pub qr_expired: &'static str,
     pub qr_img: &'static str,
     pub qr_refresh: &'static str,
+    /// The slider puzzle's box, on consoles that show one after the scan.
+    pub slider: Option<&'static str>,
+}
+
+/// A console's slider puzzle: its track and handle, and what the page shows once it judged a
+/// place (a refusal with a new puzzle, the SMS step, the home page).
+pub(crate) struct SliderLook {
+    pub track: &'static str,
+    pub handle: &'static str,
+    pub answers: [&'static str; 3],
+}
+
+/// How long a dragged slider waits for the page to take or refuse the place.
+const SLIDER_ANSWER: Duration = Duration::from_secs(5);
+
+/// Drags a slider puzzle's handle `fraction` (0..=1) of its travel, as the person placed the piece
+/// on its picture in our console (never solved by us), then gives the page a moment to judge it;
+/// no answer in time is no error (the next poll looks again).
+pub(crate) async fn drag_slider(
+    page: &Page,
+    platform: Platform,
+    look: &SliderLook,
+    fraction: f64,
+) -> PResult<()> {
+    let fail = |e| flow::fail_driver(page, platform, Step::Login, e);
+    let track = match page.bounding_box(look.track).await {
+        Ok(b) => b,
+        Err(e) => return Err(fail(e).await),
+    };
+    let handle = match page.bounding_box(look.handle).await {
+        Ok(b) => b,
+        Err(e) => return Err(fail(e).await),
+    };
+    let dx = fraction.clamp(0.0, 1.0) * (track.2 - handle.2).max(0.0);
+    if let Err(e) = page.drag(look.handle, dx).await {
+        return Err(fail(e).await);
+    }
+    let _ = page.wait_any(&look.answers, SLIDER_ANSWER).await;
+    Ok(())
 }
 
 /// What one look at a QR login page found.
@@ -42,6 +81,8 @@ pub(crate) enum LoginSeen {
     Refreshed,
     /// The QR ran out and the page offers no new one.
     Expired,
+    /// A slider puzzle is shown (its box: `LoginLook::slider`).
+    Slider,
     Waiting,
 }
 
@@ -69,17 +110,15 @@ impl Steps {
             };
             enter_sms_code(page, self.platform, code, &to, false).await?;
         }
-        let r = page
-            .wait_any(
-                &[look.account, look.sms_form, look.qr_expired, look.qr_img],
-                SHORT,
-            )
-            .await;
+        let mut looks = vec![look.account, look.sms_form, look.qr_expired, look.qr_img];
+        looks.extend(look.slider);
+        let r = page.wait_any(&looks, SHORT).await;
         Ok(match r {
             Ok(0) => LoginSeen::LoggedIn,
             Ok(1) => LoginSeen::SmsChallenge,
             Ok(2) if page.click(look.qr_refresh).await.is_err() => LoginSeen::Expired,
             Ok(2) => LoginSeen::Refreshed,
+            Ok(4) => LoginSeen::Slider,
             Ok(_) => LoginSeen::Waiting,
             // Between two pages (the login going home): look again at the next poll.
             Err(DriverError::Timeout(_)) => LoginSeen::Waiting,

@@ -86,9 +86,6 @@ mod path {
     pub const NOTES: &str = "/new/note-manager";
 }
 
-/// How long a dragged slider waits for the page to take or refuse the place.
-const PAGE_ANSWER: Duration = Duration::from_secs(5);
-
 mod sel {
     // Login page.
     pub const LOGIN_BOX: &str = "div[class*='login-box']";
@@ -555,23 +552,13 @@ impl Flow for XhsFlow {
     }
 
     async fn login_slide(&self, page: &Page, fraction: f64) -> PResult<()> {
-        let step = Step::Login;
-        let r = page.bounding_box(sel::SLIDER_TRACK).await;
-        let track = self.at(page, step, r).await?;
-        let r = page.bounding_box(sel::SLIDER_HANDLE).await;
-        let handle = self.at(page, step, r).await?;
-        let dx = fraction.clamp(0.0, 1.0) * (track.2 - handle.2).max(0.0);
-        let r = page.drag(sel::SLIDER_HANDLE, dx).await;
-        self.at(page, step, r).await?;
-        // The page's answer: a new puzzle with its message, the SMS step, or the home page. None
-        // in time is no error: the next poll looks again.
-        let _ = page
-            .wait_any(
-                &[sel::SLIDER_FAILED, sel::SMS_BOX, sel::ACCOUNT],
-                PAGE_ANSWER,
-            )
-            .await;
-        Ok(())
+        // The page's answer: a new puzzle with its message, the SMS step, or the home page.
+        let look = super::steps::SliderLook {
+            track: sel::SLIDER_TRACK,
+            handle: sel::SLIDER_HANDLE,
+            answers: [sel::SLIDER_FAILED, sel::SMS_BOX, sel::ACCOUNT],
+        };
+        super::steps::drag_slider(page, Platform::Xhs, &look, fraction).await
     }
 
     fn has_comments(&self) -> bool {

@@ -58,6 +58,13 @@ pub(crate) struct QrRec {
     pub confirmed: Option<String>,
     pub sms_required: bool,
     pub session: Option<String>,
+    /// A slider puzzle shown after the scan (fault `slider`): its gap's left edge in px of the
+    /// 300-px picture (the piece is 40 px), until it is solved.
+    #[serde(default)]
+    pub slider_gap: Option<u32>,
+    /// Places the page sent for its puzzles.
+    #[serde(default)]
+    pub slider_tries: u32,
 }
 
 /// A logged-in browser of a console (its session cookie's value is the key).
@@ -115,6 +122,8 @@ pub enum ConsoleFault {
     SilentPublish,
     /// The post-create page renders with one selector changed (as a console update would).
     ChangedSelector,
+    /// The next QR login shows a slider puzzle after the scan (before any SMS step).
+    Slider,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -234,6 +243,8 @@ impl Console {
                 confirmed: None,
                 sms_required: false,
                 session: None,
+                slider_gap: None,
+                slider_tries: 0,
             },
         );
         let scan = self.url(s, &format!("/_phone/scan?qr={id}"));
@@ -247,6 +258,7 @@ impl Console {
             .route(self.sms, post(sms))
             .route(self.upload, post(upload))
             .route(self.publish, post(publish))
+            .route(SLIDER_PATH, post(slider))
             .route("/_phone/scan", get(phone_page).post(phone_scan))
             .layer(Extension(self))
     }
@@ -260,8 +272,44 @@ pub(crate) struct Viewer {
 
 type C = Extension<&'static Console>;
 
-/// `GET {status}?token=<login id>`: `{status: wait | scanned | sms | expired | done}`; `done` sets
-/// the session cookie and says where to go.
+/// Where a login page sends the place of its slider puzzle (the sandbox's own call: the real
+/// puzzles are a captcha vendor's service).
+const SLIDER_PATH: &str = "/_captcha/verify";
+
+/// Where a slider puzzle's gap may be (px from the picture's left; the piece is 40 px of 300).
+fn new_gap() -> u32 {
+    80 + rand::random::<u32>() % 160
+}
+
+#[derive(Deserialize)]
+struct SliderIn {
+    token: String,
+    /// How far the person dragged the piece (px).
+    offset: f64,
+}
+
+/// `POST /_captcha/verify {token, offset}`: within ±6 px of the gap the puzzle is solved (the login
+/// goes on: SMS step or done); elsewhere a new puzzle, as the real captchas do.
+async fn slider(St(s): St<S>, Extension(c): C, Json(b): Json<SliderIn>) -> Response {
+    let mut st = s.lock();
+    let Some(rec) = st.qr.get_mut(&b.token).filter(|r| r.platform == c.platform) else {
+        return Json(json!({"success": false, "msg": "二维码已失效"})).into_response();
+    };
+    let Some(gap) = rec.slider_gap else {
+        return Json(json!({"success": true})).into_response();
+    };
+    rec.slider_tries += 1;
+    if (b.offset - f64::from(gap)).abs() <= 6.0 {
+        rec.slider_gap = None;
+        return Json(json!({"success": true})).into_response();
+    }
+    let gap = new_gap();
+    rec.slider_gap = Some(gap);
+    Json(json!({"success": false, "msg": "验证失败，请重试", "gap": gap})).into_response()
+}
+
+/// `GET {status}?token=<login id>`: `{status: wait | scanned | slider (with its gap) | sms | expired
+/// | done}`; `done` sets the session cookie and says where to go.
 async fn status(
     St(s): St<S>,
     Extension(c): C,
@@ -273,16 +321,20 @@ async fn status(
     let Some(rec) = st.qr.get(&id).filter(|r| r.platform == c.platform) else {
         return Json(json!({"status": "expired"})).into_response();
     };
-    let (confirmed, sms, session, expires_at) = (
+    let (confirmed, sms, session, expires_at, gap) = (
         rec.confirmed.clone(),
         rec.sms_required,
         rec.session.clone(),
         rec.expires_at,
+        rec.slider_gap,
     );
     let state = match (confirmed, session) {
         (_, Some(token)) => {
             drop(st);
             return logged_in(&s, c, &token);
+        }
+        (Some(_), None) if gap.is_some() => {
+            return Json(json!({"status": "slider", "gap": gap})).into_response();
         }
         (Some(_), None) if sms => "sms",
         // Confirmed on the phone (its QR page or the control's scan): logged in now.
@@ -322,10 +374,12 @@ pub(crate) fn confirm(s: &S, id: &str, nickname: &str, sms: bool) -> Option<Stri
     let p = s.lock().qr.get(id)?.platform;
     let open_id = super::oauth::open_id_for(p, "session", nickname);
     let sms = sms || fault(s, p, &open_id, ConsoleFault::SmsChallenge).is_some();
+    let slider = fault(s, p, &open_id, ConsoleFault::Slider).is_some();
     let mut st = s.lock();
     let rec = st.qr.get_mut(id)?;
     rec.confirmed = Some(nickname.to_string());
     rec.sms_required = sms;
+    rec.slider_gap = slider.then(new_gap);
     Some(open_id)
 }
 
@@ -702,6 +756,7 @@ const cm = {
       try { j = await cm.json(url); } catch (e) { setTimeout(tick, 800); return; }
       if (j.status === 'done') { location.href = j.redirect; return; }
       b.dataset.state = j.status;
+      if (j.gap !== undefined) b.dataset.gap = j.gap;
       document.dispatchEvent(new CustomEvent('cm-state', {detail: j.status}));
       if (j.status !== 'expired') setTimeout(tick, 400);
     };
@@ -800,6 +855,7 @@ pub(crate) fn control(c: &'static Console) -> Router<S> {
         .route("/scan", post(scan))
         .route("/faults", get(list_faults).post(set_faults))
         .route("/received", get(received))
+        .route("/captcha", get(captcha))
         .layer(Extension(c))
 }
 
@@ -863,6 +919,7 @@ struct FaultsIn {
     upload_fails: bool,
     expire_mid_flow: bool,
     sms: bool,
+    slider: bool,
     silent_publish: bool,
     changed_selector: bool,
 }
@@ -887,6 +944,7 @@ async fn set_faults(St(s): St<S>, Extension(c): C, Json(b): Json<FaultsIn>) -> R
         (b.upload_fails, ConsoleFault::UploadFails, None),
         (b.expire_mid_flow, ConsoleFault::SessionExpired, Some(1)),
         (b.sms, ConsoleFault::SmsChallenge, None),
+        (b.slider, ConsoleFault::Slider, None),
         (b.silent_publish, ConsoleFault::SilentPublish, None),
         (b.changed_selector, ConsoleFault::ChangedSelector, None),
     ] {
@@ -909,6 +967,22 @@ async fn list_faults(St(s): St<S>, Extension(c): C) -> Json<Value> {
         .filter(|r| r.platform == c.platform)
         .collect();
     Json(json!({"faults": mine}))
+}
+
+/// The newest slider puzzle of this console (what its owner sees: the gap, px of the 260-px
+/// travel) and the places sent for it so far.
+async fn captcha(St(s): St<S>, Extension(c): C) -> Json<Value> {
+    let st = s.lock();
+    let newest = st
+        .qr
+        .values()
+        .filter(|r| r.platform == c.platform && (r.slider_gap.is_some() || r.slider_tries > 0))
+        .max_by_key(|r| r.expires_at);
+    Json(json!({
+        "gap": newest.and_then(|r| r.slider_gap),
+        "track": 260,
+        "tries": newest.map_or(0, |r| r.slider_tries),
+    }))
 }
 
 async fn received(St(s): St<S>, Extension(c): C) -> Json<Value> {

@@ -6,7 +6,13 @@
 //!
 //! - `/`: the login card, 扫码登录 tab, `#animate_qrcode_container img` (a data URL), 二维码失效
 //!   with 点击刷新 when it expired; after the scan an SMS 身份验证 may follow (`form.uc-ui-verify_sms`,
-//!   `input[placeholder="请输入验证码"]`, `div.uc-ui-verify_sms-verify_button` 验证).
+//!   `input[placeholder="请输入验证码"]`, `div.uc-ui-verify_sms-verify_button` 验证); fault `slider`:
+//!   after the scan ByteDance's slider puzzle (secsdk captcha, as public drivers of Douyin and TikTok
+//!   select it: `.captcha_verify_container`, the picture `#captcha-verify-image`, the track
+//!   `.captcha_verify_slide--slidebar` and its handle `.secsdk-captcha-drag-icon`; the message line
+//!   `.captcha_verify_message` is ours). The page sends the place to the sandbox's own
+//!   `/_captcha/verify`: ±6 px of the gap passes, else a new gap (`GET
+//!   /_control/console/shop/captcha` says the gap a person sees and the tries).
 //! - `/creator-micro/home`: `.account-name`, `.account-id`, `.account-fans .count`.
 //! - `/creator-micro/content/upload`: `input.upload-btn-input` (type file); choosing a file moves
 //!   the page (client side, as the SPA does) to `/creator-micro/content/post/video?enter_from=publish_page`
@@ -82,6 +88,10 @@ const STYLE: &str = ".top{background:#161823;color:#fff;padding:.6rem 1rem}.main
 #animate_qrcode_container{position:relative;width:200px;height:200px}.qrcode-expired{display:none;position:absolute;inset:0;background:rgba(255,255,255,.94);align-items:center;justify-content:center;flex-direction:column}\
 body[data-state=expired] .qrcode-expired{display:flex}form.uc-ui-verify_sms{display:none}body[data-state=sms] form.uc-ui-verify_sms{display:block}\
 body[data-state=sms] #animate_qrcode_container{display:none}.form-item{margin:.8rem 0}\
+.captcha_verify_container{display:none;width:300px}body[data-state=slider] .captcha_verify_container{display:block}body[data-state=slider] #animate_qrcode_container{display:none}\
+#captcha-verify-image{position:relative;width:300px;height:150px;background:linear-gradient(135deg,#5b8def,#f7b267 60%,#7cc58a)}\
+.captcha-gap,.captcha-piece{position:absolute;top:55px;left:0;width:40px;height:40px}.captcha-gap{background:rgba(0,0,0,.55)}.captcha-piece{background:#ffd34d;box-shadow:0 0 0 2px #fff}\
+.captcha_verify_slide--slidebar{position:relative;width:300px;height:40px;background:#eee;margin-top:6px}.secsdk-captcha-drag-icon{position:absolute;left:0;top:0;width:40px;height:40px;background:#fe2c55;cursor:pointer}\
 .zone-container{border:1px solid #ccc;min-height:4rem;padding:.4rem;white-space:pre-wrap}.semi-select{display:inline-block;border:1px solid #ccc;padding:.2rem .6rem;cursor:pointer}\
 [role=listbox]{border:1px solid #ccc;background:#fff;display:inline-block}[role=option]{padding:.2rem .6rem;cursor:pointer}\
 .semi-modal{position:fixed;inset:0;background:rgba(0,0,0,.4);display:flex;align-items:center;justify-content:center}\
@@ -107,18 +117,43 @@ pub(crate) async fn login(St(s): St<S>, headers: HeaderMap) -> Response {
          <form class=\"uc-ui-verify_sms\" data-sms><p>身份验证：为保障账号安全，请输入发送至手机的验证码</p>\
          <span class=\"get-code\">获取验证码</span> <input type=\"tel\" maxlength=\"6\" placeholder=\"请输入验证码\">\
          <div class=\"uc-ui-verify_sms-verify_button\"><button type=\"submit\" class=\"semi-button semi-button-primary\">验证</button></div>\
-         <p class=\"sms-error\" data-sms-error></p></form></div>",
+         <p class=\"sms-error\" data-sms-error></p></form>\
+         <div class=\"captcha_verify_container\"><div class=\"captcha_verify_bar\">请完成下列验证后继续：拖动滑块完成拼图</div>\
+         <div id=\"captcha-verify-image\"><div class=\"captcha-gap\"></div><div class=\"captcha-piece\"></div></div>\
+         <div class=\"captcha_verify_slide--slidebar\"><div class=\"secsdk-captcha-drag-icon\"></div></div>\
+         <div class=\"captcha_verify_message\"></div></div></div>",
         qr = console::qr_data_url(&id, &scan)
     );
     let data = format!(
-        "{}{}{} data-state=\"wait\"",
+        "{}{}{}{} data-state=\"wait\"",
         data_attr("token", &id),
         data_attr("status", &SHOP.url(&s, SHOP.status)),
         data_attr("sms", &SHOP.url(&s, SHOP.sms)),
+        data_attr("slider", &SHOP.url(&s, "/_captcha/verify")),
     );
-    const JS: &str = "cm.login();document.querySelector('.refresh-qrcode').addEventListener('click', () => location.reload());";
-    shell("抖音创作者中心", STYLE, &data, &body, JS).into_response()
+    shell("抖音创作者中心", STYLE, &data, &body, LOGIN_JS).into_response()
 }
+
+/// The login page's own logic: the common login (QR, SMS) and the slider puzzle's drag.
+const LOGIN_JS: &str = r#"
+cm.login();
+const q = s => document.querySelector(s), b = document.body;
+q('.refresh-qrcode').addEventListener('click', () => location.reload());
+const H = q('.secsdk-captcha-drag-icon'), P = q('.captcha-piece'), G = q('.captcha-gap'), M = q('.captcha_verify_message');
+const at = d => { H.style.left = d + 'px'; P.style.left = d + 'px'; };
+let shown = null, drag = null;
+document.addEventListener('cm-state', e => {
+  if (e.detail === 'slider' && b.dataset.gap !== shown) { shown = b.dataset.gap; G.style.left = shown + 'px'; at(0); }
+});
+H.addEventListener('mousedown', e => { drag = {x: e.clientX, d: 0}; M.textContent = ''; e.preventDefault(); });
+document.addEventListener('mousemove', e => { if (!drag) return; drag.d = Math.max(0, Math.min(260, e.clientX - drag.x)); at(drag.d); });
+document.addEventListener('mouseup', async () => {
+  if (!drag) return;
+  const offset = drag.d; drag = null;
+  const j = await cm.json(b.dataset.slider, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({token: b.dataset.token, offset})});
+  if (!j.success) { if (j.gap !== undefined) { shown = String(j.gap); b.dataset.gap = shown; G.style.left = shown + 'px'; } at(0); M.textContent = j.msg || '验证失败，请重试'; }
+});
+"#;
 
 async fn home(St(s): St<S>, headers: HeaderMap) -> Response {
     let Some(v) = SHOP.viewer(&s, &headers) else {

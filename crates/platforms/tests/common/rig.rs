@@ -205,6 +205,44 @@ impl Rig {
         panic!("the login stayed pending for 30 s");
     }
 
+    /// Solves the slider puzzle a login shows as its owner would, after one wrong place: the
+    /// picture reaches us, a place far from the gap gets a new puzzle (still `SliderChallenge`),
+    /// the new gap's place logs in. Answers the login's end state; the console counted 2 tries.
+    pub async fn solve_slider(&self, login_id: &str) -> SessionState {
+        let img = self
+            .ad
+            .challenge_image(login_id)
+            .expect("the puzzle's picture");
+        assert!(
+            img.starts_with("data:image/png;base64,") && img.len() > 500,
+            "{img:.60}"
+        );
+        let first = self.control_get("captcha").await;
+        let (gap, track) = (
+            first["gap"].as_u64().unwrap() as f64,
+            first["track"].as_f64().unwrap(),
+        );
+        let wrong = if gap > track / 2.0 { 0.0 } else { 1.0 };
+        self.ad.slide(login_id, wrong).await.unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while self.control_get("captcha").await["tries"] != 1 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the place never reached the console"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(
+            self.ad.poll_qr_login(login_id, None).await.unwrap(),
+            SessionState::SliderChallenge
+        );
+        let gap = self.control_get("captcha").await["gap"].as_u64().unwrap() as f64;
+        self.ad.slide(login_id, gap / track).await.unwrap();
+        let end = self.poll_until_not_pending(login_id, None).await;
+        assert_eq!(self.control_get("captcha").await["tries"], 2);
+        end
+    }
+
     /// A logged-in account named `user`.
     pub async fn login(&self, user: &str) -> Creds {
         let qr = self.ad.start_qr_login().await.unwrap();
