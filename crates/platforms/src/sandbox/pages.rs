@@ -269,7 +269,7 @@ pub(crate) async fn index(
          <li>抖音 Douyin: <code>{base}/dy</code> (OAuth, client_key <code>{dk}</code>)</li>\
          <li>快手 Kuaishou: <code>{base}/ks</code> (OAuth, app_id <code>{kk}</code>)</li>\
          <li>百家号 Baijiahao: <code>{base}/bjh</code> (app_token <code id=\"bjh-app-token\">{bt}</code>)</li>\
-         <li>视频号 WeChat Channels: <code>{base}/sph</code> · 小红书 Xiaohongshu: <code>{base}/xhs</code> · 店铺 Shop: <code>{base}/shop</code> (QR login)</li>\
+         <li>创作者中心 Creator consoles (driven in a browser, QR login): 视频号 WeChat Channels <a href=\"{base}/console/sph/login.html\"><code>{base}/console/sph</code></a> · 小红书 Xiaohongshu <a href=\"{base}/console/xhs/login\"><code>{base}/console/xhs</code></a> · 店铺 Shop (抖音创作者中心) <a href=\"{base}/console/shop/\"><code>{base}/console/shop</code></a></li>\
          <li>微信公众号 WeChat official account: <code>{base}/wechat</code> (AppID <code>{wa}</code>, AppSecret <code id=\"wx-secret\">{ws}</code>)</li>\
          <li>POI: <code>{base}/poi/search?keyword=&amp;city=北京</code></li></ul>\
          <h2>平台时钟 / Platform clock</h2><p>now = {now} ({dt}), offset = {off} ms</p>{clock}\
