@@ -44,10 +44,27 @@ impl Server {
             .unwrap();
         Server { child, base }
     }
-    fn kill(mut self) {
-        // SIGKILL: no shutdown, no flush — as a crash.
-        self.child.kill().unwrap();
+    fn kill(self) {
+        // SIGKILL: no shutdown, no flush — as a crash (Drop does it).
+        drop(self);
+    }
+}
+
+impl Drop for Server {
+    /// A story that fails midway leaves no server (and, through its pipe, no browser) running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// The standalone sandbox, killed when the story ends, whichever way it ends.
+struct Sandbox(Child);
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
     }
 }
 
@@ -144,7 +161,8 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     let data = std::env::temp_dir().join(format!("cm-crash-{}", std::process::id()));
     std::fs::create_dir_all(&data).unwrap();
     // The platform: its own process, so its counts survive our crashes.
-    let (mut sandbox, sb) = common::standalone_sandbox().await;
+    let (sandbox, sb) = common::standalone_sandbox().await;
+    let _sandbox = Sandbox(sandbox);
     let app_port = port();
     let mut server = Server::start(&data, app_port, &sb, 1).await;
     let base = server.base.clone();
@@ -266,8 +284,6 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
         .unwrap();
     assert_eq!(distinct, 200);
     server.kill();
-    let _ = sandbox.kill();
-    let _ = sandbox.wait();
     let _ = std::fs::remove_dir_all(&data);
 }
 
@@ -283,7 +299,8 @@ async fn killing_the_server_mid_upload_leaves_no_browser_and_posts_once() {
     std::fs::create_dir_all(&data).unwrap();
     common::link_browser(&data);
     let profiles = data.join("browser/profiles");
-    let (mut sandbox, sb) = common::standalone_sandbox().await;
+    let (sandbox, sb) = common::standalone_sandbox().await;
+    let _sandbox = Sandbox(sandbox);
     let app_port = port();
     let server = Server::start(&data, app_port, &sb, 1).await;
     let base = server.base.clone();
@@ -419,7 +436,5 @@ async fn killing_the_server_mid_upload_leaves_no_browser_and_posts_once() {
         "posted once: {got}"
     );
     server.kill();
-    let _ = sandbox.kill();
-    let _ = sandbox.wait();
     let _ = std::fs::remove_dir_all(&data);
 }
