@@ -200,8 +200,9 @@ async fn sph_comments_are_read_and_answered_on_the_comment_page() {
         r.ad.create(&creds, "", &req("评论测试视频", r.video(20)))
             .await
             .unwrap();
-    // Public for two hours: customers have commented (the sandbox's works draw them).
-    r.sbx.clock.advance(2 * 3_600_000 + 600_000);
+    // Public for four hours: customers have commented (the sandbox's works draw one per 300 plays
+    // at 3–29 plays a minute: at least two by then, whatever the post's rate).
+    r.sbx.clock.advance(4 * 3_600_000 + 600_000);
     let page = r.ad.comment_page(&creds, &item, "", 50).await.unwrap();
     assert!(page.list.len() >= 2, "{page:?}");
     assert!(!page.has_more);
