@@ -91,6 +91,25 @@ async fn login(base: &str, user: &str, pw: &str) -> String {
     d["token"].as_str().unwrap().to_string()
 }
 
+/// The operator approves task `tid`, and the server's platform clock moves two days on: its posts
+/// are due (the plan's day is the server's tomorrow).
+async fn approve_and_make_due(base: &str, tid: i64) {
+    let admin = login(base, testkit::ADMIN_USER, testkit::ADMIN_PW).await;
+    call(
+        base,
+        "/system/audit/approve",
+        Some(&admin),
+        json!({"id": tid}),
+    )
+    .await;
+    common::sandbox_client()
+        .post(format!("{base}/sandbox/_control/clock"))
+        .json(&json!({"advance_ms": 2 * 86_400_000i64}))
+        .send()
+        .await
+        .unwrap();
+}
+
 /// One second of red video uploaded through the API and ingested: the server's database (its
 /// SQLite file) and the video's id.
 async fn ready_video(base: &str, t: &str, data: &std::path::Path) -> (store::Db, i64) {
@@ -189,20 +208,7 @@ async fn killing_the_server_mid_publish_posts_every_item_exactly_once() {
     .await;
     let tid = task["task"]["id"].as_i64().unwrap();
     assert_eq!(task["plan"]["count"], 200);
-    let admin = login(&base, testkit::ADMIN_USER, testkit::ADMIN_PW).await;
-    call(
-        &base,
-        "/system/audit/approve",
-        Some(&admin),
-        json!({"id": tid}),
-    )
-    .await;
-    // Two days later on the platform clock, all are due (the plan's day is the server's tomorrow).
-    http.post(format!("{base}/sandbox/_control/clock"))
-        .json(&json!({"advance_ms": 2 * 86_400_000i64}))
-        .send()
-        .await
-        .unwrap();
+    approve_and_make_due(&base, tid).await;
 
     // A flaky platform (busy answers, slow creates, failing list reads) keeps posts in flight long
     // enough for the crashes to land mid-publish, also between "create sent" and its answer.
@@ -354,19 +360,7 @@ async fn killing_the_server_mid_upload_leaves_no_browser_and_posts_once() {
     }))
     .await;
     let tid = task["task"]["id"].as_i64().unwrap();
-    let admin = login(&base, testkit::ADMIN_USER, testkit::ADMIN_PW).await;
-    call(
-        &base,
-        "/system/audit/approve",
-        Some(&admin),
-        json!({"id": tid}),
-    )
-    .await;
-    http.post(format!("{base}/sandbox/_control/clock"))
-        .json(&json!({"advance_ms": 2 * 86_400_000i64}))
-        .send()
-        .await
-        .unwrap();
+    approve_and_make_due(&base, tid).await;
     // The console's clock is the server's (the works list is checked by time).
     http.post(format!("{sb}/_control/clock"))
         .json(&json!({"advance_ms": 3 * 86_400_000i64}))

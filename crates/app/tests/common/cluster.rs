@@ -215,7 +215,6 @@ impl Api {
     /// `n` Douyin accounts named `<prefix><i>`, each approved on the sandbox's consent page as a
     /// person does (the page's form, then the app's callback): their ids.
     pub async fn dy_accounts(&self, token: &str, n: usize, prefix: &str) -> Vec<i64> {
-        let http = super::publish::no_redirect();
         let mut accounts = vec![];
         for i in 0..n {
             let q = self
@@ -226,19 +225,12 @@ impl Api {
                 )
                 .await;
             let url = q["url"].as_str().unwrap();
-            let page = http.get(url).send().await.unwrap().text().await.unwrap();
-            let mut fields: Vec<(String, String)> = super::publish::form_fields(&page)
-                .into_iter()
-                .filter(|(k, _)| k != "nickname")
-                .collect();
-            fields.push(("nickname".into(), format!("{prefix}{i}")));
-            fields.push(("action".into(), "approve".into()));
-            let res = http.post(url).form(&fields).send().await.unwrap();
-            let back = res.headers()["location"].to_str().unwrap().to_string();
-            let res = http.get(&back).send().await.unwrap();
-            let to = res.headers()["location"].to_str().unwrap().to_string();
-            assert!(to.starts_with("/account_auth?authorized="), "{to}");
-            accounts.push(to.rsplit('=').next().unwrap().parse().unwrap());
+            let nick = format!("{prefix}{i}");
+            accounts.push(
+                super::publish::approve_consent(url, Some(&nick))
+                    .await
+                    .account(),
+            );
         }
         accounts
     }

@@ -218,7 +218,7 @@ pub async fn due_task(
 }
 
 /// One walk through an OAuth platform's consent page, approving: what each step answered.
-struct Consent {
+pub struct Consent {
     kind: Value,
     page: String,
     approve_status: reqwest::StatusCode,
@@ -238,17 +238,31 @@ async fn consent(app: &TestApp, t: &str, platform: &str) -> Consent {
         )
         .await;
     let url = r.ok()["url"].as_str().unwrap().to_string();
+    Consent {
+        kind: r.ok()["kind"].clone(),
+        ..approve_consent(&url, None).await
+    }
+}
+
+/// Opens the consent page at `url`, approves it as a person does (as `nickname`, else the page's
+/// suggestion) and follows the platform's redirect to the app's callback: what each step answered
+/// (`to`: where the app then sends the person).
+pub async fn approve_consent(url: &str, nickname: Option<&str>) -> Consent {
     let http = no_redirect();
-    let page = http.get(&url).send().await.unwrap().text().await.unwrap();
+    let page = http.get(url).send().await.unwrap().text().await.unwrap();
     let mut fields = form_fields(&page);
+    if let Some(n) = nickname {
+        fields.retain(|(k, _)| k != "nickname");
+        fields.push(("nickname".into(), n.into()));
+    }
     fields.push(("action".into(), "approve".into()));
-    let res = http.post(&url).form(&fields).send().await.unwrap();
+    let res = http.post(url).form(&fields).send().await.unwrap();
     let approve_status = res.status();
     let back = res.headers()["location"].to_str().unwrap().to_string();
     let res = http.get(&back).send().await.unwrap();
     let to = res.headers()["location"].to_str().unwrap().to_string();
     Consent {
-        kind: r.ok()["kind"].clone(),
+        kind: Value::Null,
         page,
         approve_status,
         back,
@@ -259,15 +273,21 @@ async fn consent(app: &TestApp, t: &str, platform: &str) -> Consent {
     }
 }
 
+impl Consent {
+    /// The account the approval added (the app's redirect names it).
+    pub fn account(&self) -> i64 {
+        assert!(
+            self.to.starts_with("/account_auth?authorized="),
+            "{}",
+            self.to
+        );
+        self.to.rsplit('=').next().unwrap().parse().unwrap()
+    }
+}
+
 /// Consent-page authorization for an OAuth platform (DY, KS); returns the account id.
 pub async fn authorize_oauth(app: &TestApp, t: &str, platform: &str) -> i64 {
-    let c = consent(app, t, platform).await;
-    assert!(
-        c.to.starts_with("/account_auth?authorized="),
-        "{platform}: {}",
-        c.to
-    );
-    c.to.rsplit('=').next().unwrap().parse().unwrap()
+    consent(app, t, platform).await.account()
 }
 
 /// Clicks through the sandbox's Douyin consent page like a person would, checking every step;
@@ -285,7 +305,6 @@ pub async fn authorize_dy(app: &TestApp, t: &str) -> i64 {
         c.callback_status,
         c.callback_headers
     );
-    assert!(c.to.starts_with("/account_auth?authorized="), "{}", c.to);
     // The code is single use: replaying the callback does not add or change anything.
     let again = c.http.get(&c.back).send().await.unwrap();
     assert!(
@@ -294,7 +313,7 @@ pub async fn authorize_dy(app: &TestApp, t: &str) -> i64 {
             .unwrap()
             .contains("auth_error")
     );
-    c.to.rsplit('=').next().unwrap().parse().unwrap()
+    c.account()
 }
 
 /// QR login for a creator-console platform (SPH, XHS, shop) through the generic call, its console

@@ -192,13 +192,7 @@ impl BrowserAdapter {
             // A step that went well leaves its browser open a moment for the account's next step
             // (a publish's verification, its top comments); a failed one starts afresh.
             match Arc::try_unwrap(page) {
-                Ok(page) if alive && r.is_ok() => {
-                    let proxy = Self::identity(key)
-                        .with_proxy(&creds.proxy)
-                        .ok()
-                        .and_then(|i| i.proxy);
-                    self.driver.park(page, proxy).await;
-                }
+                Ok(page) if alive && r.is_ok() => self.driver.park(page).await,
                 Ok(page) => page.close().await,
                 Err(page) => page.close().await,
             }

@@ -121,12 +121,6 @@ impl DriverConfig {
 /// only its memory (and its pool slot, given up at once to an account that needs it).
 pub const PARK_IDLE: Duration = Duration::from_secs(20);
 
-/// A browser kept open for its account's next step.
-struct Parked {
-    page: Page,
-    proxy: Option<String>,
-}
-
 /// A fixed browser identity per account: chosen once from a seed (the account's profile key), so the
 /// same account always shows the same user agent and screen; `zh-CN` and `Asia/Shanghai`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -197,7 +191,7 @@ struct Inner {
     /// One browser per profile at once (chromium locks a profile dir): a second user waits.
     keys: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     /// Browsers between two steps of their account, oldest first ([`Driver::park`]).
-    parked: Mutex<Vec<Parked>>,
+    parked: Mutex<Vec<Page>>,
 }
 
 struct Sidecar {
@@ -288,10 +282,10 @@ impl Driver {
         // The account's browser from its last step, when it still fits: same proxy, and no
         // stored login to load into it.
         if let Some(p) = self.unpark(key) {
-            if state.is_none() && p.proxy == identity.proxy && p.page.alive().await {
-                return Ok(p.page);
+            if state.is_none() && p.proxy == identity.proxy && p.alive().await {
+                return Ok(p);
             }
-            p.page.close().await;
+            p.close().await;
         }
         let lock = {
             let mut keys = self.inner.keys.lock().unwrap_or_else(|e| e.into_inner());
@@ -311,7 +305,7 @@ impl Driver {
                         (!parked.is_empty()).then(|| parked.remove(0))
                     };
                     match oldest {
-                        Some(p) => p.page.close().await,
+                        Some(p) => p.close().await,
                         None => {
                             break self
                                 .inner
@@ -353,15 +347,16 @@ impl Driver {
             ctx,
             generation: side.generation,
             key: key.to_string(),
+            proxy: identity.proxy.clone(),
             permit: Mutex::new(Some((permit, key_guard))),
             closed: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
-    /// Keeps a page open for its account's next step (opened with the same `proxy`) for
+    /// Keeps a page open for its account's next step (opened with the same proxy) for
     /// [`DriverConfig::park_idle`], then closes it; closes it at once when it is gone or another
     /// job already waits for that profile.
-    pub async fn park(&self, page: Page, proxy: Option<String>) {
+    pub async fn park(&self, page: Page) {
         let idle = self.inner.cfg.park_idle;
         let waited = {
             let keys = self.inner.keys.lock().unwrap_or_else(|e| e.into_inner());
@@ -378,7 +373,7 @@ impl Driver {
             .parked
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(Parked { page, proxy });
+            .push(page);
         let d = self.clone();
         tokio::spawn(async move {
             tokio::time::sleep(idle).await;
@@ -386,28 +381,28 @@ impl Driver {
                 let mut parked = d.inner.parked.lock().unwrap_or_else(|e| e.into_inner());
                 parked
                     .iter()
-                    .position(|p| p.page.ctx == ctx)
+                    .position(|p| p.ctx == ctx)
                     .map(|i| parked.remove(i))
             };
             if let Some(p) = expired {
-                p.page.close().await;
+                p.close().await;
             }
         });
     }
 
     /// Takes the parked page of profile `key`, if any.
-    fn unpark(&self, key: &str) -> Option<Parked> {
+    fn unpark(&self, key: &str) -> Option<Page> {
         let mut parked = self.inner.parked.lock().unwrap_or_else(|e| e.into_inner());
-        let i = parked.iter().position(|p| p.page.key == key)?;
+        let i = parked.iter().position(|p| p.key == key)?;
         Some(parked.remove(i))
     }
 
     /// Closes every parked page.
     async fn close_parked(&self) {
-        let all: Vec<Parked> =
+        let all: Vec<Page> =
             std::mem::take(&mut *self.inner.parked.lock().unwrap_or_else(|e| e.into_inner()));
         for p in all {
-            p.page.close().await;
+            p.close().await;
         }
     }
 
@@ -661,6 +656,8 @@ pub struct Page {
     ctx: String,
     generation: u64,
     key: String,
+    /// The proxy the browser was opened with (a parked page serves only the same).
+    proxy: Option<String>,
     permit: Mutex<Option<(OwnedSemaphorePermit, tokio::sync::OwnedMutexGuard<()>)>>,
     closed: std::sync::atomic::AtomicBool,
 }
@@ -954,6 +951,7 @@ impl Drop for Page {
             ctx: std::mem::take(&mut self.ctx),
             generation: self.generation,
             key: std::mem::take(&mut self.key),
+            proxy: self.proxy.take(),
             permit: Mutex::new(self.permit.lock().unwrap_or_else(|e| e.into_inner()).take()),
             closed: std::sync::atomic::AtomicBool::new(false),
         };

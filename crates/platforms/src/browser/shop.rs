@@ -67,8 +67,10 @@ mod sel {
     pub const SMS_FORM: &str = "form.uc-ui-verify_sms";
     pub const SMS_INPUT: &str = "form.uc-ui-verify_sms input[placeholder='请输入验证码']";
     pub const SMS_SUBMIT: &str = "div.uc-ui-verify_sms-verify_button button:has-text('验证')";
-    // ByteDance's slider puzzle (its secsdk captcha, as public drivers of Douyin and TikTok select
-    // it): the box, the track and its handle. The refusal line is the sandbox's (unverified).
+    // ByteDance's slider puzzle (its secsdk captcha): the box, the track and its handle, as the
+    // open-source Selenium/Playwright login helpers for Douyin and TikTok found by code search drag
+    // `.secsdk-captcha-drag-icon` along `.captcha_verify_slide--slidebar` (read, not copied). The
+    // refusal line is the sandbox's (unverified).
     pub const SLIDER: &str = ".captcha_verify_container";
     pub const SLIDER_TRACK: &str = ".captcha_verify_slide--slidebar";
     pub const SLIDER_HANDLE: &str = ".secsdk-captcha-drag-icon";

@@ -544,11 +544,11 @@ impl Flow for SphFlow {
             sel::COMMENT_CONTENT,
             body.trim()
         );
-        for _ in 0..25 {
-            if let Ok(Value::Bool(true)) = page.eval(&shown).await {
-                return Ok(id);
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
+        if steps::eval_until(page, &shown, Duration::from_secs(5))
+            .await
+            .is_some()
+        {
+            return Ok(id);
         }
         Err(STEPS
             .permanent(

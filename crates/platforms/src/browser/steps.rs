@@ -7,6 +7,7 @@ use super::driver::{DriverError, Page};
 use super::flow::{self, Step};
 use super::xhs::{count_of, parse_china_minute};
 use crate::{ErrorKind, PResult, Platform, PlatformError, Stats, Work, WorkStatus};
+use serde_json::Value;
 use std::time::Duration;
 
 /// How long an ordinary page may take to show what a step waits for.
@@ -42,6 +43,24 @@ pub(crate) struct SliderLook {
     pub track: &'static str,
     pub handle: &'static str,
     pub answers: [&'static str; 3],
+}
+
+/// Looks at the page with `expression` every 200 ms for up to `wait` and answers its first value
+/// that is neither null, false nor "" (what a flow confirms on the page after a click: a posted
+/// comment's id, or that its text is shown). None when it never came.
+pub(crate) async fn eval_until(page: &Page, expression: &str, wait: Duration) -> Option<Value> {
+    let end = std::time::Instant::now() + wait;
+    loop {
+        match page.eval(expression).await {
+            Ok(Value::Null | Value::Bool(false)) | Err(_) => {}
+            Ok(Value::String(s)) if s.is_empty() => {}
+            Ok(v) => return Some(v),
+        }
+        if std::time::Instant::now() >= end {
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 /// How long a dragged slider waits for the page to take or refuse the place.

@@ -631,13 +631,10 @@ impl Flow for XhsFlow {
         let expr = format!(
             "(() => {{ const items = [...document.querySelectorAll('.comments-container .comment-item')].filter(e => e.innerText.includes({text:?})); const e = items[items.length - 1]; return e ? e.id.replace('comment-', '') : null }})()"
         );
-        for _ in 0..20 {
-            if let Ok(Value::String(id)) = page.eval(&expr).await
-                && !id.is_empty()
-            {
-                return Ok(id);
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
+        if let Some(Value::String(id)) =
+            super::steps::eval_until(page, &expr, Duration::from_secs(4)).await
+        {
+            return Ok(id);
         }
         Err(self
             .permanent(

@@ -209,19 +209,18 @@ impl Hub {
                 self.sandbox_app(p),
             )
         } else {
-            match (open_platform_base(p), app) {
-                (Some(real), _) if p == Platform::Bjh => {
-                    (live_base(p.code(), real), AppCreds::default())
-                }
-                (Some(real), Some(app)) => (live_base(p.code(), real), app),
-                (Some(_), None) => {
+            // The console platforms went to the browser above: this is an open platform.
+            let real = live_base(p.code(), open_platform_base(p).unwrap_or_default());
+            match app {
+                _ if p == Platform::Bjh => (real, AppCreds::default()),
+                Some(app) => (real, app),
+                None => {
                     return Err(ApiError::invalid_with(
                         "platform",
                         Msg::PlatformNotConfigured,
                         platform_args(p.code()),
                     ));
                 }
-                (None, _) => unreachable!("every open platform has its real host"),
             }
         };
         Ok((self.cached_adapter(p, base, app), sandbox))
