@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
-import { render } from '@testing-library/react';
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi, type Mock } from 'vitest';
+import { expect, vi, type Mock } from 'vitest';
 import { createQueryClient } from '@/App';
 import { setFeedback, type Feedback } from '@/utils/feedback';
 
@@ -62,4 +62,16 @@ export function renderPage(
       </AntApp>
     </QueryClientProvider>,
   );
+}
+
+/**
+ * Ticks an option of an antd Checkbox.Group. The group learns its options in an effect after they render
+ * and drops a tick that comes before (options that arrive with a query): tick until the tick holds.
+ */
+export async function tickGroupOption(option: HTMLElement) {
+  const box = (option.closest('label')?.querySelector('input[type=checkbox]') ?? option) as HTMLInputElement;
+  await waitFor(() => {
+    if (!box.checked) fireEvent.click(box);
+    expect(box).toBeChecked();
+  });
 }

@@ -39,6 +39,7 @@ describe('/system/ai_provider', { timeout: 60_000 }, () => {
     renderAt(<AiProviderPage />, '/system/ai_provider');
     expect(await screen.findByTestId('provider-last-failure')).toHaveTextContent('(topics)');
     expect(screen.getByTestId('provider-last-failure')).toHaveTextContent('did not answer within 45 s');
-    expect(inputOf('provider-timeout')).toHaveValue('45');
+    // the form takes the saved values in an effect after the render that shows the failure
+    await waitFor(() => expect(inputOf('provider-timeout')).toHaveValue('45'));
   });
 });

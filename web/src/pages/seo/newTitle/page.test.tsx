@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { GenTitle } from '@/api/seo/types';
 import { takeReleaseTitles } from '@/pages/matrix/sendManagement/handoff';
-import { json } from '@/test/utils';
+import { json, tickGroupOption } from '@/test/utils';
 import { bodiesOf, inputOf, renderAt, setupSeoPage } from '../testing';
 import NewTitlePage from '.';
 
@@ -36,8 +36,7 @@ const pick = (title: string) => fireEvent.click(within(screen.getByTestId(`gen-r
 describe('/keywords-new_title', { timeout: 60_000 }, () => {
   it('generates from the handed keywords: rows with score and keywords; saves the picked ones', async () => {
     renderAt(<NewTitlePage />, '/keywords-new_title?kw=hot+pot&kw=Chengdu');
-    expect(await screen.findByTestId('gen-style-question')).toBeInTheDocument();
-    fireEvent.click(screen.getByTestId('gen-style-question'));
+    await tickGroupOption(await screen.findByTestId('gen-style-question'));
     fireEvent.change(inputOf('gen-text'), { target: { value: '  Beef tallow hot pot  ' } });
     fireEvent.click(screen.getByTestId('gen-submit'));
     expect(await screen.findByTestId('gen-row-3 hot pot spots in Chengdu')).toBeInTheDocument();
