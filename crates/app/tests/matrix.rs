@@ -2156,6 +2156,74 @@ async fn a_console_accounts_proxy_is_sealed_and_shown_without_credentials() {
     }
 }
 
+/// A creator-console QR login through the account-to-be's proxy: the console's login page is fetched
+/// through it (a forwarding proxy on loopback sees it), and the account it becomes posts through the
+/// same proxy (sealed, shown without credentials). A proxy that is no proxy URL, or one for an
+/// open-platform login, is refused at `proxy` before a browser starts.
+#[tokio::test]
+async fn a_qr_login_through_a_proxy_gives_the_account_that_proxy() {
+    let app = TestApp::spawn_with_browser(heavy_story_backend()).await;
+    let t = app.demo().await;
+    let start = |platform: &'static str, proxy: String| {
+        app.post_en(
+            "/task.merchant_group_user/get_qrCode",
+            Some(&t),
+            json!({"platform": platform, "proxy": proxy}),
+        )
+    };
+    for (platform, proxy) in [("sph", "10.1.2.3:8080"), ("dy", "http://10.1.2.3:8080")] {
+        let r = start(platform, proxy.into()).await;
+        assert_eq!(
+            (r.status, r.data()["field"].as_str()),
+            (422, Some("proxy")),
+            "{}",
+            r.body
+        );
+    }
+    let proxy = common::proxy::Proxy::start().await;
+    let r = start("sph", proxy.url.clone()).await;
+    let login_id = r.ok()["login_id"].as_str().unwrap().to_string();
+    let seen = proxy.seen();
+    assert!(
+        seen.iter().any(|l| l.contains("/console/sph/login")),
+        "{seen:?}"
+    );
+    let scanned = sandbox(
+        &app,
+        "console/sph/scan",
+        Some(json!({"user": "代理扫码号"})),
+    )
+    .await;
+    assert_eq!(scanned["ok"], true, "{scanned}");
+    let mut account = Value::Null;
+    for _ in 0..40 {
+        let r = app
+            .post(
+                "/task.merchant_group_user/qr_login",
+                Some(&t),
+                json!({"platform": "sph", "login_id": login_id}),
+            )
+            .await;
+        if r.ok()["state"] == "logged_in" {
+            account = r.ok()["account"].clone();
+            break;
+        }
+    }
+    assert_eq!(account["nickname"], "代理扫码号", "{account}");
+    assert_eq!(account["proxy"], json!(proxy.url));
+    let id = account["id"].as_i64().unwrap();
+    let stored: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT proxy FROM matrix_accounts WHERE id = {id}"
+    )))
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert!(
+        !stored.is_empty() && !stored.contains("127.0.0.1"),
+        "sealed: {stored}"
+    );
+}
+
 /// An account row of `platform`, authorized until far ahead (no platform call needed to refuse a task).
 async fn account_row(app: &TestApp, platform: &str, open_id: &str) -> i64 {
     sqlx::query_scalar(

@@ -328,6 +328,16 @@ pub trait Adapter: Send + Sync {
 
     /// Starts a QR login (SPH, XHS, shop).
     async fn start_qr_login(&self) -> PResult<QrLogin>;
+    /// [`Adapter::start_qr_login`] with the login page going through `proxy` (the account-to-be's,
+    /// checked by `domain::matrix::proxy`; "" none), so the console sees the account log in from
+    /// the address it will post from. Only the browser flows take one.
+    async fn start_qr_login_via(&self, proxy: &str) -> PResult<QrLogin> {
+        if proxy.is_empty() {
+            self.start_qr_login().await
+        } else {
+            Err(error::unsupported(self.platform(), "start_qr_login_via"))
+        }
+    }
     /// Polls a QR login; `sms_code` answers an SMS challenge.
     async fn poll_qr_login(&self, login_id: &str, sms_code: Option<&str>) -> PResult<SessionState>;
     /// The QR a login in progress shows now (`data:image/png;base64,...`), when the adapter

@@ -130,9 +130,14 @@ async fn publish_is_verified_in_the_works_list_with_every_field() {
     let r = rig(2).await;
     let creds = r.login("carol").await;
     let video = r.video(300);
+    let cover = r.cover(6);
     let q = PublishReq {
         // Over the console's 20 characters: the flow cuts it.
         title: "周末火锅探店，这家店的毛肚真的太好吃了吧".into(),
+        // The variant's cover frame through the cover dialog, the place through the picker.
+        cover_path: Some(cover.clone()),
+        poi_id: Some("660100000001".into()),
+        poi_name: Some("海底捞火锅(朝阳区店)".into()),
         ..req("", video.clone())
     };
     let vid = r.ad.upload(&creds, &q).await.unwrap();
@@ -158,6 +163,11 @@ async fn publish_is_verified_in_the_works_list_with_every_field() {
         json!(std::fs::metadata(&video).unwrap().len())
     );
     assert_eq!(g["schedule_at"], Value::Null);
+    assert_eq!(
+        g["cover_size"],
+        json!(std::fs::metadata(&cover).unwrap().len())
+    );
+    assert_eq!(g["location"], json!("海底捞火锅(朝阳区店)"));
 
     // Scheduled, declared original, over a slow upload (the flow waits for the page's own
     // progress): the schedule and the declaration arrive as set.
@@ -175,6 +185,30 @@ async fn publish_is_verified_in_the_works_list_with_every_field() {
     let got = r.received().await;
     assert_eq!(got[1]["schedule_at"], json!(at));
     assert_eq!(got[1]["declaration"], json!("自主拍摄"));
+    // No cover, no place: the console's own frame, no location.
+    assert_eq!(
+        (&got[1]["cover_size"], &got[1]["location"]),
+        (&Value::Null, &json!(""))
+    );
+    // A place the picker does not list by that name: the form step fails naming what it lists,
+    // and nothing is posted (never another place, never without one).
+    let q4 = PublishReq {
+        poi_name: Some("海底捞火锅".into()),
+        ..req("没有这个地点", r.video(10))
+    };
+    let e = r.ad.create(&creds, "", &q4).await.unwrap_err();
+    assert_eq!((e.kind, e.code.as_str()), (ErrorKind::Permanent, "form"));
+    assert!(
+        e.en.contains("no place named \"海底捞火锅\"; it offers: 海底捞火锅("),
+        "{}",
+        e.en
+    );
+    assert!(
+        e.zh.contains("平台的地点列表里没有「海底捞火锅」"),
+        "{}",
+        e.zh
+    );
+    assert!(e.evidence.is_some());
     // Outside the window: refused before any click, named after the step.
     let q3 = PublishReq {
         schedule_at: Some(r.sbx.now() / 1000 + 600),

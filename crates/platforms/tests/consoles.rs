@@ -137,8 +137,10 @@ async fn sph_publish_sets_the_label_explicitly_and_schedules() {
     let r = sph().await;
     let creds = r.login("探店号").await;
     // Channels pre-selects 含AI生成内容: "none" must arrive as 无需标注.
+    let cover = r.cover(5);
     let q = PublishReq {
         declaration: Declaration::None,
+        cover_path: Some(cover.clone()),
         ..req("周末火锅探店好去处", r.video(200))
     };
     let id = r.ad.create(&creds, "", &q).await.unwrap();
@@ -157,6 +159,11 @@ async fn sph_publish_sets_the_label_explicitly_and_schedules() {
     assert_eq!(g["short_title"], json!("周末火锅探店好去处"));
     assert_eq!(g["schedule_at"], Value::Null);
     assert!(g["description"].as_str().unwrap().ends_with(&q.description));
+    // The cover frame as the 3:4 个人主页卡片 cover.
+    assert_eq!(
+        g["cover_size"],
+        json!(std::fs::metadata(&cover).unwrap().len())
+    );
 
     // Original and scheduled two days ahead (the picker's day, maybe in the next month).
     let at = ahead(&r, 2 * 86_400 + 3 * 3600);
@@ -264,6 +271,7 @@ async fn shop_publish_mounts_the_product_declares_and_schedules() {
     let at = ahead(&r, 5 * 3600);
     let q = PublishReq {
         product_id: Some("3612345678".into()),
+        poi_name: Some("星巴克(浦东新区店)".into()),
         schedule_at: Some(at),
         ..req("夏天必备的清凉小风扇", r.video(200))
     };
@@ -281,13 +289,26 @@ async fn shop_publish_mounts_the_product_declares_and_schedules() {
         json!("https://haohuo.jinritemai.com/views/product/detail?id=3612345678")
     );
     assert_eq!(g["product_title"], json!("夏天必备的清凉小风扇"));
-    // Nothing to declare: no 自主声明 at all (never a default).
+    // The tag holds the cart: a product post carries no place.
+    assert_eq!(g["location"], json!(""));
+    // Nothing to declare: no 自主声明 at all (never a default); the cover frame through the
+    // cover dialog and the place in 添加标签's 位置.
+    let cover = r.cover(7);
     let q2 = PublishReq {
         declaration: Declaration::None,
+        cover_path: Some(cover.clone()),
+        poi_name: Some("星巴克(浦东新区店)".into()),
         ..req("第二条没有声明", r.video(20))
     };
     r.ad.create(&creds, "", &q2).await.unwrap();
-    assert_eq!(r.received().await[1]["declaration"], json!(""));
+    let got = r.received().await;
+    assert_eq!(got[1]["declaration"], json!(""));
+    assert_eq!(
+        got[1]["cover_size"],
+        json!(std::fs::metadata(&cover).unwrap().len())
+    );
+    assert_eq!(got[1]["location"], json!("星巴克(浦东新区店)"));
+    assert_eq!(got[0]["cover_size"], Value::Null);
     r.driver.shutdown().await;
 }
 

@@ -7518,6 +7518,11 @@ export interface components {
             login_id?: string | null;
             platform?: components["schemas"]["Platform"] | null;
             /**
+             * @description Starting a creator-console QR login: the proxy its page goes through (`http://` or
+             *     `socks5://`), which the account then posts through too. Empty or absent: none.
+             */
+            proxy?: string | null;
+            /**
              * Format: double
              * @description Where the person placed a slider puzzle's piece on its picture: 0 (the track's start) to 1
              *     (its end).

@@ -3,6 +3,9 @@
 #![allow(dead_code)]
 
 pub mod cluster;
+/// The loopback forwarding proxy of the platforms' tests (what went through it, request by request).
+#[path = "../../../platforms/tests/common/proxy.rs"]
+pub mod proxy;
 pub mod publish;
 
 #[allow(unused_imports)] // each test binary uses some of them

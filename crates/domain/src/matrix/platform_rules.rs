@@ -263,8 +263,9 @@ impl Missing {
 /// the creator console and the shop mount products); Kuaishou's `photo/publish` takes the video,
 /// cover and caption (with @) only; Baijiahao's `video/publish` takes title, cover, tags and
 /// originality only; the console flows (`platforms::browser`) fill title, text, topics, cover,
-/// declaration, schedule — and the shop's product — but not yet the consoles' @, location,
-/// Channels' 扩展链接 (official-account article) or product fields.
+/// declaration, schedule, XHS's and the Douyin console's location (the shop's 添加标签 holds its
+/// product or a place) — and the shop's product — but not yet the consoles' @, Channels'
+/// location, 扩展链接 (official-account article) or product fields.
 pub fn carries(p: Platform, part: Part) -> Option<Missing> {
     use Missing::{NotFilled, NotOffered};
     match (p, part) {
@@ -275,9 +276,10 @@ pub fn carries(p: Platform, part: Part) -> Option<Missing> {
         (Platform::Bjh, _) => Some(NotOffered),
         (Platform::Sph, Part::MiniProgram) => Some(NotOffered),
         (Platform::Sph, _) => Some(NotFilled),
-        (Platform::Xhs, Part::Mentions | Part::Poi) => Some(NotFilled),
+        (Platform::Xhs, Part::Poi) => None,
+        (Platform::Xhs, Part::Mentions) => Some(NotFilled),
         (Platform::Xhs, _) => Some(NotOffered),
-        (Platform::Shop, Part::Product) => None,
+        (Platform::Shop, Part::Product | Part::Poi) => None,
         (Platform::Shop, Part::Official) => Some(NotOffered),
         (Platform::Shop, _) => Some(NotFilled),
     }
@@ -387,6 +389,10 @@ mod tests {
         assert_eq!(carries(Platform::Shop, Part::Product), None);
         assert_eq!(carries(Platform::Sph, Part::Official), Some(NotFilled));
         assert_eq!(carries(Platform::Xhs, Part::Mentions), Some(NotFilled));
+        // The XHS and Douyin consoles' location pickers; Channels' is not filled yet.
+        assert_eq!(carries(Platform::Xhs, Part::Poi), None);
+        assert_eq!(carries(Platform::Shop, Part::Poi), None);
+        assert_eq!(carries(Platform::Sph, Part::Poi), Some(NotFilled));
         assert_eq!(carries(Platform::Ks, Part::Mentions), None);
         // Every platform carries something or says why not, for every part.
         for p in ALL {

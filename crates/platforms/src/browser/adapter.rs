@@ -428,9 +428,15 @@ impl Adapter for BrowserAdapter {
     }
 
     async fn start_qr_login(&self) -> PResult<QrLogin> {
+        self.start_qr_login_via("").await
+    }
+
+    /// The login page opens through the account-to-be's proxy: a console that sees the QR scanned
+    /// from one address and the posts come from another has a reason to challenge the account.
+    async fn start_qr_login_via(&self, proxy: &str) -> PResult<QrLogin> {
         self.reap_logins().await;
         let key = format!("{}-{:016x}", self.p().code(), rand::random::<u64>());
-        let page = self.open(&key, Step::Login, "", None).await?;
+        let page = self.open(&key, Step::Login, proxy, None).await?;
         let png = match self.flow.login_start(&page).await {
             Ok(png) => png,
             Err(e) => {

@@ -227,6 +227,26 @@ pub async fn fail(
     e
 }
 
+/// A step the console refused for a reason we word ourselves in both languages (a place the
+/// location picker does not list), with the page as evidence: permanent, the merchant decides.
+pub async fn refuse(
+    page: &Page,
+    platform: Platform,
+    step: Step,
+    zh: &str,
+    en: &str,
+) -> PlatformError {
+    let (zh_step, en_step) = step.names();
+    PlatformError {
+        platform: platform.code(),
+        kind: ErrorKind::Permanent,
+        code: step.code().to_string(),
+        zh: format!("{zh_step}失败：{zh}"),
+        en: format!("{en_step} failed: {en}"),
+        evidence: evidence(page, step).await.map(Arc::new),
+    }
+}
+
 /// [`fail`] for a driver error: a timeout is the step's timeout ("上传超时"), a crash is
 /// Retryable, anything else Permanent with the page's message.
 pub async fn fail_driver(

@@ -21,8 +21,12 @@
 //! - **publish**: `/creator-micro/content/upload` (login QR: expired); the file input gets the
 //!   file and the page moves to the form; waits for 重新上传 in the preview card (the page's own
 //!   upload, up to the upload wait: "上传超时") or 上传失败; types the title and the description with
-//!   ` #topic`s; mounts the product when the request has one (添加标签 → 购物车 → link → 添加链接 →
-//!   short title → 完成编辑; 未搜索到对应商品 fails the step); picks the 自主声明 from the request and
+//!   ` #topic`s; a cover frame goes in through the cover dialog (选择封面 → 设置竖封面 → the frame
+//!   area's upload input → 完成; waits for the dialog to close); mounts the product when the
+//!   request has one (添加标签 → 购物车 → link → 添加链接 → short title → 完成编辑; 未搜索到对应商品
+//!   fails the step), else a place in 添加标签's 位置 (types the name into 输入地理位置 and clicks
+//!   the option of exactly that name; none: fails with the names listed — the tag holds one of
+//!   the two, so a product post carries no place); picks the 自主声明 from the request and
 //!   checks it shows (none / original: no declaration); 定时发布 types the time; clicks 发布 and
 //!   waits for the works list, the form's error or the login page.
 //! - **works**: `/creator-micro/content/manage`; the cards or 暂无作品.
@@ -94,6 +98,20 @@ mod sel {
     pub const PRODUCT_TITLE: &str = "input[placeholder='请输入商品短标题']";
     pub const PRODUCT_MISSING: &str = ".semi-modal-content:has-text('未搜索到对应商品')";
     pub const PRODUCT_DONE: &str = "button:has-text('完成编辑')";
+    // The cover dialog (social-auto-upload `set_thumbnail`: the cover area's 选择封面 opens
+    // `div.dy-creator-content-modal`; of its two hidden inputs the frame area's 上传封面 — the
+    // `.semi-upload` with the drag area's main text, not the AI reference picture's — takes the
+    // picture on the 设置竖封面 tab; 完成 is enabled once the picture is in).
+    pub const COVER_OPEN: &str = ":text-is('选择封面')";
+    pub const COVER_DIALOG: &str = "div.dy-creator-content-modal";
+    pub const COVER_TAB: &str = "div.dy-creator-content-modal :text-is('设置竖封面')";
+    pub const COVER_INPUT: &str = "div.dy-creator-content-modal .semi-upload:has(.semi-upload-drag-area-main-text) input.semi-upload-hidden-input";
+    pub const COVER_DONE: &str = "div.dy-creator-content-modal button:text-is('完成')";
+    // The location (添加标签's 位置; social-auto-upload `set_location`: the select showing
+    // 输入地理位置, typed into, then the listbox's options).
+    pub const LOCATION_FIELD: &str = "div.semi-select:has(span:has-text('输入地理位置'))";
+    pub const LOCATION_OPTION: &str = "div[role='listbox']:visible [role='option']";
+    pub const LOCATION_CHOSEN: &str = "div.semi-select.location-select";
     pub const DECLARE_ENTRY: &str = ":text('添加自主声明')";
     pub const DECLARE_DIALOG: &str = ".semi-modal-content:has-text('请选择声明类型')";
     pub const TIMED: &str = "label[class^='radio']:has-text('定时发布')";
@@ -135,6 +153,20 @@ static SLIDER_LOOK: steps::SliderLook = steps::SliderLook {
     track: sel::SLIDER_TRACK,
     handle: sel::SLIDER_HANDLE,
     answers: [sel::SLIDER_FAILED, sel::SMS_FORM, sel::ACCOUNT],
+};
+
+static COVER_LOOK: steps::CoverLook = steps::CoverLook {
+    open: sel::COVER_OPEN,
+    dialog: sel::COVER_DIALOG,
+    tab: Some(sel::COVER_TAB),
+    input: sel::COVER_INPUT,
+    confirm: sel::COVER_DONE,
+};
+
+static LOCATION_LOOK: steps::LocationLook = steps::LocationLook {
+    field: sel::LOCATION_FIELD,
+    option: sel::LOCATION_OPTION,
+    chosen: sel::LOCATION_CHOSEN,
 };
 
 static STEPS: Steps = Steps {
@@ -366,8 +398,19 @@ impl Flow for ShopFlow {
             .await?;
         self.upload(page, req).await?;
         self.form(page, req).await?;
+        if let Some(cover) = req.cover_path.as_deref() {
+            steps::set_cover(&STEPS, page, &COVER_LOOK, cover).await?;
+        }
+        // 添加标签 holds one tag: the product's cart, else the place.
+        let place = req
+            .poi_name
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty());
         if let Some(id) = req.product_id.as_deref().filter(|p| !p.trim().is_empty()) {
             self.product(page, id.trim(), &req.title).await?;
+        } else if let Some(place) = place {
+            steps::pick_location(&STEPS, page, &LOCATION_LOOK, place).await?;
         }
         self.declaration(page, req.declaration).await?;
         if let Some(at) = req.schedule_at {

@@ -23,7 +23,9 @@
 //! - **publish**: `/platform`, click 发表视频, wait for the form (login QR: expired); the file input
 //!   gets the file; waits for the 发表 button to lose `weui-desktop-btn_disabled` (the page's own
 //!   upload, up to the upload wait: "上传超时" after it) or the upload's error; types the
-//!   description (title line, topics, text) and the short title; picks the 视频标注 from the
+//!   description (title line, topics, text) and the short title; a cover frame goes in as the
+//!   3:4 个人主页卡片 cover (`div.vertical-cover-wrap` → 编辑个人主页卡片 → its file input → 确认;
+//!   waits for the dialog to close; Channels crops the 9:16 frame); picks the 视频标注 from the
 //!   request (and 声明原创 for original) and checks it shows; 定时: picks the day in the picker's
 //!   month panel and types the time; clicks 发表 and waits for the works list, the form's error or
 //!   the login page ("登录已失效").
@@ -109,6 +111,13 @@ mod sel {
     pub const SHORT_TITLE: &str = "input[placeholder='填写短标题有机会获得更多流量']";
     pub const ORIGINAL: &str = "div.declare-original input[type='checkbox']";
     pub const ORIGINAL_CHECKED: &str = "div.declare-original input[type='checkbox']:checked";
+    // The cover (social-auto-upload `set_thumbnail`: the 3:4 个人主页卡片 cover,
+    // `div.vertical-cover-wrap`, opens a `weui-desktop-dialog` 编辑个人主页卡片 whose
+    // `.single-cover-uploader-wrap` file input takes the picture; 确认 in its footer applies it).
+    pub const COVER_OPEN: &str = "div.vertical-cover-wrap";
+    pub const COVER_DIALOG: &str = "div.weui-desktop-dialog:has-text('编辑个人主页卡片')";
+    pub const COVER_INPUT: &str = "div.weui-desktop-dialog:has-text('编辑个人主页卡片') .single-cover-uploader-wrap input[type='file']";
+    pub const COVER_CONFIRM: &str = "div.weui-desktop-dialog:has-text('编辑个人主页卡片') div.weui-desktop-dialog__ft button.weui-desktop-btn_primary:has-text('确认')";
     pub const LABEL_SELECT: &str = "div.post-label-wrap .post-label-select";
     pub const LABEL_VALUE: &str = "div.post-label-wrap .label-select-value";
     pub const TIMED: &str = "label.post-time-radio:text-is('定时')";
@@ -192,6 +201,14 @@ static LOGIN_LOOK: LoginLook = LoginLook {
     qr_refresh: sel::QR_REFRESH,
     // Channels' login is confirmed on the phone: no web puzzle.
     slider: None,
+};
+
+static COVER_LOOK: steps::CoverLook = steps::CoverLook {
+    open: sel::COVER_OPEN,
+    dialog: sel::COVER_DIALOG,
+    tab: None,
+    input: sel::COVER_INPUT,
+    confirm: sel::COVER_CONFIRM,
 };
 
 static STEPS: Steps = Steps {
@@ -454,6 +471,9 @@ impl Flow for SphFlow {
         STEPS.expect(page, Step::Open, sel::FORM, PAGE).await?;
         self.upload(page, req).await?;
         self.form(page, req).await?;
+        if let Some(cover) = req.cover_path.as_deref() {
+            steps::set_cover(&STEPS, page, &COVER_LOOK, cover).await?;
+        }
         self.declaration(page, req.declaration).await?;
         if let Some(at) = req.schedule_at {
             self.schedule(page, at).await?;

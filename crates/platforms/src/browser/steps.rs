@@ -92,6 +92,133 @@ pub(crate) async fn drag_slider(
     Ok(())
 }
 
+/// A console's cover dialog: what opens it, the dialog, an optional tab to pick first (a
+/// portrait cover), the picture's file input inside it and the button that applies it.
+pub(crate) struct CoverLook {
+    pub open: &'static str,
+    pub dialog: &'static str,
+    pub tab: Option<&'static str>,
+    pub input: &'static str,
+    pub confirm: &'static str,
+}
+
+/// Sets the post's cover to `file` through the console's cover dialog and waits until the dialog
+/// closed (the console took the picture). A dialog that does not close fails the form step: the
+/// cover is the merchant's, never silently left to the console's own frame.
+pub(crate) async fn set_cover(
+    steps: &Steps,
+    page: &Page,
+    look: &CoverLook,
+    file: &std::path::Path,
+) -> PResult<()> {
+    let step = Step::Form;
+    steps.click(page, step, look.open).await?;
+    steps.wait(page, step, &[look.dialog], PAGE).await?;
+    if let Some(tab) = look.tab {
+        steps.click(page, step, tab).await?;
+    }
+    let r = page.set_files(look.input, &[file.to_path_buf()]).await;
+    steps.at(page, step, r).await?;
+    // The button is enabled once the console has the picture (the click waits for that).
+    steps.click(page, step, look.confirm).await?;
+    if !gone(page, look.dialog, PAGE).await {
+        return Err(steps
+            .permanent(page, step, "the cover dialog did not take the picture")
+            .await);
+    }
+    Ok(())
+}
+
+/// Whether `selector` stopped being visible within `wait`.
+async fn gone(page: &Page, selector: &str, wait: Duration) -> bool {
+    let end = std::time::Instant::now() + wait;
+    loop {
+        if !page.visible(selector).await.unwrap_or(true) {
+            return true;
+        }
+        if std::time::Instant::now() >= end {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// A console's location picker: the field to click (which focuses its search input), the
+/// options it lists for what was typed (each option's first line is the place's name), and the
+/// field once it shows a choice.
+pub(crate) struct LocationLook {
+    pub field: &'static str,
+    pub option: &'static str,
+    pub chosen: &'static str,
+}
+
+/// How long a location picker may take to list places for what was typed.
+const PLACES_WAIT: Duration = Duration::from_secs(10);
+
+/// Picks the place named `name` in the console's location picker: types the name, waits for the
+/// list and clicks the option of exactly that name. A name the console does not list fails the
+/// form step with the names it offered (the merchant picks one of those), never another place.
+pub(crate) async fn pick_location(
+    steps: &Steps,
+    page: &Page,
+    look: &LocationLook,
+    name: &str,
+) -> PResult<()> {
+    let step = Step::Form;
+    steps.click(page, step, look.field).await?;
+    // The click focused the picker's search box (social-auto-upload types with the keyboard).
+    steps.type_text(page, step, ":focus", name).await?;
+    let offered = match page.wait_for(look.option, PLACES_WAIT).await {
+        Ok(()) => {
+            let r = page.texts(look.option).await;
+            steps.at(page, step, r).await?
+        }
+        Err(DriverError::Timeout(_)) => vec![],
+        Err(e) => return Err(flow::fail_driver(page, steps.platform, step, e).await),
+    };
+    let names: Vec<&str> = offered
+        .iter()
+        .map(|t| {
+            t.lines()
+                .map(str::trim)
+                .find(|l| !l.is_empty())
+                .unwrap_or("")
+        })
+        .collect();
+    let Some(i) = names.iter().position(|n| *n == name) else {
+        let shown: Vec<&str> = names
+            .iter()
+            .copied()
+            .filter(|n| !n.is_empty())
+            .take(5)
+            .collect();
+        let list = shown.join("、");
+        let (zh, en) = if shown.is_empty() {
+            (
+                format!("平台的地点列表里没有「{name}」（没有找到任何地点）"),
+                format!("the platform lists no place named \"{name}\" (it found none)"),
+            )
+        } else {
+            (
+                format!("平台的地点列表里没有「{name}」，它列出的是：{list}"),
+                format!("the platform lists no place named \"{name}\"; it offers: {list}"),
+            )
+        };
+        return Err(flow::refuse(page, steps.platform, step, &zh, &en).await);
+    };
+    steps
+        .click(page, step, &format!("{} >> nth={i}", look.option))
+        .await?;
+    let shown = format!("{}:has-text(\"{}\")", look.chosen, css_text(name));
+    steps.wait(page, step, &[shown.as_str()], SHORT).await?;
+    Ok(())
+}
+
+/// `text` inside a Playwright `:has-text("...")`: quotes and backslashes escaped.
+pub(crate) fn css_text(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
 /// What one look at a QR login page found.
 pub(crate) enum LoginSeen {
     LoggedIn,

@@ -26,7 +26,11 @@
 //! - **publish**: `/publish/publish?from=homepage&target=video` (login box: expired); the file
 //!   input gets the file; waits for the upload preview to say 上传成功 (the page's own progress,
 //!   up to [`UPLOAD_WAIT`]) or its failure text; types the title (≤ 20 characters), fills the body
-//!   (≤ 1,000) and adds each topic (≤ 10) from the editor's topic list; sets the declaration from
+//!   (≤ 1,000) and adds each topic (≤ 10) from the editor's topic list; a video with a cover
+//!   frame gets it through the cover dialog (`div.upload-cover` → 上传封面 → the picture → 确定;
+//!   waits for the dialog to close); a post with a place types it into the location picker
+//!   (`div.d-select-placeholder`, social-auto-upload `set_location`) and clicks the listed place
+//!   of exactly that name (none: fails with the names listed); sets the declaration from
 //!   the request (none: clears any preset); sets the schedule (≥ 1 h, ≤ 14 days ahead); clicks
 //!   publish and waits for `/publish/success`, an error message, or the login box.
 //! - **publish an image note** (图文, `PublishReq::images`): `/publish/publish?source=official`
@@ -55,6 +59,7 @@
 
 use super::driver::{DriverError, Page};
 use super::flow::{self, ConsoleProfile, Flow, LoginStep, Step};
+use super::steps::{self, CoverLook, LocationLook, Steps};
 use crate::{Declaration, ErrorKind, PResult, Platform, PublishReq, Stats, Work, WorkStatus};
 use serde_json::Value;
 use std::time::Duration;
@@ -125,6 +130,23 @@ mod sel {
     pub const DECLARE_TRIGGER: &str = "#publish-container .declaration-trigger";
     pub const DECLARE_CHOSEN: &str = "#publish-container .declaration-chosen";
     pub const DECLARE_CLEAR: &str = "#publish-container .declaration-chosen .clear";
+    // The cover dialog (social-auto-upload `set_thumbnail`: `div.upload-cover` opens a d-modal
+    // on its 截取封面 tab; 上传封面 shows the picture input in `div.upload-wrapper`; 确定 in the
+    // footer applies it).
+    pub const COVER_OPEN: &str = "div.upload-cover";
+    pub const COVER_DIALOG: &str = "div.d-modal";
+    pub const COVER_UPLOAD_TAB: &str = "div.d-modal :text-is('上传封面')";
+    pub const COVER_INPUT: &str =
+        "div.d-modal div.upload-wrapper input[type='file'][accept*='image']";
+    pub const COVER_CONFIRM: &str = "div.d-modal div.d-modal-footer :text-is('确定')";
+    // The location picker (social-auto-upload `set_location`: click the placeholder, type, then
+    // the d-dropdown popover's `d-options` items, each with its `.name`).
+    pub const LOCATION_FIELD: &str =
+        "div.d-text.d-select-placeholder.d-text-ellipsis.d-text-nowrap";
+    pub const LOCATION_OPTION: &str =
+        "div.d-popover.d-dropdown div.d-options-wrapper div.d-grid.d-options > div:visible";
+    /// The picker once it holds a place (the sandbox's wrapper; unverified on the live console).
+    pub const LOCATION_CHOSEN: &str = "div.d-select-wrapper";
     pub const REPOST_SOURCE: &str = "input[placeholder='请输入媒体名称']";
     pub const REPOST_CONFIRM: &str = "div.declaration-dialog button:has-text('确认')";
     pub const SCHEDULE_SWITCH: &str = ".custom-switch-card:has-text('定时发布') .d-switch";
@@ -156,6 +178,25 @@ mod sel {
     pub const COMMENT_INPUT: &str = "div.input-box div.content-edit p.content-input";
     pub const COMMENT_SUBMIT: &str = "div.bottom button.submit";
 }
+
+static STEPS: Steps = Steps {
+    platform: Platform::Xhs,
+    login_marker: sel::LOGIN_BOX,
+};
+
+static COVER_LOOK: CoverLook = CoverLook {
+    open: sel::COVER_OPEN,
+    dialog: sel::COVER_DIALOG,
+    tab: Some(sel::COVER_UPLOAD_TAB),
+    input: sel::COVER_INPUT,
+    confirm: sel::COVER_CONFIRM,
+};
+
+static LOCATION_LOOK: LocationLook = LocationLook {
+    field: sel::LOCATION_FIELD,
+    option: sel::LOCATION_OPTION,
+    chosen: sel::LOCATION_CHOSEN,
+};
 
 /// The label of each declaration on the console's 内容类型声明 list.
 fn declaration_label(d: Declaration) -> Option<&'static str> {
@@ -661,7 +702,19 @@ impl Flow for XhsFlow {
                 .await?;
             self.upload_images(page, req).await?;
         }
+        // A video's cover: the variant's own cover frame (an image note's first picture is its cover).
+        if let Some(cover) = req.cover_path.as_deref().filter(|_| req.images.is_empty()) {
+            steps::set_cover(&STEPS, page, &COVER_LOOK, cover).await?;
+        }
         self.form(page, req).await?;
+        if let Some(place) = req
+            .poi_name
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            steps::pick_location(&STEPS, page, &LOCATION_LOOK, place).await?;
+        }
         self.declaration(page, req.declaration).await?;
         if let Some(at) = req.schedule_at {
             self.schedule(page, at, now).await?;

@@ -155,6 +155,10 @@ pub(crate) struct PostRec {
     pub schedule_at: Option<i64>,
     pub product_url: String,
     pub product_title: String,
+    /// The bytes of the cover the page's cover dialog uploaded (None: the console's own frame).
+    pub cover_size: Option<u64>,
+    /// The place chosen in the location picker ("" none).
+    pub location: String,
     pub at: i64,
 }
 
@@ -259,6 +263,7 @@ impl Console {
             .route(self.upload, post(upload))
             .route(self.publish, post(publish))
             .route(SLIDER_PATH, post(slider))
+            .route(LOCATION_PATH, get(super::poi::places))
             .route("/_phone/scan", get(phone_page).post(phone_scan))
             .layer(Extension(self))
     }
@@ -271,6 +276,10 @@ pub(crate) struct Viewer {
 }
 
 type C = Extension<&'static Console>;
+
+/// Where a form's location picker asks for places matching what was typed (the sandbox's own
+/// call: each real console calls its own place search behind the picker).
+pub(crate) const LOCATION_PATH: &str = "/_location/search";
 
 /// Where a login page sends the place of its slider puzzle (the sandbox's own call: the real
 /// puzzles are a captcha vendor's service).
@@ -504,6 +513,10 @@ struct PostIn {
     schedule: String,
     product_url: String,
     product_title: String,
+    /// The cover dialog's upload (an id of the page's upload call), "" for none.
+    cover_id: String,
+    /// The location picker's choice.
+    location: String,
 }
 
 fn err(msg: &str) -> Response {
@@ -591,7 +604,22 @@ async fn publish(
         Some(x) if x.platform == c.platform && x.open_id == v.open_id => {}
         _ => return err("请先上传视频"),
     }
+    let cover_size = match b.cover_id.as_str() {
+        "" => None,
+        id => match st.videos.get(id) {
+            Some(x) if x.platform == c.platform && x.open_id == v.open_id => Some(x.size),
+            _ => return err("封面上传失败，请重新上传"),
+        },
+    };
     drop(st);
+    let location = b.location.trim().to_string();
+    if !location.is_empty()
+        && !super::poi::search("", "")
+            .iter()
+            .any(|p| p.poi_name == location)
+    {
+        return err("地理位置无效，请重新选择");
+    }
     let silent = fault(&s, c.platform, &v.open_id, ConsoleFault::SilentPublish).is_some();
     let mut st = s.lock();
     let item_id = (!silent).then(|| st.id(&format!("{}_", c.platform.code())));
@@ -613,6 +641,8 @@ async fn publish(
         schedule_at: schedule_at.map(|ms| ms / 1000),
         product_url: b.product_url.trim().to_string(),
         product_title: b.product_title.trim().to_string(),
+        cover_size,
+        location,
         at: now,
     });
     Json(json!({"ok": true, "redirect": c.url(&s, c.list)})).into_response()

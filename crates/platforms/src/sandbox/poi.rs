@@ -90,6 +90,22 @@ pub(crate) async fn generic(Query(q): Query<HashMap<String, String>>) -> Json<Va
     )
 }
 
+/// The places a console's location picker offers for `keyword` (`GET .../_location/search`):
+/// `{ok, places: [{name, address}]}`, ten at most, as a picker lists them.
+pub(crate) async fn places(Query(q): Query<HashMap<String, String>>) -> Json<Value> {
+    let kw = q.get("keyword").map_or("", |s| s.trim());
+    let places: Vec<Value> = if kw.is_empty() {
+        vec![]
+    } else {
+        search(kw, "")
+            .into_iter()
+            .take(10)
+            .map(|p| json!({"name": p.poi_name, "address": p.address}))
+            .collect()
+    };
+    Json(json!({"ok": true, "places": places}))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -21,7 +21,12 @@
 //!   (≤ 30), description `div.zone-container[contenteditable=true]` with ` #topic`s (≤ 5), 添加标签's
 //!   `.semi-select` → `[role=option]` 购物车 → `input[placeholder="粘贴商品链接"]` → 添加链接 → the
 //!   `.semi-modal-content` with `input[placeholder="请输入商品短标题"]` (≤ 10) and 完成编辑 (未搜索到对应商品
-//!   for an unknown link), 添加自主声明 → `.semi-modal-content` 请选择声明类型 with `label.semi-radio`
+//!   for an unknown link); 添加标签's default 位置 shows the select 输入地理位置 (typing lists
+//!   `[role=option]` places, `.name` then `.address`, from the sandbox's place table); 选择封面
+//!   opens `div.dy-creator-content-modal` (设置竖封面 / 设置横封面, a 生成参考图 input first, then
+//!   the frame area's `.semi-upload-drag-area-main-text` input; 完成 enabled once the picture is
+//!   in); the publish records the cover's bytes and the place (`received`: `cover_size`,
+//!   `location`; an unknown place is refused), 添加自主声明 → `.semi-modal-content` 请选择声明类型 with `label.semi-radio`
 //!   `.semi-radio-addon` options and `button.semi-button-primary` 确定 (no default; none chosen declares nothing),
 //!   `label[class^=radio]` 立即发布 / 定时发布 with `.semi-input[placeholder="日期和时间"]`
 //!   (`YYYY-MM-DD HH:mm`, Enter), and the 发布 button (disabled until the upload is done).
@@ -208,8 +213,11 @@ async fn create(St(s): St<S>, headers: HeaderMap) -> Response {
          <div class=\"upload-done\" hidden>重新上传</div><div class=\"upload-error\" hidden>上传失败</div></div>\
          <div class=\"form-item\"><span>作品标题</span> <input class=\"semi-input\" type=\"text\" placeholder=\"{title_ph}\"></div>\
          <div class=\"form-item\"><span>作品简介</span><div class=\"zone-container editor-kit-container\" contenteditable=\"true\"></div></div>\
+         <div class=\"form-item cover-row\"><span>设置封面</span> <div class=\"cover-wrap\"><img class=\"cover-preview\" hidden alt=\"\"> <span class=\"cover-entry\">选择封面</span></div></div>\
          <div class=\"form-item tag-row\"><span>添加标签</span> <div class=\"semi-select tag-select\"><span class=\"semi-select-selection-text\">位置</span></div>\
-         <div role=\"listbox\" hidden><div role=\"option\">位置</div><div role=\"option\">购物车</div><div role=\"option\">小程序</div></div>\
+         <div role=\"listbox\" class=\"tag-list\" hidden><div role=\"option\">位置</div><div role=\"option\">购物车</div><div role=\"option\">小程序</div></div>\
+         <div class=\"location-row\"><div class=\"semi-select location-select\"><span class=\"location-text\">输入地理位置</span><input class=\"location-input\" hidden></div>\
+         <div role=\"listbox\" class=\"location-list\" hidden></div></div>\
          <div class=\"cart-link\" hidden><input class=\"semi-input\" type=\"text\" placeholder=\"粘贴商品链接\"> <span class=\"add-link\">添加链接</span></div>\
          <div class=\"product-card\" hidden>商品：<span class=\"product-title\"></span></div></div>\
          <div class=\"form-item declaration\"><span>自主声明</span> <span class=\"declaration-entry\">添加自主声明</span></div>\
@@ -221,14 +229,19 @@ async fn create(St(s): St<S>, headers: HeaderMap) -> Response {
          <div class=\"semi-modal product-modal\" hidden><div class=\"semi-modal-content\"><p>编辑商品</p>\
          <input type=\"text\" placeholder=\"请输入商品短标题\"> <button class=\"semi-button semi-button-primary finish\" disabled>完成编辑</button> <button class=\"semi-button cancel\">取消</button></div></div>\
          <div class=\"semi-modal product-missing\" hidden><div class=\"semi-modal-content\"><p>未搜索到对应商品</p><button class=\"semi-button semi-button-primary ok\">确定</button></div></div>\
+         <div class=\"dy-creator-content-modal cover-modal\" hidden><p>编辑封面</p><span class=\"cover-tab\">设置竖封面</span> <span class=\"cover-tab\">设置横封面</span>\
+         <div class=\"semi-upload ai-reference\"><div class=\"semi-upload-drag-area-custom\">+ 生成参考图</div><input class=\"semi-upload-hidden-input\" type=\"file\" accept=\"image/*\"></div>\
+         <div class=\"semi-upload frame-upload\"><div class=\"semi-upload-drag-area-main-text\">点击上传文件或拖拽文件到这里</div><input class=\"semi-upload-hidden-input\" type=\"file\" accept=\"image/*\"></div>\
+         <button class=\"semi-button semi-button-primary cover-done\" disabled>完成</button></div>\
          <div class=\"semi-modal declaration-modal\" hidden><div class=\"semi-modal-content\"><p>请选择声明类型（单选）</p>{radios}\
          <button class=\"semi-button semi-button-primary confirm\">确定</button></div></div>",
         top = top(&v.nickname),
     );
     let data = format!(
-        "{}{}{}",
+        "{}{}{}{}",
         data_attr("upload", &SHOP.url(&s, SHOP.upload)),
         data_attr("publish", &SHOP.url(&s, SHOP.publish)),
+        data_attr("places", &SHOP.url(&s, console::LOCATION_PATH)),
         data_attr(
             "form",
             &SHOP.url(
@@ -245,7 +258,7 @@ async fn create(St(s): St<S>, headers: HeaderMap) -> Response {
 const CREATE_JS: &str = r#"
 const d = document.body.dataset, q = s => document.querySelector(s);
 const input = q('input.upload-btn-input'), btn = q('button.publish');
-let videoId = '', product = {url: '', title: ''}, declaration = '';
+let videoId = '', product = {url: '', title: ''}, declaration = '', coverId = '', place = '';
 input.addEventListener('change', async () => {
   const f = input.files[0]; if (!f) return;
   history.pushState({}, '', d.form);
@@ -257,12 +270,38 @@ input.addEventListener('change', async () => {
   else { q('.upload-error').hidden = false; q('.upload-error').textContent = j.msg || '上传失败'; }
 });
 q('.upload-done').addEventListener('click', () => { q('.upload-stage').hidden = false; input.value = ''; });
-const lb = q('[role=listbox]');
+const lb = q('.tag-list');
 q('.tag-select').addEventListener('click', () => lb.hidden = !lb.hidden);
 lb.addEventListener('click', e => {
   const o = e.target.closest('[role=option]'); if (!o) return;
   q('.semi-select-selection-text').textContent = o.textContent; lb.hidden = true;
   q('.cart-link').hidden = o.textContent !== '购物车';
+  q('.location-row').hidden = o.textContent !== '位置';
+});
+/* The cover dialog: the frame area's upload (the AI reference picture's input is another). */
+const cmod = q('.cover-modal'), cdone = q('.cover-done');
+let pendingCover = '';
+q('.cover-entry').addEventListener('click', () => { pendingCover = ''; cdone.disabled = true; cmod.hidden = false; });
+q('.frame-upload input').addEventListener('change', async (e) => {
+  const f = e.target.files[0]; if (!f) return;
+  const j = await cm.upload(d.upload, f, () => {});
+  if (j.ok) { pendingCover = j.video_id; cdone.disabled = false; }
+});
+cdone.addEventListener('click', () => { coverId = pendingCover; cmod.hidden = true; q('.cover-preview').hidden = false; });
+/* The location: type into the select, pick from its list. */
+const locIn = q('.location-input'), locList = q('.location-list');
+q('.location-select').addEventListener('click', () => { locIn.hidden = false; locIn.focus(); });
+locIn.addEventListener('input', async () => {
+  const kw = locIn.value.trim(); if (!kw) { locList.hidden = true; return; }
+  const j = await cm.json(d.places + '?keyword=' + encodeURIComponent(kw));
+  if (locIn.value.trim() !== kw) return;
+  locList.innerHTML = (j.places || []).map(p => '<div role="option"><div class="name">' + p.name + '</div><div class="address">' + p.address + '</div></div>').join('');
+  locList.hidden = false;
+});
+locList.addEventListener('click', e => {
+  const o = e.target.closest('[role=option]'); if (!o) return;
+  place = o.querySelector('.name').textContent; q('.location-text').textContent = place;
+  locIn.hidden = true; locIn.value = ''; locList.hidden = true;
 });
 const linkIn = q('input[placeholder="粘贴商品链接"]'), modal = q('.product-modal'), shortIn = q('input[placeholder="请输入商品短标题"]');
 q('.add-link').addEventListener('click', () => {
@@ -293,6 +332,7 @@ btn.addEventListener('click', () => {
   cm.publish(d.publish, {
     video_id: videoId, title: title.value, description: q('.zone-container').innerText,
     declaration, schedule: timed ? sched.value.trim() : '', product_url: product.url, product_title: product.title,
+    cover_id: coverId, location: product.url ? '' : place,
   }, m => q('.form-error').textContent = m);
 });
 "#;

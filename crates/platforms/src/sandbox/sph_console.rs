@@ -15,7 +15,10 @@
 //!   含AI生成内容** as Channels does, PostHub #43), 不定时 / 定时 (`label.post-time-radio`), the
 //!   `weui-desktop-picker` (date `input[placeholder="请选择发表时间"]` with its month panel, time
 //!   `input[placeholder="请选择时间"]`), and `div.form-btns` 发表 (disabled with
-//!   `weui-desktop-btn_disabled` until the upload finished) / 保存草稿.
+//!   `weui-desktop-btn_disabled` until the upload finished) / 保存草稿; the covers (视频号动态 4:3
+//!   `div.horizontal-cover-wrap`, 个人主页卡片 3:4 `div.vertical-cover-wrap`, whose
+//!   `weui-desktop-dialog` 编辑个人主页卡片 takes a picture in `.single-cover-uploader-wrap` and
+//!   applies it with 确认; `received` says the cover's bytes as `cover_size`).
 //! - `/platform/post/list`: `div.post-empty` (暂无内容) or `div.post-feed-item[data-id]` with `.post-title`, `.post-time`,
 //!   `.post-status` (审核中 / 已发表 / 未通过) and `.post-data` counts.
 //!
@@ -178,6 +181,8 @@ async fn create(St(s): St<S>, headers: HeaderMap) -> Response {
          <div class=\"status-msg\"></div><span class=\"tag-inner\">删除</span></div>\
          <div class=\"form-item\"><span>视频描述</span><div class=\"{editor}\" contenteditable=\"true\" data-placeholder=\"添加描述\"></div></div>\
          <div class=\"form-item short-title-wrap\"><span>短标题</span> <span><input type=\"text\" placeholder=\"填写短标题有机会获得更多流量\"></span></div>\
+         <div class=\"form-item cover-row\"><span>封面</span> <div class=\"horizontal-cover-wrap\">视频号动态 4:3</div> \
+         <div class=\"vertical-cover-wrap\">个人主页卡片 3:4 <img class=\"cover-preview\" hidden alt=\"\"></div></div>\
          <div class=\"form-item declare-original\"><label><input type=\"checkbox\"> 声明原创</label></div>\
          <div class=\"form-item post-label-wrap\"><span>视频标注</span> \
          <div class=\"post-label-select\"><span class=\"label-select-value\">{ai}</span>\
@@ -192,7 +197,11 @@ async fn create(St(s): St<S>, headers: HeaderMap) -> Response {
          <button type=\"button\" class=\"weui-desktop-btn__icon__right\">›</button><table class=\"weui-desktop-picker__table\"><tbody></tbody></table></div></div></div>\
          <p class=\"form-error\"></p>\
          <div class=\"form-btns\"><button class=\"weui-desktop-btn weui-desktop-btn_default\">保存草稿</button> \
-         <button class=\"weui-desktop-btn weui-desktop-btn_primary weui-desktop-btn_disabled\" disabled>发表</button></div></div>",
+         <button class=\"weui-desktop-btn weui-desktop-btn_primary weui-desktop-btn_disabled\" disabled>发表</button></div></div>\
+         <div class=\"weui-desktop-dialog cover-dialog\" hidden><div class=\"weui-desktop-dialog__hd\">编辑个人主页卡片</div>\
+         <div class=\"single-cover-uploader-wrap\"><input type=\"file\" accept=\"image/jpeg,image/png\"></div>\
+         <div class=\"weui-desktop-dialog__ft\"><button class=\"weui-desktop-btn weui-desktop-btn_default cover-cancel\">取消</button> \
+         <button class=\"weui-desktop-btn weui-desktop-btn_primary cover-ok\" disabled>确认</button></div></div>",
         top = top(&v.nickname),
         ai = LABELS[0],
     );
@@ -211,7 +220,7 @@ const CREATE_JS: &str = r#"
 const d = document.body.dataset, q = s => document.querySelector(s);
 const input = q('.upload-content input[type=file]'), status = q('.media-status-content'),
   pct = q('.progress-num'), msg = q('.status-msg'), btn = q('.form-btns .weui-desktop-btn_primary');
-let videoId = '';
+let videoId = '', coverId = '', pendingCover = '';
 const ready = on => { btn.disabled = !on; btn.classList.toggle('weui-desktop-btn_disabled', !on); };
 input.addEventListener('change', async () => {
   const f = input.files[0]; if (!f) return;
@@ -220,6 +229,16 @@ input.addEventListener('change', async () => {
   if (j.ok) { videoId = j.video_id; pct.textContent = '100%'; msg.textContent = '上传完成'; ready(true); }
   else { msg.className = 'status-msg error'; msg.textContent = j.msg || '上传失败'; }
 });
+/* The 3:4 cover: the dialog's upload, applied by 确认. */
+const cdlg = q('.cover-dialog'), cok = q('.cover-ok');
+q('.vertical-cover-wrap').addEventListener('click', () => { pendingCover = ''; cok.disabled = true; cdlg.hidden = false; });
+cdlg.querySelector('input[type=file]').addEventListener('change', async (e) => {
+  const f = e.target.files[0]; if (!f) return;
+  const j = await cm.upload(d.upload, f, () => {});
+  if (j.ok) { pendingCover = j.video_id; cok.disabled = false; }
+});
+cok.addEventListener('click', () => { coverId = pendingCover; cdlg.hidden = true; q('.cover-preview').hidden = false; });
+q('.cover-cancel').addEventListener('click', () => cdlg.hidden = true);
 q('.tag-inner').addEventListener('click', () => { input.value = ''; videoId = ''; status.hidden = true; ready(false); });
 const sel = q('.post-label-select'), list = q('.option-list-wrap');
 sel.addEventListener('click', e => {
@@ -260,7 +279,7 @@ btn.addEventListener('click', () => {
     video_id: videoId, description: editor ? editor.innerText : '',
     short_title: q('.short-title-wrap input').value, original: q('.declare-original input').checked,
     declaration: q('.label-select-value').textContent.trim(),
-    schedule: timed ? (dateIn.value + ' ' + t).trim() : '',
+    schedule: timed ? (dateIn.value + ' ' + t).trim() : '', cover_id: coverId,
   }, m => q('.form-error').textContent = m);
 });
 "#;

@@ -19,7 +19,13 @@
 //! - Publish: a real `<input type=file>`; the page uploads with progress (`上传中 n%`, then
 //!   `上传成功`), shows the form (title ≤ 20 characters, body ≤ 1,000, ≤ 10 topics chosen from the
 //!   editor's topic list), a declaration list with no default, the 定时发布 switch and picker
-//!   (1 h to 14 days ahead), and the publish button; success goes to `/publish/success`.
+//!   (1 h to 14 days ahead), and the publish button; success goes to `/publish/success`. The
+//!   cover: `div.upload-cover` opens a `div.d-modal` (截取封面 / 上传封面 tabs; 上传封面 shows
+//!   `div.upload-wrapper`'s picture input; `div.d-modal-footer` 确定 applies it). The location:
+//!   `div.d-select-placeholder` 添加地点 focuses the picker's input; typing lists places (the
+//!   sandbox's place table, `GET /api/location?keyword=`) in the `div.d-popover.d-dropdown`'s
+//!   `div.d-options` items (`.name`, `.address`). `received` says the cover's bytes
+//!   (`cover_size`) and the place (`location`; an unknown one is refused).
 //! - Image notes: the publish page's tabs (`div.creator-tab`: 上传视频 / 上传图文 / 写长文, as
 //!   xiaohongshu-mcp's `publish.go` clicks them); 上传图文 swaps the upload area's input for one
 //!   that takes jpg/png/webp (several at once, ≤ 18), uploads each and lists it in
@@ -227,6 +233,7 @@ pub(crate) fn routes<T: Clone + Send + Sync + 'static>(c: C) -> Router<T> {
         .route("/new/note-manager", get(notes_page))
         .route("/api/upload", post(api_upload))
         .route("/api/publish", post(api_publish))
+        .route("/api/location", get(super::poi::places))
         .route("/www/explore/{id}", get(note_page))
         .route("/www/api/comment", post(api_comment))
         .with_state(c)
@@ -596,6 +603,13 @@ async fn publish_page(State(c): State<C>, h: HeaderMap) -> Response {
   <div class="d-input"><input class="d-text" placeholder="填写标题会有更多赞哦～"></div>
   <div class="ql-editor"><p contenteditable="true" data-placeholder="输入正文描述，真诚有价值的分享予人温暖"></p></div>
   <div id="creator-editor-topic-container" class="hidden"><div class="item"></div></div>
+  <div class="cover-plugin-preview">设置封面 <div class="upload-cover">修改封面</div><img class="cover-img hidden" alt=""></div>
+  <div class="d-modal hidden"><div class="d-modal-header">设置封面</div>
+    <div class="cover-tabs"><span class="cover-tab">截取封面</span> <span class="cover-tab">上传封面</span></div>
+    <div class="upload-wrapper hidden"><input type="file" accept="image/png,image/jpeg,image/*"></div>
+    <div class="d-modal-footer"><button class="cover-cancel">取消</button> <button class="cover-ok" disabled>确定</button></div></div>
+  <div class="location"><div class="d-select-wrapper"><div class="d-text d-select-placeholder d-text-ellipsis d-text-nowrap">添加地点</div><input class="d-select-input hidden"></div>
+    <div class="d-popover d-popover-default d-dropdown --size-min-width-large hidden"><div class="d-options-wrapper"><div class="d-grid d-options"></div></div></div></div>
   <div class="declaration"><span class="declaration-trigger">添加内容类型声明</span>
     <div class="declaration-list hidden">{options}</div>
     <div class="declaration-chosen hidden"><span class="label"></span> <span class="clear">×</span></div>
@@ -607,7 +621,7 @@ async fn publish_page(State(c): State<C>, h: HeaderMap) -> Response {
 </div></div>"#
     );
     let script = format!(
-        r#"const B={base:?};const $=s=>document.querySelector(s);let uploadId=null,decl='',source='',topics=[],images=[],mode='video';
+        r#"const B={base:?};const $=s=>document.querySelector(s);let uploadId=null,decl='',source='',topics=[],images=[],mode='video',cover='',pendingCover='',place='';
 document.querySelectorAll('.creator-tab').forEach(t=>t.onclick=()=>{{if(t.textContent!=='上传图文')return;mode='image';
   document.querySelectorAll('.creator-tab').forEach(x=>x.classList.toggle('active',x===t));
   const w=$('div[class^=upload-content]');w.innerHTML='<div>拖拽图片到此或点击上传（最多18张）</div><input class="{input}" type="file" multiple accept=".jpg,.jpeg,.png,.webp">';
@@ -640,12 +654,26 @@ document.querySelectorAll('.declaration-option').forEach(o=>o.onclick=()=>{{$('.
 $('.declaration-dialog button').onclick=()=>{{source=$('.declaration-dialog input').value;decl='来源转载';$('.declaration-dialog').classList.add('hidden');
   $('.declaration-chosen .label').textContent=decl;$('.declaration-chosen').classList.remove('hidden')}};
 $('.declaration-chosen .clear').onclick=()=>{{decl='';source='';$('.declaration-chosen').classList.add('hidden')}};
+$('.upload-cover').onclick=()=>{{pendingCover='';$('.cover-ok').disabled=true;$('.upload-wrapper').classList.add('hidden');$('.d-modal').classList.remove('hidden')}};
+document.querySelectorAll('.cover-tab').forEach(t=>t.onclick=()=>$('.upload-wrapper').classList.toggle('hidden',t.textContent!=='上传封面'));
+$('.upload-wrapper input').onchange=e=>{{const f=e.target.files[0];if(!f)return;const fd=new FormData();fd.append('file',f);
+  fetch(B+'/api/upload',{{method:'POST',body:fd}}).then(r=>r.json()).then(j=>{{if(j.success){{pendingCover=j.data.upload_id;$('.cover-ok').disabled=false}}}})}};
+$('.cover-ok').onclick=()=>{{if(!pendingCover)return;cover=pendingCover;$('.d-modal').classList.add('hidden');$('.cover-img').classList.remove('hidden')}};
+$('.cover-cancel').onclick=()=>$('.d-modal').classList.add('hidden');
+const ph=$('.d-select-placeholder'),locIn=$('.d-select-input'),pop=$('.d-popover');
+ph.onclick=()=>{{locIn.classList.remove('hidden');locIn.focus()}};
+locIn.oninput=async()=>{{const kw=locIn.value.trim();if(!kw){{pop.classList.add('hidden');return}}
+  const j=await (await fetch(B+'/api/location?keyword='+encodeURIComponent(kw))).json();if(locIn.value.trim()!==kw)return;
+  $('.d-options').innerHTML=(j.places||[]).map(p=>'<div class="d-grid-item"><div class="name">'+p.name+'</div><div class="address">'+p.address+'</div></div>').join('');
+  pop.classList.remove('hidden')}};
+$('.d-options').onclick=e=>{{const o=e.target.closest('.d-grid-item');if(!o)return;place=o.querySelector('.name').textContent;
+  ph.textContent=place;locIn.value='';locIn.classList.add('hidden');pop.classList.add('hidden')}};
 $('.d-switch').onclick=()=>$('.d-datepicker-input-filter').classList.toggle('hidden');
 $('.publish-page-publish-btn button').onclick=async()=>{{
   const body=[...ed.childNodes].filter(n=>!(n.classList&&n.classList.contains('topic'))).map(n=>n.textContent).join('').trim();
   const sched=$('.d-datepicker-input-filter').classList.contains('hidden')?'':$('.d-datepicker-input-filter input').value;
   const r=await fetch(B+'/api/publish',{{method:'POST',headers:{{'content-type':'application/json'}},
-    body:JSON.stringify({{upload_id:mode==='video'?uploadId:null,images:mode==='image'?images:[],title:$('input.d-text').value,body,topics,declaration:decl,repost_source:source,schedule:sched}})}});
+    body:JSON.stringify({{upload_id:mode==='video'?uploadId:null,images:mode==='image'?images:[],title:$('input.d-text').value,body,topics,declaration:decl,repost_source:source,schedule:sched,cover:mode==='video'?cover:'',location:place}})}});
   if(r.status===401){{location.href=B+'/login';return}}const j=await r.json();
   if(!j.success){{fail(j.msg||'发布失败');return}}location.href=B+'/publish/success?source=&bind_status=not_bind'}};"#,
         base = c.base
@@ -714,6 +742,10 @@ struct PublishBody {
     declaration: String,
     repost_source: String,
     schedule: String,
+    /// The cover dialog's upload ("" none: the video's first frame).
+    cover: String,
+    /// The location picker's place ("" none).
+    location: String,
 }
 
 async fn api_publish(
@@ -748,6 +780,21 @@ async fn api_publish(
         };
         (upload.file_name.clone(), upload.size)
     };
+    let cover_size = match b.cover.as_str() {
+        "" => None,
+        id => match st.uploads.get(id) {
+            Some(u) if u.user == user => Some(u.size),
+            _ => return refuse("封面上传失败"),
+        },
+    };
+    let location = b.location.trim().to_string();
+    if !location.is_empty()
+        && !super::poi::search("", "")
+            .iter()
+            .any(|p| p.poi_name == location)
+    {
+        return refuse("地点无效，请重新选择");
+    }
     let title = b.title.trim().to_string();
     if title.is_empty() {
         return refuse("请填写标题");
@@ -781,6 +828,7 @@ async fn api_publish(
         "user": user, "title": title, "body": b.body, "topics": b.topics,
         "declaration": b.declaration, "repost_source": b.repost_source, "schedule_at": schedule_at,
         "file_name": file_name, "file_size": file_size, "silent": silent, "images": images,
+        "cover_size": cover_size, "location": location,
     }));
     if !silent {
         let id = format!("{:024x}", rand::random::<u128>() >> 32);

@@ -260,6 +260,15 @@ impl Rig {
         }
     }
 
+    /// A cover picture to upload of `kb` KiB (the consoles take the bytes as they come).
+    pub fn cover(&self, kb: usize) -> PathBuf {
+        let p = self
+            .dir
+            .join(format!("cover-{}.jpg", rand::random::<u32>()));
+        std::fs::copy(self.video(kb), &p).unwrap();
+        p
+    }
+
     /// A file to upload of `kb` KiB.
     pub fn video(&self, kb: usize) -> PathBuf {
         let p = self.dir.join(format!("clip-{}.mp4", rand::random::<u32>()));

@@ -71,6 +71,22 @@ pub enum Started {
 
 /// Starts authorizing: the consent URL (DY, KS) or a QR login (SPH, XHS, shop).
 pub async fn start(hub: &Hub, mid: i64, p: Platform, group: Option<i64>) -> ApiResult<Started> {
+    start_via(hub, mid, p, group, "").await
+}
+
+/// [`start`], a QR login's page going through `proxy` (the account-to-be's; "" none): kept sealed
+/// with the login, it becomes the account's proxy once the login becomes an account.
+pub async fn start_via(
+    hub: &Hub,
+    mid: i64,
+    p: Platform,
+    group: Option<i64>,
+    proxy: &str,
+) -> ApiResult<Started> {
+    let proxy = domain::matrix::proxy::check(proxy)?;
+    if proxy.is_some() && p.auth_kind() != AuthKind::QrSession {
+        return Err(ApiError::invalid("proxy", Msg::ProxyNotUsed));
+    }
     let group = group_of(&hub.db, mid, group).await?;
     let (ad, _) = hub.adapter(p).await?;
     match p.auth_kind() {
@@ -84,11 +100,15 @@ pub async fn start(hub: &Hub, mid: i64, p: Platform, group: Option<i64>) -> ApiR
             Ok(Started::OAuth { url })
         }
         AuthKind::QrSession => {
+            let via = proxy.as_ref().map_or("", |x| x.url.as_str());
             let login = ad
-                .start_qr_login()
+                .start_qr_login_via(via)
                 .await
-                .map_err(|e| refused("platform", &e))?;
+                .map_err(|e| refused(if via.is_empty() { "platform" } else { "proxy" }, &e))?;
             db::put_state(&hub.db, &login.login_id, mid, p.code(), group).await?;
+            if !via.is_empty() {
+                db::set_state_proxy(&hub.db, &login.login_id, &hub.sealer.seal(via)).await?;
+            }
             Ok(Started::Qr(login))
         }
         AuthKind::AppToken => Err(ApiError::invalid("platform", Msg::UseBjhLogin)),
@@ -124,6 +144,7 @@ pub async fn qr_login(
     sms_code: Option<&str>,
     slide: Option<f64>,
     group: Option<i64>,
+    proxy: Option<&str>,
 ) -> ApiResult<QrStep> {
     let Some(login_id) = login_id.filter(|s| !s.is_empty()) else {
         if p.auth_kind() != AuthKind::QrSession {
@@ -133,7 +154,8 @@ pub async fn qr_login(
                 vec![("reason", "sph | xhs | shop".into())],
             ));
         }
-        return Ok(QrStep::Started(start(hub, mid, p, group).await?));
+        let proxy = proxy.unwrap_or("");
+        return Ok(QrStep::Started(start_via(hub, mid, p, group, proxy).await?));
     };
     // The login must be one this merchant started.
     let (owner, code, group) = db::get_state(&hub.db, login_id, STATE_TTL_MS, false)
@@ -175,6 +197,17 @@ pub async fn qr_login(
             // The console login stored for every node is now this account's (a scan again
             // replaces the one before).
             db::link_profile(&hub.db, &session.access_token, id).await?;
+            // Logged in through a proxy: the account posts through it too.
+            let sealed = db::state_proxy(&hub.db, login_id).await?;
+            if !sealed.is_empty() {
+                let url = hub
+                    .sealer
+                    .open(&sealed)
+                    .ok_or_else(|| anyhow::anyhow!("the QR login's proxy cannot be unsealed"))?;
+                if let Some(x) = domain::matrix::proxy::check(&url)? {
+                    db::set_proxy(&hub.db, mid, id, &sealed, &x.shown).await?;
+                }
+            }
             QrStep::LoggedIn(account(&hub.db, mid, id).await?)
         }
         SessionState::SmsChallenge => QrStep::SmsChallenge,

@@ -23,6 +23,26 @@ pub async fn put_state(
     Ok(())
 }
 
+/// Keeps the sealed proxy a QR login was started through (see [`state_proxy`]).
+pub async fn set_state_proxy(db: &Db, state: &str, sealed: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE matrix_auth_states SET proxy = $1 WHERE state = $2")
+        .bind(sealed)
+        .bind(state)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// The sealed proxy a QR login was started through ("" none; read whether or not it was used).
+pub async fn state_proxy(db: &Db, state: &str) -> sqlx::Result<String> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT proxy FROM matrix_auth_states WHERE state = $1")
+            .bind(state)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(row.map(|r| r.0).unwrap_or_default())
+}
+
 /// A state younger than `max_age_ms`: (merchant, platform, group). `consume` makes it single use.
 pub async fn get_state(
     db: &Db,

@@ -92,8 +92,9 @@ export const callPrefix = (p: Platform) => (p === 'shop' ? 'bp' : p);
 // ---- accounts
 export const fetchAccounts = (params: Record<string, unknown> = {}): Promise<ListResult<Account, AccountSummary>> =>
   unchecked(api.post(matrixUrls.accounts, { limit: PICK_LIMIT, ...params }));
-export const startAuthorize = (platform: Platform, groupId?: number | null): Promise<AuthStart> =>
-  api.post(`${GU}/get_qrCode`, groupId ? { platform, group_id: groupId } : { platform });
+/** `proxy`: a creator-console QR login's page goes through it, and the account then posts through it (a 422 at `proxy` is silent: shown at the field). */
+export const startAuthorize = (platform: Platform, groupId?: number | null, proxy?: string): Promise<AuthStart> =>
+  api.post(`${GU}/get_qrCode`, { platform, ...(groupId ? { group_id: groupId } : {}), ...(proxy ? { proxy } : {}) }, { silent: Boolean(proxy) });
 
 /** Polls (or answers the SMS step of) a QR login: sphLogin / xhsLogin, qr_login for the shop platform. */
 /** A poll of a QR login; `smsCode` (typed) or `slide` (where the piece of a slider puzzle was placed, 0-1) answer the page's challenge first. */

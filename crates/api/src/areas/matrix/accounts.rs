@@ -181,6 +181,10 @@ pub struct AuthReq {
     /// (its end).
     #[serde(default)]
     pub slide: Option<f64>,
+    /// Starting a creator-console QR login: the proxy its page goes through (`http://` or
+    /// `socks5://`), which the account then posts through too. Empty or absent: none.
+    #[serde(default)]
+    pub proxy: Option<String>,
 }
 
 fn started(s: Started) -> AuthStart {
@@ -208,8 +212,9 @@ pub async fn get_qr_code(
 ) -> Answer<AuthStart> {
     let mid = c.merchant_id()?;
     let p = platform(r.platform.as_deref().unwrap_or(""))?;
+    let proxy = r.proxy.as_deref().unwrap_or("");
     Ok(reply(started(
-        uc::start(&st.hub, mid, p, r.group_id).await?,
+        uc::start_via(&st.hub, mid, p, r.group_id, proxy).await?,
     )))
 }
 
@@ -250,6 +255,7 @@ async fn qr(
         r.sms_code.as_deref(),
         r.slide,
         r.group_id,
+        r.proxy.as_deref(),
     )
     .await?;
     let login_id = r.login_id.clone().unwrap_or_default();

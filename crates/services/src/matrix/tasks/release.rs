@@ -110,6 +110,19 @@ pub(super) fn check_platform_rules(
     Ok(())
 }
 
+/// The part of a post a mount is (None: no mount).
+fn part_of(mount: rules::MountType) -> Option<domain::matrix::platform_rules::Part> {
+    use domain::matrix::platform_rules::Part;
+    use rules::MountType as M;
+    match mount {
+        M::None => None,
+        M::Poi => Some(Part::Poi),
+        M::MiniProgram => Some(Part::MiniProgram),
+        M::Official => Some(Part::Official),
+        M::Product => Some(Part::Product),
+    }
+}
+
 /// The post's parts beyond video, title and topics (@-mentions, the mount) on every platform the
 /// task's accounts are on: one a platform's post would not carry is refused, naming the platform,
 /// the part and why, instead of being dropped at publish time.
@@ -119,17 +132,12 @@ pub(super) fn check_parts(
     mount: rules::MountType,
 ) -> ApiResult<()> {
     use domain::matrix::platform_rules::{Part, carries};
-    use rules::MountType as M;
     let mut asked = vec![];
     if r.at_users.iter().any(|u| !u.trim().is_empty()) {
         asked.push(("at_users", Part::Mentions));
     }
-    match mount {
-        M::None => {}
-        M::Poi => asked.push(("mount_type", Part::Poi)),
-        M::MiniProgram => asked.push(("mount_type", Part::MiniProgram)),
-        M::Official => asked.push(("mount_type", Part::Official)),
-        M::Product => asked.push(("mount_type", Part::Product)),
+    if let Some(part) = part_of(mount) {
+        asked.push(("mount_type", part));
     }
     for a in accounts {
         for (field, part) in &asked {
@@ -755,7 +763,26 @@ pub fn mount_types(p: Platform) -> &'static [rules::MountType] {
     use rules::MountType as M;
     match p {
         Platform::Dy => &[M::None, M::Poi, M::MiniProgram],
-        Platform::Shop => &[M::None, M::Product],
-        Platform::Ks | Platform::Xhs | Platform::Sph | Platform::Bjh => &[M::None],
+        Platform::Shop => &[M::None, M::Poi, M::Product],
+        Platform::Xhs => &[M::None, M::Poi],
+        Platform::Ks | Platform::Sph | Platform::Bjh => &[M::None],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::matrix::platform_rules::carries;
+    use rules::MountType as M;
+
+    /// The form offers a platform exactly the mounts its post carries as we publish it.
+    #[test]
+    fn the_mounts_offered_are_the_ones_carried() {
+        for p in domain::matrix::platform_rules::ALL.map(|r| r.platform) {
+            for m in [M::Poi, M::MiniProgram, M::Official, M::Product] {
+                let carried = carries(p, part_of(m).unwrap()).is_none();
+                assert_eq!(mount_types(p).contains(&m), carried, "{p:?} {m:?}");
+            }
+        }
     }
 }

@@ -80,6 +80,7 @@ beforeEach(() => {
       });
     }
     if (path === '/task.merchant_group_user/get_qrCode') {
+      if (body.proxy === 'ftp://x') return json({ code: 422, message: 'The proxy must be an http:// or socks5:// URL', data: { field: 'proxy' } }, 422);
       if (body.platform === 'dy') return ok({ kind: 'oauth', url: 'https://open.douyin.test/consent?state=abc' });
       return ok({ kind: 'qr', login_id: `L-${posts.length}`, qr_url: `https://qr.test/${body.platform}/${posts.length}`, expires_at: Date.now() + 120_000, ...(qrImage ? { qr_image: qrImage } : {}) });
     }
@@ -187,6 +188,29 @@ describe('/account_auth platform cards', { timeout: 60_000 }, () => {
     // the platform replaced its QR: the dialog shows the new one
     await waitFor(() => expect(screen.getByTestId('qr-image')).toHaveAttribute('src', renewed), { timeout: 5000 });
     await waitFor(() => expect(feedback.success).toHaveBeenCalledWith('Account Red Three authorized'), { timeout: 7000 });
+  });
+
+  it('XHS through a proxy: a refused proxy is said at its field, an accepted one gives a new QR whose login goes through it', async () => {
+    qrImage = 'data:image/png;base64,iVBORw0KGgo=';
+    renderPage(<AccountAuthPage />, { route: '/account_auth' });
+    fireEvent.click(screen.getByTestId('auth-xhs'));
+    fireEvent.click(await screen.findByTestId('qr-proxy-open'));
+    fireEvent.change(screen.getByTestId('qr-proxy'), { target: { value: 'ftp://x' } });
+    fireEvent.click(screen.getByTestId('qr-proxy-apply'));
+    expect(await screen.findByText('The proxy must be an http:// or socks5:// URL')).toBeInTheDocument();
+    expect(feedback.error).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('qr-proxy'), { target: { value: ' socks5://u:secret@10.0.0.2:1080 ' } });
+    fireEvent.click(screen.getByTestId('qr-proxy-apply'));
+    expect(await screen.findByTestId('qr-proxy-used')).toHaveTextContent('This login goes through the proxy socks5://10.0.0.2:1080');
+    const starts = posts.filter((p) => p.path.endsWith('/get_qrCode'));
+    expect(starts.map((p) => p.body)).toEqual([
+      { platform: 'xhs' },
+      { platform: 'xhs', proxy: 'ftp://x' },
+      { platform: 'xhs', proxy: 'socks5://u:secret@10.0.0.2:1080' },
+    ]);
+    // the new login is the one polled
+    const last = `L-${posts.indexOf(starts[2]) + 1}`;
+    await waitFor(() => expect(posts.some((p) => p.path.endsWith('/xhsLogin') && p.body.login_id === last)).toBe(true), { timeout: 5000 });
   });
 
   it('XHS: a slider puzzle is shown from the console, the place the person chose is sent, a refused place shows the new puzzle', async () => {

@@ -48,7 +48,12 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
   const sending = useWrite(({ platform, loginId, sms, slide }: { platform: Platform; loginId: string; sms?: string; slide?: number }) =>
     pollQrLogin(platform, loginId, sms, slide),
   );
-  const restarting = useWrite((platform: Platform) => startAuthorize(platform, groupId));
+  const restarting = useWrite(({ platform, proxy }: { platform: Platform; proxy?: string }) => startAuthorize(platform, groupId, proxy));
+  // the proxy the login goes through (the account then posts through it too)
+  const [proxyOpen, setProxyOpen] = useState(false);
+  const [proxy, setProxy] = useState('');
+  const [proxyUsed, setProxyUsed] = useState('');
+  const [proxyError, setProxyError] = useState<string | null>(null);
   const done = useRef(onDone);
   done.current = onDone;
 
@@ -59,6 +64,10 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
     setCodeError(null);
     setChallenge(null);
     setSlideError(false);
+    setProxyOpen(false);
+    setProxy('');
+    setProxyUsed('');
+    setProxyError(null);
   }, [login]);
 
   const apply = useCallback((res: { state: QrLoginState; login_id?: string; qr_url?: string; qr_image?: string | null; challenge_image?: string | null; account?: Account | null }) => {
@@ -120,18 +129,25 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
     }
   };
 
-  const restart = async () => {
+  /** A new QR (the old one expired, or through `via`, a proxy); a refused proxy is said at its field. */
+  const restart = async (via?: string) => {
     if (!current) return;
+    setProxyError(null);
     try {
-      const res = await restarting.mutateAsync(current.platform);
+      const res = await restarting.mutateAsync({ platform: current.platform, proxy: via });
       if (res.kind === 'qr') {
         setCurrent({ platform: current.platform, login_id: res.login_id, qr_url: res.qr_url, qr_image: res.qr_image ?? undefined });
         setState('qr_pending');
         setCode('');
         setCodeError(null);
+        if (via) {
+          setProxyUsed(via.replace(/\/\/[^@/]*@/, '//'));
+          setProxyOpen(false);
+        }
       }
-    } catch {
-      /* toasted */
+    } catch (e) {
+      if (via) setProxyError(e instanceof Error ? e.message : String(e));
+      /* else toasted */
     }
   };
 
@@ -173,10 +189,30 @@ export function QrLoginModal({ login, groupId, onClose, onDone }: QrLoginModalPr
               <Spin size="small" /> {t('qr.scan', { platform: platformName })}
             </Typography.Text>
           ) : null}
+          {state === 'qr_pending' && current.qr_image ? (
+            proxyOpen ? (
+              <Form layout="vertical" style={{ width: 320 }} onFinish={() => void restart(proxy.trim())} data-testid="qr-proxy-form">
+                <Form.Item label={t('qr.proxyOpen')} extra={t('qr.proxyHelp')} validateStatus={proxyError ? 'error' : undefined} help={proxyError ?? undefined}>
+                  <Input value={proxy} onChange={(e) => setProxy(e.target.value)} placeholder={t('qr.proxyPlaceholder')} autoComplete="off" data-testid="qr-proxy" />
+                </Form.Item>
+                <Button htmlType="submit" block loading={restarting.isPending} disabled={!proxy.trim()} data-testid="qr-proxy-apply">
+                  {t('qr.proxyApply')}
+                </Button>
+              </Form>
+            ) : proxyUsed ? (
+              <Typography.Text type="secondary" data-testid="qr-proxy-used">
+                {t('qr.proxyUsed', { proxy: proxyUsed })}
+              </Typography.Text>
+            ) : (
+              <Button type="link" size="small" onClick={() => setProxyOpen(true)} data-testid="qr-proxy-open">
+                {t('qr.proxyOpen')}
+              </Button>
+            )
+          ) : null}
           {state === 'expired' ? (
             <Space orientation="vertical" align="center">
               <Alert type="warning" showIcon title={t('qr.expired')} data-testid="qr-expired" />
-              <Button type="primary" loading={restarting.isPending} onClick={() => void restart()} data-testid="qr-restart">
+              <Button type="primary" loading={restarting.isPending} onClick={() => void restart(proxyUsed ? proxy.trim() : undefined)} data-testid="qr-restart">
                 {t('qr.restart')}
               </Button>
             </Space>
