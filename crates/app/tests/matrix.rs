@@ -2181,34 +2181,12 @@ async fn a_qr_login_through_a_proxy_gives_the_account_that_proxy() {
         );
     }
     let proxy = common::proxy::Proxy::start().await;
-    let r = start("sph", proxy.url.clone()).await;
-    let login_id = r.ok()["login_id"].as_str().unwrap().to_string();
+    let account = console_account_via(&app, &t, "sph", "代理扫码号", &proxy.url).await;
     let seen = proxy.seen();
     assert!(
         seen.iter().any(|l| l.contains("/console/sph/login")),
         "{seen:?}"
     );
-    let scanned = sandbox(
-        &app,
-        "console/sph/scan",
-        Some(json!({"user": "代理扫码号"})),
-    )
-    .await;
-    assert_eq!(scanned["ok"], true, "{scanned}");
-    let mut account = Value::Null;
-    for _ in 0..40 {
-        let r = app
-            .post(
-                "/task.merchant_group_user/qr_login",
-                Some(&t),
-                json!({"platform": "sph", "login_id": login_id}),
-            )
-            .await;
-        if r.ok()["state"] == "logged_in" {
-            account = r.ok()["account"].clone();
-            break;
-        }
-    }
     assert_eq!(account["nickname"], "代理扫码号", "{account}");
     assert_eq!(account["proxy"], json!(proxy.url));
     let id = account["id"].as_i64().unwrap();

@@ -331,12 +331,23 @@ pub async fn authorize_qr(app: &TestApp, t: &str, platform: &str) -> i64 {
 /// An account of a creator-console platform authorized through its console's QR (the sandbox's
 /// phone scans it as `user`): the account's row as the login answered it.
 pub async fn console_account(app: &TestApp, t: &str, platform: &str, user: &str) -> Value {
+    console_account_via(app, t, platform, user, "").await
+}
+
+/// [`console_account`] with the login's page going through `proxy` ("" none).
+pub async fn console_account_via(
+    app: &TestApp,
+    t: &str,
+    platform: &str,
+    user: &str,
+    proxy: &str,
+) -> Value {
+    let mut ask = json!({"platform": platform});
+    if !proxy.is_empty() {
+        ask["proxy"] = json!(proxy);
+    }
     let start = app
-        .post(
-            "/task.merchant_group_user/qr_login",
-            Some(t),
-            json!({"platform": platform}),
-        )
+        .post("/task.merchant_group_user/qr_login", Some(t), ask)
         .await;
     let login_id = start.ok()["login_id"].clone();
     let img = start.ok()["qr_image"]

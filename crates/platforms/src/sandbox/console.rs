@@ -613,11 +613,7 @@ async fn publish(
     };
     drop(st);
     let location = b.location.trim().to_string();
-    if !location.is_empty()
-        && !super::poi::search("", "")
-            .iter()
-            .any(|p| p.poi_name == location)
-    {
+    if !location.is_empty() && !super::poi::is_place(&location) {
         return err("地理位置无效，请重新选择");
     }
     let silent = fault(&s, c.platform, &v.open_id, ConsoleFault::SilentPublish).is_some();

@@ -90,6 +90,11 @@ pub(crate) async fn generic(Query(q): Query<HashMap<String, String>>) -> Json<Va
     )
 }
 
+/// Whether `name` is a place of the table (what a console's publish takes from its picker).
+pub(crate) fn is_place(name: &str) -> bool {
+    search(name, "").iter().any(|p| p.poi_name == name)
+}
+
 /// The places a console's location picker offers for `keyword` (`GET .../_location/search`):
 /// `{ok, places: [{name, address}]}`, ten at most, as a picker lists them.
 pub(crate) async fn places(Query(q): Query<HashMap<String, String>>) -> Json<Value> {

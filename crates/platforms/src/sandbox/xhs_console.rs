@@ -788,11 +788,7 @@ async fn api_publish(
         },
     };
     let location = b.location.trim().to_string();
-    if !location.is_empty()
-        && !super::poi::search("", "")
-            .iter()
-            .any(|p| p.poi_name == location)
-    {
+    if !location.is_empty() && !super::poi::is_place(&location) {
         return refuse("地点无效，请重新选择");
     }
     let title = b.title.trim().to_string();
